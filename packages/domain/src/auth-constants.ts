@@ -1,0 +1,45 @@
+/** Zod-free sign-in constants, importable by the web shell without pulling in zod. */
+
+/** Messages of the sign-in flow (spec §8) and of the auth rules added beyond the spec. */
+export const AUTH_MESSAGES = {
+  loginFailedFallback: 'Login failed. Please try again.',
+  invalidCredentials: 'Invalid email or password.',
+  loginSuccess: 'Login successful.',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  invalidToken: 'Your session has expired or is invalid. Please sign in again.',
+  forbidden: 'You do not have permission to perform this action.',
+  passwordChangeRequired: 'You must change your password before continuing.',
+  refreshInvalid: 'Your session has expired. Please sign in again.',
+  loggedOut: 'Logged out.',
+  passwordChanged: 'Password changed successfully.',
+  oldPasswordWrong: 'Current password is incorrect.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  passwordTooCommon: 'This password is too common. Choose a less predictable one.',
+  passwordSameAsOld: 'The new password must be different from the current one.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  authenticating: 'Authenticating...',
+  loggingIn: 'Logging in...',
+} as const;
+
+/** Local storage keys of spec §3. */
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  adminInfo: 'adminInfo',
+  staffInfo: 'staffInfo',
+  studentInfo: 'studentInfo',
+  paymentDraft: 'paymentFormDraft',
+  lastPaymentReference: 'lastPaymentReference',
+} as const;
+
+/** Machine-readable code sent with 403 when the password must be changed first. */
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;

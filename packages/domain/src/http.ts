@@ -1,0 +1,21 @@
+/** DRF-shaped error bodies (design.md §4). */
+export type FieldErrors = Record<string, string[]> & { non_field_errors?: string[] };
+export interface DetailError {
+  detail: string;
+  code?: string;
+}
+
+export const GENERAL_MESSAGES = {
+  notFound: 'Not found.',
+  serverError: 'Server error. Please try again later.',
+  serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
+  badRequest: 'Invalid request data.',
+  networkError: 'Network error. Please check your connection.',
+  comingSoon: 'This screen is coming soon.',
+  pageNotFound: "We couldn't find that page.",
+  bodyTooLarge: 'Request body is too large.',
+  conflict: 'The record was changed by someone else. Reload and try again.',
+} as const;
+
+/** Pagination accepted by every list endpoint (design.md §4). */
+export const MAX_PAGE_SIZE = 5000;

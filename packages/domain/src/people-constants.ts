@@ -1,0 +1,319 @@
+/** Zod-free messages and constants of the people feature (spec §5, §8), importable without zod. */
+
+export const PEOPLE_MESSAGES = {
+  // Field rules (spec §5)
+  emailRequired: 'Email is required',
+  invalidEmail: 'Invalid email format',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  invalidPhone: 'Invalid phone number format',
+  dateOfBirthRequired: 'Date of birth is required',
+  classRequired: 'Class is required',
+  fathersNameRequired: "Father's name is required",
+  homeAddressRequired: 'Home address is required',
+  usernameRequired: 'Username is required',
+  designationRequired: 'Designation is required',
+  departmentRequired: 'Department is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  admissionNumberRequired: 'Admission number is required',
+  staffIdRequired: 'Staff ID is required',
+  // Rules added beyond the spec (codes, dates, lengths, uniqueness)
+  invalidAdmissionNumber: 'Admission number must be STU- followed by 4 digits',
+  invalidStaffId: 'Staff ID must look like STAFF-0001',
+  invalidClass: 'Select a valid class',
+  invalidGender: 'Gender must be M (Male), F (Female) or O (Other)',
+  invalidMaritalStatus: 'Marital status must be S (Single), M (Married), D (Divorced) or W (Widowed)',
+  invalidDate: 'Enter a valid date (YYYY-MM-DD)',
+  dateInFuture: 'Date of birth cannot be in the future',
+  employmentDateInFuture: 'Employment date cannot be in the future',
+  invalidUsername: 'Username may contain only letters, digits, dots, hyphens and underscores',
+  emailTaken: 'A user with this email already exists.',
+  usernameTaken: 'A staff member with this username already exists.',
+
+  // Search and delete screens (spec §5)
+  enterStaffIdToDelete: 'Please enter a Staff ID',
+  enterStudentIdToDelete: 'Please enter a Student ID',
+  searchFirst: 'Please search for a student first',
+  enterAdmissionNumber: 'Please enter admission number',
+  enterStaffId: 'Please enter staff ID',
+
+  // Error catalogue (spec §8)
+  studentCreateFailed: 'Failed to create student',
+  unauthorized: 'Unauthorized access. Please login again.',
+  fetchStudentFailed: 'Failed to fetch student data. Please try again.',
+  networkError: 'Network error. Please check your connection.',
+  updateStudentFailed: 'Failed to update student. Please try again.',
+  updateStaffFailed: 'Failed to update staff. Please check the details and try again.',
+  deleteStaffFailed: 'Failed to delete staff member. Please check the ID and try again.',
+  deleteStudentSearchFailed: 'Student not found. Please check the ID and try again.',
+  deleteStudentFailed: 'Failed to delete student. Please check the ID and try again.',
+  deleteStudentFailedToast: 'Failed to delete student',
+  studentDeletedToast: 'Student deleted successfully',
+  findStudentNotFound: 'Student not found with this admission number',
+  noResponse: 'No response from server',
+  findStudentFailed: 'Failed to fetch student details',
+  findStudentSuccess: 'Student details retrieved successfully',
+  findStaffNotFound: 'Staff not found with this ID',
+  findStaffFailed: 'Failed to fetch staff details',
+  findStaffSuccess: 'Staff details retrieved successfully',
+  staffListFailed: 'Failed to load staff list',
+  staffListLoaded: 'Staff list loaded successfully',
+  studentsFetchFailed: 'Failed to fetch students',
+  studentNotFound: 'Student not found',
+  staffNotFound: 'Staff member not found',
+  staffDetailsFailed: 'Failed to load staff details',
+  staffEditLoadFailed: 'Failed to load staff data',
+  staffEditFailed: 'Failed to update staff',
+  staffEditSuccess: 'Staff updated successfully',
+  staffCreateFailed: 'Failed to create staff',
+  legacyDeleteFailed: 'Could not delete successfully, check your credentials and network connections.',
+  noStudents: 'No students found',
+  noStaff: 'No staff members found',
+  deletedSuccessfully: 'Deleted Successfully',
+  notSpecified: 'Not specified',
+
+  // Delete confirmation (spec §2)
+  deletePermanent: 'Deleting this student is permanent and cannot be undone.',
+  deleteAlsoRemoves: 'Warning: all results and attendance records of this student will also be deleted.',
+
+  // One-time passwords, resets and imports (beyond the spec: no shared default password)
+  oneTimePasswordNote: 'Give this one-time password to the account holder. It is shown only once; they must change it at first sign-in.',
+  passwordReset: 'Password reset. The account must set a new password at next sign-in.',
+  importHasErrors: 'The file has errors. Nothing was imported; fix the rows listed and try again.',
+  importEmpty: 'The file has no data rows.',
+  importTooManyRows: 'A file may hold at most 10,000 rows.',
+  importMissingColumn: 'Missing column',
+  importUnreadable: 'The file could not be read as CSV.',
+  duplicateInFile: 'Duplicate email in this file',
+  duplicateInDatabase: 'A user with this email already exists.',
+  duplicateUsernameInFile: 'Duplicate username in this file',
+} as const;
+
+/** DRF's wording for an over-long value. */
+export const peopleTooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
+
+export const studentRegistered = (name: string, admissionNumber: string) =>
+  `Student ${name} registered successfully with admission number: ${admissionNumber}.`;
+export const studentNotFoundNumber = (n: string) => `Student with admission number ${n} not found.`;
+export const studentUpdated = (name: string, admissionNumber: string) => `Student ${name} (${admissionNumber}) updated successfully`;
+export const staffUpdated = (name: string, staffId: string) => `Staff ${name} (${staffId}) updated successfully`;
+export const staffDeleted = (staffId: string) => `Successfully deleted staff with ID: ${staffId}`;
+export const studentDeleted = (id: string) => `Student with ID ${id} was successfully deleted`;
+export const staffCreated = (name: string, staffId: string) => `Staff ${name} created successfully! Staff ID: ${staffId}`;
+export const importDone = (n: number, what: 'students' | 'staff') =>
+  `${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'} imported.`;
+
+/** Columns of the import templates, in order. */
+export const STUDENT_CSV_COLUMNS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'gender',
+  'date_of_birth',
+  'student_class',
+  'fathers_name',
+  'fathers_phone',
+  'mothers_name',
+  'mothers_phone',
+  'home_address',
+] as const;
+export const STAFF_CSV_COLUMNS = [
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'gender',
+  'designation',
+  'department',
+  'marital_status',
+  'qualifications',
+  'employment_date',
+  'bank_account',
+  'tax_id',
+] as const;
+export const STUDENT_CSV_REQUIRED = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'date_of_birth',
+  'student_class',
+  'fathers_name',
+  'home_address',
+] as const;
+export const STAFF_CSV_REQUIRED = ['username', 'first_name', 'last_name', 'email', 'phone_number', 'designation', 'department'] as const;
+
+export const IMPORT_MAX_ROWS = 10_000;
+/** Students per page on the paged lists. */
+export const STUDENT_PAGE_SIZE = 100;
+
+/** Where each role signs in (printed on the sign-in slips). */
+export const SIGN_IN_PATH = { student: '/StudentLogin', staff: '/StaffLogin' } as const;
+
+/** Display labels of the student and staff fields (forms, details, CSV preview). */
+export const FIELD_LABELS: Record<string, string> = {
+  admission_number: 'Admission number',
+  staff_id: 'Staff ID',
+  username: 'Username',
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  phone_number: 'Phone number',
+  gender: 'Gender',
+  date_of_birth: 'Date of birth',
+  student_class: 'Class',
+  fathers_name: "Father's name",
+  fathers_phone: "Father's phone",
+  mothers_name: "Mother's name",
+  mothers_phone: "Mother's phone",
+  home_address: 'Home address',
+  designation: 'Designation',
+  department: 'Department',
+  marital_status: 'Marital status',
+  qualifications: 'Qualifications',
+  employment_date: 'Employment date',
+  bank_account: 'Bank account',
+  tax_id: 'Tax ID',
+  password: 'Password',
+  confirm_password: 'Confirm password',
+};
+
+/** Response shapes (snake_case, spec §3). */
+export interface StudentRecord {
+  /** Internal key: the legacy `_id` routes use it. */
+  id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  gender: 'M' | 'F' | 'O' | null;
+  date_of_birth: string | null;
+  student_class: string;
+  /** Same as student_class (spec §3: "class_name (read on detail)"). */
+  class_name: string;
+  fathers_name: string;
+  fathers_phone: string;
+  mothers_name: string;
+  mothers_phone: string;
+  home_address: string;
+  user_type: 3;
+  /** The account fields, also nested (spec §3: "a response may nest user fields under user"). */
+  user: { email: string; first_name: string; last_name: string; user_type: 3 };
+}
+
+export interface StaffProfileData {
+  qualifications: string | null;
+  employment_date: string | null;
+  /** Only for an admin or the staff member themself; null otherwise. */
+  bank_account: string | null;
+  tax_id: string | null;
+}
+
+export interface StaffRecord {
+  id: number;
+  staff_id: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  gender: 'M' | 'F' | 'O' | null;
+  designation: string;
+  department: string;
+  marital_status: 'S' | 'M' | 'D' | 'W' | null;
+  user_type: 2;
+  user: { email: string; first_name: string; last_name: string; user_type: 2 };
+}
+
+/** GET /api/staff/{staff_id}/: the record flat, plus the same record under `data` (find-staff reads it there). */
+export interface StaffDetail extends StaffRecord {
+  profile_data: StaffProfileData;
+  data: StaffRecord & { profile_data: StaffProfileData };
+}
+
+/** What registration adds: the one-time password (only when the server generated it). */
+export interface RegistrationExtras {
+  must_change_password: true;
+  /** Present, once, when no password was sent: the account holder signs in with it and must change it. */
+  one_time_password?: string;
+}
+export type StudentRegistration = StudentRecord & RegistrationExtras;
+export type StaffRegistration = StaffDetail & RegistrationExtras;
+
+export interface PasswordResetResponse {
+  detail: string;
+  one_time_password: string;
+}
+
+export interface StudentPage {
+  count: number;
+  results: StudentRecord[];
+}
+
+/** One problem of a CSV row: the spreadsheet row number (the header is row 1) and the column. */
+export interface ImportIssue {
+  row: number;
+  field: string;
+  message: string;
+}
+
+export interface ImportPreview {
+  rows: number;
+  valid: number;
+  errors: ImportIssue[];
+  duplicates: ImportIssue[];
+  /** The first rows as they will be stored. */
+  sample: Record<string, string>[];
+}
+
+/** One account of an import, with its one-time password (shown once: print the slips). */
+export interface ImportedAccount {
+  public_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** Class for students, designation for staff. */
+  group: string;
+  one_time_password: string;
+}
+
+export interface ImportResult {
+  created: number;
+  accounts: ImportedAccount[];
+}
+
+/** Legacy shapes of spec §3 (the `_id` routes), plus the public id so the screens can link on. */
+export interface LegacyStudent {
+  _id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  UserName: string;
+  studentClass: string;
+  gender: string | null;
+  dateOfBirth: string | null;
+  fathersName: string;
+  fathersPhoneNumber: string;
+  mothersName: string;
+  mothersPhoneNumber: string;
+  homeAddress: string;
+  admissionNumber: string;
+}
+export interface LegacyStaff {
+  _id: number;
+  firstName: string;
+  lastName: string;
+  gender: string | null;
+  email: string;
+  userName: string | null;
+  maritalStatus: string | null;
+  designation: string;
+  staffId: string;
+}
+
+export const GENDER_LABEL: Record<string, string> = { M: 'Male', F: 'Female', O: 'Other' };
+export const MARITAL_LABEL: Record<string, string> = { S: 'Single', M: 'Married', D: 'Divorced', W: 'Widowed' };

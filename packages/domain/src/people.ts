@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from './auth';
+import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
+import { MAX_PAGE_SIZE } from './http';
+import { PEOPLE_MESSAGES as M, peopleTooLong } from './people-constants';
+
+export * from './people-constants';
+
+/**
+ * Schemas of the student and staff records (spec §3, §5), shared by the server (request bodies,
+ * CSV rows) and the forms. Unknown keys (role, admission_number, staff_id, user_type...) are
+ * stripped: a request can never set fields it does not own.
+ */
+
+const text = (max: number) => z.string().trim().max(max, peopleTooLong(max));
+const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, peopleTooLong(max));
+/** Optional free text: absent, null or a string ('' clears it). */
+const optionalText = (max = 100) => z.preprocess((v) => (v === null ? '' : v), text(max)).optional();
+
+/** Phone numbers: spaces, hyphens, dots and brackets are dropped, then 10 to 15 digits with an optional leading +. */
+export function normalizePhone(v: string): string {
+  return v.trim().replace(/[\s\-().]/g, '');
+}
+export const PERSON_PHONE_PATTERN = /^\+?\d{10,15}$/;
+const phone = (isRequired: boolean) =>
+  z.preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string({ error: isRequired ? M.phoneRequired : M.invalidPhone })
+      .transform(normalizePhone)
+      .superRefine((v, ctx) => {
+        if (!v) {
+          if (isRequired) ctx.addIssue({ code: 'custom', message: M.phoneRequired });
+          return;
+        }
+        if (!PERSON_PHONE_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: M.invalidPhone });
+      }),
+  );
+
+/** A calendar date as YYYY-MM-DD (also DD/MM/YYYY, as spreadsheets write it); never a time. */
+export function parsePersonDate(v: string): string | null {
+  let s = v.trim();
+  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (dmy) s = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900) return null;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return s;
+}
+const today = () => new Date().toISOString().slice(0, 10);
+const date = (requiredMessage: string | null, futureMessage: string) =>
+  z.preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string({ error: requiredMessage ?? M.invalidDate })
+      .trim()
+      .transform((v, ctx) => {
+        if (!v) {
+          if (requiredMessage) ctx.addIssue({ code: 'custom', message: requiredMessage });
+          return null;
+        }
+        const parsed = parsePersonDate(v);
+        if (!parsed) {
+          ctx.addIssue({ code: 'custom', message: M.invalidDate });
+          return null;
+        }
+        if (parsed > today()) ctx.addIssue({ code: 'custom', message: futureMessage });
+        return parsed;
+      }),
+  );
+
+/** 'jss1a', 'JSS 1A', ' jss 1 a ' -> 'JSS 1A'. */
+export function normalizeClass(v: string): string {
+  const s = v.trim().toUpperCase().replace(/\s+/g, ' ');
+  const m = /^(JSS|SSS)\s*(\d)\s*([AB])$/.exec(s);
+  return m ? `${m[1]} ${m[2]}${m[3]}` : s;
+}
+const schoolClass = z
+  .string({ error: M.classRequired })
+  .transform(normalizeClass)
+  .pipe(
+    z
+      .string()
+      .min(1, M.classRequired)
+      .refine((v) => (CLASSES as readonly string[]).includes(v), M.invalidClass),
+  )
+  .transform((v) => v as SchoolClass);
+
+const GENDER_WORDS: Record<string, string> = { MALE: 'M', FEMALE: 'F', OTHER: 'O' };
+const MARITAL_WORDS: Record<string, string> = { SINGLE: 'S', MARRIED: 'M', DIVORCED: 'D', WIDOWED: 'W' };
+const code = <T extends readonly [string, ...string[]]>(values: T, words: Record<string, string>, message: string) =>
+  z
+    .preprocess(
+      (v) => {
+        if (v === null || v === undefined) return '';
+        if (typeof v !== 'string') return v;
+        const s = v.trim().toUpperCase();
+        return words[s] ?? s;
+      },
+      z.union([z.literal(''), z.enum(values)], { error: message }),
+    )
+    .transform((v) => (v === '' ? null : v));
+export const genderSchema = code(GENDER_VALUES, GENDER_WORDS, M.invalidGender);
+export const maritalStatusSchema = code(MARITAL_STATUS_VALUES, MARITAL_WORDS, M.invalidMaritalStatus);
+
+/** A password chosen at registration or update: blank means "none" (the server keeps or generates one). */
+const optionalPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), newPasswordSchema.optional());
+const confirmPassword = z.string().max(1024).optional();
+
+function passwordsMatch(v: { password?: string; confirm_password?: string }, ctx: z.RefinementCtx) {
+  if (v.password !== undefined && v.confirm_password !== undefined && v.confirm_password !== v.password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: M.passwordsDoNotMatch });
+  }
+}
+
+const studentFields = {
+  first_name: required(M.firstNameRequired),
+  last_name: required(M.lastNameRequired),
+  email: emailSchema,
+  phone_number: phone(true),
+  gender: genderSchema.optional(),
+  date_of_birth: date(M.dateOfBirthRequired, M.dateInFuture),
+  student_class: schoolClass,
+  fathers_name: required(M.fathersNameRequired),
+  fathers_phone: phone(false).optional(),
+  mothers_name: optionalText(),
+  mothers_phone: phone(false).optional(),
+  home_address: required(M.homeAddressRequired, 300),
+  password: optionalPassword,
+  confirm_password: confirmPassword,
+};
+
+/** POST /api/students/ (spec §5 "Student registration"). */
+export const studentCreateSchema = z.object(studentFields).superRefine(passwordsMatch);
+export type StudentCreateInput = z.input<typeof studentCreateSchema>;
+export type StudentCreate = z.output<typeof studentCreateSchema>;
+
+/** PUT /api/students/{admission_number}/ (spec §5 "Update student"): names and email required, the rest kept when absent. */
+export const studentUpdateSchema = z
+  .object({
+    ...studentFields,
+    phone_number: studentFields.phone_number.optional(),
+    date_of_birth: studentFields.date_of_birth.optional(),
+    student_class: studentFields.student_class.optional(),
+    fathers_name: studentFields.fathers_name.optional(),
+    home_address: studentFields.home_address.optional(),
+  })
+  .superRefine(passwordsMatch);
+export type StudentUpdate = z.output<typeof studentUpdateSchema>;
+
+/** Admission number typed in a search or update form: required, forced upper case, STU- plus 4 digits. */
+export const admissionNumberSchema = z
+  .string({ error: M.admissionNumberRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, M.admissionNumberRequired)
+  .regex(/^STU-\d{4,}$/, M.invalidAdmissionNumber);
+export const staffIdSchema = z
+  .string({ error: M.staffIdRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, M.staffIdRequired)
+  .regex(/^STAFF-\d{4,}$/, M.invalidStaffId);
+
+export const staffProfileSchema = z.object({
+  qualifications: optionalText(500),
+  employment_date: date(null, M.employmentDateInFuture).optional(),
+  bank_account: optionalText(50),
+  tax_id: optionalText(50),
+});
+
+const username = z
+  .string({ error: M.usernameRequired })
+  .trim()
+  .min(1, M.usernameRequired)
+  .max(50, peopleTooLong(50))
+  .regex(/^[A-Za-z0-9._-]+$/, M.invalidUsername);
+
+const staffFields = {
+  username,
+  first_name: required(M.firstNameRequired),
+  last_name: required(M.lastNameRequired),
+  email: emailSchema,
+  phone_number: phone(true),
+  gender: genderSchema.optional(),
+  designation: required(M.designationRequired),
+  department: required(M.departmentRequired),
+  marital_status: maritalStatusSchema.optional(),
+  password: optionalPassword,
+  confirm_password: confirmPassword,
+  profile_data: staffProfileSchema.optional(),
+};
+
+/** POST /api/staff/ and /api/api/staff/ (spec §5 "Staff registration"). */
+export const staffCreateSchema = z.object(staffFields).superRefine(passwordsMatch);
+export type StaffCreateInput = z.input<typeof staffCreateSchema>;
+export type StaffCreate = z.output<typeof staffCreateSchema>;
+
+/** PUT /api/staff/{staff_id}/: every field optional; a field that is sent must be valid (spec §5 "Staff edit"). */
+export const staffUpdateSchema = z
+  .object({
+    username: username.optional(),
+    first_name: staffFields.first_name.optional(),
+    last_name: staffFields.last_name.optional(),
+    email: emailSchema.optional(),
+    phone_number: staffFields.phone_number.optional(),
+    gender: staffFields.gender,
+    designation: staffFields.designation.optional(),
+    department: staffFields.department.optional(),
+    marital_status: staffFields.marital_status,
+    password: optionalPassword,
+    confirm_password: confirmPassword,
+    profile_data: staffProfileSchema.partial().optional(),
+  })
+  .superRefine(passwordsMatch);
+export type StaffUpdate = z.output<typeof staffUpdateSchema>;
+
+/** GET /api/students/list/ (and /search/, /export/): spec filters plus paging and a name search. */
+export const studentListQuerySchema = z.object({
+  session_id: z.coerce.number().int().positive().optional(),
+  term: z.enum(TERM_VALUES).optional(),
+  student_class: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
+    .refine((v) => v === undefined || (CLASSES as readonly string[]).includes(v), M.invalidClass),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type StudentListQuery = z.output<typeof studentListQuerySchema>;
+
+export const staffListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+/** POST /api/{students,staff}/import/ and /preview/: the CSV file's text. */
+export const importRequestSchema = z.object({ csv: z.string().max(10 * 1024 * 1024) });
+
+/** Field errors of a failed parse, keyed by field (nested paths joined with dots, like the server). */
+export function peopleFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
+    const list = (out[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,362 @@
+import { z } from 'zod';
+import { CLASSES, SCORE_MAX, SCORE_MIN, SUBJECTS, TERM_VALUES, type Level } from './constants';
+import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
+
+export * from './ranking';
+
+/** Every user-visible message of sessions, results, grading, report cards and publishing. */
+export const RESULT_MESSAGES = {
+  // spec §5
+  admissionNumberRequired: 'Admission number is required',
+  admissionNumberFormat: 'Must be alphanumeric with optional hyphens',
+  sessionRequired: 'Academic session is required',
+  termRequired: 'Academic term is required',
+  classRequired: 'Class is required',
+  scoreRequired: 'Score is required',
+  scoreMin: 'Score must be at least 0',
+  scoreMax: 'Score cannot exceed 100',
+  selectSessionAndTerm: 'Please select a session and term.',
+  searchNeedsAll: 'Please enter admission number, select session, and term to search.',
+  searchNeedsAllShort: 'Please enter admission number, select session, and term.',
+  // spec §8 toasts and states
+  saved: 'Results saved successfully!',
+  saveFailed: 'Failed to save results. Please check your inputs.',
+  sessionsFailed: 'Failed to load academic sessions',
+  pleaseLoginAgain: 'Please login again',
+  studentsFailed: 'Error fetching students. Please try again.',
+  studentResultsFailed: 'Failed to fetch student results.',
+  noResultsForCriteria: 'No results found for the given criteria.',
+  fetchResultsFailed: 'Failed to fetch results.',
+  unauthorized: 'Unauthorized access. Please login again.',
+  noStudentsFound: 'No students found for the selected criteria.',
+  noResultsForStudent: 'No results found for this student.',
+  noResultsForStudentInTerm: 'No results found for this student in the selected session and term.',
+  updateFailed: 'Failed to update results. Please check your inputs.',
+  networkTryAgain: 'Network error. Please try again.',
+  updated: 'Results updated successfully!',
+  combinedNotFound: (n: string) => `Student with admission number ${n} not found, or no results found for the given criteria.`,
+  combinedFailed: 'Failed to fetch student and/or results.',
+  networkCheckConnection: 'Network error. Please check your connection.',
+  combinedEmpty: (student: string) => `No results found for ${student} in the selected session and term.`,
+  confirmDelete: 'Are you sure you want to delete this result?',
+  deleted: 'Result deleted successfully',
+  deleteFailed: 'Failed to delete result',
+  // beyond the spec
+  studentNotFound: (n: string) => `Student with admission number ${n} not found.`,
+  sessionNotFound: 'Academic session not found.',
+  resultNotFound: 'Result not found.',
+  unknownSubject: 'Choose a subject from the list',
+  subjectsRequired: 'Enter a score for at least one subject.',
+  duplicateSubject: 'Each subject may appear only once.',
+  subjectRequired: 'Subject is required',
+  remarksTooLong: 'Remarks must be at most 300 characters',
+  identityLocked: 'The student, session and term of a result cannot be changed; delete it and enter it again.',
+  subjectTaken: 'This student already has a result for that subject in this term.',
+  classMismatch: (cls: string) => `This student's results for this term are recorded in ${cls}. Choose ${cls} as the class.`,
+  auditNeedsFilter: 'Choose a student or a class to see its result history.',
+  changedByOther: (subject: string) =>
+    `The ${subject} result was changed by someone else since you loaded it. Reload the results and try again.`,
+  createdByOther: (subject: string) =>
+    `Someone else has just entered a ${subject} result for this student. Reload the results and try again.`,
+  ownResultsOnly: 'You can only view your own results.',
+  notReleased: 'Results for this term have not been released yet. Please check back later.',
+  notReleasedShort: 'Not yet released',
+  sessionNameFormat: 'Session name must look like 2025/2026 (two consecutive years)',
+  sessionNameTaken: 'A session with this name already exists.',
+  sessionNameRequired: 'Session name is required',
+  keepOneCurrent: 'Mark another session as current instead: one session is always current.',
+  sessionCreated: 'Session created',
+  sessionUpdated: 'Session updated',
+  scaleSaved: 'Grading scale saved; all results of this level were regraded.',
+  published: 'Results published',
+  unpublished: 'Results unpublished',
+  publicationNotFound: 'This class has not been published for that term.',
+  noReportCard: 'No report card: this student has no results for the selected session and term.',
+  pdfFailed: 'Failed to download the PDF.',
+} as const;
+
+export const NOT_RELEASED_CODE = 'results_not_released';
+
+// ---------- field schemas (used by the API and the forms) ----------
+
+export const admissionNumberField = z
+  .string({ error: RESULT_MESSAGES.admissionNumberRequired })
+  .trim()
+  .min(1, RESULT_MESSAGES.admissionNumberRequired)
+  .max(30, RESULT_MESSAGES.admissionNumberFormat)
+  .regex(/^[A-Za-z0-9-]*$/, RESULT_MESSAGES.admissionNumberFormat)
+  .transform((v) => v.toUpperCase());
+
+/** Accepts a number or a numeric string (form and query values). */
+const toNumber = (v: unknown) => {
+  if (v === '' || v === null || v === undefined) return undefined;
+  if (typeof v === 'string') return Number(v.trim());
+  return v;
+};
+
+export const sessionIdField = z.preprocess(
+  toNumber,
+  z.number({ error: RESULT_MESSAGES.sessionRequired }).int(RESULT_MESSAGES.sessionRequired).positive(RESULT_MESSAGES.sessionRequired),
+);
+export const termField = z.enum(TERM_VALUES, { error: RESULT_MESSAGES.termRequired });
+export const classField = z.enum(CLASSES, { error: RESULT_MESSAGES.classRequired });
+export const subjectField = z.enum(SUBJECTS, { error: RESULT_MESSAGES.unknownSubject });
+export const scoreField = z.preprocess(
+  toNumber,
+  z.number({ error: RESULT_MESSAGES.scoreRequired }).min(SCORE_MIN, RESULT_MESSAGES.scoreMin).max(SCORE_MAX, RESULT_MESSAGES.scoreMax),
+);
+export const remarksField = z.string().trim().max(300, RESULT_MESSAGES.remarksTooLong).default('');
+/**
+ * Optimistic lock (docs/decisions/004): the `version` the client read. 0 means "I saw no result for
+ * this subject"; absent means an unconditional save (the spec's legacy payload), still audited.
+ */
+export const expectedVersionField = z.number().int().min(0).optional();
+
+export const subjectEntrySchema = z.object({
+  name: subjectField,
+  score: scoreField,
+  remarks: remarksField,
+  version: expectedVersionField,
+});
+
+const resultHead = {
+  admission_number: admissionNumberField,
+  session_id: sessionIdField,
+  term: termField,
+  student_class: classField,
+};
+
+/** POST /api/results/: bulk (`subjects`) or single (`subject`, `score`, `remarks`). */
+export const resultSaveSchema = z
+  .object({
+    ...resultHead,
+    subjects: z.array(subjectEntrySchema).max(SUBJECTS.length, RESULT_MESSAGES.duplicateSubject).optional(),
+    subject: subjectField.optional(),
+    score: scoreField.optional(),
+    remarks: remarksField,
+    version: expectedVersionField,
+  })
+  .superRefine((v, ctx) => {
+    if (v.subjects) {
+      if (!v.subjects.length) ctx.addIssue({ code: 'custom', path: ['subjects'], message: RESULT_MESSAGES.subjectsRequired });
+      const names = v.subjects.map((s) => s.name);
+      if (new Set(names).size !== names.length)
+        ctx.addIssue({ code: 'custom', path: ['subjects'], message: RESULT_MESSAGES.duplicateSubject });
+      return;
+    }
+    if (v.subject === undefined) ctx.addIssue({ code: 'custom', path: ['subject'], message: RESULT_MESSAGES.subjectRequired });
+    if (v.score === undefined) ctx.addIssue({ code: 'custom', path: ['score'], message: RESULT_MESSAGES.scoreRequired });
+  });
+export type ResultSaveRequest = z.infer<typeof resultSaveSchema>;
+
+/** PATCH /api/results/{id}/: the single-create fields, all optional; student, session and term stay. */
+export const resultPatchSchema = z.object({
+  admission_number: admissionNumberField.optional(),
+  session_id: sessionIdField.optional(),
+  term: termField.optional(),
+  student_class: classField.optional(),
+  subject: subjectField.optional(),
+  score: scoreField.optional(),
+  remarks: z.string().trim().max(300, RESULT_MESSAGES.remarksTooLong).optional(),
+  version: expectedVersionField,
+});
+export type ResultPatchRequest = z.infer<typeof resultPatchSchema>;
+
+export const resultQuerySchema = z.object({
+  session_id: sessionIdField.optional(),
+  term: termField.optional(),
+  admission_number: admissionNumberField.optional(),
+  student_class: classField.optional(),
+  limit: z.coerce.number().int().min(1).max(50_000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+/** A class for one term: broadsheets, class report cards, publications. */
+export const classTermQuerySchema = z.object({
+  session_id: sessionIdField,
+  term: termField,
+  student_class: classField,
+});
+export const termQuerySchema = z.object({
+  session_id: sessionIdField,
+  term: termField,
+  student_class: classField.optional(),
+});
+export const reportCardQuerySchema = z.object({
+  admission_number: admissionNumberField,
+  session_id: sessionIdField,
+  term: termField,
+});
+
+// ---------- sessions ----------
+
+export const sessionNameField = z
+  .string({ error: RESULT_MESSAGES.sessionNameRequired })
+  .trim()
+  .min(1, RESULT_MESSAGES.sessionNameRequired)
+  .regex(/^\d{4}\/\d{4}$/, RESULT_MESSAGES.sessionNameFormat)
+  .refine((v) => {
+    const [a, b] = v.split('/').map(Number);
+    return a !== undefined && b !== undefined && b === a + 1;
+  }, RESULT_MESSAGES.sessionNameFormat);
+
+export const sessionCreateSchema = z.object({ name: sessionNameField, is_current: z.boolean().optional() });
+export const sessionPatchSchema = z.object({ name: sessionNameField.optional(), is_current: z.boolean().optional() });
+
+// ---------- grading scales ----------
+
+export const gradeBandInputSchema = z.object({
+  grade: z.string({ error: SCALE_MESSAGES.gradeRequired }).trim().min(1, SCALE_MESSAGES.gradeRequired).max(5),
+  min: z.number({ error: SCALE_MESSAGES.minRange }).min(0, SCALE_MESSAGES.minRange).max(100, SCALE_MESSAGES.minRange),
+  remark: z.string({ error: SCALE_MESSAGES.remarkRequired }).trim().min(1, SCALE_MESSAGES.remarkRequired).max(40),
+});
+export const gradingScaleSchema = z
+  .object({ bands: z.array(gradeBandInputSchema).min(1, SCALE_MESSAGES.empty).max(20) })
+  .superRefine((v, ctx) => {
+    for (const message of scaleProblems(v.bands)) ctx.addIssue({ code: 'custom', path: ['bands'], message });
+  });
+export const levelParamSchema = z.object({ level: z.enum(LEVELS as [Level, ...Level[]], { error: SCALE_MESSAGES.levelInvalid }) });
+
+// ---------- publications ----------
+
+export const publicationSchema = classTermQuerySchema;
+
+// ---------- response shapes ----------
+
+export interface AcademicSession {
+  id: number;
+  name: string;
+  is_current: boolean;
+}
+
+/** A result as spec §3 gives it, plus what the screens need (student name, version). */
+export interface Result {
+  id: number;
+  admission_number: string;
+  student_name: string;
+  session_id: number;
+  term: string;
+  student_class: string;
+  subject: string;
+  score: number;
+  remarks: string;
+  grade: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface ResultStudent {
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  student_class: string;
+  subjects: number;
+}
+
+export interface GradingScaleResponse {
+  level: Level;
+  bands: GradeBand[];
+  is_default: boolean;
+  updated_at: string | null;
+}
+
+export interface Publication {
+  id: number;
+  session_id: number;
+  term: string;
+  student_class: string;
+  published_at: string;
+  published_by: string | null;
+}
+
+export interface ResultTermStatus {
+  session_id: number;
+  session_name: string;
+  term: string;
+  student_class: string;
+  subjects: number;
+  released: boolean;
+}
+
+export interface ReportCardSubject {
+  subject: string;
+  score: number;
+  grade: string;
+  remark: string;
+  teacher_remarks: string;
+  position: number;
+  class_average: number;
+  class_highest: number;
+  class_lowest: number;
+  /** Third term only: this subject's scores in each term of the session, and their average. */
+  term_scores?: { '1st': number | null; '2nd': number | null; '3rd': number | null; average: number };
+}
+
+export interface ReportCard {
+  school: { name: string; motto: string; address: string; logo: string; phone: string; email: string };
+  student: { admission_number: string; first_name: string; last_name: string; gender: string | null; student_class: string };
+  session: { id: number; name: string };
+  term: string;
+  term_label: string;
+  subjects: ReportCardSubject[];
+  total: number;
+  subjects_taken: number;
+  average: number;
+  class_average: number;
+  position: number;
+  class_size: number;
+  position_text: string;
+  released: boolean;
+  /** Third term: totals and averages of each term, and the annual average. */
+  cumulative: null | {
+    terms: { term: string; total: number | null; average: number | null; subjects_taken: number }[];
+    annual_average: number | null;
+  };
+  generated_at: string;
+}
+
+export interface BroadsheetRow {
+  admission_number: string;
+  name: string;
+  scores: Record<string, number | null>;
+  total: number;
+  subjects_taken: number;
+  average: number;
+  position: number;
+}
+
+export interface BroadsheetClass {
+  student_class: string;
+  subjects: string[];
+  rows: BroadsheetRow[];
+  subject_stats: Record<string, { average: number; highest: number; lowest: number; count: number }>;
+  class_average: number;
+  class_size: number;
+}
+
+export interface Broadsheet {
+  session: { id: number; name: string };
+  term: string;
+  classes: BroadsheetClass[];
+}
+
+export interface ResultAuditEntry {
+  id: number;
+  action: 'create' | 'update' | 'delete';
+  admission_number: string;
+  student_name: string;
+  session_id: number;
+  session_name: string;
+  term: string;
+  student_class: string;
+  subject: string;
+  old_score: number | null;
+  new_score: number | null;
+  old_remarks: string | null;
+  new_remarks: string | null;
+  old_grade: string | null;
+  new_grade: string | null;
+  actor: string | null;
+  actor_role: string | null;
+  created_at: string;
+}

@@ -1,0 +1,43 @@
+/** Zod-free school settings constants (the public home page imports these without zod). */
+export interface SchoolSettings {
+  school_name: string;
+  motto: string;
+  address: string;
+  phone: string;
+  email: string;
+  /** A small image as a data: URL, or empty. */
+  logo: string;
+  founded_year: number;
+  registered_year: number;
+  first_graduation_year: number;
+  admission_url: string;
+  about: string;
+}
+
+export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
+  school_name: 'Role Models College',
+  motto: 'raising role models',
+  address: '12 School Road, Ikeja, Lagos',
+  phone: '+234 801 234 5678',
+  email: 'info@rolemodels.school',
+  logo: '',
+  founded_year: 1999,
+  registered_year: 2002,
+  first_graduation_year: 2008,
+  admission_url: '/admission',
+  about: 'A community of learners from nursery to senior secondary, where every child is known, challenged and raised to be a role model.',
+};
+
+/** The three schools and the code of conduct shown on the public home page (spec §1). */
+export const SCHOOL_SECTIONS = [
+  { name: 'Nursery & Primary School', description: 'A caring start: early years through primary six.' },
+  { name: 'Junior Secondary School', description: 'JSS 1 to JSS 3: a broad foundation across fourteen subjects.' },
+  { name: 'Senior Secondary School', description: 'SSS 1 to SSS 3: preparation for WAEC, NECO and beyond.' },
+] as const;
+
+export const CODE_OF_CONDUCT = [
+  'Full uniform at all times.',
+  'No physical or verbal aggression.',
+  'Respectful communication with everyone.',
+  'Exemplify the motto in all you do.',
+] as const;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { SchoolSettings as SchoolSettingsShape } from './settings-constants';
+
+/** School identity and public-page facts, edited by an admin and used on every page and print. */
+export const schoolSettingsSchema = z.object({
+  school_name: z.string().trim().min(2, 'School name is required').max(120),
+  motto: z.string().trim().max(120),
+  address: z.string().trim().max(300),
+  phone: z.string().trim().max(40),
+  email: z.union([z.literal(''), z.email('Invalid email format')]),
+  /** A small image as a data: URL (PNG, JPEG or SVG), or empty. */
+  logo: z
+    .string()
+    .max(300_000, 'Logo must be smaller than 200 KB')
+    .refine((v) => v === '' || /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(v), 'Logo must be a PNG, JPEG or SVG image'),
+  founded_year: z.number().int().min(1800).max(2100),
+  registered_year: z.number().int().min(1800).max(2100),
+  first_graduation_year: z.number().int().min(1800).max(2100),
+  admission_url: z.string().trim().max(300),
+  about: z.string().trim().max(2000),
+});
+export type { SchoolSettings } from './settings-constants';
+export * from './settings-constants';
+
+// Keep the schema and the interface in step.
+type _Check = z.infer<typeof schoolSettingsSchema> extends SchoolSettingsShape ? true : never;
+export const _settingsSchemaMatches: _Check = true;
