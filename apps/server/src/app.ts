@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@portal/domain';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/index';
+import { registerAuth } from './http/auth';
+import type { AppDeps } from './http/deps';
+import { registerErrorHandling } from './http/errors';
+import { TokenService } from './lib/tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { peopleRoutes } from './modules/people/people.routes';
+import { resultsRoutes } from './modules/results/results.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+
+export interface BuildOptions {
+  config: Config;
+  handle: DatabaseHandle;
+  /** A logger instance to use instead of building one from the config (tests pass false). */
+  logger?: boolean;
+  /** Tests: send the log lines here (at config.logLevel, or 'info' when that is 'silent') to check what is logged. */
+  loggerStream?: { write(line: string): void };
+}
+
+/** Builds the whole portal (API and SPA) as one Fastify instance. Tests use `app.inject`. */
+export async function buildApp({ config, handle, logger, loggerStream }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      !loggerStream && (logger === false || config.logLevel === 'silent')
+        ? false
+        : {
+            level: config.logLevel === 'silent' ? 'info' : config.logLevel,
+            ...(loggerStream ? { stream: loggerStream } : {}),
+            // Secrets never reach the logs (ASVS 16.2.5).
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-paystack-signature"]',
+                '*.password',
+                '*.refresh',
+                '*.access',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Reject absurd path parameters early (the fuzz tests send them).
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
+  const deps: AppDeps = { config, handle, db: handle.db, tokens };
+
+  // Security headers. Built once: @fastify/helmet rebuilt the whole helmet middleware (parsing the
+  // CSP) on every request, ~20 µs each (bench/run.ts profile); the headers are the same.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only makes sense over HTTPS; set it when the public URL is https.
+    hsts: config.publicUrl?.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => (err ? done(err as Error) : done())),
+  );
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (request) => {
+      const isLogin = /\/login\/$/.test(request.url);
+      const message = isLogin ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.tooManyRequests;
+      return {
+        statusCode: 429,
+        detail: message,
+        message,
+        ...(isLogin ? { status: 'error', data: null, errors: { non_field_errors: [message] } } : {}),
+      };
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'School portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  registerAuth(app, handle.db, tokens);
+
+  healthRoutes(app, deps);
+  authRoutes(app, deps);
+  settingsRoutes(app, deps);
+  peopleRoutes(app, deps);
+  resultsRoutes(app, deps);
+  paymentsRoutes(app, deps);
+
+  registerSpa(app, config);
+  return app;
+}
+
+/** Serves the built SPA with history fallback; unknown /api paths stay JSON 404s. */
+function registerSpa(app: FastifyInstance, config: Config): void {
+  const dist = config.webDist;
+  const index = dist ? path.join(dist, 'index.html') : undefined;
+  if (dist && index && existsSync(index)) {
+    void app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // The web build writes .br/.gz copies of its text assets: sent to browsers that accept them.
+      preCompressed: true,
+      setHeaders(res, file) {
+        res.setHeader('vary', 'Accept-Encoding');
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !dist || !index || !existsSync(index)) {
+      return reply.status(404).send({ detail: GENERAL_MESSAGES.notFound });
+    }
+    void reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', dist);
+  });
+}

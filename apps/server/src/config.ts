@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z.string().default('https://api.paystack.co'),
+  PUBLIC_URL: z.string().optional(),
+  DEMO_DATA: boolish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().optional(),
+  /** Sign-in attempts allowed per client address per minute (default 30); benchmarks raise it. */
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  TRUST_PROXY: boolish.default(false),
+  /** Where the built SPA is (tests build it elsewhere). */
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: string;
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `sqlite:<file>` or a postgres:// URL */
+  databaseUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  jwtSecret: string;
+  paystackSecretKey?: string;
+  paystackBaseUrl: string;
+  publicUrl?: string;
+  demoData: boolean;
+  logLevel: string;
+  redisUrl?: string;
+  trustProxy: boolean;
+  /** Where the built SPA lives; absent in API-only tests. */
+  webDist?: string;
+  /** Sign-in throttling (ASVS 6.3.1). */
+  loginLimits: {
+    perAccountFailures: number;
+    perAccountBlockSeconds: number;
+    perAddressPerMinute: number;
+  };
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+}
+
+/** The JWT secret is generated once and kept under the data directory when not configured. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  // An empty DATABASE_URL means unset: never a throwaway database.
+  const databaseUrl = e.DATABASE_URL?.trim() || `sqlite:${path.join(dataDir, 'portal.db')}`;
+  const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    paystackSecretKey: e.PAYSTACK_SECRET_KEY || undefined,
+    paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    demoData: e.DEMO_DATA ?? !production,
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL || undefined,
+    trustProxy: e.TRUST_PROXY,
+    webDist: existsSync(webDist) ? webDist : undefined,
+    loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30 },
+    accessTokenSeconds: 15 * 60,
+    refreshTokenSeconds: 14 * 24 * 3600,
+  };
+}
+
+/** A configuration for tests: no env, no data dir, fast and deterministic. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    production: false,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/tmp',
+    databaseUrl: 'sqlite::memory:',
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    paystackBaseUrl: 'http://127.0.0.1:1',
+    demoData: false,
+    logLevel: 'silent',
+    trustProxy: false,
+    loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: 1000 },
+    accessTokenSeconds: 15 * 60,
+    refreshTokenSeconds: 14 * 24 * 3600,
+    ...overrides,
+  };
+}

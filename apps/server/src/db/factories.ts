@@ -1,0 +1,184 @@
+import { DEFAULT_SCALES, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass, type SchoolClass } from '@portal/domain';
+import { hashPassword } from '../lib/passwords';
+import { allocate } from '../lib/counters';
+import { nowIso, type DB } from './index';
+
+/**
+ * Builders of real rows, used by the demo seed, tests and benchmarks alike so their data never
+ * drift apart. Each writes through the same tables and id counters as the services.
+ */
+
+const hashCache = new Map<string, Promise<string>>();
+/** argon2id is deliberately slow: hash each distinct password once per process. */
+export function cachedHash(password: string): Promise<string> {
+  let h = hashCache.get(password);
+  if (!h) {
+    h = hashPassword(password);
+    hashCache.set(password, h);
+  }
+  return h;
+}
+
+export interface AccountInput {
+  email: string;
+  password: string;
+  mustChangePassword?: boolean;
+}
+
+async function insertUser(db: DB, role: 'admin' | 'staff' | 'student', a: AccountInput): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      role,
+      email: a.email.toLowerCase(),
+      password_hash: await cachedHash(a.password),
+      must_change_password: a.mustChangePassword ? 1 : 0,
+      disabled: 0,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createAdmin(db: DB, a: AccountInput & { username?: string; firstName?: string; lastName?: string }) {
+  const userId = await insertUser(db, 'admin', a);
+  await db
+    .insertInto('admins')
+    .values({
+      user_id: userId,
+      username: a.username ?? a.email.split('@')[0] ?? 'admin',
+      first_name: a.firstName ?? 'School',
+      last_name: a.lastName ?? 'Admin',
+    })
+    .execute();
+  return { userId, email: a.email, password: a.password };
+}
+
+export interface StaffInput extends AccountInput {
+  firstName: string;
+  lastName: string;
+  designation?: string;
+  department?: string;
+  gender?: 'M' | 'F' | 'O';
+  phone?: string;
+}
+
+export async function createStaff(db: DB, s: StaffInput) {
+  const userId = await insertUser(db, 'staff', s);
+  return db.transaction().execute(async (trx) => {
+    const staffId = formatStaffId(await allocate(trx, 'staff'));
+    const now = nowIso();
+    const row = await trx
+      .insertInto('staff')
+      .values({
+        user_id: userId,
+        staff_id: staffId,
+        username: s.email.split('@')[0] ?? null,
+        first_name: s.firstName,
+        last_name: s.lastName,
+        phone_number: s.phone ?? '08030000000',
+        gender: s.gender ?? 'F',
+        designation: s.designation ?? 'Teacher',
+        department: s.department ?? 'Sciences',
+        marital_status: 'S',
+        qualifications: null,
+        employment_date: null,
+        bank_account: null,
+        tax_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, userId, staffId, email: s.email, password: s.password };
+  });
+}
+
+export interface StudentInput extends AccountInput {
+  firstName: string;
+  lastName: string;
+  studentClass: SchoolClass;
+  gender?: 'M' | 'F' | 'O';
+  dateOfBirth?: string;
+}
+
+export async function createStudent(db: DB, s: StudentInput) {
+  const userId = await insertUser(db, 'student', s);
+  return db.transaction().execute(async (trx) => {
+    const admissionNumber = formatAdmissionNumber(await allocate(trx, 'student'));
+    const now = nowIso();
+    const row = await trx
+      .insertInto('students')
+      .values({
+        user_id: userId,
+        admission_number: admissionNumber,
+        first_name: s.firstName,
+        last_name: s.lastName,
+        phone_number: '08031234567',
+        gender: s.gender ?? 'M',
+        date_of_birth: s.dateOfBirth ?? '2011-05-14',
+        student_class: s.studentClass,
+        fathers_name: `Mr ${s.lastName}`,
+        fathers_phone: '08039876543',
+        mothers_name: `Mrs ${s.lastName}`,
+        mothers_phone: '08035556666',
+        home_address: '5 Allen Avenue, Ikeja, Lagos',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, userId, admissionNumber, email: s.email, password: s.password };
+  });
+}
+
+export async function createSession(db: DB, name: string, isCurrent = false) {
+  if (isCurrent) await db.updateTable('academic_sessions').set({ is_current: 0 }).execute();
+  const row = await db
+    .insertInto('academic_sessions')
+    .values({ name, is_current: isCurrent ? 1 : 0, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name };
+}
+
+export interface ResultInput {
+  studentId: number;
+  sessionId: number;
+  term: '1st' | '2nd' | '3rd';
+  studentClass: SchoolClass;
+  subject: string;
+  score: number;
+  remarks?: string;
+}
+
+/** Inserts results directly, graded with the default scale of the class's level. */
+export async function createResults(db: DB, rows: ResultInput[]) {
+  const now = nowIso();
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('results')
+      .values(
+        rows.slice(i, i + 200).map((r) => ({
+          student_id: r.studentId,
+          session_id: r.sessionId,
+          term: r.term,
+          student_class: r.studentClass,
+          subject: r.subject,
+          score: r.score,
+          remarks: r.remarks ?? '',
+          grade: gradeFor(r.score, DEFAULT_SCALES[levelOfClass(r.studentClass)]),
+          version: 1,
+          created_by: null,
+          updated_by: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+}

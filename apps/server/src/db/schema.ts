@@ -1,0 +1,153 @@
+import type { Generated, Kysely } from 'kysely';
+
+/**
+ * Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text in both
+ * dialects, so one query path serves SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  role: 'admin' | 'staff' | 'student';
+  email: string;
+  password_hash: string;
+  must_change_password: number;
+  disabled: number;
+  /** Bumped on password change/reset/disable: every access token issued before is refused. */
+  token_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminsTable {
+  id: Generated<number>;
+  user_id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: string;
+  blocked_until: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface AcademicSessionsTable {
+  id: Generated<number>;
+  name: string;
+  is_current: number;
+  created_at: string;
+}
+
+export interface StudentsTable {
+  id: Generated<number>;
+  user_id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  gender: string | null;
+  date_of_birth: string | null;
+  student_class: string;
+  fathers_name: string;
+  fathers_phone: string;
+  mothers_name: string;
+  mothers_phone: string;
+  home_address: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  user_id: number;
+  staff_id: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  gender: string | null;
+  designation: string;
+  department: string;
+  marital_status: string | null;
+  qualifications: string | null;
+  employment_date: string | null;
+  bank_account: string | null;
+  tax_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResultsTable {
+  id: Generated<number>;
+  student_id: number;
+  session_id: number;
+  term: string;
+  student_class: string;
+  subject: string;
+  score: number;
+  remarks: string;
+  grade: string;
+  /** Optimistic-lock version: bumped on every change. */
+  version: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AttendanceTable {
+  id: Generated<number>;
+  student_id: number;
+  date: string;
+  status: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  admins: AdminsTable;
+  refresh_tokens: RefreshTokensTable;
+  login_throttle: LoginThrottleTable;
+  settings: SettingsTable;
+  audit_log: AuditLogTable;
+  counters: CountersTable;
+  academic_sessions: AcademicSessionsTable;
+  students: StudentsTable;
+  staff: StaffTable;
+  results: ResultsTable;
+  attendance: AttendanceTable;
+}
+
+export type DB = Kysely<Database>;

@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CLASSES, SUBJECTS } from '@portal/domain';
+import type { Config } from '../../config';
+import { generateOneTimePassword } from '../../lib/passwords';
+import { createAdmin, createResults, createSession, createStaff, createStudent, type ResultInput } from '../factories';
+import { nowIso, type DB } from '../index';
+import '../../modules/payments/payments.tables';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+/** On an empty database: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, or one with a one-time password. */
+export async function ensureFirstAdmin(db: DB, config: Config, log: Log): Promise<void> {
+  const any = await db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+  if (any) return;
+  if (config.adminEmail && config.adminPassword) {
+    await createAdmin(db, { email: config.adminEmail, password: config.adminPassword, username: 'admin' });
+    log.info({ email: config.adminEmail }, 'first admin created from ADMIN_EMAIL');
+    return;
+  }
+  const email = config.adminEmail ?? 'admin@school.local';
+  const password = generateOneTimePassword();
+  await createAdmin(db, { email, password, username: 'admin', mustChangePassword: true });
+  // Printed once, on purpose: this is the only way into a new install without configuration.
+  process.stdout.write(
+    `\n  First admin created.\n    email:    ${email}\n    password: ${password}   (one-time: you will be asked to change it)\n\n`,
+  );
+  log.warn({ email }, 'first admin created with a one-time password (printed once on stdout)');
+}
+
+const FIRST_NAMES = [
+  'Adaeze',
+  'Chinedu',
+  'Folake',
+  'Ibrahim',
+  'Ngozi',
+  'Tunde',
+  'Amaka',
+  'Emeka',
+  'Zainab',
+  'Segun',
+  'Kemi',
+  'Obinna',
+  'Halima',
+  'Yusuf',
+  'Bisi',
+  'Ifeanyi',
+  'Aisha',
+  'Femi',
+  'Chioma',
+  'Musa',
+];
+const LAST_NAMES = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ogunleye',
+  'Abubakar',
+  'Nwosu',
+  'Balogun',
+  'Okonkwo',
+  'Lawal',
+  'Uche',
+  'Adebayo',
+  'Danjuma',
+  'Obi',
+  'Ajayi',
+];
+
+export const DEMO_PASSWORDS = { staff: 'Teach-Demo-2026', student: 'Learn-Demo-2026' } as const;
+
+/** A deterministic pseudo-random sequence, so the demo school is the same on every machine. */
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+/** Seeds a small demo school on an empty database (DEMO_DATA=1). Returns the demo sign-ins. */
+export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4): Promise<void> {
+  const has = await db.selectFrom('students').select('id').limit(1).executeTakeFirst();
+  const hasSession = await db.selectFrom('academic_sessions').select('id').limit(1).executeTakeFirst();
+  if (has || hasSession) return;
+  const rand = seeded(2026);
+  await createSession(db, '2024/2025');
+  const session = await createSession(db, '2025/2026', true);
+
+  const staffAccounts = [
+    { firstName: 'Grace', lastName: 'Okafor', designation: 'Mathematics Teacher', department: 'Sciences' },
+    { firstName: 'Yusuf', lastName: 'Bello', designation: 'English Teacher', department: 'Languages' },
+    { firstName: 'Funmi', lastName: 'Adeyemi', designation: 'Bursar', department: 'Administration' },
+  ];
+  const staff = [];
+  for (const [i, s] of staffAccounts.entries()) {
+    staff.push(
+      await createStaff(db, { ...s, email: `staff${i + 1}@demo.school`, password: DEMO_PASSWORDS.staff, gender: i === 1 ? 'M' : 'F' }),
+    );
+  }
+
+  const students = [];
+  const results: ResultInput[] = [];
+  let n = 0;
+  for (const cls of CLASSES) {
+    for (let k = 0; k < studentsPerClass; k++) {
+      const first = FIRST_NAMES[n % FIRST_NAMES.length]!;
+      const last = LAST_NAMES[(n * 7) % LAST_NAMES.length]!;
+      n++;
+      const st = await createStudent(db, {
+        firstName: first,
+        lastName: last,
+        studentClass: cls,
+        gender: n % 2 ? 'F' : 'M',
+        email: `student${n}@demo.school`,
+        password: DEMO_PASSWORDS.student,
+      });
+      students.push(st);
+      for (const term of ['1st', '2nd'] as const) {
+        for (const subject of SUBJECTS) {
+          results.push({
+            studentId: st.id,
+            sessionId: session.id,
+            term,
+            studentClass: cls,
+            subject,
+            score: Math.round(35 + rand() * 63),
+            remarks: '',
+          });
+        }
+      }
+    }
+  }
+  await createResults(db, results);
+  // Term fees for the current session, so a demo student's payment form shows what is owed.
+  const now = nowIso();
+  await db
+    .insertInto('fee_schedules')
+    .values(
+      CLASSES.flatMap((cls) =>
+        (['1st', '2nd'] as const).map((term) => ({
+          student_class: cls,
+          session_id: session.id,
+          term,
+          amount_kobo: (cls.startsWith('SSS') ? 55_000 : 45_000) * 100 - (term === '2nd' ? 5_000 * 100 : 0),
+          description: `${term === '1st' ? 'First' : 'Second'} term tuition`,
+          created_at: now,
+          updated_at: now,
+        })),
+      ),
+    )
+    .execute();
+  const s1 = students[0]!;
+  process.stdout.write(
+    [
+      '',
+      '  Demo school seeded (DEMO_DATA). Demo sign-ins:',
+      `    staff:   ${staff[0]!.email} / ${DEMO_PASSWORDS.staff}   (${staff[0]!.staffId})`,
+      `    student: ${s1.email} / ${DEMO_PASSWORDS.student}   (${s1.admissionNumber}, JSS 1A)`,
+      `    (${students.length} students in ${CLASSES.length} classes, ${staff.length} staff, results for 2025/2026 1st and 2nd term)`,
+      '',
+      '',
+    ].join('\n'),
+  );
+  log.info({ students: students.length, staff: staff.length }, 'demo school seeded');
+}

@@ -1,0 +1,39 @@
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../db/index';
+import type { Database } from '../db/schema';
+
+export interface AuditEntry {
+  actorUserId: number | null;
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one audit row; call it inside the transaction that makes the change. */
+export async function writeAudit(db: Kysely<Database> | Transaction<Database>, e: AuditEntry): Promise<void> {
+  await writeAuditMany(db, [e]);
+}
+
+export async function writeAuditMany(db: Kysely<Database> | Transaction<Database>, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const at = nowIso();
+  // Chunked so a bulk import stays under SQLite's bound-parameter limit.
+  for (let i = 0; i < entries.length; i += 500) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        entries.slice(i, i + 500).map((e) => ({
+          actor_user_id: e.actorUserId,
+          action: e.action,
+          entity: e.entity,
+          entity_id: String(e.entityId),
+          before: e.before === undefined ? null : JSON.stringify(e.before),
+          after: e.after === undefined ? null : JSON.stringify(e.after),
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@portal/domain';
+
+export interface AccessClaims {
+  userId: number;
+  role: Role;
+  tokenVersion: number;
+  familyId: string;
+}
+
+const ISSUER = 'school-portal';
+
+/** Short-lived HS256 access tokens; the algorithm is pinned on verification. */
+export class TokenService {
+  /**
+   * The HMAC key, imported once: given raw bytes, jose imports a WebCrypto key on every sign and
+   * verify, which cost ~7% of the CPU of a small authenticated read (bench/run.ts profile).
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  constructor(
+    secret: string,
+    private readonly accessSeconds: number,
+  ) {
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
+
+  async signAccess(c: AccessClaims): Promise<string> {
+    return new SignJWT({ role: c.role, tv: c.tokenVersion, fid: c.familyId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(c.userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${this.accessSeconds}s`)
+      .sign(await this.key);
+  }
+
+  /**
+   * Tokens whose signature was already checked, with their expiry. Verifying an HS256 signature
+   * through WebCrypto is an async job that cost ~8% of the CPU of a small authenticated read
+   * (bench/run.ts profile); a token's signature never changes, so the result is memoized. Only
+   * tokens that verified are kept (a forged token can never enter), expiry is checked on every hit,
+   * and revocation is not affected: the auth guard still checks the account and sign-in session in
+   * the database on every request. Bounded, so memory stays flat.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private static readonly VERIFIED_MAX = 10_000;
+
+  /** Returns the claims, or null for any token that is not a valid, unexpired access token of ours. */
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.exp > nowSeconds) return hit.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    try {
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], issuer: ISSUER });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+      const role = payload.role;
+      if (role !== 'admin' && role !== 'staff' && role !== 'student') return null;
+      if (typeof payload.tv !== 'number' || typeof payload.fid !== 'string') return null;
+      const userId = Number(payload.sub);
+      if (!Number.isSafeInteger(userId)) return null;
+      const claims: AccessClaims = { userId, role, tokenVersion: payload.tv, familyId: payload.fid };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= TokenService.VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { claims, exp: payload.exp });
+      }
+      return claims;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Refresh tokens are opaque random strings; only their SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newFamilyId(): string {
+  return randomUUID();
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase, migrateToLatest } from './db/index';
+import { ensureFirstAdmin, seedDemoSchool } from './db/seed/index';
+
+/** Process entry: config, migrate, seed, listen, and shut down cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  // A .env file beside the project is read when present (see .env.example).
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const handle = createDatabase(config.databaseUrl);
+  await migrateToLatest(handle);
+  const app = await buildApp({ config, handle });
+  await ensureFirstAdmin(handle.db, config, app.log);
+  if (config.demoData) await seedDemoSchool(handle.db, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await handle.destroy();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  process.stdout.write(`\n  School portal listening on ${shown}  (database: ${handle.dialect})\n\n`);
+  if (!config.webDist) app.log.warn('web app not built: run `npm run build` to serve the screens');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

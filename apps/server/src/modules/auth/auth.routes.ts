@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_MESSAGES, loginRequestSchema, passwordChangeSchema, refreshRequestSchema, type Role } from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { currentUser } from '../../http/auth';
+import { fieldErrorsFromIssues } from '../../http/errors';
+import { AuthRepository } from './auth.repository';
+import { AuthService } from './auth.service';
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const service = new AuthService(new AuthRepository(deps.db), deps.tokens, deps.config, app.log);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const perAddress = { max: deps.config.loginLimits.perAddressPerMinute, timeWindow: '1 minute' };
+
+  for (const role of ['admin', 'staff', 'student'] as const satisfies readonly Role[]) {
+    r.post(
+      `/api/${role}/login/`,
+      {
+        config: { auth: 'public', rateLimit: perAddress },
+        schema: { tags: ['auth'], summary: `Sign in as ${role}`, body: z.unknown() },
+      },
+      async (request, reply) => {
+        const parsed = loginRequestSchema.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          const errors = fieldErrorsFromIssues(parsed.error.issues);
+          const first = Object.values(errors).flat()[0] ?? AUTH_MESSAGES.loginFailedFallback;
+          return reply.status(400).send({ status: 'error', data: null, message: first, errors: { non_field_errors: [first], ...errors } });
+        }
+        const data = await service.login(role, parsed.data.email, parsed.data.password, request.ip);
+        return { status: 'success', data, message: AUTH_MESSAGES.loginSuccess, errors: { non_field_errors: [] } };
+      },
+    );
+  }
+
+  r.post(
+    '/api/token/refresh/',
+    { config: { auth: 'public', rateLimit: perAddress }, schema: { tags: ['auth'], body: refreshRequestSchema } },
+    async (request) => service.refresh(request.body.refresh),
+  );
+
+  r.post(
+    '/api/logout/',
+    {
+      config: { auth: ['admin', 'staff', 'student'], allowPasswordChangePending: true },
+      schema: { tags: ['auth'], body: z.object({ refresh: z.string().max(4096).optional() }).optional() },
+    },
+    async (request) => {
+      await service.logout(currentUser(request).familyId, request.body?.refresh);
+      return { detail: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  r.post(
+    '/api/password/change/',
+    {
+      config: { auth: ['admin', 'staff', 'student'], allowPasswordChangePending: true, rateLimit: perAddress },
+      schema: { tags: ['auth'], body: passwordChangeSchema },
+    },
+    async (request) => {
+      const pair = await service.changePassword(currentUser(request).id, request.body.old_password, request.body.new_password);
+      return { detail: AUTH_MESSAGES.passwordChanged, ...pair };
+    },
+  );
+
+  r.get(
+    '/api/me/',
+    { config: { auth: ['admin', 'staff', 'student'], allowPasswordChangePending: true }, schema: { tags: ['auth'] } },
+    async (request) => service.me(currentUser(request).id),
+  );
+}

@@ -1,0 +1,234 @@
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_SCHOOL_SETTINGS, type PaymentStatus, type SchoolSettings } from '@portal/domain';
+import { nowIso, type DB } from '../../db/index';
+import type { Database } from '../../db/schema';
+import './payments.tables';
+import type { PaymentsTable } from './payments.tables';
+
+type Conn = Kysely<Database> | Transaction<Database>;
+export type PaymentRow = Omit<PaymentsTable, 'id'> & { id: number };
+
+/** SQL of the payments feature, nothing else. */
+export class PaymentsRepository {
+  constructor(readonly db: DB) {}
+
+  studentByUserId(userId: number) {
+    return this.db
+      .selectFrom('students')
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .select([
+        'students.id',
+        'students.admission_number',
+        'students.first_name',
+        'students.last_name',
+        'students.student_class',
+        'students.phone_number',
+        'users.email',
+      ])
+      .where('students.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  studentByAdmissionNumber(admissionNumber: string) {
+    return this.db
+      .selectFrom('students')
+      .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class'])
+      .where('admission_number', '=', admissionNumber)
+      .executeTakeFirst();
+  }
+
+  studentsOfClass(studentClass: string) {
+    return this.db
+      .selectFrom('students')
+      .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class'])
+      .where('student_class', '=', studentClass)
+      .orderBy('admission_number')
+      .execute();
+  }
+
+  sessions() {
+    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).orderBy('name', 'desc').execute();
+  }
+
+  sessionByName(name: string) {
+    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('name', '=', name).executeTakeFirst();
+  }
+
+  sessionById(id: number) {
+    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
+  }
+
+  currentSession() {
+    return this.db
+      .selectFrom('academic_sessions')
+      .select(['id', 'name', 'is_current'])
+      .orderBy('is_current', 'desc')
+      .orderBy('name', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async insertPayment(trx: Conn, values: Omit<PaymentsTable, 'id' | 'created_at' | 'updated_at'>): Promise<PaymentRow> {
+    const now = nowIso();
+    return trx
+      .insertInto('payments')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  paymentByReference(conn: Conn, reference: string): Promise<PaymentRow | undefined> {
+    return conn.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  }
+
+  async setAccessCode(reference: string, accessCode: string | null): Promise<void> {
+    await this.db
+      .updateTable('payments')
+      .set({ provider_access_code: accessCode, updated_at: nowIso() })
+      .where('reference', '=', reference)
+      .execute();
+  }
+
+  /**
+   * The one way a payment changes status: a conditional update that only applies while the
+   * payment is still in one of `from`. Returns whether this call made the change, so concurrent
+   * callers (verify twice, verify and webhook) can never both apply it.
+   */
+  async transition(
+    trx: Conn,
+    reference: string,
+    from: readonly PaymentStatus[],
+    to: PaymentStatus,
+    patch: Partial<Pick<PaymentsTable, 'paid_at' | 'provider_transaction_id' | 'provider_status'>> = {},
+  ): Promise<boolean> {
+    const r = await trx
+      .updateTable('payments')
+      .set({ ...patch, status: to, updated_at: nowIso() })
+      .where('reference', '=', reference)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async noteProviderStatus(trx: Conn, reference: string, providerStatus: string): Promise<void> {
+    await trx
+      .updateTable('payments')
+      .set({ provider_status: providerStatus, updated_at: nowIso() })
+      .where('reference', '=', reference)
+      .execute();
+  }
+
+  history(admissionNumber: string): Promise<PaymentRow[]> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('admission_number', '=', admissionNumber)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+  }
+
+  /** Successful and pending payments of these students (optionally in one session), newest first. */
+  paymentsOfStudents(studentIds: number[], sessionName: string | null) {
+    if (!studentIds.length) return Promise.resolve([]);
+    let q = this.db
+      .selectFrom('payments')
+      .select(['student_id', 'amount_kobo', 'status', 'paid_at', 'created_at'])
+      .where('student_id', 'in', studentIds)
+      .where('status', 'in', ['successful', 'pending']);
+    if (sessionName) q = q.where('current_session', '=', sessionName);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  async paidKobo(studentId: number, sessionName: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kobo'), eb.lit(0)).as('paid'))
+      .where('student_id', '=', studentId)
+      .where('current_session', '=', sessionName)
+      .where('status', '=', 'successful')
+      .executeTakeFirst();
+    return Number(row?.paid ?? 0);
+  }
+
+  // ---------------------------------------------------------------- fee schedules
+
+  feeSchedules(filter: { sessionId?: number; studentClass?: string }) {
+    let q = this.db
+      .selectFrom('fee_schedules')
+      .innerJoin('academic_sessions', 'academic_sessions.id', 'fee_schedules.session_id')
+      .select([
+        'fee_schedules.id',
+        'fee_schedules.student_class',
+        'fee_schedules.session_id',
+        'academic_sessions.name as session',
+        'fee_schedules.term',
+        'fee_schedules.amount_kobo',
+        'fee_schedules.description',
+        'fee_schedules.updated_at',
+      ]);
+    if (filter.sessionId !== undefined) q = q.where('fee_schedules.session_id', '=', filter.sessionId);
+    if (filter.studentClass !== undefined) q = q.where('fee_schedules.student_class', '=', filter.studentClass);
+    return q.orderBy('academic_sessions.name', 'desc').orderBy('fee_schedules.student_class').orderBy('fee_schedules.term').execute();
+  }
+
+  feeScheduleById(conn: Conn, id: number) {
+    return conn.selectFrom('fee_schedules').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertFeeSchedule(
+    trx: Conn,
+    v: { student_class: string; session_id: number; term: string; amount_kobo: number; description: string },
+  ): Promise<number | null> {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('fee_schedules')
+      .values({ ...v, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['student_class', 'session_id', 'term']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async updateFeeSchedule(trx: Conn, id: number, v: { amount_kobo: number; description: string }): Promise<void> {
+    await trx
+      .updateTable('fee_schedules')
+      .set({ ...v, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteFeeSchedule(trx: Conn, id: number): Promise<void> {
+    await trx.deleteFrom('fee_schedules').where('id', '=', id).execute();
+  }
+
+  // ---------------------------------------------------------------- webhook events
+
+  /** Records a webhook body once; false when it was seen before (a replay). */
+  async recordWebhookEvent(trx: Conn, e: { bodyHash: string; event: string; reference: string | null }): Promise<boolean> {
+    const row = await trx
+      .insertInto('payment_webhook_events')
+      .values({ body_hash: e.bodyHash, event: e.event, reference: e.reference, outcome: 'received', received_at: nowIso() })
+      .onConflict((oc) => oc.column('body_hash').doNothing())
+      .returning('body_hash')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setWebhookOutcome(trx: Conn, bodyHash: string, outcome: string): Promise<void> {
+    await trx.updateTable('payment_webhook_events').set({ outcome }).where('body_hash', '=', bodyHash).execute();
+  }
+
+  // ---------------------------------------------------------------- school identity for receipts
+
+  async school(): Promise<SchoolSettings> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', 'school').executeTakeFirst();
+    if (!row) return DEFAULT_SCHOOL_SETTINGS;
+    try {
+      return { ...DEFAULT_SCHOOL_SETTINGS, ...(JSON.parse(row.value) as Partial<SchoolSettings>) };
+    } catch {
+      return DEFAULT_SCHOOL_SETTINGS;
+    }
+  }
+}

@@ -1,0 +1,599 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES, AUTH_MESSAGES, checkAmount } from '@portal/domain';
+import {
+  createSession,
+  createTestContext,
+  describeEachDatabase,
+  signInAdmin,
+  signInStaff,
+  signInStudent,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
+import './payments.tables';
+
+type Student = SignedIn & { admissionNumber: string; id: number };
+
+describeEachDatabase('payments with the built-in simulator', (dialect) => {
+  let ctx: TestContext;
+  let admin: SignedIn;
+  let staff: SignedIn;
+  let ada: Student;
+  let bayo: Student;
+  let sessionId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    await createSession(ctx.handle.db, '2024/2025');
+    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
+    admin = await signInAdmin(ctx);
+    staff = await signInStaff(ctx);
+    ada = await signInStudent(ctx, { firstName: 'Ada', lastName: 'Eze', studentClass: 'JSS 1A' });
+    bayo = await signInStudent(ctx, { firstName: 'Bayo', lastName: 'Ola', studentClass: 'JSS 1A' });
+  });
+  afterAll(() => ctx.close());
+
+  const payload = (s: Student, extra: Record<string, unknown> = {}) => ({
+    admission_number: s.admissionNumber,
+    full_name: 'Ada Eze',
+    current_class: 'JSS 1A',
+    current_session: '2025/2026',
+    email: 'Parent.Eze@Example.COM',
+    phone_number: '+234 (803) 123-4567',
+    amount: 45000,
+    ...extra,
+  });
+
+  async function initiate(who: SignedIn, body: Record<string, unknown>) {
+    return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: who.auth, payload: body });
+  }
+  async function startPayment(who: Student, extra: Record<string, unknown> = {}) {
+    const res = await initiate(who, payload(who, extra));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { authorization_url: string; reference: string } }>().data;
+  }
+  /** Plays the payer on the simulator's checkout page: returns where the browser is sent back. */
+  async function checkout(authorizationUrl: string, outcome: 'pay' | 'decline' | 'abandon') {
+    const path = new URL(authorizationUrl).pathname;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `outcome=${outcome}`,
+    });
+    expect(res.statusCode).toBe(303);
+    return res.headers.location as string;
+  }
+  const verify = (who: SignedIn, reference: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: who.auth, payload: { reference } });
+  const paymentRow = (reference: string) =>
+    ctx.handle.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+  const auditOf = (reference: string) =>
+    ctx.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after', 'actor_user_id'])
+      .where('entity', '=', 'payment')
+      .where('entity_id', '=', reference)
+      .orderBy('id')
+      .execute();
+
+  describe('POST /api/payments/initiate/', () => {
+    it('creates the pending payment first, in kobo, and answers the checkout address and reference', async () => {
+      const res = await initiate(ada, payload(ada, { amount: '45000.50' }));
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.status).toBe('success');
+      expect(body.data.reference).toMatch(/^FEES-[A-Z0-9]+-[A-F0-9]{12}$/);
+      expect(body.data.authorization_url).toMatch(/^http:\/\/localhost(:\d+)?\/pay\/simulator\/[a-f0-9]{32}$/);
+      const row = await paymentRow(body.data.reference);
+      expect(row).toMatchObject({
+        status: 'pending',
+        amount_kobo: 4_500_050,
+        currency: 'NGN',
+        admission_number: ada.admissionNumber,
+        student_id: ada.id,
+        email: 'parent.eze@example.com',
+        phone_number: '+234 (803) 123-4567',
+        current_session: '2025/2026',
+        provider: 'simulator',
+        paid_at: null,
+      });
+      expect(Number.isInteger(row.amount_kobo)).toBe(true);
+      const audit = await auditOf(body.data.reference);
+      expect(audit.map((a) => a.action)).toEqual(['payment.create']);
+      expect(audit[0]!.actor_user_id).toBe(ada.userId);
+    });
+
+    it('applies every field rule of spec §5 with its message', async () => {
+      const empty = await initiate(admin, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({
+        admission_number: [PAYMENT_MESSAGES.admissionNumberRequired],
+        full_name: [PAYMENT_MESSAGES.fullNameRequired],
+        current_class: [PAYMENT_MESSAGES.classRequired],
+        current_session: [PAYMENT_MESSAGES.sessionRequired],
+        email: [PAYMENT_MESSAGES.emailRequired],
+        amount: [PAYMENT_MESSAGES.amountRequired],
+      });
+      const short = await initiate(admin, {
+        ...payload(ada),
+        admission_number: 'ST',
+        full_name: 'A',
+        current_class: 'JSS 9Z',
+        email: 'not-an-email',
+        phone_number: '0803-12',
+      });
+      expect(short.json()).toEqual({
+        admission_number: [PAYMENT_MESSAGES.admissionNumberTooShort],
+        full_name: [PAYMENT_MESSAGES.fullNameTooShort],
+        current_class: [PAYMENT_MESSAGES.classInvalid],
+        email: [PAYMENT_MESSAGES.emailInvalid],
+        phone_number: [PAYMENT_MESSAGES.phoneInvalid],
+      });
+      const letters = await initiate(admin, { ...payload(ada), phone_number: '0803abc45678' });
+      expect(letters.json()).toEqual({ phone_number: [PAYMENT_MESSAGES.phoneInvalid] });
+      const unknownSession = await initiate(admin, { ...payload(ada), current_session: '1999/2000' });
+      expect(unknownSession.json()).toEqual({ current_session: [PAYMENT_MESSAGES.sessionInvalid] });
+      const unknownStudent = await initiate(staff, { ...payload(ada), admission_number: 'STU-9999' });
+      expect(unknownStudent.json()).toEqual({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
+    });
+
+    it.each([
+      [0, PAYMENT_MESSAGES.amountPositive],
+      ['0.00', PAYMENT_MESSAGES.amountPositive],
+      [-500, PAYMENT_MESSAGES.amountPositive],
+      [99.99, PAYMENT_MESSAGES.amountMinimum],
+      ['50', PAYMENT_MESSAGES.amountMinimum],
+      [5_000_000.01, PAYMENT_MESSAGES.amountMaximum],
+      ['12000000', PAYMENT_MESSAGES.amountMaximum],
+      [100.123, PAYMENT_MESSAGES.amountDecimals],
+      ['150.5.5', PAYMENT_MESSAGES.amountInvalid],
+      ['1e5', PAYMENT_MESSAGES.amountInvalid],
+      [true, PAYMENT_MESSAGES.amountInvalid],
+      ['', PAYMENT_MESSAGES.amountRequired],
+      [null, PAYMENT_MESSAGES.amountRequired],
+    ])('refuses the amount %j with %s', async (amount, message) => {
+      const res = await initiate(admin, payload(ada, { amount }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ amount: [message] });
+    });
+
+    it.each([
+      [100, 10_000],
+      ['100.5', 10_050],
+      [5_000_000, 500_000_000],
+      [1234.56, 123_456],
+      ['0250.10', 25_010],
+    ])('accepts %j naira and stores %i kobo', async (amount, kobo) => {
+      const { reference } = await startPayment(ada, { amount });
+      expect((await paymentRow(reference)).amount_kobo).toBe(kobo);
+    });
+
+    it('treats a blank or missing phone number as none, and sends the email in lower case', async () => {
+      const { reference } = await startPayment(ada, { phone_number: '  ', email: 'ADA@X.SCHOOL' });
+      expect(await paymentRow(reference)).toMatchObject({ phone_number: null, email: 'ada@x.school' });
+      const omitted = payload(ada);
+      delete (omitted as Partial<typeof omitted>).phone_number;
+      const res = await initiate(ada, omitted);
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('lets a student pay only for themselves; staff and admin for any student; nobody anonymous', async () => {
+      const other = await initiate(ada, payload(bayo));
+      expect(other.statusCode).toBe(403);
+      expect(other.json()).toEqual({ detail: PAYMENT_MESSAGES.notYourRecord });
+      expect((await initiate(staff, payload(bayo))).statusCode).toBe(200);
+      expect((await initiate(admin, payload(bayo))).statusCode).toBe(200);
+      const anon = await ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', payload: payload(ada) });
+      expect(anon.statusCode).toBe(401);
+      expect(anon.json()).toEqual({ detail: AUTH_MESSAGES.notAuthenticated });
+    });
+
+    it('records the term when given (beyond the spec) and refuses an unknown one', async () => {
+      const { reference } = await startPayment(ada, { term: '2nd' });
+      expect((await paymentRow(reference)).term).toBe('2nd');
+      const bad = await initiate(ada, payload(ada, { term: '4th' }));
+      expect(bad.json()).toEqual({ term: [PAYMENT_MESSAGES.termInvalid] });
+    });
+
+    it('uses PUBLIC_URL for the return address when configured', async () => {
+      const other = await createTestContext(dialect, { publicUrl: 'https://portal.school.ng' });
+      try {
+        await createSession(other.handle.db, '2025/2026', true);
+        const s = await signInStudent(other);
+        const res = await other.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: s.auth, payload: payload(s) });
+        const { authorization_url, reference } = res.json().data;
+        expect(authorization_url).toMatch(/^https:\/\/portal\.school\.ng\/pay\/simulator\//);
+        const tx = await other.handle.db
+          .selectFrom('payment_simulator_transactions')
+          .selectAll()
+          .where('reference', '=', reference)
+          .executeTakeFirstOrThrow();
+        expect(tx.callback_url).toBe('https://portal.school.ng/PaymentForm');
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  describe('the simulator checkout and POST /api/payments/verify/', () => {
+    it('shows the amount in naira with Pay, Decline and Abandon', async () => {
+      const { authorization_url } = await startPayment(ada, { amount: 1234567.5 });
+      const page = await ctx.app.inject({ method: 'GET', url: new URL(authorization_url).pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('₦1,234,567.50');
+      for (const v of ['pay', 'decline', 'abandon']) expect(page.body).toContain(`value="${v}"`);
+      expect(page.body).not.toContain('<script');
+      const bogus = await ctx.app.inject({ method: 'GET', url: '/pay/simulator/deadbeef' });
+      expect(bogus.statusCode).toBe(404);
+    });
+
+    it('pays: returns to /PaymentForm as Paystack would, and verify credits the payment once', async () => {
+      const { authorization_url, reference } = await startPayment(ada);
+      const before = await verify(ada, reference);
+      expect(before.json()).toEqual({ status: 'pending', message: PAYMENT_MESSAGES.pending, reference });
+      expect((await paymentRow(reference)).status).toBe('pending');
+
+      const back = await checkout(authorization_url, 'pay');
+      expect(back).toBe(`http://localhost:80/PaymentForm?trxref=${reference}&reference=${reference}`);
+      const res = await verify(ada, reference);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'success', message: PAYMENT_MESSAGES.verified, reference });
+      const row = await paymentRow(reference);
+      expect(row.status).toBe('successful');
+      expect(row.paid_at).not.toBeNull();
+      expect(row.provider_transaction_id).toMatch(/^SIM-/);
+      // Again: same answer, nothing changes.
+      expect((await verify(ada, reference)).json().status).toBe('success');
+      const audit = await auditOf(reference);
+      expect(audit.map((a) => a.action)).toEqual(['payment.create', 'payment.successful']);
+      expect(JSON.parse(audit[1]!.before!)).toEqual({ status: 'pending' });
+      expect(JSON.parse(audit[1]!.after!)).toMatchObject({ status: 'successful', source: 'verify', amount_kobo: 4_500_000 });
+    });
+
+    it('credits exactly once under 10 concurrent verifies', async () => {
+      const { authorization_url, reference } = await startPayment(ada);
+      await checkout(authorization_url, 'pay');
+      const all = await Promise.all(Array.from({ length: 10 }, () => verify(ada, reference)));
+      for (const r of all) expect(r.json()).toMatchObject({ status: 'success' });
+      const credits = (await auditOf(reference)).filter((a) => a.action === 'payment.successful');
+      expect(credits).toHaveLength(1);
+    });
+
+    it('declined: verify reports it, the payment is failed and never credited', async () => {
+      const { authorization_url, reference } = await startPayment(ada);
+      await checkout(authorization_url, 'decline');
+      const res = await verify(ada, reference);
+      expect(res.json()).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.declined, reference });
+      expect((await paymentRow(reference)).status).toBe('failed');
+      // The page cannot be used to pay afterwards.
+      await checkout(authorization_url, 'pay');
+      expect((await verify(ada, reference)).json().status).toBe('failed');
+      expect((await auditOf(reference)).map((a) => a.action)).toEqual(['payment.create', 'payment.failed']);
+    });
+
+    it('abandoned: not credited', async () => {
+      const { authorization_url, reference } = await startPayment(ada);
+      await checkout(authorization_url, 'abandon');
+      expect((await verify(ada, reference)).json()).toEqual({ status: 'abandoned', message: PAYMENT_MESSAGES.abandoned, reference });
+      expect((await paymentRow(reference)).status).toBe('abandoned');
+    });
+
+    it('the first choice on the checkout page stands (a second POST changes nothing)', async () => {
+      const { authorization_url, reference } = await startPayment(ada);
+      await checkout(authorization_url, 'pay');
+      await checkout(authorization_url, 'decline');
+      expect((await verify(ada, reference)).json().status).toBe('success');
+      const page = await ctx.app.inject({ method: 'GET', url: new URL(authorization_url).pathname });
+      expect(page.body).toContain('already paid');
+    });
+
+    it('guards verify: own payments only for a student, 404 for an unknown reference, reference required', async () => {
+      const { reference } = await startPayment(ada);
+      const other = await verify(bayo, reference);
+      expect(other.statusCode).toBe(403);
+      expect(other.json()).toEqual({ detail: PAYMENT_MESSAGES.notYourRecord });
+      expect((await verify(staff, reference)).statusCode).toBe(200);
+      const missing = await verify(admin, 'FEES-NOPE');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: PAYMENT_MESSAGES.paymentNotFound });
+      const blank = await ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: admin.auth, payload: {} });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toEqual({ reference: [PAYMENT_MESSAGES.referenceRequired] });
+    });
+
+    it('refuses webhooks when no Paystack key is configured', async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': 'ab'.repeat(64) },
+        payload: JSON.stringify({ event: 'charge.success', data: { reference: 'x' } }),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: PAYMENT_MESSAGES.invalidSignature });
+    });
+  });
+
+  describe('history, reports, context, receipts', () => {
+    let carl: Student;
+    let paidRef: string;
+    beforeAll(async () => {
+      carl = await signInStudent(ctx, { firstName: 'Carl', lastName: 'Umeh', studentClass: 'SSS 2B' });
+      await signInStudent(ctx, { firstName: 'Dayo', lastName: 'Ife', studentClass: 'SSS 2B' });
+      const a = await startPayment(carl, { amount: 30000, current_class: 'SSS 2B', full_name: 'Carl Umeh', term: '1st' });
+      await checkout(a.authorization_url, 'pay');
+      await verify(carl, a.reference);
+      paidRef = a.reference;
+      await startPayment(carl, { amount: 500, current_class: 'SSS 2B', full_name: 'Carl Umeh' }); // left pending
+    });
+
+    it('history: the spec Payment shape, newest first, amounts in naira', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/payments/history/?admission_number=${carl.admissionNumber}`,
+        headers: carl.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const list = res.json<Record<string, unknown>[]>();
+      expect(list).toHaveLength(2);
+      expect(list[0]).toMatchObject({ amount: 500, status: 'pending' });
+      expect(list[1]).toMatchObject({
+        admission_number: carl.admissionNumber,
+        full_name: 'Carl Umeh',
+        current_class: 'SSS 2B',
+        current_session: '2025/2026',
+        email: 'parent.eze@example.com',
+        phone_number: '+234 (803) 123-4567',
+        amount: 30000,
+        reference: paidRef,
+        status: 'successful',
+        term: '1st',
+        currency: 'NGN',
+      });
+      for (const k of ['id', 'created_at', 'paid_at']) expect(list[1]).toHaveProperty(k);
+      expect(list[1]).not.toHaveProperty('amount_kobo');
+    });
+
+    it('history: a student sees only their own; staff and admin anyone; admission number required', async () => {
+      const mine = `/api/payments/history/?admission_number=${carl.admissionNumber.toLowerCase()}`;
+      expect((await ctx.app.inject({ method: 'GET', url: mine, headers: carl.auth })).statusCode).toBe(200);
+      const theirs = await ctx.app.inject({ method: 'GET', url: mine, headers: ada.auth });
+      expect(theirs.statusCode).toBe(403);
+      expect(theirs.json()).toEqual({ detail: PAYMENT_MESSAGES.notYourRecord });
+      expect((await ctx.app.inject({ method: 'GET', url: mine, headers: staff.auth })).json()).toHaveLength(2);
+      expect((await ctx.app.inject({ method: 'GET', url: mine, headers: admin.auth })).json()).toHaveLength(2);
+      const none = await ctx.app.inject({ method: 'GET', url: '/api/payments/history/', headers: staff.auth });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toEqual({ admission_number: [PAYMENT_MESSAGES.admissionNumberRequired] });
+      const unknown = await ctx.app.inject({ method: 'GET', url: '/api/payments/history/?admission_number=STU-8888', headers: staff.auth });
+      expect(unknown.json()).toEqual([]);
+    });
+
+    it('report: every student of the class, unpaid when none, with due / paid / outstanding from the fee schedule', async () => {
+      const fee = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/fee-schedules/',
+        headers: admin.auth,
+        payload: { student_class: 'SSS 2B', session_id: sessionId, term: '1st', amount: 75000, description: 'Tuition' },
+      });
+      expect(fee.statusCode).toBe(201);
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/report/?class=SSS%202B', headers: staff.auth });
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<Record<string, unknown>[]>();
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatchObject({
+        admission_number: carl.admissionNumber,
+        full_name: 'Carl Umeh',
+        current_class: 'SSS 2B',
+        payment_status: 'successful',
+        last_payment_amount: 30000,
+        amount_due: 75000,
+        amount_paid: 30000,
+        outstanding: 45000,
+      });
+      expect(typeof rows[0]!.last_payment_date).toBe('string');
+      expect(rows[1]).toMatchObject({
+        full_name: 'Dayo Ife',
+        payment_status: 'unpaid',
+        last_payment_amount: null,
+        last_payment_date: null,
+        amount_due: 75000,
+        amount_paid: 0,
+        outstanding: 75000,
+      });
+      const summary = await ctx.app.inject({ method: 'GET', url: '/api/payments/report/summary/?class=SSS%202B', headers: admin.auth });
+      expect(summary.json()).toEqual({
+        class: 'SSS 2B',
+        session: '2025/2026',
+        students: 2,
+        paid: 1,
+        pending: 0,
+        unpaid: 1,
+        amount_due: 150000,
+        amount_paid: 30000,
+        outstanding: 120000,
+      });
+      const older = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/payments/report/?class=SSS%202B&session=2024/2025',
+        headers: staff.auth,
+      });
+      expect(older.json<{ payment_status: string }[]>().map((r) => r.payment_status)).toEqual(['unpaid', 'unpaid']);
+    });
+
+    it('report: pending when the only payment is pending; staff and admin only; class required and valid', async () => {
+      const eve = await signInStudent(ctx, { firstName: 'Eve', lastName: 'Obi', studentClass: 'SSS 3A' });
+      await startPayment(eve, { current_class: 'SSS 3A' });
+      const rows = (await ctx.app.inject({ method: 'GET', url: '/api/payments/report/?class=SSS%203A', headers: admin.auth })).json();
+      expect(rows).toEqual([
+        expect.objectContaining({ admission_number: eve.admissionNumber, payment_status: 'pending', last_payment_amount: 45000 }),
+      ]);
+      const student = await ctx.app.inject({ method: 'GET', url: '/api/payments/report/?class=SSS%203A', headers: eve.auth });
+      expect(student.statusCode).toBe(403);
+      const missing = await ctx.app.inject({ method: 'GET', url: '/api/payments/report/', headers: staff.auth });
+      expect(missing.json()).toEqual({ class: [PAYMENT_MESSAGES.classRequired] });
+      const bad = await ctx.app.inject({ method: 'GET', url: '/api/payments/report/?class=Primary%201', headers: staff.auth });
+      expect(bad.json()).toEqual({ class: [PAYMENT_MESSAGES.classInvalid] });
+      const badSession = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/payments/report/?class=SSS%203A&session=1990',
+        headers: staff.auth,
+      });
+      expect(badSession.json()).toEqual({ session: [PAYMENT_MESSAGES.sessionInvalid] });
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/payments/report/?class=SSS%201B', headers: staff.auth })).json()).toEqual(
+        [],
+      );
+    });
+
+    it('report CSV: one line per student and a totals line', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/report/csv/?class=SSS%202B', headers: staff.auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      expect(res.headers['content-disposition']).toContain('payments-SSS-2B-2025-2026.csv');
+      const lines = res.body.trim().split('\n');
+      expect(lines[0]).toBe(
+        'admission_number,full_name,current_class,payment_status,last_payment_amount,last_payment_date,amount_due,amount_paid,outstanding',
+      );
+      expect(lines[1]).toMatch(new RegExp(`^${carl.admissionNumber},Carl Umeh,SSS 2B,successful,30000.00,.+,75000.00,30000.00,45000.00$`));
+      expect(lines[3]).toBe('Totals,2 students,,,,,150000.00,30000.00,120000.00');
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/payments/report/csv/?class=SSS%202B', headers: carl.auth })).statusCode,
+      ).toBe(403);
+    });
+
+    it('context: sessions for the form, and for a student their details and what they owe next', async () => {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/fee-schedules/',
+        headers: admin.auth,
+        payload: { student_class: 'SSS 2B', session_id: sessionId, term: '2nd', amount: 60000 },
+      });
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/context/', headers: carl.auth });
+      expect(res.statusCode).toBe(200);
+      const c = res.json();
+      expect(c.current_session).toBe('2025/2026');
+      expect(c.sessions.map((s: { name: string }) => s.name)).toEqual(['2025/2026', '2024/2025']);
+      expect(c.student).toEqual({
+        admission_number: carl.admissionNumber,
+        full_name: 'Carl Umeh',
+        current_class: 'SSS 2B',
+        email: carl.email,
+        phone_number: '08031234567',
+        term: '1st',
+        amount_due: 135000,
+        amount_paid: 30000,
+        outstanding: 105000,
+        suggested_amount: 45000,
+      });
+      const staffCtx = (await ctx.app.inject({ method: 'GET', url: '/api/payments/context/', headers: staff.auth })).json();
+      expect(staffCtx.student).toBeNull();
+    });
+
+    it('receipt: JSON and a PDF with ₦ for a successful payment, own only for a student', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/payments/receipt/${paidRef}/`, headers: carl.auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        reference: paidRef,
+        amount: 30000,
+        status: 'successful',
+        term: '1st',
+        provider: 'Payment simulator',
+        school: { name: 'Role Models College' },
+      });
+      const pdf = await ctx.app.inject({ method: 'GET', url: `/api/payments/receipt/${paidRef}/pdf/`, headers: staff.auth });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.rawPayload.toString('latin1')).toContain('DejaVuSans');
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/payments/receipt/${paidRef}/`, headers: ada.auth })).statusCode).toBe(403);
+      const pending = (await startPayment(ada)).reference;
+      const none = await ctx.app.inject({ method: 'GET', url: `/api/payments/receipt/${pending}/`, headers: ada.auth });
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ detail: PAYMENT_MESSAGES.receiptNotAvailable });
+    });
+  });
+
+  describe('fee schedules', () => {
+    it('admin creates, lists, updates and deletes, each audited; duplicates are a 409', async () => {
+      const body = { student_class: 'JSS 2A', session_id: sessionId, term: '3rd', amount: '52500.25', description: 'Third term tuition' };
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/payments/fee-schedules/', headers: admin.auth, payload: body });
+      expect(created.statusCode).toBe(201);
+      const f = created.json();
+      expect(f).toMatchObject({
+        student_class: 'JSS 2A',
+        session: '2025/2026',
+        term: '3rd',
+        amount: 52500.25,
+        description: 'Third term tuition',
+      });
+      const dup = await ctx.app.inject({ method: 'POST', url: '/api/payments/fee-schedules/', headers: admin.auth, payload: body });
+      expect(dup.statusCode).toBe(409);
+      expect(dup.json()).toEqual({ detail: PAYMENT_MESSAGES.feeScheduleExists });
+
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/payments/fee-schedules/?session_id=${sessionId}&class=JSS%202A`,
+        headers: ada.auth,
+      });
+      expect(list.json()).toEqual([f]);
+
+      const upd = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/payments/fee-schedules/${f.id}/`,
+        headers: admin.auth,
+        payload: { amount: 60000, description: 'Revised' },
+      });
+      expect(upd.json()).toMatchObject({ amount: 60000, description: 'Revised' });
+      const del = await ctx.app.inject({ method: 'DELETE', url: `/api/payments/fee-schedules/${f.id}/`, headers: admin.auth });
+      expect(del.statusCode).toBe(204);
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/payments/fee-schedules/${f.id}/`, headers: admin.auth })).statusCode,
+      ).toBe(404);
+      const audit = await ctx.handle.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('entity', '=', 'fee_schedule')
+        .where('entity_id', '=', String(f.id))
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual(['fee_schedule.create', 'fee_schedule.update', 'fee_schedule.delete']);
+    });
+
+    it('only the admin changes them, with the amount rules and a real session', async () => {
+      const body = { student_class: 'JSS 2B', session_id: sessionId, term: '1st', amount: 40000 };
+      for (const who of [staff, ada]) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/fee-schedules/', headers: who.auth, payload: body });
+        expect(res.statusCode).toBe(403);
+      }
+      const bad = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/fee-schedules/',
+        headers: admin.auth,
+        payload: { ...body, amount: 10.5, term: '5th', student_class: '' },
+      });
+      expect(bad.json()).toEqual({
+        student_class: [PAYMENT_MESSAGES.classRequired],
+        term: [PAYMENT_MESSAGES.termInvalid],
+        amount: [PAYMENT_MESSAGES.amountMinimum],
+      });
+      const noSession = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/fee-schedules/',
+        headers: admin.auth,
+        payload: { ...body, session_id: 9999 },
+      });
+      expect(noSession.json()).toEqual({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
+    });
+  });
+});
+
+describe('amount rules (pure)', () => {
+  it('agree with the server on edge values', () => {
+    expect(checkAmount('100')).toEqual({ ok: true, kobo: 10000 });
+    expect(checkAmount('5000000.00')).toEqual({ ok: true, kobo: 500_000_000 });
+    expect(checkAmount('5000000.001')).toEqual({ ok: false, message: PAYMENT_MESSAGES.amountDecimals });
+    expect(checkAmount('99.999')).toEqual({ ok: false, message: PAYMENT_MESSAGES.amountDecimals });
+    expect(checkAmount('100.')).toEqual({ ok: true, kobo: 10000 });
+  });
+});

@@ -1,0 +1,290 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import {
+  FIELD_LABELS,
+  IMPORT_MAX_ROWS,
+  PEOPLE_MESSAGES,
+  STAFF_CSV_COLUMNS,
+  STAFF_CSV_REQUIRED,
+  STUDENT_CSV_COLUMNS,
+  STUDENT_CSV_REQUIRED,
+  formatAdmissionNumber,
+  formatStaffId,
+  staffCreateSchema,
+  studentCreateSchema,
+  type ImportIssue,
+  type ImportPreview,
+  type ImportResult,
+  type StaffCreate,
+  type StaffRecord,
+  type StudentCreate,
+  type StudentRecord,
+} from '@portal/domain';
+import type { AuthUser } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { writeAuditMany } from '../../lib/audit';
+import { allocate } from '../../lib/counters';
+import { generateOneTimePasswords } from './one-time-passwords';
+import { isUniqueViolation, type PeopleRepository } from './people.repository';
+import { STAFF_COUNTER, staffValues } from './staff.service';
+import { STUDENT_COUNTER, studentValues } from './students.service';
+
+export type ImportKind = 'students' | 'staff';
+
+interface Spec<T> {
+  columns: readonly string[];
+  required: readonly string[];
+  parseRow(raw: Record<string, string>): { success: true; data: T } | { success: false; issues: { field: string; message: string }[] };
+}
+
+const normalizeHeader = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+
+/** Header aliases: the column key itself, its form label ("Father's name"), and a few common names. */
+function headerMap(columns: readonly string[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const c of columns) {
+    m.set(normalizeHeader(c), c);
+    const label = FIELD_LABELS[c];
+    if (label) m.set(normalizeHeader(label), c);
+  }
+  const extra: Record<string, string> = {
+    class: 'student_class',
+    class_name: 'student_class',
+    dob: 'date_of_birth',
+    birth_date: 'date_of_birth',
+    phone: 'phone_number',
+    address: 'home_address',
+    firstname: 'first_name',
+    lastname: 'last_name',
+    surname: 'last_name',
+    email_address: 'email',
+    fathers_phone_number: 'fathers_phone',
+    mothers_phone_number: 'mothers_phone',
+    position: 'designation',
+  };
+  for (const [k, v] of Object.entries(extra)) if (columns.includes(v)) m.set(k, v);
+  return m;
+}
+
+function issuesOf(error: { issues: readonly { path: PropertyKey[]; message: string }[] }) {
+  return error.issues.map((i) => ({ field: String(i.path[i.path.length - 1] ?? 'non_field_errors'), message: i.message }));
+}
+
+const STUDENT_SPEC: Spec<StudentCreate> = {
+  columns: STUDENT_CSV_COLUMNS,
+  required: STUDENT_CSV_REQUIRED,
+  parseRow(raw) {
+    const r = studentCreateSchema.safeParse(raw);
+    return r.success ? { success: true, data: r.data } : { success: false, issues: issuesOf(r.error) };
+  },
+};
+
+const STAFF_SPEC: Spec<StaffCreate> = {
+  columns: STAFF_CSV_COLUMNS,
+  required: STAFF_CSV_REQUIRED,
+  parseRow(raw) {
+    const { qualifications, employment_date, bank_account, tax_id, ...rest } = raw;
+    const r = staffCreateSchema.safeParse({ ...rest, profile_data: { qualifications, employment_date, bank_account, tax_id } });
+    return r.success ? { success: true, data: r.data } : { success: false, issues: issuesOf(r.error) };
+  },
+};
+
+interface Checked<T> {
+  rows: number;
+  valid: { row: number; data: T }[];
+  errors: ImportIssue[];
+  duplicates: ImportIssue[];
+}
+
+/** CSV cells a spreadsheet would run as a formula get a leading quote (CSV injection). */
+function safeCell(v: string | number | null | undefined): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  if (/^[=@\t\r]/.test(s) || (/^[+-]/.test(s) && !/^[+-][\d\s]*$/.test(s))) return `'${s}`;
+  return s;
+}
+
+export function toCsv(columns: readonly string[], rows: Record<string, unknown>[]): string {
+  return stringify(
+    rows.map((r) => columns.map((c) => safeCell(r[c] as string | number | null | undefined))),
+    { header: true, columns: [...columns], bom: true },
+  );
+}
+
+export const STUDENT_EXPORT_COLUMNS = ['admission_number', ...STUDENT_CSV_COLUMNS] as const;
+export const STAFF_EXPORT_COLUMNS = ['staff_id', ...STAFF_CSV_COLUMNS.filter((c) => c !== 'bank_account' && c !== 'tax_id')] as const;
+
+export function studentsCsv(rows: StudentRecord[]): string {
+  return toCsv(STUDENT_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
+}
+export function staffCsv(rows: (StaffRecord & { qualifications?: string | null; employment_date?: string | null })[]): string {
+  return toCsv(STAFF_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
+}
+
+/** Bulk import of students or staff from CSV: template, preview, all-or-nothing import. */
+export class ImportService {
+  constructor(private readonly repo: PeopleRepository) {}
+
+  template(kind: ImportKind): string {
+    return stringify([], { header: true, columns: [...(kind === 'students' ? STUDENT_CSV_COLUMNS : STAFF_CSV_COLUMNS)], bom: true });
+  }
+
+  private async check<T extends { email: string; username?: string }>(csv: string, spec: Spec<T>): Promise<Checked<T>> {
+    let records: { record: string[]; info: { lines: number } }[];
+    try {
+      records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true, trim: true }) as never;
+    } catch {
+      throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importUnreadable] });
+    }
+    const [header, ...body] = records;
+    if (!header || !body.length) throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importEmpty] });
+    if (body.length > IMPORT_MAX_ROWS) throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importTooManyRows] });
+
+    const aliases = headerMap(spec.columns);
+    const keys = header.record.map((h) => aliases.get(normalizeHeader(h)));
+    const errors: ImportIssue[] = [];
+    for (const col of spec.required) {
+      if (!keys.includes(col)) errors.push({ row: 1, field: col, message: PEOPLE_MESSAGES.importMissingColumn });
+    }
+    if (errors.length) return { rows: body.length, valid: [], errors, duplicates: [] };
+
+    const valid: { row: number; data: T }[] = [];
+    const rowsWithErrors = new Set<number>();
+    for (const { record, info } of body) {
+      const raw: Record<string, string> = {};
+      keys.forEach((k, i) => {
+        if (k) raw[k] = record[i] ?? '';
+      });
+      const r = spec.parseRow(raw);
+      if (r.success) valid.push({ row: info.lines, data: r.data });
+      else {
+        rowsWithErrors.add(info.lines);
+        for (const issue of r.issues) errors.push({ row: info.lines, ...issue });
+      }
+    }
+
+    const duplicates: ImportIssue[] = [];
+    const seenEmail = new Map<string, number>();
+    const seenUsername = new Map<string, number>();
+    for (const v of valid) {
+      const first = seenEmail.get(v.data.email);
+      if (first !== undefined) {
+        duplicates.push({ row: v.row, field: 'email', message: `${PEOPLE_MESSAGES.duplicateInFile} (row ${first})` });
+      } else seenEmail.set(v.data.email, v.row);
+      if (v.data.username) {
+        const u = v.data.username.toLowerCase();
+        const firstU = seenUsername.get(u);
+        if (firstU !== undefined) {
+          duplicates.push({ row: v.row, field: 'username', message: `${PEOPLE_MESSAGES.duplicateUsernameInFile} (row ${firstU})` });
+        } else seenUsername.set(u, v.row);
+      }
+    }
+    const inDb = await this.repo.existingEmails([...seenEmail.keys()]);
+    const usernamesInDb = seenUsername.size ? await this.repo.existingUsernames([...seenUsername.keys()]) : new Set<string>();
+    for (const v of valid) {
+      if (inDb.has(v.data.email) && seenEmail.get(v.data.email) === v.row) {
+        duplicates.push({ row: v.row, field: 'email', message: PEOPLE_MESSAGES.duplicateInDatabase });
+      }
+      if (
+        v.data.username &&
+        usernamesInDb.has(v.data.username.toLowerCase()) &&
+        seenUsername.get(v.data.username.toLowerCase()) === v.row
+      ) {
+        duplicates.push({ row: v.row, field: 'username', message: PEOPLE_MESSAGES.usernameTaken });
+      }
+    }
+    duplicates.sort((a, b) => a.row - b.row);
+    return { rows: body.length, valid, errors, duplicates };
+  }
+
+  private spec(kind: ImportKind): Spec<StudentCreate> | Spec<StaffCreate> {
+    return kind === 'students' ? STUDENT_SPEC : STAFF_SPEC;
+  }
+
+  async preview(kind: ImportKind, csv: string): Promise<ImportPreview> {
+    const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind));
+    const duplicateRows = new Set(c.duplicates.map((i) => i.row));
+    const sample = c.valid.slice(0, 5).map((v) => {
+      const { password: _p, confirm_password: _c, ...rest } = v.data;
+      const flat: Record<string, string> = {};
+      for (const [k, val] of Object.entries(rest)) {
+        if (val && typeof val === 'object') for (const [k2, v2] of Object.entries(val)) flat[k2] = v2 == null ? '' : String(v2);
+        else flat[k] = val == null ? '' : String(val);
+      }
+      return flat;
+    });
+    return {
+      rows: c.rows,
+      valid: c.valid.filter((v) => !duplicateRows.has(v.row)).length,
+      errors: c.errors,
+      duplicates: c.duplicates,
+      sample,
+    };
+  }
+
+  /** All or nothing: any error or duplicate and nothing is stored. */
+  async import(actor: AuthUser, kind: ImportKind, csv: string): Promise<ImportResult> {
+    const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind));
+    if (c.errors.length || c.duplicates.length) {
+      throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importHasErrors], errors: c.errors, duplicates: c.duplicates });
+    }
+    const passwords = await generateOneTimePasswords(c.valid.length);
+    const role = kind === 'students' ? 'student' : 'staff';
+    try {
+      return await this.repo.transaction(async (trx) => {
+        const userIds = await this.repo.insertUsers(
+          trx,
+          c.valid.map((v, i) => ({ role, email: v.data.email, password_hash: passwords[i]!.hash })),
+        );
+        const first = await allocate(trx, kind === 'students' ? STUDENT_COUNTER : STAFF_COUNTER, c.valid.length);
+        const accounts = c.valid.map((v, i) => {
+          const d = v.data as StudentCreate & StaffCreate;
+          return {
+            public_id: kind === 'students' ? formatAdmissionNumber(first + i) : formatStaffId(first + i),
+            first_name: d.first_name,
+            last_name: d.last_name,
+            email: d.email,
+            group: kind === 'students' ? d.student_class : d.designation,
+            one_time_password: passwords[i]!.password,
+          };
+        });
+        if (kind === 'students') {
+          await this.repo.insertStudents(
+            trx,
+            c.valid.map((v, i) => ({
+              userId: userIds[i]!,
+              admissionNumber: accounts[i]!.public_id,
+              values: studentValues(v.data as StudentCreate),
+            })),
+          );
+        } else {
+          await this.repo.insertStaffMany(
+            trx,
+            c.valid.map((v, i) => ({ userId: userIds[i]!, staffId: accounts[i]!.public_id, values: staffValues(v.data as StaffCreate) })),
+          );
+        }
+        await writeAuditMany(
+          trx,
+          accounts.map((a) => ({
+            actorUserId: actor.id,
+            action: 'import',
+            entity: kind === 'students' ? 'student' : 'staff',
+            entityId: a.public_id,
+            after: { first_name: a.first_name, last_name: a.last_name, email: a.email, group: a.group },
+          })),
+        );
+        return { created: accounts.length, accounts };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        // Someone registered one of these emails or usernames while the file was being checked.
+        throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importHasErrors], errors: [], duplicates: [] });
+      }
+      throw err;
+    }
+  }
+}

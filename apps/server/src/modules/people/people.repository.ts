@@ -1,0 +1,413 @@
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { nowIso, type DB } from '../../db/index';
+import type { Database, StaffTable, StudentsTable, UsersTable } from '../../db/schema';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/** A student row joined with the account's email (never the password hash). */
+export interface StudentRow {
+  id: number;
+  user_id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  gender: string | null;
+  date_of_birth: string | null;
+  student_class: string;
+  fathers_name: string;
+  fathers_phone: string;
+  mothers_name: string;
+  mothers_phone: string;
+  home_address: string;
+}
+
+export interface StaffRow {
+  id: number;
+  user_id: number;
+  staff_id: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  gender: string | null;
+  designation: string;
+  department: string;
+  marital_status: string | null;
+  qualifications: string | null;
+  employment_date: string | null;
+  bank_account: string | null;
+  tax_id: string | null;
+}
+
+export interface StudentFilters {
+  sessionId?: number;
+  term?: string;
+  studentClass?: string;
+  q?: string;
+  /** Restrict to one account (a student caller). */
+  userId?: number;
+}
+
+export type NewUser = { role: 'staff' | 'student'; email: string; password_hash: string };
+export type StudentValues = Omit<StudentsTable, 'id' | 'user_id' | 'admission_number' | 'created_at' | 'updated_at'>;
+export type StaffValues = Omit<StaffTable, 'id' | 'user_id' | 'staff_id' | 'created_at' | 'updated_at'>;
+
+/** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 1000;
+
+const STUDENT_COLUMNS = [
+  's.id',
+  's.user_id',
+  's.admission_number',
+  's.first_name',
+  's.last_name',
+  'u.email',
+  's.phone_number',
+  's.gender',
+  's.date_of_birth',
+  's.student_class',
+  's.fathers_name',
+  's.fathers_phone',
+  's.mothers_name',
+  's.mothers_phone',
+  's.home_address',
+] as const;
+
+const STAFF_COLUMNS = [
+  'st.id',
+  'st.user_id',
+  'st.staff_id',
+  'st.username',
+  'st.first_name',
+  'st.last_name',
+  'u.email',
+  'st.phone_number',
+  'st.gender',
+  'st.designation',
+  'st.department',
+  'st.marital_status',
+  'st.qualifications',
+  'st.employment_date',
+  'st.bank_account',
+  'st.tax_id',
+] as const;
+
+/** `%term%` for LIKE, with the wildcards in the term escaped. */
+function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** True when a database error is a unique-constraint violation (both dialects), optionally on a column. */
+export function isUniqueViolation(err: unknown, column?: string): boolean {
+  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
+  const unique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e.message ?? '');
+  if (!unique || !column) return unique;
+  const text = `${e.message ?? ''} ${e.constraint ?? ''} ${e.detail ?? ''}`;
+  return text.includes(column);
+}
+
+/** SQL of the people feature: students, staff and their accounts. */
+export class PeopleRepository {
+  constructor(private readonly db: DB) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  // ---- students -------------------------------------------------------------------------------
+
+  private students(db: Tx = this.db) {
+    return db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select(STUDENT_COLUMNS);
+  }
+
+  private filterStudents<O>(query: SelectQueryBuilder<Database & { s: StudentsTable; u: UsersTable }, 's' | 'u', O>, f: StudentFilters) {
+    let q = query;
+    if (f.userId !== undefined) q = q.where('s.user_id', '=', f.userId);
+    if (f.sessionId !== undefined || f.term !== undefined) {
+      // Students with results in that session/term; the class filter then means the class they were in.
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('results as r')
+            .select('r.id')
+            .whereRef('r.student_id', '=', 's.id')
+            .$if(f.sessionId !== undefined, (w) => w.where('r.session_id', '=', f.sessionId!))
+            .$if(f.term !== undefined, (w) => w.where('r.term', '=', f.term!))
+            .$if(f.studentClass !== undefined, (w) => w.where('r.student_class', '=', f.studentClass!)),
+        ),
+      );
+    } else if (f.studentClass !== undefined) {
+      q = q.where('s.student_class', '=', f.studentClass);
+    }
+    if (f.q) {
+      const pattern = likePattern(f.q);
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(s.first_name || ' ' || s.last_name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(s.last_name || ' ' || s.first_name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(s.admission_number)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    return q;
+  }
+
+  listStudents(f: StudentFilters, limit?: number, offset?: number): Promise<StudentRow[]> {
+    return this.filterStudents(this.students(), f)
+      .orderBy('s.student_class')
+      .orderBy('s.last_name')
+      .orderBy('s.first_name')
+      .orderBy('s.id')
+      .$if(limit !== undefined, (q) => q.limit(limit!))
+      .$if(offset !== undefined && offset > 0, (q) => (limit === undefined ? q.limit(2147483647) : q).offset(offset!))
+      .execute();
+  }
+
+  async countStudents(f: StudentFilters): Promise<number> {
+    const q = this.db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id');
+    const row = await this.filterStudents(
+      q.select((eb) => eb.fn.countAll<number>().as('n')),
+      f,
+    ).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  findStudentByAdmission(admissionNumber: string, db: Tx = this.db): Promise<StudentRow | undefined> {
+    return this.students(db).where('s.admission_number', '=', admissionNumber).executeTakeFirst();
+  }
+
+  findStudentById(id: number, db: Tx = this.db): Promise<StudentRow | undefined> {
+    return this.students(db).where('s.id', '=', id).executeTakeFirst();
+  }
+
+  async countStudentRecords(trx: Tx, studentId: number): Promise<{ results: number; attendance: number }> {
+    const r = await trx
+      .selectFrom('results')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    const a = await trx
+      .selectFrom('attendance')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    return { results: Number(r?.n ?? 0), attendance: Number(a?.n ?? 0) };
+  }
+
+  async insertStudent(trx: Tx, userId: number, admissionNumber: string, v: StudentValues): Promise<number> {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('students')
+      .values({ ...v, user_id: userId, admission_number: admissionNumber, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateStudent(trx: Tx, id: number, v: Partial<StudentValues>): Promise<void> {
+    if (!Object.keys(v).length) return;
+    await trx
+      .updateTable('students')
+      .set({ ...v, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  // ---- staff ----------------------------------------------------------------------------------
+
+  private staffQuery(db: Tx = this.db) {
+    return db.selectFrom('staff as st').innerJoin('users as u', 'u.id', 'st.user_id').select(STAFF_COLUMNS);
+  }
+
+  listStaff(q?: string, limit?: number, offset?: number): Promise<StaffRow[]> {
+    return this.staffQuery()
+      .$if(Boolean(q), (w) => {
+        const pattern = likePattern(q!);
+        return w.where((eb) =>
+          eb.or([
+            eb(sql`lower(st.first_name || ' ' || st.last_name)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(st.staff_id)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      })
+      .orderBy('st.last_name')
+      .orderBy('st.first_name')
+      .orderBy('st.id')
+      .$if(limit !== undefined, (w) => w.limit(limit!))
+      .$if(offset !== undefined && offset > 0, (w) => (limit === undefined ? w.limit(2147483647) : w).offset(offset!))
+      .execute();
+  }
+
+  findStaffByStaffId(staffId: string, db: Tx = this.db): Promise<StaffRow | undefined> {
+    return this.staffQuery(db).where('st.staff_id', '=', staffId).executeTakeFirst();
+  }
+
+  findStaffById(id: number, db: Tx = this.db): Promise<StaffRow | undefined> {
+    return this.staffQuery(db).where('st.id', '=', id).executeTakeFirst();
+  }
+
+  async usernameTaken(username: string, exceptStaffId?: number, db: Tx = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('staff')
+      .select('id')
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .$if(exceptStaffId !== undefined, (q) => q.where('id', '!=', exceptStaffId!))
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async existingUsernames(usernames: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < usernames.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom('staff')
+        .select(sql<string>`lower(username)`.as('u'))
+        .where(
+          sql`lower(username)`,
+          'in',
+          usernames.slice(i, i + CHUNK).map((u) => u.toLowerCase()),
+        )
+        .execute();
+      for (const r of rows) out.add(r.u);
+    }
+    return out;
+  }
+
+  async insertStaff(trx: Tx, userId: number, staffId: string, v: StaffValues): Promise<number> {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('staff')
+      .values({ ...v, user_id: userId, staff_id: staffId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateStaff(trx: Tx, id: number, v: Partial<StaffValues>): Promise<void> {
+    if (!Object.keys(v).length) return;
+    await trx
+      .updateTable('staff')
+      .set({ ...v, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  // ---- accounts -------------------------------------------------------------------------------
+
+  async emailTaken(email: string, exceptUserId?: number, db: Tx = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .$if(exceptUserId !== undefined, (q) => q.where('id', '!=', exceptUserId!))
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async existingEmails(emails: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < emails.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom('users')
+        .select('email')
+        .where('email', 'in', emails.slice(i, i + CHUNK))
+        .execute();
+      for (const r of rows) out.add(r.email);
+    }
+    return out;
+  }
+
+  /** Inserts accounts that must change their password at first sign-in; returns their ids in input order. */
+  async insertUsers(trx: Tx, users: NewUser[]): Promise<number[]> {
+    const now = nowIso();
+    const idByEmail = new Map<string, number>();
+    for (let i = 0; i < users.length; i += CHUNK) {
+      const rows = await trx
+        .insertInto('users')
+        .values(
+          users.slice(i, i + CHUNK).map((u) => ({
+            role: u.role,
+            email: u.email,
+            password_hash: u.password_hash,
+            must_change_password: 1,
+            disabled: 0,
+            token_version: 0,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .returning(['id', 'email'])
+        .execute();
+      for (const r of rows) idByEmail.set(r.email, r.id);
+    }
+    return users.map((u) => idByEmail.get(u.email)!);
+  }
+
+  async insertStudents(trx: Tx, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
+    const now = nowIso();
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx
+        .insertInto('students')
+        .values(
+          rows.slice(i, i + CHUNK).map((r) => ({
+            ...r.values,
+            user_id: r.userId,
+            admission_number: r.admissionNumber,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async insertStaffMany(trx: Tx, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
+    const now = nowIso();
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx
+        .insertInto('staff')
+        .values(
+          rows.slice(i, i + CHUNK).map((r) => ({ ...r.values, user_id: r.userId, staff_id: r.staffId, created_at: now, updated_at: now })),
+        )
+        .execute();
+    }
+  }
+
+  async setEmail(trx: Tx, userId: number, email: string): Promise<void> {
+    await trx.updateTable('users').set({ email, updated_at: nowIso() }).where('id', '=', userId).execute();
+  }
+
+  /**
+   * Sets a password someone else chose or generated: the holder must change it at next sign-in,
+   * every access token issued before stops working and every refresh token is revoked.
+   */
+  async setPasswordForced(trx: Tx, userId: number, passwordHash: string): Promise<void> {
+    const now = nowIso();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({
+        password_hash: passwordHash,
+        must_change_password: 1,
+        token_version: eb('token_version', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Deletes the account; the profile, results, attendance and refresh tokens go with it (ON DELETE CASCADE). */
+  async deleteUser(trx: Tx, userId: number): Promise<void> {
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,265 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  importRequestSchema,
+  staffCreateSchema,
+  staffListQuerySchema,
+  staffUpdateSchema,
+  studentCreateSchema,
+  studentListQuerySchema,
+  studentUpdateSchema,
+} from '@portal/domain';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/deps';
+import { ImportService, staffCsv, studentsCsv } from './import.service';
+import { PeopleRepository } from './people.repository';
+import { StaffService } from './staff.service';
+import { StudentsService } from './students.service';
+
+const ADMIN = ['admin'] as const;
+const STAFF_AND_ADMIN = ['admin', 'staff'] as const;
+const ANYONE_SIGNED_IN = ['admin', 'staff', 'student'] as const;
+
+/** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+const admissionParam = z.object({ admission_number: z.string().min(1).max(40) });
+const staffIdParam = z.object({ staff_id: z.string().min(1).max(40) });
+const legacyIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+function sendCsv(reply: FastifyReply, filename: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+/**
+ * Students and staff (issue 3): spec §7's calls at their paths under /api, plus paging, CSV
+ * import/export and password resets. Roles: admin everything; staff students (all) and staff
+ * (view); a student only their own record.
+ */
+export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const repo = new PeopleRepository(deps.db);
+  const students = new StudentsService(repo);
+  const staff = new StaffService(repo);
+  const imports = new ImportService(repo);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = { students: ['students'], staff: ['staff'] };
+
+  // ---- students -----------------------------------------------------------------------------
+
+  r.post(
+    '/api/students/',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'Register a student', body: studentCreateSchema } },
+    async (request, reply) => reply.status(201).send(await students.create(currentUser(request), request.body)),
+  );
+
+  r.get(
+    '/api/students/list/',
+    {
+      config: { auth: ANYONE_SIGNED_IN },
+      schema: { tags: tags.students, summary: 'List students (a student gets only their own record)', querystring: studentListQuerySchema },
+    },
+    async (request) => students.list(currentUser(request), request.query),
+  );
+
+  r.get(
+    '/api/students/search/',
+    {
+      config: { auth: ANYONE_SIGNED_IN },
+      schema: { tags: tags.students, summary: 'One page of students with the total count', querystring: studentListQuerySchema },
+    },
+    async (request) => students.search(currentUser(request), request.query),
+  );
+
+  r.get(
+    '/api/students/export/',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema } },
+    async (request, reply) => sendCsv(reply, 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
+  );
+
+  r.get(
+    '/api/students/import/template/',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'CSV template for a student import' } },
+    async (_request, reply) => sendCsv(reply, 'students-template.csv', imports.template('students')),
+  );
+
+  r.post(
+    '/api/students/import/preview/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags: tags.students, summary: 'Check a student CSV: per-row errors and duplicates', body: importRequestSchema },
+    },
+    async (request) => imports.preview('students', request.body.csv),
+  );
+
+  r.post(
+    '/api/students/import/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags: tags.students, summary: 'Import students from CSV (all or nothing)', body: importRequestSchema },
+    },
+    async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), 'students', request.body.csv)),
+  );
+
+  r.get(
+    '/api/students/:admission_number/',
+    { config: { auth: ANYONE_SIGNED_IN }, schema: { tags: tags.students, summary: 'One student', params: admissionParam } },
+    async (request) => students.get(currentUser(request), request.params.admission_number),
+  );
+
+  r.put(
+    '/api/students/:admission_number/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: 'Update a student', params: admissionParam, body: studentUpdateSchema },
+    },
+    async (request) => students.update(currentUser(request), request.params.admission_number, request.body),
+  );
+
+  r.delete(
+    '/api/students/:admission_number/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: 'Delete a student with their results and attendance', params: admissionParam },
+    },
+    async (request, reply) => {
+      await students.delete(currentUser(request), request.params.admission_number);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/students/:admission_number/reset-password/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: "Reset a student's password to a new one-time password", params: admissionParam },
+    },
+    async (request) => students.resetPassword(currentUser(request), request.params.admission_number),
+  );
+
+  r.get(
+    '/api/studentBase/:id',
+    {
+      config: { auth: ANYONE_SIGNED_IN },
+      schema: { tags: tags.students, summary: 'Legacy student by internal id', params: legacyIdParam },
+    },
+    async (request) => students.getLegacy(currentUser(request), request.params.id),
+  );
+
+  r.delete(
+    '/api/studentBase/:id',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'Legacy student delete', params: legacyIdParam } },
+    async (request, reply) => {
+      await students.deleteLegacy(currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- staff --------------------------------------------------------------------------------
+
+  for (const url of ['/api/staff/', '/api/api/staff/']) {
+    r.post(
+      url,
+      { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'Register a staff member', body: staffCreateSchema } },
+      async (request, reply) => reply.status(201).send(await staff.create(currentUser(request), request.body)),
+    );
+  }
+
+  r.get(
+    '/api/staff/list/',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'List staff', querystring: staffListQuerySchema } },
+    async (request) => staff.list(request.query.q, request.query.limit, request.query.offset),
+  );
+
+  r.get(
+    '/api/staff/export/',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'Staff as CSV (no bank or tax details)' } },
+    async (_request, reply) => sendCsv(reply, 'staff.csv', staffCsv(await staff.exportRows())),
+  );
+
+  r.get(
+    '/api/staff/import/template/',
+    { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'CSV template for a staff import' } },
+    async (_request, reply) => sendCsv(reply, 'staff-template.csv', imports.template('staff')),
+  );
+
+  r.post(
+    '/api/staff/import/preview/',
+    {
+      config: { auth: ADMIN },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags: tags.staff, summary: 'Check a staff CSV: per-row errors and duplicates', body: importRequestSchema },
+    },
+    async (request) => imports.preview('staff', request.body.csv),
+  );
+
+  r.post(
+    '/api/staff/import/',
+    {
+      config: { auth: ADMIN },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags: tags.staff, summary: 'Import staff from CSV (all or nothing)', body: importRequestSchema },
+    },
+    async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), 'staff', request.body.csv)),
+  );
+
+  r.get(
+    '/api/staff/id/:id/',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member by internal id', params: legacyIdParam } },
+    async (request) => staff.getById(currentUser(request), request.params.id),
+  );
+
+  r.get(
+    '/api/staff/:staff_id/',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member', params: staffIdParam } },
+    async (request) => staff.get(currentUser(request), request.params.staff_id),
+  );
+
+  r.put(
+    '/api/staff/:staff_id/',
+    {
+      config: { auth: ADMIN },
+      schema: { tags: tags.staff, summary: 'Update a staff member', params: staffIdParam, body: staffUpdateSchema },
+    },
+    async (request) => staff.update(currentUser(request), request.params.staff_id, request.body),
+  );
+
+  r.delete(
+    '/api/staff/:staff_id/',
+    { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'Delete a staff member', params: staffIdParam } },
+    async (request, reply) => {
+      await staff.delete(currentUser(request), request.params.staff_id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/staff/:staff_id/reset-password/',
+    {
+      config: { auth: ADMIN },
+      schema: { tags: tags.staff, summary: "Reset a staff member's password to a new one-time password", params: staffIdParam },
+    },
+    async (request) => staff.resetPassword(currentUser(request), request.params.staff_id),
+  );
+
+  r.get(
+    '/api/staffBase/:id',
+    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff by internal id', params: legacyIdParam } },
+    async (request) => staff.getLegacy(request.params.id),
+  );
+
+  r.delete(
+    '/api/staffBase/:id',
+    { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff delete', params: legacyIdParam } },
+    async (request, reply) => {
+      await staff.deleteLegacy(currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

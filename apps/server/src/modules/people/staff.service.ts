@@ -1,0 +1,189 @@
+import {
+  PEOPLE_MESSAGES,
+  formatStaffId,
+  type PasswordResetResponse,
+  type StaffCreate,
+  type StaffDetail,
+  type StaffRecord,
+  type StaffRegistration,
+  type StaffUpdate,
+} from '@portal/domain';
+import type { AuthUser } from '../../http/auth';
+import { badRequest, notFound } from '../../http/errors';
+import { writeAudit } from '../../lib/audit';
+import { allocate } from '../../lib/counters';
+import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
+import { auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
+import { isUniqueViolation, type PeopleRepository, type StaffRow, type StaffValues } from './people.repository';
+
+/** The counter the factories and the services share for staff ids. */
+export const STAFF_COUNTER = 'staff';
+
+const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
+const usernameTaken = () => badRequest({ username: [PEOPLE_MESSAGES.usernameTaken] });
+
+function translateUnique(err: unknown): never {
+  if (isUniqueViolation(err, 'email')) throw emailTaken();
+  if (isUniqueViolation(err, 'username')) throw usernameTaken();
+  throw err;
+}
+
+/** Rules of the staff records. Admin registers, updates and deletes; staff and admin view. */
+export class StaffService {
+  constructor(private readonly repo: PeopleRepository) {}
+
+  /** Bank account and tax ID: only an admin or the staff member themself. */
+  private canSeePrivate(actor: AuthUser, row: StaffRow): boolean {
+    return actor.role === 'admin' || actor.id === row.user_id;
+  }
+
+  async list(q?: string, limit?: number, offset?: number): Promise<StaffRecord[]> {
+    return (await this.repo.listStaff(q, limit, offset)).map(presentStaff);
+  }
+
+  /** For the CSV export: the list plus qualifications and employment date (never bank or tax details). */
+  async exportRows() {
+    return (await this.repo.listStaff()).map((r) => ({
+      ...presentStaff(r),
+      qualifications: r.qualifications,
+      employment_date: r.employment_date,
+    }));
+  }
+
+  private async load(staffId: string): Promise<StaffRow> {
+    const row = await this.repo.findStaffByStaffId(staffId.toUpperCase());
+    if (!row) throw notFound(PEOPLE_MESSAGES.staffNotFound);
+    return row;
+  }
+
+  private async loadById(id: number): Promise<StaffRow> {
+    const row = await this.repo.findStaffById(id);
+    if (!row) throw notFound(PEOPLE_MESSAGES.staffNotFound);
+    return row;
+  }
+
+  async get(actor: AuthUser, staffId: string): Promise<StaffDetail> {
+    const row = await this.load(staffId);
+    return presentStaffDetail(row, this.canSeePrivate(actor, row));
+  }
+
+  async getById(actor: AuthUser, id: number): Promise<StaffDetail> {
+    const row = await this.loadById(id);
+    return presentStaffDetail(row, this.canSeePrivate(actor, row));
+  }
+
+  async getLegacy(id: number) {
+    return presentLegacyStaff(await this.loadById(id));
+  }
+
+  async create(actor: AuthUser, input: StaffCreate): Promise<StaffRegistration> {
+    if (await this.repo.emailTaken(input.email)) throw emailTaken();
+    if (await this.repo.usernameTaken(input.username)) throw usernameTaken();
+    const generated = input.password === undefined;
+    const password = input.password ?? generateOneTimePassword();
+    const passwordHash = await hashPassword(password);
+    try {
+      const row = await this.repo.transaction(async (trx) => {
+        const [userId] = await this.repo.insertUsers(trx, [{ role: 'staff', email: input.email, password_hash: passwordHash }]);
+        const staffId = formatStaffId(await allocate(trx, STAFF_COUNTER));
+        await this.repo.insertStaff(trx, userId!, staffId, staffValues(input));
+        const created = (await this.repo.findStaffByStaffId(staffId, trx))!;
+        await writeAudit(trx, { actorUserId: actor.id, action: 'create', entity: 'staff', entityId: staffId, after: auditStaff(created) });
+        return created;
+      });
+      return { ...presentStaffDetail(row, true), must_change_password: true, ...(generated ? { one_time_password: password } : {}) };
+    } catch (err) {
+      return translateUnique(err);
+    }
+  }
+
+  async update(actor: AuthUser, staffId: string, input: StaffUpdate): Promise<StaffDetail> {
+    const before = await this.load(staffId);
+    if (input.email !== undefined && input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) {
+      throw emailTaken();
+    }
+    if (input.username !== undefined && (await this.repo.usernameTaken(input.username, before.id))) throw usernameTaken();
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    try {
+      const after = await this.repo.transaction(async (trx) => {
+        const values: Partial<StaffValues> = {};
+        const keys = [
+          'username',
+          'first_name',
+          'last_name',
+          'phone_number',
+          'gender',
+          'designation',
+          'department',
+          'marital_status',
+        ] as const;
+        for (const k of keys) if (input[k] !== undefined) (values as Record<string, unknown>)[k] = input[k];
+        const p = input.profile_data ?? {};
+        if (p.qualifications !== undefined) values.qualifications = p.qualifications || null;
+        if (p.employment_date !== undefined) values.employment_date = p.employment_date || null;
+        if (p.bank_account !== undefined) values.bank_account = p.bank_account || null;
+        if (p.tax_id !== undefined) values.tax_id = p.tax_id || null;
+        await this.repo.updateStaff(trx, before.id, values);
+        if (input.email !== undefined && input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);
+        if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
+        const row = (await this.repo.findStaffById(before.id, trx))!;
+        await writeAudit(trx, {
+          actorUserId: actor.id,
+          action: passwordHash ? 'update+password' : 'update',
+          entity: 'staff',
+          entityId: before.staff_id,
+          before: auditStaff(before),
+          after: auditStaff(row),
+        });
+        return row;
+      });
+      return presentStaffDetail(after, true);
+    } catch (err) {
+      return translateUnique(err);
+    }
+  }
+
+  async delete(actor: AuthUser, staffId: string): Promise<void> {
+    await this.deleteRow(actor, await this.load(staffId));
+  }
+
+  async deleteLegacy(actor: AuthUser, id: number): Promise<void> {
+    await this.deleteRow(actor, await this.loadById(id));
+  }
+
+  private async deleteRow(actor: AuthUser, row: StaffRow): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      await this.repo.deleteUser(trx, row.user_id);
+      await writeAudit(trx, { actorUserId: actor.id, action: 'delete', entity: 'staff', entityId: row.staff_id, before: auditStaff(row) });
+    });
+  }
+
+  async resetPassword(actor: AuthUser, staffId: string): Promise<PasswordResetResponse> {
+    const row = await this.load(staffId);
+    const password = generateOneTimePassword();
+    const passwordHash = await hashPassword(password);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.setPasswordForced(trx, row.user_id, passwordHash);
+      await writeAudit(trx, { actorUserId: actor.id, action: 'reset_password', entity: 'staff', entityId: row.staff_id });
+    });
+    return { detail: PEOPLE_MESSAGES.passwordReset, one_time_password: password };
+  }
+}
+
+export function staffValues(input: StaffCreate): StaffValues {
+  const p = input.profile_data ?? {};
+  return {
+    username: input.username,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone_number: input.phone_number,
+    gender: input.gender ?? null,
+    designation: input.designation,
+    department: input.department,
+    marital_status: input.marital_status ?? null,
+    qualifications: p.qualifications || null,
+    employment_date: p.employment_date || null,
+    bank_account: p.bank_account || null,
+    tax_id: p.tax_id || null,
+  };
+}

@@ -1,0 +1,198 @@
+import {
+  AUTH_MESSAGES,
+  PEOPLE_MESSAGES,
+  formatAdmissionNumber,
+  type PasswordResetResponse,
+  type StudentCreate,
+  type StudentListQuery,
+  type StudentPage,
+  type StudentRecord,
+  type StudentRegistration,
+  type StudentUpdate,
+} from '@portal/domain';
+import type { AuthUser } from '../../http/auth';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { writeAudit } from '../../lib/audit';
+import { allocate } from '../../lib/counters';
+import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
+import { auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
+import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
+
+/** The counter the factories and the services share for admission numbers. */
+export const STUDENT_COUNTER = 'student';
+
+const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
+
+/** Rules of the student records: who may see and change what, and the transactions. */
+export class StudentsService {
+  constructor(private readonly repo: PeopleRepository) {}
+
+  private filters(actor: AuthUser, q: StudentListQuery): StudentFilters {
+    // A student only ever sees their own record, whatever the filters say.
+    if (actor.role === 'student') return { userId: actor.id };
+    return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q };
+  }
+
+  async list(actor: AuthUser, q: StudentListQuery): Promise<StudentRecord[]> {
+    const rows = await this.repo.listStudents(this.filters(actor, q), q.limit, q.offset);
+    return rows.map(presentStudent);
+  }
+
+  /** A page plus the total, for the paged screens. */
+  async search(actor: AuthUser, q: StudentListQuery): Promise<StudentPage> {
+    const f = this.filters(actor, q);
+    const [rows, count] = await Promise.all([this.repo.listStudents(f, q.limit ?? 100, q.offset), this.repo.countStudents(f)]);
+    return { count, results: rows.map(presentStudent) };
+  }
+
+  async exportRows(actor: AuthUser, q: StudentListQuery): Promise<StudentRecord[]> {
+    return (await this.repo.listStudents(this.filters(actor, q))).map(presentStudent);
+  }
+
+  private async load(admissionNumber: string): Promise<StudentRow> {
+    const row = await this.repo.findStudentByAdmission(admissionNumber.toUpperCase());
+    if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+    return row;
+  }
+
+  private assertCanRead(actor: AuthUser, row: StudentRow): void {
+    if (actor.role === 'student' && row.user_id !== actor.id) throw forbidden(AUTH_MESSAGES.forbidden);
+  }
+
+  async get(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {
+    const row = await this.load(admissionNumber);
+    this.assertCanRead(actor, row);
+    return presentStudent(row);
+  }
+
+  async getLegacy(actor: AuthUser, id: number) {
+    const row = await this.repo.findStudentById(id);
+    if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+    this.assertCanRead(actor, row);
+    return presentLegacyStudent(row);
+  }
+
+  async create(actor: AuthUser, input: StudentCreate): Promise<StudentRegistration> {
+    if (await this.repo.emailTaken(input.email)) throw emailTaken();
+    const generated = input.password === undefined;
+    const password = input.password ?? generateOneTimePassword();
+    // Hash before the transaction: argon2 is slow on purpose and must not hold the write lock.
+    const passwordHash = await hashPassword(password);
+    try {
+      const row = await this.repo.transaction(async (trx) => {
+        const [userId] = await this.repo.insertUsers(trx, [{ role: 'student', email: input.email, password_hash: passwordHash }]);
+        const admissionNumber = formatAdmissionNumber(await allocate(trx, STUDENT_COUNTER));
+        await this.repo.insertStudent(trx, userId!, admissionNumber, studentValues(input));
+        const created = (await this.repo.findStudentByAdmission(admissionNumber, trx))!;
+        await writeAudit(trx, {
+          actorUserId: actor.id,
+          action: 'create',
+          entity: 'student',
+          entityId: admissionNumber,
+          after: auditStudent(created),
+        });
+        return created;
+      });
+      return { ...presentStudent(row), must_change_password: true, ...(generated ? { one_time_password: password } : {}) };
+    } catch (err) {
+      if (isUniqueViolation(err, 'email')) throw emailTaken();
+      throw err;
+    }
+  }
+
+  async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
+    const before = await this.load(admissionNumber);
+    if (input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) throw emailTaken();
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    try {
+      const after = await this.repo.transaction(async (trx) => {
+        const values: Partial<StudentValues> = {};
+        const keys = [
+          'first_name',
+          'last_name',
+          'phone_number',
+          'gender',
+          'date_of_birth',
+          'student_class',
+          'fathers_name',
+          'fathers_phone',
+          'mothers_name',
+          'mothers_phone',
+          'home_address',
+        ] as const;
+        for (const k of keys) if (input[k] !== undefined) (values as Record<string, unknown>)[k] = input[k];
+        await this.repo.updateStudent(trx, before.id, values);
+        if (input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);
+        if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
+        const row = (await this.repo.findStudentById(before.id, trx))!;
+        await writeAudit(trx, {
+          actorUserId: actor.id,
+          action: passwordHash ? 'update+password' : 'update',
+          entity: 'student',
+          entityId: before.admission_number,
+          before: auditStudent(before),
+          after: auditStudent(row),
+        });
+        return row;
+      });
+      return presentStudent(after);
+    } catch (err) {
+      if (isUniqueViolation(err, 'email')) throw emailTaken();
+      throw err;
+    }
+  }
+
+  /** Deletes the student's account, profile, results and attendance in one transaction, audited. */
+  async delete(actor: AuthUser, admissionNumber: string): Promise<void> {
+    const row = await this.load(admissionNumber);
+    await this.deleteRow(actor, row);
+  }
+
+  async deleteLegacy(actor: AuthUser, id: number): Promise<void> {
+    const row = await this.repo.findStudentById(id);
+    if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+    await this.deleteRow(actor, row);
+  }
+
+  private async deleteRow(actor: AuthUser, row: StudentRow): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      const counts = await this.repo.countStudentRecords(trx, row.id);
+      await this.repo.deleteUser(trx, row.user_id);
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: 'delete',
+        entity: 'student',
+        entityId: row.admission_number,
+        before: { ...auditStudent(row), deleted_results: counts.results, deleted_attendance: counts.attendance },
+      });
+    });
+  }
+
+  /** A new one-time password: the student must change it at next sign-in; their sessions end. */
+  async resetPassword(actor: AuthUser, admissionNumber: string): Promise<PasswordResetResponse> {
+    const row = await this.load(admissionNumber);
+    const password = generateOneTimePassword();
+    const passwordHash = await hashPassword(password);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.setPasswordForced(trx, row.user_id, passwordHash);
+      await writeAudit(trx, { actorUserId: actor.id, action: 'reset_password', entity: 'student', entityId: row.admission_number });
+    });
+    return { detail: PEOPLE_MESSAGES.passwordReset, one_time_password: password };
+  }
+}
+
+export function studentValues(input: StudentCreate): StudentValues {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone_number: input.phone_number,
+    gender: input.gender ?? null,
+    date_of_birth: input.date_of_birth,
+    student_class: input.student_class,
+    fathers_name: input.fathers_name,
+    fathers_phone: input.fathers_phone ?? '',
+    mothers_name: input.mothers_name ?? '',
+    mothers_phone: input.mothers_phone ?? '',
+    home_address: input.home_address,
+  };
+}

@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { ordinal, type ReportCard } from '@portal/domain';
+
+/**
+ * Report cards as PDF with pdfkit and an embedded DejaVu Sans: the built-in Helvetica has no ₦ and
+ * mangles names with accents. Fonts are read once per process; each document embeds a subset.
+ */
+const require = createRequire(import.meta.url);
+function fontFile(name: string): Buffer {
+  const pkg = path.dirname(require.resolve('dejavu-fonts-ttf/package.json'));
+  return readFileSync(path.join(pkg, 'ttf', name));
+}
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
+  return fonts;
+}
+
+const GREEN = '#14532d';
+const GREY = '#475569';
+const LIGHT = '#f1f5f9';
+
+function logoBuffer(dataUrl: string): Buffer | undefined {
+  const m = /^data:image\/(png|jpeg);base64,(.+)$/.exec(dataUrl);
+  return m?.[2] ? Buffer.from(m[2], 'base64') : undefined;
+}
+
+function fmt(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '–';
+  return Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, '');
+}
+
+interface Column {
+  label: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+function drawTable(doc: PDFKit.PDFDocument, x: number, y: number, columns: Column[], rows: string[][], size = 8.5): number {
+  const rowH = size + 7;
+  const total = columns.reduce((a, c) => a + c.width, 0);
+  doc.rect(x, y, total, rowH).fill(GREEN);
+  let cx = x;
+  doc.font('bold').fontSize(size).fillColor('#ffffff');
+  for (const c of columns) {
+    doc.text(c.label, cx + 3, y + 4, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false });
+    cx += c.width;
+  }
+  y += rowH;
+  doc.font('body').fillColor('#000000');
+  rows.forEach((row, i) => {
+    if (i % 2 === 1) {
+      doc.rect(x, y, total, rowH).fill(LIGHT);
+      doc.fillColor('#000000');
+    }
+    cx = x;
+    row.forEach((cell, k) => {
+      const c = columns[k]!;
+      doc.text(cell, cx + 3, y + 4, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false, ellipsis: true });
+      cx += c.width;
+    });
+    y += rowH;
+  });
+  doc
+    .moveTo(x, y)
+    .lineTo(x + total, y)
+    .lineWidth(0.5)
+    .strokeColor('#94a3b8')
+    .stroke();
+  return y;
+}
+
+function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  let y = doc.page.margins.top;
+
+  // School header
+  const logo = logoBuffer(card.school.logo);
+  let textLeft = left;
+  if (logo) {
+    try {
+      doc.image(logo, left, y, { fit: [56, 56] });
+      textLeft = left + 66;
+    } catch {
+      // An unreadable logo never stops a report card.
+    }
+  }
+  doc
+    .font('bold')
+    .fontSize(16)
+    .fillColor(GREEN)
+    .text(card.school.name, textLeft, y, { width: width - (textLeft - left) });
+  doc.font('body').fontSize(9).fillColor(GREY);
+  if (card.school.motto) doc.text(`Motto: ${card.school.motto}`, textLeft, doc.y + 1, { width: width - (textLeft - left) });
+  if (card.school.address) doc.text(card.school.address, textLeft, doc.y + 1, { width: width - (textLeft - left) });
+  const contact = [card.school.phone, card.school.email].filter(Boolean).join(' · ');
+  if (contact) doc.text(contact, textLeft, doc.y + 1, { width: width - (textLeft - left) });
+  y = Math.max(doc.y, y + 56) + 8;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1.5)
+    .strokeColor(GREEN)
+    .stroke();
+  y += 8;
+
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor('#000000')
+    .text(`Report Card — ${card.term_label}, ${card.session.name} Session`, left, y, { width, align: 'center' });
+  y = doc.y + 8;
+
+  // Student block
+  const half = width / 2;
+  const line = (label: string, value: string, x: number, yy: number) => {
+    doc.font('bold').fontSize(9).text(`${label}: `, x, yy, { continued: true }).font('body').text(value);
+  };
+  line('Name', `${card.student.first_name} ${card.student.last_name}`, left, y);
+  line('Admission number', card.student.admission_number, left + half, y);
+  y += 14;
+  line('Class', card.student.student_class, left, y);
+  line('Position', card.position_text, left + half, y);
+  y += 14;
+  line('Total', `${fmt(card.total)} (${card.subjects_taken} subjects)`, left, y);
+  line('Average', `${fmt(card.average)} (class average ${fmt(card.class_average)})`, left + half, y);
+  y += 20;
+
+  const columns: Column[] = [
+    { label: 'Subject', width: width * 0.27 },
+    { label: 'Score', width: width * 0.08, align: 'right' },
+    { label: 'Grade', width: width * 0.08, align: 'center' },
+    { label: 'Remark', width: width * 0.15 },
+    { label: 'Position', width: width * 0.1, align: 'right' },
+    { label: 'Class avg', width: width * 0.11, align: 'right' },
+    { label: 'Highest', width: width * 0.105, align: 'right' },
+    { label: 'Lowest', width: width * 0.105, align: 'right' },
+  ];
+  y = drawTable(
+    doc,
+    left,
+    y,
+    columns,
+    card.subjects.map((s) => [
+      s.subject,
+      fmt(s.score),
+      s.grade,
+      s.remark,
+      ordinal(s.position),
+      fmt(s.class_average),
+      fmt(s.class_highest),
+      fmt(s.class_lowest),
+    ]),
+  );
+  const comments = card.subjects.filter((s) => s.teacher_remarks);
+  if (comments.length) {
+    y += 6;
+    doc.font('bold').fontSize(8.5).text("Teachers' remarks", left, y);
+    doc.font('body').fontSize(8);
+    for (const s of comments) doc.text(`${s.subject}: ${s.teacher_remarks}`, left, doc.y + 1, { width });
+    y = doc.y;
+  }
+
+  if (card.cumulative) {
+    y += 12;
+    doc.font('bold').fontSize(10).fillColor(GREEN).text('Cumulative (whole session)', left, y);
+    doc.fillColor('#000000');
+    y = doc.y + 4;
+    y = drawTable(
+      doc,
+      left,
+      y,
+      [
+        { label: 'Subject', width: width * 0.36 },
+        { label: '1st term', width: width * 0.16, align: 'right' },
+        { label: '2nd term', width: width * 0.16, align: 'right' },
+        { label: '3rd term', width: width * 0.16, align: 'right' },
+        { label: 'Average', width: width * 0.16, align: 'right' },
+      ],
+      [
+        ...card.subjects.map((s) => [
+          s.subject,
+          fmt(s.term_scores?.['1st']),
+          fmt(s.term_scores?.['2nd']),
+          fmt(s.term_scores?.['3rd']),
+          fmt(s.term_scores?.average),
+        ]),
+        ['Term total', ...card.cumulative.terms.map((t) => fmt(t.total)), ''],
+        ['Term average', ...card.cumulative.terms.map((t) => fmt(t.average)), fmt(card.cumulative.annual_average)],
+      ],
+      8,
+    );
+    y += 4;
+    doc
+      .font('bold')
+      .fontSize(9)
+      .text(`Annual average: ${fmt(card.cumulative.annual_average)}`, left, y);
+    y = doc.y;
+  }
+
+  // Signatures
+  y = Math.max(y + 36, doc.page.height - doc.page.margins.bottom - 60);
+  doc.lineWidth(0.5).strokeColor('#000000');
+  doc
+    .moveTo(left, y)
+    .lineTo(left + 180, y)
+    .stroke();
+  doc
+    .moveTo(left + width - 180, y)
+    .lineTo(left + width, y)
+    .stroke();
+  doc.font('body').fontSize(8.5).fillColor(GREY);
+  doc.text("Class teacher's signature", left, y + 3, { width: 180 });
+  doc.text("Principal's signature", left + width - 180, y + 3, { width: 180 });
+  doc.text(`Generated ${card.generated_at.slice(0, 10)}${card.released ? '' : ' · not yet released to students'}`, left, y + 20, {
+    width,
+    align: 'center',
+  });
+}
+
+/** One PDF with one A4 page per report card. `compress: false` keeps the content readable (tests). */
+export function renderReportCards(cards: ReportCard[], opts: { compress?: boolean; title?: string } = {}): Promise<Buffer> {
+  const f = loadFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 36,
+    autoFirstPage: false,
+    compress: opts.compress ?? true,
+    info: { Title: opts.title ?? 'Report cards', Producer: 'School portal', Creator: 'School portal' },
+  });
+  doc.registerFont('body', f.regular);
+  doc.registerFont('bold', f.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const card of cards) {
+    doc.addPage();
+    drawCard(doc, card);
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,299 @@
+import { stringify } from 'csv-stringify/sync';
+import {
+  annualAverage,
+  bandFor,
+  levelOfClass,
+  NOT_RELEASED_CODE,
+  positionText,
+  rankClass,
+  RESULT_MESSAGES,
+  round2,
+  SUBJECTS,
+  termLabel,
+  TERM_VALUES,
+  type Broadsheet,
+  type BroadsheetClass,
+  type ClassRanking,
+  type GradingScale,
+  type ReportCard,
+  type ReportCardSubject,
+  type SchoolSettings,
+} from '@portal/domain';
+import { HttpError, notFound } from '../../http/errors';
+import type { SettingsRepository } from '../settings/settings.repository';
+import type { GradingService } from './grading.service';
+import type { ResultsRepository } from './results.repository';
+import type { Actor, ResultsService } from './results.service';
+
+type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
+
+const SUBJECT_ORDER = new Map<string, number>(SUBJECTS.map((s, i) => [s, i]));
+const bySubjectOrder = (a: { subject: string }, b: { subject: string }) =>
+  (SUBJECT_ORDER.get(a.subject) ?? 99) - (SUBJECT_ORDER.get(b.subject) ?? 99);
+
+/** Terms a report card reads: the term itself, and in the third term the two before it. */
+function termsFor(term: string): string[] {
+  return term === '3rd' ? [...TERM_VALUES] : [term];
+}
+
+const notReleased = () => new HttpError(404, { detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
+
+interface BuildInput {
+  rows: CardRow[]; // one student's rows for the terms read
+  term: string;
+  session: { id: number; name: string };
+  ranking: ClassRanking;
+  scale: GradingScale;
+  school: SchoolSettings;
+  released: boolean;
+  /** Terms whose rows may be shown in the cumulative view (students: published ones only). */
+  visibleTerms: Set<string>;
+}
+
+/** One student's report card from rows already loaded: no queries here. */
+export function buildCard(input: BuildInput): ReportCard {
+  const { rows, term, ranking, scale, school } = input;
+  const termRows = rows.filter((r) => r.term === term).sort(bySubjectOrder);
+  const first = termRows[0]!;
+  const standing = ranking.byStudent.get(first.student_id)!;
+  const cumulativeNeeded = term === '3rd';
+  const byTerm = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    if (!input.visibleTerms.has(r.term) && r.term !== term) continue;
+    const m = byTerm.get(r.term) ?? new Map<string, number>();
+    m.set(r.subject, r.score);
+    byTerm.set(r.term, m);
+  }
+  const subjects: ReportCardSubject[] = termRows.map((r) => {
+    const stats = ranking.subjects[r.subject]!;
+    const band = bandFor(r.score, scale);
+    const subject: ReportCardSubject = {
+      subject: r.subject,
+      score: r.score,
+      grade: r.grade,
+      remark: band.remark,
+      teacher_remarks: r.remarks,
+      position: standing.subject_positions[r.subject]!,
+      class_average: stats.average,
+      class_highest: stats.highest,
+      class_lowest: stats.lowest,
+    };
+    if (cumulativeNeeded) {
+      const s1 = byTerm.get('1st')?.get(r.subject) ?? null;
+      const s2 = byTerm.get('2nd')?.get(r.subject) ?? null;
+      const taken = [s1, s2, r.score].filter((x): x is number => x !== null);
+      subject.term_scores = { '1st': s1, '2nd': s2, '3rd': r.score, average: round2(taken.reduce((a, b) => a + b, 0) / taken.length) };
+    }
+    return subject;
+  });
+  let cumulative: ReportCard['cumulative'] = null;
+  if (cumulativeNeeded) {
+    const terms = TERM_VALUES.map((t) => {
+      const m = byTerm.get(t);
+      const scores = m ? [...m.values()] : [];
+      const total = scores.reduce((a, b) => a + b, 0);
+      return {
+        term: t,
+        total: scores.length ? round2(total) : null,
+        average: scores.length ? round2(total / scores.length) : null,
+        subjects_taken: scores.length,
+      };
+    });
+    cumulative = {
+      terms,
+      annual_average: annualAverage(
+        terms.map((t) => ({ term: t.term, total: t.total ?? 0, subjects_taken: t.subjects_taken, average: t.average ?? 0 })),
+      ),
+    };
+  }
+  return {
+    school: {
+      name: school.school_name,
+      motto: school.motto,
+      address: school.address,
+      logo: school.logo,
+      phone: school.phone,
+      email: school.email,
+    },
+    student: {
+      admission_number: first.admission_number,
+      first_name: first.first_name,
+      last_name: first.last_name,
+      gender: first.gender,
+      student_class: first.student_class,
+    },
+    session: input.session,
+    term,
+    term_label: termLabel(term),
+    subjects,
+    total: standing.total,
+    subjects_taken: standing.subjects_taken,
+    average: standing.average,
+    class_average: ranking.class_average,
+    position: standing.position,
+    class_size: ranking.size,
+    position_text: positionText(standing.position, ranking.size),
+    released: input.released,
+    cumulative,
+    generated_at: new Date().toISOString(),
+  };
+}
+
+/** Report cards and broadsheets: each computed from a couple of set-based queries, never per student. */
+export class ReportCardService {
+  constructor(
+    private readonly repo: ResultsRepository,
+    private readonly results: ResultsService,
+    private readonly grading: GradingService,
+    private readonly settings: SettingsRepository,
+  ) {}
+
+  private async session(id: number) {
+    const s = await this.repo.findSession(id);
+    if (!s) throw notFound(RESULT_MESSAGES.sessionNotFound);
+    return { id: s.id, name: s.name };
+  }
+
+  async card(actor: Actor, q: { admission_number: string; session_id: number; term: string }): Promise<ReportCard> {
+    const student = (await this.results.studentFor(actor, q.admission_number))!;
+    const [session, rows] = await Promise.all([
+      this.session(q.session_id),
+      this.repo.cardRows(q.session_id, termsFor(q.term), { studentId: student.id }),
+    ]);
+    const termRows = rows.filter((r) => r.term === q.term);
+    if (!termRows.length) throw notFound(RESULT_MESSAGES.noReportCard);
+    const cls = termRows[0]!.student_class;
+    const isStudent = actor.role === 'student';
+    const [published, classScores, scales, school] = await Promise.all([
+      this.repo.publishedInSession(q.session_id),
+      this.repo.classScores(q.session_id, q.term, cls),
+      this.grading.scales(),
+      this.settings.get(),
+    ]);
+    const isPub = (term: string, c: string) => published.some((p) => p.term === term && p.student_class === c);
+    const released = isPub(q.term, cls);
+    if (isStudent && !released) throw notReleased();
+    const visibleTerms = new Set<string>(
+      TERM_VALUES.filter((t) => !isStudent || rows.some((r) => r.term === t && isPub(t, r.student_class))),
+    );
+    return buildCard({
+      rows: rows.filter((r) => visibleTerms.has(r.term) || r.term === q.term),
+      term: q.term,
+      session,
+      ranking: rankClass(classScores),
+      scale: scales[levelOfClass(cls)],
+      school,
+      released,
+      visibleTerms,
+    });
+  }
+
+  /** Every report card of a class for a term (staff and admin), in register order (surname, first name). */
+  async classCards(q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
+    const [session, rows, published, scales, school] = await Promise.all([
+      this.session(q.session_id),
+      this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { studentClass: q.student_class, term: q.term } }),
+      this.repo.publishedInSession(q.session_id),
+      this.grading.scales(),
+      this.settings.get(),
+    ]);
+    const classRows = rows.filter((r) => r.term === q.term && r.student_class === q.student_class);
+    if (!classRows.length) throw notFound(RESULT_MESSAGES.noStudentsFound);
+    const ranking = rankClass(classRows);
+    const perStudent = new Map<number, CardRow[]>();
+    for (const r of rows) {
+      if (r.term === q.term && r.student_class !== q.student_class) continue;
+      const list = perStudent.get(r.student_id) ?? [];
+      list.push(r);
+      perStudent.set(r.student_id, list);
+    }
+    const released = published.some((p) => p.term === q.term && p.student_class === q.student_class);
+    const visibleTerms = new Set<string>(TERM_VALUES);
+    return [...perStudent.values()].map((list) =>
+      buildCard({
+        rows: list,
+        term: q.term,
+        session,
+        ranking,
+        scale: scales[levelOfClass(q.student_class)],
+        school,
+        released,
+        visibleTerms,
+      }),
+    );
+  }
+
+  async broadsheet(q: { session_id: number; term: string; student_class?: string }): Promise<Broadsheet> {
+    const [session, rows] = await Promise.all([
+      this.session(q.session_id),
+      this.repo.broadsheetRows(q.session_id, q.term, q.student_class),
+    ]);
+    const perClass = new Map<string, typeof rows>();
+    for (const r of rows) {
+      const list = perClass.get(r.student_class) ?? [];
+      list.push(r);
+      perClass.set(r.student_class, list);
+    }
+    const classes: BroadsheetClass[] = [];
+    for (const [studentClass, list] of perClass) {
+      const ranking = rankClass(list);
+      const present = new Set(list.map((r) => r.subject));
+      const subjects = [...SUBJECTS.filter((s) => present.has(s)), ...[...present].filter((s) => !SUBJECT_ORDER.has(s))];
+      const students = new Map<number, { admission_number: string; name: string; scores: Record<string, number | null> }>();
+      for (const r of list) {
+        let s = students.get(r.student_id);
+        if (!s) {
+          s = {
+            admission_number: r.admission_number,
+            name: `${r.last_name} ${r.first_name}`,
+            scores: Object.fromEntries(subjects.map((x) => [x, null])),
+          };
+          students.set(r.student_id, s);
+        }
+        s.scores[r.subject] = r.score;
+      }
+      const sheetRows = [...students.entries()].map(([id, s]) => {
+        const st = ranking.byStudent.get(id)!;
+        return { ...s, total: st.total, subjects_taken: st.subjects_taken, average: st.average, position: st.position };
+      });
+      classes.push({
+        student_class: studentClass,
+        subjects,
+        rows: sheetRows,
+        subject_stats: ranking.subjects,
+        class_average: ranking.class_average,
+        class_size: ranking.size,
+      });
+    }
+    return { session, term: q.term, classes };
+  }
+}
+
+/** A spreadsheet cell can't start a formula (CSV injection). */
+function safeCell(v: string | number | null): string | number {
+  if (v === null) return '';
+  if (typeof v === 'number') return v;
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+export function broadsheetCsv(b: Broadsheet): string {
+  const subjects = SUBJECTS.filter((s) => b.classes.some((c) => c.subjects.includes(s)));
+  const header = ['Class', 'Admission number', 'Name', ...subjects, 'Total', 'Subjects taken', 'Average', 'Position', 'Out of'];
+  const lines: (string | number)[][] = [header];
+  for (const c of b.classes) {
+    for (const r of c.rows) {
+      lines.push([
+        c.student_class,
+        r.admission_number,
+        safeCell(r.name),
+        ...subjects.map((s) => safeCell(r.scores[s] ?? null)),
+        r.total,
+        r.subjects_taken,
+        r.average,
+        r.position,
+        c.class_size,
+      ]);
+    }
+  }
+  return stringify(lines);
+}

@@ -1,0 +1,453 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nowIso, type DB } from '../../db/index';
+import './results.tables';
+import type { ResultAuditTable } from './results.tables';
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+export interface StudentRow {
+  id: number;
+  user_id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  student_class: string;
+  gender: string | null;
+}
+
+export interface ResultRow {
+  id: number;
+  student_id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  session_id: number;
+  term: string;
+  student_class: string;
+  subject: string;
+  score: number;
+  remarks: string;
+  grade: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface ResultFilters {
+  sessionId?: number;
+  term?: string;
+  studentId?: number;
+  studentClass?: string;
+  /** Only rows of published (session, term, class) groups. */
+  publishedOnly?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export type AuditInsert = Omit<ResultAuditTable, 'id' | 'created_at'>;
+
+const RESULT_COLUMNS = [
+  'r.id',
+  'r.student_id',
+  's.admission_number',
+  's.first_name',
+  's.last_name',
+  'r.session_id',
+  'r.term',
+  'r.student_class',
+  'r.subject',
+  'r.score',
+  'r.remarks',
+  'r.grade',
+  'r.version',
+  'r.updated_at',
+] as const;
+
+/** SQL of results, sessions lookups, publications and the result audit trail. */
+export class ResultsRepository {
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
+  ) {}
+
+  /** Row locks inside a transaction: PostgreSQL needs them; SQLite write transactions are serialized already. */
+  private get lockRows(): boolean {
+    return this.dialect === 'postgres';
+  }
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  findStudent(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
+    return conn
+      .selectFrom('students')
+      .select(['id', 'user_id', 'admission_number', 'first_name', 'last_name', 'student_class', 'gender'])
+      .where('admission_number', '=', admissionNumber)
+      .executeTakeFirst();
+  }
+
+  findStudentByUser(userId: number): Promise<StudentRow | undefined> {
+    return this.db
+      .selectFrom('students')
+      .select(['id', 'user_id', 'admission_number', 'first_name', 'last_name', 'student_class', 'gender'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  findSession(id: number, conn: Conn = this.db) {
+    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
+  }
+
+  listResults(f: ResultFilters): Promise<ResultRow[]> {
+    let q = this.db
+      .selectFrom('results as r')
+      .innerJoin('students as s', 's.id', 'r.student_id')
+      .select(RESULT_COLUMNS)
+      .$if(f.sessionId !== undefined, (qb) => qb.where('r.session_id', '=', f.sessionId!))
+      .$if(f.term !== undefined, (qb) => qb.where('r.term', '=', f.term!))
+      .$if(f.studentId !== undefined, (qb) => qb.where('r.student_id', '=', f.studentId!))
+      .$if(f.studentClass !== undefined, (qb) => qb.where('r.student_class', '=', f.studentClass!))
+      .$if(f.publishedOnly === true, (qb) =>
+        qb.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('result_publications as p')
+              .select('p.id')
+              .whereRef('p.session_id', '=', 'r.session_id')
+              .whereRef('p.term', '=', 'r.term')
+              .whereRef('p.student_class', '=', 'r.student_class'),
+          ),
+        ),
+      )
+      .orderBy('r.session_id')
+      .orderBy('r.term')
+      .orderBy('s.last_name')
+      .orderBy('s.first_name')
+      .orderBy('s.admission_number')
+      .orderBy('r.id');
+    if (f.limit !== undefined) q = q.limit(f.limit).offset(f.offset ?? 0);
+    return q.execute();
+  }
+
+  /** With `lock` (inside a transaction), the row stays locked until commit: concurrent writers queue. */
+  getResult(id: number, conn: Conn = this.db, lock = false): Promise<ResultRow | undefined> {
+    return conn
+      .selectFrom('results as r')
+      .innerJoin('students as s', 's.id', 'r.student_id')
+      .select(RESULT_COLUMNS)
+      .where('r.id', '=', id)
+      .$if(lock && this.lockRows, (q) => q.forUpdate('r'))
+      .executeTakeFirst();
+  }
+
+  /** All of a student's rows for one session and term (every subject). */
+  termRows(conn: Conn, studentId: number, sessionId: number, term: string) {
+    return conn
+      .selectFrom('results')
+      .select(['id', 'subject', 'score', 'remarks', 'grade', 'version', 'student_class'])
+      .where('student_id', '=', studentId)
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .$if(this.lockRows, (q) => q.forUpdate())
+      .execute();
+  }
+
+  /** Inserts unless the row exists; returns the new id, or undefined when someone else inserted first. */
+  async insertResult(
+    conn: Conn,
+    v: {
+      student_id: number;
+      session_id: number;
+      term: string;
+      student_class: string;
+      subject: string;
+      score: number;
+      remarks: string;
+      grade: string;
+      actor: number;
+    },
+  ): Promise<number | undefined> {
+    const now = nowIso();
+    const row = await conn
+      .insertInto('results')
+      .values({
+        student_id: v.student_id,
+        session_id: v.session_id,
+        term: v.term,
+        student_class: v.student_class,
+        subject: v.subject,
+        score: v.score,
+        remarks: v.remarks,
+        grade: v.grade,
+        version: 1,
+        created_by: v.actor,
+        updated_by: v.actor,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['student_id', 'session_id', 'term', 'subject']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Updates only if the row still has `version`; false when it changed (or vanished) meanwhile. */
+  async updateResultIfVersion(
+    conn: Conn,
+    id: number,
+    version: number,
+    v: { score: number; remarks: string; grade: string; subject: string; actor: number },
+  ): Promise<boolean> {
+    const res = await conn
+      .updateTable('results')
+      .set({
+        score: v.score,
+        remarks: v.remarks,
+        grade: v.grade,
+        subject: v.subject,
+        version: version + 1,
+        updated_by: v.actor,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async deleteResultIfVersion(conn: Conn, id: number, version: number): Promise<boolean> {
+    const res = await conn.deleteFrom('results').where('id', '=', id).where('version', '=', version).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  subjectTaken(conn: Conn, row: { student_id: number; session_id: number; term: string }, subject: string, exceptId: number) {
+    return conn
+      .selectFrom('results')
+      .select('id')
+      .where('student_id', '=', row.student_id)
+      .where('session_id', '=', row.session_id)
+      .where('term', '=', row.term)
+      .where('subject', '=', subject)
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
+  }
+
+  async writeAudit(conn: Conn, rows: AuditInsert[]): Promise<void> {
+    const at = nowIso();
+    for (let i = 0; i < rows.length; i += 200) {
+      await conn
+        .insertInto('result_audit')
+        .values(rows.slice(i, i + 200).map((r) => ({ ...r, created_at: at })))
+        .execute();
+    }
+  }
+
+  listAudit(f: { admissionNumber?: string; studentClass?: string; sessionId?: number; term?: string; limit: number }) {
+    return this.db
+      .selectFrom('result_audit as a')
+      .leftJoin('students as s', 's.id', 'a.student_id')
+      .leftJoin('academic_sessions as ses', 'ses.id', 'a.session_id')
+      .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+      .leftJoin('staff as st', 'st.user_id', 'a.actor_user_id')
+      .leftJoin('admins as ad', 'ad.user_id', 'a.actor_user_id')
+      .select([
+        'a.id',
+        'a.action',
+        'a.admission_number',
+        's.first_name',
+        's.last_name',
+        'a.session_id',
+        'ses.name as session_name',
+        'a.term',
+        'a.student_class',
+        'a.subject',
+        'a.old_score',
+        'a.new_score',
+        'a.old_remarks',
+        'a.new_remarks',
+        'a.old_grade',
+        'a.new_grade',
+        'u.email as actor_email',
+        'u.role as actor_role',
+        'st.staff_id',
+        'st.first_name as staff_first',
+        'st.last_name as staff_last',
+        'ad.first_name as admin_first',
+        'ad.last_name as admin_last',
+        'a.created_at',
+      ])
+      .$if(f.admissionNumber !== undefined, (q) => q.where('a.admission_number', '=', f.admissionNumber!))
+      .$if(f.studentClass !== undefined, (q) => q.where('a.student_class', '=', f.studentClass!))
+      .$if(f.sessionId !== undefined, (q) => q.where('a.session_id', '=', f.sessionId!))
+      .$if(f.term !== undefined, (q) => q.where('a.term', '=', f.term!))
+      .orderBy('a.id', 'desc')
+      .limit(f.limit)
+      .execute();
+  }
+
+  /** Students with results for a session and term (optionally one class), with how many subjects. */
+  studentsWithResults(sessionId: number, term: string, studentClass?: string) {
+    return this.db
+      .selectFrom('results as r')
+      .innerJoin('students as s', 's.id', 'r.student_id')
+      .select(['s.admission_number', 's.first_name', 's.last_name', 'r.student_class', sql<number>`count(*)`.as('subjects')])
+      .where('r.session_id', '=', sessionId)
+      .where('r.term', '=', term)
+      .$if(studentClass !== undefined, (q) => q.where('r.student_class', '=', studentClass!))
+      .groupBy(['s.admission_number', 's.first_name', 's.last_name', 'r.student_class'])
+      .orderBy('r.student_class')
+      .orderBy('s.last_name')
+      .orderBy('s.first_name')
+      .orderBy('s.admission_number')
+      .execute();
+  }
+
+  /** Each (session, term, class) a student has results in, with whether it is published. */
+  termsOfStudent(studentId: number) {
+    return this.db
+      .selectFrom('results as r')
+      .innerJoin('academic_sessions as ses', 'ses.id', 'r.session_id')
+      .leftJoin('result_publications as p', (j) =>
+        j.onRef('p.session_id', '=', 'r.session_id').onRef('p.term', '=', 'r.term').onRef('p.student_class', '=', 'r.student_class'),
+      )
+      .select([
+        'r.session_id',
+        'ses.name as session_name',
+        'r.term',
+        'r.student_class',
+        sql<number>`count(*)`.as('subjects'),
+        sql<number>`max(case when p.id is null then 0 else 1 end)`.as('released'),
+      ])
+      .where('r.student_id', '=', studentId)
+      .groupBy(['r.session_id', 'ses.name', 'r.term', 'r.student_class'])
+      .orderBy('ses.name', 'desc')
+      .orderBy('r.term', 'desc')
+      .execute();
+  }
+
+  // ---------- publications ----------
+
+  listPublications(f: { sessionId?: number; term?: string }, conn: Conn = this.db) {
+    return conn
+      .selectFrom('result_publications as p')
+      .leftJoin('users as u', 'u.id', 'p.published_by')
+      .select(['p.id', 'p.session_id', 'p.term', 'p.student_class', 'p.published_at', 'u.email as published_by'])
+      .$if(f.sessionId !== undefined, (q) => q.where('p.session_id', '=', f.sessionId!))
+      .$if(f.term !== undefined, (q) => q.where('p.term', '=', f.term!))
+      .orderBy('p.session_id', 'desc')
+      .orderBy('p.term')
+      .orderBy('p.student_class')
+      .execute();
+  }
+
+  isPublished(sessionId: number, term: string, studentClass: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('result_publications')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .where('student_class', '=', studentClass)
+      .executeTakeFirst()
+      .then(Boolean);
+  }
+
+  publishedInSession(sessionId: number) {
+    return this.db.selectFrom('result_publications').select(['term', 'student_class']).where('session_id', '=', sessionId).execute();
+  }
+
+  async publish(conn: Conn, v: { session_id: number; term: string; student_class: string; actor: number }) {
+    return conn
+      .insertInto('result_publications')
+      .values({ session_id: v.session_id, term: v.term, student_class: v.student_class, published_by: v.actor, published_at: nowIso() })
+      .onConflict((oc) => oc.columns(['session_id', 'term', 'student_class']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  }
+
+  getPublication(id: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('result_publications')
+      .select(['id', 'session_id', 'term', 'student_class', 'published_at', 'published_by'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async deletePublication(conn: Conn, id: number): Promise<boolean> {
+    const r = await conn.deleteFrom('result_publications').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+
+  // ---------- report cards and broadsheets: set-based reads ----------
+
+  /** Every score of a class for a term: the whole population of the ranking, one query. */
+  classScores(sessionId: number, term: string, studentClass: string) {
+    return this.db
+      .selectFrom('results')
+      .select(['student_id', 'subject', 'score'])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .where('student_class', '=', studentClass)
+      .execute();
+  }
+
+  /**
+   * The rows of a set of students for a session, terms up to `terms`, with the student's details:
+   * what their report cards print (the term's subjects and, in the third term, the earlier terms).
+   */
+  cardRows(
+    sessionId: number,
+    terms: readonly string[],
+    students: { studentId?: number; sessionClassTerm?: { studentClass: string; term: string } },
+  ) {
+    return this.db
+      .selectFrom('results as r')
+      .innerJoin('students as s', 's.id', 'r.student_id')
+      .select([
+        'r.student_id',
+        's.admission_number',
+        's.first_name',
+        's.last_name',
+        's.gender',
+        'r.term',
+        'r.student_class',
+        'r.subject',
+        'r.score',
+        'r.remarks',
+        'r.grade',
+      ])
+      .where('r.session_id', '=', sessionId)
+      .where('r.term', 'in', [...terms])
+      .$if(students.studentId !== undefined, (q) => q.where('r.student_id', '=', students.studentId!))
+      .$if(students.sessionClassTerm !== undefined, (q) =>
+        q.where('r.student_id', 'in', (eb) =>
+          eb
+            .selectFrom('results as c')
+            .select('c.student_id')
+            .where('c.session_id', '=', sessionId)
+            .where('c.term', '=', students.sessionClassTerm!.term)
+            .where('c.student_class', '=', students.sessionClassTerm!.studentClass),
+        ),
+      )
+      .orderBy('s.last_name')
+      .orderBy('s.first_name')
+      .orderBy('s.admission_number')
+      .execute();
+  }
+
+  /** A whole term (optionally one class) with names: the broadsheet, one query. */
+  broadsheetRows(sessionId: number, term: string, studentClass?: string) {
+    return this.db
+      .selectFrom('results as r')
+      .innerJoin('students as s', 's.id', 'r.student_id')
+      .select(['r.student_id', 's.admission_number', 's.first_name', 's.last_name', 'r.student_class', 'r.subject', 'r.score'])
+      .where('r.session_id', '=', sessionId)
+      .where('r.term', '=', term)
+      .$if(studentClass !== undefined, (q) => q.where('r.student_class', '=', studentClass!))
+      .orderBy('r.student_class')
+      .orderBy('s.last_name')
+      .orderBy('s.first_name')
+      .orderBy('s.admission_number')
+      .execute();
+  }
+}

@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  classField,
+  classTermQuerySchema,
+  gradingScaleSchema,
+  levelParamSchema,
+  publicationSchema,
+  reportCardQuerySchema,
+  resultPatchSchema,
+  resultQuerySchema,
+  resultSaveSchema,
+  sessionCreateSchema,
+  sessionIdField,
+  sessionPatchSchema,
+  termField,
+  termQuerySchema,
+  admissionNumberField,
+} from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { currentUser } from '../../http/auth';
+import { SettingsRepository } from '../settings/settings.repository';
+import { GradingRepository } from './grading.repository';
+import { GradingService } from './grading.service';
+import { renderReportCards } from './pdf';
+import { broadsheetCsv, ReportCardService } from './report-card.service';
+import { ResultsRepository } from './results.repository';
+import { ResultsService } from './results.service';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService } from './sessions.service';
+
+const STAFF = ['admin', 'staff'] as const;
+const ANYONE = ['admin', 'staff', 'student'] as const;
+const ADMIN = ['admin'] as const;
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+/** Sessions, results, grading scales, publishing, audit, report cards and broadsheets (issue 4). */
+export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = new ResultsRepository(deps.db, deps.handle.dialect);
+  const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect));
+  const results = new ResultsService(repo, grading);
+  const sessions = new SessionsService(new SessionsRepository(deps.db));
+  const cards = new ReportCardService(repo, results, grading, new SettingsRepository(deps.db));
+  const actor = (req: Parameters<typeof currentUser>[0]) => {
+    const u = currentUser(req);
+    return { id: u.id, role: u.role };
+  };
+
+  // ---------- sessions ----------
+  r.get('/api/sessions/', { config: { auth: ANYONE }, schema: { tags: ['sessions'] } }, () => sessions.list());
+  r.post('/api/sessions/', { config: { auth: ADMIN }, schema: { tags: ['sessions'], body: sessionCreateSchema } }, async (req, reply) =>
+    reply.status(201).send(await sessions.create(req.body, currentUser(req).id)),
+  );
+  r.patch(
+    '/api/sessions/:id/',
+    { config: { auth: ADMIN }, schema: { tags: ['sessions'], params: idParams, body: sessionPatchSchema } },
+    (req) => sessions.update(req.params.id, req.body, currentUser(req).id),
+  );
+
+  // ---------- results (spec §7) ----------
+  r.post('/api/results/', { config: { auth: STAFF }, schema: { tags: ['results'], body: resultSaveSchema } }, async (req, reply) => {
+    const out = await results.save(req.body, actor(req));
+    return reply.status(out.created ? 201 : 200).send(out.single ? out.results[0] : out.results);
+  });
+  r.get('/api/results/', { config: { auth: ANYONE }, schema: { tags: ['results'], querystring: resultQuerySchema } }, (req) =>
+    results.list(actor(req), req.query),
+  );
+  r.patch(
+    '/api/results/:id/',
+    { config: { auth: STAFF }, schema: { tags: ['results'], params: idParams, body: resultPatchSchema } },
+    (req) => results.patch(req.params.id, req.body, actor(req)),
+  );
+  r.delete(
+    '/api/results/:id/',
+    { config: { auth: STAFF }, schema: { tags: ['results'], params: idParams, querystring: deleteQuery } },
+    async (req, reply) => {
+      await results.remove(req.params.id, req.query.version, actor(req));
+      return reply.status(204).send();
+    },
+  );
+
+  // ---------- beyond the spec ----------
+  r.get('/api/results/students/', { config: { auth: STAFF }, schema: { tags: ['results'], querystring: termQuerySchema } }, (req) =>
+    results.students(req.query),
+  );
+  r.get(
+    '/api/results/terms/',
+    {
+      config: { auth: ANYONE },
+      schema: { tags: ['results'], querystring: z.object({ admission_number: admissionNumberField.optional() }) },
+    },
+    (req) => results.terms(actor(req), req.query.admission_number),
+  );
+  r.get(
+    '/api/results/audit/',
+    {
+      config: { auth: ADMIN },
+      schema: {
+        tags: ['results'],
+        querystring: z.object({
+          admission_number: admissionNumberField.optional(),
+          student_class: classField.optional(),
+          session_id: sessionIdField.optional(),
+          term: termField.optional(),
+          limit: z.coerce.number().int().min(1).max(5000).optional(),
+        }),
+      },
+    },
+    (req) => results.audit(req.query),
+  );
+
+  r.get(
+    '/api/results/publications/',
+    {
+      config: { auth: STAFF },
+      schema: { tags: ['results'], querystring: z.object({ session_id: sessionIdField.optional(), term: termField.optional() }) },
+    },
+    (req) => results.publications(req.query),
+  );
+  r.post(
+    '/api/results/publications/',
+    { config: { auth: ADMIN }, schema: { tags: ['results'], body: publicationSchema } },
+    async (req, reply) => {
+      const out = await results.publish(req.body, actor(req));
+      return reply.status(out.created ? 201 : 200).send(out.publication);
+    },
+  );
+  r.delete(
+    '/api/results/publications/:id/',
+    { config: { auth: ADMIN }, schema: { tags: ['results'], params: idParams } },
+    async (req, reply) => {
+      await results.unpublish(req.params.id, actor(req));
+      return reply.status(204).send();
+    },
+  );
+
+  r.get('/api/grading-scales/', { config: { auth: ANYONE }, schema: { tags: ['grading'] } }, () => grading.list());
+  r.put(
+    '/api/grading-scales/:level/',
+    { config: { auth: ADMIN }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
+    (req) => grading.put(req.params.level, req.body.bands, currentUser(req).id),
+  );
+
+  // ---------- report cards and broadsheets ----------
+  r.get('/api/report-card/', { config: { auth: ANYONE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } }, (req) =>
+    cards.card(actor(req), req.query),
+  );
+  r.get(
+    '/api/report-card/pdf/',
+    { config: { auth: ANYONE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
+    async (req, reply) => {
+      const card = await cards.card(actor(req), req.query);
+      const pdf = await renderReportCards([card], {
+        title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}`,
+      });
+      const name = `report-card-${card.student.admission_number}-${card.session.name.replace('/', '-')}-${card.term}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+  r.get('/api/report-cards/', { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } }, (req) =>
+    cards.classCards(req.query),
+  );
+  r.get(
+    '/api/report-cards/pdf/',
+    { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
+    async (req, reply) => {
+      const list = await cards.classCards(req.query);
+      const first = list[0]!;
+      const pdf = await renderReportCards(list, {
+        title: `Report cards ${req.query.student_class} ${first.session.name} ${first.term_label}`,
+      });
+      const name = `report-cards-${req.query.student_class.replace(' ', '')}-${first.session.name.replace('/', '-')}-${req.query.term}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+  r.get('/api/broadsheet/', { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: termQuerySchema } }, (req) =>
+    cards.broadsheet(req.query),
+  );
+  r.get(
+    '/api/broadsheet/csv/',
+    { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
+    async (req, reply) => {
+      const sheet = await cards.broadsheet(req.query);
+      const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(`\ufeff${broadsheetCsv(sheet)}`);
+    },
+  );
+}

@@ -1,0 +1,392 @@
+import {
+  levelOfClass,
+  bandFor,
+  NOT_RELEASED_CODE,
+  RESULT_MESSAGES,
+  SUBJECTS,
+  type Publication,
+  type Result,
+  type ResultAuditEntry,
+  type ResultPatchRequest,
+  type ResultSaveRequest,
+  type ResultStudent,
+  type ResultTermStatus,
+  type Role,
+} from '@portal/domain';
+import { conflict, forbidden, HttpError, nonFieldError, notFound } from '../../http/errors';
+import { writeAudit } from '../../lib/audit';
+import type { GradingService } from './grading.service';
+import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
+
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+const SUBJECT_ORDER = new Map<string, number>(SUBJECTS.map((s, i) => [s, i]));
+
+export function presentResult(r: ResultRow): Result {
+  return {
+    id: r.id,
+    admission_number: r.admission_number,
+    student_name: `${r.first_name} ${r.last_name}`,
+    session_id: r.session_id,
+    term: r.term,
+    student_class: r.student_class,
+    subject: r.subject,
+    score: r.score,
+    remarks: r.remarks,
+    grade: r.grade,
+    version: r.version,
+    updated_at: r.updated_at,
+  };
+}
+
+/** Rows of one student and term in the subjects' fixed order; other groupings keep the SQL order. */
+function sortResults(rows: Result[]): Result[] {
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => {
+      const sameGroup = a.r.admission_number === b.r.admission_number && a.r.session_id === b.r.session_id && a.r.term === b.r.term;
+      if (!sameGroup) return a.i - b.i;
+      return (SUBJECT_ORDER.get(a.r.subject) ?? 99) - (SUBJECT_ORDER.get(b.r.subject) ?? 99);
+    })
+    .map((x) => x.r);
+}
+
+const notReleased = () => new HttpError(404, { detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
+
+/**
+ * Rules of results: one row per (student, session, term, subject); a bulk save is all-or-nothing;
+ * grades come from the level's scale; optimistic versions refuse lost updates (docs/decisions/004);
+ * every change is audited; a student only ever sees their own published results.
+ */
+export class ResultsService {
+  constructor(
+    private readonly repo: ResultsRepository,
+    private readonly grading: GradingService,
+  ) {}
+
+  /** The student a student account may see: themselves. */
+  async ownStudent(actor: Actor): Promise<StudentRow> {
+    const me = await this.repo.findStudentByUser(actor.id);
+    if (!me) throw forbidden(RESULT_MESSAGES.ownResultsOnly);
+    return me;
+  }
+
+  /** For GET screens: a student may only name themselves; staff get a 404 for an unknown number. */
+  async studentFor(actor: Actor, admissionNumber: string | undefined): Promise<StudentRow | undefined> {
+    if (actor.role === 'student') {
+      const me = await this.ownStudent(actor);
+      if (admissionNumber !== undefined && admissionNumber !== me.admission_number) throw forbidden(RESULT_MESSAGES.ownResultsOnly);
+      return me;
+    }
+    if (admissionNumber === undefined) return undefined;
+    const st = await this.repo.findStudent(admissionNumber);
+    if (!st) throw notFound(RESULT_MESSAGES.studentNotFound(admissionNumber));
+    return st;
+  }
+
+  async list(
+    actor: Actor,
+    q: { session_id?: number; term?: string; admission_number?: string; student_class?: string; limit?: number; offset?: number },
+  ): Promise<Result[]> {
+    const student = await this.studentFor(actor, q.admission_number);
+    const filters = {
+      sessionId: q.session_id,
+      term: q.term,
+      studentId: student?.id,
+      studentClass: q.student_class,
+      limit: q.limit,
+      offset: q.offset,
+    };
+    if (actor.role !== 'student') return sortResults((await this.repo.listResults(filters)).map(presentResult));
+    const visible = await this.repo.listResults({ ...filters, publishedOnly: true });
+    if (!visible.length && q.session_id !== undefined && q.term !== undefined) {
+      const hidden = await this.repo.listResults({ ...filters, limit: 1 });
+      if (hidden.length) throw notReleased();
+    }
+    return sortResults(visible.map(presentResult));
+  }
+
+  async students(q: { session_id: number; term: string; student_class?: string }): Promise<ResultStudent[]> {
+    const rows = await this.repo.studentsWithResults(q.session_id, q.term, q.student_class);
+    return rows.map((r) => ({
+      admission_number: r.admission_number,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      student_class: r.student_class,
+      subjects: Number(r.subjects),
+    }));
+  }
+
+  async terms(actor: Actor, admissionNumber: string | undefined): Promise<ResultTermStatus[]> {
+    const student = await this.studentFor(actor, admissionNumber);
+    if (!student) throw nonFieldError(RESULT_MESSAGES.admissionNumberRequired);
+    const rows = await this.repo.termsOfStudent(student.id);
+    return rows.map((r) => ({
+      session_id: r.session_id,
+      session_name: r.session_name,
+      term: r.term,
+      student_class: r.student_class,
+      subjects: Number(r.subjects),
+      released: Number(r.released) === 1,
+    }));
+  }
+
+  /**
+   * POST /api/results/, both shapes. Everything happens in one transaction: any bad subject, stale
+   * version or concurrent insert rolls the whole request back.
+   */
+  async save(body: ResultSaveRequest, actor: Actor): Promise<{ created: boolean; results: Result[]; single: boolean }> {
+    const entries = body.subjects
+      ? body.subjects.map((s) => ({ subject: s.name, score: s.score, remarks: s.remarks, version: s.version }))
+      : [{ subject: body.subject!, score: body.score!, remarks: body.remarks, version: body.version }];
+    const level = levelOfClass(body.student_class);
+    let created = false;
+    const ids = await this.repo.transaction(async (trx) => {
+      const student = await this.repo.findStudent(body.admission_number, trx);
+      if (!student) throw nonFieldError(RESULT_MESSAGES.studentNotFound(body.admission_number));
+      if (!(await this.repo.findSession(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
+      const scale = await this.grading.scaleInTransaction(trx, level);
+      const existing = await this.repo.termRows(trx, student.id, body.session_id, body.term);
+      const otherClass = existing.find((r) => r.student_class !== body.student_class);
+      if (otherClass) throw nonFieldError(classMismatch(otherClass.student_class));
+      const bySubject = new Map(existing.map((r) => [r.subject, r]));
+      const audit: AuditInsert[] = [];
+      const out: number[] = [];
+      const base = {
+        student_id: student.id,
+        admission_number: student.admission_number,
+        session_id: body.session_id,
+        term: body.term,
+        student_class: body.student_class,
+        actor_user_id: actor.id,
+      };
+      for (const e of entries) {
+        const grade = bandFor(e.score, scale).grade;
+        const row = bySubject.get(e.subject);
+        if (row) {
+          if (e.version !== undefined && e.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
+          out.push(row.id);
+          if (row.score === e.score && row.remarks === e.remarks && row.grade === grade) continue;
+          const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, {
+            score: e.score,
+            remarks: e.remarks,
+            grade,
+            subject: e.subject,
+            actor: actor.id,
+          });
+          if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
+          audit.push({
+            ...base,
+            result_id: row.id,
+            action: 'update',
+            subject: e.subject,
+            old_score: row.score,
+            new_score: e.score,
+            old_remarks: row.remarks,
+            new_remarks: e.remarks,
+            old_grade: row.grade,
+            new_grade: grade,
+          });
+        } else {
+          // A version > 0 means the client saw a row that is gone now: someone deleted it.
+          if (e.version !== undefined && e.version > 0) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
+          const id = await this.repo.insertResult(trx, {
+            ...base,
+            subject: e.subject,
+            score: e.score,
+            remarks: e.remarks,
+            grade,
+            actor: actor.id,
+          });
+          if (id === undefined) throw conflict(RESULT_MESSAGES.createdByOther(e.subject));
+          created = true;
+          out.push(id);
+          audit.push({
+            ...base,
+            result_id: id,
+            action: 'create',
+            subject: e.subject,
+            old_score: null,
+            new_score: e.score,
+            old_remarks: null,
+            new_remarks: e.remarks,
+            old_grade: null,
+            new_grade: grade,
+          });
+        }
+      }
+      await this.repo.writeAudit(trx, audit);
+      return out;
+    });
+    const results = await Promise.all(ids.map((id) => this.repo.getResult(id)));
+    return { created, single: !body.subjects, results: sortResults(results.filter((r): r is ResultRow => !!r).map(presentResult)) };
+  }
+
+  async patch(id: number, body: ResultPatchRequest, actor: Actor): Promise<Result> {
+    await this.repo.transaction(async (trx) => {
+      const row = await this.repo.getResult(id, trx, true);
+      if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
+      if (
+        (body.admission_number !== undefined && body.admission_number !== row.admission_number) ||
+        (body.session_id !== undefined && body.session_id !== row.session_id) ||
+        (body.term !== undefined && body.term !== row.term) ||
+        (body.student_class !== undefined && body.student_class !== row.student_class)
+      ) {
+        throw nonFieldError(RESULT_MESSAGES.identityLocked);
+      }
+      if (body.version !== undefined && body.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
+      const subject = body.subject ?? row.subject;
+      if (subject !== row.subject && (await this.repo.subjectTaken(trx, row, subject, row.id))) {
+        throw nonFieldError(RESULT_MESSAGES.subjectTaken);
+      }
+      const score = body.score ?? row.score;
+      const remarks = body.remarks ?? row.remarks;
+      const scale = await this.grading.scaleInTransaction(trx, levelOfClass(row.student_class));
+      const grade = bandFor(score, scale).grade;
+      if (score === row.score && remarks === row.remarks && subject === row.subject && grade === row.grade) return;
+      const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { score, remarks, grade, subject, actor: actor.id });
+      if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
+      await this.repo.writeAudit(trx, [
+        {
+          result_id: row.id,
+          action: 'update',
+          student_id: row.student_id,
+          admission_number: row.admission_number,
+          session_id: row.session_id,
+          term: row.term,
+          student_class: row.student_class,
+          subject,
+          old_score: row.score,
+          new_score: score,
+          old_remarks: row.remarks,
+          new_remarks: remarks,
+          old_grade: row.grade,
+          new_grade: grade,
+          actor_user_id: actor.id,
+        },
+      ]);
+    });
+    return presentResult((await this.repo.getResult(id))!);
+  }
+
+  async remove(id: number, expectedVersion: number | undefined, actor: Actor): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      const row = await this.repo.getResult(id, trx, true);
+      if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
+      if (expectedVersion !== undefined && expectedVersion !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
+      if (!(await this.repo.deleteResultIfVersion(trx, row.id, row.version))) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
+      await this.repo.writeAudit(trx, [
+        {
+          result_id: row.id,
+          action: 'delete',
+          student_id: row.student_id,
+          admission_number: row.admission_number,
+          session_id: row.session_id,
+          term: row.term,
+          student_class: row.student_class,
+          subject: row.subject,
+          old_score: row.score,
+          new_score: null,
+          old_remarks: row.remarks,
+          new_remarks: null,
+          old_grade: row.grade,
+          new_grade: null,
+          actor_user_id: actor.id,
+        },
+      ]);
+    });
+  }
+
+  async audit(q: {
+    admission_number?: string;
+    student_class?: string;
+    session_id?: number;
+    term?: string;
+    limit?: number;
+  }): Promise<ResultAuditEntry[]> {
+    if (q.admission_number === undefined && q.student_class === undefined) throw nonFieldError(RESULT_MESSAGES.auditNeedsFilter);
+    const rows = await this.repo.listAudit({
+      admissionNumber: q.admission_number,
+      studentClass: q.student_class,
+      sessionId: q.session_id,
+      term: q.term,
+      limit: q.limit ?? 500,
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      admission_number: r.admission_number,
+      student_name: r.first_name ? `${r.first_name} ${r.last_name ?? ''}`.trim() : '',
+      session_id: r.session_id,
+      session_name: r.session_name ?? '',
+      term: r.term,
+      student_class: r.student_class,
+      subject: r.subject,
+      old_score: r.old_score,
+      new_score: r.new_score,
+      old_remarks: r.old_remarks,
+      new_remarks: r.new_remarks,
+      old_grade: r.old_grade,
+      new_grade: r.new_grade,
+      actor: r.staff_id
+        ? `${r.staff_first ?? ''} ${r.staff_last ?? ''} (${r.staff_id})`.trim()
+        : r.admin_first
+          ? `${r.admin_first} ${r.admin_last ?? ''} (admin)`.trim()
+          : (r.actor_email ?? null),
+      actor_role: r.actor_role ?? null,
+      created_at: r.created_at,
+    }));
+  }
+
+  // ---------- publishing ----------
+
+  async publications(q: { session_id?: number; term?: string }): Promise<Publication[]> {
+    return (await this.repo.listPublications({ sessionId: q.session_id, term: q.term })).map((p) => ({
+      ...p,
+      published_by: p.published_by ?? null,
+    }));
+  }
+
+  async publish(
+    body: { session_id: number; term: string; student_class: string },
+    actor: Actor,
+  ): Promise<{ created: boolean; publication: Publication }> {
+    return this.repo.transaction(async (trx) => {
+      if (!(await this.repo.findSession(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
+      const inserted = await this.repo.publish(trx, { ...body, actor: actor.id });
+      if (inserted) {
+        await writeAudit(trx, {
+          actorUserId: actor.id,
+          action: 'publish',
+          entity: 'result_publication',
+          entityId: inserted.id,
+          after: body,
+        });
+      }
+      const list = await this.repo.listPublications({ sessionId: body.session_id, term: body.term }, trx);
+      const p = list.find((x) => x.student_class === body.student_class)!;
+      return { created: !!inserted, publication: { ...p, published_by: p.published_by ?? null } };
+    });
+  }
+
+  async unpublish(id: number, actor: Actor): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      const p = await this.repo.getPublication(id, trx);
+      if (!p || !(await this.repo.deletePublication(trx, id))) throw notFound(RESULT_MESSAGES.publicationNotFound);
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: 'unpublish',
+        entity: 'result_publication',
+        entityId: id,
+        before: { session_id: p.session_id, term: p.term, student_class: p.student_class },
+      });
+    });
+  }
+}
+
+export function classMismatch(cls: string): string {
+  return RESULT_MESSAGES.classMismatch(cls);
+}

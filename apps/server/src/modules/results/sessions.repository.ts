@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nowIso, type DB } from '../../db/index';
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+/** SQL of academic sessions. */
+export class SessionsRepository {
+  constructor(private readonly db: DB) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  list() {
+    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).orderBy('name', 'desc').execute();
+  }
+
+  get(id: number, conn: Conn = this.db) {
+    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
+  }
+
+  byName(name: string, conn: Conn = this.db) {
+    return conn.selectFrom('academic_sessions').select(['id']).where('name', '=', name).executeTakeFirst();
+  }
+
+  hasCurrent(conn: Conn) {
+    return conn.selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirst().then(Boolean);
+  }
+
+  async insert(conn: Conn, name: string): Promise<number> {
+    const row = await conn
+      .insertInto('academic_sessions')
+      .values({ name, is_current: 0, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async rename(conn: Conn, id: number, name: string): Promise<void> {
+    await conn.updateTable('academic_sessions').set({ name }).where('id', '=', id).execute();
+  }
+
+  /** Makes `id` the one current session (clear first: a unique index allows one current row). */
+  async makeCurrent(conn: Conn, id: number): Promise<void> {
+    await conn.updateTable('academic_sessions').set({ is_current: 0 }).where('is_current', '=', 1).where('id', '!=', id).execute();
+    await conn.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBJECTS } from '@portal/domain';
+
+/**
+ * Issue 7 §4: the real server process is SIGKILLed in the middle of bulk result saves and a CSV
+ * import, restarted, and every write is either fully there or fully absent, with integrity_check ok.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const ADMIN = { email: 'crash-admin@test.school', password: 'Crash-Admin-Pass-1' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL; // the SQLite file under DATA_DIR
+  delete env.JWT_SECRET;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      PAYSTACK_SECRET_KEY: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 40_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${out}`);
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await done;
+}
+
+describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
+  let dir: string;
+  let port: number;
+  let server: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
+    port = await freePort();
+  });
+  afterAll(async () => {
+    if (server) await stop(server, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('each bulk result save and the CSV import is all there or not at all after a crash and restart', async () => {
+    server = await startServer(dir, port);
+    const base = `http://127.0.0.1:${port}`;
+    const post = (url: string, body: unknown, token?: string) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const signIn = (await (await post('/api/admin/login/', ADMIN)).json()) as { data: { access: string } };
+    const token = signIn.data.access;
+    const get = async (url: string) => (await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const sessions = (await get('/api/sessions/')) as { id: number; is_current: boolean }[];
+    const current = sessions.find((s) => s.is_current)!;
+    const students = (await get('/api/students/list/')) as { admission_number: string; student_class: string }[];
+    expect(students.length).toBeGreaterThanOrEqual(48);
+
+    // A CSV import of 300 students, in flight while the bulk saves run.
+    const template = await (await fetch(`${base}/api/students/import/template/`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const header = template.split(/\r?\n/)[0]!;
+    const cols = header.split(',').map((h) => h.trim());
+    const row = (i: number) => {
+      const v: Record<string, string> = {
+        first_name: 'Crash',
+        last_name: `Import${i}`,
+        email: `crash-import-${i}@test.school`,
+        phone_number: '08031234567',
+        gender: 'F',
+        date_of_birth: '2012-03-04',
+        student_class: 'SSS 3B',
+        fathers_name: 'Mr Import',
+        home_address: '1 Crash Road',
+      };
+      return cols.map((c) => v[c] ?? '').join(',');
+    };
+    const csv = [header, ...Array.from({ length: 300 }, (_, i) => row(i))].join('\n');
+    const settled: string[] = [];
+    const importing = post('/api/students/import/', { csv }, token).then(
+      (r) => settled.push(`import ${r.status}`),
+      () => settled.push('import cut'),
+    );
+
+    // Bulk saves of all 14 subjects for every demo student, 3rd term (no rows yet), 8 at a time.
+    let firstAnswer: () => void = () => undefined;
+    const answered = new Promise<void>((r) => (firstAnswer = r));
+    const saves = students.map((s, i) =>
+      post(
+        '/api/results/',
+        {
+          admission_number: s.admission_number,
+          session_id: current.id,
+          term: '3rd',
+          student_class: s.student_class,
+          subjects: SUBJECTS.map((name, k) => ({ name, score: (i + k) % 101 })),
+        },
+        token,
+      ).then(
+        (r) => {
+          settled.push(`save ${r.status}`);
+          firstAnswer();
+        },
+        () => settled.push('save cut'),
+      ),
+    );
+    await answered;
+    await new Promise((r) => setTimeout(r, 5));
+    await stop(server, 'SIGKILL');
+    await Promise.all([importing, ...saves]);
+    const completedSaves = settled.filter((s) => s === 'save 201' || s === 'save 200').length;
+    // The kill really landed mid-load: some saves answered, others were cut off.
+    expect(completedSaves).toBeGreaterThan(0);
+    expect(settled.filter((s) => s === 'save cut').length).toBeGreaterThan(0);
+
+    // Restart on the same data: WAL recovery, migrations, then a clean stop.
+    server = await startServer(dir, port);
+    const after = (await (await post('/api/admin/login/', ADMIN)).json()) as { status: string };
+    expect(after.status).toBe('success');
+    await stop(server, 'SIGTERM');
+    server = undefined;
+
+    const db = new SQLite(path.join(dir, 'portal.db'), { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+      const perStudent = db
+        .prepare("select student_id, count(*) n from results where term = '3rd' and session_id = ? group by student_id")
+        .all(current.id) as { n: number }[];
+      // All 14 or nothing, for every student.
+      expect(perStudent.filter((r) => r.n !== SUBJECTS.length)).toEqual([]);
+      expect(perStudent.length).toBeGreaterThanOrEqual(completedSaves);
+      const imported = (db.prepare("select count(*) n from students where last_name like 'Import%'").get() as { n: number }).n;
+      expect([0, 300]).toContain(imported);
+      if (settled.includes('import 201')) expect(imported).toBe(300);
+      const importedUsers = (db.prepare("select count(*) n from users where email like 'crash-import-%'").get() as { n: number }).n;
+      expect(importedUsers).toBe(imported);
+    } finally {
+      db.close();
+    }
+  }, 90_000);
+});

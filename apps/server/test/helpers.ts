@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe } from 'vitest';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { testConfig, type Config } from '../src/config';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/index';
+import { createAdmin, createSession, createStaff, createStudent } from '../src/db/factories';
+import type { Dialect } from '../src/db/migrations/util';
+
+export type TestDialect = Dialect;
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DIALECTS: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Runs a suite once per database dialect. */
+export function describeEachDatabase(name: string, fn: (dialect: TestDialect) => void): void {
+  for (const dialect of DIALECTS) describe(`${name} [${dialect}]`, () => fn(dialect));
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database and app. SQLite uses a private in-memory database (or `sqliteFile`);
+ * PostgreSQL gets a schema of its own, dropped on close, so test files never see each other's rows.
+ */
+export async function createTestContext(
+  dialect: TestDialect,
+  overrides: Partial<Config> = {},
+  opts: { sqliteFile?: string; loggerStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
+  let handle: DatabaseHandle;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = createDatabase(url, { pgSchema: schema, pgPoolSize: 5 });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    handle = createDatabase(opts.sqliteFile ? `sqlite:${opts.sqliteFile}` : 'sqlite::memory:');
+  }
+  await migrateToLatest(handle);
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, handle, logger: false, loggerStream: opts.loggerStream });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    async close() {
+      await app.close();
+      await handle.destroy();
+      await dropSchema?.();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+export interface SignedIn {
+  access: string;
+  refresh: string;
+  userId: number;
+  /** admin username, staff_id or admission_number */
+  publicId: string;
+  email: string;
+  auth: { authorization: string };
+}
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export async function login(app: FastifyInstance, role: 'admin' | 'staff' | 'student', email: string, password = TEST_PASSWORD) {
+  return app.inject({ method: 'POST', url: `/api/${role}/login/`, payload: { email, password } });
+}
+
+async function signIn(
+  ctx: TestContext,
+  role: 'admin' | 'staff' | 'student',
+  email: string,
+  userId: number,
+  publicId: string,
+): Promise<SignedIn> {
+  const res = await login(ctx.app, role, email);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const data = res.json<{ data: { access: string; refresh: string } }>().data;
+  return { access: data.access, refresh: data.refresh, userId, publicId, email, auth: { authorization: `Bearer ${data.access}` } };
+}
+
+/** Creates an admin and signs in. */
+export async function signInAdmin(ctx: TestContext): Promise<SignedIn> {
+  const email = `admin-${unique()}@test.school`;
+  const a = await createAdmin(ctx.handle.db, { email, password: TEST_PASSWORD, username: `admin${unique()}` });
+  return signIn(ctx, 'admin', email, a.userId, 'admin');
+}
+
+export async function signInStaff(
+  ctx: TestContext,
+  input: Partial<Parameters<typeof createStaff>[1]> = {},
+): Promise<SignedIn & { staffId: string; id: number }> {
+  const email = input.email ?? `staff-${unique()}@test.school`;
+  const s = await createStaff(ctx.handle.db, { firstName: 'Grace', lastName: 'Okafor', ...input, email, password: TEST_PASSWORD });
+  return { ...(await signIn(ctx, 'staff', email, s.userId, s.staffId)), staffId: s.staffId, id: s.id };
+}
+
+export async function signInStudent(
+  ctx: TestContext,
+  input: Partial<Parameters<typeof createStudent>[1]> = {},
+): Promise<SignedIn & { admissionNumber: string; id: number }> {
+  const email = input.email ?? `student-${unique()}@test.school`;
+  const s = await createStudent(ctx.handle.db, {
+    firstName: 'Ada',
+    lastName: 'Eze',
+    studentClass: 'JSS 1A',
+    ...input,
+    email,
+    password: TEST_PASSWORD,
+  });
+  return { ...(await signIn(ctx, 'student', email, s.userId, s.admissionNumber)), admissionNumber: s.admissionNumber, id: s.id };
+}
+
+export { createAdmin, createSession, createStaff, createStudent };
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json<T>();
+}

@@ -1,0 +1,475 @@
+import { generateKeyPairSync } from 'node:crypto';
+import * as argon2 from '@node-rs/argon2';
+import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain';
+import { testConfig } from '../../src/config';
+import {
+  createStaff,
+  createStudent,
+  createTestContext,
+  describeEachDatabase,
+  login,
+  signInAdmin,
+  signInStaff,
+  signInStudent,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../helpers';
+
+// Count real argon2 verifications, to prove (by structure, not by timing) that an unknown email
+// costs the same work as a wrong password.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof argon2>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
+const verifySpy = vi.mocked(argon2.verify);
+
+const SECRET = new TextEncoder().encode(testConfig().jwtSecret);
+const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+
+let emailSeq = 0;
+const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${emailSeq++}@hardening.test`;
+
+describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  });
+  afterAll(() => ctx.close());
+  beforeEach(() => {
+    verifySpy.mockClear();
+  });
+
+  describe('no account enumeration (ASVS 6.3.8)', () => {
+    it('answers an unknown email, a wrong password, a wrong role and a disabled account identically', async () => {
+      const email = freshEmail('enum');
+      const s = await createStaff(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'E', lastName: 'N' });
+      const disabledEmail = freshEmail('disabled');
+      const d = await createStaff(ctx.handle.db, { email: disabledEmail, password: TEST_PASSWORD, firstName: 'D', lastName: 'X' });
+      await ctx.handle.db.updateTable('users').set({ disabled: 1 }).where('id', '=', d.userId).execute();
+
+      const responses = [
+        await login(ctx.app, 'staff', freshEmail('nobody'), 'Whatever-pass-1'),
+        await login(ctx.app, 'staff', email, 'Wrong-pass-123'),
+        await login(ctx.app, 'admin', email, TEST_PASSWORD),
+        await login(ctx.app, 'staff', disabledEmail, TEST_PASSWORD),
+      ];
+      const first = responses[0]!;
+      expect(first.statusCode).toBe(401);
+      for (const r of responses) {
+        expect(r.statusCode).toBe(first.statusCode);
+        expect(r.body).toBe(first.body);
+        expect(r.headers['content-length']).toBe(first.headers['content-length']);
+      }
+      expect(first.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+      expect(s.userId).toBeGreaterThan(0);
+    });
+
+    it('runs one real argon2 verification for an unknown email, as for a wrong password', async () => {
+      const email = freshEmail('timing');
+      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'T', lastName: 'M', studentClass: 'JSS 1A' });
+      // Warm the dummy hash once so the calls below are like every later one.
+      await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
+
+      verifySpy.mockClear();
+      await login(ctx.app, 'student', freshEmail('unknown'), 'Whatever-pass-1');
+      const unknownCalls = verifySpy.mock.calls.length;
+      const unknownHash = verifySpy.mock.calls[0]?.[0];
+
+      verifySpy.mockClear();
+      await login(ctx.app, 'student', email, 'Wrong-pass-123');
+      const wrongCalls = verifySpy.mock.calls.length;
+      const realHash = verifySpy.mock.calls[0]?.[0];
+
+      expect(unknownCalls).toBe(1);
+      expect(wrongCalls).toBe(1);
+      // The dummy hash has the same argon2id cost parameters as a real one.
+      const params = (h: unknown) => String(h).split('$').slice(1, 4).join('$');
+      expect(params(unknownHash)).toBe(params(realHash));
+      expect(params(realHash)).toMatch(/^argon2id\$v=19\$m=19456,t=2,p=1$/);
+    });
+  });
+
+  describe('password policy (ASVS 6.2)', () => {
+    it('refuses < 8 and > 128 characters and common passwords; accepts 8, 64, 128, spaces and unicode', async () => {
+      const st = await signInStudent(ctx);
+      let current = TEST_PASSWORD;
+      let auth = st.auth;
+      const change = (newPassword: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/password/change/',
+          headers: auth,
+          payload: { old_password: current, new_password: newPassword },
+        });
+
+      expect((await change('Ab1-xyz')).json()).toEqual({ new_password: [AUTH_MESSAGES.passwordTooShort] });
+      expect((await change('x'.repeat(129))).json()).toEqual({ new_password: [AUTH_MESSAGES.passwordTooLong] });
+      for (const common of ['password', 'Password1', 'iloveyou', 'letmein123', '12345678', 'qwerty123']) {
+        const r = await change(common);
+        expect(r.statusCode, common).toBe(400);
+        expect(r.json().new_password, common).toEqual(expect.arrayContaining([expect.any(String)]));
+      }
+      expect((await change('Password1')).json()).toEqual({ new_password: [AUTH_MESSAGES.passwordTooCommon] });
+
+      const accepted = [
+        'k7#Mq2!z', // exactly 8
+        'correct horse battery staple, said the ox', // spaces allowed
+        'Ọmọ-ilé-ẹ̀kọ́ 2026 ₦ پاسورد', // unicode
+        'a'.repeat(30) + 'B9-' + 'c'.repeat(31), // 64
+        'Zx9!'.repeat(32), // 128
+      ];
+      for (const pw of accepted) {
+        const r = await change(pw);
+        expect(r.statusCode, `${pw.length} chars`).toBe(200);
+        current = pw;
+        auth = bearer(r.json().access);
+        // And the new password signs in, unchanged (no truncation, no normalisation surprises).
+        expect((await login(ctx.app, 'student', st.email, pw)).statusCode).toBe(200);
+      }
+    });
+  });
+
+  describe('throttling (ASVS 6.3.1)', () => {
+    let limited: TestContext;
+    beforeAll(async () => {
+      limited = await createTestContext(dialect, {
+        loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 4 },
+      });
+    });
+    afterAll(() => limited.close());
+
+    it('limits sign-ins per address with a 429 and the sign-in message; other addresses are unaffected', async () => {
+      const ip = '198.51.100.7';
+      const attempt = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/staff/login/',
+          remoteAddress,
+          payload: { email: freshEmail('addr'), password: 'Whatever-pass-1' },
+        });
+      for (let i = 0; i < 4; i++) expect((await attempt(ip)).statusCode).toBe(401);
+      const blocked = await attempt(ip);
+      expect(blocked.statusCode).toBe(429);
+      // The same envelope as every sign-in failure: the login screen shows errors.non_field_errors[0].
+      expect(blocked.json()).toEqual({
+        status: 'error',
+        data: null,
+        message: AUTH_MESSAGES.tooManyAttempts,
+        errors: { non_field_errors: [AUTH_MESSAGES.tooManyAttempts] },
+        detail: AUTH_MESSAGES.tooManyAttempts,
+      });
+      expect(blocked.headers['retry-after']).toBeDefined();
+      expect((await attempt('198.51.100.8')).statusCode).toBe(401);
+      // The refresh endpoint is limited per address too, with the general message.
+      for (let i = 0; i < 4; i++) {
+        await limited.app.inject({ method: 'POST', url: '/api/token/refresh/', remoteAddress: ip, payload: { refresh: 'x'.repeat(20) } });
+      }
+      const r = await limited.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        remoteAddress: ip,
+        payload: { refresh: 'x'.repeat(20) },
+      });
+      expect(r.statusCode).toBe(429);
+      expect(r.json()).toEqual({ detail: AUTH_MESSAGES.tooManyRequests });
+    });
+
+    it('blocks one account briefly after repeated failures, without extending the block or touching other accounts', async () => {
+      const victim = freshEmail('victim');
+      const bystander = freshEmail('bystander');
+      await createStudent(limited.handle.db, {
+        email: victim,
+        password: TEST_PASSWORD,
+        firstName: 'V',
+        lastName: 'X',
+        studentClass: 'JSS 2A',
+      });
+      await createStudent(limited.handle.db, {
+        email: bystander,
+        password: TEST_PASSWORD,
+        firstName: 'B',
+        lastName: 'Y',
+        studentClass: 'JSS 2A',
+      });
+      let n = 0;
+      const from = () => `203.0.113.${++n}`; // a distributed attacker: the address limit never triggers
+      const attempt = (email: string, password: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/student/login/', remoteAddress: from(), payload: { email, password } });
+
+      for (let i = 0; i < 3; i++) expect((await attempt(victim, 'Wrong-pass-123')).statusCode).toBe(401);
+      const blocked = await attempt(victim, TEST_PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ errors: { non_field_errors: [AUTH_MESSAGES.tooManyAttempts] } });
+      // Hammering during the block does not extend it.
+      for (let i = 0; i < 5; i++) expect((await attempt(victim, 'Wrong-pass-123')).statusCode).toBe(429);
+      // Another account is not affected.
+      expect((await attempt(bystander, TEST_PASSWORD)).statusCode).toBe(200);
+      const row = await limited.handle.db
+        .selectFrom('login_throttle')
+        .selectAll()
+        .where('key', '=', `acct:${victim}`)
+        .executeTakeFirstOrThrow();
+      expect(Date.parse(row.blocked_until!) - Date.now()).toBeLessThanOrEqual(1000);
+
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await attempt(victim, TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('the production block is short: a minute, after 5 failures', () => {
+      expect(testConfig().loginLimits).toMatchObject({ perAccountFailures: 5, perAccountBlockSeconds: 60 });
+    });
+  });
+
+  describe('one-time passwords (ASVS 6.4)', () => {
+    it('a one-time password allows only me, logout and the password change until it is replaced', async () => {
+      const email = freshEmail('otp');
+      await createStaff(ctx.handle.db, { email, password: 'One-Time-Pass-9', mustChangePassword: true, firstName: 'O', lastName: 'T' });
+      const res = await login(ctx.app, 'staff', email, 'One-Time-Pass-9');
+      expect(res.json().data.must_change_password).toBe(true);
+      const auth = bearer(res.json().data.access);
+      const guarded = await ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: auth, payload: {} });
+      expect(guarded.statusCode).toBe(403);
+      expect(guarded.json()).toEqual({ detail: AUTH_MESSAGES.passwordChangeRequired, code: PASSWORD_CHANGE_REQUIRED_CODE });
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: auth })).statusCode).toBe(200);
+      // Reusing the one-time password as the new one is refused.
+      const same = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/password/change/',
+        headers: auth,
+        payload: { old_password: 'One-Time-Pass-9', new_password: 'One-Time-Pass-9' },
+      });
+      expect(same.json()).toEqual({ new_password: [AUTH_MESSAGES.passwordSameAsOld] });
+      const ok = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/password/change/',
+        headers: auth,
+        payload: { old_password: 'One-Time-Pass-9', new_password: 'Mine-Now-2026' },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect((await login(ctx.app, 'staff', email, 'One-Time-Pass-9')).statusCode).toBe(401);
+      const fresh = bearer(ok.json().access);
+      const allowed = await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: fresh });
+      expect(allowed.json().must_change_password).toBe(false);
+    });
+  });
+
+  describe('sessions (ASVS 7)', () => {
+    it('rotates refresh tokens; a replayed one revokes the whole family', async () => {
+      const s = await signInStudent(ctx);
+      const r1 = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } });
+      expect(r1.statusCode).toBe(200);
+      const r2 = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: r1.json().refresh } });
+      expect(r2.statusCode).toBe(200);
+      const live = r2.json<{ access: string; refresh: string }>();
+      // The attacker replays the first (stolen, spent) token.
+      const replay = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } });
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toEqual({ detail: AUTH_MESSAGES.refreshInvalid });
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: live.refresh } })).statusCode).toBe(
+        401,
+      );
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(live.access) })).statusCode).toBe(401);
+    });
+
+    it('two concurrent refreshes with one token: at most one wins, and the family is then revoked', async () => {
+      const s = await signInStaff(ctx);
+      const [a, b] = await Promise.all(
+        [0, 1].map(() => ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })),
+      );
+      const codes = [a!.statusCode, b!.statusCode].sort();
+      expect(codes).toEqual([200, 401]);
+      const winner = (a!.statusCode === 200 ? a! : b!).json<{ access: string }>();
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(winner.access) })).statusCode).toBe(401);
+    });
+
+    it('logout ends that session only; a password change ends every other session', async () => {
+      const email = freshEmail('multi');
+      await createStaff(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'M', lastName: 'S' });
+      const signIn = async () => (await login(ctx.app, 'staff', email)).json().data as { access: string; refresh: string };
+      const phone = await signIn();
+      const laptop = await signIn();
+      const tablet = await signIn();
+      const me = (t: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(t) });
+
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/logout/', headers: bearer(phone.access), payload: {} })).statusCode).toBe(
+        200,
+      );
+      expect((await me(phone.access)).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: phone.refresh } })).statusCode).toBe(
+        401,
+      );
+      expect((await me(laptop.access)).statusCode).toBe(200);
+
+      const changed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/password/change/',
+        headers: bearer(laptop.access),
+        payload: { old_password: TEST_PASSWORD, new_password: 'Brand-New-Pass-5' },
+      });
+      expect(changed.statusCode).toBe(200);
+      for (const old of [laptop, tablet]) {
+        expect((await me(old.access)).statusCode).toBe(401);
+        expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: old.refresh } })).statusCode).toBe(
+          401,
+        );
+      }
+      expect((await me(changed.json().access)).statusCode).toBe(200);
+    });
+
+    it('disabling or deleting an account ends its sessions at once', async () => {
+      const a = await signInStudent(ctx);
+      const b = await signInStudent(ctx);
+      await ctx.handle.db.updateTable('users').set({ disabled: 1 }).where('id', '=', a.userId).execute();
+      await ctx.handle.db.deleteFrom('students').where('user_id', '=', b.userId).execute();
+      await ctx.handle.db.deleteFrom('users').where('id', '=', b.userId).execute();
+      for (const s of [a, b]) {
+        const r = await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: s.auth });
+        expect(r.statusCode).toBe(401);
+        expect(r.json()).toEqual({ detail: AUTH_MESSAGES.invalidToken });
+        expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })).statusCode).toBe(
+          401,
+        );
+      }
+      expect((await login(ctx.app, 'student', a.email)).statusCode).toBe(401);
+    });
+  });
+
+  describe('tokens (ASVS 9)', () => {
+    it('access tokens are HS256 and live at most 15 minutes; refresh tokens are opaque', async () => {
+      const s = await signInAdmin(ctx);
+      const claims = decodeJwt(s.access);
+      expect(decodeProtectedHeader(s.access).alg).toBe('HS256');
+      expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(15 * 60);
+      expect(claims.exp! - claims.iat!).toBeGreaterThan(0);
+      expect(s.refresh.split('.')).toHaveLength(1);
+      expect(s.refresh.length).toBeGreaterThanOrEqual(43); // 256 bits
+      // No personal data in the token: only ids, role and version.
+      expect(Object.keys(claims).sort()).toEqual(['exp', 'fid', 'iat', 'iss', 'jti', 'role', 'sub', 'tv', 'typ']);
+    });
+
+    it('pins the algorithm and the claims: none, HS512, RS256, expired, wrong issuer or type are refused', async () => {
+      const s = await signInStudent(ctx);
+      const good = decodeJwt(s.access);
+      const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(token) });
+      const base = { role: good.role, tv: good.tv, fid: good.fid, typ: 'access' };
+      const build = (alg: string, claims: Record<string, unknown> = base) =>
+        new SignJWT(claims).setProtectedHeader({ alg }).setSubject(String(good.sub)).setIssuer('school-portal').setIssuedAt();
+
+      // Control: a token we forge correctly with the test secret IS accepted, so the refusals below mean something.
+      expect((await me(await build('HS256').setExpirationTime('5m').sign(SECRET))).statusCode).toBe(200);
+
+      const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const payload = b64({ ...base, sub: good.sub, iss: 'school-portal', iat: good.iat, exp: good.exp });
+      const refused: Record<string, string> = {
+        none: `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+        noneUpper: `${b64({ alg: 'NONE' })}.${payload}.AAAA`,
+        hs512: await build('HS512').setExpirationTime('5m').sign(SECRET),
+        rs256: await build('RS256')
+          .setExpirationTime('5m')
+          .sign(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey),
+        expired: await build('HS256')
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+          .sign(SECRET),
+        otherIssuer: await build('HS256').setIssuer('someone-else').setExpirationTime('5m').sign(SECRET),
+        refreshType: await build('HS256', { ...base, typ: 'refresh' })
+          .setExpirationTime('5m')
+          .sign(SECRET),
+        otherRole: await build('HS256', { ...base, role: 'admin' })
+          .setExpirationTime('5m')
+          .sign(SECRET),
+        oldVersion: await build('HS256', { ...base, tv: Number(good.tv) - 1 })
+          .setExpirationTime('5m')
+          .sign(SECRET),
+        unknownFamily: await build('HS256', { ...base, fid: '00000000-0000-0000-0000-000000000000' })
+          .setExpirationTime('5m')
+          .sign(SECRET),
+        otherSecret: await build('HS256')
+          .setExpirationTime('5m')
+          .sign(new TextEncoder().encode('x'.repeat(48))),
+      };
+      for (const [name, token] of Object.entries(refused)) {
+        const r = await me(token);
+        expect(r.statusCode, name).toBe(401);
+        expect(r.json(), name).toEqual({ detail: AUTH_MESSAGES.invalidToken });
+      }
+    });
+
+    it('a refresh token is refused as an access token, and an access token at the refresh endpoint', async () => {
+      const s = await signInStaff(ctx);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(s.refresh) })).statusCode).toBe(401);
+      const r = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.access } });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ detail: AUTH_MESSAGES.refreshInvalid });
+      // Neither attempt spent the real refresh token.
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })).statusCode).toBe(200);
+    });
+  });
+});
+
+describeEachDatabase('security logging (ASVS 16)', (dialect) => {
+  let ctx: TestContext;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, {}, { loggerStream: { write: (l: string) => void lines.push(l) } });
+  });
+  afterAll(() => ctx.close());
+
+  it('logs sign-in attempts and refused authorizations, never passwords, tokens or the Authorization header', async () => {
+    const secretPassword = 'Very-Secret-Pass-314';
+    const email = freshEmail('logged');
+    await createStudent(ctx.handle.db, { email, password: secretPassword, firstName: 'L', lastName: 'G', studentClass: 'SSS 1A' });
+
+    const failed = await login(ctx.app, 'student', email, 'Wrong-Secret-Pass-271');
+    expect(failed.statusCode).toBe(401);
+    const ok = await login(ctx.app, 'student', email, secretPassword);
+    const { access, refresh } = ok.json().data as { access: string; refresh: string };
+    const forbidden = await ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: bearer(access), payload: {} });
+    expect(forbidden.statusCode).toBe(403);
+    const forged = `${access.slice(0, -4)}AAAA`;
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/me/' })).statusCode).toBe(401);
+    const rotated = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+    await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } }); // a replay
+    const newPassword = 'Another-Secret-Pass-161';
+    const again = (await login(ctx.app, 'student', email, secretPassword)).json().data as { access: string; refresh: string };
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password/change/',
+      headers: bearer(again.access),
+      payload: { old_password: secretPassword, new_password: newPassword },
+    });
+
+    const text = lines.join('');
+    const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const has = (event: string) => events.some((e) => e.event === event);
+    expect(has('login_failed')).toBe(true);
+    expect(has('login_succeeded')).toBe(true);
+    expect(has('authorization_refused')).toBe(true);
+    expect(has('authentication_refused')).toBe(true);
+    expect(has('refresh_reuse')).toBe(true);
+    expect(has('password_changed')).toBe(true);
+
+    for (const secret of [
+      secretPassword,
+      'Wrong-Secret-Pass-271',
+      newPassword,
+      access,
+      refresh,
+      forged,
+      rotated.json().access,
+      rotated.json().refresh,
+      again.access,
+      again.refresh,
+      ctx.config.jwtSecret,
+      'Bearer ',
+    ]) {
+      expect(text.includes(secret), `log leaks ${secret.slice(0, 12)}…`).toBe(false);
+    }
+    // Nothing that looks like a JWT or an argon2 hash either.
+    expect(text).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./);
+    expect(text).not.toContain('$argon2');
+  });
+});

@@ -1,0 +1,154 @@
+import type { InjectOptions } from 'fastify';
+import { SUBJECTS } from '@portal/domain';
+import { createResults } from '../../src/db/factories';
+import '../../src/modules/results/results.tables';
+import {
+  createSession,
+  createStudent,
+  signInAdmin,
+  signInStaff,
+  signInStudent,
+  TEST_PASSWORD,
+  type SignedIn,
+  type TestContext,
+} from '../helpers';
+
+/** The cast of the authorization matrix: two students (own / someone else's), a teacher, an admin. */
+export interface Cast {
+  admin: SignedIn;
+  staff: SignedIn & { staffId: string; id: number };
+  /** The student acting; "own" records are theirs. */
+  student: SignedIn & { admissionNumber: string; id: number };
+  /** Someone else's records. */
+  other: SignedIn & { admissionNumber: string; id: number };
+  otherStaff: { staffId: string; id: number };
+  session: { id: number; name: string };
+  /** Result row ids of each student. */
+  resultIds: { own: number; other: number };
+  /** Payment references of each student. */
+  references: { own: string; other: string };
+  feeScheduleId: number;
+  publicationId: number;
+}
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export async function newStudentRecord(ctx: TestContext, studentClass: 'JSS 1A' | 'JSS 2A' = 'JSS 2A') {
+  return createStudent(ctx.handle.db, {
+    email: `fresh-${unique()}@matrix.test`,
+    password: TEST_PASSWORD,
+    firstName: 'Fresh',
+    lastName: 'Record',
+    studentClass,
+  });
+}
+
+export function paymentBody(s: { admissionNumber: string; email: string }, cls: string, session: string) {
+  return {
+    admission_number: s.admissionNumber,
+    full_name: 'Ada Eze',
+    current_class: cls,
+    current_session: session,
+    email: s.email,
+    phone_number: '08031234567',
+    amount: '15000',
+    term: '1st',
+  };
+}
+
+async function ok(ctx: TestContext, opts: InjectOptions) {
+  const res = await ctx.app.inject(opts);
+  if (res.statusCode >= 300) throw new Error(`fixture ${String(opts.method)} ${JSON.stringify(opts.url)}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export async function buildCast(ctx: TestContext): Promise<Cast> {
+  const session = await createSession(ctx.handle.db, '2025/2026', true);
+  const admin = await signInAdmin(ctx);
+  const staff = await signInStaff(ctx);
+  const otherStaff = await signInStaff(ctx);
+  const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
+  const other = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+  await createResults(
+    ctx.handle.db,
+    [student, other].flatMap((s, k) =>
+      SUBJECTS.slice(0, 3).map((subject, i) => ({
+        studentId: s.id,
+        sessionId: session.id,
+        term: '1st' as const,
+        studentClass: k === 0 ? ('JSS 1A' as const) : ('JSS 2A' as const),
+        subject,
+        score: 50 + i,
+      })),
+    ),
+  );
+  const ids = await ctx.handle.db.selectFrom('results').select(['id', 'student_id']).orderBy('id').execute();
+  const resultIds = { own: ids.find((r) => r.student_id === student.id)!.id, other: ids.find((r) => r.student_id === other.id)!.id };
+  // Results are visible to students once published: publish both classes so refusals are about ownership.
+  // (Rows written directly: the matrix itself exercises POST /api/results/publications/.)
+  let publicationId = 0;
+  for (const cls of ['JSS 1A', 'JSS 2A']) {
+    const p = await ctx.handle.db
+      .insertInto('result_publications')
+      .values({
+        session_id: session.id,
+        term: '1st',
+        student_class: cls,
+        published_by: admin.userId,
+        published_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    publicationId = p.id;
+  }
+  const fee = await ok(ctx, {
+    method: 'POST',
+    url: '/api/payments/fee-schedules/',
+    headers: admin.auth,
+    payload: { student_class: 'JSS 1A', session_id: session.id, term: '1st', amount: '15000', description: 'Tuition' },
+  });
+  const own = await ok(ctx, {
+    method: 'POST',
+    url: '/api/payments/initiate/',
+    headers: student.auth,
+    payload: paymentBody(student, 'JSS 1A', session.name),
+  });
+  const theirs = await ok(ctx, {
+    method: 'POST',
+    url: '/api/payments/initiate/',
+    headers: other.auth,
+    payload: paymentBody(other, 'JSS 2A', session.name),
+  });
+  const ref = (b: unknown) => {
+    const x = b as { reference?: string; data?: { reference?: string } };
+    return x.data?.reference ?? x.reference ?? '';
+  };
+  // Both pay through the simulator and verify, so receipts exist.
+  for (const [body, who] of [
+    [own, student],
+    [theirs, other],
+  ] as const) {
+    const url = new URL((body as { data: { authorization_url: string } }).data.authorization_url);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=pay',
+    });
+    if (paid.statusCode !== 303) throw new Error(`simulator pay: ${paid.statusCode}`);
+    await ok(ctx, { method: 'POST', url: '/api/payments/verify/', headers: who.auth, payload: { reference: ref(body) } });
+  }
+  return {
+    admin,
+    staff,
+    student,
+    other,
+    otherStaff: { staffId: otherStaff.staffId, id: otherStaff.id },
+    session,
+    resultIds,
+    references: { own: ref(own), other: ref(theirs) },
+    feeScheduleId: (fee as { id: number }).id,
+    publicationId,
+  };
+}

@@ -1,0 +1,601 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SUBJECTS } from '@portal/domain';
+import { createResults } from '../../src/db/factories';
+import { routeTable } from '../../src/http/auth';
+import { createStaff, createTestContext, describeEachDatabase, login, TEST_PASSWORD, type SignedIn, type TestContext } from '../helpers';
+import '../../src/modules/payments/payments.tables';
+import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
+
+/**
+ * The authorization matrix (issue 7 §1): every /api route x {anonymous, student on their own record,
+ * student on someone else's record, staff, admin}. Staff and admin act on someone else's record.
+ * Generated from the live route table: a route without an entry fails, so a new route must be added here.
+ */
+
+type Actor = 'anon' | 'own' | 'other' | 'staff' | 'admin';
+const ACTORS: Actor[] = ['anon', 'own', 'other', 'staff', 'admin'];
+type Expect = Record<Actor, number>;
+
+interface Target {
+  admissionNumber: string;
+  id: number;
+  email: string;
+  studentClass: 'JSS 1A' | 'JSS 2A';
+}
+interface Cell {
+  actor: Actor;
+  c: Cast;
+  ctx: TestContext;
+  /** The student whose records the request is about (own: the acting student's; else someone else's). */
+  t: Target;
+  /** A fresh sign-in of the acting user (for calls that end the session). */
+  fresh: () => Promise<Record<string, string>>;
+}
+type Req = Omit<InjectOptions, 'method'> & { url: string };
+interface Entry {
+  req(cell: Cell): Req | Promise<Req>;
+  expect: Expect;
+}
+
+// Shorthands for the common shapes.
+const everyone = (s: number): Expect => ({ anon: s, own: s, other: s, staff: s, admin: s });
+const signedIn = (s: number): Expect => ({ anon: 401, own: s, other: s, staff: s, admin: s });
+const ownOnly = (s: number, refused: number): Expect => ({ anon: 401, own: s, other: refused, staff: s, admin: s });
+const staffAndAdmin = (s: number): Expect => ({ anon: 401, own: 403, other: 403, staff: s, admin: s });
+const adminOnly = (s: number): Expect => ({ anon: 401, own: 403, other: 403, staff: 403, admin: s });
+
+let n = 0;
+const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+const q = (o: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const term = (c: Cast, t: Target) => q({ session_id: c.session.id, term: '1st', student_class: t.studentClass });
+const card = (c: Cast, t: Target) => q({ admission_number: t.admissionNumber, session_id: c.session.id, term: '1st' });
+
+async function freshStaff(ctx: TestContext) {
+  return createStaff(ctx.handle.db, { email: `st-${uniq()}@matrix.test`, password: TEST_PASSWORD, firstName: 'Fresh', lastName: 'Staff' });
+}
+async function freshResultId(ctx: TestContext, c: Cast) {
+  const s = await newStudentRecord(ctx);
+  await createResults(ctx.handle.db, [
+    { studentId: s.id, sessionId: c.session.id, term: '1st', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
+  ]);
+  const row = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
+  return row.id;
+}
+function studentBody() {
+  return {
+    first_name: 'New',
+    last_name: 'Pupil',
+    email: `new-${uniq()}@matrix.test`,
+    phone_number: '08031234567',
+    gender: 'F',
+    date_of_birth: '2012-03-04',
+    student_class: 'JSS 3A',
+    fathers_name: 'Mr Pupil',
+    home_address: '1 School Road, Lagos',
+  };
+}
+function staffBody() {
+  return {
+    first_name: 'New',
+    last_name: 'Teacher',
+    username: `nt${uniq()}`,
+    email: `nt-${uniq()}@matrix.test`,
+    phone_number: '08031234567',
+    gender: 'M',
+    designation: 'Teacher',
+    department: 'Sciences',
+  };
+}
+async function csvFor(ctx: TestContext, c: Cast, kind: 'students' | 'staff') {
+  const tpl = await ctx.app.inject({ method: 'GET', url: `/api/${kind}/import/template/`, headers: c.admin.auth });
+  const header = tpl.body.split(/\r?\n/)[0]!;
+  const b: Record<string, string> = kind === 'students' ? studentBody() : staffBody();
+  return `${header}\n${header
+    .split(',')
+    .map((h) => b[h.trim()] ?? '')
+    .join(',')}\n`;
+}
+
+export const MATRIX: Record<string, Entry> = {
+  // ---------- health, auth, settings ----------
+  'GET /api/health': { req: () => ({ url: '/api/health' }), expect: everyone(200) },
+  'POST /api/admin/login/': {
+    req: ({ c }) => ({ url: '/api/admin/login/', payload: { email: c.admin.email, password: TEST_PASSWORD } }),
+    expect: everyone(200),
+  },
+  'POST /api/staff/login/': {
+    req: ({ c }) => ({ url: '/api/staff/login/', payload: { email: c.staff.email, password: TEST_PASSWORD } }),
+    expect: everyone(200),
+  },
+  'POST /api/student/login/': {
+    req: ({ c }) => ({ url: '/api/student/login/', payload: { email: c.student.email, password: TEST_PASSWORD } }),
+    expect: everyone(200),
+  },
+  'POST /api/token/refresh/': {
+    req: async ({ ctx, c }) => ({
+      url: '/api/token/refresh/',
+      payload: { refresh: (await login(ctx.app, 'student', c.student.email)).json().data.refresh },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/logout/': { req: async ({ fresh }) => ({ url: '/api/logout/', headers: await fresh(), payload: {} }), expect: signedIn(200) },
+  'POST /api/password/change/': {
+    // A wrong current password: the call gets past authorization and stops at the check (400), changing nothing.
+    req: () => ({ url: '/api/password/change/', payload: { old_password: 'Not-The-Password-1', new_password: 'Some-New-Pass-42' } }),
+    expect: signedIn(400),
+  },
+  'GET /api/me/': { req: () => ({ url: '/api/me/' }), expect: signedIn(200) },
+  'GET /api/settings/': { req: () => ({ url: '/api/settings/' }), expect: everyone(200) },
+  'PUT /api/settings/': {
+    req: async ({ ctx }) => ({ url: '/api/settings/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json() }),
+    expect: adminOnly(200),
+  },
+
+  // ---------- people (issue 3) ----------
+  'POST /api/students/': { req: () => ({ url: '/api/students/', payload: studentBody() }), expect: staffAndAdmin(201) },
+  'GET /api/students/list/': { req: () => ({ url: '/api/students/list/' }), expect: signedIn(200) },
+  'GET /api/students/search/': { req: ({ t }) => ({ url: `/api/students/search/?${q({ q: t.admissionNumber })}` }), expect: signedIn(200) },
+  'GET /api/students/export/': { req: () => ({ url: '/api/students/export/' }), expect: staffAndAdmin(200) },
+  'GET /api/students/import/template/': { req: () => ({ url: '/api/students/import/template/' }), expect: staffAndAdmin(200) },
+  'POST /api/students/import/preview/': {
+    req: async ({ ctx, c }) => ({ url: '/api/students/import/preview/', payload: { csv: await csvFor(ctx, c, 'students') } }),
+    expect: staffAndAdmin(200),
+  },
+  'POST /api/students/import/': {
+    req: async ({ ctx, c }) => ({ url: '/api/students/import/', payload: { csv: await csvFor(ctx, c, 'students') } }),
+    expect: staffAndAdmin(201),
+  },
+  'GET /api/students/:admission_number/': { req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/` }), expect: ownOnly(200, 403) },
+  'PUT /api/students/:admission_number/': {
+    req: async ({ ctx, actor, t }) => {
+      const target = actor === 'own' || actor === 'other' ? t : await newStudentRecord(ctx);
+      return {
+        url: `/api/students/${target.admissionNumber}/`,
+        payload: { first_name: 'Renamed', last_name: 'Pupil', email: target.email },
+      };
+    },
+    expect: staffAndAdmin(200),
+  },
+  'DELETE /api/students/:admission_number/': {
+    req: async ({ ctx, actor, t }) => ({
+      url: `/api/students/${(actor === 'own' || actor === 'other' ? t : await newStudentRecord(ctx)).admissionNumber}/`,
+    }),
+    expect: staffAndAdmin(204),
+  },
+  'POST /api/students/:admission_number/reset-password/': {
+    req: async ({ ctx, actor, t }) => ({
+      url: `/api/students/${(actor === 'own' || actor === 'other' ? t : await newStudentRecord(ctx)).admissionNumber}/reset-password/`,
+      payload: {},
+    }),
+    expect: staffAndAdmin(200),
+  },
+  'GET /api/studentBase/:id': { req: ({ t }) => ({ url: `/api/studentBase/${t.id}` }), expect: ownOnly(200, 403) },
+  'DELETE /api/studentBase/:id': {
+    req: async ({ ctx, actor, t }) => ({
+      url: `/api/studentBase/${(actor === 'own' || actor === 'other' ? t : await newStudentRecord(ctx)).id}`,
+    }),
+    expect: staffAndAdmin(204),
+  },
+  'POST /api/staff/': { req: () => ({ url: '/api/staff/', payload: staffBody() }), expect: adminOnly(201) },
+  'POST /api/api/staff/': { req: () => ({ url: '/api/api/staff/', payload: staffBody() }), expect: adminOnly(201) },
+  'GET /api/staff/list/': { req: () => ({ url: '/api/staff/list/' }), expect: staffAndAdmin(200) },
+  'GET /api/staff/export/': { req: () => ({ url: '/api/staff/export/' }), expect: staffAndAdmin(200) },
+  'GET /api/staff/import/template/': { req: () => ({ url: '/api/staff/import/template/' }), expect: adminOnly(200) },
+  'POST /api/staff/import/preview/': {
+    req: async ({ ctx, c }) => ({ url: '/api/staff/import/preview/', payload: { csv: await csvFor(ctx, c, 'staff') } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/staff/import/': {
+    req: async ({ ctx, c }) => ({ url: '/api/staff/import/', payload: { csv: await csvFor(ctx, c, 'staff') } }),
+    expect: adminOnly(201),
+  },
+  'GET /api/staff/id/:id/': { req: ({ c }) => ({ url: `/api/staff/id/${c.otherStaff.id}/` }), expect: staffAndAdmin(200) },
+  'GET /api/staff/:staff_id/': { req: ({ c }) => ({ url: `/api/staff/${c.otherStaff.staffId}/` }), expect: staffAndAdmin(200) },
+  'PUT /api/staff/:staff_id/': {
+    req: async ({ ctx }) => ({ url: `/api/staff/${(await freshStaff(ctx)).staffId}/`, payload: { designation: 'Head of Sciences' } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/staff/:staff_id/': {
+    req: async ({ ctx }) => ({ url: `/api/staff/${(await freshStaff(ctx)).staffId}/` }),
+    expect: adminOnly(204),
+  },
+  'POST /api/staff/:staff_id/reset-password/': {
+    req: async ({ ctx }) => ({ url: `/api/staff/${(await freshStaff(ctx)).staffId}/reset-password/`, payload: {} }),
+    expect: adminOnly(200),
+  },
+  'GET /api/staffBase/:id': { req: ({ c }) => ({ url: `/api/staffBase/${c.otherStaff.id}` }), expect: staffAndAdmin(200) },
+  'DELETE /api/staffBase/:id': {
+    req: async ({ ctx }) => ({ url: `/api/staffBase/${(await freshStaff(ctx)).id}` }),
+    expect: adminOnly(204),
+  },
+
+  // ---------- sessions, results, report cards (issue 4) ----------
+  'GET /api/sessions/': { req: () => ({ url: '/api/sessions/' }), expect: signedIn(200) },
+  'POST /api/sessions/': { req: () => ({ url: '/api/sessions/', payload: { name: '2030/2031' } }), expect: adminOnly(201) },
+  'PATCH /api/sessions/:id/': {
+    req: ({ c }) => ({ url: `/api/sessions/${c.session.id}/`, payload: { is_current: true } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/results/': {
+    req: ({ c, t }) => ({
+      url: '/api/results/',
+      payload: {
+        admission_number: t.admissionNumber,
+        session_id: c.session.id,
+        term: '1st',
+        student_class: t.studentClass,
+        subject: SUBJECTS[5],
+        score: 66,
+      },
+    }),
+    // Staff creates the row (201); the admin's save of the same subject then updates it (200).
+    expect: { ...staffAndAdmin(201), admin: 200 },
+  },
+  'GET /api/results/': { req: ({ c, t }) => ({ url: `/api/results/?${card(c, t)}` }), expect: ownOnly(200, 403) },
+  'PATCH /api/results/:id/': {
+    req: ({ c, actor }) => ({ url: `/api/results/${actor === 'own' ? c.resultIds.own : c.resultIds.other}/`, payload: { score: 71 } }),
+    expect: staffAndAdmin(200),
+  },
+  'DELETE /api/results/:id/': {
+    req: async ({ ctx, c, actor }) => ({ url: `/api/results/${actor === 'own' ? c.resultIds.own : await freshResultId(ctx, c)}/` }),
+    expect: staffAndAdmin(204),
+  },
+  'GET /api/results/students/': { req: ({ c, t }) => ({ url: `/api/results/students/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  'GET /api/results/terms/': {
+    req: ({ t }) => ({ url: `/api/results/terms/?${q({ admission_number: t.admissionNumber })}` }),
+    expect: ownOnly(200, 403),
+  },
+  'GET /api/results/audit/': {
+    req: ({ t }) => ({ url: `/api/results/audit/?${q({ admission_number: t.admissionNumber })}` }),
+    expect: adminOnly(200),
+  },
+  'GET /api/results/publications/': { req: () => ({ url: '/api/results/publications/' }), expect: staffAndAdmin(200) },
+  'POST /api/results/publications/': {
+    req: ({ c }) => ({ url: '/api/results/publications/', payload: { session_id: c.session.id, term: '2nd', student_class: 'SSS 1A' } }),
+    expect: adminOnly(201),
+  },
+  'DELETE /api/results/publications/:id/': {
+    req: ({ c }) => ({ url: `/api/results/publications/${c.publicationId}/` }),
+    expect: adminOnly(204),
+  },
+  'GET /api/grading-scales/': { req: () => ({ url: '/api/grading-scales/' }), expect: signedIn(200) },
+  'PUT /api/grading-scales/:level/': {
+    req: async ({ ctx, c }) => {
+      const scales = (await ctx.app.inject({ method: 'GET', url: '/api/grading-scales/', headers: c.admin.auth })).json();
+      const jss =
+        (Array.isArray(scales) ? scales : Object.values(scales as object)).find((s: { level?: string }) => s.level === 'JSS') ?? {};
+      return { url: '/api/grading-scales/JSS/', payload: { bands: (jss as { bands?: unknown }).bands } };
+    },
+    expect: adminOnly(200),
+  },
+  'GET /api/report-card/': { req: ({ c, t }) => ({ url: `/api/report-card/?${card(c, t)}` }), expect: ownOnly(200, 403) },
+  'GET /api/report-card/pdf/': { req: ({ c, t }) => ({ url: `/api/report-card/pdf/?${card(c, t)}` }), expect: ownOnly(200, 403) },
+  'GET /api/report-cards/': { req: ({ c, t }) => ({ url: `/api/report-cards/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  'GET /api/report-cards/pdf/': { req: ({ c, t }) => ({ url: `/api/report-cards/pdf/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  'GET /api/broadsheet/': { req: ({ c, t }) => ({ url: `/api/broadsheet/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  'GET /api/broadsheet/csv/': { req: ({ c, t }) => ({ url: `/api/broadsheet/csv/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+
+  // ---------- payments (issue 5) ----------
+  'POST /api/payments/initiate/': {
+    req: ({ c, t }) => ({ url: '/api/payments/initiate/', payload: paymentBody(t, t.studentClass, c.session.name) }),
+    expect: ownOnly(200, 403),
+  },
+  'POST /api/payments/verify/': {
+    req: ({ c, actor }) => ({
+      url: '/api/payments/verify/',
+      payload: { reference: actor === 'own' ? c.references.own : c.references.other },
+    }),
+    expect: ownOnly(200, 403),
+  },
+  'GET /api/payments/history/': {
+    req: ({ t }) => ({ url: `/api/payments/history/?${q({ admission_number: t.admissionNumber })}` }),
+    expect: ownOnly(200, 403),
+  },
+  'GET /api/payments/report/': {
+    req: ({ t }) => ({ url: `/api/payments/report/?${q({ class: t.studentClass })}` }),
+    expect: staffAndAdmin(200),
+  },
+  'GET /api/payments/report/summary/': {
+    req: ({ t }) => ({ url: `/api/payments/report/summary/?${q({ class: t.studentClass })}` }),
+    expect: staffAndAdmin(200),
+  },
+  'GET /api/payments/report/csv/': {
+    req: ({ t }) => ({ url: `/api/payments/report/csv/?${q({ class: t.studentClass })}` }),
+    expect: staffAndAdmin(200),
+  },
+  'GET /api/payments/context/': { req: () => ({ url: '/api/payments/context/' }), expect: signedIn(200) },
+  'GET /api/payments/receipt/:reference/': {
+    req: ({ c, actor }) => ({ url: `/api/payments/receipt/${actor === 'own' ? c.references.own : c.references.other}/` }),
+    expect: ownOnly(200, 403),
+  },
+  'GET /api/payments/receipt/:reference/pdf/': {
+    req: ({ c, actor }) => ({ url: `/api/payments/receipt/${actor === 'own' ? c.references.own : c.references.other}/pdf/` }),
+    expect: ownOnly(200, 403),
+  },
+  'GET /api/payments/fee-schedules/': { req: () => ({ url: '/api/payments/fee-schedules/' }), expect: signedIn(200) },
+  'POST /api/payments/fee-schedules/': {
+    req: ({ c }) => ({
+      url: '/api/payments/fee-schedules/',
+      payload: { student_class: 'SSS 3A', session_id: c.session.id, term: '2nd', amount: '20000', description: 'Tuition' },
+    }),
+    expect: adminOnly(201),
+  },
+  'PUT /api/payments/fee-schedules/:id/': {
+    req: ({ c }) => ({ url: `/api/payments/fee-schedules/${c.feeScheduleId}/`, payload: { amount: '16000', description: 'Tuition' } }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/payments/fee-schedules/:id/': {
+    req: async ({ ctx, c }) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/fee-schedules/',
+        headers: c.admin.auth,
+        payload: { student_class: 'SSS 2A', session_id: c.session.id, term: '3rd', amount: '1000', description: uniq() },
+      });
+      // A second create of the same class/term may conflict: fall back to the existing one.
+      const id = res.statusCode < 300 ? res.json().id : c.feeScheduleId;
+      return { url: `/api/payments/fee-schedules/${id}/` };
+    },
+    expect: adminOnly(204),
+  },
+  // Public, authenticated by its HMAC signature instead: an unsigned call is refused for everyone.
+  'POST /api/payments/webhook/': {
+    req: () => ({ url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' }),
+    expect: everyone(401),
+  },
+};
+
+/** A hung request (e.g. a transaction waiting on itself) fails the matrix instead of hanging it. */
+async function withTimeout<T>(p: Promise<T>, what: string, ms = 8000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describeEachDatabase('authorization matrix', (dialect) => {
+  let ctx: TestContext;
+  let c: Cast;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    c = await buildCast(ctx);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('every /api route has an entry (add one for each new route)', () => {
+    const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
+    const missing = keys.filter((k) => !(k in MATRIX));
+    expect(missing, 'routes without an authorization-matrix entry').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((k) => !keys.includes(k));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('every route x caller answers as the matrix says, and no student ever sees another student', async () => {
+    const failures: string[] = [];
+    const headersOf = (actor: Actor): Record<string, string> =>
+      actor === 'anon' ? {} : actor === 'staff' ? c.staff.auth : actor === 'admin' ? c.admin.auth : c.student.auth;
+    const signInAgain = async (actor: Actor): Promise<Record<string, string>> => {
+      if (actor === 'anon') return {};
+      const who: SignedIn = actor === 'staff' ? c.staff : actor === 'admin' ? c.admin : c.student;
+      const role = actor === 'staff' ? 'staff' : actor === 'admin' ? 'admin' : 'student';
+      return { authorization: `Bearer ${(await login(ctx.app, role, who.email)).json().data.access}` };
+    };
+    const targetOf = (actor: Actor): Target =>
+      actor === 'own'
+        ? { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, studentClass: 'JSS 1A' }
+        : { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, studentClass: 'JSS 2A' };
+
+    for (const route of routeTable(ctx.app)) {
+      const key = `${route.method} ${route.url}`;
+      const entry = MATRIX[key];
+      if (!entry) continue; // reported by the test above
+      for (const actor of ACTORS) {
+        const t = targetOf(actor);
+        const req = await entry.req({ actor, c, ctx, t, fresh: () => signInAgain(actor) });
+        if (process.env.MATRIX_SKIP?.split(';').includes(key)) continue;
+        const res = await withTimeout(
+          ctx.app.inject({
+            ...req,
+            method: route.method,
+            headers: { ...headersOf(actor), ...(req.headers as Record<string, string> | undefined) },
+          } as InjectOptions),
+          `${key} as ${actor}`,
+        );
+        const want = entry.expect[actor];
+        if (res.statusCode !== want) failures.push(`${key} as ${actor}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        // Whatever the status: no password hash ever leaves the server, and a student's answer
+        // never carries another student's admission number or email.
+        if (res.body.includes('$argon2')) failures.push(`${key} as ${actor}: password hash in the response`);
+        if ((actor === 'own' || actor === 'other') && res.statusCode < 300) {
+          const leak = [c.other.admissionNumber, c.other.email].find((s) => res.body.includes(s));
+          if (leak) failures.push(`${key} as ${actor}: response contains another student's ${leak}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
+
+describeEachDatabase('no mass assignment (field-level authorization)', (dialect) => {
+  let ctx: TestContext;
+  let c: Cast;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    c = await buildCast(ctx);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  const privileged = {
+    role: 'admin',
+    user_type: 'admin',
+    is_admin: true,
+    user_id: 1,
+    must_change_password: false,
+    disabled: 0,
+    token_version: 99,
+  };
+
+  it('a student update cannot set role, admission number, ids or the account flags', async () => {
+    const s = await newStudentRecord(ctx);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/students/${s.admissionNumber}/`,
+      headers: c.staff.auth,
+      payload: { first_name: 'Kept', last_name: 'Pupil', email: s.email, admission_number: 'STU-9999', id: c.other.id, ...privileged },
+    });
+    expect([200, 400]).toContain(res.statusCode);
+    const row = await ctx.handle.db
+      .selectFrom('students')
+      .select(['id', 'admission_number', 'user_id'])
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ id: s.id, admission_number: s.admissionNumber, user_id: s.userId });
+    const user = await ctx.handle.db
+      .selectFrom('users')
+      .select(['role', 'token_version', 'disabled'])
+      .where('id', '=', s.userId)
+      .executeTakeFirstOrThrow();
+    expect(user.role).toBe('student');
+    expect(user.token_version).not.toBe(99);
+    expect(
+      await ctx.handle.db.selectFrom('students').select('id').where('admission_number', '=', 'STU-9999').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('a registration gets a server-assigned admission number and the student role, whatever the body says', async () => {
+    const email = `mass-${uniq()}@matrix.test`;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/students/',
+      headers: c.staff.auth,
+      payload: { ...studentBody(), email, admission_number: 'STU-9998', ...privileged },
+    });
+    expect([201, 400]).toContain(res.statusCode);
+    const user = await ctx.handle.db
+      .selectFrom('users')
+      .select(['id', 'role', 'must_change_password'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (user) {
+      expect(user.role).toBe('student');
+      expect(user.must_change_password).toBe(1);
+    }
+    expect(
+      await ctx.handle.db.selectFrom('students').select('id').where('admission_number', '=', 'STU-9998').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('a staff update cannot set the staff id or the role', async () => {
+    const st = await freshStaff(ctx);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${st.staffId}/`,
+      headers: c.admin.auth,
+      payload: { designation: 'Bursar', staff_id: 'STAFF-9999', id: c.otherStaff.id, ...privileged },
+    });
+    expect([200, 400]).toContain(res.statusCode);
+    const row = await ctx.handle.db.selectFrom('staff').select(['staff_id', 'user_id']).where('id', '=', st.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ staff_id: st.staffId, user_id: st.userId });
+    const user = await ctx.handle.db.selectFrom('users').select('role').where('id', '=', st.userId).executeTakeFirstOrThrow();
+    expect(user.role).toBe('staff');
+  });
+
+  it('a result save or patch cannot set the grade, the student or the version; the server grades', async () => {
+    const s = await newStudentRecord(ctx);
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/results/',
+      headers: c.staff.auth,
+      payload: {
+        admission_number: s.admissionNumber,
+        session_id: c.session.id,
+        term: '1st',
+        student_class: 'JSS 2A',
+        subject: SUBJECTS[0],
+        score: 12,
+        grade: 'A',
+        student_id: c.other.id,
+        created_by: 1,
+      },
+    });
+    expect([200, 201, 400]).toContain(saved.statusCode);
+    const row = await ctx.handle.db
+      .selectFrom('results')
+      .select(['id', 'grade', 'student_id'])
+      .where('student_id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(row.grade).not.toBe('A');
+    expect(row.grade).toBe('F'); // JSS scale: F is 0-39
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/results/${row.id}/`,
+      headers: c.staff.auth,
+      payload: { score: 15, grade: 'A', student_id: c.other.id, id: c.resultIds.other },
+    });
+    expect([200, 400]).toContain(patched.statusCode);
+    const after = await ctx.handle.db
+      .selectFrom('results')
+      .select(['grade', 'student_id'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ grade: 'F', student_id: s.id });
+    const other = await ctx.handle.db
+      .selectFrom('results')
+      .select(['score', 'student_id'])
+      .where('id', '=', c.resultIds.other)
+      .executeTakeFirstOrThrow();
+    expect(other.student_id).toBe(c.other.id);
+  });
+
+  it('a payment initiation cannot set its status, amount in kobo, reference or paid date', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate/',
+      headers: c.student.auth,
+      payload: {
+        ...paymentBody(c.student, 'JSS 1A', c.session.name),
+        status: 'success',
+        amount_kobo: 1,
+        paid_at: '2025-01-01T00:00:00.000Z',
+        reference: 'FORGED-REF-1',
+        provider_status: 'success',
+      },
+    });
+    expect([200, 400]).toContain(res.statusCode);
+    expect(
+      await ctx.handle.db.selectFrom('payments').select('id').where('reference', '=', 'FORGED-REF-1').executeTakeFirst(),
+    ).toBeUndefined();
+    if (res.statusCode === 200) {
+      const reference = res.json().data.reference as string;
+      const row = await ctx.handle.db
+        .selectFrom('payments')
+        .select(['status', 'amount_kobo', 'paid_at'])
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'pending', amount_kobo: 1_500_000, paid_at: null });
+    }
+  });
+
+  it('a fee schedule update cannot move the schedule to another class, session or term', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/payments/fee-schedules/${c.feeScheduleId}/`,
+      headers: c.admin.auth,
+      payload: { amount: '17000', description: 'Tuition', student_class: 'SSS 3B', term: '3rd', session_id: 999 },
+    });
+    expect([200, 400]).toContain(res.statusCode);
+    const row = await ctx.handle.db
+      .selectFrom('fee_schedules')
+      .select(['student_class', 'term', 'session_id'])
+      .where('id', '=', c.feeScheduleId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ student_class: 'JSS 1A', term: '1st', session_id: c.session.id });
+  });
+});
