@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '@portal/domain/constants';
+import { HOME_OF_ROLE, useSession } from '../lib/auth-store';
+
+/**
+ * Role-aware route guard (the spec's client had none): signed-out users go to the role chooser,
+ * users with a one-time password to the change-password screen, other roles to their own home.
+ */
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (session.mustChangePassword) return <Navigate to="/change-password" replace />;
+  if (!roles.includes(session.role)) return <Navigate to={HOME_OF_ROLE[session.role]} replace />;
+  return <Outlet />;
+}
+
+export const STAFF_AND_ADMIN = ['admin', 'staff'] as const;
+export const ADMIN_ONLY = ['admin'] as const;
+export const ANY_ROLE = ['admin', 'staff', 'student'] as const;

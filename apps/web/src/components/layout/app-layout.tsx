@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
+import { logout } from '../../lib/logout';
+import { SchoolBrand } from './school-brand';
+
+/** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout. */
+export function AppHeader() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <header className="no-print bg-brand-900 text-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2.5">
+        <Link to={session ? HOME_OF_ROLE[session.role] : '/'} className="min-w-0 rounded focus-visible:outline-white">
+          <SchoolBrand compact />
+        </Link>
+        {session && (
+          <div className="flex items-center gap-2">
+            <span className="hidden text-sm sm:inline" data-testid="signed-in-as">
+              {session.name} <span className="opacity-70">({session.role})</span>
+            </span>
+            <button
+              type="button"
+              className="min-h-11 rounded-lg border border-white/40 px-3 text-sm font-semibold hover:bg-white/10"
+              onClick={() => void logout(session.role).then((to) => navigate(to, { replace: true }))}
+            >
+              Logout
+            </button>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** A signed-in page: header, title, optional back link to the role's home, content. */
+export function PageLayout({
+  title,
+  children,
+  actions,
+  back = true,
+  width = 'max-w-5xl',
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  back?: boolean;
+  width?: string;
+}) {
+  const session = useSession();
+  return (
+    <div className="min-h-dvh">
+      <AppHeader />
+      <main className={`mx-auto ${width} px-4 py-6`}>
+        <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            {back && session && (
+              <Link
+                to={HOME_OF_ROLE[session.role]}
+                className="no-print mb-1 inline-block text-sm font-medium text-brand-800 hover:underline"
+              >
+                ← Back to home
+              </Link>
+            )}
+            <h1>{title}</h1>
+          </div>
+          {actions && <div className="no-print flex flex-wrap gap-2">{actions}</div>}
+        </div>
+        {children}
+      </main>
+    </div>
+  );
+}

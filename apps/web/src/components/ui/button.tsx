@@ -1,0 +1,51 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { Spinner } from './spinner';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-brand-800 text-white hover:bg-brand-900 disabled:bg-brand-800/60',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:opacity-60',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
+  ghost: 'text-brand-800 hover:bg-brand-50 disabled:opacity-60',
+};
+const BASE =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed';
+
+export function buttonClass(variant: Variant = 'primary', extra = ''): string {
+  return `${BASE} ${VARIANTS[variant]} ${extra}`;
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  /** Shows a spinner and disables the button. */
+  loading?: boolean;
+  children: ReactNode;
+}
+
+export function Button({
+  variant = 'primary',
+  loading = false,
+  className = '',
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <Spinner size="sm" />}
+      {children}
+    </button>
+  );
+}
+
+export function ButtonLink({ variant = 'primary', className = '', ...rest }: LinkProps & { variant?: Variant }) {
+  return <Link className={buttonClass(variant, className)} {...rest} />;
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+
+export function Card({
+  children,
+  className = '',
+  title,
+  actions,
+}: {
+  children: ReactNode;
+  className?: string;
+  title?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}>
+      {(title || actions) && (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          {title && <h2>{title}</h2>}
+          {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-6 text-center text-slate-600">{children}</p>;
+}
+
+/** A read-only "label: value" row for details panels. */
+export function DetailRow({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-2 border-b border-slate-100 py-1.5 text-sm last:border-0">
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="break-words text-slate-900">{value === '' || value === null || value === undefined ? 'Not specified' : value}</dd>
+    </div>
+  );
+}

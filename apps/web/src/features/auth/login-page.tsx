@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES } from '@portal/domain/auth-constants';
+import type { Role } from '@portal/domain/constants';
+import { SiteHeader } from '../../components/layout/site-header';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PasswordField, TextField } from '../../components/ui/field';
+import { ApiError, api } from '../../lib/api-client';
+import { HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
+
+const TITLES: Record<Role, string> = { admin: 'Admin Login', staff: 'Staff Login', student: 'Student Login' };
+
+interface Envelope {
+  status: string;
+  data: LoginResult | null;
+  message?: string;
+  errors?: { non_field_errors?: string[] };
+}
+
+/** The banner text of spec §8: first non_field_errors entry, else the message, else the fallback. */
+export function loginErrorMessage(body: unknown): string {
+  const b = body as Partial<Envelope> | null;
+  return b?.errors?.non_field_errors?.[0] ?? (typeof b?.message === 'string' && b.message ? b.message : AUTH_MESSAGES.loginFailedFallback);
+}
+
+export function LoginPage({ role }: { role: Role }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      const body = await api.post<Envelope>(`/${role}/login/`, { email, password }, { anonymous: true, timeout: 15_000 });
+      if (body.status !== 'success' || !body.data) {
+        setError(loginErrorMessage(body));
+        return;
+      }
+      const data = body.data;
+      saveLogin(role, data);
+      if (data.must_change_password) {
+        navigate('/change-password', { replace: true });
+        return;
+      }
+      const welcomeMessage = `Welcome, ${data.first_name}!`;
+      const from = (location.state as { from?: string } | null)?.from;
+      const state =
+        role === 'admin'
+          ? { userName: data.username, welcomeMessage }
+          : role === 'staff'
+            ? { welcomeMessage, staffId: data.staff_id }
+            : { welcomeMessage, admissionNumber: data.admission_number };
+      navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : HOME_OF_ROLE[role], { replace: true, state });
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'http') setError(loginErrorMessage(err.data));
+      else setError(AUTH_MESSAGES.loginFailedFallback);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const busyLabel = role === 'admin' ? AUTH_MESSAGES.authenticating : AUTH_MESSAGES.loggingIn;
+  return (
+    <div className="min-h-dvh">
+      <SiteHeader />
+      <main className="mx-auto flex max-w-md flex-col px-4 py-10">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="mb-1 text-center">{TITLES[role]}</h1>
+          <p className="mb-6 text-center text-sm text-slate-600">Sign in with your school email and password.</p>
+          {params.get('expired') && !error && (
+            <Alert tone="info" className="mb-4">
+              Your session has ended. Please sign in again.
+            </Alert>
+          )}
+          {error && (
+            <Alert tone="error" className="mb-4">
+              {error}
+            </Alert>
+          )}
+          <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" noValidate={false}>
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Button type="submit" loading={submitting} className="mt-2 w-full">
+              {submitting ? busyLabel : 'Login'}
+            </Button>
+          </form>
+        </div>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Not a{role === 'admin' ? 'n admin' : ` ${role === 'staff' ? 'staff member' : 'student'}`}?{' '}
+          <Link to="/login" className="font-medium text-brand-800 underline">
+            Choose another sign-in
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}

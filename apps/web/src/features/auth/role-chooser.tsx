@@ -1,0 +1,36 @@
+import { Link, useLocation } from 'react-router';
+import { SiteHeader } from '../../components/layout/site-header';
+
+const CHOICES = [
+  { to: '/StudentLogin', title: 'Student', text: 'Check results, view your profile and pay fees.' },
+  { to: '/StaffLogin', title: 'Staff', text: 'Enter and correct scores, manage students.' },
+  { to: '/Admin', title: 'Admin', text: 'Run the school: people, sessions, results and fees.' },
+] as const;
+
+/** /login: where the spec's screens sent users on 401. Lets the user pick their sign-in. */
+export function RoleChooser() {
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  return (
+    <div className="min-h-dvh">
+      <SiteHeader />
+      <main className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="mb-2 text-center">Sign in</h1>
+        <p className="mb-8 text-center text-slate-600">Who are you signing in as?</p>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {CHOICES.map((c) => (
+            <li key={c.to}>
+              <Link
+                to={c.to}
+                state={from ? { from } : undefined}
+                className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-700 hover:shadow-md"
+              >
+                <span className="block text-lg font-semibold text-brand-900">{c.title}</span>
+                <span className="mt-1 block text-sm text-slate-600">{c.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+
+export interface MenuItem {
+  to: string;
+  label: string;
+  description?: string;
+}
+
+/** A grid of big, thumb-friendly links: the home pages' menus. */
+export function MenuGrid({ items, label }: { items: readonly MenuItem[]; label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="flex h-full min-h-14 flex-col justify-center rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-700 hover:bg-brand-50"
+            >
+              <span className="font-semibold text-brand-900">{item.label}</span>
+              {item.description && <span className="text-sm text-slate-600">{item.description}</span>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function WelcomeBanner({ message }: { message: string }) {
+  return (
+    <p className="mb-5 rounded-xl bg-brand-800 px-4 py-3 text-white" data-testid="welcome-message">
+      {message}
+    </p>
+  );
+}

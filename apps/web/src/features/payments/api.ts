@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TIMINGS } from '@portal/domain/constants';
+import type {
+  ClassReportRow,
+  FeeSchedule,
+  InitiateResponse,
+  Payment,
+  PaymentContext,
+  Receipt,
+  VerifyResponse,
+} from '@portal/domain/payments';
+import { api } from '../../lib/api-client';
+
+/** Fetchers and query hooks of the payment screens; timeouts of spec §7. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  context: ['payments', 'context'] as const,
+  history: (admissionNumber: string) => ['payments', 'history', admissionNumber] as const,
+  report: (cls: string, session: string) => ['payments', 'report', cls, session] as const,
+  receipt: (reference: string) => ['payments', 'receipt', reference] as const,
+  feeSchedules: (sessionId: number | null) => ['payments', 'fee-schedules', sessionId] as const,
+};
+
+export function usePaymentContext() {
+  return useQuery({
+    queryKey: paymentKeys.context,
+    queryFn: () => api.get<PaymentContext>('/payments/context/', { timeout: TIMINGS.paymentClientTimeout }),
+  });
+}
+
+export function usePaymentHistory(admissionNumber: string) {
+  return useQuery({
+    queryKey: paymentKeys.history(admissionNumber),
+    queryFn: () =>
+      api.get<Payment[]>('/payments/history/', { query: { admission_number: admissionNumber }, timeout: TIMINGS.defaultTimeout }),
+    enabled: admissionNumber.trim().length >= 3,
+    retry: false,
+  });
+}
+
+export function useClassReport(cls: string, session: string, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.report(cls, session),
+    queryFn: () =>
+      api.get<ClassReportRow[]>('/payments/report/', {
+        query: { class: cls, session: session || undefined },
+        timeout: TIMINGS.defaultTimeout,
+      }),
+    enabled: enabled && cls !== '',
+    retry: false,
+  });
+}
+
+export function downloadClassReportCsv(cls: string, session: string) {
+  return api.get<Blob>('/payments/report/csv/', {
+    query: { class: cls, session: session || undefined },
+    timeout: TIMINGS.paymentClientTimeout,
+    blob: true,
+  });
+}
+
+export interface InitiateBody {
+  admission_number: string;
+  full_name: string;
+  current_class: string;
+  current_session: string;
+  email: string;
+  phone_number: string | null;
+  amount: number;
+  term: string | null;
+}
+
+export function initiatePayment(body: InitiateBody) {
+  return api.post<InitiateResponse>('/payments/initiate/', body, { timeout: TIMINGS.initiateTimeout });
+}
+
+export function verifyPayment(reference: string) {
+  return api.post<VerifyResponse>('/payments/verify/', { reference }, { timeout: TIMINGS.paymentClientTimeout });
+}
+
+export function useReceipt(reference: string) {
+  return useQuery({
+    queryKey: paymentKeys.receipt(reference),
+    queryFn: () => api.get<Receipt>(`/payments/receipt/${encodeURIComponent(reference)}/`, { timeout: TIMINGS.paymentClientTimeout }),
+    retry: false,
+  });
+}
+
+export function downloadReceiptPdf(reference: string) {
+  return api.get<Blob>(`/payments/receipt/${encodeURIComponent(reference)}/pdf/`, { timeout: TIMINGS.paymentClientTimeout, blob: true });
+}
+
+export function useFeeSchedules(sessionId: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.feeSchedules(sessionId),
+    queryFn: () =>
+      api.get<FeeSchedule[]>('/payments/fee-schedules/', {
+        query: { session_id: sessionId ?? undefined },
+        timeout: TIMINGS.defaultTimeout,
+      }),
+    enabled: sessionId !== null,
+  });
+}
+
+export interface FeeScheduleBody {
+  student_class: string;
+  session_id: number;
+  term: string;
+  amount: string;
+  description: string;
+}
+
+export function useFeeScheduleMutations() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: paymentKeys.all });
+  return {
+    create: useMutation({
+      mutationFn: (b: FeeScheduleBody) => api.post<FeeSchedule>('/payments/fee-schedules/', b, { timeout: TIMINGS.defaultTimeout }),
+      onSuccess: done,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...b }: { id: number; amount: string; description: string }) =>
+        api.put<FeeSchedule>(`/payments/fee-schedules/${id}/`, b, { timeout: TIMINGS.defaultTimeout }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api.delete<null>(`/payments/fee-schedules/${id}/`, { timeout: TIMINGS.defaultTimeout }),
+      onSuccess: done,
+    }),
+  };
+}

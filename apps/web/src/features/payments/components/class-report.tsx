@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { PAYMENT_MESSAGES, type ClassReportRow } from '@portal/domain/payments';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { downloadBlob } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { downloadClassReportCsv, useClassReport } from '../api';
+import { formatDateTime, formatNaira, statusClass, statusLabel } from '../format';
+import { errorText } from './payment-history';
+
+function total(rows: ClassReportRow[], f: (r: ClassReportRow) => number): number {
+  return rows.reduce((s, r) => s + Math.round(f(r) * 100), 0) / 100;
+}
+
+/** Class Payment Report (spec §2, §3) with the fee-schedule columns, totals and a CSV export. */
+export function ClassReport({ studentClass, session }: { studentClass: string; session: string }) {
+  const { data, isPending, isError, error } = useClassReport(studentClass, session, true);
+  const toast = useToast();
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const blob = await downloadClassReportCsv(studentClass, session);
+      downloadBlob(blob, `payments-${studentClass}-${session || 'all'}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-'));
+    } catch (err) {
+      toast.error(errorText(err));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Card
+      title="Class Payment Report"
+      actions={
+        studentClass && data && data.length > 0 ? (
+          <Button variant="secondary" onClick={() => void exportCsv()} loading={exporting} className="no-print">
+            Export CSV
+          </Button>
+        ) : undefined
+      }
+    >
+      {!studentClass ? (
+        <p className="text-sm text-slate-600">Choose a class to see who has paid.</p>
+      ) : isPending ? (
+        <LoadingBlock label="Loading report..." />
+      ) : isError ? (
+        <Alert tone="error">{errorText(error)}</Alert>
+      ) : data.length === 0 ? (
+        <EmptyState>{PAYMENT_MESSAGES.noStudents}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600">
+            {studentClass}
+            {session ? `, ${session} session` : ''}: {data.filter((r) => r.payment_status === 'successful').length} of {data.length} paid.
+          </p>
+          <div className="overflow-x-auto" role="region" aria-label="Class payment report table" tabIndex={0}>
+            <table className="w-full min-w-[48rem] text-left text-sm" data-testid="class-report">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th className="py-2 pr-3">Admission No.</th>
+                  <th className="py-2 pr-3">Full Name</th>
+                  <th className="py-2 pr-3">Status</th>
+                  <th className="py-2 pr-3 text-right">Last Payment</th>
+                  <th className="py-2 pr-3">Last Payment Date</th>
+                  <th className="py-2 pr-3 text-right">Due</th>
+                  <th className="py-2 pr-3 text-right">Paid</th>
+                  <th className="py-2 text-right">Outstanding</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((r) => (
+                  <tr key={r.admission_number} className="border-b border-slate-100">
+                    <td className="py-2 pr-3 whitespace-nowrap">{r.admission_number}</td>
+                    <td className="py-2 pr-3">{r.full_name}</td>
+                    <td className="py-2 pr-3">
+                      <span className={statusClass(r.payment_status)}>{statusLabel(r.payment_status)}</span>
+                    </td>
+                    <td className="py-2 pr-3 text-right whitespace-nowrap">
+                      {r.last_payment_amount === null ? '—' : formatNaira(r.last_payment_amount)}
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(r.last_payment_date)}</td>
+                    <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(r.amount_due)}</td>
+                    <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(r.amount_paid)}</td>
+                    <td className="py-2 text-right whitespace-nowrap">{formatNaira(r.outstanding)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot className="font-semibold">
+                <tr>
+                  <th scope="row" colSpan={5} className="py-2 pr-3">
+                    Totals ({data.length} students)
+                  </th>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.amount_due))}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.amount_paid))}</td>
+                  <td className="py-2 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.outstanding))}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

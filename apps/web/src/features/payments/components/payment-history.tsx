@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { PAYMENT_HTTP_MESSAGES, PAYMENT_MESSAGES, paymentErrorMessage } from '@portal/domain/payments';
+import { termLabel } from '@portal/domain/constants';
+import { Alert } from '../../../components/ui/alert';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { usePaymentHistory } from '../api';
+import { formatDateTime, formatNaira, statusClass, statusLabel } from '../format';
+
+/** Spec §8 message for a failed payment call; `fallback` for anything that is not an HTTP answer. */
+export function errorText(err: unknown, fallback: string = PAYMENT_HTTP_MESSAGES[500]): string {
+  return err instanceof ApiError ? paymentErrorMessage(err) : fallback;
+}
+
+/** Payment History (spec §2) for one admission number. */
+export function PaymentHistory({ admissionNumber }: { admissionNumber: string }) {
+  const ready = admissionNumber.trim().length >= 3;
+  const { data, isPending, isError, error } = usePaymentHistory(admissionNumber.trim());
+  return (
+    <Card title="Payment History">
+      {!ready ? (
+        <p className="text-sm text-slate-600">Enter an admission number to see its payments.</p>
+      ) : isPending ? (
+        <LoadingBlock label="Loading payments..." />
+      ) : isError ? (
+        <Alert tone="error">{errorText(error)}</Alert>
+      ) : data.length === 0 ? (
+        <EmptyState>{PAYMENT_MESSAGES.noPayments}</EmptyState>
+      ) : (
+        <div className="overflow-x-auto" role="region" aria-label="Payment history table" tabIndex={0}>
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="payment-history">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th className="py-2 pr-3">Date</th>
+                <th className="py-2 pr-3">Reference</th>
+                <th className="py-2 pr-3">Session</th>
+                <th className="py-2 pr-3 text-right">Amount</th>
+                <th className="py-2 pr-3">Status</th>
+                <th className="py-2">
+                  <span className="sr-only">Receipt</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((p) => (
+                <tr key={p.id} className="border-b border-slate-100 last:border-0">
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(p.paid_at ?? p.created_at)}</td>
+                  <td className="py-2 pr-3 font-mono text-xs break-all">{p.reference}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {p.current_session}
+                    {p.term ? ` · ${termLabel(p.term)}` : ''}
+                  </td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(p.amount)}</td>
+                  <td className="py-2 pr-3">
+                    <span className={statusClass(p.status)}>{statusLabel(p.status)}</span>
+                  </td>
+                  <td className="py-2">
+                    {p.status === 'successful' && (
+                      <Link to={`/payments/receipt/${encodeURIComponent(p.reference)}`} className="font-medium text-brand-800 underline">
+                        Receipt<span className="sr-only"> for {p.reference}</span>
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

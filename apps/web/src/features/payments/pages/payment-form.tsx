@@ -1,0 +1,388 @@
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@portal/domain/auth-constants';
+import { CLASSES, TERMS, TIMINGS } from '@portal/domain/constants';
+import {
+  PAYMENT_FORM_FIELDS,
+  PAYMENT_MESSAGES,
+  initiatePaymentSchema,
+  sanitizeAmountInput,
+  verifyWithRetries,
+  type PaymentContext,
+  type PaymentFormField,
+} from '@portal/domain/payments';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-store';
+import { initiatePayment, paymentKeys, usePaymentContext, verifyPayment } from '../api';
+import { ClassReport } from '../components/class-report';
+import { errorText, PaymentHistory } from '../components/payment-history';
+import { formatNaira } from '../format';
+import { useDebouncedValue } from '../use-debounced-value';
+
+interface FormValues {
+  admission_number: string;
+  full_name: string;
+  current_class: string;
+  current_session: string;
+  email: string;
+  phone_number: string;
+  amount: string;
+  term: string;
+}
+type Errors = Partial<Record<PaymentFormField | 'term', string[]>>;
+
+const EMPTY: FormValues = {
+  admission_number: '',
+  full_name: '',
+  current_class: '',
+  current_session: '',
+  email: '',
+  phone_number: '',
+  amount: '',
+  term: '',
+};
+
+function readDraft(): FormValues | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.paymentDraft);
+    if (!raw) return null;
+    const d = JSON.parse(raw) as Partial<FormValues>;
+    const out = { ...EMPTY };
+    for (const k of Object.keys(EMPTY) as (keyof FormValues)[]) if (typeof d[k] === 'string') out[k] = d[k];
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+const storage = {
+  lastReference: () => localStorage.getItem(STORAGE_KEYS.lastPaymentReference),
+  setLastReference: (r: string) => localStorage.setItem(STORAGE_KEYS.lastPaymentReference, r),
+  clearLastReference: () => localStorage.removeItem(STORAGE_KEYS.lastPaymentReference),
+};
+
+type Banner = { tone: 'error' | 'success' | 'info' | 'warning'; text: string; reference?: string } | null;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** /PaymentForm: School Fees Payment (spec §2, §4, §5, §8). */
+export default function PaymentFormPage() {
+  const session = useSession();
+  const isStudent = session?.role === 'student';
+  const context = usePaymentContext();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  const [form, setForm] = useState<FormValues>(() => readDraft() ?? EMPTY);
+  const hadDraft = useRef(readDraft() !== null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [banner, setBanner] = useState<Banner>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  // Bumped to ask for a (re)fill from the context: on load, and after a payment is verified.
+  const [prefillRequest, setPrefillRequest] = useState(1);
+  const prefilledFor = useRef(0);
+
+  // A signed-in student's own details and what they owe next fill the form (beyond the spec).
+  const prefill = useCallback(
+    (keepDraft: boolean) => {
+      const c = context.data;
+      if (!c) return;
+      setForm((f) => {
+        const next = { ...f };
+        if (!next.current_session && c.current_session) next.current_session = c.current_session;
+        const st = c.student;
+        if (st) {
+          next.admission_number = st.admission_number;
+          if (!keepDraft || !next.full_name) next.full_name = st.full_name;
+          if (!keepDraft || !next.current_class) next.current_class = st.current_class;
+          if (!keepDraft || !next.email) next.email = st.email;
+          if (!keepDraft || !next.phone_number) next.phone_number = st.phone_number ?? '';
+          if (!keepDraft || !next.amount) next.amount = st.suggested_amount > 0 ? st.suggested_amount.toFixed(2) : '';
+          if (!keepDraft || !next.term) next.term = st.term ?? '';
+        }
+        return next;
+      });
+    },
+    [context.data],
+  );
+  useEffect(() => {
+    if (!context.data || prefilledFor.current === prefillRequest) return;
+    const first = prefilledFor.current === 0;
+    prefilledFor.current = prefillRequest;
+    prefill(first ? hadDraft.current : true);
+  }, [context.data, prefill, prefillRequest]);
+
+  // The draft is saved 500 ms after each change (spec §4).
+  useEffect(() => {
+    const t = setTimeout(() => {
+      try {
+        localStorage.setItem(STORAGE_KEYS.paymentDraft, JSON.stringify(form));
+      } catch {
+        /* storage full or blocked: the form still works */
+      }
+    }, TIMINGS.paymentDraftSave);
+    return () => clearTimeout(t);
+  }, [form]);
+
+  // Lookups started before the verify answered would still show the old status: cancel, then refetch.
+  const refresh = useCallback(async () => {
+    await qc.cancelQueries({ queryKey: paymentKeys.all });
+    await qc.invalidateQueries({ queryKey: paymentKeys.all });
+  }, [qc]);
+
+  // Back from the provider: the reference from the address (reference or trxref), else the remembered one.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    const fromUrl = params.get('reference') || params.get('trxref');
+    const reference = fromUrl || storage.lastReference();
+    if (!reference) return;
+    started.current = true;
+    setVerifying(true);
+    setBanner({ tone: 'info', text: PAYMENT_MESSAGES.verifying });
+    void verifyWithRetries({
+      verify: () => verifyPayment(reference),
+      sleep,
+      pendingRetries: TIMINGS.verifyPendingRetries,
+      pendingDelayPerAttempt: TIMINGS.verifyPendingDelayPerAttempt,
+      errorRetries: TIMINGS.verifyRequestErrorRetries,
+    })
+      .then(async (res) => {
+        if (res.status === 'success') {
+          storage.clearLastReference();
+          setBanner({ tone: 'success', text: res.message || PAYMENT_MESSAGES.verified, reference });
+          // Paid: the amount is cleared (a student's is refilled with what is still owed).
+          setForm((f) => ({ ...f, amount: '' }));
+          await refresh();
+          setPrefillRequest((n) => n + 1);
+          // Read what is still owed from the refreshed context itself, whatever order the renders ran in.
+          const owed = qc.getQueryData<PaymentContext>(paymentKeys.context)?.student?.suggested_amount ?? 0;
+          setForm((f) => ({ ...f, amount: owed > 0 ? owed.toFixed(2) : '' }));
+        } else if (res.status === 'pending') {
+          setBanner({ tone: 'warning', text: res.message || PAYMENT_MESSAGES.pending });
+        } else {
+          storage.clearLastReference();
+          setBanner({ tone: 'error', text: res.message || PAYMENT_MESSAGES.verificationFailed });
+          await refresh();
+        }
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && (err.status === 404 || err.status === 403)) storage.clearLastReference();
+        setBanner({ tone: 'error', text: err instanceof ApiError ? errorText(err) : PAYMENT_MESSAGES.verificationFailed });
+      })
+      .finally(() => {
+        setVerifying(false);
+        if (fromUrl) void navigate('/PaymentForm', { replace: true });
+      });
+  }, [params, refresh, navigate, qc]);
+
+  const set = (key: keyof FormValues) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = key === 'amount' ? sanitizeAmountInput(e.target.value) : e.target.value;
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((x) => ({ ...x, [key]: undefined }));
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBanner(null);
+    const parsed = initiatePaymentSchema.safeParse({ ...form, amount: form.amount });
+    if (!parsed.success) {
+      const errs: Errors = {};
+      for (const i of parsed.error.issues) {
+        const k = i.path[0] as keyof Errors;
+        (errs[k] ??= []).push(i.message);
+      }
+      setErrors(errs);
+      setBanner({ tone: 'error', text: PAYMENT_MESSAGES.correctErrors });
+      const first = [...PAYMENT_FORM_FIELDS, 'term' as const].find((f) => errs[f]);
+      if (first) document.getElementById(`pay-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const res = await initiatePayment({
+        admission_number: parsed.data.admission_number,
+        full_name: parsed.data.full_name,
+        current_class: parsed.data.current_class,
+        current_session: parsed.data.current_session,
+        email: parsed.data.email,
+        phone_number: parsed.data.phone_number,
+        amount: parsed.data.amount / 100,
+        term: parsed.data.term,
+      });
+      const url = res.status === 'success' ? res.data?.authorization_url : undefined;
+      if (!url) {
+        setBanner({ tone: 'error', text: PAYMENT_MESSAGES.initiationFailed });
+        return;
+      }
+      storage.setLastReference(res.data.reference);
+      setRedirecting(true);
+      setBanner({ tone: 'info', text: PAYMENT_MESSAGES.redirecting });
+      setTimeout(() => window.location.assign(url), TIMINGS.redirectToProvider);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
+      setBanner({ tone: 'error', text: err instanceof ApiError ? errorText(err) : PAYMENT_MESSAGES.initiationFailed });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const lookupAdmission = useDebouncedValue(isStudent ? (session?.publicId ?? '') : form.admission_number, TIMINGS.paymentLookupDebounce);
+  const lookupClass = useDebouncedValue(form.current_class, TIMINGS.paymentLookupDebounce);
+  const lookupSession = useDebouncedValue(form.current_session, TIMINGS.paymentLookupDebounce);
+  const sessions = context.data?.sessions ?? [];
+  const st = context.data?.student;
+  const busy = submitting || redirecting || verifying;
+
+  return (
+    <PageLayout title="School Fees Payment">
+      <div className="flex flex-col gap-6">
+        {banner && (
+          <Alert tone={banner.tone}>
+            <span className="inline-flex items-center gap-2">
+              {(verifying || redirecting) && <Spinner size="sm" />}
+              <span data-testid="payment-message">{banner.text}</span>
+            </span>
+            {banner.reference && (
+              <span className="mt-2 block">
+                <Link className="font-semibold underline" to={`/payments/receipt/${encodeURIComponent(banner.reference)}`}>
+                  View receipt
+                </Link>
+              </span>
+            )}
+          </Alert>
+        )}
+
+        {st && (
+          <Card title="Your fees this session">
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-slate-600">Due</dt>
+                <dd className="font-semibold" data-testid="fees-due">
+                  {formatNaira(st.amount_due)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Paid</dt>
+                <dd className="font-semibold">{formatNaira(st.amount_paid)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Outstanding</dt>
+                <dd className="font-semibold" data-testid="fees-outstanding">
+                  {formatNaira(st.outstanding)}
+                </dd>
+              </div>
+            </dl>
+            {st.amount_due > 0 && st.outstanding === 0 && <p className="mt-2 text-sm text-slate-600">{PAYMENT_MESSAGES.noOutstanding}</p>}
+          </Card>
+        )}
+
+        <Card title="Pay school fees">
+          <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="School fees payment form">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                id="pay-admission_number"
+                label="Admission Number"
+                required
+                autoComplete="off"
+                value={form.admission_number}
+                onChange={set('admission_number')}
+                readOnly={isStudent}
+                error={errors.admission_number}
+              />
+              <TextField
+                id="pay-full_name"
+                label="Full Name"
+                required
+                autoComplete="name"
+                value={form.full_name}
+                onChange={set('full_name')}
+                error={errors.full_name}
+              />
+              <SelectField
+                id="pay-current_class"
+                label="Class"
+                required
+                placeholder="Select class"
+                options={CLASSES}
+                value={form.current_class}
+                onChange={set('current_class')}
+                error={errors.current_class}
+              />
+              <SelectField
+                id="pay-current_session"
+                label="Session"
+                required
+                placeholder={context.isPending ? 'Loading sessions...' : 'Select session'}
+                options={sessions.map((s) => s.name)}
+                value={form.current_session}
+                onChange={set('current_session')}
+                error={errors.current_session}
+              />
+              <TextField
+                id="pay-email"
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                value={form.email}
+                onChange={set('email')}
+                error={errors.email}
+              />
+              <TextField
+                id="pay-phone_number"
+                label="Phone Number (optional)"
+                type="tel"
+                autoComplete="tel"
+                value={form.phone_number}
+                onChange={set('phone_number')}
+                error={errors.phone_number}
+              />
+              <SelectField
+                id="pay-term"
+                label="Term (optional)"
+                placeholder="Not specified"
+                options={TERMS}
+                value={form.term}
+                onChange={set('term')}
+                error={errors.term}
+              />
+              <TextField
+                id="pay-amount"
+                label="Amount (₦)"
+                required
+                inputMode="decimal"
+                autoComplete="off"
+                value={form.amount}
+                onChange={set('amount')}
+                error={errors.amount}
+                hint="Between ₦100 and ₦5,000,000"
+              />
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit" loading={submitting || redirecting} disabled={busy}>
+                Proceed to Payment
+              </Button>
+              {form.amount && !errors.amount && /^\d+(\.\d{1,2})?$/.test(form.amount) && (
+                <span className="text-sm text-slate-600">You will pay {formatNaira(Number(form.amount))}</span>
+              )}
+            </div>
+          </form>
+        </Card>
+
+        <PaymentHistory admissionNumber={lookupAdmission} />
+        {!isStudent && <ClassReport studentClass={lookupClass} session={lookupSession} />}
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { termLabel } from '@portal/domain/constants';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card, DetailRow } from '../../../components/ui/card';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { downloadBlob } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { downloadReceiptPdf, useReceipt } from '../api';
+import { errorText } from '../components/payment-history';
+import { formatDateTime, formatNaira } from '../format';
+
+/** A printable receipt for one successful payment, with a PDF download (beyond the spec). */
+export default function ReceiptPage() {
+  const { reference = '' } = useParams();
+  const { data, isPending, isError, error } = useReceipt(reference);
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+
+  async function pdf() {
+    setDownloading(true);
+    try {
+      downloadBlob(await downloadReceiptPdf(reference), `receipt-${reference}.pdf`);
+    } catch (err) {
+      toast.error(errorText(err));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <PageLayout
+      title="Payment Receipt"
+      actions={
+        data && (
+          <>
+            <Button variant="secondary" onClick={() => window.print()}>
+              Print Receipt
+            </Button>
+            <Button onClick={() => void pdf()} loading={downloading}>
+              Download PDF
+            </Button>
+          </>
+        )
+      }
+    >
+      {isPending ? (
+        <LoadingBlock />
+      ) : isError ? (
+        <Alert tone="error">{errorText(error)}</Alert>
+      ) : (
+        <Card className="mx-auto max-w-xl">
+          <div className="mb-4 text-center">
+            <p className="text-lg font-bold text-brand-900">{data.school.name}</p>
+            <p className="text-sm text-slate-600">{data.school.motto}</p>
+            <p className="text-xs text-slate-600">
+              {[data.school.address, data.school.phone, data.school.email].filter(Boolean).join(' · ')}
+            </p>
+          </div>
+          <p className="mb-4 text-center text-3xl font-bold text-brand-900" data-testid="receipt-amount">
+            {formatNaira(data.amount)}
+          </p>
+          <dl>
+            <DetailRow label="Reference" value={data.reference} />
+            <DetailRow label="Admission number" value={data.admission_number} />
+            <DetailRow label="Full name" value={data.full_name} />
+            <DetailRow label="Class" value={data.current_class} />
+            <DetailRow label="Session" value={data.current_session} />
+            <DetailRow label="Term" value={data.term ? termLabel(data.term) : ''} />
+            <DetailRow label="Email" value={data.email} />
+            <DetailRow label="Phone number" value={data.phone_number ?? ''} />
+            <DetailRow label="Paid on" value={formatDateTime(data.paid_at)} />
+            <DetailRow label="Paid through" value={data.provider} />
+            <DetailRow label="Status" value="Successful" />
+          </dl>
+        </Card>
+      )}
+      <div className="no-print mt-6">
+        <ButtonLink to="/PaymentForm" variant="ghost">
+          Back to School Fees Payment
+        </ButtonLink>
+      </div>
+    </PageLayout>
+  );
+}

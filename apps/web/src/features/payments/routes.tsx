@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import { ADMIN_ONLY, ANY_ROLE, RequireRole } from '../../app/guards';
+
+/** Fees and payment screens (issue 5). */
+export const paymentsRoutes: RouteObject[] = [
+  {
+    element: <RequireRole roles={ANY_ROLE} />,
+    children: [
+      { path: '/PaymentForm', lazy: async () => ({ Component: (await import('./pages/payment-form')).default }) },
+      { path: '/payments/receipt/:reference', lazy: async () => ({ Component: (await import('./pages/receipt-page')).default }) },
+    ],
+  },
+  {
+    element: <RequireRole roles={ADMIN_ONLY} />,
+    children: [
+      { path: '/payments/fee-schedules', lazy: async () => ({ Component: (await import('./pages/fee-schedules-page')).default }) },
+    ],
+  },
+];

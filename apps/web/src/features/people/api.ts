@@ -1,0 +1,207 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PEOPLE_MESSAGES,
+  STUDENT_PAGE_SIZE,
+  type ImportPreview,
+  type ImportResult,
+  type LegacyStaff,
+  type LegacyStudent,
+  type PasswordResetResponse,
+  type StaffDetail,
+  type StaffRecord,
+  type StaffRegistration,
+  type StudentPage,
+  type StudentRecord,
+  type StudentRegistration,
+} from '@portal/domain/people-constants';
+import { TIMINGS } from '@portal/domain/constants';
+import { ApiError, api, downloadBlob } from '../../lib/api-client';
+
+/** Fetchers and query hooks of the people screens (students and staff). */
+
+const timeout = TIMINGS.defaultTimeout;
+
+export const peopleKeys = {
+  students: ['students'] as const,
+  studentPage: (p: StudentPageParams) => ['students', 'page', p] as const,
+  student: (adm: string) => ['students', 'one', adm] as const,
+  staff: ['staff'] as const,
+  staffList: ['staff', 'list'] as const,
+  staffMember: (id: string) => ['staff', 'one', id] as const,
+};
+
+export interface StudentPageParams {
+  q?: string;
+  student_class?: string;
+  offset?: number;
+  limit?: number;
+}
+
+/** One page of students (with the total) for the paged lists: fast with thousands of students. */
+export function useStudentPage(p: StudentPageParams) {
+  return useQuery({
+    queryKey: peopleKeys.studentPage(p),
+    queryFn: () =>
+      api.get<StudentPage>('/students/search/', {
+        query: { q: p.q, student_class: p.student_class, offset: p.offset, limit: p.limit ?? STUDENT_PAGE_SIZE },
+        timeout,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function fetchStudent(adm: string) {
+  return api.get<StudentRecord>(`/students/${encodeURIComponent(adm)}/`, { timeout });
+}
+
+export function useStudent(adm: string | undefined) {
+  return useQuery({ queryKey: peopleKeys.student(adm ?? ''), queryFn: () => fetchStudent(adm!), enabled: Boolean(adm), retry: false });
+}
+
+export function fetchLegacyStudent(id: string) {
+  return api.get<LegacyStudent>(`/studentBase/${encodeURIComponent(id)}`, { timeout });
+}
+export function fetchLegacyStaff(id: string) {
+  return api.get<LegacyStaff>(`/staffBase/${encodeURIComponent(id)}`, { timeout });
+}
+
+export function useStaffList() {
+  return useQuery({ queryKey: peopleKeys.staffList, queryFn: () => api.get<StaffRecord[]>('/staff/list/', { timeout }) });
+}
+
+export function fetchStaff(staffId: string) {
+  return api.get<StaffDetail>(`/staff/${encodeURIComponent(staffId)}/`, { timeout });
+}
+
+/** Spec §7: on a 404 by staff ID, the screens try the internal id (`GET /staff/id/{id}/`). */
+export async function findStaff(idOrStaffId: string): Promise<StaffDetail> {
+  try {
+    return await fetchStaff(idOrStaffId);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && /^\d+$/.test(idOrStaffId)) {
+      return api.get<StaffDetail>(`/staff/id/${idOrStaffId}/`, { timeout });
+    }
+    throw err;
+  }
+}
+
+export function useStaffMember(staffId: string | undefined) {
+  return useQuery({
+    queryKey: peopleKeys.staffMember(staffId ?? ''),
+    queryFn: () => fetchStaff(staffId!),
+    enabled: Boolean(staffId),
+    retry: false,
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: peopleKeys.students }), qc.invalidateQueries({ queryKey: peopleKeys.staff })]);
+}
+
+export function useCreateStudent() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<StudentRegistration>('/students/', body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useUpdateStudent() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ adm, body }: { adm: string; body: Record<string, unknown> }) =>
+      api.put<StudentRecord>(`/students/${encodeURIComponent(adm)}/`, body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useDeleteStudent() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (adm: string) => api.delete<null>(`/students/${encodeURIComponent(adm)}/`),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useCreateStaff() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<StaffRegistration>('/staff/', body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useUpdateStaff() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ staffId, body }: { staffId: string; body: Record<string, unknown> }) =>
+      api.put<StaffDetail>(`/staff/${encodeURIComponent(staffId)}/`, body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useDeleteStaff() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (staffId: string) => api.delete<null>(`/staff/${encodeURIComponent(staffId)}/`),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useLegacyDelete() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: 'student' | 'staff'; id: string }) =>
+      api.delete<null>(`/${kind === 'student' ? 'studentBase' : 'staffBase'}/${encodeURIComponent(id)}`),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export type PersonKind = 'student' | 'staff';
+
+export function resetPassword(kind: PersonKind, publicId: string) {
+  return api.post<PasswordResetResponse>(`/${kind === 'student' ? 'students' : 'staff'}/${encodeURIComponent(publicId)}/reset-password/`);
+}
+
+export type ImportKind = 'students' | 'staff';
+
+export function previewImport(kind: ImportKind, csv: string) {
+  return api.post<ImportPreview>(`/${kind}/import/preview/`, { csv }, { timeout: 60_000 });
+}
+
+export function useImport(kind: ImportKind) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (csv: string) => api.post<ImportResult>(`/${kind}/import/`, { csv }, { timeout: 120_000 }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Downloads a CSV (template or export) through the authenticated client. */
+export async function downloadCsv(path: string, filename: string, query?: Record<string, string | undefined>) {
+  const blob = await api.get<Blob>(path, { blob: true, query, timeout: 60_000 });
+  downloadBlob(blob, filename);
+}
+
+/** The message of a failed call, in the spec's words (§8). */
+export function failureMessage(
+  err: unknown,
+  m: { notFound?: string; fallback: string; network?: string; unauthorized?: string; useDetail?: boolean },
+): string {
+  if (err instanceof ApiError) {
+    if (err.kind === 'network' || err.kind === 'timeout') return m.network ?? PEOPLE_MESSAGES.networkError;
+    if (err.status === 401) return m.unauthorized ?? PEOPLE_MESSAGES.unauthorized;
+    if (err.status === 404 && m.notFound) return m.notFound;
+    if (m.useDetail && (err.detail ?? err.nonFieldError)) return (err.detail ?? err.nonFieldError)!;
+  }
+  return m.fallback;
+}
+
+/** Server field errors keyed by the form's field names (`profile_data.tax_id` -> `tax_id`). */
+export function serverFieldErrors(err: unknown): Record<string, string[]> {
+  if (!(err instanceof ApiError) || err.status !== 400) return {};
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(err.fieldErrors)) out[k.split('.').pop()!] = v;
+  return out;
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { PEOPLE_MESSAGES, staffDeleted, type StaffDetail } from '@portal/domain/people-constants';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { useToast } from '../../../lib/toast';
+import { failureMessage, fetchStaff, useDeleteStaff } from '../api';
+import { fullName } from '../components/details';
+
+/** /DeleteStaff: enter a staff ID, confirm, delete (admin). */
+export default function DeleteStaffPage() {
+  const [id, setId] = useState('');
+  const [target, setTarget] = useState<StaffDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const remove = useDeleteStaff();
+  const toast = useToast();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setSuccess(null);
+    const staffId = id.trim().toUpperCase();
+    if (!staffId) {
+      setError(PEOPLE_MESSAGES.enterStaffIdToDelete);
+      return;
+    }
+    setChecking(true);
+    try {
+      setTarget(await fetchStaff(staffId));
+    } catch (err) {
+      setTarget(null);
+      setError(failureMessage(err, { fallback: PEOPLE_MESSAGES.deleteStaffFailed, useDetail: true }));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function confirm() {
+    if (!target) return;
+    try {
+      await remove.mutateAsync(target.staff_id);
+      const message = staffDeleted(target.staff_id);
+      setSuccess(message);
+      toast.success(message);
+      setTarget(null);
+      setId('');
+    } catch (err) {
+      setError(failureMessage(err, { fallback: PEOPLE_MESSAGES.deleteStaffFailed, useDetail: true }));
+    }
+  }
+
+  return (
+    <PageLayout title="Delete Staff" width="max-w-2xl">
+      <div className="flex flex-col gap-4">
+        {success && <Alert tone="success">{success}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+        <Card>
+          <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={(e) => void onSubmit(e)}>
+            <div className="min-w-56 flex-1">
+              <TextField
+                label="Staff ID"
+                placeholder="STAFF-0001"
+                autoComplete="off"
+                value={id}
+                onChange={(e) => {
+                  setId(e.target.value.toUpperCase());
+                  setTarget(null);
+                }}
+              />
+            </div>
+            <Button type="submit" variant="danger" loading={checking}>
+              Delete Staff
+            </Button>
+          </form>
+        </Card>
+        {target && (
+          <Alert tone="error" title={`Delete ${fullName(target)} (${target.staff_id}), ${target.designation}?`}>
+            <p>This removes their account and sign-in for good. It cannot be undone.</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
+                Yes, delete permanently
+              </Button>
+              <Button variant="secondary" onClick={() => setTarget(null)} disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </div>
+          </Alert>
+        )}
+      </div>
+    </PageLayout>
+  );
+}

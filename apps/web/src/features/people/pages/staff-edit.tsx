@@ -1,0 +1,93 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PEOPLE_MESSAGES, peopleFieldErrors, staffUpdateSchema } from '@portal/domain/people';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useToast } from '../../../lib/toast';
+import { failureMessage, serverFieldErrors, useStaffMember, useUpdateStaff } from '../api';
+import { StaffFields } from '../components/person-fields';
+import { ScreenLayout } from '../components/screen-layout';
+import { useStaffBase } from '../staff-base';
+import { STAFF_EDIT_EMPTY, flatErrors, staffEditBody, staffValuesOf } from '../staff-form';
+import { usePeopleForm } from '../use-form';
+
+const REQUIRED = {
+  first_name: PEOPLE_MESSAGES.firstNameRequired,
+  last_name: PEOPLE_MESSAGES.lastNameRequired,
+  email: PEOPLE_MESSAGES.emailRequired,
+  designation: PEOPLE_MESSAGES.designationRequired,
+  department: PEOPLE_MESSAGES.departmentRequired,
+} as const;
+
+/** /staff/:staff_id/edit (also under /dashboard): edit form; success goes to the staff detail (spec §8). */
+export default function StaffEditPage() {
+  const { staff_id: staffId = '' } = useParams();
+  const base = useStaffBase();
+  const q = useStaffMember(staffId);
+  const form = usePeopleForm(STAFF_EDIT_EMPTY);
+  const { setValues } = form;
+  const update = useUpdateStaff();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (q.data && !ready) {
+      setValues(staffValuesOf(q.data));
+      setReady(true);
+    }
+  }, [q.data, ready, setValues]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBanner(null);
+    const errs: Record<string, string[]> = {};
+    for (const [k, msg] of Object.entries(REQUIRED)) if (!form.values[k as keyof typeof REQUIRED].trim()) errs[k] = [msg];
+    const body = staffEditBody(form.values);
+    const parsed = staffUpdateSchema.safeParse(body);
+    if (!parsed.success) Object.assign(errs, flatErrors(peopleFieldErrors(parsed.error)), errs);
+    if (Object.keys(errs).length) return form.fail(errs);
+    try {
+      await update.mutateAsync({ staffId, body });
+      toast.success(PEOPLE_MESSAGES.staffEditSuccess);
+      navigate(`${base}/${staffId}`);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (Object.keys(fields).length) form.fail(fields);
+      else setBanner(failureMessage(err, { fallback: PEOPLE_MESSAGES.staffEditFailed }));
+    }
+  }
+
+  return (
+    <ScreenLayout title="Edit Staff" width="max-w-3xl">
+      <Link to={`${base}/${staffId}`} className="no-print mb-3 inline-block text-sm font-medium text-brand-800 hover:underline">
+        ← Back to profile
+      </Link>
+      {q.isPending ? (
+        <LoadingBlock />
+      ) : q.isError ? (
+        <Alert tone="error">
+          {failureMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed })}
+        </Alert>
+      ) : (
+        <Card title={`${q.data.first_name} ${q.data.last_name} (${q.data.staff_id})`}>
+          <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+            {banner && <Alert tone="error">{banner}</Alert>}
+            <StaffFields field={form.field} mode="edit" />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" loading={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+              <ButtonLink to={`${base}/${staffId}`} variant="secondary">
+                Cancel
+              </ButtonLink>
+            </div>
+          </form>
+        </Card>
+      )}
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { FIELD_LABELS, PEOPLE_MESSAGES, peopleFieldErrors, staffIdSchema, staffUpdateSchema, staffUpdated } from '@portal/domain/people';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../lib/toast';
+import { failureMessage, fetchStaff, serverFieldErrors, useUpdateStaff } from '../api';
+import { StaffFields } from '../components/person-fields';
+import { usePeopleForm } from '../use-form';
+import { STAFF_EDIT_EMPTY, flatErrors, staffBody, staffValuesOf } from '../staff-form';
+
+/** /UpdateStaffDetails: update a staff member by staff ID; fields left blank stay as they are (spec §5). */
+export default function UpdateStaffPage() {
+  const [params] = useSearchParams();
+  const [staffId, setStaffId] = useState(params.get('staff_id')?.toUpperCase() ?? '');
+  const [idError, setIdError] = useState<string | undefined>();
+  const [loadedId, setLoadedId] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = usePeopleForm(STAFF_EDIT_EMPTY);
+  const update = useUpdateStaff();
+  const toast = useToast();
+
+  async function load(value: string) {
+    const parsed = staffIdSchema.safeParse(value);
+    if (!parsed.success) {
+      setIdError(parsed.error.issues[0]?.message);
+      return;
+    }
+    if (parsed.data === loadedId) return;
+    setBanner(null);
+    setLoading(true);
+    try {
+      const s = await fetchStaff(parsed.data);
+      setLoadedId(s.staff_id);
+      form.setValues(staffValuesOf(s));
+      form.setErrors({});
+    } catch (err) {
+      setLoadedId(null);
+      setBanner(
+        failureMessage(err, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed, useDetail: true }),
+      );
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsedId = staffIdSchema.safeParse(staffId);
+    if (!parsedId.success) {
+      setIdError(parsedId.error.issues[0]?.message);
+      return;
+    }
+    setBanner(null);
+    const body = staffBody(form.values);
+    const parsed = staffUpdateSchema.safeParse(body);
+    if (!parsed.success) return form.fail(flatErrors(peopleFieldErrors(parsed.error)));
+    try {
+      const s = await update.mutateAsync({ staffId: parsedId.data, body });
+      const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);
+      toast.success(message);
+      setSuccess(message);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (Object.keys(fields).length) form.fail(fields);
+      else setBanner(failureMessage(err, { fallback: PEOPLE_MESSAGES.updateStaffFailed, useDetail: true }));
+    }
+  }
+
+  if (success) {
+    return (
+      <PageLayout title="Update Staff Details" width="max-w-3xl">
+        <Card>
+          <Alert tone="success">{success}</Alert>
+          <Button
+            className="mt-4"
+            variant="secondary"
+            onClick={() => {
+              setSuccess(null);
+              setLoadedId(null);
+              setStaffId('');
+              form.setValues(STAFF_EDIT_EMPTY);
+            }}
+          >
+            Update another staff member
+          </Button>
+        </Card>
+      </PageLayout>
+    );
+  }
+
+  return (
+    <PageLayout title="Update Staff Details" width="max-w-3xl">
+      <Card>
+        <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+          {banner && <Alert tone="error">{banner}</Alert>}
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="min-w-56 flex-1">
+              <TextField
+                label={FIELD_LABELS.staff_id}
+                value={staffId}
+                placeholder="STAFF-0001"
+                autoComplete="off"
+                required
+                error={idError}
+                hint="The current details load when you leave this field; fields left blank are not changed."
+                onChange={(e) => {
+                  setStaffId(e.target.value.toUpperCase());
+                  setIdError(undefined);
+                }}
+                onBlur={() => void load(staffId)}
+              />
+            </div>
+            <Button variant="secondary" onClick={() => void load(staffId)} loading={loading}>
+              Load details
+            </Button>
+          </div>
+          {loading && <Spinner label="Loading staff member..." />}
+          <StaffFields field={form.field} mode="update" />
+          <div>
+            <Button type="submit" loading={update.isPending}>
+              {update.isPending ? 'Updating...' : 'Update Staff'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,223 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  FIELD_LABELS,
+  PEOPLE_MESSAGES,
+  admissionNumberSchema,
+  peopleFieldErrors,
+  studentNotFoundNumber,
+  studentUpdateSchema,
+  studentUpdated,
+  type StudentRecord,
+} from '@portal/domain/people';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../lib/toast';
+import { failureMessage, fetchStudent, serverFieldErrors, useUpdateStudent } from '../api';
+import { PasswordPair, StudentFields } from '../components/person-fields';
+import { usePeopleForm } from '../use-form';
+
+const EMPTY = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  gender: '',
+  date_of_birth: '',
+  student_class: '',
+  fathers_name: '',
+  fathers_phone: '',
+  mothers_name: '',
+  mothers_phone: '',
+  home_address: '',
+  password: '',
+  confirm_password: '',
+};
+
+function valuesOf(s: StudentRecord): typeof EMPTY {
+  return {
+    first_name: s.first_name,
+    last_name: s.last_name,
+    email: s.email,
+    phone_number: s.phone_number,
+    gender: s.gender ?? '',
+    date_of_birth: s.date_of_birth ?? '',
+    student_class: s.student_class,
+    fathers_name: s.fathers_name,
+    fathers_phone: s.fathers_phone,
+    mothers_name: s.mothers_name,
+    mothers_phone: s.mothers_phone,
+    home_address: s.home_address,
+    password: '',
+    confirm_password: '',
+  };
+}
+
+/** /UpdateStudentDetails: details load when the admission number field loses focus (spec §2, §4, §5). */
+export default function UpdateStudentPage() {
+  const [params] = useSearchParams();
+  const [admission, setAdmission] = useState(params.get('admission_number')?.toUpperCase() ?? '');
+  const [admissionError, setAdmissionError] = useState<string | undefined>();
+  const [loaded, setLoaded] = useState<StudentRecord | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = usePeopleForm(EMPTY);
+  const { setValues, setErrors } = form;
+  const update = useUpdateStudent();
+  const toast = useToast();
+  const lastLoaded = useRef<string | null>(null);
+
+  const load = useCallback(
+    async (value: string) => {
+      const parsed = admissionNumberSchema.safeParse(value);
+      if (!parsed.success) {
+        setAdmissionError(parsed.error.issues[0]?.message);
+        return;
+      }
+      if (lastLoaded.current === parsed.data) return;
+      setBanner(null);
+      setLoading(true);
+      try {
+        const s = await fetchStudent(parsed.data);
+        lastLoaded.current = parsed.data;
+        setLoaded(s);
+        setValues(valuesOf(s));
+        setErrors({});
+      } catch (err) {
+        lastLoaded.current = null;
+        setLoaded(null);
+        setBanner(
+          failureMessage(err, {
+            notFound: studentNotFoundNumber(parsed.data),
+            fallback: PEOPLE_MESSAGES.fetchStudentFailed,
+          }),
+        );
+      } finally {
+        setLoading(false);
+      }
+    },
+    [setValues, setErrors],
+  );
+
+  // Opened from a student's page (?admission_number=...): load straight away.
+  const initial = useRef(admission);
+  useEffect(() => {
+    if (initial.current) void load(initial.current);
+  }, [load]);
+
+  const mismatch = form.values.password !== '' && form.values.password !== form.values.confirm_password;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!loaded) return;
+    setBanner(null);
+    const { password, confirm_password, ...rest } = form.values;
+    const body: Record<string, string> = { ...rest };
+    // A blank password is left out, so the current one is kept (spec §5).
+    if (password) Object.assign(body, { password, confirm_password });
+    const parsed = studentUpdateSchema.safeParse(body);
+    if (!parsed.success) return form.fail(peopleFieldErrors(parsed.error));
+    try {
+      const s = await update.mutateAsync({
+        adm: loaded.admission_number,
+        body: { ...body, date_of_birth: body.date_of_birth?.slice(0, 10) },
+      });
+      const message = studentUpdated(`${s.first_name} ${s.last_name}`, s.admission_number);
+      toast.success(message);
+      setSuccess(message);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (Object.keys(fields).length) {
+        form.fail(fields);
+        setBanner(
+          Object.entries(fields)
+            .map(([k, msgs]) => msgs.map((m) => `${FIELD_LABELS[k] ?? k}: ${m}`).join('\n'))
+            .join('\n'),
+        );
+      } else {
+        setBanner(
+          failureMessage(err, {
+            notFound: studentNotFoundNumber(loaded.admission_number),
+            fallback: PEOPLE_MESSAGES.updateStudentFailed,
+          }),
+        );
+      }
+    }
+  }
+
+  if (success) {
+    return (
+      <PageLayout title="Update Student Details" width="max-w-3xl">
+        <Card>
+          <Alert tone="success">{success}</Alert>
+          <Button
+            className="mt-4"
+            variant="secondary"
+            onClick={() => {
+              setSuccess(null);
+              setLoaded(null);
+              setAdmission('');
+              lastLoaded.current = null;
+              setValues(EMPTY);
+            }}
+          >
+            Update another student
+          </Button>
+        </Card>
+      </PageLayout>
+    );
+  }
+
+  return (
+    <PageLayout title="Update Student Details" width="max-w-3xl">
+      <Card>
+        <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+          {banner && <Alert tone="error">{banner}</Alert>}
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="min-w-56 flex-1">
+              <TextField
+                label={FIELD_LABELS.admission_number}
+                value={admission}
+                placeholder="STU-0001"
+                autoComplete="off"
+                required
+                error={admissionError}
+                hint="The details load when you leave this field."
+                onChange={(e) => {
+                  setAdmission(e.target.value.toUpperCase());
+                  setAdmissionError(undefined);
+                }}
+                onBlur={() => void load(admission)}
+              />
+            </div>
+            <Button variant="secondary" onClick={() => void load(admission)} loading={loading}>
+              Load details
+            </Button>
+          </div>
+          {loading && <Spinner label="Loading student..." />}
+          {loaded && (
+            <>
+              <StudentFields field={form.field} required="update" />
+              <PasswordPair field={form.field} hint="Leave blank to keep the current password." />
+              {mismatch && form.values.confirm_password !== '' && (
+                <p className="text-sm text-red-700" role="alert">
+                  {PEOPLE_MESSAGES.passwordsDoNotMatch}
+                </p>
+              )}
+              <div>
+                <Button type="submit" loading={update.isPending} disabled={mismatch}>
+                  {update.isPending ? 'Updating...' : 'Update Student'}
+                </Button>
+              </div>
+            </>
+          )}
+        </form>
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,175 @@
+import { ordinal, type ReportCard } from '@portal/domain/results';
+
+const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
+
+/** A printable report card: school header, student, subjects with class statistics, summary. */
+export function ReportCardView({ card }: { card: ReportCard }) {
+  return (
+    <article className="report-card print-plain rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Report card">
+      <header className="flex items-center gap-3 border-b-2 border-brand-800 pb-3">
+        {card.school.logo && <img src={card.school.logo} alt="" className="h-14 w-14 shrink-0 object-contain" />}
+        <div className="min-w-0">
+          <p className="text-lg font-bold text-brand-900 sm:text-xl">{card.school.name}</p>
+          {card.school.motto && <p className="text-sm italic text-slate-600">Motto: {card.school.motto}</p>}
+          {card.school.address && <p className="text-sm text-slate-600">{card.school.address}</p>}
+        </div>
+      </header>
+      <h2 className="my-3 text-center">
+        Report Card — {card.term_label}, {card.session.name} Session
+      </h2>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline font-semibold">Name: </dt>
+          <dd className="inline" data-testid="card-name">
+            {card.student.first_name} {card.student.last_name}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Admission number: </dt>
+          <dd className="inline">{card.student.admission_number}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Class: </dt>
+          <dd className="inline">{card.student.student_class}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Position: </dt>
+          <dd className="inline" data-testid="card-position">
+            {card.position_text}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Total: </dt>
+          <dd className="inline">
+            {card.total} ({card.subjects_taken} subjects)
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Average: </dt>
+          <dd className="inline">
+            {card.average} (class average {card.class_average})
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Subjects">
+        <table className="w-full min-w-[36rem] border-collapse text-sm">
+          <thead>
+            <tr className="bg-brand-900 text-left text-white">
+              <th scope="col" className="p-2">
+                Subject
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Score
+              </th>
+              <th scope="col" className="p-2 text-center">
+                Grade
+              </th>
+              <th scope="col" className="p-2">
+                Remark
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Position
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Class avg
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Highest
+              </th>
+              <th scope="col" className="p-2 text-right">
+                Lowest
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {card.subjects.map((s) => (
+              <tr key={s.subject} className="border-b border-slate-100 even:bg-slate-50">
+                <th scope="row" className="p-2 text-left font-medium">
+                  {s.subject}
+                  {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
+                </th>
+                <td className="p-2 text-right tabular-nums">{s.score}</td>
+                <td className="p-2 text-center">{s.grade}</td>
+                <td className="p-2">{s.remark}</td>
+                <td className="p-2 text-right">{ordinal(s.position)}</td>
+                <td className="p-2 text-right tabular-nums">{s.class_average}</td>
+                <td className="p-2 text-right tabular-nums">{s.class_highest}</td>
+                <td className="p-2 text-right tabular-nums">{s.class_lowest}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {card.cumulative && (
+        <section className="mt-5">
+          <h3 className="mb-2 font-semibold text-brand-900">Cumulative (whole session)</h3>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Cumulative scores">
+            <table className="w-full min-w-[28rem] border-collapse text-sm">
+              <thead>
+                <tr className="border-b-2 border-slate-300 text-left">
+                  <th scope="col" className="p-2">
+                    Subject
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    1st term
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    2nd term
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    3rd term
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    Average
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {card.subjects.map((s) => (
+                  <tr key={s.subject} className="border-b border-slate-100">
+                    <th scope="row" className="p-2 text-left font-medium">
+                      {s.subject}
+                    </th>
+                    <td className="p-2 text-right">{n(s.term_scores?.['1st'])}</td>
+                    <td className="p-2 text-right">{n(s.term_scores?.['2nd'])}</td>
+                    <td className="p-2 text-right">{n(s.term_scores?.['3rd'])}</td>
+                    <td className="p-2 text-right">{n(s.term_scores?.average)}</td>
+                  </tr>
+                ))}
+                <tr className="font-semibold">
+                  <th scope="row" className="p-2 text-left">
+                    Term total
+                  </th>
+                  {card.cumulative.terms.map((t) => (
+                    <td key={t.term} className="p-2 text-right">
+                      {n(t.total)}
+                    </td>
+                  ))}
+                  <td />
+                </tr>
+                <tr className="font-semibold">
+                  <th scope="row" className="p-2 text-left">
+                    Term average
+                  </th>
+                  {card.cumulative.terms.map((t) => (
+                    <td key={t.term} className="p-2 text-right">
+                      {n(t.average)}
+                    </td>
+                  ))}
+                  <td className="p-2 text-right" data-testid="annual-average">
+                    {n(card.cumulative.annual_average)}
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-2 font-semibold">Annual average: {n(card.cumulative.annual_average)}</p>
+        </section>
+      )}
+      <footer className="mt-10 grid grid-cols-2 gap-6 text-sm text-slate-600">
+        <p className="border-t border-slate-400 pt-1">Class teacher&apos;s signature</p>
+        <p className="border-t border-slate-400 pt-1 text-right">Principal&apos;s signature</p>
+      </footer>
+    </article>
+  );
+}

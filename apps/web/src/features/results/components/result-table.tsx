@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import type { Result } from '@portal/domain/results';
+
+/** A result sheet: subject, score, grade, remarks (and an optional action per row). */
+export function ResultTable({ results, action, caption }: { results: Result[]; action?: (r: Result) => ReactNode; caption?: string }) {
+  const total = results.reduce((a, r) => a + r.score, 0);
+  return (
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption ?? 'Result sheet'}>
+      <table className="w-full min-w-[20rem] border-collapse text-sm">
+        {caption && <caption className="mb-2 text-left font-semibold text-slate-800">{caption}</caption>}
+        <thead>
+          <tr className="border-b-2 border-slate-300 text-left">
+            <th scope="col" className="py-2 pr-2">
+              Subject
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              Score
+            </th>
+            <th scope="col" className="py-2 pr-2 text-center">
+              Grade
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Remarks
+            </th>
+            {action && (
+              <th scope="col" className="no-print py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-2 text-left font-medium">
+                {r.subject}
+              </th>
+              <td className="py-2 pr-2 text-right tabular-nums">{r.score}</td>
+              <td className="py-2 pr-2 text-center">{r.grade}</td>
+              <td className="py-2 pr-2 text-slate-700">{r.remarks}</td>
+              {action && <td className="no-print py-1 text-right">{action(r)}</td>}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="font-semibold">
+            <th scope="row" className="py-2 pr-2 text-left">
+              Total ({results.length} subjects)
+            </th>
+            <td className="py-2 pr-2 text-right tabular-nums">{Math.round(total * 100) / 100}</td>
+            <td colSpan={action ? 3 : 2} className="py-2 text-slate-600">
+              Average {results.length ? Math.round((total / results.length) * 100) / 100 : 0}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { TERMS } from '@portal/domain/constants';
+import { RESULT_MESSAGES } from '@portal/domain/results';
+import { SelectField } from '../../../components/ui/field';
+import { useToast } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api-client';
+import { currentSessionId, useSessions } from '../api';
+
+/**
+ * Academic Session and Academic Term selects (spec §4): the term stays disabled until a session is
+ * chosen, and changing the session clears the term. The current session is preselected.
+ */
+export function SessionTermFields({
+  sessionId,
+  term,
+  onSession,
+  onTerm,
+  errors = {},
+  preselect = true,
+}: {
+  sessionId: string;
+  term: string;
+  onSession: (id: string) => void;
+  onTerm: (term: string) => void;
+  errors?: { session_id?: string | string[]; term?: string | string[] };
+  preselect?: boolean;
+}) {
+  const sessions = useSessions();
+  const toast = useToast();
+  const warned = useRef(false);
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (sessions.isError && !warned.current) {
+      warned.current = true;
+      toast.error(RESULT_MESSAGES.sessionsFailed);
+      if (sessions.error instanceof ApiError && sessions.error.status === 401) toast.error(RESULT_MESSAGES.pleaseLoginAgain);
+    }
+  }, [sessions.isError, sessions.error, toast]);
+  useEffect(() => {
+    if (preselect && !preselected.current && sessions.data && !sessionId) {
+      preselected.current = true;
+      onSession(currentSessionId(sessions.data));
+    }
+  }, [preselect, sessions.data, sessionId, onSession]);
+
+  return (
+    <>
+      <SelectField
+        label="Academic Session"
+        required
+        value={sessionId}
+        onChange={(e) => {
+          onSession(e.target.value);
+          onTerm('');
+        }}
+        placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
+        options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
+        error={errors.session_id}
+      />
+      <SelectField
+        label="Academic Term"
+        required
+        value={term}
+        disabled={!sessionId}
+        onChange={(e) => onTerm(e.target.value)}
+        placeholder="Select term"
+        options={TERMS}
+        error={errors.term}
+      />
+    </>
+  );
+}
+
+/** The name of a session for headings. */
+export function useSessionName(id: string | number): string {
+  const sessions = useSessions();
+  return sessions.data?.find((s) => String(s.id) === String(id))?.name ?? '';
+}

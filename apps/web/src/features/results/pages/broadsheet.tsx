@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { CLASSES, termLabel } from '@portal/domain/constants';
+import { RESULT_MESSAGES, type Broadsheet } from '@portal/domain/results';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
+import { downloadBlob } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { downloadBroadsheetCsv, downloadClassPdf, fetchBroadsheet } from '../api';
+import { SessionTermFields } from '../components/session-term-fields';
+
+const ALL = 'All classes';
+
+/** /broadsheet: students x subjects for a class (or the whole school) and term, with positions; CSV and PDF. */
+export default function BroadsheetPage() {
+  const toast = useToast();
+  const [sessionId, setSessionId] = useState('');
+  const [term, setTerm] = useState('');
+  const [studentClass, setStudentClass] = useState<string>(CLASSES[0]);
+  const [sheet, setSheet] = useState<Broadsheet | null>(null);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const query = () => ({ session_id: sessionId, term, student_class: studentClass === ALL ? undefined : studentClass });
+
+  async function load(e: FormEvent) {
+    e.preventDefault();
+    setMessage('');
+    if (!sessionId || !term) {
+      setMessage(RESULT_MESSAGES.selectSessionAndTerm);
+      return;
+    }
+    setBusy(true);
+    try {
+      setSheet(await fetchBroadsheet(query()));
+    } catch {
+      setSheet(null);
+      setMessage(RESULT_MESSAGES.fetchResultsFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function download(kind: 'csv' | 'pdf') {
+    try {
+      if (kind === 'csv') downloadBlob(await downloadBroadsheetCsv(query()), `broadsheet-${studentClass.replace(' ', '')}-${term}.csv`);
+      else
+        downloadBlob(
+          await downloadClassPdf({ session_id: sessionId, term, student_class: studentClass }),
+          `report-cards-${studentClass.replace(' ', '')}-${term}.pdf`,
+        );
+    } catch {
+      toast.error(kind === 'csv' ? 'Failed to download the CSV.' : RESULT_MESSAGES.pdfFailed);
+    }
+  }
+
+  return (
+    <PageLayout
+      title="Broadsheet"
+      width="max-w-7xl"
+      actions={
+        sheet && sheet.classes.length > 0 ? (
+          <>
+            <Button variant="secondary" onClick={() => void download('csv')}>
+              Download CSV
+            </Button>
+            {studentClass !== ALL && <Button onClick={() => void download('pdf')}>Class report cards (PDF)</Button>}
+            <Button variant="secondary" onClick={() => window.print()}>
+              Print
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      <Card className="no-print mb-5">
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={(e) => void load(e)} noValidate>
+          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
+          <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={[...CLASSES, ALL]} />
+          <Button type="submit" loading={busy}>
+            Load Broadsheet
+          </Button>
+        </form>
+        {message && (
+          <Alert tone="error" className="mt-4">
+            {message}
+          </Alert>
+        )}
+      </Card>
+      {sheet && sheet.classes.length === 0 && <EmptyState>{RESULT_MESSAGES.noStudentsFound}</EmptyState>}
+      {sheet?.classes.map((c) => (
+        <Card
+          key={c.student_class}
+          className="print-plain mb-5"
+          title={`${c.student_class} · ${termLabel(sheet.term)}, ${sheet.session.name} · ${c.class_size} students · class average ${c.class_average}`}
+        >
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Broadsheet ${c.student_class}`}>
+            <table className="w-full border-collapse text-xs sm:text-sm">
+              <thead>
+                <tr className="border-b-2 border-slate-300 text-left">
+                  <th scope="col" className="p-1.5">
+                    Pos.
+                  </th>
+                  <th scope="col" className="p-1.5">
+                    Student
+                  </th>
+                  {c.subjects.map((s) => (
+                    <th key={s} scope="col" className="p-1.5 text-right">
+                      {s}
+                    </th>
+                  ))}
+                  <th scope="col" className="p-1.5 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="p-1.5 text-right">
+                    Average
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...c.rows]
+                  .sort((a, b) => a.position - b.position)
+                  .map((r) => (
+                    <tr key={r.admission_number} className="border-b border-slate-100">
+                      <td className="p-1.5">{r.position}</td>
+                      <th scope="row" className="p-1.5 text-left font-medium">
+                        {r.name} <span className="text-slate-500">{r.admission_number}</span>
+                      </th>
+                      {c.subjects.map((s) => (
+                        <td key={s} className="p-1.5 text-right tabular-nums">
+                          {r.scores[s] ?? '–'}
+                        </td>
+                      ))}
+                      <td className="p-1.5 text-right font-semibold tabular-nums">{r.total}</td>
+                      <td className="p-1.5 text-right tabular-nums">{r.average}</td>
+                    </tr>
+                  ))}
+              </tbody>
+              <tfoot>
+                <tr className="text-slate-700">
+                  <td />
+                  <th scope="row" className="p-1.5 text-left">
+                    Class average
+                  </th>
+                  {c.subjects.map((s) => (
+                    <td key={s} className="p-1.5 text-right tabular-nums">
+                      {c.subject_stats[s]?.average}
+                    </td>
+                  ))}
+                  <td />
+                  <td className="p-1.5 text-right tabular-nums">{c.class_average}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </Card>
+      ))}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { termLabel } from '@portal/domain/constants';
+import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { useToast } from '../../../lib/toast';
+import { deleteResult, fetchResults, resultsFetchMessage } from '../api';
+import { SessionTermFields, useSessionName } from '../components/session-term-fields';
+import { ResultTable } from '../components/result-table';
+
+/** /DeleteResult: search a student's term results and delete single subjects after a confirm. */
+export default function DeleteResultPage() {
+  const toast = useToast();
+  const [admission, setAdmission] = useState('');
+  const [sessionId, setSessionId] = useState('');
+  const [term, setTerm] = useState('');
+  const [results, setResults] = useState<Result[] | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sessionName = useSessionName(sessionId);
+
+  async function search(e?: FormEvent) {
+    e?.preventDefault();
+    setMessage(null);
+    const adm = admission.trim().toUpperCase();
+    if (!adm || !sessionId || !term) {
+      setMessage({ tone: 'error', text: RESULT_MESSAGES.searchNeedsAllShort });
+      return;
+    }
+    setBusy(true);
+    try {
+      const list = await fetchResults({ session_id: sessionId, term, admission_number: adm });
+      setResults(list);
+      if (!list.length) setMessage({ tone: 'info', text: RESULT_MESSAGES.noResultsForCriteria });
+    } catch (err) {
+      setResults(null);
+      setMessage(resultsFetchMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(r: Result) {
+    if (!window.confirm(RESULT_MESSAGES.confirmDelete)) return;
+    try {
+      await deleteResult(r.id, r.version);
+      toast.success(RESULT_MESSAGES.deleted);
+    } catch {
+      toast.error(RESULT_MESSAGES.deleteFailed);
+    }
+    await search();
+  }
+
+  return (
+    <PageLayout
+      title="Delete Results"
+      actions={results?.length ? <Button onClick={() => window.print()}>Print Results</Button> : undefined}
+    >
+      <Card className="no-print mb-5">
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={(e) => void search(e)} noValidate>
+          <TextField
+            label="Admission Number"
+            required
+            value={admission}
+            autoComplete="off"
+            onChange={(e) => setAdmission(e.target.value.toUpperCase())}
+          />
+          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
+          <Button type="submit" loading={busy}>
+            Search
+          </Button>
+        </form>
+      </Card>
+      {message && (
+        <Alert tone={message.tone} className="mb-4">
+          {message.text}
+        </Alert>
+      )}
+      {results && results.length > 0 && (
+        <Card
+          className="print-plain"
+          title={`${results[0]!.student_name} (${results[0]!.admission_number}) · ${results[0]!.student_class} · ${termLabel(term)}, ${sessionName}`}
+        >
+          <ResultTable
+            results={results}
+            action={(r) => (
+              <Button
+                variant="danger"
+                className="min-h-9 px-3 py-1"
+                onClick={() => void remove(r)}
+                aria-label={`Delete ${r.subject} result`}
+              >
+                Delete
+              </Button>
+            )}
+          />
+        </Card>
+      )}
+    </PageLayout>
+  );
+}

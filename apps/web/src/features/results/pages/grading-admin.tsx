@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { scaleProblems, type GradeBandInput } from '@portal/domain/grading';
+import { RESULT_MESSAGES, type GradingScaleResponse } from '@portal/domain/results';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { useGradingScales, useSaveScale } from '../api';
+
+interface BandForm {
+  grade: string;
+  min: string;
+  remark: string;
+}
+
+function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
+  const save = useSaveScale();
+  const toast = useToast();
+  const [bands, setBands] = useState<BandForm[]>(() => scale.bands.map((b) => ({ grade: b.grade, min: String(b.min), remark: b.remark })));
+  const [problems, setProblems] = useState<string[]>([]);
+  useEffect(() => setBands(scale.bands.map((b) => ({ grade: b.grade, min: String(b.min), remark: b.remark }))), [scale]);
+
+  const set = (i: number, patch: Partial<BandForm>) => setBands((bs) => bs.map((b, k) => (k === i ? { ...b, ...patch } : b)));
+
+  async function onSave() {
+    const input: GradeBandInput[] = bands.map((b) => ({ grade: b.grade.trim(), min: Number(b.min), remark: b.remark.trim() }));
+    const found = [
+      ...scaleProblems(input),
+      ...(input.some((b) => !b.grade) ? ['Grade is required'] : []),
+      ...(input.some((b) => !b.remark) ? ['Remark is required'] : []),
+      ...(bands.some((b) => b.min.trim() === '' || Number.isNaN(Number(b.min))) ? ['A band must start between 0 and 100.'] : []),
+    ];
+    setProblems([...new Set(found)]);
+    if (found.length) return;
+    try {
+      const out = await save.mutateAsync({ level: scale.level, bands: input });
+      toast.success(`${RESULT_MESSAGES.scaleSaved} (${out.regraded} changed)`);
+    } catch (err) {
+      setProblems(err instanceof ApiError ? Object.values(err.fieldErrors).flat() : ['Failed to save the grading scale.']);
+    }
+  }
+
+  return (
+    <Card title={`${scale.level === 'JSS' ? 'Junior (JSS)' : 'Senior (SSS)'} scale${scale.is_default ? ' — default' : ''}`}>
+      <p className="mb-3 text-sm text-slate-600">
+        Each band runs from its lowest score up to just below the next band. The lowest band starts at 0.
+      </p>
+      <div className="flex flex-col gap-3">
+        {bands.map((b, i) => (
+          <fieldset key={i} className="grid grid-cols-[4.5rem_5.5rem_1fr_auto] items-end gap-2">
+            <legend className="sr-only">{`Band ${i + 1}`}</legend>
+            <TextField
+              label={
+                <>
+                  Grade
+                  <span className="sr-only">
+                    {' '}
+                    {scale.level} band {i + 1}
+                  </span>
+                </>
+              }
+              value={b.grade}
+              maxLength={5}
+              onChange={(e) => set(i, { grade: e.target.value })}
+            />
+            <TextField
+              label={
+                <>
+                  From
+                  <span className="sr-only">
+                    {' '}
+                    {scale.level} band {i + 1}
+                  </span>
+                </>
+              }
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              value={b.min}
+              onChange={(e) => set(i, { min: e.target.value })}
+            />
+            <TextField
+              label={
+                <>
+                  Remark
+                  <span className="sr-only">
+                    {' '}
+                    {scale.level} band {i + 1}
+                  </span>
+                </>
+              }
+              value={b.remark}
+              maxLength={40}
+              onChange={(e) => set(i, { remark: e.target.value })}
+            />
+            <Button
+              variant="ghost"
+              onClick={() => setBands((bs) => bs.filter((_, k) => k !== i))}
+              aria-label={`Remove ${scale.level} band ${i + 1}`}
+              disabled={bands.length === 1}
+            >
+              ✕
+            </Button>
+          </fieldset>
+        ))}
+      </div>
+      {problems.length > 0 && (
+        <Alert tone="error" className="mt-3">
+          {problems.join('\n')}
+        </Alert>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setBands((bs) => [...bs, { grade: '', min: '', remark: '' }])}>
+          Add band
+        </Button>
+        <Button loading={save.isPending} onClick={() => void onSave()}>
+          Save {scale.level} scale
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** /grading-scales (admin): the grading scale of each level; saving regrades that level's results. */
+export default function GradingAdminPage() {
+  const scales = useGradingScales();
+  return (
+    <PageLayout title="Grading Scales">
+      {scales.isPending ? (
+        <LoadingBlock />
+      ) : scales.isError ? (
+        <Alert tone="error">Failed to load grading scales.</Alert>
+      ) : (
+        <div className="grid gap-5 lg:grid-cols-2">
+          {scales.data.map((s) => (
+            <ScaleEditor key={s.level} scale={s} />
+          ))}
+        </div>
+      )}
+    </PageLayout>
+  );
+}

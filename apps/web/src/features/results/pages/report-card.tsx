@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/results';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { ApiError, downloadBlob } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-store';
+import { useToast } from '../../../lib/toast';
+import { downloadReportCardPdf, fetchReportCard } from '../api';
+import { ReportCardView } from '../components/report-card-view';
+import { SessionTermFields } from '../components/session-term-fields';
+
+/** /report-card: a student's term report card, printable and downloadable as a PDF. */
+export default function ReportCardPage() {
+  const session = useSession();
+  const isStudent = session?.role === 'student';
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const q = {
+    admission_number: (isStudent ? session.publicId : (params.get('admission_number') ?? '')).toUpperCase(),
+    session_id: params.get('session_id') ?? '',
+    term: params.get('term') ?? '',
+  };
+  const ready = !!q.admission_number && !!q.session_id && !!q.term;
+  const [form, setForm] = useState({ admission: q.admission_number, sessionId: q.session_id, term: q.term });
+  const [formError, setFormError] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const card = useQuery({ queryKey: ['report-card', q], queryFn: () => fetchReportCard(q), enabled: ready, retry: false });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const adm = isStudent ? q.admission_number : form.admission.trim().toUpperCase();
+    if (!adm || !form.sessionId || !form.term) {
+      setFormError(RESULT_MESSAGES.searchNeedsAllShort);
+      return;
+    }
+    setFormError('');
+    setParams({ admission_number: adm, session_id: form.sessionId, term: form.term });
+  }
+
+  async function downloadPdf() {
+    setDownloading(true);
+    try {
+      const blob = await downloadReportCardPdf(q);
+      downloadBlob(blob, `report-card-${q.admission_number}-${card.data?.session.name.replace('/', '-') ?? q.session_id}-${q.term}.pdf`);
+    } catch {
+      toast.error(RESULT_MESSAGES.pdfFailed);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const err = card.error instanceof ApiError ? card.error : null;
+  const notReleased = (err?.data as { code?: string } | null)?.code === NOT_RELEASED_CODE;
+
+  return (
+    <PageLayout
+      title="Report Card"
+      actions={
+        card.data ? (
+          <>
+            <Button variant="secondary" onClick={() => window.print()}>
+              Print Report Card
+            </Button>
+            <Button loading={downloading} onClick={() => void downloadPdf()}>
+              Download PDF
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      <Card className="no-print mb-5">
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Admission Number"
+            required
+            readOnly={isStudent}
+            value={isStudent ? q.admission_number : form.admission}
+            onChange={(e) => setForm((f) => ({ ...f, admission: e.target.value.toUpperCase() }))}
+          />
+          <SessionTermFields
+            sessionId={form.sessionId}
+            term={form.term}
+            onSession={(id) => setForm((f) => ({ ...f, sessionId: id }))}
+            onTerm={(t) => setForm((f) => ({ ...f, term: t }))}
+          />
+          <Button type="submit">View Report Card</Button>
+        </form>
+        {formError && (
+          <Alert tone="error" className="mt-4">
+            {formError}
+          </Alert>
+        )}
+      </Card>
+      {ready && card.isPending && <LoadingBlock />}
+      {notReleased && (
+        <Alert tone="info" title={RESULT_MESSAGES.notReleasedShort}>
+          {RESULT_MESSAGES.notReleased}
+        </Alert>
+      )}
+      {err && !notReleased && (
+        <Alert tone={err.status === 404 ? 'info' : 'error'}>
+          {err.status === 404 ? (err.detail ?? RESULT_MESSAGES.noReportCard) : (err.detail ?? RESULT_MESSAGES.fetchResultsFailed)}
+        </Alert>
+      )}
+      {card.data && <ReportCardView card={card.data} />}
+    </PageLayout>
+  );
+}

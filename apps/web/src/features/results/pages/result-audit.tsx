@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { CLASSES, termLabel } from '@portal/domain/constants';
+import { type ResultAuditEntry } from '@portal/domain/results';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
+import { fetchAudit } from '../api';
+import { SessionTermFields } from '../components/session-term-fields';
+
+const ACTION_LABEL = { create: 'Created', update: 'Changed', delete: 'Deleted' } as const;
+const v = (x: number | string | null) => (x === null || x === '' ? '–' : String(x));
+
+/** /result-audit (admin): every score created, changed or deleted, per student or per class. */
+export default function ResultAuditPage() {
+  const [admission, setAdmission] = useState('');
+  const [studentClass, setStudentClass] = useState('');
+  const [sessionId, setSessionId] = useState('');
+  const [term, setTerm] = useState('');
+  const [rows, setRows] = useState<ResultAuditEntry[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function load(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      setRows(
+        await fetchAudit({
+          admission_number: admission.trim() || undefined,
+          student_class: studentClass || undefined,
+          session_id: sessionId || undefined,
+          term: term || undefined,
+        }),
+      );
+    } catch (err) {
+      setRows(null);
+      setError(
+        err instanceof ApiError
+          ? (err.nonFieldError ?? err.detail ?? Object.values(err.fieldErrors)[0]?.[0] ?? 'Failed to load the history.')
+          : 'Failed to load the history.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageLayout title="Result History" width="max-w-6xl">
+      <Card className="mb-5">
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={(e) => void load(e)} noValidate>
+          <TextField label="Admission Number" value={admission} onChange={(e) => setAdmission(e.target.value.toUpperCase())} />
+          <SelectField
+            label="Class"
+            value={studentClass}
+            onChange={(e) => setStudentClass(e.target.value)}
+            placeholder="Any class"
+            options={CLASSES}
+          />
+          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} preselect={false} />
+          <Button type="submit" loading={busy} className="lg:col-span-5 lg:justify-self-start">
+            Show History
+          </Button>
+        </form>
+        {error && (
+          <Alert tone="error" className="mt-4">
+            {error}
+          </Alert>
+        )}
+      </Card>
+      {rows && rows.length === 0 && <EmptyState>No changes recorded.</EmptyState>}
+      {rows && rows.length > 0 && (
+        <Card>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Result history">
+            <table className="w-full min-w-[48rem] border-collapse text-sm">
+              <thead>
+                <tr className="border-b-2 border-slate-300 text-left">
+                  <th scope="col" className="p-2">
+                    When
+                  </th>
+                  <th scope="col" className="p-2">
+                    Who
+                  </th>
+                  <th scope="col" className="p-2">
+                    Action
+                  </th>
+                  <th scope="col" className="p-2">
+                    Student
+                  </th>
+                  <th scope="col" className="p-2">
+                    Term
+                  </th>
+                  <th scope="col" className="p-2">
+                    Subject
+                  </th>
+                  <th scope="col" className="p-2">
+                    Old
+                  </th>
+                  <th scope="col" className="p-2">
+                    New
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-100 align-top">
+                    <td className="p-2 whitespace-nowrap">{new Date(r.created_at).toLocaleString()}</td>
+                    <td className="p-2">{r.actor ?? '–'}</td>
+                    <td className="p-2">{ACTION_LABEL[r.action]}</td>
+                    <td className="p-2">
+                      {r.student_name} <span className="text-slate-500">{r.admission_number}</span>
+                    </td>
+                    <td className="p-2">
+                      {r.student_class} · {termLabel(r.term)} {r.session_name}
+                    </td>
+                    <td className="p-2">{r.subject}</td>
+                    <td className="p-2">
+                      {v(r.old_score)} {r.old_grade && `(${r.old_grade})`}{' '}
+                      {r.old_remarks && <span className="block text-xs text-slate-600">{r.old_remarks}</span>}
+                    </td>
+                    <td className="p-2">
+                      {v(r.new_score)} {r.new_grade && `(${r.new_grade})`}{' '}
+                      {r.new_remarks && <span className="block text-xs text-slate-600">{r.new_remarks}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { RESULT_MESSAGES, sessionNameField, type AcademicSession } from '@portal/domain/results';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { api, ApiError } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { sessionsKey, useSessions } from '../api';
+
+function firstError(err: unknown): string {
+  if (err instanceof ApiError)
+    return Object.values(err.fieldErrors)[0]?.[0] ?? err.nonFieldError ?? err.detail ?? 'Failed to save the session.';
+  return 'Failed to save the session.';
+}
+
+/** /sessions (admin): create, rename and mark the current academic session. */
+export default function SessionsAdminPage() {
+  const sessions = useSessions();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [editing, setEditing] = useState<{ id: number; name: string; error: string } | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: sessionsKey });
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    const parsed = sessionNameField.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    try {
+      await api.post<AcademicSession>('/sessions/', { name: parsed.data });
+      toast.success(RESULT_MESSAGES.sessionCreated);
+      setName('');
+      setError('');
+      await refresh();
+    } catch (err) {
+      setError(firstError(err));
+    }
+  }
+
+  async function patch(id: number, body: { name?: string; is_current?: boolean }) {
+    try {
+      await api.patch<AcademicSession>(`/sessions/${id}/`, body);
+      toast.success(RESULT_MESSAGES.sessionUpdated);
+      setEditing(null);
+      await refresh();
+    } catch (err) {
+      if (editing) setEditing({ ...editing, error: firstError(err) });
+      else toast.error(firstError(err));
+    }
+  }
+
+  return (
+    <PageLayout title="Academic Sessions">
+      <Card title="New session" className="mb-5">
+        <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={(e) => void create(e)} noValidate>
+          <div className="sm:w-64">
+            <TextField
+              label="Session name"
+              placeholder="2026/2027"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={error || undefined}
+            />
+          </div>
+          <Button type="submit" className="sm:mt-6">
+            Create Session
+          </Button>
+        </form>
+      </Card>
+      <Card title="Sessions">
+        {sessions.isPending ? (
+          <LoadingBlock />
+        ) : sessions.isError ? (
+          <Alert tone="error">{RESULT_MESSAGES.sessionsFailed}</Alert>
+        ) : sessions.data.length === 0 ? (
+          <EmptyState>No sessions yet.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {sessions.data.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                {editing?.id === s.id ? (
+                  <form
+                    className="flex flex-wrap items-start gap-2"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      void patch(s.id, { name: editing.name });
+                    }}
+                  >
+                    <TextField
+                      label={`New name for ${s.name}`}
+                      value={editing.name}
+                      onChange={(e) => setEditing({ ...editing, name: e.target.value, error: '' })}
+                      error={editing.error || undefined}
+                    />
+                    <Button type="submit" className="mt-6">
+                      Save
+                    </Button>
+                    <Button variant="ghost" className="mt-6" onClick={() => setEditing(null)}>
+                      Cancel
+                    </Button>
+                  </form>
+                ) : (
+                  <p className="font-semibold">
+                    {s.name}
+                    {s.is_current && <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-900">Current</span>}
+                  </p>
+                )}
+                {editing?.id !== s.id && (
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      onClick={() => setEditing({ id: s.id, name: s.name, error: '' })}
+                      aria-label={`Rename ${s.name}`}
+                    >
+                      Rename
+                    </Button>
+                    {!s.is_current && (
+                      <Button onClick={() => void patch(s.id, { is_current: true })} aria-label={`Make ${s.name} current`}>
+                        Make current
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../app/guards';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** Results screens (issue 4): entry and correction for staff and admin; students see only their own (the server enforces it). */
+export const resultsRoutes: RouteObject[] = [
+  {
+    element: <RequireRole roles={STAFF_AND_ADMIN} />,
+    children: [
+      { path: '/ResultUpload', lazy: page(() => import('./pages/result-upload')) },
+      { path: '/UpdateResult', lazy: page(() => import('./pages/update-result')) },
+      { path: '/DeleteResult', lazy: page(() => import('./pages/delete-result')) },
+      { path: '/broadsheet', lazy: page(() => import('./pages/broadsheet')) },
+    ],
+  },
+  {
+    element: <RequireRole roles={ANY_ROLE} />,
+    children: [
+      { path: '/ResultsCheck', lazy: page(() => import('./pages/results-check')) },
+      { path: '/check-a-result', lazy: page(() => import('./pages/check-a-result')) },
+      { path: '/report-card', lazy: page(() => import('./pages/report-card')) },
+    ],
+  },
+  {
+    element: <RequireRole roles={ADMIN_ONLY} />,
+    children: [
+      { path: '/sessions', lazy: page(() => import('./pages/sessions-admin')) },
+      { path: '/grading-scales', lazy: page(() => import('./pages/grading-admin')) },
+      { path: '/publish-results', lazy: page(() => import('./pages/publish-admin')) },
+      { path: '/result-audit', lazy: page(() => import('./pages/result-audit')) },
+    ],
+  },
+];

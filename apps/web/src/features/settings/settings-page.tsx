@@ -1,0 +1,134 @@
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { schoolSettingsSchema, type SchoolSettings } from '@portal/domain/settings';
+import { PageLayout } from '../../components/layout/app-layout';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { useToast } from '../../lib/toast';
+import { useSaveSettings, useSchoolSettings } from './api';
+
+type Errors = Partial<Record<keyof SchoolSettings, string[]>>;
+
+/** Admin: the school's identity used by the home page, the login header and every printout. */
+export function SettingsPage() {
+  const { data, isPending, isError } = useSchoolSettings();
+  const save = useSaveSettings();
+  const toast = useToast();
+  const [form, setForm] = useState<SchoolSettings | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  useEffect(() => {
+    if (data && !form) setForm(data);
+  }, [data, form]);
+
+  if (isPending || (!form && !isError))
+    return (
+      <PageLayout title="School Settings">
+        <LoadingBlock />
+      </PageLayout>
+    );
+  if (isError || !form)
+    return (
+      <PageLayout title="School Settings">
+        <Alert tone="error">Failed to load settings.</Alert>
+      </PageLayout>
+    );
+
+  const set = <K extends keyof SchoolSettings>(key: K, value: SchoolSettings[K]) => {
+    setForm({ ...form, [key]: value });
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const text = (key: keyof SchoolSettings) => ({
+    value: String(form[key]),
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value as never),
+  });
+  const year = (key: 'founded_year' | 'registered_year' | 'first_graduation_year') => ({
+    type: 'number' as const,
+    inputMode: 'numeric' as const,
+    value: String(form[key]),
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, Number(e.target.value)),
+  });
+
+  function onLogo(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (file.size > 200_000) {
+      setErrors((x) => ({ ...x, logo: ['Logo must be smaller than 200 KB'] }));
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => set('logo', typeof reader.result === 'string' ? reader.result : '');
+    reader.readAsDataURL(file);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = schoolSettingsSchema.safeParse(form);
+    if (!parsed.success) {
+      const errs: Errors = {};
+      for (const i of parsed.error.issues) (errs[i.path[0] as keyof SchoolSettings] ??= []).push(i.message);
+      setErrors(errs);
+      return;
+    }
+    try {
+      await save.mutateAsync(parsed.data);
+      toast.success('Settings saved');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
+      else toast.error('Failed to save settings');
+    }
+  }
+
+  return (
+    <PageLayout title="School Settings">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+        <Card title="Identity">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="School name" required {...text('school_name')} />
+            <TextField label="Motto" {...text('motto')} />
+            <TextField label="Address" {...text('address')} />
+            <TextField label="Phone" {...text('phone')} />
+            <TextField label="Email" type="email" {...text('email')} />
+            <div className="flex flex-col gap-2">
+              <TextField
+                label="Logo (PNG, JPEG or SVG, under 200 KB)"
+                type="file"
+                accept="image/png,image/jpeg,image/svg+xml"
+                onChange={onLogo}
+                error={errors.logo}
+              />
+              {form.logo && (
+                <div className="flex items-center gap-3">
+                  <img src={form.logo} alt="Current logo" className="h-14 w-14 rounded border object-contain" />
+                  <Button variant="ghost" onClick={() => set('logo', '')}>
+                    Remove logo
+                  </Button>
+                </div>
+              )}
+            </div>
+          </div>
+        </Card>
+        <Card title="Public home page">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField label="Founded" {...year('founded_year')} />
+            <TextField label="Registered" {...year('registered_year')} />
+            <TextField label="First graduation" {...year('first_graduation_year')} />
+          </div>
+          <div className="mt-4 grid gap-4">
+            <TextField label="Admission process link" {...text('admission_url')} />
+            <TextAreaField label="About the school" rows={3} {...text('about')} />
+          </div>
+        </Card>
+        <div>
+          <Button type="submit" loading={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save settings'}
+          </Button>
+        </div>
+      </form>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,154 @@
+import { PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain/auth-constants';
+import { clearSession, getSession, setMustChangePassword, tokens, LOGIN_OF_ROLE } from './auth-store';
+
+/**
+ * The one HTTP client of the web app: JSON in and out, bearer token, silent refresh on 401
+ * (one refresh at a time), timeouts, and typed errors the screens turn into the spec's messages.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    readonly kind: 'http' | 'timeout' | 'network' = 'http',
+  ) {
+    super(`API ${kind} error ${status}`);
+  }
+  /** `detail` of a DRF error body, if any. */
+  get detail(): string | undefined {
+    const d = (this.data as { detail?: unknown } | null)?.detail;
+    return typeof d === 'string' ? d : undefined;
+  }
+  /** First `non_field_errors` message, if any (also inside a login envelope's `errors`). */
+  get nonFieldError(): string | undefined {
+    const body = this.data as { non_field_errors?: unknown; errors?: { non_field_errors?: unknown } } | null;
+    const list = body?.non_field_errors ?? body?.errors?.non_field_errors;
+    return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
+  }
+  /** Per-field messages of a 400. */
+  get fieldErrors(): Record<string, string[]> {
+    if (this.status !== 400 || !this.data || typeof this.data !== 'object') return {};
+    const out: Record<string, string[]> = {};
+    for (const [k, v] of Object.entries(this.data as Record<string, unknown>)) {
+      if (k === 'non_field_errors' || k === 'detail') continue;
+      if (Array.isArray(v)) out[k] = v.map(String);
+      else if (typeof v === 'string') out[k] = [v];
+    }
+    return out;
+  }
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** Milliseconds; none by default (spec §9), 10 s on the screens that say so. */
+  timeout?: number;
+  /** Skip the bearer header (sign-in calls). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+  /** Expect a non-JSON body (PDF, CSV) and return a Blob. */
+  blob?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshTokens(): Promise<boolean> {
+  const refresh = tokens.refresh();
+  if (!refresh) return false;
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/api/token/refresh/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!res.ok) return false;
+      const pair = (await res.json()) as { access: string; refresh: string };
+      tokens.set(pair.access, pair.refresh);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+/** Where a user whose session ended is sent: their role's sign-in, or the role chooser. */
+export function sessionExpiredRedirect(): void {
+  const role = getSession()?.role;
+  clearSession();
+  const target = role ? LOGIN_OF_ROLE[role] : '/login';
+  if (window.location.pathname !== target) window.location.assign(`${target}?expired=1`);
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(path.startsWith('/api') ? path : `/api${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  return url.pathname + url.search;
+}
+
+async function send<T>(method: string, path: string, opts: RequestOptions, retried = false): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const access = tokens.access();
+  if (access && !opts.anonymous) headers.authorization = `Bearer ${access}`;
+  const controller = new AbortController();
+  const timer = opts.timeout ? setTimeout(() => controller.abort('timeout'), opts.timeout) : undefined;
+  opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (controller.signal.aborted && controller.signal.reason === 'timeout') throw new ApiError(0, null, 'timeout');
+    if (controller.signal.aborted) throw err;
+    throw new ApiError(0, null, 'network');
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+  if (res.status === 401 && !opts.anonymous && !retried && tokens.refresh()) {
+    if (await refreshTokens()) return send<T>(method, path, opts, true);
+    sessionExpiredRedirect();
+  }
+  if (opts.blob && res.ok) return (await res.blob()) as T;
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    if (res.status === 403 && (data as { code?: string } | null)?.code === PASSWORD_CHANGE_REQUIRED_CODE) {
+      setMustChangePassword(true);
+      if (window.location.pathname !== '/change-password') window.location.assign('/change-password');
+    }
+    throw new ApiError(res.status, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts: RequestOptions = {}) => send<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => send<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => send<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => send<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts: RequestOptions = {}) => send<T>('DELETE', path, opts),
+};
+
+/** Saves a Blob as a download (PDF report cards, receipts, CSV exports). */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

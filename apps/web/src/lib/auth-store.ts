@@ -1,0 +1,162 @@
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '@portal/domain/auth-constants';
+import type { Role } from '@portal/domain/constants';
+
+/**
+ * The signed-in session, kept in local storage under the keys of spec §3: accessToken,
+ * refreshToken and one role record (adminInfo, staffInfo or studentInfo).
+ */
+export interface AdminInfo {
+  username: string;
+  name: string;
+}
+export interface StaffInfo {
+  staffId: string;
+  name: string;
+}
+export interface StudentInfo {
+  admissionNumber: string;
+  name: string;
+}
+
+export interface Session {
+  role: Role;
+  name: string;
+  /** username, staff id or admission number */
+  publicId: string;
+  mustChangePassword: boolean;
+}
+
+const MUST_CHANGE_KEY = 'mustChangePassword';
+const listeners = new Set<() => void>();
+let cached: { raw: string; session: Session | null } | undefined;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function parse<T>(raw: string | null): T | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+function computeSession(): Session | null {
+  if (!read(STORAGE_KEYS.accessToken)) return null;
+  const mustChangePassword = read(MUST_CHANGE_KEY) === '1';
+  const admin = parse<AdminInfo>(read(STORAGE_KEYS.adminInfo));
+  if (admin) return { role: 'admin', name: admin.name, publicId: admin.username, mustChangePassword };
+  const staff = parse<StaffInfo>(read(STORAGE_KEYS.staffInfo));
+  if (staff) return { role: 'staff', name: staff.name, publicId: staff.staffId, mustChangePassword };
+  const student = parse<StudentInfo>(read(STORAGE_KEYS.studentInfo));
+  if (student) return { role: 'student', name: student.name, publicId: student.admissionNumber, mustChangePassword };
+  return null;
+}
+
+export function getSession(): Session | null {
+  const raw = [STORAGE_KEYS.accessToken, STORAGE_KEYS.adminInfo, STORAGE_KEYS.staffInfo, STORAGE_KEYS.studentInfo, MUST_CHANGE_KEY]
+    .map(read)
+    .join('|');
+  if (!cached || cached.raw !== raw) cached = { raw, session: computeSession() };
+  return cached.session;
+}
+
+function emit(): void {
+  for (const l of listeners) l();
+}
+
+export const tokens = {
+  access: () => read(STORAGE_KEYS.accessToken),
+  refresh: () => read(STORAGE_KEYS.refreshToken),
+  set(access: string, refresh: string) {
+    localStorage.setItem(STORAGE_KEYS.accessToken, access);
+    localStorage.setItem(STORAGE_KEYS.refreshToken, refresh);
+    emit();
+  },
+};
+
+export interface LoginResult {
+  access: string;
+  refresh: string;
+  first_name: string;
+  must_change_password?: boolean;
+  username?: string;
+  staff_id?: string;
+  admission_number?: string;
+}
+
+export function saveLogin(role: Role, data: LoginResult): void {
+  clearSession(false);
+  localStorage.setItem(STORAGE_KEYS.accessToken, data.access);
+  localStorage.setItem(STORAGE_KEYS.refreshToken, data.refresh);
+  if (role === 'admin')
+    localStorage.setItem(
+      STORAGE_KEYS.adminInfo,
+      JSON.stringify({ username: data.username ?? '', name: data.first_name } satisfies AdminInfo),
+    );
+  if (role === 'staff')
+    localStorage.setItem(
+      STORAGE_KEYS.staffInfo,
+      JSON.stringify({ staffId: data.staff_id ?? '', name: data.first_name } satisfies StaffInfo),
+    );
+  if (role === 'student')
+    localStorage.setItem(
+      STORAGE_KEYS.studentInfo,
+      JSON.stringify({ admissionNumber: data.admission_number ?? '', name: data.first_name } satisfies StudentInfo),
+    );
+  setMustChangePassword(Boolean(data.must_change_password), false);
+  emit();
+}
+
+export function setMustChangePassword(value: boolean, notify = true): void {
+  if (value) localStorage.setItem(MUST_CHANGE_KEY, '1');
+  else localStorage.removeItem(MUST_CHANGE_KEY);
+  if (notify) emit();
+}
+
+/** Clears tokens and the role record (logout, failed refresh). */
+export function clearSession(notify = true): void {
+  for (const key of [
+    STORAGE_KEYS.accessToken,
+    STORAGE_KEYS.refreshToken,
+    STORAGE_KEYS.adminInfo,
+    STORAGE_KEYS.staffInfo,
+    STORAGE_KEYS.studentInfo,
+    MUST_CHANGE_KEY,
+  ]) {
+    localStorage.removeItem(key);
+  }
+  if (notify) emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = () => listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+export const HOME_OF_ROLE: Record<Role, string> = {
+  admin: '/adminHomePage',
+  staff: '/staffHomePage',
+  student: '/StudentHomePage',
+};
+export const LOGIN_OF_ROLE: Record<Role, string> = {
+  admin: '/Admin',
+  staff: '/StaffLogin',
+  student: '/StudentLogin',
+};
