@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@e2e.school', password: 'Admin-E2E-Pass-1' };
+export const STAFF = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
+export const STUDENT = { email: 'student1@demo.school', password: 'Learn-Demo-2026' };
+export type Role = 'admin' | 'staff' | 'student';
+export const CREDENTIALS: Record<Role, { email: string; password: string }> = { admin: ADMIN, staff: STAFF, student: STUDENT };
+export const LOGIN_PATH: Record<Role, string> = { admin: '/Admin', staff: '/StaffLogin', student: '/StudentLogin' };
+export const HOME_PATH: Record<Role, string> = { admin: '/adminHomePage', staff: '/staffHomePage', student: '/StudentHomePage' };
+
+/** Signs in through the real login screen. */
+export async function signInViaUi(page: Page, role: Role, creds = CREDENTIALS[role]): Promise<void> {
+  await page.goto(LOGIN_PATH[role]);
+  await page.getByLabel('Email').fill(creds.email);
+  await page.getByLabel('Password', { exact: true }).fill(creds.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(new RegExp(`${HOME_PATH[role]}$`));
+}
+
+/** Signs in through the API and puts the tokens where the app keeps them (fast setup). */
+export async function signInViaApi(
+  page: Page,
+  request: APIRequestContext,
+  role: Role,
+  creds = CREDENTIALS[role],
+): Promise<{ access: string }> {
+  const res = await request.post(`/api/${role}/login/`, { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+  const data = (await res.json()).data;
+  await page.goto('/login');
+  await page.evaluate(
+    ({ role, data }) => {
+      // One role record at a time, as a real sign-in leaves it.
+      for (const key of ['adminInfo', 'staffInfo', 'studentInfo', 'mustChangePassword']) localStorage.removeItem(key);
+      localStorage.setItem('accessToken', data.access);
+      localStorage.setItem('refreshToken', data.refresh);
+      if (role === 'admin') localStorage.setItem('adminInfo', JSON.stringify({ username: data.username, name: data.first_name }));
+      if (role === 'staff') localStorage.setItem('staffInfo', JSON.stringify({ staffId: data.staff_id, name: data.first_name }));
+      if (role === 'student')
+        localStorage.setItem('studentInfo', JSON.stringify({ admissionNumber: data.admission_number, name: data.first_name }));
+    },
+    { role, data },
+  );
+  return { access: data.access };
+}
+
+/** An API token for setting up data from a test. */
+export async function apiToken(request: APIRequestContext, role: Role, creds = CREDENTIALS[role]): Promise<string> {
+  const res = await request.post(`/api/${role}/login/`, { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.access as string;
+}
+
+/** axe: no serious or critical violation on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,194 @@
+import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+
+const FEES = { first: 45000, second: 40000 };
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  // The bursar's fee schedule for JSS 1A this session (the demo seed has none).
+  const token = await apiToken(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const ctx = await (await request.get('/api/payments/context/', { headers })).json();
+  const session = ctx.sessions.find((s: { is_current: boolean }) => s.is_current);
+  for (const [term, amount] of [
+    ['1st', FEES.first],
+    ['2nd', FEES.second],
+  ] as const) {
+    const res = await request.post('/api/payments/fee-schedules/', {
+      headers,
+      data: { student_class: 'JSS 1A', session_id: session.id, term, amount, description: `${term} term tuition` },
+    });
+    expect([201, 409]).toContain(res.status());
+  }
+});
+
+async function startPayment(page: Page, amount?: string) {
+  if (amount !== undefined) await page.getByLabel('Amount (₦)').fill(amount);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByText('Redirecting to secure payment page...')).toBeVisible();
+  await page.waitForURL(/\/pay\/simulator\/[a-f0-9]+$/);
+}
+
+const message = (page: Page) => page.getByTestId('payment-message');
+
+test('a student on a phone pays the term fees through the simulator and gets a receipt', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInViaUi(page, 'student');
+  await page.getByRole('link', { name: /Pay Fees/ }).click();
+  await expect(page).toHaveURL(/\/PaymentForm$/);
+  await expect(page.getByRole('heading', { name: 'School Fees Payment', level: 1 })).toBeVisible();
+
+  // Pre-filled from the student's record and the fee schedule.
+  await expect(page.getByLabel('Admission Number')).toHaveValue('STU-0001');
+  await expect(page.getByLabel('Class', { exact: true })).toHaveValue('JSS 1A');
+  await expect(page.getByLabel('Session')).toHaveValue('2025/2026');
+  await expect(page.getByLabel('Email')).toHaveValue('student1@demo.school');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('45000.00');
+  await expect(page.getByTestId('fees-outstanding')).toHaveText('₦85,000.00');
+  await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Class Payment Report' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await startPayment(page);
+  await expect(page.getByTestId('simulator-amount')).toHaveText('₦45,000.00');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay ₦45,000.00' }).click();
+
+  await expect(page).toHaveURL(/\/PaymentForm$/);
+  await expect(message(page)).toHaveText('Payment verified successfully');
+  await expect(page.getByTestId('fees-outstanding')).toHaveText('₦40,000.00');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  const history = page.getByTestId('payment-history');
+  await expect(history.getByRole('row').filter({ hasText: '₦45,000.00' }).filter({ hasText: 'Successful' })).toHaveCount(1);
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'View receipt' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Receipt' })).toBeVisible();
+  await expect(page.getByTestId('receipt-amount')).toHaveText('₦45,000.00');
+  await expect(page.getByText('STU-0001')).toBeVisible();
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^receipt-FEES-.+\.pdf$/);
+});
+
+test('the form applies the rules of spec §5, focuses the first invalid field and keeps a draft', async ({ page }) => {
+  await signInViaApi(page, page.request, 'student');
+  await page.goto('/PaymentForm');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+
+  await page.getByLabel('Full Name').fill('');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Phone Number (optional)').fill('12-34');
+  const amount = page.getByLabel('Amount (₦)');
+  await amount.fill('');
+  await amount.pressSequentially('5a0');
+  await expect(amount).toHaveValue('50');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(message(page)).toHaveText('Please correct the errors highlighted below.');
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  await expect(page.getByText('Invalid email format')).toBeVisible();
+  await expect(page.getByText('Phone number must be at least 10 characters', { exact: false })).toBeVisible();
+  await expect(page.getByText('Minimum amount is ₦100')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toBeFocused();
+  await expectAccessible(page);
+
+  await amount.fill('');
+  await amount.pressSequentially('1,234.567.8');
+  await expect(amount).toHaveValue('1234.56');
+  await amount.fill('9000000');
+  await page.getByLabel('Full Name').fill('Adaeze Okafor');
+  await page.getByLabel('Email').fill('student1@demo.school');
+  await page.getByLabel('Phone Number (optional)').fill('');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByText('Maximum amount is ₦5,000,000')).toBeVisible();
+  await expect(amount).toBeFocused();
+
+  // The draft is saved 500 ms after a change and restored on load.
+  await amount.fill('777.25');
+  await page.waitForTimeout(700);
+  await page.reload();
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('777.25');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Adaeze Okafor');
+});
+
+test('a declined payment shows an error and is not credited', async ({ page }) => {
+  await signInViaApi(page, page.request, 'student');
+  await page.goto('/PaymentForm');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await startPayment(page, '500');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/PaymentForm$/);
+  await expect(message(page)).toHaveText('Payment was declined. No money was taken.');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByTestId('payment-history').getByRole('row').filter({ hasText: '₦500.00' })).toContainText('Failed');
+  await expect(page.getByTestId('fees-outstanding')).toHaveText('₦40,000.00');
+  await expectAccessible(page);
+});
+
+test('an abandoned payment is not credited', async ({ page }) => {
+  await signInViaApi(page, page.request, 'student');
+  await page.goto('/PaymentForm');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await startPayment(page, '650');
+  await page.getByRole('button', { name: 'Abandon' }).click();
+  await expect(message(page)).toHaveText('Payment was not completed.');
+  await expect(page.getByTestId('payment-history').getByRole('row').filter({ hasText: '₦650.00' })).toContainText('Abandoned');
+  await expect(page.getByTestId('fees-outstanding')).toHaveText('₦40,000.00');
+});
+
+test('returning without a reference in the address verifies the remembered payment', async ({ page }) => {
+  await signInViaApi(page, page.request, 'student');
+  await page.goto('/PaymentForm');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await startPayment(page, '1500.50');
+  // Pay on the checkout page without following its redirect back (as if the tab was closed).
+  const res = await page.request.post(page.url(), { form: { outcome: 'pay' }, maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  expect(res.headers().location).toMatch(/\/PaymentForm\?trxref=FEES-[^&]+&reference=FEES-/);
+  expect(await page.evaluate(() => localStorage.getItem('lastPaymentReference'))).toMatch(/^FEES-/);
+
+  await page.goto('/PaymentForm');
+  await expect(message(page)).toHaveText('Payment verified successfully');
+  await expect(page.getByTestId('payment-history').getByRole('row').filter({ hasText: '₦1,500.50' })).toContainText('Successful');
+  await expect(page.getByTestId('fees-outstanding')).toHaveText('₦38,499.50');
+  expect(await page.evaluate(() => localStorage.getItem('lastPaymentReference'))).toBeNull();
+});
+
+test('staff see the class report with the student paid, totals and a CSV export', async ({ page }) => {
+  await signInViaApi(page, page.request, 'staff');
+  await page.goto('/PaymentForm');
+  await expect(page.getByRole('heading', { name: 'Class Payment Report' })).toBeVisible();
+  await page.getByLabel('Class', { exact: true }).selectOption('JSS 1A');
+  const report = page.getByTestId('class-report');
+  await expect(report).toBeVisible();
+  await expect(report.getByRole('row').filter({ hasText: 'STU-0001' })).toContainText('Successful');
+  await expect(report.getByRole('row').filter({ hasText: 'STU-0001' })).toContainText('₦38,499.50');
+  await expect(report.getByRole('row').filter({ hasText: 'STU-0002' })).toContainText('Unpaid');
+  await expect(report.locator('tbody tr')).toHaveCount(4);
+  await expect(report.locator('tfoot')).toContainText('₦340,000.00');
+
+  await page.getByLabel('Admission Number').fill('STU-0001');
+  await expect(page.getByTestId('payment-history').getByRole('row').filter({ hasText: '₦45,000.00' })).toContainText('Successful');
+  await expectAccessible(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('payments-JSS-1A-2025-2026.csv');
+});
+
+test('the admin sets fee schedules', async ({ page }) => {
+  await signInViaApi(page, page.request, 'admin');
+  await page.goto('/payments/fee-schedules');
+  await expect(page.getByRole('heading', { name: 'Fee Schedules', level: 1 })).toBeVisible();
+  await page.getByLabel('Class', { exact: true }).selectOption('SSS 3B');
+  await page.getByLabel('Term', { exact: true }).selectOption('3rd');
+  await page.getByLabel('Amount (₦)').fill('62500');
+  await page.getByLabel('Description').fill('Third term tuition and WAEC');
+  await page.getByRole('button', { name: 'Add Fee' }).click();
+  const list = page.getByTestId('fee-schedules');
+  await expect(list.getByRole('listitem').filter({ hasText: 'SSS 3B · Third Term' })).toContainText('₦62,500.00');
+  await expect(list).toContainText('JSS 1A · First Term');
+  await expectAccessible(page);
+});

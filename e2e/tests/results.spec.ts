@@ -1,0 +1,289 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+
+// The demo school: 2025/2026 is current, with 1st and 2nd term results for every student.
+// STU-0001..0004 are in JSS 1A; student1@demo.school is STU-0001.
+
+async function currentSessionId(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/sessions/', { headers: { authorization: `Bearer ${token}` } });
+  const list = (await res.json()) as { id: number; is_current: boolean }[];
+  return list.find((s) => s.is_current)!.id;
+}
+
+test.describe('results', () => {
+  test('a teacher enters a class member’s scores; the lookup then switches to Update Results', async ({ page, request }) => {
+    await signInViaApi(page, request, 'staff');
+    await page.goto('/ResultUpload');
+    await expect(page.getByRole('heading', { name: 'Create Results', level: 1 })).toBeVisible();
+    const sessionSelect = page.getByLabel('Academic Session');
+    const termSelect = page.getByLabel('Academic Term');
+    await expect(sessionSelect).toHaveValue(/\d+/); // the current session is preselected
+    await sessionSelect.selectOption('');
+    await expect(termSelect).toBeDisabled();
+    await sessionSelect.selectOption({ label: '2025/2026 (current)' });
+    await expect(termSelect).toBeEnabled();
+
+    await page.getByLabel('Admission Number').fill('stu-0002');
+    await expect(page.getByLabel('Admission Number')).toHaveValue('STU-0002');
+    await termSelect.selectOption('3rd');
+    await page.getByLabel('Class').selectOption('JSS 1A');
+    await page.getByLabel('Mathematics Score').fill('150');
+    await page.getByRole('button', { name: 'Save All Results' }).click();
+    await expect(page.getByText('Score cannot exceed 100')).toBeVisible();
+    await expect(page.getByText('Failed to save results. Please check your inputs.')).toBeVisible();
+
+    await page.getByLabel('Mathematics Score').fill('77');
+    await page.getByLabel('Mathematics Remarks').fill('Strong term');
+    await page.getByLabel('English Language Score').fill('64');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save All Results' }).click();
+    await expect(page.getByText('Results saved successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Update Results', level: 1 })).toBeVisible();
+
+    // A fresh form: the 500 ms lookup finds the saved results, fills subjects and class.
+    await page.goto('/ResultUpload');
+    await expect(page.getByLabel('Academic Session')).toHaveValue(/\d+/);
+    await page.getByLabel('Academic Term').selectOption('3rd');
+    await page.getByLabel('Admission Number').fill('STU-0002');
+    await expect(page.getByRole('heading', { name: 'Update Results', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Mathematics Score')).toHaveValue('77');
+    await expect(page.getByLabel('Mathematics Remarks')).toHaveValue('Strong term');
+    await expect(page.getByLabel('Class')).toHaveValue('JSS 1A');
+    // Changing the session clears the term.
+    await page.getByLabel('Academic Session').selectOption({ label: '2024/2025' });
+    await expect(page.getByLabel('Academic Term')).toHaveValue('');
+    await expect(page.getByRole('heading', { name: 'Create Results', level: 1 })).toBeVisible();
+  });
+
+  test('class results: filters, student cards, a student’s results, back to the list', async ({ page, request }) => {
+    await signInViaApi(page, request, 'staff');
+    await page.goto('/ResultsCheck');
+    await expect(page.getByLabel('Class')).toHaveValue('All');
+    await expect(page.getByLabel('Class').locator('option')).toHaveText(['All', 'JSS 1A', 'JSS 2A']);
+    await page.getByRole('button', { name: 'Fetch Students' }).click();
+    await expect(page.getByText('Please select a session and term.')).toBeVisible();
+    await page.getByLabel('Academic Term').selectOption('1st');
+    await page.getByLabel('Class').selectOption('JSS 1A');
+    await page.getByRole('button', { name: 'Fetch Students' }).click();
+    const cards = page.getByRole('list', { name: 'Students' }).getByRole('listitem');
+    await expect(cards).toHaveCount(4);
+    await expectAccessible(page);
+    await cards
+      .first()
+      .getByRole('button', { name: /View Results/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Student Results' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Mathematics' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print Results' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Back to List' }).click();
+    await expect(cards).toHaveCount(4);
+  });
+
+  test('update result: search, edit, save in parallel, reset; empty rows for a term without results', async ({ page, request }) => {
+    await signInViaApi(page, request, 'staff');
+    await page.goto('/UpdateResult');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Please enter admission number, select session, and term to search.')).toBeVisible();
+
+    await page.getByLabel('Admission Number').fill('stu-0003');
+    await page.getByLabel('Academic Term').selectOption('1st');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByLabel('Mathematics Score')).not.toHaveValue('');
+    await expect(page.getByLabel('Class')).toHaveValue('JSS 1A');
+    await expectAccessible(page);
+    await page.getByLabel('Mathematics Score').fill('91');
+    await page.getByLabel('French Remarks').fill('Très bien');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Results updated successfully!')).toBeVisible();
+    await expect(page.getByLabel('Admission Number')).toHaveValue('');
+    await expect(page.getByLabel('Mathematics Score')).toHaveCount(0);
+
+    const token = await apiToken(request, 'staff');
+    const sid = await currentSessionId(request, token);
+    const stored = await request.get(`/api/results/?session_id=${sid}&term=1st&admission_number=STU-0003`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const rows = (await stored.json()) as { subject: string; score: number; remarks: string }[];
+    expect(rows.find((r) => r.subject === 'Mathematics')?.score).toBe(91);
+    expect(rows.find((r) => r.subject === 'French')?.remarks).toBe('Très bien');
+
+    await page.getByLabel('Admission Number').fill('STU-0003');
+    await page.getByLabel('Academic Term').selectOption('3rd');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('No results found for STU-0003 in the selected session and term.')).toBeVisible();
+    await expect(page.getByLabel('Mathematics Score')).toHaveValue('');
+    await page.getByLabel('Civic Education Score').fill('58');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Results updated successfully!')).toHaveCount(2); // the earlier toast is still up
+    await expect(page.getByLabel('Admission Number')).toHaveValue('');
+
+    await page.getByLabel('Admission Number').fill('STU-9999');
+    await page.getByLabel('Academic Term').selectOption('1st');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(
+      page.getByText('Student with admission number STU-9999 not found, or no results found for the given criteria.'),
+    ).toBeVisible();
+  });
+
+  test('delete result: confirm, delete, search repeated, print', async ({ page, request }) => {
+    const token = await apiToken(request, 'staff');
+    const sid = await currentSessionId(request, token);
+    const created = await request.post('/api/results/', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        admission_number: 'STU-0004',
+        session_id: sid,
+        term: '3rd',
+        student_class: 'JSS 1A',
+        subject: 'French',
+        score: 55,
+        remarks: '',
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await signInViaApi(page, request, 'staff');
+    await page.goto('/DeleteResult');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Please enter admission number, select session, and term.')).toBeVisible();
+    await page.getByLabel('Admission Number').fill('STU-0004');
+    await page.getByLabel('Academic Term').selectOption('3rd');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('rowheader', { name: 'French' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print Results' })).toBeVisible();
+    await expectAccessible(page);
+
+    let confirmText = '';
+    page.once('dialog', (d) => {
+      confirmText = d.message();
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Delete French result' }).click();
+    await expect(page.getByRole('rowheader', { name: 'French' })).toBeVisible();
+    expect(confirmText).toBe('Are you sure you want to delete this result?');
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete French result' }).click();
+    await expect(page.getByText('Result deleted successfully')).toBeVisible();
+    await expect(page.getByText('No results found for the given criteria.')).toBeVisible();
+  });
+
+  test('check a result: the sheet with Print Result; admin screens for sessions, scales, broadsheet and history', async ({
+    page,
+    request,
+  }) => {
+    await signInViaApi(page, request, 'admin');
+    await page.goto('/check-a-result');
+    await page.getByRole('button', { name: 'Check Result' }).click();
+    await expect(page.getByText('Please enter admission number, select session, and term.')).toBeVisible();
+    await page.getByLabel('Admission Number').fill('STU-0005');
+    await page.getByLabel('Academic Term').selectOption('2nd');
+    await page.getByRole('button', { name: 'Check Result' }).click();
+    await expect(page.getByRole('rowheader', { name: 'Agricultural Science' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print Result' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/sessions');
+    await page.getByLabel('Session name').fill('2026/2028');
+    await page.getByRole('button', { name: 'Create Session' }).click();
+    await expect(page.getByText('Session name must look like 2025/2026 (two consecutive years)')).toBeVisible();
+    await page.getByLabel('Session name').fill('2026/2027');
+    await page.getByRole('button', { name: 'Create Session' }).click();
+    await expect(page.getByText('Session created')).toBeVisible();
+    await expect(page.getByText('2026/2027', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/grading-scales');
+    await expect(page.getByLabel('Grade SSS band 1')).toHaveValue('A1');
+    await expect(page.getByLabel('From JSS band 1')).toHaveValue('70');
+    await expectAccessible(page);
+    await page.getByLabel('Remark JSS band 2').fill('Very good');
+    await page.getByRole('button', { name: 'Save JSS scale' }).click();
+    await expect(page.getByText(/Grading scale saved/)).toBeVisible();
+
+    await page.goto('/broadsheet');
+    await page.getByLabel('Academic Term').selectOption('1st');
+    await page.getByLabel('Class').selectOption('JSS 1A');
+    await page.getByRole('button', { name: 'Load Broadsheet' }).click();
+    const region = page.getByRole('region', { name: 'Broadsheet JSS 1A' });
+    await expect(region.getByRole('row')).toHaveCount(1 + 4 + 1);
+    await expectAccessible(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+    await page.goto('/result-audit');
+    await page.getByLabel('Admission Number').fill('STU-0002');
+    await page.getByRole('button', { name: 'Show History' }).click();
+    await expect(page.getByRole('cell', { name: 'Mathematics' }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Created' }).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('publishing: a student sees “not yet released”, an admin publishes, the student sees and downloads the report card on a phone', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInViaApi(page, request, 'student');
+    await page.goto('/check-a-result');
+    await expect(page.getByRole('heading', { name: 'My Current Result' })).toBeVisible();
+    await expect(page.getByLabel('Admission Number')).toHaveValue('STU-0001');
+    await expect(page.getByText('Results for this term have not been released yet. Please check back later.')).toBeVisible();
+    await expectAccessible(page);
+
+    // The admin publishes JSS 1A's first term (a fresh sign-in replaces the stored role record).
+    await page.evaluate(() => localStorage.clear());
+    await signInViaApi(page, request, 'admin');
+    await page.goto('/publish-results');
+    await page.getByLabel('Academic Term').selectOption('1st');
+    await expect(page.getByTestId('publication-JSS 1A')).toContainText('Not published');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Publish JSS 1A' }).click();
+    await expect(page.getByTestId('publication-JSS 1A')).toContainText('Published');
+
+    // The student, on a 360 px phone: all their results, then the first-term report card.
+    await page.evaluate(() => localStorage.clear());
+    await signInViaApi(page, request, 'student');
+    await page.goto('/ResultsCheck');
+    await expect(page.getByRole('heading', { name: 'My Results' })).toBeVisible();
+    await expect(page.getByText('Not yet released').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'View report card: First Term, 2025/2026' }).click();
+    await expect(page.getByRole('heading', { name: 'Report Card', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('card-name')).toHaveText(/\S+ \S+/);
+    await expect(page.getByTestId('card-position')).toHaveText(/^\d+(st|nd|rd|th) out of 4$/);
+    await expect(page.getByText('Role Models College').first()).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Mathematics' })).toBeVisible();
+    await expectAccessible(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+
+    // Print stylesheet: controls are hidden when printing.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
+    await expect(page.getByRole('article', { name: 'Report card' })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('report-card-STU-0001-2025-2026-1st.pdf');
+    const path = await download.path();
+    const pdf = readFileSync(path);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(1);
+    expect(pdf.toString('latin1')).toContain('Report card STU-0001 2025/2026 First Term');
+
+    // The student cannot reach staff screens, and the API refuses another student's card.
+    await page.goto('/ResultUpload');
+    await expect(page).toHaveURL(/\/StudentHomePage$/);
+    const token = await apiToken(request, 'student');
+    const other = await request.get('/api/report-card/?admission_number=STU-0002&session_id=1&term=1st', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(other.status()).toBe(403);
+  });
+});
