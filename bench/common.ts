@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the benchmark scripts share: argument parsing, where datasets live and the known sign-ins. */
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BENCH_DIR = path.join(ROOT, 'bench');
+
+/** The accounts every generated school has, for the load scenarios. */
+export const BENCH_ACCOUNTS = {
+  admin: { email: 'bench-admin@bench.school', password: 'Bench-Admin-Pass-2026' },
+  staff: { email: 'staff1@bench.school', password: 'Bench-Staff-Pass-2026' },
+  student: { email: 'student1@bench.school', password: 'Bench-Student-Pass-2026' },
+} as const;
+
+/** The class that holds exactly 60 students (or all of them in a smaller school): the result-sheet scenario. */
+export const BENCH_BIG_CLASS = 'JSS 1A';
+export const BENCH_BIG_CLASS_SIZE = 60;
+
+export type Args = Record<string, string | boolean>;
+
+/** `--students 1500 --quick --db x` → { students: '1500', quick: true, db: 'x' } (also `--k=v`). */
+export function parseArgs(argv: string[] = process.argv.slice(2)): Args {
+  const out: Args = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) continue;
+    const eq = a.indexOf('=');
+    if (eq > 0) {
+      out[a.slice(2, eq)] = a.slice(eq + 1);
+      continue;
+    }
+    const next = argv[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      out[a.slice(2)] = next;
+      i++;
+    } else out[a.slice(2)] = true;
+  }
+  return out;
+}
+
+export function intArg(args: Args, name: string, fallback: number): number {
+  const v = args[name];
+  if (v === undefined || v === true) return fallback;
+  const n = Number(String(v).replace(/[_,]/g, ''));
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got ${String(v)}`);
+  return n;
+}
+
+export function isPostgres(url: string | undefined): url is string {
+  return Boolean(url && /^postgres(ql)?:\/\//.test(url));
+}
+
+/**
+ * Where the dataset of a given size lives. SQLite: a file (default bench/data/school-N.db).
+ * PostgreSQL: a dedicated database `bench_sN` on the server of the given URL (never the given
+ * database itself, so a benchmark can never wipe real or test data).
+ */
+export function datasetLocation(students: number, db: string | undefined): { kind: 'sqlite' | 'postgres'; url: string; label: string } {
+  const pgUrl = isPostgres(db) ? db : isPostgres(process.env.DATABASE_URL) && !db ? process.env.DATABASE_URL : undefined;
+  if (pgUrl) {
+    const u = new URL(pgUrl);
+    u.pathname = `/bench_s${students}`;
+    return { kind: 'postgres', url: u.toString(), label: `postgres ${u.host}${u.pathname}` };
+  }
+  const file =
+    typeof db === 'string' && db ? path.resolve(db.replace(/^sqlite:/, '')) : path.join(BENCH_DIR, 'data', `school-${students}.db`);
+  return { kind: 'sqlite', url: `sqlite:${file}`, label: `sqlite ${path.relative(ROOT, file)}` };
+}
+
+export function fileExists(url: string): boolean {
+  return existsSync(url.replace(/^sqlite:/, ''));
+}
+
+export function fmtMs(ms: number): string {
+  return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
+
+/** Replaces some top-level keys of bench/results/latest.json, keeping the others (API and web runs share it). */
+export function mergeResults(patch: Record<string, unknown>): void {
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  let current: Record<string, unknown> = {};
+  try {
+    current = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // first run
+  }
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...current, ...patch }, null, 2)}\n`);
+}

@@ -1,0 +1,633 @@
+/**
+ * Builds a realistic school in a FRESH database, fast, for the load scenarios of bench/run.ts.
+ *
+ *   npm run bench:data -- --students 1500 [--sessions 2] [--db FILE|postgres://…] [--out FILE]
+ *
+ * SQLite (default): bench/data/school-N.db. PostgreSQL (--db postgres://… or DATABASE_URL): a
+ * dedicated database `bench_sN` on that server, dropped and created anew (never the given one).
+ *
+ * Same rows as the factories of apps/server/src/db/factories.ts (same columns, grades from the
+ * domain's default scales, public ids from the same counters, set to their final value), but
+ * written in big chunks inside transactions, with each password hashed once.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Statement } from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CLASSES,
+  DEFAULT_SCALES,
+  SUBJECTS,
+  TERM_VALUES,
+  formatAdmissionNumber,
+  formatStaffId,
+  gradeFor,
+  levelOfClass,
+} from '@portal/domain';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import {
+  BENCH_ACCOUNTS,
+  BENCH_BIG_CLASS,
+  BENCH_BIG_CLASS_SIZE,
+  BENCH_DIR,
+  ROOT,
+  datasetLocation,
+  fmtMs,
+  intArg,
+  parseArgs,
+} from './common';
+
+export interface GenerateOptions {
+  students: number;
+  sessions: number;
+  /** `sqlite:<file>` or the postgres URL of the dedicated bench database. */
+  url: string;
+  log?: (line: string) => void;
+}
+
+export interface DatasetMeta {
+  students: number;
+  sessions: number;
+  staff: number;
+  results: number;
+  payments: number;
+  fingerprint: string;
+  generatedAt: string;
+  seconds: number;
+  currentSession: string;
+  currentSessionId: number;
+}
+
+const MIGRATIONS_DIR = path.join(ROOT, 'apps/server/src/db/migrations');
+
+/** A hash of the migration sources: a dataset built before a migration changed is rebuilt. */
+export function migrationsFingerprint(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS_DIR).sort()) h.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
+  return h.digest('hex').slice(0, 16);
+}
+
+export function metaFile(url: string): string {
+  if (url.startsWith('sqlite:')) return `${url.slice('sqlite:'.length)}.meta.json`;
+  const u = new URL(url);
+  return path.join(BENCH_DIR, 'data', `pg-${u.hostname}-${u.port || 5432}${u.pathname.replace('/', '-')}.meta.json`);
+}
+
+export function readMeta(url: string): DatasetMeta | undefined {
+  try {
+    return JSON.parse(readFileSync(metaFile(url), 'utf8')) as DatasetMeta;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The dataset exists, has this size and was built with the current migrations. */
+export function datasetIsCurrent(url: string, students: number, sessions?: number): DatasetMeta | undefined {
+  const meta = readMeta(url);
+  if (!meta || meta.students !== students || meta.fingerprint !== migrationsFingerprint()) return undefined;
+  if (sessions !== undefined && meta.sessions !== sessions) return undefined;
+  if (url.startsWith('sqlite:') && !existsSync(url.slice('sqlite:'.length))) return undefined;
+  return meta;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk writers: one per dialect, same interface.
+
+type Row = Record<string, unknown>;
+
+interface ColumnInfo {
+  type: string;
+  notNull: boolean;
+  hasDefault: boolean;
+}
+
+interface Bulk {
+  columns(table: string): Promise<Map<string, ColumnInfo>>;
+  hasTable(table: string): Promise<boolean>;
+  /** Inserts rows (objects) inside one transaction; keys not in the table are refused loudly. */
+  insert(table: string, rows: Row[]): Promise<void>;
+  exec(sql: string): Promise<void>;
+  finish(): Promise<void>;
+}
+
+function checkColumns(table: string, cols: Map<string, ColumnInfo>, keys: string[]): void {
+  const unknown = keys.filter((k) => !cols.has(k));
+  if (unknown.length) throw new Error(`bench data: table ${table} has no column(s) ${unknown.join(', ')}: update bench/data.ts`);
+  const missing = [...cols.entries()]
+    .filter(([name, c]) => c.notNull && !c.hasDefault && name !== 'id' && !keys.includes(name))
+    .map(([n]) => n);
+  if (missing.length) throw new Error(`bench data: table ${table} needs column(s) ${missing.join(', ')}: update bench/data.ts`);
+}
+
+function sqliteBulk(handle: DatabaseHandle): Bulk {
+  const db = handle.sqlite!;
+  const colCache = new Map<string, Map<string, ColumnInfo>>();
+  const stmts = new Map<string, Statement>();
+  const columns = (table: string) => {
+    let m = colCache.get(table);
+    if (!m) {
+      m = new Map();
+      const info = db.prepare(`select name, type, "notnull" as nn, dflt_value as d, pk from pragma_table_info(?)`).all(table) as {
+        name: string;
+        type: string;
+        nn: number;
+        d: unknown;
+        pk: number;
+      }[];
+      for (const c of info) m.set(c.name, { type: c.type, notNull: c.nn === 1 || c.pk === 1, hasDefault: c.d !== null });
+      colCache.set(table, m);
+    }
+    return Promise.resolve(m);
+  };
+  return {
+    columns,
+    hasTable: async (t) => (await columns(t)).size > 0,
+    async insert(table, rows) {
+      if (!rows.length) return;
+      const keys = Object.keys(rows[0]!);
+      const key = `${table}:${keys.join(',')}`;
+      let stmt = stmts.get(key);
+      if (!stmt) {
+        checkColumns(table, await columns(table), keys);
+        stmt = db.prepare(`insert into "${table}" (${keys.map((k) => `"${k}"`).join(',')}) values (${keys.map(() => '?').join(',')})`);
+        stmts.set(key, stmt);
+      }
+      const s = stmt;
+      db.transaction(() => {
+        for (const r of rows) s.run(keys.map((k) => r[k] as never));
+      })();
+    },
+    exec: (sql) => Promise.resolve(void db.exec(sql)),
+    finish: () => handle.destroy(),
+  };
+}
+
+function pgBulk(url: string): Bulk {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const colCache = new Map<string, Map<string, ColumnInfo>>();
+  const columns = async (table: string) => {
+    let m = colCache.get(table);
+    if (!m) {
+      m = new Map();
+      const r = await pool.query<{ column_name: string; udt_name: string; is_nullable: string; column_default: string | null }>(
+        `select column_name, udt_name, is_nullable, column_default from information_schema.columns
+          where table_schema = current_schema() and table_name = $1`,
+        [table],
+      );
+      for (const c of r.rows)
+        m.set(c.column_name, { type: c.udt_name, notNull: c.is_nullable === 'NO', hasDefault: c.column_default !== null });
+      colCache.set(table, m);
+    }
+    return m;
+  };
+  return {
+    columns,
+    hasTable: async (t) => (await columns(t)).size > 0,
+    async insert(table, rows) {
+      if (!rows.length) return;
+      const keys = Object.keys(rows[0]!);
+      const cols = await columns(table);
+      checkColumns(table, cols, keys);
+      // One array parameter per column: any number of rows in one statement, no parameter limit.
+      const arrays = keys.map((k) => rows.map((r) => r[k] ?? null));
+      const casts = keys.map((k, i) => `$${i + 1}::${cols.get(k)!.type}[]`);
+      await pool.query(`insert into "${table}" (${keys.map((k) => `"${k}"`).join(',')}) select * from unnest(${casts.join(',')})`, arrays);
+    },
+    exec: async (sql) => void (await pool.query(sql)),
+    finish: () => pool.end(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const FIRST = [
+  'Adaeze',
+  'Chinedu',
+  'Folake',
+  'Ibrahim',
+  'Ngozi',
+  'Tunde',
+  'Amaka',
+  'Emeka',
+  'Zainab',
+  'Segun',
+  'Kemi',
+  'Obinna',
+  'Halima',
+  'Yusuf',
+  'Bisi',
+  'Ifeanyi',
+  'Aisha',
+  'Femi',
+  'Chioma',
+  'Musa',
+  'Tobi',
+  'Uchenna',
+  'Fatima',
+  'Kunle',
+  'Nneka',
+  'Sade',
+  'Bola',
+  'Efe',
+  'Ese',
+  'Hauwa',
+];
+const LAST = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ogunleye',
+  'Abubakar',
+  'Nwosu',
+  'Balogun',
+  'Okonkwo',
+  'Lawal',
+  'Uche',
+  'Adebayo',
+  'Danjuma',
+  'Obi',
+  'Ajayi',
+  'Ibekwe',
+  'Oyelaran',
+  'Suleiman',
+  'Afolabi',
+  'Nnamdi',
+  'Olawale',
+  'Yakubu',
+  'Chukwu',
+];
+
+/** Deterministic pseudo-random numbers (mulberry32): the same school on every machine. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 60 students in JSS 1A (the result-sheet class), the rest spread evenly over the other 11 classes. */
+export function classOfStudent(i: number, total: number): string {
+  const big = Math.min(BENCH_BIG_CLASS_SIZE, total);
+  if (i <= big) return BENCH_BIG_CLASS;
+  const others = CLASSES.filter((c) => c !== BENCH_BIG_CLASS);
+  return others[(i - big - 1) % others.length]!;
+}
+
+function sessionNames(k: number): string[] {
+  const last = 2025;
+  return Array.from({ length: k }, (_, j) => {
+    const start = last - (k - 1 - j);
+    return `${start}/${start + 1}`;
+  });
+}
+
+/** Drops and creates the dedicated PostgreSQL database (never anything but a bench_ database). */
+export async function freshPostgresDatabase(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  if (!/^bench_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to recreate database ${name}: only bench_* databases`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: adminUrl.toString() });
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  } finally {
+    await c.end();
+  }
+}
+
+export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const t0 = performance.now();
+  const N = opts.students;
+  const K = opts.sessions;
+  const isPg = !opts.url.startsWith('sqlite:');
+
+  if (isPg) await freshPostgresDatabase(opts.url);
+  else {
+    const file = opts.url.slice('sqlite:'.length);
+    mkdirSync(path.dirname(file), { recursive: true });
+    for (const suffix of ['', '-wal', '-shm', '.meta.json']) rmSync(file + suffix, { force: true });
+  }
+  const handle = createDatabase(opts.url, { pgPoolSize: 2 });
+  await migrateToLatest(handle);
+  let bulk: Bulk;
+  if (isPg) {
+    await handle.destroy();
+    bulk = pgBulk(opts.url);
+  } else {
+    // Bulk load: the journal can be lighter while nobody else uses the file.
+    handle.sqlite!.pragma('synchronous = OFF');
+    bulk = sqliteBulk(handle);
+  }
+  const phase = (name: string, start: number) => log(`  ${name.padEnd(28)} ${fmtMs(performance.now() - start)}`);
+
+  // Passwords: argon2id is slow on purpose, so each distinct password is hashed once.
+  let t = performance.now();
+  const [adminHash, staffHash, studentHash] = await Promise.all([
+    hashPassword(BENCH_ACCOUNTS.admin.password),
+    hashPassword(BENCH_ACCOUNTS.staff.password),
+    hashPassword(BENCH_ACCOUNTS.student.password),
+  ]);
+  phase('password hashes', t);
+  const now = new Date().toISOString();
+
+  // Sessions: the last one is current.
+  t = performance.now();
+  const names = sessionNames(K);
+  await bulk.insert(
+    'academic_sessions',
+    names.map((name, j) => ({ id: j + 1, name, is_current: j === K - 1 ? 1 : 0, created_at: now })),
+  );
+  const sessionIds = names.map((_, j) => j + 1);
+
+  // The admin (user 1).
+  await bulk.insert('users', [
+    {
+      id: 1,
+      role: 'admin',
+      email: BENCH_ACCOUNTS.admin.email,
+      password_hash: adminHash,
+      must_change_password: 0,
+      disabled: 0,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    },
+  ]);
+  await bulk.insert('admins', [{ id: 1, user_id: 1, username: 'bench-admin', first_name: 'Bench', last_name: 'Admin' }]);
+
+  // Staff: one per 25 students (at least 5): users 2..S+1.
+  const S = Math.max(5, Math.ceil(N / 25));
+  const staffUsers: Row[] = [];
+  const staffRows: Row[] = [];
+  const designations = ['Teacher', 'Mathematics Teacher', 'English Teacher', 'Form Teacher', 'Bursar', 'Vice Principal'];
+  const departments = ['Sciences', 'Languages', 'Arts', 'Administration', 'Commercial'];
+  for (let k = 1; k <= S; k++) {
+    const userId = 1 + k;
+    const email = k === 1 ? BENCH_ACCOUNTS.staff.email : `staff${k}@bench.school`;
+    staffUsers.push({
+      id: userId,
+      role: 'staff',
+      email,
+      password_hash: staffHash,
+      must_change_password: 0,
+      disabled: 0,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    staffRows.push({
+      id: k,
+      user_id: userId,
+      staff_id: formatStaffId(k),
+      username: email.split('@')[0],
+      first_name: FIRST[(k * 3) % FIRST.length],
+      last_name: LAST[(k * 5) % LAST.length],
+      phone_number: '08030000000',
+      gender: k % 2 ? 'F' : 'M',
+      designation: designations[k % designations.length],
+      department: departments[k % departments.length],
+      marital_status: 'S',
+      qualifications: null,
+      employment_date: null,
+      bank_account: null,
+      tax_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  await bulk.insert('users', staffUsers);
+  await bulk.insert('staff', staffRows);
+  phase(`sessions, admin, ${S} staff`, t);
+
+  // Publications (results module): every class's terms are released, so students see their cards.
+  if (await bulk.hasTable('result_publications')) {
+    const pubs: Row[] = [];
+    let id = 1;
+    for (const sid of sessionIds)
+      for (const term of TERM_VALUES)
+        for (const cls of CLASSES) pubs.push({ id: id++, session_id: sid, term, student_class: cls, published_by: 1, published_at: now });
+    await bulk.insert('result_publications', pubs);
+  }
+  const hasPayments = await bulk.hasTable('payments');
+  const FEE_KOBO = 45_000 * 100; // ₦45,000.00 a term, in kobo
+  if (hasPayments && (await bulk.hasTable('fee_schedules'))) {
+    const fees: Row[] = [];
+    let id = 1;
+    for (const sid of sessionIds)
+      for (const term of TERM_VALUES)
+        for (const cls of CLASSES)
+          fees.push({
+            id: id++,
+            student_class: cls,
+            session_id: sid,
+            term,
+            amount_kobo: FEE_KOBO,
+            description: 'School fees',
+            created_at: now,
+            updated_at: now,
+          });
+    await bulk.insert('fee_schedules', fees);
+  }
+
+  // Students, their results and payments, streamed in chunks so memory stays flat at any size.
+  t = performance.now();
+  const firstStudentUser = 2 + S;
+  const CHUNK = isPg ? 500 : 1000;
+  const rand = rng(2026);
+  let resultId = 1;
+  let paymentId = 1;
+  let results = 0;
+  let payments = 0;
+  for (let from = 1; from <= N; from += CHUNK) {
+    const to = Math.min(N, from + CHUNK - 1);
+    const users: Row[] = [];
+    const students: Row[] = [];
+    const resultRows: Row[] = [];
+    const paymentRows: Row[] = [];
+    for (let i = from; i <= to; i++) {
+      const userId = firstStudentUser + i - 1;
+      const cls = classOfStudent(i, N);
+      const scale = DEFAULT_SCALES[levelOfClass(cls)];
+      const first = FIRST[i % FIRST.length]!;
+      const last = LAST[(i * 7) % LAST.length]!;
+      const email = `student${i}@bench.school`;
+      const admission = formatAdmissionNumber(i);
+      users.push({
+        id: userId,
+        role: 'student',
+        email,
+        password_hash: studentHash,
+        must_change_password: 0,
+        disabled: 0,
+        token_version: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      students.push({
+        id: i,
+        user_id: userId,
+        admission_number: admission,
+        first_name: first,
+        last_name: last,
+        phone_number: '08031234567',
+        gender: i % 2 ? 'F' : 'M',
+        date_of_birth: `20${10 + (i % 5)}-0${1 + (i % 9)}-1${i % 10}`,
+        student_class: cls,
+        fathers_name: `Mr ${last}`,
+        fathers_phone: '08039876543',
+        mothers_name: `Mrs ${last}`,
+        mothers_phone: '08035556666',
+        home_address: '5 Allen Avenue, Ikeja, Lagos',
+        created_at: now,
+        updated_at: now,
+      });
+      const ability = 35 + rand() * 50;
+      for (const [j, sid] of sessionIds.entries()) {
+        for (const term of TERM_VALUES) {
+          for (const subject of SUBJECTS) {
+            const score = Math.max(0, Math.min(100, Math.round(ability + (rand() - 0.5) * 40)));
+            resultRows.push({
+              id: resultId++,
+              student_id: i,
+              session_id: sid,
+              term,
+              student_class: cls,
+              subject,
+              score,
+              remarks: '',
+              grade: gradeFor(score, scale),
+              version: 1,
+              created_by: null,
+              updated_by: null,
+              created_at: now,
+              updated_at: now,
+            });
+          }
+          if (hasPayments) {
+            // Most students pay each term; some are pending, some have not paid.
+            const p = rand();
+            if (p < 0.85) {
+              const status = p < 0.8 ? 'successful' : 'pending';
+              const paidAt = status === 'successful' ? now : null;
+              paymentRows.push({
+                id: paymentId++,
+                reference: `BENCH-${sid}-${term}-${i}`,
+                student_id: i,
+                admission_number: admission,
+                full_name: `${first} ${last}`,
+                current_class: cls,
+                current_session: names[j],
+                term,
+                email,
+                phone_number: '08031234567',
+                amount_kobo: FEE_KOBO,
+                currency: 'NGN',
+                status,
+                provider: 'simulator',
+                provider_transaction_id: status === 'successful' ? `SIM-${paymentId}` : null,
+                provider_access_code: null,
+                provider_status: status === 'successful' ? 'success' : null,
+                initiated_by: userId,
+                paid_at: paidAt,
+                created_at: now,
+                updated_at: now,
+              });
+            }
+          }
+        }
+      }
+    }
+    await bulk.insert('users', users);
+    await bulk.insert('students', students);
+    // Results in slices: PostgreSQL statements stay a few MB each.
+    for (let k = 0; k < resultRows.length; k += 20_000) await bulk.insert('results', resultRows.slice(k, k + 20_000));
+    if (paymentRows.length) await bulk.insert('payments', paymentRows);
+    results += resultRows.length;
+    payments += paymentRows.length;
+    if (N >= 10_000 && (to % 10_000 === 0 || to === N)) log(`    … ${to.toLocaleString()} students (${fmtMs(performance.now() - t)})`);
+  }
+  phase(`${N.toLocaleString()} students, ${results.toLocaleString()} results, ${payments.toLocaleString()} payments`, t);
+
+  // Public ids come from the same counters as the services: set to the last one handed out.
+  await bulk.exec(`delete from counters where name in ('student', 'staff')`);
+  await bulk.insert('counters', [
+    { name: 'student', value: N },
+    { name: 'staff', value: S },
+  ]);
+
+  t = performance.now();
+  if (isPg) {
+    // Explicit ids were inserted: move each serial sequence past them, then gather statistics.
+    for (const table of [
+      'users',
+      'admins',
+      'staff',
+      'students',
+      'academic_sessions',
+      'results',
+      'result_publications',
+      'payments',
+      'fee_schedules',
+    ]) {
+      if (!(await bulk.hasTable(table))) continue;
+      await bulk.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`);
+    }
+    await bulk.exec('analyze');
+    phase('sequences, analyze', t);
+  } else {
+    await bulk.exec('pragma wal_checkpoint(truncate)');
+  }
+  await bulk.finish();
+
+  const meta: DatasetMeta = {
+    students: N,
+    sessions: K,
+    staff: S,
+    results,
+    payments,
+    fingerprint: migrationsFingerprint(),
+    generatedAt: now,
+    seconds: Math.round((performance.now() - t0) / 100) / 10,
+    currentSession: names[K - 1]!,
+    currentSessionId: K,
+  };
+  mkdirSync(path.dirname(metaFile(opts.url)), { recursive: true });
+  writeFileSync(metaFile(opts.url), JSON.stringify(meta, null, 2));
+  return meta;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs();
+  const students = intArg(args, 'students', 1500);
+  const sessions = intArg(args, 'sessions', students > 10_000 ? 3 : 2);
+  const target = typeof args.db === 'string' ? args.db : typeof args.out === 'string' ? args.out : undefined;
+  const loc = datasetLocation(students, target);
+  process.stdout.write(`Building a school of ${students.toLocaleString()} students, ${sessions} session(s) in ${loc.label}\n`);
+  const meta = await generate({ students, sessions, url: loc.url });
+  const rss = /VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+  process.stdout.write(
+    `Done in ${meta.seconds} s: ${meta.students.toLocaleString()} students, ${meta.staff} staff, ${meta.results.toLocaleString()} results, ` +
+      `${meta.payments.toLocaleString()} payments; peak RSS ${rss ? Math.round(Number(rss) / 1024) : '?'} MB\n` +
+      `Sign-ins: ${Object.entries(BENCH_ACCOUNTS)
+        .map(([role, a]) => `${role} ${a.email} / ${a.password}`)
+        .join('; ')}\n`,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,234 @@
+import { SUBJECTS, formatAdmissionNumber } from '@portal/domain';
+import { BENCH_BIG_CLASS } from './common';
+import type { DatasetMeta } from './data';
+
+/**
+ * The load scenarios of `npm run bench`. Each one hits a real endpoint of the portal and the same
+ * URL of the baseline (bench/baseline.ts: bare Fastify + the same SQL, no validation or auth).
+ */
+
+export type Role = 'admin' | 'staff' | 'student';
+
+/** A budget of design.md §9, judged on this scenario's figures. */
+export type Budget =
+  /** `students`: the budget is stated for a school of this size; elsewhere the figure is informative. */
+  | { kind: 'p99' | 'p50'; ms: number; text: string; students?: number }
+  /** baseline req/s ÷ portal req/s must stay at or under `max` ("within 2× of baseline"). */
+  | { kind: 'ratio'; max: number; text: string };
+
+export interface Scenario {
+  id: string;
+  title: string;
+  method: 'GET' | 'POST';
+  /** Who signs in for it; null for public calls. */
+  role: Role | null;
+  /** URLs, used in turn by every connection. */
+  paths: (d: BenchContext) => string[];
+  /** A fresh body for the i-th request (POST). */
+  body?: (i: number, d: BenchContext) => unknown;
+  /** Concurrent connections: [full run, --quick]. */
+  connections: [number, number];
+  /**
+   * Requests per second per connection: paced clients (each waits for its turn) instead of
+   * connections that fire again the moment an answer arrives. Unset: as fast as possible.
+   */
+  connectionRate?: number;
+  budgets: Budget[];
+  /** A response must contain this to count as right (guards against measuring an empty answer). */
+  expect?: (body: string, contentType: string) => string | null;
+}
+
+export interface BenchContext {
+  meta: DatasetMeta;
+  sessionId: number;
+  /** A class other than the 60-student one: ~N/12 students. */
+  otherClass: string;
+}
+
+/** Admission numbers spread over the whole school, so no one row stays hot in a cache. */
+function spreadStudents(total: number, count: number): string[] {
+  const step = Math.max(1, Math.floor(total / count));
+  return Array.from({ length: Math.min(count, total) }, (_, k) => formatAdmissionNumber(1 + ((k * step) % total)));
+}
+
+/** Students of the 60-student class (STU-0001…STU-0060). */
+function bigClassStudents(total: number): string[] {
+  return Array.from({ length: Math.min(60, total) }, (_, k) => formatAdmissionNumber(k + 1));
+}
+
+const q = (params: Record<string, string | number>) =>
+  '?' +
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+const json = (body: string, type: string) => (type.includes('json') ? null : `expected JSON, got ${type}`);
+const pdf = (body: string, type: string) => (type.includes('pdf') ? null : `expected a PDF, got ${type}`);
+const nonEmptyArray = (body: string, type: string) =>
+  json(body, type) ?? (body.startsWith('[') && body.length > 2 ? null : 'expected a non-empty list');
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: 'sign-in',
+    title: 'Sign-in (staff, argon2id)',
+    method: 'POST',
+    role: null,
+    paths: () => ['/api/staff/login/'],
+    body: () => ({ email: 'staff1@bench.school', password: 'Bench-Staff-Pass-2026' }),
+    connections: [8, 4],
+    budgets: [],
+    expect: (b, t) => json(b, t) ?? (b.includes('"access"') ? null : 'no access token'),
+  },
+  {
+    id: 'students-class',
+    title: "A class's student list",
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/students/list/${q({ student_class: d.otherClass })}`],
+    connections: [10, 4],
+    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
+    expect: nonEmptyArray,
+  },
+  {
+    id: 'students-all',
+    title: 'All students, uncapped',
+    method: 'GET',
+    role: 'admin',
+    paths: () => ['/api/students/list/'],
+    connections: [1, 1],
+    budgets: [
+      { kind: 'p50', ms: 50, text: 'full list of 1,500 students < 50 ms', students: 1500 },
+      { kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' },
+    ],
+    expect: nonEmptyArray,
+  },
+  {
+    id: 'student-term-results',
+    title: "One student's term results",
+    method: 'GET',
+    role: 'staff',
+    paths: (d) =>
+      spreadStudents(d.meta.students, 50).map((a) => `/api/results/${q({ admission_number: a, session_id: d.sessionId, term: '1st' })}`),
+    connections: [10, 4],
+    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
+    expect: nonEmptyArray,
+  },
+  {
+    id: 'results-bulk-save',
+    title: 'Bulk save of 14 subjects (upsert)',
+    method: 'POST',
+    role: 'staff',
+    paths: () => ['/api/results/'],
+    body: (i, d) => {
+      const students = bigClassStudents(d.meta.students);
+      return {
+        admission_number: students[i % students.length],
+        session_id: d.sessionId,
+        term: '3rd',
+        student_class: BENCH_BIG_CLASS,
+        // Scores change on every save, so each request really writes.
+        subjects: SUBJECTS.map((name, k) => ({ name, score: 40 + ((i + k) % 60), remarks: '' })),
+      };
+    },
+    connections: [10, 4],
+    budgets: [],
+    expect: json,
+  },
+  {
+    id: 'class-result-sheet',
+    title: 'Class result sheet (60 x 14)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/results/${q({ session_id: d.sessionId, term: '1st', student_class: BENCH_BIG_CLASS })}`],
+    connections: [50, 50],
+    // Saturation: 50 connections firing back to back. Its p99 is bound by queueing (Little's law:
+    // latency ≈ 50 / throughput), so the p99 budget is judged on the paced run below.
+    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
+    expect: (b, t) => json(b, t) ?? ((b.match(/"subject"/g)?.length ?? 0) >= 14 * 60 ? null : 'expected 840 results'),
+  },
+  {
+    id: 'class-result-sheet-50-clients',
+    title: 'Class result sheet, 50 clients x 1/s',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/results/${q({ session_id: d.sessionId, term: '1st', student_class: BENCH_BIG_CLASS })}`],
+    connections: [50, 50],
+    connectionRate: 1,
+    budgets: [{ kind: 'p99', ms: 50, text: 'class result sheet p99 < 50 ms at 50 concurrent clients (each 1 request/s)' }],
+    expect: (b, t) => json(b, t) ?? ((b.match(/"subject"/g)?.length ?? 0) >= 14 * 60 ? null : 'expected 840 results'),
+  },
+  {
+    id: 'report-card-json',
+    title: 'Report card (JSON)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) =>
+      bigClassStudents(d.meta.students).map((a) => `/api/report-card/${q({ admission_number: a, session_id: d.sessionId, term: '3rd' })}`),
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 5, text: 'report card JSON p50 < 5 ms' }],
+    expect: json,
+  },
+  {
+    id: 'report-card-pdf',
+    title: 'Report card (PDF)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) =>
+      bigClassStudents(d.meta.students).map(
+        (a) => `/api/report-card/pdf/${q({ admission_number: a, session_id: d.sessionId, term: '3rd' })}`,
+      ),
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 150, text: 'report card PDF p50 < 150 ms' }],
+    expect: pdf,
+  },
+  {
+    id: 'class-report-cards-pdf',
+    title: 'Report cards of a 60-student class (one PDF)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/report-cards/pdf/${q({ session_id: d.sessionId, term: '3rd', student_class: BENCH_BIG_CLASS })}`],
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 1000, text: '60-student class PDF < 1 s' }],
+    expect: pdf,
+  },
+  {
+    id: 'broadsheet-class',
+    title: 'Class broadsheet (60 students)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/broadsheet/${q({ session_id: d.sessionId, term: '1st', student_class: BENCH_BIG_CLASS })}`],
+    connections: [4, 2],
+    budgets: [{ kind: 'p99', ms: 1000, text: 'class broadsheet well under 1 s' }],
+    expect: json,
+  },
+  {
+    id: 'broadsheet-school',
+    title: 'Whole-school broadsheet',
+    method: 'GET',
+    role: 'admin',
+    paths: (d) => [`/api/broadsheet/${q({ session_id: d.sessionId, term: '1st' })}`],
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 1000, text: 'whole-school broadsheet (1,500) < 1 s', students: 1500 }],
+    expect: json,
+  },
+  {
+    id: 'payment-history',
+    title: "A student's payment history",
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => spreadStudents(d.meta.students, 50).map((a) => `/api/payments/history/${q({ admission_number: a })}`),
+    connections: [10, 4],
+    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
+    expect: json,
+  },
+  {
+    id: 'payment-class-report',
+    title: 'Class payment report',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/payments/report/${q({ class: d.otherClass })}`],
+    connections: [10, 4],
+    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
+    expect: nonEmptyArray,
+  },
+];
