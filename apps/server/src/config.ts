@@ -22,6 +22,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   /** Sign-in attempts allowed per client address per minute (default 30); benchmarks raise it. */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /** Payment checkouts one signed-in user may start per minute (default 20); the soak test raises it. */
+  PAYMENT_INITIATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   TRUST_PROXY: boolish.default(false),
   /** Where the built SPA is (tests build it elsewhere). */
   WEB_DIST: z.string().optional(),
@@ -53,6 +55,8 @@ export interface Config {
     perAccountBlockSeconds: number;
     perAddressPerMinute: number;
   };
+  /** Checkouts one signed-in user may start per minute: each one calls the payment provider. */
+  paymentInitiatePerMinute: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
 }
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(webDist) ? webDist : undefined,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30 },
+    paymentInitiatePerMinute: e.PAYMENT_INITIATE_LIMIT_PER_MINUTE ?? 20,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
   };
@@ -118,6 +123,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: 1000 },
+    paymentInitiatePerMinute: 1000,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
     ...overrides,

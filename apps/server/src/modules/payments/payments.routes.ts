@@ -46,7 +46,16 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   r.post(
     '/api/payments/initiate/',
     {
-      config: { auth: ANYONE },
+      config: {
+        auth: ANYONE,
+        // Per signed-in user, after the guard has identified them: a school's pupils often share one address.
+        rateLimit: {
+          max: deps.config.paymentInitiatePerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `payment-initiate:${currentUser(request).id}`,
+        },
+      },
       schema: { tags, summary: 'Create a pending payment and ask the provider for a checkout address', body: initiatePaymentSchema },
     },
     async (request) => service.initiate(currentUser(request), request.body, originOf(request)),

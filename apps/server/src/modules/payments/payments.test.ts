@@ -216,6 +216,33 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
     });
   });
 
+  describe('checkout rate limit', () => {
+    it('limits how many checkouts one signed-in user starts per minute, without touching others', async () => {
+      const limited = await createTestContext(dialect, { paymentInitiatePerMinute: 2 });
+      try {
+        await createSession(limited.handle.db, '2025/2026', true);
+        const one = await signInStudent(limited, { firstName: 'Ada', lastName: 'Eze', studentClass: 'JSS 1A' });
+        const two = await signInStudent(limited, { firstName: 'Bayo', lastName: 'Ola', studentClass: 'JSS 1A' });
+        const start = (who: Student) =>
+          limited.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: who.auth, payload: payload(who) });
+        expect((await start(one)).statusCode).toBe(200);
+        expect((await start(one)).statusCode).toBe(200);
+        const third = await start(one);
+        expect(third.statusCode).toBe(429);
+        expect(third.json()).toMatchObject({ detail: AUTH_MESSAGES.tooManyRequests });
+        const pending = await limited.handle.db.selectFrom('payments').select('reference').where('student_id', '=', one.id).execute();
+        expect(pending).toHaveLength(2);
+        // Another pupil behind the same school address still gets through.
+        expect((await start(two)).statusCode).toBe(200);
+        // An anonymous caller is refused by the guard before the limiter counts anything.
+        const anonymous = await limited.app.inject({ method: 'POST', url: '/api/payments/initiate/', payload: payload(one) });
+        expect(anonymous.statusCode).toBe(401);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
   describe('the simulator checkout and POST /api/payments/verify/', () => {
     it('shows the amount in naira with Pay, Decline and Abandon', async () => {
       const { authorization_url } = await startPayment(ada, { amount: 1234567.5 });

@@ -5,11 +5,10 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../lib/toast';
 import { failureMessage, fetchStaff, serverFieldErrors, useUpdateStaff } from '../api';
 import { StaffFields } from '../components/person-fields';
+import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { usePeopleForm } from '../use-form';
 import { STAFF_EDIT_EMPTY, flatErrors, staffBody, staffValuesOf } from '../staff-form';
 
@@ -75,23 +74,17 @@ export default function UpdateStaffPage() {
 
   if (success) {
     return (
-      <PageLayout title="Update Staff Details" width="max-w-3xl">
-        <Card>
-          <Alert tone="success">{success}</Alert>
-          <Button
-            className="mt-4"
-            variant="secondary"
-            onClick={() => {
-              setSuccess(null);
-              setLoadedId(null);
-              setStaffId('');
-              form.setValues(STAFF_EDIT_EMPTY);
-            }}
-          >
-            Update another staff member
-          </Button>
-        </Card>
-      </PageLayout>
+      <UpdatedCard
+        title="Update Staff Details"
+        message={success}
+        again="Update another staff member"
+        onAgain={() => {
+          setSuccess(null);
+          setLoadedId(null);
+          setStaffId('');
+          form.setValues(STAFF_EDIT_EMPTY);
+        }}
+      />
     );
   }
 
@@ -100,28 +93,20 @@ export default function UpdateStaffPage() {
       <Card>
         <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
           {banner && <Alert tone="error">{banner}</Alert>}
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="min-w-56 flex-1">
-              <TextField
-                label={FIELD_LABELS.staff_id}
-                value={staffId}
-                placeholder="STAFF-0001"
-                autoComplete="off"
-                required
-                error={idError}
-                hint="The current details load when you leave this field; fields left blank are not changed."
-                onChange={(e) => {
-                  setStaffId(e.target.value.toUpperCase());
-                  setIdError(undefined);
-                }}
-                onBlur={() => void load(staffId)}
-              />
-            </div>
-            <Button variant="secondary" onClick={() => void load(staffId)} loading={loading}>
-              Load details
-            </Button>
-          </div>
-          {loading && <Spinner label="Loading staff member..." />}
+          <RecordLookup
+            label={FIELD_LABELS.staff_id}
+            value={staffId}
+            placeholder="STAFF-0001"
+            hint="The current details load when you leave this field; fields left blank are not changed."
+            error={idError}
+            loading={loading}
+            loadingLabel="Loading staff member..."
+            onChange={(value) => {
+              setStaffId(value);
+              setIdError(undefined);
+            }}
+            onLoad={(value) => void load(value)}
+          />
           <StaffFields field={form.field} mode="update" />
           <div>
             <Button type="submit" loading={update.isPending}>

@@ -14,11 +14,10 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../lib/toast';
 import { failureMessage, fetchStudent, serverFieldErrors, useUpdateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
+import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { usePeopleForm } from '../use-form';
 
 const EMPTY = {
@@ -152,24 +151,18 @@ export default function UpdateStudentPage() {
 
   if (success) {
     return (
-      <PageLayout title="Update Student Details" width="max-w-3xl">
-        <Card>
-          <Alert tone="success">{success}</Alert>
-          <Button
-            className="mt-4"
-            variant="secondary"
-            onClick={() => {
-              setSuccess(null);
-              setLoaded(null);
-              setAdmission('');
-              lastLoaded.current = null;
-              setValues(EMPTY);
-            }}
-          >
-            Update another student
-          </Button>
-        </Card>
-      </PageLayout>
+      <UpdatedCard
+        title="Update Student Details"
+        message={success}
+        again="Update another student"
+        onAgain={() => {
+          setSuccess(null);
+          setLoaded(null);
+          setAdmission('');
+          lastLoaded.current = null;
+          setValues(EMPTY);
+        }}
+      />
     );
   }
 
@@ -178,28 +171,20 @@ export default function UpdateStudentPage() {
       <Card>
         <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
           {banner && <Alert tone="error">{banner}</Alert>}
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="min-w-56 flex-1">
-              <TextField
-                label={FIELD_LABELS.admission_number}
-                value={admission}
-                placeholder="STU-0001"
-                autoComplete="off"
-                required
-                error={admissionError}
-                hint="The details load when you leave this field."
-                onChange={(e) => {
-                  setAdmission(e.target.value.toUpperCase());
-                  setAdmissionError(undefined);
-                }}
-                onBlur={() => void load(admission)}
-              />
-            </div>
-            <Button variant="secondary" onClick={() => void load(admission)} loading={loading}>
-              Load details
-            </Button>
-          </div>
-          {loading && <Spinner label="Loading student..." />}
+          <RecordLookup
+            label={FIELD_LABELS.admission_number}
+            value={admission}
+            placeholder="STU-0001"
+            hint="The details load when you leave this field."
+            error={admissionError}
+            loading={loading}
+            loadingLabel="Loading student..."
+            onChange={(value) => {
+              setAdmission(value);
+              setAdmissionError(undefined);
+            }}
+            onLoad={(value) => void load(value)}
+          />
           {loaded && (
             <>
               <StudentFields field={form.field} required="update" />
