@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { createQueryId, sql } from 'kysely';
+import { sql } from 'kysely';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role } from '@portal/domain';
 import type { DB } from '../db/index';
+import { QueryTemplates } from '../db/query-templates';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, HttpError, unauthorized } from './errors';
 
@@ -44,29 +45,29 @@ export function registerAuth(app: FastifyInstance, db: DB, tokens: TokenService)
   app.decorate('portalRoutes', routes);
   app.decorateRequest('user', null);
 
-  // The guard's lookup runs on every authenticated request. It is built and compiled once (the query
-  // builder costs about as much as running this indexed query: bench/run.ts profile) and executed
-  // with each request's parameters; the SQL is exactly what the builder produces for both dialects.
-  const FAMILY = '\u0000family-placeholder';
-  const USER = -2147483000;
-  const lookup = db
-    .selectFrom('users')
-    .select([
-      'id',
-      'role',
-      'email',
-      'disabled',
-      'must_change_password',
-      'token_version',
-      sql<number>`(select count(*) from refresh_tokens r where r.family_id = ${FAMILY} and r.revoked_at is null)`.as('live'),
-    ])
-    .where('id', '=', USER)
-    .compile();
-  const slots = lookup.parameters.map((p) => {
-    if (p === FAMILY) return 'family' as const;
-    if (p === USER) return 'user' as const;
-    throw new Error('auth lookup: unexpected parameter');
-  });
+  // The guard's lookup runs on every authenticated request: compiled once (see QueryTemplates).
+  const templates = new QueryTemplates();
+  const lookup = (userId: number, familyId: string) =>
+    templates.execute(
+      db,
+      'authLookup',
+      (slot) =>
+        db
+          .selectFrom('users')
+          .select([
+            'id',
+            'role',
+            'email',
+            'disabled',
+            'must_change_password',
+            'token_version',
+            sql<number>`(select count(*) from refresh_tokens r where r.family_id = ${slot('familyId')} and r.revoked_at is null)`.as(
+              'live',
+            ),
+          ])
+          .where('id', '=', slot('userId')),
+      { userId, familyId },
+    );
 
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
@@ -77,13 +78,7 @@ export function registerAuth(app: FastifyInstance, db: DB, tokens: TokenService)
     if (!claims) throw unauthorized(AUTH_MESSAGES.invalidToken);
     // One indexed lookup: the account still exists, is enabled, the token is not from before a
     // password change, and its sign-in session (refresh family) was not logged out.
-    const query: typeof lookup = {
-      ...lookup,
-      parameters: slots.map((slot) => (slot === 'family' ? claims.familyId : claims.userId)),
-      queryId: createQueryId(),
-    };
-    const { rows } = await db.executeQuery(query);
-    const row = rows[0];
+    const [row] = await lookup(claims.userId, claims.familyId);
     if (!row || row.disabled || row.token_version !== claims.tokenVersion || row.role !== claims.role || Number(row.live) === 0) {
       throw unauthorized(AUTH_MESSAGES.invalidToken);
     }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_SCHOOL_SETTINGS, type PaymentStatus, type SchoolSettings } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
+import { QueryTemplates } from '../../db/query-templates';
 import type { Database } from '../../db/schema';
 import './payments.tables';
 import type { PaymentsTable } from './payments.tables';
@@ -10,6 +11,9 @@ export type PaymentRow = Omit<PaymentsTable, 'id'> & { id: number };
 
 /** SQL of the payments feature, nothing else. */
 export class PaymentsRepository {
+  /** The payment history, opened on every visit to a student's fees page, is compiled once. */
+  private readonly hot = new QueryTemplates();
+
   constructor(readonly db: DB) {}
 
   studentByUserId(userId: number) {
@@ -119,14 +123,19 @@ export class PaymentsRepository {
   }
 
   history(admissionNumber: string): Promise<PaymentRow[]> {
-    return this.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('admission_number', '=', admissionNumber)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute();
+    return this.hot.execute(
+      this.db,
+      'history',
+      (slot) =>
+        this.db
+          .selectFrom('payments')
+          .selectAll()
+          .where('admission_number', '=', slot('admissionNumber'))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(500),
+      { admissionNumber },
+    );
   }
 
   /** Successful and pending payments of these students (optionally in one session), newest first. */

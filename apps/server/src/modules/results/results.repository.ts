@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nowIso, type DB } from '../../db/index';
+import { QueryTemplates } from '../../db/query-templates';
 import './results.tables';
 import type { ResultAuditTable } from './results.tables';
 
@@ -65,6 +66,9 @@ const RESULT_COLUMNS = [
 
 /** SQL of results, sessions lookups, publications and the result audit trail. */
 export class ResultsRepository {
+  /** The two queries behind every results page a student or teacher opens, compiled once per shape. */
+  private readonly hot = new QueryTemplates();
+
   constructor(
     private readonly db: DB,
     private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
@@ -79,12 +83,18 @@ export class ResultsRepository {
     return this.db.transaction().execute(fn);
   }
 
-  findStudent(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
-    return conn
-      .selectFrom('students')
-      .select(['id', 'user_id', 'admission_number', 'first_name', 'last_name', 'student_class', 'gender'])
-      .where('admission_number', '=', admissionNumber)
-      .executeTakeFirst();
+  async findStudent(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
+    const rows = await this.hot.execute(
+      conn,
+      'findStudent',
+      (slot) =>
+        this.db
+          .selectFrom('students')
+          .select(['id', 'user_id', 'admission_number', 'first_name', 'last_name', 'student_class', 'gender'])
+          .where('admission_number', '=', slot('admissionNumber')),
+      { admissionNumber },
+    );
+    return rows[0];
   }
 
   findStudentByUser(userId: number): Promise<StudentRow | undefined> {
@@ -100,34 +110,53 @@ export class ResultsRepository {
   }
 
   listResults(f: ResultFilters): Promise<ResultRow[]> {
-    let q = this.db
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
-      .select(RESULT_COLUMNS)
-      .$if(f.sessionId !== undefined, (qb) => qb.where('r.session_id', '=', f.sessionId!))
-      .$if(f.term !== undefined, (qb) => qb.where('r.term', '=', f.term!))
-      .$if(f.studentId !== undefined, (qb) => qb.where('r.student_id', '=', f.studentId!))
-      .$if(f.studentClass !== undefined, (qb) => qb.where('r.student_class', '=', f.studentClass!))
-      .$if(f.publishedOnly === true, (qb) =>
-        qb.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('result_publications as p')
-              .select('p.id')
-              .whereRef('p.session_id', '=', 'r.session_id')
-              .whereRef('p.term', '=', 'r.term')
-              .whereRef('p.student_class', '=', 'r.student_class'),
-          ),
-        ),
-      )
-      .orderBy('r.session_id')
-      .orderBy('r.term')
-      .orderBy('s.last_name')
-      .orderBy('s.first_name')
-      .orderBy('s.admission_number')
-      .orderBy('r.id');
-    if (f.limit !== undefined) q = q.limit(f.limit).offset(f.offset ?? 0);
-    return q.execute();
+    const has = {
+      sessionId: f.sessionId !== undefined,
+      term: f.term !== undefined,
+      studentId: f.studentId !== undefined,
+      studentClass: f.studentClass !== undefined,
+      publishedOnly: f.publishedOnly === true,
+      limit: f.limit !== undefined,
+    };
+    const shape = `listResults:${Object.entries(has)
+      .filter(([, present]) => present)
+      .map(([name]) => name)
+      .join(',')}`;
+    return this.hot.execute(
+      this.db,
+      shape,
+      (slot) => {
+        let q = this.db
+          .selectFrom('results as r')
+          .innerJoin('students as s', 's.id', 'r.student_id')
+          .select(RESULT_COLUMNS)
+          .$if(has.sessionId, (qb) => qb.where('r.session_id', '=', slot('sessionId')))
+          .$if(has.term, (qb) => qb.where('r.term', '=', slot('term')))
+          .$if(has.studentId, (qb) => qb.where('r.student_id', '=', slot('studentId')))
+          .$if(has.studentClass, (qb) => qb.where('r.student_class', '=', slot('studentClass')))
+          .$if(has.publishedOnly, (qb) =>
+            qb.where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom('result_publications as p')
+                  .select('p.id')
+                  .whereRef('p.session_id', '=', 'r.session_id')
+                  .whereRef('p.term', '=', 'r.term')
+                  .whereRef('p.student_class', '=', 'r.student_class'),
+              ),
+            ),
+          )
+          .orderBy('r.session_id')
+          .orderBy('r.term')
+          .orderBy('s.last_name')
+          .orderBy('s.first_name')
+          .orderBy('s.admission_number')
+          .orderBy('r.id');
+        if (has.limit) q = q.limit(slot('limit')).offset(slot('offset'));
+        return q;
+      },
+      { ...f, offset: f.offset ?? 0 },
+    );
   }
 
   /** With `lock` (inside a transaction), the row stays locked until commit: concurrent writers queue. */
