@@ -140,9 +140,9 @@ function registerSpa(app: FastifyInstance, config: Config): void {
       index: false,
       // The web build writes .br/.gz copies of its text assets: sent to browsers that accept them.
       preCompressed: true,
-      setHeaders(res, file) {
-        res.setHeader('vary', 'Accept-Encoding');
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      setHeaders(reply, file) {
+        void reply.header('vary', 'Accept-Encoding');
+        if (file.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -152,6 +152,7 @@ function registerSpa(app: FastifyInstance, config: Config): void {
       return reply.status(404).send({ detail: GENERAL_MESSAGES.notFound });
     }
     void reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', dist);
+    // The app's entry is revalidated on every visit, so a new release reaches phones at once.
+    return reply.sendFile('index.html', dist, { cacheControl: false });
   });
 }

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GENERAL_MESSAGES } from '@portal/domain';
 import { describeEachDatabase, createTestContext, type TestContext } from '../../../test/helpers';
@@ -51,5 +55,65 @@ describeEachDatabase('API basics', (dialect) => {
     const routes = routeTable(ctx.app);
     expect(routes.length).toBeGreaterThan(5);
     for (const r of routes) expect(r.auth === 'public' || Array.isArray(r.auth)).toBe(true);
+  });
+});
+
+describeEachDatabase('serving the web app', (dialect) => {
+  let ctx: TestContext;
+  let dist: string;
+  const INDEX = '<!doctype html><title>portal</title><div id="root"></div>';
+  const SCRIPT = 'console.log("portal");'.repeat(50);
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+    // A file beside the web root that no URL may reach.
+    writeFileSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), 'not for browsers');
+    ctx = await createTestContext(dialect, { webDist: dist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), { force: true });
+  });
+
+  it('answers every non-API path with the app, uncached, so a deep link opens the right screen', async () => {
+    for (const url of ['/', '/StudentHomePage', '/dashboard/staff/STAFF-0001/edit', '/report-card?term=1st']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable, and the gzip copy to browsers that accept it', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const zipped = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('keeps unknown API paths and other methods as JSON 404s, and never reaches outside the web root', async () => {
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: GENERAL_MESSAGES.notFound });
+    expect((await ctx.app.inject({ method: 'POST', url: '/StudentHomePage' })).statusCode).toBe(404);
+    const secret = `${path.basename(dist)}-secret.txt`;
+    for (const url of [
+      `/../${secret}`,
+      `/assets/..%2f..%2f${secret}`,
+      `/%2e%2e/${secret}`,
+      `/assets/%2e%2e/%2e%2e/${secret}`,
+      '/assets/..%5c..%5cetc/passwd',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('not for browsers');
+    }
   });
 });
