@@ -12,7 +12,7 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
-import { ImportService, staffCsv, studentsCsv } from './import.service';
+import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
 import { StudentsService } from './students.service';
@@ -49,6 +49,34 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };
 
+  /** Template, preview and all-or-nothing import of one kind of CSV, at /api/{kind}/import/…. */
+  function importRoutes(kind: ImportKind, auth: typeof ADMIN | typeof STAFF_AND_ADMIN): void {
+    const noun = kind === 'students' ? 'student' : 'staff';
+    r.get(
+      `/api/${kind}/import/template/`,
+      { config: { auth }, schema: { tags: tags[kind], summary: `CSV template for a ${noun} import` } },
+      async (_request, reply) => sendCsv(reply, `${kind}-template.csv`, imports.template(kind)),
+    );
+    r.post(
+      `/api/${kind}/import/preview/`,
+      {
+        config: { auth },
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: { tags: tags[kind], summary: `Check a ${noun} CSV: per-row errors and duplicates`, body: importRequestSchema },
+      },
+      async (request) => imports.preview(kind, request.body.csv),
+    );
+    r.post(
+      `/api/${kind}/import/`,
+      {
+        config: { auth },
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: { tags: tags[kind], summary: `Import ${kind} from CSV (all or nothing)`, body: importRequestSchema },
+      },
+      async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), kind, request.body.csv)),
+    );
+  }
+
   // ---- students -----------------------------------------------------------------------------
 
   r.post(
@@ -81,31 +109,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => sendCsv(reply, 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
   );
 
-  r.get(
-    '/api/students/import/template/',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'CSV template for a student import' } },
-    async (_request, reply) => sendCsv(reply, 'students-template.csv', imports.template('students')),
-  );
-
-  r.post(
-    '/api/students/import/preview/',
-    {
-      config: { auth: STAFF_AND_ADMIN },
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags: tags.students, summary: 'Check a student CSV: per-row errors and duplicates', body: importRequestSchema },
-    },
-    async (request) => imports.preview('students', request.body.csv),
-  );
-
-  r.post(
-    '/api/students/import/',
-    {
-      config: { auth: STAFF_AND_ADMIN },
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags: tags.students, summary: 'Import students from CSV (all or nothing)', body: importRequestSchema },
-    },
-    async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), 'students', request.body.csv)),
-  );
+  importRoutes('students', STAFF_AND_ADMIN);
 
   r.get(
     '/api/students/:admission_number/',
@@ -183,31 +187,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (_request, reply) => sendCsv(reply, 'staff.csv', staffCsv(await staff.exportRows())),
   );
 
-  r.get(
-    '/api/staff/import/template/',
-    { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'CSV template for a staff import' } },
-    async (_request, reply) => sendCsv(reply, 'staff-template.csv', imports.template('staff')),
-  );
-
-  r.post(
-    '/api/staff/import/preview/',
-    {
-      config: { auth: ADMIN },
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags: tags.staff, summary: 'Check a staff CSV: per-row errors and duplicates', body: importRequestSchema },
-    },
-    async (request) => imports.preview('staff', request.body.csv),
-  );
-
-  r.post(
-    '/api/staff/import/',
-    {
-      config: { auth: ADMIN },
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags: tags.staff, summary: 'Import staff from CSV (all or nothing)', body: importRequestSchema },
-    },
-    async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), 'staff', request.body.csv)),
-  );
+  importRoutes('staff', ADMIN);
 
   r.get(
     '/api/staff/id/:id/',
