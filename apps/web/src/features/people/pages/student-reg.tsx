@@ -11,23 +11,9 @@ import { serverFieldErrors, useCreateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { compact, usePeopleForm } from '../use-form';
+import { STUDENT_FORM_EMPTY } from '../student-form';
 
-const EMPTY = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone_number: '',
-  gender: '',
-  date_of_birth: '',
-  student_class: '',
-  fathers_name: '',
-  fathers_phone: '',
-  mothers_name: '',
-  mothers_phone: '',
-  home_address: '',
-  password: '',
-  confirm_password: '',
-};
+const EMPTY = STUDENT_FORM_EMPTY;
 
 interface Registered {
   message: string;

@@ -19,23 +19,9 @@ import { failureMessage, fetchStudent, serverFieldErrors, useUpdateStudent } fro
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { usePeopleForm } from '../use-form';
+import { STUDENT_FORM_EMPTY } from '../student-form';
 
-const EMPTY = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone_number: '',
-  gender: '',
-  date_of_birth: '',
-  student_class: '',
-  fathers_name: '',
-  fathers_phone: '',
-  mothers_name: '',
-  mothers_phone: '',
-  home_address: '',
-  password: '',
-  confirm_password: '',
-};
+const EMPTY = STUDENT_FORM_EMPTY;
 
 function valuesOf(s: StudentRecord): typeof EMPTY {
   return {
