@@ -27,6 +27,7 @@ import {
 } from '@portal/domain';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/seed/index';
 import {
   BENCH_ACCOUNTS,
   BENCH_BIG_CLASS,
@@ -202,63 +203,8 @@ function pgBulk(url: string): Bulk {
 
 // ---------------------------------------------------------------------------------------------
 
-const FIRST = [
-  'Adaeze',
-  'Chinedu',
-  'Folake',
-  'Ibrahim',
-  'Ngozi',
-  'Tunde',
-  'Amaka',
-  'Emeka',
-  'Zainab',
-  'Segun',
-  'Kemi',
-  'Obinna',
-  'Halima',
-  'Yusuf',
-  'Bisi',
-  'Ifeanyi',
-  'Aisha',
-  'Femi',
-  'Chioma',
-  'Musa',
-  'Tobi',
-  'Uchenna',
-  'Fatima',
-  'Kunle',
-  'Nneka',
-  'Sade',
-  'Bola',
-  'Efe',
-  'Ese',
-  'Hauwa',
-];
-const LAST = [
-  'Okafor',
-  'Adeyemi',
-  'Bello',
-  'Eze',
-  'Ogunleye',
-  'Abubakar',
-  'Nwosu',
-  'Balogun',
-  'Okonkwo',
-  'Lawal',
-  'Uche',
-  'Adebayo',
-  'Danjuma',
-  'Obi',
-  'Ajayi',
-  'Ibekwe',
-  'Oyelaran',
-  'Suleiman',
-  'Afolabi',
-  'Nnamdi',
-  'Olawale',
-  'Yakubu',
-  'Chukwu',
-];
+const FIRST = [...FIRST_NAMES, 'Tobi', 'Uchenna', 'Fatima', 'Kunle', 'Nneka', 'Sade', 'Bola', 'Efe', 'Ese', 'Hauwa'];
+const LAST = [...LAST_NAMES, 'Ibekwe', 'Oyelaran', 'Suleiman', 'Afolabi', 'Nnamdi', 'Olawale', 'Yakubu', 'Chukwu'];
 
 /** Deterministic pseudo-random numbers (mulberry32): the same school on every machine. */
 function rng(seed: number) {

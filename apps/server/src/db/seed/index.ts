@@ -27,7 +27,8 @@ export async function ensureFirstAdmin(db: DB, config: Config, log: Log): Promis
   log.warn({ email }, 'first admin created with a one-time password (printed once on stdout)');
 }
 
-const FIRST_NAMES = [
+/** Names of the demo school (the benchmark school extends them). */
+export const FIRST_NAMES = [
   'Adaeze',
   'Chinedu',
   'Folake',
@@ -49,7 +50,7 @@ const FIRST_NAMES = [
   'Chioma',
   'Musa',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Okafor',
   'Adeyemi',
   'Bello',
