@@ -23,6 +23,11 @@ export const AUTH_MESSAGES = {
   passwordTooCommon: 'This password is too common. Choose a less predictable one.',
   passwordSameAsOld: 'The new password must be different from the current one.',
   passwordsDoNotMatch: 'Passwords do not match',
+  passwordOnlySpaces: 'Password cannot be made of spaces only.',
+  passwordContainsEmail: 'Password must not contain your email address.',
+  passwordContainsSchoolName: "Password must not contain the school's name.",
+  passwordChangeTooManyFailures: 'Too many wrong current passwords. You have been signed out; please sign in again.',
+  signInBlockCleared: 'Sign-in block cleared.',
   authenticating: 'Authenticating...',
   loggingIn: 'Logging in...',
 } as const;

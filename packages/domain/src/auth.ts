@@ -10,7 +10,29 @@ export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
+  .refine((p) => p.trim().length > 0, AUTH_MESSAGES.passwordOnlySpaces)
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), AUTH_MESSAGES.passwordTooCommon);
+
+/** Letters and digits only, lower case: how a password is compared with personal words. */
+const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Context-specific words a password must not contain (ASVS 6.2.11): the account's own email or its
+ * local part, and the school's name. Compared on letters and digits only, ignoring case, so
+ * "Ada.Obi 2026" is refused for ada.obi@… and "RoleModels-College!" for Role Models College.
+ * Returns the message to show, or null when the password is fine.
+ */
+export function personalPasswordProblem(password: string, context: { email?: string | null; schoolName?: string | null }): string | null {
+  const pw = letters(password);
+  const email = context.email?.trim().toLowerCase();
+  if (email) {
+    const local = letters(email.split('@')[0] ?? '');
+    if (pw.includes(letters(email)) || (local.length >= 3 && pw.includes(local))) return AUTH_MESSAGES.passwordContainsEmail;
+  }
+  const school = letters(context.schoolName ?? '');
+  if (school.length >= 3 && pw.includes(school)) return AUTH_MESSAGES.passwordContainsSchoolName;
+  return null;
+}
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -76,3 +98,18 @@ export interface Me {
   /** admin username, staff_id or admission_number */
   public_id: string;
 }
+
+/** GET /api/sign-in-blocks/ (admin): an account blocked from one client address after wrong passwords. */
+export interface SignInBlock {
+  email: string;
+  address: string;
+  /** ISO-8601 time the block ends by itself */
+  blocked_until: string;
+}
+
+/** POST /api/sign-in-blocks/clear/ (admin): the account's blocks from one address, or from all when absent. */
+export const signInBlockClearSchema = z.object({
+  email: emailSchema,
+  address: z.string().trim().min(1).max(100).optional(),
+});
+export type SignInBlockClear = z.infer<typeof signInBlockClearSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema } from './auth';
+import { emailSchema, newPasswordSchema, personalPasswordProblem } from './auth';
 import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
 import { MAX_PAGE_SIZE } from './http';
 import { PEOPLE_MESSAGES as M, peopleTooLong } from './people-constants';
@@ -110,10 +110,13 @@ export const maritalStatusSchema = code(MARITAL_STATUS_VALUES, MARITAL_WORDS, M.
 const optionalPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), newPasswordSchema.optional());
 const confirmPassword = z.string().max(1024).optional();
 
-function passwordsMatch(v: { password?: string; confirm_password?: string }, ctx: z.RefinementCtx) {
+function passwordsMatch(v: { password?: string; confirm_password?: string; email?: string }, ctx: z.RefinementCtx) {
   if (v.password !== undefined && v.confirm_password !== undefined && v.confirm_password !== v.password) {
     ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: M.passwordsDoNotMatch });
   }
+  // The account's own email is no password (ASVS 6.2.11); the server also checks the school's name.
+  const personal = v.password === undefined ? null : personalPasswordProblem(v.password, { email: v.email });
+  if (personal) ctx.addIssue({ code: 'custom', path: ['password'], message: personal });
 }
 
 const studentFields = {

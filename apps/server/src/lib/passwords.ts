@@ -16,6 +16,16 @@ export async function verifyPassword(hashed: string, password: string): Promise<
   }
 }
 
+/**
+ * Whether a stored hash costs at least the OWASP parameters to verify. One-time passwords of a bulk
+ * import are hashed cheaply (docs/decisions/005); a failed sign-in against such a hash must still
+ * cost a full verification, or the answer time tells which accounts were imported.
+ */
+export function hasFullCost(hashed: string): boolean {
+  const m = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hashed);
+  return Boolean(m && Number(m[1]) >= OPTIONS.memoryCost && Number(m[2]) >= OPTIONS.timeCost);
+}
+
 let dummyHash: Promise<string> | undefined;
 /** Verifies against a throwaway hash so an unknown email costs as much time as a wrong password. */
 export async function burnPasswordCheck(password: string): Promise<void> {

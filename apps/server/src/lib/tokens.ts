@@ -10,6 +10,8 @@ export interface AccessClaims {
 }
 
 const ISSUER = 'school-portal';
+/** Clock skew tolerated between instances, in seconds. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 /** Short-lived HS256 access tokens; the algorithm is pinned on verification. */
 export class TokenService {
@@ -60,7 +62,18 @@ export class TokenService {
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], issuer: ISSUER });
+      // exp and iat are required, iat may not be in the future (jose's maxTokenAge check), and the
+      // token may not claim to live longer than our own tokens do: a token that never expires, or
+      // expires in a year, is refused even when signed with the real key.
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: this.accessSeconds,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      });
+      if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number' || payload.exp - payload.iat > this.accessSeconds) return null;
+      if (payload.exp > nowSeconds + this.accessSeconds + CLOCK_TOLERANCE_SECONDS) return null;
       if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
       const role = payload.role;
       if (role !== 'admin' && role !== 'staff' && role !== 'student') return null;
@@ -68,10 +81,8 @@ export class TokenService {
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId)) return null;
       const claims: AccessClaims = { userId, role, tokenVersion: payload.tv, familyId: payload.fid };
-      if (typeof payload.exp === 'number') {
-        if (this.verified.size >= TokenService.VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
-        this.verified.set(token, { claims, exp: payload.exp });
-      }
+      if (this.verified.size >= TokenService.VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, exp: payload.exp });
       return claims;
     } catch {
       return null;

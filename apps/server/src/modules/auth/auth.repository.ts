@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Role } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
+import { writeAudit, type AuditEntry } from '../../lib/audit';
+import { SettingsRepository } from '../settings/settings.repository';
 
 export interface AccountRow {
   id: number;
@@ -22,6 +24,15 @@ export class AuthRepository {
       .select(['id', 'role', 'email', 'password_hash', 'must_change_password', 'disabled', 'token_version'])
       .where('email', '=', email)
       .executeTakeFirst();
+  }
+
+  /** The school's name, which no password may contain (ASVS 6.2.11). */
+  async schoolName(): Promise<string> {
+    return (await new SettingsRepository(this.db).get()).school_name;
+  }
+
+  audit(entry: AuditEntry): Promise<void> {
+    return writeAudit(this.db, entry);
   }
 
   findAccountById(id: number): Promise<AccountRow | undefined> {
@@ -147,29 +158,82 @@ export class AuthRepository {
     return this.db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
   }
 
-  async recordFailure(key: string, now: Date, windowSeconds: number, maxFailures: number, blockSeconds: number): Promise<void> {
-    const row = await this.getThrottle(key);
-    const windowExpired = !row || now.getTime() - Date.parse(row.window_start) > windowSeconds * 1000;
-    const failures = windowExpired ? 1 : row.failures + 1;
-    const blocked = failures >= maxFailures ? new Date(now.getTime() + blockSeconds * 1000).toISOString() : null;
-    await this.db
+  /**
+   * Reserves one attempt under `key` BEFORE the password is checked, in one conditional upsert, so
+   * parallel requests (on any number of instances sharing the database) cannot all read "below the
+   * limit" and then all be checked. `failures` counts the attempts reserved in the window; a row that
+   * is blocked, or already holds `max` attempts, is left alone and the reservation is refused. A
+   * window that ran out, or a block that ended, starts again at one.
+   */
+  async reserveAttempt(key: string, now: Date, windowSeconds: number, max: number): Promise<boolean> {
+    const nowText = now.toISOString();
+    const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString();
+    const expired = sql<boolean>`(login_throttle.window_start < ${cutoff} or (login_throttle.blocked_until is not null and login_throttle.blocked_until <= ${nowText}))`;
+    const row = await this.db
       .insertInto('login_throttle')
-      .values({
-        key,
-        failures: blocked ? 0 : failures,
-        window_start: windowExpired ? now.toISOString() : row.window_start,
-        blocked_until: blocked,
-      })
+      .values({ key, failures: 1, window_start: nowText, blocked_until: null })
       .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures: blocked ? 0 : failures,
-          window_start: windowExpired ? now.toISOString() : row.window_start,
-          blocked_until: blocked ?? sql`login_throttle.blocked_until`,
-        }),
+        oc
+          .column('key')
+          .doUpdateSet({
+            failures: sql<number>`case when ${expired} then 1 else login_throttle.failures + 1 end`,
+            window_start: sql<string>`case when ${expired} then ${nowText} else login_throttle.window_start end`,
+            blocked_until: sql<string | null>`case when ${expired} then null else login_throttle.blocked_until end`,
+          })
+          .where(sql<boolean>`${expired} or (login_throttle.blocked_until is null and login_throttle.failures < ${max})`),
       )
-      .execute();
-    // Now and then, forget throttle rows whose window and block are long over (unknown emails pile up otherwise).
+      .returning('failures')
+      .executeTakeFirst();
+    // Now and then, forget rows whose window and block are long over (unknown emails pile up otherwise).
     if (Math.random() < 0.02) await this.pruneThrottle(now);
+    return row !== undefined;
+  }
+
+  /**
+   * After a failed attempt: blocks `key` for `blockSeconds` once its reserved attempts reach `max`.
+   * Further attempts during the block are refused without extending it. True when now blocked.
+   */
+  async blockIfExhausted(key: string, now: Date, max: number, blockSeconds: number): Promise<boolean> {
+    await this.db
+      .updateTable('login_throttle')
+      .set({ blocked_until: new Date(now.getTime() + blockSeconds * 1000).toISOString() })
+      .where('key', '=', key)
+      .where('failures', '>=', max)
+      .where('blocked_until', 'is', null)
+      .execute();
+    const row = await this.getThrottle(key);
+    return Boolean(row?.blocked_until && Date.parse(row.blocked_until) > now.getTime());
+  }
+
+  /** Sign-in blocks in force (keys `login:<email> <address>`), soonest to end first. */
+  listSignInBlocks(now: Date) {
+    return this.db
+      .selectFrom('login_throttle')
+      .select(['key', 'blocked_until'])
+      .where(sql<string>`substr(key, 1, 6)`, '=', 'login:')
+      .where('blocked_until', '>', now.toISOString())
+      .orderBy('blocked_until')
+      .limit(500)
+      .execute();
+  }
+
+  /**
+   * Removes sign-in throttle rows: one key, or every key starting with `prefix` (an account on all
+   * addresses). substr rather than LIKE: emails may hold `_` and `%`. Returns how many were blocked.
+   */
+  async clearSignInBlocks(match: { key: string } | { prefix: string }, now: Date): Promise<number> {
+    const filter =
+      'key' in match ? sql<boolean>`key = ${match.key}` : sql<boolean>`substr(key, 1, ${match.prefix.length}) = ${match.prefix}`;
+    return this.db.transaction().execute(async (trx) => {
+      const blocked = await trx
+        .selectFrom('login_throttle')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(filter)
+        .where('blocked_until', '>', now.toISOString())
+        .executeTakeFirst();
+      await trx.deleteFrom('login_throttle').where(filter).execute();
+      return Number(blocked?.n ?? 0);
+    });
   }
 
   async pruneThrottle(now: Date): Promise<void> {

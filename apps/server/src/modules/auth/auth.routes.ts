@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, loginRequestSchema, passwordChangeSchema, refreshRequestSchema, type Role } from '@portal/domain';
+import {
+  AUTH_MESSAGES,
+  loginRequestSchema,
+  passwordChangeSchema,
+  refreshRequestSchema,
+  signInBlockClearSchema,
+  type Role,
+} from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { fieldErrorsFromIssues } from '../../http/errors';
@@ -58,8 +65,26 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { tags: ['auth'], body: passwordChangeSchema },
     },
     async (request) => {
-      const pair = await service.changePassword(currentUser(request).id, request.body.old_password, request.body.new_password);
+      const user = currentUser(request);
+      const pair = await service.changePassword(user.id, user.familyId, request.body.old_password, request.body.new_password);
       return { detail: AUTH_MESSAGES.passwordChanged, ...pair };
+    },
+  );
+
+  // Sign-in blocks (issue 10 item 5): the admin sees which account is blocked from which address, and clears it.
+  r.get('/api/sign-in-blocks/', { config: { auth: ['admin'] }, schema: { tags: ['auth'], summary: 'Sign-in blocks in force' } }, async () =>
+    service.listSignInBlocks(),
+  );
+
+  r.post(
+    '/api/sign-in-blocks/clear/',
+    {
+      config: { auth: ['admin'] },
+      schema: { tags: ['auth'], summary: 'Clear the sign-in blocks of an account', body: signInBlockClearSchema },
+    },
+    async (request) => {
+      const cleared = await service.clearSignInBlocks(currentUser(request).id, request.body.email, request.body.address);
+      return { detail: AUTH_MESSAGES.signInBlockCleared, cleared };
     },
   );
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentsTable, UsersTable } from '../../db/schema';
+import { SettingsRepository } from '../settings/settings.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -112,6 +113,11 @@ export function isUniqueViolation(err: unknown, column?: string): boolean {
 /** SQL of the people feature: students, staff and their accounts. */
 export class PeopleRepository {
   constructor(private readonly db: DB) {}
+
+  /** The school's name, which no password may contain (ASVS 6.2.11). */
+  async schoolName(): Promise<string> {
+    return (await new SettingsRepository(this.db).get()).school_name;
+  }
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
 import { allocate } from '../../lib/counters';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-policy';
 import { auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StaffRow, type StaffValues } from './people.repository';
 
@@ -79,6 +80,8 @@ export class StaffService {
   async create(actor: AuthUser, input: StaffCreate): Promise<StaffRegistration> {
     if (await this.repo.emailTaken(input.email)) throw emailTaken();
     if (await this.repo.usernameTaken(input.username)) throw usernameTaken();
+    if (input.password !== undefined)
+      assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
     const generated = input.password === undefined;
     const password = input.password ?? generateOneTimePassword();
     const passwordHash = await hashPassword(password);
@@ -103,6 +106,11 @@ export class StaffService {
       throw emailTaken();
     }
     if (input.username !== undefined && (await this.repo.usernameTaken(input.username, before.id))) throw usernameTaken();
+    if (input.password !== undefined) {
+      // The old and the new email are both the account's own.
+      for (const email of [before.email, input.email])
+        assertPasswordAllowed(input.password, { email, schoolName: await this.repo.schoolName() }, 'password');
+    }
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     try {
       const after = await this.repo.transaction(async (trx) => {

@@ -15,6 +15,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
 import { allocate } from '../../lib/counters';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-policy';
 import { auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
 
@@ -74,6 +75,8 @@ export class StudentsService {
 
   async create(actor: AuthUser, input: StudentCreate): Promise<StudentRegistration> {
     if (await this.repo.emailTaken(input.email)) throw emailTaken();
+    if (input.password !== undefined)
+      assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
     const generated = input.password === undefined;
     const password = input.password ?? generateOneTimePassword();
     // Hash before the transaction: argon2 is slow on purpose and must not hold the write lock.
@@ -103,6 +106,11 @@ export class StudentsService {
   async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
     const before = await this.load(admissionNumber);
     if (input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) throw emailTaken();
+    if (input.password !== undefined) {
+      // The old and the new email are both the account's own.
+      for (const email of [before.email, input.email])
+        assertPasswordAllowed(input.password, { email, schoolName: await this.repo.schoolName() }, 'password');
+    }
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     try {
       const after = await this.repo.transaction(async (trx) => {
