@@ -27,7 +27,7 @@ export function personalPasswordProblem(password: string, context: { email?: str
   const email = context.email?.trim().toLowerCase();
   if (email) {
     const local = letters(email.split('@')[0] ?? '');
-    if (pw.includes(letters(email)) || (local.length >= 3 && pw.includes(local))) return AUTH_MESSAGES.passwordContainsEmail;
+    if (pw.includes(letters(email)) || (local.length >= 4 && pw.includes(local))) return AUTH_MESSAGES.passwordContainsEmail;
   }
   const school = letters(context.schoolName ?? '');
   if (school.length >= 3 && pw.includes(school)) return AUTH_MESSAGES.passwordContainsSchoolName;

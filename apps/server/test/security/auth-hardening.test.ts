@@ -4,7 +4,9 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain';
 import { testConfig } from '../../src/config';
+import { generateOneTimePasswords } from '../../src/modules/people/one-time-passwords';
 import {
+  createAdmin,
   createStaff,
   createStudent,
   createTestContext,
@@ -91,6 +93,65 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     });
   });
 
+  describe('every failed sign-in costs a full argon2id verification (item 7)', () => {
+    it('imported accounts (cheap one-time hashes) cost as much to fail as any other: one full-cost verify on every failure path', async () => {
+      const full = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
+      const cheap = (await generateOneTimePasswords(1))[0]!;
+      expect(cheap.hash).not.toMatch(full);
+      const imported = freshEmail('imported');
+      const s = await createStudent(ctx.handle.db, {
+        email: imported,
+        password: 'x',
+        firstName: 'I',
+        lastName: 'M',
+        studentClass: 'JSS 1A',
+      });
+      await ctx.handle.db
+        .updateTable('users')
+        .set({ password_hash: cheap.hash, must_change_password: 1 })
+        .where('id', '=', s.userId)
+        .execute();
+      const disabledImported = freshEmail('imported-off');
+      const d = await createStudent(ctx.handle.db, {
+        email: disabledImported,
+        password: 'x',
+        firstName: 'I',
+        lastName: 'D',
+        studentClass: 'JSS 1A',
+      });
+      await ctx.handle.db.updateTable('users').set({ password_hash: cheap.hash, disabled: 1 }).where('id', '=', d.userId).execute();
+      const regular = freshEmail('regular');
+      await createStudent(ctx.handle.db, {
+        email: regular,
+        password: TEST_PASSWORD,
+        firstName: 'R',
+        lastName: 'G',
+        studentClass: 'JSS 1A',
+      });
+      await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
+
+      const failures: [string, 'admin' | 'student', string, string][] = [
+        ['imported, wrong password', 'student', imported, 'Wrong-pass-123'],
+        ['imported, right password, wrong role', 'admin', imported, cheap.password],
+        ['imported and disabled, right password', 'student', disabledImported, cheap.password],
+        ['regular, wrong password', 'student', regular, 'Wrong-pass-123'],
+        ['unknown email', 'student', freshEmail('nobody'), 'Wrong-pass-123'],
+      ];
+      for (const [name, role, email, password] of failures) {
+        verifySpy.mockClear();
+        const r = await login(ctx.app, role, email, password);
+        expect(r.statusCode, name).toBe(401);
+        const fullCost = verifySpy.mock.calls.filter(([h]) => full.test(String(h)));
+        expect(fullCost.length, name).toBe(1);
+      }
+      // The imported account still signs in with its one-time password (and must change it).
+      verifySpy.mockClear();
+      const ok = await login(ctx.app, 'student', imported, cheap.password);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.must_change_password).toBe(true);
+    });
+  });
+
   describe('password policy (ASVS 6.2)', () => {
     it('refuses < 8 and > 128 characters and common passwords; accepts 8, 64, 128, spaces and unicode', async () => {
       const st = await signInStudent(ctx);
@@ -131,6 +192,93 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     });
   });
 
+  describe('context-specific passwords (ASVS 6.2.11, item 11)', () => {
+    it('refuses the own email or its local part, spaces only and the school name, wherever a password is set', async () => {
+      const st = await signInStudent(ctx, { email: `chiamaka.obi${emailSeq++}@school.test` });
+      const local = st.email.split('@')[0]!;
+      const change = (new_password: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/password/change/',
+          headers: st.auth,
+          payload: { old_password: TEST_PASSWORD, new_password },
+        });
+      const school = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<{ school_name: string }>().school_name;
+      const refusedOnChange: [string, string][] = [
+        [st.email, AUTH_MESSAGES.passwordContainsEmail],
+        [st.email.toUpperCase(), AUTH_MESSAGES.passwordContainsEmail],
+        [`${local}-2026!`, AUTH_MESSAGES.passwordContainsEmail],
+        [' '.repeat(12), AUTH_MESSAGES.passwordOnlySpaces],
+        ['\t \n  \u00a0   ', AUTH_MESSAGES.passwordOnlySpaces],
+        [`${school} 2026`, AUTH_MESSAGES.passwordContainsSchoolName],
+        [`${school.replace(/\s+/g, '').toLowerCase()}#1`, AUTH_MESSAGES.passwordContainsSchoolName],
+      ];
+      for (const [pw, message] of refusedOnChange) {
+        const r = await change(pw);
+        expect(r.statusCode, pw).toBe(400);
+        expect(r.json(), pw).toEqual({ new_password: [message] });
+      }
+      // Nothing changed: the old password still signs in.
+      expect((await login(ctx.app, 'student', st.email, TEST_PASSWORD)).statusCode).toBe(200);
+
+      // Registration and the admin's update of a student or staff member with a password.
+      const admin = await signInAdmin(ctx);
+      const email = `tunde.bakare${emailSeq++}@school.test`;
+      const body = {
+        first_name: 'Tunde',
+        last_name: 'Bakare',
+        email,
+        phone_number: '08031234567',
+        gender: 'M',
+        date_of_birth: '2011-05-06',
+        student_class: 'JSS 2A',
+        fathers_name: 'Mr Bakare',
+        home_address: '2 School Road, Ibadan',
+      };
+      const reg = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/students/',
+        headers: admin.auth,
+        payload: { ...body, password: `${email}`, confirm_password: `${email}` },
+      });
+      expect(reg.statusCode).toBe(400);
+      expect(reg.json().password).toEqual([AUTH_MESSAGES.passwordContainsEmail]);
+      const regSchool = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/students/',
+        headers: admin.auth,
+        payload: { ...body, password: `${school}!`, confirm_password: `${school}!` },
+      });
+      expect(regSchool.statusCode).toBe(400);
+      expect(regSchool.json().password).toEqual([AUTH_MESSAGES.passwordContainsSchoolName]);
+      const upd = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/students/${st.admissionNumber}/`,
+        headers: admin.auth,
+        payload: { first_name: 'Ada', last_name: 'Eze', email: st.email, password: `${school}-9`, confirm_password: `${school}-9` },
+      });
+      expect(upd.statusCode).toBe(400);
+      expect(upd.json().password).toEqual([AUTH_MESSAGES.passwordContainsSchoolName]);
+      const staff = await signInStaff(ctx, { email: `ngozi.adeyemi${emailSeq++}@school.test` });
+      const staffUpd = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/staff/${staff.staffId}/`,
+        headers: admin.auth,
+        payload: { password: `${staff.email.split('@')[0]}99`, confirm_password: `${staff.email.split('@')[0]}99` },
+      });
+      expect(staffUpd.statusCode).toBe(400);
+      expect(staffUpd.json().password).toEqual([AUTH_MESSAGES.passwordContainsEmail]);
+      // An ordinary password is still accepted.
+      const fine = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/students/',
+        headers: admin.auth,
+        payload: { ...body, password: 'Kola-nut-Harmattan-7', confirm_password: 'Kola-nut-Harmattan-7' },
+      });
+      expect(fine.statusCode).toBe(201);
+    });
+  });
+
   describe('throttling (ASVS 6.3.1)', () => {
     let limited: TestContext;
     beforeAll(async () => {
@@ -139,6 +287,14 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       });
     });
     afterAll(() => limited.close());
+    // The per-account limit on its own: the per-address limit does not get in the way.
+    let perAccount: TestContext;
+    beforeAll(async () => {
+      perAccount = await createTestContext(dialect, {
+        loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 1000 },
+      });
+    });
+    afterAll(() => perAccount.close());
 
     it('limits sign-ins per address with a 429 and the sign-in message; other addresses are unaffected', async () => {
       const ip = '198.51.100.7';
@@ -179,24 +335,23 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     it('blocks one account briefly after repeated failures, without extending the block or touching other accounts', async () => {
       const victim = freshEmail('victim');
       const bystander = freshEmail('bystander');
-      await createStudent(limited.handle.db, {
+      await createStudent(perAccount.handle.db, {
         email: victim,
         password: TEST_PASSWORD,
         firstName: 'V',
         lastName: 'X',
         studentClass: 'JSS 2A',
       });
-      await createStudent(limited.handle.db, {
+      await createStudent(perAccount.handle.db, {
         email: bystander,
         password: TEST_PASSWORD,
         firstName: 'B',
         lastName: 'Y',
         studentClass: 'JSS 2A',
       });
-      let n = 0;
-      const from = () => `203.0.113.${++n}`; // a distributed attacker: the address limit never triggers
-      const attempt = (email: string, password: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/student/login/', remoteAddress: from(), payload: { email, password } });
+      const attacker = '203.0.113.50';
+      const attempt = (email: string, password: string, remoteAddress = attacker) =>
+        perAccount.app.inject({ method: 'POST', url: '/api/student/login/', remoteAddress, payload: { email, password } });
 
       for (let i = 0; i < 3; i++) expect((await attempt(victim, 'Wrong-pass-123')).statusCode).toBe(401);
       const blocked = await attempt(victim, TEST_PASSWORD);
@@ -204,17 +359,110 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       expect(blocked.json()).toMatchObject({ errors: { non_field_errors: [AUTH_MESSAGES.tooManyAttempts] } });
       // Hammering during the block does not extend it.
       for (let i = 0; i < 5; i++) expect((await attempt(victim, 'Wrong-pass-123')).statusCode).toBe(429);
-      // Another account is not affected.
+      // Another account is not affected, from the same address either.
       expect((await attempt(bystander, TEST_PASSWORD)).statusCode).toBe(200);
-      const row = await limited.handle.db
+      const row = await perAccount.handle.db
         .selectFrom('login_throttle')
         .selectAll()
-        .where('key', '=', `acct:${victim}`)
+        .where('key', '=', `login:${victim} ${attacker}`)
         .executeTakeFirstOrThrow();
       expect(Date.parse(row.blocked_until!) - Date.now()).toBeLessThanOrEqual(1000);
 
       await new Promise((r) => setTimeout(r, 1100));
       expect((await attempt(victim, TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('a stranger cannot lock the owner out: failures block the account only from the address that sent them (item 5)', async () => {
+      const owner = freshEmail('owner');
+      await createAdmin(perAccount.handle.db, { email: owner, password: TEST_PASSWORD, username: `own${emailSeq++}` });
+      const attempt = (password: string, remoteAddress: string) =>
+        perAccount.app.inject({ method: 'POST', url: '/api/admin/login/', remoteAddress, payload: { email: owner, password } });
+      // A sustained attack from one address, over several block periods: the owner at home gets in every time.
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 3; i++) await attempt('Wrong-pass-123', '203.0.113.66');
+        expect((await attempt('Wrong-pass-123', '203.0.113.66')).statusCode).toBe(429);
+        expect((await attempt(TEST_PASSWORD, '198.51.100.20')).statusCode, `round ${round}`).toBe(200);
+        await new Promise((r) => setTimeout(r, 1100));
+      }
+      // A distributed attacker (a new address each time) never blocks the owner either.
+      for (let i = 0; i < 10; i++) expect((await attempt('Wrong-pass-123', `192.0.2.${i + 1}`)).statusCode).toBe(401);
+      expect((await attempt(TEST_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
+    }, 20_000);
+
+    it('60 parallel wrong passwords from one address: at most the limit are checked (item 6)', async () => {
+      const email = freshEmail('race');
+      await createStaff(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'R', lastName: 'C' });
+      const stored = (await ctx.handle.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow())
+        .password_hash;
+      verifySpy.mockClear();
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/staff/login/',
+            remoteAddress: '203.0.113.77',
+            payload: { email, password: `Wrong-pass-${i}` },
+          }),
+        ),
+      );
+      const checked = verifySpy.mock.calls.filter(([h]) => h === stored).length;
+      const limit = ctx.config.loginLimits.perAccountFailures;
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThanOrEqual(limit);
+      expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(limit);
+      expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(60 - limit);
+      // The owner, elsewhere, is not locked out.
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/staff/login/',
+            remoteAddress: '198.51.100.21',
+            payload: { email, password: TEST_PASSWORD },
+          })
+        ).statusCode,
+      ).toBe(200);
+    }, 30_000);
+
+    it('the admin sees sign-in blocks (account and address) and clears them; nobody else may (item 5)', async () => {
+      const email = freshEmail('blocked');
+      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'B', lastName: 'L', studentClass: 'JSS 1A' });
+      const address = '203.0.113.88';
+      const attempt = (password: string) =>
+        ctx.app.inject({ method: 'POST', url: '/api/student/login/', remoteAddress: address, payload: { email, password } });
+      for (let i = 0; i < 5; i++) await attempt('Wrong-pass-123');
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+
+      const admin = await signInAdmin(ctx);
+      const list = await ctx.app.inject({ method: 'GET', url: '/api/sign-in-blocks/', headers: admin.auth });
+      expect(list.statusCode).toBe(200);
+      const mine = list.json<{ email: string; address: string; blocked_until: string }[]>().filter((b) => b.email === email);
+      expect(mine).toEqual([{ email, address, blocked_until: expect.any(String) }]);
+      expect(Date.parse(mine[0]!.blocked_until)).toBeGreaterThan(Date.now());
+
+      const staff = await signInStaff(ctx);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/sign-in-blocks/', headers: staff.auth })).statusCode).toBe(403);
+      const refused = await ctx.app.inject({ method: 'POST', url: '/api/sign-in-blocks/clear/', headers: staff.auth, payload: { email } });
+      expect(refused.statusCode).toBe(403);
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+
+      const cleared = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sign-in-blocks/clear/',
+        headers: admin.auth,
+        payload: { email, address },
+      });
+      expect(cleared.json()).toEqual({ detail: AUTH_MESSAGES.signInBlockCleared, cleared: 1 });
+      const after = await ctx.app.inject({ method: 'GET', url: '/api/sign-in-blocks/', headers: admin.auth });
+      expect(after.json<{ email: string }[]>().some((b) => b.email === email)).toBe(false);
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+      const audit = await ctx.handle.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'clear_sign_in_block')
+        .where('entity_id', '=', email)
+        .execute();
+      expect(audit).toHaveLength(1);
     });
 
     it('the production block is short: a minute, after 5 failures', () => {
@@ -318,6 +566,70 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       expect((await me(changed.json().access)).statusCode).toBe(200);
     });
 
+    it("logout with someone else's refresh token ends only the caller's own session (item 17)", async () => {
+      const attacker = await signInStudent(ctx);
+      const victim = await signInStudent(ctx);
+      const out = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout/',
+        headers: attacker.auth,
+        payload: { refresh: victim.refresh },
+      });
+      expect(out.statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: attacker.auth })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: victim.auth })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: victim.refresh } })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('wrong current passwords on password change are limited per account; the last one ends the session (item 8)', async () => {
+      const s = await signInStaff(ctx);
+      const limit = ctx.config.loginLimits.perAccountFailures;
+      const change = (old_password: string, auth = s.auth) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/password/change/',
+          headers: auth,
+          payload: { old_password, new_password: 'Brand-New-Pass-5' },
+        });
+      for (let i = 1; i < limit; i++) {
+        const r = await change(`Guess-number-${i}`);
+        expect(r.statusCode, `guess ${i}`).toBe(400);
+        expect(r.json()).toEqual({ old_password: [AUTH_MESSAGES.oldPasswordWrong] });
+      }
+      const last = await change('Guess-number-last');
+      expect(last.statusCode).toBe(401);
+      expect(last.json()).toEqual({ detail: AUTH_MESSAGES.passwordChangeTooManyFailures });
+      // The stolen session is over: access and refresh token alike, and even the right password is refused on it.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: s.auth })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })).statusCode).toBe(401);
+      expect((await change(TEST_PASSWORD)).statusCode).toBe(401);
+      // The owner signs in again with the password and can change it.
+      const again = bearer((await login(ctx.app, 'staff', s.email)).json().data.access);
+      expect((await change(TEST_PASSWORD, again)).statusCode).toBe(200);
+    });
+
+    it('parallel wrong current passwords on one stolen token: at most the limit are checked (item 8)', async () => {
+      const s = await signInStudent(ctx);
+      const stored = (await ctx.handle.db.selectFrom('users').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow())
+        .password_hash;
+      verifySpy.mockClear();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/password/change/',
+            headers: s.auth,
+            payload: { old_password: `Guess-${i}-x`, new_password: 'Brand-New-Pass-5' },
+          }),
+        ),
+      );
+      expect(verifySpy.mock.calls.filter(([h]) => h === stored).length).toBeLessThanOrEqual(ctx.config.loginLimits.perAccountFailures);
+      expect(answers.every((a) => a.statusCode === 400 || a.statusCode === 401)).toBe(true);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: s.auth })).statusCode).toBe(401);
+    }, 30_000);
+
     it('disabling or deleting an account ends its sessions at once', async () => {
       const a = await signInStudent(ctx);
       const b = await signInStudent(ctx);
@@ -389,6 +701,58 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         otherSecret: await build('HS256')
           .setExpirationTime('5m')
           .sign(new TextEncoder().encode('x'.repeat(48))),
+      };
+      for (const [name, token] of Object.entries(refused)) {
+        const r = await me(token);
+        expect(r.statusCode, name).toBe(401);
+        expect(r.json(), name).toEqual({ detail: AUTH_MESSAGES.invalidToken });
+      }
+    });
+
+    it('tokens without exp, or living longer than the configured lifetime, are refused even with the real key (item 9)', async () => {
+      const s = await signInStudent(ctx);
+      const good = decodeJwt(s.access);
+      const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(token) });
+      const now = Math.floor(Date.now() / 1000);
+      const lifetime = ctx.config.accessTokenSeconds;
+      const build = () =>
+        new SignJWT({ role: good.role, tv: good.tv, fid: good.fid, typ: 'access' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(good.sub))
+          .setIssuer('school-portal');
+      // Control: a token with our own lifetime, forged with the real key, is accepted.
+      expect(
+        (
+          await me(
+            await build()
+              .setIssuedAt(now)
+              .setExpirationTime(now + lifetime)
+              .sign(SECRET),
+          )
+        ).statusCode,
+      ).toBe(200);
+      const refused: Record<string, string> = {
+        noExp: await build().setIssuedAt(now).sign(SECRET),
+        noIat: await build()
+          .setExpirationTime(now + 60)
+          .sign(SECRET),
+        noExpNoIat: await build().sign(SECRET),
+        farFuture: await build()
+          .setIssuedAt(now)
+          .setExpirationTime(now + 365 * 24 * 3600)
+          .sign(SECRET),
+        justOverLifetime: await build()
+          .setIssuedAt(now)
+          .setExpirationTime(now + lifetime + 120)
+          .sign(SECRET),
+        futureIat: await build()
+          .setIssuedAt(now + 365 * 24 * 3600)
+          .setExpirationTime(now + 365 * 24 * 3600 + 60)
+          .sign(SECRET),
+        oldIatFarExp: await build()
+          .setIssuedAt(now - 2 * lifetime)
+          .setExpirationTime(now + 60)
+          .sign(SECRET),
       };
       for (const [name, token] of Object.entries(refused)) {
         const r = await me(token);

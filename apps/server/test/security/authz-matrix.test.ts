@@ -127,6 +127,11 @@ export const MATRIX: Record<string, Entry> = {
     expect: signedIn(400),
   },
   'GET /api/me/': { req: () => ({ url: '/api/me/' }), expect: signedIn(200) },
+  'GET /api/sign-in-blocks/': { req: () => ({ url: '/api/sign-in-blocks/' }), expect: adminOnly(200) },
+  'POST /api/sign-in-blocks/clear/': {
+    req: ({ c }) => ({ url: '/api/sign-in-blocks/clear/', payload: { email: c.student.email } }),
+    expect: adminOnly(200),
+  },
   'GET /api/settings/': { req: () => ({ url: '/api/settings/' }), expect: everyone(200) },
   'PUT /api/settings/': {
     req: async ({ ctx }) => ({ url: '/api/settings/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json() }),

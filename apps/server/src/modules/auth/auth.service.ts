@@ -11,6 +11,8 @@ const THROTTLE_WINDOW_SECONDS = 15 * 60;
 const SIGN_IN_PREFIX = 'login:';
 /** The throttle key of one account from one client address (emails hold no spaces). */
 const signInKey = (email: string, address: string) => `${SIGN_IN_PREFIX}${email} ${address}`;
+/** The throttle key of wrong current passwords on the password-change route. */
+const passwordChangeKey = (userId: number) => `pwchange:${userId}`;
 
 /** The login envelope's failure, as spec §3 describes it (the client shows non_field_errors[0]). */
 export class LoginFailure extends HttpError {
@@ -51,6 +53,8 @@ export class AuthService {
       throw new LoginFailure(401, AUTH_MESSAGES.invalidCredentials);
     }
     await this.repo.clearThrottle(key);
+    // Whoever signs in with the password starts with a fresh allowance of password-change attempts.
+    await this.repo.clearThrottle(passwordChangeKey(account.id));
     const pair = await this.issuePair(account.id, role, account.token_version, newFamilyId());
     const profile = await this.repo.profileOf(account.id, role);
     this.log.info({ event: 'login_succeeded', role, userId: account.id, ip }, 'signed in');
@@ -149,7 +153,7 @@ export class AuthService {
    */
   async changePassword(userId: number, familyId: string, oldPassword: string, newPassword: string) {
     const { perAccountFailures, perAccountBlockSeconds } = this.config.loginLimits;
-    const key = `pwchange:${userId}`;
+    const key = passwordChangeKey(userId);
     const endSession = async () => {
       await this.repo.revokeFamily(familyId);
       this.log.warn({ event: 'password_change_locked', userId }, 'too many wrong current passwords: session ended');
