@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/adminHomePage/*', lazy: lazy(() => import('../features/home/home-pages').then((m) => ({ default: m.AdminHome }))) },
       { path: '/settings', lazy: lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage }))) },
+      {
+        path: '/sign-in-blocks',
+        lazy: lazy(() => import('../features/auth/sign-in-blocks-page').then((m) => ({ default: m.SignInBlocksPage }))),
+      },
     ],
   },
   {

@@ -55,6 +55,7 @@ export const ADMIN_FEES_MENU: readonly MenuItem[] = [
 
 export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
   { to: '/settings', label: 'School Settings', description: 'Name, motto, address, logo' },
+  { to: '/sign-in-blocks', label: 'Sign-in Blocks', description: 'Accounts blocked after wrong passwords' },
   { to: '/change-password', label: 'Change Password' },
 ];
 
