@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
 /**
@@ -6,7 +7,7 @@ import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
  * (X-Forwarded-For is not trusted here, so the blocks come from this browser's 127.0.0.1) and an
  * email nobody uses, so no other test's account is ever blocked.
  */
-async function blockAnEmail(request: import('@playwright/test').APIRequestContext, email: string) {
+async function blockAnEmail(request: APIRequestContext, email: string) {
   for (let i = 0; i < 5; i++) {
     const r = await request.post('/api/student/login/', { data: { email, password: `Wrong-pass-${i}` } });
     expect(r.status()).toBe(401);
