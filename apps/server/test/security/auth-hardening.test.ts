@@ -456,6 +456,28 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const after = await ctx.app.inject({ method: 'GET', url: '/api/sign-in-blocks/', headers: admin.auth });
       expect(after.json<{ email: string }[]>().some((b) => b.email === email)).toBe(false);
       expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+
+      // Without an address: the account's blocks from every address end (an email with `_`, which LIKE would read as any character).
+      const n = emailSeq++;
+      const odd = `a_b-${n}@hardening.test`;
+      for (const from of ['192.0.2.201', '192.0.2.202']) {
+        for (let i = 0; i < 5; i++) {
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/staff/login/',
+            remoteAddress: from,
+            payload: { email: odd, password: 'Wrong-pass-123' },
+          });
+        }
+      }
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/staff/login/',
+        remoteAddress: '192.0.2.203',
+        payload: { email: `axb-${n}@hardening.test`, password: 'W' },
+      });
+      const all = await ctx.app.inject({ method: 'POST', url: '/api/sign-in-blocks/clear/', headers: admin.auth, payload: { email: odd } });
+      expect(all.json()).toEqual({ detail: AUTH_MESSAGES.signInBlockCleared, cleared: 2 });
       const audit = await ctx.handle.db
         .selectFrom('audit_log')
         .selectAll()
@@ -463,6 +485,12 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         .where('entity_id', '=', email)
         .execute();
       expect(audit).toHaveLength(1);
+      const oddRows = await ctx.handle.db
+        .selectFrom('login_throttle')
+        .select('key')
+        .where('key', 'like', `login:a%-${n}@hardening.test %`)
+        .execute();
+      expect(oddRows.map((r) => r.key)).toEqual([`login:axb-${n}@hardening.test 192.0.2.203`]);
     });
 
     it('the production block is short: a minute, after 5 failures', () => {
