@@ -96,6 +96,8 @@ export async function runCsvImport(opts: {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production needs its public address (issue 10); the bench serves on loopback.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: url,
       PORT: String(port),
       HOST: '127.0.0.1',

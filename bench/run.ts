@@ -477,6 +477,8 @@ async function main(): Promise<void> {
   const [appPort, basePort] = [await freePort(), await freePort()];
   const server = startProcess('server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     NODE_ENV: 'production',
+    // Production needs its public address (issue 10); the bench serves on loopback.
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     DATABASE_URL: loc.url,
     PORT: String(appPort),
     HOST: '127.0.0.1',

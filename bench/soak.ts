@@ -67,6 +67,10 @@ async function main(): Promise<void> {
     env: {
       ...env,
       NODE_ENV: 'production',
+      // Production needs its public address (issue 10); the bench serves on loopback.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The soak starts checkouts: the simulator, which production only runs on this opt-in.
+      PAYMENT_SIMULATOR: '1',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -139,6 +139,8 @@ async function lighthouseScores(outDir: string, tmp: string): Promise<Lighthouse
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production needs its public address (issue 10); the bench serves on loopback.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `sqlite:${path.join(tmp, 'web.db')}`,
       PORT: String(port),
       HOST: '127.0.0.1',

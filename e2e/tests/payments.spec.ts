@@ -50,6 +50,9 @@ test('a student on a phone pays the term fees through the simulator and gets a r
   await expect(page.getByRole('heading', { name: 'Class Payment Report' })).toHaveCount(0);
   await expectAccessible(page);
 
+  // Whatever the payer types as the name, the receipt names the student from their record (issue 10).
+  const recordName = await page.getByLabel('Full Name').inputValue();
+  await page.getByLabel('Full Name').fill('Somebody Else Entirely');
   await startPayment(page);
   await expect(page.getByTestId('simulator-amount')).toHaveText('₦45,000.00');
   await expectAccessible(page);
@@ -67,6 +70,8 @@ test('a student on a phone pays the term fees through the simulator and gets a r
   await expect(page.getByRole('heading', { name: 'Payment Receipt' })).toBeVisible();
   await expect(page.getByTestId('receipt-amount')).toHaveText('₦45,000.00');
   await expect(page.getByText('STU-0001')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(recordName);
+  await expect(page.getByRole('main')).not.toContainText('Somebody Else Entirely');
   await expectAccessible(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();
@@ -143,10 +148,18 @@ test('returning without a reference in the address verifies the remembered payme
   await page.goto('/PaymentForm');
   await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
   await startPayment(page, '1500.50');
-  // Pay on the checkout page without following its redirect back (as if the tab was closed).
-  const res = await page.request.post(page.url(), { form: { outcome: 'pay' }, maxRedirects: 0 });
-  expect(res.status()).toBe(303);
-  expect(res.headers().location).toMatch(/\/PaymentForm\?trxref=FEES-[^&]+&reference=FEES-/);
+  // Pay on the checkout without following it back (as if the tab was closed): the checkout is the
+  // signed-in payer's own, completed through the API with their token (issue 10).
+  const code = new URL(page.url()).pathname.split('/').pop();
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const signedOut = await page.request.post(`/api/payments/simulator/${code}/`, { data: { outcome: 'pay' } });
+  expect(signedOut.status()).toBe(401);
+  const res = await page.request.post(`/api/payments/simulator/${code}/`, {
+    data: { outcome: 'pay' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).return_url).toMatch(/\/PaymentForm\?trxref=FEES-[^&]+&reference=FEES-/);
   expect(await page.evaluate(() => localStorage.getItem('lastPaymentReference'))).toMatch(/^FEES-/);
 
   await page.goto('/PaymentForm');
@@ -154,6 +167,44 @@ test('returning without a reference in the address verifies the remembered payme
   await expect(page.getByTestId('payment-history').getByRole('row').filter({ hasText: '₦1,500.50' })).toContainText('Successful');
   await expect(page.getByTestId('fees-outstanding')).toHaveText('₦38,499.50');
   expect(await page.evaluate(() => localStorage.getItem('lastPaymentReference'))).toBeNull();
+});
+
+test("the simulator checkout is the payer's own: signed out goes to sign-in, other staff are refused", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInViaApi(page, page.request, 'student');
+  await page.goto('/PaymentForm');
+  await expect(page.getByLabel('Amount (₦)')).not.toHaveValue('');
+  await startPayment(page, '300');
+  const checkout = new URL(page.url()).pathname;
+  await expect(page.getByRole('button', { name: 'Pay ₦300.00' })).toBeVisible();
+  await expectAccessible(page);
+
+  const stranger = await browser.newPage();
+  await stranger.goto(checkout);
+  await expect(stranger).toHaveURL(/\/login$/);
+  await signInViaApi(stranger, stranger.request, 'staff');
+  await stranger.goto(checkout);
+  await expect(stranger.getByRole('alert')).toHaveText('You do not have permission to perform this action.');
+  await expect(stranger.getByRole('button', { name: /Pay/ })).toHaveCount(0);
+  await stranger.close();
+
+  // The payer abandons it; nothing was credited by anyone else.
+  await page.getByRole('button', { name: 'Abandon' }).click();
+  await expect(message(page)).toHaveText('Payment was not completed.');
+});
+
+test('when online payment is off, the form says where to pay and cannot be submitted', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const off = 'Online payment is not set up for this school yet. Please pay at the bursary or contact the school.';
+  // The server answers this in production without a provider key (API tests: money-hardening.test.ts).
+  await page.route('**/api/payments/provider/', (route) =>
+    route.fulfill({ json: { online_payment: false, provider: null, message: off } }),
+  );
+  await signInViaApi(page, page.request, 'student');
+  await page.goto('/PaymentForm');
+  await expect(page.getByTestId('payments-off')).toHaveText(off);
+  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+  await expectAccessible(page);
 });
 
 test('staff see the class report with the student paid, totals and a CSV export', async ({ page }) => {

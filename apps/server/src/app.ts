@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/index';
 import { registerAuth } from './http/auth';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
+import { requestSerializer } from './http/log-redaction';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -40,6 +41,8 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
         : {
             level: config.logLevel === 'silent' ? 'info' : config.logLevel,
             ...(loggerStream ? { stream: loggerStream } : {}),
+            // Checkout codes and payment references in URLs are capabilities: logged redacted.
+            serializers: { req: requestSerializer },
             // Secrets never reach the logs (ASVS 16.2.5).
             redact: {
               paths: [

@@ -17,6 +17,10 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().default('https://api.paystack.co'),
   PUBLIC_URL: z.string().optional(),
+  /** Host names (optionally host:port), comma-separated, that payment return addresses may use when PUBLIC_URL is unset. */
+  ALLOWED_HOSTS: z.string().optional(),
+  /** Operator opt-in: the payment simulator in production, for demos only (credits fees with no money). */
+  PAYMENT_SIMULATOR: boolish.optional(),
   DEMO_DATA: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
@@ -43,6 +47,10 @@ export interface Config {
   paystackSecretKey?: string;
   paystackBaseUrl: string;
   publicUrl?: string;
+  /** Hosts (beyond loopback and HOST) accepted for payment return addresses when publicUrl is unset. */
+  allowedHosts: string[];
+  /** The simulator takes payments when no Paystack key is set: default outside production, opt-in in it. */
+  paymentSimulator: boolean;
   demoData: boolean;
   logLevel: string;
   redisUrl?: string;
@@ -82,6 +90,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   // An empty DATABASE_URL means unset: never a throwaway database.
   const databaseUrl = e.DATABASE_URL?.trim() || `sqlite:${path.join(dataDir, 'portal.db')}`;
+  const publicUrl = e.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/?#\s]+$/.test(publicUrl)) {
+    throw new Error(`Invalid configuration: PUBLIC_URL must be an http(s) origin such as https://portal.school.ng (got ${publicUrl})`);
+  }
+  // Payment return addresses are built from PUBLIC_URL; production never takes them from the Host header.
+  if (production && !publicUrl) {
+    throw new Error('Invalid configuration: PUBLIC_URL is required in production (e.g. PUBLIC_URL=https://portal.school.ng)');
+  }
   const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
   return {
     env: e.NODE_ENV,
@@ -95,7 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     paystackSecretKey: e.PAYSTACK_SECRET_KEY || undefined,
     paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ''),
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl,
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    paymentSimulator: e.PAYMENT_SIMULATOR ?? !production,
     demoData: e.DEMO_DATA ?? !production,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL || undefined,
@@ -122,6 +143,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     logLevel: 'silent',
     trustProxy: false,
+    allowedHosts: [],
+    paymentSimulator: true,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: 1000 },
     paymentInitiatePerMinute: 1000,
     accessTokenSeconds: 15 * 60,

@@ -3,6 +3,8 @@ import {
   PAYMENT_HTTP_MESSAGES,
   initiatePaymentSchema,
   paymentErrorMessage,
+  ONLINE_PAYMENT_MESSAGES,
+  ONLINE_PAYMENT_OFF_CODE,
   sanitizeAmountInput,
   verifyWithRetries,
   type VerifyResponse,
@@ -38,6 +40,10 @@ describe('payment error messages (spec §8)', () => {
     expect(http(500)).toBe('Server error. Please try again later.');
     expect(http(502)).toBe(PAYMENT_HTTP_MESSAGES[500]);
     expect(http(503)).toBe('Service temporarily unavailable. Please try again later.');
+  });
+  it('online payment switched off (503 with its code) says where to pay instead (issue 10)', () => {
+    expect(http(503, { detail: ONLINE_PAYMENT_MESSAGES.off, code: ONLINE_PAYMENT_OFF_CODE })).toBe(ONLINE_PAYMENT_MESSAGES.off);
+    expect(http(503, { detail: 'internal' })).toBe(PAYMENT_HTTP_MESSAGES[503]);
   });
 });
 

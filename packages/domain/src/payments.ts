@@ -82,6 +82,41 @@ export const PAYMENT_HTTP_MESSAGES = {
   network: 'Network error. Please check your internet connection.',
 } as const;
 
+/** Online payment switched off or misaddressed, and the simulator's checkout (issue 10, money items 1 and 4). */
+export const ONLINE_PAYMENT_MESSAGES = {
+  off: 'Online payment is not set up for this school yet. Please pay at the bursary or contact the school.',
+  hostNotAllowed: 'This address is not one the portal answers payments for. Open the portal through its usual address.',
+  checkoutNotFound: 'This checkout link is not valid.',
+  outcomeInvalid: 'Choose Pay, Decline or Abandon',
+} as const;
+/** `code` of the 503 that initiate answers while online payment is off. */
+export const ONLINE_PAYMENT_OFF_CODE = 'online_payment_off';
+
+/** GET /api/payments/provider/: whether this portal takes payments online, and through what. */
+export interface PaymentProviderInfo {
+  online_payment: boolean;
+  provider: 'paystack' | 'simulator' | null;
+  /** Shown on the payment screens when online payment is off. */
+  message: string | null;
+}
+
+export const SIMULATOR_OUTCOMES = ['pay', 'decline', 'abandon'] as const;
+export type SimulatorOutcome = (typeof SIMULATOR_OUTCOMES)[number];
+export const simulatorCompleteSchema = z.object({
+  outcome: z.enum(SIMULATOR_OUTCOMES, { error: ONLINE_PAYMENT_MESSAGES.outcomeInvalid }),
+});
+
+/** GET /api/payments/simulator/:code/: the simulator's checkout, shown only to the payer (or an admin). */
+export interface SimulatorCheckout {
+  merchant: string;
+  amount: number;
+  email: string;
+  reference: string;
+  status: 'pending' | 'success' | 'failed' | 'abandoned';
+  /** Where the payer goes afterwards (Paystack's `callback?trxref=&reference=`). */
+  return_url: string;
+}
+
 /** The first message a server error body carries: detail, non_field_errors, then field errors. */
 export function serverMessageOf(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
@@ -120,7 +155,10 @@ export function paymentErrorMessage(err: { kind: 'http' | 'timeout' | 'network';
     case 429:
       return PAYMENT_HTTP_MESSAGES[429];
     case 503:
-      return PAYMENT_HTTP_MESSAGES[503];
+      // Online payment switched off is not a passing outage: say what to do instead.
+      return (err.data as { code?: unknown } | undefined)?.code === ONLINE_PAYMENT_OFF_CODE
+        ? (server ?? PAYMENT_HTTP_MESSAGES[503])
+        : PAYMENT_HTTP_MESSAGES[503];
     default:
       return err.status >= 500 ? PAYMENT_HTTP_MESSAGES[500] : (server ?? PAYMENT_HTTP_MESSAGES[400]);
   }

@@ -93,10 +93,13 @@ export function registerAuth(app: FastifyInstance, db: DB, tokens: TokenService)
 
   app.addHook('onRoute', (route) => {
     const url = route.url;
-    if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Every /api route, and every state-changing route anywhere (the simulator checkout once lived
+    // outside /api, unguarded: issue 10), says who may call it. Pages and files (GET) outside /api do not.
+    const stateChanging = methods.some((m) => m !== 'GET' && m !== 'HEAD');
+    if (url.startsWith('/api/docs') || (!url.startsWith('/api') && !stateChanging)) return;
     const access = route.config?.auth;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} has no config.auth: say who may call it`);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access });
     if (access === 'public') return;
 

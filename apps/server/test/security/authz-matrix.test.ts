@@ -3,7 +3,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SUBJECTS } from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
-import { createStaff, createTestContext, describeEachDatabase, login, TEST_PASSWORD, type SignedIn, type TestContext } from '../helpers';
+import {
+  createStaff,
+  createTestContext,
+  describeEachDatabase,
+  login,
+  signInAdmin,
+  signInStaff,
+  signInStudent,
+  TEST_PASSWORD,
+  type SignedIn,
+  type TestContext,
+} from '../helpers';
 import '../../src/modules/payments/payments.tables';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
@@ -122,9 +133,14 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /api/logout/': { req: async ({ fresh }) => ({ url: '/api/logout/', headers: await fresh(), payload: {} }), expect: signedIn(200) },
   'POST /api/password/change/': {
-    // A wrong current password: the call gets past authorization and stops at the check (400), changing nothing.
-    req: () => ({ url: '/api/password/change/', payload: { old_password: 'Not-The-Password-1', new_password: 'Some-New-Pass-42' } }),
-    expect: signedIn(400),
+    // A real change (200), by a fresh account of the caller's role so the cast keeps its passwords.
+    req: async ({ ctx, actor }) => {
+      const payload = { old_password: TEST_PASSWORD, new_password: 'Some-New-Pass-42' };
+      if (actor === 'anon') return { url: '/api/password/change/', payload };
+      const who = actor === 'admin' ? await signInAdmin(ctx) : actor === 'staff' ? await signInStaff(ctx) : await signInStudent(ctx);
+      return { url: '/api/password/change/', headers: who.auth, payload };
+    },
+    expect: signedIn(200),
   },
   'GET /api/me/': { req: () => ({ url: '/api/me/' }), expect: signedIn(200) },
   'GET /api/sign-in-blocks/': { req: () => ({ url: '/api/sign-in-blocks/' }), expect: adminOnly(200) },
@@ -345,6 +361,27 @@ export const MATRIX: Record<string, Entry> = {
     },
     expect: adminOnly(204),
   },
+  'GET /api/payments/provider/': { req: () => ({ url: '/api/payments/provider/' }), expect: signedIn(200) },
+  // The simulator's checkout (issue 10): the payer (the student, or who started it) or an admin; staff
+  // here act on a payment someone else started.
+  'GET /api/payments/simulator/:code/': {
+    req: ({ c, actor }) => ({ url: `/api/payments/simulator/${actor === 'own' ? c.accessCodes.own : c.accessCodes.other}/` }),
+    expect: { ...ownOnly(200, 403), staff: 403 },
+  },
+  'POST /api/payments/simulator/:code/': {
+    // A fresh pending checkout each time, started by the student it is for: 200 is a real payment.
+    req: async ({ ctx, c, actor }) => {
+      const who = actor === 'own' ? c.student : c.other;
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate/',
+        headers: who.auth,
+        payload: paymentBody(who, actor === 'own' ? 'JSS 1A' : 'JSS 2A', c.session.name),
+      });
+      return { url: `/api/payments/simulator/${started.json().data.access_code}/`, payload: { outcome: 'pay' } };
+    },
+    expect: { ...ownOnly(200, 403), staff: 403 },
+  },
   // Public, authenticated by its HMAC signature instead: an unsigned call is refused for everyone.
   'POST /api/payments/webhook/': {
     req: () => ({ url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' }),
@@ -403,8 +440,8 @@ describeEachDatabase('authorization matrix', (dialect) => {
       if (!entry) continue; // reported by the test above
       for (const actor of ACTORS) {
         const t = targetOf(actor);
+        // No way to skip a route here: a row that cannot pass must be fixed, never left out (issue 10).
         const req = await entry.req({ actor, c, ctx, t, fresh: () => signInAgain(actor) });
-        if (process.env.MATRIX_SKIP?.split(';').includes(key)) continue;
         const res = await withTimeout(
           ctx.app.inject({
             ...req,
@@ -455,7 +492,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       headers: c.staff.auth,
       payload: { first_name: 'Kept', last_name: 'Pupil', email: s.email, admission_number: 'STU-9999', id: c.other.id, ...privileged },
     });
-    expect([200, 400]).toContain(res.statusCode);
+    expect(res.statusCode, res.body).toBe(200);
     const row = await ctx.handle.db
       .selectFrom('students')
       .select(['id', 'admission_number', 'user_id'])
@@ -482,16 +519,14 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       headers: c.staff.auth,
       payload: { ...studentBody(), email, admission_number: 'STU-9998', ...privileged },
     });
-    expect([201, 400]).toContain(res.statusCode);
+    expect(res.statusCode, res.body).toBe(201);
     const user = await ctx.handle.db
       .selectFrom('users')
       .select(['id', 'role', 'must_change_password'])
       .where('email', '=', email)
-      .executeTakeFirst();
-    if (user) {
-      expect(user.role).toBe('student');
-      expect(user.must_change_password).toBe(1);
-    }
+      .executeTakeFirstOrThrow();
+    expect(user.role).toBe('student');
+    expect(user.must_change_password).toBe(1);
     expect(
       await ctx.handle.db.selectFrom('students').select('id').where('admission_number', '=', 'STU-9998').executeTakeFirst(),
     ).toBeUndefined();
@@ -505,7 +540,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       headers: c.admin.auth,
       payload: { designation: 'Bursar', staff_id: 'STAFF-9999', id: c.otherStaff.id, ...privileged },
     });
-    expect([200, 400]).toContain(res.statusCode);
+    expect(res.statusCode, res.body).toBe(200);
     const row = await ctx.handle.db.selectFrom('staff').select(['staff_id', 'user_id']).where('id', '=', st.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ staff_id: st.staffId, user_id: st.userId });
     const user = await ctx.handle.db.selectFrom('users').select('role').where('id', '=', st.userId).executeTakeFirstOrThrow();
@@ -530,7 +565,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
         created_by: 1,
       },
     });
-    expect([200, 201, 400]).toContain(saved.statusCode);
+    expect(saved.statusCode, saved.body).toBe(201);
     const row = await ctx.handle.db
       .selectFrom('results')
       .select(['id', 'grade', 'student_id'])
@@ -544,7 +579,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       headers: c.staff.auth,
       payload: { score: 15, grade: 'A', student_id: c.other.id, id: c.resultIds.other },
     });
-    expect([200, 400]).toContain(patched.statusCode);
+    expect(patched.statusCode, patched.body).toBe(200);
     const after = await ctx.handle.db
       .selectFrom('results')
       .select(['grade', 'student_id'])
@@ -573,19 +608,17 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
         provider_status: 'success',
       },
     });
-    expect([200, 400]).toContain(res.statusCode);
+    expect(res.statusCode, res.body).toBe(200);
     expect(
       await ctx.handle.db.selectFrom('payments').select('id').where('reference', '=', 'FORGED-REF-1').executeTakeFirst(),
     ).toBeUndefined();
-    if (res.statusCode === 200) {
-      const reference = res.json().data.reference as string;
-      const row = await ctx.handle.db
-        .selectFrom('payments')
-        .select(['status', 'amount_kobo', 'paid_at'])
-        .where('reference', '=', reference)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ status: 'pending', amount_kobo: 1_500_000, paid_at: null });
-    }
+    const reference = res.json().data.reference as string;
+    const row = await ctx.handle.db
+      .selectFrom('payments')
+      .select(['status', 'amount_kobo', 'paid_at'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', amount_kobo: 1_500_000, paid_at: null });
   });
 
   it('a fee schedule update cannot move the schedule to another class, session or term', async () => {
@@ -595,7 +628,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       headers: c.admin.auth,
       payload: { amount: '17000', description: 'Tuition', student_class: 'SSS 3B', term: '3rd', session_id: 999 },
     });
-    expect([200, 400]).toContain(res.statusCode);
+    expect(res.statusCode, res.body).toBe(200);
     const row = await ctx.handle.db
       .selectFrom('fee_schedules')
       .select(['student_class', 'term', 'session_id'])

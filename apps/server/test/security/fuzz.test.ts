@@ -244,6 +244,49 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
     expect(await rowCounts(ctx, tables)).toEqual(before);
   });
 
+  it('the simulator checkout: hostile codes and bodies never complete a payment (issue 10)', async () => {
+    const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate/',
+      headers: student.auth,
+      payload: {
+        admission_number: student.admissionNumber,
+        full_name: 'Ada Eze',
+        current_class: 'JSS 1A',
+        current_session: cast.session.name,
+        email: student.email,
+        amount: 1000,
+      },
+    });
+    const { access_code: code } = started.json().data as { access_code: string };
+    const status = async () =>
+      (
+        await ctx.handle.db
+          .selectFrom('payment_simulator_transactions')
+          .select('status')
+          .where('access_code', '=', code)
+          .executeTakeFirstOrThrow()
+      ).status;
+    let completed = false;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileString, fc.constant(code)), hostileBody({ query: [], body: ['outcome'] }), async (c, body) => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/payments/simulator/${encodeURIComponent(c)}/`,
+          headers: { ...student.auth, 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        });
+        expect(res.statusCode).toBeLessThan(500);
+        // Only a valid outcome (pay, decline, abandon) on the real code answers 200.
+        if (res.statusCode === 200) completed = true;
+        else if (!completed) expect(await status()).toBe('pending');
+      }),
+      { numRuns: NUM_RUNS * 4, seed: Number(process.env.FUZZ_SEED ?? 20260705) },
+    );
+    if (!completed) expect(await status()).toBe('pending');
+  });
+
   it('prototype-pollution keys do not pollute the server', async () => {
     for (const url of ['/api/settings/', '/api/students/', '/api/results/', '/api/payments/initiate/']) {
       await ctx.app.inject({

@@ -22,9 +22,14 @@ const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('en-NG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
 
 /** The receipt of one successful payment as a one-page A5 PDF. */
-export function receiptPdf(r: Receipt): Promise<Buffer> {
+export function receiptPdf(r: Receipt, opts: { compress?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `Receipt ${r.reference}`, Author: r.school.name } });
+    const doc = new PDFDocument({
+      size: 'A5',
+      margin: 40,
+      compress: opts.compress ?? true,
+      info: { Title: `Receipt ${r.reference}`, Author: r.school.name },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -395,6 +395,15 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
 
   it('the simulator checkout is not served when Paystack is the provider', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/pay/simulator/abc' })).statusCode).toBe(404);
+    const complete = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/simulator/abc/',
+      headers: admin.auth,
+      payload: { outcome: 'pay' },
+    });
+    expect(complete.statusCode).toBe(404);
+    const info = await ctx.app.inject({ method: 'GET', url: '/api/payments/provider/', headers: student.auth });
+    expect(info.json()).toEqual({ online_payment: true, provider: 'paystack', message: null });
   });
 
   it('other JSON routes still parse bodies normally next to the raw-body webhook', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SimulatorOutcome } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import './payments.tables';
 
@@ -44,7 +45,7 @@ export class ProviderError extends Error {
 }
 
 export interface PaymentProvider {
-  readonly name: 'paystack' | 'simulator';
+  readonly name: 'paystack' | 'simulator' | 'off';
   initialize(input: InitializeInput): Promise<InitializeResult>;
   verify(reference: string): Promise<VerifyResult>;
 }
@@ -161,10 +162,33 @@ export class PaystackProvider implements PaymentProvider {
   }
 }
 
+// ---------------------------------------------------------------- Off
+
+/**
+ * No provider: in production without a Paystack key (and without the operator's explicit
+ * PAYMENT_SIMULATOR opt-in), online payment is off. The service refuses before anything is stored.
+ */
+export class PaymentsOff implements PaymentProvider {
+  readonly name = 'off' as const;
+  initialize(): Promise<InitializeResult> {
+    return Promise.reject(new ProviderError('http', 'online payment is off'));
+  }
+  verify(): Promise<VerifyResult> {
+    return Promise.reject(new ProviderError('http', 'online payment is off'));
+  }
+}
+
 // ---------------------------------------------------------------- Simulator
 
+/** The checkout page (a screen of the web app, signed in); it completes through /api/payments/simulator/:code/. */
 export const SIMULATOR_PATH = '/pay/simulator';
-export type SimulatorOutcome = 'pay' | 'decline' | 'abandon';
+
+/** Where the simulator sends the payer back, as Paystack does: `callback?trxref=REF&reference=REF`. */
+export function simulatorReturnUrl(tx: { callback_url: string; reference: string }): string {
+  const sep = tx.callback_url.includes('?') ? '&' : '?';
+  const ref = encodeURIComponent(tx.reference);
+  return `${tx.callback_url}${sep}trxref=${ref}&reference=${ref}`;
+}
 
 /**
  * The built-in provider used when no Paystack key is configured: it keeps its own ledger of

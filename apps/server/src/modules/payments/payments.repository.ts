@@ -41,6 +41,15 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
+  /** A student's record as receipts name them. */
+  studentRecord(id: number) {
+    return this.db
+      .selectFrom('students')
+      .select(['admission_number', 'first_name', 'last_name', 'student_class'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   studentsOfClass(studentClass: string) {
     return this.db
       .selectFrom('students')

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,31 +7,30 @@ import {
   historyQuerySchema,
   initiatePaymentSchema,
   reportQuerySchema,
+  simulatorCompleteSchema,
   verifyPaymentSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
+import { paymentOrigin } from '../../http/public-origin';
 import { classReportCsv, receiptPdf } from './payments.documents';
-import { PaystackProvider, SIMULATOR_PATH, SimulatorProvider, type PaymentProvider } from './payments.providers';
+import { PaymentsOff, PaystackProvider, SimulatorProvider, type PaymentProvider } from './payments.providers';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
-import { simulatorCheckoutPage, simulatorNotFoundPage, simulatorReturnUrl } from './payments.simulator-page';
 
 const ANYONE = ['admin', 'staff', 'student'] as const;
 const STAFF_ADMIN = ['admin', 'staff'] as const;
 const ADMIN = ['admin'] as const;
 const tags = ['payments'];
 
-/** Paystack when a secret key is configured, else the built-in simulator (design §7). */
+/**
+ * Paystack when a secret key is configured; else the built-in simulator outside production (design
+ * §7), or in production only on the operator's explicit PAYMENT_SIMULATOR opt-in; else payments are off.
+ */
 export function paymentProviderFor(deps: AppDeps): PaymentProvider {
-  return deps.config.paystackSecretKey
-    ? new PaystackProvider(deps.config.paystackSecretKey, deps.config.paystackBaseUrl)
-    : new SimulatorProvider(deps.db);
-}
-
-/** This server's origin as the browser sees it (used when PUBLIC_URL is not set). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  const { config } = deps;
+  if (config.paystackSecretKey) return new PaystackProvider(config.paystackSecretKey, config.paystackBaseUrl);
+  return config.paymentSimulator ? new SimulatorProvider(deps.db) : new PaymentsOff();
 }
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
@@ -42,6 +41,14 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   const repo = new PaymentsRepository(deps.db);
   const service = new PaymentsService(repo, provider, deps.config, app.log);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  if (deps.config.production && provider.name === 'simulator') {
+    app.log.warn(
+      { event: 'payment_simulator_in_production' },
+      '!!! PAYMENT_SIMULATOR is on in production: payments are SIMULATED, fees are marked paid with no money taken. For demos only. !!!',
+    );
+  } else if (provider.name === 'off') {
+    app.log.warn({ event: 'online_payment_off' }, 'online payment is off: set PAYSTACK_SECRET_KEY to take fees online');
+  }
 
   r.post(
     '/api/payments/initiate/',
@@ -58,7 +65,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       },
       schema: { tags, summary: 'Create a pending payment and ask the provider for a checkout address', body: initiatePaymentSchema },
     },
-    async (request) => service.initiate(currentUser(request), request.body, originOf(request)),
+    async (request) => service.initiate(currentUser(request), request.body, paymentOrigin(request, deps.config)),
   );
 
   r.post(
@@ -167,40 +174,25 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     done();
   });
 
-  // The simulator's checkout page: plain HTML forms, served only when the simulator is the provider.
-  void app.register((scope, _options, done) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    const simulator = provider instanceof SimulatorProvider ? provider : null;
-    const html = (reply: FastifyReply, status: number, body: string) =>
-      reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
-    const codeParams = z.object({ code: z.string().max(64) });
+  r.get(
+    '/api/payments/provider/',
+    { config: { auth: ANYONE }, schema: { tags, summary: 'Whether online payment is available, and through which provider' } },
+    () => service.providerInfo(),
+  );
 
-    scope.get<{ Params: { code: string } }>(
-      `${SIMULATOR_PATH}/:code`,
-      { schema: { hide: true, params: codeParams } },
-      async (request, reply) => {
-        const tx = simulator ? await simulator.findByAccessCode(request.params.code) : undefined;
-        if (!tx) return html(reply, 404, simulatorNotFoundPage());
-        return html(reply, 200, simulatorCheckoutPage(tx, (await repo.school()).school_name));
-      },
-    );
-
-    scope.post<{ Params: { code: string }; Body: { outcome?: string } }>(
-      `${SIMULATOR_PATH}/:code`,
-      { schema: { hide: true, params: codeParams } },
-      async (request, reply) => {
-        const tx = simulator ? await simulator.findByAccessCode(request.params.code) : undefined;
-        if (!tx) return html(reply, 404, simulatorNotFoundPage());
-        const outcome = request.body?.outcome;
-        if (outcome !== 'pay' && outcome !== 'decline' && outcome !== 'abandon') {
-          return html(reply, 400, simulatorCheckoutPage(tx, (await repo.school()).school_name));
-        }
-        await simulator!.complete(tx.access_code, outcome);
-        return reply.redirect(simulatorReturnUrl(tx), 303);
-      },
-    );
-    done();
-  });
+  // The simulator's checkout: a screen of the web app (/pay/simulator/:code) calling these, signed in.
+  const codeParams = z.object({ code: z.string().min(1).max(64) });
+  r.get(
+    '/api/payments/simulator/:code/',
+    { config: { auth: ANYONE }, schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams } },
+    async (request) => service.simulatorCheckout(currentUser(request), request.params.code),
+  );
+  r.post(
+    '/api/payments/simulator/:code/',
+    {
+      config: { auth: ANYONE },
+      schema: { tags, summary: 'Pay, decline or abandon a simulator checkout (once)', params: codeParams, body: simulatorCompleteSchema },
+    },
+    async (request) => service.completeSimulator(currentUser(request), request.params.code, request.body.outcome),
+  );
 }

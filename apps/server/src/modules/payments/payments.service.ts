@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
   CLASSES,
+  ONLINE_PAYMENT_MESSAGES,
+  ONLINE_PAYMENT_OFF_CODE,
   PAYMENT_CURRENCY,
   PAYMENT_MESSAGES,
   TERM_VALUES,
@@ -14,9 +16,12 @@ import {
   type InitiateResponse,
   type Payment,
   type PaymentContext,
+  type PaymentProviderInfo,
   type PaymentStatus,
   type Receipt,
   type ReportPaymentStatus,
+  type SimulatorCheckout,
+  type SimulatorOutcome,
   type Term,
   type VerifyResponse,
 } from '@portal/domain';
@@ -25,11 +30,20 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import type { AuthUser } from '../../http/auth';
 import { writeAudit } from '../../lib/audit';
-import { mapPaystackStatus, ProviderError, type PaymentProvider, type VerifyResult } from './payments.providers';
+import {
+  mapPaystackStatus,
+  ProviderError,
+  SimulatorProvider,
+  simulatorReturnUrl,
+  type PaymentProvider,
+  type VerifyResult,
+} from './payments.providers';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 const providerUnavailable = () => new HttpError(503, { detail: PAYMENT_MESSAGES.providerUnavailable });
+/** Online payment is off (production without a provider key): nothing is stored, the screens say where to pay. */
+const paymentsOff = () => new HttpError(503, { detail: ONLINE_PAYMENT_MESSAGES.off, code: ONLINE_PAYMENT_OFF_CODE });
 
 /** A payment as the API shows it (spec §3), amounts in naira. */
 export function presentPayment(p: PaymentRow): Payment {
@@ -71,7 +85,16 @@ export class PaymentsService {
 
   // ---------------------------------------------------------------- initiate
 
+  /** GET /api/payments/provider/: what the payment screens need to know before offering to pay. */
+  providerInfo(): PaymentProviderInfo {
+    const name = this.provider.name;
+    return name === 'off'
+      ? { online_payment: false, provider: null, message: ONLINE_PAYMENT_MESSAGES.off }
+      : { online_payment: true, provider: name, message: null };
+  }
+
   async initiate(actor: Actor, input: InitiatePayment, origin: string): Promise<InitiateResponse> {
+    if (this.provider.name === 'off') throw paymentsOff();
     const own = await this.studentOf(actor);
     if (own && own.admission_number !== input.admission_number) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
     const student = own ?? (await this.repo.studentByAdmissionNumber(input.admission_number));
@@ -328,6 +351,48 @@ export class PaymentsService {
     });
   }
 
+  // ---------------------------------------------------------------- simulator checkout
+
+  /**
+   * The simulator's checkout behind the same guard as every route (issue 10): only the student the
+   * payment is for, the user who started it (staff at the bursary) or an admin sees or completes it.
+   * Others get 404 for unknown codes and 403 for someone else's payment.
+   */
+  private async simulatorTransaction(actor: Actor, code: string) {
+    const simulator = this.provider instanceof SimulatorProvider ? this.provider : null;
+    const tx = simulator ? await simulator.findByAccessCode(code) : undefined;
+    if (!simulator || !tx) throw notFound(ONLINE_PAYMENT_MESSAGES.checkoutNotFound);
+    const p = await this.repo.paymentByReference(this.repo.db, tx.reference);
+    if (!p) throw notFound(ONLINE_PAYMENT_MESSAGES.checkoutNotFound);
+    if (actor.role !== 'admin' && p.initiated_by !== actor.id) {
+      const own = await this.studentOf(actor);
+      if (!own || p.student_id !== own.id) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
+    }
+    return { simulator, tx, p };
+  }
+
+  async simulatorCheckout(actor: Actor, code: string): Promise<SimulatorCheckout> {
+    const { tx } = await this.simulatorTransaction(actor, code);
+    return {
+      merchant: (await this.repo.school()).school_name,
+      amount: koboToNaira(tx.amount_kobo),
+      email: tx.email,
+      reference: tx.reference,
+      status: tx.status,
+      return_url: simulatorReturnUrl(tx),
+    };
+  }
+
+  /** Records the payer's choice once (a second one changes nothing), audited; verify then reads it. */
+  async completeSimulator(actor: Actor, code: string, outcome: SimulatorOutcome): Promise<SimulatorCheckout> {
+    const { simulator, tx, p } = await this.simulatorTransaction(actor, code);
+    if (await simulator.complete(tx.access_code, outcome)) {
+      // No code or reference in the log (issue 10): the payment's id is enough to find it.
+      this.log?.info({ event: 'simulator_checkout', paymentId: p.id, outcome, userId: actor.id }, 'simulator checkout completed');
+    }
+    return this.simulatorCheckout(actor, code);
+  }
+
   // ---------------------------------------------------------------- reading
 
   async history(actor: Actor, admissionNumber: string): Promise<Payment[]> {
@@ -454,11 +519,13 @@ export class PaymentsService {
     if (own && p.student_id !== own.id) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
     if (p.status !== 'successful' || !p.paid_at) throw notFound(PAYMENT_MESSAGES.receiptNotAvailable);
     const school = await this.repo.school();
+    // The student is named from their record, never from what the payer typed on the form (issue 10).
+    const record = p.student_id === null ? undefined : await this.repo.studentRecord(p.student_id);
     return {
       reference: p.reference,
-      admission_number: p.admission_number,
-      full_name: p.full_name,
-      current_class: p.current_class,
+      admission_number: record?.admission_number ?? p.admission_number,
+      full_name: record ? `${record.first_name} ${record.last_name}` : p.full_name,
+      current_class: record?.student_class ?? p.current_class,
       current_session: p.current_session,
       term: (p.term as Term | null) ?? null,
       email: p.email,

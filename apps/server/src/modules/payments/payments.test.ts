@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, AUTH_MESSAGES, checkAmount } from '@portal/domain';
+import { PAYMENT_MESSAGES, AUTH_MESSAGES, ONLINE_PAYMENT_MESSAGES, checkAmount } from '@portal/domain';
 import {
   createSession,
   createTestContext,
@@ -11,6 +11,9 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import './payments.tables';
+import type { Receipt } from '@portal/domain';
+import { pdfText } from '../results/pdf-text';
+import { receiptPdf } from './payments.documents';
 
 type Student = SignedIn & { admissionNumber: string; id: number };
 
@@ -52,17 +55,17 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ data: { authorization_url: string; reference: string } }>().data;
   }
-  /** Plays the payer on the simulator's checkout page: returns where the browser is sent back. */
-  async function checkout(authorizationUrl: string, outcome: 'pay' | 'decline' | 'abandon') {
-    const path = new URL(authorizationUrl).pathname;
+  /** Plays the payer on the simulator's checkout (signed in): returns where the browser is sent back. */
+  async function checkout(authorizationUrl: string, outcome: 'pay' | 'decline' | 'abandon', who: SignedIn = ada) {
+    const code = new URL(authorizationUrl).pathname.split('/').pop();
     const res = await ctx.app.inject({
       method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `outcome=${outcome}`,
+      url: `/api/payments/simulator/${code}/`,
+      headers: who.auth,
+      payload: { outcome },
     });
-    expect(res.statusCode).toBe(303);
-    return res.headers.location as string;
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ return_url: string }>().return_url;
   }
   const verify = (who: SignedIn, reference: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: who.auth, payload: { reference } });
@@ -210,8 +213,69 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
           .where('reference', '=', reference)
           .executeTakeFirstOrThrow();
         expect(tx.callback_url).toBe('https://portal.school.ng/PaymentForm');
+        // With PUBLIC_URL, the Host header plays no part.
+        const evil = await other.app.inject({
+          method: 'POST',
+          url: '/api/payments/initiate/',
+          headers: { ...s.auth, host: 'evil.example' },
+          payload: payload(s),
+        });
+        expect(evil.statusCode).toBe(200);
+        expect(evil.body).not.toContain('evil.example');
       } finally {
         await other.close();
+      }
+    });
+
+    it('without PUBLIC_URL, builds addresses only on hosts the server answers for: Host evil.example is refused', async () => {
+      const count = async () =>
+        (await ctx.handle.db.selectFrom('payments').select(ctx.handle.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+      const before = Number(await count());
+      for (const host of ['evil.example', 'evil.example:80', 'localhost.evil.example', 'localhost@evil.example', 'a b']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/initiate/',
+          headers: { ...ada.auth, host },
+          payload: payload(ada),
+        });
+        expect(res.statusCode, host).toBe(400);
+        expect(res.json()).toEqual({ detail: ONLINE_PAYMENT_MESSAGES.hostNotAllowed });
+        expect(res.body).not.toContain('evil.example');
+      }
+      // Forwarded hosts count only behind a trusted proxy, and are checked the same way there.
+      const forwarded = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate/',
+        headers: { ...ada.auth, 'x-forwarded-host': 'evil.example' },
+        payload: payload(ada),
+      });
+      expect(forwarded.body).not.toContain('evil.example');
+      expect(Number(await count())).toBe(before + 1);
+      // Loopback names (any port: dev proxies) are this machine.
+      for (const host of ['localhost:5173', '127.0.0.1:3000', '[::1]:3000']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/initiate/',
+          headers: { ...ada.auth, host },
+          payload: payload(ada),
+        });
+        expect(res.statusCode, host).toBe(200);
+        expect(res.json().data.authorization_url).toMatch(new RegExp(`^http://${host.replace(/[[\].]/g, '\\$&')}/pay/simulator/`));
+      }
+      const lan = await createTestContext(dialect, { allowedHosts: ['portal.lan'], host: '10.0.0.5', port: 3000, trustProxy: true });
+      try {
+        await createSession(lan.handle.db, '2025/2026', true);
+        const s = await signInStudent(lan);
+        const at = async (headers: Record<string, string>) =>
+          lan.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: { ...s.auth, ...headers }, payload: payload(s) });
+        expect((await at({ host: 'portal.lan' })).json().data.authorization_url).toMatch(/^http:\/\/portal\.lan\/pay\/simulator\//);
+        expect((await at({ host: '10.0.0.5:3000' })).statusCode).toBe(200);
+        expect((await at({ host: '10.0.0.5:4000' })).statusCode).toBe(400);
+        const viaProxy = await at({ host: 'portal.lan', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+        expect(viaProxy.statusCode).toBe(400);
+        expect(viaProxy.body).not.toContain('evil.example');
+      } finally {
+        await lan.close();
       }
     });
   });
@@ -244,16 +308,60 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
   });
 
   describe('the simulator checkout and POST /api/payments/verify/', () => {
-    it('shows the amount in naira with Pay, Decline and Abandon', async () => {
-      const { authorization_url } = await startPayment(ada, { amount: 1234567.5 });
-      const page = await ctx.app.inject({ method: 'GET', url: new URL(authorization_url).pathname });
+    it('shows the payer the checkout: amount in naira, merchant, reference; unknown codes are 404', async () => {
+      const { authorization_url, reference } = await startPayment(ada, { amount: 1234567.5 });
+      expect(new URL(authorization_url).pathname).toMatch(/^\/pay\/simulator\/[a-f0-9]{32}$/);
+      const code = new URL(authorization_url).pathname.split('/').pop();
+      const page = await ctx.app.inject({ method: 'GET', url: `/api/payments/simulator/${code}/`, headers: ada.auth });
       expect(page.statusCode).toBe(200);
-      expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('₦1,234,567.50');
-      for (const v of ['pay', 'decline', 'abandon']) expect(page.body).toContain(`value="${v}"`);
-      expect(page.body).not.toContain('<script');
-      const bogus = await ctx.app.inject({ method: 'GET', url: '/pay/simulator/deadbeef' });
+      expect(page.json()).toEqual({
+        merchant: expect.any(String),
+        amount: 1234567.5,
+        email: 'parent.eze@example.com',
+        reference,
+        status: 'pending',
+        return_url: `http://localhost:80/PaymentForm?trxref=${reference}&reference=${reference}`,
+      });
+      const bogus = await ctx.app.inject({ method: 'GET', url: '/api/payments/simulator/deadbeef/', headers: ada.auth });
       expect(bogus.statusCode).toBe(404);
+      expect(bogus.json()).toEqual({ detail: ONLINE_PAYMENT_MESSAGES.checkoutNotFound });
+      const bad = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/simulator/${code}/`,
+        headers: ada.auth,
+        payload: { outcome: 'refund' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ outcome: [ONLINE_PAYMENT_MESSAGES.outcomeInvalid] });
+    });
+
+    it('only the payer or an admin completes a checkout; signed out, another student or other staff credit nothing', async () => {
+      const { authorization_url, reference } = await startPayment(ada);
+      const code = new URL(authorization_url).pathname.split('/').pop();
+      // The old unguarded page: a signed-out form post to /pay/simulator/<code> no longer exists.
+      const page = await ctx.app.inject({
+        method: 'POST',
+        url: `/pay/simulator/${code}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'outcome=pay',
+      });
+      expect(page.statusCode).toBe(404);
+      const complete = (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'POST', url: `/api/payments/simulator/${code}/`, headers, payload: { outcome: 'pay' } });
+      expect((await complete({})).statusCode).toBe(401);
+      expect((await complete(bayo.auth)).statusCode).toBe(403);
+      expect((await complete(staff.auth)).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/payments/simulator/${code}/`, headers: bayo.auth })).statusCode).toBe(403);
+      expect((await verify(ada, reference)).json().status).toBe('pending');
+      expect((await paymentRow(reference)).status).toBe('pending');
+      // Staff who start a checkout at the bursary complete it; an admin completes anyone's.
+      const atBursary = await initiate(staff, payload(bayo));
+      expect(atBursary.statusCode).toBe(200);
+      const started = atBursary.json<{ data: { authorization_url: string; reference: string } }>().data;
+      await checkout(started.authorization_url, 'pay', staff);
+      expect((await verify(bayo, started.reference)).json().status).toBe('success');
+      expect((await complete(admin.auth)).statusCode).toBe(200);
+      expect((await verify(ada, reference)).json().status).toBe('success');
     });
 
     it('pays: returns to /PaymentForm as Paystack would, and verify credits the payment once', async () => {
@@ -310,10 +418,11 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
     it('the first choice on the checkout page stands (a second POST changes nothing)', async () => {
       const { authorization_url, reference } = await startPayment(ada);
       await checkout(authorization_url, 'pay');
-      await checkout(authorization_url, 'decline');
+      expect(await checkout(authorization_url, 'decline')).toContain(`reference=${reference}`);
       expect((await verify(ada, reference)).json().status).toBe('success');
-      const page = await ctx.app.inject({ method: 'GET', url: new URL(authorization_url).pathname });
-      expect(page.body).toContain('already paid');
+      const code = new URL(authorization_url).pathname.split('/').pop();
+      const page = await ctx.app.inject({ method: 'GET', url: `/api/payments/simulator/${code}/`, headers: ada.auth });
+      expect(page.json().status).toBe('success');
     });
 
     it('guards verify: own payments only for a student, 404 for an unknown reference, reference required', async () => {
@@ -349,7 +458,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       carl = await signInStudent(ctx, { firstName: 'Carl', lastName: 'Umeh', studentClass: 'SSS 2B' });
       await signInStudent(ctx, { firstName: 'Dayo', lastName: 'Ife', studentClass: 'SSS 2B' });
       const a = await startPayment(carl, { amount: 30000, current_class: 'SSS 2B', full_name: 'Carl Umeh', term: '1st' });
-      await checkout(a.authorization_url, 'pay');
+      await checkout(a.authorization_url, 'pay', carl);
       await verify(carl, a.reference);
       paidRef = a.reference;
       await startPayment(carl, { amount: 500, current_class: 'SSS 2B', full_name: 'Carl Umeh' }); // left pending
@@ -515,6 +624,25 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       });
       const staffCtx = (await ctx.app.inject({ method: 'GET', url: '/api/payments/context/', headers: staff.auth })).json();
       expect(staffCtx.student).toBeNull();
+    });
+
+    it('receipt: names the student from their record, never from what the payer typed on the form', async () => {
+      const typed = { full_name: 'Chief Somebody Else', current_class: 'SSS 3B', email: 'payer@example.com' };
+      const a = await startPayment(carl, { ...typed, amount: 1000 });
+      await checkout(a.authorization_url, 'pay', carl);
+      await verify(carl, a.reference);
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/payments/receipt/${a.reference}/`, headers: staff.auth });
+      expect(res.statusCode).toBe(200);
+      const receipt = res.json<Receipt>();
+      expect(receipt).toMatchObject({ admission_number: carl.admissionNumber, full_name: 'Carl Umeh', current_class: 'SSS 2B' });
+      expect(res.body).not.toContain('Somebody');
+      expect(res.body).not.toContain('SSS 3B');
+      const text = pdfText(await receiptPdf(receipt, { compress: false }));
+      expect(text).toContain('Carl Umeh');
+      expect(text).toContain(carl.admissionNumber);
+      expect(text).not.toContain('Somebody');
+      const pdf = await ctx.app.inject({ method: 'GET', url: `/api/payments/receipt/${a.reference}/pdf/`, headers: carl.auth });
+      expect(pdf.statusCode).toBe(200);
     });
 
     it('receipt: JSON and a PDF with ₦ for a successful payment, own only for a student', async () => {

@@ -6,7 +6,10 @@ import type {
   InitiateResponse,
   Payment,
   PaymentContext,
+  PaymentProviderInfo,
   Receipt,
+  SimulatorCheckout,
+  SimulatorOutcome,
   VerifyResponse,
 } from '@portal/domain/payments';
 import { api } from '../../lib/api-client';
@@ -19,7 +22,35 @@ export const paymentKeys = {
   report: (cls: string, session: string) => ['payments', 'report', cls, session] as const,
   receipt: (reference: string) => ['payments', 'receipt', reference] as const,
   feeSchedules: (sessionId: number | null) => ['payments', 'fee-schedules', sessionId] as const,
+  provider: ['payments', 'provider'] as const,
+  simulator: (code: string) => ['payments', 'simulator', code] as const,
 };
+
+/** Whether this portal takes payments online (off in production without a provider key). */
+export function usePaymentProvider() {
+  return useQuery({
+    queryKey: paymentKeys.provider,
+    queryFn: () => api.get<PaymentProviderInfo>('/payments/provider/', { timeout: TIMINGS.defaultTimeout }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The simulator's checkout, for the payer (or an admin) only. */
+export function useSimulatorCheckout(code: string) {
+  return useQuery({
+    queryKey: paymentKeys.simulator(code),
+    queryFn: () => api.get<SimulatorCheckout>(`/payments/simulator/${encodeURIComponent(code)}/`, { timeout: TIMINGS.defaultTimeout }),
+    retry: false,
+  });
+}
+
+export function completeSimulatorCheckout(code: string, outcome: SimulatorOutcome) {
+  return api.post<SimulatorCheckout>(
+    `/payments/simulator/${encodeURIComponent(code)}/`,
+    { outcome },
+    { timeout: TIMINGS.paymentClientTimeout },
+  );
+}
 
 export function usePaymentContext() {
   return useQuery({

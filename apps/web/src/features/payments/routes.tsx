@@ -8,6 +8,8 @@ export const paymentsRoutes: RouteObject[] = [
     children: [
       { path: '/PaymentForm', lazy: async () => ({ Component: (await import('./pages/payment-form')).default }) },
       { path: '/payments/receipt/:reference', lazy: async () => ({ Component: (await import('./pages/receipt-page')).default }) },
+      // The built-in simulator's checkout (no provider key): signed in, the payer or an admin only.
+      { path: '/pay/simulator/:code', lazy: async () => ({ Component: (await import('./pages/simulator-page')).default }) },
     ],
   },
   {

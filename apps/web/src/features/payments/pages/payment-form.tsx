@@ -20,7 +20,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
-import { initiatePayment, paymentKeys, usePaymentContext, verifyPayment } from '../api';
+import { initiatePayment, paymentKeys, usePaymentContext, usePaymentProvider, verifyPayment } from '../api';
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira } from '../format';
@@ -76,6 +76,9 @@ export default function PaymentFormPage() {
   const session = useSession();
   const isStudent = session?.role === 'student';
   const context = usePaymentContext();
+  // Online payment may be off (production without a provider key): the form says so and cannot submit.
+  const provider = usePaymentProvider();
+  const paymentsOff = provider.data?.online_payment === false;
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -288,6 +291,11 @@ export default function PaymentFormPage() {
         )}
 
         <Card title="Pay school fees">
+          {paymentsOff && (
+            <Alert tone="warning" className="mb-4">
+              <span data-testid="payments-off">{provider.data?.message}</span>
+            </Alert>
+          )}
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="School fees payment form">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -370,7 +378,7 @@ export default function PaymentFormPage() {
               />
             </div>
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" loading={submitting || redirecting} disabled={busy}>
+              <Button type="submit" loading={submitting || redirecting} disabled={busy || paymentsOff}>
                 Proceed to Payment
               </Button>
               {form.amount && !errors.amount && /^\d+(\.\d{1,2})?$/.test(form.amount) && (
