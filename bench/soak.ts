@@ -66,7 +66,11 @@ async function main(): Promise<void> {
     cwd: ROOT,
     env: {
       ...env,
-      NODE_ENV: 'production',
+      // Not production: the demo school (with fixed test passwords) is refused there (issue 10 §10).
+      // NODE_ENV changes only configuration defaults, not the request path being measured.
+      NODE_ENV: 'test',
+      DEMO_STAFF_PASSWORD: DEMO.staff.password,
+      DEMO_STUDENT_PASSWORD: DEMO.student.password,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

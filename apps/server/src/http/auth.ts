@@ -40,7 +40,12 @@ export function routeTable(app: FastifyInstance): RouteInfo[] {
   return (app as unknown as { portalRoutes: RouteInfo[] }).portalRoutes;
 }
 
-export function registerAuth(app: FastifyInstance, db: DB, tokens: TokenService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  db: DB,
+  tokens: TokenService,
+  options: { docs?: 'public' | 'admin' | 'off' } = {},
+): void {
   const routes: RouteInfo[] = [];
   app.decorate('portalRoutes', routes);
   app.decorateRequest('user', null);
@@ -93,11 +98,13 @@ export function registerAuth(app: FastifyInstance, db: DB, tokens: TokenService)
 
   app.addHook('onRoute', (route) => {
     const url = route.url;
-    if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
-    const access = route.config?.auth;
+    // /api/docs (Swagger UI and its JSON) is registered by a plugin: public, or admins only (API_DOCS=admin).
+    const docs = url.startsWith('/api/docs');
+    if (!url.startsWith('/api') || (docs && options.docs !== 'admin')) return;
+    const access: RouteAccess | undefined = docs ? ['admin'] : route.config?.auth;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} has no config.auth: say who may call it`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access });
+    if (!docs) for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access });
     if (access === 'public') return;
 
     const allowPending = route.config?.allowPasswordChangePending === true;
