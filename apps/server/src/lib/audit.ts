@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
+import { yieldToEventLoop } from './yield';
 import type { Database } from '../db/schema';
 
 export interface AuditEntry {
@@ -21,6 +22,7 @@ export async function writeAuditMany(db: Kysely<Database> | Transaction<Database
   const at = nowIso();
   // Chunked so a bulk import stays under SQLite's bound-parameter limit.
   for (let i = 0; i < entries.length; i += 500) {
+    if (i) await yieldToEventLoop();
     await db
       .insertInto('audit_log')
       .values(

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { yieldToEventLoop } from '../../lib/yield';
 import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentsTable, UsersTable } from '../../db/schema';
 
@@ -327,6 +328,7 @@ export class PeopleRepository {
     const now = nowIso();
     const idByEmail = new Map<string, number>();
     for (let i = 0; i < users.length; i += CHUNK) {
+      if (i) await yieldToEventLoop();
       const rows = await trx
         .insertInto('users')
         .values(
@@ -351,6 +353,7 @@ export class PeopleRepository {
   async insertStudents(trx: Tx, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
     const now = nowIso();
     for (let i = 0; i < rows.length; i += CHUNK) {
+      if (i) await yieldToEventLoop();
       await trx
         .insertInto('students')
         .values(
@@ -369,6 +372,7 @@ export class PeopleRepository {
   async insertStaffMany(trx: Tx, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
     const now = nowIso();
     for (let i = 0; i < rows.length; i += CHUNK) {
+      if (i) await yieldToEventLoop();
       await trx
         .insertInto('staff')
         .values(
