@@ -46,6 +46,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A configuration mistake is the operator's to fix: the message alone, without a stack trace.
+  if (err instanceof Error && err.message.startsWith('Invalid configuration')) console.error(`\n  ${err.message}\n`);
+  else console.error(err);
   process.exit(1);
 });
