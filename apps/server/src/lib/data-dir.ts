@@ -9,13 +9,22 @@ import path from 'node:path';
 export const DIR_MODE = 0o700;
 export const FILE_MODE = 0o600;
 
+/** chmod, except on a file another user owns (EPERM): the portal still starts, as before. */
+function tighten(p: string, mode: number): void {
+  try {
+    if ((statSync(p).mode & 0o777) !== mode) chmodSync(p, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
+}
+
 /** Creates `dir` (0700) or tightens an existing one, then its files and its `backups` folder. */
 export function secureDataDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-  chmodSync(dir, DIR_MODE);
+  tighten(dir, DIR_MODE);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
-    if (entry.isFile()) chmodSync(p, FILE_MODE);
+    if (entry.isFile()) tighten(p, FILE_MODE);
     else if (entry.isDirectory() && entry.name === 'backups') secureDataDir(p);
   }
 }
@@ -26,6 +35,6 @@ export function secureSqliteFile(file: string): void {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   if (!existsSync(file)) closeSync(openSync(file, 'a', FILE_MODE));
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
-    if (existsSync(f) && (statSync(f).mode & 0o777) !== FILE_MODE) chmodSync(f, FILE_MODE);
+    if (existsSync(f)) tighten(f, FILE_MODE);
   }
 }
