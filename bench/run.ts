@@ -28,7 +28,7 @@ import type { BaselinePlan, CapturedQuery } from './baseline';
 import { BENCH_ACCOUNTS, BENCH_BIG_CLASS, RESULTS_FILE, ROOT, datasetLocation, fmtMs, intArg, mergeResults, parseArgs } from './common';
 import { datasetIsCurrent, generate, type DatasetMeta } from './data';
 import { SCENARIOS, type BenchContext, type Budget, type Role, type Scenario } from './scenarios';
-import { CSV_IMPORT_BUDGET_MS, runCsvImport, type OneShotResult } from './import';
+import { CSV_IMPORT_BUDGET_MS, runCsvImport, runImportHealth, type HealthDuringImport, type OneShotResult } from './import';
 
 interface Side {
   rps: number;
@@ -594,6 +594,14 @@ async function main(): Promise<void> {
     );
   }
 
+  // One-shot: /api/health latency during a maximum-size import and preview (issue 10 §12).
+  let healthDuringImport: HealthDuringImport | undefined;
+  if (!only || only.has('csv-import-health')) {
+    process.stdout.write(`  ${'csv-import-health'.padEnd(24)} `);
+    healthDuringImport = await runImportHealth({ tmp, kind: loc.kind, pgUrl: loc.kind === 'postgres' ? loc.url : undefined });
+    process.stdout.write(`${healthDuringImport.failed ? `FAILED: ${healthDuringImport.note}` : healthDuringImport.budget.figure}\n`);
+  }
+
   killChildren();
   rmSync(tmp, { recursive: true, force: true });
   const table = printTable(rows);
@@ -605,6 +613,9 @@ async function main(): Promise<void> {
   const missed = [
     ...rows.flatMap((r) => r.budgets.filter((b) => !b.met && b.applies).map((b) => `${r.id}: ${b.text} (${b.figure})`)),
     ...oneShots.filter((o) => !o.budget.met).map((o) => `${o.id}: ${o.budget.text} (${o.budget.figure})`),
+    ...(healthDuringImport && !healthDuringImport.budget.met
+      ? [`${healthDuringImport.id}: ${healthDuringImport.budget.text} (${healthDuringImport.budget.figure})`]
+      : []),
   ];
   const failed = [...rows.filter((r) => r.failed).map((r) => r.id), ...oneShots.filter((o) => o.failed).map((o) => o.id)];
   process.stdout.write(`\n${missed.length ? `Budgets missed:\n  ${missed.join('\n  ')}` : 'Every measured budget met.'}\n`);
@@ -623,6 +634,7 @@ async function main(): Promise<void> {
       seconds: Math.round((performance.now() - started) / 1000),
       scenarios: rows,
       oneShots,
+      healthDuringImport,
       budgetsMissed: missed,
       failed,
     },

@@ -66,11 +66,12 @@ async function main(): Promise<void> {
     cwd: ROOT,
     env: {
       ...env,
-      NODE_ENV: 'production',
-      // Production needs its public address (issue 10); the bench serves on loopback.
+      // Not production: the demo school (with fixed test passwords) is refused there (issue 10 §10).
+      // NODE_ENV changes only configuration defaults, not the request path being measured.
+      NODE_ENV: 'test',
+      DEMO_STAFF_PASSWORD: DEMO.staff.password,
+      DEMO_STUDENT_PASSWORD: DEMO.student.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // The soak starts checkouts: the simulator, which production only runs on this opt-in.
-      PAYMENT_SIMULATOR: '1',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -145,7 +145,8 @@ async function lighthouseScores(outDir: string, tmp: string): Promise<Lighthouse
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DEMO_DATA: '1',
+      // The pages measured need no school; DEMO_DATA is refused in production (issue 10 §10).
+      DEMO_DATA: '0',
       DATA_DIR: tmp,
       WEB_DIST: outDir,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',

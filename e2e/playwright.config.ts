@@ -47,6 +47,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
+      // Demo passwords are random unless fixed (tests only; refused in production): fixtures.ts signs in with these.
+      DEMO_STAFF_PASSWORD: 'Teach-Demo-2026',
+      DEMO_STUDENT_PASSWORD: 'Learn-Demo-2026',
       ADMIN_EMAIL: 'admin@e2e.school',
       ADMIN_PASSWORD: 'Admin-E2E-Pass-1',
       LOG_LEVEL: 'warn',

@@ -116,10 +116,10 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
   registerErrorHandling(app);
-  registerAuth(app, handle.db, tokens);
+  registerAuth(app, handle.db, tokens, { docs: config.apiDocs });
+  // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
+  if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   healthRoutes(app, deps);
   authRoutes(app, deps);

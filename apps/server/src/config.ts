@@ -8,7 +8,8 @@ const boolish = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: 127.0.0.1 outside production, every interface (0.0.0.0) in production. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
@@ -22,6 +23,12 @@ const envSchema = z.object({
   /** Operator opt-in: the payment simulator in production, for demos only (credits fees with no money). */
   PAYMENT_SIMULATOR: boolish.optional(),
   DEMO_DATA: boolish.optional(),
+  /** Tests only (refused in production): fixed demo passwords instead of random ones. */
+  DEMO_PASSWORD: z.string().min(1).optional(),
+  DEMO_STAFF_PASSWORD: z.string().min(1).optional(),
+  DEMO_STUDENT_PASSWORD: z.string().min(1).optional(),
+  /** Who may read /api/docs: `public` (default outside production), `admin`, or `off` (default in production). */
+  API_DOCS: z.enum(['public', 'admin', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
   /** Sign-in attempts allowed per client address per minute (default 30); benchmarks raise it. */
@@ -52,6 +59,9 @@ export interface Config {
   /** The simulator takes payments when no Paystack key is set: default outside production, opt-in in it. */
   paymentSimulator: boolean;
   demoData: boolean;
+  /** Fixed demo passwords (tests); random ones, printed once, when absent. */
+  demoPasswords?: { staff?: string; student?: string };
+  apiDocs: 'public' | 'admin' | 'off';
   logLevel: string;
   redisUrl?: string;
   trustProxy: boolean;
@@ -73,7 +83,7 @@ export interface Config {
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -88,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
+  // Demo accounts with known passwords never reach a real school (issue 10 §10).
+  const fixedDemo = ['DEMO_PASSWORD', 'DEMO_STAFF_PASSWORD', 'DEMO_STUDENT_PASSWORD'].filter((k) => env[k]);
+  if (production && e.DEMO_DATA) throw new Error('Invalid configuration: DEMO_DATA is refused in production (NODE_ENV=production).');
+  if (production && fixedDemo.length) throw new Error(`Invalid configuration: ${fixedDemo.join(', ')} is refused in production.`);
   // An empty DATABASE_URL means unset: never a throwaway database.
   const databaseUrl = e.DATABASE_URL?.trim() || `sqlite:${path.join(dataDir, 'portal.db')}`;
   const publicUrl = e.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
@@ -103,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     production,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl,
     adminEmail: e.ADMIN_EMAIL,
@@ -118,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     paymentSimulator: e.PAYMENT_SIMULATOR ?? !production,
     demoData: e.DEMO_DATA ?? !production,
+    demoPasswords: fixedDemo.length
+      ? { staff: e.DEMO_STAFF_PASSWORD ?? e.DEMO_PASSWORD, student: e.DEMO_STUDENT_PASSWORD ?? e.DEMO_PASSWORD }
+      : undefined,
+    apiDocs: e.API_DOCS ?? (production ? 'off' : 'public'),
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL || undefined,
     trustProxy: e.TRUST_PROXY,
@@ -141,6 +159,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     paystackBaseUrl: 'http://127.0.0.1:1',
     demoData: false,
+    apiDocs: 'public',
     logLevel: 'silent',
     trustProxy: false,
     allowedHosts: [],

@@ -3,17 +3,22 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/index';
 import { ensureFirstAdmin, seedDemoSchool } from './db/seed/index';
+import { secureDataDir } from './lib/data-dir';
 
 /** Process entry: config, migrate, seed, listen, and shut down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   // A .env file beside the project is read when present (see .env.example).
   if (existsSync('.env')) process.loadEnvFile('.env');
+  // Files the portal creates (database, WAL/SHM, secret, backups) are its own: 0600 (issue 10 §15).
+  process.umask(0o077);
   const config = loadConfig();
+  // Tightens a data folder and files made by an earlier release (0755/0644).
+  if (existsSync(config.dataDir)) secureDataDir(config.dataDir);
   const handle = createDatabase(config.databaseUrl);
   await migrateToLatest(handle);
   const app = await buildApp({ config, handle });
   await ensureFirstAdmin(handle.db, config, app.log);
-  if (config.demoData) await seedDemoSchool(handle.db, app.log);
+  if (config.demoData) await seedDemoSchool(handle.db, app.log, 4, config.demoPasswords);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,6 +46,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A configuration mistake is the operator's to fix: the message alone, without a stack trace.
+  if (err instanceof Error && err.message.startsWith('Invalid configuration')) console.error(`\n  ${err.message}\n`);
+  else console.error(err);
   process.exit(1);
 });

@@ -139,3 +139,19 @@ export { createAdmin, createSession, createStaff, createStudent };
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json<T>();
 }
+
+/**
+ * An environment for `loadConfig` as a production deployment would set it (issue 10: production
+ * checks go through the real loader, not `testConfig()`). Nothing is written: JWT_SECRET is given.
+ */
+export function productionEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'production-test-secret-production-test-secret-0123',
+    PUBLIC_URL: 'https://portal.example.school',
+    DATA_DIR: '/nonexistent/portal-production-test',
+    WEB_DIST: '/nonexistent/portal-production-test/web',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}

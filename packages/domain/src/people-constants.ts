@@ -85,6 +85,8 @@ export const PEOPLE_MESSAGES = {
   importTooManyRows: 'A file may hold at most 10,000 rows.',
   importMissingColumn: 'Missing column',
   importUnreadable: 'The file could not be read as CSV.',
+  importTooLarge: 'A file may be at most 10 MB.',
+  importRowTooLong: 'A row of the file is too long: at most 100 columns and 64 KB per row.',
   duplicateInFile: 'Duplicate email in this file',
   duplicateInDatabase: 'A user with this email already exists.',
   duplicateUsernameInFile: 'Duplicate username in this file',
@@ -147,6 +149,8 @@ export const STUDENT_CSV_REQUIRED = [
 export const STAFF_CSV_REQUIRED = ['username', 'first_name', 'last_name', 'email', 'phone_number', 'designation', 'department'] as const;
 
 export const IMPORT_MAX_ROWS = 10_000;
+/** Largest CSV file an import accepts (UTF-8 bytes); the screen checks it too. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Students per page on the paged lists. */
 export const STUDENT_PAGE_SIZE = 100;
 

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { secureSqliteFile } from '../lib/data-dir';
 import { StaticMigrationProvider } from './migrations/index';
 import type { Dialect } from './migrations/util';
 import type { Database, DB } from './schema';
@@ -49,9 +49,11 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     return { db, dialect: 'postgres', pgSchema: options.pgSchema, destroy: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // The file and its WAL/SHM are 0600 (SQLite gives the WAL/SHM the database file's mode).
+  if (file !== ':memory:') secureSqliteFile(path.resolve(file));
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  if (file !== ':memory:') secureSqliteFile(path.resolve(file));
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -40,7 +40,12 @@ export function routeTable(app: FastifyInstance): RouteInfo[] {
   return (app as unknown as { portalRoutes: RouteInfo[] }).portalRoutes;
 }
 
-export function registerAuth(app: FastifyInstance, db: DB, tokens: TokenService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  db: DB,
+  tokens: TokenService,
+  options: { docs?: 'public' | 'admin' | 'off' } = {},
+): void {
   const routes: RouteInfo[] = [];
   app.decorate('portalRoutes', routes);
   app.decorateRequest('user', null);
@@ -96,11 +101,13 @@ export function registerAuth(app: FastifyInstance, db: DB, tokens: TokenService)
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // Every /api route, and every state-changing route anywhere (the simulator checkout once lived
     // outside /api, unguarded: issue 10), says who may call it. Pages and files (GET) outside /api do not.
+    // /api/docs (Swagger UI and its JSON) is registered by a plugin: public, or admins only (API_DOCS=admin).
     const stateChanging = methods.some((m) => m !== 'GET' && m !== 'HEAD');
-    if (url.startsWith('/api/docs') || (!url.startsWith('/api') && !stateChanging)) return;
-    const access = route.config?.auth;
+    const docs = url.startsWith('/api/docs');
+    if ((docs && options.docs !== 'admin') || (!url.startsWith('/api') && !stateChanging)) return;
+    const access: RouteAccess | undefined = docs ? ['admin'] : route.config?.auth;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} has no config.auth: say who may call it`);
-    for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access });
+    if (!docs) for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access });
     if (access === 'public') return;
 
     const allowPending = route.config?.allowPasswordChangePending === true;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
+import { yieldToEventLoop } from './yield';
 import type { Database } from '../db/schema';
 
 export interface AuditEntry {
@@ -20,11 +21,12 @@ export async function writeAuditMany(db: Kysely<Database> | Transaction<Database
   if (!entries.length) return;
   const at = nowIso();
   // Chunked so a bulk import stays under SQLite's bound-parameter limit.
-  for (let i = 0; i < entries.length; i += 500) {
+  for (let i = 0; i < entries.length; i += 250) {
+    if (i) await yieldToEventLoop();
     await db
       .insertInto('audit_log')
       .values(
-        entries.slice(i, i + 500).map((e) => ({
+        entries.slice(i, i + 250).map((e) => ({
           actor_user_id: e.actorUserId,
           action: e.action,
           entity: e.entity,

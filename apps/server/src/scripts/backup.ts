@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
@@ -68,7 +68,7 @@ export function backupSqlite(source: string, out: string): BackupResult {
   if (!existsSync(source)) throw new UsageError(`No database at ${source}.`);
   const target = path.resolve(out);
   if (existsSync(target)) throw new UsageError(`${target} already exists; choose another --out.`);
-  mkdirSync(path.dirname(target), { recursive: true });
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
   const db = new SQLite(source, { fileMustExist: true, timeout: 10_000 });
@@ -82,6 +82,8 @@ export function backupSqlite(source: string, out: string): BackupResult {
     rmSync(partial, { force: true });
     throw new Error(`The copy failed its integrity check: ${report.integrity}`);
   }
+  // A backup holds every account and hash: readable by its owner only (issue 10 §15).
+  chmodSync(partial, 0o600);
   renameSync(partial, target);
   return { file: target, bytes: statSync(target).size, counts: report.counts };
 }

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { checkDatabaseFile, databaseUrlFromEnv, isEntry, parseArgs, sqliteFileOf, UsageError, type CheckReport } from './backup';
@@ -64,6 +64,7 @@ export function restoreSqlite(backup: string, target: string, { keepPrevious = t
   const temp = `${dest}.restore-tmp`;
   rmSync(temp, { force: true });
   copyFileSync(source, temp);
+  chmodSync(temp, 0o600);
   const fd = openSync(temp, 'r+');
   try {
     fsyncSync(fd);
@@ -82,6 +83,7 @@ export function restoreSqlite(backup: string, target: string, { keepPrevious = t
     } finally {
       db.close();
     }
+    chmodSync(previous, 0o600);
   }
 
   // 3. A stale WAL would be replayed onto the new file: remove it first, then rename into place.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,9 @@ import { SUBJECTS } from '@portal/domain';
 /**
  * Issue 7 §4: the real server process is SIGKILLed in the middle of bulk result saves and a CSV
  * import, restarted, and every write is either fully there or fully absent, with integrity_check ok.
+ * Issue 10: the kill provably lands inside the import's open transaction: the server's fault point
+ * (PORTAL_FAULT_DIR, lib/fault-points.ts) leaves a marker once the rows are written but not
+ * committed, and holds there; the test kills the server only after seeing it.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -25,7 +28,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+async function startServer(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL; // the SQLite file under DATA_DIR
   delete env.JWT_SECRET;
@@ -43,6 +46,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(dataDir, 'no-web'),
       PAYSTACK_SECRET_KEY: '',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,7 +90,10 @@ describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
   });
 
   it('each bulk result save and the CSV import is all there or not at all after a crash and restart', async () => {
-    server = await startServer(dir, port);
+    const faultDir = path.join(dir, 'faults');
+    mkdirSync(faultDir);
+    const marker = path.join(faultDir, 'import-in-transaction.reached');
+    server = await startServer(dir, port, { PORTAL_FAULT_DIR: faultDir, PORTAL_FAULT_HOLD_MS: '60000' });
     const base = `http://127.0.0.1:${port}`;
     const post = (url: string, body: unknown, token?: string) =>
       fetch(`${base}${url}`, {
@@ -122,10 +129,6 @@ describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
     };
     const csv = [header, ...Array.from({ length: 300 }, (_, i) => row(i))].join('\n');
     const settled: string[] = [];
-    const importing = post('/api/students/import/', { csv }, token).then(
-      (r) => settled.push(`import ${r.status}`),
-      () => settled.push('import cut'),
-    );
 
     // Bulk saves of all 14 subjects for every demo student, 3rd term (no rows yet), 8 at a time.
     let firstAnswer: () => void = () => undefined;
@@ -150,9 +153,20 @@ describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
       ),
     );
     await answered;
-    await new Promise((r) => setTimeout(r, 5));
+    // The import starts while the saves are in flight; the kill waits for its transaction to be open.
+    const importing = post('/api/students/import/', { csv }, token).then(
+      (r) => settled.push(`import ${r.status}`),
+      () => settled.push('import cut'),
+    );
+    const deadline = Date.now() + 45_000;
+    while (!existsSync(marker) && Date.now() < deadline && !settled.some((x) => x.startsWith('import'))) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(existsSync(marker), `the import never reached its transaction: ${settled.join(', ')}`).toBe(true);
     await stop(server, 'SIGKILL');
     await Promise.all([importing, ...saves]);
+    // The import was cut inside its transaction: it never answered.
+    expect(settled).toContain('import cut');
     const completedSaves = settled.filter((s) => s === 'save 201' || s === 'save 200').length;
     // The kill really landed mid-load: some saves answered, others were cut off.
     expect(completedSaves).toBeGreaterThan(0);
@@ -175,11 +189,11 @@ describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
       // All 14 or nothing, for every student.
       expect(perStudent.filter((r) => r.n !== SUBJECTS.length)).toEqual([]);
       expect(perStudent.length).toBeGreaterThanOrEqual(completedSaves);
-      const imported = (db.prepare("select count(*) n from students where last_name like 'Import%'").get() as { n: number }).n;
-      expect([0, 300]).toContain(imported);
-      if (settled.includes('import 201')) expect(imported).toBe(300);
-      const importedUsers = (db.prepare("select count(*) n from users where email like 'crash-import-%'").get() as { n: number }).n;
-      expect(importedUsers).toBe(imported);
+      // Killed inside the transaction (users and students written, not committed): nothing of it is left.
+      const n = (q: string) => (db.prepare(q).get() as { n: number }).n;
+      expect(n("select count(*) n from students where last_name like 'Import%'")).toBe(0);
+      expect(n("select count(*) n from users where email like 'crash-import-%'")).toBe(0);
+      expect(n("select count(*) n from audit_log where action = 'import'")).toBe(0);
     } finally {
       db.close();
     }

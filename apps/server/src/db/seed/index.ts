@@ -68,7 +68,14 @@ export const LAST_NAMES = [
   'Ajayi',
 ];
 
-export const DEMO_PASSWORDS = { staff: 'Teach-Demo-2026', student: 'Learn-Demo-2026' } as const;
+/**
+ * The demo accounts' passwords: random on every new demo school and printed once (issue 10 §10), so
+ * a demo left running is not open to anyone who has read the README. Tests fix them with
+ * DEMO_PASSWORD / DEMO_STAFF_PASSWORD / DEMO_STUDENT_PASSWORD (refused in production).
+ */
+export function demoPasswords(fixed: Config['demoPasswords']): { staff: string; student: string } {
+  return { staff: fixed?.staff ?? generateOneTimePassword(), student: fixed?.student ?? generateOneTimePassword() };
+}
 
 /** A deterministic pseudo-random sequence, so the demo school is the same on every machine. */
 function seeded(seed: number) {
@@ -80,11 +87,12 @@ function seeded(seed: number) {
 }
 
 /** Seeds a small demo school on an empty database (DEMO_DATA=1). Returns the demo sign-ins. */
-export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4): Promise<void> {
+export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fixedPasswords?: Config['demoPasswords']): Promise<void> {
   const has = await db.selectFrom('students').select('id').limit(1).executeTakeFirst();
   const hasSession = await db.selectFrom('academic_sessions').select('id').limit(1).executeTakeFirst();
   if (has || hasSession) return;
   const rand = seeded(2026);
+  const DEMO_PASSWORDS = demoPasswords(fixedPasswords);
   await createSession(db, '2024/2025');
   const session = await createSession(db, '2025/2026', true);
 
@@ -155,7 +163,8 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4): Pr
   process.stdout.write(
     [
       '',
-      '  Demo school seeded (DEMO_DATA). Demo sign-ins:',
+      '  Demo school seeded (DEMO_DATA). Demo sign-ins (printed once; every demo staff member shares the staff',
+      '  password, every demo student the student password):',
       `    staff:   ${staff[0]!.email} / ${DEMO_PASSWORDS.staff}   (${staff[0]!.staffId})`,
       `    student: ${s1.email} / ${DEMO_PASSWORDS.student}   (${s1.admissionNumber}, JSS 1A)`,
       `    (${students.length} students in ${CLASSES.length} classes, ${staff.length} staff, results for 2025/2026 1st and 2nd term)`,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { yieldToEventLoop } from '../../lib/yield';
 import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentsTable, UsersTable } from '../../db/schema';
 import { SettingsRepository } from '../settings/settings.repository';
@@ -58,6 +59,8 @@ export type StaffValues = Omit<StaffTable, 'id' | 'user_id' | 'staff_id' | 'crea
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 1000;
+/** Rows per INSERT of a bulk import, with a turn of the event loop between two (issue 10 §12). */
+const INSERT_CHUNK = 250;
 
 const STUDENT_COLUMNS = [
   's.id',
@@ -332,11 +335,12 @@ export class PeopleRepository {
   async insertUsers(trx: Tx, users: NewUser[]): Promise<number[]> {
     const now = nowIso();
     const idByEmail = new Map<string, number>();
-    for (let i = 0; i < users.length; i += CHUNK) {
+    for (let i = 0; i < users.length; i += INSERT_CHUNK) {
+      if (i) await yieldToEventLoop();
       const rows = await trx
         .insertInto('users')
         .values(
-          users.slice(i, i + CHUNK).map((u) => ({
+          users.slice(i, i + INSERT_CHUNK).map((u) => ({
             role: u.role,
             email: u.email,
             password_hash: u.password_hash,
@@ -356,11 +360,12 @@ export class PeopleRepository {
 
   async insertStudents(trx: Tx, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
     const now = nowIso();
-    for (let i = 0; i < rows.length; i += CHUNK) {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      if (i) await yieldToEventLoop();
       await trx
         .insertInto('students')
         .values(
-          rows.slice(i, i + CHUNK).map((r) => ({
+          rows.slice(i, i + INSERT_CHUNK).map((r) => ({
             ...r.values,
             user_id: r.userId,
             admission_number: r.admissionNumber,
@@ -374,11 +379,14 @@ export class PeopleRepository {
 
   async insertStaffMany(trx: Tx, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
     const now = nowIso();
-    for (let i = 0; i < rows.length; i += CHUNK) {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      if (i) await yieldToEventLoop();
       await trx
         .insertInto('staff')
         .values(
-          rows.slice(i, i + CHUNK).map((r) => ({ ...r.values, user_id: r.userId, staff_id: r.staffId, created_at: now, updated_at: now })),
+          rows
+            .slice(i, i + INSERT_CHUNK)
+            .map((r) => ({ ...r.values, user_id: r.userId, staff_id: r.staffId, created_at: now, updated_at: now })),
         )
         .execute();
     }
