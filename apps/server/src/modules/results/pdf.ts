@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { ordinal, type ReportCard } from '@portal/domain';
+import { ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain';
 
 /**
  * Report cards as PDF with pdfkit and an embedded DejaVu Sans: the built-in Helvetica has no ₦ and
@@ -216,7 +216,8 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
   doc.font('body').fontSize(8.5).fillColor(GREY);
   doc.text("Class teacher's signature", left, y + 3, { width: 180 });
   doc.text("Principal's signature", left + width - 180, y + 3, { width: 180 });
-  doc.text(`Generated ${card.generated_at.slice(0, 10)}${card.released ? '' : ' · not yet released to students'}`, left, y + 20, {
+  const revised = card.revised_at ? ` · ${RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}` : '';
+  doc.text(`Generated ${card.generated_at.slice(0, 10)}${revised}${card.released ? '' : ' · not yet released to students'}`, left, y + 20, {
     width,
     align: 'center',
   });
