@@ -94,6 +94,11 @@ export const RESULT_MESSAGES = {
 
 export const REGRADE_CONFIRM_CODE = 'regrade_confirmation_required';
 
+/** Averages are shown with two decimals everywhere (issue 11 item 19): 65.1 reads "65.10" on every screen. */
+export function formatAverage(n: number | null | undefined): string {
+  return n === null || n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(2);
+}
+
 export const NOT_RELEASED_CODE = 'results_not_released';
 
 // ---------- field schemas (used by the API and the forms) ----------

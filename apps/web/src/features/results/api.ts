@@ -3,6 +3,7 @@ import { RESULT_MESSAGES } from '@portal/domain/results';
 import type {
   AcademicSession,
   Broadsheet,
+  GradingScalePreview,
   GradingScaleResponse,
   Publication,
   ReportCard,
@@ -65,7 +66,8 @@ export const createResult = (body: Omit<BulkSave, 'subjects'> & SubjectEntry & {
     version: body.version,
   });
 export const patchResult = (id: number, body: Record<string, unknown>) => api.patch<Result>(`/results/${id}/`, body);
-export const deleteResult = (id: number, version?: number) => api.delete<void>(`/results/${id}/`, { query: { version } });
+export const deleteResult = (id: number, version?: number, reason?: string) =>
+  api.delete<void>(`/results/${id}/`, { query: { version, reason } });
 
 export const fetchReportCard = (q: { admission_number: string; session_id: string | number; term: string }) =>
   api.get<ReportCard>('/report-card/', { query: q, ...T });
@@ -81,16 +83,30 @@ export const downloadBroadsheetCsv = (q: { session_id: string | number; term: st
 export const fetchAudit = (q: { admission_number?: string; student_class?: string; session_id?: string; term?: string }) =>
   api.get<ResultAuditEntry[]>('/results/audit/', { query: q, ...T });
 
-export function useGradingScales() {
-  return useQuery({ queryKey: ['grading-scales'], queryFn: () => api.get<GradingScaleResponse[]>('/grading-scales/', T) });
+/** The grading scales of a session (default: the current one). */
+export function useGradingScales(sessionId?: string | number) {
+  return useQuery({
+    queryKey: ['grading-scales', sessionId === undefined || sessionId === '' ? 'current' : String(sessionId)],
+    queryFn: () =>
+      api.get<GradingScaleResponse[]>('/grading-scales/', { query: { session_id: sessionId === '' ? undefined : sessionId }, ...T }),
+    staleTime: 60_000,
+  });
 }
+export const previewScale = (level: string, bands: GradeBandInput[]) =>
+  api.post<GradingScalePreview>(`/grading-scales/${level}/preview/`, { bands });
 export function useSaveScale() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ level, bands }: { level: string; bands: GradeBandInput[] }) =>
-      api.put<GradingScaleResponse & { regraded: number }>(`/grading-scales/${level}/`, { bands }),
+    mutationFn: ({ level, bands, confirm }: { level: string; bands: GradeBandInput[]; confirm?: boolean }) =>
+      api.put<GradingScaleResponse & { regraded: number; message: string }>(`/grading-scales/${level}/`, { bands, confirm }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['grading-scales'] }),
   });
+}
+
+/** The scale's remark for a stored grade of a class's level (issue 11 item 19), or ''. */
+export function remarkOf(scales: GradingScaleResponse[] | undefined, studentClass: string, grade: string): string {
+  const level = studentClass.startsWith('SSS') ? 'SSS' : 'JSS';
+  return scales?.find((s) => s.level === level)?.bands.find((b) => b.grade === grade)?.remark ?? '';
 }
 
 export function usePublications(sessionId: string, term: string) {
