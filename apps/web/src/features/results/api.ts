@@ -52,6 +52,8 @@ export interface BulkSave {
   term: string;
   student_class: string;
   subjects: SubjectEntry[];
+  /** Required by the server when the class's results for the term are released (issue 11 item 4). */
+  reason?: string;
 }
 export const saveResults = (body: BulkSave) => api.post<Result[]>('/results/', body);
 export const createResult = (body: Omit<BulkSave, 'subjects'> & SubjectEntry & { subject: string }) =>
@@ -64,6 +66,7 @@ export const createResult = (body: Omit<BulkSave, 'subjects'> & SubjectEntry & {
     score: body.score,
     remarks: body.remarks,
     version: body.version,
+    reason: body.reason,
   });
 export const patchResult = (id: number, body: Record<string, unknown>) => api.patch<Result>(`/results/${id}/`, body);
 export const deleteResult = (id: number, version?: number, reason?: string) =>
@@ -135,4 +138,29 @@ export function resultsFetchMessage(err: unknown): { tone: 'error' | 'info'; tex
   }
   if (err instanceof ApiError && err.status === 403 && err.detail) return { tone: 'error', text: err.detail };
   return { tone: 'error', text: RESULT_MESSAGES.fetchResultsFailed };
+}
+
+/** The student an admission number names: the result screens show the name and take the class from it. */
+export interface StudentSummary {
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  student_class: string;
+}
+export const fetchStudentSummary = (adm: string, signal?: AbortSignal) =>
+  api.get<StudentSummary>(`/students/${encodeURIComponent(adm)}/`, { ...T, signal });
+
+/** Field errors of a 400 from a results save, or {} (the `reason` field asks for a reason). */
+export function fieldErrorsOf(err: unknown): Record<string, string[]> {
+  return err instanceof ApiError && err.status === 400 ? err.fieldErrors : {};
+}
+
+/** A score as typed: '' (empty), a valid score, or invalid ("e", "1e3", "12,5", out of range). */
+export function checkScore(raw: string, subject: string): { ok: true; value: number | null } | { ok: false; message: string } {
+  const v = raw.trim();
+  if (v === '') return { ok: true, value: null };
+  if (!/^\d{1,3}(\.\d+)?$/.test(v)) return { ok: false, message: RESULT_MESSAGES.invalidScore(subject) };
+  const n = Number(v);
+  if (n > 100) return { ok: false, message: RESULT_MESSAGES.scoreMax };
+  return { ok: true, value: n };
 }
