@@ -257,5 +257,15 @@ test.describe('results (issue 11)', () => {
     await page.getByLabel('Academic Term').selectOption('1st');
     await expect(page.getByRole('button', { name: 'Publish JSS 1B' })).toBeEnabled();
     await expectAccessible(page);
+
+    // The result sheet shows the scale's remark beside each grade, and the average with two decimals.
+    await page.goto('/DeleteResult');
+    await page.getByLabel('Admission Number').fill('STU-0014');
+    await page.getByLabel('Academic Term').selectOption('1st');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const math = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Mathematics' }) });
+    await expect(math).toContainText(/[A-F](Excellent|Very good|Good|Fair|Pass|Fail)/);
+    await expect(page.getByText(/^Average \d+\.\d{2}$/)).toBeVisible();
+    await expectAccessible(page);
   });
 });
