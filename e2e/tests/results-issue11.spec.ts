@@ -268,4 +268,52 @@ test.describe('results (issue 11)', () => {
     await expect(page.getByText(/^Average \d+\.\d{2}$/)).toBeVisible();
     await expectAccessible(page);
   });
+
+  test("item 3: changing the current session's scale shows how many grades change and asks first; Cancel changes nothing", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, 'admin');
+    const headers = { authorization: `Bearer ${token}` };
+    const sid = await currentSessionId(request, token);
+    const gradesOfSession = async () => {
+      const res = await request.get(`/api/results/?session_id=${sid}&student_class=JSS%202A`, { headers });
+      return ((await res.json()) as { id: number; grade: string }[]).map((r) => `${r.id}:${r.grade}`).sort();
+    };
+    const original = ((await (await request.get('/api/grading-scales/', { headers })).json()) as { level: string; bands: object[] }[]).find(
+      (s) => s.level === 'JSS',
+    )!.bands;
+    const before = await gradesOfSession();
+
+    await signInViaApi(page, request, 'admin');
+    await page.goto('/grading-scales');
+    await expect(page.getByText(/This scale grades 2025\/2026; past sessions keep their own\./).first()).toBeVisible();
+    await page.getByLabel('From JSS band 1').fill('75');
+    await page.getByRole('button', { name: 'Save JSS scale' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm the JSS scale change' });
+    await expect(dialog).toContainText(
+      /This change regrades \d+ results? of 2025\/2026\. Confirm to apply it; past sessions keep their grades\./,
+    );
+    await expectAccessible(page);
+    await noSidewaysScroll(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await gradesOfSession()).toEqual(before);
+
+    await page.getByRole('button', { name: 'Save JSS scale' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Confirm the JSS scale change' })
+      .getByRole('button', { name: 'Apply and regrade' })
+      .click();
+    await expect(page.getByText(/Grading scale saved for 2025\/2026; \d+ results? regraded\./)).toBeVisible();
+    expect(await gradesOfSession()).not.toEqual(before);
+
+    // Put the demo scale back for the other tests.
+    const restore = await request.put('/api/grading-scales/JSS/', {
+      headers,
+      data: { bands: original.map((b) => ({ ...(b as { grade: string; min: number; remark: string }), max: undefined })), confirm: true },
+    });
+    expect(restore.status()).toBe(200);
+    expect(await gradesOfSession()).toEqual(before);
+  });
 });
