@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator } from 'kysely';
 import { REGRADE_CONFIRM_CODE, RESULT_MESSAGES } from '@portal/domain';
@@ -299,11 +301,30 @@ describeEachDatabase('results issue 11', (dialect) => {
   });
 });
 
-describe('migration 0011 on a database of the previous release', () => {
+/** An empty database: in-memory SQLite, or a PostgreSQL schema of its own (dropped afterwards). */
+async function emptyDatabase(dialect: 'sqlite' | 'postgres') {
+  if (dialect === 'sqlite') return { handle: createDatabase('sqlite::memory:'), drop: async () => {} };
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `m_${randomBytes(6).toString('hex')}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await run(`create schema ${schema}`);
+  return { handle: createDatabase(url, { pgSchema: schema, pgPoolSize: 2 }), drop: () => run(`drop schema ${schema} cascade`) };
+}
+
+describeEachDatabase('migration 0011 on a database of the previous release', (dialect) => {
   it('gives every existing session the scale it was graded with, keeping every result and grade', async () => {
-    const handle = createDatabase('sqlite::memory:');
+    const { handle, drop } = await emptyDatabase(dialect);
     try {
-      const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.dialect) });
+      const migrator = new Migrator({
+        db: handle.db,
+        provider: new StaticMigrationProvider(handle.dialect),
+        ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
+      });
       const up = await migrator.migrateTo('0005_indexes');
       expect(up.error).toBeUndefined();
       const s1 = await createSession(handle.db, '2024/2025');
@@ -340,6 +361,7 @@ describe('migration 0011 on a database of the previous release', () => {
       expect(scales.filter((r) => r.level === 'JSS').every((r) => r.bands === custom)).toBe(true);
     } finally {
       await handle.db.destroy();
+      await drop();
     }
   });
 });
