@@ -272,6 +272,8 @@ describeEachDatabase('results issue 11', (dialect) => {
         staff.auth,
       );
       expect(pdf.statusCode).toBe(200);
+      // Averages print with two decimals, as on every screen (issue 11 item 19).
+      expect(pdfText(await renderReportCards([{ ...card, average: 65.1 }], { compress: false }))).toContain('65.10');
       expect(pdfText(await renderReportCards([card], { compress: false }))).toContain(
         RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10)),
       );
