@@ -73,7 +73,31 @@ export const RESULT_MESSAGES = {
   publicationNotFound: 'This class has not been published for that term.',
   noReportCard: 'No report card: this student has no results for the selected session and term.',
   pdfFailed: 'Failed to download the PDF.',
+  // issue 11
+  classNotStudents: (cls: string) => `This student is in ${cls}. Results can only be entered under the student's own class.`,
+  reasonRequired: 'These results have been released to the student: give a reason for the change.',
+  reasonTooLong: 'The reason must be at most 300 characters',
+  regradeReason: 'Grading scale changed',
+  regradeNeedsConfirm: (changes: number, released: number, session: string) =>
+    `This change regrades ${changes} result${changes === 1 ? '' : 's'} of ${session}` +
+    (released ? `, ${released} of them on released report cards` : '') +
+    '. Confirm to apply it; past sessions keep their grades.',
+  scaleSavedForSession: (session: string, regraded: number) =>
+    `Grading scale saved for ${session}; ${regraded} result${regraded === 1 ? '' : 's'} regraded. Past sessions keep their grades.`,
+  revisedOn: (date: string) => `Revised on ${date}`,
+  invalidScore: (subject: string) => `Enter a number from 0 to 100 for ${subject}.`,
+  clearedScoreDeletes: (subjects: string) =>
+    `You cleared the score of ${subjects}. Saving deletes ${subjects.includes(',') ? 'these results' : 'this result'}. Continue?`,
+  draftRestored: 'Your unsaved scores were restored.',
+  noResultsToPublish: 'No results entered for this class and term yet.',
 } as const;
+
+export const REGRADE_CONFIRM_CODE = 'regrade_confirmation_required';
+
+/** Averages are shown with two decimals everywhere (issue 11 item 19): 65.1 reads "65.10" on every screen. */
+export function formatAverage(n: number | null | undefined): string {
+  return n === null || n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(2);
+}
 
 export const NOT_RELEASED_CODE = 'results_not_released';
 
@@ -111,6 +135,8 @@ export const remarksField = z.string().trim().max(300, RESULT_MESSAGES.remarksTo
  * this subject"; absent means an unconditional save (the spec's legacy payload), still audited.
  */
 export const expectedVersionField = z.number().int().min(0).optional();
+/** Why a released result is changed (issue 11 item 4): required by the server for released results. */
+export const reasonField = z.string().trim().max(300, RESULT_MESSAGES.reasonTooLong).optional();
 
 export const subjectEntrySchema = z.object({
   name: subjectField,
@@ -135,6 +161,7 @@ export const resultSaveSchema = z
     score: scoreField.optional(),
     remarks: remarksField,
     version: expectedVersionField,
+    reason: reasonField,
   })
   .superRefine((v, ctx) => {
     if (v.subjects) {
@@ -159,6 +186,7 @@ export const resultPatchSchema = z.object({
   score: scoreField.optional(),
   remarks: z.string().trim().max(300, RESULT_MESSAGES.remarksTooLong).optional(),
   version: expectedVersionField,
+  reason: reasonField,
 });
 export type ResultPatchRequest = z.infer<typeof resultPatchSchema>;
 
@@ -211,7 +239,11 @@ export const gradeBandInputSchema = z.object({
   remark: z.string({ error: SCALE_MESSAGES.remarkRequired }).trim().min(1, SCALE_MESSAGES.remarkRequired).max(40),
 });
 export const gradingScaleSchema = z
-  .object({ bands: z.array(gradeBandInputSchema).min(1, SCALE_MESSAGES.empty).max(20) })
+  .object({
+    bands: z.array(gradeBandInputSchema).min(1, SCALE_MESSAGES.empty).max(20),
+    /** Required (true) once the preview says results of the current session will be regraded. */
+    confirm: z.boolean().optional(),
+  })
   .superRefine((v, ctx) => {
     for (const message of scaleProblems(v.bands)) ctx.addIssue({ code: 'custom', path: ['bands'], message });
   });
@@ -258,6 +290,20 @@ export interface GradingScaleResponse {
   bands: GradeBand[];
   is_default: boolean;
   updated_at: string | null;
+  /** The session this scale grades (the current one unless asked otherwise); null with no session. */
+  session_id?: number | null;
+  session_name?: string | null;
+}
+
+/** What saving a scale would do to the current session's results (issue 11 item 3). */
+export interface GradingScalePreview {
+  level: Level;
+  session_id: number | null;
+  session_name: string | null;
+  /** Results whose grade would change. */
+  changes: number;
+  /** Of those, results on released (published) report cards. */
+  released_changes: number;
 }
 
 export interface Publication {
@@ -307,6 +353,10 @@ export interface ReportCard {
   class_size: number;
   position_text: string;
   released: boolean;
+  /** Changes made to released results of this term (issue 11 item 4), newest first; empty when none. */
+  revisions: { subject: string; at: string; reason: string }[];
+  /** When a released result of this term was last revised, or null. */
+  revised_at: string | null;
   /** Third term: totals and averages of each term, and the annual average. */
   cumulative: null | {
     terms: { term: string; total: number | null; average: number | null; subjects_taken: number }[];
@@ -342,7 +392,7 @@ export interface Broadsheet {
 
 export interface ResultAuditEntry {
   id: number;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'regrade';
   admission_number: string;
   student_name: string;
   session_id: number;
@@ -359,4 +409,6 @@ export interface ResultAuditEntry {
   actor: string | null;
   actor_role: string | null;
   created_at: string;
+  /** Why a released result was changed, or why it was regraded; null otherwise. */
+  reason: string | null;
 }

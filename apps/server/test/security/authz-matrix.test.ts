@@ -249,6 +249,8 @@ export const MATRIX: Record<string, Entry> = {
         student_class: t.studentClass,
         subject: SUBJECTS[5],
         score: 66,
+        // The target's class is published: a change to a released result carries a reason (issue 11).
+        reason: 'Matrix check',
       },
     }),
     // Staff creates the row (201); the admin's save of the same subject then updates it (200).
@@ -256,11 +258,16 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/results/': { req: ({ c, t }) => ({ url: `/api/results/?${card(c, t)}` }), expect: ownOnly(200, 403) },
   'PATCH /api/results/:id/': {
-    req: ({ c, actor }) => ({ url: `/api/results/${actor === 'own' ? c.resultIds.own : c.resultIds.other}/`, payload: { score: 71 } }),
+    req: ({ c, actor }) => ({
+      url: `/api/results/${actor === 'own' ? c.resultIds.own : c.resultIds.other}/`,
+      payload: { score: 71, reason: 'Matrix check' },
+    }),
     expect: staffAndAdmin(200),
   },
   'DELETE /api/results/:id/': {
-    req: async ({ ctx, c, actor }) => ({ url: `/api/results/${actor === 'own' ? c.resultIds.own : await freshResultId(ctx, c)}/` }),
+    req: async ({ ctx, c, actor }) => ({
+      url: `/api/results/${actor === 'own' ? c.resultIds.own : await freshResultId(ctx, c)}/?reason=Matrix%20check`,
+    }),
     expect: staffAndAdmin(204),
   },
   'GET /api/results/students/': { req: ({ c, t }) => ({ url: `/api/results/students/?${term(c, t)}` }), expect: staffAndAdmin(200) },
@@ -274,7 +281,14 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/results/publications/': { req: () => ({ url: '/api/results/publications/' }), expect: staffAndAdmin(200) },
   'POST /api/results/publications/': {
-    req: ({ c }) => ({ url: '/api/results/publications/', payload: { session_id: c.session.id, term: '2nd', student_class: 'SSS 1A' } }),
+    req: async ({ ctx, c }) => {
+      // A class is published only once it has results (issue 11).
+      const s = await newStudentRecord(ctx);
+      await createResults(ctx.handle.db, [
+        { studentId: s.id, sessionId: c.session.id, term: '2nd', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
+      ]);
+      return { url: '/api/results/publications/', payload: { session_id: c.session.id, term: '2nd', student_class: 'JSS 2A' } };
+    },
     expect: adminOnly(201),
   },
   'DELETE /api/results/publications/:id/': {
@@ -289,6 +303,10 @@ export const MATRIX: Record<string, Entry> = {
         (Array.isArray(scales) ? scales : Object.values(scales as object)).find((s: { level?: string }) => s.level === 'JSS') ?? {};
       return { url: '/api/grading-scales/JSS/', payload: { bands: (jss as { bands?: unknown }).bands } };
     },
+    expect: adminOnly(200),
+  },
+  'POST /api/grading-scales/:level/preview/': {
+    req: () => ({ url: '/api/grading-scales/JSS/preview/', payload: { bands: [{ grade: 'A', min: 0, remark: 'Pass' }] } }),
     expect: adminOnly(200),
   },
   'GET /api/report-card/': { req: ({ c, t }) => ({ url: `/api/report-card/?${card(c, t)}` }), expect: ownOnly(200, 403) },
@@ -563,6 +581,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
         grade: 'A',
         student_id: c.other.id,
         created_by: 1,
+        reason: 'Released class',
       },
     });
     expect(saved.statusCode, saved.body).toBe(201);
@@ -577,7 +596,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       method: 'PATCH',
       url: `/api/results/${row.id}/`,
       headers: c.staff.auth,
-      payload: { score: 15, grade: 'A', student_id: c.other.id, id: c.resultIds.other },
+      payload: { score: 15, grade: 'A', student_id: c.other.id, id: c.resultIds.other, reason: 'Released class' },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     const after = await ctx.handle.db

@@ -79,7 +79,11 @@ export function sessionExpiredRedirect(): void {
   const role = getSession()?.role;
   clearSession();
   const target = role ? LOGIN_OF_ROLE[role] : '/login';
-  if (window.location.pathname !== target) window.location.assign(`${target}?expired=1`);
+  if (window.location.pathname === target) return;
+  // Come back to this page after signing in again (issue 11 item 5); the login page checks the path.
+  const here = window.location.pathname + window.location.search;
+  const onLoginPage = ['/login', ...Object.values(LOGIN_OF_ROLE)].includes(window.location.pathname);
+  window.location.assign(`${target}?expired=1${onLoginPage ? '' : `&next=${encodeURIComponent(here)}`}`);
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {

@@ -1,12 +1,27 @@
-import type { Kysely, Transaction } from 'kysely';
-import { levelOfClass, CLASSES, type GradeBand, type Level } from '@portal/domain';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { levelOfClass, CLASSES, RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
 import type { Database } from '../../db/schema';
 import { nowIso, type DB } from '../../db/index';
 import './results.tables';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
-/** SQL of grading scales and the set-based regrade of a level's results. */
+/** The reason recorded on each result a scale change regrades. */
+const REGRADE_REASON = RESULT_MESSAGES.regradeReason;
+
+const classesOf = (level: Level) => CLASSES.filter((c) => levelOfClass(c) === level);
+
+/** A score range [from, below) of one band; null bounds are open. */
+export interface BandRange {
+  grade: string;
+  from: number | null;
+  below: number | null;
+}
+
+/**
+ * SQL of grading scales. Each session has its own scale per level (`session_grading_scales`,
+ * migration 0011); `grading_scales` is the scale a new session starts from.
+ */
 export class GradingRepository {
   constructor(
     private readonly db: DB,
@@ -17,24 +32,52 @@ export class GradingRepository {
     return this.db.transaction().execute(fn);
   }
 
+  currentSession(conn: Conn = this.db) {
+    return conn.selectFrom('academic_sessions').select(['id', 'name']).where('is_current', '=', 1).executeTakeFirst();
+  }
+
+  getSession(id: number, conn: Conn = this.db) {
+    return conn.selectFrom('academic_sessions').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  }
+
   /**
-   * The level's scale, read inside a result-saving transaction. On PostgreSQL the row is share-locked,
-   * so a concurrent scale change (which updates that row, then regrades) waits for the save, or the
-   * save waits and then grades with the new scale: a grade never mixes old and new bands. SQLite
-   * transactions are serialized already.
+   * The session's scale of a level, read inside a result-saving transaction. A session graded for
+   * the first time takes the template scale, stored for it so later template changes never touch
+   * it. On PostgreSQL the row is share-locked, so a concurrent scale change (which updates that row,
+   * then regrades) waits for the save, or the save waits and then grades with the new scale: a grade
+   * never mixes old and new bands. SQLite transactions are serialized already.
    */
-  async lockedBands(trx: Transaction<Database>, level: Level): Promise<string | undefined> {
-    const row = await trx
-      .selectFrom('grading_scales')
-      .select('bands')
-      .where('level', '=', level)
-      .$if(this.dialect === 'postgres', (q) => q.forShare())
-      .executeTakeFirst();
-    return row?.bands;
+  async lockedSessionBands(trx: Transaction<Database>, sessionId: number, level: Level): Promise<string | undefined> {
+    const read = () =>
+      trx
+        .selectFrom('session_grading_scales')
+        .select('bands')
+        .where('session_id', '=', sessionId)
+        .where('level', '=', level)
+        .$if(this.dialect === 'postgres', (q) => q.forShare())
+        .executeTakeFirst();
+    const row = await read();
+    if (row) return row.bands;
+    const template = await this.get(level, trx);
+    if (!template) return undefined;
+    await trx
+      .insertInto('session_grading_scales')
+      .values({ session_id: sessionId, level, bands: template.bands, updated_by: null, updated_at: nowIso() })
+      .onConflict((oc) => oc.columns(['session_id', 'level']).doNothing())
+      .execute();
+    return (await read())?.bands;
   }
 
   all(conn: Conn = this.db) {
     return conn.selectFrom('grading_scales').select(['level', 'bands', 'updated_at', 'updated_by']).execute();
+  }
+
+  ofSession(sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('session_grading_scales')
+      .select(['level', 'bands', 'updated_at', 'updated_by'])
+      .where('session_id', '=', sessionId)
+      .execute();
   }
 
   get(level: Level, conn: Conn = this.db) {
@@ -45,6 +88,16 @@ export class GradingRepository {
       .executeTakeFirst();
   }
 
+  getOfSession(sessionId: number, level: Level, conn: Conn = this.db) {
+    return conn
+      .selectFrom('session_grading_scales')
+      .select(['level', 'bands', 'updated_at', 'updated_by'])
+      .where('session_id', '=', sessionId)
+      .where('level', '=', level)
+      .executeTakeFirst();
+  }
+
+  /** Saves the template scale (what new sessions start from). */
   async put(conn: Conn, level: Level, bands: GradeBand[], actor: number): Promise<void> {
     const values = { level, bands: JSON.stringify(bands), updated_by: actor, updated_at: nowIso() };
     await conn
@@ -54,16 +107,108 @@ export class GradingRepository {
       .execute();
   }
 
-  /** Sets `grade` on every result of the level's classes whose score is in [from, below). Returns rows changed. */
-  async regradeRange(conn: Conn, level: Level, grade: string, from: number | null, below: number | null): Promise<number> {
-    const classes = CLASSES.filter((c) => levelOfClass(c) === level);
+  async putOfSession(conn: Conn, sessionId: number, level: Level, bands: GradeBand[], actor: number): Promise<string> {
+    const values = { session_id: sessionId, level, bands: JSON.stringify(bands), updated_by: actor, updated_at: nowIso() };
+    await conn
+      .insertInto('session_grading_scales')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'level']).doUpdateSet({ bands: values.bands, updated_by: actor, updated_at: values.updated_at }),
+      )
+      .execute();
+    return values.updated_at;
+  }
+
+  /** Results of one session and level whose stored grade differs from the band's grade for their score. */
+  private changing(conn: Conn, sessionId: number, level: Level, r: BandRange) {
+    return conn
+      .selectFrom('results')
+      .where('results.session_id', '=', sessionId)
+      .where('results.student_class', 'in', classesOf(level))
+      .where('results.grade', '!=', r.grade)
+      .$if(r.from !== null, (q) => q.where('results.score', '>=', r.from!))
+      .$if(r.below !== null, (q) => q.where('results.score', '<', r.below!));
+  }
+
+  /** How many results of the session's level a band would regrade, and how many of those are released. */
+  async countChanges(conn: Conn, sessionId: number, level: Level, r: BandRange): Promise<{ changes: number; released: number }> {
+    const all = await this.changing(conn, sessionId, level, r)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const released = await this.changing(conn, sessionId, level, r)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('result_publications as p')
+            .select('p.id')
+            .whereRef('p.session_id', '=', 'results.session_id')
+            .whereRef('p.term', '=', 'results.term')
+            .whereRef('p.student_class', '=', 'results.student_class'),
+        ),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { changes: Number(all.n), released: Number(released.n) };
+  }
+
+  /**
+   * Regrades the session's results of the level in [from, below): first one `regrade` row per changed
+   * result in the result audit trail (so Result History shows it), then one set-based UPDATE.
+   */
+  async regradeRange(conn: Conn, sessionId: number, level: Level, r: BandRange, actor: number, at: string): Promise<number> {
+    await conn
+      .insertInto('result_audit')
+      .columns([
+        'result_id',
+        'action',
+        'student_id',
+        'admission_number',
+        'session_id',
+        'term',
+        'student_class',
+        'subject',
+        'old_score',
+        'new_score',
+        'old_remarks',
+        'new_remarks',
+        'old_grade',
+        'new_grade',
+        'actor_user_id',
+        'created_at',
+        'reason',
+      ])
+      .expression(
+        this.changing(conn, sessionId, level, r)
+          .innerJoin('students', 'students.id', 'results.student_id')
+          .select([
+            'results.id',
+            sql<string>`cast(${'regrade'} as text)`.as('action'),
+            'results.student_id',
+            'students.admission_number',
+            'results.session_id',
+            'results.term',
+            'results.student_class',
+            'results.subject',
+            'results.score as old_score',
+            'results.score as new_score',
+            'results.remarks as old_remarks',
+            'results.remarks as new_remarks',
+            'results.grade as old_grade',
+            sql<string>`cast(${r.grade} as text)`.as('new_grade'),
+            sql<number>`cast(${actor} as integer)`.as('actor_user_id'),
+            sql<string>`cast(${at} as text)`.as('created_at'),
+            sql<string>`cast(${REGRADE_REASON} as text)`.as('reason'),
+          ]),
+      )
+      .execute();
     const res = await conn
       .updateTable('results')
-      .set({ grade })
-      .where('student_class', 'in', classes)
-      .where('grade', '!=', grade)
-      .$if(from !== null, (q) => q.where('score', '>=', from!))
-      .$if(below !== null, (q) => q.where('score', '<', below!))
+      .set({ grade: r.grade })
+      .where('session_id', '=', sessionId)
+      .where('student_class', 'in', classesOf(level))
+      .where('grade', '!=', r.grade)
+      .$if(r.from !== null, (q) => q.where('score', '>=', r.from!))
+      .$if(r.below !== null, (q) => q.where('score', '<', r.below!))
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }

@@ -2,75 +2,150 @@ import {
   DEFAULT_SCALES,
   LEVELS,
   normalizeScale,
+  REGRADE_CONFIRM_CODE,
+  RESULT_MESSAGES,
   scaleRanges,
   type GradeBand,
   type GradeBandInput,
   type GradingScale,
+  type GradingScalePreview,
   type GradingScaleResponse,
   type Level,
 } from '@portal/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { HttpError } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
-import type { GradingRepository } from './grading.repository';
+import { nowIso } from '../../db/index';
+import type { BandRange, GradingRepository } from './grading.repository';
 
 function parseBands(json: string): GradeBand[] {
   return JSON.parse(json) as GradeBand[];
 }
 
-/** Grading scales per level (stored, defaulting to grading.ts) and the consistent regrade on change. */
+function ranges(bands: GradeBand[]): BandRange[] {
+  return scaleRanges(bands).map(({ band, from, below }) => ({ grade: band.grade, from: Number.isFinite(from) ? from : null, below }));
+}
+
+/**
+ * Grading scales per session and level (issue 11 item 3). A session's results are graded with that
+ * session's scale; an admin changes the CURRENT session's scale only, after a preview of how many
+ * grades change and a confirmation, and the regrade is audited per result. Past sessions never
+ * change. The template (`grading_scales`) follows the latest change and is where new sessions start.
+ */
 export class GradingService {
   constructor(private readonly repo: GradingRepository) {}
 
-  async scales(): Promise<Record<Level, GradingScale>> {
-    const rows = await this.repo.all();
+  /** The scales a session's results are graded with (the template where the session has none yet). */
+  async scales(sessionId?: number): Promise<Record<Level, GradingScale>> {
     const out: Record<Level, GradingScale> = { ...DEFAULT_SCALES };
-    for (const r of rows) if (r.level === 'JSS' || r.level === 'SSS') out[r.level] = parseBands(r.bands);
+    for (const r of await this.repo.all()) if (r.level === 'JSS' || r.level === 'SSS') out[r.level] = parseBands(r.bands);
+    if (sessionId !== undefined) {
+      for (const r of await this.repo.ofSession(sessionId)) if (r.level === 'JSS' || r.level === 'SSS') out[r.level] = parseBands(r.bands);
+    }
     return out;
   }
 
-  /** The scale of a level inside a saving transaction (see GradingRepository.lockedBands). */
-  async scaleInTransaction(trx: Transaction<Database>, level: Level): Promise<GradingScale> {
-    const json = await this.repo.lockedBands(trx, level);
+  /** The scale of a level in a session, inside a saving transaction (see GradingRepository.lockedSessionBands). */
+  async scaleInTransaction(trx: Transaction<Database>, sessionId: number, level: Level): Promise<GradingScale> {
+    const json = await this.repo.lockedSessionBands(trx, sessionId, level);
     return json ? parseBands(json) : DEFAULT_SCALES[level];
   }
 
-  async list(): Promise<GradingScaleResponse[]> {
-    const rows = await this.repo.all();
+  /** The scales of a session (default: the current one). */
+  async list(sessionId?: number): Promise<GradingScaleResponse[]> {
+    const session = sessionId !== undefined ? await this.repo.getSession(sessionId) : await this.repo.currentSession();
+    const template = await this.repo.all();
+    const own = session ? await this.repo.ofSession(session.id) : [];
     return LEVELS.map((level) => {
-      const row = rows.find((r) => r.level === level);
+      const row = own.find((r) => r.level === level) ?? template.find((r) => r.level === level);
       return {
         level,
         bands: row ? parseBands(row.bands) : [...DEFAULT_SCALES[level]],
         is_default: !row || row.updated_by === null,
         updated_at: row?.updated_at ?? null,
+        session_id: session?.id ?? null,
+        session_name: session?.name ?? null,
+      };
+    });
+  }
+
+  private async count(trx: Transaction<Database>, sessionId: number, level: Level, bands: GradeBand[]) {
+    let changes = 0;
+    let released = 0;
+    for (const r of ranges(bands)) {
+      const c = await this.repo.countChanges(trx, sessionId, level, r);
+      changes += c.changes;
+      released += c.released;
+    }
+    return { changes, released };
+  }
+
+  /** What saving `input` as the current session's scale would regrade. Changes nothing. */
+  async preview(level: Level, input: GradeBandInput[]): Promise<GradingScalePreview> {
+    const bands = normalizeScale(input);
+    return this.repo.transaction(async (trx) => {
+      const session = await this.repo.currentSession(trx);
+      const c = session ? await this.count(trx, session.id, level, bands) : { changes: 0, released: 0 };
+      return {
+        level,
+        session_id: session?.id ?? null,
+        session_name: session?.name ?? null,
+        changes: c.changes,
+        released_changes: c.released,
       };
     });
   }
 
   /**
-   * Saves a level's scale and regrades every stored result of that level in the same transaction,
-   * one set-based UPDATE per band: no result is ever graded by a mix of old and new bands.
+   * Saves a level's scale for the current session and regrades that session's results of the level
+   * in the same transaction, one set-based UPDATE per band. When grades would change, `confirm` must
+   * be true: otherwise 409 with the counts (nothing saved).
    */
-  async put(level: Level, input: GradeBandInput[], actor: number): Promise<GradingScaleResponse & { regraded: number }> {
+  async put(
+    level: Level,
+    input: GradeBandInput[],
+    actor: number,
+    confirm = false,
+  ): Promise<GradingScaleResponse & { regraded: number; message: string }> {
     const bands = normalizeScale(input);
     return this.repo.transaction(async (trx) => {
-      const before = await this.repo.get(level, trx);
-      await this.repo.put(trx, level, bands, actor);
+      const session = await this.repo.currentSession(trx);
+      const before = session ? await this.repo.getOfSession(session.id, level, trx) : await this.repo.get(level, trx);
       let regraded = 0;
-      for (const { band, from, below } of scaleRanges(bands)) {
-        regraded += await this.repo.regradeRange(trx, level, band.grade, Number.isFinite(from) ? from : null, below);
+      let updatedAt = nowIso();
+      if (session) {
+        const c = await this.count(trx, session.id, level, bands);
+        if (c.changes > 0 && !confirm) {
+          throw new HttpError(409, {
+            detail: RESULT_MESSAGES.regradeNeedsConfirm(c.changes, c.released, session.name),
+            code: REGRADE_CONFIRM_CODE,
+            changes: c.changes,
+            released_changes: c.released,
+          });
+        }
+        updatedAt = await this.repo.putOfSession(trx, session.id, level, bands, actor);
+        for (const r of ranges(bands)) regraded += await this.repo.regradeRange(trx, session.id, level, r, actor, updatedAt);
       }
+      await this.repo.put(trx, level, bands, actor);
       await writeAudit(trx, {
         actorUserId: actor,
         action: 'update',
         entity: 'grading_scale',
         entityId: level,
         before: before ? parseBands(before.bands) : DEFAULT_SCALES[level],
-        after: { bands, regraded },
+        after: { bands, regraded, session_id: session?.id ?? null },
       });
-      const row = (await this.repo.get(level, trx))!;
-      return { level, bands, is_default: false, updated_at: row.updated_at, regraded };
+      return {
+        level,
+        bands,
+        is_default: false,
+        updated_at: updatedAt,
+        session_id: session?.id ?? null,
+        session_name: session?.name ?? null,
+        regraded,
+        message: RESULT_MESSAGES.scaleSavedForSession(session?.name ?? 'new sessions', regraded),
+      };
     });
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { ordinal, type ReportCard } from '@portal/domain';
+import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain';
 
 /**
  * Report cards as PDF with pdfkit and an embedded DejaVu Sans: the built-in Helvetica has no ₦ and
@@ -127,7 +127,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
   line('Position', card.position_text, left + half, y);
   y += 14;
   line('Total', `${fmt(card.total)} (${card.subjects_taken} subjects)`, left, y);
-  line('Average', `${fmt(card.average)} (class average ${fmt(card.class_average)})`, left + half, y);
+  line('Average', `${formatAverage(card.average)} (class average ${formatAverage(card.class_average)})`, left + half, y);
   y += 20;
 
   const columns: Column[] = [
@@ -151,7 +151,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
       s.grade,
       s.remark,
       ordinal(s.position),
-      fmt(s.class_average),
+      formatAverage(s.class_average),
       fmt(s.class_highest),
       fmt(s.class_lowest),
     ]),
@@ -187,10 +187,10 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
           fmt(s.term_scores?.['1st']),
           fmt(s.term_scores?.['2nd']),
           fmt(s.term_scores?.['3rd']),
-          fmt(s.term_scores?.average),
+          formatAverage(s.term_scores?.average),
         ]),
         ['Term total', ...card.cumulative.terms.map((t) => fmt(t.total)), ''],
-        ['Term average', ...card.cumulative.terms.map((t) => fmt(t.average)), fmt(card.cumulative.annual_average)],
+        ['Term average', ...card.cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(card.cumulative.annual_average)],
       ],
       8,
     );
@@ -198,7 +198,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
     doc
       .font('bold')
       .fontSize(9)
-      .text(`Annual average: ${fmt(card.cumulative.annual_average)}`, left, y);
+      .text(`Annual average: ${formatAverage(card.cumulative.annual_average)}`, left, y);
     y = doc.y;
   }
 
@@ -216,7 +216,8 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
   doc.font('body').fontSize(8.5).fillColor(GREY);
   doc.text("Class teacher's signature", left, y + 3, { width: 180 });
   doc.text("Principal's signature", left + width - 180, y + 3, { width: 180 });
-  doc.text(`Generated ${card.generated_at.slice(0, 10)}${card.released ? '' : ' · not yet released to students'}`, left, y + 20, {
+  const revised = card.revised_at ? ` · ${RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}` : '';
+  doc.text(`Generated ${card.generated_at.slice(0, 10)}${revised}${card.released ? '' : ' · not yet released to students'}`, left, y + 20, {
     width,
     align: 'center',
   });

@@ -48,6 +48,8 @@ interface BuildInput {
   released: boolean;
   /** Terms whose rows may be shown in the cumulative view (students: published ones only). */
   visibleTerms: Set<string>;
+  /** Changes to released results of this student and term, newest first (issue 11 item 4). */
+  revisions?: { subject: string; created_at: string; reason?: string | null }[];
 }
 
 /** One student's report card from rows already loaded: no queries here. */
@@ -66,7 +68,8 @@ export function buildCard(input: BuildInput): ReportCard {
   }
   const subjects: ReportCardSubject[] = termRows.map((r) => {
     const stats = ranking.subjects[r.subject]!;
-    const band = bandFor(r.score, scale);
+    // The remark of the stored grade in the session's scale (the grade a score got is what was released).
+    const band = scale.find((b) => b.grade === r.grade) ?? bandFor(r.score, scale);
     const subject: ReportCardSubject = {
       subject: r.subject,
       score: r.score,
@@ -134,6 +137,8 @@ export function buildCard(input: BuildInput): ReportCard {
     class_size: ranking.size,
     position_text: positionText(standing.position, ranking.size),
     released: input.released,
+    revisions: (input.revisions ?? []).map((v) => ({ subject: v.subject, at: v.created_at, reason: v.reason ?? '' })),
+    revised_at: input.revisions?.[0]?.created_at ?? null,
     cumulative,
     generated_at: new Date().toISOString(),
   };
@@ -164,11 +169,12 @@ export class ReportCardService {
     if (!termRows.length) throw notFound(RESULT_MESSAGES.noReportCard);
     const cls = termRows[0]!.student_class;
     const isStudent = actor.role === 'student';
-    const [published, classScores, scales, school] = await Promise.all([
+    const [published, classScores, scales, school, revisions] = await Promise.all([
       this.repo.publishedInSession(q.session_id),
       this.repo.classScores(q.session_id, q.term, cls),
-      this.grading.scales(),
+      this.grading.scales(q.session_id),
       this.settings.get(),
+      this.repo.revisions({ studentId: student.id }, q.session_id, q.term),
     ]);
     const isPub = (term: string, c: string) => published.some((p) => p.term === term && p.student_class === c);
     const released = isPub(q.term, cls);
@@ -185,17 +191,19 @@ export class ReportCardService {
       school,
       released,
       visibleTerms,
+      revisions,
     });
   }
 
   /** Every report card of a class for a term (staff and admin), in register order (surname, first name). */
   async classCards(q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
-    const [session, rows, published, scales, school] = await Promise.all([
+    const [session, rows, published, scales, school, revisions] = await Promise.all([
       this.session(q.session_id),
       this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { studentClass: q.student_class, term: q.term } }),
       this.repo.publishedInSession(q.session_id),
-      this.grading.scales(),
+      this.grading.scales(q.session_id),
       this.settings.get(),
+      this.repo.revisions({ studentClass: q.student_class }, q.session_id, q.term),
     ]);
     const classRows = rows.filter((r) => r.term === q.term && r.student_class === q.student_class);
     if (!classRows.length) throw notFound(RESULT_MESSAGES.noStudentsFound);
@@ -219,6 +227,7 @@ export class ReportCardService {
         school,
         released,
         visibleTerms,
+        revisions: revisions.filter((v) => v.student_id === list[0]!.student_id),
       }),
     );
   }

@@ -170,6 +170,34 @@ export class ResultsRepository {
       .executeTakeFirst();
   }
 
+  /** The class a student's results of a session are recorded in (any term), if any. */
+  async sessionClass(conn: Conn, studentId: number, sessionId: number): Promise<string | undefined> {
+    const row = await conn
+      .selectFrom('results')
+      .select('student_class')
+      .where('student_id', '=', studentId)
+      .where('session_id', '=', sessionId)
+      .limit(1)
+      .executeTakeFirst();
+    return row?.student_class;
+  }
+
+  /** Changes with a reason (edits of released results) to a student's results of one term, newest first. */
+  revisions(f: { studentId?: number; studentClass?: string }, sessionId: number, term: string) {
+    return this.db
+      .selectFrom('result_audit')
+      .select(['student_id', 'subject', 'created_at', 'reason'])
+      .$if(f.studentId !== undefined, (q) => q.where('student_id', '=', f.studentId!))
+      .$if(f.studentClass !== undefined, (q) => q.where('student_class', '=', f.studentClass!))
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .where('reason', 'is not', null)
+      .where('action', '!=', 'regrade')
+      .orderBy('id', 'desc')
+      .limit(5000)
+      .execute();
+  }
+
   /** All of a student's rows for one session and term (every subject). */
   termRows(conn: Conn, studentId: number, sessionId: number, term: string) {
     return conn
@@ -305,6 +333,7 @@ export class ResultsRepository {
         'ad.first_name as admin_first',
         'ad.last_name as admin_last',
         'a.created_at',
+        'a.reason',
       ])
       .$if(f.admissionNumber !== undefined, (q) => q.where('a.admission_number', '=', f.admissionNumber!))
       .$if(f.studentClass !== undefined, (q) => q.where('a.student_class', '=', f.studentClass!))
@@ -368,6 +397,19 @@ export class ResultsRepository {
       .orderBy('p.term')
       .orderBy('p.student_class')
       .execute();
+  }
+
+  /** Whether a class has any result for a session and term. */
+  hasResults(conn: Conn, sessionId: number, term: string, studentClass: string) {
+    return conn
+      .selectFrom('results')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .where('student_class', '=', studentClass)
+      .limit(1)
+      .executeTakeFirst()
+      .then(Boolean);
   }
 
   isPublished(sessionId: number, term: string, studentClass: string, conn: Conn = this.db) {

@@ -17,6 +17,7 @@ import {
   termField,
   termQuerySchema,
   admissionNumberField,
+  reasonField,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
@@ -35,7 +36,7 @@ const ANYONE = ['admin', 'staff', 'student'] as const;
 const ADMIN = ['admin'] as const;
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
 /** Sessions, results, grading scales, publishing, audit, report cards and broadsheets (issue 4). */
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -78,7 +79,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/results/:id/',
     { config: { auth: STAFF }, schema: { tags: ['results'], params: idParams, querystring: deleteQuery } },
     async (req, reply) => {
-      await results.remove(req.params.id, req.query.version, actor(req));
+      await results.remove(req.params.id, req.query.version, actor(req), req.query.reason);
       return reply.status(204).send();
     },
   );
@@ -138,11 +139,20 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  r.get('/api/grading-scales/', { config: { auth: ANYONE }, schema: { tags: ['grading'] } }, () => grading.list());
+  r.get(
+    '/api/grading-scales/',
+    { config: { auth: ANYONE }, schema: { tags: ['grading'], querystring: z.object({ session_id: sessionIdField.optional() }) } },
+    (req) => grading.list(req.query.session_id),
+  );
   r.put(
     '/api/grading-scales/:level/',
     { config: { auth: ADMIN }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
-    (req) => grading.put(req.params.level, req.body.bands, currentUser(req).id),
+    (req) => grading.put(req.params.level, req.body.bands, currentUser(req).id, req.body.confirm === true),
+  );
+  r.post(
+    '/api/grading-scales/:level/preview/',
+    { config: { auth: ADMIN }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
+    (req) => grading.preview(req.params.level, req.body.bands),
   );
 
   // ---------- report cards and broadsheets ----------

@@ -13,7 +13,7 @@ import {
   type ResultTermStatus,
   type Role,
 } from '@portal/domain';
-import { conflict, forbidden, HttpError, nonFieldError, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, HttpError, nonFieldError, notFound } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
 import type { GradingService } from './grading.service';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
@@ -147,11 +147,25 @@ export class ResultsService {
     const ids = await this.repo.transaction(async (trx) => {
       const student = await this.repo.findStudent(body.admission_number, trx);
       if (!student) throw nonFieldError(RESULT_MESSAGES.studentNotFound(body.admission_number));
-      if (!(await this.repo.findSession(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
-      const scale = await this.grading.scaleInTransaction(trx, level);
+      const session = await this.repo.findSession(body.session_id, trx);
+      if (!session) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
+      const scale = await this.grading.scaleInTransaction(trx, body.session_id, level);
       const existing = await this.repo.termRows(trx, student.id, body.session_id, body.term);
       const otherClass = existing.find((r) => r.student_class !== body.student_class);
       if (otherClass) throw nonFieldError(classMismatch(otherClass.student_class));
+      // The student's class for the session: where their results of the session are recorded, else
+      // (in the current session) their record's class. A past session with no results is not checked.
+      const expectedClass =
+        (await this.repo.sessionClass(trx, student.id, body.session_id)) ??
+        (Number(session.is_current) === 1 ? student.student_class : undefined);
+      if (expectedClass && expectedClass !== body.student_class) {
+        throw badRequest({ student_class: [RESULT_MESSAGES.classNotStudents(expectedClass)] });
+      }
+      const released = await this.repo.isPublished(body.session_id, body.term, body.student_class, trx);
+      const reason = released ? (body.reason ?? '') : null;
+      const needReason = () => {
+        if (released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
+      };
       const bySubject = new Map(existing.map((r) => [r.subject, r]));
       const audit: AuditInsert[] = [];
       const out: number[] = [];
@@ -170,6 +184,7 @@ export class ResultsService {
           if (e.version !== undefined && e.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
           out.push(row.id);
           if (row.score === e.score && row.remarks === e.remarks && row.grade === grade) continue;
+          needReason();
           const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, {
             score: e.score,
             remarks: e.remarks,
@@ -189,10 +204,12 @@ export class ResultsService {
             new_remarks: e.remarks,
             old_grade: row.grade,
             new_grade: grade,
+            reason,
           });
         } else {
           // A version > 0 means the client saw a row that is gone now: someone deleted it.
           if (e.version !== undefined && e.version > 0) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
+          needReason();
           const id = await this.repo.insertResult(trx, {
             ...base,
             subject: e.subject,
@@ -215,6 +232,7 @@ export class ResultsService {
             new_remarks: e.remarks,
             old_grade: null,
             new_grade: grade,
+            reason,
           });
         }
       }
@@ -244,9 +262,11 @@ export class ResultsService {
       }
       const score = body.score ?? row.score;
       const remarks = body.remarks ?? row.remarks;
-      const scale = await this.grading.scaleInTransaction(trx, levelOfClass(row.student_class));
+      const scale = await this.grading.scaleInTransaction(trx, row.session_id, levelOfClass(row.student_class));
       const grade = bandFor(score, scale).grade;
       if (score === row.score && remarks === row.remarks && subject === row.subject && grade === row.grade) return;
+      const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
+      if (released && !body.reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
       const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { score, remarks, grade, subject, actor: actor.id });
       if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       await this.repo.writeAudit(trx, [
@@ -266,17 +286,20 @@ export class ResultsService {
           old_grade: row.grade,
           new_grade: grade,
           actor_user_id: actor.id,
+          reason: released ? body.reason! : null,
         },
       ]);
     });
     return presentResult((await this.repo.getResult(id))!);
   }
 
-  async remove(id: number, expectedVersion: number | undefined, actor: Actor): Promise<void> {
+  async remove(id: number, expectedVersion: number | undefined, actor: Actor, reason?: string): Promise<void> {
     await this.repo.transaction(async (trx) => {
       const row = await this.repo.getResult(id, trx, true);
       if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
       if (expectedVersion !== undefined && expectedVersion !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
+      const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
+      if (released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
       if (!(await this.repo.deleteResultIfVersion(trx, row.id, row.version))) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       await this.repo.writeAudit(trx, [
         {
@@ -295,6 +318,7 @@ export class ResultsService {
           old_grade: row.grade,
           new_grade: null,
           actor_user_id: actor.id,
+          reason: released ? reason! : null,
         },
       ]);
     });
@@ -338,6 +362,7 @@ export class ResultsService {
           : (r.actor_email ?? null),
       actor_role: r.actor_role ?? null,
       created_at: r.created_at,
+      reason: r.reason ?? null,
     }));
   }
 
@@ -356,6 +381,9 @@ export class ResultsService {
   ): Promise<{ created: boolean; publication: Publication }> {
     return this.repo.transaction(async (trx) => {
       if (!(await this.repo.findSession(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
+      if (!(await this.repo.hasResults(trx, body.session_id, body.term, body.student_class))) {
+        throw nonFieldError(RESULT_MESSAGES.noResultsToPublish);
+      }
       const inserted = await this.repo.publish(trx, { ...body, actor: actor.id });
       if (inserted) {
         await writeAudit(trx, {

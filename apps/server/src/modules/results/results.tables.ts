@@ -9,6 +9,16 @@ export interface GradingScalesTable {
   updated_at: string;
 }
 
+/** A level's scale in one session (migration 0011): the scale that session's results are graded with. */
+export interface SessionGradingScalesTable {
+  session_id: number;
+  level: string;
+  /** JSON array of GradeBand */
+  bands: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface ResultPublicationsTable {
   id: Generated<number>;
   session_id: number;
@@ -21,7 +31,7 @@ export interface ResultPublicationsTable {
 export interface ResultAuditTable {
   id: Generated<number>;
   result_id: number;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'regrade';
   student_id: number;
   admission_number: string;
   session_id: number;
@@ -36,11 +46,14 @@ export interface ResultAuditTable {
   new_grade: string | null;
   actor_user_id: number | null;
   created_at: string;
+  /** Why a released result was changed (migration 0011); null otherwise. */
+  reason?: string | null;
 }
 
 declare module '../../db/schema' {
   interface Database {
     grading_scales: GradingScalesTable;
+    session_grading_scales: SessionGradingScalesTable;
     result_publications: ResultPublicationsTable;
     result_audit: ResultAuditTable;
   }

@@ -515,7 +515,9 @@ describeEachDatabase('results', (dialect) => {
         { grade: 'F', min: 0, remark: 'Fail' },
       ];
       expect((await inject('PUT', '/api/grading-scales/SSS/', staff.auth, { bands })).statusCode).toBe(403);
-      const res = await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands });
+      // Grades would change: the admin must confirm (issue 11 item 3).
+      expect((await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands })).statusCode).toBe(409);
+      const res = await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands, confirm: true });
       expect(res.statusCode).toBe(200);
       expect(res.json().bands).toEqual([
         { grade: 'A', min: 70, max: 100, remark: 'Distinction' },
@@ -524,10 +526,11 @@ describeEachDatabase('results', (dialect) => {
       ]);
       const grades = (await inject('GET', `/api/results/?admission_number=${sss.admissionNumber}`, staff.auth)).json();
       expect(grades.map((r: { grade: string }) => r.grade)).toEqual(['A', 'F']);
-      // No SSS result anywhere is left with an old WAEC grade; JSS results are untouched.
+      // No SSS result of the current session is left with an old WAEC grade; JSS results are untouched.
       const stale = await ctx.handle.db
         .selectFrom('results')
         .select('grade')
+        .where('session_id', '=', sessionId)
         .where('student_class', 'like', 'SSS%')
         .where('grade', 'not in', ['A', 'P', 'F'])
         .execute();
@@ -556,7 +559,7 @@ describeEachDatabase('results', (dialect) => {
         min: b.min,
         remark: b.remark,
       }));
-      expect((await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands: waec })).statusCode).toBe(200);
+      expect((await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands: waec, confirm: true })).statusCode).toBe(200);
       expect(
         (await inject('GET', `/api/results/?admission_number=${sss.admissionNumber}`, staff.auth))
           .json()

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api-client';
 import { HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
+import { safeNext } from '../../lib/safe-next';
 
 const TITLES: Record<Role, string> = { admin: 'Admin Login', staff: 'Staff Login', student: 'Student Login' };
 
@@ -50,14 +51,14 @@ export function LoginPage({ role }: { role: Role }) {
         return;
       }
       const welcomeMessage = `Welcome, ${data.first_name}!`;
-      const from = (location.state as { from?: string } | null)?.from;
+      const from = safeNext(params.get('next')) ?? safeNext((location.state as { from?: string } | null)?.from);
       const state =
         role === 'admin'
           ? { userName: data.username, welcomeMessage }
           : role === 'staff'
             ? { welcomeMessage, staffId: data.staff_id }
             : { welcomeMessage, admissionNumber: data.admission_number };
-      navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : HOME_OF_ROLE[role], { replace: true, state });
+      navigate(from ?? HOME_OF_ROLE[role], { replace: true, state });
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'http') setError(loginErrorMessage(err.data));
       else setError(AUTH_MESSAGES.loginFailedFallback);

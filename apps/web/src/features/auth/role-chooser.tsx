@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
+import { safeNext } from '../../lib/safe-next';
 
 const CHOICES = [
   { to: '/StudentLogin', title: 'Student', text: 'Check results, view your profile and pay fees.' },
@@ -9,7 +10,10 @@ const CHOICES = [
 
 /** /login: where the spec's screens sent users on 401. Lets the user pick their sign-in. */
 export function RoleChooser() {
-  const from = (useLocation().state as { from?: string } | null)?.from;
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  // An expired session sends users here with the page to come back to: pass it on to the sign-in.
+  const next = safeNext(new URLSearchParams(location.search).get('next'));
   return (
     <div className="min-h-dvh">
       <SiteHeader />
@@ -20,7 +24,7 @@ export function RoleChooser() {
           {CHOICES.map((c) => (
             <li key={c.to}>
               <Link
-                to={c.to}
+                to={next ? `${c.to}?next=${encodeURIComponent(next)}` : c.to}
                 state={from ? { from } : undefined}
                 className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-700 hover:shadow-md"
               >

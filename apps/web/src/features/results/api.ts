@@ -3,6 +3,7 @@ import { RESULT_MESSAGES } from '@portal/domain/results';
 import type {
   AcademicSession,
   Broadsheet,
+  GradingScalePreview,
   GradingScaleResponse,
   Publication,
   ReportCard,
@@ -51,6 +52,8 @@ export interface BulkSave {
   term: string;
   student_class: string;
   subjects: SubjectEntry[];
+  /** Required by the server when the class's results for the term are released (issue 11 item 4). */
+  reason?: string;
 }
 export const saveResults = (body: BulkSave) => api.post<Result[]>('/results/', body);
 export const createResult = (body: Omit<BulkSave, 'subjects'> & SubjectEntry & { subject: string }) =>
@@ -63,9 +66,11 @@ export const createResult = (body: Omit<BulkSave, 'subjects'> & SubjectEntry & {
     score: body.score,
     remarks: body.remarks,
     version: body.version,
+    reason: body.reason,
   });
 export const patchResult = (id: number, body: Record<string, unknown>) => api.patch<Result>(`/results/${id}/`, body);
-export const deleteResult = (id: number, version?: number) => api.delete<void>(`/results/${id}/`, { query: { version } });
+export const deleteResult = (id: number, version?: number, reason?: string) =>
+  api.delete<void>(`/results/${id}/`, { query: { version, reason } });
 
 export const fetchReportCard = (q: { admission_number: string; session_id: string | number; term: string }) =>
   api.get<ReportCard>('/report-card/', { query: q, ...T });
@@ -81,16 +86,30 @@ export const downloadBroadsheetCsv = (q: { session_id: string | number; term: st
 export const fetchAudit = (q: { admission_number?: string; student_class?: string; session_id?: string; term?: string }) =>
   api.get<ResultAuditEntry[]>('/results/audit/', { query: q, ...T });
 
-export function useGradingScales() {
-  return useQuery({ queryKey: ['grading-scales'], queryFn: () => api.get<GradingScaleResponse[]>('/grading-scales/', T) });
+/** The grading scales of a session (default: the current one). */
+export function useGradingScales(sessionId?: string | number) {
+  return useQuery({
+    queryKey: ['grading-scales', sessionId === undefined || sessionId === '' ? 'current' : String(sessionId)],
+    queryFn: () =>
+      api.get<GradingScaleResponse[]>('/grading-scales/', { query: { session_id: sessionId === '' ? undefined : sessionId }, ...T }),
+    staleTime: 60_000,
+  });
 }
+export const previewScale = (level: string, bands: GradeBandInput[]) =>
+  api.post<GradingScalePreview>(`/grading-scales/${level}/preview/`, { bands });
 export function useSaveScale() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ level, bands }: { level: string; bands: GradeBandInput[] }) =>
-      api.put<GradingScaleResponse & { regraded: number }>(`/grading-scales/${level}/`, { bands }),
+    mutationFn: ({ level, bands, confirm }: { level: string; bands: GradeBandInput[]; confirm?: boolean }) =>
+      api.put<GradingScaleResponse & { regraded: number; message: string }>(`/grading-scales/${level}/`, { bands, confirm }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['grading-scales'] }),
   });
+}
+
+/** The scale's remark for a stored grade of a class's level (issue 11 item 19), or ''. */
+export function remarkOf(scales: GradingScaleResponse[] | undefined, studentClass: string, grade: string): string {
+  const level = studentClass.startsWith('SSS') ? 'SSS' : 'JSS';
+  return scales?.find((s) => s.level === level)?.bands.find((b) => b.grade === grade)?.remark ?? '';
 }
 
 export function usePublications(sessionId: string, term: string) {
@@ -119,4 +138,29 @@ export function resultsFetchMessage(err: unknown): { tone: 'error' | 'info'; tex
   }
   if (err instanceof ApiError && err.status === 403 && err.detail) return { tone: 'error', text: err.detail };
   return { tone: 'error', text: RESULT_MESSAGES.fetchResultsFailed };
+}
+
+/** The student an admission number names: the result screens show the name and take the class from it. */
+export interface StudentSummary {
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  student_class: string;
+}
+export const fetchStudentSummary = (adm: string, signal?: AbortSignal) =>
+  api.get<StudentSummary>(`/students/${encodeURIComponent(adm)}/`, { ...T, signal });
+
+/** Field errors of a 400 from a results save, or {} (the `reason` field asks for a reason). */
+export function fieldErrorsOf(err: unknown): Record<string, string[]> {
+  return err instanceof ApiError && err.status === 400 ? err.fieldErrors : {};
+}
+
+/** A score as typed: '' (empty), a valid score, or invalid ("e", "1e3", "12,5", out of range). */
+export function checkScore(raw: string, subject: string): { ok: true; value: number | null } | { ok: false; message: string } {
+  const v = raw.trim();
+  if (v === '') return { ok: true, value: null };
+  if (!/^\d{1,3}(\.\d+)?$/.test(v)) return { ok: false, message: RESULT_MESSAGES.invalidScore(subject) };
+  const n = Number(v);
+  if (n > 100) return { ok: false, message: RESULT_MESSAGES.scoreMax };
+  return { ok: true, value: n };
 }

@@ -1,4 +1,4 @@
-import { ordinal, type ReportCard } from '@portal/domain/results';
+import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain/results';
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
 
@@ -17,6 +17,18 @@ export function ReportCardView({ card }: { card: ReportCard }) {
       <h2 className="my-3 text-center">
         Report Card — {card.term_label}, {card.session.name} Session
       </h2>
+      {card.revised_at && (
+        <div className="mb-3 rounded-lg border border-amber-500 bg-amber-50 p-2 text-sm text-amber-950" data-testid="revised">
+          <p className="font-semibold">{RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {(card.revisions ?? []).map((r, i) => (
+              <li key={i}>
+                {r.subject} ({r.at.slice(0, 10)}): {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline font-semibold">Name: </dt>
@@ -47,7 +59,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
         <div>
           <dt className="inline font-semibold">Average: </dt>
           <dd className="inline">
-            {card.average} (class average {card.class_average})
+            {formatAverage(card.average)} (class average {formatAverage(card.class_average)})
           </dd>
         </div>
       </dl>
@@ -92,7 +104,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                 <td className="p-2 text-center">{s.grade}</td>
                 <td className="p-2">{s.remark}</td>
                 <td className="p-2 text-right">{ordinal(s.position)}</td>
-                <td className="p-2 text-right tabular-nums">{s.class_average}</td>
+                <td className="p-2 text-right tabular-nums">{formatAverage(s.class_average)}</td>
                 <td className="p-2 text-right tabular-nums">{s.class_highest}</td>
                 <td className="p-2 text-right tabular-nums">{s.class_lowest}</td>
               </tr>
@@ -133,7 +145,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                     <td className="p-2 text-right">{n(s.term_scores?.['1st'])}</td>
                     <td className="p-2 text-right">{n(s.term_scores?.['2nd'])}</td>
                     <td className="p-2 text-right">{n(s.term_scores?.['3rd'])}</td>
-                    <td className="p-2 text-right">{n(s.term_scores?.average)}</td>
+                    <td className="p-2 text-right">{formatAverage(s.term_scores?.average)}</td>
                   </tr>
                 ))}
                 <tr className="font-semibold">
@@ -153,17 +165,17 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                   </th>
                   {card.cumulative.terms.map((t) => (
                     <td key={t.term} className="p-2 text-right">
-                      {n(t.average)}
+                      {formatAverage(t.average)}
                     </td>
                   ))}
                   <td className="p-2 text-right" data-testid="annual-average">
-                    {n(card.cumulative.annual_average)}
+                    {formatAverage(card.cumulative.annual_average)}
                   </td>
                 </tr>
               </tbody>
             </table>
           </div>
-          <p className="mt-2 font-semibold">Annual average: {n(card.cumulative.annual_average)}</p>
+          <p className="mt-2 font-semibold">Annual average: {formatAverage(card.cumulative.annual_average)}</p>
         </section>
       )}
       <footer className="mt-10 grid grid-cols-2 gap-6 text-sm text-slate-600">

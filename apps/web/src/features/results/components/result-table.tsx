@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Result } from '@portal/domain/results';
+import { formatAverage, type Result } from '@portal/domain/results';
+import { remarkOf, useGradingScales } from '../api';
 
 /** A result sheet: subject, score, grade, remarks (and an optional action per row). */
 export function ResultTable({ results, action, caption }: { results: Result[]; action?: (r: Result) => ReactNode; caption?: string }) {
   const total = results.reduce((a, r) => a + r.score, 0);
+  // The scale's remark next to each grade (issue 11 item 19), from the scale of the results' session.
+  const scales = useGradingScales(results[0]?.session_id ?? '');
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption ?? 'Result sheet'}>
       <table className="w-full min-w-[20rem] border-collapse text-sm">
@@ -36,7 +39,12 @@ export function ResultTable({ results, action, caption }: { results: Result[]; a
                 {r.subject}
               </th>
               <td className="py-2 pr-2 text-right tabular-nums">{r.score}</td>
-              <td className="py-2 pr-2 text-center">{r.grade}</td>
+              <td className="py-2 pr-2 text-center">
+                {r.grade}
+                {remarkOf(scales.data, r.student_class, r.grade) && (
+                  <span className="block text-xs text-slate-600">{remarkOf(scales.data, r.student_class, r.grade)}</span>
+                )}
+              </td>
               <td className="py-2 pr-2 text-slate-700">{r.remarks}</td>
               {action && <td className="no-print py-1 text-right">{action(r)}</td>}
             </tr>
@@ -49,7 +57,7 @@ export function ResultTable({ results, action, caption }: { results: Result[]; a
             </th>
             <td className="py-2 pr-2 text-right tabular-nums">{Math.round(total * 100) / 100}</td>
             <td colSpan={action ? 3 : 2} className="py-2 text-slate-600">
-              Average {results.length ? Math.round((total / results.length) * 100) / 100 : 0}
+              Average {formatAverage(results.length ? total / results.length : 0)}
             </td>
           </tr>
         </tfoot>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES, type Broadsheet } from '@portal/domain/results';
+import { formatAverage, RESULT_MESSAGES, type Broadsheet } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -92,7 +92,7 @@ export default function BroadsheetPage() {
         <Card
           key={c.student_class}
           className="print-plain mb-5"
-          title={`${c.student_class} · ${termLabel(sheet.term)}, ${sheet.session.name} · ${c.class_size} students · class average ${c.class_average}`}
+          title={`${c.student_class} · ${termLabel(sheet.term)}, ${sheet.session.name} · ${c.class_size} students · class average ${formatAverage(c.class_average)}`}
         >
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Broadsheet ${c.student_class}`}>
             <table className="w-full border-collapse text-xs sm:text-sm">
@@ -132,7 +132,7 @@ export default function BroadsheetPage() {
                         </td>
                       ))}
                       <td className="p-1.5 text-right font-semibold tabular-nums">{r.total}</td>
-                      <td className="p-1.5 text-right tabular-nums">{r.average}</td>
+                      <td className="p-1.5 text-right tabular-nums">{formatAverage(r.average)}</td>
                     </tr>
                   ))}
               </tbody>
@@ -144,11 +144,11 @@ export default function BroadsheetPage() {
                   </th>
                   {c.subjects.map((s) => (
                     <td key={s} className="p-1.5 text-right tabular-nums">
-                      {c.subject_stats[s]?.average}
+                      {formatAverage(c.subject_stats[s]?.average)}
                     </td>
                   ))}
                   <td />
-                  <td className="p-1.5 text-right tabular-nums">{c.class_average}</td>
+                  <td className="p-1.5 text-right tabular-nums">{formatAverage(c.class_average)}</td>
                 </tr>
               </tfoot>
             </table>

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { useGradingScales, useSaveScale } from '../api';
+import { previewScale, useGradingScales, useSaveScale } from '../api';
 
 interface BandForm {
   grade: string;
@@ -22,6 +22,7 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
   const toast = useToast();
   const [bands, setBands] = useState<BandForm[]>(() => scale.bands.map((b) => ({ grade: b.grade, min: String(b.min), remark: b.remark })));
   const [problems, setProblems] = useState<string[]>([]);
+  const [pending, setPending] = useState<{ input: GradeBandInput[]; text: string } | null>(null);
   useEffect(() => setBands(scale.bands.map((b) => ({ grade: b.grade, min: String(b.min), remark: b.remark }))), [scale]);
 
   const set = (i: number, patch: Partial<BandForm>) => setBands((bs) => bs.map((b, k) => (k === i ? { ...b, ...patch } : b)));
@@ -37,10 +38,33 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
     setProblems([...new Set(found)]);
     if (found.length) return;
     try {
-      const out = await save.mutateAsync({ level: scale.level, bands: input });
-      toast.success(`${RESULT_MESSAGES.scaleSaved} (${out.regraded} changed)`);
+      // Issue 11 item 3: show how many grades of the current session change, and ask before applying.
+      const preview = await previewScale(scale.level, input);
+      if (preview.changes > 0) {
+        setPending({
+          input,
+          text: RESULT_MESSAGES.regradeNeedsConfirm(preview.changes, preview.released_changes, preview.session_name ?? ''),
+        });
+        return;
+      }
+      await apply(input, false);
     } catch (err) {
       setProblems(err instanceof ApiError ? Object.values(err.fieldErrors).flat() : ['Failed to save the grading scale.']);
+    }
+  }
+
+  async function apply(input: GradeBandInput[], confirm: boolean) {
+    try {
+      const out = await save.mutateAsync({ level: scale.level, bands: input, confirm });
+      setPending(null);
+      toast.success(out.message);
+    } catch (err) {
+      setPending(null);
+      setProblems(
+        err instanceof ApiError
+          ? [err.detail ?? '', ...Object.values(err.fieldErrors).flat()].filter(Boolean)
+          : ['Failed to save the grading scale.'],
+      );
     }
   }
 
@@ -48,6 +72,7 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
     <Card title={`${scale.level === 'JSS' ? 'Junior (JSS)' : 'Senior (SSS)'} scale${scale.is_default ? ' — default' : ''}`}>
       <p className="mb-3 text-sm text-slate-600">
         Each band runs from its lowest score up to just below the next band. The lowest band starts at 0.
+        {scale.session_name && ` This scale grades ${scale.session_name}; past sessions keep their own.`}
       </p>
       <div className="flex flex-col gap-3">
         {bands.map((b, i) => (
@@ -113,6 +138,23 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
         <Alert tone="error" className="mt-3">
           {problems.join('\n')}
         </Alert>
+      )}
+      {pending && (
+        <div
+          role="alertdialog"
+          aria-label={`Confirm the ${scale.level} scale change`}
+          className="mt-3 rounded-lg border border-amber-500 bg-amber-50 p-3"
+        >
+          <p className="text-sm text-amber-950">{pending.text}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button loading={save.isPending} onClick={() => void apply(pending.input, true)}>
+              Apply and regrade
+            </Button>
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setBands((bs) => [...bs, { grade: '', min: '', remark: '' }])}>

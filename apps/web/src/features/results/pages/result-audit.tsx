@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { fetchAudit } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
-const ACTION_LABEL = { create: 'Created', update: 'Changed', delete: 'Deleted' } as const;
+const ACTION_LABEL = { create: 'Created', update: 'Changed', delete: 'Deleted', regrade: 'Regraded' } as const;
 const v = (x: number | string | null) => (x === null || x === '' ? '–' : String(x));
 
 /** /result-audit (admin): every score created, changed or deleted, per student or per class. */
@@ -60,7 +60,8 @@ export default function ResultAuditPage() {
             placeholder="Any class"
             options={CLASSES}
           />
-          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} preselect={false} />
+          {/* The current session is preselected (issue 11 item 19); "Select session" still shows every session. */}
+          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
           <Button type="submit" loading={busy} className="lg:col-span-5 lg:justify-self-start">
             Show History
           </Button>
@@ -109,7 +110,10 @@ export default function ResultAuditPage() {
                   <tr key={r.id} className="border-b border-slate-100 align-top">
                     <td className="p-2 whitespace-nowrap">{new Date(r.created_at).toLocaleString()}</td>
                     <td className="p-2">{r.actor ?? '–'}</td>
-                    <td className="p-2">{ACTION_LABEL[r.action]}</td>
+                    <td className="p-2">
+                      {ACTION_LABEL[r.action]}
+                      {r.reason && <span className="block text-xs text-slate-600">Reason: {r.reason}</span>}
+                    </td>
                     <td className="p-2">
                       {r.student_name} <span className="text-slate-500">{r.admission_number}</span>
                     </td>

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CLASSES, SUBJECTS, TIMINGS } from '@portal/domain/constants';
-import { admissionNumberField, RESULT_MESSAGES, scoreField, type Result } from '@portal/domain/results';
+import { admissionNumberField, RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useToast } from '../../../lib/toast';
-import { fetchResults, saveResults, serverMessage } from '../api';
+import { checkScore, fetchResults, fetchStudentSummary, saveResults, serverMessage, type StudentSummary } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 interface Entry {
@@ -19,7 +21,19 @@ interface Entry {
 type Entries = Record<string, Entry>;
 type Errors = Record<string, string[] | undefined>;
 
+/** What a reload or a new sign-in brings back (issue 11 item 5). */
+interface Draft {
+  admission: string;
+  sessionId: string;
+  term: string;
+  studentClass: string;
+  entries: Entries;
+  reason?: string;
+}
+const DRAFT = 'ResultUpload';
+
 const emptyEntries = (): Entries => Object.fromEntries(SUBJECTS.map((s) => [s, { score: '', remarks: '' }]));
+const hasWork = (e: Entries) => SUBJECTS.some((s) => e[s]!.score.trim() !== '' || e[s]!.remarks.trim() !== '');
 
 function fromResults(results: Result[]): Entries {
   const out = emptyEntries();
@@ -28,19 +42,36 @@ function fromResults(results: Result[]): Entries {
   return out;
 }
 
+const normalize = (v: string) => v.trim().toUpperCase();
+
 /** /ResultUpload: enter a student's scores for a term; existing results load after 500 ms. */
 export default function ResultUploadPage() {
   const toast = useToast();
-  const [admission, setAdmission] = useState('');
-  const [sessionId, setSessionId] = useState('');
-  const [term, setTerm] = useState('');
-  const [studentClass, setStudentClass] = useState('');
-  const [entries, setEntries] = useState<Entries>(emptyEntries);
+  const [draft] = useState(() => readDraft<Draft>(DRAFT));
+  const [admission, setAdmission] = useState(draft?.admission ?? '');
+  const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
+  const [term, setTerm] = useState(draft?.term ?? '');
+  const [studentClass, setStudentClass] = useState(draft?.studentClass ?? '');
+  const [entries, setEntries] = useState<Entries>(() => ({ ...emptyEntries(), ...(draft?.entries ?? {}) }));
+  const [reason, setReason] = useState(draft?.reason ?? '');
+  const [needReason, setNeedReason] = useState(!!draft?.reason);
   const [existing, setExisting] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
   const [lookupNote, setLookupNote] = useState('');
+  const [student, setStudent] = useState<StudentSummary | null>(null);
   const lookupSeq = useRef(0);
+  // Scores restored from a draft win over what the first lookup loads (only their versions are taken).
+  const restored = useRef<Entries | null>(draft && hasWork(draft.entries) ? draft.entries : null);
+  const existingRef = useRef(false);
+  existingRef.current = existing;
+
+  // Keep the unsaved work of this user on this screen.
+  useEffect(() => {
+    if (!admission.trim() && !hasWork(entries)) clearDraft(DRAFT);
+    else writeDraft(DRAFT, { admission, sessionId, term, studentClass, entries, reason } satisfies Draft);
+  }, [admission, sessionId, term, studentClass, entries, reason]);
 
   const lookup = useCallback(async (adm: string, sid: string, t: string) => {
     const seq = ++lookupSeq.current;
@@ -48,9 +79,15 @@ export default function ResultUploadPage() {
       const results = await fetchResults({ session_id: sid, term: t, admission_number: adm });
       if (seq !== lookupSeq.current) return;
       setLookupNote('');
+      const keep = restored.current;
+      restored.current = null;
       if (results.length) {
         setExisting(true);
-        setEntries(fromResults(results));
+        const loaded = fromResults(results);
+        if (keep)
+          for (const s of SUBJECTS)
+            if (hasWork({ ...emptyEntries(), [s]: keep[s]! })) loaded[s] = { ...keep[s]!, version: loaded[s]!.version };
+        setEntries(loaded);
         setStudentClass(results[0]!.student_class);
       } else {
         setExisting(false);
@@ -65,7 +102,7 @@ export default function ResultUploadPage() {
 
   // Session + admission number + term -> load existing results after 500 ms of quiet.
   useEffect(() => {
-    const adm = admission.trim().toUpperCase();
+    const adm = normalize(admission);
     if (!adm || !sessionId || !term || !admissionNumberField.safeParse(adm).success) {
       lookupSeq.current++;
       setExisting(false);
@@ -76,9 +113,49 @@ export default function ResultUploadPage() {
     return () => clearTimeout(timer);
   }, [admission, sessionId, term, lookup]);
 
+  // Admission number -> the student's name and (unless results say otherwise) their class (issue 11 items 1, 2).
+  useEffect(() => {
+    const adm = normalize(admission);
+    setStudent(null);
+    if (!adm || !admissionNumberField.safeParse(adm).success) return;
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      fetchStudentSummary(adm, ctrl.signal)
+        .then((st) => {
+          setStudent(st);
+          if (!existingRef.current) setStudentClass(st.student_class);
+        })
+        .catch((err: unknown) => {
+          if (err instanceof ApiError && err.status === 404) setLookupNote(RESULT_MESSAGES.studentNotFound(adm));
+        });
+    }, TIMINGS.resultLookupDebounce);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [admission]);
+
+  /** Another student: nothing typed for the previous one may be saved for this one (issue 11 item 1). */
+  function changeAdmission(value: string) {
+    const next = value.toUpperCase();
+    if (normalize(next) !== normalize(admission)) {
+      lookupSeq.current++;
+      restored.current = null;
+      setEntries(emptyEntries());
+      setExisting(false);
+      setStudentClass('');
+      setReason('');
+      setNeedReason(false);
+      setErrors({});
+      setFormError('');
+      setLookupNote('');
+    }
+    setAdmission(next);
+  }
+
   const setEntry = (subject: string, patch: Partial<Entry>) => {
     setEntries((e) => ({ ...e, [subject]: { ...e[subject]!, ...patch } }));
-    setErrors((x) => ({ ...x, [`${subject}.score`]: undefined }));
+    setErrors((x) => ({ ...x, [`${subject}.score`]: undefined, subjects: undefined }));
   };
 
   function validate(): Errors {
@@ -89,10 +166,8 @@ export default function ResultUploadPage() {
     if (!term) errs.term = [RESULT_MESSAGES.termRequired];
     if (!studentClass) errs.student_class = [RESULT_MESSAGES.classRequired];
     for (const s of SUBJECTS) {
-      const raw = entries[s]!.score.trim();
-      if (!raw) continue;
-      const parsed = scoreField.safeParse(raw);
-      if (!parsed.success) errs[`${s}.score`] = [parsed.error.issues[0]!.message];
+      const checked = checkScore(entries[s]!.score, s);
+      if (!checked.ok) errs[`${s}.score`] = [checked.message];
     }
     return errs;
   }
@@ -103,18 +178,21 @@ export default function ResultUploadPage() {
     const filled = SUBJECTS.filter((s) => entries[s]!.score.trim() !== '');
     if (!filled.length && !Object.keys(errs).length) errs.subjects = [RESULT_MESSAGES.subjectsRequired];
     setErrors(errs);
+    // One message per attempt, beside the form (no stack of toasts): the fields say what is wrong.
     if (Object.keys(errs).length) {
-      toast.error(errs.subjects?.[0] ?? RESULT_MESSAGES.saveFailed);
+      setFormError(errs.subjects?.[0] ?? RESULT_MESSAGES.saveFailed);
       return;
     }
+    setFormError('');
     setSaving(true);
     try {
-      const adm = admission.trim().toUpperCase();
+      const adm = normalize(admission);
       await saveResults({
         admission_number: adm,
         session_id: Number(sessionId),
         term,
         student_class: studentClass,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
         subjects: filled.map((name) => ({
           name,
           score: Number(entries[name]!.score),
@@ -122,19 +200,25 @@ export default function ResultUploadPage() {
           ...(entries[name]!.version !== undefined ? { version: entries[name]!.version } : {}),
         })),
       });
+      clearDraft(DRAFT);
+      setReason('');
+      setNeedReason(false);
       toast.success(RESULT_MESSAGES.saved);
       await lookup(adm, sessionId, term);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
-        const fe = err.fieldErrors;
         const mapped: Errors = {};
-        for (const [k, v] of Object.entries(fe)) {
+        for (const [k, v] of Object.entries(err.fieldErrors)) {
           const m = /^subjects\.(\d+)\.score$/.exec(k);
           mapped[m ? `${filled[Number(m[1])]}.score` : k] = v;
         }
+        if (mapped.reason) setNeedReason(true);
         setErrors(mapped);
       }
-      toast.error(serverMessage(err) ?? RESULT_MESSAGES.saveFailed);
+      setFormError(
+        serverMessage(err) ??
+          (err instanceof ApiError && err.kind === 'network' ? RESULT_MESSAGES.networkTryAgain : RESULT_MESSAGES.saveFailed),
+      );
     } finally {
       setSaving(false);
     }
@@ -143,6 +227,11 @@ export default function ResultUploadPage() {
   return (
     <PageLayout title={existing ? 'Update Results' : 'Create Results'}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+        {draft && hasWork(draft.entries) && (
+          <Alert tone="info" className="-mb-2">
+            {RESULT_MESSAGES.draftRestored}
+          </Alert>
+        )}
         <Card>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -152,11 +241,19 @@ export default function ResultUploadPage() {
               autoComplete="off"
               placeholder="STU-0001"
               onChange={(e) => {
-                setAdmission(e.target.value.toUpperCase());
+                changeAdmission(e.target.value);
                 setErrors((x) => ({ ...x, admission_number: undefined }));
               }}
               error={errors.admission_number}
-              hint={lookupNote || undefined}
+              hint={
+                student ? (
+                  <span data-testid="student-name">
+                    {student.first_name} {student.last_name} · {student.student_class}
+                  </span>
+                ) : (
+                  lookupNote || undefined
+                )
+              }
             />
             <SessionTermFields
               sessionId={sessionId}
@@ -169,11 +266,28 @@ export default function ResultUploadPage() {
               label="Class"
               required
               value={studentClass}
-              onChange={(e) => setStudentClass(e.target.value)}
+              onChange={(e) => {
+                setStudentClass(e.target.value);
+                setErrors((x) => ({ ...x, student_class: undefined }));
+              }}
               placeholder="Select class"
               options={CLASSES}
               error={errors.student_class}
             />
+            {needReason && (
+              <TextField
+                label="Reason for the change"
+                required
+                value={reason}
+                maxLength={300}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setErrors((x) => ({ ...x, reason: undefined }));
+                }}
+                error={errors.reason}
+                hint={RESULT_MESSAGES.reasonRequired}
+              />
+            )}
           </div>
           {existing && (
             <p className="mt-3 text-sm text-brand-800" role="status">
@@ -181,6 +295,7 @@ export default function ResultUploadPage() {
             </p>
           )}
         </Card>
+        {formError && <Alert tone="error">{formError}</Alert>}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {SUBJECTS.map((subject) => (
             <fieldset key={subject} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
@@ -192,11 +307,10 @@ export default function ResultUploadPage() {
                       <span className="sr-only">{subject} </span>Score
                     </>
                   }
-                  type="number"
+                  // Text, not number: a number input hides "e" or "12,5" as empty, so the mistake went unreported.
+                  type="text"
                   inputMode="decimal"
-                  min={0}
-                  max={100}
-                  step="any"
+                  autoComplete="off"
                   value={entries[subject]!.score}
                   onChange={(e) => setEntry(subject, { score: e.target.value })}
                   error={errors[`${subject}.score`]}

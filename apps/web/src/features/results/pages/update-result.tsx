@@ -1,14 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CLASSES, SUBJECTS } from '@portal/domain/constants';
-import { RESULT_MESSAGES, scoreField, type Result } from '@portal/domain/results';
+import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useToast } from '../../../lib/toast';
-import { createResult, fetchResults, patchResult, serverMessage } from '../api';
+import {
+  checkScore,
+  createResult,
+  deleteResult,
+  fetchResults,
+  fetchStudentSummary,
+  patchResult,
+  remarkOf,
+  serverMessage,
+  useGradingScales,
+} from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 interface Row {
@@ -18,43 +29,104 @@ interface Row {
   existing?: Result;
 }
 
+interface Searched {
+  admission: string;
+  sessionId: string;
+  term: string;
+  studentClass: string;
+}
+
+/** What a reload or a new sign-in brings back (issue 11 item 5). */
+interface Draft {
+  admission: string;
+  sessionId: string;
+  term: string;
+  studentClass: string;
+  searched: Searched | null;
+  rows: { subject: string; score: string; remarks: string }[] | null;
+  reason?: string;
+}
+const DRAFT = 'UpdateResult';
+
 const blankRows = (): Row[] => SUBJECTS.map((subject) => ({ subject, score: '', remarks: '' }));
+const isEdited = (r: Row) =>
+  r.existing ? r.score.trim() !== String(r.existing.score) || r.remarks !== r.existing.remarks : r.score.trim() !== '' || r.remarks !== '';
 
 /** /UpdateResult: search a student's term results, edit them, save each subject in parallel. */
 export default function UpdateResultPage() {
   const toast = useToast();
-  const [admission, setAdmission] = useState('');
-  const [sessionId, setSessionId] = useState('');
-  const [term, setTerm] = useState('');
-  const [studentClass, setStudentClass] = useState<string>(CLASSES[0]);
+  const [draft] = useState(() => readDraft<Draft>(DRAFT));
+  const [admission, setAdmission] = useState(draft?.admission ?? '');
+  const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
+  const [term, setTerm] = useState(draft?.term ?? '');
+  const [studentClass, setStudentClass] = useState<string>(draft?.studentClass ?? CLASSES[0]);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [searching, setSearching] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [searched, setSearched] = useState({ admission: '', sessionId: '', term: '', studentClass: '' });
+  const [searched, setSearched] = useState<Searched>({ admission: '', sessionId: '', term: '', studentClass: '' });
+  const [reason, setReason] = useState(draft?.reason ?? '');
+  const [needReason, setNeedReason] = useState(!!draft?.reason);
+  const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
+  const scales = useGradingScales(searched.sessionId);
+  const restoring = useRef(draft);
 
-  async function search(e?: FormEvent) {
+  // Keep the unsaved work of this user on this screen.
+  useEffect(() => {
+    const edited = rows?.some(isEdited) ?? false;
+    if (!edited && !admission.trim()) {
+      clearDraft(DRAFT);
+      return;
+    }
+    writeDraft(DRAFT, {
+      admission,
+      sessionId,
+      term,
+      studentClass,
+      searched: rows ? searched : null,
+      rows: edited && rows ? rows.map(({ subject, score, remarks }) => ({ subject, score, remarks })) : null,
+      reason,
+    } satisfies Draft);
+  }, [admission, sessionId, term, studentClass, rows, searched, reason]);
+
+  async function search(e?: FormEvent, q: Omit<Searched, 'studentClass'> = { admission, sessionId, term }) {
     e?.preventDefault();
     setMessage(null);
-    const adm = admission.trim().toUpperCase();
-    if (!adm || !sessionId || !term) {
+    setConfirmDelete(null);
+    const adm = q.admission.trim().toUpperCase();
+    if (!adm || !q.sessionId || !q.term) {
       setMessage({ tone: 'error', text: RESULT_MESSAGES.searchNeedsAll });
       return;
     }
     setSearching(true);
     try {
-      const results = await fetchResults({ session_id: sessionId, term, admission_number: adm });
+      const results = await fetchResults({ session_id: q.sessionId, term: q.term, admission_number: adm });
       const next = blankRows();
       for (const r of results) {
         const row = next.find((x) => x.subject === r.subject);
         if (row) Object.assign(row, { score: String(r.score), remarks: r.remarks, existing: r });
       }
-      const cls = results[0]?.student_class ?? studentClass;
+      // Restored scores replace what was loaded for the subjects the user had changed.
+      const restored = restoring.current?.rows;
+      restoring.current = null;
+      if (restored) {
+        for (const d of restored) {
+          const row = next.find((x) => x.subject === d.subject);
+          if (row) Object.assign(row, { score: d.score, remarks: d.remarks });
+        }
+      }
+      // The class: where the results are recorded, else the student's record (issue 11 item 2).
+      let cls = results[0]?.student_class;
+      if (!cls)
+        cls = await fetchStudentSummary(adm).then(
+          (st) => st.student_class,
+          () => studentClass,
+        );
       setStudentClass(cls);
       setRows(next);
       setErrors({});
-      setSearched({ admission: adm, sessionId, term, studentClass: cls });
+      setSearched({ admission: adm, sessionId: q.sessionId, term: q.term, studentClass: cls });
       if (!results.length) setMessage({ tone: 'info', text: RESULT_MESSAGES.combinedEmpty(adm) });
     } catch (err) {
       setRows(null);
@@ -67,21 +139,33 @@ export default function UpdateResultPage() {
     }
   }
 
+  // A restored draft that had a search open: search again, then put the typed scores back.
+  useEffect(() => {
+    const d = restoring.current;
+    if (d?.searched) void search(undefined, d.searched);
+    else restoring.current = null;
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function reset() {
     setAdmission('');
     setTerm('');
     setRows(null);
     setErrors({});
     setMessage(null);
+    setReason('');
+    setNeedReason(false);
+    setConfirmDelete(null);
+    clearDraft(DRAFT);
   }
 
-  async function save() {
+  async function save(confirmed = false) {
     if (!rows) return;
     const errs: Record<string, string> = {};
     for (const r of rows) {
-      if (!r.score.trim()) continue;
-      const parsed = scoreField.safeParse(r.score);
-      if (!parsed.success) errs[r.subject] = parsed.error.issues[0]!.message;
+      const checked = checkScore(r.score, r.subject);
+      if (!checked.ok) errs[r.subject] = checked.message;
     }
     setErrors(errs);
     if (Object.keys(errs).length) return;
@@ -91,28 +175,38 @@ export default function UpdateResultPage() {
       term: searched.term,
       student_class: studentClass,
     };
+    const why = reason.trim() ? { reason: reason.trim() } : {};
     const changed = rows.filter(
       (r) => r.score.trim() !== '' && (!r.existing || Number(r.score) !== r.existing.score || r.remarks !== r.existing.remarks),
     );
-    if (!changed.length) {
+    // A cleared score of a stored result means "delete it": asked first (issue 11 item 13).
+    const cleared = rows.filter((r) => r.existing && r.score.trim() === '');
+    if (!changed.length && !cleared.length) {
       toast.info('No changes to save.');
       return;
     }
+    if (cleared.length && !confirmed) {
+      setConfirmDelete(cleared.map((r) => r.subject));
+      return;
+    }
+    setConfirmDelete(null);
     setSaving(true);
     // One request per subject, in parallel (spec §7): existing rows are updated, empty rows created.
-    const outcomes = await Promise.allSettled(
-      changed.map((r) =>
+    const outcomes = await Promise.allSettled([
+      ...changed.map((r) =>
         r.existing
           ? patchResult(r.existing.id, {
               ...head,
+              ...why,
               subject: r.subject,
               score: Number(r.score),
               remarks: r.remarks,
               version: r.existing.version,
             })
-          : createResult({ ...head, subject: r.subject, name: r.subject, score: Number(r.score), remarks: r.remarks, version: 0 }),
+          : createResult({ ...head, ...why, subject: r.subject, name: r.subject, score: Number(r.score), remarks: r.remarks, version: 0 }),
       ),
-    );
+      ...cleared.map((r) => deleteResult(r.existing!.id, r.existing!.version, why.reason)),
+    ]);
     setSaving(false);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (!failure) {
@@ -121,15 +215,25 @@ export default function UpdateResultPage() {
       return;
     }
     const err = failure.reason as unknown;
+    if (err instanceof ApiError && err.status === 400 && err.fieldErrors.reason) {
+      // Released results: the server asks why. Keep what was typed; the user adds a reason and saves again.
+      const fresh = restoreTyped(rows);
+      await search(undefined, { admission: searched.admission, sessionId: searched.sessionId, term: searched.term });
+      setRows((rs) => rs && rs.map((r) => ({ ...r, ...(fresh.get(r.subject) ?? {}) })));
+      setNeedReason(true);
+      setMessage({ tone: 'error', text: err.fieldErrors.reason[0]! });
+      return;
+    }
     if (err instanceof ApiError && err.kind === 'network') toast.error(RESULT_MESSAGES.networkTryAgain);
     else toast.error(serverMessage(err) ?? RESULT_MESSAGES.updateFailed);
     // Show what is stored now (some subjects may have saved), so nothing is re-sent on a stale version.
-    await search();
+    await search(undefined, { admission: searched.admission, sessionId: searched.sessionId, term: searched.term });
   }
 
   const setRow = (subject: string, patch: Partial<Row>) => {
     setRows((rs) => rs?.map((r) => (r.subject === subject ? { ...r, ...patch } : r)) ?? null);
     setErrors((e) => ({ ...e, [subject]: '' }));
+    setConfirmDelete(null);
   };
 
   return (
@@ -157,12 +261,20 @@ export default function UpdateResultPage() {
       </Card>
       {rows && (
         <Card title={`${searched.admission} · ${studentClass}`}>
+          <p className="mb-2 text-sm text-slate-600">To delete a subject&apos;s result, clear its score and save.</p>
           <div className="flex flex-col divide-y divide-slate-100">
             {rows.map((r) => (
               <div key={r.subject} className="grid gap-2 py-3 sm:grid-cols-[1fr_8rem_1fr] sm:items-start">
                 <p className="font-medium sm:pt-9">
                   {r.subject}
-                  {r.existing && <span className="ml-2 text-xs text-slate-500">({r.existing.grade})</span>}
+                  {r.existing && (
+                    <span className="ml-2 text-xs text-slate-500">
+                      ({r.existing.grade}
+                      {remarkOf(scales.data, r.existing.student_class, r.existing.grade) &&
+                        ` · ${remarkOf(scales.data, r.existing.student_class, r.existing.grade)}`}
+                      )
+                    </span>
+                  )}
                 </p>
                 <TextField
                   label={
@@ -170,11 +282,9 @@ export default function UpdateResultPage() {
                       <span className="sr-only">{r.subject} </span>Score
                     </>
                   }
-                  type="number"
+                  type="text"
                   inputMode="decimal"
-                  step="any"
-                  min={0}
-                  max={100}
+                  autoComplete="off"
                   value={r.score}
                   onChange={(e) => setRow(r.subject, { score: e.target.value })}
                   error={errors[r.subject] || undefined}
@@ -192,6 +302,31 @@ export default function UpdateResultPage() {
               </div>
             ))}
           </div>
+          {needReason && (
+            <div className="mt-3">
+              <TextField
+                label="Reason for the change"
+                required
+                value={reason}
+                maxLength={300}
+                onChange={(e) => setReason(e.target.value)}
+                hint={RESULT_MESSAGES.reasonRequired}
+              />
+            </div>
+          )}
+          {confirmDelete && (
+            <div role="alertdialog" aria-label="Confirm deletion" className="mt-4 rounded-lg border border-amber-500 bg-amber-50 p-3">
+              <p className="text-sm text-amber-950">{RESULT_MESSAGES.clearedScoreDeletes(confirmDelete.join(', '))}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button variant="danger" loading={saving} onClick={() => void save(true)}>
+                  Delete and save
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirmDelete(null)}>
+                  Cancel
+                </Button>
+              </div>
+            </div>
+          )}
           <Button className="mt-4 w-full sm:w-auto" loading={saving} onClick={() => void save()}>
             {saving ? 'Saving...' : 'Save Changes'}
           </Button>
@@ -199,4 +334,9 @@ export default function UpdateResultPage() {
       )}
     </PageLayout>
   );
+}
+
+/** The typed scores and remarks of the rows the user changed, to put back after a reload of the stored ones. */
+function restoreTyped(rows: Row[]): Map<string, { score: string; remarks: string }> {
+  return new Map(rows.filter(isEdited).map((r) => [r.subject, { score: r.score, remarks: r.remarks }]));
 }
