@@ -140,7 +140,8 @@ export default function PaymentFormPage() {
   useEffect(() => {
     if (!staleDraft.current) return;
     staleDraft.current = false;
-    setBanner({ tone: 'info', text: 'The amount was updated to what you owe now.' });
+    // Said only when nothing else is being said (e.g. not over a payment being verified).
+    setBanner((b) => b ?? { tone: 'info', text: 'The amount was updated to what you owe now.' });
   }, [form]);
 
   // A signed-in student's own details and what they owe next fill the form (beyond the spec).
