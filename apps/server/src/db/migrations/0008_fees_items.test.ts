@@ -46,7 +46,7 @@ describeEachDatabase('migration 0008: fee schedules become fee items', (dialect)
       ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
     });
     const { error } = await migrator.migrateTo('0005_indexes');
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('migration to 0005 failed');
     return handle;
   }
 
@@ -86,11 +86,15 @@ describeEachDatabase('migration 0008: fee schedules become fee items', (dialect)
       ['PTA levy', 1],
     ]);
     expect(items[3]!.name_key).toBe('pta levy');
-    const old = await sql<{
-      n: number;
-    }>`select count(*) as n from ${sql.table(dialect === 'postgres' ? 'information_schema.tables' : 'sqlite_master')} where ${sql.ref(dialect === 'postgres' ? 'table_name' : 'name')} = 'fee_schedules'`.execute(
-      handle.db,
-    );
+    // The old table is gone (in this test's own schema: other schemas on the server are other tests').
+    const old =
+      dialect === 'postgres'
+        ? await sql<{
+            n: number;
+          }>`select count(*) as n from information_schema.tables where table_schema = ${handle.pgSchema} and table_name = 'fee_schedules'`.execute(
+            handle.db,
+          )
+        : await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'fee_schedules'`.execute(handle.db);
     expect(Number(old.rows[0]!.n)).toBe(0);
 
     // The app on the migrated database: the old fee-schedule call lists them, edits by their old id,

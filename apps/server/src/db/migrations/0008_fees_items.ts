@@ -56,7 +56,7 @@ export const feesItems: DialectMigration = (dialect) => ({
       });
       await db
         .insertInto('fee_items' as never)
-        .values(chunk as never)
+        .values(chunk)
         .execute();
     }
     if (dialect === 'postgres') {

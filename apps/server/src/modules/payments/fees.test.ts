@@ -31,7 +31,8 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
   });
   afterAll(() => ctx.close());
 
-  const post = (who: SignedIn, url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
+  const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
   const addItem = (payload: Record<string, unknown>) => post(admin, '/api/payments/fee-schedules/', { session_id: sessionId, ...payload });
 
