@@ -135,6 +135,10 @@ test('on a phone, the form offers what is owed now and asks before paying a paid
   await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
   await expect(page.getByLabel('Term (optional)')).toHaveValue('2nd');
   await expect(message(page)).toHaveText('The amount was updated to what you owe now.');
+  const byTerm = page.getByTestId('fees-by-term');
+  await expect(byTerm.getByRole('listitem').filter({ hasText: 'First Term' })).toContainText('Paid in full');
+  await expect(byTerm.getByRole('listitem').filter({ hasText: 'Second Term' })).toContainText('Unpaid');
+  await expect(byTerm.getByRole('listitem').filter({ hasText: 'Second Term' })).toContainText('₦40,000.00 to pay');
 
   // Paying the 1st term again: a clear confirm step, and going back pays nothing.
   await page.getByLabel('Term (optional)').selectOption('1st');

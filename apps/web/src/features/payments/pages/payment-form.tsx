@@ -26,7 +26,7 @@ import { useSession } from '../../../lib/auth-store';
 import { initiatePayment, paymentKeys, usePaymentContext, verifyPayment } from '../api';
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
-import { formatNaira } from '../format';
+import { formatNaira, statusClass, statusLabel } from '../format';
 import { useDebouncedValue } from '../use-debounced-value';
 
 interface FormValues {
@@ -363,6 +363,17 @@ export default function PaymentFormPage() {
                 </dd>
               </div>
             </dl>
+            {st.terms.length > 0 && (
+              <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label="Fees by term" data-testid="fees-by-term">
+                {st.terms.map((t) => (
+                  <li key={t.term} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="font-medium">{termLabel(t.term)}:</span>
+                    <span className={statusClass(t.status)}>{statusLabel(t.status)}</span>
+                    {t.balance > 0 && <span className="text-slate-700">{formatNaira(t.balance)} to pay</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
             {st.amount_due > 0 && st.outstanding === 0 && <p className="mt-2 text-sm text-slate-600">{PAYMENT_MESSAGES.noOutstanding}</p>}
           </Card>
         )}
