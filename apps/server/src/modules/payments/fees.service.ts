@@ -75,10 +75,9 @@ export class FeesService {
   /** Compulsory fees per class and term of a session (classes without items are absent). */
   async dues(sessionId: number, classes: readonly string[]): Promise<Map<string, DueByTerm>> {
     const out = new Map<string, DueByTerm>();
-    for (const f of await this.repo.feeItems({ sessionId, classes })) {
-      if (f.compulsory !== 1) continue;
+    for (const f of await this.repo.compulsoryDues(sessionId, classes)) {
       const d = out.get(f.student_class) ?? {};
-      d[f.term as Term] = (d[f.term as Term] ?? 0) + f.amount_kobo;
+      d[f.term as Term] = Number(f.due_kobo);
       out.set(f.student_class, d);
     }
     return out;

@@ -193,6 +193,18 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /** Compulsory fees per class and term of a session, summed in the database (the report's hot path). */
+  compulsoryDues(sessionId: number, classes: readonly string[]) {
+    return this.db
+      .selectFrom('fee_items')
+      .select((eb) => ['student_class', 'term', eb.fn.sum<number>('amount_kobo').as('due_kobo')])
+      .where('session_id', '=', sessionId)
+      .where('student_class', 'in', classes.length ? classes : [''])
+      .where('compulsory', '=', 1)
+      .groupBy(['student_class', 'term'])
+      .execute();
+  }
+
   feeItemById(conn: Conn, id: number) {
     return conn.selectFrom('fee_items').selectAll().where('id', '=', id).executeTakeFirst();
   }
