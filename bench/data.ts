@@ -367,23 +367,36 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   const hasPayments = await bulk.hasTable('payments');
   const FEE_KOBO = 45_000 * 100; // ₦45,000.00 a term, in kobo
-  if (hasPayments && (await bulk.hasTable('fee_schedules'))) {
+  // Fee items (migration 0008): the term's tuition and a PTA levy, plus an optional bus item that
+  // the class report leaves out of what is owed.
+  const feeTable = (await bulk.hasTable('fee_items')) ? 'fee_items' : (await bulk.hasTable('fee_schedules')) ? 'fee_schedules' : null;
+  if (hasPayments && feeTable) {
     const fees: Row[] = [];
     let id = 1;
+    const ITEMS =
+      feeTable === 'fee_items'
+        ? [
+            { name: 'Tuition', amount_kobo: FEE_KOBO - 5_000 * 100, compulsory: 1 },
+            { name: 'PTA levy', amount_kobo: 5_000 * 100, compulsory: 1 },
+            { name: 'School bus', amount_kobo: 15_000 * 100, compulsory: 0 },
+          ]
+        : [{ name: '', amount_kobo: FEE_KOBO, compulsory: 1 }];
     for (const sid of sessionIds)
       for (const term of TERM_VALUES)
         for (const cls of CLASSES)
-          fees.push({
-            id: id++,
-            student_class: cls,
-            session_id: sid,
-            term,
-            amount_kobo: FEE_KOBO,
-            description: 'School fees',
-            created_at: now,
-            updated_at: now,
-          });
-    await bulk.insert('fee_schedules', fees);
+          for (const item of ITEMS)
+            fees.push({
+              id: id++,
+              student_class: cls,
+              session_id: sid,
+              term,
+              amount_kobo: item.amount_kobo,
+              description: 'School fees',
+              ...(feeTable === 'fee_items' ? { name: item.name, name_key: item.name.toLowerCase(), compulsory: item.compulsory } : {}),
+              created_at: now,
+              updated_at: now,
+            });
+    await bulk.insert(feeTable, fees);
   }
 
   // Students, their results and payments, streamed in chunks so memory stays flat at any size.
@@ -525,6 +538,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       'result_publications',
       'payments',
       'fee_schedules',
+      'fee_items',
     ]) {
       if (!(await bulk.hasTable(table))) continue;
       await bulk.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`);

@@ -234,4 +234,15 @@ export const SCENARIOS: Scenario[] = [
     budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
     expect: nonEmptyArray,
   },
+  {
+    // Issue 10.2: the class's paid / part paid / unpaid for one term, from its fee items (migration 0008).
+    id: 'payment-class-summary-term',
+    title: 'Class payment summary for a term',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/payments/report/summary/${q({ class: d.otherClass, term: '1st' })}`],
+    connections: [10, 4],
+    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
+    expect: json,
+  },
 ];

@@ -1,27 +1,10 @@
-import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
+import { expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
 import type { Page } from '@playwright/test';
-
-const FEES = { first: 45000, second: 40000 };
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ request }) => {
-  // The bursar's fee schedule for JSS 1A this session (the demo seed has none).
-  const token = await apiToken(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const ctx = await (await request.get('/api/payments/context/', { headers })).json();
-  const session = ctx.sessions.find((s: { is_current: boolean }) => s.is_current);
-  for (const [term, amount] of [
-    ['1st', FEES.first],
-    ['2nd', FEES.second],
-  ] as const) {
-    const res = await request.post('/api/payments/fee-schedules/', {
-      headers,
-      data: { student_class: 'JSS 1A', session_id: session.id, term, amount, description: `${term} term tuition` },
-    });
-    expect([201, 409]).toContain(res.status());
-  }
-});
+// The demo school's fees (seed): JSS 1A owes ₦45,000 tuition for the 1st term and ₦40,000 for the
+// 2nd, with an optional school bus item that is not part of the balance.
 
 async function startPayment(page: Page, amount?: string) {
   if (amount !== undefined) await page.getByLabel('Amount (₦)').fill(amount);
@@ -143,6 +126,52 @@ test('an abandoned payment is not credited', async ({ page }) => {
   await expect(page.getByTestId('fees-outstanding')).toHaveText('₦40,000.00');
 });
 
+test('on a phone, the form offers what is owed now and asks before paying a paid term or more than the balance', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInViaApi(page, page.request, 'student');
+  // A draft left from before the 1st term was paid (issue 11.7): it must not come back.
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'paymentFormDraft',
+      JSON.stringify({ full_name: 'Adaeze Okafor', email: 'student1@demo.school', amount: '45000.00', term: '1st' }),
+    ),
+  );
+  await page.goto('/PaymentForm');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await expect(page.getByLabel('Term (optional)')).toHaveValue('2nd');
+  await expect(message(page)).toHaveText('The amount was updated to what you owe now.');
+  const byTerm = page.getByTestId('fees-by-term');
+  await expect(byTerm.getByRole('listitem').filter({ hasText: 'First Term' })).toContainText('Paid in full');
+  await expect(byTerm.getByRole('listitem').filter({ hasText: 'Second Term' })).toContainText('Unpaid');
+  await expect(byTerm.getByRole('listitem').filter({ hasText: 'Second Term' })).toContainText('₦40,000.00 to pay');
+
+  // Paying the 1st term again: a clear confirm step, and going back pays nothing.
+  await page.getByLabel('Term (optional)').selectOption('1st');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Check before you pay' });
+  await expect(dialog).toContainText('The First Term fees are already paid in full. Do you still want to pay this amount?');
+  await expect(dialog.getByRole('button', { name: 'Change amount' })).toBeFocused();
+  const box = await dialog.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Change amount' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/PaymentForm$/);
+
+  // More than the outstanding balance: asked, then allowed once confirmed.
+  await page.getByLabel('Term (optional)').selectOption('2nd');
+  await page.getByLabel('Amount (₦)').fill('300000');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(dialog).toContainText('₦300,000.00 is more than the outstanding balance of ₦40,000.00.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Pay anyway' }).click();
+  await page.waitForURL(/\/pay\/simulator\/[a-f0-9]+$/);
+  await expect(page.getByTestId('simulator-amount')).toHaveText('₦300,000.00');
+  await page.getByRole('button', { name: 'Abandon' }).click();
+  await expect(message(page)).toHaveText('Payment was not completed.');
+  await expect(page.getByTestId('fees-outstanding')).toHaveText('₦40,000.00');
+});
+
 test('returning without a reference in the address verifies the remembered payment', async ({ page }) => {
   await signInViaApi(page, page.request, 'student');
   await page.goto('/PaymentForm');
@@ -207,16 +236,20 @@ test('when online payment is off, the form says where to pay and cannot be submi
   await expectAccessible(page);
 });
 
-test('staff see the class report with the student paid, totals and a CSV export', async ({ page }) => {
+test('staff see the class report: part paid with the balance, unpaid, totals and a CSV export', async ({ page }) => {
   await signInViaApi(page, page.request, 'staff');
   await page.goto('/PaymentForm');
   await expect(page.getByRole('heading', { name: 'Class Payment Report' })).toBeVisible();
   await page.getByLabel('Class', { exact: true }).selectOption('JSS 1A');
   const report = page.getByTestId('class-report');
   await expect(report).toBeVisible();
-  await expect(report.getByRole('row').filter({ hasText: 'STU-0001' })).toContainText('Successful');
-  await expect(report.getByRole('row').filter({ hasText: 'STU-0001' })).toContainText('₦38,499.50');
+  // ₦46,500.50 paid of ₦85,000: part paid, not paid (issues 10.2 / 11.8).
+  const stu1 = report.getByRole('row').filter({ hasText: 'STU-0001' });
+  await expect(stu1).toContainText('Part paid');
+  await expect(stu1).not.toContainText('Paid in full');
+  await expect(stu1).toContainText('₦38,499.50');
   await expect(report.getByRole('row').filter({ hasText: 'STU-0002' })).toContainText('Unpaid');
+  await expect(page.getByTestId('class-report-summary')).toContainText('0 of 4 paid in full, 1 part paid, 3 unpaid.');
   await expect(report.locator('tbody tr')).toHaveCount(4);
   await expect(report.locator('tfoot')).toContainText('₦340,000.00');
 
@@ -229,17 +262,47 @@ test('staff see the class report with the student paid, totals and a CSV export'
   expect((await download).suggestedFilename()).toBe('payments-JSS-1A-2025-2026.csv');
 });
 
-test('the admin sets fee schedules', async ({ page }) => {
+test('on a phone, the admin sets fee items for all JSS classes, copies last term and sees a duplicate in fee words', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
   await signInViaApi(page, page.request, 'admin');
   await page.goto('/payments/fee-schedules');
   await expect(page.getByRole('heading', { name: 'Fee Schedules', level: 1 })).toBeVisible();
-  await page.getByLabel('Class', { exact: true }).selectOption('SSS 3B');
-  await page.getByLabel('Term', { exact: true }).selectOption('3rd');
-  await page.getByLabel('Amount (₦)').fill('62500');
-  await page.getByLabel('Description').fill('Third term tuition and WAEC');
-  await page.getByRole('button', { name: 'Add Fee' }).click();
   const list = page.getByTestId('fee-schedules');
-  await expect(list.getByRole('listitem').filter({ hasText: 'SSS 3B · Third Term' })).toContainText('₦62,500.00');
-  await expect(list).toContainText('JSS 1A · First Term');
+  await expect(list.getByRole('listitem', { name: 'JSS 1A fees' })).toContainText('Tuition');
+
+  // "PTA levy" beside tuition, for every JSS class at once (issue 11.9).
+  await page.getByLabel('All JSS classes').check();
+  await page.getByLabel('Item 1 name').fill('PTA levy');
+  await page.getByLabel('Item 1 amount (₦)').fill('5000');
+  await page.getByRole('button', { name: 'Add another item' }).click();
+  await page.getByLabel('Item 2 name').fill('Books');
+  await page.getByLabel('Item 2 amount (₦)').fill('12500');
+  await page.getByRole('button', { name: 'Save fees' }).click();
+  await expect(page.getByText('Fees saved for 6 classes: 12 added, 0 updated')).toBeVisible();
+  const jss1a = list.getByRole('listitem', { name: 'JSS 1A fees' });
+  await expect(jss1a).toContainText('PTA levy');
+  await expect(jss1a).toContainText('School bus');
+  await expect(jss1a).toContainText('(optional)');
+  // Due: tuition ₦45,000 + PTA ₦5,000 + books ₦12,500; the optional bus is not owed.
+  await expect(page.getByTestId('fee-total-JSS 1A')).toHaveText('Due: ₦62,500.00');
+  await expect(list.getByRole('listitem', { name: 'SSS 1A fees' })).not.toContainText('PTA levy');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+
+  // Renaming an item onto another's name is refused in a fee's words.
+  await jss1a.getByRole('button', { name: 'Edit PTA levy for JSS 1A' }).click();
+  await page.getByLabel('New name').fill('tuition');
+  await jss1a.getByRole('button', { name: 'Save' }).click();
+  await expect(jss1a).toContainText('JSS 1A already has a fee item called "tuition" for the First Term of this session.');
+  await expect(page.getByText('A payment with these details already exists.')).toHaveCount(0);
+  await jss1a.getByRole('button', { name: 'Cancel' }).click();
+
+  // The 3rd term starts from the 2nd term's items.
+  await page.getByLabel('Term', { exact: true }).selectOption('3rd');
+  await expect(page.getByText('No fees set for this term yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy fees from Second Term' }).click();
+  await expect(page.getByText(/Copied 24 items from Second Term/)).toBeVisible();
+  await expect(page.getByTestId('fee-total-SSS 3B')).toHaveText('Due: ₦50,000.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLASSES, TERM_VALUES, type Term } from './constants';
+import type { FeeItem, FeeStatus, TermFees } from './fees';
 import { nairaToKobo } from './money';
 
 /** Schemas, messages and rules of fees and online payment (spec §2-§5, §8, §9; design §7). */
@@ -263,6 +264,11 @@ export const initiatePaymentSchema = z.object({
     .preprocess((v) => (v === '' ? null : v), z.enum(TERM_VALUES, { error: PAYMENT_MESSAGES.termInvalid }).nullable())
     .optional()
     .transform((v) => v ?? null),
+  /**
+   * Beyond the spec (issue 11.7): paying a term already paid in full, or more than the outstanding
+   * balance, is refused with a 409 (`code` term_already_paid / exceeds_balance) unless this is true.
+   */
+  confirm: z.boolean({ error: 'Confirm must be true or false' }).optional().default(false),
 });
 export type InitiatePaymentInput = z.input<typeof initiatePaymentSchema>;
 export type InitiatePayment = z.output<typeof initiatePaymentSchema>;
@@ -283,6 +289,8 @@ export const reportQuerySchema = z.object({
   ),
   /** Beyond the spec: which session (name); the current session when omitted. */
   session: z.string().trim().max(40).optional(),
+  /** Beyond the spec (issue 10.2): figures for one term's fees; the whole session when omitted. */
+  term: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TERM_VALUES, { error: PAYMENT_MESSAGES.termInvalid }).optional()),
 });
 
 export const feeScheduleInputSchema = z.object({
@@ -328,14 +336,26 @@ export interface ClassReportRow {
   amount_due: number;
   amount_paid: number;
   outstanding: number;
+  /** Issue 10.2: paid in full / part paid / unpaid against the compulsory fees due (or `term`'s). */
+  status: FeeStatus;
+  /** What is still owed (the same as `outstanding`). */
+  balance: number;
+  /** Each term with fees set, payments settling the terms in order. */
+  terms: TermFees[];
 }
 
 export interface ClassReportSummary {
   class: string;
   session: string | null;
+  /** The term the figures are for, or null for the whole session. */
+  term: Term | null;
   students: number;
+  /** Paid in full. */
   paid: number;
+  part_paid: number;
+  /** Students with a payment still pending with the provider (they are counted in the others too). */
   pending: number;
+  /** Nothing paid. */
   unpaid: number;
   amount_due: number;
   amount_paid: number;
@@ -354,16 +374,8 @@ export interface VerifyResponse {
   reference?: string;
 }
 
-export interface FeeSchedule {
-  id: number;
-  student_class: string;
-  session_id: number;
-  session: string;
-  term: Term;
-  amount: number;
-  description: string;
-  updated_at: string;
-}
+/** A fee schedule is one fee item (issue 11.9): the original fields plus `name` and `compulsory`. */
+export type FeeSchedule = FeeItem;
 
 export interface PaymentSessionOption {
   id: number;
@@ -389,6 +401,10 @@ export interface PaymentContext {
     outstanding: number;
     /** What clears the fees up to and including `term`. */
     suggested_amount: number;
+    /** Issue 11.7/11.8: the session's status, each term's figures and the items behind them. */
+    status: FeeStatus;
+    terms: TermFees[];
+    items: FeeItem[];
   };
 }
 

@@ -56,6 +56,8 @@ export function paymentBody(s: { admissionNumber: string; email: string }, cls: 
     phone_number: '08031234567',
     amount: '15000',
     term: '1st',
+    // Authorization, not balances: paying a term already paid is confirmed (issue 11.7).
+    confirm: true,
   };
 }
 

@@ -400,6 +400,20 @@ export const MATRIX: Record<string, Entry> = {
     },
     expect: { ...ownOnly(200, 403), staff: 403 },
   },
+  'POST /api/payments/fee-items/bulk/': {
+    req: ({ c }) => ({
+      url: '/api/payments/fee-items/bulk/',
+      payload: { session_id: c.session.id, term: '3rd', classes: ['SSS 1A', 'SSS 1B'], items: [{ name: 'PTA levy', amount: '2500' }] },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/payments/fee-items/copy/': {
+    req: ({ c }) => ({
+      url: '/api/payments/fee-items/copy/',
+      payload: { from_session_id: c.session.id, from_term: '1st', to_session_id: c.session.id, to_term: '2nd', classes: ['JSS 1A'] },
+    }),
+    expect: adminOnly(200),
+  },
   // Public, authenticated by its HMAC signature instead: an unsigned call is refused for everyone.
   'POST /api/payments/webhook/': {
     req: () => ({ url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' }),
@@ -649,7 +663,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
     });
     expect(res.statusCode, res.body).toBe(200);
     const row = await ctx.handle.db
-      .selectFrom('fee_schedules')
+      .selectFrom('fee_items')
       .select(['student_class', 'term', 'session_id'])
       .where('id', '=', c.feeScheduleId)
       .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import { people } from './0002_people';
 import { results } from './0003_results';
 import { payments } from './0004_payments';
 import { indexes } from './0005_indexes';
+import { feesItems } from './0008_fees_items';
 import { resultsSessionScales } from './0011_results_session_scales';
 import type { Dialect, DialectMigration } from './util';
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003_results': results,
   '0004_payments': payments,
   '0005_indexes': indexes,
+  '0008_fees_items': feesItems,
   '0011_results_session_scales': resultsSessionScales,
 };
 

@@ -143,19 +143,37 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
   await createResults(db, results);
   // Term fees for the current session, so a demo student's payment form shows what is owed.
   const now = nowIso();
+  // Optional items (the school bus) are shown to students but are not part of what they owe.
   await db
-    .insertInto('fee_schedules')
+    .insertInto('fee_items')
     .values(
       CLASSES.flatMap((cls) =>
-        (['1st', '2nd'] as const).map((term) => ({
-          student_class: cls,
-          session_id: session.id,
-          term,
-          amount_kobo: (cls.startsWith('SSS') ? 55_000 : 45_000) * 100 - (term === '2nd' ? 5_000 * 100 : 0),
-          description: `${term === '1st' ? 'First' : 'Second'} term tuition`,
-          created_at: now,
-          updated_at: now,
-        })),
+        (['1st', '2nd'] as const).flatMap((term) => [
+          {
+            student_class: cls,
+            session_id: session.id,
+            term,
+            name: 'Tuition',
+            name_key: 'tuition',
+            amount_kobo: (cls.startsWith('SSS') ? 55_000 : 45_000) * 100 - (term === '2nd' ? 5_000 * 100 : 0),
+            compulsory: 1,
+            description: `${term === '1st' ? 'First' : 'Second'} term tuition`,
+            created_at: now,
+            updated_at: now,
+          },
+          {
+            student_class: cls,
+            session_id: session.id,
+            term,
+            name: 'School bus',
+            name_key: 'school bus',
+            amount_kobo: 15_000 * 100,
+            compulsory: 0,
+            description: 'Optional: morning and afternoon routes',
+            created_at: now,
+            updated_at: now,
+          },
+        ]),
       ),
     )
     .execute();

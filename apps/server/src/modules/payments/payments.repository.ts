@@ -170,55 +170,104 @@ export class PaymentsRepository {
     return Number(row?.paid ?? 0);
   }
 
-  // ---------------------------------------------------------------- fee schedules
+  // ---------------------------------------------------------------- fee items (issue 11.9)
 
-  feeSchedules(filter: { sessionId?: number; studentClass?: string }) {
-    let q = this.db
-      .selectFrom('fee_schedules')
-      .innerJoin('academic_sessions', 'academic_sessions.id', 'fee_schedules.session_id')
+  feeItems(filter: { sessionId?: number; studentClass?: string; classes?: readonly string[]; term?: string }, conn: Conn = this.db) {
+    let q = conn
+      .selectFrom('fee_items')
+      .innerJoin('academic_sessions', 'academic_sessions.id', 'fee_items.session_id')
       .select([
-        'fee_schedules.id',
-        'fee_schedules.student_class',
-        'fee_schedules.session_id',
+        'fee_items.id',
+        'fee_items.student_class',
+        'fee_items.session_id',
         'academic_sessions.name as session',
-        'fee_schedules.term',
-        'fee_schedules.amount_kobo',
-        'fee_schedules.description',
-        'fee_schedules.updated_at',
+        'fee_items.term',
+        'fee_items.name',
+        'fee_items.name_key',
+        'fee_items.amount_kobo',
+        'fee_items.compulsory',
+        'fee_items.description',
+        'fee_items.updated_at',
       ]);
-    if (filter.sessionId !== undefined) q = q.where('fee_schedules.session_id', '=', filter.sessionId);
-    if (filter.studentClass !== undefined) q = q.where('fee_schedules.student_class', '=', filter.studentClass);
-    return q.orderBy('academic_sessions.name', 'desc').orderBy('fee_schedules.student_class').orderBy('fee_schedules.term').execute();
+    if (filter.sessionId !== undefined) q = q.where('fee_items.session_id', '=', filter.sessionId);
+    if (filter.studentClass !== undefined) q = q.where('fee_items.student_class', '=', filter.studentClass);
+    if (filter.classes !== undefined) q = q.where('fee_items.student_class', 'in', filter.classes.length ? filter.classes : ['']);
+    if (filter.term !== undefined) q = q.where('fee_items.term', '=', filter.term);
+    return q
+      .orderBy('academic_sessions.name', 'desc')
+      .orderBy('fee_items.student_class')
+      .orderBy('fee_items.term')
+      .orderBy('fee_items.compulsory', 'desc')
+      .orderBy('fee_items.id')
+      .execute();
   }
 
-  feeScheduleById(conn: Conn, id: number) {
-    return conn.selectFrom('fee_schedules').selectAll().where('id', '=', id).executeTakeFirst();
+  /** Compulsory fees per class and term of a session, summed in the database (the report's hot path). */
+  compulsoryDues(sessionId: number, classes: readonly string[]) {
+    return this.db
+      .selectFrom('fee_items')
+      .select((eb) => ['student_class', 'term', eb.fn.sum<number>('amount_kobo').as('due_kobo')])
+      .where('session_id', '=', sessionId)
+      .where('student_class', 'in', classes.length ? classes : [''])
+      .where('compulsory', '=', 1)
+      .groupBy(['student_class', 'term'])
+      .execute();
   }
 
-  async insertFeeSchedule(
+  feeItemById(conn: Conn, id: number) {
+    return conn.selectFrom('fee_items').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The item of this name (by key) in a class's term, if any. */
+  feeItemByKey(conn: Conn, k: { student_class: string; session_id: number; term: string; name_key: string }) {
+    return conn
+      .selectFrom('fee_items')
+      .selectAll()
+      .where('student_class', '=', k.student_class)
+      .where('session_id', '=', k.session_id)
+      .where('term', '=', k.term)
+      .where('name_key', '=', k.name_key)
+      .executeTakeFirst();
+  }
+
+  /** Adds an item; null when the class already has one of that name in that term. */
+  async insertFeeItem(
     trx: Conn,
-    v: { student_class: string; session_id: number; term: string; amount_kobo: number; description: string },
+    v: {
+      student_class: string;
+      session_id: number;
+      term: string;
+      name: string;
+      name_key: string;
+      amount_kobo: number;
+      compulsory: number;
+      description: string;
+    },
   ): Promise<number | null> {
     const now = nowIso();
     const row = await trx
-      .insertInto('fee_schedules')
+      .insertInto('fee_items')
       .values({ ...v, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['student_class', 'session_id', 'term']).doNothing())
+      .onConflict((oc) => oc.columns(['session_id', 'student_class', 'term', 'name_key']).doNothing())
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
   }
 
-  async updateFeeSchedule(trx: Conn, id: number, v: { amount_kobo: number; description: string }): Promise<void> {
+  async updateFeeItem(
+    trx: Conn,
+    id: number,
+    v: { amount_kobo: number; description: string; name: string; name_key: string; compulsory: number },
+  ): Promise<void> {
     await trx
-      .updateTable('fee_schedules')
+      .updateTable('fee_items')
       .set({ ...v, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
   }
 
-  async deleteFeeSchedule(trx: Conn, id: number): Promise<void> {
-    await trx.deleteFrom('fee_schedules').where('id', '=', id).execute();
+  async deleteFeeItem(trx: Conn, id: number): Promise<void> {
+    await trx.deleteFrom('fee_items').where('id', '=', id).execute();
   }
 
   // ---------------------------------------------------------------- webhook events

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  feeScheduleInputSchema,
-  feeScheduleUpdateSchema,
+  feeItemCreateSchema,
+  feeItemUpdateSchema,
+  feeItemsBulkSchema,
+  feeItemsCopySchema,
   historyQuerySchema,
   initiatePaymentSchema,
   reportQuerySchema,
@@ -87,20 +89,20 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       config: { auth: STAFF_ADMIN },
       schema: { tags, summary: 'Class payment report: every student of the class', querystring: reportQuerySchema },
     },
-    async (request) => (await service.classReport(request.query.class, request.query.session)).rows,
+    async (request) => (await service.classReport(request.query.class, request.query.session, request.query.term)).rows,
   );
 
   r.get(
     '/api/payments/report/summary/',
     { config: { auth: STAFF_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
-    async (request) => service.classSummary(request.query.class, request.query.session),
+    async (request) => service.classSummary(request.query.class, request.query.session, request.query.term),
   );
 
   r.get(
     '/api/payments/report/csv/',
     { config: { auth: STAFF_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
     async (request, reply) => {
-      const { session, rows } = await service.classReport(request.query.class, request.query.session);
+      const { session, rows } = await service.classReport(request.query.class, request.query.session, request.query.term);
       const name = `payments-${request.query.class}-${session ?? 'all'}`.replace(/[^A-Za-z0-9-]+/g, '-');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -128,6 +130,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     },
   );
 
+  // Fee items (issue 11.9): the fee-schedule calls keep their shape, each schedule being one item.
   r.get(
     '/api/payments/fee-schedules/',
     {
@@ -137,25 +140,41 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
         querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: z.string().max(20).optional() }),
       },
     },
-    async (request) => service.feeSchedules({ sessionId: request.query.session_id, studentClass: request.query.class || undefined }),
+    async (request) => service.fees.list({ sessionId: request.query.session_id, studentClass: request.query.class || undefined }),
   );
 
-  r.post(
-    '/api/payments/fee-schedules/',
-    { config: { auth: ADMIN }, schema: { tags, body: feeScheduleInputSchema } },
-    async (request, reply) => reply.status(201).send(await service.createFeeSchedule(currentUser(request), request.body)),
+  r.post('/api/payments/fee-schedules/', { config: { auth: ADMIN }, schema: { tags, body: feeItemCreateSchema } }, async (request, reply) =>
+    reply.status(201).send(await service.fees.create(currentUser(request), request.body)),
   );
 
   r.put(
     '/api/payments/fee-schedules/:id/',
-    { config: { auth: ADMIN }, schema: { tags, params: idParams, body: feeScheduleUpdateSchema } },
-    async (request) => service.updateFeeSchedule(currentUser(request), request.params.id, request.body),
+    { config: { auth: ADMIN }, schema: { tags, params: idParams, body: feeItemUpdateSchema } },
+    async (request) => service.fees.update(currentUser(request), request.params.id, request.body),
   );
 
   r.delete('/api/payments/fee-schedules/:id/', { config: { auth: ADMIN }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.deleteFeeSchedule(currentUser(request), request.params.id);
+    await service.fees.remove(currentUser(request), request.params.id);
     return reply.status(204).send();
   });
+
+  r.post(
+    '/api/payments/fee-items/bulk/',
+    {
+      config: { auth: ADMIN },
+      schema: { tags, summary: 'Set the same fee items for many classes of one term (adds or updates by name)', body: feeItemsBulkSchema },
+    },
+    async (request) => service.fees.bulk(currentUser(request), request.body),
+  );
+
+  r.post(
+    '/api/payments/fee-items/copy/',
+    {
+      config: { auth: ADMIN },
+      schema: { tags, summary: "Copy one term's fee items into another (names the target has are kept)", body: feeItemsCopySchema },
+    },
+    async (request) => service.fees.copy(currentUser(request), request.body),
+  );
 
   // The webhook needs the exact bytes Paystack signed: in its own scope every body is kept raw.
   void app.register((scope, _options, done) => {

@@ -2,16 +2,18 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
-  CLASSES,
   ONLINE_PAYMENT_MESSAGES,
   ONLINE_PAYMENT_OFF_CODE,
+  FEE_MESSAGES,
   PAYMENT_CURRENCY,
   PAYMENT_MESSAGES,
-  TERM_VALUES,
+  formatNaira,
   koboToNaira,
+  nextTermDue,
+  paymentWarning,
+  termLabel,
   type ClassReportRow,
   type ClassReportSummary,
-  type FeeSchedule,
   type InitiatePayment,
   type InitiateResponse,
   type Payment,
@@ -27,9 +29,10 @@ import {
 } from '@portal/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import type { AuthUser } from '../../http/auth';
 import { writeAudit } from '../../lib/audit';
+import { FeesService, presentTerm, standingOf } from './fees.service';
 import {
   mapPaystackStatus,
   ProviderError,
@@ -68,12 +71,17 @@ export function presentPayment(p: PaymentRow): Payment {
 const NOT_SUCCESSFUL: readonly PaymentStatus[] = ['pending', 'failed', 'abandoned'];
 
 export class PaymentsService {
+  /** Fee items and balances (issue 11.9). */
+  readonly fees: FeesService;
+
   constructor(
     private readonly repo: PaymentsRepository,
     readonly provider: PaymentProvider,
     private readonly config: Pick<Config, 'publicUrl' | 'paystackSecretKey'>,
     private readonly log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
-  ) {}
+  ) {
+    this.fees = new FeesService(repo);
+  }
 
   /** The signed-in student's own record; null for staff and admin. */
   private async studentOf(actor: Actor) {
@@ -101,6 +109,7 @@ export class PaymentsService {
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     const session = await this.repo.sessionByName(input.current_session);
     if (!session) throw badRequest({ current_session: [PAYMENT_MESSAGES.sessionInvalid] });
+    if (!input.confirm) await this.refuseUnconfirmedOverpayment(student, session, input);
 
     const reference = `FEES-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
     // The pending payment exists before the provider hears of it: whatever happens next, it is on record.
@@ -169,6 +178,28 @@ export class PaymentsService {
       });
       throw providerUnavailable();
     }
+  }
+
+  /**
+   * Issue 11.7: a term already paid in full, or more than the outstanding balance, needs the
+   * payer's explicit `confirm: true`; without it a 409 says why (`code`, and the balance in naira).
+   */
+  private async refuseUnconfirmedOverpayment(
+    student: { id: number; student_class: string },
+    session: { id: number; name: string },
+    input: InitiatePayment,
+  ): Promise<void> {
+    const due = (await this.fees.dues(session.id, [student.student_class])).get(student.student_class) ?? {};
+    const standing = standingOf(due, await this.repo.paidKobo(student.id, session.name));
+    const warning = paymentWarning(standing.session, standing.terms, input.amount, input.term);
+    if (!warning) return;
+    const detail =
+      warning === 'term_already_paid'
+        ? FEE_MESSAGES.termAlreadyPaid(termLabel(input.term ?? ''))
+        : standing.session.balance === 0
+          ? FEE_MESSAGES.nothingOutstanding
+          : FEE_MESSAGES.exceedsBalance(formatNaira(koboToNaira(input.amount)), formatNaira(koboToNaira(standing.session.balance)));
+    throw new HttpError(409, { detail, code: warning, balance: koboToNaira(standing.session.balance) });
   }
 
   // ---------------------------------------------------------------- verify and webhook
@@ -410,16 +441,23 @@ export class PaymentsService {
     return (await this.repo.currentSession()) ?? null;
   }
 
-  async classReport(studentClass: string, sessionName?: string): Promise<{ session: string | null; rows: ClassReportRow[] }> {
+  /**
+   * Issue 10.2 / 11.8: each student's status follows what was paid against the compulsory fees
+   * due for the session, or for one term when `term` is given (payments settle terms in order).
+   * `payment_status` keeps the spec's values: successful only when paid in full.
+   */
+  async classReport(
+    studentClass: string,
+    sessionName?: string,
+    term?: Term,
+  ): Promise<{ session: string | null; term: Term | null; rows: ClassReportRow[] }> {
     const session = await this.reportSession(sessionName);
     const students = await this.repo.studentsOfClass(studentClass);
     const payments = await this.repo.paymentsOfStudents(
       students.map((s) => s.id),
       session?.name ?? null,
     );
-    const dueKobo = session
-      ? (await this.repo.feeSchedules({ sessionId: session.id, studentClass })).reduce((sum, f) => sum + f.amount_kobo, 0)
-      : 0;
+    const due = session ? ((await this.fees.dues(session.id, [studentClass])).get(studentClass) ?? {}) : {};
     const byStudent = new Map<number, typeof payments>();
     for (const p of payments) {
       if (p.student_id === null) continue;
@@ -431,11 +469,13 @@ export class PaymentsService {
       const list = byStudent.get(s.id) ?? [];
       const successful = list.filter((p) => p.status === 'successful');
       const pending = list.filter((p) => p.status === 'pending');
-      const status: ReportPaymentStatus = successful.length ? 'successful' : pending.length ? 'pending' : 'unpaid';
+      const paidKobo = successful.reduce((sum, p) => sum + p.amount_kobo, 0);
+      const standing = standingOf(due, paidKobo);
+      const focus = term ? (standing.terms.find((t) => t.term === term) ?? standingOf({}, 0).session) : standing.session;
+      const status: ReportPaymentStatus = focus.status === 'paid' ? 'successful' : pending.length ? 'pending' : 'unpaid';
       const last = successful.length
         ? [...successful].sort((a, b) => (b.paid_at ?? b.created_at).localeCompare(a.paid_at ?? a.created_at))[0]
         : pending[0];
-      const paidKobo = successful.reduce((sum, p) => sum + p.amount_kobo, 0);
       return {
         admission_number: s.admission_number,
         full_name: `${s.first_name} ${s.last_name}`,
@@ -443,24 +483,29 @@ export class PaymentsService {
         payment_status: status,
         last_payment_amount: last ? koboToNaira(last.amount_kobo) : null,
         last_payment_date: last ? (last.status === 'successful' ? (last.paid_at ?? last.created_at) : last.created_at) : null,
-        amount_due: koboToNaira(dueKobo),
-        amount_paid: koboToNaira(paidKobo),
-        outstanding: koboToNaira(Math.max(0, dueKobo - paidKobo)),
+        amount_due: koboToNaira(focus.due),
+        amount_paid: koboToNaira(focus.paid),
+        outstanding: koboToNaira(focus.balance),
+        status: focus.status,
+        balance: koboToNaira(focus.balance),
+        terms: standing.terms.map(presentTerm),
       };
     });
-    return { session: session?.name ?? null, rows };
+    return { session: session?.name ?? null, term: term ?? null, rows };
   }
 
-  async classSummary(studentClass: string, sessionName?: string): Promise<ClassReportSummary> {
-    const { session, rows } = await this.classReport(studentClass, sessionName);
+  async classSummary(studentClass: string, sessionName?: string, term?: Term): Promise<ClassReportSummary> {
+    const { session, rows } = await this.classReport(studentClass, sessionName, term);
     const sumKobo = (f: (r: ClassReportRow) => number) => rows.reduce((s, r) => s + Math.round(f(r) * 100), 0);
     return {
       class: studentClass,
       session,
+      term: term ?? null,
       students: rows.length,
-      paid: rows.filter((r) => r.payment_status === 'successful').length,
+      paid: rows.filter((r) => r.status === 'paid').length,
+      part_paid: rows.filter((r) => r.status === 'part_paid').length,
       pending: rows.filter((r) => r.payment_status === 'pending').length,
-      unpaid: rows.filter((r) => r.payment_status === 'unpaid').length,
+      unpaid: rows.filter((r) => r.status === 'unpaid').length,
       amount_due: koboToNaira(sumKobo((r) => r.amount_due)),
       amount_paid: koboToNaira(sumKobo((r) => r.amount_paid)),
       outstanding: koboToNaira(sumKobo((r) => r.outstanding)),
@@ -477,37 +522,25 @@ export class PaymentsService {
     };
     const own = await this.studentOf(actor);
     if (!own) return out;
-    let dueKobo = 0;
-    let paidKobo = 0;
-    let term: Term | null = null;
-    let suggestedKobo = 0;
-    if (current) {
-      const schedules = (await this.repo.feeSchedules({ sessionId: current.id, studentClass: own.student_class })).sort(
-        (a, b) => TERM_VALUES.indexOf(a.term as Term) - TERM_VALUES.indexOf(b.term as Term),
-      );
-      paidKobo = await this.repo.paidKobo(own.id, current.name);
-      // Payments settle the terms in order: the next payment is for the first term not yet covered.
-      let cumulative = 0;
-      for (const f of schedules) {
-        cumulative += f.amount_kobo;
-        if (term === null && cumulative > paidKobo) {
-          term = f.term as Term;
-          suggestedKobo = cumulative - paidKobo;
-        }
-      }
-      dueKobo = cumulative;
-    }
+    const paidKobo = current ? await this.repo.paidKobo(own.id, current.name) : 0;
+    const due = current ? ((await this.fees.dues(current.id, [own.student_class])).get(own.student_class) ?? {}) : {};
+    const standing = standingOf(due, paidKobo);
+    // Payments settle the terms in order: the next payment is for the first term not yet paid in full.
+    const next = nextTermDue(standing.terms);
     out.student = {
       admission_number: own.admission_number,
       full_name: `${own.first_name} ${own.last_name}`,
       current_class: own.student_class,
       email: own.email,
       phone_number: own.phone_number || null,
-      term,
-      amount_due: koboToNaira(dueKobo),
+      term: next?.term ?? null,
+      amount_due: koboToNaira(standing.session.due),
       amount_paid: koboToNaira(paidKobo),
-      outstanding: koboToNaira(Math.max(0, dueKobo - paidKobo)),
-      suggested_amount: koboToNaira(suggestedKobo),
+      outstanding: koboToNaira(standing.session.balance),
+      suggested_amount: koboToNaira(next?.amount ?? 0),
+      status: standing.session.status,
+      terms: standing.terms.map(presentTerm),
+      items: current ? await this.fees.list({ sessionId: current.id, studentClass: own.student_class }) : [],
     };
     return out;
   }
@@ -537,90 +570,5 @@ export class PaymentsService {
       provider: p.provider === 'paystack' ? 'Paystack' : 'Payment simulator',
       school: { name: school.school_name, address: school.address, phone: school.phone, email: school.email, motto: school.motto },
     };
-  }
-
-  // ---------------------------------------------------------------- fee schedules
-
-  async feeSchedules(filter: { sessionId?: number; studentClass?: string }): Promise<FeeSchedule[]> {
-    return (await this.repo.feeSchedules(filter)).map((f) => ({
-      id: f.id,
-      student_class: f.student_class,
-      session_id: f.session_id,
-      session: f.session,
-      term: f.term as Term,
-      amount: koboToNaira(f.amount_kobo),
-      description: f.description,
-      updated_at: f.updated_at,
-    }));
-  }
-
-  private async oneFeeSchedule(id: number): Promise<FeeSchedule> {
-    const list = await this.repo.feeSchedules({});
-    const f = list.find((x) => x.id === id);
-    if (!f) throw notFound(PAYMENT_MESSAGES.feeScheduleNotFound);
-    return {
-      id: f.id,
-      student_class: f.student_class,
-      session_id: f.session_id,
-      session: f.session,
-      term: f.term as Term,
-      amount: koboToNaira(f.amount_kobo),
-      description: f.description,
-      updated_at: f.updated_at,
-    };
-  }
-
-  async createFeeSchedule(
-    actor: Actor,
-    input: { student_class: string; session_id: number; term: Term; amount: number; description: string },
-  ): Promise<FeeSchedule> {
-    if (!(CLASSES as readonly string[]).includes(input.student_class)) throw badRequest({ student_class: [PAYMENT_MESSAGES.classInvalid] });
-    if (!(await this.repo.sessionById(input.session_id))) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
-    const id = await this.repo.db.transaction().execute(async (trx) => {
-      const newId = await this.repo.insertFeeSchedule(trx, {
-        student_class: input.student_class,
-        session_id: input.session_id,
-        term: input.term,
-        amount_kobo: input.amount,
-        description: input.description,
-      });
-      if (newId === null) return null;
-      await writeAudit(trx, {
-        actorUserId: actor.id,
-        action: 'fee_schedule.create',
-        entity: 'fee_schedule',
-        entityId: newId,
-        after: { ...input, amount_kobo: input.amount },
-      });
-      return newId;
-    });
-    if (id === null) throw conflict(PAYMENT_MESSAGES.feeScheduleExists);
-    return this.oneFeeSchedule(id);
-  }
-
-  async updateFeeSchedule(actor: Actor, id: number, input: { amount: number; description: string }): Promise<FeeSchedule> {
-    await this.repo.db.transaction().execute(async (trx) => {
-      const before = await this.repo.feeScheduleById(trx, id);
-      if (!before) throw notFound(PAYMENT_MESSAGES.feeScheduleNotFound);
-      await this.repo.updateFeeSchedule(trx, id, { amount_kobo: input.amount, description: input.description });
-      await writeAudit(trx, {
-        actorUserId: actor.id,
-        action: 'fee_schedule.update',
-        entity: 'fee_schedule',
-        entityId: id,
-        before: { amount_kobo: before.amount_kobo, description: before.description },
-        after: { amount_kobo: input.amount, description: input.description },
-      });
-    });
-    return this.oneFeeSchedule(id);
-  }
-
-  async deleteFeeSchedule(actor: Actor, id: number): Promise<void> {
-    await this.repo.db.transaction().execute(async (trx) => {
-      const before = await this.repo.feeScheduleById(trx, id);
-      if (!before) throw notFound(PAYMENT_MESSAGES.feeScheduleNotFound);
-      await this.repo.deleteFeeSchedule(trx, id);
-      await writeAudit(trx, { actorUserId: actor.id, action: 'fee_schedule.delete', entity: 'fee_schedule', entityId: id, before });
-    });
   }
 }

@@ -27,12 +27,18 @@ export interface PaymentsTable {
   updated_at: string;
 }
 
-export interface FeeSchedulesTable {
+/** Fee items (migration 0008, issue 11.9): several per class, session and term; they replaced fee_schedules. */
+export interface FeeItemsTable {
   id: Generated<number>;
   student_class: string;
   session_id: number;
   term: string;
+  name: string;
+  /** feeItemKey(name): one item of a name per class, session and term. */
+  name_key: string;
   amount_kobo: number;
+  /** 1: part of the balance due; 0: optional (bus, uniform), shown but not owed. */
+  compulsory: number;
   description: string;
   created_at: string;
   updated_at: string;
@@ -62,7 +68,7 @@ export interface PaymentSimulatorTransactionsTable {
 declare module '../../db/schema' {
   interface Database {
     payments: PaymentsTable;
-    fee_schedules: FeeSchedulesTable;
+    fee_items: FeeItemsTable;
     payment_webhook_events: PaymentWebhookEventsTable;
     payment_simulator_transactions: PaymentSimulatorTransactionsTable;
   }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@portal/domain/constants';
+import type { FeeItemsBulkResult, FeeItemsCopyResult } from '@portal/domain/fees';
 import type {
   ClassReportRow,
   FeeSchedule,
@@ -99,6 +100,8 @@ export interface InitiateBody {
   phone_number: string | null;
   amount: number;
   term: string | null;
+  /** Issue 11.7: the payer confirmed paying a term already paid or more than the balance. */
+  confirm?: boolean;
 }
 
 export function initiatePayment(body: InitiateBody) {
@@ -139,6 +142,22 @@ export interface FeeScheduleBody {
   term: string;
   amount: string;
   description: string;
+  name?: string;
+  compulsory?: boolean;
+}
+
+/** Issue 11.9: the same items for many classes, and copying a term's items. */
+export interface FeeItemsBulkBody {
+  session_id: number;
+  term: string;
+  classes: string[];
+  items: { name: string; amount: string; compulsory: boolean; description?: string }[];
+}
+export interface FeeItemsCopyBody {
+  from_session_id: number;
+  from_term: string;
+  to_session_id: number;
+  to_term: string;
 }
 
 export function useFeeScheduleMutations() {
@@ -149,8 +168,18 @@ export function useFeeScheduleMutations() {
       mutationFn: (b: FeeScheduleBody) => api.post<FeeSchedule>('/payments/fee-schedules/', b, { timeout: TIMINGS.defaultTimeout }),
       onSuccess: done,
     }),
+    bulk: useMutation({
+      mutationFn: (b: FeeItemsBulkBody) =>
+        api.post<FeeItemsBulkResult>('/payments/fee-items/bulk/', b, { timeout: TIMINGS.defaultTimeout }),
+      onSuccess: done,
+    }),
+    copy: useMutation({
+      mutationFn: (b: FeeItemsCopyBody) =>
+        api.post<FeeItemsCopyResult>('/payments/fee-items/copy/', b, { timeout: TIMINGS.defaultTimeout }),
+      onSuccess: done,
+    }),
     update: useMutation({
-      mutationFn: ({ id, ...b }: { id: number; amount: string; description: string }) =>
+      mutationFn: ({ id, ...b }: { id: number; amount: string; description: string; name?: string; compulsory?: boolean }) =>
         api.put<FeeSchedule>(`/payments/fee-schedules/${id}/`, b, { timeout: TIMINGS.defaultTimeout }),
       onSuccess: done,
     }),

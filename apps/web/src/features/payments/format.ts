@@ -16,6 +16,9 @@ const STATUS_LABEL: Record<string, string> = {
   unpaid: 'Unpaid',
   failed: 'Failed',
   abandoned: 'Abandoned',
+  // What a student owes (issue 10.2)
+  paid: 'Paid in full',
+  part_paid: 'Part paid',
 };
 const STATUS_STYLE: Record<string, string> = {
   successful: 'bg-brand-50 text-brand-900 border-brand-600/40',
@@ -23,6 +26,8 @@ const STATUS_STYLE: Record<string, string> = {
   unpaid: 'bg-slate-100 text-slate-800 border-slate-300',
   failed: 'bg-red-50 text-red-900 border-red-300',
   abandoned: 'bg-slate-100 text-slate-800 border-slate-300',
+  paid: 'bg-brand-50 text-brand-900 border-brand-600/40',
+  part_paid: 'bg-amber-50 text-amber-900 border-amber-300',
 };
 
 /** History shows pending when a status is missing (spec §4). */

@@ -53,9 +53,10 @@ export function ClassReport({ studentClass, session }: { studentClass: string; s
         <EmptyState>{PAYMENT_MESSAGES.noStudents}</EmptyState>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-600">
+          <p className="mb-3 text-sm text-slate-600" data-testid="class-report-summary">
             {studentClass}
-            {session ? `, ${session} session` : ''}: {data.filter((r) => r.payment_status === 'successful').length} of {data.length} paid.
+            {session ? `, ${session} session` : ''}: {data.filter((r) => r.status === 'paid').length} of {data.length} paid in full,{' '}
+            {data.filter((r) => r.status === 'part_paid').length} part paid, {data.filter((r) => r.status === 'unpaid').length} unpaid.
           </p>
           <div className="overflow-x-auto" role="region" aria-label="Class payment report table" tabIndex={0}>
             <table className="w-full min-w-[48rem] text-left text-sm" data-testid="class-report">
@@ -68,7 +69,7 @@ export function ClassReport({ studentClass, session }: { studentClass: string; s
                   <th className="py-2 pr-3">Last Payment Date</th>
                   <th className="py-2 pr-3 text-right">Due</th>
                   <th className="py-2 pr-3 text-right">Paid</th>
-                  <th className="py-2 text-right">Outstanding</th>
+                  <th className="py-2 text-right">Balance</th>
                 </tr>
               </thead>
               <tbody>
@@ -77,7 +78,9 @@ export function ClassReport({ studentClass, session }: { studentClass: string; s
                     <td className="py-2 pr-3 whitespace-nowrap">{r.admission_number}</td>
                     <td className="py-2 pr-3">{r.full_name}</td>
                     <td className="py-2 pr-3">
-                      <span className={statusClass(r.payment_status)}>{statusLabel(r.payment_status)}</span>
+                      {/* Paid in full / part paid / unpaid against what is due (issue 10.2), and a pending checkout. */}
+                      <span className={statusClass(r.status)}>{statusLabel(r.status)}</span>
+                      {r.payment_status === 'pending' && <span className="ml-1 text-xs text-slate-600">(payment pending)</span>}
                     </td>
                     <td className="py-2 pr-3 text-right whitespace-nowrap">
                       {r.last_payment_amount === null ? '—' : formatNaira(r.last_payment_amount)}

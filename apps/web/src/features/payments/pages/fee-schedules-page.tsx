@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { CLASSES, TERMS, termLabel } from '@portal/domain/constants';
-import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, type FeeSchedule } from '@portal/domain/payments';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { CLASSES, TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
+import { FEE_MESSAGES } from '@portal/domain/fees';
+import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, serverMessageOf, type FeeSchedule } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,190 +14,347 @@ import { useFeeScheduleMutations, useFeeSchedules, usePaymentContext } from '../
 import { errorText } from '../components/payment-history';
 import { formatNaira } from '../format';
 
-type Errors = Record<string, string[] | undefined>;
-const EMPTY = { student_class: '', term: '', amount: '', description: '' };
+/** A fee call's error in a fee's words: the server's own message for a 409 (never the payment one). */
+function feeError(err: unknown, fallback?: string): string {
+  if (err instanceof ApiError && (err.status === 409 || err.status === 400)) return serverMessageOf(err.data) ?? errorText(err, fallback);
+  return errorText(err, fallback);
+}
 
-/** Admin: fees per class, session and term (beyond the spec); they drive amounts due and outstanding. */
+type Group = 'jss' | 'sss' | 'all' | 'chosen';
+const GROUPS: { value: Group; label: string }[] = [
+  { value: 'jss', label: 'All JSS classes' },
+  { value: 'sss', label: 'All SSS classes' },
+  { value: 'all', label: 'All classes' },
+  { value: 'chosen', label: 'Chosen classes' },
+];
+function classesOf(group: Group, chosen: string[]): string[] {
+  if (group === 'jss') return CLASSES.filter((c) => c.startsWith('JSS'));
+  if (group === 'sss') return CLASSES.filter((c) => c.startsWith('SSS'));
+  if (group === 'all') return [...CLASSES];
+  return chosen;
+}
+
+interface Line {
+  key: number;
+  name: string;
+  amount: string;
+  compulsory: boolean;
+}
+let lineSeq = 0;
+const newLine = (name = ''): Line => ({ key: ++lineSeq, name, amount: '', compulsory: true });
+
+/** The term before `term` (3rd term of the session before, for a 1st term). */
+function previousTerm(sessions: { id: number; name: string }[], sessionId: number, term: Term): { sessionId: number; term: Term } | null {
+  const i = TERM_VALUES.indexOf(term);
+  if (i > 0) return { sessionId, term: TERM_VALUES[i - 1]! };
+  const ordered = [...sessions].sort((a, b) => a.name.localeCompare(b.name));
+  const at = ordered.findIndex((s) => s.id === sessionId);
+  return at > 0 ? { sessionId: ordered[at - 1]!.id, term: '3rd' } : null;
+}
+
+/** Admin: a term's fee items per class (issue 11.9); they drive what students owe. */
 export default function FeeSchedulesPage() {
   const context = usePaymentContext();
   const [sessionId, setSessionId] = useState<number | null>(null);
+  const [term, setTerm] = useState<Term>('1st');
   useEffect(() => {
     if (sessionId === null && context.data?.sessions.length) {
       setSessionId((context.data.sessions.find((s) => s.is_current) ?? context.data.sessions[0])!.id);
     }
   }, [context.data, sessionId]);
   const schedules = useFeeSchedules(sessionId);
-  const { create, update, remove } = useFeeScheduleMutations();
+  const { bulk, copy, update, remove } = useFeeScheduleMutations();
   const toast = useToast();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [editing, setEditing] = useState<{ id: number; amount: string; description: string } | null>(null);
+
+  const [group, setGroup] = useState<Group>('jss');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [lines, setLines] = useState<Line[]>(() => [newLine('Tuition')]);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: number; name: string; amount: string; compulsory: boolean } | null>(null);
   const [editError, setEditError] = useState<string | undefined>();
 
-  async function onCreate(e: FormEvent) {
+  const sessions = context.data?.sessions ?? [];
+  const sessionName = sessions.find((s) => s.id === sessionId)?.name ?? '';
+  const termItems = useMemo(() => (schedules.data ?? []).filter((f) => f.term === term), [schedules.data, term]);
+  const byClass = useMemo(() => {
+    const m = new Map<string, FeeSchedule[]>();
+    for (const f of termItems) m.set(f.student_class, [...(m.get(f.student_class) ?? []), f]);
+    return CLASSES.filter((c) => m.has(c)).map((c) => ({ cls: c, items: m.get(c)! }));
+  }, [termItems]);
+  const prev = sessionId === null ? null : previousTerm(sessions, sessionId, term);
+  const prevLabel = prev
+    ? `${termLabel(prev.term)}${prev.sessionId !== sessionId ? `, ${sessions.find((s) => s.id === prev.sessionId)?.name}` : ''}`
+    : '';
+
+  const setLine = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+
+  async function onSave(e: FormEvent) {
     e.preventDefault();
-    const errs: Errors = {};
-    if (!form.student_class) errs.student_class = [PAYMENT_MESSAGES.classRequired];
-    if (!form.term) errs.term = [PAYMENT_MESSAGES.termInvalid];
-    const amount = checkAmount(form.amount);
-    if (!amount.ok) errs.amount = [amount.message];
-    if (Object.keys(errs).length) {
-      setErrors(errs);
-      return;
+    setFormError(null);
+    const errs: Record<string, string | undefined> = {};
+    const classes = classesOf(group, chosen);
+    if (!classes.length) errs.classes = FEE_MESSAGES.classesRequired;
+    const seen = new Set<string>();
+    for (const l of lines) {
+      const key = l.name.trim().toLowerCase().replace(/\s+/g, ' ');
+      if (!key) errs[`name-${l.key}`] = FEE_MESSAGES.nameRequired;
+      else if (seen.has(key)) errs[`name-${l.key}`] = FEE_MESSAGES.duplicateInList;
+      seen.add(key);
+      const a = checkAmount(l.amount);
+      if (!a.ok) errs[`amount-${l.key}`] = a.message;
     }
-    if (sessionId === null) return;
+    setErrors(errs);
+    if (Object.values(errs).some(Boolean) || sessionId === null) return;
     try {
-      await create.mutateAsync({ ...form, session_id: sessionId });
-      toast.success(PAYMENT_MESSAGES.feeScheduleSaved);
-      setForm(EMPTY);
-      setErrors({});
+      const r = await bulk.mutateAsync({
+        session_id: sessionId,
+        term,
+        classes,
+        items: lines.map((l) => ({ name: l.name.trim(), amount: l.amount, compulsory: l.compulsory })),
+      });
+      toast.success(
+        `Fees saved for ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}: ${r.created} added, ${r.updated} updated`,
+      );
+      setLines([newLine()]);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
-      toast.error(errorText(err, 'Failed to save fee schedule'));
+      setFormError(feeError(err, 'Failed to save the fees'));
     }
   }
 
-  async function onSave(f: FeeSchedule) {
-    if (!editing) return;
-    const amount = checkAmount(editing.amount);
-    if (!amount.ok) {
-      setEditError(amount.message);
-      return;
-    }
+  async function onCopy() {
+    if (!prev || sessionId === null) return;
     try {
-      await update.mutateAsync({ id: f.id, amount: editing.amount, description: editing.description });
+      const r = await copy.mutateAsync({ from_session_id: prev.sessionId, from_term: prev.term, to_session_id: sessionId, to_term: term });
+      toast.success(
+        `Copied ${r.copied} ${r.copied === 1 ? 'item' : 'items'} from ${prevLabel}${r.skipped ? ` (${r.skipped} already set, kept)` : ''}`,
+      );
+    } catch (err) {
+      toast.error(feeError(err));
+    }
+  }
+
+  async function onUpdate(f: FeeSchedule) {
+    if (!editing) return;
+    const a = checkAmount(editing.amount);
+    if (!a.ok) return setEditError(a.message);
+    if (!editing.name.trim()) return setEditError(FEE_MESSAGES.nameRequired);
+    try {
+      await update.mutateAsync({
+        id: f.id,
+        amount: editing.amount,
+        description: f.description,
+        name: editing.name.trim(),
+        compulsory: editing.compulsory,
+      });
       toast.success(PAYMENT_MESSAGES.feeScheduleSaved);
       setEditing(null);
       setEditError(undefined);
     } catch (err) {
-      toast.error(errorText(err));
+      setEditError(feeError(err));
     }
   }
 
   async function onDelete(f: FeeSchedule) {
-    if (!window.confirm(`Delete the ${termLabel(f.term)} fee for ${f.student_class}?`)) return;
+    if (!window.confirm(`Delete "${f.name}" (${termLabel(f.term)}) for ${f.student_class}?`)) return;
     try {
       await remove.mutateAsync(f.id);
       toast.success(PAYMENT_MESSAGES.feeScheduleDeleted);
     } catch (err) {
-      toast.error(errorText(err));
+      toast.error(feeError(err));
     }
   }
 
-  const sessions = context.data?.sessions ?? [];
   return (
     <PageLayout title="Fee Schedules">
-      <div className="flex flex-col gap-6">
+      <div className="flex min-w-0 flex-col gap-6">
         <Card>
-          <SelectField
-            label="Session"
-            options={sessions.map((s) => ({ value: String(s.id), label: s.name }))}
-            value={sessionId === null ? '' : String(sessionId)}
-            onChange={(e) => setSessionId(Number(e.target.value))}
-          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Session"
+              options={sessions.map((s) => ({ value: String(s.id), label: s.name }))}
+              value={sessionId === null ? '' : String(sessionId)}
+              onChange={(e) => setSessionId(Number(e.target.value))}
+            />
+            <SelectField label="Term" options={TERMS} value={term} onChange={(e) => setTerm(e.target.value as Term)} />
+          </div>
+          {prev && (
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <Button variant="secondary" onClick={() => void onCopy()} loading={copy.isPending}>
+                Copy fees from {prevLabel}
+              </Button>
+              <span className="text-sm text-slate-600">Items this term already has are kept.</span>
+            </div>
+          )}
         </Card>
-        <Card title="Add a fee">
-          <form onSubmit={(e) => void onCreate(e)} noValidate className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Class"
-              required
-              placeholder="Select class"
-              options={CLASSES}
-              value={form.student_class}
-              error={errors.student_class}
-              onChange={(e) => setForm({ ...form, student_class: e.target.value })}
-            />
-            <SelectField
-              label="Term"
-              required
-              placeholder="Select term"
-              options={TERMS}
-              value={form.term}
-              error={errors.term}
-              onChange={(e) => setForm({ ...form, term: e.target.value })}
-            />
-            <TextField
-              label="Amount (₦)"
-              required
-              inputMode="decimal"
-              value={form.amount}
-              error={errors.amount}
-              onChange={(e) => setForm({ ...form, amount: sanitizeAmountInput(e.target.value) })}
-            />
-            <TextField
-              label="Description"
-              value={form.description}
-              error={errors.description}
-              maxLength={200}
-              onChange={(e) => setForm({ ...form, description: e.target.value })}
-            />
-            <div className="sm:col-span-2">
-              <Button type="submit" loading={create.isPending}>
-                Add Fee
+
+        <Card title={`Set fee items for ${termLabel(term)}${sessionName ? `, ${sessionName}` : ''}`}>
+          <form onSubmit={(e) => void onSave(e)} noValidate className="flex flex-col gap-4" aria-label="Set fee items">
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium text-slate-800">Apply to</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {GROUPS.map((g) => (
+                  <label key={g.value} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                    <input type="radio" name="fee-group" value={g.value} checked={group === g.value} onChange={() => setGroup(g.value)} />
+                    {g.label}
+                  </label>
+                ))}
+              </div>
+              {group === 'chosen' && (
+                <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4" role="group" aria-label="Classes">
+                  {CLASSES.map((c) => (
+                    <label key={c} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={chosen.includes(c)}
+                        onChange={(e) => setChosen((l) => (e.target.checked ? [...l, c] : l.filter((x) => x !== c)))}
+                      />
+                      {c}
+                    </label>
+                  ))}
+                </div>
+              )}
+              {errors.classes && <p className="text-sm text-red-700">{errors.classes}</p>}
+            </fieldset>
+
+            <ul className="flex flex-col gap-4" aria-label="Fee items to set">
+              {lines.map((l, i) => (
+                <li
+                  key={l.key}
+                  className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem_auto_auto] sm:items-end"
+                >
+                  <TextField
+                    label={`Item ${i + 1} name`}
+                    value={l.name}
+                    maxLength={80}
+                    placeholder="e.g. PTA levy"
+                    error={errors[`name-${l.key}`]}
+                    onChange={(e) => setLine(l.key, { name: e.target.value })}
+                  />
+                  <TextField
+                    label={`Item ${i + 1} amount (₦)`}
+                    inputMode="decimal"
+                    value={l.amount}
+                    error={errors[`amount-${l.key}`]}
+                    onChange={(e) => setLine(l.key, { amount: sanitizeAmountInput(e.target.value) })}
+                  />
+                  <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+                    <input type="checkbox" checked={!l.compulsory} onChange={(e) => setLine(l.key, { compulsory: !e.target.checked })} />
+                    Optional (e.g. bus)
+                  </label>
+                  {lines.length > 1 && (
+                    <Button
+                      variant="ghost"
+                      onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                      aria-label={`Remove item ${i + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {formError && <Alert tone="error">{formError}</Alert>}
+            <div className="flex flex-wrap gap-3">
+              <Button variant="secondary" onClick={() => setLines((ls) => [...ls, newLine()])}>
+                Add another item
+              </Button>
+              <Button type="submit" loading={bulk.isPending}>
+                Save fees
               </Button>
             </div>
+            <p className="text-sm text-slate-600">An item a class already has (same name) gets the new amount; other items are added.</p>
           </form>
         </Card>
-        <Card title="Fees this session">
+
+        <Card title={`${termLabel(term)} fees by class`}>
           {schedules.isPending ? (
             <LoadingBlock />
           ) : schedules.isError ? (
             <Alert tone="error">{errorText(schedules.error)}</Alert>
-          ) : schedules.data.length === 0 ? (
-            <EmptyState>No fees set for this session yet.</EmptyState>
+          ) : byClass.length === 0 ? (
+            <EmptyState>No fees set for this term yet.</EmptyState>
           ) : (
-            <ul className="divide-y divide-slate-100" data-testid="fee-schedules">
-              {schedules.data.map((f) => (
-                <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div>
-                    <p className="font-semibold">
-                      {f.student_class} · {termLabel(f.term)}
-                    </p>
-                    {f.description && <p className="text-sm text-slate-600">{f.description}</p>}
-                  </div>
-                  {editing?.id === f.id ? (
-                    <div className="flex flex-wrap items-end gap-2">
-                      <TextField
-                        label="New amount (₦)"
-                        inputMode="decimal"
-                        value={editing.amount}
-                        error={editError}
-                        onChange={(e) => setEditing({ ...editing, amount: sanitizeAmountInput(e.target.value) })}
-                      />
-                      <TextField
-                        label="New description"
-                        value={editing.description}
-                        maxLength={200}
-                        onChange={(e) => setEditing({ ...editing, description: e.target.value })}
-                      />
-                      <Button onClick={() => void onSave(f)} loading={update.isPending}>
-                        Save
-                      </Button>
-                      <Button variant="ghost" onClick={() => setEditing(null)}>
-                        Cancel
-                      </Button>
+            <ul className="flex flex-col gap-5" data-testid="fee-schedules">
+              {byClass.map(({ cls, items }) => {
+                const due = items.filter((f) => f.compulsory).reduce((s, f) => s + Math.round(f.amount * 100), 0) / 100;
+                return (
+                  <li key={cls} aria-label={`${cls} fees`}>
+                    <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 pb-1">
+                      <h3 className="font-semibold">{cls}</h3>
+                      <span className="text-sm" data-testid={`fee-total-${cls}`}>
+                        Due: <strong>{formatNaira(due)}</strong>
+                      </span>
                     </div>
-                  ) : (
-                    <div className="flex items-center gap-2">
-                      <span className="font-semibold">{formatNaira(f.amount)}</span>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setEditing({ id: f.id, amount: f.amount.toFixed(2), description: f.description })}
-                        aria-label={`Edit ${f.student_class} ${termLabel(f.term)}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        variant="danger"
-                        onClick={() => void onDelete(f)}
-                        aria-label={`Delete ${f.student_class} ${termLabel(f.term)}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  )}
-                </li>
-              ))}
+                    <ul className="divide-y divide-slate-100">
+                      {items.map((f) => (
+                        <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="fee-item">
+                          {editing?.id === f.id ? (
+                            <div className="flex w-full flex-col gap-2">
+                              <TextField
+                                label="New name"
+                                value={editing.name}
+                                maxLength={80}
+                                onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+                              />
+                              <TextField
+                                label="New amount (₦)"
+                                inputMode="decimal"
+                                value={editing.amount}
+                                error={editError}
+                                onChange={(e) => setEditing({ ...editing, amount: sanitizeAmountInput(e.target.value) })}
+                              />
+                              <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+                                <input
+                                  type="checkbox"
+                                  checked={!editing.compulsory}
+                                  onChange={(e) => setEditing({ ...editing, compulsory: !e.target.checked })}
+                                />
+                                Optional
+                              </label>
+                              <div className="flex flex-wrap gap-2">
+                                <Button onClick={() => void onUpdate(f)} loading={update.isPending}>
+                                  Save
+                                </Button>
+                                <Button variant="ghost" onClick={() => setEditing(null)}>
+                                  Cancel
+                                </Button>
+                              </div>
+                            </div>
+                          ) : (
+                            <>
+                              <span className="min-w-0 break-words">
+                                {f.name}
+                                {!f.compulsory && <span className="ml-2 text-xs text-slate-600">(optional)</span>}
+                              </span>
+                              <span className="flex flex-wrap items-center gap-2">
+                                <span className="font-semibold">{formatNaira(f.amount)}</span>
+                                <Button
+                                  variant="secondary"
+                                  onClick={() => {
+                                    setEditError(undefined);
+                                    setEditing({ id: f.id, name: f.name, amount: f.amount.toFixed(2), compulsory: f.compulsory });
+                                  }}
+                                  aria-label={`Edit ${f.name} for ${f.student_class}`}
+                                >
+                                  Edit
+                                </Button>
+                                <Button
+                                  variant="danger"
+                                  onClick={() => void onDelete(f)}
+                                  aria-label={`Delete ${f.name} for ${f.student_class}`}
+                                >
+                                  Delete
+                                </Button>
+                              </span>
+                            </>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </Card>

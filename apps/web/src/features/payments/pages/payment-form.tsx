@@ -2,13 +2,16 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEv
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
-import { CLASSES, TERMS, TIMINGS } from '@portal/domain/constants';
+import { CLASSES, TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
+import { FEE_MESSAGES, paymentWarning, type FeeBalance, type TermBalance } from '@portal/domain/fees';
+import { nairaToKobo } from '@portal/domain/money';
 import {
   PAYMENT_FORM_FIELDS,
   PAYMENT_MESSAGES,
   initiatePaymentSchema,
   sanitizeAmountInput,
   verifyWithRetries,
+  type InitiatePayment,
   type PaymentContext,
   type PaymentFormField,
 } from '@portal/domain/payments';
@@ -23,7 +26,7 @@ import { useSession } from '../../../lib/auth-store';
 import { initiatePayment, paymentKeys, usePaymentContext, usePaymentProvider, verifyPayment } from '../api';
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
-import { formatNaira } from '../format';
+import { formatNaira, statusClass, statusLabel } from '../format';
 import { useDebouncedValue } from '../use-debounced-value';
 
 interface FormValues {
@@ -71,6 +74,44 @@ const storage = {
 type Banner = { tone: 'error' | 'success' | 'info' | 'warning'; text: string; reference?: string } | null;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+type StudentFees = NonNullable<PaymentContext['student']>;
+const kobo = (naira: number) => nairaToKobo(naira.toFixed(2));
+
+/** Issue 11.7: a restored draft is kept only while it still fits what is owed now. */
+function draftIsStale(f: FormValues, st: StudentFees): boolean {
+  if (st.amount_due === 0) return false;
+  const t = st.terms.find((x) => x.term === f.term);
+  if (t && t.amount_due > 0 && t.balance === 0) return true;
+  const amount = Number(f.amount);
+  return Number.isFinite(amount) && kobo(amount) > kobo(st.outstanding);
+}
+
+/** Issue 11.7: the warning to confirm before paying a term already paid in full or more than the balance. */
+function warningText(st: StudentFees, amountKobo: number, term: Term | null): string | null {
+  const session: FeeBalance = {
+    due: kobo(st.amount_due),
+    paid: kobo(st.amount_paid),
+    balance: kobo(st.outstanding),
+    credit: 0,
+    status: st.status,
+  };
+  const terms: TermBalance[] = st.terms.map((t) => ({
+    term: t.term,
+    due: kobo(t.amount_due),
+    paid: kobo(t.amount_paid),
+    balance: kobo(t.balance),
+    credit: 0,
+    status: t.status,
+  }));
+  const w = paymentWarning(session, terms, amountKobo, term);
+  if (w === 'term_already_paid') return FEE_MESSAGES.termAlreadyPaid(termLabel(term ?? ''));
+  if (w === 'exceeds_balance')
+    return session.balance === 0
+      ? FEE_MESSAGES.nothingOutstanding
+      : FEE_MESSAGES.exceedsBalance(formatNaira(amountKobo / 100), formatNaira(st.outstanding));
+  return null;
+}
+
 /** /PaymentForm: School Fees Payment (spec §2, §4, §5, §8). */
 export default function PaymentFormPage() {
   const session = useSession();
@@ -90,9 +131,21 @@ export default function PaymentFormPage() {
   const [submitting, setSubmitting] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [verifying, setVerifying] = useState(false);
+  // Issue 11.7: the clear confirm step before paying a term already paid or more than the balance.
+  const [confirm, setConfirm] = useState<{ text: string; payment: InitiatePayment } | null>(null);
+  useEffect(() => {
+    if (confirm) document.getElementById('pay-confirm-back')?.focus();
+  }, [confirm]);
   // Bumped to ask for a (re)fill from the context: on load, and after a payment is verified.
   const [prefillRequest, setPrefillRequest] = useState(1);
   const prefilledFor = useRef(0);
+  const staleDraft = useRef(false);
+  useEffect(() => {
+    if (!staleDraft.current) return;
+    staleDraft.current = false;
+    // Said only when nothing else is being said (e.g. not over a payment being verified).
+    setBanner((b) => b ?? { tone: 'info', text: 'The amount was updated to what you owe now.' });
+  }, [form]);
 
   // A signed-in student's own details and what they owe next fill the form (beyond the spec).
   const prefill = useCallback(
@@ -104,6 +157,12 @@ export default function PaymentFormPage() {
         if (!next.current_session && c.current_session) next.current_session = c.current_session;
         const st = c.student;
         if (st) {
+          // A draft for a term since paid, or for more than is now owed, gives way to what is owed now.
+          if (keepDraft && (next.amount || next.term) && draftIsStale(next, st)) {
+            next.amount = '';
+            next.term = '';
+            staleDraft.current = true;
+          }
           next.admission_number = st.admission_number;
           if (!keepDraft || !next.full_name) next.full_name = st.full_name;
           if (!keepDraft || !next.current_class) next.current_class = st.current_class;
@@ -192,6 +251,7 @@ export default function PaymentFormPage() {
     const value = key === 'amount' ? sanitizeAmountInput(e.target.value) : e.target.value;
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((x) => ({ ...x, [key]: undefined }));
+    setConfirm(null);
   };
 
   async function onSubmit(e: FormEvent) {
@@ -211,17 +271,32 @@ export default function PaymentFormPage() {
       return;
     }
     setErrors({});
+    const st = context.data?.student;
+    // A student's own payment for the current session is checked here first; the server checks every payment.
+    if (st && parsed.data.admission_number === st.admission_number && parsed.data.current_session === context.data?.current_session) {
+      const text = warningText(st, parsed.data.amount, parsed.data.term);
+      if (text) {
+        setConfirm({ text, payment: parsed.data });
+        return;
+      }
+    }
+    await pay(parsed.data, false);
+  }
+
+  async function pay(p: InitiatePayment, confirmed: boolean) {
+    setConfirm(null);
     setSubmitting(true);
     try {
       const res = await initiatePayment({
-        admission_number: parsed.data.admission_number,
-        full_name: parsed.data.full_name,
-        current_class: parsed.data.current_class,
-        current_session: parsed.data.current_session,
-        email: parsed.data.email,
-        phone_number: parsed.data.phone_number,
-        amount: parsed.data.amount / 100,
-        term: parsed.data.term,
+        admission_number: p.admission_number,
+        full_name: p.full_name,
+        current_class: p.current_class,
+        current_session: p.current_session,
+        email: p.email,
+        phone_number: p.phone_number,
+        amount: p.amount / 100,
+        term: p.term,
+        ...(confirmed ? { confirm: true } : {}),
       });
       const url = res.status === 'success' ? res.data?.authorization_url : undefined;
       if (!url) {
@@ -233,6 +308,11 @@ export default function PaymentFormPage() {
       setBanner({ tone: 'info', text: PAYMENT_MESSAGES.redirecting });
       setTimeout(() => window.location.assign(url), TIMINGS.redirectToProvider);
     } catch (err) {
+      const code = err instanceof ApiError ? (err.data as { code?: unknown } | null)?.code : undefined;
+      if (err instanceof ApiError && err.status === 409 && (code === 'term_already_paid' || code === 'exceeds_balance') && !confirmed) {
+        setConfirm({ text: err.detail ?? FEE_MESSAGES.confirmQuestion, payment: p });
+        return;
+      }
       if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
       setBanner({ tone: 'error', text: err instanceof ApiError ? errorText(err) : PAYMENT_MESSAGES.initiationFailed });
     } finally {
@@ -286,6 +366,17 @@ export default function PaymentFormPage() {
                 </dd>
               </div>
             </dl>
+            {st.terms.length > 0 && (
+              <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label="Fees by term" data-testid="fees-by-term">
+                {st.terms.map((t) => (
+                  <li key={t.term} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="font-medium">{termLabel(t.term)}:</span>
+                    <span className={statusClass(t.status)}>{statusLabel(t.status)}</span>
+                    {t.balance > 0 && <span className="text-slate-700">{formatNaira(t.balance)} to pay</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
             {st.amount_due > 0 && st.outstanding === 0 && <p className="mt-2 text-sm text-slate-600">{PAYMENT_MESSAGES.noOutstanding}</p>}
           </Card>
         )}
@@ -377,6 +468,30 @@ export default function PaymentFormPage() {
                 hint="Between ₦100 and ₦5,000,000"
               />
             </div>
+            {confirm && (
+              <div
+                role="alertdialog"
+                aria-labelledby="pay-confirm-title"
+                aria-describedby="pay-confirm-text"
+                className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+                data-testid="payment-confirm"
+              >
+                <p id="pay-confirm-title" className="font-semibold">
+                  Check before you pay
+                </p>
+                <p id="pay-confirm-text" className="mt-1">
+                  {confirm.text} {FEE_MESSAGES.confirmQuestion}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <Button id="pay-confirm-back" variant="secondary" onClick={() => setConfirm(null)}>
+                    Change amount
+                  </Button>
+                  <Button onClick={() => void pay(confirm.payment, true)} loading={submitting}>
+                    Pay anyway
+                  </Button>
+                </div>
+              </div>
+            )}
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" loading={submitting || redirecting} disabled={busy || paymentsOff}>
                 Proceed to Payment

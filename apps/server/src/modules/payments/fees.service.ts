@@ -1,0 +1,265 @@
+import {
+  CLASSES,
+  FEE_MESSAGES,
+  PAYMENT_MESSAGES,
+  TERM_VALUES,
+  defaultFeeItemName,
+  feeBalance,
+  feeItemKey,
+  koboToNaira,
+  termBalances,
+  termLabel,
+  type FeeBalance,
+  type FeeItem,
+  type FeeItemCreate,
+  type FeeItemUpdate,
+  type FeeItemsBulk,
+  type FeeItemsBulkResult,
+  type FeeItemsCopy,
+  type FeeItemsCopyResult,
+  type Term,
+  type TermBalance,
+  type TermFees,
+} from '@portal/domain';
+import type { AuthUser } from '../../http/auth';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { writeAudit } from '../../lib/audit';
+import type { PaymentsRepository } from './payments.repository';
+
+type Actor = Pick<AuthUser, 'id' | 'role'>;
+type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
+
+export function presentFeeItem(f: ItemRow): FeeItem {
+  return {
+    id: f.id,
+    student_class: f.student_class,
+    session_id: f.session_id,
+    session: f.session,
+    term: f.term as Term,
+    name: f.name,
+    amount: koboToNaira(f.amount_kobo),
+    compulsory: f.compulsory === 1,
+    description: f.description,
+    updated_at: f.updated_at,
+  };
+}
+
+export function presentTerm(t: TermBalance): TermFees {
+  return {
+    term: t.term,
+    amount_due: koboToNaira(t.due),
+    amount_paid: koboToNaira(t.paid),
+    balance: koboToNaira(t.balance),
+    status: t.status,
+  };
+}
+
+/** Compulsory fees of one class by term, in kobo. */
+export type DueByTerm = Partial<Record<Term, number>>;
+
+/** A student's standing for a session: the whole session and each term with fees. */
+export interface Standing {
+  session: FeeBalance;
+  terms: TermBalance[];
+}
+
+export function standingOf(due: DueByTerm, paidKobo: number): Standing {
+  const total = TERM_VALUES.reduce((s, t) => s + (due[t] ?? 0), 0);
+  return { session: feeBalance(total, paidKobo), terms: termBalances(due, paidKobo) };
+}
+
+/** Fee items and what they make a class owe (issue 11.9). The rules; SQL stays in the repository. */
+export class FeesService {
+  constructor(private readonly repo: PaymentsRepository) {}
+
+  /** Compulsory fees per class and term of a session (classes without items are absent). */
+  async dues(sessionId: number, classes: readonly string[]): Promise<Map<string, DueByTerm>> {
+    const out = new Map<string, DueByTerm>();
+    for (const f of await this.repo.compulsoryDues(sessionId, classes)) {
+      const d = out.get(f.student_class) ?? {};
+      d[f.term as Term] = Number(f.due_kobo);
+      out.set(f.student_class, d);
+    }
+    return out;
+  }
+
+  async list(filter: { sessionId?: number; studentClass?: string }): Promise<FeeItem[]> {
+    return (await this.repo.feeItems(filter)).map(presentFeeItem);
+  }
+
+  private async one(id: number): Promise<FeeItem> {
+    const row = await this.repo.feeItemById(this.repo.db, id);
+    if (!row) throw notFound(FEE_MESSAGES.feeItemNotFound);
+    const list = await this.repo.feeItems({ sessionId: row.session_id, studentClass: row.student_class, term: row.term });
+    const f = list.find((x) => x.id === id);
+    if (!f) throw notFound(FEE_MESSAGES.feeItemNotFound);
+    return presentFeeItem(f);
+  }
+
+  private async checkSession(sessionId: number, field = 'session_id'): Promise<void> {
+    if (!(await this.repo.sessionById(sessionId))) throw badRequest({ [field]: [PAYMENT_MESSAGES.sessionInvalid] });
+  }
+
+  async create(actor: Actor, input: FeeItemCreate): Promise<FeeItem> {
+    if (!(CLASSES as readonly string[]).includes(input.student_class)) throw badRequest({ student_class: [PAYMENT_MESSAGES.classInvalid] });
+    await this.checkSession(input.session_id);
+    const name = input.name ?? defaultFeeItemName(input.description);
+    const values = {
+      student_class: input.student_class,
+      session_id: input.session_id,
+      term: input.term,
+      name,
+      name_key: feeItemKey(name),
+      amount_kobo: input.amount,
+      compulsory: input.compulsory === false ? 0 : 1,
+      description: input.description,
+    };
+    const id = await this.repo.db.transaction().execute(async (trx) => {
+      const newId = await this.repo.insertFeeItem(trx, values);
+      if (newId === null) return null;
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: 'fee_schedule.create',
+        entity: 'fee_schedule',
+        entityId: newId,
+        after: values,
+      });
+      return newId;
+    });
+    if (id === null) throw conflict(FEE_MESSAGES.itemExists(name, input.student_class, termLabel(input.term)));
+    return this.one(id);
+  }
+
+  async update(actor: Actor, id: number, input: FeeItemUpdate): Promise<FeeItem> {
+    await this.repo.db.transaction().execute(async (trx) => {
+      const before = await this.repo.feeItemById(trx, id);
+      if (!before) throw notFound(FEE_MESSAGES.feeItemNotFound);
+      const name = input.name ?? before.name;
+      const after = {
+        amount_kobo: input.amount,
+        description: input.description,
+        name,
+        name_key: feeItemKey(name),
+        compulsory: input.compulsory === undefined ? before.compulsory : input.compulsory ? 1 : 0,
+      };
+      if (after.name_key !== before.name_key) {
+        const clash = await this.repo.feeItemByKey(trx, { ...before, name_key: after.name_key });
+        if (clash) throw conflict(FEE_MESSAGES.itemExists(name, before.student_class, termLabel(before.term)));
+      }
+      await this.repo.updateFeeItem(trx, id, after);
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: 'fee_schedule.update',
+        entity: 'fee_schedule',
+        entityId: id,
+        before: { amount_kobo: before.amount_kobo, description: before.description, name: before.name, compulsory: before.compulsory },
+        after,
+      });
+    });
+    return this.one(id);
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    await this.repo.db.transaction().execute(async (trx) => {
+      const before = await this.repo.feeItemById(trx, id);
+      if (!before) throw notFound(FEE_MESSAGES.feeItemNotFound);
+      await this.repo.deleteFeeItem(trx, id);
+      await writeAudit(trx, { actorUserId: actor.id, action: 'fee_schedule.delete', entity: 'fee_schedule', entityId: id, before });
+    });
+  }
+
+  /** The same items for many classes at once: an existing item of the same name is updated. One transaction. */
+  async bulk(actor: Actor, input: FeeItemsBulk): Promise<FeeItemsBulkResult & { items: FeeItem[] }> {
+    await this.checkSession(input.session_id);
+    const result = await this.repo.db.transaction().execute(async (trx) => {
+      let created = 0;
+      let updated = 0;
+      const existing = await this.repo.feeItems({ sessionId: input.session_id, classes: input.classes, term: input.term }, trx);
+      const byKey = new Map(existing.map((e) => [`${e.student_class}|${e.name_key}`, e]));
+      for (const cls of input.classes) {
+        for (const it of input.items) {
+          const values = {
+            name: it.name,
+            name_key: feeItemKey(it.name),
+            amount_kobo: it.amount,
+            compulsory: it.compulsory ? 1 : 0,
+            description: it.description,
+          };
+          const before = byKey.get(`${cls}|${values.name_key}`);
+          if (before) {
+            await this.repo.updateFeeItem(trx, before.id, values);
+            await writeAudit(trx, {
+              actorUserId: actor.id,
+              action: 'fee_schedule.update',
+              entity: 'fee_schedule',
+              entityId: before.id,
+              before: {
+                amount_kobo: before.amount_kobo,
+                description: before.description,
+                name: before.name,
+                compulsory: before.compulsory,
+              },
+              after: values,
+            });
+            updated++;
+          } else {
+            const row = { ...values, student_class: cls, session_id: input.session_id, term: input.term };
+            const id = await this.repo.insertFeeItem(trx, row);
+            // Added by a concurrent save between the read and now: its own writer audited it.
+            if (id === null) continue;
+            await writeAudit(trx, {
+              actorUserId: actor.id,
+              action: 'fee_schedule.create',
+              entity: 'fee_schedule',
+              entityId: id,
+              after: row,
+            });
+            created++;
+          }
+        }
+      }
+      return { created, updated };
+    });
+    const items = (await this.repo.feeItems({ sessionId: input.session_id, classes: input.classes, term: input.term })).map(presentFeeItem);
+    return { ...result, items };
+  }
+
+  /** Copies a term's items (e.g. last term's) into another term; items the target already has by name are kept. */
+  async copy(actor: Actor, input: FeeItemsCopy): Promise<FeeItemsCopyResult> {
+    await this.checkSession(input.from_session_id, 'from_session_id');
+    await this.checkSession(input.to_session_id, 'to_session_id');
+    const classes = input.classes ?? CLASSES;
+    const source = await this.repo.feeItems({ sessionId: input.from_session_id, classes, term: input.from_term });
+    if (!source.length) throw badRequest({ from_term: [FEE_MESSAGES.nothingToCopy] });
+    return this.repo.db.transaction().execute(async (trx) => {
+      let copied = 0;
+      let skipped = 0;
+      for (const f of source) {
+        const row = {
+          student_class: f.student_class,
+          session_id: input.to_session_id,
+          term: input.to_term,
+          name: f.name,
+          name_key: f.name_key,
+          amount_kobo: f.amount_kobo,
+          compulsory: f.compulsory,
+          description: f.description,
+        };
+        const id = await this.repo.insertFeeItem(trx, row);
+        if (id === null) {
+          skipped++;
+          continue;
+        }
+        await writeAudit(trx, {
+          actorUserId: actor.id,
+          action: 'fee_schedule.create',
+          entity: 'fee_schedule',
+          entityId: id,
+          after: { ...row, copied_from: f.id },
+        });
+        copied++;
+      }
+      return { copied, skipped };
+    });
+  }
+}
