@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/index';
 import { registerAuth } from './http/auth';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
+import { registerNulGuard } from './http/nul-guard';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -116,6 +117,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerAuth(app, handle.db, tokens);
 
   healthRoutes(app, deps);

@@ -7,6 +7,7 @@ import {
   historyQuerySchema,
   initiatePaymentSchema,
   reportQuerySchema,
+  textField,
   verifyPaymentSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
@@ -34,7 +35,7 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-const referenceParams = z.object({ reference: z.string().min(1).max(100) });
+const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Routes of the payments feature. */
@@ -127,7 +128,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       config: { auth: ANYONE },
       schema: {
         tags,
-        querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: z.string().max(20).optional() }),
+        querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: textField('Class').max(20).optional() }),
       },
     },
     async (request) => service.feeSchedules({ sessionId: request.query.session_id, studentClass: request.query.class || undefined }),
