@@ -15,6 +15,7 @@ import { registerAuth } from './http/auth';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
 import { registerNulGuard } from './http/nul-guard';
+import { ConcurrencyLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -64,7 +65,10 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
-  const deps: AppDeps = { config, handle, db: handle.db, tokens };
+  const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
+  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders };
+  // Tests read how many PDFs render at once.
+  app.decorate('pdfRenders', pdfRenders);
 
   // Security headers. Built once: @fastify/helmet rebuilt the whole helmet middleware (parsing the
   // CSP) on every request, ~20 µs each (bench/run.ts profile); the headers are the same.

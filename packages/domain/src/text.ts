@@ -21,6 +21,8 @@ export const TEXT_MESSAGES = {
   nulInRequest: 'The request contains a null character, which is not allowed.',
 } as const;
 
+// These patterns are about control and invisible characters: matching them is their purpose.
+/* eslint-disable no-control-regex, no-misleading-character-class */
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const BIDI_AND_NONCHARACTERS = /[\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/;
@@ -28,6 +30,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF]
 /** Whitespace and the characters that render as nothing. */
 const INVISIBLE =
   /^(?:\s|[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2060-\u2064\u206A-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDDEF])*$/;
+/* eslint-enable no-control-regex, no-misleading-character-class */
 
 export interface TextOptions {
   /** Tabs and line breaks allowed (addresses, "about" texts). */

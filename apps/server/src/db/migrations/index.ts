@@ -4,6 +4,7 @@ import { people } from './0002_people';
 import { results } from './0003_results';
 import { payments } from './0004_payments';
 import { indexes } from './0005_indexes';
+import { inputLogos } from './0010_input_logos';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003_results': results,
   '0004_payments': payments,
   '0005_indexes': indexes,
+  '0010_input_logos': inputLogos,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

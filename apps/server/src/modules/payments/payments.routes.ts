@@ -114,7 +114,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     { config: { auth: ANYONE }, schema: { tags, params: referenceParams } },
     async (request, reply) => {
       const receipt = await service.receipt(currentUser(request), request.params.reference);
-      const pdf = await receiptPdf(receipt);
+      const pdf = await deps.pdfRenders.run(() => receiptPdf(receipt));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="receipt-${receipt.reference}.pdf"`)
