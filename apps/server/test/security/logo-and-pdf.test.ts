@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { Migrator } from 'kysely';
 import jpeg from 'jpeg-js';
+import pg from 'pg';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHOOL_SETTINGS, GENERAL_MESSAGES, LOGO_MESSAGES, LOGO_STORED_PIXELS, SUBJECTS } from '@portal/domain';
@@ -280,11 +282,18 @@ describe('ConcurrencyLimiter', () => {
   });
 });
 
-describe('migration 0010: logos stored by an earlier release', () => {
+describeEachDatabase('migration 0010: logos stored by an earlier release', (dialect) => {
   it('replaces a 6000×6000 logo by the small PNG and keeps the original under its own key', async () => {
-    const handle = createDatabase('sqlite::memory:');
+    const url = process.env.TEST_DATABASE_URL;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    if (dialect === 'postgres') await adminQuery(url!, `create schema ${schema}`);
+    const handle = dialect === 'postgres' ? createDatabase(url!, { pgSchema: schema, pgPoolSize: 2 }) : createDatabase('sqlite::memory:');
     try {
-      const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider('sqlite') });
+      const migrator = new Migrator({
+        db: handle.db,
+        provider: new StaticMigrationProvider(dialect),
+        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+      });
       const before = await migrator.migrateTo('0005_indexes');
       expect(before.error).toBeUndefined();
       const original = JSON.stringify({ ...DEFAULT_SCHOOL_SETTINGS, school_name: 'Old School', logo: greyPng(6000, 6000) });
@@ -297,6 +306,14 @@ describe('migration 0010: logos stored by an earlier release', () => {
       expect(rows.find((r) => r.key === 'school_logo_before_0010')?.value).toBe(original);
     } finally {
       await handle.destroy();
+      if (dialect === 'postgres') await adminQuery(url!, `drop schema ${schema} cascade`);
     }
   }, 30_000);
 });
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(text);
+  await client.end();
+}
