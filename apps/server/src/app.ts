@@ -15,6 +15,8 @@ import { registerAuth } from './http/auth';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
 import { requestSerializer } from './http/log-redaction';
+import { registerNulGuard } from './http/nul-guard';
+import { ConcurrencyLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -66,7 +68,10 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
-  const deps: AppDeps = { config, handle, db: handle.db, tokens };
+  const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
+  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders };
+  // Tests read how many PDFs render at once.
+  app.decorate('pdfRenders', pdfRenders);
 
   // Security headers. Built once: @fastify/helmet rebuilt the whole helmet middleware (parsing the
   // CSP) on every request, ~20 µs each (bench/run.ts profile); the headers are the same.
@@ -117,6 +122,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerAuth(app, handle.db, tokens, { docs: config.apiDocs });
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

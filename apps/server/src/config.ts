@@ -36,6 +36,9 @@ const envSchema = z.object({
   /** Payment checkouts one signed-in user may start per minute (default 20); the soak test raises it. */
   PAYMENT_INITIATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   TRUST_PROXY: boolish.default(false),
+  /** Report-card PDFs rendered at once per process (default 2), and how long another may wait (ms, default 15000). */
+  PDF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  PDF_RENDER_WAIT_MS: z.coerce.number().int().min(0).optional(),
   /** Where the built SPA is (tests build it elsewhere). */
   WEB_DIST: z.string().optional(),
 });
@@ -77,6 +80,8 @@ export interface Config {
   paymentInitiatePerMinute: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** PDFs rendered at once; further requests wait up to `waitMs`, then get 503 (issue 10 item 13). */
+  pdfRender: { concurrency: number; waitMs: number };
 }
 
 /** The JWT secret is generated once and kept under the data directory when not configured. */
@@ -144,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentInitiatePerMinute: e.PAYMENT_INITIATE_LIMIT_PER_MINUTE ?? 20,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
+    pdfRender: { concurrency: e.PDF_RENDER_CONCURRENCY ?? 2, waitMs: e.PDF_RENDER_WAIT_MS ?? 15_000 },
   };
 }
 
@@ -168,6 +174,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     paymentInitiatePerMinute: 1000,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
+    pdfRender: { concurrency: 2, waitMs: 15_000 },
     ...overrides,
   };
 }

@@ -8,3 +8,4 @@ export * from './people';
 export * from './results';
 export * from './payments';
 export * from './fees';
+export * from './text';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLASSES, TERM_VALUES, type Term } from './constants';
 import type { FeeItem, FeeStatus, TermFees } from './fees';
 import { nairaToKobo } from './money';
+import { textField } from './text';
 
 /** Schemas, messages and rules of fees and online payment (spec §2-§5, §8, §9; design §7). */
 
@@ -211,8 +212,8 @@ export function checkAmount(value: unknown): { ok: true; kobo: number } | { ok: 
   return { ok: true, kobo };
 }
 
-const requiredText = (required: string) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: required }).trim().min(1, required));
+const requiredText = (required: string, label: string) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : v), textField(label, { error: required, required }).trim().min(1, required));
 
 /** The amount field: a naira number or decimal string, checked by {@link checkAmount}; becomes kobo. */
 export const amountSchema = z.unknown().transform((v, ctx) => {
@@ -238,17 +239,17 @@ export type PaymentFormField = (typeof PAYMENT_FORM_FIELDS)[number];
 
 /** POST /api/payments/initiate/ (spec §7), validated identically by the form and the server. */
 export const initiatePaymentSchema = z.object({
-  admission_number: requiredText(PAYMENT_MESSAGES.admissionNumberRequired)
+  admission_number: requiredText(PAYMENT_MESSAGES.admissionNumberRequired, 'Admission number')
     .pipe(z.string().min(3, PAYMENT_MESSAGES.admissionNumberTooShort).max(30, PAYMENT_MESSAGES.studentNotFound))
     .transform((s) => s.toUpperCase()),
-  full_name: requiredText(PAYMENT_MESSAGES.fullNameRequired).pipe(
+  full_name: requiredText(PAYMENT_MESSAGES.fullNameRequired, 'Full name').pipe(
     z.string().min(2, PAYMENT_MESSAGES.fullNameTooShort).max(120, PAYMENT_MESSAGES.fullNameTooShort),
   ),
-  current_class: requiredText(PAYMENT_MESSAGES.classRequired).pipe(
+  current_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
     z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
   ),
-  current_session: requiredText(PAYMENT_MESSAGES.sessionRequired).pipe(z.string().max(40, PAYMENT_MESSAGES.sessionInvalid)),
-  email: requiredText(PAYMENT_MESSAGES.emailRequired)
+  current_session: requiredText(PAYMENT_MESSAGES.sessionRequired, 'Session').pipe(z.string().max(40, PAYMENT_MESSAGES.sessionInvalid)),
+  email: requiredText(PAYMENT_MESSAGES.emailRequired, 'Email')
     .pipe(z.string().max(254, PAYMENT_MESSAGES.emailInvalid).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)))
     .transform((e) => e.toLowerCase()),
   phone_number: z
@@ -274,27 +275,27 @@ export type InitiatePaymentInput = z.input<typeof initiatePaymentSchema>;
 export type InitiatePayment = z.output<typeof initiatePaymentSchema>;
 
 export const verifyPaymentSchema = z.object({
-  reference: requiredText(PAYMENT_MESSAGES.referenceRequired).pipe(z.string().max(100, PAYMENT_MESSAGES.paymentNotFound)),
+  reference: requiredText(PAYMENT_MESSAGES.referenceRequired, 'Reference').pipe(z.string().max(100, PAYMENT_MESSAGES.paymentNotFound)),
 });
 
 export const historyQuerySchema = z.object({
-  admission_number: requiredText(PAYMENT_MESSAGES.admissionNumberRequired)
+  admission_number: requiredText(PAYMENT_MESSAGES.admissionNumberRequired, 'Admission number')
     .pipe(z.string().max(30))
     .transform((s) => s.toUpperCase()),
 });
 
 export const reportQuerySchema = z.object({
-  class: requiredText(PAYMENT_MESSAGES.classRequired).pipe(
+  class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
     z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
   ),
   /** Beyond the spec: which session (name); the current session when omitted. */
-  session: z.string().trim().max(40).optional(),
+  session: textField('Session').trim().max(40).optional(),
   /** Beyond the spec (issue 10.2): figures for one term's fees; the whole session when omitted. */
   term: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TERM_VALUES, { error: PAYMENT_MESSAGES.termInvalid }).optional()),
 });
 
 export const feeScheduleInputSchema = z.object({
-  student_class: requiredText(PAYMENT_MESSAGES.classRequired).pipe(
+  student_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
     z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
   ),
   session_id: z.coerce
@@ -303,7 +304,7 @@ export const feeScheduleInputSchema = z.object({
     .positive(PAYMENT_MESSAGES.sessionRequired),
   term: z.enum(TERM_VALUES, { error: PAYMENT_MESSAGES.termInvalid }),
   amount: amountSchema,
-  description: z.string().trim().max(200, PAYMENT_MESSAGES.descriptionTooLong).default(''),
+  description: textField('Description').trim().max(200, PAYMENT_MESSAGES.descriptionTooLong).default(''),
 });
 export const feeScheduleUpdateSchema = feeScheduleInputSchema.pick({ amount: true, description: true });
 

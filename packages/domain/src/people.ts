@@ -3,6 +3,7 @@ import { emailSchema, newPasswordSchema, personalPasswordProblem } from './auth'
 import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
 import { MAX_PAGE_SIZE } from './http';
 import { PEOPLE_MESSAGES as M, peopleTooLong } from './people-constants';
+import { textField, type TextOptions } from './text';
 
 export * from './people-constants';
 
@@ -12,10 +13,12 @@ export * from './people-constants';
  * stripped: a request can never set fields it does not own.
  */
 
-const text = (max: number) => z.string().trim().max(max, peopleTooLong(max));
-const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, peopleTooLong(max));
+const text = (max: number, label: string, opts: TextOptions = {}) => textField(label, opts).trim().max(max, peopleTooLong(max));
+const required = (message: string, label: string, max = 100, multiline = false) =>
+  textField(label, { error: message, required: message, multiline }).trim().min(1, message).max(max, peopleTooLong(max));
 /** Optional free text: absent, null or a string ('' clears it). */
-const optionalText = (max = 100) => z.preprocess((v) => (v === null ? '' : v), text(max)).optional();
+const optionalText = (label: string, max = 100, opts: TextOptions = {}) =>
+  z.preprocess((v) => (v === null ? '' : v), text(max, label, opts)).optional();
 
 /** Phone numbers: spaces, hyphens, dots and brackets are dropped, then 10 to 15 digits with an optional leading +. */
 export function normalizePhone(v: string): string {
@@ -120,18 +123,18 @@ function passwordsMatch(v: { password?: string; confirm_password?: string; email
 }
 
 const studentFields = {
-  first_name: required(M.firstNameRequired),
-  last_name: required(M.lastNameRequired),
+  first_name: required(M.firstNameRequired, 'First name'),
+  last_name: required(M.lastNameRequired, 'Last name'),
   email: emailSchema,
   phone_number: phone(true),
   gender: genderSchema.optional(),
   date_of_birth: date(M.dateOfBirthRequired, M.dateInFuture),
   student_class: schoolClass,
-  fathers_name: required(M.fathersNameRequired),
+  fathers_name: required(M.fathersNameRequired, "Father's name"),
   fathers_phone: phone(false).optional(),
-  mothers_name: optionalText(),
+  mothers_name: optionalText("Mother's name"),
   mothers_phone: phone(false).optional(),
-  home_address: required(M.homeAddressRequired, 300),
+  home_address: required(M.homeAddressRequired, 'Home address', 300, true),
   password: optionalPassword,
   confirm_password: confirmPassword,
 };
@@ -169,10 +172,10 @@ export const staffIdSchema = z
   .regex(/^STAFF-\d{4,}$/, M.invalidStaffId);
 
 export const staffProfileSchema = z.object({
-  qualifications: optionalText(500),
+  qualifications: optionalText('Qualifications', 500, { multiline: true }),
   employment_date: date(null, M.employmentDateInFuture).optional(),
-  bank_account: optionalText(50),
-  tax_id: optionalText(50),
+  bank_account: optionalText('Bank account', 50),
+  tax_id: optionalText('Tax ID', 50),
 });
 
 const username = z
@@ -184,13 +187,13 @@ const username = z
 
 const staffFields = {
   username,
-  first_name: required(M.firstNameRequired),
-  last_name: required(M.lastNameRequired),
+  first_name: required(M.firstNameRequired, 'First name'),
+  last_name: required(M.lastNameRequired, 'Last name'),
   email: emailSchema,
   phone_number: phone(true),
   gender: genderSchema.optional(),
-  designation: required(M.designationRequired),
-  department: required(M.departmentRequired),
+  designation: required(M.designationRequired, 'Designation'),
+  department: required(M.departmentRequired, 'Department'),
   marital_status: maritalStatusSchema.optional(),
   password: optionalPassword,
   confirm_password: confirmPassword,
@@ -225,20 +228,19 @@ export type StaffUpdate = z.output<typeof staffUpdateSchema>;
 export const studentListQuerySchema = z.object({
   session_id: z.coerce.number().int().positive().optional(),
   term: z.enum(TERM_VALUES).optional(),
-  student_class: z
-    .string()
+  student_class: textField('Class')
     .trim()
     .optional()
     .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
     .refine((v) => v === undefined || (CLASSES as readonly string[]).includes(v), M.invalidClass),
-  q: z.string().trim().max(100).optional(),
+  q: textField('Search').trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
 export type StudentListQuery = z.output<typeof studentListQuerySchema>;
 
 export const staffListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: textField('Search').trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });

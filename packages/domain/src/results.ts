@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLASSES, SCORE_MAX, SCORE_MIN, SUBJECTS, TERM_VALUES, type Level } from './constants';
 import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
+import { textField } from './text';
 
 export * from './ranking';
 
@@ -129,7 +130,7 @@ export const scoreField = z.preprocess(
   toNumber,
   z.number({ error: RESULT_MESSAGES.scoreRequired }).min(SCORE_MIN, RESULT_MESSAGES.scoreMin).max(SCORE_MAX, RESULT_MESSAGES.scoreMax),
 );
-export const remarksField = z.string().trim().max(300, RESULT_MESSAGES.remarksTooLong).default('');
+export const remarksField = textField('Remarks').trim().max(300, RESULT_MESSAGES.remarksTooLong).default('');
 /**
  * Optimistic lock (docs/decisions/004): the `version` the client read. 0 means "I saw no result for
  * this subject"; absent means an unconditional save (the spec's legacy payload), still audited.
@@ -184,7 +185,7 @@ export const resultPatchSchema = z.object({
   student_class: classField.optional(),
   subject: subjectField.optional(),
   score: scoreField.optional(),
-  remarks: z.string().trim().max(300, RESULT_MESSAGES.remarksTooLong).optional(),
+  remarks: textField('Remarks').trim().max(300, RESULT_MESSAGES.remarksTooLong).optional(),
   version: expectedVersionField,
   reason: reasonField,
 });
@@ -234,9 +235,15 @@ export const sessionPatchSchema = z.object({ name: sessionNameField.optional(), 
 // ---------- grading scales ----------
 
 export const gradeBandInputSchema = z.object({
-  grade: z.string({ error: SCALE_MESSAGES.gradeRequired }).trim().min(1, SCALE_MESSAGES.gradeRequired).max(5),
+  grade: textField('Grade', { error: SCALE_MESSAGES.gradeRequired, required: SCALE_MESSAGES.gradeRequired })
+    .trim()
+    .min(1, SCALE_MESSAGES.gradeRequired)
+    .max(5),
   min: z.number({ error: SCALE_MESSAGES.minRange }).min(0, SCALE_MESSAGES.minRange).max(100, SCALE_MESSAGES.minRange),
-  remark: z.string({ error: SCALE_MESSAGES.remarkRequired }).trim().min(1, SCALE_MESSAGES.remarkRequired).max(40),
+  remark: textField('Remark', { error: SCALE_MESSAGES.remarkRequired, required: SCALE_MESSAGES.remarkRequired })
+    .trim()
+    .min(1, SCALE_MESSAGES.remarkRequired)
+    .max(40),
 });
 export const gradingScaleSchema = z
   .object({

@@ -41,3 +41,11 @@ export const CODE_OF_CONDUCT = [
   'Respectful communication with everyone.',
   'Exemplify the motto in all you do.',
 ] as const;
+
+/** Logos (issue 10 item 13): what an upload may be, and the size every page and PDF uses. */
+export const LOGO_MAX_SOURCE_PIXELS = 2048;
+export const LOGO_STORED_PIXELS = 256;
+export const LOGO_MESSAGES = {
+  tooLarge: `Logo must be at most ${LOGO_MAX_SOURCE_PIXELS} × ${LOGO_MAX_SOURCE_PIXELS} pixels`,
+  unreadable: 'Logo could not be read as a PNG or JPEG image',
+} as const;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { SchoolSettings as SchoolSettingsShape } from './settings-constants';
+import { textField } from './text';
 
 /** School identity and public-page facts, edited by an admin and used on every page and print. */
 export const schoolSettingsSchema = z.object({
-  school_name: z.string().trim().min(2, 'School name is required').max(120),
-  motto: z.string().trim().max(120),
-  address: z.string().trim().max(300),
-  phone: z.string().trim().max(40),
+  school_name: textField('School name', { required: 'School name is required' }).trim().min(2, 'School name is required').max(120),
+  motto: textField('Motto').trim().max(120),
+  address: textField('Address', { multiline: true }).trim().max(300),
+  phone: textField('Phone').trim().max(40),
   email: z.union([z.literal(''), z.email('Invalid email format')]),
   /** A small image as a data: URL (PNG, JPEG or SVG), or empty. */
   logo: z
@@ -16,8 +17,8 @@ export const schoolSettingsSchema = z.object({
   founded_year: z.number().int().min(1800).max(2100),
   registered_year: z.number().int().min(1800).max(2100),
   first_graduation_year: z.number().int().min(1800).max(2100),
-  admission_url: z.string().trim().max(300),
-  about: z.string().trim().max(2000),
+  admission_url: textField('Admission link').trim().max(300),
+  about: textField('About', { multiline: true }).trim().max(2000),
 });
 export type { SchoolSettings } from './settings-constants';
 export * from './settings-constants';

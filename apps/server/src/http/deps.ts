@@ -1,5 +1,6 @@
 import type { DatabaseHandle, DB } from '../db/index';
 import type { Config } from '../config';
+import type { ConcurrencyLimiter } from '../lib/limiter';
 import type { TokenService } from '../lib/tokens';
 
 /** What every feature module's routes receive: built once in app.ts. */
@@ -8,4 +9,6 @@ export interface AppDeps {
   handle: DatabaseHandle;
   db: DB;
   tokens: TokenService;
+  /** Bounds PDF rendering across the process (report cards and receipts). */
+  pdfRenders: ConcurrencyLimiter;
 }

@@ -14,7 +14,19 @@ import { buildCast, type Cast } from './authz-fixtures';
  * answering, and a rejected request leaves every table's row count unchanged.
  */
 
-const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+/**
+ * A new seed every run (so the runs explore), printed so a failure can be replayed with FUZZ_SEED=...
+ * (issue 10: a fixed seed with 12 cases per route kept testing the same few requests).
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+console.info(`fuzz.test.ts: FUZZ_SEED=${SEED} FUZZ_RUNS=${NUM_RUNS} (set them to replay this run)`);
+
+/**
+ * Characters that once reached PostgreSQL (NUL: "invalid byte sequence", a 500) or that no field
+ * should store: a bidi override, zero-width characters, lone surrogates, C0/C1 controls.
+ */
+const DANGEROUS_CHARS = ['\u0000', '\u202E', '\u200B', '\u200B\u200C\u2060', '\uD800', '\uDC00', '\u0007', '\u0085', '\u001B[2J'];
 
 const hostileString = fc.oneof(
   fc.constantFrom(
@@ -27,7 +39,13 @@ const hostileString = fc.oneof(
     '../../../../etc/passwd',
     '%00',
     '\u0000',
+    'STU-0001\u0000',
+    'Ada\u0000Eze',
     '\uD800', // a lone surrogate
+    'Ada\uDC00',
+    '\u202Egnp.exe', // right-to-left override
+    '\u200B\u200C\u200D\u2060', // a name made only of zero-width characters
+    '\u0085\u009B\u007F\u0007',
     '𝕏̸̡͎̀ ₦ ẹ̀ 中文 🎓',
     '__proto__',
     'constructor',
@@ -51,6 +69,8 @@ const hostileString = fc.oneof(
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
+  // Ordinary text with the dangerous characters mixed in anywhere.
+  fc.string({ unit: fc.constantFrom('a', 'Z', '1', ' ', '-', 'é', ...DANGEROUS_CHARS), minLength: 1, maxLength: 12 }),
   fc.nat({ max: 20_000 }).map((n) => 'x'.repeat(n)),
 );
 
@@ -109,6 +129,80 @@ async function tableNames(ctx: TestContext): Promise<string[]> {
   return tables.filter((t) => !schema || t.schema === schema).map((t) => t.name);
 }
 
+/**
+ * encodeURIComponent throws on a lone surrogate; a hostile client sends its WTF-8 bytes instead.
+ * (The old fuzz used encodeURIComponent: with its fixed seed it never drew a lone surrogate for a
+ * path, and light-my-request's `query` option throws on one too.)
+ */
+function encode(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return [...value]
+      .map((ch) => {
+        const code = ch.charCodeAt(0);
+        if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+          return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+            .map((b) => `%${b.toString(16).toUpperCase()}`)
+            .join('');
+        }
+        return encodeURIComponent(ch);
+      })
+      .join('');
+  }
+}
+
+function queryString(query: Record<string, string | string[]>): string {
+  const parts = Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${encode(k)}=${encode(x)}`));
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** A value each named field accepts, so that a request is valid except for the one slot being tested. */
+function validValue(name: string, cast: Cast, settings: Record<string, unknown>): unknown {
+  if (name in settings && name !== 'email') return settings[name];
+  const values: Record<string, unknown> = {
+    admission_number: cast.student.admissionNumber,
+    staff_id: cast.staff.staffId,
+    reference: cast.references.own,
+    id: 1,
+    level: 'junior',
+    code: 'abcdef',
+    email: `fuzz-${Math.random().toString(36).slice(2)}@test.school`,
+    password: 'Another-Horse-77',
+    confirm_password: 'Another-Horse-77',
+    old_password: 'Correct-Horse-9',
+    new_password: 'Another-Horse-77',
+    username: `fuzz${Math.random().toString(36).slice(2, 8)}`,
+    phone_number: '08031234567',
+    fathers_phone: '08031234567',
+    mothers_phone: '08031234567',
+    date_of_birth: '2011-05-14',
+    employment_date: '2020-01-06',
+    student_class: 'JSS 1A',
+    current_class: 'JSS 1A',
+    class: 'JSS 1A',
+    session_id: cast.session.id,
+    current_session: cast.session.name,
+    session: cast.session.name,
+    name: '2031/2032',
+    term: '1st',
+    amount: 1000,
+    subject: SUBJECTS[0],
+    score: 50,
+    q: 'Ada',
+    limit: 10,
+    offset: 0,
+    version: 1,
+    gender: 'F',
+    marital_status: 'S',
+    full_name: 'Ada Eze',
+    home_address: '5 Allen Avenue, Ikeja',
+    csv: 'first_name,last_name\nAda,Eze\n',
+    refresh: 'not-a-real-refresh-token-0123456789',
+  };
+  return name in values ? values[name] : 'Ada';
+}
+
 /** Tables a rejected request may legitimately touch: failed sign-ins are counted; a replayed refresh revokes. */
 const MAY_CHANGE_WHEN_REJECTED = new Set(['login_throttle', 'refresh_tokens', 'payment_webhook_events']);
 
@@ -143,6 +237,68 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
   }, 60_000);
   afterAll(() => ctx.close());
 
+  /**
+   * The random requests below are nearly always wrong in several places at once, so validation
+   * refuses them before any query runs: that is how PostgreSQL's NUL 500s went unseen (issue 10).
+   * Here every string slot of every route (path parameter, query parameter, JSON body field) holds
+   * each dangerous character inside an otherwise valid request, so the value reaches the handler,
+   * and the database, unless a schema refuses it.
+   */
+  it('NUL and friends in each path parameter, query parameter and body field of an otherwise valid request: never a 5xx', async () => {
+    const problems: string[] = [];
+    let sent = 0;
+    let reachedHandler = 0;
+    const settings = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<Record<string, unknown>>();
+    for (const route of routeTable(ctx.app)) {
+      const oaPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+      const shape = shapes.get(`${route.method} ${oaPath}`) ?? { query: [], body: [] };
+      const params = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const base = {
+        params: Object.fromEntries(params.map((k) => [k, validValue(k, cast, {})])),
+        query: Object.fromEntries(shape.query.map((k) => [k, validValue(k, cast, {})])),
+        body: hasBody
+          ? Object.fromEntries(shape.body.map((k) => [k, validValue(k, cast, route.url === '/api/settings/' ? settings : {})]))
+          : undefined,
+      };
+      const slots = [
+        ...params.map((key) => ({ where: 'params' as const, key })),
+        ...shape.query.map((key) => ({ where: 'query' as const, key })),
+        ...(hasBody ? shape.body.map((key) => ({ where: 'body' as const, key })) : []),
+      ];
+      // A fresh admin per route: a password change or logout ends the session it uses.
+      const admin = await signInAdmin(ctx);
+      for (const slot of slots) {
+        for (const ch of DANGEROUS_CHARS) {
+          const current = base[slot.where]![slot.key];
+          const prefix = typeof current === 'string' || typeof current === 'number' ? String(current) : '';
+          for (const value of [`${prefix}${ch}`, ch]) {
+            const req = { params: { ...base.params }, query: { ...base.query }, body: base.body && { ...base.body } };
+            req[slot.where]![slot.key] = value;
+            let url = route.url;
+            for (const [k, v] of Object.entries(req.params)) url = url.replace(`:${k}`, encode(String(v)));
+            url += queryString(Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, String(v)])));
+            const res = await ctx.app.inject({
+              method: route.method,
+              url,
+              headers: hasBody ? { ...admin.auth, 'content-type': 'application/json' } : admin.auth,
+              ...(hasBody ? { payload: JSON.stringify(req.body) } : {}),
+            });
+            sent++;
+            if (res.statusCode !== 400 && res.statusCode !== 401) reachedHandler++;
+            if (res.statusCode >= 500) {
+              problems.push(`${route.method} ${route.url} [${slot.where}.${slot.key} = ${JSON.stringify(value)}] -> ${res.statusCode}`);
+            }
+            expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|invalid byte sequence|syntax error/);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+    console.info(`fuzz.test.ts [${dialect}]: ${sent} requests with dangerous characters, ${reachedHandler} not refused by validation`);
+  }, 300_000);
+
   it('no route answers 5xx, and rejected requests change nothing', async () => {
     const problems: string[] = [];
     let requests = 0;
@@ -163,10 +319,11 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
           async (paramValues, query, body) => {
             let url = route.url;
             params.forEach((p, i) => {
-              url = url.replace(`:${p}`, encodeURIComponent(paramValues[i] ?? ''));
+              url = url.replace(`:${p}`, encode(paramValues[i] ?? ''));
             });
+            url += queryString(query);
             const before = await rowCounts(ctx, tables);
-            const opts: InjectOptions = { method: route.method, url, query, headers: admin.auth };
+            const opts: InjectOptions = { method: route.method, url, headers: admin.auth };
             if (body !== undefined) opts.payload = JSON.stringify(body) ?? 'null';
             if (body !== undefined) opts.headers = { ...admin.auth, 'content-type': 'application/json' };
             const res = await ctx.app.inject(opts);
@@ -188,14 +345,14 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
             }
           },
         ),
-        { numRuns: NUM_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20260705) },
+        { numRuns: NUM_RUNS, seed: SEED },
       );
     }
-    expect(problems).toEqual([]);
+    expect(problems, `FUZZ_SEED=${SEED}`).toEqual([]);
     expect(requests).toBeGreaterThan(routeTable(ctx.app).length * (NUM_RUNS - 1));
     const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses bodies over 1 MB with 413, huge lists and page sizes with 400, path params over 200 characters with 414', async () => {
     const admin = cast.admin;
@@ -233,7 +390,9 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
     expect(long.json()).toMatchObject({ statusCode: 414 });
     expect(long.body).not.toMatch(/stack|at .+\.(ts|js):\d+/);
 
-    // A 10 MB CSV import is the largest body any route takes; beyond the global limit it is refused too.
+    // A 10 MB CSV import is the largest body any route takes; beyond the global limit it is refused too,
+    // at once. (A CSV just under the limit is the CSV-import work's bound: issue 10 item 12.)
+    const csvStarted = Date.now();
     const csv = await ctx.app.inject({
       method: 'POST',
       url: '/api/students/import/preview/',
@@ -241,6 +400,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
       payload: JSON.stringify({ csv: 'a,b\n'.repeat(3 * 1024 * 1024) }),
     });
     expect([400, 413]).toContain(csv.statusCode);
+    expect(Date.now() - csvStarted).toBeLessThan(5000);
     expect(await rowCounts(ctx, tables)).toEqual(before);
   });
 

@@ -5,6 +5,7 @@ import { results } from './0003_results';
 import { payments } from './0004_payments';
 import { indexes } from './0005_indexes';
 import { feesItems } from './0008_fees_items';
+import { inputLogos } from './0010_input_logos';
 import { resultsSessionScales } from './0011_results_session_scales';
 import type { Dialect, DialectMigration } from './util';
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004_payments': payments,
   '0005_indexes': indexes,
   '0008_fees_items': feesItems,
+  '0010_input_logos': inputLogos,
   '0011_results_session_scales': resultsSessionScales,
 };
 

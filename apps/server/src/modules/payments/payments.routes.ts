@@ -10,6 +10,7 @@ import {
   initiatePaymentSchema,
   reportQuerySchema,
   simulatorCompleteSchema,
+  textField,
   verifyPaymentSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
@@ -35,7 +36,7 @@ export function paymentProviderFor(deps: AppDeps): PaymentProvider {
   return config.paymentSimulator ? new SimulatorProvider(deps.db) : new PaymentsOff();
 }
 
-const referenceParams = z.object({ reference: z.string().min(1).max(100) });
+const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Routes of the payments feature. */
@@ -122,7 +123,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     { config: { auth: ANYONE }, schema: { tags, params: referenceParams } },
     async (request, reply) => {
       const receipt = await service.receipt(currentUser(request), request.params.reference);
-      const pdf = await receiptPdf(receipt);
+      const pdf = await deps.pdfRenders.run(() => receiptPdf(receipt));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="receipt-${receipt.reference}.pdf"`)
@@ -137,7 +138,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       config: { auth: ANYONE },
       schema: {
         tags,
-        querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: z.string().max(20).optional() }),
+        querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: textField('Class').max(20).optional() }),
       },
     },
     async (request) => service.fees.list({ sessionId: request.query.session_id, studentClass: request.query.class || undefined }),

@@ -9,6 +9,7 @@ import {
   studentCreateSchema,
   studentListQuerySchema,
   studentUpdateSchema,
+  textField,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
@@ -24,8 +25,8 @@ const ANYONE_SIGNED_IN = ['admin', 'staff', 'student'] as const;
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
-const admissionParam = z.object({ admission_number: z.string().min(1).max(40) });
-const staffIdParam = z.object({ staff_id: z.string().min(1).max(40) });
+const admissionParam = z.object({ admission_number: textField('Admission number').min(1).max(40) });
+const staffIdParam = z.object({ staff_id: textField('Staff ID').min(1).max(40) });
 const legacyIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 function sendCsv(reply: FastifyReply, filename: string, body: string) {

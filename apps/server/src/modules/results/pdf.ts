@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain';
+import { logoForPdf } from '../settings/logo';
 
 /**
  * Report cards as PDF with pdfkit and an embedded DejaVu Sans: the built-in Helvetica has no ₦ and
@@ -22,11 +23,6 @@ function loadFonts() {
 const GREEN = '#14532d';
 const GREY = '#475569';
 const LIGHT = '#f1f5f9';
-
-function logoBuffer(dataUrl: string): Buffer | undefined {
-  const m = /^data:image\/(png|jpeg);base64,(.+)$/.exec(dataUrl);
-  return m?.[2] ? Buffer.from(m[2], 'base64') : undefined;
-}
 
 function fmt(n: number | null | undefined): string {
   if (n === null || n === undefined) return '–';
@@ -73,21 +69,35 @@ function drawTable(doc: PDFKit.PDFDocument, x: number, y: number, columns: Colum
   return y;
 }
 
-function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
+/** pdfkit's opened image (its types do not declare `openImage`; `image()` takes one as its source). */
+type PdfImage = { width: number; height: number };
+type WithOpenImage = { openImage(src: Buffer): PdfImage };
+
+/**
+ * The school's logo, opened once per document (pdfkit embeds a Buffer again on every page) and only
+ * when it is the small normalised version (issue 10 item 13): anything bigger is left out.
+ */
+function openLogo(doc: PDFKit.PDFDocument, dataUrl: string): PdfImage | undefined {
+  const bytes = logoForPdf(dataUrl);
+  if (!bytes) return undefined;
+  try {
+    return (doc as unknown as WithOpenImage).openImage(bytes);
+  } catch {
+    // An unreadable logo never stops a report card.
+    return undefined;
+  }
+}
+
+function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | undefined): void {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   let y = doc.page.margins.top;
 
   // School header
-  const logo = logoBuffer(card.school.logo);
   let textLeft = left;
   if (logo) {
-    try {
-      doc.image(logo, left, y, { fit: [56, 56] });
-      textLeft = left + 66;
-    } catch {
-      // An unreadable logo never stops a report card.
-    }
+    doc.image(logo as unknown as Buffer, left, y, { fit: [56, 56] });
+    textLeft = left + 66;
   }
   doc
     .font('bold')
@@ -223,8 +233,12 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
   });
 }
 
-/** One PDF with one A4 page per report card. `compress: false` keeps the content readable (tests). */
-export function renderReportCards(cards: ReportCard[], opts: { compress?: boolean; title?: string } = {}): Promise<Buffer> {
+/**
+ * One PDF with one A4 page per report card. `compress: false` keeps the content readable (tests).
+ * Pages are drawn one event-loop turn apart, so a class of cards never holds the loop for long;
+ * callers bound how many run at once (ConcurrencyLimiter in results.routes.ts).
+ */
+export async function renderReportCards(cards: ReportCard[], opts: { compress?: boolean; title?: string } = {}): Promise<Buffer> {
   const f = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -241,9 +255,12 @@ export function renderReportCards(cards: ReportCard[], opts: { compress?: boolea
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  for (const card of cards) {
+  const logos = new Map<string, PdfImage | undefined>();
+  for (const [i, card] of cards.entries()) {
+    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (!logos.has(card.school.logo)) logos.set(card.school.logo, openLogo(doc, card.school.logo));
     doc.addPage();
-    drawCard(doc, card);
+    drawCard(doc, card, logos.get(card.school.logo));
   }
   doc.end();
   return done;

@@ -164,9 +164,11 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: { auth: ANYONE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
     async (req, reply) => {
       const card = await cards.card(actor(req), req.query);
-      const pdf = await renderReportCards([card], {
-        title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}`,
-      });
+      const pdf = await deps.pdfRenders.run(() =>
+        renderReportCards([card], {
+          title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}`,
+        }),
+      );
       const name = `report-card-${card.student.admission_number}-${card.session.name.replace('/', '-')}-${card.term}.pdf`;
       return reply
         .header('content-type', 'application/pdf')
@@ -184,9 +186,11 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (req, reply) => {
       const list = await cards.classCards(req.query);
       const first = list[0]!;
-      const pdf = await renderReportCards(list, {
-        title: `Report cards ${req.query.student_class} ${first.session.name} ${first.term_label}`,
-      });
+      const pdf = await deps.pdfRenders.run(() =>
+        renderReportCards(list, {
+          title: `Report cards ${req.query.student_class} ${first.session.name} ${first.term_label}`,
+        }),
+      );
       const name = `report-cards-${req.query.student_class.replace(' ', '')}-${first.session.name.replace('/', '-')}-${req.query.term}.pdf`;
       return reply
         .header('content-type', 'application/pdf')

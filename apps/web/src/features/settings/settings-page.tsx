@@ -75,7 +75,8 @@ export function SettingsPage() {
       return;
     }
     try {
-      await save.mutateAsync(parsed.data);
+      // The server answers with what it stored: the logo shrunk to at most 256 px (issue 10 item 13).
+      setForm(await save.mutateAsync(parsed.data));
       toast.success('Settings saved');
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);

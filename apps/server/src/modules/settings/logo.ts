@@ -1,0 +1,144 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { LOGO_MAX_SOURCE_PIXELS, LOGO_MESSAGES, LOGO_STORED_PIXELS } from '@portal/domain';
+
+/**
+ * School logos (issue 10 item 13). A 6000×6000 PNG compresses to a few kilobytes yet took 2.9 s and
+ * 1.3 GB per report card, because every PDF decoded it again. Now an upload is measured from its
+ * header (no decoding), refused beyond LOGO_MAX_SOURCE_PIXELS, decoded once, shrunk to at most
+ * LOGO_STORED_PIXELS on its longer side and stored as a fresh PNG: pages and PDFs only ever see the
+ * small one. SVG logos are kept as sent: the server never renders them (PDFs leave them out).
+ */
+
+export type LogoResult = { ok: true; logo: string } | { ok: false; message: string };
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+const DATA_URL = /^data:image\/(png|jpeg|svg\+xml);base64,([A-Za-z0-9+/=]+)$/;
+
+/** The pixel size a PNG or JPEG declares, read from its header without decoding it. */
+export function imageSize(bytes: Buffer, type: 'png' | 'jpeg'): Size | null {
+  if (type === 'png') {
+    const signature = '89504e470d0a1a0a';
+    if (bytes.length < 24 || bytes.subarray(0, 8).toString('hex') !== signature || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  // JPEG: walk the segments to the first start-of-frame marker.
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1]!;
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    const length = bytes.readUInt16BE(i + 2);
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return { width: bytes.readUInt16BE(i + 7), height: bytes.readUInt16BE(i + 5) };
+    i += 2 + length;
+  }
+  return null;
+}
+
+function decode(bytes: Buffer, type: 'png' | 'jpeg', maxSide: number): { width: number; height: number; data: Uint8Array } {
+  if (type === 'png') return PNG.sync.read(bytes);
+  const maxMp = (maxSide * maxSide) / 1_000_000 + 0.1;
+  return jpeg.decode(bytes, {
+    useTArray: true,
+    formatAsRGBA: true,
+    maxResolutionInMP: maxMp,
+    maxMemoryUsageInMB: Math.ceil(maxMp * 8) + 16,
+  });
+}
+
+/** Area-average downscale of RGBA pixels (alpha-weighted, so transparent edges do not darken). */
+export function shrink(src: { width: number; height: number; data: Uint8Array }, maxSide: number): Size & { data: Buffer } {
+  const scale = Math.min(1, maxSide / Math.max(src.width, src.height));
+  const width = Math.max(1, Math.round(src.width * scale));
+  const height = Math.max(1, Math.round(src.height * scale));
+  const out = Buffer.alloc(width * height * 4);
+  const fx = src.width / width;
+  const fy = src.height / height;
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor(y * fy);
+    const y1 = Math.max(y0 + 1, Math.floor((y + 1) * fy));
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.floor(x * fx);
+      const x1 = Math.max(x0 + 1, Math.floor((x + 1) * fx));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      let n = 0;
+      for (let sy = y0; sy < y1; sy++) {
+        let p = (sy * src.width + x0) * 4;
+        for (let sx = x0; sx < x1; sx++, p += 4) {
+          const alpha = src.data[p + 3]!;
+          r += src.data[p]! * alpha;
+          g += src.data[p + 1]! * alpha;
+          b += src.data[p + 2]! * alpha;
+          a += alpha;
+          n++;
+        }
+      }
+      const q = (y * width + x) * 4;
+      if (a > 0) {
+        out[q] = Math.round(r / a);
+        out[q + 1] = Math.round(g / a);
+        out[q + 2] = Math.round(b / a);
+      }
+      out[q + 3] = Math.round(a / n);
+    }
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * Checks and normalises a logo data URL: '' stays '', SVG stays as sent, PNG and JPEG become a PNG
+ * of at most LOGO_STORED_PIXELS a side (opaque ones without an alpha channel). `maxSourcePixels`
+ * lets the migration shrink logos stored before the limit existed.
+ */
+export function normaliseLogo(dataUrl: string, maxSourcePixels = LOGO_MAX_SOURCE_PIXELS): LogoResult {
+  if (dataUrl === '') return { ok: true, logo: '' };
+  const m = DATA_URL.exec(dataUrl);
+  if (!m) return { ok: false, message: LOGO_MESSAGES.unreadable };
+  if (m[1] === 'svg+xml') return { ok: true, logo: dataUrl };
+  const type = m[1] === 'png' ? 'png' : 'jpeg';
+  const bytes = Buffer.from(m[2]!, 'base64');
+  const size = imageSize(bytes, type);
+  if (!size || size.width < 1 || size.height < 1) return { ok: false, message: LOGO_MESSAGES.unreadable };
+  if (size.width > maxSourcePixels || size.height > maxSourcePixels) return { ok: false, message: LOGO_MESSAGES.tooLarge };
+  let pixels: { width: number; height: number; data: Uint8Array };
+  try {
+    pixels = decode(bytes, type, maxSourcePixels);
+  } catch {
+    return { ok: false, message: LOGO_MESSAGES.unreadable };
+  }
+  if (pixels.width !== size.width || pixels.height !== size.height) return { ok: false, message: LOGO_MESSAGES.unreadable };
+  const small = shrink(pixels, LOGO_STORED_PIXELS);
+  let opaque = true;
+  for (let i = 3; i < small.data.length; i += 4) {
+    if (small.data[i] !== 255) {
+      opaque = false;
+      break;
+    }
+  }
+  const png = PNG.sync.write(Object.assign(new PNG({ width: small.width, height: small.height }), { data: small.data }), {
+    colorType: opaque ? 2 : 6,
+  });
+  return { ok: true, logo: `data:image/png;base64,${png.toString('base64')}` };
+}
+
+/** A stored logo small enough to draw, as bytes for pdfkit; anything else (SVG, too big, broken) is left out. */
+export function logoForPdf(dataUrl: string): Buffer | undefined {
+  const m = /^data:image\/(png|jpeg);base64,(.+)$/.exec(dataUrl);
+  if (!m?.[2]) return undefined;
+  const bytes = Buffer.from(m[2], 'base64');
+  const size = imageSize(bytes, m[1] === 'png' ? 'png' : 'jpeg');
+  if (!size || size.width > LOGO_STORED_PIXELS || size.height > LOGO_STORED_PIXELS) return undefined;
+  return bytes;
+}
