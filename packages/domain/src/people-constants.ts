@@ -24,7 +24,7 @@ export const PEOPLE_MESSAGES = {
   invalidClass: 'Select a valid class',
   invalidGender: 'Gender must be M (Male), F (Female) or O (Other)',
   invalidMaritalStatus: 'Marital status must be S (Single), M (Married), D (Divorced) or W (Widowed)',
-  invalidDate: 'Enter a valid date (YYYY-MM-DD)',
+  invalidDate: 'Enter a valid date (YYYY-MM-DD or DD/MM/YYYY)',
   dateInFuture: 'Date of birth cannot be in the future',
   employmentDateInFuture: 'Employment date cannot be in the future',
   invalidUsername: 'Username may contain only letters, digits, dots, hyphens and underscores',
@@ -101,6 +101,11 @@ export const staffUpdated = (name: string, staffId: string) => `Staff ${name} ($
 export const staffDeleted = (staffId: string) => `Successfully deleted staff with ID: ${staffId}`;
 export const studentDeleted = (id: string) => `Student with ID ${id} was successfully deleted`;
 export const staffCreated = (name: string, staffId: string) => `Staff ${name} created successfully! Staff ID: ${staffId}`;
+/** A well-formed date that is not on the calendar (31/02/2010), in the form it was typed. */
+export const dateDoesNotExist = (typed: string) => `${typed} is not a date that exists: check the day and the month`;
+/** The import button: "Import 1 student", "Import 3 students", "Import 2 staff". */
+export const importButtonLabel = (n: number, what: 'students' | 'staff') =>
+  `Import ${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'}`;
 export const importDone = (n: number, what: 'students' | 'staff') =>
   `${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'} imported.`;
 
@@ -266,7 +271,7 @@ export interface ImportPreview {
   valid: number;
   errors: ImportIssue[];
   duplicates: ImportIssue[];
-  /** The first rows as they will be stored. */
+  /** The first rows that will be stored (rows with errors or duplicates left out), with their file row as `row`. */
   sample: Record<string, string>[];
 }
 

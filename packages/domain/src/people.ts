@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth';
 import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
 import { MAX_PAGE_SIZE } from './http';
-import { PEOPLE_MESSAGES as M, peopleTooLong } from './people-constants';
+import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
 
 export * from './people-constants';
 
@@ -37,18 +37,27 @@ const phone = (isRequired: boolean) =>
       }),
   );
 
-/** A calendar date as YYYY-MM-DD (also DD/MM/YYYY, as spreadsheets write it); never a time. */
-export function parsePersonDate(v: string): string | null {
+/** Why a typed date was refused: not in a date format at all, or a date the calendar does not have. */
+export type PersonDateProblem = 'format' | 'no-such-date';
+
+/** Parses YYYY-MM-DD (also DD/MM/YYYY, as spreadsheets write it); never a time. */
+export function checkPersonDate(v: string): { date: string } | { problem: PersonDateProblem } {
   let s = v.trim();
   const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
   if (dmy) s = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return null;
+  if (!m) return { problem: 'format' };
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900) return null;
+  if (y < 1900) return { problem: 'format' };
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return s;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return { problem: 'no-such-date' };
+  return { date: s };
+}
+
+/** A calendar date as YYYY-MM-DD (also DD/MM/YYYY, as spreadsheets write it); never a time. */
+export function parsePersonDate(v: string): string | null {
+  const r = checkPersonDate(v);
+  return 'date' in r ? r.date : null;
 }
 const today = () => new Date().toISOString().slice(0, 10);
 const date = (requiredMessage: string | null, futureMessage: string) =>
@@ -62,11 +71,13 @@ const date = (requiredMessage: string | null, futureMessage: string) =>
           if (requiredMessage) ctx.addIssue({ code: 'custom', message: requiredMessage });
           return null;
         }
-        const parsed = parsePersonDate(v);
-        if (!parsed) {
-          ctx.addIssue({ code: 'custom', message: M.invalidDate });
+        const checked = checkPersonDate(v);
+        if (!('date' in checked)) {
+          // A well-formed date the calendar lacks (31/02/2010) is named as such (issue 11 item 18).
+          ctx.addIssue({ code: 'custom', message: checked.problem === 'no-such-date' ? dateDoesNotExist(v) : M.invalidDate });
           return null;
         }
+        const parsed = checked.date;
         if (parsed > today()) ctx.addIssue({ code: 'custom', message: futureMessage });
         return parsed;
       }),

@@ -208,15 +208,19 @@ export class ImportService {
   async preview(kind: ImportKind, csv: string): Promise<ImportPreview> {
     const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind));
     const duplicateRows = new Set(c.duplicates.map((i) => i.row));
-    const sample = c.valid.slice(0, 5).map((v) => {
-      const { password: _p, confirm_password: _c, ...rest } = v.data;
-      const flat: Record<string, string> = {};
-      for (const [k, val] of Object.entries(rest)) {
-        if (val && typeof val === 'object') for (const [k2, v2] of Object.entries(val)) flat[k2] = v2 == null ? '' : String(v2);
-        else flat[k] = val == null ? '' : String(val);
-      }
-      return flat;
-    });
+    // Only rows that will be stored: rows with errors are not in `valid`; duplicates are left out here.
+    const sample = c.valid
+      .filter((v) => !duplicateRows.has(v.row))
+      .slice(0, 5)
+      .map((v) => {
+        const { password: _p, confirm_password: _c, ...rest } = v.data;
+        const flat: Record<string, string> = { row: String(v.row) };
+        for (const [k, val] of Object.entries(rest)) {
+          if (val && typeof val === 'object') for (const [k2, v2] of Object.entries(val)) flat[k2] = v2 == null ? '' : String(v2);
+          else flat[k] = val == null ? '' : String(val);
+        }
+        return flat;
+      });
     return {
       rows: c.rows,
       valid: c.valid.filter((v) => !duplicateRows.has(v.row)).length,
