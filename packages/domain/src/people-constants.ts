@@ -77,6 +77,17 @@ export const PEOPLE_MESSAGES = {
   deletePermanent: 'Deleting this student is permanent and cannot be undone.',
   deleteAlsoRemoves: 'Warning: all results and attendance records of this student will also be deleted.',
 
+  // Withdrawal (issue 11 item 21, beyond the spec)
+  studentWithdrawn: 'This student has been withdrawn: the record is kept read-only. Readmit the student to change it.',
+  studentAlreadyWithdrawn: 'This student is already withdrawn.',
+  studentNotWithdrawn: 'This student is not withdrawn.',
+  withdrawnCannotSignIn:
+    'This student has been withdrawn from the school, so this account can no longer sign in. Please contact the school office.',
+  withdrawExplained:
+    "Withdraw (recommended when a student leaves): the record, results and payments are kept and stay in past terms' reports; the record becomes read-only, the student can no longer sign in and is left out of class lists. The student can be readmitted later.",
+  deleteExplained:
+    'Delete (only for a record created by mistake): the student, their account and every result are removed for good, and their payments are no longer linked to them.',
+
   // One-time passwords, resets and imports (beyond the spec: no shared default password)
   oneTimePasswordNote: 'Give this one-time password to the account holder. It is shown only once; they must change it at first sign-in.',
   passwordReset: 'Password reset. The account must set a new password at next sign-in.',
@@ -106,6 +117,8 @@ export const dateDoesNotExist = (typed: string) => `${typed} is not a date that 
 /** The import button: "Import 1 student", "Import 3 students", "Import 2 staff". */
 export const importButtonLabel = (n: number, what: 'students' | 'staff') =>
   `Import ${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'}`;
+export const studentWithdrawnDone = (name: string, n: string) => `${name} (${n}) has been withdrawn. The record is kept.`;
+export const studentReadmitted = (name: string, n: string) => `${name} (${n}) has been readmitted and can sign in again.`;
 export const importDone = (n: number, what: 'students' | 'staff') =>
   `${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'} imported.`;
 
@@ -187,6 +200,15 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Response shapes (snake_case, spec §3). */
+export const STUDENT_STATUSES = ['active', 'withdrawn'] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
+/** GET /api/students/{n}/history/: what a delete would remove; with any, withdrawing is offered first. */
+export interface StudentHistory {
+  results: number;
+  payments: number;
+}
+
 export interface StudentRecord {
   /** Internal key: the legacy `_id` routes use it. */
   id: number;
@@ -205,6 +227,9 @@ export interface StudentRecord {
   mothers_name: string;
   mothers_phone: string;
   home_address: string;
+  /** 'withdrawn': left the school; the record is kept read-only and the account cannot sign in. */
+  status: StudentStatus;
+  withdrawn_at: string | null;
   user_type: 3;
   /** The account fields, also nested (spec §3: "a response may nest user fields under user"). */
   user: { email: string; first_name: string; last_name: string; user_type: 3 };

@@ -240,6 +240,8 @@ export const studentListQuerySchema = z.object({
     .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
     .refine((v) => v === undefined || (CLASSES as readonly string[]).includes(v), M.invalidClass),
   q: z.string().trim().max(100).optional(),
+  /** Withdrawn students are left out unless asked for (issue 11 item 21). */
+  status: z.enum(['active', 'withdrawn', 'all']).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });

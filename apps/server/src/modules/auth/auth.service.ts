@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_MESSAGES, type LoginData, type Me, type Role } from '@portal/domain';
+import { AUTH_MESSAGES, PEOPLE_MESSAGES, type LoginData, type Me, type Role } from '@portal/domain';
 import type { Config } from '../../config';
 import { HttpError, unauthorized } from '../../http/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -36,6 +36,18 @@ export class AuthService {
     let ok = false;
     if (account) ok = await verifyPassword(account.password_hash, password);
     else await burnPasswordCheck(password);
+    if (
+      account &&
+      ok &&
+      account.role === role &&
+      account.disabled &&
+      role === 'student' &&
+      (await this.repo.isWithdrawnStudent(account.id))
+    ) {
+      // The right password of a withdrawn student (issue 11 item 21): say why, instead of "invalid".
+      this.log.info({ event: 'login_refused_withdrawn', role, ip, userId: account.id }, 'sign-in refused: student withdrawn');
+      throw new LoginFailure(403, PEOPLE_MESSAGES.withdrawnCannotSignIn);
+    }
     if (!account || !ok || account.role !== role || account.disabled) {
       await this.repo.recordFailure(key, new Date(), THROTTLE_WINDOW_SECONDS, perAccountFailures, perAccountBlockSeconds);
       this.log.info({ event: 'login_failed', role, ip, known: Boolean(account) }, 'sign-in failed');

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { nowIso, type DB } from '../../db/index';
-import type { Database, StaffTable, StudentsTable, UsersTable } from '../../db/schema';
+import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -21,6 +21,8 @@ export interface StudentRow {
   mothers_name: string;
   mothers_phone: string;
   home_address: string;
+  status: StudentStatus;
+  withdrawn_at: string | null;
 }
 
 export interface StaffRow {
@@ -49,10 +51,15 @@ export interface StudentFilters {
   q?: string;
   /** Restrict to one account (a student caller). */
   userId?: number;
+  /** 'active' (the default of the lists), 'withdrawn', or 'all'. */
+  status?: StudentStatus | 'all';
 }
 
 export type NewUser = { role: 'staff' | 'student'; email: string; password_hash: string };
-export type StudentValues = Omit<StudentsTable, 'id' | 'user_id' | 'admission_number' | 'created_at' | 'updated_at'>;
+export type StudentValues = Omit<
+  StudentsTable,
+  'id' | 'user_id' | 'admission_number' | 'status' | 'withdrawn_at' | 'created_at' | 'updated_at'
+>;
 export type StaffValues = Omit<StaffTable, 'id' | 'user_id' | 'staff_id' | 'created_at' | 'updated_at'>;
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -74,6 +81,8 @@ const STUDENT_COLUMNS = [
   's.mothers_name',
   's.mothers_phone',
   's.home_address',
+  's.status',
+  's.withdrawn_at',
 ] as const;
 
 const STAFF_COLUMNS = [
@@ -126,6 +135,7 @@ export class PeopleRepository {
   private filterStudents<O>(query: SelectQueryBuilder<Database & { s: StudentsTable; u: UsersTable }, 's' | 'u', O>, f: StudentFilters) {
     let q = query;
     if (f.userId !== undefined) q = q.where('s.user_id', '=', f.userId);
+    if (f.status !== undefined && f.status !== 'all') q = q.where('s.status', '=', f.status);
     if (f.sessionId !== undefined || f.term !== undefined) {
       // Students with results in that session/term; the class filter then means the class they were in.
       q = q.where((eb) =>
@@ -182,6 +192,49 @@ export class PeopleRepository {
 
   findStudentById(id: number, db: Tx = this.db): Promise<StudentRow | undefined> {
     return this.students(db).where('s.id', '=', id).executeTakeFirst();
+  }
+
+  /** Results and payments of a student: what a delete would remove or unlink (the confirmation screen). */
+  async countStudentHistory(studentId: number): Promise<{ results: number; payments: number }> {
+    const [r, p] = await Promise.all([
+      this.db
+        .selectFrom('results')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('student_id', '=', studentId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('student_id', '=', studentId)
+        .executeTakeFirst(),
+    ]);
+    return { results: Number(r?.n ?? 0), payments: Number(p?.n ?? 0) };
+  }
+
+  /** Withdraws or readmits: the record's status, and the account's sign-in with it. */
+  async setStudentStatus(trx: Tx, row: { id: number; user_id: number }, status: StudentStatus): Promise<void> {
+    const now = nowIso();
+    await trx
+      .updateTable('students')
+      .set({ status, withdrawn_at: status === 'withdrawn' ? now : null, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    if (status === 'withdrawn') {
+      // Sign-in off: the account is disabled, every token issued stops working.
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ disabled: 1, token_version: eb('token_version', '+', 1), updated_at: now }))
+        .where('id', '=', row.user_id)
+        .execute();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', row.user_id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    } else {
+      await trx.updateTable('users').set({ disabled: 0, updated_at: now }).where('id', '=', row.user_id).execute();
+    }
   }
 
   async countStudentRecords(trx: Tx, studentId: number): Promise<{ results: number; attendance: number }> {

@@ -138,6 +138,33 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
+  r.get(
+    '/api/students/:admission_number/history/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: "Counts of a student's results and payments (before a delete)", params: admissionParam },
+    },
+    async (request) => students.history(request.params.admission_number),
+  );
+
+  r.post(
+    '/api/students/:admission_number/withdraw/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionParam },
+    },
+    async (request) => students.withdraw(currentUser(request), request.params.admission_number),
+  );
+
+  r.post(
+    '/api/students/:admission_number/readmit/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: 'Readmit a withdrawn student', params: admissionParam },
+    },
+    async (request) => students.readmit(currentUser(request), request.params.admission_number),
+  );
+
   r.post(
     '/api/students/:admission_number/reset-password/',
     {

@@ -17,6 +17,7 @@ import { conflict, forbidden, HttpError, nonFieldError, notFound } from '../../h
 import { writeAudit } from '../../lib/audit';
 import type { GradingService } from './grading.service';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
+import { assertStudentActive } from '../people/student-status';
 
 export interface Actor {
   id: number;
@@ -147,6 +148,7 @@ export class ResultsService {
     const ids = await this.repo.transaction(async (trx) => {
       const student = await this.repo.findStudent(body.admission_number, trx);
       if (!student) throw nonFieldError(RESULT_MESSAGES.studentNotFound(body.admission_number));
+      await assertStudentActive(trx, student.id);
       if (!(await this.repo.findSession(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
       const scale = await this.grading.scaleInTransaction(trx, level);
       const existing = await this.repo.termRows(trx, student.id, body.session_id, body.term);
