@@ -10,6 +10,7 @@ import {
   type StaffDetail,
   type StaffRecord,
   type StaffRegistration,
+  type StudentHistory,
   type StudentPage,
   type StudentRecord,
   type StudentRegistration,
@@ -120,6 +121,21 @@ export function useDeleteStudent() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (adm: string) => api.delete<null>(`/students/${encodeURIComponent(adm)}/`),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Counts of a student's results and payments: with any, the delete screen offers withdrawing first. */
+export function fetchStudentHistory(adm: string) {
+  return api.get<StudentHistory>(`/students/${encodeURIComponent(adm)}/history/`, { timeout });
+}
+
+/** Withdraw (kept read-only, sign-in off) or readmit a student. */
+export function useStudentStatus() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ adm, action }: { adm: string; action: 'withdraw' | 'readmit' }) =>
+      api.post<StudentRecord>(`/students/${encodeURIComponent(adm)}/${action}/`),
     onSuccess: () => void invalidate(),
   });
 }
