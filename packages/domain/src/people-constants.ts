@@ -19,7 +19,7 @@ export const PEOPLE_MESSAGES = {
   admissionNumberRequired: 'Admission number is required',
   staffIdRequired: 'Staff ID is required',
   // Rules added beyond the spec (codes, dates, lengths, uniqueness)
-  invalidAdmissionNumber: 'Admission number must be STU- followed by 4 digits',
+  invalidAdmissionNumber: 'Admission number may hold only letters, digits, hyphens and slashes (e.g. STU-0001)',
   invalidStaffId: 'Staff ID must look like STAFF-0001',
   invalidClass: 'Select a valid class',
   invalidGender: 'Gender must be M (Male), F (Female) or O (Other)',

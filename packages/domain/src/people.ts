@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth';
-import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
+import {
+  ADMISSION_NUMBER_MAX,
+  ADMISSION_NUMBER_PATTERN,
+  CLASSES,
+  GENDER_VALUES,
+  MARITAL_STATUS_VALUES,
+  TERM_VALUES,
+  type SchoolClass,
+} from './constants';
 import { MAX_PAGE_SIZE } from './http';
 import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
 
@@ -162,13 +170,14 @@ export const studentUpdateSchema = z
   .superRefine(passwordsMatch);
 export type StudentUpdate = z.output<typeof studentUpdateSchema>;
 
-/** Admission number typed in a search or update form: required, forced upper case, STU- plus 4 digits. */
+/** Admission number typed in a search or update form: required, forced upper case, any number the school issued (STU-0001, RMC/2026/0012). */
 export const admissionNumberSchema = z
   .string({ error: M.admissionNumberRequired })
   .trim()
   .toUpperCase()
   .min(1, M.admissionNumberRequired)
-  .regex(/^STU-\d{4,}$/, M.invalidAdmissionNumber);
+  .max(ADMISSION_NUMBER_MAX, M.invalidAdmissionNumber)
+  .regex(ADMISSION_NUMBER_PATTERN, M.invalidAdmissionNumber);
 export const staffIdSchema = z
   .string({ error: M.staffIdRequired })
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ADMISSION_NUMBER_FORMAT, admissionFormatProblem } from './constants';
 import type { SchoolSettings as SchoolSettingsShape } from './settings-constants';
 
 /** School identity and public-page facts, edited by an admin and used on every page and print. */
@@ -18,6 +19,17 @@ export const schoolSettingsSchema = z.object({
   first_graduation_year: z.number().int().min(1800).max(2100),
   admission_url: z.string().trim().max(300),
   about: z.string().trim().max(2000),
+  /** Absent (an older client) means the default. */
+  admission_number_format: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(40, 'The format is too long')
+    .superRefine((v, ctx) => {
+      const problem = admissionFormatProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEFAULT_ADMISSION_NUMBER_FORMAT),
 });
 export type { SchoolSettings } from './settings-constants';
 export * from './settings-constants';

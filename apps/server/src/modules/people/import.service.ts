@@ -8,7 +8,6 @@ import {
   STAFF_CSV_REQUIRED,
   STUDENT_CSV_COLUMNS,
   STUDENT_CSV_REQUIRED,
-  formatAdmissionNumber,
   formatStaffId,
   staffCreateSchema,
   studentCreateSchema,
@@ -24,10 +23,11 @@ import type { AuthUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { writeAuditMany } from '../../lib/audit';
 import { allocate } from '../../lib/counters';
+import { nextAdmissionNumbers } from './admission-numbers';
 import { generateOneTimePasswords } from './one-time-passwords';
 import { isUniqueViolation, type PeopleRepository } from './people.repository';
 import { STAFF_COUNTER, staffValues } from './staff.service';
-import { STUDENT_COUNTER, studentValues } from './students.service';
+import { studentValues } from './students.service';
 
 export type ImportKind = 'students' | 'staff';
 
@@ -244,11 +244,13 @@ export class ImportService {
           trx,
           c.valid.map((v, i) => ({ role, email: v.data.email, password_hash: passwords[i]!.hash })),
         );
-        const first = await allocate(trx, kind === 'students' ? STUDENT_COUNTER : STAFF_COUNTER, c.valid.length);
+        // Students get numbers in the school's format (issue 11 item 20); staff ids stay STAFF-0001.
+        const admissionNumbers = kind === 'students' ? await nextAdmissionNumbers(trx, c.valid.length) : [];
+        const first = kind === 'students' ? 0 : await allocate(trx, STAFF_COUNTER, c.valid.length);
         const accounts = c.valid.map((v, i) => {
           const d = v.data as StudentCreate & StaffCreate;
           return {
-            public_id: kind === 'students' ? formatAdmissionNumber(first + i) : formatStaffId(first + i),
+            public_id: kind === 'students' ? admissionNumbers[i]! : formatStaffId(first + i),
             first_name: d.first_name,
             last_name: d.last_name,
             email: d.email,

@@ -1,7 +1,6 @@
 import {
   AUTH_MESSAGES,
   PEOPLE_MESSAGES,
-  formatAdmissionNumber,
   type PasswordResetResponse,
   type StudentCreate,
   type StudentHistory,
@@ -14,13 +13,12 @@ import {
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
-import { allocate } from '../../lib/counters';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
+import { nextAdmissionNumbers } from './admission-numbers';
 import { auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
 
-/** The counter the factories and the services share for admission numbers. */
-export const STUDENT_COUNTER = 'student';
+export { STUDENT_COUNTER } from './admission-numbers';
 
 const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
 
@@ -83,7 +81,7 @@ export class StudentsService {
     try {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'student', email: input.email, password_hash: passwordHash }]);
-        const admissionNumber = formatAdmissionNumber(await allocate(trx, STUDENT_COUNTER));
+        const [admissionNumber] = (await nextAdmissionNumbers(trx, 1)) as [string];
         await this.repo.insertStudent(trx, userId!, admissionNumber, studentValues(input));
         const created = (await this.repo.findStudentByAdmission(admissionNumber, trx))!;
         await writeAudit(trx, {
