@@ -300,6 +300,24 @@ export interface ImportPreview {
   sample: Record<string, string>[];
 }
 
+/** GET /api/people/new-accounts/: accounts created on one day (no passwords: those stay on the device that registered them). */
+export interface NewAccount {
+  kind: 'student' | 'staff';
+  public_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** Class for students, designation for staff. */
+  group: string;
+  created_at: string;
+  /** False once the account has chosen its own password (the slip is no longer needed). */
+  must_change_password: boolean;
+}
+export interface NewAccountsDay {
+  date: string;
+  accounts: NewAccount[];
+}
+
 /** One account of an import, with its one-time password (shown once: print the slips). */
 export interface ImportedAccount {
   public_id: string;

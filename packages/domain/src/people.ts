@@ -262,6 +262,15 @@ export const staffListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).optional(),
 });
 
+/** GET /api/people/new-accounts/?date=YYYY-MM-DD (the school's today when absent). */
+export const newAccountsQuerySchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalidDate)
+    .refine((v) => parsePersonDate(v) !== null, M.invalidDate)
+    .optional(),
+});
+
 /** POST /api/{students,staff}/import/ and /preview/: the CSV file's text. */
 export const importRequestSchema = z.object({ csv: z.string().max(10 * 1024 * 1024) });
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { NewAccount } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 
@@ -351,6 +352,59 @@ export class PeopleRepository {
   }
 
   // ---- accounts -------------------------------------------------------------------------------
+
+  /** Students (and staff, when asked) whose accounts were created in [from, to), oldest first. */
+  async accountsCreatedBetween(from: string, to: string, withStaff: boolean): Promise<NewAccount[]> {
+    const students = await this.db
+      .selectFrom('students as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.admission_number as public_id',
+        's.first_name',
+        's.last_name',
+        'u.email',
+        's.student_class as group',
+        'u.created_at',
+        'u.must_change_password',
+      ])
+      .where('u.created_at', '>=', from)
+      .where('u.created_at', '<', to)
+      .orderBy('u.created_at')
+      .orderBy('s.id')
+      .execute();
+    const staff = withStaff
+      ? await this.db
+          .selectFrom('staff as st')
+          .innerJoin('users as u', 'u.id', 'st.user_id')
+          .select([
+            'st.staff_id as public_id',
+            'st.first_name',
+            'st.last_name',
+            'u.email',
+            'st.designation as group',
+            'u.created_at',
+            'u.must_change_password',
+          ])
+          .where('u.created_at', '>=', from)
+          .where('u.created_at', '<', to)
+          .orderBy('u.created_at')
+          .orderBy('st.id')
+          .execute()
+      : [];
+    const shape =
+      (kind: 'student' | 'staff') =>
+      (r: (typeof students)[number]): NewAccount => ({
+        kind,
+        public_id: r.public_id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        email: r.email,
+        group: r.group,
+        created_at: r.created_at,
+        must_change_password: Number(r.must_change_password) === 1,
+      });
+    return [...students.map(shape('student')), ...staff.map(shape('staff'))];
+  }
 
   async emailTaken(email: string, exceptUserId?: number, db: Tx = this.db): Promise<boolean> {
     const row = await db

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   importRequestSchema,
+  newAccountsQuerySchema,
   staffCreateSchema,
   staffListQuerySchema,
   staffUpdateSchema,
@@ -13,6 +14,7 @@ import {
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
+import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
 import { StudentsService } from './students.service';
@@ -46,6 +48,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const students = new StudentsService(repo);
   const staff = new StaffService(repo);
   const imports = new ImportService(repo);
+  const newAccounts = new NewAccountsService(repo);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };
 
@@ -76,6 +79,19 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
       async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), kind, request.body.csv)),
     );
   }
+
+  r.get(
+    '/api/people/new-accounts/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: {
+        tags: tags.students,
+        summary: "The day's new accounts, to print their sign-in slips together (no passwords)",
+        querystring: newAccountsQuerySchema,
+      },
+    },
+    async (request) => newAccounts.day(currentUser(request), request.query.date),
+  );
 
   // ---- students -----------------------------------------------------------------------------
 
