@@ -6,6 +6,7 @@ import {
   type ImportResult,
   type LegacyStaff,
   type LegacyStudent,
+  type NewAccountsDay,
   type PasswordResetResponse,
   type StaffDetail,
   type StaffRecord,
@@ -122,6 +123,14 @@ export function useDeleteStudent() {
   return useMutation({
     mutationFn: (adm: string) => api.delete<null>(`/students/${encodeURIComponent(adm)}/`),
     onSuccess: () => void invalidate(),
+  });
+}
+
+/** The day's new accounts (no passwords: those come from this tab's session storage). */
+export function useNewAccounts() {
+  return useQuery({
+    queryKey: ['people', 'new-accounts'],
+    queryFn: () => api.get<NewAccountsDay>('/people/new-accounts/', { timeout }),
   });
 }
 

@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { downloadCsv, previewImport, useImport, type ImportKind } from '../api';
 import { SignInSlips } from '../components/sign-in-slips';
+import { rememberPasswords } from '../new-sign-ins-store';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -120,6 +121,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     setBanner(null);
     try {
       const r = await run.mutateAsync(csv);
+      rememberPasswords(r.accounts);
       setResult(r);
       setCsv(null);
       setPreview(null);
