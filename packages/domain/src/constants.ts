@@ -95,7 +95,7 @@ export const DEFAULT_ADMISSION_NUMBER_FORMAT = 'STU-{NNNN}';
  */
 export function admissionFormatProblem(format: string): string | null {
   const counters = format.match(/\{N+\}/g) ?? [];
-  if (counters.length !== 1 || counters[0]!.length > 10) return 'The format needs one counter, {N} to {NNNNNNNN}, e.g. RMC/{YYYY}/{NNNN}';
+  if (counters.length !== 1 || counters[0].length > 10) return 'The format needs one counter, {N} to {NNNNNNNN}, e.g. RMC/{YYYY}/{NNNN}';
   if ((format.match(/\{YYYY\}|\{YY\}/g) ?? []).length > 1) return 'The format may hold the year only once';
   const fixed = format.replace(/\{N+\}|\{YYYY\}|\{YY\}/g, '0');
   if (/[{}]/.test(fixed)) return 'Use only {YYYY}, {YY} and {NNNN} between braces';

@@ -44,7 +44,7 @@ describeEachDatabase('admission number format', (dialect) => {
   const register = async () => {
     const res = await inject('POST', '/api/students/', staff, studentBody());
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { admission_number: string; email: string };
+    return res.json<{ admission_number: string; email: string }>();
   };
   const setFormat = (format: string, who = admin) =>
     inject('PUT', '/api/settings/', who, { ...DEFAULT_SCHOOL_SETTINGS, admission_number_format: format });
@@ -134,7 +134,7 @@ describeEachDatabase('admission number format', (dialect) => {
       studentBody({ password: 'Own-Chosen-Pass-9', confirm_password: 'Own-Chosen-Pass-9' }),
     );
     await setFormat('STU-{NNNN}');
-    const st = res.json() as { admission_number: string; email: string };
+    const st = res.json<{ admission_number: string; email: string }>();
     expect(st.admission_number).toMatch(/^RMC\/\d{2}\/\d{3,}$/);
     const login = await ctx.app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Migrator } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES as M } from '@portal/domain';
@@ -190,7 +190,7 @@ describe('migration 0013 on a database of the previous release', () => {
         const first = await migrator.migrateTo('0005_indexes');
         expect(first.error).toBeUndefined();
         const now = nowIso();
-        const db = handle.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
+        const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
         const user = await db
           .insertInto('users')
           .values({
