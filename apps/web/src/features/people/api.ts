@@ -218,6 +218,8 @@ export function failureMessage(
     if (err.kind === 'network' || err.kind === 'timeout') return m.network ?? PEOPLE_MESSAGES.networkError;
     if (err.status === 401) return m.unauthorized ?? PEOPLE_MESSAGES.unauthorized;
     if (err.status === 404 && m.notFound) return m.notFound;
+    // A conflict always says why (e.g. a withdrawn student's record is read-only).
+    if (err.status === 409 && err.detail) return err.detail;
     if (m.useDetail && (err.detail ?? err.nonFieldError)) return (err.detail ?? err.nonFieldError)!;
   }
   return m.fallback;
