@@ -199,6 +199,16 @@ test('item 21: on a 360 px phone, a student with records is withdrawn (the defau
   await expect(page.getByText(/^Withdrawn \(\d{4}-\d{2}-\d{2}\)$/)).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
 
+  // The kept record is read-only: an update says why it is refused.
+  await page.goto('/UpdateStudentDetails');
+  await page.getByLabel('Admission number').fill(st.admission_number);
+  await page.getByLabel('Admission number').blur();
+  await expect(page.getByLabel('First name')).toHaveValue('Temi');
+  await page.getByLabel('First name').fill('Changed');
+  await page.getByRole('button', { name: 'Update Student' }).click();
+  await expect(page.getByText(/This student has been withdrawn: the record is kept read-only/).first()).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
   // The student's sign-in says why it is refused.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/StudentLogin');
