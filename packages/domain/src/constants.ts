@@ -79,7 +79,40 @@ export const USER_TYPE = { admin: 1, staff: 2, student: 3 } as const;
 export const SCORE_MIN = 0;
 export const SCORE_MAX = 100;
 
-export const ADMISSION_NUMBER_PATTERN = /^STU-\d{4,}$/;
+/**
+ * Any admission number the school may have issued: letters, digits, hyphens and slashes (a school's
+ * own format such as RMC/2026/0012, issue 11 item 20; STU-0001 by default).
+ */
+export const ADMISSION_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9/-]*$/i;
+export const ADMISSION_NUMBER_MAX = 30;
+/** The default format of new admission numbers: STU-0001. */
+export const DEFAULT_ADMISSION_NUMBER_FORMAT = 'STU-{NNNN}';
+
+/**
+ * Why an admission number format cannot be used, or null. A format is fixed text (letters, digits,
+ * '-' and '/') with exactly one counter {N}…{NNNNNNNN} (zero-padded to that many digits) and at most
+ * one year, {YYYY} or {YY} (the year of registration).
+ */
+export function admissionFormatProblem(format: string): string | null {
+  const counters = format.match(/\{N+\}/g) ?? [];
+  if (counters.length !== 1 || counters[0].length > 10) return 'The format needs one counter, {N} to {NNNNNNNN}, e.g. RMC/{YYYY}/{NNNN}';
+  if ((format.match(/\{YYYY\}|\{YY\}/g) ?? []).length > 1) return 'The format may hold the year only once';
+  const fixed = format.replace(/\{N+\}|\{YYYY\}|\{YY\}/g, '0');
+  if (/[{}]/.test(fixed)) return 'Use only {YYYY}, {YY} and {NNNN} between braces';
+  if (!ADMISSION_NUMBER_PATTERN.test(fixed))
+    return 'Use only letters, digits, hyphens (-) and slashes (/), starting with a letter or digit';
+  if (formatAdmissionNumberAs(format, 1, 2026).length > ADMISSION_NUMBER_MAX - 4) return 'The format is too long';
+  return null;
+}
+
+/** The n-th admission number in a school's format, e.g. ('RMC/{YYYY}/{NNNN}', 12, 2026) -> RMC/2026/0012. */
+export function formatAdmissionNumberAs(format: string, n: number, year: number): string {
+  return format
+    .toUpperCase()
+    .replace(/\{YYYY\}/g, String(year))
+    .replace(/\{YY\}/g, String(year % 100).padStart(2, '0'))
+    .replace(/\{(N+)\}/g, (_m, ns: string) => String(n).padStart(ns.length, '0'));
+}
 export const STAFF_ID_PATTERN = /^STAFF-\d{4,}$/;
 
 export function formatAdmissionNumber(n: number): string {

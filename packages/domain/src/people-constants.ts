@@ -19,12 +19,12 @@ export const PEOPLE_MESSAGES = {
   admissionNumberRequired: 'Admission number is required',
   staffIdRequired: 'Staff ID is required',
   // Rules added beyond the spec (codes, dates, lengths, uniqueness)
-  invalidAdmissionNumber: 'Admission number must be STU- followed by 4 digits',
+  invalidAdmissionNumber: 'Admission number may hold only letters, digits, hyphens and slashes (e.g. STU-0001)',
   invalidStaffId: 'Staff ID must look like STAFF-0001',
   invalidClass: 'Select a valid class',
   invalidGender: 'Gender must be M (Male), F (Female) or O (Other)',
   invalidMaritalStatus: 'Marital status must be S (Single), M (Married), D (Divorced) or W (Widowed)',
-  invalidDate: 'Enter a valid date (YYYY-MM-DD)',
+  invalidDate: 'Enter a valid date (YYYY-MM-DD or DD/MM/YYYY)',
   dateInFuture: 'Date of birth cannot be in the future',
   employmentDateInFuture: 'Employment date cannot be in the future',
   invalidUsername: 'Username may contain only letters, digits, dots, hyphens and underscores',
@@ -77,6 +77,17 @@ export const PEOPLE_MESSAGES = {
   deletePermanent: 'Deleting this student is permanent and cannot be undone.',
   deleteAlsoRemoves: 'Warning: all results and attendance records of this student will also be deleted.',
 
+  // Withdrawal (issue 11 item 21, beyond the spec)
+  studentWithdrawn: 'This student has been withdrawn: the record is kept read-only. Readmit the student to change it.',
+  studentAlreadyWithdrawn: 'This student is already withdrawn.',
+  studentNotWithdrawn: 'This student is not withdrawn.',
+  withdrawnCannotSignIn:
+    'This student has been withdrawn from the school, so this account can no longer sign in. Please contact the school office.',
+  withdrawExplained:
+    "Withdraw (recommended when a student leaves): the record, results and payments are kept and stay in past terms' reports; the record becomes read-only, the student can no longer sign in and is left out of class lists. The student can be readmitted later.",
+  deleteExplained:
+    'Delete (only for a record created by mistake): the student, their account and every result are removed for good, and their payments are no longer linked to them.',
+
   // One-time passwords, resets and imports (beyond the spec: no shared default password)
   oneTimePasswordNote: 'Give this one-time password to the account holder. It is shown only once; they must change it at first sign-in.',
   passwordReset: 'Password reset. The account must set a new password at next sign-in.',
@@ -103,6 +114,13 @@ export const staffUpdated = (name: string, staffId: string) => `Staff ${name} ($
 export const staffDeleted = (staffId: string) => `Successfully deleted staff with ID: ${staffId}`;
 export const studentDeleted = (id: string) => `Student with ID ${id} was successfully deleted`;
 export const staffCreated = (name: string, staffId: string) => `Staff ${name} created successfully! Staff ID: ${staffId}`;
+/** A well-formed date that is not on the calendar (31/02/2010), in the form it was typed. */
+export const dateDoesNotExist = (typed: string) => `${typed} is not a date that exists: check the day and the month`;
+/** The import button: "Import 1 student", "Import 3 students", "Import 2 staff". */
+export const importButtonLabel = (n: number, what: 'students' | 'staff') =>
+  `Import ${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'}`;
+export const studentWithdrawnDone = (name: string, n: string) => `${name} (${n}) has been withdrawn. The record is kept.`;
+export const studentReadmitted = (name: string, n: string) => `${name} (${n}) has been readmitted and can sign in again.`;
 export const importDone = (n: number, what: 'students' | 'staff') =>
   `${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'} imported.`;
 
@@ -186,6 +204,15 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Response shapes (snake_case, spec §3). */
+export const STUDENT_STATUSES = ['active', 'withdrawn'] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
+/** GET /api/students/{n}/history/: what a delete would remove; with any, withdrawing is offered first. */
+export interface StudentHistory {
+  results: number;
+  payments: number;
+}
+
 export interface StudentRecord {
   /** Internal key: the legacy `_id` routes use it. */
   id: number;
@@ -204,6 +231,9 @@ export interface StudentRecord {
   mothers_name: string;
   mothers_phone: string;
   home_address: string;
+  /** 'withdrawn': left the school; the record is kept read-only and the account cannot sign in. */
+  status: StudentStatus;
+  withdrawn_at: string | null;
   user_type: 3;
   /** The account fields, also nested (spec §3: "a response may nest user fields under user"). */
   user: { email: string; first_name: string; last_name: string; user_type: 3 };
@@ -270,8 +300,26 @@ export interface ImportPreview {
   valid: number;
   errors: ImportIssue[];
   duplicates: ImportIssue[];
-  /** The first rows as they will be stored. */
+  /** The first rows that will be stored (rows with errors or duplicates left out), with their file row as `row`. */
   sample: Record<string, string>[];
+}
+
+/** GET /api/people/new-accounts/: accounts created on one day (no passwords: those stay on the device that registered them). */
+export interface NewAccount {
+  kind: 'student' | 'staff';
+  public_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** Class for students, designation for staff. */
+  group: string;
+  created_at: string;
+  /** False once the account has chosen its own password (the slip is no longer needed). */
+  must_change_password: boolean;
+}
+export interface NewAccountsDay {
+  date: string;
+  accounts: NewAccount[];
 }
 
 /** One account of an import, with its one-time password (shown once: print the slips). */

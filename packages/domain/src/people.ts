@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, personalPasswordProblem } from './auth';
-import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
+import {
+  ADMISSION_NUMBER_MAX,
+  ADMISSION_NUMBER_PATTERN,
+  CLASSES,
+  GENDER_VALUES,
+  MARITAL_STATUS_VALUES,
+  TERM_VALUES,
+  type SchoolClass,
+} from './constants';
 import { MAX_PAGE_SIZE } from './http';
-import { PEOPLE_MESSAGES as M, peopleTooLong } from './people-constants';
+import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
 import { textField, type TextOptions } from './text';
 
 export * from './people-constants';
@@ -40,18 +48,27 @@ const phone = (isRequired: boolean) =>
       }),
   );
 
-/** A calendar date as YYYY-MM-DD (also DD/MM/YYYY, as spreadsheets write it); never a time. */
-export function parsePersonDate(v: string): string | null {
+/** Why a typed date was refused: not in a date format at all, or a date the calendar does not have. */
+export type PersonDateProblem = 'format' | 'no-such-date';
+
+/** Parses YYYY-MM-DD (also DD/MM/YYYY, as spreadsheets write it); never a time. */
+export function checkPersonDate(v: string): { date: string } | { problem: PersonDateProblem } {
   let s = v.trim();
   const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
   if (dmy) s = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return null;
+  if (!m) return { problem: 'format' };
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900) return null;
+  if (y < 1900) return { problem: 'format' };
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return s;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return { problem: 'no-such-date' };
+  return { date: s };
+}
+
+/** A calendar date as YYYY-MM-DD (also DD/MM/YYYY, as spreadsheets write it); never a time. */
+export function parsePersonDate(v: string): string | null {
+  const r = checkPersonDate(v);
+  return 'date' in r ? r.date : null;
 }
 const today = () => new Date().toISOString().slice(0, 10);
 const date = (requiredMessage: string | null, futureMessage: string) =>
@@ -65,11 +82,13 @@ const date = (requiredMessage: string | null, futureMessage: string) =>
           if (requiredMessage) ctx.addIssue({ code: 'custom', message: requiredMessage });
           return null;
         }
-        const parsed = parsePersonDate(v);
-        if (!parsed) {
-          ctx.addIssue({ code: 'custom', message: M.invalidDate });
+        const checked = checkPersonDate(v);
+        if (!('date' in checked)) {
+          // A well-formed date the calendar lacks (31/02/2010) is named as such (issue 11 item 18).
+          ctx.addIssue({ code: 'custom', message: checked.problem === 'no-such-date' ? dateDoesNotExist(v) : M.invalidDate });
           return null;
         }
+        const parsed = checked.date;
         if (parsed > today()) ctx.addIssue({ code: 'custom', message: futureMessage });
         return parsed;
       }),
@@ -157,13 +176,14 @@ export const studentUpdateSchema = z
   .superRefine(passwordsMatch);
 export type StudentUpdate = z.output<typeof studentUpdateSchema>;
 
-/** Admission number typed in a search or update form: required, forced upper case, STU- plus 4 digits. */
+/** Admission number typed in a search or update form: required, forced upper case, any number the school issued (STU-0001, RMC/2026/0012). */
 export const admissionNumberSchema = z
   .string({ error: M.admissionNumberRequired })
   .trim()
   .toUpperCase()
   .min(1, M.admissionNumberRequired)
-  .regex(/^STU-\d{4,}$/, M.invalidAdmissionNumber);
+  .max(ADMISSION_NUMBER_MAX, M.invalidAdmissionNumber)
+  .regex(ADMISSION_NUMBER_PATTERN, M.invalidAdmissionNumber);
 export const staffIdSchema = z
   .string({ error: M.staffIdRequired })
   .trim()
@@ -234,6 +254,8 @@ export const studentListQuerySchema = z.object({
     .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
     .refine((v) => v === undefined || (CLASSES as readonly string[]).includes(v), M.invalidClass),
   q: textField('Search').trim().max(100).optional(),
+  /** Withdrawn students are left out unless asked for (issue 11 item 21). */
+  status: z.enum(['active', 'withdrawn', 'all']).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
@@ -243,6 +265,15 @@ export const staffListQuerySchema = z.object({
   q: textField('Search').trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
+});
+
+/** GET /api/people/new-accounts/?date=YYYY-MM-DD (the school's today when absent). */
+export const newAccountsQuerySchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalidDate)
+    .refine((v) => parsePersonDate(v) !== null, M.invalidDate)
+    .optional(),
 });
 
 /** POST /api/{students,staff}/import/ and /preview/: the CSV file's text. */

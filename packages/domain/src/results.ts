@@ -109,7 +109,7 @@ export const admissionNumberField = z
   .trim()
   .min(1, RESULT_MESSAGES.admissionNumberRequired)
   .max(30, RESULT_MESSAGES.admissionNumberFormat)
-  .regex(/^[A-Za-z0-9-]*$/, RESULT_MESSAGES.admissionNumberFormat)
+  .regex(/^[A-Za-z0-9/-]*$/, RESULT_MESSAGES.admissionNumberFormat) // '/' too: school formats (issue 11 item 20)
   .transform((v) => v.toUpperCase());
 
 /** Accepts a number or a numeric string (form and query values). */

@@ -12,6 +12,8 @@ export interface SchoolSettings {
   first_graduation_year: number;
   admission_url: string;
   about: string;
+  /** Format of new admission numbers (issue 11 item 20): e.g. RMC/{YYYY}/{NNNN}; existing numbers never change. */
+  admission_number_format: string;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -25,6 +27,7 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   registered_year: 2002,
   first_graduation_year: 2008,
   admission_url: '/admission',
+  admission_number_format: 'STU-{NNNN}',
   about: 'A community of learners from nursery to senior secondary, where every child is known, challenged and raised to be a role model.',
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ADMISSION_NUMBER_FORMAT, admissionFormatProblem } from './constants';
 import type { SchoolSettings as SchoolSettingsShape } from './settings-constants';
 import { textField } from './text';
 
@@ -19,6 +20,17 @@ export const schoolSettingsSchema = z.object({
   first_graduation_year: z.number().int().min(1800).max(2100),
   admission_url: textField('Admission link').trim().max(300),
   about: textField('About', { multiline: true }).trim().max(2000),
+  /** Absent (an older client) means the default. */
+  admission_number_format: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(40, 'The format is too long')
+    .superRefine((v, ctx) => {
+      const problem = admissionFormatProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEFAULT_ADMISSION_NUMBER_FORMAT),
 });
 export type { SchoolSettings } from './settings-constants';
 export * from './settings-constants';

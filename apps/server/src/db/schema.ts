@@ -86,9 +86,14 @@ export interface StudentsTable {
   mothers_name: string;
   mothers_phone: string;
   home_address: string;
+  /** 'active' or 'withdrawn' (migration 0013); withdrawn records are kept read-only. */
+  status: Generated<StudentStatus>;
+  withdrawn_at: string | null;
   created_at: string;
   updated_at: string;
 }
+
+export type StudentStatus = 'active' | 'withdrawn';
 
 export interface StaffTable {
   id: Generated<number>;

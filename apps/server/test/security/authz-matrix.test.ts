@@ -192,6 +192,28 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: staffAndAdmin(200),
   },
+  // issue 11 items 17 and 21
+  'GET /api/people/new-accounts/': { req: () => ({ url: '/api/people/new-accounts/' }), expect: staffAndAdmin(200) },
+  'GET /api/students/:admission_number/history/': {
+    req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/history/` }),
+    expect: staffAndAdmin(200),
+  },
+  'POST /api/students/:admission_number/withdraw/': {
+    req: async ({ ctx, actor, t }) => ({
+      url: `/api/students/${(actor === 'own' || actor === 'other' ? t : await newStudentRecord(ctx)).admissionNumber}/withdraw/`,
+      payload: {},
+    }),
+    expect: staffAndAdmin(200),
+  },
+  'POST /api/students/:admission_number/readmit/': {
+    req: async ({ ctx, actor, c, t }) => {
+      if (actor === 'own' || actor === 'other') return { url: `/api/students/${t.admissionNumber}/readmit/`, payload: {} };
+      const s = await newStudentRecord(ctx);
+      await ctx.app.inject({ method: 'POST', url: `/api/students/${s.admissionNumber}/withdraw/`, headers: c.admin.auth });
+      return { url: `/api/students/${s.admissionNumber}/readmit/`, payload: {} };
+    },
+    expect: staffAndAdmin(200),
+  },
   'GET /api/studentBase/:id': { req: ({ t }) => ({ url: `/api/studentBase/${t.id}` }), expect: ownOnly(200, 403) },
   'DELETE /api/studentBase/:id': {
     req: async ({ ctx, actor, t }) => ({

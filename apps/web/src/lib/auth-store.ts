@@ -133,6 +133,8 @@ export function clearSession(notify = true): void {
   ]) {
     localStorage.removeItem(key);
   }
+  // The one-time passwords kept for the day's sign-in slips (features/people/new-sign-ins-store).
+  sessionStorage.removeItem('newSignInPasswords');
   if (notify) emit();
 }
 

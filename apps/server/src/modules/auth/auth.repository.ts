@@ -43,6 +43,12 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /** True when the account is a withdrawn student's (issue 11 item 21: the sign-in says so). */
+  async isWithdrawnStudent(userId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('students').select('status').where('user_id', '=', userId).executeTakeFirst();
+    return row?.status === 'withdrawn';
+  }
+
   /** Name and public id of an account, for the login envelope and /api/me. */
   async profileOf(userId: number, role: Role): Promise<{ first_name: string; last_name: string; public_id: string }> {
     if (role === 'admin') {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_MESSAGES, type LoginData, type Me, type Role, type SignInBlock } from '@portal/domain';
+import { AUTH_MESSAGES, PEOPLE_MESSAGES, type LoginData, type Me, type Role, type SignInBlock } from '@portal/domain';
 import type { Config } from '../../config';
 import { HttpError, unauthorized } from '../../http/errors';
 import { assertPasswordAllowed } from '../../lib/password-policy';
@@ -44,6 +44,18 @@ export class AuthService {
     }
     const account = await this.repo.findAccountByEmail(email);
     const ok = account ? await verifyPassword(account.password_hash, password) : false;
+    if (
+      account &&
+      ok &&
+      account.role === role &&
+      account.disabled &&
+      role === 'student' &&
+      (await this.repo.isWithdrawnStudent(account.id))
+    ) {
+      // The right password of a withdrawn student (issue 11 item 21): say why, instead of "invalid".
+      this.log.info({ event: 'login_refused_withdrawn', role, ip, userId: account.id }, 'sign-in refused: student withdrawn');
+      throw new LoginFailure(403, PEOPLE_MESSAGES.withdrawnCannotSignIn);
+    }
     if (!account || !ok || account.role !== role || account.disabled) {
       // Every failure costs one full-cost argon2id verification, whatever the account: unknown
       // emails and cheaply hashed (imported) accounts get a dummy one on top.

@@ -55,6 +55,7 @@ export class PaymentsRepository {
       .selectFrom('students')
       .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class'])
       .where('student_class', '=', studentClass)
+      .where('status', '=', 'active') // withdrawn students leave the class report (issue 11 item 21)
       .orderBy('admission_number')
       .execute();
   }

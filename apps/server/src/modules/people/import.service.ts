@@ -10,7 +10,6 @@ import {
   STAFF_CSV_REQUIRED,
   STUDENT_CSV_COLUMNS,
   STUDENT_CSV_REQUIRED,
-  formatAdmissionNumber,
   formatStaffId,
   staffCreateSchema,
   studentCreateSchema,
@@ -28,10 +27,11 @@ import { writeAuditMany } from '../../lib/audit';
 import { allocate } from '../../lib/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
+import { nextAdmissionNumbers } from './admission-numbers';
 import { generateOneTimePasswords } from './one-time-passwords';
 import { isUniqueViolation, type PeopleRepository } from './people.repository';
 import { STAFF_COUNTER, staffValues } from './staff.service';
-import { STUDENT_COUNTER, studentValues } from './students.service';
+import { studentValues } from './students.service';
 
 export type ImportKind = 'students' | 'staff';
 
@@ -289,15 +289,19 @@ export class ImportService {
   async preview(kind: ImportKind, csv: string): Promise<ImportPreview> {
     const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind));
     const duplicateRows = new Set(c.duplicates.map((i) => i.row));
-    const sample = c.valid.slice(0, 5).map((v) => {
-      const { password: _p, confirm_password: _c, ...rest } = v.data;
-      const flat: Record<string, string> = {};
-      for (const [k, val] of Object.entries(rest)) {
-        if (val && typeof val === 'object') for (const [k2, v2] of Object.entries(val)) flat[k2] = v2 == null ? '' : String(v2);
-        else flat[k] = val == null ? '' : String(val);
-      }
-      return flat;
-    });
+    // Only rows that will be stored: rows with errors are not in `valid`; duplicates are left out here.
+    const sample = c.valid
+      .filter((v) => !duplicateRows.has(v.row))
+      .slice(0, 5)
+      .map((v) => {
+        const { password: _p, confirm_password: _c, ...rest } = v.data;
+        const flat: Record<string, string> = { row: String(v.row) };
+        for (const [k, val] of Object.entries(rest)) {
+          if (val && typeof val === 'object') for (const [k2, v2] of Object.entries(val)) flat[k2] = v2 == null ? '' : String(v2);
+          else flat[k] = val == null ? '' : String(val);
+        }
+        return flat;
+      });
     return {
       rows: c.rows,
       valid: c.valid.filter((v) => !duplicateRows.has(v.row)).length,
@@ -321,11 +325,13 @@ export class ImportService {
           trx,
           c.valid.map((v, i) => ({ role, email: v.data.email, password_hash: passwords[i]!.hash })),
         );
-        const first = await allocate(trx, kind === 'students' ? STUDENT_COUNTER : STAFF_COUNTER, c.valid.length);
+        // Students get numbers in the school's format (issue 11 item 20); staff ids stay STAFF-0001.
+        const admissionNumbers = kind === 'students' ? await nextAdmissionNumbers(trx, c.valid.length) : [];
+        const first = kind === 'students' ? 0 : await allocate(trx, STAFF_COUNTER, c.valid.length);
         const accounts = c.valid.map((v, i) => {
           const d = v.data as StudentCreate & StaffCreate;
           return {
-            public_id: kind === 'students' ? formatAdmissionNumber(first + i) : formatStaffId(first + i),
+            public_id: kind === 'students' ? admissionNumbers[i]! : formatStaffId(first + i),
             first_name: d.first_name,
             last_name: d.last_name,
             email: d.email,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PEOPLE_MESSAGES as M, STUDENT_CSV_COLUMNS } from '@portal/domain';
+import { AUTH_MESSAGES, PEOPLE_MESSAGES as M, STUDENT_CSV_COLUMNS, dateDoesNotExist, importButtonLabel } from '@portal/domain';
 import {
   createTestContext,
   describeEachDatabase,
@@ -84,7 +84,7 @@ describeEachDatabase('CSV import and export', (dialect) => {
       { row: 3, field: 'email', message: 'Invalid email format' },
       { row: 3, field: 'phone_number', message: 'Invalid phone number format' },
       { row: 6, field: 'first_name', message: 'First name is required' },
-      { row: 6, field: 'date_of_birth', message: M.invalidDate },
+      { row: 6, field: 'date_of_birth', message: dateDoesNotExist('31/02/2011') },
       { row: 6, field: 'student_class', message: M.invalidClass },
     ]);
     expect(body.duplicates).toEqual([
@@ -93,6 +93,35 @@ describeEachDatabase('CSV import and export', (dialect) => {
     ]);
     expect(body.sample[0]).toMatchObject({ first_name: 'Pupil1', student_class: 'JSS 1B', home_address: '4 Bode Thomas St, Surulere' });
     expect(await count()).toBe(before);
+  });
+
+  it('preview: "first rows" hold only rows that will be imported, and 31/02/2010 is named as a date that does not exist (issue 11 item 18)', async () => {
+    const csv = studentCsv([
+      studentLine(1, { date_of_birth: '31/02/2010' }, 'fr'),
+      studentLine(2, { email: 'broken' }, 'fr'),
+      studentLine(3, {}, 'fr'),
+      studentLine(4, { email: 'pupil3.fr@import.school' }, 'fr'),
+      studentLine(5, { date_of_birth: '14/05/2011' }, 'fr'),
+      studentLine(6, { date_of_birth: 'last year' }, 'fr'),
+    ]);
+    const res = await call(admin, '/api/students/import/preview/', csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.valid).toBe(2);
+    expect(body.errors).toEqual([
+      { row: 2, field: 'date_of_birth', message: dateDoesNotExist('31/02/2010') },
+      { row: 3, field: 'email', message: 'Invalid email format' },
+      { row: 7, field: 'date_of_birth', message: M.invalidDate },
+    ]);
+    expect(M.invalidDate).toContain('DD/MM/YYYY');
+    expect(body.duplicates).toEqual([{ row: 5, field: 'email', message: `${M.duplicateInFile} (row 4)` }]);
+    expect(body.sample.map((r: Record<string, string>) => [r.row, r.first_name, r.date_of_birth])).toEqual([
+      ['4', 'Pupil3', '2011-05-14'],
+      ['6', 'Pupil5', '2011-05-14'],
+    ]);
+    expect(importButtonLabel(1, 'students')).toBe('Import 1 student');
+    expect(importButtonLabel(3, 'students')).toBe('Import 3 students');
+    expect(importButtonLabel(2, 'staff')).toBe('Import 2 staff');
   });
 
   it('a missing required column is reported against row 1', async () => {

@@ -26,6 +26,8 @@ export function presentStudent(r: StudentRow): StudentRecord {
     mothers_name: r.mothers_name,
     mothers_phone: r.mothers_phone,
     home_address: r.home_address,
+    status: r.status,
+    withdrawn_at: r.withdrawn_at,
     user_type: 3,
     user: { email: r.email, first_name: r.first_name, last_name: r.last_name, user_type: 3 },
   };

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { NewAccount } from '@portal/domain';
 import { yieldToEventLoop } from '../../lib/yield';
 import { nowIso, type DB } from '../../db/index';
-import type { Database, StaffTable, StudentsTable, UsersTable } from '../../db/schema';
+import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 import { SettingsRepository } from '../settings/settings.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -23,6 +24,8 @@ export interface StudentRow {
   mothers_name: string;
   mothers_phone: string;
   home_address: string;
+  status: StudentStatus;
+  withdrawn_at: string | null;
 }
 
 export interface StaffRow {
@@ -51,10 +54,15 @@ export interface StudentFilters {
   q?: string;
   /** Restrict to one account (a student caller). */
   userId?: number;
+  /** 'active' (the default of the lists), 'withdrawn', or 'all'. */
+  status?: StudentStatus | 'all';
 }
 
 export type NewUser = { role: 'staff' | 'student'; email: string; password_hash: string };
-export type StudentValues = Omit<StudentsTable, 'id' | 'user_id' | 'admission_number' | 'created_at' | 'updated_at'>;
+export type StudentValues = Omit<
+  StudentsTable,
+  'id' | 'user_id' | 'admission_number' | 'status' | 'withdrawn_at' | 'created_at' | 'updated_at'
+>;
 export type StaffValues = Omit<StaffTable, 'id' | 'user_id' | 'staff_id' | 'created_at' | 'updated_at'>;
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -78,6 +86,8 @@ const STUDENT_COLUMNS = [
   's.mothers_name',
   's.mothers_phone',
   's.home_address',
+  's.status',
+  's.withdrawn_at',
 ] as const;
 
 const STAFF_COLUMNS = [
@@ -135,6 +145,7 @@ export class PeopleRepository {
   private filterStudents<O>(query: SelectQueryBuilder<Database & { s: StudentsTable; u: UsersTable }, 's' | 'u', O>, f: StudentFilters) {
     let q = query;
     if (f.userId !== undefined) q = q.where('s.user_id', '=', f.userId);
+    if (f.status !== undefined && f.status !== 'all') q = q.where('s.status', '=', f.status);
     if (f.sessionId !== undefined || f.term !== undefined) {
       // Students with results in that session/term; the class filter then means the class they were in.
       q = q.where((eb) =>
@@ -191,6 +202,49 @@ export class PeopleRepository {
 
   findStudentById(id: number, db: Tx = this.db): Promise<StudentRow | undefined> {
     return this.students(db).where('s.id', '=', id).executeTakeFirst();
+  }
+
+  /** Results and payments of a student: what a delete would remove or unlink (the confirmation screen). */
+  async countStudentHistory(studentId: number): Promise<{ results: number; payments: number }> {
+    const [r, p] = await Promise.all([
+      this.db
+        .selectFrom('results')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('student_id', '=', studentId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('student_id', '=', studentId)
+        .executeTakeFirst(),
+    ]);
+    return { results: Number(r?.n ?? 0), payments: Number(p?.n ?? 0) };
+  }
+
+  /** Withdraws or readmits: the record's status, and the account's sign-in with it. */
+  async setStudentStatus(trx: Tx, row: { id: number; user_id: number }, status: StudentStatus): Promise<void> {
+    const now = nowIso();
+    await trx
+      .updateTable('students')
+      .set({ status, withdrawn_at: status === 'withdrawn' ? now : null, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    if (status === 'withdrawn') {
+      // Sign-in off: the account is disabled, every token issued stops working.
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ disabled: 1, token_version: eb('token_version', '+', 1), updated_at: now }))
+        .where('id', '=', row.user_id)
+        .execute();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', row.user_id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    } else {
+      await trx.updateTable('users').set({ disabled: 0, updated_at: now }).where('id', '=', row.user_id).execute();
+    }
   }
 
   async countStudentRecords(trx: Tx, studentId: number): Promise<{ results: number; attendance: number }> {
@@ -307,6 +361,59 @@ export class PeopleRepository {
   }
 
   // ---- accounts -------------------------------------------------------------------------------
+
+  /** Students (and staff, when asked) whose accounts were created in [from, to), oldest first. */
+  async accountsCreatedBetween(from: string, to: string, withStaff: boolean): Promise<NewAccount[]> {
+    const students = await this.db
+      .selectFrom('students as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.admission_number as public_id',
+        's.first_name',
+        's.last_name',
+        'u.email',
+        's.student_class as group',
+        'u.created_at',
+        'u.must_change_password',
+      ])
+      .where('u.created_at', '>=', from)
+      .where('u.created_at', '<', to)
+      .orderBy('u.created_at')
+      .orderBy('s.id')
+      .execute();
+    const staff = withStaff
+      ? await this.db
+          .selectFrom('staff as st')
+          .innerJoin('users as u', 'u.id', 'st.user_id')
+          .select([
+            'st.staff_id as public_id',
+            'st.first_name',
+            'st.last_name',
+            'u.email',
+            'st.designation as group',
+            'u.created_at',
+            'u.must_change_password',
+          ])
+          .where('u.created_at', '>=', from)
+          .where('u.created_at', '<', to)
+          .orderBy('u.created_at')
+          .orderBy('st.id')
+          .execute()
+      : [];
+    const shape =
+      (kind: 'student' | 'staff') =>
+      (r: (typeof students)[number]): NewAccount => ({
+        kind,
+        public_id: r.public_id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        email: r.email,
+        group: r.group,
+        created_at: r.created_at,
+        must_change_password: Number(r.must_change_password) === 1,
+      });
+    return [...students.map(shape('student')), ...staff.map(shape('staff'))];
+  }
 
   async emailTaken(email: string, exceptUserId?: number, db: Tx = this.db): Promise<boolean> {
     const row = await db

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   importRequestSchema,
+  newAccountsQuerySchema,
   staffCreateSchema,
   staffListQuerySchema,
   staffUpdateSchema,
@@ -14,6 +15,7 @@ import {
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
+import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
 import { StudentsService } from './students.service';
@@ -47,6 +49,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const students = new StudentsService(repo);
   const staff = new StaffService(repo);
   const imports = new ImportService(repo);
+  const newAccounts = new NewAccountsService(repo);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };
 
@@ -77,6 +80,19 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
       async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), kind, request.body.csv)),
     );
   }
+
+  r.get(
+    '/api/people/new-accounts/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: {
+        tags: tags.students,
+        summary: "The day's new accounts, to print their sign-in slips together (no passwords)",
+        querystring: newAccountsQuerySchema,
+      },
+    },
+    async (request) => newAccounts.day(currentUser(request), request.query.date),
+  );
 
   // ---- students -----------------------------------------------------------------------------
 
@@ -137,6 +153,33 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
       await students.delete(currentUser(request), request.params.admission_number);
       return reply.status(204).send();
     },
+  );
+
+  r.get(
+    '/api/students/:admission_number/history/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: "Counts of a student's results and payments (before a delete)", params: admissionParam },
+    },
+    async (request) => students.history(request.params.admission_number),
+  );
+
+  r.post(
+    '/api/students/:admission_number/withdraw/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionParam },
+    },
+    async (request) => students.withdraw(currentUser(request), request.params.admission_number),
+  );
+
+  r.post(
+    '/api/students/:admission_number/readmit/',
+    {
+      config: { auth: STAFF_AND_ADMIN },
+      schema: { tags: tags.students, summary: 'Readmit a withdrawn student', params: admissionParam },
+    },
+    async (request) => students.readmit(currentUser(request), request.params.admission_number),
   );
 
   r.post(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PEOPLE_MESSAGES as M } from '@portal/domain';
+import { AUTH_MESSAGES, PEOPLE_MESSAGES as M, dateDoesNotExist } from '@portal/domain';
 import {
   createTestContext,
   describeEachDatabase,
@@ -117,7 +117,7 @@ describeEachDatabase('staff API', (dialect) => {
       gender: [M.invalidGender],
       marital_status: [M.invalidMaritalStatus],
       username: [M.invalidUsername],
-      'profile_data.employment_date': [M.invalidDate],
+      'profile_data.employment_date': [dateDoesNotExist('2020-13-01')],
     });
     expect((await create(admin, staffBody({ phone_number: '1234567890123456' }))).json()).toEqual({
       phone_number: ['Invalid phone number format'],

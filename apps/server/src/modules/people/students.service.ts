@@ -1,9 +1,9 @@
 import {
   AUTH_MESSAGES,
   PEOPLE_MESSAGES,
-  formatAdmissionNumber,
   type PasswordResetResponse,
   type StudentCreate,
+  type StudentHistory,
   type StudentListQuery,
   type StudentPage,
   type StudentRecord,
@@ -11,16 +11,15 @@ import {
   type StudentUpdate,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
-import { allocate } from '../../lib/counters';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
+import { nextAdmissionNumbers } from './admission-numbers';
 import { auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
 
-/** The counter the factories and the services share for admission numbers. */
-export const STUDENT_COUNTER = 'student';
+export { STUDENT_COUNTER } from './admission-numbers';
 
 const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
 
@@ -31,7 +30,8 @@ export class StudentsService {
   private filters(actor: AuthUser, q: StudentListQuery): StudentFilters {
     // A student only ever sees their own record, whatever the filters say.
     if (actor.role === 'student') return { userId: actor.id };
-    return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q };
+    // Class lists leave withdrawn students out unless asked for; their history stays (issue 11 item 21).
+    return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q, status: q.status ?? 'active' };
   }
 
   async list(actor: AuthUser, q: StudentListQuery): Promise<StudentRecord[]> {
@@ -84,7 +84,7 @@ export class StudentsService {
     try {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'student', email: input.email, password_hash: passwordHash }]);
-        const admissionNumber = formatAdmissionNumber(await allocate(trx, STUDENT_COUNTER));
+        const [admissionNumber] = (await nextAdmissionNumbers(trx, 1)) as [string];
         await this.repo.insertStudent(trx, userId!, admissionNumber, studentValues(input));
         const created = (await this.repo.findStudentByAdmission(admissionNumber, trx))!;
         await writeAudit(trx, {
@@ -105,6 +105,7 @@ export class StudentsService {
 
   async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
     const before = await this.load(admissionNumber);
+    if (before.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
     if (input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) throw emailTaken();
     if (input.password !== undefined) {
       // The old and the new email are both the account's own.
@@ -176,9 +177,50 @@ export class StudentsService {
     });
   }
 
+  /** What a delete would remove: with results or payments, the screens offer withdrawing first. */
+  async history(admissionNumber: string): Promise<StudentHistory> {
+    const row = await this.load(admissionNumber);
+    return this.repo.countStudentHistory(row.id);
+  }
+
+  /**
+   * Withdraws a student who leaves (issue 11 item 21): record, results and payments are kept; the
+   * record is read-only, the account cannot sign in and the class lists leave the student out.
+   */
+  async withdraw(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {
+    return this.changeStatus(actor, admissionNumber, 'withdrawn');
+  }
+
+  /** Undoes a withdrawal: the record is editable again and the account can sign in. */
+  async readmit(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {
+    return this.changeStatus(actor, admissionNumber, 'active');
+  }
+
+  private async changeStatus(actor: AuthUser, admissionNumber: string, status: 'active' | 'withdrawn'): Promise<StudentRecord> {
+    const before = await this.load(admissionNumber);
+    if (before.status === status) {
+      throw conflict(status === 'withdrawn' ? PEOPLE_MESSAGES.studentAlreadyWithdrawn : PEOPLE_MESSAGES.studentNotWithdrawn);
+    }
+    const after = await this.repo.transaction(async (trx) => {
+      await this.repo.setStudentStatus(trx, before, status);
+      const row = (await this.repo.findStudentById(before.id, trx))!;
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: status === 'withdrawn' ? 'withdraw' : 'readmit',
+        entity: 'student',
+        entityId: before.admission_number,
+        before: { status: before.status },
+        after: { status: row.status, withdrawn_at: row.withdrawn_at },
+      });
+      return row;
+    });
+    return presentStudent(after);
+  }
+
   /** A new one-time password: the student must change it at next sign-in; their sessions end. */
   async resetPassword(actor: AuthUser, admissionNumber: string): Promise<PasswordResetResponse> {
     const row = await this.load(admissionNumber);
+    if (row.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
     const password = generateOneTimePassword();
     const passwordHash = await hashPassword(password);
     await this.repo.transaction(async (trx) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, PEOPLE_MESSAGES as M } from '@portal/domain';
+import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, PEOPLE_MESSAGES as M, dateDoesNotExist } from '@portal/domain';
 import { createResults, createSession } from '../../db/factories';
 import { nowIso } from '../../db/index';
 import {
@@ -165,7 +165,7 @@ describeEachDatabase('students API', (dialect) => {
         fathers_phone: ['Invalid phone number format'],
         gender: [M.invalidGender],
         student_class: [M.invalidClass],
-        date_of_birth: [M.invalidDate],
+        date_of_birth: [dateDoesNotExist('2011-02-30')],
         password: [AUTH_MESSAGES.passwordTooShort],
       });
       const future = await post(admin, studentBody({ date_of_birth: '2999-01-01', phone_number: '+234 803 123 4567 8901' }));
@@ -311,6 +311,8 @@ describeEachDatabase('students API', (dialect) => {
           'mothers_name',
           'mothers_phone',
           'home_address',
+          'status',
+          'withdrawn_at',
           'user_type',
           'user',
         ].sort(),

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, HttpError, nonFieldError, notFound } f
 import { writeAudit } from '../../lib/audit';
 import type { GradingService } from './grading.service';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
+import { assertStudentActive } from '../people/student-status';
 
 export interface Actor {
   id: number;
@@ -147,6 +148,7 @@ export class ResultsService {
     const ids = await this.repo.transaction(async (trx) => {
       const student = await this.repo.findStudent(body.admission_number, trx);
       if (!student) throw nonFieldError(RESULT_MESSAGES.studentNotFound(body.admission_number));
+      await assertStudentActive(trx, student.id);
       const session = await this.repo.findSession(body.session_id, trx);
       if (!session) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
       const scale = await this.grading.scaleInTransaction(trx, body.session_id, level);

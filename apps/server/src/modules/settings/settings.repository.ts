@@ -1,10 +1,11 @@
 import { DEFAULT_SCHOOL_SETTINGS, schoolSettingsSchema, type SchoolSettings } from '@portal/domain';
-import type { DB } from '../../db/index';
+import type { Transaction } from 'kysely';
+import type { DB, Database } from '../../db/index';
 
 const KEY = 'school';
 
 export class SettingsRepository {
-  constructor(private readonly db: DB) {}
+  constructor(private readonly db: DB | Transaction<Database>) {}
 
   async get(): Promise<SchoolSettings> {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();

@@ -35,6 +35,7 @@ export const ADMIN_PEOPLE_MENU: readonly MenuItem[] = [
   { to: '/staff', label: 'Staff List', description: 'Profiles and edits' },
   { to: '/import/students', label: 'Import Students', description: 'CSV upload and sign-in slips' },
   { to: '/import/staff', label: 'Import Staff', description: 'CSV upload and sign-in slips' },
+  { to: '/new-sign-ins', label: "Today's Sign-in Slips", description: "Print the day's new accounts together" },
   { to: '/CheckAStudentData', label: 'Find a Student' },
   { to: '/CheckAStaffData', label: 'Find a Staff Member' },
 ];
@@ -112,6 +113,7 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
       { to: '/CheckAStudentData', label: 'Find a Student' },
       { to: '/student-data', label: 'Student List' },
       { to: '/import/students', label: 'Import Students' },
+      { to: '/new-sign-ins', label: "Today's Sign-in Slips" },
     ],
   },
   {

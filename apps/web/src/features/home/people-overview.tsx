@@ -60,7 +60,7 @@ export function PeopleOverview() {
             <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-auto" aria-label="Student list">
               {students.data.results.map((s) => (
                 <li key={s.admission_number} className="flex items-center justify-between gap-2 py-2 text-sm">
-                  <Link to={`/students/${s.admission_number}`} className="font-medium text-brand-900 hover:underline">
+                  <Link to={`/students/${encodeURIComponent(s.admission_number)}`} className="font-medium text-brand-900 hover:underline">
                     {s.first_name} {s.last_name}
                   </Link>
                   <span className="text-slate-600">

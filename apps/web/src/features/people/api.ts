@@ -6,10 +6,12 @@ import {
   type ImportResult,
   type LegacyStaff,
   type LegacyStudent,
+  type NewAccountsDay,
   type PasswordResetResponse,
   type StaffDetail,
   type StaffRecord,
   type StaffRegistration,
+  type StudentHistory,
   type StudentPage,
   type StudentRecord,
   type StudentRegistration,
@@ -124,6 +126,29 @@ export function useDeleteStudent() {
   });
 }
 
+/** The day's new accounts (no passwords: those come from this tab's session storage). */
+export function useNewAccounts() {
+  return useQuery({
+    queryKey: ['people', 'new-accounts'],
+    queryFn: () => api.get<NewAccountsDay>('/people/new-accounts/', { timeout }),
+  });
+}
+
+/** Counts of a student's results and payments: with any, the delete screen offers withdrawing first. */
+export function fetchStudentHistory(adm: string) {
+  return api.get<StudentHistory>(`/students/${encodeURIComponent(adm)}/history/`, { timeout });
+}
+
+/** Withdraw (kept read-only, sign-in off) or readmit a student. */
+export function useStudentStatus() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ adm, action }: { adm: string; action: 'withdraw' | 'readmit' }) =>
+      api.post<StudentRecord>(`/students/${encodeURIComponent(adm)}/${action}/`),
+    onSuccess: () => void invalidate(),
+  });
+}
+
 export function useCreateStaff() {
   const invalidate = useInvalidate();
   return useMutation({
@@ -193,6 +218,8 @@ export function failureMessage(
     if (err.kind === 'network' || err.kind === 'timeout') return m.network ?? PEOPLE_MESSAGES.networkError;
     if (err.status === 401) return m.unauthorized ?? PEOPLE_MESSAGES.unauthorized;
     if (err.status === 404 && m.notFound) return m.notFound;
+    // A conflict always says why (e.g. a withdrawn student's record is read-only).
+    if (err.status === 409 && err.detail) return err.detail;
     if (m.useDetail && (err.detail ?? err.nonFieldError)) return (err.detail ?? err.nonFieldError)!;
   }
   return m.fallback;

@@ -37,6 +37,7 @@ export const peopleRoutes: RouteObject[] = [
       { path: '/staff-BioData/:_id', lazy: named(bio, 'StaffBioDataPage') },
       { path: '/Delete-message', lazy: named(bio, 'DeleteMessagePage') },
       { path: '/import/students', lazy: named(imports, 'ImportStudentsPage') },
+      { path: '/new-sign-ins', lazy: page(() => import('./pages/new-sign-ins')) },
       { path: '/staff', lazy: staffList },
       { path: '/staff/:staff_id', lazy: staffProfile },
       {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { admissionFormatProblem, formatAdmissionNumberAs } from '@portal/domain/constants';
 import { schoolSettingsSchema, type SchoolSettings } from '@portal/domain/settings';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
@@ -122,6 +123,26 @@ export function SettingsPage() {
           <div className="mt-4 grid gap-4">
             <TextField label="Admission process link" {...text('admission_url')} />
             <TextAreaField label="About the school" rows={3} {...text('about')} />
+          </div>
+        </Card>
+        <Card title="Admission numbers">
+          <div className="grid gap-4">
+            <TextField
+              label="Admission number format"
+              autoComplete="off"
+              {...text('admission_number_format')}
+              hint={
+                <>
+                  Letters, digits, - and /, with {'{NNNN}'} for the zero-padded counter and optionally {'{YYYY}'} or {'{YY}'} for the year
+                  of registration, e.g. RMC/{'{YYYY}'}/{'{NNNN}'}. Applies to new registrations and imports; existing numbers never change.
+                </>
+              }
+            />
+            <p className="text-sm text-slate-700" data-testid="admission-format-example">
+              {admissionFormatProblem(form.admission_number_format.trim().toUpperCase())
+                ? 'Example: (fix the format to see one)'
+                : `Example: ${formatAdmissionNumberAs(form.admission_number_format.trim(), 12, new Date().getFullYear())}`}
+            </p>
           </div>
         </Card>
         <div>

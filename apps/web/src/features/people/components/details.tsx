@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { DetailRow } from '../../../components/ui/card';
 import { resetPassword, failureMessage, type PersonKind } from '../api';
 import { OneTimePasswordNotice } from './sign-in-slips';
+import { rememberPasswords } from '../new-sign-ins-store';
 
 export const genderLabel = (g: string | null | undefined) => (g ? (GENDER_LABEL[g] ?? g) : '');
 export const maritalLabel = (m: string | null | undefined) => (m ? (MARITAL_LABEL[m] ?? m) : '');
@@ -74,6 +75,7 @@ export function ResetPasswordAction({
     setError(null);
     try {
       const res = await resetPassword(kind, publicId);
+      rememberPasswords([{ public_id: publicId, one_time_password: res.one_time_password }]);
       setOtp(res.one_time_password);
     } catch (err) {
       setError(failureMessage(err, { fallback: 'Failed to reset the password. Please try again.', useDetail: true }));

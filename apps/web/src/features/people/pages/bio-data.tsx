@@ -92,7 +92,12 @@ export function StudentBioDataPage() {
               <DetailRow label="Home address" value={q.data.homeAddress} />
             </dl>
           </Card>
-          <LegacyActions kind="student" id={id} updateTo={`/UpdateStudentDetails?admission_number=${q.data.admissionNumber}`} canDelete />
+          <LegacyActions
+            kind="student"
+            id={id}
+            updateTo={`/UpdateStudentDetails?admission_number=${encodeURIComponent(q.data.admissionNumber)}`}
+            canDelete
+          />
         </div>
       )}
     </PageLayout>

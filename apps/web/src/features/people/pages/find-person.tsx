@@ -106,7 +106,7 @@ export function FindStudentPage() {
                   <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${student.admission_number}`}>
                     Update
                   </ButtonLink>
-                  <ButtonLink variant="secondary" to={`/DeleteStudent/${student.admission_number}`}>
+                  <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(student.admission_number)}`}>
                     Delete
                   </ButtonLink>
                 </>

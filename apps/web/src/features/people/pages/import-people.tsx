@@ -5,6 +5,7 @@ import {
   PEOPLE_MESSAGES,
   STAFF_CSV_REQUIRED,
   STUDENT_CSV_REQUIRED,
+  importButtonLabel,
   importDone,
   type ImportIssue,
   type ImportPreview,
@@ -19,6 +20,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { downloadCsv, previewImport, useImport, type ImportKind } from '../api';
 import { SignInSlips } from '../components/sign-in-slips';
+import { rememberPasswords } from '../new-sign-ins-store';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -119,6 +121,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     setBanner(null);
     try {
       const r = await run.mutateAsync(csv);
+      rememberPasswords(r.accounts);
       setResult(r);
       setCsv(null);
       setPreview(null);
@@ -197,9 +200,12 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
             {preview.sample.length > 0 && (
               <div className="mb-3 overflow-auto rounded-lg border border-slate-200">
                 <table className="w-full text-left text-sm">
-                  <caption className="bg-slate-50 px-3 py-2 text-left font-semibold text-slate-800">First rows</caption>
+                  <caption className="bg-slate-50 px-3 py-2 text-left font-semibold text-slate-800">First rows ready to import</caption>
                   <thead className="bg-slate-50 text-slate-700">
                     <tr>
+                      <th scope="col" className="px-3 py-1.5">
+                        Row
+                      </th>
                       {['first_name', 'last_name', 'email', kind === 'students' ? 'student_class' : 'designation'].map((c) => (
                         <th key={c} scope="col" className="px-3 py-1.5">
                           {FIELD_LABELS[c]}
@@ -210,6 +216,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                   <tbody className="divide-y divide-slate-100">
                     {preview.sample.map((r, i) => (
                       <tr key={i}>
+                        <td className="px-3 py-1.5 font-mono">{r.row}</td>
                         <td className="px-3 py-1.5">{r.first_name}</td>
                         <td className="px-3 py-1.5">{r.last_name}</td>
                         <td className="px-3 py-1.5">{r.email}</td>
@@ -221,9 +228,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
               </div>
             )}
             <Button onClick={() => void doImport()} loading={run.isPending} disabled={!ready}>
-              {run.isPending
-                ? 'Importing...'
-                : `Import ${preview.valid.toLocaleString('en-NG')} ${kind === 'students' ? 'students' : 'staff'}`}
+              {run.isPending ? 'Importing...' : importButtonLabel(preview.valid, kind)}
             </Button>
           </Card>
         )}

@@ -10,6 +10,7 @@ import { serverFieldErrors, useCreateStaff } from '../api';
 import { PasswordPair, StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
+import { rememberPasswords } from '../new-sign-ins-store';
 import { setCreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
 import { staffBody } from '../staff-form';
@@ -70,6 +71,7 @@ export default function StaffRegPage() {
             one_time_password: res.one_time_password,
           }
         : undefined;
+      if (account) rememberPasswords([account]);
       toast.success(message);
       setDone({ message, account });
       // Spec §4: to the staff list 3 seconds after success; the one-time password goes along, in memory.
@@ -90,9 +92,12 @@ export default function StaffRegPage() {
         <div className="flex flex-col gap-3" data-testid="registration-success">
           <Alert tone="success">{done.message}</Alert>
           {done.account && <OneTimePasswordNotice account={done.account} kind="staff" />}
-          <div>
+          <div className="flex flex-wrap gap-2">
             <ButtonLink to={base} variant="secondary">
               View Staff List
+            </ButtonLink>
+            <ButtonLink to="/new-sign-ins" variant="secondary">
+              Today&apos;s sign-in slips
             </ButtonLink>
           </div>
         </div>

@@ -47,7 +47,7 @@ export function StudentDataPage() {
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Students">
             {page.data.results.map((s) => (
               <li key={s.admission_number} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5">
-                <Link to={`/students/${s.admission_number}`} className="font-medium text-brand-900 hover:underline">
+                <Link to={`/students/${encodeURIComponent(s.admission_number)}`} className="font-medium text-brand-900 hover:underline">
                   {fullName(s)}
                 </Link>
                 <span className="text-sm text-slate-600">
@@ -87,7 +87,7 @@ export function StudentDetailPage() {
                 <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${q.data.admission_number}`}>
                   Update
                 </ButtonLink>
-                <ButtonLink variant="secondary" to={`/DeleteStudent/${q.data.admission_number}`}>
+                <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(q.data.admission_number)}`}>
                   Delete
                 </ButtonLink>
               </>

@@ -119,7 +119,7 @@ function RegisteredStudents() {
                             <DetailRow label="Home address" value={s.home_address} />
                           </dl>
                           <Link
-                            to={`/students/${s.admission_number}`}
+                            to={`/students/${encodeURIComponent(s.admission_number)}`}
                             className="mt-2 inline-block text-sm font-medium text-brand-800 hover:underline"
                           >
                             Full record of {fullName(s)}

@@ -10,6 +10,7 @@ import { useToast } from '../../../lib/toast';
 import { serverFieldErrors, useCreateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
+import { rememberPasswords } from '../new-sign-ins-store';
 import { compact, usePeopleForm } from '../use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
 
@@ -28,9 +29,14 @@ export default function StudentRegPage() {
     <PageLayout
       title="Student Registration"
       actions={
-        <ButtonLink to="/import/students" variant="secondary">
-          Import from CSV
-        </ButtonLink>
+        <>
+          <ButtonLink to="/new-sign-ins" variant="secondary">
+            Today&apos;s sign-in slips
+          </ButtonLink>
+          <ButtonLink to="/import/students" variant="secondary">
+            Import from CSV
+          </ButtonLink>
+        </>
       }
     >
       <div className="flex flex-col gap-5">
@@ -83,6 +89,7 @@ function StudentRegForm({
       const res = await create.mutateAsync({ ...body, user_type: USER_TYPE.student });
       const name = `${res.first_name} ${res.last_name}`;
       const message = studentRegistered(name, res.admission_number);
+      if (res.one_time_password) rememberPasswords([{ public_id: res.admission_number, one_time_password: res.one_time_password }]);
       toast.success(message);
       onRegistered({
         message,

@@ -1,0 +1,45 @@
+import { formatAdmissionNumberAs } from '@portal/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { allocate } from '../../lib/counters';
+import { SettingsRepository } from '../settings/settings.repository';
+
+/** The counter the factories and the services share for admission numbers. */
+export const STUDENT_COUNTER = 'student';
+
+/** Rows per lookup of taken numbers: well under both dialects' bound-parameter limits. */
+const CHUNK = 1000;
+
+/** The calendar year in the school's time zone (Lagos), for {YYYY} in the format. */
+export function schoolYear(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en', { timeZone: 'Africa/Lagos', year: 'numeric' }).format(now));
+}
+
+/**
+ * `count` new admission numbers in the school's format (issue 11 item 20), allocated inside the
+ * caller's transaction from the one student counter, so numbers never repeat. Existing numbers
+ * never change. A number some earlier format already produced (e.g. after switching formats) is
+ * skipped, never issued twice.
+ */
+export async function nextAdmissionNumbers(trx: Transaction<Database>, count: number): Promise<string[]> {
+  const { admission_number_format: format } = await new SettingsRepository(trx).get();
+  const year = schoolYear();
+  const out: string[] = [];
+  for (let attempts = 0; out.length < count; attempts++) {
+    if (attempts > 20) throw new Error('Could not allocate free admission numbers');
+    const need = count - out.length;
+    const first = await allocate(trx, STUDENT_COUNTER, need);
+    const candidates = Array.from({ length: need }, (_, i) => formatAdmissionNumberAs(format, first + i, year));
+    const taken = new Set<string>();
+    for (let i = 0; i < candidates.length; i += CHUNK) {
+      const rows = await trx
+        .selectFrom('students')
+        .select('admission_number')
+        .where('admission_number', 'in', candidates.slice(i, i + CHUNK))
+        .execute();
+      for (const r of rows) taken.add(r.admission_number);
+    }
+    out.push(...candidates.filter((c) => !taken.has(c)));
+  }
+  return out;
+}
