@@ -278,7 +278,7 @@ test.describe('lists and details', () => {
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('results and attendance records of this student will also be deleted')).toBeVisible();
+    await expect(page.getByText('all results of this student will also be deleted')).toBeVisible();
     await page.getByRole('button', { name: 'Yes, delete permanently' }).click();
     await expect(page).toHaveURL(/\/Delete-message$/);
     await expect(page.getByText('Deleted Successfully')).toBeVisible();
@@ -384,7 +384,7 @@ test.describe('deletion', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText(`Temi ${s.last_name}`)).toBeVisible();
     await expect(page.getByText('JSS 2B')).toBeVisible();
-    await expect(page.getByText('results and attendance records of this student will also be deleted')).toBeVisible();
+    await expect(page.getByText('all results of this student will also be deleted')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Delete Student' }).click();
     await expect(page.getByText('Deleting this student is permanent and cannot be undone.')).toBeVisible();

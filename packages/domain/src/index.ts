@@ -7,3 +7,4 @@ export * from './grading';
 export * from './people';
 export * from './results';
 export * from './payments';
+export * from './datetime';

@@ -75,7 +75,7 @@ export const PEOPLE_MESSAGES = {
 
   // Delete confirmation (spec §2)
   deletePermanent: 'Deleting this student is permanent and cannot be undone.',
-  deleteAlsoRemoves: 'Warning: all results and attendance records of this student will also be deleted.',
+  deleteAlsoRemoves: 'Warning: all results of this student will also be deleted. Their fee payments are kept in the school accounts.',
 
   // One-time passwords, resets and imports (beyond the spec: no shared default password)
   oneTimePasswordNote: 'Give this one-time password to the account holder. It is shown only once; they must change it at first sign-in.',

@@ -12,6 +12,8 @@ export interface SchoolSettings {
   first_graduation_year: number;
   admission_url: string;
   about: string;
+  /** IANA time zone every date and time is shown in (issue 11 item 19). */
+  time_zone: string;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -24,8 +26,10 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   founded_year: 1999,
   registered_year: 2002,
   first_graduation_year: 2008,
-  admission_url: '/admission',
+  /** Empty: the home page shows no admission link until the school sets one. */
+  admission_url: '',
   about: 'A community of learners from nursery to senior secondary, where every child is known, challenged and raised to be a role model.',
+  time_zone: 'Africa/Lagos',
 };
 
 /** The three schools and the code of conduct shown on the public home page (spec §1). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from './datetime';
 import type { SchoolSettings as SchoolSettingsShape } from './settings-constants';
 
 /** School identity and public-page facts, edited by an admin and used on every page and print. */
@@ -18,6 +19,12 @@ export const schoolSettingsSchema = z.object({
   first_graduation_year: z.number().int().min(1800).max(2100),
   admission_url: z.string().trim().max(300),
   about: z.string().trim().max(2000),
+  time_zone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isValidTimeZone, 'Unknown time zone: use a name such as Africa/Lagos')
+    .default(DEFAULT_TIME_ZONE),
 });
 export type { SchoolSettings } from './settings-constants';
 export * from './settings-constants';

@@ -4,6 +4,7 @@ import { people } from './0002_people';
 import { results } from './0003_results';
 import { payments } from './0004_payments';
 import { indexes } from './0005_indexes';
+import { screensSettings } from './0012_screens_settings';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003_results': results,
   '0004_payments': payments,
   '0005_indexes': indexes,
+  '0012_screens_settings': screensSettings,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
