@@ -41,7 +41,6 @@ export function ChangePasswordPage() {
       });
       tokens.set(res.access, res.refresh);
       setMustChangePassword(false);
-      toast.success(AUTH_MESSAGES.passwordChanged);
       navigate(HOME_OF_ROLE[role], { replace: true, state: { welcomeMessage: AUTH_MESSAGES.passwordChanged } });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);

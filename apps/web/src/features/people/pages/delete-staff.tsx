@@ -45,7 +45,6 @@ export default function DeleteStaffPage() {
       await remove.mutateAsync(target.staff_id);
       const message = staffDeleted(target.staff_id);
       setSuccess(message);
-      toast.success(message);
       setTarget(null);
       setId('');
     } catch (err) {

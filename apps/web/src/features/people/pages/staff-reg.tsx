@@ -70,7 +70,6 @@ export default function StaffRegPage() {
             one_time_password: res.one_time_password,
           }
         : undefined;
-      toast.success(message);
       setDone({ message, account });
       // Spec §4: to the staff list 3 seconds after success; the one-time password goes along, in memory.
       timer.current = setTimeout(() => {

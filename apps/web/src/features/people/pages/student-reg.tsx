@@ -83,7 +83,6 @@ function StudentRegForm({
       const res = await create.mutateAsync({ ...body, user_type: USER_TYPE.student });
       const name = `${res.first_name} ${res.last_name}`;
       const message = studentRegistered(name, res.admission_number);
-      toast.success(message);
       onRegistered({
         message,
         account: res.one_time_password

@@ -63,7 +63,6 @@ export default function UpdateStaffPage() {
     try {
       const s = await update.mutateAsync({ staffId: parsedId.data, body });
       const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);
-      toast.success(message);
       setSuccess(message);
     } catch (err) {
       const fields = serverFieldErrors(err);

@@ -113,7 +113,6 @@ export default function UpdateStudentPage() {
         body: { ...body, date_of_birth: body.date_of_birth?.slice(0, 10) },
       });
       const message = studentUpdated(`${s.first_name} ${s.last_name}`, s.admission_number);
-      toast.success(message);
       setSuccess(message);
     } catch (err) {
       const fields = serverFieldErrors(err);
