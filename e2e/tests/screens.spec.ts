@@ -365,7 +365,7 @@ test('item 11: the broadsheet prints every column on A4 landscape and keeps the 
   await loadBroadsheet(page);
   const region = page.getByRole('region', { name: 'Broadsheet JSS 1A' });
   await expectAccessible(page);
-  const name = page.getByTestId('broadsheet-name').first();
+  const name = region.locator('tbody th[scope=row]').first();
   const before = (await name.boundingBox())!;
   await region.evaluate((el) => el.scrollBy({ left: 600 }));
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
@@ -378,13 +378,13 @@ test('item 11: the broadsheet prints every column on A4 landscape and keeps the 
   await page.emulateMedia({ media: 'print' });
   const clipped = await region.evaluate((el) => {
     const edge = el.getBoundingClientRect().right;
-    return [...el.querySelectorAll('thead th')].filter((th) => th.getBoundingClientRect().right > edge + 1).map((th) => th.textContent);
+    return Array.from(el.querySelectorAll('thead th')).filter((th) => th.getBoundingClientRect().right > edge + 1).map((th) => th.textContent);
   });
   expect(clipped).toEqual([]);
   expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   const landscape = await page.evaluate(() =>
-    [...document.styleSheets].some((sheet) =>
-      [...sheet.cssRules].some((r) => r instanceof CSSPageRule && /landscape/.test(r.style.getPropertyValue('size'))),
+    Array.from(document.styleSheets).some((sheet) =>
+      Array.from(sheet.cssRules).some((r) => r instanceof CSSPageRule && /landscape/.test(r.style.getPropertyValue('size'))),
     ),
   );
   expect(landscape).toBe(true);

@@ -5,7 +5,6 @@ import { PEOPLE_MESSAGES, peopleFieldErrors, staffCreateSchema, staffCreated, ty
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../lib/toast';
 import { serverFieldErrors, useCreateStaff } from '../api';
 import { PasswordPair, StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
@@ -37,7 +36,6 @@ const EMPTY = {
 export default function StaffRegPage() {
   const form = usePeopleForm(EMPTY);
   const create = useCreateStaff();
-  const toast = useToast();
   const navigate = useNavigate();
   const base = useStaffBase();
   const [banner, setBanner] = useState<string | null>(null);

@@ -6,7 +6,6 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../lib/toast';
 import { serverFieldErrors, useCreateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
@@ -62,7 +61,6 @@ function StudentRegForm({
 }) {
   const form = usePeopleForm(EMPTY);
   const create = useCreateStudent();
-  const toast = useToast();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
