@@ -378,7 +378,9 @@ test('item 11: the broadsheet prints every column on A4 landscape and keeps the 
   await page.emulateMedia({ media: 'print' });
   const clipped = await region.evaluate((el) => {
     const edge = el.getBoundingClientRect().right;
-    return Array.from(el.querySelectorAll('thead th')).filter((th) => th.getBoundingClientRect().right > edge + 1).map((th) => th.textContent);
+    return Array.from(el.querySelectorAll('thead th'))
+      .filter((th) => th.getBoundingClientRect().right > edge + 1)
+      .map((th) => th.textContent);
   });
   expect(clipped).toEqual([]);
   expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);

@@ -45,7 +45,11 @@ function parse(value: string | Date | null | undefined): Date | null {
 export function formatDateTime(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   const d = parse(value);
   if (!d) return typeof value === 'string' && value ? value : '—';
-  const parts = Object.fromEntries(formatter('datetime', timeZone).formatToParts(d).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter('datetime', timeZone)
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`;
 }
 
@@ -53,7 +57,11 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
 export function formatDate(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   const d = parse(value);
   if (!d) return typeof value === 'string' && value ? value : '—';
-  const parts = Object.fromEntries(formatter('date', timeZone).formatToParts(d).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter('date', timeZone)
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.day} ${parts.month} ${parts.year}`;
 }
 

@@ -18,7 +18,6 @@ function loadFonts() {
   return fonts;
 }
 
-
 /** The receipt's label/value rows, as the web receipt shows them (same date format and time zone). */
 export function receiptRows(r: Receipt): [string, string][] {
   return [

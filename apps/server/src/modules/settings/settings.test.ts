@@ -45,13 +45,21 @@ describeEachDatabase('school settings: time zone and admission link (issue 11 it
     const db = ctx.handle.db;
     const old = { ...DEFAULT_SCHOOL_SETTINGS, school_name: 'Kept College', admission_url: '/admission' } as Record<string, unknown>;
     delete old.time_zone;
-    await db.updateTable('settings').set({ value: JSON.stringify(old) }).where('key', '=', 'school').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(old) })
+      .where('key', '=', 'school')
+      .execute();
     await screensSettings(dialect).up(db as never);
     const row = await db.selectFrom('settings').select('value').where('key', '=', 'school').executeTakeFirstOrThrow();
     expect(JSON.parse(row.value)).toMatchObject({ school_name: 'Kept College', admission_url: '' });
 
     const own = { ...old, admission_url: 'https://kept.school/apply' };
-    await db.updateTable('settings').set({ value: JSON.stringify(own) }).where('key', '=', 'school').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(own) })
+      .where('key', '=', 'school')
+      .execute();
     await screensSettings(dialect).up(db as never);
     const again = await db.selectFrom('settings').select('value').where('key', '=', 'school').executeTakeFirstOrThrow();
     expect(JSON.parse(again.value).admission_url).toBe('https://kept.school/apply');

@@ -88,13 +88,27 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                   {s.subject}
                   {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
                 </th>
-                <td className="p-2 text-right tabular-nums" data-label="Score">{s.score}</td>
-                <td className="p-2 text-center" data-label="Grade">{s.grade}</td>
-                <td className="p-2" data-label="Remark">{s.remark}</td>
-                <td className="p-2 text-right" data-label="Position">{ordinal(s.position)}</td>
-                <td className="p-2 text-right tabular-nums" data-label="Class avg">{s.class_average}</td>
-                <td className="p-2 text-right tabular-nums" data-label="Highest">{s.class_highest}</td>
-                <td className="p-2 text-right tabular-nums" data-label="Lowest">{s.class_lowest}</td>
+                <td className="p-2 text-right tabular-nums" data-label="Score">
+                  {s.score}
+                </td>
+                <td className="p-2 text-center" data-label="Grade">
+                  {s.grade}
+                </td>
+                <td className="p-2" data-label="Remark">
+                  {s.remark}
+                </td>
+                <td className="p-2 text-right" data-label="Position">
+                  {ordinal(s.position)}
+                </td>
+                <td className="p-2 text-right tabular-nums" data-label="Class avg">
+                  {s.class_average}
+                </td>
+                <td className="p-2 text-right tabular-nums" data-label="Highest">
+                  {s.class_highest}
+                </td>
+                <td className="p-2 text-right tabular-nums" data-label="Lowest">
+                  {s.class_lowest}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -130,10 +144,18 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                     <th scope="row" className="p-2 text-left font-medium">
                       {s.subject}
                     </th>
-                    <td className="p-2 text-right" data-label="1st term">{n(s.term_scores?.['1st'])}</td>
-                    <td className="p-2 text-right" data-label="2nd term">{n(s.term_scores?.['2nd'])}</td>
-                    <td className="p-2 text-right" data-label="3rd term">{n(s.term_scores?.['3rd'])}</td>
-                    <td className="p-2 text-right" data-label="Average">{n(s.term_scores?.average)}</td>
+                    <td className="p-2 text-right" data-label="1st term">
+                      {n(s.term_scores?.['1st'])}
+                    </td>
+                    <td className="p-2 text-right" data-label="2nd term">
+                      {n(s.term_scores?.['2nd'])}
+                    </td>
+                    <td className="p-2 text-right" data-label="3rd term">
+                      {n(s.term_scores?.['3rd'])}
+                    </td>
+                    <td className="p-2 text-right" data-label="Average">
+                      {n(s.term_scores?.average)}
+                    </td>
                   </tr>
                 ))}
                 <tr className="font-semibold">
