@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { ordinal, type ReportCard } from '@portal/domain';
+import { formatDateTime, ordinal, type ReportCard } from '@portal/domain';
 
 /**
  * Report cards as PDF with pdfkit and an embedded DejaVu Sans: the built-in Helvetica has no ₦ and
@@ -216,10 +216,15 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard): void {
   doc.font('body').fontSize(8.5).fillColor(GREY);
   doc.text("Class teacher's signature", left, y + 3, { width: 180 });
   doc.text("Principal's signature", left + width - 180, y + 3, { width: 180 });
-  doc.text(`Generated ${card.generated_at.slice(0, 10)}${card.released ? '' : ' · not yet released to students'}`, left, y + 20, {
-    width,
-    align: 'center',
-  });
+  doc.text(
+    `Generated ${formatDateTime(card.generated_at, card.school.time_zone)}${card.released ? '' : ' · not yet released to students'}`,
+    left,
+    y + 20,
+    {
+      width,
+      align: 'center',
+    },
+  );
 }
 
 /** One PDF with one A4 page per report card. `compress: false` keeps the content readable (tests). */
