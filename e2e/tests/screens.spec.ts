@@ -426,6 +426,26 @@ test('item 14: a toast does not cover Logout or the CSV button, and a success is
   await expect(page.getByTestId('toast-success')).toBeVisible();
   expect(await overlaps((await page.getByTestId('toast-success').boundingBox())!, logout)).toBe(false);
 
+  // The class payment report's Export CSV, with a toast up: the toast sits clear of it.
+  await page.goto('/PaymentForm');
+  await page.getByLabel('Class', { exact: true }).selectOption('JSS 1A');
+  const csv = page.getByRole('button', { name: 'Export CSV' });
+  await csv.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const anyToast = page.locator('[data-testid^="toast-"]').first();
+  if (await anyToast.isVisible()) {
+    const box = (await anyToast.boundingBox())!;
+    expect(await overlaps(box, logout)).toBe(false);
+    expect(await overlaps(box, csv)).toBe(false);
+  }
+  // Wherever a toast shows, it sits at the bottom edge, away from the header's controls.
+  const place = await page.evaluate(() => {
+    const el = document.querySelector('.fixed[aria-live="polite"]');
+    return el ? { bottom: el.getBoundingClientRect().bottom, viewport: window.innerHeight } : null;
+  });
+  expect(place && place.viewport - place.bottom).toBe(12);
+
   // Registering staff shows the success on the page, with no second toast of the same news.
   await page.goto('/staff/create');
   const t = Date.now().toString(36);
