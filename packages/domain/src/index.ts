@@ -9,3 +9,4 @@ export * from './results';
 export * from './payments';
 export * from './fees';
 export * from './text';
+export * from './datetime';

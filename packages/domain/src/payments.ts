@@ -423,7 +423,8 @@ export interface Receipt {
   status: PaymentStatus;
   paid_at: string;
   provider: string;
-  school: { name: string; address: string; phone: string; email: string; motto: string };
+  /** `time_zone`: the school's, for the receipt's date on screen and in the PDF alike. */
+  school: { name: string; address: string; phone: string; email: string; motto: string; time_zone?: string };
 }
 
 /** Verify retries of spec §4: pending up to 3 times (2 s x attempt); request errors up to twice. */

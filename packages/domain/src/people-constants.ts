@@ -75,7 +75,7 @@ export const PEOPLE_MESSAGES = {
 
   // Delete confirmation (spec §2)
   deletePermanent: 'Deleting this student is permanent and cannot be undone.',
-  deleteAlsoRemoves: 'Warning: all results and attendance records of this student will also be deleted.',
+  deleteAlsoRemoves: 'Warning: all results of this student will also be deleted. Their fee payments are kept in the school accounts.',
 
   // Withdrawal (issue 11 item 21, beyond the spec)
   studentWithdrawn: 'This student has been withdrawn: the record is kept read-only. Readmit the student to change it.',

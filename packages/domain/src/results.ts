@@ -346,7 +346,7 @@ export interface ReportCardSubject {
 }
 
 export interface ReportCard {
-  school: { name: string; motto: string; address: string; logo: string; phone: string; email: string };
+  school: { name: string; motto: string; address: string; logo: string; phone: string; email: string; time_zone?: string };
   student: { admission_number: string; first_name: string; last_name: string; gender: string | null; student_class: string };
   session: { id: number; name: string };
   term: string;

@@ -14,6 +14,8 @@ export interface SchoolSettings {
   about: string;
   /** Format of new admission numbers (issue 11 item 20): e.g. RMC/{YYYY}/{NNNN}; existing numbers never change. */
   admission_number_format: string;
+  /** IANA time zone every date and time is shown in (issue 11 item 19). */
+  time_zone: string;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -28,7 +30,10 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   first_graduation_year: 2008,
   admission_url: '/admission',
   admission_number_format: 'STU-{NNNN}',
+  /** Empty: the home page shows no admission link until the school sets one. */
+  admission_url: '',
   about: 'A community of learners from nursery to senior secondary, where every child is known, challenged and raised to be a role model.',
+  time_zone: 'Africa/Lagos',
 };
 
 /** The three schools and the code of conduct shown on the public home page (spec §1). */

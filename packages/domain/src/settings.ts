@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ADMISSION_NUMBER_FORMAT, admissionFormatProblem } from './constants';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from './datetime';
 import type { SchoolSettings as SchoolSettingsShape } from './settings-constants';
 import { textField } from './text';
 
@@ -31,6 +32,14 @@ export const schoolSettingsSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .default(DEFAULT_ADMISSION_NUMBER_FORMAT),
+  admission_url: z.string().trim().max(300),
+  about: z.string().trim().max(2000),
+  time_zone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isValidTimeZone, 'Unknown time zone: use a name such as Africa/Lagos')
+    .default(DEFAULT_TIME_ZONE),
 });
 export type { SchoolSettings } from './settings-constants';
 export * from './settings-constants';

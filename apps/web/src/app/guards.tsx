@@ -11,8 +11,17 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const location = useLocation();
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (session.mustChangePassword) return <Navigate to="/change-password" replace />;
-  if (!roles.includes(session.role)) return <Navigate to={HOME_OF_ROLE[session.role]} replace />;
+  if (!roles.includes(session.role)) {
+    // Say why on the page the user lands on, instead of a silent redirect (issue 11 item 15).
+    const refused: RefusedState = { refused: { path: location.pathname, allowed: [...roles] } };
+    return <Navigate to={HOME_OF_ROLE[session.role]} replace state={refused} />;
+  }
   return <Outlet />;
+}
+
+/** Navigation state left by RequireRole when it refuses a page; PageLayout shows it. */
+export interface RefusedState {
+  refused: { path: string; allowed: Role[] };
 }
 
 export const STAFF_AND_ADMIN = ['admin', 'staff'] as const;

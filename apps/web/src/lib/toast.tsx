@@ -23,7 +23,11 @@ const STYLES: Record<Kind, string> = {
   warning: 'border-amber-500 bg-amber-50 text-amber-900',
 };
 
-/** The toast area of spec §2: top right, each toast closes itself after 5 s. */
+/**
+ * The toast area of spec §2, each toast closing itself after 5 s. It sits at the bottom of the
+ * screen, not top right, where it covered the header's Logout and the pages' CSV/export buttons
+ * (issue 11 item 14; docs/spec-deviations.md).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
@@ -49,7 +53,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <div
-        className="no-print pointer-events-none fixed top-3 right-3 z-50 flex w-[min(92vw,22rem)] flex-col gap-2"
+        className="no-print pointer-events-none fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-sm flex-col gap-2 sm:right-3 sm:left-auto sm:mx-0"
         aria-live="polite"
         role="status"
       >

@@ -7,6 +7,7 @@ import { indexes } from './0005_indexes';
 import { feesItems } from './0008_fees_items';
 import { inputLogos } from './0010_input_logos';
 import { resultsSessionScales } from './0011_results_session_scales';
+import { screensSettings } from './0012_screens_settings';
 import { peopleStudentStatus } from './0013_people_student_status';
 import type { Dialect, DialectMigration } from './util';
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0008_fees_items': feesItems,
   '0010_input_logos': inputLogos,
   '0011_results_session_scales': resultsSessionScales,
+  '0012_screens_settings': screensSettings,
   '0013_people_student_status': peopleStudentStatus,
 };
 

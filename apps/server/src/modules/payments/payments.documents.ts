@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { stringify } from 'csv-stringify/sync';
-import { formatNaira, termLabel, type ClassReportRow, type Receipt } from '@portal/domain';
+import { formatDateTime, formatNaira, termLabel, type ClassReportRow, type Receipt } from '@portal/domain';
 
 const require = createRequire(import.meta.url);
 /** DejaVu prints ₦; pdfkit's built-in Helvetica cannot. */
@@ -18,8 +18,22 @@ function loadFonts() {
   return fonts;
 }
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-NG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso));
+/** The receipt's label/value rows, as the web receipt shows them (same date format and time zone). */
+export function receiptRows(r: Receipt): [string, string][] {
+  return [
+    ['Reference', r.reference],
+    ['Admission number', r.admission_number],
+    ['Full name', r.full_name],
+    ['Class', r.current_class],
+    ['Session', r.current_session],
+    ['Term', r.term ? termLabel(r.term) : 'Not specified'],
+    ['Email', r.email],
+    ['Phone number', r.phone_number ?? 'Not specified'],
+    ['Paid on', formatDateTime(r.paid_at, r.school.time_zone)],
+    ['Paid through', r.provider],
+    ['Status', 'Successful'],
+  ];
+}
 
 /** The receipt of one successful payment as a one-page A5 PDF. */
 export function receiptPdf(r: Receipt, opts: { compress?: boolean } = {}): Promise<Buffer> {
@@ -45,19 +59,7 @@ export function receiptPdf(r: Receipt, opts: { compress?: boolean } = {}): Promi
     doc.fillColor('#000').font('bold').fontSize(13).text('Payment Receipt', { align: 'center' });
     doc.moveDown(0.8);
 
-    const rows: [string, string][] = [
-      ['Reference', r.reference],
-      ['Admission number', r.admission_number],
-      ['Full name', r.full_name],
-      ['Class', r.current_class],
-      ['Session', r.current_session],
-      ['Term', r.term ? termLabel(r.term) : 'Not specified'],
-      ['Email', r.email],
-      ['Phone number', r.phone_number ?? 'Not specified'],
-      ['Paid on', dateTime(r.paid_at)],
-      ['Paid through', r.provider],
-      ['Status', 'Successful'],
-    ];
+    const rows = receiptRows(r);
     const labelX = doc.page.margins.left;
     const valueX = labelX + 120;
     for (const [label, value] of rows) {

@@ -568,7 +568,14 @@ export class PaymentsService {
       status: p.status,
       paid_at: p.paid_at,
       provider: p.provider === 'paystack' ? 'Paystack' : 'Payment simulator',
-      school: { name: school.school_name, address: school.address, phone: school.phone, email: school.email, motto: school.motto },
+      school: {
+        name: school.school_name,
+        address: school.address,
+        phone: school.phone,
+        email: school.email,
+        motto: school.motto,
+        time_zone: school.time_zone,
+      },
     };
   }
 }

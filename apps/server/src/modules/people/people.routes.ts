@@ -147,7 +147,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/students/:admission_number/',
     {
       config: { auth: STAFF_AND_ADMIN },
-      schema: { tags: tags.students, summary: 'Delete a student with their results and attendance', params: admissionParam },
+      schema: { tags: tags.students, summary: 'Delete a student with their results', params: admissionParam },
     },
     async (request, reply) => {
       await students.delete(currentUser(request), request.params.admission_number);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain';
+import { formatAverage, formatDateTime, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain';
 import { logoForPdf } from '../settings/logo';
 
 /**
@@ -227,10 +227,12 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
   doc.text("Class teacher's signature", left, y + 3, { width: 180 });
   doc.text("Principal's signature", left + width - 180, y + 3, { width: 180 });
   const revised = card.revised_at ? ` · ${RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}` : '';
-  doc.text(`Generated ${card.generated_at.slice(0, 10)}${revised}${card.released ? '' : ' · not yet released to students'}`, left, y + 20, {
-    width,
-    align: 'center',
-  });
+  doc.text(
+    `Generated ${formatDateTime(card.generated_at, card.school.time_zone)}${revised}${card.released ? '' : ' · not yet released to students'}`,
+    left,
+    y + 20,
+    { width, align: 'center' },
+  );
 }
 
 /**

@@ -117,6 +117,7 @@ export function buildCard(input: BuildInput): ReportCard {
       logo: school.logo,
       phone: school.phone,
       email: school.email,
+      time_zone: school.time_zone,
     },
     student: {
       admission_number: first.admission_number,

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { pageRefusedMessage } from '@portal/domain/auth-constants';
+import type { RefusedState } from '../../app/guards';
+import { Alert } from '../ui/alert';
 import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
 import { logout } from '../../lib/logout';
 import { SchoolBrand } from './school-brand';
@@ -48,6 +51,7 @@ export function PageLayout({
   width?: string;
 }) {
   const session = useSession();
+  const refused = (useLocation().state as Partial<RefusedState> | null)?.refused;
   return (
     <div className="min-h-dvh">
       <AppHeader />
@@ -66,6 +70,11 @@ export function PageLayout({
           </div>
           {actions && <div className="no-print flex flex-wrap gap-2">{actions}</div>}
         </div>
+        {refused && (
+          <Alert tone="warning" className="mb-5" title="Page not available">
+            {pageRefusedMessage(refused.path, refused.allowed)}
+          </Alert>
+        )}
         {children}
       </main>
     </div>

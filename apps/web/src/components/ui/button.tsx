@@ -9,11 +9,12 @@ const VARIANTS: Record<Variant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
   ghost: 'text-brand-800 hover:bg-brand-50 disabled:opacity-60',
 };
-const BASE =
+/** Shape without colours, for buttons that set their own (a `secondary` bg-white cannot be overridden by order). */
+export const BUTTON_BASE =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed';
 
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {
-  return `${BASE} ${VARIANTS[variant]} ${extra}`;
+  return `${BUTTON_BASE} ${VARIANTS[variant]} ${extra}`;
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -31,9 +31,11 @@ export function EmptyState({ children }: { children: ReactNode }) {
 /** A read-only "label: value" row for details panels. */
 export function DetailRow({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-2 border-b border-slate-100 py-1.5 text-sm last:border-0">
+    <div className="grid grid-cols-[minmax(7rem,40%)_minmax(0,1fr)] gap-2 border-b border-slate-100 py-1.5 text-sm last:border-0">
       <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{value === '' || value === null || value === undefined ? 'Not specified' : value}</dd>
+      <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">
+        {value === '' || value === null || value === undefined ? 'Not specified' : value}
+      </dd>
     </div>
   );
 }

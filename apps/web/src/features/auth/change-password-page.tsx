@@ -8,13 +8,11 @@ import { Card } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api-client';
 import { HOME_OF_ROLE, setMustChangePassword, tokens, useSession } from '../../lib/auth-store';
-import { useToast } from '../../lib/toast';
 
 /** Sets a new password: required after a one-time password, available to every signed-in user. */
 export function ChangePasswordPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const toast = useToast();
   const [oldPassword, setOld] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -41,7 +39,6 @@ export function ChangePasswordPage() {
       });
       tokens.set(res.access, res.refresh);
       setMustChangePassword(false);
-      toast.success(AUTH_MESSAGES.passwordChanged);
       navigate(HOME_OF_ROLE[role], { replace: true, state: { welcomeMessage: AUTH_MESSAGES.passwordChanged } });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { welcomeMessage as welcomeFor } from '@portal/domain/datetime';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@portal/domain/auth-constants';
 import type { Role } from '@portal/domain/constants';
@@ -50,7 +51,7 @@ export function LoginPage({ role }: { role: Role }) {
         navigate('/change-password', { replace: true });
         return;
       }
-      const welcomeMessage = `Welcome, ${data.first_name}!`;
+      const welcomeMessage = welcomeFor(data.first_name);
       const from = safeNext(params.get('next')) ?? safeNext((location.state as { from?: string } | null)?.from);
       const state =
         role === 'admin'

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { welcomeMessage } from '@portal/domain/datetime';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';
@@ -9,7 +10,7 @@ import { PeopleOverview } from './people-overview';
 function useWelcome(): string {
   const session = useSession();
   const state = useLocation().state as { welcomeMessage?: string } | null;
-  return state?.welcomeMessage ?? `Welcome, ${session?.name ?? ''}!`;
+  return state?.welcomeMessage ?? welcomeMessage(session?.name);
 }
 
 /** Admin menu of spec §2, in the spec's order, plus the settings screens added beyond it. */

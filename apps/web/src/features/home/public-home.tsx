@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CODE_OF_CONDUCT, DEFAULT_SCHOOL_SETTINGS, SCHOOL_SECTIONS } from '@portal/domain/settings-constants';
 import { SiteHeader } from '../../components/layout/site-header';
-import { buttonClass } from '../../components/ui/button';
+import { BUTTON_BASE } from '../../components/ui/button';
 import { useSchoolSettings } from '../settings/api';
 
 /** The public home page of spec §1. */
@@ -12,19 +12,19 @@ export function PublicHome() {
     <div className="min-h-dvh">
       <SiteHeader />
       <main>
-        <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
+        {/* A solid background: axe cannot measure contrast over a gradient, which hid a white-on-white button. */}
+        <section className="bg-brand-900 text-white">
           <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
             <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">{s.motto}</p>
             <h1 className="mt-2 text-3xl font-bold text-white sm:text-4xl">Welcome to {s.school_name}</h1>
             <p className="mt-4 max-w-2xl text-white/90">{s.about}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <a
-                href={s.admission_url || '/admission'}
-                className={buttonClass('secondary', 'border-0 bg-accent-400 text-brand-900 hover:bg-accent-500')}
-              >
-                Admission process
-              </a>
-              <Link to="/login" className={buttonClass('secondary', 'border-white/50 bg-transparent text-white hover:bg-white/10')}>
+              {s.admission_url && (
+                <a href={s.admission_url} className={`${BUTTON_BASE} bg-accent-400 text-brand-900 hover:bg-accent-500`}>
+                  Admission process
+                </a>
+              )}
+              <Link to="/login" className={`${BUTTON_BASE} border border-white bg-brand-900 text-white hover:bg-brand-800`}>
                 Sign in to the portal
               </Link>
             </div>

@@ -1,14 +1,8 @@
 import { formatNaira } from '@portal/domain/money';
 
 export { formatNaira };
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
-}
+/** One date and time format everywhere, in the school's time zone (lib/datetime). */
+export { formatDateTime } from '../../lib/datetime';
 
 const STATUS_LABEL: Record<string, string> = {
   successful: 'Successful',

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SchoolSettings } from '@portal/domain/settings-constants';
 import { api } from '../../lib/api-client';
+import { setSchoolTimeZone } from '../../lib/datetime';
 
 export const settingsKey = ['settings'] as const;
 
@@ -8,7 +9,11 @@ export const settingsKey = ['settings'] as const;
 export function useSchoolSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => api.get<SchoolSettings>('/settings/', { anonymous: true, timeout: 10_000 }),
+    queryFn: async () => {
+      const s = await api.get<SchoolSettings>('/settings/', { anonymous: true, timeout: 10_000 });
+      setSchoolTimeZone(s.time_zone);
+      return s;
+    },
     staleTime: 5 * 60_000,
   });
 }
@@ -17,6 +22,9 @@ export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (s: SchoolSettings) => api.put<SchoolSettings>('/settings/', s),
-    onSuccess: (s) => qc.setQueryData(settingsKey, s),
+    onSuccess: (s) => {
+      setSchoolTimeZone(s.time_zone);
+      qc.setQueryData(settingsKey, s);
+    },
   });
 }

@@ -121,7 +121,16 @@ export function SettingsPage() {
             <TextField label="First graduation" {...year('first_graduation_year')} />
           </div>
           <div className="mt-4 grid gap-4">
-            <TextField label="Admission process link" {...text('admission_url')} />
+            <TextField
+              label="Admission process link"
+              hint="The home page shows the Admission process button only when this is set."
+              {...text('admission_url')}
+            />
+            <TextField
+              label="Time zone"
+              hint="Every date and time on screens, receipts and report cards, e.g. Africa/Lagos."
+              {...text('time_zone')}
+            />
             <TextAreaField label="About the school" rows={3} {...text('about')} />
           </div>
         </Card>

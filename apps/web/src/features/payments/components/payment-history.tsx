@@ -29,7 +29,7 @@ export function PaymentHistory({ admissionNumber }: { admissionNumber: string })
         <EmptyState>{PAYMENT_MESSAGES.noPayments}</EmptyState>
       ) : (
         <div className="overflow-x-auto" role="region" aria-label="Payment history table" tabIndex={0}>
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="payment-history">
+          <table className="stack-sm stack-sm-1 w-full text-left text-sm sm:min-w-[36rem]" data-testid="payment-history">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th className="py-2 pr-3">Date</th>
@@ -45,14 +45,20 @@ export function PaymentHistory({ admissionNumber }: { admissionNumber: string })
             <tbody>
               {data.map((p) => (
                 <tr key={p.id} className="border-b border-slate-100 last:border-0">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(p.paid_at ?? p.created_at)}</td>
-                  <td className="py-2 pr-3 font-mono text-xs break-all">{p.reference}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
+                  <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
+                    {formatDateTime(p.paid_at ?? p.created_at)}
+                  </td>
+                  <td className="py-2 pr-3 font-mono text-xs break-all" data-label="Reference">
+                    {p.reference}
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap" data-label="Session">
                     {p.current_session}
                     {p.term ? ` · ${termLabel(p.term)}` : ''}
                   </td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(p.amount)}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 text-right whitespace-nowrap" data-label="Amount">
+                    {formatNaira(p.amount)}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Status">
                     <span className={statusClass(p.status)}>{statusLabel(p.status)}</span>
                   </td>
                   <td className="py-2">

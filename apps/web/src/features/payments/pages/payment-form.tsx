@@ -348,7 +348,7 @@ export default function PaymentFormPage() {
 
         {st && (
           <Card title="Your fees this session">
-            <dl className="grid grid-cols-3 gap-2 text-sm">
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-2 text-sm">
               <div>
                 <dt className="text-slate-600">Due</dt>
                 <dd className="font-semibold" data-testid="fees-due">

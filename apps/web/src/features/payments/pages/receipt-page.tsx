@@ -71,7 +71,7 @@ export default function ReceiptPage() {
             <DetailRow label="Term" value={data.term ? termLabel(data.term) : ''} />
             <DetailRow label="Email" value={data.email} />
             <DetailRow label="Phone number" value={data.phone_number ?? ''} />
-            <DetailRow label="Paid on" value={formatDateTime(data.paid_at)} />
+            <DetailRow label="Paid on" value={formatDateTime(data.paid_at, data.school.time_zone)} />
             <DetailRow label="Paid through" value={data.provider} />
             <DetailRow label="Status" value="Successful" />
           </dl>

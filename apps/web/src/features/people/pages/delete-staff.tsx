@@ -5,7 +5,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { useToast } from '../../../lib/toast';
 import { failureMessage, fetchStaff, useDeleteStaff } from '../api';
 import { fullName } from '../components/details';
 
@@ -17,7 +16,6 @@ export default function DeleteStaffPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const remove = useDeleteStaff();
-  const toast = useToast();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -45,7 +43,6 @@ export default function DeleteStaffPage() {
       await remove.mutateAsync(target.staff_id);
       const message = staffDeleted(target.staff_id);
       setSuccess(message);
-      toast.success(message);
       setTarget(null);
       setId('');
     } catch (err) {

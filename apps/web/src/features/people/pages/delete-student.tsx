@@ -105,7 +105,6 @@ export default function DeleteStudentPage() {
     try {
       await remove.mutateAsync(student.admission_number);
       setSuccess(studentDeleted(student.admission_number));
-      toast.success(PEOPLE_MESSAGES.studentDeletedToast);
       setStudent(null);
       setHistory(null);
       setId('');

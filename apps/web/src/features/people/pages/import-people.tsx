@@ -126,7 +126,6 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
       setCsv(null);
       setPreview(null);
       setIssues(null);
-      toast.success(importDone(r.created, kind));
     } catch (err) {
       showFailure(err);
     }

@@ -27,15 +27,12 @@ export default function StaffListPage() {
   const announced = useRef(false);
 
   useEffect(() => {
-    if (list.isSuccess && !announced.current) {
-      announced.current = true;
-      toast.success(PEOPLE_MESSAGES.staffListLoaded);
-    }
+    // A loaded list speaks for itself: no "Staff list loaded successfully" toast (issue 11 item 14).
     if (list.isError && !announced.current) {
       announced.current = true;
       toast.error(PEOPLE_MESSAGES.staffListFailed);
     }
-  }, [list.isSuccess, list.isError, toast]);
+  }, [list.isError, toast]);
 
   const needle = q.trim().toLowerCase();
   const rows = (list.data ?? []).filter(

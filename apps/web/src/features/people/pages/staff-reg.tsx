@@ -5,7 +5,6 @@ import { PEOPLE_MESSAGES, peopleFieldErrors, staffCreateSchema, staffCreated, ty
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../lib/toast';
 import { serverFieldErrors, useCreateStaff } from '../api';
 import { PasswordPair, StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
@@ -38,7 +37,6 @@ const EMPTY = {
 export default function StaffRegPage() {
   const form = usePeopleForm(EMPTY);
   const create = useCreateStaff();
-  const toast = useToast();
   const navigate = useNavigate();
   const base = useStaffBase();
   const [banner, setBanner] = useState<string | null>(null);
@@ -72,7 +70,6 @@ export default function StaffRegPage() {
           }
         : undefined;
       if (account) rememberPasswords([account]);
-      toast.success(message);
       setDone({ message, account });
       // Spec §4: to the staff list 3 seconds after success; the one-time password goes along, in memory.
       timer.current = setTimeout(() => {

@@ -6,7 +6,6 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../lib/toast';
 import { serverFieldErrors, useCreateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
@@ -68,7 +67,6 @@ function StudentRegForm({
 }) {
   const form = usePeopleForm(EMPTY);
   const create = useCreateStudent();
-  const toast = useToast();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -90,7 +88,6 @@ function StudentRegForm({
       const name = `${res.first_name} ${res.last_name}`;
       const message = studentRegistered(name, res.admission_number);
       if (res.one_time_password) rememberPasswords([{ public_id: res.admission_number, one_time_password: res.one_time_password }]);
-      toast.success(message);
       onRegistered({
         message,
         account: res.one_time_password

@@ -5,7 +5,6 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../lib/toast';
 import { failureMessage, fetchStaff, serverFieldErrors, useUpdateStaff } from '../api';
 import { StaffFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
@@ -23,7 +22,6 @@ export default function UpdateStaffPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const form = usePeopleForm(STAFF_EDIT_EMPTY);
   const update = useUpdateStaff();
-  const toast = useToast();
 
   async function load(value: string) {
     const parsed = staffIdSchema.safeParse(value);
@@ -63,7 +61,6 @@ export default function UpdateStaffPage() {
     try {
       const s = await update.mutateAsync({ staffId: parsedId.data, body });
       const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);
-      toast.success(message);
       setSuccess(message);
     } catch (err) {
       const fields = serverFieldErrors(err);

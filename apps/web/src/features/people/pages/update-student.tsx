@@ -14,7 +14,6 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../lib/toast';
 import { failureMessage, fetchStudent, serverFieldErrors, useUpdateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
@@ -54,7 +53,6 @@ export default function UpdateStudentPage() {
   const form = usePeopleForm(EMPTY);
   const { setValues, setErrors } = form;
   const update = useUpdateStudent();
-  const toast = useToast();
   const lastLoaded = useRef<string | null>(null);
 
   const load = useCallback(
@@ -113,7 +111,6 @@ export default function UpdateStudentPage() {
         body: { ...body, date_of_birth: body.date_of_birth?.slice(0, 10) },
       });
       const message = studentUpdated(`${s.first_name} ${s.last_name}`, s.admission_number);
-      toast.success(message);
       setSuccess(message);
     } catch (err) {
       const fields = serverFieldErrors(err);

@@ -64,7 +64,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
         </div>
       </dl>
       <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Subjects">
-        <table className="w-full min-w-[36rem] border-collapse text-sm">
+        <table className="stack-sm w-full border-collapse text-sm sm:min-w-[36rem]">
           <thead>
             <tr className="bg-brand-900 text-left text-white">
               <th scope="col" className="p-2">
@@ -100,13 +100,27 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                   {s.subject}
                   {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
                 </th>
-                <td className="p-2 text-right tabular-nums">{s.score}</td>
-                <td className="p-2 text-center">{s.grade}</td>
-                <td className="p-2">{s.remark}</td>
-                <td className="p-2 text-right">{ordinal(s.position)}</td>
-                <td className="p-2 text-right tabular-nums">{formatAverage(s.class_average)}</td>
-                <td className="p-2 text-right tabular-nums">{s.class_highest}</td>
-                <td className="p-2 text-right tabular-nums">{s.class_lowest}</td>
+                <td className="p-2 text-right tabular-nums" data-label="Score">
+                  {s.score}
+                </td>
+                <td className="p-2 text-center" data-label="Grade">
+                  {s.grade}
+                </td>
+                <td className="p-2" data-label="Remark">
+                  {s.remark}
+                </td>
+                <td className="p-2 text-right" data-label="Position">
+                  {ordinal(s.position)}
+                </td>
+                <td className="p-2 text-right tabular-nums" data-label="Class avg">
+                  {formatAverage(s.class_average)}
+                </td>
+                <td className="p-2 text-right tabular-nums" data-label="Highest">
+                  {s.class_highest}
+                </td>
+                <td className="p-2 text-right tabular-nums" data-label="Lowest">
+                  {s.class_lowest}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -116,7 +130,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
         <section className="mt-5">
           <h3 className="mb-2 font-semibold text-brand-900">Cumulative (whole session)</h3>
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Cumulative scores">
-            <table className="w-full min-w-[28rem] border-collapse text-sm">
+            <table className="stack-sm w-full border-collapse text-sm sm:min-w-[28rem]">
               <thead>
                 <tr className="border-b-2 border-slate-300 text-left">
                   <th scope="col" className="p-2">
@@ -142,10 +156,6 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                     <th scope="row" className="p-2 text-left font-medium">
                       {s.subject}
                     </th>
-                    <td className="p-2 text-right">{n(s.term_scores?.['1st'])}</td>
-                    <td className="p-2 text-right">{n(s.term_scores?.['2nd'])}</td>
-                    <td className="p-2 text-right">{n(s.term_scores?.['3rd'])}</td>
-                    <td className="p-2 text-right">{formatAverage(s.term_scores?.average)}</td>
                   </tr>
                 ))}
                 <tr className="font-semibold">
@@ -153,7 +163,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                     Term total
                   </th>
                   {card.cumulative.terms.map((t) => (
-                    <td key={t.term} className="p-2 text-right">
+                    <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
                       {n(t.total)}
                     </td>
                   ))}
@@ -164,12 +174,6 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                     Term average
                   </th>
                   {card.cumulative.terms.map((t) => (
-                    <td key={t.term} className="p-2 text-right">
-                      {formatAverage(t.average)}
-                    </td>
-                  ))}
-                  <td className="p-2 text-right" data-testid="annual-average">
-                    {formatAverage(card.cumulative.annual_average)}
                   </td>
                 </tr>
               </tbody>

@@ -9,7 +9,7 @@ export function ResultTable({ results, action, caption }: { results: Result[]; a
   const scales = useGradingScales(results[0]?.session_id ?? '');
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption ?? 'Result sheet'}>
-      <table className="w-full min-w-[20rem] border-collapse text-sm">
+      <table className="w-full border-collapse text-sm">
         {caption && <caption className="mb-2 text-left font-semibold text-slate-800">{caption}</caption>}
         <thead>
           <tr className="border-b-2 border-slate-300 text-left">

@@ -91,17 +91,17 @@ export default function BroadsheetPage() {
       {sheet?.classes.map((c) => (
         <Card
           key={c.student_class}
-          className="print-plain mb-5"
+          className="broadsheet print-plain mb-5"
           title={`${c.student_class} · ${termLabel(sheet.term)}, ${sheet.session.name} · ${c.class_size} students · class average ${formatAverage(c.class_average)}`}
         >
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Broadsheet ${c.student_class}`}>
             <table className="w-full border-collapse text-xs sm:text-sm">
               <thead>
                 <tr className="border-b-2 border-slate-300 text-left">
-                  <th scope="col" className="p-1.5">
+                  <th scope="col" className="sticky left-0 z-10 w-10 min-w-10 bg-white p-1.5">
                     Pos.
                   </th>
-                  <th scope="col" className="p-1.5">
+                  <th scope="col" className="sticky left-10 z-10 bg-white p-1.5 shadow-[1px_0_0_var(--color-slate-200)]">
                     Student
                   </th>
                   {c.subjects.map((s) => (
@@ -122,8 +122,12 @@ export default function BroadsheetPage() {
                   .sort((a, b) => a.position - b.position)
                   .map((r) => (
                     <tr key={r.admission_number} className="border-b border-slate-100">
-                      <td className="p-1.5">{r.position}</td>
-                      <th scope="row" className="p-1.5 text-left font-medium">
+                      <td className="sticky left-0 z-10 w-10 min-w-10 bg-white p-1.5">{r.position}</td>
+                      <th
+                        scope="row"
+                        className="sticky left-10 z-10 max-w-[9rem] bg-white p-1.5 text-left font-medium shadow-[1px_0_0_var(--color-slate-200)] sm:max-w-none"
+                        data-testid="broadsheet-name"
+                      >
                         {r.name} <span className="text-slate-500">{r.admission_number}</span>
                       </th>
                       {c.subjects.map((s) => (
@@ -138,8 +142,8 @@ export default function BroadsheetPage() {
               </tbody>
               <tfoot>
                 <tr className="text-slate-700">
-                  <td />
-                  <th scope="row" className="p-1.5 text-left">
+                  <td className="sticky left-0 z-10 bg-white" />
+                  <th scope="row" className="sticky left-10 z-10 bg-white p-1.5 text-left shadow-[1px_0_0_var(--color-slate-200)]">
                     Class average
                   </th>
                   {c.subjects.map((s) => (

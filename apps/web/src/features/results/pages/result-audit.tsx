@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { fetchAudit } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
+import { formatDateTime } from '../../../lib/datetime';
 
 const ACTION_LABEL = { create: 'Created', update: 'Changed', delete: 'Deleted', regrade: 'Regraded' } as const;
 const v = (x: number | string | null) => (x === null || x === '' ? '–' : String(x));
@@ -108,7 +109,7 @@ export default function ResultAuditPage() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 align-top">
-                    <td className="p-2 whitespace-nowrap">{new Date(r.created_at).toLocaleString()}</td>
+                    <td className="p-2 whitespace-nowrap">{formatDateTime(r.created_at)}</td>
                     <td className="p-2">{r.actor ?? '–'}</td>
                     <td className="p-2">
                       {ACTION_LABEL[r.action]}

@@ -1,0 +1,20 @@
+import { DEFAULT_TIME_ZONE, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@portal/domain/datetime';
+
+/**
+ * Dates and times on every screen: the shared formatter of packages/domain (the server's PDFs use
+ * it too) in the school's time zone, not the browser's. The zone comes from the school settings
+ * (set when they load; Africa/Lagos until then).
+ */
+let schoolTimeZone = DEFAULT_TIME_ZONE;
+
+export function setSchoolTimeZone(timeZone: string | undefined): void {
+  schoolTimeZone = timeZone || DEFAULT_TIME_ZONE;
+}
+
+export function formatDateTime(value: string | null | undefined, timeZone = schoolTimeZone): string {
+  return formatDateTimeIn(value, timeZone);
+}
+
+export function formatDate(value: string | null | undefined, timeZone = schoolTimeZone): string {
+  return formatDateIn(value, timeZone);
+}

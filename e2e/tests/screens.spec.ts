@@ -1,0 +1,524 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { CLASSES } from '../../packages/domain/src/constants';
+import { apiToken, expect, expectAccessible, signInViaApi, test, type Role } from '../fixtures';
+
+/**
+ * Screens on a 360 px phone (issue 11 items 6, 10–12, 14–16, 19): every route of every role, with
+ * payment history, published results and very long names present.
+ */
+
+const PHONE = { width: 360, height: 740 };
+const LONG_FIRST = 'Oluwadamilarenimiayomide';
+const LONG_LAST = 'Adebayo-Ogunlesi-Akinwunmi-Fashola';
+let longStudent = '';
+let receiptRef = '';
+let sessionId = 0;
+
+async function admin(request: APIRequestContext) {
+  return { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+}
+
+async function signOut(page: Page) {
+  await page.evaluate(() => localStorage.clear());
+}
+
+test.beforeAll(async ({ browser, request }) => {
+  const headers = await admin(request);
+  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
+  sessionId = sessions.find((s) => s.is_current)!.id;
+  for (const [term, amount] of [
+    ['1st', 45000],
+    ['2nd', 40000],
+  ] as const) {
+    const res = await request.post('/api/payments/fee-schedules/', {
+      headers,
+      data: { student_class: 'JSS 1A', session_id: sessionId, term, amount, description: `${term} term tuition` },
+    });
+    expect([201, 409]).toContain(res.status());
+  }
+  const t = Date.now().toString(36);
+  const student = await request.post('/api/students/', {
+    headers,
+    data: {
+      first_name: LONG_FIRST,
+      last_name: `${LONG_LAST}${t}`,
+      email: `long.name.${t}@a-very-long-email-domain-for-testing.school`,
+      phone_number: '08031234567',
+      gender: 'F',
+      date_of_birth: '2011-06-01',
+      student_class: 'JSS 1A',
+      fathers_name: 'Mr Adebayo-Ogunlesi-Akinwunmi-Fashola',
+      home_address: '3 Ring Road, Ibadan',
+    },
+  });
+  expect(student.status(), await student.text()).toBe(201);
+  longStudent = ((await student.json()) as { admission_number: string }).admission_number;
+  const staff = await request.post('/api/staff/', {
+    headers,
+    data: {
+      username: `long${t}`,
+      email: `long.staff.${t}@a-very-long-email-domain-for-testing.school`,
+      first_name: LONG_FIRST,
+      last_name: `${LONG_LAST}${t}`,
+      phone_number: '08051234567',
+      gender: 'M',
+      designation: 'Chemistry Teacher',
+      department: 'Sciences',
+      marital_status: 'S',
+    },
+  });
+  expect(staff.status(), await staff.text()).toBe(201);
+  const pub = await request.post('/api/results/publications/', {
+    headers,
+    data: { session_id: sessionId, term: '1st', student_class: 'JSS 1A' },
+  });
+  expect([200, 201]).toContain(pub.status());
+
+  // The student has paid a term through the simulator (once per run), so there is payment history.
+  const studentHeaders = { authorization: `Bearer ${await apiToken(request, 'student')}` };
+  const paid = async () => {
+    const res = await request.get('/api/payments/history/?admission_number=STU-0001', { headers: studentHeaders });
+    return ((await res.json()) as { reference: string; status: string }[]).find((p) => p.status === 'successful');
+  };
+  if (!(await paid())) {
+    const page = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+    await signInViaApi(page, page.request, 'student');
+    await page.goto('/PaymentForm');
+    await expect(page.getByTestId('fees-outstanding')).toBeVisible();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL(/\/pay\/simulator\/[a-f0-9]+$/);
+    await page.getByRole('button', { name: /^Pay ₦/ }).click();
+    await expect(page.getByTestId('payment-message')).toHaveText('Payment verified successfully');
+    await page.close();
+  }
+  receiptRef = (await paid())!.reference;
+});
+
+type Prepare = (page: Page) => Promise<void>;
+interface Screen {
+  path: string | (() => string);
+  prepare?: Prepare;
+}
+
+const loadBroadsheet: Prepare = async (page) => {
+  await page.getByLabel('Academic Term').selectOption('1st');
+  await page.getByLabel('Class').selectOption('JSS 1A');
+  await page.getByRole('button', { name: 'Load Broadsheet' }).click();
+  await expect(page.getByRole('region', { name: 'Broadsheet JSS 1A' })).toBeVisible();
+};
+const classResults: Prepare = async (page) => {
+  await page.getByLabel('Academic Term').selectOption('1st');
+  await page.getByRole('button', { name: 'Fetch Students' }).click();
+  await expect(page.getByRole('list', { name: 'Students' })).toBeVisible();
+};
+const checkResult: Prepare = async (page) => {
+  const adm = page.getByLabel('Admission Number');
+  if (await adm.isEditable()) await adm.fill('STU-0001');
+  await page.getByLabel('Academic Term').selectOption('1st');
+  await page.getByRole('button', { name: 'Check Result' }).click();
+  await expect(page.getByRole('rowheader', { name: 'Mathematics' })).toBeVisible();
+};
+const paymentReport: Prepare = async (page) => {
+  await page.getByLabel('Class', { exact: true }).selectOption('JSS 1A');
+  await expect(page.getByTestId('class-report')).toBeVisible();
+  await page.getByLabel('Admission Number').fill('STU-0001');
+  await expect(page.getByTestId('payment-history')).toBeVisible();
+};
+const reportCard = () => `/report-card?admission_number=STU-0001&session_id=${sessionId}&term=1st`;
+
+const STAFF_SCREENS: Screen[] = [
+  { path: '/staffHomePage' },
+  { path: '/StudentReg' },
+  { path: '/UpdateStudentDetails' },
+  { path: '/DeleteStudent' },
+  { path: () => `/DeleteStudent/${longStudent}` },
+  { path: '/CheckAStudentData' },
+  { path: '/StaffDetails' },
+  { path: '/CheckAStaffData' },
+  { path: '/student-data' },
+  { path: () => `/students/${longStudent}` },
+  { path: '/student-BioData/1' },
+  { path: '/staff-BioData/1' },
+  { path: '/Delete-message' },
+  { path: '/import/students' },
+  { path: '/staff' },
+  { path: '/staff/STAFF-0001' },
+  { path: '/dashboard/staff' },
+  { path: '/StudentInfos' },
+  { path: '/ResultUpload' },
+  { path: '/UpdateResult' },
+  { path: '/DeleteResult' },
+  { path: '/broadsheet', prepare: loadBroadsheet },
+  { path: '/ResultsCheck', prepare: classResults },
+  { path: '/check-a-result', prepare: checkResult },
+  { path: reportCard },
+  { path: '/PaymentForm', prepare: paymentReport },
+  { path: () => `/payments/receipt/${encodeURIComponent(receiptRef)}` },
+  { path: '/change-password' },
+];
+const ADMIN_SCREENS: Screen[] = [
+  { path: '/adminHomePage' },
+  { path: '/settings' },
+  { path: '/StaffReg' },
+  { path: '/UpdateStaffDetails' },
+  { path: '/DeleteStaff' },
+  { path: '/staff/create' },
+  { path: '/staff/STAFF-0001/edit' },
+  { path: '/dashboard/staff/create' },
+  { path: '/import/staff' },
+  { path: '/sessions' },
+  { path: '/grading-scales' },
+  { path: '/publish-results' },
+  { path: '/result-audit' },
+  { path: '/payments/fee-schedules' },
+  ...STAFF_SCREENS.filter((s) => s.path !== '/staffHomePage'),
+];
+const STUDENT_SCREENS: Screen[] = [
+  { path: '/StudentHomePage' },
+  { path: '/StudentInfos' },
+  { path: '/ResultsCheck' },
+  { path: '/check-a-result', prepare: checkResult },
+  { path: reportCard },
+  { path: '/PaymentForm' },
+  { path: () => `/payments/receipt/${encodeURIComponent(receiptRef)}` },
+  { path: '/change-password' },
+];
+const PUBLIC_SCREENS = ['/', '/login', '/Admin', '/StaffLogin', '/StudentLogin', '/no-such-page'];
+
+async function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test('item 6: no screen of any role scrolls sideways on a 360 px phone, with data present', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(PHONE);
+  const failures: string[] = [];
+  for (const path of PUBLIC_SCREENS) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    const over = await sideways(page);
+    if (over > 0) failures.push(`public ${path}: ${over}px`);
+  }
+  const byRole: [Role, Screen[]][] = [
+    ['student', STUDENT_SCREENS],
+    ['staff', STAFF_SCREENS],
+    ['admin', ADMIN_SCREENS],
+  ];
+  for (const [role, screens] of byRole) {
+    await signInViaApi(page, request, role);
+    for (const screen of screens) {
+      const path = typeof screen.path === 'function' ? screen.path() : screen.path;
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (screen.prepare) await screen.prepare(page);
+      const over = await sideways(page);
+      if (over > 0) failures.push(`${role} ${path}: ${over}px`);
+    }
+    await signOut(page);
+  }
+  expect(failures).toEqual([]);
+});
+
+test('item 6: on a phone with payment history, a tap on Proceed to Payment hits that button', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'student');
+  await page.goto('/PaymentForm');
+  await expect(page.getByTestId('payment-history')).toBeVisible();
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  const button = page.getByRole('button', { name: 'Proceed to Payment' });
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? '', {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+  expect(hit).toContain('Proceed to Payment');
+  await expectAccessible(page);
+});
+
+/** Text that is cut off: spilling out of its box, or clipped by a scrolling or hidden-overflow ancestor. */
+async function cutOff(page: Page, scope = 'main'): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const out: string[] = [];
+    const root = document.querySelector(scope);
+    if (!root) return out;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const el = node.parentElement;
+      if (!text || !el || el.closest('.sr-only, [hidden], option, select')) continue;
+      let hidden = false;
+      for (let a: Element | null = el; a && !hidden; a = a.parentElement)
+        hidden = getComputedStyle(a).clipPath === 'inset(50%)' || a.getBoundingClientRect().width <= 1;
+      if (hidden) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (!r.width) continue;
+      const box = el.getBoundingClientRect();
+      if (r.right > box.right + 1 || r.left < box.left - 1) out.push(`spills: ${text.slice(0, 40)}`);
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const ox = getComputedStyle(a).overflowX;
+        if (ox === 'visible') continue;
+        const ab = a.getBoundingClientRect();
+        if (r.right > ab.right + 1 || r.left < ab.left - 1) {
+          out.push(`clipped: ${text.slice(0, 40)}`);
+          break;
+        }
+      }
+      if (r.right > window.innerWidth + 1) out.push(`off screen: ${text.slice(0, 40)}`);
+    }
+    return [...new Set(out)];
+  }, scope);
+}
+
+test('item 12: nothing is cut off on a 360 px phone: results, report card, receipt, fees, long names', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'student');
+  const found: string[] = [];
+  const check = async (label: string) => {
+    for (const c of await cutOff(page)) found.push(`${label}: ${c}`);
+  };
+
+  await page.goto('/ResultsCheck');
+  await expect(page.getByRole('heading', { name: 'My Results' })).toBeVisible();
+  await expect(page.getByText(/Average/).first()).toBeVisible();
+  await check('My Results');
+  await expectAccessible(page);
+
+  await page.goto(reportCard());
+  await expect(page.getByTestId('card-position')).toBeVisible();
+  await check('Report card');
+  await expectAccessible(page);
+
+  await page.goto('/PaymentForm');
+  await expect(page.getByTestId('fees-outstanding')).toBeVisible();
+  await check('Fees');
+  await page.goto(`/payments/receipt/${encodeURIComponent(receiptRef)}`);
+  await expect(page.getByTestId('receipt-amount')).toBeVisible();
+  await check('Receipt');
+  await expectAccessible(page);
+
+  await signOut(page);
+  await signInViaApi(page, request, 'admin');
+  await page.goto(`/students/${longStudent}`);
+  await expect(page.getByText(LONG_FIRST).first()).toBeVisible();
+  await check('Student details');
+  await page.goto('/student-data');
+  await page
+    .getByRole('searchbox')
+    .or(page.getByLabel(/Search/))
+    .first()
+    .fill(LONG_FIRST);
+  await expect(page.getByText(LONG_FIRST).first()).toBeVisible();
+  await check('Student list');
+  await page.goto('/staff');
+  await expect(page.getByText(LONG_FIRST).first()).toBeVisible();
+  await check('Staff list');
+  await expectAccessible(page);
+  expect(found).toEqual([]);
+});
+
+test('item 10: the home page sign-in button has real contrast, measured by axe; no admission link until one is set', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const signIn = page.getByRole('link', { name: 'Sign in to the portal' });
+  await expect(signIn).toBeVisible();
+  // axe leaves text over a gradient "incomplete" (unmeasured): that is how white on white passed.
+  const AxeBuilder = (await import('@axe-core/playwright')).default;
+  const axe = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  const targets = (list: typeof axe.passes) => list.flatMap((r) => r.nodes.map((n) => n.html));
+  expect(targets(axe.violations)).toEqual([]);
+  expect(targets(axe.incomplete).filter((h) => h.includes('Sign in to the portal'))).toEqual([]);
+  expect(targets(axe.passes).filter((h) => h.includes('Sign in to the portal'))).toHaveLength(1);
+  const colours = await signIn.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { fg: s.color, bg: s.backgroundColor };
+  });
+  expect(colours.fg).not.toBe(colours.bg);
+  await expect(page.getByRole('link', { name: 'Admission process' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const headers = await admin(request);
+  const settings = await (await request.get('/api/settings/')).json();
+  const put = await request.put('/api/settings/', { headers, data: { ...settings, admission_url: 'https://example.school/admissions' } });
+  expect(put.status(), await put.text()).toBe(200);
+  try {
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Admission process' })).toHaveAttribute('href', 'https://example.school/admissions');
+  } finally {
+    await request.put('/api/settings/', { headers, data: { ...settings, admission_url: '' } });
+  }
+});
+
+test('item 11: the broadsheet prints every column on A4 landscape and keeps the name in view on a phone', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto('/broadsheet');
+  await loadBroadsheet(page);
+  const region = page.getByRole('region', { name: 'Broadsheet JSS 1A' });
+  await expectAccessible(page);
+  const name = region.locator('tbody th[scope=row]').first();
+  const before = (await name.boundingBox())!;
+  await region.evaluate((el) => el.scrollBy({ left: 600 }));
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+  const after = (await name.boundingBox())!;
+  expect(Math.abs(after.x - before.x)).toBeLessThan(2);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+  // Print: A4 landscape is 297 mm wide, 281 mm inside 8 mm margins (1062 px at 96 dpi).
+  await page.setViewportSize({ width: 1062, height: 750 });
+  await page.emulateMedia({ media: 'print' });
+  const clipped = await region.evaluate((el) => {
+    const edge = el.getBoundingClientRect().right;
+    return Array.from(el.querySelectorAll('thead th'))
+      .filter((th) => th.getBoundingClientRect().right > edge + 1)
+      .map((th) => th.textContent);
+  });
+  expect(clipped).toEqual([]);
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const landscape = await page.evaluate(() =>
+    Array.from(document.styleSheets).some((sheet) =>
+      Array.from(sheet.cssRules).some((r) => r instanceof CSSPageRule && /landscape/.test(r.style.getPropertyValue('size'))),
+    ),
+  );
+  expect(landscape).toBe(true);
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  // Every page of the printed broadsheet is A4 landscape: 842 pt wide, 595 pt high.
+  const boxes = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) expect(box).toEqual([842, 595]);
+});
+
+test('item 14: a toast does not cover Logout or the CSV button, and a success is said once', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto('/staff');
+  await expect(page.getByText(LONG_FIRST).first()).toBeVisible();
+  // Loading a list is not news.
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('toast-success')).toHaveCount(0);
+
+  await page.goto('/sessions');
+  await page.getByLabel('Session name').fill('2031/2032');
+  await page.getByRole('button', { name: 'Create Session' }).click();
+  const toast = page.getByTestId('toast-success');
+  await expect(toast).toBeVisible();
+  const logout = page.getByRole('button', { name: 'Logout' });
+  const overlaps = async (a: { x: number; y: number; width: number; height: number }, target: typeof logout) => {
+    const b = (await target.boundingBox())!;
+    return !(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y);
+  };
+  expect(await overlaps((await toast.boundingBox())!, logout)).toBe(false);
+  await expectAccessible(page);
+
+  await page.goto('/publish-results');
+  await page.getByLabel('Academic Term').selectOption('2nd');
+  await page.getByRole('button', { name: 'Publish JSS 2B' }).click();
+  await expect(page.getByTestId('toast-success')).toBeVisible();
+  expect(await overlaps((await page.getByTestId('toast-success').boundingBox())!, logout)).toBe(false);
+
+  // The class payment report's Export CSV, with a toast up: the toast sits clear of it.
+  await page.goto('/PaymentForm');
+  await page.getByLabel('Class', { exact: true }).selectOption('JSS 1A');
+  const csv = page.getByRole('button', { name: 'Export CSV' });
+  await csv.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const anyToast = page.locator('[data-testid^="toast-"]').first();
+  if (await anyToast.isVisible()) {
+    const box = (await anyToast.boundingBox())!;
+    expect(await overlaps(box, logout)).toBe(false);
+    expect(await overlaps(box, csv)).toBe(false);
+  }
+  // Wherever a toast shows, it sits at the bottom edge, away from the header's controls.
+  const place = await page.evaluate(() => {
+    const el = document.querySelector('.fixed[aria-live="polite"]');
+    return el ? { bottom: el.getBoundingClientRect().bottom, viewport: window.innerHeight } : null;
+  });
+  expect(place && place.viewport - place.bottom).toBe(12);
+
+  // Registering staff shows the success on the page, with no second toast of the same news.
+  await page.goto('/staff/create');
+  const t = Date.now().toString(36);
+  await page.getByLabel('Username').fill(`once${t}`);
+  await page.getByLabel('Email').fill(`once.${t}@e2e.school`);
+  await page.getByLabel('First name').fill('Ngozi');
+  await page.getByLabel('Last name').fill(`Eze${t}`);
+  await page.getByLabel('Phone number').fill('08051234567');
+  await page.getByLabel('Designation').fill('Biology Teacher');
+  await page.getByLabel('Department').fill('Sciences');
+  await page.getByRole('button', { name: 'Create Staff' }).click();
+  await expect(page.getByTestId('alert-success')).toBeVisible();
+  await expect(page.getByTestId('toast-success')).toHaveCount(0);
+});
+
+test('item 15: a page the role may not open says why on the page the user lands on', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'student');
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/StudentHomePage$/);
+  await expect(page.getByText('You cannot open /settings: that page is only for administrators.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await signOut(page);
+  await signInViaApi(page, request, 'staff');
+  await page.goto('/StaffReg');
+  await expect(page).toHaveURL(/\/staffHomePage$/);
+  await expect(page.getByText('You cannot open /StaffReg: that page is only for administrators.', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Register Student' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('You cannot open')).toHaveCount(0);
+});
+
+test('item 16: the class filter of Check Class Results offers every class of the school', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'staff');
+  await page.goto('/ResultsCheck');
+  await expect(page.getByLabel('Class', { exact: true }).locator('option')).toHaveText(['All', ...CLASSES]);
+  await page.getByLabel('Academic Term').selectOption('1st');
+  await page.getByLabel('Class', { exact: true }).selectOption('JSS 1B');
+  await page.getByRole('button', { name: 'Fetch Students' }).click();
+  await expect(page.getByRole('list', { name: 'Students' })).toContainText('JSS 1B');
+  await expectAccessible(page);
+});
+
+test('item 19: receipt time in the school time zone whatever the device clock; greeting; delete warning', async ({ browser, request }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, timezoneId: 'UTC', viewport: PHONE });
+  const page = await context.newPage();
+  await signInViaApi(page, request, 'student');
+  const token = await apiToken(request, 'student');
+  const receipt = await (
+    await request.get(`/api/payments/receipt/${encodeURIComponent(receiptRef)}/`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const { formatDateTime } = await import('../../packages/domain/src/datetime');
+  const lagos = formatDateTime(receipt.paid_at, 'Africa/Lagos');
+  await page.goto(`/payments/receipt/${encodeURIComponent(receiptRef)}`);
+  await expect(page.getByText(lagos, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // The first admin (no name of their own) is not greeted "Welcome, School!".
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/Admin');
+  await page.getByLabel('Email').fill('admin@e2e.school');
+  await page.getByLabel('Password', { exact: true }).fill('Admin-E2E-Pass-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/adminHomePage$/);
+  await expect(page.getByText('Welcome!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welcome, School!')).toHaveCount(0);
+
+  // Delete Student warns only about what exists: results (the portal keeps no attendance).
+  await page.goto(`/DeleteStudent/${longStudent}`);
+  await page.getByRole('button', { name: 'Delete Student' }).click();
+  await expect(page.getByText('all results of this student will also be deleted', { exact: false })).toBeVisible();
+  await expect(page.getByText(/attendance/i)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await context.close();
+});
