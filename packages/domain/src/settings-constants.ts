@@ -28,7 +28,6 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   founded_year: 1999,
   registered_year: 2002,
   first_graduation_year: 2008,
-  admission_url: '/admission',
   admission_number_format: 'STU-{NNNN}',
   /** Empty: the home page shows no admission link until the school sets one. */
   admission_url: '',

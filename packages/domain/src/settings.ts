@@ -32,8 +32,6 @@ export const schoolSettingsSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .default(DEFAULT_ADMISSION_NUMBER_FORMAT),
-  admission_url: z.string().trim().max(300),
-  about: z.string().trim().max(2000),
   time_zone: z
     .string()
     .trim()

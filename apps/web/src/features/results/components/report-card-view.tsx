@@ -156,6 +156,18 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                     <th scope="row" className="p-2 text-left font-medium">
                       {s.subject}
                     </th>
+                    <td className="p-2 text-right" data-label="1st term">
+                      {n(s.term_scores?.['1st'])}
+                    </td>
+                    <td className="p-2 text-right" data-label="2nd term">
+                      {n(s.term_scores?.['2nd'])}
+                    </td>
+                    <td className="p-2 text-right" data-label="3rd term">
+                      {n(s.term_scores?.['3rd'])}
+                    </td>
+                    <td className="p-2 text-right" data-label="Average">
+                      {formatAverage(s.term_scores?.average)}
+                    </td>
                   </tr>
                 ))}
                 <tr className="font-semibold">
@@ -174,6 +186,12 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                     Term average
                   </th>
                   {card.cumulative.terms.map((t) => (
+                    <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
+                      {formatAverage(t.average)}
+                    </td>
+                  ))}
+                  <td className="p-2 text-right" data-label="Average" data-testid="annual-average">
+                    {formatAverage(card.cumulative.annual_average)}
                   </td>
                 </tr>
               </tbody>
