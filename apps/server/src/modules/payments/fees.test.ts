@@ -49,13 +49,15 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { authorization_url, reference } = res.json().data as { authorization_url: string; reference: string };
+    // The payer completes the simulator's checkout through the API, signed in (issue 10).
+    const code = new URL(authorization_url).pathname.split('/').pop();
     const done = await ctx.app.inject({
       method: 'POST',
-      url: new URL(authorization_url).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'outcome=pay',
+      url: `/api/payments/simulator/${code}/`,
+      headers: s.auth,
+      payload: { outcome: 'pay' },
     });
-    expect(done.statusCode).toBe(303);
+    expect(done.statusCode, done.body).toBe(200);
     expect((await post(s, '/api/payments/verify/', { reference })).json().status).toBe('success');
     return reference;
   }
