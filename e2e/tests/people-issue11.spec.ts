@@ -73,7 +73,8 @@ test("item 17: slips of the day's form registrations stay together, print at onc
 
   // Sign-out clears the kept passwords: after signing in again the accounts are listed without them.
   await page.getByRole('button', { name: 'Logout' }).click();
-  expect(await page.evaluate(() => sessionStorage.getItem('newSignInPasswords'))).toBeNull();
+  // Sign-out first tells the server, then clears storage: wait for it rather than race it.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('newSignInPasswords'))).toBeNull();
   await signInViaUi(page, 'admin');
   await page.goto('/new-sign-ins');
   await expect(page.getByTestId('accounts-without-slip')).toContainText(`Bola Second${t}`);

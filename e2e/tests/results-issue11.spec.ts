@@ -1,27 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { SUBJECTS } from '@portal/domain/constants';
 
 // Issue 11: result entry that never carries one student's scores to another, the student's own class,
 // released results changed only with a reason, drafts that survive reloads and expired sessions.
 // The demo school has 4 students per class: STU-0009..0012 are in JSS 2A, STU-0013..0016 in JSS 2B;
 // 2025/2026 is current with 1st and 2nd term results for everyone, nothing in the 3rd term.
-
-const SUBJECTS = [
-  'Mathematics',
-  'English Language',
-  'Basic Science',
-  'Basic Technology',
-  'Social Studies',
-  'Home Economics',
-  'Computer Studies',
-  'Physical and Health Education',
-  'Civic Education',
-  'Cultural and Creative Arts',
-  'Business Studies',
-  'French',
-  'Christian Religious Studies',
-  'Agricultural Science',
-];
 
 const PHONE = { width: 360, height: 740 };
 

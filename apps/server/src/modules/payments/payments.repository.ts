@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DEFAULT_SCHOOL_SETTINGS, type PaymentStatus, type SchoolSettings } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import type { Database } from '../../db/schema';
 import './payments.tables';
-import type { PaymentsTable } from './payments.tables';
+import type { FeeItemsTable, PaymentsTable } from './payments.tables';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 export type PaymentRow = Omit<PaymentsTable, 'id'> & { id: number };
@@ -232,19 +232,7 @@ export class PaymentsRepository {
   }
 
   /** Adds an item; null when the class already has one of that name in that term. */
-  async insertFeeItem(
-    trx: Conn,
-    v: {
-      student_class: string;
-      session_id: number;
-      term: string;
-      name: string;
-      name_key: string;
-      amount_kobo: number;
-      compulsory: number;
-      description: string;
-    },
-  ): Promise<number | null> {
+  async insertFeeItem(trx: Conn, v: Omit<Insertable<FeeItemsTable>, 'id' | 'created_at' | 'updated_at'>): Promise<number | null> {
     const now = nowIso();
     const row = await trx
       .insertInto('fee_items')
