@@ -178,6 +178,8 @@ async function startImportServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production needs its public address (issue 10); the bench serves on loopback.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: url,
       PORT: String(port),
       HOST: '127.0.0.1',
