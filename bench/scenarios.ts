@@ -131,6 +131,8 @@ export const SCENARIOS: Scenario[] = [
         student_class: BENCH_BIG_CLASS,
         // Scores change on every save, so each request really writes.
         subjects: SUBJECTS.map((name, k) => ({ name, score: 40 + ((i + k) % 60), remarks: '' })),
+        // The bench school's terms are released: a change to released results needs a reason (issue 11.4).
+        reason: 'Bench: scores corrected',
       };
     },
     connections: [10, 4],
