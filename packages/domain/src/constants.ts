@@ -116,7 +116,6 @@ export function formatAdmissionNumberAs(format: string, n: number, year: number)
     .replace(/\{YY\}/g, String(year % 100).padStart(2, '0'))
     .replace(/\{(N+)\}/g, (_m, ns: string) => String(n).padStart(ns.length, '0'));
 }
-export const STAFF_ID_PATTERN = /^STAFF-\d{4,}$/;
 
 export function formatAdmissionNumber(n: number): string {
   return `STU-${String(n).padStart(4, '0')}`;

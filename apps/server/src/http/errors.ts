@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERAL_MESSAGES, type FieldErrors } from '@portal/domain';
-import type { ZodError } from 'zod';
 
 /** An error with the exact HTTP status and DRF-shaped body to send. */
 export class HttpError extends Error {
@@ -19,7 +18,6 @@ export const unauthorized = (detail: string) => new HttpError(401, { detail });
 export const forbidden = (detail: string, code?: string) => new HttpError(403, code ? { detail, code } : { detail });
 export const notFound = (detail: string = GENERAL_MESSAGES.notFound) => new HttpError(404, { detail });
 export const conflict = (detail: string) => new HttpError(409, { detail });
-export const tooMany = (detail: string) => new HttpError(429, { detail });
 
 type Issue = { path: PropertyKey[]; message: string };
 
@@ -32,10 +30,6 @@ export function fieldErrorsFromIssues(issues: readonly Issue[]): FieldErrors {
     if (!list.includes(issue.message)) list.push(issue.message);
   }
   return out;
-}
-
-export function zodToHttpError(error: ZodError): HttpError {
-  return badRequest(fieldErrorsFromIssues(error.issues));
 }
 
 function isDatabaseUnavailable(err: unknown): boolean {
