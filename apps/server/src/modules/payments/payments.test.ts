@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers';
 import './payments.tables';
 import type { Receipt } from '@portal/domain';
-import { pdfText } from '../results/pdf-text';
+import { pdfText } from '../../../test/pdf-text';
 import { receiptPdf } from './payments.documents';
 
 type Student = SignedIn & { admissionNumber: string; id: number };

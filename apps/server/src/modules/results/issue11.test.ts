@@ -18,7 +18,7 @@ import { createDatabase, migrateToLatest } from '../../db/index';
 import { StaticMigrationProvider } from '../../db/migrations/index';
 import { createResults } from '../../db/factories';
 import { renderReportCards } from './pdf';
-import { pdfText } from './pdf-text';
+import { pdfText } from '../../../test/pdf-text';
 
 type Auth = { authorization: string };
 

@@ -2,14 +2,14 @@
  * Measures a bulk student import end to end (HTTP inject, CSV parse, validation, one-time
  * passwords, inserts, audit). A script, never a timed test (design.md §9):
  *
- *   node --import tsx apps/server/src/modules/people/import-benchmark.ts [rows...]
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx apps/server/src/modules/people/import-benchmark.ts
+ *   node --import tsx bench/import-in-process.ts [rows...]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/import-in-process.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLASSES, STUDENT_CSV_COLUMNS } from '@portal/domain';
-import { createTestContext, signInAdmin } from '../../../test/helpers';
+import { createTestContext, signInAdmin } from '../apps/server/test/helpers';
 
 function csvOf(n: number, tag: string): string {
   const lines = [STUDENT_CSV_COLUMNS.join(',')];
