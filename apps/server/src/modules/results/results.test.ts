@@ -1,125 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, NOT_RELEASED_CODE, RESULT_MESSAGES, SCALE_MESSAGES } from '@portal/domain';
+import { RESULT_MESSAGES } from '@portal/domain';
 import {
   createSession,
-  createStudent,
   createTestContext,
   describeEachDatabase,
   signInAdmin,
   signInStaff,
   signInStudent,
-  TEST_PASSWORD,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
-import { renderReportCards } from './pdf';
-import { pdfPageCount, pdfText } from './pdf-text';
+import { resultsKit } from '../../../test/results-fixtures';
 
-type Auth = { authorization: string };
-
+/** Results themselves: saving (bulk and single), reading, changing and deleting, and their audit trail. */
 describeEachDatabase('results', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   let staff: SignedIn;
   let student: SignedIn & { admissionNumber: string; id: number };
   let sessionId: number;
-  let otherSessionId: number;
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     admin = await signInAdmin(ctx);
     staff = await signInStaff(ctx);
     student = await signInStudent(ctx, { firstName: 'Chiamaka', lastName: 'Obi', studentClass: 'JSS 1A' });
-    otherSessionId = (await createSession(ctx.handle.db, '2024/2025')).id;
     sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
   });
   afterAll(() => ctx.close());
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, auth?: Auth, payload?: unknown) =>
-    ctx.app.inject({ method, url, headers: auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-  let seq = 0;
-  async function newStudent(studentClass: 'JSS 1A' | 'JSS 2A' | 'SSS 1A' | 'SSS 2B' = 'JSS 2A', firstName = 'Tolu') {
-    seq++;
-    return createStudent(ctx.handle.db, {
-      email: `r${seq}-${Date.now()}@test.school`,
-      password: TEST_PASSWORD,
-      firstName,
-      lastName: `L${String(seq).padStart(3, '0')}`,
-      studentClass,
-    });
-  }
-
-  function bulk(
+  const kit = resultsKit(
+    () => ctx,
+    () => staff,
+  );
+  const { inject, newStudent, newSession } = kit;
+  const bulk = (
     admission: string,
     studentClass: string,
     subjects: { name: string; score: unknown; remarks?: string; version?: number }[],
     term = '1st',
     sid = sessionId,
-  ) {
-    return inject('POST', '/api/results/', staff.auth, {
-      admission_number: admission,
-      session_id: sid,
-      term,
-      student_class: studentClass,
-      subjects,
-    });
-  }
-
-  describe('sessions', () => {
-    it('lists sessions to every signed-in role, newest first, with the current one marked', async () => {
-      for (const who of [admin, staff, student]) {
-        const res = await inject('GET', '/api/sessions/', who.auth);
-        expect(res.statusCode).toBe(200);
-        const list = res.json();
-        expect(list.map((s: { name: string }) => s.name)).toEqual(['2025/2026', '2024/2025']);
-        expect(list[0]).toEqual({ id: sessionId, name: '2025/2026', is_current: true });
-        expect(list[1].is_current).toBe(false);
-      }
-      expect((await inject('GET', '/api/sessions/')).statusCode).toBe(401);
-    });
-
-    it('lets only an admin create a session, validating the name', async () => {
-      for (const who of [staff, student])
-        expect((await inject('POST', '/api/sessions/', who.auth, { name: '2030/2031' })).statusCode).toBe(403);
-      for (const name of ['2030-2031', '2030/2032', 'abc', '30/31']) {
-        const bad = await inject('POST', '/api/sessions/', admin.auth, { name });
-        expect(bad.statusCode).toBe(400);
-        expect(bad.json()).toEqual({ name: [RESULT_MESSAGES.sessionNameFormat] });
-      }
-      expect((await inject('POST', '/api/sessions/', admin.auth, {})).json()).toEqual({ name: [RESULT_MESSAGES.sessionNameRequired] });
-      const ok = await inject('POST', '/api/sessions/', admin.auth, { name: '2030/2031' });
-      expect(ok.statusCode).toBe(201);
-      expect(ok.json()).toMatchObject({ name: '2030/2031', is_current: false });
-      const dup = await inject('POST', '/api/sessions/', admin.auth, { name: '2030/2031' });
-      expect(dup.statusCode).toBe(400);
-      expect(dup.json()).toEqual({ name: [RESULT_MESSAGES.sessionNameTaken] });
-    });
-
-    it('renames and moves the current session, keeping exactly one current', async () => {
-      const created = (await inject('POST', '/api/sessions/', admin.auth, { name: '2031/2032' })).json();
-      const renamed = await inject('PATCH', `/api/sessions/${created.id}/`, admin.auth, { name: '2032/2033' });
-      expect(renamed.json()).toMatchObject({ id: created.id, name: '2032/2033' });
-      const taken = await inject('PATCH', `/api/sessions/${created.id}/`, admin.auth, { name: '2025/2026' });
-      expect(taken.json()).toEqual({ name: [RESULT_MESSAGES.sessionNameTaken] });
-
-      expect((await inject('PATCH', `/api/sessions/${created.id}/`, admin.auth, { is_current: true })).json().is_current).toBe(true);
-      let list = (await inject('GET', '/api/sessions/', staff.auth)).json<{ id: number; is_current: boolean }[]>();
-      expect(list.filter((s) => s.is_current).map((s) => s.id)).toEqual([created.id]);
-      const unset = await inject('PATCH', `/api/sessions/${created.id}/`, admin.auth, { is_current: false });
-      expect(unset.statusCode).toBe(400);
-      expect(unset.json()).toEqual({ is_current: [RESULT_MESSAGES.keepOneCurrent] });
-
-      // Put the current session back for the other tests.
-      await inject('PATCH', `/api/sessions/${sessionId}/`, admin.auth, { is_current: true });
-      list = (await inject('GET', '/api/sessions/', staff.auth)).json();
-      expect(list.filter((s) => s.is_current).map((s) => s.id)).toEqual([sessionId]);
-      expect((await inject('PATCH', '/api/sessions/99999/', admin.auth, { name: '2040/2041' })).statusCode).toBe(404);
-      expect((await inject('PATCH', `/api/sessions/${sessionId}/`, staff.auth, { name: '2040/2041' })).statusCode).toBe(403);
-      const audit = await ctx.handle.db.selectFrom('audit_log').selectAll().where('entity', '=', 'academic_session').execute();
-      expect(audit.length).toBeGreaterThanOrEqual(4);
-    });
-  });
+  ) => kit.bulk(admission, studentClass, subjects, term, sid);
 
   describe('saving results', () => {
     it('saves a bulk payload with server-computed grades, then updates instead of duplicating', async () => {
@@ -328,14 +249,23 @@ describeEachDatabase('results', (dialect) => {
 
   describe('reading, changing and deleting', () => {
     it('filters by session, term, admission number and whole class', async () => {
+      // Sessions of its own: the whole-class reads below see only this test's rows.
+      const sessionId = (await newSession()).id;
+      const otherSessionId = (await newSession()).id;
       const a = await newStudent('SSS 2B');
       const b = await newStudent('SSS 2B');
-      await bulk(a.admissionNumber, 'SSS 2B', [
-        { name: 'Mathematics', score: 80 },
-        { name: 'French', score: 70 },
-      ]);
-      await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 60 }]);
-      await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 61 }], '2nd');
+      await bulk(
+        a.admissionNumber,
+        'SSS 2B',
+        [
+          { name: 'Mathematics', score: 80 },
+          { name: 'French', score: 70 },
+        ],
+        '1st',
+        sessionId,
+      );
+      await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 60 }], '1st', sessionId);
+      await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 61 }], '2nd', sessionId);
       await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 62 }], '1st', otherSessionId);
 
       const one = await inject('GET', `/api/results/?session_id=${sessionId}&term=1st&admission_number=${a.admissionNumber}`, staff.auth);
@@ -489,362 +419,6 @@ describeEachDatabase('results', (dialect) => {
       expect((await inject('GET', '/api/results/audit/', admin.auth)).json()).toEqual({
         non_field_errors: [RESULT_MESSAGES.auditNeedsFilter],
       });
-    });
-  });
-
-  describe('grading scales', () => {
-    it('serves the default scales and regrades every result of a level when an admin changes one', async () => {
-      const list = (await inject('GET', '/api/grading-scales/', staff.auth)).json();
-      expect(list.map((s: { level: string; is_default: boolean }) => [s.level, s.is_default])).toEqual([
-        ['JSS', true],
-        ['SSS', true],
-      ]);
-      expect(list[1].bands[0]).toEqual({ grade: 'A1', min: 75, max: 100, remark: 'Excellent' });
-
-      const sss = await newStudent('SSS 2B');
-      const jss = await newStudent('JSS 2A');
-      await bulk(sss.admissionNumber, 'SSS 2B', [
-        { name: 'Mathematics', score: 72 },
-        { name: 'French', score: 30 },
-      ]);
-      await bulk(jss.admissionNumber, 'JSS 2A', [{ name: 'Mathematics', score: 72 }]);
-
-      const bands = [
-        { grade: 'A', min: 70, remark: 'Distinction' },
-        { grade: 'P', min: 40, remark: 'Pass' },
-        { grade: 'F', min: 0, remark: 'Fail' },
-      ];
-      expect((await inject('PUT', '/api/grading-scales/SSS/', staff.auth, { bands })).statusCode).toBe(403);
-      // Grades would change: the admin must confirm (issue 11 item 3).
-      expect((await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands })).statusCode).toBe(409);
-      const res = await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands, confirm: true });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().bands).toEqual([
-        { grade: 'A', min: 70, max: 100, remark: 'Distinction' },
-        { grade: 'P', min: 40, max: 69.99, remark: 'Pass' },
-        { grade: 'F', min: 0, max: 39.99, remark: 'Fail' },
-      ]);
-      const grades = (await inject('GET', `/api/results/?admission_number=${sss.admissionNumber}`, staff.auth)).json();
-      expect(grades.map((r: { grade: string }) => r.grade)).toEqual(['A', 'F']);
-      // No SSS result of the current session is left with an old WAEC grade; JSS results are untouched.
-      const stale = await ctx.handle.db
-        .selectFrom('results')
-        .select('grade')
-        .where('session_id', '=', sessionId)
-        .where('student_class', 'like', 'SSS%')
-        .where('grade', 'not in', ['A', 'P', 'F'])
-        .execute();
-      expect(stale).toEqual([]);
-      const j = (await inject('GET', `/api/results/?admission_number=${jss.admissionNumber}`, staff.auth)).json();
-      expect(j[0].grade).toBe('A');
-      // New saves use the new scale, and the report card shows the band's remark.
-      const [saved] = (await bulk(sss.admissionNumber, 'SSS 2B', [{ name: 'Civic Education', score: 55 }])).json();
-      expect(saved.grade).toBe('P');
-
-      const bad = await inject('PUT', '/api/grading-scales/SSS/', admin.auth, {
-        bands: [
-          { grade: 'A', min: 50, remark: 'x' },
-          { grade: 'a', min: 50, remark: 'y' },
-        ],
-      });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().bands).toEqual([SCALE_MESSAGES.lowestAtZero, SCALE_MESSAGES.distinctMins, SCALE_MESSAGES.distinctGrades]);
-      expect((await inject('PUT', '/api/grading-scales/PRI/', admin.auth, { bands })).json()).toEqual({
-        level: [SCALE_MESSAGES.levelInvalid],
-      });
-
-      // Restore WAEC for the remaining tests.
-      const waec = list[1].bands.map((b: { grade: string; min: number; remark: string }) => ({
-        grade: b.grade,
-        min: b.min,
-        remark: b.remark,
-      }));
-      expect((await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands: waec, confirm: true })).statusCode).toBe(200);
-      expect(
-        (await inject('GET', `/api/results/?admission_number=${sss.admissionNumber}`, staff.auth))
-          .json()
-          .map((r: { grade: string }) => r.grade),
-      ).toEqual(['B2', 'C5', 'F9']);
-    });
-  });
-
-  describe('publishing, report cards and broadsheets', () => {
-    const cls = 'JSS 1A';
-    let mates: { admissionNumber: string; id: number }[];
-
-    beforeAll(async () => {
-      // The signed-in student and three classmates. Averages: 80, 80 (tie), 70 over 2 subjects, 65.
-      mates = [await newStudent('JSS 1A', 'Bola'), await newStudent('JSS 1A', 'Chidi'), await newStudent('JSS 1A', 'Dayo')];
-      const all = [student, ...mates];
-      const scores: [string, number][][] = [
-        [
-          ['Mathematics', 90],
-          ['English Language', 70],
-          ['French', 80],
-        ],
-        [
-          ['Mathematics', 70],
-          ['English Language', 90],
-          ['French', 80],
-        ],
-        [
-          ['Mathematics', 60],
-          ['English Language', 80],
-        ],
-        [
-          ['Mathematics', 65],
-          ['English Language', 65],
-          ['French', 65],
-        ],
-      ];
-      for (const term of ['1st', '2nd', '3rd']) {
-        for (const [i, st] of all.entries()) {
-          const bump = term === '1st' ? 0 : term === '2nd' ? -10 : 5;
-          await bulk(
-            st.admissionNumber,
-            cls,
-            scores[i]!.map(([name, score]) => ({ name, score: Math.min(100, score + bump) })),
-            term,
-          );
-        }
-      }
-    });
-
-    it('keeps unpublished results from the student, with a clear not-released answer', async () => {
-      const mine = await inject(
-        'GET',
-        `/api/results/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-        student.auth,
-      );
-      expect(mine.statusCode).toBe(404);
-      expect(mine.json()).toEqual({ detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
-      const card = await inject(
-        'GET',
-        `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-        student.auth,
-      );
-      expect(card.statusCode).toBe(404);
-      expect(card.json().code).toBe(NOT_RELEASED_CODE);
-      const terms = (await inject('GET', '/api/results/terms/', student.auth)).json();
-      expect(terms.filter((t: { session_id: number }) => t.session_id === sessionId)).toEqual([
-        { session_id: sessionId, session_name: '2025/2026', term: '3rd', student_class: cls, subjects: 3, released: false },
-        { session_id: sessionId, session_name: '2025/2026', term: '2nd', student_class: cls, subjects: 3, released: false },
-        { session_id: sessionId, session_name: '2025/2026', term: '1st', student_class: cls, subjects: 3, released: false },
-      ]);
-      // Staff see them all the time.
-      const staffView = await inject(
-        'GET',
-        `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-        staff.auth,
-      );
-      expect(staffView.statusCode).toBe(200);
-      expect(staffView.json().released).toBe(false);
-    });
-
-    it('lets only an admin publish and unpublish, audited', async () => {
-      const body = { session_id: sessionId, term: '1st', student_class: cls };
-      expect((await inject('POST', '/api/results/publications/', staff.auth, body)).statusCode).toBe(403);
-      const res = await inject('POST', '/api/results/publications/', admin.auth, body);
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ ...body, published_by: admin.email });
-      expect((await inject('POST', '/api/results/publications/', admin.auth, body)).statusCode).toBe(200);
-      const list = (await inject('GET', `/api/results/publications/?session_id=${sessionId}`, staff.auth)).json();
-      expect(list).toHaveLength(1);
-      const mine = await inject('GET', `/api/results/?session_id=${sessionId}&term=1st`, student.auth);
-      expect(mine.statusCode).toBe(200);
-      expect(mine.json()).toHaveLength(3);
-      expect(mine.json().every((r: { admission_number: string }) => r.admission_number === student.admissionNumber)).toBe(true);
-
-      const del = await inject('DELETE', `/api/results/publications/${res.json().id}/`, admin.auth);
-      expect(del.statusCode).toBe(204);
-      expect((await inject('GET', `/api/results/?session_id=${sessionId}&term=1st`, student.auth)).statusCode).toBe(404);
-      expect((await inject('DELETE', `/api/results/publications/${res.json().id}/`, admin.auth)).statusCode).toBe(404);
-      const audit = await ctx.handle.db
-        .selectFrom('audit_log')
-        .select('action')
-        .where('entity', '=', 'result_publication')
-        .orderBy('id')
-        .execute();
-      expect(audit.map((a) => a.action)).toEqual(['publish', 'unpublish']);
-      for (const term of ['1st', '2nd', '3rd']) await inject('POST', '/api/results/publications/', admin.auth, { ...body, term });
-    });
-
-    it('never shows a student anyone else’s results', async () => {
-      const other = mates[0]!.admissionNumber;
-      for (const url of [
-        `/api/results/?admission_number=${other}`,
-        `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${other}`,
-        `/api/report-card/pdf/?session_id=${sessionId}&term=1st&admission_number=${other}`,
-        `/api/results/terms/?admission_number=${other}`,
-      ]) {
-        const res = await inject('GET', url, student.auth);
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ detail: RESULT_MESSAGES.ownResultsOnly });
-      }
-      // Without a filter a student gets only their own (published) rows.
-      const all = (await inject('GET', '/api/results/', student.auth)).json();
-      expect(all.length).toBe(9);
-      expect(new Set(all.map((r: { admission_number: string }) => r.admission_number))).toEqual(new Set([student.admissionNumber]));
-      for (const url of ['/api/report-cards/?session_id=1&term=1st&student_class=JSS 1A', '/api/broadsheet/?session_id=1&term=1st']) {
-        expect((await inject('GET', url, student.auth)).statusCode).toBe(403);
-      }
-      expect((await inject('GET', '/api/results/audit/?student_class=JSS 1A', student.auth)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/results/', undefined)).json()).toEqual({ detail: AUTH_MESSAGES.notAuthenticated });
-    });
-
-    it('builds a report card with positions (ties share), class statistics and the position out of N', async () => {
-      const res = await inject(
-        'GET',
-        `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-        student.auth,
-      );
-      expect(res.statusCode).toBe(200);
-      const card = res.json();
-      expect(card).toMatchObject({
-        student: { admission_number: student.admissionNumber, first_name: 'Chiamaka', last_name: 'Obi', student_class: cls },
-        session: { id: sessionId, name: '2025/2026' },
-        term: '1st',
-        term_label: 'First Term',
-        total: 240,
-        subjects_taken: 3,
-        average: 80,
-        position: 1,
-        class_size: 4,
-        position_text: '1st out of 4',
-        class_average: 73.75,
-        released: true,
-        cumulative: null,
-        school: { name: 'Role Models College', motto: 'raising role models' },
-      });
-      expect(card.subjects.map((s: { subject: string }) => s.subject)).toEqual(['Mathematics', 'English Language', 'French']);
-      expect(card.subjects[0]).toEqual({
-        subject: 'Mathematics',
-        score: 90,
-        grade: 'A',
-        remark: 'Excellent',
-        teacher_remarks: '',
-        position: 1,
-        class_average: 71.25,
-        class_highest: 90,
-        class_lowest: 60,
-      });
-      // French: 80, 80, (missing), 65 -> positions 1, 1, 3 over the 3 who took it.
-      expect(card.subjects[2]).toMatchObject({ subject: 'French', position: 1, class_average: 75, class_highest: 80, class_lowest: 65 });
-
-      const tie = (
-        await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[0]!.admissionNumber}`, staff.auth)
-      ).json();
-      expect(tie).toMatchObject({ position: 1, position_text: '1st out of 4', average: 80 });
-      expect(tie.subjects.find((s: { subject: string }) => s.subject === 'French').position).toBe(1);
-      // The one with a missing subject: average over the 2 taken (70), third.
-      const third = (
-        await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[1]!.admissionNumber}`, staff.auth)
-      ).json();
-      expect(third).toMatchObject({ total: 140, subjects_taken: 2, average: 70, position: 3, position_text: '3rd out of 4' });
-      const last = (
-        await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[2]!.admissionNumber}`, staff.auth)
-      ).json();
-      expect(last.position_text).toBe('4th out of 4');
-
-      const none = await inject(
-        'GET',
-        `/api/report-card/?session_id=${otherSessionId}&term=1st&admission_number=${student.admissionNumber}`,
-        staff.auth,
-      );
-      expect(none.statusCode).toBe(404);
-      expect(none.json()).toEqual({ detail: RESULT_MESSAGES.noReportCard });
-    });
-
-    it('adds the cumulative view in the third term', async () => {
-      const card = (
-        await inject('GET', `/api/report-card/?session_id=${sessionId}&term=3rd&admission_number=${student.admissionNumber}`, student.auth)
-      ).json();
-      expect(card.cumulative).toEqual({
-        terms: [
-          { term: '1st', total: 240, average: 80, subjects_taken: 3 },
-          { term: '2nd', total: 210, average: 70, subjects_taken: 3 },
-          { term: '3rd', total: 255, average: 85, subjects_taken: 3 },
-        ],
-        annual_average: 78.33,
-      });
-      expect(card.subjects[0].term_scores).toEqual({ '1st': 90, '2nd': 80, '3rd': 95, average: 88.33 });
-    });
-
-    it('prints the report card as a PDF with the school and the student in it', async () => {
-      const res = await inject(
-        'GET',
-        `/api/report-card/pdf/?session_id=${sessionId}&term=3rd&admission_number=${student.admissionNumber}`,
-        student.auth,
-      );
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toContain(`report-card-${student.admissionNumber}-2025-2026-3rd.pdf`);
-      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(pdfPageCount(res.rawPayload)).toBe(1);
-
-      const card = (
-        await inject('GET', `/api/report-card/?session_id=${sessionId}&term=3rd&admission_number=${student.admissionNumber}`, student.auth)
-      ).json();
-      const plain = await renderReportCards([{ ...card, school: { ...card.school, name: 'Ọmọ Naija College ₦' } }], { compress: false });
-      const text = pdfText(plain);
-      for (const s of [
-        'Ọmọ Naija College ₦',
-        'Chiamaka Obi',
-        student.admissionNumber,
-        '1st out of 4',
-        'Mathematics',
-        'Annual average: 78.33',
-        'Third Term',
-      ]) {
-        expect(text).toContain(s);
-      }
-    });
-
-    it('prints a whole class as one PDF, one page per student', async () => {
-      const res = await inject('GET', `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=${cls}`, staff.auth);
-      expect(res.statusCode).toBe(200);
-      expect(pdfPageCount(res.rawPayload)).toBe(4);
-      const json = (await inject('GET', `/api/report-cards/?session_id=${sessionId}&term=1st&student_class=${cls}`, admin.auth)).json();
-      expect(json.map((c: { position: number }) => c.position).sort()).toEqual([1, 1, 3, 4]);
-      const text = pdfText(await renderReportCards(json, { compress: false }));
-      for (const st of json) expect(text).toContain(`${st.student.first_name} ${st.student.last_name}`);
-      const empty = await inject('GET', `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=SSS 3B`, staff.auth);
-      expect(empty.statusCode).toBe(404);
-      expect(empty.json()).toEqual({ detail: RESULT_MESSAGES.noStudentsFound });
-    });
-
-    it('builds the broadsheet with totals, averages and positions, and exports it as CSV', async () => {
-      const res = await inject('GET', `/api/broadsheet/?session_id=${sessionId}&term=1st&student_class=${cls}`, staff.auth);
-      expect(res.statusCode).toBe(200);
-      const sheet = res.json();
-      expect(sheet.session).toEqual({ id: sessionId, name: '2025/2026' });
-      expect(sheet.classes).toHaveLength(1);
-      const c = sheet.classes[0];
-      expect(c.subjects).toEqual(['Mathematics', 'English Language', 'French']);
-      expect(c.class_size).toBe(4);
-      const row = c.rows.find((r: { admission_number: string }) => r.admission_number === mates[1]!.admissionNumber);
-      expect(row).toMatchObject({
-        scores: { Mathematics: 60, 'English Language': 80, French: null },
-        total: 140,
-        average: 70,
-        position: 3,
-      });
-      expect(c.subject_stats.Mathematics).toEqual({ subject: 'Mathematics', count: 4, average: 71.25, highest: 90, lowest: 60 });
-
-      const csv = await inject('GET', `/api/broadsheet/csv/?session_id=${sessionId}&term=1st&student_class=${cls}`, staff.auth);
-      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-      const lines = csv.body
-        .replace(/^\ufeff/, '')
-        .trim()
-        .split('\n');
-      expect(lines[0]).toBe('Class,Admission number,Name,Mathematics,English Language,French,Total,Subjects taken,Average,Position,Out of');
-      expect(lines).toHaveLength(5);
-      expect(lines.find((l) => l.includes(mates[1]!.admissionNumber))).toMatch(/,60,80,,140,2,70,3,4$/);
-
-      const whole = (await inject('GET', `/api/broadsheet/?session_id=${sessionId}&term=1st`, admin.auth)).json();
-      expect(whole.classes.length).toBeGreaterThan(1);
-      const bad = await inject('GET', '/api/broadsheet/?session_id=1', staff.auth);
-      expect(bad.json()).toEqual({ term: [RESULT_MESSAGES.termRequired] });
     });
   });
 });
