@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { useSaveSettings, useSchoolSettings } from './api';
+import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 
 type Errors = Partial<Record<keyof SchoolSettings, string[]>>;
 

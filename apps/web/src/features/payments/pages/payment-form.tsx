@@ -27,7 +27,7 @@ import { initiatePayment, paymentKeys, usePaymentContext, usePaymentProvider, ve
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira, statusClass, statusLabel } from '../format';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebounced } from '../../../lib/use-debounced';
 
 interface FormValues {
   admission_number: string;
@@ -320,9 +320,9 @@ export default function PaymentFormPage() {
     }
   }
 
-  const lookupAdmission = useDebouncedValue(isStudent ? (session?.publicId ?? '') : form.admission_number, TIMINGS.paymentLookupDebounce);
-  const lookupClass = useDebouncedValue(form.current_class, TIMINGS.paymentLookupDebounce);
-  const lookupSession = useDebouncedValue(form.current_session, TIMINGS.paymentLookupDebounce);
+  const lookupAdmission = useDebounced(isStudent ? (session?.publicId ?? '') : form.admission_number, TIMINGS.paymentLookupDebounce);
+  const lookupClass = useDebounced(form.current_class, TIMINGS.paymentLookupDebounce);
+  const lookupSession = useDebounced(form.current_session, TIMINGS.paymentLookupDebounce);
   const sessions = context.data?.sessions ?? [];
   const st = context.data?.student;
   const busy = submitting || redirecting || verifying;

@@ -11,7 +11,7 @@ import { StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
 import { STAFF_EDIT_EMPTY, flatErrors, staffEditBody, staffValuesOf } from '../staff-form';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 
 const REQUIRED = {
   first_name: PEOPLE_MESSAGES.firstNameRequired,
@@ -26,7 +26,7 @@ export default function StaffEditPage() {
   const { staff_id: staffId = '' } = useParams();
   const base = useStaffBase();
   const q = useStaffMember(staffId);
-  const form = usePeopleForm(STAFF_EDIT_EMPTY);
+  const form = useForm(STAFF_EDIT_EMPTY);
   const { setValues } = form;
   const update = useUpdateStaff();
   const toast = useToast();

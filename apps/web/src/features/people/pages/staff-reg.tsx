@@ -13,7 +13,7 @@ import { rememberPasswords } from '../new-sign-ins-store';
 import { setCreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
 import { staffBody } from '../staff-form';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 
 const EMPTY = {
   username: '',
@@ -35,7 +35,7 @@ const EMPTY = {
 
 /** /StaffReg, /staff/create and /dashboard/staff/create: register a staff member (admin). */
 export default function StaffRegPage() {
-  const form = usePeopleForm(EMPTY);
+  const form = useForm(EMPTY);
   const create = useCreateStaff();
   const navigate = useNavigate();
   const base = useStaffBase();

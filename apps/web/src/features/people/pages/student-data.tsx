@@ -9,7 +9,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { failureMessage, useStudent, useStudentPage } from '../api';
 import { ResetPasswordAction, fullName } from '../components/details';
 import { ExportButton, Pager, StudentFilters } from '../components/list-tools';
-import { useDebounced } from '../components/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** /student-data: the student list, each linking to /students/{admission_number} (paged). */
 export function StudentDataPage() {

@@ -10,7 +10,7 @@ import { serverFieldErrors, useCreateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
-import { compact, usePeopleForm } from '../use-form';
+import { compact, useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
 
 const EMPTY = STUDENT_FORM_EMPTY;
@@ -65,7 +65,7 @@ function StudentRegForm({
   onRedirect: () => void;
   onStart: () => void;
 }) {
-  const form = usePeopleForm(EMPTY);
+  const form = useForm(EMPTY);
   const create = useCreateStudent();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<string | null>(null);

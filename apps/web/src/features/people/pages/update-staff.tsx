@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { failureMessage, fetchStaff, serverFieldErrors, useUpdateStaff } from '../api';
 import { StaffFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 import { STAFF_EDIT_EMPTY, flatErrors, staffBody, staffValuesOf } from '../staff-form';
 
 /** /UpdateStaffDetails: update a staff member by staff ID; fields left blank stay as they are (spec §5). */
@@ -20,7 +20,7 @@ export default function UpdateStaffPage() {
   const [loading, setLoading] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const form = usePeopleForm(STAFF_EDIT_EMPTY);
+  const form = useForm(STAFF_EDIT_EMPTY);
   const update = useUpdateStaff();
 
   async function load(value: string) {

@@ -17,7 +17,7 @@ import { Card } from '../../../components/ui/card';
 import { failureMessage, fetchStudent, serverFieldErrors, useUpdateStudent } from '../api';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
 
 const EMPTY = STUDENT_FORM_EMPTY;
@@ -50,7 +50,7 @@ export default function UpdateStudentPage() {
   const [loading, setLoading] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const form = usePeopleForm(EMPTY);
+  const form = useForm(EMPTY);
   const { setValues, setErrors } = form;
   const update = useUpdateStudent();
   const lastLoaded = useRef<string | null>(null);
