@@ -3,7 +3,8 @@ import { GENDER_LABEL, MARITAL_LABEL, PEOPLE_MESSAGES, type StaffDetail, type St
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DetailRow } from '../../../components/ui/card';
-import { resetPassword, failureMessage, type PersonKind } from '../api';
+import { resetPassword, type PersonKind } from '../api';
+import { errorMessage } from '../../../lib/errors';
 import { OneTimePasswordNotice } from './sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
 
@@ -78,7 +79,7 @@ export function ResetPasswordAction({
       rememberPasswords([{ public_id: publicId, one_time_password: res.one_time_password }]);
       setOtp(res.one_time_password);
     } catch (err) {
-      setError(failureMessage(err, { fallback: 'Failed to reset the password. Please try again.', useDetail: true }));
+      setError(errorMessage(err, { fallback: 'Failed to reset the password. Please try again.', useDetail: true }));
     } finally {
       setStep('idle');
     }

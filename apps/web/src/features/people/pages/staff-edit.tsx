@@ -6,7 +6,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../lib/toast';
-import { failureMessage, serverFieldErrors, useStaffMember, useUpdateStaff } from '../api';
+import { useStaffMember, useUpdateStaff } from '../api';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
@@ -55,9 +56,9 @@ export default function StaffEditPage() {
       toast.success(PEOPLE_MESSAGES.staffEditSuccess);
       navigate(`${base}/${staffId}`);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrorsOf(err, { leaf: true });
       if (Object.keys(fields).length) form.fail(fields);
-      else setBanner(failureMessage(err, { fallback: PEOPLE_MESSAGES.staffEditFailed }));
+      else setBanner(errorMessage(err, { fallback: PEOPLE_MESSAGES.staffEditFailed }));
     }
   }
 
@@ -70,7 +71,7 @@ export default function StaffEditPage() {
         <LoadingBlock />
       ) : q.isError ? (
         <Alert tone="error">
-          {failureMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed })}
+          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed })}
         </Alert>
       ) : (
         <Card title={`${q.data.first_name} ${q.data.last_name} (${q.data.staff_id})`}>

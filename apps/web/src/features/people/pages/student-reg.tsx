@@ -6,7 +6,8 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { serverFieldErrors, useCreateStudent } from '../api';
+import { useCreateStudent } from '../api';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
@@ -107,7 +108,7 @@ function StudentRegForm({
         onRedirect();
       }, TIMINGS.registrationRedirect);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrorsOf(err, { leaf: true });
       if (Object.keys(fields).length) form.fail(fields);
       else setBanner((err as { detail?: string }).detail ?? PEOPLE_MESSAGES.studentCreateFailed);
     }

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES } from '@portal/domain/results';
@@ -7,33 +6,26 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { fetchResultStudents, usePublications } from '../api';
+import { usePublications, useResultStudents, useTogglePublication } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 /** /publish-results (admin): release a class's term results to its students, or withdraw them. */
 export default function PublishAdminPage() {
   const toast = useToast();
-  const qc = useQueryClient();
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
   const pubs = usePublications(sessionId, term);
-  const students = useQuery({
-    queryKey: ['result-students', sessionId, term],
-    queryFn: () => fetchResultStudents({ session_id: sessionId, term }),
-    enabled: !!sessionId && !!term,
-  });
+  const students = useResultStudents(sessionId && term ? { session_id: sessionId, term } : null);
+  const publication = useTogglePublication();
   const [busy, setBusy] = useState('');
 
   async function toggle(studentClass: string) {
     const existing = pubs.data?.find((p) => p.student_class === studentClass);
     setBusy(studentClass);
     try {
-      if (existing) await api.delete(`/results/publications/${existing.id}/`);
-      else await api.post('/results/publications/', { session_id: Number(sessionId), term, student_class: studentClass });
+      await publication.mutateAsync({ existing, session_id: sessionId, term, student_class: studentClass });
       toast.success(`${existing ? RESULT_MESSAGES.unpublished : RESULT_MESSAGES.published}: ${studentClass}, ${termLabel(term)}`);
-      await qc.invalidateQueries({ queryKey: ['publications', sessionId, term] });
     } catch {
       toast.error('Failed to change publication.');
     } finally {
