@@ -419,3 +419,18 @@ export interface ResultAuditEntry {
   /** Why a released result was changed, or why it was regraded; null otherwise. */
   reason: string | null;
 }
+
+/** Messages of the admin's results screens (publishing, grading scales, history). */
+export const RESULT_ADMIN_MESSAGES = {
+  publicationFailed: 'Failed to change publication.',
+  publicationsFailed: 'Failed to load publications.',
+  publishExplain: "Students see a class's results for a term only after it is published.",
+  scalesFailed: 'Failed to load grading scales.',
+  scaleSaveFailed: 'Failed to save the grading scale.',
+  gradeRequired: 'Grade is required',
+  remarkRequired: 'Remark is required',
+  bandStartRange: 'A band must start between 0 and 100.',
+  historyFailed: 'Failed to load the history.',
+  noHistory: 'No changes recorded.',
+  sessionSaveFailed: 'Failed to save the session.',
+} as const;

@@ -3,7 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
 import { CLASSES, TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
-import { FEE_MESSAGES, paymentWarning, type FeeBalance, type TermBalance } from '@portal/domain/fees';
+import {
+  EXCEEDS_BALANCE_CODE,
+  FEE_MESSAGES,
+  paymentWarning,
+  TERM_ALREADY_PAID_CODE,
+  type FeeBalance,
+  type TermBalance,
+} from '@portal/domain/fees';
 import { nairaToKobo } from '@portal/domain/money';
 import {
   PAYMENT_FORM_FIELDS,
@@ -27,6 +34,7 @@ import { initiatePayment, paymentKeys, usePaymentContext, usePaymentProvider, ve
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira, statusClass, statusLabel } from '../format';
+import { errorCode } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
 
 interface FormValues {
@@ -104,7 +112,7 @@ function warningText(st: StudentFees, amountKobo: number, term: Term | null): st
     status: t.status,
   }));
   const w = paymentWarning(session, terms, amountKobo, term);
-  if (w === 'term_already_paid') return FEE_MESSAGES.termAlreadyPaid(termLabel(term ?? ''));
+  if (w === TERM_ALREADY_PAID_CODE) return FEE_MESSAGES.termAlreadyPaid(termLabel(term ?? ''));
   if (w === 'exceeds_balance')
     return session.balance === 0
       ? FEE_MESSAGES.nothingOutstanding
@@ -308,8 +316,13 @@ export default function PaymentFormPage() {
       setBanner({ tone: 'info', text: PAYMENT_MESSAGES.redirecting });
       setTimeout(() => window.location.assign(url), TIMINGS.redirectToProvider);
     } catch (err) {
-      const code = err instanceof ApiError ? (err.data as { code?: unknown } | null)?.code : undefined;
-      if (err instanceof ApiError && err.status === 409 && (code === 'term_already_paid' || code === 'exceeds_balance') && !confirmed) {
+      const code = errorCode(err);
+      if (
+        err instanceof ApiError &&
+        err.status === 409 &&
+        (code === TERM_ALREADY_PAID_CODE || code === EXCEEDS_BALANCE_CODE) &&
+        !confirmed
+      ) {
         setConfirm({ text: err.detail ?? FEE_MESSAGES.confirmQuestion, payment: p });
         return;
       }

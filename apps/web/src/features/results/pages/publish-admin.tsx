@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +27,7 @@ export default function PublishAdminPage() {
       await publication.mutateAsync({ existing, session_id: sessionId, term, student_class: studentClass });
       toast.success(`${existing ? RESULT_MESSAGES.unpublished : RESULT_MESSAGES.published}: ${studentClass}, ${termLabel(term)}`);
     } catch {
-      toast.error('Failed to change publication.');
+      toast.error(RESULT_ADMIN_MESSAGES.publicationFailed);
     } finally {
       setBusy('');
     }
@@ -39,14 +39,14 @@ export default function PublishAdminPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
         </div>
-        <p className="mt-3 text-sm text-slate-600">Students see a class&apos;s results for a term only after it is published.</p>
+        <p className="mt-3 text-sm text-slate-600">{RESULT_ADMIN_MESSAGES.publishExplain}</p>
       </Card>
       {sessionId && term && (
         <Card title={`Classes · ${termLabel(term)}`}>
           {pubs.isPending || students.isPending ? (
             <LoadingBlock />
           ) : pubs.isError ? (
-            <Alert tone="error">Failed to load publications.</Alert>
+            <Alert tone="error">{RESULT_ADMIN_MESSAGES.publicationsFailed}</Alert>
           ) : (
             <ul className="divide-y divide-slate-100">
               {CLASSES.map((c) => {

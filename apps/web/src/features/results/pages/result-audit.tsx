@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
+import { RESULT_ADMIN_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +23,7 @@ export default function ResultAuditPage() {
   const [asked, setAsked] = useState<Parameters<typeof useAudit>[0]>(null);
   const audit = useAudit(asked);
   const rows = audit.isError ? null : (audit.data ?? null);
-  const error = audit.isError ? (firstServerMessage(audit.error) ?? 'Failed to load the history.') : '';
+  const error = audit.isError ? (firstServerMessage(audit.error) ?? RESULT_ADMIN_MESSAGES.historyFailed) : '';
 
   function load(e: FormEvent) {
     e.preventDefault();
@@ -60,7 +61,7 @@ export default function ResultAuditPage() {
           </Alert>
         )}
       </Card>
-      {rows && rows.length === 0 && <EmptyState>No changes recorded.</EmptyState>}
+      {rows && rows.length === 0 && <EmptyState>{RESULT_ADMIN_MESSAGES.noHistory}</EmptyState>}
       {rows && rows.length > 0 && (
         <Card>
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Result history">

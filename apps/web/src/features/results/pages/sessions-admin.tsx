@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { RESULT_MESSAGES, sessionNameField } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, sessionNameField } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateSession, useSessions, useUpdateSession } from '../api';
 
-const firstError = (err: unknown): string => firstServerMessage(err) ?? 'Failed to save the session.';
+const firstError = (err: unknown): string => firstServerMessage(err) ?? RESULT_ADMIN_MESSAGES.sessionSaveFailed;
 
 /** /sessions (admin): create, rename and mark the current academic session. */
 export default function SessionsAdminPage() {
