@@ -420,7 +420,7 @@ export interface ResultAuditEntry {
   reason: string | null;
 }
 
-/** Messages of the admin's results screens (publishing, grading scales, history). */
+/** More messages of the results screens (publishing, grading scales, history, sessions, broadsheet, corrections). */
 export const RESULT_ADMIN_MESSAGES = {
   publicationFailed: 'Failed to change publication.',
   publicationsFailed: 'Failed to load publications.',
@@ -433,4 +433,7 @@ export const RESULT_ADMIN_MESSAGES = {
   historyFailed: 'Failed to load the history.',
   noHistory: 'No changes recorded.',
   sessionSaveFailed: 'Failed to save the session.',
+  noSessions: 'No sessions yet.',
+  noChangesToSave: 'No changes to save.',
+  csvFailed: 'Failed to download the CSV.',
 } as const;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
-import { formatAverage, RESULT_MESSAGES } from '@portal/domain/results';
+import { formatAverage, RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -47,7 +47,7 @@ export default function BroadsheetPage() {
           `report-cards-${studentClass.replace(' ', '')}-${term}.pdf`,
         );
     } catch {
-      toast.error(kind === 'csv' ? 'Failed to download the CSV.' : RESULT_MESSAGES.pdfFailed);
+      toast.error(kind === 'csv' ? RESULT_ADMIN_MESSAGES.csvFailed : RESULT_MESSAGES.pdfFailed);
     }
   }
 

@@ -74,7 +74,7 @@ export default function SessionsAdminPage() {
         ) : sessions.isError ? (
           <Alert tone="error">{RESULT_MESSAGES.sessionsFailed}</Alert>
         ) : sessions.data.length === 0 ? (
-          <EmptyState>No sessions yet.</EmptyState>
+          <EmptyState>{RESULT_ADMIN_MESSAGES.noSessions}</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100">
             {sessions.data.map((s) => (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CLASSES, SUBJECTS } from '@portal/domain/constants';
-import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -175,7 +175,7 @@ export default function UpdateResultPage() {
     // A cleared score of a stored result means "delete it": asked first (issue 11 item 13).
     const cleared = rows.filter((r) => r.existing && r.score.trim() === '');
     if (!changed.length && !cleared.length) {
-      toast.info('No changes to save.');
+      toast.info(RESULT_ADMIN_MESSAGES.noChangesToSave);
       return;
     }
     if (cleared.length && !confirmed) {
