@@ -15,38 +15,23 @@ const noFeature = (names) => ({
   regex: `^(\\.\\./)+(features/)?(${names.join('|')})(/|$)`,
   message: 'A feature is reached only through its route array (app/router): move shared code to lib/ or components/.',
 });
+const restrictImports = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 const webBoundaries = [
-  ...WEB_FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_SERVER_CODE,
-            NO_APP,
-            noFeature(WEB_FEATURES.filter((f) => f !== feature)),
-            { regex: '^(\\.\\./)+features/', message: 'A feature imports no other feature.' },
-          ],
-        },
+  ...WEB_FEATURES.map((feature) =>
+    restrictImports(
+      [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        NO_SERVER_CODE,
+        NO_APP,
+        noFeature(WEB_FEATURES.filter((f) => f !== feature)),
+        { regex: '^(\\.\\./)+features/', message: 'A feature imports no other feature.' },
       ],
-    },
-  })),
-  {
-    files: ['apps/web/src/{lib,components}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_SERVER_CODE,
-            NO_APP,
-            { regex: '^(\\.\\./)+features(/|$)', message: 'lib/ and components/ serve every feature and import none.' },
-          ],
-        },
-      ],
-    },
-  },
+    ),
+  ),
+  restrictImports(
+    ['apps/web/src/{lib,components}/**/*.{ts,tsx}'],
+    [NO_SERVER_CODE, NO_APP, { regex: '^(\\.\\./)+features(/|$)', message: 'lib/ and components/ serve every feature and import none.' }],
+  ),
 ];
 
 export default tseslint.config(

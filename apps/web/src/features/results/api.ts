@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/results';
 import type {
@@ -228,6 +228,37 @@ export function useReportCard(q: CardQuery, enabled: boolean) {
 
 export function useAudit(q: AuditQuery | null) {
   return useQuery({ queryKey: resultKeys.audit(q ?? {}), queryFn: () => fetchAudit(q!), enabled: q !== null, retry: false, staleTime: 0 });
+}
+
+/** Whether a search asks for the same thing again (then it is refetched, not re-keyed). */
+export const sameQuery = (a: object | null, b: object) => a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A search of one student's term results on submit (DeleteResult, check-a-result): the submitted
+ * query, the list, and the one message under the form (the form's own, a failed fetch's, or none found).
+ */
+export function useResultSearch() {
+  const [q, setQ] = useState<ResultQuery | null>(null);
+  const [formError, setFormError] = useState('');
+  const list = useResultList(q);
+  const results = list.isError ? null : (list.data ?? null);
+  const message: { tone: 'error' | 'info'; text: string } | null = formError
+    ? { tone: 'error', text: formError }
+    : list.isError
+      ? resultsFetchMessage(list.error)
+      : results && !results.length
+        ? { tone: 'info', text: RESULT_MESSAGES.noResultsForCriteria }
+        : null;
+  const { refetch } = list;
+  const search = useCallback(
+    (next: ResultQuery) => {
+      setFormError('');
+      if (sameQuery(q, next)) void refetch();
+      else setQ(next);
+    },
+    [q, refetch],
+  );
+  return { list, results, message, search, fail: setFormError };
 }
 
 /** A one-off lookup through the cache (the entry screens' debounced loads): always asks the server. */

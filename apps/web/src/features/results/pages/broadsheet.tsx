@@ -8,7 +8,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { downloadBlob } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { downloadBroadsheetCsv, downloadClassPdf, useBroadsheet } from '../api';
+import { downloadBroadsheetCsv, downloadClassPdf, useBroadsheet, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 const ALL = 'All classes';
@@ -34,7 +34,7 @@ export default function BroadsheetPage() {
     }
     setFormError('');
     const next = query();
-    if (asked && JSON.stringify(asked) === JSON.stringify(next)) void broadsheet.refetch();
+    if (sameQuery(asked, next)) void broadsheet.refetch();
     else setAsked(next);
   }
 

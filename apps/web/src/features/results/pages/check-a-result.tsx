@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/auth-store';
-import { currentSessionId, resultsFetchMessage, useResultList, useSessions, useTerms, type ResultQuery } from '../api';
+import { currentSessionId, useResultSearch, useSessions, useTerms } from '../api';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
 
@@ -19,17 +19,7 @@ export default function CheckAResultPage() {
   const [admission, setAdmission] = useState(isStudent ? session.publicId : '');
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
-  const [q, setQ] = useState<ResultQuery | null>(null);
-  const [formError, setFormError] = useState('');
-  const list = useResultList(q);
-  const results = list.isError ? null : (list.data ?? null);
-  const message: { tone: 'error' | 'info'; text: string } | null = formError
-    ? { tone: 'error', text: formError }
-    : list.isError
-      ? resultsFetchMessage(list.error)
-      : results && !results.length
-        ? { tone: 'info', text: RESULT_MESSAGES.noResultsForCriteria }
-        : null;
+  const { list, results, message, search, fail } = useResultSearch();
   const [shown, setShown] = useState({ sessionId: '', term: '' });
   const sessionName = useSessionName(shown.sessionId);
   const sessions = useSessions();
@@ -39,14 +29,11 @@ export default function CheckAResultPage() {
 
   function check(adm: string, sid: string, t: string) {
     if (!adm.trim() || !sid || !t) {
-      setFormError(RESULT_MESSAGES.searchNeedsAllShort);
+      fail(RESULT_MESSAGES.searchNeedsAllShort);
       return;
     }
-    setFormError('');
     setShown({ sessionId: sid, term: t });
-    const next = { session_id: sid, term: t, admission_number: adm.trim().toUpperCase() };
-    if (q && JSON.stringify(q) === JSON.stringify(next)) void list.refetch();
-    else setQ(next);
+    search({ session_id: sid, term: t, admission_number: adm.trim().toUpperCase() });
   }
 
   useEffect(() => {
@@ -58,9 +45,9 @@ export default function CheckAResultPage() {
     if (latest) {
       setTerm(latest.term);
       setShown({ sessionId: sid, term: latest.term });
-      setQ({ session_id: sid, term: latest.term, admission_number: admission.trim().toUpperCase() });
+      search({ session_id: sid, term: latest.term, admission_number: admission.trim().toUpperCase() });
     }
-  }, [isStudent, defaulted, sessions.data, terms.data, admission]);
+  }, [isStudent, defaulted, sessions.data, terms.data, admission, search]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
-import { resultsFetchMessage, useDeleteResult, useResultList, type ResultQuery } from '../api';
+import { useDeleteResult, useResultSearch } from '../api';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
 
@@ -17,31 +17,18 @@ export default function DeleteResultPage() {
   const [admission, setAdmission] = useState('');
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
-  const [q, setQ] = useState<ResultQuery | null>(null);
-  const [formError, setFormError] = useState('');
-  const list = useResultList(q);
+  const { list, results, message, search: run, fail } = useResultSearch();
   const del = useDeleteResult();
   const sessionName = useSessionName(sessionId);
-  const results: Result[] | null = list.isError ? null : (list.data ?? null);
-  const message: { tone: 'error' | 'info'; text: string } | null = formError
-    ? { tone: 'error', text: formError }
-    : list.isError
-      ? resultsFetchMessage(list.error)
-      : results && !results.length
-        ? { tone: 'info', text: RESULT_MESSAGES.noResultsForCriteria }
-        : null;
 
   function search(e: FormEvent) {
     e.preventDefault();
     const adm = admission.trim().toUpperCase();
     if (!adm || !sessionId || !term) {
-      setFormError(RESULT_MESSAGES.searchNeedsAllShort);
+      fail(RESULT_MESSAGES.searchNeedsAllShort);
       return;
     }
-    setFormError('');
-    const next = { session_id: sessionId, term, admission_number: adm };
-    if (q && JSON.stringify(q) === JSON.stringify(next)) void list.refetch();
-    else setQ(next);
+    run({ session_id: sessionId, term, admission_number: adm });
   }
 
   async function remove(r: Result) {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { firstServerMessage } from '../../../lib/errors';
-import { useAudit } from '../api';
+import { useAudit, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 import { formatDateTime } from '../../../lib/datetime';
 
@@ -33,7 +33,7 @@ export default function ResultAuditPage() {
       session_id: sessionId || undefined,
       term: term || undefined,
     };
-    if (asked && JSON.stringify(asked) === JSON.stringify(next)) void audit.refetch();
+    if (sameQuery(asked, next)) void audit.refetch();
     else setAsked(next);
   }
 

@@ -11,7 +11,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
-import { useMyResults, useResultList, useResultStudents, useTerms, type ResultQuery } from '../api';
+import { useMyResults, useResultList, useResultStudents, useTerms, type ResultQuery, sameQuery } from '../api';
 import { ResultTable } from '../components/result-table';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 
@@ -77,7 +77,7 @@ function ClassResults() {
     }
     setFormMessage('');
     const next = { session_id: sessionId, term, student_class: studentClass === 'All' ? undefined : studentClass };
-    if (asked && JSON.stringify(asked) === JSON.stringify(next)) void studentsQuery.refetch();
+    if (sameQuery(asked, next)) void studentsQuery.refetch();
     else setAsked(next);
   }
 
