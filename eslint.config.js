@@ -1,7 +1,38 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Web boundaries: app/ (the shell) assembles features; a feature imports lib/, components/ and
+// @portal/domain, never app/ nor another feature; lib/ and components/ import no feature and not app/.
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const NO_SERVER_CODE = { group: ['**/apps/server/**', '@portal/server*'], message: 'The web app must not import server code.' };
+const NO_APP = { regex: '^(\\.\\./)+app(/|$)', message: 'Only app/ assembles the shell: move what you need to lib/ or components/.' };
+const noFeature = (names) => ({
+  regex: `^(\\.\\./)+(features/)?(${names.join('|')})(/|$)`,
+  message: 'A feature is reached only through its route array (app/router): move shared code to lib/ or components/.',
+});
+const restrictImports = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const webBoundaries = [
+  ...WEB_FEATURES.map((feature) =>
+    restrictImports(
+      [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        NO_SERVER_CODE,
+        NO_APP,
+        noFeature(WEB_FEATURES.filter((f) => f !== feature)),
+        { regex: '^(\\.\\./)+features/', message: 'A feature imports no other feature.' },
+      ],
+    ),
+  ),
+  restrictImports(
+    ['apps/web/src/{lib,components}/**/*.{ts,tsx}'],
+    [NO_SERVER_CODE, NO_APP, { regex: '^(\\.\\./)+features(/|$)', message: 'lib/ and components/ serve every feature and import none.' }],
+  ),
+];
 
 export default tseslint.config(
   {
@@ -49,12 +80,10 @@ export default tseslint.config(
       // React Router's navigate() may return a promise that nobody needs to await.
       '@typescript-eslint/no-floating-promises': 'off',
       // The web app never imports the server (design.md §3).
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/apps/server/**', '@portal/server*'], message: 'The web app must not import server code.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [NO_SERVER_CODE] }],
     },
   },
+  ...webBoundaries,
   {
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -228,3 +228,7 @@ export interface TermFees {
   balance: number;
   status: FeeStatus;
 }
+
+/** The `code` of a 409 that asks the payer to confirm (see paymentWarning). */
+export const TERM_ALREADY_PAID_CODE: PaymentWarning = 'term_already_paid';
+export const EXCEEDS_BALANCE_CODE: PaymentWarning = 'exceeds_balance';

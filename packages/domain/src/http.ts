@@ -15,6 +15,7 @@ export const GENERAL_MESSAGES = {
   pageNotFound: "We couldn't find that page.",
   bodyTooLarge: 'Request body is too large.',
   conflict: 'The record was changed by someone else. Reload and try again.',
+  unauthorized: 'Unauthorized access. Please login again.',
 } as const;
 
 /** Pagination accepted by every list endpoint (design.md §4). */

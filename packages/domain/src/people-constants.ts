@@ -369,3 +369,18 @@ export interface LegacyStaff {
 
 export const GENDER_LABEL: Record<string, string> = { M: 'Male', F: 'Female', O: 'Other' };
 export const MARITAL_LABEL: Record<string, string> = { S: 'Single', M: 'Married', D: 'Divorced', W: 'Widowed' };
+
+/** Messages of the people screens' shared parts: details, list tools, imports. */
+export const PEOPLE_SCREEN_MESSAGES = {
+  resetPasswordFailed: 'Failed to reset the password. Please try again.',
+  resetPasswordExplain: 'They will be signed out everywhere and must sign in with a new one-time password, then choose their own.',
+  exportFailed: 'Failed to export the list',
+  downloadFailed: 'Download failed',
+  importFileTooLarge: 'The file must be smaller than 10 MB.',
+  importChooseFile: 'Choose a CSV file first.',
+  importShowingFirst: 'Showing the first 500.',
+  importSlipsTitle: 'Print the sign-in slips now',
+  importSlipsExplain: 'The one-time passwords are shown only this once. Each person must choose their own password at first sign-in.',
+  importNoProblems: 'No problems found.',
+  importFixEverything: 'Nothing is imported until every problem below is fixed: correct the file and check it again.',
+} as const;

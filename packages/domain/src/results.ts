@@ -419,3 +419,21 @@ export interface ResultAuditEntry {
   /** Why a released result was changed, or why it was regraded; null otherwise. */
   reason: string | null;
 }
+
+/** More messages of the results screens (publishing, grading scales, history, sessions, broadsheet, corrections). */
+export const RESULT_ADMIN_MESSAGES = {
+  publicationFailed: 'Failed to change publication.',
+  publicationsFailed: 'Failed to load publications.',
+  publishExplain: "Students see a class's results for a term only after it is published.",
+  scalesFailed: 'Failed to load grading scales.',
+  scaleSaveFailed: 'Failed to save the grading scale.',
+  gradeRequired: 'Grade is required',
+  remarkRequired: 'Remark is required',
+  bandStartRange: 'A band must start between 0 and 100.',
+  historyFailed: 'Failed to load the history.',
+  noHistory: 'No changes recorded.',
+  sessionSaveFailed: 'Failed to save the session.',
+  noSessions: 'No sessions yet.',
+  noChangesToSave: 'No changes to save.',
+  csvFailed: 'Failed to download the CSV.',
+} as const;

@@ -56,3 +56,12 @@ export const LOGO_MESSAGES = {
   tooLarge: `Logo must be at most ${LOGO_MAX_SOURCE_PIXELS} × ${LOGO_MAX_SOURCE_PIXELS} pixels`,
   unreadable: 'Logo could not be read as a PNG or JPEG image',
 } as const;
+
+/** The settings screen's messages. */
+export const SETTINGS_MESSAGES = {
+  loadFailed: 'Failed to load settings.',
+  saved: 'Settings saved',
+  saveFailed: 'Failed to save settings',
+  logoTooLarge: 'Logo must be smaller than 200 KB',
+  admissionExampleNeedsFix: 'Example: (fix the format to see one)',
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ADMISSION_NUMBER_FORMAT, admissionFormatProblem } from './constants';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './datetime';
-import type { SchoolSettings as SchoolSettingsShape } from './settings-constants';
+import { SETTINGS_MESSAGES, type SchoolSettings as SchoolSettingsShape } from './settings-constants';
 import { textField } from './text';
 
 /** School identity and public-page facts, edited by an admin and used on every page and print. */
@@ -14,7 +14,7 @@ export const schoolSettingsSchema = z.object({
   /** A small image as a data: URL (PNG, JPEG or SVG), or empty. */
   logo: z
     .string()
-    .max(300_000, 'Logo must be smaller than 200 KB')
+    .max(300_000, SETTINGS_MESSAGES.logoTooLarge)
     .refine((v) => v === '' || /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(v), 'Logo must be a PNG, JPEG or SVG image'),
   founded_year: z.number().int().min(1800).max(2100),
   registered_year: z.number().int().min(1800).max(2100),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { pageRefusedMessage } from '@portal/domain/auth-constants';
-import type { RefusedState } from '../../app/guards';
+import type { RefusedState } from '../../lib/guards';
 import { Alert } from '../ui/alert';
 import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
 import { logout } from '../../lib/logout';

@@ -1,4 +1,4 @@
-import { useSchoolSettings } from '../../features/settings/api';
+import { useSchoolSettings } from '../../lib/school-settings';
 
 const FALLBACK = { school_name: 'School Portal', motto: 'raising role models', logo: '' };
 

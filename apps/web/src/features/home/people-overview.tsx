@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { PEOPLE_MESSAGES } from '@portal/domain/people-constants';
 import { api } from '../../lib/api-client';
 import { Alert } from '../../components/ui/alert';
 import { Card, EmptyState } from '../../components/ui/card';
@@ -32,9 +33,9 @@ export function PeopleOverview() {
         {staff.isPending ? (
           <LoadingBlock />
         ) : staff.isError ? (
-          <Alert tone="error">Failed to load staff list</Alert>
+          <Alert tone="error">{PEOPLE_MESSAGES.staffListFailed}</Alert>
         ) : staff.data.length === 0 ? (
-          <EmptyState>No staff members found</EmptyState>
+          <EmptyState>{PEOPLE_MESSAGES.noStaff}</EmptyState>
         ) : (
           <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-auto" aria-label="Staff list">
             {staff.data.map((s) => (
@@ -52,9 +53,9 @@ export function PeopleOverview() {
         {students.isPending ? (
           <LoadingBlock />
         ) : students.isError ? (
-          <Alert tone="error">Failed to fetch students</Alert>
+          <Alert tone="error">{PEOPLE_MESSAGES.studentsFetchFailed}</Alert>
         ) : students.data.results.length === 0 ? (
-          <EmptyState>No students found</EmptyState>
+          <EmptyState>{PEOPLE_MESSAGES.noStudents}</EmptyState>
         ) : (
           <>
             <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-auto" aria-label="Student list">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CODE_OF_CONDUCT, DEFAULT_SCHOOL_SETTINGS, SCHOOL_SECTIONS } from '@portal/domain/settings-constants';
 import { SiteHeader } from '../../components/layout/site-header';
 import { BUTTON_BASE } from '../../components/ui/button';
-import { useSchoolSettings } from '../settings/api';
+import { useSchoolSettings } from '../../lib/school-settings';
 
 /** The public home page of spec §1. */
 export function PublicHome() {

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  PEOPLE_MESSAGES,
   STUDENT_PAGE_SIZE,
   type ImportPreview,
   type ImportResult,
@@ -207,28 +206,4 @@ export function useImport(kind: ImportKind) {
 export async function downloadCsv(path: string, filename: string, query?: Record<string, string | undefined>) {
   const blob = await api.get<Blob>(path, { blob: true, query, timeout: 60_000 });
   downloadBlob(blob, filename);
-}
-
-/** The message of a failed call, in the spec's words (§8). */
-export function failureMessage(
-  err: unknown,
-  m: { notFound?: string; fallback: string; network?: string; unauthorized?: string; useDetail?: boolean },
-): string {
-  if (err instanceof ApiError) {
-    if (err.kind === 'network' || err.kind === 'timeout') return m.network ?? PEOPLE_MESSAGES.networkError;
-    if (err.status === 401) return m.unauthorized ?? PEOPLE_MESSAGES.unauthorized;
-    if (err.status === 404 && m.notFound) return m.notFound;
-    // A conflict always says why (e.g. a withdrawn student's record is read-only).
-    if (err.status === 409 && err.detail) return err.detail;
-    if (m.useDetail && (err.detail ?? err.nonFieldError)) return (err.detail ?? err.nonFieldError)!;
-  }
-  return m.fallback;
-}
-
-/** Server field errors keyed by the form's field names (`profile_data.tax_id` -> `tax_id`). */
-export function serverFieldErrors(err: unknown): Record<string, string[]> {
-  if (!(err instanceof ApiError) || err.status !== 400) return {};
-  const out: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(err.fieldErrors)) out[k.split('.').pop()!] = v;
-  return out;
 }

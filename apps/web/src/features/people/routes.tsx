@@ -1,10 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../app/guards';
-
-/** Lazy page: each screen is its own chunk. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  page(() => load().then((m) => ({ default: m[name] })));
+import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../lib/guards';
+import { lazyNamed as named, lazyPage as page } from '../../lib/lazy-page';
 
 const studentReg = page(() => import('./pages/student-reg'));
 const staffReg = page(() => import('./pages/staff-reg'));

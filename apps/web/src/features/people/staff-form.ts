@@ -1,5 +1,5 @@
 import type { StaffDetail } from '@portal/domain/people-constants';
-import { compact } from './use-form';
+import { compact } from '../../lib/use-form';
 
 const PROFILE_KEYS = ['qualifications', 'employment_date', 'bank_account', 'tax_id'] as const;
 

@@ -1,5 +1,6 @@
+import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/results';
 import type {
   AcademicSession,
   Broadsheet,
@@ -14,13 +15,38 @@ import type {
 } from '@portal/domain/results';
 import type { GradeBandInput } from '@portal/domain/grading';
 import { api, ApiError } from '../../lib/api-client';
+import { errorCode, errorMessage } from '../../lib/errors';
 
 const T = { timeout: 10_000 };
-export const sessionsKey = ['sessions'] as const;
+
+type Id = string | number;
+type TermQuery = { session_id: Id; term: string; student_class?: string };
+type CardQuery = { admission_number: string; session_id: Id; term: string };
+type AuditQuery = { admission_number?: string; student_class?: string; session_id?: string; term?: string };
+
+/**
+ * Every query key of the results screens, from one factory: a change invalidates the family it
+ * touches (`resultKeys.results` covers lists, a student's terms, broadsheets, report cards, history).
+ */
+export const resultKeys = {
+  sessions: ['sessions'] as const,
+  gradingScales: ['grading-scales'] as const,
+  gradingScale: (sessionId: string) => ['grading-scales', sessionId] as const,
+  publications: ['publications'] as const,
+  publicationsOf: (sessionId: string, term: string) => ['publications', sessionId, term] as const,
+  results: ['results'] as const,
+  list: (q: ResultQuery) => ['results', 'list', q] as const,
+  students: (q: ResultQuery) => ['results', 'students', q] as const,
+  terms: (admission?: string) => ['results', 'terms', admission ?? 'mine'] as const,
+  mine: ['results', 'mine'] as const,
+  broadsheet: (q: TermQuery) => ['results', 'broadsheet', q] as const,
+  reportCard: (q: CardQuery) => ['results', 'report-card', q] as const,
+  audit: (q: AuditQuery) => ['results', 'audit', q] as const,
+};
 
 /** Academic sessions, newest first; the current one is the default on every screen. */
 export function useSessions() {
-  return useQuery({ queryKey: sessionsKey, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
+  return useQuery({ queryKey: resultKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
 }
 
 export function currentSessionId(sessions: AcademicSession[] | undefined): string {
@@ -72,8 +98,7 @@ export const patchResult = (id: number, body: Record<string, unknown>) => api.pa
 export const deleteResult = (id: number, version?: number, reason?: string) =>
   api.delete<void>(`/results/${id}/`, { query: { version, reason } });
 
-export const fetchReportCard = (q: { admission_number: string; session_id: string | number; term: string }) =>
-  api.get<ReportCard>('/report-card/', { query: q, ...T });
+export const fetchReportCard = (q: CardQuery) => api.get<ReportCard>('/report-card/', { query: q, ...T });
 export const downloadReportCardPdf = (q: { admission_number: string; session_id: string | number; term: string }) =>
   api.get<Blob>('/report-card/pdf/', { query: q, blob: true, timeout: 30_000 });
 export const downloadClassPdf = (q: { session_id: string | number; term: string; student_class: string }) =>
@@ -83,13 +108,12 @@ export const fetchBroadsheet = (q: { session_id: string | number; term: string; 
 export const downloadBroadsheetCsv = (q: { session_id: string | number; term: string; student_class?: string }) =>
   api.get<Blob>('/broadsheet/csv/', { query: q, blob: true, timeout: 30_000 });
 
-export const fetchAudit = (q: { admission_number?: string; student_class?: string; session_id?: string; term?: string }) =>
-  api.get<ResultAuditEntry[]>('/results/audit/', { query: q, ...T });
+export const fetchAudit = (q: AuditQuery) => api.get<ResultAuditEntry[]>('/results/audit/', { query: q, ...T });
 
 /** The grading scales of a session (default: the current one). */
 export function useGradingScales(sessionId?: string | number) {
   return useQuery({
-    queryKey: ['grading-scales', sessionId === undefined || sessionId === '' ? 'current' : String(sessionId)],
+    queryKey: resultKeys.gradingScale(sessionId === undefined || sessionId === '' ? 'current' : String(sessionId)),
     queryFn: () =>
       api.get<GradingScaleResponse[]>('/grading-scales/', { query: { session_id: sessionId === '' ? undefined : sessionId }, ...T }),
     staleTime: 60_000,
@@ -102,7 +126,9 @@ export function useSaveScale() {
   return useMutation({
     mutationFn: ({ level, bands, confirm }: { level: string; bands: GradeBandInput[]; confirm?: boolean }) =>
       api.put<GradingScaleResponse & { regraded: number; message: string }>(`/grading-scales/${level}/`, { bands, confirm }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['grading-scales'] }),
+    // A scale change regrades the current session's results: scales and every results view go stale.
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: resultKeys.gradingScales }), qc.invalidateQueries({ queryKey: resultKeys.results })]),
   });
 }
 
@@ -114,30 +140,22 @@ export function remarkOf(scales: GradingScaleResponse[] | undefined, studentClas
 
 export function usePublications(sessionId: string, term: string) {
   return useQuery({
-    queryKey: ['publications', sessionId, term],
+    queryKey: resultKeys.publicationsOf(sessionId, term),
     queryFn: () => api.get<Publication[]>('/results/publications/', { query: { session_id: sessionId, term }, ...T }),
     enabled: !!sessionId && !!term,
   });
 }
 
-/** The message a 400/409 carries for a toast: first non_field_errors, else the detail. */
-export function serverMessage(err: unknown): string | undefined {
-  if (!(err instanceof ApiError)) return undefined;
-  return err.nonFieldError ?? (err.status === 409 || err.status === 403 ? err.detail : undefined);
-}
-
 /** The spec's "results fetch" messages (§8), shared by DeleteResult and check-a-result. */
 export function resultsFetchMessage(err: unknown): { tone: 'error' | 'info'; text: string } {
-  if (err instanceof ApiError && err.status === 401) return { tone: 'error', text: RESULT_MESSAGES.pleaseLoginAgain };
-  if (err instanceof ApiError && err.status === 404) {
-    const data = err.data as { code?: string } | null;
+  if (err instanceof ApiError && err.status === 404)
     return {
       tone: 'info',
-      text: data?.code === 'results_not_released' ? RESULT_MESSAGES.notReleased : RESULT_MESSAGES.noResultsForCriteria,
+      text: errorCode(err) === NOT_RELEASED_CODE ? RESULT_MESSAGES.notReleased : RESULT_MESSAGES.noResultsForCriteria,
     };
-  }
   if (err instanceof ApiError && err.status === 403 && err.detail) return { tone: 'error', text: err.detail };
-  return { tone: 'error', text: RESULT_MESSAGES.fetchResultsFailed };
+  const failed = RESULT_MESSAGES.fetchResultsFailed;
+  return { tone: 'error', text: errorMessage(err, { fallback: failed, network: failed, unauthorized: RESULT_MESSAGES.pleaseLoginAgain }) };
 }
 
 /** The student an admission number names: the result screens show the name and take the class from it. */
@@ -150,11 +168,6 @@ export interface StudentSummary {
 export const fetchStudentSummary = (adm: string, signal?: AbortSignal) =>
   api.get<StudentSummary>(`/students/${encodeURIComponent(adm)}/`, { ...T, signal });
 
-/** Field errors of a 400 from a results save, or {} (the `reason` field asks for a reason). */
-export function fieldErrorsOf(err: unknown): Record<string, string[]> {
-  return err instanceof ApiError && err.status === 400 ? err.fieldErrors : {};
-}
-
 /** A score as typed: '' (empty), a valid score, or invalid ("e", "1e3", "12,5", out of range). */
 export function checkScore(raw: string, subject: string): { ok: true; value: number | null } | { ok: false; message: string } {
   const v = raw.trim();
@@ -163,4 +176,168 @@ export function checkScore(raw: string, subject: string): { ok: true; value: num
   const n = Number(v);
   if (n > 100) return { ok: false, message: RESULT_MESSAGES.scoreMax };
   return { ok: true, value: n };
+}
+
+// ---- Queries of the results screens (keys from resultKeys) ----
+
+/** The terms with results of a student (default: the signed-in student), with their release state. */
+export function useTerms(enabled = true) {
+  return useQuery({ queryKey: resultKeys.terms(), queryFn: () => fetchTerms(), enabled });
+}
+
+/** Every result the signed-in student may see. */
+export function useMyResults() {
+  return useQuery({ queryKey: resultKeys.mine, queryFn: () => fetchResults({}) });
+}
+
+/** A student's (or a class's) results for a term, once `q` is set (a search was asked for). */
+export function useResultList(q: ResultQuery | null) {
+  return useQuery({
+    queryKey: resultKeys.list(q ?? {}),
+    queryFn: ({ signal }) => fetchResults(q!, signal),
+    enabled: q !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The students with results in a term (optionally one class). */
+export function useResultStudents(q: ResultQuery | null) {
+  return useQuery({
+    queryKey: resultKeys.students(q ?? {}),
+    queryFn: () => fetchResultStudents(q!),
+    enabled: q !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useBroadsheet(q: TermQuery | null) {
+  return useQuery({
+    queryKey: resultKeys.broadsheet(q!),
+    queryFn: () => fetchBroadsheet(q!),
+    enabled: q !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useReportCard(q: CardQuery, enabled: boolean) {
+  return useQuery({ queryKey: resultKeys.reportCard(q), queryFn: () => fetchReportCard(q), enabled, retry: false });
+}
+
+export function useAudit(q: AuditQuery | null) {
+  return useQuery({ queryKey: resultKeys.audit(q ?? {}), queryFn: () => fetchAudit(q!), enabled: q !== null, retry: false, staleTime: 0 });
+}
+
+/** Whether a search asks for the same thing again (then it is refetched, not re-keyed). */
+export const sameQuery = (a: object | null, b: object) => a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A search of one student's term results on submit (DeleteResult, check-a-result): the submitted
+ * query, the list, and the one message under the form (the form's own, a failed fetch's, or none found).
+ */
+export function useResultSearch() {
+  const [q, setQ] = useState<ResultQuery | null>(null);
+  const [formError, setFormError] = useState('');
+  const list = useResultList(q);
+  const results = list.isError ? null : (list.data ?? null);
+  const message: { tone: 'error' | 'info'; text: string } | null = formError
+    ? { tone: 'error', text: formError }
+    : list.isError
+      ? resultsFetchMessage(list.error)
+      : results && !results.length
+        ? { tone: 'info', text: RESULT_MESSAGES.noResultsForCriteria }
+        : null;
+  const { refetch } = list;
+  const search = useCallback(
+    (next: ResultQuery) => {
+      setFormError('');
+      if (sameQuery(q, next)) void refetch();
+      else setQ(next);
+    },
+    [q, refetch],
+  );
+  return { list, results, message, search, fail: setFormError };
+}
+
+/** A one-off lookup through the cache (the entry screens' debounced loads): always asks the server. */
+export function useLookupResults() {
+  const qc = useQueryClient();
+  return useCallback(
+    (q: ResultQuery) => qc.fetchQuery({ queryKey: resultKeys.list(q), queryFn: ({ signal }) => fetchResults(q, signal), staleTime: 0 }),
+    [qc],
+  );
+}
+
+// ---- Mutations: each invalidates what it changes ----
+
+/** Marks every results view stale (lists, terms, broadsheets, report cards, history). */
+export function useInvalidateResults() {
+  const qc = useQueryClient();
+  return useCallback(() => qc.invalidateQueries({ queryKey: resultKeys.results }), [qc]);
+}
+
+export function useSaveResults() {
+  const invalidate = useInvalidateResults();
+  return useMutation({ mutationFn: saveResults, onSettled: invalidate });
+}
+
+export function useDeleteResult() {
+  const invalidate = useInvalidateResults();
+  return useMutation({
+    mutationFn: ({ id, version, reason }: { id: number; version?: number; reason?: string }) => deleteResult(id, version, reason),
+    onSettled: invalidate,
+  });
+}
+
+/** Publish a class's term results to its students, or withdraw them. */
+export function useTogglePublication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { existing?: Publication; session_id: string; term: string; student_class: string }) =>
+      p.existing
+        ? api.delete(`/results/publications/${p.existing.id}/`)
+        : api.post('/results/publications/', { session_id: Number(p.session_id), term: p.term, student_class: p.student_class }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: resultKeys.publications }), qc.invalidateQueries({ queryKey: resultKeys.results })]),
+  });
+}
+
+export function useCreateSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<AcademicSession>('/sessions/', { name }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.sessions }),
+  });
+}
+
+export function useUpdateSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: { name?: string; is_current?: boolean } }) =>
+      api.patch<AcademicSession>(`/sessions/${id}/`, body),
+    // The current session is every screen's default, and names appear on every results view.
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: resultKeys.sessions }), qc.invalidateQueries({ queryKey: resultKeys.results })]),
+  });
+}
+
+export type ResultWrite =
+  | { op: 'patch'; id: number; body: Record<string, unknown> }
+  | { op: 'create'; body: Parameters<typeof createResult>[0] }
+  | { op: 'delete'; id: number; version?: number; reason?: string };
+
+/** Several writes at once, one request per subject in parallel (spec §7): every outcome is returned. */
+export function useWriteResults() {
+  const invalidate = useInvalidateResults();
+  return useMutation({
+    mutationFn: (writes: ResultWrite[]) =>
+      Promise.allSettled(
+        writes.map((w) =>
+          w.op === 'patch' ? patchResult(w.id, w.body) : w.op === 'create' ? createResult(w.body) : deleteResult(w.id, w.version, w.reason),
+        ),
+      ),
+    onSettled: invalidate,
+  });
 }

@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../app/guards';
-
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../lib/guards';
+import { lazyPage as page } from '../../lib/lazy-page';
 
 /** Results screens (issue 4): entry and correction for staff and admin; students see only their own (the server enforces it). */
 export const resultsRoutes: RouteObject[] = [

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { admissionFormatProblem, formatAdmissionNumberAs } from '@portal/domain/constants';
 import { schoolSettingsSchema, type SchoolSettings } from '@portal/domain/settings';
+import { SETTINGS_MESSAGES } from '@portal/domain/settings-constants';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,7 +10,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { useSaveSettings, useSchoolSettings } from './api';
+import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 
 type Errors = Partial<Record<keyof SchoolSettings, string[]>>;
 
@@ -33,7 +34,7 @@ export function SettingsPage() {
   if (isError || !form)
     return (
       <PageLayout title="School Settings">
-        <Alert tone="error">Failed to load settings.</Alert>
+        <Alert tone="error">{SETTINGS_MESSAGES.loadFailed}</Alert>
       </PageLayout>
     );
 
@@ -58,7 +59,7 @@ export function SettingsPage() {
     const file = e.target.files?.[0];
     if (!file) return;
     if (file.size > 200_000) {
-      setErrors((x) => ({ ...x, logo: ['Logo must be smaller than 200 KB'] }));
+      setErrors((x) => ({ ...x, logo: [SETTINGS_MESSAGES.logoTooLarge] }));
       return;
     }
     const reader = new FileReader();
@@ -78,10 +79,10 @@ export function SettingsPage() {
     try {
       // The server answers with what it stored: the logo shrunk to at most 256 px (issue 10 item 13).
       setForm(await save.mutateAsync(parsed.data));
-      toast.success('Settings saved');
+      toast.success(SETTINGS_MESSAGES.saved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
-      else toast.error('Failed to save settings');
+      else toast.error(SETTINGS_MESSAGES.saveFailed);
     }
   }
 
@@ -149,7 +150,7 @@ export function SettingsPage() {
             />
             <p className="text-sm text-slate-700" data-testid="admission-format-example">
               {admissionFormatProblem(form.admission_number_format.trim().toUpperCase())
-                ? 'Example: (fix the format to see one)'
+                ? SETTINGS_MESSAGES.admissionExampleNeedsFix
                 : `Example: ${formatAdmissionNumberAs(form.admission_number_format.trim(), 12, new Date().getFullYear())}`}
             </p>
           </div>

@@ -3,7 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
 import { CLASSES, TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
-import { FEE_MESSAGES, paymentWarning, type FeeBalance, type TermBalance } from '@portal/domain/fees';
+import {
+  EXCEEDS_BALANCE_CODE,
+  FEE_MESSAGES,
+  paymentWarning,
+  TERM_ALREADY_PAID_CODE,
+  type FeeBalance,
+  type TermBalance,
+} from '@portal/domain/fees';
 import { nairaToKobo } from '@portal/domain/money';
 import {
   PAYMENT_FORM_FIELDS,
@@ -27,7 +34,8 @@ import { initiatePayment, paymentKeys, usePaymentContext, usePaymentProvider, ve
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira, statusClass, statusLabel } from '../format';
-import { useDebouncedValue } from '../use-debounced-value';
+import { errorCode } from '../../../lib/errors';
+import { useDebounced } from '../../../lib/use-debounced';
 
 interface FormValues {
   admission_number: string;
@@ -104,7 +112,7 @@ function warningText(st: StudentFees, amountKobo: number, term: Term | null): st
     status: t.status,
   }));
   const w = paymentWarning(session, terms, amountKobo, term);
-  if (w === 'term_already_paid') return FEE_MESSAGES.termAlreadyPaid(termLabel(term ?? ''));
+  if (w === TERM_ALREADY_PAID_CODE) return FEE_MESSAGES.termAlreadyPaid(termLabel(term ?? ''));
   if (w === 'exceeds_balance')
     return session.balance === 0
       ? FEE_MESSAGES.nothingOutstanding
@@ -308,8 +316,13 @@ export default function PaymentFormPage() {
       setBanner({ tone: 'info', text: PAYMENT_MESSAGES.redirecting });
       setTimeout(() => window.location.assign(url), TIMINGS.redirectToProvider);
     } catch (err) {
-      const code = err instanceof ApiError ? (err.data as { code?: unknown } | null)?.code : undefined;
-      if (err instanceof ApiError && err.status === 409 && (code === 'term_already_paid' || code === 'exceeds_balance') && !confirmed) {
+      const code = errorCode(err);
+      if (
+        err instanceof ApiError &&
+        err.status === 409 &&
+        (code === TERM_ALREADY_PAID_CODE || code === EXCEEDS_BALANCE_CODE) &&
+        !confirmed
+      ) {
         setConfirm({ text: err.detail ?? FEE_MESSAGES.confirmQuestion, payment: p });
         return;
       }
@@ -320,9 +333,9 @@ export default function PaymentFormPage() {
     }
   }
 
-  const lookupAdmission = useDebouncedValue(isStudent ? (session?.publicId ?? '') : form.admission_number, TIMINGS.paymentLookupDebounce);
-  const lookupClass = useDebouncedValue(form.current_class, TIMINGS.paymentLookupDebounce);
-  const lookupSession = useDebouncedValue(form.current_session, TIMINGS.paymentLookupDebounce);
+  const lookupAdmission = useDebounced(isStudent ? (session?.publicId ?? '') : form.admission_number, TIMINGS.paymentLookupDebounce);
+  const lookupClass = useDebounced(form.current_class, TIMINGS.paymentLookupDebounce);
+  const lookupSession = useDebounced(form.current_session, TIMINGS.paymentLookupDebounce);
   const sessions = context.data?.sessions ?? [];
   const st = context.data?.student;
   const busy = submitting || redirecting || verifying;

@@ -1,9 +1,17 @@
 import { useState } from 'react';
-import { GENDER_LABEL, MARITAL_LABEL, PEOPLE_MESSAGES, type StaffDetail, type StudentRecord } from '@portal/domain/people-constants';
+import {
+  GENDER_LABEL,
+  MARITAL_LABEL,
+  PEOPLE_MESSAGES,
+  PEOPLE_SCREEN_MESSAGES,
+  type StaffDetail,
+  type StudentRecord,
+} from '@portal/domain/people-constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DetailRow } from '../../../components/ui/card';
-import { resetPassword, failureMessage, type PersonKind } from '../api';
+import { resetPassword, type PersonKind } from '../api';
+import { errorMessage } from '../../../lib/errors';
 import { OneTimePasswordNotice } from './sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
 
@@ -78,7 +86,7 @@ export function ResetPasswordAction({
       rememberPasswords([{ public_id: publicId, one_time_password: res.one_time_password }]);
       setOtp(res.one_time_password);
     } catch (err) {
-      setError(failureMessage(err, { fallback: 'Failed to reset the password. Please try again.', useDetail: true }));
+      setError(errorMessage(err, { fallback: PEOPLE_SCREEN_MESSAGES.resetPasswordFailed, useDetail: true }));
     } finally {
       setStep('idle');
     }
@@ -103,7 +111,7 @@ export function ResetPasswordAction({
         </div>
       ) : (
         <Alert tone="warning" title={`Reset the password of ${fullName(person)}?`}>
-          <p>They will be signed out everywhere and must sign in with a new one-time password, then choose their own.</p>
+          <p>{PEOPLE_SCREEN_MESSAGES.resetPasswordExplain}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="danger" loading={step === 'busy'} onClick={() => void reset()}>
               Yes, reset password

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CLASSES } from '@portal/domain/constants';
+import { PEOPLE_SCREEN_MESSAGES } from '@portal/domain/people-constants';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
@@ -85,7 +86,7 @@ export function ExportButton({
       onClick={() => {
         setBusy(true);
         downloadCsv(path, filename, query)
-          .catch(() => toast.error('Failed to export the list'))
+          .catch(() => toast.error(PEOPLE_SCREEN_MESSAGES.exportFailed))
           .finally(() => setBusy(false));
       }}
     >

@@ -2,7 +2,7 @@ import { CLASSES, GENDERS, MARITAL_STATUSES } from '@portal/domain/constants';
 import { FIELD_LABELS as L } from '@portal/domain/people-constants';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 
-/** What `usePeopleForm().field(name)` returns. */
+/** What `useForm().field(name)` returns. */
 export type FieldProps = (name: string) => {
   name: string;
   value: string;

@@ -8,7 +8,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth-store';
-import { failureMessage, fetchLegacyStaff, fetchLegacyStudent, useLegacyDelete } from '../api';
+import { fetchLegacyStaff, fetchLegacyStudent, useLegacyDelete } from '../api';
+import { errorMessage } from '../../../lib/errors';
 import { genderLabel, maritalLabel } from '../components/details';
 
 /** Update / Delete / Back of the legacy detail screens; Delete asks once more, then goes to /Delete-message. */
@@ -74,7 +75,7 @@ export function StudentBioDataPage() {
         <LoadingBlock />
       ) : q.isError ? (
         <Alert tone="error">
-          {failureMessage(q.error, { notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed })}
+          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed })}
         </Alert>
       ) : (
         <div className="flex flex-col gap-4">
@@ -115,7 +116,7 @@ export function StaffBioDataPage() {
         <LoadingBlock />
       ) : q.isError ? (
         <Alert tone="error">
-          {failureMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed })}
+          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed })}
         </Alert>
       ) : (
         <div className="flex flex-col gap-4">

@@ -5,7 +5,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { failureMessage, fetchStaff, useDeleteStaff } from '../api';
+import { fetchStaff, useDeleteStaff } from '../api';
+import { errorMessage } from '../../../lib/errors';
 import { fullName } from '../components/details';
 
 /** /DeleteStaff: enter a staff ID, confirm, delete (admin). */
@@ -31,7 +32,7 @@ export default function DeleteStaffPage() {
       setTarget(await fetchStaff(staffId));
     } catch (err) {
       setTarget(null);
-      setError(failureMessage(err, { fallback: PEOPLE_MESSAGES.deleteStaffFailed, useDetail: true }));
+      setError(errorMessage(err, { fallback: PEOPLE_MESSAGES.deleteStaffFailed, useDetail: true }));
     } finally {
       setChecking(false);
     }
@@ -46,7 +47,7 @@ export default function DeleteStaffPage() {
       setTarget(null);
       setId('');
     } catch (err) {
-      setError(failureMessage(err, { fallback: PEOPLE_MESSAGES.deleteStaffFailed, useDetail: true }));
+      setError(errorMessage(err, { fallback: PEOPLE_MESSAGES.deleteStaffFailed, useDetail: true }));
     }
   }
 

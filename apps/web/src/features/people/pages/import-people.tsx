@@ -10,6 +10,7 @@ import {
   type ImportIssue,
   type ImportPreview,
   type ImportResult,
+  PEOPLE_SCREEN_MESSAGES,
 } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -55,7 +56,7 @@ function IssueTable({ caption, issues }: { caption: string; issues: ImportIssue[
           ))}
         </tbody>
       </table>
-      {issues.length > 500 && <p className="px-3 py-2 text-sm text-slate-600">Showing the first 500.</p>}
+      {issues.length > 500 && <p className="px-3 py-2 text-sm text-slate-600">{PEOPLE_SCREEN_MESSAGES.importShowingFirst}</p>}
     </div>
   );
 }
@@ -83,7 +84,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     const file = e.target.files?.[0];
     if (!file) return;
     if (file.size > MAX_BYTES) {
-      setFileError('The file must be smaller than 10 MB.');
+      setFileError(PEOPLE_SCREEN_MESSAGES.importFileTooLarge);
       return;
     }
     setCsv(await file.text());
@@ -99,7 +100,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
 
   async function check() {
     if (!csv) {
-      setFileError('Choose a CSV file first.');
+      setFileError(PEOPLE_SCREEN_MESSAGES.importChooseFile);
       return;
     }
     setChecking(true);
@@ -137,8 +138,8 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
         <div className="flex flex-col gap-4">
           <div className="no-print flex flex-col gap-3">
             <Alert tone="success">{importDone(result.created, kind)}</Alert>
-            <Alert tone="warning" title="Print the sign-in slips now">
-              The one-time passwords are shown only this once. Each person must choose their own password at first sign-in.
+            <Alert tone="warning" title={PEOPLE_SCREEN_MESSAGES.importSlipsTitle}>
+              {PEOPLE_SCREEN_MESSAGES.importSlipsExplain}
             </Alert>
             <div>
               <Button variant="secondary" onClick={() => setResult(null)}>
@@ -165,7 +166,9 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
           <Button
             variant="secondary"
             onClick={() =>
-              void downloadCsv(`/${kind}/import/template/`, `${kind}-template.csv`).catch(() => toast.error('Download failed'))
+              void downloadCsv(`/${kind}/import/template/`, `${kind}-template.csv`).catch(() =>
+                toast.error(PEOPLE_SCREEN_MESSAGES.downloadFailed),
+              )
             }
           >
             Download template
@@ -189,11 +192,11 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
             </p>
             {ready ? (
               <Alert tone="success" className="mb-3">
-                No problems found.
+                {PEOPLE_SCREEN_MESSAGES.importNoProblems}
               </Alert>
             ) : (
               <Alert tone="warning" className="mb-3">
-                Nothing is imported until every problem below is fixed: correct the file and check it again.
+                {PEOPLE_SCREEN_MESSAGES.importFixEverything}
               </Alert>
             )}
             {preview.sample.length > 0 && (

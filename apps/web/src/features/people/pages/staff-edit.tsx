@@ -6,12 +6,13 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../lib/toast';
-import { failureMessage, serverFieldErrors, useStaffMember, useUpdateStaff } from '../api';
+import { useStaffMember, useUpdateStaff } from '../api';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
 import { STAFF_EDIT_EMPTY, flatErrors, staffEditBody, staffValuesOf } from '../staff-form';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 
 const REQUIRED = {
   first_name: PEOPLE_MESSAGES.firstNameRequired,
@@ -26,7 +27,7 @@ export default function StaffEditPage() {
   const { staff_id: staffId = '' } = useParams();
   const base = useStaffBase();
   const q = useStaffMember(staffId);
-  const form = usePeopleForm(STAFF_EDIT_EMPTY);
+  const form = useForm(STAFF_EDIT_EMPTY);
   const { setValues } = form;
   const update = useUpdateStaff();
   const toast = useToast();
@@ -55,9 +56,9 @@ export default function StaffEditPage() {
       toast.success(PEOPLE_MESSAGES.staffEditSuccess);
       navigate(`${base}/${staffId}`);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrorsOf(err, { leaf: true });
       if (Object.keys(fields).length) form.fail(fields);
-      else setBanner(failureMessage(err, { fallback: PEOPLE_MESSAGES.staffEditFailed }));
+      else setBanner(errorMessage(err, { fallback: PEOPLE_MESSAGES.staffEditFailed }));
     }
   }
 
@@ -70,7 +71,7 @@ export default function StaffEditPage() {
         <LoadingBlock />
       ) : q.isError ? (
         <Alert tone="error">
-          {failureMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed })}
+          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed })}
         </Alert>
       ) : (
         <Card title={`${q.data.first_name} ${q.data.last_name} (${q.data.staff_id})`}>

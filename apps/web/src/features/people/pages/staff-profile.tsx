@@ -5,7 +5,8 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth-store';
-import { failureMessage, useStaffMember } from '../api';
+import { useStaffMember } from '../api';
+import { errorMessage } from '../../../lib/errors';
 import { ResetPasswordAction, StaffDetailList, fullName } from '../components/details';
 import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
@@ -35,7 +36,7 @@ export default function StaffProfilePage() {
         <LoadingBlock />
       ) : q.isError ? (
         <Alert tone="error">
-          {failureMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed })}
+          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed })}
         </Alert>
       ) : (
         <div className="flex flex-col gap-4">

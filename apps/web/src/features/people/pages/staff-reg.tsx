@@ -5,7 +5,8 @@ import { PEOPLE_MESSAGES, peopleFieldErrors, staffCreateSchema, staffCreated, ty
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { serverFieldErrors, useCreateStaff } from '../api';
+import { useCreateStaff } from '../api';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
@@ -13,7 +14,7 @@ import { rememberPasswords } from '../new-sign-ins-store';
 import { setCreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
 import { staffBody } from '../staff-form';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 
 const EMPTY = {
   username: '',
@@ -35,7 +36,7 @@ const EMPTY = {
 
 /** /StaffReg, /staff/create and /dashboard/staff/create: register a staff member (admin). */
 export default function StaffRegPage() {
-  const form = usePeopleForm(EMPTY);
+  const form = useForm(EMPTY);
   const create = useCreateStaff();
   const navigate = useNavigate();
   const base = useStaffBase();
@@ -77,7 +78,7 @@ export default function StaffRegPage() {
         navigate(base, { replace: true });
       }, TIMINGS.registrationRedirect);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrorsOf(err, { leaf: true });
       if (Object.keys(fields).length) form.fail(fields);
       else setBanner((err as { detail?: string }).detail ?? PEOPLE_MESSAGES.staffCreateFailed);
     }

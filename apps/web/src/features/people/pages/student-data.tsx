@@ -6,10 +6,11 @@ import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, DetailRow, EmptyState } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { failureMessage, useStudent, useStudentPage } from '../api';
+import { useStudent, useStudentPage } from '../api';
+import { errorMessage } from '../../../lib/errors';
 import { ResetPasswordAction, fullName } from '../components/details';
 import { ExportButton, Pager, StudentFilters } from '../components/list-tools';
-import { useDebounced } from '../components/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** /student-data: the student list, each linking to /students/{admission_number} (paged). */
 export function StudentDataPage() {
@@ -76,7 +77,7 @@ export function StudentDetailPage() {
         <LoadingBlock />
       ) : q.isError ? (
         <Alert tone="error">
-          {failureMessage(q.error, { notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed })}
+          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed })}
         </Alert>
       ) : (
         <div className="flex flex-col gap-4">

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/auth-store';
 import { useStudent, useStudentPage } from '../api';
 import { StudentDetailList, fullName } from '../components/details';
 import { ExportButton, Pager, StudentFilters } from '../components/list-tools';
-import { useDebounced } from '../components/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /**
  * /StudentInfos. Staff and admin: Registered Students grouped by class, one expanded at a time

@@ -6,11 +6,12 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { serverFieldErrors, useCreateStudent } from '../api';
+import { useCreateStudent } from '../api';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
-import { compact, usePeopleForm } from '../use-form';
+import { compact, useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
 
 const EMPTY = STUDENT_FORM_EMPTY;
@@ -65,7 +66,7 @@ function StudentRegForm({
   onRedirect: () => void;
   onStart: () => void;
 }) {
-  const form = usePeopleForm(EMPTY);
+  const form = useForm(EMPTY);
   const create = useCreateStudent();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<string | null>(null);
@@ -107,7 +108,7 @@ function StudentRegForm({
         onRedirect();
       }, TIMINGS.registrationRedirect);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrorsOf(err, { leaf: true });
       if (Object.keys(fields).length) form.fail(fields);
       else setBanner((err as { detail?: string }).detail ?? PEOPLE_MESSAGES.studentCreateFailed);
     }

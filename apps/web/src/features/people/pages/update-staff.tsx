@@ -5,10 +5,11 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { failureMessage, fetchStaff, serverFieldErrors, useUpdateStaff } from '../api';
+import { fetchStaff, useUpdateStaff } from '../api';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { StaffFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 import { STAFF_EDIT_EMPTY, flatErrors, staffBody, staffValuesOf } from '../staff-form';
 
 /** /UpdateStaffDetails: update a staff member by staff ID; fields left blank stay as they are (spec §5). */
@@ -20,7 +21,7 @@ export default function UpdateStaffPage() {
   const [loading, setLoading] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const form = usePeopleForm(STAFF_EDIT_EMPTY);
+  const form = useForm(STAFF_EDIT_EMPTY);
   const update = useUpdateStaff();
 
   async function load(value: string) {
@@ -40,7 +41,7 @@ export default function UpdateStaffPage() {
     } catch (err) {
       setLoadedId(null);
       setBanner(
-        failureMessage(err, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed, useDetail: true }),
+        errorMessage(err, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed, useDetail: true }),
       );
     } finally {
       setLoading(false);
@@ -63,9 +64,9 @@ export default function UpdateStaffPage() {
       const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);
       setSuccess(message);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrorsOf(err, { leaf: true });
       if (Object.keys(fields).length) form.fail(fields);
-      else setBanner(failureMessage(err, { fallback: PEOPLE_MESSAGES.updateStaffFailed, useDetail: true }));
+      else setBanner(errorMessage(err, { fallback: PEOPLE_MESSAGES.updateStaffFailed, useDetail: true }));
     }
   }
 

@@ -14,10 +14,11 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { failureMessage, fetchStudent, serverFieldErrors, useUpdateStudent } from '../api';
+import { fetchStudent, useUpdateStudent } from '../api';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
-import { usePeopleForm } from '../use-form';
+import { useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
 
 const EMPTY = STUDENT_FORM_EMPTY;
@@ -50,7 +51,7 @@ export default function UpdateStudentPage() {
   const [loading, setLoading] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const form = usePeopleForm(EMPTY);
+  const form = useForm(EMPTY);
   const { setValues, setErrors } = form;
   const update = useUpdateStudent();
   const lastLoaded = useRef<string | null>(null);
@@ -75,7 +76,7 @@ export default function UpdateStudentPage() {
         lastLoaded.current = null;
         setLoaded(null);
         setBanner(
-          failureMessage(err, {
+          errorMessage(err, {
             notFound: studentNotFoundNumber(parsed.data),
             fallback: PEOPLE_MESSAGES.fetchStudentFailed,
           }),
@@ -113,7 +114,7 @@ export default function UpdateStudentPage() {
       const message = studentUpdated(`${s.first_name} ${s.last_name}`, s.admission_number);
       setSuccess(message);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrorsOf(err, { leaf: true });
       if (Object.keys(fields).length) {
         form.fail(fields);
         setBanner(
@@ -123,7 +124,7 @@ export default function UpdateStudentPage() {
         );
       } else {
         setBanner(
-          failureMessage(err, {
+          errorMessage(err, {
             notFound: studentNotFoundNumber(loaded.admission_number),
             fallback: PEOPLE_MESSAGES.updateStudentFailed,
           }),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
-import { formatAverage, RESULT_MESSAGES, type Broadsheet } from '@portal/domain/results';
+import { formatAverage, RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { downloadBlob } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { downloadBroadsheetCsv, downloadClassPdf, fetchBroadsheet } from '../api';
+import { downloadBroadsheetCsv, downloadClassPdf, useBroadsheet, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 const ALL = 'All classes';
@@ -19,27 +19,23 @@ export default function BroadsheetPage() {
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
   const [studentClass, setStudentClass] = useState<string>(CLASSES[0]);
-  const [sheet, setSheet] = useState<Broadsheet | null>(null);
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState('');
   const query = () => ({ session_id: sessionId, term, student_class: studentClass === ALL ? undefined : studentClass });
+  const [asked, setAsked] = useState<ReturnType<typeof query> | null>(null);
+  const broadsheet = useBroadsheet(asked);
+  const sheet = broadsheet.isError ? null : (broadsheet.data ?? null);
+  const message = formError || (broadsheet.isError ? RESULT_MESSAGES.fetchResultsFailed : '');
 
-  async function load(e: FormEvent) {
+  function load(e: FormEvent) {
     e.preventDefault();
-    setMessage('');
     if (!sessionId || !term) {
-      setMessage(RESULT_MESSAGES.selectSessionAndTerm);
+      setFormError(RESULT_MESSAGES.selectSessionAndTerm);
       return;
     }
-    setBusy(true);
-    try {
-      setSheet(await fetchBroadsheet(query()));
-    } catch {
-      setSheet(null);
-      setMessage(RESULT_MESSAGES.fetchResultsFailed);
-    } finally {
-      setBusy(false);
-    }
+    setFormError('');
+    const next = query();
+    if (sameQuery(asked, next)) void broadsheet.refetch();
+    else setAsked(next);
   }
 
   async function download(kind: 'csv' | 'pdf') {
@@ -51,7 +47,7 @@ export default function BroadsheetPage() {
           `report-cards-${studentClass.replace(' ', '')}-${term}.pdf`,
         );
     } catch {
-      toast.error(kind === 'csv' ? 'Failed to download the CSV.' : RESULT_MESSAGES.pdfFailed);
+      toast.error(kind === 'csv' ? RESULT_ADMIN_MESSAGES.csvFailed : RESULT_MESSAGES.pdfFailed);
     }
   }
 
@@ -74,10 +70,10 @@ export default function BroadsheetPage() {
       }
     >
       <Card className="no-print mb-5">
-        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={(e) => void load(e)} noValidate>
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={load} noValidate>
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
           <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={[...CLASSES, ALL]} />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={broadsheet.isFetching}>
             Load Broadsheet
           </Button>
         </form>

@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/auth-store';
-import { currentSessionId, fetchResults, fetchTerms, resultsFetchMessage, useSessions } from '../api';
+import { currentSessionId, useResultSearch, useSessions, useTerms } from '../api';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
 
@@ -20,34 +19,21 @@ export default function CheckAResultPage() {
   const [admission, setAdmission] = useState(isStudent ? session.publicId : '');
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<Result[] | null>(null);
-  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { list, results, message, search, fail } = useResultSearch();
   const [shown, setShown] = useState({ sessionId: '', term: '' });
   const sessionName = useSessionName(shown.sessionId);
   const sessions = useSessions();
   // A student's default: the latest term of the current session that has results.
-  const terms = useQuery({ queryKey: ['my-terms'], queryFn: () => fetchTerms(), enabled: isStudent });
+  const terms = useTerms(isStudent);
   const [defaulted, setDefaulted] = useState(false);
 
-  async function check(adm: string, sid: string, t: string) {
-    setMessage(null);
+  function check(adm: string, sid: string, t: string) {
     if (!adm.trim() || !sid || !t) {
-      setMessage({ tone: 'error', text: RESULT_MESSAGES.searchNeedsAllShort });
+      fail(RESULT_MESSAGES.searchNeedsAllShort);
       return;
     }
-    setBusy(true);
-    try {
-      const list = await fetchResults({ session_id: sid, term: t, admission_number: adm.trim().toUpperCase() });
-      setResults(list);
-      setShown({ sessionId: sid, term: t });
-      if (!list.length) setMessage({ tone: 'info', text: RESULT_MESSAGES.noResultsForCriteria });
-    } catch (err) {
-      setResults(null);
-      setMessage(resultsFetchMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    setShown({ sessionId: sid, term: t });
+    search({ session_id: sid, term: t, admission_number: adm.trim().toUpperCase() });
   }
 
   useEffect(() => {
@@ -58,13 +44,14 @@ export default function CheckAResultPage() {
     setSessionId(sid);
     if (latest) {
       setTerm(latest.term);
-      void check(admission, sid, latest.term);
+      setShown({ sessionId: sid, term: latest.term });
+      search({ session_id: sid, term: latest.term, admission_number: admission.trim().toUpperCase() });
     }
-  }, [isStudent, defaulted, sessions.data, terms.data, admission]);
+  }, [isStudent, defaulted, sessions.data, terms.data, admission, search]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void check(admission, sessionId, term);
+    check(admission, sessionId, term);
   };
 
   const first = results?.[0];
@@ -84,7 +71,7 @@ export default function CheckAResultPage() {
             onChange={(e) => setAdmission(e.target.value.toUpperCase())}
           />
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} preselect={!isStudent} />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={list.isFetching}>
             Check Result
           </Button>
         </form>

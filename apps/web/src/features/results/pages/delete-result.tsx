@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
-import { deleteResult, fetchResults, resultsFetchMessage } from '../api';
+import { useDeleteResult, useResultSearch } from '../api';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
 
@@ -17,41 +17,29 @@ export default function DeleteResultPage() {
   const [admission, setAdmission] = useState('');
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<Result[] | null>(null);
-  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { list, results, message, search: run, fail } = useResultSearch();
+  const del = useDeleteResult();
   const sessionName = useSessionName(sessionId);
 
-  async function search(e?: FormEvent) {
-    e?.preventDefault();
-    setMessage(null);
+  function search(e: FormEvent) {
+    e.preventDefault();
     const adm = admission.trim().toUpperCase();
     if (!adm || !sessionId || !term) {
-      setMessage({ tone: 'error', text: RESULT_MESSAGES.searchNeedsAllShort });
+      fail(RESULT_MESSAGES.searchNeedsAllShort);
       return;
     }
-    setBusy(true);
-    try {
-      const list = await fetchResults({ session_id: sessionId, term, admission_number: adm });
-      setResults(list);
-      if (!list.length) setMessage({ tone: 'info', text: RESULT_MESSAGES.noResultsForCriteria });
-    } catch (err) {
-      setResults(null);
-      setMessage(resultsFetchMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    run({ session_id: sessionId, term, admission_number: adm });
   }
 
   async function remove(r: Result) {
     if (!window.confirm(RESULT_MESSAGES.confirmDelete)) return;
     try {
-      await deleteResult(r.id, r.version);
+      // The list refreshes itself: the mutation invalidates every results view.
+      await del.mutateAsync({ id: r.id, version: r.version });
       toast.success(RESULT_MESSAGES.deleted);
     } catch {
       toast.error(RESULT_MESSAGES.deleteFailed);
     }
-    await search();
   }
 
   return (
@@ -60,7 +48,7 @@ export default function DeleteResultPage() {
       actions={results?.length ? <Button onClick={() => window.print()}>Print Results</Button> : undefined}
     >
       <Card className="no-print mb-5">
-        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={(e) => void search(e)} noValidate>
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={search} noValidate>
           <TextField
             label="Admission Number"
             required
@@ -69,7 +57,7 @@ export default function DeleteResultPage() {
             onChange={(e) => setAdmission(e.target.value.toUpperCase())}
           />
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={list.isFetching}>
             Search
           </Button>
         </form>

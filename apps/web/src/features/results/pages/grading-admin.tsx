@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { scaleProblems, type GradeBandInput } from '@portal/domain/grading';
-import { RESULT_MESSAGES, type GradingScaleResponse } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, type GradingScaleResponse } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -31,9 +31,9 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
     const input: GradeBandInput[] = bands.map((b) => ({ grade: b.grade.trim(), min: Number(b.min), remark: b.remark.trim() }));
     const found = [
       ...scaleProblems(input),
-      ...(input.some((b) => !b.grade) ? ['Grade is required'] : []),
-      ...(input.some((b) => !b.remark) ? ['Remark is required'] : []),
-      ...(bands.some((b) => b.min.trim() === '' || Number.isNaN(Number(b.min))) ? ['A band must start between 0 and 100.'] : []),
+      ...(input.some((b) => !b.grade) ? [RESULT_ADMIN_MESSAGES.gradeRequired] : []),
+      ...(input.some((b) => !b.remark) ? [RESULT_ADMIN_MESSAGES.remarkRequired] : []),
+      ...(bands.some((b) => b.min.trim() === '' || Number.isNaN(Number(b.min))) ? [RESULT_ADMIN_MESSAGES.bandStartRange] : []),
     ];
     setProblems([...new Set(found)]);
     if (found.length) return;
@@ -49,7 +49,7 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
       }
       await apply(input, false);
     } catch (err) {
-      setProblems(err instanceof ApiError ? Object.values(err.fieldErrors).flat() : ['Failed to save the grading scale.']);
+      setProblems(err instanceof ApiError ? Object.values(err.fieldErrors).flat() : [RESULT_ADMIN_MESSAGES.scaleSaveFailed]);
     }
   }
 
@@ -63,7 +63,7 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
       setProblems(
         err instanceof ApiError
           ? [err.detail ?? '', ...Object.values(err.fieldErrors).flat()].filter(Boolean)
-          : ['Failed to save the grading scale.'],
+          : [RESULT_ADMIN_MESSAGES.scaleSaveFailed],
       );
     }
   }
@@ -176,7 +176,7 @@ export default function GradingAdminPage() {
       {scales.isPending ? (
         <LoadingBlock />
       ) : scales.isError ? (
-        <Alert tone="error">Failed to load grading scales.</Alert>
+        <Alert tone="error">{RESULT_ADMIN_MESSAGES.scalesFailed}</Alert>
       ) : (
         <div className="grid gap-5 lg:grid-cols-2">
           {scales.data.map((s) => (

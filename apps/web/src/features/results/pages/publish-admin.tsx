@@ -1,41 +1,33 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { fetchResultStudents, usePublications } from '../api';
+import { usePublications, useResultStudents, useTogglePublication } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 /** /publish-results (admin): release a class's term results to its students, or withdraw them. */
 export default function PublishAdminPage() {
   const toast = useToast();
-  const qc = useQueryClient();
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
   const pubs = usePublications(sessionId, term);
-  const students = useQuery({
-    queryKey: ['result-students', sessionId, term],
-    queryFn: () => fetchResultStudents({ session_id: sessionId, term }),
-    enabled: !!sessionId && !!term,
-  });
+  const students = useResultStudents(sessionId && term ? { session_id: sessionId, term } : null);
+  const publication = useTogglePublication();
   const [busy, setBusy] = useState('');
 
   async function toggle(studentClass: string) {
     const existing = pubs.data?.find((p) => p.student_class === studentClass);
     setBusy(studentClass);
     try {
-      if (existing) await api.delete(`/results/publications/${existing.id}/`);
-      else await api.post('/results/publications/', { session_id: Number(sessionId), term, student_class: studentClass });
+      await publication.mutateAsync({ existing, session_id: sessionId, term, student_class: studentClass });
       toast.success(`${existing ? RESULT_MESSAGES.unpublished : RESULT_MESSAGES.published}: ${studentClass}, ${termLabel(term)}`);
-      await qc.invalidateQueries({ queryKey: ['publications', sessionId, term] });
     } catch {
-      toast.error('Failed to change publication.');
+      toast.error(RESULT_ADMIN_MESSAGES.publicationFailed);
     } finally {
       setBusy('');
     }
@@ -47,14 +39,14 @@ export default function PublishAdminPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
         </div>
-        <p className="mt-3 text-sm text-slate-600">Students see a class&apos;s results for a term only after it is published.</p>
+        <p className="mt-3 text-sm text-slate-600">{RESULT_ADMIN_MESSAGES.publishExplain}</p>
       </Card>
       {sessionId && term && (
         <Card title={`Classes · ${termLabel(term)}`}>
           {pubs.isPending || students.isPending ? (
             <LoadingBlock />
           ) : pubs.isError ? (
-            <Alert tone="error">Failed to load publications.</Alert>
+            <Alert tone="error">{RESULT_ADMIN_MESSAGES.publicationsFailed}</Alert>
           ) : (
             <ul className="divide-y divide-slate-100">
               {CLASSES.map((c) => {

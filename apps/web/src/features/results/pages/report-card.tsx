@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/results';
@@ -9,9 +8,10 @@ import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError, downloadBlob } from '../../../lib/api-client';
+import { errorCode } from '../../../lib/errors';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
-import { downloadReportCardPdf, fetchReportCard } from '../api';
+import { downloadReportCardPdf, useReportCard } from '../api';
 import { ReportCardView } from '../components/report-card-view';
 import { SessionTermFields } from '../components/session-term-fields';
 
@@ -30,7 +30,7 @@ export default function ReportCardPage() {
   const [form, setForm] = useState({ admission: q.admission_number, sessionId: q.session_id, term: q.term });
   const [formError, setFormError] = useState('');
   const [downloading, setDownloading] = useState(false);
-  const card = useQuery({ queryKey: ['report-card', q], queryFn: () => fetchReportCard(q), enabled: ready, retry: false });
+  const card = useReportCard(q, ready);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -56,7 +56,7 @@ export default function ReportCardPage() {
   }
 
   const err = card.error instanceof ApiError ? card.error : null;
-  const notReleased = (err?.data as { code?: string } | null)?.code === NOT_RELEASED_CODE;
+  const notReleased = errorCode(err) === NOT_RELEASED_CODE;
 
   return (
     <PageLayout

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { CLASSES, termLabel } from '@portal/domain/constants';
-import { type ResultAuditEntry } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { fetchAudit } from '../api';
+import { firstServerMessage } from '../../../lib/errors';
+import { useAudit, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 import { formatDateTime } from '../../../lib/datetime';
 
@@ -20,39 +20,27 @@ export default function ResultAuditPage() {
   const [studentClass, setStudentClass] = useState('');
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
-  const [rows, setRows] = useState<ResultAuditEntry[] | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [asked, setAsked] = useState<Parameters<typeof useAudit>[0]>(null);
+  const audit = useAudit(asked);
+  const rows = audit.isError ? null : (audit.data ?? null);
+  const error = audit.isError ? (firstServerMessage(audit.error) ?? RESULT_ADMIN_MESSAGES.historyFailed) : '';
 
-  async function load(e: FormEvent) {
+  function load(e: FormEvent) {
     e.preventDefault();
-    setError('');
-    setBusy(true);
-    try {
-      setRows(
-        await fetchAudit({
-          admission_number: admission.trim() || undefined,
-          student_class: studentClass || undefined,
-          session_id: sessionId || undefined,
-          term: term || undefined,
-        }),
-      );
-    } catch (err) {
-      setRows(null);
-      setError(
-        err instanceof ApiError
-          ? (err.nonFieldError ?? err.detail ?? Object.values(err.fieldErrors)[0]?.[0] ?? 'Failed to load the history.')
-          : 'Failed to load the history.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    const next = {
+      admission_number: admission.trim() || undefined,
+      student_class: studentClass || undefined,
+      session_id: sessionId || undefined,
+      term: term || undefined,
+    };
+    if (sameQuery(asked, next)) void audit.refetch();
+    else setAsked(next);
   }
 
   return (
     <PageLayout title="Result History" width="max-w-6xl">
       <Card className="mb-5">
-        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={(e) => void load(e)} noValidate>
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={load} noValidate>
           <TextField label="Admission Number" value={admission} onChange={(e) => setAdmission(e.target.value.toUpperCase())} />
           <SelectField
             label="Class"
@@ -63,7 +51,7 @@ export default function ResultAuditPage() {
           />
           {/* The current session is preselected (issue 11 item 19); "Select session" still shows every session. */}
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-          <Button type="submit" loading={busy} className="lg:col-span-5 lg:justify-self-start">
+          <Button type="submit" loading={audit.isFetching} className="lg:col-span-5 lg:justify-self-start">
             Show History
           </Button>
         </form>
@@ -73,7 +61,7 @@ export default function ResultAuditPage() {
           </Alert>
         )}
       </Card>
-      {rows && rows.length === 0 && <EmptyState>No changes recorded.</EmptyState>}
+      {rows && rows.length === 0 && <EmptyState>{RESULT_ADMIN_MESSAGES.noHistory}</EmptyState>}
       {rows && rows.length > 0 && (
         <Card>
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Result history">

@@ -9,7 +9,8 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useToast } from '../../../lib/toast';
-import { checkScore, fetchResults, fetchStudentSummary, saveResults, serverMessage, type StudentSummary } from '../api';
+import { serverMessage } from '../../../lib/errors';
+import { checkScore, fetchStudentSummary, useLookupResults, useSaveResults, type StudentSummary } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 interface Entry {
@@ -47,6 +48,8 @@ const normalize = (v: string) => v.trim().toUpperCase();
 /** /ResultUpload: enter a student's scores for a term; existing results load after 500 ms. */
 export default function ResultUploadPage() {
   const toast = useToast();
+  const lookupResults = useLookupResults();
+  const saveResults = useSaveResults();
   const [draft] = useState(() => readDraft<Draft>(DRAFT));
   const [admission, setAdmission] = useState(draft?.admission ?? '');
   const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
@@ -73,32 +76,35 @@ export default function ResultUploadPage() {
     else writeDraft(DRAFT, { admission, sessionId, term, studentClass, entries, reason } satisfies Draft);
   }, [admission, sessionId, term, studentClass, entries, reason]);
 
-  const lookup = useCallback(async (adm: string, sid: string, t: string) => {
-    const seq = ++lookupSeq.current;
-    try {
-      const results = await fetchResults({ session_id: sid, term: t, admission_number: adm });
-      if (seq !== lookupSeq.current) return;
-      setLookupNote('');
-      const keep = restored.current;
-      restored.current = null;
-      if (results.length) {
-        setExisting(true);
-        const loaded = fromResults(results);
-        if (keep)
-          for (const s of SUBJECTS)
-            if (hasWork({ ...emptyEntries(), [s]: keep[s]! })) loaded[s] = { ...keep[s]!, version: loaded[s]!.version };
-        setEntries(loaded);
-        setStudentClass(results[0]!.student_class);
-      } else {
+  const lookup = useCallback(
+    async (adm: string, sid: string, t: string) => {
+      const seq = ++lookupSeq.current;
+      try {
+        const results = await lookupResults({ session_id: sid, term: t, admission_number: adm });
+        if (seq !== lookupSeq.current) return;
+        setLookupNote('');
+        const keep = restored.current;
+        restored.current = null;
+        if (results.length) {
+          setExisting(true);
+          const loaded = fromResults(results);
+          if (keep)
+            for (const s of SUBJECTS)
+              if (hasWork({ ...emptyEntries(), [s]: keep[s]! })) loaded[s] = { ...keep[s]!, version: loaded[s]!.version };
+          setEntries(loaded);
+          setStudentClass(results[0]!.student_class);
+        } else {
+          setExisting(false);
+          setEntries((prev) => Object.fromEntries(SUBJECTS.map((s) => [s, { ...prev[s]!, version: 0 }])));
+        }
+      } catch (err) {
+        if (seq !== lookupSeq.current) return;
         setExisting(false);
-        setEntries((prev) => Object.fromEntries(SUBJECTS.map((s) => [s, { ...prev[s]!, version: 0 }])));
+        setLookupNote(err instanceof ApiError && err.status === 404 ? (err.detail ?? '') : '');
       }
-    } catch (err) {
-      if (seq !== lookupSeq.current) return;
-      setExisting(false);
-      setLookupNote(err instanceof ApiError && err.status === 404 ? (err.detail ?? '') : '');
-    }
-  }, []);
+    },
+    [lookupResults],
+  );
 
   // Session + admission number + term -> load existing results after 500 ms of quiet.
   useEffect(() => {
@@ -187,7 +193,7 @@ export default function ResultUploadPage() {
     setSaving(true);
     try {
       const adm = normalize(admission);
-      await saveResults({
+      await saveResults.mutateAsync({
         admission_number: adm,
         session_id: Number(sessionId),
         term,

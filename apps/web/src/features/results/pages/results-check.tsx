@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RESULTS_CLASS_FILTER, termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES, type Result, type ResultStudent } from '@portal/domain/results';
@@ -12,7 +11,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
-import { fetchResults, fetchResultStudents, fetchTerms } from '../api';
+import { useMyResults, useResultList, useResultStudents, useTerms, type ResultQuery, sameQuery } from '../api';
 import { ResultTable } from '../components/result-table';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 
@@ -30,53 +29,61 @@ function ClassResults() {
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
   const [studentClass, setStudentClass] = useState('All');
-  const [students, setStudents] = useState<ResultStudent[] | null>(null);
-  const [listMessage, setListMessage] = useState('');
-  const [loading, setLoading] = useState(false);
+  const [asked, setAsked] = useState<ResultQuery | null>(null);
+  const [formMessage, setFormMessage] = useState('');
+  const studentsQuery = useResultStudents(asked);
   const [selected, setSelected] = useState<ResultStudent | null>(null);
-  const [results, setResults] = useState<Result[] | null>(null);
-  const [resultMessage, setResultMessage] = useState('');
+  const [selectedQuery, setSelectedQuery] = useState<ResultQuery | null>(null);
+  const resultsQuery = useResultList(selectedQuery);
   const sessionName = useSessionName(sessionId);
 
-  async function fetchStudents() {
-    setListMessage('');
+  const students: ResultStudent[] | null = studentsQuery.isError ? null : (studentsQuery.data ?? null);
+  const studentsStatus = studentsQuery.error instanceof ApiError ? studentsQuery.error.status : 0;
+  const listMessage =
+    formMessage ||
+    (studentsQuery.isError
+      ? studentsStatus === 401
+        ? RESULT_MESSAGES.unauthorized
+        : studentsStatus === 404
+          ? RESULT_MESSAGES.noStudentsFound
+          : ''
+      : students && !students.length
+        ? RESULT_MESSAGES.noStudentsFound
+        : '');
+  const results: Result[] | null = resultsQuery.isError ? [] : (resultsQuery.data ?? null);
+  const resultsStatus = resultsQuery.error instanceof ApiError ? resultsQuery.error.status : 0;
+  const resultMessage = resultsQuery.isError
+    ? resultsStatus === 401
+      ? RESULT_MESSAGES.unauthorized
+      : resultsStatus === 404
+        ? RESULT_MESSAGES.noResultsForStudent
+        : ''
+    : results && !results.length
+      ? RESULT_MESSAGES.noResultsForStudentInTerm
+      : '';
+
+  // Other failures are a toast, once per failed fetch.
+  useEffect(() => {
+    if (studentsQuery.isError && studentsStatus !== 401 && studentsStatus !== 404) toast.error(RESULT_MESSAGES.studentsFailed);
+  }, [studentsQuery.isError, studentsQuery.errorUpdatedAt, studentsStatus, toast]);
+  useEffect(() => {
+    if (resultsQuery.isError && resultsStatus !== 401 && resultsStatus !== 404) toast.error(RESULT_MESSAGES.studentResultsFailed);
+  }, [resultsQuery.isError, resultsQuery.errorUpdatedAt, resultsStatus, toast]);
+
+  function fetchStudents() {
     if (!sessionId || !term) {
-      setListMessage(RESULT_MESSAGES.selectSessionAndTerm);
+      setFormMessage(RESULT_MESSAGES.selectSessionAndTerm);
       return;
     }
-    setLoading(true);
-    try {
-      const list = await fetchResultStudents({
-        session_id: sessionId,
-        term,
-        student_class: studentClass === 'All' ? undefined : studentClass,
-      });
-      setStudents(list);
-      if (!list.length) setListMessage(RESULT_MESSAGES.noStudentsFound);
-    } catch (err) {
-      setStudents(null);
-      if (err instanceof ApiError && err.status === 401) setListMessage(RESULT_MESSAGES.unauthorized);
-      else if (err instanceof ApiError && err.status === 404) setListMessage(RESULT_MESSAGES.noStudentsFound);
-      else toast.error(RESULT_MESSAGES.studentsFailed);
-    } finally {
-      setLoading(false);
-    }
+    setFormMessage('');
+    const next = { session_id: sessionId, term, student_class: studentClass === 'All' ? undefined : studentClass };
+    if (sameQuery(asked, next)) void studentsQuery.refetch();
+    else setAsked(next);
   }
 
-  async function viewResults(s: ResultStudent) {
+  function viewResults(s: ResultStudent) {
     setSelected(s);
-    setResults(null);
-    setResultMessage('');
-    try {
-      const list = await fetchResults({ session_id: sessionId, term, admission_number: s.admission_number });
-      setResults(list);
-      if (!list.length) setResultMessage(RESULT_MESSAGES.noResultsForStudentInTerm);
-    } catch (err) {
-      setResults([]);
-      if (err instanceof ApiError && err.status === 401) setResultMessage(RESULT_MESSAGES.unauthorized);
-      else if (err instanceof ApiError && err.status === 404) setResultMessage(RESULT_MESSAGES.noResultsForStudent);
-      else toast.error(RESULT_MESSAGES.studentResultsFailed);
-    }
+    setSelectedQuery({ session_id: sessionId, term, admission_number: s.admission_number });
   }
 
   if (selected) {
@@ -85,7 +92,13 @@ function ClassResults() {
         title="Student Results"
         actions={
           <>
-            <Button variant="secondary" onClick={() => setSelected(null)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSelected(null);
+                setSelectedQuery(null);
+              }}
+            >
               Back to List
             </Button>
             <Button onClick={() => window.print()}>Print Results</Button>
@@ -128,7 +141,7 @@ function ClassResults() {
           className="grid gap-4 sm:grid-cols-4 sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
-            void fetchStudents();
+            fetchStudents();
           }}
           noValidate
         >
@@ -139,7 +152,7 @@ function ClassResults() {
             onChange={(e) => setStudentClass(e.target.value)}
             options={RESULTS_CLASS_FILTER}
           />
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={studentsQuery.isFetching}>
             Fetch Students
           </Button>
         </form>
@@ -162,7 +175,7 @@ function ClassResults() {
               <Button
                 variant="secondary"
                 className="mt-3 w-full"
-                onClick={() => void viewResults(s)}
+                onClick={() => viewResults(s)}
                 aria-label={`View Results of ${s.first_name} ${s.last_name}`}
               >
                 View Results
@@ -177,8 +190,8 @@ function ClassResults() {
 
 /** A student's own results, every term; unreleased terms say so. */
 function MyResults({ admissionNumber }: { admissionNumber: string }) {
-  const terms = useQuery({ queryKey: ['my-terms'], queryFn: () => fetchTerms() });
-  const rows = useQuery({ queryKey: ['my-results'], queryFn: () => fetchResults({}) });
+  const terms = useTerms();
+  const rows = useMyResults();
   const failed = terms.isError || rows.isError;
   return (
     <PageLayout title="My Results" actions={<Button onClick={() => window.print()}>Print Results</Button>}>

@@ -1,31 +1,26 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { RESULT_MESSAGES, sessionNameField, type AcademicSession } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, sessionNameField } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { api, ApiError } from '../../../lib/api-client';
+import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
-import { sessionsKey, useSessions } from '../api';
+import { useCreateSession, useSessions, useUpdateSession } from '../api';
 
-function firstError(err: unknown): string {
-  if (err instanceof ApiError)
-    return Object.values(err.fieldErrors)[0]?.[0] ?? err.nonFieldError ?? err.detail ?? 'Failed to save the session.';
-  return 'Failed to save the session.';
-}
+const firstError = (err: unknown): string => firstServerMessage(err) ?? RESULT_ADMIN_MESSAGES.sessionSaveFailed;
 
 /** /sessions (admin): create, rename and mark the current academic session. */
 export default function SessionsAdminPage() {
   const sessions = useSessions();
-  const qc = useQueryClient();
+  const createSession = useCreateSession();
+  const updateSession = useUpdateSession();
   const toast = useToast();
   const [name, setName] = useState('');
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string; error: string } | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: sessionsKey });
 
   async function create(e: FormEvent) {
     e.preventDefault();
@@ -35,11 +30,10 @@ export default function SessionsAdminPage() {
       return;
     }
     try {
-      await api.post<AcademicSession>('/sessions/', { name: parsed.data });
+      await createSession.mutateAsync(parsed.data);
       toast.success(RESULT_MESSAGES.sessionCreated);
       setName('');
       setError('');
-      await refresh();
     } catch (err) {
       setError(firstError(err));
     }
@@ -47,10 +41,9 @@ export default function SessionsAdminPage() {
 
   async function patch(id: number, body: { name?: string; is_current?: boolean }) {
     try {
-      await api.patch<AcademicSession>(`/sessions/${id}/`, body);
+      await updateSession.mutateAsync({ id, body });
       toast.success(RESULT_MESSAGES.sessionUpdated);
       setEditing(null);
-      await refresh();
     } catch (err) {
       if (editing) setEditing({ ...editing, error: firstError(err) });
       else toast.error(firstError(err));
@@ -81,7 +74,7 @@ export default function SessionsAdminPage() {
         ) : sessions.isError ? (
           <Alert tone="error">{RESULT_MESSAGES.sessionsFailed}</Alert>
         ) : sessions.data.length === 0 ? (
-          <EmptyState>No sessions yet.</EmptyState>
+          <EmptyState>{RESULT_ADMIN_MESSAGES.noSessions}</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100">
             {sessions.data.map((s) => (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CLASSES, SUBJECTS } from '@portal/domain/constants';
-import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,17 +9,8 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useToast } from '../../../lib/toast';
-import {
-  checkScore,
-  createResult,
-  deleteResult,
-  fetchResults,
-  fetchStudentSummary,
-  patchResult,
-  remarkOf,
-  serverMessage,
-  useGradingScales,
-} from '../api';
+import { serverMessage } from '../../../lib/errors';
+import { checkScore, fetchStudentSummary, remarkOf, useGradingScales, useLookupResults, useWriteResults, type ResultWrite } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 
 interface Row {
@@ -55,6 +46,8 @@ const isEdited = (r: Row) =>
 /** /UpdateResult: search a student's term results, edit them, save each subject in parallel. */
 export default function UpdateResultPage() {
   const toast = useToast();
+  const lookupResults = useLookupResults();
+  const writeResults = useWriteResults();
   const [draft] = useState(() => readDraft<Draft>(DRAFT));
   const [admission, setAdmission] = useState(draft?.admission ?? '');
   const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
@@ -101,7 +94,7 @@ export default function UpdateResultPage() {
     }
     setSearching(true);
     try {
-      const results = await fetchResults({ session_id: q.sessionId, term: q.term, admission_number: adm });
+      const results = await lookupResults({ session_id: q.sessionId, term: q.term, admission_number: adm });
       const next = blankRows();
       for (const r of results) {
         const row = next.find((x) => x.subject === r.subject);
@@ -182,7 +175,7 @@ export default function UpdateResultPage() {
     // A cleared score of a stored result means "delete it": asked first (issue 11 item 13).
     const cleared = rows.filter((r) => r.existing && r.score.trim() === '');
     if (!changed.length && !cleared.length) {
-      toast.info('No changes to save.');
+      toast.info(RESULT_ADMIN_MESSAGES.noChangesToSave);
       return;
     }
     if (cleared.length && !confirmed) {
@@ -192,20 +185,20 @@ export default function UpdateResultPage() {
     setConfirmDelete(null);
     setSaving(true);
     // One request per subject, in parallel (spec §7): existing rows are updated, empty rows created.
-    const outcomes = await Promise.allSettled([
-      ...changed.map((r) =>
+    const outcomes = await writeResults.mutateAsync([
+      ...changed.map((r): ResultWrite =>
         r.existing
-          ? patchResult(r.existing.id, {
-              ...head,
-              ...why,
-              subject: r.subject,
-              score: Number(r.score),
-              remarks: r.remarks,
-              version: r.existing.version,
-            })
-          : createResult({ ...head, ...why, subject: r.subject, name: r.subject, score: Number(r.score), remarks: r.remarks, version: 0 }),
+          ? {
+              op: 'patch',
+              id: r.existing.id,
+              body: { ...head, ...why, subject: r.subject, score: Number(r.score), remarks: r.remarks, version: r.existing.version },
+            }
+          : {
+              op: 'create',
+              body: { ...head, ...why, subject: r.subject, name: r.subject, score: Number(r.score), remarks: r.remarks, version: 0 },
+            },
       ),
-      ...cleared.map((r) => deleteResult(r.existing!.id, r.existing!.version, why.reason)),
+      ...cleared.map((r): ResultWrite => ({ op: 'delete', id: r.existing!.id, version: r.existing!.version, reason: why.reason })),
     ]);
     setSaving(false);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');

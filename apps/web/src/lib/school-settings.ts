@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SchoolSettings } from '@portal/domain/settings-constants';
-import { api } from '../../lib/api-client';
-import { setSchoolTimeZone } from '../../lib/datetime';
+import { api } from './api-client';
+import { setSchoolTimeZone } from './datetime';
 
+/** App-wide: the header, the public home page and the settings screen all read the school settings. */
 export const settingsKey = ['settings'] as const;
 
 /** School name, motto, address, logo and facts: public, cached for the session. */

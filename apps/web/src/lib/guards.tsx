@@ -1,6 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@portal/domain/constants';
-import { HOME_OF_ROLE, useSession } from '../lib/auth-store';
+import { HOME_OF_ROLE, useSession } from './auth-store';
+
+export { ADMIN_ONLY, ANY_ROLE, STAFF_AND_ADMIN, STAFF_ONLY, STUDENT_ONLY } from './roles';
 
 /**
  * Role-aware route guard (the spec's client had none): signed-out users go to the role chooser,
@@ -23,7 +25,3 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
 export interface RefusedState {
   refused: { path: string; allowed: Role[] };
 }
-
-export const STAFF_AND_ADMIN = ['admin', 'staff'] as const;
-export const ADMIN_ONLY = ['admin'] as const;
-export const ANY_ROLE = ['admin', 'staff', 'student'] as const;

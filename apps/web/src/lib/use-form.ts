@@ -3,10 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type FieldErrors = Record<string, string[] | undefined>;
 
 /**
- * Form state for the people forms: editing a field clears its error (spec §5), and a failed
+ * Form state shared by the app's forms: editing a field clears its error (spec §5), and a failed
  * submit (local or server 400) moves the focus to the first invalid field.
  */
-export function usePeopleForm<T extends Record<string, string>>(initial: T) {
+export function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
