@@ -78,21 +78,21 @@ const runtime = vi.hoisted(() => {
 
 vi.mock('react', () => runtime.react);
 
-const { usePeopleForm, compact } = await import('./use-form');
+const { useForm, compact } = await import('./use-form');
 
 type Initial = { first_name: string; last_name: string; email: string };
 
 /** Renders the hook, and after every `act` again until its state settles, as React would. */
 function renderForm(initial: Initial) {
   runtime.reset();
-  const view = { current: runtime.render(() => usePeopleForm(initial)) };
+  const view = { current: runtime.render(() => useForm(initial)) };
   return {
     view,
     act: (fn: (form: typeof view.current) => void) => {
       fn(view.current);
       for (let i = 0; runtime.dirty; i++) {
         if (i > 10) throw new Error('the hook keeps updating');
-        view.current = runtime.render(() => usePeopleForm(initial));
+        view.current = runtime.render(() => useForm(initial));
       }
     },
   };
@@ -110,7 +110,7 @@ function fakeForm(invalidField: string | null) {
   return { form: form as unknown as HTMLFormElement, focused };
 }
 
-describe('usePeopleForm', () => {
+describe('useForm', () => {
   const initial = { first_name: 'Ada', last_name: '', email: '' };
 
   it('gives each field its value, error and a change handler that updates the value', () => {
