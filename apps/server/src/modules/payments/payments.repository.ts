@@ -1,12 +1,11 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Conn } from '../../db/index';
+import type { Insertable } from 'kysely';
 import { DEFAULT_SCHOOL_SETTINGS, type PaymentStatus, type SchoolSettings } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
-import type { Database } from '../../db/schema';
 import './payments.tables';
 import type { FeeItemsTable, PaymentsTable } from './payments.tables';
 
-type Conn = Kysely<Database> | Transaction<Database>;
 export type PaymentRow = Omit<PaymentsTable, 'id'> & { id: number };
 
 /** SQL of the payments feature, nothing else. */

@@ -1,6 +1,6 @@
+import type { Trx } from '../../db/index';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import {
   ONLINE_PAYMENT_MESSAGES,
   ONLINE_PAYMENT_OFF_CODE,
@@ -28,7 +28,6 @@ import {
   type VerifyResponse,
 } from '@portal/domain';
 import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import type { AuthUser } from '../../http/auth';
 import { writeAudit } from '../../lib/audit';
@@ -205,7 +204,7 @@ export class PaymentsService {
   // ---------------------------------------------------------------- verify and webhook
 
   private async audit(
-    trx: Transaction<Database>,
+    trx: Trx,
     _payment: PaymentRow | null,
     reference: string,
     from: PaymentStatus,
@@ -237,7 +236,7 @@ export class PaymentsService {
   }
 
   private async applyIn(
-    trx: Transaction<Database>,
+    trx: Trx,
     reference: string,
     result: VerifyResult,
     source: 'verify' | 'webhook',

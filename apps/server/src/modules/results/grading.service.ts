@@ -1,3 +1,4 @@
+import type { Trx } from '../../db/index';
 import {
   DEFAULT_SCALES,
   LEVELS,
@@ -12,8 +13,6 @@ import {
   type GradingScaleResponse,
   type Level,
 } from '@portal/domain';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
 import { nowIso } from '../../db/index';
@@ -47,7 +46,7 @@ export class GradingService {
   }
 
   /** The scale of a level in a session, inside a saving transaction (see GradingRepository.lockedSessionBands). */
-  async scaleInTransaction(trx: Transaction<Database>, sessionId: number, level: Level): Promise<GradingScale> {
+  async scaleInTransaction(trx: Trx, sessionId: number, level: Level): Promise<GradingScale> {
     const json = await this.repo.lockedSessionBands(trx, sessionId, level);
     return json ? parseBands(json) : DEFAULT_SCALES[level];
   }
@@ -70,7 +69,7 @@ export class GradingService {
     });
   }
 
-  private async count(trx: Transaction<Database>, sessionId: number, level: Level, bands: GradeBand[]) {
+  private async count(trx: Trx, sessionId: number, level: Level, bands: GradeBand[]) {
     let changes = 0;
     let released = 0;
     for (const r of ranges(bands)) {

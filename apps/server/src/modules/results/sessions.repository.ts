@@ -1,14 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Conn, Trx } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
-
-type Conn = Kysely<Database> | Transaction<Database>;
 
 /** SQL of academic sessions. */
 export class SessionsRepository {
   constructor(private readonly db: DB) {}
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
   }
 
