@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schoolSettingsSchema } from '@portal/domain';
+import { ADMIN_ONLY, schoolSettingsSchema } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { SettingsRepository } from './settings.repository';
@@ -15,7 +15,7 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return service.get();
   });
 
-  r.put('/api/settings/', { config: { auth: ['admin'] }, schema: { tags: ['settings'], body: schoolSettingsSchema } }, async (request) =>
+  r.put('/api/settings/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'], body: schoolSettingsSchema } }, async (request) =>
     service.update(currentUser(request).id, request.body),
   );
 }
