@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLASSES, SCORE_MAX, SCORE_MIN, SUBJECTS, TERM_VALUES, type Level } from './constants';
 import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
+import { AUTH_MESSAGES } from './auth-constants';
 import { textField } from './text';
 
 export * from './ranking';
@@ -59,7 +60,8 @@ export const RESULT_MESSAGES = {
     `The ${subject} result was changed by someone else since you loaded it. Reload the results and try again.`,
   createdByOther: (subject: string) =>
     `Someone else has just entered a ${subject} result for this student. Reload the results and try again.`,
-  ownResultsOnly: 'You can only view your own results.',
+  /** The one own-record message (AUTH_MESSAGES.ownRecordOnly); kept under this name for callers. */
+  ownResultsOnly: AUTH_MESSAGES.ownRecordOnly,
   notReleased: 'Results for this term have not been released yet. Please check back later.',
   notReleasedShort: 'Not yet released',
   sessionNameFormat: 'Session name must look like 2025/2026 (two consecutive years)',

@@ -28,7 +28,8 @@ import {
   type VerifyResponse,
 } from '@portal/domain';
 import type { Config } from '../../config';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
+import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
 import type { AuthUser } from '../../http/auth';
 import { writeAudit } from '../../lib/audit';
 import { FeesService, presentTerm, standingOf } from './fees.service';
@@ -84,9 +85,9 @@ export class PaymentsService {
 
   /** The signed-in student's own record; null for staff and admin. */
   private async studentOf(actor: Actor) {
-    if (actor.role !== 'student') return null;
+    if (!isStudent(actor)) return null;
     const s = await this.repo.studentByUserId(actor.id);
-    if (!s) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
+    if (!s) throw notOwnRecord();
     return s;
   }
 
@@ -103,7 +104,7 @@ export class PaymentsService {
   async initiate(actor: Actor, input: InitiatePayment, origin: string): Promise<InitiateResponse> {
     if (this.provider.name === 'off') throw paymentsOff();
     const own = await this.studentOf(actor);
-    if (own && own.admission_number !== input.admission_number) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
+    if (own) assertOwnRecord(actor, own.admission_number === input.admission_number);
     const student = own ?? (await this.repo.studentByAdmissionNumber(input.admission_number));
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     const session = await this.repo.sessionByName(input.current_session);
@@ -308,7 +309,7 @@ export class PaymentsService {
     const p = await this.repo.paymentByReference(this.repo.db, reference);
     if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
     const own = await this.studentOf(actor);
-    if (own && p.student_id !== own.id) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
+    if (own) assertOwnRecord(actor, p.student_id === own.id);
     if (p.status === 'successful') return { status: 'success', message: PAYMENT_MESSAGES.verified, reference };
     if (p.provider !== this.provider.name) {
       this.log?.warn({ reference, provider: p.provider }, 'payment made through another provider than the configured one');
@@ -396,7 +397,7 @@ export class PaymentsService {
     if (!p) throw notFound(ONLINE_PAYMENT_MESSAGES.checkoutNotFound);
     if (actor.role !== 'admin' && p.initiated_by !== actor.id) {
       const own = await this.studentOf(actor);
-      if (!own || p.student_id !== own.id) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
+      if (!own || p.student_id !== own.id) throw notOwnRecord();
     }
     return { simulator, tx, p };
   }
@@ -427,7 +428,7 @@ export class PaymentsService {
 
   async history(actor: Actor, admissionNumber: string): Promise<Payment[]> {
     const own = await this.studentOf(actor);
-    if (own && own.admission_number !== admissionNumber) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
+    if (own) assertOwnRecord(actor, own.admission_number === admissionNumber);
     return (await this.repo.history(admissionNumber)).map(presentPayment);
   }
 
@@ -548,7 +549,7 @@ export class PaymentsService {
     const p = await this.repo.paymentByReference(this.repo.db, reference);
     if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
     const own = await this.studentOf(actor);
-    if (own && p.student_id !== own.id) throw forbidden(PAYMENT_MESSAGES.notYourRecord);
+    if (own) assertOwnRecord(actor, p.student_id === own.id);
     if (p.status !== 'successful' || !p.paid_at) throw notFound(PAYMENT_MESSAGES.receiptNotAvailable);
     const school = await this.repo.school();
     // The student is named from their record, never from what the payer typed on the form (issue 10).

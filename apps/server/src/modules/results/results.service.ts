@@ -13,7 +13,8 @@ import {
   type ResultTermStatus,
   type Role,
 } from '@portal/domain';
-import { badRequest, conflict, forbidden, HttpError, nonFieldError, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
+import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
 import { writeAudit } from '../../lib/audit';
 import type { GradingService } from './grading.service';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
@@ -71,15 +72,15 @@ export class ResultsService {
   /** The student a student account may see: themselves. */
   async ownStudent(actor: Actor): Promise<StudentRow> {
     const me = await this.repo.findStudentByUser(actor.id);
-    if (!me) throw forbidden(RESULT_MESSAGES.ownResultsOnly);
+    if (!me) throw notOwnRecord();
     return me;
   }
 
   /** For GET screens: a student may only name themselves; staff get a 404 for an unknown number. */
   async studentFor(actor: Actor, admissionNumber: string | undefined): Promise<StudentRow | undefined> {
-    if (actor.role === 'student') {
+    if (isStudent(actor)) {
       const me = await this.ownStudent(actor);
-      if (admissionNumber !== undefined && admissionNumber !== me.admission_number) throw forbidden(RESULT_MESSAGES.ownResultsOnly);
+      assertOwnRecord(actor, admissionNumber === undefined || admissionNumber === me.admission_number);
       return me;
     }
     if (admissionNumber === undefined) return undefined;
