@@ -18,7 +18,18 @@ export class SessionsRepository {
   }
 
   byName(name: string, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id']).where('name', '=', name).executeTakeFirst();
+    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('name', '=', name).executeTakeFirst();
+  }
+
+  /** The current session, or the newest by name when none is marked current. */
+  currentOrLatest() {
+    return this.db
+      .selectFrom('academic_sessions')
+      .select(['id', 'name', 'is_current'])
+      .orderBy('is_current', 'desc')
+      .orderBy('name', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   hasCurrent(conn: Conn) {

@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, schoolSettingsSchema } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 
 export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new SettingsService(deps.db, new SettingsRepository(deps.db));
+  const service = new SettingsService(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/settings/', { config: { auth: 'public' }, schema: { tags: ['settings'] } }, async (_request, reply) => {
