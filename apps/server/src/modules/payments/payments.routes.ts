@@ -68,7 +68,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       },
       schema: { tags, summary: 'Create a pending payment and ask the provider for a checkout address', body: initiatePaymentSchema },
     },
-    async (request) => service.initiate(currentUser(request), request.body, paymentOrigin(request, deps.config)),
+    async (request) => service.checkout.initiate(currentUser(request), request.body, paymentOrigin(request, deps.config)),
   );
 
   r.post(
@@ -77,11 +77,11 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       config: { auth: ANY_ROLE },
       schema: { tags, summary: 'Ask the provider how a payment went and credit it once', body: verifyPaymentSchema },
     },
-    async (request) => service.verify(currentUser(request), request.body.reference),
+    async (request) => service.checkout.verify(currentUser(request), request.body.reference),
   );
 
   r.get('/api/payments/history/', { config: { auth: ANY_ROLE }, schema: { tags, querystring: historyQuerySchema } }, async (request) =>
-    service.history(currentUser(request), request.query.admission_number),
+    service.reports.history(currentUser(request), request.query.admission_number),
   );
 
   r.get(
@@ -90,20 +90,20 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       config: { auth: STAFF_OR_ADMIN },
       schema: { tags, summary: 'Class payment report: every student of the class', querystring: reportQuerySchema },
     },
-    async (request) => (await service.classReport(request.query.class, request.query.session, request.query.term)).rows,
+    async (request) => (await service.reports.classReport(request.query.class, request.query.session, request.query.term)).rows,
   );
 
   r.get(
     '/api/payments/report/summary/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
-    async (request) => service.classSummary(request.query.class, request.query.session, request.query.term),
+    async (request) => service.reports.classSummary(request.query.class, request.query.session, request.query.term),
   );
 
   r.get(
     '/api/payments/report/csv/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
     async (request, reply) => {
-      const { session, rows } = await service.classReport(request.query.class, request.query.session, request.query.term);
+      const { session, rows } = await service.reports.classReport(request.query.class, request.query.session, request.query.term);
       const name = `payments-${request.query.class}-${session ?? 'all'}`.replace(/[^A-Za-z0-9-]+/g, '-');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -113,18 +113,18 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   );
 
   r.get('/api/payments/context/', { config: { auth: ANY_ROLE }, schema: { tags } }, async (request) =>
-    service.context(currentUser(request)),
+    service.reports.context(currentUser(request)),
   );
 
   r.get('/api/payments/receipt/:reference/', { config: { auth: ANY_ROLE }, schema: { tags, params: referenceParams } }, async (request) =>
-    service.receipt(currentUser(request), request.params.reference),
+    service.reports.receipt(currentUser(request), request.params.reference),
   );
 
   r.get(
     '/api/payments/receipt/:reference/pdf/',
     { config: { auth: ANY_ROLE }, schema: { tags, params: referenceParams } },
     async (request, reply) => {
-      const receipt = await service.receipt(currentUser(request), request.params.reference);
+      const receipt = await service.reports.receipt(currentUser(request), request.params.reference);
       const pdf = await deps.pdfRenders.run(() => receiptPdf(receipt));
       return reply
         .header('content-type', 'application/pdf')
@@ -195,7 +195,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers['x-paystack-signature'];
-        const outcome = await service.webhook(raw, Array.isArray(header) ? header[0] : header);
+        const outcome = await service.checkout.webhook(raw, Array.isArray(header) ? header[0] : header);
         return { status: 'ok', outcome };
       },
     );
@@ -205,7 +205,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   r.get(
     '/api/payments/provider/',
     { config: { auth: ANY_ROLE }, schema: { tags, summary: 'Whether online payment is available, and through which provider' } },
-    () => service.providerInfo(),
+    () => service.checkout.providerInfo(),
   );
 
   // The simulator's checkout: a screen of the web app (/pay/simulator/:code) calling these, signed in.
@@ -213,7 +213,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   r.get(
     '/api/payments/simulator/:code/',
     { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams } },
-    async (request) => service.simulatorCheckout(currentUser(request), request.params.code),
+    async (request) => service.checkout.simulatorCheckout(currentUser(request), request.params.code),
   );
   r.post(
     '/api/payments/simulator/:code/',
@@ -221,6 +221,6 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       config: { auth: ANY_ROLE },
       schema: { tags, summary: 'Pay, decline or abandon a simulator checkout (once)', params: codeParams, body: simulatorCompleteSchema },
     },
-    async (request) => service.completeSimulator(currentUser(request), request.params.code, request.body.outcome),
+    async (request) => service.checkout.completeSimulator(currentUser(request), request.params.code, request.body.outcome),
   );
 }
