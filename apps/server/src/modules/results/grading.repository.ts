@@ -30,14 +30,6 @@ export class GradingRepository {
     return this.db.transaction().execute(fn);
   }
 
-  currentSession(conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name']).where('is_current', '=', 1).executeTakeFirst();
-  }
-
-  getSession(id: number, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-  }
-
   /**
    * The session's scale of a level, read inside a result-saving transaction. A session graded for
    * the first time takes the template scale, stored for it so later template changes never touch

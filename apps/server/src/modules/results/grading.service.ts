@@ -17,6 +17,7 @@ import { HttpError } from '../../http/errors';
 import { writeAudit } from '../../lib/audit';
 import { nowIso } from '../../db/index';
 import type { BandRange, GradingRepository } from './grading.repository';
+import type { SessionsRepository } from './sessions.repository';
 
 function parseBands(json: string): GradeBand[] {
   return JSON.parse(json) as GradeBand[];
@@ -33,7 +34,10 @@ function ranges(bands: GradeBand[]): BandRange[] {
  * change. The template (`grading_scales`) follows the latest change and is where new sessions start.
  */
 export class GradingService {
-  constructor(private readonly repo: GradingRepository) {}
+  constructor(
+    private readonly repo: GradingRepository,
+    private readonly sessions: SessionsRepository,
+  ) {}
 
   /** The scales a session's results are graded with (the template where the session has none yet). */
   async scales(sessionId?: number): Promise<Record<Level, GradingScale>> {
@@ -53,7 +57,7 @@ export class GradingService {
 
   /** The scales of a session (default: the current one). */
   async list(sessionId?: number): Promise<GradingScaleResponse[]> {
-    const session = sessionId !== undefined ? await this.repo.getSession(sessionId) : await this.repo.currentSession();
+    const session = sessionId !== undefined ? await this.sessions.get(sessionId) : await this.sessions.current();
     const template = await this.repo.all();
     const own = session ? await this.repo.ofSession(session.id) : [];
     return LEVELS.map((level) => {
@@ -84,7 +88,7 @@ export class GradingService {
   async preview(level: Level, input: GradeBandInput[]): Promise<GradingScalePreview> {
     const bands = normalizeScale(input);
     return this.repo.transaction(async (trx) => {
-      const session = await this.repo.currentSession(trx);
+      const session = await this.sessions.current(trx);
       const c = session ? await this.count(trx, session.id, level, bands) : { changes: 0, released: 0 };
       return {
         level,
@@ -109,7 +113,7 @@ export class GradingService {
   ): Promise<GradingScaleResponse & { regraded: number; message: string }> {
     const bands = normalizeScale(input);
     return this.repo.transaction(async (trx) => {
-      const session = await this.repo.currentSession(trx);
+      const session = await this.sessions.current(trx);
       const before = session ? await this.repo.getOfSession(session.id, level, trx) : await this.repo.get(level, trx);
       let regraded = 0;
       let updatedAt = nowIso();

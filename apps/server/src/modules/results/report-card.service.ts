@@ -20,16 +20,14 @@ import {
   type SchoolSettings,
 } from '@portal/domain';
 import { HttpError, notFound } from '../../http/errors';
-import type { SettingsRepository } from '../settings/settings.repository';
+import type { SettingsService } from '../settings/settings.service';
+import { bySubjectOrder, SUBJECT_ORDER } from './results.presenters';
+import type { SessionsRepository } from './sessions.repository';
 import type { GradingService } from './grading.service';
 import type { ResultsRepository } from './results.repository';
 import type { Actor, ResultsService } from './results.service';
 
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
-
-const SUBJECT_ORDER = new Map<string, number>(SUBJECTS.map((s, i) => [s, i]));
-const bySubjectOrder = (a: { subject: string }, b: { subject: string }) =>
-  (SUBJECT_ORDER.get(a.subject) ?? 99) - (SUBJECT_ORDER.get(b.subject) ?? 99);
 
 /** Terms a report card reads: the term itself, and in the third term the two before it. */
 function termsFor(term: string): string[] {
@@ -151,11 +149,12 @@ export class ReportCardService {
     private readonly repo: ResultsRepository,
     private readonly results: ResultsService,
     private readonly grading: GradingService,
-    private readonly settings: SettingsRepository,
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   private async session(id: number) {
-    const s = await this.repo.findSession(id);
+    const s = await this.sessions.get(id);
     if (!s) throw notFound(RESULT_MESSAGES.sessionNotFound);
     return { id: s.id, name: s.name };
   }

@@ -103,10 +103,6 @@ export class ResultsRepository {
       .executeTakeFirst();
   }
 
-  findSession(id: number, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
-  }
-
   listResults(f: ResultFilters): Promise<ResultRow[]> {
     const has = {
       sessionId: f.sessionId !== undefined,

@@ -24,7 +24,7 @@ import {
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { SettingsRepository } from '../settings/settings.repository';
+import { settingsService } from '../settings/settings.service';
 import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
@@ -41,10 +41,11 @@ const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ResultsRepository(deps.db, deps.handle.dialect);
-  const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect));
-  const results = new ResultsService(repo, grading);
-  const sessions = new SessionsService(new SessionsRepository(deps.db));
-  const cards = new ReportCardService(repo, results, grading, new SettingsRepository(deps.db));
+  const sessionRows = new SessionsRepository(deps.db);
+  const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
+  const results = new ResultsService(repo, grading, sessionRows);
+  const sessions = new SessionsService(sessionRows);
+  const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

@@ -32,6 +32,11 @@ export class SessionsRepository {
       .executeTakeFirst();
   }
 
+  /** The session marked current, if any. */
+  current(conn: Conn = this.db) {
+    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('is_current', '=', 1).executeTakeFirst();
+  }
+
   hasCurrent(conn: Conn) {
     return conn.selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirst().then(Boolean);
   }
