@@ -22,7 +22,7 @@ import type { Config } from '../../config';
 import type { Trx } from '../../db/index';
 import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
 import { assertOwnRecord, notOwnRecord } from '../../http/policies';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import type { SessionsService } from '../results/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import { standingOf, type FeesService } from './fees.service';

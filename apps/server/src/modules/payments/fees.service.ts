@@ -23,7 +23,7 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import type { SessionsService } from '../results/sessions.service';
 import type { PaymentsRepository } from './payments.repository';
 

@@ -1,6 +1,6 @@
 import type { Trx } from '../../db/index';
 import { formatAdmissionNumberAs } from '@portal/domain';
-import { allocate } from '../../lib/counters';
+import { allocate } from '../../db/counters';
 import { SettingsRepository } from '../settings/settings.repository';
 
 /** The counter the factories and the services share for admission numbers. */

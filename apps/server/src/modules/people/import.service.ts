@@ -23,8 +23,8 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { writeAuditMany } from '../../lib/audit';
-import { allocate } from '../../lib/counters';
+import { writeAuditMany } from '../../db/audit';
+import { allocate } from '../../db/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
 import { nextAdmissionNumbers } from './admission-numbers';

@@ -12,7 +12,7 @@ import {
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { assertOwnRecord, isStudent } from '../../http/policies';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { nextAdmissionNumbers } from './admission-numbers';

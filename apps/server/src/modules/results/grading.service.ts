@@ -14,7 +14,7 @@ import {
   type Level,
 } from '@portal/domain';
 import { HttpError } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import { nowIso } from '../../db/index';
 import type { BandRange, GradingRepository } from './grading.repository';
 import type { SessionsRepository } from './sessions.repository';

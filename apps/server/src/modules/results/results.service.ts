@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
 import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import type { GradingService } from './grading.service';
 import { resultAuditRow, type AuditedResult } from './result-audit';
 import type { SessionsRepository } from './sessions.repository';

@@ -1,6 +1,6 @@
 import { RESULT_MESSAGES, type AcademicSession } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import type { DB } from '../../db/index';
 import { SessionsRepository } from './sessions.repository';
 

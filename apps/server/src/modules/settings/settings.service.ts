@@ -1,7 +1,7 @@
 import type { SchoolSettings } from '@portal/domain';
 import type { DB } from '../../db/index';
 import { badRequest } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import { normaliseLogo } from './logo';
 import { SettingsRepository } from './settings.repository';
 

@@ -1,6 +1,6 @@
-import type { Conn } from '../db/index';
-import { nowIso } from '../db/index';
-import { yieldToEventLoop } from './yield';
+import type { Conn } from './index';
+import { nowIso } from './index';
+import { yieldToEventLoop } from '../lib/yield';
 
 export interface AuditEntry {
   actorUserId: number | null;

@@ -1,4 +1,4 @@
-import type { Trx } from '../db/index';
+import type { Trx } from './index';
 
 /**
  * Allocates `count` consecutive numbers from a named counter inside the caller's transaction and
