@@ -17,6 +17,7 @@ import {
   verifyPaymentSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
+import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { paymentOrigin } from '../../http/public-origin';
 import { classReportCsv, receiptPdf } from './payments.documents';
@@ -105,10 +106,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     async (request, reply) => {
       const { session, rows } = await service.reports.classReport(request.query.class, request.query.session, request.query.term);
       const name = `payments-${request.query.class}-${session ?? 'all'}`.replace(/[^A-Za-z0-9-]+/g, '-');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(classReportCsv(rows));
+      return sendAttachment(reply, 'csv', `${name}.csv`, classReportCsv(rows));
     },
   );
 
@@ -126,10 +124,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     async (request, reply) => {
       const receipt = await service.reports.receipt(currentUser(request), request.params.reference);
       const pdf = await deps.pdfRenders.run(() => receiptPdf(receipt));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="receipt-${receipt.reference}.pdf"`)
-        .send(pdf);
+      return sendAttachment(reply, 'pdf', `receipt-${receipt.reference}.pdf`, pdf);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,6 +16,7 @@ import {
   studentUpdateSchema,
   textField,
 } from '@portal/domain';
+import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
@@ -30,14 +31,6 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 const admissionParam = z.object({ admission_number: textField('Admission number').min(1).max(40) });
 const staffIdParam = z.object({ staff_id: textField('Staff ID').min(1).max(40) });
 const legacyIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-function sendCsv(reply: FastifyReply, filename: string, body: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 /**
  * Students and staff (issue 3): spec §7's calls at their paths under /api, plus paging, CSV
@@ -59,7 +52,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     r.get(
       `/api/${kind}/import/template/`,
       { config: { auth }, schema: { tags: tags[kind], summary: `CSV template for a ${noun} import` } },
-      async (_request, reply) => sendCsv(reply, `${kind}-template.csv`, imports.template(kind)),
+      async (_request, reply) => sendAttachment(reply, 'csv', `${kind}-template.csv`, imports.template(kind)),
     );
     r.post(
       `/api/${kind}/import/preview/`,
@@ -123,7 +116,8 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/students/export/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema } },
-    async (request, reply) => sendCsv(reply, 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
+    async (request, reply) =>
+      sendAttachment(reply, 'csv', 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
   );
 
   importRoutes('students', STAFF_OR_ADMIN);
@@ -228,7 +222,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/staff/export/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'Staff as CSV (no bank or tax details)' } },
-    async (_request, reply) => sendCsv(reply, 'staff.csv', staffCsv(await staff.exportRows())),
+    async (_request, reply) => sendAttachment(reply, 'csv', 'staff.csv', staffCsv(await staff.exportRows())),
   );
 
   importRoutes('staff', ADMIN_ONLY);

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import {
   annualAverage,
   bandFor,
@@ -21,6 +20,7 @@ import {
 } from '@portal/domain';
 import { HttpError, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
+import { toCsv, type CsvValue } from '../../lib/csv';
 import { bySubjectOrder, SUBJECT_ORDER } from './results.presenters';
 import type { SessionsRepository } from './sessions.repository';
 import type { GradingService } from './grading.service';
@@ -278,24 +278,17 @@ export class ReportCardService {
   }
 }
 
-/** A spreadsheet cell can't start a formula (CSV injection). */
-function safeCell(v: string | number | null): string | number {
-  if (v === null) return '';
-  if (typeof v === 'number') return v;
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
 export function broadsheetCsv(b: Broadsheet): string {
   const subjects = SUBJECTS.filter((s) => b.classes.some((c) => c.subjects.includes(s)));
   const header = ['Class', 'Admission number', 'Name', ...subjects, 'Total', 'Subjects taken', 'Average', 'Position', 'Out of'];
-  const lines: (string | number)[][] = [header];
+  const lines: CsvValue[][] = [header];
   for (const c of b.classes) {
     for (const r of c.rows) {
       lines.push([
         c.student_class,
         r.admission_number,
-        safeCell(r.name),
-        ...subjects.map((s) => safeCell(r.scores[s] ?? null)),
+        r.name,
+        ...subjects.map((s) => r.scores[s] ?? null),
         r.total,
         r.subjects_taken,
         r.average,
@@ -304,5 +297,5 @@ export function broadsheetCsv(b: Broadsheet): string {
       ]);
     }
   }
-  return stringify(lines);
+  return toCsv(lines);
 }

@@ -23,6 +23,7 @@ import {
   termQuerySchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
+import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { settingsService } from '../settings/settings.service';
 import { GradingRepository } from './grading.repository';
@@ -180,11 +181,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
         }),
       );
       const name = `report-card-${card.student.admission_number}-${card.session.name.replace('/', '-')}-${card.term}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendAttachment(reply, 'pdf', name, pdf);
     },
   );
   r.get(
@@ -204,11 +201,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
         }),
       );
       const name = `report-cards-${req.query.student_class.replace(' ', '')}-${first.session.name.replace('/', '-')}-${req.query.term}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendAttachment(reply, 'pdf', name, pdf);
     },
   );
   r.get('/api/broadsheet/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: termQuerySchema } }, (req) =>
@@ -220,11 +213,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (req, reply) => {
       const sheet = await cards.broadsheet(req.query);
       const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(`\ufeff${broadsheetCsv(sheet)}`);
+      return sendAttachment(reply, 'csv', name, broadsheetCsv(sheet));
     },
   );
 }
