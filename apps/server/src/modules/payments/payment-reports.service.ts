@@ -2,6 +2,7 @@ import {
   PAYMENT_MESSAGES,
   koboToNaira,
   nextTermDue,
+  sumNaira,
   type ClassReportRow,
   type ClassReportSummary,
   type Payment,
@@ -98,7 +99,6 @@ export class PaymentReportsService {
 
   async classSummary(studentClass: string, sessionName?: string, term?: Term): Promise<ClassReportSummary> {
     const { session, rows } = await this.classReport(studentClass, sessionName, term);
-    const sumKobo = (f: (r: ClassReportRow) => number) => rows.reduce((s, r) => s + Math.round(f(r) * 100), 0);
     return {
       class: studentClass,
       session,
@@ -108,9 +108,9 @@ export class PaymentReportsService {
       part_paid: rows.filter((r) => r.status === 'part_paid').length,
       pending: rows.filter((r) => r.payment_status === 'pending').length,
       unpaid: rows.filter((r) => r.status === 'unpaid').length,
-      amount_due: koboToNaira(sumKobo((r) => r.amount_due)),
-      amount_paid: koboToNaira(sumKobo((r) => r.amount_paid)),
-      outstanding: koboToNaira(sumKobo((r) => r.outstanding)),
+      amount_due: sumNaira(rows, (r) => r.amount_due),
+      amount_paid: sumNaira(rows, (r) => r.amount_paid),
+      outstanding: sumNaira(rows, (r) => r.outstanding),
     };
   }
 

@@ -1,6 +1,6 @@
 import { toCsv } from '../../lib/csv';
 import { renderPdf } from '../../lib/pdf';
-import { formatDateTime, formatNaira, termLabel, type ClassReportRow, type Receipt } from '@portal/domain';
+import { formatDateTime, formatNaira, sumNaira, termLabel, type ClassReportRow, type Receipt } from '@portal/domain';
 
 /** The receipt's label/value rows, as the web receipt shows them (same date format and time zone). */
 export function receiptRows(r: Receipt): [string, string][] {
@@ -65,7 +65,7 @@ export function receiptPdf(r: Receipt, opts: { compress?: boolean } = {}): Promi
 
 /** The class payment report as CSV, with a totals row. */
 export function classReportCsv(rows: ClassReportRow[]): string {
-  const sum = (f: (r: ClassReportRow) => number) => (rows.reduce((s, r) => s + Math.round(f(r) * 100), 0) / 100).toFixed(2);
+  const sum = (f: (r: ClassReportRow) => number) => sumNaira(rows, f).toFixed(2);
   const money = (n: number | null) => (n === null ? '' : n.toFixed(2));
   return toCsv(
     [
