@@ -13,5 +13,6 @@ describe('one admission number rule on every screen', () => {
       expect(r.success, bad).toBe(false);
       expect(r.error?.issues[0]?.message).toBe(RESULT_MESSAGES.admissionNumberFormat);
     }
+    expect(admissionNumberField.safeParse('  ').error?.issues.map((i) => i.message)).toEqual([RESULT_MESSAGES.admissionNumberRequired]);
   });
 });

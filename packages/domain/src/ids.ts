@@ -8,11 +8,14 @@ import { ADMISSION_NUMBER_MAX, ADMISSION_NUMBER_PATTERN } from './constants';
  * messages (the results form's are the spec's), so the schema is made from them.
  */
 export function admissionNumberWith(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .toUpperCase()
-    .min(1, messages.required)
-    .max(ADMISSION_NUMBER_MAX, messages.invalid)
-    .regex(ADMISSION_NUMBER_PATTERN, messages.invalid);
+  return (
+    z
+      .string({ error: messages.required })
+      .trim()
+      .toUpperCase()
+      .min(1, messages.required)
+      .max(ADMISSION_NUMBER_MAX, messages.invalid)
+      // An empty value gets only the "required" message.
+      .refine((v) => v === '' || ADMISSION_NUMBER_PATTERN.test(v), messages.invalid)
+  );
 }
