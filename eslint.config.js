@@ -93,4 +93,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Server modules keep to their own tables: a route or service may use another module's service,
+    // never its repository (docs/ARCHITECTURE.md, "Where does X go").
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository', '../*/*.repository.js', '**/modules/*/*.repository'],
+              message: "A route or service may not reach into another module's repository: call that module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   notAuthenticated: 'Authentication credentials were not provided.',
   invalidToken: 'Your session has expired or is invalid. Please sign in again.',
   forbidden: 'You do not have permission to perform this action.',
+  /** A student reaching another student's record (results, profile, payments): one message everywhere. */
+  ownRecordOnly: 'You can only view or act on your own records.',
   passwordChangeRequired: 'You must change your password before continuing.',
   refreshInvalid: 'Your session has expired. Please sign in again.',
   loggedOut: 'Logged out.',

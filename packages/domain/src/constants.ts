@@ -76,6 +76,15 @@ export type MaritalStatus = (typeof MARITAL_STATUS_VALUES)[number];
 export const ROLES = ['admin', 'staff', 'student'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Who may do what, named once for the server's routes (`config.auth`) and the web's guards.
+ * `ANY_ROLE` is every signed-in account; a student's own-record rule is checked on top of it.
+ */
+export const ANY_ROLE: readonly Role[] = ROLES;
+export const STAFF_OR_ADMIN: readonly Role[] = ['admin', 'staff'];
+export const ADMIN_ONLY: readonly Role[] = ['admin'];
+export const STUDENT_ONLY: readonly Role[] = ['student'];
+
 /** user_type codes sent by the registration forms (spec §6). */
 export const USER_TYPE = { admin: 1, staff: 2, student: 3 } as const;
 

@@ -10,3 +10,4 @@ export * from './payments';
 export * from './fees';
 export * from './text';
 export * from './datetime';
+export * from './ids';

@@ -21,3 +21,11 @@ export function formatNaira(naira: number): string {
   const sign = naira < 0 ? '-' : '';
   return `${sign}₦${nairaFormat.format(Math.abs(naira))}`;
 }
+
+/**
+ * The sum of naira amounts, added up in kobo so that no float drift creeps in (0.1 + 0.2 is 0.30):
+ * `sumNaira(rows, (r) => r.amount_paid)`. The one way to total money read from API shapes.
+ */
+export function sumNaira<T>(items: readonly T[], amount: (item: T) => number): number {
+  return koboToNaira(items.reduce((kobo, item) => kobo + Math.round(amount(item) * 100), 0));
+}

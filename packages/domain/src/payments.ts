@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLASSES, TERM_VALUES, type Term } from './constants';
 import type { FeeItem, FeeStatus, TermFees } from './fees';
 import { nairaToKobo } from './money';
+import { AUTH_MESSAGES } from './auth-constants';
 import { textField } from './text';
 
 /** Schemas, messages and rules of fees and online payment (spec §2-§5, §8, §9; design §7). */
@@ -51,7 +52,8 @@ export const PAYMENT_MESSAGES = {
   abandoned: 'Payment was not completed.',
   // Server-side refusals
   studentNotFound: 'No student found with this admission number',
-  notYourRecord: 'You can only make and view payments for yourself.',
+  /** The one own-record message (AUTH_MESSAGES.ownRecordOnly); kept under this name for callers. */
+  notYourRecord: AUTH_MESSAGES.ownRecordOnly,
   paymentNotFound: 'Payment not found.',
   receiptNotAvailable: 'A receipt is only available for a successful payment.',
   providerUnavailable: 'Service temporarily unavailable. Please try again later.',

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, personalPasswordProblem } from './auth';
-import {
-  ADMISSION_NUMBER_MAX,
-  ADMISSION_NUMBER_PATTERN,
-  CLASSES,
-  GENDER_VALUES,
-  MARITAL_STATUS_VALUES,
-  TERM_VALUES,
-  type SchoolClass,
-} from './constants';
+import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
 import { MAX_PAGE_SIZE } from './http';
+import { admissionNumberWith } from './ids';
 import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
 import { textField, type TextOptions } from './text';
 
@@ -177,13 +170,7 @@ export const studentUpdateSchema = z
 export type StudentUpdate = z.output<typeof studentUpdateSchema>;
 
 /** Admission number typed in a search or update form: required, forced upper case, any number the school issued (STU-0001, RMC/2026/0012). */
-export const admissionNumberSchema = z
-  .string({ error: M.admissionNumberRequired })
-  .trim()
-  .toUpperCase()
-  .min(1, M.admissionNumberRequired)
-  .max(ADMISSION_NUMBER_MAX, M.invalidAdmissionNumber)
-  .regex(ADMISSION_NUMBER_PATTERN, M.invalidAdmissionNumber);
+export const admissionNumberSchema = admissionNumberWith({ required: M.admissionNumberRequired, invalid: M.invalidAdmissionNumber });
 export const staffIdSchema = z
   .string({ error: M.staffIdRequired })
   .trim()

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CLASSES, SCORE_MAX, SCORE_MIN, SUBJECTS, TERM_VALUES, type Level } from './constants';
 import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
+import { AUTH_MESSAGES } from './auth-constants';
+import { admissionNumberWith } from './ids';
 import { textField } from './text';
 
 export * from './ranking';
@@ -59,7 +61,8 @@ export const RESULT_MESSAGES = {
     `The ${subject} result was changed by someone else since you loaded it. Reload the results and try again.`,
   createdByOther: (subject: string) =>
     `Someone else has just entered a ${subject} result for this student. Reload the results and try again.`,
-  ownResultsOnly: 'You can only view your own results.',
+  /** The one own-record message (AUTH_MESSAGES.ownRecordOnly); kept under this name for callers. */
+  ownResultsOnly: AUTH_MESSAGES.ownRecordOnly,
   notReleased: 'Results for this term have not been released yet. Please check back later.',
   notReleasedShort: 'Not yet released',
   sessionNameFormat: 'Session name must look like 2025/2026 (two consecutive years)',
@@ -104,13 +107,11 @@ export const NOT_RELEASED_CODE = 'results_not_released';
 
 // ---------- field schemas (used by the API and the forms) ----------
 
-export const admissionNumberField = z
-  .string({ error: RESULT_MESSAGES.admissionNumberRequired })
-  .trim()
-  .min(1, RESULT_MESSAGES.admissionNumberRequired)
-  .max(30, RESULT_MESSAGES.admissionNumberFormat)
-  .regex(/^[A-Za-z0-9/-]*$/, RESULT_MESSAGES.admissionNumberFormat) // '/' too: school formats (issue 11 item 20)
-  .transform((v) => v.toUpperCase());
+/** The admission number rule of every screen (ids.ts), with the results form's messages. */
+export const admissionNumberField = admissionNumberWith({
+  required: RESULT_MESSAGES.admissionNumberRequired,
+  invalid: RESULT_MESSAGES.admissionNumberFormat,
+});
 
 /** Accepts a number or a numeric string (form and query values). */
 const toNumber = (v: unknown) => {

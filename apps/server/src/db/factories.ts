@@ -1,6 +1,6 @@
 import { DEFAULT_SCALES, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass, type SchoolClass } from '@portal/domain';
 import { hashPassword } from '../lib/passwords';
-import { allocate } from '../lib/counters';
+import { allocate } from './counters';
 import { nowIso, type DB } from './index';
 
 /**

@@ -120,4 +120,4 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
-export type { DB, Database } from './schema';
+export type { Conn, DB, Database, Trx } from './schema';

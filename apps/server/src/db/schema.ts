@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text in both
@@ -156,3 +156,7 @@ export interface Database {
 }
 
 export type DB = Kysely<Database>;
+/** The database or an open transaction: what a repository method runs on. */
+export type Conn = Kysely<Database> | Transaction<Database>;
+/** An open transaction, for code that must run inside one (counter allocation, locks). */
+export type Trx = Transaction<Database>;

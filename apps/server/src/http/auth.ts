@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { sql } from 'kysely';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role } from '@portal/domain';
 import type { DB } from '../db/index';
-import { QueryTemplates } from '../db/query-templates';
+import { AuthRepository } from '../modules/auth/auth.repository';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, HttpError, unauthorized } from './errors';
 
@@ -50,29 +49,8 @@ export function registerAuth(
   app.decorate('portalRoutes', routes);
   app.decorateRequest('user', null);
 
-  // The guard's lookup runs on every authenticated request: compiled once (see QueryTemplates).
-  const templates = new QueryTemplates();
-  const lookup = (userId: number, familyId: string) =>
-    templates.execute(
-      db,
-      'authLookup',
-      (slot) =>
-        db
-          .selectFrom('users')
-          .select([
-            'id',
-            'role',
-            'email',
-            'disabled',
-            'must_change_password',
-            'token_version',
-            sql<number>`(select count(*) from refresh_tokens r where r.family_id = ${slot('familyId')} and r.revoked_at is null)`.as(
-              'live',
-            ),
-          ])
-          .where('id', '=', slot('userId')),
-      { userId, familyId },
-    );
+  // The guard's lookup runs on every authenticated request: compiled once, in the auth repository.
+  const accounts = new AuthRepository(db);
 
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
@@ -83,7 +61,7 @@ export function registerAuth(
     if (!claims) throw unauthorized(AUTH_MESSAGES.invalidToken);
     // One indexed lookup: the account still exists, is enabled, the token is not from before a
     // password change, and its sign-in session (refresh family) was not logged out.
-    const [row] = await lookup(claims.userId, claims.familyId);
+    const [row] = await accounts.guardLookup(claims.userId, claims.familyId);
     if (!row || row.disabled || row.token_version !== claims.tokenVersion || row.role !== claims.role || Number(row.live) === 0) {
       throw unauthorized(AUTH_MESSAGES.invalidToken);
     }

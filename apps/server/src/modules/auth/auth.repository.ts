@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Role } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
-import { writeAudit, type AuditEntry } from '../../lib/audit';
+import { QueryTemplates } from '../../db/query-templates';
+import { writeAudit, type AuditEntry } from '../../db/audit';
 import { SettingsRepository } from '../settings/settings.repository';
 
 export interface AccountRow {
@@ -16,7 +17,36 @@ export interface AccountRow {
 
 /** SQL for accounts, refresh tokens and the sign-in throttle. */
 export class AuthRepository {
+  private readonly hot = new QueryTemplates();
+
   constructor(private readonly db: DB) {}
+
+  /**
+   * The auth guard's lookup, run on every authenticated request (compiled once, see QueryTemplates):
+   * the account's state and how many live refresh tokens its sign-in session (family) still has.
+   */
+  guardLookup(userId: number, familyId: string) {
+    return this.hot.execute(
+      this.db,
+      'authLookup',
+      (slot) =>
+        this.db
+          .selectFrom('users')
+          .select([
+            'id',
+            'role',
+            'email',
+            'disabled',
+            'must_change_password',
+            'token_version',
+            sql<number>`(select count(*) from refresh_tokens r where r.family_id = ${slot('familyId')} and r.revoked_at is null)`.as(
+              'live',
+            ),
+          ])
+          .where('id', '=', slot('userId')),
+      { userId, familyId },
+    );
+  }
 
   findAccountByEmail(email: string): Promise<AccountRow | undefined> {
     return this.db

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_ONLY,
+  ANY_ROLE,
   AUTH_MESSAGES,
   loginRequestSchema,
   passwordChangeSchema,
   refreshRequestSchema,
-  signInBlockClearSchema,
   type Role,
+  signInBlockClearSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
@@ -49,7 +51,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/logout/',
     {
-      config: { auth: ['admin', 'staff', 'student'], allowPasswordChangePending: true },
+      config: { auth: ANY_ROLE, allowPasswordChangePending: true },
       schema: { tags: ['auth'], body: z.object({ refresh: z.string().max(4096).optional() }).optional() },
     },
     async (request) => {
@@ -61,7 +63,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/password/change/',
     {
-      config: { auth: ['admin', 'staff', 'student'], allowPasswordChangePending: true, rateLimit: perAddress },
+      config: { auth: ANY_ROLE, allowPasswordChangePending: true, rateLimit: perAddress },
       schema: { tags: ['auth'], body: passwordChangeSchema },
     },
     async (request) => {
@@ -72,14 +74,16 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   // Sign-in blocks (issue 10 item 5): the admin sees which account is blocked from which address, and clears it.
-  r.get('/api/sign-in-blocks/', { config: { auth: ['admin'] }, schema: { tags: ['auth'], summary: 'Sign-in blocks in force' } }, async () =>
-    service.listSignInBlocks(),
+  r.get(
+    '/api/sign-in-blocks/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['auth'], summary: 'Sign-in blocks in force' } },
+    async () => service.listSignInBlocks(),
   );
 
   r.post(
     '/api/sign-in-blocks/clear/',
     {
-      config: { auth: ['admin'] },
+      config: { auth: ADMIN_ONLY },
       schema: { tags: ['auth'], summary: 'Clear the sign-in blocks of an account', body: signInBlockClearSchema },
     },
     async (request) => {
@@ -88,9 +92,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  r.get(
-    '/api/me/',
-    { config: { auth: ['admin', 'staff', 'student'], allowPasswordChangePending: true }, schema: { tags: ['auth'] } },
-    async (request) => service.me(currentUser(request).id),
+  r.get('/api/me/', { config: { auth: ANY_ROLE, allowPasswordChangePending: true }, schema: { tags: ['auth'] } }, async (request) =>
+    service.me(currentUser(request).id),
   );
 }

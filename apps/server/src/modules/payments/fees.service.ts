@@ -23,7 +23,8 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
+import type { SessionsService } from '../results/sessions.service';
 import type { PaymentsRepository } from './payments.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
@@ -70,7 +71,10 @@ export function standingOf(due: DueByTerm, paidKobo: number): Standing {
 
 /** Fee items and what they make a class owe (issue 11.9). The rules; SQL stays in the repository. */
 export class FeesService {
-  constructor(private readonly repo: PaymentsRepository) {}
+  constructor(
+    private readonly repo: PaymentsRepository,
+    private readonly sessions: SessionsService,
+  ) {}
 
   /** Compulsory fees per class and term of a session (classes without items are absent). */
   async dues(sessionId: number, classes: readonly string[]): Promise<Map<string, DueByTerm>> {
@@ -97,7 +101,7 @@ export class FeesService {
   }
 
   private async checkSession(sessionId: number, field = 'session_id'): Promise<void> {
-    if (!(await this.repo.sessionById(sessionId))) throw badRequest({ [field]: [PAYMENT_MESSAGES.sessionInvalid] });
+    if (!(await this.sessions.byId(sessionId))) throw badRequest({ [field]: [PAYMENT_MESSAGES.sessionInvalid] });
   }
 
   async create(actor: Actor, input: FeeItemCreate): Promise<FeeItem> {

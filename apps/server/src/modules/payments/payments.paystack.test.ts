@@ -271,7 +271,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     fake.delay = 1500;
     const slow = new PaymentsService(new PaymentsRepository(ctx.handle.db), new PaystackProvider(SECRET, fake.url, 200), ctx.config);
     const started = Date.now();
-    const err = await slow.verify({ id: admin.userId, role: 'admin' }, data.reference).catch((e: unknown) => e);
+    const err = await slow.checkout.verify({ id: admin.userId, role: 'admin' }, data.reference).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1400);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).statusCode).toBe(503);

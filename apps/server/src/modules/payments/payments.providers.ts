@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SimulatorOutcome } from '@portal/domain';
-import { nowIso, type DB } from '../../db/index';
+import type { DB } from '../../db/index';
 import './payments.tables';
+import { SimulatorRepository } from './simulator.repository';
 
 /** One interface over the card payment providers (design §7): Paystack, or the built-in simulator. */
 export interface InitializeInput {
@@ -197,31 +198,19 @@ export function simulatorReturnUrl(tx: { callback_url: string; reference: string
  */
 export class SimulatorProvider implements PaymentProvider {
   readonly name = 'simulator' as const;
-  constructor(private readonly db: DB) {}
+  private readonly ledger: SimulatorRepository;
+  constructor(db: DB) {
+    this.ledger = new SimulatorRepository(db);
+  }
 
   async initialize(input: InitializeInput): Promise<InitializeResult> {
     const accessCode = randomBytes(16).toString('hex');
-    const now = nowIso();
-    await this.db
-      .insertInto('payment_simulator_transactions')
-      .values({
-        reference: input.reference,
-        access_code: accessCode,
-        amount_kobo: input.amountKobo,
-        currency: input.currency,
-        email: input.email,
-        callback_url: input.callbackUrl,
-        status: 'pending',
-        paid_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await this.ledger.insert({ ...input, accessCode });
     return { authorizationUrl: `${input.origin}${SIMULATOR_PATH}/${accessCode}`, accessCode };
   }
 
   async verify(reference: string): Promise<VerifyResult> {
-    const tx = await this.db.selectFrom('payment_simulator_transactions').selectAll().where('reference', '=', reference).executeTakeFirst();
+    const tx = await this.ledger.byReference(reference);
     if (!tx) throw new ProviderError('http', 'Simulator: transaction reference not found');
     return {
       status: tx.status,
@@ -234,19 +223,11 @@ export class SimulatorProvider implements PaymentProvider {
   }
 
   findByAccessCode(code: string) {
-    return this.db.selectFrom('payment_simulator_transactions').selectAll().where('access_code', '=', code).executeTakeFirst();
+    return this.ledger.byAccessCode(code);
   }
 
   /** Records the payer's choice once; a second click changes nothing. */
-  async complete(code: string, outcome: SimulatorOutcome): Promise<boolean> {
-    const status = outcome === 'pay' ? 'success' : outcome === 'decline' ? 'failed' : 'abandoned';
-    const now = nowIso();
-    const r = await this.db
-      .updateTable('payment_simulator_transactions')
-      .set({ status, paid_at: status === 'success' ? now : null, updated_at: now })
-      .where('access_code', '=', code)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  complete(code: string, outcome: SimulatorOutcome): Promise<boolean> {
+    return this.ledger.complete(code, outcome);
   }
 }

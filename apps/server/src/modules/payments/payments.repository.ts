@@ -1,12 +1,11 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import { DEFAULT_SCHOOL_SETTINGS, type PaymentStatus, type SchoolSettings } from '@portal/domain';
+import type { Conn } from '../../db/index';
+import type { Insertable } from 'kysely';
+import type { PaymentStatus } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
-import type { Database } from '../../db/schema';
 import './payments.tables';
 import type { FeeItemsTable, PaymentsTable } from './payments.tables';
 
-type Conn = Kysely<Database> | Transaction<Database>;
 export type PaymentRow = Omit<PaymentsTable, 'id'> & { id: number };
 
 /** SQL of the payments feature, nothing else. */
@@ -58,28 +57,6 @@ export class PaymentsRepository {
       .where('status', '=', 'active') // withdrawn students leave the class report (issue 11 item 21)
       .orderBy('admission_number')
       .execute();
-  }
-
-  sessions() {
-    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).orderBy('name', 'desc').execute();
-  }
-
-  sessionByName(name: string) {
-    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('name', '=', name).executeTakeFirst();
-  }
-
-  sessionById(id: number) {
-    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
-  }
-
-  currentSession() {
-    return this.db
-      .selectFrom('academic_sessions')
-      .select(['id', 'name', 'is_current'])
-      .orderBy('is_current', 'desc')
-      .orderBy('name', 'desc')
-      .limit(1)
-      .executeTakeFirst();
   }
 
   async insertPayment(trx: Conn, values: Omit<PaymentsTable, 'id' | 'created_at' | 'updated_at'>): Promise<PaymentRow> {
@@ -274,17 +251,5 @@ export class PaymentsRepository {
 
   async setWebhookOutcome(trx: Conn, bodyHash: string, outcome: string): Promise<void> {
     await trx.updateTable('payment_webhook_events').set({ outcome }).where('body_hash', '=', bodyHash).execute();
-  }
-
-  // ---------------------------------------------------------------- school identity for receipts
-
-  async school(): Promise<SchoolSettings> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', 'school').executeTakeFirst();
-    if (!row) return DEFAULT_SCHOOL_SETTINGS;
-    try {
-      return { ...DEFAULT_SCHOOL_SETTINGS, ...(JSON.parse(row.value) as Partial<SchoolSettings>) };
-    } catch {
-      return DEFAULT_SCHOOL_SETTINGS;
-    }
   }
 }

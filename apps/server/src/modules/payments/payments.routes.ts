@@ -2,18 +2,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_ONLY,
+  ANY_ROLE,
   feeItemCreateSchema,
-  feeItemUpdateSchema,
   feeItemsBulkSchema,
   feeItemsCopySchema,
+  feeItemUpdateSchema,
   historyQuerySchema,
   initiatePaymentSchema,
   reportQuerySchema,
   simulatorCompleteSchema,
+  STAFF_OR_ADMIN,
   textField,
   verifyPaymentSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
+import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { paymentOrigin } from '../../http/public-origin';
 import { classReportCsv, receiptPdf } from './payments.documents';
@@ -21,9 +25,6 @@ import { PaymentsOff, PaystackProvider, SimulatorProvider, type PaymentProvider 
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 
-const ANYONE = ['admin', 'staff', 'student'] as const;
-const STAFF_ADMIN = ['admin', 'staff'] as const;
-const ADMIN = ['admin'] as const;
 const tags = ['payments'];
 
 /**
@@ -57,7 +58,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     '/api/payments/initiate/',
     {
       config: {
-        auth: ANYONE,
+        auth: ANY_ROLE,
         // Per signed-in user, after the guard has identified them: a school's pupils often share one address.
         rateLimit: {
           max: deps.config.paymentInitiatePerMinute,
@@ -68,66 +69,62 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       },
       schema: { tags, summary: 'Create a pending payment and ask the provider for a checkout address', body: initiatePaymentSchema },
     },
-    async (request) => service.initiate(currentUser(request), request.body, paymentOrigin(request, deps.config)),
+    async (request) => service.checkout.initiate(currentUser(request), request.body, paymentOrigin(request, deps.config)),
   );
 
   r.post(
     '/api/payments/verify/',
     {
-      config: { auth: ANYONE },
+      config: { auth: ANY_ROLE },
       schema: { tags, summary: 'Ask the provider how a payment went and credit it once', body: verifyPaymentSchema },
     },
-    async (request) => service.verify(currentUser(request), request.body.reference),
+    async (request) => service.checkout.verify(currentUser(request), request.body.reference),
   );
 
-  r.get('/api/payments/history/', { config: { auth: ANYONE }, schema: { tags, querystring: historyQuerySchema } }, async (request) =>
-    service.history(currentUser(request), request.query.admission_number),
+  r.get('/api/payments/history/', { config: { auth: ANY_ROLE }, schema: { tags, querystring: historyQuerySchema } }, async (request) =>
+    service.reports.history(currentUser(request), request.query.admission_number),
   );
 
   r.get(
     '/api/payments/report/',
     {
-      config: { auth: STAFF_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags, summary: 'Class payment report: every student of the class', querystring: reportQuerySchema },
     },
-    async (request) => (await service.classReport(request.query.class, request.query.session, request.query.term)).rows,
+    async (request) => (await service.reports.classReport(request.query.class, request.query.session, request.query.term)).rows,
   );
 
   r.get(
     '/api/payments/report/summary/',
-    { config: { auth: STAFF_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
-    async (request) => service.classSummary(request.query.class, request.query.session, request.query.term),
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
+    async (request) => service.reports.classSummary(request.query.class, request.query.session, request.query.term),
   );
 
   r.get(
     '/api/payments/report/csv/',
-    { config: { auth: STAFF_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
     async (request, reply) => {
-      const { session, rows } = await service.classReport(request.query.class, request.query.session, request.query.term);
+      const { session, rows } = await service.reports.classReport(request.query.class, request.query.session, request.query.term);
       const name = `payments-${request.query.class}-${session ?? 'all'}`.replace(/[^A-Za-z0-9-]+/g, '-');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(classReportCsv(rows));
+      return sendAttachment(reply, 'csv', `${name}.csv`, classReportCsv(rows));
     },
   );
 
-  r.get('/api/payments/context/', { config: { auth: ANYONE }, schema: { tags } }, async (request) => service.context(currentUser(request)));
+  r.get('/api/payments/context/', { config: { auth: ANY_ROLE }, schema: { tags } }, async (request) =>
+    service.reports.context(currentUser(request)),
+  );
 
-  r.get('/api/payments/receipt/:reference/', { config: { auth: ANYONE }, schema: { tags, params: referenceParams } }, async (request) =>
-    service.receipt(currentUser(request), request.params.reference),
+  r.get('/api/payments/receipt/:reference/', { config: { auth: ANY_ROLE }, schema: { tags, params: referenceParams } }, async (request) =>
+    service.reports.receipt(currentUser(request), request.params.reference),
   );
 
   r.get(
     '/api/payments/receipt/:reference/pdf/',
-    { config: { auth: ANYONE }, schema: { tags, params: referenceParams } },
+    { config: { auth: ANY_ROLE }, schema: { tags, params: referenceParams } },
     async (request, reply) => {
-      const receipt = await service.receipt(currentUser(request), request.params.reference);
+      const receipt = await service.reports.receipt(currentUser(request), request.params.reference);
       const pdf = await deps.pdfRenders.run(() => receiptPdf(receipt));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="receipt-${receipt.reference}.pdf"`)
-        .send(pdf);
+      return sendAttachment(reply, 'pdf', `receipt-${receipt.reference}.pdf`, pdf);
     },
   );
 
@@ -135,7 +132,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   r.get(
     '/api/payments/fee-schedules/',
     {
-      config: { auth: ANYONE },
+      config: { auth: ANY_ROLE },
       schema: {
         tags,
         querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: textField('Class').max(20).optional() }),
@@ -144,25 +141,31 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     async (request) => service.fees.list({ sessionId: request.query.session_id, studentClass: request.query.class || undefined }),
   );
 
-  r.post('/api/payments/fee-schedules/', { config: { auth: ADMIN }, schema: { tags, body: feeItemCreateSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.fees.create(currentUser(request), request.body)),
+  r.post(
+    '/api/payments/fee-schedules/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, body: feeItemCreateSchema } },
+    async (request, reply) => reply.status(201).send(await service.fees.create(currentUser(request), request.body)),
   );
 
   r.put(
     '/api/payments/fee-schedules/:id/',
-    { config: { auth: ADMIN }, schema: { tags, params: idParams, body: feeItemUpdateSchema } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags, params: idParams, body: feeItemUpdateSchema } },
     async (request) => service.fees.update(currentUser(request), request.params.id, request.body),
   );
 
-  r.delete('/api/payments/fee-schedules/:id/', { config: { auth: ADMIN }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.fees.remove(currentUser(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/payments/fee-schedules/:id/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await service.fees.remove(currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     '/api/payments/fee-items/bulk/',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMIN_ONLY },
       schema: { tags, summary: 'Set the same fee items for many classes of one term (adds or updates by name)', body: feeItemsBulkSchema },
     },
     async (request) => service.fees.bulk(currentUser(request), request.body),
@@ -171,7 +174,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   r.post(
     '/api/payments/fee-items/copy/',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMIN_ONLY },
       schema: { tags, summary: "Copy one term's fee items into another (names the target has are kept)", body: feeItemsCopySchema },
     },
     async (request) => service.fees.copy(currentUser(request), request.body),
@@ -187,7 +190,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers['x-paystack-signature'];
-        const outcome = await service.webhook(raw, Array.isArray(header) ? header[0] : header);
+        const outcome = await service.checkout.webhook(raw, Array.isArray(header) ? header[0] : header);
         return { status: 'ok', outcome };
       },
     );
@@ -196,23 +199,23 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
 
   r.get(
     '/api/payments/provider/',
-    { config: { auth: ANYONE }, schema: { tags, summary: 'Whether online payment is available, and through which provider' } },
-    () => service.providerInfo(),
+    { config: { auth: ANY_ROLE }, schema: { tags, summary: 'Whether online payment is available, and through which provider' } },
+    () => service.checkout.providerInfo(),
   );
 
   // The simulator's checkout: a screen of the web app (/pay/simulator/:code) calling these, signed in.
   const codeParams = z.object({ code: z.string().min(1).max(64) });
   r.get(
     '/api/payments/simulator/:code/',
-    { config: { auth: ANYONE }, schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams } },
-    async (request) => service.simulatorCheckout(currentUser(request), request.params.code),
+    { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams } },
+    async (request) => service.checkout.simulatorCheckout(currentUser(request), request.params.code),
   );
   r.post(
     '/api/payments/simulator/:code/',
     {
-      config: { auth: ANYONE },
+      config: { auth: ANY_ROLE },
       schema: { tags, summary: 'Pay, decline or abandon a simulator checkout (once)', params: codeParams, body: simulatorCompleteSchema },
     },
-    async (request) => service.completeSimulator(currentUser(request), request.params.code, request.body.outcome),
+    async (request) => service.checkout.completeSimulator(currentUser(request), request.params.code, request.body.outcome),
   );
 }

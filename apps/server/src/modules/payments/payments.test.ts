@@ -594,7 +594,10 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.headers['content-disposition']).toContain('payments-SSS-2B-2025-2026.csv');
-      const lines = res.body.trim().split('\n');
+      const lines = res.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\n');
       expect(lines[0]).toBe(
         'admission_number,full_name,current_class,payment_status,last_payment_amount,last_payment_date,amount_due,amount_paid,outstanding,status',
       );

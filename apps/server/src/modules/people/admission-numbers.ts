@@ -1,7 +1,6 @@
+import type { Trx } from '../../db/index';
 import { formatAdmissionNumberAs } from '@portal/domain';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { allocate } from '../../lib/counters';
+import { allocate } from '../../db/counters';
 import { SettingsRepository } from '../settings/settings.repository';
 
 /** The counter the factories and the services share for admission numbers. */
@@ -21,7 +20,7 @@ export function schoolYear(now = new Date()): number {
  * never change. A number some earlier format already produced (e.g. after switching formats) is
  * skipped, never issued twice.
  */
-export async function nextAdmissionNumbers(trx: Transaction<Database>, count: number): Promise<string[]> {
+export async function nextAdmissionNumbers(trx: Trx, count: number): Promise<string[]> {
   const { admission_number_format: format } = await new SettingsRepository(trx).get();
   const year = schoolYear();
   const out: string[] = [];

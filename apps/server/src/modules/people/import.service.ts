@@ -1,6 +1,5 @@
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import {
   FIELD_LABELS,
   IMPORT_MAX_BYTES,
@@ -23,8 +22,9 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
-import { writeAuditMany } from '../../lib/audit';
-import { allocate } from '../../lib/counters';
+import { writeAuditMany } from '../../db/audit';
+import { toCsv, type CsvValue } from '../../lib/csv';
+import { allocate } from '../../db/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
 import { nextAdmissionNumbers } from './admission-numbers';
@@ -186,17 +186,11 @@ interface Checked<T> {
   duplicates: ImportIssue[];
 }
 
-/** CSV cells a spreadsheet would run as a formula get a leading quote (CSV injection). */
-function safeCell(v: string | number | null | undefined): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  if (/^[=@\t\r]/.test(s) || (/^[+-]/.test(s) && !/^[+-][\d\s]*$/.test(s))) return `'${s}`;
-  return s;
-}
-
-export function toCsv(columns: readonly string[], rows: Record<string, unknown>[]): string {
-  return stringify(
-    rows.map((r) => columns.map((c) => safeCell(r[c] as string | number | null | undefined))),
-    { header: true, columns: [...columns], bom: true },
+/** An export: the named columns of each row, through the one CSV writer (lib/csv.ts). */
+export function exportCsv(columns: readonly string[], rows: Record<string, unknown>[]): string {
+  return toCsv(
+    rows.map((r) => columns.map((c) => r[c] as CsvValue)),
+    columns,
   );
 }
 
@@ -204,10 +198,10 @@ export const STUDENT_EXPORT_COLUMNS = ['admission_number', ...STUDENT_CSV_COLUMN
 export const STAFF_EXPORT_COLUMNS = ['staff_id', ...STAFF_CSV_COLUMNS.filter((c) => c !== 'bank_account' && c !== 'tax_id')] as const;
 
 export function studentsCsv(rows: StudentRecord[]): string {
-  return toCsv(STUDENT_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
+  return exportCsv(STUDENT_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
 }
 export function staffCsv(rows: (StaffRecord & { qualifications?: string | null; employment_date?: string | null })[]): string {
-  return toCsv(STAFF_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
+  return exportCsv(STAFF_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
 }
 
 /** Bulk import of students or staff from CSV: template, preview, all-or-nothing import. */
@@ -215,7 +209,7 @@ export class ImportService {
   constructor(private readonly repo: PeopleRepository) {}
 
   template(kind: ImportKind): string {
-    return stringify([], { header: true, columns: [...(kind === 'students' ? STUDENT_CSV_COLUMNS : STAFF_CSV_COLUMNS)], bom: true });
+    return toCsv([], kind === 'students' ? STUDENT_CSV_COLUMNS : STAFF_CSV_COLUMNS);
   }
 
   private async check<T extends { email: string; username?: string }>(csv: string, spec: Spec<T>): Promise<Checked<T>> {

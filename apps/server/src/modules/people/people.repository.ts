@@ -1,11 +1,10 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Conn, Trx } from '../../db/index';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { NewAccount } from '@portal/domain';
 import { yieldToEventLoop } from '../../lib/yield';
 import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 import { SettingsRepository } from '../settings/settings.repository';
-
-type Tx = Kysely<Database> | Transaction<Database>;
 
 /** A student row joined with the account's email (never the password hash). */
 export interface StudentRow {
@@ -132,13 +131,13 @@ export class PeopleRepository {
     return (await new SettingsRepository(this.db).get()).school_name;
   }
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
   }
 
   // ---- students -------------------------------------------------------------------------------
 
-  private students(db: Tx = this.db) {
+  private students(db: Conn = this.db) {
     return db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select(STUDENT_COLUMNS);
   }
 
@@ -196,11 +195,11 @@ export class PeopleRepository {
     return Number(row?.n ?? 0);
   }
 
-  findStudentByAdmission(admissionNumber: string, db: Tx = this.db): Promise<StudentRow | undefined> {
+  findStudentByAdmission(admissionNumber: string, db: Conn = this.db): Promise<StudentRow | undefined> {
     return this.students(db).where('s.admission_number', '=', admissionNumber).executeTakeFirst();
   }
 
-  findStudentById(id: number, db: Tx = this.db): Promise<StudentRow | undefined> {
+  findStudentById(id: number, db: Conn = this.db): Promise<StudentRow | undefined> {
     return this.students(db).where('s.id', '=', id).executeTakeFirst();
   }
 
@@ -222,7 +221,7 @@ export class PeopleRepository {
   }
 
   /** Withdraws or readmits: the record's status, and the account's sign-in with it. */
-  async setStudentStatus(trx: Tx, row: { id: number; user_id: number }, status: StudentStatus): Promise<void> {
+  async setStudentStatus(trx: Conn, row: { id: number; user_id: number }, status: StudentStatus): Promise<void> {
     const now = nowIso();
     await trx
       .updateTable('students')
@@ -247,7 +246,7 @@ export class PeopleRepository {
     }
   }
 
-  async countStudentRecords(trx: Tx, studentId: number): Promise<{ results: number; attendance: number }> {
+  async countStudentRecords(trx: Conn, studentId: number): Promise<{ results: number; attendance: number }> {
     const r = await trx
       .selectFrom('results')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -261,7 +260,7 @@ export class PeopleRepository {
     return { results: Number(r?.n ?? 0), attendance: Number(a?.n ?? 0) };
   }
 
-  async insertStudent(trx: Tx, userId: number, admissionNumber: string, v: StudentValues): Promise<number> {
+  async insertStudent(trx: Conn, userId: number, admissionNumber: string, v: StudentValues): Promise<number> {
     const now = nowIso();
     const row = await trx
       .insertInto('students')
@@ -271,7 +270,7 @@ export class PeopleRepository {
     return row.id;
   }
 
-  async updateStudent(trx: Tx, id: number, v: Partial<StudentValues>): Promise<void> {
+  async updateStudent(trx: Conn, id: number, v: Partial<StudentValues>): Promise<void> {
     if (!Object.keys(v).length) return;
     await trx
       .updateTable('students')
@@ -282,7 +281,7 @@ export class PeopleRepository {
 
   // ---- staff ----------------------------------------------------------------------------------
 
-  private staffQuery(db: Tx = this.db) {
+  private staffQuery(db: Conn = this.db) {
     return db.selectFrom('staff as st').innerJoin('users as u', 'u.id', 'st.user_id').select(STAFF_COLUMNS);
   }
 
@@ -306,15 +305,15 @@ export class PeopleRepository {
       .execute();
   }
 
-  findStaffByStaffId(staffId: string, db: Tx = this.db): Promise<StaffRow | undefined> {
+  findStaffByStaffId(staffId: string, db: Conn = this.db): Promise<StaffRow | undefined> {
     return this.staffQuery(db).where('st.staff_id', '=', staffId).executeTakeFirst();
   }
 
-  findStaffById(id: number, db: Tx = this.db): Promise<StaffRow | undefined> {
+  findStaffById(id: number, db: Conn = this.db): Promise<StaffRow | undefined> {
     return this.staffQuery(db).where('st.id', '=', id).executeTakeFirst();
   }
 
-  async usernameTaken(username: string, exceptStaffId?: number, db: Tx = this.db): Promise<boolean> {
+  async usernameTaken(username: string, exceptStaffId?: number, db: Conn = this.db): Promise<boolean> {
     const row = await db
       .selectFrom('staff')
       .select('id')
@@ -341,7 +340,7 @@ export class PeopleRepository {
     return out;
   }
 
-  async insertStaff(trx: Tx, userId: number, staffId: string, v: StaffValues): Promise<number> {
+  async insertStaff(trx: Conn, userId: number, staffId: string, v: StaffValues): Promise<number> {
     const now = nowIso();
     const row = await trx
       .insertInto('staff')
@@ -351,7 +350,7 @@ export class PeopleRepository {
     return row.id;
   }
 
-  async updateStaff(trx: Tx, id: number, v: Partial<StaffValues>): Promise<void> {
+  async updateStaff(trx: Conn, id: number, v: Partial<StaffValues>): Promise<void> {
     if (!Object.keys(v).length) return;
     await trx
       .updateTable('staff')
@@ -415,7 +414,7 @@ export class PeopleRepository {
     return [...students.map(shape('student')), ...staff.map(shape('staff'))];
   }
 
-  async emailTaken(email: string, exceptUserId?: number, db: Tx = this.db): Promise<boolean> {
+  async emailTaken(email: string, exceptUserId?: number, db: Conn = this.db): Promise<boolean> {
     const row = await db
       .selectFrom('users')
       .select('id')
@@ -439,7 +438,7 @@ export class PeopleRepository {
   }
 
   /** Inserts accounts that must change their password at first sign-in; returns their ids in input order. */
-  async insertUsers(trx: Tx, users: NewUser[]): Promise<number[]> {
+  async insertUsers(trx: Conn, users: NewUser[]): Promise<number[]> {
     const now = nowIso();
     const idByEmail = new Map<string, number>();
     for (let i = 0; i < users.length; i += INSERT_CHUNK) {
@@ -465,7 +464,7 @@ export class PeopleRepository {
     return users.map((u) => idByEmail.get(u.email)!);
   }
 
-  async insertStudents(trx: Tx, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
+  async insertStudents(trx: Conn, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
     const now = nowIso();
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       if (i) await yieldToEventLoop();
@@ -484,7 +483,7 @@ export class PeopleRepository {
     }
   }
 
-  async insertStaffMany(trx: Tx, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
+  async insertStaffMany(trx: Conn, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
     const now = nowIso();
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       if (i) await yieldToEventLoop();
@@ -499,7 +498,7 @@ export class PeopleRepository {
     }
   }
 
-  async setEmail(trx: Tx, userId: number, email: string): Promise<void> {
+  async setEmail(trx: Conn, userId: number, email: string): Promise<void> {
     await trx.updateTable('users').set({ email, updated_at: nowIso() }).where('id', '=', userId).execute();
   }
 
@@ -507,7 +506,7 @@ export class PeopleRepository {
    * Sets a password someone else chose or generated: the holder must change it at next sign-in,
    * every access token issued before stops working and every refresh token is revoked.
    */
-  async setPasswordForced(trx: Tx, userId: number, passwordHash: string): Promise<void> {
+  async setPasswordForced(trx: Conn, userId: number, passwordHash: string): Promise<void> {
     const now = nowIso();
     await trx
       .updateTable('users')
@@ -528,7 +527,7 @@ export class PeopleRepository {
   }
 
   /** Deletes the account; the profile, results, attendance and refresh tokens go with it (ON DELETE CASCADE). */
-  async deleteUser(trx: Tx, userId: number): Promise<void> {
+  async deleteUser(trx: Conn, userId: number): Promise<void> {
     await trx.deleteFrom('users').where('id', '=', userId).execute();
   }
 }

@@ -1,9 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_ONLY,
+  type Role,
+  ANY_ROLE,
   importRequestSchema,
   newAccountsQuerySchema,
+  STAFF_OR_ADMIN,
   staffCreateSchema,
   staffListQuerySchema,
   staffUpdateSchema,
@@ -12,6 +16,7 @@ import {
   studentUpdateSchema,
   textField,
 } from '@portal/domain';
+import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
@@ -20,24 +25,12 @@ import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
 import { StudentsService } from './students.service';
 
-const ADMIN = ['admin'] as const;
-const STAFF_AND_ADMIN = ['admin', 'staff'] as const;
-const ANYONE_SIGNED_IN = ['admin', 'staff', 'student'] as const;
-
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 const admissionParam = z.object({ admission_number: textField('Admission number').min(1).max(40) });
 const staffIdParam = z.object({ staff_id: textField('Staff ID').min(1).max(40) });
 const legacyIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-function sendCsv(reply: FastifyReply, filename: string, body: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 /**
  * Students and staff (issue 3): spec §7's calls at their paths under /api, plus paging, CSV
@@ -54,12 +47,12 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const tags = { students: ['students'], staff: ['staff'] };
 
   /** Template, preview and all-or-nothing import of one kind of CSV, at /api/{kind}/import/…. */
-  function importRoutes(kind: ImportKind, auth: typeof ADMIN | typeof STAFF_AND_ADMIN): void {
+  function importRoutes(kind: ImportKind, auth: readonly Role[]): void {
     const noun = kind === 'students' ? 'student' : 'staff';
     r.get(
       `/api/${kind}/import/template/`,
       { config: { auth }, schema: { tags: tags[kind], summary: `CSV template for a ${noun} import` } },
-      async (_request, reply) => sendCsv(reply, `${kind}-template.csv`, imports.template(kind)),
+      async (_request, reply) => sendAttachment(reply, 'csv', `${kind}-template.csv`, imports.template(kind)),
     );
     r.post(
       `/api/${kind}/import/preview/`,
@@ -84,7 +77,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/people/new-accounts/',
     {
-      config: { auth: STAFF_AND_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: {
         tags: tags.students,
         summary: "The day's new accounts, to print their sign-in slips together (no passwords)",
@@ -98,14 +91,14 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/students/',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'Register a student', body: studentCreateSchema } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Register a student', body: studentCreateSchema } },
     async (request, reply) => reply.status(201).send(await students.create(currentUser(request), request.body)),
   );
 
   r.get(
     '/api/students/list/',
     {
-      config: { auth: ANYONE_SIGNED_IN },
+      config: { auth: ANY_ROLE },
       schema: { tags: tags.students, summary: 'List students (a student gets only their own record)', querystring: studentListQuerySchema },
     },
     async (request) => students.list(currentUser(request), request.query),
@@ -114,7 +107,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/students/search/',
     {
-      config: { auth: ANYONE_SIGNED_IN },
+      config: { auth: ANY_ROLE },
       schema: { tags: tags.students, summary: 'One page of students with the total count', querystring: studentListQuerySchema },
     },
     async (request) => students.search(currentUser(request), request.query),
@@ -122,22 +115,23 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/students/export/',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema } },
-    async (request, reply) => sendCsv(reply, 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema } },
+    async (request, reply) =>
+      sendAttachment(reply, 'csv', 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
   );
 
-  importRoutes('students', STAFF_AND_ADMIN);
+  importRoutes('students', STAFF_OR_ADMIN);
 
   r.get(
     '/api/students/:admission_number/',
-    { config: { auth: ANYONE_SIGNED_IN }, schema: { tags: tags.students, summary: 'One student', params: admissionParam } },
+    { config: { auth: ANY_ROLE }, schema: { tags: tags.students, summary: 'One student', params: admissionParam } },
     async (request) => students.get(currentUser(request), request.params.admission_number),
   );
 
   r.put(
     '/api/students/:admission_number/',
     {
-      config: { auth: STAFF_AND_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags: tags.students, summary: 'Update a student', params: admissionParam, body: studentUpdateSchema },
     },
     async (request) => students.update(currentUser(request), request.params.admission_number, request.body),
@@ -146,7 +140,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.delete(
     '/api/students/:admission_number/',
     {
-      config: { auth: STAFF_AND_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags: tags.students, summary: 'Delete a student with their results', params: admissionParam },
     },
     async (request, reply) => {
@@ -158,7 +152,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/students/:admission_number/history/',
     {
-      config: { auth: STAFF_AND_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags: tags.students, summary: "Counts of a student's results and payments (before a delete)", params: admissionParam },
     },
     async (request) => students.history(request.params.admission_number),
@@ -167,7 +161,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/students/:admission_number/withdraw/',
     {
-      config: { auth: STAFF_AND_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags: tags.students, summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionParam },
     },
     async (request) => students.withdraw(currentUser(request), request.params.admission_number),
@@ -176,7 +170,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/students/:admission_number/readmit/',
     {
-      config: { auth: STAFF_AND_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags: tags.students, summary: 'Readmit a withdrawn student', params: admissionParam },
     },
     async (request) => students.readmit(currentUser(request), request.params.admission_number),
@@ -185,7 +179,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/students/:admission_number/reset-password/',
     {
-      config: { auth: STAFF_AND_ADMIN },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags: tags.students, summary: "Reset a student's password to a new one-time password", params: admissionParam },
     },
     async (request) => students.resetPassword(currentUser(request), request.params.admission_number),
@@ -194,7 +188,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/studentBase/:id',
     {
-      config: { auth: ANYONE_SIGNED_IN },
+      config: { auth: ANY_ROLE },
       schema: { tags: tags.students, summary: 'Legacy student by internal id', params: legacyIdParam },
     },
     async (request) => students.getLegacy(currentUser(request), request.params.id),
@@ -202,7 +196,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.delete(
     '/api/studentBase/:id',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.students, summary: 'Legacy student delete', params: legacyIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Legacy student delete', params: legacyIdParam } },
     async (request, reply) => {
       await students.deleteLegacy(currentUser(request), request.params.id);
       return reply.status(204).send();
@@ -214,41 +208,41 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const url of ['/api/staff/', '/api/api/staff/']) {
     r.post(
       url,
-      { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'Register a staff member', body: staffCreateSchema } },
+      { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Register a staff member', body: staffCreateSchema } },
       async (request, reply) => reply.status(201).send(await staff.create(currentUser(request), request.body)),
     );
   }
 
   r.get(
     '/api/staff/list/',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'List staff', querystring: staffListQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'List staff', querystring: staffListQuerySchema } },
     async (request) => staff.list(request.query.q, request.query.limit, request.query.offset),
   );
 
   r.get(
     '/api/staff/export/',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'Staff as CSV (no bank or tax details)' } },
-    async (_request, reply) => sendCsv(reply, 'staff.csv', staffCsv(await staff.exportRows())),
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'Staff as CSV (no bank or tax details)' } },
+    async (_request, reply) => sendAttachment(reply, 'csv', 'staff.csv', staffCsv(await staff.exportRows())),
   );
 
-  importRoutes('staff', ADMIN);
+  importRoutes('staff', ADMIN_ONLY);
 
   r.get(
     '/api/staff/id/:id/',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member by internal id', params: legacyIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member by internal id', params: legacyIdParam } },
     async (request) => staff.getById(currentUser(request), request.params.id),
   );
 
   r.get(
     '/api/staff/:staff_id/',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member', params: staffIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member', params: staffIdParam } },
     async (request) => staff.get(currentUser(request), request.params.staff_id),
   );
 
   r.put(
     '/api/staff/:staff_id/',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMIN_ONLY },
       schema: { tags: tags.staff, summary: 'Update a staff member', params: staffIdParam, body: staffUpdateSchema },
     },
     async (request) => staff.update(currentUser(request), request.params.staff_id, request.body),
@@ -256,7 +250,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.delete(
     '/api/staff/:staff_id/',
-    { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'Delete a staff member', params: staffIdParam } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Delete a staff member', params: staffIdParam } },
     async (request, reply) => {
       await staff.delete(currentUser(request), request.params.staff_id);
       return reply.status(204).send();
@@ -266,7 +260,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/staff/:staff_id/reset-password/',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMIN_ONLY },
       schema: { tags: tags.staff, summary: "Reset a staff member's password to a new one-time password", params: staffIdParam },
     },
     async (request) => staff.resetPassword(currentUser(request), request.params.staff_id),
@@ -274,13 +268,13 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/staffBase/:id',
-    { config: { auth: STAFF_AND_ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff by internal id', params: legacyIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff by internal id', params: legacyIdParam } },
     async (request) => staff.getLegacy(request.params.id),
   );
 
   r.delete(
     '/api/staffBase/:id',
-    { config: { auth: ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff delete', params: legacyIdParam } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Legacy staff delete', params: legacyIdParam } },
     async (request, reply) => {
       await staff.deleteLegacy(currentUser(request), request.params.id);
       return reply.status(204).send();

@@ -10,8 +10,8 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
-import { allocate } from '../../lib/counters';
+import { writeAudit } from '../../db/audit';
+import { allocate } from '../../db/counters';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';

@@ -1,13 +1,12 @@
+import type { Conn } from '../../db/index';
 import { PEOPLE_MESSAGES } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
 import { conflict } from '../../http/errors';
 
 /**
  * A withdrawn student's record is read-only (issue 11 item 21): other features that write for a
  * student (results) call this inside their transaction before writing.
  */
-export async function assertStudentActive(conn: Kysely<Database> | Transaction<Database>, studentId: number): Promise<void> {
+export async function assertStudentActive(conn: Conn, studentId: number): Promise<void> {
   const row = await conn.selectFrom('students').select('status').where('id', '=', studentId).executeTakeFirst();
   if (row?.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
 }

@@ -1,5 +1,4 @@
 import {
-  AUTH_MESSAGES,
   PEOPLE_MESSAGES,
   type PasswordResetResponse,
   type StudentCreate,
@@ -11,8 +10,9 @@ import {
   type StudentUpdate,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { assertOwnRecord, isStudent } from '../../http/policies';
+import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { nextAdmissionNumbers } from './admission-numbers';
@@ -29,7 +29,7 @@ export class StudentsService {
 
   private filters(actor: AuthUser, q: StudentListQuery): StudentFilters {
     // A student only ever sees their own record, whatever the filters say.
-    if (actor.role === 'student') return { userId: actor.id };
+    if (isStudent(actor)) return { userId: actor.id };
     // Class lists leave withdrawn students out unless asked for; their history stays (issue 11 item 21).
     return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q, status: q.status ?? 'active' };
   }
@@ -57,7 +57,7 @@ export class StudentsService {
   }
 
   private assertCanRead(actor: AuthUser, row: StudentRow): void {
-    if (actor.role === 'student' && row.user_id !== actor.id) throw forbidden(AUTH_MESSAGES.forbidden);
+    assertOwnRecord(actor, row.user_id === actor.id);
   }
 
   async get(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {

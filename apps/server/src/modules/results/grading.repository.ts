@@ -1,10 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Conn, Trx } from '../../db/index';
+import { sql } from 'kysely';
 import { levelOfClass, CLASSES, RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
-import type { Database } from '../../db/schema';
 import { nowIso, type DB } from '../../db/index';
 import './results.tables';
-
-type Conn = Kysely<Database> | Transaction<Database>;
 
 /** The reason recorded on each result a scale change regrades. */
 const REGRADE_REASON = RESULT_MESSAGES.regradeReason;
@@ -28,16 +26,8 @@ export class GradingRepository {
     private readonly dialect: 'sqlite' | 'postgres',
   ) {}
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
-  }
-
-  currentSession(conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name']).where('is_current', '=', 1).executeTakeFirst();
-  }
-
-  getSession(id: number, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
   }
 
   /**
@@ -47,7 +37,7 @@ export class GradingRepository {
    * then regrades) waits for the save, or the save waits and then grades with the new scale: a grade
    * never mixes old and new bands. SQLite transactions are serialized already.
    */
-  async lockedSessionBands(trx: Transaction<Database>, sessionId: number, level: Level): Promise<string | undefined> {
+  async lockedSessionBands(trx: Trx, sessionId: number, level: Level): Promise<string | undefined> {
     const read = () =>
       trx
         .selectFrom('session_grading_scales')

@@ -1,3 +1,4 @@
+import type { Trx } from '../../db/index';
 import {
   DEFAULT_SCALES,
   LEVELS,
@@ -12,12 +13,11 @@ import {
   type GradingScaleResponse,
   type Level,
 } from '@portal/domain';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import { nowIso } from '../../db/index';
 import type { BandRange, GradingRepository } from './grading.repository';
+import type { SessionsRepository } from './sessions.repository';
 
 function parseBands(json: string): GradeBand[] {
   return JSON.parse(json) as GradeBand[];
@@ -34,7 +34,10 @@ function ranges(bands: GradeBand[]): BandRange[] {
  * change. The template (`grading_scales`) follows the latest change and is where new sessions start.
  */
 export class GradingService {
-  constructor(private readonly repo: GradingRepository) {}
+  constructor(
+    private readonly repo: GradingRepository,
+    private readonly sessions: SessionsRepository,
+  ) {}
 
   /** The scales a session's results are graded with (the template where the session has none yet). */
   async scales(sessionId?: number): Promise<Record<Level, GradingScale>> {
@@ -47,14 +50,14 @@ export class GradingService {
   }
 
   /** The scale of a level in a session, inside a saving transaction (see GradingRepository.lockedSessionBands). */
-  async scaleInTransaction(trx: Transaction<Database>, sessionId: number, level: Level): Promise<GradingScale> {
+  async scaleInTransaction(trx: Trx, sessionId: number, level: Level): Promise<GradingScale> {
     const json = await this.repo.lockedSessionBands(trx, sessionId, level);
     return json ? parseBands(json) : DEFAULT_SCALES[level];
   }
 
   /** The scales of a session (default: the current one). */
   async list(sessionId?: number): Promise<GradingScaleResponse[]> {
-    const session = sessionId !== undefined ? await this.repo.getSession(sessionId) : await this.repo.currentSession();
+    const session = sessionId !== undefined ? await this.sessions.get(sessionId) : await this.sessions.current();
     const template = await this.repo.all();
     const own = session ? await this.repo.ofSession(session.id) : [];
     return LEVELS.map((level) => {
@@ -70,7 +73,7 @@ export class GradingService {
     });
   }
 
-  private async count(trx: Transaction<Database>, sessionId: number, level: Level, bands: GradeBand[]) {
+  private async count(trx: Trx, sessionId: number, level: Level, bands: GradeBand[]) {
     let changes = 0;
     let released = 0;
     for (const r of ranges(bands)) {
@@ -85,7 +88,7 @@ export class GradingService {
   async preview(level: Level, input: GradeBandInput[]): Promise<GradingScalePreview> {
     const bands = normalizeScale(input);
     return this.repo.transaction(async (trx) => {
-      const session = await this.repo.currentSession(trx);
+      const session = await this.sessions.current(trx);
       const c = session ? await this.count(trx, session.id, level, bands) : { changes: 0, released: 0 };
       return {
         level,
@@ -110,7 +113,7 @@ export class GradingService {
   ): Promise<GradingScaleResponse & { regraded: number; message: string }> {
     const bands = normalizeScale(input);
     return this.repo.transaction(async (trx) => {
-      const session = await this.repo.currentSession(trx);
+      const session = await this.sessions.current(trx);
       const before = session ? await this.repo.getOfSession(session.id, level, trx) : await this.repo.get(level, trx);
       let regraded = 0;
       let updatedAt = nowIso();

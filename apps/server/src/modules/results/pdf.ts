@@ -1,25 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatAverage, formatDateTime, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain';
+import { renderPdf } from '../../lib/pdf';
 import { logoForPdf } from '../settings/logo';
 
-/**
- * Report cards as PDF with pdfkit and an embedded DejaVu Sans: the built-in Helvetica has no ₦ and
- * mangles names with accents. Fonts are read once per process; each document embeds a subset.
- */
-const require = createRequire(import.meta.url);
-function fontFile(name: string): Buffer {
-  const pkg = path.dirname(require.resolve('dejavu-fonts-ttf/package.json'));
-  return readFileSync(path.join(pkg, 'ttf', name));
-}
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
-  fonts ??= { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
-  return fonts;
-}
-
+/** Report cards as PDF (lib/pdf.ts: pdfkit with DejaVu Sans, fonts read once per process). */
 const GREEN = '#14532d';
 const GREY = '#475569';
 const LIGHT = '#f1f5f9';
@@ -241,29 +224,22 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
  * callers bound how many run at once (ConcurrencyLimiter in results.routes.ts).
  */
 export async function renderReportCards(cards: ReportCard[], opts: { compress?: boolean; title?: string } = {}): Promise<Buffer> {
-  const f = loadFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 36,
-    autoFirstPage: false,
-    compress: opts.compress ?? true,
-    info: { Title: opts.title ?? 'Report cards', Producer: 'School portal', Creator: 'School portal' },
-  });
-  doc.registerFont('body', f.regular);
-  doc.registerFont('bold', f.bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const logos = new Map<string, PdfImage | undefined>();
-  for (const [i, card] of cards.entries()) {
-    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (!logos.has(card.school.logo)) logos.set(card.school.logo, openLogo(doc, card.school.logo));
-    doc.addPage();
-    drawCard(doc, card, logos.get(card.school.logo));
-  }
-  doc.end();
-  return done;
+  return renderPdf(
+    {
+      size: 'A4',
+      margin: 36,
+      autoFirstPage: false,
+      compress: opts.compress ?? true,
+      info: { Title: opts.title ?? 'Report cards', Producer: 'School portal', Creator: 'School portal' },
+    },
+    async (doc) => {
+      const logos = new Map<string, PdfImage | undefined>();
+      for (const [i, card] of cards.entries()) {
+        if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        if (!logos.has(card.school.logo)) logos.set(card.school.logo, openLogo(doc, card.school.logo));
+        doc.addPage();
+        drawCard(doc, card, logos.get(card.school.logo));
+      }
+    },
+  );
 }

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import {
   annualAverage,
   bandFor,
@@ -20,16 +19,15 @@ import {
   type SchoolSettings,
 } from '@portal/domain';
 import { HttpError, notFound } from '../../http/errors';
-import type { SettingsRepository } from '../settings/settings.repository';
+import type { SettingsService } from '../settings/settings.service';
+import { toCsv, type CsvValue } from '../../lib/csv';
+import { bySubjectOrder, SUBJECT_ORDER } from './results.presenters';
+import type { SessionsRepository } from './sessions.repository';
 import type { GradingService } from './grading.service';
 import type { ResultsRepository } from './results.repository';
 import type { Actor, ResultsService } from './results.service';
 
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
-
-const SUBJECT_ORDER = new Map<string, number>(SUBJECTS.map((s, i) => [s, i]));
-const bySubjectOrder = (a: { subject: string }, b: { subject: string }) =>
-  (SUBJECT_ORDER.get(a.subject) ?? 99) - (SUBJECT_ORDER.get(b.subject) ?? 99);
 
 /** Terms a report card reads: the term itself, and in the third term the two before it. */
 function termsFor(term: string): string[] {
@@ -151,11 +149,12 @@ export class ReportCardService {
     private readonly repo: ResultsRepository,
     private readonly results: ResultsService,
     private readonly grading: GradingService,
-    private readonly settings: SettingsRepository,
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   private async session(id: number) {
-    const s = await this.repo.findSession(id);
+    const s = await this.sessions.get(id);
     if (!s) throw notFound(RESULT_MESSAGES.sessionNotFound);
     return { id: s.id, name: s.name };
   }
@@ -279,24 +278,17 @@ export class ReportCardService {
   }
 }
 
-/** A spreadsheet cell can't start a formula (CSV injection). */
-function safeCell(v: string | number | null): string | number {
-  if (v === null) return '';
-  if (typeof v === 'number') return v;
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
 export function broadsheetCsv(b: Broadsheet): string {
   const subjects = SUBJECTS.filter((s) => b.classes.some((c) => c.subjects.includes(s)));
   const header = ['Class', 'Admission number', 'Name', ...subjects, 'Total', 'Subjects taken', 'Average', 'Position', 'Out of'];
-  const lines: (string | number)[][] = [header];
+  const lines: CsvValue[][] = [header];
   for (const c of b.classes) {
     for (const r of c.rows) {
       lines.push([
         c.student_class,
         r.admission_number,
-        safeCell(r.name),
-        ...subjects.map((s) => safeCell(r.scores[s] ?? null)),
+        r.name,
+        ...subjects.map((s) => r.scores[s] ?? null),
         r.total,
         r.subjects_taken,
         r.average,
@@ -305,5 +297,5 @@ export function broadsheetCsv(b: Broadsheet): string {
       ]);
     }
   }
-  return stringify(lines);
+  return toCsv(lines);
 }

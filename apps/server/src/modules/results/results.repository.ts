@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Conn, Trx } from '../../db/index';
+import { sql } from 'kysely';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import './results.tables';
 import type { ResultAuditTable } from './results.tables';
-
-type Conn = Kysely<Database> | Transaction<Database>;
 
 export interface StudentRow {
   id: number;
@@ -79,7 +77,7 @@ export class ResultsRepository {
     return this.dialect === 'postgres';
   }
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
   }
 
@@ -103,10 +101,6 @@ export class ResultsRepository {
       .select(['id', 'user_id', 'admission_number', 'first_name', 'last_name', 'student_class', 'gender'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-  }
-
-  findSession(id: number, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
   }
 
   listResults(f: ResultFilters): Promise<ResultRow[]> {

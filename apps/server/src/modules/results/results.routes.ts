@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_ONLY,
+  admissionNumberField,
+  ANY_ROLE,
   classField,
   classTermQuerySchema,
   gradingScaleSchema,
   levelParamSchema,
   publicationSchema,
+  reasonField,
   reportCardQuerySchema,
   resultPatchSchema,
   resultQuerySchema,
@@ -14,14 +18,14 @@ import {
   sessionCreateSchema,
   sessionIdField,
   sessionPatchSchema,
+  STAFF_OR_ADMIN,
   termField,
   termQuerySchema,
-  admissionNumberField,
-  reasonField,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
+import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
-import { SettingsRepository } from '../settings/settings.repository';
+import { settingsService } from '../settings/settings.service';
 import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
@@ -31,10 +35,6 @@ import { ResultsService } from './results.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
-const STAFF = ['admin', 'staff'] as const;
-const ANYONE = ['admin', 'staff', 'student'] as const;
-const ADMIN = ['admin'] as const;
-
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
@@ -42,42 +42,49 @@ const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ResultsRepository(deps.db, deps.handle.dialect);
-  const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect));
-  const results = new ResultsService(repo, grading);
-  const sessions = new SessionsService(new SessionsRepository(deps.db));
-  const cards = new ReportCardService(repo, results, grading, new SettingsRepository(deps.db));
+  const sessionRows = new SessionsRepository(deps.db);
+  const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
+  const results = new ResultsService(repo, grading, sessionRows);
+  const sessions = new SessionsService(sessionRows);
+  const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
   };
 
   // ---------- sessions ----------
-  r.get('/api/sessions/', { config: { auth: ANYONE }, schema: { tags: ['sessions'] } }, () => sessions.list());
-  r.post('/api/sessions/', { config: { auth: ADMIN }, schema: { tags: ['sessions'], body: sessionCreateSchema } }, async (req, reply) =>
-    reply.status(201).send(await sessions.create(req.body, currentUser(req).id)),
+  r.get('/api/sessions/', { config: { auth: ANY_ROLE }, schema: { tags: ['sessions'] } }, () => sessions.list());
+  r.post(
+    '/api/sessions/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['sessions'], body: sessionCreateSchema } },
+    async (req, reply) => reply.status(201).send(await sessions.create(req.body, currentUser(req).id)),
   );
   r.patch(
     '/api/sessions/:id/',
-    { config: { auth: ADMIN }, schema: { tags: ['sessions'], params: idParams, body: sessionPatchSchema } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['sessions'], params: idParams, body: sessionPatchSchema } },
     (req) => sessions.update(req.params.id, req.body, currentUser(req).id),
   );
 
   // ---------- results (spec §7) ----------
-  r.post('/api/results/', { config: { auth: STAFF }, schema: { tags: ['results'], body: resultSaveSchema } }, async (req, reply) => {
-    const out = await results.save(req.body, actor(req));
-    return reply.status(out.created ? 201 : 200).send(out.single ? out.results[0] : out.results);
-  });
-  r.get('/api/results/', { config: { auth: ANYONE }, schema: { tags: ['results'], querystring: resultQuerySchema } }, (req) =>
+  r.post(
+    '/api/results/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], body: resultSaveSchema } },
+    async (req, reply) => {
+      const out = await results.save(req.body, actor(req));
+      return reply.status(out.created ? 201 : 200).send(out.single ? out.results[0] : out.results);
+    },
+  );
+  r.get('/api/results/', { config: { auth: ANY_ROLE }, schema: { tags: ['results'], querystring: resultQuerySchema } }, (req) =>
     results.list(actor(req), req.query),
   );
   r.patch(
     '/api/results/:id/',
-    { config: { auth: STAFF }, schema: { tags: ['results'], params: idParams, body: resultPatchSchema } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], params: idParams, body: resultPatchSchema } },
     (req) => results.patch(req.params.id, req.body, actor(req)),
   );
   r.delete(
     '/api/results/:id/',
-    { config: { auth: STAFF }, schema: { tags: ['results'], params: idParams, querystring: deleteQuery } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], params: idParams, querystring: deleteQuery } },
     async (req, reply) => {
       await results.remove(req.params.id, req.query.version, actor(req), req.query.reason);
       return reply.status(204).send();
@@ -85,13 +92,15 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   // ---------- beyond the spec ----------
-  r.get('/api/results/students/', { config: { auth: STAFF }, schema: { tags: ['results'], querystring: termQuerySchema } }, (req) =>
-    results.students(req.query),
+  r.get(
+    '/api/results/students/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], querystring: termQuerySchema } },
+    (req) => results.students(req.query),
   );
   r.get(
     '/api/results/terms/',
     {
-      config: { auth: ANYONE },
+      config: { auth: ANY_ROLE },
       schema: { tags: ['results'], querystring: z.object({ admission_number: admissionNumberField.optional() }) },
     },
     (req) => results.terms(actor(req), req.query.admission_number),
@@ -99,7 +108,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/results/audit/',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMIN_ONLY },
       schema: {
         tags: ['results'],
         querystring: z.object({
@@ -117,14 +126,14 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/results/publications/',
     {
-      config: { auth: STAFF },
+      config: { auth: STAFF_OR_ADMIN },
       schema: { tags: ['results'], querystring: z.object({ session_id: sessionIdField.optional(), term: termField.optional() }) },
     },
     (req) => results.publications(req.query),
   );
   r.post(
     '/api/results/publications/',
-    { config: { auth: ADMIN }, schema: { tags: ['results'], body: publicationSchema } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['results'], body: publicationSchema } },
     async (req, reply) => {
       const out = await results.publish(req.body, actor(req));
       return reply.status(out.created ? 201 : 200).send(out.publication);
@@ -132,7 +141,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   r.delete(
     '/api/results/publications/:id/',
-    { config: { auth: ADMIN }, schema: { tags: ['results'], params: idParams } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['results'], params: idParams } },
     async (req, reply) => {
       await results.unpublish(req.params.id, actor(req));
       return reply.status(204).send();
@@ -141,27 +150,29 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/grading-scales/',
-    { config: { auth: ANYONE }, schema: { tags: ['grading'], querystring: z.object({ session_id: sessionIdField.optional() }) } },
+    { config: { auth: ANY_ROLE }, schema: { tags: ['grading'], querystring: z.object({ session_id: sessionIdField.optional() }) } },
     (req) => grading.list(req.query.session_id),
   );
   r.put(
     '/api/grading-scales/:level/',
-    { config: { auth: ADMIN }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
     (req) => grading.put(req.params.level, req.body.bands, currentUser(req).id, req.body.confirm === true),
   );
   r.post(
     '/api/grading-scales/:level/preview/',
-    { config: { auth: ADMIN }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
     (req) => grading.preview(req.params.level, req.body.bands),
   );
 
   // ---------- report cards and broadsheets ----------
-  r.get('/api/report-card/', { config: { auth: ANYONE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } }, (req) =>
-    cards.card(actor(req), req.query),
+  r.get(
+    '/api/report-card/',
+    { config: { auth: ANY_ROLE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
+    (req) => cards.card(actor(req), req.query),
   );
   r.get(
     '/api/report-card/pdf/',
-    { config: { auth: ANYONE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
+    { config: { auth: ANY_ROLE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
     async (req, reply) => {
       const card = await cards.card(actor(req), req.query);
       const pdf = await deps.pdfRenders.run(() =>
@@ -170,19 +181,17 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
         }),
       );
       const name = `report-card-${card.student.admission_number}-${card.session.name.replace('/', '-')}-${card.term}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendAttachment(reply, 'pdf', name, pdf);
     },
   );
-  r.get('/api/report-cards/', { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } }, (req) =>
-    cards.classCards(req.query),
+  r.get(
+    '/api/report-cards/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
+    (req) => cards.classCards(req.query),
   );
   r.get(
     '/api/report-cards/pdf/',
-    { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
     async (req, reply) => {
       const list = await cards.classCards(req.query);
       const first = list[0]!;
@@ -192,27 +201,19 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
         }),
       );
       const name = `report-cards-${req.query.student_class.replace(' ', '')}-${first.session.name.replace('/', '-')}-${req.query.term}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendAttachment(reply, 'pdf', name, pdf);
     },
   );
-  r.get('/api/broadsheet/', { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: termQuerySchema } }, (req) =>
+  r.get('/api/broadsheet/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: termQuerySchema } }, (req) =>
     cards.broadsheet(req.query),
   );
   r.get(
     '/api/broadsheet/csv/',
-    { config: { auth: STAFF }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
     async (req, reply) => {
       const sheet = await cards.broadsheet(req.query);
       const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(`\ufeff${broadsheetCsv(sheet)}`);
+      return sendAttachment(reply, 'csv', name, broadsheetCsv(sheet));
     },
   );
 }

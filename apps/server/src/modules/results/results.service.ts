@@ -3,7 +3,6 @@ import {
   bandFor,
   NOT_RELEASED_CODE,
   RESULT_MESSAGES,
-  SUBJECTS,
   type Publication,
   type Result,
   type ResultAuditEntry,
@@ -13,9 +12,13 @@ import {
   type ResultTermStatus,
   type Role,
 } from '@portal/domain';
-import { badRequest, conflict, forbidden, HttpError, nonFieldError, notFound } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
+import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
+import { writeAudit } from '../../db/audit';
 import type { GradingService } from './grading.service';
+import { resultAuditRow, type AuditedResult } from './result-audit';
+import type { SessionsRepository } from './sessions.repository';
+import { presentAuditEntry, presentResult, sortResults } from './results.presenters';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
 import { assertStudentActive } from '../people/student-status';
 
@@ -24,36 +27,16 @@ export interface Actor {
   role: Role;
 }
 
-const SUBJECT_ORDER = new Map<string, number>(SUBJECTS.map((s, i) => [s, i]));
-
-export function presentResult(r: ResultRow): Result {
-  return {
-    id: r.id,
-    admission_number: r.admission_number,
-    student_name: `${r.first_name} ${r.last_name}`,
-    session_id: r.session_id,
-    term: r.term,
-    student_class: r.student_class,
-    subject: r.subject,
-    score: r.score,
-    remarks: r.remarks,
-    grade: r.grade,
-    version: r.version,
-    updated_at: r.updated_at,
-  };
-}
-
-/** Rows of one student and term in the subjects' fixed order; other groupings keep the SQL order. */
-function sortResults(rows: Result[]): Result[] {
-  return rows
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => {
-      const sameGroup = a.r.admission_number === b.r.admission_number && a.r.session_id === b.r.session_id && a.r.term === b.r.term;
-      if (!sameGroup) return a.i - b.i;
-      return (SUBJECT_ORDER.get(a.r.subject) ?? 99) - (SUBJECT_ORDER.get(b.r.subject) ?? 99);
-    })
-    .map((x) => x.r);
-}
+/** The audited identity of a stored result. */
+const audited = (row: ResultRow): AuditedResult => ({
+  result_id: row.id,
+  student_id: row.student_id,
+  admission_number: row.admission_number,
+  session_id: row.session_id,
+  term: row.term,
+  student_class: row.student_class,
+  subject: row.subject,
+});
 
 const notReleased = () => new HttpError(404, { detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
 
@@ -66,20 +49,21 @@ export class ResultsService {
   constructor(
     private readonly repo: ResultsRepository,
     private readonly grading: GradingService,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   /** The student a student account may see: themselves. */
   async ownStudent(actor: Actor): Promise<StudentRow> {
     const me = await this.repo.findStudentByUser(actor.id);
-    if (!me) throw forbidden(RESULT_MESSAGES.ownResultsOnly);
+    if (!me) throw notOwnRecord();
     return me;
   }
 
   /** For GET screens: a student may only name themselves; staff get a 404 for an unknown number. */
   async studentFor(actor: Actor, admissionNumber: string | undefined): Promise<StudentRow | undefined> {
-    if (actor.role === 'student') {
+    if (isStudent(actor)) {
       const me = await this.ownStudent(actor);
-      if (admissionNumber !== undefined && admissionNumber !== me.admission_number) throw forbidden(RESULT_MESSAGES.ownResultsOnly);
+      assertOwnRecord(actor, admissionNumber === undefined || admissionNumber === me.admission_number);
       return me;
     }
     if (admissionNumber === undefined) return undefined;
@@ -149,7 +133,7 @@ export class ResultsService {
       const student = await this.repo.findStudent(body.admission_number, trx);
       if (!student) throw nonFieldError(RESULT_MESSAGES.studentNotFound(body.admission_number));
       await assertStudentActive(trx, student.id);
-      const session = await this.repo.findSession(body.session_id, trx);
+      const session = await this.sessions.get(body.session_id, trx);
       if (!session) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
       const scale = await this.grading.scaleInTransaction(trx, body.session_id, level);
       const existing = await this.repo.termRows(trx, student.id, body.session_id, body.term);
@@ -171,13 +155,12 @@ export class ResultsService {
       const bySubject = new Map(existing.map((r) => [r.subject, r]));
       const audit: AuditInsert[] = [];
       const out: number[] = [];
-      const base = {
+      const who = {
         student_id: student.id,
         admission_number: student.admission_number,
         session_id: body.session_id,
         term: body.term,
         student_class: body.student_class,
-        actor_user_id: actor.id,
       };
       for (const e of entries) {
         const grade = bandFor(e.score, scale).grade;
@@ -195,25 +178,13 @@ export class ResultsService {
             actor: actor.id,
           });
           if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
-          audit.push({
-            ...base,
-            result_id: row.id,
-            action: 'update',
-            subject: e.subject,
-            old_score: row.score,
-            new_score: e.score,
-            old_remarks: row.remarks,
-            new_remarks: e.remarks,
-            old_grade: row.grade,
-            new_grade: grade,
-            reason,
-          });
+          audit.push(resultAuditRow('update', { ...who, result_id: row.id, subject: e.subject }, row, { ...e, grade }, actor.id, reason));
         } else {
           // A version > 0 means the client saw a row that is gone now: someone deleted it.
           if (e.version !== undefined && e.version > 0) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
           needReason();
           const id = await this.repo.insertResult(trx, {
-            ...base,
+            ...who,
             subject: e.subject,
             score: e.score,
             remarks: e.remarks,
@@ -223,19 +194,7 @@ export class ResultsService {
           if (id === undefined) throw conflict(RESULT_MESSAGES.createdByOther(e.subject));
           created = true;
           out.push(id);
-          audit.push({
-            ...base,
-            result_id: id,
-            action: 'create',
-            subject: e.subject,
-            old_score: null,
-            new_score: e.score,
-            old_remarks: null,
-            new_remarks: e.remarks,
-            old_grade: null,
-            new_grade: grade,
-            reason,
-          });
+          audit.push(resultAuditRow('create', { ...who, result_id: id, subject: e.subject }, null, { ...e, grade }, actor.id, reason));
         }
       }
       await this.repo.writeAudit(trx, audit);
@@ -272,24 +231,7 @@ export class ResultsService {
       const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { score, remarks, grade, subject, actor: actor.id });
       if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       await this.repo.writeAudit(trx, [
-        {
-          result_id: row.id,
-          action: 'update',
-          student_id: row.student_id,
-          admission_number: row.admission_number,
-          session_id: row.session_id,
-          term: row.term,
-          student_class: row.student_class,
-          subject,
-          old_score: row.score,
-          new_score: score,
-          old_remarks: row.remarks,
-          new_remarks: remarks,
-          old_grade: row.grade,
-          new_grade: grade,
-          actor_user_id: actor.id,
-          reason: released ? body.reason! : null,
-        },
+        resultAuditRow('update', { ...audited(row), subject }, row, { score, remarks, grade }, actor.id, released ? body.reason! : null),
       ]);
     });
     return presentResult((await this.repo.getResult(id))!);
@@ -303,26 +245,7 @@ export class ResultsService {
       const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
       if (released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
       if (!(await this.repo.deleteResultIfVersion(trx, row.id, row.version))) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
-      await this.repo.writeAudit(trx, [
-        {
-          result_id: row.id,
-          action: 'delete',
-          student_id: row.student_id,
-          admission_number: row.admission_number,
-          session_id: row.session_id,
-          term: row.term,
-          student_class: row.student_class,
-          subject: row.subject,
-          old_score: row.score,
-          new_score: null,
-          old_remarks: row.remarks,
-          new_remarks: null,
-          old_grade: row.grade,
-          new_grade: null,
-          actor_user_id: actor.id,
-          reason: released ? reason! : null,
-        },
-      ]);
+      await this.repo.writeAudit(trx, [resultAuditRow('delete', audited(row), row, null, actor.id, released ? reason! : null)]);
     });
   }
 
@@ -341,31 +264,7 @@ export class ResultsService {
       term: q.term,
       limit: q.limit ?? 500,
     });
-    return rows.map((r) => ({
-      id: r.id,
-      action: r.action,
-      admission_number: r.admission_number,
-      student_name: r.first_name ? `${r.first_name} ${r.last_name ?? ''}`.trim() : '',
-      session_id: r.session_id,
-      session_name: r.session_name ?? '',
-      term: r.term,
-      student_class: r.student_class,
-      subject: r.subject,
-      old_score: r.old_score,
-      new_score: r.new_score,
-      old_remarks: r.old_remarks,
-      new_remarks: r.new_remarks,
-      old_grade: r.old_grade,
-      new_grade: r.new_grade,
-      actor: r.staff_id
-        ? `${r.staff_first ?? ''} ${r.staff_last ?? ''} (${r.staff_id})`.trim()
-        : r.admin_first
-          ? `${r.admin_first} ${r.admin_last ?? ''} (admin)`.trim()
-          : (r.actor_email ?? null),
-      actor_role: r.actor_role ?? null,
-      created_at: r.created_at,
-      reason: r.reason ?? null,
-    }));
+    return rows.map(presentAuditEntry);
   }
 
   // ---------- publishing ----------
@@ -382,7 +281,7 @@ export class ResultsService {
     actor: Actor,
   ): Promise<{ created: boolean; publication: Publication }> {
     return this.repo.transaction(async (trx) => {
-      if (!(await this.repo.findSession(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
+      if (!(await this.sessions.get(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
       if (!(await this.repo.hasResults(trx, body.session_id, body.term, body.student_class))) {
         throw nonFieldError(RESULT_MESSAGES.noResultsToPublish);
       }

@@ -1,14 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Conn, Trx } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
-
-type Conn = Kysely<Database> | Transaction<Database>;
 
 /** SQL of academic sessions. */
 export class SessionsRepository {
   constructor(private readonly db: DB) {}
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
   }
 
@@ -21,7 +18,23 @@ export class SessionsRepository {
   }
 
   byName(name: string, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id']).where('name', '=', name).executeTakeFirst();
+    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('name', '=', name).executeTakeFirst();
+  }
+
+  /** The current session, or the newest by name when none is marked current. */
+  currentOrLatest() {
+    return this.db
+      .selectFrom('academic_sessions')
+      .select(['id', 'name', 'is_current'])
+      .orderBy('is_current', 'desc')
+      .orderBy('name', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The session marked current, if any. */
+  current(conn: Conn = this.db) {
+    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('is_current', '=', 1).executeTakeFirst();
   }
 
   hasCurrent(conn: Conn) {

@@ -1,7 +1,8 @@
 import { RESULT_MESSAGES, type AcademicSession } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
-import type { SessionsRepository } from './sessions.repository';
+import { writeAudit } from '../../db/audit';
+import type { DB } from '../../db/index';
+import { SessionsRepository } from './sessions.repository';
 
 const present = (r: { id: number; name: string; is_current: number }): AcademicSession => ({
   id: r.id,
@@ -20,6 +21,24 @@ export class SessionsService {
 
   async list(): Promise<AcademicSession[]> {
     return (await this.repo.list()).map(present);
+  }
+
+  // Reads other modules need (payments): sessions are read only through their own repository.
+
+  async byId(id: number): Promise<AcademicSession | undefined> {
+    const row = await this.repo.get(id);
+    return row && present(row);
+  }
+
+  async byName(name: string): Promise<AcademicSession | undefined> {
+    const row = await this.repo.byName(name);
+    return row && present(row);
+  }
+
+  /** The current session, or the newest when none is marked current; undefined when there is none. */
+  async currentOrLatest(): Promise<AcademicSession | undefined> {
+    const row = await this.repo.currentOrLatest();
+    return row && present(row);
   }
 
   async create(input: { name: string; is_current?: boolean }, actor: number): Promise<AcademicSession> {
@@ -67,4 +86,9 @@ export class SessionsService {
       throw err;
     }
   }
+}
+
+/** The sessions service over a database, for other modules (which may not reach into this module's repository). */
+export function sessionsService(db: DB): SessionsService {
+  return new SessionsService(new SessionsRepository(db));
 }

@@ -1,11 +1,10 @@
+import type { Conn } from '../../db/index';
 import { DEFAULT_SCHOOL_SETTINGS, schoolSettingsSchema, type SchoolSettings } from '@portal/domain';
-import type { Transaction } from 'kysely';
-import type { DB, Database } from '../../db/index';
 
 const KEY = 'school';
 
 export class SettingsRepository {
-  constructor(private readonly db: DB | Transaction<Database>) {}
+  constructor(private readonly db: Conn) {}
 
   async get(): Promise<SchoolSettings> {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();

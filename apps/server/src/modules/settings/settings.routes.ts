@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schoolSettingsSchema } from '@portal/domain';
+import { ADMIN_ONLY, schoolSettingsSchema } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 
 export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new SettingsService(deps.db, new SettingsRepository(deps.db));
+  const service = new SettingsService(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/settings/', { config: { auth: 'public' }, schema: { tags: ['settings'] } }, async (_request, reply) => {
@@ -15,7 +14,7 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return service.get();
   });
 
-  r.put('/api/settings/', { config: { auth: ['admin'] }, schema: { tags: ['settings'], body: schoolSettingsSchema } }, async (request) =>
+  r.put('/api/settings/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'], body: schoolSettingsSchema } }, async (request) =>
     service.update(currentUser(request).id, request.body),
   );
 }

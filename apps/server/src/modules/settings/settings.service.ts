@@ -1,15 +1,20 @@
 import type { SchoolSettings } from '@portal/domain';
 import type { DB } from '../../db/index';
 import { badRequest } from '../../http/errors';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../../db/audit';
 import { normaliseLogo } from './logo';
-import type { SettingsRepository } from './settings.repository';
+import { SettingsRepository } from './settings.repository';
 
-/** School settings: the logo is checked and normalised once here, on upload (issue 10 item 13). */
+const withoutImage = (s: SchoolSettings) => ({ ...s, logo: s.logo ? '[image]' : '' });
+
+/**
+ * School settings: read (checked against the schema) only through SettingsRepository; written here,
+ * the row and its audit entry in one transaction. The logo is checked and normalised once, on upload.
+ */
 export class SettingsService {
   constructor(
     private readonly db: DB,
-    private readonly repo: SettingsRepository,
+    private readonly repo: SettingsRepository = new SettingsRepository(db),
   ) {}
 
   get(): Promise<SchoolSettings> {
@@ -17,24 +22,34 @@ export class SettingsService {
   }
 
   async update(actorUserId: number, input: SchoolSettings): Promise<SchoolSettings> {
-    const before = await this.repo.get();
-    // An unchanged logo is not decoded again: it was normalised when it was stored.
+    const stored = await this.repo.get();
+    // An unchanged logo is not decoded again: it was normalised when it was stored. Decoding runs
+    // before the transaction opens, so no lock is held while an image is shrunk.
     let logo = input.logo;
-    if (logo !== before.logo) {
+    if (logo !== stored.logo) {
       const result = normaliseLogo(logo);
       if (!result.ok) throw badRequest({ logo: [result.message] });
       logo = result.logo;
     }
     const settings = { ...input, logo };
-    await this.repo.put(settings);
-    await writeAudit(this.db, {
-      actorUserId,
-      action: 'update',
-      entity: 'settings',
-      entityId: 'school',
-      before: { ...before, logo: before.logo ? '[image]' : '' },
-      after: { ...settings, logo: settings.logo ? '[image]' : '' },
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new SettingsRepository(trx);
+      const before = await repo.get();
+      await repo.put(settings);
+      await writeAudit(trx, {
+        actorUserId,
+        action: 'update',
+        entity: 'settings',
+        entityId: 'school',
+        before: withoutImage(before),
+        after: withoutImage(settings),
+      });
     });
     return settings;
   }
+}
+
+/** The settings service over a database, for other modules (which may not reach into this module's repository). */
+export function settingsService(db: DB): SettingsService {
+  return new SettingsService(db);
 }

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../db/index';
-import { yieldToEventLoop } from './yield';
-import type { Database } from '../db/schema';
+import type { Conn } from './index';
+import { nowIso } from './index';
+import { yieldToEventLoop } from '../lib/yield';
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -13,11 +12,11 @@ export interface AuditEntry {
 }
 
 /** Writes one audit row; call it inside the transaction that makes the change. */
-export async function writeAudit(db: Kysely<Database> | Transaction<Database>, e: AuditEntry): Promise<void> {
+export async function writeAudit(db: Conn, e: AuditEntry): Promise<void> {
   await writeAuditMany(db, [e]);
 }
 
-export async function writeAuditMany(db: Kysely<Database> | Transaction<Database>, entries: AuditEntry[]): Promise<void> {
+export async function writeAuditMany(db: Conn, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
   const at = nowIso();
   // Chunked so a bulk import stays under SQLite's bound-parameter limit.

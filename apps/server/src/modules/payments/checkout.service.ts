@@ -1,0 +1,392 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ONLINE_PAYMENT_MESSAGES,
+  ONLINE_PAYMENT_OFF_CODE,
+  FEE_MESSAGES,
+  PAYMENT_CURRENCY,
+  PAYMENT_MESSAGES,
+  formatNaira,
+  koboToNaira,
+  paymentWarning,
+  termLabel,
+  type InitiatePayment,
+  type InitiateResponse,
+  type PaymentProviderInfo,
+  type PaymentStatus,
+  type SimulatorCheckout,
+  type SimulatorOutcome,
+  type VerifyResponse,
+} from '@portal/domain';
+import type { Config } from '../../config';
+import type { Trx } from '../../db/index';
+import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
+import { assertOwnRecord, notOwnRecord } from '../../http/policies';
+import { writeAudit } from '../../db/audit';
+import type { SessionsService } from '../results/sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+import { standingOf, type FeesService } from './fees.service';
+import {
+  mapPaystackStatus,
+  ProviderError,
+  SimulatorProvider,
+  simulatorReturnUrl,
+  type PaymentProvider,
+  type VerifyResult,
+} from './payments.providers';
+import type { PaymentRow, PaymentsRepository } from './payments.repository';
+import { ownStudentOf, type Actor } from './payments.students';
+
+const providerUnavailable = () => new HttpError(503, { detail: PAYMENT_MESSAGES.providerUnavailable });
+/** Online payment is off (production without a provider key): nothing is stored, the screens say where to pay. */
+const paymentsOff = () => new HttpError(503, { detail: ONLINE_PAYMENT_MESSAGES.off, code: ONLINE_PAYMENT_OFF_CODE });
+
+const NOT_SUCCESSFUL: readonly PaymentStatus[] = ['pending', 'failed', 'abandoned'];
+
+/**
+ * Taking a payment: initiate (a pending row before the provider hears of it), verify and the
+ * provider's webhook (each applies the provider's answer once, with its audit row), and the
+ * built-in simulator's checkout.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly repo: PaymentsRepository,
+    readonly provider: PaymentProvider,
+    private readonly config: Pick<Config, 'publicUrl' | 'paystackSecretKey'>,
+    private readonly fees: FeesService,
+    private readonly sessions: SessionsService,
+    private readonly settings: SettingsService,
+    private readonly log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  ) {}
+
+  /** GET /api/payments/provider/: what the payment screens need to know before offering to pay. */
+  providerInfo(): PaymentProviderInfo {
+    const name = this.provider.name;
+    return name === 'off'
+      ? { online_payment: false, provider: null, message: ONLINE_PAYMENT_MESSAGES.off }
+      : { online_payment: true, provider: name, message: null };
+  }
+
+  async initiate(actor: Actor, input: InitiatePayment, origin: string): Promise<InitiateResponse> {
+    if (this.provider.name === 'off') throw paymentsOff();
+    const own = await ownStudentOf(this.repo, actor);
+    if (own) assertOwnRecord(actor, own.admission_number === input.admission_number);
+    const student = own ?? (await this.repo.studentByAdmissionNumber(input.admission_number));
+    if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
+    const session = await this.sessions.byName(input.current_session);
+    if (!session) throw badRequest({ current_session: [PAYMENT_MESSAGES.sessionInvalid] });
+    if (!input.confirm) await this.refuseUnconfirmedOverpayment(student, session, input);
+
+    const reference = `FEES-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
+    // The pending payment exists before the provider hears of it: whatever happens next, it is on record.
+    const payment = await this.repo.db.transaction().execute(async (trx) => {
+      const row = await this.repo.insertPayment(trx, {
+        reference,
+        student_id: student.id,
+        admission_number: student.admission_number,
+        full_name: input.full_name,
+        current_class: input.current_class,
+        current_session: session.name,
+        term: input.term,
+        email: input.email,
+        phone_number: input.phone_number,
+        amount_kobo: input.amount,
+        currency: PAYMENT_CURRENCY,
+        status: 'pending',
+        provider: this.provider.name,
+        provider_transaction_id: null,
+        provider_access_code: null,
+        provider_status: null,
+        initiated_by: actor.id,
+        paid_at: null,
+      });
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: 'payment.create',
+        entity: 'payment',
+        entityId: reference,
+        after: { status: 'pending', amount_kobo: row.amount_kobo, admission_number: row.admission_number, provider: row.provider },
+      });
+      return row;
+    });
+
+    try {
+      const init = await this.provider.initialize({
+        reference,
+        amountKobo: payment.amount_kobo,
+        currency: payment.currency,
+        email: payment.email,
+        callbackUrl: `${this.config.publicUrl ?? origin}/PaymentForm`,
+        origin: this.config.publicUrl ?? origin,
+        metadata: {
+          admission_number: payment.admission_number,
+          full_name: payment.full_name,
+          current_class: payment.current_class,
+          current_session: payment.current_session,
+          term: payment.term,
+        },
+      });
+      await this.repo.setAccessCode(reference, init.accessCode);
+      return {
+        status: 'success',
+        message: PAYMENT_MESSAGES.authorizationCreated,
+        data: { authorization_url: init.authorizationUrl, access_code: init.accessCode, reference },
+      };
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.log?.warn({ reference, kind: err.kind, err: err.message }, 'payment provider initialize failed');
+      // No checkout address was handed out, so nobody can pay this reference through us. It is
+      // marked failed; should the provider still report a success for it, verify or the webhook credits it.
+      await this.repo.db.transaction().execute(async (trx) => {
+        if (await this.repo.transition(trx, reference, ['pending'], 'failed', { provider_status: `initialize_${err.kind}` })) {
+          await this.audit(trx, null, reference, 'pending', 'failed', { reason: `initialize_${err.kind}` }, actor.id);
+        }
+      });
+      throw providerUnavailable();
+    }
+  }
+
+  /**
+   * Issue 11.7: a term already paid in full, or more than the outstanding balance, needs the
+   * payer's explicit `confirm: true`; without it a 409 says why (`code`, and the balance in naira).
+   */
+  private async refuseUnconfirmedOverpayment(
+    student: { id: number; student_class: string },
+    session: { id: number; name: string },
+    input: InitiatePayment,
+  ): Promise<void> {
+    const due = (await this.fees.dues(session.id, [student.student_class])).get(student.student_class) ?? {};
+    const standing = standingOf(due, await this.repo.paidKobo(student.id, session.name));
+    const warning = paymentWarning(standing.session, standing.terms, input.amount, input.term);
+    if (!warning) return;
+    const detail =
+      warning === 'term_already_paid'
+        ? FEE_MESSAGES.termAlreadyPaid(termLabel(input.term ?? ''))
+        : standing.session.balance === 0
+          ? FEE_MESSAGES.nothingOutstanding
+          : FEE_MESSAGES.exceedsBalance(formatNaira(koboToNaira(input.amount)), formatNaira(koboToNaira(standing.session.balance)));
+    throw new HttpError(409, { detail, code: warning, balance: koboToNaira(standing.session.balance) });
+  }
+
+  // ---------------------------------------------------------------- verify and webhook
+
+  private async audit(
+    trx: Trx,
+    _payment: PaymentRow | null,
+    reference: string,
+    from: PaymentStatus,
+    to: PaymentStatus,
+    extra: Record<string, unknown>,
+    actorUserId: number | null,
+  ): Promise<void> {
+    await writeAudit(trx, {
+      actorUserId,
+      action: `payment.${to}`,
+      entity: 'payment',
+      entityId: reference,
+      before: { status: from },
+      after: { status: to, ...extra },
+    });
+  }
+
+  /**
+   * Applies what the provider says about a payment, once. Every change is a conditional update
+   * in a transaction with its audit row; a caller that loses a race changes nothing.
+   */
+  private apply(
+    reference: string,
+    result: VerifyResult,
+    source: 'verify' | 'webhook',
+    actorUserId: number | null,
+  ): Promise<VerifyResponse> {
+    return this.repo.db.transaction().execute((trx) => this.applyIn(trx, reference, result, source, actorUserId));
+  }
+
+  private async applyIn(
+    trx: Trx,
+    reference: string,
+    result: VerifyResult,
+    source: 'verify' | 'webhook',
+    actorUserId: number | null,
+  ): Promise<VerifyResponse> {
+    const p = await this.repo.paymentByReference(trx, reference);
+    if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (p.status === 'successful') return { status: 'success', message: PAYMENT_MESSAGES.verified, reference };
+
+    if (result.status === 'success') {
+      const mismatch =
+        result.amountKobo !== p.amount_kobo ? 'amount_mismatch' : result.currency !== p.currency ? 'currency_mismatch' : null;
+      if (mismatch) {
+        // Money arrived, but not what this payment asked for: never credit it; someone must look.
+        this.log?.error(
+          { reference, expected: [p.amount_kobo, p.currency], got: [result.amountKobo, result.currency] },
+          'payment mismatch',
+        );
+        if (await this.repo.transition(trx, reference, ['pending', 'abandoned'], 'failed', { provider_status: mismatch })) {
+          await this.audit(
+            trx,
+            p,
+            reference,
+            p.status,
+            'failed',
+            { reason: mismatch, source, provider_amount_kobo: result.amountKobo, provider_currency: result.currency },
+            actorUserId,
+          );
+        } else if (p.provider_status !== mismatch) {
+          await this.repo.noteProviderStatus(trx, reference, mismatch);
+        }
+        return { status: 'failed', message: PAYMENT_MESSAGES.verificationFailed, reference };
+      }
+      const paidAt = result.paidAt ?? new Date().toISOString();
+      const credited = await this.repo.transition(trx, reference, NOT_SUCCESSFUL, 'successful', {
+        paid_at: paidAt,
+        provider_transaction_id: result.transactionId,
+        provider_status: result.providerStatus,
+      });
+      if (credited) {
+        await this.audit(
+          trx,
+          p,
+          reference,
+          p.status,
+          'successful',
+          { source, amount_kobo: p.amount_kobo, currency: p.currency, paid_at: paidAt, provider_transaction_id: result.transactionId },
+          actorUserId,
+        );
+      }
+      return { status: 'success', message: PAYMENT_MESSAGES.verified, reference };
+    }
+
+    if (result.status === 'failed' || result.status === 'abandoned') {
+      const to: PaymentStatus = result.status;
+      if (await this.repo.transition(trx, reference, ['pending'], to, { provider_status: result.providerStatus })) {
+        await this.audit(trx, p, reference, p.status, to, { source, provider_status: result.providerStatus }, actorUserId);
+      }
+      return {
+        status: result.status,
+        message: result.status === 'failed' ? PAYMENT_MESSAGES.declined : PAYMENT_MESSAGES.abandoned,
+        reference,
+      };
+    }
+    return { status: 'pending', message: PAYMENT_MESSAGES.pending, reference };
+  }
+
+  async verify(actor: Actor, reference: string): Promise<VerifyResponse> {
+    const p = await this.repo.paymentByReference(this.repo.db, reference);
+    if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    const own = await ownStudentOf(this.repo, actor);
+    if (own) assertOwnRecord(actor, p.student_id === own.id);
+    if (p.status === 'successful') return { status: 'success', message: PAYMENT_MESSAGES.verified, reference };
+    if (p.provider !== this.provider.name) {
+      this.log?.warn({ reference, provider: p.provider }, 'payment made through another provider than the configured one');
+      throw providerUnavailable();
+    }
+    let result: VerifyResult;
+    try {
+      result = await this.provider.verify(reference);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      // Nothing is decided: the payment stays pending and a later verify (or the webhook) settles it.
+      this.log?.warn({ reference, kind: err.kind, err: err.message }, 'payment provider verify failed');
+      throw providerUnavailable();
+    }
+    return this.apply(reference, result, 'verify', actor.id);
+  }
+
+  /** Paystack's signature: HMAC-SHA512 of the raw body with the secret key, hex; compared in constant time. */
+  signatureValid(raw: Buffer, signature: string | undefined): boolean {
+    const key = this.config.paystackSecretKey;
+    if (!key || !signature || !/^[0-9a-f]+$/i.test(signature)) return false;
+    const expected = createHmac('sha512', key).update(raw).digest();
+    const given = Buffer.from(signature, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** POST /api/payments/webhook/: authenticated by its signature; each body processed once. */
+  async webhook(raw: Buffer, signature: string | undefined): Promise<string> {
+    if (!this.signatureValid(raw, signature)) throw unauthorized(PAYMENT_MESSAGES.invalidSignature);
+    let body: { event?: unknown; data?: Record<string, unknown> };
+    try {
+      body = JSON.parse(raw.toString('utf8')) as typeof body;
+    } catch {
+      throw badRequest({ non_field_errors: [PAYMENT_MESSAGES.invalidSignature] });
+    }
+    const event = typeof body?.event === 'string' ? body.event : 'unknown';
+    const data = body?.data && typeof body.data === 'object' ? body.data : {};
+    const reference = typeof data.reference === 'string' ? data.reference : null;
+    const bodyHash = createHash('sha256').update(raw).digest('hex');
+
+    // One transaction: the body is recorded as seen together with what it changed, so a replay
+    // finds it and a failure leaves it unseen for the provider's next delivery.
+    return this.repo.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.recordWebhookEvent(trx, { bodyHash, event, reference }))) return 'replay';
+      let outcome = 'ignored';
+      if (event === 'charge.success' && reference) {
+        const p = await this.repo.paymentByReference(trx, reference);
+        if (!p) outcome = 'unknown_reference';
+        else {
+          const amount = Number(data.amount);
+          const r = await this.applyIn(
+            trx,
+            reference,
+            {
+              status: mapPaystackStatus(typeof data.status === 'string' ? data.status : undefined),
+              amountKobo: Number.isFinite(amount) ? amount : -1,
+              currency: typeof data.currency === 'string' ? data.currency : '',
+              paidAt: typeof data.paid_at === 'string' ? data.paid_at : null,
+              transactionId: typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : null,
+              providerStatus: typeof data.status === 'string' ? data.status : 'unknown',
+            },
+            'webhook',
+            null,
+          );
+          outcome = r.status;
+        }
+      }
+      await this.repo.setWebhookOutcome(trx, bodyHash, outcome);
+      return outcome;
+    });
+  }
+
+  // ---------------------------------------------------------------- simulator checkout
+
+  /**
+   * The simulator's checkout behind the same guard as every route (issue 10): only the student the
+   * payment is for, the user who started it (staff at the bursary) or an admin sees or completes it.
+   * Others get 404 for unknown codes and 403 for someone else's payment.
+   */
+  private async simulatorTransaction(actor: Actor, code: string) {
+    const simulator = this.provider instanceof SimulatorProvider ? this.provider : null;
+    const tx = simulator ? await simulator.findByAccessCode(code) : undefined;
+    if (!simulator || !tx) throw notFound(ONLINE_PAYMENT_MESSAGES.checkoutNotFound);
+    const p = await this.repo.paymentByReference(this.repo.db, tx.reference);
+    if (!p) throw notFound(ONLINE_PAYMENT_MESSAGES.checkoutNotFound);
+    if (actor.role !== 'admin' && p.initiated_by !== actor.id) {
+      const own = await ownStudentOf(this.repo, actor);
+      if (!own || p.student_id !== own.id) throw notOwnRecord();
+    }
+    return { simulator, tx, p };
+  }
+
+  async simulatorCheckout(actor: Actor, code: string): Promise<SimulatorCheckout> {
+    const { tx } = await this.simulatorTransaction(actor, code);
+    return {
+      merchant: (await this.settings.get()).school_name,
+      amount: koboToNaira(tx.amount_kobo),
+      email: tx.email,
+      reference: tx.reference,
+      status: tx.status,
+      return_url: simulatorReturnUrl(tx),
+    };
+  }
+
+  /** Records the payer's choice once (a second one changes nothing), audited; verify then reads it. */
+  async completeSimulator(actor: Actor, code: string, outcome: SimulatorOutcome): Promise<SimulatorCheckout> {
+    const { simulator, tx, p } = await this.simulatorTransaction(actor, code);
+    if (await simulator.complete(tx.access_code, outcome)) {
+      // No code or reference in the log (issue 10): the payment's id is enough to find it.
+      this.log?.info({ event: 'simulator_checkout', paymentId: p.id, outcome, userId: actor.id }, 'simulator checkout completed');
+    }
+    return this.simulatorCheckout(actor, code);
+  }
+}

@@ -1,0 +1,160 @@
+import {
+  PAYMENT_MESSAGES,
+  koboToNaira,
+  nextTermDue,
+  sumNaira,
+  type ClassReportRow,
+  type ClassReportSummary,
+  type Payment,
+  type PaymentContext,
+  type Receipt,
+  type ReportPaymentStatus,
+  type Term,
+} from '@portal/domain';
+import { badRequest, notFound } from '../../http/errors';
+import { assertOwnRecord } from '../../http/policies';
+import type { SessionsService } from '../results/sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+import { presentTerm, standingOf, type FeesService } from './fees.service';
+import { presentPayment, presentReceipt } from './payments.presenters';
+import type { PaymentsRepository } from './payments.repository';
+import { ownStudentOf, type Actor } from './payments.students';
+
+/** What the payment screens read: a student's history, the class report and summary, the payment form's context, receipts. */
+export class PaymentReportsService {
+  constructor(
+    private readonly repo: PaymentsRepository,
+    private readonly fees: FeesService,
+    private readonly sessions: SessionsService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async history(actor: Actor, admissionNumber: string): Promise<Payment[]> {
+    const own = await ownStudentOf(this.repo, actor);
+    if (own) assertOwnRecord(actor, own.admission_number === admissionNumber);
+    return (await this.repo.history(admissionNumber)).map(presentPayment);
+  }
+
+  private async reportSession(sessionName: string | undefined) {
+    if (sessionName) {
+      const s = await this.sessions.byName(sessionName);
+      if (!s) throw badRequest({ session: [PAYMENT_MESSAGES.sessionInvalid] });
+      return s;
+    }
+    return (await this.sessions.currentOrLatest()) ?? null;
+  }
+
+  /**
+   * Issue 10.2 / 11.8: each student's status follows what was paid against the compulsory fees
+   * due for the session, or for one term when `term` is given (payments settle terms in order).
+   * `payment_status` keeps the spec's values: successful only when paid in full.
+   */
+  async classReport(
+    studentClass: string,
+    sessionName?: string,
+    term?: Term,
+  ): Promise<{ session: string | null; term: Term | null; rows: ClassReportRow[] }> {
+    const session = await this.reportSession(sessionName);
+    const students = await this.repo.studentsOfClass(studentClass);
+    const payments = await this.repo.paymentsOfStudents(
+      students.map((s) => s.id),
+      session?.name ?? null,
+    );
+    const due = session ? ((await this.fees.dues(session.id, [studentClass])).get(studentClass) ?? {}) : {};
+    const byStudent = new Map<number, typeof payments>();
+    for (const p of payments) {
+      if (p.student_id === null) continue;
+      const list = byStudent.get(p.student_id) ?? [];
+      list.push(p);
+      byStudent.set(p.student_id, list);
+    }
+    const rows = students.map((s): ClassReportRow => {
+      const list = byStudent.get(s.id) ?? [];
+      const successful = list.filter((p) => p.status === 'successful');
+      const pending = list.filter((p) => p.status === 'pending');
+      const paidKobo = successful.reduce((sum, p) => sum + p.amount_kobo, 0);
+      const standing = standingOf(due, paidKobo);
+      const focus = term ? (standing.terms.find((t) => t.term === term) ?? standingOf({}, 0).session) : standing.session;
+      const status: ReportPaymentStatus = focus.status === 'paid' ? 'successful' : pending.length ? 'pending' : 'unpaid';
+      const last = successful.length
+        ? [...successful].sort((a, b) => (b.paid_at ?? b.created_at).localeCompare(a.paid_at ?? a.created_at))[0]
+        : pending[0];
+      return {
+        admission_number: s.admission_number,
+        full_name: `${s.first_name} ${s.last_name}`,
+        current_class: s.student_class,
+        payment_status: status,
+        last_payment_amount: last ? koboToNaira(last.amount_kobo) : null,
+        last_payment_date: last ? (last.status === 'successful' ? (last.paid_at ?? last.created_at) : last.created_at) : null,
+        amount_due: koboToNaira(focus.due),
+        amount_paid: koboToNaira(focus.paid),
+        outstanding: koboToNaira(focus.balance),
+        status: focus.status,
+        balance: koboToNaira(focus.balance),
+        terms: standing.terms.map(presentTerm),
+      };
+    });
+    return { session: session?.name ?? null, term: term ?? null, rows };
+  }
+
+  async classSummary(studentClass: string, sessionName?: string, term?: Term): Promise<ClassReportSummary> {
+    const { session, rows } = await this.classReport(studentClass, sessionName, term);
+    return {
+      class: studentClass,
+      session,
+      term: term ?? null,
+      students: rows.length,
+      paid: rows.filter((r) => r.status === 'paid').length,
+      part_paid: rows.filter((r) => r.status === 'part_paid').length,
+      pending: rows.filter((r) => r.payment_status === 'pending').length,
+      unpaid: rows.filter((r) => r.status === 'unpaid').length,
+      amount_due: sumNaira(rows, (r) => r.amount_due),
+      amount_paid: sumNaira(rows, (r) => r.amount_paid),
+      outstanding: sumNaira(rows, (r) => r.outstanding),
+    };
+  }
+
+  async context(actor: Actor): Promise<PaymentContext> {
+    const sessions = await this.sessions.list();
+    const current = sessions.find((s) => s.is_current) ?? sessions[0] ?? null;
+    const out: PaymentContext = {
+      sessions,
+      current_session: current?.name ?? null,
+      student: null,
+    };
+    const own = await ownStudentOf(this.repo, actor);
+    if (!own) return out;
+    const paidKobo = current ? await this.repo.paidKobo(own.id, current.name) : 0;
+    const due = current ? ((await this.fees.dues(current.id, [own.student_class])).get(own.student_class) ?? {}) : {};
+    const standing = standingOf(due, paidKobo);
+    // Payments settle the terms in order: the next payment is for the first term not yet paid in full.
+    const next = nextTermDue(standing.terms);
+    out.student = {
+      admission_number: own.admission_number,
+      full_name: `${own.first_name} ${own.last_name}`,
+      current_class: own.student_class,
+      email: own.email,
+      phone_number: own.phone_number || null,
+      term: next?.term ?? null,
+      amount_due: koboToNaira(standing.session.due),
+      amount_paid: koboToNaira(paidKobo),
+      outstanding: koboToNaira(standing.session.balance),
+      suggested_amount: koboToNaira(next?.amount ?? 0),
+      status: standing.session.status,
+      terms: standing.terms.map(presentTerm),
+      items: current ? await this.fees.list({ sessionId: current.id, studentClass: own.student_class }) : [],
+    };
+    return out;
+  }
+
+  async receipt(actor: Actor, reference: string): Promise<Receipt> {
+    const p = await this.repo.paymentByReference(this.repo.db, reference);
+    if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    const own = await ownStudentOf(this.repo, actor);
+    if (own) assertOwnRecord(actor, p.student_id === own.id);
+    if (p.status !== 'successful' || !p.paid_at) throw notFound(PAYMENT_MESSAGES.receiptNotAvailable);
+    const school = await this.settings.get();
+    const record = p.student_id === null ? undefined : await this.repo.studentRecord(p.student_id);
+    return presentReceipt({ ...p, paid_at: p.paid_at }, record, school);
+  }
+}

@@ -1,0 +1,53 @@
+import { koboToNaira, type Payment, type Receipt, type SchoolSettings, type Term } from '@portal/domain';
+import type { PaymentRow } from './payments.repository';
+
+/** A payment as the API shows it (spec §3), amounts in naira. */
+export function presentPayment(p: PaymentRow): Payment {
+  return {
+    id: p.id,
+    admission_number: p.admission_number,
+    full_name: p.full_name,
+    current_class: p.current_class,
+    current_session: p.current_session,
+    email: p.email,
+    phone_number: p.phone_number,
+    amount: koboToNaira(p.amount_kobo),
+    reference: p.reference,
+    status: p.status,
+    created_at: p.created_at,
+    term: (p.term as Term | null) ?? null,
+    currency: p.currency,
+    paid_at: p.paid_at,
+  };
+}
+
+/** A receipt: the student named from their record when there is one, never from what the payer typed. */
+export function presentReceipt(
+  p: PaymentRow & { paid_at: string },
+  record: { admission_number: string; first_name: string; last_name: string; student_class: string } | undefined,
+  school: SchoolSettings,
+): Receipt {
+  return {
+    reference: p.reference,
+    admission_number: record?.admission_number ?? p.admission_number,
+    full_name: record ? `${record.first_name} ${record.last_name}` : p.full_name,
+    current_class: record?.student_class ?? p.current_class,
+    current_session: p.current_session,
+    term: (p.term as Term | null) ?? null,
+    email: p.email,
+    phone_number: p.phone_number,
+    amount: koboToNaira(p.amount_kobo),
+    currency: p.currency,
+    status: p.status,
+    paid_at: p.paid_at,
+    provider: p.provider === 'paystack' ? 'Paystack' : 'Payment simulator',
+    school: {
+      name: school.school_name,
+      address: school.address,
+      phone: school.phone,
+      email: school.email,
+      motto: school.motto,
+      time_zone: school.time_zone,
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { AuditInsert } from './results.repository';
+
+/** What a result-audit row says about the result: who and which term and subject. */
+export interface AuditedResult {
+  result_id: number;
+  student_id: number;
+  admission_number: string;
+  session_id: number;
+  term: string;
+  student_class: string;
+  subject: string;
+}
+
+/** A result's marks before or after a change; null when it did not exist (create) or no longer does (delete). */
+export type Marks = { score: number; remarks: string; grade: string } | null;
+
+/**
+ * The one builder of `result_audit` rows for create, update and delete: old and new marks side by
+ * side, the actor, and the reason (required when the term was already released, else null).
+ * (A scale change regrades in one set-based INSERT … SELECT: grading.repository.ts `regradeRange`.)
+ */
+export function resultAuditRow(
+  action: 'create' | 'update' | 'delete',
+  result: AuditedResult,
+  before: Marks,
+  after: Marks,
+  actorUserId: number,
+  reason: string | null,
+): AuditInsert {
+  return {
+    ...result,
+    action,
+    old_score: before?.score ?? null,
+    new_score: after?.score ?? null,
+    old_remarks: before?.remarks ?? null,
+    new_remarks: after?.remarks ?? null,
+    old_grade: before?.grade ?? null,
+    new_grade: after?.grade ?? null,
+    actor_user_id: actorUserId,
+    reason,
+  };
+}

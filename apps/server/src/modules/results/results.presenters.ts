@@ -1,0 +1,70 @@
+import { SUBJECTS, type Result, type ResultAuditEntry } from '@portal/domain';
+import type { ResultRow, ResultsRepository } from './results.repository';
+
+type AuditRow = Awaited<ReturnType<ResultsRepository['listAudit']>>[number];
+
+/** How results look on the API: one place for the row, the subject order and the audit entry. */
+
+export const SUBJECT_ORDER = new Map<string, number>(SUBJECTS.map((s, i) => [s, i]));
+
+/** Sorts by the subjects' fixed order (unknown subjects last). */
+export const bySubjectOrder = (a: { subject: string }, b: { subject: string }) =>
+  (SUBJECT_ORDER.get(a.subject) ?? 99) - (SUBJECT_ORDER.get(b.subject) ?? 99);
+
+export function presentResult(r: ResultRow): Result {
+  return {
+    id: r.id,
+    admission_number: r.admission_number,
+    student_name: `${r.first_name} ${r.last_name}`,
+    session_id: r.session_id,
+    term: r.term,
+    student_class: r.student_class,
+    subject: r.subject,
+    score: r.score,
+    remarks: r.remarks,
+    grade: r.grade,
+    version: r.version,
+    updated_at: r.updated_at,
+  };
+}
+
+/** Rows of one student and term in the subjects' fixed order; other groupings keep the SQL order. */
+export function sortResults(rows: Result[]): Result[] {
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => {
+      const sameGroup = a.r.admission_number === b.r.admission_number && a.r.session_id === b.r.session_id && a.r.term === b.r.term;
+      if (!sameGroup) return a.i - b.i;
+      return bySubjectOrder(a.r, b.r);
+    })
+    .map((x) => x.r);
+}
+
+/** One result-audit row as the audit screen shows it: the actor named by staff id, admin or email. */
+export function presentAuditEntry(r: AuditRow): ResultAuditEntry {
+  return {
+    id: r.id,
+    action: r.action,
+    admission_number: r.admission_number,
+    student_name: r.first_name ? `${r.first_name} ${r.last_name ?? ''}`.trim() : '',
+    session_id: r.session_id,
+    session_name: r.session_name ?? '',
+    term: r.term,
+    student_class: r.student_class,
+    subject: r.subject,
+    old_score: r.old_score,
+    new_score: r.new_score,
+    old_remarks: r.old_remarks,
+    new_remarks: r.new_remarks,
+    old_grade: r.old_grade,
+    new_grade: r.new_grade,
+    actor: r.staff_id
+      ? `${r.staff_first ?? ''} ${r.staff_last ?? ''} (${r.staff_id})`.trim()
+      : r.admin_first
+        ? `${r.admin_first} ${r.admin_last ?? ''} (admin)`.trim()
+        : (r.actor_email ?? null),
+    actor_role: r.actor_role ?? null,
+    created_at: r.created_at,
+    reason: r.reason ?? null,
+  };
+}
