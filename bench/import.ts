@@ -51,6 +51,27 @@ export function studentsCsv(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The environment of a production server the import benches start on loopback. */
+function importServerEnv(port: number, url: string, dataDir: string, admin: { email: string; password: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    // Production needs its public address (issue 10); the bench serves on loopback.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: '0',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    REDIS_URL: '',
+  };
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer();
@@ -93,23 +114,7 @@ export async function runCsvImport(opts: {
   const admin = { email: 'import-admin@bench.school', password: 'Import-Admin-Pass-2026' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Production needs its public address (issue 10); the bench serves on loopback.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: '0',
-      DATA_DIR: opts.tmp,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      REDIS_URL: '',
-    },
+    env: importServerEnv(port, url, opts.tmp, admin),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -175,23 +180,7 @@ async function startImportServer(
   const admin = { email: 'import-admin@bench.school', password: 'Import-Admin-Pass-2026' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Production needs its public address (issue 10); the bench serves on loopback.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: '0',
-      DATA_DIR: tmp,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      REDIS_URL: '',
-    },
+    env: importServerEnv(port, url, tmp, admin),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
