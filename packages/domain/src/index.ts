@@ -11,3 +11,4 @@ export * from './fees';
 export * from './text';
 export * from './datetime';
 export * from './ids';
+export * from './teaching';

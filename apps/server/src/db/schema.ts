@@ -86,6 +86,8 @@ export interface StudentsTable {
   mothers_name: string;
   mothers_phone: string;
   home_address: string;
+  /** A senior student's stream (migration 0014); null for junior students and before it is chosen. */
+  stream_id?: number | null;
   /** 'active' or 'withdrawn' (migration 0013); withdrawn records are kept read-only. */
   status: Generated<StudentStatus>;
   withdrawn_at: string | null;

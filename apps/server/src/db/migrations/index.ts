@@ -9,6 +9,7 @@ import { inputLogos } from './0010_input_logos';
 import { resultsSessionScales } from './0011_results_session_scales';
 import { screensSettings } from './0012_screens_settings';
 import { peopleStudentStatus } from './0013_people_student_status';
+import { teachingStructure } from './0014_teaching_structure';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011_results_session_scales': resultsSessionScales,
   '0012_screens_settings': screensSettings,
   '0013_people_student_status': peopleStudentStatus,
+  '0014_teaching_structure': teachingStructure,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { TERM_VALUES, type Level, type Role } from './constants';
+import { textField } from './text';
+
+/**
+ * Teaching structure: class arms, the subject catalogue, what each class level offers, streams,
+ * per-student subject choices, subject and form teachers per session, and who may write a score.
+ * Class and subject names stay the keys stored on students and results; these are the school's
+ * lists of them.
+ */
+
+/** The six class levels every Nigerian secondary school has; arms hang under them. */
+export const CLASS_LEVELS = ['JSS 1', 'JSS 2', 'JSS 3', 'SSS 1', 'SSS 2', 'SSS 3'] as const;
+export type ClassLevel = (typeof CLASS_LEVELS)[number];
+
+/** Which part of the school a catalogue subject belongs to: junior, senior, or both. */
+export const SUBJECT_SECTIONS = ['JSS', 'SSS', 'ALL'] as const;
+export type SubjectSection = (typeof SUBJECT_SECTIONS)[number];
+
+/** Arm labels: a letter (A, B, C) or a short name (Gold, Science 1). */
+export const ARM_LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ]{0,19}$/;
+/** Any class name the school may hold: a level then its arm ("JSS 1A", "SSS 2 Gold"). */
+export const CLASS_NAME_PATTERN = /^((?:JSS|SSS) [1-3])\s*([A-Za-z0-9][A-Za-z0-9 ]{0,19})$/;
+
+/** The stored name of an arm: a one-character label joins the level ("JSS 1A"), a longer one follows a space ("JSS 1 Gold"). */
+export function armName(level: ClassLevel, arm: string): string {
+  const label = arm.trim();
+  return label.length === 1 ? `${level}${label.toUpperCase()}` : `${level} ${label}`;
+}
+
+/** The class level of a class name ("JSS 1A" -> "JSS 1"), or null when it is not a class name. */
+export function classLevelOf(name: string): ClassLevel | null {
+  const m = CLASS_NAME_PATTERN.exec(name);
+  return m ? (m[1] as ClassLevel) : null;
+}
+
+/** Whether a catalogue subject may be offered at a class level. */
+export function sectionAllows(section: SubjectSection, level: ClassLevel): boolean {
+  return section === 'ALL' || level.startsWith(section);
+}
+
+export const TEACHING_MESSAGES = {
+  levelInvalid: 'Choose a class level (JSS 1 to SSS 3)',
+  armLabelInvalid: 'Arm must be 1 to 20 letters, digits or spaces, starting with a letter or digit',
+  armTaken: (name: string) => `${name} already exists.`,
+  armNotFound: 'Class arm not found.',
+  armHasStudents: (name: string, n: number) =>
+    `${name} still has ${n} active ${n === 1 ? 'student' : 'students'}. Move them to another arm before retiring it.`,
+  classUnknown: (name: string) => `${name} is not one of the school's classes.`,
+  classRetired: (name: string) => `${name} has been retired. Choose a current class.`,
+  subjectNameRequired: 'Subject name is required',
+  subjectNameTooLong: 'Subject name must be at most 60 characters',
+  subjectCodeInvalid: 'Code must be 2 to 10 letters or digits',
+  subjectSectionInvalid: 'Choose JSS, SSS or both',
+  subjectNameTaken: (name: string) => `A subject named ${name} already exists.`,
+  subjectCodeTaken: (code: string) => `The code ${code} is already used by another subject.`,
+  subjectNotFound: 'Subject not found.',
+  subjectNotForLevel: (subject: string, level: string) => `${subject} is not a subject for ${level}.`,
+  subjectNotOffered: (subject: string, student: string) => `${subject} is not one of ${student}'s subjects this term.`,
+  streamNameRequired: 'Stream name is required',
+  streamNameTaken: (name: string) => `A stream named ${name} already exists.`,
+  streamNotFound: 'Stream not found.',
+  streamOnlySenior: 'Streams apply to senior (SSS) students only.',
+  staffNotFound: 'Staff member not found.',
+  assignmentsSaved: 'Assignments saved.',
+  formTeachersSaved: 'Form teachers saved.',
+  copiedAssignments: (n: number, from: string) => `${n} ${n === 1 ? 'assignment' : 'assignments'} copied from ${from}.`,
+  nothingToCopy: 'The previous session has no assignments to copy.',
+  noPreviousSession: 'There is no earlier session to copy from.',
+  structureSaved: 'Saved.',
+  // Who may write a score: the 403 says why, so a teacher knows whom to ask.
+  notYourSubject: (subject: string, cls: string) =>
+    `You are not assigned to teach ${subject} in ${cls} this session. Ask the admin to assign you.`,
+  entryClosed: (term: string, level: string) => `Score entry for ${term}, ${level}, is closed. Only the admin can change scores now.`,
+  enforcementOn: 'Only assigned teachers may now enter scores this session.',
+  enforcementOff: 'Every staff member may enter every score this session.',
+  noClassesYet: 'You have no classes assigned this session.',
+} as const;
+
+export const NOT_YOUR_SUBJECT_CODE = 'not_assigned';
+export const ENTRY_CLOSED_CODE = 'score_entry_closed';
+
+const idField = z.coerce.number({ error: 'Must be a whole number' }).int().positive();
+export const classLevelField = z.enum(CLASS_LEVELS, { error: TEACHING_MESSAGES.levelInvalid });
+const armLabelField = textField('Arm').trim().regex(ARM_LABEL_PATTERN, TEACHING_MESSAGES.armLabelInvalid);
+
+export const armCreateSchema = z.object({ level: classLevelField, arm: armLabelField });
+export const armPatchSchema = z
+  .object({ arm: armLabelField.optional(), retired: z.boolean().optional() })
+  .refine((v) => v.arm !== undefined || v.retired !== undefined, { message: 'Nothing to change' });
+
+export const subjectCreateSchema = z.object({
+  name: textField('Subject name', { required: TEACHING_MESSAGES.subjectNameRequired })
+    .trim()
+    .min(1, TEACHING_MESSAGES.subjectNameRequired)
+    .max(60, TEACHING_MESSAGES.subjectNameTooLong),
+  code: z
+    .string({ error: TEACHING_MESSAGES.subjectCodeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9]{2,10}$/, TEACHING_MESSAGES.subjectCodeInvalid)
+    .transform((c) => c.toUpperCase()),
+  section: z.enum(SUBJECT_SECTIONS, { error: TEACHING_MESSAGES.subjectSectionInvalid }),
+});
+export const subjectPatchSchema = subjectCreateSchema.partial().extend({ retired: z.boolean().optional() });
+
+/** PUT /api/teaching/offerings/{level}/: the whole list of subjects a level offers. */
+export const offeringsSchema = z.object({
+  subjects: z.array(z.object({ subject_id: idField, compulsory: z.boolean() })).max(200),
+});
+
+export const streamSchema = z.object({
+  name: textField('Stream name', { required: TEACHING_MESSAGES.streamNameRequired })
+    .trim()
+    .min(1, TEACHING_MESSAGES.streamNameRequired)
+    .max(40),
+  subject_ids: z.array(idField).max(200),
+});
+
+/** PUT /api/teaching/students/{admission_number}/subjects/: a student's stream and own choices. */
+export const studentSubjectsSchema = z.object({
+  stream_id: idField.nullable(),
+  add: z.array(idField).max(200),
+  drop: z.array(idField).max(200),
+});
+
+/** PUT /api/teaching/assignments/: the whole grid of one session (every arm-subject cell sent replaces it). */
+export const assignmentsSchema = z.object({
+  session_id: idField,
+  cells: z.array(z.object({ arm_id: idField, subject_id: idField, staff_ids: z.array(idField).max(10) })).max(5000),
+});
+export const formTeachersSchema = z.object({
+  session_id: idField,
+  arms: z.array(z.object({ arm_id: idField, staff_id: idField.nullable() })).max(500),
+});
+export const copyAssignmentsSchema = z.object({ session_id: idField });
+
+/** PUT /api/teaching/windows/: open or close score entry for a term, for every level ('') or one. */
+export const scoreWindowSchema = z.object({
+  session_id: idField,
+  term: z.enum(TERM_VALUES),
+  class_level: z.union([classLevelField, z.literal('')]),
+  is_open: z.boolean(),
+});
+export const enforcementSchema = z.object({ session_id: idField, enforce_assignments: z.boolean() });
+
+export type ArmCreate = z.infer<typeof armCreateSchema>;
+export type SubjectCreate = z.infer<typeof subjectCreateSchema>;
+export type AssignmentsInput = z.infer<typeof assignmentsSchema>;
+
+// API shapes
+
+export interface ClassArm {
+  id: number;
+  level: ClassLevel;
+  arm: string;
+  name: string;
+  retired: boolean;
+  /** Active students in the arm now. */
+  students: number;
+}
+export interface CatalogueSubject {
+  id: number;
+  name: string;
+  code: string;
+  section: SubjectSection;
+  retired: boolean;
+}
+export interface LevelOffering {
+  class_level: ClassLevel;
+  subjects: { subject_id: number; compulsory: boolean }[];
+}
+export interface Stream {
+  id: number;
+  name: string;
+  subject_ids: number[];
+}
+export interface TeachingStructure {
+  arms: ClassArm[];
+  subjects: CatalogueSubject[];
+  offerings: LevelOffering[];
+  streams: Stream[];
+}
+export interface AssignmentCell {
+  arm_id: number;
+  subject_id: number;
+  staff: { id: number; staff_id: string; name: string }[];
+}
+export interface SessionAssignments {
+  session_id: number;
+  enforce_assignments: boolean;
+  cells: AssignmentCell[];
+  form_teachers: { arm_id: number; staff: { id: number; staff_id: string; name: string } | null }[];
+  windows: { term: string; class_level: string; is_open: boolean }[];
+}
+export interface MyClasses {
+  session: { id: number; name: string } | null;
+  enforce_assignments: boolean;
+  /** The teacher's arm-subject pairs, in class then subject order. */
+  subjects: { arm_id: number; class_name: string; subject: string; students: number }[];
+  form_classes: { arm_id: number; class_name: string; students: number }[];
+}
+export interface StudentSubjects {
+  admission_number: string;
+  student_class: string;
+  stream_id: number | null;
+  add: number[];
+  drop: number[];
+  /** The subjects the student takes, derived from their level, stream and choices. */
+  subjects: string[];
+}
+
+// Pure rules
+
+/** What the derivation needs of the school's structure: small, loaded once per request. */
+export interface SubjectPlan {
+  /** Subject names in catalogue order, by id. */
+  names: Map<number, string>;
+  order: Map<number, number>;
+  /** class level -> subject id -> compulsory */
+  offerings: Map<string, Map<number, boolean>>;
+  /** stream id -> subject ids */
+  streams: Map<number, Set<number>>;
+}
+
+/**
+ * A student's subjects for a term: the compulsory subjects their class level offers, plus their
+ * stream's subjects (senior students), plus the subjects they opted into, minus those the admin
+ * dropped for them. Retired catalogue subjects are not in `plan.names` and fall out. Catalogue order.
+ */
+export function studentSubjectIds(
+  plan: SubjectPlan,
+  student: { class_level: string | null; stream_id: number | null; add: readonly number[]; drop: readonly number[] },
+): number[] {
+  const out = new Set<number>();
+  const offered = student.class_level ? plan.offerings.get(student.class_level) : undefined;
+  if (offered) for (const [id, compulsory] of offered) if (compulsory) out.add(id);
+  const senior = student.class_level?.startsWith('SSS') ?? false;
+  if (senior && student.stream_id !== null) for (const id of plan.streams.get(student.stream_id) ?? []) out.add(id);
+  for (const id of student.add) out.add(id);
+  for (const id of student.drop) out.delete(id);
+  return [...out].filter((id) => plan.names.has(id)).sort((a, b) => plan.order.get(a)! - plan.order.get(b)!);
+}
+
+/** Everything the write check needs, read in one query per request. */
+export interface WriteAccess {
+  enforced: boolean;
+  /** `${class name}|${subject}` pairs the staff member teaches in the session. */
+  pairs: Set<string>;
+  /** Window state by class level ('' = every level); absent = open. */
+  windows: Map<string, boolean>;
+}
+
+export type WriteRefusal = { code: typeof NOT_YOUR_SUBJECT_CODE | typeof ENTRY_CLOSED_CODE; detail: string };
+
+/**
+ * Whether a signed-in user may write (create, change, delete) one score. The admin always may.
+ * Staff may when score entry is open for the term and class level, and, where the session enforces
+ * assignments, only for an arm-subject pair they teach.
+ */
+export function scoreWriteRefusal(
+  role: Role,
+  access: WriteAccess,
+  target: { student_class: string; subject: string; termLabel: string },
+): WriteRefusal | null {
+  if (role === 'admin') return null;
+  const level = classLevelOf(target.student_class) ?? '';
+  const open = access.windows.get(level) ?? access.windows.get('') ?? true;
+  if (!open) return { code: ENTRY_CLOSED_CODE, detail: TEACHING_MESSAGES.entryClosed(target.termLabel, level || target.student_class) };
+  if (access.enforced && !access.pairs.has(`${target.student_class}|${target.subject}`)) {
+    return { code: NOT_YOUR_SUBJECT_CODE, detail: TEACHING_MESSAGES.notYourSubject(target.subject, target.student_class) };
+  }
+  return null;
+}
+
+/** The part of the school a class level is in. */
+export function sectionOfLevel(level: ClassLevel): Level {
+  return level.startsWith('SSS') ? 'SSS' : 'JSS';
+}
