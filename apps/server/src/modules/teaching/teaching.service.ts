@@ -1,0 +1,105 @@
+import {
+  classLevelOf,
+  scoreWriteRefusal,
+  studentSubjectIds,
+  TEACHING_MESSAGES,
+  termLabel,
+  type Role,
+  type SubjectPlan,
+  type WriteAccess,
+} from '@portal/domain';
+import type { Conn, DB } from '../../db/index';
+import { badRequest, forbidden } from '../../http/errors';
+import { TeachingRepository } from './teaching.repository';
+
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+/** A score someone is about to write: which class, subject, session and term. */
+export interface ScoreTarget {
+  student_class: string;
+  subject: string;
+}
+
+/**
+ * What other modules ask of the teaching structure: is this one of the school's classes, which
+ * subjects a student takes, and may this user write this score. The admin screens' writes live in
+ * structure.service.ts and assignments.service.ts.
+ */
+export class TeachingService {
+  constructor(
+    private readonly db: DB,
+    private readonly repo: TeachingRepository = new TeachingRepository(db),
+  ) {}
+
+  /**
+   * Refuses a class name the school does not have (400 on `field`). `current` also refuses a
+   * retired arm: new records go only into current arms, while history keeps its old classes.
+   */
+  async assertClass(name: string, opts: { field?: string; current?: boolean; conn?: Conn } = {}): Promise<void> {
+    const field = opts.field ?? 'student_class';
+    const arm = await this.repo.armByName(name, opts.conn ?? this.db);
+    if (!arm) throw badRequest({ [field]: [TEACHING_MESSAGES.classUnknown(name)] });
+    if (opts.current && Number(arm.retired)) throw badRequest({ [field]: [TEACHING_MESSAGES.classRetired(name)] });
+  }
+
+  /** The school's class names, current ones only unless asked, in level then name order. */
+  async classNames(opts: { includeRetired?: boolean; conn?: Conn } = {}): Promise<string[]> {
+    const arms = await this.repo.arms(opts.conn ?? this.db);
+    return arms.filter((a) => opts.includeRetired || !Number(a.retired)).map((a) => a.name);
+  }
+
+  /** The catalogue's current subject names, in catalogue order. */
+  async subjectNames(conn: Conn = this.db): Promise<string[]> {
+    return (await this.repo.subjects(conn)).filter((s) => !Number(s.retired)).map((s) => s.name);
+  }
+
+  subjectPlan(conn: Conn = this.db): Promise<SubjectPlan> {
+    return this.repo.subjectPlan(conn);
+  }
+
+  /**
+   * The subjects each student takes, by student id, for the class given with them (their class in
+   * that session). A fixed number of queries for any number of students.
+   */
+  async subjectsOf(students: readonly { id: number; student_class: string }[], conn: Conn = this.db): Promise<Map<number, string[]>> {
+    const [plan, choices] = await Promise.all([
+      this.repo.subjectPlan(conn),
+      this.repo.studentChoices(
+        students.map((s) => s.id),
+        conn,
+      ),
+    ]);
+    const out = new Map<number, string[]>();
+    for (const s of students) {
+      const c = choices.get(s.id) ?? { stream_id: null, add: [], drop: [] };
+      const ids = studentSubjectIds(plan, { class_level: classLevelOf(s.student_class), ...c });
+      out.set(
+        s.id,
+        ids.map((id) => plan.names.get(id)!),
+      );
+    }
+    return out;
+  }
+
+  /** One query: what `actor` may write in a session and term (the admin is never restricted). */
+  writeAccess(actor: Actor, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
+    if (actor.role === 'admin') return Promise.resolve({ enforced: false, pairs: new Set(), windows: new Map() });
+    return this.repo.writeAccess(actor.id, sessionId, term, conn);
+  }
+
+  /** 403 with the reason (not assigned, or entry closed) when `actor` may not write one of `targets`. */
+  assertMayWrite(actor: Actor, access: WriteAccess, term: string, targets: readonly ScoreTarget[]): void {
+    for (const t of targets) {
+      const refusal = scoreWriteRefusal(actor.role, access, { ...t, termLabel: termLabel(term) });
+      if (refusal) throw forbidden(refusal.detail, refusal.code);
+    }
+  }
+}
+
+/** The teaching service over a database, for other modules (which may not reach into this module's repository). */
+export function teachingService(db: DB): TeachingService {
+  return new TeachingService(db);
+}
