@@ -1,4 +1,4 @@
-/** DRF-shaped error bodies (design.md §4). */
+/** DRF-shaped error bodies. */
 export type FieldErrors = Record<string, string[]> & { non_field_errors?: string[] };
 export interface DetailError {
   detail: string;
@@ -18,5 +18,5 @@ export const GENERAL_MESSAGES = {
   unauthorized: 'Unauthorized access. Please login again.',
 } as const;
 
-/** Pagination accepted by every list endpoint (design.md §4). */
+/** Pagination accepted by every list endpoint. */
 export const MAX_PAGE_SIZE = 5000;

@@ -28,8 +28,8 @@ import { PaymentsService } from './payments.service';
 const tags = ['payments'];
 
 /**
- * Paystack when a secret key is configured; else the built-in simulator outside production (design
- * §7), or in production only on the operator's explicit PAYMENT_SIMULATOR opt-in; else payments are off.
+ * Paystack when a secret key is configured; else the built-in simulator outside production,
+ * or in production only on the operator's explicit PAYMENT_SIMULATOR opt-in; else payments are off.
  */
 export function paymentProviderFor(deps: AppDeps): PaymentProvider {
   const { config } = deps;
@@ -128,7 +128,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     },
   );
 
-  // Fee items (issue 11.9): the fee-schedule calls keep their shape, each schedule being one item.
+  // Fee items: the fee-schedule calls keep their shape, each schedule being one item.
   r.get(
     '/api/payments/fee-schedules/',
     {

@@ -33,7 +33,7 @@ const staffIdParam = z.object({ staff_id: textField('Staff ID').min(1).max(40) }
 const legacyIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /**
- * Students and staff (issue 3): spec §7's calls at their paths under /api, plus paging, CSV
+ * Students and staff: the documented calls at their paths under /api, plus paging, CSV
  * import/export and password resets. Roles: admin everything; staff students (all) and staff
  * (view); a student only their own record.
  */

@@ -14,8 +14,8 @@ const blocksKey = ['sign-in-blocks'] as const;
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * Admin: accounts blocked from signing in from one address after repeated wrong passwords (issue 10
- * item 5). A block ends by itself after a minute; the admin can end it at once, e.g. for a pupil
+ * Admin: accounts blocked from signing in from one address after repeated wrong
+ * passwords. A block ends by itself after a minute; the admin can end it at once, e.g. for a pupil
  * who mistyped on the school's shared computer.
  */
 export function SignInBlocksPage() {

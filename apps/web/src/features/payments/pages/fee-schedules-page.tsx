@@ -52,7 +52,7 @@ function previousTerm(sessions: { id: number; name: string }[], sessionId: numbe
   return at > 0 ? { sessionId: ordered[at - 1]!.id, term: '3rd' } : null;
 }
 
-/** Admin: a term's fee items per class (issue 11.9); they drive what students owe. */
+/** Admin: a term's fee items per class; they drive what students owe. */
 export default function FeeSchedulesPage() {
   const context = usePaymentContext();
   const [sessionId, setSessionId] = useState<number | null>(null);

@@ -11,7 +11,7 @@ import { useToast } from '../../../lib/toast';
 import { fetchStudent, findStaff } from '../api';
 import { ResetPasswordAction, StaffDetailList, StudentDetailList, fullName } from '../components/details';
 
-/** The find screens' failure text (spec §8): 404, server detail, no response, default. */
+/** The find screens' failure text: 404, server detail, no response, default. */
 function findFailure(err: unknown, notFound: string, fallback: string): string {
   if (err instanceof ApiError) {
     if (err.kind !== 'http') return PEOPLE_MESSAGES.noResponse;

@@ -9,7 +9,7 @@ import { SignInSlips } from '../components/sign-in-slips';
 import { storedPasswords } from '../new-sign-ins-store';
 
 /**
- * /new-sign-ins (staff and admin, issue 11 item 17): the day's new accounts together, so their
+ * /new-sign-ins (staff and admin): the day's new accounts together, so their
  * sign-in slips print at once instead of replacing each other. The list comes from the server; the
  * one-time passwords only from this tab's session (shown once, never stored on the server), so an
  * account registered elsewhere is listed without a slip: reset its password to print one.
