@@ -30,6 +30,10 @@ export const AUTH_MESSAGES = {
   passwordContainsSchoolName: "Password must not contain the school's name.",
   passwordChangeTooManyFailures: 'Too many wrong current passwords. You have been signed out; please sign in again.',
   signInBlockCleared: 'Sign-in block cleared.',
+  signInBlockClearFailed: 'Failed to clear the block. Please try again.',
+  signInBlocksLoadFailed: 'Failed to load sign-in blocks.',
+  noSignInBlocks: 'No account is blocked from signing in.',
+  signInBlocksHint: 'After 5 wrong passwords an account cannot sign in from that address for a minute. Other addresses are not affected.',
   authenticating: 'Authenticating...',
   loggingIn: 'Logging in...',
 } as const;

@@ -26,6 +26,14 @@ export const FEE_MESSAGES = {
   exceedsBalance: (amount: string, balance: string) => `${amount} is more than the outstanding balance of ${balance}.`,
   nothingOutstanding: 'There is no outstanding balance for this session.',
   confirmQuestion: 'Do you still want to pay this amount?',
+  // The fee items screen
+  noFeesForTerm: 'No fees set for this term yet.',
+  saveFailed: 'Failed to save the fees',
+  saved: (classes: number, created: number, updated: number) =>
+    `Fees saved for ${classes} ${classes === 1 ? 'class' : 'classes'}: ${created} added, ${updated} updated`,
+  copied: (copied: number, from: string, skipped: number) =>
+    `Copied ${copied} ${copied === 1 ? 'item' : 'items'} from ${from}${skipped ? ` (${skipped} already set, kept)` : ''}`,
+  confirmDelete: (name: string, term: string, cls: string) => `Delete "${name}" (${term}) for ${cls}?`,
 } as const;
 
 export const FEE_ITEM_NAME_MAX = 80;

@@ -372,6 +372,14 @@ export const MARITAL_LABEL: Record<string, string> = { S: 'Single', M: 'Married'
 
 /** Messages of the people screens' shared parts: details, list tools, imports. */
 export const PEOPLE_SCREEN_MESSAGES = {
+  newAccountsLoadFailed: "Failed to load today's new accounts. Please try again.",
+  noNewAccounts: 'No accounts have been registered today.',
+  newAccountsSummary: (accounts: number, date: string, slips: number) =>
+    `${accounts.toLocaleString('en-NG')} new ${accounts === 1 ? 'account' : 'accounts'} on ${date}; ${slips.toLocaleString('en-NG')} sign-in ${slips === 1 ? 'slip' : 'slips'} ready to print.`,
+  oneTimePasswordsKeptHere:
+    'One-time passwords are kept only in this browser tab until you sign out, and are never stored on the server. Accounts that have already chosen their own password need no slip.',
+  accountsWithoutSlip:
+    "These accounts were registered from another device or session, so their one-time password is not here. Reset the password from the person's details to print a slip.",
   resetPasswordFailed: 'Failed to reset the password. Please try again.',
   resetPasswordExplain: 'They will be signed out everywhere and must sign in with a new one-time password, then choose their own.',
   exportFailed: 'Failed to export the list',

@@ -31,7 +31,7 @@ export function SignInBlocksPage() {
       toast.success(AUTH_MESSAGES.signInBlockCleared);
       await qc.invalidateQueries({ queryKey: blocksKey });
     },
-    onError: () => toast.error('Failed to clear the block. Please try again.'),
+    onError: () => toast.error(AUTH_MESSAGES.signInBlockClearFailed),
   });
 
   return (
@@ -44,15 +44,13 @@ export function SignInBlocksPage() {
           </Button>
         }
       >
-        <p className="mb-4 text-slate-700">
-          After 5 wrong passwords an account cannot sign in from that address for a minute. Other addresses are not affected.
-        </p>
+        <p className="mb-4 text-slate-700">{AUTH_MESSAGES.signInBlocksHint}</p>
         {isPending ? (
           <LoadingBlock />
         ) : isError ? (
-          <Alert tone="error">Failed to load sign-in blocks.</Alert>
+          <Alert tone="error">{AUTH_MESSAGES.signInBlocksLoadFailed}</Alert>
         ) : data.length === 0 ? (
-          <EmptyState>No account is blocked from signing in.</EmptyState>
+          <EmptyState>{AUTH_MESSAGES.noSignInBlocks}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Blocked sign-ins">
             {data.map((b) => (
