@@ -10,6 +10,7 @@ export const GENERAL_MESSAGES = {
   serverError: 'Server error. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
   badRequest: 'Invalid request data.',
+  invalidId: 'The id must be a whole number from 1.',
   networkError: 'Network error. Please check your connection.',
   comingSoon: 'This screen is coming soon.',
   pageNotFound: "We couldn't find that page.",

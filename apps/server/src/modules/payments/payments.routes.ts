@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParams,
   ADMIN_ONLY,
   ANY_ROLE,
   feeItemCreateSchema,
@@ -38,7 +39,6 @@ export function paymentProviderFor(deps: AppDeps): PaymentProvider {
 }
 
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Routes of the payments feature. */
 export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: PaymentProvider = paymentProviderFor(deps)): void {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParams,
   ADMIN_ONLY,
   admissionNumberField,
   ANY_ROLE,
@@ -35,7 +36,6 @@ import { ResultsService } from './results.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
 /** Sessions, results, grading scales, publishing, audit, report cards and broadsheets. */
