@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../index';
 import { createAdmin, createResults, createSession, createStudent } from '../factories';
-import { StaticMigrationProvider } from './index';
 import { describeEachDatabase, login, TEST_PASSWORD } from '../../../test/helpers';
+import { databaseAtMigration } from '../../../test/migrations';
 import '../../modules/teaching/teaching.tables';
 
 const FIXTURE = path.join(__dirname, '../../../test/fixtures/release-0013.sqlite.gz');
@@ -99,35 +97,7 @@ describe('migration 0014 on a database made by the previous release (SQLite fixt
 });
 
 describeEachDatabase('migration 0014: classes and subjects found in the data join the lists', (dialect) => {
-  async function databaseAt0013(): Promise<DatabaseHandle> {
-    let handle: DatabaseHandle;
-    if (dialect === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const schema = `m_${randomBytes(6).toString('hex')}`;
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`create schema ${schema}`);
-      await c.end();
-      handle = createDatabase(url, { pgSchema: schema, pgPoolSize: 3 });
-      cleanups.push(async () => {
-        const d = new pg.Client({ connectionString: url });
-        await d.connect();
-        await d.query(`drop schema ${schema} cascade`);
-        await d.end();
-      });
-    } else {
-      handle = createDatabase('sqlite::memory:');
-    }
-    cleanups.push(() => handle.destroy());
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: new StaticMigrationProvider(handle.dialect),
-      ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
-    });
-    const { error } = await migrator.migrateTo('0013_people_student_status');
-    if (error) throw error instanceof Error ? error : new Error('migration to 0013 failed');
-    return handle;
-  }
+  const databaseAt0013 = () => databaseAtMigration(dialect, '0013_people_student_status', cleanups);
 
   it('a class like "SSS 2 Gold" becomes an arm, "Geography" a subject offered at every level; a malformed class is left alone', async () => {
     const handle = await databaseAt0013();
