@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
-import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../src/db/index';
 import { StaticMigrationProvider } from '../src/db/migrations/index';
-import type { TestDialect } from './helpers';
+import { newPgSchema, type TestDialect } from './helpers';
 
 /**
  * A database migrated only up to `migration`, as an earlier release left it, for upgrade tests: a
@@ -17,18 +15,9 @@ export async function databaseAtMigration(
   let handle: DatabaseHandle;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `m_${randomBytes(6).toString('hex')}`;
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-    handle = createDatabase(url, { pgSchema: schema, pgPoolSize: 3 });
-    cleanups.push(async () => {
-      const d = new pg.Client({ connectionString: url });
-      await d.connect();
-      await d.query(`drop schema ${schema} cascade`);
-      await d.end();
-    });
+    const schema = await newPgSchema(url, 'm');
+    handle = createDatabase(url, { pgSchema: schema.name, pgPoolSize: 3 });
+    cleanups.push(schema.drop);
   } else {
     handle = createDatabase('sqlite::memory:');
   }
