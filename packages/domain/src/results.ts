@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLASSES, SCORE_MAX, SCORE_MIN, SUBJECTS, TERM_VALUES, type Level } from './constants';
+import { SCORE_MAX, SCORE_MIN, TERM_VALUES, type Level } from './constants';
+import { isClassName, MAX_SUBJECTS_PER_SAVE, SUBJECT_NAME_MAX } from './teaching';
 import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
 import { AUTH_MESSAGES } from './auth-constants';
 import { admissionNumberWith } from './ids';
@@ -125,8 +126,14 @@ export const sessionIdField = z.preprocess(
   z.number({ error: RESULT_MESSAGES.sessionRequired }).int(RESULT_MESSAGES.sessionRequired).positive(RESULT_MESSAGES.sessionRequired),
 );
 export const termField = z.enum(TERM_VALUES, { error: RESULT_MESSAGES.termRequired });
-export const classField = z.enum(CLASSES, { error: RESULT_MESSAGES.classRequired });
-export const subjectField = z.enum(SUBJECTS, { error: RESULT_MESSAGES.unknownSubject });
+/** The form of a class name; the server checks the school has the class. */
+export const classField = z.string({ error: RESULT_MESSAGES.classRequired }).refine(isClassName, RESULT_MESSAGES.classRequired);
+/** A subject name's form; the server checks it is in the school's catalogue. */
+export const subjectField = z
+  .string({ error: RESULT_MESSAGES.unknownSubject })
+  .trim()
+  .min(1, RESULT_MESSAGES.unknownSubject)
+  .max(SUBJECT_NAME_MAX, RESULT_MESSAGES.unknownSubject);
 export const scoreField = z.preprocess(
   toNumber,
   z.number({ error: RESULT_MESSAGES.scoreRequired }).min(SCORE_MIN, RESULT_MESSAGES.scoreMin).max(SCORE_MAX, RESULT_MESSAGES.scoreMax),
@@ -158,7 +165,7 @@ const resultHead = {
 export const resultSaveSchema = z
   .object({
     ...resultHead,
-    subjects: z.array(subjectEntrySchema).max(SUBJECTS.length, RESULT_MESSAGES.duplicateSubject).optional(),
+    subjects: z.array(subjectEntrySchema).max(MAX_SUBJECTS_PER_SAVE, RESULT_MESSAGES.duplicateSubject).optional(),
     subject: subjectField.optional(),
     score: scoreField.optional(),
     remarks: remarksField,
@@ -332,18 +339,23 @@ export interface ResultTermStatus {
   released: boolean;
 }
 
+/**
+ * One subject of a report card. The card lists every subject the student takes; one with no score
+ * yet has a null score and position, an empty grade and remark, and null class figures when no one
+ * in the class has a score in it.
+ */
 export interface ReportCardSubject {
   subject: string;
-  score: number;
+  score: number | null;
   grade: string;
   remark: string;
   teacher_remarks: string;
-  position: number;
-  class_average: number;
-  class_highest: number;
-  class_lowest: number;
-  /** Third term only: this subject's scores in each term of the session, and their average. */
-  term_scores?: { '1st': number | null; '2nd': number | null; '3rd': number | null; average: number };
+  position: number | null;
+  class_average: number | null;
+  class_highest: number | null;
+  class_lowest: number | null;
+  /** Third term only: this subject's scores in each term of the session, and their average (null without any). */
+  term_scores?: { '1st': number | null; '2nd': number | null; '3rd': number | null; average: number | null };
 }
 
 export interface ReportCard {
@@ -376,7 +388,10 @@ export interface ReportCard {
 export interface BroadsheetRow {
   admission_number: string;
   name: string;
+  /** null: no score, either not entered yet or (when listed in `not_taken`) a subject the student does not take. */
   scores: Record<string, number | null>;
+  /** The class's subjects (columns) this student does not take. */
+  not_taken: string[];
   total: number;
   subjects_taken: number;
   average: number;
@@ -395,6 +410,8 @@ export interface BroadsheetClass {
 export interface Broadsheet {
   session: { id: number; name: string };
   term: string;
+  /** Every class's subjects together, in catalogue order (the whole-school sheet's columns). */
+  subjects: string[];
   classes: BroadsheetClass[];
 }
 
@@ -423,6 +440,9 @@ export interface ResultAuditEntry {
 
 /** More messages of the results screens (publishing, grading scales, history, sessions, broadsheet, corrections). */
 export const RESULT_ADMIN_MESSAGES = {
+  /** A broadsheet cell of a subject the student does not take (distinct from a missing score). */
+  notTaken: 'n/a',
+  notTakenTitle: 'Does not take this subject',
   publicationFailed: 'Failed to change publication.',
   publicationsFailed: 'Failed to load publications.',
   publishExplain: "Students see a class's results for a term only after it is published.",
