@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TERM_VALUES, type Level, type Role } from './constants';
+import { ID_MAX } from './ids';
 import { textField } from './text';
 
 /**
@@ -96,7 +97,7 @@ export const TEACHING_MESSAGES = {
 export const NOT_YOUR_SUBJECT_CODE = 'not_assigned';
 export const ENTRY_CLOSED_CODE = 'score_entry_closed';
 
-const idField = z.coerce.number({ error: 'Must be a whole number' }).int().positive().max(2_147_483_647);
+const idField = z.coerce.number({ error: 'Must be a whole number' }).int().positive().max(ID_MAX);
 export const classLevelField = z.enum(CLASS_LEVELS, { error: TEACHING_MESSAGES.levelInvalid });
 const armLabelField = textField('Arm').trim().regex(ARM_LABEL_PATTERN, TEACHING_MESSAGES.armLabelInvalid);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CLASSES,
+  GENERAL_MESSAGES,
   PEOPLE_MESSAGES,
   TEACHING_MESSAGES,
   termLabel,
@@ -155,6 +156,8 @@ describeEachDatabase('teaching structure API', (dialect) => {
     const missing = await inject('PATCH', '/api/classes/99999/', admin.auth, { retired: true });
     expect([missing.statusCode, missing.json()]).toEqual([404, { detail: TEACHING_MESSAGES.armNotFound }]);
     expect((await inject('PATCH', `/api/classes/${arm.id}/`, admin.auth, {})).statusCode).toBe(400);
+    const malformed = await inject('PATCH', '/api/classes/abc/', admin.auth, { retired: true });
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, { id: [GENERAL_MESSAGES.invalidId] }]);
   });
 
   it('adds and edits catalogue subjects; a rename reaches stored results; clashes and bad input are 400s', async () => {

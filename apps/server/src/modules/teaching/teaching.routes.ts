@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_ONLY,
-  admissionNumberSchema,
+  admissionNumberParams,
   ANY_ROLE,
   armCreateSchema,
   armPatchSchema,
@@ -12,6 +12,7 @@ import {
   copyAssignmentsSchema,
   enforcementSchema,
   formTeachersSchema,
+  idParams,
   offeringsSchema,
   scoreWindowSchema,
   sessionQuerySchema,
@@ -28,9 +29,7 @@ import { AssignmentsService } from './assignments.service';
 import { StructureService } from './structure.service';
 import { TeachingRepository } from './teaching.repository';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const levelParam = z.object({ level: classLevelField });
-const admissionParam = z.object({ admission_number: admissionNumberSchema });
 
 /**
  * The school's classes (arms) and subjects, what each level offers, streams, a student's subjects,
@@ -60,7 +59,7 @@ export function teachingRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/classes/:id/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Rename (everywhere) or retire an arm', params: idParam, body: armPatchSchema },
+      schema: { tags, summary: 'Rename (everywhere) or retire an arm', params: idParams, body: armPatchSchema },
     },
     async (request) => structure.patchArm(currentUser(request), request.params.id, request.body),
   );
@@ -79,7 +78,7 @@ export function teachingRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/subjects/:id/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Edit, rename (in results too) or retire a subject', params: idParam, body: subjectPatchSchema },
+      schema: { tags, summary: 'Edit, rename (in results too) or retire a subject', params: idParams, body: subjectPatchSchema },
     },
     async (request) => structure.patchSubject(currentUser(request), request.params.id, request.body),
   );
@@ -108,13 +107,13 @@ export function teachingRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/teaching/streams/:id/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Rename a stream or change its subjects', params: idParam, body: streamSchema },
+      schema: { tags, summary: 'Rename a stream or change its subjects', params: idParams, body: streamSchema },
     },
     async (request) => structure.saveStream(currentUser(request), request.params.id, request.body),
   );
   r.delete(
     '/api/teaching/streams/:id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Delete a stream (its students keep their class)', params: idParam } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Delete a stream (its students keep their class)', params: idParams } },
     async (request, reply) => {
       await structure.deleteStream(currentUser(request), request.params.id);
       return reply.status(204).send();
@@ -130,7 +129,7 @@ export function teachingRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags,
         summary: "A student's subjects and which the caller may score now",
-        params: admissionParam,
+        params: admissionNumberParams,
         querystring: studentSubjectsQuerySchema,
       },
     },
@@ -140,7 +139,7 @@ export function teachingRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/teaching/students/:admission_number/subjects/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: "A student's stream and own subject choices", params: admissionParam, body: studentSubjectsSchema },
+      schema: { tags, summary: "A student's stream and own subject choices", params: admissionNumberParams, body: studentSubjectsSchema },
     },
     async (request) => structure.putStudentSubjects(currentUser(request), request.params.admission_number, request.body),
   );
