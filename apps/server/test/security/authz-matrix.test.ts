@@ -21,7 +21,7 @@ import { assign, enforceAssignments } from '../teaching-fixtures';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
 /**
- * The authorization matrix (issue 7 §1): every /api route x {anonymous, student on their own record,
+ * The authorization matrix: every /api route x {anonymous, student on their own record,
  * student on someone else's record, staff, admin}. Staff and admin act on someone else's record.
  * Generated from the live route table: a route without an entry fails, so a new route must be added here.
  */
@@ -101,6 +101,16 @@ function staffBody() {
     department: 'Sciences',
   };
 }
+function streamBody() {
+  return { name: `Stream ${uniq()}`, subject_ids: [1] };
+}
+async function freshStreamId(ctx: TestContext, c: Cast): Promise<number> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/teaching/streams/', headers: c.admin.auth, payload: streamBody() });
+  return res.json<{ id: number }>().id;
+}
+function assignmentBody(c: Cast) {
+  return { session_id: c.session.id, cells: [{ arm_id: 1, subject_id: 1, staff_ids: [c.otherStaff.id] }] };
+}
 async function csvFor(ctx: TestContext, c: Cast, kind: 'students' | 'staff') {
   const tpl = await ctx.app.inject({ method: 'GET', url: `/api/${kind}/import/template/`, headers: c.admin.auth });
   const header = tpl.body.split(/\r?\n/)[0]!;
@@ -156,7 +166,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(200),
   },
 
-  // ---------- people (issue 3) ----------
+  // ---------- people ----------
   'POST /api/students/': { req: () => ({ url: '/api/students/', payload: studentBody() }), expect: staffAndAdmin(201) },
   'GET /api/students/list/': { req: () => ({ url: '/api/students/list/' }), expect: signedIn(200) },
   'GET /api/students/search/': { req: ({ t }) => ({ url: `/api/students/search/?${q({ q: t.admissionNumber })}` }), expect: signedIn(200) },
@@ -194,7 +204,7 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: staffAndAdmin(200),
   },
-  // issue 11 items 17 and 21
+  // The day's new sign-ins and a student's history
   'GET /api/people/new-accounts/': { req: () => ({ url: '/api/people/new-accounts/' }), expect: staffAndAdmin(200) },
   'GET /api/students/:admission_number/history/': {
     req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/history/` }),
@@ -256,7 +266,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(204),
   },
 
-  // ---------- sessions, results, report cards (issue 4) ----------
+  // ---------- sessions, results, report cards ----------
   'GET /api/sessions/': { req: () => ({ url: '/api/sessions/' }), expect: signedIn(200) },
   'POST /api/sessions/': { req: () => ({ url: '/api/sessions/', payload: { name: '2030/2031' } }), expect: adminOnly(201) },
   'PATCH /api/sessions/:id/': {
@@ -273,7 +283,7 @@ export const MATRIX: Record<string, Entry> = {
         student_class: t.studentClass,
         subject: SUBJECTS[5],
         score: 66,
-        // The target's class is published: a change to a released result carries a reason (issue 11).
+        // The target's class is published: a change to a released result carries a reason.
         reason: 'Matrix check',
       },
     }),
@@ -306,7 +316,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/results/publications/': { req: () => ({ url: '/api/results/publications/' }), expect: staffAndAdmin(200) },
   'POST /api/results/publications/': {
     req: async ({ ctx, c }) => {
-      // A class is published only once it has results (issue 11).
+      // A class is published only once it has results.
       const s = await newStudentRecord(ctx);
       await createResults(ctx.handle.db, [
         { studentId: s.id, sessionId: c.session.id, term: '2nd', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
@@ -340,7 +350,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/broadsheet/': { req: ({ c, t }) => ({ url: `/api/broadsheet/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   'GET /api/broadsheet/csv/': { req: ({ c, t }) => ({ url: `/api/broadsheet/csv/?${term(c, t)}` }), expect: staffAndAdmin(200) },
 
-  // ---------- payments (issue 5) ----------
+  // ---------- payments ----------
   'POST /api/payments/initiate/': {
     req: ({ c, t }) => ({ url: '/api/payments/initiate/', payload: paymentBody(t, t.studentClass, c.session.name) }),
     expect: ownOnly(200, 403),
@@ -404,7 +414,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(204),
   },
   'GET /api/payments/provider/': { req: () => ({ url: '/api/payments/provider/' }), expect: signedIn(200) },
-  // The simulator's checkout (issue 10): the payer (the student, or who started it) or an admin; staff
+  // The simulator's checkout: the payer (the student, or who started it) or an admin; staff
   // here act on a payment someone else started.
   'GET /api/payments/simulator/:code/': {
     req: ({ c, actor }) => ({ url: `/api/payments/simulator/${actor === 'own' ? c.accessCodes.own : c.accessCodes.other}/` }),
@@ -438,6 +448,72 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: adminOnly(200),
   },
+  // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
+  'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },
+  'POST /api/classes/': { req: () => ({ url: '/api/classes/', payload: { level: 'SSS 3', arm: `M${uniq()}` } }), expect: adminOnly(201) },
+  'PATCH /api/classes/:id/': { req: () => ({ url: '/api/classes/1/', payload: { retired: false } }), expect: adminOnly(200) },
+  'GET /api/subjects/': { req: () => ({ url: '/api/subjects/' }), expect: signedIn(200) },
+  'POST /api/subjects/': {
+    req: () => ({ url: '/api/subjects/', payload: { name: `Subject ${uniq()}`, code: `S${uniq().slice(-8)}`, section: 'SSS' } }),
+    expect: adminOnly(201),
+  },
+  'PATCH /api/subjects/:id/': { req: () => ({ url: '/api/subjects/1/', payload: { retired: false } }), expect: adminOnly(200) },
+  'GET /api/teaching/structure/': { req: () => ({ url: '/api/teaching/structure/' }), expect: staffAndAdmin(200) },
+  'PUT /api/teaching/offerings/:level/': {
+    req: () => ({ url: '/api/teaching/offerings/SSS%203/', payload: { subjects: [{ subject_id: 1, compulsory: true }] } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/teaching/streams/': { req: () => ({ url: '/api/teaching/streams/', payload: streamBody() }), expect: adminOnly(201) },
+  'PUT /api/teaching/streams/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/teaching/streams/${await freshStreamId(ctx, c)}/`, payload: streamBody() }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/teaching/streams/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/teaching/streams/${await freshStreamId(ctx, c)}/` }),
+    expect: adminOnly(204),
+  },
+  'GET /api/teaching/students/:admission_number/subjects/': {
+    req: ({ t }) => ({ url: `/api/teaching/students/${t.admissionNumber}/subjects/` }),
+    expect: staffAndAdmin(200),
+  },
+  'PUT /api/teaching/students/:admission_number/subjects/': {
+    req: ({ t }) => ({ url: `/api/teaching/students/${t.admissionNumber}/subjects/`, payload: { stream_id: null, add: [], drop: [] } }),
+    expect: adminOnly(200),
+  },
+  'GET /api/teaching/assignments/': {
+    req: ({ c }) => ({ url: `/api/teaching/assignments/?${q({ session_id: c.session.id })}` }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/assignments/': {
+    req: ({ c }) => ({ url: '/api/teaching/assignments/', payload: assignmentBody(c) }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/form-teachers/': {
+    req: ({ c }) => ({
+      url: '/api/teaching/form-teachers/',
+      payload: { session_id: c.session.id, arms: [{ arm_id: 1, staff_id: c.otherStaff.id }] },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/teaching/assignments/copy/': {
+    // The admin copies into a new later session; the earlier one is given an assignment first.
+    req: async ({ ctx, c, actor }) => {
+      if (actor !== 'admin') return { url: '/api/teaching/assignments/copy/', payload: { session_id: c.session.id } };
+      await ctx.app.inject({ method: 'PUT', url: '/api/teaching/assignments/', headers: c.admin.auth, payload: assignmentBody(c) });
+      const next = await createSession(ctx.handle.db, `2026/2027-${uniq()}`);
+      return { url: '/api/teaching/assignments/copy/', payload: { session_id: next.id } };
+    },
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/windows/': {
+    req: ({ c }) => ({ url: '/api/teaching/windows/', payload: { session_id: c.session.id, term: '3rd', class_level: '', is_open: true } }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/enforcement/': {
+    req: ({ c }) => ({ url: '/api/teaching/enforcement/', payload: { session_id: c.session.id, enforce_assignments: false } }),
+    expect: adminOnly(200),
+  },
+  'GET /api/teaching/my-classes/': { req: () => ({ url: '/api/teaching/my-classes/' }), expect: staffAndAdmin(200) },
   // Public, authenticated by its HMAC signature instead: an unsigned call is refused for everyone.
   'POST /api/payments/webhook/': {
     req: () => ({ url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' }),
@@ -496,7 +572,7 @@ describeEachDatabase('authorization matrix', (dialect) => {
       if (!entry) continue; // reported by the test above
       for (const actor of ACTORS) {
         const t = targetOf(actor);
-        // No way to skip a route here: a row that cannot pass must be fixed, never left out (issue 10).
+        // No way to skip a route here: a row that cannot pass must be fixed, never left out.
         const req = await entry.req({ actor, c, ctx, t, fresh: () => signInAgain(actor) });
         const res = await withTimeout(
           ctx.app.inject({

@@ -66,7 +66,7 @@ export type StaffValues = Omit<StaffTable, 'id' | 'user_id' | 'staff_id' | 'crea
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 1000;
-/** Rows per INSERT of a bulk import, with a turn of the event loop between two (issue 10 §12). */
+/** Rows per INSERT of a bulk import, with a turn of the event loop between two. */
 const INSERT_CHUNK = 250;
 
 const STUDENT_COLUMNS = [
@@ -311,6 +311,16 @@ export class PeopleRepository {
 
   findStaffById(id: number, db: Conn = this.db): Promise<StaffRow | undefined> {
     return this.staffQuery(db).where('st.id', '=', id).executeTakeFirst();
+  }
+
+  /** Staff members by internal id, for other modules' pickers and checks (id, public id, name). */
+  staffByIds(ids: readonly number[], db: Conn = this.db) {
+    if (!ids.length) return Promise.resolve([]);
+    return db
+      .selectFrom('staff')
+      .select(['id', 'staff_id', 'first_name', 'last_name'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
   }
 
   async usernameTaken(username: string, exceptStaffId?: number, db: Conn = this.db): Promise<boolean> {

@@ -47,7 +47,7 @@ interface BuildInput {
   released: boolean;
   /** Terms whose rows may be shown in the cumulative view (students: published ones only). */
   visibleTerms: Set<string>;
-  /** Changes to released results of this student and term, newest first (issue 11 item 4). */
+  /** Changes to released results of this student and term, newest first. */
   revisions?: { subject: string; created_at: string; reason?: string | null }[];
   /** The subjects the student takes this term; subjects with a stored score are listed as well. */
   taken: readonly string[];
