@@ -95,6 +95,29 @@ describeEachDatabase('CSV import and export', (dialect) => {
     expect(await count()).toBe(before);
   });
 
+  it('accepts any current arm of the school and refuses a class it does not have or has retired', async () => {
+    await ctx.handle.db
+      .insertInto('class_arms')
+      .values([
+        { level: 'JSS 1', arm: 'Gold', name: 'JSS 1 Gold', retired: 0, created_at: new Date().toISOString() },
+        { level: 'JSS 1', arm: 'Z', name: 'JSS 1Z', retired: 1, created_at: new Date().toISOString() },
+      ])
+      .execute();
+    const csv = studentCsv([
+      studentLine(1, { student_class: 'jss 1 Gold' }, 'arm'),
+      studentLine(2, { student_class: 'JSS 1C' }, 'arm'),
+      studentLine(3, { student_class: 'JSS 1Z' }, 'arm'),
+    ]);
+    const res = await call(admin, '/api/students/import/preview/', csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().valid).toBe(1);
+    expect(res.json().sample[0]).toMatchObject({ student_class: 'JSS 1 Gold' });
+    expect(res.json().errors).toEqual([
+      { row: 3, field: 'student_class', message: M.invalidClass },
+      { row: 4, field: 'student_class', message: M.invalidClass },
+    ]);
+  });
+
   it('preview: "first rows" hold only rows that will be imported, and 31/02/2010 is named as a date that does not exist', async () => {
     const csv = studentCsv([
       studentLine(1, { date_of_birth: '31/02/2010' }, 'fr'),
