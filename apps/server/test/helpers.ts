@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
@@ -135,6 +135,52 @@ export async function signInStudent(
 }
 
 export { createAdmin, createSession, createStaff, createStudent };
+
+/**
+ * A describe block's own database: opened before its tests, closed after them. `ready` gets it
+ * first, to set the block's variables and add what its tests share.
+ */
+export function withTestContext(dialect: TestDialect, ready: (ctx: TestContext) => unknown, overrides: Partial<Config> = {}): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, overrides);
+    await ready(ctx);
+  });
+  afterAll(() => ctx?.close());
+}
+
+export interface TestSchool {
+  ctx: TestContext;
+  admin: SignedIn;
+  staff: SignedIn & { staffId: string; id: number };
+  /** The session before the current one (the one but last of `sessions`), or 0 when there is none. */
+  previousSessionId: number;
+  /** The current session's id (the last of `sessions`), or 0 when there is none. */
+  sessionId: number;
+}
+
+/**
+ * The school most API tests start from: a database of the block's own with an admin and a staff
+ * member signed in and the academic `sessions` given (the last one current), before `ready`.
+ */
+export function withSchool(
+  dialect: TestDialect,
+  opts: { sessions?: string[]; overrides?: Partial<Config> },
+  ready: (school: TestSchool) => unknown = () => undefined,
+): void {
+  withTestContext(
+    dialect,
+    async (ctx) => {
+      const admin = await signInAdmin(ctx);
+      const staff = await signInStaff(ctx);
+      const names = opts.sessions ?? [];
+      const sessionIds: number[] = [];
+      for (const [i, name] of names.entries()) sessionIds.push((await createSession(ctx.handle.db, name, i === names.length - 1)).id);
+      await ready({ ctx, admin, staff, sessionId: sessionIds.at(-1) ?? 0, previousSessionId: sessionIds.at(-2) ?? 0 });
+    },
+    opts.overrides,
+  );
+}
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json<T>();

@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PAYMENT_HTTP_MESSAGES, PAYMENT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  signInStudent,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import './payments.tables';
 
 type Student = SignedIn & { admissionNumber: string; id: number };
 
 /** Fee items, paid / part paid / unpaid, and an overpayment that needs a confirm. */
 describeEachDatabase('fee items and what a student owes', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  let lastSessionId: number;
-  let sessionId: number;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    lastSessionId = (await createSession(ctx.handle.db, '2024/2025')).id;
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, lastSessionId: number, sessionId: number;
+  withSchool(
+    dialect,
+    { sessions: ['2024/2025', '2025/2026'] },
+    (s) => ({ ctx, admin, staff, sessionId, previousSessionId: lastSessionId } = s),
+  );
 
   const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, PEOPLE_MESSAGES as M, dateDoesNotExist } from '@portal/domain';
 import { createResults, createSession } from '../../db/factories';
 import { nowIso } from '../../db/index';
-import {
-  createTestContext,
-  describeEachDatabase,
-  login,
-  signInAdmin,
-  signInStaff,
-  signInStudent,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, login, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 
 let seq = 0;
 /** A valid registration body, unique email each call. */
@@ -41,15 +32,8 @@ function expectNoHash(body: string) {
 }
 
 describeEachDatabase('students API', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, {}, (s) => ({ ctx, admin, staff } = s));
 
   const post = (auth: SignedIn, payload: unknown) =>
     ctx.app.inject({ method: 'POST', url: '/api/students/', headers: auth.auth, payload: payload as object });

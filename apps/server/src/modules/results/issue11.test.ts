@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Migrator } from 'kysely';
 import { REGRADE_CONFIRM_CODE, RESULT_MESSAGES } from '@portal/domain';
 import {
+  withSchool,
   createSession,
   createStudent,
-  createTestContext,
   describeEachDatabase,
-  signInAdmin,
-  signInStaff,
   TEST_PASSWORD,
   type SignedIn,
   type TestContext,
@@ -24,20 +22,12 @@ type Auth = { authorization: string };
 
 /** The student's own class, per-session grading scales, revised released results. */
 describeEachDatabase('results: own class, scales per session, revised released results', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  let sessionId: number;
-  let pastSessionId: number;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-    pastSessionId = (await createSession(ctx.handle.db, '2024/2025')).id;
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number, pastSessionId: number;
+  withSchool(
+    dialect,
+    { sessions: ['2024/2025', '2025/2026'] },
+    (s) => ({ ctx, admin, staff, sessionId, previousSessionId: pastSessionId } = s),
+  );
 
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, auth?: Auth, payload?: unknown) =>
     ctx.app.inject({ method, url, headers: auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });

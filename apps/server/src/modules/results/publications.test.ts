@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AUTH_MESSAGES, NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 
 /**
@@ -16,17 +8,8 @@ import { resultsKit } from '../../../test/results-fixtures';
  * Every test builds its own class in a session of its own (`rankedClass`), so each passes alone.
  */
 describeEachDatabase('result publications', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-    await createSession(ctx.handle.db, '2025/2026', true);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, { sessions: ['2025/2026'] }, (s) => ({ ctx, admin, staff } = s));
 
   const { inject, rankedClass } = resultsKit(
     () => ctx,
