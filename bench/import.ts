@@ -6,9 +6,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { CLASSES } from '@portal/domain';
-import { ROOT } from './common';
+import { ROOT, freePort } from './common';
 import { freshPostgresDatabase } from './data';
 
 export const CSV_IMPORT_BUDGET_MS = 10_000;
@@ -70,16 +69,6 @@ function importServerEnv(port: number, url: string, dataDir: string, admin: { em
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
     REDIS_URL: '',
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function peak(pid: number | undefined): number | null {

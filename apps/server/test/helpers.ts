@@ -182,6 +182,17 @@ export function withSchool(
   );
 }
 
+/** The audit row of one action on one record; throws when there is none. */
+export function auditRow(ctx: TestContext, entity: string, entityId: string, action: string) {
+  return ctx.handle.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .where('action', '=', action)
+    .executeTakeFirstOrThrow();
+}
+
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json<T>();
 }

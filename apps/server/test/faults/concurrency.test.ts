@@ -58,20 +58,20 @@ describeEachDatabase('concurrency', (dialect) => {
   it('two staff saving the same student\u2019s score at once: one wins, the other is told (no silent lost update)', async () => {
     const [t1, t2] = [await signInStaff(ctx), await signInStaff(ctx)];
     const student = await signInStudent(ctx, { studentClass: 'JSS 2B' });
+    /** A results POST for this student's 1st term in JSS 2B, with `fields` added. */
+    const post = (auth: Record<string, string>, fields: Record<string, unknown>) => {
+      const payload = {
+        admission_number: student.admissionNumber,
+        session_id: session.id,
+        term: '1st',
+        student_class: 'JSS 2B',
+        ...fields,
+      };
+      return ctx.app.inject({ method: 'POST', url: '/api/results/', headers: auth, payload });
+    };
+    // Both read "no result yet" (version 0) and both save all 14 subjects.
     const save = (auth: Record<string, string>, score: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/results/',
-        headers: auth,
-        payload: {
-          admission_number: student.admissionNumber,
-          session_id: session.id,
-          term: '1st',
-          student_class: 'JSS 2B',
-          // Both read "no result yet" (version 0) and both save all 14 subjects.
-          subjects: SUBJECTS.map((name) => ({ name, score, version: 0 })),
-        },
-      });
+      post(auth, { subjects: SUBJECTS.map((name) => ({ name, score, version: 0 })) });
     const [a, b] = await Promise.all([save(t1.auth, 41), save(t2.auth, 87)]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes[0]).toBeLessThan(300);
@@ -83,21 +83,7 @@ describeEachDatabase('concurrency', (dialect) => {
 
     // Two updates from the same version: one applies, the other is refused rather than overwriting it.
     const v = rows[0]!.version;
-    const update = (auth: Record<string, string>, score: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/results/',
-        headers: auth,
-        payload: {
-          admission_number: student.admissionNumber,
-          session_id: session.id,
-          term: '1st',
-          student_class: 'JSS 2B',
-          subject: SUBJECTS[0],
-          score,
-          version: v,
-        },
-      });
+    const update = (auth: Record<string, string>, score: number) => post(auth, { subject: SUBJECTS[0], score, version: v });
     const [c, d] = await Promise.all([update(t1.auth, 55), update(t2.auth, 66)]);
     expect([c.statusCode, d.statusCode].sort()).toEqual([200, 409]);
     const first = await ctx.handle.db

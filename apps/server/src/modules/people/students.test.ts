@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, PEOPLE_MESSAGES as M, dateDoesNotExist } from '@portal/domain';
 import { createResults, createSession } from '../../db/factories';
 import { nowIso } from '../../db/index';
-import { withSchool, describeEachDatabase, login, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
+import { auditRow, withSchool, describeEachDatabase, login, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 
 let seq = 0;
 /** A valid registration body, unique email each call. */
@@ -370,12 +370,7 @@ describeEachDatabase('students API', (dialect) => {
         .where('email', '=', `new.${created.email}`)
         .executeTakeFirstOrThrow();
       expect(user.role).toBe('student');
-      const audit = await ctx.handle.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('entity_id', '=', created.admission_number)
-        .where('action', '=', 'update')
-        .executeTakeFirstOrThrow();
+      const audit = await auditRow(ctx, 'student', created.admission_number, 'update');
       expect(JSON.parse(audit.before!).first_name).toBe('Chiamaka');
       expect(JSON.parse(audit.after!).first_name).toBe('Ngozi');
     });
@@ -480,13 +475,7 @@ describeEachDatabase('students API', (dialect) => {
       expect(await db.selectFrom('results').select('id').where('student_id', '=', victim.id).execute()).toEqual([]);
       expect(await db.selectFrom('attendance').select('id').where('student_id', '=', victim.id).execute()).toEqual([]);
       expect(await db.selectFrom('refresh_tokens').select('id').where('user_id', '=', victim.userId).execute()).toEqual([]);
-      const audit = await db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('entity', '=', 'student')
-        .where('entity_id', '=', victim.admissionNumber)
-        .where('action', '=', 'delete')
-        .executeTakeFirstOrThrow();
+      const audit = await auditRow(ctx, 'student', victim.admissionNumber, 'delete');
       expect(audit.actor_user_id).toBe(staff.userId);
       const before = JSON.parse(audit.before!);
       expect(before).toMatchObject({ first_name: 'Gone', email: victim.email, deleted_results: 2, deleted_attendance: 1 });
