@@ -182,6 +182,19 @@ export function withSchool(
   );
 }
 
+/**
+ * POST /api/payments/initiate/ as `student` (signed in as Ada Eze) for their own fees in `current_class`
+ * and `current_session`, paid by their own email, with `fields` (amount, term...) added.
+ */
+export function initiatePayment(
+  ctx: TestContext,
+  student: SignedIn & { admissionNumber: string },
+  fields: { current_class: string; current_session: string } & Record<string, unknown>,
+) {
+  const payload = { admission_number: student.admissionNumber, full_name: 'Ada Eze', email: student.email, ...fields };
+  return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: student.auth, payload });
+}
+
 /** The audit row of one action on one record; throws when there is none. */
 export function auditRow(ctx: TestContext, entity: string, entityId: string, action: string) {
   return ctx.handle.db

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SUBJECTS } from '@portal/domain';
 import '../../src/modules/payments/payments.tables';
 import {
+  initiatePayment,
   createSession,
   createTestContext,
   describeEachDatabase,
@@ -163,19 +164,11 @@ describeEachDatabase('verify and webhook of one payment, all at once', (dialect)
 
   it('8 verifies and 4 webhook deliveries (2 replays) credit the payment exactly once', async () => {
     const student = await signInStudent(ctx, { studentClass: 'JSS 1B' });
-    const init = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate/',
-      headers: student.auth,
-      payload: {
-        admission_number: student.admissionNumber,
-        full_name: 'Ada Eze',
-        current_class: 'JSS 1B',
-        current_session: '2025/2026',
-        email: student.email,
-        amount: '25000',
-        term: '1st',
-      },
+    const init = await initiatePayment(ctx, student, {
+      current_class: 'JSS 1B',
+      current_session: '2025/2026',
+      amount: '25000',
+      term: '1st',
     });
     expect(init.statusCode).toBe(200);
     const reference = init.json().data.reference as string;
