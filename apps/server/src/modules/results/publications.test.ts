@@ -25,11 +25,8 @@ describeEachDatabase('result publications', (dialect) => {
     );
     expect(mine.statusCode).toBe(404);
     expect(mine.json()).toEqual({ detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
-    const card = await inject(
-      'GET',
-      `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-      student.auth,
-    );
+    const cardUrl = `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`;
+    const card = await inject('GET', cardUrl, student.auth);
     expect(card.statusCode).toBe(404);
     expect(card.json().code).toBe(NOT_RELEASED_CODE);
     const terms = (await inject('GET', '/api/results/terms/', student.auth)).json();
@@ -39,11 +36,7 @@ describeEachDatabase('result publications', (dialect) => {
       { session_id: sessionId, session_name: session.name, term: '1st', student_class: cls, subjects: 3, released: false },
     ]);
     // Staff see them all the time.
-    const staffView = await inject(
-      'GET',
-      `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-      staff.auth,
-    );
+    const staffView = await inject('GET', cardUrl, staff.auth);
     expect(staffView.statusCode).toBe(200);
     expect(staffView.json().released).toBe(false);
   });

@@ -1,6 +1,6 @@
 import type { Conn, Trx } from '../../db/index';
 import { sql, type Selectable } from 'kysely';
-import type { StudentsTable } from '../../db/schema';
+import type { ResultsTable, StudentsTable } from '../../db/schema';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import './results.tables';
@@ -190,15 +190,7 @@ export class ResultsRepository {
   /** Inserts unless the row exists; returns the new id, or undefined when someone else inserted first. */
   async insertResult(
     conn: Conn,
-    v: {
-      student_id: number;
-      session_id: number;
-      term: string;
-      student_class: string;
-      subject: string;
-      score: number;
-      remarks: string;
-      grade: string;
+    v: Pick<ResultsTable, 'student_id' | 'session_id' | 'term' | 'student_class' | 'subject' | 'score' | 'remarks' | 'grade'> & {
       actor: number;
     },
   ): Promise<number | undefined> {

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useSession } from '../../../lib/auth-store';
@@ -11,6 +10,7 @@ import { currentSessionId, useResultSearch, useSessions, useTerms } from '../api
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
 import { AdmissionNumberField } from '../components/admission-field';
+import { SearchMessage } from '../components/search-message';
 
 /** /check-a-result: one student's result sheet for a session and term, printable. */
 export default function CheckAResultPage() {
@@ -69,11 +69,7 @@ export default function CheckAResultPage() {
           </Button>
         </form>
       </Card>
-      {message && (
-        <Alert tone={message.tone} className="mb-4">
-          {message.text}
-        </Alert>
-      )}
+      <SearchMessage message={message} />
       {first && results && (
         <Card className="print-plain" title={`${first.student_name} (${first.admission_number})`}>
           <p className="mb-3 text-sm text-slate-700">

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../lib/toast';
@@ -10,6 +9,7 @@ import { useDeleteResult, useResultSearch } from '../api';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
 import { AdmissionNumberField } from '../components/admission-field';
+import { SearchMessage } from '../components/search-message';
 
 /** /DeleteResult: search a student's term results and delete single subjects after a confirm. */
 export default function DeleteResultPage() {
@@ -56,11 +56,7 @@ export default function DeleteResultPage() {
           </Button>
         </form>
       </Card>
-      {message && (
-        <Alert tone={message.tone} className="mb-4">
-          {message.text}
-        </Alert>
-      )}
+      <SearchMessage message={message} />
       {results && results.length > 0 && (
         <Card
           className="print-plain"
