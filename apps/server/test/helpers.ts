@@ -182,6 +182,26 @@ export function withSchool(
   );
 }
 
+/** A valid registration body, unique email each call. */
+export function studentBody(over: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Chiamaka',
+    last_name: 'Obi',
+    email: `chiamaka.${unique()}@pupil.school`,
+    phone_number: '08031234567',
+    gender: 'F',
+    date_of_birth: '2012-03-09',
+    student_class: 'JSS 2A',
+    fathers_name: 'Mr Obi',
+    fathers_phone: '08039998888',
+    mothers_name: 'Mrs Obi',
+    mothers_phone: '',
+    home_address: '12 Awolowo Road, Ikoyi',
+    user_type: 3,
+    ...over,
+  };
+}
+
 /**
  * POST /api/payments/initiate/ as `student` (signed in as Ada Eze) for their own fees in `current_class`
  * and `current_session`, paid by their own email, with `fields` (amount, term...) added.

@@ -7,25 +7,8 @@ import {
   formatAdmissionNumberAs,
 } from '@portal/domain';
 import { createSession } from '../../db/factories';
-import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
+import { studentBody, withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { schoolYear } from './admission-numbers';
-
-let seq = 0;
-function studentBody(over: Record<string, unknown> = {}) {
-  seq++;
-  return {
-    first_name: 'Zainab',
-    last_name: 'Bello',
-    email: `zainab${seq}.${Date.now()}@format.school`,
-    phone_number: '08031234567',
-    gender: 'F',
-    date_of_birth: '2012-03-09',
-    student_class: 'JSS 2A',
-    fathers_name: 'Mr Bello',
-    home_address: '5 Marina, Lagos',
-    ...over,
-  };
-}
 
 /** Admission numbers in the school's own format, a setting; existing numbers never change. */
 describeEachDatabase('admission number format', (dialect) => {
