@@ -51,12 +51,7 @@ describeEachDatabase('students API', (dialect) => {
       expect(user.must_change_password).toBe(1);
       expect(user.password_hash).not.toContain(body.one_time_password);
       // Audited.
-      const audit = await ctx.handle.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('entity', '=', 'student')
-        .where('entity_id', '=', body.admission_number)
-        .executeTakeFirstOrThrow();
+      const audit = await auditRow(ctx, 'student', body.admission_number, 'create');
       expect(audit).toMatchObject({ action: 'create', actor_user_id: admin.userId });
       expect(audit.after).not.toMatch(/argon2|password/);
     });
