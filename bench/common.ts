@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 /** What the benchmark scripts share: argument parsing, where datasets live and the known sign-ins. */
@@ -88,4 +89,15 @@ export function mergeResults(patch: Record<string, unknown>): void {
     // first run
   }
   writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...current, ...patch }, null, 2)}\n`);
+}
+
+/** A loopback port nobody listens on right now, for a server a script starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }

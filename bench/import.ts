@@ -6,9 +6,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { CLASSES } from '@portal/domain';
-import { ROOT } from './common';
+import { ROOT, freePort } from './common';
 import { freshPostgresDatabase } from './data';
 
 export const CSV_IMPORT_BUDGET_MS = 10_000;
@@ -72,16 +71,6 @@ function importServerEnv(port: number, url: string, dataDir: string, admin: { em
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 function peak(pid: number | undefined): number | null {
   try {
     const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -99,27 +88,8 @@ export async function runCsvImport(opts: {
 }): Promise<OneShotResult> {
   const rows = opts.quick ? 2_000 : CSV_IMPORT_ROWS;
   const budgetMs = (CSV_IMPORT_BUDGET_MS * rows) / CSV_IMPORT_ROWS;
-  let url: string;
-  if (opts.kind === 'postgres' && opts.pgUrl) {
-    const u = new URL(opts.pgUrl);
-    u.pathname = '/bench_import';
-    url = u.toString();
-    await freshPostgresDatabase(url);
-  } else {
-    const file = path.join(opts.tmp, 'import.db');
-    for (const s of ['', '-wal', '-shm']) rmSync(file + s, { force: true });
-    url = `sqlite:${file}`;
-  }
-  const port = await freePort();
-  const admin = { email: 'import-admin@bench.school', password: 'Import-Admin-Pass-2026' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: importServerEnv(port, url, opts.tmp, admin),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  const base = `http://127.0.0.1:${port}`;
+  const url = await freshImportDatabase(opts, 'import.db');
+  const { child, base, access, error } = await startImportServer(url, opts.tmp);
   const result = (ms: number, failed: boolean, note?: string): OneShotResult => ({
     id: 'csv-import',
     title: `CSV import of ${rows.toLocaleString()} students`,
@@ -136,24 +106,7 @@ export async function runCsvImport(opts: {
     ...(note ? { note } : {}),
   });
   try {
-    const until = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) return result(0, true, `server exited: ${stderr}`);
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (Date.now() > until) return result(0, true, 'server not ready in 60 s');
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    const login = await fetch(`${base}/api/admin/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const access = ((await login.json()) as { data?: { access?: string } }).data?.access;
-    if (!access) return result(0, true, `admin sign-in failed: HTTP ${login.status}`);
+    if (error) return result(0, true, error);
     const csv = studentsCsv(rows);
     const t = performance.now();
     const r = await fetch(`${base}/api/students/import/`, {
@@ -225,23 +178,26 @@ export function maxBytesCsv(): string {
   return lines.map((l, i) => (i === 0 ? l : `${l.slice(0, -1)}${'x'.repeat(pad)}"`)).join('\n');
 }
 
+/** An empty database for one import run: `bench_import` on the PostgreSQL server, else a new SQLite `file` in `tmp`. */
+async function freshImportDatabase(opts: { tmp: string; kind: 'sqlite' | 'postgres'; pgUrl?: string }, file: string): Promise<string> {
+  if (opts.kind === 'postgres' && opts.pgUrl) {
+    const u = new URL(opts.pgUrl);
+    u.pathname = '/bench_import';
+    await freshPostgresDatabase(u.toString());
+    return u.toString();
+  }
+  const db = path.join(opts.tmp, file);
+  for (const s of ['', '-wal', '-shm']) rmSync(db + s, { force: true });
+  return `sqlite:${db}`;
+}
+
 /**
  * Latency of `GET /api/health` (one request at a time, every 10 ms) while the server
  * handles the largest allowed files: a 10,000-row import and a 10 MB preview. Budget: every health
  * answer < 100 ms.
  */
 export async function runImportHealth(opts: { tmp: string; kind: 'sqlite' | 'postgres'; pgUrl?: string }): Promise<HealthDuringImport> {
-  let url: string;
-  if (opts.kind === 'postgres' && opts.pgUrl) {
-    const u = new URL(opts.pgUrl);
-    u.pathname = '/bench_import';
-    url = u.toString();
-    await freshPostgresDatabase(url);
-  } else {
-    const file = path.join(opts.tmp, 'import-health.db');
-    for (const s of ['', '-wal', '-shm']) rmSync(file + s, { force: true });
-    url = `sqlite:${file}`;
-  }
+  const url = await freshImportDatabase(opts, 'import-health.db');
   const out: HealthDuringImport = {
     id: 'csv-import-health',
     title: 'GET /api/health during a maximum-size CSV import and preview',

@@ -10,11 +10,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, mergeResults, parseArgs } from './common';
+import { ROOT, freePort, mergeResults, parseArgs } from './common';
 
 const WEB = path.join(ROOT, 'apps/web');
 export const JS_BUDGET_KB = 150;
@@ -109,16 +108,6 @@ export function routeWeights(outDir: string): RouteWeight[] {
           }
         : null,
     };
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
@@ -142,6 +142,96 @@ export async function signInStudent(
 }
 
 export { createAdmin, createSession, createStaff, createStudent };
+
+/**
+ * A describe block's own database: opened before its tests, closed after them. `ready` gets it
+ * first, to set the block's variables and add what its tests share.
+ */
+export function withTestContext(dialect: TestDialect, ready: (ctx: TestContext) => unknown, overrides: Partial<Config> = {}): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, overrides);
+    await ready(ctx);
+  });
+  afterAll(() => ctx?.close());
+}
+
+export interface TestSchool {
+  ctx: TestContext;
+  admin: SignedIn;
+  staff: SignedIn & { staffId: string; id: number };
+  /** The session before the current one (the one but last of `sessions`), or 0 when there is none. */
+  previousSessionId: number;
+  /** The current session's id (the last of `sessions`), or 0 when there is none. */
+  sessionId: number;
+}
+
+/**
+ * The school most API tests start from: a database of the block's own with an admin and a staff
+ * member signed in and the academic `sessions` given (the last one current), before `ready`.
+ */
+export function withSchool(
+  dialect: TestDialect,
+  opts: { sessions?: string[]; overrides?: Partial<Config> },
+  ready: (school: TestSchool) => unknown = () => undefined,
+): void {
+  withTestContext(
+    dialect,
+    async (ctx) => {
+      const admin = await signInAdmin(ctx);
+      const staff = await signInStaff(ctx);
+      const names = opts.sessions ?? [];
+      const sessionIds: number[] = [];
+      for (const [i, name] of names.entries()) sessionIds.push((await createSession(ctx.handle.db, name, i === names.length - 1)).id);
+      await ready({ ctx, admin, staff, sessionId: sessionIds.at(-1) ?? 0, previousSessionId: sessionIds.at(-2) ?? 0 });
+    },
+    opts.overrides,
+  );
+}
+
+/** A valid registration body, unique email each call. */
+export function studentBody(over: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Chiamaka',
+    last_name: 'Obi',
+    email: `chiamaka.${unique()}@pupil.school`,
+    phone_number: '08031234567',
+    gender: 'F',
+    date_of_birth: '2012-03-09',
+    student_class: 'JSS 2A',
+    fathers_name: 'Mr Obi',
+    fathers_phone: '08039998888',
+    mothers_name: 'Mrs Obi',
+    mothers_phone: '',
+    home_address: '12 Awolowo Road, Ikoyi',
+    user_type: 3,
+    ...over,
+  };
+}
+
+/**
+ * POST /api/payments/initiate/ as `student` (signed in as Ada Eze) for their own fees in `current_class`
+ * and `current_session`, paid by their own email, with `fields` (amount, term...) added.
+ */
+export function initiatePayment(
+  ctx: TestContext,
+  student: SignedIn & { admissionNumber: string },
+  fields: { current_class: string; current_session: string } & Record<string, unknown>,
+) {
+  const payload = { admission_number: student.admissionNumber, full_name: 'Ada Eze', email: student.email, ...fields };
+  return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: student.auth, payload });
+}
+
+/** The audit row of one action on one record; throws when there is none. */
+export function auditRow(ctx: TestContext, entity: string, entityId: string, action: string) {
+  return ctx.handle.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .where('action', '=', action)
+    .executeTakeFirstOrThrow();
+}
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json<T>();

@@ -41,28 +41,35 @@ function parse(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** `23 Nov 2026, 09:34` in the school's time zone; `—` when there is no date. */
-export function formatDateTime(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+/**
+ * `value` written by `show` from its parts in the school's time zone; an unreadable string as it
+ * is, and `—` when there is no date.
+ */
+function formatIn(
+  kind: 'date' | 'datetime',
+  value: string | Date | null | undefined,
+  timeZone: string,
+  show: (parts: Record<string, string>) => string,
+): string {
   const d = parse(value);
   if (!d) return typeof value === 'string' && value ? value : '—';
-  const parts = Object.fromEntries(
-    formatter('datetime', timeZone)
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
+  return show(
+    Object.fromEntries(
+      formatter(kind, timeZone)
+        .formatToParts(d)
+        .map((p) => [p.type, p.value]),
+    ),
   );
-  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`;
+}
+
+/** `23 Nov 2026, 09:34` in the school's time zone; `—` when there is no date. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatIn('datetime', value, timeZone, (p) => `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`);
 }
 
 /** `23 Nov 2026` in the school's time zone; `—` when there is no date. */
 export function formatDate(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const d = parse(value);
-  if (!d) return typeof value === 'string' && value ? value : '—';
-  const parts = Object.fromEntries(
-    formatter('date', timeZone)
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day} ${parts.month} ${parts.year}`;
+  return formatIn('date', value, timeZone, (p) => `${p.day} ${p.month} ${p.year}`);
 }
 
 /** The home page greeting: the person's first name, or none (the first admin's placeholder "School" is no name). */

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENERAL_MESSAGES, PEOPLE_MESSAGES } from '@portal/domain';
-import { createTestContext, describeEachDatabase, signInAdmin, signInStudent, type SignedIn, type TestContext } from '../../test/helpers';
+import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../test/helpers';
 
 describeEachDatabase('path params: a malformed id is refused before any service', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn;
+  withSchool(dialect, {}, (s) => ({ ctx, admin } = s));
 
   it.each([
     ['GET', '/api/staff/id/abc/'],

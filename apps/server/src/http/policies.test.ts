@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/domain';
-import { describeEachDatabase, createTestContext, signInStudent, type TestContext } from '../../test/helpers';
+import { withTestContext, describeEachDatabase, signInStudent, type TestContext } from '../../test/helpers';
 
 describeEachDatabase('one own-record rule: a student reaching another student gets one message everywhere', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
 
   it('profile, results and payments refuse another student with the same 403', async () => {
     const me = await signInStudent(ctx, { firstName: 'Own', lastName: 'Policy' });

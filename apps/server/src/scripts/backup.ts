@@ -130,11 +130,18 @@ export function isEntry(metaUrl: string): boolean {
   return Boolean(process.argv[1]) && metaUrl === pathToFileURL(path.resolve(process.argv[1]!)).href;
 }
 
-if (isEntry(import.meta.url)) {
+/**
+ * Runs `main` when `metaUrl` is the process entry: a failure prints `failure: why` and exits 2 for
+ * wrong usage, 1 for anything else.
+ */
+export function runAsScript(metaUrl: string, main: () => void, failure: string): void {
+  if (!isEntry(metaUrl)) return;
   try {
     main();
   } catch (err) {
-    process.stderr.write(`Backup failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`${failure}: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(err instanceof UsageError ? 2 : 1);
   }
 }
+
+runAsScript(import.meta.url, main, 'Backup failed');

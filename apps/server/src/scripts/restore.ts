@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { checkDatabaseFile, databaseUrlFromEnv, isEntry, parseArgs, sqliteFileOf, UsageError, type CheckReport } from './backup';
+import { checkDatabaseFile, databaseUrlFromEnv, parseArgs, runAsScript, sqliteFileOf, UsageError, type CheckReport } from './backup';
 
 /**
  * `npm run restore -- FILE`: puts a backup back in place of the SQLite database.
@@ -113,11 +113,4 @@ function main(): void {
   );
 }
 
-if (isEntry(import.meta.url)) {
-  try {
-    main();
-  } catch (err) {
-    process.stderr.write(`Restore refused: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(err instanceof UsageError ? 2 : 1);
-  }
-}
+runAsScript(import.meta.url, main, 'Restore refused');

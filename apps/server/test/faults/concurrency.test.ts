@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SUBJECTS } from '@portal/domain';
 import '../../src/modules/payments/payments.tables';
 import {
+  initiatePayment,
   createSession,
   createTestContext,
   describeEachDatabase,
@@ -58,20 +59,20 @@ describeEachDatabase('concurrency', (dialect) => {
   it('two staff saving the same student\u2019s score at once: one wins, the other is told (no silent lost update)', async () => {
     const [t1, t2] = [await signInStaff(ctx), await signInStaff(ctx)];
     const student = await signInStudent(ctx, { studentClass: 'JSS 2B' });
+    /** A results POST for this student's 1st term in JSS 2B, with `fields` added. */
+    const post = (auth: Record<string, string>, fields: Record<string, unknown>) => {
+      const payload = {
+        admission_number: student.admissionNumber,
+        session_id: session.id,
+        term: '1st',
+        student_class: 'JSS 2B',
+        ...fields,
+      };
+      return ctx.app.inject({ method: 'POST', url: '/api/results/', headers: auth, payload });
+    };
+    // Both read "no result yet" (version 0) and both save all 14 subjects.
     const save = (auth: Record<string, string>, score: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/results/',
-        headers: auth,
-        payload: {
-          admission_number: student.admissionNumber,
-          session_id: session.id,
-          term: '1st',
-          student_class: 'JSS 2B',
-          // Both read "no result yet" (version 0) and both save all 14 subjects.
-          subjects: SUBJECTS.map((name) => ({ name, score, version: 0 })),
-        },
-      });
+      post(auth, { subjects: SUBJECTS.map((name) => ({ name, score, version: 0 })) });
     const [a, b] = await Promise.all([save(t1.auth, 41), save(t2.auth, 87)]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes[0]).toBeLessThan(300);
@@ -83,21 +84,7 @@ describeEachDatabase('concurrency', (dialect) => {
 
     // Two updates from the same version: one applies, the other is refused rather than overwriting it.
     const v = rows[0]!.version;
-    const update = (auth: Record<string, string>, score: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/results/',
-        headers: auth,
-        payload: {
-          admission_number: student.admissionNumber,
-          session_id: session.id,
-          term: '1st',
-          student_class: 'JSS 2B',
-          subject: SUBJECTS[0],
-          score,
-          version: v,
-        },
-      });
+    const update = (auth: Record<string, string>, score: number) => post(auth, { subject: SUBJECTS[0], score, version: v });
     const [c, d] = await Promise.all([update(t1.auth, 55), update(t2.auth, 66)]);
     expect([c.statusCode, d.statusCode].sort()).toEqual([200, 409]);
     const first = await ctx.handle.db
@@ -177,19 +164,11 @@ describeEachDatabase('verify and webhook of one payment, all at once', (dialect)
 
   it('8 verifies and 4 webhook deliveries (2 replays) credit the payment exactly once', async () => {
     const student = await signInStudent(ctx, { studentClass: 'JSS 1B' });
-    const init = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate/',
-      headers: student.auth,
-      payload: {
-        admission_number: student.admissionNumber,
-        full_name: 'Ada Eze',
-        current_class: 'JSS 1B',
-        current_session: '2025/2026',
-        email: student.email,
-        amount: '25000',
-        term: '1st',
-      },
+    const init = await initiatePayment(ctx, student, {
+      current_class: 'JSS 1B',
+      current_session: '2025/2026',
+      amount: '25000',
+      term: '1st',
     });
     expect(init.statusCode).toBe(200);
     const reference = init.json().data.reference as string;

@@ -44,6 +44,16 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     verifySpy.mockClear();
   });
 
+  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(token) });
+  /** Each named token is refused at /api/me/ with 401 and the invalid-token message. */
+  async function expectTokensRefused(refused: Record<string, string>) {
+    for (const [name, token] of Object.entries(refused)) {
+      const r = await me(token);
+      expect(r.statusCode, name).toBe(401);
+      expect(r.json(), name).toEqual({ detail: AUTH_MESSAGES.invalidToken });
+    }
+  }
+
   describe('no account enumeration (ASVS 6.3.8)', () => {
     it('answers an unknown email, a wrong password, a wrong role and a disabled account identically', async () => {
       const email = freshEmail('enum');
@@ -569,7 +579,6 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const phone = await signIn();
       const laptop = await signIn();
       const tablet = await signIn();
-      const me = (t: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(t) });
 
       expect((await ctx.app.inject({ method: 'POST', url: '/api/logout/', headers: bearer(phone.access), payload: {} })).statusCode).toBe(
         200,
@@ -694,7 +703,6 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     it('pins the algorithm and the claims: none, HS512, RS256, expired, wrong issuer or type are refused', async () => {
       const s = await signInStudent(ctx);
       const good = decodeJwt(s.access);
-      const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(token) });
       const base = { role: good.role, tv: good.tv, fid: good.fid, typ: 'access' };
       const build = (alg: string, claims: Record<string, unknown> = base) =>
         new SignJWT(claims).setProtectedHeader({ alg }).setSubject(String(good.sub)).setIssuer('school-portal').setIssuedAt();
@@ -732,17 +740,12 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
           .setExpirationTime('5m')
           .sign(new TextEncoder().encode('x'.repeat(48))),
       };
-      for (const [name, token] of Object.entries(refused)) {
-        const r = await me(token);
-        expect(r.statusCode, name).toBe(401);
-        expect(r.json(), name).toEqual({ detail: AUTH_MESSAGES.invalidToken });
-      }
+      await expectTokensRefused(refused);
     });
 
     it('tokens without exp, or living longer than the configured lifetime, are refused even with the real key (item 9)', async () => {
       const s = await signInStudent(ctx);
       const good = decodeJwt(s.access);
-      const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(token) });
       const now = Math.floor(Date.now() / 1000);
       const lifetime = ctx.config.accessTokenSeconds;
       const build = () =>
@@ -784,11 +787,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
           .setExpirationTime(now + 60)
           .sign(SECRET),
       };
-      for (const [name, token] of Object.entries(refused)) {
-        const r = await me(token);
-        expect(r.statusCode, name).toBe(401);
-        expect(r.json(), name).toEqual({ detail: AUTH_MESSAGES.invalidToken });
-      }
+      await expectTokensRefused(refused);
     });
 
     it('a refresh token is refused as an access token, and an access token at the refresh endpoint', async () => {

@@ -111,6 +111,20 @@ async function freshStreamId(ctx: TestContext, c: Cast): Promise<number> {
 function assignmentBody(c: Cast) {
   return { session_id: c.session.id, cells: [{ arm_id: 1, subject_id: 1, staff_ids: [c.otherStaff.id] }] };
 }
+/** Export, import template, preview and import of one kind of record: export for staff and admin, the rest for `importers`. */
+function csvRoutes(kind: 'students' | 'staff', importers: (s: number) => Expect): Record<string, Entry> {
+  const csv = (url: string, status: number): Entry => ({
+    req: async ({ ctx, c }) => ({ url, payload: { csv: await csvFor(ctx, c, kind) } }),
+    expect: importers(status),
+  });
+  return {
+    [`GET /api/${kind}/export/`]: { req: () => ({ url: `/api/${kind}/export/` }), expect: staffAndAdmin(200) },
+    [`GET /api/${kind}/import/template/`]: { req: () => ({ url: `/api/${kind}/import/template/` }), expect: importers(200) },
+    [`POST /api/${kind}/import/preview/`]: csv(`/api/${kind}/import/preview/`, 200),
+    [`POST /api/${kind}/import/`]: csv(`/api/${kind}/import/`, 201),
+  };
+}
+
 async function csvFor(ctx: TestContext, c: Cast, kind: 'students' | 'staff') {
   const tpl = await ctx.app.inject({ method: 'GET', url: `/api/${kind}/import/template/`, headers: c.admin.auth });
   const header = tpl.body.split(/\r?\n/)[0]!;
@@ -170,16 +184,7 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/students/': { req: () => ({ url: '/api/students/', payload: studentBody() }), expect: staffAndAdmin(201) },
   'GET /api/students/list/': { req: () => ({ url: '/api/students/list/' }), expect: signedIn(200) },
   'GET /api/students/search/': { req: ({ t }) => ({ url: `/api/students/search/?${q({ q: t.admissionNumber })}` }), expect: signedIn(200) },
-  'GET /api/students/export/': { req: () => ({ url: '/api/students/export/' }), expect: staffAndAdmin(200) },
-  'GET /api/students/import/template/': { req: () => ({ url: '/api/students/import/template/' }), expect: staffAndAdmin(200) },
-  'POST /api/students/import/preview/': {
-    req: async ({ ctx, c }) => ({ url: '/api/students/import/preview/', payload: { csv: await csvFor(ctx, c, 'students') } }),
-    expect: staffAndAdmin(200),
-  },
-  'POST /api/students/import/': {
-    req: async ({ ctx, c }) => ({ url: '/api/students/import/', payload: { csv: await csvFor(ctx, c, 'students') } }),
-    expect: staffAndAdmin(201),
-  },
+  ...csvRoutes('students', staffAndAdmin),
   'GET /api/students/:admission_number/': { req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/` }), expect: ownOnly(200, 403) },
   'PUT /api/students/:admission_number/': {
     req: async ({ ctx, actor, t }) => {
@@ -236,16 +241,7 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/staff/': { req: () => ({ url: '/api/staff/', payload: staffBody() }), expect: adminOnly(201) },
   'POST /api/api/staff/': { req: () => ({ url: '/api/api/staff/', payload: staffBody() }), expect: adminOnly(201) },
   'GET /api/staff/list/': { req: () => ({ url: '/api/staff/list/' }), expect: staffAndAdmin(200) },
-  'GET /api/staff/export/': { req: () => ({ url: '/api/staff/export/' }), expect: staffAndAdmin(200) },
-  'GET /api/staff/import/template/': { req: () => ({ url: '/api/staff/import/template/' }), expect: adminOnly(200) },
-  'POST /api/staff/import/preview/': {
-    req: async ({ ctx, c }) => ({ url: '/api/staff/import/preview/', payload: { csv: await csvFor(ctx, c, 'staff') } }),
-    expect: adminOnly(200),
-  },
-  'POST /api/staff/import/': {
-    req: async ({ ctx, c }) => ({ url: '/api/staff/import/', payload: { csv: await csvFor(ctx, c, 'staff') } }),
-    expect: adminOnly(201),
-  },
+  ...csvRoutes('staff', adminOnly),
   'GET /api/staff/id/:id/': { req: ({ c }) => ({ url: `/api/staff/id/${c.otherStaff.id}/` }), expect: staffAndAdmin(200) },
   'GET /api/staff/:staff_id/': { req: ({ c }) => ({ url: `/api/staff/${c.otherStaff.staffId}/` }), expect: staffAndAdmin(200) },
   'PUT /api/staff/:staff_id/': {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GENERAL_MESSAGES, SUBJECTS } from '@portal/domain';
 import { routeTable } from '../../src/http/auth';
-import { createTestContext, describeEachDatabase, signInAdmin, signInStudent, type TestContext } from '../helpers';
+import { createTestContext, describeEachDatabase, initiatePayment, signInAdmin, signInStudent, type TestContext } from '../helpers';
 import { buildCast, type Cast } from './authz-fixtures';
 
 /**
@@ -406,19 +406,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
 
   it('the simulator checkout: hostile codes and bodies never complete a payment', async () => {
     const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
-    const started = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate/',
-      headers: student.auth,
-      payload: {
-        admission_number: student.admissionNumber,
-        full_name: 'Ada Eze',
-        current_class: 'JSS 1A',
-        current_session: cast.session.name,
-        email: student.email,
-        amount: 1000,
-      },
-    });
+    const started = await initiatePayment(ctx, student, { current_class: 'JSS 1A', current_session: cast.session.name, amount: 1000 });
     const { access_code: code } = started.json().data as { access_code: string };
     const status = async () =>
       (

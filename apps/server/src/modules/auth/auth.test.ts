@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain';
 import { createAdmin, createStaff, createStudent } from '../../db/factories';
 import {
+  withTestContext,
   describeEachDatabase,
-  createTestContext,
   login,
   signInAdmin,
   signInStaff,
@@ -14,10 +14,7 @@ import {
 
 describeEachDatabase('auth', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
 
   it('signs in each role through its own endpoint with the spec envelope', async () => {
     const admin = await createAdmin(ctx.handle.db, {

@@ -4,15 +4,12 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GENERAL_MESSAGES } from '@portal/domain';
-import { describeEachDatabase, createTestContext, type TestContext } from '../../../test/helpers';
+import { withTestContext, describeEachDatabase, createTestContext, type TestContext } from '../../../test/helpers';
 import { routeTable } from '../../http/auth';
 
 describeEachDatabase('API basics', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
 
   it('reports health with the database reachable', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });

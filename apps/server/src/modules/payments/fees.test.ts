@@ -1,35 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PAYMENT_HTTP_MESSAGES, PAYMENT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  signInStudent,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import './payments.tables';
 
 type Student = SignedIn & { admissionNumber: string; id: number };
 
 /** Fee items, paid / part paid / unpaid, and an overpayment that needs a confirm. */
 describeEachDatabase('fee items and what a student owes', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  let lastSessionId: number;
-  let sessionId: number;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    lastSessionId = (await createSession(ctx.handle.db, '2024/2025')).id;
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, previousSessionId: number, sessionId: number;
+  withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, (s) => ({ ctx, admin, staff, sessionId, previousSessionId } = s));
 
   const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
@@ -168,7 +147,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
 
     it("copies last term's items into a new term, keeping what the target already has", async () => {
       await post(admin, '/api/payments/fee-items/bulk/', {
-        session_id: lastSessionId,
+        session_id: previousSessionId,
         term: '3rd',
         classes: ['SSS 1A', 'SSS 1B'],
         items: [
@@ -178,7 +157,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
       });
       await addItem({ student_class: 'SSS 1A', term: '1st', amount: 99000, name: 'Tuition' });
       const res = await post(admin, '/api/payments/fee-items/copy/', {
-        from_session_id: lastSessionId,
+        from_session_id: previousSessionId,
         from_term: '3rd',
         to_session_id: sessionId,
         to_term: '1st',
@@ -191,20 +170,19 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
         ['Tuition', 99000],
         ['PTA levy', 5000],
       ]);
-      const nothing = await post(admin, '/api/payments/fee-items/copy/', {
-        from_session_id: lastSessionId,
-        from_term: '1st',
-        to_session_id: sessionId,
-        to_term: '1st',
-      });
-      expect(nothing.json()).toEqual({ from_term: [FEE_MESSAGES.nothingToCopy] });
-      const same = await post(admin, '/api/payments/fee-items/copy/', {
-        from_session_id: sessionId,
-        from_term: '1st',
-        to_session_id: sessionId,
-        to_term: '1st',
-      });
-      expect(same.json()).toEqual({ from_term: [FEE_MESSAGES.sameTerm] });
+      // Copying from a term with no items, or onto itself, is refused with its reason.
+      for (const [fromSessionId, message] of [
+        [previousSessionId, FEE_MESSAGES.nothingToCopy],
+        [sessionId, FEE_MESSAGES.sameTerm],
+      ] as const) {
+        const refused = await post(admin, '/api/payments/fee-items/copy/', {
+          from_session_id: fromSessionId,
+          from_term: '1st',
+          to_session_id: sessionId,
+          to_term: '1st',
+        });
+        expect(refused.json()).toEqual({ from_term: [message] });
+      }
     });
   });
 

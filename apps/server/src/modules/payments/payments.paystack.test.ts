@@ -134,21 +134,18 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     fake.seen = [];
   });
 
+  /** Ngozi's initiate request with `fields` (email, amount...) added. */
+  const initiateRequest = (fields: Record<string, unknown>) => {
+    const payload = {
+      admission_number: student.admissionNumber,
+      full_name: 'Ngozi Bello',
+      current_class: 'SSS 1A',
+      current_session: '2025/2026',
+    };
+    return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: student.auth, payload: { ...payload, ...fields } });
+  };
   async function initiate(amount: number | string = '25000.50') {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate/',
-      headers: student.auth,
-      payload: {
-        admission_number: student.admissionNumber,
-        full_name: 'Ngozi Bello',
-        current_class: 'SSS 1A',
-        current_session: '2025/2026',
-        email: 'Parent@Example.com',
-        phone_number: null,
-        amount,
-      },
-    });
+    const res = await initiateRequest({ email: 'Parent@Example.com', phone_number: null, amount });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ status: string; data: { authorization_url: string; reference: string; access_code: string } }>();
   }
@@ -284,19 +281,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
 
   it('a provider failure at initialize answers 503, and that payment is marked failed', async () => {
     fake.failWith = 503;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate/',
-      headers: student.auth,
-      payload: {
-        admission_number: student.admissionNumber,
-        full_name: 'Ngozi Bello',
-        current_class: 'SSS 1A',
-        current_session: '2025/2026',
-        email: 'p@example.com',
-        amount: 1000,
-      },
-    });
+    const res = await initiateRequest({ email: 'p@example.com', amount: 1000 });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ detail: PAYMENT_MESSAGES.providerUnavailable });
     const last = await ctx.handle.db.selectFrom('payments').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();

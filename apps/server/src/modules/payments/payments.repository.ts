@@ -32,12 +32,13 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
+  /** Students with what a payment shows of them. */
+  private students() {
+    return this.db.selectFrom('students').select(['id', 'admission_number', 'first_name', 'last_name', 'student_class']);
+  }
+
   studentByAdmissionNumber(admissionNumber: string) {
-    return this.db
-      .selectFrom('students')
-      .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class'])
-      .where('admission_number', '=', admissionNumber)
-      .executeTakeFirst();
+    return this.students().where('admission_number', '=', admissionNumber).executeTakeFirst();
   }
 
   /** A student's record as receipts name them. */
@@ -50,9 +51,7 @@ export class PaymentsRepository {
   }
 
   studentsOfClass(studentClass: string) {
-    return this.db
-      .selectFrom('students')
-      .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class'])
+    return this.students()
       .where('student_class', '=', studentClass)
       .where('status', '=', 'active') // withdrawn students leave the class report
       .orderBy('admission_number')

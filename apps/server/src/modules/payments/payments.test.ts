@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, AUTH_MESSAGES, FEE_MESSAGES, ONLINE_PAYMENT_MESSAGES, checkAmount } from '@portal/domain';
 import {
+  withSchool,
   createSession,
   createTestContext,
   describeEachDatabase,
-  signInAdmin,
-  signInStaff,
   signInStudent,
   type SignedIn,
   type TestContext,
@@ -18,23 +17,12 @@ import { receiptPdf } from './payments.documents';
 type Student = SignedIn & { admissionNumber: string; id: number };
 
 describeEachDatabase('payments with the built-in simulator', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  let ada: Student;
-  let bayo: Student;
-  let sessionId: number;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    await createSession(ctx.handle.db, '2024/2025');
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, ada: Student, bayo: Student, sessionId: number;
+  withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
+    ({ ctx, admin, staff, sessionId } = s);
     ada = await signInStudent(ctx, { firstName: 'Ada', lastName: 'Eze', studentClass: 'JSS 1A' });
     bayo = await signInStudent(ctx, { firstName: 'Bayo', lastName: 'Ola', studentClass: 'JSS 1A' });
   });
-  afterAll(() => ctx.close());
 
   const payload = (s: Student, extra: Record<string, unknown> = {}) => ({
     admission_number: s.admissionNumber,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   DEFAULT_SCHOOL_SETTINGS,
   PEOPLE_MESSAGES as M,
@@ -7,37 +7,13 @@ import {
   formatAdmissionNumberAs,
 } from '@portal/domain';
 import { createSession } from '../../db/factories';
-import { createTestContext, describeEachDatabase, signInAdmin, signInStaff, type SignedIn, type TestContext } from '../../../test/helpers';
+import { studentBody, withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { schoolYear } from './admission-numbers';
-
-let seq = 0;
-function studentBody(over: Record<string, unknown> = {}) {
-  seq++;
-  return {
-    first_name: 'Zainab',
-    last_name: 'Bello',
-    email: `zainab${seq}.${Date.now()}@format.school`,
-    phone_number: '08031234567',
-    gender: 'F',
-    date_of_birth: '2012-03-09',
-    student_class: 'JSS 2A',
-    fathers_name: 'Mr Bello',
-    home_address: '5 Marina, Lagos',
-    ...over,
-  };
-}
 
 /** Admission numbers in the school's own format, a setting; existing numbers never change. */
 describeEachDatabase('admission number format', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, {}, (s) => ({ ctx, admin, staff } = s));
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: SignedIn, payload?: object) =>
     ctx.app.inject({ method, url, headers: auth.auth, ...(payload ? { payload } : {}) });

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PEOPLE_MESSAGES as M, STUDENT_CSV_COLUMNS, dateDoesNotExist, importButtonLabel } from '@portal/domain';
-import {
-  createTestContext,
-  describeEachDatabase,
-  login,
-  signInAdmin,
-  signInStaff,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, login, type SignedIn, type TestContext } from '../../../test/helpers';
 
 const HEADER = STUDENT_CSV_COLUMNS.join(',');
 function studentLine(i: number, over: Partial<Record<(typeof STUDENT_CSV_COLUMNS)[number], string>> = {}, tag = 'imp'): string {
@@ -34,15 +26,8 @@ function studentCsv(lines: string[]): string {
 }
 
 describeEachDatabase('CSV import and export', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, {}, (s) => ({ ctx, admin, staff } = s));
 
   const count = async () =>
     Number(

@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  signInStudent,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { expect, it } from 'vitest';
+import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import { schoolToday } from './new-accounts.service';
 
 let seq = 0;
@@ -24,15 +16,8 @@ const student = () => ({
 
 /** The day's new sign-ins, listed together (server side, never a password). */
 describeEachDatabase("today's new sign-ins", (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, {}, (s) => ({ ctx, admin, staff } = s));
 
   const get = (auth: SignedIn | null, query = '') =>
     ctx.app.inject({ method: 'GET', url: `/api/people/new-accounts/${query}`, headers: auth?.auth ?? {} });

@@ -1,5 +1,5 @@
 import type { Conn, Trx } from '../../db/index';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { NewAccount } from '@portal/domain';
 import { yieldToEventLoop } from '../../lib/yield';
 import { nowIso, type DB } from '../../db/index';
@@ -7,44 +7,10 @@ import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } f
 import { SettingsRepository } from '../settings/settings.repository';
 
 /** A student row joined with the account's email (never the password hash). */
-export interface StudentRow {
-  id: number;
-  user_id: number;
-  admission_number: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  gender: string | null;
-  date_of_birth: string | null;
-  student_class: string;
-  fathers_name: string;
-  fathers_phone: string;
-  mothers_name: string;
-  mothers_phone: string;
-  home_address: string;
-  status: StudentStatus;
-  withdrawn_at: string | null;
-}
+export type StudentRow = Omit<Selectable<StudentsTable>, 'created_at' | 'updated_at' | 'stream_id'> & { email: string };
 
-export interface StaffRow {
-  id: number;
-  user_id: number;
-  staff_id: string;
-  username: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  gender: string | null;
-  designation: string;
-  department: string;
-  marital_status: string | null;
-  qualifications: string | null;
-  employment_date: string | null;
-  bank_account: string | null;
-  tax_id: string | null;
-}
+/** A staff row joined with the account's email (never the password hash). */
+export type StaffRow = Omit<Selectable<StaffTable>, 'created_at' | 'updated_at'> & { email: string };
 
 export interface StudentFilters {
   sessionId?: number;

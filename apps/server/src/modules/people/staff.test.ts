@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PEOPLE_MESSAGES as M, dateDoesNotExist } from '@portal/domain';
 import {
+  auditRow,
   createTestContext,
   describeEachDatabase,
   login,
@@ -221,13 +222,7 @@ describeEachDatabase('staff API', (dialect) => {
     });
     const taken = await ctx.app.inject({ method: 'PUT', url, headers: admin.auth, payload: { email: teacher.email } });
     expect(taken.json()).toEqual({ email: [M.emailTaken] });
-    const audit = await ctx.handle.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'staff')
-      .where('entity_id', '=', created.staff_id)
-      .where('action', '=', 'update')
-      .executeTakeFirstOrThrow();
+    const audit = await auditRow(ctx, 'staff', created.staff_id, 'update');
     expect(JSON.parse(audit.before!).department).toBe('Sciences');
   });
 
@@ -249,13 +244,7 @@ describeEachDatabase('staff API', (dialect) => {
     expect(res.statusCode).toBe(204);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: victim.auth })).statusCode).toBe(401);
     expect(await ctx.handle.db.selectFrom('users').select('id').where('id', '=', victim.userId).executeTakeFirst()).toBeUndefined();
-    const audit = await ctx.handle.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'staff')
-      .where('entity_id', '=', victim.staffId)
-      .where('action', '=', 'delete')
-      .executeTakeFirstOrThrow();
+    const audit = await auditRow(ctx, 'staff', victim.staffId, 'delete');
     expect(audit.actor_user_id).toBe(admin.userId);
     expect(JSON.parse(audit.before!)).toMatchObject({ first_name: 'Leaving', email: victim.email });
     expect(audit.before).not.toMatch(/argon2|password/);

@@ -1,5 +1,6 @@
 import {
   PEOPLE_MESSAGES,
+  STUDENT_CSV_COLUMNS,
   type PasswordResetResponse,
   type StudentCreate,
   type StudentHistory,
@@ -128,19 +129,8 @@ export class StudentsService {
     try {
       const after = await this.repo.transaction(async (trx) => {
         const values: Partial<StudentValues> = {};
-        const keys = [
-          'first_name',
-          'last_name',
-          'phone_number',
-          'gender',
-          'date_of_birth',
-          'student_class',
-          'fathers_name',
-          'fathers_phone',
-          'mothers_name',
-          'mothers_phone',
-          'home_address',
-        ] as const;
+        // Every field of the record but the email, which belongs to the account and is set below.
+        const keys = STUDENT_CSV_COLUMNS.filter((k): k is Exclude<typeof k, 'email'> => k !== 'email');
         for (const k of keys) if (input[k] !== undefined) (values as Record<string, unknown>)[k] = input[k];
         await this.repo.updateStudent(trx, before.id, values);
         if (input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);

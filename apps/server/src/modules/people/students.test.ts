@@ -1,39 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, PEOPLE_MESSAGES as M, dateDoesNotExist } from '@portal/domain';
 import { createResults, createSession } from '../../db/factories';
 import { nowIso } from '../../db/index';
 import {
-  createTestContext,
+  auditRow,
+  studentBody,
+  withSchool,
   describeEachDatabase,
   login,
-  signInAdmin,
-  signInStaff,
   signInStudent,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
-
-let seq = 0;
-/** A valid registration body, unique email each call. */
-export function studentBody(over: Record<string, unknown> = {}) {
-  seq++;
-  return {
-    first_name: 'Chiamaka',
-    last_name: 'Obi',
-    email: `chiamaka${seq}.${Date.now()}@pupil.school`,
-    phone_number: '08031234567',
-    gender: 'F',
-    date_of_birth: '2012-03-09',
-    student_class: 'JSS 2A',
-    fathers_name: 'Mr Obi',
-    fathers_phone: '08039998888',
-    mothers_name: 'Mrs Obi',
-    mothers_phone: '',
-    home_address: '12 Awolowo Road, Ikoyi',
-    user_type: 3,
-    ...over,
-  };
-}
 
 /** No response of the people API may carry a password hash. */
 function expectNoHash(body: string) {
@@ -41,15 +19,8 @@ function expectNoHash(body: string) {
 }
 
 describeEachDatabase('students API', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, {}, (s) => ({ ctx, admin, staff } = s));
 
   const post = (auth: SignedIn, payload: unknown) =>
     ctx.app.inject({ method: 'POST', url: '/api/students/', headers: auth.auth, payload: payload as object });
@@ -80,12 +51,7 @@ describeEachDatabase('students API', (dialect) => {
       expect(user.must_change_password).toBe(1);
       expect(user.password_hash).not.toContain(body.one_time_password);
       // Audited.
-      const audit = await ctx.handle.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('entity', '=', 'student')
-        .where('entity_id', '=', body.admission_number)
-        .executeTakeFirstOrThrow();
+      const audit = await auditRow(ctx, 'student', body.admission_number, 'create');
       expect(audit).toMatchObject({ action: 'create', actor_user_id: admin.userId });
       expect(audit.after).not.toMatch(/argon2|password/);
     });
@@ -386,12 +352,7 @@ describeEachDatabase('students API', (dialect) => {
         .where('email', '=', `new.${created.email}`)
         .executeTakeFirstOrThrow();
       expect(user.role).toBe('student');
-      const audit = await ctx.handle.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('entity_id', '=', created.admission_number)
-        .where('action', '=', 'update')
-        .executeTakeFirstOrThrow();
+      const audit = await auditRow(ctx, 'student', created.admission_number, 'update');
       expect(JSON.parse(audit.before!).first_name).toBe('Chiamaka');
       expect(JSON.parse(audit.after!).first_name).toBe('Ngozi');
     });
@@ -479,7 +440,7 @@ describeEachDatabase('students API', (dialect) => {
   describe('deletion', () => {
     it('deletes the account, profile, results and attendance in one transaction, audited without the hash', async () => {
       const victim = await signInStudent(ctx, { firstName: 'Gone', lastName: 'Soon' });
-      const session = await createSession(ctx.handle.db, `20${40 + seq}/20${41 + seq}`);
+      const session = await createSession(ctx.handle.db, '2040/2041');
       await createResults(ctx.handle.db, [
         { studentId: victim.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 55 },
         { studentId: victim.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1A', subject: 'French', score: 65 },
@@ -496,13 +457,7 @@ describeEachDatabase('students API', (dialect) => {
       expect(await db.selectFrom('results').select('id').where('student_id', '=', victim.id).execute()).toEqual([]);
       expect(await db.selectFrom('attendance').select('id').where('student_id', '=', victim.id).execute()).toEqual([]);
       expect(await db.selectFrom('refresh_tokens').select('id').where('user_id', '=', victim.userId).execute()).toEqual([]);
-      const audit = await db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('entity', '=', 'student')
-        .where('entity_id', '=', victim.admissionNumber)
-        .where('action', '=', 'delete')
-        .executeTakeFirstOrThrow();
+      const audit = await auditRow(ctx, 'student', victim.admissionNumber, 'delete');
       expect(audit.actor_user_id).toBe(staff.userId);
       const before = JSON.parse(audit.before!);
       expect(before).toMatchObject({ first_name: 'Gone', email: victim.email, deleted_results: 2, deleted_attendance: 1 });

@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Migrator, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES as M } from '@portal/domain';
-import { createResults, createSession } from '../../db/factories';
+import { createResults } from '../../db/factories';
 import { createDatabase, migrateToLatest, nowIso } from '../../db/index';
 import { StaticMigrationProvider } from '../../db/migrations/index';
 import {
+  withSchool,
   DIALECTS,
   TEST_PASSWORD,
-  createTestContext,
   describeEachDatabase,
   login,
-  signInAdmin,
-  signInStaff,
   signInStudent,
   type SignedIn,
   type TestContext,
@@ -31,17 +29,8 @@ async function pgQuery(url: string, text: string) {
 
 /** Withdrawing a student keeps the record, results and payments; sign-in off. */
 describeEachDatabase('withdrawing a student', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  let sessionId: number;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number;
+  withSchool(dialect, { sessions: ['2025/2026'] }, (s) => ({ ctx, admin, staff, sessionId } = s));
 
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth?: SignedIn, payload?: object) =>
     ctx.app.inject({ method, url, headers: auth?.auth ?? {}, ...(payload ? { payload } : {}) });

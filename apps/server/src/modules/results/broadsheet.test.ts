@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { RESULT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
 
@@ -17,19 +9,12 @@ import { offerAtLevel } from '../../../test/teaching-fixtures';
  * Every test builds its own class in a session of its own (`rankedClass`), so each passes alone.
  */
 describeEachDatabase('broadsheet', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-    await createSession(ctx.handle.db, '2025/2026', true);
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
+    ({ ctx, admin, staff } = s);
     // The ranked class's level offers just the three subjects it has scores in.
     await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
   });
-  afterAll(() => ctx.close());
 
   const { inject, newStudent, bulk, rankedClass } = resultsKit(
     () => ctx,

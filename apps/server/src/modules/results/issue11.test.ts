@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Migrator } from 'kysely';
 import { REGRADE_CONFIRM_CODE, RESULT_MESSAGES } from '@portal/domain';
 import {
+  withSchool,
   createSession,
   createStudent,
-  createTestContext,
   describeEachDatabase,
-  signInAdmin,
-  signInStaff,
   TEST_PASSWORD,
   type SignedIn,
   type TestContext,
@@ -24,20 +22,8 @@ type Auth = { authorization: string };
 
 /** The student's own class, per-session grading scales, revised released results. */
 describeEachDatabase('results: own class, scales per session, revised released results', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  let sessionId: number;
-  let pastSessionId: number;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-    pastSessionId = (await createSession(ctx.handle.db, '2024/2025')).id;
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number, previousSessionId: number;
+  withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, (s) => ({ ctx, admin, staff, sessionId, previousSessionId } = s));
 
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, auth?: Auth, payload?: unknown) =>
     ctx.app.inject({ method, url, headers: auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -89,8 +75,8 @@ describeEachDatabase('results: own class, scales per session, revised released r
     it('in a past session, holds to the class the session already records for the student', async () => {
       const st = await newStudent('SSS 1A');
       // Last session the student was in JSS 3B (promoted since): entering that session's results is allowed.
-      expect((await bulk(st.admissionNumber, 'JSS 3B', [{ name: 'Mathematics', score: 50 }], {}, pastSessionId)).statusCode).toBe(201);
-      const res = await bulk(st.admissionNumber, 'JSS 1A', [{ name: 'Mathematics', score: 50 }], {}, pastSessionId, '2nd');
+      expect((await bulk(st.admissionNumber, 'JSS 3B', [{ name: 'Mathematics', score: 50 }], {}, previousSessionId)).statusCode).toBe(201);
+      const res = await bulk(st.admissionNumber, 'JSS 1A', [{ name: 'Mathematics', score: 50 }], {}, previousSessionId, '2nd');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ student_class: [RESULT_MESSAGES.classNotStudents('JSS 3B')] });
     });
@@ -102,8 +88,8 @@ describeEachDatabase('results: own class, scales per session, revised released r
       const b = await newStudent('JSS 1A', 'Emeka');
       // Past session: graded with the old scale (70 -> A, 50 -> C).
       await createResults(ctx.handle.db, [
-        { studentId: a.id, sessionId: pastSessionId, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 72 },
-        { studentId: a.id, sessionId: pastSessionId, term: '1st', studentClass: 'JSS 1A', subject: 'Basic Science', score: 50 },
+        { studentId: a.id, sessionId: previousSessionId, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 72 },
+        { studentId: a.id, sessionId: previousSessionId, term: '1st', studentClass: 'JSS 1A', subject: 'Basic Science', score: 50 },
       ]);
       // Current session: first term released, second term not.
       expect((await bulk(a.admissionNumber, 'JSS 1A', [{ name: 'Mathematics', score: 72 }])).statusCode).toBe(201);
@@ -175,14 +161,14 @@ describeEachDatabase('results: own class, scales per session, revised released r
       expect(await gradesOf(a.id, sessionId)).toEqual(['1st Mathematics B', '2nd French C', '2nd Mathematics A']);
       expect(await gradesOf(b.id, sessionId)).toEqual(['1st Mathematics B']);
       // The past session keeps its grades and its scale.
-      expect(await gradesOf(a.id, pastSessionId)).toEqual(['1st Basic Science C', '1st Mathematics A']);
-      const pastScale = (await inject('GET', `/api/grading-scales/?session_id=${pastSessionId}`, admin.auth)).json();
+      expect(await gradesOf(a.id, previousSessionId)).toEqual(['1st Basic Science C', '1st Mathematics A']);
+      const pastScale = (await inject('GET', `/api/grading-scales/?session_id=${previousSessionId}`, admin.auth)).json();
       expect(pastScale[0].bands[0]).toMatchObject({ grade: 'A', min: 70 });
       const currentScale = (await inject('GET', '/api/grading-scales/', admin.auth)).json();
       expect(currentScale[0]).toMatchObject({ session_id: sessionId, is_default: false });
       expect(currentScale[0].bands[0]).toMatchObject({ grade: 'A', min: 75 });
       // A new save in the past session still uses that session's scale.
-      const pastSave = await bulk(a.admissionNumber, 'JSS 1A', [{ name: 'French', score: 72 }], {}, pastSessionId);
+      const pastSave = await bulk(a.admissionNumber, 'JSS 1A', [{ name: 'French', score: 72 }], {}, previousSessionId);
       expect(pastSave.json().find((r: { subject: string }) => r.subject === 'French').grade).toBe('A');
 
       // Audited: one row in the audit log, and one regrade per result in Result History.

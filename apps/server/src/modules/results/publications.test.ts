@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AUTH_MESSAGES, NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 
 /**
@@ -16,17 +8,8 @@ import { resultsKit } from '../../../test/results-fixtures';
  * Every test builds its own class in a session of its own (`rankedClass`), so each passes alone.
  */
 describeEachDatabase('result publications', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-    await createSession(ctx.handle.db, '2025/2026', true);
-  });
-  afterAll(() => ctx.close());
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, { sessions: ['2025/2026'] }, (s) => ({ ctx, admin, staff } = s));
 
   const { inject, rankedClass } = resultsKit(
     () => ctx,
@@ -42,11 +25,8 @@ describeEachDatabase('result publications', (dialect) => {
     );
     expect(mine.statusCode).toBe(404);
     expect(mine.json()).toEqual({ detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
-    const card = await inject(
-      'GET',
-      `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-      student.auth,
-    );
+    const cardUrl = `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`;
+    const card = await inject('GET', cardUrl, student.auth);
     expect(card.statusCode).toBe(404);
     expect(card.json().code).toBe(NOT_RELEASED_CODE);
     const terms = (await inject('GET', '/api/results/terms/', student.auth)).json();
@@ -56,11 +36,7 @@ describeEachDatabase('result publications', (dialect) => {
       { session_id: sessionId, session_name: session.name, term: '1st', student_class: cls, subjects: 3, released: false },
     ]);
     // Staff see them all the time.
-    const staffView = await inject(
-      'GET',
-      `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${student.admissionNumber}`,
-      staff.auth,
-    );
+    const staffView = await inject('GET', cardUrl, staff.auth);
     expect(staffView.statusCode).toBe(200);
     expect(staffView.json().released).toBe(false);
   });

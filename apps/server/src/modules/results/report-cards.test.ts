@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { RESULT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text';
@@ -19,19 +11,12 @@ import { renderReportCards } from './pdf';
  * Every test builds its own class in a session of its own (`rankedClass`), so each passes alone.
  */
 describeEachDatabase('report cards', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
-    await createSession(ctx.handle.db, '2025/2026', true);
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
+    ({ ctx, admin, staff } = s);
     // The ranked class's level offers just the three subjects it has scores in.
     await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
   });
-  afterAll(() => ctx.close());
 
   const { inject, newSession, rankedClass } = resultsKit(
     () => ctx,

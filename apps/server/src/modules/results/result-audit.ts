@@ -1,15 +1,11 @@
 import type { AuditInsert } from './results.repository';
+import type { ResultAuditTable } from './results.tables';
 
 /** What a result-audit row says about the result: who and which term and subject. */
-export interface AuditedResult {
-  result_id: number;
-  student_id: number;
-  admission_number: string;
-  session_id: number;
-  term: string;
-  student_class: string;
-  subject: string;
-}
+export type AuditedResult = Pick<
+  ResultAuditTable,
+  'result_id' | 'student_id' | 'admission_number' | 'session_id' | 'term' | 'student_class' | 'subject'
+>;
 
 /** A result's marks before or after a change; null when it did not exist (create) or no longer does (delete). */
 export type Marks = { score: number; remarks: string; grade: string } | null;

@@ -1,36 +1,19 @@
 import type { Conn, Trx } from '../../db/index';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { ResultsTable, StudentsTable } from '../../db/schema';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import './results.tables';
 import type { ResultAuditTable } from './results.tables';
+import type { Result } from '@portal/domain';
 
-export interface StudentRow {
-  id: number;
-  user_id: number;
-  admission_number: string;
-  first_name: string;
-  last_name: string;
-  student_class: string;
-  gender: string | null;
-}
+export type StudentRow = Pick<
+  Selectable<StudentsTable>,
+  'id' | 'user_id' | 'admission_number' | 'first_name' | 'last_name' | 'student_class' | 'gender'
+>;
 
-export interface ResultRow {
-  id: number;
-  student_id: number;
-  admission_number: string;
-  first_name: string;
-  last_name: string;
-  session_id: number;
-  term: string;
-  student_class: string;
-  subject: string;
-  score: number;
-  remarks: string;
-  grade: string;
-  version: number;
-  updated_at: string;
-}
+/** A stored result as the API shows it, with its student's id and name instead of the joined full name. */
+export type ResultRow = Omit<Result, 'student_name'> & { student_id: number; first_name: string; last_name: string };
 
 export interface ResultFilters {
   sessionId?: number;
@@ -207,15 +190,7 @@ export class ResultsRepository {
   /** Inserts unless the row exists; returns the new id, or undefined when someone else inserted first. */
   async insertResult(
     conn: Conn,
-    v: {
-      student_id: number;
-      session_id: number;
-      term: string;
-      student_class: string;
-      subject: string;
-      score: number;
-      remarks: string;
-      grade: string;
+    v: Pick<ResultsTable, 'student_id' | 'session_id' | 'term' | 'student_class' | 'subject' | 'score' | 'remarks' | 'grade'> & {
       actor: number;
     },
   ): Promise<number | undefined> {

@@ -1,33 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESULT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  signInStudent,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, signInStaff, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 
 /** Results themselves: saving (bulk and single), reading, changing and deleting, and their audit trail. */
 describeEachDatabase('results', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number;
   let student: SignedIn & { admissionNumber: string; id: number };
-  let sessionId: number;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
+  withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
+    ({ ctx, admin, staff, sessionId } = s);
     student = await signInStudent(ctx, { firstName: 'Chiamaka', lastName: 'Obi', studentClass: 'JSS 1A' });
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
   });
-  afterAll(() => ctx.close());
 
   const kit = resultsKit(
     () => ctx,

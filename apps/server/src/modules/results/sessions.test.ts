@@ -1,34 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { RESULT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStaff,
-  signInStudent,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 
 describeEachDatabase('academic sessions', (dialect) => {
-  let ctx: TestContext;
-  let admin: SignedIn;
-  let staff: SignedIn;
-  let student: SignedIn;
-  let sessionId: number;
-  let otherSessionId: number;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx);
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, student: SignedIn, sessionId: number, otherSessionId: number;
+  withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
+    ({ ctx, admin, staff, sessionId, previousSessionId: otherSessionId } = s);
     student = await signInStudent(ctx);
-    otherSessionId = (await createSession(ctx.handle.db, '2024/2025')).id;
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
   });
-  afterAll(() => ctx.close());
 
   const { inject } = resultsKit(
     () => ctx,

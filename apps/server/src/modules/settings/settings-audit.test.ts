@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DEFAULT_SCHOOL_SETTINGS } from '@portal/domain';
-import { describeEachDatabase, createTestContext, signInAdmin, type TestContext } from '../../../test/helpers';
+import { withTestContext, describeEachDatabase, signInAdmin, type TestContext } from '../../../test/helpers';
 
 describeEachDatabase('school settings are written and audited in one transaction', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
 
   it('a failed audit write leaves the settings as they were; a good write leaves one audit row', async () => {
     const admin = await signInAdmin(ctx);

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_SCHOOL_SETTINGS } from '@portal/domain';
-import { describeEachDatabase, createTestContext, signInAdmin, type TestContext } from '../../../test/helpers';
+import { withTestContext, describeEachDatabase, signInAdmin, type TestContext } from '../../../test/helpers';
 import { screensSettings } from '../../db/migrations/0012_screens_settings';
 
 describeEachDatabase('school settings: time zone and admission link', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
 
   it('has no admission link and the Africa/Lagos time zone out of the box', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/settings/' });

@@ -20,6 +20,20 @@ function messages(error?: string | string[]): string[] {
   return Array.isArray(error) ? error : [error];
 }
 
+/** A field's id and the attributes its control carries, so a screen reader announces its error with it. */
+function useControl(id: string | undefined, error: string | string[] | undefined, required: boolean | undefined) {
+  const auto = useId();
+  const fid = id ?? auto;
+  const invalid = messages(error).length > 0;
+  const control = {
+    id: fid,
+    required,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? `${fid}-error` : undefined,
+  };
+  return { fid, control };
+}
+
 interface FieldShellProps {
   id: string;
   label: ReactNode;
@@ -90,23 +104,12 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
   { label, error, hint, id, required, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const { fid, control } = useControl(id, error, required);
   const [visible, setVisible] = useState(false);
-  const errs = messages(error);
   return (
     <FieldShell id={fid} label={label} error={error} hint={hint} required={required}>
       <div className="relative">
-        <input
-          ref={ref}
-          id={fid}
-          type={visible ? 'text' : 'password'}
-          required={required}
-          aria-invalid={errs.length ? true : undefined}
-          aria-describedby={errs.length ? `${fid}-error` : undefined}
-          className={`${controlClass(error)} pr-20`}
-          {...rest}
-        />
+        <input ref={ref} type={visible ? 'text' : 'password'} {...control} className={`${controlClass(error)} pr-20`} {...rest} />
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
@@ -132,20 +135,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, error, options, placeholder, id, required, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
-  const errs = messages(error);
+  const { fid, control } = useControl(id, error, required);
   return (
     <FieldShell id={fid} label={label} error={error} required={required}>
-      <select
-        ref={ref}
-        id={fid}
-        required={required}
-        aria-invalid={errs.length ? true : undefined}
-        aria-describedby={errs.length ? `${fid}-error` : undefined}
-        className={controlClass(error)}
-        {...rest}
-      >
+      <select ref={ref} {...control} className={controlClass(error)} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => {
           const opt = typeof o === 'string' ? { value: o, label: o } : o;
@@ -169,20 +162,10 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, error, id, required, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
-  const errs = messages(error);
+  const { fid, control } = useControl(id, error, required);
   return (
     <FieldShell id={fid} label={label} error={error} required={required}>
-      <textarea
-        ref={ref}
-        id={fid}
-        required={required}
-        aria-invalid={errs.length ? true : undefined}
-        aria-describedby={errs.length ? `${fid}-error` : undefined}
-        className={controlClass(error)}
-        {...rest}
-      />
+      <textarea ref={ref} {...control} className={controlClass(error)} {...rest} />
     </FieldShell>
   );
 });

@@ -91,18 +91,15 @@ export function downloadClassReportCsv(cls: string, session: string) {
   });
 }
 
-export interface InitiateBody {
-  admission_number: string;
-  full_name: string;
-  current_class: string;
-  current_session: string;
-  email: string;
-  phone_number: string | null;
-  amount: number;
+/** The payer's fields as a payment stores them, the term paid for, and the confirm step's answer. */
+export type InitiateBody = Pick<
+  Payment,
+  'admission_number' | 'full_name' | 'current_class' | 'current_session' | 'email' | 'phone_number' | 'amount'
+> & {
   term: string | null;
   /** The payer confirmed paying a term already paid or more than the balance. */
   confirm?: boolean;
-}
+};
 
 export function initiatePayment(body: InitiateBody) {
   return api.post<InitiateResponse>('/payments/initiate/', body, { timeout: TIMINGS.initiateTimeout });

@@ -295,17 +295,9 @@ export default function PaymentFormPage() {
     setConfirm(null);
     setSubmitting(true);
     try {
-      const res = await initiatePayment({
-        admission_number: p.admission_number,
-        full_name: p.full_name,
-        current_class: p.current_class,
-        current_session: p.current_session,
-        email: p.email,
-        phone_number: p.phone_number,
-        amount: p.amount / 100,
-        term: p.term,
-        ...(confirmed ? { confirm: true } : {}),
-      });
+      // The form's checked fields as they are, the amount back in naira, and confirm only once asked.
+      const { confirm: _asked, amount, ...fields } = p;
+      const res = await initiatePayment({ ...fields, amount: amount / 100, ...(confirmed ? { confirm: true } : {}) });
       const url = res.status === 'success' ? res.data?.authorization_url : undefined;
       if (!url) {
         setBanner({ tone: 'error', text: PAYMENT_MESSAGES.initiationFailed });

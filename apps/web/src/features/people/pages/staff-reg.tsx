@@ -13,26 +13,10 @@ import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
 import { setCreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
-import { staffBody } from '../staff-form';
+import { STAFF_EDIT_EMPTY, staffBody } from '../staff-form';
 import { useForm } from '../../../lib/use-form';
 
-const EMPTY = {
-  username: '',
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone_number: '',
-  gender: '',
-  marital_status: '',
-  designation: '',
-  department: '',
-  qualifications: '',
-  employment_date: '',
-  bank_account: '',
-  tax_id: '',
-  password: '',
-  confirm_password: '',
-};
+const EMPTY = { username: '', ...STAFF_EDIT_EMPTY, password: '', confirm_password: '' };
 
 /** /StaffReg, /staff/create and /dashboard/staff/create: register a staff member (admin). */
 export default function StaffRegPage() {

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/auth-store';
 import { currentSessionId, useResultSearch, useSessions, useTerms } from '../api';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
+import { AdmissionNumberField } from '../components/admission-field';
+import { SearchMessage } from '../components/search-message';
 
 /** /check-a-result: one student's result sheet for a session and term, printable. */
 export default function CheckAResultPage() {
@@ -62,25 +62,14 @@ export default function CheckAResultPage() {
     >
       <Card className="no-print mb-5">
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Admission Number"
-            required
-            value={admission}
-            readOnly={isStudent}
-            autoComplete="off"
-            onChange={(e) => setAdmission(e.target.value.toUpperCase())}
-          />
+          <AdmissionNumberField value={admission} readOnly={isStudent} onChange={setAdmission} />
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} preselect={!isStudent} />
           <Button type="submit" loading={list.isFetching}>
             Check Result
           </Button>
         </form>
       </Card>
-      {message && (
-        <Alert tone={message.tone} className="mb-4">
-          {message.text}
-        </Alert>
-      )}
+      <SearchMessage message={message} />
       {first && results && (
         <Card className="print-plain" title={`${first.student_name} (${first.admission_number})`}>
           <p className="mb-3 text-sm text-slate-700">

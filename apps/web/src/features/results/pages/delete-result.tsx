@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { useDeleteResult, useResultSearch } from '../api';
 import { SessionTermFields, useSessionName } from '../components/session-term-fields';
 import { ResultTable } from '../components/result-table';
+import { AdmissionNumberField } from '../components/admission-field';
+import { SearchMessage } from '../components/search-message';
 
 /** /DeleteResult: search a student's term results and delete single subjects after a confirm. */
 export default function DeleteResultPage() {
@@ -49,24 +49,14 @@ export default function DeleteResultPage() {
     >
       <Card className="no-print mb-5">
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={search} noValidate>
-          <TextField
-            label="Admission Number"
-            required
-            value={admission}
-            autoComplete="off"
-            onChange={(e) => setAdmission(e.target.value.toUpperCase())}
-          />
+          <AdmissionNumberField value={admission} onChange={setAdmission} />
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
           <Button type="submit" loading={list.isFetching}>
             Search
           </Button>
         </form>
       </Card>
-      {message && (
-        <Alert tone={message.tone} className="mb-4">
-          {message.text}
-        </Alert>
-      )}
+      <SearchMessage message={message} />
       {results && results.length > 0 && (
         <Card
           className="print-plain"

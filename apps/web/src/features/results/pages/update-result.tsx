@@ -12,6 +12,7 @@ import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, remarkOf, useGradingScales, useLookupResults, useWriteResults, type ResultWrite } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
+import { AdmissionNumberField } from '../components/admission-field';
 
 interface Row {
   subject: string;
@@ -233,13 +234,7 @@ export default function UpdateResultPage() {
     <PageLayout title="Update Results">
       <Card className="mb-5">
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={(e) => void search(e)} noValidate>
-          <TextField
-            label="Admission Number"
-            required
-            value={admission}
-            autoComplete="off"
-            onChange={(e) => setAdmission(e.target.value.toUpperCase())}
-          />
+          <AdmissionNumberField value={admission} onChange={setAdmission} />
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
           <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={CLASSES} />
           <Button type="submit" loading={searching}>
