@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { TIMINGS } from '@portal/domain/constants';
 import { admissionNumberField, RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
@@ -58,7 +59,9 @@ export default function ResultUploadPage() {
   const [admission, setAdmission] = useState(draft?.admission ?? '');
   const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
   const [term, setTerm] = useState(draft?.term ?? '');
-  const [studentClass, setStudentClass] = useState(draft?.studentClass ?? '');
+  const [params] = useSearchParams();
+  // From My classes: the class is preset, the student's own record then confirms it.
+  const [studentClass, setStudentClass] = useState(draft?.studentClass ?? params.get('student_class') ?? '');
   const [entries, setEntries] = useState<Entries>(() => ({ ...(draft?.entries ?? {}) }));
   const [reason, setReason] = useState(draft?.reason ?? '');
   const [needReason, setNeedReason] = useState(!!draft?.reason);
