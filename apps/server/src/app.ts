@@ -24,6 +24,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { teachingRoutes } from './modules/teaching/teaching.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -133,6 +134,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   peopleRoutes(app, deps);
   resultsRoutes(app, deps);
   paymentsRoutes(app, deps);
+  teachingRoutes(app, deps);
 
   registerSpa(app, config);
   return app;

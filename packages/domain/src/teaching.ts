@@ -75,12 +75,17 @@ export const TEACHING_MESSAGES = {
   enforcementOn: 'Only assigned teachers may now enter scores this session.',
   enforcementOff: 'Every staff member may enter every score this session.',
   noClassesYet: 'You have no classes assigned this session.',
+  noSession: 'There is no academic session yet. Create one first.',
+  sessionNotFound: 'Academic session not found.',
+  subjectSectionInUse: (subject: string, level: string) =>
+    `${subject} is offered at ${level}. Remove it there before changing its section.`,
+  armRetired: (name: string) => `${name} has been retired. Assign teachers to current arms only.`,
 } as const;
 
 export const NOT_YOUR_SUBJECT_CODE = 'not_assigned';
 export const ENTRY_CLOSED_CODE = 'score_entry_closed';
 
-const idField = z.coerce.number({ error: 'Must be a whole number' }).int().positive();
+const idField = z.coerce.number({ error: 'Must be a whole number' }).int().positive().max(2_147_483_647);
 export const classLevelField = z.enum(CLASS_LEVELS, { error: TEACHING_MESSAGES.levelInvalid });
 const armLabelField = textField('Arm').trim().regex(ARM_LABEL_PATTERN, TEACHING_MESSAGES.armLabelInvalid);
 
@@ -208,6 +213,21 @@ export interface StudentSubjects {
   /** The subjects the student takes, derived from their level, stream and choices. */
   subjects: string[];
 }
+/** GET /api/teaching/students/{admission_number}/subjects/: the list plus what the caller may write now. */
+export interface StudentSubjectsAccess extends StudentSubjects {
+  session_id: number | null;
+  term: string;
+  /** The subjects the signed-in user may write scores for, for this student, in that session and term. */
+  writable: string[];
+  /** Why some or all subjects are not writable (entry closed, not assigned); null when all are. */
+  refusal: string | null;
+}
+/** Query of the student subjects call: both optional (current session, first term). */
+export const studentSubjectsQuerySchema = z.object({
+  session_id: idField.optional(),
+  term: z.enum(TERM_VALUES).optional(),
+});
+export const sessionQuerySchema = z.object({ session_id: idField.optional() });
 
 // Pure rules
 

@@ -4,6 +4,7 @@ import { SUBJECTS } from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
 import {
+  createSession,
   createStaff,
   createTestContext,
   describeEachDatabase,
@@ -98,6 +99,16 @@ function staffBody() {
     designation: 'Teacher',
     department: 'Sciences',
   };
+}
+function streamBody() {
+  return { name: `Stream ${uniq()}`, subject_ids: [1] };
+}
+async function freshStreamId(ctx: TestContext, c: Cast): Promise<number> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/teaching/streams/', headers: c.admin.auth, payload: streamBody() });
+  return res.json<{ id: number }>().id;
+}
+function assignmentBody(c: Cast) {
+  return { session_id: c.session.id, cells: [{ arm_id: 1, subject_id: 1, staff_ids: [c.otherStaff.id] }] };
 }
 async function csvFor(ctx: TestContext, c: Cast, kind: 'students' | 'staff') {
   const tpl = await ctx.app.inject({ method: 'GET', url: `/api/${kind}/import/template/`, headers: c.admin.auth });
@@ -436,6 +447,72 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: adminOnly(200),
   },
+  // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
+  'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },
+  'POST /api/classes/': { req: () => ({ url: '/api/classes/', payload: { level: 'SSS 3', arm: `M${uniq()}` } }), expect: adminOnly(201) },
+  'PATCH /api/classes/:id/': { req: () => ({ url: '/api/classes/1/', payload: { retired: false } }), expect: adminOnly(200) },
+  'GET /api/subjects/': { req: () => ({ url: '/api/subjects/' }), expect: signedIn(200) },
+  'POST /api/subjects/': {
+    req: () => ({ url: '/api/subjects/', payload: { name: `Subject ${uniq()}`, code: `S${uniq().slice(-8)}`, section: 'SSS' } }),
+    expect: adminOnly(201),
+  },
+  'PATCH /api/subjects/:id/': { req: () => ({ url: '/api/subjects/1/', payload: { retired: false } }), expect: adminOnly(200) },
+  'GET /api/teaching/structure/': { req: () => ({ url: '/api/teaching/structure/' }), expect: staffAndAdmin(200) },
+  'PUT /api/teaching/offerings/:level/': {
+    req: () => ({ url: '/api/teaching/offerings/SSS%203/', payload: { subjects: [{ subject_id: 1, compulsory: true }] } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/teaching/streams/': { req: () => ({ url: '/api/teaching/streams/', payload: streamBody() }), expect: adminOnly(201) },
+  'PUT /api/teaching/streams/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/teaching/streams/${await freshStreamId(ctx, c)}/`, payload: streamBody() }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/teaching/streams/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/teaching/streams/${await freshStreamId(ctx, c)}/` }),
+    expect: adminOnly(204),
+  },
+  'GET /api/teaching/students/:admission_number/subjects/': {
+    req: ({ t }) => ({ url: `/api/teaching/students/${t.admissionNumber}/subjects/` }),
+    expect: staffAndAdmin(200),
+  },
+  'PUT /api/teaching/students/:admission_number/subjects/': {
+    req: ({ t }) => ({ url: `/api/teaching/students/${t.admissionNumber}/subjects/`, payload: { stream_id: null, add: [], drop: [] } }),
+    expect: adminOnly(200),
+  },
+  'GET /api/teaching/assignments/': {
+    req: ({ c }) => ({ url: `/api/teaching/assignments/?${q({ session_id: c.session.id })}` }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/assignments/': {
+    req: ({ c }) => ({ url: '/api/teaching/assignments/', payload: assignmentBody(c) }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/form-teachers/': {
+    req: ({ c }) => ({
+      url: '/api/teaching/form-teachers/',
+      payload: { session_id: c.session.id, arms: [{ arm_id: 1, staff_id: c.otherStaff.id }] },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/teaching/assignments/copy/': {
+    // The admin copies into a new later session; the earlier one is given an assignment first.
+    req: async ({ ctx, c, actor }) => {
+      if (actor !== 'admin') return { url: '/api/teaching/assignments/copy/', payload: { session_id: c.session.id } };
+      await ctx.app.inject({ method: 'PUT', url: '/api/teaching/assignments/', headers: c.admin.auth, payload: assignmentBody(c) });
+      const next = await createSession(ctx.handle.db, `2026/2027-${uniq()}`);
+      return { url: '/api/teaching/assignments/copy/', payload: { session_id: next.id } };
+    },
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/windows/': {
+    req: ({ c }) => ({ url: '/api/teaching/windows/', payload: { session_id: c.session.id, term: '3rd', class_level: '', is_open: true } }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/teaching/enforcement/': {
+    req: ({ c }) => ({ url: '/api/teaching/enforcement/', payload: { session_id: c.session.id, enforce_assignments: false } }),
+    expect: adminOnly(200),
+  },
+  'GET /api/teaching/my-classes/': { req: () => ({ url: '/api/teaching/my-classes/' }), expect: staffAndAdmin(200) },
   // Public, authenticated by its HMAC signature instead: an unsigned call is refused for everyone.
   'POST /api/payments/webhook/': {
     req: () => ({ url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' }),

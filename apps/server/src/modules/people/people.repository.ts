@@ -313,6 +313,16 @@ export class PeopleRepository {
     return this.staffQuery(db).where('st.id', '=', id).executeTakeFirst();
   }
 
+  /** Staff members by internal id, for other modules' pickers and checks (id, public id, name). */
+  staffByIds(ids: readonly number[], db: Conn = this.db) {
+    if (!ids.length) return Promise.resolve([]);
+    return db
+      .selectFrom('staff')
+      .select(['id', 'staff_id', 'first_name', 'last_name'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+  }
+
   async usernameTaken(username: string, exceptStaffId?: number, db: Conn = this.db): Promise<boolean> {
     const row = await db
       .selectFrom('staff')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SubjectPlan, WriteAccess } from '@portal/domain';
-import type { Conn, DB, Trx } from '../../db/index';
+import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
 import './teaching.tables';
 
 /** SQL of the teaching structure: arms, catalogue, offerings, streams, choices, assignments, windows. */
@@ -119,5 +119,405 @@ export class TeachingRepository {
       else access.pairs.add(`${r.k}|${r.v}`);
     }
     return access;
+  }
+
+  // ---- admin writes: arms ---------------------------------------------------------------------
+
+  armById(id: number, conn: Conn = this.db) {
+    return conn.selectFrom('class_arms').select(['id', 'level', 'arm', 'name', 'retired']).where('id', '=', id).executeTakeFirst();
+  }
+
+  armsByIds(ids: readonly number[], conn: Conn = this.db) {
+    if (!ids.length) return Promise.resolve([]);
+    return conn
+      .selectFrom('class_arms')
+      .select(['id', 'name', 'retired'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+  }
+
+  async insertArm(trx: Conn, v: { level: string; arm: string; name: string }): Promise<number> {
+    const row = await trx
+      .insertInto('class_arms')
+      .values({ ...v, retired: 0, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async activeStudentsIn(name: string, conn: Conn = this.db): Promise<number> {
+    const row = await conn
+      .selectFrom('students')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('student_class', '=', name)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Renames an arm and the class everywhere it is stored as a key (students, results, result
+   * publications, fee items). History tables (audit) keep the old name. Call inside a transaction.
+   */
+  async renameArm(trx: Trx, id: number, v: { arm: string; name: string }, oldName: string): Promise<void> {
+    await trx.updateTable('class_arms').set(v).where('id', '=', id).execute();
+    for (const table of ['students', 'results', 'result_publications', 'fee_items'] as const) {
+      await trx.updateTable(table).set({ student_class: v.name }).where('student_class', '=', oldName).execute();
+    }
+  }
+
+  async setArmRetired(trx: Conn, id: number, retired: boolean): Promise<void> {
+    await trx
+      .updateTable('class_arms')
+      .set({ retired: retired ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  // ---- admin writes: catalogue ----------------------------------------------------------------
+
+  subjectById(id: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('subjects')
+      .select(['id', 'name', 'code', 'section', 'sort_order', 'retired'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async subjectClash(v: { name?: string; code?: string }, exceptId: number | null, conn: Conn = this.db) {
+    return conn
+      .selectFrom('subjects')
+      .select(['id', 'name', 'code'])
+      .where((eb) =>
+        eb.or([
+          ...(v.name !== undefined ? [eb(sql`lower(name)`, '=', v.name.toLowerCase())] : []),
+          ...(v.code !== undefined ? [eb('code', '=', v.code)] : []),
+        ]),
+      )
+      .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId!))
+      .execute();
+  }
+
+  async insertSubject(trx: Conn, v: { name: string; code: string; section: string }): Promise<number> {
+    const max = await trx
+      .selectFrom('subjects')
+      .select((e) => e.fn.max('sort_order').as('m'))
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto('subjects')
+      .values({ ...v, sort_order: Number(max?.m ?? 0) + 1, retired: 0, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateSubject(trx: Conn, id: number, v: { name?: string; code?: string; section?: string; retired?: number }): Promise<void> {
+    if (Object.keys(v).length) await trx.updateTable('subjects').set(v).where('id', '=', id).execute();
+  }
+
+  /** A subject rename reaches the scores stored under its name; result_audit stays as history. */
+  async renameSubjectInResults(trx: Trx, from: string, to: string): Promise<number> {
+    const r = await trx.updateTable('results').set({ subject: to }).where('subject', '=', from).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** The class levels that offer a subject, or a stream that has it (for a section change). */
+  async levelsOffering(subjectId: number, conn: Conn = this.db): Promise<string[]> {
+    const rows = await conn.selectFrom('level_subjects').select('class_level').where('subject_id', '=', subjectId).execute();
+    return rows.map((r) => r.class_level);
+  }
+
+  subjectsByIds(ids: readonly number[], conn: Conn = this.db) {
+    if (!ids.length) return Promise.resolve([]);
+    return conn
+      .selectFrom('subjects')
+      .select(['id', 'name', 'section', 'retired'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+  }
+
+  async replaceOfferings(trx: Trx, level: string, rows: { subject_id: number; compulsory: boolean }[]): Promise<void> {
+    await trx.deleteFrom('level_subjects').where('class_level', '=', level).execute();
+    if (rows.length) {
+      await trx
+        .insertInto('level_subjects')
+        .values(rows.map((r) => ({ class_level: level, subject_id: r.subject_id, compulsory: r.compulsory ? 1 : 0 })))
+        .execute();
+    }
+  }
+
+  // ---- admin writes: streams ------------------------------------------------------------------
+
+  streamById(id: number, conn: Conn = this.db) {
+    return conn.selectFrom('streams').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  streamByName(name: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('streams')
+      .select(['id', 'name'])
+      .where(sql`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  async streamSubjectIds(id: number, conn: Conn = this.db): Promise<number[]> {
+    const rows = await conn.selectFrom('stream_subjects').select('subject_id').where('stream_id', '=', id).orderBy('subject_id').execute();
+    return rows.map((r) => r.subject_id);
+  }
+
+  async insertStream(trx: Conn, name: string): Promise<number> {
+    const row = await trx.insertInto('streams').values({ name, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async saveStream(trx: Trx, id: number, name: string, subjectIds: readonly number[]): Promise<void> {
+    await trx.updateTable('streams').set({ name }).where('id', '=', id).execute();
+    await trx.deleteFrom('stream_subjects').where('stream_id', '=', id).execute();
+    const ids = [...new Set(subjectIds)];
+    if (ids.length)
+      await trx
+        .insertInto('stream_subjects')
+        .values(ids.map((subject_id) => ({ stream_id: id, subject_id })))
+        .execute();
+  }
+
+  /** Deletes a stream; its students keep their class and lose only the stream. */
+  async deleteStream(trx: Trx, id: number): Promise<void> {
+    await trx.updateTable('students').set({ stream_id: null }).where('stream_id', '=', id).execute();
+    await trx.deleteFrom('stream_subjects').where('stream_id', '=', id).execute();
+    await trx.deleteFrom('streams').where('id', '=', id).execute();
+  }
+
+  // ---- per-student choices --------------------------------------------------------------------
+
+  async saveStudentChoices(trx: Trx, studentId: number, v: { stream_id: number | null; add: number[]; drop: number[] }): Promise<void> {
+    await trx.updateTable('students').set({ stream_id: v.stream_id }).where('id', '=', studentId).execute();
+    await trx.deleteFrom('student_subjects').where('student_id', '=', studentId).execute();
+    const rows = [
+      ...v.add.map((subject_id) => ({ student_id: studentId, subject_id, choice: 'add' as const })),
+      ...v.drop.map((subject_id) => ({ student_id: studentId, subject_id, choice: 'drop' as const })),
+    ];
+    if (rows.length) await trx.insertInto('student_subjects').values(rows).execute();
+  }
+
+  // ---- assignments, form teachers, windows, enforcement ---------------------------------------
+
+  /**
+   * Takes the session's teaching row lock (creating the row first): admins saving the same
+   * session's grid at once then run one after the other instead of racing on the same cells.
+   */
+  async lockSession(trx: Trx, sessionId: number, userId: number): Promise<void> {
+    const now = nowIso();
+    await trx
+      .insertInto('session_teaching')
+      .values({ session_id: sessionId, enforce_assignments: 0, updated_by: userId, updated_at: now })
+      .onConflict((oc) => oc.column('session_id').doNothing())
+      .execute();
+    await trx.updateTable('session_teaching').set({ updated_by: userId, updated_at: now }).where('session_id', '=', sessionId).execute();
+  }
+
+  /** A session's assignment cells with each teacher's public id and name, in arm then catalogue order. */
+  assignmentRows(sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('teaching_assignments as t')
+      .innerJoin('staff as st', 'st.id', 't.staff_id')
+      .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+      .innerJoin('subjects as s', 's.id', 't.subject_id')
+      .select(['t.arm_id', 't.subject_id', 'st.id as staff_pk', 'st.staff_id', 'st.first_name', 'st.last_name'])
+      .where('t.session_id', '=', sessionId)
+      .orderBy('a.level')
+      .orderBy('a.name')
+      .orderBy('s.sort_order')
+      .orderBy('s.id')
+      .orderBy('st.last_name')
+      .orderBy('st.first_name')
+      .orderBy('st.id')
+      .execute();
+  }
+
+  formTeacherRows(sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('form_teachers as f')
+      .innerJoin('staff as st', 'st.id', 'f.staff_id')
+      .select(['f.arm_id', 'st.id as staff_pk', 'st.staff_id', 'st.first_name', 'st.last_name'])
+      .where('f.session_id', '=', sessionId)
+      .execute();
+  }
+
+  windowRows(sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('score_entry_windows')
+      .select(['term', 'class_level', 'is_open'])
+      .where('session_id', '=', sessionId)
+      .orderBy('term')
+      .orderBy('class_level')
+      .execute();
+  }
+
+  async enforced(sessionId: number, conn: Conn = this.db): Promise<boolean> {
+    const row = await conn
+      .selectFrom('session_teaching')
+      .select('enforce_assignments')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    return Number(row?.enforce_assignments ?? 0) === 1;
+  }
+
+  async replaceCell(trx: Trx, sessionId: number, armId: number, subjectId: number, staffIds: readonly number[]): Promise<void> {
+    await trx
+      .deleteFrom('teaching_assignments')
+      .where('session_id', '=', sessionId)
+      .where('arm_id', '=', armId)
+      .where('subject_id', '=', subjectId)
+      .execute();
+    const ids = [...new Set(staffIds)];
+    if (!ids.length) return;
+    const now = nowIso();
+    await trx
+      .insertInto('teaching_assignments')
+      .values(ids.map((staff_id) => ({ session_id: sessionId, arm_id: armId, subject_id: subjectId, staff_id, created_at: now })))
+      .execute();
+  }
+
+  async setFormTeacher(trx: Trx, sessionId: number, armId: number, staffId: number | null): Promise<void> {
+    await trx.deleteFrom('form_teachers').where('session_id', '=', sessionId).where('arm_id', '=', armId).execute();
+    if (staffId !== null)
+      await trx.insertInto('form_teachers').values({ session_id: sessionId, arm_id: armId, staff_id: staffId }).execute();
+  }
+
+  async setWindow(trx: Trx, v: { session_id: number; term: string; class_level: string; is_open: boolean }, userId: number): Promise<void> {
+    const row = { ...v, is_open: v.is_open ? 1 : 0, updated_by: userId, updated_at: nowIso() };
+    await trx
+      .insertInto('score_entry_windows')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['session_id', 'term', 'class_level'])
+          .doUpdateSet({ is_open: row.is_open, updated_by: userId, updated_at: row.updated_at }),
+      )
+      .execute();
+  }
+
+  async setEnforced(trx: Trx, sessionId: number, enforce: boolean, userId: number): Promise<void> {
+    await trx
+      .updateTable('session_teaching')
+      .set({ enforce_assignments: enforce ? 1 : 0, updated_by: userId, updated_at: nowIso() })
+      .where('session_id', '=', sessionId)
+      .execute();
+  }
+
+  /**
+   * Copies one session's assignments and form teachers into another for arms and subjects still
+   * current; pairs the target already has stay as they are. Returns how many rows were added.
+   */
+  async copyAssignments(trx: Trx, from: number, to: number): Promise<{ assignments: number; formTeachers: number }> {
+    const now = nowIso();
+    const a = await trx
+      .insertInto('teaching_assignments')
+      .columns(['session_id', 'arm_id', 'subject_id', 'staff_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('teaching_assignments as t')
+          .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+          .innerJoin('subjects as s', 's.id', 't.subject_id')
+          .select([sql<number>`${to}`.as('session_id'), 't.arm_id', 't.subject_id', 't.staff_id', sql<string>`${now}`.as('created_at')])
+          .where('t.session_id', '=', from)
+          .where('a.retired', '=', 0)
+          .where('s.retired', '=', 0)
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('teaching_assignments as x')
+                  .select('x.id')
+                  .where('x.session_id', '=', to)
+                  .whereRef('x.arm_id', '=', 't.arm_id')
+                  .whereRef('x.subject_id', '=', 't.subject_id')
+                  .whereRef('x.staff_id', '=', 't.staff_id'),
+              ),
+            ),
+          ),
+      )
+      .executeTakeFirst();
+    const f = await trx
+      .insertInto('form_teachers')
+      .columns(['session_id', 'arm_id', 'staff_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('form_teachers as t')
+          .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+          .select([sql<number>`${to}`.as('session_id'), 't.arm_id', 't.staff_id'])
+          .where('t.session_id', '=', from)
+          .where('a.retired', '=', 0)
+          .where((w) =>
+            w.not(
+              w.exists(
+                w.selectFrom('form_teachers as x').select('x.arm_id').where('x.session_id', '=', to).whereRef('x.arm_id', '=', 't.arm_id'),
+              ),
+            ),
+          ),
+      )
+      .executeTakeFirst();
+    return { assignments: Number(a.numInsertedOrUpdatedRows ?? 0), formTeachers: Number(f.numInsertedOrUpdatedRows ?? 0) };
+  }
+
+  async hasAssignments(sessionId: number, conn: Conn = this.db): Promise<boolean> {
+    const [a, f] = await Promise.all([
+      conn.selectFrom('teaching_assignments').select('id').where('session_id', '=', sessionId).limit(1).executeTakeFirst(),
+      conn.selectFrom('form_teachers').select('arm_id').where('session_id', '=', sessionId).limit(1).executeTakeFirst(),
+    ]);
+    return Boolean(a ?? f);
+  }
+
+  // ---- my classes -----------------------------------------------------------------------------
+
+  /** The signed-in teacher's arm-subject pairs in a session, each with its arm's active students: one query. */
+  myPairs(userId: number, sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('teaching_assignments as t')
+      .innerJoin('staff as st', 'st.id', 't.staff_id')
+      .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+      .innerJoin('subjects as s', 's.id', 't.subject_id')
+      .select((eb) => [
+        't.arm_id',
+        'a.name as class_name',
+        's.name as subject',
+        eb
+          .selectFrom('students as p')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('p.status', '=', 'active')
+          .whereRef('p.student_class', '=', 'a.name')
+          .as('students'),
+      ])
+      .where('t.session_id', '=', sessionId)
+      .where('st.user_id', '=', userId)
+      .orderBy('a.level')
+      .orderBy('a.name')
+      .orderBy('s.sort_order')
+      .orderBy('s.id')
+      .execute();
+  }
+
+  /** The arms the signed-in teacher is form teacher of in a session, with active students: one query. */
+  myFormClasses(userId: number, sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('form_teachers as f')
+      .innerJoin('staff as st', 'st.id', 'f.staff_id')
+      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
+      .select((eb) => [
+        'f.arm_id',
+        'a.name as class_name',
+        eb
+          .selectFrom('students as p')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('p.status', '=', 'active')
+          .whereRef('p.student_class', '=', 'a.name')
+          .as('students'),
+      ])
+      .where('f.session_id', '=', sessionId)
+      .where('st.user_id', '=', userId)
+      .orderBy('a.level')
+      .orderBy('a.name')
+      .execute();
   }
 }

@@ -1,0 +1,22 @@
+import { TEACHING_MESSAGES, type AcademicSession } from '@portal/domain';
+import { badRequest } from '../../http/errors';
+import type { SessionsService } from '../results/sessions.service';
+
+/** A session named by id (400 when unknown), or the current one (undefined when the school has none yet). */
+export async function resolveSession(sessions: SessionsService, id: number | undefined): Promise<AcademicSession | undefined> {
+  if (id === undefined) return sessions.currentOrLatest();
+  const s = await sessions.byId(id);
+  if (!s) throw badRequest({ session_id: [TEACHING_MESSAGES.sessionNotFound] });
+  return s;
+}
+
+export function isUniqueViolation(err: unknown, column?: string): boolean {
+  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
+  const unique =
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint failed/i.test(e.message ?? '');
+  if (!unique || !column) return unique;
+  return `${e.message ?? ''} ${e.constraint ?? ''} ${e.detail ?? ''}`.includes(column);
+}
