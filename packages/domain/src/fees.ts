@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLASSES, TERM_VALUES, type Term } from './constants';
+import { TERM_VALUES, type Term } from './constants';
+import { isClassName, MAX_CLASSES_PER_REQUEST } from './teaching';
 import { amountSchema, feeScheduleInputSchema, feeScheduleUpdateSchema, PAYMENT_MESSAGES } from './payments';
 
 /**
@@ -44,7 +45,8 @@ const itemName = z.preprocess(
     .max(FEE_ITEM_NAME_MAX, FEE_MESSAGES.nameTooLong)
     .transform((s) => s.replace(/\s+/g, ' ')),
 );
-const classField = z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid);
+/** The form of a class name; the server checks the school has it. */
+const classField = z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid);
 const sessionId = z.coerce
   .number({ error: PAYMENT_MESSAGES.sessionRequired })
   .int(PAYMENT_MESSAGES.sessionRequired)
@@ -68,7 +70,7 @@ export const feeItemsBulkSchema = z
     classes: z
       .array(classField, { error: FEE_MESSAGES.classesRequired })
       .min(1, FEE_MESSAGES.classesRequired)
-      .max(CLASSES.length)
+      .max(MAX_CLASSES_PER_REQUEST)
       .transform((l) => [...new Set(l)]),
     items: z
       .array(feeItemLineSchema, { error: FEE_MESSAGES.itemsRequired })
@@ -93,7 +95,7 @@ export const feeItemsCopySchema = z
     to_session_id: sessionId,
     to_term: termField,
     /** Only these classes; every class when omitted. */
-    classes: z.array(classField).max(CLASSES.length).optional(),
+    classes: z.array(classField).max(MAX_CLASSES_PER_REQUEST).optional(),
   })
   .refine((v) => v.from_session_id !== v.to_session_id || v.from_term !== v.to_term, {
     path: ['from_term'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLASSES, TERM_VALUES, type Term } from './constants';
+import { TERM_VALUES, type Term } from './constants';
+import { isClassName } from './teaching';
 import type { FeeItem, FeeStatus, TermFees } from './fees';
 import { nairaToKobo } from './money';
 import { AUTH_MESSAGES } from './auth-constants';
@@ -248,7 +249,7 @@ export const initiatePaymentSchema = z.object({
     z.string().min(2, PAYMENT_MESSAGES.fullNameTooShort).max(120, PAYMENT_MESSAGES.fullNameTooShort),
   ),
   current_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
+    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
   ),
   current_session: requiredText(PAYMENT_MESSAGES.sessionRequired, 'Session').pipe(z.string().max(40, PAYMENT_MESSAGES.sessionInvalid)),
   email: requiredText(PAYMENT_MESSAGES.emailRequired, 'Email')
@@ -288,7 +289,7 @@ export const historyQuerySchema = z.object({
 
 export const reportQuerySchema = z.object({
   class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
+    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
   ),
   /** Beyond the spec: which session (name); the current session when omitted. */
   session: textField('Session').trim().max(40).optional(),
@@ -298,7 +299,7 @@ export const reportQuerySchema = z.object({
 
 export const feeScheduleInputSchema = z.object({
   student_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
+    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
   ),
   session_id: z.coerce
     .number({ error: PAYMENT_MESSAGES.sessionRequired })

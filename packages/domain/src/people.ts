@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, personalPasswordProblem } from './auth';
-import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
+import { GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES } from './constants';
+import { isClassName } from './teaching';
 import { MAX_PAGE_SIZE } from './http';
 import { admissionNumberWith } from './ids';
 import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
@@ -87,11 +88,13 @@ const date = (requiredMessage: string | null, futureMessage: string) =>
       }),
   );
 
-/** 'jss1a', 'JSS 1A', ' jss 1 a ' -> 'JSS 1A'. */
+/** 'jss1a', 'JSS 1A', ' jss 1 a ' -> 'JSS 1A'; 'sss 2  Gold' -> 'SSS 2 Gold' (a longer arm keeps its case). */
 export function normalizeClass(v: string): string {
-  const s = v.trim().toUpperCase().replace(/\s+/g, ' ');
-  const m = /^(JSS|SSS)\s*(\d)\s*([AB])$/.exec(s);
-  return m ? `${m[1]} ${m[2]}${m[3]}` : s;
+  const s = v.trim().replace(/\s+/g, ' ');
+  const m = /^(JSS|SSS) ?(\d) ?(.+)$/i.exec(s);
+  if (!m) return s.toUpperCase();
+  const level = `${m[1]!.toUpperCase()} ${m[2]}`;
+  return m[3]!.length === 1 ? `${level}${m[3]!.toUpperCase()}` : `${level} ${m[3]}`;
 }
 const schoolClass = z
   .string({ error: M.classRequired })
@@ -100,9 +103,8 @@ const schoolClass = z
     z
       .string()
       .min(1, M.classRequired)
-      .refine((v) => (CLASSES as readonly string[]).includes(v), M.invalidClass),
-  )
-  .transform((v) => v as SchoolClass);
+      .refine(isClassName, M.invalidClass),
+  );
 
 const GENDER_WORDS: Record<string, string> = { MALE: 'M', FEMALE: 'F', OTHER: 'O' };
 const MARITAL_WORDS: Record<string, string> = { SINGLE: 'S', MARRIED: 'M', DIVORCED: 'D', WIDOWED: 'W' };
@@ -239,7 +241,7 @@ export const studentListQuerySchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
-    .refine((v) => v === undefined || (CLASSES as readonly string[]).includes(v), M.invalidClass),
+    .refine((v) => v === undefined || isClassName(v), M.invalidClass),
   q: textField('Search').trim().max(100).optional(),
   /** Withdrawn students are left out unless asked for (issue 11 item 21). */
   status: z.enum(['active', 'withdrawn', 'all']).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLASSES, SCORE_MAX, SCORE_MIN, SUBJECTS, TERM_VALUES, type Level } from './constants';
+import { SCORE_MAX, SCORE_MIN, TERM_VALUES, type Level } from './constants';
+import { isClassName, MAX_SUBJECTS_PER_SAVE, SUBJECT_NAME_MAX } from './teaching';
 import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
 import { AUTH_MESSAGES } from './auth-constants';
 import { admissionNumberWith } from './ids';
@@ -125,8 +126,14 @@ export const sessionIdField = z.preprocess(
   z.number({ error: RESULT_MESSAGES.sessionRequired }).int(RESULT_MESSAGES.sessionRequired).positive(RESULT_MESSAGES.sessionRequired),
 );
 export const termField = z.enum(TERM_VALUES, { error: RESULT_MESSAGES.termRequired });
-export const classField = z.enum(CLASSES, { error: RESULT_MESSAGES.classRequired });
-export const subjectField = z.enum(SUBJECTS, { error: RESULT_MESSAGES.unknownSubject });
+/** The form of a class name; the server checks the school has the class. */
+export const classField = z.string({ error: RESULT_MESSAGES.classRequired }).refine(isClassName, RESULT_MESSAGES.classRequired);
+/** A subject name's form; the server checks it is in the school's catalogue. */
+export const subjectField = z
+  .string({ error: RESULT_MESSAGES.unknownSubject })
+  .trim()
+  .min(1, RESULT_MESSAGES.unknownSubject)
+  .max(SUBJECT_NAME_MAX, RESULT_MESSAGES.unknownSubject);
 export const scoreField = z.preprocess(
   toNumber,
   z.number({ error: RESULT_MESSAGES.scoreRequired }).min(SCORE_MIN, RESULT_MESSAGES.scoreMin).max(SCORE_MAX, RESULT_MESSAGES.scoreMax),
@@ -158,7 +165,7 @@ const resultHead = {
 export const resultSaveSchema = z
   .object({
     ...resultHead,
-    subjects: z.array(subjectEntrySchema).max(SUBJECTS.length, RESULT_MESSAGES.duplicateSubject).optional(),
+    subjects: z.array(subjectEntrySchema).max(MAX_SUBJECTS_PER_SAVE, RESULT_MESSAGES.duplicateSubject).optional(),
     subject: subjectField.optional(),
     score: scoreField.optional(),
     remarks: remarksField,

@@ -75,6 +75,7 @@ export class CheckoutService {
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     const session = await this.sessions.byName(input.current_session);
     if (!session) throw badRequest({ current_session: [PAYMENT_MESSAGES.sessionInvalid] });
+    await this.fees.checkClasses([input.current_class], 'current_class');
     if (!input.confirm) await this.refuseUnconfirmedOverpayment(student, session, input);
 
     const reference = `FEES-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;

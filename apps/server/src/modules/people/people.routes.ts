@@ -20,6 +20,7 @@ import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
+import { teachingService } from '../teaching/teaching.service';
 import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
@@ -39,9 +40,10 @@ const legacyIdParam = z.object({ id: z.coerce.number().int().positive().max(2_14
  */
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const repo = new PeopleRepository(deps.db);
-  const students = new StudentsService(repo);
+  const teaching = teachingService(deps.db);
+  const students = new StudentsService(repo, teaching);
   const staff = new StaffService(repo);
-  const imports = new ImportService(repo);
+  const imports = new ImportService(repo, teaching);
   const newAccounts = new NewAccountsService(repo);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };

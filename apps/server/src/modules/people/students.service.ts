@@ -15,6 +15,7 @@ import { assertOwnRecord, isStudent } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
+import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
@@ -25,7 +26,15 @@ const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
 
 /** Rules of the student records: who may see and change what, and the transactions. */
 export class StudentsService {
-  constructor(private readonly repo: PeopleRepository) {}
+  constructor(
+    private readonly repo: PeopleRepository,
+    private readonly teaching: TeachingService,
+  ) {}
+
+  /** A new student, or a move, goes only into one of the school's current arms. */
+  private assertCurrentClass(name: string): Promise<void> {
+    return this.teaching.assertClass(name, { current: true, unknownMessage: PEOPLE_MESSAGES.invalidClass });
+  }
 
   private filters(actor: AuthUser, q: StudentListQuery): StudentFilters {
     // A student only ever sees their own record, whatever the filters say.
@@ -74,6 +83,7 @@ export class StudentsService {
   }
 
   async create(actor: AuthUser, input: StudentCreate): Promise<StudentRegistration> {
+    await this.assertCurrentClass(input.student_class);
     if (await this.repo.emailTaken(input.email)) throw emailTaken();
     if (input.password !== undefined)
       assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
@@ -106,6 +116,7 @@ export class StudentsService {
   async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
     const before = await this.load(admissionNumber);
     if (before.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
+    if (input.student_class !== undefined && input.student_class !== before.student_class) await this.assertCurrentClass(input.student_class);
     if (input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) throw emailTaken();
     if (input.password !== undefined) {
       // The old and the new email are both the account's own.

@@ -26,6 +26,7 @@ import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { settingsService } from '../settings/settings.service';
+import { teachingService } from '../teaching/teaching.service';
 import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
@@ -44,7 +45,8 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const repo = new ResultsRepository(deps.db, deps.handle.dialect);
   const sessionRows = new SessionsRepository(deps.db);
   const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
-  const results = new ResultsService(repo, grading, sessionRows);
+  const teaching = teachingService(deps.db);
+  const results = new ResultsService(repo, grading, sessionRows, teaching);
   const sessions = new SessionsService(sessionRows);
   const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
