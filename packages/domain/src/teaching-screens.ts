@@ -1,13 +1,3 @@
-import type { StudentSubjects } from './teaching';
-
-/** What GET /api/teaching/students/{admission_number}/subjects/ answers: the list and what the caller may write. */
-export type StudentSubjectAccess = StudentSubjects & {
-  /** The subjects the caller may write for this student in that session and term now. */
-  writable: string[];
-  /** Why nothing, or only some, is writable (e.g. score entry closed), or null. */
-  refusal: string | null;
-};
-
 /** Words of the teaching screens (the server's own messages are in TEACHING_MESSAGES). */
 export const TEACHING_SCREEN_MESSAGES = {
   loadFailed: 'Could not load the classes and subjects. Check your connection and try again.',

@@ -14,7 +14,7 @@ import type {
   ResultTermStatus,
 } from '@portal/domain/results';
 import type { GradeBandInput } from '@portal/domain/grading';
-import type { StudentSubjectAccess } from '@portal/domain/teaching-screens';
+import type { StudentSubjectsAccess } from '@portal/domain/teaching';
 import { api, ApiError } from '../../lib/api-client';
 import { errorCode, errorMessage } from '../../lib/errors';
 
@@ -178,7 +178,7 @@ export function useStudentSubjects(admission: string | null, sessionId: string, 
   return useQuery({
     queryKey: resultKeys.studentSubjects(admission ?? '', sessionId, term),
     queryFn: ({ signal }) =>
-      api.get<StudentSubjectAccess>(`/teaching/students/${encodeURIComponent(admission!)}/subjects/`, {
+      api.get<StudentSubjectsAccess>(`/teaching/students/${encodeURIComponent(admission!)}/subjects/`, {
         query: { session_id: sessionId || undefined, term: term || undefined },
         ...T,
         signal,

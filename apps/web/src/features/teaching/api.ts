@@ -13,7 +13,7 @@ import type {
   SubjectSection,
   TeachingStructure,
 } from '@portal/domain/teaching';
-import type { StudentSubjectAccess } from '@portal/domain/teaching-screens';
+import type { StudentSubjectsAccess } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
 import { schoolListKeys } from '../../lib/school-lists';
 
@@ -71,7 +71,7 @@ export function useMyClasses(sessionId: string) {
 export function useStudentSubjectsOf(admission: string | null) {
   return useQuery({
     queryKey: teachingKeys.studentSubjects(admission ?? ''),
-    queryFn: () => api.get<StudentSubjectAccess>(`/teaching/students/${encodeURIComponent(admission!)}/subjects/`, T),
+    queryFn: () => api.get<StudentSubjectsAccess>(`/teaching/students/${encodeURIComponent(admission!)}/subjects/`, T),
     enabled: admission !== null,
     retry: false,
   });
