@@ -61,7 +61,7 @@ test.describe('results', () => {
     await signInViaApi(page, request, 'staff');
     await page.goto('/ResultsCheck');
     await expect(page.getByLabel('Class')).toHaveValue('All');
-    // Every class of the school, not only the spec's JSS 1A and JSS 2A (issue 11 item 16).
+    // Every class of the school, not only the spec's JSS 1A and JSS 2A.
     await expect(page.getByLabel('Class').locator('option')).toHaveText(['All', ...CLASSES]);
     await page.getByRole('button', { name: 'Fetch Students' }).click();
     await expect(page.getByText('Please select a session and term.')).toBeVisible();

@@ -3,7 +3,7 @@ import { CLASSES } from '../../packages/domain/src/constants';
 import { apiToken, expect, expectAccessible, signInViaApi, test, type Role } from '../fixtures';
 
 /**
- * Screens on a 360 px phone (issue 11 items 6, 10–12, 14–16, 19): every route of every role, with
+ * Screens on a 360 px phone: every route of every role, with
  * payment history, published results and very long names present.
  */
 

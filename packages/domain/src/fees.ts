@@ -4,7 +4,7 @@ import { isClassName, MAX_CLASSES_PER_REQUEST } from './teaching';
 import { amountSchema, feeScheduleInputSchema, feeScheduleUpdateSchema, PAYMENT_MESSAGES } from './payments';
 
 /**
- * Fee items (issue 11.9) and what a student owes (issues 10.2, 11.7, 11.8). A term's fees are
+ * Fee items and what a student owes. A term's fees are
  * several items per class (tuition, PTA levy, books, optional bus); the balance due is the sum of
  * the compulsory items. Money is integer kobo in every rule here.
  */
@@ -22,11 +22,19 @@ export const FEE_MESSAGES = {
   /** 409 for a real duplicate: says what clashes, in a fee's words (not a payment's). */
   itemExists: (name: string, cls: string, term: string) =>
     `${cls} already has a fee item called "${name}" for the ${term} of this session. Edit that item instead.`,
-  // The payment form's confirm step and the server's refusals (issue 11.7)
+  // The payment form's confirm step and the server's refusals
   termAlreadyPaid: (term: string) => `The ${term} fees are already paid in full.`,
   exceedsBalance: (amount: string, balance: string) => `${amount} is more than the outstanding balance of ${balance}.`,
   nothingOutstanding: 'There is no outstanding balance for this session.',
   confirmQuestion: 'Do you still want to pay this amount?',
+  // The fee items screen
+  noFeesForTerm: 'No fees set for this term yet.',
+  saveFailed: 'Failed to save the fees',
+  saved: (classes: number, created: number, updated: number) =>
+    `Fees saved for ${classes} ${classes === 1 ? 'class' : 'classes'}: ${created} added, ${updated} updated`,
+  copied: (copied: number, from: string, skipped: number) =>
+    `Copied ${copied} ${copied === 1 ? 'item' : 'items'} from ${from}${skipped ? ` (${skipped} already set, kept)` : ''}`,
+  confirmDelete: (name: string, term: string, cls: string) => `Delete "${name}" (${term}) for ${cls}?`,
 } as const;
 
 export const FEE_ITEM_NAME_MAX = 80;
@@ -133,7 +141,7 @@ export interface FeeItemsCopyResult {
 
 // ---------------------------------------------------------------- the balance rule
 
-/** What a student's fees look like against what they paid (issue 10.2 / 11.8). */
+/** What a student's fees look like against what they paid. */
 export type FeeStatus = 'paid' | 'part_paid' | 'unpaid';
 
 export interface FeeBalance {
@@ -187,7 +195,7 @@ export function nextTermDue(terms: readonly TermBalance[]): { term: Term; amount
 }
 
 /**
- * Issue 11.7: what needs an explicit confirmation before paying `amountKobo` (null when nothing does).
+ * What needs an explicit confirmation before paying `amountKobo` (null when nothing does).
  * Only when fees are set for the session; a school that has set none takes any amount.
  */
 export type PaymentWarning = 'term_already_paid' | 'exceeds_balance';

@@ -10,7 +10,7 @@ import { textField, type TextOptions } from './text';
 export * from './people-constants';
 
 /**
- * Schemas of the student and staff records (spec §3, §5), shared by the server (request bodies,
+ * Schemas of the student and staff records, shared by the server (request bodies,
  * CSV rows) and the forms. Unknown keys (role, admission_number, staff_id, user_type...) are
  * stripped: a request can never set fields it does not own.
  */
@@ -78,7 +78,7 @@ const date = (requiredMessage: string | null, futureMessage: string) =>
         }
         const checked = checkPersonDate(v);
         if (!('date' in checked)) {
-          // A well-formed date the calendar lacks (31/02/2010) is named as such (issue 11 item 18).
+          // A well-formed date the calendar lacks (31/02/2010) is named as such.
           ctx.addIssue({ code: 'custom', message: checked.problem === 'no-such-date' ? dateDoesNotExist(v) : M.invalidDate });
           return null;
         }
@@ -153,12 +153,12 @@ const studentFields = {
   confirm_password: confirmPassword,
 };
 
-/** POST /api/students/ (spec §5 "Student registration"). */
+/** POST /api/students/ ("Student registration"). */
 export const studentCreateSchema = z.object(studentFields).superRefine(passwordsMatch);
 export type StudentCreateInput = z.input<typeof studentCreateSchema>;
 export type StudentCreate = z.output<typeof studentCreateSchema>;
 
-/** PUT /api/students/{admission_number}/ (spec §5 "Update student"): names and email required, the rest kept when absent. */
+/** PUT /api/students/{admission_number}/ ("Update student"): names and email required, the rest kept when absent. */
 export const studentUpdateSchema = z
   .object({
     ...studentFields,
@@ -209,12 +209,12 @@ const staffFields = {
   profile_data: staffProfileSchema.optional(),
 };
 
-/** POST /api/staff/ and /api/api/staff/ (spec §5 "Staff registration"). */
+/** POST /api/staff/ and /api/api/staff/ ("Staff registration"). */
 export const staffCreateSchema = z.object(staffFields).superRefine(passwordsMatch);
 export type StaffCreateInput = z.input<typeof staffCreateSchema>;
 export type StaffCreate = z.output<typeof staffCreateSchema>;
 
-/** PUT /api/staff/{staff_id}/: every field optional; a field that is sent must be valid (spec §5 "Staff edit"). */
+/** PUT /api/staff/{staff_id}/: every field optional; a field that is sent must be valid ("Staff edit"). */
 export const staffUpdateSchema = z
   .object({
     username: username.optional(),
@@ -243,7 +243,7 @@ export const studentListQuerySchema = z.object({
     .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
     .refine((v) => v === undefined || isClassName(v), M.invalidClass),
   q: textField('Search').trim().max(100).optional(),
-  /** Withdrawn students are left out unless asked for (issue 11 item 21). */
+  /** Withdrawn students are left out unless asked for. */
   status: z.enum(['active', 'withdrawn', 'all']).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),

@@ -10,7 +10,7 @@ export * from './ranking';
 
 /** Every user-visible message of sessions, results, grading, report cards and publishing. */
 export const RESULT_MESSAGES = {
-  // spec §5
+  // Field rules
   admissionNumberRequired: 'Admission number is required',
   admissionNumberFormat: 'Must be alphanumeric with optional hyphens',
   sessionRequired: 'Academic session is required',
@@ -22,7 +22,7 @@ export const RESULT_MESSAGES = {
   selectSessionAndTerm: 'Please select a session and term.',
   searchNeedsAll: 'Please enter admission number, select session, and term to search.',
   searchNeedsAllShort: 'Please enter admission number, select session, and term.',
-  // spec §8 toasts and states
+  // Toasts and states
   saved: 'Results saved successfully!',
   saveFailed: 'Failed to save results. Please check your inputs.',
   sessionsFailed: 'Failed to load academic sessions',
@@ -78,7 +78,7 @@ export const RESULT_MESSAGES = {
   publicationNotFound: 'This class has not been published for that term.',
   noReportCard: 'No report card: this student has no results for the selected session and term.',
   pdfFailed: 'Failed to download the PDF.',
-  // issue 11
+  // Own class, released results and scales per session
   classNotStudents: (cls: string) => `This student is in ${cls}. Results can only be entered under the student's own class.`,
   reasonRequired: 'These results have been released to the student: give a reason for the change.',
   reasonTooLong: 'The reason must be at most 300 characters',
@@ -99,7 +99,7 @@ export const RESULT_MESSAGES = {
 
 export const REGRADE_CONFIRM_CODE = 'regrade_confirmation_required';
 
-/** Averages are shown with two decimals everywhere (issue 11 item 19): 65.1 reads "65.10" on every screen. */
+/** Averages are shown with two decimals everywhere: 65.1 reads "65.10" on every screen. */
 export function formatAverage(n: number | null | undefined): string {
   return n === null || n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(2);
 }
@@ -144,7 +144,7 @@ export const remarksField = textField('Remarks').trim().max(300, RESULT_MESSAGES
  * this subject"; absent means an unconditional save (the spec's legacy payload), still audited.
  */
 export const expectedVersionField = z.number().int().min(0).optional();
-/** Why a released result is changed (issue 11 item 4): required by the server for released results. */
+/** Why a released result is changed: required by the server for released results. */
 export const reasonField = z.string().trim().max(300, RESULT_MESSAGES.reasonTooLong).optional();
 
 export const subjectEntrySchema = z.object({
@@ -276,7 +276,7 @@ export interface AcademicSession {
   is_current: boolean;
 }
 
-/** A result as spec §3 gives it, plus what the screens need (student name, version). */
+/** A result as the API gives it, plus what the screens need (student name, version). */
 export interface Result {
   id: number;
   admission_number: string;
@@ -310,7 +310,7 @@ export interface GradingScaleResponse {
   session_name?: string | null;
 }
 
-/** What saving a scale would do to the current session's results (issue 11 item 3). */
+/** What saving a scale would do to the current session's results. */
 export interface GradingScalePreview {
   level: Level;
   session_id: number | null;
@@ -368,7 +368,7 @@ export interface ReportCard {
   class_size: number;
   position_text: string;
   released: boolean;
-  /** Changes made to released results of this term (issue 11 item 4), newest first; empty when none. */
+  /** Changes made to released results of this term, newest first; empty when none. */
   revisions: { subject: string; at: string; reason: string }[];
   /** When a released result of this term was last revised, or null. */
   revised_at: string | null;

@@ -69,7 +69,7 @@ export function standingOf(due: DueByTerm, paidKobo: number): Standing {
   return { session: feeBalance(total, paidKobo), terms: termBalances(due, paidKobo) };
 }
 
-/** Fee items and what they make a class owe (issue 11.9). The rules; SQL stays in the repository. */
+/** Fee items and what they make a class owe. The rules; SQL stays in the repository. */
 export class FeesService {
   constructor(
     private readonly repo: PaymentsRepository,

@@ -121,7 +121,7 @@ interface CsvRecord {
 
 /**
  * Streams the CSV through csv-parse a slice at a time, yielding to the event loop between slices
- * (issue 10 §12: one large file must not freeze the portal), and stops at the first limit it meets:
+ * (one large file must not freeze the portal), and stops at the first limit it meets:
  * size (413), rows, columns or the length of one row (400). Nothing past that point is parsed.
  */
 export async function readCsvRecords(csv: string): Promise<CsvRecord[]> {
@@ -338,7 +338,7 @@ export class ImportService {
           trx,
           c.valid.map((v, i) => ({ role, email: v.data.email, password_hash: passwords[i]!.hash })),
         );
-        // Students get numbers in the school's format (issue 11 item 20); staff ids stay STAFF-0001.
+        // Students get numbers in the school's format; staff ids stay STAFF-0001.
         const admissionNumbers = kind === 'students' ? await nextAdmissionNumbers(trx, c.valid.length) : [];
         const first = kind === 'students' ? 0 : await allocate(trx, STAFF_COUNTER, c.valid.length);
         const accounts = c.valid.map((v, i) => {

@@ -39,7 +39,7 @@ export class StudentsService {
   private filters(actor: AuthUser, q: StudentListQuery): StudentFilters {
     // A student only ever sees their own record, whatever the filters say.
     if (isStudent(actor)) return { userId: actor.id };
-    // Class lists leave withdrawn students out unless asked for; their history stays (issue 11 item 21).
+    // Class lists leave withdrawn students out unless asked for; their history stays.
     return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q, status: q.status ?? 'active' };
   }
 
@@ -195,7 +195,7 @@ export class StudentsService {
   }
 
   /**
-   * Withdraws a student who leaves (issue 11 item 21): record, results and payments are kept; the
+   * Withdraws a student who leaves: record, results and payments are kept; the
    * record is read-only, the account cannot sign in and the class lists leave the student out.
    */
   async withdraw(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParams,
   ADMIN_ONLY,
   admissionNumberField,
   ANY_ROLE,
@@ -36,10 +37,9 @@ import { ResultsService } from './results.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
-/** Sessions, results, grading scales, publishing, audit, report cards and broadsheets (issue 4). */
+/** Sessions, results, grading scales, publishing, audit, report cards and broadsheets. */
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ResultsRepository(deps.db, deps.handle.dialect);
@@ -67,7 +67,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     (req) => sessions.update(req.params.id, req.body, currentUser(req).id),
   );
 
-  // ---------- results (spec §7) ----------
+  // ---------- results ----------
   r.post(
     '/api/results/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], body: resultSaveSchema } },

@@ -13,7 +13,7 @@ function useWelcome(): string {
   return state?.welcomeMessage ?? welcomeMessage(session?.name);
 }
 
-/** Admin menu of spec §2, in the spec's order, plus the settings screens added beyond it. */
+/** Admin menu, in the spec's order, plus the settings screens added beyond it. */
 export const ADMIN_MENU: readonly MenuItem[] = [
   { to: '/ResultUpload', label: 'Upload Results' },
   { to: '/StudentReg', label: 'Register Student' },

@@ -80,7 +80,7 @@ export interface BulkSave {
   term: string;
   student_class: string;
   subjects: SubjectEntry[];
-  /** Required by the server when the class's results for the term are released (issue 11 item 4). */
+  /** Required by the server when the class's results for the term are released. */
   reason?: string;
 }
 export const saveResults = (body: BulkSave) => api.post<Result[]>('/results/', body);
@@ -134,7 +134,7 @@ export function useSaveScale() {
   });
 }
 
-/** The scale's remark for a stored grade of a class's level (issue 11 item 19), or ''. */
+/** The scale's remark for a stored grade of a class's level, or ''. */
 export function remarkOf(scales: GradingScaleResponse[] | undefined, studentClass: string, grade: string): string {
   const level = studentClass.startsWith('SSS') ? 'SSS' : 'JSS';
   return scales?.find((s) => s.level === level)?.bands.find((b) => b.grade === grade)?.remark ?? '';
@@ -148,7 +148,7 @@ export function usePublications(sessionId: string, term: string) {
   });
 }
 
-/** The spec's "results fetch" messages (§8), shared by DeleteResult and check-a-result. */
+/** The "results fetch" messages, shared by DeleteResult and check-a-result. */
 export function resultsFetchMessage(err: unknown): { tone: 'error' | 'info'; text: string } {
   if (err instanceof ApiError && err.status === 404)
     return {
@@ -349,7 +349,7 @@ export type ResultWrite =
   | { op: 'create'; body: Parameters<typeof createResult>[0] }
   | { op: 'delete'; id: number; version?: number; reason?: string };
 
-/** Several writes at once, one request per subject in parallel (spec §7): every outcome is returned. */
+/** Several writes at once, one request per subject in parallel: every outcome is returned. */
 export function useWriteResults() {
   const invalidate = useInvalidateResults();
   return useMutation({

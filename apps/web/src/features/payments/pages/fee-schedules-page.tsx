@@ -54,7 +54,7 @@ function previousTerm(sessions: { id: number; name: string }[], sessionId: numbe
   return at > 0 ? { sessionId: ordered[at - 1]!.id, term: '3rd' } : null;
 }
 
-/** Admin: a term's fee items per class (issue 11.9); they drive what students owe. */
+/** Admin: a term's fee items per class; they drive what students owe. */
 export default function FeeSchedulesPage() {
   const context = usePaymentContext();
   const [sessionId, setSessionId] = useState<number | null>(null);
@@ -120,12 +120,10 @@ export default function FeeSchedulesPage() {
         classes,
         items: lines.map((l) => ({ name: l.name.trim(), amount: l.amount, compulsory: l.compulsory })),
       });
-      toast.success(
-        `Fees saved for ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}: ${r.created} added, ${r.updated} updated`,
-      );
+      toast.success(FEE_MESSAGES.saved(classes.length, r.created, r.updated));
       setLines([newLine()]);
     } catch (err) {
-      setFormError(feeError(err, 'Failed to save the fees'));
+      setFormError(feeError(err, FEE_MESSAGES.saveFailed));
     }
   }
 
@@ -133,9 +131,7 @@ export default function FeeSchedulesPage() {
     if (!prev || sessionId === null) return;
     try {
       const r = await copy.mutateAsync({ from_session_id: prev.sessionId, from_term: prev.term, to_session_id: sessionId, to_term: term });
-      toast.success(
-        `Copied ${r.copied} ${r.copied === 1 ? 'item' : 'items'} from ${prevLabel}${r.skipped ? ` (${r.skipped} already set, kept)` : ''}`,
-      );
+      toast.success(FEE_MESSAGES.copied(r.copied, prevLabel, r.skipped));
     } catch (err) {
       toast.error(feeError(err));
     }
@@ -163,7 +159,7 @@ export default function FeeSchedulesPage() {
   }
 
   async function onDelete(f: FeeSchedule) {
-    if (!window.confirm(`Delete "${f.name}" (${termLabel(f.term)}) for ${f.student_class}?`)) return;
+    if (!window.confirm(FEE_MESSAGES.confirmDelete(f.name, termLabel(f.term), f.student_class))) return;
     try {
       await remove.mutateAsync(f.id);
       toast.success(PAYMENT_MESSAGES.feeScheduleDeleted);
@@ -280,7 +276,7 @@ export default function FeeSchedulesPage() {
           ) : schedules.isError ? (
             <Alert tone="error">{errorText(schedules.error)}</Alert>
           ) : byClass.length === 0 ? (
-            <EmptyState>No fees set for this term yet.</EmptyState>
+            <EmptyState>{FEE_MESSAGES.noFeesForTerm}</EmptyState>
           ) : (
             <ul className="flex flex-col gap-5" data-testid="fee-schedules">
               {byClass.map(({ cls, items }) => {

@@ -86,7 +86,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 type StudentFees = NonNullable<PaymentContext['student']>;
 const kobo = (naira: number) => nairaToKobo(naira.toFixed(2));
 
-/** Issue 11.7: a restored draft is kept only while it still fits what is owed now. */
+/** A restored draft is kept only while it still fits what is owed now. */
 function draftIsStale(f: FormValues, st: StudentFees): boolean {
   if (st.amount_due === 0) return false;
   const t = st.terms.find((x) => x.term === f.term);
@@ -95,7 +95,7 @@ function draftIsStale(f: FormValues, st: StudentFees): boolean {
   return Number.isFinite(amount) && kobo(amount) > kobo(st.outstanding);
 }
 
-/** Issue 11.7: the warning to confirm before paying a term already paid in full or more than the balance. */
+/** The warning to confirm before paying a term already paid in full or more than the balance. */
 function warningText(st: StudentFees, amountKobo: number, term: Term | null): string | null {
   const session: FeeBalance = {
     due: kobo(st.amount_due),
@@ -121,7 +121,7 @@ function warningText(st: StudentFees, amountKobo: number, term: Term | null): st
   return null;
 }
 
-/** /PaymentForm: School Fees Payment (spec §2, §4, §5, §8). */
+/** /PaymentForm: School Fees Payment. */
 export default function PaymentFormPage() {
   const session = useSession();
   const isStudent = session?.role === 'student';
@@ -141,7 +141,7 @@ export default function PaymentFormPage() {
   const [submitting, setSubmitting] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [verifying, setVerifying] = useState(false);
-  // Issue 11.7: the clear confirm step before paying a term already paid or more than the balance.
+  // The clear confirm step before paying a term already paid or more than the balance.
   const [confirm, setConfirm] = useState<{ text: string; payment: InitiatePayment } | null>(null);
   useEffect(() => {
     if (confirm) document.getElementById('pay-confirm-back')?.focus();
@@ -193,7 +193,7 @@ export default function PaymentFormPage() {
     prefill(first ? hadDraft.current : true);
   }, [context.data, prefill, prefillRequest]);
 
-  // The draft is saved 500 ms after each change (spec §4).
+  // The draft is saved 500 ms after each change.
   useEffect(() => {
     const t = setTimeout(() => {
       try {

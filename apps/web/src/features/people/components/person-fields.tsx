@@ -13,7 +13,7 @@ export type FieldProps = (name: string) => {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The student fields of spec §3, shared by registration and update. */
+/** The student fields, shared by registration and update. */
 export function StudentFields({ field, required = 'create' }: { field: FieldProps; required?: 'create' | 'update' }) {
   const create = required === 'create';
   const arms = useClasses();
@@ -52,7 +52,7 @@ export function StudentFields({ field, required = 'create' }: { field: FieldProp
   );
 }
 
-/** The staff fields of spec §3; `required` marks the registration or edit rules of spec §5. */
+/** The staff fields; `required` marks the registration or edit rules. */
 export function StaffFields({
   field,
   mode,

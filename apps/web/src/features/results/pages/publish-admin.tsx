@@ -76,7 +76,7 @@ export default function PublishAdminPage() {
                     <Button
                       variant={pub ? 'secondary' : 'primary'}
                       loading={busy === c}
-                      // Nothing to publish for a class without results (issue 11 item 19); unpublishing stays possible.
+                      // Nothing to publish for a class without results; unpublishing stays possible.
                       disabled={!pub && count === 0}
                       title={!pub && count === 0 ? RESULT_MESSAGES.noResultsToPublish : undefined}
                       onClick={() => void toggle(c)}

@@ -51,7 +51,7 @@ export default function ResultAuditPage() {
             placeholder="Any class"
             options={allClassNames(arms.data)}
           />
-          {/* The current session is preselected (issue 11 item 19); "Select session" still shows every session. */}
+          {/* The current session is preselected; "Select session" still shows every session. */}
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
           <Button type="submit" loading={audit.isFetching} className="lg:col-span-5 lg:justify-self-start">
             Show History

@@ -27,7 +27,7 @@ interface Entry {
 type Entries = Record<string, Entry>;
 type Errors = Record<string, string[] | undefined>;
 
-/** What a reload or a new sign-in brings back (issue 11 item 5). */
+/** What a reload or a new sign-in brings back. */
 interface Draft {
   admission: string;
   sessionId: string;
@@ -143,7 +143,7 @@ export default function ResultUploadPage() {
     return () => clearTimeout(timer);
   }, [admission, sessionId, term, lookup]);
 
-  // Admission number -> the student's name and (unless results say otherwise) their class (issue 11 items 1, 2).
+  // Admission number -> the student's name and (unless results say otherwise) their class.
   useEffect(() => {
     const adm = normalize(admission);
     setStudent(null);
@@ -165,7 +165,7 @@ export default function ResultUploadPage() {
     };
   }, [admission]);
 
-  /** Another student: nothing typed for the previous one may be saved for this one (issue 11 item 1). */
+  /** Another student: nothing typed for the previous one may be saved for this one. */
   function changeAdmission(value: string) {
     const next = value.toUpperCase();
     if (normalize(next) !== normalize(admission)) {

@@ -29,7 +29,7 @@ interface Searched {
   studentClass: string;
 }
 
-/** What a reload or a new sign-in brings back (issue 11 item 5). */
+/** What a reload or a new sign-in brings back. */
 interface Draft {
   admission: string;
   sessionId: string;
@@ -119,7 +119,7 @@ export default function UpdateResultPage() {
           else next.push({ subject: d.subject, score: d.score, remarks: d.remarks });
         }
       }
-      // The class: where the results are recorded, else the student's record (issue 11 item 2).
+      // The class: where the results are recorded, else the student's record.
       let cls = results[0]?.student_class;
       if (!cls)
         cls = await fetchStudentSummary(adm).then(
@@ -184,7 +184,7 @@ export default function UpdateResultPage() {
     const changed = mine.filter(
       (r) => r.score.trim() !== '' && (!r.existing || Number(r.score) !== r.existing.score || r.remarks !== r.existing.remarks),
     );
-    // A cleared score of a stored result means "delete it": asked first (issue 11 item 13).
+    // A cleared score of a stored result means "delete it": asked first.
     const cleared = mine.filter((r) => r.existing && r.score.trim() === '');
     if (!changed.length && !cleared.length) {
       toast.info(RESULT_ADMIN_MESSAGES.noChangesToSave);
@@ -196,7 +196,7 @@ export default function UpdateResultPage() {
     }
     setConfirmDelete(null);
     setSaving(true);
-    // One request per subject, in parallel (spec §7): existing rows are updated, empty rows created.
+    // One request per subject, in parallel: existing rows are updated, empty rows created.
     const outcomes = await writeResults.mutateAsync([
       ...changed.map((r): ResultWrite =>
         r.existing
