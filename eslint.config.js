@@ -79,7 +79,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // React Router's navigate() may return a promise that nobody needs to await.
       '@typescript-eslint/no-floating-promises': 'off',
-      // The web app never imports the server (design.md §3).
+      // The web app never imports the server.
       'no-restricted-imports': ['error', { patterns: [NO_SERVER_CODE] }],
     },
   },

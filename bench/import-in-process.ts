@@ -1,6 +1,6 @@
 /**
  * Measures a bulk student import end to end (HTTP inject, CSV parse, validation, one-time
- * passwords, inserts, audit). A script, never a timed test (design.md §9):
+ * passwords, inserts, audit). A script, never a timed test:
  *
  *   node --import tsx bench/import-in-process.ts [rows...]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/import-in-process.ts

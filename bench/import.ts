@@ -1,7 +1,7 @@
 /**
  * One-shot scenario: a CSV import of 10,000 students (2,000 with --quick) through the real
  * endpoint `POST /api/students/import/` of a real server process, on a scratch database of its own
- * (so the load scenarios' school keeps its size). Budget (design.md §9): 10,000 students < 10 s.
+ * (so the load scenarios' school keeps its size). Budget: 10,000 students < 10 s.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -56,7 +56,7 @@ function importServerEnv(port: number, url: string, dataDir: string, admin: { em
   return {
     ...process.env,
     NODE_ENV: 'production',
-    // Production needs its public address (issue 10); the bench serves on loopback.
+    // Production needs its public address; the bench serves on loopback.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: url,
     PORT: String(port),
@@ -226,7 +226,7 @@ export function maxBytesCsv(): string {
 }
 
 /**
- * Issue 10 §12: latency of `GET /api/health` (one request at a time, every 10 ms) while the server
+ * Latency of `GET /api/health` (one request at a time, every 10 ms) while the server
  * handles the largest allowed files: a 10,000-row import and a 10 MB preview. Budget: every health
  * answer < 100 ms.
  */

@@ -482,7 +482,7 @@ async function main(): Promise<void> {
   const [appPort, basePort] = [await freePort(), await freePort()];
   const server = startProcess('server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     NODE_ENV: 'production',
-    // Production needs its public address (issue 10); the bench serves on loopback.
+    // Production needs its public address; the bench serves on loopback.
     PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     DATABASE_URL: loc.url,
     PORT: String(appPort),
@@ -600,7 +600,7 @@ async function main(): Promise<void> {
     );
   }
 
-  // One-shot: /api/health latency during a maximum-size import and preview (issue 10 §12).
+  // One-shot: /api/health latency during a maximum-size import and preview.
   let healthDuringImport: HealthDuringImport | undefined;
   if (!only || only.has('csv-import-health')) {
     process.stdout.write(`  ${'csv-import-health'.padEnd(24)} `);

@@ -9,7 +9,7 @@ import { benchStudentPlan, type DatasetMeta } from './data';
 
 export type Role = 'admin' | 'staff' | 'student';
 
-/** A budget of design.md §9, judged on this scenario's figures. */
+/** A budget (docs/performance.md), judged on this scenario's figures. */
 export type Budget =
   /** `students`: the budget is stated for a school of this size; elsewhere the figure is informative. */
   | { kind: 'p99' | 'p50'; ms: number; text: string; students?: number }
@@ -126,7 +126,7 @@ export const SCENARIOS: Scenario[] = [
     role: null,
     paths: () => ['/api/staff/login/'],
     // Five staff accounts in turn: sign-in reserves an attempt per account and address before the
-    // password check (issue 10 item 6), so one account signing in on 8 connections at once from one
+    // password check, so one account signing in on 8 connections at once from one
     // address would meet the limit of 5 attempts in flight. The bench data has at least 5 staff.
     body: (i) => ({ email: i % 5 === 0 ? 'staff1@bench.school' : `staff${(i % 5) + 1}@bench.school`, password: 'Bench-Staff-Pass-2026' }),
     connections: [8, 4],
@@ -278,7 +278,7 @@ export const SCENARIOS: Scenario[] = [
     expect: nonEmptyArray,
   },
   {
-    // Issue 10.2: the class's paid / part paid / unpaid for one term, from its fee items (migration 0008).
+    // The class's paid / part paid / unpaid for one term, from its fee items (migration 0008).
     id: 'payment-class-summary-term',
     title: 'Class payment summary for a term',
     method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * `npm run soak [-- --seconds N --workers N]`: a bounded load test on loopback (issue 7 §6).
+ * `npm run soak [-- --seconds N --workers N]`: a bounded load test on loopback.
  * Starts the real server on a temporary SQLite database with the demo school, then mixes reads and
  * writes of every role (sign-ins, lists, result saves, profile reads, payment initiations...) for
  * N seconds (default 90), sampling the server's RSS. Reports errors (must be 0), latency
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     cwd: ROOT,
     env: {
       ...env,
-      // Not production: the demo school (with fixed test passwords) is refused there (issue 10 §10).
+      // Not production: the demo school (with fixed test passwords) is refused there.
       // NODE_ENV changes only configuration defaults, not the request path being measured.
       NODE_ENV: 'test',
       DEMO_STAFF_PASSWORD: DEMO.staff.password,

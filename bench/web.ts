@@ -5,7 +5,7 @@
  *
  *   npm run bench:web [-- --quick] [--no-lighthouse]
  *
- * Writes the `web` key of bench/results/latest.json. Budgets (design.md §9): initial JS ≤ 150 KB
+ * Writes the `web` key of bench/results/latest.json. Budgets: initial JS ≤ 150 KB
  * gzipped for `/` and the login pages; Lighthouse performance ≥ 90 and accessibility ≥ 95.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -139,13 +139,13 @@ async function lighthouseScores(outDir: string, tmp: string): Promise<Lighthouse
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      // Production needs its public address (issue 10); the bench serves on loopback.
+      // Production needs its public address; the bench serves on loopback.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `sqlite:${path.join(tmp, 'web.db')}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      // The pages measured need no school; DEMO_DATA is refused in production (issue 10 §10).
+      // The pages measured need no school; DEMO_DATA is refused in production.
       DEMO_DATA: '0',
       DATA_DIR: tmp,
       WEB_DIST: outDir,

@@ -33,7 +33,7 @@ test('a student on a phone pays the term fees through the simulator and gets a r
   await expect(page.getByRole('heading', { name: 'Class Payment Report' })).toHaveCount(0);
   await expectAccessible(page);
 
-  // Whatever the payer types as the name, the receipt names the student from their record (issue 10).
+  // Whatever the payer types as the name, the receipt names the student from their record.
   const recordName = await page.getByLabel('Full Name').inputValue();
   await page.getByLabel('Full Name').fill('Somebody Else Entirely');
   await startPayment(page);
@@ -61,7 +61,7 @@ test('a student on a phone pays the term fees through the simulator and gets a r
   expect((await download).suggestedFilename()).toMatch(/^receipt-FEES-.+\.pdf$/);
 });
 
-test('the form applies the rules of spec §5, focuses the first invalid field and keeps a draft', async ({ page }) => {
+test('the form applies the rules, focuses the first invalid field and keeps a draft', async ({ page }) => {
   await signInViaApi(page, page.request, 'student');
   await page.goto('/PaymentForm');
   await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
@@ -129,7 +129,7 @@ test('an abandoned payment is not credited', async ({ page }) => {
 test('on a phone, the form offers what is owed now and asks before paying a paid term or more than the balance', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signInViaApi(page, page.request, 'student');
-  // A draft left from before the 1st term was paid (issue 11.7): it must not come back.
+  // A draft left from before the 1st term was paid: it must not come back.
   await page.evaluate(() =>
     localStorage.setItem(
       'paymentFormDraft',
@@ -178,7 +178,7 @@ test('returning without a reference in the address verifies the remembered payme
   await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
   await startPayment(page, '1500.50');
   // Pay on the checkout without following it back (as if the tab was closed): the checkout is the
-  // signed-in payer's own, completed through the API with their token (issue 10).
+  // signed-in payer's own, completed through the API with their token.
   const code = new URL(page.url()).pathname.split('/').pop();
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const signedOut = await page.request.post(`/api/payments/simulator/${code}/`, { data: { outcome: 'pay' } });
@@ -243,7 +243,7 @@ test('staff see the class report: part paid with the balance, unpaid, totals and
   await page.getByLabel('Class', { exact: true }).selectOption('JSS 1A');
   const report = page.getByTestId('class-report');
   await expect(report).toBeVisible();
-  // ₦46,500.50 paid of ₦85,000: part paid, not paid (issues 10.2 / 11.8).
+  // ₦46,500.50 paid of ₦85,000: part paid, not paid.
   const stu1 = report.getByRole('row').filter({ hasText: 'STU-0001' });
   await expect(stu1).toContainText('Part paid');
   await expect(stu1).not.toContainText('Paid in full');
@@ -270,7 +270,7 @@ test('on a phone, the admin sets fee items for all JSS classes, copies last term
   const list = page.getByTestId('fee-schedules');
   await expect(list.getByRole('listitem', { name: 'JSS 1A fees' })).toContainText('Tuition');
 
-  // "PTA levy" beside tuition, for every JSS class at once (issue 11.9).
+  // "PTA levy" beside tuition, for every JSS class at once.
   await page.getByLabel('All JSS classes').check();
   await page.getByLabel('Item 1 name').fill('PTA levy');
   await page.getByLabel('Item 1 amount (₦)').fill('5000');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
 
-/** Issue 11 items 17, 18, 20 and 21 (people). Every test creates the records it changes. */
+/** People: new sign-ins, import dates, admission number format and withdrawal. Every test creates the records it changes. */
 
 let seq = 0;
 const tag = () => `${Date.now().toString(36)}i${(seq++).toString(36)}`;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-/** Students and staff screens (issue 3). Every test creates the records it changes. */
+/** Students and staff screens. Every test creates the records it changes. */
 
 let seq = 0;
 const tag = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -392,7 +392,7 @@ test.describe('deletion', () => {
     await page.getByRole('button', { name: 'Delete Student' }).click();
     await page.getByRole('button', { name: 'Yes, delete permanently' }).click();
     await expect(page.getByText(`Student with ID ${s.admission_number} was successfully deleted`)).toBeVisible();
-    // One message per event: the banner, no second toast (issue 11 item 14).
+    // One message per event: the banner, no second toast.
     await expect(page.getByTestId('toast-success')).toHaveCount(0);
     const token = await apiToken(request, 'admin');
     const gone = await request.get(`/api/students/${s.admission_number}/`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
 
-// Issue 11: result entry that never carries one student's scores to another, the student's own class,
+// Result entry that never carries one student's scores to another, the student's own class,
 // released results changed only with a reason, drafts that survive reloads and expired sessions.
 // The demo school has 4 students per class: STU-0009..0012 are in JSS 2A, STU-0013..0016 in JSS 2B
 // (the earlier twelve classes first, then the C arms); each takes their own subjects;
@@ -27,7 +27,7 @@ async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
-test.describe('results (issue 11)', () => {
+test.describe('results', () => {
   test.use({ viewport: PHONE });
 
   test('item 1 and 2: a new admission number clears the form, shows the name, takes the class from the record; the server refuses another class', async ({
@@ -167,7 +167,7 @@ test.describe('results (issue 11)', () => {
     await page.reload();
     await expect(page.getByLabel('Mathematics Score')).toHaveValue('12');
 
-    // Sign-out clears every draft, the payment form's included (issue 10 item 16).
+    // Sign-out clears every draft, the payment form's included.
     await page.evaluate(() => localStorage.setItem('paymentFormDraft', JSON.stringify({ full_name: 'Left behind' })));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/StaffLogin$/);

@@ -60,7 +60,7 @@ test.describe('results', () => {
     await signInViaApi(page, request, 'staff');
     await page.goto('/ResultsCheck');
     await expect(page.getByLabel('Class')).toHaveValue('All');
-    // Every class of the school, not only the spec's JSS 1A and JSS 2A (issue 11 item 16).
+    // Every class of the school, not only the spec's JSS 1A and JSS 2A.
     const classes = await schoolClasses(request, await apiToken(request, 'staff'));
     await expect(page.getByLabel('Class').locator('option')).toHaveText(['All', ...classes]);
     await page.getByRole('button', { name: 'Fetch Students' }).click();

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, schoolClasses, signInViaApi, test, type Role } from '../fixtures';
 
 /**
- * Screens on a 360 px phone (issue 11 items 6, 10–12, 14–16, 19): every route of every role, with
+ * Screens on a 360 px phone: every route of every role, with
  * payment history, published results and very long names present.
  */
 

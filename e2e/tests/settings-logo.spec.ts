@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { LOGO_MESSAGES } from '@portal/domain/settings-constants';
 import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-/** Issue 10 item 13 in the browser: a huge logo is refused with its message; a big one is stored small. */
+/** Logos in the browser: a huge logo is refused with its message; a big one is stored small. */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

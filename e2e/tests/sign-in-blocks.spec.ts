@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
 /**
- * Issue 10 item 5: an account that got 5 wrong passwords from one address is blocked from that
+ * An account that got 5 wrong passwords from one address is blocked from that
  * address only; the admin sees the block and clears it from the admin menu. An address of its own
  * (X-Forwarded-For is not trusted here, so the blocks come from this browser's 127.0.0.1) and an
  * email nobody uses, so no other test's account is ever blocked.

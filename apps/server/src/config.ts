@@ -80,7 +80,7 @@ export interface Config {
   paymentInitiatePerMinute: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
-  /** PDFs rendered at once; further requests wait up to `waitMs`, then get 503 (issue 10 item 13). */
+  /** PDFs rendered at once; further requests wait up to `waitMs`, then get 503. */
   pdfRender: { concurrency: number; waitMs: number };
 }
 
@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
-  // Demo accounts with known passwords never reach a real school (issue 10 §10).
+  // Demo accounts with known passwords never reach a real school.
   const fixedDemo = ['DEMO_PASSWORD', 'DEMO_STAFF_PASSWORD', 'DEMO_STUDENT_PASSWORD'].filter((k) => env[k]);
   if (production && e.DEMO_DATA) throw new Error('Invalid configuration: DEMO_DATA is refused in production (NODE_ENV=production).');
   if (production && fixedDemo.length) throw new Error(`Invalid configuration: ${fixedDemo.join(', ')} is refused in production.`);

@@ -9,7 +9,7 @@ import { secureDataDir } from './lib/data-dir';
 async function main(): Promise<void> {
   // A .env file beside the project is read when present (see .env.example).
   if (existsSync('.env')) process.loadEnvFile('.env');
-  // Files the portal creates (database, WAL/SHM, secret, backups) are its own: 0600 (issue 10 §15).
+  // Files the portal creates (database, WAL/SHM, secret, backups) are its own: 0600.
   process.umask(0o077);
   const config = loadConfig();
   // Tightens a data folder and files made by an earlier release (0755/0644).

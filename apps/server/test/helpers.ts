@@ -141,7 +141,7 @@ export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): 
 }
 
 /**
- * An environment for `loadConfig` as a production deployment would set it (issue 10: production
+ * An environment for `loadConfig` as a production deployment would set it (production
  * checks go through the real loader, not `testConfig()`). Nothing is written: JWT_SECRET is given.
  */
 export function productionEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

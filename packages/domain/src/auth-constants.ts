@@ -1,6 +1,6 @@
 /** Zod-free sign-in constants, importable by the web shell without pulling in zod. */
 
-/** Messages of the sign-in flow (spec §8) and of the auth rules added beyond the spec. */
+/** Messages of the sign-in flow and of the auth rules added beyond the spec. */
 export const AUTH_MESSAGES = {
   loginFailedFallback: 'Login failed. Please try again.',
   invalidCredentials: 'Invalid email or password.',
@@ -30,11 +30,15 @@ export const AUTH_MESSAGES = {
   passwordContainsSchoolName: "Password must not contain the school's name.",
   passwordChangeTooManyFailures: 'Too many wrong current passwords. You have been signed out; please sign in again.',
   signInBlockCleared: 'Sign-in block cleared.',
+  signInBlockClearFailed: 'Failed to clear the block. Please try again.',
+  signInBlocksLoadFailed: 'Failed to load sign-in blocks.',
+  noSignInBlocks: 'No account is blocked from signing in.',
+  signInBlocksHint: 'After 5 wrong passwords an account cannot sign in from that address for a minute. Other addresses are not affected.',
   authenticating: 'Authenticating...',
   loggingIn: 'Logging in...',
 } as const;
 
-/** Local storage keys of spec §3. */
+/** Local storage keys. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
@@ -52,7 +56,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 const ROLE_NAMES: Record<string, string> = { admin: 'administrators', staff: 'staff', student: 'students' };
-/** Shown on the page a user is sent to when their role may not open the page they asked for (issue 11 item 15). */
+/** Shown on the page a user is sent to when their role may not open the page they asked for. */
 export function pageRefusedMessage(path: string, allowed: readonly string[]): string {
   const who = allowed.map((r) => ROLE_NAMES[r] ?? r);
   const list = who.length > 1 ? `${who.slice(0, -1).join(', ')} and ${who[who.length - 1]}` : (who[0] ?? 'other accounts');

@@ -59,7 +59,7 @@ export type PasswordChangeRequest = z.infer<typeof passwordChangeSchema>;
 
 export const refreshRequestSchema = z.object({ refresh: z.string().min(1).max(4096) });
 
-/** Login response envelope of spec §3. */
+/** Login response envelope. */
 export interface LoginEnvelope<D> {
   status: 'success' | 'error';
   data: D | null;

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by server, client and tests. */
+/** Business constants, shared by server, client and tests. */
 
 export const CLASSES = [
   'JSS 1A',
@@ -17,7 +17,7 @@ export const CLASSES = [
 export type SchoolClass = (typeof CLASSES)[number];
 
 /**
- * The results page's class filter: All and every class of the school (the spec's §2/§9 list of
+ * The results page's class filter: All and every class of the school (the original list of
  * All, JSS 1A, JSS 2A left most classes unreachable; docs/spec-deviations.md).
  */
 export const RESULTS_CLASS_FILTER = ['All', ...CLASSES] as const;
@@ -85,7 +85,7 @@ export const STAFF_OR_ADMIN: readonly Role[] = ['admin', 'staff'];
 export const ADMIN_ONLY: readonly Role[] = ['admin'];
 export const STUDENT_ONLY: readonly Role[] = ['student'];
 
-/** user_type codes sent by the registration forms (spec §6). */
+/** user_type codes sent by the registration forms. */
 export const USER_TYPE = { admin: 1, staff: 2, student: 3 } as const;
 
 export const SCORE_MIN = 0;
@@ -93,7 +93,7 @@ export const SCORE_MAX = 100;
 
 /**
  * Any admission number the school may have issued: letters, digits, hyphens and slashes (a school's
- * own format such as RMC/2026/0012, issue 11 item 20; STU-0001 by default).
+ * own format such as RMC/2026/0012; STU-0001 by default).
  */
 export const ADMISSION_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9/-]*$/i;
 export const ADMISSION_NUMBER_MAX = 30;
@@ -133,7 +133,7 @@ export function formatStaffId(n: number): string {
   return `STAFF-${String(n).padStart(4, '0')}`;
 }
 
-/** Timings of spec §4 and §9, in milliseconds. */
+/** Timings, in milliseconds. */
 export const TIMINGS = {
   resultLookupDebounce: 500,
   paymentDraftSave: 500,

@@ -1,6 +1,6 @@
 /**
- * One date and time format for every screen, print and PDF, in the school's time zone (issue 11
- * item 19: the web receipt showed the browser's clock, the PDF Lagos time). Zod-free, so any page
+ * One date and time format for every screen, print and PDF, in the school's time zone (the
+ * web receipt showed the browser's clock, the PDF Lagos time). Zod-free, so any page
  * may import it.
  */
 

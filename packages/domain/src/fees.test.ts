@@ -6,7 +6,7 @@ import { feeBalance, feeItemKey, feeItemsBulkSchema, nextTermDue, paymentWarning
 const kobo = fc.integer({ min: 0, max: 50_000_000 * 100 });
 const dueByTerm = fc.record({ '1st': kobo, '2nd': kobo, '3rd': kobo }, { requiredKeys: [] }) as fc.Arbitrary<Partial<Record<Term, number>>>;
 
-describe('fee balance and status (issue 10.2 / 11.8)', () => {
+describe('fee balance and status', () => {
   it('balance = max(0, due - paid), credit = max(0, paid - due), both integer kobo', () => {
     fc.assert(
       fc.property(kobo, kobo, (due, paid) => {

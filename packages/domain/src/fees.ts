@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { CLASSES, TERM_VALUES, type Term } from './constants';
+import { TERM_VALUES, type Term } from './constants';
+import { isClassName, MAX_CLASSES_PER_REQUEST } from './teaching';
 import { amountSchema, feeScheduleInputSchema, feeScheduleUpdateSchema, PAYMENT_MESSAGES } from './payments';
 
 /**
- * Fee items (issue 11.9) and what a student owes (issues 10.2, 11.7, 11.8). A term's fees are
+ * Fee items and what a student owes. A term's fees are
  * several items per class (tuition, PTA levy, books, optional bus); the balance due is the sum of
  * the compulsory items. Money is integer kobo in every rule here.
  */
@@ -21,11 +22,19 @@ export const FEE_MESSAGES = {
   /** 409 for a real duplicate: says what clashes, in a fee's words (not a payment's). */
   itemExists: (name: string, cls: string, term: string) =>
     `${cls} already has a fee item called "${name}" for the ${term} of this session. Edit that item instead.`,
-  // The payment form's confirm step and the server's refusals (issue 11.7)
+  // The payment form's confirm step and the server's refusals
   termAlreadyPaid: (term: string) => `The ${term} fees are already paid in full.`,
   exceedsBalance: (amount: string, balance: string) => `${amount} is more than the outstanding balance of ${balance}.`,
   nothingOutstanding: 'There is no outstanding balance for this session.',
   confirmQuestion: 'Do you still want to pay this amount?',
+  // The fee items screen
+  noFeesForTerm: 'No fees set for this term yet.',
+  saveFailed: 'Failed to save the fees',
+  saved: (classes: number, created: number, updated: number) =>
+    `Fees saved for ${classes} ${classes === 1 ? 'class' : 'classes'}: ${created} added, ${updated} updated`,
+  copied: (copied: number, from: string, skipped: number) =>
+    `Copied ${copied} ${copied === 1 ? 'item' : 'items'} from ${from}${skipped ? ` (${skipped} already set, kept)` : ''}`,
+  confirmDelete: (name: string, term: string, cls: string) => `Delete "${name}" (${term}) for ${cls}?`,
 } as const;
 
 export const FEE_ITEM_NAME_MAX = 80;
@@ -44,7 +53,8 @@ const itemName = z.preprocess(
     .max(FEE_ITEM_NAME_MAX, FEE_MESSAGES.nameTooLong)
     .transform((s) => s.replace(/\s+/g, ' ')),
 );
-const classField = z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid);
+/** The form of a class name; the server checks the school has it. */
+const classField = z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid);
 const sessionId = z.coerce
   .number({ error: PAYMENT_MESSAGES.sessionRequired })
   .int(PAYMENT_MESSAGES.sessionRequired)
@@ -68,7 +78,7 @@ export const feeItemsBulkSchema = z
     classes: z
       .array(classField, { error: FEE_MESSAGES.classesRequired })
       .min(1, FEE_MESSAGES.classesRequired)
-      .max(CLASSES.length)
+      .max(MAX_CLASSES_PER_REQUEST)
       .transform((l) => [...new Set(l)]),
     items: z
       .array(feeItemLineSchema, { error: FEE_MESSAGES.itemsRequired })
@@ -93,7 +103,7 @@ export const feeItemsCopySchema = z
     to_session_id: sessionId,
     to_term: termField,
     /** Only these classes; every class when omitted. */
-    classes: z.array(classField).max(CLASSES.length).optional(),
+    classes: z.array(classField).max(MAX_CLASSES_PER_REQUEST).optional(),
   })
   .refine((v) => v.from_session_id !== v.to_session_id || v.from_term !== v.to_term, {
     path: ['from_term'],
@@ -131,7 +141,7 @@ export interface FeeItemsCopyResult {
 
 // ---------------------------------------------------------------- the balance rule
 
-/** What a student's fees look like against what they paid (issue 10.2 / 11.8). */
+/** What a student's fees look like against what they paid. */
 export type FeeStatus = 'paid' | 'part_paid' | 'unpaid';
 
 export interface FeeBalance {
@@ -185,7 +195,7 @@ export function nextTermDue(terms: readonly TermBalance[]): { term: Term; amount
 }
 
 /**
- * Issue 11.7: what needs an explicit confirmation before paying `amountKobo` (null when nothing does).
+ * What needs an explicit confirmation before paying `amountKobo` (null when nothing does).
  * Only when fees are set for the session; a school that has set none takes any amount.
  */
 export type PaymentWarning = 'term_already_paid' | 'exceeds_balance';

@@ -1,4 +1,4 @@
-/** DRF-shaped error bodies (design.md §4). */
+/** DRF-shaped error bodies. */
 export type FieldErrors = Record<string, string[]> & { non_field_errors?: string[] };
 export interface DetailError {
   detail: string;
@@ -10,6 +10,7 @@ export const GENERAL_MESSAGES = {
   serverError: 'Server error. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
   badRequest: 'Invalid request data.',
+  invalidId: 'The id must be a whole number from 1.',
   networkError: 'Network error. Please check your connection.',
   comingSoon: 'This screen is coming soon.',
   pageNotFound: "We couldn't find that page.",
@@ -18,5 +19,5 @@ export const GENERAL_MESSAGES = {
   unauthorized: 'Unauthorized access. Please login again.',
 } as const;
 
-/** Pagination accepted by every list endpoint (design.md §4). */
+/** Pagination accepted by every list endpoint. */
 export const MAX_PAGE_SIZE = 5000;

@@ -38,7 +38,7 @@ describe('money: naira and kobo', () => {
   });
 });
 
-describe('payment amount rules (spec §5)', () => {
+describe('payment amount rules', () => {
   it('accepts every amount from ₦100 to ₦5,000,000 with at most 2 decimals, as kobo', () => {
     fc.assert(
       fc.property(fc.integer({ min: MIN_KOBO, max: MAX_KOBO }), fc.constantFrom(0 as const, 1 as const, 2 as const), (k, d) => {

@@ -10,7 +10,7 @@ import {
   type VerifyResponse,
 } from './payments';
 
-describe('amount input (spec §5)', () => {
+describe('amount input', () => {
   it.each([
     ['1,2a3.456.7', '123.45'],
     ['₦45,000', '45000'],
@@ -22,7 +22,7 @@ describe('amount input (spec §5)', () => {
   ])('%j becomes %j', (raw, clean) => expect(sanitizeAmountInput(raw)).toBe(clean));
 });
 
-describe('payment error messages (spec §8)', () => {
+describe('payment error messages', () => {
   const http = (status: number, data?: unknown) => paymentErrorMessage({ kind: 'http', status, data });
   it('by status code, with the server message where the spec says so', () => {
     expect(paymentErrorMessage({ kind: 'timeout', status: 0 })).toBe('Request timeout. Please check your connection and try again.');
@@ -41,13 +41,13 @@ describe('payment error messages (spec §8)', () => {
     expect(http(502)).toBe(PAYMENT_HTTP_MESSAGES[500]);
     expect(http(503)).toBe('Service temporarily unavailable. Please try again later.');
   });
-  it('online payment switched off (503 with its code) says where to pay instead (issue 10)', () => {
+  it('online payment switched off (503 with its code) says where to pay instead', () => {
     expect(http(503, { detail: ONLINE_PAYMENT_MESSAGES.off, code: ONLINE_PAYMENT_OFF_CODE })).toBe(ONLINE_PAYMENT_MESSAGES.off);
     expect(http(503, { detail: 'internal' })).toBe(PAYMENT_HTTP_MESSAGES[503]);
   });
 });
 
-describe('verify retries (spec §4)', () => {
+describe('verify retries', () => {
   const answer = (status: VerifyResponse['status']): VerifyResponse => ({ status, message: status });
 
   it('retries pending up to 3 times, waiting 2 s x attempt', async () => {

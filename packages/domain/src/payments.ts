@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { CLASSES, TERM_VALUES, type Term } from './constants';
+import { TERM_VALUES, type Term } from './constants';
+import { isClassName } from './teaching';
 import type { FeeItem, FeeStatus, TermFees } from './fees';
 import { nairaToKobo } from './money';
 import { AUTH_MESSAGES } from './auth-constants';
 import { textField } from './text';
 
-/** Schemas, messages and rules of fees and online payment (spec §2-§5, §8, §9; design §7). */
+/** Schemas, messages and rules of fees and online payment. */
 
 export const PAYMENT_MIN_NAIRA = 100;
 export const PAYMENT_MAX_NAIRA = 5_000_000;
@@ -20,7 +21,7 @@ export type ReportPaymentStatus = 'successful' | 'pending' | 'unpaid';
 export type VerifyStatus = 'success' | 'pending' | 'failed' | 'abandoned';
 
 export const PAYMENT_MESSAGES = {
-  // Form rules (spec §5). The spec gives the minimum message; the others follow its wording.
+  // Form rules. The spec gives the minimum message; the others follow its wording.
   admissionNumberRequired: 'Admission number is required',
   admissionNumberTooShort: 'Admission number must be at least 3 characters',
   fullNameRequired: 'Full name is required',
@@ -40,7 +41,7 @@ export const PAYMENT_MESSAGES = {
   amountMaximum: 'Maximum amount is ₦5,000,000',
   amountDecimals: 'Amount can have at most 2 decimal places',
   correctErrors: 'Please correct the errors highlighted below.',
-  // Flow (spec §4, §8)
+  // Flow
   redirecting: 'Redirecting to secure payment page...',
   initiationFailed: 'Payment initiation failed',
   verificationFailed: 'Payment verification failed. Please contact support.',
@@ -71,7 +72,7 @@ export const PAYMENT_MESSAGES = {
   noOutstanding: 'You have no outstanding fees for this session.',
 } as const;
 
-/** Errors of the payment client by HTTP status (spec §8). */
+/** Errors of the payment client by HTTP status. */
 export const PAYMENT_HTTP_MESSAGES = {
   timeout: 'Request timeout. Please check your connection and try again.',
   400: 'Invalid request data.',
@@ -86,7 +87,7 @@ export const PAYMENT_HTTP_MESSAGES = {
   network: 'Network error. Please check your internet connection.',
 } as const;
 
-/** Online payment switched off or misaddressed, and the simulator's checkout (issue 10, money items 1 and 4). */
+/** Online payment switched off or misaddressed, and the simulator's checkout. */
 export const ONLINE_PAYMENT_MESSAGES = {
   off: 'Online payment is not set up for this school yet. Please pay at the bursary or contact the school.',
   hostNotAllowed: 'This address is not one the portal answers payments for. Open the portal through its usual address.',
@@ -138,7 +139,7 @@ export function serverMessageOf(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Spec §8: the message the payment screens show for a failed call. */
+/** The message the payment screens show for a failed call. */
 export function paymentErrorMessage(err: { kind: 'http' | 'timeout' | 'network'; status: number; data?: unknown }): string {
   if (err.kind === 'timeout') return PAYMENT_HTTP_MESSAGES.timeout;
   if (err.kind === 'network' || err.status === 0) return PAYMENT_HTTP_MESSAGES.network;
@@ -169,7 +170,7 @@ export function paymentErrorMessage(err: { kind: 'http' | 'timeout' | 'network';
 }
 
 /**
- * The amount input keeps only digits and one decimal point, trimmed to 2 decimals (spec §5):
+ * The amount input keeps only digits and one decimal point, trimmed to 2 decimals:
  * "1,2a3.456.7" -> "123.45".
  */
 export function sanitizeAmountInput(raw: string): string {
@@ -187,7 +188,7 @@ export function sanitizeAmountInput(raw: string): string {
 /** Phone: optional; else at least 10 characters of digits, spaces, hyphens, brackets, optional leading +. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 
-/** Checks a naira amount (number or decimal string) against every rule of spec §5; returns kobo. */
+/** Checks a naira amount (number or decimal string) against every rule; returns kobo. */
 export function checkAmount(value: unknown): { ok: true; kobo: number } | { ok: false; message: string } {
   if (value === undefined || value === null || value === '') return { ok: false, message: PAYMENT_MESSAGES.amountRequired };
   let text: string;
@@ -227,7 +228,7 @@ export const amountSchema = z.unknown().transform((v, ctx) => {
   return r.kobo;
 });
 
-/** Order of the form's fields: the first invalid one is focused (spec §5). */
+/** Order of the form's fields: the first invalid one is focused. */
 export const PAYMENT_FORM_FIELDS = [
   'admission_number',
   'full_name',
@@ -239,7 +240,7 @@ export const PAYMENT_FORM_FIELDS = [
 ] as const;
 export type PaymentFormField = (typeof PAYMENT_FORM_FIELDS)[number];
 
-/** POST /api/payments/initiate/ (spec §7), validated identically by the form and the server. */
+/** POST /api/payments/initiate/, validated identically by the form and the server. */
 export const initiatePaymentSchema = z.object({
   admission_number: requiredText(PAYMENT_MESSAGES.admissionNumberRequired, 'Admission number')
     .pipe(z.string().min(3, PAYMENT_MESSAGES.admissionNumberTooShort).max(30, PAYMENT_MESSAGES.studentNotFound))
@@ -248,7 +249,7 @@ export const initiatePaymentSchema = z.object({
     z.string().min(2, PAYMENT_MESSAGES.fullNameTooShort).max(120, PAYMENT_MESSAGES.fullNameTooShort),
   ),
   current_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
+    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
   ),
   current_session: requiredText(PAYMENT_MESSAGES.sessionRequired, 'Session').pipe(z.string().max(40, PAYMENT_MESSAGES.sessionInvalid)),
   email: requiredText(PAYMENT_MESSAGES.emailRequired, 'Email')
@@ -268,7 +269,7 @@ export const initiatePaymentSchema = z.object({
     .optional()
     .transform((v) => v ?? null),
   /**
-   * Beyond the spec (issue 11.7): paying a term already paid in full, or more than the outstanding
+   * Beyond the spec: paying a term already paid in full, or more than the outstanding
    * balance, is refused with a 409 (`code` term_already_paid / exceeds_balance) unless this is true.
    */
   confirm: z.boolean({ error: 'Confirm must be true or false' }).optional().default(false),
@@ -288,17 +289,17 @@ export const historyQuerySchema = z.object({
 
 export const reportQuerySchema = z.object({
   class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
+    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
   ),
   /** Beyond the spec: which session (name); the current session when omitted. */
   session: textField('Session').trim().max(40).optional(),
-  /** Beyond the spec (issue 10.2): figures for one term's fees; the whole session when omitted. */
+  /** Beyond the spec: figures for one term's fees; the whole session when omitted. */
   term: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TERM_VALUES, { error: PAYMENT_MESSAGES.termInvalid }).optional()),
 });
 
 export const feeScheduleInputSchema = z.object({
   student_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine((c) => (CLASSES as readonly string[]).includes(c), PAYMENT_MESSAGES.classInvalid),
+    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
   ),
   session_id: z.coerce
     .number({ error: PAYMENT_MESSAGES.sessionRequired })
@@ -310,7 +311,7 @@ export const feeScheduleInputSchema = z.object({
 });
 export const feeScheduleUpdateSchema = feeScheduleInputSchema.pick({ amount: true, description: true });
 
-/** Payment (spec §3), amounts in naira; `term`, `currency`, `paid_at` added beyond the spec. */
+/** Payment, amounts in naira; `term`, `currency`, `paid_at` added beyond the spec. */
 export interface Payment {
   id: number;
   admission_number: string;
@@ -328,7 +329,7 @@ export interface Payment {
   paid_at: string | null;
 }
 
-/** Class payment report row (spec §3) plus the fee-schedule columns added beyond it. */
+/** Class payment report row plus the fee-schedule columns added beyond it. */
 export interface ClassReportRow {
   admission_number: string;
   full_name: string;
@@ -339,7 +340,7 @@ export interface ClassReportRow {
   amount_due: number;
   amount_paid: number;
   outstanding: number;
-  /** Issue 10.2: paid in full / part paid / unpaid against the compulsory fees due (or `term`'s). */
+  /** Paid in full / part paid / unpaid against the compulsory fees due (or `term`'s). */
   status: FeeStatus;
   /** What is still owed (the same as `outstanding`). */
   balance: number;
@@ -377,7 +378,7 @@ export interface VerifyResponse {
   reference?: string;
 }
 
-/** A fee schedule is one fee item (issue 11.9): the original fields plus `name` and `compulsory`. */
+/** A fee schedule is one fee item: the original fields plus `name` and `compulsory`. */
 export type FeeSchedule = FeeItem;
 
 export interface PaymentSessionOption {
@@ -404,7 +405,7 @@ export interface PaymentContext {
     outstanding: number;
     /** What clears the fees up to and including `term`. */
     suggested_amount: number;
-    /** Issue 11.7/11.8: the session's status, each term's figures and the items behind them. */
+    /** The session's status, each term's figures and the items behind them. */
     status: FeeStatus;
     terms: TermFees[];
     items: FeeItem[];
@@ -429,7 +430,7 @@ export interface Receipt {
   school: { name: string; address: string; phone: string; email: string; motto: string; time_zone?: string };
 }
 
-/** Verify retries of spec §4: pending up to 3 times (2 s x attempt); request errors up to twice. */
+/** Verify retries: pending up to 3 times (2 s x attempt); request errors up to twice. */
 export interface VerifyLoopOptions {
   verify: () => Promise<VerifyResponse>;
   sleep: (ms: number) => Promise<void>;

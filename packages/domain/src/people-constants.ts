@@ -1,7 +1,7 @@
-/** Zod-free messages and constants of the people feature (spec §5, §8), importable without zod. */
+/** Zod-free messages and constants of the people feature, importable without zod. */
 
 export const PEOPLE_MESSAGES = {
-  // Field rules (spec §5)
+  // Field rules
   emailRequired: 'Email is required',
   invalidEmail: 'Invalid email format',
   firstNameRequired: 'First name is required',
@@ -31,14 +31,14 @@ export const PEOPLE_MESSAGES = {
   emailTaken: 'A user with this email already exists.',
   usernameTaken: 'A staff member with this username already exists.',
 
-  // Search and delete screens (spec §5)
+  // Search and delete screens
   enterStaffIdToDelete: 'Please enter a Staff ID',
   enterStudentIdToDelete: 'Please enter a Student ID',
   searchFirst: 'Please search for a student first',
   enterAdmissionNumber: 'Please enter admission number',
   enterStaffId: 'Please enter staff ID',
 
-  // Error catalogue (spec §8)
+  // Error catalogue
   studentCreateFailed: 'Failed to create student',
   unauthorized: 'Unauthorized access. Please login again.',
   fetchStudentFailed: 'Failed to fetch student data. Please try again.',
@@ -73,11 +73,11 @@ export const PEOPLE_MESSAGES = {
   deletedSuccessfully: 'Deleted Successfully',
   notSpecified: 'Not specified',
 
-  // Delete confirmation (spec §2)
+  // Delete confirmation
   deletePermanent: 'Deleting this student is permanent and cannot be undone.',
   deleteAlsoRemoves: 'Warning: all results of this student will also be deleted. Their fee payments are kept in the school accounts.',
 
-  // Withdrawal (issue 11 item 21, beyond the spec)
+  // Withdrawal (beyond the spec)
   studentWithdrawn: 'This student has been withdrawn: the record is kept read-only. Readmit the student to change it.',
   studentAlreadyWithdrawn: 'This student is already withdrawn.',
   studentNotWithdrawn: 'This student is not withdrawn.',
@@ -203,7 +203,7 @@ export const FIELD_LABELS: Record<string, string> = {
   confirm_password: 'Confirm password',
 };
 
-/** Response shapes (snake_case, spec §3). */
+/** Response shapes (snake_case). */
 export const STUDENT_STATUSES = ['active', 'withdrawn'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
@@ -224,7 +224,7 @@ export interface StudentRecord {
   gender: 'M' | 'F' | 'O' | null;
   date_of_birth: string | null;
   student_class: string;
-  /** Same as student_class (spec §3: "class_name (read on detail)"). */
+  /** Same as student_class ("class_name (read on detail)"). */
   class_name: string;
   fathers_name: string;
   fathers_phone: string;
@@ -235,7 +235,7 @@ export interface StudentRecord {
   status: StudentStatus;
   withdrawn_at: string | null;
   user_type: 3;
-  /** The account fields, also nested (spec §3: "a response may nest user fields under user"). */
+  /** The account fields, also nested ("a response may nest user fields under user"). */
   user: { email: string; first_name: string; last_name: string; user_type: 3 };
 }
 
@@ -338,7 +338,7 @@ export interface ImportResult {
   accounts: ImportedAccount[];
 }
 
-/** Legacy shapes of spec §3 (the `_id` routes), plus the public id so the screens can link on. */
+/** Legacy shapes (the `_id` routes), plus the public id so the screens can link on. */
 export interface LegacyStudent {
   _id: number;
   firstName: string;
@@ -372,6 +372,14 @@ export const MARITAL_LABEL: Record<string, string> = { S: 'Single', M: 'Married'
 
 /** Messages of the people screens' shared parts: details, list tools, imports. */
 export const PEOPLE_SCREEN_MESSAGES = {
+  newAccountsLoadFailed: "Failed to load today's new accounts. Please try again.",
+  noNewAccounts: 'No accounts have been registered today.',
+  newAccountsSummary: (accounts: number, date: string, slips: number) =>
+    `${accounts.toLocaleString('en-NG')} new ${accounts === 1 ? 'account' : 'accounts'} on ${date}; ${slips.toLocaleString('en-NG')} sign-in ${slips === 1 ? 'slip' : 'slips'} ready to print.`,
+  oneTimePasswordsKeptHere:
+    'One-time passwords are kept only in this browser tab until you sign out, and are never stored on the server. Accounts that have already chosen their own password need no slip.',
+  accountsWithoutSlip:
+    "These accounts were registered from another device or session, so their one-time password is not here. Reset the password from the person's details to print a slip.",
   resetPasswordFailed: 'Failed to reset the password. Please try again.',
   resetPasswordExplain: 'They will be signed out everywhere and must sign in with a new one-time password, then choose their own.',
   exportFailed: 'Failed to export the list',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, personalPasswordProblem } from './auth';
-import { CLASSES, GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES, type SchoolClass } from './constants';
+import { GENDER_VALUES, MARITAL_STATUS_VALUES, TERM_VALUES } from './constants';
+import { isClassName } from './teaching';
 import { MAX_PAGE_SIZE } from './http';
 import { admissionNumberWith } from './ids';
 import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
@@ -9,7 +10,7 @@ import { textField, type TextOptions } from './text';
 export * from './people-constants';
 
 /**
- * Schemas of the student and staff records (spec §3, §5), shared by the server (request bodies,
+ * Schemas of the student and staff records, shared by the server (request bodies,
  * CSV rows) and the forms. Unknown keys (role, admission_number, staff_id, user_type...) are
  * stripped: a request can never set fields it does not own.
  */
@@ -77,7 +78,7 @@ const date = (requiredMessage: string | null, futureMessage: string) =>
         }
         const checked = checkPersonDate(v);
         if (!('date' in checked)) {
-          // A well-formed date the calendar lacks (31/02/2010) is named as such (issue 11 item 18).
+          // A well-formed date the calendar lacks (31/02/2010) is named as such.
           ctx.addIssue({ code: 'custom', message: checked.problem === 'no-such-date' ? dateDoesNotExist(v) : M.invalidDate });
           return null;
         }
@@ -87,11 +88,13 @@ const date = (requiredMessage: string | null, futureMessage: string) =>
       }),
   );
 
-/** 'jss1a', 'JSS 1A', ' jss 1 a ' -> 'JSS 1A'. */
+/** 'jss1a', 'JSS 1A', ' jss 1 a ' -> 'JSS 1A'; 'sss 2  Gold' -> 'SSS 2 Gold' (a longer arm keeps its case). */
 export function normalizeClass(v: string): string {
-  const s = v.trim().toUpperCase().replace(/\s+/g, ' ');
-  const m = /^(JSS|SSS)\s*(\d)\s*([AB])$/.exec(s);
-  return m ? `${m[1]} ${m[2]}${m[3]}` : s;
+  const s = v.trim().replace(/\s+/g, ' ');
+  const m = /^(JSS|SSS) ?(\d) ?(.+)$/i.exec(s);
+  if (!m) return s.toUpperCase();
+  const level = `${m[1]!.toUpperCase()} ${m[2]}`;
+  return m[3]!.length === 1 ? `${level}${m[3]!.toUpperCase()}` : `${level} ${m[3]}`;
 }
 const schoolClass = z
   .string({ error: M.classRequired })
@@ -100,9 +103,8 @@ const schoolClass = z
     z
       .string()
       .min(1, M.classRequired)
-      .refine((v) => (CLASSES as readonly string[]).includes(v), M.invalidClass),
-  )
-  .transform((v) => v as SchoolClass);
+      .refine(isClassName, M.invalidClass),
+  );
 
 const GENDER_WORDS: Record<string, string> = { MALE: 'M', FEMALE: 'F', OTHER: 'O' };
 const MARITAL_WORDS: Record<string, string> = { SINGLE: 'S', MARRIED: 'M', DIVORCED: 'D', WIDOWED: 'W' };
@@ -151,12 +153,12 @@ const studentFields = {
   confirm_password: confirmPassword,
 };
 
-/** POST /api/students/ (spec §5 "Student registration"). */
+/** POST /api/students/ ("Student registration"). */
 export const studentCreateSchema = z.object(studentFields).superRefine(passwordsMatch);
 export type StudentCreateInput = z.input<typeof studentCreateSchema>;
 export type StudentCreate = z.output<typeof studentCreateSchema>;
 
-/** PUT /api/students/{admission_number}/ (spec §5 "Update student"): names and email required, the rest kept when absent. */
+/** PUT /api/students/{admission_number}/ ("Update student"): names and email required, the rest kept when absent. */
 export const studentUpdateSchema = z
   .object({
     ...studentFields,
@@ -207,12 +209,12 @@ const staffFields = {
   profile_data: staffProfileSchema.optional(),
 };
 
-/** POST /api/staff/ and /api/api/staff/ (spec §5 "Staff registration"). */
+/** POST /api/staff/ and /api/api/staff/ ("Staff registration"). */
 export const staffCreateSchema = z.object(staffFields).superRefine(passwordsMatch);
 export type StaffCreateInput = z.input<typeof staffCreateSchema>;
 export type StaffCreate = z.output<typeof staffCreateSchema>;
 
-/** PUT /api/staff/{staff_id}/: every field optional; a field that is sent must be valid (spec §5 "Staff edit"). */
+/** PUT /api/staff/{staff_id}/: every field optional; a field that is sent must be valid ("Staff edit"). */
 export const staffUpdateSchema = z
   .object({
     username: username.optional(),
@@ -239,9 +241,9 @@ export const studentListQuerySchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
-    .refine((v) => v === undefined || (CLASSES as readonly string[]).includes(v), M.invalidClass),
+    .refine((v) => v === undefined || isClassName(v), M.invalidClass),
   q: textField('Search').trim().max(100).optional(),
-  /** Withdrawn students are left out unless asked for (issue 11 item 21). */
+  /** Withdrawn students are left out unless asked for. */
   status: z.enum(['active', 'withdrawn', 'all']).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),

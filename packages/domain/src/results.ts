@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLASSES, SCORE_MAX, SCORE_MIN, SUBJECTS, TERM_VALUES, type Level } from './constants';
+import { SCORE_MAX, SCORE_MIN, TERM_VALUES, type Level } from './constants';
+import { isClassName, MAX_SUBJECTS_PER_SAVE, SUBJECT_NAME_MAX } from './teaching';
 import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
 import { AUTH_MESSAGES } from './auth-constants';
 import { admissionNumberWith } from './ids';
@@ -9,7 +10,7 @@ export * from './ranking';
 
 /** Every user-visible message of sessions, results, grading, report cards and publishing. */
 export const RESULT_MESSAGES = {
-  // spec §5
+  // Field rules
   admissionNumberRequired: 'Admission number is required',
   admissionNumberFormat: 'Must be alphanumeric with optional hyphens',
   sessionRequired: 'Academic session is required',
@@ -21,7 +22,7 @@ export const RESULT_MESSAGES = {
   selectSessionAndTerm: 'Please select a session and term.',
   searchNeedsAll: 'Please enter admission number, select session, and term to search.',
   searchNeedsAllShort: 'Please enter admission number, select session, and term.',
-  // spec §8 toasts and states
+  // Toasts and states
   saved: 'Results saved successfully!',
   saveFailed: 'Failed to save results. Please check your inputs.',
   sessionsFailed: 'Failed to load academic sessions',
@@ -77,7 +78,7 @@ export const RESULT_MESSAGES = {
   publicationNotFound: 'This class has not been published for that term.',
   noReportCard: 'No report card: this student has no results for the selected session and term.',
   pdfFailed: 'Failed to download the PDF.',
-  // issue 11
+  // Own class, released results and scales per session
   classNotStudents: (cls: string) => `This student is in ${cls}. Results can only be entered under the student's own class.`,
   reasonRequired: 'These results have been released to the student: give a reason for the change.',
   reasonTooLong: 'The reason must be at most 300 characters',
@@ -98,7 +99,7 @@ export const RESULT_MESSAGES = {
 
 export const REGRADE_CONFIRM_CODE = 'regrade_confirmation_required';
 
-/** Averages are shown with two decimals everywhere (issue 11 item 19): 65.1 reads "65.10" on every screen. */
+/** Averages are shown with two decimals everywhere: 65.1 reads "65.10" on every screen. */
 export function formatAverage(n: number | null | undefined): string {
   return n === null || n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(2);
 }
@@ -125,8 +126,14 @@ export const sessionIdField = z.preprocess(
   z.number({ error: RESULT_MESSAGES.sessionRequired }).int(RESULT_MESSAGES.sessionRequired).positive(RESULT_MESSAGES.sessionRequired),
 );
 export const termField = z.enum(TERM_VALUES, { error: RESULT_MESSAGES.termRequired });
-export const classField = z.enum(CLASSES, { error: RESULT_MESSAGES.classRequired });
-export const subjectField = z.enum(SUBJECTS, { error: RESULT_MESSAGES.unknownSubject });
+/** The form of a class name; the server checks the school has the class. */
+export const classField = z.string({ error: RESULT_MESSAGES.classRequired }).refine(isClassName, RESULT_MESSAGES.classRequired);
+/** A subject name's form; the server checks it is in the school's catalogue. */
+export const subjectField = z
+  .string({ error: RESULT_MESSAGES.unknownSubject })
+  .trim()
+  .min(1, RESULT_MESSAGES.unknownSubject)
+  .max(SUBJECT_NAME_MAX, RESULT_MESSAGES.unknownSubject);
 export const scoreField = z.preprocess(
   toNumber,
   z.number({ error: RESULT_MESSAGES.scoreRequired }).min(SCORE_MIN, RESULT_MESSAGES.scoreMin).max(SCORE_MAX, RESULT_MESSAGES.scoreMax),
@@ -137,7 +144,7 @@ export const remarksField = textField('Remarks').trim().max(300, RESULT_MESSAGES
  * this subject"; absent means an unconditional save (the spec's legacy payload), still audited.
  */
 export const expectedVersionField = z.number().int().min(0).optional();
-/** Why a released result is changed (issue 11 item 4): required by the server for released results. */
+/** Why a released result is changed: required by the server for released results. */
 export const reasonField = z.string().trim().max(300, RESULT_MESSAGES.reasonTooLong).optional();
 
 export const subjectEntrySchema = z.object({
@@ -158,7 +165,7 @@ const resultHead = {
 export const resultSaveSchema = z
   .object({
     ...resultHead,
-    subjects: z.array(subjectEntrySchema).max(SUBJECTS.length, RESULT_MESSAGES.duplicateSubject).optional(),
+    subjects: z.array(subjectEntrySchema).max(MAX_SUBJECTS_PER_SAVE, RESULT_MESSAGES.duplicateSubject).optional(),
     subject: subjectField.optional(),
     score: scoreField.optional(),
     remarks: remarksField,
@@ -269,7 +276,7 @@ export interface AcademicSession {
   is_current: boolean;
 }
 
-/** A result as spec §3 gives it, plus what the screens need (student name, version). */
+/** A result as the API gives it, plus what the screens need (student name, version). */
 export interface Result {
   id: number;
   admission_number: string;
@@ -303,7 +310,7 @@ export interface GradingScaleResponse {
   session_name?: string | null;
 }
 
-/** What saving a scale would do to the current session's results (issue 11 item 3). */
+/** What saving a scale would do to the current session's results. */
 export interface GradingScalePreview {
   level: Level;
   session_id: number | null;
@@ -361,7 +368,7 @@ export interface ReportCard {
   class_size: number;
   position_text: string;
   released: boolean;
-  /** Changes made to released results of this term (issue 11 item 4), newest first; empty when none. */
+  /** Changes made to released results of this term, newest first; empty when none. */
   revisions: { subject: string; at: string; reason: string }[];
   /** When a released result of this term was last revised, or null. */
   revised_at: string | null;

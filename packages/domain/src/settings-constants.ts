@@ -12,9 +12,9 @@ export interface SchoolSettings {
   first_graduation_year: number;
   admission_url: string;
   about: string;
-  /** Format of new admission numbers (issue 11 item 20): e.g. RMC/{YYYY}/{NNNN}; existing numbers never change. */
+  /** Format of new admission numbers: e.g. RMC/{YYYY}/{NNNN}; existing numbers never change. */
   admission_number_format: string;
-  /** IANA time zone every date and time is shown in (issue 11 item 19). */
+  /** IANA time zone every date and time is shown in. */
   time_zone: string;
 }
 
@@ -35,7 +35,7 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   time_zone: 'Africa/Lagos',
 };
 
-/** The three schools and the code of conduct shown on the public home page (spec §1). */
+/** The three schools and the code of conduct shown on the public home page. */
 export const SCHOOL_SECTIONS = [
   { name: 'Nursery & Primary School', description: 'A caring start: early years through primary six.' },
   { name: 'Junior Secondary School', description: 'JSS 1 to JSS 3: a broad foundation across fourteen subjects.' },
@@ -49,7 +49,7 @@ export const CODE_OF_CONDUCT = [
   'Exemplify the motto in all you do.',
 ] as const;
 
-/** Logos (issue 10 item 13): what an upload may be, and the size every page and PDF uses. */
+/** Logos: what an upload may be, and the size every page and PDF uses. */
 export const LOGO_MAX_SOURCE_PIXELS = 2048;
 export const LOGO_STORED_PIXELS = 256;
 export const LOGO_MESSAGES = {

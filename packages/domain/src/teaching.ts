@@ -22,6 +22,17 @@ export const ARM_LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ]{0,19}$/;
 /** Any class name the school may hold: a level then its arm ("JSS 1A", "SSS 2 Gold"). */
 export const CLASS_NAME_PATTERN = /^((?:JSS|SSS) [1-3])\s*([A-Za-z0-9][A-Za-z0-9 ]{0,19})$/;
 
+/** Whether a value has the form of a class name; whether the school has that class is the server's check. */
+export function isClassName(v: string): boolean {
+  return CLASS_NAME_PATTERN.test(v);
+}
+
+/** Longest subject name the catalogue holds. */
+export const SUBJECT_NAME_MAX = 60;
+/** Ceilings for lists sent in one request (subjects in a bulk score save, classes in a fee save). */
+export const MAX_SUBJECTS_PER_SAVE = 40;
+export const MAX_CLASSES_PER_REQUEST = 200;
+
 /** The stored name of an arm: a one-character label joins the level ("JSS 1A"), a longer one follows a space ("JSS 1 Gold"). */
 export function armName(level: ClassLevel, arm: string): string {
   const label = arm.trim();

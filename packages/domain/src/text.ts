@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one check every free-text field goes through (issue 10 item 14): names, addresses, remarks,
+ * The one check every free-text field goes through: names, addresses, remarks,
  * search strings, path parameters. Refused, never silently changed:
  * - C0 and C1 control characters, NUL included (PostgreSQL refuses NUL in text: it was a 500), and
  *   DEL; a multi-line field (an address) may hold tabs and line breaks;

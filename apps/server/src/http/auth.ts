@@ -78,7 +78,7 @@ export function registerAuth(
     const url = route.url;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // Every /api route, and every state-changing route anywhere (the simulator checkout once lived
-    // outside /api, unguarded: issue 10), says who may call it. Pages and files (GET) outside /api do not.
+    // outside /api, unguarded), says who may call it. Pages and files (GET) outside /api do not.
     // /api/docs (Swagger UI and its JSON) is registered by a plugin: public, or admins only (API_DOCS=admin).
     const stateChanging = methods.some((m) => m !== 'GET' && m !== 'HEAD');
     const docs = url.startsWith('/api/docs');

@@ -1,6 +1,6 @@
 /**
  * Request URLs as logged: the simulator's checkout codes and payment references in return
- * addresses are capabilities and stay out of the logs (issue 10, money item 1).
+ * addresses are capabilities and stay out of the logs.
  */
 export function redactUrl(url: string): string {
   return url

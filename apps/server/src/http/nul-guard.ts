@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TEXT_MESSAGES } from '@portal/domain';
 
 /**
- * The last line behind the field schemas (issue 10 item 14): PostgreSQL refuses a NUL byte in any
+ * The last line behind the field schemas: PostgreSQL refuses a NUL byte in any
  * text value, so a NUL that reached a query was a 500. Every free-text field is checked by the
  * domain's `textField`; this guard covers whatever is not (a route added later, an unknown key, a
  * route without a body schema): a NUL in the URL (path or query, `%00`) or in any string of the

@@ -8,7 +8,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const WILDCARD = new Set(['0.0.0.0', '::', '[::]', '']);
 
 /**
- * Whether a Host header names this server as configured (issue 10, money item 4): a loopback name
+ * Whether a Host header names this server as configured: a loopback name
  * (any port: dev proxies sit on other ports), the configured HOST at the configured PORT, or an
  * ALLOWED_HOSTS entry (`name` for any port, `name:port` for that port). Anything else is refused.
  */

@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, sta
 import path from 'node:path';
 
 /**
- * File modes of what the portal keeps on disk (issue 10 §15): the data folder is 0700 and every file
+ * File modes of what the portal keeps on disk: the data folder is 0700 and every file
  * in it (SQLite database, its -wal/-shm, the generated jwt-secret, backups) 0600, so no other local
  * user can read accounts, hashes or the signing key.
  */

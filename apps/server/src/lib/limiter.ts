@@ -3,7 +3,7 @@ import { HttpError } from '../http/errors';
 
 /**
  * At most `limit` tasks at once; the others wait in order, up to `maxWaitMs` each and at most
- * `maxQueue` of them, then are refused with 503 (issue 10 item 13: PDF rendering, so students
+ * `maxQueue` of them, then are refused with 503 (PDF rendering, so students
  * fetching their report cards cannot starve the server; /api/health never waits here).
  */
 export class ConcurrencyLimiter {

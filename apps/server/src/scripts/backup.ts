@@ -82,7 +82,7 @@ export function backupSqlite(source: string, out: string): BackupResult {
     rmSync(partial, { force: true });
     throw new Error(`The copy failed its integrity check: ${report.integrity}`);
   }
-  // A backup holds every account and hash: readable by its owner only (issue 10 §15).
+  // A backup holds every account and hash: readable by its owner only.
   chmodSync(partial, 0o600);
   renameSync(partial, target);
   return { file: target, bytes: statSync(target).size, counts: report.counts };

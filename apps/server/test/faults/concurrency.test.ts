@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../helpers';
 
-/** Issue 7 §5: many simultaneous requests never duplicate an id, lose an update or credit twice. */
+/** Many simultaneous requests never duplicate an id, lose an update or credit twice. */
 describeEachDatabase('concurrency', (dialect) => {
   let ctx: TestContext;
   let session: { id: number; name: string };

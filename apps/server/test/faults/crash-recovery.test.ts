@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@portal/domain';
 
 /**
- * Issue 7 §4: the real server process is SIGKILLed in the middle of bulk result saves and a CSV
+ * The real server process is SIGKILLed in the middle of bulk result saves and a CSV
  * import, restarted, and every write is either fully there or fully absent, with integrity_check ok.
- * Issue 10: the kill provably lands inside the import's open transaction: the server's fault point
+ * The kill provably lands inside the import's open transaction: the server's fault point
  * (PORTAL_FAULT_DIR, lib/fault-points.ts) leaves a marker once the rows are written but not
  * committed, and holds there; the test kills the server only after seeing it.
  */

@@ -495,7 +495,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     });
 
     it('the production block is short: a minute, after 5 failures', () => {
-      // The real loader with a production environment, not testConfig() (issue 10).
+      // The real loader with a production environment, not testConfig().
       expect(loadConfig(productionEnv()).loginLimits).toMatchObject({ perAccountFailures: 5, perAccountBlockSeconds: 60 });
     });
   });

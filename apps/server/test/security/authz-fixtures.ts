@@ -56,7 +56,7 @@ export function paymentBody(s: { admissionNumber: string; email: string }, cls: 
     phone_number: '08031234567',
     amount: '15000',
     term: '1st',
-    // Authorization, not balances: paying a term already paid is confirmed (issue 11.7).
+    // Authorization, not balances: paying a term already paid is confirmed.
     confirm: true,
   };
 }
@@ -134,7 +134,7 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
     [own, student],
     [theirs, other],
   ] as const) {
-    // The simulator's checkout is completed by the payer, signed in (issue 10).
+    // The simulator's checkout is completed by the payer, signed in.
     await ok(ctx, {
       method: 'POST',
       url: `/api/payments/simulator/${code(body)}/`,

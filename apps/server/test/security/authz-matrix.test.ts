@@ -20,7 +20,7 @@ import '../../src/modules/payments/payments.tables';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
 /**
- * The authorization matrix (issue 7 §1): every /api route x {anonymous, student on their own record,
+ * The authorization matrix: every /api route x {anonymous, student on their own record,
  * student on someone else's record, staff, admin}. Staff and admin act on someone else's record.
  * Generated from the live route table: a route without an entry fails, so a new route must be added here.
  */
@@ -165,7 +165,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(200),
   },
 
-  // ---------- people (issue 3) ----------
+  // ---------- people ----------
   'POST /api/students/': { req: () => ({ url: '/api/students/', payload: studentBody() }), expect: staffAndAdmin(201) },
   'GET /api/students/list/': { req: () => ({ url: '/api/students/list/' }), expect: signedIn(200) },
   'GET /api/students/search/': { req: ({ t }) => ({ url: `/api/students/search/?${q({ q: t.admissionNumber })}` }), expect: signedIn(200) },
@@ -203,7 +203,7 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: staffAndAdmin(200),
   },
-  // issue 11 items 17 and 21
+  // The day's new sign-ins and a student's history
   'GET /api/people/new-accounts/': { req: () => ({ url: '/api/people/new-accounts/' }), expect: staffAndAdmin(200) },
   'GET /api/students/:admission_number/history/': {
     req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/history/` }),
@@ -265,7 +265,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(204),
   },
 
-  // ---------- sessions, results, report cards (issue 4) ----------
+  // ---------- sessions, results, report cards ----------
   'GET /api/sessions/': { req: () => ({ url: '/api/sessions/' }), expect: signedIn(200) },
   'POST /api/sessions/': { req: () => ({ url: '/api/sessions/', payload: { name: '2030/2031' } }), expect: adminOnly(201) },
   'PATCH /api/sessions/:id/': {
@@ -282,7 +282,7 @@ export const MATRIX: Record<string, Entry> = {
         student_class: t.studentClass,
         subject: SUBJECTS[5],
         score: 66,
-        // The target's class is published: a change to a released result carries a reason (issue 11).
+        // The target's class is published: a change to a released result carries a reason.
         reason: 'Matrix check',
       },
     }),
@@ -315,7 +315,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/results/publications/': { req: () => ({ url: '/api/results/publications/' }), expect: staffAndAdmin(200) },
   'POST /api/results/publications/': {
     req: async ({ ctx, c }) => {
-      // A class is published only once it has results (issue 11).
+      // A class is published only once it has results.
       const s = await newStudentRecord(ctx);
       await createResults(ctx.handle.db, [
         { studentId: s.id, sessionId: c.session.id, term: '2nd', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
@@ -349,7 +349,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/broadsheet/': { req: ({ c, t }) => ({ url: `/api/broadsheet/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   'GET /api/broadsheet/csv/': { req: ({ c, t }) => ({ url: `/api/broadsheet/csv/?${term(c, t)}` }), expect: staffAndAdmin(200) },
 
-  // ---------- payments (issue 5) ----------
+  // ---------- payments ----------
   'POST /api/payments/initiate/': {
     req: ({ c, t }) => ({ url: '/api/payments/initiate/', payload: paymentBody(t, t.studentClass, c.session.name) }),
     expect: ownOnly(200, 403),
@@ -413,7 +413,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(204),
   },
   'GET /api/payments/provider/': { req: () => ({ url: '/api/payments/provider/' }), expect: signedIn(200) },
-  // The simulator's checkout (issue 10): the payer (the student, or who started it) or an admin; staff
+  // The simulator's checkout: the payer (the student, or who started it) or an admin; staff
   // here act on a payment someone else started.
   'GET /api/payments/simulator/:code/': {
     req: ({ c, actor }) => ({ url: `/api/payments/simulator/${actor === 'own' ? c.accessCodes.own : c.accessCodes.other}/` }),
@@ -571,7 +571,7 @@ describeEachDatabase('authorization matrix', (dialect) => {
       if (!entry) continue; // reported by the test above
       for (const actor of ACTORS) {
         const t = targetOf(actor);
-        // No way to skip a route here: a row that cannot pass must be fixed, never left out (issue 10).
+        // No way to skip a route here: a row that cannot pass must be fixed, never left out.
         const req = await entry.req({ actor, c, ctx, t, fresh: () => signInAgain(actor) });
         const res = await withTimeout(
           ctx.app.inject({

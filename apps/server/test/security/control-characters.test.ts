@@ -13,7 +13,7 @@ import {
 import { findNul } from '../../src/http/nul-guard';
 
 /**
- * Issue 10 item 14: a NUL byte in any string used to reach PostgreSQL ("invalid byte sequence for
+ * A NUL byte in any string used to reach PostgreSQL ("invalid byte sequence for
  * encoding UTF8: 0x00") and answer 500; SQLite stored it. Control characters, bidi overrides, lone
  * surrogates and names made only of invisible characters are now refused by the shared text schema
  * (packages/domain/src/text.ts), and a global guard refuses NUL anywhere in a URL or JSON body.
@@ -32,7 +32,7 @@ async function countRows(ctx: TestContext): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(res.rows[0]!).map(([k, v]) => [k, Number(v)]));
 }
 
-describeEachDatabase('control characters and NUL bytes (issue 10 item 14)', (dialect) => {
+describeEachDatabase('control characters and NUL bytes', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   let student: SignedIn & { admissionNumber: string };

@@ -8,7 +8,7 @@ import { createTestContext, describeEachDatabase, signInAdmin, signInStudent, ty
 import { buildCast, type Cast } from './authz-fixtures';
 
 /**
- * Hostile input (issue 7 §3): for every route of the live route table, fast-check sends malformed,
+ * Hostile input: for every route of the live route table, fast-check sends malformed,
  * oversized, wrongly typed and injection-style path params, queries and bodies as an admin (so the
  * caller may do anything and validation is what is tested). Never a 5xx, the server keeps
  * answering, and a rejected request leaves every table's row count unchanged.
@@ -17,7 +17,7 @@ import { buildCast, type Cast } from './authz-fixtures';
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 /**
  * A new seed every run (so the runs explore), printed so a failure can be replayed with FUZZ_SEED=...
- * (issue 10: a fixed seed with 12 cases per route kept testing the same few requests).
+ * (a fixed seed with 12 cases per route kept testing the same few requests).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.info(`fuzz.test.ts: FUZZ_SEED=${SEED} FUZZ_RUNS=${NUM_RUNS} (set them to replay this run)`);
@@ -239,7 +239,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
 
   /**
    * The random requests below are nearly always wrong in several places at once, so validation
-   * refuses them before any query runs: that is how PostgreSQL's NUL 500s went unseen (issue 10).
+   * refuses them before any query runs: that is how PostgreSQL's NUL 500s went unseen.
    * Here every string slot of every route (path parameter, query parameter, JSON body field) holds
    * each dangerous character inside an otherwise valid request, so the value reaches the handler,
    * and the database, unless a schema refuses it.
@@ -391,7 +391,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
     expect(long.body).not.toMatch(/stack|at .+\.(ts|js):\d+/);
 
     // A 10 MB CSV import is the largest body any route takes; beyond the global limit it is refused too,
-    // at once. (A CSV just under the limit is the CSV-import work's bound: issue 10 item 12.)
+    // at once. (A CSV just under the limit is the CSV import limits test's bound.)
     const csvStarted = Date.now();
     const csv = await ctx.app.inject({
       method: 'POST',
@@ -404,7 +404,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
     expect(await rowCounts(ctx, tables)).toEqual(before);
   });
 
-  it('the simulator checkout: hostile codes and bodies never complete a payment (issue 10)', async () => {
+  it('the simulator checkout: hostile codes and bodies never complete a payment', async () => {
     const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
     const started = await ctx.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERAL_MESSAGES } from '@portal/domain';
 import { createTestContext, describeEachDatabase, signInAdmin, type TestContext } from '../helpers';
 
-/** Issue 7 §8: strict CSP, HSTS over HTTPS only, no secrets in error responses or in the repository. */
+/** Strict CSP, HSTS over HTTPS only, no secrets in error responses or in the repository. */
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

@@ -23,7 +23,7 @@ import {
 } from '../helpers';
 
 /**
- * Issue 10 item 13: a crafted logo (a 6000×6000 PNG is a few kilobytes) made every report-card PDF
+ * A crafted logo (a 6000×6000 PNG is a few kilobytes) made every report-card PDF
  * decode 144 MB of pixels. Uploads are measured, refused beyond 2048 px, decoded once and stored as
  * a PNG of at most 256 px; PDFs embed that one small image once per document; and PDF rendering is
  * bounded per process, so a crowd fetching cards waits (or gets 503) while the rest stays responsive.
@@ -92,7 +92,7 @@ function imageWidths(pdf: Buffer): number[] {
   );
 }
 
-describeEachDatabase('logo upload and PDF rendering (issue 10 item 13)', (dialect) => {
+describeEachDatabase('logo upload and PDF rendering', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   let sessionId: number;

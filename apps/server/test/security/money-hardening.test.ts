@@ -12,7 +12,7 @@ import '../../src/modules/payments/payments.tables';
 import { createSession, createTestContext, describeEachDatabase, signInStudent, type TestContext } from '../helpers';
 
 /**
- * Money hardening (issue 10, items 1 and 4): payments are off in production without a provider key
+ * Money hardening: payments are off in production without a provider key
  * unless the operator opts in to the simulator, loudly; the simulator checkout is guarded like every
  * route and its codes stay out of the logs; production needs PUBLIC_URL. Production configurations
  * come from loadConfig() with a production environment, as main.ts builds them.

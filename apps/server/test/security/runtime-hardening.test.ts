@@ -9,12 +9,12 @@ import { secureDataDir } from '../../src/lib/data-dir';
 import { backupSqlite } from '../../src/scripts/backup';
 import { createTestContext, describeEachDatabase, login, productionEnv, signInAdmin, signInStaff, type TestContext } from '../helpers';
 
-/** Issue 10 §10, §15, §18: how the portal runs out of the box and in production. */
+/** How the portal runs out of the box and in production. */
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 const quietLog = { info: () => undefined, warn: () => undefined };
 
-describe('demo school and listening address (issue 10 §10)', () => {
+describe('demo school and listening address', () => {
   it('outside production listens on 127.0.0.1 unless HOST is set; production listens on every interface', () => {
     const dev = { JWT_SECRET: productionEnv().JWT_SECRET, DATA_DIR: '/nonexistent/x' };
     expect(loadConfig({ ...dev }).host).toBe('127.0.0.1');
@@ -87,7 +87,7 @@ describe('demo school and listening address (issue 10 §10)', () => {
   });
 });
 
-describe('file modes of the data folder (issue 10 §15)', () => {
+describe('file modes of the data folder', () => {
   let dir: string;
   let oldUmask: number;
   beforeAll(() => {
@@ -156,7 +156,7 @@ describe('file modes of the data folder (issue 10 §15)', () => {
   });
 });
 
-describeEachDatabase('/api/docs in production (issue 10 §18)', (dialect) => {
+describeEachDatabase('/api/docs in production', (dialect) => {
   const contexts: TestContext[] = [];
   const ctxWith = async (env: NodeJS.ProcessEnv) => {
     const ctx = await createTestContext(dialect, loadConfig(env));

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { GENERAL_MESSAGES } from '@portal/domain/http';
 import { buttonClass } from '../components/ui/button';
 
-/** Any unknown path: a friendly illustration and a way back (spec §2). */
+/** Any unknown path: a friendly illustration and a way back. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">

@@ -40,7 +40,7 @@ export class ApiError extends Error {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
-  /** Milliseconds; none by default (spec §9), 10 s on the screens that say so. */
+  /** Milliseconds; none by default, 10 s on the screens that say so. */
   timeout?: number;
   /** Skip the bearer header (sign-in calls). */
   anonymous?: boolean;
@@ -80,7 +80,7 @@ export function sessionExpiredRedirect(): void {
   clearSession();
   const target = role ? LOGIN_OF_ROLE[role] : '/login';
   if (window.location.pathname === target) return;
-  // Come back to this page after signing in again (issue 11 item 5); the login page checks the path.
+  // Come back to this page after signing in again; the login page checks the path.
   const here = window.location.pathname + window.location.search;
   const onLoginPage = ['/login', ...Object.values(LOGIN_OF_ROLE)].includes(window.location.pathname);
   window.location.assign(`${target}?expired=1${onLoginPage ? '' : `&next=${encodeURIComponent(here)}`}`);

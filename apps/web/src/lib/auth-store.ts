@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@portal/domain/auth-constants';
 import type { Role } from '@portal/domain/constants';
 
 /**
- * The signed-in session, kept in local storage under the keys of spec §3: accessToken,
+ * The signed-in session, kept in local storage under the keys: accessToken,
  * refreshToken and one role record (adminInfo, staffInfo or studentInfo).
  */
 export interface AdminInfo {

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@portal/domain/auth-constants';
 import { getSession } from './auth-store';
 
 /**
- * Unsaved work kept per user and screen in local storage (issue 11 item 5): a reload, or an expired
+ * Unsaved work kept per user and screen in local storage: a reload, or an expired
  * session followed by signing in again as the same user, brings it back. Cleared when the screen
  * saves, and every draft (the payment form's too) is removed at sign-out.
  */

@@ -25,7 +25,7 @@ export function errorCode(err: unknown): string | undefined {
 
 /**
  * The one error-to-message rule of the client: what a screen shows when a call fails, in the
- * spec's words (§8). A conflict always says why (e.g. a withdrawn student's record is read-only).
+ * documented words. A conflict always says why (e.g. a withdrawn student's record is read-only).
  */
 export function errorMessage(err: unknown, m: ErrorMessages): string {
   if (!(err instanceof ApiError)) return m.fallback;

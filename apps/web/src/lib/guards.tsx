@@ -14,7 +14,7 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (session.mustChangePassword) return <Navigate to="/change-password" replace />;
   if (!roles.includes(session.role)) {
-    // Say why on the page the user lands on, instead of a silent redirect (issue 11 item 15).
+    // Say why on the page the user lands on, instead of a silent redirect.
     const refused: RefusedState = { refused: { path: location.pathname, allowed: [...roles] } };
     return <Navigate to={HOME_OF_ROLE[session.role]} replace state={refused} />;
   }

@@ -1,5 +1,5 @@
 /**
- * The page to return to after sign-in, if it is a path of this site (issue 11 item 5): it must start
+ * The page to return to after sign-in, if it is a path of this site: it must start
  * with one "/" and contain no scheme, backslash or control character, so `?next=//evil.example`,
  * `/\evil.example` or `https://evil.example` can never send the user elsewhere.
  */

@@ -24,9 +24,9 @@ const STYLES: Record<Kind, string> = {
 };
 
 /**
- * The toast area of spec §2, each toast closing itself after 5 s. It sits at the bottom of the
+ * The toast area, each toast closing itself after 5 s. It sits at the bottom of the
  * screen, not top right, where it covered the header's Logout and the pages' CSV/export buttons
- * (issue 11 item 14; docs/spec-deviations.md).
+ * (docs/spec-deviations.md).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);

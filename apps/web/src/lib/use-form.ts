@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type FieldErrors = Record<string, string[] | undefined>;
 
 /**
- * Form state shared by the app's forms: editing a field clears its error (spec §5), and a failed
+ * Form state shared by the app's forms: editing a field clears its error, and a failed
  * submit (local or server 400) moves the focus to the first invalid field.
  */
 export function useForm<T extends Record<string, string>>(initial: T) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectMigration } from './util';
 
-/** People (issue 3): indexes for the people lists (the tables themselves are in the foundation). */
+/** People: indexes for the people lists (the tables themselves are in the foundation). */
 export const people: DialectMigration = (_dialect) => ({
   async up(db: Kysely<unknown>) {
     // The paged lists and the name search order by surname, then first name.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { DEFAULT_JSS_SCALE, DEFAULT_SSS_SCALE } from '@portal/domain/grading';
 import { withId, type DialectMigration } from './util';
 
-/** Results (issue 4): grading scales, publications, the result audit trail, one current session. */
+/** Results: grading scales, publications, the result audit trail, one current session. */
 export const results: DialectMigration = (dialect) => ({
   async up(db: Kysely<unknown>) {
     const real = dialect === 'postgres' ? 'double precision' : 'real';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { withId, type DialectMigration } from './util';
 
-/** Payments (issue 5): payments, fee schedules, processed webhook events and the built-in simulator's ledger. */
+/** Payments: payments, fee schedules, processed webhook events and the built-in simulator's ledger. */
 export const payments: DialectMigration = (dialect) => ({
   async up(db: Kysely<unknown>) {
     await withId(db.schema.createTable('payments'), dialect)

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectMigration } from './util';
 
 /**
- * Indexes from the benchmarks (issue 6, docs/performance.md). Every statement the API runs was put
+ * Indexes from the benchmarks (docs/performance.md). Every statement the API runs was put
  * through EXPLAIN QUERY PLAN on a generated school (bench/tools/explain.ts): all lookups of the
  * request paths already use an index; what is left is below.
  */

@@ -11,7 +11,7 @@ import { describeEachDatabase, login, TEST_PASSWORD } from '../../../test/helper
 import '../../modules/payments/payments.tables';
 
 /**
- * Migration 0008 (issue 11.9) on a database made by the previous release: every fee schedule of
+ * Migration 0008 on a database made by the previous release: every fee schedule of
  * 0004 becomes one fee item, nothing lost, ids kept (their addresses keep working).
  */
 describeEachDatabase('migration 0008: fee schedules become fee items', (dialect) => {

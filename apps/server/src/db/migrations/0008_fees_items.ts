@@ -18,7 +18,7 @@ interface OldSchedule {
 }
 
 /**
- * Fee items (issue 11.9): a term's fees are several named items per class (tuition, PTA levy,
+ * Fee items: a term's fees are several named items per class (tuition, PTA levy,
  * books, optional bus), not one amount per class and term. Every fee schedule of the previous
  * release becomes one compulsory item with the same id (so its address keeps working), amount,
  * description and timestamps, named after its description ("School fees" when it had none);

@@ -7,7 +7,7 @@ const LEGACY_MAX_PIXELS = 8192;
 const BACKUP_KEY = 'school_logo_before_0010';
 
 /**
- * Issue 10 item 13: a logo stored by an earlier release may be any size (a 6000×6000 PNG made every
+ * A logo stored by an earlier release may be any size (a 6000×6000 PNG made every
  * report card take seconds). It is replaced by the small normalised PNG that uploads now store; the
  * original is kept, untouched, under its own settings key, so nothing stored is lost. A logo that
  * cannot be read (or is beyond LEGACY_MAX_PIXELS) is left out of the pages and PDFs, and kept there too.

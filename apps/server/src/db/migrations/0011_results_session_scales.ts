@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectMigration } from './util';
 
 /**
- * Issue 11 (items 3 and 4): grading scales belong to a session, and a change to a released
+ * Grading scales belong to a session, and a change to a released
  * (published) result carries a reason.
  *
  * - `session_grading_scales`: one row per (session, level). Every existing session gets a copy of

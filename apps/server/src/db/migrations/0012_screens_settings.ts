@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectMigration } from './util';
 
 /**
- * School settings (issue 11 items 10 and 19): the old default admission address `/admission` was a
+ * School settings: the old default admission address `/admission` was a
  * page that never existed, so a school that saved its settings unchanged kept a link to a 404.
  * It is cleared (the home page hides the link until an address is set); every other setting and
  * any address a school chose itself is kept. The new `time_zone` setting needs no column: the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectMigration } from './util';
 
 /**
- * Withdrawn students (issue 11 item 21): a student who leaves keeps their record, results and
+ * Withdrawn students: a student who leaves keeps their record, results and
  * payments; the record is read-only and the account cannot sign in. Every existing student is
  * 'active' (the column's default), so a database of the previous release migrates without loss.
  */

@@ -78,7 +78,7 @@ export const LAST_NAMES = [
 ];
 
 /**
- * The demo accounts' passwords: random on every new demo school and printed once (issue 10 §10), so
+ * The demo accounts' passwords: random on every new demo school and printed once, so
  * a demo left running is not open to anyone who has read the README. Tests fix them with
  * DEMO_PASSWORD / DEMO_STAFF_PASSWORD / DEMO_STUDENT_PASSWORD (refused in production).
  */

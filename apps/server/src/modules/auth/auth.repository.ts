@@ -73,7 +73,7 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  /** True when the account is a withdrawn student's (issue 11 item 21: the sign-in says so). */
+  /** True when the account is a withdrawn student's (the sign-in says so). */
   async isWithdrawnStudent(userId: number): Promise<boolean> {
     const row = await this.db.selectFrom('students').select('status').where('user_id', '=', userId).executeTakeFirst();
     return row?.status === 'withdrawn';

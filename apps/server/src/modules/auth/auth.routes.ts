@@ -73,7 +73,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  // Sign-in blocks (issue 10 item 5): the admin sees which account is blocked from which address, and clears it.
+  // Sign-in blocks: the admin sees which account is blocked from which address, and clears it.
   r.get(
     '/api/sign-in-blocks/',
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['auth'], summary: 'Sign-in blocks in force' } },

@@ -14,7 +14,7 @@ const signInKey = (email: string, address: string) => `${SIGN_IN_PREFIX}${email}
 /** The throttle key of wrong current passwords on the password-change route. */
 const passwordChangeKey = (userId: number) => `pwchange:${userId}`;
 
-/** The login envelope's failure, as spec §3 describes it (the client shows non_field_errors[0]). */
+/** The login envelope's failure, as the client reads it (it shows non_field_errors[0]). */
 export class LoginFailure extends HttpError {
   constructor(status: number, message: string) {
     super(status, { status: 'error', data: null, message, errors: { non_field_errors: [message] }, detail: message });
@@ -52,7 +52,7 @@ export class AuthService {
       role === 'student' &&
       (await this.repo.isWithdrawnStudent(account.id))
     ) {
-      // The right password of a withdrawn student (issue 11 item 21): say why, instead of "invalid".
+      // The right password of a withdrawn student: say why, instead of "invalid".
       this.log.info({ event: 'login_refused_withdrawn', role, ip, userId: account.id }, 'sign-in refused: student withdrawn');
       throw new LoginFailure(403, PEOPLE_MESSAGES.withdrawnCannotSignIn);
     }

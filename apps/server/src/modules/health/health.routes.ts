@@ -4,7 +4,7 @@ import { pingDatabase } from '../../db/index';
 
 /**
  * SQLite: asks the connection directly rather than through Kysely, whose single connection a long
- * write transaction (a 10,000-row import, issue 10 §12) holds until it commits; the health check
+ * write transaction (a 10,000-row import) holds until it commits; the health check
  * answers between the import's slices instead of waiting for the whole import.
  */
 function pingSqlite(sqlite: NonNullable<AppDeps['handle']['sqlite']>): boolean {

@@ -75,6 +75,7 @@ export class CheckoutService {
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     const session = await this.sessions.byName(input.current_session);
     if (!session) throw badRequest({ current_session: [PAYMENT_MESSAGES.sessionInvalid] });
+    await this.fees.checkClasses([input.current_class], 'current_class');
     if (!input.confirm) await this.refuseUnconfirmedOverpayment(student, session, input);
 
     const reference = `FEES-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -147,7 +148,7 @@ export class CheckoutService {
   }
 
   /**
-   * Issue 11.7: a term already paid in full, or more than the outstanding balance, needs the
+   * A term already paid in full, or more than the outstanding balance, needs the
    * payer's explicit `confirm: true`; without it a 409 says why (`code`, and the balance in naira).
    */
   private async refuseUnconfirmedOverpayment(
@@ -351,7 +352,7 @@ export class CheckoutService {
   // ---------------------------------------------------------------- simulator checkout
 
   /**
-   * The simulator's checkout behind the same guard as every route (issue 10): only the student the
+   * The simulator's checkout behind the same guard as every route: only the student the
    * payment is for, the user who started it (staff at the bursary) or an admin sees or completes it.
    * Others get 404 for unknown codes and 403 for someone else's payment.
    */
@@ -384,7 +385,7 @@ export class CheckoutService {
   async completeSimulator(actor: Actor, code: string, outcome: SimulatorOutcome): Promise<SimulatorCheckout> {
     const { simulator, tx, p } = await this.simulatorTransaction(actor, code);
     if (await simulator.complete(tx.access_code, outcome)) {
-      // No code or reference in the log (issue 10): the payment's id is enough to find it.
+      // No code or reference in the log: the payment's id is enough to find it.
       this.log?.info({ event: 'simulator_checkout', paymentId: p.id, outcome, userId: actor.id }, 'simulator checkout completed');
     }
     return this.simulatorCheckout(actor, code);

@@ -1,5 +1,4 @@
 import {
-  CLASSES,
   FEE_MESSAGES,
   PAYMENT_MESSAGES,
   TERM_VALUES,
@@ -25,6 +24,7 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import type { SessionsService } from '../results/sessions.service';
+import type { TeachingService } from '../teaching/teaching.service';
 import type { PaymentsRepository } from './payments.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
@@ -69,12 +69,19 @@ export function standingOf(due: DueByTerm, paidKobo: number): Standing {
   return { session: feeBalance(total, paidKobo), terms: termBalances(due, paidKobo) };
 }
 
-/** Fee items and what they make a class owe (issue 11.9). The rules; SQL stays in the repository. */
+/** Fee items and what they make a class owe. The rules; SQL stays in the repository. */
 export class FeesService {
   constructor(
     private readonly repo: PaymentsRepository,
     private readonly sessions: SessionsService,
+    private readonly teaching: TeachingService,
   ) {}
+
+  /** Refuses a class the school has never had (fees may still be set for a retired arm's history). */
+  async checkClasses(classes: readonly string[], field: string): Promise<void> {
+    const known = new Set(await this.teaching.classNames({ includeRetired: true }));
+    if (classes.some((c) => !known.has(c))) throw badRequest({ [field]: [PAYMENT_MESSAGES.classInvalid] });
+  }
 
   /** Compulsory fees per class and term of a session (classes without items are absent). */
   async dues(sessionId: number, classes: readonly string[]): Promise<Map<string, DueByTerm>> {
@@ -105,7 +112,7 @@ export class FeesService {
   }
 
   async create(actor: Actor, input: FeeItemCreate): Promise<FeeItem> {
-    if (!(CLASSES as readonly string[]).includes(input.student_class)) throw badRequest({ student_class: [PAYMENT_MESSAGES.classInvalid] });
+    await this.checkClasses([input.student_class], 'student_class');
     await this.checkSession(input.session_id);
     const name = input.name ?? defaultFeeItemName(input.description);
     const values = {
@@ -174,6 +181,7 @@ export class FeesService {
 
   /** The same items for many classes at once: an existing item of the same name is updated. One transaction. */
   async bulk(actor: Actor, input: FeeItemsBulk): Promise<FeeItemsBulkResult & { items: FeeItem[] }> {
+    await this.checkClasses(input.classes, 'classes');
     await this.checkSession(input.session_id);
     const result = await this.repo.db.transaction().execute(async (trx) => {
       let created = 0;
@@ -232,7 +240,9 @@ export class FeesService {
   async copy(actor: Actor, input: FeeItemsCopy): Promise<FeeItemsCopyResult> {
     await this.checkSession(input.from_session_id, 'from_session_id');
     await this.checkSession(input.to_session_id, 'to_session_id');
-    const classes = input.classes ?? CLASSES;
+    if (input.classes) await this.checkClasses(input.classes, 'classes');
+    // Every current class when none are named: a retired arm has no one left to bill.
+    const classes = input.classes ?? (await this.teaching.classNames());
     const source = await this.repo.feeItems({ sessionId: input.from_session_id, classes, term: input.from_term });
     if (!source.length) throw badRequest({ from_term: [FEE_MESSAGES.nothingToCopy] });
     return this.repo.db.transaction().execute(async (trx) => {

@@ -14,7 +14,7 @@ import './payments.tables';
 
 type Student = SignedIn & { admissionNumber: string; id: number };
 
-/** Issue 11.9 (fee items), 10.2 / 11.8 (paid, part paid, unpaid) and 11.7 (overpayment needs a confirm). */
+/** Fee items, paid / part paid / unpaid, and an overpayment that needs a confirm. */
 describeEachDatabase('fee items and what a student owes', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
@@ -49,7 +49,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { authorization_url, reference } = res.json().data as { authorization_url: string; reference: string };
-    // The payer completes the simulator's checkout through the API, signed in (issue 10).
+    // The payer completes the simulator's checkout through the API, signed in.
     const code = new URL(authorization_url).pathname.split('/').pop();
     const done = await ctx.app.inject({
       method: 'POST',
@@ -62,7 +62,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
     return reference;
   }
 
-  describe('items (issue 11.9)', () => {
+  describe('fee items', () => {
     it('adds "PTA levy" beside tuition for the same class and term; the balance is the sum of compulsory items', async () => {
       const tuition = await addItem({
         student_class: 'JSS 3A',
@@ -208,7 +208,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
     });
   });
 
-  describe('paid, part paid, unpaid (issues 10.2 and 11.8)', () => {
+  describe('paid, part paid, unpaid', () => {
     let full: Student;
     let part: Student;
     let tiny: Student;
@@ -321,7 +321,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
       });
     });
 
-    it('refuses a term already paid in full or more than the balance unless confirmed (issue 11.7)', async () => {
+    it('refuses a term already paid in full or more than the balance unless confirmed', async () => {
       const body = (s: Student, extra: Record<string, unknown>) => ({
         admission_number: s.admissionNumber,
         full_name: 'Bisi Part',

@@ -45,7 +45,7 @@ export class PaymentReportsService {
   }
 
   /**
-   * Issue 10.2 / 11.8: each student's status follows what was paid against the compulsory fees
+   * Each student's status follows what was paid against the compulsory fees
    * due for the session, or for one term when `term` is given (payments settle terms in order).
    * `payment_status` keeps the spec's values: successful only when paid in full.
    */

@@ -18,7 +18,7 @@ const receipt = (timeZone?: string): Receipt =>
     school: { name: 'Test School', address: '', phone: '', email: '', motto: '', time_zone: timeZone },
   }) as unknown as Receipt;
 
-describe('receipt PDF (issue 11 item 19)', () => {
+describe('receipt PDF', () => {
   it('prints the payment time with the shared formatter in the school time zone, as the web receipt does', async () => {
     const paidOn = (r: Receipt) => receiptRows(r).find(([label]) => label === 'Paid on')?.[1];
     expect(paidOn(receipt())).toBe('23 Nov 2026, 09:34');

@@ -1,7 +1,7 @@
 import { koboToNaira, type Payment, type Receipt, type SchoolSettings, type Term } from '@portal/domain';
 import type { PaymentRow } from './payments.repository';
 
-/** A payment as the API shows it (spec §3), amounts in naira. */
+/** A payment as the API shows it, amounts in naira. */
 export function presentPayment(p: PaymentRow): Payment {
   return {
     id: p.id,

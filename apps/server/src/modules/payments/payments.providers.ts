@@ -4,7 +4,7 @@ import type { DB } from '../../db/index';
 import './payments.tables';
 import { SimulatorRepository } from './simulator.repository';
 
-/** One interface over the card payment providers (design §7): Paystack, or the built-in simulator. */
+/** One interface over the card payment providers: Paystack, or the built-in simulator. */
 export interface InitializeInput {
   reference: string;
   amountKobo: number;

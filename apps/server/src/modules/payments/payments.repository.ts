@@ -54,7 +54,7 @@ export class PaymentsRepository {
       .selectFrom('students')
       .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class'])
       .where('student_class', '=', studentClass)
-      .where('status', '=', 'active') // withdrawn students leave the class report (issue 11 item 21)
+      .where('status', '=', 'active') // withdrawn students leave the class report
       .orderBy('admission_number')
       .execute();
   }
@@ -148,7 +148,7 @@ export class PaymentsRepository {
     return Number(row?.paid ?? 0);
   }
 
-  // ---------------------------------------------------------------- fee items (issue 11.9)
+  // ---------------------------------------------------------------- fee items
 
   feeItems(filter: { sessionId?: number; studentClass?: string; classes?: readonly string[]; term?: string }, conn: Conn = this.db) {
     let q = conn

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParams,
   ADMIN_ONLY,
   ANY_ROLE,
   feeItemCreateSchema,
@@ -28,8 +29,8 @@ import { PaymentsService } from './payments.service';
 const tags = ['payments'];
 
 /**
- * Paystack when a secret key is configured; else the built-in simulator outside production (design
- * §7), or in production only on the operator's explicit PAYMENT_SIMULATOR opt-in; else payments are off.
+ * Paystack when a secret key is configured; else the built-in simulator outside production,
+ * or in production only on the operator's explicit PAYMENT_SIMULATOR opt-in; else payments are off.
  */
 export function paymentProviderFor(deps: AppDeps): PaymentProvider {
   const { config } = deps;
@@ -38,7 +39,6 @@ export function paymentProviderFor(deps: AppDeps): PaymentProvider {
 }
 
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Routes of the payments feature. */
 export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: PaymentProvider = paymentProviderFor(deps)): void {
@@ -128,7 +128,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     },
   );
 
-  // Fee items (issue 11.9): the fee-schedule calls keep their shape, each schedule being one item.
+  // Fee items: the fee-schedule calls keep their shape, each schedule being one item.
   r.get(
     '/api/payments/fee-schedules/',
     {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { sessionsService } from '../results/sessions.service';
 import { settingsService } from '../settings/settings.service';
+import { teachingService } from '../teaching/teaching.service';
 import { CheckoutService } from './checkout.service';
 import { FeesService } from './fees.service';
 import { PaymentReportsService } from './payment-reports.service';
@@ -29,7 +30,7 @@ export class PaymentsService {
   ) {
     const sessions = sessionsService(repo.db);
     const settings = settingsService(repo.db);
-    this.fees = new FeesService(repo, sessions);
+    this.fees = new FeesService(repo, sessions, teachingService(repo.db));
     this.checkout = new CheckoutService(repo, provider, config, this.fees, sessions, settings, log);
     this.reports = new PaymentReportsService(repo, this.fees, sessions, settings);
   }

@@ -27,7 +27,7 @@ export interface PaymentsTable {
   updated_at: string;
 }
 
-/** Fee items (migration 0008, issue 11.9): several per class, session and term; they replaced fee_schedules. */
+/** Fee items (migration 0008): several per class, session and term; they replaced fee_schedules. */
 export interface FeeItemsTable {
   id: Generated<number>;
   student_class: string;

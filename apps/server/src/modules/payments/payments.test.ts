@@ -107,7 +107,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       expect(audit[0]!.actor_user_id).toBe(ada.userId);
     });
 
-    it('applies every field rule of spec §5 with its message', async () => {
+    it('applies every field rule with its message', async () => {
       const empty = await initiate(admin, {});
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toEqual({
@@ -518,7 +518,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       expect(res.statusCode).toBe(200);
       const rows = res.json<Record<string, unknown>[]>();
       expect(rows).toHaveLength(2);
-      // ₦30,000 of ₦75,000 is part paid, not paid (issue 10.2): the spec's field says pending (one is pending).
+      // ₦30,000 of ₦75,000 is part paid, not paid: the spec's field says pending (one is pending).
       expect(rows[0]).toMatchObject({
         admission_number: carl.admissionNumber,
         full_name: 'Carl Umeh',

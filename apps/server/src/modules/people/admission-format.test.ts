@@ -27,7 +27,7 @@ function studentBody(over: Record<string, unknown> = {}) {
   };
 }
 
-/** Issue 11 item 20: admission numbers in the school's own format, a setting; existing numbers never change. */
+/** Admission numbers in the school's own format, a setting; existing numbers never change. */
 describeEachDatabase('admission number format', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;

@@ -15,7 +15,7 @@ export function schoolYear(now = new Date()): number {
 }
 
 /**
- * `count` new admission numbers in the school's format (issue 11 item 20), allocated inside the
+ * `count` new admission numbers in the school's format, allocated inside the
  * caller's transaction from the one student counter, so numbers never repeat. Existing numbers
  * never change. A number some earlier format already produced (e.g. after switching formats) is
  * skipped, never issued twice.

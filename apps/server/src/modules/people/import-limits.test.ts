@@ -7,7 +7,7 @@ import { CLASSES, GENERAL_MESSAGES, IMPORT_MAX_ROWS, PEOPLE_MESSAGES as M, STUDE
 import { createTestContext, describeEachDatabase, signInAdmin, type SignedIn, type TestContext } from '../../../test/helpers';
 
 /**
- * Issue 10 §12: one large CSV must not freeze the portal. The file is parsed in slices with the
+ * One large CSV must not freeze the portal. The file is parsed in slices with the
  * event loop free between them, the first limit met (size, rows, row length) stops the parse, and
  * the health check answers while the import's transaction is open. The bounds are functional
  * (turns of the event loop, order of answers, bytes read), not timings, so a loaded machine passes.
@@ -53,7 +53,7 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<{ result: T; turns:
   }
 }
 
-describeEachDatabase('CSV import limits and a free event loop (issue 10 §12)', (dialect) => {
+describeEachDatabase('CSV import limits and a free event loop', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   let faultDir: string;

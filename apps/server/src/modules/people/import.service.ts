@@ -27,6 +27,7 @@ import { toCsv, type CsvValue } from '../../lib/csv';
 import { allocate } from '../../db/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
+import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { generateOneTimePasswords } from './one-time-passwords';
 import { isUniqueViolation, type PeopleRepository } from './people.repository';
@@ -120,7 +121,7 @@ interface CsvRecord {
 
 /**
  * Streams the CSV through csv-parse a slice at a time, yielding to the event loop between slices
- * (issue 10 §12: one large file must not freeze the portal), and stops at the first limit it meets:
+ * (one large file must not freeze the portal), and stops at the first limit it meets:
  * size (413), rows, columns or the length of one row (400). Nothing past that point is parsed.
  */
 export async function readCsvRecords(csv: string): Promise<CsvRecord[]> {
@@ -206,13 +207,16 @@ export function staffCsv(rows: (StaffRecord & { qualifications?: string | null; 
 
 /** Bulk import of students or staff from CSV: template, preview, all-or-nothing import. */
 export class ImportService {
-  constructor(private readonly repo: PeopleRepository) {}
+  constructor(
+    private readonly repo: PeopleRepository,
+    private readonly teaching: TeachingService,
+  ) {}
 
   template(kind: ImportKind): string {
     return toCsv([], kind === 'students' ? STUDENT_CSV_COLUMNS : STAFF_CSV_COLUMNS);
   }
 
-  private async check<T extends { email: string; username?: string }>(csv: string, spec: Spec<T>): Promise<Checked<T>> {
+  private async check<T extends { email: string; username?: string }>(csv: string, spec: Spec<T>, kind: ImportKind): Promise<Checked<T>> {
     const records = await readCsvRecords(csv);
     const [header, ...body] = records;
     if (!header || !body.length) throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importEmpty] });
@@ -241,6 +245,8 @@ export class ImportService {
         for (const issue of r.issues) errors.push({ row: info.lines, ...issue });
       }
     }
+
+    if (kind === 'students') await this.refuseUnknownClasses(valid as { row: number; data: { student_class?: string } }[], errors);
 
     const duplicates: ImportIssue[] = [];
     const seenEmail = new Map<string, number>();
@@ -276,12 +282,25 @@ export class ImportService {
     return { rows: body.length, valid, errors, duplicates };
   }
 
+  /** Imported students go into the school's current arms only: other rows become errors (one read). */
+  private async refuseUnknownClasses(valid: { row: number; data: { student_class?: string } }[], errors: ImportIssue[]): Promise<void> {
+    const current = new Set(await this.teaching.classNames());
+    for (let i = valid.length - 1; i >= 0; i--) {
+      const v = valid[i]!;
+      if (v.data.student_class !== undefined && !current.has(v.data.student_class)) {
+        errors.push({ row: v.row, field: 'student_class', message: PEOPLE_MESSAGES.invalidClass });
+        valid.splice(i, 1);
+      }
+    }
+    errors.sort((a, b) => a.row - b.row);
+  }
+
   private spec(kind: ImportKind): Spec<StudentCreate> | Spec<StaffCreate> {
     return kind === 'students' ? STUDENT_SPEC : STAFF_SPEC;
   }
 
   async preview(kind: ImportKind, csv: string): Promise<ImportPreview> {
-    const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind));
+    const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind), kind);
     const duplicateRows = new Set(c.duplicates.map((i) => i.row));
     // Only rows that will be stored: rows with errors are not in `valid`; duplicates are left out here.
     const sample = c.valid
@@ -307,7 +326,7 @@ export class ImportService {
 
   /** All or nothing: any error or duplicate and nothing is stored. */
   async import(actor: AuthUser, kind: ImportKind, csv: string): Promise<ImportResult> {
-    const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind));
+    const c = await this.check<StudentCreate | StaffCreate>(csv, this.spec(kind), kind);
     if (c.errors.length || c.duplicates.length) {
       throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importHasErrors], errors: c.errors, duplicates: c.duplicates });
     }
@@ -319,7 +338,7 @@ export class ImportService {
           trx,
           c.valid.map((v, i) => ({ role, email: v.data.email, password_hash: passwords[i]!.hash })),
         );
-        // Students get numbers in the school's format (issue 11 item 20); staff ids stay STAFF-0001.
+        // Students get numbers in the school's format; staff ids stay STAFF-0001.
         const admissionNumbers = kind === 'students' ? await nextAdmissionNumbers(trx, c.valid.length) : [];
         const first = kind === 'students' ? 0 : await allocate(trx, STAFF_COUNTER, c.valid.length);
         const accounts = c.valid.map((v, i) => {

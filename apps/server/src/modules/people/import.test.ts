@@ -95,7 +95,7 @@ describeEachDatabase('CSV import and export', (dialect) => {
     expect(await count()).toBe(before);
   });
 
-  it('preview: "first rows" hold only rows that will be imported, and 31/02/2010 is named as a date that does not exist (issue 11 item 18)', async () => {
+  it('preview: "first rows" hold only rows that will be imported, and 31/02/2010 is named as a date that does not exist', async () => {
     const csv = studentCsv([
       studentLine(1, { date_of_birth: '31/02/2010' }, 'fr'),
       studentLine(2, { email: 'broken' }, 'fr'),

@@ -11,7 +11,7 @@ export function schoolToday(now = new Date()): string {
 }
 
 /**
- * The day's new sign-ins (issue 11 item 17): every account registered on one school day, by form,
+ * The day's new sign-ins: every account registered on one school day, by form,
  * import or API, so the slips can be printed together. Never a password: one-time passwords are
  * shown once to whoever registered the account and kept only in that browser tab's session.
  * Staff see the students (they may register students only); an admin sees staff too.

@@ -22,7 +22,7 @@ const student = () => ({
   home_address: '1 Allen Avenue, Ikeja',
 });
 
-/** Issue 11 item 17: the day's new sign-ins, listed together (server side, never a password). */
+/** The day's new sign-ins, listed together (server side, never a password). */
 describeEachDatabase("today's new sign-ins", (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;

@@ -66,7 +66,7 @@ export type StaffValues = Omit<StaffTable, 'id' | 'user_id' | 'staff_id' | 'crea
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 1000;
-/** Rows per INSERT of a bulk import, with a turn of the event loop between two (issue 10 §12). */
+/** Rows per INSERT of a bulk import, with a turn of the event loop between two. */
 const INSERT_CHUNK = 250;
 
 const STUDENT_COLUMNS = [

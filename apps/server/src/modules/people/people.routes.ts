@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  admissionNumberParams,
+  idParams,
+  staffIdParams,
   ADMIN_ONLY,
   type Role,
   ANY_ROLE,
@@ -14,12 +16,12 @@ import {
   studentCreateSchema,
   studentListQuerySchema,
   studentUpdateSchema,
-  textField,
 } from '@portal/domain';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
+import { teachingService } from '../teaching/teaching.service';
 import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
@@ -28,20 +30,17 @@ import { StudentsService } from './students.service';
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
-const admissionParam = z.object({ admission_number: textField('Admission number').min(1).max(40) });
-const staffIdParam = z.object({ staff_id: textField('Staff ID').min(1).max(40) });
-const legacyIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 /**
- * Students and staff (issue 3): spec §7's calls at their paths under /api, plus paging, CSV
+ * Students and staff: the documented calls at their paths under /api, plus paging, CSV
  * import/export and password resets. Roles: admin everything; staff students (all) and staff
  * (view); a student only their own record.
  */
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const repo = new PeopleRepository(deps.db);
-  const students = new StudentsService(repo);
+  const teaching = teachingService(deps.db);
+  const students = new StudentsService(repo, teaching);
   const staff = new StaffService(repo);
-  const imports = new ImportService(repo);
+  const imports = new ImportService(repo, teaching);
   const newAccounts = new NewAccountsService(repo);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };
@@ -124,7 +123,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/students/:admission_number/',
-    { config: { auth: ANY_ROLE }, schema: { tags: tags.students, summary: 'One student', params: admissionParam } },
+    { config: { auth: ANY_ROLE }, schema: { tags: tags.students, summary: 'One student', params: admissionNumberParams } },
     async (request) => students.get(currentUser(request), request.params.admission_number),
   );
 
@@ -132,7 +131,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/students/:admission_number/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Update a student', params: admissionParam, body: studentUpdateSchema },
+      schema: { tags: tags.students, summary: 'Update a student', params: admissionNumberParams, body: studentUpdateSchema },
     },
     async (request) => students.update(currentUser(request), request.params.admission_number, request.body),
   );
@@ -141,7 +140,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/students/:admission_number/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Delete a student with their results', params: admissionParam },
+      schema: { tags: tags.students, summary: 'Delete a student with their results', params: admissionNumberParams },
     },
     async (request, reply) => {
       await students.delete(currentUser(request), request.params.admission_number);
@@ -153,7 +152,11 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/students/:admission_number/history/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: "Counts of a student's results and payments (before a delete)", params: admissionParam },
+      schema: {
+        tags: tags.students,
+        summary: "Counts of a student's results and payments (before a delete)",
+        params: admissionNumberParams,
+      },
     },
     async (request) => students.history(request.params.admission_number),
   );
@@ -162,7 +165,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/students/:admission_number/withdraw/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionParam },
+      schema: { tags: tags.students, summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionNumberParams },
     },
     async (request) => students.withdraw(currentUser(request), request.params.admission_number),
   );
@@ -171,7 +174,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/students/:admission_number/readmit/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Readmit a withdrawn student', params: admissionParam },
+      schema: { tags: tags.students, summary: 'Readmit a withdrawn student', params: admissionNumberParams },
     },
     async (request) => students.readmit(currentUser(request), request.params.admission_number),
   );
@@ -180,7 +183,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/students/:admission_number/reset-password/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: "Reset a student's password to a new one-time password", params: admissionParam },
+      schema: { tags: tags.students, summary: "Reset a student's password to a new one-time password", params: admissionNumberParams },
     },
     async (request) => students.resetPassword(currentUser(request), request.params.admission_number),
   );
@@ -189,14 +192,14 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/studentBase/:id',
     {
       config: { auth: ANY_ROLE },
-      schema: { tags: tags.students, summary: 'Legacy student by internal id', params: legacyIdParam },
+      schema: { tags: tags.students, summary: 'Legacy student by internal id', params: idParams },
     },
     async (request) => students.getLegacy(currentUser(request), request.params.id),
   );
 
   r.delete(
     '/api/studentBase/:id',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Legacy student delete', params: legacyIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Legacy student delete', params: idParams } },
     async (request, reply) => {
       await students.deleteLegacy(currentUser(request), request.params.id);
       return reply.status(204).send();
@@ -229,13 +232,13 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/staff/id/:id/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member by internal id', params: legacyIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member by internal id', params: idParams } },
     async (request) => staff.getById(currentUser(request), request.params.id),
   );
 
   r.get(
     '/api/staff/:staff_id/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member', params: staffIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member', params: staffIdParams } },
     async (request) => staff.get(currentUser(request), request.params.staff_id),
   );
 
@@ -243,14 +246,14 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/staff/:staff_id/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags: tags.staff, summary: 'Update a staff member', params: staffIdParam, body: staffUpdateSchema },
+      schema: { tags: tags.staff, summary: 'Update a staff member', params: staffIdParams, body: staffUpdateSchema },
     },
     async (request) => staff.update(currentUser(request), request.params.staff_id, request.body),
   );
 
   r.delete(
     '/api/staff/:staff_id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Delete a staff member', params: staffIdParam } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Delete a staff member', params: staffIdParams } },
     async (request, reply) => {
       await staff.delete(currentUser(request), request.params.staff_id);
       return reply.status(204).send();
@@ -261,20 +264,20 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/staff/:staff_id/reset-password/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags: tags.staff, summary: "Reset a staff member's password to a new one-time password", params: staffIdParam },
+      schema: { tags: tags.staff, summary: "Reset a staff member's password to a new one-time password", params: staffIdParams },
     },
     async (request) => staff.resetPassword(currentUser(request), request.params.staff_id),
   );
 
   r.get(
     '/api/staffBase/:id',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff by internal id', params: legacyIdParam } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff by internal id', params: idParams } },
     async (request) => staff.getLegacy(request.params.id),
   );
 
   r.delete(
     '/api/staffBase/:id',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Legacy staff delete', params: legacyIdParam } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Legacy staff delete', params: idParams } },
     async (request, reply) => {
       await staff.deleteLegacy(currentUser(request), request.params.id);
       return reply.status(204).send();

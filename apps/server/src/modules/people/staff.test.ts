@@ -88,7 +88,7 @@ describeEachDatabase('staff API', (dialect) => {
     expect(still.json().first_name).toBe('Kunle');
   });
 
-  it('enforces the staff registration rules of spec §5 with their messages', async () => {
+  it('enforces the staff registration rules with their messages', async () => {
     const empty = await create(admin, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({

@@ -3,7 +3,7 @@ import { PEOPLE_MESSAGES } from '@portal/domain';
 import { conflict } from '../../http/errors';
 
 /**
- * A withdrawn student's record is read-only (issue 11 item 21): other features that write for a
+ * A withdrawn student's record is read-only: other features that write for a
  * student (results) call this inside their transaction before writing.
  */
 export async function assertStudentActive(conn: Conn, studentId: number): Promise<void> {

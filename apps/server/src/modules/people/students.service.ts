@@ -15,6 +15,7 @@ import { assertOwnRecord, isStudent } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
+import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
@@ -25,12 +26,20 @@ const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
 
 /** Rules of the student records: who may see and change what, and the transactions. */
 export class StudentsService {
-  constructor(private readonly repo: PeopleRepository) {}
+  constructor(
+    private readonly repo: PeopleRepository,
+    private readonly teaching: TeachingService,
+  ) {}
+
+  /** A new student, or a move, goes only into one of the school's current arms. */
+  private assertCurrentClass(name: string): Promise<void> {
+    return this.teaching.assertClass(name, { current: true, unknownMessage: PEOPLE_MESSAGES.invalidClass });
+  }
 
   private filters(actor: AuthUser, q: StudentListQuery): StudentFilters {
     // A student only ever sees their own record, whatever the filters say.
     if (isStudent(actor)) return { userId: actor.id };
-    // Class lists leave withdrawn students out unless asked for; their history stays (issue 11 item 21).
+    // Class lists leave withdrawn students out unless asked for; their history stays.
     return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q, status: q.status ?? 'active' };
   }
 
@@ -74,6 +83,7 @@ export class StudentsService {
   }
 
   async create(actor: AuthUser, input: StudentCreate): Promise<StudentRegistration> {
+    await this.assertCurrentClass(input.student_class);
     if (await this.repo.emailTaken(input.email)) throw emailTaken();
     if (input.password !== undefined)
       assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
@@ -106,6 +116,7 @@ export class StudentsService {
   async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
     const before = await this.load(admissionNumber);
     if (before.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
+    if (input.student_class !== undefined && input.student_class !== before.student_class) await this.assertCurrentClass(input.student_class);
     if (input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) throw emailTaken();
     if (input.password !== undefined) {
       // The old and the new email are both the account's own.
@@ -184,7 +195,7 @@ export class StudentsService {
   }
 
   /**
-   * Withdraws a student who leaves (issue 11 item 21): record, results and payments are kept; the
+   * Withdraws a student who leaves: record, results and payments are kept; the
    * record is read-only, the account cannot sign in and the class lists leave the student out.
    */
   async withdraw(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {

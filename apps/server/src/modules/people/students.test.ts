@@ -14,7 +14,7 @@ import {
 } from '../../../test/helpers';
 
 let seq = 0;
-/** A valid registration body (spec §5), unique email each call. */
+/** A valid registration body, unique email each call. */
 export function studentBody(over: Record<string, unknown> = {}) {
   seq++;
   return {
@@ -124,7 +124,7 @@ describeEachDatabase('students API', (dialect) => {
       expect(signIn.json().data.must_change_password).toBe(true);
     });
 
-    it('enforces every required field of spec §5 with its message', async () => {
+    it('enforces every required field with its message', async () => {
       const res = await post(admin, {});
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({

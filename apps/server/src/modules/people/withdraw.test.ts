@@ -29,7 +29,7 @@ async function pgQuery(url: string, text: string) {
   }
 }
 
-/** Issue 11 item 21: withdrawing a student keeps the record, results and payments; sign-in off. */
+/** Withdrawing a student keeps the record, results and payments; sign-in off. */
 describeEachDatabase('withdrawing a student', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;

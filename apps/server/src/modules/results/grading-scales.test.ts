@@ -55,7 +55,7 @@ describeEachDatabase('grading scales', (dialect) => {
       { grade: 'F', min: 0, remark: 'Fail' },
     ];
     expect((await inject('PUT', '/api/grading-scales/SSS/', staff.auth, { bands })).statusCode).toBe(403);
-    // Grades would change: the admin must confirm (issue 11 item 3).
+    // Grades would change: the admin must confirm.
     expect((await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands })).statusCode).toBe(409);
     const res = await inject('PUT', '/api/grading-scales/SSS/', admin.auth, { bands, confirm: true });
     expect(res.statusCode).toBe(200);

@@ -28,7 +28,7 @@ function ranges(bands: GradeBand[]): BandRange[] {
 }
 
 /**
- * Grading scales per session and level (issue 11 item 3). A session's results are graded with that
+ * Grading scales per session and level. A session's results are graded with that
  * session's scale; an admin changes the CURRENT session's scale only, after a preview of how many
  * grades change and a confirmation, and the regrade is audited per result. Past sessions never
  * change. The template (`grading_scales`) follows the latest change and is where new sessions start.

@@ -22,8 +22,8 @@ import { pdfText } from '../../../test/pdf-text';
 
 type Auth = { authorization: string };
 
-/** Issue 11 items 2, 3 and 4: the student's own class, per-session grading scales, revised released results. */
-describeEachDatabase('results issue 11', (dialect) => {
+/** The student's own class, per-session grading scales, revised released results. */
+describeEachDatabase('results: own class, scales per session, revised released results', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   let staff: SignedIn;
@@ -272,7 +272,7 @@ describeEachDatabase('results issue 11', (dialect) => {
         staff.auth,
       );
       expect(pdf.statusCode).toBe(200);
-      // Averages print with two decimals, as on every screen (issue 11 item 19).
+      // Averages print with two decimals, as on every screen.
       expect(pdfText(await renderReportCards([{ ...card, average: 65.1 }], { compress: false }))).toContain('65.10');
       expect(pdfText(await renderReportCards([card], { compress: false }))).toContain(
         RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10)),

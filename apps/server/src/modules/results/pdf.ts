@@ -58,7 +58,7 @@ type WithOpenImage = { openImage(src: Buffer): PdfImage };
 
 /**
  * The school's logo, opened once per document (pdfkit embeds a Buffer again on every page) and only
- * when it is the small normalised version (issue 10 item 13): anything bigger is left out.
+ * when it is the small normalised version: anything bigger is left out.
  */
 function openLogo(doc: PDFKit.PDFDocument, dataUrl: string): PdfImage | undefined {
   const bytes = logoForPdf(dataUrl);

@@ -46,7 +46,7 @@ interface BuildInput {
   released: boolean;
   /** Terms whose rows may be shown in the cumulative view (students: published ones only). */
   visibleTerms: Set<string>;
-  /** Changes to released results of this student and term, newest first (issue 11 item 4). */
+  /** Changes to released results of this student and term, newest first. */
   revisions?: { subject: string; created_at: string; reason?: string | null }[];
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParams,
   ADMIN_ONLY,
   admissionNumberField,
   ANY_ROLE,
@@ -26,6 +27,7 @@ import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { settingsService } from '../settings/settings.service';
+import { teachingService } from '../teaching/teaching.service';
 import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
@@ -35,16 +37,16 @@ import { ResultsService } from './results.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
-/** Sessions, results, grading scales, publishing, audit, report cards and broadsheets (issue 4). */
+/** Sessions, results, grading scales, publishing, audit, report cards and broadsheets. */
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ResultsRepository(deps.db, deps.handle.dialect);
   const sessionRows = new SessionsRepository(deps.db);
   const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
-  const results = new ResultsService(repo, grading, sessionRows);
+  const teaching = teachingService(deps.db);
+  const results = new ResultsService(repo, grading, sessionRows, teaching);
   const sessions = new SessionsService(sessionRows);
   const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
@@ -65,7 +67,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     (req) => sessions.update(req.params.id, req.body, currentUser(req).id),
   );
 
-  // ---------- results (spec §7) ----------
+  // ---------- results ----------
   r.post(
     '/api/results/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], body: resultSaveSchema } },

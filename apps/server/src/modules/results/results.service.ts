@@ -3,6 +3,7 @@ import {
   bandFor,
   NOT_RELEASED_CODE,
   RESULT_MESSAGES,
+  TEACHING_MESSAGES,
   type Publication,
   type Result,
   type ResultAuditEntry,
@@ -15,12 +16,14 @@ import {
 import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
 import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
+import type { Conn } from '../../db/index';
 import type { GradingService } from './grading.service';
 import { resultAuditRow, type AuditedResult } from './result-audit';
 import type { SessionsRepository } from './sessions.repository';
 import { presentAuditEntry, presentResult, sortResults } from './results.presenters';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
 import { assertStudentActive } from '../people/student-status';
+import type { TeachingService } from '../teaching/teaching.service';
 
 export interface Actor {
   id: number;
@@ -50,7 +53,22 @@ export class ResultsService {
     private readonly repo: ResultsRepository,
     private readonly grading: GradingService,
     private readonly sessions: SessionsRepository,
+    private readonly teaching: TeachingService,
   ) {}
+
+  /** 400 unless `subject` is one of the student's subjects for the class of the result. */
+  private async assertOffered(
+    student: { id: number; first_name: string; last_name: string },
+    studentClass: string,
+    subjects: readonly string[],
+    field: string,
+    conn: Conn,
+  ): Promise<void> {
+    if (!subjects.length) return;
+    const offered = new Set((await this.teaching.subjectsOf([{ id: student.id, student_class: studentClass }], conn)).get(student.id));
+    const missing = subjects.find((s) => !offered.has(s));
+    if (missing) throw badRequest({ [field]: [TEACHING_MESSAGES.subjectNotOffered(missing, `${student.first_name} ${student.last_name}`)] });
+  }
 
   /** The student a student account may see: themselves. */
   async ownStudent(actor: Actor): Promise<StudentRow> {
@@ -128,6 +146,12 @@ export class ResultsService {
       ? body.subjects.map((s) => ({ subject: s.name, score: s.score, remarks: s.remarks, version: s.version }))
       : [{ subject: body.subject!, score: body.score!, remarks: body.remarks, version: body.version }];
     const level = levelOfClass(body.student_class);
+    await this.teaching.assertSubjects(
+      entries.map((e) => e.subject),
+      (i) => (body.subjects ? `subjects.${i}.name` : 'subject'),
+      RESULT_MESSAGES.unknownSubject,
+    );
+    await this.teaching.assertClass(body.student_class);
     let created = false;
     const ids = await this.repo.transaction(async (trx) => {
       const student = await this.repo.findStudent(body.admission_number, trx);
@@ -147,6 +171,23 @@ export class ResultsService {
       if (expectedClass && expectedClass !== body.student_class) {
         throw badRequest({ student_class: [RESULT_MESSAGES.classNotStudents(expectedClass)] });
       }
+      // One read of who may write what this term, checked for every row before any is written.
+      const access = await this.teaching.writeAccess(actor, body.session_id, body.term, trx);
+      this.teaching.assertMayWrite(
+        actor,
+        access,
+        body.term,
+        entries.map((e) => ({ student_class: body.student_class, subject: e.subject })),
+      );
+      const stored = new Set(existing.map((r) => r.subject));
+      // A subject the student no longer takes keeps its stored score changeable; a new one must be theirs.
+      await this.assertOffered(
+        student,
+        body.student_class,
+        entries.map((e) => e.subject).filter((s) => !stored.has(s)),
+        body.subjects ? 'subjects' : 'subject',
+        trx,
+      );
       const released = await this.repo.isPublished(body.session_id, body.term, body.student_class, trx);
       const reason = released ? (body.reason ?? '') : null;
       const needReason = () => {
@@ -216,8 +257,17 @@ export class ResultsService {
       ) {
         throw nonFieldError(RESULT_MESSAGES.identityLocked);
       }
-      if (body.version !== undefined && body.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       const subject = body.subject ?? row.subject;
+      const access = await this.teaching.writeAccess(actor, row.session_id, row.term, trx);
+      const targets = [{ student_class: row.student_class, subject: row.subject }];
+      if (subject !== row.subject) targets.push({ student_class: row.student_class, subject });
+      this.teaching.assertMayWrite(actor, access, row.term, targets);
+      if (body.version !== undefined && body.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
+      if (subject !== row.subject) {
+        await this.teaching.assertSubjects([subject], () => 'subject', RESULT_MESSAGES.unknownSubject, trx);
+        const student = { id: row.student_id, first_name: row.first_name, last_name: row.last_name };
+        await this.assertOffered(student, row.student_class, [subject], 'subject', trx);
+      }
       if (subject !== row.subject && (await this.repo.subjectTaken(trx, row, subject, row.id))) {
         throw nonFieldError(RESULT_MESSAGES.subjectTaken);
       }
@@ -241,6 +291,8 @@ export class ResultsService {
     await this.repo.transaction(async (trx) => {
       const row = await this.repo.getResult(id, trx, true);
       if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
+      const access = await this.teaching.writeAccess(actor, row.session_id, row.term, trx);
+      this.teaching.assertMayWrite(actor, access, row.term, [{ student_class: row.student_class, subject: row.subject }]);
       if (expectedVersion !== undefined && expectedVersion !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
       if (released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { LOGO_MAX_SOURCE_PIXELS, LOGO_MESSAGES, LOGO_STORED_PIXELS } from '@portal/domain';
 
 /**
- * School logos (issue 10 item 13). A 6000×6000 PNG compresses to a few kilobytes yet took 2.9 s and
+ * School logos. A 6000×6000 PNG compresses to a few kilobytes yet took 2.9 s and
  * 1.3 GB per report card, because every PDF decoded it again. Now an upload is measured from its
  * header (no decoding), refused beyond LOGO_MAX_SOURCE_PIXELS, decoded once, shrunk to at most
  * LOGO_STORED_PIXELS on its longer side and stored as a fresh PNG: pages and PDFs only ever see the

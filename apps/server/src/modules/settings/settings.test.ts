@@ -3,7 +3,7 @@ import { DEFAULT_SCHOOL_SETTINGS } from '@portal/domain';
 import { describeEachDatabase, createTestContext, signInAdmin, type TestContext } from '../../../test/helpers';
 import { screensSettings } from '../../db/migrations/0012_screens_settings';
 
-describeEachDatabase('school settings: time zone and admission link (issue 11 items 10, 19)', (dialect) => {
+describeEachDatabase('school settings: time zone and admission link', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(dialect);

@@ -38,11 +38,27 @@ export class TeachingService {
    * Refuses a class name the school does not have (400 on `field`). `current` also refuses a
    * retired arm: new records go only into current arms, while history keeps its old classes.
    */
-  async assertClass(name: string, opts: { field?: string; current?: boolean; conn?: Conn } = {}): Promise<void> {
+  async assertClass(
+    name: string,
+    opts: { field?: string; current?: boolean; conn?: Conn; unknownMessage?: string } = {},
+  ): Promise<void> {
     const field = opts.field ?? 'student_class';
     const arm = await this.repo.armByName(name, opts.conn ?? this.db);
-    if (!arm) throw badRequest({ [field]: [TEACHING_MESSAGES.classUnknown(name)] });
+    if (!arm) throw badRequest({ [field]: [opts.unknownMessage ?? TEACHING_MESSAGES.classUnknown(name)] });
     if (opts.current && Number(arm.retired)) throw badRequest({ [field]: [TEACHING_MESSAGES.classRetired(name)] });
+  }
+
+  /**
+   * Refuses any subject name not in the catalogue (retired ones included: history keeps them), in
+   * one read; `fieldOf(i)` names the field of the i-th name in the 400.
+   */
+  async assertSubjects(names: readonly string[], fieldOf: (i: number) => string, message: string, conn: Conn = this.db): Promise<void> {
+    const known = new Set((await this.repo.subjects(conn)).map((s) => s.name));
+    const errors: Record<string, string[]> = {};
+    names.forEach((n, i) => {
+      if (!known.has(n)) errors[fieldOf(i)] = [message];
+    });
+    if (Object.keys(errors).length) throw badRequest(errors);
   }
 
   /** The school's class names, current ones only unless asked, in level then name order. */

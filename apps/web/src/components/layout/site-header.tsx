@@ -9,7 +9,7 @@ const LINKS = [
   { to: '/StudentLogin', label: 'Student' },
 ] as const;
 
-/** The shared header of the public and login screens (spec §2): title, motto, menu toggle, four buttons. */
+/** The shared header of the public and login screens: title, motto, menu toggle, four buttons. */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   return (

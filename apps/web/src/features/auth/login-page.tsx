@@ -20,7 +20,7 @@ interface Envelope {
   errors?: { non_field_errors?: string[] };
 }
 
-/** The banner text of spec §8: first non_field_errors entry, else the message, else the fallback. */
+/** The banner text: first non_field_errors entry, else the message, else the fallback. */
 export function loginErrorMessage(body: unknown): string {
   const b = body as Partial<Envelope> | null;
   return b?.errors?.non_field_errors?.[0] ?? (typeof b?.message === 'string' && b.message ? b.message : AUTH_MESSAGES.loginFailedFallback);

@@ -14,8 +14,8 @@ const blocksKey = ['sign-in-blocks'] as const;
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * Admin: accounts blocked from signing in from one address after repeated wrong passwords (issue 10
- * item 5). A block ends by itself after a minute; the admin can end it at once, e.g. for a pupil
+ * Admin: accounts blocked from signing in from one address after repeated wrong
+ * passwords. A block ends by itself after a minute; the admin can end it at once, e.g. for a pupil
  * who mistyped on the school's shared computer.
  */
 export function SignInBlocksPage() {
@@ -31,7 +31,7 @@ export function SignInBlocksPage() {
       toast.success(AUTH_MESSAGES.signInBlockCleared);
       await qc.invalidateQueries({ queryKey: blocksKey });
     },
-    onError: () => toast.error('Failed to clear the block. Please try again.'),
+    onError: () => toast.error(AUTH_MESSAGES.signInBlockClearFailed),
   });
 
   return (
@@ -44,15 +44,13 @@ export function SignInBlocksPage() {
           </Button>
         }
       >
-        <p className="mb-4 text-slate-700">
-          After 5 wrong passwords an account cannot sign in from that address for a minute. Other addresses are not affected.
-        </p>
+        <p className="mb-4 text-slate-700">{AUTH_MESSAGES.signInBlocksHint}</p>
         {isPending ? (
           <LoadingBlock />
         ) : isError ? (
-          <Alert tone="error">Failed to load sign-in blocks.</Alert>
+          <Alert tone="error">{AUTH_MESSAGES.signInBlocksLoadFailed}</Alert>
         ) : data.length === 0 ? (
-          <EmptyState>No account is blocked from signing in.</EmptyState>
+          <EmptyState>{AUTH_MESSAGES.noSignInBlocks}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Blocked sign-ins">
             {data.map((b) => (

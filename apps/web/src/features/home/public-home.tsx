@@ -4,7 +4,7 @@ import { SiteHeader } from '../../components/layout/site-header';
 import { BUTTON_BASE } from '../../components/ui/button';
 import { useSchoolSettings } from '../../lib/school-settings';
 
-/** The public home page of spec §1. */
+/** The public home page. */
 export function PublicHome() {
   const { data } = useSchoolSettings();
   const s = data ?? DEFAULT_SCHOOL_SETTINGS;

@@ -15,7 +15,7 @@ import type {
 } from '@portal/domain/payments';
 import { api } from '../../lib/api-client';
 
-/** Fetchers and query hooks of the payment screens; timeouts of spec §7. */
+/** Fetchers and query hooks of the payment screens; timeouts. */
 export const paymentKeys = {
   all: ['payments'] as const,
   context: ['payments', 'context'] as const,
@@ -100,7 +100,7 @@ export interface InitiateBody {
   phone_number: string | null;
   amount: number;
   term: string | null;
-  /** Issue 11.7: the payer confirmed paying a term already paid or more than the balance. */
+  /** The payer confirmed paying a term already paid or more than the balance. */
   confirm?: boolean;
 }
 
@@ -146,7 +146,7 @@ export interface FeeScheduleBody {
   compulsory?: boolean;
 }
 
-/** Issue 11.9: the same items for many classes, and copying a term's items. */
+/** The same items for many classes, and copying a term's items. */
 export interface FeeItemsBulkBody {
   session_id: number;
   term: string;

@@ -10,7 +10,7 @@ const STATUS_LABEL: Record<string, string> = {
   unpaid: 'Unpaid',
   failed: 'Failed',
   abandoned: 'Abandoned',
-  // What a student owes (issue 10.2)
+  // What a student owes
   paid: 'Paid in full',
   part_paid: 'Part paid',
 };
@@ -24,7 +24,7 @@ const STATUS_STYLE: Record<string, string> = {
   part_paid: 'bg-amber-50 text-amber-900 border-amber-300',
 };
 
-/** History shows pending when a status is missing (spec §4). */
+/** History shows pending when a status is missing. */
 export function statusLabel(status: string | null | undefined): string {
   return STATUS_LABEL[status || 'pending'] ?? status ?? 'Pending';
 }

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { ADMIN_ONLY, ANY_ROLE, RequireRole } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 
-/** Fees and payment screens (issue 5). */
+/** Fees and payment screens. */
 export const paymentsRoutes: RouteObject[] = [
   {
     element: <RequireRole roles={ANY_ROLE} />,

@@ -74,7 +74,7 @@ export function fetchStaff(staffId: string) {
   return api.get<StaffDetail>(`/staff/${encodeURIComponent(staffId)}/`, { timeout });
 }
 
-/** Spec §7: on a 404 by staff ID, the screens try the internal id (`GET /staff/id/{id}/`). */
+/** On a 404 by staff ID, the screens try the internal id (`GET /staff/id/{id}/`). */
 export async function findStaff(idOrStaffId: string): Promise<StaffDetail> {
   try {
     return await fetchStaff(idOrStaffId);

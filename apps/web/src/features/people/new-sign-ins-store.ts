@@ -1,5 +1,5 @@
 /**
- * One-time passwords of the accounts this signed-in user registered (issue 11 item 17), so the
+ * One-time passwords of the accounts this signed-in user registered, so the
  * day's sign-in slips can be printed together. They live only in this tab's sessionStorage (never on
  * the server) and are removed at sign-out and at the next sign-in (lib/auth-store clearSession).
  */

@@ -13,7 +13,7 @@ const studentData = () => import('./pages/student-data');
 const imports = () => import('./pages/import-people');
 
 /**
- * Students and staff screens (issue 3), each behind the roles the server enforces. The spec's
+ * Students and staff screens, each behind the roles the server enforces. The spec's
  * undefined /staff/... targets are real routes, at top level and under /dashboard.
  */
 export const peopleRoutes: RouteObject[] = [

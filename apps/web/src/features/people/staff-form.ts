@@ -3,7 +3,7 @@ import { compact } from '../../lib/use-form';
 
 const PROFILE_KEYS = ['qualifications', 'employment_date', 'bank_account', 'tax_id'] as const;
 
-/** The registration body: user fields flat (spec §3), profile fields under profile_data. */
+/** The registration body: user fields flat, profile fields under profile_data. */
 export function staffBody(values: Record<string, string>): Record<string, unknown> {
   const flat = compact(values);
   const profile: Record<string, string> = {};

@@ -14,6 +14,7 @@ import type {
   ResultTermStatus,
 } from '@portal/domain/results';
 import type { GradeBandInput } from '@portal/domain/grading';
+import type { StudentSubjectsAccess } from '@portal/domain/teaching';
 import { api, ApiError } from '../../lib/api-client';
 import { errorCode, errorMessage } from '../../lib/errors';
 
@@ -42,6 +43,7 @@ export const resultKeys = {
   broadsheet: (q: TermQuery) => ['results', 'broadsheet', q] as const,
   reportCard: (q: CardQuery) => ['results', 'report-card', q] as const,
   audit: (q: AuditQuery) => ['results', 'audit', q] as const,
+  studentSubjects: (admission: string, sessionId: string, term: string) => ['student-subjects', admission, sessionId, term] as const,
 };
 
 /** Academic sessions, newest first; the current one is the default on every screen. */
@@ -78,7 +80,7 @@ export interface BulkSave {
   term: string;
   student_class: string;
   subjects: SubjectEntry[];
-  /** Required by the server when the class's results for the term are released (issue 11 item 4). */
+  /** Required by the server when the class's results for the term are released. */
   reason?: string;
 }
 export const saveResults = (body: BulkSave) => api.post<Result[]>('/results/', body);
@@ -132,7 +134,7 @@ export function useSaveScale() {
   });
 }
 
-/** The scale's remark for a stored grade of a class's level (issue 11 item 19), or ''. */
+/** The scale's remark for a stored grade of a class's level, or ''. */
 export function remarkOf(scales: GradingScaleResponse[] | undefined, studentClass: string, grade: string): string {
   const level = studentClass.startsWith('SSS') ? 'SSS' : 'JSS';
   return scales?.find((s) => s.level === level)?.bands.find((b) => b.grade === grade)?.remark ?? '';
@@ -146,7 +148,7 @@ export function usePublications(sessionId: string, term: string) {
   });
 }
 
-/** The spec's "results fetch" messages (§8), shared by DeleteResult and check-a-result. */
+/** The "results fetch" messages, shared by DeleteResult and check-a-result. */
 export function resultsFetchMessage(err: unknown): { tone: 'error' | 'info'; text: string } {
   if (err instanceof ApiError && err.status === 404)
     return {
@@ -167,6 +169,25 @@ export interface StudentSummary {
 }
 export const fetchStudentSummary = (adm: string, signal?: AbortSignal) =>
   api.get<StudentSummary>(`/students/${encodeURIComponent(adm)}/`, { ...T, signal });
+
+/**
+ * The subjects a student takes in a term and which of them the signed-in user may write now
+ * (assignments and the score-entry window decide; the server refuses the rest anyway).
+ */
+export function useStudentSubjects(admission: string | null, sessionId: string, term: string) {
+  return useQuery({
+    queryKey: resultKeys.studentSubjects(admission ?? '', sessionId, term),
+    queryFn: ({ signal }) =>
+      api.get<StudentSubjectsAccess>(`/teaching/students/${encodeURIComponent(admission!)}/subjects/`, {
+        query: { session_id: sessionId || undefined, term: term || undefined },
+        ...T,
+        signal,
+      }),
+    enabled: admission !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
 
 /** A score as typed: '' (empty), a valid score, or invalid ("e", "1e3", "12,5", out of range). */
 export function checkScore(raw: string, subject: string): { ok: true; value: number | null } | { ok: false; message: string } {
@@ -328,7 +349,7 @@ export type ResultWrite =
   | { op: 'create'; body: Parameters<typeof createResult>[0] }
   | { op: 'delete'; id: number; version?: number; reason?: string };
 
-/** Several writes at once, one request per subject in parallel (spec §7): every outcome is returned. */
+/** Several writes at once, one request per subject in parallel: every outcome is returned. */
 export function useWriteResults() {
   const invalidate = useInvalidateResults();
   return useMutation({

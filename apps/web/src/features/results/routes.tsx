@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 
-/** Results screens (issue 4): entry and correction for staff and admin; students see only their own (the server enforces it). */
+/** Results screens: entry and correction for staff and admin; students see only their own (the server enforces it). */
 export const resultsRoutes: RouteObject[] = [
   {
     element: <RequireRole roles={STAFF_AND_ADMIN} />,

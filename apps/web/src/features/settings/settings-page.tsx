@@ -77,7 +77,7 @@ export function SettingsPage() {
       return;
     }
     try {
-      // The server answers with what it stored: the logo shrunk to at most 256 px (issue 10 item 13).
+      // The server answers with what it stored: the logo shrunk to at most 256 px.
       setForm(await save.mutateAsync(parsed.data));
       toast.success(SETTINGS_MESSAGES.saved);
     } catch (err) {

@@ -14,7 +14,7 @@ function total(rows: ClassReportRow[], f: (r: ClassReportRow) => number): number
   return rows.reduce((s, r) => s + Math.round(f(r) * 100), 0) / 100;
 }
 
-/** Class Payment Report (spec §2, §3) with the fee-schedule columns, totals and a CSV export. */
+/** Class Payment Report with the fee-schedule columns, totals and a CSV export. */
 export function ClassReport({ studentClass, session }: { studentClass: string; session: string }) {
   const { data, isPending, isError, error } = useClassReport(studentClass, session, true);
   const toast = useToast();
@@ -78,7 +78,7 @@ export function ClassReport({ studentClass, session }: { studentClass: string; s
                     <td className="py-2 pr-3 whitespace-nowrap">{r.admission_number}</td>
                     <td className="py-2 pr-3">{r.full_name}</td>
                     <td className="py-2 pr-3">
-                      {/* Paid in full / part paid / unpaid against what is due (issue 10.2), and a pending checkout. */}
+                      {/* Paid in full / part paid / unpaid against what is due, and a pending checkout. */}
                       <span className={statusClass(r.status)}>{statusLabel(r.status)}</span>
                       {r.payment_status === 'pending' && <span className="ml-1 text-xs text-slate-600">(payment pending)</span>}
                     </td>

@@ -8,12 +8,12 @@ import { ApiError } from '../../../lib/api-client';
 import { usePaymentHistory } from '../api';
 import { formatDateTime, formatNaira, statusClass, statusLabel } from '../format';
 
-/** Spec §8 message for a failed payment call; `fallback` for anything that is not an HTTP answer. */
+/** The message for a failed payment call; `fallback` for anything that is not an HTTP answer. */
 export function errorText(err: unknown, fallback: string = PAYMENT_HTTP_MESSAGES[500]): string {
   return err instanceof ApiError ? paymentErrorMessage(err) : fallback;
 }
 
-/** Payment History (spec §2) for one admission number. */
+/** Payment History for one admission number. */
 export function PaymentHistory({ admissionNumber }: { admissionNumber: string }) {
   const ready = admissionNumber.trim().length >= 3;
   const { data, isPending, isError, error } = usePaymentHistory(admissionNumber.trim());

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { CLASSES, TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
+import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import { FEE_MESSAGES } from '@portal/domain/fees';
 import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, serverMessageOf, type FeeSchedule } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
@@ -9,6 +9,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { allClassNames, currentClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { useFeeScheduleMutations, useFeeSchedules, usePaymentContext } from '../api';
 import { errorText } from '../components/payment-history';
@@ -27,10 +28,11 @@ const GROUPS: { value: Group; label: string }[] = [
   { value: 'all', label: 'All classes' },
   { value: 'chosen', label: 'Chosen classes' },
 ];
-function classesOf(group: Group, chosen: string[]): string[] {
-  if (group === 'jss') return CLASSES.filter((c) => c.startsWith('JSS'));
-  if (group === 'sss') return CLASSES.filter((c) => c.startsWith('SSS'));
-  if (group === 'all') return [...CLASSES];
+/** The classes a group names, among the school's current (not retired) arms. */
+function classesOf(group: Group, chosen: string[], current: readonly string[]): string[] {
+  if (group === 'jss') return current.filter((c) => c.startsWith('JSS'));
+  if (group === 'sss') return current.filter((c) => c.startsWith('SSS'));
+  if (group === 'all') return [...current];
   return chosen;
 }
 
@@ -52,7 +54,7 @@ function previousTerm(sessions: { id: number; name: string }[], sessionId: numbe
   return at > 0 ? { sessionId: ordered[at - 1]!.id, term: '3rd' } : null;
 }
 
-/** Admin: a term's fee items per class (issue 11.9); they drive what students owe. */
+/** Admin: a term's fee items per class; they drive what students owe. */
 export default function FeeSchedulesPage() {
   const context = usePaymentContext();
   const [sessionId, setSessionId] = useState<number | null>(null);
@@ -63,6 +65,9 @@ export default function FeeSchedulesPage() {
     }
   }, [context.data, sessionId]);
   const schedules = useFeeSchedules(sessionId);
+  const arms = useClasses();
+  const current = useMemo(() => currentClassNames(arms.data), [arms.data]);
+  const everyClass = useMemo(() => allClassNames(arms.data), [arms.data]);
   const { bulk, copy, update, remove } = useFeeScheduleMutations();
   const toast = useToast();
 
@@ -80,8 +85,10 @@ export default function FeeSchedulesPage() {
   const byClass = useMemo(() => {
     const m = new Map<string, FeeSchedule[]>();
     for (const f of termItems) m.set(f.student_class, [...(m.get(f.student_class) ?? []), f]);
-    return CLASSES.filter((c) => m.has(c)).map((c) => ({ cls: c, items: m.get(c)! }));
-  }, [termItems]);
+    // School order first; a class no longer in the list (unlikely) still shows its fees, last.
+    const order = [...everyClass.filter((c) => m.has(c)), ...[...m.keys()].filter((c) => !everyClass.includes(c))];
+    return order.map((c) => ({ cls: c, items: m.get(c)! }));
+  }, [termItems, everyClass]);
   const prev = sessionId === null ? null : previousTerm(sessions, sessionId, term);
   const prevLabel = prev
     ? `${termLabel(prev.term)}${prev.sessionId !== sessionId ? `, ${sessions.find((s) => s.id === prev.sessionId)?.name}` : ''}`
@@ -93,7 +100,7 @@ export default function FeeSchedulesPage() {
     e.preventDefault();
     setFormError(null);
     const errs: Record<string, string | undefined> = {};
-    const classes = classesOf(group, chosen);
+    const classes = classesOf(group, chosen, current);
     if (!classes.length) errs.classes = FEE_MESSAGES.classesRequired;
     const seen = new Set<string>();
     for (const l of lines) {
@@ -113,12 +120,10 @@ export default function FeeSchedulesPage() {
         classes,
         items: lines.map((l) => ({ name: l.name.trim(), amount: l.amount, compulsory: l.compulsory })),
       });
-      toast.success(
-        `Fees saved for ${classes.length} ${classes.length === 1 ? 'class' : 'classes'}: ${r.created} added, ${r.updated} updated`,
-      );
+      toast.success(FEE_MESSAGES.saved(classes.length, r.created, r.updated));
       setLines([newLine()]);
     } catch (err) {
-      setFormError(feeError(err, 'Failed to save the fees'));
+      setFormError(feeError(err, FEE_MESSAGES.saveFailed));
     }
   }
 
@@ -126,9 +131,7 @@ export default function FeeSchedulesPage() {
     if (!prev || sessionId === null) return;
     try {
       const r = await copy.mutateAsync({ from_session_id: prev.sessionId, from_term: prev.term, to_session_id: sessionId, to_term: term });
-      toast.success(
-        `Copied ${r.copied} ${r.copied === 1 ? 'item' : 'items'} from ${prevLabel}${r.skipped ? ` (${r.skipped} already set, kept)` : ''}`,
-      );
+      toast.success(FEE_MESSAGES.copied(r.copied, prevLabel, r.skipped));
     } catch (err) {
       toast.error(feeError(err));
     }
@@ -156,7 +159,7 @@ export default function FeeSchedulesPage() {
   }
 
   async function onDelete(f: FeeSchedule) {
-    if (!window.confirm(`Delete "${f.name}" (${termLabel(f.term)}) for ${f.student_class}?`)) return;
+    if (!window.confirm(FEE_MESSAGES.confirmDelete(f.name, termLabel(f.term), f.student_class))) return;
     try {
       await remove.mutateAsync(f.id);
       toast.success(PAYMENT_MESSAGES.feeScheduleDeleted);
@@ -202,7 +205,7 @@ export default function FeeSchedulesPage() {
               </div>
               {group === 'chosen' && (
                 <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4" role="group" aria-label="Classes">
-                  {CLASSES.map((c) => (
+                  {current.map((c) => (
                     <label key={c} className="inline-flex min-h-11 items-center gap-2 text-sm">
                       <input
                         type="checkbox"
@@ -273,7 +276,7 @@ export default function FeeSchedulesPage() {
           ) : schedules.isError ? (
             <Alert tone="error">{errorText(schedules.error)}</Alert>
           ) : byClass.length === 0 ? (
-            <EmptyState>No fees set for this term yet.</EmptyState>
+            <EmptyState>{FEE_MESSAGES.noFeesForTerm}</EmptyState>
           ) : (
             <ul className="flex flex-col gap-5" data-testid="fee-schedules">
               {byClass.map(({ cls, items }) => {

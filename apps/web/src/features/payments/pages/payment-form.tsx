@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEv
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
-import { CLASSES, TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
+import { TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
 import {
   EXCEEDS_BALANCE_CODE,
   FEE_MESSAGES,
@@ -36,6 +36,7 @@ import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira, statusClass, statusLabel } from '../format';
 import { errorCode } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
+import { classOptions, useClasses } from '../../../lib/school-lists';
 
 interface FormValues {
   admission_number: string;
@@ -85,7 +86,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 type StudentFees = NonNullable<PaymentContext['student']>;
 const kobo = (naira: number) => nairaToKobo(naira.toFixed(2));
 
-/** Issue 11.7: a restored draft is kept only while it still fits what is owed now. */
+/** A restored draft is kept only while it still fits what is owed now. */
 function draftIsStale(f: FormValues, st: StudentFees): boolean {
   if (st.amount_due === 0) return false;
   const t = st.terms.find((x) => x.term === f.term);
@@ -94,7 +95,7 @@ function draftIsStale(f: FormValues, st: StudentFees): boolean {
   return Number.isFinite(amount) && kobo(amount) > kobo(st.outstanding);
 }
 
-/** Issue 11.7: the warning to confirm before paying a term already paid in full or more than the balance. */
+/** The warning to confirm before paying a term already paid in full or more than the balance. */
 function warningText(st: StudentFees, amountKobo: number, term: Term | null): string | null {
   const session: FeeBalance = {
     due: kobo(st.amount_due),
@@ -120,11 +121,12 @@ function warningText(st: StudentFees, amountKobo: number, term: Term | null): st
   return null;
 }
 
-/** /PaymentForm: School Fees Payment (spec §2, §4, §5, §8). */
+/** /PaymentForm: School Fees Payment. */
 export default function PaymentFormPage() {
   const session = useSession();
   const isStudent = session?.role === 'student';
   const context = usePaymentContext();
+  const arms = useClasses();
   // Online payment may be off (production without a provider key): the form says so and cannot submit.
   const provider = usePaymentProvider();
   const paymentsOff = provider.data?.online_payment === false;
@@ -139,7 +141,7 @@ export default function PaymentFormPage() {
   const [submitting, setSubmitting] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [verifying, setVerifying] = useState(false);
-  // Issue 11.7: the clear confirm step before paying a term already paid or more than the balance.
+  // The clear confirm step before paying a term already paid or more than the balance.
   const [confirm, setConfirm] = useState<{ text: string; payment: InitiatePayment } | null>(null);
   useEffect(() => {
     if (confirm) document.getElementById('pay-confirm-back')?.focus();
@@ -191,7 +193,7 @@ export default function PaymentFormPage() {
     prefill(first ? hadDraft.current : true);
   }, [context.data, prefill, prefillRequest]);
 
-  // The draft is saved 500 ms after each change (spec §4).
+  // The draft is saved 500 ms after each change.
   useEffect(() => {
     const t = setTimeout(() => {
       try {
@@ -426,7 +428,7 @@ export default function PaymentFormPage() {
                 label="Class"
                 required
                 placeholder="Select class"
-                options={CLASSES}
+                options={classOptions(arms.data, form.current_class)}
                 value={form.current_class}
                 onChange={set('current_class')}
                 error={errors.current_class}

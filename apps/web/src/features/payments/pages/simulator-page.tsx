@@ -15,7 +15,7 @@ const DONE: Record<string, string> = { success: 'paid', failed: 'declined', aban
 /**
  * The built-in payment simulator's checkout (used when no Paystack key is configured): the payer
  * chooses what the provider reports. A screen of the app, so only the signed-in payer (or an admin)
- * reaches it; the server checks the same (issue 10).
+ * reaches it; the server checks the same.
  */
 export default function SimulatorPage() {
   const { code = '' } = useParams();

@@ -39,7 +39,7 @@ export function StudentDetailList({ s }: { s: StudentRecord }) {
   );
 }
 
-/** A staff member's record, plus the extra profile info when present (spec §2 CheckAStaffData). */
+/** A staff member's record, plus the extra profile info when present (CheckAStaffData). */
 export function StaffDetailList({ s }: { s: StaffDetail }) {
   const p = s.profile_data;
   return (

@@ -22,8 +22,8 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 
 /**
  * /DeleteStudent and /DeleteStudent/:_id: search by admission number, see the student, then a
- * two-step confirmation (spec §2, §4). The path id may be a legacy internal id or an admission number.
- * Issue 11 item 21: a student with results or payments is offered "Withdraw" first (kept read-only,
+ * two-step confirmation. The path id may be a legacy internal id or an admission number.
+ * A student with results or payments is offered "Withdraw" first (kept read-only,
  * sign-in off); the spec's delete stays for records created by mistake, and the confirmation says
  * how the two differ.
  */

@@ -11,11 +11,12 @@ import { useToast } from '../../../lib/toast';
 import { fetchStudent, findStaff } from '../api';
 import { ResetPasswordAction, StaffDetailList, StudentDetailList, fullName } from '../components/details';
 
-/** The find screens' failure text (spec §8): 404, server detail, no response, default. */
+/** The find screens' failure text: not found (404 or a malformed ID), server detail, no response, default. */
 function findFailure(err: unknown, notFound: string, fallback: string): string {
   if (err instanceof ApiError) {
     if (err.kind !== 'http') return PEOPLE_MESSAGES.noResponse;
-    if (err.status === 404) return notFound;
+    // A malformed ID is refused with 400 before any lookup: it names no one either.
+    if (err.status === 404 || err.status === 400) return notFound;
     if (err.status === 401) return PEOPLE_MESSAGES.unauthorized;
     return err.detail ?? fallback;
   }

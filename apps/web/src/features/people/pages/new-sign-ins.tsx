@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ImportedAccount, NewAccount } from '@portal/domain/people-constants';
+import { PEOPLE_SCREEN_MESSAGES, type ImportedAccount, type NewAccount } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
@@ -9,7 +9,7 @@ import { SignInSlips } from '../components/sign-in-slips';
 import { storedPasswords } from '../new-sign-ins-store';
 
 /**
- * /new-sign-ins (staff and admin, issue 11 item 17): the day's new accounts together, so their
+ * /new-sign-ins (staff and admin): the day's new accounts together, so their
  * sign-in slips print at once instead of replacing each other. The list comes from the server; the
  * one-time passwords only from this tab's session (shown once, never stored on the server), so an
  * account registered elsewhere is listed without a slip: reset its password to print one.
@@ -28,7 +28,7 @@ export default function NewSignInsPage() {
   if (q.isError) {
     return (
       <PageLayout title="Today's New Sign-ins">
-        <Alert tone="error">Failed to load today&apos;s new accounts. Please try again.</Alert>
+        <Alert tone="error">{PEOPLE_SCREEN_MESSAGES.newAccountsLoadFailed}</Alert>
       </PageLayout>
     );
   }
@@ -46,23 +46,15 @@ export default function NewSignInsPage() {
       <div className="flex flex-col gap-4">
         <Alert tone="info" className="no-print">
           <p data-testid="new-sign-ins-summary">
-            {`${q.data.accounts.length.toLocaleString('en-NG')} new ${q.data.accounts.length === 1 ? 'account' : 'accounts'} on ${q.data.date}; ${(
-              students.length + staff.length
-            ).toLocaleString('en-NG')} sign-in ${students.length + staff.length === 1 ? 'slip' : 'slips'} ready to print.`}
+            {PEOPLE_SCREEN_MESSAGES.newAccountsSummary(q.data.accounts.length, q.data.date, students.length + staff.length)}
           </p>
-          <p className="mt-1">
-            One-time passwords are kept only in this browser tab until you sign out, and are never stored on the server. Accounts that have
-            already chosen their own password need no slip.
-          </p>
+          <p className="mt-1">{PEOPLE_SCREEN_MESSAGES.oneTimePasswordsKeptHere}</p>
         </Alert>
         {students.length > 0 && <SignInSlips accounts={students} kind="student" />}
         {staff.length > 0 && <SignInSlips accounts={staff} kind="staff" />}
         {withoutSlip.length > 0 && (
           <Card title="Registered without a password on this device" className="no-print">
-            <p className="mb-2 text-sm text-slate-700">
-              These accounts were registered from another device or session, so their one-time password is not here. Reset the password from
-              the person&apos;s details to print a slip.
-            </p>
+            <p className="mb-2 text-sm text-slate-700">{PEOPLE_SCREEN_MESSAGES.accountsWithoutSlip}</p>
             <ul className="divide-y divide-slate-100 text-sm" data-testid="accounts-without-slip">
               {withoutSlip.map((a) => (
                 <li key={`${a.kind}-${a.public_id}`} className="flex flex-wrap justify-between gap-2 py-1.5">
@@ -75,7 +67,7 @@ export default function NewSignInsPage() {
             </ul>
           </Card>
         )}
-        {q.data.accounts.length === 0 && <p className="text-slate-700">No accounts have been registered today.</p>}
+        {q.data.accounts.length === 0 && <p className="text-slate-700">{PEOPLE_SCREEN_MESSAGES.noNewAccounts}</p>}
       </div>
     </PageLayout>
   );

@@ -9,7 +9,7 @@ import { useStaffList } from '../api';
 import { fullName, genderLabel, maritalLabel } from '../components/details';
 import { ExportButton } from '../components/list-tools';
 
-/** /StaffDetails: Staff Members with name and designation; one expands to its details (spec §2). */
+/** /StaffDetails: Staff Members with name and designation; one expands to its details. */
 export default function StaffDetailsPage() {
   const list = useStaffList();
   const [expanded, setExpanded] = useState<string | null>(null);

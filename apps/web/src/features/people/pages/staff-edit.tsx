@@ -22,7 +22,7 @@ const REQUIRED = {
   department: PEOPLE_MESSAGES.departmentRequired,
 } as const;
 
-/** /staff/:staff_id/edit (also under /dashboard): edit form; success goes to the staff detail (spec §8). */
+/** /staff/:staff_id/edit (also under /dashboard): edit form; success goes to the staff detail. */
 export default function StaffEditPage() {
   const { staff_id: staffId = '' } = useParams();
   const base = useStaffBase();

@@ -27,7 +27,7 @@ export default function StaffListPage() {
   const announced = useRef(false);
 
   useEffect(() => {
-    // A loaded list speaks for itself: no "Staff list loaded successfully" toast (issue 11 item 14).
+    // A loaded list speaks for itself: no "Staff list loaded successfully" toast.
     if (list.isError && !announced.current) {
       announced.current = true;
       toast.error(PEOPLE_MESSAGES.staffListFailed);

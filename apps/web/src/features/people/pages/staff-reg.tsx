@@ -72,7 +72,7 @@ export default function StaffRegPage() {
         : undefined;
       if (account) rememberPasswords([account]);
       setDone({ message, account });
-      // Spec §4: to the staff list 3 seconds after success; the one-time password goes along, in memory.
+      // To the staff list 3 seconds after success; the one-time password goes along, in memory.
       timer.current = setTimeout(() => {
         setCreatedFlash({ message, account });
         navigate(base, { replace: true });

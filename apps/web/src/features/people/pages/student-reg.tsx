@@ -21,7 +21,7 @@ interface Registered {
   account?: ImportedAccount;
 }
 
-/** /StudentReg: register a student; 3 s after success the screen returns to a fresh form (spec §4). */
+/** /StudentReg: register a student; 3 s after success the screen returns to a fresh form. */
 export default function StudentRegPage() {
   const [registered, setRegistered] = useState<Registered | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -102,7 +102,7 @@ function StudentRegForm({
             }
           : undefined,
       });
-      // Spec §4: back to /StudentReg (a fresh form) after 3 seconds; the success note stays.
+      // Back to /StudentReg (a fresh form) after 3 seconds; the success note stays.
       timer.current = setTimeout(() => {
         navigate('/StudentReg', { replace: true });
         onRedirect();

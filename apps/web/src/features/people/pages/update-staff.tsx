@@ -12,7 +12,7 @@ import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { useForm } from '../../../lib/use-form';
 import { STAFF_EDIT_EMPTY, flatErrors, staffBody, staffValuesOf } from '../staff-form';
 
-/** /UpdateStaffDetails: update a staff member by staff ID; fields left blank stay as they are (spec §5). */
+/** /UpdateStaffDetails: update a staff member by staff ID; fields left blank stay as they are. */
 export default function UpdateStaffPage() {
   const [params] = useSearchParams();
   const [staffId, setStaffId] = useState(params.get('staff_id')?.toUpperCase() ?? '');

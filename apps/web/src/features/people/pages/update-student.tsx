@@ -42,7 +42,7 @@ function valuesOf(s: StudentRecord): typeof EMPTY {
   };
 }
 
-/** /UpdateStudentDetails: details load when the admission number field loses focus (spec §2, §4, §5). */
+/** /UpdateStudentDetails: details load when the admission number field loses focus. */
 export default function UpdateStudentPage() {
   const [params] = useSearchParams();
   const [admission, setAdmission] = useState(params.get('admission_number')?.toUpperCase() ?? '');
@@ -102,7 +102,7 @@ export default function UpdateStudentPage() {
     setBanner(null);
     const { password, confirm_password, ...rest } = form.values;
     const body: Record<string, string> = { ...rest };
-    // A blank password is left out, so the current one is kept (spec §5).
+    // A blank password is left out, so the current one is kept.
     if (password) Object.assign(body, { password, confirm_password });
     const parsed = studentUpdateSchema.safeParse(body);
     if (!parsed.success) return form.fail(peopleFieldErrors(parsed.error));

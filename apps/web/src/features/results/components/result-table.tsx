@@ -5,7 +5,7 @@ import { remarkOf, useGradingScales } from '../api';
 /** A result sheet: subject, score, grade, remarks (and an optional action per row). */
 export function ResultTable({ results, action, caption }: { results: Result[]; action?: (r: Result) => ReactNode; caption?: string }) {
   const total = results.reduce((a, r) => a + r.score, 0);
-  // The scale's remark next to each grade (issue 11 item 19), from the scale of the results' session.
+  // The scale's remark next to each grade, from the scale of the results' session.
   const scales = useGradingScales(results[0]?.session_id ?? '');
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption ?? 'Result sheet'}>

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentSessionId, useSessions } from '../api';
 
 /**
- * Academic Session and Academic Term selects (spec §4): the term stays disabled until a session is
+ * Academic Session and Academic Term selects: the term stays disabled until a session is
  * chosen, and changing the session clears the term. The current session is preselected.
  */
 export function SessionTermFields({

@@ -38,7 +38,7 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
     setProblems([...new Set(found)]);
     if (found.length) return;
     try {
-      // Issue 11 item 3: show how many grades of the current session change, and ask before applying.
+      // Show how many grades of the current session change, and ask before applying.
       const preview = await previewScale(scale.level, input);
       if (preview.changes > 0) {
         setPending({
