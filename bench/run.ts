@@ -630,7 +630,8 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${missed.length ? `Budgets missed:\n  ${missed.join('\n  ')}` : 'Every measured budget met.'}\n`);
   if (failed.length) process.stdout.write(`Scenarios FAILED (errors, not measured honestly): ${failed.join(', ')}\n`);
 
-  const key = `api-${database}-${students}${quick ? '-quick' : ''}`;
+  // A run of some scenarios only (--only) keeps its own key, so it never replaces a full run's figures.
+  const key = `api-${database}-${students}${quick ? '-quick' : ''}${only ? '-partial' : ''}`;
   mergeResults({
     [key]: {
       generatedAt: new Date().toISOString(),
