@@ -377,9 +377,9 @@ function WindowsCard({ sessionId, data }: { sessionId: number; data: SessionAssi
     <Card title="Score entry">
       <p className="mb-3 text-sm text-slate-600">{M.windowsExplain}</p>
       <div className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-end">
-        <SelectField label="Term" value={term} onChange={(e) => setTerm(e.target.value)} options={TERMS} />
+        <SelectField label="Score entry term" value={term} onChange={(e) => setTerm(e.target.value)} options={TERMS} />
         <SelectField
-          label="Class level"
+          label="Score entry level"
           value={level}
           onChange={(e) => setLevel(e.target.value)}
           options={[{ value: ALL_LEVELS, label: 'All levels' }, ...CLASS_LEVELS.map((l) => ({ value: l, label: l }))]}
