@@ -138,7 +138,8 @@ test.afterAll(async ({ request }) => {
 });
 
 async function asStaff(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const page = await browser.newPage({ baseURL: test.info().project.use.baseURL, viewport: PHONE });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE });
+  const page = await context.newPage();
   await signInViaApi(page, request, 'staff');
   return page;
 }
@@ -236,8 +237,8 @@ test.describe.serial('teaching structure', () => {
     await expectAccessible(page);
   });
 
-  test('staff1 sees the pair, enters a score for it and is refused elsewhere', async ({ browser, request }) => {
-    const page = await asStaff(browser, request);
+  test('staff1 sees the pair, enters a score for it and is refused elsewhere', async ({ page, request }) => {
+    await signInViaApi(page, request, 'staff');
     await page.goto('/staffHomePage');
     await page.getByRole('link', { name: /My Classes/ }).click();
     await expect(page.getByRole('heading', { name: 'My Classes', level: 1 })).toBeVisible();
@@ -278,7 +279,6 @@ test.describe.serial('teaching structure', () => {
     });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).detail).toBe(TEACHING_MESSAGES.notYourSubject(plan.refused, 'JSS 1A'));
-    await page.close();
   });
 
   test('the admin closes score entry for the term; staff1 is refused with the closed message', async ({ browser, page, request }) => {
@@ -302,7 +302,7 @@ test.describe.serial('teaching structure', () => {
     await openScoreEntry(staff, STUDENT);
     await expect(staff.getByTestId('subject-refusal')).toContainText('is closed');
     await expect(staff.getByLabel(`${plan.assigned.name} Score`)).toBeDisabled();
-    await staff.close();
+    await staff.context().close();
 
     // Open again, enforcement off: the demo school as it was (afterAll also restores the rest).
     await page.getByRole('button', { name: 'Open score entry' }).click();
