@@ -93,7 +93,7 @@ function bulkSave(id: string, title: string, role: Role): Scenario {
         term: '3rd',
         student_class: BENCH_BIG_CLASS,
         subjects: bigClassSubjects(k).map((name, j) => ({ name, score: 40 + ((pass + j) % 60), remarks: '' })),
-        // The bench school's terms are released: a change to released results needs a reason (issue 11.4).
+        // The bench school's terms are released: a change to released results needs a reason.
         reason: 'Bench: scores corrected',
       };
     },
@@ -204,7 +204,7 @@ export const SCENARIOS: Scenario[] = [
     expect: json,
   },
   {
-    // Issue 13: a teacher's arm-subject pairs and form classes for the current session.
+    // A teacher's arm-subject pairs and form classes for the current session.
     id: 'my-classes',
     title: "A teacher's classes",
     method: 'GET',

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, expectAccessible, signInViaApi, test, type Role } from '../fixtures';
+import { apiToken, expect, expectAccessible, schoolClasses, signInViaApi, test, type Role } from '../fixtures';
 
 /**
  * Screens on a 360 px phone: every route of every role, with
@@ -15,12 +15,6 @@ let sessionId = 0;
 
 async function admin(request: APIRequestContext) {
   return { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-}
-
-/** The school's classes from the API (retired ones too: the results filter reaches history). */
-async function schoolClasses(request: APIRequestContext): Promise<string[]> {
-  const res = await request.get('/api/classes/', { headers: await admin(request) });
-  return ((await res.json()) as { name: string }[]).map((c) => c.name);
 }
 
 async function signOut(page: Page) {
@@ -491,7 +485,8 @@ test('item 16: the class filter of Check Class Results offers every class of the
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'staff');
   await page.goto('/ResultsCheck');
-  await expect(page.getByLabel('Class', { exact: true }).locator('option')).toHaveText(['All', ...(await schoolClasses(request))]);
+  const classes = await schoolClasses(request, await apiToken(request, 'staff'));
+  await expect(page.getByLabel('Class', { exact: true }).locator('option')).toHaveText(['All', ...classes]);
   await page.getByLabel('Academic Term').selectOption('1st');
   await page.getByLabel('Class', { exact: true }).selectOption('JSS 1B');
   await page.getByRole('button', { name: 'Fetch Students' }).click();

@@ -339,18 +339,23 @@ export interface ResultTermStatus {
   released: boolean;
 }
 
+/**
+ * One subject of a report card. The card lists every subject the student takes; one with no score
+ * yet has a null score and position, an empty grade and remark, and null class figures when no one
+ * in the class has a score in it.
+ */
 export interface ReportCardSubject {
   subject: string;
-  score: number;
+  score: number | null;
   grade: string;
   remark: string;
   teacher_remarks: string;
-  position: number;
-  class_average: number;
-  class_highest: number;
-  class_lowest: number;
-  /** Third term only: this subject's scores in each term of the session, and their average. */
-  term_scores?: { '1st': number | null; '2nd': number | null; '3rd': number | null; average: number };
+  position: number | null;
+  class_average: number | null;
+  class_highest: number | null;
+  class_lowest: number | null;
+  /** Third term only: this subject's scores in each term of the session, and their average (null without any). */
+  term_scores?: { '1st': number | null; '2nd': number | null; '3rd': number | null; average: number | null };
 }
 
 export interface ReportCard {
@@ -383,7 +388,10 @@ export interface ReportCard {
 export interface BroadsheetRow {
   admission_number: string;
   name: string;
+  /** null: no score, either not entered yet or (when listed in `not_taken`) a subject the student does not take. */
   scores: Record<string, number | null>;
+  /** The class's subjects (columns) this student does not take. */
+  not_taken: string[];
   total: number;
   subjects_taken: number;
   average: number;
@@ -402,6 +410,8 @@ export interface BroadsheetClass {
 export interface Broadsheet {
   session: { id: number; name: string };
   term: string;
+  /** Every class's subjects together, in catalogue order (the whole-school sheet's columns). */
+  subjects: string[];
   classes: BroadsheetClass[];
 }
 
@@ -430,6 +440,9 @@ export interface ResultAuditEntry {
 
 /** More messages of the results screens (publishing, grading scales, history, sessions, broadsheet, corrections). */
 export const RESULT_ADMIN_MESSAGES = {
+  /** A broadsheet cell of a subject the student does not take (distinct from a missing score). */
+  notTaken: 'n/a',
+  notTakenTitle: 'Does not take this subject',
   publicationFailed: 'Failed to change publication.',
   publicationsFailed: 'Failed to load publications.',
   publishExplain: "Students see a class's results for a term only after it is published.",

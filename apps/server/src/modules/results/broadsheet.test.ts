@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
+import { offerAtLevel } from '../../../test/teaching-fixtures';
 
 /**
  * The broadsheet: a class's (or the whole school's) scores with totals, averages and positions, as JSON and CSV.
@@ -25,6 +26,8 @@ describeEachDatabase('broadsheet', (dialect) => {
     admin = await signInAdmin(ctx);
     staff = await signInStaff(ctx);
     await createSession(ctx.handle.db, '2025/2026', true);
+    // The ranked class's level offers just the three subjects it has scores in.
+    await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
   });
   afterAll(() => ctx.close());
 

@@ -1,13 +1,17 @@
 import type { Conn, Trx } from '../../db/index';
 import { sql } from 'kysely';
-import { levelOfClass, CLASSES, RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
+import { RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import './results.tables';
 
 /** The reason recorded on each result a scale change regrades. */
 const REGRADE_REASON = RESULT_MESSAGES.regradeReason;
 
-const classesOf = (level: Level) => CLASSES.filter((c) => levelOfClass(c) === level);
+/**
+ * The class names of a level, as a LIKE pattern: every class name starts with its level ("JSS 1A",
+ * "SSS 2 Gold"), so this covers the school's current and retired arms alike without listing them.
+ */
+const classesOf = (level: Level) => `${level} %`;
 
 /** A score range [from, below) of one band; null bounds are open. */
 export interface BandRange {
@@ -114,7 +118,7 @@ export class GradingRepository {
     return conn
       .selectFrom('results')
       .where('results.session_id', '=', sessionId)
-      .where('results.student_class', 'in', classesOf(level))
+      .where('results.student_class', 'like', classesOf(level))
       .where('results.grade', '!=', r.grade)
       .$if(r.from !== null, (q) => q.where('results.score', '>=', r.from!))
       .$if(r.below !== null, (q) => q.where('results.score', '<', r.below!));
@@ -195,7 +199,7 @@ export class GradingRepository {
       .updateTable('results')
       .set({ grade: r.grade })
       .where('session_id', '=', sessionId)
-      .where('student_class', 'in', classesOf(level))
+      .where('student_class', 'like', classesOf(level))
       .where('grade', '!=', r.grade)
       .$if(r.from !== null, (q) => q.where('score', '>=', r.from!))
       .$if(r.below !== null, (q) => q.where('score', '<', r.below!))

@@ -143,7 +143,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
       fmt(s.score),
       s.grade,
       s.remark,
-      ordinal(s.position),
+      s.position === null ? '–' : ordinal(s.position),
       formatAverage(s.class_average),
       fmt(s.class_highest),
       fmt(s.class_lowest),

@@ -5,9 +5,9 @@ import {
   NOT_RELEASED_CODE,
   positionText,
   rankClass,
+  RESULT_ADMIN_MESSAGES,
   RESULT_MESSAGES,
   round2,
-  SUBJECTS,
   termLabel,
   TERM_VALUES,
   type Broadsheet,
@@ -21,7 +21,8 @@ import {
 import { HttpError, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
 import { toCsv, type CsvValue } from '../../lib/csv';
-import { bySubjectOrder, SUBJECT_ORDER } from './results.presenters';
+import type { TeachingService } from '../teaching/teaching.service';
+import { compareSubjects, type SubjectOrder } from './results.presenters';
 import type { SessionsRepository } from './sessions.repository';
 import type { GradingService } from './grading.service';
 import type { ResultsRepository } from './results.repository';
@@ -48,13 +49,18 @@ interface BuildInput {
   visibleTerms: Set<string>;
   /** Changes to released results of this student and term, newest first. */
   revisions?: { subject: string; created_at: string; reason?: string | null }[];
+  /** The subjects the student takes this term; subjects with a stored score are listed as well. */
+  taken: readonly string[];
+  order: SubjectOrder;
 }
 
 /** One student's report card from rows already loaded: no queries here. */
 export function buildCard(input: BuildInput): ReportCard {
   const { rows, term, ranking, scale, school } = input;
-  const termRows = rows.filter((r) => r.term === term).sort(bySubjectOrder);
+  const termRows = rows.filter((r) => r.term === term);
   const first = termRows[0]!;
+  const stored = new Map(termRows.map((r) => [r.subject, r]));
+  const names = [...new Set([...input.taken, ...stored.keys()])].sort(compareSubjects(input.order));
   const standing = ranking.byStudent.get(first.student_id)!;
   const cumulativeNeeded = term === '3rd';
   const byTerm = new Map<string, Map<string, number>>();
@@ -64,7 +70,9 @@ export function buildCard(input: BuildInput): ReportCard {
     m.set(r.subject, r.score);
     byTerm.set(r.term, m);
   }
-  const subjects: ReportCardSubject[] = termRows.map((r) => {
+  const subjects: ReportCardSubject[] = names.map((name) => {
+    const r = stored.get(name);
+    if (!r) return unscored(name, ranking.subjects[name], cumulativeNeeded ? byTerm : null);
     const stats = ranking.subjects[r.subject]!;
     // The remark of the stored grade in the session's scale (the grade a score got is what was released).
     const band = scale.find((b) => b.grade === r.grade) ?? bandFor(r.score, scale);
@@ -143,6 +151,37 @@ export function buildCard(input: BuildInput): ReportCard {
   };
 }
 
+/** A subject the student takes with no score this term: listed so the card shows every subject. */
+function unscored(
+  name: string,
+  stats: ClassRanking['subjects'][string] | undefined,
+  byTerm: Map<string, Map<string, number>> | null,
+): ReportCardSubject {
+  const subject: ReportCardSubject = {
+    subject: name,
+    score: null,
+    grade: '',
+    remark: '',
+    teacher_remarks: '',
+    position: null,
+    class_average: stats?.average ?? null,
+    class_highest: stats?.highest ?? null,
+    class_lowest: stats?.lowest ?? null,
+  };
+  if (byTerm) {
+    const s1 = byTerm.get('1st')?.get(name) ?? null;
+    const s2 = byTerm.get('2nd')?.get(name) ?? null;
+    const taken = [s1, s2].filter((x): x is number => x !== null);
+    subject.term_scores = {
+      '1st': s1,
+      '2nd': s2,
+      '3rd': null,
+      average: taken.length ? round2(taken.reduce((a, b) => a + b, 0) / taken.length) : null,
+    };
+  }
+  return subject;
+}
+
 /** Report cards and broadsheets: each computed from a couple of set-based queries, never per student. */
 export class ReportCardService {
   constructor(
@@ -151,6 +190,7 @@ export class ReportCardService {
     private readonly grading: GradingService,
     private readonly settings: SettingsService,
     private readonly sessions: SessionsRepository,
+    private readonly teaching: TeachingService,
   ) {}
 
   private async session(id: number) {
@@ -169,12 +209,14 @@ export class ReportCardService {
     if (!termRows.length) throw notFound(RESULT_MESSAGES.noReportCard);
     const cls = termRows[0]!.student_class;
     const isStudent = actor.role === 'student';
-    const [published, classScores, scales, school, revisions] = await Promise.all([
+    const [published, classScores, scales, school, revisions, taken, order] = await Promise.all([
       this.repo.publishedInSession(q.session_id),
       this.repo.classScores(q.session_id, q.term, cls),
       this.grading.scales(q.session_id),
       this.settings.get(),
       this.repo.revisions({ studentId: student.id }, q.session_id, q.term),
+      this.teaching.subjectsOf([{ id: student.id, student_class: cls }]),
+      this.teaching.subjectOrder(),
     ]);
     const isPub = (term: string, c: string) => published.some((p) => p.term === term && p.student_class === c);
     const released = isPub(q.term, cls);
@@ -192,18 +234,21 @@ export class ReportCardService {
       released,
       visibleTerms,
       revisions,
+      taken: taken.get(student.id) ?? [],
+      order,
     });
   }
 
   /** Every report card of a class for a term (staff and admin), in register order (surname, first name). */
   async classCards(q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
-    const [session, rows, published, scales, school, revisions] = await Promise.all([
+    const [session, rows, published, scales, school, revisions, order] = await Promise.all([
       this.session(q.session_id),
       this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { studentClass: q.student_class, term: q.term } }),
       this.repo.publishedInSession(q.session_id),
       this.grading.scales(q.session_id),
       this.settings.get(),
       this.repo.revisions({ studentClass: q.student_class }, q.session_id, q.term),
+      this.teaching.subjectOrder(),
     ]);
     const classRows = rows.filter((r) => r.term === q.term && r.student_class === q.student_class);
     if (!classRows.length) throw notFound(RESULT_MESSAGES.noStudentsFound);
@@ -217,6 +262,7 @@ export class ReportCardService {
     }
     const released = published.some((p) => p.term === q.term && p.student_class === q.student_class);
     const visibleTerms = new Set<string>(TERM_VALUES);
+    const taken = await this.teaching.subjectsOf([...perStudent.keys()].map((id) => ({ id, student_class: q.student_class })));
     return [...perStudent.values()].map((list) =>
       buildCard({
         rows: list,
@@ -228,15 +274,22 @@ export class ReportCardService {
         released,
         visibleTerms,
         revisions: revisions.filter((v) => v.student_id === list[0]!.student_id),
+        taken: taken.get(list[0]!.student_id) ?? [],
+        order,
       }),
     );
   }
 
   async broadsheet(q: { session_id: number; term: string; student_class?: string }): Promise<Broadsheet> {
-    const [session, rows] = await Promise.all([
+    const [session, rows, order] = await Promise.all([
       this.session(q.session_id),
       this.repo.broadsheetRows(q.session_id, q.term, q.student_class),
+      this.teaching.subjectOrder(),
     ]);
+    const bySubject = compareSubjects(order);
+    // Every student's subjects in one go (a fixed number of queries for the whole school).
+    const classOf = new Map(rows.map((r) => [r.student_id, r.student_class]));
+    const taken = await this.teaching.subjectsOf([...classOf].map(([id, student_class]) => ({ id, student_class })));
     const perClass = new Map<string, typeof rows>();
     for (const r of rows) {
       const list = perClass.get(r.student_class) ?? [];
@@ -246,9 +299,14 @@ export class ReportCardService {
     const classes: BroadsheetClass[] = [];
     for (const [studentClass, list] of perClass) {
       const ranking = rankClass(list);
+      // The columns: every subject a student of the class takes, and any subject with a stored score.
       const present = new Set(list.map((r) => r.subject));
-      const subjects = [...SUBJECTS.filter((s) => present.has(s)), ...[...present].filter((s) => !SUBJECT_ORDER.has(s))];
-      const students = new Map<number, { admission_number: string; name: string; scores: Record<string, number | null> }>();
+      for (const r of list) for (const x of taken.get(r.student_id) ?? []) present.add(x);
+      const subjects = [...present].sort(bySubject);
+      const students = new Map<
+        number,
+        { admission_number: string; name: string; scores: Record<string, number | null>; not_taken: string[] }
+      >();
       for (const r of list) {
         let s = students.get(r.student_id);
         if (!s) {
@@ -256,10 +314,15 @@ export class ReportCardService {
             admission_number: r.admission_number,
             name: `${r.last_name} ${r.first_name}`,
             scores: Object.fromEntries(subjects.map((x) => [x, null])),
+            not_taken: [],
           };
           students.set(r.student_id, s);
         }
         s.scores[r.subject] = r.score;
+      }
+      for (const [id, s] of students) {
+        const own = new Set(taken.get(id) ?? []);
+        s.not_taken = subjects.filter((x) => !own.has(x) && s.scores[x] === null);
       }
       const sheetRows = [...students.entries()].map(([id, s]) => {
         const st = ranking.byStudent.get(id)!;
@@ -274,12 +337,14 @@ export class ReportCardService {
         class_size: ranking.size,
       });
     }
-    return { session, term: q.term, classes };
+    const all = [...new Set(classes.flatMap((c) => c.subjects))].sort(bySubject);
+    return { session, term: q.term, subjects: all, classes };
   }
 }
 
+/** The sheet as CSV: an empty cell is a missing score, `n/a` a subject the student does not take. */
 export function broadsheetCsv(b: Broadsheet): string {
-  const subjects = SUBJECTS.filter((s) => b.classes.some((c) => c.subjects.includes(s)));
+  const subjects = b.subjects;
   const header = ['Class', 'Admission number', 'Name', ...subjects, 'Total', 'Subjects taken', 'Average', 'Position', 'Out of'];
   const lines: CsvValue[][] = [header];
   for (const c of b.classes) {
@@ -288,7 +353,9 @@ export function broadsheetCsv(b: Broadsheet): string {
         c.student_class,
         r.admission_number,
         r.name,
-        ...subjects.map((s) => r.scores[s] ?? null),
+        ...subjects.map((s) =>
+          r.not_taken.includes(s) || !c.subjects.includes(s) ? RESULT_ADMIN_MESSAGES.notTaken : (r.scores[s] ?? null),
+        ),
         r.total,
         r.subjects_taken,
         r.average,

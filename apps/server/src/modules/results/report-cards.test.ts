@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
+import { offerAtLevel } from '../../../test/teaching-fixtures';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text';
 import { renderReportCards } from './pdf';
 
@@ -27,6 +28,8 @@ describeEachDatabase('report cards', (dialect) => {
     admin = await signInAdmin(ctx);
     staff = await signInStaff(ctx);
     await createSession(ctx.handle.db, '2025/2026', true);
+    // The ranked class's level offers just the three subjects it has scores in.
+    await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
   });
   afterAll(() => ctx.close());
 

@@ -1,15 +1,21 @@
-import { SUBJECTS, type Result, type ResultAuditEntry } from '@portal/domain';
+import type { Result, ResultAuditEntry } from '@portal/domain';
 import type { ResultRow, ResultsRepository } from './results.repository';
 
 type AuditRow = Awaited<ReturnType<ResultsRepository['listAudit']>>[number];
 
 /** How results look on the API: one place for the row, the subject order and the audit entry. */
 
-export const SUBJECT_ORDER = new Map<string, number>(SUBJECTS.map((s, i) => [s, i]));
+/** Subject position in the school's catalogue, by name (teachingService.subjectOrder). */
+export type SubjectOrder = ReadonlyMap<string, number>;
 
-/** Sorts by the subjects' fixed order (unknown subjects last). */
-export const bySubjectOrder = (a: { subject: string }, b: { subject: string }) =>
-  (SUBJECT_ORDER.get(a.subject) ?? 99) - (SUBJECT_ORDER.get(b.subject) ?? 99);
+/** Compares subject names in catalogue order; a name not in the catalogue follows, by name. */
+export function compareSubjects(order: SubjectOrder): (a: string, b: string) => number {
+  return (a, b) => {
+    const x = order.get(a) ?? Number.MAX_SAFE_INTEGER;
+    const y = order.get(b) ?? Number.MAX_SAFE_INTEGER;
+    return x - y || a.localeCompare(b);
+  };
+}
 
 export function presentResult(r: ResultRow): Result {
   return {
@@ -28,14 +34,15 @@ export function presentResult(r: ResultRow): Result {
   };
 }
 
-/** Rows of one student and term in the subjects' fixed order; other groupings keep the SQL order. */
-export function sortResults(rows: Result[]): Result[] {
+/** Rows of one student and term in catalogue order; other groupings keep the SQL order. */
+export function sortResults(rows: Result[], order: SubjectOrder): Result[] {
+  const bySubject = compareSubjects(order);
   return rows
     .map((r, i) => ({ r, i }))
     .sort((a, b) => {
       const sameGroup = a.r.admission_number === b.r.admission_number && a.r.session_id === b.r.session_id && a.r.term === b.r.term;
       if (!sameGroup) return a.i - b.i;
-      return bySubjectOrder(a.r, b.r);
+      return bySubject(a.r.subject, b.r.subject);
     })
     .map((x) => x.r);
 }

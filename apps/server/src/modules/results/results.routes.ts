@@ -48,7 +48,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const teaching = teachingService(deps.db);
   const results = new ResultsService(repo, grading, sessionRows, teaching);
   const sessions = new SessionsService(sessionRows);
-  const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows);
+  const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows, teaching);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

@@ -67,7 +67,8 @@ export class ResultsService {
     if (!subjects.length) return;
     const offered = new Set((await this.teaching.subjectsOf([{ id: student.id, student_class: studentClass }], conn)).get(student.id));
     const missing = subjects.find((s) => !offered.has(s));
-    if (missing) throw badRequest({ [field]: [TEACHING_MESSAGES.subjectNotOffered(missing, `${student.first_name} ${student.last_name}`)] });
+    if (missing)
+      throw badRequest({ [field]: [TEACHING_MESSAGES.subjectNotOffered(missing, `${student.first_name} ${student.last_name}`)] });
   }
 
   /** The student a student account may see: themselves. */
@@ -103,13 +104,16 @@ export class ResultsService {
       limit: q.limit,
       offset: q.offset,
     };
-    if (actor.role !== 'student') return sortResults((await this.repo.listResults(filters)).map(presentResult));
+    if (actor.role !== 'student') {
+      const [rows, order] = await Promise.all([this.repo.listResults(filters), this.teaching.subjectOrder()]);
+      return sortResults(rows.map(presentResult), order);
+    }
     const visible = await this.repo.listResults({ ...filters, publishedOnly: true });
     if (!visible.length && q.session_id !== undefined && q.term !== undefined) {
       const hidden = await this.repo.listResults({ ...filters, limit: 1 });
       if (hidden.length) throw notReleased();
     }
-    return sortResults(visible.map(presentResult));
+    return sortResults(visible.map(presentResult), await this.teaching.subjectOrder());
   }
 
   async students(q: { session_id: number; term: string; student_class?: string }): Promise<ResultStudent[]> {
@@ -241,8 +245,12 @@ export class ResultsService {
       await this.repo.writeAudit(trx, audit);
       return out;
     });
-    const results = await Promise.all(ids.map((id) => this.repo.getResult(id)));
-    return { created, single: !body.subjects, results: sortResults(results.filter((r): r is ResultRow => !!r).map(presentResult)) };
+    const [results, order] = await Promise.all([Promise.all(ids.map((id) => this.repo.getResult(id))), this.teaching.subjectOrder()]);
+    return {
+      created,
+      single: !body.subjects,
+      results: sortResults(results.filter((r): r is ResultRow => !!r).map(presentResult), order),
+    };
   }
 
   async patch(id: number, body: ResultPatchRequest, actor: Actor): Promise<Result> {

@@ -108,7 +108,7 @@ describeEachDatabase('teaching structure API', (dialect) => {
     const s = await newStudent('SSS 3A');
     await db().updateTable('students').set({ student_class: 'SSS 3R' }).where('id', '=', s.id).execute();
     await createResults(db(), [
-      { studentId: s.id, sessionId, term: '1st', studentClass: 'SSS 3R' as 'SSS 3A', subject: 'Mathematics', score: 61 },
+      { studentId: s.id, sessionId, term: '1st', studentClass: 'SSS 3R', subject: 'Mathematics', score: 61 },
     ]);
     const now = new Date().toISOString();
     await db()

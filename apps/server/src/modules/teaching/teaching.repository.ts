@@ -3,6 +3,9 @@ import type { SubjectPlan, WriteAccess } from '@portal/domain';
 import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
 import './teaching.tables';
 
+/** Above this many students, studentChoices reads the whole (small) choice tables rather than an id list. */
+const CHOICES_ID_LIST_MAX = 1000;
+
 /** SQL of the teaching structure: arms, catalogue, offerings, streams, choices, assignments, windows. */
 export class TeachingRepository {
   constructor(private readonly db: DB) {}
@@ -85,11 +88,25 @@ export class TeachingRepository {
     const out = new Map<number, { stream_id: number | null; add: number[]; drop: number[] }>();
     if (!studentIds.length) return out;
     const ids = [...new Set(studentIds)];
+    // A long list (a whole-school broadsheet) reads every row instead: the same two queries, and
+    // no bound-parameter limit (SQLite allows 32,766) to run into.
+    const all = ids.length > CHOICES_ID_LIST_MAX;
+    const wanted = new Set(ids);
     const [students, choices] = await Promise.all([
-      conn.selectFrom('students').select(['id', 'stream_id']).where('id', 'in', ids).execute(),
-      conn.selectFrom('student_subjects').select(['student_id', 'subject_id', 'choice']).where('student_id', 'in', ids).execute(),
+      conn
+        .selectFrom('students')
+        .select(['id', 'stream_id'])
+        .$if(!all, (q) => q.where('id', 'in', ids))
+        .$if(all, (q) => q.where('stream_id', 'is not', null))
+        .execute(),
+      conn
+        .selectFrom('student_subjects')
+        .select(['student_id', 'subject_id', 'choice'])
+        .$if(!all, (q) => q.where('student_id', 'in', ids))
+        .execute(),
     ]);
-    for (const s of students) out.set(s.id, { stream_id: s.stream_id ?? null, add: [], drop: [] });
+    for (const id of ids) out.set(id, { stream_id: null, add: [], drop: [] });
+    for (const s of students) if (wanted.has(s.id)) out.get(s.id)!.stream_id = s.stream_id ?? null;
     for (const c of choices) out.get(c.student_id)?.[c.choice === 'add' ? 'add' : 'drop'].push(c.subject_id);
     return out;
   }

@@ -38,10 +38,7 @@ export class TeachingService {
    * Refuses a class name the school does not have (400 on `field`). `current` also refuses a
    * retired arm: new records go only into current arms, while history keeps its old classes.
    */
-  async assertClass(
-    name: string,
-    opts: { field?: string; current?: boolean; conn?: Conn; unknownMessage?: string } = {},
-  ): Promise<void> {
+  async assertClass(name: string, opts: { field?: string; current?: boolean; conn?: Conn; unknownMessage?: string } = {}): Promise<void> {
     const field = opts.field ?? 'student_class';
     const arm = await this.repo.armByName(name, opts.conn ?? this.db);
     if (!arm) throw badRequest({ [field]: [opts.unknownMessage ?? TEACHING_MESSAGES.classUnknown(name)] });
@@ -70,6 +67,11 @@ export class TeachingService {
   /** The catalogue's current subject names, in catalogue order. */
   async subjectNames(conn: Conn = this.db): Promise<string[]> {
     return (await this.repo.subjects(conn)).filter((s) => !Number(s.retired)).map((s) => s.name);
+  }
+
+  /** Every catalogue subject's position (retired ones too, so old scores still sort), by name. */
+  async subjectOrder(conn: Conn = this.db): Promise<Map<string, number>> {
+    return new Map((await this.repo.subjects(conn)).map((s, i) => [s.name, i]));
   }
 
   subjectPlan(conn: Conn = this.db): Promise<SubjectPlan> {

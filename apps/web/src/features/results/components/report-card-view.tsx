@@ -101,7 +101,7 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                   {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
                 </th>
                 <td className="p-2 text-right tabular-nums" data-label="Score">
-                  {s.score}
+                  {n(s.score)}
                 </td>
                 <td className="p-2 text-center" data-label="Grade">
                   {s.grade}
@@ -110,16 +110,16 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                   {s.remark}
                 </td>
                 <td className="p-2 text-right" data-label="Position">
-                  {ordinal(s.position)}
+                  {s.position === null ? '–' : ordinal(s.position)}
                 </td>
                 <td className="p-2 text-right tabular-nums" data-label="Class avg">
                   {formatAverage(s.class_average)}
                 </td>
                 <td className="p-2 text-right tabular-nums" data-label="Highest">
-                  {s.class_highest}
+                  {n(s.class_highest)}
                 </td>
                 <td className="p-2 text-right tabular-nums" data-label="Lowest">
-                  {s.class_lowest}
+                  {n(s.class_lowest)}
                 </td>
               </tr>
             ))}

@@ -132,7 +132,13 @@ export default function BroadsheetPage() {
                       </th>
                       {c.subjects.map((s) => (
                         <td key={s} className="p-1.5 text-right tabular-nums">
-                          {r.scores[s] ?? '–'}
+                          {r.not_taken.includes(s) ? (
+                            <span className="text-slate-400" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
+                              {RESULT_ADMIN_MESSAGES.notTaken}
+                            </span>
+                          ) : (
+                            (r.scores[s] ?? '–')
+                          )}
                         </td>
                       ))}
                       <td className="p-1.5 text-right font-semibold tabular-nums">{r.total}</td>
