@@ -153,9 +153,13 @@ const STAFF_SCREENS: Screen[] = [
   { path: reportCard },
   { path: '/PaymentForm', prepare: paymentReport },
   { path: () => `/payments/receipt/${encodeURIComponent(receiptRef)}` },
+  { path: '/my-classes' },
   { path: '/change-password' },
 ];
 const ADMIN_SCREENS: Screen[] = [
+  { path: '/classes-subjects' },
+  { path: '/teaching-assignments' },
+  { path: '/student-subjects?admission_number=STU-0001' },
   { path: '/adminHomePage' },
   { path: '/settings' },
   { path: '/StaffReg' },

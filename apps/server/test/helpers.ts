@@ -25,6 +25,22 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** A PostgreSQL schema of a test's own (named `${prefix}_<random>`) and how to drop it. */
+export async function newPgSchema(url: string, prefix: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create schema ${name}`);
+  return { name, drop: () => run(`drop schema ${name} cascade`) };
+}
+
 /**
  * A fresh, migrated database and app. SQLite uses a private in-memory database (or `sqliteFile`);
  * PostgreSQL gets a schema of its own, dropped on close, so test files never see each other's rows.
@@ -39,18 +55,9 @@ export async function createTestContext(
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    handle = createDatabase(url, { pgSchema: schema, pgPoolSize: 5 });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
+    const pgSchema = await newPgSchema(url, 't');
+    handle = createDatabase(url, { pgSchema: pgSchema.name, pgPoolSize: 5 });
+    dropSchema = pgSchema.drop;
   } else {
     handle = createDatabase(opts.sqliteFile ? `sqlite:${opts.sqliteFile}` : 'sqlite::memory:');
   }

@@ -248,9 +248,7 @@ export const initiatePaymentSchema = z.object({
   full_name: requiredText(PAYMENT_MESSAGES.fullNameRequired, 'Full name').pipe(
     z.string().min(2, PAYMENT_MESSAGES.fullNameTooShort).max(120, PAYMENT_MESSAGES.fullNameTooShort),
   ),
-  current_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
-  ),
+  current_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid)),
   current_session: requiredText(PAYMENT_MESSAGES.sessionRequired, 'Session').pipe(z.string().max(40, PAYMENT_MESSAGES.sessionInvalid)),
   email: requiredText(PAYMENT_MESSAGES.emailRequired, 'Email')
     .pipe(z.string().max(254, PAYMENT_MESSAGES.emailInvalid).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)))
@@ -288,9 +286,7 @@ export const historyQuerySchema = z.object({
 });
 
 export const reportQuerySchema = z.object({
-  class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
-  ),
+  class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid)),
   /** Beyond the spec: which session (name); the current session when omitted. */
   session: textField('Session').trim().max(40).optional(),
   /** Beyond the spec: figures for one term's fees; the whole session when omitted. */
@@ -298,9 +294,7 @@ export const reportQuerySchema = z.object({
 });
 
 export const feeScheduleInputSchema = z.object({
-  student_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(
-    z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid),
-  ),
+  student_class: requiredText(PAYMENT_MESSAGES.classRequired, 'Class').pipe(z.string().refine(isClassName, PAYMENT_MESSAGES.classInvalid)),
   session_id: z.coerce
     .number({ error: PAYMENT_MESSAGES.sessionRequired })
     .int(PAYMENT_MESSAGES.sessionRequired)

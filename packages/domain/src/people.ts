@@ -99,12 +99,7 @@ export function normalizeClass(v: string): string {
 const schoolClass = z
   .string({ error: M.classRequired })
   .transform(normalizeClass)
-  .pipe(
-    z
-      .string()
-      .min(1, M.classRequired)
-      .refine(isClassName, M.invalidClass),
-  );
+  .pipe(z.string().min(1, M.classRequired).refine(isClassName, M.invalidClass));
 
 const GENDER_WORDS: Record<string, string> = { MALE: 'M', FEMALE: 'F', OTHER: 'O' };
 const MARITAL_WORDS: Record<string, string> = { SINGLE: 'S', MARRIED: 'M', DIVORCED: 'D', WIDOWED: 'W' };

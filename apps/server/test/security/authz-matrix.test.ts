@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SUBJECTS } from '@portal/domain';
+import { NOT_YOUR_SUBJECT_CODE, SUBJECTS } from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
 import {
@@ -17,6 +17,7 @@ import {
   type TestContext,
 } from '../helpers';
 import '../../src/modules/payments/payments.tables';
+import { assign, enforceAssignments } from '../teaching-fixtures';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
 /**
@@ -768,4 +769,89 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ student_class: 'JSS 1A', term: '1st', session_id: c.session.id });
   });
+});
+
+/**
+ * Score writes x the teaching assignments: with assignments enforced for the session, a staff
+ * member writes only the arm-subject pairs they teach (403 not_assigned otherwise); the admin is never
+ * restricted; without enforcement every staff member writes as before. Every score-writing route is here.
+ */
+describeEachDatabase('authorization matrix: score writes follow teaching assignments', (dialect) => {
+  type Writer = 'assigned' | 'unassigned' | 'admin';
+  const SCORE_WRITES = [
+    'POST /api/results/ (bulk)',
+    'POST /api/results/ (single)',
+    'PATCH /api/results/:id/',
+    'DELETE /api/results/:id/',
+  ] as const;
+  type ScoreWrite = (typeof SCORE_WRITES)[number];
+  const allowed: Record<ScoreWrite, number> = {
+    'POST /api/results/ (bulk)': 201,
+    'POST /api/results/ (single)': 201,
+    'PATCH /api/results/:id/': 200,
+    'DELETE /api/results/:id/': 204,
+  };
+  const EXPECT: Record<'enforced' | 'open', Record<Writer, (w: ScoreWrite) => number>> = {
+    enforced: { assigned: (w) => allowed[w], unassigned: () => 403, admin: (w) => allowed[w] },
+    open: { assigned: (w) => allowed[w], unassigned: (w) => allowed[w], admin: (w) => allowed[w] },
+  };
+
+  let ctx: TestContext;
+  let admin: SignedIn;
+  let assigned: SignedIn & { id: number };
+  let unassigned: SignedIn & { id: number };
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    admin = await signInAdmin(ctx);
+    assigned = await signInStaff(ctx);
+    unassigned = await signInStaff(ctx);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('every score-writing route is in this block', () => {
+    const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
+    const writes = keys.filter((k) => /^(POST|PUT|PATCH|DELETE) \/api\/results\/(:id\/)?$/.test(k));
+    expect(writes.sort()).toEqual([...new Set(SCORE_WRITES.map((w) => w.replace(/ \(.*\)$/, '')))].sort());
+  });
+
+  it('answers each writer as the assignments say, with and without enforcement', async () => {
+    const failures: string[] = [];
+    let year = 2300;
+    for (const mode of ['enforced', 'open'] as const) {
+      const session = await createSession(ctx.handle.db, `${year}/${++year}`);
+      if (mode === 'enforced') await enforceAssignments(ctx.handle.db, session.id, true);
+      await assign(ctx.handle.db, session.id, 'JSS 2A', 'Mathematics', assigned.id);
+      for (const writer of ['assigned', 'unassigned', 'admin'] as const) {
+        const who = writer === 'admin' ? admin : writer === 'assigned' ? assigned : unassigned;
+        const s = await newStudentRecord(ctx);
+        await createResults(ctx.handle.db, [
+          { studentId: s.id, sessionId: session.id, term: '2nd', studentClass: 'JSS 2A', subject: 'Mathematics', score: 40 },
+        ]);
+        const stored = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
+        const head = { admission_number: s.admissionNumber, session_id: session.id, student_class: 'JSS 2A' };
+        const requests: Record<ScoreWrite, InjectOptions> = {
+          'POST /api/results/ (bulk)': {
+            method: 'POST',
+            url: '/api/results/',
+            payload: { ...head, term: '1st', subjects: [{ name: 'Mathematics', score: 60 }] },
+          },
+          'POST /api/results/ (single)': {
+            method: 'POST',
+            url: '/api/results/',
+            payload: { ...head, term: '3rd', subject: 'Mathematics', score: 61 },
+          },
+          'PATCH /api/results/:id/': { method: 'PATCH', url: `/api/results/${stored.id}/`, payload: { score: 45 } },
+          'DELETE /api/results/:id/': { method: 'DELETE', url: `/api/results/${stored.id}/` },
+        };
+        for (const w of SCORE_WRITES) {
+          const res = await ctx.app.inject({ ...requests[w], headers: who.auth });
+          const want = EXPECT[mode][writer](w);
+          if (res.statusCode !== want)
+            failures.push(`${w} by ${writer} (${mode}): expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+          if (want === 403 && res.json().code !== NOT_YOUR_SUBJECT_CODE) failures.push(`${w} by ${writer} (${mode}): code ${res.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
-import { Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { createDatabase, migrateToLatest, type DatabaseHandle } from '../index';
+import { migrateToLatest } from '../index';
 import { createAdmin, createSession, createStudent } from '../factories';
-import { StaticMigrationProvider } from './index';
 import { describeEachDatabase, login, TEST_PASSWORD } from '../../../test/helpers';
+import { databaseAtMigration } from '../../../test/migrations';
 import '../../modules/payments/payments.tables';
 
 /**
@@ -20,35 +18,7 @@ describeEachDatabase('migration 0008: fee schedules become fee items', (dialect)
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  async function databaseAtPreviousRelease(): Promise<DatabaseHandle> {
-    let handle: DatabaseHandle;
-    if (dialect === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const schema = `m_${randomBytes(6).toString('hex')}`;
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`create schema ${schema}`);
-      await c.end();
-      handle = createDatabase(url, { pgSchema: schema, pgPoolSize: 3 });
-      cleanups.push(async () => {
-        const d = new pg.Client({ connectionString: url });
-        await d.connect();
-        await d.query(`drop schema ${schema} cascade`);
-        await d.end();
-      });
-    } else {
-      handle = createDatabase('sqlite::memory:');
-    }
-    cleanups.push(() => handle.destroy());
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: new StaticMigrationProvider(handle.dialect),
-      ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
-    });
-    const { error } = await migrator.migrateTo('0005_indexes');
-    if (error) throw error instanceof Error ? error : new Error('migration to 0005 failed');
-    return handle;
-  }
+  const databaseAtPreviousRelease = () => databaseAtMigration(dialect, '0005_indexes', cleanups);
 
   it('copies every row with its id, amount, description and dates; names it; the old calls keep working', async () => {
     const handle = await databaseAtPreviousRelease();

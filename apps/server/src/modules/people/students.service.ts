@@ -116,7 +116,8 @@ export class StudentsService {
   async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
     const before = await this.load(admissionNumber);
     if (before.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
-    if (input.student_class !== undefined && input.student_class !== before.student_class) await this.assertCurrentClass(input.student_class);
+    if (input.student_class !== undefined && input.student_class !== before.student_class)
+      await this.assertCurrentClass(input.student_class);
     if (input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) throw emailTaken();
     if (input.password !== undefined) {
       // The old and the new email are both the account's own.

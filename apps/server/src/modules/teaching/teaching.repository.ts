@@ -5,6 +5,8 @@ import './teaching.tables';
 
 /** Above this many students, studentChoices reads the whole (small) choice tables rather than an id list. */
 const CHOICES_ID_LIST_MAX = 1000;
+/** Active students of the arm `a` of the query, counted by the (status, class) index. */
+const ARM_STUDENTS = sql<number>`(select count(*) from students p where p.status = 'active' and p.student_class = a.name)`.as('students');
 
 /** SQL of the teaching structure: arms, catalogue, offerings, streams, choices, assignments, windows. */
 export class TeachingRepository {
@@ -495,17 +497,7 @@ export class TeachingRepository {
       .innerJoin('staff as st', 'st.id', 't.staff_id')
       .innerJoin('class_arms as a', 'a.id', 't.arm_id')
       .innerJoin('subjects as s', 's.id', 't.subject_id')
-      .select((eb) => [
-        't.arm_id',
-        'a.name as class_name',
-        's.name as subject',
-        eb
-          .selectFrom('students as p')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('p.status', '=', 'active')
-          .whereRef('p.student_class', '=', 'a.name')
-          .as('students'),
-      ])
+      .select(['t.arm_id', 'a.name as class_name', 's.name as subject', ARM_STUDENTS])
       .where('t.session_id', '=', sessionId)
       .where('st.user_id', '=', userId)
       .orderBy('a.level')
@@ -521,16 +513,7 @@ export class TeachingRepository {
       .selectFrom('form_teachers as f')
       .innerJoin('staff as st', 'st.id', 'f.staff_id')
       .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
-      .select((eb) => [
-        'f.arm_id',
-        'a.name as class_name',
-        eb
-          .selectFrom('students as p')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('p.status', '=', 'active')
-          .whereRef('p.student_class', '=', 'a.name')
-          .as('students'),
-      ])
+      .select(['f.arm_id', 'a.name as class_name', ARM_STUDENTS])
       .where('f.session_id', '=', sessionId)
       .where('st.user_id', '=', userId)
       .orderBy('a.level')

@@ -186,6 +186,8 @@ export function useStudentSubjects(admission: string | null, sessionId: string, 
     enabled: admission !== null,
     retry: false,
     staleTime: 0,
+    // Rows do not lock or unlock under the user's fingers while typing; a save still meets the server's check.
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -133,7 +133,7 @@ export default function BroadsheetPage() {
                       {c.subjects.map((s) => (
                         <td key={s} className="p-1.5 text-right tabular-nums">
                           {r.not_taken.includes(s) ? (
-                            <span className="text-slate-400" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
+                            <span className="text-slate-600" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
                               {RESULT_ADMIN_MESSAGES.notTaken}
                             </span>
                           ) : (

@@ -72,13 +72,20 @@ function EnforcementCard({ sessionId, data }: { sessionId: number; data: Session
   const copy = useCopyAssignments();
   const [error, setError] = useState('');
 
+  // The switch moves at once; a refused change puts it back.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const enforced = pending ?? data.enforce_assignments;
+
   async function toggle(on: boolean) {
     setError('');
+    setPending(on);
     try {
       await enforcement.mutateAsync({ session_id: sessionId, enforce_assignments: on });
       toast.success(on ? TEACHING_MESSAGES.enforcementOn : TEACHING_MESSAGES.enforcementOff);
     } catch (err) {
       setError(teachingError(err));
+    } finally {
+      setPending(null);
     }
   }
 
@@ -99,7 +106,7 @@ function EnforcementCard({ sessionId, data }: { sessionId: number; data: Session
           type="checkbox"
           role="switch"
           className="mt-1 h-5 w-5"
-          checked={data.enforce_assignments}
+          checked={enforced}
           disabled={enforcement.isPending}
           onChange={(e) => void toggle(e.target.checked)}
           aria-describedby="enforcement-explain"
@@ -110,7 +117,7 @@ function EnforcementCard({ sessionId, data }: { sessionId: number; data: Session
         {M.enforcementExplain}
       </p>
       <p className="mt-2 text-sm font-medium text-brand-900" data-testid="enforcement-state">
-        {data.enforce_assignments ? TEACHING_MESSAGES.enforcementOn : TEACHING_MESSAGES.enforcementOff}
+        {enforced ? TEACHING_MESSAGES.enforcementOn : TEACHING_MESSAGES.enforcementOff}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button variant="secondary" loading={copy.isPending} onClick={() => void copyLast()}>
@@ -377,9 +384,9 @@ function WindowsCard({ sessionId, data }: { sessionId: number; data: SessionAssi
     <Card title="Score entry">
       <p className="mb-3 text-sm text-slate-600">{M.windowsExplain}</p>
       <div className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-end">
-        <SelectField label="Term" value={term} onChange={(e) => setTerm(e.target.value)} options={TERMS} />
+        <SelectField label="Score entry term" value={term} onChange={(e) => setTerm(e.target.value)} options={TERMS} />
         <SelectField
-          label="Class level"
+          label="Score entry level"
           value={level}
           onChange={(e) => setLevel(e.target.value)}
           options={[{ value: ALL_LEVELS, label: 'All levels' }, ...CLASS_LEVELS.map((l) => ({ value: l, label: l }))]}

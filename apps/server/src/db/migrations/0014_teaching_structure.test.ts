@@ -1,0 +1,153 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from '../index';
+import { createAdmin, createResults, createSession, createStudent } from '../factories';
+import { describeEachDatabase, login, TEST_PASSWORD } from '../../../test/helpers';
+import { databaseAtMigration } from '../../../test/migrations';
+import '../../modules/teaching/teaching.tables';
+
+const FIXTURE = path.join(__dirname, '../../../test/fixtures/release-0013.sqlite.gz');
+/** Tables whose rows the upgrade must keep, every one of them. */
+const KEPT = [
+  'users',
+  'students',
+  'staff',
+  'academic_sessions',
+  'results',
+  'result_publications',
+  'result_audit',
+  'fee_items',
+  'payments',
+  'audit_log',
+];
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function counts(handle: DatabaseHandle, tables: readonly string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(handle.db);
+    out[t] = Number(r.rows[0]!.n);
+  }
+  return out;
+}
+
+describe('migration 0014 on a database made by the previous release (SQLite fixture)', () => {
+  it('keeps every row, turns the classes into 12 arms and the subjects into a 14-subject catalogue offered at every level, and the app works on it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-0014-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'portal.sqlite');
+    writeFileSync(file, gunzipSync(readFileSync(FIXTURE)));
+    const handle = createDatabase(`sqlite:${file}`);
+    cleanups.push(() => handle.destroy());
+
+    const before = await counts(handle, KEPT);
+    expect(before.students).toBe(48);
+    expect(before.results).toBe(1344);
+    await migrateToLatest(handle);
+    expect(await counts(handle, KEPT)).toEqual(before);
+    const structure = await counts(handle, ['class_arms', 'subjects', 'level_subjects', 'teaching_assignments', 'session_teaching']);
+    expect(structure).toEqual({ class_arms: 12, subjects: 14, level_subjects: 84, teaching_assignments: 0, session_teaching: 0 });
+    // Every stored class and subject is now one of the school's.
+    const orphans = await sql<{ n: number }>`select
+        (select count(*) from students where student_class not in (select name from class_arms))
+      + (select count(*) from results where student_class not in (select name from class_arms))
+      + (select count(*) from results where subject not in (select name from subjects)) as n`.execute(handle.db);
+    expect(Number(orphans.rows[0]!.n)).toBe(0);
+
+    const app = await buildApp({ config: testConfig(), handle, logger: false });
+    cleanups.push(() => app.close());
+    await createAdmin(handle.db, { email: 'upgrade-admin@test.school', password: TEST_PASSWORD, username: 'upgradeadmin' });
+    const auth = { authorization: `Bearer ${(await login(app, 'admin', 'upgrade-admin@test.school')).json().data.access}` };
+    const classes = await app.inject({ method: 'GET', url: '/api/classes/', headers: auth });
+    expect(classes.statusCode).toBe(200);
+    const arms = classes.json<{ name: string; students: number }[]>();
+    expect(arms).toHaveLength(12);
+    expect(arms.reduce((n, a) => n + a.students, 0)).toBe(48);
+
+    const student = await handle.db
+      .selectFrom('students')
+      .select(['admission_number', 'student_class'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const session = await createSession(handle.db, '2031/2032');
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/results/',
+      headers: auth,
+      payload: {
+        admission_number: student.admission_number,
+        session_id: session.id,
+        term: '1st',
+        student_class: student.student_class,
+        subjects: [{ name: 'Mathematics', score: 71 }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+  });
+});
+
+describeEachDatabase('migration 0014: classes and subjects found in the data join the lists', (dialect) => {
+  const databaseAt0013 = () => databaseAtMigration(dialect, '0013_people_student_status', cleanups);
+
+  it('a class like "SSS 2 Gold" becomes an arm, "Geography" a subject offered at every level; a malformed class is left alone', async () => {
+    const handle = await databaseAt0013();
+    const session = await createSession(handle.db, '2025/2026', true);
+    const student = (cls: string, n: number) =>
+      createStudent(handle.db, {
+        email: `m${n}@test.school`,
+        password: TEST_PASSWORD,
+        firstName: 'Old',
+        lastName: `Row${n}`,
+        studentClass: cls,
+      });
+    const gold = await student('SSS 2 Gold', 1);
+    const c = await student('JSS 1C', 2);
+    await student('Primary 4', 3);
+    await createResults(handle.db, [
+      { studentId: gold.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2 Gold', subject: 'Geography', score: 66 },
+      { studentId: c.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1C', subject: 'Mathematics', score: 50 },
+    ]);
+    await migrateToLatest(handle);
+
+    const arms = await handle.db.selectFrom('class_arms').select(['level', 'arm', 'name']).orderBy('name').execute();
+    expect(arms).toHaveLength(14);
+    expect(arms).toContainEqual({ level: 'SSS 2', arm: 'Gold', name: 'SSS 2 Gold' });
+    expect(arms).toContainEqual({ level: 'JSS 1', arm: 'C', name: 'JSS 1C' });
+    expect(arms.map((a) => a.name)).not.toContain('Primary 4');
+    const geo = await handle.db
+      .selectFrom('subjects')
+      .select(['id', 'name', 'section', 'retired'])
+      .where('name', '=', 'Geography')
+      .executeTakeFirstOrThrow();
+    expect(geo).toMatchObject({ section: 'ALL', retired: 0 });
+    const offered = await handle.db
+      .selectFrom('level_subjects')
+      .select(['class_level', 'compulsory'])
+      .where('subject_id', '=', geo.id)
+      .orderBy('class_level')
+      .execute();
+    expect(offered.map((o) => [o.class_level, Number(o.compulsory)])).toEqual(
+      ['JSS 1', 'JSS 2', 'JSS 3', 'SSS 1', 'SSS 2', 'SSS 3'].map((l) => [l, 1]),
+    );
+    const results = await handle.db.selectFrom('results').select(['student_class', 'subject']).orderBy('id').execute();
+    expect(results).toEqual([
+      { student_class: 'SSS 2 Gold', subject: 'Geography' },
+      { student_class: 'JSS 1C', subject: 'Mathematics' },
+    ]);
+    expect(await handle.db.selectFrom('students').select('stream_id').execute()).toEqual([
+      { stream_id: null },
+      { stream_id: null },
+      { stream_id: null },
+    ]);
+  });
+});
