@@ -15,19 +15,20 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import path from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import pg from 'pg';
-import {
-  CLASSES,
-  DEFAULT_SCALES,
-  SUBJECTS,
-  TERM_VALUES,
-  formatAdmissionNumber,
-  formatStaffId,
-  gradeFor,
-  levelOfClass,
-} from '@portal/domain';
+import { DEFAULT_SCALES, TERM_VALUES, classLevelOf, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass } from '@portal/domain';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/seed/index';
+import {
+  SCHOOL_ARMS,
+  SCHOOL_CATALOGUE,
+  SCHOOL_STREAMS,
+  levelOfferings,
+  studentChoice,
+  studentSubjectNames,
+  teacherOfCell,
+  teachingCells,
+} from '../apps/server/src/db/seed/teaching';
 import {
   BENCH_ACCOUNTS,
   BENCH_BIG_CLASS,
@@ -218,12 +219,92 @@ function rng(seed: number) {
   };
 }
 
-/** 60 students in JSS 1A (the result-sheet class), the rest spread evenly over the other 11 classes. */
+/** The school's classes: three arms per level, as in the demo school. */
+const CLASSES = SCHOOL_ARMS.map((a) => a.name);
+
+/** 60 students in JSS 1A (the result-sheet class), the rest spread evenly over the other 17 arms. */
 export function classOfStudent(i: number, total: number): string {
   const big = Math.min(BENCH_BIG_CLASS_SIZE, total);
   if (i <= big) return BENCH_BIG_CLASS;
   const others = CLASSES.filter((c) => c !== BENCH_BIG_CLASS);
   return others[(i - big - 1) % others.length]!;
+}
+
+/** The i-th student's stream and electives (the demo school's rule) and the subjects that gives them. */
+const subjectMemo = new Map<string, string[]>();
+export function benchStudentPlan(i: number, cls: string): { stream: string | null; add: string[]; subjects: string[] } {
+  const level = classLevelOf(cls)!;
+  const choice = studentChoice(i, level);
+  const key = `${level}|${choice.stream}|${choice.add.join(',')}`;
+  let subjects = subjectMemo.get(key);
+  if (!subjects) subjectMemo.set(key, (subjects = studentSubjectNames(level, choice)));
+  return { ...choice, subjects };
+}
+
+/**
+ * The teaching structure with explicit ids (subjects 1.., arms 1.., streams 1..), replacing the rows
+ * the migration made from the earlier release's fixed lists. Every session gets a teacher per
+ * arm-subject pair and a form teacher per arm; staff1 (the scenarios' staff account) is JSS 1A's
+ * form teacher and also holds every JSS 1A pair, so the bulk-save scenarios stay allowed when the
+ * current session enforces assignments, which it does.
+ */
+async function writeTeachingStructure(bulk: Bulk, sessionIds: number[], staffCount: number, now: string): Promise<number> {
+  for (const t of ['teaching_assignments', 'form_teachers', 'stream_subjects', 'streams', 'level_subjects', 'class_arms', 'subjects'])
+    await bulk.exec(`delete from ${t}`);
+  const subjectId = new Map(SCHOOL_CATALOGUE.map((s, k) => [s.name, k + 1]));
+  const armId = new Map(SCHOOL_ARMS.map((a, k) => [a.name, k + 1]));
+  await bulk.insert(
+    'subjects',
+    SCHOOL_CATALOGUE.map((s, k) => ({ id: k + 1, ...s, sort_order: k + 1, retired: 0, created_at: now })),
+  );
+  await bulk.insert(
+    'class_arms',
+    SCHOOL_ARMS.map((a, k) => ({ id: k + 1, ...a, retired: 0, created_at: now })),
+  );
+  const levels = [...new Set(SCHOOL_ARMS.map((a) => a.level))];
+  await bulk.insert(
+    'level_subjects',
+    levels.flatMap((level) =>
+      levelOfferings(level).map((o) => ({ class_level: level, subject_id: subjectId.get(o.name)!, compulsory: o.compulsory ? 1 : 0 })),
+    ),
+  );
+  await bulk.insert(
+    'streams',
+    SCHOOL_STREAMS.map((s, k) => ({ id: k + 1, name: s.name, created_at: now })),
+  );
+  await bulk.insert(
+    'stream_subjects',
+    SCHOOL_STREAMS.flatMap((s, k) => s.subjects.map((name) => ({ stream_id: k + 1, subject_id: subjectId.get(name)! }))),
+  );
+  const cells = teachingCells();
+  const pairs = new Set<string>();
+  const rows: Row[] = [];
+  const add = (sid: number, arm: string, subject: string, staff: number) => {
+    const key = `${sid}|${arm}|${subject}|${staff}`;
+    if (pairs.has(key)) return;
+    pairs.add(key);
+    rows.push({
+      id: rows.length + 1,
+      session_id: sid,
+      arm_id: armId.get(arm)!,
+      subject_id: subjectId.get(subject)!,
+      staff_id: staff,
+      created_at: now,
+    });
+  };
+  for (const sid of sessionIds) {
+    cells.forEach((c, k) => add(sid, c.arm, c.subject, 1 + teacherOfCell(k, cells.length, staffCount)));
+    for (const c of cells) if (c.arm === BENCH_BIG_CLASS) add(sid, c.arm, c.subject, 1);
+  }
+  await bulk.insert('teaching_assignments', rows);
+  await bulk.insert(
+    'form_teachers',
+    sessionIds.flatMap((sid) => SCHOOL_ARMS.map((a, k) => ({ session_id: sid, arm_id: k + 1, staff_id: 1 + (k % staffCount) }))),
+  );
+  await bulk.insert('session_teaching', [
+    { session_id: sessionIds[sessionIds.length - 1], enforce_assignments: 1, updated_by: 1, updated_at: now },
+  ]);
+  return rows.length;
 }
 
 function sessionNames(k: number): string[] {
@@ -355,6 +436,11 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   await bulk.insert('users', staffUsers);
   await bulk.insert('staff', staffRows);
   phase(`sessions, admin, ${S} staff`, t);
+  t = performance.now();
+  const assignments = await writeTeachingStructure(bulk, sessionIds, S, now);
+  phase(`teaching structure, ${assignments} assignments`, t);
+  const streamId = new Map(SCHOOL_STREAMS.map((s, k) => [s.name, k + 1]));
+  const subjectId = new Map(SCHOOL_CATALOGUE.map((s, k) => [s.name, k + 1]));
 
   // Publications (results module): every class's terms are released, so students see their cards.
   if (await bulk.hasTable('result_publications')) {
@@ -412,11 +498,14 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     const to = Math.min(N, from + CHUNK - 1);
     const users: Row[] = [];
     const students: Row[] = [];
+    const choiceRows: Row[] = [];
     const resultRows: Row[] = [];
     const paymentRows: Row[] = [];
     for (let i = from; i <= to; i++) {
       const userId = firstStudentUser + i - 1;
       const cls = classOfStudent(i, N);
+      const plan = benchStudentPlan(i, cls);
+      for (const name of plan.add) choiceRows.push({ student_id: i, subject_id: subjectId.get(name)!, choice: 'add' });
       const scale = DEFAULT_SCALES[levelOfClass(cls)];
       const first = FIRST[i % FIRST.length]!;
       const last = LAST[(i * 7) % LAST.length]!;
@@ -443,6 +532,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
         gender: i % 2 ? 'F' : 'M',
         date_of_birth: `20${10 + (i % 5)}-0${1 + (i % 9)}-1${i % 10}`,
         student_class: cls,
+        stream_id: plan.stream === null ? null : streamId.get(plan.stream)!,
         fathers_name: `Mr ${last}`,
         fathers_phone: '08039876543',
         mothers_name: `Mrs ${last}`,
@@ -454,7 +544,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       const ability = 35 + rand() * 50;
       for (const [j, sid] of sessionIds.entries()) {
         for (const term of TERM_VALUES) {
-          for (const subject of SUBJECTS) {
+          for (const subject of plan.subjects) {
             const score = Math.max(0, Math.min(100, Math.round(ability + (rand() - 0.5) * 40)));
             resultRows.push({
               id: resultId++,
@@ -509,6 +599,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     }
     await bulk.insert('users', users);
     await bulk.insert('students', students);
+    await bulk.insert('student_subjects', choiceRows);
     // Results in slices: PostgreSQL statements stay a few MB each.
     for (let k = 0; k < resultRows.length; k += 20_000) await bulk.insert('results', resultRows.slice(k, k + 20_000));
     if (paymentRows.length) await bulk.insert('payments', paymentRows);
@@ -539,6 +630,10 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       'payments',
       'fee_schedules',
       'fee_items',
+      'subjects',
+      'class_arms',
+      'streams',
+      'teaching_assignments',
     ]) {
       if (!(await bulk.hasTable(table))) continue;
       await bulk.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`);

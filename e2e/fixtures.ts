@@ -69,3 +69,17 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 export const test = base;
 export { expect };
+
+/** The school's current class names, in the order every class select lists them. */
+export async function schoolClasses(request: APIRequestContext, token: string): Promise<string[]> {
+  const res = await request.get('/api/classes/', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { name: string; retired: boolean }[]).filter((a) => !a.retired).map((a) => a.name);
+}
+
+/** The subjects a student takes this term (their level, stream and own choices), in report-card order. */
+export async function studentSubjects(request: APIRequestContext, token: string, admissionNumber: string): Promise<string[]> {
+  const res = await request.get(`/api/teaching/students/${admissionNumber}/subjects/`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { subjects: string[] }).subjects;
+}

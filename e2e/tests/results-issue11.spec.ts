@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
-import { SUBJECTS } from '@portal/domain/constants';
+import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
 
 // Result entry that never carries one student's scores to another, the student's own class,
 // released results changed only with a reason, drafts that survive reloads and expired sessions.
-// The demo school has 4 students per class: STU-0009..0012 are in JSS 2A, STU-0013..0016 in JSS 2B;
+// The demo school has 4 students per class: STU-0009..0012 are in JSS 2A, STU-0013..0016 in JSS 2B
+// (the earlier twelve classes first, then the C arms); each takes their own subjects;
 // 2025/2026 is current with 1st and 2nd term results for everyone, nothing in the 3rd term.
 
 const PHONE = { width: 360, height: 740 };
@@ -41,13 +41,14 @@ test.describe('results', () => {
       last_name: string;
     };
 
+    const [subjects9, subjects10] = [await studentSubjects(request, token, 'STU-0009'), await studentSubjects(request, token, 'STU-0010')];
     await page.goto('/ResultUpload');
     await expect(page.getByLabel('Academic Session')).toHaveValue(/\d+/);
     await page.getByLabel('Academic Term').selectOption('3rd');
     await page.getByLabel('Admission Number').fill('STU-0009');
     await expect(page.getByTestId('student-name')).toContainText('JSS 2A');
     await expect(page.getByLabel('Class')).toHaveValue('JSS 2A');
-    for (const [i, s] of SUBJECTS.entries()) await page.getByLabel(`${s} Score`).fill(String(50 + i));
+    for (const [i, s] of subjects9.entries()) await page.getByLabel(`${s} Score`).fill(String(50 + i));
     await page.getByRole('button', { name: 'Save All Results' }).click();
     await expect(page.getByText('Results saved successfully!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Update Results', level: 1 })).toBeVisible();
@@ -55,12 +56,12 @@ test.describe('results', () => {
     // The issue's scenario: the next student, who has no results yet.
     await page.getByLabel('Admission Number').fill('STU-0010');
     await expect(page.getByRole('heading', { name: 'Create Results', level: 1 })).toBeVisible();
-    for (const s of SUBJECTS) await expect(page.getByLabel(`${s} Score`)).toHaveValue('');
+    for (const s of subjects10) await expect(page.getByLabel(`${s} Score`)).toHaveValue('');
     await expect(page.getByTestId('student-name')).toHaveText(`${next.first_name} ${next.last_name} · JSS 2A`);
     await expect(page.getByLabel('Class')).toHaveValue('JSS 2A');
     // Let the 500 ms lookup settle: the scores stay empty.
     await page.waitForTimeout(800);
-    for (const s of SUBJECTS) await expect(page.getByLabel(`${s} Score`)).toHaveValue('');
+    for (const s of subjects10) await expect(page.getByLabel(`${s} Score`)).toHaveValue('');
     await page.getByRole('button', { name: 'Save All Results' }).click();
     await expect(page.getByText('Enter a score for at least one subject.')).toBeVisible();
     expect(await termResults(request, token, 'STU-0010', '3rd')).toEqual([]);

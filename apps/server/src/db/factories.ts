@@ -1,4 +1,4 @@
-import { DEFAULT_SCALES, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass, type SchoolClass } from '@portal/domain';
+import { DEFAULT_SCALES, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass } from '@portal/domain';
 import { hashPassword } from '../lib/passwords';
 import { allocate } from './counters';
 import { nowIso, type DB } from './index';
@@ -101,7 +101,8 @@ export async function createStaff(db: DB, s: StaffInput) {
 export interface StudentInput extends AccountInput {
   firstName: string;
   lastName: string;
-  studentClass: SchoolClass;
+  /** One of the school's class names (an arm such as "JSS 1C"). */
+  studentClass: string;
   gender?: 'M' | 'F' | 'O';
   dateOfBirth?: string;
 }
@@ -150,7 +151,8 @@ export interface ResultInput {
   studentId: number;
   sessionId: number;
   term: '1st' | '2nd' | '3rd';
-  studentClass: SchoolClass;
+  /** One of the school's class names (an arm such as "JSS 1C"). */
+  studentClass: string;
   subject: string;
   score: number;
   remarks?: string;

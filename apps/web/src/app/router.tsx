@@ -5,6 +5,7 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { resultsRoutes } from '../features/results/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { teachingRoutes } from '../features/teaching/routes';
 import { NotFoundPage } from './not-found';
 
 /**
@@ -18,6 +19,7 @@ export const routes: RouteObject[] = [
   ...peopleRoutes,
   ...resultsRoutes,
   ...paymentsRoutes,
+  ...teachingRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -113,6 +113,13 @@ describe('api client: silent token refresh', () => {
     expect(assign).toHaveBeenCalledWith(`/StaffLogin?expired=1&next=${encodeURIComponent('/results?term=1st')}`);
   });
 
+  it('requests refused together with a refused refresh all send the user to their own sign-in, not the role chooser', async () => {
+    refreshAnswer = () => Promise.resolve(json(401, { detail: 'Token is invalid or expired' }));
+    await Promise.all([api.get('/results/'), api.get('/classes/'), api.get('/subjects/')].map((p) => p.catch(() => null)));
+    expect(assign.mock.calls.length).toBeGreaterThan(0);
+    for (const [url] of assign.mock.calls) expect(url).toBe(`/StaffLogin?expired=1&next=${encodeURIComponent('/results?term=1st')}`);
+  });
+
   it('treats a refresh that cannot reach the server as refused', async () => {
     refreshAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
     await expect(api.get('/results/')).rejects.toBeInstanceOf(ApiError);

@@ -1,4 +1,5 @@
 import { PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain/auth-constants';
+import type { Role } from '@portal/domain/constants';
 import { clearSession, getSession, setMustChangePassword, tokens, LOGIN_OF_ROLE } from './auth-store';
 
 /**
@@ -74,9 +75,12 @@ async function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
-/** Where a user whose session ended is sent: their role's sign-in, or the role chooser. */
-export function sessionExpiredRedirect(): void {
-  const role = getSession()?.role;
+/**
+ * Where a user whose session ended is sent: their role's sign-in, or the role chooser. `role` is
+ * the one known before the refresh: calls refused together share one failed refresh, and the
+ * first to get here clears the session the others would read.
+ */
+export function sessionExpiredRedirect(role: Role | undefined = getSession()?.role): void {
   clearSession();
   const target = role ? LOGIN_OF_ROLE[role] : '/login';
   if (window.location.pathname === target) return;
@@ -116,8 +120,9 @@ async function send<T>(method: string, path: string, opts: RequestOptions, retri
     if (timer) clearTimeout(timer);
   }
   if (res.status === 401 && !opts.anonymous && !retried && tokens.refresh()) {
+    const role = getSession()?.role;
     if (await refreshTokens()) return send<T>(method, path, opts, true);
-    sessionExpiredRedirect();
+    sessionExpiredRedirect(role);
   }
   if (opts.blob && res.ok) return (await res.blob()) as T;
   const text = await res.text();

@@ -1,10 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CLASSES, SUBJECTS } from '@portal/domain';
+import { CLASSES, classLevelOf } from '@portal/domain';
 import type { Config } from '../../config';
 import { generateOneTimePassword } from '../../lib/passwords';
 import { createAdmin, createResults, createSession, createStaff, createStudent, type ResultInput } from '../factories';
 import { nowIso, type DB } from '../index';
 import '../../modules/payments/payments.tables';
+import {
+  SCHOOL_ARMS,
+  seedTeachingStructure,
+  studentChoice,
+  studentSubjectNames,
+  teacherOfCell,
+  teachingCells,
+  teachingRuns,
+} from './teaching';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -86,7 +95,12 @@ function seeded(seed: number) {
   };
 }
 
-/** Seeds a small demo school on an empty database (DEMO_DATA=1). Returns the demo sign-ins. */
+/**
+ * Seeds a small demo school on an empty database (DEMO_DATA=1). Returns the demo sign-ins.
+ * The earlier release's twelve classes come first, in their order, so STU-0001.. keep their classes;
+ * the C arms follow. Enforcement stays off and score entry open: every demo staff member may still
+ * enter every score, as the e2e suite does.
+ */
 export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fixedPasswords?: Config['demoPasswords']): Promise<void> {
   const has = await db.selectFrom('students').select('id').limit(1).executeTakeFirst();
   const hasSession = await db.selectFrom('academic_sessions').select('id').limit(1).executeTakeFirst();
@@ -95,23 +109,42 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
   const DEMO_PASSWORDS = demoPasswords(fixedPasswords);
   await createSession(db, '2024/2025');
   const session = await createSession(db, '2025/2026', true);
+  const structure = await seedTeachingStructure(db);
 
+  // A teacher for each subject in each part of the school (junior, senior); the bursar teaches nothing.
+  const runs = teachingRuns();
   const staffAccounts = [
     { firstName: 'Grace', lastName: 'Okafor', designation: 'Mathematics Teacher', department: 'Sciences' },
     { firstName: 'Yusuf', lastName: 'Bello', designation: 'English Teacher', department: 'Languages' },
     { firstName: 'Funmi', lastName: 'Adeyemi', designation: 'Bursar', department: 'Administration' },
+    ...runs.slice(2).map((r, k) => ({
+      firstName: FIRST_NAMES[(k * 3 + 5) % FIRST_NAMES.length]!,
+      lastName: LAST_NAMES[(k + 3) % LAST_NAMES.length]!,
+      designation: `${r.subject} Teacher`,
+      department: 'Teaching',
+    })),
   ];
   const staff = [];
   for (const [i, s] of staffAccounts.entries()) {
     staff.push(
-      await createStaff(db, { ...s, email: `staff${i + 1}@demo.school`, password: DEMO_PASSWORDS.staff, gender: i === 1 ? 'M' : 'F' }),
+      await createStaff(db, {
+        ...s,
+        email: `staff${i + 1}@demo.school`,
+        password: DEMO_PASSWORDS.staff,
+        gender: i === 1 || (i > 2 && i % 2) ? 'M' : 'F',
+      }),
     );
   }
+  const teachers = staff.filter((_, i) => i !== 2);
+  await assignDemoTeachers(db, session.id, structure, teachers);
 
   const students = [];
   const results: ResultInput[] = [];
+  const choices: { studentId: number; stream: string | null; add: string[] }[] = [];
+  const classes = [...CLASSES, ...SCHOOL_ARMS.map((a) => a.name).filter((n) => !(CLASSES as readonly string[]).includes(n))];
   let n = 0;
-  for (const cls of CLASSES) {
+  for (const cls of classes) {
+    const level = classLevelOf(cls)!;
     for (let k = 0; k < studentsPerClass; k++) {
       const first = FIRST_NAMES[n % FIRST_NAMES.length]!;
       const last = LAST_NAMES[(n * 7) % LAST_NAMES.length]!;
@@ -125,8 +158,10 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
         password: DEMO_PASSWORDS.student,
       });
       students.push(st);
+      const choice = studentChoice(n, level);
+      choices.push({ studentId: st.id, ...choice });
       for (const term of ['1st', '2nd'] as const) {
-        for (const subject of SUBJECTS) {
+        for (const subject of studentSubjectNames(level, choice)) {
           results.push({
             studentId: st.id,
             sessionId: session.id,
@@ -140,6 +175,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
       }
     }
   }
+  await saveDemoChoices(db, structure, choices);
   await createResults(db, results);
   // Term fees for the current session, so a demo student's payment form shows what is owed.
   const now = nowIso();
@@ -147,7 +183,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
   await db
     .insertInto('fee_items')
     .values(
-      CLASSES.flatMap((cls) =>
+      classes.flatMap((cls) =>
         (['1st', '2nd'] as const).flatMap((term) => [
           {
             student_class: cls,
@@ -185,10 +221,56 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
       '  password, every demo student the student password):',
       `    staff:   ${staff[0]!.email} / ${DEMO_PASSWORDS.staff}   (${staff[0]!.staffId})`,
       `    student: ${s1.email} / ${DEMO_PASSWORDS.student}   (${s1.admissionNumber}, JSS 1A)`,
-      `    (${students.length} students in ${CLASSES.length} classes, ${staff.length} staff, results for 2025/2026 1st and 2nd term)`,
+      `    (${students.length} students in ${classes.length} classes, ${staff.length} staff, results for 2025/2026 1st and 2nd term)`,
       '',
       '',
     ].join('\n'),
   );
   log.info({ students: students.length, staff: staff.length }, 'demo school seeded');
+}
+
+type Structure = Awaited<ReturnType<typeof seedTeachingStructure>>;
+
+/** A teacher for every arm-subject pair of the session, and a form teacher for every arm. */
+async function assignDemoTeachers(db: DB, sessionId: number, structure: Structure, teachers: { id: number }[]): Promise<void> {
+  const now = nowIso();
+  const cells = teachingCells();
+  await db
+    .insertInto('teaching_assignments')
+    .values(
+      cells.map((c, i) => ({
+        session_id: sessionId,
+        arm_id: structure.arms.get(c.arm)!,
+        subject_id: structure.subjects.get(c.subject)!,
+        staff_id: teachers[teacherOfCell(i, cells.length, teachers.length)]!.id,
+        created_at: now,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('form_teachers')
+    .values(
+      SCHOOL_ARMS.map((a, i) => ({
+        session_id: sessionId,
+        arm_id: structure.arms.get(a.name)!,
+        staff_id: teachers[i % teachers.length]!.id,
+      })),
+    )
+    .execute();
+}
+
+/** Senior students' streams and everyone's electives. */
+async function saveDemoChoices(db: DB, structure: Structure, choices: { studentId: number; stream: string | null; add: string[] }[]) {
+  for (const [stream, id] of structure.streams) {
+    const ids = choices.filter((c) => c.stream === stream).map((c) => c.studentId);
+    if (ids.length) await db.updateTable('students').set({ stream_id: id }).where('id', 'in', ids).execute();
+  }
+  const rows = choices.flatMap((c) =>
+    c.add.map((name) => ({ student_id: c.studentId, subject_id: structure.subjects.get(name)!, choice: 'add' as const })),
+  );
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('student_subjects')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }

@@ -54,7 +54,7 @@ describeEachDatabase('results and the teaching structure', (dialect) => {
       password: TEST_PASSWORD,
       firstName,
       lastName: `T${seq}`,
-      studentClass: studentClass as 'JSS 1A',
+      studentClass: studentClass,
     });
   }
   let sessions = 0;
@@ -383,7 +383,7 @@ describeEachDatabase('results and the teaching structure', (dialect) => {
         for (let i = 0; i < 3; i++) {
           const s = await student(cls);
           await createResults(ctx.handle.db, [
-            { studentId: s.id, sessionId: sess.id, term: '1st', studentClass: cls as 'JSS 1A', subject: 'Mathematics', score: 50 + i },
+            { studentId: s.id, sessionId: sess.id, term: '1st', studentClass: cls, subject: 'Mathematics', score: 50 + i },
           ]);
         }
       }

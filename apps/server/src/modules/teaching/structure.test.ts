@@ -96,9 +96,7 @@ describeEachDatabase('teaching structure API', (dialect) => {
     const arm = (await inject('POST', '/api/classes/', admin.auth, { level: 'SSS 3', arm: 'R' })).json<ClassArm>();
     const s = await newStudent('SSS 3A');
     await db().updateTable('students').set({ student_class: 'SSS 3R' }).where('id', '=', s.id).execute();
-    await createResults(db(), [
-      { studentId: s.id, sessionId, term: '1st', studentClass: 'SSS 3R' as 'SSS 3A', subject: 'Mathematics', score: 61 },
-    ]);
+    await createResults(db(), [{ studentId: s.id, sessionId, term: '1st', studentClass: 'SSS 3R', subject: 'Mathematics', score: 61 }]);
     const now = new Date().toISOString();
     await db()
       .insertInto('result_publications')

@@ -50,6 +50,12 @@ export const ADMIN_RESULTS_MENU: readonly MenuItem[] = [
   { to: '/result-audit', label: 'Result History', description: 'Who changed which score, and when' },
 ];
 
+export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
+  { to: '/classes-subjects', label: 'Classes and Subjects', description: 'Arms, subject catalogue, offerings, streams' },
+  { to: '/teaching-assignments', label: 'Teaching Assignments', description: 'Subject and form teachers, score entry' },
+  { to: '/my-classes', label: 'My Classes', description: 'Classes you teach this session' },
+];
+
 export const ADMIN_FEES_MENU: readonly MenuItem[] = [
   { to: '/PaymentForm', label: 'Fee Payments', description: 'History and class payment reports' },
   { to: '/payments/fee-schedules', label: 'Fee Schedules', description: 'What each class owes per term' },
@@ -82,6 +88,10 @@ export function AdminHome() {
           <section>
             <h2 className="mb-3">Results and report cards</h2>
             <MenuGrid items={ADMIN_RESULTS_MENU} label="Results and report cards" />
+          </section>
+          <section>
+            <h2 className="mb-3">Classes and teaching</h2>
+            <MenuGrid items={ADMIN_TEACHING_MENU} label="Classes and teaching" />
           </section>
           <section>
             <h2 className="mb-3">Students and staff</h2>
@@ -120,6 +130,7 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
   {
     title: 'Result Management',
     items: [
+      { to: '/my-classes', label: 'My Classes', description: 'The classes and subjects you teach' },
       { to: '/ResultUpload', label: 'Upload Results' },
       { to: '/ResultsCheck', label: 'Check Class Results' },
       { to: '/UpdateResult', label: 'Update Results' },

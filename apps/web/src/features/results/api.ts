@@ -14,6 +14,7 @@ import type {
   ResultTermStatus,
 } from '@portal/domain/results';
 import type { GradeBandInput } from '@portal/domain/grading';
+import type { StudentSubjectsAccess } from '@portal/domain/teaching';
 import { api, ApiError } from '../../lib/api-client';
 import { errorCode, errorMessage } from '../../lib/errors';
 
@@ -42,6 +43,7 @@ export const resultKeys = {
   broadsheet: (q: TermQuery) => ['results', 'broadsheet', q] as const,
   reportCard: (q: CardQuery) => ['results', 'report-card', q] as const,
   audit: (q: AuditQuery) => ['results', 'audit', q] as const,
+  studentSubjects: (admission: string, sessionId: string, term: string) => ['student-subjects', admission, sessionId, term] as const,
 };
 
 /** Academic sessions, newest first; the current one is the default on every screen. */
@@ -167,6 +169,27 @@ export interface StudentSummary {
 }
 export const fetchStudentSummary = (adm: string, signal?: AbortSignal) =>
   api.get<StudentSummary>(`/students/${encodeURIComponent(adm)}/`, { ...T, signal });
+
+/**
+ * The subjects a student takes in a term and which of them the signed-in user may write now
+ * (assignments and the score-entry window decide; the server refuses the rest anyway).
+ */
+export function useStudentSubjects(admission: string | null, sessionId: string, term: string) {
+  return useQuery({
+    queryKey: resultKeys.studentSubjects(admission ?? '', sessionId, term),
+    queryFn: ({ signal }) =>
+      api.get<StudentSubjectsAccess>(`/teaching/students/${encodeURIComponent(admission!)}/subjects/`, {
+        query: { session_id: sessionId || undefined, term: term || undefined },
+        ...T,
+        signal,
+      }),
+    enabled: admission !== null,
+    retry: false,
+    staleTime: 0,
+    // Rows do not lock or unlock under the user's fingers while typing; a save still meets the server's check.
+    refetchOnWindowFocus: false,
+  });
+}
 
 /** A score as typed: '' (empty), a valid score, or invalid ("e", "1e3", "12,5", out of range). */
 export function checkScore(raw: string, subject: string): { ok: true; value: number | null } | { ok: false; message: string } {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { CLASSES, TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
+import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import { FEE_MESSAGES } from '@portal/domain/fees';
 import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, serverMessageOf, type FeeSchedule } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
@@ -9,6 +9,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { allClassNames, currentClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { useFeeScheduleMutations, useFeeSchedules, usePaymentContext } from '../api';
 import { errorText } from '../components/payment-history';
@@ -27,10 +28,11 @@ const GROUPS: { value: Group; label: string }[] = [
   { value: 'all', label: 'All classes' },
   { value: 'chosen', label: 'Chosen classes' },
 ];
-function classesOf(group: Group, chosen: string[]): string[] {
-  if (group === 'jss') return CLASSES.filter((c) => c.startsWith('JSS'));
-  if (group === 'sss') return CLASSES.filter((c) => c.startsWith('SSS'));
-  if (group === 'all') return [...CLASSES];
+/** The classes a group names, among the school's current (not retired) arms. */
+function classesOf(group: Group, chosen: string[], current: readonly string[]): string[] {
+  if (group === 'jss') return current.filter((c) => c.startsWith('JSS'));
+  if (group === 'sss') return current.filter((c) => c.startsWith('SSS'));
+  if (group === 'all') return [...current];
   return chosen;
 }
 
@@ -63,6 +65,9 @@ export default function FeeSchedulesPage() {
     }
   }, [context.data, sessionId]);
   const schedules = useFeeSchedules(sessionId);
+  const arms = useClasses();
+  const current = useMemo(() => currentClassNames(arms.data), [arms.data]);
+  const everyClass = useMemo(() => allClassNames(arms.data), [arms.data]);
   const { bulk, copy, update, remove } = useFeeScheduleMutations();
   const toast = useToast();
 
@@ -80,8 +85,10 @@ export default function FeeSchedulesPage() {
   const byClass = useMemo(() => {
     const m = new Map<string, FeeSchedule[]>();
     for (const f of termItems) m.set(f.student_class, [...(m.get(f.student_class) ?? []), f]);
-    return CLASSES.filter((c) => m.has(c)).map((c) => ({ cls: c, items: m.get(c)! }));
-  }, [termItems]);
+    // School order first; a class no longer in the list (unlikely) still shows its fees, last.
+    const order = [...everyClass.filter((c) => m.has(c)), ...[...m.keys()].filter((c) => !everyClass.includes(c))];
+    return order.map((c) => ({ cls: c, items: m.get(c)! }));
+  }, [termItems, everyClass]);
   const prev = sessionId === null ? null : previousTerm(sessions, sessionId, term);
   const prevLabel = prev
     ? `${termLabel(prev.term)}${prev.sessionId !== sessionId ? `, ${sessions.find((s) => s.id === prev.sessionId)?.name}` : ''}`
@@ -93,7 +100,7 @@ export default function FeeSchedulesPage() {
     e.preventDefault();
     setFormError(null);
     const errs: Record<string, string | undefined> = {};
-    const classes = classesOf(group, chosen);
+    const classes = classesOf(group, chosen, current);
     if (!classes.length) errs.classes = FEE_MESSAGES.classesRequired;
     const seen = new Set<string>();
     for (const l of lines) {
@@ -198,7 +205,7 @@ export default function FeeSchedulesPage() {
               </div>
               {group === 'chosen' && (
                 <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4" role="group" aria-label="Classes">
-                  {CLASSES.map((c) => (
+                  {current.map((c) => (
                     <label key={c} className="inline-flex min-h-11 items-center gap-2 text-sm">
                       <input
                         type="checkbox"

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEv
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
-import { CLASSES, TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
+import { TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
 import {
   EXCEEDS_BALANCE_CODE,
   FEE_MESSAGES,
@@ -36,6 +36,7 @@ import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira, statusClass, statusLabel } from '../format';
 import { errorCode } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
+import { classOptions, useClasses } from '../../../lib/school-lists';
 
 interface FormValues {
   admission_number: string;
@@ -125,6 +126,7 @@ export default function PaymentFormPage() {
   const session = useSession();
   const isStudent = session?.role === 'student';
   const context = usePaymentContext();
+  const arms = useClasses();
   // Online payment may be off (production without a provider key): the form says so and cannot submit.
   const provider = usePaymentProvider();
   const paymentsOff = provider.data?.online_payment === false;
@@ -418,7 +420,7 @@ export default function PaymentFormPage() {
                 label="Class"
                 required
                 placeholder="Select class"
-                options={CLASSES}
+                options={classOptions(arms.data, form.current_class)}
                 value={form.current_class}
                 onChange={set('current_class')}
                 error={errors.current_class}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { CLASSES } from '@portal/domain/constants';
 import { PEOPLE_SCREEN_MESSAGES } from '@portal/domain/people-constants';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { downloadCsv } from '../api';
 
@@ -16,6 +16,7 @@ export function StudentFilters({
   studentClass: string;
   onChange: (next: { q: string; studentClass: string }) => void;
 }) {
+  const classes = allClassNames(useClasses().data);
   return (
     <div className="no-print mb-4 grid gap-3 sm:grid-cols-[2fr_1fr]">
       <TextField
@@ -26,7 +27,7 @@ export function StudentFilters({
       />
       <SelectField
         label="Class"
-        options={[{ value: '', label: 'All classes' }, ...CLASSES.map((c) => ({ value: c, label: c }))]}
+        options={[{ value: '', label: 'All classes' }, ...classes.map((c) => ({ value: c, label: c }))]}
         value={studentClass}
         onChange={(e) => onChange({ q, studentClass: e.target.value })}
       />

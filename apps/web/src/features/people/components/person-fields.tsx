@@ -1,5 +1,6 @@
-import { CLASSES, GENDERS, MARITAL_STATUSES } from '@portal/domain/constants';
+import { GENDERS, MARITAL_STATUSES } from '@portal/domain/constants';
 import { FIELD_LABELS as L } from '@portal/domain/people-constants';
+import { classOptions, useClasses } from '../../../lib/school-lists';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 
 /** What `useForm().field(name)` returns. */
@@ -15,6 +16,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The student fields, shared by registration and update. */
 export function StudentFields({ field, required = 'create' }: { field: FieldProps; required?: 'create' | 'update' }) {
   const create = required === 'create';
+  const arms = useClasses();
+  const classField = field('student_class');
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label={L.first_name} autoComplete="off" required {...field('first_name')} />
@@ -31,7 +34,13 @@ export function StudentFields({ field, required = 'create' }: { field: FieldProp
       />
       <SelectField label={L.gender} options={GENDERS} placeholder="Select gender" {...field('gender')} />
       <TextField label={L.date_of_birth} type="date" max={today()} required={create} {...field('date_of_birth')} />
-      <SelectField label={L.student_class} options={CLASSES} placeholder="Select class" required={create} {...field('student_class')} />
+      <SelectField
+        label={L.student_class}
+        options={classOptions(arms.data, classField.value)}
+        placeholder="Select class"
+        required={create}
+        {...classField}
+      />
       <TextField label={L.fathers_name} autoComplete="off" required={create} {...field('fathers_name')} />
       <TextField label={L.fathers_phone} type="tel" inputMode="tel" autoComplete="off" {...field('fathers_phone')} />
       <TextField label={L.mothers_name} autoComplete="off" {...field('mothers_name')} />

@@ -18,6 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { currentClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { downloadCsv, previewImport, useImport, type ImportKind } from '../api';
 import { SignInSlips } from '../components/sign-in-slips';
@@ -65,6 +66,7 @@ function IssueTable({ caption, issues }: { caption: string; issues: ImportIssue[
 export function ImportPage({ kind }: { kind: ImportKind }) {
   const what = kind === 'students' ? 'Students' : 'Staff';
   const toast = useToast();
+  const classNames = currentClassNames(useClasses().data);
   const [csv, setCsv] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -161,7 +163,10 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
           <p className="mb-3 text-sm text-slate-700">
             One row per {kind === 'students' ? 'student' : 'staff member'}, up to {IMPORT_MAX_ROWS.toLocaleString('en-NG')} rows. Required
             columns: {required}. Dates as YYYY-MM-DD (or DD/MM/YYYY); gender M, F or O
-            {kind === 'staff' ? '; marital status S, M, D or W' : '; class as JSS 1A … SSS 3B'}. Every account gets a one-time password.
+            {kind === 'staff'
+              ? '; marital status S, M, D or W'
+              : `; class as one of the school's classes${classNames.length ? ` (${classNames[0]} … ${classNames[classNames.length - 1]})` : ''}`}
+            . Every account gets a one-time password.
           </p>
           <Button
             variant="secondary"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PEOPLE_MESSAGES, STUDENT_PAGE_SIZE } from '@portal/domain/people-constants';
+import { useSession } from '../../../lib/auth-store';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
@@ -68,6 +69,7 @@ export function StudentDataPage() {
 export function StudentDetailPage() {
   const { admission_number: adm = '' } = useParams();
   const q = useStudent(adm.toUpperCase());
+  const isAdmin = useSession()?.role === 'admin';
   return (
     <PageLayout title="Student Details" width="max-w-2xl">
       <Link to="/student-data" className="no-print mb-3 inline-block text-sm font-medium text-brand-800 hover:underline">
@@ -88,6 +90,11 @@ export function StudentDetailPage() {
                 <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${q.data.admission_number}`}>
                   Update
                 </ButtonLink>
+                {isAdmin && (
+                  <ButtonLink variant="secondary" to={`/student-subjects?admission_number=${encodeURIComponent(q.data.admission_number)}`}>
+                    Subjects
+                  </ButtonLink>
+                )}
                 <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(q.data.admission_number)}`}>
                   Delete
                 </ButtonLink>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CLASSES, termLabel } from '@portal/domain/constants';
+import { termLabel } from '@portal/domain/constants';
 import { formatAverage, RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { downloadBlob } from '../../../lib/api-client';
+import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { downloadBroadsheetCsv, downloadClassPdf, useBroadsheet, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
@@ -18,7 +19,10 @@ export default function BroadsheetPage() {
   const toast = useToast();
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
-  const [studentClass, setStudentClass] = useState<string>(CLASSES[0]);
+  const classes = allClassNames(useClasses().data);
+  const [picked, setStudentClass] = useState('');
+  // The school's first class until one is picked; the lists load once and are cached.
+  const studentClass = picked || classes[0] || ALL;
   const [formError, setFormError] = useState('');
   const query = () => ({ session_id: sessionId, term, student_class: studentClass === ALL ? undefined : studentClass });
   const [asked, setAsked] = useState<ReturnType<typeof query> | null>(null);
@@ -72,7 +76,7 @@ export default function BroadsheetPage() {
       <Card className="no-print mb-5">
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={load} noValidate>
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-          <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={[...CLASSES, ALL]} />
+          <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={[...classes, ALL]} />
           <Button type="submit" loading={broadsheet.isFetching}>
             Load Broadsheet
           </Button>
@@ -129,7 +133,7 @@ export default function BroadsheetPage() {
                       {c.subjects.map((s) => (
                         <td key={s} className="p-1.5 text-right tabular-nums">
                           {r.not_taken.includes(s) ? (
-                            <span className="text-slate-400" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
+                            <span className="text-slate-600" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
                               {RESULT_ADMIN_MESSAGES.notTaken}
                             </span>
                           ) : (

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { CLASSES, termLabel } from '@portal/domain/constants';
+import { termLabel } from '@portal/domain/constants';
 import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
+import { useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { usePublications, useResultStudents, useTogglePublication } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
@@ -19,6 +20,13 @@ export default function PublishAdminPage() {
   const students = useResultStudents(sessionId && term ? { session_id: sessionId, term } : null);
   const publication = useTogglePublication();
   const [busy, setBusy] = useState('');
+  const arms = useClasses();
+  // Retired arms stay listed while they hold results or a publication of this term.
+  const classes = (arms.data ?? [])
+    .filter(
+      (a) => !a.retired || pubs.data?.some((p) => p.student_class === a.name) || students.data?.some((s) => s.student_class === a.name),
+    )
+    .map((a) => a.name);
 
   async function toggle(studentClass: string) {
     const existing = pubs.data?.find((p) => p.student_class === studentClass);
@@ -43,13 +51,13 @@ export default function PublishAdminPage() {
       </Card>
       {sessionId && term && (
         <Card title={`Classes · ${termLabel(term)}`}>
-          {pubs.isPending || students.isPending ? (
+          {pubs.isPending || students.isPending || arms.isPending ? (
             <LoadingBlock />
           ) : pubs.isError ? (
             <Alert tone="error">{RESULT_ADMIN_MESSAGES.publicationsFailed}</Alert>
           ) : (
             <ul className="divide-y divide-slate-100">
-              {CLASSES.map((c) => {
+              {classes.map((c) => {
                 const pub = pubs.data.find((p) => p.student_class === c);
                 const count = students.data?.filter((s) => s.student_class === c).length ?? 0;
                 return (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CLASSES, termLabel } from '@portal/domain/constants';
+import { termLabel } from '@portal/domain/constants';
 import { RESULT_ADMIN_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -10,6 +10,7 @@ import { firstServerMessage } from '../../../lib/errors';
 import { useAudit, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 import { formatDateTime } from '../../../lib/datetime';
+import { allClassNames, useClasses } from '../../../lib/school-lists';
 
 const ACTION_LABEL = { create: 'Created', update: 'Changed', delete: 'Deleted', regrade: 'Regraded' } as const;
 const v = (x: number | string | null) => (x === null || x === '' ? '–' : String(x));
@@ -22,6 +23,7 @@ export default function ResultAuditPage() {
   const [term, setTerm] = useState('');
   const [asked, setAsked] = useState<Parameters<typeof useAudit>[0]>(null);
   const audit = useAudit(asked);
+  const arms = useClasses();
   const rows = audit.isError ? null : (audit.data ?? null);
   const error = audit.isError ? (firstServerMessage(audit.error) ?? RESULT_ADMIN_MESSAGES.historyFailed) : '';
 
@@ -47,7 +49,7 @@ export default function ResultAuditPage() {
             value={studentClass}
             onChange={(e) => setStudentClass(e.target.value)}
             placeholder="Any class"
-            options={CLASSES}
+            options={allClassNames(arms.data)}
           />
           {/* The current session is preselected; "Select session" still shows every session. */}
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />

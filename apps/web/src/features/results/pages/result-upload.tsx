@@ -1,17 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { CLASSES, SUBJECTS, TIMINGS } from '@portal/domain/constants';
+import { useSearchParams } from 'react-router';
+import { TIMINGS } from '@portal/domain/constants';
 import { admissionNumberField, RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
+import { classOptions, useClasses } from '../../../lib/school-lists';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, useLookupResults, useSaveResults, type StudentSummary } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
+import { useSubjectAccess } from '../components/subject-access';
+import { TEACHING_SCREEN_MESSAGES } from '@portal/domain/teaching-screens';
 
 interface Entry {
   score: string;
@@ -33,12 +38,12 @@ interface Draft {
 }
 const DRAFT = 'ResultUpload';
 
-const emptyEntries = (): Entries => Object.fromEntries(SUBJECTS.map((s) => [s, { score: '', remarks: '' }]));
-const hasWork = (e: Entries) => SUBJECTS.some((s) => e[s]!.score.trim() !== '' || e[s]!.remarks.trim() !== '');
+const BLANK: Entry = { score: '', remarks: '' };
+const typed = (e: Entry | undefined) => !!e && (e.score.trim() !== '' || e.remarks.trim() !== '');
+const hasWork = (e: Entries) => Object.values(e).some(typed);
 
 function fromResults(results: Result[]): Entries {
-  const out = emptyEntries();
-  for (const s of SUBJECTS) out[s] = { score: '', remarks: '', version: 0 };
+  const out: Entries = {};
   for (const r of results) out[r.subject] = { score: String(r.score), remarks: r.remarks, version: r.version };
   return out;
 }
@@ -54,8 +59,10 @@ export default function ResultUploadPage() {
   const [admission, setAdmission] = useState(draft?.admission ?? '');
   const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
   const [term, setTerm] = useState(draft?.term ?? '');
-  const [studentClass, setStudentClass] = useState(draft?.studentClass ?? '');
-  const [entries, setEntries] = useState<Entries>(() => ({ ...emptyEntries(), ...(draft?.entries ?? {}) }));
+  const [params] = useSearchParams();
+  // From My classes: the class is preset, the student's own record then confirms it.
+  const [studentClass, setStudentClass] = useState(draft?.studentClass ?? params.get('student_class') ?? '');
+  const [entries, setEntries] = useState<Entries>(() => ({ ...(draft?.entries ?? {}) }));
   const [reason, setReason] = useState(draft?.reason ?? '');
   const [needReason, setNeedReason] = useState(!!draft?.reason);
   const [existing, setExisting] = useState(false);
@@ -69,6 +76,23 @@ export default function ResultUploadPage() {
   const restored = useRef<Entries | null>(draft && hasWork(draft.entries) ? draft.entries : null);
   const existingRef = useRef(false);
   existingRef.current = existing;
+  // The version a subject without a stored result is saved with: 0 once a lookup found none, unknown before.
+  const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
+  const arms = useClasses();
+  const settledAdmission = useDebounced(normalize(admission), TIMINGS.resultLookupDebounce);
+  const access = useSubjectAccess(
+    settledAdmission && admissionNumberField.safeParse(settledAdmission).success ? settledAdmission : null,
+    sessionId,
+    term,
+  );
+  const entry = (s: string): Entry => entries[s] ?? { ...BLANK, version: baseVersion };
+  // The student's subjects, then any subject with a stored result or typed work outside that list.
+  const rowSubjects = access.ready
+    ? [
+        ...access.subjects,
+        ...Object.keys(entries).filter((s) => !access.subjects.includes(s) && ((entries[s]!.version ?? 0) > 0 || typed(entries[s]))),
+      ]
+    : [];
 
   // Keep the unsaved work of this user on this screen.
   useEffect(() => {
@@ -87,15 +111,15 @@ export default function ResultUploadPage() {
         restored.current = null;
         if (results.length) {
           setExisting(true);
+          setBaseVersion(0);
           const loaded = fromResults(results);
-          if (keep)
-            for (const s of SUBJECTS)
-              if (hasWork({ ...emptyEntries(), [s]: keep[s]! })) loaded[s] = { ...keep[s]!, version: loaded[s]!.version };
+          if (keep) for (const [s, e] of Object.entries(keep)) if (typed(e)) loaded[s] = { ...e, version: loaded[s]?.version ?? 0 };
           setEntries(loaded);
           setStudentClass(results[0]!.student_class);
         } else {
           setExisting(false);
-          setEntries((prev) => Object.fromEntries(SUBJECTS.map((s) => [s, { ...prev[s]!, version: 0 }])));
+          setBaseVersion(0);
+          setEntries((prev) => Object.fromEntries(Object.entries(prev).map(([s, e]) => [s, { ...e, version: 0 }])));
         }
       } catch (err) {
         if (seq !== lookupSeq.current) return;
@@ -147,7 +171,8 @@ export default function ResultUploadPage() {
     if (normalize(next) !== normalize(admission)) {
       lookupSeq.current++;
       restored.current = null;
-      setEntries(emptyEntries());
+      setBaseVersion(undefined);
+      setEntries({});
       setExisting(false);
       setStudentClass('');
       setReason('');
@@ -160,7 +185,7 @@ export default function ResultUploadPage() {
   }
 
   const setEntry = (subject: string, patch: Partial<Entry>) => {
-    setEntries((e) => ({ ...e, [subject]: { ...e[subject]!, ...patch } }));
+    setEntries((e) => ({ ...e, [subject]: { ...(e[subject] ?? { ...BLANK, version: baseVersion }), ...patch } }));
     setErrors((x) => ({ ...x, [`${subject}.score`]: undefined, subjects: undefined }));
   };
 
@@ -171,8 +196,9 @@ export default function ResultUploadPage() {
     if (!sessionId) errs.session_id = [RESULT_MESSAGES.sessionRequired];
     if (!term) errs.term = [RESULT_MESSAGES.termRequired];
     if (!studentClass) errs.student_class = [RESULT_MESSAGES.classRequired];
-    for (const s of SUBJECTS) {
-      const checked = checkScore(entries[s]!.score, s);
+    for (const s of rowSubjects) {
+      if (access.locked(s)) continue;
+      const checked = checkScore(entry(s).score, s);
       if (!checked.ok) errs[`${s}.score`] = [checked.message];
     }
     return errs;
@@ -181,7 +207,7 @@ export default function ResultUploadPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const errs = validate();
-    const filled = SUBJECTS.filter((s) => entries[s]!.score.trim() !== '');
+    const filled = rowSubjects.filter((s) => !access.locked(s) && entry(s).score.trim() !== '');
     if (!filled.length && !Object.keys(errs).length) errs.subjects = [RESULT_MESSAGES.subjectsRequired];
     setErrors(errs);
     // One message per attempt, beside the form (no stack of toasts): the fields say what is wrong.
@@ -201,9 +227,9 @@ export default function ResultUploadPage() {
         ...(reason.trim() ? { reason: reason.trim() } : {}),
         subjects: filled.map((name) => ({
           name,
-          score: Number(entries[name]!.score),
-          remarks: entries[name]!.remarks,
-          ...(entries[name]!.version !== undefined ? { version: entries[name]!.version } : {}),
+          score: Number(entry(name).score),
+          remarks: entry(name).remarks,
+          ...(entry(name).version !== undefined ? { version: entry(name).version } : {}),
         })),
       });
       clearDraft(DRAFT);
@@ -277,7 +303,7 @@ export default function ResultUploadPage() {
                 setErrors((x) => ({ ...x, student_class: undefined }));
               }}
               placeholder="Select class"
-              options={CLASSES}
+              options={classOptions(arms.data, studentClass)}
               error={errors.student_class}
             />
             {needReason && (
@@ -302,10 +328,23 @@ export default function ResultUploadPage() {
           )}
         </Card>
         {formError && <Alert tone="error">{formError}</Alert>}
+        {access.note && (
+          <Alert tone="warning" title="Read-only subjects">
+            <span data-testid="subject-refusal">{access.note}</span>
+          </Alert>
+        )}
+        {!access.ready && <EmptyState>{TEACHING_SCREEN_MESSAGES.lookUpStudentFirst}</EmptyState>}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {SUBJECTS.map((subject) => (
-            <fieldset key={subject} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-              <legend className="px-1 text-sm font-semibold text-brand-900">{subject}</legend>
+          {rowSubjects.map((subject) => (
+            <fieldset
+              key={subject}
+              disabled={access.locked(subject)}
+              className={`rounded-xl border border-slate-200 p-3 shadow-sm ${access.locked(subject) ? 'bg-slate-50' : 'bg-white'}`}
+            >
+              <legend className="px-1 text-sm font-semibold text-brand-900">
+                {subject}
+                {access.locked(subject) && <span className="ml-2 text-xs font-normal text-slate-600">(read-only)</span>}
+              </legend>
               <div className="flex flex-col gap-2">
                 <TextField
                   label={
@@ -317,7 +356,7 @@ export default function ResultUploadPage() {
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
-                  value={entries[subject]!.score}
+                  value={entry(subject).score}
                   onChange={(e) => setEntry(subject, { score: e.target.value })}
                   error={errors[`${subject}.score`]}
                 />
@@ -327,7 +366,7 @@ export default function ResultUploadPage() {
                       <span className="sr-only">{subject} </span>Remarks
                     </>
                   }
-                  value={entries[subject]!.remarks}
+                  value={entry(subject).remarks}
                   maxLength={300}
                   onChange={(e) => setEntry(subject, { remarks: e.target.value })}
                 />

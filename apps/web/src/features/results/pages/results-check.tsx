@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { RESULTS_CLASS_FILTER, termLabel } from '@portal/domain/constants';
+import { termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES, type Result, type ResultStudent } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -10,6 +10,7 @@ import { SelectField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
+import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { useMyResults, useResultList, useResultStudents, useTerms, type ResultQuery, sameQuery } from '../api';
 import { ResultTable } from '../components/result-table';
@@ -26,6 +27,7 @@ export default function ResultsCheckPage() {
 
 function ClassResults() {
   const toast = useToast();
+  const classes = useClasses();
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
   const [studentClass, setStudentClass] = useState('All');
@@ -150,7 +152,7 @@ function ClassResults() {
             label="Class"
             value={studentClass}
             onChange={(e) => setStudentClass(e.target.value)}
-            options={RESULTS_CLASS_FILTER}
+            options={['All', ...allClassNames(classes.data)]}
           />
           <Button type="submit" loading={studentsQuery.isFetching}>
             Fetch Students

@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CLASSES, SUBJECTS } from '@portal/domain/constants';
 import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadingBlock } from '../../../components/ui/spinner';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
+import { classOptions, currentClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, remarkOf, useGradingScales, useLookupResults, useWriteResults, type ResultWrite } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 import { AdmissionNumberField } from '../components/admission-field';
+import { useSubjectAccess } from '../components/subject-access';
 
 interface Row {
   subject: string;
@@ -40,7 +42,6 @@ interface Draft {
 }
 const DRAFT = 'UpdateResult';
 
-const blankRows = (): Row[] => SUBJECTS.map((subject) => ({ subject, score: '', remarks: '' }));
 const isEdited = (r: Row) =>
   r.existing ? r.score.trim() !== String(r.existing.score) || r.remarks !== r.existing.remarks : r.score.trim() !== '' || r.remarks !== '';
 
@@ -53,7 +54,10 @@ export default function UpdateResultPage() {
   const [admission, setAdmission] = useState(draft?.admission ?? '');
   const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
   const [term, setTerm] = useState(draft?.term ?? '');
-  const [studentClass, setStudentClass] = useState<string>(draft?.studentClass ?? CLASSES[0]);
+  const [pickedClass, setStudentClass] = useState<string>(draft?.studentClass ?? '');
+  const arms = useClasses();
+  // The school's first class until a search or the user picks one.
+  const studentClass = pickedClass || currentClassNames(arms.data)[0] || '';
   const [rows, setRows] = useState<Row[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -64,6 +68,15 @@ export default function UpdateResultPage() {
   const [needReason, setNeedReason] = useState(!!draft?.reason);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const scales = useGradingScales(searched.sessionId);
+  const access = useSubjectAccess(rows ? searched.admission : null, searched.sessionId, searched.term);
+  // The student's own subjects, then any stored (or typed) result outside that list.
+  const shown: Row[] | null =
+    rows && access.ready
+      ? [
+          ...access.subjects.map((subject) => rows.find((r) => r.subject === subject) ?? { subject, score: '', remarks: '' }),
+          ...rows.filter((r) => !access.subjects.includes(r.subject) && (r.existing || isEdited(r))),
+        ]
+      : null;
   const restoring = useRef(draft);
 
   // Keep the unsaved work of this user on this screen.
@@ -96,11 +109,7 @@ export default function UpdateResultPage() {
     setSearching(true);
     try {
       const results = await lookupResults({ session_id: q.sessionId, term: q.term, admission_number: adm });
-      const next = blankRows();
-      for (const r of results) {
-        const row = next.find((x) => x.subject === r.subject);
-        if (row) Object.assign(row, { score: String(r.score), remarks: r.remarks, existing: r });
-      }
+      const next: Row[] = results.map((r) => ({ subject: r.subject, score: String(r.score), remarks: r.remarks, existing: r }));
       // Restored scores replace what was loaded for the subjects the user had changed.
       const restored = restoring.current?.rows;
       restoring.current = null;
@@ -108,6 +117,7 @@ export default function UpdateResultPage() {
         for (const d of restored) {
           const row = next.find((x) => x.subject === d.subject);
           if (row) Object.assign(row, { score: d.score, remarks: d.remarks });
+          else next.push({ subject: d.subject, score: d.score, remarks: d.remarks });
         }
       }
       // The class: where the results are recorded, else the student's record.
@@ -155,9 +165,11 @@ export default function UpdateResultPage() {
   }
 
   async function save(confirmed = false) {
-    if (!rows) return;
+    if (!shown) return;
+    // Read-only rows (not the user's to write) are never sent.
+    const mine = shown.filter((r) => !access.locked(r.subject));
     const errs: Record<string, string> = {};
-    for (const r of rows) {
+    for (const r of mine) {
       const checked = checkScore(r.score, r.subject);
       if (!checked.ok) errs[r.subject] = checked.message;
     }
@@ -170,11 +182,11 @@ export default function UpdateResultPage() {
       student_class: studentClass,
     };
     const why = reason.trim() ? { reason: reason.trim() } : {};
-    const changed = rows.filter(
+    const changed = mine.filter(
       (r) => r.score.trim() !== '' && (!r.existing || Number(r.score) !== r.existing.score || r.remarks !== r.existing.remarks),
     );
     // A cleared score of a stored result means "delete it": asked first.
-    const cleared = rows.filter((r) => r.existing && r.score.trim() === '');
+    const cleared = mine.filter((r) => r.existing && r.score.trim() === '');
     if (!changed.length && !cleared.length) {
       toast.info(RESULT_ADMIN_MESSAGES.noChangesToSave);
       return;
@@ -211,9 +223,14 @@ export default function UpdateResultPage() {
     const err = failure.reason as unknown;
     if (err instanceof ApiError && err.status === 400 && err.fieldErrors.reason) {
       // Released results: the server asks why. Keep what was typed; the user adds a reason and saves again.
-      const fresh = restoreTyped(rows);
+      const fresh = restoreTyped(mine);
       await search(undefined, { admission: searched.admission, sessionId: searched.sessionId, term: searched.term });
-      setRows((rs) => rs && rs.map((r) => ({ ...r, ...(fresh.get(r.subject) ?? {}) })));
+      setRows((rs) => {
+        if (!rs) return rs;
+        const out = rs.map((r) => ({ ...r, ...(fresh.get(r.subject) ?? {}) }));
+        for (const [subject, typedRow] of fresh) if (!out.some((r) => r.subject === subject)) out.push({ subject, ...typedRow });
+        return out;
+      });
       setNeedReason(true);
       setMessage({ tone: 'error', text: err.fieldErrors.reason[0]! });
       return;
@@ -225,7 +242,12 @@ export default function UpdateResultPage() {
   }
 
   const setRow = (subject: string, patch: Partial<Row>) => {
-    setRows((rs) => rs?.map((r) => (r.subject === subject ? { ...r, ...patch } : r)) ?? null);
+    setRows((rs) => {
+      if (!rs) return null;
+      return rs.some((r) => r.subject === subject)
+        ? rs.map((r) => (r.subject === subject ? { ...r, ...patch } : r))
+        : [...rs, { subject, score: '', remarks: '', ...patch }];
+    });
     setErrors((e) => ({ ...e, [subject]: '' }));
     setConfirmDelete(null);
   };
@@ -236,7 +258,12 @@ export default function UpdateResultPage() {
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={(e) => void search(e)} noValidate>
           <AdmissionNumberField value={admission} onChange={setAdmission} />
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-          <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={CLASSES} />
+          <SelectField
+            label="Class"
+            value={studentClass}
+            onChange={(e) => setStudentClass(e.target.value)}
+            options={classOptions(arms.data, studentClass)}
+          />
           <Button type="submit" loading={searching}>
             Search
           </Button>
@@ -247,14 +274,26 @@ export default function UpdateResultPage() {
           </Alert>
         )}
       </Card>
-      {rows && (
+      {rows && !shown && <LoadingBlock />}
+      {shown && (
         <Card title={`${searched.admission} · ${studentClass}`}>
           <p className="mb-2 text-sm text-slate-600">To delete a subject&apos;s result, clear its score and save.</p>
+          {access.note && (
+            <Alert tone="warning" title="Read-only subjects" className="mb-2">
+              <span data-testid="subject-refusal">{access.note}</span>
+            </Alert>
+          )}
           <div className="flex flex-col divide-y divide-slate-100">
-            {rows.map((r) => (
-              <div key={r.subject} className="grid gap-2 py-3 sm:grid-cols-[1fr_8rem_1fr] sm:items-start">
+            {shown.map((r) => (
+              <fieldset
+                key={r.subject}
+                disabled={access.locked(r.subject)}
+                aria-label={r.subject}
+                className="grid gap-2 py-3 sm:grid-cols-[1fr_8rem_1fr] sm:items-start"
+              >
                 <p className="font-medium sm:pt-9">
                   {r.subject}
+                  {access.locked(r.subject) && <span className="ml-2 text-xs font-normal text-slate-600">(read-only)</span>}
                   {r.existing && (
                     <span className="ml-2 text-xs text-slate-500">
                       ({r.existing.grade}
@@ -287,7 +326,7 @@ export default function UpdateResultPage() {
                   maxLength={300}
                   onChange={(e) => setRow(r.subject, { remarks: e.target.value })}
                 />
-              </div>
+              </fieldset>
             ))}
           </div>
           {needReason && (

@@ -1,0 +1,436 @@
+import { useState } from 'react';
+import { TERMS, termLabel } from '@portal/domain/constants';
+import { CLASS_LEVELS, TEACHING_MESSAGES, type ClassLevel, type SessionAssignments, type TeachingStructure } from '@portal/domain/teaching';
+import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
+import type { StaffRecord } from '@portal/domain/people-constants';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useToast } from '../../../lib/toast';
+import {
+  currentSessionOf,
+  useAssignments,
+  useCopyAssignments,
+  useSaveAssignments,
+  useSaveEnforcement,
+  useSaveFormTeachers,
+  useSaveWindow,
+  useStaffList,
+  useStructure,
+  useTeachingSessions,
+} from '../api';
+import { teachingError } from '../errors';
+
+const cellKey = (armId: number, subjectId: number) => `${armId}|${subjectId}`;
+const staffName = (s: StaffRecord) => `${s.first_name} ${s.last_name}`.trim();
+
+/** /teaching-assignments (admin): who teaches what in which arm, form teachers, enforcement and score-entry windows. */
+export default function TeachingAssignmentsPage() {
+  const sessions = useTeachingSessions();
+  const [picked, setPicked] = useState('');
+  const sessionId = picked || currentSessionOf(sessions.data);
+  const structure = useStructure();
+  const assignments = useAssignments(sessionId);
+  const staff = useStaffList();
+
+  return (
+    <PageLayout title="Teaching Assignments" width="max-w-6xl">
+      <Card className="mb-5">
+        <div className="sm:w-64">
+          <SelectField
+            label="Session"
+            value={sessionId}
+            onChange={(e) => setPicked(e.target.value)}
+            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name}${s.is_current ? ' (current)' : ''}` }))}
+          />
+        </div>
+      </Card>
+      {sessions.isSuccess && sessions.data.length === 0 ? (
+        <EmptyState>{M.noSessions}</EmptyState>
+      ) : structure.isPending || assignments.isPending || staff.isPending ? (
+        <LoadingBlock />
+      ) : structure.isError || assignments.isError || staff.isError ? (
+        <Alert tone="error">{M.loadFailed}</Alert>
+      ) : (
+        <div className="flex flex-col gap-5">
+          <EnforcementCard sessionId={Number(sessionId)} data={assignments.data} />
+          {/* Keyed by session: unsaved picks of one session never carry over to another. */}
+          <GridCard key={sessionId} sessionId={Number(sessionId)} data={assignments.data} structure={structure.data} staff={staff.data} />
+          <WindowsCard sessionId={Number(sessionId)} data={assignments.data} />
+        </div>
+      )}
+    </PageLayout>
+  );
+}
+
+function EnforcementCard({ sessionId, data }: { sessionId: number; data: SessionAssignments }) {
+  const toast = useToast();
+  const enforcement = useSaveEnforcement();
+  const copy = useCopyAssignments();
+  const [error, setError] = useState('');
+
+  // The switch moves at once; a refused change puts it back.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const enforced = pending ?? data.enforce_assignments;
+
+  async function toggle(on: boolean) {
+    setError('');
+    setPending(on);
+    try {
+      await enforcement.mutateAsync({ session_id: sessionId, enforce_assignments: on });
+      toast.success(on ? TEACHING_MESSAGES.enforcementOn : TEACHING_MESSAGES.enforcementOff);
+    } catch (err) {
+      setError(teachingError(err));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function copyLast() {
+    setError('');
+    try {
+      const r = await copy.mutateAsync({ session_id: sessionId });
+      toast.success(TEACHING_MESSAGES.copiedAssignments(r.copied, r.from));
+    } catch (err) {
+      setError(teachingError(err));
+    }
+  }
+
+  return (
+    <Card title="Who may enter scores">
+      <label className="flex min-h-11 items-start gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          className="mt-1 h-5 w-5"
+          checked={enforced}
+          disabled={enforcement.isPending}
+          onChange={(e) => void toggle(e.target.checked)}
+          aria-describedby="enforcement-explain"
+        />
+        <span className="font-semibold">Only assigned teachers may enter scores</span>
+      </label>
+      <p id="enforcement-explain" className="mt-1 text-sm text-slate-600">
+        {M.enforcementExplain}
+      </p>
+      <p className="mt-2 text-sm font-medium text-brand-900" data-testid="enforcement-state">
+        {enforced ? TEACHING_MESSAGES.enforcementOn : TEACHING_MESSAGES.enforcementOff}
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button variant="secondary" loading={copy.isPending} onClick={() => void copyLast()}>
+          Copy last session&apos;s assignments
+        </Button>
+      </div>
+      {error && (
+        <Alert tone="error" className="mt-3">
+          {error}
+        </Alert>
+      )}
+    </Card>
+  );
+}
+
+function GridCard({
+  sessionId,
+  data,
+  structure,
+  staff,
+}: {
+  sessionId: number;
+  data: SessionAssignments;
+  structure: TeachingStructure;
+  staff: StaffRecord[];
+}) {
+  const toast = useToast();
+  const saveAssignments = useSaveAssignments();
+  const saveFormTeachers = useSaveFormTeachers();
+  const [level, setLevel] = useState<ClassLevel>('JSS 1');
+  const [cells, setCells] = useState<Map<string, number[]>>(new Map());
+  const [forms, setForms] = useState<Map<number, number | null>>(new Map());
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const arms = structure.arms.filter((a) => a.level === level && !a.retired);
+  const offered = structure.offerings.find((o) => o.class_level === level)?.subjects.map((o) => o.subject_id) ?? [];
+  const subjects = structure.subjects.filter((s) => !s.retired && offered.includes(s.id));
+  const storedCell = (armId: number, subjectId: number) =>
+    data.cells.find((c) => c.arm_id === armId && c.subject_id === subjectId)?.staff.map((s) => s.id) ?? [];
+  const cell = (armId: number, subjectId: number) => cells.get(cellKey(armId, subjectId)) ?? storedCell(armId, subjectId);
+  const storedForm = (armId: number) => data.form_teachers.find((f) => f.arm_id === armId)?.staff?.id ?? null;
+  const form = (armId: number) => (forms.has(armId) ? forms.get(armId)! : storedForm(armId));
+  const nameOf = (id: number) => {
+    const s = staff.find((x) => x.id === id);
+    if (s) return staffName(s);
+    for (const c of data.cells) for (const t of c.staff) if (t.id === id) return t.name;
+    return `#${id}`;
+  };
+  const changes = cells.size + forms.size;
+
+  function setCell(armId: number, subjectId: number, ids: number[]) {
+    const stored = storedCell(armId, subjectId);
+    setCells((m) => {
+      const next = new Map(m);
+      const same = ids.length === stored.length && ids.every((x) => stored.includes(x));
+      if (same) next.delete(cellKey(armId, subjectId));
+      else next.set(cellKey(armId, subjectId), ids);
+      return next;
+    });
+    setError('');
+  }
+
+  function setForm(armId: number, id: number | null) {
+    setForms((m) => {
+      const next = new Map(m);
+      if (id === storedForm(armId)) next.delete(armId);
+      else next.set(armId, id);
+      return next;
+    });
+    setError('');
+  }
+
+  async function save() {
+    if (!changes) {
+      toast.info(M.noChanges);
+      return;
+    }
+    setSaving(true);
+    setError('');
+    try {
+      if (cells.size) {
+        await saveAssignments.mutateAsync({
+          session_id: sessionId,
+          cells: [...cells].map(([k, ids]) => {
+            const [arm, subject] = k.split('|').map(Number);
+            return { arm_id: arm!, subject_id: subject!, staff_ids: ids };
+          }),
+        });
+        setCells(new Map());
+        toast.success(TEACHING_MESSAGES.assignmentsSaved);
+      }
+      if (forms.size) {
+        await saveFormTeachers.mutateAsync({ session_id: sessionId, arms: [...forms].map(([arm_id, staff_id]) => ({ arm_id, staff_id })) });
+        setForms(new Map());
+        toast.success(TEACHING_MESSAGES.formTeachersSaved);
+      }
+    } catch (err) {
+      setError(teachingError(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const staffOptions = staff.map((s) => ({ value: String(s.id), label: `${staffName(s)} (${s.staff_id})` }));
+
+  return (
+    <Card
+      title="Subject and form teachers"
+      actions={
+        <Button onClick={() => void save()} loading={saving}>
+          Save assignments
+        </Button>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-4">
+        <div className="w-40">
+          <SelectField label="Class level" value={level} onChange={(e) => setLevel(e.target.value as ClassLevel)} options={CLASS_LEVELS} />
+        </div>
+        {changes > 0 && (
+          <p className="pb-2 text-sm font-medium text-amber-800" role="status">
+            {M.unsavedCells(changes)}
+          </p>
+        )}
+      </div>
+      {error && (
+        <Alert tone="error" className="mb-3">
+          {error}
+        </Alert>
+      )}
+      {staff.length === 0 && <EmptyState>{M.noStaff}</EmptyState>}
+      {arms.length > 0 && staff.length > 0 && (
+        <div className="grid-scroll" role="region" aria-label={`Assignments ${level}`} tabIndex={0}>
+          <table className="stack-sm stack-sm-1 w-full border-collapse text-sm">
+            <thead>
+              <tr className="border-b-2 border-slate-300 text-left">
+                <th scope="col" className="sticky-col bg-white p-2">
+                  Subject
+                </th>
+                {arms.map((a) => (
+                  <th key={a.id} scope="col" className="min-w-52 p-2">
+                    {a.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-slate-200 bg-slate-50">
+                <th scope="row" className="sticky-col bg-slate-50 p-2 text-left font-semibold">
+                  Form teacher
+                </th>
+                {arms.map((a) => (
+                  <td key={a.id} data-label={a.name} className="p-1">
+                    <select
+                      aria-label={`Form teacher of ${a.name}`}
+                      value={form(a.id) === null ? '' : String(form(a.id))}
+                      onChange={(e) => setForm(a.id, e.target.value === '' ? null : Number(e.target.value))}
+                      className={`min-h-11 w-full max-w-56 rounded-lg border px-2 text-sm ${forms.has(a.id) ? 'border-amber-500 bg-amber-50' : 'border-slate-300 bg-white'}`}
+                    >
+                      <option value="">None</option>
+                      {staffOptions.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                ))}
+              </tr>
+              {subjects.map((s) => (
+                <tr key={s.id} className="border-b border-slate-100">
+                  <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
+                    {s.name}
+                  </th>
+                  {arms.map((a) => {
+                    const ids = cell(a.id, s.id);
+                    const changed = cells.has(cellKey(a.id, s.id));
+                    return (
+                      <td key={a.id} data-label={a.name} className="p-1 align-top">
+                        <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
+                          {ids.length > 0 && (
+                            <ul
+                              className="flex flex-wrap justify-end gap-1 sm:justify-start"
+                              aria-label={`Teachers of ${s.name} in ${a.name}`}
+                            >
+                              {ids.map((id) => (
+                                <li
+                                  key={id}
+                                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900"
+                                >
+                                  {nameOf(id)}
+                                  <button
+                                    type="button"
+                                    className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
+                                    aria-label={`Remove ${nameOf(id)} from ${s.name} in ${a.name}`}
+                                    onClick={() =>
+                                      setCell(
+                                        a.id,
+                                        s.id,
+                                        ids.filter((x) => x !== id),
+                                      )
+                                    }
+                                  >
+                                    ×
+                                  </button>
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                          <select
+                            aria-label={`Add a teacher of ${s.name} in ${a.name}`}
+                            value=""
+                            onChange={(e) => e.target.value && setCell(a.id, s.id, [...ids, Number(e.target.value)])}
+                            className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                          >
+                            <option value="">{ids.length ? 'Add another…' : 'Assign a teacher…'}</option>
+                            {staffOptions
+                              .filter((o) => !ids.includes(Number(o.value)))
+                              .map((o) => (
+                                <option key={o.value} value={o.value}>
+                                  {o.label}
+                                </option>
+                              ))}
+                          </select>
+                        </div>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+const ALL_LEVELS = '';
+
+function WindowsCard({ sessionId, data }: { sessionId: number; data: SessionAssignments }) {
+  const toast = useToast();
+  const saveWindow = useSaveWindow();
+  const [term, setTerm] = useState('1st');
+  const [level, setLevel] = useState<string>(ALL_LEVELS);
+  const [error, setError] = useState('');
+  const rowOf = (t: string, lv: string) => data.windows.find((w) => w.term === t && w.class_level === lv);
+  // A level's own row wins over the all-levels row; no row means open.
+  const isOpen = (t: string, lv: string) => (rowOf(t, lv) ?? rowOf(t, ALL_LEVELS))?.is_open ?? true;
+  const levelLabel = (lv: string) => (lv === ALL_LEVELS ? 'all levels' : lv);
+
+  async function set(open: boolean) {
+    setError('');
+    try {
+      await saveWindow.mutateAsync({ session_id: sessionId, term, class_level: level, is_open: open });
+      toast.success(M.windowSaved(termLabel(term), levelLabel(level), open));
+    } catch (err) {
+      setError(teachingError(err));
+    }
+  }
+
+  const open = isOpen(term, level);
+  return (
+    <Card title="Score entry">
+      <p className="mb-3 text-sm text-slate-600">{M.windowsExplain}</p>
+      <div className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-end">
+        <SelectField label="Score entry term" value={term} onChange={(e) => setTerm(e.target.value)} options={TERMS} />
+        <SelectField
+          label="Score entry level"
+          value={level}
+          onChange={(e) => setLevel(e.target.value)}
+          options={[{ value: ALL_LEVELS, label: 'All levels' }, ...CLASS_LEVELS.map((l) => ({ value: l, label: l }))]}
+        />
+        <Button variant={open ? 'danger' : 'primary'} loading={saveWindow.isPending} onClick={() => void set(!open)}>
+          {open ? 'Close score entry' : 'Open score entry'}
+        </Button>
+      </div>
+      <p className="mt-3 text-sm" data-testid="window-state">
+        Score entry for {termLabel(term)}, {levelLabel(level)}: <strong>{open ? 'open' : 'closed'}</strong>
+      </p>
+      {error && (
+        <Alert tone="error" className="mt-3">
+          {error}
+        </Alert>
+      )}
+      <table className="stack-sm mt-4 w-full border-collapse text-sm" aria-label="Score entry by term and level">
+        <thead>
+          <tr className="border-b-2 border-slate-300 text-left">
+            <th scope="col" className="p-2">
+              Term
+            </th>
+            {[ALL_LEVELS, ...CLASS_LEVELS].map((lv) => (
+              <th key={lv} scope="col" className="p-2 whitespace-nowrap">
+                {lv === ALL_LEVELS ? 'All' : lv}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {TERMS.map((t) => (
+            <tr key={t.value} className="border-b border-slate-100">
+              <th scope="row" className="p-2 text-left font-medium">
+                {t.label}
+              </th>
+              {[ALL_LEVELS, ...CLASS_LEVELS].map((lv) => (
+                <td key={lv} data-label={lv === ALL_LEVELS ? 'All levels' : lv} className="p-2">
+                  {isOpen(t.value, lv) ? 'Open' : <span className="font-semibold text-red-800">Closed</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
