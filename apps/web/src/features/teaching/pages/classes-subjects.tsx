@@ -28,6 +28,7 @@ import {
   useSaveStream,
   useStructure,
 } from '../api';
+import { GridHead, GridSelect } from '../components/grid';
 import { teachingError } from '../errors';
 
 const SECTION_LABEL: Record<SubjectSection, string> = { JSS: 'JSS only', SSS: 'SSS only', ALL: 'JSS and SSS' };
@@ -54,6 +55,49 @@ export default function ClassesSubjectsPage() {
   );
 }
 
+/**
+ * A list's one-click row changes (retire, restore, delete): a success is a toast, a refusal is
+ * shown under the row it concerns, in the server's words.
+ */
+function useRowAction() {
+  const toast = useToast();
+  const [rowError, setRowError] = useState<{ id: number; text: string } | null>(null);
+  async function run(id: number, work: () => Promise<string>) {
+    setRowError(null);
+    try {
+      toast.success(await work());
+    } catch (err) {
+      setRowError({ id, text: teachingError(err) });
+    }
+  }
+  const errorOf = (id: number) => (rowError?.id === id ? <Alert tone="error">{rowError.text}</Alert> : null);
+  return { run, errorOf };
+}
+
+/** A row's two buttons (edit, then retire/restore or delete), each named with the row's name for screen readers. */
+function RowActions({
+  name,
+  edit,
+  other,
+}: {
+  name: string;
+  edit?: { label: string; onClick: () => void };
+  other: { label: string; onClick: () => void };
+}) {
+  return (
+    <div className="flex gap-1">
+      {edit && (
+        <Button variant="secondary" className="min-h-9 px-3" aria-label={`${edit.label} ${name}`} onClick={edit.onClick}>
+          {edit.label}
+        </Button>
+      )}
+      <Button variant="ghost" className="min-h-9 px-3" aria-label={`${other.label} ${name}`} onClick={other.onClick}>
+        {other.label}
+      </Button>
+    </div>
+  );
+}
+
 // ---- Arms ----
 
 function ArmsCard({ arms }: { arms: ClassArm[] }) {
@@ -64,7 +108,7 @@ function ArmsCard({ arms }: { arms: ClassArm[] }) {
   const [arm, setArm] = useState('');
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<{ id: number; arm: string; error: string } | null>(null);
-  const [rowError, setRowError] = useState<{ id: number; text: string } | null>(null);
+  const rowAction = useRowAction();
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -89,15 +133,11 @@ function ArmsCard({ arms }: { arms: ClassArm[] }) {
     }
   }
 
-  async function retire(a: ClassArm, retired: boolean) {
-    setRowError(null);
-    try {
+  const retire = (a: ClassArm, retired: boolean) =>
+    rowAction.run(a.id, async () => {
       await patchArm.mutateAsync({ id: a.id, body: { retired } });
-      toast.success(retired ? M.armRetired(a.name) : M.armRestored(a.name));
-    } catch (err) {
-      setRowError({ id: a.id, text: teachingError(err) });
-    }
-  }
+      return retired ? M.armRetired(a.name) : M.armRestored(a.name);
+    });
 
   return (
     <Card title="Class arms">
@@ -161,29 +201,14 @@ function ArmsCard({ arms }: { arms: ClassArm[] }) {
                             ({a.students} {a.students === 1 ? 'student' : 'students'}){a.retired && ' · retired'}
                           </span>
                         </p>
-                        <div className="flex gap-1">
-                          {!a.retired && (
-                            <Button
-                              variant="secondary"
-                              className="min-h-9 px-3"
-                              aria-label={`Rename ${a.name}`}
-                              onClick={() => setEditing({ id: a.id, arm: a.arm, error: '' })}
-                            >
-                              Rename
-                            </Button>
-                          )}
-                          <Button
-                            variant="ghost"
-                            className="min-h-9 px-3"
-                            aria-label={`${a.retired ? 'Restore' : 'Retire'} ${a.name}`}
-                            onClick={() => void retire(a, !a.retired)}
-                          >
-                            {a.retired ? 'Restore' : 'Retire'}
-                          </Button>
-                        </div>
+                        <RowActions
+                          name={a.name}
+                          edit={a.retired ? undefined : { label: 'Rename', onClick: () => setEditing({ id: a.id, arm: a.arm, error: '' }) }}
+                          other={{ label: a.retired ? 'Restore' : 'Retire', onClick: () => void retire(a, !a.retired) }}
+                        />
                       </div>
                     )}
-                    {rowError?.id === a.id && <Alert tone="error">{rowError.text}</Alert>}
+                    {rowAction.errorOf(a.id)}
                   </li>
                 ))}
             </ul>
@@ -280,7 +305,7 @@ function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
   const patchSubject = usePatchSubject();
   const [editing, setEditing] = useState<number | null>(null);
   const [showRetired, setShowRetired] = useState(false);
-  const [rowError, setRowError] = useState<{ id: number; text: string } | null>(null);
+  const rowAction = useRowAction();
   const shown = subjects.filter((s) => showRetired || !s.retired);
 
   async function create(d: SubjectDraft): Promise<string | null> {
@@ -304,15 +329,11 @@ function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
     }
   }
 
-  async function retire(s: CatalogueSubject, retired: boolean) {
-    setRowError(null);
-    try {
+  const retire = (s: CatalogueSubject, retired: boolean) =>
+    rowAction.run(s.id, async () => {
       await patchSubject.mutateAsync({ id: s.id, body: { retired } });
-      toast.success(retired ? M.subjectRetired(s.name) : M.subjectSaved(s.name));
-    } catch (err) {
-      setRowError({ id: s.id, text: teachingError(err) });
-    }
-  }
+      return retired ? M.subjectRetired(s.name) : M.subjectSaved(s.name);
+    });
 
   return (
     <Card title="Subject catalogue">
@@ -349,24 +370,14 @@ function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
                     {s.retired && ' · retired'}
                   </span>
                 </p>
-                <div className="flex gap-1">
-                  {!s.retired && (
-                    <Button variant="secondary" className="min-h-9 px-3" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s.id)}>
-                      Edit
-                    </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    className="min-h-9 px-3"
-                    aria-label={`${s.retired ? 'Restore' : 'Retire'} ${s.name}`}
-                    onClick={() => void retire(s, !s.retired)}
-                  >
-                    {s.retired ? 'Restore' : 'Retire'}
-                  </Button>
-                </div>
+                <RowActions
+                  name={s.name}
+                  edit={s.retired ? undefined : { label: 'Edit', onClick: () => setEditing(s.id) }}
+                  other={{ label: s.retired ? 'Restore' : 'Retire', onClick: () => void retire(s, !s.retired) }}
+                />
               </div>
             )}
-            {rowError?.id === s.id && <Alert tone="error">{rowError.text}</Alert>}
+            {rowAction.errorOf(s.id)}
           </li>
         ))}
       </ul>
@@ -454,18 +465,7 @@ function OfferingsCard({ structure }: { structure: TeachingStructure }) {
       )}
       <div className="grid-scroll" role="region" aria-label="Offerings grid" tabIndex={0}>
         <table className="stack-sm stack-sm-1 w-full border-collapse text-sm">
-          <thead>
-            <tr className="border-b-2 border-slate-300 text-left">
-              <th scope="col" className="sticky-col bg-white p-2">
-                Subject
-              </th>
-              {CLASS_LEVELS.map((lv) => (
-                <th key={lv} scope="col" className="p-2 whitespace-nowrap">
-                  {lv}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <GridHead first="Subject" sticky columns={CLASS_LEVELS.map((lv) => ({ key: lv, label: lv }))} />
           <tbody>
             {subjects.map((s) => (
               <tr key={s.id} className="border-b border-slate-100">
@@ -477,19 +477,14 @@ function OfferingsCard({ structure }: { structure: TeachingStructure }) {
                   const v = value(lv, s.id);
                   return (
                     <td key={lv} data-label={lv} className="p-1">
-                      <select
-                        aria-label={`${s.name} in ${lv}`}
+                      <GridSelect
+                        label={`${s.name} in ${lv}`}
                         value={v}
+                        changed={edits.has(cellKey(lv, s.id))}
                         disabled={!allowed && v === 'no'}
-                        onChange={(e) => set(lv, s.id, e.target.value as Offer)}
-                        className={`min-h-11 rounded-lg border px-2 text-sm ${edits.has(cellKey(lv, s.id)) ? 'border-amber-500 bg-amber-50' : 'border-slate-300 bg-white'}`}
-                      >
-                        {OFFER_OPTIONS.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </select>
+                        onChange={(next) => set(lv, s.id, next as Offer)}
+                        options={OFFER_OPTIONS}
+                      />
                     </td>
                   );
                 })}
@@ -584,7 +579,7 @@ function StreamsCard({ streams, subjects }: { streams: Stream[]; subjects: Catal
   const saveStream = useSaveStream();
   const deleteStream = useDeleteStream();
   const [editing, setEditing] = useState<number | null>(null);
-  const [rowError, setRowError] = useState<{ id: number; text: string } | null>(null);
+  const rowAction = useRowAction();
   const senior = subjects.filter((s) => !s.retired && s.section !== 'JSS');
   const nameOf = (id: number) => subjects.find((s) => s.id === id)?.name ?? '';
 
@@ -599,15 +594,11 @@ function StreamsCard({ streams, subjects }: { streams: Stream[]; subjects: Catal
     }
   }
 
-  async function remove(s: Stream) {
-    setRowError(null);
-    try {
+  const remove = (s: Stream) =>
+    rowAction.run(s.id, async () => {
       await deleteStream.mutateAsync(s.id);
-      toast.success(M.streamDeleted(s.name));
-    } catch (err) {
-      setRowError({ id: s.id, text: teachingError(err) });
-    }
-  }
+      return M.streamDeleted(s.name);
+    });
 
   return (
     <Card title="SSS streams">
@@ -632,22 +623,14 @@ function StreamsCard({ streams, subjects }: { streams: Stream[]; subjects: Catal
                     <p className="font-medium">{s.name}</p>
                     <p className="text-sm text-slate-600">{s.subject_ids.map(nameOf).filter(Boolean).join(', ') || 'No subjects yet'}</p>
                   </div>
-                  <div className="flex gap-1">
-                    <Button
-                      variant="secondary"
-                      className="min-h-9 px-3"
-                      aria-label={`Edit stream ${s.name}`}
-                      onClick={() => setEditing(s.id)}
-                    >
-                      Edit
-                    </Button>
-                    <Button variant="ghost" className="min-h-9 px-3" aria-label={`Delete stream ${s.name}`} onClick={() => void remove(s)}>
-                      Delete
-                    </Button>
-                  </div>
+                  <RowActions
+                    name={`stream ${s.name}`}
+                    edit={{ label: 'Edit', onClick: () => setEditing(s.id) }}
+                    other={{ label: 'Delete', onClick: () => void remove(s) }}
+                  />
                 </div>
               )}
-              {rowError?.id === s.id && <Alert tone="error">{rowError.text}</Alert>}
+              {rowAction.errorOf(s.id)}
             </li>
           ))}
         </ul>

@@ -22,6 +22,7 @@ import {
   useStructure,
   useTeachingSessions,
 } from '../api';
+import { GridHead, GridSelect } from '../components/grid';
 import { teachingError } from '../errors';
 
 const cellKey = (armId: number, subjectId: number) => `${armId}|${subjectId}`;
@@ -252,18 +253,7 @@ function GridCard({
       {arms.length > 0 && staff.length > 0 && (
         <div className="grid-scroll" role="region" aria-label={`Assignments ${level}`} tabIndex={0}>
           <table className="stack-sm stack-sm-1 w-full border-collapse text-sm">
-            <thead>
-              <tr className="border-b-2 border-slate-300 text-left">
-                <th scope="col" className="sticky-col bg-white p-2">
-                  Subject
-                </th>
-                {arms.map((a) => (
-                  <th key={a.id} scope="col" className="min-w-52 p-2">
-                    {a.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <GridHead first="Subject" sticky columnClass="min-w-52" columns={arms.map((a) => ({ key: a.id, label: a.name }))} />
             <tbody>
               <tr className="border-b border-slate-200 bg-slate-50">
                 <th scope="row" className="sticky-col bg-slate-50 p-2 text-left font-semibold">
@@ -271,19 +261,14 @@ function GridCard({
                 </th>
                 {arms.map((a) => (
                   <td key={a.id} data-label={a.name} className="p-1">
-                    <select
-                      aria-label={`Form teacher of ${a.name}`}
+                    <GridSelect
+                      label={`Form teacher of ${a.name}`}
                       value={form(a.id) === null ? '' : String(form(a.id))}
-                      onChange={(e) => setForm(a.id, e.target.value === '' ? null : Number(e.target.value))}
-                      className={`min-h-11 w-full max-w-56 rounded-lg border px-2 text-sm ${forms.has(a.id) ? 'border-amber-500 bg-amber-50' : 'border-slate-300 bg-white'}`}
-                    >
-                      <option value="">None</option>
-                      {staffOptions.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
+                      changed={forms.has(a.id)}
+                      onChange={(next) => setForm(a.id, next === '' ? null : Number(next))}
+                      options={[{ value: '', label: 'None' }, ...staffOptions]}
+                      className="w-full max-w-56"
+                    />
                   </td>
                 ))}
               </tr>
@@ -404,18 +389,7 @@ function WindowsCard({ sessionId, data }: { sessionId: number; data: SessionAssi
         </Alert>
       )}
       <table className="stack-sm mt-4 w-full border-collapse text-sm" aria-label="Score entry by term and level">
-        <thead>
-          <tr className="border-b-2 border-slate-300 text-left">
-            <th scope="col" className="p-2">
-              Term
-            </th>
-            {[ALL_LEVELS, ...CLASS_LEVELS].map((lv) => (
-              <th key={lv} scope="col" className="p-2 whitespace-nowrap">
-                {lv === ALL_LEVELS ? 'All' : lv}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <GridHead first="Term" columns={[ALL_LEVELS, ...CLASS_LEVELS].map((lv) => ({ key: lv, label: lv === ALL_LEVELS ? 'All' : lv }))} />
         <tbody>
           {TERMS.map((t) => (
             <tr key={t.value} className="border-b border-slate-100">
