@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   armName,
+  assignmentsSchema,
   CLASS_LEVELS,
   classLevelOf,
   ENTRY_CLOSED_CODE,
   NOT_YOUR_SUBJECT_CODE,
   scoreWriteRefusal,
   studentSubjectIds,
+  TEACHING_MESSAGES,
   type SubjectPlan,
   type WriteAccess,
 } from './teaching';
@@ -115,5 +117,19 @@ describe('who may write a score', () => {
         expect(scoreWriteRefusal('staff', notMine, t)?.code).toBe(NOT_YOUR_SUBJECT_CODE);
       }),
     );
+  });
+});
+
+describe('request size limits', () => {
+  it('names the limit in words a person reads, not a library message', () => {
+    const cell = { arm_id: 1, subject_id: 1, staff_ids: [1] };
+    const cells = assignmentsSchema.safeParse({ session_id: 1, cells: Array.from({ length: 5001 }, () => cell) });
+    expect(cells.error?.issues[0]?.message).toBe(TEACHING_MESSAGES.tooMany(5000, 'cells'));
+    expect(TEACHING_MESSAGES.tooMany(5000, 'cells')).toBe('At most 5,000 cells in one request.');
+    const teachers = assignmentsSchema.safeParse({
+      session_id: 1,
+      cells: [{ ...cell, staff_ids: Array.from({ length: 11 }, (_, i) => i + 1) }],
+    });
+    expect(teachers.error?.issues[0]?.message).toBe(TEACHING_MESSAGES.tooMany(10, 'teachers per subject'));
   });
 });

@@ -86,6 +86,8 @@ export const TEACHING_MESSAGES = {
   entryClosed: (term: string, level: string) => `Score entry for ${term}, ${level}, is closed. Only the admin can change scores now.`,
   enforcementOn: 'Only assigned teachers may now enter scores this session.',
   enforcementOff: 'Every staff member may enter every score this session.',
+  tooMany: (n: number, what: string) => `At most ${n.toLocaleString('en-NG')} ${what} in one request.`,
+  streamNameTooLong: 'Stream name must be at most 40 characters',
   noClassesYet: 'You have no classes assigned this session.',
   noSession: 'There is no academic session yet. Create one first.',
   sessionNotFound: 'Academic session not found.',
@@ -122,32 +124,40 @@ export const subjectPatchSchema = subjectCreateSchema.partial().extend({ retired
 
 /** PUT /api/teaching/offerings/{level}/: the whole list of subjects a level offers. */
 export const offeringsSchema = z.object({
-  subjects: z.array(z.object({ subject_id: idField, compulsory: z.boolean() })).max(200),
+  subjects: z.array(z.object({ subject_id: idField, compulsory: z.boolean() })).max(200, TEACHING_MESSAGES.tooMany(200, 'subjects')),
 });
 
 export const streamSchema = z.object({
   name: textField('Stream name', { required: TEACHING_MESSAGES.streamNameRequired })
     .trim()
     .min(1, TEACHING_MESSAGES.streamNameRequired)
-    .max(40),
-  subject_ids: z.array(idField).max(200),
+    .max(40, TEACHING_MESSAGES.streamNameTooLong),
+  subject_ids: z.array(idField).max(200, TEACHING_MESSAGES.tooMany(200, 'subjects')),
 });
 
 /** PUT /api/teaching/students/{admission_number}/subjects/: a student's stream and own choices. */
 export const studentSubjectsSchema = z.object({
   stream_id: idField.nullable(),
-  add: z.array(idField).max(200),
-  drop: z.array(idField).max(200),
+  add: z.array(idField).max(200, TEACHING_MESSAGES.tooMany(200, 'subjects')),
+  drop: z.array(idField).max(200, TEACHING_MESSAGES.tooMany(200, 'subjects')),
 });
 
 /** PUT /api/teaching/assignments/: the whole grid of one session (every arm-subject cell sent replaces it). */
 export const assignmentsSchema = z.object({
   session_id: idField,
-  cells: z.array(z.object({ arm_id: idField, subject_id: idField, staff_ids: z.array(idField).max(10) })).max(5000),
+  cells: z
+    .array(
+      z.object({
+        arm_id: idField,
+        subject_id: idField,
+        staff_ids: z.array(idField).max(10, TEACHING_MESSAGES.tooMany(10, 'teachers per subject')),
+      }),
+    )
+    .max(5000, TEACHING_MESSAGES.tooMany(5000, 'cells')),
 });
 export const formTeachersSchema = z.object({
   session_id: idField,
-  arms: z.array(z.object({ arm_id: idField, staff_id: idField.nullable() })).max(500),
+  arms: z.array(z.object({ arm_id: idField, staff_id: idField.nullable() })).max(500, TEACHING_MESSAGES.tooMany(500, 'arms')),
 });
 export const copyAssignmentsSchema = z.object({ session_id: idField });
 
