@@ -6,9 +6,9 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, DetailRow, EmptyState } from '../../../components/ui/card';
+import { QueryView } from '../../../components/ui/query-view';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useStudent, useStudentPage } from '../api';
-import { errorMessage } from '../../../lib/errors';
 import { ResetPasswordAction, fullName } from '../components/details';
 import { ExportButton, Pager, StudentFilters } from '../components/list-tools';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -75,51 +75,47 @@ export function StudentDetailPage() {
       <Link to="/student-data" className="no-print mb-3 inline-block text-sm font-medium text-brand-800 hover:underline">
         ← Back to List
       </Link>
-      {q.isPending ? (
-        <LoadingBlock />
-      ) : q.isError ? (
-        <Alert tone="error">
-          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed })}
-        </Alert>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Card
-            title={fullName(q.data)}
-            actions={
-              <>
-                <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${q.data.admission_number}`}>
-                  Update
-                </ButtonLink>
-                {isAdmin && (
-                  <ButtonLink variant="secondary" to={`/student-subjects?admission_number=${encodeURIComponent(q.data.admission_number)}`}>
-                    Subjects
+      <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed }}>
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <Card
+              title={fullName(data)}
+              actions={
+                <>
+                  <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${data.admission_number}`}>
+                    Update
                   </ButtonLink>
-                )}
-                <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(q.data.admission_number)}`}>
-                  Delete
-                </ButtonLink>
-              </>
-            }
-          >
-            <dl>
-              <DetailRow label="Admission number" value={q.data.admission_number} />
-              <DetailRow label="Name" value={fullName(q.data)} />
-              <DetailRow label="Email" value={q.data.email} />
-              <DetailRow label="Class" value={q.data.class_name} />
-            </dl>
-          </Card>
-          <ResetPasswordAction
-            kind="student"
-            publicId={q.data.admission_number}
-            person={{ first_name: q.data.first_name, last_name: q.data.last_name, email: q.data.email, group: q.data.student_class }}
-          />
-          <div className="no-print">
-            <ButtonLink to="/student-data" variant="secondary">
-              Back to List
-            </ButtonLink>
+                  {isAdmin && (
+                    <ButtonLink variant="secondary" to={`/student-subjects?admission_number=${encodeURIComponent(data.admission_number)}`}>
+                      Subjects
+                    </ButtonLink>
+                  )}
+                  <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(data.admission_number)}`}>
+                    Delete
+                  </ButtonLink>
+                </>
+              }
+            >
+              <dl>
+                <DetailRow label="Admission number" value={data.admission_number} />
+                <DetailRow label="Name" value={fullName(data)} />
+                <DetailRow label="Email" value={data.email} />
+                <DetailRow label="Class" value={data.class_name} />
+              </dl>
+            </Card>
+            <ResetPasswordAction
+              kind="student"
+              publicId={data.admission_number}
+              person={{ first_name: data.first_name, last_name: data.last_name, email: data.email, group: data.student_class }}
+            />
+            <div className="no-print">
+              <ButtonLink to="/student-data" variant="secondary">
+                Back to List
+              </ButtonLink>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </PageLayout>
   );
 }

@@ -30,6 +30,7 @@ import {
 } from '../api';
 import { GridHead, GridSelect } from '../components/grid';
 import { teachingError } from '../errors';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 
 const SECTION_LABEL: Record<SubjectSection, string> = { JSS: 'JSS only', SSS: 'SSS only', ALL: 'JSS and SSS' };
 const SECTION_OPTIONS = SUBJECT_SECTIONS.map((s) => ({ value: s, label: SECTION_LABEL[s] }));
@@ -463,36 +464,34 @@ function OfferingsCard({ structure }: { structure: TeachingStructure }) {
           {error}
         </Alert>
       )}
-      <div className="grid-scroll" role="region" aria-label="Offerings grid" tabIndex={0}>
-        <table className="stack-sm stack-sm-1 w-full border-collapse text-sm">
-          <GridHead first="Subject" sticky columns={CLASS_LEVELS.map((lv) => ({ key: lv, label: lv }))} />
-          <tbody>
-            {subjects.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100">
-                <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
-                  {s.name}
-                </th>
-                {CLASS_LEVELS.map((lv) => {
-                  const allowed = sectionAllows(s.section, lv);
-                  const v = value(lv, s.id);
-                  return (
-                    <td key={lv} data-label={lv} className="p-1">
-                      <GridSelect
-                        label={`${s.name} in ${lv}`}
-                        value={v}
-                        changed={edits.has(cellKey(lv, s.id))}
-                        disabled={!allowed && v === 'no'}
-                        onChange={(next) => set(lv, s.id, next as Offer)}
-                        options={OFFER_OPTIONS}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label="Offerings grid" className="grid-scroll" tableClassName="stack-sm stack-sm-1 w-full border-collapse text-sm">
+        <GridHead first="Subject" sticky columns={CLASS_LEVELS.map((lv) => ({ key: lv, label: lv }))} />
+        <tbody>
+          {subjects.map((s) => (
+            <tr key={s.id} className="border-b border-slate-100">
+              <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
+                {s.name}
+              </th>
+              {CLASS_LEVELS.map((lv) => {
+                const allowed = sectionAllows(s.section, lv);
+                const v = value(lv, s.id);
+                return (
+                  <td key={lv} data-label={lv} className="p-1">
+                    <GridSelect
+                      label={`${s.name} in ${lv}`}
+                      value={v}
+                      changed={edits.has(cellKey(lv, s.id))}
+                      disabled={!allowed && v === 'no'}
+                      onChange={(next) => set(lv, s.id, next as Offer)}
+                      options={OFFER_OPTIONS}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
     </Card>
   );
 }
