@@ -24,3 +24,31 @@ export function ScrollTable({
     </div>
   );
 }
+
+/** A table head of plain column labels; `align` adds a class to the named columns (e.g. numbers right-aligned). */
+export function HeaderRow({
+  labels,
+  rowClassName,
+  cellClassName,
+  align = {},
+  children,
+}: {
+  labels: string[];
+  rowClassName: string;
+  cellClassName: string;
+  align?: Record<string, string>;
+  children?: ReactNode;
+}) {
+  return (
+    <thead>
+      <tr className={rowClassName}>
+        {labels.map((label) => (
+          <th key={label} scope="col" className={align[label] ? `${cellClassName} ${align[label]}` : cellClassName}>
+            {label}
+          </th>
+        ))}
+        {children}
+      </tr>
+    </thead>
+  );
+}

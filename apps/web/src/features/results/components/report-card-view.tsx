@@ -1,5 +1,5 @@
 import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain/results';
-import { ScrollTable } from '../../../components/ui/scroll-table';
+import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
 
@@ -69,34 +69,19 @@ export function ReportCardView({ card }: { card: ReportCard }) {
         className="mt-4 overflow-x-auto"
         tableClassName="stack-sm w-full border-collapse text-sm sm:min-w-[36rem]"
       >
-        <thead>
-          <tr className="bg-brand-900 text-left text-white">
-            <th scope="col" className="p-2">
-              Subject
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Score
-            </th>
-            <th scope="col" className="p-2 text-center">
-              Grade
-            </th>
-            <th scope="col" className="p-2">
-              Remark
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Position
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Class avg
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Highest
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Lowest
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow
+          rowClassName="bg-brand-900 text-left text-white"
+          cellClassName="p-2"
+          labels={['Subject', 'Score', 'Grade', 'Remark', 'Position', 'Class avg', 'Highest', 'Lowest']}
+          align={{
+            Score: 'text-right',
+            Grade: 'text-center',
+            Position: 'text-right',
+            'Class avg': 'text-right',
+            Highest: 'text-right',
+            Lowest: 'text-right',
+          }}
+        />
         <tbody>
           {card.subjects.map((s) => (
             <tr key={s.subject} className="border-b border-slate-100 even:bg-slate-50">
@@ -133,25 +118,12 @@ export function ReportCardView({ card }: { card: ReportCard }) {
         <section className="mt-5">
           <h3 className="mb-2 font-semibold text-brand-900">Cumulative (whole session)</h3>
           <ScrollTable label="Cumulative scores" tableClassName="stack-sm w-full border-collapse text-sm sm:min-w-[28rem]">
-            <thead>
-              <tr className="border-b-2 border-slate-300 text-left">
-                <th scope="col" className="p-2">
-                  Subject
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  1st term
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  2nd term
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  3rd term
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Average
-                </th>
-              </tr>
-            </thead>
+            <HeaderRow
+              rowClassName="border-b-2 border-slate-300 text-left"
+              cellClassName="p-2"
+              labels={['Subject', '1st term', '2nd term', '3rd term', 'Average']}
+              align={{ '1st term': 'text-right', '2nd term': 'text-right', '3rd term': 'text-right', Average: 'text-right' }}
+            />
             <tbody>
               {card.subjects.map((s) => (
                 <tr key={s.subject} className="border-b border-slate-100">

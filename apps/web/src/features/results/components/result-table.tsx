@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatAverage, type Result } from '@portal/domain/results';
 import { remarkOf, useGradingScales } from '../api';
-import { ScrollTable } from '../../../components/ui/scroll-table';
+import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 
 /** A result sheet: subject, score, grade, remarks (and an optional action per row). */
 export function ResultTable({ results, action, caption }: { results: Result[]; action?: (r: Result) => ReactNode; caption?: string }) {
@@ -11,27 +11,18 @@ export function ResultTable({ results, action, caption }: { results: Result[]; a
   return (
     <ScrollTable label={caption ?? 'Result sheet'}>
       {caption && <caption className="mb-2 text-left font-semibold text-slate-800">{caption}</caption>}
-      <thead>
-        <tr className="border-b-2 border-slate-300 text-left">
-          <th scope="col" className="py-2 pr-2">
-            Subject
+      <HeaderRow
+        rowClassName="border-b-2 border-slate-300 text-left"
+        cellClassName="py-2 pr-2"
+        labels={['Subject', 'Score', 'Grade', 'Remarks']}
+        align={{ Score: 'text-right', Grade: 'text-center' }}
+      >
+        {action && (
+          <th scope="col" className="no-print py-2">
+            <span className="sr-only">Actions</span>
           </th>
-          <th scope="col" className="py-2 pr-2 text-right">
-            Score
-          </th>
-          <th scope="col" className="py-2 pr-2 text-center">
-            Grade
-          </th>
-          <th scope="col" className="py-2 pr-2">
-            Remarks
-          </th>
-          {action && (
-            <th scope="col" className="no-print py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          )}
-        </tr>
-      </thead>
+        )}
+      </HeaderRow>
       <tbody>
         {results.map((r) => (
           <tr key={r.id} className="border-b border-slate-100">

@@ -11,7 +11,7 @@ import { useAudit, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 import { formatDateTime } from '../../../lib/datetime';
 import { allClassNames, useClasses } from '../../../lib/school-lists';
-import { ScrollTable } from '../../../components/ui/scroll-table';
+import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 
 const ACTION_LABEL = { create: 'Created', update: 'Changed', delete: 'Deleted', regrade: 'Regraded' } as const;
 const v = (x: number | string | null) => (x === null || x === '' ? '–' : String(x));
@@ -68,34 +68,11 @@ export default function ResultAuditPage() {
       {rows && rows.length > 0 && (
         <Card>
           <ScrollTable label="Result history" tableClassName="w-full min-w-[48rem] border-collapse text-sm">
-            <thead>
-              <tr className="border-b-2 border-slate-300 text-left">
-                <th scope="col" className="p-2">
-                  When
-                </th>
-                <th scope="col" className="p-2">
-                  Who
-                </th>
-                <th scope="col" className="p-2">
-                  Action
-                </th>
-                <th scope="col" className="p-2">
-                  Student
-                </th>
-                <th scope="col" className="p-2">
-                  Term
-                </th>
-                <th scope="col" className="p-2">
-                  Subject
-                </th>
-                <th scope="col" className="p-2">
-                  Old
-                </th>
-                <th scope="col" className="p-2">
-                  New
-                </th>
-              </tr>
-            </thead>
+            <HeaderRow
+              rowClassName="border-b-2 border-slate-300 text-left"
+              cellClassName="p-2"
+              labels={['When', 'Who', 'Action', 'Student', 'Term', 'Subject', 'Old', 'New']}
+            />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-100 align-top">
