@@ -1,66 +1,38 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PEOPLE_MESSAGES, STUDENT_PAGE_SIZE } from '@portal/domain/people-constants';
+import { PEOPLE_MESSAGES } from '@portal/domain/people-constants';
 import { useSession } from '../../../lib/auth-store';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
-import { Card, DetailRow, EmptyState } from '../../../components/ui/card';
+import { Card, DetailRow } from '../../../components/ui/card';
 import { QueryView } from '../../../components/ui/query-view';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { useStudent, useStudentPage } from '../api';
+import { useStudent } from '../api';
 import { ResetPasswordAction, fullName } from '../components/details';
-import { ExportButton, Pager, StudentFilters } from '../components/list-tools';
-import { useDebounced } from '../../../lib/use-debounced';
+import { ExportButton, StudentListBody, useStudentList } from '../components/list-tools';
 
 /** /student-data: the student list, each linking to /students/{admission_number} (paged). */
 export function StudentDataPage() {
-  const [filters, setFilters] = useState({ q: '', studentClass: '' });
-  const [offset, setOffset] = useState(0);
-  const q = useDebounced(filters.q);
-  const page = useStudentPage({ q: q || undefined, student_class: filters.studentClass || undefined, offset });
+  const list = useStudentList();
   return (
-    <PageLayout
-      title="Student List"
-      actions={
-        <ExportButton
-          path="/students/export/"
-          filename="students.csv"
-          query={{ student_class: filters.studentClass || undefined, q: q || undefined }}
-        />
-      }
-    >
-      <StudentFilters
-        q={filters.q}
-        studentClass={filters.studentClass}
-        onChange={(f) => {
-          setFilters(f);
-          setOffset(0);
-        }}
-      />
-      {page.isPending ? (
-        <LoadingBlock />
-      ) : page.isError ? (
-        <Alert tone="error">{PEOPLE_MESSAGES.studentsFetchFailed}</Alert>
-      ) : page.data.results.length === 0 ? (
-        <EmptyState>{PEOPLE_MESSAGES.noStudents}</EmptyState>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Students">
-            {page.data.results.map((s) => (
-              <li key={s.admission_number} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5">
-                <Link to={`/students/${encodeURIComponent(s.admission_number)}`} className="font-medium text-brand-900 hover:underline">
-                  {fullName(s)}
-                </Link>
-                <span className="text-sm text-slate-600">
-                  {s.student_class} · {s.admission_number}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <Pager offset={offset} pageSize={STUDENT_PAGE_SIZE} total={page.data.count} onChange={setOffset} />
-        </>
-      )}
+    <PageLayout title="Student List" actions={<ExportButton path="/students/export/" filename="students.csv" query={list.exportQuery} />}>
+      <StudentListBody list={list}>
+        {(rows, pager) => (
+          <>
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Students">
+              {rows.map((s) => (
+                <li key={s.admission_number} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5">
+                  <Link to={`/students/${encodeURIComponent(s.admission_number)}`} className="font-medium text-brand-900 hover:underline">
+                    {fullName(s)}
+                  </Link>
+                  <span className="text-sm text-slate-600">
+                    {s.student_class} · {s.admission_number}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {pager}
+          </>
+        )}
+      </StudentListBody>
     </PageLayout>
   );
 }

@@ -16,7 +16,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../lib/toast';
 import {
   useCreateArm,
@@ -31,6 +30,7 @@ import {
 import { GridHead, GridSelect } from '../components/grid';
 import { teachingError } from '../errors';
 import { ScrollTable } from '../../../components/ui/scroll-table';
+import { QueryView } from '../../../components/ui/query-view';
 
 const SECTION_LABEL: Record<SubjectSection, string> = { JSS: 'JSS only', SSS: 'SSS only', ALL: 'JSS and SSS' };
 const SECTION_OPTIONS = SUBJECT_SECTIONS.map((s) => ({ value: s, label: SECTION_LABEL[s] }));
@@ -40,18 +40,16 @@ export default function ClassesSubjectsPage() {
   const structure = useStructure();
   return (
     <PageLayout title="Classes and Subjects" width="max-w-6xl">
-      {structure.isPending ? (
-        <LoadingBlock />
-      ) : structure.isError ? (
-        <Alert tone="error">{M.loadFailed}</Alert>
-      ) : (
-        <div className="flex flex-col gap-5">
-          <ArmsCard arms={structure.data.arms} />
-          <SubjectsCard subjects={structure.data.subjects} />
-          <OfferingsCard structure={structure.data} />
-          <StreamsCard streams={structure.data.streams} subjects={structure.data.subjects} />
-        </div>
-      )}
+      <QueryView query={structure} messages={M.loadFailed}>
+        {(data) => (
+          <div className="flex flex-col gap-5">
+            <ArmsCard arms={data.arms} />
+            <SubjectsCard subjects={data.subjects} />
+            <OfferingsCard structure={data} />
+            <StreamsCard streams={data.streams} subjects={data.subjects} />
+          </div>
+        )}
+      </QueryView>
     </PageLayout>
   );
 }
