@@ -9,6 +9,7 @@ import { useToast } from '../../../lib/toast';
 import { downloadClassReportCsv, useClassReport } from '../api';
 import { formatDateTime, formatNaira, statusClass, statusLabel } from '../format';
 import { errorText } from './payment-history';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 
 function total(rows: ClassReportRow[], f: (r: ClassReportRow) => number): number {
   return rows.reduce((s, r) => s + Math.round(f(r) * 100), 0) / 100;
@@ -58,52 +59,50 @@ export function ClassReport({ studentClass, session }: { studentClass: string; s
             {session ? `, ${session} session` : ''}: {data.filter((r) => r.status === 'paid').length} of {data.length} paid in full,{' '}
             {data.filter((r) => r.status === 'part_paid').length} part paid, {data.filter((r) => r.status === 'unpaid').length} unpaid.
           </p>
-          <div className="overflow-x-auto" role="region" aria-label="Class payment report table" tabIndex={0}>
-            <table className="w-full min-w-[48rem] text-left text-sm" data-testid="class-report">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th className="py-2 pr-3">Admission No.</th>
-                  <th className="py-2 pr-3">Full Name</th>
-                  <th className="py-2 pr-3">Status</th>
-                  <th className="py-2 pr-3 text-right">Last Payment</th>
-                  <th className="py-2 pr-3">Last Payment Date</th>
-                  <th className="py-2 pr-3 text-right">Due</th>
-                  <th className="py-2 pr-3 text-right">Paid</th>
-                  <th className="py-2 text-right">Balance</th>
+          <ScrollTable label="Class payment report table" tableClassName="w-full min-w-[48rem] text-left text-sm" testId="class-report">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th className="py-2 pr-3">Admission No.</th>
+                <th className="py-2 pr-3">Full Name</th>
+                <th className="py-2 pr-3">Status</th>
+                <th className="py-2 pr-3 text-right">Last Payment</th>
+                <th className="py-2 pr-3">Last Payment Date</th>
+                <th className="py-2 pr-3 text-right">Due</th>
+                <th className="py-2 pr-3 text-right">Paid</th>
+                <th className="py-2 text-right">Balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((r) => (
+                <tr key={r.admission_number} className="border-b border-slate-100">
+                  <td className="py-2 pr-3 whitespace-nowrap">{r.admission_number}</td>
+                  <td className="py-2 pr-3">{r.full_name}</td>
+                  <td className="py-2 pr-3">
+                    {/* Paid in full / part paid / unpaid against what is due, and a pending checkout. */}
+                    <span className={statusClass(r.status)}>{statusLabel(r.status)}</span>
+                    {r.payment_status === 'pending' && <span className="ml-1 text-xs text-slate-600">(payment pending)</span>}
+                  </td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">
+                    {r.last_payment_amount === null ? '—' : formatNaira(r.last_payment_amount)}
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(r.last_payment_date)}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(r.amount_due)}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(r.amount_paid)}</td>
+                  <td className="py-2 text-right whitespace-nowrap">{formatNaira(r.outstanding)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.map((r) => (
-                  <tr key={r.admission_number} className="border-b border-slate-100">
-                    <td className="py-2 pr-3 whitespace-nowrap">{r.admission_number}</td>
-                    <td className="py-2 pr-3">{r.full_name}</td>
-                    <td className="py-2 pr-3">
-                      {/* Paid in full / part paid / unpaid against what is due, and a pending checkout. */}
-                      <span className={statusClass(r.status)}>{statusLabel(r.status)}</span>
-                      {r.payment_status === 'pending' && <span className="ml-1 text-xs text-slate-600">(payment pending)</span>}
-                    </td>
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">
-                      {r.last_payment_amount === null ? '—' : formatNaira(r.last_payment_amount)}
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(r.last_payment_date)}</td>
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(r.amount_due)}</td>
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(r.amount_paid)}</td>
-                    <td className="py-2 text-right whitespace-nowrap">{formatNaira(r.outstanding)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot className="font-semibold">
-                <tr>
-                  <th scope="row" colSpan={5} className="py-2 pr-3">
-                    Totals ({data.length} students)
-                  </th>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.amount_due))}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.amount_paid))}</td>
-                  <td className="py-2 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.outstanding))}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            <tfoot className="font-semibold">
+              <tr>
+                <th scope="row" colSpan={5} className="py-2 pr-3">
+                  Totals ({data.length} students)
+                </th>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.amount_due))}</td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.amount_paid))}</td>
+                <td className="py-2 text-right whitespace-nowrap">{formatNaira(total(data, (r) => r.outstanding))}</td>
+              </tr>
+            </tfoot>
+          </ScrollTable>
         </>
       )}
     </Card>

@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { usePaymentHistory } from '../api';
 import { formatDateTime, formatNaira, statusClass, statusLabel } from '../format';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 
 /** The message for a failed payment call; `fallback` for anything that is not an HTTP answer. */
 export function errorText(err: unknown, fallback: string = PAYMENT_HTTP_MESSAGES[500]): string {
@@ -28,51 +29,53 @@ export function PaymentHistory({ admissionNumber }: { admissionNumber: string })
       ) : data.length === 0 ? (
         <EmptyState>{PAYMENT_MESSAGES.noPayments}</EmptyState>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-label="Payment history table" tabIndex={0}>
-          <table className="stack-sm stack-sm-1 w-full text-left text-sm sm:min-w-[36rem]" data-testid="payment-history">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th className="py-2 pr-3">Date</th>
-                <th className="py-2 pr-3">Reference</th>
-                <th className="py-2 pr-3">Session</th>
-                <th className="py-2 pr-3 text-right">Amount</th>
-                <th className="py-2 pr-3">Status</th>
-                <th className="py-2">
-                  <span className="sr-only">Receipt</span>
-                </th>
+        <ScrollTable
+          label="Payment history table"
+          tableClassName="stack-sm stack-sm-1 w-full text-left text-sm sm:min-w-[36rem]"
+          testId="payment-history"
+        >
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th className="py-2 pr-3">Date</th>
+              <th className="py-2 pr-3">Reference</th>
+              <th className="py-2 pr-3">Session</th>
+              <th className="py-2 pr-3 text-right">Amount</th>
+              <th className="py-2 pr-3">Status</th>
+              <th className="py-2">
+                <span className="sr-only">Receipt</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((p) => (
+              <tr key={p.id} className="border-b border-slate-100 last:border-0">
+                <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
+                  {formatDateTime(p.paid_at ?? p.created_at)}
+                </td>
+                <td className="py-2 pr-3 font-mono text-xs break-all" data-label="Reference">
+                  {p.reference}
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap" data-label="Session">
+                  {p.current_session}
+                  {p.term ? ` · ${termLabel(p.term)}` : ''}
+                </td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap" data-label="Amount">
+                  {formatNaira(p.amount)}
+                </td>
+                <td className="py-2 pr-3" data-label="Status">
+                  <span className={statusClass(p.status)}>{statusLabel(p.status)}</span>
+                </td>
+                <td className="py-2">
+                  {p.status === 'successful' && (
+                    <Link to={`/payments/receipt/${encodeURIComponent(p.reference)}`} className="font-medium text-brand-800 underline">
+                      Receipt<span className="sr-only"> for {p.reference}</span>
+                    </Link>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.map((p) => (
-                <tr key={p.id} className="border-b border-slate-100 last:border-0">
-                  <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
-                    {formatDateTime(p.paid_at ?? p.created_at)}
-                  </td>
-                  <td className="py-2 pr-3 font-mono text-xs break-all" data-label="Reference">
-                    {p.reference}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap" data-label="Session">
-                    {p.current_session}
-                    {p.term ? ` · ${termLabel(p.term)}` : ''}
-                  </td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap" data-label="Amount">
-                    {formatNaira(p.amount)}
-                  </td>
-                  <td className="py-2 pr-3" data-label="Status">
-                    <span className={statusClass(p.status)}>{statusLabel(p.status)}</span>
-                  </td>
-                  <td className="py-2">
-                    {p.status === 'successful' && (
-                      <Link to={`/payments/receipt/${encodeURIComponent(p.reference)}`} className="font-medium text-brand-800 underline">
-                        Receipt<span className="sr-only"> for {p.reference}</span>
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </Card>
   );

@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { PEOPLE_SCREEN_MESSAGES } from '@portal/domain/people-constants';
+import { useState, type ReactNode } from 'react';
+import { PEOPLE_MESSAGES, PEOPLE_SCREEN_MESSAGES, STUDENT_PAGE_SIZE, type StudentRecord } from '@portal/domain/people-constants';
+import { useDebounced } from '../../../lib/use-debounced';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
-import { downloadCsv } from '../api';
+import { downloadCsv, useStudentPage } from '../api';
+import { QueryView } from '../../../components/ui/query-view';
 
 /** Search box and class filter of the student lists. */
 export function StudentFilters({
@@ -93,5 +95,52 @@ export function ExportButton({
     >
       {label}
     </Button>
+  );
+}
+
+/** The filters, debounced search and current page that the paged student lists share. */
+export function useStudentList() {
+  const [filters, setFilters] = useState({ q: '', studentClass: '' });
+  const [offset, setOffset] = useState(0);
+  const q = useDebounced(filters.q);
+  const page = useStudentPage({ q: q || undefined, student_class: filters.studentClass || undefined, offset });
+  // A new filter starts again from the first page.
+  const changeFilters = (next: { q: string; studentClass: string }) => {
+    setFilters(next);
+    setOffset(0);
+  };
+  return {
+    filters,
+    changeFilters,
+    offset,
+    setOffset,
+    page,
+    exportQuery: { student_class: filters.studentClass || undefined, q: q || undefined },
+  };
+}
+
+/** Filters, then loading / error / "no students" / the page's rows (with the pager to place). */
+export function StudentListBody({
+  list,
+  children,
+}: {
+  list: ReturnType<typeof useStudentList>;
+  children: (rows: StudentRecord[], pager: ReactNode) => ReactNode;
+}) {
+  const { page } = list;
+  return (
+    <>
+      <StudentFilters q={list.filters.q} studentClass={list.filters.studentClass} onChange={list.changeFilters} />
+      <QueryView
+        query={page}
+        messages={PEOPLE_MESSAGES.studentsFetchFailed}
+        empty={PEOPLE_MESSAGES.noStudents}
+        isEmpty={(data) => data.results.length === 0}
+      >
+        {(data) =>
+          children(data.results, <Pager offset={list.offset} pageSize={STUDENT_PAGE_SIZE} total={data.count} onChange={list.setOffset} />)
+        }
+      </QueryView>
+    </>
   );
 }

@@ -6,10 +6,9 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/query-view';
 import { useSession } from '../../../lib/auth-store';
 import { fetchLegacyStaff, fetchLegacyStudent, useLegacyDelete } from '../api';
-import { errorMessage } from '../../../lib/errors';
 import { genderLabel, maritalLabel } from '../components/details';
 
 /** Update / Delete / Back of the legacy detail screens; Delete asks once more, then goes to /Delete-message. */
@@ -71,36 +70,32 @@ export function StudentBioDataPage() {
   const q = useQuery({ queryKey: ['students', 'legacy', id], queryFn: () => fetchLegacyStudent(id), retry: false });
   return (
     <PageLayout title="Student Bio Data" width="max-w-2xl">
-      {q.isPending ? (
-        <LoadingBlock />
-      ) : q.isError ? (
-        <Alert tone="error">
-          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed })}
-        </Alert>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Card title={`${q.data.firstName} ${q.data.lastName}`}>
-            <dl>
-              <DetailRow label="Admission number" value={q.data.UserName} />
-              <DetailRow label="Email" value={q.data.email} />
-              <DetailRow label="Class" value={q.data.studentClass} />
-              <DetailRow label="Gender" value={genderLabel(q.data.gender)} />
-              <DetailRow label="Date of birth" value={q.data.dateOfBirth} />
-              <DetailRow label="Father's name" value={q.data.fathersName} />
-              <DetailRow label="Father's phone" value={q.data.fathersPhoneNumber} />
-              <DetailRow label="Mother's name" value={q.data.mothersName} />
-              <DetailRow label="Mother's phone" value={q.data.mothersPhoneNumber} />
-              <DetailRow label="Home address" value={q.data.homeAddress} />
-            </dl>
-          </Card>
-          <LegacyActions
-            kind="student"
-            id={id}
-            updateTo={`/UpdateStudentDetails?admission_number=${encodeURIComponent(q.data.admissionNumber)}`}
-            canDelete
-          />
-        </div>
-      )}
+      <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed }}>
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <Card title={`${data.firstName} ${data.lastName}`}>
+              <dl>
+                <DetailRow label="Admission number" value={data.UserName} />
+                <DetailRow label="Email" value={data.email} />
+                <DetailRow label="Class" value={data.studentClass} />
+                <DetailRow label="Gender" value={genderLabel(data.gender)} />
+                <DetailRow label="Date of birth" value={data.dateOfBirth} />
+                <DetailRow label="Father's name" value={data.fathersName} />
+                <DetailRow label="Father's phone" value={data.fathersPhoneNumber} />
+                <DetailRow label="Mother's name" value={data.mothersName} />
+                <DetailRow label="Mother's phone" value={data.mothersPhoneNumber} />
+                <DetailRow label="Home address" value={data.homeAddress} />
+              </dl>
+            </Card>
+            <LegacyActions
+              kind="student"
+              id={id}
+              updateTo={`/UpdateStudentDetails?admission_number=${encodeURIComponent(data.admissionNumber)}`}
+              canDelete
+            />
+          </div>
+        )}
+      </QueryView>
     </PageLayout>
   );
 }
@@ -112,33 +107,29 @@ export function StaffBioDataPage() {
   const q = useQuery({ queryKey: ['staff', 'legacy', id], queryFn: () => fetchLegacyStaff(id), retry: false });
   return (
     <PageLayout title="Staff Bio Data" width="max-w-2xl">
-      {q.isPending ? (
-        <LoadingBlock />
-      ) : q.isError ? (
-        <Alert tone="error">
-          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed })}
-        </Alert>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Card title={`${q.data.firstName} ${q.data.lastName}`}>
-            <dl>
-              <DetailRow label="Staff ID" value={q.data.staffId} />
-              <DetailRow label="Username" value={q.data.userName} />
-              <DetailRow label="Email" value={q.data.email} />
-              <DetailRow label="Gender" value={genderLabel(q.data.gender)} />
-              <DetailRow label="Marital status" value={maritalLabel(q.data.maritalStatus)} />
-              <DetailRow label="Designation" value={q.data.designation} />
-            </dl>
-          </Card>
-          {isAdmin ? (
-            <LegacyActions kind="staff" id={id} updateTo={`/staff/${q.data.staffId}/edit`} canDelete />
-          ) : (
-            <Link to="/StaffDetails" className="text-sm font-medium text-brand-800 hover:underline">
-              Back to Staff Members
-            </Link>
-          )}
-        </div>
-      )}
+      <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed }}>
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <Card title={`${data.firstName} ${data.lastName}`}>
+              <dl>
+                <DetailRow label="Staff ID" value={data.staffId} />
+                <DetailRow label="Username" value={data.userName} />
+                <DetailRow label="Email" value={data.email} />
+                <DetailRow label="Gender" value={genderLabel(data.gender)} />
+                <DetailRow label="Marital status" value={maritalLabel(data.maritalStatus)} />
+                <DetailRow label="Designation" value={data.designation} />
+              </dl>
+            </Card>
+            {isAdmin ? (
+              <LegacyActions kind="staff" id={id} updateTo={`/staff/${data.staffId}/edit`} canDelete />
+            ) : (
+              <Link to="/StaffDetails" className="text-sm font-medium text-brand-800 hover:underline">
+                Back to Staff Members
+              </Link>
+            )}
+          </div>
+        )}
+      </QueryView>
     </PageLayout>
   );
 }

@@ -4,7 +4,7 @@ import { PEOPLE_MESSAGES, peopleFieldErrors, staffUpdateSchema } from '@portal/d
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/query-view';
 import { useToast } from '../../../lib/toast';
 import { useStaffMember, useUpdateStaff } from '../api';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
@@ -67,28 +67,24 @@ export default function StaffEditPage() {
       <Link to={`${base}/${staffId}`} className="no-print mb-3 inline-block text-sm font-medium text-brand-800 hover:underline">
         ← Back to profile
       </Link>
-      {q.isPending ? (
-        <LoadingBlock />
-      ) : q.isError ? (
-        <Alert tone="error">
-          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed })}
-        </Alert>
-      ) : (
-        <Card title={`${q.data.first_name} ${q.data.last_name} (${q.data.staff_id})`}>
-          <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
-            {banner && <Alert tone="error">{banner}</Alert>}
-            <StaffFields field={form.field} mode="edit" />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" loading={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-              <ButtonLink to={`${base}/${staffId}`} variant="secondary">
-                Cancel
-              </ButtonLink>
-            </div>
-          </form>
-        </Card>
-      )}
+      <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed }}>
+        {(data) => (
+          <Card title={`${data.first_name} ${data.last_name} (${data.staff_id})`}>
+            <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+              {banner && <Alert tone="error">{banner}</Alert>}
+              <StaffFields field={form.field} mode="edit" />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" loading={update.isPending}>
+                  {update.isPending ? 'Saving...' : 'Save Changes'}
+                </Button>
+                <ButtonLink to={`${base}/${staffId}`} variant="secondary">
+                  Cancel
+                </ButtonLink>
+              </div>
+            </form>
+          </Card>
+        )}
+      </QueryView>
     </ScreenLayout>
   );
 }

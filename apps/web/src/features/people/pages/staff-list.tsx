@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { PEOPLE_MESSAGES } from '@portal/domain/people-constants';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
 import { useStaffList } from '../api';
@@ -15,6 +13,7 @@ import { ScreenLayout } from '../components/screen-layout';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { takeCreatedFlash, type CreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
+import { QueryView } from '../../../components/ui/query-view';
 
 /** /staff and /dashboard/staff: the staff list, linking to each profile. */
 export default function StaffListPage() {
@@ -48,29 +47,25 @@ export default function StaffListPage() {
         </div>
       )}
       <TextField label="Search staff" type="search" value={q} onChange={(e) => setQ(e.target.value)} className="no-print" />
-      {list.isPending ? (
-        <LoadingBlock />
-      ) : list.isError ? (
-        <Alert tone="error">{PEOPLE_MESSAGES.staffListFailed}</Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState>{PEOPLE_MESSAGES.noStaff}</EmptyState>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Staff list">
-          {rows.map((s) => (
-            <li key={s.staff_id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-              <div>
-                <Link to={`${base}/${s.staff_id}`} className="font-medium text-brand-900 hover:underline">
-                  {fullName(s)}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {s.designation} · {s.department}
-                </p>
-              </div>
-              <span className="font-mono text-sm text-slate-700">{s.staff_id}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={list} messages={PEOPLE_MESSAGES.staffListFailed} empty={PEOPLE_MESSAGES.noStaff} isEmpty={() => rows.length === 0}>
+        {() => (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Staff list">
+            {rows.map((s) => (
+              <li key={s.staff_id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <div>
+                  <Link to={`${base}/${s.staff_id}`} className="font-medium text-brand-900 hover:underline">
+                    {fullName(s)}
+                  </Link>
+                  <p className="text-sm text-slate-600">
+                    {s.designation} · {s.department}
+                  </p>
+                </div>
+                <span className="font-mono text-sm text-slate-700">{s.staff_id}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 

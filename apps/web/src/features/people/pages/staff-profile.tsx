@@ -1,12 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { PEOPLE_MESSAGES } from '@portal/domain/people-constants';
-import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/query-view';
 import { useSession } from '../../../lib/auth-store';
 import { useStaffMember } from '../api';
-import { errorMessage } from '../../../lib/errors';
 import { ResetPasswordAction, StaffDetailList, fullName } from '../components/details';
 import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
@@ -32,26 +30,22 @@ export default function StaffProfilePage() {
       <Link to={base} className="no-print mb-3 inline-block text-sm font-medium text-brand-800 hover:underline">
         ← Back to List
       </Link>
-      {q.isPending ? (
-        <LoadingBlock />
-      ) : q.isError ? (
-        <Alert tone="error">
-          {errorMessage(q.error, { notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed })}
-        </Alert>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Card title={fullName(q.data)}>
-            <StaffDetailList s={q.data} />
-          </Card>
-          {isAdmin && (
-            <ResetPasswordAction
-              kind="staff"
-              publicId={q.data.staff_id}
-              person={{ first_name: q.data.first_name, last_name: q.data.last_name, email: q.data.email, group: q.data.designation }}
-            />
-          )}
-        </div>
-      )}
+      <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed }}>
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <Card title={fullName(data)}>
+              <StaffDetailList s={data} />
+            </Card>
+            {isAdmin && (
+              <ResetPasswordAction
+                kind="staff"
+                publicId={data.staff_id}
+                person={{ first_name: data.first_name, last_name: data.last_name, email: data.email, group: data.designation }}
+              />
+            )}
+          </div>
+        )}
+      </QueryView>
     </ScreenLayout>
   );
 }

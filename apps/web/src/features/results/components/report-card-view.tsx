@@ -1,4 +1,5 @@
 import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain/results';
+import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
 
@@ -63,140 +64,112 @@ export function ReportCardView({ card }: { card: ReportCard }) {
           </dd>
         </div>
       </dl>
-      <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Subjects">
-        <table className="stack-sm w-full border-collapse text-sm sm:min-w-[36rem]">
-          <thead>
-            <tr className="bg-brand-900 text-left text-white">
-              <th scope="col" className="p-2">
-                Subject
+      <ScrollTable
+        label="Subjects"
+        className="mt-4 overflow-x-auto"
+        tableClassName="stack-sm w-full border-collapse text-sm sm:min-w-[36rem]"
+      >
+        <HeaderRow
+          rowClassName="bg-brand-900 text-left text-white"
+          cellClassName="p-2"
+          labels={['Subject', 'Score', 'Grade', 'Remark', 'Position', 'Class avg', 'Highest', 'Lowest']}
+          align={{
+            Score: 'text-right',
+            Grade: 'text-center',
+            Position: 'text-right',
+            'Class avg': 'text-right',
+            Highest: 'text-right',
+            Lowest: 'text-right',
+          }}
+        />
+        <tbody>
+          {card.subjects.map((s) => (
+            <tr key={s.subject} className="border-b border-slate-100 even:bg-slate-50">
+              <th scope="row" className="p-2 text-left font-medium">
+                {s.subject}
+                {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
               </th>
-              <th scope="col" className="p-2 text-right">
-                Score
-              </th>
-              <th scope="col" className="p-2 text-center">
-                Grade
-              </th>
-              <th scope="col" className="p-2">
-                Remark
-              </th>
-              <th scope="col" className="p-2 text-right">
-                Position
-              </th>
-              <th scope="col" className="p-2 text-right">
-                Class avg
-              </th>
-              <th scope="col" className="p-2 text-right">
-                Highest
-              </th>
-              <th scope="col" className="p-2 text-right">
-                Lowest
-              </th>
+              <td className="p-2 text-right tabular-nums" data-label="Score">
+                {n(s.score)}
+              </td>
+              <td className="p-2 text-center" data-label="Grade">
+                {s.grade}
+              </td>
+              <td className="p-2" data-label="Remark">
+                {s.remark}
+              </td>
+              <td className="p-2 text-right" data-label="Position">
+                {s.position === null ? '–' : ordinal(s.position)}
+              </td>
+              <td className="p-2 text-right tabular-nums" data-label="Class avg">
+                {formatAverage(s.class_average)}
+              </td>
+              <td className="p-2 text-right tabular-nums" data-label="Highest">
+                {n(s.class_highest)}
+              </td>
+              <td className="p-2 text-right tabular-nums" data-label="Lowest">
+                {n(s.class_lowest)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {card.subjects.map((s) => (
-              <tr key={s.subject} className="border-b border-slate-100 even:bg-slate-50">
-                <th scope="row" className="p-2 text-left font-medium">
-                  {s.subject}
-                  {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
-                </th>
-                <td className="p-2 text-right tabular-nums" data-label="Score">
-                  {n(s.score)}
-                </td>
-                <td className="p-2 text-center" data-label="Grade">
-                  {s.grade}
-                </td>
-                <td className="p-2" data-label="Remark">
-                  {s.remark}
-                </td>
-                <td className="p-2 text-right" data-label="Position">
-                  {s.position === null ? '–' : ordinal(s.position)}
-                </td>
-                <td className="p-2 text-right tabular-nums" data-label="Class avg">
-                  {formatAverage(s.class_average)}
-                </td>
-                <td className="p-2 text-right tabular-nums" data-label="Highest">
-                  {n(s.class_highest)}
-                </td>
-                <td className="p-2 text-right tabular-nums" data-label="Lowest">
-                  {n(s.class_lowest)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {card.cumulative && (
         <section className="mt-5">
           <h3 className="mb-2 font-semibold text-brand-900">Cumulative (whole session)</h3>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Cumulative scores">
-            <table className="stack-sm w-full border-collapse text-sm sm:min-w-[28rem]">
-              <thead>
-                <tr className="border-b-2 border-slate-300 text-left">
-                  <th scope="col" className="p-2">
-                    Subject
+          <ScrollTable label="Cumulative scores" tableClassName="stack-sm w-full border-collapse text-sm sm:min-w-[28rem]">
+            <HeaderRow
+              rowClassName="border-b-2 border-slate-300 text-left"
+              cellClassName="p-2"
+              labels={['Subject', '1st term', '2nd term', '3rd term', 'Average']}
+              align={{ '1st term': 'text-right', '2nd term': 'text-right', '3rd term': 'text-right', Average: 'text-right' }}
+            />
+            <tbody>
+              {card.subjects.map((s) => (
+                <tr key={s.subject} className="border-b border-slate-100">
+                  <th scope="row" className="p-2 text-left font-medium">
+                    {s.subject}
                   </th>
-                  <th scope="col" className="p-2 text-right">
-                    1st term
-                  </th>
-                  <th scope="col" className="p-2 text-right">
-                    2nd term
-                  </th>
-                  <th scope="col" className="p-2 text-right">
-                    3rd term
-                  </th>
-                  <th scope="col" className="p-2 text-right">
-                    Average
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {card.subjects.map((s) => (
-                  <tr key={s.subject} className="border-b border-slate-100">
-                    <th scope="row" className="p-2 text-left font-medium">
-                      {s.subject}
-                    </th>
-                    <td className="p-2 text-right" data-label="1st term">
-                      {n(s.term_scores?.['1st'])}
-                    </td>
-                    <td className="p-2 text-right" data-label="2nd term">
-                      {n(s.term_scores?.['2nd'])}
-                    </td>
-                    <td className="p-2 text-right" data-label="3rd term">
-                      {n(s.term_scores?.['3rd'])}
-                    </td>
-                    <td className="p-2 text-right" data-label="Average">
-                      {formatAverage(s.term_scores?.average)}
-                    </td>
-                  </tr>
-                ))}
-                <tr className="font-semibold">
-                  <th scope="row" className="p-2 text-left">
-                    Term total
-                  </th>
-                  {card.cumulative.terms.map((t) => (
-                    <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
-                      {n(t.total)}
-                    </td>
-                  ))}
-                  <td />
-                </tr>
-                <tr className="font-semibold">
-                  <th scope="row" className="p-2 text-left">
-                    Term average
-                  </th>
-                  {card.cumulative.terms.map((t) => (
-                    <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
-                      {formatAverage(t.average)}
-                    </td>
-                  ))}
-                  <td className="p-2 text-right" data-label="Average" data-testid="annual-average">
-                    {formatAverage(card.cumulative.annual_average)}
+                  <td className="p-2 text-right" data-label="1st term">
+                    {n(s.term_scores?.['1st'])}
+                  </td>
+                  <td className="p-2 text-right" data-label="2nd term">
+                    {n(s.term_scores?.['2nd'])}
+                  </td>
+                  <td className="p-2 text-right" data-label="3rd term">
+                    {n(s.term_scores?.['3rd'])}
+                  </td>
+                  <td className="p-2 text-right" data-label="Average">
+                    {formatAverage(s.term_scores?.average)}
                   </td>
                 </tr>
-              </tbody>
-            </table>
-          </div>
+              ))}
+              <tr className="font-semibold">
+                <th scope="row" className="p-2 text-left">
+                  Term total
+                </th>
+                {card.cumulative.terms.map((t) => (
+                  <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
+                    {n(t.total)}
+                  </td>
+                ))}
+                <td />
+              </tr>
+              <tr className="font-semibold">
+                <th scope="row" className="p-2 text-left">
+                  Term average
+                </th>
+                {card.cumulative.terms.map((t) => (
+                  <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
+                    {formatAverage(t.average)}
+                  </td>
+                ))}
+                <td className="p-2 text-right" data-label="Average" data-testid="annual-average">
+                  {formatAverage(card.cumulative.annual_average)}
+                </td>
+              </tr>
+            </tbody>
+          </ScrollTable>
           <p className="mt-2 font-semibold">Annual average: {formatAverage(card.cumulative.annual_average)}</p>
         </section>
       )}

@@ -11,6 +11,7 @@ import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { downloadBroadsheetCsv, downloadClassPdf, useBroadsheet, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 
 const ALL = 'All classes';
 
@@ -94,75 +95,73 @@ export default function BroadsheetPage() {
           className="broadsheet print-plain mb-5"
           title={`${c.student_class} · ${termLabel(sheet.term)}, ${sheet.session.name} · ${c.class_size} students · class average ${formatAverage(c.class_average)}`}
         >
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Broadsheet ${c.student_class}`}>
-            <table className="w-full border-collapse text-xs sm:text-sm">
-              <thead>
-                <tr className="border-b-2 border-slate-300 text-left">
-                  <th scope="col" className="sticky left-0 z-10 w-10 min-w-10 bg-white p-1.5">
-                    Pos.
+          <ScrollTable label={`Broadsheet ${c.student_class}`} tableClassName="w-full border-collapse text-xs sm:text-sm">
+            <thead>
+              <tr className="border-b-2 border-slate-300 text-left">
+                <th scope="col" className="sticky left-0 z-10 w-10 min-w-10 bg-white p-1.5">
+                  Pos.
+                </th>
+                <th scope="col" className="sticky left-10 z-10 bg-white p-1.5 shadow-[1px_0_0_var(--color-slate-200)]">
+                  Student
+                </th>
+                {c.subjects.map((s) => (
+                  <th key={s} scope="col" className="p-1.5 text-right">
+                    {s}
                   </th>
-                  <th scope="col" className="sticky left-10 z-10 bg-white p-1.5 shadow-[1px_0_0_var(--color-slate-200)]">
-                    Student
-                  </th>
-                  {c.subjects.map((s) => (
-                    <th key={s} scope="col" className="p-1.5 text-right">
-                      {s}
+                ))}
+                <th scope="col" className="p-1.5 text-right">
+                  Total
+                </th>
+                <th scope="col" className="p-1.5 text-right">
+                  Average
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...c.rows]
+                .sort((a, b) => a.position - b.position)
+                .map((r) => (
+                  <tr key={r.admission_number} className="border-b border-slate-100">
+                    <td className="sticky left-0 z-10 w-10 min-w-10 bg-white p-1.5">{r.position}</td>
+                    <th
+                      scope="row"
+                      className="sticky left-10 z-10 max-w-[9rem] bg-white p-1.5 text-left font-medium shadow-[1px_0_0_var(--color-slate-200)] sm:max-w-none"
+                      data-testid="broadsheet-name"
+                    >
+                      {r.name} <span className="text-slate-500">{r.admission_number}</span>
                     </th>
-                  ))}
-                  <th scope="col" className="p-1.5 text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="p-1.5 text-right">
-                    Average
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...c.rows]
-                  .sort((a, b) => a.position - b.position)
-                  .map((r) => (
-                    <tr key={r.admission_number} className="border-b border-slate-100">
-                      <td className="sticky left-0 z-10 w-10 min-w-10 bg-white p-1.5">{r.position}</td>
-                      <th
-                        scope="row"
-                        className="sticky left-10 z-10 max-w-[9rem] bg-white p-1.5 text-left font-medium shadow-[1px_0_0_var(--color-slate-200)] sm:max-w-none"
-                        data-testid="broadsheet-name"
-                      >
-                        {r.name} <span className="text-slate-500">{r.admission_number}</span>
-                      </th>
-                      {c.subjects.map((s) => (
-                        <td key={s} className="p-1.5 text-right tabular-nums">
-                          {r.not_taken.includes(s) ? (
-                            <span className="text-slate-600" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
-                              {RESULT_ADMIN_MESSAGES.notTaken}
-                            </span>
-                          ) : (
-                            (r.scores[s] ?? '–')
-                          )}
-                        </td>
-                      ))}
-                      <td className="p-1.5 text-right font-semibold tabular-nums">{r.total}</td>
-                      <td className="p-1.5 text-right tabular-nums">{formatAverage(r.average)}</td>
-                    </tr>
-                  ))}
-              </tbody>
-              <tfoot>
-                <tr className="text-slate-700">
-                  <td className="sticky left-0 z-10 bg-white" />
-                  <th scope="row" className="sticky left-10 z-10 bg-white p-1.5 text-left shadow-[1px_0_0_var(--color-slate-200)]">
-                    Class average
-                  </th>
-                  {c.subjects.map((s) => (
-                    <td key={s} className="p-1.5 text-right tabular-nums">
-                      {formatAverage(c.subject_stats[s]?.average)}
-                    </td>
-                  ))}
-                  <td />
-                  <td className="p-1.5 text-right tabular-nums">{formatAverage(c.class_average)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+                    {c.subjects.map((s) => (
+                      <td key={s} className="p-1.5 text-right tabular-nums">
+                        {r.not_taken.includes(s) ? (
+                          <span className="text-slate-600" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
+                            {RESULT_ADMIN_MESSAGES.notTaken}
+                          </span>
+                        ) : (
+                          (r.scores[s] ?? '–')
+                        )}
+                      </td>
+                    ))}
+                    <td className="p-1.5 text-right font-semibold tabular-nums">{r.total}</td>
+                    <td className="p-1.5 text-right tabular-nums">{formatAverage(r.average)}</td>
+                  </tr>
+                ))}
+            </tbody>
+            <tfoot>
+              <tr className="text-slate-700">
+                <td className="sticky left-0 z-10 bg-white" />
+                <th scope="row" className="sticky left-10 z-10 bg-white p-1.5 text-left shadow-[1px_0_0_var(--color-slate-200)]">
+                  Class average
+                </th>
+                {c.subjects.map((s) => (
+                  <td key={s} className="p-1.5 text-right tabular-nums">
+                    {formatAverage(c.subject_stats[s]?.average)}
+                  </td>
+                ))}
+                <td />
+                <td className="p-1.5 text-right tabular-nums">{formatAverage(c.class_average)}</td>
+              </tr>
+            </tfoot>
+          </ScrollTable>
         </Card>
       ))}
     </PageLayout>

@@ -6,10 +6,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { previewScale, useGradingScales, useSaveScale } from '../api';
+import { QueryView } from '../../../components/ui/query-view';
 
 interface BandForm {
   grade: string;
@@ -173,17 +173,15 @@ export default function GradingAdminPage() {
   const scales = useGradingScales();
   return (
     <PageLayout title="Grading Scales">
-      {scales.isPending ? (
-        <LoadingBlock />
-      ) : scales.isError ? (
-        <Alert tone="error">{RESULT_ADMIN_MESSAGES.scalesFailed}</Alert>
-      ) : (
-        <div className="grid gap-5 lg:grid-cols-2">
-          {scales.data.map((s) => (
-            <ScaleEditor key={s.level} scale={s} />
-          ))}
-        </div>
-      )}
+      <QueryView query={scales} messages={RESULT_ADMIN_MESSAGES.scalesFailed}>
+        {(data) => (
+          <div className="grid gap-5 lg:grid-cols-2">
+            {data.map((s) => (
+              <ScaleEditor key={s.level} scale={s} />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </PageLayout>
   );
 }

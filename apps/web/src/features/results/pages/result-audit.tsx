@@ -11,6 +11,7 @@ import { useAudit, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 import { formatDateTime } from '../../../lib/datetime';
 import { allClassNames, useClasses } from '../../../lib/school-lists';
+import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 
 const ACTION_LABEL = { create: 'Created', update: 'Changed', delete: 'Deleted', regrade: 'Regraded' } as const;
 const v = (x: number | string | null) => (x === null || x === '' ? '–' : String(x));
@@ -66,65 +67,40 @@ export default function ResultAuditPage() {
       {rows && rows.length === 0 && <EmptyState>{RESULT_ADMIN_MESSAGES.noHistory}</EmptyState>}
       {rows && rows.length > 0 && (
         <Card>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Result history">
-            <table className="w-full min-w-[48rem] border-collapse text-sm">
-              <thead>
-                <tr className="border-b-2 border-slate-300 text-left">
-                  <th scope="col" className="p-2">
-                    When
-                  </th>
-                  <th scope="col" className="p-2">
-                    Who
-                  </th>
-                  <th scope="col" className="p-2">
-                    Action
-                  </th>
-                  <th scope="col" className="p-2">
-                    Student
-                  </th>
-                  <th scope="col" className="p-2">
-                    Term
-                  </th>
-                  <th scope="col" className="p-2">
-                    Subject
-                  </th>
-                  <th scope="col" className="p-2">
-                    Old
-                  </th>
-                  <th scope="col" className="p-2">
-                    New
-                  </th>
+          <ScrollTable label="Result history" tableClassName="w-full min-w-[48rem] border-collapse text-sm">
+            <HeaderRow
+              rowClassName="border-b-2 border-slate-300 text-left"
+              cellClassName="p-2"
+              labels={['When', 'Who', 'Action', 'Student', 'Term', 'Subject', 'Old', 'New']}
+            />
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className="border-b border-slate-100 align-top">
+                  <td className="p-2 whitespace-nowrap">{formatDateTime(r.created_at)}</td>
+                  <td className="p-2">{r.actor ?? '–'}</td>
+                  <td className="p-2">
+                    {ACTION_LABEL[r.action]}
+                    {r.reason && <span className="block text-xs text-slate-600">Reason: {r.reason}</span>}
+                  </td>
+                  <td className="p-2">
+                    {r.student_name} <span className="text-slate-500">{r.admission_number}</span>
+                  </td>
+                  <td className="p-2">
+                    {r.student_class} · {termLabel(r.term)} {r.session_name}
+                  </td>
+                  <td className="p-2">{r.subject}</td>
+                  <td className="p-2">
+                    {v(r.old_score)} {r.old_grade && `(${r.old_grade})`}{' '}
+                    {r.old_remarks && <span className="block text-xs text-slate-600">{r.old_remarks}</span>}
+                  </td>
+                  <td className="p-2">
+                    {v(r.new_score)} {r.new_grade && `(${r.new_grade})`}{' '}
+                    {r.new_remarks && <span className="block text-xs text-slate-600">{r.new_remarks}</span>}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-100 align-top">
-                    <td className="p-2 whitespace-nowrap">{formatDateTime(r.created_at)}</td>
-                    <td className="p-2">{r.actor ?? '–'}</td>
-                    <td className="p-2">
-                      {ACTION_LABEL[r.action]}
-                      {r.reason && <span className="block text-xs text-slate-600">Reason: {r.reason}</span>}
-                    </td>
-                    <td className="p-2">
-                      {r.student_name} <span className="text-slate-500">{r.admission_number}</span>
-                    </td>
-                    <td className="p-2">
-                      {r.student_class} · {termLabel(r.term)} {r.session_name}
-                    </td>
-                    <td className="p-2">{r.subject}</td>
-                    <td className="p-2">
-                      {v(r.old_score)} {r.old_grade && `(${r.old_grade})`}{' '}
-                      {r.old_remarks && <span className="block text-xs text-slate-600">{r.old_remarks}</span>}
-                    </td>
-                    <td className="p-2">
-                      {v(r.new_score)} {r.new_grade && `(${r.new_grade})`}{' '}
-                      {r.new_remarks && <span className="block text-xs text-slate-600">{r.new_remarks}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
         </Card>
       )}
     </PageLayout>

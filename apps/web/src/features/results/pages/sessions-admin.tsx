@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, sessionNameField } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, EmptyState } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateSession, useSessions, useUpdateSession } from '../api';
+import { QueryView } from '../../../components/ui/query-view';
 
 const firstError = (err: unknown): string => firstServerMessage(err) ?? RESULT_ADMIN_MESSAGES.sessionSaveFailed;
 
@@ -69,63 +68,64 @@ export default function SessionsAdminPage() {
         </form>
       </Card>
       <Card title="Sessions">
-        {sessions.isPending ? (
-          <LoadingBlock />
-        ) : sessions.isError ? (
-          <Alert tone="error">{RESULT_MESSAGES.sessionsFailed}</Alert>
-        ) : sessions.data.length === 0 ? (
-          <EmptyState>{RESULT_ADMIN_MESSAGES.noSessions}</EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {sessions.data.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                {editing?.id === s.id ? (
-                  <form
-                    className="flex flex-wrap items-start gap-2"
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      void patch(s.id, { name: editing.name });
-                    }}
-                  >
-                    <TextField
-                      label={`New name for ${s.name}`}
-                      value={editing.name}
-                      onChange={(e) => setEditing({ ...editing, name: e.target.value, error: '' })}
-                      error={editing.error || undefined}
-                    />
-                    <Button type="submit" className="mt-6">
-                      Save
-                    </Button>
-                    <Button variant="ghost" className="mt-6" onClick={() => setEditing(null)}>
-                      Cancel
-                    </Button>
-                  </form>
-                ) : (
-                  <p className="font-semibold">
-                    {s.name}
-                    {s.is_current && <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-900">Current</span>}
-                  </p>
-                )}
-                {editing?.id !== s.id && (
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      onClick={() => setEditing({ id: s.id, name: s.name, error: '' })}
-                      aria-label={`Rename ${s.name}`}
+        <QueryView
+          query={sessions}
+          messages={RESULT_MESSAGES.sessionsFailed}
+          empty={RESULT_ADMIN_MESSAGES.noSessions}
+          isEmpty={(data) => data.length === 0}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100">
+              {data.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  {editing?.id === s.id ? (
+                    <form
+                      className="flex flex-wrap items-start gap-2"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        void patch(s.id, { name: editing.name });
+                      }}
                     >
-                      Rename
-                    </Button>
-                    {!s.is_current && (
-                      <Button onClick={() => void patch(s.id, { is_current: true })} aria-label={`Make ${s.name} current`}>
-                        Make current
+                      <TextField
+                        label={`New name for ${s.name}`}
+                        value={editing.name}
+                        onChange={(e) => setEditing({ ...editing, name: e.target.value, error: '' })}
+                        error={editing.error || undefined}
+                      />
+                      <Button type="submit" className="mt-6">
+                        Save
                       </Button>
-                    )}
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                      <Button variant="ghost" className="mt-6" onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </form>
+                  ) : (
+                    <p className="font-semibold">
+                      {s.name}
+                      {s.is_current && <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-900">Current</span>}
+                    </p>
+                  )}
+                  {editing?.id !== s.id && (
+                    <div className="flex gap-2">
+                      <Button
+                        variant="secondary"
+                        onClick={() => setEditing({ id: s.id, name: s.name, error: '' })}
+                        aria-label={`Rename ${s.name}`}
+                      >
+                        Rename
+                      </Button>
+                      {!s.is_current && (
+                        <Button onClick={() => void patch(s.id, { is_current: true })} aria-label={`Make ${s.name} current`}>
+                          Make current
+                        </Button>
+                      )}
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Card>
     </PageLayout>
   );

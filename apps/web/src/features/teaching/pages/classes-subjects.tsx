@@ -16,7 +16,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../lib/toast';
 import {
   useCreateArm,
@@ -30,6 +29,8 @@ import {
 } from '../api';
 import { GridHead, GridSelect } from '../components/grid';
 import { teachingError } from '../errors';
+import { ScrollTable } from '../../../components/ui/scroll-table';
+import { QueryView } from '../../../components/ui/query-view';
 
 const SECTION_LABEL: Record<SubjectSection, string> = { JSS: 'JSS only', SSS: 'SSS only', ALL: 'JSS and SSS' };
 const SECTION_OPTIONS = SUBJECT_SECTIONS.map((s) => ({ value: s, label: SECTION_LABEL[s] }));
@@ -39,18 +40,16 @@ export default function ClassesSubjectsPage() {
   const structure = useStructure();
   return (
     <PageLayout title="Classes and Subjects" width="max-w-6xl">
-      {structure.isPending ? (
-        <LoadingBlock />
-      ) : structure.isError ? (
-        <Alert tone="error">{M.loadFailed}</Alert>
-      ) : (
-        <div className="flex flex-col gap-5">
-          <ArmsCard arms={structure.data.arms} />
-          <SubjectsCard subjects={structure.data.subjects} />
-          <OfferingsCard structure={structure.data} />
-          <StreamsCard streams={structure.data.streams} subjects={structure.data.subjects} />
-        </div>
-      )}
+      <QueryView query={structure} messages={M.loadFailed}>
+        {(data) => (
+          <div className="flex flex-col gap-5">
+            <ArmsCard arms={data.arms} />
+            <SubjectsCard subjects={data.subjects} />
+            <OfferingsCard structure={data} />
+            <StreamsCard streams={data.streams} subjects={data.subjects} />
+          </div>
+        )}
+      </QueryView>
     </PageLayout>
   );
 }
@@ -463,36 +462,34 @@ function OfferingsCard({ structure }: { structure: TeachingStructure }) {
           {error}
         </Alert>
       )}
-      <div className="grid-scroll" role="region" aria-label="Offerings grid" tabIndex={0}>
-        <table className="stack-sm stack-sm-1 w-full border-collapse text-sm">
-          <GridHead first="Subject" sticky columns={CLASS_LEVELS.map((lv) => ({ key: lv, label: lv }))} />
-          <tbody>
-            {subjects.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100">
-                <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
-                  {s.name}
-                </th>
-                {CLASS_LEVELS.map((lv) => {
-                  const allowed = sectionAllows(s.section, lv);
-                  const v = value(lv, s.id);
-                  return (
-                    <td key={lv} data-label={lv} className="p-1">
-                      <GridSelect
-                        label={`${s.name} in ${lv}`}
-                        value={v}
-                        changed={edits.has(cellKey(lv, s.id))}
-                        disabled={!allowed && v === 'no'}
-                        onChange={(next) => set(lv, s.id, next as Offer)}
-                        options={OFFER_OPTIONS}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label="Offerings grid" className="grid-scroll" tableClassName="stack-sm stack-sm-1 w-full border-collapse text-sm">
+        <GridHead first="Subject" sticky columns={CLASS_LEVELS.map((lv) => ({ key: lv, label: lv }))} />
+        <tbody>
+          {subjects.map((s) => (
+            <tr key={s.id} className="border-b border-slate-100">
+              <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
+                {s.name}
+              </th>
+              {CLASS_LEVELS.map((lv) => {
+                const allowed = sectionAllows(s.section, lv);
+                const v = value(lv, s.id);
+                return (
+                  <td key={lv} data-label={lv} className="p-1">
+                    <GridSelect
+                      label={`${s.name} in ${lv}`}
+                      value={v}
+                      changed={edits.has(cellKey(lv, s.id))}
+                      disabled={!allowed && v === 'no'}
+                      onChange={(next) => set(lv, s.id, next as Offer)}
+                      options={OFFER_OPTIONS}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
     </Card>
   );
 }

@@ -24,6 +24,7 @@ import {
 } from '../api';
 import { GridHead, GridSelect } from '../components/grid';
 import { teachingError } from '../errors';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 
 const cellKey = (armId: number, subjectId: number) => `${armId}|${subjectId}`;
 const staffName = (s: StaffRecord) => `${s.first_name} ${s.last_name}`.trim();
@@ -251,91 +252,90 @@ function GridCard({
       )}
       {staff.length === 0 && <EmptyState>{M.noStaff}</EmptyState>}
       {arms.length > 0 && staff.length > 0 && (
-        <div className="grid-scroll" role="region" aria-label={`Assignments ${level}`} tabIndex={0}>
-          <table className="stack-sm stack-sm-1 w-full border-collapse text-sm">
-            <GridHead first="Subject" sticky columnClass="min-w-52" columns={arms.map((a) => ({ key: a.id, label: a.name }))} />
-            <tbody>
-              <tr className="border-b border-slate-200 bg-slate-50">
-                <th scope="row" className="sticky-col bg-slate-50 p-2 text-left font-semibold">
-                  Form teacher
-                </th>
-                {arms.map((a) => (
-                  <td key={a.id} data-label={a.name} className="p-1">
-                    <GridSelect
-                      label={`Form teacher of ${a.name}`}
-                      value={form(a.id) === null ? '' : String(form(a.id))}
-                      changed={forms.has(a.id)}
-                      onChange={(next) => setForm(a.id, next === '' ? null : Number(next))}
-                      options={[{ value: '', label: 'None' }, ...staffOptions]}
-                      className="w-full max-w-56"
-                    />
-                  </td>
-                ))}
-              </tr>
-              {subjects.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100">
-                  <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
-                    {s.name}
-                  </th>
-                  {arms.map((a) => {
-                    const ids = cell(a.id, s.id);
-                    const changed = cells.has(cellKey(a.id, s.id));
-                    return (
-                      <td key={a.id} data-label={a.name} className="p-1 align-top">
-                        <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
-                          {ids.length > 0 && (
-                            <ul
-                              className="flex flex-wrap justify-end gap-1 sm:justify-start"
-                              aria-label={`Teachers of ${s.name} in ${a.name}`}
-                            >
-                              {ids.map((id) => (
-                                <li
-                                  key={id}
-                                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900"
-                                >
-                                  {nameOf(id)}
-                                  <button
-                                    type="button"
-                                    className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
-                                    aria-label={`Remove ${nameOf(id)} from ${s.name} in ${a.name}`}
-                                    onClick={() =>
-                                      setCell(
-                                        a.id,
-                                        s.id,
-                                        ids.filter((x) => x !== id),
-                                      )
-                                    }
-                                  >
-                                    ×
-                                  </button>
-                                </li>
-                              ))}
-                            </ul>
-                          )}
-                          <select
-                            aria-label={`Add a teacher of ${s.name} in ${a.name}`}
-                            value=""
-                            onChange={(e) => e.target.value && setCell(a.id, s.id, [...ids, Number(e.target.value)])}
-                            className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                          >
-                            <option value="">{ids.length ? 'Add another…' : 'Assign a teacher…'}</option>
-                            {staffOptions
-                              .filter((o) => !ids.includes(Number(o.value)))
-                              .map((o) => (
-                                <option key={o.value} value={o.value}>
-                                  {o.label}
-                                </option>
-                              ))}
-                          </select>
-                        </div>
-                      </td>
-                    );
-                  })}
-                </tr>
+        <ScrollTable
+          label={`Assignments ${level}`}
+          className="grid-scroll"
+          tableClassName="stack-sm stack-sm-1 w-full border-collapse text-sm"
+        >
+          <GridHead first="Subject" sticky columnClass="min-w-52" columns={arms.map((a) => ({ key: a.id, label: a.name }))} />
+          <tbody>
+            <tr className="border-b border-slate-200 bg-slate-50">
+              <th scope="row" className="sticky-col bg-slate-50 p-2 text-left font-semibold">
+                Form teacher
+              </th>
+              {arms.map((a) => (
+                <td key={a.id} data-label={a.name} className="p-1">
+                  <GridSelect
+                    label={`Form teacher of ${a.name}`}
+                    value={form(a.id) === null ? '' : String(form(a.id))}
+                    changed={forms.has(a.id)}
+                    onChange={(next) => setForm(a.id, next === '' ? null : Number(next))}
+                    options={[{ value: '', label: 'None' }, ...staffOptions]}
+                    className="w-full max-w-56"
+                  />
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+            {subjects.map((s) => (
+              <tr key={s.id} className="border-b border-slate-100">
+                <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
+                  {s.name}
+                </th>
+                {arms.map((a) => {
+                  const ids = cell(a.id, s.id);
+                  const changed = cells.has(cellKey(a.id, s.id));
+                  return (
+                    <td key={a.id} data-label={a.name} className="p-1 align-top">
+                      <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
+                        {ids.length > 0 && (
+                          <ul
+                            className="flex flex-wrap justify-end gap-1 sm:justify-start"
+                            aria-label={`Teachers of ${s.name} in ${a.name}`}
+                          >
+                            {ids.map((id) => (
+                              <li key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900">
+                                {nameOf(id)}
+                                <button
+                                  type="button"
+                                  className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
+                                  aria-label={`Remove ${nameOf(id)} from ${s.name} in ${a.name}`}
+                                  onClick={() =>
+                                    setCell(
+                                      a.id,
+                                      s.id,
+                                      ids.filter((x) => x !== id),
+                                    )
+                                  }
+                                >
+                                  ×
+                                </button>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                        <select
+                          aria-label={`Add a teacher of ${s.name} in ${a.name}`}
+                          value=""
+                          onChange={(e) => e.target.value && setCell(a.id, s.id, [...ids, Number(e.target.value)])}
+                          className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                        >
+                          <option value="">{ids.length ? 'Add another…' : 'Assign a teacher…'}</option>
+                          {staffOptions
+                            .filter((o) => !ids.includes(Number(o.value)))
+                            .map((o) => (
+                              <option key={o.value} value={o.value}>
+                                {o.label}
+                              </option>
+                            ))}
+                        </select>
+                      </div>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </Card>
   );

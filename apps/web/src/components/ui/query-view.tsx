@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage, type ErrorMessages } from '../../lib/errors';
+import { EmptyState } from './card';
+import { Alert } from './alert';
+import { LoadingBlock } from './spinner';
+
+/**
+ * One loading / error / empty / ready switch for a screen section that shows fetched data. `messages`
+ * is either the fixed error text or the rules that pick it from the failure.
+ */
+export function QueryView<T>({
+  query,
+  messages,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  messages: ErrorMessages | string;
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) return <Alert tone="error">{typeof messages === 'string' ? messages : errorMessage(query.error, messages)}</Alert>;
+  if (isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  return <>{children(query.data)}</>;
+}
