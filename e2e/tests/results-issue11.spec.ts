@@ -9,6 +9,15 @@ import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test
 
 const PHONE = { width: 360, height: 740 };
 
+/** Opens Upload Results on the current session's 3rd term for a JSS 2A student. */
+async function openThirdTermUpload(page: Page, admissionNumber: string) {
+  await page.goto('/ResultUpload');
+  await expect(page.getByLabel('Academic Session')).toHaveValue(/\d+/);
+  await page.getByLabel('Academic Term').selectOption('3rd');
+  await page.getByLabel('Admission Number').fill(admissionNumber);
+  await expect(page.getByLabel('Class')).toHaveValue('JSS 2A');
+}
+
 async function currentSessionId(request: APIRequestContext, token: string): Promise<number> {
   const res = await request.get('/api/sessions/', { headers: { authorization: `Bearer ${token}` } });
   const list = (await res.json()) as { id: number; is_current: boolean }[];
@@ -82,11 +91,7 @@ test.describe('results', () => {
     request,
   }) => {
     await signInViaApi(page, request, 'staff');
-    await page.goto('/ResultUpload');
-    await expect(page.getByLabel('Academic Session')).toHaveValue(/\d+/);
-    await page.getByLabel('Academic Term').selectOption('3rd');
-    await page.getByLabel('Admission Number').fill('STU-0011');
-    await expect(page.getByLabel('Class')).toHaveValue('JSS 2A');
+    await openThirdTermUpload(page, 'STU-0011');
     await page.getByLabel('Mathematics Score').pressSequentially('e');
     await expect(page.getByLabel('Mathematics Score')).toHaveValue('e');
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Save All Results' }).click();
@@ -126,11 +131,7 @@ test.describe('results', () => {
     request,
   }) => {
     await signInViaApi(page, request, 'staff');
-    await page.goto('/ResultUpload');
-    await expect(page.getByLabel('Academic Session')).toHaveValue(/\d+/);
-    await page.getByLabel('Academic Term').selectOption('3rd');
-    await page.getByLabel('Admission Number').fill('STU-0012');
-    await expect(page.getByLabel('Class')).toHaveValue('JSS 2A');
+    await openThirdTermUpload(page, 'STU-0012');
     await page.getByLabel('Mathematics Score').fill('71');
     await page.getByLabel('English Language Remarks').fill('Reads well');
 

@@ -1,26 +1,14 @@
 /** Business constants, shared by server, client and tests. */
 
-export const CLASSES = [
-  'JSS 1A',
-  'JSS 1B',
-  'JSS 2A',
-  'JSS 2B',
-  'JSS 3A',
-  'JSS 3B',
-  'SSS 1A',
-  'SSS 1B',
-  'SSS 2A',
-  'SSS 2B',
-  'SSS 3A',
-  'SSS 3B',
-] as const;
-export type SchoolClass = (typeof CLASSES)[number];
-
 /**
- * The results page's class filter: All and every class of the school (the original list of
- * All, JSS 1A, JSS 2A left most classes unreachable; docs/spec-deviations.md).
+ * The classes and subjects a new school starts with (migration 0014 writes the same lists into
+ * `class_arms` and `subjects`); after that the school's own lists come from the API.
  */
-export const RESULTS_CLASS_FILTER = ['All', ...CLASSES] as const;
+export const CLASSES: readonly string[] = ['JSS 1', 'JSS 2', 'JSS 3', 'SSS 1', 'SSS 2', 'SSS 3'].flatMap((level) => [
+  `${level}A`,
+  `${level}B`,
+]);
+export type SchoolClass = string;
 
 export type Level = 'JSS' | 'SSS';
 export function levelOfClass(schoolClass: string): Level {

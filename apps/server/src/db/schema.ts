@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Result } from '@portal/domain';
 
 /**
  * Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text in both
@@ -117,18 +118,13 @@ export interface StaffTable {
   updated_at: string;
 }
 
-export interface ResultsTable {
+/** A stored result: its score columns have the API's types (`Result`); version is the optimistic lock. */
+export interface ResultsTable extends Pick<
+  Result,
+  'session_id' | 'term' | 'student_class' | 'subject' | 'score' | 'remarks' | 'grade' | 'version'
+> {
   id: Generated<number>;
   student_id: number;
-  session_id: number;
-  term: string;
-  student_class: string;
-  subject: string;
-  score: number;
-  remarks: string;
-  grade: string;
-  /** Optimistic-lock version: bumped on every change. */
-  version: number;
   created_by: number | null;
   updated_by: number | null;
   created_at: string;

@@ -1,12 +1,11 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { NOT_YOUR_SUBJECT_CODE, SUBJECTS } from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
 import {
   createSession,
   createStaff,
-  createTestContext,
   describeEachDatabase,
   login,
   signInAdmin,
@@ -15,6 +14,7 @@ import {
   TEST_PASSWORD,
   type SignedIn,
   type TestContext,
+  withTestContext,
 } from '../helpers';
 import '../../src/modules/payments/payments.tables';
 import { assign, enforceAssignments } from '../teaching-fixtures';
@@ -533,11 +533,10 @@ async function withTimeout<T>(p: Promise<T>, what: string, ms = 8000): Promise<T
 describeEachDatabase('authorization matrix', (dialect) => {
   let ctx: TestContext;
   let c: Cast;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
+  withTestContext(dialect, async (x) => {
+    ctx = x;
     c = await buildCast(ctx);
-  }, 60_000);
-  afterAll(() => ctx.close());
+  });
 
   it('every /api route has an entry (add one for each new route)', () => {
     const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
@@ -596,11 +595,10 @@ describeEachDatabase('authorization matrix', (dialect) => {
 describeEachDatabase('no mass assignment (field-level authorization)', (dialect) => {
   let ctx: TestContext;
   let c: Cast;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
+  withTestContext(dialect, async (x) => {
+    ctx = x;
     c = await buildCast(ctx);
-  }, 60_000);
-  afterAll(() => ctx.close());
+  });
 
   const privileged = {
     role: 'admin',
@@ -796,13 +794,12 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
   let admin: SignedIn;
   let assigned: SignedIn & { id: number };
   let unassigned: SignedIn & { id: number };
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
+  withTestContext(dialect, async (x) => {
+    ctx = x;
     admin = await signInAdmin(ctx);
     assigned = await signInStaff(ctx);
     unassigned = await signInStaff(ctx);
-  }, 60_000);
-  afterAll(() => ctx.close());
+  });
 
   it('every score-writing route is in this block', () => {
     const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);

@@ -1,15 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES, TEXT_MESSAGES } from '@portal/domain';
-import {
-  createSession,
-  createTestContext,
-  describeEachDatabase,
-  signInAdmin,
-  signInStudent,
-  type SignedIn,
-  type TestContext,
-} from '../helpers';
+import { describeEachDatabase, signInStudent, type SignedIn, type TestContext, withSchool } from '../helpers';
 import { findNul } from '../../src/http/nul-guard';
 
 /**
@@ -37,13 +29,10 @@ describeEachDatabase('control characters and NUL bytes', (dialect) => {
   let admin: SignedIn;
   let student: SignedIn & { admissionNumber: string };
 
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    await createSession(ctx.handle.db, '2025/2026', true);
-    admin = await signInAdmin(ctx);
+  withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
+    ({ ctx, admin } = s);
     student = await signInStudent(ctx, { firstName: 'Ada', lastName: 'Eze', studentClass: 'JSS 1A' });
   });
-  afterAll(() => ctx.close());
 
   const update = (body: Record<string, unknown>) =>
     ctx.app.inject({

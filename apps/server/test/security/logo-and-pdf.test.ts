@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { Migrator } from 'kysely';
 import jpeg from 'jpeg-js';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { createDatabase, migrateToLatest } from '../../src/db/index';
 import { StaticMigrationProvider } from '../../src/db/migrations/index';
 import { ConcurrencyLimiter } from '../../src/lib/limiter';
 import { imageSize } from '../../src/modules/settings/logo';
+import { greyPng } from '../grey-png';
 import { renderReportCards } from '../../src/modules/results/pdf';
 import { createResults } from '../../src/db/factories';
 import {
@@ -29,39 +29,9 @@ import {
  * bounded per process, so a crowd fetching cards waits (or gets 503) while the rest stays responsive.
  */
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(4 + body.length + 4);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 4 + body.length);
-  return out;
-}
-/** A real, valid grey PNG of any size: all-zero rows compress to almost nothing (the attack). */
-function greyPng(width: number, height: number): string {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  const raw = Buffer.alloc((width + 1) * height); // filter byte 0 + zero pixels per row
-  const png = Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+/** A valid grey PNG of any size, as a data URL (the logo field's form). */
+function greyPngUrl(width: number, height: number): string {
+  return `data:image/png;base64,${greyPng(width, height).toString('base64')}`;
 }
 /** A colourful RGBA PNG with a transparent corner. */
 function colourPng(width: number, height: number): string {
@@ -135,7 +105,7 @@ describeEachDatabase('logo upload and PDF rendering', (dialect) => {
     it('refuses a 6000×6000 PNG (a few kilobytes) with a clear message, and keeps the old logo', async () => {
       expect((await putLogo(colourPng(40, 40))).statusCode).toBe(200);
       const before = await storedLogo();
-      const huge = greyPng(6000, 6000);
+      const huge = greyPngUrl(6000, 6000);
       expect(huge.length).toBeLessThan(300_000);
       const started = Date.now();
       const res = await putLogo(huge);
@@ -162,7 +132,7 @@ describeEachDatabase('logo upload and PDF rendering', (dialect) => {
       expect(sizeOf(res.json<{ logo: string }>().logo)).toEqual({ type: 'png', width: 256, height: 128 });
       const broken = await putLogo(`data:image/png;base64,${Buffer.from('not a png at all, really').toString('base64')}`);
       expect(broken.json()).toEqual({ logo: [LOGO_MESSAGES.unreadable] });
-      const truncated = greyPng(300, 300).slice(0, 120);
+      const truncated = greyPngUrl(300, 300).slice(0, 120);
       expect((await putLogo(truncated.replace(/=+$/, ''))).statusCode).toBe(400);
       // Removing the logo still works.
       expect((await putLogo('')).json<{ logo: string }>().logo).toBe('');
@@ -198,7 +168,7 @@ describeEachDatabase('logo upload and PDF rendering', (dialect) => {
         })
       ).json();
       const started = Date.now();
-      const pdf = await renderReportCards([{ ...card, school: { ...card.school, logo: greyPng(6000, 6000) } }]);
+      const pdf = await renderReportCards([{ ...card, school: { ...card.school, logo: greyPngUrl(6000, 6000) } }]);
       expect(Date.now() - started).toBeLessThan(3000);
       expect(imageWidths(pdf)).toEqual([]);
     });
@@ -298,7 +268,7 @@ describeEachDatabase('migration 0010: logos stored by an earlier release', (dial
       });
       const before = await migrator.migrateTo('0005_indexes');
       expect(before.error).toBeUndefined();
-      const original = JSON.stringify({ ...DEFAULT_SCHOOL_SETTINGS, school_name: 'Old School', logo: greyPng(6000, 6000) });
+      const original = JSON.stringify({ ...DEFAULT_SCHOOL_SETTINGS, school_name: 'Old School', logo: greyPngUrl(6000, 6000) });
       await handle.db.insertInto('settings').values({ key: 'school', value: original }).execute();
       await migrateToLatest(handle);
       const rows = await handle.db.selectFrom('settings').selectAll().orderBy('key').execute();

@@ -109,3 +109,15 @@ export function auditStaff(r: StaffRow) {
   const { user_id: _u, ...rest } = r;
   return rest;
 }
+
+/** The audit row of an edit to a person's record; a password reset saved with it is named in the action. */
+export function personUpdateAudit(
+  actorUserId: number,
+  entity: 'staff' | 'student',
+  entityId: string,
+  before: object,
+  after: object,
+  passwordReset: boolean,
+) {
+  return { actorUserId, action: passwordReset ? 'update+password' : 'update', entity, entityId, before, after };
+}

@@ -14,7 +14,7 @@ import { writeAudit } from '../../db/audit';
 import { allocate } from '../../db/counters';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
-import { auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
+import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StaffRow, type StaffValues } from './people.repository';
 
 /** The counter the factories and the services share for staff ids. */
@@ -135,14 +135,7 @@ export class StaffService {
         if (input.email !== undefined && input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);
         if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
         const row = (await this.repo.findStaffById(before.id, trx))!;
-        await writeAudit(trx, {
-          actorUserId: actor.id,
-          action: passwordHash ? 'update+password' : 'update',
-          entity: 'staff',
-          entityId: before.staff_id,
-          before: auditStaff(before),
-          after: auditStaff(row),
-        });
+        await writeAudit(trx, personUpdateAudit(actor.id, 'staff', before.staff_id, auditStaff(before), auditStaff(row), !!passwordHash));
         return row;
       });
       return presentStaffDetail(after, true);

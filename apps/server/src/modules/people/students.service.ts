@@ -18,7 +18,7 @@ import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
-import { auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
+import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
 
 export { STUDENT_COUNTER } from './admission-numbers';
@@ -136,14 +136,10 @@ export class StudentsService {
         if (input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);
         if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
         const row = (await this.repo.findStudentById(before.id, trx))!;
-        await writeAudit(trx, {
-          actorUserId: actor.id,
-          action: passwordHash ? 'update+password' : 'update',
-          entity: 'student',
-          entityId: before.admission_number,
-          before: auditStudent(before),
-          after: auditStudent(row),
-        });
+        await writeAudit(
+          trx,
+          personUpdateAudit(actor.id, 'student', before.admission_number, auditStudent(before), auditStudent(row), !!passwordHash),
+        );
         return row;
       });
       return presentStudent(after);

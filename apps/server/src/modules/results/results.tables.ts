@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ResultAuditEntry } from '@portal/domain';
 
 /** Tables of the results feature (migration 0003), added to the shared Database type. */
 export interface GradingScalesTable {
@@ -28,24 +29,18 @@ export interface ResultPublicationsTable {
   published_at: string;
 }
 
-export interface ResultAuditTable {
+/** The columns a result's audit row shares with the API's audit entry: one definition of their types. */
+type AuditedValues = Pick<
+  ResultAuditEntry,
+  'action' | 'admission_number' | 'session_id' | 'term' | 'student_class' | 'subject' | 'old_score' | 'new_score'
+> &
+  Pick<ResultAuditEntry, 'old_remarks' | 'new_remarks' | 'old_grade' | 'new_grade' | 'created_at'>;
+
+export interface ResultAuditTable extends AuditedValues {
   id: Generated<number>;
   result_id: number;
-  action: 'create' | 'update' | 'delete' | 'regrade';
   student_id: number;
-  admission_number: string;
-  session_id: number;
-  term: string;
-  student_class: string;
-  subject: string;
-  old_score: number | null;
-  new_score: number | null;
-  old_remarks: string | null;
-  new_remarks: string | null;
-  old_grade: string | null;
-  new_grade: string | null;
   actor_user_id: number | null;
-  created_at: string;
   /** Why a released result was changed (migration 0011); null otherwise. */
   reason?: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESULT_MESSAGES } from '@portal/domain';
+import { RESULT_MESSAGES, SUBJECTS } from '@portal/domain';
 import { withSchool, describeEachDatabase, signInStaff, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 
@@ -73,20 +73,8 @@ describeEachDatabase('results', (dialect) => {
         [0, 'F9'],
         [100, 'A1'],
       ] as const;
-      const subjects = [
-        'Mathematics',
-        'English Language',
-        'Basic Science',
-        'Basic Technology',
-        'Social Studies',
-        'Home Economics',
-        'Computer Studies',
-        'French',
-        'Civic Education',
-        'Business Studies',
-        'Agricultural Science',
-        'Christian Religious Studies',
-      ];
+      // Twelve distinct subjects of the catalogue, one for each score.
+      const subjects = SUBJECTS.slice(0, 12);
       const res = await bulk(
         s.admissionNumber,
         'SSS 1A',

@@ -1,5 +1,6 @@
 import type { StaffDetail } from '@portal/domain/people-constants';
 import { compact } from '../../lib/use-form';
+import { personFieldsOf } from './person-fields';
 
 const PROFILE_KEYS = ['qualifications', 'employment_date', 'bank_account', 'tax_id'] as const;
 
@@ -32,11 +33,7 @@ export const STAFF_EDIT_EMPTY = {
 export function staffValuesOf(s: StaffDetail): typeof STAFF_EDIT_EMPTY {
   const p = s.profile_data;
   return {
-    first_name: s.first_name,
-    last_name: s.last_name,
-    email: s.email,
-    phone_number: s.phone_number,
-    gender: s.gender ?? '',
+    ...personFieldsOf(s),
     marital_status: s.marital_status ?? '',
     designation: s.designation,
     department: s.department,

@@ -20,16 +20,13 @@ import { PasswordPair, StudentFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
+import { personFieldsOf } from '../person-fields';
 
 const EMPTY = STUDENT_FORM_EMPTY;
 
 function valuesOf(s: StudentRecord): typeof EMPTY {
   return {
-    first_name: s.first_name,
-    last_name: s.last_name,
-    email: s.email,
-    phone_number: s.phone_number,
-    gender: s.gender ?? '',
+    ...personFieldsOf(s),
     date_of_birth: s.date_of_birth ?? '',
     student_class: s.student_class,
     fathers_name: s.fathers_name,
