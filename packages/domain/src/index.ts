@@ -12,3 +12,4 @@ export * from './text';
 export * from './datetime';
 export * from './ids';
 export * from './teaching';
+export * from './assessment';

@@ -5,6 +5,7 @@ import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading
 import { AUTH_MESSAGES } from './auth-constants';
 import { admissionNumberWith } from './ids';
 import { textField } from './text';
+import { componentScoresSchema, type AssessmentComponent, type ComponentScores } from './assessment';
 
 export * from './ranking';
 
@@ -147,12 +148,20 @@ export const expectedVersionField = z.number().int().min(0).optional();
 /** Why a released result is changed: required by the server for released results. */
 export const reasonField = z.string().trim().max(300, RESULT_MESSAGES.reasonTooLong).optional();
 
-export const subjectEntrySchema = z.object({
-  name: subjectField,
-  score: scoreField,
-  remarks: remarksField,
-  version: expectedVersionField,
-});
+export const subjectEntrySchema = z
+  .object({
+    name: subjectField,
+    /** The total; with `components` it may be left out (the server computes it). */
+    score: scoreField.optional(),
+    /** Component scores by label, for a class whose scheme has components. */
+    components: componentScoresSchema.optional(),
+    remarks: remarksField,
+    version: expectedVersionField,
+  })
+  .superRefine((v, ctx) => {
+    if (v.score === undefined && v.components === undefined)
+      ctx.addIssue({ code: 'custom', path: ['score'], message: RESULT_MESSAGES.scoreRequired });
+  });
 
 const resultHead = {
   admission_number: admissionNumberField,
@@ -168,6 +177,7 @@ export const resultSaveSchema = z
     subjects: z.array(subjectEntrySchema).max(MAX_SUBJECTS_PER_SAVE, RESULT_MESSAGES.duplicateSubject).optional(),
     subject: subjectField.optional(),
     score: scoreField.optional(),
+    components: componentScoresSchema.optional(),
     remarks: remarksField,
     version: expectedVersionField,
     reason: reasonField,
@@ -181,7 +191,8 @@ export const resultSaveSchema = z
       return;
     }
     if (v.subject === undefined) ctx.addIssue({ code: 'custom', path: ['subject'], message: RESULT_MESSAGES.subjectRequired });
-    if (v.score === undefined) ctx.addIssue({ code: 'custom', path: ['score'], message: RESULT_MESSAGES.scoreRequired });
+    if (v.score === undefined && v.components === undefined)
+      ctx.addIssue({ code: 'custom', path: ['score'], message: RESULT_MESSAGES.scoreRequired });
   });
 export type ResultSaveRequest = z.infer<typeof resultSaveSchema>;
 
@@ -193,6 +204,7 @@ export const resultPatchSchema = z.object({
   student_class: classField.optional(),
   subject: subjectField.optional(),
   score: scoreField.optional(),
+  components: componentScoresSchema.optional(),
   remarks: textField('Remarks').trim().max(300, RESULT_MESSAGES.remarksTooLong).optional(),
   version: expectedVersionField,
   reason: reasonField,
@@ -285,7 +297,10 @@ export interface Result {
   term: string;
   student_class: string;
   subject: string;
+  /** The total of the components (or the one score of a single-component scheme). */
   score: number;
+  /** Component scores by label; null for a result entered as one score. */
+  components: ComponentScores | null;
   remarks: string;
   grade: string;
   version: number;
@@ -347,6 +362,10 @@ export interface ResultTermStatus {
 export interface ReportCardSubject {
   subject: string;
   score: number | null;
+  /** Component scores by label (the card's `components`); null when entered as one score or not yet. */
+  components: ComponentScores | null;
+  /** Labels the student was absent from (shown "ABS", not a zero). */
+  absent: string[];
   grade: string;
   remark: string;
   teacher_remarks: string;
@@ -364,6 +383,8 @@ export interface ReportCard {
   session: { id: number; name: string };
   term: string;
   term_label: string;
+  /** The class level's assessment scheme for the session (one component of 100 by default). */
+  components: AssessmentComponent[];
   subjects: ReportCardSubject[];
   total: number;
   subjects_taken: number;
@@ -392,6 +413,8 @@ export interface BroadsheetRow {
   scores: Record<string, number | null>;
   /** The class's subjects (columns) this student does not take. */
   not_taken: string[];
+  /** Component scores by subject, for subjects entered by component. */
+  components: Record<string, ComponentScores>;
   total: number;
   subjects_taken: number;
   average: number;
@@ -400,9 +423,13 @@ export interface BroadsheetRow {
 
 export interface BroadsheetClass {
   student_class: string;
+  /** The class level's assessment scheme for the session. */
+  components: AssessmentComponent[];
   subjects: string[];
   rows: BroadsheetRow[];
   subject_stats: Record<string, { average: number; highest: number; lowest: number; count: number }>;
+  /** Each student's position in each subject (ties 1, 1, 3), by admission number then subject. */
+  subject_positions: Record<string, Record<string, number>>;
   class_average: number;
   class_size: number;
 }
@@ -427,6 +454,9 @@ export interface ResultAuditEntry {
   subject: string;
   old_score: number | null;
   new_score: number | null;
+  /** Component scores before and after, for results entered by component; null otherwise. */
+  old_components: ComponentScores | null;
+  new_components: ComponentScores | null;
   old_remarks: string | null;
   new_remarks: string | null;
   old_grade: string | null;

@@ -125,6 +125,8 @@ export interface ResultsTable extends Pick<
 > {
   id: Generated<number>;
   student_id: number;
+  /** JSON of ComponentScores; null for a result entered as one score (migration 0015). */
+  components: string | null;
   created_by: number | null;
   updated_by: number | null;
   created_at: string;

@@ -10,6 +10,7 @@ import { resultsSessionScales } from './0011_results_session_scales';
 import { screensSettings } from './0012_screens_settings';
 import { peopleStudentStatus } from './0013_people_student_status';
 import { teachingStructure } from './0014_teaching_structure';
+import { assessmentComponents } from './0015_assessment_components';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012_screens_settings': screensSettings,
   '0013_people_student_status': peopleStudentStatus,
   '0014_teaching_structure': teachingStructure,
+  '0015_assessment_components': assessmentComponents,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

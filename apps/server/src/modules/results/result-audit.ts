@@ -8,7 +8,7 @@ export type AuditedResult = Pick<
 >;
 
 /** A result's marks before or after a change; null when it did not exist (create) or no longer does (delete). */
-export type Marks = { score: number; remarks: string; grade: string } | null;
+export type Marks = { score: number; components?: string | null; remarks: string; grade: string } | null;
 
 /**
  * The one builder of `result_audit` rows for create, update and delete: old and new marks side by
@@ -28,6 +28,8 @@ export function resultAuditRow(
     action,
     old_score: before?.score ?? null,
     new_score: after?.score ?? null,
+    old_components: before?.components ?? null,
+    new_components: after?.components ?? null,
     old_remarks: before?.remarks ?? null,
     new_remarks: after?.remarks ?? null,
     old_grade: before?.grade ?? null,

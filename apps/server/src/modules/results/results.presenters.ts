@@ -1,4 +1,4 @@
-import type { Result, ResultAuditEntry } from '@portal/domain';
+import { parseStoredComponents, type Result, type ResultAuditEntry } from '@portal/domain';
 import type { ResultRow, ResultsRepository } from './results.repository';
 
 type AuditRow = Awaited<ReturnType<ResultsRepository['listAudit']>>[number];
@@ -27,6 +27,7 @@ export function presentResult(r: ResultRow): Result {
     student_class: r.student_class,
     subject: r.subject,
     score: r.score,
+    components: parseStoredComponents(r.components),
     remarks: r.remarks,
     grade: r.grade,
     version: r.version,
@@ -61,6 +62,8 @@ export function presentAuditEntry(r: AuditRow): ResultAuditEntry {
     subject: r.subject,
     old_score: r.old_score,
     new_score: r.new_score,
+    old_components: parseStoredComponents(r.old_components),
+    new_components: parseStoredComponents(r.new_components),
     old_remarks: r.old_remarks,
     new_remarks: r.new_remarks,
     old_grade: r.old_grade,

@@ -13,7 +13,13 @@ export type StudentRow = Pick<
 >;
 
 /** A stored result as the API shows it, with its student's id and name instead of the joined full name. */
-export type ResultRow = Omit<Result, 'student_name'> & { student_id: number; first_name: string; last_name: string };
+export type ResultRow = Omit<Result, 'student_name' | 'components'> & {
+  student_id: number;
+  first_name: string;
+  last_name: string;
+  /** Stored JSON of the component scores (parseStoredComponents); null for a one-score result. */
+  components: string | null;
+};
 
 export interface ResultFilters {
   sessionId?: number;
@@ -39,6 +45,7 @@ const RESULT_COLUMNS = [
   'r.student_class',
   'r.subject',
   'r.score',
+  'r.components',
   'r.remarks',
   'r.grade',
   'r.version',
@@ -179,7 +186,7 @@ export class ResultsRepository {
   termRows(conn: Conn, studentId: number, sessionId: number, term: string) {
     return conn
       .selectFrom('results')
-      .select(['id', 'subject', 'score', 'remarks', 'grade', 'version', 'student_class'])
+      .select(['id', 'subject', 'score', 'components', 'remarks', 'grade', 'version', 'student_class'])
       .where('student_id', '=', studentId)
       .where('session_id', '=', sessionId)
       .where('term', '=', term)
@@ -190,7 +197,10 @@ export class ResultsRepository {
   /** Inserts unless the row exists; returns the new id, or undefined when someone else inserted first. */
   async insertResult(
     conn: Conn,
-    v: Pick<ResultsTable, 'student_id' | 'session_id' | 'term' | 'student_class' | 'subject' | 'score' | 'remarks' | 'grade'> & {
+    v: Pick<
+      ResultsTable,
+      'student_id' | 'session_id' | 'term' | 'student_class' | 'subject' | 'score' | 'components' | 'remarks' | 'grade'
+    > & {
       actor: number;
     },
   ): Promise<number | undefined> {
@@ -204,6 +214,7 @@ export class ResultsRepository {
         student_class: v.student_class,
         subject: v.subject,
         score: v.score,
+        components: v.components,
         remarks: v.remarks,
         grade: v.grade,
         version: 1,
@@ -223,12 +234,13 @@ export class ResultsRepository {
     conn: Conn,
     id: number,
     version: number,
-    v: { score: number; remarks: string; grade: string; subject: string; actor: number },
+    v: { score: number; components: string | null; remarks: string; grade: string; subject: string; actor: number },
   ): Promise<boolean> {
     const res = await conn
       .updateTable('results')
       .set({
         score: v.score,
+        components: v.components,
         remarks: v.remarks,
         grade: v.grade,
         subject: v.subject,
@@ -290,6 +302,8 @@ export class ResultsRepository {
         'a.subject',
         'a.old_score',
         'a.new_score',
+        'a.old_components',
+        'a.new_components',
         'a.old_remarks',
         'a.new_remarks',
         'a.old_grade',

@@ -43,6 +43,20 @@ export interface ResultAuditTable extends AuditedValues {
   actor_user_id: number | null;
   /** Why a released result was changed (migration 0011); null otherwise. */
   reason?: string | null;
+  /** JSON of ComponentScores before and after (migration 0015); null for one-score results. */
+  old_components?: string | null;
+  new_components?: string | null;
+}
+
+/** A level's assessment scheme in one session (migration 0015). No row: one component of 100. */
+export interface AssessmentSchemesTable {
+  session_id: number;
+  level: string;
+  /** JSON array of AssessmentComponent */
+  components: string;
+  precision: string;
+  updated_by: number | null;
+  updated_at: string;
 }
 
 declare module '../../db/schema' {
@@ -51,5 +65,6 @@ declare module '../../db/schema' {
     session_grading_scales: SessionGradingScalesTable;
     result_publications: ResultPublicationsTable;
     result_audit: ResultAuditTable;
+    assessment_schemes: AssessmentSchemesTable;
   }
 }

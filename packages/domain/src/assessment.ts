@@ -1,0 +1,513 @@
+import { z } from 'zod';
+import type { Level } from './constants';
+import { competitionRanks, round2 } from './ranking';
+import { textField } from './text';
+
+/**
+ * Assessment schemes: a subject's term score is the sum of its components (CA1 20 + CA2 20 +
+ * Exam 60 is the commonest). A scheme belongs to one session and one level (JSS or SSS); with no
+ * scheme set, a level has the default scheme, one component of 100, and scores behave exactly as a
+ * single score. The total is always computed here, from the components, never taken from a client.
+ */
+
+export interface AssessmentComponent {
+  /** "Continuous Assessment 1": what the card's key and the scheme screen show. */
+  name: string;
+  /** "CA1": the column heading, the key of the stored scores, the CSV column. Unique in a scheme. */
+  label: string;
+  /** Whole marks, at least 1; a scheme's maxima sum to 100. */
+  max: number;
+}
+
+/** How precise a component score may be: at most one decimal place, or whole marks. */
+export const SCORE_PRECISIONS = ['one_decimal', 'whole'] as const;
+export type ScorePrecision = (typeof SCORE_PRECISIONS)[number];
+
+/** What a grid cell or a component of the API holds: marks, or "ABS" (absent from that assessment). */
+export const ABSENT_MARK = 'ABS';
+export type ComponentValue = number | typeof ABSENT_MARK;
+/** The stored scores of one result by component label. A label missing = not entered yet. */
+export type ComponentScores = Record<string, ComponentValue>;
+
+export const MAX_COMPONENTS = 6;
+export const COMPONENT_LABEL_MAX = 8;
+
+export const DEFAULT_COMPONENTS: readonly AssessmentComponent[] = [{ name: 'Score', label: 'Score', max: 100 }];
+
+/** The splits schools use most, offered as one-tap presets on the scheme screen. */
+export const SCHEME_PRESETS: readonly { name: string; components: readonly AssessmentComponent[] }[] = [
+  {
+    name: 'CA1 20 + CA2 20 + Exam 60',
+    components: [
+      { name: 'First Continuous Assessment', label: 'CA1', max: 20 },
+      { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
+      { name: 'Examination', label: 'Exam', max: 60 },
+    ],
+  },
+  {
+    name: 'CA1 10 + CA2 10 + CA3 10 + Exam 70',
+    components: [
+      { name: 'First Continuous Assessment', label: 'CA1', max: 10 },
+      { name: 'Second Continuous Assessment', label: 'CA2', max: 10 },
+      { name: 'Third Continuous Assessment', label: 'CA3', max: 10 },
+      { name: 'Examination', label: 'Exam', max: 70 },
+    ],
+  },
+  {
+    name: 'CA 30 + Exam 70',
+    components: [
+      { name: 'Continuous Assessment', label: 'CA', max: 30 },
+      { name: 'Examination', label: 'Exam', max: 70 },
+    ],
+  },
+  {
+    name: 'CA 40 + Exam 60',
+    components: [
+      { name: 'Continuous Assessment', label: 'CA', max: 40 },
+      { name: 'Examination', label: 'Exam', max: 60 },
+    ],
+  },
+  { name: 'One score of 100', components: DEFAULT_COMPONENTS },
+];
+
+/** A level's scheme for one session, as the API gives it. */
+export interface AssessmentScheme {
+  level: Level;
+  session_id: number | null;
+  session_name: string | null;
+  components: AssessmentComponent[];
+  precision: ScorePrecision;
+  /** No scheme set: the single component of 100. */
+  is_default: boolean;
+  /** Results of this session and level stored with component scores (then only names may change). */
+  component_results: number;
+  /** Results of this session and level entered as one total (before components, or on the default scheme). */
+  total_only_results: number;
+  updated_at: string | null;
+}
+
+/** What saving a scheme would do: shown before the admin confirms. */
+export interface AssessmentSchemePreview {
+  level: Level;
+  session_id: number;
+  session_name: string;
+  /** Results already entered as one total that keep their totals and grades, components empty. */
+  total_only_results: number;
+  /** Results with component scores: when > 0, only component names may change. */
+  component_results: number;
+  /** The change touches labels, maxima or the number of components. */
+  structural: boolean;
+  /** Saving would be refused (component scores exist and the change is structural). */
+  refused: boolean;
+}
+
+export const ASSESSMENT_MESSAGES = {
+  componentsRequired: 'Add at least one component.',
+  tooManyComponents: `A scheme has at most ${MAX_COMPONENTS} components.`,
+  nameRequired: 'Component name is required',
+  nameTooLong: 'Component name must be at most 40 characters',
+  labelInvalid: `Short label must be 1 to ${COMPONENT_LABEL_MAX} letters, digits or spaces, starting with a letter`,
+  labelTaken: (label: string) => `Each short label may appear only once (${label}).`,
+  maxInvalid: 'Maximum must be a whole number from 1 to 100',
+  sumNot100: (sum: number) => `The maxima must add up to 100 (they add up to ${sum}).`,
+  precisionInvalid: 'Choose one decimal place or whole numbers',
+  /** Component scores exist: the structure (labels, maxima, count) is fixed for the session. */
+  schemeLocked: (n: number, level: string, session: string) =>
+    `${n} ${level} result${n === 1 ? '' : 's'} of ${session} already ${n === 1 ? 'has' : 'have'} component scores, ` +
+    'so the components, their short labels and maxima cannot change this session. Component names can.',
+  schemeNeedsConfirm: (n: number, level: string, session: string) =>
+    `${n} ${level} result${n === 1 ? ' was' : 's were'} entered in ${session} as one score. ` +
+    'They keep their totals and grades; their components stay empty until a teacher enters them. Confirm to apply the scheme.',
+  schemeSaved: (level: string, session: string) => `Assessment scheme saved for ${level} classes in ${session}.`,
+  schemesFailed: 'Failed to load the assessment schemes.',
+  schemeSaveFailed: 'Failed to save the assessment scheme.',
+  // scores
+  componentUnknown: (label: string, labels: string) => `${label} is not a component of this class's scheme (${labels}).`,
+  componentRange: (label: string, max: number) => `${label} must be a number from 0 to ${max}, or ${ABSENT_MARK} for absent.`,
+  componentWhole: (label: string) => `${label} must be a whole number.`,
+  componentOneDecimal: (label: string) => `${label} may have at most one decimal place.`,
+  componentsNeedOne: 'Enter at least one component score.',
+  /** `score` alone on a class whose scheme has several components. */
+  scoreNeedsComponents: (scheme: string) =>
+    `Scores for this class are entered by component: ${scheme}. Send "components" instead of "score".`,
+  scoreNotTotal: (total: number) => `Score must be the total of the components (${total}), or left out.`,
+  totalOnly: 'Entered as one total before components were set.',
+  absentFromExam: (label: string) => `Absent (${label})`,
+  absentNote: `${ABSENT_MARK}: absent from that assessment (counts as no marks, shown apart from a zero).`,
+  notTaken: 'Does not take this subject',
+  // grid
+  gridSaved: 'Saved',
+  gridSaving: 'Saving…',
+  gridFailed: 'Not saved',
+  gridUnsaved: 'Unsaved',
+  gridConflict: 'Changed by someone else',
+  gridKeepMine: 'Keep mine',
+  gridUseTheirs: 'Use theirs',
+  gridPasteTooBig: (rows: number, cols: number) => `Pasted ${rows} × ${cols} cells; the extra cells outside the sheet were left out.`,
+  gridReadOnly: 'You can see these scores but not change them.',
+  gridLoadFailed: 'Failed to load the score sheet.',
+  rowConflict: (name: string) => `${name}'s scores were changed by someone else since you loaded them.`,
+  sheetNoStudents: 'No students in this class.',
+  // CSV
+  csvEmpty: 'The file is empty.',
+  csvTooBig: 'The file is too large (at most 1 MB, 500 rows).',
+  csvNoHeader: (labels: string) => `The first row must be the header: admission_number, name, ${labels}.`,
+  csvMissingColumn: (label: string) => `Column ${label} is missing from the header.`,
+  csvUnknownStudent: (n: string) => `${n} is not a student of this class.`,
+  csvDuplicateStudent: (n: string) => `${n} appears more than once.`,
+  csvNotTaken: (n: string) => `${n} does not take this subject.`,
+  csvHasErrors: (n: number) => `Fix the ${n} error${n === 1 ? '' : 's'} in the file and upload it again; nothing was saved.`,
+  csvApplied: (n: number) => `${n} row${n === 1 ? '' : 's'} saved.`,
+  csvNothingToApply: 'No changes in the file.',
+} as const;
+
+export const SCHEME_LOCKED_CODE = 'scheme_locked';
+export const SCHEME_CONFIRM_CODE = 'scheme_confirmation_required';
+export const SCORE_CONFLICT_CODE = 'score_conflict';
+
+// ---------- pure rules ----------
+
+const LABEL = /^[A-Za-z][A-Za-z0-9 ]{0,7}$/;
+
+/** Everything wrong with a scheme's components, as messages (empty when it is valid). */
+export function schemeProblems(components: readonly AssessmentComponent[]): string[] {
+  const out: string[] = [];
+  if (!components.length) return [ASSESSMENT_MESSAGES.componentsRequired];
+  if (components.length > MAX_COMPONENTS) out.push(ASSESSMENT_MESSAGES.tooManyComponents);
+  const seen = new Set<string>();
+  for (const c of components) {
+    const key = c.label.trim().toLowerCase();
+    if (seen.has(key)) out.push(ASSESSMENT_MESSAGES.labelTaken(c.label));
+    seen.add(key);
+  }
+  const sum = components.reduce((a, c) => a + c.max, 0);
+  if (sum !== 100) out.push(ASSESSMENT_MESSAGES.sumNot100(sum));
+  return out;
+}
+
+/** Whether going from `before` to `after` changes labels, maxima or the number of components. */
+export function isStructuralChange(before: readonly AssessmentComponent[], after: readonly AssessmentComponent[]): boolean {
+  return before.length !== after.length || before.some((c, i) => c.label !== after[i]!.label || c.max !== after[i]!.max);
+}
+
+export function isSingleComponent(components: readonly AssessmentComponent[]): boolean {
+  return components.length === 1;
+}
+
+/** "CA1 (20), CA2 (20), Exam (60)" */
+export function describeScheme(components: readonly AssessmentComponent[]): string {
+  return components.map((c) => `${c.label} (${c.max})`).join(', ');
+}
+
+/** Marks in tenths: sums stay exact (0.1 + 0.2 is 0.3). */
+const tenths = (v: number) => Math.round(v * 10);
+
+/** One component value's problem, or null. `raw` is what the API or a cell holds. */
+export function componentProblem(component: AssessmentComponent, value: unknown, precision: ScorePrecision): string | null {
+  if (value === ABSENT_MARK) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > component.max) {
+    return ASSESSMENT_MESSAGES.componentRange(component.label, component.max);
+  }
+  if (precision === 'whole' && !Number.isInteger(value)) return ASSESSMENT_MESSAGES.componentWhole(component.label);
+  if (precision === 'one_decimal' && Math.abs(value * 10 - Math.round(value * 10)) > 1e-6) {
+    return ASSESSMENT_MESSAGES.componentOneDecimal(component.label);
+  }
+  return null;
+}
+
+/**
+ * Problems of a set of component scores under a scheme, by label (an unknown label is keyed by
+ * itself). Empty when every value is allowed. Missing labels are fine: not entered yet.
+ */
+export function componentScoreProblems(
+  components: readonly AssessmentComponent[],
+  precision: ScorePrecision,
+  scores: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const byLabel = new Map(components.map((c) => [c.label, c]));
+  const labels = components.map((c) => c.label).join(', ');
+  for (const [label, value] of Object.entries(scores)) {
+    const c = byLabel.get(label);
+    if (!c) {
+      out[label] = ASSESSMENT_MESSAGES.componentUnknown(label, labels);
+      continue;
+    }
+    const p = componentProblem(c, value, precision);
+    if (p) out[label] = p;
+  }
+  return out;
+}
+
+/** The total of a result's components: marks summed exactly, ABS counting no marks. */
+export function componentTotal(scores: Readonly<ComponentScores>): number {
+  let t = 0;
+  for (const v of Object.values(scores)) if (v !== ABSENT_MARK) t += tenths(v);
+  return t / 10;
+}
+
+/** The labels marked absent, in scheme order. */
+export function absentComponents(components: readonly AssessmentComponent[], scores: Readonly<ComponentScores>): string[] {
+  return components.filter((c) => scores[c.label] === ABSENT_MARK).map((c) => c.label);
+}
+
+/** Whether any component has a value (an all-empty grid row means "no result"). */
+export function hasAnyComponent(scores: Readonly<ComponentScores>): boolean {
+  return Object.keys(scores).length > 0;
+}
+
+/**
+ * Reads one typed or pasted cell: '' → undefined (not entered), 'abs'/'ABS'/'a' → ABS, a number
+ * (comma decimal separators accepted) → number, anything else → NaN (the cell shows the range
+ * message).
+ */
+export function parseComponentCell(raw: string): ComponentValue | undefined {
+  const s = raw.trim();
+  if (!s) return undefined;
+  if (/^(abs|a|absent)$/i.test(s)) return ABSENT_MARK;
+  const n = Number(s.replace(',', '.'));
+  return /^[+]?\d*[.,]?\d+$|^\d+[.,]$/.test(s) ? n : Number.NaN;
+}
+
+// ---------- subject statistics ----------
+
+export interface SubjectStatistics {
+  /** Students with a score in the subject. */
+  count: number;
+  highest: number;
+  lowest: number;
+  /** Mean of the totals, 2 decimals. */
+  average: number;
+}
+
+/**
+ * The statistics of one arm–subject–term and each student's subject position (competition ranking:
+ * ties share a position and the next skips, 1, 1, 3). Students without a score are not counted.
+ */
+export function subjectStatistics(scores: readonly { student_id: number; score: number }[]): {
+  stats: SubjectStatistics | null;
+  positions: Map<number, number>;
+} {
+  if (!scores.length) return { stats: null, positions: new Map() };
+  const values = scores.map((s) => s.score);
+  const ranks = competitionRanks(values);
+  const positions = new Map<number, number>();
+  scores.forEach((s, i) => positions.set(s.student_id, ranks[i]!));
+  let sum = 0;
+  for (const v of values) sum += v;
+  return {
+    stats: { count: values.length, highest: Math.max(...values), lowest: Math.min(...values), average: round2(sum / values.length) },
+    positions,
+  };
+}
+
+// ---------- schemas ----------
+
+export const componentLabelField = z
+  .string({ error: ASSESSMENT_MESSAGES.labelInvalid })
+  .trim()
+  .regex(LABEL, ASSESSMENT_MESSAGES.labelInvalid);
+
+export const assessmentComponentSchema = z.object({
+  name: textField('Component name', { error: ASSESSMENT_MESSAGES.nameRequired, required: ASSESSMENT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ASSESSMENT_MESSAGES.nameRequired)
+    .max(40, ASSESSMENT_MESSAGES.nameTooLong),
+  label: componentLabelField,
+  max: z
+    .number({ error: ASSESSMENT_MESSAGES.maxInvalid })
+    .int(ASSESSMENT_MESSAGES.maxInvalid)
+    .min(1, ASSESSMENT_MESSAGES.maxInvalid)
+    .max(100, ASSESSMENT_MESSAGES.maxInvalid),
+});
+
+/** PUT /api/assessment-schemes/{level}/ and its preview. */
+export const assessmentSchemeInputSchema = z
+  .object({
+    /** The session it applies to; the current session when left out. */
+    session_id: z.number().int().positive().optional(),
+    components: z
+      .array(assessmentComponentSchema)
+      .min(1, ASSESSMENT_MESSAGES.componentsRequired)
+      .max(MAX_COMPONENTS, ASSESSMENT_MESSAGES.tooManyComponents),
+    precision: z.enum(SCORE_PRECISIONS, { error: ASSESSMENT_MESSAGES.precisionInvalid }).default('one_decimal'),
+    /** Required (true) when results entered as one total exist (see the preview). */
+    confirm: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    for (const message of schemeProblems(v.components)) ctx.addIssue({ code: 'custom', path: ['components'], message });
+  });
+export type AssessmentSchemeInput = z.infer<typeof assessmentSchemeInputSchema>;
+
+/**
+ * Component scores as the API takes them: label → marks or "ABS". The values' ranges are checked
+ * against the class's scheme on the server (componentScoreProblems); here only the shape.
+ */
+export const componentScoresSchema = z
+  .record(z.string().max(COMPONENT_LABEL_MAX + 8), z.union([z.number(), z.literal(ABSENT_MARK)]))
+  .refine((v) => Object.keys(v).length <= MAX_COMPONENTS, ASSESSMENT_MESSAGES.tooManyComponents);
+
+// ---------- score sheet (the class grid) ----------
+
+/** A stored result as the grid shows it. */
+export interface ScoreSheetResult {
+  id: number;
+  /** Component scores; empty for a result entered as one total (then `total_only`). */
+  components: ComponentScores;
+  total_only: boolean;
+  score: number;
+  grade: string;
+  remarks: string;
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface ScoreSheetRow {
+  admission_number: string;
+  name: string;
+  /** False: the student does not take the subject (read-only row, not a zero). */
+  takes: boolean;
+  result: ScoreSheetResult | null;
+  /** Subject position among the arm's scores (ties 1, 1, 3); null without a score. */
+  position: number | null;
+}
+
+export interface ScoreSheet {
+  session: { id: number; name: string };
+  term: string;
+  student_class: string;
+  subject: string;
+  components: AssessmentComponent[];
+  precision: ScorePrecision;
+  rows: ScoreSheetRow[];
+  stats: SubjectStatistics | null;
+  /** Whether this user may change these scores now; `refusal` says why not. */
+  may_write: boolean;
+  refusal: string | null;
+  /** Released to students: a change needs a reason. */
+  released: boolean;
+}
+
+export const scoreSheetQuerySchema = z.object({
+  session_id: z.coerce.number().int().positive(),
+  term: z.enum(['1st', '2nd', '3rd']),
+  student_class: z.string().trim().min(1).max(40),
+  subject: z.string().trim().min(1).max(60),
+});
+export type ScoreSheetQuery = z.infer<typeof scoreSheetQuerySchema>;
+
+/** One changed grid row. `version` is what the client saw: 0 for "no result yet". */
+export const scoreSheetRowInputSchema = z.object({
+  admission_number: z.string().trim().min(1).max(20),
+  /** Every component the row holds now; an empty object clears (deletes) the result. */
+  components: componentScoresSchema,
+  remarks: textField('Remarks').trim().max(300).optional(),
+  version: z.number().int().min(0),
+});
+
+/** PUT /api/score-sheet/: one row (autosave) or the whole sheet, in one transaction. */
+export const scoreSheetSaveSchema = scoreSheetQuerySchema.extend({
+  session_id: z.number().int().positive(),
+  rows: z.array(scoreSheetRowInputSchema).min(1).max(500),
+  reason: z.string().trim().max(300).optional(),
+});
+export type ScoreSheetSave = z.infer<typeof scoreSheetSaveSchema>;
+
+export interface ScoreSheetSaveResult {
+  /** The saved rows as stored now (a cleared row has `result: null`). */
+  rows: ScoreSheetRow[];
+  stats: SubjectStatistics | null;
+}
+
+/** The body of a 409 from the grid: the row as stored now, so the client can show both values. */
+export interface ScoreConflict {
+  detail: string;
+  code: typeof SCORE_CONFLICT_CODE;
+  admission_number: string;
+  current: ScoreSheetResult | null;
+}
+
+/** CSV import: POST /api/score-sheet/import/ with `dry_run` for the preview. */
+export const scoreSheetImportSchema = scoreSheetQuerySchema.extend({
+  session_id: z.number().int().positive(),
+  csv: z.string().max(1_000_000, ASSESSMENT_MESSAGES.csvTooBig),
+  dry_run: z.boolean().default(true),
+  reason: z.string().trim().max(300).optional(),
+});
+
+export interface ScoreImportError {
+  /** 1-based line of the file (the header is line 1). */
+  line: number;
+  /** The column (a component label, admission_number, remarks), or null for the whole line. */
+  column: string | null;
+  message: string;
+}
+
+export interface ScoreImportPreview {
+  rows: {
+    line: number;
+    admission_number: string;
+    name: string;
+    components: ComponentScores;
+    total: number;
+    change: 'new' | 'update' | 'same' | 'clear';
+  }[];
+  errors: ScoreImportError[];
+  /** True once applied (dry_run false and no errors). */
+  applied: boolean;
+}
+
+// ---------- one rule for every way a score arrives (spec API, grid, CSV) ----------
+
+export interface SchemeRules {
+  components: readonly AssessmentComponent[];
+  precision: ScorePrecision;
+}
+
+export type ResolvedScore =
+  | { ok: true; score: number; components: ComponentScores | null }
+  /** Messages by field path relative to the entry: `score`, `components`, `components.CA1`. */
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * Turns what a client sent into what is stored: the total computed from the components (a `score`
+ * sent beside them must equal it), or, on a single-component scheme, the one score as it always
+ * was. `score` alone on a scheme with several components is refused, naming the components.
+ */
+export function resolveScore(
+  scheme: SchemeRules,
+  input: { score?: number; components?: Readonly<Record<string, unknown>> },
+): ResolvedScore {
+  if (input.components !== undefined) {
+    const problems = componentScoreProblems(scheme.components, scheme.precision, input.components);
+    const errors: Record<string, string> = {};
+    for (const [label, message] of Object.entries(problems)) errors[`components.${label}`] = message;
+    if (!Object.keys(input.components).length) errors.components = ASSESSMENT_MESSAGES.componentsNeedOne;
+    if (Object.keys(errors).length) return { ok: false, errors };
+    const components = input.components as ComponentScores;
+    const total = componentTotal(components);
+    if (input.score !== undefined && Math.abs(input.score - total) > 1e-9) {
+      return { ok: false, errors: { score: ASSESSMENT_MESSAGES.scoreNotTotal(total) } };
+    }
+    // On a single-component scheme a plain score is stored as one always was: no component JSON.
+    const plain = isSingleComponent(scheme.components) && typeof components[scheme.components[0]!.label] === 'number';
+    return { ok: true, score: total, components: plain ? null : { ...components } };
+  }
+  if (!isSingleComponent(scheme.components)) {
+    return { ok: false, errors: { score: ASSESSMENT_MESSAGES.scoreNeedsComponents(describeScheme(scheme.components)) } };
+  }
+  if (input.score === undefined) return { ok: false, errors: { score: ASSESSMENT_MESSAGES.componentsNeedOne } };
+  return { ok: true, score: input.score, components: null };
+}
+
+/** Stored JSON → component scores (null for a one-score result or unreadable text). */
+export function parseStoredComponents(text: string | null | undefined): ComponentScores | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ComponentScores) : null;
+  } catch {
+    return null;
+  }
+}
