@@ -279,6 +279,21 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
       );
       expect(same.statusCode).toBe(200);
       expect(same.json<Result[]>()[0]!.version).toBe(1);
+      // Stored in another key order (another writer): still the same marks.
+      await ctx.handle.db
+        .updateTable('results')
+        .set({ components: '{"Exam":44,"CA2":12.5,"CA1":15}' })
+        .where('student_id', '=', s.id)
+        .where('subject', '=', 'Mathematics')
+        .execute();
+      const again = await bulk(
+        s.admissionNumber,
+        'SSS 1A',
+        [{ name: 'Mathematics', components: { CA1: 15, CA2: 12.5, Exam: 44 } }],
+        '1st',
+        session.id,
+      );
+      expect(again.json<Result[]>()[0]!.version).toBe(1);
     });
 
     it('refuses out-of-range, negative, over-precise and unknown components, naming each, and stores nothing', async () => {
