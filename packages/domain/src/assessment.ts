@@ -127,6 +127,8 @@ export const ASSESSMENT_MESSAGES = {
   componentWhole: (label: string) => `${label} must be a whole number.`,
   componentOneDecimal: (label: string) => `${label} may have at most one decimal place.`,
   componentsNeedOne: 'Enter at least one component score.',
+  /** A component value that is neither marks nor ABS (the field names the component). */
+  componentValueInvalid: `Enter marks as a number, or ${ABSENT_MARK} for absent.`,
   /** `score` alone on a class whose scheme has several components. */
   scoreNeedsComponents: (scheme: string) =>
     `Scores for this class are entered by component: ${scheme}. Send "components" instead of "score".`,
@@ -344,7 +346,10 @@ export type AssessmentSchemeInput = z.infer<typeof assessmentSchemeInputSchema>;
  * against the class's scheme on the server (componentScoreProblems); here only the shape.
  */
 export const componentScoresSchema = z
-  .record(z.string().max(COMPONENT_LABEL_MAX + 8), z.union([z.number(), z.literal(ABSENT_MARK)]))
+  .record(
+    z.string().max(COMPONENT_LABEL_MAX + 8),
+    z.union([z.number(), z.literal(ABSENT_MARK)], { error: ASSESSMENT_MESSAGES.componentValueInvalid }),
+  )
   .refine((v) => Object.keys(v).length <= MAX_COMPONENTS, ASSESSMENT_MESSAGES.tooManyComponents);
 
 // ---------- score sheet (the class grid) ----------

@@ -319,6 +319,17 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
         'subjects.2.components': [ASSESSMENT_MESSAGES.componentsNeedOne],
       });
       expect(await stored(s.id)).toEqual([]);
+      const notMarks = await bulk(
+        s.admissionNumber,
+        'SSS 1A',
+        [{ name: 'Mathematics', components: { CA1: 'twelve', Exam: null } }],
+        '1st',
+        session.id,
+      );
+      expect(notMarks.json()).toEqual({
+        'subjects.0.components.CA1': [ASSESSMENT_MESSAGES.componentValueInvalid],
+        'subjects.0.components.Exam': [ASSESSMENT_MESSAGES.componentValueInvalid],
+      });
 
       const whole = await caSession('whole');
       const half = await inject('POST', '/api/results/', staff.auth, {
