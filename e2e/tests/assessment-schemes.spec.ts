@@ -187,5 +187,20 @@ test.describe.serial('assessment schemes', () => {
     await expect(cell).toHaveAttribute('title', ASSESSMENT_MESSAGES.componentsTitle('CA1 15 · CA2 14 · Exam 50'));
     await noSidewaysScroll(page);
     await expectAccessible(page);
+
+    // Component scores exist now: labels and maxima are fixed for the session, names still change.
+    await page.goto('/assessment-schemes');
+    await page.getByLabel('Academic Session').selectOption({ label: SESSION });
+    const sss = page.getByRole('region', { name: 'Senior (SSS)' });
+    await expect(sss.getByText(/already have component scores/)).toBeVisible();
+    await expect(sss.getByLabel('Maximum SSS component 3')).toHaveAttribute('readonly', '');
+    await expect(sss.getByLabel('Short label SSS component 3')).toHaveAttribute('readonly', '');
+    await expect(sss.getByRole('button', { name: 'CA1 20 + CA2 20 + Exam 60' })).toHaveCount(0);
+    await sss.getByLabel('Name SSS component 3').fill('Final Examination');
+    await sss.getByRole('button', { name: 'Save SSS scheme' }).click();
+    await expect(page.getByText(ASSESSMENT_MESSAGES.schemeSaved('SSS', SESSION))).toBeVisible();
+    await expect(sss.getByLabel('Name SSS component 3')).toHaveValue('Final Examination');
+    await noSidewaysScroll(page);
+    await expectAccessible(page);
   });
 });

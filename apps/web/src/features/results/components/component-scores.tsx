@@ -107,7 +107,7 @@ export function ComponentScoreFields({
           </>
         }
         readOnly
-        className="bg-slate-50 font-semibold tabular-nums"
+        className="font-semibold tabular-nums read-only:bg-slate-100"
         value={total}
         error={totalError}
         hint={

@@ -202,6 +202,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                   value={r.label}
                   maxLength={8}
                   readOnly={locked}
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
                   onChange={(e) => edit(i, { label: e.target.value })}
                   error={shown('label')}
                 />
@@ -213,6 +214,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                   max={100}
                   value={r.max}
                   readOnly={locked}
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
                   onChange={(e) => edit(i, { max: e.target.value })}
                   error={shown('max')}
                 />

@@ -176,11 +176,7 @@ export default function BroadsheetPage() {
                       {r.name} <span className="text-slate-500">{r.admission_number}</span>
                     </th>
                     {c.subjects.map((s) => (
-                      <td
-                        key={s}
-                        className="p-1.5 text-right align-top tabular-nums"
-                        title={componentsTitle(c.components ?? [], r.components?.[s])}
-                      >
+                      <td key={s} className="p-1.5 text-right tabular-nums" title={componentsTitle(c.components ?? [], r.components?.[s])}>
                         {r.not_taken.includes(s) ? (
                           <span className="text-slate-600" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
                             {RESULT_ADMIN_MESSAGES.notTaken}
