@@ -140,6 +140,12 @@ test.describe.serial('assessment schemes', () => {
     await expect(page.getByText(ASSESSMENT_MESSAGES.componentRange('Exam', 60))).toHaveCount(0);
     await noSidewaysScroll(page);
     await expectAccessible(page);
+    // Typed components survive a reload, as a single score does.
+    await page.reload();
+    await expect(page.getByText(RESULT_MESSAGES.draftRestored)).toBeVisible();
+    await expect(page.getByLabel(`${withScores} CA2 (max 20)`)).toHaveValue('12');
+    await expect(page.getByLabel(`${withScores} Total`)).toHaveValue('77');
+    await expect(page.getByLabel(`${withAbsence} CA2 (max 20)`)).toHaveValue('abs');
     await page.getByRole('button', { name: 'Save All Results' }).click();
     await expect(page.getByText(RESULT_MESSAGES.saved)).toBeVisible();
 

@@ -25,11 +25,14 @@ export function useAssessmentSchemes(sessionId: string, enabled = true) {
 
 /**
  * The scheme a class's scores are entered with in a session, when it has several components; null
- * on a one-score scheme (the screens then behave exactly as before components), or while unknown.
+ * on a one-score scheme (the screens then behave exactly as before components) or when it cannot be
+ * loaded (the server still names the components if it needs them); undefined while loading.
  */
-export function useComponentScheme(sessionId: string, studentClass: string): AssessmentScheme | null {
-  const schemes = useAssessmentSchemes(sessionId, !!sessionId && !!studentClass);
-  if (!sessionId || !studentClass || !schemes.data) return null;
+export function useComponentScheme(sessionId: string, studentClass: string): AssessmentScheme | null | undefined {
+  // Fetched as soon as the session is known: the class only picks the level.
+  const schemes = useAssessmentSchemes(sessionId, !!sessionId);
+  if (!sessionId || !studentClass || schemes.isError) return null;
+  if (!schemes.data) return undefined;
   const scheme = schemes.data.find((s) => s.level === levelOfClass(studentClass));
   return scheme && scheme.components.length > 1 ? scheme : null;
 }

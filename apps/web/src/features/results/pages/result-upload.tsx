@@ -89,7 +89,8 @@ export default function ResultUploadPage() {
   const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
   const arms = useClasses();
   // Several components for this class and session: one input each instead of the single score.
-  const scheme = useComponentScheme(sessionId, studentClass);
+  const classScheme = useComponentScheme(sessionId, studentClass);
+  const scheme = classScheme ?? null;
   const settledAdmission = useDebounced(normalize(admission), TIMINGS.resultLookupDebounce);
   const access = useSubjectAccess(
     settledAdmission && admissionNumberField.safeParse(settledAdmission).success ? settledAdmission : null,
@@ -98,12 +99,14 @@ export default function ResultUploadPage() {
   );
   const entry = (s: string): Entry => entries[s] ?? { ...BLANK, version: baseVersion };
   // The student's subjects, then any subject with a stored result or typed work outside that list.
-  const rowSubjects = access.ready
-    ? [
-        ...access.subjects,
-        ...Object.keys(entries).filter((s) => !access.subjects.includes(s) && ((entries[s]!.version ?? 0) > 0 || typed(entries[s]))),
-      ]
-    : [];
+  // Rows wait for the scheme too, so no one types into a single score that then becomes components.
+  const rowSubjects =
+    access.ready && classScheme !== undefined
+      ? [
+          ...access.subjects,
+          ...Object.keys(entries).filter((s) => !access.subjects.includes(s) && ((entries[s]!.version ?? 0) > 0 || typed(entries[s]))),
+        ]
+      : [];
 
   // Keep the unsaved work of this user on this screen.
   useEffect(() => {

@@ -89,11 +89,12 @@ export default function UpdateResultPage() {
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const scales = useGradingScales(searched.sessionId);
   // Several components for the searched class and session: one input each instead of the single score.
-  const scheme = useComponentScheme(rows ? searched.sessionId : '', searched.studentClass);
+  const classScheme = useComponentScheme(rows ? searched.sessionId : '', searched.studentClass);
+  const scheme = classScheme ?? null;
   const access = useSubjectAccess(rows ? searched.admission : null, searched.sessionId, searched.term);
   // The student's own subjects, then any stored (or typed) result outside that list.
   const shown: Row[] | null =
-    rows && access.ready
+    rows && access.ready && classScheme !== undefined
       ? [
           ...access.subjects.map((subject) => rows.find((r) => r.subject === subject) ?? { subject, score: '', remarks: '' }),
           ...rows.filter((r) => !access.subjects.includes(r.subject) && (r.existing || isEdited(r))),
