@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Level } from './constants';
+import { ID_MAX } from './ids';
 import { competitionRanks, round2 } from './ranking';
 import { textField } from './text';
 
@@ -127,6 +128,8 @@ export const ASSESSMENT_MESSAGES = {
   componentWhole: (label: string) => `${label} must be a whole number.`,
   componentOneDecimal: (label: string) => `${label} may have at most one decimal place.`,
   componentsNeedOne: 'Enter at least one component score.',
+  /** A component value that is neither marks nor ABS (the field names the component). */
+  componentValueInvalid: `Enter marks as a number, or ${ABSENT_MARK} for absent.`,
   /** `score` alone on a class whose scheme has several components. */
   scoreNeedsComponents: (scheme: string) =>
     `Scores for this class are entered by component: ${scheme}. Send "components" instead of "score".`,
@@ -341,7 +344,7 @@ export const assessmentComponentSchema = z.object({
 export const assessmentSchemeInputSchema = z
   .object({
     /** The session it applies to; the current session when left out. */
-    session_id: z.number().int().positive().optional(),
+    session_id: z.number().int().positive().max(ID_MAX).optional(),
     components: z
       .array(assessmentComponentSchema)
       .min(1, ASSESSMENT_MESSAGES.componentsRequired)
@@ -360,7 +363,10 @@ export type AssessmentSchemeInput = z.infer<typeof assessmentSchemeInputSchema>;
  * against the class's scheme on the server (componentScoreProblems); here only the shape.
  */
 export const componentScoresSchema = z
-  .record(z.string().max(COMPONENT_LABEL_MAX + 8), z.union([z.number(), z.literal(ABSENT_MARK)]))
+  .record(
+    z.string().max(COMPONENT_LABEL_MAX + 8),
+    z.union([z.number(), z.literal(ABSENT_MARK)], { error: ASSESSMENT_MESSAGES.componentValueInvalid }),
+  )
   .refine((v) => Object.keys(v).length <= MAX_COMPONENTS, ASSESSMENT_MESSAGES.tooManyComponents);
 
 // ---------- score sheet (the class grid) ----------
@@ -406,7 +412,7 @@ export interface ScoreSheet {
 }
 
 export const scoreSheetQuerySchema = z.object({
-  session_id: z.coerce.number().int().positive(),
+  session_id: z.coerce.number().int().positive().max(ID_MAX),
   term: z.enum(['1st', '2nd', '3rd']),
   student_class: z.string().trim().min(1).max(40),
   subject: z.string().trim().min(1).max(60),
@@ -424,7 +430,7 @@ export const scoreSheetRowInputSchema = z.object({
 
 /** PUT /api/score-sheet/: one row (autosave) or the whole sheet, in one transaction. */
 export const scoreSheetSaveSchema = scoreSheetQuerySchema.extend({
-  session_id: z.number().int().positive(),
+  session_id: z.number().int().positive().max(ID_MAX),
   rows: z.array(scoreSheetRowInputSchema).min(1).max(500),
   reason: z.string().trim().max(300).optional(),
 });
@@ -446,7 +452,7 @@ export interface ScoreConflict {
 
 /** CSV import: POST /api/score-sheet/import/ with `dry_run` for the preview. */
 export const scoreSheetImportSchema = scoreSheetQuerySchema.extend({
-  session_id: z.number().int().positive(),
+  session_id: z.number().int().positive().max(ID_MAX),
   csv: z.string().max(1_000_000, ASSESSMENT_MESSAGES.csvTooBig),
   dry_run: z.boolean().default(true),
   reason: z.string().trim().max(300).optional(),

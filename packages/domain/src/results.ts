@@ -3,7 +3,7 @@ import { SCORE_MAX, SCORE_MIN, TERM_VALUES, type Level } from './constants';
 import { isClassName, MAX_SUBJECTS_PER_SAVE, SUBJECT_NAME_MAX } from './teaching';
 import { LEVELS, SCALE_MESSAGES, scaleProblems, type GradeBand } from './grading';
 import { AUTH_MESSAGES } from './auth-constants';
-import { admissionNumberWith } from './ids';
+import { admissionNumberWith, ID_MAX } from './ids';
 import { textField } from './text';
 import { componentScoresSchema, type AssessmentComponent, type ComponentScores } from './assessment';
 
@@ -124,7 +124,12 @@ const toNumber = (v: unknown) => {
 
 export const sessionIdField = z.preprocess(
   toNumber,
-  z.number({ error: RESULT_MESSAGES.sessionRequired }).int(RESULT_MESSAGES.sessionRequired).positive(RESULT_MESSAGES.sessionRequired),
+  z
+    .number({ error: RESULT_MESSAGES.sessionRequired })
+    .int(RESULT_MESSAGES.sessionRequired)
+    .positive(RESULT_MESSAGES.sessionRequired)
+    // Larger than any row id: a 400 here, not an out-of-range error from PostgreSQL.
+    .max(ID_MAX, RESULT_MESSAGES.sessionRequired),
 );
 export const termField = z.enum(TERM_VALUES, { error: RESULT_MESSAGES.termRequired });
 /** The form of a class name; the server checks the school has the class. */

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { NOT_YOUR_SUBJECT_CODE, SUBJECTS } from '@portal/domain';
+import { NOT_YOUR_SUBJECT_CODE, SCHEME_PRESETS, SUBJECTS } from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
 import {
@@ -59,6 +59,7 @@ const staffAndAdmin = (s: number): Expect => ({ anon: 401, own: 403, other: 403,
 const adminOnly = (s: number): Expect => ({ anon: 401, own: 403, other: 403, staff: 403, admin: s });
 
 let n = 0;
+let schemeSessions = 0;
 const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const q = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -337,6 +338,20 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /api/grading-scales/:level/preview/': {
     req: () => ({ url: '/api/grading-scales/JSS/preview/', payload: { bands: [{ grade: 'A', min: 0, remark: 'Pass' }] } }),
+    expect: adminOnly(200),
+  },
+  'GET /api/assessment-schemes/': { req: () => ({ url: '/api/assessment-schemes/' }), expect: signedIn(200) },
+  'PUT /api/assessment-schemes/:level/': {
+    // A session of its own per request, so the admin's save needs no confirmation and touches no other row.
+    req: async ({ ctx }) => {
+      const year = 2500 + schemeSessions++;
+      const session = await createSession(ctx.handle.db, `${year}/${year + 1}`);
+      return { url: '/api/assessment-schemes/SSS/', payload: { session_id: session.id, components: SCHEME_PRESETS[0]!.components } };
+    },
+    expect: adminOnly(200),
+  },
+  'POST /api/assessment-schemes/:level/preview/': {
+    req: () => ({ url: '/api/assessment-schemes/JSS/preview/', payload: { components: SCHEME_PRESETS[0]!.components } }),
     expect: adminOnly(200),
   },
   'GET /api/report-card/': { req: ({ c, t }) => ({ url: `/api/report-card/?${card(c, t)}` }), expect: ownOnly(200, 403) },

@@ -2,9 +2,17 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GENERAL_MESSAGES, SUBJECTS } from '@portal/domain';
+import { componentScoreProblems, componentTotal, GENERAL_MESSAGES, parseStoredComponents, SCHEME_PRESETS, SUBJECTS } from '@portal/domain';
 import { routeTable } from '../../src/http/auth';
-import { createTestContext, describeEachDatabase, initiatePayment, signInAdmin, signInStudent, type TestContext } from '../helpers';
+import {
+  createSession,
+  createTestContext,
+  describeEachDatabase,
+  initiatePayment,
+  signInAdmin,
+  signInStudent,
+  type TestContext,
+} from '../helpers';
 import { buildCast, type Cast } from './authz-fixtures';
 
 /**
@@ -433,6 +441,177 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
       { numRuns: NUM_RUNS * 4, seed: SEED },
     );
     if (!completed) expect(await status()).toBe('pending');
+  });
+
+  it('assessment schemes and component scores: odd keys, huge labels, non-numbers and nested objects are 400s, never 500s', async () => {
+    const admin = await signInAdmin(ctx);
+    const CA = SCHEME_PRESETS[0]!.components;
+    // A session of its own whose senior classes are entered by component, so `components` reaches the scheme's rules.
+    const session = await createSession(ctx.handle.db, '2090/2091');
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/assessment-schemes/SSS/',
+      headers: admin.auth,
+      payload: { session_id: session.id, components: CA },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const student = await signInStudent(ctx, { studentClass: 'SSS 1A' });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/results/',
+      headers: admin.auth,
+      payload: {
+        admission_number: student.admissionNumber,
+        session_id: session.id,
+        term: '1st',
+        student_class: 'SSS 1A',
+        subject: 'Mathematics',
+        components: { CA1: 10 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const resultId = saved.json<{ id: number }>().id;
+    const long = 'x'.repeat(10_000);
+    const oddValues: unknown[] = [
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '1e309',
+      '12',
+      'abs',
+      '',
+      null,
+      true,
+      { nested: { CA1: 5 } },
+      [5],
+      1e308,
+      -0.0001,
+    ];
+    const oddKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', long, '', 'CA1\u0000', 'ca1', ' CA1'];
+    const bodies = {
+      scheme: [
+        // Labels a scheme refuses (the score keys below may be anything: unknown ones are refused there).
+        ...['__proto__', 'constructor', 'prototype', 'hasOwnProperty', long, '', 'CA1\u0000', '1st', 'CA-1'].map((label) => ({
+          components: [{ name: 'All', label, max: 100 }],
+        })),
+        ...oddValues.map((max) => ({ components: [{ name: 'All', label: 'All', max }] })),
+        ...oddValues.map((components) => ({ components })),
+        { components: [{ name: long, label: 'A', max: 100 }] },
+        { components: Array.from({ length: 1000 }, (_, i) => ({ name: 'P', label: `P${i}`, max: 1 })) },
+        { components: CA, precision: '__proto__' },
+        { components: CA, session_id: 1e15 },
+        { components: CA, session_id: -1 },
+        { components: CA, session_id: 'NaN' },
+      ],
+      components: [
+        ...oddKeys.map((k) => ({ [k]: 5 })),
+        ...oddValues.map((v) => ({ CA1: v })),
+        Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`CA${i}`, 1])),
+        { CA1: 20, CA2: 20, Exam: 60.05 },
+        { CA1: 21 },
+      ],
+    };
+    const tables = (await tableNames(ctx)).filter((t) => !t.startsWith('kysely_'));
+    const problems: string[] = [];
+    const send = async (what: string, opts: Omit<InjectOptions, 'payload'> & { payload?: string }) => {
+      const before = await rowCounts(ctx, tables);
+      const res = await ctx.app.inject({
+        ...opts,
+        headers: opts.payload === undefined ? admin.auth : { ...admin.auth, 'content-type': 'application/json' },
+      });
+      const label = `${what} ${(opts.payload ?? '').slice(0, 160)}`;
+      if (res.statusCode !== 400) problems.push(`${label} -> ${res.statusCode} ${res.body.slice(0, 160)}`);
+      expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|out of range/);
+      const after = await rowCounts(ctx, tables);
+      for (const t of tables) if (before[t] !== after[t]) problems.push(`${label}: ${t} went ${before[t]} -> ${after[t]}`);
+    };
+    for (const body of bodies.scheme) {
+      for (const url of ['/api/assessment-schemes/SSS/', '/api/assessment-schemes/JSS/preview/']) {
+        await send(url, {
+          method: url.endsWith('preview/') ? 'POST' : 'PUT',
+          url,
+          payload: JSON.stringify({ session_id: session.id, ...body }),
+        });
+      }
+    }
+    for (const components of bodies.components) {
+      const head = { admission_number: student.admissionNumber, session_id: session.id, term: '2nd', student_class: 'SSS 1A' };
+      await send('bulk', {
+        method: 'POST',
+        url: '/api/results/',
+        payload: JSON.stringify({ ...head, subjects: [{ name: 'French', components }] }),
+      });
+      await send('single', { method: 'POST', url: '/api/results/', payload: JSON.stringify({ ...head, subject: 'French', components }) });
+      await send('patch', { method: 'PATCH', url: `/api/results/${resultId}/`, payload: JSON.stringify({ components }) });
+    }
+    // A session id beyond any row id is a 400 before it reaches PostgreSQL (it was a 500 there: out of range for integer).
+    for (const url of ['/api/assessment-schemes/', '/api/grading-scales/', '/api/results/']) {
+      await send(url, { method: 'GET', url: `${url}?session_id=1000000000000000` });
+    }
+    // Raw JSON a client could send: prototype keys inside the component scores and the scheme.
+    await send('raw', {
+      method: 'POST',
+      url: '/api/results/',
+      payload: `{"admission_number":"${student.admissionNumber}","session_id":${session.id},"term":"2nd","student_class":"SSS 1A","subject":"French","components":{"__proto__":{"CA1":5}}}`,
+    });
+    await send('raw', {
+      method: 'PATCH',
+      url: `/api/results/${resultId}/`,
+      payload: '{"components":{"constructor":{"prototype":{"CA1":5}}}}',
+    });
+    await send('raw', {
+      method: 'PUT',
+      url: '/api/assessment-schemes/SSS/',
+      payload: `{"session_id":${session.id},"components":[{"name":"A","label":"A","max":100,"__proto__":{"max":1}}]}`,
+    });
+
+    // And at random: any dictionary of hostile keys and values as components, any list as a scheme.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.oneof(hostileString, fc.constantFrom('CA1', 'CA2', 'Exam', '__proto__', 'constructor')), hostileValue, {
+          maxKeys: 8,
+        }),
+        fc.array(fc.record({ name: hostileValue, label: fc.oneof(hostileString, fc.constantFrom('CA1', 'Exam')), max: hostileValue }), {
+          maxLength: 8,
+        }),
+        async (components, scheme) => {
+          const before = await rowCounts(ctx, tables);
+          const results = await ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/results/${resultId}/`,
+            headers: admin.auth,
+            payload: { components },
+          });
+          const put = await ctx.app.inject({
+            method: 'PUT',
+            url: '/api/assessment-schemes/JSS/',
+            headers: admin.auth,
+            payload: { session_id: session.id, components: scheme },
+          });
+          for (const res of [results, put]) {
+            if (res.statusCode >= 500)
+              problems.push(`${res.statusCode} ${res.body.slice(0, 120)} for ${JSON.stringify({ components, scheme }).slice(0, 300)}`);
+          }
+          if (results.statusCode >= 400 && put.statusCode >= 400) {
+            const after = await rowCounts(ctx, tables);
+            for (const t of tables) if (before[t] !== after[t]) problems.push(`rejected, but ${t} went ${before[t]} -> ${after[t]}`);
+          }
+        },
+      ),
+      { numRuns: NUM_RUNS * 4, seed: SEED },
+    );
+    expect(problems, `FUZZ_SEED=${SEED}`).toEqual([]);
+    // Whatever the random runs saved, the stored result holds only the scheme's components, in range, and their total.
+    const row = await ctx.handle.db
+      .selectFrom('results')
+      .select(['score', 'components'])
+      .where('id', '=', resultId)
+      .executeTakeFirstOrThrow();
+    const stored = parseStoredComponents(row.components);
+    expect(stored).not.toBeNull();
+    expect(componentScoreProblems(CA, 'one_decimal', stored!)).toEqual({});
+    expect(row.score).toBe(componentTotal(stored!));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('prototype-pollution keys do not pollute the server', async () => {

@@ -27,16 +27,23 @@ interface Column {
   align?: 'left' | 'right' | 'center';
 }
 
+/** A table row's height at a type size: roomy at 8 pt and up, tighter below (long cards). */
+const rowHeight = (size: number) => size + (size >= 8 ? 7 : 5);
+
 function drawTable(doc: PDFKit.PDFDocument, x: number, y: number, columns: Column[], rows: string[][], size = 8.5): number {
-  const rowH = size + 7;
+  const rowH = rowHeight(size);
+  const pad = size >= 8 ? 4 : 3;
   const total = columns.reduce((a, c) => a + c.width, 0);
   doc.rect(x, y, total, rowH).fill(GREEN);
   let cx = x;
   doc.font('bold').fontSize(size).fillColor('#ffffff');
   for (const c of columns) {
-    doc.text(c.label, cx + 3, y + 4, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false });
+    // A heading wider than its column (a long component label) takes a smaller type, never two lines.
+    const fit = Math.max(5, Math.min(size, (size * (c.width - 6) * 0.97) / doc.fontSize(size).widthOfString(c.label)));
+    doc.fontSize(fit).text(c.label, cx + 3, y + pad + (size - fit) / 2, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false });
     cx += c.width;
   }
+  doc.fontSize(size);
   y += rowH;
   doc.font('body').fillColor('#000000');
   rows.forEach((row, i) => {
@@ -47,7 +54,7 @@ function drawTable(doc: PDFKit.PDFDocument, x: number, y: number, columns: Colum
     cx = x;
     row.forEach((cell, k) => {
       const c = columns[k]!;
-      doc.text(cell, cx + 3, y + 4, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false, ellipsis: true });
+      doc.text(cell, cx + 3, y + pad, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false, ellipsis: true });
       cx += c.width;
     });
     y += rowH;
@@ -190,20 +197,45 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
   line('Average', `${formatAverage(card.average)} (class average ${formatAverage(card.class_average)})`, left + half, y);
   y += 20;
 
+  // Everything above the signatures fits one page: with many subjects (and the third term's
+  // cumulative table, and remarks) the tables take a smaller type and the remarks run on as one
+  // paragraph, cut short if they still do not fit.
+  const signatures = doc.page.height - doc.page.margins.bottom - 60;
+  const bottom = signatures - 36;
   const table = subjectTable(card, width);
-  y = drawTable(doc, left, y, table.columns, table.rows, table.size);
-  if (table.absent) {
-    doc.font('body').fontSize(7.5).fillColor(GREY).text(ASSESSMENT_MESSAGES.absentNote, left, y + 3, { width });
-    doc.fillColor('#000000');
-    y = doc.y;
-  }
   const comments = card.subjects.filter((s) => s.teacher_remarks);
+  const cumulativeRows = card.cumulative ? card.subjects.length + 3 : 0;
+  const fixed = (table.absent ? 11 : 0) + (comments.length ? 18 : 0) + (card.cumulative ? 50 : 0);
+  const needed = (size: number) =>
+    (card.subjects.length + 1) * rowHeight(Math.min(table.size, size)) +
+    (cumulativeRows ? (cumulativeRows + 1) * rowHeight(Math.min(8, size)) : 0) +
+    fixed +
+    Math.min(comments.length, 2) * 10;
+  const size = [8.5, 8, 7.5, 7, 6.5, 6].find((z) => y + needed(z) <= bottom) ?? 6;
+
+  y = drawTable(doc, left, y, table.columns, table.rows, Math.min(table.size, size));
+  if (table.absent) {
+    doc
+      .font('body')
+      .fontSize(7.5)
+      .fillColor(GREY)
+      .text(ASSESSMENT_MESSAGES.absentNote, left, y + 3, { width, lineBreak: false });
+    doc.fillColor('#000000');
+    y += 11;
+  }
   if (comments.length) {
     y += 6;
     doc.font('bold').fontSize(8.5).text("Teachers' remarks", left, y);
+    y = doc.y + 1;
+    const room = bottom - y - (cumulativeRows ? (cumulativeRows + 1) * rowHeight(Math.min(8, size)) + 50 : 0);
+    const lines = comments.map((s) => `${s.subject}: ${s.teacher_remarks}`);
     doc.font('body').fontSize(8);
-    for (const s of comments) doc.text(`${s.subject}: ${s.teacher_remarks}`, left, doc.y + 1, { width });
-    y = doc.y;
+    if (lines.reduce((h, t) => h + doc.heightOfString(t, { width }) + 1, 0) <= room) {
+      for (const t of lines) doc.text(t, left, doc.y + 1, { width });
+    } else {
+      doc.fontSize(7.5).text(lines.join('  ·  '), left, y, { width, height: Math.max(room, 10), ellipsis: true });
+    }
+    y = Math.min(doc.y, bottom);
   }
 
   if (card.cumulative) {
@@ -233,7 +265,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
         ['Term total', ...card.cumulative.terms.map((t) => fmt(t.total)), ''],
         ['Term average', ...card.cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(card.cumulative.annual_average)],
       ],
-      8,
+      Math.min(8, size),
     );
     y += 4;
     doc
@@ -244,7 +276,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
   }
 
   // Signatures
-  y = Math.max(y + 36, doc.page.height - doc.page.margins.bottom - 60);
+  y = Math.max(y + 36, signatures);
   doc.lineWidth(0.5).strokeColor('#000000');
   doc
     .moveTo(left, y)
