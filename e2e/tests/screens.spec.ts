@@ -171,6 +171,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/import/staff' },
   { path: '/sessions' },
   { path: '/grading-scales' },
+  { path: '/assessment-schemes' },
   { path: '/publish-results' },
   { path: '/result-audit' },
   { path: '/payments/fee-schedules' },

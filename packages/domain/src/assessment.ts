@@ -162,6 +162,22 @@ export const ASSESSMENT_MESSAGES = {
   csvHasErrors: (n: number) => `Fix the ${n} error${n === 1 ? '' : 's'} in the file and upload it again; nothing was saved.`,
   csvApplied: (n: number) => `${n} row${n === 1 ? '' : 's'} saved.`,
   csvNothingToApply: 'No changes in the file.',
+  // the spec's entry screens, the scheme screen, report cards and the broadsheet
+  /** The heading of one component's input: "CA1 (max 20)". */
+  componentInput: (label: string, max: number) => `${label} (max ${max})`,
+  totalLabel: 'Total',
+  /** A subject cell's components on the broadsheet's tooltip: "CA1 15 · CA2 12 · Exam 50". */
+  componentsTitle: (parts: string) => `Components: ${parts}`,
+  schemeSessionHint: (session: string) => `These schemes apply to ${session}; other sessions keep their own.`,
+  schemeDefault: 'Default: one score of 100.',
+  schemeSum: (sum: number) => `Maxima add up to ${sum} of 100.`,
+  schemeCounts: (components: number, totalOnly: number) =>
+    `${components} result${components === 1 ? '' : 's'} entered by component, ${totalOnly} entered as one total.`,
+  schemePresets: 'Presets',
+  schemePrecisionLabel: 'Component scores',
+  precisionOneDecimal: 'One decimal place (e.g. 12.5)',
+  precisionWhole: 'Whole numbers only',
+  schemeUnchanged: 'No changes to save.',
 } as const;
 
 export const SCHEME_LOCKED_CODE = 'scheme_locked';

@@ -47,6 +47,7 @@ export const ADMIN_RESULTS_MENU: readonly MenuItem[] = [
   { to: '/publish-results', label: 'Publish Results', description: 'Release a class’s term results to students' },
   { to: '/sessions', label: 'Academic Sessions', description: 'Create, rename, mark current' },
   { to: '/grading-scales', label: 'Grading Scales', description: 'JSS and SSS bands and remarks' },
+  { to: '/assessment-schemes', label: 'Assessment Schemes', description: 'CA and exam components per session, JSS and SSS' },
   { to: '/result-audit', label: 'Result History', description: 'Who changed which score, and when' },
 ];
 

@@ -14,6 +14,7 @@ import type {
   ResultTermStatus,
 } from '@portal/domain/results';
 import type { GradeBandInput } from '@portal/domain/grading';
+import type { ComponentScores } from '@portal/domain/assessment';
 import type { StudentSubjectsAccess } from '@portal/domain/teaching';
 import { api, ApiError } from '../../lib/api-client';
 import { errorCode, errorMessage } from '../../lib/errors';
@@ -70,7 +71,10 @@ export const fetchTerms = (admission?: string) =>
 
 export interface SubjectEntry {
   name: string;
-  score: number;
+  /** Left out when `components` are sent: the server computes the total. */
+  score?: number;
+  /** Component scores by label, on a scheme with several components. */
+  components?: ComponentScores;
   remarks: string;
   version?: number;
 }
@@ -92,6 +96,7 @@ export const createResult = (body: Omit<BulkSave, 'subjects'> & SubjectEntry & {
     student_class: body.student_class,
     subject: body.subject,
     score: body.score,
+    components: body.components,
     remarks: body.remarks,
     version: body.version,
     reason: body.reason,

@@ -26,6 +26,7 @@ export const resultsRoutes: RouteObject[] = [
     children: [
       { path: '/sessions', lazy: page(() => import('./pages/sessions-admin')) },
       { path: '/grading-scales', lazy: page(() => import('./pages/grading-admin')) },
+      { path: '/assessment-schemes', lazy: page(() => import('./pages/assessment-schemes')) },
       { path: '/publish-results', lazy: page(() => import('./pages/publish-admin')) },
       { path: '/result-audit', lazy: page(() => import('./pages/result-audit')) },
     ],

@@ -1,10 +1,22 @@
-import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain/results';
+import { ABSENT_MARK, ASSESSMENT_MESSAGES } from '@portal/domain/assessment';
+import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard, type ReportCardSubject } from '@portal/domain/results';
 import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
 
+/** One component's cell: the marks, "ABS" where the student was absent, '–' when not entered. */
+function componentCell(s: ReportCardSubject, label: string): string {
+  const v = s.components?.[label];
+  if (v === ABSENT_MARK || s.absent?.includes(label)) return ABSENT_MARK;
+  return n(v);
+}
+
 /** A printable report card: school header, student, subjects with class statistics, summary. */
 export function ReportCardView({ card }: { card: ReportCard }) {
+  // A scheme of several components shows each before the total; the default one-score card is unchanged.
+  const components = (card.components?.length ?? 0) > 1 ? card.components : [];
+  const scoreHeading = components.length ? ASSESSMENT_MESSAGES.totalLabel : 'Score';
+  const anyAbsent = components.length > 0 && card.subjects.some((s) => components.some((c) => componentCell(s, c.label) === ABSENT_MARK));
   return (
     <article className="report-card print-plain rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Report card">
       <header className="flex items-center gap-3 border-b-2 border-brand-800 pb-3">
@@ -67,14 +79,25 @@ export function ReportCardView({ card }: { card: ReportCard }) {
       <ScrollTable
         label="Subjects"
         className="mt-4 overflow-x-auto"
-        tableClassName="stack-sm w-full border-collapse text-sm sm:min-w-[36rem]"
+        tableClassName={`stack-sm w-full border-collapse text-sm ${components.length ? 'sm:min-w-[44rem]' : 'sm:min-w-[36rem]'}`}
       >
         <HeaderRow
           rowClassName="bg-brand-900 text-left text-white"
           cellClassName="p-2"
-          labels={['Subject', 'Score', 'Grade', 'Remark', 'Position', 'Class avg', 'Highest', 'Lowest']}
+          labels={[
+            'Subject',
+            ...components.map((c) => c.label),
+            scoreHeading,
+            'Grade',
+            'Remark',
+            'Position',
+            'Class avg',
+            'Highest',
+            'Lowest',
+          ]}
           align={{
-            Score: 'text-right',
+            ...Object.fromEntries(components.map((c) => [c.label, 'text-right'])),
+            [scoreHeading]: 'text-right',
             Grade: 'text-center',
             Position: 'text-right',
             'Class avg': 'text-right',
@@ -89,7 +112,12 @@ export function ReportCardView({ card }: { card: ReportCard }) {
                 {s.subject}
                 {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
               </th>
-              <td className="p-2 text-right tabular-nums" data-label="Score">
+              {components.map((c) => (
+                <td key={c.label} className="p-2 text-right tabular-nums" data-label={c.label}>
+                  {componentCell(s, c.label)}
+                </td>
+              ))}
+              <td className={`p-2 text-right tabular-nums ${components.length ? 'font-semibold' : ''}`} data-label={scoreHeading}>
                 {n(s.score)}
               </td>
               <td className="p-2 text-center" data-label="Grade">
@@ -114,6 +142,11 @@ export function ReportCardView({ card }: { card: ReportCard }) {
           ))}
         </tbody>
       </ScrollTable>
+      {anyAbsent && (
+        <p className="mt-2 text-xs text-slate-600" data-testid="absent-note">
+          {ASSESSMENT_MESSAGES.absentNote}
+        </p>
+      )}
       {card.cumulative && (
         <section className="mt-5">
           <h3 className="mb-2 font-semibold text-brand-900">Cumulative (whole session)</h3>

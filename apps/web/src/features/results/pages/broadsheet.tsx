@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { termLabel } from '@portal/domain/constants';
-import { formatAverage, RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
+import { ASSESSMENT_MESSAGES, type AssessmentComponent, type ComponentScores } from '@portal/domain/assessment';
+import { formatAverage, ordinal, RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +15,50 @@ import { SessionTermFields } from '../components/session-term-fields';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
 const ALL = 'All classes';
+
+/**
+ * Under a score: the student's subject position and, on a scheme with several components, the
+ * components as "15+12+50" (breakable after each "+", so the column is no wider than before on a
+ * phone); the names and marks are in the cell's tooltip.
+ */
+function ScoreDetail({
+  position,
+  components,
+  scores,
+}: {
+  position: number | undefined;
+  components: AssessmentComponent[];
+  scores: ComponentScores | undefined;
+}) {
+  return (
+    <>
+      {position !== undefined && (
+        <span className="block text-[0.7rem] leading-tight text-slate-600" data-testid="subject-position">
+          {ordinal(position)}
+        </span>
+      )}
+      {scores && components.length > 1 && (
+        <span className="block text-[0.7rem] leading-tight text-slate-600" data-testid="subject-components">
+          {components.map((k, i) => (
+            <Fragment key={k.label}>
+              {i > 0 && (
+                <>
+                  +<wbr />
+                </>
+              )}
+              {scores[k.label] ?? '–'}
+            </Fragment>
+          ))}
+        </span>
+      )}
+    </>
+  );
+}
+
+const componentsTitle = (components: AssessmentComponent[], scores: ComponentScores | undefined) =>
+  scores && components.length > 1
+    ? ASSESSMENT_MESSAGES.componentsTitle(components.map((k) => `${k.label} ${scores[k.label] ?? '–'}`).join(' · '))
+    : undefined;
 
 /** /broadsheet: students x subjects for a class (or the whole school) and term, with positions; CSV and PDF. */
 export default function BroadsheetPage() {
@@ -131,13 +176,20 @@ export default function BroadsheetPage() {
                       {r.name} <span className="text-slate-500">{r.admission_number}</span>
                     </th>
                     {c.subjects.map((s) => (
-                      <td key={s} className="p-1.5 text-right tabular-nums">
+                      <td key={s} className="p-1.5 text-right tabular-nums" title={componentsTitle(c.components ?? [], r.components?.[s])}>
                         {r.not_taken.includes(s) ? (
                           <span className="text-slate-600" title={RESULT_ADMIN_MESSAGES.notTakenTitle}>
                             {RESULT_ADMIN_MESSAGES.notTaken}
                           </span>
                         ) : (
-                          (r.scores[s] ?? '–')
+                          <>
+                            {r.scores[s] ?? '–'}
+                            <ScoreDetail
+                              position={r.scores[s] === null ? undefined : c.subject_positions?.[r.admission_number]?.[s]}
+                              components={c.components ?? []}
+                              scores={r.components?.[s]}
+                            />
+                          </>
                         )}
                       </td>
                     ))}

@@ -16,11 +16,17 @@ import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, useLookupResults, useSaveResults, type StudentSummary } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
 import { useSubjectAccess } from '../components/subject-access';
+import { useComponentScheme } from '../assessment-api';
+import { ComponentScoreFields, draftHasWork, draftOf, readComponents, type ComponentDraft } from '../components/component-scores';
 import { TEACHING_SCREEN_MESSAGES } from '@portal/domain/teaching-screens';
 
 interface Entry {
   score: string;
   remarks: string;
+  /** On a scheme with several components: what is typed per component (the total is computed). */
+  components?: ComponentDraft;
+  /** The loaded result was entered as one total (no components stored). */
+  totalOnly?: boolean;
   /** The version loaded by the lookup (0 = none existed); undefined before any lookup. */
   version?: number;
 }
@@ -39,12 +45,15 @@ interface Draft {
 const DRAFT = 'ResultUpload';
 
 const BLANK: Entry = { score: '', remarks: '' };
-const typed = (e: Entry | undefined) => !!e && (e.score.trim() !== '' || e.remarks.trim() !== '');
+const typed = (e: Entry | undefined) => !!e && (e.score.trim() !== '' || e.remarks.trim() !== '' || draftHasWork(e.components));
 const hasWork = (e: Entries) => Object.values(e).some(typed);
 
 function fromResults(results: Result[]): Entries {
   const out: Entries = {};
-  for (const r of results) out[r.subject] = { score: String(r.score), remarks: r.remarks, version: r.version };
+  for (const r of results)
+    out[r.subject] = r.components
+      ? { score: String(r.score), remarks: r.remarks, version: r.version, components: draftOf(r.components) }
+      : { score: String(r.score), remarks: r.remarks, version: r.version, totalOnly: true };
   return out;
 }
 
@@ -79,6 +88,9 @@ export default function ResultUploadPage() {
   // The version a subject without a stored result is saved with: 0 once a lookup found none, unknown before.
   const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
   const arms = useClasses();
+  // Several components for this class and session: one input each instead of the single score.
+  const classScheme = useComponentScheme(sessionId, studentClass);
+  const scheme = classScheme ?? null;
   const settledAdmission = useDebounced(normalize(admission), TIMINGS.resultLookupDebounce);
   const access = useSubjectAccess(
     settledAdmission && admissionNumberField.safeParse(settledAdmission).success ? settledAdmission : null,
@@ -87,12 +99,14 @@ export default function ResultUploadPage() {
   );
   const entry = (s: string): Entry => entries[s] ?? { ...BLANK, version: baseVersion };
   // The student's subjects, then any subject with a stored result or typed work outside that list.
-  const rowSubjects = access.ready
-    ? [
-        ...access.subjects,
-        ...Object.keys(entries).filter((s) => !access.subjects.includes(s) && ((entries[s]!.version ?? 0) > 0 || typed(entries[s]))),
-      ]
-    : [];
+  // Rows wait for the scheme too, so no one types into a single score that then becomes components.
+  const rowSubjects =
+    access.ready && classScheme !== undefined
+      ? [
+          ...access.subjects,
+          ...Object.keys(entries).filter((s) => !access.subjects.includes(s) && ((entries[s]!.version ?? 0) > 0 || typed(entries[s]))),
+        ]
+      : [];
 
   // Keep the unsaved work of this user on this screen.
   useEffect(() => {
@@ -113,7 +127,9 @@ export default function ResultUploadPage() {
           setExisting(true);
           setBaseVersion(0);
           const loaded = fromResults(results);
-          if (keep) for (const [s, e] of Object.entries(keep)) if (typed(e)) loaded[s] = { ...e, version: loaded[s]?.version ?? 0 };
+          if (keep)
+            for (const [s, e] of Object.entries(keep))
+              if (typed(e)) loaded[s] = { ...e, version: loaded[s]?.version ?? 0, totalOnly: loaded[s]?.totalOnly };
           setEntries(loaded);
           setStudentClass(results[0]!.student_class);
         } else {
@@ -189,6 +205,20 @@ export default function ResultUploadPage() {
     setErrors((x) => ({ ...x, [`${subject}.score`]: undefined, subjects: undefined }));
   };
 
+  const setComponent = (subject: string, label: string, value: string) => {
+    setEntries((e) => {
+      const prev = e[subject] ?? { ...BLANK, version: baseVersion };
+      return { ...e, [subject]: { ...prev, components: { ...prev.components, [label]: value } } };
+    });
+    setErrors((x) => ({
+      ...x,
+      [`${subject}.components.${label}`]: undefined,
+      [`${subject}.components`]: undefined,
+      [`${subject}.score`]: undefined,
+      subjects: undefined,
+    }));
+  };
+
   function validate(): Errors {
     const errs: Errors = {};
     const adm = admissionNumberField.safeParse(admission);
@@ -198,6 +228,11 @@ export default function ResultUploadPage() {
     if (!studentClass) errs.student_class = [RESULT_MESSAGES.classRequired];
     for (const s of rowSubjects) {
       if (access.locked(s)) continue;
+      if (scheme) {
+        for (const [label, message] of Object.entries(readComponents(scheme, entry(s).components).errors))
+          errs[`${s}.components.${label}`] = [message];
+        continue;
+      }
       const checked = checkScore(entry(s).score, s);
       if (!checked.ok) errs[`${s}.score`] = [checked.message];
     }
@@ -207,7 +242,9 @@ export default function ResultUploadPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const errs = validate();
-    const filled = rowSubjects.filter((s) => !access.locked(s) && entry(s).score.trim() !== '');
+    const filled = rowSubjects.filter(
+      (s) => !access.locked(s) && (scheme ? draftHasWork(entry(s).components) : entry(s).score.trim() !== ''),
+    );
     if (!filled.length && !Object.keys(errs).length) errs.subjects = [RESULT_MESSAGES.subjectsRequired];
     setErrors(errs);
     // One message per attempt, beside the form (no stack of toasts): the fields say what is wrong.
@@ -227,7 +264,8 @@ export default function ResultUploadPage() {
         ...(reason.trim() ? { reason: reason.trim() } : {}),
         subjects: filled.map((name) => ({
           name,
-          score: Number(entry(name).score),
+          // The total of components is the server's to compute.
+          ...(scheme ? { components: readComponents(scheme, entry(name).components).scores } : { score: Number(entry(name).score) }),
           remarks: entry(name).remarks,
           ...(entry(name).version !== undefined ? { version: entry(name).version } : {}),
         })),
@@ -241,8 +279,8 @@ export default function ResultUploadPage() {
       if (err instanceof ApiError && err.status === 400) {
         const mapped: Errors = {};
         for (const [k, v] of Object.entries(err.fieldErrors)) {
-          const m = /^subjects\.(\d+)\.score$/.exec(k);
-          mapped[m ? `${filled[Number(m[1])]}.score` : k] = v;
+          const m = /^subjects\.(\d+)\.(score|components(?:\..+)?)$/.exec(k);
+          mapped[m ? `${filled[Number(m[1])]}.${m[2]}` : k] = v;
         }
         if (mapped.reason) setNeedReason(true);
         setErrors(mapped);
@@ -346,20 +384,32 @@ export default function ResultUploadPage() {
                 {access.locked(subject) && <span className="ml-2 text-xs font-normal text-slate-600">(read-only)</span>}
               </legend>
               <div className="flex flex-col gap-2">
-                <TextField
-                  label={
-                    <>
-                      <span className="sr-only">{subject} </span>Score
-                    </>
-                  }
-                  // Text, not number: a number input hides "e" or "12,5" as empty, so the mistake went unreported.
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={entry(subject).score}
-                  onChange={(e) => setEntry(subject, { score: e.target.value })}
-                  error={errors[`${subject}.score`]}
-                />
+                {scheme ? (
+                  <ComponentScoreFields
+                    subject={subject}
+                    scheme={scheme}
+                    draft={entry(subject).components}
+                    onChange={(label, value) => setComponent(subject, label, value)}
+                    errors={(label) => errors[`${subject}.components.${label}`]}
+                    totalError={[...(errors[`${subject}.score`] ?? []), ...(errors[`${subject}.components`] ?? [])]}
+                    storedTotal={entry(subject).totalOnly ? Number(entry(subject).score) : null}
+                  />
+                ) : (
+                  <TextField
+                    label={
+                      <>
+                        <span className="sr-only">{subject} </span>Score
+                      </>
+                    }
+                    // Text, not number: a number input hides "e" or "12,5" as empty, so the mistake went unreported.
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={entry(subject).score}
+                    onChange={(e) => setEntry(subject, { score: e.target.value })}
+                    error={errors[`${subject}.score`]}
+                  />
+                )}
                 <TextField
                   label={
                     <>

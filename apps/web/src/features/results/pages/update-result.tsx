@@ -15,11 +15,22 @@ import { checkScore, fetchStudentSummary, remarkOf, useGradingScales, useLookupR
 import { SessionTermFields } from '../components/session-term-fields';
 import { AdmissionNumberField } from '../components/admission-field';
 import { useSubjectAccess } from '../components/subject-access';
+import { useComponentScheme } from '../assessment-api';
+import {
+  ComponentScoreFields,
+  draftHasWork,
+  draftOf,
+  readComponents,
+  sameScores,
+  type ComponentDraft,
+} from '../components/component-scores';
 
 interface Row {
   subject: string;
   score: string;
   remarks: string;
+  /** On a scheme with several components: what is typed per component. */
+  components?: ComponentDraft;
   existing?: Result;
 }
 
@@ -37,13 +48,22 @@ interface Draft {
   term: string;
   studentClass: string;
   searched: Searched | null;
-  rows: { subject: string; score: string; remarks: string }[] | null;
+  rows: { subject: string; score: string; remarks: string; components?: ComponentDraft }[] | null;
   reason?: string;
 }
 const DRAFT = 'UpdateResult';
 
+/** Whether the typed components differ from the stored ones, as text (a one-score row has none). */
+function componentsEdited(r: Row): boolean {
+  const stored = draftOf(r.existing?.components);
+  const typed = r.components ?? {};
+  return [...new Set([...Object.keys(stored), ...Object.keys(typed)])].some((l) => (typed[l] ?? '').trim() !== (stored[l] ?? ''));
+}
+
 const isEdited = (r: Row) =>
-  r.existing ? r.score.trim() !== String(r.existing.score) || r.remarks !== r.existing.remarks : r.score.trim() !== '' || r.remarks !== '';
+  r.existing
+    ? r.score.trim() !== String(r.existing.score) || r.remarks !== r.existing.remarks || componentsEdited(r)
+    : r.score.trim() !== '' || r.remarks !== '' || draftHasWork(r.components);
 
 /** /UpdateResult: search a student's term results, edit them, save each subject in parallel. */
 export default function UpdateResultPage() {
@@ -68,10 +88,13 @@ export default function UpdateResultPage() {
   const [needReason, setNeedReason] = useState(!!draft?.reason);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const scales = useGradingScales(searched.sessionId);
+  // Several components for the searched class and session: one input each instead of the single score.
+  const classScheme = useComponentScheme(rows ? searched.sessionId : '', searched.studentClass);
+  const scheme = classScheme ?? null;
   const access = useSubjectAccess(rows ? searched.admission : null, searched.sessionId, searched.term);
   // The student's own subjects, then any stored (or typed) result outside that list.
   const shown: Row[] | null =
-    rows && access.ready
+    rows && access.ready && classScheme !== undefined
       ? [
           ...access.subjects.map((subject) => rows.find((r) => r.subject === subject) ?? { subject, score: '', remarks: '' }),
           ...rows.filter((r) => !access.subjects.includes(r.subject) && (r.existing || isEdited(r))),
@@ -92,7 +115,7 @@ export default function UpdateResultPage() {
       term,
       studentClass,
       searched: rows ? searched : null,
-      rows: edited && rows ? rows.map(({ subject, score, remarks }) => ({ subject, score, remarks })) : null,
+      rows: edited && rows ? rows.map(({ subject, score, remarks, components }) => ({ subject, score, remarks, components })) : null,
       reason,
     } satisfies Draft);
   }, [admission, sessionId, term, studentClass, rows, searched, reason]);
@@ -109,15 +132,21 @@ export default function UpdateResultPage() {
     setSearching(true);
     try {
       const results = await lookupResults({ session_id: q.sessionId, term: q.term, admission_number: adm });
-      const next: Row[] = results.map((r) => ({ subject: r.subject, score: String(r.score), remarks: r.remarks, existing: r }));
+      const next: Row[] = results.map((r) => ({
+        subject: r.subject,
+        score: String(r.score),
+        remarks: r.remarks,
+        components: draftOf(r.components),
+        existing: r,
+      }));
       // Restored scores replace what was loaded for the subjects the user had changed.
       const restored = restoring.current?.rows;
       restoring.current = null;
       if (restored) {
         for (const d of restored) {
           const row = next.find((x) => x.subject === d.subject);
-          if (row) Object.assign(row, { score: d.score, remarks: d.remarks });
-          else next.push({ subject: d.subject, score: d.score, remarks: d.remarks });
+          if (row) Object.assign(row, { score: d.score, remarks: d.remarks, components: d.components ?? row.components });
+          else next.push({ subject: d.subject, score: d.score, remarks: d.remarks, components: d.components });
         }
       }
       // The class: where the results are recorded, else the student's record.
@@ -170,6 +199,10 @@ export default function UpdateResultPage() {
     const mine = shown.filter((r) => !access.locked(r.subject));
     const errs: Record<string, string> = {};
     for (const r of mine) {
+      if (scheme) {
+        for (const [label, m] of Object.entries(readComponents(scheme, r.components).errors)) errs[`${r.subject}.components.${label}`] = m;
+        continue;
+      }
       const checked = checkScore(r.score, r.subject);
       if (!checked.ok) errs[r.subject] = checked.message;
     }
@@ -182,11 +215,20 @@ export default function UpdateResultPage() {
       student_class: studentClass,
     };
     const why = reason.trim() ? { reason: reason.trim() } : {};
-    const changed = mine.filter(
-      (r) => r.score.trim() !== '' && (!r.existing || Number(r.score) !== r.existing.score || r.remarks !== r.existing.remarks),
-    );
+    const changed = scheme
+      ? mine.filter((r) =>
+          draftHasWork(r.components)
+            ? !r.existing || !sameScores(scheme, r.components, r.existing.components) || r.remarks !== r.existing.remarks
+            : // A result entered as one total keeps it; only its remarks can change until components are typed.
+              !!r.existing && r.existing.components === null && r.remarks !== r.existing.remarks,
+        )
+      : mine.filter(
+          (r) => r.score.trim() !== '' && (!r.existing || Number(r.score) !== r.existing.score || r.remarks !== r.existing.remarks),
+        );
     // A cleared score of a stored result means "delete it": asked first.
-    const cleared = mine.filter((r) => r.existing && r.score.trim() === '');
+    const cleared = scheme
+      ? mine.filter((r) => r.existing && r.existing.components !== null && !draftHasWork(r.components))
+      : mine.filter((r) => r.existing && r.score.trim() === '');
     if (!changed.length && !cleared.length) {
       toast.info(RESULT_ADMIN_MESSAGES.noChangesToSave);
       return;
@@ -198,21 +240,29 @@ export default function UpdateResultPage() {
     setConfirmDelete(null);
     setSaving(true);
     // One request per subject, in parallel: existing rows are updated, empty rows created.
-    const outcomes = await writeResults.mutateAsync([
+    // The score, or on a scheme with components the typed components (the server computes the total).
+    const score = (r: Row) => {
+      if (!scheme) return { score: Number(r.score) };
+      const { scores } = readComponents(scheme, r.components);
+      return Object.keys(scores).length ? { components: scores } : {};
+    };
+    const writes = [
       ...changed.map((r): ResultWrite =>
         r.existing
           ? {
               op: 'patch',
               id: r.existing.id,
-              body: { ...head, ...why, subject: r.subject, score: Number(r.score), remarks: r.remarks, version: r.existing.version },
+              body: { ...head, ...why, subject: r.subject, ...score(r), remarks: r.remarks, version: r.existing.version },
             }
           : {
               op: 'create',
-              body: { ...head, ...why, subject: r.subject, name: r.subject, score: Number(r.score), remarks: r.remarks, version: 0 },
+              body: { ...head, ...why, subject: r.subject, name: r.subject, ...score(r), remarks: r.remarks, version: 0 },
             },
       ),
       ...cleared.map((r): ResultWrite => ({ op: 'delete', id: r.existing!.id, version: r.existing!.version, reason: why.reason })),
-    ]);
+    ];
+    const subjectOf = [...changed, ...cleared].map((r) => r.subject);
+    const outcomes = await writeResults.mutateAsync(writes);
     setSaving(false);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (!failure) {
@@ -221,8 +271,8 @@ export default function UpdateResultPage() {
       return;
     }
     const err = failure.reason as unknown;
-    if (err instanceof ApiError && err.status === 400 && err.fieldErrors.reason) {
-      // Released results: the server asks why. Keep what was typed; the user adds a reason and saves again.
+    /** Shows what is stored now (some subjects may have saved), with what the user typed put back. */
+    const reloadKeepingTyped = async () => {
       const fresh = restoreTyped(mine);
       await search(undefined, { admission: searched.admission, sessionId: searched.sessionId, term: searched.term });
       setRows((rs) => {
@@ -231,9 +281,31 @@ export default function UpdateResultPage() {
         for (const [subject, typedRow] of fresh) if (!out.some((r) => r.subject === subject)) out.push({ subject, ...typedRow });
         return out;
       });
+    };
+    if (err instanceof ApiError && err.status === 400 && err.fieldErrors.reason) {
+      // Released results: the server asks why. Keep what was typed; the user adds a reason and saves again.
+      await reloadKeepingTyped();
       setNeedReason(true);
       setMessage({ tone: 'error', text: err.fieldErrors.reason[0]! });
       return;
+    }
+    if (scheme) {
+      // Component scores the server refused: its message by the input it names, the typed values kept.
+      const refused: Record<string, string> = {};
+      outcomes.forEach((o, i) => {
+        const e = o.status === 'rejected' ? (o.reason as unknown) : null;
+        if (!(e instanceof ApiError) || e.status !== 400) return;
+        for (const [k, v] of Object.entries(e.fieldErrors)) {
+          if (k === 'score') refused[subjectOf[i]!] = v[0]!;
+          else if (k === 'components' || k.startsWith('components.')) refused[`${subjectOf[i]}.${k}`] = v[0]!;
+        }
+      });
+      if (Object.keys(refused).length) {
+        await reloadKeepingTyped();
+        setErrors(refused);
+        toast.error(Object.values(refused)[0]!);
+        return;
+      }
     }
     if (err instanceof ApiError && err.kind === 'network') toast.error(RESULT_MESSAGES.networkTryAgain);
     else toast.error(serverMessage(err) ?? RESULT_MESSAGES.updateFailed);
@@ -249,6 +321,18 @@ export default function UpdateResultPage() {
         : [...rs, { subject, score: '', remarks: '', ...patch }];
     });
     setErrors((e) => ({ ...e, [subject]: '' }));
+    setConfirmDelete(null);
+  };
+
+  const setComponent = (subject: string, label: string, value: string) => {
+    setRows((rs) => {
+      if (!rs) return null;
+      const typed = (r: Row): Row => ({ ...r, components: { ...r.components, [label]: value } });
+      return rs.some((r) => r.subject === subject)
+        ? rs.map((r) => (r.subject === subject ? typed(r) : r))
+        : [...rs, typed({ subject, score: '', remarks: '' })];
+    });
+    setErrors((e) => ({ ...e, [subject]: '', [`${subject}.components.${label}`]: '', [`${subject}.components`]: '' }));
     setConfirmDelete(null);
   };
 
@@ -289,7 +373,7 @@ export default function UpdateResultPage() {
                 key={r.subject}
                 disabled={access.locked(r.subject)}
                 aria-label={r.subject}
-                className="grid gap-2 py-3 sm:grid-cols-[1fr_8rem_1fr] sm:items-start"
+                className={`grid gap-2 py-3 sm:items-start ${scheme ? 'sm:grid-cols-[1fr_2fr_1fr]' : 'sm:grid-cols-[1fr_8rem_1fr]'}`}
               >
                 <p className="font-medium sm:pt-9">
                   {r.subject}
@@ -303,19 +387,31 @@ export default function UpdateResultPage() {
                     </span>
                   )}
                 </p>
-                <TextField
-                  label={
-                    <>
-                      <span className="sr-only">{r.subject} </span>Score
-                    </>
-                  }
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={r.score}
-                  onChange={(e) => setRow(r.subject, { score: e.target.value })}
-                  error={errors[r.subject] || undefined}
-                />
+                {scheme ? (
+                  <ComponentScoreFields
+                    subject={r.subject}
+                    scheme={scheme}
+                    draft={r.components}
+                    onChange={(label, value) => setComponent(r.subject, label, value)}
+                    errors={(label) => errors[`${r.subject}.components.${label}`] || undefined}
+                    totalError={[errors[r.subject], errors[`${r.subject}.components`]].filter((m): m is string => !!m)}
+                    storedTotal={r.existing && r.existing.components === null ? r.existing.score : null}
+                  />
+                ) : (
+                  <TextField
+                    label={
+                      <>
+                        <span className="sr-only">{r.subject} </span>Score
+                      </>
+                    }
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={r.score}
+                    onChange={(e) => setRow(r.subject, { score: e.target.value })}
+                    error={errors[r.subject] || undefined}
+                  />
+                )}
                 <TextField
                   label={
                     <>
@@ -364,6 +460,6 @@ export default function UpdateResultPage() {
 }
 
 /** The typed scores and remarks of the rows the user changed, to put back after a reload of the stored ones. */
-function restoreTyped(rows: Row[]): Map<string, { score: string; remarks: string }> {
-  return new Map(rows.filter(isEdited).map((r) => [r.subject, { score: r.score, remarks: r.remarks }]));
+function restoreTyped(rows: Row[]): Map<string, { score: string; remarks: string; components?: ComponentDraft }> {
+  return new Map(rows.filter(isEdited).map((r) => [r.subject, { score: r.score, remarks: r.remarks, components: r.components }]));
 }

@@ -1,0 +1,369 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  assessmentComponentSchema,
+  ASSESSMENT_MESSAGES,
+  isStructuralChange,
+  MAX_COMPONENTS,
+  SCHEME_CONFIRM_CODE,
+  SCHEME_LOCKED_CODE,
+  SCHEME_PRESETS,
+  schemeProblems,
+  type AssessmentComponent,
+  type AssessmentScheme,
+  type ScorePrecision,
+} from '@portal/domain/assessment';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { QueryView } from '../../../components/ui/query-view';
+import { ApiError } from '../../../lib/api-client';
+import { errorCode } from '../../../lib/errors';
+import { useToast } from '../../../lib/toast';
+import { currentSessionId, useSessions } from '../api';
+import { previewScheme, useAssessmentSchemes, useSaveScheme } from '../assessment-api';
+
+interface RowForm {
+  /** A stable React key: rows move. */
+  key: number;
+  name: string;
+  label: string;
+  max: string;
+}
+
+let nextKey = 1;
+const toForm = (c: AssessmentComponent): RowForm => ({ key: nextKey++, name: c.name, label: c.label, max: String(c.max) });
+const fromForm = (r: RowForm): AssessmentComponent => ({ name: r.name.trim(), label: r.label.trim(), max: Number(r.max) });
+
+/** Each row's field problems by field name ('name', 'label', 'max'). */
+function rowProblems(r: RowForm): Partial<Record<'name' | 'label' | 'max', string>> {
+  const parsed = assessmentComponentSchema.safeParse({ ...fromForm(r), max: r.max.trim() === '' ? Number.NaN : Number(r.max) });
+  const out: Partial<Record<'name' | 'label' | 'max', string>> = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as 'name' | 'label' | 'max';
+      out[field] ??= issue.message;
+    }
+  return out;
+}
+
+const LEVEL_NAMES = { JSS: 'Junior (JSS)', SSS: 'Senior (SSS)' } as const;
+
+function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
+  const save = useSaveScheme();
+  const toast = useToast();
+  const headingId = useId();
+  const { level } = scheme;
+  const [rows, setRows] = useState<RowForm[]>(() => scheme.components.map(toForm));
+  const [precision, setPrecision] = useState<ScorePrecision>(scheme.precision);
+  const [tried, setTried] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [pending, setPending] = useState<{ components: AssessmentComponent[]; text: string } | null>(null);
+  useEffect(() => {
+    setRows(scheme.components.map(toForm));
+    setPrecision(scheme.precision);
+    setTried(false);
+    setProblems([]);
+    setPending(null);
+  }, [scheme]);
+
+  // Component scores exist: the structure is fixed for the session, names stay editable.
+  const locked = scheme.component_results > 0;
+  const components = rows.map(fromForm);
+  const sum = rows.reduce((a, r) => a + (Number(r.max) || 0), 0);
+  const live = schemeProblems(components);
+  const fieldProblems = rows.map(rowProblems);
+
+  const edit = (i: number, patch: Partial<RowForm>) => {
+    setRows((rs) => rs.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+    setProblems([]);
+    setPending(null);
+  };
+  const move = (i: number, by: -1 | 1) =>
+    setRows((rs) => {
+      const out = [...rs];
+      [out[i], out[i + by]] = [out[i + by]!, out[i]!];
+      return out;
+    });
+  const replace = (next: RowForm[]) => {
+    setRows(next);
+    setProblems([]);
+    setPending(null);
+  };
+
+  async function onSave() {
+    setTried(true);
+    setPending(null);
+    const found = [...new Set([...live, ...fieldProblems.flatMap((p) => Object.values(p))])];
+    setProblems(found);
+    if (found.length) return;
+    const unchanged =
+      !scheme.is_default &&
+      !isStructuralChange(scheme.components, components) &&
+      precision === scheme.precision &&
+      scheme.components.every((c, i) => c.name === components[i]!.name);
+    if (unchanged) {
+      toast.info(ASSESSMENT_MESSAGES.schemeUnchanged);
+      return;
+    }
+    try {
+      // Say what the change does to results already entered, and ask before applying.
+      const preview = await previewScheme(level, { session_id: scheme.session_id ?? undefined, components, precision });
+      if (preview.refused) {
+        setProblems([ASSESSMENT_MESSAGES.schemeLocked(preview.component_results, level, preview.session_name)]);
+        return;
+      }
+      if (preview.structural && preview.total_only_results > 0) {
+        setPending({ components, text: ASSESSMENT_MESSAGES.schemeNeedsConfirm(preview.total_only_results, level, preview.session_name) });
+        return;
+      }
+      await apply(components, false);
+    } catch (err) {
+      setProblems(failure(err));
+    }
+  }
+
+  async function apply(input: AssessmentComponent[], confirm: boolean) {
+    try {
+      const out = await save.mutateAsync({
+        level,
+        input: { session_id: scheme.session_id ?? undefined, components: input, precision, ...(confirm ? { confirm: true } : {}) },
+      });
+      setPending(null);
+      toast.success(out.message);
+    } catch (err) {
+      setPending(null);
+      // Results entered as one total appeared since the preview: the server asks, in its words.
+      if (errorCode(err) === SCHEME_CONFIRM_CODE && err instanceof ApiError && err.detail) {
+        setPending({ components: input, text: err.detail });
+        return;
+      }
+      setProblems(failure(err));
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={headingId} className="mb-1">
+        {LEVEL_NAMES[level]}
+      </h2>
+      <p className="mb-3 text-sm text-slate-600" data-testid={`scheme-counts-${level}`}>
+        {scheme.is_default && `${ASSESSMENT_MESSAGES.schemeDefault} `}
+        {ASSESSMENT_MESSAGES.schemeCounts(scheme.component_results, scheme.total_only_results)}
+      </p>
+      {locked && (
+        <Alert tone="info" className="mb-3">
+          {ASSESSMENT_MESSAGES.schemeLocked(scheme.component_results, level, scheme.session_name ?? '')}
+        </Alert>
+      )}
+      {!locked && (
+        <div className="mb-3">
+          <p className="mb-1 text-sm font-medium text-slate-800">{ASSESSMENT_MESSAGES.schemePresets}</p>
+          <div className="flex flex-wrap gap-2">
+            {SCHEME_PRESETS.map((p) => (
+              <Button
+                key={p.name}
+                variant="secondary"
+                className="min-h-9 px-3 py-1 text-xs"
+                onClick={() => replace(p.components.map(toForm))}
+              >
+                {p.name}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+      <ol className="flex flex-col gap-3" aria-label={`${level} components`}>
+        {rows.map((r, i) => {
+          const shown = (f: 'name' | 'label' | 'max') =>
+            tried || (f === 'max' ? r.max !== '' : r[f] !== '') ? fieldProblems[i]![f] : undefined;
+          const which = (
+            <span className="sr-only">
+              {' '}
+              {level} component {i + 1}
+            </span>
+          );
+          return (
+            <li key={r.key}>
+              <fieldset className="grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[minmax(0,1fr)_7rem_6rem]">
+                <legend className="sr-only">{`${level} component ${i + 1}`}</legend>
+                <div className="col-span-2 sm:col-span-1">
+                  <TextField
+                    label={<>Name{which}</>}
+                    value={r.name}
+                    maxLength={40}
+                    onChange={(e) => edit(i, { name: e.target.value })}
+                    error={shown('name')}
+                  />
+                </div>
+                <TextField
+                  label={<>Short label{which}</>}
+                  value={r.label}
+                  maxLength={8}
+                  readOnly={locked}
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
+                  onChange={(e) => edit(i, { label: e.target.value })}
+                  error={shown('label')}
+                />
+                <TextField
+                  label={<>Maximum{which}</>}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  value={r.max}
+                  readOnly={locked}
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
+                  onChange={(e) => edit(i, { max: e.target.value })}
+                  error={shown('max')}
+                />
+                {!locked && (
+                  <div className="col-span-2 flex justify-end gap-1 sm:col-span-3">
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                      aria-label={`Move ${level} component ${i + 1} up`}
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      disabled={i === rows.length - 1}
+                      onClick={() => move(i, 1)}
+                      aria-label={`Move ${level} component ${i + 1} down`}
+                    >
+                      ↓
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      disabled={rows.length === 1}
+                      onClick={() => replace(rows.filter((_, k) => k !== i))}
+                      aria-label={`Remove ${level} component ${i + 1}`}
+                    >
+                      ✕
+                    </Button>
+                  </div>
+                )}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="mt-3 text-sm font-medium tabular-nums" data-testid={`scheme-sum-${level}`} aria-live="polite">
+        {ASSESSMENT_MESSAGES.schemeSum(sum)}
+      </p>
+      {live.length > 0 && (
+        <Alert tone="error" className="mt-2">
+          {live.join('\n')}
+        </Alert>
+      )}
+      <fieldset className="mt-3" disabled={locked}>
+        <legend className="mb-1 text-sm font-medium text-slate-800">{ASSESSMENT_MESSAGES.schemePrecisionLabel}</legend>
+        <div className="flex flex-col gap-1 text-sm sm:flex-row sm:gap-4">
+          {(
+            [
+              ['one_decimal', ASSESSMENT_MESSAGES.precisionOneDecimal],
+              ['whole', ASSESSMENT_MESSAGES.precisionWhole],
+            ] as const
+          ).map(([value, text]) => (
+            <label key={value} className="flex min-h-9 items-center gap-2">
+              <input
+                type="radio"
+                name={`precision-${level}`}
+                value={value}
+                checked={precision === value}
+                onChange={() => {
+                  setPrecision(value);
+                  setProblems([]);
+                }}
+              />
+              {text}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {problems.filter((p) => !live.includes(p)).length > 0 && (
+        <Alert tone="error" className="mt-3">
+          {problems.filter((p) => !live.includes(p)).join('\n')}
+        </Alert>
+      )}
+      {pending && (
+        <div
+          role="alertdialog"
+          aria-label={`Confirm the ${level} scheme change`}
+          className="mt-3 rounded-lg border border-amber-500 bg-amber-50 p-3"
+        >
+          <p className="text-sm text-amber-950">{pending.text}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button loading={save.isPending} onClick={() => void apply(pending.components, true)}>
+              Confirm
+            </Button>
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {!locked && (
+          <Button
+            variant="secondary"
+            disabled={rows.length >= MAX_COMPONENTS}
+            onClick={() => replace([...rows, { key: nextKey++, name: '', label: '', max: '' }])}
+          >
+            Add component
+          </Button>
+        )}
+        <Button loading={save.isPending} onClick={() => void onSave()}>
+          Save {level} scheme
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** What a refused save says: the server's detail (locked, confirmation) or its field messages. */
+function failure(err: unknown): string[] {
+  if (!(err instanceof ApiError)) return [ASSESSMENT_MESSAGES.schemeSaveFailed];
+  if (errorCode(err) === SCHEME_LOCKED_CODE && err.detail) return [err.detail];
+  const out = [err.detail ?? '', ...Object.values(err.fieldErrors).flat()].filter(Boolean);
+  return out.length ? [...new Set(out)] : [ASSESSMENT_MESSAGES.schemeSaveFailed];
+}
+
+/** /assessment-schemes (admin): each level's components for a session (CA1, CA2, Exam...). */
+export default function AssessmentSchemesPage() {
+  const sessions = useSessions();
+  const [picked, setPicked] = useState('');
+  const sessionId = picked || currentSessionId(sessions.data);
+  const schemes = useAssessmentSchemes(sessionId, !!sessionId);
+  const sessionName = schemes.data?.[0]?.session_name;
+  return (
+    <PageLayout title="Assessment Schemes">
+      <Card className="mb-5">
+        <div className="grid gap-2 sm:max-w-xs">
+          <SelectField
+            label="Academic Session"
+            value={sessionId}
+            onChange={(e) => setPicked(e.target.value)}
+            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
+          />
+        </div>
+        {sessionName && <p className="mt-2 text-sm text-slate-600">{ASSESSMENT_MESSAGES.schemeSessionHint(sessionName)}</p>}
+      </Card>
+      <QueryView query={schemes} messages={ASSESSMENT_MESSAGES.schemesFailed}>
+        {(data) => (
+          <div className="grid gap-5 lg:grid-cols-2">
+            {data.map((s) => (
+              <SchemeEditor key={`${s.session_id}-${s.level}`} scheme={s} />
+            ))}
+          </div>
+        )}
+      </QueryView>
+    </PageLayout>
+  );
+}
