@@ -24,14 +24,16 @@ import {
   type SubjectStatistics,
 } from '@portal/domain';
 import { badRequest, conflict, HttpError } from '../../http/errors';
-import type { TeachingService } from '../teaching/teaching.service';
-import type { AssessmentService, StoredScheme } from './assessment.service';
-import type { GradingService } from './grading.service';
+import type { DB } from '../../db/index';
+import { teachingService, type TeachingService } from '../teaching/teaching.service';
+import { assessmentService, type AssessmentService, type StoredScheme } from './assessment.service';
+import { GradingRepository } from './grading.repository';
+import { GradingService } from './grading.service';
 import { resultAuditRow, type AuditedResult } from './result-audit';
-import type { AuditInsert, ResultsRepository } from './results.repository';
+import { ResultsRepository, type AuditInsert } from './results.repository';
 import { planImport, readScoreCsv, type ImportChange } from './score-csv';
-import type { ScoreSheetRepository, SheetResultRow, SheetStudentRow } from './score-sheet.repository';
-import type { SessionsRepository } from './sessions.repository';
+import { ScoreSheetRepository, type SheetResultRow, type SheetStudentRow } from './score-sheet.repository';
+import { SessionsRepository } from './sessions.repository';
 import type { Actor } from './results.service';
 
 const fullName = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`;
@@ -404,4 +406,17 @@ export class ScoreSheetService {
       );
     return { status: 200, preview: { ...preview, applied: true } };
   }
+}
+
+/** The grid's service over a database, with the repositories and services it reads through. */
+export function scoreSheetService(db: DB, dialect: 'sqlite' | 'postgres'): ScoreSheetService {
+  const sessions = new SessionsRepository(db);
+  return new ScoreSheetService(
+    new ScoreSheetRepository(db, dialect),
+    new ResultsRepository(db, dialect),
+    new GradingService(new GradingRepository(db, dialect), sessions),
+    sessions,
+    teachingService(db),
+    assessmentService(db, dialect, sessions),
+  );
 }
