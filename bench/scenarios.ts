@@ -134,7 +134,12 @@ function sheetStudents(total: number): string[] {
     : [];
 }
 
-const sheetQuery = (d: BenchContext) => ({ session_id: d.sessionId, term: '1st', student_class: BENCH_SHEET_CLASS, subject: BENCH_SHEET_SUBJECT });
+const sheetQuery = (d: BenchContext) => ({
+  session_id: d.sessionId,
+  term: '1st',
+  student_class: BENCH_SHEET_CLASS,
+  subject: BENCH_SHEET_SUBJECT,
+});
 
 /**
  * The grid's optimistic versions, as a client keeps them: read from the sheet once, then from every
@@ -298,7 +303,11 @@ export const SCENARIOS: Scenario[] = [
     paths: () => ['/api/score-sheet/?bench=sheet'],
     before: readVersions,
     onResponse: rememberVersions,
-    body: (i, d) => sheetSave(d, sheetStudents(d.meta.students).map((a, k) => sheetRow(a, k))),
+    body: (i, d) =>
+      sheetSave(
+        d,
+        sheetStudents(d.meta.students).map((a, k) => sheetRow(a, k)),
+      ),
     connections: [1, 1],
     budgets: [{ kind: 'p99', ms: 100, text: 'a whole grid of 60 rows x 3 components saved p99 < 100 ms' }],
     expect: json,

@@ -366,7 +366,9 @@ export const MATRIX: Record<string, Entry> = {
         term: '1st',
         student_class: t.studentClass,
         subject: SUBJECTS[6],
-        rows: [{ admission_number: t.admissionNumber, components: { Score: 40 + (n++ % 50) }, version: await versionOf(ctx, t, SUBJECTS[6]) }],
+        rows: [
+          { admission_number: t.admissionNumber, components: { Score: 40 + (n++ % 50) }, version: await versionOf(ctx, t, SUBJECTS[6]) },
+        ],
         reason: 'Matrix check',
       },
     }),

@@ -457,36 +457,42 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
       fc.constantFrom('=cmd|" /C calc"!A0', '@SUM(1+1)', '+1', '-1', '=1+1', '50', 'ABS', '1e2', '0x10', '"', '""', '\r\n', ','),
     );
     const hostileCsv = fc.oneof(
-      fc.array(fc.array(cellText, { maxLength: 4 }), { maxLength: 5 }).map(
-        (lines) => `admission_number,Score,remarks\n${lines.map((l) => [cast.other.admissionNumber, ...l].join(',')).join('\n')}`,
-      ),
+      fc
+        .array(fc.array(cellText, { maxLength: 4 }), { maxLength: 5 })
+        .map((lines) => `admission_number,Score,remarks\n${lines.map((l) => [cast.other.admissionNumber, ...l].join(',')).join('\n')}`),
       hostileString,
     );
-    const stored = () =>
-      ctx.handle.db.selectFrom('results').select(['score', 'components']).where('subject', '=', SUBJECTS[9]).execute();
+    const stored = () => ctx.handle.db.selectFrom('results').select(['score', 'components']).where('subject', '=', SUBJECTS[9]).execute();
     await fc.assert(
-      fc.asyncProperty(fc.array(hostileRow, { minLength: 1, maxLength: 3 }), hostileValue, hostileCsv, fc.boolean(), async (rows, reason, csv, dryRun) => {
-        for (const [method, url, payload] of [
-          ['PUT', '/api/score-sheet/', { ...base, rows, reason }],
-          ['POST', '/api/score-sheet/import/', { ...base, csv, dry_run: dryRun, reason: 'Fuzz' }],
-        ] as const) {
-          const before = await rowCounts(ctx, tables);
-          const res = await ctx.app.inject({
-            method,
-            url,
-            headers: { ...cast.admin.auth, 'content-type': 'application/json' },
-            payload: JSON.stringify(payload),
-          });
-          expect(res.statusCode, `${method} ${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
-          expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|invalid byte sequence/);
-          if (res.statusCode >= 400) expect(await rowCounts(ctx, tables)).toEqual(before);
-        }
-        // Whatever was saved is a number of marks: never a formula or text.
-        for (const r of await stored()) {
-          expect(Number.isFinite(Number(r.score))).toBe(true);
-          if (r.components) for (const v of Object.values(JSON.parse(r.components) as object)) expect(typeof v === 'number' || v === 'ABS').toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(hostileRow, { minLength: 1, maxLength: 3 }),
+        hostileValue,
+        hostileCsv,
+        fc.boolean(),
+        async (rows, reason, csv, dryRun) => {
+          for (const [method, url, payload] of [
+            ['PUT', '/api/score-sheet/', { ...base, rows, reason }],
+            ['POST', '/api/score-sheet/import/', { ...base, csv, dry_run: dryRun, reason: 'Fuzz' }],
+          ] as const) {
+            const before = await rowCounts(ctx, tables);
+            const res = await ctx.app.inject({
+              method,
+              url,
+              headers: { ...cast.admin.auth, 'content-type': 'application/json' },
+              payload: JSON.stringify(payload),
+            });
+            expect(res.statusCode, `${method} ${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|invalid byte sequence/);
+            if (res.statusCode >= 400) expect(await rowCounts(ctx, tables)).toEqual(before);
+          }
+          // Whatever was saved is a number of marks: never a formula or text.
+          for (const r of await stored()) {
+            expect(Number.isFinite(Number(r.score))).toBe(true);
+            if (r.components)
+              for (const v of Object.values(JSON.parse(r.components) as object)) expect(typeof v === 'number' || v === 'ABS').toBe(true);
+          }
+        },
+      ),
       { numRuns: NUM_RUNS * 2, seed: SEED },
     );
   }, 120_000);

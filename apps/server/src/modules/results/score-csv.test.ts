@@ -47,7 +47,8 @@ function records(csv: string): CsvRecord[] {
 
 describe('reading a score file (RFC 4180 through csv-parse)', () => {
   it('reads quotes, embedded commas, quotes and line breaks, CRLF, LF and CR endings and a BOM, keeping each record’s first line', () => {
-    const csv = '\ufeffadmission_number,name,CA1\r\nSTU-0001,"Obi, Ada",12\r\n\r\nSTU-0002,"Line\r\nbreak ""quoted""",5\nSTU-0003,Eze,7\rSTU-0004,  Spaced  ,8';
+    const csv =
+      '\ufeffadmission_number,name,CA1\r\nSTU-0001,"Obi, Ada",12\r\n\r\nSTU-0002,"Line\r\nbreak ""quoted""",5\nSTU-0003,Eze,7\rSTU-0004,  Spaced  ,8';
     expect(records(csv)).toEqual([
       { line: 1, cells: ['admission_number', 'name', 'CA1'] },
       { line: 2, cells: ['STU-0001', 'Obi, Ada', '12'] },

@@ -178,7 +178,8 @@ export function planImport(sheet: ScoreSheet, records: readonly CsvRecord[]): { 
       total: componentTotal(components),
       change,
     });
-    if (change !== 'same') changes.push({ admission_number: student.admission_number, components, ...(remarks === undefined ? {} : { remarks }) });
+    if (change !== 'same')
+      changes.push({ admission_number: student.admission_number, components, ...(remarks === undefined ? {} : { remarks }) });
   }
   return done();
 }

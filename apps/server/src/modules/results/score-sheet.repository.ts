@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { TERM_VALUES } from '@portal/domain';
 import type { Conn, DB } from '../../db/index';
 import { nowIso } from '../../db/index';
 import './results.tables';
@@ -42,7 +43,9 @@ export interface NewResult {
 }
 
 /** Who changed a result last, as a person reads it: the staff member's or admin's name, else the sign-in. */
-const UPDATER = sql<string | null>`coalesce(${sql.ref('st.first_name')} || ' ' || ${sql.ref('st.last_name')}, ${sql.ref('ad.first_name')} || ' ' || ${sql.ref('ad.last_name')}, ${sql.ref('u.email')})`;
+const UPDATER = sql<
+  string | null
+>`coalesce(${sql.ref('st.first_name')} || ' ' || ${sql.ref('st.last_name')}, ${sql.ref('ad.first_name')} || ' ' || ${sql.ref('ad.last_name')}, ${sql.ref('u.email')})`;
 
 /**
  * SQL of the class score grid: set-based reads of an arm's students and one subject's results, and
@@ -73,6 +76,8 @@ export class ScoreSheetRepository {
               .selectFrom('results as c')
               .select('c.student_id')
               .where('c.session_id', '=', sessionId)
+              // Every term named: the (session, term, class) index is searched three times, not the whole session scanned.
+              .where('c.term', 'in', [...TERM_VALUES])
               .where('c.student_class', '=', studentClass),
           ),
         ]),
@@ -151,15 +156,17 @@ export class ScoreSheetRepository {
   }
 
   /** The (term, class) pairs each of the students has results in for a session: the class rules of a save. */
-  sessionClasses(studentIds: readonly number[], sessionId: number, conn: Conn) {
-    if (!studentIds.length) return Promise.resolve([]);
-    return conn
+  async sessionClasses(studentIds: readonly number[], sessionId: number, conn: Conn) {
+    if (!studentIds.length) return [];
+    // By student only, the session filtered here: with `session_id = ?` in the query SQLite prefers the
+    // (session, term, class) index and reads the whole session's results (ms) instead of the students' few.
+    const rows = await conn
       .selectFrom('results')
-      .select(['student_id', 'term', 'student_class'])
-      .where('session_id', '=', sessionId)
+      .select(['student_id', 'session_id', 'term', 'student_class'])
       .where('student_id', 'in', [...studentIds])
-      .groupBy(['student_id', 'term', 'student_class'])
+      .groupBy(['student_id', 'session_id', 'term', 'student_class'])
       .execute();
+    return rows.filter((r) => r.session_id === sessionId);
   }
 
   /**
@@ -168,17 +175,19 @@ export class ScoreSheetRepository {
    */
   storedForUpdate(studentIds: readonly number[], sessionId: number, term: string, subject: string, conn: Conn) {
     if (!studentIds.length) return Promise.resolve([]);
-    return conn
-      .selectFrom('results')
-      .select(['id', 'student_id', 'student_class', 'score', 'components', 'remarks', 'grade', 'version'])
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('subject', '=', subject)
-      .where('student_id', 'in', [...studentIds])
-      // One lock order for every saver: two whole-sheet saves never wait on each other in a circle.
-      .orderBy('id')
-      .$if(this.dialect === 'postgres', (q) => q.forUpdate())
-      .execute();
+    return (
+      conn
+        .selectFrom('results')
+        .select(['id', 'student_id', 'student_class', 'score', 'components', 'remarks', 'grade', 'version'])
+        .where('session_id', '=', sessionId)
+        .where('term', '=', term)
+        .where('subject', '=', subject)
+        .where('student_id', 'in', [...studentIds])
+        // One lock order for every saver: two whole-sheet saves never wait on each other in a circle.
+        .orderBy('id')
+        .$if(this.dialect === 'postgres', (q) => q.forUpdate())
+        .execute()
+    );
   }
 
   /**

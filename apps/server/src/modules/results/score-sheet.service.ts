@@ -37,8 +37,10 @@ import { SessionsRepository } from './sessions.repository';
 import type { Actor } from './results.service';
 
 const fullName = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`;
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Last name, first name, admission number: the order of every class list (as SQL's ORDER BY gives it). */
 const byName = (a: SheetStudentRow, b: SheetStudentRow) =>
-  a.last_name.localeCompare(b.last_name, 'en') || a.first_name.localeCompare(b.first_name, 'en') || (a.admission_number < b.admission_number ? -1 : 1);
+  cmp(a.last_name, b.last_name) || cmp(a.first_name, b.first_name) || cmp(a.admission_number, b.admission_number);
 
 /** A result's component scores as the grid shows them, in scheme order; a one-score result on a one-component scheme fills its column. */
 function presentResult(r: SheetResultRow, scheme: StoredScheme): ScoreSheetResult {
@@ -140,7 +142,11 @@ export class ScoreSheetService {
         position: positions.get(s.id) ?? null,
       };
     });
-    const refusal = scoreWriteRefusal(actor.role, access, { student_class: q.student_class, subject: q.subject, termLabel: termLabel(q.term) });
+    const refusal = scoreWriteRefusal(actor.role, access, {
+      student_class: q.student_class,
+      subject: q.subject,
+      termLabel: termLabel(q.term),
+    });
     return {
       session: { id: session.id, name: session.name },
       term: q.term,
@@ -253,7 +259,12 @@ export class ScoreSheetService {
         const storedBy = new Map(stored.map((r) => [r.student_id, r]));
         const reason = released ? (reasonIn ?? '') : null;
         const inserts: { i: number; row: Parameters<ScoreSheetRepository['insertMany']>[1][number] }[] = [];
-        const updates: { i: number; id: number; version: number; v: { score: number; components: string | null; remarks: string; grade: string } }[] = [];
+        const updates: {
+          i: number;
+          id: number;
+          version: number;
+          v: { score: number; components: string | null; remarks: string; grade: string };
+        }[] = [];
         const deletes: { i: number; id: number; version: number }[] = [];
         const audit: AuditInsert[] = [];
         const who = (s: SheetStudentRow, resultId: number): AuditedResult => ({
@@ -300,7 +311,13 @@ export class ScoreSheetService {
             });
             return;
           }
-          if (Number(before.score) === res.score && before.components === components && before.remarks === remarks && before.grade === grade) return;
+          if (
+            Number(before.score) === res.score &&
+            before.components === components &&
+            before.remarks === remarks &&
+            before.grade === grade
+          )
+            return;
           updates.push({ i, id: before.id, version: before.version, v: { score: res.score, components, remarks, grade } });
         });
         if (Object.keys(rowErrors).length) throw badRequest(rowErrors);
@@ -399,9 +416,9 @@ export class ScoreSheetService {
     if (preview.errors.length) return { status: 400, preview };
     if (changes.length)
       await this.apply(
-      actor,
-      body,
-      changes.map((c: ImportChange) => ({ ...c, version: 'stored' as const })),
+        actor,
+        body,
+        changes.map((c: ImportChange) => ({ ...c, version: 'stored' as const })),
         body.reason,
       );
     return { status: 200, preview: { ...preview, applied: true } };

@@ -58,13 +58,23 @@ describeEachDatabase('the class score grid', (dialect) => {
   async function scheme(session: number) {
     await ctx.handle.db
       .insertInto('assessment_schemes')
-      .values({ session_id: session, level: 'SSS', components: JSON.stringify(SCHEME), precision: 'one_decimal', updated_by: null, updated_at: nowIso() })
+      .values({
+        session_id: session,
+        level: 'SSS',
+        components: JSON.stringify(SCHEME),
+        precision: 'one_decimal',
+        updated_by: null,
+        updated_at: nowIso(),
+      })
       .execute();
   }
   /** An arm of its own per test: the current session's class-wide reads see only this test's students. */
   async function arm(): Promise<string> {
     const a = `X${++seq}`;
-    await ctx.handle.db.insertInto('class_arms').values({ level: 'SSS 1', arm: a, name: `SSS 1 ${a}`, created_at: nowIso() }).execute();
+    await ctx.handle.db
+      .insertInto('class_arms')
+      .values({ level: 'SSS 1', arm: a, name: `SSS 1 ${a}`, created_at: nowIso() })
+      .execute();
     return `SSS 1 ${a}`;
   }
   async function pupil(cls: string, firstName: string, lastName: string) {
@@ -78,7 +88,9 @@ describeEachDatabase('the class score grid', (dialect) => {
   }
   const q = (cls: string, over: Record<string, string | number> = {}) =>
     new URLSearchParams(
-      Object.entries({ session_id: sessionId, term: '1st', student_class: cls, subject: SUBJECT, ...over }).map(([k, v]): [string, string] => [k, String(v)]),
+      Object.entries({ session_id: sessionId, term: '1st', student_class: cls, subject: SUBJECT, ...over }).map(
+        ([k, v]): [string, string] => [k, String(v)],
+      ),
     ).toString();
   const load = (cls: string, who: SignedIn = admin, over: Record<string, string | number> = {}) =>
     ctx.app.inject({ method: 'GET', url: `/api/score-sheet/?${q(cls, over)}`, headers: who.auth });
@@ -147,7 +159,13 @@ describeEachDatabase('the class score grid', (dialect) => {
         ['Ada Zubair', true, 70, 1],
       ]);
       const bola = sheet.rows[3]!.result!;
-      expect(bola).toMatchObject({ components: { CA1: 20, CA2: 'ABS', Exam: 50 }, total_only: false, remarks: 'Missed CA2', version: 1, updated_by: 'Grace Okafor' });
+      expect(bola).toMatchObject({
+        components: { CA1: 20, CA2: 'ABS', Exam: 50 },
+        total_only: false,
+        remarks: 'Missed CA2',
+        version: 1,
+        updated_by: 'Grace Okafor',
+      });
       expect(sheet.rows[1]!.result).toMatchObject({ components: {}, total_only: true, score: 70 });
     });
 
@@ -190,7 +208,9 @@ describeEachDatabase('the class score grid', (dialect) => {
     it('saves one row: the total from the components, graded, versioned, audited', async () => {
       const cls = await arm();
       const s = await pupil(cls, 'Tolu', 'Ade');
-      const res = await put(staff, cls, [{ admission_number: s.admissionNumber, components: { Exam: 45, CA1: 12.5, CA2: 'ABS' }, version: 0 }]);
+      const res = await put(staff, cls, [
+        { admission_number: s.admissionNumber, components: { Exam: 45, CA1: 12.5, CA2: 'ABS' }, version: 0 },
+      ]);
       expect(res.statusCode, res.body).toBe(200);
       const out = res.json<ScoreSheetSaveResult>();
       expect(out.stats).toEqual({ count: 1, highest: 57.5, lowest: 57.5, average: 57.5 });
@@ -200,16 +220,29 @@ describeEachDatabase('the class score grid', (dialect) => {
           name: 'Tolu Ade',
           takes: true,
           position: 1,
-          result: expect.objectContaining({ components: { CA1: 12.5, CA2: 'ABS', Exam: 45 }, score: 57.5, version: 1, updated_by: 'Grace Okafor' }),
+          result: expect.objectContaining({
+            components: { CA1: 12.5, CA2: 'ABS', Exam: 45 },
+            score: 57.5,
+            version: 1,
+            updated_by: 'Grace Okafor',
+          }),
         },
       ]);
       const [row] = await stored(s.id);
       expect(row).toMatchObject({ score: 57.5, version: 1, components: '{"CA1":12.5,"CA2":"ABS","Exam":45}' });
       expect(await audits(s.id)).toEqual([
-        expect.objectContaining({ action: 'create', new_score: 57.5, new_components: row!.components, actor_user_id: staff.userId, reason: null }),
+        expect.objectContaining({
+          action: 'create',
+          new_score: 57.5,
+          new_components: row!.components,
+          actor_user_id: staff.userId,
+          reason: null,
+        }),
       ]);
       // The same row again: nothing rewritten, no audit, the version stays.
-      const again = await put(staff, cls, [{ admission_number: s.admissionNumber, components: { CA1: 12.5, CA2: 'ABS', Exam: 45 }, version: 1 }]);
+      const again = await put(staff, cls, [
+        { admission_number: s.admissionNumber, components: { CA1: 12.5, CA2: 'ABS', Exam: 45 }, version: 1 },
+      ]);
       expect(again.statusCode).toBe(200);
       expect((await stored(s.id))[0]!.version).toBe(1);
       expect(await audits(s.id)).toHaveLength(1);
@@ -222,7 +255,11 @@ describeEachDatabase('the class score grid', (dialect) => {
       const res = await put(
         admin,
         cls,
-        kids.map((k, i) => ({ admission_number: k.admissionNumber, components: { CA1: i % 21, CA2: 10, Exam: 30 + (i % 31) }, version: 0 })),
+        kids.map((k, i) => ({
+          admission_number: k.admissionNumber,
+          components: { CA1: i % 21, CA2: 10, Exam: 30 + (i % 31) },
+          version: 0,
+        })),
       );
       expect(res.statusCode, res.body).toBe(200);
       const out = res.json<ScoreSheetSaveResult>();
@@ -309,7 +346,13 @@ describeEachDatabase('the class score grid', (dialect) => {
       expect(await stored(a.id)).toEqual([]);
       expect(await audits(a.id)).toEqual([
         expect.objectContaining({ action: 'create' }),
-        expect.objectContaining({ action: 'delete', old_score: 12, old_components: '{"CA1":3,"CA2":4,"Exam":5}', new_score: null, actor_user_id: staff.userId }),
+        expect.objectContaining({
+          action: 'delete',
+          old_score: 12,
+          old_components: '{"CA1":3,"CA2":4,"Exam":5}',
+          new_score: null,
+          actor_user_id: staff.userId,
+        }),
       ]);
       expect(await audits(b.id)).toEqual([]);
     });
@@ -404,10 +447,7 @@ describeEachDatabase('the class score grid', (dialect) => {
         const query = { session_id: sessionId, term: '1st' as const, student_class: cls, subject: SUBJECT };
         const rows = kids.map((k) => ({ admission_number: k.admissionNumber, components: { CA1: 5, Exam: 30 }, version: 0 }));
         const actor = { id: staff.userId, role: 'staff' as const };
-        counts.push([
-          await counting((svc) => svc.save(actor, { ...query, rows })),
-          await counting((svc) => svc.load(actor, query)),
-        ]);
+        counts.push([await counting((svc) => svc.save(actor, { ...query, rows })), await counting((svc) => svc.load(actor, query))]);
       }
       expect(counts[1]).toEqual(counts[2]);
       // Load: session, class, subject, scheme, students, results, access, publication, the subject plan (5).
@@ -421,7 +461,9 @@ describeEachDatabase('the class score grid', (dialect) => {
       await scheme(other.id);
       const cls = await arm();
       const s = await pupil(cls, 'Perm', 'Check');
-      await createResults(ctx.handle.db, [{ studentId: s.id, sessionId: other.id, term: '1st', studentClass: cls, subject: 'English Language', score: 50 }]);
+      await createResults(ctx.handle.db, [
+        { studentId: s.id, sessionId: other.id, term: '1st', studentClass: cls, subject: 'English Language', score: 50 },
+      ]);
       await enforceAssignments(ctx.handle.db, other.id, true);
       const body = { session_id: other.id };
       const row = [{ admission_number: s.admissionNumber, components: { CA1: 5 }, version: 0 }];
@@ -465,7 +507,9 @@ describeEachDatabase('the class score grid', (dialect) => {
       const b = await pupil(cls, '=HYPERLINK("evil")', 'Eze');
       const c = await pupil(cls, 'Not', 'Taking');
       await chooseSubject(ctx.handle.db, c.id, SUBJECT, 'drop');
-      await put(admin, cls, [{ admission_number: a.admissionNumber, components: { CA1: 12, CA2: 'ABS', Exam: 40 }, remarks: 'Good', version: 0 }]);
+      await put(admin, cls, [
+        { admission_number: a.admissionNumber, components: { CA1: 12, CA2: 'ABS', Exam: 40 }, remarks: 'Good', version: 0 },
+      ]);
       const res = await csvOf(cls);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
@@ -536,7 +580,10 @@ describeEachDatabase('the class score grid', (dialect) => {
   });
 
   it('property: the sheet’s statistics and positions are subjectStatistics over the stored totals', async () => {
-    const cell = fc.oneof(fc.constant<'ABS'>('ABS'), fc.integer({ min: 0, max: 200 }).map((n) => n / 10));
+    const cell = fc.oneof(
+      fc.constant<'ABS'>('ABS'),
+      fc.integer({ min: 0, max: 200 }).map((n) => n / 10),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ CA1: cell, CA2: cell, Exam: fc.oneof(cell, fc.integer({ min: 0, max: 60 })) }, { requiredKeys: [] }), {
@@ -554,7 +601,11 @@ describeEachDatabase('the class score grid', (dialect) => {
           );
           expect(res.statusCode, res.body).toBe(200);
           const sheet = (await load(cls)).json<ScoreSheet>();
-          const totals = await ctx.handle.db.selectFrom('results').select(['student_id', 'score']).where('student_class', '=', cls).execute();
+          const totals = await ctx.handle.db
+            .selectFrom('results')
+            .select(['student_id', 'score'])
+            .where('student_class', '=', cls)
+            .execute();
           const want = subjectStatistics(totals.map((t) => ({ student_id: t.student_id, score: Number(t.score) })));
           expect(sheet.stats).toEqual(want.stats);
           expect(res.json<ScoreSheetSaveResult>().stats).toEqual(want.stats);
