@@ -218,28 +218,37 @@ export class ScoreSheetRepository {
     return out;
   }
 
-  /** Updates one row only if it still has `version`; false when it changed or vanished meanwhile. */
-  async updateIfVersion(
+  /**
+   * Updates many rows in one statement per 200, each only if it still has its `version`; returns the
+   * ids updated (a row missing from them changed or vanished meanwhile).
+   */
+  async updateManyIfVersion(
     conn: Conn,
-    id: number,
-    version: number,
-    v: { score: number; components: string | null; remarks: string; grade: string; actor: number },
-  ): Promise<boolean> {
-    const res = await conn
-      .updateTable('results')
-      .set({
-        score: v.score,
-        components: v.components,
-        remarks: v.remarks,
-        grade: v.grade,
-        version: version + 1,
-        updated_by: v.actor,
-        updated_at: nowIso(),
-      })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    rows: readonly { id: number; version: number; score: number; components: string | null; remarks: string; grade: string }[],
+    actor: number,
+  ): Promise<Set<number>> {
+    const done = new Set<number>();
+    const real = sql.raw(this.dialect === 'postgres' ? 'double precision' : 'real');
+    const now = nowIso();
+    for (let i = 0; i < rows.length; i += 200) {
+      // A derived table of the new values (SELECT … UNION ALL: both dialects, typed by the casts).
+      const values = sql.join(
+        rows
+          .slice(i, i + 200)
+          .map(
+            (r) =>
+              sql`select cast(${r.id} as integer) as id, cast(${r.version} as integer) as version, cast(${r.score} as ${real}) as score, cast(${r.components} as text) as components, cast(${r.remarks} as text) as remarks, cast(${r.grade} as text) as grade`,
+          ),
+        sql` union all `,
+      );
+      const res = await sql<{ id: number }>`update results set score = v.score, components = v.components, remarks = v.remarks,
+          grade = v.grade, version = v.version + 1, updated_by = ${actor}, updated_at = ${now}
+        from (${values}) as v
+        where results.id = v.id and results.version = v.version
+        returning results.id`.execute(conn);
+      for (const r of res.rows) done.add(Number(r.id));
+    }
+    return done;
   }
 
   /** Deletes the rows whose (id, version) still match; returns how many went. */

@@ -342,10 +342,17 @@ export class ScoreSheetService {
             audit.push(resultAuditRow('create', who(s, id), null, x.row, actor.id, reason));
           }
         }
-        for (const u of updates) {
-          const s = studentsOf[u.i]!;
-          if (!(await this.repo.updateIfVersion(trx, u.id, u.version, { ...u.v, actor: actor.id }))) throw new RowConflict(s, sch);
-          audit.push(resultAuditRow('update', who(s, u.id), storedBy.get(s.id)!, u.v, actor.id, reason));
+        if (updates.length) {
+          const done = await this.repo.updateManyIfVersion(
+            trx,
+            updates.map((u) => ({ id: u.id, version: u.version, ...u.v })),
+            actor.id,
+          );
+          for (const u of updates) {
+            const s = studentsOf[u.i]!;
+            if (!done.has(u.id)) throw new RowConflict(s, sch);
+            audit.push(resultAuditRow('update', who(s, u.id), storedBy.get(s.id)!, u.v, actor.id, reason));
+          }
         }
         if (deletes.length) {
           if ((await this.repo.deleteIfVersions(trx, deletes)) !== deletes.length) throw new RowConflict(studentsOf[deletes[0]!.i]!, sch);
