@@ -58,30 +58,37 @@ export class ScoreSheetRepository {
   ) {}
 
   /**
-   * The class's students for a session: in the current session the arm's active students, and in
-   * any session everyone with a result of the session recorded in the class (a withdrawn student
-   * keeps their row). One statement.
+   * The sheet's students. In the current session: the arm's active students and anyone with a
+   * result of this term and subject recorded in the class (a withdrawn student keeps their row). In
+   * a past session: everyone with a result of the session recorded in the class. One statement.
    */
-  sheetStudents(sessionId: number, studentClass: string, current: boolean, conn: Conn = this.db): Promise<SheetStudentRow[]> {
+  sheetStudents(
+    q: { sessionId: number; term: string; studentClass: string; subject: string; current: boolean },
+    conn: Conn = this.db,
+  ): Promise<SheetStudentRow[]> {
+    const columns = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'] as const;
+    const recorded = conn
+      .selectFrom('students as s')
+      .select(columns)
+      .where('s.id', 'in', (eb) =>
+        eb
+          .selectFrom('results as c')
+          .select('c.student_id')
+          .where('c.session_id', '=', q.sessionId)
+          // Every term named in a past session: the (session, term, class) index is searched three
+          // times rather than the whole session's results read.
+          .where('c.term', 'in', q.current ? [q.term] : [...TERM_VALUES])
+          .where('c.student_class', '=', q.studentClass)
+          .$if(q.current, (qb) => qb.where('c.subject', '=', q.subject)),
+      );
+    if (!q.current) return recorded.execute();
+    // Two indexed reads in a UNION: with an OR, PostgreSQL scans every student.
     return conn
       .selectFrom('students as s')
-      .select(['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'])
-      .where((eb) =>
-        eb.or([
-          ...(current ? [eb.and([eb('s.status', '=', 'active'), eb('s.student_class', '=', studentClass)])] : []),
-          eb(
-            's.id',
-            'in',
-            eb
-              .selectFrom('results as c')
-              .select('c.student_id')
-              .where('c.session_id', '=', sessionId)
-              // Every term named: the (session, term, class) index is searched three times, not the whole session scanned.
-              .where('c.term', 'in', [...TERM_VALUES])
-              .where('c.student_class', '=', studentClass),
-          ),
-        ]),
-      )
+      .select(columns)
+      .where('s.status', '=', 'active')
+      .where('s.student_class', '=', q.studentClass)
+      .union(recorded)
       .execute();
   }
 

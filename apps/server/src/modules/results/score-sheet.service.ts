@@ -121,7 +121,7 @@ export class ScoreSheetService {
     const current = Number(session.is_current) === 1;
     const [scheme, students, stored, access, released] = await Promise.all([
       this.assessment.schemeFor(session.id, q.student_class),
-      this.repo.sheetStudents(session.id, q.student_class, current),
+      this.repo.sheetStudents({ sessionId: session.id, term: q.term, studentClass: q.student_class, subject: q.subject, current }),
       this.repo.subjectResults(session.id, q.term, q.student_class, q.subject),
       this.teaching.writeAccess(actor, session.id, q.term),
       this.results.isPublished(session.id, q.term, q.student_class),
