@@ -153,7 +153,7 @@ export class ScoreSheetRepository {
   }
 
   /** Students by admission number, one statement. */
-  studentsByAdmission(numbers: readonly string[], conn: Conn): Promise<SheetStudentRow[]> {
+  studentsByAdmission(numbers: readonly string[], conn: Conn = this.db): Promise<SheetStudentRow[]> {
     if (!numbers.length) return Promise.resolve([]);
     return conn
       .selectFrom('students')
