@@ -324,9 +324,11 @@ export class ScoreSheetService {
         if (changed && released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
 
         if (inserts.length) {
+          // In student order: two saves inserting the same new rows wait on each other in one order
+          // (the later one then finds the row taken), never in a circle (a deadlock on PostgreSQL).
           const made = await this.repo.insertMany(
             trx,
-            inserts.map((x) => x.row),
+            inserts.map((x) => x.row).sort((a, b) => a.student_id - b.student_id),
             actor.id,
           );
           const idOf = new Map(made.map((m) => [m.student_id, m.id]));

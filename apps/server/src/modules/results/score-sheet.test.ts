@@ -333,6 +333,15 @@ describeEachDatabase('the class score grid', (dialect) => {
       expect((await audits(s.id)).map((a) => a.action)).toEqual(['create', 'update', 'update']);
     });
 
+    it('two whole-sheet saves of the same new rows in opposite orders at once: one 200, one 409, never a deadlock', async () => {
+      const cls = await arm();
+      const [a, b, c] = [await pupil(cls, 'A', 'Dl'), await pupil(cls, 'B', 'Dl'), await pupil(cls, 'C', 'Dl')];
+      const rows = [a, b, c].map((s, i) => ({ admission_number: s.admissionNumber, components: { CA1: i + 1 }, version: 0 }));
+      const [r1, r2] = await Promise.all([put(staff, cls, rows), put(admin, cls, [...rows].reverse())]);
+      expect([r1.statusCode, r2.statusCode].sort(), `${r1.body} ${r2.body}`).toEqual([200, 409]);
+      expect((await stored(b.id))[0]!.version).toBe(1);
+    });
+
     it('an empty row deletes the stored result (audited); with nothing stored it does nothing', async () => {
       const cls = await arm();
       const [a, b] = [await pupil(cls, 'Clear', 'Me'), await pupil(cls, 'Never', 'Entered')];
