@@ -169,7 +169,8 @@ export class ScoreSheetService {
   /**
    * Every row in one transaction, all or nothing: read the rows' students, their classes of the
    * session and their stored results (locked on PostgreSQL) once, check everything, then one
-   * multi-row insert, an update per changed row (version-checked), one delete and one audit insert.
+   * multi-row insert, one version-checked UPDATE … FROM of the changed rows, one delete and one
+   * audit insert (each per 200 rows).
    */
   private async apply(
     actor: Actor,
