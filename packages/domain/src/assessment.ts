@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Level } from './constants';
+import { GENERAL_MESSAGES } from './http';
+import { ID_MAX } from './ids';
 import { competitionRanks, round2 } from './ranking';
 import { textField } from './text';
 
@@ -390,8 +392,12 @@ export interface ScoreSheet {
   released: boolean;
 }
 
+/** Ids and versions stay within PostgreSQL's `integer`: a larger one names no row and must not reach a query. */
+const sessionIdOf = (n: z.ZodNumber) =>
+  n.int(GENERAL_MESSAGES.invalidId).positive(GENERAL_MESSAGES.invalidId).max(ID_MAX, GENERAL_MESSAGES.invalidId);
+
 export const scoreSheetQuerySchema = z.object({
-  session_id: z.coerce.number().int().positive(),
+  session_id: sessionIdOf(z.coerce.number()),
   term: z.enum(['1st', '2nd', '3rd']),
   student_class: z.string().trim().min(1).max(40),
   subject: z.string().trim().min(1).max(60),
@@ -404,12 +410,12 @@ export const scoreSheetRowInputSchema = z.object({
   /** Every component the row holds now; an empty object clears (deletes) the result. */
   components: componentScoresSchema,
   remarks: textField('Remarks').trim().max(300).optional(),
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(ID_MAX),
 });
 
 /** PUT /api/score-sheet/: one row (autosave) or the whole sheet, in one transaction. */
 export const scoreSheetSaveSchema = scoreSheetQuerySchema.extend({
-  session_id: z.number().int().positive(),
+  session_id: sessionIdOf(z.number()),
   rows: z.array(scoreSheetRowInputSchema).min(1).max(500),
   reason: z.string().trim().max(300).optional(),
 });
@@ -431,7 +437,7 @@ export interface ScoreConflict {
 
 /** CSV import: POST /api/score-sheet/import/ with `dry_run` for the preview. */
 export const scoreSheetImportSchema = scoreSheetQuerySchema.extend({
-  session_id: z.number().int().positive(),
+  session_id: sessionIdOf(z.number()),
   csv: z.string().max(1_000_000, ASSESSMENT_MESSAGES.csvTooBig),
   dry_run: z.boolean().default(true),
   reason: z.string().trim().max(300).optional(),

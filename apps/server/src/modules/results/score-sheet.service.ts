@@ -116,16 +116,25 @@ export class ScoreSheetService {
   }
 
   async load(actor: Actor, q: ScoreSheetQuery): Promise<ScoreSheet> {
-    const [session] = await Promise.all([this.sessions.get(q.session_id), this.checkNames(q)]);
+    // Everything that needs only the query at once (on PostgreSQL side by side on the pool); the
+    // students next, as which ones depends on whether the session is the current one.
+    const [session, , scheme, stored, access, released] = await Promise.all([
+      this.sessions.get(q.session_id),
+      this.checkNames(q),
+      this.assessment.schemeFor(q.session_id, q.student_class),
+      this.repo.subjectResults(q.session_id, q.term, q.student_class, q.subject),
+      this.teaching.writeAccess(actor, q.session_id, q.term),
+      this.results.isPublished(q.session_id, q.term, q.student_class),
+    ]);
     if (!session) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
     const current = Number(session.is_current) === 1;
-    const [scheme, students, stored, access, released] = await Promise.all([
-      this.assessment.schemeFor(session.id, q.student_class),
-      this.repo.sheetStudents({ sessionId: session.id, term: q.term, studentClass: q.student_class, subject: q.subject, current }),
-      this.repo.subjectResults(session.id, q.term, q.student_class, q.subject),
-      this.teaching.writeAccess(actor, session.id, q.term),
-      this.results.isPublished(session.id, q.term, q.student_class),
-    ]);
+    const students = await this.repo.sheetStudents({
+      sessionId: session.id,
+      term: q.term,
+      studentClass: q.student_class,
+      subject: q.subject,
+      current,
+    });
     const takes = await this.teaching.subjectsOf(
       students.map((s) => ({ id: s.id, student_class: q.student_class })),
       undefined,

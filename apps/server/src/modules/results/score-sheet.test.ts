@@ -196,6 +196,12 @@ describeEachDatabase('the class score grid', (dialect) => {
       const noSession = await load(cls, admin, { session_id: 99999 });
       expect(noSession.statusCode).toBe(400);
       expect(noSession.json()).toEqual({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+      // Beyond PostgreSQL's integer: refused by the schema, never a query error (500).
+      expect((await load(cls, admin, { session_id: 99_999_999_999 })).statusCode).toBe(400);
+      const huge = await put(admin, cls, [{ admission_number: 'STU-0001', components: { CA1: 1 }, version: 99_999_999_999 }], {
+        session_id: 99_999_999_999,
+      });
+      expect(huge.statusCode).toBe(400);
       const student = await signInStudent(ctx, { studentClass: cls });
       expect((await load(cls, student)).statusCode).toBe(403);
       const write = await put(student, cls, [{ admission_number: student.admissionNumber, components: { CA1: 1 }, version: 0 }]);
