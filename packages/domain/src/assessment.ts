@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Level } from './constants';
+import { GENERAL_MESSAGES } from './http';
 import { ID_MAX } from './ids';
 import { competitionRanks, round2 } from './ranking';
 import { textField } from './text';
@@ -178,6 +179,7 @@ export const ASSESSMENT_MESSAGES = {
   precisionOneDecimal: 'One decimal place (e.g. 12.5)',
   precisionWhole: 'Whole numbers only',
   schemeUnchanged: 'No changes to save.',
+  csvUnreadable: 'The file could not be read as CSV: check its quotes and separators.',
 } as const;
 
 export const SCHEME_LOCKED_CODE = 'scheme_locked';
@@ -411,8 +413,12 @@ export interface ScoreSheet {
   released: boolean;
 }
 
+/** Ids and versions stay within PostgreSQL's `integer`: a larger one names no row and must not reach a query. */
+const sessionIdOf = (n: z.ZodNumber) =>
+  n.int(GENERAL_MESSAGES.invalidId).positive(GENERAL_MESSAGES.invalidId).max(ID_MAX, GENERAL_MESSAGES.invalidId);
+
 export const scoreSheetQuerySchema = z.object({
-  session_id: z.coerce.number().int().positive().max(ID_MAX),
+  session_id: sessionIdOf(z.coerce.number()),
   term: z.enum(['1st', '2nd', '3rd']),
   student_class: z.string().trim().min(1).max(40),
   subject: z.string().trim().min(1).max(60),
@@ -425,12 +431,12 @@ export const scoreSheetRowInputSchema = z.object({
   /** Every component the row holds now; an empty object clears (deletes) the result. */
   components: componentScoresSchema,
   remarks: textField('Remarks').trim().max(300).optional(),
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(ID_MAX),
 });
 
 /** PUT /api/score-sheet/: one row (autosave) or the whole sheet, in one transaction. */
 export const scoreSheetSaveSchema = scoreSheetQuerySchema.extend({
-  session_id: z.number().int().positive().max(ID_MAX),
+  session_id: sessionIdOf(z.number()),
   rows: z.array(scoreSheetRowInputSchema).min(1).max(500),
   reason: z.string().trim().max(300).optional(),
 });
@@ -452,7 +458,7 @@ export interface ScoreConflict {
 
 /** CSV import: POST /api/score-sheet/import/ with `dry_run` for the preview. */
 export const scoreSheetImportSchema = scoreSheetQuerySchema.extend({
-  session_id: z.number().int().positive().max(ID_MAX),
+  session_id: sessionIdOf(z.number()),
   csv: z.string().max(1_000_000, ASSESSMENT_MESSAGES.csvTooBig),
   dry_run: z.boolean().default(true),
   reason: z.string().trim().max(300).optional(),
