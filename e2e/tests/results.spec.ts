@@ -210,7 +210,10 @@ test.describe('results', () => {
     await page.getByLabel('Class').selectOption('JSS 1A');
     await page.getByRole('button', { name: 'Load Broadsheet' }).click();
     const region = page.getByRole('region', { name: 'Broadsheet JSS 1A' });
-    await expect(region.getByRole('row')).toHaveCount(1 + 4 + 1);
+    await expect(region.getByRole('row')).toHaveCount(1 + 4 + 3);
+    // The subject statistics under the students: class average, highest, lowest.
+    await expect(region.getByRole('rowheader', { name: 'Highest' })).toBeVisible();
+    await expect(region.getByRole('rowheader', { name: 'Lowest' })).toBeVisible();
     await expectAccessible(page);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();

@@ -16,6 +16,14 @@ import { ScrollTable } from '../../../components/ui/scroll-table';
 
 const ALL = 'All classes';
 
+type Stats = { average: number; highest: number; lowest: number };
+/** The subject statistics under the students: the class average first, then highest and lowest. */
+const STAT_ROWS: { label: string; pick: (s: Stats) => string | number }[] = [
+  { label: 'Class average', pick: (s) => formatAverage(s.average) },
+  { label: 'Highest', pick: (s) => s.highest },
+  { label: 'Lowest', pick: (s) => s.lowest },
+];
+
 /**
  * Under a score: the student's subject position and, on a scheme with several components, the
  * components as "15+12+50" (breakable after each "+", so the column is no wider than before on a
@@ -199,19 +207,24 @@ export default function BroadsheetPage() {
                 ))}
             </tbody>
             <tfoot>
-              <tr className="text-slate-700">
-                <td className="sticky left-0 z-10 bg-white" />
-                <th scope="row" className="sticky left-10 z-10 bg-white p-1.5 text-left shadow-[1px_0_0_var(--color-slate-200)]">
-                  Class average
-                </th>
-                {c.subjects.map((s) => (
-                  <td key={s} className="p-1.5 text-right tabular-nums">
-                    {formatAverage(c.subject_stats[s]?.average)}
-                  </td>
-                ))}
-                <td />
-                <td className="p-1.5 text-right tabular-nums">{formatAverage(c.class_average)}</td>
-              </tr>
+              {STAT_ROWS.map(({ label, pick }) => (
+                <tr key={label} className="text-slate-700">
+                  <td className="sticky left-0 z-10 bg-white" />
+                  <th scope="row" className="sticky left-10 z-10 bg-white p-1.5 text-left shadow-[1px_0_0_var(--color-slate-200)]">
+                    {label}
+                  </th>
+                  {c.subjects.map((s) => {
+                    const stats = c.subject_stats[s];
+                    return (
+                      <td key={s} className="p-1.5 text-right tabular-nums">
+                        {stats ? pick(stats) : '–'}
+                      </td>
+                    );
+                  })}
+                  <td />
+                  <td className="p-1.5 text-right tabular-nums">{label === STAT_ROWS[0]!.label ? formatAverage(c.class_average) : ''}</td>
+                </tr>
+              ))}
             </tfoot>
           </ScrollTable>
         </Card>
