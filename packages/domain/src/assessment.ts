@@ -159,6 +159,7 @@ export const ASSESSMENT_MESSAGES = {
   csvHasErrors: (n: number) => `Fix the ${n} error${n === 1 ? '' : 's'} in the file and upload it again; nothing was saved.`,
   csvApplied: (n: number) => `${n} row${n === 1 ? '' : 's'} saved.`,
   csvNothingToApply: 'No changes in the file.',
+  csvUnreadable: 'The file could not be read as CSV: check its quotes and separators.',
 } as const;
 
 export const SCHEME_LOCKED_CODE = 'scheme_locked';

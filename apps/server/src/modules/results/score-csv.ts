@@ -1,0 +1,182 @@
+import { parse } from 'csv-parse/sync';
+import {
+  ASSESSMENT_MESSAGES,
+  componentProblem,
+  componentTotal,
+  parseComponentCell,
+  scoreSheetRowInputSchema,
+  type ComponentScores,
+  type ScoreImportError,
+  type ScoreImportPreview,
+  type ScoreSheet,
+} from '@portal/domain';
+import { toCsv } from '../../lib/csv';
+
+/** Data rows one score file may hold (a class is far smaller; a bigger file is the wrong file). */
+export const SCORE_CSV_MAX_ROWS = 500;
+/** No score row comes near this: a longer record is refused before it is built. */
+const MAX_RECORD_CHARS = 16 * 1024;
+
+export interface CsvRecord {
+  /** 1-based line of the file where the record starts (the header is line 1). */
+  line: number;
+  cells: string[];
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/**
+ * Reads a score file with csv-parse (RFC 4180: quoted fields with commas, quotes and line breaks,
+ * CRLF, LF or CR endings, a byte order mark), skipping blank lines. Each record keeps the line it
+ * starts on, so an error can name it.
+ */
+export function readScoreCsv(csv: string): { records: CsvRecord[] } | { error: ScoreImportError } {
+  if (!csv.replace(/^\ufeff/, '').trim()) return { error: { line: 1, column: null, message: ASSESSMENT_MESSAGES.csvEmpty } };
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(csv, {
+      bom: true,
+      info: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      max_record_size: MAX_RECORD_CHARS,
+      // header + the rows allowed + one, so "too many" can be told apart from "just enough".
+      to: SCORE_CSV_MAX_ROWS + 2,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (err) {
+    const e = err as { lines?: number };
+    return { error: { line: e.lines ?? 1, column: null, message: ASSESSMENT_MESSAGES.csvUnreadable } };
+  }
+  const records = parsed.map(({ record, info }) => {
+    const inner = record.reduce((n, cell) => n + (cell.match(LINE_BREAK)?.length ?? 0), 0);
+    return { line: info.lines - inner, cells: record };
+  });
+  if (records.length > SCORE_CSV_MAX_ROWS + 1) {
+    return { error: { line: records[SCORE_CSV_MAX_ROWS + 1]!.line, column: null, message: ASSESSMENT_MESSAGES.csvTooBig } };
+  }
+  return { records };
+}
+
+/** `scores-SSS1A-Mathematics-2025-2026-1st.csv` */
+export function scoreCsvFileName(sheet: Pick<ScoreSheet, 'student_class' | 'subject' | 'session' | 'term'>): string {
+  const part = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '');
+  return `scores-${part(sheet.student_class)}-${part(sheet.subject)}-${sheet.session.name.replace(/[^0-9]+/g, '-')}-${sheet.term}.csv`;
+}
+
+/** The file a teacher fills in: one line per student who takes the subject (or has a score in it), prefilled. */
+export function scoreTemplateCsv(sheet: ScoreSheet): string {
+  const labels = sheet.components.map((c) => c.label);
+  const rows = sheet.rows
+    .filter((r) => r.takes || r.result)
+    .map((r) => [r.admission_number, r.name, ...labels.map((l) => r.result?.components[l] ?? null), r.result?.remarks ?? null]);
+  return toCsv(rows, ['admission_number', 'name', ...labels, 'remarks']);
+}
+
+/** A changed row of an import, as the grid save takes it (an empty `components` clears). */
+export interface ImportChange {
+  admission_number: string;
+  components: ComponentScores;
+  remarks?: string;
+}
+
+const remarksField = scoreSheetRowInputSchema.shape.remarks;
+
+function sameScores(a: ComponentScores, b: ComponentScores): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+/**
+ * Checks a parsed score file against the sheet it is for: the header (any column order, labels in
+ * any case), each student (of this class, once, taking the subject), each cell (a number in range
+ * at the scheme's precision, or ABS; never a formula: a cell is read as a number or refused), and
+ * says what each row would do. Pure: the sheet carries everything it needs.
+ */
+export function planImport(sheet: ScoreSheet, records: readonly CsvRecord[]): { preview: ScoreImportPreview; changes: ImportChange[] } {
+  const errors: ScoreImportError[] = [];
+  const rows: ScoreImportPreview['rows'] = [];
+  const changes: ImportChange[] = [];
+  const done = () => ({ preview: { rows, errors, applied: false }, changes });
+  const header = records[0];
+  const labels = sheet.components.map((c) => c.label);
+  if (!header) {
+    errors.push({ line: 1, column: null, message: ASSESSMENT_MESSAGES.csvEmpty });
+    return done();
+  }
+  const index = new Map<string, number>();
+  header.cells.forEach((h, i) => {
+    const key = h.trim().toLowerCase();
+    if (!index.has(key)) index.set(key, i);
+  });
+  const required = ['admission_number', ...labels];
+  const missing = required.filter((c) => !index.has(c.toLowerCase()));
+  if (missing.length === required.length) {
+    errors.push({ line: header.line, column: null, message: ASSESSMENT_MESSAGES.csvNoHeader(labels.join(', ')) });
+    return done();
+  }
+  for (const c of missing) errors.push({ line: header.line, column: c, message: ASSESSMENT_MESSAGES.csvMissingColumn(c) });
+  if (missing.length) return done();
+
+  const col = (name: string) => index.get(name.toLowerCase());
+  const admissionCol = col('admission_number')!;
+  const remarksCol = col('remarks');
+  const byAdmission = new Map(sheet.rows.map((r) => [r.admission_number.toUpperCase(), r]));
+  const seen = new Set<string>();
+  for (const rec of records.slice(1)) {
+    const cell = (i: number | undefined) => (i === undefined ? '' : (rec.cells[i] ?? '').trim());
+    const admission = cell(admissionCol);
+    const rowErrors: ScoreImportError[] = [];
+    const student = byAdmission.get(admission.toUpperCase());
+    if (!student) {
+      errors.push({ line: rec.line, column: 'admission_number', message: ASSESSMENT_MESSAGES.csvUnknownStudent(admission) });
+      continue;
+    }
+    if (seen.has(student.admission_number)) {
+      errors.push({ line: rec.line, column: 'admission_number', message: ASSESSMENT_MESSAGES.csvDuplicateStudent(admission) });
+      continue;
+    }
+    seen.add(student.admission_number);
+    const components: ComponentScores = {};
+    for (const c of sheet.components) {
+      const value = parseComponentCell(cell(col(c.label)));
+      if (value === undefined) continue;
+      const problem = componentProblem(c, value, sheet.precision);
+      if (problem) rowErrors.push({ line: rec.line, column: c.label, message: problem });
+      else components[c.label] = value;
+    }
+    let remarks: string | undefined;
+    if (remarksCol !== undefined) {
+      const r = remarksField.safeParse(cell(remarksCol));
+      if (r.success) remarks = r.data ?? '';
+      else rowErrors.push({ line: rec.line, column: 'remarks', message: r.error.issues[0]?.message ?? ASSESSMENT_MESSAGES.csvUnreadable });
+    }
+    const stored = student.result;
+    const entered = Object.keys(components).length > 0;
+    if (!stored && entered && !student.takes) {
+      rowErrors.push({ line: rec.line, column: 'admission_number', message: ASSESSMENT_MESSAGES.csvNotTaken(admission) });
+    }
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    let change: ScoreImportPreview['rows'][number]['change'];
+    if (!entered) change = stored ? 'clear' : 'same';
+    else if (!stored) change = 'new';
+    else {
+      const sameRemarks = remarks === undefined || remarks === stored.remarks;
+      change = !stored.total_only && sameScores(components, stored.components) && sameRemarks ? 'same' : 'update';
+    }
+    rows.push({
+      line: rec.line,
+      admission_number: student.admission_number,
+      name: student.name,
+      components,
+      total: componentTotal(components),
+      change,
+    });
+    if (change !== 'same') changes.push({ admission_number: student.admission_number, components, ...(remarks === undefined ? {} : { remarks }) });
+  }
+  return done();
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scoreSheetImportSchema, scoreSheetQuerySchema, scoreSheetSaveSchema, STAFF_OR_ADMIN } from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { sendAttachment } from '../../http/attachment';
+import { currentUser } from '../../http/auth';
+import { teachingService } from '../teaching/teaching.service';
+import { assessmentService } from './assessment.service';
+import { GradingRepository } from './grading.repository';
+import { GradingService } from './grading.service';
+import { ResultsRepository } from './results.repository';
+import { scoreCsvFileName, scoreTemplateCsv } from './score-csv';
+import { ScoreSheetRepository } from './score-sheet.repository';
+import { ScoreSheetService } from './score-sheet.service';
+import { SessionsRepository } from './sessions.repository';
+
+/** The class score grid: load, save (one row or the whole sheet), CSV template and import. */
+export function scoreSheetRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const dialect = deps.handle.dialect;
+  const sessions = new SessionsRepository(deps.db);
+  const sheets = new ScoreSheetService(
+    new ScoreSheetRepository(deps.db, dialect),
+    new ResultsRepository(deps.db, dialect),
+    new GradingService(new GradingRepository(deps.db, dialect), sessions),
+    sessions,
+    teachingService(deps.db),
+    assessmentService(deps.db, dialect, sessions),
+  );
+  const actor = (req: Parameters<typeof currentUser>[0]) => {
+    const u = currentUser(req);
+    return { id: u.id, role: u.role };
+  };
+  const tags = ['score sheet'];
+
+  r.get('/api/score-sheet/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: scoreSheetQuerySchema } }, (req) =>
+    sheets.load(actor(req), req.query),
+  );
+  r.put('/api/score-sheet/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: scoreSheetSaveSchema } }, (req) =>
+    sheets.save(actor(req), req.body),
+  );
+  r.get(
+    '/api/score-sheet/csv/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: scoreSheetQuerySchema } },
+    async (req, reply) => {
+      const sheet = await sheets.load(actor(req), req.query);
+      return sendAttachment(reply, 'csv', scoreCsvFileName(sheet), scoreTemplateCsv(sheet));
+    },
+  );
+  r.post(
+    '/api/score-sheet/import/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: scoreSheetImportSchema } },
+    async (req, reply) => {
+      const out = await sheets.importCsv(actor(req), req.body);
+      return reply.status(out.status).send(out.preview);
+    },
+  );
+}
