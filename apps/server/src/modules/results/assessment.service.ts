@@ -4,6 +4,7 @@ import {
   isStructuralChange,
   LEVELS,
   levelOfClass,
+  parseStoredComponents,
   RESULT_MESSAGES,
   SCHEME_CONFIRM_CODE,
   SCHEME_LOCKED_CODE,
@@ -11,6 +12,7 @@ import {
   type AssessmentScheme,
   type AssessmentSchemeInput,
   type AssessmentSchemePreview,
+  type ComponentScores,
   type Level,
   type ScorePrecision,
   type SchemeRules,
@@ -43,6 +45,25 @@ function parseScheme(row: { components: string; precision: string; updated_at: s
     is_default: false,
     updated_at: row.updated_at,
   };
+}
+
+/** Component scores as stored: JSON in the scheme's order (null for a one-score result). */
+export function componentsJson(scheme: SchemeRules, scores: ComponentScores | null): string | null {
+  if (!scores) return null;
+  const order = new Map(scheme.components.map((c, i) => [c.label, i]));
+  const rank = (label: string) => order.get(label) ?? order.size;
+  const entries = Object.entries(scores).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
+/** Whether two stored component JSONs hold the same scores, whatever their key order. */
+export function sameComponents(a: string | null, b: string | null): boolean {
+  if (a === b) return true;
+  const x = parseStoredComponents(a);
+  const y = parseStoredComponents(b);
+  if (!x || !y) return x === y;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && x[k] === y[k]);
 }
 
 /**

@@ -1,4 +1,13 @@
-import { formatAverage, formatDateTime, ordinal, RESULT_MESSAGES, type ReportCard } from '@portal/domain';
+import {
+  ABSENT_MARK,
+  ASSESSMENT_MESSAGES,
+  formatAverage,
+  formatDateTime,
+  ordinal,
+  RESULT_MESSAGES,
+  type ReportCard,
+  type ReportCardSubject,
+} from '@portal/domain';
 import { renderPdf } from '../../lib/pdf';
 import { logoForPdf } from '../settings/logo';
 
@@ -71,6 +80,64 @@ function openLogo(doc: PDFKit.PDFDocument, dataUrl: string): PdfImage | undefine
   }
 }
 
+/** A component's cell: its marks, ABS, or a dash when not entered (or entered as one total). */
+function componentCell(s: ReportCardSubject, label: string): string {
+  const v = s.components?.[label];
+  if (v === ABSENT_MARK) return ABSENT_MARK;
+  return v === undefined ? '–' : fmt(v);
+}
+
+/**
+ * The subjects table: with several components, their columns come before the total and the other
+ * columns narrow, so six components and 16 subjects still fit one A4 page.
+ */
+function subjectTable(card: ReportCard, width: number): { columns: Column[]; rows: string[][]; size: number; absent: boolean } {
+  const parts = card.components.length > 1 ? card.components : [];
+  const rest = (s: ReportCardSubject) => [
+    s.grade,
+    s.remark,
+    s.position === null ? '–' : ordinal(s.position),
+    formatAverage(s.class_average),
+    fmt(s.class_highest),
+    fmt(s.class_lowest),
+  ];
+  if (!parts.length) {
+    return {
+      columns: [
+        { label: 'Subject', width: width * 0.27 },
+        { label: 'Score', width: width * 0.08, align: 'right' },
+        { label: 'Grade', width: width * 0.08, align: 'center' },
+        { label: 'Remark', width: width * 0.15 },
+        { label: 'Position', width: width * 0.1, align: 'right' },
+        { label: 'Class avg', width: width * 0.11, align: 'right' },
+        { label: 'Highest', width: width * 0.105, align: 'right' },
+        { label: 'Lowest', width: width * 0.105, align: 'right' },
+      ],
+      rows: card.subjects.map((s) => [s.subject, s.absent.length ? ABSENT_MARK : fmt(s.score), ...rest(s)]),
+      size: 8.5,
+      absent: card.subjects.some((s) => s.absent.length > 0),
+    };
+  }
+  // Fractions of the width, measured on DejaVu Sans: six components drop the type to 7 pt.
+  const each = Math.min(0.065, 0.32 / parts.length);
+  return {
+    columns: [
+      { label: 'Subject', width: width * (0.493 - each * parts.length) },
+      ...parts.map((c): Column => ({ label: c.label, width: width * each, align: 'right' })),
+      { label: 'Total', width: width * 0.057, align: 'right' },
+      { label: 'Grade', width: width * 0.063, align: 'center' },
+      { label: 'Remark', width: width * 0.092 },
+      { label: 'Pos.', width: width * 0.05, align: 'right' },
+      { label: 'Class avg', width: width * 0.094, align: 'right' },
+      { label: 'Highest', width: width * 0.078, align: 'right' },
+      { label: 'Lowest', width: width * 0.073, align: 'right' },
+    ],
+    rows: card.subjects.map((s) => [s.subject, ...parts.map((c) => componentCell(s, c.label)), fmt(s.score), ...rest(s)]),
+    size: parts.length > 4 ? 7 : 8,
+    absent: card.subjects.some((s) => s.absent.length > 0),
+  };
+}
+
 function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | undefined): void {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -123,32 +190,13 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
   line('Average', `${formatAverage(card.average)} (class average ${formatAverage(card.class_average)})`, left + half, y);
   y += 20;
 
-  const columns: Column[] = [
-    { label: 'Subject', width: width * 0.27 },
-    { label: 'Score', width: width * 0.08, align: 'right' },
-    { label: 'Grade', width: width * 0.08, align: 'center' },
-    { label: 'Remark', width: width * 0.15 },
-    { label: 'Position', width: width * 0.1, align: 'right' },
-    { label: 'Class avg', width: width * 0.11, align: 'right' },
-    { label: 'Highest', width: width * 0.105, align: 'right' },
-    { label: 'Lowest', width: width * 0.105, align: 'right' },
-  ];
-  y = drawTable(
-    doc,
-    left,
-    y,
-    columns,
-    card.subjects.map((s) => [
-      s.subject,
-      fmt(s.score),
-      s.grade,
-      s.remark,
-      s.position === null ? '–' : ordinal(s.position),
-      formatAverage(s.class_average),
-      fmt(s.class_highest),
-      fmt(s.class_lowest),
-    ]),
-  );
+  const table = subjectTable(card, width);
+  y = drawTable(doc, left, y, table.columns, table.rows, table.size);
+  if (table.absent) {
+    doc.font('body').fontSize(7.5).fillColor(GREY).text(ASSESSMENT_MESSAGES.absentNote, left, y + 3, { width });
+    doc.fillColor('#000000');
+    y = doc.y;
+  }
   const comments = card.subjects.filter((s) => s.teacher_remarks);
   if (comments.length) {
     y += 6;

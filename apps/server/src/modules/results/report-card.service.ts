@@ -1,8 +1,10 @@
 import {
+  absentComponents,
   annualAverage,
   bandFor,
   levelOfClass,
   NOT_RELEASED_CODE,
+  parseStoredComponents,
   positionText,
   rankClass,
   RESULT_ADMIN_MESSAGES,
@@ -10,9 +12,11 @@ import {
   round2,
   termLabel,
   TERM_VALUES,
+  type AssessmentComponent,
   type Broadsheet,
   type BroadsheetClass,
   type ClassRanking,
+  type ComponentScores,
   type GradingScale,
   type ReportCard,
   type ReportCardSubject,
@@ -27,6 +31,7 @@ import type { SessionsRepository } from './sessions.repository';
 import type { GradingService } from './grading.service';
 import type { ResultsRepository } from './results.repository';
 import type { Actor, ResultsService } from './results.service';
+import type { AssessmentService } from './assessment.service';
 
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
 
@@ -52,6 +57,8 @@ interface BuildInput {
   /** The subjects the student takes this term; subjects with a stored score are listed as well. */
   taken: readonly string[];
   order: SubjectOrder;
+  /** The class level's assessment components for the session. */
+  components: AssessmentComponent[];
 }
 
 /** One student's report card from rows already loaded: no queries here. */
@@ -76,9 +83,12 @@ export function buildCard(input: BuildInput): ReportCard {
     const stats = ranking.subjects[r.subject]!;
     // The remark of the stored grade in the session's scale (the grade a score got is what was released).
     const band = scale.find((b) => b.grade === r.grade) ?? bandFor(r.score, scale);
+    const components = parseStoredComponents(r.components);
     const subject: ReportCardSubject = {
       subject: r.subject,
       score: r.score,
+      components,
+      absent: components ? absentComponents(input.components, components) : [],
       grade: r.grade,
       remark: band.remark,
       teacher_remarks: r.remarks,
@@ -135,6 +145,7 @@ export function buildCard(input: BuildInput): ReportCard {
     session: input.session,
     term,
     term_label: termLabel(term),
+    components: input.components,
     subjects,
     total: standing.total,
     subjects_taken: standing.subjects_taken,
@@ -160,6 +171,8 @@ function unscored(
   const subject: ReportCardSubject = {
     subject: name,
     score: null,
+    components: null,
+    absent: [],
     grade: '',
     remark: '',
     teacher_remarks: '',
@@ -191,6 +204,7 @@ export class ReportCardService {
     private readonly settings: SettingsService,
     private readonly sessions: SessionsRepository,
     private readonly teaching: TeachingService,
+    private readonly assessment: AssessmentService,
   ) {}
 
   private async session(id: number) {
@@ -209,7 +223,7 @@ export class ReportCardService {
     if (!termRows.length) throw notFound(RESULT_MESSAGES.noReportCard);
     const cls = termRows[0]!.student_class;
     const isStudent = actor.role === 'student';
-    const [published, classScores, scales, school, revisions, taken, order] = await Promise.all([
+    const [published, classScores, scales, school, revisions, taken, order, scheme] = await Promise.all([
       this.repo.publishedInSession(q.session_id),
       this.repo.classScores(q.session_id, q.term, cls),
       this.grading.scales(q.session_id),
@@ -217,6 +231,7 @@ export class ReportCardService {
       this.repo.revisions({ studentId: student.id }, q.session_id, q.term),
       this.teaching.subjectsOf([{ id: student.id, student_class: cls }]),
       this.teaching.subjectOrder(),
+      this.assessment.schemeFor(q.session_id, cls),
     ]);
     const isPub = (term: string, c: string) => published.some((p) => p.term === term && p.student_class === c);
     const released = isPub(q.term, cls);
@@ -236,12 +251,13 @@ export class ReportCardService {
       revisions,
       taken: taken.get(student.id) ?? [],
       order,
+      components: scheme.components,
     });
   }
 
   /** Every report card of a class for a term (staff and admin), in register order (surname, first name). */
   async classCards(q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
-    const [session, rows, published, scales, school, revisions, order] = await Promise.all([
+    const [session, rows, published, scales, school, revisions, order, scheme] = await Promise.all([
       this.session(q.session_id),
       this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { studentClass: q.student_class, term: q.term } }),
       this.repo.publishedInSession(q.session_id),
@@ -249,6 +265,7 @@ export class ReportCardService {
       this.settings.get(),
       this.repo.revisions({ studentClass: q.student_class }, q.session_id, q.term),
       this.teaching.subjectOrder(),
+      this.assessment.schemeFor(q.session_id, q.student_class),
     ]);
     const classRows = rows.filter((r) => r.term === q.term && r.student_class === q.student_class);
     if (!classRows.length) throw notFound(RESULT_MESSAGES.noStudentsFound);
@@ -276,15 +293,17 @@ export class ReportCardService {
         revisions: revisions.filter((v) => v.student_id === list[0]!.student_id),
         taken: taken.get(list[0]!.student_id) ?? [],
         order,
+        components: scheme.components,
       }),
     );
   }
 
   async broadsheet(q: { session_id: number; term: string; student_class?: string }): Promise<Broadsheet> {
-    const [session, rows, order] = await Promise.all([
+    const [session, rows, order, schemes] = await Promise.all([
       this.session(q.session_id),
       this.repo.broadsheetRows(q.session_id, q.term, q.student_class),
       this.teaching.subjectOrder(),
+      this.assessment.schemesOf(q.session_id),
     ]);
     const bySubject = compareSubjects(order);
     // Every student's subjects in one go (a fixed number of queries for the whole school).
@@ -305,7 +324,13 @@ export class ReportCardService {
       const subjects = [...present].sort(bySubject);
       const students = new Map<
         number,
-        { admission_number: string; name: string; scores: Record<string, number | null>; not_taken: string[] }
+        {
+          admission_number: string;
+          name: string;
+          scores: Record<string, number | null>;
+          not_taken: string[];
+          components: Record<string, ComponentScores>;
+        }
       >();
       for (const r of list) {
         let s = students.get(r.student_id);
@@ -315,24 +340,31 @@ export class ReportCardService {
             name: `${r.last_name} ${r.first_name}`,
             scores: Object.fromEntries(subjects.map((x) => [x, null])),
             not_taken: [],
+            components: {},
           };
           students.set(r.student_id, s);
         }
         s.scores[r.subject] = r.score;
+        const parts = parseStoredComponents(r.components);
+        if (parts) s.components[r.subject] = parts;
       }
       for (const [id, s] of students) {
         const own = new Set(taken.get(id) ?? []);
         s.not_taken = subjects.filter((x) => !own.has(x) && s.scores[x] === null);
       }
+      const subjectPositions: BroadsheetClass['subject_positions'] = {};
       const sheetRows = [...students.entries()].map(([id, s]) => {
         const st = ranking.byStudent.get(id)!;
+        subjectPositions[s.admission_number] = st.subject_positions;
         return { ...s, total: st.total, subjects_taken: st.subjects_taken, average: st.average, position: st.position };
       });
       classes.push({
         student_class: studentClass,
+        components: schemes[levelOfClass(studentClass)].components,
         subjects,
         rows: sheetRows,
         subject_stats: ranking.subjects,
+        subject_positions: subjectPositions,
         class_average: ranking.class_average,
         class_size: ranking.size,
       });
@@ -342,26 +374,40 @@ export class ReportCardService {
   }
 }
 
-/** The sheet as CSV: an empty cell is a missing score, `n/a` a subject the student does not take. */
+/**
+ * The sheet as CSV: an empty cell is a missing score, `n/a` a subject the student does not take.
+ * Where a class's scheme has several components, each subject has its component columns before its
+ * total (`Mathematics CA1, Mathematics CA2, Mathematics Exam, Mathematics`); the labels of a
+ * whole-school sheet are those of every such class, in scheme order.
+ */
 export function broadsheetCsv(b: Broadsheet): string {
   const subjects = b.subjects;
-  const header = ['Class', 'Admission number', 'Name', ...subjects, 'Total', 'Subjects taken', 'Average', 'Position', 'Out of'];
+  const labels: string[] = [];
+  for (const c of b.classes) {
+    if (c.components.length < 2) continue;
+    for (const x of c.components) if (!labels.includes(x.label)) labels.push(x.label);
+  }
+  const header = [
+    'Class',
+    'Admission number',
+    'Name',
+    ...subjects.flatMap((s) => [...labels.map((l) => `${s} ${l}`), s]),
+    'Total',
+    'Subjects taken',
+    'Average',
+    'Position',
+    'Out of',
+  ];
   const lines: CsvValue[][] = [header];
   for (const c of b.classes) {
+    const own = c.components.length > 1 ? new Set(c.components.map((x) => x.label)) : new Set<string>();
     for (const r of c.rows) {
-      lines.push([
-        c.student_class,
-        r.admission_number,
-        r.name,
-        ...subjects.map((s) =>
-          r.not_taken.includes(s) || !c.subjects.includes(s) ? RESULT_ADMIN_MESSAGES.notTaken : (r.scores[s] ?? null),
-        ),
-        r.total,
-        r.subjects_taken,
-        r.average,
-        r.position,
-        c.class_size,
-      ]);
+      const cells = subjects.flatMap((s): CsvValue[] => {
+        if (r.not_taken.includes(s) || !c.subjects.includes(s)) return [...labels.map(() => null), RESULT_ADMIN_MESSAGES.notTaken];
+        const parts = r.components[s];
+        return [...labels.map((l) => (own.has(l) ? (parts?.[l] ?? null) : null)), r.scores[s] ?? null];
+      });
+      lines.push([c.student_class, r.admission_number, r.name, ...cells, r.total, r.subjects_taken, r.average, r.position, c.class_size]);
     }
   }
   return toCsv(lines);

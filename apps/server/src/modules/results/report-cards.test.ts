@@ -52,6 +52,8 @@ describeEachDatabase('report cards', (dialect) => {
     expect(card.subjects[0]).toEqual({
       subject: 'Mathematics',
       score: 90,
+      components: null,
+      absent: [],
       grade: 'A',
       remark: 'Excellent',
       teacher_remarks: '',

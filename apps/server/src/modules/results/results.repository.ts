@@ -467,6 +467,7 @@ export class ResultsRepository {
         'r.student_class',
         'r.subject',
         'r.score',
+        'r.components',
         'r.remarks',
         'r.grade',
       ])
@@ -494,7 +495,16 @@ export class ResultsRepository {
     return this.db
       .selectFrom('results as r')
       .innerJoin('students as s', 's.id', 'r.student_id')
-      .select(['r.student_id', 's.admission_number', 's.first_name', 's.last_name', 'r.student_class', 'r.subject', 'r.score'])
+      .select([
+        'r.student_id',
+        's.admission_number',
+        's.first_name',
+        's.last_name',
+        'r.student_class',
+        'r.subject',
+        'r.score',
+        'r.components',
+      ])
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
       .$if(studentClass !== undefined, (q) => q.where('r.student_class', '=', studentClass!))

@@ -6,6 +6,7 @@ import {
   ADMIN_ONLY,
   admissionNumberField,
   ANY_ROLE,
+  assessmentSchemeInputSchema,
   classField,
   classTermQuerySchema,
   gradingScaleSchema,
@@ -25,6 +26,7 @@ import {
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
+import { assessmentService } from './assessment.service';
 import { currentUser } from '../../http/auth';
 import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
@@ -46,9 +48,10 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sessionRows = new SessionsRepository(deps.db);
   const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
   const teaching = teachingService(deps.db);
-  const results = new ResultsService(repo, grading, sessionRows, teaching);
+  const assessment = assessmentService(deps.db, deps.handle.dialect, sessionRows);
+  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment);
   const sessions = new SessionsService(sessionRows);
-  const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows, teaching);
+  const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows, teaching, assessment);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
@@ -164,6 +167,23 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/grading-scales/:level/preview/',
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
     (req) => grading.preview(req.params.level, req.body.bands),
+  );
+
+  // ---------- assessment schemes (components of a subject's score) ----------
+  r.get(
+    '/api/assessment-schemes/',
+    { config: { auth: ANY_ROLE }, schema: { tags: ['assessment'], querystring: z.object({ session_id: sessionIdField.optional() }) } },
+    (req) => assessment.list(req.query.session_id),
+  );
+  r.put(
+    '/api/assessment-schemes/:level/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['assessment'], params: levelParamSchema, body: assessmentSchemeInputSchema } },
+    (req) => assessment.put(req.params.level, req.body, currentUser(req).id, deps.db),
+  );
+  r.post(
+    '/api/assessment-schemes/:level/preview/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['assessment'], params: levelParamSchema, body: assessmentSchemeInputSchema } },
+    (req) => assessment.preview(req.params.level, req.body, deps.db),
   );
 
   // ---------- report cards and broadsheets ----------

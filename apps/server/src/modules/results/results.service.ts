@@ -1,6 +1,7 @@
 import {
   levelOfClass,
   bandFor,
+  resolveScore,
   NOT_RELEASED_CODE,
   RESULT_MESSAGES,
   TEACHING_MESSAGES,
@@ -24,6 +25,7 @@ import { presentAuditEntry, presentResult, sortResults } from './results.present
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
 import { assertStudentActive } from '../people/student-status';
 import type { TeachingService } from '../teaching/teaching.service';
+import { componentsJson, sameComponents, type AssessmentService } from './assessment.service';
 
 export interface Actor {
   id: number;
@@ -54,6 +56,7 @@ export class ResultsService {
     private readonly grading: GradingService,
     private readonly sessions: SessionsRepository,
     private readonly teaching: TeachingService,
+    private readonly assessment: AssessmentService,
   ) {}
 
   /** 400 unless `subject` is one of the student's subjects for the class of the result. */
@@ -147,8 +150,8 @@ export class ResultsService {
    */
   async save(body: ResultSaveRequest, actor: Actor): Promise<{ created: boolean; results: Result[]; single: boolean }> {
     const entries = body.subjects
-      ? body.subjects.map((s) => ({ subject: s.name, score: s.score, remarks: s.remarks, version: s.version }))
-      : [{ subject: body.subject!, score: body.score!, remarks: body.remarks, version: body.version }];
+      ? body.subjects.map((s) => ({ subject: s.name, score: s.score, components: s.components, remarks: s.remarks, version: s.version }))
+      : [{ subject: body.subject!, score: body.score, components: body.components, remarks: body.remarks, version: body.version }];
     const level = levelOfClass(body.student_class);
     await this.teaching.assertSubjects(
       entries.map((e) => e.subject),
@@ -183,6 +186,16 @@ export class ResultsService {
         body.term,
         entries.map((e) => ({ student_class: body.student_class, subject: e.subject })),
       );
+      // The class's scheme, share-locked (PostgreSQL) so a scheme change cannot slip in before commit.
+      const scheme = await this.assessment.schemeFor(body.session_id, body.student_class, trx, true);
+      const errors: Record<string, string[]> = {};
+      const resolved = entries.map((e, i) => {
+        const r = resolveScore(scheme, { score: e.score, components: e.components });
+        if (r.ok) return { score: r.score, components: componentsJson(scheme, r.components) };
+        for (const [field, message] of Object.entries(r.errors)) errors[body.subjects ? `subjects.${i}.${field}` : field] = [message];
+        return null;
+      });
+      if (Object.keys(errors).length) throw badRequest(errors);
       const stored = new Set(existing.map((r) => r.subject));
       // A subject the student no longer takes keeps its stored score changeable; a new one must be theirs.
       await this.assertOffered(
@@ -207,39 +220,29 @@ export class ResultsService {
         term: body.term,
         student_class: body.student_class,
       };
-      for (const e of entries) {
-        const grade = bandFor(e.score, scale).grade;
+      for (const [i, e] of entries.entries()) {
+        const { score, components } = resolved[i]!;
+        const grade = bandFor(score, scale).grade;
+        const marks = { score, components, remarks: e.remarks, grade };
         const row = bySubject.get(e.subject);
         if (row) {
           if (e.version !== undefined && e.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
           out.push(row.id);
-          if (row.score === e.score && row.remarks === e.remarks && row.grade === grade) continue;
+          if (row.score === score && sameComponents(row.components, components) && row.remarks === e.remarks && row.grade === grade)
+            continue;
           needReason();
-          const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, {
-            score: e.score,
-            remarks: e.remarks,
-            grade,
-            subject: e.subject,
-            actor: actor.id,
-          });
+          const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { ...marks, subject: e.subject, actor: actor.id });
           if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
-          audit.push(resultAuditRow('update', { ...who, result_id: row.id, subject: e.subject }, row, { ...e, grade }, actor.id, reason));
+          audit.push(resultAuditRow('update', { ...who, result_id: row.id, subject: e.subject }, row, marks, actor.id, reason));
         } else {
           // A version > 0 means the client saw a row that is gone now: someone deleted it.
           if (e.version !== undefined && e.version > 0) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
           needReason();
-          const id = await this.repo.insertResult(trx, {
-            ...who,
-            subject: e.subject,
-            score: e.score,
-            remarks: e.remarks,
-            grade,
-            actor: actor.id,
-          });
+          const id = await this.repo.insertResult(trx, { ...who, ...marks, subject: e.subject, actor: actor.id });
           if (id === undefined) throw conflict(RESULT_MESSAGES.createdByOther(e.subject));
           created = true;
           out.push(id);
-          audit.push(resultAuditRow('create', { ...who, result_id: id, subject: e.subject }, null, { ...e, grade }, actor.id, reason));
+          audit.push(resultAuditRow('create', { ...who, result_id: id, subject: e.subject }, null, marks, actor.id, reason));
         }
       }
       await this.repo.writeAudit(trx, audit);
@@ -279,17 +282,34 @@ export class ResultsService {
       if (subject !== row.subject && (await this.repo.subjectTaken(trx, row, subject, row.id))) {
         throw nonFieldError(RESULT_MESSAGES.subjectTaken);
       }
-      const score = body.score ?? row.score;
+      // New marks replace the stored ones (components as a whole); with neither, the stored ones stay.
+      let score = row.score;
+      let components = row.components;
+      if (body.score !== undefined || body.components !== undefined) {
+        const scheme = await this.assessment.schemeFor(row.session_id, row.student_class, trx, true);
+        const r = resolveScore(scheme, { score: body.score, components: body.components });
+        if (!r.ok) throw badRequest(Object.fromEntries(Object.entries(r.errors).map(([k, m]) => [k, [m]])));
+        score = r.score;
+        components = componentsJson(scheme, r.components);
+      }
       const remarks = body.remarks ?? row.remarks;
       const scale = await this.grading.scaleInTransaction(trx, row.session_id, levelOfClass(row.student_class));
       const grade = bandFor(score, scale).grade;
-      if (score === row.score && remarks === row.remarks && subject === row.subject && grade === row.grade) return;
+      if (
+        score === row.score &&
+        sameComponents(row.components, components) &&
+        remarks === row.remarks &&
+        subject === row.subject &&
+        grade === row.grade
+      )
+        return;
       const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
       if (released && !body.reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
-      const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { score, remarks, grade, subject, actor: actor.id });
+      const marks = { score, components, remarks, grade };
+      const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { ...marks, subject, actor: actor.id });
       if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       await this.repo.writeAudit(trx, [
-        resultAuditRow('update', { ...audited(row), subject }, row, { score, remarks, grade }, actor.id, released ? body.reason! : null),
+        resultAuditRow('update', { ...audited(row), subject }, row, marks, actor.id, released ? body.reason! : null),
       ]);
     });
     return presentResult((await this.repo.getResult(id))!);
