@@ -144,7 +144,12 @@ export function CsvPanel({
               <Alert tone="info">{ASSESSMENT_MESSAGES.csvNothingToApply}</Alert>
             ) : null}
             {preview.rows.length > 0 && (
-              <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
+              <div
+                className="max-h-96 overflow-auto rounded-lg border border-slate-200"
+                tabIndex={0}
+                role="region"
+                aria-label="Preview of the file"
+              >
                 <table className="stack-sm w-full text-left text-sm" aria-label="Rows in the file">
                   <thead className="bg-slate-50">
                     <tr>

@@ -68,15 +68,15 @@ const GridRow = memo(function GridRow({
   if (!takes || !state) {
     return (
       <tr className="border-b border-slate-100 bg-slate-50 text-slate-500" data-testid={`row-${admission}`}>
-        <th scope="row" className="p-1.5 text-left font-normal">
+        <th scope="row" className="p-1 sm:p-1.5 text-left font-normal">
           <span className="block">{name}</span>
           <span className="block text-xs">{admission}</span>
         </th>
         {shown.map((i) => (
-          <td key={components[i]!.label} className="p-1.5" />
+          <td key={components[i]!.label} className="p-1 sm:p-1.5" />
         ))}
-        <td className="p-1.5" colSpan={3} />
-        <td className="p-1.5 text-xs" data-testid="row-status">
+        <td className="p-1 sm:p-1.5" colSpan={3} />
+        <td className="p-1 sm:p-1.5 text-xs" data-testid="row-status">
           {ASSESSMENT_MESSAGES.notTaken}
         </td>
       </tr>
@@ -86,14 +86,14 @@ const GridRow = memo(function GridRow({
   const problems = Object.entries(parsed.problems);
   const status = STATUS[state.status];
   const totalOnly = state.base?.total_only && !Object.keys(parsed.values).length;
-  const showDetail = problems.length > 0 || state.status === 'failed' || state.status === 'conflict' || totalOnly;
+  const showDetail = problems.length > 0 || state.status === 'failed' || state.status === 'conflict';
   const leaveRow = (e: FocusEvent<HTMLTableRowElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget)) void grid.saveRow(admission);
   };
   return (
     <>
       <tr className="border-b border-slate-100 align-top" data-testid={`row-${admission}`} onBlur={readOnly ? undefined : leaveRow}>
-        <th scope="row" className="p-1.5 text-left font-medium">
+        <th scope="row" className="p-1 sm:p-1.5 text-left font-medium">
           <span className="block">{name}</span>
           <span className="block text-xs font-normal text-slate-600">{admission}</span>
         </th>
@@ -120,7 +120,7 @@ const GridRow = memo(function GridRow({
                   onPaste={(e: ClipboardEvent<HTMLInputElement>) => {
                     if (onPaste(index, i, e.clipboardData.getData('text/plain'))) e.preventDefault();
                   }}
-                  className={`w-14 rounded border px-1.5 py-1.5 text-right text-base tabular-nums sm:w-16 ${
+                  className={`w-12 rounded border px-1 py-1.5 text-right text-base tabular-nums sm:w-16 ${
                     bad ? 'border-red-600 bg-red-50' : 'border-slate-300'
                   }`}
                 />
@@ -128,16 +128,22 @@ const GridRow = memo(function GridRow({
             </td>
           );
         })}
-        <td className="p-1.5 text-right font-semibold tabular-nums" data-testid="row-total">
+        <td className="p-1 text-right font-semibold tabular-nums sm:p-1.5" data-testid="row-total">
           {parsed.total ?? '–'}
+          {totalOnly && (
+            <>
+              <span aria-hidden="true">*</span>
+              <span className="sr-only"> ({ASSESSMENT_MESSAGES.totalOnly})</span>
+            </>
+          )}
         </td>
-        <td className="p-1.5 text-center" data-testid="row-grade">
+        <td className="p-1 sm:p-1.5 text-center" data-testid="row-grade">
           {grade}
         </td>
-        <td className="p-1.5 text-center tabular-nums" data-testid="row-position">
+        <td className="p-1 sm:p-1.5 text-center tabular-nums" data-testid="row-position">
           {position ?? ''}
         </td>
-        <td className={`p-1.5 text-xs ${status?.tone ?? ''}`} data-testid="row-status">
+        <td className={`p-1 sm:p-1.5 text-xs ${status?.tone ?? ''}`} data-testid="row-status">
           {status && (
             <span className="inline-flex items-start gap-1">
               <span aria-hidden="true">{status.icon}</span>
@@ -154,7 +160,6 @@ const GridRow = memo(function GridRow({
                 {message}
               </p>
             ))}
-            {totalOnly && <p className="text-slate-600">{ASSESSMENT_MESSAGES.totalOnly}</p>}
             {state.status === 'failed' && (
               <div className="flex flex-wrap items-center gap-2 text-red-700">
                 <span>{state.message}</span>
@@ -290,64 +295,68 @@ export function ScoreGrid({
     [grid.edit, grid.saveRow, grid.keepMine, grid.takeTheirs],
   );
 
+  const anyTotalOnly = sheet.rows.some((r) => r.result?.total_only);
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table
-        className="w-full border-collapse text-sm"
-        aria-label={`Scores: ${sheet.student_class} ${sheet.subject}`}
-        data-testid="score-grid"
-      >
-        <thead>
-          <tr className="border-b-2 border-slate-300 text-left">
-            <th scope="col" className="p-1.5">
-              Student
-            </th>
-            {shown.map((i) => (
-              <th key={components[i]!.label} scope="col" className="p-1.5 text-right whitespace-nowrap">
-                {components[i]!.label} <span className="font-normal text-slate-600">/{components[i]!.max}</span>
+    <>
+      {anyTotalOnly && <p className="mb-2 text-sm text-slate-700">* {ASSESSMENT_MESSAGES.totalOnly}</p>}
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table
+          className="w-full border-collapse text-sm"
+          aria-label={`Scores: ${sheet.student_class} ${sheet.subject}`}
+          data-testid="score-grid"
+        >
+          <thead>
+            <tr className="border-b-2 border-slate-300 text-left text-xs sm:text-sm">
+              <th scope="col" className="p-1 sm:p-1.5">
+                Student
               </th>
-            ))}
-            <th scope="col" className="p-1.5 text-right">
-              Total
-            </th>
-            <th scope="col" className="p-1.5 text-center">
-              Grade
-            </th>
-            <th scope="col" className="p-1.5 text-center">
-              <abbr title="Position" className="no-underline">
-                Pos.
-              </abbr>
-            </th>
-            <th scope="col" className="p-1.5">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody onKeyDown={onKeyDown}>
-          {sheet.rows.map((r, index) => {
-            const state = grid.rows[r.admission_number];
-            const total = totals[index]!.total;
-            return (
-              <GridRow
-                key={r.admission_number}
-                index={index}
-                admission={r.admission_number}
-                name={r.name}
-                takes={r.takes}
-                state={state}
-                components={components}
-                shown={shown}
-                precision={precision}
-                position={positions.get(r.admission_number) ?? null}
-                grade={gradeOf(r.admission_number, total)}
-                readOnly={readOnly}
-                grid={actions}
-                onPaste={onPaste}
-              />
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              {shown.map((i) => (
+                <th key={components[i]!.label} scope="col" className="p-1 sm:p-1.5 text-right whitespace-nowrap">
+                  {components[i]!.label} <span className="font-normal text-slate-600">/{components[i]!.max}</span>
+                </th>
+              ))}
+              <th scope="col" className="p-1 sm:p-1.5 text-right">
+                Total
+              </th>
+              <th scope="col" className="p-1 sm:p-1.5 text-center">
+                Grade
+              </th>
+              <th scope="col" className="p-1 sm:p-1.5 text-center">
+                <abbr title="Position" className="no-underline">
+                  Pos.
+                </abbr>
+              </th>
+              <th scope="col" className="p-1 sm:p-1.5">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody onKeyDown={onKeyDown}>
+            {sheet.rows.map((r, index) => {
+              const state = grid.rows[r.admission_number];
+              const total = totals[index]!.total;
+              return (
+                <GridRow
+                  key={r.admission_number}
+                  index={index}
+                  admission={r.admission_number}
+                  name={r.name}
+                  takes={r.takes}
+                  state={state}
+                  components={components}
+                  shown={shown}
+                  precision={precision}
+                  position={positions.get(r.admission_number) ?? null}
+                  grade={gradeOf(r.admission_number, total)}
+                  readOnly={readOnly}
+                  grid={actions}
+                  onPaste={onPaste}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
