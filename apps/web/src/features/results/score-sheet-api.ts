@@ -27,14 +27,21 @@ export function useScoreSheet(q: ScoreSheetQuery | null) {
   });
 }
 
-/** Saves grid rows (autosave sends one). Every results view but the open grid goes stale. */
+/**
+ * Saves grid rows (autosave sends one). Every results view but the open grid goes stale: the grid
+ * keeps its own rows from the answer, and a refetch would race the next keystrokes. A plain
+ * callback rather than a mutation observer: forty autosaves re-render nothing by themselves.
+ */
 export function useSaveScoreRows() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ScoreSheetSave) => api.put<ScoreSheetSaveResult>('/score-sheet/', body, { timeout: 15_000 }),
-    // The grid keeps its own rows from the answer; refetching it here would race the next keystrokes.
-    onSuccess: () => qc.invalidateQueries({ queryKey: resultKeys.results, predicate: (q) => q.queryKey[1] !== 'score-sheet' }),
-  });
+  return useCallback(
+    async (body: ScoreSheetSave) => {
+      const out = await api.put<ScoreSheetSaveResult>('/score-sheet/', body, { timeout: 15_000 });
+      void qc.invalidateQueries({ queryKey: resultKeys.results, predicate: (q) => q.queryKey[1] !== 'score-sheet' });
+      return out;
+    },
+    [qc],
+  );
 }
 
 export const downloadScoreTemplate = (q: ScoreSheetQuery) =>

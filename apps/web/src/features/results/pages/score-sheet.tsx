@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheetQuery } from '@portal/domain/assessment';
+import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
+import type { GradeBand } from '@portal/domain/grading';
 import { levelOfClass, termLabel } from '@portal/domain/constants';
 import { RESULT_MESSAGES, formatAverage } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
@@ -87,6 +88,77 @@ function Choosers({ params, onOpen }: { params: URLSearchParams; onOpen: (p: Rec
   );
 }
 
+/**
+ * The sheet being edited: the grid's state lives here, not in the page, so a keystroke re-renders
+ * the grid and its status line only.
+ */
+function SheetEditor({
+  sheet,
+  bands,
+  reason,
+  setReason,
+}: {
+  sheet: ScoreSheet;
+  bands: readonly GradeBand[] | undefined;
+  reason: string;
+  setReason: (r: string) => void;
+}) {
+  const grid = useGrid(sheet, reason);
+  const [column, setColumn] = useState('');
+  const shownLabel = column || sheet.components[0]?.label || '';
+  const stats = subjectStatistics(
+    sheet.rows.flatMap((r, i) => {
+      const s = grid.rows[r.admission_number];
+      const t = r.takes && s ? parseRow(sheet.components, sheet.precision, s).total : null;
+      return t === null ? [] : [{ student_id: i, score: t }];
+    }),
+  ).stats;
+  return (
+    <>
+      <div className="mb-3 flex flex-col gap-3">
+        {sheet.may_write && (sheet.released || grid.needReason) && (
+          <div className="sm:w-96">
+            <TextField
+              label="Reason for the change"
+              required
+              value={reason}
+              maxLength={300}
+              onChange={(e) => setReason(e.target.value)}
+              hint={RESULT_MESSAGES.reasonRequired}
+            />
+          </div>
+        )}
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          {sheet.components.length > 1 && (
+            <div className="min-w-40 flex-1 sm:hidden">
+              <SelectField
+                label="Component"
+                value={shownLabel}
+                onChange={(e) => setColumn(e.target.value)}
+                options={sheet.components.map((c) => ({ value: c.label, label: `${c.label} /${c.max}` }))}
+              />
+            </div>
+          )}
+          {sheet.may_write && (
+            <Button variant="secondary" onClick={grid.saveAll} disabled={!grid.unsaved}>
+              {grid.unsaved ? `Save all (${grid.unsaved})` : 'Save all'}
+            </Button>
+          )}
+        </div>
+        <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
+          {grid.announcement}
+        </p>
+      </div>
+      <ScoreGrid sheet={sheet} grid={grid} bands={bands} column={shownLabel} />
+      {stats && (
+        <p className="mt-3 text-sm text-slate-700" data-testid="sheet-stats">
+          {stats.count} scored · highest {stats.highest} · lowest {stats.lowest} · average {formatAverage(stats.average)}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** /score-sheet (staff and admin): one arm's scores in one subject and term, students down, components across. */
 export default function ScoreSheetPage() {
   const [q, params, setParams] = useSheetQuery();
@@ -94,19 +166,7 @@ export default function ScoreSheetPage() {
   const sheet = sheetQuery.data;
   const scales = useGradingScales(q?.session_id);
   const [reason, setReason] = useState('');
-  const grid = useGrid(sheet, reason);
-  const [column, setColumn] = useState('');
-
   const bands = sheet ? scales.data?.find((s) => s.level === levelOfClass(sheet.student_class))?.bands : undefined;
-  const stats = sheet
-    ? subjectStatistics(
-        sheet.rows.flatMap((r, i) => {
-          const s = grid.rows[r.admission_number];
-          const t = r.takes && s ? parseRow(sheet.components, sheet.precision, s).total : null;
-          return t === null ? [] : [{ student_id: i, score: t }];
-        }),
-      ).stats
-    : null;
 
   const title = 'Score Sheet';
   if (!q) {
@@ -117,19 +177,8 @@ export default function ScoreSheetPage() {
     );
   }
 
-  const shownLabel = column || sheet?.components[0]?.label || '';
   return (
-    <PageLayout
-      title={title}
-      width="max-w-6xl"
-      actions={
-        grid.unsaved > 0 && sheet?.may_write ? (
-          <Button onClick={grid.saveAll} loading={grid.saving}>
-            Save all ({grid.unsaved})
-          </Button>
-        ) : undefined
-      }
-    >
+    <PageLayout title={title} width="max-w-6xl">
       <p className="mb-1 font-medium">
         {q.student_class} · {q.subject} · {termLabel(q.term)}
         {sheet ? `, ${sheet.session.name}` : ''}
@@ -147,44 +196,16 @@ export default function ScoreSheetPage() {
         <EmptyState>{ASSESSMENT_MESSAGES.sheetNoStudents}</EmptyState>
       ) : (
         <>
-          <div className="mb-3 flex flex-col gap-3">
-            <p className="text-sm text-slate-700" data-testid="scheme">
-              {describeScheme(sheet.components)}. {ASSESSMENT_MESSAGES.absentNote}
-            </p>
-            {!sheet.may_write && <Alert tone="warning">{sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}</Alert>}
-            {sheet.may_write && (sheet.released || grid.needReason) && (
-              <div className="sm:w-96">
-                <TextField
-                  label="Reason for the change"
-                  required
-                  value={reason}
-                  maxLength={300}
-                  onChange={(e) => setReason(e.target.value)}
-                  hint={RESULT_MESSAGES.reasonRequired}
-                />
-              </div>
-            )}
-            {sheet.components.length > 1 && (
-              <div className="sm:hidden">
-                <SelectField
-                  label="Component"
-                  value={shownLabel}
-                  onChange={(e) => setColumn(e.target.value)}
-                  options={sheet.components.map((c) => ({ value: c.label, label: `${c.label} /${c.max}` }))}
-                />
-              </div>
-            )}
-            <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
-              {grid.announcement}
-            </p>
-          </div>
-          <ScoreGrid sheet={sheet} grid={grid} bands={bands} column={shownLabel} />
-          {stats && (
-            <p className="mt-3 text-sm text-slate-700" data-testid="sheet-stats">
-              {stats.count} scored · highest {stats.highest} · lowest {stats.lowest} · average {formatAverage(stats.average)}
-            </p>
+          <p className="mb-3 text-sm text-slate-700" data-testid="scheme">
+            {describeScheme(sheet.components)}. {ASSESSMENT_MESSAGES.absentNote}
+          </p>
+          {!sheet.may_write && (
+            <Alert tone="warning" className="mb-3">
+              {sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}
+            </Alert>
           )}
-          <CsvPanel sheet={sheet} query={q} reason={reason} onApplied={() => grid.setAnnouncement('')} />
+          <SheetEditor sheet={sheet} bands={bands} reason={reason} setReason={setReason} />
+          <CsvPanel sheet={sheet} query={q} reason={reason} />
         </>
       )}
     </PageLayout>

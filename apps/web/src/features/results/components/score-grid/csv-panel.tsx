@@ -26,17 +26,7 @@ function previewOf(err: unknown): ScoreImportPreview | null {
 }
 
 /** The arm–subject's CSV template: download it, fill it offline, upload it, check the preview, apply. */
-export function CsvPanel({
-  sheet,
-  query,
-  reason,
-  onApplied,
-}: {
-  sheet: ScoreSheet;
-  query: ScoreSheetQuery;
-  reason: string;
-  onApplied: () => void;
-}) {
+export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: ScoreSheetQuery; reason: string }) {
   const toast = useToast();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -82,7 +72,6 @@ export function CsvPanel({
       toast.success(ASSESSMENT_MESSAGES.csvApplied(done.rows.filter((r) => r.change !== 'same').length));
       setPreview(null);
       setCsv(null);
-      onApplied();
     } catch (err) {
       fail(err);
     }

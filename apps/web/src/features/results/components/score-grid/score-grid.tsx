@@ -8,16 +8,17 @@ import type { useGrid } from './use-grid';
 type Grid = ReturnType<typeof useGrid>;
 
 const WIDE = '(min-width: 640px)';
+let wideQuery: MediaQueryList | null = null;
+const media = () => (wideQuery ??= window.matchMedia(WIDE));
 const subscribe = (cb: () => void) => {
-  const m = window.matchMedia(WIDE);
-  m.addEventListener('change', cb);
-  return () => m.removeEventListener('change', cb);
+  media().addEventListener('change', cb);
+  return () => media().removeEventListener('change', cb);
 };
 /** Laptops show every component column; below 640 px only the chosen one is rendered. */
 export function useWideScreen(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(WIDE).matches,
+    () => media().matches,
     () => true,
   );
 }
@@ -68,7 +69,7 @@ const GridRow = memo(function GridRow({
   if (!takes || !state) {
     return (
       <tr className="border-b border-slate-100 bg-slate-50 text-slate-500" data-testid={`row-${admission}`}>
-        <th scope="row" className="p-1 sm:p-1.5 text-left font-normal">
+        <th scope="row" className="p-1 text-left font-normal [overflow-wrap:anywhere] sm:p-1.5">
           <span className="block">{name}</span>
           <span className="block text-xs">{admission}</span>
         </th>
@@ -93,7 +94,7 @@ const GridRow = memo(function GridRow({
   return (
     <>
       <tr className="border-b border-slate-100 align-top" data-testid={`row-${admission}`} onBlur={readOnly ? undefined : leaveRow}>
-        <th scope="row" className="p-1 sm:p-1.5 text-left font-medium">
+        <th scope="row" className="p-1 text-left font-medium [overflow-wrap:anywhere] sm:p-1.5">
           <span className="block">{name}</span>
           <span className="block text-xs font-normal text-slate-600">{admission}</span>
         </th>
@@ -276,12 +277,13 @@ export function ScoreGrid({
     const r = Number(el.dataset.r);
     const c = Number(el.dataset.c);
     let next: HTMLInputElement | null = null;
-    const atStart = el.selectionStart === 0 && el.selectionEnd === 0;
-    const atEnd = el.selectionStart === el.value.length && el.selectionEnd === el.value.length;
+    // Read only for arrows: a digit's keydown does no work here.
+    const atStart = () => el.selectionStart === 0 && el.selectionEnd === 0;
+    const atEnd = () => el.selectionStart === el.value.length && el.selectionEnd === el.value.length;
     if (e.key === 'Enter' || e.key === 'ArrowDown') next = moveFrom(e.currentTarget, r, c, 1, 0, sheet.rows.length);
     else if (e.key === 'ArrowUp') next = moveFrom(e.currentTarget, r, c, -1, 0, sheet.rows.length);
-    else if (e.key === 'ArrowLeft' && atStart) next = moveFrom(e.currentTarget, r, c, 0, -1, sheet.rows.length);
-    else if (e.key === 'ArrowRight' && atEnd) next = moveFrom(e.currentTarget, r, c, 0, 1, sheet.rows.length);
+    else if (e.key === 'ArrowLeft' && atStart()) next = moveFrom(e.currentTarget, r, c, 0, -1, sheet.rows.length);
+    else if (e.key === 'ArrowRight' && atEnd()) next = moveFrom(e.currentTarget, r, c, 0, 1, sheet.rows.length);
     else return;
     if (e.key === 'Enter') e.preventDefault();
     if (!next) return;
@@ -299,9 +301,10 @@ export function ScoreGrid({
   return (
     <>
       {anyTotalOnly && <p className="mb-2 text-sm text-slate-700">* {ASSESSMENT_MESSAGES.totalOnly}</p>}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="max-w-full rounded-xl border border-slate-200 bg-white">
         <table
-          className="w-full border-collapse text-sm"
+          // Fixed layout: a typed digit re-lays one cell, not every column of the 40 rows.
+          className="w-full table-fixed border-collapse text-sm"
           aria-label={`Scores: ${sheet.student_class} ${sheet.subject}`}
           data-testid="score-grid"
         >
@@ -311,22 +314,22 @@ export function ScoreGrid({
                 Student
               </th>
               {shown.map((i) => (
-                <th key={components[i]!.label} scope="col" className="p-1 sm:p-1.5 text-right whitespace-nowrap">
+                <th key={components[i]!.label} scope="col" className="w-[3.75rem] p-1 text-right whitespace-nowrap sm:w-24 sm:p-1.5">
                   {components[i]!.label} <span className="font-normal text-slate-600">/{components[i]!.max}</span>
                 </th>
               ))}
-              <th scope="col" className="p-1 sm:p-1.5 text-right">
+              <th scope="col" className="w-11 p-1 text-right sm:w-16 sm:p-1.5">
                 Total
               </th>
-              <th scope="col" className="p-1 sm:p-1.5 text-center">
+              <th scope="col" className="w-11 p-1 text-center sm:w-16 sm:p-1.5">
                 Grade
               </th>
-              <th scope="col" className="p-1 sm:p-1.5 text-center">
+              <th scope="col" className="w-9 p-1 text-center sm:w-14 sm:p-1.5">
                 <abbr title="Position" className="no-underline">
                   Pos.
                 </abbr>
               </th>
-              <th scope="col" className="p-1 sm:p-1.5">
+              <th scope="col" className="w-16 p-1 sm:w-32 sm:p-1.5">
                 Status
               </th>
             </tr>

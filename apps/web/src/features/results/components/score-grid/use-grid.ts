@@ -36,8 +36,7 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const inflight = useRef(new Set<string>());
   const again = useRef(new Set<string>());
-  const save = useSaveScoreRows();
-  const { mutateAsync } = save;
+  const mutateAsync = useSaveScoreRows();
 
   // A (re)loaded sheet replaces the rows that hold nothing unsaved; unsaved edits stay as typed.
   useEffect(() => {
@@ -195,5 +194,5 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
 
-  return { rows, edit, saveRow, keepMine, takeTheirs, saveAll, unsaved, announcement, setAnnouncement, needReason, saving: save.isPending };
+  return { rows, edit, saveRow, keepMine, takeTheirs, saveAll, unsaved, announcement, setAnnouncement, needReason };
 }
