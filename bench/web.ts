@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Locator, Page } from '@playwright/test';
 import { ROOT, freePort, mergeResults, parseArgs } from './common';
 
 const WEB = path.join(ROOT, 'apps/web');
@@ -165,11 +166,49 @@ export interface GridInp {
   worstMs: number;
   /** INP as web-vitals reports it: the 98th percentile of interactions (one outlier per 50 ignored). */
   inpMs: number;
+  /** The same keystrokes in the sign-in page's email field: the machine's floor. */
+  signInFieldInpMs?: number;
+  signInFieldWorstMs?: number;
+  loadavg?: number[];
   budget: { text: string; met: boolean; figure: string };
   error?: string;
 }
 
 const DEMO_STAFF_PASSWORD = 'Bench-Teach-2026';
+/** Lighthouse's mobile profile (Moto G Power): the CPU slowdown is set per page through CDP. */
+const PHONE_PROFILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/**
+ * Types a score into `cells` fields, each followed by `then` (Enter: the next row), and reads the
+ * Event Timing entries (durationThreshold 16: what INP is built from) of every keystroke.
+ */
+async function typingLatency(page: Page, start: Locator, cells: number, then: string) {
+  await page.evaluate(
+    `window.__events = [];
+     new PerformanceObserver((list) => {
+       for (const e of list.getEntries()) window.__events.push({ id: e.interactionId, duration: e.duration });
+     }).observe({ type: 'event', durationThreshold: 16, buffered: true });`,
+  );
+  await start.click();
+  for (let i = 0; i < cells; i++) {
+    await page.keyboard.type(String((i * 7) % 21), { delay: 60 });
+    await page.keyboard.press(then, { delay: 30 });
+    await page.waitForTimeout(120);
+  }
+  await page.waitForTimeout(3500); // the last row's autosave, and the observer's last entries
+  const events = await page.evaluate<{ id: number; duration: number }[]>('window.__events');
+  const byInteraction = new Map<number, number>();
+  for (const e of events) if (e.id > 0) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
+  const worst = [...byInteraction.values()].sort((a, b) => b - a);
+  // About three keystrokes per cell; web-vitals ignores one outlier per 50 interactions.
+  // Nothing above the 16 ms threshold means every keystroke painted within it.
+  const skip = Math.floor((cells * 3) / 50);
+  return {
+    worstMs: Math.round(worst[0] ?? 0),
+    inpMs: Math.round(worst[Math.min(worst.length - 1, skip)] ?? 0),
+    above: byInteraction.size,
+  };
+}
 const GRID_ADMIN = { email: 'grid-admin@bench.school', password: 'Grid-Admin-Pass-2026' };
 
 /**
@@ -273,12 +312,7 @@ async function gridInp(outDir: string, tmp: string): Promise<GridInp> {
 
     browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     // Lighthouse's mobile profile: Moto G Power screen, touch, 4x CPU slowdown.
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE_PROFILE);
     const page = await context.newPage();
     await page.goto(`${base}/login`);
     // Scripts for the page are text: the bench compiles without the DOM types.
@@ -292,38 +326,32 @@ async function gridInp(outDir: string, tmp: string): Promise<GridInp> {
     await page.goto(`${base}/score-sheet?session_id=${session.id}&term=3rd&class=SSS%201A&subject=Mathematics`);
     const first = page.locator('input[data-r][data-c="0"]').first();
     await first.waitFor({ timeout: 60_000 });
-    await page.evaluate(
-      `window.__events = [];
-       new PerformanceObserver((list) => {
-         for (const e of list.getEntries()) window.__events.push({ id: e.interactionId, duration: e.duration });
-       }).observe({ type: 'event', durationThreshold: 16, buffered: true });`,
-    );
     const cells = 20;
-    await first.click();
-    for (let i = 0; i < cells; i++) {
-      await page.keyboard.type(String((i * 7) % 21), { delay: 60 });
-      await page.keyboard.press('Enter', { delay: 30 });
-      await page.waitForTimeout(120);
-    }
-    await page.waitForTimeout(3500); // the last row's autosave, and the observer's last entries
-    const events = await page.evaluate<{ id: number; duration: number }[]>('window.__events');
-    const byInteraction = new Map<number, number>();
-    for (const e of events) if (e.id > 0) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
-    const worst = [...byInteraction.values()].sort((a, b) => b - a);
-    // Keystrokes: a key (keydown/keyup) per character and one Enter per cell.
-    const interactions = cells * 3;
-    const worstMs = Math.round(worst[0] ?? 0);
-    // Under the 16 ms threshold nothing is reported: the latency is below it.
-    const inpMs = Math.round(worst[Math.min(worst.length - 1, Math.floor(interactions / 50))] ?? 0);
+    const typed = await typingLatency(page, first, cells, 'Enter');
+    // The same keystrokes in the sign-in page's email field, same emulation: on a busy machine
+    // this floor says how much of the figure is the machine rather than the grid.
+    const plain = await browser.newContext(PHONE_PROFILE);
+    const signIn = await plain.newPage();
+    await (await plain.newCDPSession(signIn)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await signIn.goto(`${base}/StaffLogin`);
+    const emailField = signIn.getByLabel('Email');
+    await emailField.waitFor({ timeout: 60_000 });
+    const floor = await typingLatency(signIn, emailField, cells, 'Backspace');
+    const { worstMs, inpMs, above } = typed;
     return {
       cells,
-      interactions: byInteraction.size,
+      interactions: above,
       worstMs,
       inpMs,
+      signInFieldInpMs: floor.inpMs,
+      signInFieldWorstMs: floor.worstMs,
+      loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
       budget: {
         text: `score grid INP (mobile, 4x CPU) < ${GRID_INP_BUDGET_MS} ms`,
         met: inpMs < GRID_INP_BUDGET_MS,
-        figure: `${inpMs} ms p98, worst ${worstMs} ms over ${cells} cells (${byInteraction.size} keystrokes above 16 ms)`,
+        figure:
+          `${inpMs} ms p98, worst ${worstMs} ms over ${cells} cells (${above} keystrokes above 16 ms); ` +
+          `the sign-in email field under the same conditions: ${floor.inpMs} ms p98, worst ${floor.worstMs} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
       },
     };
   } catch (err) {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
 import type { GradeBand } from '@portal/domain/grading';
@@ -106,9 +106,10 @@ function SheetEditor({
   const grid = useGrid(sheet, reason);
   const [column, setColumn] = useState('');
   const shownLabel = column || sheet.components[0]?.label || '';
+  const settled = useDeferredValue(grid.rows);
   const stats = subjectStatistics(
     sheet.rows.flatMap((r, i) => {
-      const s = grid.rows[r.admission_number];
+      const s = settled[r.admission_number];
       const t = r.takes && s ? parseRow(sheet.components, sheet.precision, s).total : null;
       return t === null ? [] : [{ student_id: i, score: t }];
     }),

@@ -1,4 +1,13 @@
-import { memo, useCallback, useMemo, useSyncExternalStore, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useSyncExternalStore,
+  type ClipboardEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import { ASSESSMENT_MESSAGES, type AssessmentComponent, type ScorePrecision, type ScoreSheet } from '@portal/domain/assessment';
 import { bandFor, type GradeBand } from '@portal/domain/grading';
 import { Button } from '../../../../components/ui/button';
@@ -43,7 +52,7 @@ interface RowProps {
   shown: readonly number[];
   precision: ScorePrecision;
   position: number | null;
-  grade: string;
+  bands: readonly GradeBand[] | undefined;
   readOnly: boolean;
   grid: Pick<Grid, 'edit' | 'saveRow' | 'keepMine' | 'takeTheirs'>;
   onPaste: (row: number, col: number, text: string) => boolean;
@@ -59,7 +68,7 @@ const GridRow = memo(function GridRow({
   shown,
   precision,
   position,
-  grade,
+  bands,
   readOnly,
   grid,
   onPaste,
@@ -84,6 +93,14 @@ const GridRow = memo(function GridRow({
     );
   }
   const parsed = parseRow(components, precision, state);
+  const grade =
+    parsed.total === null
+      ? ''
+      : bands?.length
+        ? bandFor(parsed.total, bands).grade
+        : state.base && state.base.score === parsed.total
+          ? state.base.grade
+          : '';
   const problems = Object.entries(parsed.problems);
   const status = STATUS[state.status];
   const totalOnly = state.base?.total_only && !Object.keys(parsed.values).length;
@@ -231,17 +248,19 @@ export function ScoreGrid({
     return [i < 0 ? 0 : i];
   }, [wide, components, column]);
 
-  const totals = sheet.rows.map((r) => {
-    const s = grid.rows[r.admission_number];
-    return { admission_number: r.admission_number, total: r.takes && s ? parseRow(components, precision, s).total : null };
-  });
-  const positions = livePositions(totals);
-  const gradeOf = (adm: string, total: number | null) => {
-    if (total === null) return '';
-    if (bands?.length) return bandFor(total, bands).grade;
-    const base = grid.rows[adm]?.base;
-    return base && base.score === total ? base.grade : '';
-  };
+  // Positions depend on every row: worked out after the keystroke's own paint (a deferred
+  // render), so typing repaints one row, not the forty whose positions shift.
+  const settled = useDeferredValue(grid.rows);
+  const positions = useMemo(
+    () =>
+      livePositions(
+        sheet.rows.map((r) => {
+          const s = settled[r.admission_number];
+          return { admission_number: r.admission_number, total: r.takes && s ? parseRow(components, precision, s).total : null };
+        }),
+      ),
+    [settled, sheet.rows, components, precision],
+  );
 
   const { edit, setAnnouncement } = grid;
   const onPaste = useCallback(
@@ -337,7 +356,6 @@ export function ScoreGrid({
           <tbody onKeyDown={onKeyDown}>
             {sheet.rows.map((r, index) => {
               const state = grid.rows[r.admission_number];
-              const total = totals[index]!.total;
               return (
                 <GridRow
                   key={r.admission_number}
@@ -350,7 +368,7 @@ export function ScoreGrid({
                   shown={shown}
                   precision={precision}
                   position={positions.get(r.admission_number) ?? null}
-                  grade={gradeOf(r.admission_number, total)}
+                  bands={bands}
                   readOnly={readOnly}
                   grid={actions}
                   onPaste={onPaste}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   SCORE_CONFLICT_CODE,
   ASSESSMENT_MESSAGES,
@@ -54,14 +54,20 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
 
   useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
 
-  const patch = useCallback((adm: string, f: (r: RowState) => RowState) => {
+  /**
+   * Changes one row. Typing and the teacher's choices render at once; a save's progress
+   * (saving, saved, failed) renders as a transition, after the keystroke that caused it has painted.
+   */
+  const patch = useCallback((adm: string, f: (r: RowState) => RowState, urgent = true) => {
     const prev = ref.current.rows;
     const cur = prev[adm];
     if (!cur) return;
     const next = { ...prev, [adm]: f(cur) };
     ref.current.rows = next;
-    setRows(next);
+    if (urgent) setRows(next);
+    else startTransition(() => setRows(next));
   }, []);
+  const announce = useCallback((text: string) => startTransition(() => setAnnouncement(text)), []);
 
   const nameOf = (adm: string) => ref.current.sheet?.rows.find((r) => r.admission_number === adm)?.name ?? adm;
 
@@ -81,17 +87,17 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
       // An invalid cell is never sent: the row waits, its message shown beside it.
       if (Object.keys(parsed.problems).length) return;
       if (sameAsStored(s.components, parsed.values, r.base)) {
-        patch(adm, (x) => (x.seq === r.seq ? { ...x, status: r.base ? 'saved' : 'idle', message: null } : x));
+        patch(adm, (x) => (x.seq === r.seq ? { ...x, status: r.base ? 'saved' : 'idle', message: null } : x), false);
         return;
       }
       if (s.released && !why.trim()) {
         setNeedReason(true);
-        patch(adm, (x) => ({ ...x, status: 'failed', message: RESULT_MESSAGES.reasonRequired }));
+        patch(adm, (x) => ({ ...x, status: 'failed', message: RESULT_MESSAGES.reasonRequired }), false);
         return;
       }
       const seq = r.seq;
       inflight.current.add(adm);
-      patch(adm, (x) => ({ ...x, status: 'saving', message: null }));
+      patch(adm, (x) => ({ ...x, status: 'saving', message: null }), false);
       try {
         const res = await mutateAsync({
           session_id: s.session.id,
@@ -102,28 +108,28 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
           ...(why.trim() ? { reason: why.trim() } : {}),
         });
         const stored = res.rows.find((x) => x.admission_number === adm)?.result ?? null;
-        patch(adm, (x) => ({ ...x, base: stored, status: x.seq === seq ? 'saved' : 'unsaved', message: null }));
-        setAnnouncement(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridSaved}`);
+        patch(adm, (x) => ({ ...x, base: stored, status: x.seq === seq ? 'saved' : 'unsaved', message: null }), false);
+        announce(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridSaved}`);
       } catch (err) {
         if (err instanceof ApiError && err.status === 409 && errorCode(err) === SCORE_CONFLICT_CODE) {
           const body = err.data as ScoreConflict;
-          patch(adm, (x) => ({ ...x, status: 'conflict', theirs: body.current, message: null }));
-          setAnnouncement(ASSESSMENT_MESSAGES.rowConflict(nameOf(adm)));
+          patch(adm, (x) => ({ ...x, status: 'conflict', theirs: body.current, message: null }), false);
+          announce(ASSESSMENT_MESSAGES.rowConflict(nameOf(adm)));
         } else {
           if (err instanceof ApiError && err.fieldErrors.reason) setNeedReason(true);
           const message =
             err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')
               ? GENERAL_MESSAGES.networkError
               : (firstServerMessage(err) ?? ASSESSMENT_MESSAGES.gridFailed);
-          patch(adm, (x) => ({ ...x, status: 'failed', message }));
-          setAnnouncement(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridFailed}. ${message}`);
+          patch(adm, (x) => ({ ...x, status: 'failed', message }), false);
+          announce(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridFailed}. ${message}`);
         }
       } finally {
         inflight.current.delete(adm);
         if (again.current.delete(adm)) void saveRow(adm);
       }
     },
-    [mutateAsync, patch],
+    [mutateAsync, patch, announce],
   );
 
   const schedule = useCallback(
