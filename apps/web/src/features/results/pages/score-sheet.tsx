@@ -49,7 +49,7 @@ function Choosers({ params, onOpen }: { params: URLSearchParams; onOpen: (p: Rec
   const subjects = useSubjects();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!sessionId || !term || !cls || !subject) return setError(RESULT_MESSAGES.selectSessionAndTerm);
+    if (!sessionId || !term || !cls || !subject) return setError(ASSESSMENT_MESSAGES.sheetChoose);
     onOpen({ session_id: sessionId, term, class: cls, subject });
   };
   return (

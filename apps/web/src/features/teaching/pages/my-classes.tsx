@@ -87,17 +87,17 @@ export default function MyClassesPage() {
                         {p.students}
                       </td>
                       <td className="p-2">
-                        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 sm:justify-start">
                           <Link
                             to={gridLink(data.session?.id, term, p.class_name, p.subject)}
-                            className={buttonClass('secondary', 'min-h-9 px-3')}
+                            className={buttonClass('secondary', 'min-h-9 px-3 whitespace-nowrap')}
                             aria-label={`Enter ${p.subject} scores for ${p.class_name}`}
                           >
                             Enter scores
                           </Link>
                           <Link
                             to={entryLink(p.class_name)}
-                            className="text-sm font-medium text-brand-800 hover:underline"
+                            className="text-sm font-medium whitespace-nowrap text-brand-800 hover:underline"
                             aria-label={`Enter scores for one ${p.class_name} student at a time`}
                           >
                             One student at a time
