@@ -237,7 +237,7 @@ test('a teacher fills a 40-student SSS arm on a phone: keyboard, paste, refusal,
 
   // The CSV template: downloaded, filled with one mistake, previewed, fixed, applied.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template' }).click()]);
-  const template = readFileSync((await download.path()), 'utf8');
+  const template = readFileSync(await download.path(), 'utf8');
   const lines = template
     .replace(/^\uFEFF/, '')
     .trimEnd()
