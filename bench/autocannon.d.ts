@@ -8,6 +8,8 @@ declare module 'autocannon' {
   }
   interface RequestSpec extends RawRequest {
     setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest;
+    /** Every answer with its body, and the connection's context. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {
     url: string;

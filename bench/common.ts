@@ -17,6 +17,17 @@ export const BENCH_ACCOUNTS = {
 /** The class that holds exactly 60 students (or all of them in a smaller school): the result-sheet scenario. */
 export const BENCH_BIG_CLASS = 'JSS 1A';
 export const BENCH_BIG_CLASS_SIZE = 60;
+/**
+ * The score-grid class: 60 SSS students (students 61…120 of a school of at least 136) whose
+ * current-session results hold component scores of the SSS scheme CA1 20 + CA2 20 + Exam 60.
+ */
+export const BENCH_SHEET_CLASS = 'SSS 1A';
+export const BENCH_SHEET_SUBJECT = 'Mathematics';
+export const BENCH_SHEET_SCHEME = [
+  { name: 'First Continuous Assessment', label: 'CA1', max: 20 },
+  { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
+  { name: 'Examination', label: 'Exam', max: 60 },
+] as const;
 
 export type Args = Record<string, string | boolean>;
 

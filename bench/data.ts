@@ -34,6 +34,8 @@ import {
   BENCH_BIG_CLASS,
   BENCH_BIG_CLASS_SIZE,
   BENCH_DIR,
+  BENCH_SHEET_CLASS,
+  BENCH_SHEET_SCHEME,
   ROOT,
   datasetLocation,
   fmtMs,
@@ -222,12 +224,28 @@ function rng(seed: number) {
 /** The school's classes: three arms per level, as in the demo school. */
 const CLASSES = SCHOOL_ARMS.map((a) => a.name);
 
-/** 60 students in JSS 1A (the result-sheet class), the rest spread evenly over the other 17 arms. */
+/** Whether a school of `total` students has the 60-student score-grid class (SSS 1A) besides JSS 1A. */
+export function hasSheetClass(total: number): boolean {
+  return total >= 2 * BENCH_BIG_CLASS_SIZE + CLASSES.length - 2;
+}
+
+/**
+ * 60 students in JSS 1A (the result-sheet class), then (in a school big enough) 60 in SSS 1A (the
+ * score-grid class), the rest spread evenly over the other arms.
+ */
 export function classOfStudent(i: number, total: number): string {
   const big = Math.min(BENCH_BIG_CLASS_SIZE, total);
   if (i <= big) return BENCH_BIG_CLASS;
-  const others = CLASSES.filter((c) => c !== BENCH_BIG_CLASS);
-  return others[(i - big - 1) % others.length]!;
+  const sheet = hasSheetClass(total) ? BENCH_BIG_CLASS_SIZE : 0;
+  if (i <= big + sheet) return BENCH_SHEET_CLASS;
+  const others = CLASSES.filter((c) => c !== BENCH_BIG_CLASS && (!sheet || c !== BENCH_SHEET_CLASS));
+  return others[(i - big - sheet - 1) % others.length]!;
+}
+
+/** CA1, CA2 and Exam of a whole total under the SSS scheme (a fifth each for the CAs, Exam at most 60): they add up to it. */
+export function componentsOf(score: number): string {
+  const ca = Math.min(20, Math.round(score / 5));
+  return JSON.stringify({ CA1: ca, CA2: ca, Exam: score - 2 * ca });
 }
 
 /** The i-th student's stream and electives (the demo school's rule) and the subjects that gives them. */
@@ -245,8 +263,8 @@ export function benchStudentPlan(i: number, cls: string): { stream: string | nul
  * The teaching structure with explicit ids (subjects 1.., arms 1.., streams 1..), replacing the rows
  * the migration made from the earlier release's fixed lists. Every session gets a teacher per
  * arm-subject pair and a form teacher per arm; staff1 (the scenarios' staff account) is JSS 1A's
- * form teacher and also holds every JSS 1A pair, so the bulk-save scenarios stay allowed when the
- * current session enforces assignments, which it does.
+ * form teacher and also holds every JSS 1A and SSS 1A pair, so the bulk-save and score-grid scenarios
+ * stay allowed when the current session enforces assignments, which it does.
  */
 async function writeTeachingStructure(bulk: Bulk, sessionIds: number[], staffCount: number, now: string): Promise<number> {
   for (const t of ['teaching_assignments', 'form_teachers', 'stream_subjects', 'streams', 'level_subjects', 'class_arms', 'subjects'])
@@ -294,7 +312,7 @@ async function writeTeachingStructure(bulk: Bulk, sessionIds: number[], staffCou
   };
   for (const sid of sessionIds) {
     cells.forEach((c, k) => add(sid, c.arm, c.subject, 1 + teacherOfCell(k, cells.length, staffCount)));
-    for (const c of cells) if (c.arm === BENCH_BIG_CLASS) add(sid, c.arm, c.subject, 1);
+    for (const c of cells) if (c.arm === BENCH_BIG_CLASS || c.arm === BENCH_SHEET_CLASS) add(sid, c.arm, c.subject, 1);
   }
   await bulk.insert('teaching_assignments', rows);
   await bulk.insert(
@@ -439,6 +457,21 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   t = performance.now();
   const assignments = await writeTeachingStructure(bulk, sessionIds, S, now);
   phase(`teaching structure, ${assignments} assignments`, t);
+  // The SSS scheme of the current session (migration 0015): SSS results of that session hold components.
+  const sheetSession = sessionIds[sessionIds.length - 1]!;
+  const hasSchemes = await bulk.hasTable('assessment_schemes');
+  if (hasSchemes) {
+    await bulk.insert('assessment_schemes', [
+      {
+        session_id: sheetSession,
+        level: 'SSS',
+        components: JSON.stringify(BENCH_SHEET_SCHEME),
+        precision: 'one_decimal',
+        updated_by: 1,
+        updated_at: now,
+      },
+    ]);
+  }
   const streamId = new Map(SCHOOL_STREAMS.map((s, k) => [s.name, k + 1]));
   const subjectId = new Map(SCHOOL_CATALOGUE.map((s, k) => [s.name, k + 1]));
 
@@ -554,6 +587,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
               student_class: cls,
               subject,
               score,
+              ...(hasSchemes ? { components: sid === sheetSession && levelOfClass(cls) === 'SSS' ? componentsOf(score) : null } : {}),
               remarks: '',
               grade: gradeFor(score, scale),
               version: 1,

@@ -26,7 +26,16 @@ import type { Database } from '../apps/server/src/db/schema';
 import type { BaselinePlan, CapturedQuery } from './baseline';
 import { BENCH_ACCOUNTS, BENCH_BIG_CLASS, RESULTS_FILE, ROOT, datasetLocation, fmtMs, intArg, mergeResults, parseArgs } from './common';
 import { datasetIsCurrent, generate, type DatasetMeta } from './data';
-import { SCENARIOS, bigClassSubjects, type BenchContext, type Budget, type Role, type Scenario } from './scenarios';
+import {
+  SCENARIOS,
+  bigClassSubjects,
+  type BenchContext,
+  type Budget,
+  type Caller,
+  type ConnectionState,
+  type Role,
+  type Scenario,
+} from './scenarios';
 import { CSV_IMPORT_BUDGET_MS, runCsvImport, runImportHealth, type HealthDuringImport, type OneShotResult } from './import';
 
 interface Side {
@@ -123,7 +132,8 @@ interface Prepared {
   method: string;
   paths: string[];
   headers: Record<string, string>;
-  body?: (i: number) => string;
+  body?: (i: number, conn?: ConnectionState) => string;
+  onResponse?: (status: number, body: string) => void;
 }
 
 async function load(base: string, p: Prepared, connections: number, duration: number): Promise<Side> {
@@ -138,10 +148,11 @@ async function load(base: string, p: Prepared, connections: number, duration: nu
       {
         method: p.method,
         headers: p.headers,
-        setupRequest: (req) => {
+        setupRequest: (req, context) => {
           const path = p.paths[k++ % p.paths.length]!;
-          return p.body ? { ...req, path, body: p.body(i++) } : { ...req, path };
+          return p.body ? { ...req, path, body: p.body(i++, context) } : { ...req, path };
         },
+        ...(p.onResponse ? { onResponse: (status: number, body: string) => p.onResponse!(status, body) } : {}),
       },
     ],
   });
@@ -169,10 +180,14 @@ async function paced(base: string, p: Prepared, connections: number, seconds: nu
     new Promise<void>((resolve) => {
       const t = performance.now();
       const req = http.request(`${base}${path}`, { method: p.method, headers: p.headers, agent, timeout: 30_000 }, (res) => {
-        res.on('data', () => undefined);
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => {
+          if (p.onResponse) chunks.push(c);
+        });
         res.on('end', () => {
           latencies.push(performance.now() - t);
           if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) errors++;
+          p.onResponse?.(res.statusCode ?? 0, Buffer.concat(chunks).toString());
           resolve();
         });
       });
@@ -185,11 +200,12 @@ async function paced(base: string, p: Prepared, connections: number, seconds: nu
   const period = 1000 / rate;
   const end = performance.now() + seconds * 1000;
   const client = async () => {
+    const conn: ConnectionState = {};
     let next = performance.now() + Math.random() * period;
     while (next < end) {
       await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       const n = i++;
-      await one(p.paths[n % p.paths.length]!, p.body?.(n));
+      await one(p.paths[n % p.paths.length]!, p.body?.(n, conn));
       next += period;
     }
   };
@@ -222,6 +238,7 @@ async function probe(base: string, p: Prepared): Promise<string | null> {
     signal: AbortSignal.timeout(30_000),
   });
   const body = await r.text();
+  p.onResponse?.(r.status, body);
   if (r.status < 200 || r.status >= 300) return `HTTP ${r.status} ${body.slice(0, 160)}`;
   return null;
 }
@@ -279,14 +296,21 @@ async function captureSql(
         continue;
       }
       const headers: Record<string, string> = s.role && tokens[s.role] ? { authorization: `Bearer ${tokens[s.role]}` } : {};
+      const call: Caller = async (method, url, payload) => {
+        const r = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+        return { status: r.statusCode, body: r.body };
+      };
+      await s.before?.(call, ctx);
       // One request first, uncaptured: the counts and the replayed SQL are those of a warm server.
       const first = s.paths(ctx)[0]!;
-      await app.inject({ method: s.method, url: first, headers, ...(s.body ? { payload: s.body(0, ctx) as object } : {}) });
+      const warm = await app.inject({ method: s.method, url: first, headers, ...(s.body ? { payload: s.body(0, ctx) as object } : {}) });
+      s.onResponse?.(warm.statusCode, warm.body);
       for (const [n, p] of s.paths(ctx).entries()) {
         captured = [];
         capturing = true;
         const r = await app.inject({ method: s.method, url: p, headers, ...(s.body ? { payload: s.body(n, ctx) as object } : {}) });
         capturing = false;
+        s.onResponse?.(r.statusCode, r.body);
         if (r.statusCode < 200 || r.statusCode >= 300) {
           problems.set(s.id, `HTTP ${r.statusCode} ${r.body.slice(0, 160)}`);
           break;
@@ -302,6 +326,11 @@ async function captureSql(
           plan.transactional.push(key);
           // STU-0001…STU-0060 are students 1…60 of a generated school: the class the saves rotate over.
           (plan.rotateStudent ??= {})[key] = Array.from({ length: Math.min(60, ctx.meta.students) }, (_, k) => k + 1);
+        } else if (s.method === 'PUT') {
+          // A grid save is one transaction in the portal: replayed as one in the baseline too (which
+          // opens it itself: the captured begin and commit are left out).
+          queries = queries.filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q.sql));
+          plan.transactional.push(key);
         }
         plan.routes[key] = queries;
       }
@@ -386,7 +415,8 @@ async function single(base: string, p: Prepared): Promise<Side> {
     body: p.body?.(0),
     signal: AbortSignal.timeout(300_000),
   });
-  await r.arrayBuffer();
+  const text = await r.text();
+  p.onResponse?.(r.status, text);
   const ms = Math.round(performance.now() - t);
   const ok = r.status >= 200 && r.status < 300;
   return { rps: Math.round((1000 / ms) * 100) / 100, p50: ms, p99: ms, requests: 1, errors: ok ? 0 : 1 };
@@ -527,15 +557,31 @@ async function main(): Promise<void> {
   const rows: ScenarioResult[] = [];
   for (const s of scenarios) {
     const connections = s.connections[quick ? 1 : 0];
-    const headers: Record<string, string> = s.method === 'POST' ? { 'content-type': 'application/json' } : {};
+    const headers: Record<string, string> = s.method !== 'GET' ? { 'content-type': 'application/json' } : {};
     if (s.role) headers.authorization = `Bearer ${tokens[s.role]}`;
     const prepared: Prepared = {
       method: s.method,
       paths: s.paths(ctx),
       headers,
-      ...(s.body ? { body: (i: number) => JSON.stringify(s.body!(i, ctx)) } : {}),
+      ...(s.body ? { body: (i: number, conn?: ConnectionState) => JSON.stringify(s.body!(i, ctx, conn)) } : {}),
+      ...(s.onResponse ? { onResponse: s.onResponse } : {}),
     };
     process.stdout.write(`  ${s.id.padEnd(24)} `);
+    // A scenario's set-up against the portal, e.g. reading the versions stored now: a request the
+    // load generator gave up on at the end of a window may still have saved.
+    const setUp = async () => {
+      if (!s.before) return;
+      await s.before(async (method, url, payload) => {
+        const auth: Record<string, string> = s.role ? { authorization: `Bearer ${tokens[s.role]}` } : {};
+        const r = await fetch(appBase + url, {
+          method,
+          headers: payload === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+        });
+        return { status: r.status, body: await r.text() };
+      }, ctx);
+    };
+    await setUp();
     let note = problems.get(s.id) ?? (await probe(appBase, prepared)) ?? undefined;
     const appPid = server.child.pid!;
     resetPeak(appPid);
@@ -550,6 +596,7 @@ async function main(): Promise<void> {
     const baseSides: Side[] = [];
     for (let round = 0; round < rounds; round++) {
       const run = async (url: string, secs: number) => {
+        if (url === appBase) await setUp();
         const side = s.connectionRate
           ? await paced(url, prepared, connections, secs, s.connectionRate)
           : await load(url, prepared, connections, secs);

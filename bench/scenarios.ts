@@ -1,5 +1,5 @@
 import { formatAdmissionNumber } from '@portal/domain';
-import { BENCH_BIG_CLASS } from './common';
+import { BENCH_BIG_CLASS, BENCH_BIG_CLASS_SIZE, BENCH_SHEET_CLASS, BENCH_SHEET_SUBJECT } from './common';
 import { benchStudentPlan, type DatasetMeta } from './data';
 
 /**
@@ -16,16 +16,25 @@ export type Budget =
   /** baseline req/s ÷ portal req/s must stay at or under `max` ("within 2× of baseline"). */
   | { kind: 'ratio'; max: number; text: string };
 
+/** What a scenario keeps per connection: autocannon's context, or a paced client's own object. */
+export type ConnectionState = Record<string, unknown>;
+/** One request to the portal outside the measured load (a scenario's set-up). */
+export type Caller = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => Promise<{ status: number; body: string }>;
+
 export interface Scenario {
   id: string;
   title: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** Who signs in for it; null for public calls. */
   role: Role | null;
   /** URLs, used in turn by every connection. */
   paths: (d: BenchContext) => string[];
-  /** A fresh body for the i-th request (POST). */
-  body?: (i: number, d: BenchContext) => unknown;
+  /** A fresh body for the i-th request (POST, PUT); `conn` is the connection's state (absent for one-off requests). */
+  body?: (i: number, d: BenchContext, conn?: ConnectionState) => unknown;
+  /** Sees every answer (the versions a later save must send come from them). */
+  onResponse?: (status: number, body: string) => void;
+  /** Runs once before the scenario's first request (e.g. reads the versions stored now). */
+  before?: (call: Caller, d: BenchContext) => Promise<void>;
   /** Concurrent connections: [full run, --quick]. */
   connections: [number, number];
   /**
@@ -118,6 +127,63 @@ const pdf = (body: string, type: string) => (type.includes('pdf') ? null : `expe
 const nonEmptyArray = (body: string, type: string) =>
   json(body, type) ?? (body.startsWith('[') && body.length > 2 ? null : 'expected a non-empty list');
 
+/** The 60 students of the score-grid class (STU-0061…STU-0120 of a generated school). */
+function sheetStudents(total: number): string[] {
+  return total >= 2 * BENCH_BIG_CLASS_SIZE
+    ? Array.from({ length: BENCH_BIG_CLASS_SIZE }, (_, k) => formatAdmissionNumber(BENCH_BIG_CLASS_SIZE + k + 1))
+    : [];
+}
+
+const sheetQuery = (d: BenchContext) => ({
+  session_id: d.sessionId,
+  term: '1st',
+  student_class: BENCH_SHEET_CLASS,
+  subject: BENCH_SHEET_SUBJECT,
+});
+
+/**
+ * The grid's optimistic versions, as a client keeps them: read from the sheet once, then from every
+ * answer (a save's rows, or a conflict's `current`), so each save sends the version stored now.
+ */
+const sheetVersions = new Map<string, number>();
+const sheetPasses = new Map<string, number>();
+function rememberVersions(status: number, body: string): void {
+  try {
+    if (status === 200) {
+      const out = JSON.parse(body) as { rows?: { admission_number: string; result: { version: number } | null }[] };
+      for (const r of out.rows ?? []) sheetVersions.set(r.admission_number, r.result?.version ?? 0);
+    } else if (status === 409) {
+      const c = JSON.parse(body) as { admission_number?: string; current?: { version: number } | null };
+      if (c.admission_number) sheetVersions.set(c.admission_number, c.current?.version ?? 0);
+    }
+  } catch {
+    // not JSON: the runner counts the failure
+  }
+}
+async function readVersions(call: Caller, d: BenchContext): Promise<void> {
+  const res = await call('GET', `/api/score-sheet/${q(sheetQuery(d))}`);
+  rememberVersions(res.status, res.body);
+}
+
+/** Scores that differ from the student's previous save (every request really writes). */
+function sheetRow(admission: string, k: number) {
+  const pass = (sheetPasses.get(admission) ?? 0) + 1;
+  sheetPasses.set(admission, pass);
+  return {
+    admission_number: admission,
+    components: { CA1: (pass + k) % 21, CA2: (3 * pass + k) % 21, Exam: (7 * pass + k) % 61 },
+    version: sheetVersions.get(admission) ?? 0,
+  };
+}
+
+let rowSaveConnections = 0;
+const sheetSave = (d: BenchContext, rows: ReturnType<typeof sheetRow>[]) => ({
+  ...sheetQuery(d),
+  rows,
+  // The bench school's terms are released: a change needs a reason.
+  reason: 'Bench: scores corrected',
+});
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'sign-in',
@@ -191,6 +257,60 @@ export const SCENARIOS: Scenario[] = [
     connectionRate: 1,
     budgets: [{ kind: 'p99', ms: 50, text: 'class result sheet p99 < 50 ms at 50 concurrent clients (each 1 request/s)' }],
     expect: classSheetRows,
+  },
+  {
+    // The class score grid: 60 SSS students, CA1/CA2/Exam, positions and statistics.
+    id: 'score-sheet-load',
+    title: 'Score sheet (60 students x 3 components)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/score-sheet/${q(sheetQuery(d))}`],
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 10, text: 'score sheet of 60 students x 3 components with statistics p50 < 10 ms' }],
+    expect: (b, t, d) =>
+      json(b, t) ??
+      ((b.match(/"CA1":/g)?.length ?? 0) >= sheetStudents(d.meta.students).length && b.includes('"stats":{')
+        ? null
+        : 'expected 60 rows with component scores and statistics'),
+  },
+  {
+    // Autosave of one changed row by 20 teachers at once (staff1: assignments enforced), each on
+    // a student of their own, each sending the version it last saw.
+    id: 'score-sheet-row-save',
+    title: 'Score grid: one row saved, 20 teachers x 2/s',
+    method: 'PUT',
+    role: 'staff',
+    // (A query string of its own: the baseline keeps the captured SQL per method and URL.)
+    paths: () => ['/api/score-sheet/?bench=row'],
+    before: readVersions,
+    onResponse: rememberVersions,
+    body: (i, d, conn) => {
+      const students = sheetStudents(d.meta.students);
+      if (conn && conn.k === undefined) conn.k = rowSaveConnections++ % students.length;
+      const k = conn ? (conn.k as number) : 0;
+      return sheetSave(d, [sheetRow(students[k]!, k)]);
+    },
+    connections: [20, 20],
+    connectionRate: 2,
+    budgets: [{ kind: 'p99', ms: 30, text: 'one grid row saved p99 < 30 ms at 20 concurrent teachers' }],
+    expect: json,
+  },
+  {
+    id: 'score-sheet-save-60',
+    title: 'Score grid: 60 rows x 3 components saved',
+    method: 'PUT',
+    role: 'staff',
+    paths: () => ['/api/score-sheet/?bench=sheet'],
+    before: readVersions,
+    onResponse: rememberVersions,
+    body: (i, d) =>
+      sheetSave(
+        d,
+        sheetStudents(d.meta.students).map((a, k) => sheetRow(a, k)),
+      ),
+    connections: [1, 1],
+    budgets: [{ kind: 'p99', ms: 100, text: 'a whole grid of 60 rows x 3 components saved p99 < 100 ms' }],
+    expect: json,
   },
   {
     id: 'report-card-json',

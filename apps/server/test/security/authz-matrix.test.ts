@@ -64,6 +64,17 @@ const q = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const term = (c: Cast, t: Target) => q({ session_id: c.session.id, term: '1st', student_class: t.studentClass });
 const card = (c: Cast, t: Target) => q({ admission_number: t.admissionNumber, session_id: c.session.id, term: '1st' });
+const sheet = (c: Cast, t: Target) => q({ session_id: c.session.id, term: '1st', student_class: t.studentClass, subject: SUBJECTS[0] });
+/** The stored version of a target's result (0: none), so a grid save is never stale. */
+async function versionOf(ctx: TestContext, t: Target, subject: string): Promise<number> {
+  const row = await ctx.handle.db
+    .selectFrom('results')
+    .select('version')
+    .where('student_id', '=', t.id)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
 
 async function freshStaff(ctx: TestContext) {
   return createStaff(ctx.handle.db, { email: `st-${uniq()}@matrix.test`, password: TEST_PASSWORD, firstName: 'Fresh', lastName: 'Staff' });
@@ -345,6 +356,39 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/report-cards/pdf/': { req: ({ c, t }) => ({ url: `/api/report-cards/pdf/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   'GET /api/broadsheet/': { req: ({ c, t }) => ({ url: `/api/broadsheet/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   'GET /api/broadsheet/csv/': { req: ({ c, t }) => ({ url: `/api/broadsheet/csv/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  // The class score grid (a JSS class: the default one-component scheme).
+  'GET /api/score-sheet/': { req: ({ c, t }) => ({ url: `/api/score-sheet/?${sheet(c, t)}` }), expect: staffAndAdmin(200) },
+  'PUT /api/score-sheet/': {
+    req: async ({ ctx, c, t }) => ({
+      url: '/api/score-sheet/',
+      payload: {
+        session_id: c.session.id,
+        term: '1st',
+        student_class: t.studentClass,
+        subject: SUBJECTS[6],
+        rows: [
+          { admission_number: t.admissionNumber, components: { Score: 40 + (n++ % 50) }, version: await versionOf(ctx, t, SUBJECTS[6]) },
+        ],
+        reason: 'Matrix check',
+      },
+    }),
+    expect: staffAndAdmin(200),
+  },
+  'GET /api/score-sheet/csv/': { req: ({ c, t }) => ({ url: `/api/score-sheet/csv/?${sheet(c, t)}` }), expect: staffAndAdmin(200) },
+  'POST /api/score-sheet/import/': {
+    req: ({ c, t }) => ({
+      url: '/api/score-sheet/import/',
+      payload: {
+        session_id: c.session.id,
+        term: '1st',
+        student_class: t.studentClass,
+        subject: SUBJECTS[0],
+        csv: `admission_number,Score\n${t.admissionNumber},55\n`,
+        dry_run: true,
+      },
+    }),
+    expect: staffAndAdmin(200),
+  },
 
   // ---------- payments ----------
   'POST /api/payments/initiate/': {

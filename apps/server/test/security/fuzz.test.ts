@@ -198,6 +198,8 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     full_name: 'Ada Eze',
     home_address: '5 Allen Avenue, Ikeja',
     csv: 'first_name,last_name\nAda,Eze\n',
+    dry_run: true,
+    rows: [{ admission_number: cast.other.admissionNumber, components: { Score: 50 }, version: 0 }],
     refresh: 'not-a-real-refresh-token-0123456789',
   };
   return name in values ? values[name] : 'Ada';
@@ -434,6 +436,66 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
     );
     if (!completed) expect(await status()).toBe('pending');
   });
+
+  it('the score grid: hostile rows and CSV files never 5xx, a refused save or import changes nothing, and cells store only numbers', async () => {
+    const base = { session_id: cast.session.id, term: '1st', student_class: 'JSS 2A', subject: SUBJECTS[9] };
+    const hostileRow = fc.record(
+      {
+        admission_number: fc.oneof(hostileString, fc.constant(cast.other.admissionNumber)),
+        components: fc.oneof(
+          fc.dictionary(fc.oneof(hostileString, fc.constantFrom('Score', '__proto__', 'constructor')), hostileValue, { maxKeys: 4 }),
+          fc.record({ Score: hostileValue }),
+          hostileValue,
+        ),
+        remarks: hostileValue,
+        version: fc.oneof(fc.constant(0), hostileValue),
+      },
+      { requiredKeys: ['admission_number', 'components'] },
+    );
+    const cellText = fc.oneof(
+      hostileString,
+      fc.constantFrom('=cmd|" /C calc"!A0', '@SUM(1+1)', '+1', '-1', '=1+1', '50', 'ABS', '1e2', '0x10', '"', '""', '\r\n', ','),
+    );
+    const hostileCsv = fc.oneof(
+      fc
+        .array(fc.array(cellText, { maxLength: 4 }), { maxLength: 5 })
+        .map((lines) => `admission_number,Score,remarks\n${lines.map((l) => [cast.other.admissionNumber, ...l].join(',')).join('\n')}`),
+      hostileString,
+    );
+    const stored = () => ctx.handle.db.selectFrom('results').select(['score', 'components']).where('subject', '=', SUBJECTS[9]).execute();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(hostileRow, { minLength: 1, maxLength: 3 }),
+        hostileValue,
+        hostileCsv,
+        fc.boolean(),
+        async (rows, reason, csv, dryRun) => {
+          for (const [method, url, payload] of [
+            ['PUT', '/api/score-sheet/', { ...base, rows, reason }],
+            ['POST', '/api/score-sheet/import/', { ...base, csv, dry_run: dryRun, reason: 'Fuzz' }],
+          ] as const) {
+            const before = await rowCounts(ctx, tables);
+            const res = await ctx.app.inject({
+              method,
+              url,
+              headers: { ...cast.admin.auth, 'content-type': 'application/json' },
+              payload: JSON.stringify(payload),
+            });
+            expect(res.statusCode, `${method} ${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|invalid byte sequence/);
+            if (res.statusCode >= 400) expect(await rowCounts(ctx, tables)).toEqual(before);
+          }
+          // Whatever was saved is a number of marks: never a formula or text.
+          for (const r of await stored()) {
+            expect(Number.isFinite(Number(r.score))).toBe(true);
+            if (r.components)
+              for (const v of Object.values(JSON.parse(r.components) as object)) expect(typeof v === 'number' || v === 'ABS').toBe(true);
+          }
+        },
+      ),
+      { numRuns: NUM_RUNS * 2, seed: SEED },
+    );
+  }, 120_000);
 
   it('prototype-pollution keys do not pollute the server', async () => {
     for (const url of ['/api/settings/', '/api/students/', '/api/results/', '/api/payments/initiate/']) {

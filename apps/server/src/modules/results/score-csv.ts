@@ -23,7 +23,7 @@ export interface CsvRecord {
   cells: string[];
 }
 
-const LINE_BREAK = /\r\n|\r|\n/g;
+const LINE_BREAK = /\n/g;
 
 /**
  * Reads a score file with csv-parse (RFC 4180: quoted fields with commas, quotes and line breaks,
@@ -34,13 +34,15 @@ export function readScoreCsv(csv: string): { records: CsvRecord[] } | { error: S
   if (!csv.replace(/^\ufeff/, '').trim()) return { error: { line: 1, column: null, message: ASSESSMENT_MESSAGES.csvEmpty } };
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
-    parsed = parse(csv, {
+    // One line ending for the whole file (CRLF and lone CR become LF), so line numbers count lines
+    // as an editor does, inside quoted fields too.
+    parsed = parse(csv.replace(/\r\n?/g, '\n'), {
       bom: true,
       info: true,
       trim: true,
       skip_empty_lines: true,
       relax_column_count: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
+      record_delimiter: '\n',
       max_record_size: MAX_RECORD_CHARS,
       // header + the rows allowed + one, so "too many" can be told apart from "just enough".
       to: SCORE_CSV_MAX_ROWS + 2,
@@ -176,7 +178,8 @@ export function planImport(sheet: ScoreSheet, records: readonly CsvRecord[]): { 
       total: componentTotal(components),
       change,
     });
-    if (change !== 'same') changes.push({ admission_number: student.admission_number, components, ...(remarks === undefined ? {} : { remarks }) });
+    if (change !== 'same')
+      changes.push({ admission_number: student.admission_number, components, ...(remarks === undefined ? {} : { remarks }) });
   }
   return done();
 }

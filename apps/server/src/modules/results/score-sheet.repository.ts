@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { TERM_VALUES } from '@portal/domain';
 import type { Conn, DB } from '../../db/index';
 import { nowIso } from '../../db/index';
 import './results.tables';
@@ -42,7 +43,9 @@ export interface NewResult {
 }
 
 /** Who changed a result last, as a person reads it: the staff member's or admin's name, else the sign-in. */
-const UPDATER = sql<string | null>`coalesce(${sql.ref('st.first_name')} || ' ' || ${sql.ref('st.last_name')}, ${sql.ref('ad.first_name')} || ' ' || ${sql.ref('ad.last_name')}, ${sql.ref('u.email')})`;
+const UPDATER = sql<
+  string | null
+>`coalesce(${sql.ref('st.first_name')} || ' ' || ${sql.ref('st.last_name')}, ${sql.ref('ad.first_name')} || ' ' || ${sql.ref('ad.last_name')}, ${sql.ref('u.email')})`;
 
 /**
  * SQL of the class score grid: set-based reads of an arm's students and one subject's results, and
@@ -55,28 +58,37 @@ export class ScoreSheetRepository {
   ) {}
 
   /**
-   * The class's students for a session: in the current session the arm's active students, and in
-   * any session everyone with a result of the session recorded in the class (a withdrawn student
-   * keeps their row). One statement.
+   * The sheet's students. In the current session: the arm's active students and anyone with a
+   * result of this term and subject recorded in the class (a withdrawn student keeps their row). In
+   * a past session: everyone with a result of the session recorded in the class. One statement.
    */
-  sheetStudents(sessionId: number, studentClass: string, current: boolean, conn: Conn = this.db): Promise<SheetStudentRow[]> {
+  sheetStudents(
+    q: { sessionId: number; term: string; studentClass: string; subject: string; current: boolean },
+    conn: Conn = this.db,
+  ): Promise<SheetStudentRow[]> {
+    const columns = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'] as const;
+    const recorded = conn
+      .selectFrom('students as s')
+      .select(columns)
+      .where('s.id', 'in', (eb) =>
+        eb
+          .selectFrom('results as c')
+          .select('c.student_id')
+          .where('c.session_id', '=', q.sessionId)
+          // Every term named in a past session: the (session, term, class) index is searched three
+          // times rather than the whole session's results read.
+          .where('c.term', 'in', q.current ? [q.term] : [...TERM_VALUES])
+          .where('c.student_class', '=', q.studentClass)
+          .$if(q.current, (qb) => qb.where('c.subject', '=', q.subject)),
+      );
+    if (!q.current) return recorded.execute();
+    // Two indexed reads in a UNION: with an OR, PostgreSQL scans every student.
     return conn
       .selectFrom('students as s')
-      .select(['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'])
-      .where((eb) =>
-        eb.or([
-          ...(current ? [eb.and([eb('s.status', '=', 'active'), eb('s.student_class', '=', studentClass)])] : []),
-          eb(
-            's.id',
-            'in',
-            eb
-              .selectFrom('results as c')
-              .select('c.student_id')
-              .where('c.session_id', '=', sessionId)
-              .where('c.student_class', '=', studentClass),
-          ),
-        ]),
-      )
+      .select(columns)
+      .where('s.status', '=', 'active')
+      .where('s.student_class', '=', q.studentClass)
+      .union(recorded)
       .execute();
   }
 
@@ -141,7 +153,7 @@ export class ScoreSheetRepository {
   }
 
   /** Students by admission number, one statement. */
-  studentsByAdmission(numbers: readonly string[], conn: Conn): Promise<SheetStudentRow[]> {
+  studentsByAdmission(numbers: readonly string[], conn: Conn = this.db): Promise<SheetStudentRow[]> {
     if (!numbers.length) return Promise.resolve([]);
     return conn
       .selectFrom('students')
@@ -151,15 +163,17 @@ export class ScoreSheetRepository {
   }
 
   /** The (term, class) pairs each of the students has results in for a session: the class rules of a save. */
-  sessionClasses(studentIds: readonly number[], sessionId: number, conn: Conn) {
-    if (!studentIds.length) return Promise.resolve([]);
-    return conn
+  async sessionClasses(studentIds: readonly number[], sessionId: number, conn: Conn) {
+    if (!studentIds.length) return [];
+    // By student only, the session filtered here: with `session_id = ?` in the query SQLite prefers the
+    // (session, term, class) index and reads the whole session's results (ms) instead of the students' few.
+    const rows = await conn
       .selectFrom('results')
-      .select(['student_id', 'term', 'student_class'])
-      .where('session_id', '=', sessionId)
+      .select(['student_id', 'session_id', 'term', 'student_class'])
       .where('student_id', 'in', [...studentIds])
-      .groupBy(['student_id', 'term', 'student_class'])
+      .groupBy(['student_id', 'session_id', 'term', 'student_class'])
       .execute();
+    return rows.filter((r) => r.session_id === sessionId);
   }
 
   /**
@@ -168,17 +182,19 @@ export class ScoreSheetRepository {
    */
   storedForUpdate(studentIds: readonly number[], sessionId: number, term: string, subject: string, conn: Conn) {
     if (!studentIds.length) return Promise.resolve([]);
-    return conn
-      .selectFrom('results')
-      .select(['id', 'student_id', 'student_class', 'score', 'components', 'remarks', 'grade', 'version'])
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('subject', '=', subject)
-      .where('student_id', 'in', [...studentIds])
-      // One lock order for every saver: two whole-sheet saves never wait on each other in a circle.
-      .orderBy('id')
-      .$if(this.dialect === 'postgres', (q) => q.forUpdate())
-      .execute();
+    return (
+      conn
+        .selectFrom('results')
+        .select(['id', 'student_id', 'student_class', 'score', 'components', 'remarks', 'grade', 'version'])
+        .where('session_id', '=', sessionId)
+        .where('term', '=', term)
+        .where('subject', '=', subject)
+        .where('student_id', 'in', [...studentIds])
+        // One lock order for every saver: two whole-sheet saves never wait on each other in a circle.
+        .orderBy('id')
+        .$if(this.dialect === 'postgres', (q) => q.forUpdate())
+        .execute()
+    );
   }
 
   /**
@@ -209,28 +225,37 @@ export class ScoreSheetRepository {
     return out;
   }
 
-  /** Updates one row only if it still has `version`; false when it changed or vanished meanwhile. */
-  async updateIfVersion(
+  /**
+   * Updates many rows in one statement per 200, each only if it still has its `version`; returns the
+   * ids updated (a row missing from them changed or vanished meanwhile).
+   */
+  async updateManyIfVersion(
     conn: Conn,
-    id: number,
-    version: number,
-    v: { score: number; components: string | null; remarks: string; grade: string; actor: number },
-  ): Promise<boolean> {
-    const res = await conn
-      .updateTable('results')
-      .set({
-        score: v.score,
-        components: v.components,
-        remarks: v.remarks,
-        grade: v.grade,
-        version: version + 1,
-        updated_by: v.actor,
-        updated_at: nowIso(),
-      })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    rows: readonly { id: number; version: number; score: number; components: string | null; remarks: string; grade: string }[],
+    actor: number,
+  ): Promise<Set<number>> {
+    const done = new Set<number>();
+    const real = sql.raw(this.dialect === 'postgres' ? 'double precision' : 'real');
+    const now = nowIso();
+    for (let i = 0; i < rows.length; i += 200) {
+      // A derived table of the new values (SELECT … UNION ALL: both dialects, typed by the casts).
+      const values = sql.join(
+        rows
+          .slice(i, i + 200)
+          .map(
+            (r) =>
+              sql`select cast(${r.id} as integer) as id, cast(${r.version} as integer) as version, cast(${r.score} as ${real}) as score, cast(${r.components} as text) as components, cast(${r.remarks} as text) as remarks, cast(${r.grade} as text) as grade`,
+          ),
+        sql` union all `,
+      );
+      const res = await sql<{ id: number }>`update results set score = v.score, components = v.components, remarks = v.remarks,
+          grade = v.grade, version = v.version + 1, updated_by = ${actor}, updated_at = ${now}
+        from (${values}) as v
+        where results.id = v.id and results.version = v.version
+        returning results.id`.execute(conn);
+      for (const r of res.rows) done.add(Number(r.id));
+    }
+    return done;
   }
 
   /** Deletes the rows whose (id, version) still match; returns how many went. */

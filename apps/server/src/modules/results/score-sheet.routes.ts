@@ -4,29 +4,13 @@ import { scoreSheetImportSchema, scoreSheetQuerySchema, scoreSheetSaveSchema, ST
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
-import { teachingService } from '../teaching/teaching.service';
-import { assessmentService } from './assessment.service';
-import { GradingRepository } from './grading.repository';
-import { GradingService } from './grading.service';
-import { ResultsRepository } from './results.repository';
 import { scoreCsvFileName, scoreTemplateCsv } from './score-csv';
-import { ScoreSheetRepository } from './score-sheet.repository';
-import { ScoreSheetService } from './score-sheet.service';
-import { SessionsRepository } from './sessions.repository';
+import { scoreSheetService } from './score-sheet.service';
 
 /** The class score grid: load, save (one row or the whole sheet), CSV template and import. */
 export function scoreSheetRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const dialect = deps.handle.dialect;
-  const sessions = new SessionsRepository(deps.db);
-  const sheets = new ScoreSheetService(
-    new ScoreSheetRepository(deps.db, dialect),
-    new ResultsRepository(deps.db, dialect),
-    new GradingService(new GradingRepository(deps.db, dialect), sessions),
-    sessions,
-    teachingService(deps.db),
-    assessmentService(deps.db, dialect, sessions),
-  );
+  const sheets = scoreSheetService(deps.db, deps.handle.dialect);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
