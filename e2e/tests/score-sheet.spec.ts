@@ -189,6 +189,11 @@ test('a teacher fills a 40-student SSS arm on a phone: keyboard, paste, refusal,
   }
   await expect(input(page, 'CA1', names[rows.length - 2]!)).toBeFocused();
   await expect(savedRows(page)).toHaveCount(ARM_SIZE);
+  // At the end of a cell, ArrowRight steps to the next component: on a phone it comes into view.
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByLabel('Component', { exact: true })).toHaveValue('CA2');
+  await expect(input(page, 'CA2', names[rows.length - 2]!)).toBeFocused();
 
   // CA2 and Exam pasted as one block from a spreadsheet; a third column falls outside the sheet.
   await page.getByLabel('Component', { exact: true }).selectOption('CA2');

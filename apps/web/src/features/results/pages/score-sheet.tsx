@@ -150,7 +150,7 @@ function SheetEditor({
           {grid.announcement}
         </p>
       </div>
-      <ScoreGrid sheet={sheet} grid={grid} bands={bands} column={shownLabel} />
+      <ScoreGrid sheet={sheet} grid={grid} bands={bands} column={shownLabel} onColumn={setColumn} />
       {stats && (
         <p className="mt-3 text-sm text-slate-700" data-testid="sheet-stats">
           {stats.count} scored · highest {stats.highest} · lowest {stats.lowest} · average {formatAverage(stats.average)}

@@ -8,6 +8,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { ASSESSMENT_MESSAGES, type AssessmentComponent, type ScorePrecision, type ScoreSheet } from '@portal/domain/assessment';
 import { bandFor, type GradeBand } from '@portal/domain/grading';
 import { Button } from '../../../../components/ui/button';
@@ -232,12 +233,15 @@ export function ScoreGrid({
   grid,
   bands,
   column,
+  onColumn,
 }: {
   sheet: ScoreSheet;
   grid: Grid;
   bands: readonly GradeBand[] | undefined;
   /** The component shown on a phone (a label). */
   column: string;
+  /** Shows another component on a phone (the arrows step across components there). */
+  onColumn: (label: string) => void;
 }) {
   const wide = useWideScreen();
   const { components, precision } = sheet;
@@ -305,6 +309,12 @@ export function ScoreGrid({
     else if (e.key === 'ArrowRight' && atEnd()) next = moveFrom(e.currentTarget, r, c, 0, 1, sheet.rows.length);
     else return;
     if (e.key === 'Enter') e.preventDefault();
+    const dc = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+    if (!next && dc && !wide && components[c + dc]) {
+      // A phone shows one component: stepping across brings the next one into view.
+      flushSync(() => onColumn(components[c + dc]!.label));
+      next = e.currentTarget.querySelector<HTMLInputElement>(`input[data-r="${r}"][data-c="${c + dc}"]`);
+    }
     if (!next) return;
     e.preventDefault();
     next.focus();
