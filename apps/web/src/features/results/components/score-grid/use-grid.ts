@@ -52,8 +52,6 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
     setRows(next);
   }, [sheet]);
 
-  useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
-
   /**
    * Changes one row. Typing and the teacher's choices render at once; a save's progress
    * (saving, saved, failed) renders as a transition, after the keystroke that caused it has painted.
@@ -188,6 +186,21 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
   }, [saveRow]);
 
   const unsaved = useMemo(() => Object.values(rows).filter((r) => DIRTY.has(r.status)).length, [rows]);
+
+  // Leaving the screen inside the app saves the rows still waiting for their autosave.
+  const saveRef = useRef(saveRow);
+  useLayoutEffect(() => {
+    saveRef.current = saveRow;
+  }, [saveRow]);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const [adm, t] of pending) {
+        clearTimeout(t);
+        void saveRef.current(adm);
+      }
+    };
+  }, []);
 
   // Leaving the page with unsaved rows asks first.
   useEffect(() => {
