@@ -205,7 +205,14 @@ export default function ScoreSheetPage() {
               {sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}
             </Alert>
           )}
-          <SheetEditor sheet={sheet} bands={bands} reason={reason} setReason={setReason} />
+          {/* One editor per sheet: edits of one subject or class never carry over to another. */}
+          <SheetEditor
+            key={`${sheet.session.id}|${sheet.term}|${sheet.student_class}|${sheet.subject}`}
+            sheet={sheet}
+            bands={bands}
+            reason={reason}
+            setReason={setReason}
+          />
           <CsvPanel sheet={sheet} query={q} reason={reason} />
         </>
       )}
