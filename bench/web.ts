@@ -3,22 +3,28 @@
  * gzipped JS and CSS each route loads first, and runs Lighthouse (mobile emulation, the system
  * Chromium) on `/` and the three login pages served by the real server.
  *
- *   npm run bench:web [-- --quick] [--no-lighthouse]
+ *   npm run bench:web [-- --quick] [--no-lighthouse] [--no-grid]
  *
  * Writes the `web` key of bench/results/latest.json. Budgets: initial JS ≤ 150 KB
- * gzipped for `/` and the login pages; Lighthouse performance ≥ 90 and accessibility ≥ 95.
+ * gzipped for `/` and the login pages; Lighthouse performance ≥ 90 and accessibility ≥ 95;
+ * the score grid (`/score-sheet`) adds ≤ 40 KB gzipped JS of its own, and typing in it on a
+ * mobile-emulated, 4x CPU-throttled page keeps INP < 200 ms (`--no-grid` skips that run).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Locator, Page } from '@playwright/test';
 import { ROOT, freePort, mergeResults, parseArgs } from './common';
 
 const WEB = path.join(ROOT, 'apps/web');
 export const JS_BUDGET_KB = 150;
 export const LH_PERFORMANCE_MIN = 90;
 export const LH_ACCESSIBILITY_MIN = 95;
+export const GRID_JS_BUDGET_KB = 40;
+export const GRID_INP_BUDGET_MS = 200;
+const GRID_MODULE = 'src/features/results/pages/score-sheet.tsx';
 
 /** Route → the module its lazy route loads (apps/web/src/app/router.tsx). */
 const ROUTES: { route: string; module: string; budget: boolean }[] = [
@@ -29,6 +35,7 @@ const ROUTES: { route: string; module: string; budget: boolean }[] = [
   { route: '/adminHomePage', module: 'src/features/home/home-pages.tsx', budget: false },
   { route: '/staffHomePage', module: 'src/features/home/home-pages.tsx', budget: false },
   { route: '/StudentHomePage', module: 'src/features/home/home-pages.tsx', budget: false },
+  { route: '/score-sheet', module: GRID_MODULE, budget: false },
 ];
 const LIGHTHOUSE_PAGES = ['/', '/Admin', '/StaffLogin', '/StudentLogin'];
 
@@ -109,6 +116,250 @@ export function routeWeights(outDir: string): RouteWeight[] {
         : null,
     };
   });
+}
+
+export interface LazyRouteWeight {
+  route: string;
+  /** Chunks the route loads beyond the entry's (a cold navigation from any other screen). */
+  lazyFiles: string[];
+  lazyGzipKb: number;
+  /** Of those, the chunks no other screen loads: what the route adds beyond the shared chunks. */
+  ownFiles: string[];
+  ownGzipKb: number;
+  budget: { text: string; met: boolean; figure: string };
+}
+
+/** What the grid route adds: its lazy chunks beyond the entry, and those only it loads. */
+export function gridWeight(outDir: string): LazyRouteWeight {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  if (!manifest[GRID_MODULE]) throw new Error(`${GRID_MODULE} is not a chunk of the build (update bench/web.ts)`);
+  const shell = closure(manifest, entry);
+  const lazy = [...closure(manifest, GRID_MODULE)].filter((k) => !shell.has(k));
+  // Every other lazy screen's closure: a chunk in one of them is shared, not the grid's own.
+  const others = new Set<string>();
+  for (const k of Object.keys(manifest))
+    if (k !== GRID_MODULE && manifest[k]!.src && !shell.has(k) && (manifest[entry]!.dynamicImports ?? []).includes(k))
+      for (const c of closure(manifest, k)) others.add(c);
+  const own = lazy.filter((k) => !others.has(k));
+  const gz = (keys: string[]) =>
+    kb(keys.reduce((a, k) => a + gzipSync(readFileSync(path.join(outDir, manifest[k]!.file)), { level: 9 }).length, 0));
+  const ownGzipKb = gz(own);
+  return {
+    route: '/score-sheet',
+    lazyFiles: lazy.map((k) => manifest[k]!.file),
+    lazyGzipKb: gz(lazy),
+    ownFiles: own.map((k) => manifest[k]!.file),
+    ownGzipKb,
+    budget: {
+      text: `JS the /score-sheet route adds beyond the shared chunks <= ${GRID_JS_BUDGET_KB} KB gzipped`,
+      met: ownGzipKb <= GRID_JS_BUDGET_KB,
+      figure: `${ownGzipKb} KB (budget ${GRID_JS_BUDGET_KB} KB)`,
+    },
+  };
+}
+
+export interface GridInp {
+  cells: number;
+  interactions: number;
+  /** Worst event-to-next-paint latency of any interaction (keystroke), ms. */
+  worstMs: number;
+  /** INP as web-vitals reports it: the 98th percentile of interactions (one outlier per 50 ignored). */
+  inpMs: number;
+  /** The same keystrokes in the sign-in page's email field: the machine's floor. */
+  signInFieldInpMs?: number;
+  signInFieldWorstMs?: number;
+  loadavg?: number[];
+  budget: { text: string; met: boolean; figure: string };
+  error?: string;
+}
+
+const DEMO_STAFF_PASSWORD = 'Bench-Teach-2026';
+/** Lighthouse's mobile profile (Moto G Power): the CPU slowdown is set per page through CDP. */
+const PHONE_PROFILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/**
+ * Types a score into `cells` fields, each followed by `then` (Enter: the next row), and reads the
+ * Event Timing entries (durationThreshold 16: what INP is built from) of every keystroke.
+ */
+async function typingLatency(page: Page, start: Locator, cells: number, then: string) {
+  await page.evaluate(
+    `window.__events = [];
+     new PerformanceObserver((list) => {
+       for (const e of list.getEntries()) window.__events.push({ id: e.interactionId, duration: e.duration });
+     }).observe({ type: 'event', durationThreshold: 16, buffered: true });`,
+  );
+  await start.click();
+  for (let i = 0; i < cells; i++) {
+    await page.keyboard.type(String((i * 7) % 21), { delay: 60 });
+    await page.keyboard.press(then, { delay: 30 });
+    await page.waitForTimeout(120);
+  }
+  await page.waitForTimeout(3500); // the last row's autosave, and the observer's last entries
+  const events = await page.evaluate<{ id: number; duration: number }[]>('window.__events');
+  const byInteraction = new Map<number, number>();
+  for (const e of events) if (e.id > 0) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
+  const worst = [...byInteraction.values()].sort((a, b) => b - a);
+  // About three keystrokes per cell; web-vitals ignores one outlier per 50 interactions.
+  // Nothing above the 16 ms threshold means every keystroke painted within it.
+  const skip = Math.floor((cells * 3) / 50);
+  return {
+    worstMs: Math.round(worst[0] ?? 0),
+    inpMs: Math.round(worst[Math.min(worst.length - 1, skip)] ?? 0),
+    above: byInteraction.size,
+  };
+}
+const GRID_ADMIN = { email: 'grid-admin@bench.school', password: 'Grid-Admin-Pass-2026' };
+
+/**
+ * Typing in the score grid as Lighthouse's mobile profile would: a phone viewport with touch, the
+ * CPU slowed 4x, a signed-in teacher's 40-student SSS arm with CA1/CA2/Exam. 20 cells get a score
+ * and Enter each; the Event Timing API (`event` entries, durationThreshold 16, what INP is built
+ * from) gives each keystroke's latency to the next paint.
+ */
+async function gridInp(outDir: string, tmp: string): Promise<GridInp> {
+  const fail = (error: string): GridInp => ({
+    cells: 0,
+    interactions: 0,
+    worstMs: 0,
+    inpMs: 0,
+    budget: { text: `score grid INP < ${GRID_INP_BUDGET_MS} ms`, met: false, figure: 'n/a' },
+    error,
+  });
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) return fail(`no Chromium at ${chromePath}`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // The demo school (refused in production) gives a real arm, subject and teacher to sign in with.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: `sqlite:${path.join(tmp, 'grid.db')}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: '1',
+      DEMO_STAFF_PASSWORD,
+      DEMO_STUDENT_PASSWORD: 'Bench-Learn-2026',
+      DATA_DIR: tmp,
+      WEB_DIST: outDir,
+      ADMIN_EMAIL: GRID_ADMIN.email,
+      ADMIN_PASSWORD: GRID_ADMIN.password,
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const { chromium } = await import('@playwright/test');
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
+  try {
+    const until = Date.now() + 90_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // starting
+      }
+      if (Date.now() > until) throw new Error('server not ready in 90 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const call = async <T>(method: string, p: string, token: string | null, body?: unknown): Promise<T> => {
+      const res = await fetch(`${base}/api${p}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const admin = (await call<{ data: { access: string } }>('POST', '/admin/login/', null, GRID_ADMIN)).data.access;
+    const session = (await call<{ id: number; is_current: boolean }[]>('GET', '/sessions/', admin)).find((s) => s.is_current)!;
+    await call('PUT', '/assessment-schemes/SSS/', admin, {
+      session_id: session.id,
+      components: [
+        { name: 'First Continuous Assessment', label: 'CA1', max: 20 },
+        { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
+        { name: 'Examination', label: 'Exam', max: 60 },
+      ],
+      confirm: true,
+    });
+    const lines = ['first_name,last_name,email,phone_number,gender,date_of_birth,student_class,fathers_name,home_address'];
+    for (let i = 1; i <= 36; i++)
+      lines.push(`Bench${i},Learner,bench${i}@grid.bench.school,0803${1000000 + i},F,2010-03-01,SSS 1A,Mr Learner,1 Road`);
+    await call('POST', '/students/import/', admin, { csv: lines.join('\n') });
+    // The SSS 1A Mathematics teacher of the demo school.
+    const arms = await call<{ id: number; name: string }[]>('GET', '/classes/', admin);
+    const subjects = await call<{ id: number; name: string }[]>('GET', '/subjects/', admin);
+    const grid = await call<{ cells: { arm_id: number; subject_id: number; staff: { id: number }[] }[] }>(
+      'GET',
+      `/teaching/assignments/?session_id=${session.id}`,
+      admin,
+    );
+    const armId = arms.find((a) => a.name === 'SSS 1A')!.id;
+    const subjectId = subjects.find((s) => s.name === 'Mathematics')!.id;
+    const staffId = grid.cells.find((c) => c.arm_id === armId && c.subject_id === subjectId)!.staff[0]!.id;
+    const email = (await call<{ id: number; email: string }[]>('GET', '/staff/list/', admin)).find((s) => s.id === staffId)!.email;
+    const login = (
+      await call<{ data: { access: string; refresh: string; staff_id: string; first_name: string } }>('POST', '/staff/login/', null, {
+        email,
+        password: DEMO_STAFF_PASSWORD,
+      })
+    ).data;
+
+    browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    // Lighthouse's mobile profile: Moto G Power screen, touch, 4x CPU slowdown.
+    const context = await browser.newContext(PHONE_PROFILE);
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    // Scripts for the page are text: the bench compiles without the DOM types.
+    await page.evaluate(
+      `localStorage.setItem('accessToken', ${JSON.stringify(login.access)});
+       localStorage.setItem('refreshToken', ${JSON.stringify(login.refresh)});
+       localStorage.setItem('staffInfo', ${JSON.stringify(JSON.stringify({ staffId: login.staff_id, name: login.first_name }))});`,
+    );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${base}/score-sheet?session_id=${session.id}&term=3rd&class=SSS%201A&subject=Mathematics`);
+    const first = page.locator('input[data-r][data-c="0"]').first();
+    await first.waitFor({ timeout: 60_000 });
+    const cells = 20;
+    const typed = await typingLatency(page, first, cells, 'Enter');
+    // The same keystrokes in the sign-in page's email field, same emulation: on a busy machine
+    // this floor says how much of the figure is the machine rather than the grid.
+    const plain = await browser.newContext(PHONE_PROFILE);
+    const signIn = await plain.newPage();
+    await (await plain.newCDPSession(signIn)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await signIn.goto(`${base}/StaffLogin`);
+    const emailField = signIn.getByLabel('Email');
+    await emailField.waitFor({ timeout: 60_000 });
+    const floor = await typingLatency(signIn, emailField, cells, 'Backspace');
+    const { worstMs, inpMs, above } = typed;
+    return {
+      cells,
+      interactions: above,
+      worstMs,
+      inpMs,
+      signInFieldInpMs: floor.inpMs,
+      signInFieldWorstMs: floor.worstMs,
+      loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      budget: {
+        text: `score grid INP (mobile, 4x CPU) < ${GRID_INP_BUDGET_MS} ms`,
+        met: inpMs < GRID_INP_BUDGET_MS,
+        figure:
+          `${inpMs} ms p98, worst ${worstMs} ms over ${cells} cells (${above} keystrokes above 16 ms); ` +
+          `the sign-in email field under the same conditions: ${floor.inpMs} ms p98, worst ${floor.worstMs} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+      },
+    };
+  } catch (err) {
+    return fail(String(err));
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+  }
 }
 
 async function lighthouseScores(outDir: string, tmp: string): Promise<LighthouseScore[]> {
@@ -234,7 +485,7 @@ async function lighthouseScores(outDir: string, tmp: string): Promise<Lighthouse
   }
 }
 
-export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean } = {}): Promise<void> {
+export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean; grid?: boolean } = {}): Promise<void> {
   const started = performance.now();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-web-bench-'));
   const outDir = path.join(tmp, 'dist');
@@ -257,6 +508,19 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean } = {
         `${r.route.padEnd(18)} ${String(r.jsGzipKb).padStart(9)} ${String(r.jsKb).padStart(8)} ${String(r.cssGzipKb).padStart(10)} ${r.budget ? `${r.budget.met ? 'MET' : 'MISSED'} ${r.budget.figure}` : '-'}\n`,
       );
     }
+    const gridJs = gridWeight(outDir);
+    process.stdout.write(
+      `\n/score-sheet adds ${gridJs.lazyGzipKb} KB gzipped beyond the entry (${gridJs.lazyFiles.length} chunks), ` +
+        `${gridJs.ownGzipKb} KB of it its own (${gridJs.ownFiles.join(', ')}): ${gridJs.budget.met ? 'MET' : 'MISSED'} ${gridJs.budget.figure}\n`,
+    );
+    let grid: GridInp | null = null;
+    if (opts.grid !== false) {
+      process.stdout.write('\nTyping in the score grid (mobile emulation, 4x CPU)…\n');
+      grid = await gridInp(outDir, tmp);
+      process.stdout.write(
+        `${grid.error ? `FAILED ${grid.error}` : `${grid.budget.met ? 'MET' : 'MISSED'} ${grid.budget.text}: ${grid.budget.figure}`}\n`,
+      );
+    }
     let lighthouse: LighthouseScore[] = [];
     if (opts.lighthouse !== false) {
       process.stdout.write('\nLighthouse (mobile) against the real server…\n');
@@ -269,6 +533,14 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean } = {
     }
     const missed = [
       ...routes.filter((r) => r.budget && !r.budget.met).map((r) => `${r.budget!.text} (${r.budget!.figure})`),
+      ...(gridJs.budget.met ? [] : [`${gridJs.budget.text} (${gridJs.budget.figure})`]),
+      ...(grid
+        ? grid.error
+          ? [`score grid INP: ${grid.error}`]
+          : grid.budget.met
+            ? []
+            : [`${grid.budget.text} (${grid.budget.figure})`]
+        : []),
       ...lighthouse.flatMap((l) =>
         l.error ? [`Lighthouse ${l.page}: ${l.error}`] : l.budgets.filter((b) => !b.met).map((b) => `${b.text} (${b.figure})`),
       ),
@@ -280,6 +552,8 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean } = {
         command: 'npm run bench:web',
         loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
         routes,
+        gridJs,
+        gridInp: grid,
         lighthouse,
         budgetsMissed: missed,
         seconds: Math.round((performance.now() - started) / 1000),
@@ -292,7 +566,7 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean } = {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const args = parseArgs();
-  runWeb({ quick: args.quick === true, lighthouse: args['no-lighthouse'] !== true })
+  runWeb({ quick: args.quick === true, lighthouse: args['no-lighthouse'] !== true, grid: args['no-grid'] !== true })
     .then(() => process.exit(0))
     .catch((err: unknown) => {
       console.error(err);

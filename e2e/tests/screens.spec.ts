@@ -124,6 +124,11 @@ const paymentReport: Prepare = async (page) => {
   await expect(page.getByTestId('payment-history')).toBeVisible();
 };
 const reportCard = () => `/report-card?admission_number=STU-0001&session_id=${sessionId}&term=1st`;
+// Released results and the long-named student: the reason field and a wrapped name column.
+const scoreSheet = () => `/score-sheet?session_id=${sessionId}&term=1st&class=JSS%201A&subject=Mathematics`;
+const showGrid: Prepare = async (page) => {
+  await expect(page.getByTestId('score-grid')).toBeVisible();
+};
 
 const STAFF_SCREENS: Screen[] = [
   { path: '/staffHomePage' },
@@ -154,6 +159,8 @@ const STAFF_SCREENS: Screen[] = [
   { path: '/PaymentForm', prepare: paymentReport },
   { path: () => `/payments/receipt/${encodeURIComponent(receiptRef)}` },
   { path: '/my-classes' },
+  { path: '/score-sheet' },
+  { path: scoreSheet, prepare: showGrid },
   { path: '/change-password' },
 ];
 const ADMIN_SCREENS: Screen[] = [

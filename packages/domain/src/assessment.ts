@@ -150,6 +150,7 @@ export const ASSESSMENT_MESSAGES = {
   gridPasteTooBig: (rows: number, cols: number) => `Pasted ${rows} × ${cols} cells; the extra cells outside the sheet were left out.`,
   gridReadOnly: 'You can see these scores but not change them.',
   gridLoadFailed: 'Failed to load the score sheet.',
+  sheetChoose: 'Choose the session, term, class and subject.',
   rowConflict: (name: string) => `${name}'s scores were changed by someone else since you loaded them.`,
   sheetNoStudents: 'No students in this class.',
   // CSV

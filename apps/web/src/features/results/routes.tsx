@@ -11,6 +11,7 @@ export const resultsRoutes: RouteObject[] = [
       { path: '/UpdateResult', lazy: page(() => import('./pages/update-result')) },
       { path: '/DeleteResult', lazy: page(() => import('./pages/delete-result')) },
       { path: '/broadsheet', lazy: page(() => import('./pages/broadsheet')) },
+      { path: '/score-sheet', lazy: page(() => import('./pages/score-sheet')) },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TERMS } from '@portal/domain/constants';
 import { TEACHING_MESSAGES } from '@portal/domain/teaching';
 import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
@@ -10,12 +11,16 @@ import { SelectField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useMyClasses, useTeachingSessions } from '../api';
 
+/** The class score grid of a pair (a plain address: the results feature owns the screen). */
+const gridLink = (sessionId: number | undefined, term: string, cls: string, subject: string) =>
+  `/score-sheet?${new URLSearchParams({ ...(sessionId ? { session_id: String(sessionId) } : {}), ...(term ? { term } : {}), class: cls, subject }).toString()}`;
 const entryLink = (cls: string) => `/ResultUpload?${new URLSearchParams({ student_class: cls }).toString()}`;
 
 /** /my-classes (staff and admin): the signed-in teacher's arm-subject pairs and form classes for a session. */
 export default function MyClassesPage() {
   const sessions = useTeachingSessions();
   const [sessionId, setSessionId] = useState('');
+  const [term, setTerm] = useState('');
   const mine = useMyClasses(sessionId);
   const data = mine.data;
   const none = data && data.subjects.length === 0 && data.form_classes.length === 0;
@@ -23,12 +28,19 @@ export default function MyClassesPage() {
   return (
     <PageLayout title="My Classes">
       <Card className="mb-5">
-        <div className="sm:w-64">
+        <div className="grid gap-4 sm:grid-cols-2 md:w-2/3">
           <SelectField
             label="Session"
             value={sessionId || (data?.session ? String(data.session.id) : '')}
             onChange={(e) => setSessionId(e.target.value)}
             options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name}${s.is_current ? ' (current)' : ''}` }))}
+          />
+          <SelectField
+            label="Term"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Choose on the score sheet"
+            options={TERMS}
           />
         </div>
         {data && (
@@ -75,13 +87,22 @@ export default function MyClassesPage() {
                         {p.students}
                       </td>
                       <td className="p-2">
-                        <Link
-                          to={entryLink(p.class_name)}
-                          className={buttonClass('secondary', 'min-h-9 px-3')}
-                          aria-label={`Enter ${p.subject} scores for ${p.class_name}`}
-                        >
-                          Enter scores
-                        </Link>
+                        <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 sm:justify-start">
+                          <Link
+                            to={gridLink(data.session?.id, term, p.class_name, p.subject)}
+                            className={buttonClass('secondary', 'min-h-9 px-3 whitespace-nowrap')}
+                            aria-label={`Enter ${p.subject} scores for ${p.class_name}`}
+                          >
+                            Enter scores
+                          </Link>
+                          <Link
+                            to={entryLink(p.class_name)}
+                            className="text-sm font-medium whitespace-nowrap text-brand-800 hover:underline"
+                            aria-label={`Enter scores for one ${p.class_name} student at a time`}
+                          >
+                            One student at a time
+                          </Link>
+                        </span>
                       </td>
                     </tr>
                   ))}

@@ -1,0 +1,221 @@
+import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
+import type { GradeBand } from '@portal/domain/grading';
+import { levelOfClass, termLabel } from '@portal/domain/constants';
+import { RESULT_MESSAGES, formatAverage } from '@portal/domain/results';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/errors';
+import { classOptions, currentSubjectNames, useClasses, useSubjects } from '../../../lib/school-lists';
+import { useGradingScales } from '../api';
+import { SessionTermFields } from '../components/session-term-fields';
+import { CsvPanel } from '../components/score-grid/csv-panel';
+import { parseRow } from '../components/score-grid/grid-model';
+import { ScoreGrid } from '../components/score-grid/score-grid';
+import { useGrid } from '../components/score-grid/use-grid';
+import { useScoreSheet } from '../score-sheet-api';
+
+const TERM_VALUES = ['1st', '2nd', '3rd'];
+
+/** The query in the address, once session, term, class and subject are all there. */
+function useSheetQuery(): [ScoreSheetQuery | null, URLSearchParams, ReturnType<typeof useSearchParams>[1]] {
+  const [params, setParams] = useSearchParams();
+  const sessionId = Number(params.get('session_id'));
+  const term = params.get('term') ?? '';
+  const cls = params.get('class') ?? '';
+  const subject = params.get('subject') ?? '';
+  const q = useMemo(
+    () =>
+      sessionId > 0 && TERM_VALUES.includes(term) && cls && subject
+        ? ({ session_id: sessionId, term: term as ScoreSheetQuery['term'], student_class: cls, subject } satisfies ScoreSheetQuery)
+        : null,
+    [sessionId, term, cls, subject],
+  );
+  return [q, params, setParams];
+}
+
+function Choosers({ params, onOpen }: { params: URLSearchParams; onOpen: (p: Record<string, string>) => void }) {
+  const [sessionId, setSessionId] = useState(params.get('session_id') ?? '');
+  const [term, setTerm] = useState(params.get('term') ?? '');
+  const [cls, setCls] = useState(params.get('class') ?? '');
+  const [subject, setSubject] = useState(params.get('subject') ?? '');
+  const [error, setError] = useState('');
+  const classes = useClasses();
+  const subjects = useSubjects();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!sessionId || !term || !cls || !subject) return setError(ASSESSMENT_MESSAGES.sheetChoose);
+    onOpen({ session_id: sessionId, term, class: cls, subject });
+  };
+  return (
+    <Card>
+      <form
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        onSubmit={submit}
+        noValidate
+        aria-label="Choose a class and subject"
+      >
+        <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
+        <SelectField
+          label="Class"
+          required
+          value={cls}
+          onChange={(e) => setCls(e.target.value)}
+          placeholder="Select class"
+          options={classOptions(classes.data, cls)}
+        />
+        <SelectField
+          label="Subject"
+          required
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          placeholder="Select subject"
+          options={currentSubjectNames(subjects.data)}
+        />
+        <Button type="submit">Open score sheet</Button>
+      </form>
+      {error && (
+        <Alert tone="error" className="mt-4">
+          {error}
+        </Alert>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The sheet being edited: the grid's state lives here, not in the page, so a keystroke re-renders
+ * the grid and its status line only.
+ */
+function SheetEditor({
+  sheet,
+  bands,
+  reason,
+  setReason,
+}: {
+  sheet: ScoreSheet;
+  bands: readonly GradeBand[] | undefined;
+  reason: string;
+  setReason: (r: string) => void;
+}) {
+  const grid = useGrid(sheet, reason);
+  const [column, setColumn] = useState('');
+  const shownLabel = column || sheet.components[0]?.label || '';
+  const settled = useDeferredValue(grid.rows);
+  const stats = subjectStatistics(
+    sheet.rows.flatMap((r, i) => {
+      const s = settled[r.admission_number];
+      const t = r.takes && s ? parseRow(sheet.components, sheet.precision, s).total : null;
+      return t === null ? [] : [{ student_id: i, score: t }];
+    }),
+  ).stats;
+  return (
+    <>
+      <div className="mb-3 flex flex-col gap-3">
+        {sheet.may_write && (sheet.released || grid.needReason) && (
+          <div className="sm:w-96">
+            <TextField
+              label="Reason for the change"
+              required
+              value={reason}
+              maxLength={300}
+              onChange={(e) => setReason(e.target.value)}
+              hint={RESULT_MESSAGES.reasonRequired}
+            />
+          </div>
+        )}
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          {sheet.components.length > 1 && (
+            <div className="min-w-40 flex-1 sm:hidden">
+              <SelectField
+                label="Component"
+                value={shownLabel}
+                onChange={(e) => setColumn(e.target.value)}
+                options={sheet.components.map((c) => ({ value: c.label, label: `${c.label} /${c.max}` }))}
+              />
+            </div>
+          )}
+          {sheet.may_write && (
+            <Button variant="secondary" onClick={grid.saveAll} disabled={!grid.unsaved}>
+              {grid.unsaved ? `Save all (${grid.unsaved})` : 'Save all'}
+            </Button>
+          )}
+        </div>
+        <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
+          {grid.announcement}
+        </p>
+      </div>
+      <ScoreGrid sheet={sheet} grid={grid} bands={bands} column={shownLabel} onColumn={setColumn} />
+      {stats && (
+        <p className="mt-3 text-sm text-slate-700" data-testid="sheet-stats">
+          {stats.count} scored · highest {stats.highest} · lowest {stats.lowest} · average {formatAverage(stats.average)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** /score-sheet (staff and admin): one arm's scores in one subject and term, students down, components across. */
+export default function ScoreSheetPage() {
+  const [q, params, setParams] = useSheetQuery();
+  const sheetQuery = useScoreSheet(q);
+  const sheet = sheetQuery.data;
+  const scales = useGradingScales(q?.session_id);
+  const [reason, setReason] = useState('');
+  const bands = sheet ? scales.data?.find((s) => s.level === levelOfClass(sheet.student_class))?.bands : undefined;
+
+  const title = 'Score Sheet';
+  if (!q) {
+    return (
+      <PageLayout title={title}>
+        <Choosers params={params} onOpen={(p) => setParams(p)} />
+      </PageLayout>
+    );
+  }
+
+  return (
+    <PageLayout title={title} width="max-w-6xl">
+      <p className="mb-1 font-medium">
+        {q.student_class} · {q.subject} · {termLabel(q.term)}
+        {sheet ? `, ${sheet.session.name}` : ''}
+      </p>
+      <p className="mb-4 text-sm">
+        <Link to="/score-sheet" className="font-medium text-brand-800 hover:underline">
+          Change class or subject
+        </Link>
+      </p>
+      {sheetQuery.isPending ? (
+        <LoadingBlock />
+      ) : sheetQuery.isError || !sheet ? (
+        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: ASSESSMENT_MESSAGES.gridLoadFailed, useDetail: true })}</Alert>
+      ) : !sheet.rows.length ? (
+        <EmptyState>{ASSESSMENT_MESSAGES.sheetNoStudents}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-700" data-testid="scheme">
+            {describeScheme(sheet.components)}. {ASSESSMENT_MESSAGES.absentNote}
+          </p>
+          {!sheet.may_write && (
+            <Alert tone="warning" className="mb-3">
+              {sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}
+            </Alert>
+          )}
+          {/* One editor per sheet: edits of one subject or class never carry over to another. */}
+          <SheetEditor
+            key={`${sheet.session.id}|${sheet.term}|${sheet.student_class}|${sheet.subject}`}
+            sheet={sheet}
+            bands={bands}
+            reason={reason}
+            setReason={setReason}
+          />
+          <CsvPanel sheet={sheet} query={q} reason={reason} />
+        </>
+      )}
+    </PageLayout>
+  );
+}
