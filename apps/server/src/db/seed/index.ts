@@ -141,7 +141,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
   const students = [];
   const results: ResultInput[] = [];
   const choices: { studentId: number; stream: string | null; add: string[] }[] = [];
-  const classes = [...CLASSES, ...SCHOOL_ARMS.map((a) => a.name).filter((n) => !(CLASSES).includes(n))];
+  const classes = [...CLASSES, ...SCHOOL_ARMS.map((a) => a.name).filter((n) => !CLASSES.includes(n))];
   let n = 0;
   for (const cls of classes) {
     const level = classLevelOf(cls)!;
