@@ -1,17 +1,77 @@
-import { Migrator } from 'kysely';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { Migrator, sql } from 'kysely';
+import { afterEach } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
 import { createDatabase, type DatabaseHandle } from '../src/db/index';
+import { createAdmin, createStudent } from '../src/db/factories';
 import { StaticMigrationProvider } from '../src/db/migrations/index';
-import { newPgSchema, type TestDialect } from './helpers';
+import { login, newPgSchema, TEST_PASSWORD, type TestDialect } from './helpers';
+
+export type Cleanups = (() => Promise<void> | void)[];
+
+/** A list of clean-ups run, last first, after each test of the file that calls this. */
+export function cleanupsAfterEach(): Cleanups {
+  const cleanups: Cleanups = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+  return cleanups;
+}
+
+/** The number of rows in each table, to show an upgrade kept them all. */
+export async function countRows(handle: DatabaseHandle, tables: readonly string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(handle.db);
+    out[t] = Number(r.rows[0]!.n);
+  }
+  return out;
+}
+
+/** A private copy of a SQLite database made by an earlier release (a gzipped fixture file), not migrated. */
+export function databaseFromFixture(fixture: string, cleanups: Cleanups): DatabaseHandle {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-upgrade-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'portal.sqlite');
+  writeFileSync(file, gunzipSync(readFileSync(fixture)));
+  const handle = createDatabase(`sqlite:${file}`);
+  cleanups.push(() => handle.destroy());
+  return handle;
+}
+
+/** The app on an upgraded database, with a new admin signed in. */
+export async function appAsAdmin(
+  handle: DatabaseHandle,
+  cleanups: Cleanups,
+): Promise<{ app: FastifyInstance; auth: { authorization: string } }> {
+  const app = await buildApp({ config: testConfig(), handle, logger: false });
+  cleanups.push(() => app.close());
+  await createAdmin(handle.db, { email: 'upgrade-admin@test.school', password: TEST_PASSWORD, username: 'upgradeadmin' });
+  const auth = { authorization: `Bearer ${(await login(app, 'admin', 'upgrade-admin@test.school')).json().data.access}` };
+  return { app, auth };
+}
+
+/** Student number `n` in `studentClass`, as an earlier release stored one. */
+export function oldStudent(handle: DatabaseHandle, studentClass: string, n: number) {
+  return createStudent(handle.db, {
+    email: `m${n}@test.school`,
+    password: TEST_PASSWORD,
+    firstName: 'Old',
+    lastName: `Row${n}`,
+    studentClass,
+  });
+}
 
 /**
  * A database migrated only up to `migration`, as an earlier release left it, for upgrade tests: a
  * private in-memory SQLite or a PostgreSQL schema of its own. Its clean-up goes onto `cleanups`.
  */
-export async function databaseAtMigration(
-  dialect: TestDialect,
-  migration: string,
-  cleanups: (() => Promise<void> | void)[],
-): Promise<DatabaseHandle> {
+export async function databaseAtMigration(dialect: TestDialect, migration: string, cleanups: Cleanups): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;

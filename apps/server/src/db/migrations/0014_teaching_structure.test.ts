@@ -1,15 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import { createDatabase, migrateToLatest, type DatabaseHandle } from '../index';
-import { createAdmin, createResults, createSession, createStudent } from '../factories';
-import { describeEachDatabase, login, TEST_PASSWORD } from '../../../test/helpers';
-import { databaseAtMigration } from '../../../test/migrations';
+import { migrateToLatest } from '../index';
+import { createResults, createSession } from '../factories';
+import { describeEachDatabase } from '../../../test/helpers';
+import {
+  appAsAdmin,
+  cleanupsAfterEach,
+  countRows as counts,
+  databaseAtMigration,
+  databaseFromFixture,
+  oldStudent,
+} from '../../../test/migrations';
 import '../../modules/teaching/teaching.tables';
 
 const FIXTURE = path.join(__dirname, '../../../test/fixtures/release-0013.sqlite.gz');
@@ -27,28 +29,11 @@ const KEPT = [
   'audit_log',
 ];
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function counts(handle: DatabaseHandle, tables: readonly string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const t of tables) {
-    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(handle.db);
-    out[t] = Number(r.rows[0]!.n);
-  }
-  return out;
-}
+const cleanups = cleanupsAfterEach();
 
 describe('migration 0014 on a database made by the previous release (SQLite fixture)', () => {
   it('keeps every row, turns the classes into 12 arms and the subjects into a 14-subject catalogue offered at every level, and the app works on it', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-0014-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const file = path.join(dir, 'portal.sqlite');
-    writeFileSync(file, gunzipSync(readFileSync(FIXTURE)));
-    const handle = createDatabase(`sqlite:${file}`);
-    cleanups.push(() => handle.destroy());
+    const handle = databaseFromFixture(FIXTURE, cleanups);
 
     const before = await counts(handle, KEPT);
     expect(before.students).toBe(48);
@@ -64,10 +49,7 @@ describe('migration 0014 on a database made by the previous release (SQLite fixt
       + (select count(*) from results where subject not in (select name from subjects)) as n`.execute(handle.db);
     expect(Number(orphans.rows[0]!.n)).toBe(0);
 
-    const app = await buildApp({ config: testConfig(), handle, logger: false });
-    cleanups.push(() => app.close());
-    await createAdmin(handle.db, { email: 'upgrade-admin@test.school', password: TEST_PASSWORD, username: 'upgradeadmin' });
-    const auth = { authorization: `Bearer ${(await login(app, 'admin', 'upgrade-admin@test.school')).json().data.access}` };
+    const { app, auth } = await appAsAdmin(handle, cleanups);
     const classes = await app.inject({ method: 'GET', url: '/api/classes/', headers: auth });
     expect(classes.statusCode).toBe(200);
     const arms = classes.json<{ name: string; students: number }[]>();
@@ -102,17 +84,9 @@ describeEachDatabase('migration 0014: classes and subjects found in the data joi
   it('a class like "SSS 2 Gold" becomes an arm, "Geography" a subject offered at every level; a malformed class is left alone', async () => {
     const handle = await databaseAt0013();
     const session = await createSession(handle.db, '2025/2026', true);
-    const student = (cls: string, n: number) =>
-      createStudent(handle.db, {
-        email: `m${n}@test.school`,
-        password: TEST_PASSWORD,
-        firstName: 'Old',
-        lastName: `Row${n}`,
-        studentClass: cls,
-      });
-    const gold = await student('SSS 2 Gold', 1);
-    const c = await student('JSS 1C', 2);
-    await student('Primary 4', 3);
+    const gold = await oldStudent(handle, 'SSS 2 Gold', 1);
+    const c = await oldStudent(handle, 'JSS 1C', 2);
+    await oldStudent(handle, 'Primary 4', 3);
     await createResults(handle.db, [
       { studentId: gold.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2 Gold', subject: 'Geography', score: 66 },
       { studentId: c.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1C', subject: 'Mathematics', score: 50 },

@@ -1,8 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   ASSESSMENT_MESSAGES,
@@ -12,12 +9,17 @@ import {
   type AssessmentScheme,
   type Result,
 } from '@portal/domain';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import { createDatabase, migrateToLatest, type DatabaseHandle } from '../index';
-import { createAdmin, createResults, createSession, createStudent } from '../factories';
-import { describeEachDatabase, login, TEST_PASSWORD } from '../../../test/helpers';
-import { databaseAtMigration } from '../../../test/migrations';
+import { migrateToLatest, type DatabaseHandle } from '../index';
+import { createResults, createSession } from '../factories';
+import { describeEachDatabase } from '../../../test/helpers';
+import {
+  appAsAdmin,
+  cleanupsAfterEach,
+  countRows as counts,
+  databaseAtMigration,
+  databaseFromFixture,
+  oldStudent,
+} from '../../../test/migrations';
 import '../../modules/teaching/teaching.tables';
 
 const FIXTURE = path.join(__dirname, '../../../test/fixtures/release-0014.sqlite.gz');
@@ -41,19 +43,7 @@ const KEPT = [
 ];
 const CA = SCHEME_PRESETS[0]!.components;
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function counts(handle: DatabaseHandle, tables: readonly string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const t of tables) {
-    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(handle.db);
-    out[t] = Number(r.rows[0]!.n);
-  }
-  return out;
-}
+const cleanups = cleanupsAfterEach();
 
 /** The results of a session and level as stored: what a scheme change must never touch. */
 const resultsOf = (handle: DatabaseHandle, sessionId: number, level: 'JSS' | 'SSS') =>
@@ -71,10 +61,7 @@ const resultsOf = (handle: DatabaseHandle, sessionId: number, level: 'JSS' | 'SS
  * classes to CA1/CA2/Exam after confirming, their old results keeping scores and grades.
  */
 async function appWorksOn(handle: DatabaseHandle, sessionId: number, expected: { JSS: number; SSS: number }) {
-  const app = await buildApp({ config: testConfig(), handle, logger: false });
-  cleanups.push(() => app.close());
-  await createAdmin(handle.db, { email: 'upgrade-admin@test.school', password: TEST_PASSWORD, username: 'upgradeadmin' });
-  const auth = { authorization: `Bearer ${(await login(app, 'admin', 'upgrade-admin@test.school')).json().data.access}` };
+  const { app, auth } = await appAsAdmin(handle, cleanups);
   const schemes = async () => {
     const res = await app.inject({ method: 'GET', url: `/api/assessment-schemes/?session_id=${sessionId}`, headers: auth });
     expect(res.statusCode, res.body).toBe(200);
@@ -138,12 +125,7 @@ async function appWorksOn(handle: DatabaseHandle, sessionId: number, expected: {
 
 describe('migration 0015 on a database made by the previous release (SQLite fixture)', () => {
   it('keeps every row, leaves every result entered as one score and no scheme set, and the app works on it', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-0015-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const file = path.join(dir, 'portal.sqlite');
-    writeFileSync(file, gunzipSync(readFileSync(FIXTURE)));
-    const handle = createDatabase(`sqlite:${file}`);
-    cleanups.push(() => handle.destroy());
+    const handle = databaseFromFixture(FIXTURE, cleanups);
 
     const before = await counts(handle, KEPT);
     expect(before).toMatchObject({ students: 72, results: 1530, staff: 33, class_arms: 18, teaching_assignments: 288 });
@@ -166,16 +148,8 @@ describeEachDatabase('migration 0015: results of the previous release stay one-s
   it('adds the columns empty and no scheme, and the app works on it', async () => {
     const handle = await databaseAtMigration(dialect, '0014_teaching_structure', cleanups);
     const session = await createSession(handle.db, '2025/2026', true);
-    const student = (cls: string, n: number) =>
-      createStudent(handle.db, {
-        email: `m${n}@test.school`,
-        password: TEST_PASSWORD,
-        firstName: 'Old',
-        lastName: `Row${n}`,
-        studentClass: cls,
-      });
-    const senior = await student('SSS 2A', 1);
-    const junior = await student('JSS 1B', 2);
+    const senior = await oldStudent(handle, 'SSS 2A', 1);
+    const junior = await oldStudent(handle, 'JSS 1B', 2);
     await createResults(handle.db, [
       { studentId: senior.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2A', subject: 'Mathematics', score: 66.5 },
       { studentId: senior.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2A', subject: 'French', score: 39 },
