@@ -92,8 +92,8 @@ export class ScoreSheetRepository {
       .execute();
   }
 
-  /** Every stored result of one class, term and subject, with names: the grid's cells and the ranking population. */
-  subjectResults(sessionId: number, term: string, studentClass: string, subject: string, conn: Conn = this.db): Promise<SheetResultRow[]> {
+  /** Stored results with their student's names and who changed each last: the rows the grid shows. */
+  private resultsWithNames(conn: Conn) {
     return conn
       .selectFrom('results as r')
       .innerJoin('students as s', 's.id', 'r.student_id')
@@ -114,7 +114,12 @@ export class ScoreSheetRepository {
         'r.version',
         'r.updated_at',
         UPDATER.as('updated_by'),
-      ])
+      ]);
+  }
+
+  /** Every stored result of one class, term and subject, with names: the grid's cells and the ranking population. */
+  subjectResults(sessionId: number, term: string, studentClass: string, subject: string, conn: Conn = this.db): Promise<SheetResultRow[]> {
+    return this.resultsWithNames(conn)
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
       .where('r.student_class', '=', studentClass)
@@ -124,27 +129,7 @@ export class ScoreSheetRepository {
 
   /** One stored result of a student for a term and subject (any class), with names: the `current` of a conflict. */
   async studentResult(studentId: number, sessionId: number, term: string, subject: string): Promise<SheetResultRow | undefined> {
-    return this.db
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
-      .leftJoin('users as u', 'u.id', 'r.updated_by')
-      .leftJoin('staff as st', 'st.user_id', 'r.updated_by')
-      .leftJoin('admins as ad', 'ad.user_id', 'r.updated_by')
-      .select([
-        'r.id',
-        'r.student_id',
-        's.admission_number',
-        's.first_name',
-        's.last_name',
-        'r.student_class',
-        'r.score',
-        'r.components',
-        'r.remarks',
-        'r.grade',
-        'r.version',
-        'r.updated_at',
-        UPDATER.as('updated_by'),
-      ])
+    return this.resultsWithNames(this.db)
       .where('r.student_id', '=', studentId)
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
