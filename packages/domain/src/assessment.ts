@@ -36,39 +36,27 @@ export const COMPONENT_LABEL_MAX = 8;
 
 export const DEFAULT_COMPONENTS: readonly AssessmentComponent[] = [{ name: 'Score', label: 'Score', max: 100 }];
 
+const ORDINALS = ['First', 'Second', 'Third'];
+
+/** A preset of continuous assessments of these maxima (one is plain "CA", several are numbered) and an exam. */
+function caAndExam(cas: readonly number[], exam: number): { name: string; components: readonly AssessmentComponent[] } {
+  const components: AssessmentComponent[] = [
+    ...cas.map((max, i) =>
+      cas.length === 1
+        ? { name: 'Continuous Assessment', label: 'CA', max }
+        : { name: `${ORDINALS[i]} Continuous Assessment`, label: `CA${i + 1}`, max },
+    ),
+    { name: 'Examination', label: 'Exam', max: exam },
+  ];
+  return { name: components.map((c) => `${c.label} ${c.max}`).join(' + '), components };
+}
+
 /** The splits schools use most, offered as one-tap presets on the scheme screen. */
 export const SCHEME_PRESETS: readonly { name: string; components: readonly AssessmentComponent[] }[] = [
-  {
-    name: 'CA1 20 + CA2 20 + Exam 60',
-    components: [
-      { name: 'First Continuous Assessment', label: 'CA1', max: 20 },
-      { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
-      { name: 'Examination', label: 'Exam', max: 60 },
-    ],
-  },
-  {
-    name: 'CA1 10 + CA2 10 + CA3 10 + Exam 70',
-    components: [
-      { name: 'First Continuous Assessment', label: 'CA1', max: 10 },
-      { name: 'Second Continuous Assessment', label: 'CA2', max: 10 },
-      { name: 'Third Continuous Assessment', label: 'CA3', max: 10 },
-      { name: 'Examination', label: 'Exam', max: 70 },
-    ],
-  },
-  {
-    name: 'CA 30 + Exam 70',
-    components: [
-      { name: 'Continuous Assessment', label: 'CA', max: 30 },
-      { name: 'Examination', label: 'Exam', max: 70 },
-    ],
-  },
-  {
-    name: 'CA 40 + Exam 60',
-    components: [
-      { name: 'Continuous Assessment', label: 'CA', max: 40 },
-      { name: 'Examination', label: 'Exam', max: 60 },
-    ],
-  },
+  caAndExam([20, 20], 60),
+  caAndExam([10, 10, 10], 70),
+  caAndExam([30], 70),
+  caAndExam([40], 60),
   { name: 'One score of 100', components: DEFAULT_COMPONENTS },
 ];
 
