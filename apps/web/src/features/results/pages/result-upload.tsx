@@ -14,6 +14,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, useLookupResults, useSaveResults, type StudentSummary } from '../api';
+import { ReasonField } from '../components/reason-field';
 import { SessionTermFields } from '../components/session-term-fields';
 import { useSubjectAccess } from '../components/subject-access';
 import { useComponentScheme } from '../assessment-api';
@@ -345,17 +346,13 @@ export default function ResultUploadPage() {
               error={errors.student_class}
             />
             {needReason && (
-              <TextField
-                label="Reason for the change"
-                required
+              <ReasonField
                 value={reason}
-                maxLength={300}
-                onChange={(e) => {
-                  setReason(e.target.value);
+                onChange={(r) => {
+                  setReason(r);
                   setErrors((x) => ({ ...x, reason: undefined }));
                 }}
                 error={errors.reason}
-                hint={RESULT_MESSAGES.reasonRequired}
               />
             )}
           </div>

@@ -3,16 +3,17 @@ import { Link, useSearchParams } from 'react-router';
 import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
 import type { GradeBand } from '@portal/domain/grading';
 import { levelOfClass, termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES, formatAverage } from '@portal/domain/results';
+import { formatAverage } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { classOptions, currentSubjectNames, useClasses, useSubjects } from '../../../lib/school-lists';
 import { useGradingScales } from '../api';
+import { ReasonField } from '../components/reason-field';
 import { SessionTermFields } from '../components/session-term-fields';
 import { CsvPanel } from '../components/score-grid/csv-panel';
 import { parseRow } from '../components/score-grid/grid-model';
@@ -119,14 +120,7 @@ function SheetEditor({
       <div className="mb-3 flex flex-col gap-3">
         {sheet.may_write && (sheet.released || grid.needReason) && (
           <div className="sm:w-96">
-            <TextField
-              label="Reason for the change"
-              required
-              value={reason}
-              maxLength={300}
-              onChange={(e) => setReason(e.target.value)}
-              hint={RESULT_MESSAGES.reasonRequired}
-            />
+            <ReasonField value={reason} onChange={setReason} />
           </div>
         )}
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -12,6 +12,7 @@ import { classOptions, currentClassNames, useClasses } from '../../../lib/school
 import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, remarkOf, useGradingScales, useLookupResults, useWriteResults, type ResultWrite } from '../api';
+import { ReasonField } from '../components/reason-field';
 import { SessionTermFields } from '../components/session-term-fields';
 import { AdmissionNumberField } from '../components/admission-field';
 import { useSubjectAccess } from '../components/subject-access';
@@ -427,14 +428,7 @@ export default function UpdateResultPage() {
           </div>
           {needReason && (
             <div className="mt-3">
-              <TextField
-                label="Reason for the change"
-                required
-                value={reason}
-                maxLength={300}
-                onChange={(e) => setReason(e.target.value)}
-                hint={RESULT_MESSAGES.reasonRequired}
-              />
+              <ReasonField value={reason} onChange={setReason} />
             </div>
           )}
           {confirmDelete && (
