@@ -18,6 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
+import { ConfirmPanel } from '../components/confirm-panel';
 import { ApiError } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
@@ -293,21 +294,15 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
         </Alert>
       )}
       {pending && (
-        <div
-          role="alertdialog"
-          aria-label={`Confirm the ${level} scheme change`}
-          className="mt-3 rounded-lg border border-amber-500 bg-amber-50 p-3"
+        <ConfirmPanel
+          label={`Confirm the ${level} scheme change`}
+          confirm="Confirm"
+          loading={save.isPending}
+          onConfirm={() => void apply(pending.components, true)}
+          onCancel={() => setPending(null)}
         >
-          <p className="text-sm text-amber-950">{pending.text}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button loading={save.isPending} onClick={() => void apply(pending.components, true)}>
-              Confirm
-            </Button>
-            <Button variant="secondary" onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-          </div>
-        </div>
+          {pending.text}
+        </ConfirmPanel>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {!locked && (

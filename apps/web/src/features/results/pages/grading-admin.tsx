@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { previewScale, useGradingScales, useSaveScale } from '../api';
 import { QueryView } from '../../../components/ui/query-view';
+import { ConfirmPanel } from '../components/confirm-panel';
 
 interface BandForm {
   grade: string;
@@ -140,21 +141,15 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
         </Alert>
       )}
       {pending && (
-        <div
-          role="alertdialog"
-          aria-label={`Confirm the ${scale.level} scale change`}
-          className="mt-3 rounded-lg border border-amber-500 bg-amber-50 p-3"
+        <ConfirmPanel
+          label={`Confirm the ${scale.level} scale change`}
+          confirm="Apply and regrade"
+          loading={save.isPending}
+          onConfirm={() => void apply(pending.input, true)}
+          onCancel={() => setPending(null)}
         >
-          <p className="text-sm text-amber-950">{pending.text}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button loading={save.isPending} onClick={() => void apply(pending.input, true)}>
-              Apply and regrade
-            </Button>
-            <Button variant="secondary" onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-          </div>
-        </div>
+          {pending.text}
+        </ConfirmPanel>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setBands((bs) => [...bs, { grade: '', min: '', remark: '' }])}>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { ConfirmPanel } from '../components/confirm-panel';
 import { ApiError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { classOptions, currentClassNames, useClasses } from '../../../lib/school-lists';
@@ -432,17 +433,17 @@ export default function UpdateResultPage() {
             </div>
           )}
           {confirmDelete && (
-            <div role="alertdialog" aria-label="Confirm deletion" className="mt-4 rounded-lg border border-amber-500 bg-amber-50 p-3">
-              <p className="text-sm text-amber-950">{RESULT_MESSAGES.clearedScoreDeletes(confirmDelete.join(', '))}</p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button variant="danger" loading={saving} onClick={() => void save(true)}>
-                  Delete and save
-                </Button>
-                <Button variant="secondary" onClick={() => setConfirmDelete(null)}>
-                  Cancel
-                </Button>
-              </div>
-            </div>
+            <ConfirmPanel
+              label="Confirm deletion"
+              className="mt-4"
+              confirm="Delete and save"
+              danger
+              loading={saving}
+              onConfirm={() => void save(true)}
+              onCancel={() => setConfirmDelete(null)}
+            >
+              {RESULT_MESSAGES.clearedScoreDeletes(confirmDelete.join(', '))}
+            </ConfirmPanel>
           )}
           <Button className="mt-4 w-full sm:w-auto" loading={saving} onClick={() => void save()}>
             {saving ? 'Saving...' : 'Save Changes'}
