@@ -12,6 +12,30 @@ import { createAdmin, createStudent } from '../src/db/factories';
 import { StaticMigrationProvider } from '../src/db/migrations/index';
 import { login, newPgSchema, TEST_PASSWORD, type TestDialect } from './helpers';
 
+/** The tables of release 0013 (before the teaching structure), whose rows every later upgrade must keep. */
+export const RELEASE_0013_TABLES = [
+  'users',
+  'students',
+  'staff',
+  'academic_sessions',
+  'results',
+  'result_publications',
+  'result_audit',
+  'fee_items',
+  'payments',
+  'audit_log',
+] as const;
+
+/** Release 0014's: those and the teaching structure. */
+export const RELEASE_0014_TABLES = [
+  ...RELEASE_0013_TABLES,
+  'class_arms',
+  'subjects',
+  'level_subjects',
+  'teaching_assignments',
+  'form_teachers',
+] as const;
+
 export type Cleanups = (() => Promise<void> | void)[];
 
 /** A list of clean-ups run, last first, after each test of the file that calls this. */
@@ -33,8 +57,9 @@ export async function countRows(handle: DatabaseHandle, tables: readonly string[
   return out;
 }
 
-/** A private copy of a SQLite database made by an earlier release (a gzipped fixture file), not migrated. */
-export function databaseFromFixture(fixture: string, cleanups: Cleanups): DatabaseHandle {
+/** A private copy of the SQLite database an earlier release made (`test/fixtures/<release>.sqlite.gz`), not migrated. */
+export function databaseFromFixture(release: string, cleanups: Cleanups): DatabaseHandle {
+  const fixture = path.join(__dirname, 'fixtures', `${release}.sqlite.gz`);
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-upgrade-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'portal.sqlite');

@@ -1,46 +1,32 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../index';
 import { createResults, createSession } from '../factories';
 import { describeEachDatabase } from '../../../test/helpers';
-import {
-  appAsAdmin,
-  cleanupsAfterEach,
-  countRows as counts,
-  databaseAtMigration,
-  databaseFromFixture,
-  oldStudent,
-} from '../../../test/migrations';
+import * as upgrade from '../../../test/migrations';
 import '../../modules/teaching/teaching.tables';
 
-const FIXTURE = path.join(__dirname, '../../../test/fixtures/release-0013.sqlite.gz');
 /** Tables whose rows the upgrade must keep, every one of them. */
-const KEPT = [
-  'users',
-  'students',
-  'staff',
-  'academic_sessions',
-  'results',
-  'result_publications',
-  'result_audit',
-  'fee_items',
-  'payments',
-  'audit_log',
-];
+const KEPT = upgrade.RELEASE_0013_TABLES;
 
-const cleanups = cleanupsAfterEach();
+const cleanups = upgrade.cleanupsAfterEach();
 
 describe('migration 0014 on a database made by the previous release (SQLite fixture)', () => {
   it('keeps every row, turns the classes into 12 arms and the subjects into a 14-subject catalogue offered at every level, and the app works on it', async () => {
-    const handle = databaseFromFixture(FIXTURE, cleanups);
+    const handle = upgrade.databaseFromFixture('release-0013', cleanups);
 
-    const before = await counts(handle, KEPT);
+    const before = await upgrade.countRows(handle, KEPT);
     expect(before.students).toBe(48);
     expect(before.results).toBe(1344);
     await migrateToLatest(handle);
-    expect(await counts(handle, KEPT)).toEqual(before);
-    const structure = await counts(handle, ['class_arms', 'subjects', 'level_subjects', 'teaching_assignments', 'session_teaching']);
+    expect(await upgrade.countRows(handle, KEPT)).toEqual(before);
+    const structure = await upgrade.countRows(handle, [
+      'class_arms',
+      'subjects',
+      'level_subjects',
+      'teaching_assignments',
+      'session_teaching',
+    ]);
     expect(structure).toEqual({ class_arms: 12, subjects: 14, level_subjects: 84, teaching_assignments: 0, session_teaching: 0 });
     // Every stored class and subject is now one of the school's.
     const orphans = await sql<{ n: number }>`select
@@ -49,7 +35,7 @@ describe('migration 0014 on a database made by the previous release (SQLite fixt
       + (select count(*) from results where subject not in (select name from subjects)) as n`.execute(handle.db);
     expect(Number(orphans.rows[0]!.n)).toBe(0);
 
-    const { app, auth } = await appAsAdmin(handle, cleanups);
+    const { app, auth } = await upgrade.appAsAdmin(handle, cleanups);
     const classes = await app.inject({ method: 'GET', url: '/api/classes/', headers: auth });
     expect(classes.statusCode).toBe(200);
     const arms = classes.json<{ name: string; students: number }[]>();
@@ -79,14 +65,14 @@ describe('migration 0014 on a database made by the previous release (SQLite fixt
 });
 
 describeEachDatabase('migration 0014: classes and subjects found in the data join the lists', (dialect) => {
-  const databaseAt0013 = () => databaseAtMigration(dialect, '0013_people_student_status', cleanups);
+  const databaseAt0013 = () => upgrade.databaseAtMigration(dialect, '0013_people_student_status', cleanups);
 
   it('a class like "SSS 2 Gold" becomes an arm, "Geography" a subject offered at every level; a malformed class is left alone', async () => {
     const handle = await databaseAt0013();
     const session = await createSession(handle.db, '2025/2026', true);
-    const gold = await oldStudent(handle, 'SSS 2 Gold', 1);
-    const c = await oldStudent(handle, 'JSS 1C', 2);
-    await oldStudent(handle, 'Primary 4', 3);
+    const gold = await upgrade.oldStudent(handle, 'SSS 2 Gold', 1);
+    const c = await upgrade.oldStudent(handle, 'JSS 1C', 2);
+    await upgrade.oldStudent(handle, 'Primary 4', 3);
     await createResults(handle.db, [
       { studentId: gold.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2 Gold', subject: 'Geography', score: 66 },
       { studentId: c.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1C', subject: 'Mathematics', score: 50 },

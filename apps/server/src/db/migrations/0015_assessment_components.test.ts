@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
@@ -12,38 +11,14 @@ import {
 import { migrateToLatest, type DatabaseHandle } from '../index';
 import { createResults, createSession } from '../factories';
 import { describeEachDatabase } from '../../../test/helpers';
-import {
-  appAsAdmin,
-  cleanupsAfterEach,
-  countRows as counts,
-  databaseAtMigration,
-  databaseFromFixture,
-  oldStudent,
-} from '../../../test/migrations';
+import * as upgrade from '../../../test/migrations';
 import '../../modules/teaching/teaching.tables';
 
-const FIXTURE = path.join(__dirname, '../../../test/fixtures/release-0014.sqlite.gz');
 /** Tables whose rows the upgrade must keep, every one of them. */
-const KEPT = [
-  'users',
-  'students',
-  'staff',
-  'academic_sessions',
-  'results',
-  'result_publications',
-  'result_audit',
-  'fee_items',
-  'payments',
-  'audit_log',
-  'class_arms',
-  'subjects',
-  'level_subjects',
-  'teaching_assignments',
-  'form_teachers',
-];
+const KEPT = upgrade.RELEASE_0014_TABLES;
 const CA = SCHEME_PRESETS[0]!.components;
 
-const cleanups = cleanupsAfterEach();
+const cleanups = upgrade.cleanupsAfterEach();
 
 /** The results of a session and level as stored: what a scheme change must never touch. */
 const resultsOf = (handle: DatabaseHandle, sessionId: number, level: 'JSS' | 'SSS') =>
@@ -61,7 +36,7 @@ const resultsOf = (handle: DatabaseHandle, sessionId: number, level: 'JSS' | 'SS
  * classes to CA1/CA2/Exam after confirming, their old results keeping scores and grades.
  */
 async function appWorksOn(handle: DatabaseHandle, sessionId: number, expected: { JSS: number; SSS: number }) {
-  const { app, auth } = await appAsAdmin(handle, cleanups);
+  const { app, auth } = await upgrade.appAsAdmin(handle, cleanups);
   const schemes = async () => {
     const res = await app.inject({ method: 'GET', url: `/api/assessment-schemes/?session_id=${sessionId}`, headers: auth });
     expect(res.statusCode, res.body).toBe(200);
@@ -125,19 +100,19 @@ async function appWorksOn(handle: DatabaseHandle, sessionId: number, expected: {
 
 describe('migration 0015 on a database made by the previous release (SQLite fixture)', () => {
   it('keeps every row, leaves every result entered as one score and no scheme set, and the app works on it', async () => {
-    const handle = databaseFromFixture(FIXTURE, cleanups);
+    const handle = upgrade.databaseFromFixture('release-0014', cleanups);
 
-    const before = await counts(handle, KEPT);
+    const before = await upgrade.countRows(handle, KEPT);
     expect(before).toMatchObject({ students: 72, results: 1530, staff: 33, class_arms: 18, teaching_assignments: 288 });
     const scores = await handle.db.selectFrom('results').select(['id', 'score', 'grade', 'version']).orderBy('id').execute();
     await migrateToLatest(handle);
-    expect(await counts(handle, KEPT)).toEqual(before);
+    expect(await upgrade.countRows(handle, KEPT)).toEqual(before);
     expect(await handle.db.selectFrom('results').select(['id', 'score', 'grade', 'version']).orderBy('id').execute()).toEqual(scores);
     const withComponents = await sql<{ n: number }>`select
         (select count(*) from results where components is not null)
       + (select count(*) from result_audit where old_components is not null or new_components is not null) as n`.execute(handle.db);
     expect(Number(withComponents.rows[0]!.n)).toBe(0);
-    expect(await counts(handle, ['assessment_schemes'])).toEqual({ assessment_schemes: 0 });
+    expect(await upgrade.countRows(handle, ['assessment_schemes'])).toEqual({ assessment_schemes: 0 });
 
     const current = await handle.db.selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
     await appWorksOn(handle, current.id, { JSS: 888, SSS: 642 });
@@ -146,10 +121,10 @@ describe('migration 0015 on a database made by the previous release (SQLite fixt
 
 describeEachDatabase('migration 0015: results of the previous release stay one-score results', (dialect) => {
   it('adds the columns empty and no scheme, and the app works on it', async () => {
-    const handle = await databaseAtMigration(dialect, '0014_teaching_structure', cleanups);
+    const handle = await upgrade.databaseAtMigration(dialect, '0014_teaching_structure', cleanups);
     const session = await createSession(handle.db, '2025/2026', true);
-    const senior = await oldStudent(handle, 'SSS 2A', 1);
-    const junior = await oldStudent(handle, 'JSS 1B', 2);
+    const senior = await upgrade.oldStudent(handle, 'SSS 2A', 1);
+    const junior = await upgrade.oldStudent(handle, 'JSS 1B', 2);
     await createResults(handle.db, [
       { studentId: senior.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2A', subject: 'Mathematics', score: 66.5 },
       { studentId: senior.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2A', subject: 'French', score: 39 },
@@ -160,7 +135,7 @@ describeEachDatabase('migration 0015: results of the previous release stay one-s
     expect(await handle.db.selectFrom('results').selectAll().orderBy('id').execute()).toEqual(
       before.map((r) => ({ ...r, components: null })),
     );
-    expect(await counts(handle, ['assessment_schemes'])).toEqual({ assessment_schemes: 0 });
+    expect(await upgrade.countRows(handle, ['assessment_schemes'])).toEqual({ assessment_schemes: 0 });
     await appWorksOn(handle, session.id, { JSS: 1, SSS: 2 });
   });
 });
