@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_MESSAGES,
   ENTRY_CLOSED_CODE,
@@ -21,12 +21,10 @@ import { scoreSheetService } from './score-sheet.service';
 import {
   createSession,
   createStudent,
-  createTestContext,
   describeEachDatabase,
-  signInAdmin,
-  signInStaff,
   signInStudent,
   TEST_PASSWORD,
+  withSchool,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
@@ -46,14 +44,11 @@ describeEachDatabase('the class score grid', (dialect) => {
   let sessionId: number;
   let seq = 0;
 
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    admin = await signInAdmin(ctx);
-    staff = await signInStaff(ctx, { firstName: 'Grace', lastName: 'Okafor' });
-    sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
+  // The staff member is Grace Okafor, the name the grid shows as who changed a result.
+  withSchool(dialect, { sessions: ['2025/2026'] }, async (school) => {
+    ({ ctx, admin, staff, sessionId } = school);
     await scheme(sessionId);
   });
-  afterAll(() => ctx.close());
 
   async function scheme(session: number) {
     await ctx.handle.db
