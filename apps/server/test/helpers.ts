@@ -141,6 +141,17 @@ export async function signInStudent(
   return { ...(await signIn(ctx, 'student', email, s.userId, s.admissionNumber)), admissionNumber: s.admissionNumber, id: s.id };
 }
 
+/** A student (not signed in) of the class with the given names, under an email of their own. */
+export function addStudent(ctx: TestContext, studentClass: string, firstName: string, lastName: string) {
+  return createStudent(ctx.handle.db, {
+    email: `pupil-${unique()}@test.school`,
+    password: TEST_PASSWORD,
+    firstName,
+    lastName,
+    studentClass,
+  });
+}
+
 export { createAdmin, createSession, createStaff, createStudent };
 
 /**

@@ -14,15 +14,7 @@ import {
   type Result,
   type ResultAuditEntry,
 } from '@portal/domain';
-import {
-  createStudent,
-  describeEachDatabase,
-  signInStudent,
-  TEST_PASSWORD,
-  withSchool,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { addStudent, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text';
 import { resultsKit } from '../../../test/results-fixtures';
 import { renderReportCards } from './pdf';
@@ -543,14 +535,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
   describe('broadsheet', () => {
     it('carries the scheme, component scores of subjects entered by component, and subject positions (ties 1, 1, 3); the CSV has component columns', async () => {
       const session = await caSession();
-      const mk = (first: string, last: string) =>
-        createStudent(ctx.handle.db, {
-          email: `${first.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2)}@test.school`,
-          password: TEST_PASSWORD,
-          firstName: first,
-          lastName: last,
-          studentClass: 'SSS 1B',
-        });
+      const mk = (first: string, last: string) => addStudent(ctx, 'SSS 1B', first, last);
       const a = await mk('Ada', 'Akin');
       const b = await mk('Bola', 'Bello');
       const c = await mk('Chidi', '=HYPERLINK("x")');

@@ -19,11 +19,10 @@ import { createResults } from '../../db/factories';
 import { nowIso, type Database, type DB } from '../../db/index';
 import { scoreSheetService } from './score-sheet.service';
 import {
+  addStudent,
   createSession,
-  createStudent,
   describeEachDatabase,
   signInStudent,
-  TEST_PASSWORD,
   withSchool,
   type SignedIn,
   type TestContext,
@@ -72,15 +71,7 @@ describeEachDatabase('the class score grid', (dialect) => {
       .execute();
     return `SSS 1 ${a}`;
   }
-  async function pupil(cls: string, firstName: string, lastName: string) {
-    return createStudent(ctx.handle.db, {
-      email: `sheet-${++seq}-${Date.now()}@test.school`,
-      password: TEST_PASSWORD,
-      firstName,
-      lastName,
-      studentClass: cls,
-    });
-  }
+  const pupil = (cls: string, firstName: string, lastName: string) => addStudent(ctx, cls, firstName, lastName);
   const q = (cls: string, over: Record<string, string | number> = {}) =>
     new URLSearchParams(
       Object.entries({ session_id: sessionId, term: '1st', student_class: cls, subject: SUBJECT, ...over }).map(
