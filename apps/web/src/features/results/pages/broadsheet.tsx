@@ -3,7 +3,6 @@ import { termLabel } from '@portal/domain/constants';
 import { ASSESSMENT_MESSAGES, type AssessmentComponent, type ComponentScores } from '@portal/domain/assessment';
 import { formatAverage, ordinal, RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
@@ -12,6 +11,7 @@ import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { downloadBroadsheetCsv, downloadClassPdf, useBroadsheet, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
+import { FormError } from '../components/form-error';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
 const ALL = 'All classes';
@@ -135,11 +135,7 @@ export default function BroadsheetPage() {
             Load Broadsheet
           </Button>
         </form>
-        {message && (
-          <Alert tone="error" className="mt-4">
-            {message}
-          </Alert>
-        )}
+        <FormError message={message} />
       </Card>
       {sheet && sheet.classes.length === 0 && <EmptyState>{RESULT_MESSAGES.noStudentsFound}</EmptyState>}
       {sheet?.classes.map((c) => (

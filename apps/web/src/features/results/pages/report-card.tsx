@@ -14,6 +14,7 @@ import { useToast } from '../../../lib/toast';
 import { downloadReportCardPdf, useReportCard } from '../api';
 import { ReportCardView } from '../components/report-card-view';
 import { SessionTermFields } from '../components/session-term-fields';
+import { FormError } from '../components/form-error';
 
 /** /report-card: a student's term report card, printable and downloadable as a PDF. */
 export default function ReportCardPage() {
@@ -91,11 +92,7 @@ export default function ReportCardPage() {
           />
           <Button type="submit">View Report Card</Button>
         </form>
-        {formError && (
-          <Alert tone="error" className="mt-4">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
       </Card>
       {ready && card.isPending && <LoadingBlock />}
       {notReleased && (

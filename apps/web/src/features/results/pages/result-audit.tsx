@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { termLabel } from '@portal/domain/constants';
 import { RESULT_ADMIN_MESSAGES } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { firstServerMessage } from '../../../lib/errors';
 import { useAudit, sameQuery } from '../api';
 import { SessionTermFields } from '../components/session-term-fields';
+import { FormError } from '../components/form-error';
 import { formatDateTime } from '../../../lib/datetime';
 import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
@@ -58,11 +58,7 @@ export default function ResultAuditPage() {
             Show History
           </Button>
         </form>
-        {error && (
-          <Alert tone="error" className="mt-4">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
       </Card>
       {rows && rows.length === 0 && <EmptyState>{RESULT_ADMIN_MESSAGES.noHistory}</EmptyState>}
       {rows && rows.length > 0 && (

@@ -19,6 +19,7 @@ import { CsvPanel } from '../components/score-grid/csv-panel';
 import { parseRow } from '../components/score-grid/grid-model';
 import { ScoreGrid } from '../components/score-grid/score-grid';
 import { useGrid } from '../components/score-grid/use-grid';
+import { FormError } from '../components/form-error';
 import { useScoreSheet } from '../score-sheet-api';
 
 const TERM_VALUES = ['1st', '2nd', '3rd'];
@@ -80,11 +81,7 @@ function Choosers({ params, onOpen }: { params: URLSearchParams; onOpen: (p: Rec
         />
         <Button type="submit">Open score sheet</Button>
       </form>
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
     </Card>
   );
 }
