@@ -392,3 +392,8 @@ export const PEOPLE_SCREEN_MESSAGES = {
   importNoProblems: 'No problems found.',
   importFixEverything: 'Nothing is imported until every problem below is fixed: correct the file and check it again.',
 } as const;
+
+/** How a person's name reads everywhere (lists, report cards, the grid, receipts): first name, then surname. */
+export function personName(p: { first_name: string; last_name: string }): string {
+  return `${p.first_name} ${p.last_name}`;
+}

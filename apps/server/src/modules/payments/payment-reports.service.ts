@@ -10,6 +10,7 @@ import {
   type Receipt,
   type ReportPaymentStatus,
   type Term,
+  personName,
 } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
 import { assertOwnRecord } from '../../http/policies';
@@ -81,7 +82,7 @@ export class PaymentReportsService {
         : pending[0];
       return {
         admission_number: s.admission_number,
-        full_name: `${s.first_name} ${s.last_name}`,
+        full_name: personName(s),
         current_class: s.student_class,
         payment_status: status,
         last_payment_amount: last ? koboToNaira(last.amount_kobo) : null,
@@ -131,7 +132,7 @@ export class PaymentReportsService {
     const next = nextTermDue(standing.terms);
     out.student = {
       admission_number: own.admission_number,
-      full_name: `${own.first_name} ${own.last_name}`,
+      full_name: personName(own),
       current_class: own.student_class,
       email: own.email,
       phone_number: own.phone_number || null,

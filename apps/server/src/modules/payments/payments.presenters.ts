@@ -1,4 +1,4 @@
-import { koboToNaira, type Payment, type Receipt, type SchoolSettings, type Term } from '@portal/domain';
+import { koboToNaira, type Payment, type Receipt, type SchoolSettings, type Term, personName } from '@portal/domain';
 import type { PaymentRow } from './payments.repository';
 
 /** A payment as the API shows it, amounts in naira. */
@@ -30,7 +30,7 @@ export function presentReceipt(
   return {
     reference: p.reference,
     admission_number: record?.admission_number ?? p.admission_number,
-    full_name: record ? `${record.first_name} ${record.last_name}` : p.full_name,
+    full_name: record ? personName(record) : p.full_name,
     current_class: record?.student_class ?? p.current_class,
     current_session: p.current_session,
     term: (p.term as Term | null) ?? null,

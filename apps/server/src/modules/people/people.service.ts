@@ -1,3 +1,4 @@
+import { personName } from '@portal/domain';
 import type { StudentStatus } from '../../db/schema';
 import type { Conn, DB } from '../../db/index';
 import { PeopleRepository } from './people.repository';
@@ -32,7 +33,7 @@ export class PeopleLookups {
   /** The staff members among `ids`, by id (unknown ids are absent). */
   async staffByIds(ids: readonly number[], conn?: Conn): Promise<Map<number, StaffRef>> {
     const rows = await this.repo.staffByIds(ids, conn);
-    return new Map(rows.map((r) => [r.id, { id: r.id, staff_id: r.staff_id, name: `${r.first_name} ${r.last_name}` }]));
+    return new Map(rows.map((r) => [r.id, { id: r.id, staff_id: r.staff_id, name: personName(r) }]));
   }
 }
 

@@ -7,6 +7,7 @@ import {
   RESULT_MESSAGES,
   type ReportCard,
   type ReportCardSubject,
+  personName,
 } from '@portal/domain';
 import { renderPdf } from '../../lib/pdf';
 import { logoForPdf } from '../settings/logo';
@@ -187,7 +188,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | un
   const line = (label: string, value: string, x: number, yy: number) => {
     doc.font('bold').fontSize(9).text(`${label}: `, x, yy, { continued: true }).font('body').text(value);
   };
-  line('Name', `${card.student.first_name} ${card.student.last_name}`, left, y);
+  line('Name', personName(card.student), left, y);
   line('Admission number', card.student.admission_number, left + half, y);
   y += 14;
   line('Class', card.student.student_class, left, y);

@@ -1,4 +1,4 @@
-import { parseStoredComponents, type Result, type ResultAuditEntry } from '@portal/domain';
+import { parseStoredComponents, type Result, type ResultAuditEntry, personName } from '@portal/domain';
 import type { ResultRow, ResultsRepository } from './results.repository';
 
 type AuditRow = Awaited<ReturnType<ResultsRepository['listAudit']>>[number];
@@ -21,7 +21,7 @@ export function presentResult(r: ResultRow): Result {
   return {
     id: r.id,
     admission_number: r.admission_number,
-    student_name: `${r.first_name} ${r.last_name}`,
+    student_name: personName(r),
     session_id: r.session_id,
     term: r.term,
     student_class: r.student_class,

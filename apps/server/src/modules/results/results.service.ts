@@ -13,6 +13,7 @@ import {
   type ResultStudent,
   type ResultTermStatus,
   type Role,
+  personName,
 } from '@portal/domain';
 import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
 import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
@@ -70,8 +71,7 @@ export class ResultsService {
     if (!subjects.length) return;
     const offered = new Set((await this.teaching.subjectsOf([{ id: student.id, student_class: studentClass }], conn)).get(student.id));
     const missing = subjects.find((s) => !offered.has(s));
-    if (missing)
-      throw badRequest({ [field]: [TEACHING_MESSAGES.subjectNotOffered(missing, `${student.first_name} ${student.last_name}`)] });
+    if (missing) throw badRequest({ [field]: [TEACHING_MESSAGES.subjectNotOffered(missing, personName(student))] });
   }
 
   /** The student a student account may see: themselves. */

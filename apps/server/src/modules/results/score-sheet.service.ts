@@ -22,6 +22,7 @@ import {
   type ScoreSheetSave,
   type ScoreSheetSaveResult,
   type SubjectStatistics,
+  personName,
 } from '@portal/domain';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import type { DB } from '../../db/index';
@@ -36,7 +37,6 @@ import { ScoreSheetRepository, type SheetResultRow, type SheetStudentRow } from 
 import { SessionsRepository } from './sessions.repository';
 import type { Actor } from './results.service';
 
-const fullName = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`;
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Last name, first name, admission number: the order of every class list (as SQL's ORDER BY gives it). */
 const byName = (a: SheetStudentRow, b: SheetStudentRow) =>
@@ -137,7 +137,7 @@ export class ScoreSheetService {
       const r = byStudent.get(s.id);
       return {
         admission_number: s.admission_number,
-        name: fullName(s),
+        name: personName(s),
         takes: (takes.get(s.id) ?? []).includes(q.subject),
         result: r ? presentResult(r, scheme) : null,
         position: positions.get(s.id) ?? null,
@@ -290,7 +290,7 @@ export class ScoreSheetService {
           const remarks = r.remarks ?? before?.remarks ?? '';
           if (!before) {
             if (!touched[i]!.takes) {
-              rowErrors[`rows.${i}.admission_number`] = [TEACHING_MESSAGES.subjectNotOffered(q.subject, fullName(s))];
+              rowErrors[`rows.${i}.admission_number`] = [TEACHING_MESSAGES.subjectNotOffered(q.subject, personName(s))];
               return;
             }
             inserts.push({
@@ -385,7 +385,7 @@ export class ScoreSheetService {
         const r = byStudent.get(s.id);
         return {
           admission_number: s.admission_number,
-          name: fullName(s),
+          name: personName(s),
           takes,
           result: r ? presentResult(r, scheme) : null,
           position: positions.get(s.id) ?? null,
@@ -398,7 +398,7 @@ export class ScoreSheetService {
   private async conflictOf(q: { session_id: number; term: string; subject: string }, c: RowConflict): Promise<HttpError> {
     const now = await this.repo.studentResult(c.student.id, q.session_id, q.term, q.subject);
     const body: ScoreConflict = {
-      detail: ASSESSMENT_MESSAGES.rowConflict(fullName(c.student)),
+      detail: ASSESSMENT_MESSAGES.rowConflict(personName(c.student)),
       code: SCORE_CONFLICT_CODE,
       admission_number: c.student.admission_number,
       current: now ? presentResult(now, c.scheme) : null,

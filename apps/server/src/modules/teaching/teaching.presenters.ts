@@ -1,5 +1,5 @@
 import type { CatalogueSubject, ClassArm, ClassLevel, LevelOffering, Stream, SubjectSection } from '@portal/domain';
-import { CLASS_LEVELS } from '@portal/domain';
+import { CLASS_LEVELS, personName } from '@portal/domain';
 
 /** Rows of the teaching tables turned into the API's shapes. */
 
@@ -58,5 +58,5 @@ export function presentStreams(
 export const presentStaff = (r: { staff_pk: number; staff_id: string; first_name: string; last_name: string }) => ({
   id: r.staff_pk,
   staff_id: r.staff_id,
-  name: `${r.first_name} ${r.last_name}`,
+  name: personName(r),
 });

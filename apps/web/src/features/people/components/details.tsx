@@ -4,6 +4,7 @@ import {
   MARITAL_LABEL,
   PEOPLE_MESSAGES,
   PEOPLE_SCREEN_MESSAGES,
+  personName,
   type StaffDetail,
   type StudentRecord,
 } from '@portal/domain/people-constants';
@@ -17,7 +18,7 @@ import { rememberPasswords } from '../new-sign-ins-store';
 
 export const genderLabel = (g: string | null | undefined) => (g ? (GENDER_LABEL[g] ?? g) : '');
 export const maritalLabel = (m: string | null | undefined) => (m ? (MARITAL_LABEL[m] ?? m) : '');
-export const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
+export const fullName = (p: { first_name: string; last_name: string }) => personName(p).trim();
 
 /** Every field of a student record; empty ones read 'Not specified'. */
 export function StudentDetailList({ s }: { s: StudentRecord }) {
