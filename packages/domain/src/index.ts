@@ -13,3 +13,4 @@ export * from './datetime';
 export * from './ids';
 export * from './teaching';
 export * from './assessment';
+export * from './report-cards';

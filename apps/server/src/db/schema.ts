@@ -72,6 +72,14 @@ export interface AcademicSessionsTable {
   created_at: string;
 }
 
+export interface StudentPhotosTable {
+  student_id: number;
+  /** A small normalised JPEG or PNG as a data URL. */
+  photo: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface StudentsTable {
   id: Generated<number>;
   user_id: number;
@@ -150,6 +158,7 @@ export interface Database {
   counters: CountersTable;
   academic_sessions: AcademicSessionsTable;
   students: StudentsTable;
+  student_photos: StudentPhotosTable;
   staff: StaffTable;
   results: ResultsTable;
   attendance: AttendanceTable;

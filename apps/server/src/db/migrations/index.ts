@@ -11,6 +11,7 @@ import { screensSettings } from './0012_screens_settings';
 import { peopleStudentStatus } from './0013_people_student_status';
 import { teachingStructure } from './0014_teaching_structure';
 import { assessmentComponents } from './0015_assessment_components';
+import { reportCards } from './0016_report_cards';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0013_people_student_status': peopleStudentStatus,
   '0014_teaching_structure': teachingStructure,
   '0015_assessment_components': assessmentComponents,
+  '0016_report_cards': reportCards,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

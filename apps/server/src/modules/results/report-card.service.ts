@@ -141,6 +141,7 @@ export function buildCard(input: BuildInput): ReportCard {
       last_name: first.last_name,
       gender: first.gender,
       student_class: first.student_class,
+      photo: '',
     },
     session: input.session,
     term,
@@ -158,6 +159,17 @@ export function buildCard(input: BuildInput): ReportCard {
     revisions: (input.revisions ?? []).map((v) => ({ subject: v.subject, at: v.created_at, reason: v.reason ?? '' })),
     revised_at: input.revisions?.[0]?.created_at ?? null,
     cumulative,
+    // Filled in by the report card sections (issue 15); these are the empty sections.
+    status: input.released ? 'released' : 'draft',
+    attendance: { times_opened: null, present: null, absent: null, source: 'form_teacher' },
+    ratings: { labels: [], domains: [] },
+    subjects_passed: 0,
+    subjects_failed: 0,
+    grading_key: [],
+    comments: { form_teacher: '', form_teacher_name: null, principal: '' },
+    sign_off: { signature: '', stamp: '' },
+    next_term: { term_label: '', session_name: null, begins: null, fees: null, outstanding: 0 },
+    promotion: null,
     generated_at: new Date().toISOString(),
   };
 }

@@ -1,0 +1,51 @@
+/** Tables of the full report card (migration 0016), added to the shared Database type. */
+
+export interface ReportTermsTable {
+  session_id: number;
+  term: string;
+  next_term_begins: string | null;
+  times_opened: number | null;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface ReportCardEntriesTable {
+  student_id: number;
+  session_id: number;
+  term: string;
+  student_class: string;
+  /** JSON object: trait id → rating 1..5. */
+  ratings: string;
+  form_comment: string;
+  principal_comment: string;
+  days_present: number | null;
+  days_absent: number | null;
+  promotion_override: string | null;
+  override_reason: string;
+  version: number;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface ReportCardStatusTable {
+  session_id: number;
+  term: string;
+  student_class: string;
+  /** 'draft' | 'submitted' | 'approved' (released = the class's row in result_publications). */
+  status: string;
+  submitted_by: number | null;
+  submitted_at: string | null;
+  approved_by: number | null;
+  approved_at: string | null;
+  returned_reason: string | null;
+  returned_at: string | null;
+  updated_at: string;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    report_terms: ReportTermsTable;
+    report_card_entries: ReportCardEntriesTable;
+    report_card_status: ReportCardStatusTable;
+  }
+}
