@@ -1,7 +1,16 @@
 import type { Conn } from '../../db/index';
-import { DEFAULT_SCHOOL_SETTINGS, schoolSettingsSchema, type SchoolSettings } from '@portal/domain';
+import {
+  DEFAULT_REPORT_SETTINGS,
+  DEFAULT_SCHOOL_SETTINGS,
+  reportSettingsSchema,
+  schoolSettingsSchema,
+  type ReportSettings,
+  type SchoolSettings,
+} from '@portal/domain';
 
 const KEY = 'school';
+/** The report card's settings (issue 15): rating lists and labels, comment bank, promotion rule, images. */
+const REPORT_KEY = 'report_cards';
 
 export class SettingsRepository {
   constructor(private readonly db: Conn) {}
@@ -18,6 +27,24 @@ export class SettingsRepository {
     await this.db
       .insertInto('settings')
       .values({ key: KEY, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+
+  /** The report card settings as stored, or the defaults; a stored value that no longer parses falls back to them. */
+  async getReport(): Promise<ReportSettings> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', REPORT_KEY).executeTakeFirst();
+    if (!row) return DEFAULT_REPORT_SETTINGS;
+    const parsed = reportSettingsSchema.safeParse({ ...DEFAULT_REPORT_SETTINGS, ...(JSON.parse(row.value) as object) });
+    // Stored traits always carry their ids (the service assigns them on save).
+    return parsed.success ? (parsed.data as ReportSettings) : DEFAULT_REPORT_SETTINGS;
+  }
+
+  async putReport(settings: ReportSettings): Promise<void> {
+    const value = JSON.stringify(settings);
+    await this.db
+      .insertInto('settings')
+      .values({ key: REPORT_KEY, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
   }

@@ -1,4 +1,4 @@
-import type { SchoolSettings } from '@portal/domain';
+import type { ReportSettings, SchoolSettings } from '@portal/domain';
 import type { DB } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
@@ -19,6 +19,11 @@ export class SettingsService {
 
   get(): Promise<SchoolSettings> {
     return this.repo.get();
+  }
+
+  /** The report card settings (defaults until the admin saves them). Written by `updateReport`. */
+  reportSettings(): Promise<ReportSettings> {
+    return this.repo.getReport();
   }
 
   async update(actorUserId: number, input: SchoolSettings): Promise<SchoolSettings> {
