@@ -478,6 +478,19 @@ describeEachDatabase('report card sheets', (dialect) => {
       });
     });
 
+    it('comments are text fields: control characters, bidi overrides and NUL are refused (400, nothing written); line breaks are kept', async () => {
+      const { cls, kids } = await arm(['Ada Eze']);
+      const adm = kids[0]!.admissionNumber;
+      for (const bad of ['Good\u0007', 'Good \u202Eboy', 'Good\u0000', '\u200B\u200C']) {
+        const res = await comments(cls, teacher, [{ admission_number: adm, form_comment: bad, version: 0 }]);
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(Object.keys(res.json())[0]).toMatch(/^(rows\.0\.form_comment|non_field_errors|detail)$/);
+      }
+      expect(await entry(kids[0]!.id)).toBeUndefined();
+      const ok = await comments(cls, teacher, [{ admission_number: adm, form_comment: 'Good work.\nKeep it up.', version: 0 }]);
+      expect(ok.json<CommentSheetSaved>().rows[0]!.form_comment).toBe('Good work.\nKeep it up.');
+    });
+
     it("attendance cannot exceed the term's times school opened", async () => {
       const { cls, kids } = await arm(['Ada Eze']);
       await send('PUT', '/api/report-terms/', admin, { session_id: sessionId, term: '2nd', next_term_begins: null, times_opened: 60 });
