@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { reportApprovalRoutes } from './modules/results/report-approvals.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -134,6 +135,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   settingsRoutes(app, deps);
   peopleRoutes(app, deps);
   resultsRoutes(app, deps);
+  reportApprovalRoutes(app, deps);
   scoreSheetRoutes(app, deps);
   paymentsRoutes(app, deps);
   teachingRoutes(app, deps);
