@@ -205,7 +205,7 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   await page.getByRole('link', { name: /Class Ratings/ }).click();
   // The chooser offers the arms the teacher is form teacher of.
   await page.getByLabel('Academic Term').selectOption(TERM);
-  await page.getByLabel('Class').selectOption(ARM);
+  await page.getByLabel('Class', { exact: true }).selectOption(ARM);
   await page.getByRole('button', { name: 'Open ratings' }).click();
   await expect(page.getByTestId('ratings-grid')).toBeVisible();
   await expect(page.getByTestId('rating-key')).toContainText('5 Outstanding');
@@ -268,23 +268,24 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   await expect(page.getByTestId('times-opened')).toHaveText('Times school opened this term: 60.');
   const first = page.getByTestId(`row-${adms[0]}`);
   const second = page.getByTestId(`row-${adms[1]}`);
+  const field = (label: string, i: number) => page.getByLabel(`${label} for ${names[i]}`, { exact: true });
   // The principal's comment is not the form teacher's to write.
-  await expect(first.getByLabel("Principal's comment")).toHaveAttribute('readonly', '');
+  await expect(field("Principal's comment", 0)).toHaveAttribute('readonly', '');
 
-  await first.getByLabel("Form teacher's comment").fill('Steady and helpful in class.');
-  await first.getByLabel('Days present').fill('55');
-  await first.getByLabel('Days absent').fill('9');
+  await field("Form teacher's comment", 0).fill('Steady and helpful in class.');
+  await field('Days present', 0).fill('55');
+  await field('Days absent', 0).fill('9');
   // Present and absent cannot exceed the times school opened.
   await expect(first).toContainText(REPORT_MESSAGES.attendanceOverOpened(60));
-  await first.getByLabel('Days absent').fill('5');
+  await field('Days absent', 0).fill('5');
   // The suggestion for the second student's average, one tap away.
   const sheet = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
   const suggested = sheet.rows[1]!.suggested_form;
   expect(suggested).toBe(
     suggestComment((await getJson<ReportSettings>(request, '/api/report-settings/')).comment_bank, 'form', sheet.rows[1]!.average),
   );
-  await second.getByRole('button', { name: "Use suggestion: Form teacher's comment" }).click();
-  await expect(second.getByLabel("Form teacher's comment")).toHaveValue(suggested);
+  await second.getByRole('button', { name: `Use suggestion: Form teacher's comment for ${names[1]}` }).click();
+  await expect(field("Form teacher's comment", 1)).toHaveValue(suggested);
   await page.getByRole('button', { name: /Save all/ }).click();
   await expect(first.getByTestId('row-status')).toContainText('Saved');
   await expect(second.getByTestId('row-status')).toContainText('Saved');
@@ -297,9 +298,8 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   await confirm.getByRole('button', { name: 'Apply' }).click();
   const withSuggestion = sheet.rows.slice(2).filter((r) => r.suggested_form).length;
   await expect(page.getByText(REPORT_MESSAGES.suggestionsApplied(withSuggestion))).toBeVisible();
-  await expect(first.getByLabel("Form teacher's comment")).toHaveValue('Steady and helpful in class.');
-  if (sheet.rows[2]?.suggested_form)
-    await expect(page.getByTestId(`row-${adms[2]}`).getByLabel("Form teacher's comment")).toHaveValue(sheet.rows[2].suggested_form);
+  await expect(field("Form teacher's comment", 0)).toHaveValue('Steady and helpful in class.');
+  if (sheet.rows[2]?.suggested_form) await expect(field("Form teacher's comment", 2)).toHaveValue(sheet.rows[2].suggested_form);
   expect(await sideways(page)).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 
@@ -309,20 +309,20 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   await page.goto('/adminHomePage');
   await page.getByRole('link', { name: /Class Comments/ }).click();
   await page.getByLabel('Academic Term').selectOption(TERM);
-  await page.getByLabel('Class').selectOption(ARM);
+  await page.getByLabel('Class', { exact: true }).selectOption(ARM);
   await page.getByRole('button', { name: 'Open comments' }).click();
   const row = page.getByTestId(`row-${adms[0]}`);
-  await row.getByLabel("Principal's comment").fill('A good term. Keep it up.');
-  await row.getByLabel("Principal's comment").blur();
+  await field("Principal's comment", 0).fill('A good term. Keep it up.');
+  await field("Principal's comment", 0).blur();
   await expect(row.getByTestId('row-status')).toContainText('Saved');
   await expectAccessible(page);
 
   await page.reload();
-  await expect(row.getByLabel("Principal's comment")).toHaveValue('A good term. Keep it up.');
-  await expect(row.getByLabel("Form teacher's comment")).toHaveValue('Steady and helpful in class.');
-  await expect(row.getByLabel('Days present')).toHaveValue('55');
-  await expect(row.getByLabel('Days absent')).toHaveValue('5');
-  await expect(page.getByTestId(`row-${adms[1]}`).getByLabel("Form teacher's comment")).toHaveValue(suggested);
+  await expect(field("Principal's comment", 0)).toHaveValue('A good term. Keep it up.');
+  await expect(field("Form teacher's comment", 0)).toHaveValue('Steady and helpful in class.');
+  await expect(field('Days present', 0)).toHaveValue('55');
+  await expect(field('Days absent', 0)).toHaveValue('5');
+  await expect(field("Form teacher's comment", 1)).toHaveValue(suggested);
   const stored = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
   expect(stored.rows[0]).toMatchObject({
     form_comment: 'Steady and helpful in class.',
