@@ -245,6 +245,34 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   await region.evaluate((el) => el.scrollBy({ left: 400 }));
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(50);
   expect(Math.abs((await name.boundingBox())!.x - x)).toBeLessThan(2);
+  await region.evaluate((el) => el.scrollTo({ left: 0 }));
+
+  // Someone else (the admin) changes the first student's row meanwhile: the teacher's next save of
+  // that row is refused with the message, kept as typed, and goes through after a reload.
+  const before = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const row0 = before.rows[0]!;
+  const other = await request.put('/api/class-ratings/', {
+    headers: await admin(request),
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      student_class: ARM,
+      rows: [{ admission_number: row0.admission_number, ratings: { ...row0.ratings, honesty: 3 }, version: row0.version }],
+    },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  const cell0 = page.getByLabel(`Timekeeping for ${names[0]}`, { exact: true });
+  await cell0.fill('2');
+  await cell0.press('Enter'); // leaves the row: saved at once, refused as stale
+  await expect(status(page, adms[0]!)).toHaveText(/Changed by someone else$/);
+  await expect(page.getByTestId('row-problem')).toContainText('was changed by someone else since you loaded it');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(status(page, adms[0]!)).toHaveText(/Not saved yet$/);
+  await expect(cell0).toHaveValue('2');
+  await expect(page.getByLabel(`Honesty for ${names[0]}`, { exact: true })).toHaveValue('3');
+  await page.getByRole('button', { name: /Save all/ }).click();
+  await expect(status(page, adms[0]!)).toHaveText(/Saved$/);
+  typed[0] = '2';
 
   await page.reload();
   for (const [i, n] of names.entries()) {
@@ -254,6 +282,7 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   const stored = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   expect(stored.rows.map((r) => r.ratings.punctuality)).toEqual(typed.map(Number));
   expect(stored.rows.map((r) => r.ratings.politeness)).toEqual(names.map((_, i) => ((i + 3) % 5) + 1));
+  expect(stored.rows[0]!.ratings.honesty).toBe(3);
 });
 
 test('the form teacher writes comments and attendance and applies suggestions; the admin writes a principal comment', async ({
