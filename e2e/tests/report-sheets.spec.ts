@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { greyPng } from '../../apps/server/test/grey-png';
 import {
   REPORT_MESSAGES,
+  promotionLabel,
   suggestComment,
   type CommentSheet,
   type RatingSheet,
@@ -85,6 +86,18 @@ test.afterAll(async ({ request }) => {
       })),
     },
   });
+  const third = await getJson<CommentSheet>(request, `/api/class-comments/?${query().replace(`term=${TERM}`, 'term=3rd')}`);
+  const overridden = third.rows.filter((r) => r.promotion?.override);
+  if (overridden.length)
+    await request.put('/api/class-comments/', {
+      headers,
+      data: {
+        session_id: plan.sessionId,
+        term: '3rd',
+        student_class: ARM,
+        rows: overridden.map((r) => ({ admission_number: r.admission_number, promotion_override: null, version: r.version })),
+      },
+    });
   const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
   await request.put('/api/class-comments/', {
     headers,
@@ -361,4 +374,41 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   });
   expect(stored.rows.filter((r) => r.form_comment).length).toBe(2 + withSuggestion);
   expect(names.length).toBe(stored.rows.length);
+});
+
+test("third term: the rule's promotion decision shows; the principal overrides it with a reason, the form teacher cannot", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const { names } = plan;
+  const path = `/class-comments?session_id=${plan.sessionId}&term=3rd&class=${encodeURIComponent(ARM)}`;
+  const sheet = await getJson<CommentSheet>(request, `/api/class-comments/?${query().replace(`term=${TERM}`, 'term=3rd')}`);
+  const computed = sheet.rows[0]!.promotion!.computed;
+  const other = computed === 'promoted' ? 'repeat' : 'promoted';
+  const field = (label: string) => page.getByLabel(`${label} for ${names[0]}`, { exact: true });
+
+  await signInViaApi(page, request, 'admin');
+  await page.goto(path);
+  const row = page.getByTestId(`row-${plan.adms[0]}`);
+  await expect(row.getByTestId('promotion-computed')).toHaveText(promotionLabel(computed, 'JSS 1'));
+  await field('Decision').selectOption(other);
+  // An override needs its reason: nothing is sent until it has one.
+  await expect(row).toContainText(REPORT_MESSAGES.overrideReasonRequired);
+  await field('Reason for the change').fill('Sat the exams while ill; the school board agreed.');
+  await field('Reason for the change').blur();
+  await expect(row.getByTestId('row-status')).toContainText('Saved');
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await page.reload();
+  await expect(field('Decision')).toHaveValue(other);
+  await expect(field('Reason for the change')).toHaveValue('Sat the exams while ill; the school board agreed.');
+
+  // The form teacher sees the decision but cannot change it.
+  await page.evaluate(() => localStorage.clear());
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
+  await page.goto(path);
+  await expect(field('Decision')).toBeDisabled();
+  await expect(field('Decision')).toHaveValue(other);
+  await expectAccessible(page);
 });
