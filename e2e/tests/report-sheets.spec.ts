@@ -7,6 +7,7 @@ import {
   type CommentSheet,
   type RatingSheet,
   type ReportSettings,
+  type ReportTerm,
 } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
@@ -21,7 +22,13 @@ const ARM = 'JSS 1A';
 const TERM = '2nd'; // demo results exist (averages, so suggestions) and the term is not released
 const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
 
-const plan = { sessionId: 0, settings: null as ReportSettings | null, names: [] as string[], adms: [] as string[] };
+const plan = {
+  sessionId: 0,
+  settings: null as ReportSettings | null,
+  terms: [] as ReportTerm[],
+  names: [] as string[],
+  adms: [] as string[],
+};
 
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
 const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
@@ -56,6 +63,7 @@ test.beforeAll(async ({ request }) => {
   const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
   plan.sessionId = sessions.find((s) => s.is_current)!.id;
   plan.settings = await getJson<ReportSettings>(request, '/api/report-settings/');
+  plan.terms = await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`);
   const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   expect(sheet.rows.length).toBeGreaterThan(1);
   expect(sheet.status).toBe('draft');
@@ -63,14 +71,14 @@ test.beforeAll(async ({ request }) => {
   plan.adms = sheet.rows.map((r) => r.admission_number);
 });
 
-/** Puts the demo school back: default settings and the term's dates as they were, the arm's entries cleared. */
+/** Puts the demo school back: its settings and the term dates as they were, the arm's entries cleared. */
 test.afterAll(async ({ request }) => {
   const headers = await admin(request);
   if (plan.settings) await request.put('/api/report-settings/', { headers, data: { ...plan.settings, signature: '', stamp: '' } });
-  await request.put('/api/report-terms/', {
-    headers,
-    data: { session_id: plan.sessionId, term: TERM, next_term_begins: null, times_opened: null },
-  });
+  for (const t of plan.terms) {
+    const res = await request.put('/api/report-terms/', { headers, data: t });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
   await request.put('/api/class-ratings/', {
@@ -166,7 +174,7 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
 
   // The term's dates: printed on the 2nd-term cards, and the comments screen shows times opened.
   const term = page.getByTestId(`term-${TERM}`);
-  await term.getByLabel(/Next term begins/).fill('2026-04-27');
+  await term.getByLabel(/Next term begins/).fill('2026-04-28');
   await term.getByLabel(/Times school opened/).fill('60');
   await term.getByRole('button', { name: 'Save term dates' }).click();
   await expect(page.getByText(REPORT_MESSAGES.termSaved)).toBeVisible();
@@ -190,7 +198,7 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
   );
   await expect(page.getByRole('img', { name: "Current: Principal's signature" })).toBeVisible();
   await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Times school opened/)).toHaveValue('60');
-  await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Next term begins/)).toHaveValue('2026-04-27');
+  await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Next term begins/)).toHaveValue('2026-04-28');
 
   const stored = await getJson<ReportSettings>(request, '/api/report-settings/');
   expect(stored.traits.affective.map((t) => t.name)).toEqual([
