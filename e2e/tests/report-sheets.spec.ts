@@ -213,7 +213,15 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   await signInViaApi(page, request, 'staff', FORM_TEACHER);
   await page.goto('/staffHomePage');
   await page.getByRole('link', { name: /Class Ratings/ }).click();
-  // The chooser offers the arms the teacher is form teacher of.
+  // The chooser offers the arms the teacher is form teacher of, and no other.
+  const token = await apiToken(request, 'staff', FORM_TEACHER);
+  const mine = (await (
+    await request.get(`/api/teaching/my-classes/?session_id=${plan.sessionId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { form_classes: { class_name: string }[] };
+  const formArms = mine.form_classes.map((c) => c.class_name);
+  expect(formArms).toContain(ARM);
+  const options = page.getByLabel('Class', { exact: true }).locator('option');
+  await expect(options).toHaveText(['Select class', ...formArms]);
   await page.getByLabel('Academic Term').selectOption(TERM);
   await page.getByLabel('Class', { exact: true }).selectOption(ARM);
   await page.getByRole('button', { name: 'Open ratings' }).click();
@@ -293,6 +301,13 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   expect(stored.rows.map((r) => r.ratings.punctuality)).toEqual(typed.map(Number));
   expect(stored.rows.map((r) => r.ratings.politeness)).toEqual(names.map((_, i) => ((i + 3) % 5) + 1));
   expect(stored.rows[0]!.ratings.honesty).toBe(3);
+
+  // Another arm's sheet is refused in the server's words.
+  const notMine = (await getJson<{ name: string; retired: boolean }[]>(request, '/api/classes/')).find(
+    (c) => !c.retired && !formArms.includes(c.name),
+  )!.name;
+  await page.goto(`/class-ratings?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(notMine)}`);
+  await expect(page.getByTestId('alert-error')).toHaveText(REPORT_MESSAGES.formTeacherOnly(notMine));
 });
 
 test('the form teacher writes comments and attendance and applies suggestions; the admin writes a principal comment', async ({
