@@ -44,6 +44,7 @@ export const ADMIN_PEOPLE_MENU: readonly MenuItem[] = [
 export const ADMIN_RESULTS_MENU: readonly MenuItem[] = [
   { to: '/report-card', label: 'Report Cards', description: 'Per student or a whole class, print or PDF' },
   { to: '/broadsheet', label: 'Broadsheet', description: 'Class or whole school, with positions; CSV' },
+  { to: '/report-approvals', label: 'Report Card Approvals', description: 'Approve, send back and release report cards' },
   { to: '/publish-results', label: 'Publish Results', description: 'Release a class’s term results to students' },
   { to: '/sessions', label: 'Academic Sessions', description: 'Create, rename, mark current' },
   { to: '/grading-scales', label: 'Grading Scales', description: 'JSS and SSS bands and remarks' },
@@ -138,6 +139,7 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
       { to: '/DeleteResult', label: 'Delete Results' },
       { to: '/check-a-result', label: 'Check a Result' },
       { to: '/report-card', label: 'Report Cards' },
+      { to: '/report-approvals', label: 'Report Card Approvals', description: 'Submit your arm’s report cards' },
       { to: '/broadsheet', label: 'Broadsheet' },
     ],
   },
