@@ -130,6 +130,16 @@ const showGrid: Prepare = async (page) => {
   await expect(page.getByTestId('score-grid')).toBeVisible();
 };
 
+// JSS 1A's sheets for its form teacher (staff1) and the admin: the ratings grid scrolls inside its region.
+const ratingsSheet = () => `/class-ratings?session_id=${sessionId}&term=2nd&class=JSS%201A`;
+const showRatings: Prepare = async (page) => {
+  await expect(page.getByTestId('ratings-grid')).toBeVisible();
+};
+const commentsSheet = () => `/class-comments?session_id=${sessionId}&term=2nd&class=JSS%201A`;
+const showComments: Prepare = async (page) => {
+  await expect(page.getByTestId('comments-list')).toBeVisible();
+};
+
 const STAFF_SCREENS: Screen[] = [
   { path: '/staffHomePage' },
   { path: '/StudentReg' },
@@ -161,6 +171,10 @@ const STAFF_SCREENS: Screen[] = [
   { path: '/my-classes' },
   { path: '/score-sheet' },
   { path: scoreSheet, prepare: showGrid },
+  { path: '/class-ratings' },
+  { path: ratingsSheet, prepare: showRatings },
+  { path: '/class-comments' },
+  { path: commentsSheet, prepare: showComments },
   { path: '/change-password' },
 ];
 const ADMIN_SCREENS: Screen[] = [
@@ -182,6 +196,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/publish-results' },
   { path: '/result-audit' },
   { path: '/payments/fee-schedules' },
+  { path: '/report-card-settings' },
   ...STAFF_SCREENS.filter((s) => s.path !== '/staffHomePage'),
 ];
 const STUDENT_SCREENS: Screen[] = [

@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { resultsRoutes } from './modules/results/results.routes';
+import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
@@ -135,6 +136,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   peopleRoutes(app, deps);
   resultsRoutes(app, deps);
   scoreSheetRoutes(app, deps);
+  reportSheetsRoutes(app, deps);
   paymentsRoutes(app, deps);
   teachingRoutes(app, deps);
 

@@ -14,3 +14,4 @@ export * from './ids';
 export * from './teaching';
 export * from './assessment';
 export * from './report-cards';
+export * from './report-access';

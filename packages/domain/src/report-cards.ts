@@ -25,6 +25,7 @@
 import { z } from 'zod';
 import { TERM_VALUES, type Term } from './constants';
 import { textField } from './text';
+import { LOGO_MAX_SOURCE_PIXELS } from './settings-constants';
 import { sessionIdField, termField, classField, admissionNumberField } from './results';
 import type { ClassLevel } from './teaching';
 
@@ -233,6 +234,8 @@ export const REPORT_MESSAGES = {
   photoInvalid: 'The photo must be a PNG or JPEG image',
   photoTooLarge: 'The photo is too large (at most 2 MB)',
   imageInvalid: 'The image must be a PNG or JPEG image',
+  imageTooLarge: `The image must be at most ${LOGO_MAX_SOURCE_PIXELS} × ${LOGO_MAX_SOURCE_PIXELS} pixels`,
+  notInClass: (admission: string, cls: string) => `${admission} is not a student of ${cls} this term.`,
   notSet: 'Not set',
   toBeAnnounced: 'To be announced',
 } as const;
@@ -360,6 +363,8 @@ export const isoDateField = z
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     REPORT_MESSAGES.dateFormat,
   );
+
+export const reportTermsQuerySchema = z.object({ session_id: sessionIdField });
 
 export const reportTermSchema = z.object({
   session_id: sessionIdField,

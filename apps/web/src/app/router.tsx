@@ -3,6 +3,7 @@ import { authRoutes } from '../features/auth/routes';
 import { homeRoutes } from '../features/home/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { peopleRoutes } from '../features/people/routes';
+import { reportSheetsRoutes } from '../features/report-sheets/routes';
 import { resultsRoutes } from '../features/results/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { teachingRoutes } from '../features/teaching/routes';
@@ -20,6 +21,7 @@ export const routes: RouteObject[] = [
   ...resultsRoutes,
   ...paymentsRoutes,
   ...teachingRoutes,
+  ...reportSheetsRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -40,6 +40,52 @@ function termsFor(term: string): string[] {
   return term === '3rd' ? [...TERM_VALUES] : [term];
 }
 
+/**
+ * A student's session in figures, from their scores by term and subject: each term's total and
+ * average, the annual average, and each subject's average over the terms it was scored in. The
+ * third-term card's cumulative table and the promotion rule (the comment sheet) both read these.
+ */
+export function annualFigures(byTerm: ReadonlyMap<string, ReadonlyMap<string, number>>): {
+  terms: NonNullable<ReportCard['cumulative']>['terms'];
+  annual_average: number | null;
+  subject_averages: Record<string, number | null>;
+} {
+  const terms = TERM_VALUES.map((t) => {
+    const m = byTerm.get(t);
+    const scores = m ? [...m.values()] : [];
+    const total = scores.reduce((a, b) => a + b, 0);
+    return {
+      term: t,
+      total: scores.length ? round2(total) : null,
+      average: scores.length ? round2(total / scores.length) : null,
+      subjects_taken: scores.length,
+    };
+  });
+  const perSubject = new Map<string, number[]>();
+  for (const t of TERM_VALUES)
+    for (const [subject, score] of byTerm.get(t) ?? []) perSubject.set(subject, [...(perSubject.get(subject) ?? []), score]);
+  const subject_averages: Record<string, number | null> = {};
+  for (const [subject, scores] of perSubject) subject_averages[subject] = round2(scores.reduce((a, b) => a + b, 0) / scores.length);
+  return {
+    terms,
+    annual_average: annualAverage(
+      terms.map((t) => ({ term: t.term, total: t.total ?? 0, subjects_taken: t.subjects_taken, average: t.average ?? 0 })),
+    ),
+    subject_averages,
+  };
+}
+
+/** Scores by term and subject from rows of a student's session. */
+export function scoresByTerm(rows: readonly { term: string; subject: string; score: number }[]): Map<string, Map<string, number>> {
+  const byTerm = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const m = byTerm.get(r.term) ?? new Map<string, number>();
+    m.set(r.subject, Number(r.score));
+    byTerm.set(r.term, m);
+  }
+  return byTerm;
+}
+
 const notReleased = () => new HttpError(404, { detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
 
 interface BuildInput {
@@ -107,23 +153,8 @@ export function buildCard(input: BuildInput): ReportCard {
   });
   let cumulative: ReportCard['cumulative'] = null;
   if (cumulativeNeeded) {
-    const terms = TERM_VALUES.map((t) => {
-      const m = byTerm.get(t);
-      const scores = m ? [...m.values()] : [];
-      const total = scores.reduce((a, b) => a + b, 0);
-      return {
-        term: t,
-        total: scores.length ? round2(total) : null,
-        average: scores.length ? round2(total / scores.length) : null,
-        subjects_taken: scores.length,
-      };
-    });
-    cumulative = {
-      terms,
-      annual_average: annualAverage(
-        terms.map((t) => ({ term: t.term, total: t.total ?? 0, subjects_taken: t.subjects_taken, average: t.average ?? 0 })),
-      ),
-    };
+    const { terms, annual_average } = annualFigures(byTerm);
+    cumulative = { terms, annual_average };
   }
   return {
     school: {

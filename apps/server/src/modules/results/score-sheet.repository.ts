@@ -61,9 +61,10 @@ export class ScoreSheetRepository {
    * The sheet's students. In the current session: the arm's active students and anyone with a
    * result of this term and subject recorded in the class (a withdrawn student keeps their row). In
    * a past session: everyone with a result of the session recorded in the class. One statement.
+   * Without a subject (the report card sheets), a result of the term in any subject counts.
    */
   sheetStudents(
-    q: { sessionId: number; term: string; studentClass: string; subject: string; current: boolean },
+    q: { sessionId: number; term: string; studentClass: string; subject?: string; current: boolean },
     conn: Conn = this.db,
   ): Promise<SheetStudentRow[]> {
     const columns = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'] as const;
@@ -79,7 +80,7 @@ export class ScoreSheetRepository {
           // times rather than the whole session's results read.
           .where('c.term', 'in', q.current ? [q.term] : [...TERM_VALUES])
           .where('c.student_class', '=', q.studentClass)
-          .$if(q.current, (qb) => qb.where('c.subject', '=', q.subject)),
+          .$if(q.current && q.subject !== undefined, (qb) => qb.where('c.subject', '=', q.subject!)),
       );
     if (!q.current) return recorded.execute();
     // Two indexed reads in a UNION: with an OR, PostgreSQL scans every student.

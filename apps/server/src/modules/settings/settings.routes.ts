@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, schoolSettingsSchema } from '@portal/domain';
+import { ADMIN_ONLY, reportSettingsSchema, schoolSettingsSchema, STAFF_OR_ADMIN } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { SettingsService } from './settings.service';
@@ -16,5 +16,13 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.put('/api/settings/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'], body: schoolSettingsSchema } }, async (request) =>
     service.update(currentUser(request).id, request.body),
+  );
+
+  // The report card's settings: staff read them (the sheets show the traits and labels).
+  r.get('/api/report-settings/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['settings'] } }, () => service.reportSettings());
+  r.put(
+    '/api/report-settings/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'], body: reportSettingsSchema } },
+    async (request) => service.updateReport(currentUser(request).id, request.body),
   );
 }

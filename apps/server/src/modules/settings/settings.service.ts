@@ -1,4 +1,12 @@
-import type { ReportSettings, SchoolSettings } from '@portal/domain';
+import {
+  LOGO_MESSAGES,
+  RATING_DOMAINS,
+  REPORT_MESSAGES,
+  traitIdFor,
+  type ReportSettings,
+  type ReportSettingsInput,
+  type SchoolSettings,
+} from '@portal/domain';
 import type { DB } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
@@ -6,6 +14,15 @@ import { normaliseLogo } from './logo';
 import { SettingsRepository } from './settings.repository';
 
 const withoutImage = (s: SchoolSettings) => ({ ...s, logo: s.logo ? '[image]' : '' });
+/** The audit keeps whether an image was there, not its bytes. */
+const withoutImages = (s: ReportSettings) => ({ ...s, signature: s.signature ? '[image]' : '', stamp: s.stamp ? '[image]' : '' });
+
+/** A signature or stamp normalised as the logo is (re-encoded, bounded pixels), or the field's 400 message. */
+function normaliseCardImage(dataUrl: string): { ok: true; image: string } | { ok: false; message: string } {
+  const result = normaliseLogo(dataUrl);
+  if (result.ok) return { ok: true, image: result.logo };
+  return { ok: false, message: result.message === LOGO_MESSAGES.tooLarge ? REPORT_MESSAGES.imageTooLarge : REPORT_MESSAGES.imageInvalid };
+}
 
 /**
  * School settings: read (checked against the schema) only through SettingsRepository; written here,
@@ -24,6 +41,52 @@ export class SettingsService {
   /** The report card settings (defaults until the admin saves them). Written by `updateReport`. */
   reportSettings(): Promise<ReportSettings> {
     return this.repo.getReport();
+  }
+
+  /**
+   * Saves the report card settings: a new trait gets a stable id from its name (an existing one keeps
+   * its id, so its ratings follow a rename); changed signature and stamp images are normalised as the
+   * logo is. The row and its audit entry in one transaction.
+   */
+  async updateReport(actorUserId: number, input: ReportSettingsInput): Promise<ReportSettings> {
+    const stored = await this.repo.getReport();
+    const errors: Record<string, string[]> = {};
+    const images = { signature: input.signature, stamp: input.stamp };
+    for (const key of ['signature', 'stamp'] as const) {
+      // An unchanged image was normalised when it was stored: not decoded again.
+      if (input[key] === stored[key]) continue;
+      const result = normaliseCardImage(input[key]);
+      if (result.ok) images[key] = result.image;
+      else errors[key] = [result.message];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+    // Ids are unique across both lists: a rating is stored by id alone.
+    const taken = new Set(RATING_DOMAINS.flatMap((d) => input.traits[d].flatMap((t) => (t.id ? [t.id] : []))));
+    const traits = Object.fromEntries(
+      RATING_DOMAINS.map((d) => [
+        d,
+        input.traits[d].map((t) => {
+          const id = t.id ?? traitIdFor(t.name, taken);
+          taken.add(id);
+          return { id, name: t.name };
+        }),
+      ]),
+    ) as ReportSettings['traits'];
+    const settings: ReportSettings = { ...input, traits, ...images };
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new SettingsRepository(trx);
+      const before = await repo.getReport();
+      await repo.putReport(settings);
+      await writeAudit(trx, {
+        actorUserId,
+        action: 'update',
+        entity: 'settings',
+        entityId: 'report_cards',
+        before: withoutImages(before),
+        after: withoutImages(settings),
+      });
+    });
+    return settings;
   }
 
   async update(actorUserId: number, input: SchoolSettings): Promise<SchoolSettings> {

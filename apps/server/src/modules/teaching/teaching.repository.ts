@@ -521,4 +521,16 @@ export class TeachingRepository {
       .orderBy('a.name')
       .execute();
   }
+
+  /** The form teacher of an arm (by class name) in a session, with their sign-in: one query. */
+  formTeacherOf(sessionId: number, className: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('form_teachers as f')
+      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
+      .innerJoin('staff as st', 'st.id', 'f.staff_id')
+      .select(['st.user_id', 'st.first_name', 'st.last_name'])
+      .where('f.session_id', '=', sessionId)
+      .where('a.name', '=', className)
+      .executeTakeFirst();
+  }
 }

@@ -1,5 +1,6 @@
 import {
   classLevelOf,
+  personName,
   scoreWriteRefusal,
   studentSubjectIds,
   TEACHING_MESSAGES,
@@ -106,6 +107,12 @@ export class TeachingService {
   writeAccess(actor: Actor, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
     if (actor.role === 'admin') return Promise.resolve({ enforced: false, pairs: new Set(), windows: new Map() });
     return this.repo.writeAccess(actor.id, sessionId, term, conn);
+  }
+
+  /** The form teacher of the arm named `className` in a session (their user id and name), or null. */
+  async formTeacherOf(sessionId: number, className: string, conn: Conn = this.db): Promise<{ user_id: number; name: string } | null> {
+    const row = await this.repo.formTeacherOf(sessionId, className, conn);
+    return row ? { user_id: Number(row.user_id), name: personName(row) } : null;
   }
 
   /** 403 with the reason (not assigned, or entry closed) when `actor` may not write one of `targets`. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { welcomeMessage } from '@portal/domain/datetime';
+import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';
@@ -43,6 +44,9 @@ export const ADMIN_PEOPLE_MENU: readonly MenuItem[] = [
 
 export const ADMIN_RESULTS_MENU: readonly MenuItem[] = [
   { to: '/report-card', label: 'Report Cards', description: 'Per student or a whole class, print or PDF' },
+  REPORT_SHEET_MENU.ratings,
+  REPORT_SHEET_MENU.comments,
+  REPORT_SHEET_MENU.settings,
   { to: '/broadsheet', label: 'Broadsheet', description: 'Class or whole school, with positions; CSV' },
   { to: '/report-approvals', label: 'Report Card Approvals', description: 'Approve, send back and release report cards' },
   { to: '/publish-results', label: 'Publish Results', description: 'Release a class’s term results to students' },
@@ -139,6 +143,8 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
       { to: '/DeleteResult', label: 'Delete Results' },
       { to: '/check-a-result', label: 'Check a Result' },
       { to: '/report-card', label: 'Report Cards' },
+      REPORT_SHEET_MENU.ratings,
+      REPORT_SHEET_MENU.comments,
       { to: '/report-approvals', label: 'Report Card Approvals', description: 'Submit your arm’s report cards' },
       { to: '/broadsheet', label: 'Broadsheet' },
     ],

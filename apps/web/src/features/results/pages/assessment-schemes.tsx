@@ -18,7 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
-import { ConfirmPanel } from '../components/confirm-panel';
+import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { ApiError } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';

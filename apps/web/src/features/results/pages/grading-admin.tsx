@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { previewScale, useGradingScales, useSaveScale } from '../api';
 import { QueryView } from '../../../components/ui/query-view';
-import { ConfirmPanel } from '../components/confirm-panel';
+import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 
 interface BandForm {
   grade: string;

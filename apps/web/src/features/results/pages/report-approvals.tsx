@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/datetime';
 import { errorMessage, firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
-import { ConfirmPanel } from '../components/confirm-panel';
+import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SessionTermFields } from '../components/session-term-fields';
 import { useApprovalAction, useApprovals, type ApprovalAction } from '../approvals-api';
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ConfirmPanel } from '../components/confirm-panel';
+import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { ApiError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { classOptions, currentClassNames, useClasses } from '../../../lib/school-lists';

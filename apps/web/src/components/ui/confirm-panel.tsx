@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
-/** An inline question before a change that touches stored results: confirm it or cancel. */
+/** An inline question before a change that touches stored data (results, a whole arm's comments): confirm it or cancel. */
 export function ConfirmPanel({
   label,
   children,

@@ -1,0 +1,186 @@
+import { sql } from 'kysely';
+import type { CardStatus } from '@portal/domain';
+import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
+import './report-cards.tables';
+import './results.tables';
+
+/** A student's stored card entry for a term. */
+export interface EntryRow {
+  student_id: number;
+  student_class: string;
+  ratings: string;
+  form_comment: string;
+  principal_comment: string;
+  days_present: number | null;
+  days_absent: number | null;
+  promotion_override: string | null;
+  override_reason: string;
+  version: number;
+}
+
+/** An entry as written: every field (the service merges a save over what is stored). */
+export interface EntryWrite extends Omit<EntryRow, 'version'> {
+  /** The version the writer read (0: no entry yet); the row is written only if it still has it. */
+  version: number;
+}
+
+/**
+ * SQL of the report card sheets: the students' card entries, the term's dates and the arm's approval
+ * status. Set-based: a sheet is one read, a save one upsert per 200 rows, whatever the arm's size.
+ */
+export class CardEntriesRepository {
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
+  ) {}
+
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  // ---------- term dates ----------
+
+  terms(sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('report_terms')
+      .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
+      .where('session_id', '=', sessionId)
+      .execute();
+  }
+
+  term(sessionId: number, term: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('report_terms')
+      .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .executeTakeFirst();
+  }
+
+  async putTerm(
+    trx: Conn,
+    v: { session_id: number; term: string; next_term_begins: string | null; times_opened: number | null },
+    actor: number,
+  ): Promise<void> {
+    const set = { next_term_begins: v.next_term_begins, times_opened: v.times_opened, updated_by: actor, updated_at: nowIso() };
+    await trx
+      .insertInto('report_terms')
+      .values({ session_id: v.session_id, term: v.term, ...set })
+      .onConflict((oc) => oc.columns(['session_id', 'term']).doUpdateSet(set))
+      .execute();
+  }
+
+  // ---------- approval status ----------
+
+  /**
+   * The arm's card status for a term in one statement: released when the class is published
+   * (result_publications), else its report_card_status row, else draft.
+   */
+  async status(sessionId: number, term: string, studentClass: string, conn: Conn = this.db): Promise<CardStatus> {
+    const row = await sql<{ status: string | null; published: number | string }>`
+      select (select status from report_card_status
+                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as status,
+             (select count(*) from result_publications
+                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as published`.execute(conn);
+    const r = row.rows[0];
+    if (r && Number(r.published) > 0) return 'released';
+    const s = r?.status;
+    return s === 'submitted' || s === 'approved' ? s : 'draft';
+  }
+
+  // ---------- entries ----------
+
+  /**
+   * The entries of a term for the given students (any arm), locked until commit on PostgreSQL
+   * (`lock`, inside a transaction) so two savers of the same rows queue.
+   */
+  entries(studentIds: readonly number[], sessionId: number, term: string, conn: Conn = this.db, lock = false): Promise<EntryRow[]> {
+    if (!studentIds.length) return Promise.resolve([]);
+    return (
+      conn
+        .selectFrom('report_card_entries')
+        .select([
+          'student_id',
+          'student_class',
+          'ratings',
+          'form_comment',
+          'principal_comment',
+          'days_present',
+          'days_absent',
+          'promotion_override',
+          'override_reason',
+          'version',
+        ])
+        .where('session_id', '=', sessionId)
+        .where('term', '=', term)
+        .where('student_id', 'in', [...new Set(studentIds)])
+        // One lock order for every saver: two whole-sheet saves never wait on each other in a circle.
+        .orderBy('student_id')
+        .$if(lock && this.dialect === 'postgres', (q) => q.forUpdate())
+        .execute()
+    );
+  }
+
+  /**
+   * Inserts or updates many entries, each only if it still has the version the writer read (0: none
+   * yet): one statement per 200 rows. Returns the student ids written with their new versions; a
+   * student missing from them changed (or was created) meanwhile.
+   */
+  async upsertIfVersion(
+    trx: Conn,
+    sessionId: number,
+    term: string,
+    rows: readonly EntryWrite[],
+    actor: number,
+  ): Promise<Map<number, number>> {
+    const done = new Map<number, number>();
+    const now = nowIso();
+    // In student order: concurrent inserts of the same new rows wait on each other in one order.
+    const sorted = [...rows].sort((a, b) => a.student_id - b.student_id);
+    for (let i = 0; i < sorted.length; i += 200) {
+      const got = await trx
+        .insertInto('report_card_entries')
+        .values(
+          sorted.slice(i, i + 200).map((r) => ({
+            student_id: r.student_id,
+            session_id: sessionId,
+            term,
+            student_class: r.student_class,
+            ratings: r.ratings,
+            form_comment: r.form_comment,
+            principal_comment: r.principal_comment,
+            days_present: r.days_present,
+            days_absent: r.days_absent,
+            promotion_override: r.promotion_override,
+            override_reason: r.override_reason,
+            version: r.version + 1,
+            updated_by: actor,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['student_id', 'session_id', 'term'])
+            .doUpdateSet((eb) => ({
+              student_class: eb.ref('excluded.student_class'),
+              ratings: eb.ref('excluded.ratings'),
+              form_comment: eb.ref('excluded.form_comment'),
+              principal_comment: eb.ref('excluded.principal_comment'),
+              days_present: eb.ref('excluded.days_present'),
+              days_absent: eb.ref('excluded.days_absent'),
+              promotion_override: eb.ref('excluded.promotion_override'),
+              override_reason: eb.ref('excluded.override_reason'),
+              version: eb.ref('excluded.version'),
+              updated_by: eb.ref('excluded.updated_by'),
+              updated_at: eb.ref('excluded.updated_at'),
+            }))
+            // The stored row must still be the one the writer read (its version is one below the new one).
+            .where(sql<boolean>`report_card_entries.version = excluded.version - 1`),
+        )
+        .returning(['student_id', 'version'])
+        .execute();
+      for (const r of got) done.set(Number(r.student_id), Number(r.version));
+    }
+    return done;
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ONLY,
+  applySuggestionsSchema,
+  classSheetQuerySchema,
+  commentSheetSaveSchema,
+  ratingSheetSaveSchema,
+  reportTermSchema,
+  reportTermsQuerySchema,
+  STAFF_OR_ADMIN,
+} from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { currentUser } from '../../http/auth';
+import { reportSheetsService } from './report-sheets.service';
+
+/** The report card sheets (ratings; comments, attendance and promotion) and the term's dates. */
+export function reportSheetsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const sheets = reportSheetsService(deps.db, deps.handle.dialect);
+  const actor = (req: Parameters<typeof currentUser>[0]) => {
+    const u = currentUser(req);
+    return { id: u.id, role: u.role };
+  };
+  const tags = ['report cards'];
+
+  r.get('/api/report-terms/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportTermsQuerySchema } }, (req) =>
+    sheets.terms(req.query.session_id),
+  );
+  r.put('/api/report-terms/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: reportTermSchema } }, (req) =>
+    sheets.putTerm(actor(req), req.body),
+  );
+
+  // Staff here are form teachers: the service refuses anyone else (403).
+  r.get('/api/class-ratings/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: classSheetQuerySchema } }, (req) =>
+    sheets.ratingSheet(actor(req), req.query),
+  );
+  r.put('/api/class-ratings/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: ratingSheetSaveSchema } }, (req) =>
+    sheets.saveRatings(actor(req), req.body),
+  );
+  r.get('/api/class-comments/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: classSheetQuerySchema } }, (req) =>
+    sheets.commentSheet(actor(req), req.query),
+  );
+  r.put('/api/class-comments/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: commentSheetSaveSchema } }, (req) =>
+    sheets.saveComments(actor(req), req.body),
+  );
+  r.post('/api/class-comments/suggestions/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: applySuggestionsSchema } }, (req) =>
+    sheets.applySuggestions(actor(req), req.body),
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Term } from '@portal/domain/constants';
+import type {
+  CommentKind,
+  CommentSheet,
+  CommentSheetSave,
+  CommentSheetSaved,
+  RatingSheet,
+  RatingSheetSave,
+  RatingSheetSaved,
+  ReportSettings,
+  ReportSettingsInput,
+  ReportTerm,
+  ReportTermInput,
+} from '@portal/domain/report-cards';
+import type { AcademicSession } from '@portal/domain/results';
+import type { MyClasses } from '@portal/domain/teaching';
+import { api } from '../../lib/api-client';
+
+const T = { timeout: 15_000 };
+
+/** The arm, session and term a sheet is for (the API's query). */
+export interface SheetQuery {
+  session_id: number;
+  term: Term;
+  student_class: string;
+}
+
+/**
+ * Query keys of the report-sheet screens. Under `['results']` where a sheet's content feeds the
+ * report card, so a saved rating or comment makes the card views stale too.
+ */
+export const reportSheetKeys = {
+  settings: ['report-settings'] as const,
+  terms: (sessionId: number) => ['report-terms', sessionId] as const,
+  ratings: (q: SheetQuery) => ['results', 'class-ratings', q] as const,
+  comments: (q: SheetQuery) => ['results', 'class-comments', q] as const,
+  commentsAll: ['results', 'class-comments'] as const,
+  // The same list (and key) the results and teaching screens read.
+  sessions: ['sessions'] as const,
+  myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
+};
+
+export function useSheetSessions() {
+  return useQuery({ queryKey: reportSheetKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
+}
+
+/** The arms the signed-in staff member is form teacher of in a session. */
+export function useFormClasses(sessionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reportSheetKeys.myClasses(sessionId),
+    queryFn: () => api.get<MyClasses>('/teaching/my-classes/', { query: { session_id: sessionId }, ...T }),
+    enabled: enabled && sessionId !== '',
+  });
+}
+
+export function useReportSettings() {
+  return useQuery({ queryKey: reportSheetKeys.settings, queryFn: () => api.get<ReportSettings>('/report-settings/', T) });
+}
+
+export function useSaveReportSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportSettingsInput) => api.put<ReportSettings>('/report-settings/', body, T),
+    onSuccess: (data) => {
+      qc.setQueryData(reportSheetKeys.settings, data);
+      // Trait lists, labels and the bank show on every sheet and card.
+      return qc.invalidateQueries({ queryKey: ['results'] });
+    },
+  });
+}
+
+export function useReportTerms(sessionId: number | null) {
+  return useQuery({
+    queryKey: reportSheetKeys.terms(sessionId ?? 0),
+    queryFn: () => api.get<ReportTerm[]>('/report-terms/', { query: { session_id: sessionId }, ...T }),
+    enabled: sessionId !== null && sessionId > 0,
+  });
+}
+
+export function useSaveReportTerm() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportTermInput) => api.put<ReportTerm>('/report-terms/', body, T),
+    onSuccess: (_d, body) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: reportSheetKeys.terms(body.session_id) }),
+        qc.invalidateQueries({ queryKey: reportSheetKeys.commentsAll }),
+      ]),
+  });
+}
+
+/** Sheets are not refetched on focus: rows do not change under the typing fingers. */
+const SHEET = { retry: false, staleTime: 0, refetchOnWindowFocus: false } as const;
+
+export function useRatingSheet(q: SheetQuery | null) {
+  return useQuery({
+    queryKey: reportSheetKeys.ratings(q ?? ({} as SheetQuery)),
+    queryFn: ({ signal }) => api.get<RatingSheet>('/class-ratings/', { query: { ...q! }, ...T, signal }),
+    enabled: q !== null,
+    ...SHEET,
+  });
+}
+
+export function useCommentSheet(q: SheetQuery | null) {
+  return useQuery({
+    queryKey: reportSheetKeys.comments(q ?? ({} as SheetQuery)),
+    queryFn: ({ signal }) => api.get<CommentSheet>('/class-comments/', { query: { ...q! }, ...T, signal }),
+    enabled: q !== null,
+    ...SHEET,
+  });
+}
+
+/**
+ * Saves of one row (autosave). Plain callbacks rather than mutation observers: forty autosaves
+ * re-render nothing by themselves, and the open sheet keeps its rows from the answers.
+ */
+export function useSaveRatingRows() {
+  return useCallback((body: RatingSheetSave) => api.put<RatingSheetSaved>('/class-ratings/', body, T), []);
+}
+
+export function useSaveCommentRows() {
+  return useCallback((body: CommentSheetSave) => api.put<CommentSheetSaved>('/class-comments/', body, T), []);
+}
+
+/** The bank's suggestion for every student of the arm; the sheet reloads with them. */
+export function useApplySuggestions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SheetQuery & { kind: CommentKind; overwrite: boolean }) =>
+      api.post<{ applied: number }>('/class-comments/suggestions/', body, T),
+    onSuccess: () => qc.invalidateQueries({ queryKey: reportSheetKeys.commentsAll }),
+  });
+}
+
+/** Reloads the open sheets (after a conflict). */
+export function useReloadSheets() {
+  const qc = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['results', 'class-ratings'] }),
+        qc.invalidateQueries({ queryKey: reportSheetKeys.commentsAll }),
+      ]),
+    [qc],
+  );
+}

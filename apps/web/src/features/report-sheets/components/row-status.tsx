@@ -1,0 +1,62 @@
+import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
+import { Button } from '../../../components/ui/button';
+import type { RowState } from '../sheet-model';
+
+const STATUS: Record<RowState['status'], { icon: string; text: string; tone: string } | null> = {
+  idle: null,
+  unsaved: { icon: '●', text: M.unsaved, tone: 'text-amber-800' },
+  saving: { icon: '↻', text: M.saving, tone: 'text-slate-700' },
+  saved: { icon: '✓', text: M.saved, tone: 'text-brand-800' },
+  failed: { icon: '⚠', text: M.failed, tone: 'text-red-700' },
+  conflict: { icon: '⚠', text: M.conflict, tone: 'text-red-700' },
+};
+
+/** A row's save state: icon and words (never colour alone). */
+export function RowStatusText({ state }: { state: RowState | undefined }) {
+  const s = state ? STATUS[state.status] : null;
+  if (!s) return null;
+  return (
+    <span className={`inline-flex items-start gap-1 text-xs ${s.tone}`}>
+      <span aria-hidden="true">{s.icon}</span>
+      <span>{s.text}</span>
+    </span>
+  );
+}
+
+/** Why a row's save failed, with Retry (failed) or Reload (changed by someone else). */
+export function RowProblem({
+  state,
+  problems,
+  onRetry,
+  onReload,
+  id,
+}: {
+  state: RowState;
+  problems: readonly string[];
+  onRetry: () => void;
+  onReload: () => void;
+  id: string;
+}) {
+  if (!problems.length && state.status !== 'failed' && state.status !== 'conflict') return null;
+  return (
+    <div id={id} className="text-sm text-red-700" data-testid="row-problem">
+      {[...new Set(problems)].map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+      {(state.status === 'failed' || state.status === 'conflict') && (
+        <div className="flex flex-wrap items-center gap-2">
+          <span>{state.message}</span>
+          {state.status === 'failed' ? (
+            <Button variant="secondary" className="min-h-9 px-3" onClick={onRetry}>
+              {L.retry}
+            </Button>
+          ) : (
+            <Button variant="secondary" className="min-h-9 px-3" onClick={onReload}>
+              {L.reload}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

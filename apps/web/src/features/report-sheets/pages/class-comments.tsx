@@ -1,0 +1,328 @@
+import { memo, useCallback, useMemo, useState, type FocusEvent } from 'react';
+import { Link } from 'react-router';
+import { termLabel } from '@portal/domain/constants';
+import {
+  CARD_STATUS_LABELS,
+  PROMOTION_DECISIONS,
+  REPORT_MESSAGES,
+  promotionLabel,
+  type CommentKind,
+  type CommentSheet,
+  type CommentSheetRow,
+} from '@portal/domain/report-cards';
+import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
+import { formatAverage } from '@portal/domain/results';
+import { classLevelOf, type ClassLevel } from '@portal/domain/teaching';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/card';
+import { ConfirmPanel } from '../../../components/ui/confirm-panel';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessage, firstServerMessage } from '../../../lib/errors';
+import { useToast } from '../../../lib/toast';
+import { useApplySuggestions, useCommentSheet, useReloadSheets, useSaveCommentRows } from '../api';
+import { commentCells, commentProblems, commentSaveRow } from '../comment-model';
+import { RowProblem, RowStatusText } from '../components/row-status';
+import { SheetChooser, useSheetQuery } from '../components/sheet-chooser';
+import type { RowState } from '../sheet-model';
+import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
+import { lockMessage } from './class-ratings';
+
+interface RowProps {
+  row: CommentSheetRow;
+  state: RowState | undefined;
+  mayForm: boolean;
+  mayPrincipal: boolean;
+  timesOpened: number | null;
+  level: ClassLevel | null;
+  edit: SheetRows['edit'];
+  saveRow: SheetRows['saveRow'];
+  onReload: () => void;
+}
+
+/** One student: average and position, both comments (suggestion one tap away), attendance, and in the third term the decision. */
+const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal, timesOpened, level, edit, saveRow, onReload }: RowProps) {
+  if (!state) return null;
+  const adm = row.admission_number;
+  const problems = commentProblems(state.cells, timesOpened);
+  const set = (k: string) => (e: { target: { value: string } }) => edit(adm, { [k]: e.target.value });
+  const leave = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) void saveRow(adm);
+  };
+  const p = row.promotion;
+  return (
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
+      data-testid={`row-${adm}`}
+      onBlur={mayForm || mayPrincipal ? leave : undefined}
+      aria-labelledby={`name-${adm}`}
+    >
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`name-${adm}`} className="text-base">
+          {row.name} <span className="text-xs font-normal text-slate-600">{adm}</span>
+        </h2>
+        <span className="text-sm text-slate-700" data-testid="row-average">
+          {row.average === null
+            ? M.noAverage
+            : `${L.average} ${formatAverage(row.average)}${row.position ? ` · ${L.position} ${row.position}` : ''}`}
+        </span>
+      </div>
+      <div className="grid gap-3 md:grid-cols-2">
+        <CommentField
+          label={L.formComment}
+          value={state.cells.form_comment ?? ''}
+          suggestion={row.suggested_form}
+          editable={mayForm}
+          error={problems.form_comment}
+          onChange={(v) => edit(adm, { form_comment: v })}
+        />
+        <CommentField
+          label={L.principalComment}
+          value={state.cells.principal_comment ?? ''}
+          suggestion={row.suggested_principal}
+          editable={mayPrincipal}
+          error={problems.principal_comment}
+          onChange={(v) => edit(adm, { principal_comment: v })}
+        />
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <TextField
+          label={L.daysPresent}
+          inputMode="numeric"
+          autoComplete="off"
+          value={state.cells.days_present ?? ''}
+          readOnly={!mayForm}
+          onChange={set('days_present')}
+          error={problems.days_present}
+        />
+        <TextField
+          label={L.daysAbsent}
+          inputMode="numeric"
+          autoComplete="off"
+          value={state.cells.days_absent ?? ''}
+          readOnly={!mayForm}
+          onChange={set('days_absent')}
+          error={problems.days_absent}
+        />
+      </div>
+      {p && (
+        <div className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="promotion">
+          <p className="text-sm">
+            <span className="block font-medium text-slate-800">{L.promotionComputed}</span>
+            <span data-testid="promotion-computed">{promotionLabel(p.computed, level)}</span>
+            {p.annual_average !== null && (
+              <span className="block text-xs text-slate-600">Annual average {formatAverage(p.annual_average)}</span>
+            )}
+          </p>
+          <SelectField
+            label={L.promotionOverride}
+            value={state.cells.promotion_override ?? ''}
+            disabled={!mayPrincipal}
+            onChange={set('promotion_override')}
+            options={[
+              { value: '', label: L.promotionAsRule },
+              ...PROMOTION_DECISIONS.map((d) => ({ value: d, label: promotionLabel(d, level) })),
+            ]}
+          />
+          {(state.cells.promotion_override || state.cells.override_reason) && (
+            <TextField
+              label={L.overrideReason}
+              value={state.cells.override_reason ?? ''}
+              readOnly={!mayPrincipal}
+              onChange={set('override_reason')}
+              error={problems.override_reason}
+            />
+          )}
+        </div>
+      )}
+      <div className="mt-2 flex flex-col gap-1" data-testid="row-status">
+        <RowStatusText state={state} />
+        <RowProblem id={`comments-detail-${adm}`} state={state} problems={[]} onRetry={() => void saveRow(adm)} onReload={onReload} />
+      </div>
+    </li>
+  );
+});
+
+function CommentField({
+  label,
+  value,
+  suggestion,
+  editable,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  suggestion: string;
+  editable: boolean;
+  error: string | undefined;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <TextAreaField label={label} rows={2} value={value} readOnly={!editable} onChange={(e) => onChange(e.target.value)} error={error} />
+      {editable && suggestion && suggestion !== value.trim() && (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span>
+            {L.suggestion}: <q>{suggestion}</q>
+          </span>
+          <Button variant="ghost" className="min-h-9 px-2" onClick={() => onChange(suggestion)} aria-label={`${L.useSuggestion}: ${label}`}>
+            {L.useSuggestion}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "Apply suggested comments to the arm", with the confirm and the choice to replace written comments. */
+function ApplySuggestions({ sheet, kind, label }: { sheet: CommentSheet; kind: CommentKind; label: string }) {
+  const [open, setOpen] = useState(false);
+  const [overwrite, setOverwrite] = useState(false);
+  const apply = useApplySuggestions();
+  const toast = useToast();
+  const what = kind === 'form' ? L.formComment.toLowerCase() : L.principalComment.toLowerCase();
+  const run = async () => {
+    try {
+      const out = await apply.mutateAsync({
+        session_id: sheet.session_id,
+        term: sheet.term,
+        student_class: sheet.student_class,
+        kind,
+        overwrite,
+      });
+      toast.success(REPORT_MESSAGES.suggestionsApplied(out.applied));
+      setOpen(false);
+    } catch (err) {
+      toast.error(firstServerMessage(err) ?? M.saveFailed);
+    }
+  };
+  if (!open)
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+    );
+  return (
+    <ConfirmPanel
+      label={label}
+      confirm={L.apply}
+      loading={apply.isPending}
+      onConfirm={() => void run()}
+      onCancel={() => setOpen(false)}
+      className="w-full"
+    >
+      <span className="block">{M.applyConfirm(what, overwrite)}</span>
+      <label className="mt-2 flex items-center gap-2">
+        <input type="checkbox" className="h-5 w-5" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />
+        {L.overwrite}
+      </label>
+    </ConfirmPanel>
+  );
+}
+
+function CommentList({ sheet }: { sheet: CommentSheet }) {
+  const save = useSaveCommentRows();
+  const reload = useReloadSheets();
+  const onReload = useCallback(() => void reload(), [reload]);
+  const stored = useMemo<StoredRow[]>(
+    () => sheet.rows.map((r) => ({ admission_number: r.admission_number, name: r.name, cells: commentCells(r), version: r.version })),
+    [sheet.rows],
+  );
+  const rows = useSheetRows({
+    rows: stored,
+    editable: sheet.may_edit_form || sheet.may_edit_principal,
+    problems: (cells) => commentProblems(cells, sheet.times_opened),
+    save: async (adm, r) => {
+      const out = await save({
+        session_id: sheet.session_id,
+        term: sheet.term,
+        student_class: sheet.student_class,
+        rows: [commentSaveRow(adm, r, sheet)],
+      });
+      const row = out.rows.find((x) => x.admission_number === adm);
+      return row ? { cells: commentCells(row), version: row.version } : { cells: r.cells, version: r.version };
+    },
+  });
+  const level = classLevelOf(sheet.student_class);
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-start gap-2">
+        {sheet.may_edit_form && <ApplySuggestions sheet={sheet} kind="form" label={L.applyForm} />}
+        {sheet.may_edit_principal && <ApplySuggestions sheet={sheet} kind="principal" label={L.applyPrincipal} />}
+        {(sheet.may_edit_form || sheet.may_edit_principal) && (
+          <Button variant="secondary" onClick={rows.saveAll} disabled={!rows.unsaved}>
+            {rows.unsaved ? `${L.saveAll} (${rows.unsaved})` : L.saveAll}
+          </Button>
+        )}
+      </div>
+      <p className="mb-3 min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
+        {rows.announcement}
+      </p>
+      <ul className="flex flex-col gap-3" aria-label={`Comments: ${sheet.student_class}`} data-testid="comments-list">
+        {sheet.rows.map((r) => (
+          <CommentRow
+            key={r.admission_number}
+            row={r}
+            state={rows.rows[r.admission_number]}
+            mayForm={sheet.may_edit_form}
+            mayPrincipal={sheet.may_edit_principal}
+            timesOpened={sheet.times_opened}
+            level={level}
+            edit={rows.edit}
+            saveRow={rows.saveRow}
+            onReload={onReload}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** /class-comments (form teacher of the arm, admin): comments, attendance and (third term) promotion, one student per block. */
+export default function ClassCommentsPage() {
+  const [q, params, setParams] = useSheetQuery();
+  const sheetQuery = useCommentSheet(q);
+  const sheet = sheetQuery.data;
+  const title = REPORT_SHEET_TITLES.comments;
+  if (!q)
+    return (
+      <PageLayout title={title}>
+        <SheetChooser params={params} onOpen={setParams} action="Open comments" />
+      </PageLayout>
+    );
+  return (
+    <PageLayout title={title} width="max-w-6xl">
+      <p className="mb-1 font-medium">
+        {q.student_class} · {termLabel(q.term)}
+        {sheet ? ` · ${CARD_STATUS_LABELS[sheet.status]}` : ''}
+      </p>
+      <p className="mb-4 text-sm">
+        <Link to="/class-comments" className="font-medium text-brand-800 hover:underline">
+          {L.changeClass}
+        </Link>
+      </p>
+      {sheetQuery.isPending ? (
+        <LoadingBlock />
+      ) : sheetQuery.isError || !sheet ? (
+        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: M.loadFailed, useDetail: true })}</Alert>
+      ) : !sheet.rows.length ? (
+        <EmptyState>{REPORT_MESSAGES.noStudents}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-700" data-testid="times-opened">
+            {M.timesOpenedNote(sheet.times_opened)}
+          </p>
+          {!sheet.may_edit_form && !sheet.may_edit_principal && (
+            <Alert tone="warning" className="mb-3">
+              {lockMessage(sheet)}
+            </Alert>
+          )}
+          <CommentList key={`${sheet.session_id}|${sheet.term}|${sheet.student_class}`} sheet={sheet} />
+        </>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,341 @@
+import { memo, useCallback, useMemo, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { termLabel } from '@portal/domain/constants';
+import {
+  CARD_STATUS_LABELS,
+  RATING_DOMAIN_LABELS,
+  RATING_DOMAINS,
+  REPORT_MESSAGES,
+  type RatingSheet,
+  type RatingTrait,
+} from '@portal/domain/report-cards';
+import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/card';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/errors';
+import { useRatingSheet, useReloadSheets, useSaveRatingRows } from '../api';
+import { RowProblem, RowStatusText } from '../components/row-status';
+import { SheetChooser, useSheetQuery } from '../components/sheet-chooser';
+import { parsePasted, parseRatingRow, ratingCells, traitColumns, type RowState } from '../sheet-model';
+import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
+
+/** Why a sheet cannot be changed: the lock while submitted or approved, else the plain read-only note. */
+export function lockMessage(sheet: { status: RatingSheet['status']; student_class: string }): string {
+  return sheet.status === 'submitted' || sheet.status === 'approved'
+    ? REPORT_MESSAGES.lockedSubmitted(sheet.student_class, CARD_STATUS_LABELS[sheet.status])
+    : M.readOnly;
+}
+
+interface RowProps {
+  index: number;
+  admission: string;
+  name: string;
+  state: RowState | undefined;
+  columns: readonly RatingTrait[];
+  readOnly: boolean;
+  edit: SheetRows['edit'];
+  saveRow: SheetRows['saveRow'];
+  onReload: () => void;
+  onPaste: (row: number, col: number, text: string) => boolean;
+}
+
+const RatingRow = memo(function RatingRow({
+  index,
+  admission,
+  name,
+  state,
+  columns,
+  readOnly,
+  edit,
+  saveRow,
+  onReload,
+  onPaste,
+}: RowProps) {
+  if (!state) return null;
+  const { problems } = parseRatingRow(columns, state.cells);
+  const detailId = `ratings-detail-${index}`;
+  const leaveRow = (e: FocusEvent<HTMLTableRowElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) void saveRow(admission);
+  };
+  const showDetail = Object.keys(problems).length > 0 || state.status === 'failed' || state.status === 'conflict';
+  return (
+    <>
+      <tr className="border-b border-slate-100 align-top" data-testid={`row-${admission}`} onBlur={readOnly ? undefined : leaveRow}>
+        <th
+          scope="row"
+          className="sticky left-0 z-10 w-32 min-w-32 bg-white p-1 text-left font-medium [overflow-wrap:anywhere] sm:w-48 sm:p-1.5"
+        >
+          <span className="block">{name}</span>
+          <span className="block text-xs font-normal text-slate-600">{admission}</span>
+        </th>
+        {columns.map((t, i) => (
+          <td key={t.id} className="p-1 text-center">
+            {readOnly ? (
+              <span className="block py-1.5 tabular-nums">{state.cells[t.id] || '–'}</span>
+            ) : (
+              <input
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                enterKeyHint="next"
+                maxLength={2}
+                data-r={index}
+                data-c={i}
+                value={state.cells[t.id] ?? ''}
+                aria-label={`${t.name} for ${name}`}
+                aria-invalid={problems[t.id] ? true : undefined}
+                aria-describedby={problems[t.id] ? detailId : undefined}
+                onChange={(e) => edit(admission, { [t.id]: e.target.value })}
+                onPaste={(e: ClipboardEvent<HTMLInputElement>) => {
+                  if (onPaste(index, i, e.clipboardData.getData('text/plain'))) e.preventDefault();
+                }}
+                className={`w-11 rounded border px-1 py-1.5 text-center text-base tabular-nums ${
+                  problems[t.id] ? 'border-red-600 bg-red-50' : 'border-slate-300'
+                }`}
+              />
+            )}
+          </td>
+        ))}
+        <td className="p-1 sm:p-1.5" data-testid="row-status">
+          <RowStatusText state={state} />
+        </td>
+      </tr>
+      {showDetail && (
+        <tr className="border-b border-slate-100">
+          <td colSpan={columns.length + 2} className="sticky left-0 px-1.5 pb-2">
+            <RowProblem
+              id={detailId}
+              state={state}
+              problems={Object.values(problems)}
+              onRetry={() => void saveRow(admission)}
+              onReload={onReload}
+            />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+});
+
+/** The next input in a direction. */
+function moveFrom(table: HTMLElement, r: number, c: number, dr: number, dc: number): HTMLInputElement | null {
+  return table.querySelector<HTMLInputElement>(`input[data-r="${r + dr}"][data-c="${c + dc}"]`);
+}
+
+/** The grid: students down (name column sticky), every trait of both domains across, each row's save state. */
+function RatingGrid({ sheet }: { sheet: RatingSheet }) {
+  const columns = useMemo(() => traitColumns(sheet.traits), [sheet.traits]);
+  const readOnly = !sheet.may_edit_form;
+  const save = useSaveRatingRows();
+  const reload = useReloadSheets();
+  const stored = useMemo<StoredRow[]>(
+    () =>
+      sheet.rows.map((r) => ({
+        admission_number: r.admission_number,
+        name: r.name,
+        cells: ratingCells(columns, r.ratings),
+        version: r.version,
+      })),
+    [sheet.rows, columns],
+  );
+  const grid = useSheetRows({
+    rows: stored,
+    editable: !readOnly,
+    problems: (cells) => parseRatingRow(columns, cells).problems,
+    save: async (adm, r) => {
+      const out = await save({
+        session_id: sheet.session_id,
+        term: sheet.term,
+        student_class: sheet.student_class,
+        rows: [{ admission_number: adm, ratings: parseRatingRow(columns, r.cells).ratings, version: r.version }],
+      });
+      const row = out.rows.find((x) => x.admission_number === adm);
+      return { cells: ratingCells(columns, row?.ratings ?? {}), version: row?.version ?? r.version };
+    },
+  });
+  const { edit, setAnnouncement } = grid;
+  const onReload = useCallback(() => void reload(), [reload]);
+
+  const onPaste = useCallback(
+    (row: number, col: number, text: string): boolean => {
+      // One value is an ordinary paste into the cell; a block (tabs or lines) fills right and down.
+      if (!/[\t\n]/.test(text.replace(/\r?\n$/, ''))) return false;
+      const block = parsePasted(text);
+      let dropped = false;
+      block.forEach((cells, k) => {
+        const target = sheet.rows[row + k];
+        if (!target) {
+          dropped = true;
+          return;
+        }
+        const patch: Record<string, string> = {};
+        cells.forEach((v, j) => {
+          const t = columns[col + j];
+          if (t) patch[t.id] = v;
+          else dropped = true;
+        });
+        edit(target.admission_number, patch);
+      });
+      if (dropped) setAnnouncement(M.pasteTooBig(block.length, Math.max(...block.map((b) => b.length))));
+      return true;
+    },
+    [sheet.rows, columns, edit, setAnnouncement],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const el = e.target as HTMLInputElement;
+    if (el.tagName !== 'INPUT' || el.dataset.r === undefined) return;
+    const r = Number(el.dataset.r);
+    const c = Number(el.dataset.c);
+    const atStart = () => el.selectionStart === 0 && el.selectionEnd === 0;
+    const atEnd = () => el.selectionStart === el.value.length && el.selectionEnd === el.value.length;
+    let next: HTMLInputElement | null = null;
+    if (e.key === 'Enter' || e.key === 'ArrowDown') next = moveFrom(e.currentTarget, r, c, 1, 0);
+    else if (e.key === 'ArrowUp') next = moveFrom(e.currentTarget, r, c, -1, 0);
+    else if (e.key === 'ArrowLeft' && atStart()) next = moveFrom(e.currentTarget, r, c, 0, -1);
+    else if (e.key === 'ArrowRight' && atEnd()) next = moveFrom(e.currentTarget, r, c, 0, 1);
+    else return;
+    if (e.key === 'Enter') e.preventDefault();
+    if (!next) return;
+    e.preventDefault();
+    next.focus();
+    next.select();
+  };
+
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
+          {grid.announcement}
+        </p>
+        {!readOnly && (
+          <Button variant="secondary" onClick={grid.saveAll} disabled={!grid.unsaved}>
+            {grid.unsaved ? `${L.saveAll} (${grid.unsaved})` : L.saveAll}
+          </Button>
+        )}
+      </div>
+      <div
+        className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        tabIndex={0}
+        role="region"
+        aria-label="Ratings grid"
+      >
+        <table
+          className="w-max min-w-full border-collapse text-sm"
+          aria-label={`Ratings: ${sheet.student_class}`}
+          data-testid="ratings-grid"
+        >
+          <thead>
+            <tr className="text-xs text-slate-700">
+              <td className="sticky left-0 z-10 bg-white" />
+              {RATING_DOMAINS.map((d) =>
+                sheet.traits[d].length ? (
+                  <th key={d} scope="colgroup" colSpan={sheet.traits[d].length} className="border-b border-slate-200 p-1 text-center">
+                    {RATING_DOMAIN_LABELS[d]}
+                  </th>
+                ) : null,
+              )}
+              <td />
+            </tr>
+            <tr className="border-b-2 border-slate-300 text-left text-xs">
+              <th scope="col" className="sticky left-0 z-10 bg-white p-1 sm:p-1.5">
+                {L.student}
+              </th>
+              {columns.map((t) => (
+                <th key={t.id} scope="col" className="w-16 max-w-20 p-1 text-center align-bottom font-semibold">
+                  {t.name}
+                </th>
+              ))}
+              <th scope="col" className="w-24 p-1 sm:p-1.5">
+                {L.status}
+              </th>
+            </tr>
+          </thead>
+          <tbody onKeyDown={onKeyDown}>
+            {sheet.rows.map((r, index) => (
+              <RatingRow
+                key={r.admission_number}
+                index={index}
+                admission={r.admission_number}
+                name={r.name}
+                state={grid.rows[r.admission_number]}
+                columns={columns}
+                readOnly={readOnly}
+                edit={grid.edit}
+                saveRow={grid.saveRow}
+                onReload={onReload}
+                onPaste={onPaste}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The rating key: "1 Poor · 2 Fair · …". */
+export function RatingKey({ labels }: { labels: readonly string[] }) {
+  return (
+    <div className="mb-3 text-sm" data-testid="rating-key">
+      <h2 className="sr-only">Rating key</h2>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        {labels.map((l, i) => (
+          <li key={i}>
+            <span className="font-semibold">{i + 1}</span> {l}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** /class-ratings (form teacher of the arm, admin): the arm's affective and psychomotor ratings on one grid. */
+export default function ClassRatingsPage() {
+  const [q, params, setParams] = useSheetQuery();
+  const sheetQuery = useRatingSheet(q);
+  const sheet = sheetQuery.data;
+  const title = REPORT_SHEET_TITLES.ratings;
+  if (!q)
+    return (
+      <PageLayout title={title}>
+        <SheetChooser params={params} onOpen={setParams} action="Open ratings" />
+      </PageLayout>
+    );
+  return (
+    <PageLayout title={title} width="max-w-6xl">
+      <p className="mb-1 font-medium">
+        {q.student_class} · {termLabel(q.term)}
+        {sheet ? ` · ${CARD_STATUS_LABELS[sheet.status]}` : ''}
+      </p>
+      <p className="mb-4 text-sm">
+        <Link to="/class-ratings" className="font-medium text-brand-800 hover:underline">
+          {L.changeClass}
+        </Link>
+      </p>
+      {sheetQuery.isPending ? (
+        <LoadingBlock />
+      ) : sheetQuery.isError || !sheet ? (
+        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: M.loadFailed, useDetail: true })}</Alert>
+      ) : !sheet.rows.length ? (
+        <EmptyState>{REPORT_MESSAGES.noStudents}</EmptyState>
+      ) : (
+        <>
+          <RatingKey labels={sheet.rating_labels} />
+          {sheet.may_edit_form ? (
+            <p className="mb-3 text-sm text-slate-700">{M.ratingKeyIntro}</p>
+          ) : (
+            <Alert tone="warning" className="mb-3">
+              {lockMessage(sheet)}
+            </Alert>
+          )}
+          <RatingGrid key={`${sheet.session_id}|${sheet.term}|${sheet.student_class}`} sheet={sheet} />
+        </>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,335 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { greyPng } from '../../apps/server/test/grey-png';
+import {
+  REPORT_MESSAGES,
+  suggestComment,
+  type CommentSheet,
+  type RatingSheet,
+  type ReportSettings,
+} from '../../packages/domain/src/report-cards';
+import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+
+// The screens that fill the report card, on a 360 px phone: the admin edits the traits, the rating
+// key and the comment bank, uploads the principal's signature and sets the term's dates; JSS 1A's
+// form teacher (staff1 in the demo school) rates the arm with the keyboard and a pasted block,
+// writes comments and applies the bank's suggestions; the admin writes a principal's comment.
+// A reload shows everything stored; axe passes on each screen. The demo school is put back after.
+
+const PHONE = { width: 360, height: 740 };
+const ARM = 'JSS 1A';
+const TERM = '2nd'; // demo results exist (averages, so suggestions) and the term is not released
+const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
+
+const plan = { sessionId: 0, settings: null as ReportSettings | null, names: [] as string[], adms: [] as string[] };
+
+const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
+const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
+const screen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(ARM)}`;
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path, { headers: await admin(request) });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
+
+async function pasteInto(page: Page, aria: string, text: string) {
+  await page.getByLabel(aria, { exact: true }).focus();
+  await page.evaluate(
+    ({ aria, text }) => {
+      const el = document.querySelector<HTMLInputElement>(`input[aria-label="${aria}"]`)!;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { aria, text },
+  );
+}
+
+test.beforeAll(async ({ request }) => {
+  const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
+  plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  plan.settings = await getJson<ReportSettings>(request, '/api/report-settings/');
+  const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  expect(sheet.rows.length).toBeGreaterThan(1);
+  expect(sheet.status).toBe('draft');
+  plan.names = sheet.rows.map((r) => r.name);
+  plan.adms = sheet.rows.map((r) => r.admission_number);
+});
+
+/** Puts the demo school back: default settings and the term's dates as they were, the arm's entries cleared. */
+test.afterAll(async ({ request }) => {
+  const headers = await admin(request);
+  if (plan.settings) await request.put('/api/report-settings/', { headers, data: { ...plan.settings, signature: '', stamp: '' } });
+  await request.put('/api/report-terms/', {
+    headers,
+    data: { session_id: plan.sessionId, term: TERM, next_term_begins: null, times_opened: null },
+  });
+  const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
+  await request.put('/api/class-ratings/', {
+    headers,
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      student_class: ARM,
+      rows: ratings.rows.map((r) => ({
+        admission_number: r.admission_number,
+        ratings: Object.fromEntries([...new Set([...traitIds, ...Object.keys(r.ratings)])].map((id) => [id, null])),
+        version: r.version,
+      })),
+    },
+  });
+  const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
+  await request.put('/api/class-comments/', {
+    headers,
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      student_class: ARM,
+      rows: comments.rows.map((r) => ({
+        admission_number: r.admission_number,
+        form_comment: '',
+        principal_comment: '',
+        days_present: null,
+        days_absent: null,
+        version: r.version,
+      })),
+    },
+  });
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test('the admin edits the traits, the rating key and the comment bank, uploads a signature and sets the term dates', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto('/adminHomePage');
+  await page.getByRole('link', { name: /Report Card Settings/ }).click();
+  await expect(page.getByRole('heading', { name: 'Report Card Settings', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Affective domain: trait 1')).toHaveValue('Punctuality');
+
+  // Traits: rename one (its ratings follow its id), add one, move one, remove one.
+  await page.getByLabel('Affective domain: trait 1').fill('Timekeeping');
+  await page.getByLabel('New trait (affective domain)').fill('Diligence');
+  await page.getByRole('button', { name: 'Add trait' }).first().click();
+  await page.getByRole('button', { name: 'Remove: Leadership' }).click();
+  await page.getByRole('button', { name: 'Move up: Music' }).click();
+  // The rating key and the bank: a label renamed, a principal's comment replaced.
+  await page.getByLabel('Label of rating 5').fill('Outstanding');
+  const bank = page.getByTestId('comment-bank').locator('li');
+  const before = await bank.count();
+  await page.getByRole('button', { name: `Remove: comment ${before}` }).click();
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await page.getByLabel(`Comment of (${before})`).selectOption('principal');
+  await page
+    .getByLabel('Average from')
+    .nth(before - 1)
+    .fill('0');
+  await page
+    .getByLabel('Average to')
+    .nth(before - 1)
+    .fill('39.99');
+  await page
+    .getByLabel('Comment', { exact: true })
+    .nth(before - 1)
+    .fill('Parents should see the principal early next term.');
+  await page
+    .getByLabel("Principal's signature (PNG or JPEG, under 2 MB)")
+    .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: greyPng(300, 100) });
+  await expect(page.getByRole('img', { name: "Current: Principal's signature" })).toBeVisible();
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(REPORT_MESSAGES.settingsSaved)).toBeVisible();
+
+  // The term's dates: printed on the 2nd-term cards, and the comments screen shows times opened.
+  const term = page.getByTestId(`term-${TERM}`);
+  await term.getByLabel(/Next term begins/).fill('2026-04-27');
+  await term.getByLabel(/Times school opened/).fill('60');
+  await term.getByRole('button', { name: 'Save term dates' }).click();
+  await expect(page.getByText(REPORT_MESSAGES.termSaved)).toBeVisible();
+
+  // A reload shows what was stored.
+  await page.reload();
+  await expect(page.getByLabel('Affective domain: trait 1')).toHaveValue('Timekeeping');
+  const affective = page.getByTestId('traits-affective').getByRole('textbox', { name: /^Affective domain: trait/ });
+  await expect(affective).toHaveCount(8);
+  await expect(affective.last()).toHaveValue('Diligence');
+  const psychomotor = page.getByTestId('traits-psychomotor').getByRole('textbox', { name: /^Psychomotor skills: trait/ });
+  expect(await psychomotor.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+    'Handwriting',
+    'Sports and games',
+    'Music',
+    'Arts and crafts',
+  ]);
+  await expect(page.getByLabel('Label of rating 5')).toHaveValue('Outstanding');
+  await expect(page.getByLabel('Comment', { exact: true }).nth(before - 1)).toHaveValue(
+    'Parents should see the principal early next term.',
+  );
+  await expect(page.getByRole('img', { name: "Current: Principal's signature" })).toBeVisible();
+  await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Times school opened/)).toHaveValue('60');
+  await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Next term begins/)).toHaveValue('2026-04-27');
+
+  const stored = await getJson<ReportSettings>(request, '/api/report-settings/');
+  expect(stored.traits.affective.map((t) => t.name)).toEqual([
+    'Timekeeping',
+    'Neatness',
+    'Politeness',
+    'Honesty',
+    'Self-control',
+    'Cooperation',
+    'Attentiveness',
+    'Diligence',
+  ]);
+  expect(stored.traits.affective[0]!.id).toBe('punctuality');
+  expect(stored.rating_labels[4]).toBe('Outstanding');
+  expect(stored.signature).toMatch(/^data:image\/(png|jpeg);base64,/);
+});
+
+test('the form teacher rates the arm on a phone with the keyboard and a pasted block; a reload shows them stored', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
+  await page.goto('/staffHomePage');
+  await page.getByRole('link', { name: /Class Ratings/ }).click();
+  // The chooser offers the arms the teacher is form teacher of.
+  await page.getByLabel('Academic Term').selectOption(TERM);
+  await page.getByLabel('Class').selectOption(ARM);
+  await page.getByRole('button', { name: 'Open ratings' }).click();
+  await expect(page.getByTestId('ratings-grid')).toBeVisible();
+  await expect(page.getByTestId('rating-key')).toContainText('5 Outstanding');
+
+  // Timekeeping down the arm by keyboard: a digit, then Enter to the next student.
+  const { names, adms } = plan;
+  const typed = names.map((_, i) => String((i % 5) + 1));
+  await page.getByLabel(`Timekeeping for ${names[0]}`, { exact: true }).focus();
+  for (const [i, v] of typed.entries()) {
+    await page.keyboard.type(v);
+    if (i < names.length - 1) await page.keyboard.press('Enter');
+  }
+  await expect(page.getByLabel(`Timekeeping for ${names.at(-1)}`, { exact: true })).toBeFocused();
+  // A rating out of range is refused in the row before anything is sent.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('7');
+  await expect(page.getByTestId(`row-${adms.at(-1)}`).locator('xpath=following-sibling::tr[1]')).toContainText('whole number from 1 to 5');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(typed.at(-1)!);
+  // Right arrow at the end of the cell moves across, to Neatness.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByLabel(`Neatness for ${names.at(-1)}`, { exact: true })).toBeFocused();
+
+  // Neatness and Politeness pasted as a block from a spreadsheet, from the first student down.
+  const block = names.map((_, i) => `${((i + 2) % 5) + 1}\t${((i + 3) % 5) + 1}`).join('\n');
+  await pasteInto(page, `Neatness for ${names[0]}`, block);
+  await expect(page.getByLabel(`Politeness for ${names.at(-1)}`, { exact: true })).toHaveValue(String(((names.length - 1 + 3) % 5) + 1));
+  await page.getByRole('button', { name: /Save all/ }).click();
+  for (const adm of adms) await expect(status(page, adm)).toHaveText(/Saved$/);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+
+  // The name column stays in view while the traits scroll sideways.
+  const region = page.getByRole('region', { name: 'Ratings grid' });
+  const name = region.locator('tbody th[scope=row]').first();
+  const x = (await name.boundingBox())!.x;
+  await region.evaluate((el) => el.scrollBy({ left: 400 }));
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(50);
+  expect(Math.abs((await name.boundingBox())!.x - x)).toBeLessThan(2);
+
+  await page.reload();
+  for (const [i, n] of names.entries()) {
+    await expect(page.getByLabel(`Timekeeping for ${n}`, { exact: true })).toHaveValue(typed[i]!);
+    await expect(page.getByLabel(`Neatness for ${n}`, { exact: true })).toHaveValue(String(((i + 2) % 5) + 1));
+  }
+  const stored = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  expect(stored.rows.map((r) => r.ratings.punctuality)).toEqual(typed.map(Number));
+  expect(stored.rows.map((r) => r.ratings.politeness)).toEqual(names.map((_, i) => ((i + 3) % 5) + 1));
+});
+
+test('the form teacher writes comments and attendance and applies suggestions; the admin writes a principal comment', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const { names, adms } = plan;
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
+  await page.goto(screen('/class-comments'));
+  await expect(page.getByTestId('comments-list')).toBeVisible();
+  await expect(page.getByTestId('times-opened')).toHaveText('Times school opened this term: 60.');
+  const first = page.getByTestId(`row-${adms[0]}`);
+  const second = page.getByTestId(`row-${adms[1]}`);
+  // The principal's comment is not the form teacher's to write.
+  await expect(first.getByLabel("Principal's comment")).toHaveAttribute('readonly', '');
+
+  await first.getByLabel("Form teacher's comment").fill('Steady and helpful in class.');
+  await first.getByLabel('Days present').fill('55');
+  await first.getByLabel('Days absent').fill('9');
+  // Present and absent cannot exceed the times school opened.
+  await expect(first).toContainText(REPORT_MESSAGES.attendanceOverOpened(60));
+  await first.getByLabel('Days absent').fill('5');
+  // The suggestion for the second student's average, one tap away.
+  const sheet = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
+  const suggested = sheet.rows[1]!.suggested_form;
+  expect(suggested).toBe(
+    suggestComment((await getJson<ReportSettings>(request, '/api/report-settings/')).comment_bank, 'form', sheet.rows[1]!.average),
+  );
+  await second.getByRole('button', { name: "Use suggestion: Form teacher's comment" }).click();
+  await expect(second.getByLabel("Form teacher's comment")).toHaveValue(suggested);
+  await page.getByRole('button', { name: /Save all/ }).click();
+  await expect(first.getByTestId('row-status')).toContainText('Saved');
+  await expect(second.getByTestId('row-status')).toContainText('Saved');
+
+  // The bank's suggestion for everyone still without a form teacher's comment, after a confirm.
+  await page.getByRole('button', { name: "Apply suggested form teacher's comments" }).click();
+  const confirm = page.getByRole('alertdialog', { name: "Apply suggested form teacher's comments" });
+  await expect(confirm).toContainText('Comments already written stay');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Apply' }).click();
+  const withSuggestion = sheet.rows.slice(2).filter((r) => r.suggested_form).length;
+  await expect(page.getByText(REPORT_MESSAGES.suggestionsApplied(withSuggestion))).toBeVisible();
+  await expect(first.getByLabel("Form teacher's comment")).toHaveValue('Steady and helpful in class.');
+  if (sheet.rows[2]?.suggested_form)
+    await expect(page.getByTestId(`row-${adms[2]}`).getByLabel("Form teacher's comment")).toHaveValue(sheet.rows[2].suggested_form);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+
+  // The principal (the admin) writes a principal's comment on the same sheet.
+  await page.evaluate(() => localStorage.clear());
+  await signInViaApi(page, request, 'admin');
+  await page.goto('/adminHomePage');
+  await page.getByRole('link', { name: /Class Comments/ }).click();
+  await page.getByLabel('Academic Term').selectOption(TERM);
+  await page.getByLabel('Class').selectOption(ARM);
+  await page.getByRole('button', { name: 'Open comments' }).click();
+  const row = page.getByTestId(`row-${adms[0]}`);
+  await row.getByLabel("Principal's comment").fill('A good term. Keep it up.');
+  await row.getByLabel("Principal's comment").blur();
+  await expect(row.getByTestId('row-status')).toContainText('Saved');
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect(row.getByLabel("Principal's comment")).toHaveValue('A good term. Keep it up.');
+  await expect(row.getByLabel("Form teacher's comment")).toHaveValue('Steady and helpful in class.');
+  await expect(row.getByLabel('Days present')).toHaveValue('55');
+  await expect(row.getByLabel('Days absent')).toHaveValue('5');
+  await expect(page.getByTestId(`row-${adms[1]}`).getByLabel("Form teacher's comment")).toHaveValue(suggested);
+  const stored = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
+  expect(stored.rows[0]).toMatchObject({
+    form_comment: 'Steady and helpful in class.',
+    principal_comment: 'A good term. Keep it up.',
+    days_present: 55,
+    days_absent: 5,
+  });
+  expect(stored.rows.filter((r) => r.form_comment).length).toBe(2 + withSuggestion);
+  expect(names.length).toBe(stored.rows.length);
+});

@@ -1,0 +1,46 @@
+/**
+ * Who may read and change an arm's report card sheets (ratings, comments, attendance, promotion
+ * overrides), shared so the server's refusals and the web client's `may_edit` flags never disagree.
+ */
+import type { Role } from './constants';
+import { CARD_CODES, CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from './report-cards';
+
+export interface SheetRights {
+  /** The form teacher of the arm (any status) and the admin. */
+  may_view: boolean;
+  /** Ratings, form comments, attendance: the form teacher while the cards are a draft; the admin always. */
+  may_edit_form: boolean;
+  /** Principal comments and promotion overrides: the admin (the principal) only. */
+  may_edit_principal: boolean;
+}
+
+export function sheetRights(role: Role, isFormTeacher: boolean, status: CardStatus): SheetRights {
+  if (role === 'admin') return { may_view: true, may_edit_form: true, may_edit_principal: true };
+  const teacher = role === 'staff' && isFormTeacher;
+  return { may_view: teacher, may_edit_form: teacher && status === 'draft', may_edit_principal: false };
+}
+
+/** Why a write is refused: 403 (not the form teacher, not the principal) or 409 (the cards are locked). */
+export interface SheetRefusal {
+  status: 403 | 409;
+  detail: string;
+  code?: string;
+}
+
+/**
+ * The refusal of a write of `part` of an arm's sheet, or null when `sheetRights` allows it: anyone
+ * but the form teacher and the admin first, then the principal's part, then the lock.
+ */
+export function sheetWriteRefusal(
+  role: Role,
+  isFormTeacher: boolean,
+  status: CardStatus,
+  studentClass: string,
+  part: 'form' | 'principal',
+): SheetRefusal | null {
+  const rights = sheetRights(role, isFormTeacher, status);
+  if (!rights.may_view) return { status: 403, detail: REPORT_MESSAGES.formTeacherOnly(studentClass) };
+  if (part === 'principal') return rights.may_edit_principal ? null : { status: 403, detail: REPORT_MESSAGES.principalOnly };
+  if (rights.may_edit_form) return null;
+  return { status: 409, detail: REPORT_MESSAGES.lockedSubmitted(studentClass, CARD_STATUS_LABELS[status]), code: CARD_CODES.locked };
+}
