@@ -148,7 +148,7 @@ export default function ReportApprovalsPage() {
     );
   }
 
-  const sheetQuery = (cls: string) => `?${new URLSearchParams({ session_id: sessionId, term, student_class: cls }).toString()}`;
+  const sheetQuery = (cls: string) => `?${new URLSearchParams({ session_id: sessionId, term, class: cls }).toString()}`;
 
   return (
     <PageLayout title="Report Card Approvals">
