@@ -373,7 +373,7 @@ test('the student on a phone sees every section of the third-term card and the s
 
   // The PDF: the same sections in its extracted text.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
-  const pdf = readFileSync((await download.path())!);
+  const pdf = readFileSync((await download.path()));
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = pdfText(inflatePdf(pdf)).replace(/\s+/g, ' ');
   for (const words of [
