@@ -58,6 +58,8 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
   const status = card.status ?? (card.released ? 'released' : 'draft');
   const ratings = card.ratings;
   const labels = ratings?.labels ?? [];
+  // Third term: each subject's earlier terms and annual average sit in the subjects table (one A4 page).
+  const third = card.cumulative !== null && card.cumulative !== undefined;
   return (
     <article className="report-card print-plain rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Report card">
       {showStatus && status !== 'released' && (
@@ -128,7 +130,7 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
       <ScrollTable
         label="Subjects"
         className="card-section mt-4 overflow-x-auto"
-        tableClassName={`stack-sm w-full border-collapse text-sm ${components.length ? 'sm:min-w-[44rem]' : 'sm:min-w-[36rem]'}`}
+        tableClassName={`stack-sm w-full border-collapse text-sm ${components.length || third ? 'sm:min-w-[44rem]' : 'sm:min-w-[36rem]'}`}
       >
         <HeaderRow
           rowClassName="bg-brand-900 text-left text-white"
@@ -137,6 +139,7 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
             'Subject',
             ...components.map((c) => c.label),
             scoreHeading,
+            ...(third ? ['1st term', '2nd term', 'Annual avg'] : []),
             'Highest',
             'Lowest',
             'Class avg',
@@ -147,6 +150,9 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
           align={{
             ...Object.fromEntries(components.map((c) => [c.label, 'text-right'])),
             [scoreHeading]: 'text-right',
+            '1st term': 'text-right',
+            '2nd term': 'text-right',
+            'Annual avg': 'text-right',
             Grade: 'text-center',
             Position: 'text-right',
             'Class avg': 'text-right',
@@ -169,6 +175,19 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
               <td className={`p-2 text-right tabular-nums ${components.length ? 'font-semibold' : ''}`} data-label={scoreHeading}>
                 {n(s.score)}
               </td>
+              {third && (
+                <>
+                  <td className="p-2 text-right tabular-nums" data-label="1st term">
+                    {n(s.term_scores?.['1st'])}
+                  </td>
+                  <td className="p-2 text-right tabular-nums" data-label="2nd term">
+                    {n(s.term_scores?.['2nd'])}
+                  </td>
+                  <td className="p-2 text-right tabular-nums" data-label="Annual avg">
+                    {formatAverage(s.term_scores?.average)}
+                  </td>
+                </>
+              )}
               <td className="p-2 text-right tabular-nums" data-label="Highest">
                 {n(s.class_highest)}
               </td>
@@ -216,24 +235,14 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
         <div className="grid gap-x-6 sm:grid-cols-2">
           {ratings.domains.map((d) => (
             <Section key={d.domain} title={d.title} testId={`card-ratings-${d.domain}`}>
-              <table className="w-full border-collapse text-sm" aria-label={d.title}>
-                <thead className="sr-only">
-                  <tr>
-                    <th scope="col">Trait</th>
-                    <th scope="col">Rating</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.traits.map((t) => (
-                    <tr key={t.name} className="border-b border-slate-100">
-                      <th scope="row" className="py-0.5 pr-2 text-left font-normal">
-                        {t.name}
-                      </th>
-                      <td className="py-0.5 text-right tabular-nums">{n(t.rating)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <dl className="grid grid-cols-1 gap-x-4 text-sm min-[400px]:grid-cols-2">
+                {d.traits.map((t) => (
+                  <div key={t.name} className="flex justify-between gap-2 border-b border-slate-100 py-0.5">
+                    <dt>{t.name}</dt>
+                    <dd className="tabular-nums">{n(t.rating)}</dd>
+                  </div>
+                ))}
+              </dl>
             </Section>
           ))}
         </div>
@@ -268,7 +277,7 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
 
       {card.comments && (
         <Section title={T.comments} testId="card-comments">
-          <dl className="grid gap-2 text-sm">
+          <dl className="grid gap-1 text-sm">
             <div>
               <dt className="font-semibold">
                 {T.formTeacherComment}
@@ -311,76 +320,55 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
         </Section>
       )}
 
-      {card.cumulative && (
-        <Section title={T.cumulative} testId="card-cumulative">
-          <ScrollTable label={T.cumulative} tableClassName="stack-sm w-full border-collapse text-sm sm:min-w-[28rem]">
-            <HeaderRow
-              rowClassName="border-b-2 border-slate-300 text-left"
-              cellClassName="p-2"
-              labels={['Subject', '1st term', '2nd term', '3rd term', 'Average']}
-              align={{ '1st term': 'text-right', '2nd term': 'text-right', '3rd term': 'text-right', Average: 'text-right' }}
-            />
-            <tbody>
-              {card.subjects.map((s) => (
-                <tr key={s.subject} className="border-b border-slate-100">
+      <div className="grid gap-x-6 sm:grid-cols-2">
+        {card.cumulative && (
+          <Section title={T.cumulative} testId="card-cumulative">
+            <ScrollTable label={T.cumulative} tableClassName="w-full border-collapse text-sm">
+              <HeaderRow
+                rowClassName="border-b-2 border-slate-300 text-left"
+                cellClassName="p-2"
+                labels={['Term', ...card.cumulative.terms.map((t) => `${t.term} term`)]}
+                align={Object.fromEntries(card.cumulative.terms.map((t) => [`${t.term} term`, 'text-right']))}
+              />
+              <tbody>
+                <tr className="border-b border-slate-100">
                   <th scope="row" className="p-2 text-left font-medium">
-                    {s.subject}
+                    Total
                   </th>
-                  <td className="p-2 text-right" data-label="1st term">
-                    {n(s.term_scores?.['1st'])}
-                  </td>
-                  <td className="p-2 text-right" data-label="2nd term">
-                    {n(s.term_scores?.['2nd'])}
-                  </td>
-                  <td className="p-2 text-right" data-label="3rd term">
-                    {n(s.term_scores?.['3rd'])}
-                  </td>
-                  <td className="p-2 text-right" data-label="Average">
-                    {formatAverage(s.term_scores?.average)}
-                  </td>
+                  {card.cumulative.terms.map((t) => (
+                    <td key={t.term} className="p-2 text-right tabular-nums">
+                      {n(t.total)}
+                    </td>
+                  ))}
                 </tr>
-              ))}
-              <tr className="font-semibold">
-                <th scope="row" className="p-2 text-left">
-                  Term total
-                </th>
-                {card.cumulative.terms.map((t) => (
-                  <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
-                    {n(t.total)}
-                  </td>
-                ))}
-                <td />
-              </tr>
-              <tr className="font-semibold">
-                <th scope="row" className="p-2 text-left">
-                  Term average
-                </th>
-                {card.cumulative.terms.map((t) => (
-                  <td key={t.term} className="p-2 text-right" data-label={`${t.term} term`}>
-                    {formatAverage(t.average)}
-                  </td>
-                ))}
-                <td className="p-2 text-right" data-label="Average" data-testid="annual-average">
-                  {formatAverage(card.cumulative.annual_average)}
-                </td>
-              </tr>
-            </tbody>
-          </ScrollTable>
-          <p className="mt-2 font-semibold">
-            {T.annualAverage}: {formatAverage(card.cumulative.annual_average)}
-          </p>
-        </Section>
-      )}
-      {card.promotion && (
-        <Section title={T.promotion} testId="card-promotion">
-          <p className="text-base font-bold" data-testid="card-promotion-label">
-            {card.promotion.label}
-          </p>
-          {card.promotion.overridden && card.promotion.reason && (
-            <p className="text-sm text-slate-600">{M.promotionOverridden(card.promotion.reason)}</p>
-          )}
-        </Section>
-      )}
+                <tr>
+                  <th scope="row" className="p-2 text-left font-medium">
+                    Average
+                  </th>
+                  {card.cumulative.terms.map((t) => (
+                    <td key={t.term} className="p-2 text-right tabular-nums">
+                      {formatAverage(t.average)}
+                    </td>
+                  ))}
+                </tr>
+              </tbody>
+            </ScrollTable>
+            <p className="mt-1 font-semibold">
+              {T.annualAverage}: <span data-testid="annual-average">{formatAverage(card.cumulative.annual_average)}</span>
+            </p>
+          </Section>
+        )}
+        {card.promotion && (
+          <Section title={T.promotion} testId="card-promotion">
+            <p className="text-base font-bold" data-testid="card-promotion-label">
+              {card.promotion.label}
+            </p>
+            {card.promotion.overridden && card.promotion.reason && (
+              <p className="text-sm text-slate-600">{M.promotionOverridden(card.promotion.reason)}</p>
+            )}
+          </Section>
+        )}
+      </div>
     </article>
   );
 }
