@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { reportApprovalRoutes } from './modules/results/report-approvals.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
@@ -135,6 +136,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   settingsRoutes(app, deps);
   peopleRoutes(app, deps);
   resultsRoutes(app, deps);
+  reportApprovalRoutes(app, deps);
   scoreSheetRoutes(app, deps);
   reportSheetsRoutes(app, deps);
   paymentsRoutes(app, deps);

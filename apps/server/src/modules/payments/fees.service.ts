@@ -25,7 +25,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import type { SessionsService } from '../results/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
-import type { PaymentsRepository } from './payments.repository';
+import type { DB } from '../../db/index';
+import { PaymentsRepository } from './payments.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
@@ -67,6 +68,51 @@ export interface Standing {
 export function standingOf(due: DueByTerm, paidKobo: number): Standing {
   const total = TERM_VALUES.reduce((s, t) => s + (due[t] ?? 0), 0);
   return { session: feeBalance(total, paidKobo), terms: termBalances(due, paidKobo) };
+}
+
+/**
+ * What report cards print of fees for an arm's students: the next term's compulsory fees of the class
+ * (null when none are set, or the next session does not exist yet) and each student's outstanding
+ * balance for this session, in naira. Three queries for the whole arm.
+ */
+export type CardFeesQuery = {
+  session: { id: number; name: string };
+  studentClass: string;
+  studentIds: readonly number[];
+  next: { sessionId: number | null; term: Term };
+};
+export type CardFees = (q: CardFeesQuery) => Promise<{ nextFees: number | null; outstanding: Map<number, number> }>;
+
+/** `feesForCards` on the school's database, for the results module (which may not use this repository). */
+export function cardFees(db: DB): CardFees {
+  const repo = new PaymentsRepository(db);
+  return (q) => feesForCards(repo, q);
+}
+
+export async function feesForCards(
+  repo: PaymentsRepository,
+  q: {
+    session: { id: number; name: string };
+    studentClass: string;
+    studentIds: readonly number[];
+    next: { sessionId: number | null; term: Term };
+  },
+): Promise<{ nextFees: number | null; outstanding: Map<number, number> }> {
+  const [due, nextDue, paid] = await Promise.all([
+    repo.compulsoryDues(q.session.id, [q.studentClass]),
+    q.next.sessionId === null
+      ? Promise.resolve([])
+      : q.next.sessionId === q.session.id
+        ? null
+        : repo.compulsoryDues(q.next.sessionId, [q.studentClass]),
+    repo.paidKoboByStudent(q.studentIds, q.session.name),
+  ]);
+  const byTerm: DueByTerm = {};
+  for (const d of due) byTerm[d.term as Term] = Number(d.due_kobo);
+  const nextRow = (nextDue ?? due).find((d) => d.term === q.next.term);
+  const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
+  const outstanding = new Map(q.studentIds.map((id) => [id, koboToNaira(standingOf(byTerm, paidBy.get(id) ?? 0).session.balance)]));
+  return { nextFees: nextRow ? koboToNaira(Number(nextRow.due_kobo)) : null, outstanding };
 }
 
 /** Fee items and what they make a class owe. The rules; SQL stays in the repository. */

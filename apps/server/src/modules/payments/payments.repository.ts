@@ -147,6 +147,18 @@ export class PaymentsRepository {
     return Number(row?.paid ?? 0);
   }
 
+  /** Successful payments of a session summed per student, one query (report cards' balances). */
+  paidKoboByStudent(studentIds: readonly number[], sessionName: string) {
+    return this.db
+      .selectFrom('payments')
+      .select((eb) => ['student_id', eb.fn.sum<number>('amount_kobo').as('paid')])
+      .where('student_id', 'in', studentIds.length ? studentIds : [-1])
+      .where('current_session', '=', sessionName)
+      .where('status', '=', 'successful')
+      .groupBy('student_id')
+      .execute();
+  }
+
   // ---------------------------------------------------------------- fee items
 
   feeItems(filter: { sessionId?: number; studentClass?: string; classes?: readonly string[]; term?: string }, conn: Conn = this.db) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  studentPhotoSchema,
   admissionNumberParams,
   idParams,
   staffIdParams,
@@ -25,6 +26,7 @@ import { teachingService } from '../teaching/teaching.service';
 import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
+import { StudentPhotosService } from './student-photos.service';
 import { StudentsService } from './students.service';
 
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
@@ -40,6 +42,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const teaching = teachingService(deps.db);
   const students = new StudentsService(repo, teaching);
   const staff = new StaffService(repo);
+  const photos = new StudentPhotosService(deps.db, repo);
   const imports = new ImportService(repo, teaching);
   const newAccounts = new NewAccountsService(repo);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -134,6 +137,22 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { tags: tags.students, summary: 'Update a student', params: admissionNumberParams, body: studentUpdateSchema },
     },
     async (request) => students.update(currentUser(request), request.params.admission_number, request.body),
+  );
+
+  r.put(
+    '/api/students/:admission_number/photo/',
+    {
+      config: { auth: ADMIN_ONLY },
+      // A 2 MB image is about 2.7 MB as a data URL.
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags: tags.students,
+        summary: "Set or remove ('') a student's photo",
+        params: admissionNumberParams,
+        body: studentPhotoSchema,
+      },
+    },
+    async (request) => photos.put(currentUser(request), request.params.admission_number, request.body),
   );
 
   r.delete(

@@ -21,6 +21,18 @@ import {
   type ReportCard,
   type ReportCardSubject,
   type SchoolSettings,
+  CARD_STATUSES,
+  classLevelOf,
+  nextTermOf,
+  personName,
+  promotionDecision,
+  promotionLabel,
+  RATING_DOMAIN_LABELS,
+  RATING_DOMAINS,
+  type CardNextTerm,
+  type CardStatus,
+  type ReportSettings,
+  type Term,
 } from '@portal/domain';
 import { HttpError, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -32,8 +44,40 @@ import type { GradingService } from './grading.service';
 import type { ResultsRepository } from './results.repository';
 import type { Actor, ResultsService } from './results.service';
 import type { AssessmentService } from './assessment.service';
+import type { CardFees } from '../payments/fees.service';
+import type { ReportCardsRepository } from './report-cards.repository';
 
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
+type EntryRow = Awaited<ReturnType<ReportCardsRepository['entries']>>[number];
+
+/** What the card's sections (issue 15) need of one student, loaded for the whole arm at once. */
+export interface CardSections {
+  photo: string;
+  status: CardStatus;
+  entry: EntryRow | undefined;
+  times_opened: number | null;
+  settings: ReportSettings;
+  form_teacher_name: string | null;
+  next_term: CardNextTerm;
+  /** When the arm was released (an entry changed after it marks the card revised), or null. */
+  published_at: string | null;
+}
+
+/** "2025/2026" → "2026/2027"; null for a name of another form. */
+export function nextSessionName(name: string): string | null {
+  const m = /^(\d{4})\/(\d{4})$/.exec(name);
+  return m ? `${Number(m[1]) + 1}/${Number(m[2]) + 1}` : null;
+}
+
+function parseRatings(json: string | undefined): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** Terms a report card reads: the term itself, and in the third term the two before it. */
 function termsFor(term: string): string[] {
@@ -105,6 +149,7 @@ interface BuildInput {
   order: SubjectOrder;
   /** The class level's assessment components for the session. */
   components: AssessmentComponent[];
+  sections: CardSections;
 }
 
 /** One student's report card from rows already loaded: no queries here. */
@@ -156,6 +201,33 @@ export function buildCard(input: BuildInput): ReportCard {
     const { terms, annual_average } = annualFigures(byTerm);
     cumulative = { terms, annual_average };
   }
+  const x = input.sections;
+  const entry = x.entry;
+  const ratings = parseRatings(entry?.ratings);
+  // Passed and failed against the promotion rule's pass mark: the grading scales have no "fail" band
+  // of their own (a school's lowest band may be D7 "Pass" or F9), so the school's one pass mark decides.
+  const passMark = x.settings.promotion.pass_mark;
+  const scored = subjects.map((s) => s.score).filter((v): v is number => v !== null);
+  let promotion: ReportCard['promotion'] = null;
+  if (cumulative) {
+    const computed = promotionDecision(x.settings.promotion, {
+      annual_average: cumulative.annual_average,
+      subject_averages: Object.fromEntries(subjects.map((s) => [s.subject, s.term_scores?.average ?? null])),
+    });
+    const override = entry?.promotion_override as ReturnType<typeof promotionDecision> | null | undefined;
+    const decision = override ?? computed;
+    promotion = {
+      decision,
+      label: promotionLabel(decision, classLevelOf(first.student_class)),
+      overridden: !!override,
+      reason: override ? (entry?.override_reason ?? '') : '',
+    };
+  }
+  // Revised: a released result changed (with its reason), or the entry changed after the release.
+  let revisedAt = input.revisions?.[0]?.created_at ?? null;
+  if (input.released && entry && x.published_at && entry.updated_at > x.published_at && (!revisedAt || entry.updated_at > revisedAt)) {
+    revisedAt = entry.updated_at;
+  }
   return {
     school: {
       name: school.school_name,
@@ -172,7 +244,7 @@ export function buildCard(input: BuildInput): ReportCard {
       last_name: first.last_name,
       gender: first.gender,
       student_class: first.student_class,
-      photo: '',
+      photo: x.photo,
     },
     session: input.session,
     term,
@@ -188,19 +260,38 @@ export function buildCard(input: BuildInput): ReportCard {
     position_text: positionText(standing.position, ranking.size),
     released: input.released,
     revisions: (input.revisions ?? []).map((v) => ({ subject: v.subject, at: v.created_at, reason: v.reason ?? '' })),
-    revised_at: input.revisions?.[0]?.created_at ?? null,
+    revised_at: revisedAt,
     cumulative,
-    // Filled in by the report card sections (issue 15); these are the empty sections.
-    status: input.released ? 'released' : 'draft',
-    attendance: { times_opened: null, present: null, absent: null, source: 'form_teacher' },
-    ratings: { labels: [], domains: [] },
-    subjects_passed: 0,
-    subjects_failed: 0,
-    grading_key: [],
-    comments: { form_teacher: '', form_teacher_name: null, principal: '' },
-    sign_off: { signature: '', stamp: '' },
-    next_term: { term_label: '', session_name: null, begins: null, fees: null, outstanding: 0 },
-    promotion: null,
+    status: input.sections.status,
+    attendance: {
+      times_opened: x.times_opened,
+      present: entry?.days_present ?? null,
+      absent: entry?.days_absent ?? null,
+      source: 'form_teacher',
+    },
+    ratings: {
+      labels: x.settings.rating_labels,
+      // Only the traits the school rates now, in its order: a removed trait's ratings stay stored, unseen.
+      domains: RATING_DOMAINS.map((domain) => ({
+        domain,
+        title: RATING_DOMAIN_LABELS[domain],
+        traits: x.settings.traits[domain].map((t) => {
+          const v = ratings[t.id];
+          return { name: t.name, rating: typeof v === 'number' ? v : null };
+        }),
+      })),
+    },
+    subjects_passed: scored.filter((v) => v >= passMark).length,
+    subjects_failed: scored.filter((v) => v < passMark).length,
+    grading_key: [...scale].sort((a, b) => b.min - a.min).map((b) => ({ grade: b.grade, min: b.min, max: b.max, remark: b.remark })),
+    comments: {
+      form_teacher: entry?.form_comment ?? '',
+      form_teacher_name: x.form_teacher_name,
+      principal: entry?.principal_comment ?? '',
+    },
+    sign_off: { signature: x.settings.signature, stamp: x.settings.stamp },
+    next_term: x.next_term,
+    promotion,
     generated_at: new Date().toISOString(),
   };
 }
@@ -248,7 +339,60 @@ export class ReportCardService {
     private readonly sessions: SessionsRepository,
     private readonly teaching: TeachingService,
     private readonly assessment: AssessmentService,
+    private readonly cardRepo: ReportCardsRepository,
+    private readonly fees: CardFees,
   ) {}
+
+  /**
+   * The sections of an arm's cards for a term: one query per table (entries, term dates, status,
+   * form teacher, photos, report settings, fees, payments) whatever the number of students.
+   */
+  private async sections(
+    session: { id: number; name: string },
+    term: string,
+    studentClass: string,
+    studentIds: number[],
+    publication: { published_at: string } | undefined,
+  ): Promise<(studentId: number) => CardSections> {
+    const next = nextTermOf(term as Term);
+    const nextName = next.nextSession ? nextSessionName(session.name) : session.name;
+    const [entries, termRow, statuses, teachers, photos, settings, nextSession] = await Promise.all([
+      this.cardRepo.entries(session.id, term, { studentIds }),
+      this.cardRepo.term(session.id, term),
+      publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [studentClass]),
+      this.cardRepo.formTeachers(session.id, { classes: [studentClass] }),
+      this.cardRepo.photos(studentIds),
+      this.settings.reportSettings(),
+      next.nextSession ? (nextName ? this.sessions.byName(nextName) : Promise.resolve(undefined)) : Promise.resolve(session),
+    ]);
+    const fees = await this.fees({
+      session,
+      studentClass,
+      studentIds,
+      next: { sessionId: nextSession?.id ?? null, term: next.term },
+    });
+    const stored = statuses[0]?.status;
+    const status: CardStatus = publication ? 'released' : CARD_STATUSES.includes(stored as CardStatus) ? (stored as CardStatus) : 'draft';
+    const entryBy = new Map(entries.map((e) => [e.student_id, e]));
+    const photoBy = new Map(photos.map((p) => [p.student_id, p.photo]));
+    const teacher = teachers[0];
+    return (id) => ({
+      photo: photoBy.get(id) ?? '',
+      status,
+      entry: entryBy.get(id),
+      times_opened: termRow?.times_opened ?? null,
+      settings,
+      form_teacher_name: teacher ? personName(teacher) : null,
+      next_term: {
+        term_label: termLabel(next.term),
+        session_name: nextSession?.name ?? nextName,
+        begins: termRow?.next_term_begins ?? null,
+        fees: fees.nextFees,
+        outstanding: fees.outstanding.get(id) ?? 0,
+      },
+      published_at: publication?.published_at ?? null,
+    });
+  }
 
   private async session(id: number) {
     const s = await this.sessions.get(id);
@@ -277,8 +421,10 @@ export class ReportCardService {
       this.assessment.schemeFor(q.session_id, cls),
     ]);
     const isPub = (term: string, c: string) => published.some((p) => p.term === term && p.student_class === c);
-    const released = isPub(q.term, cls);
+    const publication = published.find((p) => p.term === q.term && p.student_class === cls);
+    const released = !!publication;
     if (isStudent && !released) throw notReleased();
+    const sections = await this.sections(session, q.term, cls, [student.id], publication);
     const visibleTerms = new Set<string>(
       TERM_VALUES.filter((t) => !isStudent || rows.some((r) => r.term === t && isPub(t, r.student_class))),
     );
@@ -295,6 +441,7 @@ export class ReportCardService {
       taken: taken.get(student.id) ?? [],
       order,
       components: scheme.components,
+      sections: sections(student.id),
     });
   }
 
@@ -320,9 +467,14 @@ export class ReportCardService {
       list.push(r);
       perStudent.set(r.student_id, list);
     }
-    const released = published.some((p) => p.term === q.term && p.student_class === q.student_class);
+    const publication = published.find((p) => p.term === q.term && p.student_class === q.student_class);
+    const released = !!publication;
     const visibleTerms = new Set<string>(TERM_VALUES);
-    const taken = await this.teaching.subjectsOf([...perStudent.keys()].map((id) => ({ id, student_class: q.student_class })));
+    const ids = [...perStudent.keys()];
+    const [taken, sections] = await Promise.all([
+      this.teaching.subjectsOf(ids.map((id) => ({ id, student_class: q.student_class }))),
+      this.sections(session, q.term, q.student_class, ids, publication),
+    ]);
     return [...perStudent.values()].map((list) =>
       buildCard({
         rows: list,
@@ -337,6 +489,7 @@ export class ReportCardService {
         taken: taken.get(list[0]!.student_id) ?? [],
         order,
         components: scheme.components,
+        sections: sections(list[0]!.student_id),
       }),
     );
   }

@@ -407,16 +407,11 @@ export class ResultsRepository {
   }
 
   publishedInSession(sessionId: number) {
-    return this.db.selectFrom('result_publications').select(['term', 'student_class']).where('session_id', '=', sessionId).execute();
-  }
-
-  async publish(conn: Conn, v: { session_id: number; term: string; student_class: string; actor: number }) {
-    return conn
-      .insertInto('result_publications')
-      .values({ session_id: v.session_id, term: v.term, student_class: v.student_class, published_by: v.actor, published_at: nowIso() })
-      .onConflict((oc) => oc.columns(['session_id', 'term', 'student_class']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    return this.db
+      .selectFrom('result_publications')
+      .select(['term', 'student_class', 'published_at'])
+      .where('session_id', '=', sessionId)
+      .execute();
   }
 
   getPublication(id: number, conn: Conn = this.db) {

@@ -34,6 +34,8 @@ import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
 import { broadsheetCsv, ReportCardService } from './report-card.service';
+import { cardFees } from '../payments/fees.service';
+import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 import { SessionsRepository } from './sessions.repository';
@@ -49,9 +51,20 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
   const teaching = teachingService(deps.db);
   const assessment = assessmentService(deps.db, deps.handle.dialect, sessionRows);
-  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment);
+  const cardRows = new ReportCardsRepository(deps.db);
+  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows);
   const sessions = new SessionsService(sessionRows);
-  const cards = new ReportCardService(repo, results, grading, settingsService(deps.db), sessionRows, teaching, assessment);
+  const cards = new ReportCardService(
+    repo,
+    results,
+    grading,
+    settingsService(deps.db),
+    sessionRows,
+    teaching,
+    assessment,
+    cardRows,
+    cardFees(deps.db),
+  );
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

@@ -27,6 +27,8 @@ import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './re
 import { assertStudentActive } from '../people/student-status';
 import type { TeachingService } from '../teaching/teaching.service';
 import { componentsJson, sameComponents, type AssessmentService } from './assessment.service';
+import { releaseArms } from './release';
+import type { ReportCardsRepository } from './report-cards.repository';
 
 export interface Actor {
   id: number;
@@ -58,6 +60,7 @@ export class ResultsService {
     private readonly sessions: SessionsRepository,
     private readonly teaching: TeachingService,
     private readonly assessment: AssessmentService,
+    private readonly cards: ReportCardsRepository,
   ) {}
 
   /** 400 unless `subject` is one of the student's subjects for the class of the result. */
@@ -365,19 +368,16 @@ export class ResultsService {
       if (!(await this.repo.hasResults(trx, body.session_id, body.term, body.student_class))) {
         throw nonFieldError(RESULT_MESSAGES.noResultsToPublish);
       }
-      const inserted = await this.repo.publish(trx, { ...body, actor: actor.id });
-      if (inserted) {
-        await writeAudit(trx, {
-          actorUserId: actor.id,
-          action: 'publish',
-          entity: 'result_publication',
-          entityId: inserted.id,
-          after: body,
-        });
-      }
+      // Publishing is releasing the arm's report cards (approving them if they were not yet).
+      const [arm] = await releaseArms(trx, this.cards, {
+        session_id: body.session_id,
+        term: body.term,
+        classes: [body.student_class],
+        actor: actor.id,
+      });
       const list = await this.repo.listPublications({ sessionId: body.session_id, term: body.term }, trx);
       const p = list.find((x) => x.student_class === body.student_class)!;
-      return { created: !!inserted, publication: { ...p, published_by: p.published_by ?? null } };
+      return { created: arm!.created, publication: { ...p, published_by: p.published_by ?? null } };
     });
   }
 
@@ -385,6 +385,8 @@ export class ResultsService {
     await this.repo.transaction(async (trx) => {
       const p = await this.repo.getPublication(id, trx);
       if (!p || !(await this.repo.deletePublication(trx, id))) throw notFound(RESULT_MESSAGES.publicationNotFound);
+      // Unpublished cards are back to approved: the principal's approval stands, students no longer see them.
+      await this.cards.putStatus(trx, { session_id: p.session_id, term: p.term, student_class: p.student_class }, { status: 'approved' });
       await writeAudit(trx, {
         actorUserId: actor.id,
         action: 'unpublish',

@@ -44,7 +44,7 @@ export function imageSize(bytes: Buffer, type: 'png' | 'jpeg'): Size | null {
   return null;
 }
 
-function decode(bytes: Buffer, type: 'png' | 'jpeg', maxSide: number): { width: number; height: number; data: Uint8Array } {
+export function decode(bytes: Buffer, type: 'png' | 'jpeg', maxSide: number): { width: number; height: number; data: Uint8Array } {
   if (type === 'png') return PNG.sync.read(bytes);
   const maxMp = (maxSide * maxSide) / 1_000_000 + 0.1;
   return jpeg.decode(bytes, {

@@ -1,0 +1,76 @@
+import { writeAuditMany } from '../../db/audit';
+import type { Conn } from '../../db/index';
+import { nowIso } from '../../db/index';
+import type { ReportCardsRepository } from './report-cards.repository';
+
+export interface ReleasedArm {
+  student_class: string;
+  publication_id: number;
+  /** False when the arm was already published (nothing changed). */
+  created: boolean;
+  /** True when the release also approved it (it was draft or submitted). */
+  approved_now: boolean;
+}
+
+/**
+ * Releases arms' report cards: publishes their results (what students see) and marks them approved,
+ * for any number of arms in a fixed number of statements (a whole school's release is a handful, not
+ * one per student or arm). One audit row per arm newly published says whether the release approved
+ * it too. The one way to publish: POST /results/publications/ and POST /report-approvals/release/.
+ * Call inside the transaction that checked the arms.
+ */
+export async function releaseArms(
+  conn: Conn,
+  cards: ReportCardsRepository,
+  v: { session_id: number; term: string; classes: readonly string[]; actor: number },
+): Promise<ReleasedArm[]> {
+  if (!v.classes.length) return [];
+  const statuses = await cards.statuses(v.session_id, v.term, v.classes, conn);
+  const approved = new Set(statuses.filter((s) => s.status === 'approved').map((s) => s.student_class));
+  const at = nowIso();
+  const inserted = await conn
+    .insertInto('result_publications')
+    .values(
+      v.classes.map((student_class) => ({
+        session_id: v.session_id,
+        term: v.term,
+        student_class,
+        published_by: v.actor,
+        published_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['session_id', 'term', 'student_class']).doNothing())
+    .returning(['id', 'student_class'])
+    .execute();
+  const fresh = new Map(inserted.map((p) => [p.student_class, p.id]));
+  const toApprove = v.classes.filter((c) => !approved.has(c));
+  await cards.approveMany(conn, v.session_id, v.term, toApprove, v.actor);
+  const existing = inserted.length < v.classes.length ? await existingPublications(conn, v) : new Map<string, number>();
+  await writeAuditMany(
+    conn,
+    inserted.map((p) => ({
+      actorUserId: v.actor,
+      action: 'publish',
+      entity: 'result_publication',
+      entityId: p.id,
+      after: { session_id: v.session_id, term: v.term, student_class: p.student_class, approved_now: !approved.has(p.student_class) },
+    })),
+  );
+  return v.classes.map((c) => ({
+    student_class: c,
+    publication_id: fresh.get(c) ?? existing.get(c)!,
+    created: fresh.has(c),
+    approved_now: fresh.has(c) && !approved.has(c),
+  }));
+}
+
+async function existingPublications(conn: Conn, v: { session_id: number; term: string; classes: readonly string[] }) {
+  const rows = await conn
+    .selectFrom('result_publications')
+    .select(['id', 'student_class'])
+    .where('session_id', '=', v.session_id)
+    .where('term', '=', v.term)
+    .where('student_class', 'in', v.classes)
+    .execute();
+  return new Map(rows.map((r) => [r.student_class, r.id]));
+}

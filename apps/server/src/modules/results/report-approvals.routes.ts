@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_ONLY, armActionSchema, armReturnSchema, releaseSchema, sessionIdField, STAFF_OR_ADMIN, termField } from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { currentUser } from '../../http/auth';
+import { settingsService } from '../settings/settings.service';
+import { ReportApprovalsService } from './report-approvals.service';
+import { ReportCardsRepository } from './report-cards.repository';
+import { SessionsRepository } from './sessions.repository';
+
+const tags = ['report approvals'];
+
+/** The approval and release of an arm's report cards (issue 15). */
+export function reportApprovalRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const approvals = new ReportApprovalsService(
+    new ReportCardsRepository(deps.db),
+    new SessionsRepository(deps.db),
+    settingsService(deps.db),
+  );
+  const actor = (req: Parameters<typeof currentUser>[0]) => {
+    const u = currentUser(req);
+    return { id: u.id, role: u.role };
+  };
+
+  r.get(
+    '/api/report-approvals/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: z.object({ session_id: sessionIdField, term: termField }) } },
+    (req) => approvals.list(actor(req), req.query),
+  );
+  r.post('/api/report-approvals/submit/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: armActionSchema } }, (req) =>
+    approvals.submit(actor(req), req.body),
+  );
+  r.post('/api/report-approvals/approve/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: armActionSchema } }, (req) =>
+    approvals.approve(actor(req), req.body),
+  );
+  r.post('/api/report-approvals/return/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: armReturnSchema } }, (req) =>
+    approvals.sendBack(actor(req), req.body),
+  );
+  r.post('/api/report-approvals/release/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: releaseSchema } }, (req) =>
+    approvals.release(actor(req), req.body),
+  );
+}

@@ -1,0 +1,175 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/index';
+import { nowIso, type DB } from '../../db/index';
+import './report-cards.tables';
+
+/** The status row's key: one arm's cards for one term. */
+export interface ArmKey {
+  session_id: number;
+  term: string;
+  student_class: string;
+}
+
+/**
+ * SQL of the full report card (issue 15) as the card, the approvals and the release read it: entries,
+ * term dates, approval status, form teachers and photos. Every read takes a whole arm (or term) at
+ * once, so a card or an arm's cards cost one query per table.
+ */
+export class ReportCardsRepository {
+  constructor(readonly db: DB) {}
+
+  /** Entries of a term: of an arm (`studentClass`), of some students, or of the whole term. */
+  entries(sessionId: number, term: string, f: { studentClass?: string; studentIds?: number[] } = {}, conn: Conn = this.db) {
+    return conn
+      .selectFrom('report_card_entries')
+      .select([
+        'student_id',
+        'student_class',
+        'ratings',
+        'form_comment',
+        'principal_comment',
+        'days_present',
+        'days_absent',
+        'promotion_override',
+        'override_reason',
+        'updated_at',
+      ])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .$if(f.studentClass !== undefined, (q) => q.where('student_class', '=', f.studentClass!))
+      .$if(f.studentIds !== undefined, (q) => q.where('student_id', 'in', f.studentIds!.length ? f.studentIds! : [-1]))
+      .execute();
+  }
+
+  /** The term's dates and times school opened, or undefined when not set. */
+  term(sessionId: number, term: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('report_terms')
+      .select(['next_term_begins', 'times_opened'])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .executeTakeFirst();
+  }
+
+  /** Status rows of a term (all arms, or the ones named). */
+  statuses(sessionId: number, term: string, classes?: readonly string[], conn: Conn = this.db) {
+    return conn
+      .selectFrom('report_card_status as s')
+      .leftJoin('users as sb', 'sb.id', 's.submitted_by')
+      .leftJoin('users as ab', 'ab.id', 's.approved_by')
+      .select([
+        's.student_class',
+        's.status',
+        's.submitted_at',
+        'sb.email as submitted_by',
+        's.approved_at',
+        'ab.email as approved_by',
+        's.returned_reason',
+        's.returned_at',
+      ])
+      .where('s.session_id', '=', sessionId)
+      .where('s.term', '=', term)
+      .$if(classes !== undefined, (q) => q.where('s.student_class', 'in', classes!.length ? classes! : ['']))
+      .execute();
+  }
+
+  /** Sets an arm's status row (insert or update), with whatever stamps the step sets. */
+  async putStatus(
+    conn: Conn,
+    key: ArmKey,
+    v: {
+      status: string;
+      submitted_by?: number | null;
+      submitted_at?: string | null;
+      approved_by?: number | null;
+      approved_at?: string | null;
+      returned_reason?: string | null;
+      returned_at?: string | null;
+    },
+  ): Promise<void> {
+    const row = { ...v, updated_at: nowIso() };
+    await conn
+      .insertInto('report_card_status')
+      .values({ ...key, ...row })
+      .onConflict((oc) => oc.columns(['session_id', 'term', 'student_class']).doUpdateSet(row))
+      .execute();
+  }
+
+  /**
+   * Marks arms approved (the release's approval), in one statement: arms already approved keep who
+   * approved them and when; the others get the releasing admin and now.
+   */
+  async approveMany(conn: Conn, sessionId: number, term: string, classes: readonly string[], actor: number): Promise<void> {
+    if (!classes.length) return;
+    const at = nowIso();
+    await conn
+      .insertInto('report_card_status')
+      .values(
+        classes.map((student_class) => ({
+          session_id: sessionId,
+          term,
+          student_class,
+          status: 'approved',
+          approved_by: actor,
+          approved_at: at,
+          updated_at: at,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'term', 'student_class']).doUpdateSet({
+          status: 'approved',
+          approved_by: sql`case when report_card_status.status = 'approved' then report_card_status.approved_by else ${actor} end`,
+          approved_at: sql`case when report_card_status.status = 'approved' then report_card_status.approved_at else ${at} end`,
+          updated_at: at,
+        }),
+      )
+      .execute();
+  }
+
+  /** Students with results in each arm of a term (the cards that exist), one query. */
+  armsWithStudents(sessionId: number, term: string, classes?: readonly string[], conn: Conn = this.db) {
+    return conn
+      .selectFrom('results')
+      .select(['student_class', sql<number>`count(distinct student_id)`.as('students')])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .$if(classes !== undefined, (q) => q.where('student_class', 'in', classes!.length ? classes! : ['']))
+      .groupBy('student_class')
+      .orderBy('student_class')
+      .execute();
+  }
+
+  /** Students with results in an arm for a term. */
+  studentIdsOfArm(key: ArmKey, conn: Conn = this.db) {
+    return conn
+      .selectFrom('results')
+      .select('student_id')
+      .distinct()
+      .where('session_id', '=', key.session_id)
+      .where('term', '=', key.term)
+      .where('student_class', '=', key.student_class)
+      .execute()
+      .then((rows) => rows.map((r) => r.student_id));
+  }
+
+  /** Form teachers of a session's arms by class name (with their user, to check who may act). */
+  formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
+    return conn
+      .selectFrom('form_teachers as f')
+      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
+      .innerJoin('staff as st', 'st.id', 'f.staff_id')
+      .select(['a.name as student_class', 'st.user_id', 'st.first_name', 'st.last_name'])
+      .where('f.session_id', '=', sessionId)
+      .$if(f.classes !== undefined, (q) => q.where('a.name', 'in', f.classes!.length ? f.classes! : ['']))
+      .$if(f.userId !== undefined, (q) => q.where('st.user_id', '=', f.userId!))
+      .execute();
+  }
+
+  photos(studentIds: readonly number[], conn: Conn = this.db) {
+    return conn
+      .selectFrom('student_photos')
+      .select(['student_id', 'photo'])
+      .where('student_id', 'in', studentIds.length ? studentIds : [-1])
+      .execute();
+  }
+}
