@@ -218,7 +218,7 @@ test('the form teacher rates the arm, writes comments and submits; a missing pri
   await page.goto(screen('/class-comments'));
   await expect(page.getByTestId('comments-list')).toBeVisible();
   const row = page.getByTestId(`row-${STUDENT}`);
-  await row.getByLabel("Form teacher's comment").fill(FORM_COMMENT);
+  await row.getByRole('textbox', { name: "Form teacher's comment" }).fill(FORM_COMMENT);
   await row.getByLabel('Days present').fill('58');
   await row.getByLabel('Days absent').fill('4');
   await page.getByRole('button', { name: /Save all/ }).click();
@@ -267,8 +267,8 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
   // The principal's comment for STU-0001 (the admin may write it while the arm is submitted).
   await page.goto(screen('/class-comments'));
   const row = page.getByTestId(`row-${STUDENT}`);
-  await row.getByLabel("Principal's comment").fill(PRINCIPAL_COMMENT);
-  await row.getByLabel("Principal's comment").blur();
+  await row.getByRole('textbox', { name: "Principal's comment" }).fill(PRINCIPAL_COMMENT);
+  await row.getByRole('textbox', { name: "Principal's comment" }).blur();
   await expect(row.getByTestId('row-status')).toContainText('Saved');
 
   await page.goto('/adminHomePage');
