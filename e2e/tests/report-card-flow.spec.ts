@@ -52,7 +52,7 @@ function inflatePdf(pdf: Buffer): Buffer {
   const parts: Buffer[] = [];
   let at = 0;
   const src = pdf.toString('latin1');
-  const re = /stream\r?\n/g;
+  const re = /\bstream\r?\n/g; // not the end of "endstream"
   let m: RegExpExecArray | null;
   while ((m = re.exec(src))) {
     const dictStart = src.lastIndexOf('obj', m.index);
@@ -61,7 +61,7 @@ function inflatePdf(pdf: Buffer): Buffer {
     const end = src.indexOf('endstream', start);
     if (end < 0) break;
     if (!dict.includes('/FlateDecode')) {
-      re.lastIndex = end;
+      re.lastIndex = end + 9;
       continue;
     }
     const len = /\/Length (\d+)(?! \d+ R)/.exec(dict);
@@ -70,12 +70,12 @@ function inflatePdf(pdf: Buffer): Buffer {
     try {
       inflated = inflateSync(raw);
     } catch {
-      re.lastIndex = end;
+      re.lastIndex = end + 9;
       continue;
     }
     parts.push(pdf.subarray(at, start), inflated, Buffer.from('\n'));
     at = end;
-    re.lastIndex = end;
+    re.lastIndex = end + 9;
   }
   parts.push(pdf.subarray(at));
   return Buffer.concat(parts);
@@ -373,7 +373,7 @@ test('the student on a phone sees every section of the third-term card and the s
 
   // The PDF: the same sections in its extracted text.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
-  const pdf = readFileSync((await download.path()));
+  const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = pdfText(inflatePdf(pdf)).replace(/\s+/g, ' ');
   for (const words of [
