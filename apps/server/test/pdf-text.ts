@@ -19,7 +19,8 @@ export function pdfText(pdf: Buffer): string {
       const map = new Map<number, string>();
       for (const range of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*\[([^\]]*)\]/g)) {
         const start = parseInt(range[1]!, 16);
-        const values = [...range[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].map((v) => v[1]!);
+        // A ligature maps to several code points in one entry (<0066 0066 0069> for "ffi").
+        const values = [...range[3]!.matchAll(/<([0-9a-fA-F\s]+)>/g)].map((v) => v[1]!.replace(/\s+/g, ''));
         values.forEach((hex, i) => {
           let s = '';
           for (let k = 0; k < hex.length; k += 4) s += String.fromCharCode(parseInt(hex.slice(k, k + 4), 16));

@@ -17,6 +17,7 @@ import {
   withTestContext,
 } from '../helpers';
 import '../../src/modules/payments/payments.tables';
+import '../../src/modules/results/report-cards.tables';
 import { assign, enforceAssignments } from '../teaching-fixtures';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
@@ -80,6 +81,23 @@ async function versionOf(ctx: TestContext, t: Target, subject: string): Promise<
 async function freshStaff(ctx: TestContext) {
   return createStaff(ctx.handle.db, { email: `st-${uniq()}@matrix.test`, password: TEST_PASSWORD, firstName: 'Fresh', lastName: 'Staff' });
 }
+/** An arm with results in a session of its own (1st term), its cards in `status`. */
+async function freshArm(ctx: TestContext, status?: 'submitted') {
+  const year = 2600 + schemeSessions++;
+  const session = await createSession(ctx.handle.db, `${year}/${year + 1}`);
+  const s = await newStudentRecord(ctx);
+  await createResults(ctx.handle.db, [
+    { studentId: s.id, sessionId: session.id, term: '1st', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 50 },
+  ]);
+  const key = { session_id: session.id, term: '1st', student_class: 'JSS 2A' };
+  if (status)
+    await ctx.handle.db
+      .insertInto('report_card_status')
+      .values({ ...key, status, updated_at: new Date().toISOString() })
+      .execute();
+  return key;
+}
+
 async function freshResultId(ctx: TestContext, c: Cast) {
   const s = await newStudentRecord(ctx);
   await createResults(ctx.handle.db, [
@@ -198,6 +216,10 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/students/search/': { req: ({ t }) => ({ url: `/api/students/search/?${q({ q: t.admissionNumber })}` }), expect: signedIn(200) },
   ...csvRoutes('students', staffAndAdmin),
   'GET /api/students/:admission_number/': { req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/` }), expect: ownOnly(200, 403) },
+  'PUT /api/students/:admission_number/photo/': {
+    req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/photo/`, payload: { photo: '' } }),
+    expect: adminOnly(200),
+  },
   'PUT /api/students/:admission_number/': {
     req: async ({ ctx, actor, t }) => {
       const target = actor === 'own' || actor === 'other' ? t : await newStudentRecord(ctx);
@@ -336,6 +358,37 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /api/results/publications/:id/': {
     req: ({ c }) => ({ url: `/api/results/publications/${c.publicationId}/` }),
     expect: adminOnly(204),
+  },
+  // ---------- report card approvals (an arm of its own per request: each step starts from a known status) ----------
+  'GET /api/report-approvals/': {
+    req: ({ c }) => ({ url: `/api/report-approvals/?${q({ session_id: c.session.id, term: '1st' })}` }),
+    expect: staffAndAdmin(200),
+  },
+  // The matrix's staff member is no form teacher: only the admin may submit here.
+  'POST /api/report-approvals/submit/': {
+    req: async ({ ctx }) => ({ url: '/api/report-approvals/submit/', payload: await freshArm(ctx) }),
+    expect: adminOnly(200),
+  },
+  'POST /api/report-approvals/approve/': {
+    req: async ({ ctx }) => ({ url: '/api/report-approvals/approve/', payload: await freshArm(ctx) }),
+    expect: adminOnly(200),
+  },
+  'POST /api/report-approvals/return/': {
+    req: async ({ ctx }) => ({
+      url: '/api/report-approvals/return/',
+      payload: { ...(await freshArm(ctx, 'submitted')), reason: 'Matrix check' },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/report-approvals/release/': {
+    req: async ({ ctx }) => {
+      const arm = await freshArm(ctx);
+      return {
+        url: '/api/report-approvals/release/',
+        payload: { session_id: arm.session_id, term: arm.term, student_classes: [arm.student_class] },
+      };
+    },
+    expect: adminOnly(200),
   },
   'GET /api/grading-scales/': { req: () => ({ url: '/api/grading-scales/' }), expect: signedIn(200) },
   'PUT /api/grading-scales/:level/': {

@@ -209,6 +209,9 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     dry_run: true,
     rows: [{ admission_number: cast.other.admissionNumber, components: { Score: 50 }, version: 0 }],
     refresh: 'not-a-real-refresh-token-0123456789',
+    // Report card approvals and photos (issue 15).
+    student_classes: ['JSS 1A'],
+    photo: '',
   };
   return name in values ? values[name] : 'Ada';
 }

@@ -5,12 +5,18 @@ import {
   formatDateTime,
   ordinal,
   RESULT_MESSAGES,
+  CARD_SECTION_TITLES,
+  LOGO_STORED_PIXELS,
+  formatDate,
+  formatNaira,
+  REPORT_MESSAGES,
+  termLabel,
   type ReportCard,
   type ReportCardSubject,
   personName,
 } from '@portal/domain';
 import { renderPdf } from '../../lib/pdf';
-import { logoForPdf } from '../settings/logo';
+import { imageForPdf } from '../settings/logo';
 
 /** Report cards as PDF (lib/pdf.ts: pdfkit with DejaVu Sans, fonts read once per process). */
 const GREEN = '#14532d';
@@ -74,16 +80,17 @@ type PdfImage = { width: number; height: number };
 type WithOpenImage = { openImage(src: Buffer): PdfImage };
 
 /**
- * The school's logo, opened once per document (pdfkit embeds a Buffer again on every page) and only
- * when it is the small normalised version: anything bigger is left out.
+ * An image of the card (logo, photo, signature, stamp), opened once per document (pdfkit embeds a
+ * Buffer again on every page) and only when it is small (normalised on upload): anything bigger,
+ * SVG or broken is left out.
  */
-function openLogo(doc: PDFKit.PDFDocument, dataUrl: string): PdfImage | undefined {
-  const bytes = logoForPdf(dataUrl);
+function openImage(doc: PDFKit.PDFDocument, dataUrl: string, maxPixels?: number): PdfImage | undefined {
+  const bytes = imageForPdf(dataUrl, maxPixels);
   if (!bytes) return undefined;
   try {
     return (doc as unknown as WithOpenImage).openImage(bytes);
   } catch {
-    // An unreadable logo never stops a report card.
+    // An unreadable image never stops a report card.
     return undefined;
   }
 }
@@ -97,229 +104,454 @@ function componentCell(s: ReportCardSubject, label: string): string {
 
 /**
  * The subjects table: with several components, their columns come before the total and the other
- * columns narrow, so six components and 16 subjects still fit one A4 page.
+ * columns narrow; in the third term each subject's first and second term scores and its session
+ * average follow the total (the per-subject half of the cumulative view). Widths are weights scaled to
+ * the page, so six components, the cumulative columns and 16 subjects still fit one A4 page.
  */
 function subjectTable(card: ReportCard, width: number): { columns: Column[]; rows: string[][]; size: number; absent: boolean } {
   const parts = card.components.length > 1 ? card.components : [];
-  const rest = (s: ReportCardSubject) => [
+  const third = card.cumulative !== null;
+  const cols: Column[] = [
+    { label: 'Subject', width: parts.length ? Math.max(0.17, 0.493 - 0.065 * parts.length) : 0.27 },
+    ...parts.map((c): Column => ({ label: c.label, width: Math.min(0.065, 0.32 / parts.length), align: 'right' })),
+    { label: parts.length ? 'Total' : 'Score', width: 0.065, align: 'right' },
+    ...(third
+      ? ([
+          { label: '1st term', width: 0.065, align: 'right' },
+          { label: '2nd term', width: 0.065, align: 'right' },
+          { label: 'Session avg', width: 0.075, align: 'right' },
+        ] as Column[])
+      : []),
+    { label: 'Grade', width: 0.06, align: 'center' },
+    { label: 'Remark', width: 0.1 },
+    { label: 'Pos.', width: 0.05, align: 'right' },
+    { label: 'Class avg', width: 0.08, align: 'right' },
+    { label: 'Highest', width: 0.07, align: 'right' },
+    { label: 'Lowest', width: 0.065, align: 'right' },
+  ];
+  const sum = cols.reduce((a, c) => a + c.width, 0);
+  const columns = cols.map((c) => ({ ...c, width: (c.width / sum) * width }));
+  const rows = card.subjects.map((s) => [
+    s.subject,
+    ...parts.map((c) => componentCell(s, c.label)),
+    !parts.length && s.absent.length ? ABSENT_MARK : fmt(s.score),
+    ...(third ? [fmt(s.term_scores?.['1st']), fmt(s.term_scores?.['2nd']), formatAverage(s.term_scores?.average)] : []),
     s.grade,
     s.remark,
     s.position === null ? '–' : ordinal(s.position),
     formatAverage(s.class_average),
     fmt(s.class_highest),
     fmt(s.class_lowest),
-  ];
-  if (!parts.length) {
-    return {
-      columns: [
-        { label: 'Subject', width: width * 0.27 },
-        { label: 'Score', width: width * 0.08, align: 'right' },
-        { label: 'Grade', width: width * 0.08, align: 'center' },
-        { label: 'Remark', width: width * 0.15 },
-        { label: 'Position', width: width * 0.1, align: 'right' },
-        { label: 'Class avg', width: width * 0.11, align: 'right' },
-        { label: 'Highest', width: width * 0.105, align: 'right' },
-        { label: 'Lowest', width: width * 0.105, align: 'right' },
-      ],
-      rows: card.subjects.map((s) => [s.subject, s.absent.length ? ABSENT_MARK : fmt(s.score), ...rest(s)]),
-      size: 8.5,
-      absent: card.subjects.some((s) => s.absent.length > 0),
-    };
-  }
-  // Fractions of the width, measured on DejaVu Sans: six components drop the type to 7 pt.
-  const each = Math.min(0.065, 0.32 / parts.length);
+  ]);
   return {
-    columns: [
-      { label: 'Subject', width: width * (0.493 - each * parts.length) },
-      ...parts.map((c): Column => ({ label: c.label, width: width * each, align: 'right' })),
-      { label: 'Total', width: width * 0.057, align: 'right' },
-      { label: 'Grade', width: width * 0.063, align: 'center' },
-      { label: 'Remark', width: width * 0.092 },
-      { label: 'Pos.', width: width * 0.05, align: 'right' },
-      { label: 'Class avg', width: width * 0.094, align: 'right' },
-      { label: 'Highest', width: width * 0.078, align: 'right' },
-      { label: 'Lowest', width: width * 0.073, align: 'right' },
-    ],
-    rows: card.subjects.map((s) => [s.subject, ...parts.map((c) => componentCell(s, c.label)), fmt(s.score), ...rest(s)]),
-    size: parts.length > 4 ? 7 : 8,
+    columns,
+    rows,
+    size: parts.length > 4 || third ? 7 : 8,
     absent: card.subjects.some((s) => s.absent.length > 0),
   };
 }
 
-function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | undefined): void {
+/** Where the next block goes; a block that does not fit the page starts a new one (never split). */
+class Flow {
+  y: number;
+  readonly top: number;
+  readonly bottom: number;
+  constructor(private readonly doc: PDFKit.PDFDocument) {
+    this.top = doc.page.margins.top;
+    this.bottom = doc.page.height - doc.page.margins.bottom;
+    this.y = this.top;
+  }
+  /** Makes room for `h` points: a new page when the rest of this one is too short. */
+  need(h: number): boolean {
+    if (this.y + h <= this.bottom || this.y === this.top) return false;
+    this.doc.addPage();
+    this.y = this.top;
+    return true;
+  }
+}
+
+/**
+ * A table that may run over pages: a row is never split, and the heading row is drawn again at the
+ * top of the next page.
+ */
+function flowTable(doc: PDFKit.PDFDocument, flow: Flow, x: number, columns: Column[], rows: string[][], size: number): void {
+  const rowH = rowHeight(size);
+  flow.need(rowH * 2);
+  let start = 0;
+  while (start < rows.length || start === 0) {
+    const room = Math.max(1, Math.floor((flow.bottom - flow.y) / rowH) - 1);
+    const part = rows.slice(start, start + room);
+    flow.y = drawTable(doc, x, flow.y, columns, part, size);
+    start += part.length;
+    if (start >= rows.length) break;
+    doc.addPage();
+    flow.y = flow.top;
+  }
+}
+
+/** The card's images opened once per document (the signature and stamp repeat on every card). */
+type Images = (dataUrl: string, maxPixels?: number) => PdfImage | undefined;
+
+function sectionTitle(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): number {
+  doc.font('bold').fontSize(size).fillColor(GREEN).text(text, x, y, { lineBreak: false });
+  doc.fillColor('#000000');
+  return y + size + 4;
+}
+
+/** Rows of a rating domain two traits to a row: [trait, rating, trait, rating]. */
+function ratingRows(traits: { name: string; rating: number | null }[]): string[][] {
+  const rows: string[][] = [];
+  for (let i = 0; i < traits.length; i += 2) {
+    const a = traits[i]!;
+    const b = traits[i + 1];
+    rows.push([a.name, a.rating === null ? '–' : String(a.rating), b?.name ?? '', b ? (b.rating === null ? '–' : String(b.rating)) : '']);
+  }
+  return rows;
+}
+
+const T = CARD_SECTION_TITLES;
+
+/** The card's blocks in school-term.md's order, each with its height at a type size and how to draw it. */
+function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images: Images) {
+  const table = subjectTable(card, width);
+  const remarks = card.subjects.filter((s) => s.teacher_remarks);
+  const gradingKey = `${T.gradingKey}: ${card.grading_key.map((b) => `${b.grade} ${fmt(b.min)}–${fmt(b.max)} ${b.remark}`).join(' · ')}`;
+  const ratingKey = `${T.ratingKey}: ${card.ratings.labels.map((l, i) => `${i + 1} ${l}`).join(' · ')}`;
+  const formLabel = `${T.formTeacherComment}${card.comments.form_teacher_name ? ` (${card.comments.form_teacher_name})` : ''}: `;
+  const formText = `${formLabel}${card.comments.form_teacher || '–'}`;
+  const principalText = `${T.principalComment}: ${card.comments.principal || '–'}`;
+  const textHeight = (t: string, size: number) => doc.font('body').fontSize(size).heightOfString(t, { width });
+  const domains = card.ratings.domains;
+  const ratingRowsCount = Math.max(0, ...domains.map((d) => Math.ceil(d.traits.length / 2)));
+  const money = (n: number | null) => (n === null ? REPORT_MESSAGES.notSet : formatNaira(n));
+  const nextLines = [
+    `${T.nextTermBegins} (${card.next_term.term_label}${card.next_term.session_name ? `, ${card.next_term.session_name}` : ''}): ${
+      card.next_term.begins ? formatDate(`${card.next_term.begins}T12:00:00Z`, card.school.time_zone) : REPORT_MESSAGES.toBeAnnounced
+    }`,
+    `${T.nextTermFees}: ${money(card.next_term.fees)}`,
+    `${T.outstanding}: ${formatNaira(card.next_term.outstanding)}`,
+  ];
+
+  type Block = { height: (z: number) => number; draw: (flow: Flow, z: number) => void; subjects?: true };
+  const left = doc.page.margins.left;
+  const list: Block[] = [];
+
+  // 3. Attendance
+  list.push({
+    height: (z) => z + 8,
+    draw: (flow, z) => {
+      const a = card.attendance;
+      doc
+        .font('bold')
+        .fontSize(z + 0.5)
+        .text(`${T.attendance}:  `, left, flow.y, { continued: true });
+      doc.font('body').text(`${T.timesOpened} ${fmt(a.times_opened)}  ·  ${T.present} ${fmt(a.present)}  ·  ${T.absent} ${fmt(a.absent)}`);
+      flow.y += z + 8;
+    },
+  });
+  // 4. Subjects (the third term's per-subject cumulative columns are part of it)
+  list.push({
+    subjects: true,
+    height: (z) =>
+      (card.subjects.length + 1) * rowHeight(Math.min(table.size, z)) + (table.absent ? 11 : 0) + (remarks.length ? 2 * (z + 2) + 4 : 0),
+    draw: (flow, z) => {
+      flowTable(doc, flow, left, table.columns, table.rows, Math.min(table.size, z));
+      if (table.absent) {
+        flow.need(11);
+        doc
+          .font('body')
+          .fontSize(7)
+          .fillColor(GREY)
+          .text(ASSESSMENT_MESSAGES.absentNote, left, flow.y + 2, { width, lineBreak: false });
+        doc.fillColor('#000000');
+        flow.y += 11;
+      }
+      if (remarks.length) {
+        const h = 2 * (z + 2);
+        flow.need(h + 4);
+        doc
+          .font('body')
+          .fontSize(z)
+          .text(`Teachers' remarks: ${remarks.map((s) => `${s.subject}: ${s.teacher_remarks}`).join('  ·  ')}`, left, flow.y + 3, {
+            width,
+            height: h,
+            ellipsis: true,
+          });
+        flow.y += h + 4;
+      }
+    },
+  });
+  // 5. Summary
+  const summary = [
+    `Total ${fmt(card.total)} (${card.subjects_taken} subjects)`,
+    `Average ${formatAverage(card.average)}`,
+    `Position ${card.position_text}`,
+    `Class average ${formatAverage(card.class_average)}`,
+    `${T.numberInClass} ${card.class_size}`,
+    `${T.passed} ${card.subjects_passed}`,
+    `${T.failed} ${card.subjects_failed}`,
+  ].join('  ·  ');
+  list.push({
+    height: (z) => z + 5 + textHeight(summary, z + 0.5),
+    draw: (flow, z) => {
+      flow.y = sectionTitle(doc, T.summary, left, flow.y, z + 1);
+      doc
+        .font('body')
+        .fontSize(z + 0.5)
+        .text(summary, left, flow.y, { width });
+      flow.y = doc.y;
+    },
+  });
+  // 12 (third term): the session's totals and averages, then the decision.
+  const cumulative = card.cumulative;
+  if (cumulative) {
+    list.push({
+      height: (z) => z + 5 + 3 * rowHeight(z) + z + 5,
+      draw: (flow, z) => {
+        flow.y = sectionTitle(doc, T.cumulative, left, flow.y, z + 1);
+        const w = width / 5;
+        flow.y = drawTable(
+          doc,
+          left,
+          flow.y,
+          [
+            { label: '', width: w },
+            ...cumulative.terms.map((t): Column => ({ label: termLabel(t.term), width: w, align: 'right' })),
+            { label: T.annualAverage, width: w, align: 'right' },
+          ],
+          [
+            ['Total', ...cumulative.terms.map((t) => fmt(t.total)), ''],
+            ['Average', ...cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(cumulative.annual_average)],
+          ],
+          z,
+        );
+        doc
+          .font('bold')
+          .fontSize(z + 0.5)
+          .text(`${T.annualAverage}: ${formatAverage(cumulative.annual_average)}`, left, flow.y + 3, { lineBreak: false });
+        flow.y += z + 5;
+      },
+    });
+  }
+  const promotion = card.promotion;
+  if (promotion) {
+    const text = `${promotion.label}${promotion.overridden && promotion.reason ? ` (${promotion.reason})` : ''}`;
+    list.push({
+      height: (z) => z + 8,
+      draw: (flow, z) => {
+        doc
+          .font('bold')
+          .fontSize(z + 1)
+          .text(`${T.promotion}:  `, left, flow.y + 2, { continued: true });
+        doc.font('body').text(text, { lineBreak: false });
+        flow.y += z + 8;
+      },
+    });
+  }
+  // 6 and 7. Ratings, the two domains side by side.
+  if (domains.length) {
+    list.push({
+      height: (z) => z + 5 + (ratingRowsCount + 1) * rowHeight(z),
+      draw: (flow, z) => {
+        const gap = 10;
+        const half = (width - gap) / 2;
+        const cols: Column[] = [
+          { label: 'Trait', width: half * 0.36 },
+          { label: 'Rating', width: half * 0.14, align: 'center' },
+          { label: 'Trait', width: half * 0.36 },
+          { label: 'Rating', width: half * 0.14, align: 'center' },
+        ];
+        const y0 = flow.y;
+        let end = y0;
+        domains.forEach((d, i) => {
+          const x = left + i * (half + gap);
+          const y = sectionTitle(doc, d.title, x, y0, z + 1);
+          end = Math.max(end, drawTable(doc, x, y, cols, ratingRows(d.traits), z));
+        });
+        flow.y = end;
+      },
+    });
+  }
+  // 8. Keys
+  list.push({
+    height: (z) => textHeight(gradingKey, z) + textHeight(ratingKey, z) + 4,
+    draw: (flow, z) => {
+      doc
+        .font('body')
+        .fontSize(z)
+        .fillColor(GREY)
+        .text(gradingKey, left, flow.y + 2, { width });
+      doc.text(ratingKey, left, doc.y, { width });
+      doc.fillColor('#000000');
+      flow.y = doc.y + 2;
+    },
+  });
+  // 9. Comments
+  list.push({
+    height: (z) => z + 5 + textHeight(formText, z + 0.5) + textHeight(principalText, z + 0.5) + 2,
+    draw: (flow, z) => {
+      flow.y = sectionTitle(doc, T.comments, left, flow.y, z + 1);
+      doc
+        .font('bold')
+        .fontSize(z + 0.5)
+        .text(formLabel, left, flow.y, { width, continued: true });
+      doc.font('body').text(card.comments.form_teacher || '–');
+      doc.font('bold').text(`${T.principalComment}: `, left, doc.y + 2, { width, continued: true });
+      doc.font('body').text(card.comments.principal || '–');
+      flow.y = doc.y;
+    },
+  });
+  // 10 and 11. Next term on the left, the principal's signature and the stamp on the right.
+  const signature = images(card.sign_off.signature);
+  const stamp = images(card.sign_off.stamp);
+  list.push({
+    height: (z) => Math.max(3 * (z + 4) + z + 5, 58),
+    draw: (flow, z) => {
+      const y0 = flow.y;
+      let y = sectionTitle(doc, T.nextTerm, left, y0, z + 1);
+      doc.font('body').fontSize(z + 0.5);
+      for (const l of nextLines) {
+        doc.text(l, left, y, { width: width * 0.55, lineBreak: false, ellipsis: true });
+        y += z + 4;
+      }
+      const boxW = 110;
+      const sx = left + width - 2 * boxW - 10;
+      const tx = left + width - boxW;
+      if (signature) doc.image(signature as unknown as Buffer, sx, y0, { fit: [boxW, 36], align: 'center', valign: 'bottom' });
+      if (stamp) doc.image(stamp as unknown as Buffer, tx, y0, { fit: [boxW, 44], align: 'center', valign: 'center' });
+      doc.lineWidth(0.5).strokeColor('#000000');
+      doc
+        .moveTo(sx, y0 + 40)
+        .lineTo(sx + boxW, y0 + 40)
+        .stroke();
+      doc.font('body').fontSize(7.5).fillColor(GREY);
+      doc.text(T.signature, sx, y0 + 43, { width: boxW, align: 'center', lineBreak: false });
+      doc.text(T.stamp, tx, y0 + 47, { width: boxW, align: 'center', lineBreak: false });
+      doc.fillColor('#000000');
+      flow.y = Math.max(y, y0 + 58);
+    },
+  });
+  return list;
+}
+
+/** Header and student block (1 and 2): drawn first on the card's first page; returns where they end. */
+function drawHeader(doc: PDFKit.PDFDocument, card: ReportCard, logo: PdfImage | undefined, photo: PdfImage | undefined): number {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   let y = doc.page.margins.top;
-
-  // School header
   let textLeft = left;
   if (logo) {
-    doc.image(logo as unknown as Buffer, left, y, { fit: [56, 56] });
-    textLeft = left + 66;
+    doc.image(logo as unknown as Buffer, left, y, { fit: [50, 50] });
+    textLeft = left + 60;
   }
-  doc
-    .font('bold')
-    .fontSize(16)
-    .fillColor(GREEN)
-    .text(card.school.name, textLeft, y, { width: width - (textLeft - left) });
-  doc.font('body').fontSize(9).fillColor(GREY);
-  if (card.school.motto) doc.text(`Motto: ${card.school.motto}`, textLeft, doc.y + 1, { width: width - (textLeft - left) });
-  if (card.school.address) doc.text(card.school.address, textLeft, doc.y + 1, { width: width - (textLeft - left) });
+  const w = width - (textLeft - left);
+  doc.font('bold').fontSize(15).fillColor(GREEN).text(card.school.name, textLeft, y, { width: w, lineBreak: false, ellipsis: true });
+  doc.font('body').fontSize(8.5).fillColor(GREY);
+  const sub = [card.school.motto ? `Motto: ${card.school.motto}` : '', card.school.address].filter(Boolean).join('  ·  ');
+  if (sub) doc.text(sub, textLeft, doc.y + 1, { width: w, lineBreak: false, ellipsis: true });
   const contact = [card.school.phone, card.school.email].filter(Boolean).join(' · ');
-  if (contact) doc.text(contact, textLeft, doc.y + 1, { width: width - (textLeft - left) });
-  y = Math.max(doc.y, y + 56) + 8;
+  if (contact) doc.text(contact, textLeft, doc.y + 1, { width: w, lineBreak: false, ellipsis: true });
+  y = Math.max(doc.y, y + (logo ? 50 : 0)) + 5;
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
     .lineWidth(1.5)
     .strokeColor(GREEN)
     .stroke();
-  y += 8;
-
+  y += 6;
   doc
     .font('bold')
-    .fontSize(12)
+    .fontSize(11.5)
     .fillColor('#000000')
     .text(`Report Card — ${card.term_label}, ${card.session.name} Session`, left, y, { width, align: 'center' });
-  y = doc.y + 8;
+  y = doc.y + 5;
 
-  // Student block
-  const half = width / 2;
+  // Student block, the photo on the right.
+  const photoW = 48;
+  const photoH = 58;
+  const textW = width - photoW - 10;
+  const half = textW / 2;
   const line = (label: string, value: string, x: number, yy: number) => {
-    doc.font('bold').fontSize(9).text(`${label}: `, x, yy, { continued: true }).font('body').text(value);
+    doc.font('bold').fontSize(8.5).text(`${label}: `, x, yy, { continued: true, width: half, lineBreak: false }).font('body').text(value);
   };
+  const y0 = y;
   line('Name', personName(card.student), left, y);
   line('Admission number', card.student.admission_number, left + half, y);
-  y += 14;
+  y += 13;
   line('Class', card.student.student_class, left, y);
-  line('Position', card.position_text, left + half, y);
-  y += 14;
-  line('Total', `${fmt(card.total)} (${card.subjects_taken} subjects)`, left, y);
-  line('Average', `${formatAverage(card.average)} (class average ${formatAverage(card.class_average)})`, left + half, y);
-  y += 20;
+  line(T.numberInClass, String(card.class_size), left + half, y);
+  y += 13;
+  line('Position', card.position_text, left, y);
+  line('Average', formatAverage(card.average), left + half, y);
+  y += 13;
+  const px = left + width - photoW;
+  if (photo) doc.image(photo as unknown as Buffer, px, y0, { fit: [photoW, photoH], align: 'center', valign: 'center' });
+  doc.lineWidth(0.5).strokeColor('#94a3b8').rect(px, y0, photoW, photoH).stroke();
+  return Math.max(y, y0 + photoH) + 6;
+}
 
-  // Everything above the signatures fits one page: with many subjects (and the third term's
-  // cumulative table, and remarks) the tables take a smaller type and the remarks run on as one
-  // paragraph, cut short if they still do not fit.
-  const signatures = doc.page.height - doc.page.margins.bottom - 60;
-  const bottom = signatures - 36;
-  const table = subjectTable(card, width);
-  const comments = card.subjects.filter((s) => s.teacher_remarks);
-  const cumulativeRows = card.cumulative ? card.subjects.length + 3 : 0;
-  const fixed = (table.absent ? 11 : 0) + (comments.length ? 18 : 0) + (card.cumulative ? 50 : 0);
-  const needed = (size: number) =>
-    (card.subjects.length + 1) * rowHeight(Math.min(table.size, size)) +
-    (cumulativeRows ? (cumulativeRows + 1) * rowHeight(Math.min(8, size)) : 0) +
-    fixed +
-    Math.min(comments.length, 2) * 10;
-  const size = [8.5, 8, 7.5, 7, 6.5, 6].find((z) => y + needed(z) <= bottom) ?? 6;
+/** Subjects beyond this many may take a second page; up to it, the card is one A4 page. */
+export const ONE_PAGE_SUBJECTS = 16;
 
-  y = drawTable(doc, left, y, table.columns, table.rows, Math.min(table.size, size));
-  if (table.absent) {
-    doc
-      .font('body')
-      .fontSize(7.5)
-      .fillColor(GREY)
-      .text(ASSESSMENT_MESSAGES.absentNote, left, y + 3, { width, lineBreak: false });
-    doc.fillColor('#000000');
-    y += 11;
+function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, images: Images): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const flow = new Flow(doc);
+  flow.y = drawHeader(doc, card, images(card.school.logo, LOGO_STORED_PIXELS), images(card.student.photo));
+  const list = blocks(doc, card, width, images);
+  const gap = 6;
+  const footer = 12;
+  // One page: the largest type at which every block fits. Longer cards keep a readable type and run
+  // on to a second page, a block (or a table row) never split.
+  const total = (z: number) => list.reduce((h, b) => h + b.height(z) + gap, 0) + footer;
+  const room = flow.bottom - flow.y;
+  const size = card.subjects.length <= ONE_PAGE_SUBJECTS ? ([8, 7.5, 7, 6.5, 6, 5.5].find((z) => total(z) <= room) ?? 5.5) : 7.5;
+  for (const b of list) {
+    if (!b.subjects) flow.need(b.height(size));
+    b.draw(flow, size);
+    flow.y += gap;
   }
-  if (comments.length) {
-    y += 6;
-    doc.font('bold').fontSize(8.5).text("Teachers' remarks", left, y);
-    y = doc.y + 1;
-    const room = bottom - y - (cumulativeRows ? (cumulativeRows + 1) * rowHeight(Math.min(8, size)) + 50 : 0);
-    const lines = comments.map((s) => `${s.subject}: ${s.teacher_remarks}`);
-    doc.font('body').fontSize(8);
-    if (lines.reduce((h, t) => h + doc.heightOfString(t, { width }) + 1, 0) <= room) {
-      for (const t of lines) doc.text(t, left, doc.y + 1, { width });
-    } else {
-      doc.fontSize(7.5).text(lines.join('  ·  '), left, y, { width, height: Math.max(room, 10), ellipsis: true });
-    }
-    y = Math.min(doc.y, bottom);
-  }
-
-  if (card.cumulative) {
-    y += 12;
-    doc.font('bold').fontSize(10).fillColor(GREEN).text('Cumulative (whole session)', left, y);
-    doc.fillColor('#000000');
-    y = doc.y + 4;
-    y = drawTable(
-      doc,
+  flow.need(footer);
+  const revised = card.revised_at ? ` · ${T.revised}: ${RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}` : '';
+  doc
+    .font('body')
+    .fontSize(7)
+    .fillColor(GREY)
+    .text(
+      `Generated ${formatDateTime(card.generated_at, card.school.time_zone)}${revised}${card.released ? '' : ' · not yet released to students'}`,
       left,
-      y,
-      [
-        { label: 'Subject', width: width * 0.36 },
-        { label: '1st term', width: width * 0.16, align: 'right' },
-        { label: '2nd term', width: width * 0.16, align: 'right' },
-        { label: '3rd term', width: width * 0.16, align: 'right' },
-        { label: 'Average', width: width * 0.16, align: 'right' },
-      ],
-      [
-        ...card.subjects.map((s) => [
-          s.subject,
-          fmt(s.term_scores?.['1st']),
-          fmt(s.term_scores?.['2nd']),
-          fmt(s.term_scores?.['3rd']),
-          formatAverage(s.term_scores?.average),
-        ]),
-        ['Term total', ...card.cumulative.terms.map((t) => fmt(t.total)), ''],
-        ['Term average', ...card.cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(card.cumulative.annual_average)],
-      ],
-      Math.min(8, size),
+      flow.y,
+      { width, align: 'center', lineBreak: false },
     );
-    y += 4;
-    doc
-      .font('bold')
-      .fontSize(9)
-      .text(`Annual average: ${formatAverage(card.cumulative.annual_average)}`, left, y);
-    y = doc.y;
-  }
-
-  // Signatures
-  y = Math.max(y + 36, signatures);
-  doc.lineWidth(0.5).strokeColor('#000000');
-  doc
-    .moveTo(left, y)
-    .lineTo(left + 180, y)
-    .stroke();
-  doc
-    .moveTo(left + width - 180, y)
-    .lineTo(left + width, y)
-    .stroke();
-  doc.font('body').fontSize(8.5).fillColor(GREY);
-  doc.text("Class teacher's signature", left, y + 3, { width: 180 });
-  doc.text("Principal's signature", left + width - 180, y + 3, { width: 180 });
-  const revised = card.revised_at ? ` · ${RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}` : '';
-  doc.text(
-    `Generated ${formatDateTime(card.generated_at, card.school.time_zone)}${revised}${card.released ? '' : ' · not yet released to students'}`,
-    left,
-    y + 20,
-    { width, align: 'center' },
-  );
+  doc.fillColor('#000000');
 }
 
 /**
- * One PDF with one A4 page per report card. `compress: false` keeps the content readable (tests).
- * Pages are drawn one event-loop turn apart, so a class of cards never holds the loop for long;
- * callers bound how many run at once (ConcurrencyLimiter in results.routes.ts).
+ * One PDF of report cards, each starting on a new A4 page (one page up to 16 subjects). `compress:
+ * false` keeps the content readable (tests). Cards are drawn one event-loop turn apart, so a class
+ * never holds the loop for long; callers bound how many run at once (ConcurrencyLimiter in
+ * results.routes.ts).
  */
 export async function renderReportCards(cards: ReportCard[], opts: { compress?: boolean; title?: string } = {}): Promise<Buffer> {
   return renderPdf(
     {
       size: 'A4',
-      margin: 36,
+      margin: 32,
       autoFirstPage: false,
       compress: opts.compress ?? true,
       info: { Title: opts.title ?? 'Report cards', Producer: 'School portal', Creator: 'School portal' },
     },
     async (doc) => {
-      const logos = new Map<string, PdfImage | undefined>();
+      const opened = new Map<string, PdfImage | undefined>();
+      const images: Images = (dataUrl, maxPixels) => {
+        if (!dataUrl) return undefined;
+        if (!opened.has(dataUrl)) opened.set(dataUrl, openImage(doc, dataUrl, maxPixels));
+        return opened.get(dataUrl);
+      };
       for (const [i, card] of cards.entries()) {
         if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        if (!logos.has(card.school.logo)) logos.set(card.school.logo, openLogo(doc, card.school.logo));
         doc.addPage();
-        drawCard(doc, card, logos.get(card.school.logo));
+        drawCard(doc, card, images);
       }
     },
   );

@@ -135,10 +135,18 @@ export function normaliseLogo(dataUrl: string, maxSourcePixels = LOGO_MAX_SOURCE
 
 /** A stored logo small enough to draw, as bytes for pdfkit; anything else (SVG, too big, broken) is left out. */
 export function logoForPdf(dataUrl: string): Buffer | undefined {
+  return imageForPdf(dataUrl, LOGO_STORED_PIXELS);
+}
+
+/**
+ * Any card image (logo, photo, signature, stamp) small enough to draw, as bytes for pdfkit. Images
+ * are normalised on upload; the limit keeps an old or odd stored one from costing a decode per card.
+ */
+export function imageForPdf(dataUrl: string, maxPixels = 1024): Buffer | undefined {
   const m = /^data:image\/(png|jpeg);base64,(.+)$/.exec(dataUrl);
   if (!m?.[2]) return undefined;
   const bytes = Buffer.from(m[2], 'base64');
   const size = imageSize(bytes, m[1] === 'png' ? 'png' : 'jpeg');
-  if (!size || size.width > LOGO_STORED_PIXELS || size.height > LOGO_STORED_PIXELS) return undefined;
+  if (!size || size.width > maxPixels || size.height > maxPixels) return undefined;
   return bytes;
 }
