@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { greyPng } from '../../apps/server/test/grey-png';
 import {
   REPORT_MESSAGES,
+  promotionLabel,
   suggestComment,
   type CommentSheet,
   type RatingSheet,
@@ -85,6 +86,18 @@ test.afterAll(async ({ request }) => {
       })),
     },
   });
+  const third = await getJson<CommentSheet>(request, `/api/class-comments/?${query().replace(`term=${TERM}`, 'term=3rd')}`);
+  const overridden = third.rows.filter((r) => r.promotion?.override);
+  if (overridden.length)
+    await request.put('/api/class-comments/', {
+      headers,
+      data: {
+        session_id: plan.sessionId,
+        term: '3rd',
+        student_class: ARM,
+        rows: overridden.map((r) => ({ admission_number: r.admission_number, promotion_override: null, version: r.version })),
+      },
+    });
   const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
   await request.put('/api/class-comments/', {
     headers,
@@ -205,7 +218,7 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   await page.getByRole('link', { name: /Class Ratings/ }).click();
   // The chooser offers the arms the teacher is form teacher of.
   await page.getByLabel('Academic Term').selectOption(TERM);
-  await page.getByLabel('Class').selectOption(ARM);
+  await page.getByLabel('Class', { exact: true }).selectOption(ARM);
   await page.getByRole('button', { name: 'Open ratings' }).click();
   await expect(page.getByTestId('ratings-grid')).toBeVisible();
   await expect(page.getByTestId('rating-key')).toContainText('5 Outstanding');
@@ -245,6 +258,34 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   await region.evaluate((el) => el.scrollBy({ left: 400 }));
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(50);
   expect(Math.abs((await name.boundingBox())!.x - x)).toBeLessThan(2);
+  await region.evaluate((el) => el.scrollTo({ left: 0 }));
+
+  // Someone else (the admin) changes the first student's row meanwhile: the teacher's next save of
+  // that row is refused with the message, kept as typed, and goes through after a reload.
+  const before = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const row0 = before.rows[0]!;
+  const other = await request.put('/api/class-ratings/', {
+    headers: await admin(request),
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      student_class: ARM,
+      rows: [{ admission_number: row0.admission_number, ratings: { ...row0.ratings, honesty: 3 }, version: row0.version }],
+    },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  const cell0 = page.getByLabel(`Timekeeping for ${names[0]}`, { exact: true });
+  await cell0.fill('2');
+  await cell0.press('Enter'); // leaves the row: saved at once, refused as stale
+  await expect(status(page, adms[0]!)).toHaveText(/Changed by someone else$/);
+  await expect(page.getByTestId('row-problem')).toContainText('was changed by someone else since you loaded it');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(status(page, adms[0]!)).toHaveText(/Not saved yet$/);
+  await expect(cell0).toHaveValue('2');
+  await expect(page.getByLabel(`Honesty for ${names[0]}`, { exact: true })).toHaveValue('3');
+  await page.getByRole('button', { name: /Save all/ }).click();
+  await expect(status(page, adms[0]!)).toHaveText(/Saved$/);
+  typed[0] = '2';
 
   await page.reload();
   for (const [i, n] of names.entries()) {
@@ -254,6 +295,7 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   const stored = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   expect(stored.rows.map((r) => r.ratings.punctuality)).toEqual(typed.map(Number));
   expect(stored.rows.map((r) => r.ratings.politeness)).toEqual(names.map((_, i) => ((i + 3) % 5) + 1));
+  expect(stored.rows[0]!.ratings.honesty).toBe(3);
 });
 
 test('the form teacher writes comments and attendance and applies suggestions; the admin writes a principal comment', async ({
@@ -268,23 +310,24 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   await expect(page.getByTestId('times-opened')).toHaveText('Times school opened this term: 60.');
   const first = page.getByTestId(`row-${adms[0]}`);
   const second = page.getByTestId(`row-${adms[1]}`);
+  const field = (label: string, i: number) => page.getByLabel(`${label} for ${names[i]}`, { exact: true });
   // The principal's comment is not the form teacher's to write.
-  await expect(first.getByLabel("Principal's comment")).toHaveAttribute('readonly', '');
+  await expect(field("Principal's comment", 0)).toHaveAttribute('readonly', '');
 
-  await first.getByLabel("Form teacher's comment").fill('Steady and helpful in class.');
-  await first.getByLabel('Days present').fill('55');
-  await first.getByLabel('Days absent').fill('9');
+  await field("Form teacher's comment", 0).fill('Steady and helpful in class.');
+  await field('Days present', 0).fill('55');
+  await field('Days absent', 0).fill('9');
   // Present and absent cannot exceed the times school opened.
   await expect(first).toContainText(REPORT_MESSAGES.attendanceOverOpened(60));
-  await first.getByLabel('Days absent').fill('5');
+  await field('Days absent', 0).fill('5');
   // The suggestion for the second student's average, one tap away.
   const sheet = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
   const suggested = sheet.rows[1]!.suggested_form;
   expect(suggested).toBe(
     suggestComment((await getJson<ReportSettings>(request, '/api/report-settings/')).comment_bank, 'form', sheet.rows[1]!.average),
   );
-  await second.getByRole('button', { name: "Use suggestion: Form teacher's comment" }).click();
-  await expect(second.getByLabel("Form teacher's comment")).toHaveValue(suggested);
+  await second.getByRole('button', { name: `Use suggestion: Form teacher's comment for ${names[1]}` }).click();
+  await expect(field("Form teacher's comment", 1)).toHaveValue(suggested);
   await page.getByRole('button', { name: /Save all/ }).click();
   await expect(first.getByTestId('row-status')).toContainText('Saved');
   await expect(second.getByTestId('row-status')).toContainText('Saved');
@@ -297,9 +340,8 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   await confirm.getByRole('button', { name: 'Apply' }).click();
   const withSuggestion = sheet.rows.slice(2).filter((r) => r.suggested_form).length;
   await expect(page.getByText(REPORT_MESSAGES.suggestionsApplied(withSuggestion))).toBeVisible();
-  await expect(first.getByLabel("Form teacher's comment")).toHaveValue('Steady and helpful in class.');
-  if (sheet.rows[2]?.suggested_form)
-    await expect(page.getByTestId(`row-${adms[2]}`).getByLabel("Form teacher's comment")).toHaveValue(sheet.rows[2].suggested_form);
+  await expect(field("Form teacher's comment", 0)).toHaveValue('Steady and helpful in class.');
+  if (sheet.rows[2]?.suggested_form) await expect(field("Form teacher's comment", 2)).toHaveValue(sheet.rows[2].suggested_form);
   expect(await sideways(page)).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 
@@ -309,20 +351,20 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   await page.goto('/adminHomePage');
   await page.getByRole('link', { name: /Class Comments/ }).click();
   await page.getByLabel('Academic Term').selectOption(TERM);
-  await page.getByLabel('Class').selectOption(ARM);
+  await page.getByLabel('Class', { exact: true }).selectOption(ARM);
   await page.getByRole('button', { name: 'Open comments' }).click();
   const row = page.getByTestId(`row-${adms[0]}`);
-  await row.getByLabel("Principal's comment").fill('A good term. Keep it up.');
-  await row.getByLabel("Principal's comment").blur();
+  await field("Principal's comment", 0).fill('A good term. Keep it up.');
+  await field("Principal's comment", 0).blur();
   await expect(row.getByTestId('row-status')).toContainText('Saved');
   await expectAccessible(page);
 
   await page.reload();
-  await expect(row.getByLabel("Principal's comment")).toHaveValue('A good term. Keep it up.');
-  await expect(row.getByLabel("Form teacher's comment")).toHaveValue('Steady and helpful in class.');
-  await expect(row.getByLabel('Days present')).toHaveValue('55');
-  await expect(row.getByLabel('Days absent')).toHaveValue('5');
-  await expect(page.getByTestId(`row-${adms[1]}`).getByLabel("Form teacher's comment")).toHaveValue(suggested);
+  await expect(field("Principal's comment", 0)).toHaveValue('A good term. Keep it up.');
+  await expect(field("Form teacher's comment", 0)).toHaveValue('Steady and helpful in class.');
+  await expect(field('Days present', 0)).toHaveValue('55');
+  await expect(field('Days absent', 0)).toHaveValue('5');
+  await expect(field("Form teacher's comment", 1)).toHaveValue(suggested);
   const stored = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
   expect(stored.rows[0]).toMatchObject({
     form_comment: 'Steady and helpful in class.',
@@ -332,4 +374,41 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   });
   expect(stored.rows.filter((r) => r.form_comment).length).toBe(2 + withSuggestion);
   expect(names.length).toBe(stored.rows.length);
+});
+
+test("third term: the rule's promotion decision shows; the principal overrides it with a reason, the form teacher cannot", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const { names } = plan;
+  const path = `/class-comments?session_id=${plan.sessionId}&term=3rd&class=${encodeURIComponent(ARM)}`;
+  const sheet = await getJson<CommentSheet>(request, `/api/class-comments/?${query().replace(`term=${TERM}`, 'term=3rd')}`);
+  const computed = sheet.rows[0]!.promotion!.computed;
+  const other = computed === 'promoted' ? 'repeat' : 'promoted';
+  const field = (label: string) => page.getByLabel(`${label} for ${names[0]}`, { exact: true });
+
+  await signInViaApi(page, request, 'admin');
+  await page.goto(path);
+  const row = page.getByTestId(`row-${plan.adms[0]}`);
+  await expect(row.getByTestId('promotion-computed')).toHaveText(promotionLabel(computed, 'JSS 1'));
+  await field('Decision').selectOption(other);
+  // An override needs its reason: nothing is sent until it has one.
+  await expect(row).toContainText(REPORT_MESSAGES.overrideReasonRequired);
+  await field('Reason for the change').fill('Sat the exams while ill; the school board agreed.');
+  await field('Reason for the change').blur();
+  await expect(row.getByTestId('row-status')).toContainText('Saved');
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await page.reload();
+  await expect(field('Decision')).toHaveValue(other);
+  await expect(field('Reason for the change')).toHaveValue('Sat the exams while ill; the school board agreed.');
+
+  // The form teacher sees the decision but cannot change it.
+  await page.evaluate(() => localStorage.clear());
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
+  await page.goto(path);
+  await expect(field('Decision')).toBeDisabled();
+  await expect(field('Decision')).toHaveValue(other);
+  await expectAccessible(page);
 });

@@ -75,3 +75,10 @@ export async function setWindow(db: DB, sessionId: number, term: string, level: 
     .onConflict((oc) => oc.columns(['session_id', 'term', 'class_level']).doUpdateSet({ is_open: values.is_open }))
     .execute();
 }
+
+/** Makes a staff member (`staffId`: the staff row's id) the form teacher of an arm in a session, replacing any other. */
+export async function makeFormTeacher(db: DB, sessionId: number, className: string, staffId: number): Promise<void> {
+  const arm = await db.selectFrom('class_arms').select('id').where('name', '=', className).executeTakeFirstOrThrow();
+  await db.deleteFrom('form_teachers').where('session_id', '=', sessionId).where('arm_id', '=', arm.id).execute();
+  await db.insertInto('form_teachers').values({ session_id: sessionId, arm_id: arm.id, staff_id: staffId }).execute();
+}

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { SUBJECTS } from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import '../../src/modules/results/results.tables';
+import { makeFormTeacher } from '../teaching-fixtures';
 import {
   createSession,
   createStudent,
@@ -16,6 +17,7 @@ import {
 /** The cast of the authorization matrix: two students (own / someone else's), a teacher, an admin. */
 export interface Cast {
   admin: SignedIn;
+  /** Form teacher of JSS 2A in `session`. */
   staff: SignedIn & { staffId: string; id: number };
   /** The student acting; "own" records are theirs. */
   student: SignedIn & { admissionNumber: string; id: number };
@@ -74,6 +76,8 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
   const otherStaff = await signInStaff(ctx);
   const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
   const other = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+  // The staff member is the form teacher of JSS 2A (the report card sheets); otherStaff of no arm.
+  await makeFormTeacher(ctx.handle.db, session.id, 'JSS 2A', staff.id);
   await createResults(
     ctx.handle.db,
     [student, other].flatMap((s, k) =>

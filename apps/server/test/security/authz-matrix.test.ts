@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { NOT_YOUR_SUBJECT_CODE, SCHEME_PRESETS, SUBJECTS } from '@portal/domain';
+import { CARD_CODES, DEFAULT_REPORT_SETTINGS, NOT_YOUR_SUBJECT_CODE, REPORT_MESSAGES, SCHEME_PRESETS, SUBJECTS } from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
 import {
@@ -77,6 +77,21 @@ async function versionOf(ctx: TestContext, t: Target, subject: string): Promise<
     .executeTakeFirst();
   return row?.version ?? 0;
 }
+
+/** The stored version of a target's 3rd-term card entry (0: none), so a sheet save is never stale. */
+async function entryVersion(ctx: TestContext, c: Cast, t: Target): Promise<number> {
+  const row = await ctx.handle.db
+    .selectFrom('report_card_entries')
+    .select('version')
+    .where('student_id', '=', t.id)
+    .where('session_id', '=', c.session.id)
+    .where('term', '=', '3rd')
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+// The 3rd term: the cast's 1st term is published (released, which locks the form teacher's writes) and the 2nd is by the matrix.
+const cardSheetBody = (c: Cast, t: Target) => ({ session_id: c.session.id, term: '3rd', student_class: t.studentClass });
+const cardSheet = (c: Cast, t: Target) => q(cardSheetBody(c, t));
 
 async function freshStaff(ctx: TestContext) {
   return createStaff(ctx.handle.db, { email: `st-${uniq()}@matrix.test`, password: TEST_PASSWORD, firstName: 'Fresh', lastName: 'Staff' });
@@ -455,6 +470,44 @@ export const MATRIX: Record<string, Entry> = {
         dry_run: true,
       },
     }),
+    expect: staffAndAdmin(200),
+  },
+
+  // ---------- report card sheets (the cast's staff is the form teacher of JSS 2A; see the block below for others) ----------
+  'GET /api/report-settings/': { req: () => ({ url: '/api/report-settings/' }), expect: staffAndAdmin(200) },
+  'PUT /api/report-settings/': { req: () => ({ url: '/api/report-settings/', payload: DEFAULT_REPORT_SETTINGS }), expect: adminOnly(200) },
+  'GET /api/report-terms/': { req: ({ c }) => ({ url: `/api/report-terms/?session_id=${c.session.id}` }), expect: staffAndAdmin(200) },
+  'PUT /api/report-terms/': {
+    req: ({ c }) => ({
+      url: '/api/report-terms/',
+      payload: { session_id: c.session.id, term: '2nd', next_term_begins: '2026-04-27', times_opened: 100 },
+    }),
+    expect: adminOnly(200),
+  },
+  'GET /api/class-ratings/': { req: ({ c, t }) => ({ url: `/api/class-ratings/?${cardSheet(c, t)}` }), expect: staffAndAdmin(200) },
+  'PUT /api/class-ratings/': {
+    req: async ({ ctx, c, t }) => ({
+      url: '/api/class-ratings/',
+      payload: {
+        ...cardSheetBody(c, t),
+        rows: [{ admission_number: t.admissionNumber, ratings: { neatness: 1 + (n++ % 5) }, version: await entryVersion(ctx, c, t) }],
+      },
+    }),
+    expect: staffAndAdmin(200),
+  },
+  'GET /api/class-comments/': { req: ({ c, t }) => ({ url: `/api/class-comments/?${cardSheet(c, t)}` }), expect: staffAndAdmin(200) },
+  'PUT /api/class-comments/': {
+    req: async ({ ctx, c, t }) => ({
+      url: '/api/class-comments/',
+      payload: {
+        ...cardSheetBody(c, t),
+        rows: [{ admission_number: t.admissionNumber, form_comment: `Matrix ${uniq()}`, version: await entryVersion(ctx, c, t) }],
+      },
+    }),
+    expect: staffAndAdmin(200),
+  },
+  'POST /api/class-comments/suggestions/': {
+    req: ({ c, t }) => ({ url: '/api/class-comments/suggestions/', payload: { ...cardSheetBody(c, t), kind: 'form', overwrite: true } }),
     expect: staffAndAdmin(200),
   },
 
@@ -959,4 +1012,105 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
     }
     expect(failures).toEqual([]);
   }, 60_000);
+});
+
+/**
+ * The report card sheets x form teachers: the form teacher of the arm (the cast's staff, JSS 2A) and
+ * the admin read and write an arm's ratings and comments; another staff member, or the form teacher
+ * on another arm, is 403; the principal's part (principal comments, their suggestions) is the admin's.
+ */
+describeEachDatabase('authorization matrix: report card sheets follow form teachers', (dialect) => {
+  let ctx: TestContext;
+  let c: Cast;
+  let notFormTeacher: SignedIn;
+  withTestContext(dialect, async (x) => {
+    ctx = x;
+    c = await buildCast(ctx);
+    notFormTeacher = await signInStaff(ctx);
+  });
+
+  it('every report card sheet route is in this block', () => {
+    const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
+    expect(keys.filter((k) => /\/api\/class-(ratings|comments)\//.test(k)).sort()).toEqual(
+      [
+        'GET /api/class-ratings/',
+        'PUT /api/class-ratings/',
+        'GET /api/class-comments/',
+        'PUT /api/class-comments/',
+        'POST /api/class-comments/suggestions/',
+      ].sort(),
+    );
+  });
+
+  it('answers each caller on each arm as the form teachers say', async () => {
+    const failures: string[] = [];
+    const arms = {
+      'JSS 2A': { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, studentClass: 'JSS 2A' as const },
+      'JSS 1A': { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, studentClass: 'JSS 1A' as const },
+    };
+    const callers = { formTeacher: c.staff, notFormTeacher, admin: c.admin };
+    for (const [armName, t] of Object.entries(arms)) {
+      for (const [name, who] of Object.entries(callers)) {
+        const allowed = name === 'admin' || (name === 'formTeacher' && armName === 'JSS 2A');
+        const read = (url: string) => () => Promise.resolve<InjectOptions>({ method: 'GET', url: `${url}?${cardSheet(c, t)}` });
+        // The version is read when the request is made: an earlier row of this loop may have written the entry.
+        const save = (url: string, row: Record<string, unknown>) => async (): Promise<InjectOptions> => ({
+          method: 'PUT',
+          url,
+          payload: {
+            ...cardSheetBody(c, t),
+            rows: [{ admission_number: t.admissionNumber, ...row, version: await entryVersion(ctx, c, t) }],
+          },
+        });
+        const suggest = (kind: string) => () =>
+          Promise.resolve<InjectOptions>({
+            method: 'POST',
+            url: '/api/class-comments/suggestions/',
+            payload: { ...cardSheetBody(c, t), kind },
+          });
+        const requests: [string, () => Promise<InjectOptions>, number][] = [
+          ['GET ratings', read('/api/class-ratings/'), 200],
+          ['PUT ratings', save('/api/class-ratings/', { ratings: { neatness: 1 + (n++ % 5) } }), 200],
+          ['GET comments', read('/api/class-comments/'), 200],
+          ['PUT form comment', save('/api/class-comments/', { form_comment: `F ${uniq()}` }), 200],
+          ['PUT principal comment', save('/api/class-comments/', { principal_comment: `P ${uniq()}` }), name === 'admin' ? 200 : 403],
+          ['POST form suggestions', suggest('form'), 200],
+          ['POST principal suggestions', suggest('principal'), name === 'admin' ? 200 : 403],
+        ];
+        for (const [label, req, ok] of requests) {
+          const want = allowed ? ok : 403;
+          const res = await ctx.app.inject({ ...(await req()), headers: who.auth });
+          if (res.statusCode !== want)
+            failures.push(`${label} on ${armName} by ${name}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+          else if (want === 403) {
+            const detail = allowed ? REPORT_MESSAGES.principalOnly : REPORT_MESSAGES.formTeacherOnly(armName);
+            if (res.json().detail !== detail) failures.push(`${label} on ${armName} by ${name}: ${res.body}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it("the form teacher's writes on a released term are 409 cards_locked; the admin's are not", async () => {
+    // The cast's 1st term of JSS 2A is published.
+    const t = c.other;
+    const body = { session_id: c.session.id, term: '1st', student_class: 'JSS 2A' };
+    const row = { admission_number: t.admissionNumber, ratings: { neatness: 3 }, version: 0 };
+    const locked = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/class-ratings/',
+      headers: c.staff.auth,
+      payload: { ...body, rows: [row] },
+    });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().code).toBe(CARD_CODES.locked);
+    const admin = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/class-ratings/',
+      headers: c.admin.auth,
+      payload: { ...body, rows: [row] },
+    });
+    expect(admin.statusCode, admin.body).toBe(200);
+  });
 });

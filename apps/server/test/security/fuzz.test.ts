@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { componentScoreProblems, componentTotal, GENERAL_MESSAGES, parseStoredComponents, SCHEME_PRESETS, SUBJECTS } from '@portal/domain';
+import {
+  componentScoreProblems,
+  componentTotal,
+  DEFAULT_REPORT_SETTINGS,
+  GENERAL_MESSAGES,
+  parseStoredComponents,
+  SCHEME_PRESETS,
+  SUBJECTS,
+  textProblem,
+} from '@portal/domain';
 import { routeTable } from '../../src/http/auth';
 import {
   createSession,
@@ -677,6 +686,131 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
       { numRuns: NUM_RUNS * 2, seed: SEED },
     );
   }, 120_000);
+
+  it('the report card sheets: hostile rows never 5xx, a refused save changes nothing, and what is stored is clean', async () => {
+    const base = { session_id: cast.session.id, term: '3rd', student_class: 'JSS 2A' };
+    const entry = () =>
+      ctx.handle.db
+        .selectFrom('report_card_entries')
+        .selectAll()
+        .where('student_id', '=', cast.other.id)
+        .where('session_id', '=', cast.session.id)
+        .where('term', '=', '3rd')
+        .executeTakeFirst();
+    const CURRENT = Symbol('current version');
+    const version = fc.oneof(fc.constant<unknown>(CURRENT), fc.constant<unknown>(CURRENT), hostileValue);
+    const admission = fc.oneof(hostileString, fc.constant(cast.other.admissionNumber), fc.constant(cast.other.admissionNumber));
+    // Mostly valid values, so that saves also succeed and what they store can be checked.
+    const text = fc.oneof(
+      { arbitrary: fc.constantFrom('Good work.\nKeep it up.', '', ' Trim me '), weight: 3 },
+      hostileString,
+      hostileValue,
+    );
+    const days = fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: 40 }), weight: 3 },
+      fc.integer({ min: -5, max: 250 }),
+      fc.constant(null),
+      hostileValue,
+    );
+    const ratingRow = fc.record(
+      {
+        admission_number: admission,
+        ratings: fc.oneof(
+          fc.dictionary(fc.oneof(hostileString, fc.constantFrom('neatness', 'music', '__proto__', 'constructor')), hostileValue, {
+            maxKeys: 4,
+          }),
+          fc.record({ neatness: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constant(null), hostileValue) }),
+          hostileValue,
+        ),
+        version,
+      },
+      { requiredKeys: ['admission_number', 'ratings', 'version'] },
+    );
+    const commentRow = fc.record(
+      {
+        admission_number: admission,
+        form_comment: text,
+        principal_comment: text,
+        days_present: days,
+        days_absent: days,
+        promotion_override: fc.oneof(
+          { arbitrary: fc.constant(null), weight: 3 },
+          fc.constantFrom('promoted', 'trial', 'repeat'),
+          hostileValue,
+        ),
+        override_reason: text,
+        version,
+      },
+      { requiredKeys: ['admission_number', 'version'] },
+    );
+    const settings = fc.record({
+      ...Object.fromEntries(Object.entries(DEFAULT_REPORT_SETTINGS).map(([k, v]) => [k, fc.constant<unknown>(v)])),
+      traits: fc.oneof(
+        fc.constant<unknown>(DEFAULT_REPORT_SETTINGS.traits),
+        fc.record({
+          affective: fc.array(fc.record({ name: hostileValue, id: fc.oneof(hostileString, fc.constant(undefined)) }), { maxLength: 3 }),
+          psychomotor: fc.constant([]),
+        }),
+        hostileValue,
+      ),
+      signature: fc.oneof(hostileString, fc.constantFrom('', 'data:image/png;base64,AAAA', 'data:image/jpeg;base64,/9j/4AAQ')),
+      comment_bank: fc.oneof(
+        fc.constant<unknown>(DEFAULT_REPORT_SETTINGS.comment_bank),
+        fc.array(fc.record({ kind: fc.constantFrom('form', 'principal'), min: hostileValue, max: hostileValue, text }), { maxLength: 2 }),
+      ),
+    });
+    const accepted: Record<string, number> = {};
+    // What is stored passes the shared text rule (no controls but line breaks, no bidi overrides, no lone surrogates).
+    const clean = (t: string) => textProblem(t, { label: 'Comment', multiline: true });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(ratingRow, { minLength: 1, maxLength: 3 }),
+        fc.array(commentRow, { minLength: 1, maxLength: 3 }),
+        fc.record({ kind: fc.oneof(fc.constantFrom('form', 'principal'), hostileValue), overwrite: hostileValue }, { requiredKeys: [] }),
+        settings,
+        fc.record({
+          term: fc.oneof(fc.constant('3rd'), hostileValue),
+          next_term_begins: fc.oneof(hostileString, fc.constant(null), fc.constant('2026-09-14')),
+          times_opened: days,
+        }),
+        async (ratingRows, commentRows, suggestion, settingsBody, termBody) => {
+          const v = (await entry())?.version ?? 0;
+          const withVersion = (rows: Record<string, unknown>[]) => rows.map((r) => (r.version === CURRENT ? { ...r, version: v } : r));
+          for (const [method, url, payload] of [
+            ['PUT', '/api/class-ratings/', { ...base, rows: withVersion(ratingRows) }],
+            ['PUT', '/api/class-comments/', { ...base, rows: withVersion(commentRows) }],
+            ['POST', '/api/class-comments/suggestions/', { ...base, ...suggestion }],
+            ['PUT', '/api/report-settings/', settingsBody],
+            ['PUT', '/api/report-terms/', { session_id: cast.session.id, ...termBody }],
+          ] as const) {
+            const before = await rowCounts(ctx, tables);
+            const stored = await entry();
+            const res = await ctx.app.inject({
+              method,
+              url,
+              headers: { ...cast.admin.auth, 'content-type': 'application/json' },
+              payload: JSON.stringify(payload),
+            });
+            expect(res.statusCode, `${method} ${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|invalid byte sequence/);
+            if (res.statusCode < 300) accepted[url] = (accepted[url] ?? 0) + 1;
+            if (res.statusCode >= 400) {
+              expect(await rowCounts(ctx, tables)).toEqual(before);
+              expect(await entry()).toEqual(stored);
+            }
+          }
+          const e = await entry();
+          if (e) {
+            for (const x of Object.values(JSON.parse(e.ratings) as object)) expect([1, 2, 3, 4, 5]).toContain(x);
+            for (const t of [e.form_comment, e.principal_comment, e.override_reason]) expect(clean(t), JSON.stringify(t)).toBeNull();
+          }
+        },
+      ),
+      { numRuns: NUM_RUNS * 2, seed: SEED },
+    );
+    console.info(`fuzz.test.ts [${dialect}] report card sheets accepted: ${JSON.stringify(accepted)}`);
+    await ctx.app.inject({ method: 'PUT', url: '/api/report-settings/', headers: cast.admin.auth, payload: DEFAULT_REPORT_SETTINGS });
+  }, 180_000);
 
   it('prototype-pollution keys do not pollute the server', async () => {
     for (const url of ['/api/settings/', '/api/students/', '/api/results/', '/api/payments/initiate/']) {

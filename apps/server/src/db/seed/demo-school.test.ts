@@ -94,4 +94,19 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
     expect(await db().selectFrom('session_teaching').select('session_id').where('enforce_assignments', '=', 1).execute()).toEqual([]);
     expect(await db().selectFrom('score_entry_windows').select('session_id').execute()).toEqual([]);
   });
+
+  it("gives the current session's terms their report card dates (next term begins, times school opened)", async () => {
+    const session = await db().selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
+    const terms = await db()
+      .selectFrom('report_terms')
+      .select(['term', 'next_term_begins', 'times_opened'])
+      .where('session_id', '=', session.id)
+      .orderBy('term')
+      .execute();
+    expect(terms).toEqual([
+      { term: '1st', next_term_begins: '2026-01-12', times_opened: 118 },
+      { term: '2nd', next_term_begins: '2026-04-27', times_opened: 112 },
+      { term: '3rd', next_term_begins: '2026-09-14', times_opened: 110 },
+    ]);
+  });
 });

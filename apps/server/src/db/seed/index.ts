@@ -5,6 +5,7 @@ import { generateOneTimePassword } from '../../lib/passwords';
 import { createAdmin, createResults, createSession, createStaff, createStudent, type ResultInput } from '../factories';
 import { nowIso, type DB } from '../index';
 import '../../modules/payments/payments.tables';
+import '../../modules/results/report-cards.tables';
 import {
   SCHOOL_ARMS,
   seedTeachingStructure,
@@ -213,13 +214,24 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
       ),
     )
     .execute();
+  // The term dates the report cards print: when the next term begins and how often school opened.
+  await db
+    .insertInto('report_terms')
+    .values(
+      [
+        { term: '1st', next_term_begins: '2026-01-12', times_opened: 118 },
+        { term: '2nd', next_term_begins: '2026-04-27', times_opened: 112 },
+        { term: '3rd', next_term_begins: '2026-09-14', times_opened: 110 },
+      ].map((t) => ({ session_id: session.id, ...t, updated_by: null, updated_at: now })),
+    )
+    .execute();
   const s1 = students[0]!;
   process.stdout.write(
     [
       '',
       '  Demo school seeded (DEMO_DATA). Demo sign-ins (printed once; every demo staff member shares the staff',
       '  password, every demo student the student password):',
-      `    staff:   ${staff[0]!.email} / ${DEMO_PASSWORDS.staff}   (${staff[0]!.staffId})`,
+      `    staff:   ${staff[0]!.email} / ${DEMO_PASSWORDS.staff}   (${staff[0]!.staffId}, form teacher of JSS 1A)`,
       `    student: ${s1.email} / ${DEMO_PASSWORDS.student}   (${s1.admissionNumber}, JSS 1A)`,
       `    (${students.length} students in ${classes.length} classes, ${staff.length} staff, results for 2025/2026 1st and 2nd term)`,
       '',

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, parseDays, parsePasted, parseRating, parseRatingRow, ratingCells, traitColumns } from './sheet-model';
+import {
+  changedKeys,
+  freshRow,
+  mergeReloaded,
+  parseDays,
+  parsePasted,
+  parseRating,
+  parseRatingRow,
+  ratingCells,
+  traitColumns,
+} from './sheet-model';
 
 const traits = {
   affective: [
@@ -46,5 +56,19 @@ describe('sheet helpers', () => {
     expect(parseDays('60')).toEqual({ value: 60 });
     expect(parseDays('201')).toBeNull();
     expect(parseDays('1.5')).toBeNull();
+  });
+});
+
+describe('a conflict settled by reloading', () => {
+  it("keeps the teacher's changed cells over the stored row and takes the rest (and the version) from it", () => {
+    const loaded = freshRow({ punctuality: '4', neatness: '', music: '2' }, 3);
+    const typed = { ...loaded, cells: { ...loaded.cells, punctuality: '2' }, status: 'conflict' as const, message: 'Changed' };
+    expect(mergeReloaded(typed, { punctuality: '4', neatness: '3', music: '5' }, 4)).toMatchObject({
+      cells: { punctuality: '2', neatness: '3', music: '5' },
+      base: { punctuality: '4', neatness: '3', music: '5' },
+      version: 4,
+      status: 'unsaved',
+      message: null,
+    });
   });
 });

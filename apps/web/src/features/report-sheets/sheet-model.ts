@@ -33,6 +33,16 @@ export function changedKeys(r: Pick<RowState, 'cells' | 'base'>): string[] {
   return Object.keys(r.cells).filter((k) => (r.cells[k] ?? '').trim() !== (r.base[k] ?? '').trim());
 }
 
+/**
+ * A row in conflict after the sheet is reloaded: the stored row and its version, with the cells the
+ * teacher changed (against what they had loaded) put back on top, so the next save keeps the other
+ * person's changes to the other cells. It waits for the teacher to save again.
+ */
+export function mergeReloaded(cur: RowState, stored: Cells, version: number): RowState {
+  const mine = Object.fromEntries(changedKeys(cur).map((k) => [k, cur.cells[k] ?? '']));
+  return { ...cur, cells: { ...stored, ...mine }, base: stored, version, status: 'unsaved', message: null };
+}
+
 /** Every trait of both domains, in the grid's column order. */
 export function traitColumns(traits: Record<string, readonly RatingTrait[]>): RatingTrait[] {
   return [...(traits.affective ?? []), ...(traits.psychomotor ?? [])];

@@ -4,7 +4,7 @@ import { REPORT_SHEET_MESSAGES } from '@portal/domain/report-sheet-screens';
 import { GENERAL_MESSAGES } from '@portal/domain/http';
 import { ApiError } from '../../lib/api-client';
 import { errorCode, firstServerMessage } from '../../lib/errors';
-import { DIRTY, freshRow, type Cells, type RowState } from './sheet-model';
+import { DIRTY, freshRow, mergeReloaded, type Cells, type RowState } from './sheet-model';
 
 /** Autosave waits this long after the last keystroke in a row (leaving the row saves at once). */
 export const AUTOSAVE_MS = 2500;
@@ -44,8 +44,8 @@ export function useSheetRows(config: SheetRowsConfig) {
   const inflight = useRef(new Set<string>());
   const again = useRef(new Set<string>());
 
-  // A (re)loaded sheet replaces the rows that hold nothing unsaved; a row in conflict takes the
-  // stored version (reloading is how the conflict is settled) but keeps what was typed.
+  // A (re)loaded sheet replaces the rows that hold nothing unsaved; a row in conflict is merged
+  // with the stored one (reloading is how the conflict is settled).
   const loaded = config.rows;
   useEffect(() => {
     if (!loaded) return;
@@ -53,8 +53,7 @@ export function useSheetRows(config: SheetRowsConfig) {
     const next: Record<string, RowState> = {};
     for (const r of loaded) {
       const cur = prev[r.admission_number];
-      if (cur?.status === 'conflict')
-        next[r.admission_number] = { ...cur, base: r.cells, version: r.version, status: 'unsaved', message: null };
+      if (cur?.status === 'conflict') next[r.admission_number] = mergeReloaded(cur, r.cells, r.version);
       else next[r.admission_number] = cur && DIRTY.has(cur.status) ? cur : freshRow(r.cells, r.version);
     }
     ref.current.rows = next;

@@ -30,6 +30,16 @@ import type { RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
 import { lockMessage } from './class-ratings';
 
+/** A field's label as shown, with the student's name for screen readers (every row has the same fields). */
+function forName(label: string, name: string) {
+  return (
+    <>
+      {label}
+      <span className="sr-only"> for {name}</span>
+    </>
+  );
+}
+
 interface RowProps {
   row: CommentSheetRow;
   state: RowState | undefined;
@@ -72,6 +82,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
       <div className="grid gap-3 md:grid-cols-2">
         <CommentField
           label={L.formComment}
+          name={row.name}
           value={state.cells.form_comment ?? ''}
           suggestion={row.suggested_form}
           editable={mayForm}
@@ -80,6 +91,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
         />
         <CommentField
           label={L.principalComment}
+          name={row.name}
           value={state.cells.principal_comment ?? ''}
           suggestion={row.suggested_principal}
           editable={mayPrincipal}
@@ -89,7 +101,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <TextField
-          label={L.daysPresent}
+          label={forName(L.daysPresent, row.name)}
           inputMode="numeric"
           autoComplete="off"
           value={state.cells.days_present ?? ''}
@@ -98,7 +110,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           error={problems.days_present}
         />
         <TextField
-          label={L.daysAbsent}
+          label={forName(L.daysAbsent, row.name)}
           inputMode="numeric"
           autoComplete="off"
           value={state.cells.days_absent ?? ''}
@@ -117,7 +129,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
             )}
           </p>
           <SelectField
-            label={L.promotionOverride}
+            label={forName(L.promotionOverride, row.name)}
             value={state.cells.promotion_override ?? ''}
             disabled={!mayPrincipal}
             onChange={set('promotion_override')}
@@ -128,7 +140,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           />
           {(state.cells.promotion_override || state.cells.override_reason) && (
             <TextField
-              label={L.overrideReason}
+              label={forName(L.overrideReason, row.name)}
               value={state.cells.override_reason ?? ''}
               readOnly={!mayPrincipal}
               onChange={set('override_reason')}
@@ -147,6 +159,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
 
 function CommentField({
   label,
+  name,
   value,
   suggestion,
   editable,
@@ -154,6 +167,7 @@ function CommentField({
   onChange,
 }: {
   label: string;
+  name: string;
   value: string;
   suggestion: string;
   editable: boolean;
@@ -162,13 +176,25 @@ function CommentField({
 }) {
   return (
     <div className="flex flex-col gap-1">
-      <TextAreaField label={label} rows={2} value={value} readOnly={!editable} onChange={(e) => onChange(e.target.value)} error={error} />
+      <TextAreaField
+        label={forName(label, name)}
+        rows={2}
+        value={value}
+        readOnly={!editable}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+      />
       {editable && suggestion && suggestion !== value.trim() && (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <span>
             {L.suggestion}: <q>{suggestion}</q>
           </span>
-          <Button variant="ghost" className="min-h-9 px-2" onClick={() => onChange(suggestion)} aria-label={`${L.useSuggestion}: ${label}`}>
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2"
+            onClick={() => onChange(suggestion)}
+            aria-label={`${L.useSuggestion}: ${label} for ${name}`}
+          >
             {L.useSuggestion}
           </Button>
         </div>
