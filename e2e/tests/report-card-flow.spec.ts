@@ -31,7 +31,7 @@ const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' 
 const FORM_COMMENT = 'A careful worker who helps others in class.';
 const PRINCIPAL_COMMENT = 'A fine session. Well done.';
 
-const plan = { sessionId: 0, names: [] as string[], adms: [] as string[], resultIds: [] as number[] };
+const plan = { sessionId: 0, names: [] as string[], adms: [] as string[], resultIds: [] as number[], dates: null as ReportTerm | null };
 
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
 const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
@@ -87,6 +87,7 @@ test.beforeAll(async ({ request }) => {
   const headers = await admin(request);
   const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
   plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  plan.dates = (await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`)).find((t) => t.term === TERM)!;
   const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   plan.names = sheet.rows.map((r) => r.name);
   plan.adms = sheet.rows.map((r) => r.admission_number);
@@ -158,7 +159,12 @@ test.afterAll(async ({ request }) => {
   await request.put(`/api/students/${STUDENT}/photo/`, { headers, data: { photo: '' } });
   await request.put('/api/report-terms/', {
     headers,
-    data: { session_id: plan.sessionId, term: TERM, next_term_begins: null, times_opened: null },
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      next_term_begins: plan.dates?.next_term_begins ?? null,
+      times_opened: plan.dates?.times_opened ?? null,
+    },
   });
 });
 
@@ -177,12 +183,12 @@ test('the admin uploads a student photo and sets the term dates', async ({ page,
   // The third term's dates: times school opened, and when the next term (next session's first) begins.
   await page.goto('/report-card-settings');
   const term = page.getByTestId(`term-${TERM}`);
-  await term.getByLabel(/Next term begins/).fill('2026-09-14');
+  await term.getByLabel(/Next term begins/).fill('2026-09-21');
   await term.getByLabel(/Times school opened/).fill('62');
   await term.getByRole('button', { name: 'Save term dates' }).click();
   await expect(page.getByText(REPORT_MESSAGES.termSaved)).toBeVisible();
   const terms = await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`);
-  expect(terms.find((t) => t.term === TERM)).toMatchObject({ next_term_begins: '2026-09-14', times_opened: 62 });
+  expect(terms.find((t) => t.term === TERM)).toMatchObject({ next_term_begins: '2026-09-21', times_opened: 62 });
 });
 
 test('the form teacher rates the arm, writes comments and submits; a missing principal comment does not block', async ({
@@ -361,7 +367,7 @@ test('the student on a phone sees every section of the third-term card and the s
   await expect(page.getByTestId('card-form-comment')).toHaveText(FORM_COMMENT);
   await expect(page.getByTestId('card-comments')).toContainText(T.formTeacherComment);
   await expect(page.getByTestId('card-principal-comment')).toHaveText(PRINCIPAL_COMMENT);
-  await expect(page.getByTestId('card-next-term-begins')).toHaveText('14 September 2026');
+  await expect(page.getByTestId('card-next-term-begins')).toHaveText('21 September 2026');
   await expect(page.getByTestId('card-next-term')).toContainText(T.outstanding);
   await expect(page.getByTestId('card-cumulative')).toContainText(T.cumulative);
   await expect(page.getByTestId('annual-average')).toBeVisible();
