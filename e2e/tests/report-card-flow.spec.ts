@@ -10,6 +10,7 @@ import {
   type ArmApproval,
   type CommentSheet,
   type RatingSheet,
+  type ReportSettings,
   type ReportTerm,
 } from '../../packages/domain/src/report-cards';
 import type { ReportCard } from '../../packages/domain/src/results';
@@ -191,7 +192,7 @@ test('the admin uploads a student photo and sets the term dates', async ({ page,
   expect(terms.find((t) => t.term === TERM)).toMatchObject({ next_term_begins: '2026-09-21', times_opened: 62 });
 });
 
-test('the form teacher rates the arm, writes comments and submits; a missing principal comment does not block', async ({
+test('the form teacher rates the arm, writes comments and submits; a school requiring both comments refuses the submit until they exist', async ({
   page,
   request,
 }) => {
@@ -243,6 +244,21 @@ test('the form teacher rates the arm, writes comments and submits; a missing pri
   await expect(arm).toContainText(`${names.length} rated`);
   await expect(arm).toContainText(`${names.length} form teacher's comments`);
   await expectAccessible(page);
+
+  // A school that requires both comments: the submit is refused with the count of students missing one.
+  const headers = await admin(request);
+  const settings = await getJson<ReportSettings>(request, '/api/report-settings/');
+  const strict = await request.put('/api/report-settings/', { headers, data: { ...settings, require_comments: true } });
+  expect(strict.status(), await strict.text()).toBe(200);
+  await arm.getByRole('button', { name: `Submit ${ARM}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Submit ${ARM}` })
+    .getByRole('button', { name: 'Submit' })
+    .click();
+  await expect(arm.getByRole('alert')).toContainText(REPORT_MESSAGES.commentsMissing(names.length));
+  await expect(arm.getByTestId('approval-status')).toHaveText('Draft');
+  await request.put('/api/report-settings/', { headers, data: { ...settings, require_comments: false } });
+
   await arm.getByRole('button', { name: `Submit ${ARM}` }).click();
   await page
     .getByRole('alertdialog', { name: `Submit ${ARM}` })
