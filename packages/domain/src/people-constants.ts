@@ -234,6 +234,8 @@ export interface StudentRecord {
   /** 'withdrawn': left the school; the record is kept read-only and the account cannot sign in. */
   status: StudentStatus;
   withdrawn_at: string | null;
+  /** The report card photo (a data URL, '' when none), on the record's detail when the server sends it. */
+  photo?: string;
   user_type: 3;
   /** The account fields, also nested ("a response may nest user fields under user"). */
   user: { email: string; first_name: string; last_name: string; user_type: 3 };

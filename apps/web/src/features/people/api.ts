@@ -207,3 +207,13 @@ export async function downloadCsv(path: string, filename: string, query?: Record
   const blob = await api.get<Blob>(path, { blob: true, query, timeout: 60_000 });
   downloadBlob(blob, filename);
 }
+
+/** PUT /students/{n}/photo/ (admin): a PNG or JPEG data URL, or '' to remove; answers with what it stored. */
+export function useSaveStudentPhoto() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ adm, photo }: { adm: string; photo: string }) =>
+      api.put<{ photo: string }>(`/students/${encodeURIComponent(adm)}/photo/`, { photo }),
+    onSuccess: () => void invalidate(),
+  });
+}

@@ -12,6 +12,7 @@ export const resultsRoutes: RouteObject[] = [
       { path: '/DeleteResult', lazy: page(() => import('./pages/delete-result')) },
       { path: '/broadsheet', lazy: page(() => import('./pages/broadsheet')) },
       { path: '/score-sheet', lazy: page(() => import('./pages/score-sheet')) },
+      { path: '/report-approvals', lazy: page(() => import('./pages/report-approvals')) },
     ],
   },
   {

@@ -17,6 +17,7 @@ import { Card } from '../../../components/ui/card';
 import { fetchStudent, useUpdateStudent } from '../api';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StudentFields } from '../components/person-fields';
+import { StudentPhotoSection } from '../components/student-photo';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
@@ -184,6 +185,11 @@ export default function UpdateStudentPage() {
           )}
         </form>
       </Card>
+      {loaded && (
+        <div className="mt-5">
+          <StudentPhotoSection key={loaded.admission_number} admissionNumber={loaded.admission_number} current={loaded.photo ?? ''} />
+        </div>
+      )}
     </PageLayout>
   );
 }

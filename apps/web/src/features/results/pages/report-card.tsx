@@ -105,7 +105,7 @@ export default function ReportCardPage() {
           {err.status === 404 ? (err.detail ?? RESULT_MESSAGES.noReportCard) : (err.detail ?? RESULT_MESSAGES.fetchResultsFailed)}
         </Alert>
       )}
-      {card.data && <ReportCardView card={card.data} />}
+      {card.data && <ReportCardView card={card.data} showStatus={!isStudent} />}
     </PageLayout>
   );
 }

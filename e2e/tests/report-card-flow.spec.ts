@@ -1,0 +1,420 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { greyPng } from '../../apps/server/test/grey-png';
+import { pdfText } from '../../apps/server/test/pdf-text';
+import {
+  CARD_CODES,
+  CARD_SECTION_TITLES as T,
+  REPORT_MESSAGES,
+  type ArmApproval,
+  type CommentSheet,
+  type RatingSheet,
+  type ReportSettings,
+  type ReportTerm,
+} from '../../packages/domain/src/report-cards';
+import type { ReportCard } from '../../packages/domain/src/results';
+import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, studentSubjects, test } from '../fixtures';
+
+// The whole report card, end to end, on the third-term card of JSS 1A (the demo school has 1st and
+// 2nd term results; the test enters the 3rd term's, so the card has the cumulative table and the
+// promotion decision, and no other test's term is touched): the admin uploads STU-0001's photo and
+// sets the term's dates; JSS 1A's form teacher (staff1) rates the arm and writes comments on the
+// sheets screens and submits on /report-approvals; the admin writes a principal's comment, approves
+// and releases; the student signs in on a 360 px phone, sees every section and downloads the PDF,
+// whose extracted text carries the same sections. axe on each screen. The demo school is put back.
+
+const PHONE = { width: 360, height: 740 };
+const ARM = 'JSS 1A';
+const TERM = '3rd';
+const STUDENT = 'STU-0001';
+const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
+const FORM_COMMENT = 'A careful worker who helps others in class.';
+const PRINCIPAL_COMMENT = 'A fine session. Well done.';
+
+const plan = { sessionId: 0, names: [] as string[], adms: [] as string[], resultIds: [] as number[], dates: null as ReportTerm | null };
+
+const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
+const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
+const screen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(ARM)}`;
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path, { headers: await admin(request) });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The served PDF is compressed: inflate each Flate stream so pdfText (tests' reader) can read it. */
+function inflatePdf(pdf: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  const src = pdf.toString('latin1');
+  const re = /\bstream\r?\n/g; // not the end of "endstream"
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(src))) {
+    const dictStart = src.lastIndexOf('obj', m.index);
+    const dict = src.slice(dictStart, m.index);
+    const start = m.index + m[0].length;
+    const end = src.indexOf('endstream', start);
+    if (end < 0) break;
+    if (!dict.includes('/FlateDecode')) {
+      re.lastIndex = end + 9;
+      continue;
+    }
+    const len = /\/Length (\d+)(?! \d+ R)/.exec(dict);
+    const raw = pdf.subarray(start, len ? start + Number(len[1]) : end);
+    let inflated: Buffer;
+    try {
+      inflated = inflateSync(raw);
+    } catch {
+      re.lastIndex = end + 9;
+      continue;
+    }
+    parts.push(pdf.subarray(at, start), inflated, Buffer.from('\n'));
+    at = end;
+    re.lastIndex = end + 9;
+  }
+  parts.push(pdf.subarray(at));
+  return Buffer.concat(parts);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  const headers = await admin(request);
+  const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
+  plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  plan.dates = (await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`)).find((t) => t.term === TERM)!;
+  const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  plan.names = sheet.rows.map((r) => r.name);
+  plan.adms = sheet.rows.map((r) => r.admission_number);
+  expect(plan.adms).toContain(STUDENT);
+  // The third term's scores (the demo school has the first two): STU-0001 does well, so is promoted.
+  const token = await apiToken(request, 'admin');
+  for (const [i, adm] of plan.adms.entries()) {
+    const subjects = await studentSubjects(request, token, adm);
+    const res = await request.post('/api/results/', {
+      headers,
+      data: {
+        admission_number: adm,
+        session_id: plan.sessionId,
+        term: TERM,
+        student_class: ARM,
+        subjects: subjects.map((name, k) => ({ name, score: adm === STUDENT ? 70 + (k % 20) : 40 + ((i * 7 + k * 3) % 50), remarks: '' })),
+      },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    plan.resultIds.push(...((await res.json()) as { id: number }[]).map((r) => r.id));
+  }
+});
+
+/** Puts the demo school back: the release withdrawn, the arm sent back and cleared, the 3rd term's results, photo and dates removed. */
+test.afterAll(async ({ request }) => {
+  const headers = await admin(request);
+  const pubs = await getJson<{ id: number; student_class: string }[]>(
+    request,
+    `/api/results/publications/?session_id=${plan.sessionId}&term=${TERM}`,
+  );
+  for (const p of pubs.filter((x) => x.student_class === ARM)) await request.delete(`/api/results/publications/${p.id}/`, { headers });
+  await request.post('/api/report-approvals/return/', {
+    headers,
+    data: { session_id: plan.sessionId, term: TERM, student_class: ARM, reason: 'Test clean-up' },
+  });
+  const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
+  await request.put('/api/class-ratings/', {
+    headers,
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      student_class: ARM,
+      rows: ratings.rows.map((r) => ({
+        admission_number: r.admission_number,
+        ratings: Object.fromEntries([...new Set([...traitIds, ...Object.keys(r.ratings)])].map((id) => [id, null])),
+        version: r.version,
+      })),
+    },
+  });
+  const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
+  await request.put('/api/class-comments/', {
+    headers,
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      student_class: ARM,
+      rows: comments.rows.map((r) => ({
+        admission_number: r.admission_number,
+        form_comment: '',
+        principal_comment: '',
+        days_present: null,
+        days_absent: null,
+        version: r.version,
+      })),
+    },
+  });
+  for (const id of plan.resultIds) await request.delete(`/api/results/${id}/`, { headers });
+  await request.put(`/api/students/${STUDENT}/photo/`, { headers, data: { photo: '' } });
+  await request.put('/api/report-terms/', {
+    headers,
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      next_term_begins: plan.dates?.next_term_begins ?? null,
+      times_opened: plan.dates?.times_opened ?? null,
+    },
+  });
+});
+
+test('the admin uploads a student photo and sets the term dates', async ({ page, request }) => {
+  await signInViaApi(page, request, 'admin');
+  await page.goto(`/UpdateStudentDetails?admission_number=${STUDENT}`);
+  await expect(page.getByText('No photo')).toBeVisible();
+  await page.getByLabel(/^Photo \(PNG or JPEG/).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: greyPng(240, 300) });
+  await expect(page.getByRole('img', { name: 'Chosen photo (not saved yet)' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save photo' }).click();
+  await expect(page.getByText(REPORT_MESSAGES.photoSaved)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Current photo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove photo' })).toBeVisible();
+
+  // The third term's dates: times school opened, and when the next term (next session's first) begins.
+  await page.goto('/report-card-settings');
+  const term = page.getByTestId(`term-${TERM}`);
+  await term.getByLabel(/Next term begins/).fill('2026-09-21');
+  await term.getByLabel(/Times school opened/).fill('62');
+  await term.getByRole('button', { name: 'Save term dates' }).click();
+  await expect(page.getByText(REPORT_MESSAGES.termSaved)).toBeVisible();
+  const terms = await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`);
+  expect(terms.find((t) => t.term === TERM)).toMatchObject({ next_term_begins: '2026-09-21', times_opened: 62 });
+});
+
+test('the form teacher rates the arm, writes comments and submits; a school requiring both comments refuses the submit until they exist', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
+  const { names, adms } = plan;
+
+  // Every trait of every student as one pasted block, from the first cell.
+  await page.goto(screen('/class-ratings'));
+  await expect(page.getByTestId('ratings-grid')).toBeVisible();
+  const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const traits = [...sheet.traits.affective, ...sheet.traits.psychomotor];
+  const block = names.map((_, i) => traits.map((_, k) => String(((i + k) % 5) + 1)).join('\t')).join('\n');
+  const firstCell = `${traits[0]!.name} for ${names[0]}`;
+  await page.getByLabel(firstCell, { exact: true }).focus();
+  await page.evaluate(
+    ({ aria, text }) => {
+      const el = document.querySelector<HTMLInputElement>(`input[aria-label="${aria}"]`)!;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { aria: firstCell, text: block },
+  );
+  await page.getByRole('button', { name: /Save all/ }).click();
+  for (const adm of adms) await expect(page.getByTestId(`row-${adm}`).getByTestId('row-status')).toHaveText(/Saved$/);
+  await expectAccessible(page);
+
+  // Comments: STU-0001's own words and attendance, the bank's suggestion for everyone else.
+  await page.goto(screen('/class-comments'));
+  await expect(page.getByTestId('comments-list')).toBeVisible();
+  const row = page.getByTestId(`row-${STUDENT}`);
+  await row.getByRole('textbox', { name: "Form teacher's comment" }).fill(FORM_COMMENT);
+  await row.getByLabel('Days present').fill('58');
+  await row.getByLabel('Days absent').fill('4');
+  await page.getByRole('button', { name: /Save all/ }).click();
+  await expect(row.getByTestId('row-status')).toContainText('Saved');
+  await page.getByRole('button', { name: "Apply suggested form teacher's comments" }).click();
+  await page.getByRole('alertdialog', { name: "Apply suggested form teacher's comments" }).getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/Suggested comment applied to/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Submit on the approvals page (reached from the staff menu).
+  await page.goto('/staffHomePage');
+  await page.getByRole('link', { name: /Report Card Approvals/ }).click();
+  await page.getByLabel('Academic Term').selectOption(TERM);
+  const arm = page.getByTestId(`approval-${ARM}`);
+  await expect(arm.getByTestId('approval-status')).toHaveText('Draft');
+  await expect(arm).toContainText(`${names.length} rated`);
+  await expect(arm).toContainText(`${names.length} form teacher's comments`);
+  await expectAccessible(page);
+
+  // A school that requires both comments: the submit is refused with the count of students missing one.
+  const headers = await admin(request);
+  const settings = await getJson<ReportSettings>(request, '/api/report-settings/');
+  const strict = await request.put('/api/report-settings/', { headers, data: { ...settings, require_comments: true } });
+  expect(strict.status(), await strict.text()).toBe(200);
+  await arm.getByRole('button', { name: `Submit ${ARM}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Submit ${ARM}` })
+    .getByRole('button', { name: 'Submit' })
+    .click();
+  await expect(arm.getByRole('alert')).toContainText(REPORT_MESSAGES.commentsMissing(names.length));
+  await expect(arm.getByTestId('approval-status')).toHaveText('Draft');
+  await request.put('/api/report-settings/', { headers, data: { ...settings, require_comments: false } });
+
+  await arm.getByRole('button', { name: `Submit ${ARM}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Submit ${ARM}` })
+    .getByRole('button', { name: 'Submit' })
+    .click();
+  await expect(page.getByText(REPORT_MESSAGES.submitted(ARM))).toBeVisible();
+  await expect(arm.getByTestId('approval-status')).toHaveText('Submitted');
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+  // Locked now: a change to the sheet is refused with the lock message.
+  const current = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
+  const version = current.rows.find((r) => r.admission_number === STUDENT)!.version;
+  const locked = await page.request.put('/api/class-comments/', {
+    headers: { authorization: `Bearer ${await apiToken(request, 'staff', FORM_TEACHER)}` },
+    data: {
+      session_id: plan.sessionId,
+      term: TERM,
+      student_class: ARM,
+      rows: [{ admission_number: STUDENT, form_comment: 'Changed', version }],
+    },
+  });
+  expect(locked.status()).toBe(409);
+  expect(await locked.json()).toMatchObject({ code: CARD_CODES.locked });
+});
+
+test('the admin sends back with a reason, the teacher resubmits, the admin approves and releases', async ({ page, request }) => {
+  await signInViaApi(page, request, 'admin');
+  // The principal's comment for STU-0001 (the admin may write it while the arm is submitted).
+  await page.goto(screen('/class-comments'));
+  const row = page.getByTestId(`row-${STUDENT}`);
+  await row.getByRole('textbox', { name: "Principal's comment" }).fill(PRINCIPAL_COMMENT);
+  await row.getByRole('textbox', { name: "Principal's comment" }).blur();
+  await expect(row.getByTestId('row-status')).toContainText('Saved');
+
+  await page.goto('/adminHomePage');
+  await page.getByRole('link', { name: /Report Card Approvals/ }).click();
+  await page.getByLabel('Academic Term').selectOption(TERM);
+  const arm = page.getByTestId(`approval-${ARM}`);
+  await expect(arm.getByTestId('approval-status')).toHaveText('Submitted');
+  await expect(arm).toContainText('Form teacher:');
+
+  // Send back: a reason is required, then shown to the form teacher.
+  await arm.getByRole('button', { name: `Send back ${ARM}` }).click();
+  const back = page.getByRole('alertdialog', { name: `Send back ${ARM}` });
+  await back.getByRole('button', { name: 'Send back' }).click();
+  await expect(back).toContainText(REPORT_MESSAGES.returnReasonRequired);
+  await expectAccessible(page);
+  await back.getByLabel(/Reason for sending back/).fill('Check the attendance totals.');
+  await back.getByRole('button', { name: 'Send back' }).click();
+  await expect(page.getByText(REPORT_MESSAGES.returned(ARM))).toBeVisible();
+  await expect(arm.getByTestId('approval-status')).toHaveText('Draft');
+  await expect(arm.getByTestId('returned-reason')).toContainText('Check the attendance totals.');
+
+  // The form teacher resubmits (through the API: the page's submit was covered above).
+  const staff = { authorization: `Bearer ${await apiToken(request, 'staff', FORM_TEACHER)}` };
+  const resubmit = await request.post('/api/report-approvals/submit/', {
+    headers: staff,
+    data: { session_id: plan.sessionId, term: TERM, student_class: ARM },
+  });
+  expect(resubmit.status(), await resubmit.text()).toBe(200);
+  await page.reload();
+  await page.getByLabel('Academic Term').selectOption(TERM);
+  await expect(arm.getByTestId('approval-status')).toHaveText('Submitted');
+
+  await arm.getByRole('button', { name: `Approve ${ARM}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Approve ${ARM}` })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(page.getByText(REPORT_MESSAGES.approved(ARM))).toBeVisible();
+  await expect(arm.getByTestId('approval-status')).toHaveText('Approved');
+
+  await arm.getByRole('checkbox', { name: `Select ${ARM} to release` }).check();
+  await page.getByRole('button', { name: 'Release selected (1)' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Release report cards' });
+  await expect(confirm).toContainText(ARM);
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Release' }).click();
+  await expect(page.getByText(REPORT_MESSAGES.released(1))).toBeVisible();
+  await expect(arm.getByTestId('approval-status')).toHaveText('Released');
+  const rows = await getJson<ArmApproval[]>(request, `/api/report-approvals/?session_id=${plan.sessionId}&term=${TERM}`);
+  expect(rows.find((r) => r.student_class === ARM)).toMatchObject({ status: 'released' });
+});
+
+test('the student on a phone sees every section of the third-term card and the same sections in the PDF', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaUi(page, 'student');
+  await page.goto(`/report-card?session_id=${plan.sessionId}&term=${TERM}`);
+  const card = page.getByRole('article', { name: 'Report card' });
+  await expect(card).toBeVisible();
+  const json = await getJson<ReportCard>(
+    request,
+    `/api/report-card/?admission_number=${STUDENT}&session_id=${plan.sessionId}&term=${TERM}`,
+  );
+  expect(json.status).toBe('released');
+  expect(json.promotion).not.toBeNull();
+
+  // Header and student.
+  await expect(page.getByTestId('card-header')).toContainText(json.school.name);
+  await expect(page.getByTestId('card-name')).toHaveText(`${json.student.first_name} ${json.student.last_name}`);
+  await expect(page.getByTestId('card-student')).toContainText(STUDENT);
+  await expect(page.getByTestId('card-student')).toContainText(ARM);
+  await expect(page.getByTestId('card-photo')).toBeVisible();
+  await expect(page.getByTestId('card-class-size')).toHaveText(String(json.class_size));
+  // Attendance.
+  const attendance = page.getByTestId('card-attendance');
+  await expect(attendance).toContainText(`${T.timesOpened}: 62`);
+  await expect(attendance).toContainText(`${T.present}: 58`);
+  await expect(attendance).toContainText(`${T.absent}: 4`);
+  // Subjects and summary.
+  await expect(page.getByRole('region', { name: 'Subjects' })).toContainText(json.subjects[0]!.subject);
+  const summary = page.getByTestId('card-summary');
+  await expect(summary).toContainText(json.position_text);
+  await expect(summary).toContainText(`${T.passed}: ${json.subjects_passed}`);
+  await expect(summary).toContainText(`${T.failed}: ${json.subjects_failed}`);
+  // Ratings and keys.
+  await expect(page.getByTestId('card-ratings-affective')).toContainText(json.ratings.domains[0]!.traits[0]!.name);
+  await expect(page.getByTestId('card-ratings-psychomotor')).toContainText(json.ratings.domains[1]!.traits[0]!.name);
+  await expect(page.getByTestId('card-rating-key')).toContainText(`5 = ${json.ratings.labels[4]}`);
+  await expect(page.getByTestId('card-grading-key')).toContainText(json.grading_key[0]!.grade);
+  // Comments, next term, cumulative and promotion.
+  await expect(page.getByTestId('card-form-comment')).toHaveText(FORM_COMMENT);
+  await expect(page.getByTestId('card-comments')).toContainText(T.formTeacherComment);
+  await expect(page.getByTestId('card-principal-comment')).toHaveText(PRINCIPAL_COMMENT);
+  await expect(page.getByTestId('card-next-term-begins')).toHaveText('21 September 2026');
+  await expect(page.getByTestId('card-next-term')).toContainText(T.outstanding);
+  await expect(page.getByTestId('card-cumulative')).toContainText(T.cumulative);
+  await expect(page.getByTestId('annual-average')).toBeVisible();
+  await expect(page.getByTestId('card-promotion-label')).toHaveText(json.promotion!.label);
+  // The student sees no approval status, and the card fits the phone.
+  await expect(page.getByTestId('card-status')).toHaveCount(0);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+
+  // The PDF: the same sections in its extracted text.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = pdfText(inflatePdf(pdf)).replace(/\s+/g, ' ');
+  for (const words of [
+    json.school.name,
+    json.student.last_name,
+    STUDENT,
+    T.attendance,
+    T.summary,
+    json.ratings.domains[0]!.title,
+    json.ratings.domains[1]!.title,
+    T.gradingKey,
+    T.ratingKey,
+    FORM_COMMENT,
+    PRINCIPAL_COMMENT,
+    T.nextTermBegins,
+    T.outstanding,
+    T.annualAverage,
+    T.promotion,
+    json.promotion!.label,
+  ])
+    expect(text, `PDF text has "${words}"`).toContain(words);
+});
