@@ -302,52 +302,6 @@ function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images
       flow.y = doc.y;
     },
   });
-  // 12 (third term): the session's totals and averages, then the decision.
-  const cumulative = card.cumulative;
-  if (cumulative) {
-    list.push({
-      height: (z) => z + 5 + 3 * rowHeight(z) + z + 5,
-      draw: (flow, z) => {
-        flow.y = sectionTitle(doc, T.cumulative, left, flow.y, z + 1);
-        const w = width / 5;
-        flow.y = drawTable(
-          doc,
-          left,
-          flow.y,
-          [
-            { label: '', width: w },
-            ...cumulative.terms.map((t): Column => ({ label: termLabel(t.term), width: w, align: 'right' })),
-            { label: T.annualAverage, width: w, align: 'right' },
-          ],
-          [
-            ['Total', ...cumulative.terms.map((t) => fmt(t.total)), ''],
-            ['Average', ...cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(cumulative.annual_average)],
-          ],
-          z,
-        );
-        doc
-          .font('bold')
-          .fontSize(z + 0.5)
-          .text(`${T.annualAverage}: ${formatAverage(cumulative.annual_average)}`, left, flow.y + 3, { lineBreak: false });
-        flow.y += z + 5;
-      },
-    });
-  }
-  const promotion = card.promotion;
-  if (promotion) {
-    const text = `${promotion.label}${promotion.overridden && promotion.reason ? ` (${promotion.reason})` : ''}`;
-    list.push({
-      height: (z) => z + 8,
-      draw: (flow, z) => {
-        doc
-          .font('bold')
-          .fontSize(z + 1)
-          .text(`${T.promotion}:  `, left, flow.y + 2, { continued: true });
-        doc.font('body').text(text, { lineBreak: false });
-        flow.y += z + 8;
-      },
-    });
-  }
   // 6 and 7. Ratings, the two domains side by side.
   if (domains.length) {
     list.push({
@@ -431,6 +385,52 @@ function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images
       flow.y = Math.max(y, y0 + 58);
     },
   });
+  // 12 (third term): the session's totals and averages, then the decision.
+  const cumulative = card.cumulative;
+  if (cumulative) {
+    list.push({
+      height: (z) => z + 5 + 3 * rowHeight(z) + z + 5,
+      draw: (flow, z) => {
+        flow.y = sectionTitle(doc, T.cumulative, left, flow.y, z + 1);
+        const w = width / 5;
+        flow.y = drawTable(
+          doc,
+          left,
+          flow.y,
+          [
+            { label: '', width: w },
+            ...cumulative.terms.map((t): Column => ({ label: termLabel(t.term), width: w, align: 'right' })),
+            { label: T.annualAverage, width: w, align: 'right' },
+          ],
+          [
+            ['Total', ...cumulative.terms.map((t) => fmt(t.total)), ''],
+            ['Average', ...cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(cumulative.annual_average)],
+          ],
+          z,
+        );
+        doc
+          .font('bold')
+          .fontSize(z + 0.5)
+          .text(`${T.annualAverage}: ${formatAverage(cumulative.annual_average)}`, left, flow.y + 3, { lineBreak: false });
+        flow.y += z + 5;
+      },
+    });
+  }
+  const promotion = card.promotion;
+  if (promotion) {
+    const text = `${promotion.label}${promotion.overridden && promotion.reason ? ` (${promotion.reason})` : ''}`;
+    list.push({
+      height: (z) => z + 8,
+      draw: (flow, z) => {
+        doc
+          .font('bold')
+          .fontSize(z + 1)
+          .text(`${T.promotion}:  `, left, flow.y + 2, { continued: true });
+        doc.font('body').text(text, { lineBreak: false });
+        flow.y += z + 8;
+      },
+    });
+  }
   return list;
 }
 

@@ -21,9 +21,6 @@ describe('report card PDF', () => {
       CARD_SECTION_TITLES.summary,
       CARD_SECTION_TITLES.passed,
       CARD_SECTION_TITLES.failed,
-      CARD_SECTION_TITLES.cumulative,
-      CARD_SECTION_TITLES.annualAverage,
-      CARD_SECTION_TITLES.promotion,
       'Affective domain',
       'Psychomotor skills',
       CARD_SECTION_TITLES.gradingKey,
@@ -37,6 +34,9 @@ describe('report card PDF', () => {
       CARD_SECTION_TITLES.outstanding,
       CARD_SECTION_TITLES.signature,
       CARD_SECTION_TITLES.stamp,
+      CARD_SECTION_TITLES.cumulative,
+      CARD_SECTION_TITLES.annualAverage,
+      CARD_SECTION_TITLES.promotion,
       CARD_SECTION_TITLES.revised,
     ];
     let at = -1;
