@@ -46,7 +46,7 @@ function drawTable(doc: PDFKit.PDFDocument, x: number, y: number, columns: Colum
   doc.font('bold').fontSize(size).fillColor('#ffffff');
   for (const c of columns) {
     // A heading wider than its column (a long component label) takes a smaller type, never two lines.
-    const fit = Math.max(5, Math.min(size, (size * (c.width - 6) * 0.97) / doc.fontSize(size).widthOfString(c.label)));
+    const fit = Math.max(4.5, Math.min(size, (size * (c.width - 6) * 0.97) / doc.fontSize(size).widthOfString(c.label)));
     doc.fontSize(fit).text(c.label, cx + 3, y + pad + (size - fit) / 2, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false });
     cx += c.width;
   }
@@ -112,22 +112,23 @@ function subjectTable(card: ReportCard, width: number): { columns: Column[]; row
   const parts = card.components.length > 1 ? card.components : [];
   const third = card.cumulative !== null;
   const cols: Column[] = [
-    { label: 'Subject', width: parts.length ? Math.max(0.17, 0.493 - 0.065 * parts.length) : 0.27 },
+    { label: 'Subject', width: parts.length ? Math.max(third ? 0.15 : 0.17, 0.493 - 0.065 * parts.length) : 0.27 },
     ...parts.map((c): Column => ({ label: c.label, width: Math.min(0.065, 0.32 / parts.length), align: 'right' })),
     { label: parts.length ? 'Total' : 'Score', width: 0.065, align: 'right' },
     ...(third
       ? ([
-          { label: '1st term', width: 0.065, align: 'right' },
-          { label: '2nd term', width: 0.065, align: 'right' },
-          { label: 'Session avg', width: 0.075, align: 'right' },
+          { label: '1st term', width: 0.055, align: 'right' },
+          { label: '2nd term', width: 0.055, align: 'right' },
+          { label: 'Session avg', width: 0.065, align: 'right' },
         ] as Column[])
       : []),
     { label: 'Grade', width: 0.06, align: 'center' },
-    { label: 'Remark', width: 0.1 },
+    // The third term's extra columns come out of the class figures' and the remark's room.
+    { label: 'Remark', width: third ? 0.08 : 0.1 },
     { label: 'Pos.', width: 0.05, align: 'right' },
-    { label: 'Class avg', width: 0.08, align: 'right' },
-    { label: 'Highest', width: 0.07, align: 'right' },
-    { label: 'Lowest', width: 0.065, align: 'right' },
+    { label: 'Class avg', width: third ? 0.065 : 0.08, align: 'right' },
+    { label: 'Highest', width: third ? 0.055 : 0.07, align: 'right' },
+    { label: 'Lowest', width: third ? 0.055 : 0.065, align: 'right' },
   ];
   const sum = cols.reduce((a, c) => a + c.width, 0);
   const columns = cols.map((c) => ({ ...c, width: (c.width / sum) * width }));
