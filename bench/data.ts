@@ -14,8 +14,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Statement } from 'better-sqlite3';
+import jpeg from 'jpeg-js';
 import pg from 'pg';
-import { DEFAULT_SCALES, TERM_VALUES, classLevelOf, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass } from '@portal/domain';
+import { PNG } from 'pngjs';
+import {
+  DEFAULT_REPORT_SETTINGS,
+  DEFAULT_SCALES,
+  TERM_VALUES,
+  classLevelOf,
+  formatAdmissionNumber,
+  formatStaffId,
+  gradeFor,
+  levelOfClass,
+} from '@portal/domain';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/seed/index';
@@ -66,10 +77,14 @@ export interface DatasetMeta {
 
 const MIGRATIONS_DIR = path.join(ROOT, 'apps/server/src/db/migrations');
 
-/** A hash of the migration sources: a dataset built before a migration changed is rebuilt. */
+/**
+ * A hash of the migration sources and of this generator: a dataset built before a migration or the
+ * generator changed (new rows, e.g. the report card's entries) is rebuilt.
+ */
 export function migrationsFingerprint(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) h.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
+  h.update(readFileSync(path.join(ROOT, 'bench/data.ts')));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -350,6 +365,29 @@ export async function freshPostgresDatabase(url: string): Promise<void> {
   }
 }
 
+/** A small image drawn by `ink(x, y)` (true: dark), as a PNG or JPEG data URL: the card's sign-off and photos. */
+function benchImage(width: number, height: number, type: 'png' | 'jpeg', ink: (x: number, y: number) => boolean): string {
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 4;
+      const v = ink(x, y) ? 40 : 235;
+      data[p] = v;
+      data[p + 1] = v;
+      data[p + 2] = type === 'png' && v < 100 ? 140 : v;
+      data[p + 3] = 255;
+    }
+  if (type === 'jpeg') return `data:image/jpeg;base64,${Buffer.from(jpeg.encode({ width, height, data }, 80).data).toString('base64')}`;
+  const png = PNG.sync.write(Object.assign(new PNG({ width, height }), { data }), { colorType: 2 });
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** Every trait of the default lists rated 1..5 for student i and term t, as stored (trait id → rating). */
+function benchRatings(i: number, t: number): string {
+  const traits = [...DEFAULT_REPORT_SETTINGS.traits.affective, ...DEFAULT_REPORT_SETTINGS.traits.psychomotor];
+  return JSON.stringify(Object.fromEntries(traits.map((tr, k) => [tr.id, 1 + ((i + k + t) % 5)])));
+}
+
 export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
   const t0 = performance.now();
@@ -518,6 +556,37 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     await bulk.insert(feeTable, fees);
   }
 
+  // The full report card (migration 0016): term dates, the settings with a signature and a stamp.
+  const hasCards = await bulk.hasTable('report_card_entries');
+  if (hasCards) {
+    await bulk.insert(
+      'report_terms',
+      sessionIds.flatMap((sid, j) =>
+        TERM_VALUES.map((term, k) => ({
+          session_id: sid,
+          term,
+          next_term_begins: `${2024 + j + (k === 2 ? 1 : 0)}-${['01-08', '04-27', '09-14'][k]}`,
+          times_opened: 110 + k * 5,
+          updated_by: 1,
+          updated_at: now,
+        })),
+      ),
+    );
+    await bulk.exec(`delete from settings where key = 'report_cards'`);
+    await bulk.insert('settings', [
+      {
+        key: 'report_cards',
+        value: JSON.stringify({
+          ...DEFAULT_REPORT_SETTINGS,
+          require_comments: true,
+          signature: benchImage(240, 80, 'png', (x, y) => Math.abs(y - 40 - Math.round(18 * Math.sin(x / 14))) < 3),
+          stamp: benchImage(120, 120, 'png', (x, y) => Math.abs(Math.hypot(x - 60, y - 60) - 50) < 4),
+        }),
+      },
+    ]);
+  }
+  const photo = benchImage(120, 150, 'jpeg', (x, y) => Math.hypot(x - 60, y - 55) < 30 || (y > 100 && Math.abs(x - 60) < 45));
+
   // Students, their results and payments, streamed in chunks so memory stays flat at any size.
   t = performance.now();
   const firstStudentUser = 2 + S;
@@ -534,6 +603,8 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     const choiceRows: Row[] = [];
     const resultRows: Row[] = [];
     const paymentRows: Row[] = [];
+    const entryRows: Row[] = [];
+    const photoRows: Row[] = [];
     for (let i = from; i <= to; i++) {
       const userId = firstStudentUser + i - 1;
       const cls = classOfStudent(i, N);
@@ -575,8 +646,30 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
         updated_at: now,
       });
       const ability = 35 + rand() * 50;
+      // The big class has photos (the card PDFs draw them).
+      if (hasCards && cls === BENCH_BIG_CLASS) photoRows.push({ student_id: i, photo, updated_by: 1, updated_at: now });
       for (const [j, sid] of sessionIds.entries()) {
-        for (const term of TERM_VALUES) {
+        for (const [t, term] of TERM_VALUES.entries()) {
+          if (hasCards) {
+            // Every card filled: ratings, both comments, attendance, a promotion override now and then.
+            const absent = (i + t) % 9;
+            entryRows.push({
+              student_id: i,
+              session_id: sid,
+              term,
+              student_class: cls,
+              ratings: benchRatings(i, t),
+              form_comment: ability >= 55 ? 'A very good result. Aim higher next term.' : 'A fair result. More effort is needed.',
+              principal_comment: ability >= 55 ? 'Good performance. Keep it up.' : 'Satisfactory. You can do better.',
+              days_present: 110 + t * 5 - absent,
+              days_absent: absent,
+              promotion_override: term === '3rd' && i % 97 === 0 ? 'trial' : null,
+              override_reason: term === '3rd' && i % 97 === 0 ? 'Ill for half of the session' : '',
+              version: 1,
+              updated_by: 1,
+              updated_at: now,
+            });
+          }
           for (const subject of plan.subjects) {
             const score = Math.max(0, Math.min(100, Math.round(ability + (rand() - 0.5) * 40)));
             resultRows.push({
@@ -637,6 +730,8 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     // Results in slices: PostgreSQL statements stay a few MB each.
     for (let k = 0; k < resultRows.length; k += 20_000) await bulk.insert('results', resultRows.slice(k, k + 20_000));
     if (paymentRows.length) await bulk.insert('payments', paymentRows);
+    for (let k = 0; k < entryRows.length; k += 5_000) await bulk.insert('report_card_entries', entryRows.slice(k, k + 5_000));
+    if (photoRows.length) await bulk.insert('student_photos', photoRows);
     results += resultRows.length;
     payments += paymentRows.length;
     if (N >= 10_000 && (to % 10_000 === 0 || to === N)) log(`    … ${to.toLocaleString()} students (${fmtMs(performance.now() - t)})`);

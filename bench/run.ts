@@ -217,6 +217,29 @@ async function paced(base: string, p: Prepared, connections: number, seconds: nu
   return { rps: Math.round((latencies.length / seconds) * 10) / 10, p50: pct(0.5), p99: pct(0.99), requests: i, errors };
 }
 
+/**
+ * One request at a time for `seconds`, `reset` (untimed) before each: for a request that changes what
+ * the next one finds. Throughput is over the timed requests only.
+ */
+async function sequential(base: string, p: Prepared, seconds: number, reset: () => Promise<void>): Promise<Side> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  for (let n = 0; n === 0 || performance.now() < end; n++) {
+    await reset();
+    const t = performance.now();
+    const r = await fetch(base + p.paths[n % p.paths.length], { method: p.method, headers: p.headers, body: p.body?.(n) });
+    const body = await r.text();
+    latencies.push(performance.now() - t);
+    if (r.status < 200 || r.status >= 300) errors++;
+    p.onResponse?.(r.status, body);
+  }
+  const busy = latencies.reduce((a, b) => a + b, 0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+  return { rps: Math.round((latencies.length / busy) * 10) / 10, p50: pct(0.5), p99: pct(0.99), requests: latencies.length, errors };
+}
+
 /** Rounds of the same scenario: throughput over all of them, mean p50, worst p99. */
 function combine(sides: Side[]): Side {
   const n = sides.length;
@@ -303,9 +326,11 @@ async function captureSql(
       await s.before?.(call, ctx);
       // One request first, uncaptured: the counts and the replayed SQL are those of a warm server.
       const first = s.paths(ctx)[0]!;
+      await s.reset?.(call, ctx);
       const warm = await app.inject({ method: s.method, url: first, headers, ...(s.body ? { payload: s.body(0, ctx) as object } : {}) });
       s.onResponse?.(warm.statusCode, warm.body);
       for (const [n, p] of s.paths(ctx).entries()) {
+        await s.reset?.(call, ctx);
         captured = [];
         capturing = true;
         const r = await app.inject({ method: s.method, url: p, headers, ...(s.body ? { payload: s.body(n, ctx) as object } : {}) });
@@ -569,23 +594,26 @@ async function main(): Promise<void> {
     process.stdout.write(`  ${s.id.padEnd(24)} `);
     // A scenario's set-up against the portal, e.g. reading the versions stored now: a request the
     // load generator gave up on at the end of a window may still have saved.
-    const setUp = async () => {
-      if (!s.before) return;
-      await s.before(async (method, url, payload) => {
-        const auth: Record<string, string> = s.role ? { authorization: `Bearer ${tokens[s.role]}` } : {};
-        const r = await fetch(appBase + url, {
-          method,
-          headers: payload === undefined ? auth : { ...auth, 'content-type': 'application/json' },
-          body: payload === undefined ? undefined : JSON.stringify(payload),
-        });
-        return { status: r.status, body: await r.text() };
-      }, ctx);
+    const callApp: Caller = async (method, url, payload) => {
+      const auth: Record<string, string> = s.role ? { authorization: `Bearer ${tokens[s.role]}` } : {};
+      const r = await fetch(appBase + url, {
+        method,
+        headers: payload === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      return { status: r.status, body: await r.text() };
     };
+    const setUp = async () => {
+      if (s.before) await s.before(callApp, ctx);
+    };
+    const reset = s.reset ? () => s.reset!(callApp, ctx) : undefined;
     await setUp();
+    await reset?.();
     let note = problems.get(s.id) ?? (await probe(appBase, prepared)) ?? undefined;
     const appPid = server.child.pid!;
     resetPeak(appPid);
-    const baseProblem = await probe(baseBase, prepared);
+    // A scenario that resets before each request has no baseline (the bare stack cannot reset).
+    const baseProblem = reset ? 'none (state reset before each request)' : await probe(baseBase, prepared);
     if (baseProblem) note = note ?? `baseline: ${baseProblem}`;
     // Paced clients need enough requests for a p99; saturating runs use the normal duration.
     const seconds = s.connectionRate ? Math.max(duration, quick ? 3 : 20) : duration;
@@ -597,9 +625,11 @@ async function main(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
       const run = async (url: string, secs: number) => {
         if (url === appBase) await setUp();
-        const side = s.connectionRate
-          ? await paced(url, prepared, connections, secs, s.connectionRate)
-          : await load(url, prepared, connections, secs);
+        const side = reset
+          ? await sequential(url, prepared, secs, reset)
+          : s.connectionRate
+            ? await paced(url, prepared, connections, secs, s.connectionRate)
+            : await load(url, prepared, connections, secs);
         await settle(url === appBase ? appPid : baseline.child.pid!);
         // Not one answer within the window: time one request on its own instead.
         return side.requests === 0 ? single(url, prepared) : side;

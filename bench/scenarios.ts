@@ -19,7 +19,7 @@ export type Budget =
 /** What a scenario keeps per connection: autocannon's context, or a paced client's own object. */
 export type ConnectionState = Record<string, unknown>;
 /** One request to the portal outside the measured load (a scenario's set-up). */
-export type Caller = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => Promise<{ status: number; body: string }>;
+export type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<{ status: number; body: string }>;
 
 export interface Scenario {
   id: string;
@@ -35,6 +35,11 @@ export interface Scenario {
   onResponse?: (status: number, body: string) => void;
   /** Runs once before the scenario's first request (e.g. reads the versions stored now). */
   before?: (call: Caller, d: BenchContext) => Promise<void>;
+  /**
+   * Runs before every request, untimed, for a request that changes what the next one finds (a
+   * release): the scenario then runs one request at a time, with no baseline.
+   */
+  reset?: (call: Caller, d: BenchContext) => Promise<void>;
   /** Concurrent connections: [full run, --quick]. */
   connections: [number, number];
   /**
@@ -183,6 +188,15 @@ const sheetSave = (d: BenchContext, rows: ReturnType<typeof sheetRow>[]) => ({
   // The bench school's terms are released: a change needs a reason.
   reason: 'Bench: scores corrected',
 });
+
+/** Unpublishes the current session's first term, arm by arm (each goes back to approved). */
+async function unreleaseTerm(call: Caller, d: BenchContext): Promise<void> {
+  const r = await call('GET', `/api/results/publications/${q({ session_id: d.sessionId, term: '1st' })}`);
+  for (const p of JSON.parse(r.body) as { id: number }[]) {
+    const del = await call('DELETE', `/api/results/publications/${p.id}/`);
+    if (del.status !== 204) throw new Error(`unpublishing failed: HTTP ${del.status} ${del.body.slice(0, 160)}`);
+  }
+}
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -356,6 +370,22 @@ export const SCENARIOS: Scenario[] = [
     connections: [1, 1],
     budgets: [{ kind: 'p50', ms: 1000, text: '60-student class PDF < 1 s' }],
     expect: pdf,
+  },
+  {
+    // The principal releases every arm of a term at once (1,500 students): each request first has
+    // the term's arms unpublished (back to approved, untimed), then releases them all.
+    id: 'release-school',
+    title: 'Release every arm of a term (whole school)',
+    method: 'POST',
+    role: 'admin',
+    paths: () => ['/api/report-approvals/release/'],
+    body: (_i, d) => ({ session_id: d.sessionId, term: '1st' }),
+    reset: unreleaseTerm,
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 2000, text: 'whole-school release (1,500 students) < 2 s', students: 1500 }],
+    expect: (b, t, d) =>
+      json(b, t) ??
+      (b.includes('"released":[') && b.includes(`"students":${d.meta.students}`) ? null : 'expected every arm and student released'),
   },
   {
     id: 'broadsheet-class',

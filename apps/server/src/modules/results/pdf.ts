@@ -46,7 +46,7 @@ function drawTable(doc: PDFKit.PDFDocument, x: number, y: number, columns: Colum
   doc.font('bold').fontSize(size).fillColor('#ffffff');
   for (const c of columns) {
     // A heading wider than its column (a long component label) takes a smaller type, never two lines.
-    const fit = Math.max(5, Math.min(size, (size * (c.width - 6) * 0.97) / doc.fontSize(size).widthOfString(c.label)));
+    const fit = Math.max(4.5, Math.min(size, (size * (c.width - 6) * 0.97) / doc.fontSize(size).widthOfString(c.label)));
     doc.fontSize(fit).text(c.label, cx + 3, y + pad + (size - fit) / 2, { width: c.width - 6, align: c.align ?? 'left', lineBreak: false });
     cx += c.width;
   }
@@ -112,22 +112,23 @@ function subjectTable(card: ReportCard, width: number): { columns: Column[]; row
   const parts = card.components.length > 1 ? card.components : [];
   const third = card.cumulative !== null;
   const cols: Column[] = [
-    { label: 'Subject', width: parts.length ? Math.max(0.17, 0.493 - 0.065 * parts.length) : 0.27 },
+    { label: 'Subject', width: parts.length ? Math.max(third ? 0.15 : 0.17, 0.493 - 0.065 * parts.length) : 0.27 },
     ...parts.map((c): Column => ({ label: c.label, width: Math.min(0.065, 0.32 / parts.length), align: 'right' })),
     { label: parts.length ? 'Total' : 'Score', width: 0.065, align: 'right' },
     ...(third
       ? ([
-          { label: '1st term', width: 0.065, align: 'right' },
-          { label: '2nd term', width: 0.065, align: 'right' },
-          { label: 'Session avg', width: 0.075, align: 'right' },
+          { label: '1st term', width: 0.055, align: 'right' },
+          { label: '2nd term', width: 0.055, align: 'right' },
+          { label: 'Session avg', width: 0.065, align: 'right' },
         ] as Column[])
       : []),
     { label: 'Grade', width: 0.06, align: 'center' },
-    { label: 'Remark', width: 0.1 },
+    // The third term's extra columns come out of the class figures' and the remark's room.
+    { label: 'Remark', width: third ? 0.08 : 0.1 },
     { label: 'Pos.', width: 0.05, align: 'right' },
-    { label: 'Class avg', width: 0.08, align: 'right' },
-    { label: 'Highest', width: 0.07, align: 'right' },
-    { label: 'Lowest', width: 0.065, align: 'right' },
+    { label: 'Class avg', width: third ? 0.065 : 0.08, align: 'right' },
+    { label: 'Highest', width: third ? 0.055 : 0.07, align: 'right' },
+    { label: 'Lowest', width: third ? 0.055 : 0.065, align: 'right' },
   ];
   const sum = cols.reduce((a, c) => a + c.width, 0);
   const columns = cols.map((c) => ({ ...c, width: (c.width / sum) * width }));
@@ -302,52 +303,6 @@ function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images
       flow.y = doc.y;
     },
   });
-  // 12 (third term): the session's totals and averages, then the decision.
-  const cumulative = card.cumulative;
-  if (cumulative) {
-    list.push({
-      height: (z) => z + 5 + 3 * rowHeight(z) + z + 5,
-      draw: (flow, z) => {
-        flow.y = sectionTitle(doc, T.cumulative, left, flow.y, z + 1);
-        const w = width / 5;
-        flow.y = drawTable(
-          doc,
-          left,
-          flow.y,
-          [
-            { label: '', width: w },
-            ...cumulative.terms.map((t): Column => ({ label: termLabel(t.term), width: w, align: 'right' })),
-            { label: T.annualAverage, width: w, align: 'right' },
-          ],
-          [
-            ['Total', ...cumulative.terms.map((t) => fmt(t.total)), ''],
-            ['Average', ...cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(cumulative.annual_average)],
-          ],
-          z,
-        );
-        doc
-          .font('bold')
-          .fontSize(z + 0.5)
-          .text(`${T.annualAverage}: ${formatAverage(cumulative.annual_average)}`, left, flow.y + 3, { lineBreak: false });
-        flow.y += z + 5;
-      },
-    });
-  }
-  const promotion = card.promotion;
-  if (promotion) {
-    const text = `${promotion.label}${promotion.overridden && promotion.reason ? ` (${promotion.reason})` : ''}`;
-    list.push({
-      height: (z) => z + 8,
-      draw: (flow, z) => {
-        doc
-          .font('bold')
-          .fontSize(z + 1)
-          .text(`${T.promotion}:  `, left, flow.y + 2, { continued: true });
-        doc.font('body').text(text, { lineBreak: false });
-        flow.y += z + 8;
-      },
-    });
-  }
   // 6 and 7. Ratings, the two domains side by side.
   if (domains.length) {
     list.push({
@@ -431,6 +386,52 @@ function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images
       flow.y = Math.max(y, y0 + 58);
     },
   });
+  // 12 (third term): the session's totals and averages, then the decision.
+  const cumulative = card.cumulative;
+  if (cumulative) {
+    list.push({
+      height: (z) => z + 5 + 3 * rowHeight(z) + z + 5,
+      draw: (flow, z) => {
+        flow.y = sectionTitle(doc, T.cumulative, left, flow.y, z + 1);
+        const w = width / 5;
+        flow.y = drawTable(
+          doc,
+          left,
+          flow.y,
+          [
+            { label: '', width: w },
+            ...cumulative.terms.map((t): Column => ({ label: termLabel(t.term), width: w, align: 'right' })),
+            { label: T.annualAverage, width: w, align: 'right' },
+          ],
+          [
+            ['Total', ...cumulative.terms.map((t) => fmt(t.total)), ''],
+            ['Average', ...cumulative.terms.map((t) => formatAverage(t.average)), formatAverage(cumulative.annual_average)],
+          ],
+          z,
+        );
+        doc
+          .font('bold')
+          .fontSize(z + 0.5)
+          .text(`${T.annualAverage}: ${formatAverage(cumulative.annual_average)}`, left, flow.y + 3, { lineBreak: false });
+        flow.y += z + 5;
+      },
+    });
+  }
+  const promotion = card.promotion;
+  if (promotion) {
+    const text = `${promotion.label}${promotion.overridden && promotion.reason ? ` (${promotion.reason})` : ''}`;
+    list.push({
+      height: (z) => z + 8,
+      draw: (flow, z) => {
+        doc
+          .font('bold')
+          .fontSize(z + 1)
+          .text(`${T.promotion}:  `, left, flow.y + 2, { continued: true });
+        doc.font('body').text(text, { lineBreak: false });
+        flow.y += z + 8;
+      },
+    });
+  }
   return list;
 }
 

@@ -4,6 +4,7 @@ import { describeEachDatabase, signInStaff, withSchool, type SignedIn, type Test
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
 import { putEntry, setFormTeacher } from '../../../test/card-fixtures';
+import { nowIso } from '../../db/index';
 import { SettingsRepository } from '../settings/settings.repository';
 
 /**
@@ -174,6 +175,21 @@ describeEachDatabase('report card approvals', (dialect) => {
     await inject('DELETE', `/api/results/publications/${pubs[0].id}/`, admin.auth);
     expect((await list(admin, key.session_id))[0]).toMatchObject({ status: 'approved', released_at: null });
     expect((await inject('GET', cardUrl, student.auth)).statusCode).toBe(404);
+    // A class published before approvals existed has no status row: unpublished, it reads approved too.
+    const legacy = await ctx.handle.db
+      .insertInto('result_publications')
+      .values({
+        session_id: key.session_id,
+        term: '2nd',
+        student_class: key.student_class,
+        published_by: admin.userId,
+        published_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await list(admin, key.session_id, '2nd'))[0]!.status).toBe('released');
+    expect((await inject('DELETE', `/api/results/publications/${legacy.id}/`, admin.auth)).statusCode).toBe(204);
+    expect((await list(admin, key.session_id, '2nd'))[0]!.status).toBe('approved');
   });
 
   it('approves a named draft arm in the same audited step as its release; so does the older publish endpoint', async () => {
