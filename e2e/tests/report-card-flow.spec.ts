@@ -323,6 +323,15 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
   await page.getByLabel('Academic Term').selectOption(TERM);
   await expect(arm.getByTestId('approval-status')).toHaveText('Submitted');
 
+  // The principal reads the arm's cards as one PDF before approving.
+  const [armPdf] = await Promise.all([page.waitForEvent('download'), arm.getByRole('button', { name: `Cards PDF of ${ARM}` }).click()]);
+  expect(armPdf.suggestedFilename()).toBe(`report-cards-JSS-1A-${TERM}.pdf`);
+  expect(
+    readFileSync((await armPdf.path()))
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+
   await arm.getByRole('button', { name: `Approve ${ARM}` }).click();
   await page
     .getByRole('alertdialog', { name: `Approve ${ARM}` })
