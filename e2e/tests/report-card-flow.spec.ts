@@ -327,7 +327,7 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
   const [armPdf] = await Promise.all([page.waitForEvent('download'), arm.getByRole('button', { name: `Cards PDF of ${ARM}` }).click()]);
   expect(armPdf.suggestedFilename()).toBe(`report-cards-JSS-1A-${TERM}.pdf`);
   expect(
-    readFileSync((await armPdf.path()))
+    readFileSync(await armPdf.path())
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
