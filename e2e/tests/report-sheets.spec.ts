@@ -7,6 +7,7 @@ import {
   type CommentSheet,
   type RatingSheet,
   type ReportSettings,
+  type ReportTerm,
 } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
@@ -21,7 +22,13 @@ const ARM = 'JSS 1A';
 const TERM = '2nd'; // demo results exist (averages, so suggestions) and the term is not released
 const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
 
-const plan = { sessionId: 0, settings: null as ReportSettings | null, names: [] as string[], adms: [] as string[] };
+const plan = {
+  sessionId: 0,
+  settings: null as ReportSettings | null,
+  terms: [] as ReportTerm[],
+  names: [] as string[],
+  adms: [] as string[],
+};
 
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
 const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
@@ -56,6 +63,7 @@ test.beforeAll(async ({ request }) => {
   const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
   plan.sessionId = sessions.find((s) => s.is_current)!.id;
   plan.settings = await getJson<ReportSettings>(request, '/api/report-settings/');
+  plan.terms = await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`);
   const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   expect(sheet.rows.length).toBeGreaterThan(1);
   expect(sheet.status).toBe('draft');
@@ -63,14 +71,14 @@ test.beforeAll(async ({ request }) => {
   plan.adms = sheet.rows.map((r) => r.admission_number);
 });
 
-/** Puts the demo school back: default settings and the term's dates as they were, the arm's entries cleared. */
+/** Puts the demo school back: its settings and the term dates as they were, the arm's entries cleared. */
 test.afterAll(async ({ request }) => {
   const headers = await admin(request);
   if (plan.settings) await request.put('/api/report-settings/', { headers, data: { ...plan.settings, signature: '', stamp: '' } });
-  await request.put('/api/report-terms/', {
-    headers,
-    data: { session_id: plan.sessionId, term: TERM, next_term_begins: null, times_opened: null },
-  });
+  for (const t of plan.terms) {
+    const res = await request.put('/api/report-terms/', { headers, data: t });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
   await request.put('/api/class-ratings/', {
@@ -142,19 +150,10 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
   const before = await bank.count();
   await page.getByRole('button', { name: `Remove: comment ${before}` }).click();
   await page.getByRole('button', { name: 'Add comment' }).click();
-  await page.getByLabel(`Comment of (${before})`).selectOption('principal');
-  await page
-    .getByLabel('Average from')
-    .nth(before - 1)
-    .fill('0');
-  await page
-    .getByLabel('Average to')
-    .nth(before - 1)
-    .fill('39.99');
-  await page
-    .getByLabel('Comment', { exact: true })
-    .nth(before - 1)
-    .fill('Parents should see the principal early next term.');
+  await page.getByLabel(`Comment of (${before})`, { exact: true }).selectOption('principal');
+  await page.getByLabel(`Average from (${before})`, { exact: true }).fill('0');
+  await page.getByLabel(`Average to (${before})`, { exact: true }).fill('39.99');
+  await page.getByLabel(`Comment (${before})`, { exact: true }).fill('Parents should see the principal early next term.');
   await page
     .getByLabel("Principal's signature (PNG or JPEG, under 2 MB)")
     .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: greyPng(300, 100) });
@@ -166,7 +165,7 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
 
   // The term's dates: printed on the 2nd-term cards, and the comments screen shows times opened.
   const term = page.getByTestId(`term-${TERM}`);
-  await term.getByLabel(/Next term begins/).fill('2026-04-27');
+  await term.getByLabel(/Next term begins/).fill('2026-04-28');
   await term.getByLabel(/Times school opened/).fill('60');
   await term.getByRole('button', { name: 'Save term dates' }).click();
   await expect(page.getByText(REPORT_MESSAGES.termSaved)).toBeVisible();
@@ -185,12 +184,10 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
     'Arts and crafts',
   ]);
   await expect(page.getByLabel('Label of rating 5')).toHaveValue('Outstanding');
-  await expect(page.getByLabel('Comment', { exact: true }).nth(before - 1)).toHaveValue(
-    'Parents should see the principal early next term.',
-  );
+  await expect(page.getByLabel(`Comment (${before})`, { exact: true })).toHaveValue('Parents should see the principal early next term.');
   await expect(page.getByRole('img', { name: "Current: Principal's signature" })).toBeVisible();
   await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Times school opened/)).toHaveValue('60');
-  await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Next term begins/)).toHaveValue('2026-04-27');
+  await expect(page.getByTestId(`term-${TERM}`).getByLabel(/Next term begins/)).toHaveValue('2026-04-28');
 
   const stored = await getJson<ReportSettings>(request, '/api/report-settings/');
   expect(stored.traits.affective.map((t) => t.name)).toEqual([
@@ -216,7 +213,15 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   await signInViaApi(page, request, 'staff', FORM_TEACHER);
   await page.goto('/staffHomePage');
   await page.getByRole('link', { name: /Class Ratings/ }).click();
-  // The chooser offers the arms the teacher is form teacher of.
+  // The chooser offers the arms the teacher is form teacher of, and no other.
+  const token = await apiToken(request, 'staff', FORM_TEACHER);
+  const mine = (await (
+    await request.get(`/api/teaching/my-classes/?session_id=${plan.sessionId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { form_classes: { class_name: string }[] };
+  const formArms = mine.form_classes.map((c) => c.class_name);
+  expect(formArms).toContain(ARM);
+  const options = page.getByLabel('Class', { exact: true }).locator('option');
+  await expect(options).toHaveText(['Select class', ...formArms]);
   await page.getByLabel('Academic Term').selectOption(TERM);
   await page.getByLabel('Class', { exact: true }).selectOption(ARM);
   await page.getByRole('button', { name: 'Open ratings' }).click();
@@ -296,6 +301,13 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
   expect(stored.rows.map((r) => r.ratings.punctuality)).toEqual(typed.map(Number));
   expect(stored.rows.map((r) => r.ratings.politeness)).toEqual(names.map((_, i) => ((i + 3) % 5) + 1));
   expect(stored.rows[0]!.ratings.honesty).toBe(3);
+
+  // Another arm's sheet is refused in the server's words.
+  const notMine = (await getJson<{ name: string; retired: boolean }[]>(request, '/api/classes/')).find(
+    (c) => !c.retired && !formArms.includes(c.name),
+  )!.name;
+  await page.goto(`/class-ratings?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(notMine)}`);
+  await expect(page.getByTestId('alert-error')).toHaveText(REPORT_MESSAGES.formTeacherOnly(notMine));
 });
 
 test('the form teacher writes comments and attendance and applies suggestions; the admin writes a principal comment', async ({

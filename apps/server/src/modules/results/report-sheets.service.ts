@@ -535,10 +535,7 @@ export class ReportSheetsService {
    * The comment bank's suggestion for each student's term average, written as the form teacher's
    * (or principal's) comment of every student without one, or of every student with `overwrite`.
    */
-  async applySuggestions(
-    actor: Actor,
-    body: SheetQuery & { kind: CommentKind; overwrite: boolean },
-  ): Promise<{ applied: number; detail: string }> {
+  async applySuggestions(actor: Actor, body: SheetQuery & { kind: CommentKind; overwrite: boolean }): Promise<{ applied: number }> {
     const ctx = await this.context(actor, body);
     const standingOf = await this.standings(body, ctx.settings);
     const field = body.kind === 'form' ? 'form_comment' : 'principal_comment';
@@ -557,7 +554,7 @@ export class ReportSheetsService {
       await this.write(trx, actor, body, planned);
       return planned.filter((p) => p.changed).length;
     });
-    return { applied, detail: REPORT_MESSAGES.suggestionsApplied(applied) };
+    return { applied };
   }
 }
 

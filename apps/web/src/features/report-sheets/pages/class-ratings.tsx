@@ -22,11 +22,9 @@ import { SheetChooser, useSheetQuery } from '../components/sheet-chooser';
 import { parsePasted, parseRatingRow, ratingCells, traitColumns, type RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
 
-/** Why a sheet cannot be changed: the lock while submitted or approved, else the plain read-only note. */
+/** Why a sheet cannot be changed: past draft, the server's own lock message; else the plain read-only note. */
 export function lockMessage(sheet: { status: RatingSheet['status']; student_class: string }): string {
-  return sheet.status === 'submitted' || sheet.status === 'approved'
-    ? REPORT_MESSAGES.lockedSubmitted(sheet.student_class, CARD_STATUS_LABELS[sheet.status])
-    : M.readOnly;
+  return sheet.status === 'draft' ? M.readOnly : REPORT_MESSAGES.lockedSubmitted(sheet.student_class, CARD_STATUS_LABELS[sheet.status]);
 }
 
 interface RowProps {

@@ -72,6 +72,16 @@ function toInput(f: Form): unknown {
 
 type Errors = Record<string, string[]>;
 
+/** A bank field's label as shown, with the comment's number for screen readers (every comment has the same fields). */
+function numbered(label: string, i: number) {
+  return (
+    <>
+      {label}
+      <span className="sr-only"> ({i + 1})</span>
+    </>
+  );
+}
+
 const MAX_IMAGE = 2_000_000;
 
 function TraitList({
@@ -324,27 +334,27 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
             return (
               <li key={i} className="grid gap-2 border-b border-slate-100 pb-3 sm:grid-cols-[10rem_6rem_6rem_1fr_auto] sm:items-end">
                 <SelectField
-                  label={`${L.commentKind} (${i + 1})`}
+                  label={numbered(L.commentKind, i)}
                   value={c.kind}
                   onChange={(e) => set({ kind: e.target.value as CommentKind })}
                   options={COMMENT_KINDS.map((k) => ({ value: k, label: k === 'form' ? 'Form teacher' : 'Principal' }))}
                 />
                 <TextField
-                  label={L.bandMin}
+                  label={numbered(L.bandMin, i)}
                   inputMode="decimal"
                   value={c.min}
                   error={errors[`comment_bank.${i}.min`]}
                   onChange={(e) => set({ min: e.target.value })}
                 />
                 <TextField
-                  label={L.bandMax}
+                  label={numbered(L.bandMax, i)}
                   inputMode="decimal"
                   value={c.max}
                   error={errors[`comment_bank.${i}.max`]}
                   onChange={(e) => set({ max: e.target.value })}
                 />
                 <TextAreaField
-                  label={L.commentText}
+                  label={numbered(L.commentText, i)}
                   rows={1}
                   value={c.text}
                   error={errors[`comment_bank.${i}.text`]}
