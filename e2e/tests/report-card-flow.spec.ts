@@ -34,7 +34,12 @@ const PRINCIPAL_COMMENT = 'A fine session. Well done.';
 
 const plan = { sessionId: 0, names: [] as string[], adms: [] as string[], resultIds: [] as number[], dates: null as ReportTerm | null };
 
-const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
+// One sign-in per role for the whole file: the server limits sign-in attempts per minute.
+const tokens: { admin?: string; staff?: string } = {};
+const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${(tokens.admin ??= await apiToken(request, 'admin'))}` });
+const formTeacher = async (request: APIRequestContext) => ({
+  authorization: `Bearer ${(tokens.staff ??= await apiToken(request, 'staff', FORM_TEACHER))}`,
+});
 const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
 const screen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(ARM)}`;
 
@@ -94,7 +99,7 @@ test.beforeAll(async ({ request }) => {
   plan.adms = sheet.rows.map((r) => r.admission_number);
   expect(plan.adms).toContain(STUDENT);
   // The third term's scores (the demo school has the first two): STU-0001 does well, so is promoted.
-  const token = await apiToken(request, 'admin');
+  const token = (await admin(request)).authorization.slice('Bearer '.length);
   for (const [i, adm] of plan.adms.entries()) {
     const subjects = await studentSubjects(request, token, adm);
     const res = await request.post('/api/results/', {
@@ -172,7 +177,7 @@ test.afterAll(async ({ request }) => {
 test('the admin uploads a student photo and sets the term dates', async ({ page, request }) => {
   await signInViaApi(page, request, 'admin');
   await page.goto(`/UpdateStudentDetails?admission_number=${STUDENT}`);
-  await expect(page.getByText('No photo')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save photo' })).toBeDisabled();
   await page.getByLabel(/^Photo \(PNG or JPEG/).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: greyPng(240, 300) });
   await expect(page.getByRole('img', { name: 'Chosen photo (not saved yet)' })).toBeVisible();
   await expectAccessible(page);
@@ -272,7 +277,7 @@ test('the form teacher rates the arm, writes comments and submits; a school requ
   const current = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
   const version = current.rows.find((r) => r.admission_number === STUDENT)!.version;
   const locked = await page.request.put('/api/class-comments/', {
-    headers: { authorization: `Bearer ${await apiToken(request, 'staff', FORM_TEACHER)}` },
+    headers: await formTeacher(request),
     data: {
       session_id: plan.sessionId,
       term: TERM,
@@ -313,7 +318,7 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
   await expect(arm.getByTestId('returned-reason')).toContainText('Check the attendance totals.');
 
   // The form teacher resubmits (through the API: the page's submit was covered above).
-  const staff = { authorization: `Bearer ${await apiToken(request, 'staff', FORM_TEACHER)}` };
+  const staff = await formTeacher(request);
   const resubmit = await request.post('/api/report-approvals/submit/', {
     headers: staff,
     data: { session_id: plan.sessionId, term: TERM, student_class: ARM },
@@ -322,6 +327,15 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
   await page.reload();
   await page.getByLabel('Academic Term').selectOption(TERM);
   await expect(arm.getByTestId('approval-status')).toHaveText('Submitted');
+
+  // The principal reads the arm's cards as one PDF before approving.
+  const [armPdf] = await Promise.all([page.waitForEvent('download'), arm.getByRole('button', { name: `Cards PDF of ${ARM}` }).click()]);
+  expect(armPdf.suggestedFilename()).toBe(`report-cards-JSS-1A-${TERM}.pdf`);
+  expect(
+    readFileSync(await armPdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   await arm.getByRole('button', { name: `Approve ${ARM}` }).click();
   await page

@@ -140,6 +140,12 @@ const showComments: Prepare = async (page) => {
   await expect(page.getByTestId('comments-list')).toBeVisible();
 };
 
+// The approvals of a term: the staff member (staff1) sees JSS 1A, their form class; the admin every arm.
+const showApprovals: Prepare = async (page) => {
+  await page.getByLabel('Academic Term').selectOption('2nd');
+  await expect(page.getByTestId('approval-JSS 1A')).toBeVisible();
+};
+
 const STAFF_SCREENS: Screen[] = [
   { path: '/staffHomePage' },
   { path: '/StudentReg' },
@@ -175,6 +181,7 @@ const STAFF_SCREENS: Screen[] = [
   { path: ratingsSheet, prepare: showRatings },
   { path: '/class-comments' },
   { path: commentsSheet, prepare: showComments },
+  { path: '/report-approvals', prepare: showApprovals },
   { path: '/change-password' },
 ];
 const ADMIN_SCREENS: Screen[] = [

@@ -13,9 +13,11 @@ const MAX_BYTES = 2_000_000;
 
 /**
  * The student's photo on the report card (admin), saved on its own like the school logo: choose a
- * PNG or JPEG, see it, save it; or remove it. The server stores what it answers with.
+ * PNG or JPEG, see it, save it; or remove it. The server stores what it answers with. `current` is
+ * undefined when the student record does not carry the photo: then nothing claims there is none,
+ * and removing stays offered.
  */
-export function StudentPhotoSection({ admissionNumber, current }: { admissionNumber: string; current: string }) {
+export function StudentPhotoSection({ admissionNumber, current }: { admissionNumber: string; current: string | undefined }) {
   const toast = useToast();
   const save = useSaveStudentPhoto();
   const [stored, setStored] = useState(current);
@@ -58,7 +60,7 @@ export function StudentPhotoSection({ admissionNumber, current }: { admissionNum
             className="h-32 w-26 rounded border border-slate-300 object-cover"
             data-testid="student-photo"
           />
-        ) : (
+        ) : stored === undefined ? null : (
           <p className="flex h-32 w-26 items-center justify-center rounded border border-dashed border-slate-300 text-center text-xs text-slate-600">
             No photo
           </p>
@@ -82,7 +84,7 @@ export function StudentPhotoSection({ admissionNumber, current }: { admissionNum
                 Cancel
               </Button>
             )}
-            {stored && !chosen && (
+            {stored !== '' && !chosen && (
               <Button variant="ghost" loading={save.isPending} onClick={() => void put('')}>
                 Remove photo
               </Button>

@@ -187,7 +187,7 @@ export default function UpdateStudentPage() {
       </Card>
       {loaded && (
         <div className="mt-5">
-          <StudentPhotoSection key={loaded.admission_number} admissionNumber={loaded.admission_number} current={loaded.photo ?? ''} />
+          <StudentPhotoSection key={loaded.admission_number} admissionNumber={loaded.admission_number} current={loaded.photo} />
         </div>
       )}
     </PageLayout>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type ArmApproval, type CardStatus } from '@portal/domain/report-cards';
+import { RESULT_MESSAGES } from '@portal/domain/results';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '@portal/domain/report-card-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -16,6 +17,8 @@ import { useToast } from '../../../lib/toast';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SessionTermFields } from '../components/session-term-fields';
 import { useApprovalAction, useApprovals, type ApprovalAction } from '../approvals-api';
+import { downloadClassPdf } from '../api';
+import { downloadBlob } from '../../../lib/api-client';
 
 const STATUS_CLASS: Record<CardStatus, string> = {
   draft: 'bg-slate-100 text-slate-800',
@@ -46,6 +49,22 @@ export default function ReportApprovalsPage() {
   const [reasonError, setReasonError] = useState('');
   const [armErrors, setArmErrors] = useState<Record<string, string>>({});
   const [selected, setSelected] = useState<string[]>([]);
+  const [downloading, setDownloading] = useState('');
+
+  /** The arm's cards as one PDF: what the principal reads before approving. */
+  async function armPdf(cls: string) {
+    setDownloading(cls);
+    try {
+      downloadBlob(
+        await downloadClassPdf({ session_id: sessionId, term, student_class: cls }),
+        `report-cards-${cls.replace(/\s+/g, '-')}-${term}.pdf`,
+      );
+    } catch (err) {
+      toast.error(errorMessage(err, { fallback: RESULT_MESSAGES.pdfFailed, useDetail: true }));
+    } finally {
+      setDownloading('');
+    }
+  }
 
   const rows = approvals.data ?? [];
   const approved = rows.filter((r) => r.status === 'approved').map((r) => r.student_class);
@@ -256,6 +275,15 @@ export default function ReportApprovalsPage() {
                           </div>
                         </div>
                         <div className="flex flex-wrap gap-2">
+                          <Button
+                            variant="ghost"
+                            loading={downloading === cls}
+                            disabled={r.students === 0}
+                            onClick={() => void armPdf(cls)}
+                            aria-label={`Cards PDF of ${cls}`}
+                          >
+                            Cards PDF
+                          </Button>
                           {!isAdmin && r.status === 'draft' && (
                             <Button loading={busy} onClick={() => ask({ kind: 'submit', cls })} aria-label={`Submit ${cls}`}>
                               Submit
