@@ -165,6 +165,12 @@ export class PeopleRepository {
     return this.students(db).where('s.admission_number', '=', admissionNumber).executeTakeFirst();
   }
 
+  /** The student's report card photo (a data URL), or '' when none was uploaded. */
+  async photoOf(studentId: number): Promise<string> {
+    const row = await this.db.selectFrom('student_photos').select('photo').where('student_id', '=', studentId).executeTakeFirst();
+    return row?.photo ?? '';
+  }
+
   findStudentById(id: number, db: Conn = this.db): Promise<StudentRow | undefined> {
     return this.students(db).where('s.id', '=', id).executeTakeFirst();
   }

@@ -73,7 +73,8 @@ export class StudentsService {
   async get(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {
     const row = await this.load(admissionNumber);
     this.assertCanRead(actor, row);
-    return presentStudent(row);
+    // One student's detail carries the photo (the update page and the bio data show it); lists do not.
+    return { ...presentStudent(row), photo: await this.repo.photoOf(row.id) };
   }
 
   async getLegacy(actor: AuthUser, id: number) {

@@ -281,6 +281,8 @@ describeEachDatabase('students API', (dialect) => {
           'withdrawn_at',
           'user_type',
           'user',
+          // Beyond the spec's shape: the report card photo (issue 15), '' when none.
+          'photo',
         ].sort(),
       );
       const missing = await ctx.app.inject({ method: 'GET', url: '/api/students/STU-9999/', headers: staff.auth });

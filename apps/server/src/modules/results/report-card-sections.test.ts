@@ -272,7 +272,12 @@ describeEachDatabase('report card sections', (dialect) => {
     // A JPEG of at most 240 pixels a side (SOF0 height and width).
     expect(stored.subarray(0, 2).toString('hex')).toBe('ffd8');
     expect(stored.length).toBeLessThan(20_000);
+    // The student's detail carries it, for the admin and for the student's own record.
+    const detailUrl = `/api/students/${student.admissionNumber}/`;
+    expect((await inject('GET', detailUrl, admin.auth)).json().photo).toBe(ok.json().photo);
+    expect((await inject('GET', detailUrl, student.auth)).json().photo).toBe(ok.json().photo);
     const removed = await inject('PUT', url, admin.auth, { photo: '' });
+    expect((await inject('GET', detailUrl, admin.auth)).json().photo).toBe('');
     expect(removed.json()).toEqual({ photo: '' });
     expect(await ctx.handle.db.selectFrom('student_photos').select('student_id').where('student_id', '=', student.id).execute()).toEqual(
       [],
