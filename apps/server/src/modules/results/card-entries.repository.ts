@@ -1,22 +1,11 @@
 import { sql } from 'kysely';
 import type { CardStatus } from '@portal/domain';
 import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
-import './report-cards.tables';
+import { ENTRY_FIELDS, type ReportCardEntriesTable } from './report-cards.tables';
 import './results.tables';
 
 /** A student's stored card entry for a term. */
-export interface EntryRow {
-  student_id: number;
-  student_class: string;
-  ratings: string;
-  form_comment: string;
-  principal_comment: string;
-  days_present: number | null;
-  days_absent: number | null;
-  promotion_override: string | null;
-  override_reason: string;
-  version: number;
-}
+export type EntryRow = Pick<ReportCardEntriesTable, (typeof ENTRY_FIELDS)[number] | 'version'>;
 
 /** An entry as written: every field (the service merges a save over what is stored). */
 export interface EntryWrite extends Omit<EntryRow, 'version'> {
@@ -99,18 +88,7 @@ export class CardEntriesRepository {
     return (
       conn
         .selectFrom('report_card_entries')
-        .select([
-          'student_id',
-          'student_class',
-          'ratings',
-          'form_comment',
-          'principal_comment',
-          'days_present',
-          'days_absent',
-          'promotion_override',
-          'override_reason',
-          'version',
-        ])
+        .select([...ENTRY_FIELDS, 'version'])
         .where('session_id', '=', sessionId)
         .where('term', '=', term)
         .where('student_id', 'in', [...new Set(studentIds)])

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
-import './report-cards.tables';
+import { ENTRY_FIELDS } from './report-cards.tables';
 
 /** The status row's key: one arm's cards for one term. */
 export interface ArmKey {
@@ -22,18 +22,7 @@ export class ReportCardsRepository {
   entries(sessionId: number, term: string, f: { studentClass?: string; studentIds?: number[] } = {}, conn: Conn = this.db) {
     return conn
       .selectFrom('report_card_entries')
-      .select([
-        'student_id',
-        'student_class',
-        'ratings',
-        'form_comment',
-        'principal_comment',
-        'days_present',
-        'days_absent',
-        'promotion_override',
-        'override_reason',
-        'updated_at',
-      ])
+      .select([...ENTRY_FIELDS, 'updated_at'])
       .where('session_id', '=', sessionId)
       .where('term', '=', term)
       .$if(f.studentClass !== undefined, (q) => q.where('student_class', '=', f.studentClass!))

@@ -42,6 +42,19 @@ export interface ReportCardStatusTable {
   updated_at: string;
 }
 
+/** What a card or a sheet reads of an entry (everything the form teacher and principal wrote). */
+export const ENTRY_FIELDS = [
+  'student_id',
+  'student_class',
+  'ratings',
+  'form_comment',
+  'principal_comment',
+  'days_present',
+  'days_absent',
+  'promotion_override',
+  'override_reason',
+] as const;
+
 declare module '../../db/schema' {
   interface Database {
     report_terms: ReportTermsTable;

@@ -4,6 +4,7 @@ import { REPORT_SHEET_MESSAGES } from '@portal/domain/report-sheet-screens';
 import { GENERAL_MESSAGES } from '@portal/domain/http';
 import { ApiError } from '../../lib/api-client';
 import { errorCode, firstServerMessage } from '../../lib/errors';
+import { useSaveOnLeave } from '../../lib/use-save-on-leave';
 import { DIRTY, freshRow, mergeReloaded, type Cells, type RowState } from './sheet-model';
 
 /** Autosave waits this long after the last keystroke in a row (leaving the row saves at once). */
@@ -157,31 +158,7 @@ export function useSheetRows(config: SheetRowsConfig) {
 
   const unsaved = useMemo(() => Object.values(rows).filter((r) => DIRTY.has(r.status)).length, [rows]);
 
-  // Leaving the screen inside the app saves the rows still waiting for their autosave.
-  const saveRef = useRef(saveRow);
-  useLayoutEffect(() => {
-    saveRef.current = saveRow;
-  }, [saveRow]);
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const [adm, t] of pending) {
-        clearTimeout(t);
-        void saveRef.current(adm);
-      }
-    };
-  }, []);
-
-  // Leaving the page with unsaved rows asks first.
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useSaveOnLeave(saveRow, timers, unsaved);
 
   return { rows, edit, saveRow, saveAll, unsaved, announcement, setAnnouncement };
 }

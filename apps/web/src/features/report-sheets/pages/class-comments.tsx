@@ -1,8 +1,5 @@
 import { memo, useCallback, useMemo, useState, type FocusEvent } from 'react';
-import { Link } from 'react-router';
-import { termLabel } from '@portal/domain/constants';
 import {
-  CARD_STATUS_LABELS,
   PROMOTION_DECISIONS,
   REPORT_MESSAGES,
   promotionLabel,
@@ -13,22 +10,18 @@ import {
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
 import { formatAverage } from '@portal/domain/results';
 import { classLevelOf, type ClassLevel } from '@portal/domain/teaching';
-import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/card';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessage, firstServerMessage } from '../../../lib/errors';
+import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useApplySuggestions, useCommentSheet, useReloadSheets, useSaveCommentRows } from '../api';
 import { commentCells, commentProblems, commentSaveRow } from '../comment-model';
 import { RowProblem, RowStatusText } from '../components/row-status';
-import { SheetChooser, useSheetQuery } from '../components/sheet-chooser';
+import { lockMessage, SheetPage } from '../components/sheet-page';
 import type { RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
-import { lockMessage } from './class-ratings';
 
 /** A field's label as shown, with the student's name for screen readers (every row has the same fields). */
 function forName(label: string, name: string) {
@@ -309,34 +302,9 @@ function CommentList({ sheet }: { sheet: CommentSheet }) {
 
 /** /class-comments (form teacher of the arm, admin): comments, attendance and (third term) promotion, one student per block. */
 export default function ClassCommentsPage() {
-  const [q, params, setParams] = useSheetQuery();
-  const sheetQuery = useCommentSheet(q);
-  const sheet = sheetQuery.data;
-  const title = REPORT_SHEET_TITLES.comments;
-  if (!q)
-    return (
-      <PageLayout title={title}>
-        <SheetChooser params={params} onOpen={setParams} action="Open comments" />
-      </PageLayout>
-    );
   return (
-    <PageLayout title={title} width="max-w-6xl">
-      <p className="mb-1 font-medium">
-        {q.student_class} · {termLabel(q.term)}
-        {sheet ? ` · ${CARD_STATUS_LABELS[sheet.status]}` : ''}
-      </p>
-      <p className="mb-4 text-sm">
-        <Link to="/class-comments" className="font-medium text-brand-800 hover:underline">
-          {L.changeClass}
-        </Link>
-      </p>
-      {sheetQuery.isPending ? (
-        <LoadingBlock />
-      ) : sheetQuery.isError || !sheet ? (
-        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: M.loadFailed, useDetail: true })}</Alert>
-      ) : !sheet.rows.length ? (
-        <EmptyState>{REPORT_MESSAGES.noStudents}</EmptyState>
-      ) : (
+    <SheetPage title={REPORT_SHEET_TITLES.comments} route="/class-comments" action="Open comments" useSheet={useCommentSheet}>
+      {(sheet) => (
         <>
           <p className="mb-3 text-sm text-slate-700" data-testid="times-opened">
             {M.timesOpenedNote(sheet.times_opened)}
@@ -349,6 +317,6 @@ export default function ClassCommentsPage() {
           <CommentList key={`${sheet.session_id}|${sheet.term}|${sheet.student_class}`} sheet={sheet} />
         </>
       )}
-    </PageLayout>
+    </SheetPage>
   );
 }

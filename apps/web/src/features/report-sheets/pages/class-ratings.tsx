@@ -1,31 +1,13 @@
 import { memo, useCallback, useMemo, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
-import { termLabel } from '@portal/domain/constants';
-import {
-  CARD_STATUS_LABELS,
-  RATING_DOMAIN_LABELS,
-  RATING_DOMAINS,
-  REPORT_MESSAGES,
-  type RatingSheet,
-  type RatingTrait,
-} from '@portal/domain/report-cards';
+import { RATING_DOMAIN_LABELS, RATING_DOMAINS, type RatingSheet, type RatingTrait } from '@portal/domain/report-cards';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
-import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/card';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/errors';
 import { useRatingSheet, useReloadSheets, useSaveRatingRows } from '../api';
 import { RowProblem, RowStatusText } from '../components/row-status';
-import { SheetChooser, useSheetQuery } from '../components/sheet-chooser';
+import { lockMessage, SheetPage } from '../components/sheet-page';
 import { parsePasted, parseRatingRow, ratingCells, traitColumns, type RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
-
-/** Why a sheet cannot be changed: past draft, the server's own lock message; else the plain read-only note. */
-export function lockMessage(sheet: { status: RatingSheet['status']; student_class: string }): string {
-  return sheet.status === 'draft' ? M.readOnly : REPORT_MESSAGES.lockedSubmitted(sheet.student_class, CARD_STATUS_LABELS[sheet.status]);
-}
 
 interface RowProps {
   index: number;
@@ -294,34 +276,9 @@ export function RatingKey({ labels }: { labels: readonly string[] }) {
 
 /** /class-ratings (form teacher of the arm, admin): the arm's affective and psychomotor ratings on one grid. */
 export default function ClassRatingsPage() {
-  const [q, params, setParams] = useSheetQuery();
-  const sheetQuery = useRatingSheet(q);
-  const sheet = sheetQuery.data;
-  const title = REPORT_SHEET_TITLES.ratings;
-  if (!q)
-    return (
-      <PageLayout title={title}>
-        <SheetChooser params={params} onOpen={setParams} action="Open ratings" />
-      </PageLayout>
-    );
   return (
-    <PageLayout title={title} width="max-w-6xl">
-      <p className="mb-1 font-medium">
-        {q.student_class} · {termLabel(q.term)}
-        {sheet ? ` · ${CARD_STATUS_LABELS[sheet.status]}` : ''}
-      </p>
-      <p className="mb-4 text-sm">
-        <Link to="/class-ratings" className="font-medium text-brand-800 hover:underline">
-          {L.changeClass}
-        </Link>
-      </p>
-      {sheetQuery.isPending ? (
-        <LoadingBlock />
-      ) : sheetQuery.isError || !sheet ? (
-        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: M.loadFailed, useDetail: true })}</Alert>
-      ) : !sheet.rows.length ? (
-        <EmptyState>{REPORT_MESSAGES.noStudents}</EmptyState>
-      ) : (
+    <SheetPage title={REPORT_SHEET_TITLES.ratings} route="/class-ratings" action="Open ratings" useSheet={useRatingSheet}>
+      {(sheet) => (
         <>
           <RatingKey labels={sheet.rating_labels} />
           {sheet.may_edit_form ? (
@@ -334,6 +291,6 @@ export default function ClassRatingsPage() {
           <RatingGrid key={`${sheet.session_id}|${sheet.term}|${sheet.student_class}`} sheet={sheet} />
         </>
       )}
-    </PageLayout>
+    </SheetPage>
   );
 }

@@ -10,6 +10,7 @@ import { RESULT_MESSAGES } from '@portal/domain/results';
 import { GENERAL_MESSAGES } from '@portal/domain/http';
 import { ApiError } from '../../../../lib/api-client';
 import { errorCode, firstServerMessage } from '../../../../lib/errors';
+import { useSaveOnLeave } from '../../../../lib/use-save-on-leave';
 import { useSaveScoreRows } from '../../score-sheet-api';
 import { cellsOf, freshRow, parseRow, sameAsStored, type RowState } from './grid-model';
 
@@ -187,31 +188,7 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
 
   const unsaved = useMemo(() => Object.values(rows).filter((r) => DIRTY.has(r.status)).length, [rows]);
 
-  // Leaving the screen inside the app saves the rows still waiting for their autosave.
-  const saveRef = useRef(saveRow);
-  useLayoutEffect(() => {
-    saveRef.current = saveRow;
-  }, [saveRow]);
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const [adm, t] of pending) {
-        clearTimeout(t);
-        void saveRef.current(adm);
-      }
-    };
-  }, []);
-
-  // Leaving the page with unsaved rows asks first.
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useSaveOnLeave(saveRow, timers, unsaved);
 
   return { rows, edit, saveRow, keepMine, takeTheirs, saveAll, unsaved, announcement, setAnnouncement, needReason };
 }

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { termLabel } from '@portal/domain/constants';
+import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-cards';
+import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { EmptyState } from '../../../components/ui/card';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/errors';
+import type { SheetQuery } from '../api';
+import { SheetChooser, useSheetQuery } from './sheet-chooser';
+
+/** Why a sheet cannot be changed: past draft, the server's own lock message; else the plain read-only note. */
+export function lockMessage(sheet: { status: CardStatus; student_class: string }): string {
+  return sheet.status === 'draft' ? M.readOnly : REPORT_MESSAGES.lockedSubmitted(sheet.student_class, CARD_STATUS_LABELS[sheet.status]);
+}
+
+interface SheetBase {
+  status: CardStatus;
+  student_class: string;
+  rows: unknown[];
+}
+
+/**
+ * The frame both sheets share: the arm chooser until one is chosen, then the arm, term and status,
+ * the way back to the chooser, and loading, error and empty states around the sheet itself.
+ */
+export function SheetPage<S extends SheetBase>({
+  title,
+  route,
+  action,
+  useSheet,
+  children,
+}: {
+  title: string;
+  route: string;
+  action: string;
+  useSheet: (q: SheetQuery | null) => UseQueryResult<S>;
+  children: (sheet: S) => ReactNode;
+}) {
+  const [q, params, setParams] = useSheetQuery();
+  const sheetQuery = useSheet(q);
+  const sheet = sheetQuery.data;
+  if (!q)
+    return (
+      <PageLayout title={title}>
+        <SheetChooser params={params} onOpen={setParams} action={action} />
+      </PageLayout>
+    );
+  return (
+    <PageLayout title={title} width="max-w-6xl">
+      <p className="mb-1 font-medium">
+        {q.student_class} · {termLabel(q.term)}
+        {sheet ? ` · ${CARD_STATUS_LABELS[sheet.status]}` : ''}
+      </p>
+      <p className="mb-4 text-sm">
+        <Link to={route} className="font-medium text-brand-800 hover:underline">
+          {L.changeClass}
+        </Link>
+      </p>
+      {sheetQuery.isPending ? (
+        <LoadingBlock />
+      ) : sheetQuery.isError || !sheet ? (
+        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: M.loadFailed, useDetail: true })}</Alert>
+      ) : !sheet.rows.length ? (
+        <EmptyState>{REPORT_MESSAGES.noStudents}</EmptyState>
+      ) : (
+        children(sheet)
+      )}
+    </PageLayout>
+  );
+}
