@@ -52,6 +52,9 @@ export default defineConfig({
       DEMO_STUDENT_PASSWORD: 'Learn-Demo-2026',
       ADMIN_EMAIL: 'admin@e2e.school',
       ADMIN_PASSWORD: 'Admin-E2E-Pass-1',
+      // Many specs sign in within a minute from one address; the per-address limit is tested by the API
+      // tests (auth-hardening), the per-account block by sign-in-blocks.spec.ts, which this leaves on.
+      LOGIN_RATE_LIMIT_PER_MINUTE: '600',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
