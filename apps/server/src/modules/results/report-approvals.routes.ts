@@ -5,6 +5,7 @@ import { ADMIN_ONLY, armActionSchema, armReturnSchema, releaseSchema, sessionIdF
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { settingsService } from '../settings/settings.service';
+import { teachingService } from '../teaching/teaching.service';
 import { ReportApprovalsService } from './report-approvals.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { SessionsRepository } from './sessions.repository';
@@ -18,6 +19,7 @@ export function reportApprovalRoutes(app: FastifyInstance, deps: AppDeps): void 
     new ReportCardsRepository(deps.db),
     new SessionsRepository(deps.db),
     settingsService(deps.db),
+    teachingService(deps.db),
   );
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);

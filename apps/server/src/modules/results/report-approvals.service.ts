@@ -15,6 +15,7 @@ import { writeAudit } from '../../db/audit';
 import type { Conn } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { forbidden, HttpError, nonFieldError, notFound } from '../../http/errors';
+import type { TeachingService } from '../teaching/teaching.service';
 import type { SettingsService } from '../settings/settings.service';
 import { releaseArms } from './release';
 import type { ArmKey, ReportCardsRepository } from './report-cards.repository';
@@ -47,6 +48,7 @@ export class ReportApprovalsService {
     private readonly repo: ReportCardsRepository,
     private readonly sessions: SessionsRepository,
     private readonly settings: SettingsService,
+    private readonly teaching: TeachingService,
   ) {}
 
   private async checkSession(id: number, conn: Conn): Promise<void> {
@@ -87,7 +89,7 @@ export class ReportApprovalsService {
         .where('term', '=', term)
         .execute(),
       this.repo.entries(sessionId, term, {}, conn),
-      this.repo.formTeachers(sessionId, classes ? { classes } : {}, conn),
+      this.teaching.formTeachers(sessionId, classes ? { classes } : {}, conn),
     ]);
     const counts = new Map<string, { rated: number; form: number; principal: number }>();
     for (const e of entries) {
@@ -130,7 +132,7 @@ export class ReportApprovalsService {
     if (!(await this.sessions.get(q.session_id))) throw notFound(RESULT_MESSAGES.sessionNotFound);
     const settings = await this.settings.reportSettings();
     if (actor.role === 'admin') return this.approvals(settings, q.session_id, q.term);
-    const mine = await this.repo.formTeachers(q.session_id, { userId: actor.id });
+    const mine = await this.teaching.formTeachers(q.session_id, { userId: actor.id });
     if (!mine.length) return [];
     return this.approvals(
       settings,
@@ -154,7 +156,7 @@ export class ReportApprovalsService {
       const students = await this.repo.studentIdsOfArm(key, trx);
       if (!students.length) throw notFound(REPORT_MESSAGES.noStudents);
       if (action === 'submit' && actor.role !== 'admin') {
-        const teachers = await this.repo.formTeachers(key.session_id, { classes: [key.student_class] }, trx);
+        const teachers = await this.teaching.formTeachers(key.session_id, { classes: [key.student_class] }, trx);
         if (!teachers.some((t) => t.user_id === actor.id)) throw forbidden(REPORT_MESSAGES.formTeacherOnly(key.student_class));
       }
       const from = await this.statusOf(key, trx);

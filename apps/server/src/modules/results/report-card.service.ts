@@ -360,7 +360,7 @@ export class ReportCardService {
       this.cardRepo.entries(session.id, term, { studentIds }),
       this.cardRepo.term(session.id, term),
       publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [studentClass]),
-      this.cardRepo.formTeachers(session.id, { classes: [studentClass] }),
+      this.teaching.formTeachers(session.id, { classes: [studentClass] }),
       this.cardRepo.photos(studentIds),
       this.settings.reportSettings(),
       next.nextSession ? (nextName ? this.sessions.byName(nextName) : Promise.resolve(undefined)) : Promise.resolve(session),

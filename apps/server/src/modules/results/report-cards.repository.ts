@@ -141,19 +141,6 @@ export class ReportCardsRepository {
       .then((rows) => rows.map((r) => r.student_id));
   }
 
-  /** Form teachers of a session's arms by class name (with their user, to check who may act). */
-  formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
-    return conn
-      .selectFrom('form_teachers as f')
-      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
-      .innerJoin('staff as st', 'st.id', 'f.staff_id')
-      .select(['a.name as student_class', 'st.user_id', 'st.first_name', 'st.last_name'])
-      .where('f.session_id', '=', sessionId)
-      .$if(f.classes !== undefined, (q) => q.where('a.name', 'in', f.classes!.length ? f.classes! : ['']))
-      .$if(f.userId !== undefined, (q) => q.where('st.user_id', '=', f.userId!))
-      .execute();
-  }
-
   photos(studentIds: readonly number[], conn: Conn = this.db) {
     return conn
       .selectFrom('student_photos')

@@ -522,15 +522,16 @@ export class TeachingRepository {
       .execute();
   }
 
-  /** The form teacher of an arm (by class name) in a session, with their sign-in: one query. */
-  formTeacherOf(sessionId: number, className: string, conn: Conn = this.db) {
+  /** Form teachers of a session's arms by class name, with their sign-in (to check who may act): one query. */
+  formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
     return conn
       .selectFrom('form_teachers as f')
       .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
       .innerJoin('staff as st', 'st.id', 'f.staff_id')
-      .select(['st.user_id', 'st.first_name', 'st.last_name'])
+      .select(['a.name as student_class', 'st.user_id', 'st.first_name', 'st.last_name'])
       .where('f.session_id', '=', sessionId)
-      .where('a.name', '=', className)
-      .executeTakeFirst();
+      .$if(f.classes !== undefined, (q) => q.where('a.name', 'in', f.classes!.length ? f.classes! : ['']))
+      .$if(f.userId !== undefined, (q) => q.where('st.user_id', '=', f.userId!))
+      .execute();
   }
 }

@@ -111,8 +111,13 @@ export class TeachingService {
 
   /** The form teacher of the arm named `className` in a session (their user id and name), or null. */
   async formTeacherOf(sessionId: number, className: string, conn: Conn = this.db): Promise<{ user_id: number; name: string } | null> {
-    const row = await this.repo.formTeacherOf(sessionId, className, conn);
+    const [row] = await this.repo.formTeachers(sessionId, { classes: [className] }, conn);
     return row ? { user_id: Number(row.user_id), name: personName(row) } : null;
+  }
+
+  /** Form teachers of a session's arms (by class name), or of the arms `userId` is form teacher of: one query. */
+  formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
+    return this.repo.formTeachers(sessionId, f, conn);
   }
 
   /** 403 with the reason (not assigned, or entry closed) when `actor` may not write one of `targets`. */
