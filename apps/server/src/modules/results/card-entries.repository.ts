@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { CardStatus } from '@portal/domain';
 import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
 import { ENTRY_FIELDS, type ReportCardEntriesTable } from './report-cards.tables';
 import './results.tables';
@@ -57,24 +56,6 @@ export class CardEntriesRepository {
       .values({ session_id: v.session_id, term: v.term, ...set })
       .onConflict((oc) => oc.columns(['session_id', 'term']).doUpdateSet(set))
       .execute();
-  }
-
-  // ---------- approval status ----------
-
-  /**
-   * The arm's card status for a term in one statement: released when the class is published
-   * (result_publications), else its report_card_status row, else draft.
-   */
-  async status(sessionId: number, term: string, studentClass: string, conn: Conn = this.db): Promise<CardStatus> {
-    const row = await sql<{ status: string | null; published: number | string }>`
-      select (select status from report_card_status
-                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as status,
-             (select count(*) from result_publications
-                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as published`.execute(conn);
-    const r = row.rows[0];
-    if (r && Number(r.published) > 0) return 'released';
-    const s = r?.status;
-    return s === 'submitted' || s === 'approved' ? s : 'draft';
   }
 
   // ---------- entries ----------

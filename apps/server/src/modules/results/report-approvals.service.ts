@@ -55,22 +55,6 @@ export class ReportApprovalsService {
     if (!(await this.sessions.get(id, conn))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
   }
 
-  /** Where an arm's cards are: released when published, else its status row (none: draft). */
-  private async statusOf(key: ArmKey, conn: Conn): Promise<CardStatus> {
-    const [published, rows] = await Promise.all([
-      conn
-        .selectFrom('result_publications')
-        .select('id')
-        .where('session_id', '=', key.session_id)
-        .where('term', '=', key.term)
-        .where('student_class', '=', key.student_class)
-        .executeTakeFirst(),
-      this.repo.statuses(key.session_id, key.term, [key.student_class], conn),
-    ]);
-    if (published) return 'released';
-    return (rows[0]?.status as CardStatus | undefined) ?? 'draft';
-  }
-
   /** The arms' approvals with their counts: a fixed number of queries whatever the number of arms. */
   private async approvals(
     settings: ReportSettings,
@@ -159,7 +143,7 @@ export class ReportApprovalsService {
         const teachers = await this.teaching.formTeachers(key.session_id, { classes: [key.student_class] }, trx);
         if (!teachers.some((t) => t.user_id === actor.id)) throw forbidden(REPORT_MESSAGES.formTeacherOnly(key.student_class));
       }
-      const from = await this.statusOf(key, trx);
+      const from = await this.repo.armStatus(key.session_id, key.term, key.student_class, trx);
       const to = nextCardStatus(from, action);
       if (to === null) throw notAllowed(key.student_class, from, action);
       const details = await write(trx, settings);

@@ -1,3 +1,4 @@
+import type { CardStatus } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
@@ -38,6 +39,22 @@ export class ReportCardsRepository {
       .where('session_id', '=', sessionId)
       .where('term', '=', term)
       .executeTakeFirst();
+  }
+
+  /**
+   * The arm's card status for a term in one statement: released when the class is published
+   * (result_publications), else its report_card_status row, else draft.
+   */
+  async armStatus(sessionId: number, term: string, studentClass: string, conn: Conn = this.db): Promise<CardStatus> {
+    const row = await sql<{ status: string | null; published: number | string }>`
+      select (select status from report_card_status
+                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as status,
+             (select count(*) from result_publications
+                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as published`.execute(conn);
+    const r = row.rows[0];
+    if (r && Number(r.published) > 0) return 'released';
+    const s = r?.status;
+    return s === 'submitted' || s === 'approved' ? s : 'draft';
   }
 
   /** Status rows of a term (all arms, or the ones named). */

@@ -32,6 +32,7 @@ import { writeAudit, writeAuditMany, type AuditEntry } from '../../db/audit';
 import { badRequest, HttpError } from '../../http/errors';
 import { settingsService, type SettingsService } from '../settings/settings.service';
 import { teachingService, type TeachingService } from '../teaching/teaching.service';
+import { ReportCardsRepository } from './report-cards.repository';
 import { CardEntriesRepository, type EntryRow, type EntryWrite } from './card-entries.repository';
 import { annualFigures, scoresByTerm } from './report-card.service';
 import { ResultsRepository } from './results.repository';
@@ -143,6 +144,7 @@ export class ReportSheetsService {
     private readonly sessions: SessionsRepository,
     private readonly teaching: TeachingService,
     private readonly settings: SettingsService,
+    private readonly cards: ReportCardsRepository,
   ) {}
 
   private async session(id: number) {
@@ -310,7 +312,7 @@ export class ReportSheetsService {
   async ratingSheet(actor: Actor, q: SheetQuery): Promise<RatingSheet> {
     const ctx = await this.context(actor, q);
     const [status, stored] = await Promise.all([
-      this.entries.status(q.session_id, q.term, q.student_class),
+      this.cards.armStatus(q.session_id, q.term, q.student_class),
       this.entries.entries(
         ctx.students.map((s) => s.id),
         q.session_id,
@@ -348,7 +350,7 @@ export class ReportSheetsService {
     });
     if (Object.keys(errors).length) throw badRequest(errors);
     const plan = await this.inTransaction(async (trx) => {
-      this.refuse(actor, ctx, await this.entries.status(body.session_id, body.term, body.student_class, trx), body.student_class, 'form');
+      this.refuse(actor, ctx, await this.cards.armStatus(body.session_id, body.term, body.student_class, trx), body.student_class, 'form');
       const stored = await this.storedFor(
         trx,
         body,
@@ -456,7 +458,7 @@ export class ReportSheetsService {
   async commentSheet(actor: Actor, q: SheetQuery): Promise<CommentSheet> {
     const ctx = await this.context(actor, q);
     const [status, stored, term, standingOf] = await Promise.all([
-      this.entries.status(q.session_id, q.term, q.student_class),
+      this.cards.armStatus(q.session_id, q.term, q.student_class),
       this.entries.entries(
         ctx.students.map((s) => s.id),
         q.session_id,
@@ -483,7 +485,7 @@ export class ReportSheetsService {
     const [term, standingOf] = await Promise.all([this.entries.term(body.session_id, body.term), this.standings(body, ctx.settings)]);
     const opened = term?.times_opened === null || term?.times_opened === undefined ? null : Number(term.times_opened);
     const saved = await this.inTransaction(async (trx) => {
-      const status = await this.entries.status(body.session_id, body.term, body.student_class, trx);
+      const status = await this.cards.armStatus(body.session_id, body.term, body.student_class, trx);
       // Who may write (403, the lock's 409) before anything else; the principal's part once the changes are known.
       this.refuse(actor, ctx, status, body.student_class, 'form');
       const stored = await this.storedFor(
@@ -540,7 +542,7 @@ export class ReportSheetsService {
     const standingOf = await this.standings(body, ctx.settings);
     const field = body.kind === 'form' ? 'form_comment' : 'principal_comment';
     const applied = await this.inTransaction(async (trx) => {
-      const status = await this.entries.status(body.session_id, body.term, body.student_class, trx);
+      const status = await this.cards.armStatus(body.session_id, body.term, body.student_class, trx);
       this.refuse(actor, ctx, status, body.student_class, body.kind);
       // Read under lock: the versions written against are those stored now.
       const stored = await this.storedFor(trx, body, ctx.students, null);
@@ -567,5 +569,6 @@ export function reportSheetsService(db: DB, dialect: 'sqlite' | 'postgres'): Rep
     new SessionsRepository(db),
     teachingService(db),
     settingsService(db),
+    new ReportCardsRepository(db),
   );
 }
