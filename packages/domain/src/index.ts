@@ -15,3 +15,4 @@ export * from './teaching';
 export * from './assessment';
 export * from './report-cards';
 export * from './report-access';
+export * from './attendance';

@@ -509,8 +509,11 @@ export interface CommentSheetRow {
   principal_comment: string;
   suggested_form: string;
   suggested_principal: string;
+  /** The form teacher's totals, overriding the register's when set (null: not overridden). */
   days_present: number | null;
   days_absent: number | null;
+  /** The register's totals for the term, with any carried in from paper (null: no marks and nothing carried). */
+  register: { present: number; absent: number } | null;
   /** Third term: the rule's decision, the override and its reason. Null in other terms. */
   promotion: null | {
     computed: PromotionDecision;
@@ -560,7 +563,7 @@ export interface CardAttendance {
   times_opened: number | null;
   present: number | null;
   absent: number | null;
-  /** 'register' once the attendance register exists (issue 16); 'form_teacher' for entered totals. */
+  /** 'register': counted from the attendance register (and carried-in totals); 'form_teacher': entered on the comment sheet. */
   source: 'register' | 'form_teacher';
 }
 export interface CardRatings {

@@ -443,6 +443,7 @@ export class ReportSheetsService {
       suggested_principal: suggestComment(settings.comment_bank, 'principal', standing.average),
       days_present: e?.days_present === null || e?.days_present === undefined ? null : Number(e.days_present),
       days_absent: e?.days_absent === null || e?.days_absent === undefined ? null : Number(e.days_absent),
+      register: null,
       promotion: standing.promotion
         ? {
             computed: standing.promotion.computed,

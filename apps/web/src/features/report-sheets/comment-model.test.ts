@@ -13,6 +13,7 @@ const row: CommentSheetRow = {
   suggested_principal: 'Good performance.',
   days_present: 50,
   days_absent: null,
+  register: null,
   promotion: null,
   version: 3,
 };
