@@ -12,6 +12,7 @@ import { peopleStudentStatus } from './0013_people_student_status';
 import { teachingStructure } from './0014_teaching_structure';
 import { assessmentComponents } from './0015_assessment_components';
 import { reportCards } from './0016_report_cards';
+import { attendance } from './0017_attendance';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0014_teaching_structure': teachingStructure,
   '0015_assessment_components': assessmentComponents,
   '0016_report_cards': reportCards,
+  '0017_attendance': attendance,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
