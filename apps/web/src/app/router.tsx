@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
 import { homeRoutes } from '../features/home/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -22,6 +23,7 @@ export const routes: RouteObject[] = [
   ...paymentsRoutes,
   ...teachingRoutes,
   ...reportSheetsRoutes,
+  ...attendanceRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { welcomeMessage } from '@portal/domain/datetime';
+import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
@@ -56,6 +57,8 @@ export const ADMIN_RESULTS_MENU: readonly MenuItem[] = [
   { to: '/result-audit', label: 'Result History', description: 'Who changed which score, and when' },
 ];
 
+export const ADMIN_ATTENDANCE_MENU: readonly MenuItem[] = [ATT.register, ATT.absent, ATT.month, ATT.student, ATT.calendar];
+
 export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
   { to: '/classes-subjects', label: 'Classes and Subjects', description: 'Arms, subject catalogue, offerings, streams' },
   { to: '/teaching-assignments', label: 'Teaching Assignments', description: 'Subject and form teachers, score entry' },
@@ -94,6 +97,10 @@ export function AdminHome() {
           <section>
             <h2 className="mb-3">Results and report cards</h2>
             <MenuGrid items={ADMIN_RESULTS_MENU} label="Results and report cards" />
+          </section>
+          <section>
+            <h2 className="mb-3">Attendance</h2>
+            <MenuGrid items={ADMIN_ATTENDANCE_MENU} label="Attendance" />
           </section>
           <section>
             <h2 className="mb-3">Classes and teaching</h2>
@@ -150,6 +157,10 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
     ],
   },
   {
+    title: 'Attendance',
+    items: [ATT.register, ATT.month, ATT.student],
+  },
+  {
     title: 'Staff Management',
     items: [
       { to: '/StaffDetails', label: 'Staff Details' },
@@ -190,6 +201,7 @@ export const STUDENT_MENU: readonly MenuItem[] = [
   { to: '/ResultsCheck', label: 'View All My Results', description: 'Every term, every subject' },
   { to: '/check-a-result', label: 'Check Current Result', description: 'This term’s result sheet' },
   { to: '/report-card', label: 'My Report Card', description: 'Print or download as PDF' },
+  ATT.mine,
   { to: '/change-password', label: 'Change Password' },
 ];
 

@@ -1,4 +1,5 @@
 import { memo, useCallback, useMemo, useState, type FocusEvent } from 'react';
+import { ATTENDANCE_LABELS } from '@portal/domain/attendance';
 import {
   PROMOTION_DECISIONS,
   REPORT_MESSAGES,
@@ -101,6 +102,8 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           readOnly={!mayForm}
           onChange={set('days_present')}
           error={problems.days_present}
+          placeholder={row.register ? String(row.register.present) : undefined}
+          hint={row.register ? ATTENDANCE_LABELS.fromRegister : undefined}
         />
         <TextField
           label={forName(L.daysAbsent, row.name)}
@@ -110,6 +113,8 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           readOnly={!mayForm}
           onChange={set('days_absent')}
           error={problems.days_absent}
+          placeholder={row.register ? String(row.register.absent) : undefined}
+          hint={row.register ? ATTENDANCE_LABELS.fromRegister : undefined}
         />
       </div>
       {p && (

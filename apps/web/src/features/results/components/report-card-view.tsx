@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ATTENDANCE_LABELS } from '@portal/domain/attendance';
 import { ABSENT_MARK, ASSESSMENT_MESSAGES } from '@portal/domain/assessment';
 import { formatNaira } from '@portal/domain/money';
 import { CARD_SECTION_TITLES as T, CARD_STATUS_LABELS, REPORT_MESSAGES, RATING_MIN } from '@portal/domain/report-cards';
@@ -124,6 +125,9 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
             <Pair label={T.present}>{n(card.attendance.present)}</Pair>
             <Pair label={T.absent}>{n(card.attendance.absent)}</Pair>
           </dl>
+          <p className="no-print mt-1 text-xs text-slate-600" data-testid="card-attendance-source">
+            {card.attendance.source === 'register' ? ATTENDANCE_LABELS.fromRegister : ATTENDANCE_LABELS.fromFormTeacher}
+          </p>
         </Section>
       )}
 

@@ -1,0 +1,151 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Term } from '@portal/domain/constants';
+import type {
+  AbsentToday,
+  AttendanceSettings,
+  AttendanceSettingsInput,
+  CalendarEvent,
+  CalendarEventInput,
+  CarriedImport,
+  CarriedImportPreview,
+  MonthGrid,
+  Period,
+  Register,
+  RegisterSave,
+  SchoolCalendarView,
+  StudentAttendance,
+  TermDates,
+  TermDatesInput,
+} from '@portal/domain/attendance';
+import type { AcademicSession } from '@portal/domain/results';
+import type { MyClasses } from '@portal/domain/teaching';
+import { api } from '../../lib/api-client';
+
+const T = { timeout: 15_000 };
+const BASE = '/attendance';
+
+export interface RegisterQuery {
+  student_class: string;
+  date: string;
+  period: Period;
+}
+export interface StudentQuery {
+  admission_number?: string;
+  session_id?: number;
+  term?: Term;
+}
+
+/**
+ * Query keys: everything under `['attendance']`, so a saved register or calendar change makes every
+ * attendance view stale; the report card and comment sheet read the totals, under `['results']`.
+ */
+export const attendanceKeys = {
+  all: ['attendance'] as const,
+  register: (q: RegisterQuery) => ['attendance', 'register', q] as const,
+  month: (cls: string, month: string) => ['attendance', 'month', cls, month] as const,
+  student: (q: StudentQuery) => ['attendance', 'student', q] as const,
+  absent: (date: string) => ['attendance', 'absent', date] as const,
+  calendar: (sessionId: number) => ['attendance', 'calendar', sessionId] as const,
+  // The same lists (and keys) the results and teaching screens read.
+  sessions: ['sessions'] as const,
+  myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
+};
+
+export function useSessions() {
+  return useQuery({ queryKey: attendanceKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
+}
+
+/** The arms the signed-in staff member is form teacher of in a session. */
+export function useFormClasses(sessionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: attendanceKeys.myClasses(sessionId),
+    queryFn: () => api.get<MyClasses>('/teaching/my-classes/', { query: { session_id: sessionId }, ...T }),
+    enabled: enabled && sessionId !== '',
+  });
+}
+
+/** The register is not refetched behind the teacher's thumb: marks on screen stay until saved or reloaded. */
+export function useRegister(q: RegisterQuery | null) {
+  return useQuery({
+    queryKey: attendanceKeys.register(q ?? ({} as RegisterQuery)),
+    queryFn: ({ signal }) => api.get<Register>(`${BASE}/register/`, { query: { ...q! }, ...T, signal }),
+    enabled: q !== null,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSaveRegister() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterSave) => api.put<Register>(`${BASE}/register/`, body, T),
+    onSuccess: async (reg) => {
+      qc.setQueryData(attendanceKeys.register({ student_class: reg.student_class, date: reg.date, period: reg.period }), reg);
+      // Other views and the card's totals change; the open register keeps the answer just set.
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: attendanceKeys.all, predicate: (query) => query.queryKey[1] !== 'register' }),
+        qc.invalidateQueries({ queryKey: ['results'] }),
+      ]);
+    },
+  });
+}
+
+export function useMonthGrid(cls: string, month: string) {
+  return useQuery({
+    queryKey: attendanceKeys.month(cls, month),
+    queryFn: ({ signal }) => api.get<MonthGrid>(`${BASE}/month/`, { query: { student_class: cls, month }, ...T, signal }),
+    enabled: cls !== '' && month !== '',
+    retry: false,
+  });
+}
+
+export function useStudentAttendance(q: StudentQuery | null) {
+  return useQuery({
+    queryKey: attendanceKeys.student(q ?? {}),
+    queryFn: ({ signal }) => api.get<StudentAttendance>(`${BASE}/student/`, { query: { ...q }, ...T, signal }),
+    enabled: q !== null,
+    retry: false,
+  });
+}
+
+/** `date` '' asks for the school's today (the answer says which date it is). */
+export function useAbsentToday(date: string) {
+  return useQuery({
+    queryKey: attendanceKeys.absent(date),
+    queryFn: ({ signal }) => api.get<AbsentToday>(`${BASE}/absent/`, { query: { date: date || undefined }, ...T, signal }),
+    retry: false,
+  });
+}
+
+export function useCalendar(sessionId: number | null) {
+  return useQuery({
+    queryKey: attendanceKeys.calendar(sessionId ?? 0),
+    queryFn: ({ signal }) => api.get<SchoolCalendarView>(`${BASE}/calendar/`, { query: { session_id: sessionId }, ...T, signal }),
+    enabled: sessionId !== null && sessionId > 0,
+  });
+}
+
+/** Calendar changes move every count: registers, views and the card's times opened. */
+function useCalendarMutation<I, O>(fn: (body: I) => Promise<O>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: attendanceKeys.all }), qc.invalidateQueries({ queryKey: ['results'] })]),
+  });
+}
+
+export const useSaveAttendanceSettings = () =>
+  useCalendarMutation((body: AttendanceSettingsInput) => api.put<AttendanceSettings>(`${BASE}/settings/`, body, T));
+export const useSaveTermDates = () => useCalendarMutation((body: TermDatesInput) => api.put<TermDates>(`${BASE}/terms/`, body, T));
+export const useAddEvent = () => useCalendarMutation((body: CalendarEventInput) => api.post<CalendarEvent>(`${BASE}/events/`, body, T));
+export const useDeleteEvent = () => useCalendarMutation((id: number) => api.delete<void>(`${BASE}/events/${id}/`, T));
+
+const postCarried = (body: CarriedImport) => api.post<CarriedImportPreview>(`${BASE}/carried/import/`, body, { timeout: 60_000 });
+
+/** The preview of a carried-in totals file: nothing is saved. */
+export function usePreviewCarried() {
+  return useMutation({ mutationFn: (body: Omit<CarriedImport, 'dry_run'>) => postCarried({ ...body, dry_run: true }) });
+}
+
+export const useApplyCarried = () =>
+  useCalendarMutation((body: Omit<CarriedImport, 'dry_run'>) => postCarried({ ...body, dry_run: false }));

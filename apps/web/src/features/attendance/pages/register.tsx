@@ -1,0 +1,266 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  ATTENDANCE_CODES,
+  ATTENDANCE_LABELS,
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_SCREENS,
+  ATTENDANCE_STATUSES,
+  ATTENDANCE_STATUS_LABELS,
+  ATTENDANCE_STATUS_LETTERS,
+  PERIODS,
+  PERIOD_LABELS,
+  todayIn,
+  weekdayName,
+  type AttendanceStatus,
+  type Period,
+  type Register,
+  type RegisterRow,
+} from '@portal/domain/attendance';
+import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
+import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
+import { REPORT_MESSAGES } from '@portal/domain/report-cards';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { formatDate, formatDateTime } from '../../../lib/datetime';
+import { errorCode, errorMessage, fieldErrorsOf } from '../../../lib/errors';
+import { useSchoolSettings } from '../../../lib/school-settings';
+import { useToast } from '../../../lib/toast';
+import { useRegister, useSaveRegister, type RegisterQuery } from '../api';
+import { ArmField } from '../components/arm-field';
+import { LeaveGuard } from '../components/leave-guard';
+import { StreakFlag } from '../components/streak-flag';
+import { changedCount, flagged, marksOf, markAllPresent, saveRequest, setMark, summaryOf, type Marks } from '../register-model';
+
+const STATUS_STYLE: Record<AttendanceStatus, string> = {
+  present: 'border-brand-700 bg-brand-700 text-white',
+  late: 'border-amber-600 bg-amber-500 text-slate-950',
+  absent: 'border-red-700 bg-red-700 text-white',
+  excused: 'border-sky-700 bg-sky-700 text-white',
+};
+
+/** One student: name, the streak flag, and four big tap targets. */
+function StudentRow({
+  row,
+  status,
+  disabled,
+  onMark,
+}: {
+  row: RegisterRow;
+  status: AttendanceStatus | null;
+  disabled: boolean;
+  onMark: (adm: string, s: AttendanceStatus) => void;
+}) {
+  return (
+    <li
+      className={`flex flex-wrap items-center justify-between gap-2 rounded-xl border bg-white p-2.5 shadow-sm ${
+        status ? 'border-slate-200' : 'border-l-4 border-amber-500'
+      }`}
+      data-testid={`register-row-${row.admission_number}`}
+    >
+      <div className="min-w-[8rem] flex-1 [overflow-wrap:anywhere]">
+        <p className="font-medium text-slate-900">{row.name}</p>
+        {!status && <p className="text-xs font-medium text-amber-800">{ATTENDANCE_LABELS.notMarked}</p>}
+        {flagged(row) && <StreakFlag days={row.absent_before} />}
+      </div>
+      <div role="group" aria-label={row.name} className="flex shrink-0 gap-1.5">
+        {ATTENDANCE_STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={status === s}
+            aria-label={ATTENDANCE_STATUS_LABELS[s]}
+            title={ATTENDANCE_STATUS_LABELS[s]}
+            disabled={disabled}
+            onClick={() => onMark(row.admission_number, s)}
+            className={`h-12 w-12 rounded-lg border-2 text-lg font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+              status === s ? STATUS_STYLE[s] : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
+            }`}
+          >
+            {ATTENDANCE_STATUS_LETTERS[s]}
+          </button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** The marks of one opened register, kept on screen until saved; a save answers with the stored register. */
+function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void }) {
+  const toast = useToast();
+  const save = useSaveRegister();
+  const [marks, setMarks] = useState<Marks>(() => marksOf(reg.rows));
+  const [problem, setProblem] = useState<{ text: string; conflict: boolean } | null>(null);
+  const editable = reg.may_edit;
+  const summary = summaryOf(reg.rows, marks);
+  const dirty = editable && changedCount(reg.rows, marks) > 0;
+  const onMark = useCallback((adm: string, s: AttendanceStatus) => setMarks((m) => setMark(m, adm, s)), []);
+
+  const submit = async () => {
+    setProblem(null);
+    const req = saveRequest(reg, marks);
+    if ('unmarked' in req) {
+      setProblem({ text: `${ATTENDANCE_MESSAGES.everyStudent(req.unmarked.length)} ${M.notMarked(req.unmarked)}`, conflict: false });
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(req.body);
+      setMarks(marksOf(saved.rows));
+      toast.success(M.registerSaved);
+    } catch (err) {
+      const conflict = errorCode(err) === ATTENDANCE_CODES.changed;
+      const fields = Object.values(fieldErrorsOf(err)).flat();
+      setProblem({
+        text: conflict
+          ? ATTENDANCE_MESSAGES.changedByOther
+          : fields.length
+            ? fields.join('\n')
+            : errorMessage(err, { fallback: M.saveFailed, useDetail: true }),
+        conflict,
+      });
+    }
+  };
+
+  return (
+    <>
+      <LeaveGuard dirty={dirty} />
+      {reg.saved && (
+        <p className="mb-2 text-sm text-slate-700" data-testid="register-saved">
+          {ATTENDANCE_LABELS.saved(formatDateTime(reg.saved.updated_at), reg.saved.updated_by)}
+        </p>
+      )}
+      {!editable && reg.refusal && (
+        <Alert tone="warning" className="mb-3">
+          {reg.refusal}
+        </Alert>
+      )}
+      {editable && (
+        <div className="mb-3">
+          <Button variant="secondary" className="w-full sm:w-auto" onClick={() => setMarks(markAllPresent(reg.rows))}>
+            {ATTENDANCE_LABELS.markAllPresent}
+          </Button>
+        </div>
+      )}
+      <ul className="flex flex-col gap-2" aria-label={`${L.arm}: ${reg.student_class}`} data-testid="register-list">
+        {reg.rows.map((r) => (
+          <StudentRow key={r.admission_number} row={r} status={marks[r.admission_number] ?? null} disabled={!editable} onMark={onMark} />
+        ))}
+      </ul>
+      <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_6px_rgba(0,0,0,0.06)] backdrop-blur">
+        <p className="mb-2 text-sm text-slate-800" role="status" aria-live="polite" data-testid="register-summary">
+          {ATTENDANCE_LABELS.summary(summary.counts)}
+          {summary.unmarked > 0 && <span className="font-semibold text-amber-800"> · {ATTENDANCE_LABELS.unmarked(summary.unmarked)}</span>}
+        </p>
+        {problem && (
+          <Alert tone="error" className="mb-2">
+            {problem.text}
+            {problem.conflict && (
+              <span className="mt-2 block">
+                <Button variant="secondary" onClick={onReload}>
+                  {L.reload}
+                </Button>
+              </span>
+            )}
+          </Alert>
+        )}
+        {editable && (
+          <Button className="w-full sm:w-auto" loading={save.isPending} onClick={() => void submit()}>
+            {ATTENDANCE_LABELS.save}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** /attendance (form teacher of the arm, admin): the day's register of an arm, made for one thumb on a phone. */
+export default function RegisterPage() {
+  const [params, setParams] = useSearchParams();
+  const zone = useSchoolSettings().data?.time_zone ?? DEFAULT_TIME_ZONE;
+  const cls = params.get('class') ?? '';
+  const datePicked = params.get('date') ?? '';
+  const date = datePicked || todayIn(zone);
+  const period = (PERIODS as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as Period) : 'morning';
+  const q = useMemo<RegisterQuery | null>(() => (cls && date ? { student_class: cls, date, period } : null), [cls, date, period]);
+  const register = useRegister(q);
+  const reg = register.data;
+  const set = useCallback(
+    (next: Record<string, string>) =>
+      setParams(
+        (p) => {
+          const out = new URLSearchParams(p);
+          for (const [k, v] of Object.entries(next)) {
+            if (v) out.set(k, v);
+            else out.delete(k);
+          }
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  // The server's today wins over the browser's clock when the teacher has not picked a date.
+  useEffect(() => {
+    if (!datePicked && reg && reg.today !== date) set({ date: reg.today });
+  }, [datePicked, reg, date, set]);
+  const loadError = register.error;
+  const fieldErrors = fieldErrorsOf(loadError);
+  const onArm = useCallback((arm: string) => set({ class: arm }), [set]);
+
+  return (
+    <PageLayout title={ATTENDANCE_SCREENS.register.title}>
+      <Card className="mb-4">
+        <div className="grid gap-3 sm:grid-cols-3">
+          <ArmField value={cls} onChange={onArm} error={fieldErrors.student_class} />
+          <TextField
+            label={L.date}
+            type="date"
+            value={date}
+            max={reg?.today}
+            onChange={(e) => set({ date: e.target.value })}
+            error={fieldErrors.date}
+          />
+          {reg?.periods_per_day === 2 && (
+            <SelectField
+              label={L.period}
+              value={period}
+              onChange={(e) => set({ period: e.target.value })}
+              options={PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+            />
+          )}
+        </div>
+      </Card>
+      {!q ? null : register.isPending ? (
+        <LoadingBlock />
+      ) : loadError || !reg ? (
+        Object.keys(fieldErrors).length ? null : (
+          <Alert tone="error">{errorMessage(loadError, { fallback: M.loadFailed, useDetail: true })}</Alert>
+        )
+      ) : !reg.day.school_day ? (
+        <Alert tone="warning">
+          <span className="text-base font-semibold" data-testid="not-school-day">
+            {reg.day.message}
+          </span>
+        </Alert>
+      ) : !reg.rows.length ? (
+        <EmptyState>{REPORT_MESSAGES.noStudents}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 font-medium">
+            {reg.student_class} · {weekdayName(reg.date)} {formatDate(reg.date)}
+            {reg.periods_per_day === 2 ? ` · ${PERIOD_LABELS[reg.period]}` : ''}
+          </p>
+          <RegisterSheet
+            key={`${reg.student_class}|${reg.date}|${reg.period}|${reg.saved?.version ?? 0}`}
+            reg={reg}
+            onReload={() => void register.refetch()}
+          />
+        </>
+      )}
+    </PageLayout>
+  );
+}
