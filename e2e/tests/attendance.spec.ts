@@ -1,0 +1,317 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  ATTENDANCE_LABELS,
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_SCREENS,
+  addDays,
+  todayIn,
+  weekdayOf,
+  type AbsentToday,
+  type Register,
+  type SchoolCalendarView,
+  type StudentAttendance,
+} from '../../packages/domain/src/attendance';
+import { ATTENDANCE_SCREEN_LABELS as SL, ATTENDANCE_SCREEN_MESSAGES as SM } from '../../packages/domain/src/attendance-screens';
+import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards';
+import type { ClassArm, SessionAssignments } from '../../packages/domain/src/teaching';
+import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+
+// The attendance register on a 360 px phone (issue 16): JSS 1A's form teacher (staff1 in the demo
+// school) fills in a missed day of 2025/2026's third term in a few taps and corrects it; a holiday and
+// a weekend are refused with their messages; today's register is marked (today's term set up through
+// the API) and the admin sees the absentee on Absent Today; the month grid, the student's term and the
+// report card show the register's totals. Axe on every new screen. Only JSS 1A's registers of the days
+// below and a calendar for today's school year are written; both are found again on a re-run.
+
+const PHONE = { width: 360, height: 740 };
+const ARM = 'JSS 1A';
+const PAST_DAY = '2026-05-04'; // a Monday of the demo's 2025/2026 third term
+const HOLIDAY = '2026-05-01';
+const WEEKEND = '2026-05-09'; // a Saturday
+const ZONE = 'Africa/Lagos';
+
+const plan = {
+  currentSessionId: 0,
+  todaySessionId: 0,
+  today: '',
+  rows: [] as Register['rows'],
+  absent: '',
+  late: '',
+  absentToday: '',
+};
+
+const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path, { headers: await admin(request) });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function send(request: APIRequestContext, method: 'post' | 'put', path: string, data: unknown, ok: number[] = [200, 201]) {
+  const res = await request[method](path, { headers: await admin(request), data });
+  expect(ok, `${method} ${path}: ${await res.text()}`).toContain(res.status());
+  return res;
+}
+
+async function noSideways(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+const registerPath = (date: string) => `/api/attendance/register/?student_class=${encodeURIComponent(ARM)}&date=${date}`;
+const row = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
+
+/** The school year a date falls in (September to August) and the term its month usually belongs to. */
+function schoolYearOf(date: string): { name: string; term: '1st' | '2nd' | '3rd' } {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const name = m >= 9 ? `${y}/${y + 1}` : `${y - 1}/${y}`;
+  return { name, term: m >= 9 ? '1st' : m <= 4 ? '2nd' : '3rd' };
+}
+
+/**
+ * Today's register needs a term holding today and staff1 as JSS 1A's form teacher in its session: the
+ * school year's session is created (not current) when missing, given a term of today ± 20 days, and
+ * today made an extra school day when it is not one.
+ */
+async function setUpToday(request: APIRequestContext) {
+  plan.today = todayIn(ZONE);
+  let reg = await getJson<Register>(request, registerPath(plan.today));
+  if (reg.day.session_id === null) {
+    const year = schoolYearOf(plan.today);
+    const sessions = await getJson<{ id: number; name: string }[]>(request, '/api/sessions/');
+    const found = sessions.find((s) => s.name === year.name);
+    const id = found
+      ? found.id
+      : ((await (await send(request, 'post', '/api/sessions/', { name: year.name })).json()) as { id: number }).id;
+    await send(request, 'put', '/api/attendance/terms/', {
+      session_id: id,
+      term: year.term,
+      starts_on: addDays(plan.today, -20),
+      ends_on: addDays(plan.today, 20),
+    });
+    reg = await getJson<Register>(request, registerPath(plan.today));
+  }
+  plan.todaySessionId = reg.day.session_id!;
+  if (!reg.day.school_day)
+    await send(request, 'post', '/api/attendance/events/', {
+      name: `Extra school day ${plan.today}`,
+      kind: 'school_day',
+      starts_on: plan.today,
+      ends_on: plan.today,
+    });
+  // staff1 is JSS 1A's form teacher in the demo's current session: the same in today's.
+  const arms = await getJson<ClassArm[]>(request, '/api/classes/');
+  const armId = arms.find((a) => a.name === ARM)!.id;
+  const current = await getJson<SessionAssignments>(request, `/api/teaching/assignments/?session_id=${plan.currentSessionId}`);
+  const staffId = current.form_teachers.find((f) => f.arm_id === armId)!.staff!.id;
+  await send(request, 'put', '/api/teaching/form-teachers/', {
+    session_id: plan.todaySessionId,
+    arms: [{ arm_id: armId, staff_id: staffId }],
+  });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  const sessions = await getJson<{ id: number; name: string; is_current: boolean }[]>(request, '/api/sessions/');
+  plan.currentSessionId = sessions.find((s) => s.is_current)!.id;
+  const reg = await getJson<Register>(request, registerPath(PAST_DAY));
+  expect(reg.day).toMatchObject({ school_day: true, session_id: plan.currentSessionId, term: '3rd' });
+  expect(reg.rows.length).toBeGreaterThan(3);
+  plan.rows = reg.rows;
+  plan.absent = reg.rows[0]!.admission_number;
+  plan.late = reg.rows[1]!.admission_number;
+  plan.absentToday = reg.rows[2]!.admission_number;
+  await setUpToday(request);
+});
+
+const nameOf = (adm: string) => plan.rows.find((r) => r.admission_number === adm)!.name;
+
+test('the form teacher fills in a missed day on a phone in a few taps, then corrects it', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'staff');
+  await page.goto('/staffHomePage');
+  await page.getByRole('link', { name: new RegExp(ATTENDANCE_SCREENS.register.label) }).click();
+  await expect(page.getByRole('heading', { name: ATTENDANCE_SCREENS.register.title, level: 1 })).toBeVisible();
+  // The one form class is chosen; the date starts at the school's today.
+  await expect(page.getByLabel(SL.arm)).toHaveValue(ARM);
+  await expect(page.getByLabel(SL.date)).toHaveValue(plan.today);
+  await page.getByLabel(SL.date).fill(PAST_DAY);
+  await expect(page.getByTestId('register-list')).toBeVisible();
+  const n = plan.rows.length;
+
+  // Save with nobody marked names who is missing.
+  if (!(await page.getByTestId('register-saved').isVisible())) {
+    await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
+    await expect(page.getByText(ATTENDANCE_MESSAGES.everyStudent(n), { exact: false })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await noSideways(page);
+
+  // Mark all present, then A and L: three taps and Save.
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.markAllPresent }).click();
+  await row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent', exact: true }).click();
+  await row(page, nameOf(plan.late)).getByRole('button', { name: 'Late', exact: true }).click();
+  await expect(row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(row(page, nameOf(plan.absent)).getByRole('button', { name: 'Present', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(page.getByTestId('register-summary')).toHaveText(
+    ATTENDANCE_LABELS.summary({ present: n - 2, late: 1, absent: 1, excused: 0 }),
+  );
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
+  await expect(page.getByText(SM.registerSaved)).toBeVisible();
+  await expect(page.getByTestId('register-saved')).toContainText('Saved');
+  let stored = await getJson<Register>(request, registerPath(PAST_DAY));
+  expect(stored.saved).not.toBeNull();
+  expect(stored.rows.find((r) => r.admission_number === plan.absent)?.status).toBe('absent');
+  expect(stored.rows.find((r) => r.admission_number === plan.late)?.status).toBe('late');
+  expect(stored.rows.filter((r) => r.status === 'present')).toHaveLength(n - 2);
+
+  // The same day, the teacher corrects one mark: absent with permission.
+  await row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent with permission', exact: true }).click();
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
+  await expect(page.getByTestId('register-summary')).toHaveText(
+    ATTENDANCE_LABELS.summary({ present: n - 2, late: 1, absent: 0, excused: 1 }),
+  );
+  await expect.poll(async () => (await getJson<Register>(request, registerPath(PAST_DAY))).saved?.version).toBe(stored.saved!.version + 1);
+  stored = await getJson<Register>(request, registerPath(PAST_DAY));
+  expect(stored.rows.find((r) => r.admission_number === plan.absent)?.status).toBe('excused');
+  // A reload shows what was saved.
+  await page.reload();
+  await expect(row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent with permission', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test('a holiday and a weekend are not school days, with the reason and no Save', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'staff');
+  for (const date of [HOLIDAY, WEEKEND]) {
+    const day = (await getJson<Register>(request, registerPath(date))).day;
+    expect(day.school_day).toBe(false);
+    await page.goto(`/attendance?class=${encodeURIComponent(ARM)}&date=${date}`);
+    await expect(page.getByTestId('not-school-day')).toHaveText((day as { message: string }).message);
+    await expect(page.getByRole('button', { name: ATTENDANCE_LABELS.save })).toHaveCount(0);
+  }
+  expect((await getJson<Register>(request, registerPath(WEEKEND))).day).toMatchObject({
+    reason: 'weekend',
+    message: ATTENDANCE_MESSAGES.weekend(WEEKEND, 'Saturday'),
+  });
+  expect(weekdayOf(WEEKEND)).toBe(6);
+  await expectAccessible(page);
+});
+
+test("today's register on the phone, and the admin sees the absentee on Absent Today", async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'staff');
+  await page.goto('/attendance');
+  await expect(page.getByLabel(SL.arm)).toHaveValue(ARM);
+  await expect(page.getByLabel(SL.date)).toHaveValue(plan.today);
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.markAllPresent }).click();
+  await row(page, nameOf(plan.absentToday)).getByRole('button', { name: 'Absent', exact: true }).click();
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
+  await expect(page.getByText(SM.registerSaved)).toBeVisible();
+
+  await signInViaApi(page, request, 'admin');
+  await page.goto('/adminHomePage');
+  await page.getByRole('link', { name: new RegExp(ATTENDANCE_SCREENS.absent.label) }).click();
+  await expect(page.getByRole('heading', { name: ATTENDANCE_SCREENS.absent.title, level: 1 })).toBeVisible();
+  await expect(page.getByLabel(SL.date)).toHaveValue(plan.today);
+  const absentee = page.getByTestId(`absent-${plan.absentToday}`);
+  await expect(absentee).toContainText(nameOf(plan.absentToday));
+  await expect(absentee).toContainText('Absent');
+  const api = await getJson<AbsentToday>(request, '/api/attendance/absent/');
+  expect(api.date).toBe(plan.today);
+  expect(api.arms_not_marked).not.toContain(ARM);
+  await expectAccessible(page);
+  await noSideways(page);
+});
+
+test('the month grid, the student view and the report card show the register', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto(`/attendance/month?class=${encodeURIComponent(ARM)}&month=${PAST_DAY.slice(0, 7)}`);
+  const grid = page.getByTestId('month-grid');
+  await expect(grid).toBeVisible();
+  const absentRow = page.getByTestId(`month-row-${plan.absent}`);
+  await expect(absentRow.getByRole('cell').nth(Number(PAST_DAY.slice(8)) - 1)).toHaveText('E');
+  await expect(
+    page
+      .getByTestId(`month-row-${plan.late}`)
+      .getByRole('cell')
+      .nth(Number(PAST_DAY.slice(8)) - 1),
+  ).toHaveText('L');
+  // The holiday's column is greyed with its note.
+  await expect(grid.getByRole('columnheader').nth(Number(HOLIDAY.slice(8)))).toHaveAttribute('title', /.+/);
+  await expectAccessible(page);
+  await noSideways(page);
+
+  // The name leads to the student's term.
+  await absentRow.getByRole('link', { name: nameOf(plan.absent) }).click();
+  await expect(page.getByRole('heading', { name: ATTENDANCE_SCREENS.student.title, level: 1 })).toBeVisible();
+  const term = await getJson<StudentAttendance>(
+    request,
+    `/api/attendance/student/?admission_number=${plan.absent}&session_id=${plan.currentSessionId}&term=3rd`,
+  );
+  await page.goto(`/attendance/student?admission_number=${plan.absent}&session_id=${plan.currentSessionId}&term=3rd`);
+  await expect(page.getByTestId('times-present')).toHaveText(String(term.present));
+  await expect(page.getByTestId('times-absent')).toHaveText(String(term.absent));
+  expect(term.absent).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('days-not-present')).toContainText('Absent with permission');
+  await expectAccessible(page);
+  await noSideways(page);
+
+  // The report card of 2025/2026's third term: the register's totals, and says so.
+  await page.goto(`/report-card?admission_number=${plan.absent}&session_id=${plan.currentSessionId}&term=3rd`);
+  const attendance = page.getByTestId('card-attendance');
+  await expect(attendance).toContainText(`${T.present}: ${term.present}`);
+  await expect(attendance).toContainText(`${T.absent}: ${term.absent}`);
+  await expect(page.getByTestId('card-attendance-source')).toHaveText(ATTENDANCE_LABELS.fromRegister);
+});
+
+test('the school calendar: terms with their counts, an event added and deleted, a carried-in file previewed', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto(`/school-calendar?session_id=${plan.currentSessionId}`);
+  await expect(page.getByRole('heading', { name: ATTENDANCE_SCREENS.calendar.title, level: 1 })).toBeVisible();
+  const cal = await getJson<SchoolCalendarView>(request, `/api/attendance/calendar/?session_id=${plan.currentSessionId}`);
+  const third = cal.terms.find((t) => t.term === '3rd')!;
+  await expect(page.getByTestId('term-3rd').getByLabel(/First day/)).toHaveValue(third.starts_on!);
+  await expect(page.getByTestId('term-3rd').getByTestId('term-counts')).toHaveText(SL.schoolDays(third.school_days, third.registers));
+  await expectAccessible(page);
+  await noSideways(page);
+
+  // An event in today's term, where no register is marked yet: added, then deleted behind a confirm.
+  await page.goto(`/school-calendar?session_id=${plan.todaySessionId}`);
+  const name = `Inter-house sports ${plan.today}`;
+  const day = addDays(plan.today, 10);
+  await page.getByLabel(SL.eventName).fill(name);
+  await page.getByLabel(SL.startsOn, { exact: true }).fill(day);
+  await page.getByLabel(SL.endsOn, { exact: true }).fill(addDays(day, 1));
+  await page.getByRole('button', { name: SL.addEvent, exact: true }).click();
+  await expect(page.getByText(SM.eventAdded)).toBeVisible();
+  await page.getByRole('button', { name: `${SL.deleteEvent}: ${name}` }).click();
+  await expectAccessible(page);
+  await page
+    .getByRole('alertdialog', { name: `${SL.deleteEvent}: ${name}` })
+    .getByRole('button', { name: SL.deleteEvent })
+    .click();
+  await expect(page.getByText(SM.eventDeleted)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+
+  // Carried-in totals: a file with an unknown student shows the line's error and cannot be applied.
+  await page.getByLabel(SL.term, { exact: true }).last().selectOption('1st');
+  await page.getByLabel(SL.carriedFile).setInputFiles({
+    name: 'carried.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`admission_number,days_present,days_absent\n${plan.absent},20,2\nSTU-9999,10,1\n`),
+  });
+  const preview = page.getByTestId('carried-preview');
+  await expect(preview).toContainText(ATTENDANCE_MESSAGES.csvUnknownStudent('STU-9999'));
+  await expect(preview.getByRole('button', { name: SL.apply })).toBeDisabled();
+  await expectAccessible(page);
+});
