@@ -18,6 +18,7 @@ import { requestSerializer } from './http/log-redaction';
 import { registerNulGuard } from './http/nul-guard';
 import { ConcurrencyLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -36,10 +37,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Tests: send the log lines here (at config.logLevel, or 'info' when that is 'silent') to check what is logged. */
   loggerStream?: { write(line: string): void };
+  /** Tests: a fixed clock for "today" (the attendance register); production uses Date.now. */
+  now?: () => number;
 }
 
 /** Builds the whole portal (API and SPA) as one Fastify instance. Tests use `app.inject`. */
-export async function buildApp({ config, handle, logger, loggerStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, handle, logger, loggerStream, now = Date.now }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       !loggerStream && (logger === false || config.logLevel === 'silent')
@@ -73,7 +76,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
-  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders };
+  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now };
   // Tests read how many PDFs render at once.
   app.decorate('pdfRenders', pdfRenders);
 
@@ -141,6 +144,7 @@ export async function buildApp({ config, handle, logger, loggerStream }: BuildOp
   reportSheetsRoutes(app, deps);
   paymentsRoutes(app, deps);
   teachingRoutes(app, deps);
+  attendanceRoutes(app, deps);
 
   registerSpa(app, config);
   return app;

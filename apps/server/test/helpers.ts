@@ -48,7 +48,7 @@ export async function newPgSchema(url: string, prefix: string): Promise<{ name: 
 export async function createTestContext(
   dialect: TestDialect,
   overrides: Partial<Config> = {},
-  opts: { sqliteFile?: string; loggerStream?: { write(line: string): void } } = {},
+  opts: { sqliteFile?: string; loggerStream?: { write(line: string): void }; now?: () => number } = {},
 ): Promise<TestContext> {
   let handle: DatabaseHandle;
   let dropSchema: (() => Promise<void>) | undefined;
@@ -63,7 +63,7 @@ export async function createTestContext(
   }
   await migrateToLatest(handle);
   const config = testConfig(overrides);
-  const app = await buildApp({ config, handle, logger: false, loggerStream: opts.loggerStream });
+  const app = await buildApp({ config, handle, logger: false, loggerStream: opts.loggerStream, now: opts.now });
   await app.ready();
   return {
     app,
@@ -158,10 +158,15 @@ export { createAdmin, createSession, createStaff, createStudent };
  * A describe block's own database: opened before its tests, closed after them. `ready` gets it
  * first, to set the block's variables and add what its tests share.
  */
-export function withTestContext(dialect: TestDialect, ready: (ctx: TestContext) => unknown, overrides: Partial<Config> = {}): void {
+export function withTestContext(
+  dialect: TestDialect,
+  ready: (ctx: TestContext) => unknown,
+  overrides: Partial<Config> = {},
+  opts: { now?: () => number } = {},
+): void {
   let ctx: TestContext | undefined;
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, overrides);
+    ctx = await createTestContext(dialect, overrides, opts);
     await ready(ctx);
   });
   afterAll(() => ctx?.close());
@@ -183,7 +188,7 @@ export interface TestSchool {
  */
 export function withSchool(
   dialect: TestDialect,
-  opts: { sessions?: string[]; overrides?: Partial<Config> },
+  opts: { sessions?: string[]; overrides?: Partial<Config>; now?: () => number },
   ready: (school: TestSchool) => unknown = () => undefined,
 ): void {
   withTestContext(
@@ -197,6 +202,7 @@ export function withSchool(
       await ready({ ctx, admin, staff, sessionId: sessionIds.at(-1) ?? 0, previousSessionId: sessionIds.at(-2) ?? 0 });
     },
     opts.overrides,
+    { now: opts.now },
   );
 }
 

@@ -92,6 +92,7 @@ export const ATTENDANCE_MESSAGES = {
   termTooLong: `A term is at most ${MAX_TERM_DAYS} days long.`,
   termOverlaps: (other: string) => `These dates overlap the ${other}.`,
   termOrder: (other: string) => `The terms of a session follow each other: this one must come after the ${other}.`,
+  termOrderBefore: (other: string) => `The terms of a session follow each other: this one must come before the ${other}.`,
   termMarksOutside: (date: string, n: number) =>
     `Registers were already marked on ${date}${n > 1 ? ` and ${n - 1} other day${n > 2 ? 's' : ''}` : ''}, outside these dates: move those registers first or keep the dates.`,
   eventEndBeforeStart: 'The last day cannot be before the first day.',
@@ -236,7 +237,8 @@ export function termOfDate(cal: Pick<SchoolCalendar, 'terms'>, date: string): Te
 /** Is `date` a school day? Extra school days win over holidays; holidays over the weekday rule. */
 export function dayInfo(cal: SchoolCalendar, date: string): DayInfo {
   const term = termOfDate(cal, date);
-  if (!term) return { school_day: false, reason: 'outside_term', message: ATTENDANCE_MESSAGES.outsideTerm(date), session_id: null, term: null };
+  if (!term)
+    return { school_day: false, reason: 'outside_term', message: ATTENDANCE_MESSAGES.outsideTerm(date), session_id: null, term: null };
   const at = { session_id: term.session_id, term: term.term };
   const covering = cal.events.filter((e) => e.starts_on <= date && date <= e.ends_on);
   if (covering.some((e) => e.kind === 'school_day')) return { school_day: true, ...at };
@@ -491,7 +493,14 @@ export const carriedImportSchema = z.object({
 });
 export type CarriedImport = z.infer<typeof carriedImportSchema>;
 export interface CarriedImportPreview {
-  rows: { line: number; admission_number: string; name: string; days_present: number; days_absent: number; change: 'new' | 'update' | 'same' }[];
+  rows: {
+    line: number;
+    admission_number: string;
+    name: string;
+    days_present: number;
+    days_absent: number;
+    change: 'new' | 'update' | 'same';
+  }[];
   errors: { line: number; column: string | null; message: string }[];
   applied: boolean;
 }
@@ -499,12 +508,32 @@ export interface CarriedImportPreview {
 // ---------- screens ----------
 
 export const ATTENDANCE_SCREENS = {
-  register: { to: '/attendance', title: 'Attendance Register', label: 'Attendance Register', description: 'Mark your form class present, late or absent' },
-  month: { to: '/attendance/month', title: 'Attendance by Month', label: 'Attendance by Month', description: "An arm's month of registers" },
+  register: {
+    to: '/attendance',
+    title: 'Attendance Register',
+    label: 'Attendance Register',
+    description: 'Mark your form class present, late or absent',
+  },
+  month: {
+    to: '/attendance/month',
+    title: 'Attendance by Month',
+    label: 'Attendance by Month',
+    description: "An arm's month of registers",
+  },
   absent: { to: '/attendance/absent', title: 'Absent Today', label: 'Absent Today', description: 'Who is absent across the school' },
-  calendar: { to: '/school-calendar', title: 'School Calendar', label: 'School Calendar', description: 'Term dates, holidays and registers a day' },
+  calendar: {
+    to: '/school-calendar',
+    title: 'School Calendar',
+    label: 'School Calendar',
+    description: 'Term dates, holidays and registers a day',
+  },
   mine: { to: '/my-attendance', title: 'My Attendance', label: 'My Attendance', description: 'Your attendance this term' },
-  student: { to: '/attendance/student', title: 'Student Attendance', label: 'Student Attendance', description: "A student's attendance for a term" },
+  student: {
+    to: '/attendance/student',
+    title: 'Student Attendance',
+    label: 'Student Attendance',
+    description: "A student's attendance for a term",
+  },
 } as const;
 
 export const ATTENDANCE_LABELS = {
@@ -524,4 +553,3 @@ export const ATTENDANCE_LABELS = {
   fromRegister: 'From the register',
   fromFormTeacher: 'Entered by the form teacher',
 } as const;
-

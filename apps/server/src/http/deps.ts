@@ -11,4 +11,6 @@ export interface AppDeps {
   tokens: TokenService;
   /** Bounds PDF rendering across the process (report cards and receipts). */
   pdfRenders: ConcurrencyLimiter;
+  /** The clock (ms since the epoch): Date.now, fixed only by tests that pass their own to buildApp. */
+  now: () => number;
 }

@@ -1,9 +1,12 @@
 import type { Conn } from '../../db/index';
 import {
+  attendanceSettingsSchema,
+  DEFAULT_ATTENDANCE_SETTINGS,
   DEFAULT_REPORT_SETTINGS,
   DEFAULT_SCHOOL_SETTINGS,
   reportSettingsSchema,
   schoolSettingsSchema,
+  type AttendanceSettings,
   type ReportSettings,
   type SchoolSettings,
 } from '@portal/domain';
@@ -11,6 +14,8 @@ import {
 const KEY = 'school';
 /** The report card's settings (issue 15): rating lists and labels, comment bank, promotion rule, images. */
 const REPORT_KEY = 'report_cards';
+/** The attendance register's settings (issue 16): registers a day, Saturday classes. */
+const ATTENDANCE_KEY = 'attendance';
 
 export class SettingsRepository {
   constructor(private readonly db: Conn) {}
@@ -45,6 +50,23 @@ export class SettingsRepository {
     await this.db
       .insertInto('settings')
       .values({ key: REPORT_KEY, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+
+  /** The attendance settings as stored, or the defaults; a stored value that no longer parses falls back to them. */
+  async getAttendance(): Promise<AttendanceSettings> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', ATTENDANCE_KEY).executeTakeFirst();
+    if (!row) return DEFAULT_ATTENDANCE_SETTINGS;
+    const parsed = attendanceSettingsSchema.safeParse({ ...DEFAULT_ATTENDANCE_SETTINGS, ...(JSON.parse(row.value) as object) });
+    return parsed.success ? parsed.data : DEFAULT_ATTENDANCE_SETTINGS;
+  }
+
+  async putAttendance(settings: AttendanceSettings): Promise<void> {
+    const value = JSON.stringify(settings);
+    await this.db
+      .insertInto('settings')
+      .values({ key: ATTENDANCE_KEY, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
   }

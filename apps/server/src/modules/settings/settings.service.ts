@@ -1,5 +1,6 @@
 import {
   LOGO_MESSAGES,
+  type AttendanceSettings,
   RATING_DOMAINS,
   REPORT_MESSAGES,
   traitIdFor,
@@ -7,7 +8,7 @@ import {
   type ReportSettingsInput,
   type SchoolSettings,
 } from '@portal/domain';
-import type { DB } from '../../db/index';
+import type { DB, Trx } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { normaliseLogo } from './logo';
@@ -41,6 +42,23 @@ export class SettingsService {
   /** The report card settings (defaults until the admin saves them). Written by `updateReport`. */
   reportSettings(): Promise<ReportSettings> {
     return this.repo.getReport();
+  }
+
+  /** The attendance register's settings (defaults until the admin saves them). */
+  attendanceSettings(): Promise<AttendanceSettings> {
+    return this.repo.getAttendance();
+  }
+
+  /**
+   * Writes the attendance settings and their audit row in the caller's transaction: the attendance
+   * service checks its own rule (registers a day locked once a term has registers) in the same one.
+   */
+  async putAttendance(trx: Trx, actorUserId: number, settings: AttendanceSettings): Promise<AttendanceSettings> {
+    const repo = new SettingsRepository(trx);
+    const before = await repo.getAttendance();
+    await repo.putAttendance(settings);
+    await writeAudit(trx, { actorUserId, action: 'update', entity: 'settings', entityId: 'attendance', before, after: settings });
+    return settings;
   }
 
   /**

@@ -1,0 +1,394 @@
+import { sql } from 'kysely';
+import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
+import './attendance.tables';
+
+/** Who marked or changed a register, as a person reads it: the staff member's or admin's name, else the sign-in. */
+const personOf = (alias: 'mb' | 'ub') =>
+  sql<string | null>`coalesce(${sql.ref(`${alias}s.first_name`)} || ' ' || ${sql.ref(`${alias}s.last_name`)}, ${sql.ref(
+    `${alias}a.first_name`,
+  )} || ' ' || ${sql.ref(`${alias}a.last_name`)}, ${sql.ref(`${alias}u.email`)})`;
+
+export interface StudentRow {
+  id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  student_class: string;
+}
+export interface RegisterRecord {
+  id: number;
+  student_class: string;
+  date: string;
+  period: string;
+  session_id: number;
+  term: string;
+  version: number;
+  marked_at: string;
+  updated_at: string;
+  marked_by_name: string | null;
+  updated_by_name: string | null;
+}
+/** A mark with its register's day: what streaks, grids and totals are computed from. */
+export interface DatedMark {
+  student_id: number;
+  date: string;
+  period: string;
+  status: string;
+}
+
+const STUDENT_COLUMNS = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class'] as const;
+
+/** All attendance SQL: the calendar's tables, registers and marks, carried-in totals. Set-based reads. */
+export class AttendanceRepository {
+  constructor(private readonly db: DB) {}
+
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  // ---------- the calendar ----------
+
+  /** Every term's dates (a few rows a year). */
+  terms(conn: Conn = this.db) {
+    return conn.selectFrom('school_terms').select(['session_id', 'term', 'starts_on', 'ends_on']).orderBy('starts_on').execute();
+  }
+
+  async putTerm(trx: Trx, v: { session_id: number; term: string; starts_on: string; ends_on: string }, actor: number): Promise<void> {
+    const set = { starts_on: v.starts_on, ends_on: v.ends_on, updated_by: actor, updated_at: nowIso() };
+    await trx
+      .insertInto('school_terms')
+      .values({ session_id: v.session_id, term: v.term, ...set })
+      .onConflict((oc) => oc.columns(['session_id', 'term']).doUpdateSet(set))
+      .execute();
+  }
+
+  /** Events overlapping [from, to] (null: every event). */
+  events(range: { from: string; to: string } | null, conn: Conn = this.db) {
+    return conn
+      .selectFrom('calendar_events')
+      .select(['id', 'name', 'kind', 'starts_on', 'ends_on'])
+      .$if(range !== null, (qb) => qb.where('starts_on', '<=', range!.to).where('ends_on', '>=', range!.from))
+      .orderBy('starts_on')
+      .orderBy('id')
+      .execute();
+  }
+
+  event(id: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('calendar_events')
+      .select(['id', 'name', 'kind', 'starts_on', 'ends_on'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertEvent(trx: Trx, v: { name: string; kind: string; starts_on: string; ends_on: string }, actor: number): Promise<number> {
+    const row = await trx
+      .insertInto('calendar_events')
+      .values({ ...v, created_by: actor, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async deleteEvent(trx: Trx, id: number): Promise<void> {
+    await trx.deleteFrom('calendar_events').where('id', '=', id).execute();
+  }
+
+  /** The distinct dates in [from, to] with any register, in order. */
+  async registerDatesBetween(from: string, to: string, conn: Conn = this.db): Promise<string[]> {
+    const rows = await conn
+      .selectFrom('attendance_registers')
+      .select('date')
+      .distinct()
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('date')
+      .execute();
+    return rows.map((r) => r.date);
+  }
+
+  /** The distinct dates of a term's registers outside [from, to], in order. */
+  async registerDatesOutside(sessionId: number, term: string, from: string, to: string, conn: Conn = this.db): Promise<string[]> {
+    const rows = await conn
+      .selectFrom('attendance_registers')
+      .select('date')
+      .distinct()
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .where((eb) => eb.or([eb('date', '<', from), eb('date', '>', to)]))
+      .orderBy('date')
+      .execute();
+    return rows.map((r) => r.date);
+  }
+
+  /** Registers saved per term of a session. */
+  async registerCounts(sessionId: number, conn: Conn = this.db): Promise<Map<string, number>> {
+    const rows = await conn
+      .selectFrom('attendance_registers')
+      .select(['term', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('session_id', '=', sessionId)
+      .groupBy('term')
+      .execute();
+    return new Map(rows.map((r) => [r.term, Number(r.n)]));
+  }
+
+  // ---------- registers ----------
+
+  register(cls: string, date: string, period: string, conn: Conn = this.db): Promise<RegisterRecord | undefined> {
+    return conn
+      .selectFrom('attendance_registers as r')
+      .leftJoin('users as mbu', 'mbu.id', 'r.marked_by')
+      .leftJoin('staff as mbs', 'mbs.user_id', 'r.marked_by')
+      .leftJoin('admins as mba', 'mba.user_id', 'r.marked_by')
+      .leftJoin('users as ubu', 'ubu.id', 'r.updated_by')
+      .leftJoin('staff as ubs', 'ubs.user_id', 'r.updated_by')
+      .leftJoin('admins as uba', 'uba.user_id', 'r.updated_by')
+      .select([
+        'r.id',
+        'r.student_class',
+        'r.date',
+        'r.period',
+        'r.session_id',
+        'r.term',
+        'r.version',
+        'r.marked_at',
+        'r.updated_at',
+        personOf('mb').as('marked_by_name'),
+        personOf('ub').as('updated_by_name'),
+      ])
+      .where('r.student_class', '=', cls)
+      .where('r.date', '=', date)
+      .where('r.period', '=', period)
+      .executeTakeFirst();
+  }
+
+  /** The arm's active students and anyone marked on the register (moved since): one UNION. */
+  registerStudents(cls: string, registerId: number | null, conn: Conn = this.db): Promise<StudentRow[]> {
+    const active = conn
+      .selectFrom('students as s')
+      .select(STUDENT_COLUMNS)
+      .where('s.status', '=', 'active')
+      .where('s.student_class', '=', cls);
+    if (registerId === null) return active.execute();
+    return active
+      .union(
+        conn
+          .selectFrom('students as s')
+          .innerJoin('attendance_marks as m', 'm.student_id', 's.id')
+          .select(STUDENT_COLUMNS)
+          .where('m.register_id', '=', registerId),
+      )
+      .execute();
+  }
+
+  marks(registerId: number, conn: Conn = this.db) {
+    return conn.selectFrom('attendance_marks').select(['student_id', 'status']).where('register_id', '=', registerId).execute();
+  }
+
+  /** The marks of the students on any register dated in [from, to]. */
+  marksOfStudents(studentIds: readonly number[], from: string, to: string, conn: Conn = this.db): Promise<DatedMark[]> {
+    if (!studentIds.length || to < from) return Promise.resolve([]);
+    return conn
+      .selectFrom('attendance_marks as m')
+      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+      .select(['m.student_id', 'r.date', 'r.period', 'm.status'])
+      .where('m.student_id', 'in', [...studentIds])
+      .where('r.date', '>=', from)
+      .where('r.date', '<=', to)
+      .execute();
+  }
+
+  /** The arm's registers in [from, to] with their marks (a register without marks gives one row of nulls). */
+  armMarks(cls: string, from: string, to: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('attendance_registers as r')
+      .leftJoin('attendance_marks as m', 'm.register_id', 'r.id')
+      .select(['r.id as register_id', 'r.date', 'r.period', 'm.student_id', 'm.status'])
+      .where('r.student_class', '=', cls)
+      .where('r.date', '>=', from)
+      .where('r.date', '<=', to)
+      .execute();
+  }
+
+  async insertRegister(
+    trx: Trx,
+    v: { student_class: string; date: string; period: string; session_id: number; term: string },
+    actor: number,
+    at: string,
+  ): Promise<number> {
+    const row = await trx
+      .insertInto('attendance_registers')
+      .values({ ...v, version: 1, marked_by: actor, marked_at: at, updated_by: actor, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Bumps the register's version if it still has `version`; false when someone saved it since. */
+  async bumpRegister(trx: Trx, id: number, version: number, actor: number, at: string): Promise<boolean> {
+    const res = await trx
+      .updateTable('attendance_registers')
+      .set({ version: version + 1, updated_by: actor, updated_at: at })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Writes the marks in one statement per 300 rows (insert or replace the status). */
+  async upsertMarks(trx: Trx, registerId: number, marks: readonly { student_id: number; status: string }[]): Promise<void> {
+    for (let i = 0; i < marks.length; i += 300) {
+      await trx
+        .insertInto('attendance_marks')
+        .values(marks.slice(i, i + 300).map((m) => ({ register_id: registerId, student_id: m.student_id, status: m.status })))
+        .onConflict((oc) => oc.columns(['register_id', 'student_id']).doUpdateSet({ status: (eb) => eb.ref('excluded.status') }))
+        .execute();
+    }
+  }
+
+  // ---------- views ----------
+
+  studentByUser(userId: number, conn: Conn = this.db): Promise<StudentRow | undefined> {
+    return conn.selectFrom('students as s').select(STUDENT_COLUMNS).where('s.user_id', '=', userId).executeTakeFirst();
+  }
+
+  studentByAdmission(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
+    return conn
+      .selectFrom('students as s')
+      .select(STUDENT_COLUMNS)
+      .where('s.admission_number', '=', admissionNumber.toUpperCase())
+      .executeTakeFirst();
+  }
+
+  studentsByIds(ids: readonly number[], conn: Conn = this.db): Promise<StudentRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return conn
+      .selectFrom('students as s')
+      .select(STUDENT_COLUMNS)
+      .where('s.id', 'in', [...ids])
+      .execute();
+  }
+
+  /** A student's marks in a session's term, with each register's day. */
+  studentTermMarks(studentId: number, sessionId: number, term: string, conn: Conn = this.db): Promise<DatedMark[]> {
+    return conn
+      .selectFrom('attendance_marks as m')
+      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+      .select(['m.student_id', 'r.date', 'r.period', 'm.status'])
+      .where('m.student_id', '=', studentId)
+      .where('r.session_id', '=', sessionId)
+      .where('r.term', '=', term)
+      .execute();
+  }
+
+  /** Absent and excused marks of every register on a date, with the students. */
+  absentees(date: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('attendance_marks as m')
+      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+      .innerJoin('students as s', 's.id', 'm.student_id')
+      .select(['s.id', 's.admission_number', 's.first_name', 's.last_name', 'r.student_class', 'r.period', 'm.status'])
+      .where('r.date', '=', date)
+      .where('m.status', 'in', ['absent', 'excused'])
+      .execute();
+  }
+
+  /** Arms with active students, and those of them with a morning register on `date`. */
+  async armsMarked(date: string, conn: Conn = this.db): Promise<{ withStudents: string[]; marked: Set<string> }> {
+    const [arms, marked] = await Promise.all([
+      conn.selectFrom('students').select('student_class').distinct().where('status', '=', 'active').orderBy('student_class').execute(),
+      conn.selectFrom('attendance_registers').select('student_class').where('date', '=', date).where('period', '=', 'morning').execute(),
+    ]);
+    return { withStudents: arms.map((a) => a.student_class), marked: new Set(marked.map((m) => m.student_class)) };
+  }
+
+  /** Marks of a term counted by student and status (the arm's registers only when `cls` is given): one grouped query. */
+  async termCounts(sessionId: number, term: string, f: { cls?: string; studentIds?: readonly number[] }, conn: Conn = this.db) {
+    if (f.studentIds && !f.studentIds.length) return [];
+    const rows = await conn
+      .selectFrom('attendance_marks as m')
+      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+      .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('r.session_id', '=', sessionId)
+      .where('r.term', '=', term)
+      .$if(f.cls !== undefined, (qb) => qb.where('r.student_class', '=', f.cls!))
+      .$if(f.studentIds !== undefined, (qb) => qb.where('m.student_id', 'in', [...f.studentIds!]))
+      .groupBy(['m.student_id', 'm.status'])
+      .execute();
+    return rows.map((r) => ({ student_id: Number(r.student_id), status: r.status, n: Number(r.n) }));
+  }
+
+  /** Students of the totals: active ones (of the arm), and anyone marked or carried in the term (on the arm's registers). */
+  totalsStudents(sessionId: number, term: string, cls: string | undefined, conn: Conn = this.db): Promise<StudentRow[]> {
+    const active = conn
+      .selectFrom('students as s')
+      .select(STUDENT_COLUMNS)
+      .where('s.status', '=', 'active')
+      .$if(cls !== undefined, (qb) => qb.where('s.student_class', '=', cls!));
+    const marked = conn
+      .selectFrom('students as s')
+      .select(STUDENT_COLUMNS)
+      .where('s.id', 'in', (eb) =>
+        eb
+          .selectFrom('attendance_marks as m')
+          .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+          .select('m.student_id')
+          .where('r.session_id', '=', sessionId)
+          .where('r.term', '=', term)
+          .$if(cls !== undefined, (qb) => qb.where('r.student_class', '=', cls!)),
+      );
+    return active.union(marked).execute();
+  }
+
+  // ---------- carried-in totals ----------
+
+  async carried(sessionId: number, term: string, studentIds: readonly number[] | null, conn: Conn = this.db) {
+    if (studentIds && !studentIds.length) return [];
+    const rows = await conn
+      .selectFrom('attendance_carried')
+      .select(['student_id', 'days_present', 'days_absent'])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .$if(studentIds !== null, (qb) => qb.where('student_id', 'in', [...studentIds!]))
+      .execute();
+    return rows.map((r) => ({
+      student_id: Number(r.student_id),
+      days_present: Number(r.days_present),
+      days_absent: Number(r.days_absent),
+    }));
+  }
+
+  /** Every student of the school by admission number (the import checks a file against them). */
+  studentsByAdmission(numbers: readonly string[], conn: Conn = this.db): Promise<StudentRow[]> {
+    if (!numbers.length) return Promise.resolve([]);
+    return conn
+      .selectFrom('students as s')
+      .select(STUDENT_COLUMNS)
+      .where('s.admission_number', 'in', [...numbers])
+      .execute();
+  }
+
+  async upsertCarried(
+    trx: Trx,
+    sessionId: number,
+    term: string,
+    rows: readonly { student_id: number; days_present: number; days_absent: number }[],
+    actor: number,
+  ): Promise<void> {
+    const at = nowIso();
+    for (let i = 0; i < rows.length; i += 200) {
+      await trx
+        .insertInto('attendance_carried')
+        .values(rows.slice(i, i + 200).map((r) => ({ ...r, session_id: sessionId, term, updated_by: actor, updated_at: at })))
+        .onConflict((oc) =>
+          oc.columns(['student_id', 'session_id', 'term']).doUpdateSet({
+            days_present: (eb) => eb.ref('excluded.days_present'),
+            days_absent: (eb) => eb.ref('excluded.days_absent'),
+            updated_by: actor,
+            updated_at: at,
+          }),
+        )
+        .execute();
+    }
+  }
+}

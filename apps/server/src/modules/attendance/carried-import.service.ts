@@ -1,0 +1,157 @@
+import { parse } from 'csv-parse/sync';
+import {
+  ATTENDANCE_MESSAGES,
+  CARRIED_MAX_ROWS,
+  personName,
+  RESULT_MESSAGES,
+  type CarriedImport,
+  type CarriedImportPreview,
+} from '@portal/domain';
+import type { DB } from '../../db/index';
+import { writeAudit } from '../../db/audit';
+import { badRequest } from '../../http/errors';
+import { sessionsService, type SessionsService } from '../results/sessions.service';
+import { AttendanceRepository } from './attendance.repository';
+import type { Actor } from './attendance.service';
+
+type CsvError = CarriedImportPreview['errors'][number];
+const COLUMNS = ['admission_number', 'days_present', 'days_absent'] as const;
+const MAX_RECORD_CHARS = 16 * 1024;
+
+/**
+ * Reads the carried-in totals file (csv-parse, as the score import: quoted fields, any line ending,
+ * a byte order mark, blank lines skipped): records with the line each starts on, or the file's error.
+ */
+export function readCarriedCsv(csv: string): { records: { line: number; cells: string[] }[] } | { error: CsvError } {
+  if (!csv.replace(/^\ufeff/, '').trim()) return { error: { line: 1, column: null, message: ATTENDANCE_MESSAGES.csvEmpty } };
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(csv.replace(/\r\n?/g, '\n'), {
+      bom: true,
+      info: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      record_delimiter: '\n',
+      max_record_size: MAX_RECORD_CHARS,
+      to: CARRIED_MAX_ROWS + 2,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (err) {
+    return { error: { line: (err as { lines?: number }).lines ?? 1, column: null, message: ATTENDANCE_MESSAGES.csvHeader } };
+  }
+  const records = parsed.map(({ record, info }) => ({
+    line: info.lines - record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0),
+    cells: record,
+  }));
+  if (records.length > CARRIED_MAX_ROWS + 1)
+    return { error: { line: records[CARRIED_MAX_ROWS + 1]!.line, column: null, message: ATTENDANCE_MESSAGES.csvTooBig } };
+  return { records };
+}
+
+/** A whole number of days from 0 to 200, or null. */
+function days(cell: string): number | null {
+  if (!/^\d{1,3}$/.test(cell)) return null;
+  const n = Number(cell);
+  return n <= 200 ? n : null;
+}
+
+/** Term totals carried in from paper registers: a dry run previews, applying writes all or nothing. */
+export class CarriedImportService {
+  constructor(
+    private readonly repo: AttendanceRepository,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async import(actor: Actor, body: CarriedImport): Promise<CarriedImportPreview> {
+    if (!(await this.sessions.byId(body.session_id))) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+    const read = readCarriedCsv(body.csv);
+    const rows: CarriedImportPreview['rows'] = [];
+    const errors: CsvError[] = [];
+    const done = (): CarriedImportPreview => ({ rows, errors, applied: false });
+    if ('error' in read) {
+      errors.push(read.error);
+      return done();
+    }
+    const [header, ...data] = read.records;
+    const index = new Map<string, number>();
+    header!.cells.forEach((h, i) => {
+      const key = h.trim().toLowerCase();
+      if (!index.has(key)) index.set(key, i);
+    });
+    if (COLUMNS.some((c) => !index.has(c))) {
+      errors.push({ line: header!.line, column: null, message: ATTENDANCE_MESSAGES.csvHeader });
+      return done();
+    }
+    if (!data.length) {
+      errors.push({ line: header!.line, column: null, message: ATTENDANCE_MESSAGES.csvEmpty });
+      return done();
+    }
+    const cell = (cells: string[], c: (typeof COLUMNS)[number]) => (cells[index.get(c)!] ?? '').trim();
+    const numbers = [...new Set(data.map((r) => cell(r.cells, 'admission_number').toUpperCase()).filter(Boolean))];
+    const students = await this.repo.studentsByAdmission(numbers);
+    const byAdmission = new Map(students.map((s) => [s.admission_number.toUpperCase(), s]));
+    const stored = new Map(
+      (
+        await this.repo.carried(
+          body.session_id,
+          body.term,
+          students.map((s) => s.id),
+        )
+      ).map((c) => [c.student_id, c]),
+    );
+    const seen = new Set<number>();
+    const writes: { student_id: number; days_present: number; days_absent: number }[] = [];
+    for (const rec of data) {
+      const admission = cell(rec.cells, 'admission_number');
+      const student = byAdmission.get(admission.toUpperCase());
+      if (!student) {
+        errors.push({ line: rec.line, column: 'admission_number', message: ATTENDANCE_MESSAGES.csvUnknownStudent(admission) });
+        continue;
+      }
+      if (seen.has(student.id)) {
+        errors.push({ line: rec.line, column: 'admission_number', message: ATTENDANCE_MESSAGES.csvDuplicate(admission) });
+        continue;
+      }
+      seen.add(student.id);
+      const present = days(cell(rec.cells, 'days_present'));
+      const absent = days(cell(rec.cells, 'days_absent'));
+      if (present === null || absent === null) {
+        errors.push({ line: rec.line, column: present === null ? 'days_present' : 'days_absent', message: ATTENDANCE_MESSAGES.csvDays });
+        continue;
+      }
+      const before = stored.get(student.id);
+      const change = !before ? 'new' : before.days_present === present && before.days_absent === absent ? 'same' : 'update';
+      rows.push({
+        line: rec.line,
+        admission_number: student.admission_number,
+        name: personName(student),
+        days_present: present,
+        days_absent: absent,
+        change,
+      });
+      if (change !== 'same') writes.push({ student_id: student.id, days_present: present, days_absent: absent });
+    }
+    if (body.dry_run) return done();
+    if (errors.length)
+      return {
+        rows,
+        errors: [...errors, { line: 0, column: null, message: ATTENDANCE_MESSAGES.csvHasErrors(errors.length) }],
+        applied: false,
+      };
+    await this.repo.transaction(async (trx) => {
+      await this.repo.upsertCarried(trx, body.session_id, body.term, writes, actor.id);
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: 'import',
+        entity: 'attendance_carried',
+        entityId: `${body.session_id}/${body.term}`,
+        after: { rows: rows.filter((r) => r.change !== 'same').map((r) => [r.admission_number, r.days_present, r.days_absent]) },
+      });
+    });
+    return { rows, errors, applied: true };
+  }
+}
+
+export function carriedImportService(db: DB): CarriedImportService {
+  return new CarriedImportService(new AttendanceRepository(db), sessionsService(db));
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { nowIso, type DB } from '../src/db/index';
+import { makeFormTeacher } from './teaching-fixtures';
+import { addStudent, type TestContext } from './helpers';
+
+/** A clock tests move: `at('2025-10-08')` is 10:00 in Lagos that day. */
+export function testClock(start: string) {
+  let ms = Date.parse(`${start}T09:00:00Z`);
+  return {
+    now: () => ms,
+    at(date: string, time = '09:00:00') {
+      ms = Date.parse(`${date}T${time}Z`);
+    },
+  };
+}
+
+/** The demo's first term of 2025/2026 (15 Sep - 19 Dec 2025) with Independence Day and a mid-term break. */
+export async function firstTermCalendar(app: FastifyInstance, auth: { authorization: string }, sessionId: number): Promise<void> {
+  const put = await app.inject({
+    method: 'PUT',
+    url: '/api/attendance/terms/',
+    headers: auth,
+    payload: { session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-19' },
+  });
+  if (put.statusCode !== 200) throw new Error(`term dates: ${put.statusCode} ${put.body}`);
+  for (const e of [
+    { name: 'Independence Day', kind: 'holiday', starts_on: '2025-10-01', ends_on: '2025-10-01' },
+    { name: 'Mid-term break', kind: 'mid_term_break', starts_on: '2025-10-27', ends_on: '2025-10-31' },
+  ]) {
+    const res = await app.inject({ method: 'POST', url: '/api/attendance/events/', headers: auth, payload: e });
+    if (res.statusCode !== 201) throw new Error(`event: ${res.statusCode} ${res.body}`);
+  }
+}
+
+let seq = 0;
+/** An arm of its own (`JSS 1 A<n>`) with `teacherId` as form teacher in the session and `names` ("First Last") as students. */
+export async function attendanceArm(ctx: TestContext, sessionId: number, teacherId: number, names: string[]) {
+  const a = `A${++seq}`;
+  const cls = `JSS 1 ${a}`;
+  const db: DB = ctx.handle.db;
+  await db.insertInto('class_arms').values({ level: 'JSS 1', arm: a, name: cls, created_at: nowIso() }).execute();
+  await makeFormTeacher(db, sessionId, cls, teacherId);
+  const kids = [];
+  for (const n of names) {
+    const [first, last] = n.split(' ') as [string, string];
+    kids.push({ ...(await addStudent(ctx, cls, first, last)), name: n });
+  }
+  return { cls, kids };
+}
