@@ -1,3 +1,4 @@
+import { ATTENDANCE_LABELS } from '../../packages/domain/src/attendance';
 import { greyPng } from '../../apps/server/test/grey-png';
 import { CARD_SECTION_TITLES as T, REPORT_MESSAGES } from '../../packages/domain/src/report-cards';
 import type { ReportCard } from '../../packages/domain/src/results';
@@ -144,6 +145,8 @@ test('a full third-term card reads on a 360 px phone with nothing cut off, and p
   await page.goto('/report-card?session_id=2&term=3rd');
   const article = page.getByRole('article', { name: 'Report card' });
   await expect(article).toBeVisible();
+  // Where the attendance came from shows on screen (not in print).
+  await expect(page.getByTestId('card-attendance-source')).toHaveText(ATTENDANCE_LABELS.fromFormTeacher);
   for (const words of [
     'Knowledge and Service',
     '0803 000 0000',

@@ -98,7 +98,11 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
   const editable = reg.may_edit;
   const summary = summaryOf(reg.rows, marks);
   const dirty = editable && changedCount(reg.rows, marks) > 0;
-  const onMark = useCallback((adm: string, s: AttendanceStatus) => setMarks((m) => setMark(m, adm, s)), []);
+  // A new mark makes an earlier refusal stale (the unmarked list, a field error).
+  const onMark = useCallback((adm: string, s: AttendanceStatus) => {
+    setMarks((m) => setMark(m, adm, s));
+    setProblem((p) => (p?.conflict ? p : null));
+  }, []);
 
   const submit = async () => {
     setProblem(null);
@@ -140,7 +144,14 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
       )}
       {editable && (
         <div className="mb-3">
-          <Button variant="secondary" className="w-full sm:w-auto" onClick={() => setMarks(markAllPresent(reg.rows))}>
+          <Button
+            variant="secondary"
+            className="w-full sm:w-auto"
+            onClick={() => {
+              setMarks(markAllPresent(reg.rows));
+              setProblem((p) => (p?.conflict ? p : null));
+            }}
+          >
             {ATTENDANCE_LABELS.markAllPresent}
           </Button>
         </div>
