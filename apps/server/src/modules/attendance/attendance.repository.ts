@@ -318,6 +318,38 @@ export class AttendanceRepository {
     return rows.map((r) => ({ student_id: Number(r.student_id), status: r.status, n: Number(r.n) }));
   }
 
+  /**
+   * The students' marks of a term counted by status, and their carried-in totals (status
+   * `+present` / `+absent`), in one statement: the report card reads it on every view.
+   */
+  async cardCounts(sessionId: number, term: string, studentIds: readonly number[], conn: Conn = this.db) {
+    if (!studentIds.length) return [];
+    const ids = [...studentIds];
+    const carried = (status: '+present' | '+absent') =>
+      conn
+        .selectFrom('attendance_carried as c')
+        .select([
+          'c.student_id',
+          sql<string>`cast(${status} as varchar(8))`.as('status'),
+          (status === '+present' ? sql<number>`c.days_present` : sql<number>`c.days_absent`).as('n'),
+        ])
+        .where('c.session_id', '=', sessionId)
+        .where('c.term', '=', term)
+        .where('c.student_id', 'in', ids);
+    const rows = await conn
+      .selectFrom('attendance_marks as m')
+      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+      .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('r.session_id', '=', sessionId)
+      .where('r.term', '=', term)
+      .where('m.student_id', 'in', ids)
+      .groupBy(['m.student_id', 'm.status'])
+      .unionAll(carried('+present'))
+      .unionAll(carried('+absent'))
+      .execute();
+    return rows.map((r) => ({ student_id: Number(r.student_id), status: r.status, n: Number(r.n) }));
+  }
+
   /** Students of the totals: active ones (of the arm), and anyone marked or carried in the term (on the arm's registers). */
   totalsStudents(sessionId: number, term: string, cls: string | undefined, conn: Conn = this.db): Promise<StudentRow[]> {
     const active = conn

@@ -576,7 +576,8 @@ export class AttendanceService {
     const ids = [...new Set(rows.map((r) => Number(r.id)))];
     const marks = marksByStudent(await this.repo.marksOfStudents(ids, days[0] ?? date, date));
     const streakOf = new Map(ids.map((id) => [id, absenceStreaks(days, marks.get(id) ?? new Map()).at(-1) ?? 0]));
-    const absentees = rows
+    const absentees = [...rows]
+      .sort((a, b) => cmp(a.student_class, b.student_class) || periodOrder(a.period) - periodOrder(b.period) || byName(a, b))
       .map((r) => {
         const streak = streakOf.get(Number(r.id)) ?? 0;
         return {
@@ -588,8 +589,7 @@ export class AttendanceService {
           streak,
           flagged: streak >= ABSENCE_STREAK_ALERT,
         };
-      })
-      .sort((a, b) => cmp(a.student_class, b.student_class) || periodOrder(a.period) - periodOrder(b.period) || cmp(a.name, b.name));
+      });
     return {
       date,
       day,
@@ -639,38 +639,49 @@ export class AttendanceService {
     };
   }
 
-  /** Times school opened in a term up to today (null without term dates): two small reads. */
-  private async countedOpened(sessionId: number, term: string): Promise<number | null> {
-    const [settings, terms, tz] = await Promise.all([this.settings.attendanceSettings(), this.repo.terms(), this.todayAndZone()]);
+  /** Times school opened in a term up to today (null without term dates). */
+  private async countedOpened(
+    sessionId: number,
+    term: string,
+    known?: Awaited<ReturnType<AttendanceRepository['terms']>>,
+  ): Promise<number | null> {
+    const terms = known ?? (await this.repo.terms());
     const dates = terms.find((t) => Number(t.session_id) === sessionId && t.term === term);
     if (!dates) return null;
-    const events = (await this.repo.events({ from: dates.starts_on, to: dates.ends_on })).map(toEvent);
-    const cal: SchoolCalendar = { settings, terms: terms.map((t) => ({ ...t, term: t.term as Term })), events };
+    const [settings, tz, events] = await Promise.all([
+      this.settings.attendanceSettings(),
+      this.todayAndZone(),
+      this.repo.events({ from: dates.starts_on, to: dates.ends_on }),
+    ]);
+    const cal: SchoolCalendar = { settings, terms: terms.map((t) => ({ ...t, term: t.term as Term })), events: events.map(toEvent) };
     return timesOpened(cal, { session_id: sessionId, term: term as Term, starts_on: dates.starts_on, ends_on: dates.ends_on }, tz.today);
   }
 
   /**
    * The report card's attendance from the register: times opened counted from the calendar (null
    * without term dates) and each student's present/absent (register + carried; a student with
-   * neither is not in the map). A fixed number of queries for any number of students.
+   * neither is not in the map). Two statements for any number of students (five with term dates).
    */
   async cardAttendance(
     sessionId: number,
     term: string,
     studentIds: readonly number[],
   ): Promise<{ counted_opened: number | null; byStudent: Map<number, { present: number; absent: number }> }> {
-    const [opened, counts, carried] = await Promise.all([
-      this.countedOpened(sessionId, term),
-      this.repo.termCounts(sessionId, term, { studentIds }),
-      this.repo.carried(sessionId, term, studentIds),
-    ]);
+    const [terms, rows] = await Promise.all([this.repo.terms(), this.repo.cardCounts(sessionId, term, studentIds)]);
+    const opened = await this.countedOpened(sessionId, term, terms);
     const countsOf = new Map<number, MarkCounts>();
-    for (const c of counts) {
-      const m = countsOf.get(c.student_id) ?? { ...ZERO_COUNTS };
-      if ((ATTENDANCE_STATUSES as readonly string[]).includes(c.status)) m[c.status as AttendanceStatus] += c.n;
-      countsOf.set(c.student_id, m);
+    const carriedOf = new Map<number, { present: number; absent: number }>();
+    for (const r of rows) {
+      if (r.status === '+present' || r.status === '+absent') {
+        const c = carriedOf.get(r.student_id) ?? { present: 0, absent: 0 };
+        c[r.status === '+present' ? 'present' : 'absent'] = r.n;
+        carriedOf.set(r.student_id, c);
+      } else if ((ATTENDANCE_STATUSES as readonly string[]).includes(r.status)) {
+        const m = countsOf.get(r.student_id) ?? { ...ZERO_COUNTS };
+        m[r.status as AttendanceStatus] += r.n;
+        countsOf.set(r.student_id, m);
+      }
     }
-    const carriedOf = new Map(carried.map((c) => [c.student_id, { present: c.days_present, absent: c.days_absent }]));
     const byStudent = new Map<number, { present: number; absent: number }>();
     for (const id of new Set([...countsOf.keys(), ...carriedOf.keys()]))
       byStudent.set(id, cardDays(countsOf.get(id) ?? ZERO_COUNTS, carriedOf.get(id) ?? null));

@@ -33,6 +33,8 @@ import {
   type CardStatus,
   type ReportSettings,
   type Term,
+  effectiveTimesOpened,
+  type CardAttendance,
 } from '@portal/domain';
 import { HttpError, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -46,6 +48,7 @@ import type { Actor, ResultsService } from './results.service';
 import type { AssessmentService } from './assessment.service';
 import type { CardFees } from '../payments/fees.service';
 import type { ReportCardsRepository } from './report-cards.repository';
+import type { AttendanceService } from '../attendance/attendance.service';
 
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
 type EntryRow = Awaited<ReturnType<ReportCardsRepository['entries']>>[number];
@@ -55,7 +58,12 @@ export interface CardSections {
   photo: string;
   status: CardStatus;
   entry: EntryRow | undefined;
+  /** The typed "times opened" if set, else the calendar's count (null: neither). */
   times_opened: number | null;
+  /** The register's present/absent (with carried-in totals), or null when it has none for the student. */
+  register: { present: number; absent: number } | null;
+  /** The term has dates on the school calendar (the register is the source of its attendance). */
+  term_has_dates: boolean;
   settings: ReportSettings;
   form_teacher_name: string | null;
   next_term: CardNextTerm;
@@ -263,12 +271,7 @@ export function buildCard(input: BuildInput): ReportCard {
     revised_at: revisedAt,
     cumulative,
     status: input.sections.status,
-    attendance: {
-      times_opened: x.times_opened,
-      present: entry?.days_present ?? null,
-      absent: entry?.days_absent ?? null,
-      source: 'form_teacher',
-    },
+    attendance: cardAttendanceOf(x, entry),
     ratings: {
       labels: x.settings.rating_labels,
       // Only the traits the school rates now, in its order: a removed trait's ratings stay stored, unseen.
@@ -329,6 +332,20 @@ function unscored(
   return subject;
 }
 
+/**
+ * The card's attendance: the form teacher's totals when they set them, else the register's (with
+ * any carried in), else none; times opened is the admin's typed figure, else the calendar's count.
+ */
+export function cardAttendanceOf(
+  x: Pick<CardSections, 'times_opened' | 'register' | 'term_has_dates'>,
+  entry: { days_present: number | null; days_absent: number | null } | undefined,
+): CardAttendance {
+  if (entry && (entry.days_present !== null || entry.days_absent !== null))
+    return { times_opened: x.times_opened, present: entry.days_present, absent: entry.days_absent, source: 'form_teacher' };
+  if (x.register) return { times_opened: x.times_opened, ...x.register, source: 'register' };
+  return { times_opened: x.times_opened, present: null, absent: null, source: x.term_has_dates ? 'register' : 'form_teacher' };
+}
+
 /** Report cards and broadsheets: each computed from a couple of set-based queries, never per student. */
 export class ReportCardService {
   constructor(
@@ -341,6 +358,7 @@ export class ReportCardService {
     private readonly assessment: AssessmentService,
     private readonly cardRepo: ReportCardsRepository,
     private readonly fees: CardFees,
+    private readonly attendance: Pick<AttendanceService, 'cardAttendance'>,
   ) {}
 
   /**
@@ -356,7 +374,7 @@ export class ReportCardService {
   ): Promise<(studentId: number) => CardSections> {
     const next = nextTermOf(term as Term);
     const nextName = next.nextSession ? nextSessionName(session.name) : session.name;
-    const [entries, termRow, statuses, teachers, photos, settings, nextSession] = await Promise.all([
+    const [entries, termRow, statuses, teachers, photos, settings, nextSession, register] = await Promise.all([
       this.cardRepo.entries(session.id, term, { studentIds }),
       this.cardRepo.term(session.id, term),
       publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [studentClass]),
@@ -364,6 +382,7 @@ export class ReportCardService {
       this.cardRepo.photos(studentIds),
       this.settings.reportSettings(),
       next.nextSession ? (nextName ? this.sessions.byName(nextName) : Promise.resolve(undefined)) : Promise.resolve(session),
+      this.attendance.cardAttendance(session.id, term, studentIds),
     ]);
     const fees = await this.fees({
       session,
@@ -380,7 +399,9 @@ export class ReportCardService {
       photo: photoBy.get(id) ?? '',
       status,
       entry: entryBy.get(id),
-      times_opened: termRow?.times_opened ?? null,
+      times_opened: effectiveTimesOpened(termRow?.times_opened ?? null, register.counted_opened),
+      register: register.byStudent.get(id) ?? null,
+      term_has_dates: register.counted_opened !== null,
       settings,
       form_teacher_name: teacher ? personName(teacher) : null,
       next_term: {

@@ -17,7 +17,7 @@ import { reportSheetsService } from './report-sheets.service';
 /** The report card sheets (ratings; comments, attendance and promotion) and the term's dates. */
 export function reportSheetsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sheets = reportSheetsService(deps.db, deps.handle.dialect);
+  const sheets = reportSheetsService(deps.db, deps.handle.dialect, deps.now);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

@@ -10,6 +10,7 @@ import {
   sheetRights,
   sheetWriteRefusal,
   suggestComment,
+  effectiveTimesOpened,
   TERM_VALUES,
   type CommentKind,
   type CommentSheet,
@@ -32,6 +33,7 @@ import { writeAudit, writeAuditMany, type AuditEntry } from '../../db/audit';
 import { badRequest, HttpError } from '../../http/errors';
 import { settingsService, type SettingsService } from '../settings/settings.service';
 import { teachingService, type TeachingService } from '../teaching/teaching.service';
+import { attendanceService, type AttendanceService } from '../attendance/attendance.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { CardEntriesRepository, type EntryRow, type EntryWrite } from './card-entries.repository';
 import { annualFigures, scoresByTerm } from './report-card.service';
@@ -145,7 +147,18 @@ export class ReportSheetsService {
     private readonly teaching: TeachingService,
     private readonly settings: SettingsService,
     private readonly cards: ReportCardsRepository,
+    private readonly attendance: Pick<AttendanceService, 'cardAttendance'>,
   ) {}
+
+  /** The term's effective times opened (typed, else counted) and the register's totals of the students. */
+  private async attendanceOf(q: SheetQuery, studentIds: number[]) {
+    const [term, register] = await Promise.all([
+      this.entries.term(q.session_id, q.term),
+      this.attendance.cardAttendance(q.session_id, q.term, studentIds),
+    ]);
+    const typed = term?.times_opened === null || term?.times_opened === undefined ? null : Number(term.times_opened);
+    return { opened: effectiveTimesOpened(typed, register.counted_opened), register: register.byStudent };
+  }
 
   private async session(id: number) {
     const s = await this.sessions.get(id);
@@ -431,6 +444,7 @@ export class ReportSheetsService {
     e: EntryRow | undefined,
     settings: ReportSettings,
     standing: ReturnType<Awaited<ReturnType<ReportSheetsService['standings']>>>,
+    register: { present: number; absent: number } | null,
   ): CommentSheetRow {
     return {
       admission_number: s.admission_number,
@@ -443,7 +457,7 @@ export class ReportSheetsService {
       suggested_principal: suggestComment(settings.comment_bank, 'principal', standing.average),
       days_present: e?.days_present === null || e?.days_present === undefined ? null : Number(e.days_present),
       days_absent: e?.days_absent === null || e?.days_absent === undefined ? null : Number(e.days_absent),
-      register: null,
+      register,
       promotion: standing.promotion
         ? {
             computed: standing.promotion.computed,
@@ -458,14 +472,17 @@ export class ReportSheetsService {
 
   async commentSheet(actor: Actor, q: SheetQuery): Promise<CommentSheet> {
     const ctx = await this.context(actor, q);
-    const [status, stored, term, standingOf] = await Promise.all([
+    const [status, stored, attendance, standingOf] = await Promise.all([
       this.cards.armStatus(q.session_id, q.term, q.student_class),
       this.entries.entries(
         ctx.students.map((s) => s.id),
         q.session_id,
         q.term,
       ),
-      this.entries.term(q.session_id, q.term),
+      this.attendanceOf(
+        q,
+        ctx.students.map((s) => s.id),
+      ),
       this.standings(q, ctx.settings),
     ]);
     const byId = new Map(stored.map((e) => [e.student_id, e]));
@@ -474,17 +491,25 @@ export class ReportSheetsService {
       session_id: q.session_id,
       term: q.term,
       student_class: q.student_class,
-      times_opened: term?.times_opened === null || term?.times_opened === undefined ? null : Number(term.times_opened),
+      times_opened: attendance.opened,
       require_comments: ctx.settings.require_comments,
-      rows: ctx.students.map((s) => this.commentRow(s, byId.get(s.id), ctx.settings, standingOf(s.id))),
+      rows: ctx.students.map((s) =>
+        this.commentRow(s, byId.get(s.id), ctx.settings, standingOf(s.id), attendance.register.get(s.id) ?? null),
+      ),
     };
   }
 
   async saveComments(actor: Actor, body: CommentSheetSave): Promise<CommentSheetSaved> {
     const ctx = await this.context(actor, body);
     const students = this.studentsOf(ctx, body, body.rows);
-    const [term, standingOf] = await Promise.all([this.entries.term(body.session_id, body.term), this.standings(body, ctx.settings)]);
-    const opened = term?.times_opened === null || term?.times_opened === undefined ? null : Number(term.times_opened);
+    const [attendance, standingOf] = await Promise.all([
+      this.attendanceOf(
+        body,
+        students.map((s) => s.id),
+      ),
+      this.standings(body, ctx.settings),
+    ]);
+    const opened = attendance.opened;
     const saved = await this.inTransaction(async (trx) => {
       const status = await this.cards.armStatus(body.session_id, body.term, body.student_class, trx);
       // Who may write (403, the lock's 409) before anything else; the principal's part once the changes are known.
@@ -531,7 +556,11 @@ export class ReportSheetsService {
       const done = await this.write(trx, actor, body, planned);
       return planned.map((p) => ({ ...p.next, version: done.get(p.student.id) ?? p.stored.version }));
     });
-    return { rows: saved.map((e, i) => this.commentRow(students[i]!, e, ctx.settings, standingOf(students[i]!.id))) };
+    return {
+      rows: saved.map((e, i) =>
+        this.commentRow(students[i]!, e, ctx.settings, standingOf(students[i]!.id), attendance.register.get(students[i]!.id) ?? null),
+      ),
+    };
   }
 
   /**
@@ -562,7 +591,7 @@ export class ReportSheetsService {
 }
 
 /** The sheets' service over a database, with the repositories and services it reads through. */
-export function reportSheetsService(db: DB, dialect: 'sqlite' | 'postgres'): ReportSheetsService {
+export function reportSheetsService(db: DB, dialect: 'sqlite' | 'postgres', now: () => number = Date.now): ReportSheetsService {
   return new ReportSheetsService(
     new CardEntriesRepository(db, dialect),
     new ScoreSheetRepository(db, dialect),
@@ -571,5 +600,6 @@ export function reportSheetsService(db: DB, dialect: 'sqlite' | 'postgres'): Rep
     teachingService(db),
     settingsService(db),
     new ReportCardsRepository(db),
+    attendanceService(db, now),
   );
 }

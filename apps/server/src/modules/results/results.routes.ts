@@ -28,6 +28,7 @@ import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { assessmentService } from './assessment.service';
 import { currentUser } from '../../http/auth';
+import { attendanceService } from '../attendance/attendance.service';
 import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
 import { GradingRepository } from './grading.repository';
@@ -64,6 +65,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     assessment,
     cardRows,
     cardFees(deps.db),
+    attendanceService(deps.db, deps.now),
   );
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
