@@ -117,7 +117,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   const sessions = await getJson<{ id: number; name: string; is_current: boolean }[]>(request, '/api/sessions/');
   plan.currentSessionId = sessions.find((s) => s.is_current)!.id;
-  // TEMP until the server's demo seed has the calendar.
+  // The demo seed's calendar of 2025/2026 (terms, two holidays), set here when a seed lacks it.
   if ((await getJson<Register>(request, registerPath(PAST_DAY))).day.session_id === null) {
     for (const [term, starts_on, ends_on] of [
       ['1st', '2025-09-15', '2025-12-19'],
@@ -292,6 +292,13 @@ test('the month grid, the student view and the report card show the register', a
   await expect(page.getByTestId('days-not-present')).toContainText('Absent with permission');
   await expectAccessible(page);
   await noSideways(page);
+
+  // The comment sheet offers the register's totals where the form teacher types none.
+  await page.goto(`/class-comments?session_id=${plan.currentSessionId}&term=3rd&class=${encodeURIComponent(ARM)}`);
+  const commentRow = page.getByTestId(`row-${plan.absent}`);
+  await expect(commentRow.getByLabel(/Days present/)).toHaveAttribute('placeholder', String(term.present));
+  await expect(commentRow.getByLabel(/Days absent/)).toHaveAttribute('placeholder', String(term.absent));
+  await expect(commentRow.getByText(ATTENDANCE_LABELS.fromRegister).first()).toBeVisible();
 
   // The report card of 2025/2026's third term (one result so there is a card; removed after): the
   // register's totals, and says so.
