@@ -21,7 +21,7 @@ const event = fc
   .record({
     from: day,
     len: fc.integer({ min: 0, max: 10 }),
-    kind: fc.constantFrom('holiday', 'mid_term_break', 'school_day') as fc.Arbitrary<CalendarEvent['kind']>,
+    kind: fc.constantFrom<CalendarEvent['kind']>('holiday', 'mid_term_break', 'school_day'),
   })
   .map(({ from, len, kind }) => ({ name: kind, kind, starts_on: from, ends_on: addDays(from, len) }));
 const calendar: fc.Arbitrary<SchoolCalendar> = fc
