@@ -18,9 +18,14 @@ import jpeg from 'jpeg-js';
 import pg from 'pg';
 import { PNG } from 'pngjs';
 import {
+  DEFAULT_ATTENDANCE_SETTINGS,
   DEFAULT_REPORT_SETTINGS,
   DEFAULT_SCALES,
   TERM_VALUES,
+  schoolDaysOfTerm,
+  type CalendarEvent,
+  type SchoolCalendar,
+  type TermDates,
   classLevelOf,
   formatAdmissionNumber,
   formatStaffId,
@@ -338,6 +343,100 @@ async function writeTeachingStructure(bulk: Bulk, sessionIds: number[], staffCou
     { session_id: sessionIds[sessionIds.length - 1], enforce_assignments: 1, updated_by: 1, updated_at: now },
   ]);
   return rows.length;
+}
+
+/** The dates of session j's terms (a session named y/y+1): as the demo school's calendar. */
+export function benchTermDates(sessionId: number, startYear: number): TermDates[] {
+  const y = startYear;
+  return [
+    { session_id: sessionId, term: '1st', starts_on: `${y}-09-15`, ends_on: `${y}-12-19` },
+    { session_id: sessionId, term: '2nd', starts_on: `${y + 1}-01-12`, ends_on: `${y + 1}-04-02` },
+    { session_id: sessionId, term: '3rd', starts_on: `${y + 1}-04-27`, ends_on: `${y + 1}-07-24` },
+  ];
+}
+export function benchEvents(startYear: number, firstId: number): CalendarEvent[] {
+  const y = startYear;
+  const e = (name: string, kind: CalendarEvent['kind'], starts_on: string, ends_on: string, k: number): CalendarEvent => ({
+    id: firstId + k,
+    name,
+    kind,
+    starts_on,
+    ends_on,
+  });
+  return [
+    e('Independence Day', 'holiday', `${y}-10-01`, `${y}-10-01`, 0),
+    e('Mid-term break', 'mid_term_break', `${y}-10-27`, `${y}-10-31`, 1),
+    e('Mid-term break', 'mid_term_break', `${y + 1}-02-16`, `${y + 1}-02-20`, 2),
+    e("Workers' Day", 'holiday', `${y + 1}-05-01`, `${y + 1}-05-01`, 3),
+    e('Mid-term break', 'mid_term_break', `${y + 1}-06-01`, `${y + 1}-06-05`, 4),
+    e('Democracy Day', 'holiday', `${y + 1}-06-12`, `${y + 1}-06-12`, 5),
+  ];
+}
+
+/**
+ * The school calendar of every session, and a term of registers: every arm marked on every school
+ * day of the current session's first term (~64 days), most students present, some late, a few
+ * absent (now and then several days in a row). The second term stays unmarked for the save scenario.
+ */
+async function writeAttendance(bulk: Bulk, sessionIds: number[], startYears: number[], N: number, now: string): Promise<number> {
+  const terms = sessionIds.flatMap((sid, j) => benchTermDates(sid, startYears[j]!));
+  const events = startYears.flatMap((y, j) => benchEvents(y, 1 + j * 6));
+  await bulk.insert(
+    'school_terms',
+    terms.map((t) => ({ ...t, updated_by: 1, updated_at: now })),
+  );
+  await bulk.insert(
+    'calendar_events',
+    events.map((e) => ({ ...e, created_by: 1, created_at: now })),
+  );
+  const cal: SchoolCalendar = { settings: DEFAULT_ATTENDANCE_SETTINGS, terms, events };
+  const current = sessionIds[sessionIds.length - 1]!;
+  const days = schoolDaysOfTerm(
+    cal,
+    terms.find((t) => t.session_id === current && t.term === '1st')!,
+  );
+  const registerOf = new Map<string, number>();
+  const registers: Row[] = [];
+  for (const cls of CLASSES)
+    for (const date of days) {
+      const id = registers.length + 1;
+      registerOf.set(`${cls}|${date}`, id);
+      registers.push({
+        id,
+        student_class: cls,
+        date,
+        period: 'morning',
+        session_id: current,
+        term: '1st',
+        version: 1,
+        marked_by: 1,
+        marked_at: `${date}T07:45:00.000Z`,
+        updated_by: 1,
+        updated_at: `${date}T07:45:00.000Z`,
+      });
+    }
+  for (let k = 0; k < registers.length; k += 5_000) await bulk.insert('attendance_registers', registers.slice(k, k + 5_000));
+  const rand = rng(16);
+  let marks: Row[] = [];
+  let count = 0;
+  for (let i = 1; i <= N; i++) {
+    const cls = classOfStudent(i, N);
+    let sick = 0;
+    for (const date of days) {
+      const r = rand();
+      // One student in 40 falls ill for 3 to 5 days once in the term.
+      if (sick === 0 && i % 40 === 0 && r < 0.02) sick = 3 + Math.floor(rand() * 3);
+      const status = sick > 0 ? 'absent' : r < 0.03 ? 'absent' : r < 0.04 ? 'excused' : r < 0.08 ? 'late' : 'present';
+      if (sick > 0) sick--;
+      marks.push({ register_id: registerOf.get(`${cls}|${date}`)!, student_id: i, status });
+    }
+    if (marks.length >= 20_000 || i === N) {
+      await bulk.insert('attendance_marks', marks);
+      count += marks.length;
+      marks = [];
+    }
+  }
+  return count;
 }
 
 function sessionNames(k: number): string[] {
@@ -738,6 +837,15 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   phase(`${N.toLocaleString()} students, ${results.toLocaleString()} results, ${payments.toLocaleString()} payments`, t);
 
+  // The attendance register (migration 0017): the calendar, and a term of registers.
+  let attendanceMarks = 0;
+  if (await bulk.hasTable('attendance_marks')) {
+    t = performance.now();
+    const startYears = names.map((n) => Number(n.slice(0, 4)));
+    attendanceMarks = await writeAttendance(bulk, sessionIds, startYears, N, now);
+    phase(`attendance, ${attendanceMarks.toLocaleString()} marks`, t);
+  }
+
   // Public ids come from the same counters as the services: set to the last one handed out.
   await bulk.exec(`delete from counters where name in ('student', 'staff')`);
   await bulk.insert('counters', [
@@ -763,6 +871,8 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       'class_arms',
       'streams',
       'teaching_assignments',
+      'calendar_events',
+      'attendance_registers',
     ]) {
       if (!(await bulk.hasTable(table))) continue;
       await bulk.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`);

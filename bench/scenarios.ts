@@ -1,6 +1,12 @@
-import { formatAdmissionNumber } from '@portal/domain';
+import {
+  DEFAULT_ATTENDANCE_SETTINGS,
+  formatAdmissionNumber,
+  schoolDaysOfTerm,
+  type AttendanceStatus,
+  type SchoolCalendar,
+} from '@portal/domain';
 import { BENCH_BIG_CLASS, BENCH_BIG_CLASS_SIZE, BENCH_SHEET_CLASS, BENCH_SHEET_SUBJECT } from './common';
-import { benchStudentPlan, type DatasetMeta } from './data';
+import { benchEvents, benchStudentPlan, benchTermDates, type DatasetMeta } from './data';
 
 /**
  * The load scenarios of `npm run bench`. Each one hits a real endpoint of the portal and the same
@@ -198,6 +204,66 @@ async function unreleaseTerm(call: Caller, d: BenchContext): Promise<void> {
   }
 }
 
+// ---------- the attendance register (issue 16) ----------
+
+/** The start year of the bench school's current session (named y/y+1). */
+const currentStartYear = (d: BenchContext) => Number(d.meta.currentSession.slice(0, 4));
+
+/**
+ * School days the form teacher may still save a register on (none saved yet, or saved today):
+ * the unmarked terms of every session (bench:data marks only the current first term), oldest
+ * session last. Read once before the scenario, so a re-run on another day picks other days.
+ */
+const registerDays: string[] = [];
+const registerVersions = new Map<string, number>();
+const registerPasses = new Map<string, number>();
+let registerConnections = 0;
+async function openRegisterDays(call: Caller, d: BenchContext): Promise<void> {
+  if (registerDays.length) return;
+  const years = Array.from({ length: d.meta.sessions }, (_, j) => currentStartYear(d) - j);
+  const candidates: string[] = [];
+  for (const [j, y] of years.entries()) {
+    const sid = d.meta.currentSessionId - j;
+    const cal: SchoolCalendar = { settings: DEFAULT_ATTENDANCE_SETTINGS, terms: benchTermDates(sid, y), events: benchEvents(y, 1) };
+    for (const t of cal.terms) if (!(j === 0 && t.term === '1st')) candidates.push(...schoolDaysOfTerm(cal, t));
+  }
+  for (const date of candidates) {
+    if (registerDays.length >= 20) break;
+    const r = await call('GET', `/api/attendance/register/${q({ student_class: BENCH_BIG_CLASS, date })}`);
+    if (r.status !== 200) throw new Error(`register of ${date}: HTTP ${r.status} ${r.body.slice(0, 160)}`);
+    const reg = JSON.parse(r.body) as { may_edit: boolean; saved: { version: number } | null };
+    if (!reg.may_edit) continue;
+    registerDays.push(date);
+    registerVersions.set(date, reg.saved?.version ?? 0);
+  }
+  if (registerDays.length < 20) throw new Error('fewer than 20 register days left open to the form teacher: run npm run bench:data again');
+}
+function rememberRegister(status: number, body: string): void {
+  if (status !== 200) return;
+  try {
+    const r = JSON.parse(body) as { date?: string; saved?: { version: number } | null };
+    if (r.date && r.saved) registerVersions.set(r.date, r.saved.version);
+  } catch {
+    // not JSON: the runner counts the failure
+  }
+}
+const REGISTER_STATUSES: AttendanceStatus[] = ['present', 'present', 'present', 'present', 'present', 'late', 'absent', 'excused'];
+/** Every student of the 60-student class marked, a few marks different from the previous save. */
+function registerSave(d: BenchContext, date: string) {
+  const pass = (registerPasses.get(date) ?? 0) + 1;
+  registerPasses.set(date, pass);
+  return {
+    student_class: BENCH_BIG_CLASS,
+    date,
+    period: 'morning',
+    marks: bigClassStudents(d.meta.students).map((a, k) => ({
+      admission_number: a,
+      status: REGISTER_STATUSES[(k * 7 + pass) % REGISTER_STATUSES.length]!,
+    })),
+    version: registerVersions.get(date) ?? 0,
+  };
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'sign-in',
@@ -291,7 +357,7 @@ export const SCENARIOS: Scenario[] = [
     // Autosave of one changed row by 20 teachers at once (staff1: assignments enforced), each on
     // a student of their own, each sending the version it last saw.
     id: 'score-sheet-row-save',
-    title: 'Score grid: one row saved, 20 teachers x 2/s',
+    title: 'Score grid: one row saved, 20 teachers x 1/s x 2/s',
     method: 'PUT',
     role: 'staff',
     // (A query string of its own: the baseline keeps the captured SQL per method and URL.)
@@ -436,6 +502,67 @@ export const SCENARIOS: Scenario[] = [
     paths: (d) => [`/api/payments/report/summary/${q({ class: d.otherClass, term: '1st' })}`],
     connections: [10, 4],
     budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
+    expect: json,
+  },
+  {
+    // 20 form teachers saving a whole 60-student register at once, 1 save a second each (each on a
+    // day of their own: the register of one arm and day is one row with one version).
+    id: 'attendance-register-save-60',
+    title: 'Attendance register of 60 students saved, 20 teachers x 1/s',
+    method: 'PUT',
+    role: 'staff',
+    paths: () => ['/api/attendance/register/?bench=save'],
+    before: openRegisterDays,
+    onResponse: rememberRegister,
+    body: (i, d, conn) => {
+      if (conn && conn.k === undefined) conn.k = registerConnections++ % registerDays.length;
+      const k = conn ? (conn.k as number) : i % registerDays.length;
+      return registerSave(d, registerDays[k]!);
+    },
+    connections: [20, 20],
+    connectionRate: 1,
+    budgets: [{ kind: 'p99', ms: 30, text: 'a 60-student register saved in one request p99 < 30 ms at 20 concurrent teachers' }],
+    expect: (b, t) => json(b, t) ?? ((b.match(/"status":"/g)?.length ?? 0) >= 60 ? null : 'expected 60 marked rows'),
+  },
+  {
+    id: 'attendance-register-load',
+    title: 'Attendance register of 60 students (a marked day)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/attendance/register/${q({ student_class: BENCH_BIG_CLASS, date: `${currentStartYear(d)}-10-15` })}`],
+    connections: [1, 1],
+    budgets: [],
+    expect: (b, t) => json(b, t) ?? ((b.match(/"status":"/g)?.length ?? 0) >= 60 ? null : 'expected 60 marked rows'),
+  },
+  {
+    id: 'attendance-month-grid',
+    title: "An arm's month grid (60 students)",
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/attendance/month/${q({ student_class: BENCH_BIG_CLASS, month: `${currentStartYear(d)}-10` })}`],
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 10, text: "the arm's month grid p50 < 10 ms" }],
+    expect: (b, t) => json(b, t) ?? (b.includes('"counts":{') ? null : 'expected rows with counts'),
+  },
+  {
+    id: 'attendance-term-totals',
+    title: 'Term attendance totals of the whole school',
+    method: 'GET',
+    role: 'admin',
+    paths: (d) => [`/api/attendance/totals/${q({ session_id: d.sessionId, term: '1st' })}`],
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 200, text: 'term totals of a whole school (1,500 students x 65 days) < 200 ms', students: 1500 }],
+    expect: (b, t, d) =>
+      json(b, t) ?? ((b.match(/"admission_number"/g)?.length ?? 0) >= d.meta.students ? null : `expected ${d.meta.students} rows`),
+  },
+  {
+    id: 'attendance-absent-today',
+    title: 'Who is absent on a day (whole school)',
+    method: 'GET',
+    role: 'admin',
+    paths: (d) => [`/api/attendance/absent/${q({ date: `${currentStartYear(d)}-10-15` })}`],
+    connections: [1, 1],
+    budgets: [],
     expect: json,
   },
 ];

@@ -18,6 +18,7 @@ import {
 } from '../helpers';
 import '../../src/modules/payments/payments.tables';
 import '../../src/modules/results/report-cards.tables';
+import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments } from '../teaching-fixtures';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
@@ -509,6 +510,83 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/class-comments/suggestions/': {
     req: ({ c, t }) => ({ url: '/api/class-comments/suggestions/', payload: { ...cardSheetBody(c, t), kind: 'form', overwrite: true } }),
     expect: staffAndAdmin(200),
+  },
+
+  // ---------- attendance (no term dates here: a date is outside any term; the cast's staff is JSS 2A's form teacher) ----------
+  'GET /api/attendance/calendar/': {
+    req: ({ c }) => ({ url: `/api/attendance/calendar/?session_id=${c.session.id}` }),
+    expect: staffAndAdmin(200),
+  },
+  'PUT /api/attendance/settings/': {
+    req: () => ({ url: '/api/attendance/settings/', payload: { periods_per_day: 1, saturday_classes: false } }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/attendance/terms/': {
+    req: ({ c }) => ({
+      url: '/api/attendance/terms/',
+      payload: { session_id: c.session.id, term: '3rd', starts_on: '2040-04-27', ends_on: '2040-07-24' },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/attendance/events/': {
+    req: () => ({
+      url: '/api/attendance/events/',
+      payload: { name: `Holiday ${uniq()}`, kind: 'holiday', starts_on: '2041-01-01', ends_on: '2041-01-01' },
+    }),
+    expect: adminOnly(201),
+  },
+  'DELETE /api/attendance/events/:id/': {
+    req: async ({ ctx }) => {
+      const row = await ctx.handle.db
+        .insertInto('calendar_events')
+        .values({
+          name: 'Matrix',
+          kind: 'holiday',
+          starts_on: '2041-02-02',
+          ends_on: '2041-02-02',
+          created_by: null,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/attendance/events/${row.id}/` };
+    },
+    expect: adminOnly(204),
+  },
+  'GET /api/attendance/register/': {
+    req: ({ t }) => ({ url: `/api/attendance/register/?${q({ student_class: t.studentClass, date: '2025-10-08' })}` }),
+    expect: staffAndAdmin(200),
+  },
+  'PUT /api/attendance/register/': {
+    req: ({ t }) => ({
+      url: '/api/attendance/register/',
+      payload: {
+        student_class: t.studentClass,
+        date: '2025-10-08',
+        marks: [{ admission_number: t.admissionNumber, status: 'present' }],
+        version: 0,
+      },
+    }),
+    // Past the role and form-teacher checks, the date is outside any term: 400.
+    expect: { anon: 401, own: 403, other: 403, staff: 400, admin: 400 },
+  },
+  'GET /api/attendance/month/': {
+    req: ({ t }) => ({ url: `/api/attendance/month/?${q({ student_class: t.studentClass, month: '2025-10' })}` }),
+    expect: staffAndAdmin(200),
+  },
+  'GET /api/attendance/student/': {
+    // A student always gets their own (the admission number is ignored).
+    req: ({ t }) => ({ url: `/api/attendance/student/?admission_number=${t.admissionNumber}` }),
+    expect: signedIn(200),
+  },
+  'GET /api/attendance/absent/': { req: () => ({ url: '/api/attendance/absent/' }), expect: adminOnly(200) },
+  'GET /api/attendance/totals/': { req: ({ c, t }) => ({ url: `/api/attendance/totals/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  'POST /api/attendance/carried/import/': {
+    req: ({ c, t }) => ({
+      url: '/api/attendance/carried/import/',
+      payload: { session_id: c.session.id, term: '1st', csv: `admission_number,days_present,days_absent\n${t.admissionNumber},1,1\n` },
+    }),
+    expect: adminOnly(200),
   },
 
   // ---------- payments ----------
