@@ -25,7 +25,6 @@ import {
   schoolDaysOfTerm,
   type CalendarEvent,
   type SchoolCalendar,
-  type TermDates,
   classLevelOf,
   formatAdmissionNumber,
   formatStaffId,
@@ -45,6 +44,7 @@ import {
   teacherOfCell,
   teachingCells,
 } from '../apps/server/src/db/seed/teaching';
+import { schoolYearCalendar } from '../apps/server/src/db/seed/calendar';
 import {
   BENCH_ACCOUNTS,
   BENCH_BIG_CLASS,
@@ -345,42 +345,15 @@ async function writeTeachingStructure(bulk: Bulk, sessionIds: number[], staffCou
   return rows.length;
 }
 
-/** The dates of session j's terms (a session named y/y+1): as the demo school's calendar. */
-export function benchTermDates(sessionId: number, startYear: number): TermDates[] {
-  const y = startYear;
-  return [
-    { session_id: sessionId, term: '1st', starts_on: `${y}-09-15`, ends_on: `${y}-12-19` },
-    { session_id: sessionId, term: '2nd', starts_on: `${y + 1}-01-12`, ends_on: `${y + 1}-04-02` },
-    { session_id: sessionId, term: '3rd', starts_on: `${y + 1}-04-27`, ends_on: `${y + 1}-07-24` },
-  ];
-}
-export function benchEvents(startYear: number, firstId: number): CalendarEvent[] {
-  const y = startYear;
-  const e = (name: string, kind: CalendarEvent['kind'], starts_on: string, ends_on: string, k: number): CalendarEvent => ({
-    id: firstId + k,
-    name,
-    kind,
-    starts_on,
-    ends_on,
-  });
-  return [
-    e('Independence Day', 'holiday', `${y}-10-01`, `${y}-10-01`, 0),
-    e('Mid-term break', 'mid_term_break', `${y}-10-27`, `${y}-10-31`, 1),
-    e('Mid-term break', 'mid_term_break', `${y + 1}-02-16`, `${y + 1}-02-20`, 2),
-    e("Workers' Day", 'holiday', `${y + 1}-05-01`, `${y + 1}-05-01`, 3),
-    e('Mid-term break', 'mid_term_break', `${y + 1}-06-01`, `${y + 1}-06-05`, 4),
-    e('Democracy Day', 'holiday', `${y + 1}-06-12`, `${y + 1}-06-12`, 5),
-  ];
-}
-
 /**
  * The school calendar of every session, and a term of registers: every arm marked on every school
  * day of the current session's first term (~64 days), most students present, some late, a few
  * absent (now and then several days in a row). The second term stays unmarked for the save scenario.
  */
 async function writeAttendance(bulk: Bulk, sessionIds: number[], startYears: number[], N: number, now: string): Promise<number> {
-  const terms = sessionIds.flatMap((sid, j) => benchTermDates(sid, startYears[j]!));
-  const events = startYears.flatMap((y, j) => benchEvents(y, 1 + j * 6));
+  const years = sessionIds.map((sid, j) => schoolYearCalendar(sid, startYears[j]!));
+  const terms = years.flatMap((c) => c.terms);
+  const events: CalendarEvent[] = years.flatMap((c) => c.events).map((e, k) => ({ id: k + 1, ...e }));
   await bulk.insert(
     'school_terms',
     terms.map((t) => ({ ...t, updated_by: 1, updated_at: now })),

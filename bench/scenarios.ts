@@ -6,7 +6,8 @@ import {
   type SchoolCalendar,
 } from '@portal/domain';
 import { BENCH_BIG_CLASS, BENCH_BIG_CLASS_SIZE, BENCH_SHEET_CLASS, BENCH_SHEET_SUBJECT } from './common';
-import { benchEvents, benchStudentPlan, benchTermDates, type DatasetMeta } from './data';
+import { schoolYearCalendar } from '../apps/server/src/db/seed/calendar';
+import { benchStudentPlan, type DatasetMeta } from './data';
 
 /**
  * The load scenarios of `npm run bench`. Each one hits a real endpoint of the portal and the same
@@ -224,7 +225,12 @@ async function openRegisterDays(call: Caller, d: BenchContext): Promise<void> {
   const candidates: string[] = [];
   for (const [j, y] of years.entries()) {
     const sid = d.meta.currentSessionId - j;
-    const cal: SchoolCalendar = { settings: DEFAULT_ATTENDANCE_SETTINGS, terms: benchTermDates(sid, y), events: benchEvents(y, 1) };
+    const year = schoolYearCalendar(sid, y);
+    const cal: SchoolCalendar = {
+      settings: DEFAULT_ATTENDANCE_SETTINGS,
+      terms: year.terms,
+      events: year.events.map((e, k) => ({ id: k + 1, ...e })),
+    };
     for (const t of cal.terms) if (!(j === 0 && t.term === '1st')) candidates.push(...schoolDaysOfTerm(cal, t));
   }
   for (const date of candidates) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { CLASSES, SUBJECTS } from '@portal/domain';
+import { CLASSES, DEFAULT_ATTENDANCE_SETTINGS, SUBJECTS, timesOpened, type CalendarEventKind, type Term } from '@portal/domain';
 import { createTestContext, describeEachDatabase, type TestContext } from '../../../test/helpers';
 import { teachingService } from '../../modules/teaching/teaching.service';
 import { seedDemoSchool } from './index';
@@ -104,9 +104,31 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
       .orderBy('term')
       .execute();
     expect(terms).toEqual([
-      { term: '1st', next_term_begins: '2026-01-12', times_opened: 118 },
-      { term: '2nd', next_term_begins: '2026-04-27', times_opened: 112 },
-      { term: '3rd', next_term_begins: '2026-09-14', times_opened: 110 },
+      { term: '1st', next_term_begins: '2026-01-12', times_opened: null },
+      { term: '2nd', next_term_begins: '2026-04-27', times_opened: null },
+      { term: '3rd', next_term_begins: '2026-09-14', times_opened: null },
     ]);
+  });
+
+  it("has the current session's calendar, so times school opened is counted: 64, 54 and 58 school days", async () => {
+    const session = (await db().selectFrom('academic_sessions').select(['id']).where('is_current', '=', 1).executeTakeFirstOrThrow())!;
+    const dated = await db()
+      .selectFrom('school_terms')
+      .select(['term', 'starts_on', 'ends_on'])
+      .where('session_id', '=', session.id)
+      .orderBy('term')
+      .execute();
+    expect(dated).toEqual([
+      { term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-19' },
+      { term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' },
+      { term: '3rd', starts_on: '2026-04-27', ends_on: '2026-07-24' },
+    ]);
+    const events = await db().selectFrom('calendar_events').select(['name', 'kind', 'starts_on', 'ends_on']).orderBy('starts_on').execute();
+    const cal = {
+      settings: DEFAULT_ATTENDANCE_SETTINGS,
+      terms: dated.map((t) => ({ ...t, session_id: session.id, term: t.term as Term })),
+      events: events.map((e, id) => ({ ...e, id, kind: e.kind as CalendarEventKind })),
+    };
+    expect(cal.terms.map((t) => timesOpened(cal, t))).toEqual([64, 54, 58]);
   });
 });

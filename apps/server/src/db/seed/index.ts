@@ -6,6 +6,8 @@ import { createAdmin, createResults, createSession, createStaff, createStudent, 
 import { nowIso, type DB } from '../index';
 import '../../modules/payments/payments.tables';
 import '../../modules/results/report-cards.tables';
+import '../../modules/attendance/attendance.tables';
+import { schoolYearCalendar } from './calendar';
 import {
   SCHOOL_ARMS,
   seedTeachingStructure,
@@ -214,16 +216,27 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
       ),
     )
     .execute();
-  // The term dates the report cards print: when the next term begins and how often school opened.
+  // The term dates the report cards print: when the next term begins. How often school opened is
+  // counted from the calendar below (a typed number would override it).
   await db
     .insertInto('report_terms')
     .values(
       [
-        { term: '1st', next_term_begins: '2026-01-12', times_opened: 118 },
-        { term: '2nd', next_term_begins: '2026-04-27', times_opened: 112 },
-        { term: '3rd', next_term_begins: '2026-09-14', times_opened: 110 },
+        { term: '1st', next_term_begins: '2026-01-12', times_opened: null },
+        { term: '2nd', next_term_begins: '2026-04-27', times_opened: null },
+        { term: '3rd', next_term_begins: '2026-09-14', times_opened: null },
       ].map((t) => ({ session_id: session.id, ...t, updated_by: null, updated_at: now })),
     )
+    .execute();
+  // The school calendar (attendance): the current session's terms, breaks and holidays; no registers.
+  const calendar = schoolYearCalendar(session.id, Number(session.name.slice(0, 4)));
+  await db
+    .insertInto('school_terms')
+    .values(calendar.terms.map((t) => ({ ...t, updated_by: null, updated_at: now })))
+    .execute();
+  await db
+    .insertInto('calendar_events')
+    .values(calendar.events.map((e) => ({ ...e, created_by: null, created_at: now })))
     .execute();
   const s1 = students[0]!;
   process.stdout.write(
