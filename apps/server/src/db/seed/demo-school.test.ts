@@ -111,7 +111,7 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
   });
 
   it("has the current session's calendar, so times school opened is counted: 64, 54 and 58 school days", async () => {
-    const session = (await db().selectFrom('academic_sessions').select(['id']).where('is_current', '=', 1).executeTakeFirstOrThrow())!;
+    const session = await db().selectFrom('academic_sessions').select(['id']).where('is_current', '=', 1).executeTakeFirstOrThrow();
     const dated = await db()
       .selectFrom('school_terms')
       .select(['term', 'starts_on', 'ends_on'])
