@@ -395,6 +395,19 @@ export const PEOPLE_SCREEN_MESSAGES = {
   importFixEverything: 'Nothing is imported until every problem below is fixed: correct the file and check it again.',
 } as const;
 
+const cmpText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The order of a class register, the score grid and the report card sheets: surname, first name,
+ * then admission number (a code-point comparison, so both databases and every client agree).
+ */
+export function byRegisterOrder(
+  a: { last_name: string; first_name: string; admission_number: string },
+  b: { last_name: string; first_name: string; admission_number: string },
+): number {
+  return cmpText(a.last_name, b.last_name) || cmpText(a.first_name, b.first_name) || cmpText(a.admission_number, b.admission_number);
+}
+
 /** How a person's name reads everywhere (lists, report cards, the grid, receipts): first name, then surname. */
 export function personName(p: { first_name: string; last_name: string }): string {
   return `${p.first_name} ${p.last_name}`;

@@ -43,9 +43,11 @@ import {
   type TermDates,
   type TermDatesInput,
   type TermTotals,
+  byRegisterOrder,
 } from '@portal/domain';
 import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
+import { isUniqueViolation } from '../../db/errors';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { sessionsService, type SessionsService } from '../results/sessions.service';
 import { settingsService, type SettingsService } from '../settings/settings.service';
@@ -61,15 +63,7 @@ export interface Actor {
 export type Clock = () => number;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** The register's order: surname, first name, admission number. */
-const byName = (a: StudentRow, b: StudentRow) =>
-  cmp(a.last_name, b.last_name) || cmp(a.first_name, b.first_name) || cmp(a.admission_number, b.admission_number);
 const periodOrder = (p: string) => (p === 'afternoon' ? 1 : 0);
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
-}
 
 const changedConflict = () => new HttpError(409, { detail: ATTENDANCE_MESSAGES.changedByOther, code: ATTENDANCE_CODES.changed });
 const closedConflict = (date: string) =>
@@ -327,7 +321,7 @@ export class AttendanceService {
       this.repo.registerStudents(ctx.q.student_class, saved ? Number(saved.id) : null),
       saved ? this.repo.marks(Number(saved.id)) : Promise.resolve([]),
     ]);
-    students.sort(byName);
+    students.sort(byRegisterOrder);
     const streaks = await this.streaksBefore(ctx, students);
     const statusOf = new Map(marks.map((m) => [Number(m.student_id), m.status as AttendanceStatus]));
     const refusal = this.refusal(actor, ctx, saved);
@@ -465,7 +459,7 @@ export class AttendanceService {
     // Students marked this month though no longer in the arm stay on its grid.
     const ids = new Set(active.map((s) => s.id));
     const others = [...new Set(marks.filter((m) => m.date >= from && !ids.has(m.student_id)).map((m) => m.student_id))];
-    const students = [...active, ...(others.length ? await this.repo.studentsByIds(others) : [])].sort(byName);
+    const students = [...active, ...(others.length ? await this.repo.studentsByIds(others) : [])].sort(byRegisterOrder);
 
     const monthDates = datesBetween(from, to);
     const infos = monthDates.map((d) => dayInfo(cal, d));
@@ -577,7 +571,7 @@ export class AttendanceService {
     const marks = marksByStudent(await this.repo.marksOfStudents(ids, days[0] ?? date, date));
     const streakOf = new Map(ids.map((id) => [id, absenceStreaks(days, marks.get(id) ?? new Map()).at(-1) ?? 0]));
     const absentees = [...rows]
-      .sort((a, b) => cmp(a.student_class, b.student_class) || periodOrder(a.period) - periodOrder(b.period) || byName(a, b))
+      .sort((a, b) => cmp(a.student_class, b.student_class) || periodOrder(a.period) - periodOrder(b.period) || byRegisterOrder(a, b))
       .map((r) => {
         const streak = streakOf.get(Number(r.id)) ?? 0;
         return {
@@ -623,7 +617,7 @@ export class AttendanceService {
       term: q.term,
       times_opened: opened,
       rows: students
-        .sort((a, b) => cmp(a.student_class, b.student_class) || byName(a, b))
+        .sort((a, b) => cmp(a.student_class, b.student_class) || byRegisterOrder(a, b))
         .map((s) => {
           const c = countsOf.get(s.id) ?? { ...ZERO_COUNTS };
           const car = carriedOf.get(s.id) ?? null;

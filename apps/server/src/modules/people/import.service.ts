@@ -30,7 +30,8 @@ import { yieldToEventLoop } from '../../lib/yield';
 import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { generateOneTimePasswords } from './one-time-passwords';
-import { isUniqueViolation, type PeopleRepository } from './people.repository';
+import { isUniqueViolation } from '../../db/errors';
+import type { PeopleRepository } from './people.repository';
 import { STAFF_COUNTER, staffValues } from './staff.service';
 import { studentValues } from './students.service';
 

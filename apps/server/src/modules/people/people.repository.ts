@@ -79,15 +79,6 @@ function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** True when a database error is a unique-constraint violation (both dialects), optionally on a column. */
-export function isUniqueViolation(err: unknown, column?: string): boolean {
-  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
-  const unique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e.message ?? '');
-  if (!unique || !column) return unique;
-  const text = `${e.message ?? ''} ${e.constraint ?? ''} ${e.detail ?? ''}`;
-  return text.includes(column);
-}
-
 /** SQL of the people feature: students, staff and their accounts. */
 export class PeopleRepository {
   constructor(private readonly db: DB) {}

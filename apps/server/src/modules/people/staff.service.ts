@@ -15,7 +15,8 @@ import { allocate } from '../../db/counters';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
-import { isUniqueViolation, type PeopleRepository, type StaffRow, type StaffValues } from './people.repository';
+import { isUniqueViolation } from '../../db/errors';
+import type { PeopleRepository, StaffRow, StaffValues } from './people.repository';
 
 /** The counter the factories and the services share for staff ids. */
 export const STAFF_COUNTER = 'staff';

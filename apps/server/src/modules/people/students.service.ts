@@ -19,7 +19,8 @@ import { assertPasswordAllowed } from '../../lib/password-policy';
 import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
-import { isUniqueViolation, type PeopleRepository, type StudentFilters, type StudentRow, type StudentValues } from './people.repository';
+import { isUniqueViolation } from '../../db/errors';
+import type { PeopleRepository, StudentFilters, StudentRow, StudentValues } from './people.repository';
 
 export { STUDENT_COUNTER } from './admission-numbers';
 

@@ -27,6 +27,7 @@ import {
   type ReportTerm,
   type ReportTermInput,
   type Term,
+  byRegisterOrder,
 } from '@portal/domain';
 import type { DB, Trx } from '../../db/index';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../../db/audit';
@@ -49,9 +50,6 @@ interface SheetQuery {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** The register's order (surname, first name, admission number), as on the score sheet. */
-const byName = (a: SheetStudentRow, b: SheetStudentRow) =>
-  cmp(a.last_name, b.last_name) || cmp(a.first_name, b.first_name) || cmp(a.admission_number, b.admission_number);
 
 /** Ratings as stored: a JSON object of trait id → 1..5 (anything else in it is ignored). */
 function parseRatings(json: string | undefined): Ratings {
@@ -221,7 +219,7 @@ export class ReportSheetsService {
       studentClass: q.student_class,
       current: session.current,
     });
-    return { session, formTeacher, isFormTeacher, settings, students: [...students].sort(byName) };
+    return { session, formTeacher, isFormTeacher, settings, students: [...students].sort(byRegisterOrder) };
   }
 
   private access(actor: Actor, ctx: Context, status: CardStatus) {

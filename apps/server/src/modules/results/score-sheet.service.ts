@@ -23,6 +23,7 @@ import {
   type ScoreSheetSaveResult,
   type SubjectStatistics,
   personName,
+  byRegisterOrder,
 } from '@portal/domain';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import type { DB } from '../../db/index';
@@ -36,11 +37,6 @@ import { planImport, readScoreCsv, type ImportChange } from './score-csv';
 import { ScoreSheetRepository, type SheetResultRow, type SheetStudentRow } from './score-sheet.repository';
 import { SessionsRepository } from './sessions.repository';
 import type { Actor } from './results.service';
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** Last name, first name, admission number: the order of every class list (as SQL's ORDER BY gives it). */
-const byName = (a: SheetStudentRow, b: SheetStudentRow) =>
-  cmp(a.last_name, b.last_name) || cmp(a.first_name, b.first_name) || cmp(a.admission_number, b.admission_number);
 
 /** A result's component scores as the grid shows them, in scheme order; a one-score result on a one-component scheme fills its column. */
 function presentResult(r: SheetResultRow, scheme: StoredScheme): ScoreSheetResult {
@@ -133,7 +129,7 @@ export class ScoreSheetService {
     );
     const byStudent = new Map(stored.map((r) => [r.student_id, r]));
     const { stats, positions } = rank(stored);
-    const rows: ScoreSheetRow[] = [...students].sort(byName).map((s) => {
+    const rows: ScoreSheetRow[] = [...students].sort(byRegisterOrder).map((s) => {
       const r = byStudent.get(s.id);
       return {
         admission_number: s.admission_number,

@@ -1,6 +1,7 @@
 import { RESULT_MESSAGES, type AcademicSession } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
+import { isUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/index';
 import { SessionsRepository } from './sessions.repository';
 
@@ -9,11 +10,6 @@ const present = (r: { id: number; name: string; is_current: number }): AcademicS
   name: r.name,
   is_current: r.is_current === 1,
 });
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
-}
 
 /** Rules of academic sessions: names like 2025/2026, unique; exactly one current once any exists. */
 export class SessionsService {

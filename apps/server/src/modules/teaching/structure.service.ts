@@ -37,7 +37,8 @@ import { sessionsService, type SessionsService } from '../results/sessions.servi
 import { presentArm, presentOfferings, presentStreams, presentSubject } from './teaching.presenters';
 import { TeachingRepository } from './teaching.repository';
 import { TeachingService } from './teaching.service';
-import { isUniqueViolation, resolveSession } from './teaching.shared';
+import { isUniqueViolation } from '../../db/errors';
+import { resolveSession } from './teaching.shared';
 
 type ArmPatch = z.infer<typeof armPatchSchema>;
 type SubjectPatch = z.infer<typeof subjectPatchSchema>;

@@ -9,14 +9,3 @@ export async function resolveSession(sessions: SessionsService, id: number | und
   if (!s) throw badRequest({ session_id: [TEACHING_MESSAGES.sessionNotFound] });
   return s;
 }
-
-export function isUniqueViolation(err: unknown, column?: string): boolean {
-  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
-  const unique =
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    /UNIQUE constraint failed/i.test(e.message ?? '');
-  if (!unique || !column) return unique;
-  return `${e.message ?? ''} ${e.constraint ?? ''} ${e.detail ?? ''}`.includes(column);
-}
