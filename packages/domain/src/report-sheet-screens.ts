@@ -50,6 +50,7 @@ export const REPORT_SHEET_LABELS = {
   termDates: 'Term dates',
   nextTermBegins: 'Next term begins',
   timesOpened: 'Times school opened',
+  timesOpenedHint: 'Leave empty to count the school days on the School calendar.',
   saveTerm: 'Save term dates',
   session: 'Academic Session',
   term: 'Academic Term',

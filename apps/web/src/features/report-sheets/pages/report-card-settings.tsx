@@ -461,6 +461,7 @@ function TermRow({ sessionId, value }: { sessionId: number; value: ReportTerm })
       />
       <TextField
         label={`${L.timesOpened} (${label})`}
+        hint={L.timesOpenedHint}
         inputMode="numeric"
         value={opened}
         onChange={(e) => setOpened(e.target.value)}
