@@ -36,6 +36,35 @@ describeEachDatabase('API basics', (dialect) => {
     expect(res.json().paths['/api/admin/login/']).toBeDefined();
   });
 
+  it('documents every attendance endpoint under its tag, with its query or body schema', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; parameters?: unknown[]; requestBody?: unknown }>>;
+    }>();
+    const ops = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/api/attendance/'))
+      .flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })));
+    expect(ops.map((o) => o.key).sort()).toEqual([
+      'DELETE /api/attendance/events/{id}/',
+      'GET /api/attendance/absent/',
+      'GET /api/attendance/calendar/',
+      'GET /api/attendance/month/',
+      'GET /api/attendance/register/',
+      'GET /api/attendance/student/',
+      'GET /api/attendance/totals/',
+      'POST /api/attendance/carried/import/',
+      'POST /api/attendance/events/',
+      'PUT /api/attendance/register/',
+      'PUT /api/attendance/settings/',
+      'PUT /api/attendance/terms/',
+    ]);
+    for (const { key, op } of ops) {
+      expect(op.tags, key).toEqual(['attendance']);
+      if (key.startsWith('PUT') || key.startsWith('POST')) expect(op.requestBody, key).toBeDefined();
+      if (key.startsWith('GET /api/attendance/register') || key.startsWith('GET /api/attendance/month'))
+        expect(op.parameters, key).not.toHaveLength(0);
+    }
+  });
+
   it('gives settings to everyone and refuses a malformed JSON body with a 400', async () => {
     const s = await ctx.app.inject({ method: 'GET', url: '/api/settings/' });
     expect(s.json().motto).toBe('raising role models');
