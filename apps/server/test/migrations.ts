@@ -36,6 +36,31 @@ export const RELEASE_0014_TABLES = [
   'form_teachers',
 ] as const;
 
+/** Release 0016's (before the attendance register): every table it had, the old `attendance` one included. */
+export const RELEASE_0016_TABLES = [
+  ...RELEASE_0014_TABLES,
+  'admins',
+  'refresh_tokens',
+  'login_throttle',
+  'settings',
+  'counters',
+  'attendance',
+  'grading_scales',
+  'payment_webhook_events',
+  'payment_simulator_transactions',
+  'session_grading_scales',
+  'streams',
+  'stream_subjects',
+  'student_subjects',
+  'score_entry_windows',
+  'session_teaching',
+  'assessment_schemes',
+  'report_terms',
+  'report_card_entries',
+  'report_card_status',
+  'student_photos',
+] as const;
+
 export type Cleanups = (() => Promise<void> | void)[];
 
 /** A list of clean-ups run, last first, after each test of the file that calls this. */
@@ -57,6 +82,16 @@ export async function countRows(handle: DatabaseHandle, tables: readonly string[
   return out;
 }
 
+/** Every row of each table, as sorted JSON lines: an upgrade that keeps them leaves this unchanged. */
+export async function tableRows(handle: DatabaseHandle, tables: readonly string[]): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const t of tables) {
+    const r = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(handle.db);
+    out[t] = r.rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
+}
+
 /** A private copy of the SQLite database an earlier release made (`test/fixtures/<release>.sqlite.gz`), not migrated. */
 export function databaseFromFixture(release: string, cleanups: Cleanups): DatabaseHandle {
   const fixture = path.join(__dirname, 'fixtures', `${release}.sqlite.gz`);
@@ -69,12 +104,13 @@ export function databaseFromFixture(release: string, cleanups: Cleanups): Databa
   return handle;
 }
 
-/** The app on an upgraded database, with a new admin signed in. */
+/** The app on an upgraded database, with a new admin signed in; `now` fixes its clock. */
 export async function appAsAdmin(
   handle: DatabaseHandle,
   cleanups: Cleanups,
+  opts: { now?: () => number } = {},
 ): Promise<{ app: FastifyInstance; auth: { authorization: string } }> {
-  const app = await buildApp({ config: testConfig(), handle, logger: false });
+  const app = await buildApp({ config: testConfig(), handle, logger: false, now: opts.now });
   cleanups.push(() => app.close());
   await createAdmin(handle.db, { email: 'upgrade-admin@test.school', password: TEST_PASSWORD, username: 'upgradeadmin' });
   const auth = { authorization: `Bearer ${(await login(app, 'admin', 'upgrade-admin@test.school')).json().data.access}` };

@@ -124,6 +124,7 @@ export const ATTENDANCE_MESSAGES = {
   csvEmpty: 'The file is empty.',
   csvTooBig: 'The file is too large (at most 1 MB, 5,000 rows).',
   csvHeader: 'The first row must be the header: admission_number, days_present, days_absent.',
+  csvUnreadable: 'The file could not be read as CSV: check its quotes and separators.',
   csvUnknownStudent: (n: string) => `${n} is not a student of the school.`,
   csvDuplicate: (n: string) => `${n} appears more than once.`,
   csvDays: 'Days present and absent are whole numbers from 0 to 200.',
@@ -197,9 +198,14 @@ export interface SchoolCalendar {
   events: readonly CalendarEvent[];
 }
 
+/** Both dates real: only then are they compared (a bad date has its own message). */
+const realDates = (v: { starts_on: string; ends_on: string }) =>
+  isoDateField.safeParse(v.starts_on).success && isoDateField.safeParse(v.ends_on).success;
+
 export const termDatesSchema = z
   .object({ session_id: sessionIdField, term: termField, starts_on: isoDateField, ends_on: isoDateField })
   .superRefine((v, ctx) => {
+    if (!realDates(v)) return;
     if (v.ends_on < v.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.termEndBeforeStart });
     else if (dayNumber(v.ends_on) - dayNumber(v.starts_on) + 1 > MAX_TERM_DAYS)
       ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.termTooLong });
@@ -217,6 +223,7 @@ export const calendarEventSchema = z
     ends_on: isoDateField,
   })
   .superRefine((v, ctx) => {
+    if (!realDates(v)) return;
     if (v.ends_on < v.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.eventEndBeforeStart });
     else if (dayNumber(v.ends_on) - dayNumber(v.starts_on) + 1 > MAX_EVENT_DAYS)
       ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.eventTooLong });

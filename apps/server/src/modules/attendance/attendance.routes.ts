@@ -71,7 +71,12 @@ export function attendanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/attendance/totals/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: totalsQuerySchema } }, (req) =>
     service.totals(actor(req), req.query),
   );
-  r.post('/api/attendance/carried/import/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: carriedImportSchema } }, (req) =>
-    carried.import(actor(req), req.body),
+  r.post(
+    '/api/attendance/carried/import/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, body: carriedImportSchema } },
+    async (req, reply) => {
+      const out = await carried.import(actor(req), req.body);
+      return reply.status(out.status).send(out.preview);
+    },
   );
 }

@@ -37,7 +37,8 @@ export function readCarriedCsv(csv: string): { records: { line: number; cells: s
       to: CARRIED_MAX_ROWS + 2,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
-    return { error: { line: (err as { lines?: number }).lines ?? 1, column: null, message: ATTENDANCE_MESSAGES.csvHeader } };
+    // Stray quotes or an overlong record: the file's reading failed, not its header.
+    return { error: { line: (err as { lines?: number }).lines ?? 1, column: null, message: ATTENDANCE_MESSAGES.csvUnreadable } };
   }
   const records = parsed.map(({ record, info }) => ({
     line: info.lines - record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0),
@@ -55,19 +56,25 @@ function days(cell: string): number | null {
   return n <= 200 ? n : null;
 }
 
-/** Term totals carried in from paper registers: a dry run previews, applying writes all or nothing. */
+/**
+ * Term totals carried in from paper registers: a dry run previews (200, errors listed), applying
+ * writes all or nothing; applying a file with errors is a 400 carrying the preview, as the score import.
+ */
 export class CarriedImportService {
   constructor(
     private readonly repo: AttendanceRepository,
     private readonly sessions: SessionsService,
   ) {}
 
-  async import(actor: Actor, body: CarriedImport): Promise<CarriedImportPreview> {
+  async import(actor: Actor, body: CarriedImport): Promise<{ status: 200 | 400; preview: CarriedImportPreview }> {
     if (!(await this.sessions.byId(body.session_id))) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
     const read = readCarriedCsv(body.csv);
     const rows: CarriedImportPreview['rows'] = [];
     const errors: CsvError[] = [];
-    const done = (): CarriedImportPreview => ({ rows, errors, applied: false });
+    const done = () => ({
+      status: body.dry_run || !errors.length ? (200 as const) : (400 as const),
+      preview: { rows, errors, applied: false },
+    });
     if ('error' in read) {
       errors.push(read.error);
       return done();
@@ -131,13 +138,7 @@ export class CarriedImportService {
       });
       if (change !== 'same') writes.push({ student_id: student.id, days_present: present, days_absent: absent });
     }
-    if (body.dry_run) return done();
-    if (errors.length)
-      return {
-        rows,
-        errors: [...errors, { line: 0, column: null, message: ATTENDANCE_MESSAGES.csvHasErrors(errors.length) }],
-        applied: false,
-      };
+    if (body.dry_run || errors.length) return done();
     await this.repo.transaction(async (trx) => {
       await this.repo.upsertCarried(trx, body.session_id, body.term, writes, actor.id);
       await writeAudit(trx, {
@@ -148,7 +149,7 @@ export class CarriedImportService {
         after: { rows: rows.filter((r) => r.change !== 'same').map((r) => [r.admission_number, r.days_present, r.days_absent]) },
       });
     });
-    return { rows, errors, applied: true };
+    return { status: 200, preview: { rows, errors, applied: true } };
   }
 }
 

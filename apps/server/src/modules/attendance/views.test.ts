@@ -181,19 +181,20 @@ describeEachDatabase('attendance views and totals', (dialect) => {
         headers: admin.auth,
         payload: { session_id: sessionId, term: '1st', csv, dry_run },
       });
-    const bad = (
-      await post(
-        `admission_number,name,days_present,days_absent\n${ada.admissionNumber},Ada,10,2\nSTU-9999,X,1,1\n${ada.admissionNumber},Ada,1,1\n${bola.admissionNumber},B,x,1\n`,
-        false,
-      )
-    ).json<CarriedImportPreview>();
-    expect(bad.applied).toBe(false);
-    expect(bad.errors).toEqual([
+    // Applying a file with errors is a 400 carrying the preview (the client shows it); nothing is saved.
+    const badCsv = `admission_number,name,days_present,days_absent\n${ada.admissionNumber},Ada,10,2\nSTU-9999,X,1,1\n${ada.admissionNumber},Ada,1,1\n${bola.admissionNumber},B,x,1\n`;
+    const bad = await post(badCsv, false);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<CarriedImportPreview>().applied).toBe(false);
+    expect(bad.json<CarriedImportPreview>().errors).toEqual([
       { line: 3, column: 'admission_number', message: ATTENDANCE_MESSAGES.csvUnknownStudent('STU-9999') },
       { line: 4, column: 'admission_number', message: ATTENDANCE_MESSAGES.csvDuplicate(ada.admissionNumber) },
       { line: 5, column: 'days_present', message: ATTENDANCE_MESSAGES.csvDays },
-      { line: 0, column: null, message: ATTENDANCE_MESSAGES.csvHasErrors(3) },
     ]);
+    expect((await post(badCsv, true)).statusCode).toBe(200);
+    const empty = await post('', false);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<CarriedImportPreview>().errors).toEqual([{ line: 1, column: null, message: ATTENDANCE_MESSAGES.csvEmpty }]);
     expect((await post('', true)).json<CarriedImportPreview>().errors).toEqual([
       { line: 1, column: null, message: ATTENDANCE_MESSAGES.csvEmpty },
     ]);
