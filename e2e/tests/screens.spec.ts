@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ATTENDANCE_LABELS } from '../../packages/domain/src/attendance';
 import { apiToken, expect, expectAccessible, schoolClasses, signInViaApi, test, type Role } from '../fixtures';
 
 /**
@@ -91,6 +92,17 @@ test.beforeAll(async ({ browser, request }) => {
     await page.close();
   }
   receiptRef = (await paid())!.reference;
+
+  // The attendance screens need 2025/2026's third term dated (the demo seed's calendar, or set here).
+  const day = await request.get(`/api/attendance/register/?student_class=JSS%201A&date=${REGISTER_DAY}`, { headers });
+  expect(day.status(), await day.text()).toBe(200);
+  if (((await day.json()) as { day: { session_id: number | null } }).day.session_id === null) {
+    const res = await request.put('/api/attendance/terms/', {
+      headers,
+      data: { session_id: sessionId, term: '3rd', starts_on: '2026-04-27', ends_on: '2026-07-24' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
 });
 
 type Prepare = (page: Page) => Promise<void>;
@@ -146,6 +158,39 @@ const showApprovals: Prepare = async (page) => {
   await expect(page.getByTestId('approval-JSS 1A')).toBeVisible();
 };
 
+// Attendance (issue 16): JSS 1A's register of a school day with nothing saved (only opened here), its
+// month, a student's term; the admin's Absent Today and School Calendar; the student's own.
+const REGISTER_DAY = '2026-05-05';
+const registerDay = `/attendance?class=JSS%201A&date=${REGISTER_DAY}`;
+const showRegister: Prepare = async (page) => {
+  await expect(page.getByTestId('register-list')).toBeVisible();
+};
+const attendanceMonth = '/attendance/month?class=JSS%201A&month=2026-05';
+const showMonth: Prepare = async (page) => {
+  await expect(page.getByTestId('month-grid')).toBeVisible();
+};
+const studentAttendance = () => `/attendance/student?admission_number=STU-0001&session_id=${sessionId}&term=3rd`;
+const showStudentAttendance: Prepare = async (page) => {
+  await expect(page.getByTestId('student-attendance')).toBeVisible();
+};
+const showCalendar: Prepare = async (page) => {
+  await expect(page.getByTestId('term-3rd')).toBeVisible();
+};
+const showAbsent: Prepare = async (page) => {
+  await expect(page.getByRole('heading', { name: 'Absent', exact: true })).toBeVisible();
+};
+const ATTENDANCE_STAFF: Screen[] = [
+  { path: '/attendance' },
+  { path: registerDay, prepare: showRegister },
+  { path: attendanceMonth, prepare: showMonth },
+  { path: studentAttendance, prepare: showStudentAttendance },
+];
+const ATTENDANCE_ADMIN: Screen[] = [
+  { path: '/attendance/absent', prepare: showAbsent },
+  { path: '/school-calendar', prepare: showCalendar },
+];
+const ATTENDANCE_STUDENT: Screen[] = [{ path: '/my-attendance', prepare: showStudentAttendance }];
+
 const STAFF_SCREENS: Screen[] = [
   { path: '/staffHomePage' },
   { path: '/StudentReg' },
@@ -182,6 +227,7 @@ const STAFF_SCREENS: Screen[] = [
   { path: '/class-comments' },
   { path: commentsSheet, prepare: showComments },
   { path: '/report-approvals', prepare: showApprovals },
+  ...ATTENDANCE_STAFF,
   { path: '/change-password' },
 ];
 const ADMIN_SCREENS: Screen[] = [
@@ -204,6 +250,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/result-audit' },
   { path: '/payments/fee-schedules' },
   { path: '/report-card-settings' },
+  ...ATTENDANCE_ADMIN,
   ...STAFF_SCREENS.filter((s) => s.path !== '/staffHomePage'),
 ];
 const STUDENT_SCREENS: Screen[] = [
@@ -214,6 +261,7 @@ const STUDENT_SCREENS: Screen[] = [
   { path: reportCard },
   { path: '/PaymentForm' },
   { path: () => `/payments/receipt/${encodeURIComponent(receiptRef)}` },
+  ...ATTENDANCE_STUDENT,
   { path: '/change-password' },
 ];
 const PUBLIC_SCREENS = ['/', '/login', '/Admin', '/StaffLogin', '/StudentLogin', '/no-such-page'];
@@ -555,4 +603,75 @@ test('item 19: receipt time in the school time zone whatever the device clock; g
   await expect(page.getByText(/attendance/i)).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await context.close();
+});
+
+/** Controls smaller than a thumb (44 x 44 px) in the page's content; a checkbox counts its label. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return [];
+    // The layout's "Back to home" link is on every page, not the screen's own.
+    const back = main.querySelector(':scope > div:first-child a');
+    const out: string[] = [];
+    for (const el of Array.from(main.querySelectorAll('a[href], button, input, select, textarea, [role="button"]'))) {
+      if (el === back) continue;
+      const target = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
+      const r = target.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      if (r.width < 44 || r.height < 44) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim().slice(0, 30);
+        out.push(`${el.tagName.toLowerCase()} "${name}": ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  });
+}
+
+test('issue 16: the attendance screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const found: string[] = [];
+  const byRole: [Role, Screen[]][] = [
+    ['student', ATTENDANCE_STUDENT],
+    ['staff', ATTENDANCE_STAFF],
+    ['admin', ATTENDANCE_ADMIN],
+  ];
+  for (const [role, screens] of byRole) {
+    await signInViaApi(page, request, role);
+    for (const screen of screens) {
+      const path = typeof screen.path === 'function' ? screen.path() : screen.path;
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (screen.prepare) await screen.prepare(page);
+      await expectAccessible(page);
+      for (const t of await smallTargets(page)) found.push(`${role} ${path}: small ${t}`);
+      // The month grid scrolls sideways inside its own region, by design.
+      for (const c of await cutOff(page)) if (path !== attendanceMonth) found.push(`${role} ${path}: ${c}`);
+      const over = await sideways(page);
+      if (over > 0) found.push(`${role} ${path}: ${over}px sideways`);
+    }
+    await signOut(page);
+  }
+
+  // Save with nobody marked: the sticky bar says who is missing without covering the list.
+  await signInViaApi(page, request, 'staff');
+  await page.goto(registerDay);
+  await showRegister(page);
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
+  const bar = page.getByTestId('register-summary').locator('..');
+  await expect(bar.getByRole('alert')).toBeVisible();
+  const barBox = (await bar.boundingBox())!;
+  expect(barBox.height).toBeLessThan(PHONE.height / 3);
+  // At the bottom of the page the last student's buttons are clear of the sticky bar.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = page.getByTestId('register-list').locator('li').last();
+  const lastBox = (await last.boundingBox())!;
+  const barNow = (await bar.boundingBox())!;
+  expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(barNow.y + 1);
+  for (const c of await cutOff(page)) found.push(`register after Save: ${c}`);
+  expect(found).toEqual([]);
 });

@@ -36,6 +36,7 @@ export const ATTENDANCE_SCREEN_LABELS = {
   eventName: 'Name',
   eventKind: 'Kind',
   addEvent: 'Add',
+  addEventTitle: 'Add a holiday, break or extra school day',
   deleteEvent: 'Delete',
   noEvents: 'No holidays or breaks yet.',
   carried: 'Carried-in totals (from paper registers)',
@@ -46,6 +47,9 @@ export const ATTENDANCE_SCREEN_LABELS = {
   stay: 'Stay',
 } as const;
 
+/** Names listed in the "not marked yet" message before "and N more". */
+export const NOT_MARKED_NAMES_SHOWN = 2;
+
 export const ATTENDANCE_SCREEN_MESSAGES = {
   loadFailed: 'Could not load the register. Please try again.',
   viewFailed: 'Could not load the attendance. Please try again.',
@@ -53,7 +57,11 @@ export const ATTENDANCE_SCREEN_MESSAGES = {
   registerSaved: 'Register saved.',
   chooseTerm: 'Choose the term first.',
   noFormClasses: 'You are not the form teacher of any class this session: the admin assigns form teachers.',
-  notMarked: (names: readonly string[]) => `Not marked yet: ${names.join(', ')}.`,
+  // A few names only: the message sits in the sticky Save bar, which must not cover the list on a phone.
+  notMarked: (names: readonly string[]) =>
+    names.length <= NOT_MARKED_NAMES_SHOWN
+      ? `Not marked yet: ${names.join(', ')}.`
+      : `Not marked yet: ${names.slice(0, NOT_MARKED_NAMES_SHOWN).join(', ')} and ${names.length - NOT_MARKED_NAMES_SHOWN} more.`,
   leaveUnsaved: 'Some marks are not saved yet. Leave and lose them?',
   settingsSaved: 'Settings saved.',
   termSaved: (term: string) => `${term} dates saved.`,

@@ -9,7 +9,7 @@ import {
 } from 'react';
 
 const CONTROL =
-  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500';
+  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500';
 
 function controlClass(error?: string | string[]) {
   return `${CONTROL} ${error && error.length ? 'border-red-600' : 'border-slate-300'}`;

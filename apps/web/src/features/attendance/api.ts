@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Term } from '@portal/domain/constants';
 import type {
   AbsentToday,
@@ -117,12 +117,39 @@ export function useAbsentToday(date: string) {
   });
 }
 
+const calendarQuery = (sessionId: number) => ({
+  queryKey: attendanceKeys.calendar(sessionId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<SchoolCalendarView>(`${BASE}/calendar/`, { query: { session_id: sessionId }, ...T, signal }),
+});
+
 export function useCalendar(sessionId: number | null) {
-  return useQuery({
-    queryKey: attendanceKeys.calendar(sessionId ?? 0),
-    queryFn: ({ signal }) => api.get<SchoolCalendarView>(`${BASE}/calendar/`, { query: { session_id: sessionId }, ...T, signal }),
-    enabled: sessionId !== null && sessionId > 0,
+  return useQuery({ ...calendarQuery(sessionId ?? 0), enabled: sessionId !== null && sessionId > 0 });
+}
+
+const holds = (cal: SchoolCalendarView | undefined, from: string, to: string) =>
+  !!cal?.terms.some((t) => t.starts_on && t.ends_on && t.starts_on <= to && from <= t.ends_on);
+
+/**
+ * The session whose term dates meet `from`..`to`, as the server decides whose form teacher may open a
+ * register or month: that session, else the current one. The current session's calendar is read first;
+ * the others only when it does not hold the dates. null while not known yet.
+ */
+export function useSessionOfDates(from: string, to: string, enabled: boolean): number | null {
+  const sessions = useSessions().data ?? [];
+  const current = sessions.find((s) => s.is_current) ?? sessions[0];
+  const first = useQuery({ ...calendarQuery(current?.id ?? 0), enabled: enabled && !!current && from !== '', staleTime: 60_000 });
+  const lookFurther = enabled && !!first.data && !holds(first.data, from, to);
+  const others = useQueries({
+    queries: sessions.filter((s) => s.id !== current?.id).map((s) => ({ ...calendarQuery(s.id), enabled: lookFurther, staleTime: 60_000 })),
   });
+  if (!enabled || !current) return null;
+  if (from === '') return current.id;
+  if (!first.data) return null;
+  if (!lookFurther) return current.id;
+  const found = others.find((q) => holds(q.data, from, to));
+  if (found) return found.data!.session_id;
+  return others.every((q) => q.data || q.isError) ? current.id : null;
 }
 
 /** Calendar changes move every count: registers, views and the card's times opened. */

@@ -4,30 +4,46 @@ import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/auth-store';
 import { classOptions, useClasses } from '../../../lib/school-lists';
-import { useFormClasses, useSessions } from '../api';
+import { useFormClasses, useSessionOfDates } from '../api';
+
+/** The dates being opened (a day, or a month's first and last day): they decide the session. */
+export interface ArmDates {
+  from: string;
+  to: string;
+}
 
 /**
  * The arms a register or month grid may be opened for: the admin's every arm; a staff member's the
- * arms they are form teacher of in the current session (the server refuses others anyway). A form
- * teacher of one arm has it chosen for them.
+ * arms they are form teacher of in the session of the dates (the term holding them, else the current
+ * session: the server's rule, and it refuses others anyway). A form teacher of one arm has it chosen.
  */
-export function useArmChoices(current: string): { arms: string[]; noFormClasses: boolean } {
+export function useArmChoices(current: string, dates: ArmDates): { arms: string[]; noFormClasses: boolean } {
   const isAdmin = useSession()?.role === 'admin';
   const classes = useClasses();
-  const sessions = useSessions();
-  const sessionId = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
-  const form = useFormClasses(sessionId, !isAdmin);
+  const sessionId = useSessionOfDates(dates.from, dates.to, !isAdmin);
+  const form = useFormClasses(sessionId === null ? '' : String(sessionId), !isAdmin);
   if (isAdmin) return { arms: classOptions(classes.data, current), noFormClasses: false };
   const arms = (form.data?.form_classes ?? []).map((c) => c.class_name);
   return { arms, noFormClasses: !!form.data && arms.length === 0 };
 }
 
-export function ArmField({ value, onChange, error }: { value: string; onChange: (arm: string) => void; error?: string[] }) {
-  const { arms, noFormClasses } = useArmChoices(value);
+export function ArmField({
+  value,
+  onChange,
+  dates,
+  error,
+}: {
+  value: string;
+  onChange: (arm: string) => void;
+  dates: ArmDates;
+  error?: string[];
+}) {
+  const { arms, noFormClasses } = useArmChoices(value, dates);
   const only = arms.length === 1 ? arms[0]! : '';
+  // One form class (also after a date in another session): chosen for the teacher.
   useEffect(() => {
-    if (!value && only) onChange(only);
-  }, [value, only, onChange]);
+    if (only && value !== only && (!value || !arms.includes(value))) onChange(only);
+  }, [value, only, arms, onChange]);
   return (
     <div className="flex flex-col gap-2">
       <SelectField

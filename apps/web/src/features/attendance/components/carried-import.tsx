@@ -22,7 +22,7 @@ function previewOf(err: unknown): CarriedImportPreview | null {
 }
 
 /** Totals kept on paper before the register: a term's CSV, previewed with its errors, then applied. */
-export function CarriedImportCard({ sessionId }: { sessionId: number }) {
+export function CarriedImportCard({ sessionId, sessionName }: { sessionId: number; sessionName: string }) {
   const toast = useToast();
   const [term, setTerm] = useState<Term | ''>('');
   const [csv, setCsv] = useState<string | null>(null);
@@ -81,6 +81,10 @@ export function CarriedImportCard({ sessionId }: { sessionId: number }) {
   return (
     <Card title={L.carried}>
       <div className="flex flex-col gap-3">
+        {/* The session is picked at the top of the page, far above on a phone. */}
+        <p className="text-sm text-slate-700" data-testid="carried-session">
+          {L.session}: <span className="font-semibold">{sessionName}</span>
+        </p>
         <SelectField
           label={L.term}
           value={term}

@@ -6,6 +6,7 @@ import {
   ATTENDANCE_STATUS_LETTERS,
   ATTENDANCE_STATUSES,
   ATTENDANCE_LABELS,
+  addDays,
   todayIn,
   weekdayName,
   type MonthGrid,
@@ -19,7 +20,7 @@ import { TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 import { useSchoolSettings } from '../../../lib/school-settings';
-import { useMonthGrid } from '../api';
+import { useCalendar, useMonthGrid, useSessionOfDates } from '../api';
 import { ArmField } from '../components/arm-field';
 
 /** A day's cell: the letters of its registers ('·' for a register without the student). */
@@ -27,7 +28,7 @@ function cellText(marks: readonly (string | null)[] | undefined): string {
   return (marks ?? []).map((s) => (s ? ATTENDANCE_STATUS_LETTERS[s as keyof typeof ATTENDANCE_STATUS_LETTERS] : '·')).join('');
 }
 
-function Grid({ grid }: { grid: MonthGrid }) {
+function Grid({ grid, termQuery }: { grid: MonthGrid; termQuery: string }) {
   return (
     <>
       <p className="mb-2 text-xs text-slate-700">
@@ -41,7 +42,7 @@ function Grid({ grid }: { grid: MonthGrid }) {
       >
         <thead className="sticky top-0 z-20 bg-slate-50">
           <tr>
-            <th scope="col" className="sticky left-0 z-30 min-w-32 bg-slate-50 p-1.5 text-left">
+            <th scope="col" className="sticky left-0 z-30 w-32 min-w-32 bg-slate-50 p-1.5 text-left">
               {L.student}
             </th>
             {grid.days.map((d) => (
@@ -66,10 +67,14 @@ function Grid({ grid }: { grid: MonthGrid }) {
         <tbody className="divide-y divide-slate-100">
           {grid.rows.map((r) => (
             <tr key={r.admission_number} className={r.flagged ? 'bg-red-50' : 'bg-white'} data-testid={`month-row-${r.admission_number}`}>
-              <th scope="row" className={`sticky left-0 z-10 min-w-32 p-1.5 text-left font-medium ${r.flagged ? 'bg-red-50' : 'bg-white'}`}>
+              <th
+                scope="row"
+                className={`sticky left-0 z-10 w-32 max-w-32 min-w-32 px-1.5 text-left font-medium [overflow-wrap:anywhere] ${r.flagged ? 'bg-red-50' : 'bg-white'}`}
+              >
+                {/* The whole cell's height is the tap target: 44 px, for a thumb. */}
                 <Link
-                  to={`/attendance/student?admission_number=${encodeURIComponent(r.admission_number)}`}
-                  className="text-brand-800 hover:underline"
+                  to={`/attendance/student?admission_number=${encodeURIComponent(r.admission_number)}${termQuery}`}
+                  className="flex min-h-11 items-center text-brand-800 hover:underline"
                 >
                   {r.name}
                 </Link>
@@ -99,6 +104,12 @@ function Grid({ grid }: { grid: MonthGrid }) {
   );
 }
 
+/** The first and last day of a YYYY-MM month. */
+function monthDates(month: string): { from: string; to: string } {
+  const from = `${month}-01`;
+  return { from, to: addDays(`${addDays(from, 31).slice(0, 7)}-01`, -1) };
+}
+
 /** /attendance/month (form teacher, admin): an arm's month, one narrow column a day, scrolling sideways on a phone. */
 export default function MonthPage() {
   const [params, setParams] = useSearchParams();
@@ -119,11 +130,18 @@ export default function MonthPage() {
     [setParams],
   );
   const onArm = useCallback((arm: string) => set('class', arm), [set]);
+  // A name opens the student's term of this month, not the current one.
+  const dates = monthDates(month);
+  const sessionId = useSessionOfDates(dates.from, dates.to, true);
+  const term = useCalendar(sessionId).data?.terms.find(
+    (t) => t.starts_on && t.ends_on && t.starts_on <= dates.to && dates.from <= t.ends_on,
+  );
+  const termQuery = term ? `&session_id=${term.session_id}&term=${term.term}` : '';
   return (
     <PageLayout title={ATTENDANCE_SCREENS.month.title} width="max-w-6xl">
       <Card className="mb-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <ArmField value={cls} onChange={onArm} />
+          <ArmField value={cls} onChange={onArm} dates={dates} />
           <TextField label={L.month} type="month" value={month} onChange={(e) => e.target.value && set('month', e.target.value)} />
         </div>
       </Card>
@@ -134,7 +152,7 @@ export default function MonthPage() {
           isEmpty={(g) => !g.rows.length}
           empty={REPORT_MESSAGES.noStudents}
         >
-          {(g) => <Grid grid={g} />}
+          {(g) => <Grid grid={g} termQuery={termQuery} />}
         </QueryView>
       )}
     </PageLayout>

@@ -108,7 +108,13 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
     setProblem(null);
     const req = saveRequest(reg, marks);
     if ('unmarked' in req) {
-      setProblem({ text: `${ATTENDANCE_MESSAGES.everyStudent(req.unmarked.length)} ${M.notMarked(req.unmarked)}`, conflict: false });
+      // The count is in the summary just above: the names only, so the sticky bar stays small.
+      setProblem({ text: M.notMarked(req.unmarked), conflict: false });
+      // On a phone the first one left is likely off screen: bring it up, above the Save bar.
+      const first = reg.rows.find((r) => !marks[r.admission_number]);
+      const button = first && document.querySelector<HTMLElement>(`[data-testid="register-row-${first.admission_number}"] button`);
+      button?.scrollIntoView({ block: 'center' });
+      button?.focus({ preventScroll: true });
       return;
     }
     try {
@@ -221,12 +227,15 @@ export default function RegisterPage() {
   const loadError = register.error;
   const fieldErrors = fieldErrorsOf(loadError);
   const onArm = useCallback((arm: string) => set({ class: arm }), [set]);
+  // Registers a day, kept from the last register read: the period picker stays while the other period loads.
+  const [periodsPerDay, setPeriodsPerDay] = useState<1 | 2 | null>(null);
+  if (reg && reg.periods_per_day !== periodsPerDay) setPeriodsPerDay(reg.periods_per_day);
 
   return (
     <PageLayout title={ATTENDANCE_SCREENS.register.title}>
       <Card className="mb-4">
         <div className="grid gap-3 sm:grid-cols-3">
-          <ArmField value={cls} onChange={onArm} error={fieldErrors.student_class} />
+          <ArmField value={cls} onChange={onArm} dates={{ from: date, to: date }} error={fieldErrors.student_class} />
           <TextField
             label={L.date}
             type="date"
@@ -235,7 +244,7 @@ export default function RegisterPage() {
             onChange={(e) => set({ date: e.target.value })}
             error={fieldErrors.date}
           />
-          {reg?.periods_per_day === 2 && (
+          {periodsPerDay === 2 && (
             <SelectField
               label={L.period}
               value={period}

@@ -70,7 +70,7 @@ function SettingsCard({ cal }: { cal: SchoolCalendarView }) {
           ]}
           error={errors.periods_per_day}
         />
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex min-h-11 items-center gap-2 text-sm">
           <input type="checkbox" className="h-5 w-5" checked={saturday} onChange={(e) => setSaturday(e.target.checked)} />
           {L.saturdayClasses}
         </label>
@@ -167,11 +167,13 @@ function AddEventForm() {
   };
   return (
     <form
-      className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label={L.addEvent}
+      aria-label={L.addEventTitle}
     >
+      {/* Says what the fields below the list are for. */}
+      <h3 className="text-base font-semibold sm:col-span-2 lg:col-span-5">{L.addEventTitle}</h3>
       <TextField label={L.eventName} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={80} />
       <SelectField
         label={L.eventKind}
@@ -212,7 +214,7 @@ function EventsCard({ cal }: { cal: SchoolCalendarView }) {
       {cal.events.length === 0 ? (
         <EmptyState>{L.noEvents}</EmptyState>
       ) : (
-        <table className="stack-sm w-full text-left text-sm" aria-label={L.events} data-testid="events">
+        <table className="stack-sm stack-sm-1 w-full text-left text-sm" aria-label={L.events} data-testid="events">
           <thead className="bg-slate-50">
             <tr>
               <th scope="col" className="px-2 py-1.5">
@@ -312,7 +314,7 @@ export default function SchoolCalendarPage() {
                 </div>
               </Card>
               <EventsCard cal={c} />
-              <CarriedImportCard sessionId={c.session_id} />
+              <CarriedImportCard sessionId={c.session_id} sessionName={c.session_name} />
             </div>
           )}
         </QueryView>
