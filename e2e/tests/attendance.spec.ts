@@ -143,27 +143,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   const sessions = await getJson<{ id: number; name: string; is_current: boolean }[]>(request, '/api/sessions/');
   plan.currentSessionId = sessions.find((s) => s.is_current)!.id;
-  // The demo seed's calendar of 2025/2026 (terms, two holidays), set here when a seed lacks it.
-  if ((await getJson<Register>(request, registerPath(PAST_DAY))).day.session_id === null) {
-    for (const [term, starts_on, ends_on] of [
-      ['1st', '2025-09-15', '2025-12-19'],
-      ['2nd', '2026-01-12', '2026-04-02'],
-      ['3rd', '2026-04-27', '2026-07-24'],
-    ])
-      await send(request, 'put', '/api/attendance/terms/', { session_id: plan.currentSessionId, term, starts_on, ends_on });
-    await send(request, 'post', '/api/attendance/events/', {
-      name: "Workers' Day",
-      kind: 'holiday',
-      starts_on: '2026-05-01',
-      ends_on: '2026-05-01',
-    });
-    await send(request, 'post', '/api/attendance/events/', {
-      name: 'Democracy Day',
-      kind: 'holiday',
-      starts_on: '2026-06-12',
-      ends_on: '2026-06-12',
-    });
-  }
+  // The demo seed gives 2025/2026 its calendar (terms, mid-term breaks, public holidays).
   const reg = await getJson<Register>(request, registerPath(PAST_DAY));
   expect(reg.day).toMatchObject({ school_day: true, session_id: plan.currentSessionId, term: '3rd' });
   expect(reg.rows.length).toBeGreaterThan(3);

@@ -93,16 +93,13 @@ test.beforeAll(async ({ browser, request }) => {
   }
   receiptRef = (await paid())!.reference;
 
-  // The attendance screens need 2025/2026's third term dated (the demo seed's calendar, or set here).
+  // The attendance screens stand on 2025/2026's third term, dated by the demo seed's calendar.
   const day = await request.get(`/api/attendance/register/?student_class=JSS%201A&date=${REGISTER_DAY}`, { headers });
   expect(day.status(), await day.text()).toBe(200);
-  if (((await day.json()) as { day: { session_id: number | null } }).day.session_id === null) {
-    const res = await request.put('/api/attendance/terms/', {
-      headers,
-      data: { session_id: sessionId, term: '3rd', starts_on: '2026-04-27', ends_on: '2026-07-24' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  expect(((await day.json()) as { day: { school_day: boolean; session_id: number | null } }).day).toMatchObject({
+    school_day: true,
+    session_id: sessionId,
+  });
 });
 
 type Prepare = (page: Page) => Promise<void>;
