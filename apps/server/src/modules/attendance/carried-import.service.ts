@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import {
   ATTENDANCE_MESSAGES,
   CARRIED_MAX_ROWS,
@@ -10,43 +9,20 @@ import {
 import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { badRequest } from '../../http/errors';
+import { csvHeaderIndex, readCsvRecords, type CsvRecord } from '../../lib/csv';
 import { sessionsService, type SessionsService } from '../results/sessions.service';
 import { AttendanceRepository } from './attendance.repository';
 import type { Actor } from './attendance.service';
 
 type CsvError = CarriedImportPreview['errors'][number];
 const COLUMNS = ['admission_number', 'days_present', 'days_absent'] as const;
-const MAX_RECORD_CHARS = 16 * 1024;
 
-/**
- * Reads the carried-in totals file (csv-parse, as the score import: quoted fields, any line ending,
- * a byte order mark, blank lines skipped): records with the line each starts on, or the file's error.
- */
-export function readCarriedCsv(csv: string): { records: { line: number; cells: string[] }[] } | { error: CsvError } {
-  if (!csv.replace(/^\ufeff/, '').trim()) return { error: { line: 1, column: null, message: ATTENDANCE_MESSAGES.csvEmpty } };
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(csv.replace(/\r\n?/g, '\n'), {
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      record_delimiter: '\n',
-      max_record_size: MAX_RECORD_CHARS,
-      to: CARRIED_MAX_ROWS + 2,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    // Stray quotes or an overlong record: the file's reading failed, not its header.
-    return { error: { line: (err as { lines?: number }).lines ?? 1, column: null, message: ATTENDANCE_MESSAGES.csvUnreadable } };
-  }
-  const records = parsed.map(({ record, info }) => ({
-    line: info.lines - record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0),
-    cells: record,
-  }));
-  if (records.length > CARRIED_MAX_ROWS + 1)
-    return { error: { line: records[CARRIED_MAX_ROWS + 1]!.line, column: null, message: ATTENDANCE_MESSAGES.csvTooBig } };
-  return { records };
+/** Reads the carried-in totals file (`readCsvRecords`, as the score import): records, or the file's error. */
+export function readCarriedCsv(csv: string): { records: CsvRecord[] } | { error: CsvError } {
+  return readCsvRecords(csv, {
+    maxRows: CARRIED_MAX_ROWS,
+    messages: { empty: ATTENDANCE_MESSAGES.csvEmpty, unreadable: ATTENDANCE_MESSAGES.csvUnreadable, tooBig: ATTENDANCE_MESSAGES.csvTooBig },
+  });
 }
 
 /** A whole number of days from 0 to 200, or null. */
@@ -80,11 +56,7 @@ export class CarriedImportService {
       return done();
     }
     const [header, ...data] = read.records;
-    const index = new Map<string, number>();
-    header!.cells.forEach((h, i) => {
-      const key = h.trim().toLowerCase();
-      if (!index.has(key)) index.set(key, i);
-    });
+    const index = csvHeaderIndex(header!.cells);
     if (COLUMNS.some((c) => !index.has(c))) {
       errors.push({ line: header!.line, column: null, message: ATTENDANCE_MESSAGES.csvHeader });
       return done();

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import {
   ASSESSMENT_MESSAGES,
   componentProblem,
@@ -10,55 +9,19 @@ import {
   type ScoreImportPreview,
   type ScoreSheet,
 } from '@portal/domain';
-import { toCsv } from '../../lib/csv';
+import { csvHeaderIndex, readCsvRecords, toCsv, type CsvRecord } from '../../lib/csv';
 
 /** Data rows one score file may hold (a class is far smaller; a bigger file is the wrong file). */
 export const SCORE_CSV_MAX_ROWS = 500;
-/** No score row comes near this: a longer record is refused before it is built. */
-const MAX_RECORD_CHARS = 16 * 1024;
 
-export interface CsvRecord {
-  /** 1-based line of the file where the record starts (the header is line 1). */
-  line: number;
-  cells: string[];
-}
+export type { CsvRecord };
 
-const LINE_BREAK = /\n/g;
-
-/**
- * Reads a score file with csv-parse (RFC 4180: quoted fields with commas, quotes and line breaks,
- * CRLF, LF or CR endings, a byte order mark), skipping blank lines. Each record keeps the line it
- * starts on, so an error can name it.
- */
+/** Reads a score file (`readCsvRecords`, at most `SCORE_CSV_MAX_ROWS` rows, the score import's messages). */
 export function readScoreCsv(csv: string): { records: CsvRecord[] } | { error: ScoreImportError } {
-  if (!csv.replace(/^\ufeff/, '').trim()) return { error: { line: 1, column: null, message: ASSESSMENT_MESSAGES.csvEmpty } };
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    // One line ending for the whole file (CRLF and lone CR become LF), so line numbers count lines
-    // as an editor does, inside quoted fields too.
-    parsed = parse(csv.replace(/\r\n?/g, '\n'), {
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      record_delimiter: '\n',
-      max_record_size: MAX_RECORD_CHARS,
-      // header + the rows allowed + one, so "too many" can be told apart from "just enough".
-      to: SCORE_CSV_MAX_ROWS + 2,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    const e = err as { lines?: number };
-    return { error: { line: e.lines ?? 1, column: null, message: ASSESSMENT_MESSAGES.csvUnreadable } };
-  }
-  const records = parsed.map(({ record, info }) => {
-    const inner = record.reduce((n, cell) => n + (cell.match(LINE_BREAK)?.length ?? 0), 0);
-    return { line: info.lines - inner, cells: record };
+  return readCsvRecords(csv, {
+    maxRows: SCORE_CSV_MAX_ROWS,
+    messages: { empty: ASSESSMENT_MESSAGES.csvEmpty, unreadable: ASSESSMENT_MESSAGES.csvUnreadable, tooBig: ASSESSMENT_MESSAGES.csvTooBig },
   });
-  if (records.length > SCORE_CSV_MAX_ROWS + 1) {
-    return { error: { line: records[SCORE_CSV_MAX_ROWS + 1]!.line, column: null, message: ASSESSMENT_MESSAGES.csvTooBig } };
-  }
-  return { records };
 }
 
 /** `scores-SSS1A-Mathematics-2025-2026-1st.csv` */
@@ -107,11 +70,7 @@ export function planImport(sheet: ScoreSheet, records: readonly CsvRecord[]): { 
     errors.push({ line: 1, column: null, message: ASSESSMENT_MESSAGES.csvEmpty });
     return done();
   }
-  const index = new Map<string, number>();
-  header.cells.forEach((h, i) => {
-    const key = h.trim().toLowerCase();
-    if (!index.has(key)) index.set(key, i);
-  });
+  const index = csvHeaderIndex(header.cells);
   const required = ['admission_number', ...labels];
   const missing = required.filter((c) => !index.has(c.toLowerCase()));
   if (missing.length === required.length) {
