@@ -2,24 +2,22 @@ import { useState, type ChangeEvent } from 'react';
 import { TERMS, type Term } from '@portal/domain/constants';
 import { ATTENDANCE_LABELS, ATTENDANCE_MESSAGES, type CarriedImportPreview } from '@portal/domain/attendance';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
+import { CsvImportPreview, type PreviewColumn } from '../../../components/csv-import-preview';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
+import { previewOfRefusal, readCsvFile } from '../../../lib/csv-upload';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useApplyCarried, usePreviewCarried } from '../api';
 
 const MAX_BYTES = 1_000_000;
-const CHANGE: Record<CarriedImportPreview['rows'][number]['change'], string> = { new: 'New', update: 'Update', same: 'No change' };
-
-/** The preview a 400 carries when the file has errors (nothing saved). */
-function previewOf(err: unknown): CarriedImportPreview | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  const body = err.data as Partial<CarriedImportPreview> | null;
-  return body && Array.isArray(body.rows) && Array.isArray(body.errors) ? (body as CarriedImportPreview) : null;
-}
+type PreviewRow = CarriedImportPreview['rows'][number];
+const CHANGE: Record<PreviewRow['change'], string> = { new: 'New', update: 'Update', same: 'No change' };
+const COLUMNS: PreviewColumn<PreviewRow>[] = [
+  { label: ATTENDANCE_LABELS.present, className: 'px-2 py-1.5 text-right tabular-nums', cell: (r) => r.days_present },
+  { label: ATTENDANCE_LABELS.absent, className: 'px-2 py-1.5 text-right tabular-nums', cell: (r) => r.days_absent },
+];
 
 /** Totals kept on paper before the register: a term's CSV, previewed with its errors, then applied. */
 export function CarriedImportCard({ sessionId, sessionName }: { sessionId: number; sessionName: string }) {
@@ -32,7 +30,7 @@ export function CarriedImportCard({ sessionId, sessionName }: { sessionId: numbe
   const check = usePreviewCarried();
   const apply = useApplyCarried();
   const fail = (err: unknown) => {
-    const p = previewOf(err);
+    const p = previewOfRefusal<CarriedImportPreview>(err);
     if (p) return setPreview(p);
     const fields = Object.values(fieldErrorsOf(err)).flat();
     setFailure(fields.length ? fields.join(' ') : errorMessage(err, { fallback: M.saveFailed, useDetail: true }));
@@ -53,9 +51,13 @@ export function CarriedImportCard({ sessionId, sessionName }: { sessionId: numbe
       input.value = '';
       return setFileError(M.chooseTerm);
     }
-    if (file.size > MAX_BYTES) return setFileError(ATTENDANCE_MESSAGES.csvTooBig);
-    const text = await file.text();
-    if (!text.trim()) return setFileError(ATTENDANCE_MESSAGES.csvEmpty);
+    const read = await readCsvFile(file, {
+      maxBytes: MAX_BYTES,
+      tooBig: ATTENDANCE_MESSAGES.csvTooBig,
+      empty: ATTENDANCE_MESSAGES.csvEmpty,
+    });
+    if ('error' in read) return setFileError(read.error);
+    const text = read.text;
     setCsv(text);
     try {
       setPreview(await check.mutateAsync({ session_id: sessionId, term, csv: text }));
@@ -77,7 +79,6 @@ export function CarriedImportCard({ sessionId, sessionName }: { sessionId: numbe
     }
   }
 
-  const changes = preview?.rows.filter((r) => r.change !== 'same').length ?? 0;
   return (
     <Card title={L.carried}>
       <div className="flex flex-col gap-3">
@@ -107,72 +108,17 @@ export function CarriedImportCard({ sessionId, sessionName }: { sessionId: numbe
         {check.isPending && <p className="text-sm text-slate-600">{M.checking}</p>}
         {failure && <Alert tone="error">{failure}</Alert>}
         {preview && (
-          <div className="flex flex-col gap-3" data-testid="carried-preview">
-            {preview.errors.length > 0 ? (
-              <Alert tone="error" title={ATTENDANCE_MESSAGES.csvHasErrors(preview.errors.length)}>
-                <ul className="list-disc pl-5" aria-label="Errors in the file">
-                  {preview.errors.map((e, k) => (
-                    <li key={`${e.line}-${e.column}-${k}`}>
-                      Line {e.line}
-                      {e.column ? `, ${e.column}` : ''}: {e.message}
-                    </li>
-                  ))}
-                </ul>
-              </Alert>
-            ) : changes === 0 ? (
-              <Alert tone="info">{M.nothingToApply}</Alert>
-            ) : null}
-            {preview.rows.length > 0 && (
-              <div
-                className="max-h-96 overflow-auto rounded-lg border border-slate-200"
-                tabIndex={0}
-                role="region"
-                aria-label="Preview of the file"
-              >
-                <table className="stack-sm w-full text-left text-sm" aria-label="Rows in the file">
-                  <thead className="bg-slate-50">
-                    <tr>
-                      <th scope="col" className="px-2 py-1.5">
-                        {L.student}
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 text-right">
-                        {ATTENDANCE_LABELS.present}
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 text-right">
-                        {ATTENDANCE_LABELS.absent}
-                      </th>
-                      <th scope="col" className="px-2 py-1.5">
-                        Change
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {preview.rows.map((r) => (
-                      <tr key={`${r.line}-${r.admission_number}`}>
-                        <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                          {r.name} <span className="text-xs font-normal text-slate-600">{r.admission_number}</span>
-                        </th>
-                        <td data-label={ATTENDANCE_LABELS.present} className="px-2 py-1.5 text-right tabular-nums">
-                          {r.days_present}
-                        </td>
-                        <td data-label={ATTENDANCE_LABELS.absent} className="px-2 py-1.5 text-right tabular-nums">
-                          {r.days_absent}
-                        </td>
-                        <td data-label="Change" className="px-2 py-1.5">
-                          {CHANGE[r.change]}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <div>
-              <Button onClick={() => void onApply()} loading={apply.isPending} disabled={preview.errors.length > 0 || changes === 0}>
-                {L.apply}
-              </Button>
-            </div>
-          </div>
+          <CsvImportPreview
+            preview={preview}
+            testId="carried-preview"
+            studentLabel={L.student}
+            columns={COLUMNS}
+            changeLabels={CHANGE}
+            messages={{ hasErrors: ATTENDANCE_MESSAGES.csvHasErrors, nothingToApply: M.nothingToApply }}
+            applyLabel={L.apply}
+            applying={apply.isPending}
+            onApply={() => void onApply()}
+          />
         )}
       </div>
     </Card>

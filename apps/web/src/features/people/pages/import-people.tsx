@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import {
   FIELD_LABELS,
+  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   PEOPLE_MESSAGES,
   STAFF_CSV_REQUIRED,
@@ -18,13 +19,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { readCsvFile } from '../../../lib/csv-upload';
 import { currentClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { downloadCsv, previewImport, useImport, type ImportKind } from '../api';
 import { SignInSlips } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
-
-const MAX_BYTES = 10 * 1024 * 1024;
 
 function IssueTable({ caption, issues }: { caption: string; issues: ImportIssue[] }) {
   if (!issues.length) return null;
@@ -85,11 +85,9 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     setCsv(null);
     const file = e.target.files?.[0];
     if (!file) return;
-    if (file.size > MAX_BYTES) {
-      setFileError(PEOPLE_SCREEN_MESSAGES.importFileTooLarge);
-      return;
-    }
-    setCsv(await file.text());
+    const read = await readCsvFile(file, { maxBytes: IMPORT_MAX_BYTES, tooBig: PEOPLE_SCREEN_MESSAGES.importFileTooLarge });
+    if ('error' in read) return setFileError(read.error);
+    setCsv(read.text);
   }
 
   function showFailure(err: unknown) {

@@ -1,29 +1,25 @@
 import { useState, type ChangeEvent } from 'react';
 import { ASSESSMENT_MESSAGES, type ScoreImportPreview, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
+import { CsvImportPreview, type PreviewColumn } from '../../../../components/csv-import-preview';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { TextField } from '../../../../components/ui/field';
-import { ApiError, downloadBlob } from '../../../../lib/api-client';
+import { downloadBlob } from '../../../../lib/api-client';
+import { previewOfRefusal, readCsvFile } from '../../../../lib/csv-upload';
 import { errorMessage } from '../../../../lib/errors';
 import { useToast } from '../../../../lib/toast';
 import { downloadScoreTemplate, useApplyScoreImport, usePreviewScoreImport } from '../../score-sheet-api';
 import { describeScores } from './grid-model';
 
 const MAX_BYTES = 1_000_000;
-const CHANGE: Record<ScoreImportPreview['rows'][number]['change'], string> = {
+type PreviewRow = ScoreImportPreview['rows'][number];
+const CHANGE: Record<PreviewRow['change'], string> = {
   new: 'New',
   update: 'Update',
   same: 'No change',
   clear: 'Clear',
 };
-
-/** The preview a 400 carries when the file has errors (nothing saved). */
-function previewOf(err: unknown): ScoreImportPreview | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  const body = err.data as Partial<ScoreImportPreview> | null;
-  return body && Array.isArray(body.rows) && Array.isArray(body.errors) ? (body as ScoreImportPreview) : null;
-}
 
 /** The arm–subject's CSV template: download it, fill it offline, upload it, check the preview, apply. */
 export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: ScoreSheetQuery; reason: string }) {
@@ -41,7 +37,7 @@ export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: S
     ...(reason.trim() ? { reason: reason.trim() } : {}),
   });
   const fail = (err: unknown) => {
-    const p = previewOf(err);
+    const p = previewOfRefusal<ScoreImportPreview>(err);
     if (p) setPreview(p);
     else setFailure(errorMessage(err, { fallback: ASSESSMENT_MESSAGES.gridFailed, useDetail: true }));
   };
@@ -53,9 +49,13 @@ export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: S
     setCsv(null);
     const file = e.target.files?.[0];
     if (!file) return;
-    if (file.size > MAX_BYTES) return setFileError(ASSESSMENT_MESSAGES.csvTooBig);
-    const text = await file.text();
-    if (!text.trim()) return setFileError(ASSESSMENT_MESSAGES.csvEmpty);
+    const read = await readCsvFile(file, {
+      maxBytes: MAX_BYTES,
+      tooBig: ASSESSMENT_MESSAGES.csvTooBig,
+      empty: ASSESSMENT_MESSAGES.csvEmpty,
+    });
+    if ('error' in read) return setFileError(read.error);
+    const text = read.text;
     setCsv(text);
     try {
       setPreview(await check.mutateAsync(body(text)));
@@ -86,7 +86,10 @@ export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: S
     }
   }
 
-  const changes = preview?.rows.filter((r) => r.change !== 'same').length ?? 0;
+  const columns: PreviewColumn<PreviewRow>[] = [
+    { label: 'Scores', className: 'px-2 py-1.5', cell: (r) => describeScores(sheet.components, r.components) },
+    { label: 'Total', className: 'px-2 py-1.5 text-right tabular-nums', cell: (r) => r.total },
+  ];
   return (
     <Card title="Spreadsheet (CSV)" className="mt-5">
       <div className="flex flex-col gap-3">
@@ -117,72 +120,17 @@ export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: S
         {check.isPending && <p className="text-sm text-slate-600">Checking the file…</p>}
         {failure && <Alert tone="error">{failure}</Alert>}
         {preview && (
-          <div className="flex flex-col gap-3" data-testid="import-preview">
-            {preview.errors.length > 0 ? (
-              <Alert tone="error" title={ASSESSMENT_MESSAGES.csvHasErrors(preview.errors.length)}>
-                <ul className="list-disc pl-5" aria-label="Errors in the file">
-                  {preview.errors.map((e, k) => (
-                    <li key={`${e.line}-${e.column}-${k}`}>
-                      Line {e.line}
-                      {e.column ? `, ${e.column}` : ''}: {e.message}
-                    </li>
-                  ))}
-                </ul>
-              </Alert>
-            ) : changes === 0 ? (
-              <Alert tone="info">{ASSESSMENT_MESSAGES.csvNothingToApply}</Alert>
-            ) : null}
-            {preview.rows.length > 0 && (
-              <div
-                className="max-h-96 overflow-auto rounded-lg border border-slate-200"
-                tabIndex={0}
-                role="region"
-                aria-label="Preview of the file"
-              >
-                <table className="stack-sm w-full text-left text-sm" aria-label="Rows in the file">
-                  <thead className="bg-slate-50">
-                    <tr>
-                      <th scope="col" className="px-2 py-1.5">
-                        Student
-                      </th>
-                      <th scope="col" className="px-2 py-1.5">
-                        Scores
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 text-right">
-                        Total
-                      </th>
-                      <th scope="col" className="px-2 py-1.5">
-                        Change
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {preview.rows.map((r) => (
-                      <tr key={`${r.line}-${r.admission_number}`}>
-                        <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                          {r.name} <span className="text-xs font-normal text-slate-600">{r.admission_number}</span>
-                        </th>
-                        <td data-label="Scores" className="px-2 py-1.5">
-                          {describeScores(sheet.components, r.components)}
-                        </td>
-                        <td data-label="Total" className="px-2 py-1.5 text-right tabular-nums">
-                          {r.total}
-                        </td>
-                        <td data-label="Change" className="px-2 py-1.5">
-                          {CHANGE[r.change]}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <div>
-              <Button onClick={() => void onApply()} loading={apply.isPending} disabled={preview.errors.length > 0 || changes === 0}>
-                Apply
-              </Button>
-            </div>
-          </div>
+          <CsvImportPreview
+            preview={preview}
+            testId="import-preview"
+            studentLabel="Student"
+            columns={columns}
+            changeLabels={CHANGE}
+            messages={{ hasErrors: ASSESSMENT_MESSAGES.csvHasErrors, nothingToApply: ASSESSMENT_MESSAGES.csvNothingToApply }}
+            applyLabel="Apply"
+            applying={apply.isPending}
+            onApply={() => void onApply()}
+          />
         )}
       </div>
     </Card>
