@@ -38,6 +38,11 @@ export interface DatedMark {
 
 const STUDENT_COLUMNS = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class'] as const;
 
+/** The one student read of the views and the import: the same columns, whichever key finds them. */
+function selectStudents(conn: Conn) {
+  return conn.selectFrom('students as s').select(STUDENT_COLUMNS);
+}
+
 /** All attendance SQL: the calendar's tables, registers and marks, carried-in totals. Set-based reads. */
 export class AttendanceRepository {
   constructor(private readonly db: DB) {}
@@ -164,11 +169,7 @@ export class AttendanceRepository {
 
   /** The arm's active students and anyone marked on the register (moved since): one UNION. */
   registerStudents(cls: string, registerId: number | null, conn: Conn = this.db): Promise<StudentRow[]> {
-    const active = conn
-      .selectFrom('students as s')
-      .select(STUDENT_COLUMNS)
-      .where('s.status', '=', 'active')
-      .where('s.student_class', '=', cls);
+    const active = selectStudents(conn).where('s.status', '=', 'active').where('s.student_class', '=', cls);
     if (registerId === null) return active.execute();
     return active
       .union(
@@ -249,22 +250,16 @@ export class AttendanceRepository {
   // ---------- views ----------
 
   studentByUser(userId: number, conn: Conn = this.db): Promise<StudentRow | undefined> {
-    return conn.selectFrom('students as s').select(STUDENT_COLUMNS).where('s.user_id', '=', userId).executeTakeFirst();
+    return selectStudents(conn).where('s.user_id', '=', userId).executeTakeFirst();
   }
 
   studentByAdmission(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
-    return conn
-      .selectFrom('students as s')
-      .select(STUDENT_COLUMNS)
-      .where('s.admission_number', '=', admissionNumber.toUpperCase())
-      .executeTakeFirst();
+    return selectStudents(conn).where('s.admission_number', '=', admissionNumber.toUpperCase()).executeTakeFirst();
   }
 
   studentsByIds(ids: readonly number[], conn: Conn = this.db): Promise<StudentRow[]> {
     if (!ids.length) return Promise.resolve([]);
-    return conn
-      .selectFrom('students as s')
-      .select(STUDENT_COLUMNS)
+    return selectStudents(conn)
       .where('s.id', 'in', [...ids])
       .execute();
   }
@@ -352,23 +347,18 @@ export class AttendanceRepository {
 
   /** Students of the totals: active ones (of the arm), and anyone marked or carried in the term (on the arm's registers). */
   totalsStudents(sessionId: number, term: string, cls: string | undefined, conn: Conn = this.db): Promise<StudentRow[]> {
-    const active = conn
-      .selectFrom('students as s')
-      .select(STUDENT_COLUMNS)
+    const active = selectStudents(conn)
       .where('s.status', '=', 'active')
       .$if(cls !== undefined, (qb) => qb.where('s.student_class', '=', cls!));
-    const marked = conn
-      .selectFrom('students as s')
-      .select(STUDENT_COLUMNS)
-      .where('s.id', 'in', (eb) =>
-        eb
-          .selectFrom('attendance_marks as m')
-          .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
-          .select('m.student_id')
-          .where('r.session_id', '=', sessionId)
-          .where('r.term', '=', term)
-          .$if(cls !== undefined, (qb) => qb.where('r.student_class', '=', cls!)),
-      );
+    const marked = selectStudents(conn).where('s.id', 'in', (eb) =>
+      eb
+        .selectFrom('attendance_marks as m')
+        .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+        .select('m.student_id')
+        .where('r.session_id', '=', sessionId)
+        .where('r.term', '=', term)
+        .$if(cls !== undefined, (qb) => qb.where('r.student_class', '=', cls!)),
+    );
     return active.union(marked).execute();
   }
 
@@ -393,9 +383,7 @@ export class AttendanceRepository {
   /** Every student of the school by admission number (the import checks a file against them). */
   studentsByAdmission(numbers: readonly string[], conn: Conn = this.db): Promise<StudentRow[]> {
     if (!numbers.length) return Promise.resolve([]);
-    return conn
-      .selectFrom('students as s')
-      .select(STUDENT_COLUMNS)
+    return selectStudents(conn)
       .where('s.admission_number', 'in', [...numbers])
       .execute();
   }
