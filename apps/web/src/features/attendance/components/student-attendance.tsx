@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import { ATTENDANCE_LABELS, ATTENDANCE_STATUS_LABELS, PERIOD_LABELS, weekdayName, type StudentAttendance } from '@portal/domain/attendance';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
@@ -6,30 +5,19 @@ import { Card, DetailRow } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/datetime';
+import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useSessions, useStudentAttendance, type StudentQuery } from '../api';
 import { StreakFlag } from './streak-flag';
 
 /** The session and term in the address; empty means the server's current term. */
 export function useTermParams(): [StudentQuery, URLSearchParams, (next: Record<string, string>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useSearchParamPatch();
   const sessionId = Number(params.get('session_id'));
   const term = params.get('term') ?? '';
   const q: StudentQuery = {
     ...(sessionId > 0 ? { session_id: sessionId } : {}),
     ...((TERM_VALUES as readonly string[]).includes(term) ? { term: term as Term } : {}),
   };
-  const set = (next: Record<string, string>) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(next)) {
-          if (v) out.set(k, v);
-          else out.delete(k);
-        }
-        return out;
-      },
-      { replace: true },
-    );
   return [q, params, set];
 }
 

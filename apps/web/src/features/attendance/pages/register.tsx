@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   ATTENDANCE_CODES,
   ATTENDANCE_LABELS,
@@ -29,6 +28,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { errorCode, errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
+import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useToast } from '../../../lib/toast';
 import { useRegister, useSaveRegister, type RegisterQuery } from '../api';
 import { ArmField } from '../components/arm-field';
@@ -196,7 +196,7 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
 
 /** /attendance (form teacher of the arm, admin): the day's register of an arm, made for one thumb on a phone. */
 export default function RegisterPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useSearchParamPatch();
   const zone = useSchoolSettings().data?.time_zone ?? DEFAULT_TIME_ZONE;
   const cls = params.get('class') ?? '';
   const datePicked = params.get('date') ?? '';
@@ -205,21 +205,6 @@ export default function RegisterPage() {
   const q = useMemo<RegisterQuery | null>(() => (cls && date ? { student_class: cls, date, period } : null), [cls, date, period]);
   const register = useRegister(q);
   const reg = register.data;
-  const set = useCallback(
-    (next: Record<string, string>) =>
-      setParams(
-        (p) => {
-          const out = new URLSearchParams(p);
-          for (const [k, v] of Object.entries(next)) {
-            if (v) out.set(k, v);
-            else out.delete(k);
-          }
-          return out;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   // The server's today wins over the browser's clock when the teacher has not picked a date.
   useEffect(() => {
     if (!datePicked && reg && reg.today !== date) set({ date: reg.today });
