@@ -316,14 +316,23 @@ export class AttendanceService {
     return out;
   }
 
-  private async presentRegister(actor: Actor, ctx: RegisterContext, saved: RegisterRecord | undefined): Promise<Register> {
-    const [students, marks] = await Promise.all([
-      this.repo.registerStudents(ctx.q.student_class, saved ? Number(saved.id) : null),
-      saved ? this.repo.marks(Number(saved.id)) : Promise.resolve([]),
-    ]);
+  /** The register as the page shows it; `known` = the students and marks a save just wrote (not read again). */
+  private async presentRegister(
+    actor: Actor,
+    ctx: RegisterContext,
+    saved: RegisterRecord | undefined,
+    known?: { students: StudentRow[]; marks: Map<number, AttendanceStatus> },
+  ): Promise<Register> {
+    const [students, statusOf] = known
+      ? [[...known.students], known.marks]
+      : await Promise.all([
+          this.repo.registerStudents(ctx.q.student_class, saved ? Number(saved.id) : null),
+          saved
+            ? this.repo.marks(Number(saved.id)).then((ms) => new Map(ms.map((m) => [Number(m.student_id), m.status as AttendanceStatus])))
+            : Promise.resolve(new Map<number, AttendanceStatus>()),
+        ]);
     students.sort(byRegisterOrder);
     const streaks = await this.streaksBefore(ctx, students);
-    const statusOf = new Map(marks.map((m) => [Number(m.student_id), m.status as AttendanceStatus]));
     const refusal = this.refusal(actor, ctx, saved);
     const refusalText = refusal ? String(refusal.body.detail ?? Object.values(refusal.body).flat()[0]) : null;
     return {
@@ -362,36 +371,23 @@ export class AttendanceService {
   async saveRegister(actor: Actor, body: RegisterSave): Promise<Register> {
     const q: RegisterQuery = { student_class: body.student_class, date: body.date, period: body.period };
     const ctx = await this.registerContext(actor, q);
-    const stored = await this.repo.register(q.student_class, q.date, q.period);
-    const refusal = this.refusal(actor, ctx, stored);
-    if (refusal) throw refusal;
+    // Refused before anything is read when the day itself is wrong (not a school day, future, afternoon).
+    const dayRefusal = this.refusal(actor, ctx, undefined);
+    if (dayRefusal) throw dayRefusal;
     if (!ctx.day.school_day) throw badRequest({ date: [ctx.day.message] });
     const { session_id: sessionId, term } = ctx.day;
 
-    // Marks must be exactly the register's students.
-    const students = await this.repo.registerStudents(q.student_class, stored ? Number(stored.id) : null);
-    const byAdmission = new Map(students.map((s) => [s.admission_number.toUpperCase(), s]));
-    const seen = new Set<number>();
-    const errors: Record<string, string[]> = {};
-    const marks: { student: StudentRow; status: AttendanceStatus }[] = [];
-    body.marks.forEach((m, i) => {
-      const s = byAdmission.get(m.admission_number.toUpperCase());
-      if (!s) errors[`marks.${i}.admission_number`] = [ATTENDANCE_MESSAGES.markStudentMissing(m.admission_number)];
-      else if (seen.has(s.id)) errors[`marks.${i}.admission_number`] = [ATTENDANCE_MESSAGES.markDuplicate(m.admission_number)];
-      else {
-        seen.add(s.id);
-        marks.push({ student: s, status: m.status });
-      }
-    });
-    if (!Object.keys(errors).length && seen.size < students.length)
-      errors.marks = [ATTENDANCE_MESSAGES.everyStudent(students.length - seen.size)];
-    if (Object.keys(errors).length) throw badRequest(errors);
-
     // The register's times come from the service's clock: "first saved today" is read from them.
     const at = new Date(this.now()).toISOString();
+    let saved: { students: StudentRow[]; marks: Map<number, AttendanceStatus> };
     try {
-      await this.repo.transaction(async (trx) => {
+      // Everything that depends on the stored register is read once, inside the transaction.
+      saved = await this.repo.transaction(async (trx) => {
         const current = await this.repo.register(q.student_class, q.date, q.period, trx);
+        const refusal = this.refusal(actor, ctx, current);
+        if (refusal) throw refusal;
+        const students = await this.repo.registerStudents(q.student_class, current ? Number(current.id) : null, trx);
+        const marks = this.checkMarks(body, students);
         if ((current ? Number(current.version) : 0) !== body.version) throw changedConflict();
         let registerId: number;
         let before = new Map<number, string>();
@@ -417,13 +413,36 @@ export class AttendanceService {
           before: current ? Object.fromEntries(changed.map((m) => [m.student.admission_number, before.get(m.student.id) ?? null])) : null,
           after: Object.fromEntries(changed.map((m) => [m.student.admission_number, m.status])),
         });
+        return { students, marks: new Map(marks.map((m) => [m.student.id, m.status])) };
       });
     } catch (err) {
       // Two first saves racing: the loser meets the unique constraint.
       if (isUniqueViolation(err)) throw changedConflict();
       throw err;
     }
-    return this.presentRegister(actor, ctx, await this.repo.register(q.student_class, q.date, q.period));
+    // The answer is what was just written: only the register row (who, when, version) is read again.
+    return this.presentRegister(actor, ctx, await this.repo.register(q.student_class, q.date, q.period), saved);
+  }
+
+  /** The marks of a save, checked to be exactly the register's students (400 with each problem otherwise). */
+  private checkMarks(body: RegisterSave, students: readonly StudentRow[]): { student: StudentRow; status: AttendanceStatus }[] {
+    const byAdmission = new Map(students.map((s) => [s.admission_number.toUpperCase(), s]));
+    const seen = new Set<number>();
+    const errors: Record<string, string[]> = {};
+    const marks: { student: StudentRow; status: AttendanceStatus }[] = [];
+    body.marks.forEach((m, i) => {
+      const s = byAdmission.get(m.admission_number.toUpperCase());
+      if (!s) errors[`marks.${i}.admission_number`] = [ATTENDANCE_MESSAGES.markStudentMissing(m.admission_number)];
+      else if (seen.has(s.id)) errors[`marks.${i}.admission_number`] = [ATTENDANCE_MESSAGES.markDuplicate(m.admission_number)];
+      else {
+        seen.add(s.id);
+        marks.push({ student: s, status: m.status });
+      }
+    });
+    if (!Object.keys(errors).length && seen.size < students.length)
+      errors.marks = [ATTENDANCE_MESSAGES.everyStudent(students.length - seen.size)];
+    if (Object.keys(errors).length) throw badRequest(errors);
+    return marks;
   }
 
   // ---------- views ----------
