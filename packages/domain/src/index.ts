@@ -16,3 +16,4 @@ export * from './assessment';
 export * from './report-cards';
 export * from './report-access';
 export * from './attendance';
+export * from './bursary';
