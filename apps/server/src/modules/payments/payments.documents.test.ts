@@ -27,4 +27,30 @@ describe('receipt PDF', () => {
     const pdf = await receiptPdf(receipt());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('names the receipt number; an offline payment shows its day, method, bank and reference', async () => {
+    const offline = {
+      ...receipt('Africa/Lagos'),
+      receipt_number: 'R-000042',
+      method: 'bank_teller',
+      bank: 'First Bank',
+      bank_reference: 'TLR-9981',
+      paid_on: '2026-11-20',
+    } as Receipt;
+    expect(receiptRows(offline)).toEqual(
+      expect.arrayContaining([
+        ['Receipt number', 'R-000042'],
+        ['Paid on', '2026-11-20'],
+        ['Paid through', 'Bank teller'],
+        ['Bank', 'First Bank'],
+        ['Bank reference', 'TLR-9981'],
+      ]),
+    );
+    // The PDF draws these rows (receiptRows), as the web receipt shows them.
+    expect((await receiptPdf(offline)).subarray(0, 5).toString()).toBe('%PDF-');
+    // An online payment keeps its provider and time, with no bank rows.
+    const online = { ...receipt(), receipt_number: 'R-000043', method: 'online' } as Receipt;
+    expect(receiptRows(online).map(([label]) => label)).not.toContain('Bank');
+    expect(receiptRows(online)[0]).toEqual(['Receipt number', 'R-000043']);
+  });
 });
