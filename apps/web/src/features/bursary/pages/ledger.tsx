@@ -47,7 +47,7 @@ function ScanButton({ reference }: { reference: string }) {
   return (
     <Button
       variant="ghost"
-      className="!min-h-9 !px-2"
+
       loading={busy}
       onClick={() => {
         setBusy(true);
@@ -114,7 +114,7 @@ function EntryRow({ e, onReverse }: { e: LedgerEntry; onReverse: (e: LedgerEntry
       </td>
       <td className="px-2 py-2">
         {e.kind === 'payment' && !e.reversed_by ? (
-          <Button variant="secondary" className="!min-h-9" onClick={() => onReverse(e)} aria-label={`${L.reverse} ${e.receipt_number}`}>
+          <Button variant="secondary" onClick={() => onReverse(e)} aria-label={`${L.reverse} ${e.receipt_number}`}>
             {L.reverse}
           </Button>
         ) : (
