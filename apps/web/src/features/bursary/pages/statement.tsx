@@ -39,20 +39,21 @@ const printButton = (
   </Button>
 );
 
-/** The session in the address, else the current one (the server's default when none is sent). */
-function useSessionParam(params: URLSearchParams): number | undefined {
-  const current = useSessions().data?.find((s) => s.is_current)?.id;
+/** The session in the address, else the current one; `ready` once the list has answered (or failed). */
+function useSessionParam(params: URLSearchParams): { sessionId: number | undefined; ready: boolean } {
+  const sessions = useSessions();
   const picked = Number(params.get('session_id'));
-  return picked > 0 ? picked : current;
+  const sessionId = picked > 0 ? picked : sessions.data?.find((s) => s.is_current)?.id;
+  return { sessionId, ready: picked > 0 || !sessions.isPending };
 }
 
 /** /bursary/statement?admission_number&session_id (bursar, admin). */
 export function BursaryStatementPage() {
   const [params, patch] = useSearchParamPatch();
   const adm = params.get('admission_number') ?? '';
-  const sessionId = useSessionParam(params);
+  const { sessionId, ready } = useSessionParam(params);
   const [typed, setTyped] = useState(adm);
-  const q = adm ? { admission_number: adm, ...(sessionId ? { session_id: sessionId } : {}) } : null;
+  const q = adm && ready ? { admission_number: adm, ...(sessionId ? { session_id: sessionId } : {}) } : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     patch({ admission_number: typed.trim().toUpperCase() });
@@ -80,7 +81,7 @@ export function BursaryStatementPage() {
 /** /my-statement?session_id (student): the same statement, of the student signed in. */
 export function MyStatementPage() {
   const [params, patch] = useSearchParamPatch();
-  const sessionId = useSessionParam(params);
+  const { sessionId, ready } = useSessionParam(params);
   return (
     <PageLayout title={MY_STATEMENT_SCREEN.title} actions={printButton}>
       <Card className="no-print mb-4">
@@ -88,7 +89,7 @@ export function MyStatementPage() {
           <SessionSelect value={sessionId ? String(sessionId) : ''} onChange={(id) => patch({ session_id: id })} />
         </div>
       </Card>
-      <StatementSection q={sessionId ? { session_id: sessionId } : {}} />
+      <StatementSection q={ready ? (sessionId ? { session_id: sessionId } : {}) : null} />
     </PageLayout>
   );
 }
