@@ -20,6 +20,8 @@ import { ConcurrencyLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { capabilitiesRoutes } from './modules/auth/capabilities.routes';
+import { bursaryRoutes } from './modules/payments/bursary.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -143,6 +145,8 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   scoreSheetRoutes(app, deps);
   reportSheetsRoutes(app, deps);
   paymentsRoutes(app, deps);
+  bursaryRoutes(app, deps);
+  capabilitiesRoutes(app, deps);
   teachingRoutes(app, deps);
   attendanceRoutes(app, deps);
 

@@ -61,6 +61,16 @@ export const RELEASE_0016_TABLES = [
   'student_photos',
 ] as const;
 
+/** Release 0017's (before the bursar's office): those and the attendance register. */
+export const RELEASE_0017_TABLES = [
+  ...RELEASE_0016_TABLES,
+  'school_terms',
+  'calendar_events',
+  'attendance_registers',
+  'attendance_marks',
+  'attendance_carried',
+] as const;
+
 export type Cleanups = (() => Promise<void> | void)[];
 
 /** A list of clean-ups run, last first, after each test of the file that calls this. */

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from './bursary';
 import { z } from 'zod';
 import { TERM_VALUES, type Term } from './constants';
 import { isClassName } from './teaching';
@@ -420,7 +421,15 @@ export interface Receipt {
   status: PaymentStatus;
   paid_at: string;
   provider: string;
-  /** `time_zone`: the school's, for the receipt's date on screen and in the PDF alike. */
+  /** The bursar's office (issue 17): the number from the one receipt sequence (absent on old receipts). */
+  receipt_number?: string | null;
+  /** 'online', or how an offline payment was made; offline payments also name the bank and its reference. */
+  method?: PaymentMethod;
+  bank?: string;
+  bank_reference?: string;
+  /** The day the money was paid (YYYY-MM-DD, the school's date). */
+  paid_on?: string | null;
+  /** The school's name, address and contact. `time_zone`: the school's, for the receipt's date on screen and in the PDF alike. */
   school: { name: string; address: string; phone: string; email: string; motto: string; time_zone?: string };
 }
 

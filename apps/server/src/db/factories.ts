@@ -184,3 +184,48 @@ export async function createResults(db: DB, rows: ResultInput[]) {
       .execute();
   }
 }
+
+export interface PaymentInput {
+  reference: string;
+  studentId: number;
+  admissionNumber: string;
+  studentClass: string;
+  session: string;
+  amountKobo: number;
+  status: 'pending' | 'successful' | 'failed' | 'abandoned';
+  term?: '1st' | '2nd' | '3rd' | null;
+  paidAt?: string | null;
+}
+
+/**
+ * An online payment as releases up to 0017 wrote one (only the columns of migration 0004), so it
+ * works on a database at any migration since; upgrade tests use it.
+ */
+export async function createPayment(db: DB, p: PaymentInput) {
+  const now = nowIso();
+  await db
+    .insertInto('payments')
+    .values({
+      reference: p.reference,
+      student_id: p.studentId,
+      admission_number: p.admissionNumber,
+      full_name: 'Old Payer',
+      current_class: p.studentClass,
+      current_session: p.session,
+      term: p.term ?? null,
+      email: 'payer@test.school',
+      phone_number: null,
+      amount_kobo: p.amountKobo,
+      currency: 'NGN',
+      status: p.status,
+      provider: 'paystack',
+      provider_transaction_id: null,
+      provider_access_code: null,
+      provider_status: null,
+      initiated_by: null,
+      paid_at: p.status === 'successful' ? (p.paidAt ?? now) : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}

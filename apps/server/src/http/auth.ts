@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role } from '@portal/domain';
+import { AUTH_MESSAGES, BURSARY_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role, type StaffCapability } from '@portal/domain';
 import type { DB } from '../db/index';
 import { AuthRepository } from '../modules/auth/auth.repository';
 import type { TokenService } from '../lib/tokens';
@@ -14,12 +14,19 @@ export interface AuthUser {
   email: string;
   mustChangePassword: boolean;
   familyId: string;
+  /** Whether the account holds the route's capability (the admin always; false on routes needing none). */
+  capable: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Access rule enforced by the auth plugin. */
     auth?: RouteAccess;
+    /**
+     * A capability staff must hold besides the role (the admin holds every one), e.g. 'bursar'
+     * with `auth: STAFF_OR_ADMIN`. Others get 403 with the capability's message.
+     */
+    capability?: StaffCapability;
     /** Allowed even while the user must change their password (change-password, me, logout). */
     allowPasswordChangePending?: boolean;
   }
@@ -32,6 +39,7 @@ export interface RouteInfo {
   method: string;
   url: string;
   auth: RouteAccess;
+  capability?: StaffCapability;
 }
 
 /** Routes seen by the auth plugin, for the authorization-matrix test. */
@@ -52,7 +60,7 @@ export function registerAuth(
   // The guard's lookup runs on every authenticated request: compiled once, in the auth repository.
   const accounts = new AuthRepository(db);
 
-  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+  async function authenticate(request: FastifyRequest, capability: StaffCapability | undefined): Promise<AuthUser> {
     const header = request.headers.authorization;
     if (!header) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
     const match = /^Bearer ([A-Za-z0-9_\-.]{10,4096})$/.exec(header);
@@ -61,7 +69,7 @@ export function registerAuth(
     if (!claims) throw unauthorized(AUTH_MESSAGES.invalidToken);
     // One indexed lookup: the account still exists, is enabled, the token is not from before a
     // password change, and its sign-in session (refresh family) was not logged out.
-    const [row] = await accounts.guardLookup(claims.userId, claims.familyId);
+    const [row] = await accounts.guardLookup(claims.userId, claims.familyId, capability);
     if (!row || row.disabled || row.token_version !== claims.tokenVersion || row.role !== claims.role || Number(row.live) === 0) {
       throw unauthorized(AUTH_MESSAGES.invalidToken);
     }
@@ -71,6 +79,7 @@ export function registerAuth(
       email: row.email,
       mustChangePassword: row.must_change_password === 1,
       familyId: claims.familyId,
+      capable: row.role === 'admin' || Number(row.capable) > 0,
     };
   }
 
@@ -85,14 +94,16 @@ export function registerAuth(
     if ((docs && options.docs !== 'admin') || (!url.startsWith('/api') && !stateChanging)) return;
     const access: RouteAccess | undefined = docs ? ['admin'] : route.config?.auth;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} has no config.auth: say who may call it`);
-    if (!docs) for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access });
+    const capability = docs ? undefined : route.config?.capability;
+    if (!docs)
+      for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access, ...(capability ? { capability } : {}) });
     if (access === 'public') return;
 
     const allowPending = route.config?.allowPasswordChangePending === true;
     const guard = async (request: FastifyRequest): Promise<void> => {
       let user: AuthUser;
       try {
-        user = await authenticate(request);
+        user = await authenticate(request, capability);
       } catch (err) {
         // Refused authentications are logged (ASVS 16.3.2), never with the token itself.
         if (err instanceof HttpError) {
@@ -111,6 +122,13 @@ export function registerAuth(
       if (!access.includes(user.role)) {
         request.log.info({ event: 'authorization_refused', userId: user.id, role: user.role, route: url }, 'authorization refused');
         throw forbidden(AUTH_MESSAGES.forbidden);
+      }
+      if (capability && !user.capable) {
+        request.log.info(
+          { event: 'authorization_refused', userId: user.id, role: user.role, route: url, capability },
+          'authorization refused',
+        );
+        throw forbidden(BURSARY_MESSAGES.bursarOnly);
       }
     };
     // Authenticate before the body is validated, so an anonymous caller learns nothing from 400s.

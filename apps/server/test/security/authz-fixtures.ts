@@ -24,6 +24,10 @@ export interface Cast {
   /** Someone else's records. */
   other: SignedIn & { admissionNumber: string; id: number };
   otherStaff: { staffId: string; id: number };
+  /** A staff member holding the bursar capability (form teacher of no arm). */
+  bursar: SignedIn & { staffId: string; id: number };
+  /** An offline payment of the other student, recorded by the bursar with a teller scan. */
+  offlineReference: string;
   session: { id: number; name: string };
   /** Result row ids of each student. */
   resultIds: { own: number; other: number };
@@ -74,6 +78,7 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
   const admin = await signInAdmin(ctx);
   const staff = await signInStaff(ctx);
   const otherStaff = await signInStaff(ctx);
+  const bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
   const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
   const other = await signInStudent(ctx, { studentClass: 'JSS 2A' });
   // The staff member is the form teacher of JSS 2A (the report card sheets); otherStaff of no arm.
@@ -147,9 +152,33 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
     });
     await ok(ctx, { method: 'POST', url: '/api/payments/verify/', headers: who.auth, payload: { reference: ref(body) } });
   }
+  await ok(ctx, {
+    method: 'PUT',
+    url: `/api/staff-capabilities/${bursar.staffId}/`,
+    headers: admin.auth,
+    payload: { capabilities: ['bursar'] },
+  });
+  const offline = await ok(ctx, {
+    method: 'POST',
+    url: '/api/bursary/payments/',
+    headers: admin.auth,
+    payload: {
+      admission_number: other.admissionNumber,
+      session_id: session.id,
+      term: '1st',
+      amount: '5000',
+      method: 'bank_teller',
+      bank: 'First Bank',
+      bank_reference: `CAST-${unique()}`,
+      paid_on: '2025-01-06',
+      scan: `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF').toString('base64')}`,
+    },
+  });
   return {
     admin,
     staff,
+    bursar,
+    offlineReference: (offline as { reference: string }).reference,
     student,
     other,
     otherStaff: { staffId: otherStaff.staffId, id: otherStaff.id },

@@ -28,9 +28,10 @@ import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fix
  * Generated from the live route table: a route without an entry fails, so a new route must be added here.
  */
 
-type Actor = 'anon' | 'own' | 'other' | 'staff' | 'admin';
-const ACTORS: Actor[] = ['anon', 'own', 'other', 'staff', 'admin'];
-type Expect = Record<Actor, number>;
+type Actor = 'anon' | 'own' | 'other' | 'staff' | 'bursar' | 'admin';
+const ACTORS: Actor[] = ['anon', 'own', 'other', 'staff', 'bursar', 'admin'];
+/** `bursar` (staff holding the capability, form teacher of no arm) answers as plain staff unless said. */
+type Expect = Record<Exclude<Actor, 'bursar'>, number> & { bursar?: number };
 
 interface Target {
   admissionNumber: string;
@@ -59,6 +60,8 @@ const signedIn = (s: number): Expect => ({ anon: 401, own: s, other: s, staff: s
 const ownOnly = (s: number, refused: number): Expect => ({ anon: 401, own: s, other: refused, staff: s, admin: s });
 const staffAndAdmin = (s: number): Expect => ({ anon: 401, own: 403, other: 403, staff: s, admin: s });
 const adminOnly = (s: number): Expect => ({ anon: 401, own: 403, other: 403, staff: 403, admin: s });
+/** The admin and staff holding the bursar capability; plain staff 403. */
+const bursarAndAdmin = (s: number): Expect => ({ anon: 401, own: 403, other: 403, staff: 403, bursar: s, admin: s });
 
 let n = 0;
 let schemeSessions = 0;
@@ -334,7 +337,7 @@ export const MATRIX: Record<string, Entry> = {
       },
     }),
     // Staff creates the row (201); the admin's save of the same subject then updates it (200).
-    expect: { ...staffAndAdmin(201), admin: 200 },
+    expect: { ...staffAndAdmin(201), bursar: 200, admin: 200 },
   },
   'GET /api/results/': { req: ({ c, t }) => ({ url: `/api/results/?${card(c, t)}` }), expect: ownOnly(200, 403) },
   'PATCH /api/results/:id/': {
@@ -485,7 +488,10 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: adminOnly(200),
   },
-  'GET /api/class-ratings/': { req: ({ c, t }) => ({ url: `/api/class-ratings/?${cardSheet(c, t)}` }), expect: staffAndAdmin(200) },
+  'GET /api/class-ratings/': {
+    req: ({ c, t }) => ({ url: `/api/class-ratings/?${cardSheet(c, t)}` }),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
+  },
   'PUT /api/class-ratings/': {
     req: async ({ ctx, c, t }) => ({
       url: '/api/class-ratings/',
@@ -494,9 +500,12 @@ export const MATRIX: Record<string, Entry> = {
         rows: [{ admission_number: t.admissionNumber, ratings: { neatness: 1 + (n++ % 5) }, version: await entryVersion(ctx, c, t) }],
       },
     }),
-    expect: staffAndAdmin(200),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
   },
-  'GET /api/class-comments/': { req: ({ c, t }) => ({ url: `/api/class-comments/?${cardSheet(c, t)}` }), expect: staffAndAdmin(200) },
+  'GET /api/class-comments/': {
+    req: ({ c, t }) => ({ url: `/api/class-comments/?${cardSheet(c, t)}` }),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
+  },
   'PUT /api/class-comments/': {
     req: async ({ ctx, c, t }) => ({
       url: '/api/class-comments/',
@@ -505,11 +514,11 @@ export const MATRIX: Record<string, Entry> = {
         rows: [{ admission_number: t.admissionNumber, form_comment: `Matrix ${uniq()}`, version: await entryVersion(ctx, c, t) }],
       },
     }),
-    expect: staffAndAdmin(200),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
   },
   'POST /api/class-comments/suggestions/': {
     req: ({ c, t }) => ({ url: '/api/class-comments/suggestions/', payload: { ...cardSheetBody(c, t), kind: 'form', overwrite: true } }),
-    expect: staffAndAdmin(200),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
   },
 
   // ---------- attendance (no term dates here: a date is outside any term; the cast's staff is JSS 2A's form teacher) ----------
@@ -555,7 +564,7 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/attendance/register/': {
     req: ({ t }) => ({ url: `/api/attendance/register/?${q({ student_class: t.studentClass, date: '2025-10-08' })}` }),
-    expect: staffAndAdmin(200),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
   },
   'PUT /api/attendance/register/': {
     req: ({ t }) => ({
@@ -568,19 +577,23 @@ export const MATRIX: Record<string, Entry> = {
       },
     }),
     // Past the role and form-teacher checks, the date is outside any term: 400.
-    expect: { anon: 401, own: 403, other: 403, staff: 400, admin: 400 },
+    expect: { anon: 401, own: 403, other: 403, staff: 400, bursar: 403, admin: 400 },
   },
   'GET /api/attendance/month/': {
     req: ({ t }) => ({ url: `/api/attendance/month/?${q({ student_class: t.studentClass, month: '2025-10' })}` }),
-    expect: staffAndAdmin(200),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
   },
   'GET /api/attendance/student/': {
     // A student always gets their own (the admission number is ignored).
     req: ({ t }) => ({ url: `/api/attendance/student/?admission_number=${t.admissionNumber}` }),
-    expect: signedIn(200),
+    // The bursar is no form teacher.
+    expect: { ...signedIn(200), bursar: 403 },
   },
   'GET /api/attendance/absent/': { req: () => ({ url: '/api/attendance/absent/' }), expect: adminOnly(200) },
-  'GET /api/attendance/totals/': { req: ({ c, t }) => ({ url: `/api/attendance/totals/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  'GET /api/attendance/totals/': {
+    req: ({ c, t }) => ({ url: `/api/attendance/totals/?${term(c, t)}` }),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
+  },
   'POST /api/attendance/carried/import/': {
     req: ({ c, t }) => ({
       url: '/api/attendance/carried/import/',
@@ -630,13 +643,20 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/payments/fee-schedules/': {
     req: ({ c }) => ({
       url: '/api/payments/fee-schedules/',
-      payload: { student_class: 'SSS 3A', session_id: c.session.id, term: '2nd', amount: '20000', description: 'Tuition' },
+      payload: {
+        student_class: 'SSS 3A',
+        session_id: c.session.id,
+        term: '2nd',
+        amount: '20000',
+        description: 'Tuition',
+        name: `Tuition ${uniq()}`,
+      },
     }),
-    expect: adminOnly(201),
+    expect: bursarAndAdmin(201),
   },
   'PUT /api/payments/fee-schedules/:id/': {
     req: ({ c }) => ({ url: `/api/payments/fee-schedules/${c.feeScheduleId}/`, payload: { amount: '16000', description: 'Tuition' } }),
-    expect: adminOnly(200),
+    expect: bursarAndAdmin(200),
   },
   'DELETE /api/payments/fee-schedules/:id/': {
     req: async ({ ctx, c }) => {
@@ -650,7 +670,7 @@ export const MATRIX: Record<string, Entry> = {
       const id = res.statusCode < 300 ? res.json().id : c.feeScheduleId;
       return { url: `/api/payments/fee-schedules/${id}/` };
     },
-    expect: adminOnly(204),
+    expect: bursarAndAdmin(204),
   },
   'GET /api/payments/provider/': { req: () => ({ url: '/api/payments/provider/' }), expect: signedIn(200) },
   // The simulator's checkout: the payer (the student, or who started it) or an admin; staff
@@ -678,14 +698,71 @@ export const MATRIX: Record<string, Entry> = {
       url: '/api/payments/fee-items/bulk/',
       payload: { session_id: c.session.id, term: '3rd', classes: ['SSS 1A', 'SSS 1B'], items: [{ name: 'PTA levy', amount: '2500' }] },
     }),
-    expect: adminOnly(200),
+    expect: bursarAndAdmin(200),
   },
   'POST /api/payments/fee-items/copy/': {
     req: ({ c }) => ({
       url: '/api/payments/fee-items/copy/',
       payload: { from_session_id: c.session.id, from_term: '1st', to_session_id: c.session.id, to_term: '2nd', classes: ['JSS 1A'] },
     }),
+    expect: bursarAndAdmin(200),
+  },
+  // ---------- the bursar's office: the admin grants the capability; the bursar (or the admin) keeps the books ----------
+  'GET /api/staff-capabilities/': { req: () => ({ url: '/api/staff-capabilities/' }), expect: adminOnly(200) },
+  'PUT /api/staff-capabilities/:staff_id/': {
+    req: ({ c }) => ({ url: `/api/staff-capabilities/${c.otherStaff.staffId}/`, payload: { capabilities: [] } }),
     expect: adminOnly(200),
+  },
+  'GET /api/me/capabilities/': { req: () => ({ url: '/api/me/capabilities/' }), expect: staffAndAdmin(200) },
+  'POST /api/bursary/payments/': {
+    req: ({ c, t }) => ({
+      url: '/api/bursary/payments/',
+      payload: {
+        admission_number: t.admissionNumber,
+        session_id: c.session.id,
+        term: '1st',
+        amount: '2000',
+        method: 'bank_transfer',
+        bank: 'Access Bank',
+        bank_reference: `MX-${uniq()}`,
+        paid_on: '2025-01-06',
+      },
+    }),
+    expect: bursarAndAdmin(201),
+  },
+  'POST /api/bursary/payments/:reference/reverse/': {
+    // A fresh payment each time, recorded by the admin, so 201 is a real reversal.
+    req: async ({ ctx, c, t }) => {
+      const paid = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/bursary/payments/',
+        headers: c.admin.auth,
+        payload: {
+          admission_number: t.admissionNumber,
+          session_id: c.session.id,
+          term: null,
+          amount: '1500',
+          method: 'cash',
+          paid_on: '2025-01-06',
+        },
+      });
+      return { url: `/api/bursary/payments/${paid.json().reference}/reverse/`, payload: { reason: 'Matrix check' } };
+    },
+    expect: bursarAndAdmin(201),
+  },
+  'GET /api/bursary/payments/': {
+    req: ({ t }) => ({ url: `/api/bursary/payments/?${q({ admission_number: t.admissionNumber })}` }),
+    expect: bursarAndAdmin(200),
+  },
+  'GET /api/bursary/payments/:reference/scan/': {
+    req: ({ c }) => ({ url: `/api/bursary/payments/${c.offlineReference}/scan/` }),
+    expect: bursarAndAdmin(200),
+  },
+  'GET /api/bursary/ledger.csv': { req: () => ({ url: '/api/bursary/ledger.csv?from=2025-01-01' }), expect: bursarAndAdmin(200) },
+  // A student always gets their own statement (the admission number sent is ignored for them).
+  'GET /api/bursary/statement/': {
+    req: ({ t }) => ({ url: `/api/bursary/statement/?${q({ admission_number: t.admissionNumber })}` }),
+    expect: { anon: 401, own: 200, other: 200, staff: 403, bursar: 200, admin: 200 },
   },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
   'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },
@@ -792,11 +869,19 @@ describeEachDatabase('authorization matrix', (dialect) => {
   it('every route x caller answers as the matrix says, and no student ever sees another student', async () => {
     const failures: string[] = [];
     const headersOf = (actor: Actor): Record<string, string> =>
-      actor === 'anon' ? {} : actor === 'staff' ? c.staff.auth : actor === 'admin' ? c.admin.auth : c.student.auth;
+      actor === 'anon'
+        ? {}
+        : actor === 'staff'
+          ? c.staff.auth
+          : actor === 'bursar'
+            ? c.bursar.auth
+            : actor === 'admin'
+              ? c.admin.auth
+              : c.student.auth;
     const signInAgain = async (actor: Actor): Promise<Record<string, string>> => {
       if (actor === 'anon') return {};
-      const who: SignedIn = actor === 'staff' ? c.staff : actor === 'admin' ? c.admin : c.student;
-      const role = actor === 'staff' ? 'staff' : actor === 'admin' ? 'admin' : 'student';
+      const who: SignedIn = actor === 'staff' ? c.staff : actor === 'bursar' ? c.bursar : actor === 'admin' ? c.admin : c.student;
+      const role = actor === 'staff' || actor === 'bursar' ? 'staff' : actor === 'admin' ? 'admin' : 'student';
       return { authorization: `Bearer ${(await login(ctx.app, role, who.email)).json().data.access}` };
     };
     const targetOf = (actor: Actor): Target =>
@@ -820,7 +905,7 @@ describeEachDatabase('authorization matrix', (dialect) => {
           } as InjectOptions),
           `${key} as ${actor}`,
         );
-        const want = entry.expect[actor];
+        const want = actor === 'bursar' ? (entry.expect.bursar ?? entry.expect.staff) : entry.expect[actor];
         if (res.statusCode !== want) failures.push(`${key} as ${actor}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
         // Whatever the status: no password hash ever leaves the server, and a student's answer
         // never carries another student's admission number or email.

@@ -221,6 +221,18 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     // Report card approvals and photos (issue 15).
     student_classes: ['JSS 1A'],
     photo: '',
+    // The bursar's office (issue 17).
+    capabilities: ['bursar'],
+    method: 'bank_teller',
+    bank: 'First Bank',
+    bank_reference: `FZ-${Math.random().toString(36).slice(2)}`,
+    paid_on: '2025-01-06',
+    note: 'Fuzz',
+    scan: '',
+    reason: 'Fuzz reversal',
+    from: '2025-01-01',
+    to: '2025-12-31',
+    page: 1,
   };
   return name in values ? values[name] : 'Ada';
 }

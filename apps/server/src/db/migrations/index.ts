@@ -13,6 +13,7 @@ import { teachingStructure } from './0014_teaching_structure';
 import { assessmentComponents } from './0015_assessment_components';
 import { reportCards } from './0016_report_cards';
 import { attendance } from './0017_attendance';
+import { bursary } from './0018_bursary';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015_assessment_components': assessmentComponents,
   '0016_report_cards': reportCards,
   '0017_attendance': attendance,
+  '0018_bursary': bursary,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

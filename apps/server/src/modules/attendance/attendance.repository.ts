@@ -58,6 +58,10 @@ export class AttendanceRepository {
     return conn.selectFrom('school_terms').select(['session_id', 'term', 'starts_on', 'ends_on']).orderBy('starts_on').execute();
   }
 
+  termsOfSession(sessionId: number) {
+    return this.db.selectFrom('school_terms').select(['term', 'starts_on']).where('session_id', '=', sessionId).execute();
+  }
+
   async putTerm(trx: Trx, v: { session_id: number; term: string; starts_on: string; ends_on: string }, actor: number): Promise<void> {
     const set = { starts_on: v.starts_on, ends_on: v.ends_on, updated_by: actor, updated_at: nowIso() };
     await trx

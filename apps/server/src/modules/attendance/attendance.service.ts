@@ -119,6 +119,18 @@ export class AttendanceService {
 
   // ---------- the calendar ----------
 
+  /** The first day of each dated term of a session (the bursar's statement dates its charges by them). */
+  async termStarts(sessionId: number): Promise<Partial<Record<Term, string>>> {
+    const out: Partial<Record<Term, string>> = {};
+    for (const t of await this.repo.termsOfSession(sessionId)) out[t.term as Term] = t.starts_on;
+    return out;
+  }
+
+  /** The school's today and time zone (the bursar's payment dates are checked against it). */
+  schoolToday(): Promise<{ today: string; timeZone: string }> {
+    return this.todayAndZone();
+  }
+
   /** The school's today in its time zone. */
   private async todayAndZone(): Promise<{ today: string; timeZone: string }> {
     const school = await this.settings.get();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Role } from '@portal/domain';
+import type { Role, StaffCapability } from '@portal/domain';
+import './capabilities.tables';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import { writeAudit, type AuditEntry } from '../../db/audit';
@@ -25,12 +26,13 @@ export class AuthRepository {
    * The auth guard's lookup, run on every authenticated request (compiled once, see QueryTemplates):
    * the account's state and how many live refresh tokens its sign-in session (family) still has.
    */
-  guardLookup(userId: number, familyId: string) {
+  guardLookup(userId: number, familyId: string, capability?: StaffCapability) {
+    // A route needing a capability asks for it in the same statement (its own compiled shape).
     return this.hot.execute(
       this.db,
-      'authLookup',
-      (slot) =>
-        this.db
+      capability ? 'authLookupCapability' : 'authLookup',
+      (slot) => {
+        const q = this.db
           .selectFrom('users')
           .select([
             'id',
@@ -43,8 +45,16 @@ export class AuthRepository {
               'live',
             ),
           ])
-          .where('id', '=', slot('userId')),
-      { userId, familyId },
+          .where('id', '=', slot('userId'));
+        return capability
+          ? q.select(
+              sql<number>`(select count(*) from staff_capabilities c where c.user_id = users.id and c.capability = ${slot('capability')})`.as(
+                'capable',
+              ),
+            )
+          : q.select(sql<number>`0`.as('capable'));
+      },
+      capability ? { userId, familyId, capability } : { userId, familyId },
     );
   }
 

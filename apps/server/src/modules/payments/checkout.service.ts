@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ONLINE_PAYMENT_MESSAGES,
+  todayIn,
   ONLINE_PAYMENT_OFF_CODE,
   FEE_MESSAGES,
   PAYMENT_CURRENCY,
@@ -23,6 +24,7 @@ import type { Trx } from '../../db/index';
 import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
 import { assertOwnRecord, notOwnRecord } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
+import { nextReceiptNumber } from './bursary.service';
 import type { SessionsService } from '../results/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import { standingOf, type FeesService } from './fees.service';
@@ -245,13 +247,24 @@ export class CheckoutService {
         provider_status: result.providerStatus,
       });
       if (credited) {
+        // Numbered in the same transaction as the credit: the transition is won once, so the number is given once.
+        const receipt = await nextReceiptNumber(trx);
+        const timeZone = await this.settings.timeZoneIn(trx);
+        await this.repo.setReceipt(trx, reference, receipt, todayIn(timeZone, new Date(paidAt)));
         await this.audit(
           trx,
           p,
           reference,
           p.status,
           'successful',
-          { source, amount_kobo: p.amount_kobo, currency: p.currency, paid_at: paidAt, provider_transaction_id: result.transactionId },
+          {
+            source,
+            amount_kobo: p.amount_kobo,
+            currency: p.currency,
+            paid_at: paidAt,
+            provider_transaction_id: result.transactionId,
+            receipt_number: receipt,
+          },
           actorUserId,
         );
       }

@@ -140,6 +140,13 @@ export class FeesService {
     return out;
   }
 
+  /** The compulsory items of a class's session, in kobo with their created date (the statement's charges). */
+  async compulsoryItems(sessionId: number, studentClass: string) {
+    return (await this.repo.feeItems({ sessionId, studentClass }))
+      .filter((f) => f.compulsory === 1)
+      .map((f) => ({ term: f.term as Term, name: f.name, kobo: f.amount_kobo, created_at: f.created_at }));
+  }
+
   async list(filter: { sessionId?: number; studentClass?: string }): Promise<FeeItem[]> {
     return (await this.repo.feeItems(filter)).map(presentFeeItem);
   }

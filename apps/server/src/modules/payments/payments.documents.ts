@@ -1,10 +1,21 @@
 import { toCsv } from '../../lib/csv';
 import { renderPdf } from '../../lib/pdf';
-import { formatDateTime, formatNaira, sumNaira, termLabel, type ClassReportRow, type Receipt } from '@portal/domain';
+import {
+  formatDateTime,
+  formatNaira,
+  PAYMENT_METHOD_LABELS,
+  sumNaira,
+  termLabel,
+  type ClassReportRow,
+  type LedgerEntry,
+  type Receipt,
+} from '@portal/domain';
 
 /** The receipt's label/value rows, as the web receipt shows them (same date format and time zone). */
 export function receiptRows(r: Receipt): [string, string][] {
+  const offline = r.method !== undefined && r.method !== 'online';
   return [
+    ...(r.receipt_number ? [['Receipt number', r.receipt_number] as [string, string]] : []),
     ['Reference', r.reference],
     ['Admission number', r.admission_number],
     ['Full name', r.full_name],
@@ -13,8 +24,11 @@ export function receiptRows(r: Receipt): [string, string][] {
     ['Term', r.term ? termLabel(r.term) : 'Not specified'],
     ['Email', r.email],
     ['Phone number', r.phone_number ?? 'Not specified'],
-    ['Paid on', formatDateTime(r.paid_at, r.school.time_zone)],
-    ['Paid through', r.provider],
+    // An offline payment's day is what the bursar recorded (no time of day); an online one's, the provider's.
+    ['Paid on', offline && r.paid_on ? r.paid_on : formatDateTime(r.paid_at, r.school.time_zone)],
+    ['Paid through', offline ? PAYMENT_METHOD_LABELS[r.method!] : r.provider],
+    ...(offline && r.bank ? [['Bank', r.bank] as [string, string]] : []),
+    ...(offline && r.bank_reference ? [['Bank reference', r.bank_reference] as [string, string]] : []),
     ['Status', 'Successful'],
   ];
 }
@@ -105,6 +119,54 @@ export function classReportCsv(rows: ClassReportRow[]): string {
       'amount_paid',
       'outstanding',
       'status',
+    ],
+  );
+}
+
+/** The whole ledger for the accountant: one row per payment or reversal, amounts in naira (reversals negative). */
+export function ledgerCsv(entries: readonly LedgerEntry[]): string {
+  return toCsv(
+    entries.map((e) => [
+      e.receipt_number,
+      e.paid_on,
+      e.kind,
+      e.reference,
+      e.admission_number,
+      e.full_name,
+      e.student_class,
+      e.session,
+      e.term ?? '',
+      e.amount.toFixed(2),
+      PAYMENT_METHOD_LABELS[e.method],
+      e.bank,
+      e.bank_reference,
+      e.reverses?.receipt_number ?? '',
+      e.reversed_by ?? '',
+      e.reason,
+      e.note,
+      e.recorded_by ?? '',
+      e.recorded_at,
+    ]),
+    [
+      'receipt_number',
+      'paid_on',
+      'kind',
+      'reference',
+      'admission_number',
+      'full_name',
+      'class',
+      'session',
+      'term',
+      'amount',
+      'method',
+      'bank',
+      'bank_reference',
+      'reverses',
+      'reversed_by',
+      'reason',
+      'note',
+      'recorded_by',
+      'recorded_at',
     ],
   );
 }

@@ -1,4 +1,4 @@
-import { koboToNaira, type Payment, type Receipt, type SchoolSettings, type Term, personName } from '@portal/domain';
+import { koboToNaira, PAYMENT_METHOD_LABELS, type Payment, type Receipt, type SchoolSettings, type Term, personName } from '@portal/domain';
 import type { PaymentRow } from './payments.repository';
 
 /** A payment as the API shows it, amounts in naira. */
@@ -40,7 +40,12 @@ export function presentReceipt(
     currency: p.currency,
     status: p.status,
     paid_at: p.paid_at,
-    provider: p.provider === 'paystack' ? 'Paystack' : 'Payment simulator',
+    provider: p.provider === 'paystack' ? 'Paystack' : p.provider === 'offline' ? PAYMENT_METHOD_LABELS[p.method] : 'Payment simulator',
+    receipt_number: p.receipt_number,
+    method: p.method,
+    bank: p.bank,
+    bank_reference: p.bank_reference,
+    paid_on: p.paid_on,
     school: {
       name: school.school_name,
       address: school.address,

@@ -1,12 +1,12 @@
 import type { Conn } from '../../db/index';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { PaymentStatus } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import './payments.tables';
 import type { FeeItemsTable, PaymentsTable } from './payments.tables';
 
-export type PaymentRow = Omit<PaymentsTable, 'id'> & { id: number };
+export type PaymentRow = Selectable<PaymentsTable>;
 
 /** SQL of the payments feature, nothing else. */
 export class PaymentsRepository {
@@ -58,7 +58,7 @@ export class PaymentsRepository {
       .execute();
   }
 
-  async insertPayment(trx: Conn, values: Omit<PaymentsTable, 'id' | 'created_at' | 'updated_at'>): Promise<PaymentRow> {
+  async insertPayment(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'id' | 'created_at' | 'updated_at'>): Promise<PaymentRow> {
     const now = nowIso();
     return trx
       .insertInto('payments')
@@ -98,6 +98,16 @@ export class PaymentsRepository {
       .where('status', 'in', from)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Numbers a payment that just succeeded, once (the caller won the status transition). */
+  async setReceipt(trx: Conn, reference: string, receiptNumber: string, paidOn: string): Promise<void> {
+    await trx
+      .updateTable('payments')
+      .set({ receipt_number: receiptNumber, paid_on: paidOn })
+      .where('reference', '=', reference)
+      .where('receipt_number', 'is', null)
+      .execute();
   }
 
   async noteProviderStatus(trx: Conn, reference: string, providerStatus: string): Promise<void> {
@@ -176,6 +186,7 @@ export class PaymentsRepository {
         'fee_items.amount_kobo',
         'fee_items.compulsory',
         'fee_items.description',
+        'fee_items.created_at',
         'fee_items.updated_at',
       ]);
     if (filter.sessionId !== undefined) q = q.where('fee_items.session_id', '=', filter.sessionId);

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParams,
-  ADMIN_ONLY,
   ANY_ROLE,
   feeItemCreateSchema,
   feeItemsBulkSchema,
@@ -37,6 +36,9 @@ export function paymentProviderFor(deps: AppDeps): PaymentProvider {
   if (config.paystackSecretKey) return new PaystackProvider(config.paystackSecretKey, config.paystackBaseUrl);
   return config.paymentSimulator ? new SimulatorProvider(deps.db) : new PaymentsOff();
 }
+
+/** Fee items: the admin and the bursar (staff holding the capability). */
+const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
 
@@ -141,31 +143,25 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     async (request) => service.fees.list({ sessionId: request.query.session_id, studentClass: request.query.class || undefined }),
   );
 
-  r.post(
-    '/api/payments/fee-schedules/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, body: feeItemCreateSchema } },
-    async (request, reply) => reply.status(201).send(await service.fees.create(currentUser(request), request.body)),
+  r.post('/api/payments/fee-schedules/', { config: BURSAR, schema: { tags, body: feeItemCreateSchema } }, async (request, reply) =>
+    reply.status(201).send(await service.fees.create(currentUser(request), request.body)),
   );
 
   r.put(
     '/api/payments/fee-schedules/:id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, params: idParams, body: feeItemUpdateSchema } },
+    { config: BURSAR, schema: { tags, params: idParams, body: feeItemUpdateSchema } },
     async (request) => service.fees.update(currentUser(request), request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/payments/fee-schedules/:id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, params: idParams } },
-    async (request, reply) => {
-      await service.fees.remove(currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete('/api/payments/fee-schedules/:id/', { config: BURSAR, schema: { tags, params: idParams } }, async (request, reply) => {
+    await service.fees.remove(currentUser(request), request.params.id);
+    return reply.status(204).send();
+  });
 
   r.post(
     '/api/payments/fee-items/bulk/',
     {
-      config: { auth: ADMIN_ONLY },
+      config: BURSAR,
       schema: { tags, summary: 'Set the same fee items for many classes of one term (adds or updates by name)', body: feeItemsBulkSchema },
     },
     async (request) => service.fees.bulk(currentUser(request), request.body),
@@ -174,7 +170,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
   r.post(
     '/api/payments/fee-items/copy/',
     {
-      config: { auth: ADMIN_ONLY },
+      config: BURSAR,
       schema: { tags, summary: "Copy one term's fee items into another (names the target has are kept)", body: feeItemsCopySchema },
     },
     async (request) => service.fees.copy(currentUser(request), request.body),

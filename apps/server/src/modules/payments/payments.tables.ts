@@ -1,5 +1,5 @@
-import type { Generated } from 'kysely';
-import type { PaymentStatus } from '@portal/domain';
+import type { ColumnType, Generated } from 'kysely';
+import type { PaymentMethod, PaymentStatus } from '@portal/domain';
 
 /** Tables of the payments feature (migration 0004), added to the shared Database type. */
 export interface PaymentsTable {
@@ -25,6 +25,31 @@ export interface PaymentsTable {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
+  // The bursar's office (migration 0018).
+  /** 'online' for the provider's payments; offline: bank_transfer, bank_teller, cash, pos. */
+  method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
+  bank: ColumnType<string, string | undefined, string>;
+  bank_reference: ColumnType<string, string | undefined, string>;
+  /** bankReferenceKey(bank, reference), unique; null for payments without one. */
+  bank_reference_key: string | null;
+  /** The day the money was paid (YYYY-MM-DD, the school's date); null until a payment succeeds. */
+  paid_on: string | null;
+  note: ColumnType<string, string | undefined, string>;
+  /** R-000123 from the one receipt sequence, given when the payment succeeds (or is recorded). */
+  receipt_number: string | null;
+  /** A reversal: the payment it reverses (unique: one reversal per payment). */
+  reversal_of: number | null;
+  reason: ColumnType<string, string | undefined, string>;
+  recorded_by: number | null;
+}
+
+/** The teller's or transfer slip's scan of an offline payment (migration 0018). */
+export interface PaymentScansTable {
+  payment_id: number;
+  mime: string;
+  /** Base64 of the bytes. */
+  data: string;
+  bytes: number;
 }
 
 /** Fee items (migration 0008): several per class, session and term; they replaced fee_schedules. */
@@ -71,5 +96,6 @@ declare module '../../db/schema' {
     fee_items: FeeItemsTable;
     payment_webhook_events: PaymentWebhookEventsTable;
     payment_simulator_transactions: PaymentSimulatorTransactionsTable;
+    payment_scans: PaymentScansTable;
   }
 }

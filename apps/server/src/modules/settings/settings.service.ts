@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SCHOOL_SETTINGS,
   LOGO_MESSAGES,
   type AttendanceSettings,
   RATING_DOMAINS,
@@ -8,7 +9,7 @@ import {
   type ReportSettingsInput,
   type SchoolSettings,
 } from '@portal/domain';
-import type { DB, Trx } from '../../db/index';
+import type { Conn, DB, Trx } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { normaliseLogo } from './logo';
@@ -37,6 +38,11 @@ export class SettingsService {
 
   get(): Promise<SchoolSettings> {
     return this.repo.get();
+  }
+
+  /** The school's time zone, read in the caller's transaction (a payment's day is the school's date). */
+  async timeZoneIn(conn: Conn): Promise<string> {
+    return (await new SettingsRepository(conn).get()).time_zone || DEFAULT_SCHOOL_SETTINGS.time_zone;
   }
 
   /** The report card settings (defaults until the admin saves them). Written by `updateReport`. */

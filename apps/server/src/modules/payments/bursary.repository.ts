@@ -1,0 +1,127 @@
+import { sql, type Insertable } from 'kysely';
+import type { PaymentMethod } from '@portal/domain';
+import { nowIso, type Conn, type DB } from '../../db/index';
+import './payments.tables';
+import type { PaymentsTable } from './payments.tables';
+
+/** What the ledger filters by (dates are the days paid, inclusive). */
+export interface LedgerFilter {
+  reference?: string;
+  studentId?: number;
+  sessionName?: string;
+  method?: PaymentMethod;
+  from?: string;
+  to?: string;
+}
+
+/** SQL of the bursar's office: recorded payments, reversals, scans, the ledger. */
+export class BursaryRepository {
+  constructor(readonly db: DB) {}
+
+  /** A student with what a payment row stores of them. */
+  studentForPayment(admissionNumber: string) {
+    return this.db
+      .selectFrom('students')
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .select([
+        'students.id',
+        'students.admission_number',
+        'students.first_name',
+        'students.last_name',
+        'students.student_class',
+        'students.phone_number',
+        'users.email',
+      ])
+      .where('students.admission_number', '=', admissionNumber)
+      .executeTakeFirst();
+  }
+
+  /** The receipt number of the payment holding a bank reference key, if any. */
+  async receiptOfBankReference(conn: Conn, key: string): Promise<string | undefined> {
+    const row = await conn.selectFrom('payments').select('receipt_number').where('bank_reference_key', '=', key).executeTakeFirst();
+    return row ? (row.receipt_number ?? '') : undefined;
+  }
+
+  async insert(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'created_at' | 'updated_at'>): Promise<number> {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('payments')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async insertScan(trx: Conn, v: { payment_id: number; mime: string; data: string; bytes: number }): Promise<void> {
+    await trx.insertInto('payment_scans').values(v).execute();
+  }
+
+  scanOf(paymentId: number) {
+    return this.db.selectFrom('payment_scans').select(['mime', 'data']).where('payment_id', '=', paymentId).executeTakeFirst();
+  }
+
+  paymentByReference(conn: Conn, reference: string) {
+    return conn.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  }
+
+  /** The reversal of a payment, if any. */
+  reversalOf(conn: Conn, paymentId: number) {
+    return conn.selectFrom('payments').select(['receipt_number']).where('reversal_of', '=', paymentId).executeTakeFirst();
+  }
+
+  /** Ledger rows (successful payments and reversals) with their scan flag and the other side of a reversal. */
+  private ledgerBase(conn: Conn, f: LedgerFilter) {
+    let q = conn
+      .selectFrom('payments as p')
+      .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
+      .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
+      .leftJoin('users as recorder', 'recorder.id', 'p.recorded_by')
+      .where('p.status', '=', 'successful');
+    if (f.reference !== undefined) q = q.where('p.reference', '=', f.reference);
+    if (f.studentId !== undefined) q = q.where('p.student_id', '=', f.studentId);
+    if (f.sessionName !== undefined) q = q.where('p.current_session', '=', f.sessionName);
+    if (f.method !== undefined) q = q.where('p.method', '=', f.method);
+    if (f.from !== undefined) q = q.where('p.paid_on', '>=', f.from);
+    if (f.to !== undefined) q = q.where('p.paid_on', '<=', f.to);
+    return q;
+  }
+
+  ledger(f: LedgerFilter, page?: { limit: number; offset: number }, conn: Conn = this.db) {
+    let q = this.ledgerBase(conn, f)
+      .select([
+        'p.id',
+        'p.reference',
+        'p.receipt_number',
+        'p.admission_number',
+        'p.full_name',
+        'p.current_class',
+        'p.current_session',
+        'p.term',
+        'p.amount_kobo',
+        'p.method',
+        'p.bank',
+        'p.bank_reference',
+        'p.paid_on',
+        'p.paid_at',
+        'p.note',
+        'p.reason',
+        'p.created_at',
+        'orig.reference as orig_reference',
+        'orig.receipt_number as orig_receipt_number',
+        'rev.receipt_number as reversed_by',
+        'recorder.email as recorded_by',
+        sql<number>`(select count(*) from payment_scans s where s.payment_id = p.id)`.as('has_scan'),
+      ])
+      .orderBy('p.paid_on', 'desc')
+      .orderBy('p.id', 'desc');
+    if (page) q = q.limit(page.limit).offset(page.offset);
+    return q.execute();
+  }
+
+  async ledgerTotals(f: LedgerFilter, conn: Conn = this.db): Promise<{ total: number; kobo: number }> {
+    const row = await this.ledgerBase(conn, f)
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.coalesce(eb.fn.sum<number>('p.amount_kobo'), eb.lit(0)).as('kobo')])
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), kobo: Number(row.kobo) };
+  }
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ANY_ROLE,
+  isoDateField,
+  ledgerQuerySchema,
+  offlinePaymentSchema,
+  reversalSchema,
+  STAFF_OR_ADMIN,
+  statementQuerySchema,
+  textField,
+} from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { sendAttachment } from '../../http/attachment';
+import { currentUser } from '../../http/auth';
+import { attendanceService } from '../attendance/attendance.service';
+import { capabilitiesService } from '../auth/capabilities.service';
+import { sessionsService } from '../results/sessions.service';
+import { teachingService } from '../teaching/teaching.service';
+import { BursaryRepository } from './bursary.repository';
+import { BursaryService } from './bursary.service';
+import { FeesService } from './fees.service';
+import { ledgerCsv } from './payments.documents';
+import { PaymentsRepository } from './payments.repository';
+import { StatementService } from './statement.service';
+
+const tags = ['bursary'];
+const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
+/** The bursar: staff holding the capability, or the admin (the guard checks it with the account). */
+const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
+
+/** The bursar's office (issue 17): offline payments, reversals, the ledger and its CSV, scans, statements. */
+export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const repo = new BursaryRepository(deps.db);
+  const payments = new PaymentsRepository(deps.db);
+  const sessions = sessionsService(deps.db);
+  const attendance = attendanceService(deps.db, deps.now);
+  const service = new BursaryService(repo, sessions, attendance);
+  const fees = new FeesService(payments, sessions, teachingService(deps.db));
+  const statements = new StatementService(payments, repo, fees, sessions, attendance, capabilitiesService(deps.db));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/bursary/payments/',
+    {
+      config: BURSAR,
+      // A 2 MB scan is about 2.8 MB as base64.
+      bodyLimit: 3_200_000,
+      schema: { tags, summary: 'Record an offline payment (bank transfer, teller, cash, POS)', body: offlinePaymentSchema },
+    },
+    async (request, reply) => reply.status(201).send(await service.record(currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/bursary/payments/:reference/reverse/',
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'Reverse a payment by an entry of the negative amount', params: referenceParams, body: reversalSchema },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.reverse(currentUser(request), request.params.reference, request.body.reason)),
+  );
+
+  r.get(
+    '/api/bursary/payments/',
+    { config: BURSAR, schema: { tags, summary: 'The payments ledger', querystring: ledgerQuerySchema } },
+    async (request) => service.ledger(request.query),
+  );
+
+  r.get(
+    '/api/bursary/payments/:reference/scan/',
+    { config: BURSAR, schema: { tags, summary: "An offline payment's teller scan", params: referenceParams } },
+    async (request, reply) => {
+      const scan = await service.scan(request.params.reference);
+      return reply
+        .header('content-type', scan.mime)
+        .header('content-disposition', `inline; filename="scan-${request.params.reference.replace(/[^A-Za-z0-9-]/g, '-')}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(scan.bytes);
+    },
+  );
+
+  r.get(
+    '/api/bursary/ledger.csv',
+    {
+      config: BURSAR,
+      schema: {
+        tags,
+        summary: 'Every ledger entry in the range, as CSV',
+        querystring: z.object({ from: isoDateField.optional(), to: isoDateField.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const entries = await service.ledgerAll(request.query);
+      const name = `ledger-${request.query.from ?? 'start'}-to-${request.query.to ?? 'today'}`;
+      return sendAttachment(reply, 'csv', `${name}.csv`, ledgerCsv(entries));
+    },
+  );
+
+  // A student reads their own statement, so the capability is checked in the service for staff.
+  r.get(
+    '/api/bursary/statement/',
+    { config: { auth: ANY_ROLE }, schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema } },
+    async (request) => statements.statement(currentUser(request), request.query),
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  BURSARY_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  TERM_VALUES,
+  koboToNaira,
+  personName,
+  statementLines,
+  termLabel,
+  type Statement,
+} from '@portal/domain';
+import type { AuthUser } from '../../http/auth';
+import { badRequest, forbidden } from '../../http/errors';
+import type { AttendanceService } from '../attendance/attendance.service';
+import type { CapabilitiesService } from '../auth/capabilities.service';
+import type { SessionsService } from '../results/sessions.service';
+import type { BursaryRepository } from './bursary.repository';
+import { presentLedgerEntry } from './bursary.service';
+import type { FeesService } from './fees.service';
+import type { PaymentsRepository } from './payments.repository';
+import { ownStudentOf } from './payments.students';
+
+type Actor = Pick<AuthUser, 'id' | 'role'>;
+
+/**
+ * A student's statement of account for a session: the compulsory charges of their class (dated at
+ * each term's start from the school calendar, else the item's created date), then payments and
+ * reversals by the day paid. The closing balance equals the fee balance rule's due − paid (negative = credit), tested.
+ */
+export class StatementService {
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly bursaryRepo: BursaryRepository,
+    private readonly fees: FeesService,
+    private readonly sessions: SessionsService,
+    private readonly attendance: AttendanceService,
+    private readonly capabilities: CapabilitiesService,
+  ) {}
+
+  async statement(actor: Actor, q: { admission_number?: string; session_id?: number }): Promise<Statement> {
+    // The student reads their own (whatever admission number they send); staff need the bursar capability.
+    const own = await ownStudentOf(this.payments, actor);
+    if (!own && actor.role === 'staff' && !(await this.capabilities.mine(actor)).capabilities.includes('bursar')) {
+      throw forbidden(BURSARY_MESSAGES.bursarOnly);
+    }
+    const student = own ?? (q.admission_number ? await this.bursaryRepo.studentForPayment(q.admission_number) : undefined);
+    if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
+    const session = q.session_id !== undefined ? await this.sessions.byId(q.session_id) : await this.sessions.currentOrLatest();
+    if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
+
+    const [items, starts, rows] = await Promise.all([
+      this.fees.compulsoryItems(session.id, student.student_class),
+      this.attendance.termStarts(session.id),
+      this.bursaryRepo.ledger({ studentId: student.id, sessionName: session.name }),
+    ]);
+    const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);
+    const charges = [...items]
+      .sort((a, b) => termOrder(a.term) - termOrder(b.term))
+      .map((i) => ({
+        date: starts[i.term] ?? i.created_at.slice(0, 10),
+        description: `${i.name} (${termLabel(i.term)})`,
+        term: i.term,
+        kobo: i.kobo,
+      }));
+    const ledger = rows.map((r) => {
+      const e = presentLedgerEntry(r);
+      return {
+        date: e.paid_on,
+        description:
+          e.kind === 'reversal'
+            ? BURSARY_MESSAGES.reversed(e.reverses?.receipt_number ?? '') + (e.reason ? ` ${e.reason}` : '')
+            : `${PAYMENT_METHOD_LABELS[e.method]} ${e.receipt_number}`,
+        term: e.term,
+        kobo: r.amount_kobo,
+        receipt_number: e.receipt_number,
+        kind: e.kind,
+      };
+    });
+    const { lines, balance_kobo } = statementLines(charges, ledger);
+    const chargedKobo = charges.reduce((s, c) => s + c.kobo, 0);
+    const paidKobo = ledger.reduce((s, e) => s + e.kobo, 0);
+    return {
+      admission_number: student.admission_number,
+      full_name: personName(student),
+      student_class: student.student_class,
+      session_id: session.id,
+      session: session.name,
+      lines: lines.map((l) => ({
+        date: l.date,
+        kind: l.kind,
+        description: l.description,
+        term: l.term,
+        receipt_number: l.receipt_number,
+        debit: koboToNaira(l.debit_kobo),
+        credit: koboToNaira(l.credit_kobo),
+        balance: koboToNaira(l.balance_kobo),
+      })),
+      charged: koboToNaira(chargedKobo),
+      paid: koboToNaira(paidKobo),
+      balance: koboToNaira(balance_kobo),
+    };
+  }
+}
