@@ -1,6 +1,5 @@
 import type { Statement } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
-import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SchoolBrand } from '../../../components/layout/school-brand';
@@ -46,7 +45,7 @@ export function StatementView({ data }: { data: Statement }) {
         <EmptyState>{M.noLines}</EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table className="stack-sm w-full text-sm" data-testid="statement-lines">
+          <table className="stack-sm stack-sm-1 w-full text-sm" data-testid="statement-lines">
             <thead>
               <tr className="border-b border-slate-300 text-left">
                 <th className="px-2 py-1.5">{L.description}</th>
@@ -67,12 +66,11 @@ export function StatementView({ data }: { data: Statement }) {
                 >
                   <th scope="row" className="px-2 py-1.5 text-left font-medium">
                     {l.description}
-                    {l.term && <span className="ml-1 text-xs font-normal text-slate-600">({termLabel(l.term)})</span>}
                   </th>
                   <td data-label={L.date} className="px-2 py-1.5 whitespace-nowrap">
                     {formatDate(l.date)}
                   </td>
-                  <td data-label={L.receipt} className="px-2 py-1.5">
+                  <td data-label={L.receipt} className="px-2 py-1.5 whitespace-nowrap">
                     {l.receipt_number ?? ''}
                   </td>
                   <td data-label={L.debit} className="px-2 py-1.5 text-right tabular-nums">

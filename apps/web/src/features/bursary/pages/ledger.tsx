@@ -71,7 +71,10 @@ function EntryRow({ e, onReverse }: { e: LedgerEntry; onReverse: (e: LedgerEntry
       data-receipt={e.receipt_number}
     >
       <th scope="row" className="px-2 py-2 text-left font-semibold">
-        <Link className="text-brand-800 underline" to={`/payments/receipt/${encodeURIComponent(e.reference)}`}>
+        <Link
+          className="inline-flex min-h-11 items-center text-brand-800 underline"
+          to={`/payments/receipt/${encodeURIComponent(e.reference)}`}
+        >
           {e.receipt_number}
         </Link>
         {reversal && (
@@ -210,7 +213,7 @@ export default function LedgerPage() {
               </span>
             </p>
             <div className="overflow-x-auto">
-              <table className="stack-sm w-full text-sm">
+              <table className="stack-sm stack-sm-1 w-full text-sm">
                 <thead>
                   <tr className="border-b border-slate-300 text-left">
                     <th className="px-2 py-2">{L.receipt}</th>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   BURSARY_MESSAGES,
   BURSARY_SCREENS,
@@ -21,14 +21,21 @@ function StaffRow({ staff }: { staff: StaffCapabilities }) {
   const save = useSaveCapabilities();
   const toast = useToast();
   const [error, setError] = useState('');
+  // The switch moves at once; a refused save puts it back to what is stored.
+  const [shown, setShown] = useState(staff.capabilities);
+  useEffect(() => setShown(staff.capabilities), [staff.capabilities]);
   function toggle(capability: StaffCapability, on: boolean) {
     setError('');
-    const capabilities = on ? [...staff.capabilities, capability] : staff.capabilities.filter((c) => c !== capability);
+    const capabilities = on ? [...shown, capability] : shown.filter((c) => c !== capability);
+    setShown(capabilities);
     save.mutate(
       { staffId: staff.staff_id, capabilities },
       {
         onSuccess: () => toast.success(BURSARY_MESSAGES.capabilitiesSaved),
-        onError: (err) => setError(errorMessage(err, { fallback: M.capabilitiesSaveFailed, useDetail: true })),
+        onError: (err) => {
+          setShown(staff.capabilities);
+          setError(errorMessage(err, { fallback: M.capabilitiesSaveFailed, useDetail: true }));
+        },
       },
     );
   }
@@ -52,7 +59,7 @@ function StaffRow({ staff }: { staff: StaffCapabilities }) {
               type="checkbox"
               role="switch"
               className="h-5 w-5 accent-brand-800"
-              checked={staff.capabilities.includes(c)}
+              checked={shown.includes(c)}
               disabled={save.isPending}
               aria-label={`${STAFF_CAPABILITY_LABELS[c]}: ${staff.name}`}
               onChange={(e) => toggle(c, e.target.checked)}
