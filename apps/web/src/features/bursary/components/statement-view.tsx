@@ -1,5 +1,6 @@
 import type { Statement } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
+import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SchoolBrand } from '../../../components/layout/school-brand';
@@ -66,6 +67,10 @@ export function StatementView({ data }: { data: Statement }) {
                 >
                   <th scope="row" className="px-2 py-1.5 text-left font-medium">
                     {l.description}
+                    {/* A charge's description names its term already. */}
+                    {l.term && l.kind !== 'charge' && (
+                      <span className="ml-1 text-xs font-normal text-slate-600">({termLabel(l.term)})</span>
+                    )}
                   </th>
                   <td data-label={L.date} className="px-2 py-1.5 whitespace-nowrap">
                     {formatDate(l.date)}
