@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BURSARY_MESSAGES, BURSARY_SCREENS, type Statement } from '../../packages/domain/src/bursary';
-import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '../../packages/domain/src/bursary-screens';
+import { BURSARY_FEE_SCREENS, BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
 
@@ -171,6 +171,10 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: L.downloadCsv }).click()]);
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
 
+  // The admin's fee items are the bursar's too.
+  await page.goto(BURSARY_FEE_SCREENS.schedules.to);
+  await expect(page.getByRole('heading', { name: BURSARY_FEE_SCREENS.schedules.label, level: 1 })).toBeVisible();
+
   // The statement: charges, both payments, the reversal and the balance.
   const expected = await statementOf(page.request);
   expect(expected.paid).toBe(TELLER_NAIRA);
@@ -194,7 +198,7 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   // A plain staff member (staff1) is refused every bursary screen, and the API refuses them too.
   const plain = await browser.newPage({ viewport: PHONE });
   await signInViaApi(plain, plain.request, 'staff');
-  for (const screen of [BURSARY_SCREENS.record, BURSARY_SCREENS.ledger, BURSARY_SCREENS.statement]) {
+  for (const screen of [BURSARY_SCREENS.record, BURSARY_SCREENS.ledger, BURSARY_SCREENS.statement, BURSARY_FEE_SCREENS.schedules]) {
     await plain.goto(screen.to);
     await expect(plain).toHaveURL(/\/staffHomePage$/);
     await expect(plain.getByText(M.bursarPageRefused(screen.to))).toBeVisible();
