@@ -563,6 +563,9 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   await bulk.insert('users', staffUsers);
   await bulk.insert('staff', staffRows);
+  // staff1 (the scenarios' staff account) is also the bursar (issue 17), for the bursary scenarios.
+  if (await bulk.hasTable('staff_capabilities'))
+    await bulk.insert('staff_capabilities', [{ user_id: 2, capability: 'bursar', granted_by: 1, granted_at: now }]);
   phase(`sessions, admin, ${S} staff`, t);
   t = performance.now();
   const assignments = await writeTeachingStructure(bulk, sessionIds, S, now);

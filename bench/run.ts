@@ -351,9 +351,10 @@ async function captureSql(
           plan.transactional.push(key);
           // STU-0001…STU-0060 are students 1…60 of a generated school: the class the saves rotate over.
           (plan.rotateStudent ??= {})[key] = Array.from({ length: Math.min(60, ctx.meta.students) }, (_, k) => k + 1);
-        } else if (s.method === 'PUT') {
-          // A grid save is one transaction in the portal: replayed as one in the baseline too (which
-          // opens it itself: the captured begin and commit are left out).
+        } else if (s.method === 'PUT' || queries.some((q) => /^\s*begin\b/i.test(q.sql))) {
+          // A grid save (or any write in a transaction, e.g. a recorded payment) is one transaction in
+          // the portal: replayed as one in the baseline too (which opens it itself: the captured begin
+          // and commit are left out), so a failing replay rolls back instead of holding the write lock.
           queries = queries.filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q.sql));
           plan.transactional.push(key);
         }

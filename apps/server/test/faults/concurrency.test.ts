@@ -211,5 +211,14 @@ describeEachDatabase('verify and webhook of one payment, all at once', (dialect)
       .execute();
     const toSuccess = credits.filter((r) => (r.after ?? '').includes('"successful"'));
     expect(toSuccess).toHaveLength(1);
+    // Numbered once (issue 17): one receipt number, the counter moved by one.
+    const numbered = await ctx.handle.db
+      .selectFrom('payments')
+      .select(['receipt_number'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(numbered.receipt_number).toBe('R-000001');
+    const counter = await ctx.handle.db.selectFrom('counters').select('value').where('name', '=', 'receipt').executeTakeFirstOrThrow();
+    expect(counter.value).toBe(1);
   }, 30_000);
 });

@@ -62,6 +62,15 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
     expect(subjectsOf.get(first.id)).toHaveLength(12);
   });
 
+  it('makes staff3 (who teaches nothing) the bursar, and no one else', async () => {
+    const held = await db()
+      .selectFrom('staff_capabilities as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['u.email', 'c.capability'])
+      .execute();
+    expect(held).toEqual([{ email: 'staff3@demo.school', capability: 'bursar' }]);
+  });
+
   it('has a teacher for every offered arm-subject pair and a form teacher for every arm; staff1 teaches JSS 1A Mathematics', async () => {
     const session = await db().selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
     const cells = await db()

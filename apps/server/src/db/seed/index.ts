@@ -7,6 +7,7 @@ import { nowIso, type DB } from '../index';
 import '../../modules/payments/payments.tables';
 import '../../modules/results/report-cards.tables';
 import '../../modules/attendance/attendance.tables';
+import '../../modules/auth/capabilities.tables';
 import { schoolYearCalendar } from './calendar';
 import {
   SCHOOL_ARMS,
@@ -139,6 +140,12 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     );
   }
   const teachers = staff.filter((_, i) => i !== 2);
+  // The bursar (issue 17): Funmi Adeyemi, staff3, who teaches nothing, holds the bursar capability.
+  const bursar = staff[2]!;
+  await db
+    .insertInto('staff_capabilities')
+    .values({ user_id: bursar.userId, capability: 'bursar', granted_by: null, granted_at: nowIso() })
+    .execute();
   await assignDemoTeachers(db, session.id, structure, teachers);
 
   const students = [];
@@ -245,6 +252,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
       '  Demo school seeded (DEMO_DATA). Demo sign-ins (printed once; every demo staff member shares the staff',
       '  password, every demo student the student password):',
       `    staff:   ${staff[0]!.email} / ${DEMO_PASSWORDS.staff}   (${staff[0]!.staffId}, form teacher of JSS 1A)`,
+      `    bursar:  ${bursar.email} / ${DEMO_PASSWORDS.staff}   (${bursar.staffId}, holds the bursar capability)`,
       `    student: ${s1.email} / ${DEMO_PASSWORDS.student}   (${s1.admissionNumber}, JSS 1A)`,
       `    (${students.length} students in ${classes.length} classes, ${staff.length} staff, results for 2025/2026 1st and 2nd term)`,
       '',

@@ -42,14 +42,13 @@ export class BursaryRepository {
     return row ? (row.receipt_number ?? '') : undefined;
   }
 
-  async insert(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'created_at' | 'updated_at'>): Promise<number> {
+  insert(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'created_at' | 'updated_at'>) {
     const now = nowIso();
-    const row = await trx
+    return trx
       .insertInto('payments')
       .values({ ...values, created_at: now, updated_at: now })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
-    return row.id;
   }
 
   async insertScan(trx: Conn, v: { payment_id: number; mime: string; data: string; bytes: number }): Promise<void> {

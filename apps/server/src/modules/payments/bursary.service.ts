@@ -26,7 +26,7 @@ import type { AttendanceService } from '../attendance/attendance.service';
 import type { SessionsService } from '../results/sessions.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';
 
-type Actor = Pick<AuthUser, 'id' | 'role'>;
+type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
 type LedgerRow = Awaited<ReturnType<BursaryRepository['ledger']>>[number];
 
 /** The next number of the one receipt sequence (online and offline payments, reversals), inside the caller's transaction. */
@@ -114,23 +114,25 @@ export class BursaryService {
   }
 
   async record(actor: Actor, input: OfflinePayment): Promise<LedgerEntry> {
-    const student = await this.repo.studentForPayment(input.admission_number);
+    const [student, session, { today, timeZone }] = await Promise.all([
+      this.repo.studentForPayment(input.admission_number),
+      this.sessions.byId(input.session_id),
+      this.attendance.schoolToday(),
+    ]);
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
-    const session = await this.sessions.byId(input.session_id);
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
-    const { today, timeZone } = await this.attendance.schoolToday();
     if (input.paid_on > today) throw badRequest({ paid_on: [BURSARY_MESSAGES.paidOnFuture] });
     const scan = input.scan ? decodeScan(input.scan) : null;
     const banked = (BANKED_METHODS as readonly string[]).includes(input.method);
     const bank = banked ? input.bank : '';
     const key = input.bank_reference ? bankReferenceKey(bank, input.bank_reference) : null;
-    if (key) await this.refuseTakenReference(this.repo.db, key);
 
     const reference = `OFF-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
+    let row: Awaited<ReturnType<BursaryRepository['insert']>>;
     try {
-      await this.repo.db.transaction().execute(async (trx) => {
+      row = await this.repo.db.transaction().execute(async (trx) => {
         const receipt = await nextReceiptNumber(trx);
-        const id = await this.repo.insert(trx, {
+        const inserted = await this.repo.insert(trx, {
           reference,
           student_id: student.id,
           admission_number: student.admission_number,
@@ -161,7 +163,7 @@ export class BursaryService {
         });
         if (scan)
           await this.repo.insertScan(trx, {
-            payment_id: id,
+            payment_id: inserted.id,
             mime: scan.mime,
             data: scan.bytes.toString('base64'),
             bytes: scan.bytes.length,
@@ -185,13 +187,23 @@ export class BursaryService {
             scan: scan ? { mime: scan.mime, bytes: scan.bytes.length } : null,
           },
         });
+        return inserted;
       });
     } catch (err) {
-      // Two bursars recording the same reference at once: the unique index decides, the loser hears why.
+      // The same bank reference again (or two bursars racing with it): the unique index decides, and
+      // the counter's step rolls back with the refused insert.
       if (key && isUniqueViolation(err, 'bank_reference_key')) await this.refuseTakenReference(this.repo.db, key);
       throw err;
     }
-    return this.entry(this.repo.db, reference);
+    // The answer is built from the row just written (no re-read): nothing reverses or reverses it yet.
+    return presentLedgerEntry({
+      ...row,
+      orig_reference: null,
+      orig_receipt_number: null,
+      reversed_by: null,
+      recorded_by: actor.email,
+      has_scan: scan ? 1 : 0,
+    });
   }
 
   private async refuseTakenReference(conn: Conn, key: string): Promise<void> {

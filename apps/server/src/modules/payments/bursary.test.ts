@@ -147,6 +147,9 @@ describeEachDatabase("the bursar's office", (dialect) => {
       });
       expect(entry.receipt_number).toMatch(/^R-\d{6}$/);
       expect(entry.reference).toMatch(/^OFF-/);
+      // The answer (built from the row written) is what the ledger reads back.
+      const listed = (await get(bursar, `/api/bursary/payments/?admission_number=${pupil.admissionNumber}`)).json<LedgerPage>();
+      expect(listed.entries.find((e) => e.reference === entry.reference)).toEqual(entry);
 
       const file = await get(bursar, `/api/bursary/payments/${entry.reference}/scan/`);
       expect(file.statusCode).toBe(200);

@@ -77,8 +77,10 @@ export class PaymentReportsService {
       const standing = standingOf(due, paidKobo);
       const focus = term ? (standing.terms.find((t) => t.term === term) ?? standingOf({}, 0).session) : standing.session;
       const status: ReportPaymentStatus = focus.status === 'paid' ? 'successful' : pending.length ? 'pending' : 'unpaid';
-      const last = successful.length
-        ? [...successful].sort((a, b) => (b.paid_at ?? b.created_at).localeCompare(a.paid_at ?? a.created_at))[0]
+      // The last money received: a reversal is not a payment.
+      const received = successful.filter((p) => p.amount_kobo > 0);
+      const last = received.length
+        ? [...received].sort((a, b) => (b.paid_at ?? b.created_at).localeCompare(a.paid_at ?? a.created_at))[0]
         : pending[0];
       return {
         admission_number: s.admission_number,

@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bankReferenceKey, formatReceiptNumber, offlinePaymentSchema, BURSARY_MESSAGES, statementLines } from './bursary';
+import { TERM_VALUES } from './constants';
+
+const day = fc.integer({ min: 0, max: 364 }).map((n) => new Date(Date.UTC(2025, 8, 1) + n * 86_400_000).toISOString().slice(0, 10));
+const term = fc.constantFrom(null, ...TERM_VALUES);
+const charge = fc.record({ date: day, description: fc.string(), term, kobo: fc.integer({ min: 1, max: 100_000_000 }) });
+const entry = fc.record({
+  date: day,
+  description: fc.string(),
+  term,
+  kobo: fc.integer({ min: 1, max: 100_000_000 }),
+  receipt: fc.integer({ min: 1, max: 999_999 }),
+  reversal: fc.boolean(),
+});
+
+describe('statementLines', () => {
+  it('closing balance = charges − payments + reversals, whatever the order; the running balance adds up line by line', () => {
+    fc.assert(
+      fc.property(fc.array(charge, { maxLength: 8 }), fc.array(entry, { maxLength: 12 }), (charges, raw) => {
+        const entries = raw.map((e) => ({
+          date: e.date,
+          description: e.description,
+          term: e.term,
+          kobo: e.reversal ? -e.kobo : e.kobo,
+          receipt_number: formatReceiptNumber(e.receipt),
+          kind: e.reversal ? ('reversal' as const) : ('payment' as const),
+        }));
+        const { lines, balance_kobo } = statementLines(charges, entries);
+        const charged = charges.reduce((s, c) => s + c.kobo, 0);
+        const paid = raw.filter((e) => !e.reversal).reduce((s, e) => s + e.kobo, 0);
+        const reversed = raw.filter((e) => e.reversal).reduce((s, e) => s + e.kobo, 0);
+        expect(balance_kobo).toBe(charged - paid + reversed);
+        expect(lines).toHaveLength(charges.length + entries.length);
+        let running = 0;
+        for (const l of lines) {
+          running += l.debit_kobo - l.credit_kobo;
+          expect(l.balance_kobo).toBe(running);
+          expect(l.debit_kobo === 0 || l.credit_kobo === 0).toBe(true);
+        }
+        // Charges first, then entries by date then receipt number.
+        expect(lines.slice(0, charges.length).every((l) => l.kind === 'charge')).toBe(true);
+        const rest = lines.slice(charges.length).map((l) => `${l.date}|${l.receipt_number}`);
+        expect(rest).toEqual([...rest].sort());
+        // The same entries in another order give the same statement.
+        expect(statementLines(charges, [...entries].reverse()).balance_kobo).toBe(balance_kobo);
+      }),
+    );
+  });
+
+  it('a payment is a credit and a reversal a debit of its size', () => {
+    const { lines } = statementLines(
+      [{ date: '2025-09-15', description: 'Tuition', term: '1st', kobo: 1000 }],
+      [
+        { date: '2025-09-20', description: 'Paid', term: '1st', kobo: 600, receipt_number: 'R-000001', kind: 'payment' },
+        { date: '2025-09-21', description: 'Reversed', term: '1st', kobo: -600, receipt_number: 'R-000002', kind: 'reversal' },
+      ],
+    );
+    expect(lines.map((l) => [l.kind, l.debit_kobo, l.credit_kobo, l.balance_kobo])).toEqual([
+      ['charge', 1000, 0, 1000],
+      ['payment', 0, 600, 400],
+      ['reversal', 600, 0, 1000],
+    ]);
+  });
+});
+
+describe('bank references and receipt numbers', () => {
+  it('one key whatever the case, spaces, dashes, slashes or dots', () => {
+    expect(bankReferenceKey('First Bank', 'ab-12/34.5')).toBe(bankReferenceKey('FIRSTBANK', 'AB 12 34 5'));
+    expect(bankReferenceKey('First Bank', 'AB1')).not.toBe(bankReferenceKey('Zenith', 'AB1'));
+    expect(formatReceiptNumber(7)).toBe('R-000007');
+    expect(formatReceiptNumber(1_234_567)).toBe('R-1234567');
+  });
+
+  it('a banked method needs the bank and its reference; cash does not', () => {
+    const base = { admission_number: 'STU-0001', session_id: 1, term: null, amount: 5000, paid_on: '2025-10-01' };
+    const teller = offlinePaymentSchema.safeParse({ ...base, method: 'bank_teller' });
+    expect(teller.success).toBe(false);
+    expect(teller.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['bank', BURSARY_MESSAGES.bankRequired],
+      ['bank_reference', BURSARY_MESSAGES.referenceRequired],
+    ]);
+    expect(offlinePaymentSchema.safeParse({ ...base, method: 'cash' }).success).toBe(true);
+    const badScan = offlinePaymentSchema.safeParse({ ...base, method: 'cash', scan: 'data:text/html;base64,PGh0bWw+' });
+    expect(badScan.error!.issues.map((i) => i.message)).toEqual([BURSARY_MESSAGES.scanInvalid]);
+  });
+});
