@@ -188,6 +188,23 @@ const ATTENDANCE_ADMIN: Screen[] = [
 ];
 const ATTENDANCE_STUDENT: Screen[] = [{ path: '/my-attendance', prepare: showStudentAttendance }];
 
+// The bursar's office (issue 17): the admin holds the bursar capability; STU-0001 has a payment (the
+// simulator's, above), so the ledger and the statement have lines. The student reads their own statement.
+const showLedger: Prepare = async (page) => {
+  await expect(page.getByTestId('ledger-row').first()).toBeVisible();
+};
+const showStatement: Prepare = async (page) => {
+  await expect(page.getByTestId('statement-lines')).toBeVisible();
+};
+const BURSARY_ADMIN: Screen[] = [
+  { path: '/bursary/record' },
+  { path: '/bursary/ledger', prepare: showLedger },
+  { path: '/bursary/statement' },
+  { path: () => `/bursary/statement?admission_number=STU-0001&session_id=${sessionId}`, prepare: showStatement },
+  { path: '/staff-capabilities', prepare: async (page) => await expect(page.getByTestId('capability-row').first()).toBeVisible() },
+];
+const BURSARY_STUDENT: Screen[] = [{ path: '/my-statement', prepare: showStatement }];
+
 const STAFF_SCREENS: Screen[] = [
   { path: '/staffHomePage' },
   { path: '/StudentReg' },
@@ -248,6 +265,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/payments/fee-schedules' },
   { path: '/report-card-settings' },
   ...ATTENDANCE_ADMIN,
+  ...BURSARY_ADMIN,
   ...STAFF_SCREENS.filter((s) => s.path !== '/staffHomePage'),
 ];
 const STUDENT_SCREENS: Screen[] = [
@@ -259,6 +277,7 @@ const STUDENT_SCREENS: Screen[] = [
   { path: '/PaymentForm' },
   { path: () => `/payments/receipt/${encodeURIComponent(receiptRef)}` },
   ...ATTENDANCE_STUDENT,
+  ...BURSARY_STUDENT,
   { path: '/change-password' },
 ];
 const PUBLIC_SCREENS = ['/', '/login', '/Admin', '/StaffLogin', '/StudentLogin', '/no-such-page'];
@@ -670,5 +689,35 @@ test('issue 16: the attendance screens on a 360 px phone: axe, thumb-sized targe
   const barNow = (await bar.boundingBox())!;
   expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(barNow.y + 1);
   for (const c of await cutOff(page)) found.push(`register after Save: ${c}`);
+  expect(found).toEqual([]);
+});
+
+test('issue 17: the bursary screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const found: string[] = [];
+  const byRole: [Role, Screen[]][] = [
+    ['student', BURSARY_STUDENT],
+    ['admin', BURSARY_ADMIN],
+  ];
+  for (const [role, screens] of byRole) {
+    await signInViaApi(page, request, role);
+    for (const screen of screens) {
+      const path = typeof screen.path === 'function' ? screen.path() : screen.path;
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (screen.prepare) await screen.prepare(page);
+      await expectAccessible(page);
+      for (const t of await smallTargets(page)) found.push(`${role} ${path}: small ${t}`);
+      for (const c of await cutOff(page)) found.push(`${role} ${path}: ${c}`);
+      const over = await sideways(page);
+      if (over > 0) found.push(`${role} ${path}: ${over}px sideways`);
+    }
+    await signOut(page);
+  }
   expect(found).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
+import { bursaryRoutes } from '../features/bursary/routes';
 import { homeRoutes } from '../features/home/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { peopleRoutes } from '../features/people/routes';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
   ...teachingRoutes,
   ...reportSheetsRoutes,
   ...attendanceRoutes,
+  ...bursaryRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -161,3 +161,12 @@ export function downloadBlob(blob: Blob, filename: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** Opens a Blob (a scan, a PDF) in a new tab: fetched with the bearer token, which a plain link cannot send. */
+export function openBlob(blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const tab = window.open(url, '_blank');
+  // A blocked pop-up still gets the file, as a download.
+  if (!tab) downloadBlob(blob, 'scan');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

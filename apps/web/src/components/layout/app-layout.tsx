@@ -72,7 +72,7 @@ export function PageLayout({
         </div>
         {refused && (
           <Alert tone="warning" className="mb-5" title="Page not available">
-            {pageRefusedMessage(refused.path, refused.allowed)}
+            {refused.message ?? pageRefusedMessage(refused.path, refused.allowed)}
           </Alert>
         )}
         {children}

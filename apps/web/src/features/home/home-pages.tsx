@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { welcomeMessage } from '@portal/domain/datetime';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
+import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
+import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';
+import { useHasCapability } from '../../lib/capabilities';
 import { MenuGrid, WelcomeBanner, type MenuItem } from './menu';
 import { PeopleOverview } from './people-overview';
 
@@ -65,10 +68,11 @@ export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
   { to: '/my-classes', label: 'My Classes', description: 'Classes you teach this session' },
 ];
 
-export const ADMIN_FEES_MENU: readonly MenuItem[] = [
-  { to: '/PaymentForm', label: 'Fee Payments', description: 'History and class payment reports' },
-  { to: '/payments/fee-schedules', label: 'Fee Schedules', description: 'What each class owes per term' },
-];
+export const ADMIN_FEES_MENU: readonly MenuItem[] = [BURSARY_FEE_SCREENS.payments, BURSARY_FEE_SCREENS.schedules];
+
+/** The bursar's office (issue 17): the admin's, and a staff member's with the bursar capability. */
+export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BUR.capabilities];
+export const STAFF_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BURSARY_FEE_SCREENS.schedules];
 
 export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
   { to: '/settings', label: 'School Settings', description: 'Name, motto, address, logo' },
@@ -113,6 +117,10 @@ export function AdminHome() {
           <section>
             <h2 className="mb-3">Fees</h2>
             <MenuGrid items={ADMIN_FEES_MENU} label="Fees" />
+          </section>
+          <section>
+            <h2 className="mb-3">Bursary</h2>
+            <MenuGrid items={ADMIN_BURSARY_MENU} label="Bursary" />
           </section>
           <section>
             <h2 className="mb-3">School administration</h2>
@@ -176,6 +184,7 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
 
 export function StaffHome() {
   const welcome = useWelcome();
+  const bursar = useHasCapability('bursar').allowed;
   return (
     <PageLayout title="Staff Dashboard" back={false} width="max-w-6xl">
       <WelcomeBanner message={welcome} />
@@ -186,6 +195,12 @@ export function StaffHome() {
             <MenuGrid items={g.items} label={g.title} />
           </section>
         ))}
+        {bursar && (
+          <section>
+            <h2 className="mb-3">Bursary</h2>
+            <MenuGrid items={STAFF_BURSARY_MENU} label="Bursary" />
+          </section>
+        )}
         <section>
           <h2 className="mb-3">My account</h2>
           <MenuGrid items={[{ to: '/change-password', label: 'Change Password' }]} label="My account" />
@@ -202,6 +217,7 @@ export const STUDENT_MENU: readonly MenuItem[] = [
   { to: '/check-a-result', label: 'Check Current Result', description: 'This term’s result sheet' },
   { to: '/report-card', label: 'My Report Card', description: 'Print or download as PDF' },
   ATT.mine,
+  MY_STATEMENT_SCREEN,
   { to: '/change-password', label: 'Change Password' },
 ];
 

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, ANY_ROLE, RequireRole } from '../../lib/guards';
+import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
+import { ANY_ROLE, RequireCapability, RequireRole } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 
 /** Fees and payment screens. */
@@ -14,7 +15,8 @@ export const paymentsRoutes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireRole roles={ADMIN_ONLY} />,
+    // The admin's fee items, and the bursar's (issue 17).
+    element: <RequireCapability capability="bursar" refusedMessage={BURSARY_SCREEN_MESSAGES.bursarPageRefused} />,
     children: [{ path: '/payments/fee-schedules', lazy: page(() => import('./pages/fee-schedules-page')) }],
   },
 ];

@@ -63,6 +63,9 @@ export default function ReceiptPage() {
             {formatNaira(data.amount)}
           </p>
           <dl>
+            {data.receipt_number && (
+              <DetailRow label="Receipt number" value={<span data-testid="receipt-number">{data.receipt_number}</span>} />
+            )}
             <DetailRow label="Reference" value={data.reference} />
             <DetailRow label="Admission number" value={data.admission_number} />
             <DetailRow label="Full name" value={data.full_name} />
@@ -73,6 +76,7 @@ export default function ReceiptPage() {
             <DetailRow label="Phone number" value={data.phone_number ?? ''} />
             <DetailRow label="Paid on" value={formatDateTime(data.paid_at, data.school.time_zone)} />
             <DetailRow label="Paid through" value={data.provider} />
+            {data.bank && <DetailRow label="Bank / reference" value={[data.bank, data.bank_reference].filter(Boolean).join(' / ')} />}
             <DetailRow label="Status" value="Successful" />
           </dl>
         </Card>

@@ -1,0 +1,109 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LedgerEntry,
+  LedgerPage,
+  OfflinePaymentInput,
+  PaymentMethod,
+  Statement,
+  StaffCapabilities,
+  StaffCapability,
+} from '@portal/domain/bursary';
+import type { AcademicSession } from '@portal/domain/results';
+import { api } from '../../lib/api-client';
+import { capabilityKeys } from '../../lib/capabilities';
+
+const T = { timeout: 15_000 };
+
+export interface LedgerQuery {
+  admission_number?: string;
+  session_id?: number;
+  method?: PaymentMethod;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+export interface StatementQuery {
+  /** Left out for a student's own statement. */
+  admission_number?: string;
+  session_id?: number;
+}
+
+/**
+ * Query keys: everything under `['bursary']`; a recorded or reversed payment also changes what the
+ * payment screens show (`['payments']`: balances, history, receipts).
+ */
+export const bursaryKeys = {
+  all: ['bursary'] as const,
+  ledger: (q: LedgerQuery) => ['bursary', 'ledger', q] as const,
+  statement: (q: StatementQuery) => ['bursary', 'statement', q] as const,
+  staff: ['bursary', 'staff-capabilities'] as const,
+  sessions: ['sessions'] as const,
+};
+
+export function useSessions() {
+  return useQuery({ queryKey: bursaryKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
+}
+
+export function useLedger(q: LedgerQuery) {
+  return useQuery({
+    queryKey: bursaryKeys.ledger(q),
+    queryFn: ({ signal }) => api.get<LedgerPage>('/bursary/payments/', { query: { ...q }, ...T, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useStatement(q: StatementQuery | null) {
+  return useQuery({
+    queryKey: bursaryKeys.statement(q ?? {}),
+    queryFn: ({ signal }) => api.get<Statement>('/bursary/statement/', { query: { ...q }, ...T, signal }),
+    enabled: q !== null,
+    retry: false,
+  });
+}
+
+function useInvalidateMoney() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: bursaryKeys.all }), qc.invalidateQueries({ queryKey: ['payments'] })]);
+}
+
+export function useRecordPayment() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (body: OfflinePaymentInput) => api.post<LedgerEntry>('/bursary/payments/', body, { timeout: 30_000 }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReversePayment() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: ({ reference, reason }: { reference: string; reason: string }) =>
+      api.post<LedgerEntry>(`/bursary/payments/${encodeURIComponent(reference)}/reverse/`, { reason }, T),
+    onSuccess: invalidate,
+  });
+}
+
+export function fetchScan(reference: string) {
+  return api.get<Blob>(`/bursary/payments/${encodeURIComponent(reference)}/scan/`, { ...T, blob: true });
+}
+
+export function downloadLedgerCsv(q: Pick<LedgerQuery, 'from' | 'to'>) {
+  return api.get<Blob>('/bursary/ledger.csv', { query: { ...q }, timeout: 60_000, blob: true });
+}
+
+export function useStaffCapabilities() {
+  return useQuery({ queryKey: bursaryKeys.staff, queryFn: () => api.get<StaffCapabilities[]>('/staff-capabilities/', T) });
+}
+
+export function useSaveCapabilities() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ staffId, capabilities }: { staffId: string; capabilities: StaffCapability[] }) =>
+      api.put<StaffCapabilities>(`/staff-capabilities/${encodeURIComponent(staffId)}/`, { capabilities }, T),
+    onSuccess: async (saved) => {
+      qc.setQueryData<StaffCapabilities[]>(bursaryKeys.staff, (list) => list?.map((s) => (s.staff_id === saved.staff_id ? saved : s)));
+      await qc.invalidateQueries({ queryKey: capabilityKeys.all });
+    },
+  });
+}

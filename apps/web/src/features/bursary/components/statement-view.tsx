@@ -1,0 +1,98 @@
+import type { Statement } from '@portal/domain/bursary';
+import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
+import { termLabel } from '@portal/domain/constants';
+import { formatNaira } from '@portal/domain/money';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { SchoolBrand } from '../../../components/layout/school-brand';
+import { formatDate } from '../../../lib/datetime';
+
+const money = (n: number) => (n ? formatNaira(n) : '');
+
+/** A student's statement of account: every charge, payment and reversal with the running balance; prints on its own. */
+export function StatementView({ data }: { data: Statement }) {
+  return (
+    <Card className="statement print-plain">
+      {/* On paper the shell is hidden: the school's name heads the statement instead. */}
+      <div className="print-only mb-3 hidden">
+        <SchoolBrand />
+      </div>
+      <h2 className="mb-1">
+        {L.statementOf}: {data.full_name} <span className="text-sm font-normal text-slate-600">{data.admission_number}</span>
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">
+        {data.student_class} · {data.session}
+      </p>
+      <dl className="mb-4 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 text-sm">
+        <div>
+          <dt className="text-slate-600">{L.charged}</dt>
+          <dd className="font-semibold" data-testid="statement-charged">
+            {formatNaira(data.charged)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{L.paid}</dt>
+          <dd className="font-semibold" data-testid="statement-paid">
+            {formatNaira(data.paid)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{L.balance}</dt>
+          <dd className="font-semibold" data-testid="statement-balance">
+            {formatNaira(data.balance)}
+          </dd>
+        </div>
+      </dl>
+      {data.lines.length === 0 ? (
+        <EmptyState>{M.noLines}</EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="stack-sm stack-sm-1 w-full text-sm" data-testid="statement-lines">
+            <thead>
+              <tr className="border-b border-slate-300 text-left">
+                <th className="px-2 py-1.5">{L.description}</th>
+                <th className="px-2 py-1.5">{L.date}</th>
+                <th className="px-2 py-1.5">{L.receipt}</th>
+                <th className="px-2 py-1.5 text-right">{L.debit}</th>
+                <th className="px-2 py-1.5 text-right">{L.credit}</th>
+                <th className="px-2 py-1.5 text-right">{L.balance}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.lines.map((l, i) => (
+                <tr
+                  key={i}
+                  className={`border-b border-slate-100 ${l.kind === 'reversal' ? 'bg-red-50/60' : ''}`}
+                  data-testid="statement-line"
+                  data-kind={l.kind}
+                >
+                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                    {l.description}
+                    {/* A charge's description names its term already. */}
+                    {l.term && l.kind !== 'charge' && (
+                      <span className="ml-1 text-xs font-normal text-slate-600">({termLabel(l.term)})</span>
+                    )}
+                  </th>
+                  <td data-label={L.date} className="px-2 py-1.5 whitespace-nowrap">
+                    {formatDate(l.date)}
+                  </td>
+                  <td data-label={L.receipt} className="px-2 py-1.5 whitespace-nowrap">
+                    {l.receipt_number ?? ''}
+                  </td>
+                  <td data-label={L.debit} className="px-2 py-1.5 text-right tabular-nums">
+                    {money(l.debit)}
+                  </td>
+                  <td data-label={L.credit} className="px-2 py-1.5 text-right tabular-nums">
+                    {money(l.credit)}
+                  </td>
+                  <td data-label={L.balance} className="px-2 py-1.5 text-right font-semibold tabular-nums">
+                    {formatNaira(l.balance)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  BURSARY_MESSAGES,
+  BURSARY_SCREENS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  type LedgerEntry,
+  type PaymentMethod,
+} from '@portal/domain/bursary';
+import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
+import { termLabel } from '@portal/domain/constants';
+import { formatNaira } from '@portal/domain/money';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { QueryView } from '../../../components/ui/query-view';
+import { downloadBlob, openBlob } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/datetime';
+import { errorMessage } from '../../../lib/errors';
+import { useToast } from '../../../lib/toast';
+import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
+import { downloadLedgerCsv, fetchScan, useLedger, useSessions, type LedgerQuery } from '../api';
+import { ReverseDialog } from '../components/reverse-dialog';
+
+const FILTERS = ['admission_number', 'session_id', 'method', 'from', 'to'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+function queryOf(params: URLSearchParams): LedgerQuery {
+  const method = params.get('method') ?? '';
+  const sessionId = Number(params.get('session_id'));
+  const page = Number(params.get('page'));
+  return {
+    ...(params.get('admission_number') ? { admission_number: params.get('admission_number')! } : {}),
+    ...(sessionId > 0 ? { session_id: sessionId } : {}),
+    ...((PAYMENT_METHODS as readonly string[]).includes(method) ? { method: method as PaymentMethod } : {}),
+    ...(params.get('from') ? { from: params.get('from')! } : {}),
+    ...(params.get('to') ? { to: params.get('to')! } : {}),
+    ...(page > 1 ? { page } : {}),
+  };
+}
+
+function ScanButton({ reference }: { reference: string }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        fetchScan(reference)
+          .then(openBlob)
+          .catch((err: unknown) => toast.error(errorMessage(err, { fallback: M.scanFailed, notFound: BURSARY_MESSAGES.noScan })))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {L.viewScan}
+    </Button>
+  );
+}
+
+function EntryRow({ e, onReverse }: { e: LedgerEntry; onReverse: (e: LedgerEntry) => void }) {
+  const reversal = e.kind === 'reversal';
+  return (
+    <tr
+      className={`border-b border-slate-100 align-top ${reversal ? 'bg-red-50/60' : ''}`}
+      data-testid="ledger-row"
+      data-receipt={e.receipt_number}
+    >
+      <th scope="row" className="px-2 py-2 text-left font-semibold">
+        <Link
+          className="inline-flex min-h-11 items-center text-brand-800 underline"
+          to={`/payments/receipt/${encodeURIComponent(e.reference)}`}
+        >
+          {e.receipt_number}
+        </Link>
+        {reversal && (
+          <span
+            className="ml-2 inline-block rounded-full border border-red-300 bg-red-50 px-2 text-xs text-red-900"
+            data-testid="reversal-mark"
+          >
+            {L.reversal}
+          </span>
+        )}
+      </th>
+      <td data-label={L.student} className="px-2 py-2">
+        {e.full_name} <span className="text-xs text-slate-600">{e.admission_number}</span>
+      </td>
+      <td
+        data-label={L.amount}
+        className={`px-2 py-2 text-right font-semibold tabular-nums ${e.amount < 0 ? 'text-red-800' : ''}`}
+        data-testid="ledger-amount"
+      >
+        {formatNaira(e.amount)}
+      </td>
+      <td data-label={L.method} className="px-2 py-2">
+        {PAYMENT_METHOD_LABELS[e.method]}
+        {e.term && <span className="block text-xs text-slate-600">{termLabel(e.term)}</span>}
+      </td>
+      <td data-label={L.bankAndReference} className="px-2 py-2 [overflow-wrap:anywhere]">
+        {[e.bank, e.bank_reference].filter(Boolean).join(' / ')}
+        {e.reverses && <span className="block text-xs">{L.reverses(e.reverses.receipt_number)}</span>}
+        {e.reason && <span className="block text-xs text-slate-600">{e.reason}</span>}
+        {e.reversed_by && <span className="block text-xs text-red-800">{L.reversedBy(e.reversed_by)}</span>}
+      </td>
+      <td data-label={L.date} className="px-2 py-2 whitespace-nowrap">
+        {formatDate(e.paid_on)}
+      </td>
+      <td data-label={L.recordedBy} className="px-2 py-2">
+        {e.recorded_by ?? ''}
+      </td>
+      <td data-label={L.scanColumn} className="px-2 py-2">
+        {e.has_scan ? <ScanButton reference={e.reference} /> : ''}
+      </td>
+      <td className="px-2 py-2">
+        {e.kind === 'payment' && !e.reversed_by ? (
+          <Button variant="secondary" onClick={() => onReverse(e)} aria-label={`${L.reverse} ${e.receipt_number}`}>
+            {L.reverse}
+          </Button>
+        ) : (
+          ''
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** /bursary/ledger (bursar, admin): every payment and reversal, filtered and paged, with scans, reversal and CSV. */
+export default function LedgerPage() {
+  const [params, patch] = useSearchParamPatch();
+  const q = queryOf(params);
+  const ledger = useLedger(q);
+  const sessions = useSessions();
+  const toast = useToast();
+  const [typed, setTyped] = useState<Filters>(() => Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters);
+  const [reversing, setReversing] = useState<LedgerEntry | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    patch({ ...typed, admission_number: typed.admission_number.trim().toUpperCase(), page: '' });
+  };
+  const field = (k: keyof Filters) => ({
+    value: typed[k],
+    onChange: (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [k]: e.target.value })),
+  });
+
+  async function csv() {
+    setDownloading(true);
+    try {
+      downloadBlob(await downloadLedgerCsv({ from: q.from, to: q.to }), `ledger${q.from ? `-${q.from}` : ''}${q.to ? `-${q.to}` : ''}.csv`);
+    } catch (err) {
+      toast.error(errorMessage(err, { fallback: M.csvFailed }));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <PageLayout
+      title={BURSARY_SCREENS.ledger.title}
+      width="max-w-6xl"
+      actions={
+        <Button variant="secondary" loading={downloading} onClick={() => void csv()}>
+          {L.downloadCsv}
+        </Button>
+      }
+    >
+      <Card className="mb-4">
+        <form
+          className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+          onSubmit={submit}
+          noValidate
+          aria-label={BURSARY_SCREENS.ledger.title}
+        >
+          <TextField label={L.admissionNumber} autoComplete="off" placeholder="STU-0001" {...field('admission_number')} />
+          <SelectField
+            label={L.session}
+            placeholder={L.anySession}
+            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            {...field('session_id')}
+          />
+          <SelectField
+            label={L.method}
+            placeholder={L.anyMethod}
+            options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+            {...field('method')}
+          />
+          <TextField label={L.from} type="date" {...field('from')} />
+          <TextField label={L.to} type="date" {...field('to')} />
+          <Button type="submit">{L.filter}</Button>
+        </form>
+      </Card>
+      {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(null)} />}
+      <QueryView
+        query={ledger}
+        messages={{ fallback: M.ledgerFailed, useDetail: true }}
+        isEmpty={(d) => d.entries.length === 0}
+        empty={M.noEntries}
+      >
+        {(data) => (
+          <Card>
+            <p className="mb-3 flex flex-wrap justify-between gap-2 text-sm">
+              <span>{L.entries(data.total)}</span>
+              <span>
+                {L.total}:{' '}
+                <span className="font-semibold" data-testid="ledger-total">
+                  {formatNaira(data.total_amount)}
+                </span>
+              </span>
+            </p>
+            <div className="overflow-x-auto">
+              <table className="stack-sm stack-sm-1 w-full text-sm">
+                <thead>
+                  <tr className="border-b border-slate-300 text-left">
+                    <th className="px-2 py-2">{L.receipt}</th>
+                    <th className="px-2 py-2">{L.student}</th>
+                    <th className="px-2 py-2 text-right">{L.amount}</th>
+                    <th className="px-2 py-2">{L.method}</th>
+                    <th className="px-2 py-2">{L.bankAndReference}</th>
+                    <th className="px-2 py-2">{L.date}</th>
+                    <th className="px-2 py-2">{L.recordedBy}</th>
+                    <th className="px-2 py-2">{L.scanColumn}</th>
+                    <th className="px-2 py-2">
+                      <span className="sr-only">{L.reverse}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.entries.map((e) => (
+                    <EntryRow key={e.reference} e={e} onReverse={setReversing} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {data.pages > 1 && (
+              <nav className="mt-3 flex flex-wrap items-center gap-3 text-sm" aria-label={L.pageOf(data.page, data.pages)}>
+                <Button variant="secondary" disabled={data.page <= 1} onClick={() => patch({ page: String(data.page - 1) })}>
+                  {L.previous}
+                </Button>
+                <span>{L.pageOf(data.page, data.pages)}</span>
+                <Button variant="secondary" disabled={data.page >= data.pages} onClick={() => patch({ page: String(data.page + 1) })}>
+                  {L.next}
+                </Button>
+              </nav>
+            )}
+          </Card>
+        )}
+      </QueryView>
+    </PageLayout>
+  );
+}

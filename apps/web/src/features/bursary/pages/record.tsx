@@ -1,0 +1,287 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { BURSARY_MESSAGES, BURSARY_SCREENS, OFFLINE_METHODS, PAYMENT_METHOD_LABELS, type LedgerEntry } from '@portal/domain/bursary';
+import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
+import { TERMS, TIMINGS } from '@portal/domain/constants';
+import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
+import { todayIn } from '@portal/domain/attendance';
+import { formatNaira } from '@portal/domain/money';
+import { sanitizeAmountInput } from '@portal/domain/payments';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { useSchoolSettings } from '../../../lib/school-settings';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useRecordPayment, useSessions, useStatement } from '../api';
+import { ScanField } from '../components/scan-field';
+import {
+  clashingReceipt,
+  emptyRecordForm,
+  needsBank,
+  recordBody,
+  recordErrors,
+  RECORD_FIELDS,
+  type RecordErrors,
+  type RecordForm,
+} from '../record-model';
+
+const receiptPath = (reference: string) => `/payments/receipt/${encodeURIComponent(reference)}`;
+
+/** The student behind the admission number typed: name, class and what they owe in the session. */
+function StudentPanel({ admissionNumber, sessionId }: { admissionNumber: string; sessionId: string }) {
+  const adm = useDebounced(admissionNumber.trim().toUpperCase(), TIMINGS.paymentLookupDebounce);
+  const q = /^[A-Z]+-\d+/.test(adm) && sessionId ? { admission_number: adm, session_id: Number(sessionId) } : null;
+  const statement = useStatement(q);
+  if (!q) return null;
+  if (statement.isPending) return <p className="text-sm text-slate-600">…</p>;
+  if (statement.isError)
+    return (
+      <p className="text-sm text-red-700" data-testid="student-lookup">
+        {errorMessage(statement.error, { fallback: M.lookupFailed, notFound: M.studentNotFound })}
+      </p>
+    );
+  const s = statement.data;
+  return (
+    <dl
+      className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 rounded-lg bg-slate-50 p-3 text-sm"
+      data-testid="student-lookup"
+    >
+      <div>
+        <dt className="text-slate-600">{L.student}</dt>
+        <dd className="font-semibold">{s.full_name}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">{L.class}</dt>
+        <dd className="font-semibold">{s.student_class}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">{L.outstanding}</dt>
+        <dd className="font-semibold" data-testid="student-balance">
+          {formatNaira(s.balance)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** /bursary/record (bursar, admin): a bank, teller, cash or POS payment, phone first. */
+export default function RecordPaymentPage() {
+  const zone = useSchoolSettings().data?.time_zone ?? DEFAULT_TIME_ZONE;
+  const today = todayIn(zone);
+  const sessions = useSessions();
+  const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
+  const [form, setForm] = useState<RecordForm>(() => emptyRecordForm('', today));
+  const [errors, setErrors] = useState<RecordErrors>({});
+  const [failure, setFailure] = useState<{ text: string; clash: string | null; clashReference: string | null } | null>(null);
+  const [recorded, setRecorded] = useState<LedgerEntry | null>(null);
+  const record = useRecordPayment();
+  const successRef = useRef<HTMLDivElement>(null);
+
+  // The current session once the list arrives, unless one was chosen.
+  useEffect(() => {
+    if (currentSession) setForm((f) => (f.session_id ? f : { ...f, session_id: currentSession }));
+  }, [currentSession]);
+  useEffect(() => {
+    if (recorded) successRef.current?.focus();
+  }, [recorded]);
+
+  const setValue = (key: keyof RecordForm, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((x) => ({ ...x, [key]: undefined }));
+  };
+  const set = (key: keyof RecordForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setValue(
+      key,
+      key === 'amount' ? sanitizeAmountInput(e.target.value) : key === 'admission_number' ? e.target.value.toUpperCase() : e.target.value,
+    );
+
+  function showErrors(errs: RecordErrors) {
+    setErrors(errs);
+    const first = RECORD_FIELDS.find((k) => errs[k]);
+    if (first) document.getElementById(`rec-${first}`)?.focus();
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFailure(null);
+    const errs = recordErrors(form, today);
+    if (Object.keys(errs).length) {
+      setFailure({ text: M.correctErrors, clash: null, clashReference: null });
+      showErrors(errs);
+      return;
+    }
+    try {
+      setRecorded(await record.mutateAsync(recordBody(form)));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) showErrors(err.fieldErrors);
+      const clashReference = err instanceof ApiError ? ((err.data as { reference?: unknown } | null)?.reference ?? null) : null;
+      setFailure({
+        text: errorMessage(err, { fallback: M.recordFailed, useDetail: true }),
+        clash: err instanceof ApiError && err.status === 409 ? clashingReceipt(err.detail) : null,
+        clashReference: typeof clashReference === 'string' ? clashReference : null,
+      });
+    }
+  }
+
+  function recordAnother() {
+    setRecorded(null);
+    setErrors({});
+    setFailure(null);
+    setForm(emptyRecordForm(form.session_id || currentSession, today));
+    setTimeout(() => document.getElementById('rec-admission_number')?.focus(), 0);
+  }
+
+  if (recorded)
+    return (
+      <PageLayout title={BURSARY_SCREENS.record.title}>
+        <div ref={successRef} tabIndex={-1} className="outline-none">
+          <Alert tone="success">
+            <span data-testid="record-message">{BURSARY_MESSAGES.recorded(recorded.receipt_number)}</span>
+            <span className="mt-1 block">
+              {recorded.full_name} · {formatNaira(recorded.amount)} · {PAYMENT_METHOD_LABELS[recorded.method]}
+            </span>
+          </Alert>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" to={receiptPath(recorded.reference)}>
+              {L.viewReceipt}
+            </Link>
+            <Button onClick={recordAnother}>{L.recordAnother}</Button>
+          </div>
+        </div>
+      </PageLayout>
+    );
+
+  const banked = needsBank(form.method);
+  return (
+    <PageLayout title={BURSARY_SCREENS.record.title}>
+      <Card>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label={BURSARY_SCREENS.record.title}>
+          {failure && (
+            <Alert tone="error">
+              <span data-testid="record-error">{failure.text}</span>
+              {failure.clash && (
+                <span className="mt-1 block">
+                  {M.clashWith}{' '}
+                  {failure.clashReference ? (
+                    <Link className="font-semibold underline" to={receiptPath(failure.clashReference)} data-testid="clash-receipt">
+                      {failure.clash}
+                    </Link>
+                  ) : (
+                    <span className="font-semibold" data-testid="clash-receipt">
+                      {failure.clash}
+                    </span>
+                  )}
+                </span>
+              )}
+            </Alert>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="rec-admission_number"
+              label={L.admissionNumber}
+              required
+              autoComplete="off"
+              placeholder="STU-0001"
+              value={form.admission_number}
+              onChange={set('admission_number')}
+              error={errors.admission_number}
+            />
+            <SelectField
+              id="rec-session_id"
+              label={L.session}
+              required
+              value={form.session_id}
+              onChange={set('session_id')}
+              placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
+              options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
+              error={errors.session_id}
+            />
+          </div>
+          <StudentPanel admissionNumber={form.admission_number} sessionId={form.session_id} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              id="rec-term"
+              label={L.term}
+              value={form.term}
+              onChange={set('term')}
+              options={TERMS}
+              placeholder={L.general}
+              error={errors.term}
+            />
+            <TextField
+              id="rec-amount"
+              label={L.amount}
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.amount}
+              onChange={set('amount')}
+              hint={L.amountHint}
+              error={errors.amount}
+            />
+            <SelectField
+              id="rec-method"
+              label={L.method}
+              required
+              value={form.method}
+              onChange={set('method')}
+              placeholder="Select method"
+              options={OFFLINE_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+              error={errors.method}
+            />
+            <TextField
+              id="rec-paid_on"
+              label={L.paidOn}
+              type="date"
+              required
+              max={today}
+              value={form.paid_on}
+              onChange={set('paid_on')}
+              error={errors.paid_on}
+            />
+            {banked && (
+              <>
+                <TextField
+                  id="rec-bank"
+                  label={L.bank}
+                  required
+                  autoComplete="off"
+                  value={form.bank}
+                  onChange={set('bank')}
+                  error={errors.bank}
+                />
+                <TextField
+                  id="rec-bank_reference"
+                  label={L.bankReference}
+                  required
+                  autoComplete="off"
+                  hint={L.bankReferenceHint}
+                  value={form.bank_reference}
+                  onChange={set('bank_reference')}
+                  error={errors.bank_reference}
+                />
+              </>
+            )}
+          </div>
+          <TextAreaField id="rec-note" label={L.note} rows={2} value={form.note} onChange={set('note')} error={errors.note} />
+          <ScanField
+            id="rec-scan"
+            value={form.scan}
+            onChange={(scan) => setValue('scan', scan)}
+            onProblem={(message) => setErrors((x) => ({ ...x, scan: [message] }))}
+            error={errors.scan}
+          />
+          <div>
+            <Button type="submit" loading={record.isPending}>
+              {L.record}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  BANKED_METHODS,
+  BURSARY_MESSAGES,
+  SCAN_MAX_BYTES,
+  SCAN_TYPES,
+  offlinePaymentSchema,
+  type OfflineMethod,
+  type OfflinePaymentInput,
+} from '@portal/domain/bursary';
+import { TERM_VALUES, type Term } from '@portal/domain/constants';
+import { checkAmount } from '@portal/domain/payments';
+
+/** The Record a Payment form as typed: every field a string, the scan a data URL or ''. */
+export interface RecordForm {
+  admission_number: string;
+  session_id: string;
+  /** '' = general (the whole session). */
+  term: string;
+  amount: string;
+  method: string;
+  bank: string;
+  bank_reference: string;
+  paid_on: string;
+  note: string;
+  scan: string;
+}
+export type RecordField = keyof RecordForm;
+export type RecordErrors = Partial<Record<RecordField, string[]>>;
+
+/** The fields in screen order, for focusing the first one in error. */
+export const RECORD_FIELDS: readonly RecordField[] = [
+  'admission_number',
+  'session_id',
+  'term',
+  'amount',
+  'method',
+  'bank',
+  'bank_reference',
+  'paid_on',
+  'note',
+  'scan',
+];
+
+export function emptyRecordForm(sessionId: string, today: string): RecordForm {
+  return {
+    admission_number: '',
+    session_id: sessionId,
+    term: '',
+    amount: '',
+    method: '',
+    bank: '',
+    bank_reference: '',
+    paid_on: today,
+    note: '',
+    scan: '',
+  };
+}
+
+/** Transfer, teller and POS go through a bank: bank and reference are asked for; cash hides them. */
+export function needsBank(method: string): boolean {
+  return (BANKED_METHODS as readonly string[]).includes(method);
+}
+
+/** The amount typed, in kobo, or the message saying what is wrong with it (the server's rule). */
+export function parseAmount(text: string): { kobo: number } | { error: string } {
+  const r = checkAmount(text);
+  return r.ok ? { kobo: r.kobo } : { error: r.message };
+}
+
+/** A chosen scan file's problem before it is read and sent, or null when it may go. */
+export function scanProblem(file: { type: string; size: number }): string | null {
+  if (!(SCAN_TYPES as readonly string[]).includes(file.type)) return BURSARY_MESSAGES.scanInvalid;
+  if (file.size > SCAN_MAX_BYTES) return BURSARY_MESSAGES.scanTooLarge;
+  return null;
+}
+
+/** What is sent: cash carries no bank fields (whatever was typed before switching to cash). */
+export function recordBody(form: RecordForm): OfflinePaymentInput {
+  const banked = needsBank(form.method);
+  return {
+    admission_number: form.admission_number.trim().toUpperCase(),
+    session_id: form.session_id,
+    term: (TERM_VALUES as readonly string[]).includes(form.term) ? (form.term as Term) : null,
+    amount: form.amount.trim(),
+    method: form.method as OfflineMethod,
+    bank: banked ? form.bank : '',
+    bank_reference: banked ? form.bank_reference : '',
+    paid_on: form.paid_on,
+    note: form.note,
+    scan: form.scan,
+  };
+}
+
+/**
+ * The form checked by the domain's schema (the server's own rule) plus the date against the school's
+ * today; {} when it may be sent.
+ */
+export function recordErrors(form: RecordForm, today: string): RecordErrors {
+  const errors: RecordErrors = {};
+  const parsed = offlinePaymentSchema.safeParse(recordBody(form));
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as RecordField;
+      if (!(errors[key] ??= []).includes(issue.message)) errors[key].push(issue.message);
+    }
+  if (!errors.paid_on && form.paid_on > today) errors.paid_on = [BURSARY_MESSAGES.paidOnFuture];
+  return errors;
+}
+
+/** The receipt a 409 duplicate bank reference names ("…(receipt R-000012)."), if any. */
+export function clashingReceipt(detail: string | undefined): string | null {
+  return /\(receipt (R-\d+)\)/.exec(detail ?? '')?.[1] ?? null;
+}

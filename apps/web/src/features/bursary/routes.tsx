@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router';
+import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
+import { ADMIN_ONLY, RequireCapability, RequireRole, STUDENT_ONLY } from '../../lib/guards';
+import { lazyNamed, lazyPage as page } from '../../lib/lazy-page';
+
+const statements = () => import('./pages/statement');
+
+/**
+ * The bursar's office (issue 17): the admin or a staff member with the bursar capability (the server
+ * enforces the same); the admin assigns the capability; a student reads their own statement.
+ */
+export const bursaryRoutes: RouteObject[] = [
+  {
+    element: <RequireCapability capability="bursar" refusedMessage={BURSARY_SCREEN_MESSAGES.bursarPageRefused} />,
+    children: [
+      { path: '/bursary/record', lazy: page(() => import('./pages/record')) },
+      { path: '/bursary/ledger', lazy: page(() => import('./pages/ledger')) },
+      { path: '/bursary/statement', lazy: lazyNamed(statements, 'BursaryStatementPage') },
+    ],
+  },
+  {
+    element: <RequireRole roles={ADMIN_ONLY} />,
+    children: [{ path: '/staff-capabilities', lazy: page(() => import('./pages/staff-capabilities')) }],
+  },
+  {
+    element: <RequireRole roles={STUDENT_ONLY} />,
+    children: [{ path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') }],
+  },
+];
