@@ -48,7 +48,7 @@ test.beforeAll(async ({ request }) => {
       phone_number: '08031234567',
       gender: 'F',
       date_of_birth: '2012-03-01',
-      student_class: 'JSS 1A',
+      student_class: 'JSS 2C', // an arm no other spec counts (payments.spec reports JSS 1A)
       fathers_name: 'Mr Pupil',
       home_address: '1 Marina, Lagos',
     },
