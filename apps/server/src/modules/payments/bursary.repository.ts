@@ -3,6 +3,7 @@ import type { PaymentMethod } from '@portal/domain';
 import { nowIso, type Conn, type DB } from '../../db/index';
 import './payments.tables';
 import type { PaymentsTable } from './payments.tables';
+import { payerStudents } from './payments.repository';
 
 /** What the ledger filters by (dates are the days paid, inclusive). */
 export interface LedgerFilter {
@@ -20,20 +21,7 @@ export class BursaryRepository {
 
   /** A student with what a payment row stores of them. */
   studentForPayment(admissionNumber: string) {
-    return this.db
-      .selectFrom('students')
-      .innerJoin('users', 'users.id', 'students.user_id')
-      .select([
-        'students.id',
-        'students.admission_number',
-        'students.first_name',
-        'students.last_name',
-        'students.student_class',
-        'students.phone_number',
-        'users.email',
-      ])
-      .where('students.admission_number', '=', admissionNumber)
-      .executeTakeFirst();
+    return payerStudents(this.db).where('students.admission_number', '=', admissionNumber).executeTakeFirst();
   }
 
   /** The receipt number of the payment holding a bank reference key, if any. */

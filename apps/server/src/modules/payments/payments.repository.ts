@@ -8,6 +8,22 @@ import type { FeeItemsTable, PaymentsTable } from './payments.tables';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
+/** A student with what a payment row stores of them (online payments and the bursar's records alike). */
+export function payerStudents(db: DB) {
+  return db
+    .selectFrom('students')
+    .innerJoin('users', 'users.id', 'students.user_id')
+    .select([
+      'students.id',
+      'students.admission_number',
+      'students.first_name',
+      'students.last_name',
+      'students.student_class',
+      'students.phone_number',
+      'users.email',
+    ]);
+}
+
 /** SQL of the payments feature, nothing else. */
 export class PaymentsRepository {
   /** The payment history, opened on every visit to a student's fees page, is compiled once. */
@@ -16,20 +32,7 @@ export class PaymentsRepository {
   constructor(readonly db: DB) {}
 
   studentByUserId(userId: number) {
-    return this.db
-      .selectFrom('students')
-      .innerJoin('users', 'users.id', 'students.user_id')
-      .select([
-        'students.id',
-        'students.admission_number',
-        'students.first_name',
-        'students.last_name',
-        'students.student_class',
-        'students.phone_number',
-        'users.email',
-      ])
-      .where('students.user_id', '=', userId)
-      .executeTakeFirst();
+    return payerStudents(this.db).where('students.user_id', '=', userId).executeTakeFirst();
   }
 
   /** Students with what a payment shows of them. */
