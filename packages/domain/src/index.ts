@@ -17,3 +17,6 @@ export * from './report-cards';
 export * from './report-access';
 export * from './attendance';
 export * from './bursary';
+export * from './discounts';
+export * from './transfer-reports';
+export * from './fee-reports';

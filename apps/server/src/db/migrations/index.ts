@@ -14,6 +14,7 @@ import { assessmentComponents } from './0015_assessment_components';
 import { reportCards } from './0016_report_cards';
 import { attendance } from './0017_attendance';
 import { bursary } from './0018_bursary';
+import { bursaryOffice } from './0019_bursary_office';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0016_report_cards': reportCards,
   '0017_attendance': attendance,
   '0018_bursary': bursary,
+  '0019_bursary_office': bursaryOffice,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -158,7 +158,7 @@ export class CheckoutService {
     session: { id: number; name: string },
     input: InitiatePayment,
   ): Promise<void> {
-    const due = (await this.fees.dues(session.id, [student.student_class])).get(student.student_class) ?? {};
+    const due = (await this.fees.studentDues(session.id, [student])).get(student.id)?.due ?? {};
     const standing = standingOf(due, await this.repo.paidKobo(student.id, session.name));
     const warning = paymentWarning(standing.session, standing.terms, input.amount, input.term);
     if (!warning) return;

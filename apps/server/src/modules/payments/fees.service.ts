@@ -3,6 +3,7 @@ import {
   PAYMENT_MESSAGES,
   TERM_VALUES,
   defaultFeeItemName,
+  discountedDues,
   feeBalance,
   feeItemKey,
   koboToNaira,
@@ -16,6 +17,9 @@ import {
   type FeeItemsBulkResult,
   type FeeItemsCopy,
   type FeeItemsCopyResult,
+  type DiscountBasis,
+  type DiscountTake,
+  type DueItem,
   type Term,
   type TermBalance,
   type TermFees,
@@ -70,6 +74,71 @@ export function standingOf(due: DueByTerm, paidKobo: number): Standing {
   return { session: feeBalance(total, paidKobo), terms: termBalances(due, paidKobo) };
 }
 
+/** What one student owes in a session: the class's compulsory items less the student's discounts. */
+export interface StudentDues {
+  due: DueByTerm;
+  /** Kobo the discounts take off in all. */
+  discountKobo: number;
+  takes: DiscountTake[];
+  /** The compulsory items after discounts, in order (what payments settle, term by term). */
+  items: (DueItem & { student_class: string })[];
+}
+
+/** The stored items list of a discount (JSON of names) as the rule's keys; unreadable = every item. */
+function discountItemKeys(items: string): string[] {
+  try {
+    const names = JSON.parse(items) as unknown;
+    return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string').map(feeItemKey) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The one balance rule's "due" for each student: two queries for any number of students (the items
+ * of their classes, the session's discounts in force). Every balance the portal shows reads this.
+ */
+export async function studentDuesOf(
+  repo: PaymentsRepository,
+  sessionId: number,
+  students: readonly { id: number; student_class: string }[],
+): Promise<Map<number, StudentDues>> {
+  const classes = [...new Set(students.map((s) => s.student_class))];
+  // A school-wide list reads the session's discounts whole: fewer bound parameters, the same rows.
+  const [items, discounts] = await Promise.all([
+    repo.compulsoryItems(sessionId, classes),
+    repo.activeDiscounts(sessionId, students.length > 500 ? null : students.map((s) => s.id)),
+  ]);
+  const itemsOf = new Map<string, DueItem[]>();
+  for (const i of items) {
+    const list = itemsOf.get(i.student_class) ?? [];
+    list.push({ term: i.term as Term, name_key: i.name_key, kobo: Number(i.amount_kobo) });
+    itemsOf.set(i.student_class, list);
+  }
+  const discountsOf = new Map<number, typeof discounts>();
+  for (const d of discounts) discountsOf.set(d.student_id, [...(discountsOf.get(d.student_id) ?? []), d]);
+  const out = new Map<number, StudentDues>();
+  for (const s of students) {
+    const classItems = itemsOf.get(s.student_class) ?? [];
+    const rules = (discountsOf.get(s.id) ?? []).map((d) => ({
+      id: Number(d.id),
+      term: (d.term as Term | null) ?? null,
+      basis: d.basis as DiscountBasis,
+      percent_bp: Number(d.percent_bp),
+      amount_kobo: Number(d.amount_kobo),
+      item_keys: discountItemKeys(d.items),
+    }));
+    const r = discountedDues(classItems, rules);
+    out.set(s.id, {
+      due: r.due,
+      discountKobo: r.takes.reduce((sum, t) => sum + t.kobo, 0),
+      takes: r.takes,
+      items: r.itemsAfter.map((i) => ({ ...i, student_class: s.student_class })),
+    });
+  }
+  return out;
+}
+
 /**
  * What report cards print of fees for an arm's students: the next term's compulsory fees of the class
  * (null when none are set, or the next session does not exist yet) and each student's outstanding
@@ -98,20 +167,21 @@ export async function feesForCards(
     next: { sessionId: number | null; term: Term };
   },
 ): Promise<{ nextFees: number | null; outstanding: Map<number, number> }> {
-  const [due, nextDue, paid] = await Promise.all([
-    repo.compulsoryDues(q.session.id, [q.studentClass]),
-    q.next.sessionId === null
-      ? Promise.resolve([])
-      : q.next.sessionId === q.session.id
-        ? null
-        : repo.compulsoryDues(q.next.sessionId, [q.studentClass]),
+  const [dues, nextRows, paid] = await Promise.all([
+    studentDuesOf(
+      repo,
+      q.session.id,
+      q.studentIds.map((id) => ({ id, student_class: q.studentClass })),
+    ),
+    // Next term's fees are the class's: the card prints them before any student's discount.
+    q.next.sessionId === null ? Promise.resolve([]) : repo.compulsoryDues(q.next.sessionId, [q.studentClass]),
     repo.paidKoboByStudent(q.studentIds, q.session.name),
   ]);
-  const byTerm: DueByTerm = {};
-  for (const d of due) byTerm[d.term as Term] = Number(d.due_kobo);
-  const nextRow = (nextDue ?? due).find((d) => d.term === q.next.term);
+  const nextRow = nextRows.find((d) => d.term === q.next.term);
   const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
-  const outstanding = new Map(q.studentIds.map((id) => [id, koboToNaira(standingOf(byTerm, paidBy.get(id) ?? 0).session.balance)]));
+  const outstanding = new Map(
+    q.studentIds.map((id) => [id, koboToNaira(standingOf(dues.get(id)?.due ?? {}, paidBy.get(id) ?? 0).session.balance)]),
+  );
   return { nextFees: nextRow ? koboToNaira(Number(nextRow.due_kobo)) : null, outstanding };
 }
 
@@ -129,15 +199,9 @@ export class FeesService {
     if (classes.some((c) => !known.has(c))) throw badRequest({ [field]: [PAYMENT_MESSAGES.classInvalid] });
   }
 
-  /** Compulsory fees per class and term of a session (classes without items are absent). */
-  async dues(sessionId: number, classes: readonly string[]): Promise<Map<string, DueByTerm>> {
-    const out = new Map<string, DueByTerm>();
-    for (const f of await this.repo.compulsoryDues(sessionId, classes)) {
-      const d = out.get(f.student_class) ?? {};
-      d[f.term as Term] = Number(f.due_kobo);
-      out.set(f.student_class, d);
-    }
-    return out;
+  /** What each of these students owes in a session, discounts applied (see studentDuesOf). */
+  studentDues(sessionId: number, students: readonly { id: number; student_class: string }[]): Promise<Map<number, StudentDues>> {
+    return studentDuesOf(this.repo, sessionId, students);
   }
 
   /** The compulsory items of a class's session, in kobo with their created date (the statement's charges). */

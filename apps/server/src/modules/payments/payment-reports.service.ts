@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { assertOwnRecord } from '../../http/policies';
 import type { SessionsService } from '../results/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
-import { presentTerm, standingOf, type FeesService } from './fees.service';
+import { presentTerm, standingOf, type FeesService, type StudentDues } from './fees.service';
 import { presentPayment, presentReceipt } from './payments.presenters';
 import type { PaymentsRepository } from './payments.repository';
 import { ownStudentOf, type Actor } from './payments.students';
@@ -61,7 +61,7 @@ export class PaymentReportsService {
       students.map((s) => s.id),
       session?.name ?? null,
     );
-    const due = session ? ((await this.fees.dues(session.id, [studentClass])).get(studentClass) ?? {}) : {};
+    const dues = session ? await this.fees.studentDues(session.id, students) : new Map<number, StudentDues>();
     const byStudent = new Map<number, typeof payments>();
     for (const p of payments) {
       if (p.student_id === null) continue;
@@ -74,7 +74,7 @@ export class PaymentReportsService {
       const successful = list.filter((p) => p.status === 'successful');
       const pending = list.filter((p) => p.status === 'pending');
       const paidKobo = successful.reduce((sum, p) => sum + p.amount_kobo, 0);
-      const standing = standingOf(due, paidKobo);
+      const standing = standingOf(dues.get(s.id)?.due ?? {}, paidKobo);
       const focus = term ? (standing.terms.find((t) => t.term === term) ?? standingOf({}, 0).session) : standing.session;
       const status: ReportPaymentStatus = focus.status === 'paid' ? 'successful' : pending.length ? 'pending' : 'unpaid';
       // The last money received: a reversal is not a payment.
@@ -128,7 +128,7 @@ export class PaymentReportsService {
     const own = await ownStudentOf(this.repo, actor);
     if (!own) return out;
     const paidKobo = current ? await this.repo.paidKobo(own.id, current.name) : 0;
-    const due = current ? ((await this.fees.dues(current.id, [own.student_class])).get(own.student_class) ?? {}) : {};
+    const due = current ? ((await this.fees.studentDues(current.id, [own])).get(own.id)?.due ?? {}) : {};
     const standing = standingOf(due, paidKobo);
     // Payments settle the terms in order: the next payment is for the first term not yet paid in full.
     const next = nextTermDue(standing.terms);

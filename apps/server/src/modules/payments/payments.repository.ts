@@ -205,6 +205,31 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /** The compulsory items of these classes in a session, in the classes' item order (what discounts apply to). */
+  compulsoryItems(sessionId: number, classes: readonly string[]) {
+    return this.db
+      .selectFrom('fee_items')
+      .select(['student_class', 'term', 'name_key', 'amount_kobo'])
+      .where('session_id', '=', sessionId)
+      .where('student_class', 'in', classes.length ? classes : [''])
+      .where('compulsory', '=', 1)
+      .orderBy('student_class')
+      .orderBy('term')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Discounts in force in a session, of these students (every student's when null). */
+  activeDiscounts(sessionId: number, studentIds: readonly number[] | null) {
+    let q = this.db
+      .selectFrom('fee_discounts')
+      .select(['id', 'student_id', 'term', 'basis', 'percent_bp', 'amount_kobo', 'items'])
+      .where('session_id', '=', sessionId)
+      .where('revoked_at', 'is', null);
+    if (studentIds) q = q.where('student_id', 'in', studentIds.length ? studentIds : [-1]);
+    return q.orderBy('id').execute();
+  }
+
   /** Compulsory fees per class and term of a session, summed in the database (the report's hot path). */
   compulsoryDues(sessionId: number, classes: readonly string[]) {
     return this.db

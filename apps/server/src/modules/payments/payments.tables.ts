@@ -90,6 +90,57 @@ export interface PaymentSimulatorTransactionsTable {
   updated_at: string;
 }
 
+/** A discount or scholarship of one student for a session (migration 0019); revoked, never deleted. */
+export interface FeeDiscountsTable {
+  id: Generated<number>;
+  student_id: number;
+  session_id: number;
+  /** null: every term of the session. */
+  term: string | null;
+  kind: string;
+  basis: string;
+  /** Hundredths of a percent (basis percent). */
+  percent_bp: number;
+  /** Kobo off each term covered (basis fixed). */
+  amount_kobo: number;
+  /** JSON array of fee item names; [] = every compulsory item. */
+  items: string;
+  reason: string;
+  given_by: number | null;
+  given_at: string;
+  revoked_at: string | null;
+  revoked_by: number | null;
+  revoke_reason: ColumnType<string, string | undefined, string>;
+}
+
+/** A transfer a student reported, waiting for the bursar (migration 0019). */
+export interface TransferReportsTable {
+  id: Generated<number>;
+  student_id: number;
+  session_id: number;
+  term: string | null;
+  amount_kobo: number;
+  method: string;
+  bank: string;
+  bank_reference: string;
+  bank_reference_key: string;
+  paid_on: string;
+  note: string;
+  scan_mime: string;
+  /** Base64 of the slip. */
+  scan_data: string;
+  scan_bytes: number;
+  status: ColumnType<'to_confirm' | 'confirmed' | 'rejected', 'to_confirm' | 'confirmed' | 'rejected' | undefined>;
+  reported_by: number | null;
+  reported_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  reason: ColumnType<string, string | undefined, string>;
+  payment_id: number | null;
+  /** bank_reference_key while waiting, null once decided (unique: one waiting report per reference). */
+  waiting_key: string | null;
+}
+
 declare module '../../db/schema' {
   interface Database {
     payments: PaymentsTable;
@@ -97,5 +148,7 @@ declare module '../../db/schema' {
     payment_webhook_events: PaymentWebhookEventsTable;
     payment_simulator_transactions: PaymentSimulatorTransactionsTable;
     payment_scans: PaymentScansTable;
+    fee_discounts: FeeDiscountsTable;
+    transfer_reports: TransferReportsTable;
   }
 }

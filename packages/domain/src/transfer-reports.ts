@@ -1,0 +1,148 @@
+/**
+ * The bursar's office (issue 17), second part: a student (later a parent) reports a bank transfer
+ * or teller payment with a photo of the slip; it waits as "to confirm" until the bursar confirms it
+ * (which records an offline payment of method `bank_transfer` or `bank_teller`, with the slip as its
+ * scan and a receipt from the one sequence) or rejects it with a reason the student sees.
+ *
+ * API (all under /api; "bursar" = staff with the capability, or the admin):
+ *   POST /bursary/transfer-reports/                    student  TransferReportInput → TransferReport (201)
+ *   GET  /bursary/transfer-reports/mine/               student  → TransferReport[] (newest first)
+ *   GET  /bursary/transfer-reports/?status&page        bursar   → TransferReportPage (oldest "to confirm" first)
+ *   POST /bursary/transfer-reports/{id}/confirm/       bursar   {} → { report: TransferReport; payment: LedgerEntry }
+ *   POST /bursary/transfer-reports/{id}/reject/        bursar   { reason } → TransferReport
+ *   GET  /bursary/transfer-reports/{id}/scan/          bursar, or the student who reported it → the slip
+ * Only "to confirm" reports can be decided (409 otherwise, two bursars racing get one 200 and one 409).
+ * The bank reference rule of offline payments holds: a report whose reference is already recorded is
+ * refused at once, and so is a second report of the same reference still waiting; confirming re-checks it.
+ */
+import { z } from 'zod';
+import type { Term } from './constants';
+import { TERM_VALUES } from './constants';
+import { textField } from './text';
+import { amountSchema } from './payments';
+import { isoDateField } from './report-cards';
+import { sessionIdField } from './results';
+import { BURSARY_MESSAGES, type LedgerEntry } from './bursary';
+
+export const TRANSFER_REPORT_STATUSES = ['to_confirm', 'confirmed', 'rejected'] as const;
+export type TransferReportStatus = (typeof TRANSFER_REPORT_STATUSES)[number];
+export const TRANSFER_REPORT_STATUS_LABELS: Record<TransferReportStatus, string> = {
+  to_confirm: 'To confirm',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+};
+/** How the money reached the bank (the recorded payment's method once confirmed). */
+export const TRANSFER_REPORT_METHODS = ['bank_transfer', 'bank_teller'] as const;
+export type TransferReportMethod = (typeof TRANSFER_REPORT_METHODS)[number];
+
+export const TRANSFER_REPORT_MESSAGES = {
+  studentsOnly: 'Only a student can report a payment for themselves.',
+  scanRequired: 'Add a photo of the teller or transfer slip.',
+  reported: 'Thank you. The bursar will confirm your payment; you will see it here.',
+  referenceWaiting: 'This bank reference was already reported and is waiting for the bursar.',
+  notWaiting: (status: string) => `This report was already ${status.toLowerCase()}.`,
+  reportNotFound: 'Transfer report not found.',
+  rejectReasonRequired: 'Give the reason, so the student knows what to do.',
+  confirmed: (receipt: string) => `Payment confirmed: receipt ${receipt}.`,
+  rejected: 'Report rejected; the student sees the reason.',
+} as const;
+
+export const transferReportSchema = z
+  .object({
+    session_id: sessionIdField,
+    /** The term it is for; null = general (the session's balance). */
+    term: z.enum(TERM_VALUES).nullable(),
+    amount: amountSchema,
+    method: z.enum(TRANSFER_REPORT_METHODS, { error: BURSARY_MESSAGES.methodRequired }),
+    bank: textField('Bank', { required: BURSARY_MESSAGES.bankRequired, error: BURSARY_MESSAGES.bankRequired })
+      .trim()
+      .min(1, BURSARY_MESSAGES.bankRequired)
+      .max(80),
+    bank_reference: textField('Bank reference', { required: BURSARY_MESSAGES.referenceRequired, error: BURSARY_MESSAGES.referenceRequired })
+      .trim()
+      .min(1, BURSARY_MESSAGES.referenceRequired)
+      .max(60),
+    paid_on: isoDateField,
+    note: textField('Note').trim().max(300).default(''),
+    /** Data URL of the slip (PNG, JPEG or PDF, at most SCAN_MAX_BYTES decoded): required. */
+    scan: z
+      .string({ error: TRANSFER_REPORT_MESSAGES.scanRequired })
+      .min(1, TRANSFER_REPORT_MESSAGES.scanRequired)
+      .max(3_000_000, BURSARY_MESSAGES.scanTooLarge),
+  })
+  .superRefine((v, ctx) => {
+    if (!/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
+      ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
+  });
+export type TransferReportInput = z.input<typeof transferReportSchema>;
+export type TransferReportData = z.output<typeof transferReportSchema>;
+
+export const transferRejectSchema = z.object({
+  reason: textField('Reason', {
+    required: TRANSFER_REPORT_MESSAGES.rejectReasonRequired,
+    error: TRANSFER_REPORT_MESSAGES.rejectReasonRequired,
+  })
+    .trim()
+    .min(1, TRANSFER_REPORT_MESSAGES.rejectReasonRequired)
+    .max(300),
+});
+
+export const transferReportQuerySchema = z.object({
+  status: z.enum(TRANSFER_REPORT_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const TRANSFER_REPORT_PAGE_SIZE = 50;
+
+export interface TransferReport {
+  id: number;
+  status: TransferReportStatus;
+  admission_number: string;
+  full_name: string;
+  student_class: string;
+  session_id: number;
+  session: string;
+  term: Term | null;
+  /** Naira. */
+  amount: number;
+  method: TransferReportMethod;
+  bank: string;
+  bank_reference: string;
+  paid_on: string;
+  note: string;
+  reported_at: string;
+  /** Set once decided. */
+  decided_at: string | null;
+  decided_by: string | null;
+  /** Why it was rejected (shown to the student). */
+  reason: string;
+  /** Once confirmed: the recorded payment's reference and receipt number. */
+  payment_reference: string | null;
+  receipt_number: string | null;
+}
+export interface TransferReportPage {
+  reports: TransferReport[];
+  page: number;
+  pages: number;
+  total: number;
+}
+export interface TransferConfirmation {
+  report: TransferReport;
+  payment: LedgerEntry;
+}
+
+export const TRANSFER_REPORT_SCREENS = {
+  /** The student's: report a payment and see what became of earlier reports. */
+  mine: {
+    to: '/my-transfers',
+    title: 'Report a Payment',
+    label: 'Report a Payment',
+    description: 'Tell the bursar about a bank transfer or teller',
+  },
+  /** The bursar's queue. */
+  queue: {
+    to: '/bursary/transfers',
+    title: 'Payments to Confirm',
+    label: 'Payments to Confirm',
+    description: 'Transfers students reported',
+  },
+} as const;
