@@ -157,6 +157,7 @@ export interface LedgerEntry {
   reason: string;
   /** For a payment: its reversal's receipt number, once reversed. */
   reversed_by: string | null;
+  /** Who recorded it: their name (staff or admin record), else their email; null for online payments. */
   recorded_by: string | null;
   recorded_at: string;
 }

@@ -52,6 +52,19 @@ export class BursaryRepository {
   }
 
   /** The reversal of a payment, if any. */
+  /** What the ledger calls a recorder: the staff or admin record's name, else null (the email is shown then). */
+  async recorderName(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('staff', 'staff.user_id', 'users.id')
+      .leftJoin('admins', 'admins.user_id', 'users.id')
+      .select(['staff.first_name as sf', 'staff.last_name as sl', 'admins.first_name as af', 'admins.last_name as al'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.sf !== null ? `${row.sf} ${row.sl ?? ''}` : row.af !== null ? `${row.af} ${row.al ?? ''}` : null;
+  }
+
   reversalOf(conn: Conn, paymentId: number) {
     return conn.selectFrom('payments').select(['receipt_number']).where('reversal_of', '=', paymentId).executeTakeFirst();
   }
@@ -63,6 +76,8 @@ export class BursaryRepository {
       .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
       .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
       .leftJoin('users as recorder', 'recorder.id', 'p.recorded_by')
+      .leftJoin('staff as recorder_staff', 'recorder_staff.user_id', 'p.recorded_by')
+      .leftJoin('admins as recorder_admin', 'recorder_admin.user_id', 'p.recorded_by')
       .where('p.status', '=', 'successful');
     if (f.reference !== undefined) q = q.where('p.reference', '=', f.reference);
     if (f.studentId !== undefined) q = q.where('p.student_id', '=', f.studentId);
@@ -96,7 +111,13 @@ export class BursaryRepository {
         'orig.reference as orig_reference',
         'orig.receipt_number as orig_receipt_number',
         'rev.receipt_number as reversed_by',
-        'recorder.email as recorded_by',
+        'recorder.email as recorder_email',
+        // The recorder's name as people know it (staff or admin record), else the account's email.
+        sql<
+          string | null
+        >`coalesce(recorder_staff.first_name || ' ' || recorder_staff.last_name, recorder_admin.first_name || ' ' || recorder_admin.last_name)`.as(
+          'recorder_name',
+        ),
         sql<number>`(select count(*) from payment_scans s where s.payment_id = p.id)`.as('has_scan'),
       ])
       .orderBy('p.paid_on', 'desc')

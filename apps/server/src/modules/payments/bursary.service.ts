@@ -90,7 +90,7 @@ export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
     reverses: reversal ? { reference: r.orig_reference!, receipt_number: r.orig_receipt_number ?? '' } : null,
     reason: r.reason,
     reversed_by: r.reversed_by ?? null,
-    recorded_by: r.recorded_by ?? null,
+    recorded_by: r.recorder_name?.trim() || r.recorder_email || null,
     recorded_at: r.created_at,
   };
 }
@@ -114,10 +114,11 @@ export class BursaryService {
   }
 
   async record(actor: Actor, input: OfflinePayment): Promise<LedgerEntry> {
-    const [student, session, { today, timeZone }] = await Promise.all([
+    const [student, session, { today, timeZone }, recorderName] = await Promise.all([
       this.repo.studentForPayment(input.admission_number),
       this.sessions.byId(input.session_id),
       this.attendance.schoolToday(),
+      this.repo.recorderName(actor.id),
     ]);
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
@@ -201,7 +202,8 @@ export class BursaryService {
       orig_reference: null,
       orig_receipt_number: null,
       reversed_by: null,
-      recorded_by: actor.email,
+      recorder_email: actor.email,
+      recorder_name: recorderName,
       has_scan: scan ? 1 : 0,
     });
   }

@@ -141,7 +141,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
         note: 'Father paid',
         reverses: null,
         reversed_by: null,
-        recorded_by: bursar.email,
+        recorded_by: 'Bola Bursar',
         student_class: 'JSS 2A',
         session: '2025/2026',
       });
