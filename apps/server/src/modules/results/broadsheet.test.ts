@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { RESULT_MESSAGES } from '@portal/domain';
+import { RESULT_MESSAGES, type BroadsheetClass } from '@portal/domain';
+import { broadsheetJson } from './report-card.service';
 import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
@@ -55,7 +56,42 @@ describeEachDatabase('broadsheet', (dialect) => {
     await bulk(other.admissionNumber, 'JSS 2A', [{ name: 'French', score: 50 }], '1st', sessionId);
     const whole = (await inject('GET', `/api/broadsheet/?session_id=${sessionId}&term=1st`, admin.auth)).json();
     expect(whole.classes.length).toBeGreaterThan(1);
+    // Streamed class by class, it is the same sheet: each class as its own broadsheet, the columns of them all.
+    for (const c of whole.classes) {
+      const one = (
+        await inject('GET', `/api/broadsheet/?session_id=${sessionId}&term=1st&student_class=${c.student_class}`, admin.auth)
+      ).json();
+      expect(c).toEqual(one.classes[0]);
+    }
+    const columns = new Set(whole.classes.flatMap((c: BroadsheetClass) => c.subjects));
+    expect(new Set(whole.subjects)).toEqual(columns);
+    expect(whole.subjects).toHaveLength(columns.size);
+    expect(whole.subjects.slice(0, 2)).toEqual(['Mathematics', 'English Language']);
+    expect((await inject('GET', `/api/broadsheet/?session_id=999999&term=1st`, admin.auth)).statusCode).toBe(404);
     const bad = await inject('GET', '/api/broadsheet/?session_id=1', staff.auth);
     expect(bad.json()).toEqual({ term: [RESULT_MESSAGES.termRequired] });
+  });
+});
+
+it('writes the streamed sheet as one JSON document, classes in the order they come, subjects last', async () => {
+  const cls = (student_class: string, subjects: string[]) => ({ student_class, subjects, rows: [] }) as unknown as BroadsheetClass;
+  async function* classes() {
+    yield cls('JSS 1A', ['Mathematics']);
+    yield cls('JSS 1B', ['French', 'Mathematics']);
+    yield cls('JSS 2A', ['Basic Science']);
+  }
+  let text = '';
+  for await (const piece of broadsheetJson({
+    session: { id: 1, name: '2025/2026' },
+    term: '1st',
+    classes: classes(),
+    sortSubjects: (s) => [...s].sort(),
+  }))
+    text += piece;
+  expect(JSON.parse(text)).toEqual({
+    session: { id: 1, name: '2025/2026' },
+    term: '1st',
+    classes: [cls('JSS 1A', ['Mathematics']), cls('JSS 1B', ['French', 'Mathematics']), cls('JSS 2A', ['Basic Science'])],
+    subjects: ['Basic Science', 'French', 'Mathematics'],
   });
 });

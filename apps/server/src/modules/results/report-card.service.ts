@@ -516,14 +516,49 @@ export class ReportCardService {
   }
 
   async broadsheet(q: { session_id: number; term: string; student_class?: string }): Promise<Broadsheet> {
-    const [session, rows, order, schemes] = await Promise.all([
+    const [session, rows, ctx] = await Promise.all([
       this.session(q.session_id),
-      this.repo.broadsheetRows(q.session_id, q.term, q.student_class),
-      this.teaching.subjectOrder(),
-      this.assessment.schemesOf(q.session_id),
+      this.repo.broadsheetRows(q.session_id, q.term, q.student_class === undefined ? undefined : [q.student_class]),
+      this.broadsheetContext(q.session_id),
     ]);
+    const classes = await this.broadsheetClasses(rows, ctx);
+    return { session, term: q.term, subjects: ctx.sortSubjects(classes.flatMap((c) => c.subjects)), classes };
+  }
+
+  /**
+   * The whole-school sheet class by class, for streaming: the classes come a batch at a time (a few
+   * queries a batch), so the first rows leave while later classes are still read and memory holds
+   * one batch, not the school. The session is checked before anything is sent.
+   */
+  async broadsheetStream(q: { session_id: number; term: string }, classesPerBatch = 8) {
+    const [session, names, ctx] = await Promise.all([
+      this.session(q.session_id),
+      this.repo.broadsheetClassNames(q.session_id, q.term),
+      this.broadsheetContext(q.session_id),
+    ]);
+    const repo = this.repo;
+    const build = (rows: Awaited<ReturnType<ResultsRepository['broadsheetRows']>>) => this.broadsheetClasses(rows, ctx);
+    async function* classes(): AsyncGenerator<BroadsheetClass> {
+      for (let i = 0; i < names.length; i += classesPerBatch) {
+        yield* await build(await repo.broadsheetRows(q.session_id, q.term, names.slice(i, i + classesPerBatch)));
+      }
+    }
+    return { session, term: q.term, classes: classes(), sortSubjects: ctx.sortSubjects };
+  }
+
+  private async broadsheetContext(sessionId: number) {
+    const [order, schemes] = await Promise.all([this.teaching.subjectOrder(), this.assessment.schemesOf(sessionId)]);
     const bySubject = compareSubjects(order);
-    // Every student's subjects in one go (a fixed number of queries for the whole school).
+    return { bySubject, schemes, sortSubjects: (subjects: Iterable<string>) => [...new Set(subjects)].sort(bySubject) };
+  }
+
+  /** The classes of these result rows (ordered by class, then name), ranked, with their columns. */
+  private async broadsheetClasses(
+    rows: Awaited<ReturnType<ResultsRepository['broadsheetRows']>>,
+    ctx: Awaited<ReturnType<ReportCardService['broadsheetContext']>>,
+  ): Promise<BroadsheetClass[]> {
+    const { bySubject, schemes } = ctx;
+    // Every student's subjects in one go (a fixed number of queries for the rows given).
     const classOf = new Map(rows.map((r) => [r.student_id, r.student_class]));
     const taken = await this.teaching.subjectsOf([...classOf].map(([id, student_class]) => ({ id, student_class })));
     const perClass = new Map<string, typeof rows>();
@@ -586,9 +621,21 @@ export class ReportCardService {
         class_size: ranking.size,
       });
     }
-    const all = [...new Set(classes.flatMap((c) => c.subjects))].sort(bySubject);
-    return { session, term: q.term, subjects: all, classes };
+    return classes;
   }
+}
+
+/** The streamed whole-school sheet as JSON text, piece by piece: the shape of `Broadsheet`, `subjects` last. */
+export async function* broadsheetJson(sheet: Awaited<ReturnType<ReportCardService['broadsheetStream']>>): AsyncGenerator<string> {
+  yield `{"session":${JSON.stringify(sheet.session)},"term":${JSON.stringify(sheet.term)},"classes":[`;
+  const subjects = new Set<string>();
+  let first = true;
+  for await (const c of sheet.classes) {
+    for (const x of c.subjects) subjects.add(x);
+    yield (first ? '' : ',') + JSON.stringify(c);
+    first = false;
+  }
+  yield `],"subjects":${JSON.stringify(sheet.sortSubjects(subjects))}}`;
 }
 
 /**

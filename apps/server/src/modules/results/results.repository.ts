@@ -486,7 +486,20 @@ export class ResultsRepository {
   }
 
   /** A whole term (optionally one class) with names: the broadsheet, one query. */
-  broadsheetRows(sessionId: number, term: string, studentClass?: string) {
+  /** The classes with results in a session's term, in order (the streamed whole-school sheet's batches). */
+  async broadsheetClassNames(sessionId: number, term: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('results')
+      .select('student_class')
+      .distinct()
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .orderBy('student_class')
+      .execute();
+    return rows.map((r) => r.student_class);
+  }
+
+  broadsheetRows(sessionId: number, term: string, classes?: readonly string[]) {
     return this.db
       .selectFrom('results as r')
       .innerJoin('students as s', 's.id', 'r.student_id')
@@ -502,7 +515,7 @@ export class ResultsRepository {
       ])
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
-      .$if(studentClass !== undefined, (q) => q.where('r.student_class', '=', studentClass!))
+      .$if(classes !== undefined, (q) => q.where('r.student_class', 'in', classes!.length ? classes! : ['']))
       .orderBy('r.student_class')
       .orderBy('s.last_name')
       .orderBy('s.first_name')

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ import { teachingService } from '../teaching/teaching.service';
 import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
-import { broadsheetCsv, ReportCardService } from './report-card.service';
+import { broadsheetCsv, broadsheetJson, ReportCardService } from './report-card.service';
 import { cardFees } from '../payments/fees.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
@@ -241,8 +242,16 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
       return sendAttachment(reply, 'pdf', name, pdf);
     },
   );
-  r.get('/api/broadsheet/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: termQuerySchema } }, (req) =>
-    cards.broadsheet(req.query),
+  r.get(
+    '/api/broadsheet/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
+    async (req, reply) => {
+      const { student_class, ...whole } = req.query;
+      if (student_class !== undefined) return cards.broadsheet(req.query);
+      // The whole school is streamed class by class: the same JSON, with `subjects` last.
+      const sheet = await cards.broadsheetStream(whole);
+      return reply.type('application/json; charset=utf-8').send(Readable.from(broadsheetJson(sheet)));
+    },
   );
   r.get(
     '/api/broadsheet/csv/',
