@@ -76,7 +76,8 @@ describeEachDatabase('broadsheet', (dialect) => {
 it('writes the streamed sheet as one JSON document, classes in the order they come, subjects last', async () => {
   const cls = (student_class: string, subjects: string[]) => ({ student_class, subjects, rows: [] }) as unknown as BroadsheetClass;
   async function* classes() {
-    yield cls('JSS 1A', ['Mathematics']);
+    // As the service's batches: each class after a query.
+    yield await Promise.resolve(cls('JSS 1A', ['Mathematics']));
     yield cls('JSS 1B', ['French', 'Mathematics']);
     yield cls('JSS 2A', ['Basic Science']);
   }
