@@ -527,10 +527,10 @@ export class ReportCardService {
 
   /**
    * The whole-school sheet class by class, for streaming: the classes come a batch at a time (a few
-   * queries a batch), so the first rows leave while later classes are still read and memory holds
+   * queries a batch: 1 class, then 2, 4, up to 8), so the first rows leave while later classes are still read and memory holds
    * one batch, not the school. The session is checked before anything is sent.
    */
-  async broadsheetStream(q: { session_id: number; term: string }, classesPerBatch = 8) {
+  async broadsheetStream(q: { session_id: number; term: string }, maxClassesPerBatch = 8) {
     const [session, names, ctx] = await Promise.all([
       this.session(q.session_id),
       this.repo.broadsheetClassNames(q.session_id, q.term),
@@ -539,8 +539,9 @@ export class ReportCardService {
     const repo = this.repo;
     const build = (rows: Awaited<ReturnType<ResultsRepository['broadsheetRows']>>) => this.broadsheetClasses(rows, ctx);
     async function* classes(): AsyncGenerator<BroadsheetClass> {
-      for (let i = 0; i < names.length; i += classesPerBatch) {
-        yield* await build(await repo.broadsheetRows(q.session_id, q.term, names.slice(i, i + classesPerBatch)));
+      // One class first (the first rows leave soon), then batches doubling up to the maximum (fewer queries).
+      for (let i = 0, size = 1; i < names.length; i += size, size = Math.min(size * 2, maxClassesPerBatch)) {
+        yield* await build(await repo.broadsheetRows(q.session_id, q.term, names.slice(i, i + size)));
       }
     }
     return { session, term: q.term, classes: classes(), sortSubjects: ctx.sortSubjects };
