@@ -24,7 +24,12 @@ const student: fc.Arbitrary<CollectionStudent> = fc.record({
   student_class: fc.constantFrom('JSS 1A', 'JSS 1B', 'SSS 2B'),
   items: fc.array(
     fc
-      .record({ term, name_key: fc.constantFrom('tuition', 'pta levy', 'books'), gross: fc.integer({ min: 0, max: 10_000_000 }), off: fc.nat() })
+      .record({
+        term,
+        name_key: fc.constantFrom('tuition', 'pta levy', 'books'),
+        gross: fc.integer({ min: 0, max: 10_000_000 }),
+        off: fc.nat(),
+      })
       .map(({ off, ...i }) => ({ ...i, net: i.gross - (i.gross ? off % (i.gross + 1) : 0) })),
     { maxLength: 7 },
   ),
@@ -121,7 +126,8 @@ describe('days overdue and the debtors order', () => {
       { admission_number: 'STU-0001', full_name: 'ada Obi', student_class: 'JSS 1B', balance: 500, days_overdue: 9 },
       { admission_number: 'STU-0002', full_name: 'Chidi Eze', student_class: 'JSS 1A', balance: 900, days_overdue: 3 },
     ];
-    const ids = (sort: Parameters<typeof sortDebtors>[1], order: 'asc' | 'desc') => sortDebtors(rows, sort, order).map((r) => r.admission_number);
+    const ids = (sort: Parameters<typeof sortDebtors>[1], order: 'asc' | 'desc') =>
+      sortDebtors(rows, sort, order).map((r) => r.admission_number);
     expect(ids('balance', 'desc')).toEqual(['STU-0002', 'STU-0001', 'STU-0003']);
     expect(ids('balance', 'asc')).toEqual(['STU-0001', 'STU-0003', 'STU-0002']);
     expect(ids('days_overdue', 'desc')).toEqual(['STU-0001', 'STU-0002', 'STU-0003']);

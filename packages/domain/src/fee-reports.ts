@@ -201,7 +201,13 @@ export function sortDebtors<T extends Pick<Debtor, 'admission_number' | 'full_na
   order: 'asc' | 'desc',
 ): T[] {
   const key = (r: T): number | string =>
-    sort === 'balance' ? r.balance : sort === 'days_overdue' ? r.days_overdue : sort === 'name' ? r.full_name.toLowerCase() : r.student_class;
+    sort === 'balance'
+      ? r.balance
+      : sort === 'days_overdue'
+        ? r.days_overdue
+        : sort === 'name'
+          ? r.full_name.toLowerCase()
+          : r.student_class;
   const sign = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = key(a);

@@ -778,7 +778,9 @@ export const MATRIX: Record<string, Entry> = {
     expect: bursarAndAdmin(200),
   },
   'GET /api/bursary/collections/': {
-    req: ({ c }) => ({ url: `/api/bursary/collections/?${q({ session_id: c.session.id, term: '1st', from: '2025-01-01', to: '2025-12-31' })}` }),
+    req: ({ c }) => ({
+      url: `/api/bursary/collections/?${q({ session_id: c.session.id, term: '1st', from: '2025-01-01', to: '2025-12-31' })}`,
+    }),
     expect: bursarAndAdmin(200),
   },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------

@@ -1,17 +1,8 @@
-import {
-  FEE_REPORT_LABELS as L,
-  formatDateTime,
-  formatNaira,
-  termLabel,
-  type Debtor,
-  type SchoolSettings,
-} from '@portal/domain';
+import { FEE_REPORT_LABELS as L, formatDateTime, formatNaira, termLabel, type Debtor, type SchoolSettings } from '@portal/domain';
 import { toCsv } from '../../lib/csv';
 import { renderPdf } from '../../lib/pdf';
 import { yieldToEventLoop } from '../../lib/yield';
 import type { DebtorsReport } from './fee-reports.service';
-
-const STATUS: Record<Debtor['status'], string> = { paid: 'Paid', part_paid: 'Part paid', unpaid: 'Unpaid' };
 
 /** Every debtor of the filter as CSV (formula-safe through toCsv), with a totals row. */
 export function debtorsCsv(r: DebtorsReport): string {
@@ -92,7 +83,13 @@ export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { com
         let x = left;
         doc.font(font).fontSize(8);
         COLUMNS.forEach((c, i) => {
-          doc.text(values[i]!, x + PAD, y + 3, { width: c.width - 2 * PAD, align: c.align, lineBreak: false, height: ROW - 3, ellipsis: true });
+          doc.text(values[i]!, x + PAD, y + 3, {
+            width: c.width - 2 * PAD,
+            align: c.align,
+            lineBreak: false,
+            height: ROW - 3,
+            ellipsis: true,
+          });
           x += c.width;
         });
       };
@@ -128,7 +125,10 @@ export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { com
         doc.y = doc.page.margins.top;
       }
       const y = doc.y;
-      doc.moveTo(left, y).lineTo(left + width, y).stroke('#999');
+      doc
+        .moveTo(left, y)
+        .lineTo(left + width, y)
+        .stroke('#999');
       cells(['', L.total, '', '', '', formatNaira(r.total_balance), '', ''], y, 'bold');
 
       const range = doc.bufferedPageRange();
@@ -141,7 +141,11 @@ export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { com
           .font('body')
           .fontSize(8)
           .fillColor('#555')
-          .text(L.pageOf(p - range.start + 1, range.count), left, doc.page.height - margin - 10, { width, align: 'center', lineBreak: false });
+          .text(L.pageOf(p - range.start + 1, range.count), left, doc.page.height - margin - 10, {
+            width,
+            align: 'center',
+            lineBreak: false,
+          });
         doc.page.margins.bottom = margin;
       }
     },

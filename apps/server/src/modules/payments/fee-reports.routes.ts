@@ -62,7 +62,10 @@ export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/bursary/collections/',
-    { config: BURSAR, schema: { tags, summary: 'Expected against collected; money received by day and method', querystring: collectionsQuerySchema } },
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'Expected against collected; money received by day and method', querystring: collectionsQuerySchema },
+    },
     async (request) => service.collections(request.query),
   );
 }

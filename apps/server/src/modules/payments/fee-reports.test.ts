@@ -18,7 +18,15 @@ import {
   type Term,
 } from '@portal/domain';
 import { nowIso, type Database, type DB } from '../../db/index';
-import { addStudent, describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  addStudent,
+  describeEachDatabase,
+  signInStaff,
+  signInStudent,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { testClock } from '../../../test/attendance-fixtures';
 import { attendanceService } from '../attendance/attendance.service';
@@ -56,7 +64,8 @@ describeEachDatabase('debtors and collections', (dialect) => {
   const db = (): DB => ctx.handle.db;
 
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
-  const post = (who: SignedIn, url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
+  const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
   const qs = (o: Record<string, string | number | undefined>) =>
     new URLSearchParams(Object.entries(o).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
@@ -68,7 +77,11 @@ describeEachDatabase('debtors and collections', (dialect) => {
     await db().insertInto('class_arms').values({ level, arm: label, name, created_at: nowIso() }).execute();
     return name;
   }
-  async function items(cls: string, list: { term: Term; name: string; kobo: number; compulsory?: boolean; created_at?: string }[], sid = sessionId) {
+  async function items(
+    cls: string,
+    list: { term: Term; name: string; kobo: number; compulsory?: boolean; created_at?: string }[],
+    sid = sessionId,
+  ) {
     for (const i of list)
       await db()
         .insertInto('fee_items')
@@ -110,7 +123,10 @@ describeEachDatabase('debtors and collections', (dialect) => {
     const res = await post(bursar, `/api/bursary/payments/${e.reference}/reverse/`, { reason: 'Entered in error' });
     expect(res.statusCode, res.body).toBe(201);
   }
-  async function discount(k: Kid, d: { term: Term | null; basis: 'percent' | 'fixed'; percent_bp?: number; amount_kobo?: number; items?: string[] }) {
+  async function discount(
+    k: Kid,
+    d: { term: Term | null; basis: 'percent' | 'fixed'; percent_bp?: number; amount_kobo?: number; items?: string[] },
+  ) {
     await db()
       .insertInto('fee_discounts')
       .values({
@@ -174,7 +190,14 @@ describeEachDatabase('debtors and collections', (dialect) => {
         last_paid_on: null,
       });
       // The reversed payment of 10 Oct was never money received: the last day paid is 5 Oct.
-      expect(row(part)).toMatchObject({ due: 150_000, paid: 50_000, balance: 100_000, status: 'part_paid', days_overdue: 35, last_paid_on: '2025-10-05' });
+      expect(row(part)).toMatchObject({
+        due: 150_000,
+        paid: 50_000,
+        balance: 100_000,
+        status: 'part_paid',
+        days_overdue: 35,
+        last_paid_on: '2025-10-05',
+      });
       expect(row(discounted)).toMatchObject({ due: 80_000, discount: 70_000, balance: 80_000 });
       expect(page.total_balance).toBe(330_000);
       // Sorted by balance, largest first, by default.
@@ -216,9 +239,13 @@ describeEachDatabase('debtors and collections', (dialect) => {
       expect(mine.map((d) => d.full_name)).toEqual(['Ade Ola', 'Musa Ali', 'Zainab Bello']);
       expect(level.debtors.every((d) => d.student_class.startsWith('JSS 3'))).toBe(true);
       expect((await debtors({ student_class: b })).debtors.map((d) => d.admission_number)).toEqual([kb[0]!.admissionNumber]);
-      const byBalanceAsc = (await debtors({ level: 'JSS 3', sort: 'balance', order: 'asc' })).debtors.filter((d) => [a, b].includes(d.student_class));
+      const byBalanceAsc = (await debtors({ level: 'JSS 3', sort: 'balance', order: 'asc' })).debtors.filter((d) =>
+        [a, b].includes(d.student_class),
+      );
       expect(byBalanceAsc.map((d) => d.balance)).toEqual([5_000, 10_000, 20_000]);
-      const byClassDesc = (await debtors({ level: 'JSS 3', sort: 'class', order: 'desc' })).debtors.filter((d) => [a, b].includes(d.student_class));
+      const byClassDesc = (await debtors({ level: 'JSS 3', sort: 'class', order: 'desc' })).debtors.filter((d) =>
+        [a, b].includes(d.student_class),
+      );
       // Same class: admission number ascending.
       expect(byClassDesc.map((d) => d.admission_number)).toEqual([kb[0]!.admissionNumber, ka[0]!.admissionNumber, ka[1]!.admissionNumber]);
 
@@ -278,12 +305,18 @@ describeEachDatabase('debtors and collections', (dialect) => {
       const evil = await kid(cls, '=HYPERLINK("http://x")', '+SUM(A1)');
       const plain = await kid(cls, 'Ifeoma', 'Okafor');
       await pay(plain, 5_000, { paid_on: '2025-10-03' });
-      const res = await get(bursar, `/api/bursary/debtors.csv?${qs({ session_id: sessionId, student_class: cls, sort: 'balance', order: 'asc' })}`);
+      const res = await get(
+        bursar,
+        `/api/bursary/debtors.csv?${qs({ session_id: sessionId, student_class: cls, sort: 'balance', order: 'asc' })}`,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="debtors-${cls.replace(/ /g, '')}-20252026-session.csv"`);
       expect(res.headers['cache-control']).toBe('no-store');
-      const lines = res.body.replace(/^\ufeff/, '').trim().split('\n');
+      const lines = res.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\n');
       expect(lines[0]).toBe('admission_number,full_name,class,due,discount,paid,balance,status,days_overdue,last_paid_on');
       expect(lines[1]).toBe(`${plain.admissionNumber},Ifeoma Okafor,${cls},20000.00,0.00,5000.00,15000.00,part_paid,35,2025-10-03`);
       expect(lines[2]).toBe(`${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,`);
@@ -360,14 +393,18 @@ describeEachDatabase('debtors and collections', (dialect) => {
       expect(sum(s.by_class)).toBe(s.totals.collected);
 
       // The 1st term: b's discount shows, and b's credit only on their last term with fees (the 2nd).
-      const first = (await get(bursar, `/api/bursary/collections/?${qs({ session_id: sessionId, term: '1st' })}`)).json<CollectionSummary>();
+      const first = (
+        await get(bursar, `/api/bursary/collections/?${qs({ session_id: sessionId, term: '1st' })}`)
+      ).json<CollectionSummary>();
       expect(first.term).toBe('1st');
       expect(mine(first.by_class)).toEqual([
         { student_class: c1, students: 2, expected: 70_000 + 60_000, collected: 65_000 + 60_000, outstanding: 5_000 },
         { student_class: c2, students: 1, expected: 70_000, collected: 0, outstanding: 70_000 },
       ]);
       // A date range narrows only the money received.
-      const range = (await get(bursar, `/api/bursary/collections/?${qs({ session_id: sessionId, from: '2025-10-07', to: '2025-10-07' })}`)).json<CollectionSummary>();
+      const range = (
+        await get(bursar, `/api/bursary/collections/?${qs({ session_id: sessionId, from: '2025-10-07', to: '2025-10-07' })}`)
+      ).json<CollectionSummary>();
       expect(range.by_day.map((d) => d.date)).toEqual(['2025-10-07']);
       expect(range.by_method.find((m) => m.method === 'cash')).toBeUndefined();
       expect(range.totals).toEqual(s.totals);
@@ -449,14 +486,35 @@ describeEachDatabase('debtors and collections', (dialect) => {
    */
   describe('property', () => {
     it('debtors = statement = class report, per term and session; collections = the sum over students', async () => {
-      const itemArb = fc.record({ term: fc.constantFrom<Term>(...TERM_VALUES), name: fc.constantFrom('Tuition', 'PTA levy', 'Books'), kobo: fc.integer({ min: 100, max: 5_000_000 }) });
+      const itemArb = fc.record({
+        term: fc.constantFrom<Term>(...TERM_VALUES),
+        name: fc.constantFrom('Tuition', 'PTA levy', 'Books'),
+        kobo: fc.integer({ min: 100, max: 5_000_000 }),
+      });
       const discountArb = fc.oneof(
-        fc.record({ term: fc.constantFrom<Term | null>(null, ...TERM_VALUES), basis: fc.constant('percent' as const), percent_bp: fc.integer({ min: 1, max: 10_000 }), items: fc.subarray(['Tuition', 'Books']) }),
-        fc.record({ term: fc.constantFrom<Term | null>(null, ...TERM_VALUES), basis: fc.constant('fixed' as const), amount_kobo: fc.integer({ min: 100, max: 3_000_000 }), items: fc.subarray(['Tuition', 'PTA levy']) }),
+        fc.record({
+          term: fc.constantFrom<Term | null>(null, ...TERM_VALUES),
+          basis: fc.constant('percent' as const),
+          percent_bp: fc.integer({ min: 1, max: 10_000 }),
+          items: fc.subarray(['Tuition', 'Books']),
+        }),
+        fc.record({
+          term: fc.constantFrom<Term | null>(null, ...TERM_VALUES),
+          basis: fc.constant('fixed' as const),
+          amount_kobo: fc.integer({ min: 100, max: 3_000_000 }),
+          items: fc.subarray(['Tuition', 'PTA levy']),
+        }),
       );
       const studentArb = fc.record({
         discounts: fc.array(discountArb, { maxLength: 2 }),
-        payments: fc.array(fc.record({ kobo: fc.integer({ min: 10_000, max: 6_000_000 }), reverse: fc.boolean(), method: fc.constantFrom('cash', 'bank_transfer') }), { maxLength: 3 }),
+        payments: fc.array(
+          fc.record({
+            kobo: fc.integer({ min: 10_000, max: 6_000_000 }),
+            reverse: fc.boolean(),
+            method: fc.constantFrom('cash', 'bank_transfer'),
+          }),
+          { maxLength: 3 },
+        ),
       });
       await fc.assert(
         fc.asyncProperty(
@@ -497,7 +555,9 @@ describeEachDatabase('debtors and collections', (dialect) => {
             const report = (await get(admin, `/api/payments/report/?${qs({ class: cls, session: '2025/2026' })}`)).json<ClassReportRow[]>();
             const grossTotal = Object.values(kids[0]!.gross).reduce((s, v) => s + v, 0);
             for (const k of kids) {
-              const st = (await get(bursar, `/api/bursary/statement/?${qs({ admission_number: k.admissionNumber, session_id: sessionId })}`)).json<Statement & { discounts?: number }>();
+              const st = (
+                await get(bursar, `/api/bursary/statement/?${qs({ admission_number: k.admissionNumber, session_id: sessionId })}`)
+              ).json<Statement & { discounts?: number }>();
               expect(Math.round(st.charged * 100)).toBe(grossTotal);
               expect(Math.round(st.paid * 100)).toBe(k.paid);
               if (st.discounts !== undefined) expect(Math.round(st.discounts * 100)).toBe(k.discountKobo);
@@ -522,12 +582,12 @@ describeEachDatabase('debtors and collections', (dialect) => {
             const row = sum.by_class.find((c) => c.student_class === cls)!;
             const expected = kids.reduce((s, k) => s + grossTotal - k.discountKobo, 0);
             const collected = kids.reduce((s, k) => s + Math.min(k.paid, grossTotal - k.discountKobo), 0);
-            expect([row.students, Math.round(row.expected * 100), Math.round(row.collected * 100), Math.round(row.outstanding * 100)]).toEqual([
-              kids.length,
-              expected,
-              collected,
-              expected - collected,
-            ]);
+            expect([
+              row.students,
+              Math.round(row.expected * 100),
+              Math.round(row.collected * 100),
+              Math.round(row.outstanding * 100),
+            ]).toEqual([kids.length, expected, collected, expected - collected]);
             // And the whole school's: items, classes and totals agree; collected + credit = the money that stands.
             const k = (n: number) => Math.round(n * 100);
             expect(sum.by_item.reduce((s, i) => s + k(i.collected), 0)).toBe(k(sum.totals.collected));
