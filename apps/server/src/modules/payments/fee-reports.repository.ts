@@ -6,6 +6,17 @@ import './payments.tables';
 const paidDay = sql<string>`coalesce(p.paid_on, substr(p.paid_at, 1, 10))`;
 
 /**
+ * The payments that stand: `p` joined to its reversal, if any. Only reversal rows are read for the
+ * join (through the unique index on reversal_of), not the whole table a second time.
+ */
+function withReversal(db: DB) {
+  return db.selectFrom('payments as p').leftJoin(
+    (eb) => eb.selectFrom('payments').select('reversal_of').where('reversal_of', 'is not', null).as('rev'),
+    (j) => j.onRef('rev.reversal_of', '=', 'p.id'),
+  );
+}
+
+/**
  * SQL of the debtors list and the collection summary: set-based reads whose count does not grow
  * with the school (the dues themselves come from FeesService.studentDues).
  */
@@ -27,14 +38,12 @@ export class FeeReportsRepository {
    * of the latest money received (a reversal, or a payment it reversed, is not). One grouped query.
    */
   paidByStudent(sessionName: string, classes: readonly string[] | null) {
-    let q = this.db
-      .selectFrom('payments as p')
-      // At most one reversal a payment (unique reversal_of): the join never doubles a row.
-      .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
+    // At most one reversal a payment (unique reversal_of): the join never doubles a row.
+    let q = withReversal(this.db)
       .select((eb) => [
         'p.student_id',
         eb.fn.sum<number>('p.amount_kobo').as('paid'),
-        sql<string | null>`max(case when p.amount_kobo > 0 and rev.id is null then ${paidDay} end)`.as('last_paid_on'),
+        sql<string | null>`max(case when p.amount_kobo > 0 and rev.reversal_of is null then ${paidDay} end)`.as('last_paid_on'),
       ])
       .where('p.current_session', '=', sessionName)
       .where('p.status', '=', 'successful')
@@ -78,14 +87,12 @@ export class FeeReportsRepository {
    */
   received(sessionName: string, by: 'day' | 'method', range: { from?: string; to?: string }) {
     const group = by === 'day' ? paidDay : sql<string>`p.method`;
-    let q = this.db
-      .selectFrom('payments as p')
-      .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
+    let q = withReversal(this.db)
       .select((eb) => [group.as('k'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('p.amount_kobo').as('kobo')])
       .where('p.current_session', '=', sessionName)
       .where('p.status', '=', 'successful')
       .where('p.amount_kobo', '>', 0)
-      .where('rev.id', 'is', null);
+      .where('rev.reversal_of', 'is', null);
     if (range.from !== undefined) q = q.where(paidDay, '>=', range.from);
     if (range.to !== undefined) q = q.where(paidDay, '<=', range.to);
     return q.groupBy(group).orderBy(group).execute();

@@ -70,14 +70,16 @@ export class FeeReportsService {
   async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
     const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
     const term = q.term ?? null;
-    const [students, paid, starts, setOn, { today }] = await Promise.all([
-      this.repo.activeStudents(classes),
+    // The dues are read as soon as the students are, while the other reads are still out.
+    const studentsRead = this.repo.activeStudents(classes);
+    const [students, dues, paid, starts, setOn, { today }] = await Promise.all([
+      studentsRead,
+      studentsRead.then((list) => this.fees.studentDues(session.id, list)),
       this.repo.paidByStudent(session.name, classes),
       this.attendance.termStarts(session.id),
       this.repo.itemsSetOn(session.id),
       this.attendance.schoolToday(),
     ]);
-    const dues = await this.fees.studentDues(session.id, students);
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), { kobo: Number(p.paid ?? 0), last: p.last_paid_on }]));
     const firstSet = new Map(setOn.map((r) => [`${r.student_class}|${r.term}`, String(r.first_at).slice(0, 10)]));
     const startOf = (cls: string, t: Term) => starts[t] ?? firstSet.get(`${cls}|${t}`) ?? null;
@@ -134,14 +136,15 @@ export class FeeReportsService {
     if (q.from && q.to && q.from > q.to) throw badRequest({ from: [FEE_REPORT_MESSAGES.rangeInvalid] });
     const session = await this.session(q.session_id);
     const range = { from: q.from, to: q.to };
-    const [students, paid, names, byDay, byMethod] = await Promise.all([
-      this.repo.activeStudents(null),
+    const studentsRead = this.repo.activeStudents(null);
+    const [students, dues, paid, names, byDay, byMethod] = await Promise.all([
+      studentsRead,
+      studentsRead.then((list) => this.fees.studentDues(session.id, list)),
       this.repo.paidByStudent(session.name, null),
       this.repo.itemNames(session.id),
       this.repo.received(session.name, 'day', range),
       this.repo.received(session.name, 'method', range),
     ]);
-    const dues = await this.fees.studentDues(session.id, students);
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
     const figures = collectionFigures(
       students.map((s) => {
