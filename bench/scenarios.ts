@@ -615,4 +615,36 @@ export const SCENARIOS: Scenario[] = [
     budgets: [{ kind: 'p50', ms: 5, text: "a student's statement p50 < 5 ms" }],
     expect: (b, t) => json(b, t) ?? (b.includes('"lines":[') ? null : 'expected statement lines'),
   },
+  // The bursar's reports (issue 17): the whole school's debtors (every active student's dues, with
+  // their discounts, against the session's payments), page 1; its PDF of every row; the summary.
+  {
+    id: 'bursary-debtors',
+    title: "The whole school's debtors list, page 1",
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/bursary/debtors/${q({ session_id: d.sessionId })}`],
+    connections: [1, 1],
+    budgets: [{ kind: 'p50', ms: 50, text: 'the debtors list for 1,500 students p50 < 50 ms', students: 1500 }],
+    expect: (b, t) => json(b, t) ?? (b.includes('"debtors":[{') ? null : 'expected debtors'),
+  },
+  {
+    id: 'bursary-debtors-pdf',
+    title: "The whole school's debtors list as a PDF (every row)",
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/bursary/debtors.pdf${q({ session_id: d.sessionId })}`],
+    connections: [1, 1],
+    budgets: [],
+    expect: pdf,
+  },
+  {
+    id: 'bursary-collections',
+    title: 'The collection summary of the session (whole school)',
+    method: 'GET',
+    role: 'staff',
+    paths: (d) => [`/api/bursary/collections/${q({ session_id: d.sessionId })}`],
+    connections: [1, 1],
+    budgets: [],
+    expect: (b, t) => json(b, t) ?? (b.includes('"by_class":[{') ? null : 'expected figures by class'),
+  },
 ];

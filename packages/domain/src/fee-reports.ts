@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
+import { dayNumber } from './attendance';
 import { isoDateField } from './report-cards';
 import { sessionIdField } from './results';
 import type { FeeStatus } from './fees';
@@ -82,7 +83,12 @@ export interface CollectionSummary {
   session: string;
   term: Term | null;
   /** Expected = compulsory fees less discounts; collected = payments net of reversals, settling terms in order. */
-  totals: CollectionRow & { discounts: number; students: number };
+  totals: CollectionRow & {
+    discounts: number;
+    students: number;
+    /** Paid beyond what is due (kept as the students' credit): collected + credit = the money received. */
+    credit: number;
+  };
   by_class: (CollectionRow & { student_class: string; students: number })[];
   /** Collected per item: a student's payments settle their items term by term in item order. */
   by_item: (CollectionRow & { name: string })[];
@@ -91,11 +97,195 @@ export interface CollectionSummary {
   by_method: { method: PaymentMethod; count: number; amount: number }[];
 }
 
+// ---------------------------------------------------------------- the rules (kobo)
+
+/**
+ * Days a debt is overdue: from the start of the earliest term still owed to the school's today; 0
+ * when that term has not begun (or its start is unknown).
+ */
+export function daysOverdue(start: string | null, today: string): number {
+  if (!start) return 0;
+  return Math.max(0, dayNumber(today) - dayNumber(start));
+}
+
+/** A compulsory item of a student's class as the allocation sees it (kobo; `kobo` is after discounts). */
+export interface AllocationItem {
+  term: Term;
+  name_key: string;
+  kobo: number;
+}
+
+/**
+ * How a student's collected money (payments net of reversals) settles their items: term by term
+ * (1st, 2nd, 3rd, as `termBalances` settles terms), and within a term in the class's item order,
+ * each item at most its amount (after discounts). What is left over is the student's credit.
+ * `collected[i]` belongs to `items[i]`.
+ */
+export function allocateCollected(items: readonly AllocationItem[], paidKobo: number): { collected: number[]; credit: number } {
+  let left = Math.max(0, Math.trunc(paidKobo));
+  const collected = items.map(() => 0);
+  for (const term of TERM_VALUES) {
+    items.forEach((it, i) => {
+      if (it.term !== term || left <= 0) return;
+      const take = Math.min(left, Math.max(0, Math.trunc(it.kobo)));
+      collected[i] = take;
+      left -= take;
+    });
+  }
+  return { collected, credit: left };
+}
+
+/** One student as the collection summary reads them: each compulsory item before and after discounts. */
+export interface CollectionStudent {
+  student_class: string;
+  items: readonly { term: Term; name_key: string; gross: number; net: number }[];
+  /** Payments net of reversals in the session. */
+  paidKobo: number;
+}
+/** A row of the summary in kobo. */
+export interface CollectionFigure {
+  expected: number;
+  collected: number;
+  outstanding: number;
+}
+
+/**
+ * The collection summary's figures for a term (or the session when `term` is null), in kobo: the
+ * totals, by class and by fee item (keyed by name_key, in the order items first appear). Each
+ * student's money settles their items by `allocateCollected`; in a term's view the student's credit
+ * counts only on the last term with anything due, as `termBalances` keeps it.
+ */
+export function collectionFigures(
+  students: readonly CollectionStudent[],
+  term: Term | null,
+): {
+  totals: CollectionFigure & { discounts: number; credit: number; students: number };
+  by_class: (CollectionFigure & { student_class: string; students: number })[];
+  by_item: (CollectionFigure & { name_key: string })[];
+} {
+  const zero = (): CollectionFigure => ({ expected: 0, collected: 0, outstanding: 0 });
+  const totals = { ...zero(), discounts: 0, credit: 0, students: students.length };
+  const byClass = new Map<string, CollectionFigure & { student_class: string; students: number }>();
+  const byItem = new Map<string, CollectionFigure & { name_key: string }>();
+  for (const s of students) {
+    const { collected, credit } = allocateCollected(
+      s.items.map((i) => ({ term: i.term, name_key: i.name_key, kobo: i.net })),
+      s.paidKobo,
+    );
+    const cls = byClass.get(s.student_class) ?? { ...zero(), student_class: s.student_class, students: 0 };
+    cls.students++;
+    byClass.set(s.student_class, cls);
+    s.items.forEach((it, i) => {
+      if (term !== null && it.term !== term) return;
+      const got = collected[i]!;
+      const net = Math.max(0, it.net);
+      const row = byItem.get(it.name_key) ?? { ...zero(), name_key: it.name_key };
+      for (const r of [totals, cls, row]) {
+        r.expected += net;
+        r.collected += got;
+        r.outstanding += net - got;
+      }
+      totals.discounts += Math.max(0, it.gross - net);
+      byItem.set(it.name_key, row);
+    });
+    const lastTermDue = [...TERM_VALUES].reverse().find((t) => s.items.some((i) => i.term === t && i.net > 0));
+    if (term === null || term === lastTermDue) totals.credit += credit;
+  }
+  return { totals, by_class: [...byClass.values()], by_item: [...byItem.values()] };
+}
+
+/** Debtors in the order asked: by the key, ties by admission number (so pages never shuffle). */
+export function sortDebtors<T extends Pick<Debtor, 'admission_number' | 'full_name' | 'student_class' | 'balance' | 'days_overdue'>>(
+  rows: readonly T[],
+  sort: DebtorSort,
+  order: 'asc' | 'desc',
+): T[] {
+  const key = (r: T): number | string =>
+    sort === 'balance'
+      ? r.balance
+      : sort === 'days_overdue'
+        ? r.days_overdue
+        : sort === 'name'
+          ? r.full_name.toLowerCase()
+          : r.student_class;
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x < y) return -sign;
+    if (x > y) return sign;
+    return a.admission_number < b.admission_number ? -1 : a.admission_number > b.admission_number ? 1 : 0;
+  });
+}
+
 export const FEE_REPORT_MESSAGES = {
   levelInvalid: 'Choose a class level such as JSS 1.',
   classInvalid: 'Choose a class such as JSS 1A.',
   noDebtors: 'No one owes fees for this choice.',
   rangeInvalid: 'The start date must not be after the end date.',
+} as const;
+
+/** Words of the debtors and collections screens, CSV and PDF (the server's messages are above). */
+export const FEE_REPORT_LABELS = {
+  session: 'Session',
+  term: 'Term',
+  wholeSession: 'Whole session',
+  level: 'Class level',
+  anyLevel: 'Every level',
+  studentClass: 'Arm',
+  anyClass: 'Every arm',
+  show: 'Show',
+  admissionNumber: 'Adm. no',
+  name: 'Name',
+  class: 'Class',
+  due: 'Due',
+  discount: 'Discount',
+  paid: 'Paid',
+  balance: 'Balance',
+  status: 'Status',
+  daysOverdue: 'Days overdue',
+  days: 'Days',
+  lastPaid: 'Last paid',
+  never: 'Never',
+  downloadCsv: 'Download CSV',
+  downloadPdf: 'Download PDF',
+  totalOwed: 'Total owed',
+  debtors: (n: number) => `${n} ${n === 1 ? 'debtor' : 'debtors'}`,
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  sortBy: (column: string) => `Sort by ${column}`,
+  from: 'From',
+  to: 'To',
+  expected: 'Expected',
+  collected: 'Collected',
+  outstanding: 'Outstanding',
+  discounts: 'Discounts given',
+  credit: 'Paid in advance (credit)',
+  students: 'Students',
+  totals: 'Totals',
+  byClass: 'By class',
+  byItem: 'By fee item',
+  byMethod: 'By method',
+  byDay: 'By day',
+  item: 'Fee item',
+  method: 'Method',
+  date: 'Date',
+  count: 'Payments',
+  amount: 'Amount',
+  total: 'Total',
+  /** The heading of a printed or downloaded list: "Debtors: SSS 2B, 2025/2026, 1st Term". */
+  debtorsTitle: (scope: string | null, session: string, term: string | null) =>
+    `Debtors: ${scope ?? 'whole school'}, ${session}, ${term ?? 'whole session'}`,
+  printed: (when: string) => `Printed ${when}`,
+} as const;
+
+export const FEE_REPORT_SCREEN_MESSAGES = {
+  debtorsFailed: 'Could not load the debtors. Please try again.',
+  collectionsFailed: 'Could not load the collection summary. Please try again.',
+  downloadFailed: 'Could not download the file. Please try again.',
+  noMoney: 'No money received in these dates.',
+  noFees: 'No compulsory fees are set for this choice.',
 } as const;
 
 export const FEE_REPORT_SCREENS = {

@@ -764,6 +764,25 @@ export const MATRIX: Record<string, Entry> = {
     req: ({ t }) => ({ url: `/api/bursary/statement/?${q({ admission_number: t.admissionNumber })}` }),
     expect: { anon: 401, own: 200, other: 200, staff: 403, bursar: 200, admin: 200 },
   },
+  // ---------- the bursar's reports (issue 17, reports): debtors and collections ----------
+  'GET /api/bursary/debtors/': {
+    req: ({ c, t }) => ({ url: `/api/bursary/debtors/?${q({ session_id: c.session.id, student_class: t.studentClass, sort: 'name' })}` }),
+    expect: bursarAndAdmin(200),
+  },
+  'GET /api/bursary/debtors.csv': {
+    req: ({ c }) => ({ url: `/api/bursary/debtors.csv?${q({ session_id: c.session.id, level: 'JSS 1' })}` }),
+    expect: bursarAndAdmin(200),
+  },
+  'GET /api/bursary/debtors.pdf': {
+    req: ({ c, t }) => ({ url: `/api/bursary/debtors.pdf?${q({ session_id: c.session.id, student_class: t.studentClass })}` }),
+    expect: bursarAndAdmin(200),
+  },
+  'GET /api/bursary/collections/': {
+    req: ({ c }) => ({
+      url: `/api/bursary/collections/?${q({ session_id: c.session.id, term: '1st', from: '2025-01-01', to: '2025-12-31' })}`,
+    }),
+    expect: bursarAndAdmin(200),
+  },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
   'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },
   'POST /api/classes/': { req: () => ({ url: '/api/classes/', payload: { level: 'SSS 3', arm: `M${uniq()}` } }), expect: adminOnly(201) },

@@ -21,6 +21,7 @@ import { teachingService } from '../teaching/teaching.service';
 import { BursaryRepository } from './bursary.repository';
 import { BursaryService } from './bursary.service';
 import { FeesService } from './fees.service';
+import { feeReportRoutes } from './fee-reports.routes';
 import { ledgerCsv } from './payments.documents';
 import { PaymentsRepository } from './payments.repository';
 import { StatementService } from './statement.service';
@@ -105,4 +106,6 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: { auth: ANY_ROLE }, schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema } },
     async (request) => statements.statement(currentUser(request), request.query),
   );
+
+  feeReportRoutes(app, deps);
 }

@@ -16,6 +16,8 @@ export const bursaryRoutes: RouteObject[] = [
       { path: '/bursary/record', lazy: page(() => import('./pages/record')) },
       { path: '/bursary/ledger', lazy: page(() => import('./pages/ledger')) },
       { path: '/bursary/statement', lazy: lazyNamed(statements, 'BursaryStatementPage') },
+      { path: '/bursary/debtors', lazy: page(() => import('./pages/debtors')) },
+      { path: '/bursary/collections', lazy: page(() => import('./pages/collections')) },
     ],
   },
   {

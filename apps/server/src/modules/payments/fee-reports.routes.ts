@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { collectionsQuerySchema, debtorsQuerySchema, STAFF_OR_ADMIN } from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { sendAttachment } from '../../http/attachment';
+import { attendanceService } from '../attendance/attendance.service';
+import { sessionsService } from '../results/sessions.service';
+import { settingsService } from '../settings/settings.service';
+import { teachingService } from '../teaching/teaching.service';
+import { debtorsCsv, debtorsPdf } from './fee-reports.documents';
+import { FeeReportsRepository } from './fee-reports.repository';
+import { FeeReportsService, type DebtorsReport } from './fee-reports.service';
+import { FeesService } from './fees.service';
+import { PaymentsRepository } from './payments.repository';
+
+const tags = ['bursary'];
+const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
+/** The CSV and PDF take every row: the same filters without the page. */
+const everyRowSchema = debtorsQuerySchema.omit({ page: true });
+
+/** "debtors-SSS2B-2025-2026-1st": what a downloaded list is called. */
+function fileName(r: DebtorsReport): string {
+  return ['debtors', r.scope, r.session.name, r.term ?? 'session']
+    .filter(Boolean)
+    .join('-')
+    .replace(/[^A-Za-z0-9-]+/g, '');
+}
+
+/** The debtors list (JSON, CSV, PDF) and the collection summary: the bursar's (or the admin's). */
+export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const sessions = sessionsService(deps.db);
+  const teaching = teachingService(deps.db);
+  const fees = new FeesService(new PaymentsRepository(deps.db), sessions, teaching);
+  const service = new FeeReportsService(new FeeReportsRepository(deps.db), fees, sessions, teaching, attendanceService(deps.db, deps.now));
+  const settings = settingsService(deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/bursary/debtors/',
+    { config: BURSAR, schema: { tags, summary: 'Students who owe fees, sorted and paged', querystring: debtorsQuerySchema } },
+    async (request) => service.debtors(request.query),
+  );
+
+  r.get(
+    '/api/bursary/debtors.csv',
+    { config: BURSAR, schema: { tags, summary: 'Every debtor of the filter, as CSV', querystring: everyRowSchema } },
+    async (request, reply) => {
+      const report = await service.debtorsAll(request.query);
+      return sendAttachment(reply, 'csv', `${fileName(report)}.csv`, debtorsCsv(report));
+    },
+  );
+
+  r.get(
+    '/api/bursary/debtors.pdf',
+    { config: BURSAR, schema: { tags, summary: 'Every debtor of the filter, as an A4 PDF', querystring: everyRowSchema } },
+    async (request, reply) => {
+      const [report, school] = await Promise.all([service.debtorsAll(request.query), settings.get()]);
+      const pdf = await deps.pdfRenders.run(() => debtorsPdf(report, school, { now: new Date(deps.now()) }));
+      return sendAttachment(reply, 'pdf', `${fileName(report)}.pdf`, pdf);
+    },
+  );
+
+  r.get(
+    '/api/bursary/collections/',
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'Expected against collected; money received by day and method', querystring: collectionsQuerySchema },
+    },
+    async (request) => service.collections(request.query),
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  CLASS_LEVELS,
+  DEBTORS_PAGE_SIZE,
+  FEE_REPORT_MESSAGES,
+  PAYMENT_MESSAGES,
+  TERM_VALUES,
+  classLevelOf,
+  collectionFigures,
+  daysOverdue,
+  koboToNaira,
+  personName,
+  sortDebtors,
+  type AcademicSession,
+  type CollectionSummary,
+  type Debtor,
+  type DebtorsPage,
+  type DebtorsQuery,
+  type PaymentMethod,
+  type Term,
+} from '@portal/domain';
+import { badRequest } from '../../http/errors';
+import type { AttendanceService } from '../attendance/attendance.service';
+import type { SessionsService } from '../results/sessions.service';
+import type { TeachingService } from '../teaching/teaching.service';
+import type { FeeReportsRepository } from './fee-reports.repository';
+import { standingOf, type FeesService } from './fees.service';
+
+/** The debtors filter without paging (the CSV and PDF take every row). */
+export type DebtorsFilter = Omit<DebtorsQuery, 'page'>;
+export interface DebtorsReport {
+  session: AcademicSession;
+  term: Term | null;
+  /** Every debtor of the filter, in the order asked (kobo figures kept for the totals). */
+  debtors: Debtor[];
+  total_balance: number;
+  /** What the filter named, for titles and file names ("SSS 2B", "JSS 1", or null for the whole school). */
+  scope: string | null;
+}
+
+/**
+ * The debtors list and the collection summary (issue 17, reports). Both read the one balance rule:
+ * `FeesService.studentDues` (class compulsory items less the student's discounts) against payments
+ * net of reversals, settling terms in order (`standingOf`, `allocateCollected`). A fixed number of
+ * queries whatever the school's size.
+ */
+export class FeeReportsService {
+  constructor(
+    private readonly repo: FeeReportsRepository,
+    private readonly fees: FeesService,
+    private readonly sessions: SessionsService,
+    private readonly teaching: TeachingService,
+    private readonly attendance: AttendanceService,
+  ) {}
+
+  private async session(id: number | undefined): Promise<AcademicSession> {
+    const s = id !== undefined ? await this.sessions.byId(id) : await this.sessions.currentOrLatest();
+    if (!s) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
+    return s;
+  }
+
+  /** The classes a level or an arm names, checked against the school's arms (null: every class). */
+  private async classesOf(level: string | undefined, studentClass: string | undefined): Promise<string[] | null> {
+    if (!level && !studentClass) return null;
+    const arms = await this.teaching.classNames({ includeRetired: true });
+    if (level && !(CLASS_LEVELS as readonly string[]).includes(level)) throw badRequest({ level: [FEE_REPORT_MESSAGES.levelInvalid] });
+    if (studentClass && !arms.includes(studentClass)) throw badRequest({ student_class: [FEE_REPORT_MESSAGES.classInvalid] });
+    return arms.filter((a) => (!level || classLevelOf(a) === level) && (!studentClass || a === studentClass));
+  }
+
+  async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
+    const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
+    const term = q.term ?? null;
+    // The dues are read as soon as the students are, while the other reads are still out.
+    const studentsRead = this.repo.activeStudents(classes);
+    const [students, dues, paid, starts, setOn, { today }] = await Promise.all([
+      studentsRead,
+      studentsRead.then((list) => this.fees.studentDues(session.id, list)),
+      this.repo.paidByStudent(session.name, classes),
+      this.attendance.termStarts(session.id),
+      this.repo.itemsSetOn(session.id),
+      this.attendance.schoolToday(),
+    ]);
+    const paidOf = new Map(paid.map((p) => [Number(p.student_id), { kobo: Number(p.paid ?? 0), last: p.last_paid_on }]));
+    const firstSet = new Map(setOn.map((r) => [`${r.student_class}|${r.term}`, String(r.first_at).slice(0, 10)]));
+    const startOf = (cls: string, t: Term) => starts[t] ?? firstSet.get(`${cls}|${t}`) ?? null;
+
+    const rows: Debtor[] = [];
+    let totalKobo = 0;
+    for (const s of students) {
+      const d = dues.get(s.id);
+      const money = paidOf.get(s.id) ?? { kobo: 0, last: null };
+      const standing = standingOf(d?.due ?? {}, money.kobo);
+      const focus = term ? standing.terms.find((t) => t.term === term) : standing.session;
+      if (!focus || focus.balance <= 0) continue;
+      const owed = term ?? standing.terms.find((t) => t.balance > 0)?.term ?? TERM_VALUES[0];
+      const discountKobo = (d?.takes ?? []).filter((t) => !term || t.term === term).reduce((sum, t) => sum + t.kobo, 0);
+      totalKobo += focus.balance;
+      rows.push({
+        admission_number: s.admission_number,
+        full_name: personName(s),
+        student_class: s.student_class,
+        due: koboToNaira(focus.due),
+        discount: koboToNaira(discountKobo),
+        paid: koboToNaira(focus.paid),
+        balance: koboToNaira(focus.balance),
+        status: focus.status,
+        days_overdue: daysOverdue(startOf(s.student_class, owed), today),
+        last_paid_on: money.last ? String(money.last).slice(0, 10) : null,
+      });
+    }
+    return {
+      session,
+      term,
+      debtors: sortDebtors(rows, q.sort, q.order),
+      total_balance: koboToNaira(totalKobo),
+      scope: q.student_class ?? q.level ?? null,
+    };
+  }
+
+  async debtors(q: DebtorsQuery): Promise<DebtorsPage> {
+    const all = await this.debtorsAll(q);
+    const start = (q.page - 1) * DEBTORS_PAGE_SIZE;
+    return {
+      session_id: all.session.id,
+      session: all.session.name,
+      term: all.term,
+      debtors: all.debtors.slice(start, start + DEBTORS_PAGE_SIZE),
+      page: q.page,
+      pages: Math.max(1, Math.ceil(all.debtors.length / DEBTORS_PAGE_SIZE)),
+      total: all.debtors.length,
+      total_balance: all.total_balance,
+    };
+  }
+
+  async collections(q: { session_id?: number; term?: Term; from?: string; to?: string }): Promise<CollectionSummary> {
+    if (q.from && q.to && q.from > q.to) throw badRequest({ from: [FEE_REPORT_MESSAGES.rangeInvalid] });
+    const session = await this.session(q.session_id);
+    const range = { from: q.from, to: q.to };
+    const studentsRead = this.repo.activeStudents(null);
+    const [students, dues, paid, names, byDay, byMethod] = await Promise.all([
+      studentsRead,
+      studentsRead.then((list) => this.fees.studentDues(session.id, list)),
+      this.repo.paidByStudent(session.name, null),
+      this.repo.itemNames(session.id),
+      this.repo.received(session.name, 'day', range),
+      this.repo.received(session.name, 'method', range),
+    ]);
+    const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
+    const figures = collectionFigures(
+      students.map((s) => {
+        const d = dues.get(s.id);
+        // Each item before discounts (after + what the discounts took of it) beside the item after them.
+        const takenOff = new Map<string, number>();
+        for (const t of d?.takes ?? []) takenOff.set(`${t.term}|${t.name_key}`, (takenOff.get(`${t.term}|${t.name_key}`) ?? 0) + t.kobo);
+        return {
+          student_class: s.student_class,
+          items: (d?.items ?? []).map((i) => ({
+            term: i.term,
+            name_key: i.name_key,
+            net: i.kobo,
+            gross: i.kobo + (takenOff.get(`${i.term}|${i.name_key}`) ?? 0),
+          })),
+          paidKobo: paidOf.get(s.id) ?? 0,
+        };
+      }),
+      q.term ?? null,
+    );
+    const nameOf = new Map(names.map((n) => [n.name_key, n.name]));
+    const row = (f: { expected: number; collected: number; outstanding: number }) => ({
+      expected: koboToNaira(f.expected),
+      collected: koboToNaira(f.collected),
+      outstanding: koboToNaira(f.outstanding),
+    });
+    return {
+      session_id: session.id,
+      session: session.name,
+      term: q.term ?? null,
+      totals: {
+        ...row(figures.totals),
+        discounts: koboToNaira(figures.totals.discounts),
+        credit: koboToNaira(figures.totals.credit),
+        students: figures.totals.students,
+      },
+      by_class: figures.by_class
+        .sort((a, b) => (a.student_class < b.student_class ? -1 : a.student_class > b.student_class ? 1 : 0))
+        .map((c) => ({ student_class: c.student_class, students: c.students, ...row(c) })),
+      by_item: figures.by_item
+        .map((i) => ({ name: nameOf.get(i.name_key) ?? i.name_key, ...row(i) }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en')),
+      by_day: byDay.map((r) => ({ date: String(r.k), count: Number(r.count), amount: koboToNaira(Number(r.kobo ?? 0)) })),
+      by_method: byMethod.map((r) => ({ method: r.k as PaymentMethod, count: Number(r.count), amount: koboToNaira(Number(r.kobo ?? 0)) })),
+    };
+  }
+}

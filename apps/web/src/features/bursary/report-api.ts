@@ -1,0 +1,50 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CollectionSummary, DebtorSort, DebtorsPage } from '@portal/domain/fee-reports';
+import type { Term } from '@portal/domain/constants';
+import { api } from '../../lib/api-client';
+
+const T = { timeout: 30_000 };
+
+export interface DebtorsFilter {
+  session_id?: number;
+  term?: Term;
+  level?: string;
+  student_class?: string;
+  sort?: DebtorSort;
+  order?: 'asc' | 'desc';
+}
+export interface CollectionsFilter {
+  session_id?: number;
+  term?: Term;
+  from?: string;
+  to?: string;
+}
+
+/** Under `['bursary']`, so a recorded or reversed payment (which invalidates it) refreshes the reports. */
+export const feeReportKeys = {
+  debtors: (q: DebtorsFilter & { page?: number }) => ['bursary', 'debtors', q] as const,
+  collections: (q: CollectionsFilter) => ['bursary', 'collections', q] as const,
+};
+
+export function useDebtors(q: DebtorsFilter & { page?: number }) {
+  return useQuery({
+    queryKey: feeReportKeys.debtors(q),
+    queryFn: ({ signal }) => api.get<DebtorsPage>('/bursary/debtors/', { query: { ...q }, ...T, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Every debtor of the filter as a file (the same filters as the list, every page). */
+export function downloadDebtors(kind: 'csv' | 'pdf', q: DebtorsFilter) {
+  return api.get<Blob>(`/bursary/debtors.${kind}`, { query: { ...q }, timeout: 120_000, blob: true });
+}
+
+export function useCollections(q: CollectionsFilter) {
+  return useQuery({
+    queryKey: feeReportKeys.collections(q),
+    queryFn: ({ signal }) => api.get<CollectionSummary>('/bursary/collections/', { query: { ...q }, ...T, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
