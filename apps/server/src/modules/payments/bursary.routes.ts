@@ -24,6 +24,7 @@ import { FeesService } from './fees.service';
 import { ledgerCsv } from './payments.documents';
 import { PaymentsRepository } from './payments.repository';
 import { StatementService } from './statement.service';
+import { transferReportRoutes } from './transfer-reports.routes';
 
 const tags = ['bursary'];
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
@@ -105,4 +106,6 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: { auth: ANY_ROLE }, schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema } },
     async (request) => statements.statement(currentUser(request), request.query),
   );
+
+  transferReportRoutes(app, deps);
 }
