@@ -76,7 +76,8 @@ export const transferReportSchema = z
       .max(3_000_000, BURSARY_MESSAGES.scanTooLarge),
   })
   .superRefine((v, ctx) => {
-    if (!/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
+    // An empty scan already says scanRequired: one message a field.
+    if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
       ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
   });
 export type TransferReportInput = z.input<typeof transferReportSchema>;
