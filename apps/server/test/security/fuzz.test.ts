@@ -233,6 +233,8 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     from: '2025-01-01',
     to: '2025-12-31',
     page: 1,
+    // Reported transfers (issue 17): a waiting report's status.
+    status: 'to_confirm',
   };
   return name in values ? values[name] : 'Ada';
 }
