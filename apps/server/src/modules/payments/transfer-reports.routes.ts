@@ -26,8 +26,8 @@ const tags = ['bursary'];
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 /** A report is the student's own: staff and admin hear so before their body is even read. */
-async function studentsOnly(request: FastifyRequest): Promise<void> {
-  if (!isStudent(currentUser(request))) throw forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly);
+function studentsOnly(request: FastifyRequest): Promise<void> {
+  return isStudent(currentUser(request)) ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
 }
 
 /** Transfers students report and the bursar confirms or rejects (issue 17, item 3); registered from bursaryRoutes. */

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
+import { TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-reports';
 import { ADMIN_ONLY, RequireCapability, RequireRole, STUDENT_ONLY } from '../../lib/guards';
 import { lazyNamed, lazyPage as page } from '../../lib/lazy-page';
 
@@ -16,6 +17,7 @@ export const bursaryRoutes: RouteObject[] = [
       { path: '/bursary/record', lazy: page(() => import('./pages/record')) },
       { path: '/bursary/ledger', lazy: page(() => import('./pages/ledger')) },
       { path: '/bursary/statement', lazy: lazyNamed(statements, 'BursaryStatementPage') },
+      { path: TRANSFER_REPORT_SCREENS.queue.to, lazy: page(() => import('./pages/transfers')) },
     ],
   },
   {
@@ -24,6 +26,9 @@ export const bursaryRoutes: RouteObject[] = [
   },
   {
     element: <RequireRole roles={STUDENT_ONLY} />,
-    children: [{ path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') }],
+    children: [
+      { path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') },
+      { path: TRANSFER_REPORT_SCREENS.mine.to, lazy: page(() => import('./pages/my-transfers')) },
+    ],
   },
 ];

@@ -5,10 +5,13 @@ import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
 import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
+import { TRANSFER_REPORT_SCREEN_LABELS } from '@portal/domain/transfer-report-screens';
+import { TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-reports';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';
 import { useHasCapability } from '../../lib/capabilities';
+import { useWaitingTransfers } from '../../lib/waiting-transfers';
 import { MenuGrid, WelcomeBanner, type MenuItem } from './menu';
 import { PeopleOverview } from './people-overview';
 
@@ -71,8 +74,15 @@ export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
 export const ADMIN_FEES_MENU: readonly MenuItem[] = [BURSARY_FEE_SCREENS.payments, BURSARY_FEE_SCREENS.schedules];
 
 /** The bursar's office (issue 17): the admin's, and a staff member's with the bursar capability. */
-export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BUR.capabilities];
-export const STAFF_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BURSARY_FEE_SCREENS.schedules];
+export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BUR.capabilities, TRF.queue];
+export const STAFF_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BURSARY_FEE_SCREENS.schedules, TRF.queue];
+
+/** The bursary menu with the count of reported transfers waiting beside "Payments to Confirm". */
+function useBursaryMenu(items: readonly MenuItem[]): readonly MenuItem[] {
+  const waiting = useWaitingTransfers();
+  if (!waiting) return items;
+  return items.map((i) => (i.to === TRF.queue.to ? { ...i, badge: TRANSFER_REPORT_SCREEN_LABELS.waitingBadge(waiting) } : i));
+}
 
 export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
   { to: '/settings', label: 'School Settings', description: 'Name, motto, address, logo' },
@@ -83,6 +93,7 @@ export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
 export function AdminHome() {
   const welcome = useWelcome();
   const [menuVisible, setMenuVisible] = useState(true);
+  const bursaryMenu = useBursaryMenu(ADMIN_BURSARY_MENU);
   return (
     <PageLayout
       title="Admin Dashboard"
@@ -120,7 +131,7 @@ export function AdminHome() {
           </section>
           <section>
             <h2 className="mb-3">Bursary</h2>
-            <MenuGrid items={ADMIN_BURSARY_MENU} label="Bursary" />
+            <MenuGrid items={bursaryMenu} label="Bursary" />
           </section>
           <section>
             <h2 className="mb-3">School administration</h2>
@@ -185,6 +196,7 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
 export function StaffHome() {
   const welcome = useWelcome();
   const bursar = useHasCapability('bursar').allowed;
+  const bursaryMenu = useBursaryMenu(STAFF_BURSARY_MENU);
   return (
     <PageLayout title="Staff Dashboard" back={false} width="max-w-6xl">
       <WelcomeBanner message={welcome} />
@@ -198,7 +210,7 @@ export function StaffHome() {
         {bursar && (
           <section>
             <h2 className="mb-3">Bursary</h2>
-            <MenuGrid items={STAFF_BURSARY_MENU} label="Bursary" />
+            <MenuGrid items={bursaryMenu} label="Bursary" />
           </section>
         )}
         <section>
@@ -218,6 +230,7 @@ export const STUDENT_MENU: readonly MenuItem[] = [
   { to: '/report-card', label: 'My Report Card', description: 'Print or download as PDF' },
   ATT.mine,
   MY_STATEMENT_SCREEN,
+  TRF.mine,
   { to: '/change-password', label: 'Change Password' },
 ];
 
