@@ -204,6 +204,12 @@ const BURSARY_ADMIN: Screen[] = [
   { path: '/staff-capabilities', prepare: async (page) => await expect(page.getByTestId('capability-row').first()).toBeVisible() },
 ];
 const BURSARY_STUDENT: Screen[] = [{ path: '/my-statement', prepare: showStatement }];
+// Reported transfers (issue 17): the student's form and list, the bursar's queue.
+const showTransferForm: Prepare = async (page) => {
+  await expect(page.getByRole('button', { name: 'Send to the bursar' })).toBeVisible();
+};
+BURSARY_STUDENT.push({ path: '/my-transfers', prepare: showTransferForm });
+BURSARY_ADMIN.push({ path: '/bursary/transfers?status=all' });
 
 const STAFF_SCREENS: Screen[] = [
   { path: '/staffHomePage' },
