@@ -57,20 +57,21 @@ export class TransferReportsRepository {
   /**
    * Decides a report only while it still waits (the conditional update two bursars race on: one
    * changes the row, the other changes nothing); clears waiting_key so the reference may be
-   * reported again after a rejection. Returns the number of rows changed (0 or 1).
+   * reported again after a rejection. Returns the time decided, or null when it no longer waited.
    */
   async decide(
     trx: Conn,
     id: number,
     d: { status: 'confirmed' | 'rejected'; decidedBy: number; reason?: string },
-  ): Promise<number> {
+  ): Promise<string | null> {
+    const decidedAt = nowIso();
     const res = await trx
       .updateTable('transfer_reports')
-      .set({ status: d.status, decided_by: d.decidedBy, decided_at: nowIso(), reason: d.reason ?? '', waiting_key: null })
+      .set({ status: d.status, decided_by: d.decidedBy, decided_at: decidedAt, reason: d.reason ?? '', waiting_key: null })
       .where('id', '=', id)
       .where('status', '=', 'to_confirm')
       .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    return Number(res.numUpdatedRows) === 1 ? decidedAt : null;
   }
 
   async linkPayment(trx: Conn, id: number, paymentId: number): Promise<void> {

@@ -214,10 +214,11 @@ export class TransferReportsService {
       scan: { mime: report.scan_mime, bytes: Buffer.from(report.scan_data, 'base64') },
       timeZone,
     };
-    let row: RecordedRow;
+    let done: { row: RecordedRow; decidedAt: string };
     try {
-      row = await this.repo.db.transaction().execute(async (trx) => {
-        if ((await this.repo.decide(trx, id, { status: 'confirmed', decidedBy: actor.id })) === 0) throw new NotWaiting();
+      done = await this.repo.db.transaction().execute(async (trx) => {
+        const decidedAt = await this.repo.decide(trx, id, { status: 'confirmed', decidedBy: actor.id });
+        if (decidedAt === null) throw new NotWaiting();
         const recorded = await this.bursary.recordIn(trx, actor, payment);
         await this.repo.linkPayment(trx, id, recorded.id);
         await writeAudit(trx, {
@@ -228,14 +229,34 @@ export class TransferReportsService {
           before: { status: 'to_confirm' },
           after: { status: 'confirmed', payment: recorded.reference, receipt_number: recorded.receipt_number },
         });
-        return recorded;
+        return { row: recorded, decidedAt };
       });
     } catch (err) {
       if (err instanceof NotWaiting) return this.refuseDecided(id);
       await this.bursary.refuseReferenceClash(err, payment);
       throw err;
     }
-    return { report: await this.one(id), payment: presentRecorded(row, actor, recorderName) };
+    // Both answers are built from the rows read and written (no re-read), as a recorded payment's is.
+    const { row, decidedAt } = done;
+    const decider = recorderName?.trim() || actor.email;
+    return {
+      report: presentTransferReport({
+        ...report,
+        admission_number: student.admission_number,
+        first_name: student.first_name,
+        last_name: student.last_name,
+        student_class: student.student_class,
+        session: session.name,
+        status: 'confirmed',
+        decided_at: decidedAt,
+        reason: '',
+        payment_reference: row.reference,
+        receipt_number: row.receipt_number,
+        decider_email: actor.email,
+        decider_name: decider,
+      }),
+      payment: presentRecorded(row, actor, recorderName),
+    };
   }
 
   /** Rejects a waiting report with the reason the student reads; its reference may be reported again. */
@@ -244,7 +265,7 @@ export class TransferReportsService {
     if (!report) throw notFound(TRANSFER_REPORT_MESSAGES.reportNotFound);
     try {
       await this.repo.db.transaction().execute(async (trx) => {
-        if ((await this.repo.decide(trx, id, { status: 'rejected', decidedBy: actor.id, reason })) === 0) throw new NotWaiting();
+        if ((await this.repo.decide(trx, id, { status: 'rejected', decidedBy: actor.id, reason })) === null) throw new NotWaiting();
         await writeAudit(trx, {
           actorUserId: actor.id,
           action: 'transfer_report.reject',

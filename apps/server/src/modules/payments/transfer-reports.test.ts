@@ -317,6 +317,9 @@ describeEachDatabase('transfers students report', (dialect) => {
         reason: '',
       });
       expect(after.decided_at).not.toBeNull();
+      // The answer (built from the rows read and written) is what the queue reads back.
+      const listed = (await get(bursar, '/api/bursary/transfer-reports/?status=confirmed')).json<TransferReportPage>();
+      expect(listed.reports.find((x) => x.id === r.id)).toEqual(after);
       expect(await outstanding()).toBe(70000);
 
       // The ledger reads the same entry back; the slip is the payment's scan.
