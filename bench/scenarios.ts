@@ -652,7 +652,8 @@ export const SCENARIOS: Scenario[] = [
     connections: [10, 10],
     connectionRate: 1,
     budgets: [{ kind: 'p99', ms: 30, text: 'confirming a reported transfer p99 < 30 ms at 10 concurrent bursars' }],
-    expect: (b, t) => json(b, t) ?? (b.includes('"status":"confirmed"') && b.includes('"receipt_number":"R-') ? null : 'expected a confirmed report'),
+    expect: (b, t) =>
+      json(b, t) ?? (b.includes('"status":"confirmed"') && b.includes('"receipt_number":"R-') ? null : 'expected a confirmed report'),
   },
   {
     id: 'bursary-statement',

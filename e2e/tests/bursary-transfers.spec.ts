@@ -32,8 +32,7 @@ test.beforeAll(async ({ request }) => {
   const res = await request.get('/api/students/list/?student_class=SSS%201B', { headers });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as
-    | { admission_number: string; email: string }[]
-    | { results: { admission_number: string; email: string }[] };
+    { admission_number: string; email: string }[] | { results: { admission_number: string; email: string }[] };
   const first = (Array.isArray(body) ? body : body.results)[0]!;
   student = { email: first.email, admission: first.admission_number };
 });

@@ -47,7 +47,8 @@ export const TRANSFER_REPORT_MESSAGES = {
   rejected: 'Report rejected; the student sees the reason.',
   /** The recorded payment's note once confirmed (the date is the day the student reported it). */
   reportedNote: (date: string) => `Reported by the student on ${date}.`,
-  tooManyWaiting: (n: number) => `You already have ${n} payments waiting for the bursar. Wait until they are confirmed before reporting more.`,
+  tooManyWaiting: (n: number) =>
+    `You already have ${n} payments waiting for the bursar. Wait until they are confirmed before reporting more.`,
 } as const;
 /** A student's reports waiting at once, at most (each carries a slip of up to 2 MB). */
 export const TRANSFER_REPORT_MAX_WAITING = 10;

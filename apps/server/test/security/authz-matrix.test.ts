@@ -813,7 +813,10 @@ export const MATRIX: Record<string, Entry> = {
     req: () => ({ url: '/api/bursary/transfer-reports/mine/' }),
     expect: { anon: 401, own: 200, other: 200, staff: 403, bursar: 403, admin: 403 },
   },
-  'GET /api/bursary/transfer-reports/': { req: () => ({ url: '/api/bursary/transfer-reports/?status=to_confirm' }), expect: bursarAndAdmin(200) },
+  'GET /api/bursary/transfer-reports/': {
+    req: () => ({ url: '/api/bursary/transfer-reports/?status=to_confirm' }),
+    expect: bursarAndAdmin(200),
+  },
   // A fresh waiting report of the target each time, so 200 is a real decision.
   'POST /api/bursary/transfer-reports/:id/confirm/': {
     req: async ({ ctx, c, t }) => ({ url: `/api/bursary/transfer-reports/${await waitingReport(ctx, c, t)}/confirm/`, payload: {} }),

@@ -47,11 +47,7 @@ export class TransferReportsRepository {
 
   /** Who reported it and the slip (the scan route's check and answer). */
   scanOf(id: number) {
-    return this.db
-      .selectFrom('transfer_reports')
-      .select(['student_id', 'scan_mime', 'scan_data'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.db.selectFrom('transfer_reports').select(['student_id', 'scan_mime', 'scan_data']).where('id', '=', id).executeTakeFirst();
   }
 
   /**
@@ -59,11 +55,7 @@ export class TransferReportsRepository {
    * changes the row, the other changes nothing); clears waiting_key so the reference may be
    * reported again after a rejection. Returns the time decided, or null when it no longer waited.
    */
-  async decide(
-    trx: Conn,
-    id: number,
-    d: { status: 'confirmed' | 'rejected'; decidedBy: number; reason?: string },
-  ): Promise<string | null> {
+  async decide(trx: Conn, id: number, d: { status: 'confirmed' | 'rejected'; decidedBy: number; reason?: string }): Promise<string | null> {
     const decidedAt = nowIso();
     const res = await trx
       .updateTable('transfer_reports')

@@ -83,7 +83,12 @@ export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void 
     '/api/bursary/transfer-reports/:id/reject/',
     {
       config: BURSAR,
-      schema: { tags, summary: 'Reject a reported transfer with the reason the student reads', params: idParams, body: transferRejectSchema },
+      schema: {
+        tags,
+        summary: 'Reject a reported transfer with the reason the student reads',
+        params: idParams,
+        body: transferRejectSchema,
+      },
     },
     async (request) => service.reject(currentUser(request), request.params.id, request.body.reason),
   );

@@ -13,7 +13,15 @@ import {
   type TransferReport,
   type TransferReportPage,
 } from '@portal/domain';
-import { auditRow, describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  auditRow,
+  describeEachDatabase,
+  signInStaff,
+  signInStudent,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { greyPng } from '../../../test/grey-png';
 import './payments.tables';
 
@@ -49,8 +57,10 @@ describeEachDatabase('transfers students report', (dialect) => {
     expect(fee.statusCode, fee.body).toBe(201);
   });
 
-  const post = (who: SignedIn, url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
-  const put = (who: SignedIn, url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url, headers: who.auth, payload });
+  const post = (who: SignedIn, url: string, payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
+  const put = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PUT', url, headers: who.auth, payload });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
 
   let refSeq = 0;
@@ -224,7 +234,8 @@ describeEachDatabase('transfers students report', (dialect) => {
         report(pupil, { bank: 'UBA', bank_reference: 'Race 9' }),
       ]);
       expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-      for (const r of racing.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ detail: TRANSFER_REPORT_MESSAGES.referenceWaiting });
+      for (const r of racing.filter((x) => x.statusCode === 409))
+        expect(r.json()).toEqual({ detail: TRANSFER_REPORT_MESSAGES.referenceWaiting });
     });
 
     it(`keeps at most ${TRANSFER_REPORT_MAX_WAITING} reports of a student waiting at once`, async () => {
@@ -286,7 +297,13 @@ describeEachDatabase('transfers students report', (dialect) => {
     it('records the payment in one step: its receipt, the slip as its scan, the bursar as recorder; the balance drops', async () => {
       const kid = await signInStudent(ctx, { studentClass: 'SSS 1B' });
       const slip = greyPng(5, 5);
-      const r = await reported(kid, { amount: 30000, method: 'bank_teller', bank: 'First Bank', scan: pngDataUrl(slip), paid_on: lagosDay(-1) });
+      const r = await reported(kid, {
+        amount: 30000,
+        method: 'bank_teller',
+        bank: 'First Bank',
+        scan: pngDataUrl(slip),
+        paid_on: lagosDay(-1),
+      });
       const outstanding = async () => (await get(kid, '/api/payments/context/')).json<PaymentContext>().student!.outstanding;
       expect(await outstanding()).toBe(100000);
 
@@ -323,7 +340,9 @@ describeEachDatabase('transfers students report', (dialect) => {
       expect(await outstanding()).toBe(70000);
 
       // The ledger reads the same entry back; the slip is the payment's scan.
-      const ledger = (await get(bursar, `/api/bursary/payments/?admission_number=${kid.admissionNumber}`)).json<{ entries: LedgerEntry[] }>();
+      const ledger = (await get(bursar, `/api/bursary/payments/?admission_number=${kid.admissionNumber}`)).json<{
+        entries: LedgerEntry[];
+      }>();
       expect(ledger.entries).toEqual([payment]);
       const scan = await get(bursar, `/api/bursary/payments/${payment.reference}/scan/`);
       expect(scan.rawPayload.equals(slip)).toBe(true);
@@ -337,7 +356,11 @@ describeEachDatabase('transfers students report', (dialect) => {
 
       const row = await reportRow(r.id);
       expect(row).toMatchObject({ status: 'confirmed', waiting_key: null, decided_by: bursar.userId });
-      const paymentRow = await ctx.handle.db.selectFrom('payments').selectAll().where('reference', '=', payment.reference).executeTakeFirstOrThrow();
+      const paymentRow = await ctx.handle.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('reference', '=', payment.reference)
+        .executeTakeFirstOrThrow();
       expect(row.payment_id).toBe(paymentRow.id);
       expect(paymentRow).toMatchObject({ recorded_by: bursar.userId, provider: 'offline', status: 'successful', amount_kobo: 3_000_000 });
       const audit = await auditRow(ctx, 'transfer_report', String(r.id), 'transfer_report.confirm');
@@ -377,7 +400,12 @@ describeEachDatabase('transfers students report', (dialect) => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ detail: BURSARY_MESSAGES.referenceTaken(byHand.json<LedgerEntry>().receipt_number) });
       expect(await paymentsWithReference('WEMA-42')).toBe(0);
-      expect(await reportRow(r.id)).toMatchObject({ status: 'to_confirm', decided_by: null, payment_id: null, waiting_key: expect.any(String) });
+      expect(await reportRow(r.id)).toMatchObject({
+        status: 'to_confirm',
+        decided_by: null,
+        payment_id: null,
+        waiting_key: expect.any(String),
+      });
       // The receipt number was not used up.
       expect(await counter()).toBe(before);
       // The bursar rejects it instead.
@@ -452,7 +480,10 @@ describeEachDatabase('transfers students report', (dialect) => {
       const audit = await auditRow(ctx, 'transfer_report', String(r.id), 'transfer_report.reject');
       expect(JSON.parse(audit.after!)).toEqual({ status: 'rejected', reason: 'The slip is unreadable; send a clearer photo.' });
       const mine = (await get(pupil, '/api/bursary/transfer-reports/mine/')).json<TransferReport[]>();
-      expect(mine.find((x) => x.id === r.id)).toMatchObject({ status: 'rejected', reason: 'The slip is unreadable; send a clearer photo.' });
+      expect(mine.find((x) => x.id === r.id)).toMatchObject({
+        status: 'rejected',
+        reason: 'The slip is unreadable; send a clearer photo.',
+      });
 
       const late = await confirm(bursar, r.id);
       expect(late.statusCode).toBe(409);

@@ -25,7 +25,10 @@ export const transferKeys = {
 };
 
 export function useMyTransferReports() {
-  return useQuery({ queryKey: transferKeys.mine, queryFn: ({ signal }) => api.get<TransferReport[]>('/bursary/transfer-reports/mine/', { ...T, signal }) });
+  return useQuery({
+    queryKey: transferKeys.mine,
+    queryFn: ({ signal }) => api.get<TransferReport[]>('/bursary/transfer-reports/mine/', { ...T, signal }),
+  });
 }
 
 export function useReportTransfer() {

@@ -22,7 +22,10 @@ export function MenuGrid({ items, label }: { items: readonly MenuItem[]; label: 
               <span className="font-semibold text-brand-900">
                 {item.label}
                 {item.badge && (
-                  <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950" data-testid="menu-badge">
+                  <span
+                    className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950"
+                    data-testid="menu-badge"
+                  >
                     {item.badge}
                   </span>
                 )}

@@ -21,7 +21,10 @@ const STATUS_TONES: Record<TransferReportStatus, string> = {
 
 export function StatusBadge({ status }: { status: TransferReportStatus }) {
   return (
-    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[status]}`} data-testid="report-status">
+    <span
+      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[status]}`}
+      data-testid="report-status"
+    >
       {TRANSFER_REPORT_STATUS_LABELS[status]}
     </span>
   );
@@ -54,12 +57,20 @@ export function SlipButton({ id }: { id: number }) {
  */
 export function TransferReportCard({ r, student = false, children }: { r: TransferReport; student?: boolean; children?: ReactNode }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="transfer-report" data-report-id={r.id} data-status={r.status}>
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="transfer-report"
+      data-report-id={r.id}
+      data-status={r.status}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           {student && (
             <p className="font-semibold [overflow-wrap:anywhere]">
-              {r.full_name} <span className="text-sm font-normal text-slate-600">{r.admission_number} · {r.student_class}</span>
+              {r.full_name}{' '}
+              <span className="text-sm font-normal text-slate-600">
+                {r.admission_number} · {r.student_class}
+              </span>
             </p>
           )}
           <p className="text-lg font-bold tabular-nums" data-testid="report-amount">

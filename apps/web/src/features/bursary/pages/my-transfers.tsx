@@ -19,7 +19,14 @@ import { useSchoolSettings } from '../../../lib/school-settings';
 import { useSessions } from '../api';
 import { ScanField } from '../components/scan-field';
 import { TransferReportCard } from '../components/transfer-report-card';
-import { emptyTransferForm, transferBody, transferErrors, TRANSFER_FIELDS, type TransferErrors, type TransferForm } from '../transfer-model';
+import {
+  emptyTransferForm,
+  transferBody,
+  transferErrors,
+  TRANSFER_FIELDS,
+  type TransferErrors,
+  type TransferForm,
+} from '../transfer-model';
 import { useMyTransferReports, useReportTransfer } from '../transfers-api';
 
 /** /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of earlier reports. */
@@ -194,12 +201,7 @@ export default function MyTransfersPage() {
         </form>
       </Card>
       <h2 className="mb-3">{L.myReports}</h2>
-      <QueryView
-        query={reports}
-        messages={{ fallback: M.listFailed, useDetail: true }}
-        isEmpty={(d) => d.length === 0}
-        empty={M.noReports}
-      >
+      <QueryView query={reports} messages={{ fallback: M.listFailed, useDetail: true }} isEmpty={(d) => d.length === 0} empty={M.noReports}>
         {(list) => (
           <ul className="flex flex-col gap-3" data-testid="my-reports">
             {list.map((r) => (
