@@ -22,6 +22,7 @@ import {
   DEFAULT_REPORT_SETTINGS,
   DEFAULT_SCALES,
   TERM_VALUES,
+  bankReferenceKey,
   schoolDaysOfTerm,
   type CalendarEvent,
   type SchoolCalendar,
@@ -81,6 +82,39 @@ export interface DatasetMeta {
 }
 
 const MIGRATIONS_DIR = path.join(ROOT, 'apps/server/src/db/migrations');
+
+/** Reported transfers the generator leaves waiting (bursary-transfer-confirm confirms them). */
+export const BENCH_TRANSFER_REPORTS = 20_000;
+/** The smallest PNG (one pixel), the "photo" of each seeded slip. */
+const BENCH_SLIP = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** Waiting reports of the current session spread over the students, oldest first, one bank reference each. */
+function benchTransferReports(students: number, currentSessionId: number, now: string): Record<string, unknown>[] {
+  const start = Date.parse(now) - BENCH_TRANSFER_REPORTS * 1000;
+  return Array.from({ length: BENCH_TRANSFER_REPORTS }, (_, k) => {
+    const reference = `BTR-${k + 1}`;
+    const key = bankReferenceKey('Bench Bank', reference);
+    return {
+      student_id: 1 + ((k * 7) % students),
+      session_id: currentSessionId,
+      term: '1st',
+      amount_kobo: 1_000_000 + (k % 50) * 10_000,
+      method: k % 2 ? 'bank_teller' : 'bank_transfer',
+      bank: 'Bench Bank',
+      bank_reference: reference,
+      bank_reference_key: key,
+      paid_on: now.slice(0, 10),
+      note: '',
+      scan_mime: 'image/png',
+      scan_data: BENCH_SLIP,
+      scan_bytes: Buffer.from(BENCH_SLIP, 'base64').length,
+      status: 'to_confirm',
+      reported_by: null,
+      reported_at: new Date(start + k * 1000).toISOString(),
+      waiting_key: key,
+    };
+  });
+}
 
 /**
  * A hash of the migration sources and of this generator: a dataset built before a migration or the
@@ -812,6 +846,14 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     if (N >= 10_000 && (to % 10_000 === 0 || to === N)) log(`    … ${to.toLocaleString()} students (${fmtMs(performance.now() - t)})`);
   }
   phase(`${N.toLocaleString()} students, ${results.toLocaleString()} results, ${payments.toLocaleString()} payments`, t);
+
+  // Reported transfers waiting for the bursar (issue 17), for bursary-transfer-confirm: each run
+  // confirms about 400 of them, so a dataset serves ~50 runs (it is rebuilt when this file changes).
+  if (await bulk.hasTable('transfer_reports')) {
+    t = performance.now();
+    await bulk.insert('transfer_reports', benchTransferReports(N, K, now));
+    phase(`${BENCH_TRANSFER_REPORTS.toLocaleString()} reported transfers waiting`, t);
+  }
 
   // The attendance register (migration 0017): the calendar, and a term of registers.
   let attendanceMarks = 0;

@@ -289,6 +289,39 @@ function offlinePayment(i: number, d: BenchContext) {
   };
 }
 
+/**
+ * Reported transfers waiting for the bursar (seeded by the generator): each request confirms another
+ * one. The runner picks `paths[n % length]` with n from 0 on every run, so the list is read from the
+ * queue before each run (`before`), and a confirmed report's slot takes a waiting one from a reserve
+ * (`onResponse`): a slot is never confirmed twice (150 slots cover a run: 10 bursars x 1/s x 10 s).
+ */
+const CONFIRM_SLOTS = 150;
+const confirmPath = (id: number) => `/api/bursary/transfer-reports/${id}/confirm/`;
+const waitingReports: string[] = [];
+const reserveReports: string[] = [];
+async function readWaitingReports(call: Caller): Promise<void> {
+  const found: string[] = [];
+  for (let page = 1; found.length < 2 * CONFIRM_SLOTS; page++) {
+    const res = await call('GET', `/api/bursary/transfer-reports/${q({ status: 'to_confirm', page })}`);
+    const body = JSON.parse(res.body) as { reports?: { id: number }[]; pages?: number };
+    found.push(...(body.reports ?? []).map((r) => confirmPath(r.id)));
+    if (!body.pages || page >= body.pages) break;
+  }
+  if (!found.length) throw new Error('bursary-transfer-confirm: no waiting transfer reports left: regenerate the dataset');
+  waitingReports.splice(0, waitingReports.length, ...found.slice(0, CONFIRM_SLOTS));
+  reserveReports.splice(0, reserveReports.length, ...found.slice(CONFIRM_SLOTS));
+}
+function refillConfirmed(status: number, body: string): void {
+  if (status !== 200) return;
+  try {
+    const id = (JSON.parse(body) as { report?: { id?: number } }).report?.id;
+    const slot = id === undefined ? -1 : waitingReports.indexOf(confirmPath(id));
+    if (slot >= 0 && reserveReports.length) waitingReports[slot] = reserveReports.shift()!;
+  } catch {
+    // not JSON: the runner counts the failure
+  }
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'sign-in',
@@ -604,6 +637,23 @@ export const SCENARIOS: Scenario[] = [
     connectionRate: 1,
     budgets: [{ kind: 'p99', ms: 30, text: 'recording a payment p99 < 30 ms at 10 concurrent bursars' }],
     expect: (b, t) => json(b, t) ?? (b.includes('"receipt_number":"R-') ? null : 'expected a receipt number'),
+  },
+  {
+    // 10 bursars confirming reported transfers at once, paced as recording is: each confirmation
+    // records the payment (receipt, slip as its scan, audit) in the report's own transaction.
+    id: 'bursary-transfer-confirm',
+    title: 'A reported transfer confirmed, 10 bursars at once',
+    method: 'POST',
+    role: 'staff',
+    paths: () => waitingReports,
+    before: readWaitingReports,
+    onResponse: refillConfirmed,
+    body: () => ({}),
+    connections: [10, 10],
+    connectionRate: 1,
+    budgets: [{ kind: 'p99', ms: 30, text: 'confirming a reported transfer p99 < 30 ms at 10 concurrent bursars' }],
+    expect: (b, t) =>
+      json(b, t) ?? (b.includes('"status":"confirmed"') && b.includes('"receipt_number":"R-') ? null : 'expected a confirmed report'),
   },
   {
     id: 'bursary-statement',

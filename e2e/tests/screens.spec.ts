@@ -210,6 +210,12 @@ const FEE_REPORTS_ADMIN: Screen[] = [
   { path: '/bursary/debtors', prepare: async (page) => await expect(page.getByTestId('debtor-row').first()).toBeVisible() },
   { path: '/bursary/collections', prepare: async (page) => await expect(page.getByTestId('collections-by-class')).toBeVisible() },
 ];
+// Reported transfers (issue 17): the student's form and list, the bursar's queue.
+const showTransferForm: Prepare = async (page) => {
+  await expect(page.getByRole('button', { name: 'Send to the bursar' })).toBeVisible();
+};
+BURSARY_STUDENT.push({ path: '/my-transfers', prepare: showTransferForm });
+BURSARY_ADMIN.push({ path: '/bursary/transfers?status=all' });
 
 const STAFF_SCREENS: Screen[] = [
   { path: '/staffHomePage' },

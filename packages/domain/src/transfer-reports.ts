@@ -45,7 +45,13 @@ export const TRANSFER_REPORT_MESSAGES = {
   rejectReasonRequired: 'Give the reason, so the student knows what to do.',
   confirmed: (receipt: string) => `Payment confirmed: receipt ${receipt}.`,
   rejected: 'Report rejected; the student sees the reason.',
+  /** The recorded payment's note once confirmed (the date is the day the student reported it). */
+  reportedNote: (date: string) => `Reported by the student on ${date}.`,
+  tooManyWaiting: (n: number) =>
+    `You already have ${n} payments waiting for the bursar. Wait until they are confirmed before reporting more.`,
 } as const;
+/** A student's reports waiting at once, at most (each carries a slip of up to 2 MB). */
+export const TRANSFER_REPORT_MAX_WAITING = 10;
 
 export const transferReportSchema = z
   .object({
@@ -71,7 +77,8 @@ export const transferReportSchema = z
       .max(3_000_000, BURSARY_MESSAGES.scanTooLarge),
   })
   .superRefine((v, ctx) => {
-    if (!/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
+    // An empty scan already says scanRequired: one message a field.
+    if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
       ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
   });
 export type TransferReportInput = z.input<typeof transferReportSchema>;

@@ -125,6 +125,46 @@ async function freshResultId(ctx: TestContext, c: Cast) {
   const row = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
   return row.id;
 }
+const TINY_PDF = Buffer.from('%PDF-1.4\n%%EOF');
+function transferReportBody(c: Cast) {
+  return {
+    session_id: c.session.id,
+    term: '1st',
+    amount: '2500',
+    method: 'bank_transfer',
+    bank: 'Access Bank',
+    bank_reference: `TR-${uniq()}`,
+    paid_on: '2025-01-06',
+    scan: `data:application/pdf;base64,${TINY_PDF.toString('base64')}`,
+  };
+}
+/** A waiting transfer report of the target, written directly (the POST row above exercises reporting). */
+async function waitingReport(ctx: TestContext, c: Cast, t: Target): Promise<number> {
+  const key = `ACCESSBANK|MX${uniq().toUpperCase()}`;
+  const row = await ctx.handle.db
+    .insertInto('transfer_reports')
+    .values({
+      student_id: t.id,
+      session_id: c.session.id,
+      term: '1st',
+      amount_kobo: 250_000,
+      method: 'bank_transfer',
+      bank: 'Access Bank',
+      bank_reference: key.split('|')[1]!,
+      bank_reference_key: key,
+      paid_on: '2025-01-06',
+      note: '',
+      scan_mime: 'application/pdf',
+      scan_data: TINY_PDF.toString('base64'),
+      scan_bytes: TINY_PDF.length,
+      reported_by: null,
+      reported_at: new Date().toISOString(),
+      waiting_key: key,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 function studentBody() {
   return {
     first_name: 'New',
@@ -782,6 +822,36 @@ export const MATRIX: Record<string, Entry> = {
       url: `/api/bursary/collections/?${q({ session_id: c.session.id, term: '1st', from: '2025-01-01', to: '2025-12-31' })}`,
     }),
     expect: bursarAndAdmin(200),
+  },
+  // ---------- reported transfers (issue 17): the student reports their own; the bursar decides ----------
+  'POST /api/bursary/transfer-reports/': {
+    req: ({ c }) => ({ url: '/api/bursary/transfer-reports/', payload: transferReportBody(c) }),
+    expect: { anon: 401, own: 201, other: 201, staff: 403, bursar: 403, admin: 403 },
+  },
+  'GET /api/bursary/transfer-reports/mine/': {
+    req: () => ({ url: '/api/bursary/transfer-reports/mine/' }),
+    expect: { anon: 401, own: 200, other: 200, staff: 403, bursar: 403, admin: 403 },
+  },
+  'GET /api/bursary/transfer-reports/': {
+    req: () => ({ url: '/api/bursary/transfer-reports/?status=to_confirm' }),
+    expect: bursarAndAdmin(200),
+  },
+  // A fresh waiting report of the target each time, so 200 is a real decision.
+  'POST /api/bursary/transfer-reports/:id/confirm/': {
+    req: async ({ ctx, c, t }) => ({ url: `/api/bursary/transfer-reports/${await waitingReport(ctx, c, t)}/confirm/`, payload: {} }),
+    expect: bursarAndAdmin(200),
+  },
+  'POST /api/bursary/transfer-reports/:id/reject/': {
+    req: async ({ ctx, c, t }) => ({
+      url: `/api/bursary/transfer-reports/${await waitingReport(ctx, c, t)}/reject/`,
+      payload: { reason: 'Matrix check' },
+    }),
+    expect: bursarAndAdmin(200),
+  },
+  // The slip: its reporter and the bursar; another student hears it does not exist.
+  'GET /api/bursary/transfer-reports/:id/scan/': {
+    req: async ({ ctx, c, t }) => ({ url: `/api/bursary/transfer-reports/${await waitingReport(ctx, c, t)}/scan/` }),
+    expect: { anon: 401, own: 200, other: 404, staff: 403, bursar: 200, admin: 200 },
   },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
   'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },

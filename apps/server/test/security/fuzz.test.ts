@@ -236,6 +236,8 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     // The bursar's reports (issue 17).
     sort: 'balance',
     order: 'desc',
+    // Reported transfers (issue 17): a waiting report's status.
+    status: 'to_confirm',
   };
   return name in values ? values[name] : 'Ada';
 }

@@ -25,6 +25,7 @@ import { feeReportRoutes } from './fee-reports.routes';
 import { ledgerCsv } from './payments.documents';
 import { PaymentsRepository } from './payments.repository';
 import { StatementService } from './statement.service';
+import { transferReportRoutes } from './transfer-reports.routes';
 
 const tags = ['bursary'];
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
@@ -108,4 +109,5 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   feeReportRoutes(app, deps);
+  transferReportRoutes(app, deps);
 }

@@ -12,6 +12,7 @@ import {
   personName,
   type LedgerEntry,
   type LedgerPage,
+  type OfflineMethod,
   type OfflinePayment,
   type PaymentMethod,
   type Term,
@@ -95,6 +96,42 @@ export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
   };
 }
 
+/** An offline payment resolved and checked by its caller (the bursar's form, or a confirmed transfer report). */
+export interface RecordedPayment {
+  student: PayerStudent;
+  sessionName: string;
+  term: Term | null;
+  amountKobo: number;
+  method: OfflineMethod;
+  bank: string;
+  bankReference: string;
+  paidOn: string;
+  note: string;
+  scan: { mime: string; bytes: Buffer } | null;
+  /** The school's time zone (paid_at is noon of the day paid there). */
+  timeZone: string;
+}
+type PayerStudent = NonNullable<Awaited<ReturnType<BursaryRepository['studentForPayment']>>>;
+export type RecordedRow = Awaited<ReturnType<BursaryRepository['insert']>> & { has_scan: number };
+
+/** The bank reference key a recorded payment stores: banked methods only carry a bank. */
+function referenceKeyOf(p: Pick<RecordedPayment, 'method' | 'bank' | 'bankReference'>): string | null {
+  const bank = (BANKED_METHODS as readonly string[]).includes(p.method) ? p.bank : '';
+  return p.bankReference ? bankReferenceKey(bank, p.bankReference) : null;
+}
+
+/** A payment just recorded as a ledger entry, from the row written (no re-read: nothing reverses it yet). */
+export function presentRecorded(row: RecordedRow, actor: Pick<AuthUser, 'email'>, recorderName: string | null): LedgerEntry {
+  return presentLedgerEntry({
+    ...row,
+    orig_reference: null,
+    orig_receipt_number: null,
+    reversed_by: null,
+    recorder_email: actor.email,
+    recorder_name: recorderName,
+  });
+}
+
 /**
  * The bursar's office: offline payments recorded beside online ones (one receipt sequence), the
  * teller's scan, reversals as entries of the negative amount, and the ledger. Each save is one
@@ -124,88 +161,112 @@ export class BursaryService {
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
     if (input.paid_on > today) throw badRequest({ paid_on: [BURSARY_MESSAGES.paidOnFuture] });
     const scan = input.scan ? decodeScan(input.scan) : null;
-    const banked = (BANKED_METHODS as readonly string[]).includes(input.method);
-    const bank = banked ? input.bank : '';
-    const key = input.bank_reference ? bankReferenceKey(bank, input.bank_reference) : null;
-
-    const reference = `OFF-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
-    let row: Awaited<ReturnType<BursaryRepository['insert']>>;
+    const payment: RecordedPayment = {
+      student,
+      sessionName: session.name,
+      term: input.term,
+      amountKobo: input.amount,
+      method: input.method,
+      bank: input.bank,
+      bankReference: input.bank_reference,
+      paidOn: input.paid_on,
+      note: input.note,
+      scan,
+      timeZone,
+    };
+    let row: RecordedRow;
     try {
-      row = await this.repo.db.transaction().execute(async (trx) => {
-        const receipt = await nextReceiptNumber(trx);
-        const inserted = await this.repo.insert(trx, {
-          reference,
-          student_id: student.id,
-          admission_number: student.admission_number,
-          full_name: personName(student),
-          current_class: student.student_class,
-          current_session: session.name,
-          term: input.term,
-          email: student.email,
-          phone_number: student.phone_number || null,
-          amount_kobo: input.amount,
-          currency: PAYMENT_CURRENCY,
-          status: 'successful',
-          provider: 'offline',
-          provider_transaction_id: null,
-          provider_access_code: null,
-          provider_status: null,
-          initiated_by: actor.id,
-          paid_at: noonIn(timeZone, input.paid_on),
-          method: input.method,
-          bank,
-          bank_reference: input.bank_reference,
-          bank_reference_key: key,
-          paid_on: input.paid_on,
-          note: input.note,
-          receipt_number: receipt,
-          reversal_of: null,
-          recorded_by: actor.id,
-        });
-        if (scan)
-          await this.repo.insertScan(trx, {
-            payment_id: inserted.id,
-            mime: scan.mime,
-            data: scan.bytes.toString('base64'),
-            bytes: scan.bytes.length,
-          });
-        await writeAudit(trx, {
-          actorUserId: actor.id,
-          action: 'payment.record',
-          entity: 'payment',
-          entityId: reference,
-          after: {
-            receipt_number: receipt,
-            admission_number: student.admission_number,
-            session: session.name,
-            term: input.term,
-            amount_kobo: input.amount,
-            method: input.method,
-            bank,
-            bank_reference: input.bank_reference,
-            paid_on: input.paid_on,
-            note: input.note,
-            scan: scan ? { mime: scan.mime, bytes: scan.bytes.length } : null,
-          },
-        });
-        return inserted;
-      });
+      row = await this.repo.db.transaction().execute((trx) => this.recordIn(trx, actor, payment));
     } catch (err) {
-      // The same bank reference again (or two bursars racing with it): the unique index decides, and
-      // the counter's step rolls back with the refused insert.
-      if (key && isUniqueViolation(err, 'bank_reference_key')) await this.refuseTakenReference(this.repo.db, key);
+      await this.refuseReferenceClash(err, payment);
       throw err;
     }
-    // The answer is built from the row just written (no re-read): nothing reverses or reverses it yet.
-    return presentLedgerEntry({
-      ...row,
-      orig_reference: null,
-      orig_receipt_number: null,
-      reversed_by: null,
-      recorder_email: actor.email,
-      recorder_name: recorderName,
-      has_scan: scan ? 1 : 0,
+    return presentRecorded(row, actor, recorderName);
+  }
+
+  /**
+   * The one way an offline payment is written, inside the caller's transaction: the receipt number,
+   * the payment row (a `successful` payment, so every balance counts it at once), its scan and the
+   * `payment.record` audit row. Used by `record` and by a confirmed transfer report. The unique bank
+   * reference key refuses a second payment of the same reference (see `refuseReferenceClash`).
+   */
+  async recordIn(trx: Trx, actor: Actor, p: RecordedPayment): Promise<RecordedRow> {
+    const banked = (BANKED_METHODS as readonly string[]).includes(p.method);
+    const bank = banked ? p.bank : '';
+    const key = referenceKeyOf(p);
+    const reference = `OFF-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
+    const receipt = await nextReceiptNumber(trx);
+    const inserted = await this.repo.insert(trx, {
+      reference,
+      student_id: p.student.id,
+      admission_number: p.student.admission_number,
+      full_name: personName(p.student),
+      current_class: p.student.student_class,
+      current_session: p.sessionName,
+      term: p.term,
+      email: p.student.email,
+      phone_number: p.student.phone_number || null,
+      amount_kobo: p.amountKobo,
+      currency: PAYMENT_CURRENCY,
+      status: 'successful',
+      provider: 'offline',
+      provider_transaction_id: null,
+      provider_access_code: null,
+      provider_status: null,
+      initiated_by: actor.id,
+      paid_at: noonIn(p.timeZone, p.paidOn),
+      method: p.method,
+      bank,
+      bank_reference: p.bankReference,
+      bank_reference_key: key,
+      paid_on: p.paidOn,
+      note: p.note,
+      receipt_number: receipt,
+      reversal_of: null,
+      recorded_by: actor.id,
     });
+    if (p.scan)
+      await this.repo.insertScan(trx, {
+        payment_id: inserted.id,
+        mime: p.scan.mime,
+        data: p.scan.bytes.toString('base64'),
+        bytes: p.scan.bytes.length,
+      });
+    await writeAudit(trx, {
+      actorUserId: actor.id,
+      action: 'payment.record',
+      entity: 'payment',
+      entityId: reference,
+      after: {
+        receipt_number: receipt,
+        admission_number: p.student.admission_number,
+        session: p.sessionName,
+        term: p.term,
+        amount_kobo: p.amountKobo,
+        method: p.method,
+        bank,
+        bank_reference: p.bankReference,
+        paid_on: p.paidOn,
+        note: p.note,
+        scan: p.scan ? { mime: p.scan.mime, bytes: p.scan.bytes.length } : null,
+      },
+    });
+    return { ...inserted, has_scan: p.scan ? 1 : 0 };
+  }
+
+  /**
+   * After a failed `recordIn` transaction: the same bank reference again (or two bursars racing
+   * with it) is a 409 naming the receipt that holds it; the unique index decided, and the counter's
+   * step rolled back with the refused insert. Returns for any other error (the caller rethrows it).
+   */
+  async refuseReferenceClash(err: unknown, p: Pick<RecordedPayment, 'method' | 'bank' | 'bankReference'>): Promise<void> {
+    const key = referenceKeyOf(p);
+    if (key && isUniqueViolation(err, 'bank_reference_key')) await this.refuseTakenReference(this.repo.db, key);
+  }
+
+  /** 409 referenceTaken when a payment already holds this bank reference key. */
+  async refuseIfRecorded(key: string): Promise<void> {
+    await this.refuseTakenReference(this.repo.db, key);
   }
 
   private async refuseTakenReference(conn: Conn, key: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
+import { TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-reports';
 import { ADMIN_ONLY, RequireCapability, RequireRole, STUDENT_ONLY } from '../../lib/guards';
 import { lazyNamed, lazyPage as page } from '../../lib/lazy-page';
 
@@ -18,6 +19,7 @@ export const bursaryRoutes: RouteObject[] = [
       { path: '/bursary/statement', lazy: lazyNamed(statements, 'BursaryStatementPage') },
       { path: '/bursary/debtors', lazy: page(() => import('./pages/debtors')) },
       { path: '/bursary/collections', lazy: page(() => import('./pages/collections')) },
+      { path: TRANSFER_REPORT_SCREENS.queue.to, lazy: page(() => import('./pages/transfers')) },
     ],
   },
   {
@@ -26,6 +28,9 @@ export const bursaryRoutes: RouteObject[] = [
   },
   {
     element: <RequireRole roles={STUDENT_ONLY} />,
-    children: [{ path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') }],
+    children: [
+      { path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') },
+      { path: TRANSFER_REPORT_SCREENS.mine.to, lazy: page(() => import('./pages/my-transfers')) },
+    ],
   },
 ];

@@ -6,10 +6,13 @@ import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
 import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
+import { TRANSFER_REPORT_SCREEN_LABELS } from '@portal/domain/transfer-report-screens';
+import { TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-reports';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';
 import { useHasCapability } from '../../lib/capabilities';
+import { useWaitingTransfers } from '../../lib/waiting-transfers';
 import { MenuGrid, WelcomeBanner, type MenuItem } from './menu';
 import { PeopleOverview } from './people-overview';
 
@@ -79,6 +82,7 @@ export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [
   BUR.capabilities,
   REP.debtors,
   REP.collections,
+  TRF.queue,
 ];
 export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   BUR.record,
@@ -87,7 +91,15 @@ export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   BURSARY_FEE_SCREENS.schedules,
   REP.debtors,
   REP.collections,
+  TRF.queue,
 ];
+
+/** The bursary menu with the count of reported transfers waiting beside "Payments to Confirm". */
+function useBursaryMenu(items: readonly MenuItem[]): readonly MenuItem[] {
+  const waiting = useWaitingTransfers();
+  if (!waiting) return items;
+  return items.map((i) => (i.to === TRF.queue.to ? { ...i, badge: TRANSFER_REPORT_SCREEN_LABELS.waitingBadge(waiting) } : i));
+}
 
 export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
   { to: '/settings', label: 'School Settings', description: 'Name, motto, address, logo' },
@@ -98,6 +110,7 @@ export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
 export function AdminHome() {
   const welcome = useWelcome();
   const [menuVisible, setMenuVisible] = useState(true);
+  const bursaryMenu = useBursaryMenu(ADMIN_BURSARY_MENU);
   return (
     <PageLayout
       title="Admin Dashboard"
@@ -135,7 +148,7 @@ export function AdminHome() {
           </section>
           <section>
             <h2 className="mb-3">Bursary</h2>
-            <MenuGrid items={ADMIN_BURSARY_MENU} label="Bursary" />
+            <MenuGrid items={bursaryMenu} label="Bursary" />
           </section>
           <section>
             <h2 className="mb-3">School administration</h2>
@@ -200,6 +213,7 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
 export function StaffHome() {
   const welcome = useWelcome();
   const bursar = useHasCapability('bursar').allowed;
+  const bursaryMenu = useBursaryMenu(STAFF_BURSARY_MENU);
   return (
     <PageLayout title="Staff Dashboard" back={false} width="max-w-6xl">
       <WelcomeBanner message={welcome} />
@@ -213,7 +227,7 @@ export function StaffHome() {
         {bursar && (
           <section>
             <h2 className="mb-3">Bursary</h2>
-            <MenuGrid items={STAFF_BURSARY_MENU} label="Bursary" />
+            <MenuGrid items={bursaryMenu} label="Bursary" />
           </section>
         )}
         <section>
@@ -233,6 +247,7 @@ export const STUDENT_MENU: readonly MenuItem[] = [
   { to: '/report-card', label: 'My Report Card', description: 'Print or download as PDF' },
   ATT.mine,
   MY_STATEMENT_SCREEN,
+  TRF.mine,
   { to: '/change-password', label: 'Change Password' },
 ];
 

@@ -4,6 +4,8 @@ export interface MenuItem {
   to: string;
   label: string;
   description?: string;
+  /** A short count beside the label (e.g. reports waiting), announced with it. */
+  badge?: string;
 }
 
 /** A grid of big, thumb-friendly links: the home pages' menus. */
@@ -17,7 +19,17 @@ export function MenuGrid({ items, label }: { items: readonly MenuItem[]; label: 
               to={item.to}
               className="flex h-full min-h-14 flex-col justify-center rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-brand-700 hover:bg-brand-50"
             >
-              <span className="font-semibold text-brand-900">{item.label}</span>
+              <span className="font-semibold text-brand-900">
+                {item.label}
+                {item.badge && (
+                  <span
+                    className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950"
+                    data-testid="menu-badge"
+                  >
+                    {item.badge}
+                  </span>
+                )}
+              </span>
               {item.description && <span className="text-sm text-slate-600">{item.description}</span>}
             </Link>
           </li>

@@ -14,19 +14,30 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** The teller's scan: type and size checked before it is read, then kept as a data URL to send. */
+/**
+ * The teller's scan: type and size checked before it is read, then kept as a data URL to send.
+ * A student's slip passes its own label and `accept="image/*,application/pdf"`, so a phone offers the camera.
+ */
 export function ScanField({
   id,
   value,
   onChange,
   onProblem,
   error,
+  label = L.scan,
+  hint = L.scanHint,
+  accept = SCAN_TYPES.join(','),
+  required,
 }: {
   id: string;
   value: string;
   onChange: (dataUrl: string) => void;
   onProblem: (message: string) => void;
   error?: string[];
+  label?: string;
+  hint?: string;
+  accept?: string;
+  required?: boolean;
 }) {
   const [name, setName] = useState('');
   // A new key clears the file input after "Remove" or a refused file.
@@ -53,10 +64,11 @@ export function ScanField({
       <TextField
         key={inputKey}
         id={id}
-        label={L.scan}
+        label={label}
         type="file"
-        accept={SCAN_TYPES.join(',')}
-        hint={L.scanHint}
+        accept={accept}
+        required={required}
+        hint={hint}
         error={error}
         onChange={(e) => void choose(e.target.files?.[0])}
       />

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ANY_ROLE,
+  idParams,
+  STAFF_OR_ADMIN,
+  TRANSFER_REPORT_MESSAGES,
+  transferRejectSchema,
+  transferReportQuerySchema,
+  transferReportSchema,
+} from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { currentUser } from '../../http/auth';
+import { forbidden } from '../../http/errors';
+import { isStudent } from '../../http/policies';
+import { attendanceService } from '../attendance/attendance.service';
+import { capabilitiesService } from '../auth/capabilities.service';
+import { sessionsService } from '../results/sessions.service';
+import { BursaryRepository } from './bursary.repository';
+import { BursaryService } from './bursary.service';
+import { PaymentsRepository } from './payments.repository';
+import { TransferReportsRepository } from './transfer-reports.repository';
+import { TransferReportsService } from './transfer-reports.service';
+
+const tags = ['bursary'];
+const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
+
+/** A report is the student's own: staff and admin hear so before their body is even read. */
+function studentsOnly(request: FastifyRequest): Promise<void> {
+  return isStudent(currentUser(request)) ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
+}
+
+/** Transfers students report and the bursar confirms or rejects (issue 17, item 3); registered from bursaryRoutes. */
+export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const bursaryRepo = new BursaryRepository(deps.db);
+  const sessions = sessionsService(deps.db);
+  const attendance = attendanceService(deps.db, deps.now);
+  const service = new TransferReportsService(
+    new TransferReportsRepository(deps.db),
+    new BursaryService(bursaryRepo, sessions, attendance),
+    bursaryRepo,
+    new PaymentsRepository(deps.db),
+    sessions,
+    attendance,
+    capabilitiesService(deps.db),
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/bursary/transfer-reports/',
+    {
+      config: { auth: ANY_ROLE },
+      preValidation: studentsOnly,
+      // A 2 MB slip is about 2.8 MB as base64.
+      bodyLimit: 3_200_000,
+      schema: { tags, summary: 'A student reports a bank transfer or teller payment, with the slip', body: transferReportSchema },
+    },
+    async (request, reply) => reply.status(201).send(await service.report(currentUser(request), request.body)),
+  );
+
+  r.get(
+    '/api/bursary/transfer-reports/mine/',
+    { config: { auth: ANY_ROLE }, preValidation: studentsOnly, schema: { tags, summary: "The student's own reports, newest first" } },
+    async (request) => service.mine(currentUser(request)),
+  );
+
+  r.get(
+    '/api/bursary/transfer-reports/',
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'Reported transfers: waiting ones first, oldest first', querystring: transferReportQuerySchema },
+    },
+    async (request) => service.queue(request.query),
+  );
+
+  r.post(
+    '/api/bursary/transfer-reports/:id/confirm/',
+    { config: BURSAR, schema: { tags, summary: 'Confirm a reported transfer: records the payment', params: idParams } },
+    async (request) => service.confirm(currentUser(request), request.params.id),
+  );
+
+  r.post(
+    '/api/bursary/transfer-reports/:id/reject/',
+    {
+      config: BURSAR,
+      schema: {
+        tags,
+        summary: 'Reject a reported transfer with the reason the student reads',
+        params: idParams,
+        body: transferRejectSchema,
+      },
+    },
+    async (request) => service.reject(currentUser(request), request.params.id, request.body.reason),
+  );
+
+  // The reporting student reads their own slip, so the capability is checked in the service for staff.
+  r.get(
+    '/api/bursary/transfer-reports/:id/scan/',
+    { config: { auth: ANY_ROLE }, schema: { tags, summary: "A reported transfer's slip", params: idParams } },
+    async (request, reply) => {
+      const scan = await service.scan(currentUser(request), request.params.id);
+      return reply
+        .header('content-type', scan.mime)
+        .header('content-disposition', `inline; filename="slip-${request.params.id}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(scan.bytes);
+    },
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
+import { BURSARY_SCREEN_LABELS as BL, BURSARY_SCREEN_MESSAGES as BM } from '@portal/domain/bursary-screens';
+import { TERMS } from '@portal/domain/constants';
+import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
+import { todayIn } from '@portal/domain/attendance';
+import { sanitizeAmountInput } from '@portal/domain/payments';
+import { TRANSFER_REPORT_SCREEN_LABELS as L, TRANSFER_REPORT_SCREEN_MESSAGES as M } from '@portal/domain/transfer-report-screens';
+import { TRANSFER_REPORT_MESSAGES, TRANSFER_REPORT_METHODS, TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-reports';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { QueryView } from '../../../components/ui/query-view';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { useSchoolSettings } from '../../../lib/school-settings';
+import { useSessions } from '../api';
+import { ScanField } from '../components/scan-field';
+import { TransferReportCard } from '../components/transfer-report-card';
+import {
+  emptyTransferForm,
+  transferBody,
+  transferErrors,
+  TRANSFER_FIELDS,
+  type TransferErrors,
+  type TransferForm,
+} from '../transfer-model';
+import { useMyTransferReports, useReportTransfer } from '../transfers-api';
+
+/** /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of earlier reports. */
+export default function MyTransfersPage() {
+  const zone = useSchoolSettings().data?.time_zone ?? DEFAULT_TIME_ZONE;
+  const today = todayIn(zone);
+  const sessions = useSessions();
+  const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
+  const [form, setForm] = useState<TransferForm>(() => emptyTransferForm('', today));
+  const [errors, setErrors] = useState<TransferErrors>({});
+  const [failure, setFailure] = useState('');
+  const [sent, setSent] = useState(false);
+  // A new key clears the slip field after a report is sent.
+  const [formKey, setFormKey] = useState(0);
+  const send = useReportTransfer();
+  const reports = useMyTransferReports();
+  const sentRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (currentSession) setForm((f) => (f.session_id ? f : { ...f, session_id: currentSession }));
+  }, [currentSession]);
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
+
+  const setValue = (key: keyof TransferForm, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((x) => ({ ...x, [key]: undefined }));
+    setSent(false);
+  };
+  const set = (key: keyof TransferForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setValue(key, key === 'amount' ? sanitizeAmountInput(e.target.value) : e.target.value);
+
+  function showErrors(errs: TransferErrors) {
+    setErrors(errs);
+    const first = TRANSFER_FIELDS.find((k) => errs[k]);
+    if (first) document.getElementById(`trf-${first}`)?.focus();
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFailure('');
+    setSent(false);
+    const errs = transferErrors(form, today);
+    if (Object.keys(errs).length) {
+      setFailure(BM.correctErrors);
+      showErrors(errs);
+      return;
+    }
+    try {
+      await send.mutateAsync(transferBody(form));
+      setForm(emptyTransferForm(form.session_id || currentSession, today));
+      setErrors({});
+      setFormKey((k) => k + 1);
+      setSent(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) showErrors(err.fieldErrors);
+      setFailure(errorMessage(err, { fallback: M.sendFailed, useDetail: true }));
+    }
+  }
+
+  return (
+    <PageLayout title={TRANSFER_REPORT_SCREENS.mine.title}>
+      <Card title={L.newReport} className="mb-6">
+        {sent && (
+          <div ref={sentRef} tabIndex={-1} className="mb-4 outline-none">
+            <Alert tone="success">
+              <span data-testid="report-sent">{TRANSFER_REPORT_MESSAGES.reported}</span>
+            </Alert>
+          </div>
+        )}
+        <form
+          key={formKey}
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+          className="flex flex-col gap-4"
+          aria-label={TRANSFER_REPORT_SCREENS.mine.title}
+        >
+          {failure && (
+            <Alert tone="error">
+              <span data-testid="report-error">{failure}</span>
+            </Alert>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="trf-amount"
+              label={BL.amount}
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.amount}
+              onChange={set('amount')}
+              hint={BL.amountHint}
+              error={errors.amount}
+            />
+            <SelectField
+              id="trf-method"
+              label={L.method}
+              required
+              value={form.method}
+              onChange={set('method')}
+              placeholder="Select"
+              options={TRANSFER_REPORT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+              error={errors.method}
+            />
+            <TextField
+              id="trf-bank"
+              label={BL.bank}
+              required
+              autoComplete="off"
+              value={form.bank}
+              onChange={set('bank')}
+              error={errors.bank}
+            />
+            <TextField
+              id="trf-bank_reference"
+              label={L.bankReference}
+              required
+              autoComplete="off"
+              hint={L.bankReferenceHint}
+              value={form.bank_reference}
+              onChange={set('bank_reference')}
+              error={errors.bank_reference}
+            />
+            <TextField
+              id="trf-paid_on"
+              label={L.paidOn}
+              type="date"
+              required
+              max={today}
+              value={form.paid_on}
+              onChange={set('paid_on')}
+              error={errors.paid_on}
+            />
+            <SelectField
+              id="trf-session_id"
+              label={BL.session}
+              required
+              value={form.session_id}
+              onChange={set('session_id')}
+              placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
+              options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
+              error={errors.session_id}
+            />
+            <SelectField
+              id="trf-term"
+              label={L.term}
+              value={form.term}
+              onChange={set('term')}
+              options={TERMS}
+              placeholder={BL.general}
+              error={errors.term}
+            />
+          </div>
+          <TextAreaField id="trf-note" label={L.noteOptional} rows={2} value={form.note} onChange={set('note')} error={errors.note} />
+          <ScanField
+            id="trf-scan"
+            label={L.slip}
+            hint={L.slipHint}
+            required
+            accept="image/*,application/pdf"
+            value={form.scan}
+            onChange={(scan) => setValue('scan', scan)}
+            onProblem={(message) => setErrors((x) => ({ ...x, scan: [message] }))}
+            error={errors.scan}
+          />
+          <div>
+            <Button type="submit" loading={send.isPending}>
+              {L.send}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <h2 className="mb-3">{L.myReports}</h2>
+      <QueryView query={reports} messages={{ fallback: M.listFailed, useDetail: true }} isEmpty={(d) => d.length === 0} empty={M.noReports}>
+        {(list) => (
+          <ul className="flex flex-col gap-3" data-testid="my-reports">
+            {list.map((r) => (
+              <TransferReportCard key={r.id} r={r} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </PageLayout>
+  );
+}

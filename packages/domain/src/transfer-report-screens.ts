@@ -1,0 +1,52 @@
+/**
+ * Words of the reported-transfer screens (issue 17, item 3) that the server never says: the
+ * student's "Report a Payment" and the bursar's "Payments to Confirm". The server's messages,
+ * statuses and the screens' titles are in transfer-reports.ts; shared field labels in bursary-screens.ts.
+ */
+import { formatNaira } from './money';
+
+export const TRANSFER_REPORT_SCREEN_LABELS = {
+  newReport: 'Report a payment you made',
+  method: 'How you paid',
+  bankReference: 'Transaction or teller number',
+  bankReferenceHint: 'As printed on the slip or shown in your bank app',
+  paidOn: 'Date paid',
+  term: 'For which term',
+  slip: 'Photo of the slip or transfer receipt',
+  slipHint: 'Take a photo or choose a PNG, JPEG or PDF file, at most 2 MB',
+  send: 'Send to the bursar',
+  myReports: 'My reports',
+  reportedOn: 'Reported',
+  note: 'Note',
+  noteOptional: 'Note for the bursar (optional)',
+  reason: 'Reason',
+  viewReceipt: 'View receipt',
+  viewSlip: 'View slip',
+  status: 'Status',
+  everyReport: 'All reports',
+  confirm: 'Confirm',
+  reject: 'Reject',
+  rejectReason: 'Reason (the student reads it)',
+  confirmReject: 'Reject report',
+  rejectQuestion: (amount: number, name: string, reference: string) =>
+    `Reject the report of ${formatNaira(amount)} by ${name} (reference ${reference})? No payment is recorded; the student sees your reason.`,
+  confirmQuestion: (amount: number, name: string) =>
+    `Confirm ${formatNaira(amount)} from ${name}? It is recorded as a payment with a receipt, at once.`,
+  yesConfirm: 'Yes, record it',
+  cancel: 'Cancel',
+  decidedBy: (who: string) => `by ${who}`,
+  waitingBadge: (n: number) => `${n} waiting`,
+  count: (n: number) => `${n} report${n === 1 ? '' : 's'}`,
+} as const;
+
+export const TRANSFER_REPORT_SCREEN_MESSAGES = {
+  sendFailed: 'Could not send your report. Please try again.',
+  listFailed: 'Could not load your reports. Please try again.',
+  noReports: 'You have not reported any payment yet.',
+  queueFailed: 'Could not load the reports. Please try again.',
+  queueEmpty: 'No reports to confirm. Reports students send appear here.',
+  noneOfStatus: 'No reports with this status.',
+  confirmFailed: 'Could not confirm the payment. Please try again.',
+  rejectFailed: 'Could not reject the report. Please try again.',
+  slipFailed: 'Could not open the slip. Please try again.',
+} as const;
