@@ -233,6 +233,12 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     from: '2025-01-01',
     to: '2025-12-31',
     page: 1,
+    // Discounts (issue 17, item 4): a sibling discount on the cast's JSS 1A fee item.
+    kind: 'sibling',
+    basis: 'percent',
+    percent: 10,
+    items: [],
+    include_revoked: 'true',
   };
   return name in values ? values[name] : 'Ada';
 }
