@@ -16,6 +16,7 @@ export const bursaryRoutes: RouteObject[] = [
       { path: '/bursary/record', lazy: page(() => import('./pages/record')) },
       { path: '/bursary/ledger', lazy: page(() => import('./pages/ledger')) },
       { path: '/bursary/statement', lazy: lazyNamed(statements, 'BursaryStatementPage') },
+      { path: '/bursary/discounts', lazy: page(() => import('./pages/discounts')) },
     ],
   },
   {

@@ -4,6 +4,7 @@ import { welcomeMessage } from '@portal/domain/datetime';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
 import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
+import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
@@ -71,8 +72,8 @@ export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
 export const ADMIN_FEES_MENU: readonly MenuItem[] = [BURSARY_FEE_SCREENS.payments, BURSARY_FEE_SCREENS.schedules];
 
 /** The bursar's office (issue 17): the admin's, and a staff member's with the bursar capability. */
-export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BUR.capabilities];
-export const STAFF_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, BURSARY_FEE_SCREENS.schedules];
+export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, DISCOUNT_SCREEN, BUR.capabilities];
+export const STAFF_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, DISCOUNT_SCREEN, BURSARY_FEE_SCREENS.schedules];
 
 export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
   { to: '/settings', label: 'School Settings', description: 'Name, motto, address, logo' },
