@@ -119,7 +119,8 @@ test('the bursar gives a sibling discount, the student sees it on the payment fo
   await noSideways(page);
 
   // The student, signed in, sees it on the payment form and on My Statement.
-  const pupil = await browser.newPage({ viewport: PHONE });
+  const pupilContext = await browser.newContext({ viewport: PHONE });
+  const pupil = await pupilContext.newPage();
   await signInViaUi(pupil, 'student', PUPIL);
   await pupil.goto('/PaymentForm');
   await expect(pupil.getByTestId('fees-discounts')).toContainText(`${LABEL}: ${formatNaira(-discounted.discounts)}`);
@@ -158,7 +159,7 @@ test('the bursar gives a sibling discount, the student sees it on the payment fo
     headers: { authorization: `Bearer ${await apiToken(pupil.request, 'student', PUPIL)}` },
   });
   expect(listed.status()).toBe(403);
-  await pupil.close();
+  await pupilContext.close();
   const all = (await (
     await page.request.get(`/api/bursary/discounts/?admission_number=${admission}&include_revoked=true`, {
       headers: { authorization: `Bearer ${await apiToken(page.request, 'admin')}` },
