@@ -169,6 +169,8 @@ describe('the discount schema and label', () => {
     expect(discountLabel({ ...fixed, amount_kobo: 1_250_050, items: ['Tuition', 'Books'] })).toBe(
       'Scholarship, ₦12,500.50 off Tuition, Books each term',
     );
-    expect(discountLabel({ ...fixed, kind: 'staff_child', items: ['Tuition'], term: '3rd' })).toBe('Staff child, ₦20,000 off Tuition (Third Term)');
+    expect(discountLabel({ ...fixed, kind: 'staff_child', items: ['Tuition'], term: '3rd' })).toBe(
+      'Staff child, ₦20,000 off Tuition (Third Term)',
+    );
   });
 });

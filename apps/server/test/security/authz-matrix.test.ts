@@ -788,7 +788,12 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/bursary/discounts/:id/revoke/': {
     // A fresh discount each time, given by the admin, so 200 is a real revoke.
     req: async ({ ctx, c }) => {
-      const given = await ctx.app.inject({ method: 'POST', url: '/api/bursary/discounts/', headers: c.admin.auth, payload: discountBody(c) });
+      const given = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/bursary/discounts/',
+        headers: c.admin.auth,
+        payload: discountBody(c),
+      });
       return { url: `/api/bursary/discounts/${given.json().id}/revoke/`, payload: { reason: 'Matrix check' } };
     },
     expect: bursarAndAdmin(200),

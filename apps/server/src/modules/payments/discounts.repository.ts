@@ -13,7 +13,9 @@ export interface DiscountFilter {
 
 /** Who gave or revoked: the staff or admin record's name, else the account's email. */
 const personOf = (user: string, staff: string, admin: string) =>
-  sql<string | null>`coalesce(${sql.ref(`${staff}.first_name`)} || ' ' || ${sql.ref(`${staff}.last_name`)}, ${sql.ref(`${admin}.first_name`)} || ' ' || ${sql.ref(`${admin}.last_name`)}, ${sql.ref(`${user}.email`)})`;
+  sql<
+    string | null
+  >`coalesce(${sql.ref(`${staff}.first_name`)} || ' ' || ${sql.ref(`${staff}.last_name`)}, ${sql.ref(`${admin}.first_name`)} || ' ' || ${sql.ref(`${admin}.last_name`)}, ${sql.ref(`${user}.email`)})`;
 
 /** SQL of discounts and scholarships (`fee_discounts`): given, listed, revoked; never edited or deleted. */
 export class DiscountsRepository {

@@ -22,7 +22,10 @@ export function discountRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/bursary/discounts/',
-    { config: BURSAR, schema: { tags, summary: "A student's (or the session's) discounts and scholarships", querystring: discountQuerySchema } },
+    {
+      config: BURSAR,
+      schema: { tags, summary: "A student's (or the session's) discounts and scholarships", querystring: discountQuerySchema },
+    },
     async (request) => service.list(request.query),
   );
 
@@ -34,7 +37,10 @@ export function discountRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/bursary/discounts/:id/revoke/',
-    { config: BURSAR, schema: { tags, summary: 'Revoke a discount (it stays in the history)', params: idParams, body: discountRevokeSchema } },
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'Revoke a discount (it stays in the history)', params: idParams, body: discountRevokeSchema },
+    },
     async (request) => service.revoke(currentUser(request), request.params.id, request.body.reason),
   );
 }

@@ -10,7 +10,15 @@ import {
   type Receipt,
   type Statement,
 } from '@portal/domain';
-import { auditRow, describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  auditRow,
+  describeEachDatabase,
+  signInStaff,
+  signInStudent,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import './payments.tables';
 
 type Student = SignedIn & { admissionNumber: string; id: number };
@@ -38,7 +46,8 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
     }
   });
 
-  const post = (who: SignedIn, url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
+  const post = (who: SignedIn, url: string, payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
   const put = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'PUT', url, headers: who.auth, payload });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
@@ -55,7 +64,8 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
     reason: 'Elder sister in SSS 2',
     ...over,
   });
-  const give = (s: Student, over: Record<string, unknown> = {}, who: SignedIn = bursar) => post(who, '/api/bursary/discounts/', body(s, over));
+  const give = (s: Student, over: Record<string, unknown> = {}, who: SignedIn = bursar) =>
+    post(who, '/api/bursary/discounts/', body(s, over));
   const revoke = (id: number, reason = 'Sister left the school', who: SignedIn = bursar) =>
     post(who, `/api/bursary/discounts/${id}/revoke/`, { reason });
   const statementOf = async (s: Student) =>
@@ -187,7 +197,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
       const none = await give(s, { term: '3rd', items: [] });
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
-      const other = (await signInStudent(ctx, { studentClass: 'JSS 3C' })) as Student;
+      const other = (await signInStudent(ctx, { studentClass: 'JSS 3C' }));
       const empty = await give(other, { items: [] });
       expect(empty.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
       expect((await get(bursar, `/api/bursary/discounts/?admission_number=${s.admissionNumber}&include_revoked=true`)).json()).toEqual([]);
@@ -200,7 +210,10 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
         expect(res.statusCode, JSON.stringify(percent)).toBe(400);
         expect(res.json()).toEqual({ percent: [DISCOUNT_MESSAGES.percentInvalid] });
       }
-      expect((await give(s, { percent: 12.5 })).json<Discount>()).toMatchObject({ percent: 12.5, label: 'Sibling discount, 12.5% on Tuition' });
+      expect((await give(s, { percent: 12.5 })).json<Discount>()).toMatchObject({
+        percent: 12.5,
+        label: 'Sibling discount, 12.5% on Tuition',
+      });
       const noAmount = await give(s, { basis: 'fixed', percent: null, amount: null });
       expect(noAmount.json()).toEqual({ amount: [DISCOUNT_MESSAGES.amountRequired] });
       for (const amount of [0, -100, '1e309', 'NaN']) expect((await give(s, { basis: 'fixed', amount })).statusCode).toBe(400);
@@ -255,7 +268,9 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ detail: DISCOUNT_MESSAGES.alreadyRevoked });
       expect((await get(bursar, `/api/bursary/discounts/?admission_number=${s.admissionNumber}`)).json()).toEqual([]);
-      const all = (await get(bursar, `/api/bursary/discounts/?admission_number=${s.admissionNumber}&include_revoked=true`)).json<Discount[]>();
+      const all = (await get(bursar, `/api/bursary/discounts/?admission_number=${s.admissionNumber}&include_revoked=true`)).json<
+        Discount[]
+      >();
       expect(all.map((x) => [x.id, x.revoke_reason])).toEqual([[d.id, 'Sister left the school']]);
       const bySession = (await get(bursar, `/api/bursary/discounts/?session_id=${sessionId}`)).json<Discount[]>();
       expect(bySession.map((x) => x.id)).toContain(theirs.id);

@@ -20,8 +20,7 @@ export const discountKeys = {
 export function useDiscounts(q: DiscountQuery | null) {
   return useQuery({
     queryKey: discountKeys.list(q ?? { admission_number: '', session_id: 0 }),
-    queryFn: ({ signal }) =>
-      api.get<Discount[]>('/bursary/discounts/', { query: { ...q, include_revoked: 'true' }, ...T, signal }),
+    queryFn: ({ signal }) => api.get<Discount[]>('/bursary/discounts/', { query: { ...q, include_revoked: 'true' }, ...T, signal }),
     enabled: q !== null,
     retry: false,
   });
@@ -31,7 +30,8 @@ export function useDiscounts(q: DiscountQuery | null) {
 export function useClassFeeItems(sessionId: number | null, cls: string | null) {
   return useQuery({
     queryKey: discountKeys.items(sessionId ?? 0, cls ?? ''),
-    queryFn: ({ signal }) => api.get<FeeItem[]>('/payments/fee-schedules/', { query: { session_id: sessionId!, class: cls! }, ...T, signal }),
+    queryFn: ({ signal }) =>
+      api.get<FeeItem[]>('/payments/fee-schedules/', { query: { session_id: sessionId!, class: cls! }, ...T, signal }),
     enabled: sessionId !== null && !!cls,
   });
 }

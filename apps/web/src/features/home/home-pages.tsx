@@ -73,7 +73,13 @@ export const ADMIN_FEES_MENU: readonly MenuItem[] = [BURSARY_FEE_SCREENS.payment
 
 /** The bursar's office (issue 17): the admin's, and a staff member's with the bursar capability. */
 export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, DISCOUNT_SCREEN, BUR.capabilities];
-export const STAFF_BURSARY_MENU: readonly MenuItem[] = [BUR.record, BUR.ledger, BUR.statement, DISCOUNT_SCREEN, BURSARY_FEE_SCREENS.schedules];
+export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
+  BUR.record,
+  BUR.ledger,
+  BUR.statement,
+  DISCOUNT_SCREEN,
+  BURSARY_FEE_SCREENS.schedules,
+];
 
 export const ADMIN_EXTRA_MENU: readonly MenuItem[] = [
   { to: '/settings', label: 'School Settings', description: 'Name, motto, address, logo' },

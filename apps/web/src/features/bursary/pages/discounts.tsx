@@ -102,10 +102,16 @@ function DiscountCard({ d }: { d: Discount }) {
   const [revoking, setRevoking] = useState(false);
   const revoked = d.revoked_at !== null;
   return (
-    <li className={`rounded-lg border p-3 ${revoked ? 'border-slate-200 bg-slate-50' : 'border-emerald-300 bg-emerald-50/50'}`} data-testid="discount-row" data-state={revoked ? 'revoked' : 'active'}>
+    <li
+      className={`rounded-lg border p-3 ${revoked ? 'border-slate-200 bg-slate-50' : 'border-emerald-300 bg-emerald-50/50'}`}
+      data-testid="discount-row"
+      data-state={revoked ? 'revoked' : 'active'}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 font-semibold break-words">{d.label}</p>
-        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${revoked ? 'bg-slate-200 text-slate-800' : 'bg-emerald-100 text-emerald-900'}`}>
+        <span
+          className={`rounded px-2 py-0.5 text-xs font-semibold ${revoked ? 'bg-slate-200 text-slate-800' : 'bg-emerald-100 text-emerald-900'}`}
+        >
           {revoked ? L.revoked : L.active}
         </span>
       </div>
@@ -160,9 +166,7 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
   const toast = useToast();
   const feeItems = useClassFeeItems(q.session_id, studentClass);
   // The compulsory items in scope (the term's, or the session's), each name once.
-  const names = [
-    ...new Set((feeItems.data ?? []).filter((i) => i.compulsory && (!form.term || i.term === form.term)).map((i) => i.name)),
-  ];
+  const names = [...new Set((feeItems.data ?? []).filter((i) => i.compulsory && (!form.term || i.term === form.term)).map((i) => i.name))];
   const set = <K extends keyof GiveForm>(key: K, value: GiveForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -294,7 +298,14 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
             </p>
           ))}
         </fieldset>
-        <TextAreaField label={L.reason} required rows={2} value={form.reason} onChange={(e) => set('reason', e.target.value)} error={errors.reason} />
+        <TextAreaField
+          label={L.reason}
+          required
+          rows={2}
+          value={form.reason}
+          onChange={(e) => set('reason', e.target.value)}
+          error={errors.reason}
+        />
         <div>
           <Button type="submit" loading={give.isPending}>
             {L.give}
@@ -331,7 +342,12 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
             </dl>
           </Card>
           <Card title={L.theirDiscounts}>
-            <QueryView query={discounts} messages={{ fallback: M.listFailed, useDetail: true }} isEmpty={(l) => l.length === 0} empty={M.none}>
+            <QueryView
+              query={discounts}
+              messages={{ fallback: M.listFailed, useDetail: true }}
+              isEmpty={(l) => l.length === 0}
+              empty={M.none}
+            >
               {(list) => (
                 <ul className="flex flex-col gap-3" data-testid="discount-list">
                   {list.map((d) => (
@@ -382,7 +398,11 @@ export default function DiscountsPage() {
           <Button type="submit">{L.open}</Button>
         </form>
       </Card>
-      {q ? <StudentDiscounts key={`${q.admission_number}|${q.session_id}`} q={q} /> : <p className="text-sm text-slate-600">{M.chooseStudent}</p>}
+      {q ? (
+        <StudentDiscounts key={`${q.admission_number}|${q.session_id}`} q={q} />
+      ) : (
+        <p className="text-sm text-slate-600">{M.chooseStudent}</p>
+      )}
     </PageLayout>
   );
 }

@@ -80,7 +80,11 @@ export default function ReceiptPage() {
             {data.bank && <DetailRow label="Bank / reference" value={[data.bank, data.bank_reference].filter(Boolean).join(' / ')} />}
             <DetailRow label="Status" value="Successful" />
             {data.discounts?.map((d, i) => (
-              <DetailRow key={i} label={DL.receiptDiscount} value={<span data-testid="receipt-discount">{DL.discountLine(d.label, d.amount)}</span>} />
+              <DetailRow
+                key={i}
+                label={DL.receiptDiscount}
+                value={<span data-testid="receipt-discount">{DL.discountLine(d.label, d.amount)}</span>}
+              />
             ))}
             {data.balance_after !== undefined && data.balance_after !== null && (
               <DetailRow label={DL.balanceAfter} value={<span data-testid="receipt-balance">{formatNaira(data.balance_after)}</span>} />
