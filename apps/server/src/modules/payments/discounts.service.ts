@@ -201,29 +201,23 @@ export class DiscountsService {
 
   /**
    * A student's discounts in force in a session with what each takes per term (the statement's,
-   * receipt's and payment form's), and the student's dues they come from: three queries.
+   * receipt's and payment form's), from the student's dues: the balance rule's two queries, no more.
    */
   async sharesOf(
     sessionId: number,
     student: { id: number; student_class: string },
   ): Promise<{ dues: StudentDues | undefined; shares: DiscountShareKobo[] }> {
-    const [duesMap, rows] = await Promise.all([
-      this.fees.studentDues(sessionId, [student]),
-      this.repo.list({ studentId: student.id, sessionId }),
-    ]);
-    const dues = duesMap.get(student.id);
-    const shares = [...rows]
-      .sort((a, b) => Number(a.id) - Number(b.id))
-      .map((r): DiscountShareKobo => {
-        const byTerm: Partial<Record<Term, number>> = {};
-        let kobo = 0;
-        for (const t of dues?.takes ?? []) {
-          if (t.discount_id !== Number(r.id)) continue;
-          byTerm[t.term] = (byTerm[t.term] ?? 0) + t.kobo;
-          kobo += t.kobo;
-        }
-        return { id: Number(r.id), label: labelOf(r), term: (r.term as Term | null) ?? null, byTerm, kobo };
-      });
+    const dues = (await this.fees.studentDues(sessionId, [student])).get(student.id);
+    const shares = (dues?.discounts ?? []).map((r): DiscountShareKobo => {
+      const byTerm: Partial<Record<Term, number>> = {};
+      let kobo = 0;
+      for (const t of dues?.takes ?? []) {
+        if (t.discount_id !== Number(r.id)) continue;
+        byTerm[t.term] = (byTerm[t.term] ?? 0) + t.kobo;
+        kobo += t.kobo;
+      }
+      return { id: Number(r.id), label: labelOf(r), term: (r.term as Term | null) ?? null, byTerm, kobo };
+    });
     return { dues, shares };
   }
 }

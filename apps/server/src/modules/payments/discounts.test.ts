@@ -197,7 +197,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
       const none = await give(s, { term: '3rd', items: [] });
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
-      const other = (await signInStudent(ctx, { studentClass: 'JSS 3C' }));
+      const other = await signInStudent(ctx, { studentClass: 'JSS 3C' });
       const empty = await give(other, { items: [] });
       expect(empty.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
       expect((await get(bursar, `/api/bursary/discounts/?admission_number=${s.admissionNumber}&include_revoked=true`)).json()).toEqual([]);

@@ -237,7 +237,7 @@ export class PaymentsRepository {
   activeDiscounts(sessionId: number, studentIds: readonly number[] | null) {
     let q = this.db
       .selectFrom('fee_discounts')
-      .select(['id', 'student_id', 'term', 'basis', 'percent_bp', 'amount_kobo', 'items'])
+      .select(['id', 'student_id', 'term', 'kind', 'basis', 'percent_bp', 'amount_kobo', 'items'])
       .where('session_id', '=', sessionId)
       .where('revoked_at', 'is', null);
     if (studentIds) q = q.where('student_id', 'in', studentIds.length ? studentIds : [-1]);
