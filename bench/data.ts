@@ -854,6 +854,34 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     await bulk.insert('transfer_reports', benchTransferReports(N, K, now));
     phase(`${BENCH_TRANSFER_REPORTS.toLocaleString()} reported transfers waiting`, t);
   }
+  // Discounts (migration 0019): one student in twenty (STU-0001, STU-0021, …) has a sibling discount
+  // of 10 % on the first item (Tuition) in every session, so every fee scenario reads some.
+  if (feeTable === 'fee_items' && (await bulk.hasTable('fee_discounts'))) {
+    t = performance.now();
+    const discountRows: Row[] = [];
+    let discountId = 1;
+    for (const sid of sessionIds)
+      for (let i = 1; i <= N; i += 20)
+        discountRows.push({
+          id: discountId++,
+          student_id: i,
+          session_id: sid,
+          term: null,
+          kind: 'sibling',
+          basis: 'percent',
+          percent_bp: 1000,
+          amount_kobo: 0,
+          items: JSON.stringify(['Tuition']),
+          reason: 'Bench sibling',
+          given_by: 1,
+          given_at: now,
+          revoked_at: null,
+          revoked_by: null,
+          revoke_reason: '',
+        });
+    for (let k = 0; k < discountRows.length; k += 5_000) await bulk.insert('fee_discounts', discountRows.slice(k, k + 5_000));
+    phase(`${discountRows.length.toLocaleString()} discounts`, t);
+  }
 
   // The attendance register (migration 0017): the calendar, and a term of registers.
   let attendanceMarks = 0;
@@ -891,6 +919,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       'teaching_assignments',
       'calendar_events',
       'attendance_registers',
+      'fee_discounts',
     ]) {
       if (!(await bulk.hasTable(table))) continue;
       await bulk.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`);

@@ -202,6 +202,11 @@ const BURSARY_ADMIN: Screen[] = [
   { path: '/bursary/statement' },
   { path: () => `/bursary/statement?admission_number=STU-0001&session_id=${sessionId}`, prepare: showStatement },
   { path: '/staff-capabilities', prepare: async (page) => await expect(page.getByTestId('capability-row').first()).toBeVisible() },
+  // Discounts (issue 17, item 4): the student's panel, their discounts (if any) and the give form.
+  {
+    path: () => `/bursary/discounts?admission_number=STU-0001&session_id=${sessionId}`,
+    prepare: async (page) => await expect(page.getByRole('form', { name: 'Give a discount' })).toBeVisible(),
+  },
 ];
 const BURSARY_STUDENT: Screen[] = [{ path: '/my-statement', prepare: showStatement }];
 // The bursar's reports (issue 17): the whole school's debtors (the table scrolls sideways inside its

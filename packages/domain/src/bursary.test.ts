@@ -49,6 +49,34 @@ describe('statementLines', () => {
     );
   });
 
+  it('with discounts: closing balance = charges − discounts − payments + reversals; discounts follow the charges as credits', () => {
+    fc.assert(
+      fc.property(
+        fc.array(charge, { maxLength: 6 }),
+        fc.array(charge, { maxLength: 6 }),
+        fc.array(entry, { maxLength: 8 }),
+        (charges, discounts, raw) => {
+          const entries = raw.map((e) => ({
+            date: e.date,
+            description: e.description,
+            term: e.term,
+            kobo: e.reversal ? -e.kobo : e.kobo,
+            receipt_number: formatReceiptNumber(e.receipt),
+            kind: e.reversal ? ('reversal' as const) : ('payment' as const),
+          }));
+          const { lines, balance_kobo } = statementLines(charges, entries, discounts);
+          const sum = (l: readonly { kobo: number }[]) => l.reduce((s, x) => s + x.kobo, 0);
+          expect(balance_kobo).toBe(sum(charges) - sum(discounts) - sum(entries));
+          const head = charges.length + discounts.length;
+          expect(lines.slice(0, head).map((l) => l.kind)).toEqual([...charges.map(() => 'charge'), ...discounts.map(() => 'discount')]);
+          expect(lines.slice(head).every((l) => l.kind === 'payment' || l.kind === 'reversal')).toBe(true);
+          for (const l of lines.filter((x) => x.kind === 'discount')) expect(l.debit_kobo).toBe(0);
+          expect(lines.at(-1)?.balance_kobo ?? 0).toBe(balance_kobo);
+        },
+      ),
+    );
+  });
+
   it('a payment is a credit and a reversal a debit of its size', () => {
     const { lines } = statementLines(
       [{ date: '2025-09-15', description: 'Tuition', term: '1st', kobo: 1000 }],

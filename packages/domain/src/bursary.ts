@@ -186,10 +186,11 @@ export const statementQuerySchema = z.object({ admission_number: admissionNumber
 
 export interface StatementLine {
   date: string;
-  kind: 'charge' | 'payment' | 'reversal';
+  /** A discount (issue 17, second part) is a credit against its term's charges, dated like them. */
+  kind: 'charge' | 'discount' | 'payment' | 'reversal';
   description: string;
   term: Term | null;
-  /** Naira: a charge adds to the balance, a payment subtracts, a reversal adds back. */
+  /** Naira: a charge adds to the balance, a discount or a payment subtracts, a reversal adds back. */
   debit: number;
   credit: number;
   /** Running balance after this line (positive = owed). */
@@ -203,16 +204,18 @@ export interface Statement {
   session_id: number;
   session: string;
   lines: StatementLine[];
-  /** The compulsory charges of the session, the payments net of reversals, and what is owed. */
+  /** The compulsory charges of the session, the discounts on them, the payments net of reversals, and what is owed. */
   charged: number;
+  discounts: number;
   paid: number;
   balance: number;
 }
 
 /**
- * The statement's lines in order (charges first at the session's start, then payments and
- * reversals by date, then receipt number), with the running balance, in kobo. Pure: the property
- * test checks the closing balance equals charges − payments + reversals whatever the order.
+ * The statement's lines in order (charges first at the session's start, then the discounts on
+ * them, then payments and reversals by date, then receipt number), with the running balance, in
+ * kobo. Pure: the property test checks the closing balance equals charges − discounts − payments +
+ * reversals whatever the order.
  */
 export function statementLines(
   charges: readonly { date: string; description: string; term: Term | null; kobo: number }[],
@@ -224,6 +227,7 @@ export function statementLines(
     receipt_number: string;
     kind: 'payment' | 'reversal';
   }[],
+  discounts: readonly { date: string; description: string; term: Term | null; kobo: number }[] = [],
 ): {
   lines: (Omit<StatementLine, 'debit' | 'credit' | 'balance'> & { debit_kobo: number; credit_kobo: number; balance_kobo: number })[];
   balance_kobo: number;
@@ -236,6 +240,15 @@ export function statementLines(
       term: c.term,
       debit: c.kobo,
       credit: 0,
+      receipt_number: null as string | null,
+    })),
+    ...discounts.map((d) => ({
+      date: d.date,
+      kind: 'discount' as const,
+      description: d.description,
+      term: d.term,
+      debit: 0,
+      credit: d.kobo,
       receipt_number: null as string | null,
     })),
     ...[...entries]

@@ -20,8 +20,9 @@
  */
 import { z } from 'zod';
 import type { Term } from './constants';
-import { TERM_VALUES } from './constants';
+import { TERM_VALUES, termLabel } from './constants';
 import { textField } from './text';
+import { formatNaira } from './money';
 import { amountSchema } from './payments';
 import { admissionNumberField, sessionIdField } from './results';
 import { feeItemKey } from './fees';
@@ -191,6 +192,42 @@ export function discountedDues(
     due[it.term] = (due[it.term] ?? 0) + left[i]!;
   });
   return { due, takes, itemsAfter: items.map((it, i) => ({ ...it, kobo: left[i]! })) };
+}
+
+/** What a student sees of one discount in force (payment form, receipt): its label and what it takes, in naira. */
+export interface DiscountShare {
+  label: string;
+  amount: number;
+}
+
+/** Naira without ".00" when whole: "₦20,000", "₦1,250.50". */
+function nairaShort(kobo: number): string {
+  const text = formatNaira(kobo / 100);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
+/**
+ * What statements, receipts and the payment form print for a discount: "Sibling discount, 10% on
+ * Tuition", "Scholarship, ₦20,000 off each term", "Staff child, 50% on all fees (2nd Term)".
+ * `items` are the fee items' own names (as the class's schedule spells them).
+ */
+export function discountLabel(d: {
+  kind: DiscountKind;
+  term: Term | null;
+  basis: DiscountBasis;
+  percent_bp: number;
+  amount_kobo: number;
+  items: readonly string[];
+}): string {
+  const on = d.items.length ? d.items.join(', ') : 'all fees';
+  const pct = `${d.percent_bp / 100}%`;
+  const what =
+    d.basis === 'percent'
+      ? `${pct} on ${on}${d.term ? ` (${termLabel(d.term)})` : ''}`
+      : d.items.length
+        ? `${nairaShort(d.amount_kobo)} off ${on} ${d.term ? `(${termLabel(d.term)})` : 'each term'}`
+        : `${nairaShort(d.amount_kobo)} off ${d.term ? termLabel(d.term) : 'each term'}`;
+  return `${DISCOUNT_KIND_LABELS[d.kind]}, ${what}`;
 }
 
 export const DISCOUNT_SCREEN = {

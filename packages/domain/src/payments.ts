@@ -1,4 +1,5 @@
 import type { PaymentMethod } from './bursary';
+import type { DiscountShare } from './discounts';
 import { z } from 'zod';
 import { TERM_VALUES, type Term } from './constants';
 import { isClassName } from './teaching';
@@ -404,6 +405,8 @@ export interface PaymentContext {
     status: FeeStatus;
     terms: TermFees[];
     items: FeeItem[];
+    /** The student's discounts in force this session and what each takes (already out of `amount_due`). */
+    discounts: DiscountShare[];
   };
 }
 
@@ -429,6 +432,9 @@ export interface Receipt {
   bank_reference?: string;
   /** The day the money was paid (YYYY-MM-DD, the school's date). */
   paid_on?: string | null;
+  /** The session's discounts in force for the student (label, naira), and what the student owed once this payment counted. */
+  discounts?: DiscountShare[];
+  balance_after?: number | null;
   /** The school's name, address and contact. `time_zone`: the school's, for the receipt's date on screen and in the PDF alike. */
   school: { name: string; address: string; phone: string; email: string; motto: string; time_zone?: string };
 }

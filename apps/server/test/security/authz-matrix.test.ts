@@ -63,6 +63,18 @@ const adminOnly = (s: number): Expect => ({ anon: 401, own: 403, other: 403, sta
 /** The admin and staff holding the bursar capability; plain staff 403. */
 const bursarAndAdmin = (s: number): Expect => ({ anon: 401, own: 403, other: 403, staff: 403, bursar: s, admin: s });
 
+/** A small sibling discount for the cast's JSS 1A student (their class has the cast's fee item; payments confirm, so balances do not matter). */
+const discountBody = (c: Cast) => ({
+  admission_number: c.student.admissionNumber,
+  session_id: c.session.id,
+  term: null,
+  kind: 'sibling',
+  basis: 'percent',
+  percent: 5,
+  items: [],
+  reason: 'Matrix check',
+});
+
 let n = 0;
 let schemeSessions = 0;
 const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -852,6 +864,28 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/bursary/transfer-reports/:id/scan/': {
     req: async ({ ctx, c, t }) => ({ url: `/api/bursary/transfer-reports/${await waitingReport(ctx, c, t)}/scan/` }),
     expect: { anon: 401, own: 200, other: 404, staff: 403, bursar: 200, admin: 200 },
+  },
+  // ---------- discounts and scholarships (issue 17, item 4): the bursar or the admin; a student never, not even their own ----------
+  'GET /api/bursary/discounts/': {
+    req: ({ t }) => ({ url: `/api/bursary/discounts/?${q({ admission_number: t.admissionNumber, include_revoked: 'true' })}` }),
+    expect: bursarAndAdmin(200),
+  },
+  'POST /api/bursary/discounts/': {
+    req: ({ c }) => ({ url: '/api/bursary/discounts/', payload: discountBody(c) }),
+    expect: bursarAndAdmin(201),
+  },
+  'POST /api/bursary/discounts/:id/revoke/': {
+    // A fresh discount each time, given by the admin, so 200 is a real revoke.
+    req: async ({ ctx, c }) => {
+      const given = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/bursary/discounts/',
+        headers: c.admin.auth,
+        payload: discountBody(c),
+      });
+      return { url: `/api/bursary/discounts/${given.json().id}/revoke/`, payload: { reason: 'Matrix check' } };
+    },
+    expect: bursarAndAdmin(200),
   },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
   'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },

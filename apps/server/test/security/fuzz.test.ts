@@ -238,6 +238,12 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     order: 'desc',
     // Reported transfers (issue 17): a waiting report's status.
     status: 'to_confirm',
+    // Discounts (issue 17, item 4): a sibling discount on the cast's JSS 1A fee item.
+    kind: 'sibling',
+    basis: 'percent',
+    percent: 10,
+    items: [],
+    include_revoked: 'true',
   };
   return name in values ? values[name] : 'Ada';
 }

@@ -20,6 +20,9 @@ import { sessionsService } from '../results/sessions.service';
 import { teachingService } from '../teaching/teaching.service';
 import { BursaryRepository } from './bursary.repository';
 import { BursaryService } from './bursary.service';
+import { DiscountsRepository } from './discounts.repository';
+import { discountRoutes } from './discounts.routes';
+import { DiscountsService } from './discounts.service';
 import { FeesService } from './fees.service';
 import { feeReportRoutes } from './fee-reports.routes';
 import { ledgerCsv } from './payments.documents';
@@ -40,7 +43,8 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const attendance = attendanceService(deps.db, deps.now);
   const service = new BursaryService(repo, sessions, attendance);
   const fees = new FeesService(payments, sessions, teachingService(deps.db));
-  const statements = new StatementService(payments, repo, fees, sessions, attendance, capabilitiesService(deps.db));
+  const discounts = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
+  const statements = new StatementService(payments, repo, fees, sessions, attendance, capabilitiesService(deps.db), discounts);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -110,4 +114,5 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   feeReportRoutes(app, deps);
   transferReportRoutes(app, deps);
+  discountRoutes(app, deps);
 }

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   BURSARY_MESSAGES,
+  DISCOUNT_MESSAGES,
   LEDGER_PAGE_SIZE,
   PAYMENT_MESSAGES,
   feeBalance,
+  type Discount,
   type LedgerEntry,
   type LedgerPage,
   type PaymentContext,
@@ -431,14 +433,48 @@ describeEachDatabase("the bursar's office", (dialect) => {
       expect(context.outstanding).toBe(st.balance);
     });
 
-    it('property: closing balance = charges − payments + reversals = the fee balance rule, for random entries', async () => {
+    it('property: closing balance = schedule − discounts − payments + reversals = the fee balance rule, for random entries', async () => {
+      const discount = fc.record({
+        basis: fc.constantFrom('percent', 'fixed'),
+        // Hundredths of a percent, and naira off each term covered.
+        bp: fc.integer({ min: 1, max: 10_000 }),
+        naira: fc.integer({ min: 100, max: 200_000 }),
+        term: fc.constantFrom(null, '1st', '2nd', '3rd'),
+        tuitionOnly: fc.boolean(),
+        revoke: fc.boolean(),
+      });
       await fc.assert(
         fc.asyncProperty(
           fc.array(fc.record({ kobo: fc.integer({ min: 10_000, max: 9_000_000 }), reverse: fc.boolean(), online: fc.boolean() }), {
             maxLength: 5,
           }),
-          async (entries) => {
+          fc.array(discount, { maxLength: 3 }),
+          async (entries, discounts) => {
             const kid = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+            let inForce = 0;
+            for (const d of discounts) {
+              const given = await post(bursar, '/api/bursary/discounts/', {
+                admission_number: kid.admissionNumber,
+                session_id: sessionId,
+                term: d.term,
+                kind: 'other',
+                basis: d.basis,
+                percent: d.basis === 'percent' ? d.bp / 100 : null,
+                amount: d.basis === 'fixed' ? d.naira : null,
+                items: d.tuitionOnly ? ['Tuition'] : [],
+                reason: 'property',
+              });
+              // The 3rd term has no compulsory items: that discount is refused, with its message.
+              if (d.term === '3rd') {
+                expect(given.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
+                continue;
+              }
+              expect(given.statusCode, given.body).toBe(201);
+              if (d.revoke) {
+                const id = given.json<Discount>().id;
+                expect((await post(bursar, `/api/bursary/discounts/${id}/revoke/`, { reason: 'property' })).statusCode).toBe(200);
+              } else inForce++;
+            }
             let paidKobo = 0;
             for (const e of entries) {
               const reference = e.online
@@ -460,18 +496,34 @@ describeEachDatabase("the bursar's office", (dialect) => {
             }
             const st = (await get(bursar, `/api/bursary/statement/?admission_number=${kid.admissionNumber}`)).json<Statement>();
             const chargesKobo = 15_000_000;
-            const rule = feeBalance(chargesKobo, paidKobo);
-            expect(Math.round(st.balance * 100)).toBe(chargesKobo - paidKobo);
-            expect(Math.round(st.balance * 100)).toBe(rule.balance - rule.credit);
-            const payments = st.lines.filter((l) => l.kind === 'payment').reduce((s, l) => s + Math.round(l.credit * 100), 0);
-            const reversals = st.lines.filter((l) => l.kind === 'reversal').reduce((s, l) => s + Math.round(l.debit * 100), 0);
+            const kobo = (n: number) => Math.round(n * 100);
+            // What the discounts in force take, as the discounts list values them.
+            const listed = (await get(bursar, `/api/bursary/discounts/?admission_number=${kid.admissionNumber}`)).json<Discount[]>();
+            expect(listed).toHaveLength(inForce);
+            const discountKobo = listed.reduce((s, d) => s + kobo(d.value), 0);
+            expect(kobo(st.discounts)).toBe(discountKobo);
+            expect(discountKobo).toBeLessThanOrEqual(chargesKobo);
+            const rule = feeBalance(chargesKobo - discountKobo, paidKobo);
+            expect(kobo(st.balance)).toBe(chargesKobo - discountKobo - paidKobo);
+            expect(kobo(st.balance)).toBe(rule.balance - rule.credit);
+            const sumOf = (kind: string, f: (l: Statement['lines'][number]) => number) =>
+              st.lines.filter((l) => l.kind === kind).reduce((s, l) => s + kobo(f(l)), 0);
+            expect(sumOf('charge', (l) => l.debit)).toBe(chargesKobo);
+            expect(sumOf('discount', (l) => l.credit)).toBe(discountKobo);
             expect(st.lines.at(-1)!.balance).toBe(st.balance);
-            expect(Math.round(st.balance * 100)).toBe(chargesKobo - payments + reversals);
+            expect(kobo(st.balance)).toBe(
+              chargesKobo - discountKobo - sumOf('payment', (l) => l.credit) + sumOf('reversal', (l) => l.debit),
+            );
             const context = (await get(kid, '/api/payments/context/')).json<PaymentContext>().student!;
-            expect(Math.round(context.outstanding * 100)).toBe(rule.balance);
+            expect(kobo(context.outstanding)).toBe(rule.balance);
+            expect(kobo(context.amount_due)).toBe(chargesKobo - discountKobo);
+            const row = (await get(admin, '/api/payments/report/?class=JSS%202A&session=2025/2026'))
+              .json<{ admission_number: string; outstanding: number }[]>()
+              .find((r) => r.admission_number === kid.admissionNumber)!;
+            expect(kobo(row.outstanding)).toBe(rule.balance);
           },
         ),
-        { numRuns: 4 },
+        { numRuns: 6 },
       );
     });
   });

@@ -82,6 +82,8 @@ export interface StudentDues {
   takes: DiscountTake[];
   /** The compulsory items after discounts, in order (what payments settle, term by term). */
   items: (DueItem & { student_class: string })[];
+  /** The discount rows in force behind `takes`, in the order given (their labels are built from these). */
+  discounts: Awaited<ReturnType<PaymentsRepository['activeDiscounts']>>;
 }
 
 /** The stored items list of a discount (JSON of names) as the rule's keys; unreadable = every item. */
@@ -134,6 +136,7 @@ export async function studentDuesOf(
       discountKobo: r.takes.reduce((sum, t) => sum + t.kobo, 0),
       takes: r.takes,
       items: r.itemsAfter.map((i) => ({ ...i, student_class: s.student_class })),
+      discounts: discountsOf.get(s.id) ?? [],
     });
   }
   return out;

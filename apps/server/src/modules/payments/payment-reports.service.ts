@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { assertOwnRecord } from '../../http/policies';
 import type { SessionsService } from '../results/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { DiscountsService } from './discounts.service';
 import { presentTerm, standingOf, type FeesService, type StudentDues } from './fees.service';
 import { presentPayment, presentReceipt } from './payments.presenters';
 import type { PaymentsRepository } from './payments.repository';
@@ -28,6 +29,7 @@ export class PaymentReportsService {
     private readonly fees: FeesService,
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
+    private readonly discounts: DiscountsService,
   ) {}
 
   async history(actor: Actor, admissionNumber: string): Promise<Payment[]> {
@@ -127,9 +129,11 @@ export class PaymentReportsService {
     };
     const own = await ownStudentOf(this.repo, actor);
     if (!own) return out;
-    const paidKobo = current ? await this.repo.paidKobo(own.id, current.name) : 0;
-    const due = current ? ((await this.fees.studentDues(current.id, [own])).get(own.id)?.due ?? {}) : {};
-    const standing = standingOf(due, paidKobo);
+    const [paidKobo, { dues, shares }] = await Promise.all([
+      current ? this.repo.paidKobo(own.id, current.name) : 0,
+      current ? this.discounts.sharesOf(current.id, own) : { dues: undefined, shares: [] },
+    ]);
+    const standing = standingOf(dues?.due ?? {}, paidKobo);
     // Payments settle the terms in order: the next payment is for the first term not yet paid in full.
     const next = nextTermDue(standing.terms);
     out.student = {
@@ -146,6 +150,7 @@ export class PaymentReportsService {
       status: standing.session.status,
       terms: standing.terms.map(presentTerm),
       items: current ? await this.fees.list({ sessionId: current.id, studentClass: own.student_class }) : [],
+      discounts: shares.filter((d) => d.kobo > 0).map((d) => ({ label: d.label, amount: koboToNaira(d.kobo) })),
     };
     return out;
   }
@@ -156,8 +161,22 @@ export class PaymentReportsService {
     const own = await ownStudentOf(this.repo, actor);
     if (own) assertOwnRecord(actor, p.student_id === own.id);
     if (p.status !== 'successful' || !p.paid_at) throw notFound(PAYMENT_MESSAGES.receiptNotAvailable);
-    const school = await this.settings.get();
-    const record = p.student_id === null ? undefined : await this.repo.studentRecord(p.student_id);
-    return presentReceipt({ ...p, paid_at: p.paid_at }, record, school);
+    const [school, record, session] = await Promise.all([
+      this.settings.get(),
+      p.student_id === null ? undefined : this.repo.studentRecord(p.student_id),
+      this.sessions.byName(p.current_session),
+    ]);
+    const receipt = presentReceipt({ ...p, paid_at: p.paid_at }, record, school);
+    if (p.student_id === null || !record || !session) return receipt;
+    // The session's discounts and what the student owed once this payment (and every one credited before it) counted.
+    const [{ dues, shares }, paidKobo] = await Promise.all([
+      this.discounts.sharesOf(session.id, { id: p.student_id, student_class: record.student_class }),
+      this.repo.paidKoboUpTo(p.student_id, p.current_session, { receiptNumber: p.receipt_number, id: p.id }),
+    ]);
+    return {
+      ...receipt,
+      discounts: shares.filter((d) => d.kobo > 0).map((d) => ({ label: d.label, amount: koboToNaira(d.kobo) })),
+      balance_after: koboToNaira(standingOf(dues?.due ?? {}, paidKobo).session.balance),
+    };
   }
 }

@@ -10,6 +10,7 @@ import {
   type LedgerEntry,
   type Receipt,
 } from '@portal/domain';
+import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 
 /** The receipt's label/value rows, as the web receipt shows them (same date format and time zone). */
 export function receiptRows(r: Receipt): [string, string][] {
@@ -30,6 +31,11 @@ export function receiptRows(r: Receipt): [string, string][] {
     ...(offline && r.bank ? [['Bank', r.bank] as [string, string]] : []),
     ...(offline && r.bank_reference ? [['Bank reference', r.bank_reference] as [string, string]] : []),
     ['Status', 'Successful'],
+    // The session's discounts (issue 17) and what was still owed once this payment counted.
+    ...(r.discounts ?? []).map((d): [string, string] => [DL.receiptDiscount, DL.discountLine(d.label, d.amount)]),
+    ...(r.balance_after !== undefined && r.balance_after !== null
+      ? [[DL.balanceAfter, formatNaira(r.balance_after)] as [string, string]]
+      : []),
   ];
 }
 

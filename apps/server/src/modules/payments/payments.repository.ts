@@ -160,6 +160,20 @@ export class PaymentsRepository {
     return Number(row?.paid ?? 0);
   }
 
+  /** What a student had paid in a session once a payment counted: those credited up to it (receipt order, else id). */
+  async paidKoboUpTo(studentId: number, sessionName: string, upTo: { receiptNumber: string | null; id: number }): Promise<number> {
+    let q = this.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kobo'), eb.lit(0)).as('paid'))
+      .where('student_id', '=', studentId)
+      .where('current_session', '=', sessionName)
+      .where('status', '=', 'successful');
+    // Receipt numbers are allocated as payments are credited and padded to one width, so they sort as text.
+    q = upTo.receiptNumber ? q.where('receipt_number', '<=', upTo.receiptNumber) : q.where('id', '<=', upTo.id);
+    const row = await q.executeTakeFirst();
+    return Number(row?.paid ?? 0);
+  }
+
   /** Successful payments of a session summed per student, one query (report cards' balances). */
   paidKoboByStudent(studentIds: readonly number[], sessionName: string) {
     return this.db
@@ -223,7 +237,7 @@ export class PaymentsRepository {
   activeDiscounts(sessionId: number, studentIds: readonly number[] | null) {
     let q = this.db
       .selectFrom('fee_discounts')
-      .select(['id', 'student_id', 'term', 'basis', 'percent_bp', 'amount_kobo', 'items'])
+      .select(['id', 'student_id', 'term', 'kind', 'basis', 'percent_bp', 'amount_kobo', 'items'])
       .where('session_id', '=', sessionId)
       .where('revoked_at', 'is', null);
     if (studentIds) q = q.where('student_id', 'in', studentIds.length ? studentIds : [-1]);

@@ -4,6 +4,8 @@ import { sessionsService } from '../results/sessions.service';
 import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
 import { CheckoutService } from './checkout.service';
+import { DiscountsRepository } from './discounts.repository';
+import { DiscountsService } from './discounts.service';
 import { FeesService } from './fees.service';
 import { PaymentReportsService } from './payment-reports.service';
 import type { PaymentProvider } from './payments.providers';
@@ -32,6 +34,7 @@ export class PaymentsService {
     const settings = settingsService(repo.db);
     this.fees = new FeesService(repo, sessions, teachingService(repo.db));
     this.checkout = new CheckoutService(repo, provider, config, this.fees, sessions, settings, log);
-    this.reports = new PaymentReportsService(repo, this.fees, sessions, settings);
+    const discounts = new DiscountsService(new DiscountsRepository(repo.db), this.fees, sessions);
+    this.reports = new PaymentReportsService(repo, this.fees, sessions, settings, discounts);
   }
 }

@@ -630,6 +630,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
           expect.objectContaining({ name: 'Tuition', term: '1st', amount: 75000, compulsory: true }),
           expect.objectContaining({ name: 'School fees', term: '2nd', amount: 60000, compulsory: true }),
         ],
+        discounts: [],
       });
       const staffCtx = (await ctx.app.inject({ method: 'GET', url: '/api/payments/context/', headers: staff.auth })).json();
       expect(staffCtx.student).toBeNull();

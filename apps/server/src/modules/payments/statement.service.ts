@@ -16,6 +16,7 @@ import type { CapabilitiesService } from '../auth/capabilities.service';
 import type { SessionsService } from '../results/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
 import { presentLedgerEntry } from './bursary.service';
+import type { DiscountsService } from './discounts.service';
 import type { FeesService } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
 import { ownStudentOf } from './payments.students';
@@ -25,7 +26,8 @@ type Actor = Pick<AuthUser, 'id' | 'role'>;
 /**
  * A student's statement of account for a session: the compulsory charges of their class (dated at
  * each term's start from the school calendar, else the item's created date), then payments and
- * reversals by the day paid. The closing balance equals the fee balance rule's due − paid (negative = credit), tested.
+ * reversals by the day paid; the student's discounts are credits beside the charges they reduce. The closing
+ * balance equals the fee balance rule's due (discounts applied) − paid (negative = credit), tested.
  */
 export class StatementService {
   constructor(
@@ -35,6 +37,7 @@ export class StatementService {
     private readonly sessions: SessionsService,
     private readonly attendance: AttendanceService,
     private readonly capabilities: CapabilitiesService,
+    private readonly discounts: DiscountsService,
   ) {}
 
   async statement(actor: Actor, q: { admission_number?: string; session_id?: number }): Promise<Statement> {
@@ -48,10 +51,11 @@ export class StatementService {
     const session = q.session_id !== undefined ? await this.sessions.byId(q.session_id) : await this.sessions.currentOrLatest();
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
 
-    const [items, starts, rows] = await Promise.all([
+    const [items, starts, rows, { shares }] = await Promise.all([
       this.fees.compulsoryItems(session.id, student.student_class),
       this.attendance.termStarts(session.id),
       this.bursaryRepo.ledger({ studentId: student.id, sessionName: session.name }),
+      this.discounts.sharesOf(session.id, student),
     ]);
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);
     const charges = [...items]
@@ -62,6 +66,17 @@ export class StatementService {
         term: i.term,
         kobo: i.kobo,
       }));
+    // A discount is a credit against its term's charges, dated like them; a whole-session one names the term.
+    const discounts = TERM_VALUES.flatMap((term) =>
+      shares
+        .filter((d) => d.byTerm[term])
+        .map((d) => ({
+          date: charges.find((c) => c.term === term)?.date ?? starts[term] ?? '',
+          description: d.term ? d.label : `${d.label} (${termLabel(term)})`,
+          term,
+          kobo: d.byTerm[term]!,
+        })),
+    );
     const ledger = rows.map((r) => {
       const e = presentLedgerEntry(r);
       return {
@@ -76,8 +91,9 @@ export class StatementService {
         kind: e.kind,
       };
     });
-    const { lines, balance_kobo } = statementLines(charges, ledger);
+    const { lines, balance_kobo } = statementLines(charges, ledger, discounts);
     const chargedKobo = charges.reduce((s, c) => s + c.kobo, 0);
+    const discountKobo = discounts.reduce((s, d) => s + d.kobo, 0);
     const paidKobo = ledger.reduce((s, e) => s + e.kobo, 0);
     return {
       admission_number: student.admission_number,
@@ -96,6 +112,7 @@ export class StatementService {
         balance: koboToNaira(l.balance_kobo),
       })),
       charged: koboToNaira(chargedKobo),
+      discounts: koboToNaira(discountKobo),
       paid: koboToNaira(paidKobo),
       balance: koboToNaira(balance_kobo),
     };

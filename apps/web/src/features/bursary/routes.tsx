@@ -20,6 +20,7 @@ export const bursaryRoutes: RouteObject[] = [
       { path: '/bursary/debtors', lazy: page(() => import('./pages/debtors')) },
       { path: '/bursary/collections', lazy: page(() => import('./pages/collections')) },
       { path: TRANSFER_REPORT_SCREENS.queue.to, lazy: page(() => import('./pages/transfers')) },
+      { path: '/bursary/discounts', lazy: page(() => import('./pages/discounts')) },
     ],
   },
   {

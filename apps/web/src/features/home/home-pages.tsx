@@ -5,6 +5,7 @@ import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
 import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
+import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { TRANSFER_REPORT_SCREEN_LABELS } from '@portal/domain/transfer-report-screens';
 import { TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-reports';
@@ -79,6 +80,7 @@ export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [
   BUR.record,
   BUR.ledger,
   BUR.statement,
+  DISCOUNT_SCREEN,
   BUR.capabilities,
   REP.debtors,
   REP.collections,
@@ -88,6 +90,7 @@ export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   BUR.record,
   BUR.ledger,
   BUR.statement,
+  DISCOUNT_SCREEN,
   BURSARY_FEE_SCREENS.schedules,
   REP.debtors,
   REP.collections,

@@ -1,6 +1,7 @@
 import type { Statement } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
 import { termLabel } from '@portal/domain/constants';
+import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import { formatNaira } from '@portal/domain/money';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SchoolBrand } from '../../../components/layout/school-brand';
@@ -29,6 +30,14 @@ export function StatementView({ data }: { data: Statement }) {
             {formatNaira(data.charged)}
           </dd>
         </div>
+        {data.discounts > 0 && (
+          <div>
+            <dt className="text-slate-600">{DL.discounts}</dt>
+            <dd className="font-semibold" data-testid="statement-discounts">
+              {formatNaira(data.discounts)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="text-slate-600">{L.paid}</dt>
           <dd className="font-semibold" data-testid="statement-paid">
@@ -61,14 +70,14 @@ export function StatementView({ data }: { data: Statement }) {
               {data.lines.map((l, i) => (
                 <tr
                   key={i}
-                  className={`border-b border-slate-100 ${l.kind === 'reversal' ? 'bg-red-50/60' : ''}`}
+                  className={`border-b border-slate-100 ${l.kind === 'reversal' ? 'bg-red-50/60' : l.kind === 'discount' ? 'bg-emerald-50/60' : ''}`}
                   data-testid="statement-line"
                   data-kind={l.kind}
                 >
                   <th scope="row" className="px-2 py-1.5 text-left font-medium">
                     {l.description}
                     {/* A charge's description names its term already. */}
-                    {l.term && l.kind !== 'charge' && (
+                    {l.term && l.kind !== 'charge' && l.kind !== 'discount' && (
                       <span className="ml-1 text-xs font-normal text-slate-600">({termLabel(l.term)})</span>
                     )}
                   </th>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
 import { TERMS, TIMINGS, termLabel, type Term } from '@portal/domain/constants';
+import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import {
   EXCEEDS_BALANCE_CODE,
   FEE_MESSAGES,
@@ -380,6 +381,15 @@ export default function PaymentFormPage() {
                     <span className="font-medium">{termLabel(t.term)}:</span>
                     <span className={statusClass(t.status)}>{statusLabel(t.status)}</span>
                     {t.balance > 0 && <span className="text-slate-700">{formatNaira(t.balance)} to pay</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {st.discounts.length > 0 && (
+              <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label={DL.discounts} data-testid="fees-discounts">
+                {st.discounts.map((d, i) => (
+                  <li key={i} className="text-emerald-800">
+                    {DL.discountLine(d.label, d.amount)}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
+import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -78,6 +79,16 @@ export default function ReceiptPage() {
             <DetailRow label="Paid through" value={data.provider} />
             {data.bank && <DetailRow label="Bank / reference" value={[data.bank, data.bank_reference].filter(Boolean).join(' / ')} />}
             <DetailRow label="Status" value="Successful" />
+            {data.discounts?.map((d, i) => (
+              <DetailRow
+                key={i}
+                label={DL.receiptDiscount}
+                value={<span data-testid="receipt-discount">{DL.discountLine(d.label, d.amount)}</span>}
+              />
+            ))}
+            {data.balance_after !== undefined && data.balance_after !== null && (
+              <DetailRow label={DL.balanceAfter} value={<span data-testid="receipt-balance">{formatNaira(data.balance_after)}</span>} />
+            )}
           </dl>
         </Card>
       )}

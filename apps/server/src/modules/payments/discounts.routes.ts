@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { discountQuerySchema, discountRevokeSchema, discountSchema, idParams, STAFF_OR_ADMIN } from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { currentUser } from '../../http/auth';
+import { sessionsService } from '../results/sessions.service';
+import { teachingService } from '../teaching/teaching.service';
+import { DiscountsRepository } from './discounts.repository';
+import { DiscountsService } from './discounts.service';
+import { FeesService } from './fees.service';
+import { PaymentsRepository } from './payments.repository';
+
+const tags = ['bursary'];
+const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
+
+/** Discounts and scholarships (issue 17, item 4): the bursar gives and revokes them. */
+export function discountRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const sessions = sessionsService(deps.db);
+  const fees = new FeesService(new PaymentsRepository(deps.db), sessions, teachingService(deps.db));
+  const service = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/bursary/discounts/',
+    {
+      config: BURSAR,
+      schema: { tags, summary: "A student's (or the session's) discounts and scholarships", querystring: discountQuerySchema },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  r.post(
+    '/api/bursary/discounts/',
+    { config: BURSAR, schema: { tags, summary: 'Give a discount or scholarship', body: discountSchema } },
+    async (request, reply) => reply.status(201).send(await service.give(currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/bursary/discounts/:id/revoke/',
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'Revoke a discount (it stays in the history)', params: idParams, body: discountRevokeSchema },
+    },
+    async (request) => service.revoke(currentUser(request), request.params.id, request.body.reason),
+  );
+}
