@@ -163,6 +163,25 @@ describeEachDatabase('/metrics for the operator', (dialect) => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('logs a refused operator token as authentication_refused, without the token', async () => {
+    const lines: string[] = [];
+    const ctx = await createTestContext(
+      dialect,
+      { metricsToken: TOKEN, logLevel: 'info' },
+      { loggerStream: { write: (l) => lines.push(l) } },
+    );
+    contexts.push(ctx);
+    const guess = 'guessed-operator-token-0123456789-abcdefgh';
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${guess}` } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(200);
+    const refused = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'authentication_refused');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ route: '/metrics', operator: true });
+    const log = lines.join('\n');
+    expect(log).not.toContain(guess);
+    expect(log).not.toContain(TOKEN);
+  });
+
   it("serves Node's process metrics and request durations by route pattern and status, never by raw URL", async () => {
     const ctx = await withToken(TOKEN);
     const admin = await signInAdmin(ctx);
