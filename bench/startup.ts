@@ -7,7 +7,8 @@
  *
  *   npm run bench:startup -- [--runs 5] [--db postgres://postgres@127.0.0.1:5432/test]
  *
- * On PostgreSQL the server migrates a schema of its own (dropped afterwards), never the given database's.
+ * On PostgreSQL the server gets a database of its own on the given server (dropped afterwards); the
+ * given database is never touched.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -88,7 +89,16 @@ const median = (xs: number[]) => {
 async function main(): Promise<void> {
   await buildServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-startup-'));
-  let schema: string | undefined;
+  let database: string | undefined;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: DB });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1',
@@ -100,13 +110,10 @@ async function main(): Promise<void> {
     WEB_DIST: path.join(dataDir, 'no-web'),
   };
   if (DB) {
-    schema = `startup_${process.pid}`;
-    const client = new pg.Client({ connectionString: DB });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+    database = `portal_startup_${process.pid}`;
+    await admin(`create database ${database}`);
     const url = new URL(DB);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
   } else {
     env.DATABASE_URL = '';
@@ -137,12 +144,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    if (schema && DB) {
-      const client = new pg.Client({ connectionString: DB });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
+    if (database) await admin(`drop database if exists ${database} with (force)`);
   }
 }
 
