@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@portal/domain';
 import { buildApp } from '../../app';
 import { loadConfig, testConfig } from '../../config';
-import { createDatabase, type DatabaseHandle } from '../../db/index';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from '../../db/index';
 import { LATEST_MIGRATION } from '../../db/migrations/index';
 import {
   createTestContext,
@@ -91,14 +91,19 @@ describeEachDatabase('liveness and readiness', (dialect) => {
   });
 
   it('is not ready when the database does not answer; liveness still is', async () => {
-    const ctx = await createTestContext(dialect);
+    const { handle, drop } = await unmigratedHandle(dialect);
+    await migrateToLatest(handle);
+    const app = await buildApp({ config: testConfig(), handle, logger: false });
     try {
-      await ctx.handle.destroy();
-      const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+      // The connection (SQLite) or the pool (PostgreSQL) is gone.
+      await handle.destroy();
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'unavailable', database: 'unreachable' }]);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
     } finally {
-      await ctx.app.close();
+      await app.close();
+      await drop();
     }
   });
 });
