@@ -36,8 +36,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    url: `${baseURL}/api/health`,
+    // The compiled server, as `npm start` runs it, compiled afresh each run (esbuild, well under a second).
+    command: 'node --import tsx ../apps/server/build.ts && node --enable-source-maps ../apps/server/dist/main.js',
+    url: `${baseURL}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { capabilitiesRoutes } from './modules/auth/capabilities.routes';
 import { bursaryRoutes } from './modules/payments/bursary.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { Lifecycle } from './modules/health/lifecycle';
+import { registerMetrics } from './modules/health/metrics';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { reportApprovalRoutes } from './modules/results/report-approvals.routes';
@@ -81,6 +83,11 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now };
   // Tests read how many PDFs render at once.
   app.decorate('pdfRenders', pdfRenders);
+  // main.ts flips readiness on SIGTERM; tests flip it too.
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
+  // Before any route, so every request is timed (only when the operator asked for metrics).
+  const metrics = config.metricsToken ? registerMetrics(app) : undefined;
 
   // Security headers. Built once: @fastify/helmet rebuilt the whole helmet middleware (parsing the
   // CSP) on every request, ~20 µs each (bench/run.ts profile); the headers are the same.
@@ -132,11 +139,11 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   });
   registerErrorHandling(app);
   registerNulGuard(app);
-  registerAuth(app, handle.db, tokens, { docs: config.apiDocs });
+  registerAuth(app, handle.db, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  healthRoutes(app, deps);
+  healthRoutes(app, deps, { lifecycle, metrics });
   authRoutes(app, deps);
   settingsRoutes(app, deps);
   peopleRoutes(app, deps);

@@ -41,6 +41,10 @@ const envSchema = z.object({
   PDF_RENDER_WAIT_MS: z.coerce.number().int().min(0).optional(),
   /** Where the built SPA is (tests build it elsewhere). */
   WEB_DIST: z.string().optional(),
+  /** The operator's bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
+  /** On SIGTERM, how long (ms) the process keeps serving with /api/health/ready at 503 before it closes. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 });
 
 export interface Config {
@@ -82,6 +86,10 @@ export interface Config {
   refreshTokenSeconds: number;
   /** PDFs rendered at once; further requests wait up to `waitMs`, then get 503. */
   pdfRender: { concurrency: number; waitMs: number };
+  /** The operator's token for /metrics; absent: no metrics are collected and /metrics is a 404. */
+  metricsToken?: string;
+  /** Draining on SIGTERM: readiness answers 503 this long (ms) while requests are still served. */
+  shutdownDelayMs: number;
 }
 
 /** The JWT secret is generated once and kept under the data directory when not configured. */
@@ -117,6 +125,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !publicUrl) {
     throw new Error('Invalid configuration: PUBLIC_URL is required in production (e.g. PUBLIC_URL=https://portal.school.ng)');
   }
+  // A token an operator can type into Prometheus's `authorization` (bearer) setting, and long enough not to be guessed.
+  const metricsToken = e.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken && !/^[A-Za-z0-9._~+/=-]{32,512}$/.test(metricsToken)) {
+    throw new Error(
+      'Invalid configuration: METRICS_TOKEN must be 32 to 512 characters of A-Z, a-z, 0-9 and ._~+/=- (e.g. openssl rand -hex 32)',
+    );
+  }
+  // src/ (tsx) and dist/ (compiled, `npm start`) both sit two levels below apps/.
   const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
   return {
     env: e.NODE_ENV,
@@ -150,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
     pdfRender: { concurrency: e.PDF_RENDER_CONCURRENCY ?? 2, waitMs: e.PDF_RENDER_WAIT_MS ?? 15_000 },
+    metricsToken,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
   };
 }
 
@@ -175,6 +193,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
     pdfRender: { concurrency: 2, waitMs: 15_000 },
+    shutdownDelayMs: 0,
     ...overrides,
   };
 }

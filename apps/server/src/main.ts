@@ -21,10 +21,25 @@ async function main(): Promise<void> {
   if (config.demoData) await seedDemoSchool(handle.db, app.log, 4, config.demoPasswords);
 
   let closing = false;
+  let endDelay: (() => void) | undefined;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    // A second signal while draining ends the wait: close now.
+    if (closing) return endDelay?.();
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Readiness first: a proxy or orchestrator polling /api/health/ready stops sending new requests
+    // during SHUTDOWN_DELAY_MS, while this process still answers those that reach it.
+    app.lifecycle.beginShutdown();
+    app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down');
+    if (config.shutdownDelayMs > 0) {
+      await new Promise<void>((resolve) => {
+        const wait = setTimeout(resolve, config.shutdownDelayMs);
+        endDelay = () => {
+          clearTimeout(wait);
+          resolve();
+        };
+      });
+    }
+    // Then close: no new connections, in-flight requests finish (at most 10 s).
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

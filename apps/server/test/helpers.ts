@@ -42,6 +42,23 @@ export async function newPgSchema(url: string, prefix: string): Promise<{ name: 
 }
 
 /**
+ * Kysely's migrator looks for its own tables with an introspection query over every schema that
+ * calls has_schema_privilege(name); when another test file drops its schema meanwhile, PostgreSQL
+ * fails the query with 3F000 `schema "t_…" does not exist`, naming that other schema (the server's
+ * log shows the statement). Nothing has been migrated at that point, so the migration is tried again.
+ */
+async function migrateTestDatabase(handle: DatabaseHandle): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateToLatest(handle);
+    } catch (err) {
+      const missing = /schema "([^"]+)" does not exist/.exec(String(err))?.[1];
+      if (attempt >= 5 || !missing || missing === handle.pgSchema) throw err;
+    }
+  }
+}
+
+/**
  * A fresh, migrated database and app. SQLite uses a private in-memory database (or `sqliteFile`);
  * PostgreSQL gets a schema of its own, dropped on close, so test files never see each other's rows.
  */
@@ -61,7 +78,7 @@ export async function createTestContext(
   } else {
     handle = createDatabase(opts.sqliteFile ? `sqlite:${opts.sqliteFile}` : 'sqlite::memory:');
   }
-  await migrateToLatest(handle);
+  await migrateTestDatabase(handle);
   const config = testConfig(overrides);
   const app = await buildApp({ config, handle, logger: false, loggerStream: opts.loggerStream, now: opts.now });
   await app.ready();

@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { secureSqliteFile } from '../lib/data-dir';
-import { StaticMigrationProvider } from './migrations/index';
+import { LATEST_MIGRATION, StaticMigrationProvider } from './migrations/index';
 import type { Dialect } from './migrations/util';
 import type { Database, DB } from './schema';
 
@@ -120,6 +120,26 @@ export async function pingDatabase(db: DB): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+export type DatabaseReadiness = 'ok' | 'unreachable' | 'migrations_pending';
+
+/**
+ * Readiness: the database answers and holds this build's newest migration (one primary-key lookup in
+ * Kysely's migration table; a newer release's further migrations are fine). SQLite asks the raw
+ * connection, like the health check, so a long write transaction does not hold the answer up.
+ */
+export async function databaseReadiness(handle: DatabaseHandle): Promise<DatabaseReadiness> {
+  try {
+    const found = handle.sqlite
+      ? handle.sqlite.prepare('select 1 as ok from kysely_migration where name = ?').get(LATEST_MIGRATION) !== undefined
+      : (await sql`select 1 as ok from kysely_migration where name = ${LATEST_MIGRATION}`.execute(handle.db)).rows.length > 0;
+    return found ? 'ok' : 'migrations_pending';
+  } catch (err) {
+    // No migration table at all: a database nothing has migrated yet.
+    const e = err as { code?: string; message?: string };
+    return e.code === '42P01' || /no such table/.test(e.message ?? '') ? 'migrations_pending' : 'unreachable';
   }
 }
 

@@ -1,12 +1,16 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AUTH_MESSAGES, BURSARY_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role, type StaffCapability } from '@portal/domain';
 import type { DB } from '../db/index';
 import { AuthRepository } from '../modules/auth/auth.repository';
 import type { TokenService } from '../lib/tokens';
-import { forbidden, HttpError, unauthorized } from './errors';
+import { forbidden, HttpError, notFound, unauthorized } from './errors';
 
-/** Who may call a route: 'public', or the roles allowed. Every /api route must say. */
-export type RouteAccess = 'public' | readonly Role[];
+/**
+ * Who may call a route: 'public', the roles allowed, or 'operator': whoever runs the portal, with
+ * the METRICS_TOKEN bearer token (no user account, the admin included, reaches it). Every /api route must say.
+ */
+export type RouteAccess = 'public' | 'operator' | readonly Role[];
 
 export interface AuthUser {
   id: number;
@@ -51,7 +55,7 @@ export function registerAuth(
   app: FastifyInstance,
   db: DB,
   tokens: TokenService,
-  options: { docs?: 'public' | 'admin' | 'off' } = {},
+  options: { docs?: 'public' | 'admin' | 'off'; operatorToken?: string } = {},
 ): void {
   const routes: RouteInfo[] = [];
   app.decorate('portalRoutes', routes);
@@ -59,6 +63,24 @@ export function registerAuth(
 
   // The guard's lookup runs on every authenticated request: compiled once, in the auth repository.
   const accounts = new AuthRepository(db);
+
+  // Compared as SHA-256 digests in constant time: equal lengths, and nothing learnt from timing.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const operatorDigest = options.operatorToken ? digest(options.operatorToken) : undefined;
+  const operatorRefusal = (request: FastifyRequest): HttpError | undefined => {
+    // Without a configured token the route does not exist for anyone.
+    if (!operatorDigest) return notFound();
+    const header = request.headers.authorization;
+    if (!header) return unauthorized(AUTH_MESSAGES.notAuthenticated);
+    const token = /^Bearer (\S{1,4096})$/.exec(header)?.[1];
+    if (token && timingSafeEqual(digest(token), operatorDigest)) return undefined;
+    request.log.info({ event: 'authentication_refused', route: request.routeOptions.url, operator: true }, 'authentication refused');
+    return unauthorized(AUTH_MESSAGES.invalidToken);
+  };
+  const operatorGuard = (request: FastifyRequest): Promise<void> => {
+    const refusal = operatorRefusal(request);
+    return refusal ? Promise.reject(refusal) : Promise.resolve();
+  };
 
   async function authenticate(request: FastifyRequest, capability: StaffCapability | undefined): Promise<AuthUser> {
     const header = request.headers.authorization;
@@ -89,15 +111,22 @@ export function registerAuth(
     // Every /api route, and every state-changing route anywhere (the simulator checkout once lived
     // outside /api, unguarded), says who may call it. Pages and files (GET) outside /api do not.
     // /api/docs (Swagger UI and its JSON) is registered by a plugin: public, or admins only (API_DOCS=admin).
+    // A page outside /api that declares its access (/metrics) is guarded and listed like an /api route.
     const stateChanging = methods.some((m) => m !== 'GET' && m !== 'HEAD');
     const docs = url.startsWith('/api/docs');
-    if ((docs && options.docs !== 'admin') || (!url.startsWith('/api') && !stateChanging)) return;
+    if ((docs && options.docs !== 'admin') || (!url.startsWith('/api') && !stateChanging && !route.config?.auth)) return;
     const access: RouteAccess | undefined = docs ? ['admin'] : route.config?.auth;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} has no config.auth: say who may call it`);
     const capability = docs ? undefined : route.config?.capability;
     if (!docs)
       for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url, auth: access, ...(capability ? { capability } : {}) });
     if (access === 'public') return;
+    const existing = route.onRequest;
+    const list: onRequestHookHandler[] = existing ? (Array.isArray(existing) ? existing : [existing]) : [];
+    if (access === 'operator') {
+      route.onRequest = [...list, operatorGuard];
+      return;
+    }
 
     const allowPending = route.config?.allowPasswordChangePending === true;
     const guard = async (request: FastifyRequest): Promise<void> => {
@@ -132,8 +161,6 @@ export function registerAuth(
       }
     };
     // Authenticate before the body is validated, so an anonymous caller learns nothing from 400s.
-    const existing = route.onRequest;
-    const list: onRequestHookHandler[] = existing ? (Array.isArray(existing) ? existing : [existing]) : [];
     route.onRequest = [...list, guard];
   });
 }

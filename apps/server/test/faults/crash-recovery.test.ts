@@ -135,10 +135,10 @@ describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
     const csv = [header, ...Array.from({ length: 300 }, (_, i) => row(i))].join('\n');
     const settled: string[] = [];
 
-    // Bulk saves of all their subjects for every demo student, 3rd term (no rows yet), 8 at a time.
+    // Bulk saves of all their subjects for every demo student, 3rd term (no rows yet), in two waves.
     let firstAnswer: () => void = () => undefined;
     const answered = new Promise<void>((r) => (firstAnswer = r));
-    const saves = students.map((s, i) =>
+    const save = (s: (typeof students)[number], i: number) =>
       post(
         '/api/results/',
         {
@@ -155,8 +155,9 @@ describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
           firstAnswer();
         },
         () => settled.push('save cut'),
-      ),
-    );
+      );
+    const half = Math.ceil(students.length / 2);
+    const saves = students.slice(0, half).map((s, i) => save(s, i));
     await answered;
     // The import starts while the saves are in flight; the kill waits for its transaction to be open.
     const importing = post('/api/students/import/', { csv }, token).then(
@@ -168,6 +169,11 @@ describe('SIGKILL in the middle of bulk writes [sqlite]', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(existsSync(marker), `the import never reached its transaction: ${settled.join(', ')}`).toBe(true);
+    // The second wave goes out while the import holds SQLite's one connection inside its transaction:
+    // these saves queue behind it, so the kill lands with saves in flight however fast the first
+    // wave was answered (on Node 24 all of it had been, now and then, before the import's marker).
+    saves.push(...students.slice(half).map((s, i) => save(s, half + i)));
+    await new Promise((r) => setTimeout(r, 500));
     await stop(server, 'SIGKILL');
     await Promise.all([importing, ...saves]);
     // The import was cut inside its transaction: it never answered.

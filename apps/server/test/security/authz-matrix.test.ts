@@ -239,6 +239,10 @@ async function csvFor(ctx: TestContext, c: Cast, kind: 'students' | 'staff') {
 export const MATRIX: Record<string, Entry> = {
   // ---------- health, auth, settings ----------
   'GET /api/health': { req: () => ({ url: '/api/health' }), expect: everyone(200) },
+  'GET /api/health/live': { req: () => ({ url: '/api/health/live' }), expect: everyone(200) },
+  'GET /api/health/ready': { req: () => ({ url: '/api/health/ready' }), expect: everyone(200) },
+  // The operator's (METRICS_TOKEN, set for this matrix): no account's token opens it, the admin's included.
+  'GET /metrics': { req: () => ({ url: '/metrics' }), expect: everyone(401) },
   'POST /api/admin/login/': {
     req: ({ c }) => ({ url: '/api/admin/login/', payload: { email: c.admin.email, password: TEST_PASSWORD } }),
     expect: everyone(200),
@@ -973,13 +977,20 @@ async function withTimeout<T>(p: Promise<T>, what: string, ms = 8000): Promise<T
   }
 }
 
+/** The operator's token for /metrics in the matrix's app: every signed-in caller still gets 401. */
+const MATRIX_METRICS_TOKEN = 'matrix-operator-token-0123456789abcdef';
+
 describeEachDatabase('authorization matrix', (dialect) => {
   let ctx: TestContext;
   let c: Cast;
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
-  });
+  withTestContext(
+    dialect,
+    async (x) => {
+      ctx = x;
+      c = await buildCast(ctx);
+    },
+    { metricsToken: MATRIX_METRICS_TOKEN },
+  );
 
   it('every /api route has an entry (add one for each new route)', () => {
     const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);

@@ -37,6 +37,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0019_bursary_office': bursaryOffice,
 };
 
+/** The newest migration this build knows: readiness checks that the database has it. */
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
+
 export class StaticMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   getMigrations(): Promise<Record<string, Migration>> {

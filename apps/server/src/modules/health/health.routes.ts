@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { AppDeps } from '../../http/deps';
-import { pingDatabase } from '../../db/index';
+import { databaseReadiness, pingDatabase } from '../../db/index';
+import { notFound } from '../../http/errors';
+import type { Lifecycle } from './lifecycle';
 
 /**
  * SQLite: asks the connection directly rather than through Kysely, whose single connection a long
@@ -15,11 +18,47 @@ function pingSqlite(sqlite: NonNullable<AppDeps['handle']['sqlite']>): boolean {
   }
 }
 
-export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
+export interface OperationsDeps {
+  lifecycle: Lifecycle;
+  /** Present when METRICS_TOKEN is set. */
+  metrics?: Registry;
+}
+
+export function healthRoutes(app: FastifyInstance, deps: AppDeps, ops: OperationsDeps): void {
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async (_request, reply) => {
     const database = deps.handle.sqlite ? pingSqlite(deps.handle.sqlite) : await pingDatabase(deps.db);
     return reply
       .status(database ? 200 : 503)
       .send({ status: database ? 'ok' : 'unavailable', database: database ? 'ok' : 'unreachable', dialect: deps.handle.dialect });
   });
+
+  // Liveness: the process answers; no database, so a database outage never gets instances restarted.
+  app.get('/api/health/live', { config: { auth: 'public' }, schema: { tags: ['health'] } }, (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+
+  // Readiness: send this instance traffic (the database answers and is migrated, and no shutdown has begun).
+  app.get('/api/health/ready', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (ops.lifecycle.draining) return reply.status(503).send({ status: 'shutting_down' });
+    const database = await databaseReadiness(deps.handle);
+    if (database !== 'ok') return reply.status(503).send({ status: 'unavailable', database });
+    return reply.send({ status: 'ok', database });
+  });
+
+  // Prometheus text format, for the operator only: the guard checks METRICS_TOKEN ('operator'),
+  // and answers 404 when it is unset, so the endpoint is never public.
+  app.get(
+    '/metrics',
+    { config: { auth: 'operator' }, schema: { tags: ['metrics'], security: [{ bearer: [] }] } },
+    async (_request, reply) => {
+      const registry = ops.metrics;
+      // The guard has already answered 404 without a token; no token means no registry.
+      if (!registry) throw notFound();
+      return reply
+        .header('cache-control', 'no-store')
+        .type(registry.contentType)
+        .send(await registry.metrics());
+    },
+  );
 }
