@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { BURSARY_SCREEN_LABELS as BL } from '@portal/domain/bursary-screens';
 import { TERMS, type Term } from '@portal/domain/constants';
 import {
@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
+import { ReasonDialog } from '../components/reason-dialog';
 import { useSessions, useStatement } from '../api';
 import { useClassFeeItems, useDiscounts, useGiveDiscount, useRevokeDiscount, type DiscountQuery } from '../discounts-api';
 
@@ -32,69 +33,27 @@ type Errors = Record<string, string[] | undefined>;
 
 /** Asks the reason, then revokes (the discount stays in the list, marked revoked). */
 function RevokePanel({ discount, onClose }: { discount: Discount; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string[] | undefined>();
-  const [failure, setFailure] = useState('');
   const revoke = useRevokeDiscount();
-  const toast = useToast();
-  const ref = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-
-  async function confirm() {
-    setFailure('');
-    const parsed = discountRevokeSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues.map((i) => i.message));
-      ref.current?.focus();
-      return;
-    }
-    try {
-      await revoke.mutateAsync({ id: discount.id, reason: parsed.data.reason });
-      toast.success(DISCOUNT_MESSAGES.revoked);
-      onClose();
-    } catch (err) {
-      setError(fieldErrorsOf(err).reason);
-      setFailure(errorMessage(err, { fallback: M.revokeFailed, useDetail: true }));
-    }
-  }
-
   return (
-    <section
-      role="dialog"
-      aria-labelledby={`revoke-${discount.id}-title`}
+    <ReasonDialog
+      idBase={`revoke-${discount.id}`}
+      testId="revoke-panel"
       className="mt-3 rounded-xl border border-amber-500 bg-amber-50 p-3"
-      data-testid="revoke-panel"
-    >
-      <h3 id={`revoke-${discount.id}-title`} className="mb-1 text-base font-semibold">
-        {L.confirmRevoke}
-      </h3>
-      <p className="mb-3 text-sm text-amber-950">{L.revokeQuestion(discount.label, discount.full_name)}</p>
-      {failure && (
-        <Alert tone="error" className="mb-3">
-          {failure}
-        </Alert>
-      )}
-      <TextAreaField
-        ref={ref}
-        label={L.revokeReason}
-        required
-        rows={2}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.target.value);
-          setError(undefined);
-        }}
-        error={error}
-      />
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="danger" loading={revoke.isPending} onClick={() => void confirm()}>
-          {L.confirmRevoke}
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          {L.cancel}
-        </Button>
-      </div>
-    </section>
+      headingClassName="mb-1 text-base font-semibold"
+      title={L.confirmRevoke}
+      question={L.revokeQuestion(discount.label, discount.full_name)}
+      reasonLabel={L.revokeReason}
+      confirmLabel={L.confirmRevoke}
+      cancelLabel={L.cancel}
+      schema={discountRevokeSchema}
+      pending={revoke.isPending}
+      submit={async (reason) => {
+        await revoke.mutateAsync({ id: discount.id, reason });
+        return DISCOUNT_MESSAGES.revoked;
+      }}
+      failedFallback={M.revokeFailed}
+      onClose={onClose}
+    />
   );
 }
 
