@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bankReferenceKey, formatReceiptNumber, offlinePaymentSchema, BURSARY_MESSAGES, statementLines } from './bursary';
-import { TERM_VALUES } from './constants';
+import { TERM_VALUES, type Term } from './constants';
 
 const day = fc.integer({ min: 0, max: 364 }).map((n) => new Date(Date.UTC(2025, 8, 1) + n * 86_400_000).toISOString().slice(0, 10));
 const term = fc.constantFrom(null, ...TERM_VALUES);
@@ -68,7 +68,11 @@ describe('statementLines', () => {
           const sum = (l: readonly { kobo: number }[]) => l.reduce((s, x) => s + x.kobo, 0);
           expect(balance_kobo).toBe(sum(charges) - sum(discounts) - sum(entries));
           const head = charges.length + discounts.length;
-          expect(lines.slice(0, head).map((l) => l.kind)).toEqual([...charges.map(() => 'charge'), ...discounts.map(() => 'discount')]);
+          // Term by term: a term's charges, then its discounts; every charge and discount before the money.
+          const rank = (t: Term | null) => (t === null ? 3 : TERM_VALUES.indexOf(t)) * 2;
+          const keys = lines.slice(0, head).map((l) => rank(l.term) + (l.kind === 'discount' ? 1 : 0));
+          expect(lines.slice(0, head).every((l) => l.kind === 'charge' || l.kind === 'discount')).toBe(true);
+          expect(keys).toEqual([...keys].sort((a, b) => a - b));
           expect(lines.slice(head).every((l) => l.kind === 'payment' || l.kind === 'reversal')).toBe(true);
           for (const l of lines.filter((x) => x.kind === 'discount')) expect(l.debit_kobo).toBe(0);
           expect(lines.at(-1)?.balance_kobo ?? 0).toBe(balance_kobo);

@@ -232,25 +232,29 @@ export function statementLines(
   lines: (Omit<StatementLine, 'debit' | 'credit' | 'balance'> & { debit_kobo: number; credit_kobo: number; balance_kobo: number })[];
   balance_kobo: number;
 } {
+  // Each term's charges, then that term's discounts (read beside what they reduce), then the money by date.
+  const termRank = (t: Term | null) => (t === null ? TERM_VALUES.length : TERM_VALUES.indexOf(t));
   const ordered = [
-    ...charges.map((c) => ({
-      date: c.date,
-      kind: 'charge' as const,
-      description: c.description,
-      term: c.term,
-      debit: c.kobo,
-      credit: 0,
-      receipt_number: null as string | null,
-    })),
-    ...discounts.map((d) => ({
-      date: d.date,
-      kind: 'discount' as const,
-      description: d.description,
-      term: d.term,
-      debit: 0,
-      credit: d.kobo,
-      receipt_number: null as string | null,
-    })),
+    ...[
+      ...charges.map((c) => ({
+        date: c.date,
+        kind: 'charge' as const,
+        description: c.description,
+        term: c.term,
+        debit: c.kobo,
+        credit: 0,
+        receipt_number: null as string | null,
+      })),
+      ...discounts.map((d) => ({
+        date: d.date,
+        kind: 'discount' as const,
+        description: d.description,
+        term: d.term,
+        debit: 0,
+        credit: d.kobo,
+        receipt_number: null as string | null,
+      })),
+    ].sort((a, b) => termRank(a.term) - termRank(b.term) || (a.kind === b.kind ? 0 : a.kind === 'charge' ? -1 : 1)),
     ...[...entries]
       .sort((a, b) =>
         a.date < b.date ? -1 : a.date > b.date ? 1 : a.receipt_number < b.receipt_number ? -1 : a.receipt_number > b.receipt_number ? 1 : 0,

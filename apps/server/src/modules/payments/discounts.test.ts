@@ -107,13 +107,13 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
       expect(st.lines.map((l) => [l.kind, l.description, l.debit, l.credit, l.balance])).toEqual([
         ['charge', 'Tuition (First Term)', 100000, 0, 100000],
         ['charge', 'Books (First Term)', 20000, 0, 120000],
-        ['charge', 'Tuition (Second Term)', 50000, 0, 170000],
-        ['discount', 'Sibling discount, 10% on Tuition (First Term)', 0, 10000, 160000],
+        ['discount', 'Sibling discount, 10% on Tuition (First Term)', 0, 10000, 110000],
+        ['charge', 'Tuition (Second Term)', 50000, 0, 160000],
         ['discount', 'Sibling discount, 10% on Tuition (Second Term)', 0, 5000, 155000],
       ]);
-      // Dated like the charge each reduces.
-      expect(st.lines[3]!.date).toBe(st.lines[0]!.date);
-      expect(st.lines[4]!.date).toBe(st.lines[2]!.date);
+      // Each term's discount right after its charges, dated like the charge it reduces.
+      expect(st.lines[2]!.date).toBe(st.lines[0]!.date);
+      expect(st.lines[4]!.date).toBe(st.lines[3]!.date);
 
       const context = await contextOf(s);
       expect(context).toMatchObject({ amount_due: 155000, outstanding: 155000 });
