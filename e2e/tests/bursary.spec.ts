@@ -195,6 +195,15 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   await expectAccessible(page);
   await noSideways(page);
 
+  // Printed, the statement stands alone: the pickers and the shell hidden, the school's name on top, every line kept.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByLabel(L.admissionNumber)).toBeHidden();
+  await expect(page.locator('.statement .print-only')).toBeVisible();
+  await expect(lines.filter({ hasText: tellerReceipt })).toBeVisible();
+  const printed = await page.pdf({ format: 'A4' });
+  expect(printed.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await page.emulateMedia({ media: 'screen' });
+
   // A plain staff member (staff1) is refused every bursary screen, and the API refuses them too.
   const plain = await browser.newPage({ viewport: PHONE });
   await signInViaApi(plain, plain.request, 'staff');
