@@ -18,7 +18,7 @@ export interface AuthUser {
   email: string;
   mustChangePassword: boolean;
   familyId: string;
-  /** Whether the account holds the route's capability (the admin always; false on routes needing none). */
+  /** Whether the account holds the route's capability (the admin always; false on routes needing none and for students). */
   capable: boolean;
 }
 
@@ -28,7 +28,8 @@ declare module 'fastify' {
     auth?: RouteAccess;
     /**
      * A capability staff must hold besides the role (the admin holds every one), e.g. 'bursar'
-     * with `auth: STAFF_OR_ADMIN`. Others get 403 with the capability's message.
+     * with `auth: STAFF_OR_ADMIN`. Staff without it get 403 with the capability's message; a student
+     * the role admits passes (what they may read is the service's rule, e.g. only their own statement).
      */
     capability?: StaffCapability;
     /** Allowed even while the user must change their password (change-password, me, logout). */
@@ -101,7 +102,7 @@ export function registerAuth(
       email: row.email,
       mustChangePassword: row.must_change_password === 1,
       familyId: claims.familyId,
-      capable: row.role === 'admin' || Number(row.capable) > 0,
+      capable: row.role === 'admin' || (row.role === 'staff' && Number(row.capable) > 0),
     };
   }
 
@@ -152,7 +153,7 @@ export function registerAuth(
         request.log.info({ event: 'authorization_refused', userId: user.id, role: user.role, route: url }, 'authorization refused');
         throw forbidden(AUTH_MESSAGES.forbidden);
       }
-      if (capability && !user.capable) {
+      if (capability && user.role === 'staff' && !user.capable) {
         request.log.info(
           { event: 'authorization_refused', userId: user.id, role: user.role, route: url, capability },
           'authorization refused',

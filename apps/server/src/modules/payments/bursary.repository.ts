@@ -126,6 +126,34 @@ export class BursaryRepository {
     return q.execute();
   }
 
+  /**
+   * A student's ledger for the statement: only what its lines show (no recorder, no scan), so
+   * PostgreSQL plans two tables instead of six on every statement. Same order as `ledger`.
+   */
+  statementEntries(studentId: number, sessionName: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('payments as p')
+      .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
+      .where('p.status', '=', 'successful')
+      .where('p.student_id', '=', studentId)
+      .where('p.current_session', '=', sessionName)
+      .select([
+        'p.receipt_number',
+        'p.term',
+        'p.amount_kobo',
+        'p.method',
+        'p.paid_on',
+        'p.paid_at',
+        'p.created_at',
+        'p.reason',
+        'p.reversal_of',
+        'orig.receipt_number as orig_receipt_number',
+      ])
+      .orderBy('p.paid_on', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+  }
+
   async ledgerTotals(f: LedgerFilter, conn: Conn = this.db): Promise<{ total: number; kobo: number }> {
     const row = await this.ledgerBase(conn, f)
       .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.coalesce(eb.fn.sum<number>('p.amount_kobo'), eb.lit(0)).as('kobo')])

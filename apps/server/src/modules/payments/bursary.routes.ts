@@ -15,7 +15,6 @@ import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { attendanceService } from '../attendance/attendance.service';
-import { capabilitiesService } from '../auth/capabilities.service';
 import { sessionsService } from '../results/sessions.service';
 import { teachingService } from '../teaching/teaching.service';
 import { BursaryRepository } from './bursary.repository';
@@ -44,7 +43,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = new BursaryService(repo, sessions, attendance);
   const fees = new FeesService(payments, sessions, teachingService(deps.db));
   const discounts = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
-  const statements = new StatementService(payments, repo, fees, sessions, attendance, capabilitiesService(deps.db), discounts);
+  const statements = new StatementService(payments, repo, fees, sessions, attendance, discounts);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -105,10 +104,13 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  // A student reads their own statement, so the capability is checked in the service for staff.
+  // A student reads their own statement; staff need the capability (checked by the guard's one lookup).
   r.get(
     '/api/bursary/statement/',
-    { config: { auth: ANY_ROLE }, schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema } },
+    {
+      config: { auth: ANY_ROLE, capability: 'bursar' },
+      schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema },
+    },
     async (request) => statements.statement(currentUser(request), request.query),
   );
 

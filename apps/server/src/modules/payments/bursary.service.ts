@@ -70,6 +70,11 @@ export function noonIn(timeZone: string, day: string): string {
   return new Date(guess - (asUtc - guess)).toISOString();
 }
 
+/** The day a payment counts from: the day paid (offline), else the day the gateway settled it, else recorded. */
+export function paidOnOf(r: { paid_on: string | null; paid_at: string | null; created_at: string }): string {
+  return r.paid_on ?? (r.paid_at ?? r.created_at).slice(0, 10);
+}
+
 export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
   const reversal = r.orig_reference !== null;
   return {
@@ -85,7 +90,7 @@ export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
     method: r.method,
     bank: r.bank,
     bank_reference: r.bank_reference,
-    paid_on: r.paid_on ?? (r.paid_at ?? r.created_at).slice(0, 10),
+    paid_on: paidOnOf(r),
     note: r.note,
     has_scan: Number(r.has_scan) > 0,
     reverses: reversal ? { reference: r.orig_reference!, receipt_number: r.orig_receipt_number ?? '' } : null,

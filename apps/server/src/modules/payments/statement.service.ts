@@ -8,20 +8,20 @@ import {
   statementLines,
   termLabel,
   type Statement,
+  type Term,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden } from '../../http/errors';
 import type { AttendanceService } from '../attendance/attendance.service';
-import type { CapabilitiesService } from '../auth/capabilities.service';
 import type { SessionsService } from '../results/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
-import { presentLedgerEntry } from './bursary.service';
+import { paidOnOf } from './bursary.service';
 import type { DiscountsService } from './discounts.service';
 import type { FeesService } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
 import { ownStudentOf } from './payments.students';
 
-type Actor = Pick<AuthUser, 'id' | 'role'>;
+type Actor = Pick<AuthUser, 'id' | 'role' | 'capable'>;
 
 /**
  * A student's statement of account for a session: the compulsory charges of their class (dated at
@@ -36,25 +36,27 @@ export class StatementService {
     private readonly fees: FeesService,
     private readonly sessions: SessionsService,
     private readonly attendance: AttendanceService,
-    private readonly capabilities: CapabilitiesService,
     private readonly discounts: DiscountsService,
   ) {}
 
   async statement(actor: Actor, q: { admission_number?: string; session_id?: number }): Promise<Statement> {
-    // The student reads their own (whatever admission number they send); staff need the bursar capability.
-    const own = await ownStudentOf(this.payments, actor);
-    if (!own && actor.role === 'staff' && !(await this.capabilities.mine(actor)).capabilities.includes('bursar')) {
-      throw forbidden(BURSARY_MESSAGES.bursarOnly);
-    }
-    const student = own ?? (q.admission_number ? await this.bursaryRepo.studentForPayment(q.admission_number) : undefined);
+    // The student reads their own (whatever admission number they send); staff need the bursar
+    // capability, which the route's guard already checked with the account (`capable`).
+    if (actor.role === 'staff' && !actor.capable) throw forbidden(BURSARY_MESSAGES.bursarOnly);
+    // Independent lookups run together: each is a round trip on PostgreSQL.
+    const [student, session] = await Promise.all([
+      ownStudentOf(this.payments, actor).then(
+        (own) => own ?? (q.admission_number ? this.bursaryRepo.studentForPayment(q.admission_number) : undefined),
+      ),
+      q.session_id !== undefined ? this.sessions.byId(q.session_id) : this.sessions.currentOrLatest(),
+    ]);
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
-    const session = q.session_id !== undefined ? await this.sessions.byId(q.session_id) : await this.sessions.currentOrLatest();
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
 
     const [items, starts, rows, { shares }] = await Promise.all([
       this.fees.compulsoryItems(session.id, student.student_class),
       this.attendance.termStarts(session.id),
-      this.bursaryRepo.ledger({ studentId: student.id, sessionName: session.name }),
+      this.bursaryRepo.statementEntries(student.id, session.name),
       this.discounts.sharesOf(session.id, student),
     ]);
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);
@@ -78,17 +80,18 @@ export class StatementService {
         })),
     );
     const ledger = rows.map((r) => {
-      const e = presentLedgerEntry(r);
+      const kind = r.reversal_of !== null ? ('reversal' as const) : ('payment' as const);
+      const receipt = r.receipt_number ?? '';
       return {
-        date: e.paid_on,
+        date: paidOnOf(r),
         description:
-          e.kind === 'reversal'
-            ? BURSARY_MESSAGES.reversed(e.reverses?.receipt_number ?? '') + (e.reason ? ` ${e.reason}` : '')
-            : `${PAYMENT_METHOD_LABELS[e.method]} ${e.receipt_number}`,
-        term: e.term,
+          kind === 'reversal'
+            ? BURSARY_MESSAGES.reversed(r.orig_receipt_number ?? '') + (r.reason ? ` ${r.reason}` : '')
+            : `${PAYMENT_METHOD_LABELS[r.method]} ${receipt}`,
+        term: (r.term as Term | null) ?? null,
         kobo: r.amount_kobo,
-        receipt_number: e.receipt_number,
-        kind: e.kind,
+        receipt_number: receipt,
+        kind,
       };
     });
     const { lines, balance_kobo } = statementLines(charges, ledger, discounts);
