@@ -17,7 +17,7 @@ import {
   type PaymentMethod,
   type Term,
 } from '@portal/domain';
-import { writeAudit } from '../../db/audit';
+import { writeAudit, writeAuditMany, type AuditEntry } from '../../db/audit';
 import { allocate } from '../../db/counters';
 import type { Conn, Trx } from '../../db/index';
 import { isUniqueViolation } from '../../db/errors';
@@ -195,7 +195,14 @@ export class BursaryService {
    * `payment.record` audit row. Used by `record` and by a confirmed transfer report. The unique bank
    * reference key refuses a second payment of the same reference (see `refuseReferenceClash`).
    */
-  async recordIn(trx: Trx, actor: Actor, p: RecordedPayment): Promise<RecordedRow> {
+  async recordIn(
+    trx: Trx,
+    actor: Actor,
+    p: RecordedPayment,
+    // The caller's own writes for this payment (a confirmed report's link), whose audit rows are
+    // written with this one in a single insert: the receipt sequence is locked until commit.
+    andThen?: (row: RecordedRow) => Promise<AuditEntry[]>,
+  ): Promise<RecordedRow> {
     const banked = (BANKED_METHODS as readonly string[]).includes(p.method);
     const bank = banked ? p.bank : '';
     const key = referenceKeyOf(p);
@@ -237,26 +244,31 @@ export class BursaryService {
         data: p.scan.bytes.toString('base64'),
         bytes: p.scan.bytes.length,
       });
-    await writeAudit(trx, {
-      actorUserId: actor.id,
-      action: 'payment.record',
-      entity: 'payment',
-      entityId: reference,
-      after: {
-        receipt_number: receipt,
-        admission_number: p.student.admission_number,
-        session: p.sessionName,
-        term: p.term,
-        amount_kobo: p.amountKobo,
-        method: p.method,
-        bank,
-        bank_reference: p.bankReference,
-        paid_on: p.paidOn,
-        note: p.note,
-        scan: p.scan ? { mime: p.scan.mime, bytes: p.scan.bytes.length } : null,
+    const row = { ...inserted, has_scan: p.scan ? 1 : 0 };
+    const more = andThen ? await andThen(row) : [];
+    await writeAuditMany(trx, [
+      {
+        actorUserId: actor.id,
+        action: 'payment.record',
+        entity: 'payment',
+        entityId: reference,
+        after: {
+          receipt_number: receipt,
+          admission_number: p.student.admission_number,
+          session: p.sessionName,
+          term: p.term,
+          amount_kobo: p.amountKobo,
+          method: p.method,
+          bank,
+          bank_reference: p.bankReference,
+          paid_on: p.paidOn,
+          note: p.note,
+          scan: p.scan ? { mime: p.scan.mime, bytes: p.scan.bytes.length } : null,
+        },
       },
-    });
-    return { ...inserted, has_scan: p.scan ? 1 : 0 };
+      ...more,
+    ]);
+    return row;
   }
 
   /**

@@ -219,15 +219,18 @@ export class TransferReportsService {
       done = await this.repo.db.transaction().execute(async (trx) => {
         const decidedAt = await this.repo.decide(trx, id, { status: 'confirmed', decidedBy: actor.id });
         if (decidedAt === null) throw new NotWaiting();
-        const recorded = await this.bursary.recordIn(trx, actor, payment);
-        await this.repo.linkPayment(trx, id, recorded.id);
-        await writeAudit(trx, {
-          actorUserId: actor.id,
-          action: 'transfer_report.confirm',
-          entity: 'transfer_report',
-          entityId: id,
-          before: { status: 'to_confirm' },
-          after: { status: 'confirmed', payment: recorded.reference, receipt_number: recorded.receipt_number },
+        const recorded = await this.bursary.recordIn(trx, actor, payment, async (row) => {
+          await this.repo.linkPayment(trx, id, row.id);
+          return [
+            {
+              actorUserId: actor.id,
+              action: 'transfer_report.confirm',
+              entity: 'transfer_report',
+              entityId: id,
+              before: { status: 'to_confirm' },
+              after: { status: 'confirmed', payment: row.reference, receipt_number: row.receipt_number },
+            },
+          ];
         });
         return { row: recorded, decidedAt };
       });
