@@ -4,7 +4,8 @@
  * Chromium) on `/` and the three login pages served by the real server; then the signed-in pages
  * people open most (bench/web-signed-in.ts: report card, my results, payment form, score sheet).
  *
- *   npm run bench:web [-- --quick] [--no-lighthouse] [--no-grid] [--no-signed-in] [--pages report-card,…] [--runs 20]
+ *   npm run bench:web [-- --quick] [--no-lighthouse] [--no-grid] [--no-signed-in] [--no-public]
+ *                     [--pages report-card,…] [--runs 20] [--dist <a build made with --manifest>]
  *
  * `--quick`: bundle sizes and the signed-in pages' warm render over 5 runs only (no Lighthouse, no
  * INP runs), about a minute.
@@ -492,25 +493,46 @@ async function lighthouseScores(outDir: string, tmp: string): Promise<Lighthouse
 }
 
 export async function runWeb(
-  opts: { quick?: boolean; lighthouse?: boolean; grid?: boolean; signedIn?: boolean; pages?: Set<string>; runs?: number } = {},
+  opts: {
+    quick?: boolean;
+    lighthouse?: boolean;
+    grid?: boolean;
+    signedIn?: boolean;
+    publicPages?: boolean;
+    pages?: Set<string>;
+    runs?: number;
+    /** A build made with `--manifest` elsewhere (another commit, for an A/B run): measured instead of building. */
+    dist?: string;
+  } = {},
 ): Promise<void> {
   // --quick: bundle sizes and the signed-in pages' warm render over 5 runs; no Lighthouse, no INP.
   const quick = opts.quick === true;
   const lighthouseOn = opts.lighthouse !== false && !quick;
   const started = performance.now();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-web-bench-'));
-  const outDir = path.join(tmp, 'dist');
+  const outDir = opts.dist ? path.resolve(opts.dist) : path.join(tmp, 'dist');
   try {
-    process.stdout.write(`Building the web app into ${outDir}…\n`);
-    const build = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        cwd: WEB,
-        encoding: 'utf8',
-        timeout: 300_000,
-      },
-    );
+    process.stdout.write(opts.dist ? `Measuring the build in ${outDir}…\n` : `Building the web app into ${outDir}…\n`);
+    const build = opts.dist
+      ? { status: 0, stderr: '', stdout: '' }
+      : spawnSync(
+          process.execPath,
+          [
+            path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+            'build',
+            '--manifest',
+            '--outDir',
+            outDir,
+            '--emptyOutDir',
+            '--logLevel',
+            'warn',
+          ],
+          {
+            cwd: WEB,
+            encoding: 'utf8',
+            timeout: 300_000,
+          },
+        );
     if (build.status !== 0) throw new Error(`vite build failed (${build.status}): ${build.stderr || build.stdout}`);
     const routes = routeWeights(outDir);
     process.stdout.write(`\n${'route'.padEnd(18)} ${'JS gz KB'.padStart(9)} ${'JS KB'.padStart(8)} ${'CSS gz KB'.padStart(10)} budget\n`);
@@ -562,7 +584,7 @@ export async function runWeb(
         for (const b of r.budgets) process.stdout.write(`  ${b.met ? 'MET' : 'MISSED'} ${b.text}: ${b.figure}\n`);
       }
     }
-    if (lighthouseOn) {
+    if (lighthouseOn && opts.publicPages !== false) {
       process.stdout.write('\nLighthouse (mobile) against the real server…\n');
       lighthouse = await lighthouseScores(outDir, tmp);
       for (const l of lighthouse) {
@@ -617,6 +639,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     lighthouse: args['no-lighthouse'] !== true,
     grid: args['no-grid'] !== true,
     signedIn: args['no-signed-in'] !== true,
+    publicPages: args['no-public'] !== true,
+    dist: typeof args.dist === 'string' ? args.dist : undefined,
     pages: typeof args.pages === 'string' ? new Set(args.pages.split(',')) : undefined,
     runs: args.runs === undefined ? undefined : intArg(args, 'runs', 20),
   })
