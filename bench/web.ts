@@ -1,14 +1,20 @@
 /**
  * Web budgets: builds the web app (to a temporary directory, never apps/web/dist), reports the
  * gzipped JS and CSS each route loads first, and runs Lighthouse (mobile emulation, the system
- * Chromium) on `/` and the three login pages served by the real server.
+ * Chromium) on `/` and the three login pages served by the real server; then the signed-in pages
+ * people open most (bench/web-signed-in.ts: report card, my results, payment form, score sheet).
  *
- *   npm run bench:web [-- --quick] [--no-lighthouse] [--no-grid]
+ *   npm run bench:web [-- --quick] [--no-lighthouse] [--no-grid] [--no-signed-in] [--no-public]
+ *                     [--pages report-card,…] [--runs 20] [--dist <a build made with --manifest>]
+ *
+ * `--quick`: bundle sizes and the signed-in pages' warm render over 5 runs only (no Lighthouse, no
+ * INP runs), about a minute.
  *
  * Writes the `web` key of bench/results/latest.json. Budgets: initial JS ≤ 150 KB
  * gzipped for `/` and the login pages; Lighthouse performance ≥ 90 and accessibility ≥ 95;
  * the score grid (`/score-sheet`) adds ≤ 40 KB gzipped JS of its own, and typing in it on a
- * mobile-emulated, 4x CPU-throttled page keeps INP < 200 ms (`--no-grid` skips that run).
+ * mobile-emulated, 4x CPU-throttled page keeps INP < 200 ms (`--no-grid` skips that run); the
+ * report card page's LCP on Lighthouse's mobile profile ≤ 1.5 s and its warm render p50 ≤ 100 ms.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { ROOT, freePort, mergeResults, parseArgs } from './common';
+import { ROOT, freePort, intArg, mergeResults, parseArgs } from './common';
+import { signedInPages, type SignedInPageResult } from './web-signed-in';
 
 const WEB = path.join(ROOT, 'apps/web');
 export const JS_BUDGET_KB = 150;
@@ -485,21 +492,47 @@ async function lighthouseScores(outDir: string, tmp: string): Promise<Lighthouse
   }
 }
 
-export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean; grid?: boolean } = {}): Promise<void> {
+export async function runWeb(
+  opts: {
+    quick?: boolean;
+    lighthouse?: boolean;
+    grid?: boolean;
+    signedIn?: boolean;
+    publicPages?: boolean;
+    pages?: Set<string>;
+    runs?: number;
+    /** A build made with `--manifest` elsewhere (another commit, for an A/B run): measured instead of building. */
+    dist?: string;
+  } = {},
+): Promise<void> {
+  // --quick: bundle sizes and the signed-in pages' warm render over 5 runs; no Lighthouse, no INP.
+  const quick = opts.quick === true;
+  const lighthouseOn = opts.lighthouse !== false && !quick;
   const started = performance.now();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-web-bench-'));
-  const outDir = path.join(tmp, 'dist');
+  const outDir = opts.dist ? path.resolve(opts.dist) : path.join(tmp, 'dist');
   try {
-    process.stdout.write(`Building the web app into ${outDir}…\n`);
-    const build = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        cwd: WEB,
-        encoding: 'utf8',
-        timeout: 300_000,
-      },
-    );
+    process.stdout.write(opts.dist ? `Measuring the build in ${outDir}…\n` : `Building the web app into ${outDir}…\n`);
+    const build = opts.dist
+      ? { status: 0, stderr: '', stdout: '' }
+      : spawnSync(
+          process.execPath,
+          [
+            path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+            'build',
+            '--manifest',
+            '--outDir',
+            outDir,
+            '--emptyOutDir',
+            '--logLevel',
+            'warn',
+          ],
+          {
+            cwd: WEB,
+            encoding: 'utf8',
+            timeout: 300_000,
+          },
+        );
     if (build.status !== 0) throw new Error(`vite build failed (${build.status}): ${build.stderr || build.stdout}`);
     const routes = routeWeights(outDir);
     process.stdout.write(`\n${'route'.padEnd(18)} ${'JS gz KB'.padStart(9)} ${'JS KB'.padStart(8)} ${'CSS gz KB'.padStart(10)} budget\n`);
@@ -514,7 +547,7 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean; grid
         `${gridJs.ownGzipKb} KB of it its own (${gridJs.ownFiles.join(', ')}): ${gridJs.budget.met ? 'MET' : 'MISSED'} ${gridJs.budget.figure}\n`,
     );
     let grid: GridInp | null = null;
-    if (opts.grid !== false) {
+    if (opts.grid !== false && !quick) {
       process.stdout.write('\nTyping in the score grid (mobile emulation, 4x CPU)…\n');
       grid = await gridInp(outDir, tmp);
       process.stdout.write(
@@ -522,7 +555,36 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean; grid
       );
     }
     let lighthouse: LighthouseScore[] = [];
-    if (opts.lighthouse !== false) {
+    let signedIn: SignedInPageResult[] = [];
+    let signedInError: string | null = null;
+    if (opts.signedIn !== false) {
+      const runs = opts.runs ?? (quick ? 5 : 20);
+      process.stdout.write(
+        `\nSigned-in pages (bench school, 1,500 students): warm render over ${runs} runs` +
+          `${lighthouseOn ? ', Lighthouse mobile' : ''}${quick ? '' : ', INP of one interaction (mobile, 4x CPU)'}…\n`,
+      );
+      try {
+        signedIn = await signedInPages(outDir, tmp, { runs, lighthouse: lighthouseOn, inp: !quick, only: opts.pages });
+      } catch (err) {
+        signedInError = String(err);
+        process.stdout.write(`FAILED ${signedInError}\n`);
+      }
+      process.stdout.write(
+        `${'page'.padEnd(14)} ${'warm p50'.padStart(9)} ${'p95'.padStart(6)}  ${'LH perf'.padStart(7)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(5)} ${'chain'.padStart(5)} ${'INP'.padStart(5)}\n`,
+      );
+      const ms = (v: number | null | undefined) => (v === null || v === undefined ? '-' : String(v));
+      for (const r of signedIn) {
+        process.stdout.write(
+          `${r.id.padEnd(14)} ${ms(r.warm?.p50Ms).padStart(9)} ${ms(r.warm?.p95Ms).padStart(6)}  ${ms(r.lighthouse?.performance).padStart(7)} ` +
+            `${ms(r.lighthouse?.fcpMs).padStart(6)} ${ms(r.lighthouse?.lcpMs).padStart(6)} ${ms(r.lighthouse?.tbtMs).padStart(5)} ` +
+            `${ms(r.lighthouse?.longestChain?.length).padStart(5)} ${ms(r.inp?.worstMs).padStart(5)}` +
+            `${r.lighthouse?.lcpElement ? `  LCP element: ${r.lighthouse.lcpElement.slice(0, 60)}` : ''}\n`,
+        );
+        for (const e of r.errors) process.stdout.write(`  FAILED ${e}\n`);
+        for (const b of r.budgets) process.stdout.write(`  ${b.met ? 'MET' : 'MISSED'} ${b.text}: ${b.figure}\n`);
+      }
+    }
+    if (lighthouseOn && opts.publicPages !== false) {
       process.stdout.write('\nLighthouse (mobile) against the real server…\n');
       lighthouse = await lighthouseScores(outDir, tmp);
       for (const l of lighthouse) {
@@ -544,17 +606,23 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean; grid
       ...lighthouse.flatMap((l) =>
         l.error ? [`Lighthouse ${l.page}: ${l.error}`] : l.budgets.filter((b) => !b.met).map((b) => `${b.text} (${b.figure})`),
       ),
+      ...(signedInError ? [`signed-in pages: ${signedInError}`] : []),
+      ...signedIn.flatMap((r) => [
+        ...r.errors.map((e) => `${r.id}: ${e}`),
+        ...r.budgets.filter((b) => !b.met).map((b) => `${b.text} (${b.figure})`),
+      ]),
     ];
     process.stdout.write(`\n${missed.length ? `Web budgets missed:\n  ${missed.join('\n  ')}` : 'Every web budget met.'}\n`);
     mergeResults({
       web: {
         generatedAt: new Date().toISOString(),
-        command: 'npm run bench:web',
+        command: `npm run bench:web${quick ? ' -- --quick' : ''}`,
         loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
         routes,
         gridJs,
         gridInp: grid,
         lighthouse,
+        signedIn,
         budgetsMissed: missed,
         seconds: Math.round((performance.now() - started) / 1000),
       },
@@ -566,7 +634,16 @@ export async function runWeb(opts: { quick?: boolean; lighthouse?: boolean; grid
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const args = parseArgs();
-  runWeb({ quick: args.quick === true, lighthouse: args['no-lighthouse'] !== true, grid: args['no-grid'] !== true })
+  runWeb({
+    quick: args.quick === true,
+    lighthouse: args['no-lighthouse'] !== true,
+    grid: args['no-grid'] !== true,
+    signedIn: args['no-signed-in'] !== true,
+    publicPages: args['no-public'] !== true,
+    dist: typeof args.dist === 'string' ? args.dist : undefined,
+    pages: typeof args.pages === 'string' ? new Set(args.pages.split(',')) : undefined,
+    runs: args.runs === undefined ? undefined : intArg(args, 'runs', 20),
+  })
     .then(() => process.exit(0))
     .catch((err: unknown) => {
       console.error(err);

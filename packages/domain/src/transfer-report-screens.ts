@@ -1,7 +1,10 @@
 /**
  * Words of the reported-transfer screens (issue 17, item 3) that the server never says: the
  * student's "Report a Payment" and the bursar's "Payments to Confirm". The server's messages,
- * statuses and the screens' titles are in transfer-reports.ts; shared field labels in bursary-screens.ts.
+ * statuses are in transfer-reports.ts; shared field labels in bursary-screens.ts. The screens' paths
+ * and titles are here, not beside the zod schemas of transfer-reports.ts (which re-exports them): the
+ * app's route table and home menus import them, and a module of schemas would put zod in the first
+ * JavaScript every page loads.
  */
 import { formatNaira } from './money';
 
@@ -49,4 +52,21 @@ export const TRANSFER_REPORT_SCREEN_MESSAGES = {
   confirmFailed: 'Could not confirm the payment. Please try again.',
   rejectFailed: 'Could not reject the report. Please try again.',
   slipFailed: 'Could not open the slip. Please try again.',
+} as const;
+
+export const TRANSFER_REPORT_SCREENS = {
+  /** The student's: report a payment and see what became of earlier reports. */
+  mine: {
+    to: '/my-transfers',
+    title: 'Report a Payment',
+    label: 'Report a Payment',
+    description: 'Tell the bursar about a bank transfer or teller',
+  },
+  /** The bursar's queue. */
+  queue: {
+    to: '/bursary/transfers',
+    title: 'Payments to Confirm',
+    label: 'Payments to Confirm',
+    description: 'Transfers students reported',
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogueSubject, ClassArm } from '@portal/domain/teaching';
 import { api } from './api-client';
 
@@ -16,21 +16,23 @@ export const schoolListKeys = {
 const T = { timeout: 10_000 };
 
 /** Every arm of the school, retired ones included (flagged), in level then arm order. */
+export const classesQuery = queryOptions({
+  queryKey: schoolListKeys.classes,
+  queryFn: () => api.get<ClassArm[]>('/classes/', T),
+  staleTime: 5 * 60_000,
+});
 export function useClasses() {
-  return useQuery({
-    queryKey: schoolListKeys.classes,
-    queryFn: () => api.get<ClassArm[]>('/classes/', T),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(classesQuery);
 }
 
 /** The subject catalogue, retired subjects included (flagged). */
+export const subjectsQuery = queryOptions({
+  queryKey: schoolListKeys.subjects,
+  queryFn: () => api.get<CatalogueSubject[]>('/subjects/', T),
+  staleTime: 5 * 60_000,
+});
 export function useSubjects() {
-  return useQuery({
-    queryKey: schoolListKeys.subjects,
-    queryFn: () => api.get<CatalogueSubject[]>('/subjects/', T),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(subjectsQuery);
 }
 
 /** Names of the arms new data may use (not retired). */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SchoolSettings } from '@portal/domain/settings-constants';
 import { api } from './api-client';
 import { setSchoolTimeZone } from './datetime';
@@ -7,16 +7,17 @@ import { setSchoolTimeZone } from './datetime';
 export const settingsKey = ['settings'] as const;
 
 /** School name, motto, address, logo and facts: public, cached for the session. */
+export const settingsQuery = queryOptions({
+  queryKey: settingsKey,
+  queryFn: async () => {
+    const s = await api.get<SchoolSettings>('/settings/', { anonymous: true, timeout: 10_000 });
+    setSchoolTimeZone(s.time_zone);
+    return s;
+  },
+  staleTime: 5 * 60_000,
+});
 export function useSchoolSettings() {
-  return useQuery({
-    queryKey: settingsKey,
-    queryFn: async () => {
-      const s = await api.get<SchoolSettings>('/settings/', { anonymous: true, timeout: 10_000 });
-      setSchoolTimeZone(s.time_zone);
-      return s;
-    },
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(settingsQuery);
 }
 
 export function useSaveSettings() {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
-import { TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-reports';
+import { TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-report-screens';
 import { ADMIN_ONLY, RequireCapability, RequireRole, STUDENT_ONLY } from '../../lib/guards';
 import { lazyNamed, lazyPage as page } from '../../lib/lazy-page';
 

@@ -7,8 +7,7 @@ import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
 import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
-import { TRANSFER_REPORT_SCREEN_LABELS } from '@portal/domain/transfer-report-screens';
-import { TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-reports';
+import { TRANSFER_REPORT_SCREEN_LABELS, TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-report-screens';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';

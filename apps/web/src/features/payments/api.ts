@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@portal/domain/constants';
 import type { FeeItemsBulkResult, FeeItemsCopyResult } from '@portal/domain/fees';
 import type {
@@ -28,12 +28,13 @@ export const paymentKeys = {
 };
 
 /** Whether this portal takes payments online (off in production without a provider key). */
+export const paymentProviderQuery = queryOptions({
+  queryKey: paymentKeys.provider,
+  queryFn: () => api.get<PaymentProviderInfo>('/payments/provider/', { timeout: TIMINGS.defaultTimeout }),
+  staleTime: 5 * 60_000,
+});
 export function usePaymentProvider() {
-  return useQuery({
-    queryKey: paymentKeys.provider,
-    queryFn: () => api.get<PaymentProviderInfo>('/payments/provider/', { timeout: TIMINGS.defaultTimeout }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(paymentProviderQuery);
 }
 
 /** The simulator's checkout, for the payer (or an admin) only. */
@@ -53,21 +54,25 @@ export function completeSimulatorCheckout(code: string, outcome: SimulatorOutcom
   );
 }
 
+export const paymentContextQuery = queryOptions({
+  queryKey: paymentKeys.context,
+  queryFn: () => api.get<PaymentContext>('/payments/context/', { timeout: TIMINGS.paymentClientTimeout }),
+});
 export function usePaymentContext() {
-  return useQuery({
-    queryKey: paymentKeys.context,
-    queryFn: () => api.get<PaymentContext>('/payments/context/', { timeout: TIMINGS.paymentClientTimeout }),
-  });
+  return useQuery(paymentContextQuery);
 }
 
-export function usePaymentHistory(admissionNumber: string) {
-  return useQuery({
+/** Not retried on mount: the payment form's route asks for a student's own history on every visit. */
+export const paymentHistoryQuery = (admissionNumber: string) =>
+  queryOptions({
     queryKey: paymentKeys.history(admissionNumber),
     queryFn: () =>
       api.get<Payment[]>('/payments/history/', { query: { admission_number: admissionNumber }, timeout: TIMINGS.defaultTimeout }),
-    enabled: admissionNumber.trim().length >= 3,
     retry: false,
+    retryOnMount: false,
   });
+export function usePaymentHistory(admissionNumber: string) {
+  return useQuery({ ...paymentHistoryQuery(admissionNumber), enabled: admissionNumber.trim().length >= 3 });
 }
 
 export function useClassReport(cls: string, session: string, enabled: boolean) {

@@ -2,13 +2,26 @@ import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
 import { ANY_ROLE, RequireCapability, RequireRole } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
+import { prefetching } from '../../lib/prefetch';
+import { classesQuery } from '../../lib/school-lists';
+import { paymentContextQuery, paymentHistoryQuery, paymentProviderQuery } from './api';
 
 /** Fees and payment screens. */
 export const paymentsRoutes: RouteObject[] = [
   {
     element: <RequireRole roles={ANY_ROLE} />,
     children: [
-      { path: '/PaymentForm', lazy: page(() => import('./pages/payment-form')) },
+      {
+        path: '/PaymentForm',
+        // What the form opens with; a student's own payment history too (staff type an admission number).
+        loader: prefetching((ask, session) => {
+          ask(paymentContextQuery);
+          ask(paymentProviderQuery);
+          ask(classesQuery);
+          if (session.role === 'student') ask(paymentHistoryQuery(session.publicId.trim()));
+        }),
+        lazy: page(() => import('./pages/payment-form')),
+      },
       { path: '/payments/receipt/:reference', lazy: page(() => import('./pages/receipt-page')) },
       // The built-in simulator's checkout (no provider key): signed in, the payer or an admin only.
       { path: '/pay/simulator/:code', lazy: page(() => import('./pages/simulator-page')) },

@@ -7,11 +7,9 @@ import type {
   GradingScalePreview,
   GradingScaleResponse,
   Publication,
-  ReportCard,
   Result,
   ResultAuditEntry,
   ResultStudent,
-  ResultTermStatus,
 } from '@portal/domain/results';
 import type { GradeBandInput } from '@portal/domain/grading';
 import type { ComponentScores } from '@portal/domain/assessment';
@@ -21,53 +19,25 @@ import { errorCode, errorMessage } from '../../lib/errors';
 
 const T = { timeout: 10_000 };
 
-type Id = string | number;
-type TermQuery = { session_id: Id; term: string; student_class?: string };
-type CardQuery = { admission_number: string; session_id: Id; term: string };
-type AuditQuery = { admission_number?: string; student_class?: string; session_id?: string; term?: string };
-
-/**
- * Every query key of the results screens, from one factory: a change invalidates the family it
- * touches (`resultKeys.results` covers lists, a student's terms, broadsheets, report cards, history).
- */
-export const resultKeys = {
-  sessions: ['sessions'] as const,
-  gradingScales: ['grading-scales'] as const,
-  gradingScale: (sessionId: string) => ['grading-scales', sessionId] as const,
-  publications: ['publications'] as const,
-  publicationsOf: (sessionId: string, term: string) => ['publications', sessionId, term] as const,
-  results: ['results'] as const,
-  list: (q: ResultQuery) => ['results', 'list', q] as const,
-  students: (q: ResultQuery) => ['results', 'students', q] as const,
-  terms: (admission?: string) => ['results', 'terms', admission ?? 'mine'] as const,
-  mine: ['results', 'mine'] as const,
-  broadsheet: (q: TermQuery) => ['results', 'broadsheet', q] as const,
-  reportCard: (q: CardQuery) => ['results', 'report-card', q] as const,
-  audit: (q: AuditQuery) => ['results', 'audit', q] as const,
-  studentSubjects: (admission: string, sessionId: string, term: string) => ['student-subjects', admission, sessionId, term] as const,
-};
+export { resultKeys, currentSessionId, fetchResults, fetchTerms, type ResultQuery } from './queries';
+import {
+  resultKeys,
+  sessionsQuery,
+  fetchResults,
+  termsQuery,
+  gradingScalesQuery,
+  myResultsQuery,
+  reportCardQuery,
+  type AuditQuery,
+  type CardQuery,
+  type ResultQuery,
+  type TermQuery,
+} from './queries';
 
 /** Academic sessions, newest first; the current one is the default on every screen. */
 export function useSessions() {
-  return useQuery({ queryKey: resultKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
+  return useQuery(sessionsQuery);
 }
-
-export function currentSessionId(sessions: AcademicSession[] | undefined): string {
-  const s = sessions?.find((x) => x.is_current) ?? sessions?.[0];
-  return s ? String(s.id) : '';
-}
-
-export interface ResultQuery {
-  session_id?: string | number;
-  term?: string;
-  admission_number?: string;
-  student_class?: string;
-}
-
-export const fetchResults = (q: ResultQuery, signal?: AbortSignal) => api.get<Result[]>('/results/', { query: { ...q }, ...T, signal });
-export const fetchResultStudents = (q: ResultQuery) => api.get<ResultStudent[]>('/results/students/', { query: { ...q }, ...T });
-export const fetchTerms = (admission?: string) =>
-  api.get<ResultTermStatus[]>('/results/terms/', { query: { admission_number: admission }, ...T });
 
 export interface SubjectEntry {
   name: string;
@@ -105,7 +75,7 @@ export const patchResult = (id: number, body: Record<string, unknown>) => api.pa
 export const deleteResult = (id: number, version?: number, reason?: string) =>
   api.delete<void>(`/results/${id}/`, { query: { version, reason } });
 
-export const fetchReportCard = (q: CardQuery) => api.get<ReportCard>('/report-card/', { query: q, ...T });
+export const fetchResultStudents = (q: ResultQuery) => api.get<ResultStudent[]>('/results/students/', { query: { ...q }, ...T });
 export const downloadReportCardPdf = (q: { admission_number: string; session_id: string | number; term: string }) =>
   api.get<Blob>('/report-card/pdf/', { query: q, blob: true, timeout: 30_000 });
 export const downloadClassPdf = (q: { session_id: string | number; term: string; student_class: string }) =>
@@ -119,12 +89,7 @@ export const fetchAudit = (q: AuditQuery) => api.get<ResultAuditEntry[]>('/resul
 
 /** The grading scales of a session (default: the current one). */
 export function useGradingScales(sessionId?: string | number) {
-  return useQuery({
-    queryKey: resultKeys.gradingScale(sessionId === undefined || sessionId === '' ? 'current' : String(sessionId)),
-    queryFn: () =>
-      api.get<GradingScaleResponse[]>('/grading-scales/', { query: { session_id: sessionId === '' ? undefined : sessionId }, ...T }),
-    staleTime: 60_000,
-  });
+  return useQuery(gradingScalesQuery(sessionId));
 }
 export const previewScale = (level: string, bands: GradeBandInput[]) =>
   api.post<GradingScalePreview>(`/grading-scales/${level}/preview/`, { bands });
@@ -210,12 +175,12 @@ export function checkScore(raw: string, subject: string): { ok: true; value: num
 
 /** The terms with results of a student (default: the signed-in student), with their release state. */
 export function useTerms(enabled = true) {
-  return useQuery({ queryKey: resultKeys.terms(), queryFn: () => fetchTerms(), enabled });
+  return useQuery({ ...termsQuery, enabled });
 }
 
 /** Every result the signed-in student may see. */
 export function useMyResults() {
-  return useQuery({ queryKey: resultKeys.mine, queryFn: () => fetchResults({}) });
+  return useQuery(myResultsQuery);
 }
 
 /** A student's (or a class's) results for a term, once `q` is set (a search was asked for). */
@@ -251,7 +216,7 @@ export function useBroadsheet(q: TermQuery | null) {
 }
 
 export function useReportCard(q: CardQuery, enabled: boolean) {
-  return useQuery({ queryKey: resultKeys.reportCard(q), queryFn: () => fetchReportCard(q), enabled, retry: false });
+  return useQuery({ ...reportCardQuery(q), enabled });
 }
 
 export function useAudit(q: AuditQuery | null) {

@@ -1,8 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
+import { prefetching } from '../../lib/prefetch';
+import { classesQuery } from '../../lib/school-lists';
+import { cardAddress, cardIsAsked, gradingScalesQuery, myResultsQuery, reportCardQuery, sessionsQuery, termsQuery } from './queries';
+import { scoreSheetQuery, sheetQueryOf } from './score-sheet-api';
 
-/** Results screens: entry and correction for staff and admin; students see only their own (the server enforces it). */
+/**
+ * Results screens: entry and correction for staff and admin; students see only their own (the server
+ * enforces it). The screens opened most ask for their data from the route (lib/prefetch.ts).
+ */
 export const resultsRoutes: RouteObject[] = [
   {
     element: <RequireRole roles={STAFF_AND_ADMIN} />,
@@ -11,16 +18,45 @@ export const resultsRoutes: RouteObject[] = [
       { path: '/UpdateResult', lazy: page(() => import('./pages/update-result')) },
       { path: '/DeleteResult', lazy: page(() => import('./pages/delete-result')) },
       { path: '/broadsheet', lazy: page(() => import('./pages/broadsheet')) },
-      { path: '/score-sheet', lazy: page(() => import('./pages/score-sheet')) },
+      {
+        path: '/score-sheet',
+        loader: prefetching((ask, _, params) => {
+          const q = sheetQueryOf(params);
+          if (!q) return;
+          ask(scoreSheetQuery(q));
+          ask(gradingScalesQuery(q.session_id));
+        }),
+        lazy: page(() => import('./pages/score-sheet')),
+      },
       { path: '/report-approvals', lazy: page(() => import('./pages/report-approvals')) },
     ],
   },
   {
     element: <RequireRole roles={ANY_ROLE} />,
     children: [
-      { path: '/ResultsCheck', lazy: page(() => import('./pages/results-check')) },
+      {
+        path: '/ResultsCheck',
+        loader: prefetching((ask, session) => {
+          if (session.role === 'student') {
+            ask(termsQuery);
+            ask(myResultsQuery);
+          } else {
+            ask(sessionsQuery);
+            ask(classesQuery);
+          }
+        }),
+        lazy: page(() => import('./pages/results-check')),
+      },
       { path: '/check-a-result', lazy: page(() => import('./pages/check-a-result')) },
-      { path: '/report-card', lazy: page(() => import('./pages/report-card')) },
+      {
+        path: '/report-card',
+        loader: prefetching((ask, session, params) => {
+          ask(sessionsQuery);
+          const q = cardAddress(params, session);
+          if (cardIsAsked(q)) ask(reportCardQuery(q));
+        }),
+        lazy: page(() => import('./pages/report-card')),
+      },
     ],
   },
   {

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ScoreImportPreview, ScoreSheet, ScoreSheetQuery, ScoreSheetSave, ScoreSheetSaveResult } from '@portal/domain/assessment';
 import { api } from '../../lib/api-client';
-import { resultKeys } from './api';
+import { refetchUnlessJustAsked } from '../../lib/prefetch';
+import { resultKeys } from './queries';
 
 const T = { timeout: 10_000 };
 
@@ -15,16 +16,37 @@ export const scoreSheetKeys = {
 export const fetchScoreSheet = (q: ScoreSheetQuery, signal?: AbortSignal) =>
   api.get<ScoreSheet>('/score-sheet/', { query: { ...q }, ...T, signal });
 
-/** One arm–subject–term's sheet once `q` is set. Not refetched on focus: rows do not change under the typing fingers. */
-export function useScoreSheet(q: ScoreSheetQuery | null) {
-  return useQuery({
-    queryKey: scoreSheetKeys.sheet(q ?? ({} as ScoreSheetQuery)),
-    queryFn: ({ signal }) => fetchScoreSheet(q!, signal),
-    enabled: q !== null,
+const TERM_VALUES = ['1st', '2nd', '3rd'];
+
+/** The sheet the address names, once session, term, class and subject are all there. */
+export function sheetQueryOf(params: URLSearchParams): ScoreSheetQuery | null {
+  const sessionId = Number(params.get('session_id'));
+  const term = params.get('term') ?? '';
+  const cls = params.get('class') ?? '';
+  const subject = params.get('subject') ?? '';
+  return sessionId > 0 && TERM_VALUES.includes(term) && cls && subject
+    ? { session_id: sessionId, term: term as ScoreSheetQuery['term'], student_class: cls, subject }
+    : null;
+}
+
+/**
+ * One arm–subject–term's sheet. Always asked afresh when the grid opens (staleTime 0; once, when the
+ * route's loader asked); not refetched on focus: rows do not change under the typing fingers.
+ */
+export const scoreSheetQuery = (q: ScoreSheetQuery) =>
+  queryOptions({
+    queryKey: scoreSheetKeys.sheet(q),
+    queryFn: ({ signal }) => fetchScoreSheet(q, signal),
     retry: false,
+    retryOnMount: false,
     staleTime: 0,
+    refetchOnMount: refetchUnlessJustAsked,
     refetchOnWindowFocus: false,
   });
+
+/** One arm–subject–term's sheet once `q` is set. */
+export function useScoreSheet(q: ScoreSheetQuery | null) {
+  return useQuery({ ...scoreSheetQuery(q ?? ({} as ScoreSheetQuery)), enabled: q !== null });
 }
 
 /**

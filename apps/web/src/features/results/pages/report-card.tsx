@@ -12,6 +12,7 @@ import { errorCode } from '../../../lib/errors';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
 import { downloadReportCardPdf, useReportCard } from '../api';
+import { cardAddress, cardIsAsked } from '../queries';
 import { ReportCardView } from '../components/report-card-view';
 import { SessionTermFields } from '../components/session-term-fields';
 import { FormError } from '../components/form-error';
@@ -22,12 +23,8 @@ export default function ReportCardPage() {
   const isStudent = session?.role === 'student';
   const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const q = {
-    admission_number: (isStudent ? session.publicId : (params.get('admission_number') ?? '')).toUpperCase(),
-    session_id: params.get('session_id') ?? '',
-    term: params.get('term') ?? '',
-  };
-  const ready = !!q.admission_number && !!q.session_id && !!q.term;
+  const q = cardAddress(params, session);
+  const ready = cardIsAsked(q);
   const [form, setForm] = useState({ admission: q.admission_number, sessionId: q.session_id, term: q.term });
   const [formError, setFormError] = useState('');
   const [downloading, setDownloading] = useState(false);

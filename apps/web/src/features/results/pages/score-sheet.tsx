@@ -20,24 +20,14 @@ import { parseRow } from '../components/score-grid/grid-model';
 import { ScoreGrid } from '../components/score-grid/score-grid';
 import { useGrid } from '../components/score-grid/use-grid';
 import { FormError } from '../components/form-error';
-import { useScoreSheet } from '../score-sheet-api';
-
-const TERM_VALUES = ['1st', '2nd', '3rd'];
+import { sheetQueryOf, useScoreSheet } from '../score-sheet-api';
 
 /** The query in the address, once session, term, class and subject are all there. */
 function useSheetQuery(): [ScoreSheetQuery | null, URLSearchParams, ReturnType<typeof useSearchParams>[1]] {
   const [params, setParams] = useSearchParams();
-  const sessionId = Number(params.get('session_id'));
-  const term = params.get('term') ?? '';
-  const cls = params.get('class') ?? '';
-  const subject = params.get('subject') ?? '';
-  const q = useMemo(
-    () =>
-      sessionId > 0 && TERM_VALUES.includes(term) && cls && subject
-        ? ({ session_id: sessionId, term: term as ScoreSheetQuery['term'], student_class: cls, subject } satisfies ScoreSheetQuery)
-        : null,
-    [sessionId, term, cls, subject],
-  );
+  const key = ['session_id', 'term', 'class', 'subject'].map((k) => params.get(k)).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the four values in `key` are all it reads
+  const q = useMemo(() => sheetQueryOf(params), [key]);
   return [q, params, setParams];
 }
 
