@@ -558,9 +558,10 @@ async function main() {
       firstUnready >= 0 &&
         readiness.slice(0, firstUnready).every((r) => r.status === 200) &&
         readiness[firstUnready].at < 1500 &&
+        unready.length > 0 &&
         unready.every((r) => r.status === 503) &&
-        unready.at(-1).at >= SHUTDOWN_DELAY_MS - 300 &&
-        closed.status === 'closed',
+        closed.status === 'closed' &&
+        closed.at >= SHUTDOWN_DELAY_MS,
       `${firstUnready} answer(s) of 200 first, then 503 from ${readiness[firstUnready]?.at ?? '-'} ms to ${unready.at(-1)?.at ?? '-'} ms ` +
         `(${unready.length} answers); the listener closed at ${closed.at} ms`,
     );
