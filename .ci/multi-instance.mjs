@@ -53,7 +53,8 @@ const children = new Map();
 function start(name, command, args, env) {
   const logFile = path.join(TMP, `${name}.log`);
   const out = openSync(logFile, 'a');
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  // In the temporary folder: a developer's .env in the project (main.ts reads ./.env) stays out of it.
+  const child = spawn(command, args, { cwd: TMP, env, stdio: ['ignore', out, out] });
   appendFileSync(path.join(TMP, 'pids'), `${child.pid}\n`);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const proc = { name, child, logFile, exited, log: () => readFileSync(logFile, 'utf8') };
