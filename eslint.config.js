@@ -53,7 +53,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'e2e/*.mjs', 'vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'e2e/*.mjs', '.ci/*.mjs', 'vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -86,6 +86,13 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   // main.ts flips readiness on SIGTERM; tests flip it too.
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
+  // While draining, every answer ends its connection: a proxy's kept-alive connections to this
+  // instance close one by one, so none is left idle for the proxy to reuse at the moment the server
+  // closes (a request sent on it then would fail, and a POST would not be retried elsewhere).
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (lifecycle.draining) void reply.header('connection', 'close');
+    done();
+  });
   // Before any route, so every request is timed (only when the operator asked for metrics).
   const metrics = config.metricsToken ? registerMetrics(app) : undefined;
 
@@ -115,9 +122,16 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
     securityHeaders(request.raw, reply.raw, (err?: unknown) => (err ? done(err as Error) : done())),
   );
 
+  // Several instances share their per-address counters through Redis (docs/operations.md).
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    // ioredis reconnects by itself; without a listener it prints every failed attempt raw on stderr.
+    redis.on('error', (err: Error) => app.log.warn({ event: 'redis_error', err: err.message }, 'Redis (rate-limit store) unreachable'));
+    app.addHook('onClose', () => redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+    ...(redis ? { redis } : {}),
     errorResponseBuilder: (request) => {
       const isLogin = /\/login\/$/.test(request.url);
       const message = isLogin ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.tooManyRequests;

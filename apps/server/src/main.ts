@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createDatabase, migrateToLatest } from './db/index';
-import { ensureFirstAdmin, seedDemoSchool } from './db/seed/index';
+import { createDatabase } from './db/index';
+import { prepareDatabase } from './db/startup';
 import { secureDataDir } from './lib/data-dir';
 
 /** Process entry: config, migrate, seed, listen, and shut down cleanly on SIGTERM/SIGINT. */
@@ -15,10 +15,10 @@ async function main(): Promise<void> {
   // Tightens a data folder and files made by an earlier release (0755/0644).
   if (existsSync(config.dataDir)) secureDataDir(config.dataDir);
   const handle = createDatabase(config.databaseUrl);
-  await migrateToLatest(handle);
+  // Building the app touches no table; its logger reports the start-up lock's wait.
   const app = await buildApp({ config, handle });
-  await ensureFirstAdmin(handle.db, config, app.log);
-  if (config.demoData) await seedDemoSchool(handle.db, app.log, 4, config.demoPasswords);
+  // Migrations and seeds under a lock: instances starting together run them once (db/startup.ts).
+  await prepareDatabase(handle, config, app.log);
 
   let closing = false;
   let endDelay: (() => void) | undefined;

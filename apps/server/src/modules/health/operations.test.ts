@@ -60,6 +60,7 @@ describeEachDatabase('liveness and readiness', (dialect) => {
   it('turns readiness to 503 once shutdown begins, while liveness and every other route still answer', async () => {
     const ctx = await fresh();
     expect(ctx.app.lifecycle.draining).toBe(false);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live' })).headers.connection).not.toBe('close');
     ctx.app.lifecycle.beginShutdown();
     const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'shutting_down' }]);
@@ -67,7 +68,10 @@ describeEachDatabase('liveness and readiness', (dialect) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     // Requests already on their way (a proxy draining this instance) are still served in full.
     const admin = await signInAdmin(ctx);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/students/list/', headers: admin.auth })).statusCode).toBe(200);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/students/list/', headers: admin.auth });
+    expect(list.statusCode).toBe(200);
+    // ...each on a connection closed after its answer, so the proxy keeps none of them for later.
+    expect(list.headers.connection).toBe('close');
   });
 
   it("is not ready while the database lacks this build's newest migration, or has no migrations at all", async () => {
