@@ -702,8 +702,11 @@ async function calibrate(
 ): Promise<Record<string, StepCost>> {
   const out: Record<string, StepCost> = {};
   const measure = async (step: string, n: number, one: (j: number) => Promise<Answer>) => {
+    // A few untimed first: a process just started runs its first requests cold (JIT, caches).
+    for (let j = n; j < n + Math.ceil(n / 4); j++) await one(j);
+    // The backends of the instance's pool, which is warm by now: their CPU before and after.
     const pids = await pgBackendPids(pgAdmin, dbName);
-    const dbBefore = pids.reduce((a, p) => a + cpuMs(p), 0);
+    const dbBefore = new Map(pids.map((p) => [p, cpuMs(p)]));
     const before = cpuMs(serverPid);
     const times: number[] = [];
     for (let j = 0; j < n; j++) {
@@ -712,7 +715,8 @@ async function calibrate(
       times.push(a.ms);
     }
     const serverCpu = cpuMs(serverPid) - before;
-    const dbCpu = pids.reduce((a, p) => a + cpuMs(p), 0) - dbBefore;
+    // A backend gone meanwhile (cpuMs 0) counts nothing rather than minus its whole life.
+    const dbCpu = pids.reduce((a, p) => a + Math.max(0, cpuMs(p) - dbBefore.get(p)!), 0);
     times.sort((a, b) => a - b);
     out[step] = {
       requests: n,
@@ -731,7 +735,7 @@ async function calibrate(
       email: `student${student(j)}@bench.school`,
       password: STUDENT_PASSWORD,
     });
-    tokens.push(jsonOf<{ data: { access: string } }>(a)?.data.access ?? '');
+    tokens[j] = jsonOf<{ data: { access: string } }>(a)?.data.access ?? '';
     return a;
   });
   const cardQ = (j: number) =>
@@ -792,7 +796,7 @@ export interface ResultsDayReport {
   clientAddresses: string;
   steps: Record<string, StepStats & { budgetMet: boolean | null }>;
   requests: Record<string, StepStats>;
-  processes: Record<string, { peakRssMb: number; cpuPercentMean: number; cpuPercentPeak10s: number }>;
+  processes: Record<string, { peakRssMb: number | null; cpuPercentMean: number; cpuPercentPeak10s: number }>;
   machine: {
     cpus: number;
     cpuModel: string;
@@ -856,7 +860,7 @@ export function printReport(r: ResultsDayReport): string {
     lines.push(
       [
         pad(name, 26),
-        pad(`${p.peakRssMb} MB`, 9, true),
+        pad(p.peakRssMb === null ? '-' : `${p.peakRssMb} MB`, 9, true),
         pad(`${p.cpuPercentMean} %`, 9, true),
         pad(`${p.cpuPercentPeak10s} %`, 14, true),
       ].join(' '),
@@ -865,7 +869,7 @@ export function printReport(r: ResultsDayReport): string {
     `  (100 % = one core.) Machine: ${r.machine.cpus} cores, all processes ${r.machine.machineCpuPercentMean} % of the machine on average, of which ` +
       `${r.machine.otherProcessesCpuPercentMean} % (of one core) not this bench's; load ${r.machine.loadavgBefore.join(' ')} before, ${r.machine.loadavgAfter.join(' ')} after`,
     '',
-    'Unloaded, one request at a time on one instance: p50, CPU per request (server; database backends)',
+    'Unloaded (no other load from this bench; after a few warm-up requests), one request at a time on instance 1: p50, CPU per request',
   );
   for (const [name, c] of Object.entries(r.unloaded))
     lines.push(
@@ -1088,7 +1092,8 @@ export async function runResultsDay(args: Args): Promise<number> {
       const series = cpuSeries.get(p.name)!;
       const total = series.reduce((a, b) => a + b, 0);
       processes[p.name] = {
-        peakRssMb: Math.round((peakRss.get(p.name) ?? rssPeak.get(p.name) ?? 0) / 1024),
+        // PostgreSQL backends share their buffers: a sum of their RSS would count them many times.
+        peakRssMb: p.name.startsWith('PostgreSQL') ? null : Math.round((peakRss.get(p.name) ?? rssPeak.get(p.name) ?? 0) / 1024),
         cpuPercentMean: Math.round((total / (seconds * 1000 || 1)) * 100),
         cpuPercentPeak10s: Math.round((Math.max(0, ...series) / sampleMs) * 100),
       };
