@@ -64,15 +64,24 @@ export function isPostgres(url: string | undefined): url is string {
 }
 
 /**
+ * A database only benchmarks use, which a dataset build may drop and create: `bench_…`, or
+ * `…_bench` (a helper's own, e.g. rday_bench).
+ */
+export function isBenchDatabaseName(name: string): boolean {
+  return /^bench_[a-z0-9_]+$/.test(name) || /^[a-z0-9]+_bench$/.test(name);
+}
+
+/**
  * Where the dataset of a given size lives. SQLite: a file (default bench/data/school-N.db).
- * PostgreSQL: a dedicated database `bench_sN` on the server of the given URL (never the given
- * database itself, so a benchmark can never wipe real or test data).
+ * PostgreSQL: a dedicated database `bench_sN` on the server of the given URL, or the given database
+ * itself when its name says it is a bench database (isBenchDatabaseName), never any other, so a
+ * benchmark can never wipe real or test data.
  */
 export function datasetLocation(students: number, db: string | undefined): { kind: 'sqlite' | 'postgres'; url: string; label: string } {
   const pgUrl = isPostgres(db) ? db : isPostgres(process.env.DATABASE_URL) && !db ? process.env.DATABASE_URL : undefined;
   if (pgUrl) {
     const u = new URL(pgUrl);
-    u.pathname = `/bench_s${students}`;
+    if (!isBenchDatabaseName(u.pathname.slice(1))) u.pathname = `/bench_s${students}`;
     return { kind: 'postgres', url: u.toString(), label: `postgres ${u.host}${u.pathname}` };
   }
   const file =

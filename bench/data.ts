@@ -56,6 +56,7 @@ import {
   ROOT,
   datasetLocation,
   fmtMs,
+  isBenchDatabaseName,
   intArg,
   parseArgs,
 } from './common';
@@ -454,11 +455,11 @@ function sessionNames(k: number): string[] {
   });
 }
 
-/** Drops and creates the dedicated PostgreSQL database (never anything but a bench_ database). */
+/** Drops and creates the dedicated PostgreSQL database (never anything but a bench database). */
 export async function freshPostgresDatabase(url: string): Promise<void> {
   const u = new URL(url);
   const name = u.pathname.slice(1);
-  if (!/^bench_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to recreate database ${name}: only bench_* databases`);
+  if (!isBenchDatabaseName(name)) throw new Error(`refusing to recreate database ${name}: only bench_* and *_bench databases`);
   const adminUrl = new URL(url);
   adminUrl.pathname = '/postgres';
   const c = new pg.Client({ connectionString: adminUrl.toString() });

@@ -2,6 +2,7 @@
  * Load scenarios against the real server, each compared with a baseline in the same run.
  *
  *   npm run bench [-- --quick] [--students N] [--db postgres://…] [--only id,id] [--duration S] [--web]
+ *   npm run bench -- --scenario results-day [--minutes N] [--db postgres://…/rday_bench]   (bench/results-day.ts)
  *
  * 1. builds the dataset if missing (bench/data.ts), 2. captures the SQL each scenario's endpoint
  * runs (in-process, through the real app), 3. starts the real server (apps/server/src/main.ts) and
@@ -509,6 +510,12 @@ function machine() {
 
 async function main(): Promise<void> {
   const args = parseArgs();
+  // Scenarios of their own shape (several steps per visitor, timed arrivals) have their own runner.
+  if (args.scenario === 'results-day') {
+    const { runResultsDay } = await import('./results-day');
+    process.exit(await runResultsDay(args));
+  }
+  if (args.scenario !== undefined) throw new Error(`unknown --scenario ${String(args.scenario)} (known: results-day)`);
   const quick = args.quick === true;
   const students = intArg(args, 'students', 1500);
   const loc = datasetLocation(students, typeof args.db === 'string' ? args.db : undefined);

@@ -19,6 +19,54 @@ function loadFonts() {
   return fonts;
 }
 
+/** What of pdfkit's document this file reaches into: its font cache (no public way to pass a parsed font). */
+interface FontCache {
+  _fontFamilies: Record<string, { font: unknown; constructor: unknown } | undefined>;
+  _fontCount: number;
+}
+type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => FontCache['_fontFamilies'][string];
+
+/**
+ * The fonts as fontkit parsed them, kept per process. pdfkit parses the font file again in every
+ * document, and fontkit's caches on the parsed font (decoded tables, the shaper's lookups, glyph
+ * metrics) start empty each time: that was ~70 % of a report card's CPU (about 110 of 150 ms warm;
+ * bench/results-day.ts). Each document still gets its own embedded font object (its own subset and
+ * PDF objects), made at its first use as pdfkit would, so the file is the same byte for byte; only
+ * the parsed font is shared, which fontkit allows (pdfkit lays text out synchronously).
+ */
+let parsedFonts: { Embedded: EmbeddedFontClass; fonts: Map<string, unknown> } | undefined;
+
+/** The document's `font()` finds a registered font already parsed (once a first document parsed it). */
+function reuseParsedFonts(doc: PDFKit.PDFDocument): void {
+  const shared = parsedFonts;
+  if (!shared) return;
+  const cache = doc as unknown as FontCache;
+  const open = doc.font.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
+  const font = (...args: unknown[]) => {
+    const name = args[0];
+    const parsed = typeof name === 'string' && !cache._fontFamilies[name] ? shared.fonts.get(name) : undefined;
+    if (typeof name === 'string' && parsed) cache._fontFamilies[name] = new shared.Embedded(doc, parsed, `F${++cache._fontCount}`);
+    return open(...args);
+  };
+  doc.font = font;
+}
+
+/** After a first document drew with both fonts: keep what it parsed. */
+function keepParsedFonts(doc: PDFKit.PDFDocument): void {
+  if (parsedFonts) return;
+  const cache = (doc as unknown as FontCache)._fontFamilies;
+  const body = cache.body;
+  const bold = cache.bold;
+  if (!body?.font || !bold?.font || typeof body.constructor !== 'function') return;
+  parsedFonts = {
+    Embedded: body.constructor as EmbeddedFontClass,
+    fonts: new Map([
+      ['body', body.font],
+      ['bold', bold.font],
+    ]),
+  };
+}
+
 /**
  * Opens a document with the fonts registered, lets `draw` fill it (it may await, e.g. to give the
  * event loop a turn between pages), ends it and resolves with the whole file.
@@ -31,6 +79,7 @@ export async function renderPdf(
   const doc = new PDFDocument(options);
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
+  reuseParsedFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -39,6 +88,7 @@ export async function renderPdf(
   });
   try {
     await draw(doc);
+    keepParsedFonts(doc);
   } finally {
     doc.end();
   }

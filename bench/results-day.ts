@@ -1,0 +1,1174 @@
+/**
+ * Results day (issue 18, item 4): the day a school releases its report cards and every family opens
+ * the portal at once.
+ *
+ *   npm run bench -- --scenario results-day [--minutes 10] [--db postgres://…/rday_bench] [--instances 2]
+ *   npm run bench:results-day -- …            (the same)
+ *
+ * The bench's 1,500-student school (bench/data.ts: every term of every class released, every
+ * student a full report card). Parents have no accounts yet, so "1,500 students and their parents"
+ * is 3,000 sign-ins with the students' own credentials (each student account twice, from two
+ * addresses). Visitors arrive over the window (default 10 minutes) along a peaked curve (below);
+ * each one signs in (the real argon2id check), opens the report card page (the requests that page
+ * makes), reads it for a few seconds and downloads the PDF; a few of them then pay fees online
+ * through the payment simulator. Meanwhile 20 teachers each autosave a score-grid row every few
+ * seconds and a bursar records offline payments.
+ *
+ * SQLite: one instance of the compiled server. PostgreSQL: `--instances` (default 2) behind nginx,
+ * sharing Redis and the JWT secret. Reports per step count, p50, p99, max and errors, each
+ * instance's peak RSS and CPU, and writes bench/results/latest.json (`results-day-sqlite`,
+ * `results-day-postgres-2`; a compressed run adds `-Nmin`). Budget: p99 < 1 s per step, 0 errors.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { formatAdmissionNumber } from '@portal/domain';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config';
+import type { DatabaseHandle } from '../apps/server/src/db/index';
+import type { Database } from '../apps/server/src/db/schema';
+import { BENCH_ACCOUNTS, RESULTS_FILE, ROOT, datasetLocation, fmtMs, intArg, mergeResults, parseArgs, type Args } from './common';
+import { datasetIsCurrent, generate, type DatasetMeta } from './data';
+
+const STUDENT_PASSWORD = 'Bench-Student-Pass-2026';
+const STAFF_PASSWORD = 'Bench-Staff-Pass-2026';
+/** The term whose cards are opened: the end of the session, the results day that matters most. */
+const TERM = '3rd';
+const BUDGET_MS = 1000;
+/** The port range of this bench (the machine is shared): nginx on the first, instances after it. */
+const PORT_BASE = 4240;
+const JWT_SECRET = 'results-day-secret-results-day-secret-0123456789';
+/** Teachers sign in from the school's one address; families each from their own. */
+const SCHOOL_ADDRESS = '10.200.0.1';
+
+// ---------------------------------------------------------------------------------------------
+// Arrivals
+
+/** Deterministic pseudo-random numbers (mulberry32), so two runs see the same visitors. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Arrival times (ms from the start) of `n` visitors in a window of `windowMs`: a Poisson process
+ * whose rate follows t·e^(−t/τ) with τ = window/6 (the release message goes out, arrivals climb to
+ * a peak 1/6 into the window, then tail off), truncated to the window. The peak rate is about 2.2
+ * times the window's mean rate: a uniform spread would flatter the server.
+ */
+export function arrivalTimes(n: number, windowMs: number, random: () => number): number[] {
+  const tau = windowMs / 6;
+  const out: number[] = [];
+  while (out.length < n) {
+    // Gamma(2, τ): the sum of two exponentials.
+    const t = -tau * (Math.log(1 - random()) + Math.log(1 - random()));
+    if (t < windowMs) out.push(t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** A distinct client address per visitor (10.0.0.0/8): the per-address limits see families, not the bench. */
+function visitorAddress(k: number): string {
+  return `10.${1 + ((k >> 16) & 127)}.${(k >> 8) & 255}.${k & 255}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+export interface StepStats {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+class Recorder {
+  private readonly times = new Map<string, number[]>();
+  private readonly errorCounts = new Map<string, number>();
+  readonly samples: string[] = [];
+  record(step: string, ms: number, error?: string): void {
+    let list = this.times.get(step);
+    if (!list) this.times.set(step, (list = []));
+    list.push(ms);
+    if (error) {
+      this.errorCounts.set(step, (this.errorCounts.get(step) ?? 0) + 1);
+      if (this.samples.length < 20) this.samples.push(`${step}: ${error}`);
+    }
+  }
+  stats(step: string): StepStats {
+    const xs = [...(this.times.get(step) ?? [])].sort((a, b) => a - b);
+    const pct = (q: number) => (xs.length ? round1(xs[Math.max(0, Math.ceil(q * xs.length) - 1)]!) : 0);
+    return { count: xs.length, p50: pct(0.5), p99: pct(0.99), max: round1(xs.at(-1) ?? 0), errors: this.errorCounts.get(step) ?? 0 };
+  }
+  steps(): string[] {
+    return [...this.times.keys()];
+  }
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+interface Answer {
+  status: number;
+  body: Buffer;
+  type: string;
+  ms: number;
+}
+
+/** One request over the visitor's own connections (a browser keeps a few per site). */
+function send(
+  agent: http.Agent,
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Answer> {
+  const t = performance.now();
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent,
+        timeout: 30_000,
+        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            type: String(res.headers['content-type'] ?? ''),
+            ms: performance.now() - t,
+          }),
+        );
+        res.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
+    req.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t }));
+    req.end(payload);
+  });
+}
+
+const problem = (a: Answer) => `HTTP ${a.status} ${a.body.toString('utf8', 0, 160)}`;
+const jsonOf = <T>(a: Answer): T | undefined => {
+  try {
+    return JSON.parse(a.body.toString()) as T;
+  } catch {
+    return undefined;
+  }
+};
+
+/** CPU time (ms) a process has used so far, all threads (utime + stime; 100 ticks a second). */
+function cpuMs(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+/** Resets the peak RSS (VmHWM) so the figure is this run's, not the start-up's. */
+function resetPeak(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not permitted: the peak is then since start
+  }
+}
+/** The whole machine's busy and total CPU time (ms), from /proc/stat. */
+function machineCpu(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0) * 10;
+  const idle = (f[3]! + (f[4] ?? 0)) * 10;
+  return { busy: total - idle, total };
+}
+function childPids(pid: number): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === pid) out.push(Number(d));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes: the compiled server, nginx
+
+const children: ChildProcess[] = [];
+function stopChildren(): void {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null && c.pid) c.kill('SIGTERM');
+}
+process.on('exit', stopChildren);
+
+function start(name: string, cmd: string, args: string[], env: Record<string, string>): { child: ChildProcess; log: () => string } {
+  let out = '';
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-6000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, log: () => `[${name}] ${out}` };
+}
+
+async function waitHealthy(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<number> {
+  const t = performance.now();
+  while (performance.now() - t < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`exited (${child.exitCode}) before it was ready:\n${log()}`);
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (r.ok) return performance.now() - t;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`not ready after ${timeoutMs} ms: ${url}\n${log()}`);
+}
+
+const SERVER_DIST = path.join(ROOT, 'apps/server/dist/main.js');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) newest = Math.max(newest, newestSource(p));
+    else if (/\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** The compiled server, as production runs it: built when missing or older than its sources. */
+function ensureCompiledServer(): void {
+  const built = existsSync(SERVER_DIST) ? statSync(SERVER_DIST).mtimeMs : 0;
+  const sources = Math.max(newestSource(path.join(ROOT, 'apps/server/src')), newestSource(path.join(ROOT, 'packages/domain/src')));
+  if (built > sources) return;
+  process.stdout.write('Building the server (npm run build -w @portal/server)…\n');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('the server build failed');
+}
+
+/**
+ * The proxy in front of the instances: round robin over them, keepalive connections upstream.
+ * Kept in this one function until deploy/nginx/portal.conf (issue 18, item 3) lands; then the bench
+ * should render that file instead. The client address: nginx takes it from X-Forwarded-For only
+ * when the connection comes from a trusted hop (`set_real_ip_from`, here the bench on loopback, in
+ * production the load balancer or CDN), then overwrites X-Forwarded-For with it, so an instance
+ * (TRUST_PROXY=1) sees the family's address and a client cannot forge one.
+ */
+export function nginxConfig(o: { prefix: string; listen: number; upstreams: number[] }): string {
+  return `# Generated by bench/results-day.ts
+worker_processes 1;
+pid ${o.prefix}/nginx.pid;
+error_log ${o.prefix}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${o.prefix}/client_body;
+  proxy_temp_path ${o.prefix}/proxy;
+  fastcgi_temp_path ${o.prefix}/fastcgi;
+  uwsgi_temp_path ${o.prefix}/uwsgi;
+  scgi_temp_path ${o.prefix}/scgi;
+  client_max_body_size 2m;
+  upstream portal {
+${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${o.listen};
+    set_real_ip_from 127.0.0.1;
+    real_ip_header X-Forwarded-For;
+    location / {
+      proxy_pass http://portal;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_read_timeout 60s;
+    }
+  }
+}
+`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL per step: the real app in this process with a query log (before the servers start).
+
+interface QueryCounts {
+  [step: string]: number;
+}
+
+async function countQueries(url: string, meta: DatasetMeta, sheet: { cls: string; subject: string }, payer: number): Promise<QueryCounts> {
+  let log: string[] | null = null;
+  const onLog = (e: LogEvent) => {
+    if (log && e.level === 'query') log.push(e.query.sql);
+  };
+  let handle: DatabaseHandle;
+  if (url.startsWith('sqlite:')) {
+    const sqlite = new SQLite(url.slice('sqlite:'.length));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: onLog });
+    handle = { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+  } else {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
+    handle = { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const app = await buildApp({ config: testConfig({ databaseUrl: url }), handle, logger: false });
+  await app.ready();
+  const counts: QueryCounts = {};
+  try {
+    const inject = async (step: string | null, method: 'GET' | 'POST' | 'PUT', u: string, token?: string, payload?: object) => {
+      log = [];
+      const r = await app.inject({
+        method,
+        url: u,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(payload ? { payload } : {}),
+      });
+      if (r.statusCode >= 300) throw new Error(`query count, ${method} ${u}: ${r.statusCode} ${r.body.slice(0, 160)}`);
+      if (step) counts[step] = (counts[step] ?? 0) + log.length;
+      log = null;
+      return r;
+    };
+    const i = payer;
+    const adm = formatAdmissionNumber(i);
+    const login = await inject('sign-in', 'POST', '/api/student/login/', undefined, {
+      email: `student${i}@bench.school`,
+      password: STUDENT_PASSWORD,
+    });
+    const token = login.json<{ data: { access: string } }>().data.access;
+    const q = `admission_number=${adm}&session_id=${meta.currentSessionId}&term=${TERM}`;
+    await inject('card', 'GET', '/api/settings/');
+    await inject('card', 'GET', '/api/sessions/', token);
+    await inject('card', 'GET', `/api/report-card/?${q}`, token);
+    await inject('pdf', 'GET', `/api/report-card/pdf/?${q}`, token);
+    const staff = await inject(null, 'POST', '/api/staff/login/', undefined, BENCH_ACCOUNTS.staff);
+    const staffToken = staff.json<{ data: { access: string } }>().data.access;
+    const sq = { session_id: meta.currentSessionId, term: TERM, student_class: sheet.cls, subject: sheet.subject };
+    const loaded = await inject(
+      null,
+      'GET',
+      `/api/score-sheet/?${new URLSearchParams({ ...sq, session_id: String(sq.session_id) }).toString()}`,
+      staffToken,
+    );
+    const s = loaded.json<SheetAnswer>();
+    const row = s.rows.find((r) => r.takes)!;
+    await inject('score save', 'PUT', '/api/score-sheet/', staffToken, {
+      ...sq,
+      rows: [{ admission_number: row.admission_number, components: componentsFor(s.components, 1, 0), version: row.result?.version ?? 0 }],
+      reason: 'Bench: query count',
+    });
+    await inject('payment (offline)', 'POST', '/api/bursary/payments/', staffToken, offlineBody(0, meta, [1]));
+    const init = await inject('payment (online initiate)', 'POST', '/api/payments/initiate/', token, onlineBody(i, meta));
+    const data = init.json<{ data: { authorization_url: string; reference: string } }>().data;
+    await inject(
+      'payment (simulator)',
+      'POST',
+      `/api/payments/simulator/${new URL(data.authorization_url).pathname.split('/').pop()}/`,
+      token,
+      {
+        outcome: 'pay',
+      },
+    );
+    await inject('payment (online verify)', 'POST', '/api/payments/verify/', token, { reference: data.reference });
+  } finally {
+    await app.close();
+    await handle.destroy();
+  }
+  return counts;
+}
+
+/**
+ * Students with nothing paid yet for the term (no successful payment): the families who pay online
+ * on results day. Others would be asked to confirm an overpayment, which few do.
+ */
+async function owingStudents(url: string, meta: DatasetMeta): Promise<number[]> {
+  const sqlText = `select s.id from students s where not exists (select 1 from payments p where p.student_id = s.id
+    and p.current_session = $1 and p.term = $2 and p.status = 'successful') order by s.id`;
+  if (url.startsWith('sqlite:')) {
+    const db = new SQLite(url.slice('sqlite:'.length), { readonly: true });
+    try {
+      return (db.prepare(sqlText.replace('$1', '?').replace('$2', '?')).all(meta.currentSession, TERM) as { id: number }[]).map(
+        (r) => r.id,
+      );
+    } finally {
+      db.close();
+    }
+  }
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ id: number }>(sqlText, [meta.currentSession, TERM])).rows.map((r) => r.id);
+  } finally {
+    await c.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The people
+
+interface SheetAnswer {
+  components: { label: string; max: number }[];
+  rows: { admission_number: string; takes: boolean; result: { version: number } | null }[];
+  may_write: boolean;
+  refusal: string | null;
+}
+
+/** Component scores within each component's maximum, different on every pass. */
+function componentsFor(components: { label: string; max: number }[], pass: number, k: number): Record<string, number> {
+  return Object.fromEntries(components.map((c, j) => [c.label, (pass * (j + 3) + k) % (c.max + 1)]));
+}
+
+let bankReferences = 0;
+/** A bank teller the bursar types in, for one of `students` (families who do not pay online today). */
+function offlineBody(i: number, meta: DatasetMeta, students: number[]) {
+  return {
+    admission_number: formatAdmissionNumber(students[(i * 37) % students.length]!),
+    session_id: meta.currentSessionId,
+    term: TERM,
+    amount: 5000 + (i % 50) * 100,
+    method: 'bank_transfer',
+    bank: 'GTBank',
+    bank_reference: `RDAY-${process.pid}-${Date.now().toString(36)}-${(bankReferences++).toString(36)}`,
+    paid_on: `${meta.currentSession.slice(5, 9)}-07-20`,
+    note: '',
+  };
+}
+
+function onlineBody(student: number, meta: DatasetMeta) {
+  return {
+    admission_number: formatAdmissionNumber(student),
+    full_name: 'Bench Parent',
+    current_class: 'JSS 1A',
+    current_session: meta.currentSession,
+    email: `parent${student}@bench.school`,
+    amount: 15000,
+    term: TERM,
+  };
+}
+
+interface RunPlan {
+  base: string;
+  meta: DatasetMeta;
+  windowMs: number;
+  visitors: number;
+  onlinePayments: number;
+  offlinePerMinute: number;
+  /** Whom the bursar's tellers are for: students who do not pay online in this run. */
+  offlineStudents: number[];
+  teachers: number;
+  seed: number;
+}
+
+/** A family member: signs in, opens the card page, reads it, downloads the PDF, maybe pays. */
+async function visitor(k: number, student: number, pays: boolean, plan: RunPlan, rec: Recorder, random: () => number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  const addr = { 'x-forwarded-for': visitorAddress(k) };
+  try {
+    const login = await send(agent, plan.base, 'POST', '/api/student/login/', addr, {
+      email: `student${student}@bench.school`,
+      password: STUDENT_PASSWORD,
+    });
+    const token = jsonOf<{ data?: { access?: string } }>(login)?.data?.access;
+    rec.record('sign-in', login.ms, login.status === 200 && token ? undefined : problem(login));
+    if (!token) return;
+    const auth = { ...addr, authorization: `Bearer ${token}` };
+    const adm = formatAdmissionNumber(student);
+    const q = `admission_number=${adm}&session_id=${plan.meta.currentSessionId}&term=${TERM}`;
+    // The report card page (apps/web report-card.tsx): the school's name for the header, the
+    // session picker and the card, all at once; the page is shown when the last one arrives.
+    const t = performance.now();
+    const [settings, sessions, card] = await Promise.all([
+      send(agent, plan.base, 'GET', '/api/settings/', addr),
+      send(agent, plan.base, 'GET', '/api/sessions/', auth),
+      send(agent, plan.base, 'GET', `/api/report-card/?${q}`, auth),
+    ]);
+    const pageMs = performance.now() - t;
+    rec.record('GET /api/settings/', settings.ms, settings.status === 200 ? undefined : problem(settings));
+    rec.record('GET /api/sessions/', sessions.ms, sessions.status === 200 ? undefined : problem(sessions));
+    const cardOk = card.status === 200 && card.body.includes(adm);
+    rec.record('GET /api/report-card/', card.ms, cardOk ? undefined : problem(card));
+    const pageOk = cardOk && settings.status === 200 && sessions.status === 200;
+    rec.record('card', pageMs, pageOk ? undefined : problem([card, settings, sessions].find((a) => a.status !== 200) ?? card));
+    if (!pageOk) return;
+    // Reading the card before downloading it.
+    await sleep(2000 + random() * 6000);
+    const pdf = await send(agent, plan.base, 'GET', `/api/report-card/pdf/?${q}`, auth);
+    const pdfOk = pdf.status === 200 && pdf.type.includes('pdf') && pdf.body.subarray(0, 5).toString() === '%PDF-';
+    rec.record('pdf', pdf.ms, pdfOk ? undefined : problem(pdf));
+    if (!pays) return;
+    // Then the fees: the simulator's checkout stands in for Paystack's.
+    await sleep(5000 + random() * 10_000);
+    const init = await send(agent, plan.base, 'POST', '/api/payments/initiate/', auth, onlineBody(student, plan.meta));
+    const started = jsonOf<{ data?: { authorization_url?: string; reference?: string } }>(init)?.data;
+    rec.record('payment (online initiate)', init.ms, init.status === 200 && started?.reference ? undefined : problem(init));
+    if (!started?.authorization_url || !started.reference) return;
+    await sleep(3000 + random() * 5000);
+    const code = new URL(started.authorization_url).pathname.split('/').pop();
+    const paid = await send(agent, plan.base, 'POST', `/api/payments/simulator/${code}/`, auth, { outcome: 'pay' });
+    rec.record('payment (simulator)', paid.ms, paid.status === 200 ? undefined : problem(paid));
+    if (paid.status !== 200) return;
+    const verify = await send(agent, plan.base, 'POST', '/api/payments/verify/', auth, { reference: started.reference });
+    const verified = verify.status === 200 && jsonOf<{ status?: string }>(verify)?.status === 'success';
+    rec.record('payment (online verify)', verify.ms, verified ? undefined : problem(verify));
+  } finally {
+    agent.destroy();
+  }
+}
+
+interface Teacher {
+  token: string;
+  agent: http.Agent;
+  cls: string;
+  subject: string;
+  sheet: SheetAnswer;
+  versions: Map<string, number>;
+}
+
+async function staffSignIn(agent: http.Agent, base: string, n: number): Promise<string> {
+  const r = await send(
+    agent,
+    base,
+    'POST',
+    '/api/staff/login/',
+    { 'x-forwarded-for': SCHOOL_ADDRESS },
+    {
+      email: n === 1 ? BENCH_ACCOUNTS.staff.email : `staff${n}@bench.school`,
+      password: STAFF_PASSWORD,
+    },
+  );
+  const token = jsonOf<{ data?: { access?: string } }>(r)?.data?.access;
+  if (!token) throw new Error(`staff${n} cannot sign in: ${problem(r)}`);
+  return token;
+}
+
+/** 20 teachers, each on a score grid of their own (an arm–subject pair they teach this session). */
+async function setUpTeachers(base: string, meta: DatasetMeta, count: number): Promise<Teacher[]> {
+  const taken = new Set<string>();
+  const teachers: Teacher[] = [];
+  for (let n = 1; teachers.length < count && n <= meta.staff; n++) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+    const token = await staffSignIn(agent, base, n);
+    const h = { 'x-forwarded-for': SCHOOL_ADDRESS, authorization: `Bearer ${token}` };
+    const mine = await send(agent, base, 'GET', `/api/teaching/my-classes/?session_id=${meta.currentSessionId}`, h);
+    const body = jsonOf<{ subjects?: { class_name: string; subject: string }[] }>(mine);
+    const pairs = (body?.subjects ?? []).filter((p) => !taken.has(`${p.class_name}|${p.subject}`));
+    let chosen: Teacher | undefined;
+    for (const p of pairs) {
+      const sq = new URLSearchParams({
+        session_id: String(meta.currentSessionId),
+        term: TERM,
+        student_class: p.class_name,
+        subject: p.subject,
+      });
+      const r = await send(agent, base, 'GET', `/api/score-sheet/?${sq.toString()}`, h);
+      const sheet = jsonOf<SheetAnswer>(r);
+      // Only the rows of students who take the subject can be typed in.
+      if (sheet) sheet.rows = sheet.rows.filter((row) => row.takes);
+      if (r.status !== 200 || !sheet?.may_write || !sheet.rows.length) continue;
+      taken.add(`${p.class_name}|${p.subject}`);
+      const versions = new Map(sheet.rows.map((row) => [row.admission_number, row.result?.version ?? 0]));
+      chosen = { token, agent, cls: p.class_name, subject: p.subject, sheet, versions };
+      break;
+    }
+    if (chosen) teachers.push(chosen);
+    else agent.destroy();
+  }
+  if (teachers.length < count) throw new Error(`only ${teachers.length} teachers with a score grid they may write (wanted ${count})`);
+  return teachers;
+}
+
+/** A teacher typing: one row autosaved every 3 to 7 s, the rows in turn, each with the version last seen. */
+async function teacherLoop(t: Teacher, plan: RunPlan, until: number, rec: Recorder, random: () => number): Promise<void> {
+  let pass = 0;
+  await sleep(random() * 5000);
+  while (performance.now() < until) {
+    const row = t.sheet.rows[pass % t.sheet.rows.length]!;
+    pass++;
+    const body = {
+      session_id: plan.meta.currentSessionId,
+      term: TERM,
+      student_class: t.cls,
+      subject: t.subject,
+      rows: [
+        {
+          admission_number: row.admission_number,
+          components: componentsFor(t.sheet.components, pass, 0),
+          version: t.versions.get(row.admission_number) ?? 0,
+        },
+      ],
+      // Released results: a change needs a reason.
+      reason: 'Results day: a score corrected',
+    };
+    const r = await send(
+      t.agent,
+      plan.base,
+      'PUT',
+      '/api/score-sheet/',
+      { 'x-forwarded-for': SCHOOL_ADDRESS, authorization: `Bearer ${t.token}` },
+      body,
+    );
+    const out = jsonOf<{ rows?: { admission_number: string; result: { version: number } | null }[] }>(r);
+    for (const s of out?.rows ?? []) t.versions.set(s.admission_number, s.result?.version ?? 0);
+    rec.record('score save', r.ms, r.status === 200 ? undefined : problem(r));
+    await sleep(3000 + random() * 4000);
+  }
+}
+
+/** The bursar: offline payments (bank tellers typed in) at random, `perMinute` on average. */
+async function bursarLoop(token: string, plan: RunPlan, until: number, rec: Recorder, random: () => number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let i = 0;
+  try {
+    for (;;) {
+      await sleep(-Math.log(1 - random()) * (60_000 / plan.offlinePerMinute));
+      if (performance.now() >= until) break;
+      const r = await send(
+        agent,
+        plan.base,
+        'POST',
+        '/api/bursary/payments/',
+        { 'x-forwarded-for': SCHOOL_ADDRESS, authorization: `Bearer ${token}` },
+        offlineBody(i++, plan.meta, plan.offlineStudents),
+      );
+      rec.record('payment (offline)', r.ms, r.status === 200 || r.status === 201 ? undefined : problem(r));
+    }
+  } finally {
+    agent.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unloaded cost of each step: CPU per request, measured on one instance, one request at a time.
+
+interface StepCost {
+  requests: number;
+  /** Median wall time with nothing else running. */
+  p50: number;
+  /** CPU of the instance (all threads) per request. */
+  serverCpuMs: number;
+  /** CPU of the PostgreSQL backends serving the bench database per request (PostgreSQL only). */
+  dbCpuMs: number | null;
+}
+
+async function pgBackendPids(pgAdmin: pg.Pool | null, dbName: string): Promise<number[]> {
+  if (!pgAdmin) return [];
+  const r = await pgAdmin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName]);
+  return r.rows.map((x) => x.pid);
+}
+
+async function calibrate(
+  base: string,
+  serverPid: number,
+  meta: DatasetMeta,
+  pgAdmin: pg.Pool | null,
+  dbName: string,
+  teacher: Teacher,
+): Promise<Record<string, StepCost>> {
+  const out: Record<string, StepCost> = {};
+  const measure = async (step: string, n: number, one: (j: number) => Promise<Answer>) => {
+    // A few untimed first: a process just started runs its first requests cold (JIT, caches).
+    for (let j = n; j < n + Math.ceil(n / 4); j++) await one(j);
+    // The backends of the instance's pool, which is warm by now: their CPU before and after.
+    const pids = await pgBackendPids(pgAdmin, dbName);
+    const dbBefore = new Map(pids.map((p) => [p, cpuMs(p)]));
+    const before = cpuMs(serverPid);
+    const times: number[] = [];
+    for (let j = 0; j < n; j++) {
+      const a = await one(j);
+      if (a.status >= 300) throw new Error(`calibration ${step}: ${problem(a)}`);
+      times.push(a.ms);
+    }
+    const serverCpu = cpuMs(serverPid) - before;
+    // A backend gone meanwhile (cpuMs 0) counts nothing rather than minus its whole life.
+    const dbCpu = pids.reduce((a, p) => a + Math.max(0, cpuMs(p) - dbBefore.get(p)!), 0);
+    times.sort((a, b) => a - b);
+    out[step] = {
+      requests: n,
+      p50: round1(times[Math.floor(n / 2)]!),
+      serverCpuMs: round1(serverCpu / n),
+      dbCpuMs: pgAdmin ? round1(dbCpu / n) : null,
+    };
+  };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  // Students from the top of the school, signing in from addresses of their own (192.168.x.y).
+  const student = (j: number) => meta.students - j;
+  const addr = (j: number) => ({ 'x-forwarded-for': `192.168.${j >> 8}.${j & 255}` });
+  const tokens: string[] = [];
+  await measure('sign-in', 24, async (j) => {
+    const a = await send(agent, base, 'POST', '/api/student/login/', addr(j), {
+      email: `student${student(j)}@bench.school`,
+      password: STUDENT_PASSWORD,
+    });
+    tokens[j] = jsonOf<{ data: { access: string } }>(a)?.data.access ?? '';
+    return a;
+  });
+  const cardQ = (j: number) =>
+    `admission_number=${formatAdmissionNumber(student(j % 24))}&session_id=${meta.currentSessionId}&term=${TERM}`;
+  const auth = (j: number) => ({ ...addr(j % 24), authorization: `Bearer ${tokens[j % 24]}` });
+  await measure('GET /api/report-card/', 60, (j) => send(agent, base, 'GET', `/api/report-card/?${cardQ(j)}`, auth(j)));
+  await measure('GET /api/sessions/', 60, (j) => send(agent, base, 'GET', '/api/sessions/', auth(j)));
+  await measure('GET /api/settings/', 60, (j) => send(agent, base, 'GET', '/api/settings/', addr(j % 24)));
+  await measure('pdf', 24, (j) => send(agent, base, 'GET', `/api/report-card/pdf/?${cardQ(j)}`, auth(j)));
+  let pass = 1000;
+  await measure('score save', 60, async () => {
+    const row = teacher.sheet.rows[pass % teacher.sheet.rows.length]!;
+    pass++;
+    const a = await send(
+      agent,
+      base,
+      'PUT',
+      '/api/score-sheet/',
+      { 'x-forwarded-for': SCHOOL_ADDRESS, authorization: `Bearer ${teacher.token}` },
+      {
+        session_id: meta.currentSessionId,
+        term: TERM,
+        student_class: teacher.cls,
+        subject: teacher.subject,
+        rows: [
+          {
+            admission_number: row.admission_number,
+            components: componentsFor(teacher.sheet.components, pass, 1),
+            version: teacher.versions.get(row.admission_number) ?? 0,
+          },
+        ],
+        reason: 'Results day: a score corrected',
+      },
+    );
+    for (const s of jsonOf<{ rows?: { admission_number: string; result: { version: number } | null }[] }>(a)?.rows ?? [])
+      teacher.versions.set(s.admission_number, s.result?.version ?? 0);
+    return a;
+  });
+  agent.destroy();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface ResultsDayReport {
+  generatedAt: string;
+  command: string;
+  database: string;
+  instances: number;
+  proxy: string | null;
+  server: string;
+  minutes: number;
+  dataset: DatasetMeta;
+  visitors: { count: number; students: number; peakPerMinute: number; meanPerMinute: number; note: string };
+  teachers: number;
+  offlinePaymentsPerMinute: number;
+  onlinePayments: number;
+  clientAddresses: string;
+  steps: Record<string, StepStats & { budgetMet: boolean | null }>;
+  requests: Record<string, StepStats>;
+  processes: Record<string, { peakRssMb: number | null; cpuPercentMean: number; cpuPercentPeak10s: number }>;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    loadavgBefore: number[];
+    loadavgAfter: number[];
+    machineCpuPercentMean: number;
+    otherProcessesCpuPercentMean: number;
+  };
+  unloaded: Record<string, StepCost>;
+  queriesPerStep: QueryCounts;
+  errorSamples: string[];
+  budgetsMissed: string[];
+  seconds: number;
+}
+
+/** The steps of the budget table, in the order a visitor meets them. */
+const STEPS = [
+  'sign-in',
+  'card',
+  'pdf',
+  'score save',
+  'payment (offline)',
+  'payment (online initiate)',
+  'payment (simulator)',
+  'payment (online verify)',
+];
+
+export function printReport(r: ResultsDayReport): string {
+  const pad = (s: string | number, n: number, right = false) => (right ? String(s).padStart(n) : String(s).padEnd(n));
+  const lines = [
+    `Results day: ${r.database}, ${r.instances} instance(s)${r.proxy ? ` behind ${r.proxy}` : ''}, ${r.minutes} min window`,
+    `  ${r.visitors.count.toLocaleString()} visitors (${r.visitors.note}); peak ${r.visitors.peakPerMinute}/min, mean ${r.visitors.meanPerMinute}/min;` +
+      ` ${r.teachers} teachers autosaving; offline payments ${r.offlinePaymentsPerMinute}/min; ${r.onlinePayments} online payments`,
+    '',
+    [
+      pad('step', 26),
+      pad('count', 6, true),
+      pad('p50 ms', 8, true),
+      pad('p99 ms', 8, true),
+      pad('max ms', 8, true),
+      pad('errors', 6, true),
+      '  budget p99 < 1 s, 0 errors',
+    ].join(' '),
+  ];
+  const row = (name: string, s: StepStats, verdict: string) =>
+    [
+      pad(name, 26),
+      pad(s.count, 6, true),
+      pad(s.p50, 8, true),
+      pad(s.p99, 8, true),
+      pad(s.max, 8, true),
+      pad(s.errors, 6, true),
+      `  ${verdict}`,
+    ].join(' ');
+  for (const [name, s] of Object.entries(r.steps)) lines.push(row(name, s, s.budgetMet === null ? '-' : s.budgetMet ? 'MET' : 'MISSED'));
+  lines.push('', 'The card page’s requests (each one, same run):');
+  for (const [name, s] of Object.entries(r.requests)) lines.push(row(`  ${name}`, s, ''));
+  lines.push('', [pad('process', 26), pad('peak RSS', 9, true), pad('CPU mean', 9, true), pad('CPU peak 10 s', 14, true)].join(' '));
+  for (const [name, p] of Object.entries(r.processes))
+    lines.push(
+      [
+        pad(name, 26),
+        pad(p.peakRssMb === null ? '-' : `${p.peakRssMb} MB`, 9, true),
+        pad(`${p.cpuPercentMean} %`, 9, true),
+        pad(`${p.cpuPercentPeak10s} %`, 14, true),
+      ].join(' '),
+    );
+  lines.push(
+    `  (100 % = one core.) Machine: ${r.machine.cpus} cores, all processes ${r.machine.machineCpuPercentMean} % of the machine on average, of which ` +
+      `${r.machine.otherProcessesCpuPercentMean} % (of one core) not this bench's; load ${r.machine.loadavgBefore.join(' ')} before, ${r.machine.loadavgAfter.join(' ')} after`,
+    '',
+    'Unloaded (no other load from this bench; after a few warm-up requests), one request at a time on instance 1: p50, CPU per request',
+  );
+  for (const [name, c] of Object.entries(r.unloaded))
+    lines.push(
+      `  ${pad(name, 24)} p50 ${pad(c.p50, 6, true)} ms   server CPU ${pad(c.serverCpuMs, 6, true)} ms${c.dbCpuMs === null ? '' : `   PostgreSQL CPU ${c.dbCpuMs} ms`}`,
+    );
+  lines.push(
+    `SQL statements per step: ${Object.entries(r.queriesPerStep)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  if (r.errorSamples.length) lines.push('', 'Errors:', ...r.errorSamples.map((e) => `  ! ${e}`));
+  lines.push('', r.budgetsMissed.length ? `Budgets missed:\n  ${r.budgetsMissed.join('\n  ')}` : 'Every step met p99 < 1 s with 0 errors.');
+  return lines.join('\n');
+}
+
+export async function runResultsDay(args: Args): Promise<number> {
+  const started = performance.now();
+  const loadavgBefore = os.loadavg().map(round1);
+  const minutes = typeof args.minutes === 'string' ? Number(args.minutes) : 10;
+  if (!(minutes > 0 && minutes <= 60)) throw new Error('--minutes must be between 0 and 60');
+  const students = intArg(args, 'students', 1500);
+  const loc = datasetLocation(students, typeof args.db === 'string' ? args.db : undefined);
+  const isPg = loc.kind === 'postgres';
+  const instances = isPg ? intArg(args, 'instances', 2) : 1;
+  if (!isPg && typeof args.instances === 'string' && args.instances !== '1')
+    throw new Error('SQLite runs one instance: --instances needs --db postgres://…');
+  const teacherCount = intArg(args, 'teachers', 20);
+  const offlinePerMinute = intArg(args, 'offline-per-minute', 3);
+  const onlinePerMinute = intArg(args, 'online-per-minute', 3);
+  const seed = intArg(args, 'seed', 18);
+
+  let meta = datasetIsCurrent(loc.url, students);
+  if (!meta) {
+    process.stdout.write(`Dataset ${loc.label} missing or stale: generating…\n`);
+    meta = await generate({ students, sessions: 2, url: loc.url });
+  }
+  ensureCompiledServer();
+
+  // The SQL each step runs, counted in this process before any server starts (SQLite: one writer).
+  process.stdout.write('Counting the SQL of each step (in-process)…\n');
+  const owing = await owingStudents(loc.url, meta);
+  if (owing.length < 2) throw new Error('no student owes the term: regenerate the dataset (npm run bench:data)');
+  const queriesPerStep = await countQueries(loc.url, meta, { cls: 'SSS 1A', subject: 'Mathematics' }, owing.pop()!);
+
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rday-'));
+  const ports = Array.from({ length: instances }, (_, k) => PORT_BASE + 1 + k);
+  const front = instances > 1 ? PORT_BASE : ports[0]!;
+  const base = `http://127.0.0.1:${front}`;
+  const redisUrl = isPg ? (process.env.RESULTS_DAY_REDIS_URL ?? 'redis://127.0.0.1:6379/2') : '';
+  const servers: { name: string; child: ChildProcess; log: () => string }[] = [];
+  let pgAdmin: pg.Pool | null = null;
+  const dbName = isPg ? new URL(loc.url).pathname.slice(1) : '';
+  try {
+    for (const [k, port] of ports.entries()) {
+      // Production settings, except: TRUST_PROXY (the bench, or nginx, stands for the proxy that
+      // tells each family's address) and the payment simulator (no Paystack on a bench).
+      const s = start(`instance ${k + 1}`, process.execPath, ['--enable-source-maps', SERVER_DIST], {
+        NODE_ENV: 'production',
+        PUBLIC_URL: base,
+        DATABASE_URL: loc.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DEMO_DATA: '0',
+        DATA_DIR: path.join(tmp, `data-${k + 1}`),
+        JWT_SECRET,
+        TRUST_PROXY: '1',
+        PAYMENT_SIMULATOR: '1',
+        REDIS_URL: redisUrl,
+      });
+      servers.push({ name: `instance ${k + 1} (:${port})`, ...s });
+      // One after the other: the second finds the migrations done.
+      const ms = await waitHealthy(`http://127.0.0.1:${port}/api/health/ready`, s.child, s.log);
+      process.stdout.write(`  instance ${k + 1} on :${port} ready in ${fmtMs(ms)}\n`);
+    }
+    let nginx: { child: ChildProcess; log: () => string } | null = null;
+    if (instances > 1) {
+      const prefix = path.join(tmp, 'nginx');
+      mkdirSync(prefix);
+      // nginx run as root hands its workers to `nobody`: they must reach the temp folders.
+      chmodSync(tmp, 0o755);
+      chmodSync(prefix, 0o755);
+      writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig({ prefix, listen: PORT_BASE, upstreams: ports }));
+      nginx = start(
+        'nginx',
+        'nginx',
+        ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', 'daemon off;'],
+        {},
+      );
+      await waitHealthy(`${base}/api/health/ready`, nginx.child, nginx.log, 10_000);
+      process.stdout.write(`  nginx on :${PORT_BASE} → ${ports.map((p) => `:${p}`).join(', ')}\n`);
+    }
+    if (isPg) {
+      const admin = new URL(loc.url);
+      pgAdmin = new pg.Pool({ connectionString: admin.toString(), max: 1 });
+    }
+
+    const rec = new Recorder();
+    const random = rng(seed);
+    const windowMs = minutes * 60_000;
+    const visitorsN = 2 * meta.students;
+    const onlinePayments = Math.min(visitorsN, Math.round(onlinePerMinute * minutes));
+    const owingSet = new Set(owing);
+    const offlineStudents = Array.from({ length: meta.students }, (_, k) => k + 1).filter((i) => !owingSet.has(i));
+    const plan: RunPlan = {
+      base,
+      meta,
+      windowMs,
+      visitors: visitorsN,
+      onlinePayments,
+      offlinePerMinute,
+      offlineStudents,
+      teachers: teacherCount,
+      seed,
+    };
+
+    process.stdout.write(`Signing in ${teacherCount} teachers and the bursar…\n`);
+    const teachers = await setUpTeachers(base, meta, teacherCount + 1);
+    // The extra teacher's grid is for the calibration, so the run's teachers keep their own pace.
+    const calibrationTeacher = teachers.pop()!;
+    const bursarAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const bursarToken = await staffSignIn(bursarAgent, base, 1);
+    bursarAgent.destroy();
+
+    process.stdout.write('Unloaded cost of each step (one request at a time, instance 1)…\n');
+    const unloaded = await calibrate(`http://127.0.0.1:${ports[0]}`, servers[0]!.child.pid!, meta, pgAdmin, dbName, calibrationTeacher);
+    calibrationTeacher.agent.destroy();
+
+    // Who comes when: each student twice (the student and a parent), in a random order.
+    const who = Array.from({ length: visitorsN }, (_, k) => 1 + (k % meta.students));
+    for (let k = who.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [who[k], who[j]] = [who[j]!, who[k]!];
+    }
+    const arrivals = arrivalTimes(visitorsN, windowMs, random);
+    // The payers: visitors whose student owes the whole term.
+    const candidates = who.flatMap((student, k) => (owingSet.has(student) ? [k] : []));
+    const payers = new Set<number>();
+    while (payers.size < Math.min(onlinePayments, candidates.length)) payers.add(candidates[Math.floor(random() * candidates.length)]!);
+    const perMinute = new Array<number>(Math.ceil(minutes)).fill(0);
+    for (const a of arrivals) perMinute[Math.floor(a / 60_000)]!++;
+
+    // Sampling: CPU and RSS of every process of the portal, the machine's CPU.
+    const procs: { name: string; pids: () => number[] }[] = servers.map((s) => ({ name: s.name, pids: () => [s.child.pid!] }));
+    if (nginx) {
+      const master = nginx.child.pid!;
+      procs.push({ name: 'nginx (master + worker)', pids: () => [master, ...childPids(master)] });
+    }
+    let dbPids: number[] = [];
+    if (isPg) procs.push({ name: `PostgreSQL backends (${dbName})`, pids: () => dbPids });
+    procs.push({ name: 'bench (load generator)', pids: () => [process.pid] });
+    for (const s of servers) resetPeak(s.child.pid!);
+    const cpuSeries = new Map<string, number[]>(procs.map((p) => [p.name, []]));
+    const rssPeak = new Map<string, number>();
+    const lastCpu = new Map<string, number>();
+    const sumCpu = (p: { pids: () => number[] }) => p.pids().reduce((a, pid) => a + cpuMs(pid), 0);
+    let ownCpuTotal = 0;
+    const sampleMs = 10_000;
+    const sample = async () => {
+      if (isPg) dbPids = await pgBackendPids(pgAdmin, dbName).catch(() => dbPids);
+      for (const p of procs) {
+        const now = sumCpu(p);
+        const used = Math.max(0, now - (lastCpu.get(p.name) ?? now));
+        lastCpu.set(p.name, now);
+        cpuSeries.get(p.name)!.push(used);
+        ownCpuTotal += used;
+        const rss = p.pids().reduce((a, pid) => a + statusKb(pid, 'VmRSS'), 0);
+        rssPeak.set(p.name, Math.max(rssPeak.get(p.name) ?? 0, rss));
+      }
+    };
+    if (isPg) dbPids = await pgBackendPids(pgAdmin, dbName);
+    for (const p of procs) lastCpu.set(p.name, sumCpu(p));
+    const machineStart = machineCpu();
+    const sampler = setInterval(() => void sample(), sampleMs);
+
+    process.stdout.write(
+      `Results day: ${visitorsN.toLocaleString()} visitors over ${minutes} min (peak minute ${Math.max(...perMinute)}, ` +
+        `${teacherCount} teachers, offline payments ${offlinePerMinute}/min, ${onlinePayments} online payments)…\n`,
+    );
+    const t0 = performance.now();
+    const until = t0 + windowMs;
+    const flows: Promise<void>[] = [];
+    const progress = setInterval(() => {
+      const s = rec.stats('sign-in');
+      const p = rec.stats('pdf');
+      process.stdout.write(
+        `  ${Math.round((performance.now() - t0) / 1000)} s: ${s.count} signed in (p99 ${s.p99} ms), ${p.count} PDFs (p99 ${p.p99} ms), errors ${STEPS.reduce((a, k) => a + rec.stats(k).errors, 0)}\n`,
+      );
+    }, 60_000);
+    const staffFlows = [
+      ...teachers.map((t) => teacherLoop(t, plan, until, rec, rng(seed + 100 + teachers.indexOf(t)))),
+      bursarLoop(bursarToken, plan, until, rec, rng(seed + 99)),
+    ];
+    for (const [k, at] of arrivals.entries()) {
+      await sleep(t0 + at - performance.now());
+      flows.push(visitor(k, who[k]!, payers.has(k), plan, rec, rng(seed * 7919 + k)));
+    }
+    await Promise.all([...flows, ...staffFlows]);
+    clearInterval(progress);
+    clearInterval(sampler);
+    await sample();
+    const seconds = (performance.now() - t0) / 1000;
+    for (const t of teachers) t.agent.destroy();
+    const machineEnd = machineCpu();
+    const peakRss = new Map(servers.map((s) => [s.name, statusKb(s.child.pid!, 'VmHWM')]));
+
+    const steps: ResultsDayReport['steps'] = {};
+    const budgetsMissed: string[] = [];
+    for (const name of STEPS) {
+      const s = rec.stats(name);
+      if (!s.count) continue;
+      const met = s.errors === 0 && s.p99 < BUDGET_MS;
+      steps[name] = { ...s, budgetMet: met };
+      if (!met) budgetsMissed.push(`${name}: p99 ${s.p99} ms, ${s.errors} errors (budget p99 < 1 s, 0 errors)`);
+    }
+    const requests: Record<string, StepStats> = {};
+    for (const name of rec.steps()) if (!STEPS.includes(name)) requests[name] = rec.stats(name);
+    const processes: ResultsDayReport['processes'] = {};
+    for (const p of procs) {
+      const series = cpuSeries.get(p.name)!;
+      const total = series.reduce((a, b) => a + b, 0);
+      processes[p.name] = {
+        // PostgreSQL backends share their buffers: a sum of their RSS would count them many times.
+        peakRssMb: p.name.startsWith('PostgreSQL') ? null : Math.round((peakRss.get(p.name) ?? rssPeak.get(p.name) ?? 0) / 1024),
+        cpuPercentMean: Math.round((total / (seconds * 1000 || 1)) * 100),
+        cpuPercentPeak10s: Math.round((Math.max(0, ...series) / sampleMs) * 100),
+      };
+    }
+    // CPU time, ms: the machine's over the run (every core), and how much of it was this bench's.
+    const machineBusy = machineEnd.busy - machineStart.busy;
+    const wallMs = (machineEnd.total - machineStart.total) / os.cpus().length;
+    const report: ResultsDayReport = {
+      generatedAt: new Date().toISOString(),
+      command: `npm run bench -- --scenario results-day ${process.argv
+        .slice(2)
+        .filter((a) => a !== '--scenario' && a !== 'results-day')
+        .join(' ')}`.trim(),
+      database: loc.label,
+      instances,
+      proxy: instances > 1 ? `nginx ${nginxVersion()} (generated config, bench/results-day.ts nginxConfig)` : null,
+      server: 'compiled (node --enable-source-maps apps/server/dist/main.js), NODE_ENV=production',
+      minutes,
+      dataset: meta,
+      visitors: {
+        count: visitorsN,
+        students: meta.students,
+        peakPerMinute: Math.max(...perMinute),
+        meanPerMinute: Math.round(visitorsN / minutes),
+        note: 'each student and one parent: parents have no accounts yet, so both sign in with the student’s credentials',
+      },
+      teachers: teachers.length,
+      offlinePaymentsPerMinute: offlinePerMinute,
+      onlinePayments,
+      clientAddresses:
+        'each visitor sends its own X-Forwarded-For address (10.x.y.z), teachers and the bursar share the school’s; instances run with TRUST_PROXY=1' +
+        (instances > 1 ? ' behind nginx, which takes the address from the bench (set_real_ip_from 127.0.0.1) and passes only that on' : ''),
+      steps,
+      requests,
+      processes,
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? '',
+        node: process.version,
+        loadavgBefore,
+        loadavgAfter: os.loadavg().map(round1),
+        machineCpuPercentMean: Math.round((machineBusy / (wallMs * os.cpus().length || 1)) * 100),
+        otherProcessesCpuPercentMean: Math.max(0, Math.round(((machineBusy - ownCpuTotal) / (wallMs || 1)) * 100)),
+      },
+      unloaded,
+      queriesPerStep,
+      errorSamples: rec.samples,
+      budgetsMissed,
+      seconds: Math.round(seconds),
+    };
+    process.stdout.write(`\n${printReport(report)}\n`);
+    const key = `results-day-${loc.kind}${instances > 1 ? `-${instances}` : ''}${minutes === 10 ? '' : `-${minutes}min`}${students === 1500 ? '' : `-${students}`}`;
+    mergeResults({ [key]: report });
+    process.stdout.write(`Written to ${path.relative(ROOT, RESULTS_FILE)} (key "${key}") in ${fmtMs(performance.now() - started)}\n`);
+    return budgetsMissed.length ? 1 : 0;
+  } finally {
+    for (const s of servers) if (s.child.exitCode !== null) process.stderr.write(`${s.log()}\n`);
+    stopChildren();
+    await pgAdmin?.end();
+    await sleep(500);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function nginxVersion(): string {
+  const r = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
+  return /nginx\/(\S+)/.exec(r.stderr)?.[1] ?? '?';
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  runResultsDay(parseArgs())
+    .then((code) => process.exit(code))
+    .catch((err: unknown) => {
+      console.error(err);
+      stopChildren();
+      process.exit(1);
+    });
+}
