@@ -128,7 +128,9 @@ export class BursaryRepository {
 
   /**
    * A student's ledger for the statement: only what its lines show (no recorder, no scan), so
-   * PostgreSQL plans two tables instead of six on every statement. Same order as `ledger`.
+   * PostgreSQL plans two tables instead of six on every statement. Unordered: `statementLines`
+   * orders the lines (by day paid, then receipt), and an ORDER BY here led SQLite without
+   * statistics to the `payments_ledger` index, reading every payment of the school (2.5 ms, not 0.01).
    */
   statementEntries(studentId: number, sessionName: string, conn: Conn = this.db) {
     return conn
@@ -149,8 +151,6 @@ export class BursaryRepository {
         'p.reversal_of',
         'orig.receipt_number as orig_receipt_number',
       ])
-      .orderBy('p.paid_on', 'desc')
-      .orderBy('p.id', 'desc')
       .execute();
   }
 
