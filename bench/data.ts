@@ -264,8 +264,8 @@ function pgBulk(url: string): Bulk {
 const FIRST = [...FIRST_NAMES, 'Tobi', 'Uchenna', 'Fatima', 'Kunle', 'Nneka', 'Sade', 'Bola', 'Efe', 'Ese', 'Hauwa'];
 const LAST = [...LAST_NAMES, 'Ibekwe', 'Oyelaran', 'Suleiman', 'Afolabi', 'Nnamdi', 'Olawale', 'Yakubu', 'Chukwu'];
 
-/** Deterministic pseudo-random numbers (mulberry32): the same school on every machine. */
-function rng(seed: number) {
+/** Deterministic pseudo-random numbers (mulberry32): the same school on every machine, the same visitors every run. */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

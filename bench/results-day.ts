@@ -33,7 +33,7 @@ import { testConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/index';
 import type { Database } from '../apps/server/src/db/schema';
 import { BENCH_ACCOUNTS, RESULTS_FILE, ROOT, datasetLocation, fmtMs, intArg, mergeResults, parseArgs, type Args } from './common';
-import { datasetIsCurrent, generate, type DatasetMeta } from './data';
+import { datasetIsCurrent, generate, rng, type DatasetMeta } from './data';
 
 const STUDENT_PASSWORD = 'Bench-Student-Pass-2026';
 const STAFF_PASSWORD = 'Bench-Staff-Pass-2026';
@@ -48,18 +48,6 @@ const SCHOOL_ADDRESS = '10.200.0.1';
 
 // ---------------------------------------------------------------------------------------------
 // Arrivals
-
-/** Deterministic pseudo-random numbers (mulberry32), so two runs see the same visitors. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Arrival times (ms from the start) of `n` visitors in a window of `windowMs`: a Poisson process
