@@ -25,18 +25,21 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** Runs one statement on a connection of its own (create/drop database cannot run in a transaction or a pool's session). */
+export async function runPgStatement(url: string, statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
 /** A PostgreSQL schema of a test's own (named `${prefix}_<random>`) and how to drop it. */
 export async function newPgSchema(url: string, prefix: string): Promise<{ name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
+  const run = (statement: string) => runPgStatement(url, statement);
   await run(`create schema ${name}`);
   return { name, drop: () => run(`drop schema ${name} cascade`) };
 }

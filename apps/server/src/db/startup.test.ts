@@ -1,24 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
 import { createDatabase, type DatabaseHandle } from './index';
 import { StaticMigrationProvider } from './migrations/index';
 import { prepareDatabase } from './startup';
+import { runPgStatement } from '../../test/helpers';
 
 const url = process.env.TEST_DATABASE_URL;
 
 /** Runs one statement on the server's maintenance connection (create/drop database cannot run in a transaction). */
-async function admin(statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (statement: string) => runPgStatement(url!, statement);
 
 /**
  * Several instances started at the same moment on one fresh PostgreSQL database (issue 18): each runs
