@@ -570,12 +570,12 @@ export async function runWeb(
         process.stdout.write(`FAILED ${signedInError}\n`);
       }
       process.stdout.write(
-        `${'page'.padEnd(14)} ${'warm p50'.padStart(9)} ${'p95'.padStart(6)}  ${'LH perf'.padStart(7)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(5)} ${'chain'.padStart(5)} ${'INP'.padStart(5)}\n`,
+        `${'page'.padEnd(14)} ${'warm p50'.padStart(9)} ${'p95'.padStart(6)} ${'fresh tab'.padStart(9)} ${'cold phone'.padStart(10)}  ${'LH perf'.padStart(7)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(5)} ${'chain'.padStart(5)} ${'INP'.padStart(5)}\n`,
       );
       const ms = (v: number | null | undefined) => (v === null || v === undefined ? '-' : String(v));
       for (const r of signedIn) {
         process.stdout.write(
-          `${r.id.padEnd(14)} ${ms(r.warm?.p50Ms).padStart(9)} ${ms(r.warm?.p95Ms).padStart(6)}  ${ms(r.lighthouse?.performance).padStart(7)} ` +
+          `${r.id.padEnd(14)} ${ms(r.warm?.p50Ms).padStart(9)} ${ms(r.warm?.p95Ms).padStart(6)} ${ms(r.freshTab?.p50Ms).padStart(9)} ${ms(r.coldPhone?.p50Ms).padStart(10)}  ${ms(r.lighthouse?.performance).padStart(7)} ` +
             `${ms(r.lighthouse?.fcpMs).padStart(6)} ${ms(r.lighthouse?.lcpMs).padStart(6)} ${ms(r.lighthouse?.tbtMs).padStart(5)} ` +
             `${ms(r.lighthouse?.longestChain?.length).padStart(5)} ${ms(r.inp?.worstMs).padStart(5)}` +
             `${r.lighthouse?.lcpElement ? `  LCP element: ${r.lighthouse.lcpElement.slice(0, 60)}` : ''}\n`,

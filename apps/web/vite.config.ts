@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every text asset of the build; the server
@@ -39,8 +40,143 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+/** Whether evaluating the expression calls anything (a function's body runs later, if ever). */
+function calls(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(calls);
+  const type = (node as { type?: string }).type;
+  if (type === 'ArrowFunctionExpression' || type === 'FunctionExpression') return false;
+  if (type === 'CallExpression' || type === 'NewExpression' || type === 'TaggedTemplateExpression') return true;
+  return Object.values(node).some(calls);
+}
+
+/**
+ * The domain package builds its zod schemas at module level, beside the messages and helpers the
+ * screens import. A bundler keeps every top-level call it cannot prove pure, so a page that shows one
+ * message of `results.ts` loaded zod (26 KB gzipped) and built every schema of the module, and of the
+ * modules those import. In the web build each top-level `const` of the domain package is evaluated
+ * in an IIFE marked pure: one that no page uses is dropped, and zod with the last of them. Sound
+ * because the domain's module-level code only builds values (checked: no classes, no statements but
+ * declarations); the server and the tests run the sources unchanged.
+ */
+function pureDomainConstants(): Plugin {
+  return {
+    name: 'portal-pure-domain-constants',
+    apply: 'build',
+    enforce: 'post', // after TypeScript is stripped: the AST is plain JavaScript
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]domain[\\/]src[\\/][^\\/]+\.ts$/.test(id) || id.endsWith('.test.ts')) return null;
+      const edits: { at: number; text: string }[] = [];
+      for (const statement of parseAst(code).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations) {
+          if (!init || !calls(init)) continue; // plain data: the bundler already drops it unused
+          const { start, end } = init as unknown as { start: number; end: number };
+          edits.push({ at: start, text: '/* @__PURE__ */ (() => (' }, { at: end, text: '))()' });
+        }
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const { at, text } of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, at) + text + out.slice(at);
+      parseAst(out); // offsets off by a character would not parse: fail the build, never ship it
+      return { code: out, map: null };
+    },
+  };
+}
+
+type Node = { type: string; [key: string]: unknown };
+const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
+function* walk(node: unknown): Generator<Node> {
+  if (Array.isArray(node)) for (const n of node) yield* walk(n);
+  else if (isNode(node)) {
+    yield node;
+    for (const v of Object.values(node)) if (v && typeof v === 'object') yield* walk(v);
+  }
+}
+
+/** The file name of the route-to-chunks table the server reads (apps/server/src/http/spa.ts). */
+const ROUTE_PRELOADS = 'route-preloads.json';
+
+/**
+ * Writes `route-preloads.json`: for each screen's path (`{ path: '/report-card', lazy: … import('./pages/…') }`
+ * in the feature route tables), the chunks its lazy page needs beyond the entry. The server adds
+ * them to that path's index.html as `modulepreload` links, so a page opened by its address (a
+ * bookmark, a reload, a link in a message) downloads and compiles its code beside the entry instead
+ * of after it has run: one round trip less on a phone.
+ */
+function routePreloads(): Plugin {
+  const pages = new Map<string, string>(); // path → the lazy page's module id
+  return {
+    name: 'portal-route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!/[\\/]features[\\/][^\\/]+[\\/]routes\.tsx$/.test(id)) return null;
+      const program = parseAst(code);
+      // `const statements = () => import('./pages/statement')`, used by several routes
+      const loaders = new Map<string, Node>();
+      for (const node of walk(program.body))
+        if (node.type === 'VariableDeclarator' && isNode(node.id) && node.id.type === 'Identifier' && isNode(node.init))
+          loaders.set(node.id.name as string, node.init);
+      for (const node of walk(program.body)) {
+        if (node.type !== 'ObjectExpression') continue;
+        const props = new Map<string, Node>();
+        for (const p of node.properties as Node[])
+          if (p.type === 'Property' && isNode(p.key) && p.key.type === 'Identifier' && isNode(p.value))
+            props.set(p.key.name as string, p.value);
+        const routePath = props.get('path');
+        const lazy = props.get('lazy');
+        if (!lazy || routePath?.type !== 'Literal' || typeof routePath.value !== 'string' || routePath.value.includes(':')) continue;
+        const find = (n: Node): string | undefined => {
+          for (const m of walk(n)) {
+            if (m.type === 'ImportExpression' && isNode(m.source) && typeof m.source.value === 'string') return m.source.value;
+            if (m.type === 'Identifier' && loaders.has(m.name as string) && loaders.get(m.name as string) !== n) {
+              const found = find(loaders.get(m.name as string)!);
+              if (found) return found;
+            }
+          }
+          return undefined;
+        };
+        const specifier = find(lazy);
+        const resolved = specifier && (await this.resolve(specifier, id));
+        if (resolved) pages.set(routePath.value, resolved.id);
+      }
+      return null;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const i of byFile.get(file)?.imports ?? []) closure(i, seen);
+        return seen;
+      };
+      const entry = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+      const table: Record<string, string[]> = {};
+      for (const [routePath, moduleId] of [...pages].sort(([a], [b]) => a.localeCompare(b))) {
+        const chunk = byModule.get(moduleId);
+        if (!chunk) this.error(`route ${routePath}: no chunk for ${moduleId}`);
+        table[routePath] = [...closure(chunk.fileName)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: `${JSON.stringify(table, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router#12532,
+ * #14753): its dev-only checks and warnings would ship in every page's first JavaScript. A build
+ * takes the production build beside it instead.
+ */
+const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const productionRouter = { find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') };
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), pureDomainConstants(), routePreloads(), precompress()],
+  resolve: { alias: command === 'build' ? [productionRouter] : [] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
-});
+}));

@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@portal/domain';
+import { AUTH_MESSAGES } from '@portal/domain';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/index';
 import { registerAuth } from './http/auth';
@@ -16,6 +13,7 @@ import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
 import { requestSerializer } from './http/log-redaction';
 import { registerNulGuard } from './http/nul-guard';
+import { registerSpa } from './http/spa';
 import { ConcurrencyLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
@@ -173,32 +171,4 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
 
   registerSpa(app, config);
   return app;
-}
-
-/** Serves the built SPA with history fallback; unknown /api paths stay JSON 404s. */
-function registerSpa(app: FastifyInstance, config: Config): void {
-  const dist = config.webDist;
-  const index = dist ? path.join(dist, 'index.html') : undefined;
-  if (dist && index && existsSync(index)) {
-    void app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The web build writes .br/.gz copies of its text assets: sent to browsers that accept them.
-      preCompressed: true,
-      setHeaders(reply, file) {
-        void reply.header('vary', 'Accept-Encoding');
-        if (file.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !dist || !index || !existsSync(index)) {
-      return reply.status(404).send({ detail: GENERAL_MESSAGES.notFound });
-    }
-    void reply.header('cache-control', 'no-cache');
-    // The app's entry is revalidated on every visit, so a new release reaches phones at once.
-    return reply.sendFile('index.html', dist, { cacheControl: false });
-  });
 }

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, describeEachDatabase, type TestContext } from '../../test/helpers';
+
+const INDEX =
+  '<!doctype html>\n<html>\n  <head>\n    <script type="module" src="/assets/index-e1.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+const PRELOADS = {
+  '/report-card': ['/assets/report-card-a1.js', '/assets/results-b2.js'],
+  '/adminHomePage/*': ['/assets/home-pages-c3.js'],
+  // Never trusted to be well formed: not a chunk of the build's assets, or markup.
+  '/bad': ['https://elsewhere.example/x.js', '/assets/x.js"><script>alert(1)</script>', 42],
+};
+
+describeEachDatabase('index.html with the page’s chunks to preload', (dialect) => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'portal-preload-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(PRELOADS));
+    ctx = await createTestContext(dialect, { webDist: dist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('a screen opened by its address preloads its page’s chunks in the head, uncached like index.html', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/report-card?session_id=2&term=3rd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/report-card-a1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/results-b2.js">');
+    expect(res.body.replace(/ *<link rel="modulepreload"[^>]*>\n/g, '')).toBe(INDEX);
+  });
+
+  it('a route ending in /* covers the paths under it; other paths get index.html as built', async () => {
+    const home = await ctx.app.inject({ method: 'GET', url: '/adminHomePage/settings' });
+    expect(home.body).toContain('href="/assets/home-pages-c3.js"');
+    for (const url of ['/', '/report-cardx', '/bad', '/StudentHomePage']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+});
