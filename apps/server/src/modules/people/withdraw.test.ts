@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Migrator, type Kysely } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES as M } from '@portal/domain';
 import { createResults } from '../../db/factories';
@@ -12,20 +11,11 @@ import {
   TEST_PASSWORD,
   describeEachDatabase,
   login,
+  runPgStatement,
   signInStudent,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
-
-async function pgQuery(url: string, text: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Withdrawing a student keeps the record, results and payments; sign-in off. */
 describeEachDatabase('withdrawing a student', (dialect) => {
@@ -168,7 +158,7 @@ describe('migration 0013 on a database of the previous release', () => {
     it(`keeps every student, all active [${dialect}]`, async () => {
       const url = process.env.TEST_DATABASE_URL!;
       const schema = `t_${randomBytes(6).toString('hex')}`;
-      if (dialect === 'postgres') await pgQuery(url, `create schema ${schema}`);
+      if (dialect === 'postgres') await runPgStatement(url, `create schema ${schema}`);
       const handle = dialect === 'postgres' ? createDatabase(url, { pgSchema: schema, pgPoolSize: 2 }) : createDatabase('sqlite::memory:');
       try {
         const migrator = new Migrator({
@@ -219,7 +209,7 @@ describe('migration 0013 on a database of the previous release', () => {
         expect(rows).toEqual([{ admission_number: 'STU-0042', first_name: 'Old', status: 'active', withdrawn_at: null }]);
       } finally {
         await handle.destroy();
-        if (dialect === 'postgres') await pgQuery(url, `drop schema ${schema} cascade`);
+        if (dialect === 'postgres') await runPgStatement(url, `drop schema ${schema} cascade`);
       }
     });
   }
