@@ -40,15 +40,23 @@ function precompress(): Plugin {
   };
 }
 
-/** Whether evaluating the expression calls anything (a function's body runs later, if ever). */
-function calls(node: unknown): boolean {
-  if (!node || typeof node !== 'object') return false;
-  if (Array.isArray(node)) return node.some(calls);
-  const type = (node as { type?: string }).type;
-  if (type === 'ArrowFunctionExpression' || type === 'FunctionExpression') return false;
-  if (type === 'CallExpression' || type === 'NewExpression' || type === 'TaggedTemplateExpression') return true;
-  return Object.values(node).some(calls);
+type Node = { type: string; [key: string]: unknown };
+const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
+const FUNCTION = new Set(['ArrowFunctionExpression', 'FunctionExpression']);
+
+/** Every node under `node`, depth first; with `skipFunctions`, not into a function's body (it runs later, if ever). */
+function* walk(node: unknown, skipFunctions = false): Generator<Node> {
+  if (Array.isArray(node)) for (const n of node) yield* walk(n, skipFunctions);
+  else if (isNode(node)) {
+    yield node;
+    if (skipFunctions && FUNCTION.has(node.type)) return;
+    for (const v of Object.values(node)) if (v && typeof v === 'object') yield* walk(v, skipFunctions);
+  }
 }
+
+/** Whether evaluating the expression calls anything. */
+const CALL = new Set(['CallExpression', 'NewExpression', 'TaggedTemplateExpression']);
+const calls = (node: unknown) => [...walk(node, true)].some((n) => CALL.has(n.type));
 
 /**
  * The domain package builds its zod schemas at module level, beside the messages and helpers the
@@ -83,16 +91,6 @@ function pureDomainConstants(): Plugin {
       return { code: out, map: null };
     },
   };
-}
-
-type Node = { type: string; [key: string]: unknown };
-const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
-function* walk(node: unknown): Generator<Node> {
-  if (Array.isArray(node)) for (const n of node) yield* walk(n);
-  else if (isNode(node)) {
-    yield node;
-    for (const v of Object.values(node)) if (v && typeof v === 'object') yield* walk(v);
-  }
 }
 
 /** The file name of the route-to-chunks table the server reads (apps/server/src/http/spa.ts). */

@@ -37,8 +37,9 @@ export function pagesWithPreloads(dist: string): Map<string, string> {
 export function registerSpa(app: FastifyInstance, config: Config): void {
   const dist = config.webDist;
   const index = dist ? path.join(dist, 'index.html') : undefined;
-  const pages = dist && index && existsSync(index) ? pagesWithPreloads(dist) : new Map<string, string>();
+  let pages = new Map<string, string>();
   if (dist && index && existsSync(index)) {
+    pages = pagesWithPreloads(dist);
     void app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
