@@ -157,24 +157,30 @@ export interface SignedInPageResult {
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-interface Login {
-  access: string;
-  refresh: string;
-  first_name: string;
-  staff_id?: string;
-  admission_number?: string;
-}
-
-/** The localStorage entries a real sign-in leaves (apps/web/src/lib/auth-store.ts). */
-function storageScript(role: Role, login: Login): string {
+/**
+ * Signs in from a page of the portal the way the app does: the API's answer sets the page-view
+ * cookie (the server renders the report card with it), and the app's localStorage entries
+ * (apps/web/src/lib/auth-store.ts) are written from its tokens. Evaluated in a page on the origin.
+ */
+function signInScript(role: Role): string {
   const info =
     role === 'staff'
-      ? ['staffInfo', { staffId: login.staff_id, name: login.first_name }]
-      : ['studentInfo', { admissionNumber: login.admission_number, name: login.first_name }];
-  return `for (const k of ['adminInfo', 'staffInfo', 'studentInfo', 'mustChangePassword']) localStorage.removeItem(k);
-    localStorage.setItem('accessToken', ${JSON.stringify(login.access)});
-    localStorage.setItem('refreshToken', ${JSON.stringify(login.refresh)});
-    localStorage.setItem(${JSON.stringify(info[0])}, ${JSON.stringify(JSON.stringify(info[1]))});`;
+      ? "['staffInfo', { staffId: login.staff_id, name: login.first_name }]"
+      : "['studentInfo', { admissionNumber: login.admission_number, name: login.first_name }]";
+  return `(async () => {
+    const res = await fetch('/api/${role}/login/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: ${JSON.stringify(JSON.stringify(BENCH_ACCOUNTS[role]))},
+    });
+    if (!res.ok) throw new Error('${role} sign-in: ' + res.status + ' ' + (await res.text()));
+    const login = (await res.json()).data;
+    for (const k of ['adminInfo', 'staffInfo', 'studentInfo', 'mustChangePassword']) localStorage.removeItem(k);
+    localStorage.setItem('accessToken', login.access);
+    localStorage.setItem('refreshToken', login.refresh);
+    const [key, info] = ${info};
+    localStorage.setItem(key, JSON.stringify(info));
+  })()`;
 }
 
 /** Installed before any page script: resolves with the time of the frame that paints the page's content. */
@@ -244,16 +250,6 @@ async function startServer(tmp: string, outDir: string) {
   return { server, base, sessionId: meta.currentSessionId };
 }
 
-async function signIn(base: string, role: Role): Promise<Login> {
-  const res = await fetch(`${base}/api/${role}/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ACCOUNTS[role]),
-  });
-  if (!res.ok) throw new Error(`${role} sign-in: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: Login }).data;
-}
-
 export async function signedInPages(
   outDir: string,
   tmp: string,
@@ -278,7 +274,6 @@ export async function signedInPages(
     errors: [],
   }));
   try {
-    const logins: Record<Role, Login> = { student: await signIn(base, 'student'), staff: await signIn(base, 'staff') };
     const browser = await chromium.launch({
       executablePath: chromePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -292,7 +287,7 @@ export async function signedInPages(
           await context.addInitScript(readyWatcher(spec.ready));
           const page = await context.newPage();
           await page.goto(`${base}/login`);
-          await page.evaluate(storageScript(spec.role, logins[spec.role]));
+          await page.evaluate(signInScript(spec.role));
           const waterfallNow = async (t: number) =>
             [
               ...(await page.evaluate<{ name: string; startMs: number; endMs: number; cached: boolean }[]>(
@@ -352,7 +347,7 @@ export async function signedInPages(
               await context.addInitScript(readyWatcher(spec.ready));
               const page = await context.newPage();
               await page.goto(`${base}/favicon.svg`);
-              await page.evaluate(storageScript(spec.role, logins[spec.role]));
+              await page.evaluate(signInScript(spec.role));
               const cdp = await context.newCDPSession(page);
               await cdp.send('Network.enable');
               await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -379,7 +374,7 @@ export async function signedInPages(
             await context.addInitScript(readyWatcher(spec.ready));
             const page = await context.newPage();
             await page.goto(`${base}/login`);
-            await page.evaluate(storageScript(spec.role, logins[spec.role]));
+            await page.evaluate(signInScript(spec.role));
             await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
             await page.goto(`${base}${r.path}`);
             await page.evaluate('window.__contentAt');
@@ -420,11 +415,11 @@ export async function signedInPages(
         for (const [i, spec] of pages.entries()) {
           const r = out[i]!;
           try {
-            // Sign in: the tokens in the origin's localStorage, through a page Playwright opens and closes.
+            // Sign in through a page Playwright opens and closes: the cookie and the tokens stay in the profile.
             const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
             const seed = await cdp.contexts()[0]!.newPage();
             await seed.goto(`${base}/login`);
-            await seed.evaluate(storageScript(spec.role, await signIn(base, spec.role)));
+            await seed.evaluate(signInScript(spec.role));
             await seed.close();
             await cdp.close();
             const result = await lighthouse(`${base}${r.path}`, {

@@ -1,10 +1,52 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, parseAst, type Plugin } from 'vite';
+import { build, defineConfig, parseAst, type Plugin } from 'vite';
+
+/** The plugins for the browser's bundle only (not the server's page renderer, `serverPages`). */
+const browserBuild = (_: unknown, env: { command: string; isSsrBuild?: boolean }) => env.command === 'build' && !env.isSsrBuild;
+
+/** Where the server's page renderer is written, under the web build's output; the server does not serve it as a file. */
+export const SERVER_PAGES_DIR = 'server-pages';
+
+/**
+ * After the browser's bundle, builds the server's page renderer (src/ssr/render-page.tsx, docs/decisions/
+ * 013-server-rendered-report-card.md) into `<outDir>/server-pages`: one ES module for Node with React,
+ * React Router and the app's code inside it, so the server loads it wherever the build was written.
+ */
+function serverPages(): Plugin {
+  let outDir = '';
+  let mode = 'production';
+  return {
+    name: 'portal-server-pages',
+    apply: browserBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
+    },
+    async closeBundle() {
+      await build({
+        configFile: fileURLToPath(import.meta.url),
+        mode,
+        logLevel: 'warn',
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: 'src/ssr/render-page.tsx',
+          outDir: path.join(outDir, SERVER_PAGES_DIR),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          target: 'node20',
+          rollupOptions: { output: { entryFileNames: 'render-page.js', codeSplitting: false } },
+        },
+      });
+    },
+  };
+}
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every text asset of the build; the server
@@ -21,7 +63,7 @@ function precompress(): Plugin {
     });
   return {
     name: 'portal-precompress',
-    apply: 'build',
+    apply: browserBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -107,7 +149,7 @@ function routePreloads(): Plugin {
   const pages = new Map<string, string>(); // path → the lazy page's module id
   return {
     name: 'portal-route-preloads',
-    apply: 'build',
+    apply: browserBuild,
     enforce: 'post',
     async transform(code, id) {
       if (!/[\\/]features[\\/][^\\/]+[\\/]routes\.tsx$/.test(id)) return null;
@@ -173,7 +215,7 @@ const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-rou
 const productionRouter = { find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), pureDomainConstants(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), pureDomainConstants(), routePreloads(), precompress(), serverPages()],
   resolve: { alias: command === 'build' ? [productionRouter] : [] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },

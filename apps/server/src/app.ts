@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -76,7 +77,7 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds);
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now };
   // Tests read how many PDFs render at once.
@@ -127,6 +128,8 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
     redis.on('error', (err: Error) => app.log.warn({ event: 'redis_error', err: err.message }, 'Redis (rate-limit store) unreachable'));
     app.addHook('onClose', () => redis.disconnect());
   }
+  // Cookies are read only where a page is rendered on the server (http/view-cookie.ts): not parsed on every request.
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis } : {}),
@@ -169,6 +172,6 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   teachingRoutes(app, deps);
   attendanceRoutes(app, deps);
 
-  registerSpa(app, config);
+  registerSpa(app, config, tokens);
   return app;
 }

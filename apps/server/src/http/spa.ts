@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { GENERAL_MESSAGES } from '@portal/domain';
 import type { Config } from '../config';
+import type { TokenService } from '../lib/tokens';
+import { SERVER_PAGES_MODULE, loadServerPages, type ServerPages } from './server-pages';
 
 /** Written by the web build (apps/web/vite.config.ts, `routePreloads`): each screen's path → the chunks its page needs beyond the entry. */
 const ROUTE_PRELOADS = 'route-preloads.json';
@@ -33,17 +36,56 @@ export function pagesWithPreloads(dist: string): Map<string, string> {
   return pages;
 }
 
-/** Serves the built SPA with history fallback; unknown /api paths stay JSON 404s. */
-export function registerSpa(app: FastifyInstance, config: Config): void {
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
+
+/**
+ * index.html for a page the server rendered: the app's JavaScript starts after the first paint
+ * instead of before it. The page is already on screen; downloading and running ~200 KB of
+ * JavaScript first would hold its first frame back (the cached entry alone costs ~35 ms to evaluate;
+ * on a phone's network the transfer costs seconds). An inline script, allowed by its hash in the
+ * page's Content-Security-Policy, adds the entry and the page's chunks after that frame. Null when the
+ * index does not have the build's usual shape (the page is then sent without server rendering).
+ */
+export function afterFirstPaint(html: string): { html: string; scriptHash: string } | null {
+  const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1]!);
+  if (entries.length !== 1 || !html.includes(ROOT_ELEMENT)) return null;
+  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const boot =
+    `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${JSON.stringify(chunks)}){const l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');` +
+    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entries[0])};document.head.append(s)}))`;
+  return {
+    html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</head>', `<script>${boot}</script>\n  </head>`),
+    scriptHash: `'sha256-${createHash('sha256').update(boot).digest('base64')}'`,
+  };
+}
+
+/**
+ * Serves the built SPA with history fallback; unknown /api paths stay JSON 404s. The pages of the
+ * build's server renderer (http/server-pages.ts) come rendered for a signed-in user.
+ */
+export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenService): void {
   const dist = config.webDist;
   const index = dist ? path.join(dist, 'index.html') : undefined;
   let pages = new Map<string, string>();
+  let serverPages: Promise<ServerPages | null> = Promise.resolve(null);
+  let indexHtml = '';
+  const shells = new Map<string, ReturnType<typeof afterFirstPaint>>();
   if (dist && index && existsSync(index)) {
     pages = pagesWithPreloads(dist);
+    indexHtml = readFileSync(index, 'utf8');
+    serverPages = loadServerPages(app, dist, tokens).catch((err: unknown) => {
+      app.log.warn({ event: 'server_pages_unavailable', err }, 'The web build’s page renderer did not load: pages render in the browser');
+      return null;
+    });
     void app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: false,
+      // The server's renderer is code for this process, not a file for browsers.
+      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(SERVER_PAGES_MODULE)}/`),
       // The web build writes .br/.gz copies of its text assets: sent to browsers that accept them.
       preCompressed: true,
       setHeaders(reply, file) {
@@ -52,7 +94,7 @@ export function registerSpa(app: FastifyInstance, config: Config): void {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !dist || !index || !existsSync(index)) {
       return reply.status(404).send({ detail: GENERAL_MESSAGES.notFound });
@@ -60,6 +102,24 @@ export function registerSpa(app: FastifyInstance, config: Config): void {
     // The app's entry is revalidated on every visit, so a new release reaches phones at once.
     void reply.header('cache-control', 'no-cache');
     const page = pages.get(url) ?? pages.get(`${url.split('/').slice(0, 2).join('/')}/*`);
+    const rendering = await serverPages;
+    if (rendering?.paths.has(url) && request.method === 'GET') {
+      void reply.header('vary', 'Cookie');
+      if (!shells.has(url)) shells.set(url, afterFirstPaint(page ?? indexHtml));
+      const shell = shells.get(url);
+      const rendered = shell && (await rendering.render(request));
+      if (shell && rendered) {
+        const csp = reply.raw.getHeader('content-security-policy');
+        if (typeof csp === 'string')
+          void reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${shell.scriptHash}`));
+        // One user's data: never kept by a cache, shared or not.
+        void reply.header('cache-control', 'private, no-store');
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(shell.html.replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html}</div>${rendered.stateScript}`));
+      }
+      return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
+    }
     if (page) return reply.type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html', dist, { cacheControl: false });
   });

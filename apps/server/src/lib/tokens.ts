@@ -23,6 +23,8 @@ export class TokenService {
   constructor(
     secret: string,
     private readonly accessSeconds: number,
+    /** The page-view token's life (the sign-in session's: the refresh token's). */
+    private readonly viewSeconds = accessSeconds,
   ) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
@@ -31,13 +33,27 @@ export class TokenService {
   }
 
   async signAccess(c: AccessClaims): Promise<string> {
-    return new SignJWT({ role: c.role, tv: c.tokenVersion, fid: c.familyId, typ: 'access' })
+    return this.sign(c, 'access', this.accessSeconds);
+  }
+
+  /**
+   * The page-view token of the `portal_view` cookie (http/view-cookie.ts): the same claims as an
+   * access token, living as long as the sign-in session, accepted only to render a page on the
+   * server (never by the API). Revocation works as for access tokens: the page's API calls check the
+   * account and the sign-in session in the database.
+   */
+  async signView(c: AccessClaims): Promise<string> {
+    return this.sign(c, 'view', this.viewSeconds);
+  }
+
+  private async sign(c: AccessClaims, typ: 'access' | 'view', seconds: number): Promise<string> {
+    return new SignJWT({ role: c.role, tv: c.tokenVersion, fid: c.familyId, typ })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(c.userId))
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setJti(randomUUID())
-      .setExpirationTime(`${this.accessSeconds}s`)
+      .setExpirationTime(`${seconds}s`)
       .sign(await this.key);
   }
 
@@ -54,11 +70,21 @@ export class TokenService {
 
   /** Returns the claims, or null for any token that is not a valid, unexpired access token of ours. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    return this.verify(token, 'access', this.accessSeconds);
+  }
+
+  /** The same for a page-view token (`signView`); an access token is not one. */
+  async verifyView(token: string): Promise<AccessClaims | null> {
+    return this.verify(token, 'view', this.viewSeconds);
+  }
+
+  private async verify(token: string, typ: 'access' | 'view', lifeSeconds: number): Promise<AccessClaims | null> {
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const hit = this.verified.get(token);
+    const key = `${typ}:${token}`;
+    const hit = this.verified.get(key);
     if (hit) {
       if (hit.exp > nowSeconds) return hit.claims;
-      this.verified.delete(token);
+      this.verified.delete(key);
       return null;
     }
     try {
@@ -69,12 +95,12 @@ export class TokenService {
         algorithms: ['HS256'],
         issuer: ISSUER,
         requiredClaims: ['exp', 'iat', 'sub'],
-        maxTokenAge: this.accessSeconds,
+        maxTokenAge: lifeSeconds,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
-      if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number' || payload.exp - payload.iat > this.accessSeconds) return null;
-      if (payload.exp > nowSeconds + this.accessSeconds + CLOCK_TOLERANCE_SECONDS) return null;
-      if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+      if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number' || payload.exp - payload.iat > lifeSeconds) return null;
+      if (payload.exp > nowSeconds + lifeSeconds + CLOCK_TOLERANCE_SECONDS) return null;
+      if (payload.typ !== typ || typeof payload.sub !== 'string') return null;
       const role = payload.role;
       if (role !== 'admin' && role !== 'staff' && role !== 'student') return null;
       if (typeof payload.tv !== 'number' || typeof payload.fid !== 'string') return null;
@@ -82,7 +108,7 @@ export class TokenService {
       if (!Number.isSafeInteger(userId)) return null;
       const claims: AccessClaims = { userId, role, tokenVersion: payload.tv, familyId: payload.fid };
       if (this.verified.size >= TokenService.VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { claims, exp: payload.exp });
+      this.verified.set(key, { claims, exp: payload.exp });
       return claims;
     } catch {
       return null;

@@ -50,6 +50,15 @@ export interface RequestOptions {
   blob?: boolean;
 }
 
+/**
+ * How a request leaves: the browser's fetch. The server's page renderer (src/ssr/render-page.tsx)
+ * swaps in one that answers inside the server, as the signed-in user of the page being rendered.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setTransport(t: typeof fetch): void {
+  transport = t;
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 async function refreshTokens(): Promise<boolean> {
@@ -91,7 +100,8 @@ export function sessionExpiredRedirect(role: Role | undefined = getSession()?.ro
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(path.startsWith('/api') ? path : `/api${path}`, window.location.origin);
+  // Any origin: only the path and query are kept (and the server's renderer has no window).
+  const url = new URL(path.startsWith('/api') ? path : `/api${path}`, 'http://portal.invalid');
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   return url.pathname + url.search;
 }
@@ -106,7 +116,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions, retri
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
+    res = await transport(buildUrl(path, opts.query), {
       method,
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

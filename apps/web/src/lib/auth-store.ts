@@ -148,8 +148,24 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** The session a page is rendered for on the server (src/ssr/render-page.tsx); none in the browser. */
+let serverSession: Session | null = null;
+
+/**
+ * Renders as `session` on the server. A render is synchronous, so one request's session never
+ * reaches another request's page.
+ */
+export function renderingAs<T>(session: Session, render: () => T): T {
+  serverSession = session;
+  try {
+    return render();
+  } finally {
+    serverSession = null;
+  }
+}
+
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession, () => null);
+  return useSyncExternalStore(subscribe, getSession, () => serverSession);
 }
 
 export const HOME_OF_ROLE: Record<Role, string> = {

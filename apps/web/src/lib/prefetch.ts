@@ -17,7 +17,8 @@ export function prefetching(start: (ask: Ask, session: Session, params: URLSearc
   };
 }
 
-type Ask = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => void;
+/** Starts a query (a route loader's, or the server's page renderer's: src/ssr/render-page.tsx). */
+export type Ask = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => void;
 
 /** When a loader last asked for each query. */
 const askedAt = new WeakMap<object, number>();

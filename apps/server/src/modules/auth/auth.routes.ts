@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { fieldErrorsFromIssues } from '../../http/errors';
+import { clearViewCookie, setViewCookie } from '../../http/view-cookie';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 
@@ -37,6 +38,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
           return reply.status(400).send({ status: 'error', data: null, message: first, errors: { non_field_errors: [first], ...errors } });
         }
         const data = await service.login(role, parsed.data.email, parsed.data.password, request.ip);
+        await setViewCookie(reply, deps.tokens, deps.config, data.access);
         return { status: 'success', data, message: AUTH_MESSAGES.loginSuccess, errors: { non_field_errors: [] } };
       },
     );
@@ -45,7 +47,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/token/refresh/',
     { config: { auth: 'public', rateLimit: perAddress }, schema: { tags: ['auth'], body: refreshRequestSchema } },
-    async (request) => service.refresh(request.body.refresh),
+    async (request, reply) => {
+      const pair = await service.refresh(request.body.refresh);
+      await setViewCookie(reply, deps.tokens, deps.config, pair.access);
+      return pair;
+    },
   );
 
   r.post(
@@ -54,8 +60,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       config: { auth: ANY_ROLE, allowPasswordChangePending: true },
       schema: { tags: ['auth'], body: z.object({ refresh: z.string().max(4096).optional() }).optional() },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.logout(currentUser(request).familyId, request.body?.refresh);
+      clearViewCookie(reply, deps.config);
       return { detail: AUTH_MESSAGES.loggedOut };
     },
   );
@@ -66,9 +73,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       config: { auth: ANY_ROLE, allowPasswordChangePending: true, rateLimit: perAddress },
       schema: { tags: ['auth'], body: passwordChangeSchema },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const pair = await service.changePassword(user.id, user.familyId, request.body.old_password, request.body.new_password);
+      await setViewCookie(reply, deps.tokens, deps.config, pair.access);
       return { detail: AUTH_MESSAGES.passwordChanged, ...pair };
     },
   );

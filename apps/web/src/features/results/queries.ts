@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AcademicSession, GradingScaleResponse, ReportCard, Result, ResultTermStatus } from '@portal/domain/results';
 import { api } from '../../lib/api-client';
 import type { Session } from '../../lib/auth-store';
+import type { Ask } from '../../lib/prefetch';
 
 /**
  * The results screens' query keys and the queries their pages open with, without the domain's
@@ -101,3 +102,10 @@ export function cardAddress(
 
 /** Whether the address names a whole card (student, session and term), so it can be asked for. */
 export const cardIsAsked = (q: CardQuery) => !!q.admission_number && !!q.session_id && !!q.term;
+
+/** What /report-card shows from the API: its route's loader asks for it early, the server's page renderer before it renders. */
+export function reportCardNeeds(ask: Ask, session: Session, params: URLSearchParams): void {
+  ask(sessionsQuery);
+  const q = cardAddress(params, session);
+  if (cardIsAsked(q)) ask(reportCardQuery(q));
+}

@@ -3,7 +3,7 @@ import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../lib/gu
 import { lazyPage as page } from '../../lib/lazy-page';
 import { prefetching } from '../../lib/prefetch';
 import { classesQuery } from '../../lib/school-lists';
-import { cardAddress, cardIsAsked, gradingScalesQuery, myResultsQuery, reportCardQuery, sessionsQuery, termsQuery } from './queries';
+import { gradingScalesQuery, myResultsQuery, reportCardNeeds, sessionsQuery, termsQuery } from './queries';
 import { scoreSheetQuery, sheetQueryOf } from './score-sheet-api';
 
 /**
@@ -50,11 +50,7 @@ export const resultsRoutes: RouteObject[] = [
       { path: '/check-a-result', lazy: page(() => import('./pages/check-a-result')) },
       {
         path: '/report-card',
-        loader: prefetching((ask, session, params) => {
-          ask(sessionsQuery);
-          const q = cardAddress(params, session);
-          if (cardIsAsked(q)) ask(reportCardQuery(q));
-        }),
+        loader: prefetching(reportCardNeeds),
         lazy: page(() => import('./pages/report-card')),
       },
     ],

@@ -17,6 +17,7 @@ export function SessionTermFields({
   onTerm,
   errors = {},
   preselect = true,
+  names,
 }: {
   sessionId: string;
   term: string;
@@ -24,6 +25,8 @@ export function SessionTermFields({
   onTerm: (term: string) => void;
   errors?: { session_id?: string | string[]; term?: string | string[] };
   preselect?: boolean;
+  /** The selects' form names: a page rendered on the server submits its form before the app runs. */
+  names?: { session: string; term: string };
 }) {
   const sessions = useSessions();
   const toast = useToast();
@@ -48,6 +51,7 @@ export function SessionTermFields({
       <SelectField
         label="Academic Session"
         required
+        name={names?.session}
         value={sessionId}
         onChange={(e) => {
           onSession(e.target.value);
@@ -60,6 +64,7 @@ export function SessionTermFields({
       <SelectField
         label="Academic Term"
         required
+        name={names?.term}
         value={term}
         disabled={!sessionId}
         onChange={(e) => onTerm(e.target.value)}

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError, downloadBlob } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/errors';
+import { useAppStarted } from '../../../lib/app-started';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
 import { downloadReportCardPdf, useReportCard } from '../api';
@@ -29,6 +30,7 @@ export default function ReportCardPage() {
   const [formError, setFormError] = useState('');
   const [downloading, setDownloading] = useState(false);
   const card = useReportCard(q, ready);
+  const started = useAppStarted();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -62,10 +64,10 @@ export default function ReportCardPage() {
       actions={
         card.data ? (
           <>
-            <Button variant="secondary" onClick={() => window.print()}>
+            <Button variant="secondary" disabled={!started} onClick={() => window.print()}>
               Print Report Card
             </Button>
-            <Button loading={downloading} onClick={() => void downloadPdf()}>
+            <Button loading={downloading} disabled={!started} onClick={() => void downloadPdf()}>
               Download PDF
             </Button>
           </>
@@ -73,15 +75,18 @@ export default function ReportCardPage() {
       }
     >
       <Card className="no-print mb-5">
-        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={onSubmit} noValidate>
+        {/* Named fields and GET: submitted before the app runs (a page rendered on the server), the form asks for the same address. */}
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" method="get" onSubmit={onSubmit} noValidate>
           <TextField
             label="Admission Number"
+            name="admission_number"
             required
             readOnly={isStudent}
             value={isStudent ? q.admission_number : form.admission}
             onChange={(e) => setForm((f) => ({ ...f, admission: e.target.value.toUpperCase() }))}
           />
           <SessionTermFields
+            names={{ session: 'session_id', term: 'term' }}
             sessionId={form.sessionId}
             term={form.term}
             onSession={(id) => setForm((f) => ({ ...f, sessionId: id }))}
