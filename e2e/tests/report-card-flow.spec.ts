@@ -357,7 +357,11 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
   expect(rows.find((r) => r.student_class === ARM)).toMatchObject({ status: 'released' });
 });
 
-test('the student on a phone sees every section of the third-term card and the same sections in the PDF', async ({ page, request }) => {
+test('the student on a phone sees every section of the third-term card and the same sections in the PDF', async ({
+  browser,
+  page,
+  request,
+}) => {
   await page.setViewportSize(PHONE);
   await signInViaUi(page, 'student');
   await page.goto(`/report-card?session_id=${plan.sessionId}&term=${TERM}`);
@@ -406,6 +410,27 @@ test('the student on a phone sees every section of the third-term card and the s
   await expect(page.getByTestId('card-status')).toHaveCount(0);
   expect(await sideways(page)).toBeLessThanOrEqual(0);
   await expectAccessible(page);
+
+  // Signed in, the server sends the card in the document itself (the page-view cookie), never cached:
+  // readable before the app's JavaScript arrives, or without it; Download PDF waits for the app.
+  const address = new URL(`/report-card?session_id=${plan.sessionId}&term=${TERM}`, page.url()).href;
+  const served = await page.request.get(address);
+  expect(served.headers()['cache-control']).toBe('private, no-store');
+  expect(await served.text()).toContain('data-testid="card-summary"');
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    viewport: PHONE,
+  });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto(address);
+    await expect(bare.getByTestId('card-principal-comment')).toHaveText(PRINCIPAL_COMMENT);
+    await expect(bare.getByTestId('card-summary')).toContainText(json.position_text);
+    await expect(bare.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+  } finally {
+    await noScript.close();
+  }
 
   // The PDF: the same sections in its extracted text.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
