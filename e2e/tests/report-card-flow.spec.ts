@@ -457,3 +457,18 @@ test('the student on a phone sees every section of the third-term card and the s
   ])
     expect(text, `PDF text has "${words}"`).toContain(words);
 });
+
+test('signing out ends the card’s rendering on the server in that browser, even when the server cannot be reached', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaUi(page, 'student');
+  const address = new URL(`/report-card?session_id=${plan.sessionId}&term=${TERM}`, page.url()).href;
+  expect(await (await page.request.get(address)).text()).toContain('data-testid="card-summary"');
+  // A shared computer on a bad connection: the sign-out call never arrives.
+  await page.route('**/api/logout/', (route) => route.abort('internetdisconnected'));
+  await page.goto(address);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/(login|StudentLogin)/);
+  const served = await page.request.get(address);
+  expect(await served.text()).not.toContain('data-testid="card-summary"');
+  expect(served.headers()['cache-control']).toBe('no-cache');
+});

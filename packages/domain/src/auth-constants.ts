@@ -49,6 +49,13 @@ export const STORAGE_KEYS = {
   lastPaymentReference: 'lastPaymentReference',
 } as const;
 
+/**
+ * The page-view cookie: whose page the server renders when the browser asks for a document
+ * (docs/decisions/013). Set and cleared by the server with the tokens; the app deletes it itself
+ * whenever it ends a session, so signing out works without the network.
+ */
+export const VIEW_COOKIE = 'portal_view';
+
 /** Machine-readable code sent with 403 when the password must be changed first. */
 export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required';
 

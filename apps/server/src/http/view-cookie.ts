@@ -1,20 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VIEW_COOKIE } from '@portal/domain/auth-constants';
 import type { Config } from '../config';
 import type { AccessClaims, TokenService } from '../lib/tokens';
 
 /**
  * The `portal_view` cookie: lets the server render a signed-in user's page (http/server-pages.ts)
  * when the browser asks for the document, before the app's JavaScript, which keeps the API tokens in
- * localStorage, has run (docs/decisions/013-server-rendered-report-card.md). HttpOnly, so no script
- * can read it; never accepted by the API, so it cannot be used to change anything (no CSRF); SameSite
- * Lax, so a link to the card followed from a message app still opens it rendered.
+ * localStorage, has run (docs/decisions/013-server-rendered-report-card.md). Never accepted by the
+ * API, so it cannot be used to change anything (no CSRF); SameSite Lax, so a link to the card
+ * followed from a message app still opens it rendered. Not HttpOnly, on purpose: the app deletes it
+ * when it signs out without reaching the server (a shared computer on a bad connection), and it
+ * grants less than the API tokens a script can already read from localStorage.
  */
-export const VIEW_COOKIE = 'portal_view';
-
 function attributes(config: Config) {
   return {
     path: '/',
-    httpOnly: true,
+    httpOnly: false,
     sameSite: 'lax' as const,
     secure: config.publicUrl?.startsWith('https://') ?? false,
   };

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@portal/domain/auth-constants';
+import { STORAGE_KEYS, VIEW_COOKIE } from '@portal/domain/auth-constants';
 import type { Role } from '@portal/domain/constants';
 
 /**
@@ -93,7 +93,7 @@ export interface LoginResult {
 }
 
 export function saveLogin(role: Role, data: LoginResult): void {
-  clearSession(false);
+  clearStored();
   localStorage.setItem(STORAGE_KEYS.accessToken, data.access);
   localStorage.setItem(STORAGE_KEYS.refreshToken, data.refresh);
   if (role === 'admin')
@@ -121,8 +121,18 @@ export function setMustChangePassword(value: boolean, notify = true): void {
   if (notify) emit();
 }
 
-/** Clears tokens and the role record (logout, failed refresh). */
-export function clearSession(notify = true): void {
+/** Ends the session in this browser (logout, failed refresh): tokens, role record and page-view cookie. */
+export function clearSession(): void {
+  clearStored();
+  // The page-view cookie: the server would otherwise still render this user's pages in this browser.
+  // (Not at sign-in: the new cookie has just arrived with the sign-in's answer.)
+  if (typeof document !== 'undefined')
+    document.cookie = `${VIEW_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  emit();
+}
+
+/** Clears tokens and the role record. */
+function clearStored(): void {
   for (const key of [
     STORAGE_KEYS.accessToken,
     STORAGE_KEYS.refreshToken,
@@ -135,7 +145,6 @@ export function clearSession(notify = true): void {
   }
   // The one-time passwords kept for the day's sign-in slips (features/people/new-sign-ins-store).
   sessionStorage.removeItem('newSignInPasswords');
-  if (notify) emit();
 }
 
 function subscribe(listener: () => void): () => void {

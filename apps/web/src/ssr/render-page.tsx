@@ -21,18 +21,28 @@ import { settingsQuery } from '../lib/school-settings';
 import { ToastProvider } from '../lib/toast';
 import { SERVER_STATE_ID, type ServerState } from '../lib/server-state';
 import ReportCardPage from '../features/results/pages/report-card';
-import { reportCardNeeds } from '../features/results/queries';
+import { cardAddress, cardIsAsked, reportCardNeeds } from '../features/results/queries';
 
 interface ServerPage {
   roles: readonly Role[];
   Page: ComponentType;
   /** The queries the page shows, asked for before it is rendered (the same its route's loader asks for). */
   needs: (ask: Ask, session: Session, params: URLSearchParams) => void;
+  /**
+   * Whether the address is worth rendering here: a page that would show only a form is not (what the
+   * user typed into it before the app started would be replaced with the app's empty form).
+   */
+  worthRendering: (session: Session, params: URLSearchParams) => boolean;
 }
 
 /** The pages rendered on the server, by path. Any other path gets the app's plain index.html. */
 const SERVER_PAGES: Record<string, ServerPage> = {
-  '/report-card': { roles: ANY_ROLE, Page: ReportCardPage, needs: reportCardNeeds },
+  '/report-card': {
+    roles: ANY_ROLE,
+    Page: ReportCardPage,
+    needs: reportCardNeeds,
+    worthRendering: (session, params) => cardIsAsked(cardAddress(params, session)),
+  },
 };
 
 export const serverRenderedPaths = Object.keys(SERVER_PAGES);
@@ -74,6 +84,7 @@ export async function renderPage(url: string, api: typeof fetch): Promise<Render
     // A one-time password or another role's page: the app's guards send the user elsewhere.
     if (me.must_change_password || !spec.roles.includes(me.role)) return null;
     const session: Session = { role: me.role, name: me.first_name, publicId: me.public_id, mustChangePassword: false };
+    if (!spec.worthRendering(session, address.searchParams)) return null;
 
     const qc = new QueryClient({ defaultOptions: { queries: { ...QUERY_DEFAULTS, retry: false } } });
     const asked: Promise<void>[] = [qc.prefetchQuery(settingsQuery)];

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { pageRefusedMessage } from '@portal/domain/auth-constants';
 import type { RefusedState } from '../../lib/guards';
 import { Alert } from '../ui/alert';
+import { useAppStarted } from '../../lib/app-started';
 import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
 import { logout } from '../../lib/logout';
 import { SchoolBrand } from './school-brand';
@@ -11,6 +12,8 @@ import { SchoolBrand } from './school-brand';
 export function AppHeader() {
   const session = useSession();
   const navigate = useNavigate();
+  // On a page the server rendered, Logout needs the app (it ends the session in this browser too).
+  const started = useAppStarted();
   return (
     <header className="no-print bg-brand-900 text-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2.5">
@@ -24,7 +27,8 @@ export function AppHeader() {
             </span>
             <button
               type="button"
-              className="min-h-11 rounded-lg border border-white/40 px-3 text-sm font-semibold hover:bg-white/10"
+              className="min-h-11 rounded-lg border border-white/40 px-3 text-sm font-semibold hover:bg-white/10 disabled:opacity-60"
+              disabled={!started}
               onClick={() => void logout(session.role).then((to) => navigate(to, { replace: true }))}
             >
               Logout
