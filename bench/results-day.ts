@@ -9,10 +9,15 @@
  * student a full report card). Parents have no accounts yet, so "1,500 students and their parents"
  * is 3,000 sign-ins with the students' own credentials (each student account twice, from two
  * addresses). Visitors arrive over the window (default 10 minutes) along a peaked curve (below);
- * each one signs in (the real argon2id check), opens the report card page (the requests that page
- * makes), reads it for a few seconds and downloads the PDF; a few of them then pay fees online
+ * each one signs in (the real argon2id check), opens the report card page, reads it for a few
+ * seconds and downloads the PDF; a few of them then pay fees online
  * through the payment simulator. Meanwhile 20 teachers each autosave a score-grid row every few
  * seconds and a bursar records offline payments.
+ *
+ * The card page is opened by its address (`--card-page address`, the default): one document
+ * request, the card rendered by the server for the page-view cookie the sign-in set
+ * (docs/decisions/013), as a link or a reload opens it; or from the app's home page
+ * (`--card-page in-app`): the page's three API calls (the school's name, the session picker, the card).
  *
  * SQLite: one instance of the compiled server. PostgreSQL: `--instances` (default 2) behind nginx,
  * sharing Redis and the JWT secret. Reports per step count, p50, p99, max and errors, each
@@ -28,6 +33,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { formatAdmissionNumber } from '@portal/domain';
+import { VIEW_COOKIE } from '@portal/domain/auth-constants';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/index';
@@ -113,6 +119,7 @@ interface Answer {
   body: Buffer;
   type: string;
   ms: number;
+  setCookie: string[];
 }
 
 /** One request over the visitor's own connections (a browser keeps a few per site). */
@@ -144,13 +151,14 @@ function send(
             body: Buffer.concat(chunks),
             type: String(res.headers['content-type'] ?? ''),
             ms: performance.now() - t,
+            setCookie: res.headers['set-cookie'] ?? [],
           }),
         );
-        res.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t }));
+        res.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t, setCookie: [] }));
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
-    req.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t }));
+    req.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t, setCookie: [] }));
     req.end(payload);
   });
 }
@@ -481,6 +489,12 @@ interface RunPlan {
   offlineStudents: number[];
   teachers: number;
   seed: number;
+  /**
+   * How the card page is opened: `address`, by its address (a link, a reload): one document request,
+   * the card rendered by the server with the page-view cookie (docs/decisions/013); `in-app`, from
+   * the app's home page: the page's three API calls.
+   */
+  cardPage: 'address' | 'in-app';
 }
 
 /** A family member: signs in, opens the card page, reads it, downloads the PDF, maybe pays. */
@@ -498,6 +512,39 @@ async function visitor(k: number, student: number, pays: boolean, plan: RunPlan,
     const auth = { ...addr, authorization: `Bearer ${token}` };
     const adm = formatAdmissionNumber(student);
     const q = `admission_number=${adm}&session_id=${plan.meta.currentSessionId}&term=${TERM}`;
+    if (plan.cardPage === 'address') {
+      // The card page opened by its address: the document, rendered by the server for the cookie's
+      // user; the app then starts on the data inside it and asks the API for none of it.
+      const cookie = login.setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${VIEW_COOKIE}=`));
+      const doc = await send(agent, plan.base, 'GET', `/report-card?session_id=${plan.meta.currentSessionId}&term=${TERM}`, {
+        ...addr,
+        cookie: cookie ?? '',
+      });
+      const html = doc.body.toString();
+      const docOk = doc.status === 200 && html.includes('data-testid="card-summary"') && html.includes(adm);
+      rec.record('card', doc.ms, docOk ? undefined : doc.status === 200 ? 'the card was not in the document' : problem(doc));
+      if (!docOk) return;
+      await readThenDownload(agent, plan, rec, random, auth, q);
+    } else if (!(await cardPageInApp(agent, plan, rec, addr, auth, adm, q))) return;
+    else await readThenDownload(agent, plan, rec, random, auth, q);
+    if (!pays) return;
+    await payOnline(agent, plan, rec, random, auth, student);
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** The card page opened from the app's home page: the school's name, the session picker and the card, all at once. */
+async function cardPageInApp(
+  agent: http.Agent,
+  plan: RunPlan,
+  rec: Recorder,
+  addr: Record<string, string>,
+  auth: Record<string, string>,
+  adm: string,
+  q: string,
+): Promise<boolean> {
+  {
     // The report card page (apps/web report-card.tsx): the school's name for the header, the
     // session picker and the card, all at once; the page is shown when the last one arrives.
     const t = performance.now();
@@ -513,14 +560,35 @@ async function visitor(k: number, student: number, pays: boolean, plan: RunPlan,
     rec.record('GET /api/report-card/', card.ms, cardOk ? undefined : problem(card));
     const pageOk = cardOk && settings.status === 200 && sessions.status === 200;
     rec.record('card', pageMs, pageOk ? undefined : problem([card, settings, sessions].find((a) => a.status !== 200) ?? card));
-    if (!pageOk) return;
-    // Reading the card before downloading it.
-    await sleep(2000 + random() * 6000);
-    const pdf = await send(agent, plan.base, 'GET', `/api/report-card/pdf/?${q}`, auth);
-    const pdfOk = pdf.status === 200 && pdf.type.includes('pdf') && pdf.body.subarray(0, 5).toString() === '%PDF-';
-    rec.record('pdf', pdf.ms, pdfOk ? undefined : problem(pdf));
-    if (!pays) return;
-    // Then the fees: the simulator's checkout stands in for Paystack's.
+    return pageOk;
+  }
+}
+
+/** Reading the card before downloading its PDF. */
+async function readThenDownload(
+  agent: http.Agent,
+  plan: RunPlan,
+  rec: Recorder,
+  random: () => number,
+  auth: Record<string, string>,
+  q: string,
+): Promise<void> {
+  await sleep(2000 + random() * 6000);
+  const pdf = await send(agent, plan.base, 'GET', `/api/report-card/pdf/?${q}`, auth);
+  const pdfOk = pdf.status === 200 && pdf.type.includes('pdf') && pdf.body.subarray(0, 5).toString() === '%PDF-';
+  rec.record('pdf', pdf.ms, pdfOk ? undefined : problem(pdf));
+}
+
+/** Then the fees: the simulator's checkout stands in for Paystack's. */
+async function payOnline(
+  agent: http.Agent,
+  plan: RunPlan,
+  rec: Recorder,
+  random: () => number,
+  auth: Record<string, string>,
+  student: number,
+): Promise<void> {
+  {
     await sleep(5000 + random() * 10_000);
     const init = await send(agent, plan.base, 'POST', '/api/payments/initiate/', auth, onlineBody(student, plan.meta));
     const started = jsonOf<{ data?: { authorization_url?: string; reference?: string } }>(init)?.data;
@@ -534,8 +602,6 @@ async function visitor(k: number, student: number, pays: boolean, plan: RunPlan,
     const verify = await send(agent, plan.base, 'POST', '/api/payments/verify/', auth, { reference: started.reference });
     const verified = verify.status === 200 && jsonOf<{ status?: string }>(verify)?.status === 'success';
     rec.record('payment (online verify)', verify.ms, verified ? undefined : problem(verify));
-  } finally {
-    agent.destroy();
   }
 }
 
@@ -888,6 +954,9 @@ export async function runResultsDay(args: Args): Promise<number> {
   const offlinePerMinute = intArg(args, 'offline-per-minute', 3);
   const onlinePerMinute = intArg(args, 'online-per-minute', 3);
   const seed = intArg(args, 'seed', 18);
+  const cardPage = args['card-page'] === 'in-app' ? 'in-app' : 'address';
+  if (typeof args['card-page'] === 'string' && !['address', 'in-app'].includes(args['card-page']))
+    throw new Error('--card-page is address (the document, rendered by the server) or in-app (the page’s API calls)');
 
   let meta = datasetIsCurrent(loc.url, students);
   if (!meta) {
@@ -903,6 +972,14 @@ export async function runResultsDay(args: Args): Promise<number> {
   const queriesPerStep = await countQueries(loc.url, meta, { cls: 'SSS 1A', subject: 'Mathematics' }, owing.pop()!);
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'rday-'));
+  // The web app, served by every instance: the card page opened by its address is rendered by the server.
+  const webDist = path.join(tmp, 'web');
+  process.stdout.write('Building the web app…\n');
+  const web = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(ROOT, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (web.status !== 0) throw new Error('the web build failed');
   const ports = Array.from({ length: instances }, (_, k) => PORT_BASE + 1 + k);
   const front = instances > 1 ? PORT_BASE : ports[0]!;
   const base = `http://127.0.0.1:${front}`;
@@ -927,6 +1004,7 @@ export async function runResultsDay(args: Args): Promise<number> {
         TRUST_PROXY: '1',
         PAYMENT_SIMULATOR: '1',
         REDIS_URL: redisUrl,
+        WEB_DIST: webDist,
       });
       servers.push({ name: `instance ${k + 1} (:${port})`, ...s });
       // One after the other: the second finds the migrations done.
@@ -972,6 +1050,7 @@ export async function runResultsDay(args: Args): Promise<number> {
       offlineStudents,
       teachers: teacherCount,
       seed,
+      cardPage,
     };
 
     process.stdout.write(`Signing in ${teacherCount} teachers and the bursar…\n`);
@@ -1133,7 +1212,7 @@ export async function runResultsDay(args: Args): Promise<number> {
       seconds: Math.round(seconds),
     };
     process.stdout.write(`\n${printReport(report)}\n`);
-    const key = `results-day-${loc.kind}${instances > 1 ? `-${instances}` : ''}${minutes === 10 ? '' : `-${minutes}min`}${students === 1500 ? '' : `-${students}`}`;
+    const key = `results-day-${loc.kind}${instances > 1 ? `-${instances}` : ''}${minutes === 10 ? '' : `-${minutes}min`}${students === 1500 ? '' : `-${students}`}${cardPage === 'in-app' ? '-in-app' : ''}`;
     mergeResults({ [key]: report });
     process.stdout.write(`Written to ${path.relative(ROOT, RESULTS_FILE)} (key "${key}") in ${fmtMs(performance.now() - started)}\n`);
     return budgetsMissed.length ? 1 : 0;

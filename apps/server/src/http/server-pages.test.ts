@@ -117,6 +117,23 @@ describeEachDatabase('pages rendered on the server for the signed-in user', (dia
     }
   });
 
+  it('hostile addresses never fail the page: the API refuses what it refuses, and the answer is the app, the page or the NUL guard’s 400', async () => {
+    const hostile = [
+      `admission_number=${encodeURIComponent('"><script>alert(1)</script>')}`,
+      `admission_number=${encodeURIComponent('STU-0001\u0000')}&session_id=1&term=1st`,
+      `session_id=${'9'.repeat(400)}&term=1st`,
+      `term=${encodeURIComponent('\u202e1st')}&session_id=-1`,
+      `admission_number=${'A'.repeat(5000)}`,
+      'session_id=1&session_id=2&term=1st&term=2nd',
+    ];
+    for (const q of hostile) {
+      const res = await open({ cookie }, `/report-card?${q}`);
+      // 400 only from the NUL guard (http/nul-guard.ts), which refuses NUL in any address.
+      expect(res.statusCode, q).toBe(q.includes('%00') ? 400 : 200);
+      expect(res.body, q).not.toContain('<script>alert(1)');
+    }
+  });
+
   it('the cookie is never accepted by the API', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: { cookie } });
     expect(res.statusCode).toBe(401);
