@@ -497,6 +497,16 @@ interface RunPlan {
   cardPage: 'address' | 'in-app';
 }
 
+/** What one visitor's steps share: their connections, the run, the recorder, their address and token. */
+interface Visit {
+  agent: http.Agent;
+  plan: RunPlan;
+  rec: Recorder;
+  random: () => number;
+  addr: Record<string, string>;
+  auth: Record<string, string>;
+}
+
 /** A family member: signs in, opens the card page, reads it, downloads the PDF, maybe pays. */
 async function visitor(k: number, student: number, pays: boolean, plan: RunPlan, rec: Recorder, random: () => number): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
@@ -512,6 +522,7 @@ async function visitor(k: number, student: number, pays: boolean, plan: RunPlan,
     const auth = { ...addr, authorization: `Bearer ${token}` };
     const adm = formatAdmissionNumber(student);
     const q = `admission_number=${adm}&session_id=${plan.meta.currentSessionId}&term=${TERM}`;
+    const visit: Visit = { agent, plan, rec, random, addr, auth };
     if (plan.cardPage === 'address') {
       // The card page opened by its address: the document, rendered by the server for the cookie's
       // user; the app then starts on the data inside it and asks the API for none of it.
@@ -524,55 +535,38 @@ async function visitor(k: number, student: number, pays: boolean, plan: RunPlan,
       const docOk = doc.status === 200 && html.includes('data-testid="card-summary"') && html.includes(adm);
       rec.record('card', doc.ms, docOk ? undefined : doc.status === 200 ? 'the card was not in the document' : problem(doc));
       if (!docOk) return;
-      await readThenDownload(agent, plan, rec, random, auth, q);
-    } else if (!(await cardPageInApp(agent, plan, rec, addr, auth, adm, q))) return;
-    else await readThenDownload(agent, plan, rec, random, auth, q);
+      await readThenDownload(visit, q);
+    } else if (!(await cardPageInApp(visit, adm, q))) return;
+    else await readThenDownload(visit, q);
     if (!pays) return;
-    await payOnline(agent, plan, rec, random, auth, student);
+    await payOnline(visit, student);
   } finally {
     agent.destroy();
   }
 }
 
 /** The card page opened from the app's home page: the school's name, the session picker and the card, all at once. */
-async function cardPageInApp(
-  agent: http.Agent,
-  plan: RunPlan,
-  rec: Recorder,
-  addr: Record<string, string>,
-  auth: Record<string, string>,
-  adm: string,
-  q: string,
-): Promise<boolean> {
-  {
-    // The report card page (apps/web report-card.tsx): the school's name for the header, the
-    // session picker and the card, all at once; the page is shown when the last one arrives.
-    const t = performance.now();
-    const [settings, sessions, card] = await Promise.all([
-      send(agent, plan.base, 'GET', '/api/settings/', addr),
-      send(agent, plan.base, 'GET', '/api/sessions/', auth),
-      send(agent, plan.base, 'GET', `/api/report-card/?${q}`, auth),
-    ]);
-    const pageMs = performance.now() - t;
-    rec.record('GET /api/settings/', settings.ms, settings.status === 200 ? undefined : problem(settings));
-    rec.record('GET /api/sessions/', sessions.ms, sessions.status === 200 ? undefined : problem(sessions));
-    const cardOk = card.status === 200 && card.body.includes(adm);
-    rec.record('GET /api/report-card/', card.ms, cardOk ? undefined : problem(card));
-    const pageOk = cardOk && settings.status === 200 && sessions.status === 200;
-    rec.record('card', pageMs, pageOk ? undefined : problem([card, settings, sessions].find((a) => a.status !== 200) ?? card));
-    return pageOk;
-  }
+async function cardPageInApp({ agent, plan, rec, addr, auth }: Visit, adm: string, q: string): Promise<boolean> {
+  // The report card page (apps/web report-card.tsx): the school's name for the header, the
+  // session picker and the card, all at once; the page is shown when the last one arrives.
+  const t = performance.now();
+  const [settings, sessions, card] = await Promise.all([
+    send(agent, plan.base, 'GET', '/api/settings/', addr),
+    send(agent, plan.base, 'GET', '/api/sessions/', auth),
+    send(agent, plan.base, 'GET', `/api/report-card/?${q}`, auth),
+  ]);
+  const pageMs = performance.now() - t;
+  rec.record('GET /api/settings/', settings.ms, settings.status === 200 ? undefined : problem(settings));
+  rec.record('GET /api/sessions/', sessions.ms, sessions.status === 200 ? undefined : problem(sessions));
+  const cardOk = card.status === 200 && card.body.includes(adm);
+  rec.record('GET /api/report-card/', card.ms, cardOk ? undefined : problem(card));
+  const pageOk = cardOk && settings.status === 200 && sessions.status === 200;
+  rec.record('card', pageMs, pageOk ? undefined : problem([card, settings, sessions].find((a) => a.status !== 200) ?? card));
+  return pageOk;
 }
 
 /** Reading the card before downloading its PDF. */
-async function readThenDownload(
-  agent: http.Agent,
-  plan: RunPlan,
-  rec: Recorder,
-  random: () => number,
-  auth: Record<string, string>,
-  q: string,
-): Promise<void> {
+async function readThenDownload({ agent, plan, rec, random, auth }: Visit, q: string): Promise<void> {
   await sleep(2000 + random() * 6000);
   const pdf = await send(agent, plan.base, 'GET', `/api/report-card/pdf/?${q}`, auth);
   const pdfOk = pdf.status === 200 && pdf.type.includes('pdf') && pdf.body.subarray(0, 5).toString() === '%PDF-';
@@ -580,29 +574,20 @@ async function readThenDownload(
 }
 
 /** Then the fees: the simulator's checkout stands in for Paystack's. */
-async function payOnline(
-  agent: http.Agent,
-  plan: RunPlan,
-  rec: Recorder,
-  random: () => number,
-  auth: Record<string, string>,
-  student: number,
-): Promise<void> {
-  {
-    await sleep(5000 + random() * 10_000);
-    const init = await send(agent, plan.base, 'POST', '/api/payments/initiate/', auth, onlineBody(student, plan.meta));
-    const started = jsonOf<{ data?: { authorization_url?: string; reference?: string } }>(init)?.data;
-    rec.record('payment (online initiate)', init.ms, init.status === 200 && started?.reference ? undefined : problem(init));
-    if (!started?.authorization_url || !started.reference) return;
-    await sleep(3000 + random() * 5000);
-    const code = new URL(started.authorization_url).pathname.split('/').pop();
-    const paid = await send(agent, plan.base, 'POST', `/api/payments/simulator/${code}/`, auth, { outcome: 'pay' });
-    rec.record('payment (simulator)', paid.ms, paid.status === 200 ? undefined : problem(paid));
-    if (paid.status !== 200) return;
-    const verify = await send(agent, plan.base, 'POST', '/api/payments/verify/', auth, { reference: started.reference });
-    const verified = verify.status === 200 && jsonOf<{ status?: string }>(verify)?.status === 'success';
-    rec.record('payment (online verify)', verify.ms, verified ? undefined : problem(verify));
-  }
+async function payOnline({ agent, plan, rec, random, auth }: Visit, student: number): Promise<void> {
+  await sleep(5000 + random() * 10_000);
+  const init = await send(agent, plan.base, 'POST', '/api/payments/initiate/', auth, onlineBody(student, plan.meta));
+  const started = jsonOf<{ data?: { authorization_url?: string; reference?: string } }>(init)?.data;
+  rec.record('payment (online initiate)', init.ms, init.status === 200 && started?.reference ? undefined : problem(init));
+  if (!started?.authorization_url || !started.reference) return;
+  await sleep(3000 + random() * 5000);
+  const code = new URL(started.authorization_url).pathname.split('/').pop();
+  const paid = await send(agent, plan.base, 'POST', `/api/payments/simulator/${code}/`, auth, { outcome: 'pay' });
+  rec.record('payment (simulator)', paid.ms, paid.status === 200 ? undefined : problem(paid));
+  if (paid.status !== 200) return;
+  const verify = await send(agent, plan.base, 'POST', '/api/payments/verify/', auth, { reference: started.reference });
+  const verified = verify.status === 200 && jsonOf<{ status?: string }>(verify)?.status === 'success';
+  rec.record('payment (online verify)', verify.ms, verified ? undefined : problem(verify));
 }
 
 interface Teacher {
