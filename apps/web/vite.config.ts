@@ -11,7 +11,7 @@ import { build, defineConfig, parseAst, type Plugin } from 'vite';
 const browserBuild = (_: unknown, env: { command: string; isSsrBuild?: boolean }) => env.command === 'build' && !env.isSsrBuild;
 
 /** Where the server's page renderer is written, under the web build's output; the server does not serve it as a file. */
-export const SERVER_PAGES_DIR = 'server-pages';
+const SERVER_PAGES_DIR = 'server-pages';
 
 /**
  * After the browser's bundle, builds the server's page renderer (src/ssr/render-page.tsx, docs/decisions/

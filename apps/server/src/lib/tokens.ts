@@ -65,7 +65,10 @@ export class TokenService {
    * and revocation is not affected: the auth guard still checks the account and sign-in session in
    * the database on every request. Bounded, so memory stays flat.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private readonly verified = {
+    access: new Map<string, { claims: AccessClaims; exp: number }>(),
+    view: new Map<string, { claims: AccessClaims; exp: number }>(),
+  };
   private static readonly VERIFIED_MAX = 10_000;
 
   /** Returns the claims, or null for any token that is not a valid, unexpired access token of ours. */
@@ -80,11 +83,11 @@ export class TokenService {
 
   private async verify(token: string, typ: 'access' | 'view', lifeSeconds: number): Promise<AccessClaims | null> {
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const key = `${typ}:${token}`;
-    const hit = this.verified.get(key);
+    const verified = this.verified[typ];
+    const hit = verified.get(token);
     if (hit) {
       if (hit.exp > nowSeconds) return hit.claims;
-      this.verified.delete(key);
+      verified.delete(token);
       return null;
     }
     try {
@@ -107,8 +110,8 @@ export class TokenService {
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId)) return null;
       const claims: AccessClaims = { userId, role, tokenVersion: payload.tv, familyId: payload.fid };
-      if (this.verified.size >= TokenService.VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(key, { claims, exp: payload.exp });
+      if (verified.size >= TokenService.VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, exp: payload.exp });
       return claims;
     } catch {
       return null;

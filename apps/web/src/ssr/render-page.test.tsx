@@ -62,4 +62,27 @@ describe('the server’s page renderer', () => {
     expect(await renderPage('/report-card?session_id=2&term=1st', api)).toBeNull();
     expect(asked).toContain('/api/report-card/?admission_number=STU-0001&session_id=2&term=1st');
   });
+
+  it('renders at the same time for different users never mix their API calls (one transport per request)', async () => {
+    const users = Array.from({ length: 20 }, (_, k) => `STU-${String(k + 1).padStart(4, '0')}`);
+    const calls = users.map(() => [] as string[]);
+    await Promise.all(
+      users.map((publicId, k) => {
+        const api: typeof fetch = async (input) => {
+          const url = input as string;
+          calls[k]!.push(url);
+          await new Promise((r) => setTimeout(r, (k * 7) % 5)); // answers interleave
+          if (url.startsWith('/api/report-card/')) return new Response('{}', { status: 404 });
+          const body = url.startsWith('/api/me/') ? me({ public_id: publicId }) : url.startsWith('/api/sessions/') ? [] : {};
+          return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+        };
+        return renderPage('/report-card?session_id=2&term=1st', api);
+      }),
+    );
+    for (const [k, publicId] of users.entries()) {
+      const cards = calls[k]!.filter((u) => u.startsWith('/api/report-card/'));
+      expect(cards, publicId).toEqual([`/api/report-card/?admission_number=${publicId}&session_id=2&term=1st`]);
+      expect(calls[k], publicId).toHaveLength(4); // me, settings, sessions, card: all of them here, none elsewhere
+    }
+  });
 });

@@ -11,6 +11,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server.browser';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
+import type { Me } from '@portal/domain/auth';
 import type { Role } from '@portal/domain/constants';
 import { ANY_ROLE } from '../lib/roles';
 import { setTransport } from '../lib/api-client';
@@ -54,13 +55,6 @@ setTransport((input, init) => {
   if (!transport) return Promise.reject(new Error('an API call outside a page render'));
   return transport(input, init);
 });
-
-interface Me {
-  role: Role;
-  first_name: string;
-  public_id: string;
-  must_change_password: boolean;
-}
 
 export interface RenderedPage {
   /** The inside of `<div id="root">`. */
