@@ -74,6 +74,9 @@ export const RELEASE_0017_TABLES = [
 /** Release 0018's (the bursar's office, first part): those and the capabilities and teller scans. */
 export const RELEASE_0018_TABLES = [...RELEASE_0017_TABLES, 'staff_capabilities', 'payment_scans'] as const;
 
+/** Release 0019's (the bursar's office): those and discounts and transfer reports. */
+export const RELEASE_0019_TABLES = [...RELEASE_0018_TABLES, 'fee_discounts', 'transfer_reports'] as const;
+
 export type Cleanups = (() => Promise<void> | void)[];
 
 /** A list of clean-ups run, last first, after each test of the file that calls this. */
