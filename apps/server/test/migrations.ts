@@ -108,6 +108,28 @@ export async function tableRows(handle: DatabaseHandle, tables: readonly string[
   return out;
 }
 
+/**
+ * The rows of the tables `before` holds, each read on the columns it had there: compare with `before`
+ * to show an upgrade kept every row and value while later migrations add columns to those tables.
+ */
+export async function tableRowsAsBefore(handle: DatabaseHandle, before: Record<string, string[]>): Promise<Record<string, string[]>> {
+  const after = await tableRows(handle, Object.keys(before));
+  const out: Record<string, string[]> = {};
+  for (const [t, rows] of Object.entries(after)) {
+    const first = before[t]?.[0];
+    const columns = first ? Object.keys(JSON.parse(first) as Record<string, unknown>) : null;
+    out[t] = columns
+      ? rows
+          .map((r) => {
+            const row = JSON.parse(r) as Record<string, unknown>;
+            return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c]])));
+          })
+          .sort()
+      : rows;
+  }
+  return out;
+}
+
 /** A private copy of the SQLite database an earlier release made (`test/fixtures/<release>.sqlite.gz`), not migrated. */
 export function databaseFromFixture(release: string, cleanups: Cleanups): DatabaseHandle {
   const fixture = path.join(__dirname, 'fixtures', `${release}.sqlite.gz`);

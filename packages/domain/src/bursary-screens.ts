@@ -65,6 +65,11 @@ export const BURSARY_SCREEN_LABELS = {
   saveRow: 'Save',
   saved: 'Saved',
   statementOf: 'Statement of account',
+  // Fees not yet due on the statement (fees-due.ts)
+  upcoming: 'Not yet due',
+  upcomingHint: 'These fees fall due on the day shown; they are not part of the balance until then.',
+  fallsDue: 'Falls due',
+  asOf: (date: string) => `Balance as of ${date}`,
 } as const;
 
 export const BURSARY_SCREEN_MESSAGES = {

@@ -81,6 +81,70 @@ describe('statementLines', () => {
     );
   });
 
+  it('charges and discounts not yet due come last, by the day they fall due, and leave the balance as it was', () => {
+    const upcomingCharge = fc.record({
+      date: day,
+      description: fc.string(),
+      term,
+      kobo: fc.integer({ min: 1, max: 100_000_000 }),
+      upcoming: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(upcomingCharge, { maxLength: 6 }),
+        fc.array(upcomingCharge, { maxLength: 4 }),
+        fc.array(entry, { maxLength: 6 }),
+        (charges, discounts, raw) => {
+          const entries = raw.map((e) => ({
+            date: e.date,
+            description: e.description,
+            term: e.term,
+            kobo: e.reversal ? -e.kobo : e.kobo,
+            receipt_number: formatReceiptNumber(e.receipt),
+            kind: e.reversal ? ('reversal' as const) : ('payment' as const),
+          }));
+          const { lines, balance_kobo } = statementLines(charges, entries, discounts);
+          const dueOnly = statementLines(
+            charges.filter((c) => !c.upcoming),
+            entries,
+            discounts.filter((d) => !d.upcoming),
+          );
+          // Today's balance is the statement of what has fallen due; the upcoming lines add nothing to it.
+          expect(balance_kobo).toBe(dueOnly.balance_kobo);
+          const upcoming = lines.filter((l) => l.upcoming);
+          expect(upcoming).toHaveLength(charges.filter((c) => c.upcoming).length + discounts.filter((d) => d.upcoming).length);
+          expect(lines.slice(lines.length - upcoming.length).every((l) => l.upcoming)).toBe(true);
+          for (const l of upcoming) expect(l.balance_kobo).toBe(balance_kobo);
+          const dates = upcoming.map((l) => l.date);
+          expect(dates).toEqual([...dates].sort());
+        },
+      ),
+    );
+    // The statement in November: January's tuition listed, not run into today's balance.
+    const { lines, balance_kobo } = statementLines(
+      [
+        { date: '2025-09-15', description: 'Tuition (First Term)', term: '1st', kobo: 9_000_000 },
+        { date: '2026-01-12', description: 'Tuition (Second Term)', term: '2nd', kobo: 8_500_000, upcoming: true },
+      ],
+      [
+        {
+          date: '2025-09-10',
+          description: 'Bank transfer R-000001',
+          term: null,
+          kobo: 9_000_000,
+          receipt_number: 'R-000001',
+          kind: 'payment',
+        },
+      ],
+    );
+    expect(balance_kobo).toBe(0);
+    expect(lines.map((l) => [l.date, l.kind, l.upcoming, l.balance_kobo])).toEqual([
+      ['2025-09-15', 'charge', false, 9_000_000],
+      ['2025-09-10', 'payment', false, 0],
+      ['2026-01-12', 'charge', true, 0],
+    ]);
+  });
+
   it('a payment is a credit and a reversal a debit of its size', () => {
     const { lines } = statementLines(
       [{ date: '2025-09-15', description: 'Tuition', term: '1st', kobo: 1000 }],

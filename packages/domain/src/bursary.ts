@@ -193,9 +193,11 @@ export interface StatementLine {
   /** Naira: a charge adds to the balance, a discount or a payment subtracts, a reversal adds back. */
   debit: number;
   credit: number;
-  /** Running balance after this line (positive = owed). */
+  /** Running balance after this line (positive = owed); an upcoming line leaves it as it was. */
   balance: number;
   receipt_number: string | null;
+  /** A charge (or its discount) not yet fallen due: listed after the rest, outside the balance, dated the day it falls due. */
+  upcoming: boolean;
 }
 export interface Statement {
   admission_number: string;
@@ -204,21 +206,35 @@ export interface Statement {
   session_id: number;
   session: string;
   lines: StatementLine[];
-  /** The compulsory charges of the session, the discounts on them, the payments net of reversals, and what is owed. */
+  /** The compulsory charges fallen due, the discounts on them, the payments net of reversals, and what is owed. */
   charged: number;
   discounts: number;
   paid: number;
   balance: number;
+  /** The session's charges not yet due, less their discounts (naira): not part of the balance. */
+  upcoming: number;
+  /** The school's today: charges are counted as fallen due by it. */
+  as_of: string;
+}
+
+/** A charge or a discount on the statement (kobo); `upcoming` when it has not fallen due yet. */
+export interface StatementCharge {
+  date: string;
+  description: string;
+  term: Term | null;
+  kobo: number;
+  upcoming?: boolean;
 }
 
 /**
- * The statement's lines in order (charges first at the session's start, then the discounts on
- * them, then payments and reversals by date, then receipt number), with the running balance, in
- * kobo. Pure: the property test checks the closing balance equals charges − discounts − payments +
+ * The statement's lines in order (each term's charges fallen due, then the discounts on them, then
+ * payments and reversals by date, then receipt number), with the running balance, in kobo; then the
+ * charges and discounts not yet due (by the day they fall due), which leave the balance as it is.
+ * Pure: the property test checks the closing balance equals charges − discounts − payments +
  * reversals whatever the order.
  */
 export function statementLines(
-  charges: readonly { date: string; description: string; term: Term | null; kobo: number }[],
+  charges: readonly StatementCharge[],
   entries: readonly {
     date: string;
     description: string;
@@ -227,34 +243,37 @@ export function statementLines(
     receipt_number: string;
     kind: 'payment' | 'reversal';
   }[],
-  discounts: readonly { date: string; description: string; term: Term | null; kobo: number }[] = [],
+  discounts: readonly StatementCharge[] = [],
 ): {
   lines: (Omit<StatementLine, 'debit' | 'credit' | 'balance'> & { debit_kobo: number; credit_kobo: number; balance_kobo: number })[];
   balance_kobo: number;
 } {
   // Each term's charges, then that term's discounts (read beside what they reduce), then the money by date.
   const termRank = (t: Term | null) => (t === null ? TERM_VALUES.length : TERM_VALUES.indexOf(t));
+  const scheduled = [
+    ...charges.map((c) => ({
+      date: c.date,
+      kind: 'charge' as const,
+      description: c.description,
+      term: c.term,
+      debit: c.kobo,
+      credit: 0,
+      receipt_number: null as string | null,
+      upcoming: c.upcoming === true,
+    })),
+    ...discounts.map((d) => ({
+      date: d.date,
+      kind: 'discount' as const,
+      description: d.description,
+      term: d.term,
+      debit: 0,
+      credit: d.kobo,
+      receipt_number: null as string | null,
+      upcoming: d.upcoming === true,
+    })),
+  ].sort((a, b) => termRank(a.term) - termRank(b.term) || (a.kind === b.kind ? 0 : a.kind === 'charge' ? -1 : 1));
   const ordered = [
-    ...[
-      ...charges.map((c) => ({
-        date: c.date,
-        kind: 'charge' as const,
-        description: c.description,
-        term: c.term,
-        debit: c.kobo,
-        credit: 0,
-        receipt_number: null as string | null,
-      })),
-      ...discounts.map((d) => ({
-        date: d.date,
-        kind: 'discount' as const,
-        description: d.description,
-        term: d.term,
-        debit: 0,
-        credit: d.kobo,
-        receipt_number: null as string | null,
-      })),
-    ].sort((a, b) => termRank(a.term) - termRank(b.term) || (a.kind === b.kind ? 0 : a.kind === 'charge' ? -1 : 1)),
+    ...scheduled.filter((l) => !l.upcoming),
     ...[...entries]
       .sort((a, b) =>
         a.date < b.date ? -1 : a.date > b.date ? 1 : a.receipt_number < b.receipt_number ? -1 : a.receipt_number > b.receipt_number ? 1 : 0,
@@ -268,17 +287,21 @@ export function statementLines(
         debit: e.kobo < 0 ? -e.kobo : 0,
         credit: e.kobo > 0 ? e.kobo : 0,
         receipt_number: e.receipt_number,
+        upcoming: false,
       })),
+    // Not yet due: by the day each falls due (stable, so a discount stays after its charge).
+    ...scheduled.filter((l) => l.upcoming).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
   ];
   let balance = 0;
   const lines = ordered.map((l) => {
-    balance += l.debit - l.credit;
+    if (!l.upcoming) balance += l.debit - l.credit;
     return {
       date: l.date,
       kind: l.kind,
       description: l.description,
       term: l.term,
       receipt_number: l.receipt_number,
+      upcoming: l.upcoming,
       debit_kobo: l.debit,
       credit_kobo: l.credit,
       balance_kobo: balance,

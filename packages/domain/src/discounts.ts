@@ -163,12 +163,13 @@ export function percentToBasisPoints(percent: number): number {
 
 /**
  * What a student owes per term once discounts apply, what each discount takes of which item, and
- * each item's amount after discounts. Discounts apply in `id` order; an item never goes below 0.
+ * each item's amount after discounts (each item kept as given, its amount replaced). Discounts apply
+ * in `id` order; an item never goes below 0.
  */
-export function discountedDues(
-  items: readonly DueItem[],
+export function discountedDues<I extends DueItem>(
+  items: readonly I[],
   discounts: readonly DiscountRule[],
-): { due: Partial<Record<Term, number>>; takes: DiscountTake[]; itemsAfter: DueItem[] } {
+): { due: Partial<Record<Term, number>>; takes: DiscountTake[]; itemsAfter: I[] } {
   const left = items.map((i) => Math.max(0, Math.trunc(i.kobo)));
   const takes: DiscountTake[] = [];
   for (const d of [...discounts].sort((a, b) => a.id - b.id)) {

@@ -2,15 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TERM_VALUES, type Term } from './constants';
 import { termBalances } from './fees';
-import {
-  allocateCollected,
-  collectionFigures,
-  daysOverdue,
-  debtorsQuerySchema,
-  sortDebtors,
-  type AllocationItem,
-  type CollectionStudent,
-} from './fee-reports';
+import { collectionFigures, daysOverdue, debtorsQuerySchema, sortDebtors, type CollectionStudent } from './fee-reports';
+import { allocateCollected, type AllocationItem } from './fees-due';
 
 const term = fc.constantFrom<Term>(...TERM_VALUES);
 const item: fc.Arbitrary<AllocationItem> = fc.record({
@@ -29,6 +22,7 @@ const student: fc.Arbitrary<CollectionStudent> = fc.record({
         name_key: fc.constantFrom('tuition', 'pta levy', 'books'),
         gross: fc.integer({ min: 0, max: 10_000_000 }),
         off: fc.nat(),
+        falls_due_on: fc.constantFrom('2025-09-15', '2026-01-12', '2026-04-27'),
       })
       .map(({ off, ...i }) => ({ ...i, net: i.gross - (i.gross ? off % (i.gross + 1) : 0) })),
     { maxLength: 7 },
@@ -70,9 +64,9 @@ describe('allocating collected money to items', () => {
 
   it('fills an earlier term before a later one, and a term item by item in order', () => {
     const items: AllocationItem[] = [
-      { term: '2nd', name_key: 'tuition', kobo: 500 },
-      { term: '1st', name_key: 'tuition', kobo: 1000 },
-      { term: '1st', name_key: 'books', kobo: 300 },
+      { term: '2nd', kobo: 500 },
+      { term: '1st', kobo: 1000 },
+      { term: '1st', kobo: 300 },
     ];
     expect(allocateCollected(items, 1200)).toEqual({ collected: [0, 1000, 200], credit: 0 });
     expect(allocateCollected(items, 2000)).toEqual({ collected: [500, 1000, 300], credit: 200 });
@@ -80,14 +74,17 @@ describe('allocating collected money to items', () => {
   });
 });
 
+/** Days around the three terms' starts above: before the session, in each term. */
+const asOf = fc.constantFrom('2025-09-01', '2025-11-28', '2026-01-12', '2026-03-01', '2026-05-01');
+
 describe('the collection figures', () => {
   it('by item, by class and the totals agree; outstanding = expected − collected; the terms add up to the session', () => {
     fc.assert(
-      fc.property(fc.array(student, { maxLength: 8 }), (students) => {
-        const session = collectionFigures(students, null);
+      fc.property(fc.array(student, { maxLength: 8 }), asOf, (students, today) => {
+        const session = collectionFigures(students, null, today);
         const sum = <T>(rows: readonly T[], f: (r: T) => number) => rows.reduce((s, r) => s + f(r), 0);
-        for (const view of [session, ...TERM_VALUES.map((t) => collectionFigures(students, t))]) {
-          for (const k of ['expected', 'collected', 'outstanding'] as const) {
+        for (const view of [session, ...TERM_VALUES.map((t) => collectionFigures(students, t, today))]) {
+          for (const k of ['expected', 'collected', 'outstanding', 'upcoming'] as const) {
             expect(sum(view.by_item, (r) => r[k])).toBe(view.totals[k]);
             expect(sum(view.by_class, (r) => r[k])).toBe(view.totals[k]);
           }
@@ -98,16 +95,44 @@ describe('the collection figures', () => {
           }
           expect(sum(view.by_class, (r) => r.students)).toBe(students.length);
         }
-        for (const k of ['expected', 'collected', 'outstanding', 'discounts'] as const)
-          expect(sum(TERM_VALUES, (t) => collectionFigures(students, t).totals[k])).toBe(session.totals[k]);
+        for (const k of ['expected', 'collected', 'outstanding', 'upcoming', 'discounts'] as const)
+          expect(sum(TERM_VALUES, (t) => collectionFigures(students, t, today).totals[k])).toBe(session.totals[k]);
         // Nothing is lost: what settles dues plus the credit is every kobo received.
         expect(session.totals.collected + session.totals.credit).toBe(sum(students, (s) => s.paidKobo));
-        expect(session.totals.discounts).toBe(sum(students, (s) => sum(s.items, (i) => i.gross - i.net)));
+        // Every fee is either expected (fallen due) or upcoming; the discounts counted are those of fees fallen due.
+        expect(session.totals.expected + session.totals.upcoming).toBe(sum(students, (s) => sum(s.items, (i) => i.net)));
+        expect(session.totals.upcoming).toBe(sum(students, (s) => sum(s.items, (i) => (i.falls_due_on > today ? i.net : 0))));
+        expect(session.totals.discounts).toBe(sum(students, (s) => sum(s.items, (i) => (i.falls_due_on <= today ? i.gross - i.net : 0))));
         // The same credit shows in a term's view, only on the student's last term with anything due.
-        const withDue = students.filter((s) => s.items.some((i) => i.net > 0));
-        expect(sum(TERM_VALUES, (t) => collectionFigures(withDue, t).totals.credit)).toBe(collectionFigures(withDue, null).totals.credit);
+        const withDue = students.filter((s) => s.items.some((i) => i.net > 0 && i.falls_due_on <= today));
+        expect(sum(TERM_VALUES, (t) => collectionFigures(withDue, t, today).totals.credit)).toBe(
+          collectionFigures(withDue, null, today).totals.credit,
+        );
       }),
     );
+  });
+
+  it('expects only fees fallen due: before the 2nd term, its tuition is upcoming and money beyond the 1st term is credit', () => {
+    const kid = (paidKobo: number): CollectionStudent => ({
+      student_class: 'JSS 1A',
+      items: [
+        { term: '1st', name_key: 'tuition', gross: 8_000_000, net: 8_000_000, falls_due_on: '2025-09-15' },
+        { term: '1st', name_key: 'pta levy', gross: 1_000_000, net: 1_000_000, falls_due_on: '2025-09-15' },
+        { term: '2nd', name_key: 'tuition', gross: 8_500_000, net: 8_500_000, falls_due_on: '2026-01-12' },
+      ],
+      paidKobo,
+    });
+    const nov = collectionFigures([kid(9_000_000), kid(0), kid(12_000_000)], null, '2025-11-28');
+    expect(nov.totals).toMatchObject({
+      expected: 27_000_000,
+      collected: 18_000_000,
+      outstanding: 9_000_000,
+      upcoming: 25_500_000,
+      credit: 3_000_000,
+    });
+    expect(collectionFigures([kid(9_000_000)], '2nd', '2025-11-28').totals).toMatchObject({ expected: 0, upcoming: 8_500_000 });
+    const jan = collectionFigures([kid(9_000_000), kid(0), kid(12_000_000)], null, '2026-01-12');
+    expect(jan.totals).toMatchObject({ expected: 52_500_000, collected: 21_000_000, upcoming: 0, credit: 0 });
   });
 });
 

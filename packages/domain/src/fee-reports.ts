@@ -8,14 +8,16 @@
  *   GET /bursary/debtors.csv?…same filters (every row)                            → CSV
  *   GET /bursary/debtors.pdf?…same filters (every row)                            → PDF (A4, the school's header)
  *   GET /bursary/collections/?session_id&term&from&to                             → CollectionSummary
- * A debtor is a student of the session's class list (active students) who owes more than 0 for the
- * chosen term (or the session). Days overdue count from the start of the earliest term still owed
- * (the school calendar; else that term's first fee item's date) to the school's today, 0 if not yet begun.
+ * A debtor is a student of the session's class list (active students) who owes more than 0 of what
+ * has fallen due (`owedAsOf`, fees-due.ts) up to the chosen term, or in the whole session
+ * (`term=session`); without a term the list opens on the current term. Days overdue count from the
+ * day the oldest unpaid fee fell due to the school's today.
  */
 import { z } from 'zod';
 import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
 import { dayNumber } from './attendance';
+import { allocateCollected, isDue } from './fees-due';
 import { isoDateField } from './report-cards';
 import { sessionIdField } from './results';
 import type { FeeStatus } from './fees';
@@ -24,9 +26,13 @@ import type { PaymentMethod } from './bursary';
 export const DEBTOR_SORTS = ['balance', 'days_overdue', 'name', 'class'] as const;
 export type DebtorSort = (typeof DEBTOR_SORTS)[number];
 
+/** The debtors' term choice: a term (what has fallen due up to it) or the whole session; none = the current term. */
+export const DEBTOR_TERMS = [...TERM_VALUES, 'session'] as const;
+export type DebtorTerm = (typeof DEBTOR_TERMS)[number];
+
 export const debtorsQuerySchema = z.object({
   session_id: sessionIdField.optional(),
-  term: z.enum(TERM_VALUES).optional(),
+  term: z.enum(DEBTOR_TERMS).optional(),
   /** "JSS 1" … "SSS 3": every arm of the level. */
   level: z.string().trim().max(20).optional(),
   /** One arm, "JSS 1A". */
@@ -42,7 +48,7 @@ export interface Debtor {
   admission_number: string;
   full_name: string;
   student_class: string;
-  /** Naira, for the chosen term (or the session). */
+  /** Naira: what has fallen due up to the chosen term (or in the session), discounts applied. */
   due: number;
   discount: number;
   paid: number;
@@ -55,7 +61,12 @@ export interface Debtor {
 export interface DebtorsPage {
   session_id: number;
   session: string;
+  /** The term shown (the current term unless another was chosen); null for the whole session. */
   term: Term | null;
+  /** The school's today: what is due is counted as of it. */
+  as_of: string;
+  /** The day the term shown begins, when known (fees of a term not begun are not owed yet). */
+  term_begins: string | null;
   debtors: Debtor[];
   page: number;
   pages: number;
@@ -73,16 +84,19 @@ export const collectionsQuerySchema = z.object({
 });
 
 export interface CollectionRow {
-  /** Naira. */
+  /** Naira: expected is what has fallen due (discounts applied); upcoming, what has not yet. */
   expected: number;
   collected: number;
   outstanding: number;
+  upcoming: number;
 }
 export interface CollectionSummary {
   session_id: number;
   session: string;
   term: Term | null;
-  /** Expected = compulsory fees less discounts; collected = payments net of reversals, settling terms in order. */
+  /** The school's today: expected counts the fees fallen due by it. */
+  as_of: string;
+  /** Expected = compulsory fees fallen due less discounts; collected = payments net of reversals, settling terms in order. */
   totals: CollectionRow & {
     discounts: number;
     students: number;
@@ -100,45 +114,18 @@ export interface CollectionSummary {
 // ---------------------------------------------------------------- the rules (kobo)
 
 /**
- * Days a debt is overdue: from the start of the earliest term still owed to the school's today; 0
- * when that term has not begun (or its start is unknown).
+ * Days a debt is overdue: from the day the oldest unpaid fee fell due (`owedAsOf`'s `owedSince`) to
+ * the school's today; 0 when nothing is owed.
  */
 export function daysOverdue(start: string | null, today: string): number {
   if (!start) return 0;
   return Math.max(0, dayNumber(today) - dayNumber(start));
 }
 
-/** A compulsory item of a student's class as the allocation sees it (kobo; `kobo` is after discounts). */
-export interface AllocationItem {
-  term: Term;
-  name_key: string;
-  kobo: number;
-}
-
-/**
- * How a student's collected money (payments net of reversals) settles their items: term by term
- * (1st, 2nd, 3rd, as `termBalances` settles terms), and within a term in the class's item order,
- * each item at most its amount (after discounts). What is left over is the student's credit.
- * `collected[i]` belongs to `items[i]`.
- */
-export function allocateCollected(items: readonly AllocationItem[], paidKobo: number): { collected: number[]; credit: number } {
-  let left = Math.max(0, Math.trunc(paidKobo));
-  const collected = items.map(() => 0);
-  for (const term of TERM_VALUES) {
-    items.forEach((it, i) => {
-      if (it.term !== term || left <= 0) return;
-      const take = Math.min(left, Math.max(0, Math.trunc(it.kobo)));
-      collected[i] = take;
-      left -= take;
-    });
-  }
-  return { collected, credit: left };
-}
-
-/** One student as the collection summary reads them: each compulsory item before and after discounts. */
+/** One student as the collection summary reads them: each compulsory item before and after discounts, and the day it falls due. */
 export interface CollectionStudent {
   student_class: string;
-  items: readonly { term: Term; name_key: string; gross: number; net: number }[];
+  items: readonly { term: Term; name_key: string; gross: number; net: number; falls_due_on: string }[];
   /** Payments net of reversals in the session. */
   paidKobo: number;
 }
@@ -147,29 +134,34 @@ export interface CollectionFigure {
   expected: number;
   collected: number;
   outstanding: number;
+  upcoming: number;
 }
 
 /**
- * The collection summary's figures for a term (or the session when `term` is null), in kobo: the
- * totals, by class and by fee item (keyed by name_key, in the order items first appear). Each
- * student's money settles their items by `allocateCollected`; in a term's view the student's credit
- * counts only on the last term with anything due, as `termBalances` keeps it.
+ * The collection summary's figures for a term (or the session when `term` is null) as of `asOf`, in
+ * kobo: the totals, by class and by fee item (keyed by name_key, in the order items first appear).
+ * Expected is what has fallen due (`isDue`); what has not is upcoming. Each student's money settles
+ * their due items by `allocateCollected`; what is left is credit (paid in advance counts there until
+ * the fees it meets fall due). In a term's view the credit counts only on the student's last term
+ * with anything due, as `termBalances` keeps it.
  */
 export function collectionFigures(
   students: readonly CollectionStudent[],
   term: Term | null,
+  asOf: string,
 ): {
   totals: CollectionFigure & { discounts: number; credit: number; students: number };
   by_class: (CollectionFigure & { student_class: string; students: number })[];
   by_item: (CollectionFigure & { name_key: string })[];
 } {
-  const zero = (): CollectionFigure => ({ expected: 0, collected: 0, outstanding: 0 });
+  const zero = (): CollectionFigure => ({ expected: 0, collected: 0, outstanding: 0, upcoming: 0 });
   const totals = { ...zero(), discounts: 0, credit: 0, students: students.length };
   const byClass = new Map<string, CollectionFigure & { student_class: string; students: number }>();
   const byItem = new Map<string, CollectionFigure & { name_key: string }>();
   for (const s of students) {
+    const due = s.items.map((i) => isDue(i, asOf));
     const { collected, credit } = allocateCollected(
-      s.items.map((i) => ({ term: i.term, name_key: i.name_key, kobo: i.net })),
+      s.items.map((i, k) => ({ term: i.term, kobo: due[k] ? i.net : 0 })),
       s.paidKobo,
     );
     const cls = byClass.get(s.student_class) ?? { ...zero(), student_class: s.student_class, students: 0 };
@@ -181,14 +173,16 @@ export function collectionFigures(
       const net = Math.max(0, it.net);
       const row = byItem.get(it.name_key) ?? { ...zero(), name_key: it.name_key };
       for (const r of [totals, cls, row]) {
-        r.expected += net;
-        r.collected += got;
-        r.outstanding += net - got;
+        if (due[i]) {
+          r.expected += net;
+          r.collected += got;
+          r.outstanding += net - got;
+        } else r.upcoming += net;
       }
-      totals.discounts += Math.max(0, it.gross - net);
+      if (due[i]) totals.discounts += Math.max(0, it.gross - net);
       byItem.set(it.name_key, row);
     });
-    const lastTermDue = [...TERM_VALUES].reverse().find((t) => s.items.some((i) => i.term === t && i.net > 0));
+    const lastTermDue = [...TERM_VALUES].reverse().find((t) => s.items.some((i, k) => due[k] && i.term === t && i.net > 0));
     if (term === null || term === lastTermDue) totals.credit += credit;
   }
   return { totals, by_class: [...byClass.values()], by_item: [...byItem.values()] };
@@ -222,6 +216,8 @@ export const FEE_REPORT_MESSAGES = {
   levelInvalid: 'Choose a class level such as JSS 1.',
   classInvalid: 'Choose a class such as JSS 1A.',
   noDebtors: 'No one owes fees for this choice.',
+  /** The chosen term has not begun: its fees are upcoming, not owed (those with an earlier due date count). */
+  termNotBegun: (term: string, date: string) => `The ${term} begins on ${date}: its fees are not owed before they fall due.`,
   rangeInvalid: 'The start date must not be after the end date.',
 } as const;
 
@@ -260,6 +256,10 @@ export const FEE_REPORT_LABELS = {
   expected: 'Expected',
   collected: 'Collected',
   outstanding: 'Outstanding',
+  upcoming: 'Not yet due',
+  /** Under the debtors' term choice: what a term's figures count. */
+  termHint: 'A term shows what has fallen due up to it and is unpaid; fees not yet due are not counted.',
+  asOf: (date: string) => `As of ${date}`,
   discounts: 'Discounts given',
   credit: 'Paid in advance (credit)',
   students: 'Students',

@@ -6,7 +6,8 @@ import { amountSchema, feeScheduleInputSchema, feeScheduleUpdateSchema, PAYMENT_
 /**
  * Fee items and what a student owes. A term's fees are
  * several items per class (tuition, PTA levy, books, optional bus); the balance due is the sum of
- * the compulsory items. Money is integer kobo in every rule here.
+ * the compulsory items. When each falls due (and so what is owed on a given day): fees-due.ts.
+ * Money is integer kobo in every rule here.
  */
 
 export const FEE_MESSAGES = {
@@ -35,6 +36,12 @@ export const FEE_MESSAGES = {
   copied: (copied: number, from: string, skipped: number) =>
     `Copied ${copied} ${copied === 1 ? 'item' : 'items'} from ${from}${skipped ? ` (${skipped} already set, kept)` : ''}`,
   confirmDelete: (name: string, term: string, cls: string) => `Delete "${name}" (${term}) for ${cls}?`,
+  // When an item falls due (fees-due.ts)
+  dueOnInvalid: 'Enter the due date as a day (YYYY-MM-DD).',
+  dueOnLabel: 'Due date (optional)',
+  dueOnHint: 'Leave empty: due when the term begins (school calendar).',
+  dueFrom: (date: string) => `Due ${date}`,
+  dueAtTermStart: 'Due when the term begins',
 } as const;
 
 export const FEE_ITEM_NAME_MAX = 80;
@@ -62,9 +69,25 @@ const sessionId = z.coerce
 const termField = z.enum(TERM_VALUES, { error: PAYMENT_MESSAGES.termInvalid });
 const description = z.string().trim().max(200, PAYMENT_MESSAGES.descriptionTooLong).default('');
 const compulsory = z.boolean({ error: 'Compulsory must be true or false' }).default(true);
+/**
+ * The day the school wants an item paid by; null: when its term begins. Omitted on an update: kept as
+ * it is. (The rule reading it: `owedAsOf` in fees-due.ts.)
+ */
+const dueOn = z
+  .union([
+    z.null(),
+    z
+      .string({ error: FEE_MESSAGES.dueOnInvalid })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, FEE_MESSAGES.dueOnInvalid)
+      .refine((v) => {
+        const t = Date.parse(`${v}T00:00:00Z`);
+        return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+      }, FEE_MESSAGES.dueOnInvalid),
+  ])
+  .optional();
 
 /** One item in a bulk save. */
-export const feeItemLineSchema = z.object({ name: itemName, amount: amountSchema, compulsory, description });
+export const feeItemLineSchema = z.object({ name: itemName, amount: amountSchema, compulsory, description, due_on: dueOn });
 
 /**
  * POST /api/payments/fee-items/bulk/: the same items for many classes of one session and term.
@@ -118,6 +141,7 @@ export type FeeItemsCopy = z.output<typeof feeItemsCopySchema>;
 const extra = {
   name: itemName.optional(),
   compulsory: z.boolean({ error: 'Compulsory must be true or false' }).optional(),
+  due_on: dueOn,
 };
 export const feeItemCreateSchema = feeScheduleInputSchema.extend(extra);
 export const feeItemUpdateSchema = feeScheduleUpdateSchema.extend(extra);
@@ -227,6 +251,8 @@ export interface FeeItem {
   amount: number;
   compulsory: boolean;
   description: string;
+  /** The day the school set for paying it, or null: due when its term begins. */
+  due_on: string | null;
   updated_at: string;
 }
 

@@ -8,6 +8,7 @@ export * from './people';
 export * from './results';
 export * from './payments';
 export * from './fees';
+export * from './fees-due';
 export * from './text';
 export * from './datetime';
 export * from './ids';

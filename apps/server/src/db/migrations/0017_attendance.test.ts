@@ -146,7 +146,8 @@ describe('migration 0017 on a database made by the previous release (SQLite fixt
       report_card_entries: 0,
     });
     await migrateToLatest(handle);
-    expect(await upgrade.tableRows(handle, KEPT)).toEqual(before);
+    // Read on the columns each table had: later migrations add some (fee_items.due_on, 0021).
+    expect(await upgrade.tableRowsAsBefore(handle, before)).toEqual(before);
     expect(await upgrade.countRows(handle, NEW_TABLES)).toEqual(Object.fromEntries(NEW_TABLES.map((t) => [t, 0])));
 
     const session = await handle.db.selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
@@ -217,7 +218,8 @@ describeEachDatabase('migration 0017: the report card of the previous release ke
 
     const before = await upgrade.tableRows(handle, KEPT);
     await migrateToLatest(handle);
-    expect(await upgrade.tableRows(handle, KEPT)).toEqual(before);
+    // Read on the columns each table had: later migrations add some (fee_items.due_on, 0021).
+    expect(await upgrade.tableRowsAsBefore(handle, before)).toEqual(before);
     expect(await upgrade.countRows(handle, NEW_TABLES)).toEqual(Object.fromEntries(NEW_TABLES.map((t) => [t, 0])));
 
     await appWorksOn(handle, {

@@ -14,7 +14,8 @@ describe('migration 0019 on a database made by the previous release (SQLite fixt
     const counts = Object.fromEntries(Object.entries(before).map(([t, rows]) => [t, rows.length]));
     expect(counts).toMatchObject({ students: 72, staff: 33, results: 1530, fee_items: 72, staff_capabilities: 1 });
     await migrateToLatest(handle);
-    expect(await upgrade.tableRows(handle, upgrade.RELEASE_0018_TABLES)).toEqual(before);
+    // Read on the columns each table had: later migrations add some (fee_items.due_on, 0021).
+    expect(await upgrade.tableRowsAsBefore(handle, before)).toEqual(before);
     expect(await upgrade.countRows(handle, NEW_TABLES)).toEqual({ fee_discounts: 0, transfer_reports: 0 });
   });
 });

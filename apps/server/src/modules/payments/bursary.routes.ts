@@ -22,7 +22,7 @@ import { BursaryService } from './bursary.service';
 import { DiscountsRepository } from './discounts.repository';
 import { discountRoutes } from './discounts.routes';
 import { DiscountsService } from './discounts.service';
-import { FeesService } from './fees.service';
+import { feeCalendar, FeesService } from './fees.service';
 import { feeReportRoutes } from './fee-reports.routes';
 import { ledgerCsv } from './payments.documents';
 import { PaymentsRepository } from './payments.repository';
@@ -43,7 +43,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = new BursaryService(repo, sessions, attendance);
   const fees = new FeesService(payments, sessions, teachingService(deps.db));
   const discounts = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
-  const statements = new StatementService(payments, repo, fees, sessions, attendance, discounts);
+  const statements = new StatementService(payments, repo, fees, sessions, feeCalendar(attendance, sessions), discounts);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

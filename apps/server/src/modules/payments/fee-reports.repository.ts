@@ -58,17 +58,6 @@ export class FeeReportsRepository {
     return q.groupBy('p.student_id').execute();
   }
 
-  /** The first day each class's compulsory items of a term were set: a term's start when the calendar has none. */
-  itemsSetOn(sessionId: number) {
-    return this.db
-      .selectFrom('fee_items')
-      .select((eb) => ['student_class', 'term', eb.fn.min<string>('created_at').as('first_at')])
-      .where('session_id', '=', sessionId)
-      .where('compulsory', '=', 1)
-      .groupBy(['student_class', 'term'])
-      .execute();
-  }
-
   /** A name to show for each item key of the session (classes may spell one item differently). */
   itemNames(sessionId: number) {
     return this.db

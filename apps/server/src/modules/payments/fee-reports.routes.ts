@@ -10,7 +10,7 @@ import { teachingService } from '../teaching/teaching.service';
 import { debtorsCsv, debtorsPdf } from './fee-reports.documents';
 import { FeeReportsRepository } from './fee-reports.repository';
 import { FeeReportsService, type DebtorsReport } from './fee-reports.service';
-import { FeesService } from './fees.service';
+import { feeCalendar, FeesService } from './fees.service';
 import { PaymentsRepository } from './payments.repository';
 
 const tags = ['bursary'];
@@ -31,7 +31,13 @@ export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sessions = sessionsService(deps.db);
   const teaching = teachingService(deps.db);
   const fees = new FeesService(new PaymentsRepository(deps.db), sessions, teaching);
-  const service = new FeeReportsService(new FeeReportsRepository(deps.db), fees, sessions, teaching, attendanceService(deps.db, deps.now));
+  const service = new FeeReportsService(
+    new FeeReportsRepository(deps.db),
+    fees,
+    sessions,
+    teaching,
+    feeCalendar(attendanceService(deps.db, deps.now), sessions),
+  );
   const settings = settingsService(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -3,11 +3,13 @@ import {
   DEBTORS_PAGE_SIZE,
   FEE_REPORT_MESSAGES,
   PAYMENT_MESSAGES,
-  TERM_VALUES,
   classLevelOf,
   collectionFigures,
+  currentTermOf,
   daysOverdue,
+  isDue,
   koboToNaira,
+  owedAsOf,
   personName,
   sortDebtors,
   type AcademicSession,
@@ -19,17 +21,19 @@ import {
   type Term,
 } from '@portal/domain';
 import { badRequest } from '../../http/errors';
-import type { AttendanceService } from '../attendance/attendance.service';
 import type { SessionsService } from '../results/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { FeeReportsRepository } from './fee-reports.repository';
-import { standingOf, type FeesService } from './fees.service';
+import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 
 /** The debtors filter without paging (the CSV and PDF take every row). */
 export type DebtorsFilter = Omit<DebtorsQuery, 'page'>;
 export interface DebtorsReport {
   session: AcademicSession;
   term: Term | null;
+  /** The school's today, and the day the term shown begins (when known). */
+  asOf: string;
+  termBegins: string | null;
   /** Every debtor of the filter, in the order asked (kobo figures kept for the totals). */
   debtors: Debtor[];
   total_balance: number;
@@ -38,10 +42,11 @@ export interface DebtorsReport {
 }
 
 /**
- * The debtors list and the collection summary (issue 17, reports). Both read the one balance rule:
- * `FeesService.studentDues` (class compulsory items less the student's discounts) against payments
- * net of reversals, settling terms in order (`standingOf`, `allocateCollected`). A fixed number of
- * queries whatever the school's size.
+ * The debtors list and the collection summary (issue 17, reports). Both read the one due rule
+ * (fees-due.ts): `FeesService.studentDues` (class compulsory items less the student's discounts),
+ * each item counted once it has fallen due by the school's today, against payments net of reversals
+ * settling terms in order (`owedAsOf`, `allocateCollected`). A fixed number of queries whatever the
+ * school's size.
  */
 export class FeeReportsService {
   constructor(
@@ -49,7 +54,7 @@ export class FeeReportsService {
     private readonly fees: FeesService,
     private readonly sessions: SessionsService,
     private readonly teaching: TeachingService,
-    private readonly attendance: AttendanceService,
+    private readonly calendar: FeeCalendar,
   ) {}
 
   private async session(id: number | undefined): Promise<AcademicSession> {
@@ -69,48 +74,49 @@ export class FeeReportsService {
 
   async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
     const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
-    const term = q.term ?? null;
     // The dues are read as soon as the students are, while the other reads are still out.
     const studentsRead = this.repo.activeStudents(classes);
-    const [students, dues, paid, starts, setOn, { today }] = await Promise.all([
+    const [students, dues, paid, starts, today] = await Promise.all([
       studentsRead,
       studentsRead.then((list) => this.fees.studentDues(session.id, list)),
       this.repo.paidByStudent(session.name, classes),
-      this.attendance.termStarts(session.id),
-      this.repo.itemsSetOn(session.id),
-      this.attendance.schoolToday(),
+      this.calendar.termStarts(session),
+      this.calendar.today(),
     ]);
+    // No term chosen: the current term (what has fallen due up to it); `session`: the whole session.
+    const term = q.term === 'session' ? null : (q.term ?? currentTermOf(starts, today));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), { kobo: Number(p.paid ?? 0), last: p.last_paid_on }]));
-    const firstSet = new Map(setOn.map((r) => [`${r.student_class}|${r.term}`, String(r.first_at).slice(0, 10)]));
-    const startOf = (cls: string, t: Term) => starts[t] ?? firstSet.get(`${cls}|${t}`) ?? null;
 
     const rows: Debtor[] = [];
     let totalKobo = 0;
     for (const s of students) {
       const d = dues.get(s.id);
       const money = paidOf.get(s.id) ?? { kobo: 0, last: null };
-      const standing = standingOf(d?.due ?? {}, money.kobo);
-      const focus = term ? standing.terms.find((t) => t.term === term) : standing.session;
-      if (!focus || focus.balance <= 0) continue;
-      const owed = term ?? standing.terms.find((t) => t.balance > 0)?.term ?? TERM_VALUES[0];
-      const discountKobo = (d?.takes ?? []).filter((t) => !term || t.term === term).reduce((sum, t) => sum + t.kobo, 0);
-      totalKobo += focus.balance;
+      const items = datedItemsOf(d, starts);
+      const { owed, owedSince } = owedAsOf(items, money.kobo, today, term);
+      if (owed.balance <= 0) continue;
+      // What the discounts took off the items counted as due.
+      const counted = new Set(items.filter((i) => isDue(i, today, term)).map((i) => `${i.term}|${i.name_key}`));
+      const discountKobo = (d?.takes ?? []).filter((t) => counted.has(`${t.term}|${t.name_key}`)).reduce((sum, t) => sum + t.kobo, 0);
+      totalKobo += owed.balance;
       rows.push({
         admission_number: s.admission_number,
         full_name: personName(s),
         student_class: s.student_class,
-        due: koboToNaira(focus.due),
+        due: koboToNaira(owed.due),
         discount: koboToNaira(discountKobo),
-        paid: koboToNaira(focus.paid),
-        balance: koboToNaira(focus.balance),
-        status: focus.status,
-        days_overdue: daysOverdue(startOf(s.student_class, owed), today),
+        paid: koboToNaira(owed.paid),
+        balance: koboToNaira(owed.balance),
+        status: owed.status,
+        days_overdue: daysOverdue(owedSince, today),
         last_paid_on: money.last ? String(money.last).slice(0, 10) : null,
       });
     }
     return {
       session,
       term,
+      asOf: today,
+      termBegins: term ? (starts[term] ?? null) : null,
       debtors: sortDebtors(rows, q.sort, q.order),
       total_balance: koboToNaira(totalKobo),
       scope: q.student_class ?? q.level ?? null,
@@ -124,6 +130,8 @@ export class FeeReportsService {
       session_id: all.session.id,
       session: all.session.name,
       term: all.term,
+      as_of: all.asOf,
+      term_begins: all.termBegins,
       debtors: all.debtors.slice(start, start + DEBTORS_PAGE_SIZE),
       page: q.page,
       pages: Math.max(1, Math.ceil(all.debtors.length / DEBTORS_PAGE_SIZE)),
@@ -137,13 +145,15 @@ export class FeeReportsService {
     const session = await this.session(q.session_id);
     const range = { from: q.from, to: q.to };
     const studentsRead = this.repo.activeStudents(null);
-    const [students, dues, paid, names, byDay, byMethod] = await Promise.all([
+    const [students, dues, paid, names, byDay, byMethod, starts, today] = await Promise.all([
       studentsRead,
       studentsRead.then((list) => this.fees.studentDues(session.id, list)),
       this.repo.paidByStudent(session.name, null),
       this.repo.itemNames(session.id),
       this.repo.received(session.name, 'day', range),
       this.repo.received(session.name, 'method', range),
+      this.calendar.termStarts(session),
+      this.calendar.today(),
     ]);
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
     const figures = collectionFigures(
@@ -154,27 +164,31 @@ export class FeeReportsService {
         for (const t of d?.takes ?? []) takenOff.set(`${t.term}|${t.name_key}`, (takenOff.get(`${t.term}|${t.name_key}`) ?? 0) + t.kobo);
         return {
           student_class: s.student_class,
-          items: (d?.items ?? []).map((i) => ({
+          items: datedItemsOf(d, starts).map((i) => ({
             term: i.term,
             name_key: i.name_key,
             net: i.kobo,
             gross: i.kobo + (takenOff.get(`${i.term}|${i.name_key}`) ?? 0),
+            falls_due_on: i.falls_due_on,
           })),
           paidKobo: paidOf.get(s.id) ?? 0,
         };
       }),
       q.term ?? null,
+      today,
     );
     const nameOf = new Map(names.map((n) => [n.name_key, n.name]));
-    const row = (f: { expected: number; collected: number; outstanding: number }) => ({
+    const row = (f: { expected: number; collected: number; outstanding: number; upcoming: number }) => ({
       expected: koboToNaira(f.expected),
       collected: koboToNaira(f.collected),
       outstanding: koboToNaira(f.outstanding),
+      upcoming: koboToNaira(f.upcoming),
     });
     return {
       session_id: session.id,
       session: session.name,
       term: q.term ?? null,
+      as_of: today,
       totals: {
         ...row(figures.totals),
         discounts: koboToNaira(figures.totals.discounts),

@@ -35,7 +35,7 @@ import { teachingService } from '../teaching/teaching.service';
 import { debtorsPdf } from './fee-reports.documents';
 import { FeeReportsRepository } from './fee-reports.repository';
 import { FeeReportsService } from './fee-reports.service';
-import { FeesService } from './fees.service';
+import { feeCalendar, FeesService } from './fees.service';
 import { PaymentsRepository } from './payments.repository';
 import './payments.tables';
 
@@ -173,7 +173,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
       await pay(part, 20_000, { paid_on: '2025-10-05' });
       await discount(discounted, { term: null, basis: 'percent', percent_bp: 5000, items: ['Tuition'] }); // 45,000 + 25,000 off
 
-      const page = await debtors({ student_class: cls });
+      const page = await debtors({ student_class: cls, term: 'session' });
       expect(page).toMatchObject({ session_id: sessionId, session: '2025/2026', term: null, page: 1, pages: 1, total: 3 });
       const row = (k: Kid) => page.debtors.find((d) => d.admission_number === k.admissionNumber);
       expect(row(paidUp)).toBeUndefined();
@@ -203,27 +203,32 @@ describeEachDatabase('debtors and collections', (dialect) => {
       // Sorted by balance, largest first, by default.
       expect(page.debtors.map((d) => d.balance)).toEqual([150_000, 100_000, 80_000]);
 
-      // The 2nd term alone: its start is not in the calendar, so its items' first date (1 Oct) stands in.
-      const second = await debtors({ student_class: cls, term: '2nd' });
-      expect(second.term).toBe('2nd');
-      expect(second.debtors.map((d) => [d.admission_number, d.due, d.balance, d.days_overdue])).toEqual([
-        [owes.admissionNumber, 50_000, 50_000, 19],
-        [part.admissionNumber, 50_000, 50_000, 19],
-        [discounted.admissionNumber, 25_000, 25_000, 19],
+      // Without a term the list opens on the current term (the 1st: today is in it), counting what has fallen due up to it.
+      const first = await debtors({ student_class: cls });
+      expect(first).toMatchObject({ term: '1st', term_begins: '2025-09-15', as_of: TODAY });
+      expect(first.debtors.map((d) => [d.admission_number, d.due, d.discount, d.paid, d.balance, d.days_overdue])).toEqual([
+        [owes.admissionNumber, 100_000, 0, 0, 100_000, 35],
+        [discounted.admissionNumber, 55_000, 45_000, 0, 55_000, 35],
+        [part.admissionNumber, 100_000, 0, 50_000, 50_000, 35],
       ]);
-      // Someone who paid the 1st term in full owes only the 2nd: overdue from the 2nd term's start.
+      // Someone who paid the 1st term in full owes only the 2nd: overdue from the day its fees fell due
+      // (the calendar has no 2nd term, so the day they were set, 1 Oct, stands in).
       await pay(part, 50_000);
-      expect((await debtors({ student_class: cls })).debtors.find((d) => d.admission_number === part.admissionNumber)).toMatchObject({
-        balance: 50_000,
-        days_overdue: 19,
-      });
-      // A term not begun yet counts 0 days.
+      expect(
+        (await debtors({ student_class: cls, term: 'session' })).debtors.find((d) => d.admission_number === part.admissionNumber),
+      ).toMatchObject({ balance: 50_000, days_overdue: 19 });
+      expect((await debtors({ student_class: cls })).debtors.map((d) => d.admission_number)).not.toContain(part.admissionNumber);
+      // A fee that has not fallen due is not owed, in any view.
       await items(cls, [{ term: '3rd', name: 'Tuition', kobo: 100_000, created_at: '2026-04-20T08:00:00.000Z' }]);
-      const third = await debtors({ student_class: cls, term: '3rd' });
-      expect(third.debtors.every((d) => d.days_overdue === 0)).toBe(true);
+      for (const term of ['3rd', 'session'])
+        expect(
+          (await debtors({ student_class: cls, term })).debtors.find((d) => d.admission_number === owes.admissionNumber),
+        ).toMatchObject({ due: 150_000, balance: 150_000 });
       // Withdrawn students leave the list.
       await db().updateTable('students').set({ status: 'withdrawn' }).where('id', '=', owes.id).execute();
-      expect((await debtors({ student_class: cls })).debtors.map((d) => d.admission_number)).not.toContain(owes.admissionNumber);
+      expect((await debtors({ student_class: cls, term: 'session' })).debtors.map((d) => d.admission_number)).not.toContain(
+        owes.admissionNumber,
+      );
     });
 
     it('filters by level (every arm) or by one arm; sorts by each column both ways, ties by admission number; pages', async () => {
@@ -311,7 +316,8 @@ describeEachDatabase('debtors and collections', (dialect) => {
       );
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="debtors-${cls.replace(/ /g, '')}-20252026-session.csv"`);
+      // No term named: the current term's list (the 1st), named so.
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="debtors-${cls.replace(/ /g, '')}-20252026-1st.csv"`);
       expect(res.headers['cache-control']).toBe('no-store');
       const lines = res.body
         .replace(/^\ufeff/, '')
@@ -374,8 +380,8 @@ describeEachDatabase('debtors and collections', (dialect) => {
       const s = before.json<CollectionSummary>();
       const mine = (rows: { student_class: string }[]) => rows.filter((r) => r.student_class === c1 || r.student_class === c2);
       expect(mine(s.by_class)).toEqual([
-        { student_class: c1, students: 2, expected: 120_000 + 110_000, collected: 65_000 + 110_000, outstanding: 55_000 },
-        { student_class: c2, students: 1, expected: 120_000, collected: 0, outstanding: 120_000 },
+        { student_class: c1, students: 2, expected: 120_000 + 110_000, collected: 65_000 + 110_000, outstanding: 55_000, upcoming: 0 },
+        { student_class: c2, students: 1, expected: 120_000, collected: 0, outstanding: 120_000, upcoming: 0 },
       ]);
       expect(s.by_method).toEqual(expect.arrayContaining([{ method: 'cash', count: 1, amount: 65_000 }]));
       expect(s.by_method.find((m) => m.method === 'pos')).toBeUndefined(); // reversed: no money received
@@ -398,8 +404,8 @@ describeEachDatabase('debtors and collections', (dialect) => {
       ).json<CollectionSummary>();
       expect(first.term).toBe('1st');
       expect(mine(first.by_class)).toEqual([
-        { student_class: c1, students: 2, expected: 70_000 + 60_000, collected: 65_000 + 60_000, outstanding: 5_000 },
-        { student_class: c2, students: 1, expected: 70_000, collected: 0, outstanding: 70_000 },
+        { student_class: c1, students: 2, expected: 70_000 + 60_000, collected: 65_000 + 60_000, outstanding: 5_000, upcoming: 0 },
+        { student_class: c2, students: 1, expected: 70_000, collected: 0, outstanding: 70_000, upcoming: 0 },
       ]);
       // A date range narrows only the money received.
       const range = (
@@ -430,7 +436,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
       new FeesService(new PaymentsRepository(conn), sessions, teaching),
       sessions,
       teaching,
-      attendanceService(conn, clock.now),
+      feeCalendar(attendanceService(conn, clock.now), sessions),
     );
   }
   async function counting(run: (svc: FeeReportsService) => Promise<unknown>): Promise<number> {
@@ -475,7 +481,9 @@ describeEachDatabase('debtors and collections', (dialect) => {
         ]);
       }
       expect(counts[0]).toEqual(counts[1]);
-      expect(Math.max(...counts[1]!)).toBeLessThanOrEqual(10);
+      // The collection summary's 11: session, students, items, discounts, payments, item names, money by day and
+      // by method, and the due rule's calendar (term dates, the dates the cards announced, the school's time zone).
+      expect(Math.max(...counts[1]!)).toBeLessThanOrEqual(11);
     });
   });
 
@@ -551,7 +559,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
               const discountKobo = discountedDues(dueItems, rules).takes.reduce((s, t) => s + t.kobo, 0);
               kids.push({ ...k, paid, gross, discountKobo });
             }
-            const page = await debtors({ student_class: cls });
+            const page = await debtors({ student_class: cls, term: 'session' });
             const report = (await get(admin, `/api/payments/report/?${qs({ class: cls, session: '2025/2026' })}`)).json<ClassReportRow[]>();
             const grossTotal = Object.values(kids[0]!.gross).reduce((s, v) => s + v, 0);
             for (const k of kids) {
@@ -567,11 +575,13 @@ describeEachDatabase('debtors and collections', (dialect) => {
               if (d) expect(Math.round(d.discount * 100)).toBe(k.discountKobo);
               const r = report.find((x) => x.admission_number === k.admissionNumber)!;
               expect(Math.round(r.outstanding * 100)).toBe(owed);
+              // A term's view owes what is unpaid of that term and the ones before it: the class report's term balances so far.
               for (const t of r.terms) {
                 const termPage = await debtors({ student_class: cls, term: t.term });
                 const td = termPage.debtors.find((x) => x.admission_number === k.admissionNumber);
-                expect(td ? td.balance : 0).toBe(t.balance);
-                if (td) expect([td.due, td.paid, td.status]).toEqual([t.amount_due, t.amount_paid, t.status]);
+                const upTo = r.terms.filter((x) => TERM_VALUES.indexOf(x.term) <= TERM_VALUES.indexOf(t.term));
+                expect(td ? Math.round(td.balance * 100) : 0).toBe(upTo.reduce((sum, x) => sum + Math.round(x.balance * 100), 0));
+                if (td) expect(Math.round(td.due * 100)).toBe(upTo.reduce((sum, x) => sum + Math.round(x.amount_due * 100), 0));
               }
             }
             expect(Math.round(page.total_balance * 100)).toBe(

@@ -4,11 +4,14 @@ import {
   TERM_VALUES,
   defaultFeeItemName,
   discountedDues,
+  fallsDueOn,
   feeBalance,
   feeItemKey,
   koboToNaira,
+  owedAsOf,
   termBalances,
   termLabel,
+  termStartsOf,
   type FeeBalance,
   type FeeItem,
   type FeeItemCreate,
@@ -18,16 +21,19 @@ import {
   type FeeItemsCopy,
   type FeeItemsCopyResult,
   type DiscountBasis,
+  type DatedItem,
   type DiscountTake,
   type DueItem,
   type Term,
+  type TermStarts,
   type TermBalance,
   type TermFees,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
-import type { SessionsService } from '../results/sessions.service';
+import { attendanceService, type AttendanceService, type Clock } from '../attendance/attendance.service';
+import { sessionsService, type SessionsService } from '../results/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { DB } from '../../db/index';
 import { PaymentsRepository } from './payments.repository';
@@ -46,6 +52,7 @@ export function presentFeeItem(f: ItemRow): FeeItem {
     amount: koboToNaira(f.amount_kobo),
     compulsory: f.compulsory === 1,
     description: f.description,
+    due_on: f.due_on ?? null,
     updated_at: f.updated_at,
   };
 }
@@ -80,8 +87,8 @@ export interface StudentDues {
   /** Kobo the discounts take off in all. */
   discountKobo: number;
   takes: DiscountTake[];
-  /** The compulsory items after discounts, in order (what payments settle, term by term). */
-  items: (DueItem & { student_class: string })[];
+  /** The compulsory items after discounts, in order (what payments settle, term by term), with the school's due date and the day set. */
+  items: (DueItem & { student_class: string; due_on: string | null; set_on: string })[];
   /** The discount rows in force behind `takes`, in the order given (their labels are built from these). */
   discounts: Awaited<ReturnType<PaymentsRepository['activeDiscounts']>>;
 }
@@ -111,10 +118,10 @@ export async function studentDuesOf(
     repo.compulsoryItems(sessionId, classes),
     repo.activeDiscounts(sessionId, students.length > 500 ? null : students.map((s) => s.id)),
   ]);
-  const itemsOf = new Map<string, DueItem[]>();
+  const itemsOf = new Map<string, (DueItem & { due_on: string | null; set_on: string })[]>();
   for (const i of items) {
     const list = itemsOf.get(i.student_class) ?? [];
-    list.push({ term: i.term as Term, name_key: i.name_key, kobo: Number(i.amount_kobo) });
+    list.push({ term: i.term as Term, name_key: i.name_key, kobo: Number(i.amount_kobo), due_on: i.due_on ?? null, set_on: i.created_at });
     itemsOf.set(i.student_class, list);
   }
   const discountsOf = new Map<number, typeof discounts>();
@@ -142,13 +149,42 @@ export async function studentDuesOf(
   return out;
 }
 
+/** What the due rule reads of the calendar: each term's start and the school's today. */
+export interface FeeCalendar {
+  /** Each term's first day: the school calendar's, else the "next term begins" the cards announced. */
+  termStarts(session: { id: number; name: string }): Promise<TermStarts>;
+  /** The school's today (its time zone). */
+  today(): Promise<string>;
+}
+
+/** The calendar of the attendance module (school_terms, today) with the sessions' announced term dates. */
+export function feeCalendar(
+  attendance: Pick<AttendanceService, 'termStarts' | 'schoolToday'>,
+  sessions: Pick<SessionsService, 'announcedTermStarts'>,
+): FeeCalendar {
+  return {
+    async termStarts(session) {
+      const [calendar, announced] = await Promise.all([attendance.termStarts(session.id), sessions.announcedTermStarts(session)]);
+      return termStartsOf(calendar, announced);
+    },
+    today: async () => (await attendance.schoolToday()).today,
+  };
+}
+
+/** A student's items after discounts, each with the day it falls due: what `owedAsOf` reads. */
+export function datedItemsOf(dues: StudentDues | undefined, starts: TermStarts): (DatedItem & { name_key: string })[] {
+  return (dues?.items ?? []).map((i) => ({ term: i.term, name_key: i.name_key, kobo: i.kobo, falls_due_on: fallsDueOn(i, starts) }));
+}
+
 /**
  * What report cards print of fees for an arm's students: the next term's compulsory fees of the class
  * (null when none are set, or the next session does not exist yet) and each student's outstanding
- * balance for this session, in naira. Three queries for the whole arm.
+ * balance: what has fallen due up to the card's term, unpaid (next term's fees stand apart), in naira.
  */
 export type CardFeesQuery = {
   session: { id: number; name: string };
+  /** The card's term: the outstanding balance counts the fees of this term and those before it. */
+  term: Term;
   studentClass: string;
   studentIds: readonly number[];
   next: { sessionId: number | null; term: Term };
@@ -156,21 +192,18 @@ export type CardFeesQuery = {
 export type CardFees = (q: CardFeesQuery) => Promise<{ nextFees: number | null; outstanding: Map<number, number> }>;
 
 /** `feesForCards` on the school's database, for the results module (which may not use this repository). */
-export function cardFees(db: DB): CardFees {
+export function cardFees(db: DB, now: Clock = Date.now): CardFees {
   const repo = new PaymentsRepository(db);
-  return (q) => feesForCards(repo, q);
+  const calendar = feeCalendar(attendanceService(db, now), sessionsService(db));
+  return (q) => feesForCards(repo, calendar, q);
 }
 
 export async function feesForCards(
   repo: PaymentsRepository,
-  q: {
-    session: { id: number; name: string };
-    studentClass: string;
-    studentIds: readonly number[];
-    next: { sessionId: number | null; term: Term };
-  },
+  calendar: FeeCalendar,
+  q: CardFeesQuery,
 ): Promise<{ nextFees: number | null; outstanding: Map<number, number> }> {
-  const [dues, nextRows, paid] = await Promise.all([
+  const [dues, nextRows, paid, starts, today] = await Promise.all([
     studentDuesOf(
       repo,
       q.session.id,
@@ -179,11 +212,16 @@ export async function feesForCards(
     // Next term's fees are the class's: the card prints them before any student's discount.
     q.next.sessionId === null ? Promise.resolve([]) : repo.compulsoryDues(q.next.sessionId, [q.studentClass]),
     repo.paidKoboByStudent(q.studentIds, q.session.name),
+    calendar.termStarts(q.session),
+    calendar.today(),
   ]);
   const nextRow = nextRows.find((d) => d.term === q.next.term);
   const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
   const outstanding = new Map(
-    q.studentIds.map((id) => [id, koboToNaira(standingOf(dues.get(id)?.due ?? {}, paidBy.get(id) ?? 0).session.balance)]),
+    q.studentIds.map((id) => [
+      id,
+      koboToNaira(owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, today, q.term).owed.balance),
+    ]),
   );
   return { nextFees: nextRow ? koboToNaira(Number(nextRow.due_kobo)) : null, outstanding };
 }
@@ -207,11 +245,11 @@ export class FeesService {
     return studentDuesOf(this.repo, sessionId, students);
   }
 
-  /** The compulsory items of a class's session, in kobo with their created date (the statement's charges). */
+  /** The compulsory items of a class's session, in kobo with their due date and created date (the statement's charges). */
   async compulsoryItems(sessionId: number, studentClass: string) {
     return (await this.repo.feeItems({ sessionId, studentClass }))
       .filter((f) => f.compulsory === 1)
-      .map((f) => ({ term: f.term as Term, name: f.name, kobo: f.amount_kobo, created_at: f.created_at }));
+      .map((f) => ({ term: f.term as Term, name: f.name, kobo: f.amount_kobo, due_on: f.due_on ?? null, created_at: f.created_at }));
   }
 
   async list(filter: { sessionId?: number; studentClass?: string }): Promise<FeeItem[]> {
@@ -244,6 +282,7 @@ export class FeesService {
       amount_kobo: input.amount,
       compulsory: input.compulsory === false ? 0 : 1,
       description: input.description,
+      due_on: input.due_on ?? null,
     };
     const id = await this.repo.db.transaction().execute(async (trx) => {
       const newId = await this.repo.insertFeeItem(trx, values);
@@ -272,6 +311,8 @@ export class FeesService {
         name,
         name_key: feeItemKey(name),
         compulsory: input.compulsory === undefined ? before.compulsory : input.compulsory ? 1 : 0,
+        // Omitted: kept as it is; null: due when the term begins.
+        due_on: input.due_on === undefined ? (before.due_on ?? null) : input.due_on,
       };
       if (after.name_key !== before.name_key) {
         const clash = await this.repo.feeItemByKey(trx, { ...before, name_key: after.name_key });
@@ -283,7 +324,13 @@ export class FeesService {
         action: 'fee_schedule.update',
         entity: 'fee_schedule',
         entityId: id,
-        before: { amount_kobo: before.amount_kobo, description: before.description, name: before.name, compulsory: before.compulsory },
+        before: {
+          amount_kobo: before.amount_kobo,
+          description: before.description,
+          name: before.name,
+          compulsory: before.compulsory,
+          due_on: before.due_on ?? null,
+        },
         after,
       });
     });
@@ -316,6 +363,8 @@ export class FeesService {
             amount_kobo: it.amount,
             compulsory: it.compulsory ? 1 : 0,
             description: it.description,
+            // A line without a due date keeps an existing item's (a new one: due when the term begins).
+            ...(it.due_on !== undefined ? { due_on: it.due_on } : {}),
           };
           const before = byKey.get(`${cls}|${values.name_key}`);
           if (before) {
@@ -330,6 +379,7 @@ export class FeesService {
                 description: before.description,
                 name: before.name,
                 compulsory: before.compulsory,
+                due_on: before.due_on ?? null,
               },
               after: values,
             });
@@ -378,6 +428,8 @@ export class FeesService {
           amount_kobo: f.amount_kobo,
           compulsory: f.compulsory,
           description: f.description,
+          // A due date belongs to its own term: the copy falls due when its term begins until one is set.
+          due_on: null,
         };
         const id = await this.repo.insertFeeItem(trx, row);
         if (id === null) {

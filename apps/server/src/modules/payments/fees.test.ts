@@ -60,9 +60,21 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
 
       const list = (await get(staff, `/api/payments/fee-schedules/?session_id=${sessionId}&class=JSS%203A`)).json();
       expect(list.map((f: { name: string }) => f.name)).toEqual(['Tuition', 'PTA levy', 'School bus']);
-      // Each keeps the fee-schedule shape of before, with name and compulsory added.
+      // Each keeps the fee-schedule shape of before, with name, compulsory and the due date added.
       expect(Object.keys(list[0]).sort()).toEqual(
-        ['amount', 'compulsory', 'description', 'id', 'name', 'session', 'session_id', 'student_class', 'term', 'updated_at'].sort(),
+        [
+          'amount',
+          'compulsory',
+          'description',
+          'due_on',
+          'id',
+          'name',
+          'session',
+          'session_id',
+          'student_class',
+          'term',
+          'updated_at',
+        ].sort(),
       );
 
       const s = await signInStudent(ctx, { firstName: 'Ngozi', lastName: 'Ade', studentClass: 'JSS 3A' });

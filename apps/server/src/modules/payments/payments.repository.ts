@@ -203,6 +203,7 @@ export class PaymentsRepository {
         'fee_items.amount_kobo',
         'fee_items.compulsory',
         'fee_items.description',
+        'fee_items.due_on',
         'fee_items.created_at',
         'fee_items.updated_at',
       ]);
@@ -219,11 +220,11 @@ export class PaymentsRepository {
       .execute();
   }
 
-  /** The compulsory items of these classes in a session, in the classes' item order (what discounts apply to). */
+  /** The compulsory items of these classes in a session, in the classes' item order (what discounts apply to), with when each falls due. */
   compulsoryItems(sessionId: number, classes: readonly string[]) {
     return this.db
       .selectFrom('fee_items')
-      .select(['student_class', 'term', 'name_key', 'amount_kobo'])
+      .select(['student_class', 'term', 'name_key', 'amount_kobo', 'due_on', 'created_at'])
       .where('session_id', '=', sessionId)
       .where('student_class', 'in', classes.length ? classes : [''])
       .where('compulsory', '=', 1)
@@ -287,7 +288,7 @@ export class PaymentsRepository {
   async updateFeeItem(
     trx: Conn,
     id: number,
-    v: { amount_kobo: number; description: string; name: string; name_key: string; compulsory: number },
+    v: { amount_kobo: number; description: string; name: string; name_key: string; compulsory: number; due_on?: string | null },
   ): Promise<void> {
     await trx
       .updateTable('fee_items')

@@ -65,6 +65,8 @@ export interface FeeItemsTable {
   /** 1: part of the balance due; 0: optional (bus, uniform), shown but not owed. */
   compulsory: number;
   description: string;
+  /** The day the school wants the item paid by (ISO date); NULL: when its term begins (fees-due.ts). */
+  due_on: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

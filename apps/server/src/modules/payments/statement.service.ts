@@ -3,6 +3,8 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_LABELS,
   TERM_VALUES,
+  fallsDueOn,
+  isDue,
   koboToNaira,
   personName,
   statementLines,
@@ -12,22 +14,23 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden } from '../../http/errors';
-import type { AttendanceService } from '../attendance/attendance.service';
 import type { SessionsService } from '../results/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
 import { paidOnOf } from './bursary.service';
 import type { DiscountsService } from './discounts.service';
-import type { FeesService } from './fees.service';
+import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
 import { ownStudentOf } from './payments.students';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'capable'>;
 
 /**
- * A student's statement of account for a session: the compulsory charges of their class (dated at
- * each term's start from the school calendar, else the item's created date), then payments and
- * reversals by the day paid; the student's discounts are credits beside the charges they reduce. The closing
- * balance equals the fee balance rule's due (discounts applied) − paid (negative = credit), tested.
+ * A student's statement of account for a session: the compulsory charges of their class, each dated
+ * the day it falls due (fees-due.ts: the item's due date, else its term's start, else the day it was
+ * set), then payments and reversals by the day paid; the student's discounts are credits beside the
+ * charges they reduce. Charges (and their discounts) not yet due by the school's today are listed as
+ * upcoming, outside the balance. The closing balance equals the rule's due (discounts applied) −
+ * paid (negative = credit), tested.
  */
 export class StatementService {
   constructor(
@@ -35,7 +38,7 @@ export class StatementService {
     private readonly bursaryRepo: BursaryRepository,
     private readonly fees: FeesService,
     private readonly sessions: SessionsService,
-    private readonly attendance: AttendanceService,
+    private readonly calendar: FeeCalendar,
     private readonly discounts: DiscountsService,
   ) {}
 
@@ -53,31 +56,44 @@ export class StatementService {
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
 
-    const [items, starts, rows, { shares }] = await Promise.all([
+    const [items, starts, today, rows, { dues, shares }] = await Promise.all([
       this.fees.compulsoryItems(session.id, student.student_class),
-      this.attendance.termStarts(session.id),
+      this.calendar.termStarts(session),
+      this.calendar.today(),
       this.bursaryRepo.statementEntries(student.id, session.name),
       this.discounts.sharesOf(session.id, student),
     ]);
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);
     const charges = [...items]
       .sort((a, b) => termOrder(a.term) - termOrder(b.term))
-      .map((i) => ({
-        date: starts[i.term] ?? i.created_at.slice(0, 10),
-        description: `${i.name} (${termLabel(i.term)})`,
-        term: i.term,
-        kobo: i.kobo,
-      }));
-    // A discount is a credit against its term's charges, dated like them; a whole-session one names the term.
+      .map((i) => {
+        const date = fallsDueOn({ term: i.term, due_on: i.due_on, set_on: i.created_at }, starts);
+        return {
+          date,
+          description: `${i.name} (${termLabel(i.term)})`,
+          term: i.term,
+          kobo: i.kobo,
+          upcoming: !isDue({ term: i.term, falls_due_on: date }, today),
+        };
+      });
+    // A discount is a credit against the charges it reduces, dated (and due) like them; a whole-session one names the term.
+    const dueDateOf = new Map(datedItemsOf(dues, starts).map((i) => [`${i.term}|${i.name_key}`, i.falls_due_on]));
     const discounts = TERM_VALUES.flatMap((term) =>
-      shares
-        .filter((d) => d.byTerm[term])
-        .map((d) => ({
-          date: charges.find((c) => c.term === term)?.date ?? starts[term] ?? '',
+      shares.flatMap((d) => {
+        const byDate = new Map<string, number>();
+        for (const t of dues?.takes ?? []) {
+          if (t.discount_id !== d.id || t.term !== term) continue;
+          const date = dueDateOf.get(`${t.term}|${t.name_key}`) ?? starts[term] ?? '';
+          byDate.set(date, (byDate.get(date) ?? 0) + t.kobo);
+        }
+        return [...byDate].map(([date, kobo]) => ({
+          date,
           description: d.term ? d.label : `${d.label} (${termLabel(term)})`,
           term,
-          kobo: d.byTerm[term]!,
-        })),
+          kobo,
+          upcoming: !isDue({ term, falls_due_on: date }, today),
+        }));
+      }),
     );
     const ledger = rows.map((r) => {
       const kind = r.reversal_of !== null ? ('reversal' as const) : ('payment' as const);
@@ -95,8 +111,10 @@ export class StatementService {
       };
     });
     const { lines, balance_kobo } = statementLines(charges, ledger, discounts);
-    const chargedKobo = charges.reduce((s, c) => s + c.kobo, 0);
-    const discountKobo = discounts.reduce((s, d) => s + d.kobo, 0);
+    const sum = (list: readonly { kobo: number; upcoming: boolean }[], upcoming: boolean) =>
+      list.reduce((s, c) => s + (c.upcoming === upcoming ? c.kobo : 0), 0);
+    const chargedKobo = sum(charges, false);
+    const discountKobo = sum(discounts, false);
     const paidKobo = ledger.reduce((s, e) => s + e.kobo, 0);
     return {
       admission_number: student.admission_number,
@@ -110,6 +128,7 @@ export class StatementService {
         description: l.description,
         term: l.term,
         receipt_number: l.receipt_number,
+        upcoming: l.upcoming,
         debit: koboToNaira(l.debit_kobo),
         credit: koboToNaira(l.credit_kobo),
         balance: koboToNaira(l.balance_kobo),
@@ -118,6 +137,8 @@ export class StatementService {
       discounts: koboToNaira(discountKobo),
       paid: koboToNaira(paidKobo),
       balance: koboToNaira(balance_kobo),
+      upcoming: koboToNaira(sum(charges, true) - sum(discounts, true)),
+      as_of: today,
     };
   }
 }

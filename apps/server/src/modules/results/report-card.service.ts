@@ -386,6 +386,7 @@ export class ReportCardService {
     ]);
     const fees = await this.fees({
       session,
+      term: term as Term,
       studentClass,
       studentIds,
       next: { sessionId: nextSession?.id ?? null, term: next.term },

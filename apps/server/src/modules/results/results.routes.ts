@@ -65,7 +65,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     teaching,
     assessment,
     cardRows,
-    cardFees(deps.db),
+    cardFees(deps.db, deps.now),
     attendanceService(deps.db, deps.now),
   );
   const actor = (req: Parameters<typeof currentUser>[0]) => {

@@ -1,5 +1,6 @@
 import type { Conn, Trx } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
+import './report-cards.tables';
 
 /** SQL of academic sessions. */
 export class SessionsRepository {
@@ -30,6 +31,24 @@ export class SessionsRepository {
       .orderBy('name', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /**
+   * The "next term begins" days the cards announced for a session's terms: its own 1st and 2nd terms'
+   * rows and the 3rd term's of the session before (named `previousName`). One query.
+   */
+  announcedStarts(sessionId: number, previousName: string | null) {
+    return this.db
+      .selectFrom('report_terms as rt')
+      .innerJoin('academic_sessions as s', 's.id', 'rt.session_id')
+      .select(['rt.session_id', 'rt.term', 'rt.next_term_begins'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('rt.session_id', '=', sessionId), eb('rt.term', 'in', ['1st', '2nd'])]),
+          ...(previousName ? [eb.and([eb('s.name', '=', previousName), eb('rt.term', '=', '3rd')])] : []),
+        ]),
+      )
+      .execute();
   }
 
   /** The session marked current, if any. */

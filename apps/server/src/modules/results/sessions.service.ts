@@ -1,9 +1,15 @@
-import { RESULT_MESSAGES, type AcademicSession } from '@portal/domain';
+import { RESULT_MESSAGES, nextTermOf, type AcademicSession, type Term } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/index';
 import { SessionsRepository } from './sessions.repository';
+
+/** "2025/2026" → "2024/2025"; null for a name of another form. */
+function previousSessionName(name: string): string | null {
+  const m = /^(\d{4})\/(\d{4})$/.exec(name);
+  return m ? `${Number(m[1]) - 1}/${Number(m[2]) - 1}` : null;
+}
 
 const present = (r: { id: number; name: string; is_current: number }): AcademicSession => ({
   id: r.id,
@@ -35,6 +41,22 @@ export class SessionsService {
   async currentOrLatest(): Promise<AcademicSession | undefined> {
     const row = await this.repo.currentOrLatest();
     return row && present(row);
+  }
+
+  /**
+   * Each term's start as the cards announced it ("next term begins" of the term before; the 1st
+   * term's on the 3rd-term cards of the session before). The fee rule's second source after the
+   * school calendar.
+   */
+  async announcedTermStarts(session: { id: number; name: string }): Promise<Partial<Record<Term, string | null>>> {
+    const out: Partial<Record<Term, string | null>> = {};
+    for (const r of await this.repo.announcedStarts(session.id, previousSessionName(session.name))) {
+      const next = nextTermOf(r.term as Term);
+      // The session's own 3rd term announces the next session: not this one's.
+      if (next.nextSession === (r.session_id === session.id)) continue;
+      out[next.term] = r.next_term_begins;
+    }
+    return out;
   }
 
   async create(input: { name: string; is_current?: boolean }, actor: number): Promise<AcademicSession> {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CollectionSummary, DebtorSort, DebtorsPage } from '@portal/domain/fee-reports';
+import type { CollectionSummary, DebtorSort, DebtorTerm, DebtorsPage } from '@portal/domain/fee-reports';
 import type { Term } from '@portal/domain/constants';
 import { api } from '../../lib/api-client';
 
@@ -7,7 +7,8 @@ const T = { timeout: 30_000 };
 
 export interface DebtorsFilter {
   session_id?: number;
-  term?: Term;
+  /** A term (what has fallen due up to it), `session`, or none: the current term. */
+  term?: DebtorTerm;
   level?: string;
   student_class?: string;
   sort?: DebtorSort;

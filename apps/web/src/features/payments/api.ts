@@ -153,7 +153,8 @@ export interface FeeItemsBulkBody {
   session_id: number;
   term: string;
   classes: string[];
-  items: { name: string; amount: string; compulsory: boolean; description?: string }[];
+  /** `due_on`: the day the school wants it paid by; omitted keeps an existing item's. */
+  items: { name: string; amount: string; compulsory: boolean; description?: string; due_on?: string }[];
 }
 export interface FeeItemsCopyBody {
   from_session_id: number;
@@ -181,8 +182,18 @@ export function useFeeScheduleMutations() {
       onSuccess: done,
     }),
     update: useMutation({
-      mutationFn: ({ id, ...b }: { id: number; amount: string; description: string; name?: string; compulsory?: boolean }) =>
-        api.put<FeeSchedule>(`/payments/fee-schedules/${id}/`, b, { timeout: TIMINGS.defaultTimeout }),
+      mutationFn: ({
+        id,
+        ...b
+      }: {
+        id: number;
+        amount: string;
+        description: string;
+        name?: string;
+        compulsory?: boolean;
+        /** null: due when the term begins. */
+        due_on?: string | null;
+      }) => api.put<FeeSchedule>(`/payments/fee-schedules/${id}/`, b, { timeout: TIMINGS.defaultTimeout }),
       onSuccess: done,
     }),
     remove: useMutation({

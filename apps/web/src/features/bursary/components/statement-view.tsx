@@ -9,8 +9,56 @@ import { formatDate } from '../../../lib/datetime';
 
 const money = (n: number) => (n ? formatNaira(n) : '');
 
+/** Charges (and their discounts) that fall due later: listed apart, outside the balance. */
+function UpcomingLines({ lines }: { lines: Statement['lines'] }) {
+  return (
+    <section className="mt-4" aria-labelledby="statement-upcoming-title">
+      <h3 id="statement-upcoming-title" className="mb-1 font-semibold">
+        {L.upcoming}
+      </h3>
+      <p className="mb-2 text-xs text-slate-600">{L.upcomingHint}</p>
+      <table className="stack-sm stack-sm-1 w-full text-sm" data-testid="statement-upcoming-lines">
+        <thead>
+          <tr className="border-b border-slate-300 text-left">
+            <th className="px-2 py-1.5">{L.description}</th>
+            <th className="px-2 py-1.5">{L.fallsDue}</th>
+            <th className="px-2 py-1.5 text-right">{L.debit}</th>
+            <th className="px-2 py-1.5 text-right">{DL.discounts}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr
+              key={i}
+              className={`border-b border-slate-100 ${l.kind === 'discount' ? 'bg-emerald-50/60' : ''}`}
+              data-testid="statement-line"
+              data-kind={l.kind}
+              data-upcoming="true"
+            >
+              <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                {l.description}
+              </th>
+              <td data-label={L.fallsDue} className="px-2 py-1.5 whitespace-nowrap">
+                {formatDate(l.date)}
+              </td>
+              <td data-label={L.debit} className="px-2 py-1.5 text-right tabular-nums">
+                {money(l.debit)}
+              </td>
+              <td data-label={DL.discounts} className="px-2 py-1.5 text-right tabular-nums">
+                {money(l.credit)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** A student's statement of account: every charge, payment and reversal with the running balance; prints on its own. */
 export function StatementView({ data }: { data: Statement }) {
+  const due = data.lines.filter((l) => !l.upcoming);
+  const upcoming = data.lines.filter((l) => l.upcoming);
   return (
     <Card className="statement print-plain">
       {/* On paper the shell is hidden: the school's name heads the statement instead. */}
@@ -45,11 +93,19 @@ export function StatementView({ data }: { data: Statement }) {
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600">{L.balance}</dt>
+          <dt className="text-slate-600">{L.asOf(formatDate(data.as_of))}</dt>
           <dd className="font-semibold" data-testid="statement-balance">
             {formatNaira(data.balance)}
           </dd>
         </div>
+        {data.upcoming > 0 && (
+          <div>
+            <dt className="text-slate-600">{L.upcoming}</dt>
+            <dd className="font-semibold" data-testid="statement-upcoming">
+              {formatNaira(data.upcoming)}
+            </dd>
+          </div>
+        )}
       </dl>
       {data.lines.length === 0 ? (
         <EmptyState>{M.noLines}</EmptyState>
@@ -67,7 +123,7 @@ export function StatementView({ data }: { data: Statement }) {
               </tr>
             </thead>
             <tbody>
-              {data.lines.map((l, i) => (
+              {due.map((l, i) => (
                 <tr
                   key={i}
                   className={`border-b border-slate-100 ${l.kind === 'reversal' ? 'bg-red-50/60' : l.kind === 'discount' ? 'bg-emerald-50/60' : ''}`}
@@ -100,6 +156,7 @@ export function StatementView({ data }: { data: Statement }) {
               ))}
             </tbody>
           </table>
+          {upcoming.length > 0 && <UpcomingLines lines={upcoming} />}
         </div>
       )}
     </Card>

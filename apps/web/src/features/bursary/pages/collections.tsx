@@ -69,6 +69,9 @@ function FigureCells({ r }: { r: CollectionRow }) {
       <td data-label={L.outstanding} className={cell}>
         {formatNaira(r.outstanding)}
       </td>
+      <td data-label={L.upcoming} className={cell}>
+        {formatNaira(r.upcoming)}
+      </td>
     </>
   );
 }
@@ -79,6 +82,7 @@ function Summary({ s }: { s: CollectionSummary }) {
     [L.expected, formatNaira(t.expected), 'expected'],
     [L.collected, formatNaira(t.collected), 'collected'],
     [L.outstanding, formatNaira(t.outstanding), 'outstanding'],
+    [L.upcoming, formatNaira(t.upcoming), 'upcoming'],
     [L.discounts, formatNaira(t.discounts), 'discounts'],
     [L.credit, formatNaira(t.credit), 'credit'],
     [L.students, String(t.students), 'students'],
@@ -87,9 +91,10 @@ function Summary({ s }: { s: CollectionSummary }) {
   return (
     <>
       <Card className="mb-4">
-        <h2 className="mb-3">
+        <h2 className="mb-1">
           {L.totals}: {s.session}, {s.term ? termLabel(s.term) : L.wholeSession}
         </h2>
+        <p className="mb-3 text-xs text-slate-600">{L.asOf(formatDate(s.as_of))}</p>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {figures.map(([label, value, id]) => (
             <div key={id} className="rounded-md bg-slate-50 p-2">
@@ -102,7 +107,11 @@ function Summary({ s }: { s: CollectionSummary }) {
         </dl>
       </Card>
       <Card>
-        <Table caption={L.byClass} head={[L.class, L.students, L.expected, L.collected, L.outstanding]} testId="collections-by-class">
+        <Table
+          caption={L.byClass}
+          head={[L.class, L.students, L.expected, L.collected, L.outstanding, L.upcoming]}
+          testId="collections-by-class"
+        >
           {s.by_class.map((c) => (
             <tr key={c.student_class} className="border-b border-slate-100" data-class={c.student_class}>
               <th scope="row" className="px-2 py-1.5 text-left font-medium">
@@ -115,7 +124,7 @@ function Summary({ s }: { s: CollectionSummary }) {
             </tr>
           ))}
         </Table>
-        <Table caption={L.byItem} head={[L.item, L.expected, L.collected, L.outstanding]} testId="collections-by-item">
+        <Table caption={L.byItem} head={[L.item, L.expected, L.collected, L.outstanding, L.upcoming]} testId="collections-by-item">
           {s.by_item.map((i) => (
             <tr key={i.name} className="border-b border-slate-100">
               <th scope="row" className="px-2 py-1.5 text-left font-medium [overflow-wrap:anywhere]">

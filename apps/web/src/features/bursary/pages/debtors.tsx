@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
+import { TERM_VALUES, termLabel } from '@portal/domain/constants';
 import {
   DEBTOR_SORTS,
+  DEBTOR_TERMS,
   FEE_REPORT_LABELS as L,
   FEE_REPORT_MESSAGES,
   FEE_REPORT_SCREEN_MESSAGES as M,
   FEE_REPORT_SCREENS,
   type Debtor,
   type DebtorSort,
+  type DebtorTerm,
   type DebtorsPage,
 } from '@portal/domain/fee-reports';
 import { formatNaira } from '@portal/domain/money';
@@ -39,7 +41,7 @@ function filterOf(params: URLSearchParams): DebtorsFilter & { page?: number } {
   const page = Number(params.get('page'));
   return {
     ...(sessionId > 0 ? { session_id: sessionId } : {}),
-    ...((TERM_VALUES as readonly string[]).includes(term) ? { term: term as Term } : {}),
+    ...((DEBTOR_TERMS as readonly string[]).includes(term) ? { term: term as DebtorTerm } : {}),
     ...(params.get('level') ? { level: params.get('level')! } : {}),
     ...(params.get('student_class') ? { student_class: params.get('student_class')! } : {}),
     ...((DEBTOR_SORTS as readonly string[]).includes(sort) ? { sort: sort as DebtorSort } : {}),
@@ -143,6 +145,16 @@ function DebtorsTable({ data, filter, onSort }: { data: DebtorsPage; filter: Deb
   );
 }
 
+/** The term shown has not begun: its fees are not owed yet (said beside the choice, even when no one owes). */
+function NotBegun({ data }: { data: DebtorsPage }) {
+  if (!data.term || !data.term_begins || data.term_begins <= data.as_of) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-700" role="status" data-testid="debtors-not-begun">
+      {FEE_REPORT_MESSAGES.termNotBegun(termLabel(data.term), formatDate(data.term_begins))}
+    </p>
+  );
+}
+
 function Downloads({ filter }: { filter: DebtorsFilter }) {
   const toast = useToast();
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
@@ -168,7 +180,10 @@ function Downloads({ filter }: { filter: DebtorsFilter }) {
   );
 }
 
-/** /bursary/debtors (bursar, admin): who owes, by level or arm, sortable, paged, with CSV and PDF of every row. */
+/**
+ * /bursary/debtors (bursar, admin): who owes what has fallen due, by level or arm, sortable, paged,
+ * with CSV and PDF of every row; opens on the current term (the server's choice).
+ */
 export default function DebtorsPage() {
   const [params, patch] = useSearchParamPatch();
   const filter = filterOf(params);
@@ -198,12 +213,13 @@ export default function DebtorsPage() {
             options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
             placeholder={sessions.data?.find((s) => s.is_current)?.name ?? L.session}
           />
+          {/* Without a term in the address the server opens on the current term; the choice shows the one it chose. */}
           <SelectField
             label={L.term}
-            value={filter.term ?? ''}
+            value={filter.term ?? (debtors.data ? (debtors.data.term ?? 'session') : '')}
             onChange={set('term')}
-            placeholder={L.wholeSession}
-            options={TERM_VALUES.map((t) => ({ value: t, label: termLabel(t) }))}
+            options={[...TERM_VALUES.map((t) => ({ value: t, label: termLabel(t) })), { value: 'session', label: L.wholeSession }]}
+            {...(debtors.data || filter.term ? {} : { placeholder: L.term })}
           />
           <SelectField
             label={L.level}
@@ -220,6 +236,8 @@ export default function DebtorsPage() {
             options={arms}
           />
         </form>
+        <p className="mt-2 text-xs text-slate-600">{L.termHint}</p>
+        {debtors.data && <NotBegun data={debtors.data} />}
       </Card>
       <QueryView
         query={debtors}
@@ -235,7 +253,8 @@ export default function DebtorsPage() {
                 {data.term ? `, ${termLabel(data.term)}` : ''} · {L.totalOwed}:{' '}
                 <span className="font-semibold" data-testid="debtors-total">
                   {formatNaira(data.total_balance)}
-                </span>
+                </span>{' '}
+                · {L.asOf(formatDate(data.as_of))}
               </p>
               <Downloads filter={every} />
             </div>

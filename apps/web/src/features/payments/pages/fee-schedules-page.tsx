@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import { FEE_MESSAGES } from '@portal/domain/fees';
 import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, serverMessageOf, type FeeSchedule } from '@portal/domain/payments';
+import { formatDate } from '../../../lib/datetime';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -41,9 +42,11 @@ interface Line {
   name: string;
   amount: string;
   compulsory: boolean;
+  /** YYYY-MM-DD, or '' for "when the term begins". */
+  dueOn: string;
 }
 let lineSeq = 0;
-const newLine = (name = ''): Line => ({ key: ++lineSeq, name, amount: '', compulsory: true });
+const newLine = (name = ''): Line => ({ key: ++lineSeq, name, amount: '', compulsory: true, dueOn: '' });
 
 /** The term before `term` (3rd term of the session before, for a 1st term). */
 function previousTerm(sessions: { id: number; name: string }[], sessionId: number, term: Term): { sessionId: number; term: Term } | null {
@@ -76,7 +79,7 @@ export default function FeeSchedulesPage() {
   const [lines, setLines] = useState<Line[]>(() => [newLine('Tuition')]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ id: number; name: string; amount: string; compulsory: boolean } | null>(null);
+  const [editing, setEditing] = useState<{ id: number; name: string; amount: string; compulsory: boolean; dueOn: string } | null>(null);
   const [editError, setEditError] = useState<string | undefined>();
 
   const sessions = context.data?.sessions ?? [];
@@ -118,7 +121,13 @@ export default function FeeSchedulesPage() {
         session_id: sessionId,
         term,
         classes,
-        items: lines.map((l) => ({ name: l.name.trim(), amount: l.amount, compulsory: l.compulsory })),
+        // An empty due date keeps an existing item's own (a new item falls due when the term begins).
+        items: lines.map((l) => ({
+          name: l.name.trim(),
+          amount: l.amount,
+          compulsory: l.compulsory,
+          ...(l.dueOn ? { due_on: l.dueOn } : {}),
+        })),
       });
       toast.success(FEE_MESSAGES.saved(classes.length, r.created, r.updated));
       setLines([newLine()]);
@@ -149,6 +158,7 @@ export default function FeeSchedulesPage() {
         description: f.description,
         name: editing.name.trim(),
         compulsory: editing.compulsory,
+        due_on: editing.dueOn || null,
       });
       toast.success(PAYMENT_MESSAGES.feeScheduleSaved);
       setEditing(null);
@@ -224,7 +234,7 @@ export default function FeeSchedulesPage() {
               {lines.map((l, i) => (
                 <li
                   key={l.key}
-                  className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem_auto_auto] sm:items-end"
+                  className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem_11rem_auto_auto] sm:items-end"
                 >
                   <TextField
                     label={`Item ${i + 1} name`}
@@ -240,6 +250,12 @@ export default function FeeSchedulesPage() {
                     value={l.amount}
                     error={errors[`amount-${l.key}`]}
                     onChange={(e) => setLine(l.key, { amount: sanitizeAmountInput(e.target.value) })}
+                  />
+                  <TextField
+                    label={`Item ${i + 1} ${FEE_MESSAGES.dueOnLabel.toLowerCase()}`}
+                    type="date"
+                    value={l.dueOn}
+                    onChange={(e) => setLine(l.key, { dueOn: e.target.value })}
                   />
                   <label className="inline-flex min-h-11 items-center gap-2 text-sm">
                     <input type="checkbox" checked={!l.compulsory} onChange={(e) => setLine(l.key, { compulsory: !e.target.checked })} />
@@ -267,6 +283,7 @@ export default function FeeSchedulesPage() {
               </Button>
             </div>
             <p className="text-sm text-slate-600">An item a class already has (same name) gets the new amount; other items are added.</p>
+            <p className="text-sm text-slate-600">{FEE_MESSAGES.dueOnHint}</p>
           </form>
         </Card>
 
@@ -307,6 +324,13 @@ export default function FeeSchedulesPage() {
                                 error={editError}
                                 onChange={(e) => setEditing({ ...editing, amount: sanitizeAmountInput(e.target.value) })}
                               />
+                              <TextField
+                                label={FEE_MESSAGES.dueOnLabel}
+                                type="date"
+                                value={editing.dueOn}
+                                hint={FEE_MESSAGES.dueOnHint}
+                                onChange={(e) => setEditing({ ...editing, dueOn: e.target.value })}
+                              />
                               <label className="inline-flex min-h-11 items-center gap-2 text-sm">
                                 <input
                                   type="checkbox"
@@ -329,6 +353,11 @@ export default function FeeSchedulesPage() {
                               <span className="min-w-0 break-words">
                                 {f.name}
                                 {!f.compulsory && <span className="ml-2 text-xs text-slate-600">(optional)</span>}
+                                {f.due_on && (
+                                  <span className="ml-2 text-xs text-slate-600" data-testid="fee-due-on">
+                                    {FEE_MESSAGES.dueFrom(formatDate(f.due_on))}
+                                  </span>
+                                )}
                               </span>
                               <span className="flex flex-wrap items-center gap-2">
                                 <span className="font-semibold">{formatNaira(f.amount)}</span>
@@ -336,7 +365,13 @@ export default function FeeSchedulesPage() {
                                   variant="secondary"
                                   onClick={() => {
                                     setEditError(undefined);
-                                    setEditing({ id: f.id, name: f.name, amount: f.amount.toFixed(2), compulsory: f.compulsory });
+                                    setEditing({
+                                      id: f.id,
+                                      name: f.name,
+                                      amount: f.amount.toFixed(2),
+                                      compulsory: f.compulsory,
+                                      dueOn: f.due_on ?? '',
+                                    });
                                   }}
                                   aria-label={`Edit ${f.name} for ${f.student_class}`}
                                 >
