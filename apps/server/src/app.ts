@@ -5,7 +5,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { AUTH_MESSAGES } from '@portal/domain';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/index';
@@ -14,6 +13,7 @@ import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
 import { requestSerializer } from './http/log-redaction';
 import { registerNulGuard } from './http/nul-guard';
+import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
 import { ConcurrencyLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
@@ -40,7 +40,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Tests: send the log lines here (at config.logLevel, or 'info' when that is 'silent') to check what is logged. */
   loggerStream?: { write(line: string): void };
-  /** Tests: a fixed clock for "today" (the attendance register); production uses Date.now. */
+  /** Tests: the clock ("today" of the register, token and sign-in limits); production uses Date.now. */
   now?: () => number;
 }
 
@@ -77,7 +77,7 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds);
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, now);
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now };
   // Tests read how many PDFs render at once.
@@ -92,8 +92,16 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
     if (lifecycle.draining) void reply.header('connection', 'close');
     done();
   });
+  // Several instances share their per-address counters through Redis (docs/operations.md).
+  const redis = config.redisUrl
+    ? await limiterRedis(config.redisUrl, (err) =>
+        app.log.warn({ event: 'redis_error', err: err.message }, 'Redis (rate-limit store) unreachable'),
+      )
+    : undefined;
+  if (redis) app.addHook('onClose', () => redis.disconnect());
+  const limiterStore = new LimiterStoreStatus(redis);
   // Before any route, so every request is timed (only when the operator asked for metrics).
-  const metrics = config.metricsToken ? registerMetrics(app) : undefined;
+  const metrics = config.metricsToken ? registerMetrics(app, limiterStore) : undefined;
 
   // Security headers. Built once: @fastify/helmet rebuilt the whole helmet middleware (parsing the
   // CSP) on every request, ~20 µs each (bench/run.ts profile); the headers are the same.
@@ -121,18 +129,12 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
     securityHeaders(request.raw, reply.raw, (err?: unknown) => (err ? done(err as Error) : done())),
   );
 
-  // Several instances share their per-address counters through Redis (docs/operations.md).
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) {
-    // ioredis reconnects by itself; without a listener it prints every failed attempt raw on stderr.
-    redis.on('error', (err: Error) => app.log.warn({ event: 'redis_error', err: err.message }, 'Redis (rate-limit store) unreachable'));
-    app.addHook('onClose', () => redis.disconnect());
-  }
   // Cookies are read only where a page is rendered on the server (http/view-cookie.ts): not parsed on every request.
   await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis } : {}),
+    // In memory by the app's clock, or Redis refusing with 503 while unreachable (http/rate-limit-store.ts).
+    store: rateLimitStore(limiterStore, now),
     errorResponseBuilder: (request) => {
       const isLogin = /\/login\/$/.test(request.url);
       const message = isLogin ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.tooManyRequests;
@@ -158,7 +160,7 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  healthRoutes(app, deps, { lifecycle, metrics });
+  healthRoutes(app, deps, { lifecycle, metrics, limiterStore });
   authRoutes(app, deps);
   settingsRoutes(app, deps);
   peopleRoutes(app, deps);

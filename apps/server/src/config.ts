@@ -80,6 +80,14 @@ export interface Config {
     perAccountBlockSeconds: number;
     perAddressPerMinute: number;
   };
+  /**
+   * Wrong passwords for one account from browsers without its device cookie, counted across every
+   * address (OWASP device cookies): past `failures` in `windowSeconds`, such browsers are refused
+   * for the account for `blockSeconds`, while a browser that signed in to it before still gets in.
+   */
+  untrustedSignIn: { failures: number; windowSeconds: number; blockSeconds: number };
+  /** How long a browser stays known to an account after signing in to it (the device cookie's life). */
+  deviceCookieSeconds: number;
   /** Checkouts one signed-in user may start per minute: each one calls the payment provider. */
   paymentInitiatePerMinute: number;
   accessTokenSeconds: number;
@@ -91,6 +99,10 @@ export interface Config {
   /** Draining on SIGTERM: readiness answers 503 this long (ms) while requests are still served. */
   shutdownDelayMs: number;
 }
+
+/** 10 wrong passwords in 15 minutes from unknown browsers close the account to them for 15 minutes. */
+const UNTRUSTED_SIGN_IN = { failures: 10, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
 /** The JWT secret is generated once and kept under the data directory when not configured. */
 function loadOrCreateSecret(dataDir: string): string {
@@ -162,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(webDist) ? webDist : undefined,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30 },
+    untrustedSignIn: UNTRUSTED_SIGN_IN,
+    deviceCookieSeconds: DEVICE_COOKIE_SECONDS,
     paymentInitiatePerMinute: e.PAYMENT_INITIATE_LIMIT_PER_MINUTE ?? 20,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
@@ -189,6 +203,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedHosts: [],
     paymentSimulator: true,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: 1000 },
+    untrustedSignIn: UNTRUSTED_SIGN_IN,
+    deviceCookieSeconds: DEVICE_COOKIE_SECONDS,
     paymentInitiatePerMinute: 1000,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,

@@ -15,6 +15,7 @@ import { reportCards } from './0016_report_cards';
 import { attendance } from './0017_attendance';
 import { bursary } from './0018_bursary';
 import { bursaryOffice } from './0019_bursary_office';
+import { signInAdmissionKey } from './0024_sign_in_admission_key';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0017_attendance': attendance,
   '0018_bursary': bursary,
   '0019_bursary_office': bursaryOffice,
+  '0024_sign_in_admission_key': signInAdmissionKey,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */
