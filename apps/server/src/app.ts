@@ -11,11 +11,12 @@ import type { DatabaseHandle } from './db/index';
 import { registerAuth } from './http/auth';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
+import { registerHeavyReports } from './http/heavy-reports';
 import { requestSerializer } from './http/log-redaction';
 import { registerNulGuard } from './http/nul-guard';
 import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
-import { ConcurrencyLimiter } from './lib/limiter';
+import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -79,9 +80,12 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, now);
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
+  const h = config.heavyReports;
+  const heavyReports = new HeavyReportLimiter(h.perUser, new ConcurrencyLimiter(h.concurrency, h.waitMs, h.queue));
   const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now };
-  // Tests read how many PDFs render at once.
+  // Tests read how many PDFs render at once, and how many heavy reports run.
   app.decorate('pdfRenders', pdfRenders);
+  app.decorate('heavyReports', heavyReports);
   // main.ts flips readiness on SIGTERM; tests flip it too.
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
@@ -157,6 +161,7 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   registerErrorHandling(app);
   registerNulGuard(app);
   registerAuth(app, handle.db, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
+  registerHeavyReports(app, heavyReports);
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
