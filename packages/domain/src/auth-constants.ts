@@ -43,6 +43,8 @@ export const AUTH_MESSAGES = {
   signInUnavailable: 'Sign-in is unavailable for a few minutes. Please try again shortly.',
   studentSignInHint: 'Sign in with your admission number or school email, and your password.',
   signInHint: 'Sign in with your school email and password.',
+  /** On a new student's printed sign-in slip. */
+  slipStudentSignIn: 'Sign in with your admission number (or your email) and this one-time password.',
   authenticating: 'Authenticating...',
   loggingIn: 'Logging in...',
 } as const;
