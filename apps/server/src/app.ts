@@ -41,12 +41,24 @@ export interface BuildOptions {
   logger?: boolean;
   /** Tests: send the log lines here (at config.logLevel, or 'info' when that is 'silent') to check what is logged. */
   loggerStream?: { write(line: string): void };
-  /** Tests: the clock ("today" of the register, token and sign-in limits); production uses Date.now. */
+  /** Tests: a fixed clock for "today" (the attendance register); production uses Date.now. */
   now?: () => number;
+  /**
+   * Tests: the clock of tokens and every sign-in limit (clock-steps.test.ts steps it); Date.now
+   * otherwise. Apart from `now` on purpose: tests move "today" by days and keep their tokens.
+   */
+  clock?: () => number;
 }
 
 /** Builds the whole portal (API and SPA) as one Fastify instance. Tests use `app.inject`. */
-export async function buildApp({ config, handle, logger, loggerStream, now = Date.now }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  handle,
+  logger,
+  loggerStream,
+  now = Date.now,
+  clock = Date.now,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       !loggerStream && (logger === false || config.logLevel === 'silent')
@@ -78,11 +90,11 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, now);
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, clock);
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const h = config.heavyReports;
   const heavyReports = new HeavyReportLimiter(h.perUser, new ConcurrencyLimiter(h.concurrency, h.waitMs, h.queue));
-  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now };
+  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now, clock };
   // Tests read how many PDFs render at once, and how many heavy reports run.
   app.decorate('pdfRenders', pdfRenders);
   app.decorate('heavyReports', heavyReports);
@@ -138,7 +150,7 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   await app.register(rateLimit, {
     global: false,
     // In memory by the app's clock, or Redis refusing with 503 while unreachable (http/rate-limit-store.ts).
-    store: rateLimitStore(limiterStore, now),
+    store: rateLimitStore(limiterStore, clock),
     errorResponseBuilder: (request) => {
       const isLogin = /\/login\/$/.test(request.url);
       const message = isLogin ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.tooManyRequests;

@@ -23,7 +23,7 @@ describeEachDatabase('clock steps', (dialect) => {
     dialect,
     (c) => (ctx = c),
     { loginLimits: { ...testConfig().loginLimits, perAccountFailures: 3, perAccountBlockSeconds: 60, perAddressPerMinute: 3 } },
-    { now: clock },
+    { now: clock, clock },
   );
 
   let seq = 0;

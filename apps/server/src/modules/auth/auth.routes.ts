@@ -21,7 +21,7 @@ import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new AuthService(new AuthRepository(deps.db), deps.tokens, deps.config, app.log, deps.now);
+  const service = new AuthService(new AuthRepository(deps.db), deps.tokens, deps.config, app.log, deps.clock);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perAddress = { max: deps.config.loginLimits.perAddressPerMinute, timeWindow: '1 minute' };
 
