@@ -475,6 +475,53 @@ async function main() {
         `report: paid ${line?.amount_paid} of 50000, outstanding ${line?.outstanding}; Paystack saw ${paystack.calls.initialize} initialize, ${paystack.calls.verify} verify`,
     );
 
+    // ------------------------------------------------ 5b. guessing spread over addresses and instances
+    // The student above gets a password; she signs in once with her admission number on instance 1
+    // (her browser gets the device cookie). Then wrong passwords from 12 addresses, alternating
+    // between the instances: the account's budget for unknown browsers (10, counted in PostgreSQL)
+    // is shared, so the rest are refused, even with the right password; her own browser still gets in.
+    const studentPassword = `Ngozi-Own-${randomBytes(4).toString('hex')}`;
+    const setPassword = await call(PROXY, 'PUT', `/api/students/${encodeURIComponent(admission)}/`, {
+      token: admin.access,
+      body: {
+        first_name: 'Ngozi',
+        last_name: 'Bello',
+        email: 'ngozi.bello@school.test',
+        password: studentPassword,
+        confirm_password: studentPassword,
+      },
+    });
+    const studentLogin = (base, password, address, cookie) =>
+      fetch(`${base}/api/student/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ email: admission.toLowerCase().replace(/-/g, ' '), password }),
+      });
+    const own = await studentLogin(direct('i1'), studentPassword, testAddress());
+    const device = own.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('portal_device='))
+      ?.split(';')[0];
+    const spread = [];
+    for (let i = 0; i < 12; i++) {
+      const name = i % 2 === 0 ? 'i1' : 'i2';
+      const res = await studentLogin(direct(name), 'Wrong-Password-1', `203.0.113.${10 + i}`);
+      spread.push(`${name}:${res.status}`);
+    }
+    const stranger = await studentLogin(direct('i1'), studentPassword, '203.0.113.99');
+    const owner = await studentLogin(direct('i2'), studentPassword, '203.0.113.98', device);
+    check(
+      'guessing spread over 12 addresses and both instances: the account\u2019s budget for unknown browsers (10) is shared through PostgreSQL; then even the right password is refused without the device cookie, and the owner\u2019s browser gets in on the other instance',
+      setPassword.status === 200 &&
+        own.status === 200 &&
+        Boolean(device) &&
+        spread.slice(0, 10).every((x) => x.endsWith(':401')) &&
+        spread.slice(10).every((x) => x.endsWith(':429')) &&
+        stranger.status === 429 &&
+        owner.status === 200,
+      `password set ${setPassword.status}, own sign-in by admission number ${own.status} (device cookie ${device ? 'set' : 'missing'}); ${spread.join(' ')}; right password without the cookie ${stranger.status}, with it on i2 ${owner.status}`,
+    );
+
     // ------------------------------------------------ 6. graceful shutdown behind nginx
     // The slow request: a CSV import of students (all or nothing, one transaction). Its size is
     // measured on this machine first, so that it runs past the drain delay yet ends well within the

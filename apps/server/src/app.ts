@@ -5,17 +5,18 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { AUTH_MESSAGES } from '@portal/domain';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/index';
 import { registerAuth } from './http/auth';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
+import { registerHeavyReports } from './http/heavy-reports';
 import { requestSerializer } from './http/log-redaction';
 import { registerNulGuard } from './http/nul-guard';
+import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
-import { ConcurrencyLimiter } from './lib/limiter';
+import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -42,10 +43,22 @@ export interface BuildOptions {
   loggerStream?: { write(line: string): void };
   /** Tests: a fixed clock for "today" (the attendance register); production uses Date.now. */
   now?: () => number;
+  /**
+   * Tests: the clock of tokens and every sign-in limit (clock-steps.test.ts steps it); Date.now
+   * otherwise. Apart from `now` on purpose: tests move "today" by days and keep their tokens.
+   */
+  clock?: () => number;
 }
 
 /** Builds the whole portal (API and SPA) as one Fastify instance. Tests use `app.inject`. */
-export async function buildApp({ config, handle, logger, loggerStream, now = Date.now }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  handle,
+  logger,
+  loggerStream,
+  now = Date.now,
+  clock = Date.now,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       !loggerStream && (logger === false || config.logLevel === 'silent')
@@ -77,11 +90,14 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds);
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, clock);
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
-  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now };
-  // Tests read how many PDFs render at once.
+  const h = config.heavyReports;
+  const heavyReports = new HeavyReportLimiter(h.perUser, new ConcurrencyLimiter(h.concurrency, h.waitMs, h.queue));
+  const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now, clock };
+  // Tests read how many PDFs render at once, and how many heavy reports run.
   app.decorate('pdfRenders', pdfRenders);
+  app.decorate('heavyReports', heavyReports);
   // main.ts flips readiness on SIGTERM; tests flip it too.
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
@@ -92,8 +108,16 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
     if (lifecycle.draining) void reply.header('connection', 'close');
     done();
   });
+  // Several instances share their per-address counters through Redis (docs/operations.md).
+  const redis = config.redisUrl
+    ? await limiterRedis(config.redisUrl, (err) =>
+        app.log.warn({ event: 'redis_error', err: err.message }, 'Redis (rate-limit store) unreachable'),
+      )
+    : undefined;
+  if (redis) app.addHook('onClose', () => redis.disconnect());
+  const limiterStore = new LimiterStoreStatus(redis);
   // Before any route, so every request is timed (only when the operator asked for metrics).
-  const metrics = config.metricsToken ? registerMetrics(app) : undefined;
+  const metrics = config.metricsToken ? registerMetrics(app, limiterStore) : undefined;
 
   // Security headers. Built once: @fastify/helmet rebuilt the whole helmet middleware (parsing the
   // CSP) on every request, ~20 µs each (bench/run.ts profile); the headers are the same.
@@ -121,18 +145,12 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
     securityHeaders(request.raw, reply.raw, (err?: unknown) => (err ? done(err as Error) : done())),
   );
 
-  // Several instances share their per-address counters through Redis (docs/operations.md).
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) {
-    // ioredis reconnects by itself; without a listener it prints every failed attempt raw on stderr.
-    redis.on('error', (err: Error) => app.log.warn({ event: 'redis_error', err: err.message }, 'Redis (rate-limit store) unreachable'));
-    app.addHook('onClose', () => redis.disconnect());
-  }
   // Cookies are read only where a page is rendered on the server (http/view-cookie.ts): not parsed on every request.
   await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis } : {}),
+    // In memory by the app's clock, or Redis refusing with 503 while unreachable (http/rate-limit-store.ts).
+    store: rateLimitStore(limiterStore, clock),
     errorResponseBuilder: (request) => {
       const isLogin = /\/login\/$/.test(request.url);
       const message = isLogin ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.tooManyRequests;
@@ -155,10 +173,11 @@ export async function buildApp({ config, handle, logger, loggerStream, now = Dat
   registerErrorHandling(app);
   registerNulGuard(app);
   registerAuth(app, handle.db, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
+  registerHeavyReports(app, heavyReports);
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  healthRoutes(app, deps, { lifecycle, metrics });
+  healthRoutes(app, deps, { lifecycle, metrics, limiterStore });
   authRoutes(app, deps);
   settingsRoutes(app, deps);
   peopleRoutes(app, deps);

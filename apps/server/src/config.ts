@@ -39,6 +39,12 @@ const envSchema = z.object({
   /** Report-card PDFs rendered at once per process (default 2), and how long another may wait (ms, default 15000). */
   PDF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PDF_RENDER_WAIT_MS: z.coerce.number().int().min(0).optional(),
+  /** Heavy reports (broadsheets, an arm's cards, ledger, debtors, exports) one user may run at once (default 2). */
+  HEAVY_REPORTS_PER_USER: z.coerce.number().int().min(1).max(16).optional(),
+  /** Heavy reports run at once per process (default 1), and how many may wait (default 20) and how long (ms, default 30000). */
+  HEAVY_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  HEAVY_REPORT_QUEUE: z.coerce.number().int().min(0).max(1000).optional(),
+  HEAVY_REPORT_WAIT_MS: z.coerce.number().int().min(0).optional(),
   /** Where the built SPA is (tests build it elsewhere). */
   WEB_DIST: z.string().optional(),
   /** The operator's bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
@@ -80,17 +86,35 @@ export interface Config {
     perAccountBlockSeconds: number;
     perAddressPerMinute: number;
   };
+  /**
+   * Wrong passwords for one account from browsers without its device cookie, counted across every
+   * address (OWASP device cookies): past `failures` in `windowSeconds`, such browsers are refused
+   * for the account for `blockSeconds`, while a browser that signed in to it before still gets in.
+   */
+  untrustedSignIn: { failures: number; windowSeconds: number; blockSeconds: number };
+  /** How long a browser stays known to an account after signing in to it (the device cookie's life). */
+  deviceCookieSeconds: number;
   /** Checkouts one signed-in user may start per minute: each one calls the payment provider. */
   paymentInitiatePerMinute: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   /** PDFs rendered at once; further requests wait up to `waitMs`, then get 503. */
   pdfRender: { concurrency: number; waitMs: number };
+  /**
+   * Heavy reports: `perUser` at once for one user (more: 429), `concurrency` at once per process,
+   * `queue` more waiting up to `waitMs` each (more, or longer: 503). lib/limiter.ts HeavyReportLimiter.
+   */
+  heavyReports: { perUser: number; concurrency: number; queue: number; waitMs: number };
   /** The operator's token for /metrics; absent: no metrics are collected and /metrics is a 404. */
   metricsToken?: string;
   /** Draining on SIGTERM: readiness answers 503 this long (ms) while requests are still served. */
   shutdownDelayMs: number;
 }
+
+/** 10 wrong passwords in 15 minutes from unknown browsers close the account to them for 15 minutes. */
+const UNTRUSTED_SIGN_IN = { failures: 10, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
+const HEAVY_REPORTS = { perUser: 2, concurrency: 1, queue: 20, waitMs: 30_000 };
 
 /** The JWT secret is generated once and kept under the data directory when not configured. */
 function loadOrCreateSecret(dataDir: string): string {
@@ -162,10 +186,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(webDist) ? webDist : undefined,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30 },
+    untrustedSignIn: UNTRUSTED_SIGN_IN,
+    deviceCookieSeconds: DEVICE_COOKIE_SECONDS,
     paymentInitiatePerMinute: e.PAYMENT_INITIATE_LIMIT_PER_MINUTE ?? 20,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
     pdfRender: { concurrency: e.PDF_RENDER_CONCURRENCY ?? 2, waitMs: e.PDF_RENDER_WAIT_MS ?? 15_000 },
+    heavyReports: {
+      perUser: e.HEAVY_REPORTS_PER_USER ?? HEAVY_REPORTS.perUser,
+      concurrency: e.HEAVY_REPORT_CONCURRENCY ?? HEAVY_REPORTS.concurrency,
+      queue: e.HEAVY_REPORT_QUEUE ?? HEAVY_REPORTS.queue,
+      waitMs: e.HEAVY_REPORT_WAIT_MS ?? HEAVY_REPORTS.waitMs,
+    },
     metricsToken,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
   };
@@ -189,10 +221,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedHosts: [],
     paymentSimulator: true,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: 1000 },
+    untrustedSignIn: UNTRUSTED_SIGN_IN,
+    deviceCookieSeconds: DEVICE_COOKIE_SECONDS,
     paymentInitiatePerMinute: 1000,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
     pdfRender: { concurrency: 2, waitMs: 15_000 },
+    heavyReports: HEAVY_REPORTS,
     shutdownDelayMs: 0,
     ...overrides,
   };

@@ -68,7 +68,7 @@ async function migrateTestDatabase(handle: DatabaseHandle): Promise<void> {
 export async function createTestContext(
   dialect: TestDialect,
   overrides: Partial<Config> = {},
-  opts: { sqliteFile?: string; loggerStream?: { write(line: string): void }; now?: () => number } = {},
+  opts: { sqliteFile?: string; loggerStream?: { write(line: string): void }; now?: () => number; clock?: () => number } = {},
 ): Promise<TestContext> {
   let handle: DatabaseHandle;
   let dropSchema: (() => Promise<void>) | undefined;
@@ -83,7 +83,7 @@ export async function createTestContext(
   }
   await migrateTestDatabase(handle);
   const config = testConfig(overrides);
-  const app = await buildApp({ config, handle, logger: false, loggerStream: opts.loggerStream, now: opts.now });
+  const app = await buildApp({ config, handle, logger: false, loggerStream: opts.loggerStream, now: opts.now, clock: opts.clock });
   await app.ready();
   return {
     app,
@@ -182,7 +182,7 @@ export function withTestContext(
   dialect: TestDialect,
   ready: (ctx: TestContext) => unknown,
   overrides: Partial<Config> = {},
-  opts: { now?: () => number } = {},
+  opts: { now?: () => number; clock?: () => number } = {},
 ): void {
   let ctx: TestContext | undefined;
   beforeAll(async () => {

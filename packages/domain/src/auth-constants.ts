@@ -33,7 +33,18 @@ export const AUTH_MESSAGES = {
   signInBlockClearFailed: 'Failed to clear the block. Please try again.',
   signInBlocksLoadFailed: 'Failed to load sign-in blocks.',
   noSignInBlocks: 'No account is blocked from signing in.',
-  signInBlocksHint: 'After 5 wrong passwords an account cannot sign in from that address for a minute. Other addresses are not affected.',
+  signInBlocksHint:
+    'After 5 wrong passwords an account cannot sign in from that address for a minute. After 10 wrong passwords from browsers it was never signed in on, only its own browsers may sign in to it for 15 minutes.',
+  blockedUntrustedClients: 'From every browser not signed in to it before',
+  blockedDevice: 'On one of its own browsers',
+  signInIdRequired: 'Email or admission number is required',
+  invalidSignInId: 'Enter your email or your admission number',
+  /** The sign-in limits cannot be checked (their shared store, Redis, is unreachable): nobody signs in unchecked. */
+  signInUnavailable: 'Sign-in is unavailable for a few minutes. Please try again shortly.',
+  studentSignInHint: 'Sign in with your admission number or school email, and your password.',
+  signInHint: 'Sign in with your school email and password.',
+  /** On a new student's printed sign-in slip. */
+  slipStudentSignIn: 'Sign in with your admission number (or your email) and this one-time password.',
   authenticating: 'Authenticating...',
   loggingIn: 'Logging in...',
 } as const;

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords';
 import type { Role } from './constants';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth-constants';
+import { foldSignInText } from './sign-in-id';
 
 export * from './auth-constants';
+export * from './sign-in-id';
 
 /** A new password (ASVS 6.2): 8..128 characters, not one of the most common passwords. */
 export const newPasswordSchema = z
@@ -43,7 +45,8 @@ export const emailSchema = z
   .transform((e) => e.toLowerCase());
 
 export const loginRequestSchema = z.object({
-  email: emailSchema,
+  // Invisible characters copied along with an address never make it a different one (sign-in-id.ts).
+  email: z.preprocess((v) => (typeof v === 'string' ? foldSignInText(v) : v), emailSchema),
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
@@ -99,17 +102,33 @@ export interface Me {
   public_id: string;
 }
 
-/** GET /api/sign-in-blocks/ (admin): an account blocked from one client address after wrong passwords. */
+/**
+ * Which counter blocked an account: wrong passwords from one `address`; from every browser without
+ * the account's device cookie together (`untrusted_clients`: a guesser spread over many addresses);
+ * or on one browser that holds it (`device`).
+ */
+export type SignInBlockKind = 'address' | 'untrusted_clients' | 'device';
+
+/** GET /api/sign-in-blocks/ (admin): an account blocked from signing in after wrong passwords. */
 export interface SignInBlock {
+  /** The account's email, or what was typed when it names no account (an email or an admission number). */
   email: string;
-  address: string;
+  kind: SignInBlockKind;
+  /** The client address of an `address` block; null for the others. */
+  address: string | null;
   /** ISO-8601 time the block ends by itself */
   blocked_until: string;
 }
 
-/** POST /api/sign-in-blocks/clear/ (admin): the account's blocks from one address, or from all when absent. */
+/** POST /api/sign-in-blocks/clear/ (admin): the account's blocks from one address, or all of its blocks when absent. */
 export const signInBlockClearSchema = z.object({
-  email: emailSchema,
+  // As listed: an account's email, or the text an unknown account was tried under (an admission number's key).
+  email: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(320, AUTH_MESSAGES.invalidEmail)
+    .transform((v) => (v.includes('@') ? v.toLowerCase() : v)),
   address: z.string().trim().min(1).max(100).optional(),
 });
 export type SignInBlockClear = z.infer<typeof signInBlockClearSchema>;

@@ -17,6 +17,9 @@ export const GENERAL_MESSAGES = {
   bodyTooLarge: 'Request body is too large.',
   conflict: 'The record was changed by someone else. Reload and try again.',
   unauthorized: 'Unauthorized access. Please login again.',
+  /** A user asked for more heavy reports at once than allowed (HeavyReportLimiter). */
+  tooManyReports: (n: number) =>
+    `You already have ${n} reports or downloads being prepared. Please wait for them to finish, then try again.`,
 } as const;
 
 /** Pagination accepted by every list endpoint. */

@@ -13,4 +13,6 @@ export interface AppDeps {
   pdfRenders: ConcurrencyLimiter;
   /** The clock (ms since the epoch): Date.now, fixed only by tests that pass their own to buildApp. */
   now: () => number;
+  /** The clock of tokens and sign-in limits: Date.now, stepped only by the clock-step tests (buildApp's `clock`). */
+  clock: () => number;
 }

@@ -2,11 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERAL_MESSAGES, type FieldErrors } from '@portal/domain';
 
-/** An error with the exact HTTP status and DRF-shaped body to send. */
+/** An error with the exact HTTP status and DRF-shaped body to send (and headers, such as retry-after). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
   }
@@ -42,7 +43,10 @@ function isDatabaseUnavailable(err: unknown): boolean {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.statusCode).send(error.body);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: (v.instancePath || '').split('/').filter(Boolean),

@@ -31,6 +31,17 @@ export class ConcurrencyLimiter {
     }
   }
 
+  /** Waits for a place (503 when the queue is full or the wait too long); returns its release, safe to call twice. */
+  async enterQueue(): Promise<() => void> {
+    await this.acquire();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.release();
+    };
+  }
+
   private acquire(): Promise<void> {
     if (this.active < this.limit) {
       this.enter();
@@ -67,3 +78,56 @@ export class ConcurrencyLimiter {
 }
 
 const busy = () => new HttpError(503, { detail: GENERAL_MESSAGES.serviceUnavailable });
+
+/**
+ * Heavy reports (whole-school broadsheets, an arm's cards as PDF, the ledger and debtors, exports):
+ * at most `perUser` at once for one user, the others refused at once with 429 and Retry-After, so
+ * one person looping them from several tabs cannot fill the queue; then one bounded queue per
+ * process (`queue`), so together they take a bounded share of the event loop and /api/health and
+ * everyone's pages keep answering.
+ */
+export class HeavyReportLimiter {
+  private readonly running = new Map<number, number>();
+
+  constructor(
+    readonly perUser: number,
+    readonly queue: ConcurrencyLimiter,
+    readonly retryAfterSeconds = 10,
+  ) {}
+
+  /** Heavy reports of this user in progress or waiting (tests read it). */
+  of(userId: number): number {
+    return this.running.get(userId) ?? 0;
+  }
+
+  /** Takes one of the user's places, then waits for the process's queue; returns the release (idempotent). */
+  async enter(userId: number): Promise<() => void> {
+    const mine = this.of(userId);
+    if (mine >= this.perUser) {
+      throw new HttpError(
+        429,
+        { detail: GENERAL_MESSAGES.tooManyReports(this.perUser) },
+        { 'retry-after': String(this.retryAfterSeconds) },
+      );
+    }
+    this.running.set(userId, mine + 1);
+    let released = false;
+    const leave = () => {
+      if (released) return;
+      released = true;
+      const left = this.of(userId) - 1;
+      if (left > 0) this.running.set(userId, left);
+      else this.running.delete(userId);
+    };
+    try {
+      const releaseQueue = await this.queue.enterQueue();
+      return () => {
+        releaseQueue();
+        leave();
+      };
+    } catch (err) {
+      leave();
+      throw err;
+    }
+  }
+}

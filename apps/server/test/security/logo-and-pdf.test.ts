@@ -69,7 +69,12 @@ describeEachDatabase('logo upload and PDF rendering', (dialect) => {
   let admissionNumbers: string[];
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { pdfRender: { concurrency: 2, waitMs: 60_000 } });
+    // The PDF limiter is what these tests measure: the heavy-report limits (2 an arm's cards per
+    // user, one at a time per process: heavy-reports.test.ts) are set out of its way.
+    ctx = await createTestContext(dialect, {
+      pdfRender: { concurrency: 2, waitMs: 60_000 },
+      heavyReports: { perUser: 8, concurrency: 8, queue: 20, waitMs: 60_000 },
+    });
     admin = await signInAdmin(ctx);
     sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
     admissionNumbers = [];

@@ -16,6 +16,7 @@ import { attendance } from './0017_attendance';
 import { bursary } from './0018_bursary';
 import { bursaryOffice } from './0019_bursary_office';
 import { feeDueDates } from './0021_fee_due_dates';
+import { signInAdmissionKey } from './0024_sign_in_admission_key';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0018_bursary': bursary,
   '0019_bursary_office': bursaryOffice,
   '0021_fee_due_dates': feeDueDates,
+  '0024_sign_in_admission_key': signInAdmissionKey,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

@@ -6,6 +6,16 @@ import { QueryTemplates } from '../../db/query-templates';
 import { writeAudit, type AuditEntry } from '../../db/audit';
 import { SettingsRepository } from '../settings/settings.repository';
 
+/**
+ * A stored admission number's comparison key in SQL, the domain's `admissionNumberKey` for the
+ * characters a stored number may hold (letters, digits, - and /). Indexed by migration 0024 with this
+ * exact expression (SQLite uses an expression index only for the identical expression).
+ */
+const ADMISSION_KEY_SQL = sql<string>`upper(replace(replace(students.admission_number, '-', ''), '/', ''))`;
+
+/** Skew tolerated between instances' clocks, as for tokens: beyond it a stored time "from the future" is a clock step. */
+const CLOCK_TOLERANCE_MS = 30_000;
+
 export interface AccountRow {
   id: number;
   role: Role;
@@ -66,6 +76,29 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The accounts of the students whose admission number has this key (the domain's
+   * `admissionNumberKey`: no spaces, dashes or slashes, upper case), through the expression index of
+   * migration 0024. More than one only when two stored numbers differ by separators alone.
+   */
+  findStudentAccountsByAdmissionKey(key: string): Promise<AccountRow[]> {
+    return this.db
+      .selectFrom('students')
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .select([
+        'users.id',
+        'users.role',
+        'users.email',
+        'users.password_hash',
+        'users.must_change_password',
+        'users.disabled',
+        'users.token_version',
+      ])
+      .where(ADMISSION_KEY_SQL, '=', key)
+      .limit(2)
+      .execute();
+  }
+
   /** The school's name, which no password may contain (ASVS 6.2.11). */
   async schoolName(): Promise<string> {
     return (await new SettingsRepository(this.db).get()).school_name;
@@ -115,7 +148,7 @@ export class AuthRepository {
     return { first_name: st?.first_name ?? '', last_name: st?.last_name ?? '', public_id: st?.admission_number ?? '' };
   }
 
-  async storeRefreshToken(userId: number, familyId: string, hash: string, expiresAt: string): Promise<void> {
+  async storeRefreshToken(userId: number, familyId: string, hash: string, expiresAt: string, createdAt: string): Promise<void> {
     await this.db
       .insertInto('refresh_tokens')
       .values({
@@ -125,7 +158,7 @@ export class AuthRepository {
         expires_at: expiresAt,
         revoked_at: null,
         used_at: null,
-        created_at: nowIso(),
+        created_at: createdAt,
       })
       .execute();
   }
@@ -133,7 +166,7 @@ export class AuthRepository {
   findRefreshToken(hash: string) {
     return this.db
       .selectFrom('refresh_tokens')
-      .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'used_at'])
+      .select(['id', 'user_id', 'family_id', 'expires_at', 'created_at', 'revoked_at', 'used_at'])
       .where('token_hash', '=', hash)
       .executeTakeFirst();
   }
@@ -143,7 +176,10 @@ export class AuthRepository {
    * spent it first (a replay). A concurrent replay's family revocation then also reaches the
    * successor, because it can only run after this commit.
    */
-  async rotateRefreshToken(spentId: number, next: { userId: number; familyId: string; hash: string; expiresAt: string }): Promise<boolean> {
+  async rotateRefreshToken(
+    spentId: number,
+    next: { userId: number; familyId: string; hash: string; expiresAt: string; createdAt: string },
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable('refresh_tokens')
@@ -162,7 +198,7 @@ export class AuthRepository {
           expires_at: next.expiresAt,
           revoked_at: null,
           used_at: null,
-          created_at: nowIso(),
+          created_at: next.createdAt,
         })
         .execute();
       return true;
@@ -209,12 +245,16 @@ export class AuthRepository {
    * parallel requests (on any number of instances sharing the database) cannot all read "below the
    * limit" and then all be checked. `failures` counts the attempts reserved in the window; a row that
    * is blocked, or already holds `max` attempts, is left alone and the reservation is refused. A
-   * window that ran out, or a block that ended, starts again at one.
+   * window that ran out, or a block that ended, starts again at one; so does a window that starts, or
+   * a block that ends, further ahead than its own length from now (stored while the clock ran fast):
+   * no stored limit outlasts its configured length measured from now.
    */
-  async reserveAttempt(key: string, now: Date, windowSeconds: number, max: number): Promise<boolean> {
+  async reserveAttempt(key: string, now: Date, limits: { windowSeconds: number; max: number; blockSeconds: number }): Promise<boolean> {
     const nowText = now.toISOString();
-    const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-    const expired = sql<boolean>`(login_throttle.window_start < ${cutoff} or (login_throttle.blocked_until is not null and login_throttle.blocked_until <= ${nowText}))`;
+    const cutoff = new Date(now.getTime() - limits.windowSeconds * 1000).toISOString();
+    const ahead = new Date(now.getTime() + CLOCK_TOLERANCE_MS).toISOString();
+    const blockHorizon = new Date(now.getTime() + limits.blockSeconds * 1000 + CLOCK_TOLERANCE_MS).toISOString();
+    const expired = sql<boolean>`(login_throttle.window_start < ${cutoff} or login_throttle.window_start > ${ahead} or (login_throttle.blocked_until is not null and (login_throttle.blocked_until <= ${nowText} or login_throttle.blocked_until > ${blockHorizon})))`;
     const row = await this.db
       .insertInto('login_throttle')
       .values({ key, failures: 1, window_start: nowText, blocked_until: null })
@@ -226,13 +266,24 @@ export class AuthRepository {
             window_start: sql<string>`case when ${expired} then ${nowText} else login_throttle.window_start end`,
             blocked_until: sql<string | null>`case when ${expired} then null else login_throttle.blocked_until end`,
           })
-          .where(sql<boolean>`${expired} or (login_throttle.blocked_until is null and login_throttle.failures < ${max})`),
+          .where(sql<boolean>`${expired} or (login_throttle.blocked_until is null and login_throttle.failures < ${limits.max})`),
       )
       .returning('failures')
       .executeTakeFirst();
     // Now and then, forget rows whose window and block are long over (unknown emails pile up otherwise).
     if (Math.random() < 0.02) await this.pruneThrottle(now);
     return row !== undefined;
+  }
+
+  /** Gives a reserved attempt back (it was not a failure: the right password, or refused by another counter). */
+  async releaseAttempt(key: string): Promise<void> {
+    await this.db
+      .updateTable('login_throttle')
+      .set((eb) => ({ failures: eb('failures', '-', 1) }))
+      .where('key', '=', key)
+      .where('failures', '>', 0)
+      .where('blocked_until', 'is', null)
+      .execute();
   }
 
   /**
@@ -251,12 +302,12 @@ export class AuthRepository {
     return Boolean(row?.blocked_until && Date.parse(row.blocked_until) > now.getTime());
   }
 
-  /** Sign-in blocks in force (keys `login:<email> <address>`), soonest to end first. */
-  listSignInBlocks(now: Date) {
+  /** Rows of the sign-in counters (keys starting with one of `prefixes`) blocked beyond `now`, soonest to end first. */
+  listSignInBlocks(now: Date, prefixes: readonly string[]) {
     return this.db
       .selectFrom('login_throttle')
       .select(['key', 'blocked_until'])
-      .where(sql<string>`substr(key, 1, 6)`, '=', 'login:')
+      .where((eb) => eb.or(prefixes.map((p) => eb(sql<string>`substr(key, 1, ${p.length})`, '=', p))))
       .where('blocked_until', '>', now.toISOString())
       .orderBy('blocked_until')
       .limit(500)
@@ -264,12 +315,15 @@ export class AuthRepository {
   }
 
   /**
-   * Removes sign-in throttle rows: one key, or every key starting with `prefix` (an account on all
-   * addresses). substr rather than LIKE: emails may hold `_` and `%`. Returns how many were blocked.
+   * Removes sign-in throttle rows matching any of `matches`: one key, or every key starting with a
+   * prefix (an account on all addresses). substr rather than LIKE: emails may hold `_` and `%`.
+   * Returns how many of them were blocked.
    */
-  async clearSignInBlocks(match: { key: string } | { prefix: string }, now: Date): Promise<number> {
-    const filter =
-      'key' in match ? sql<boolean>`key = ${match.key}` : sql<boolean>`substr(key, 1, ${match.prefix.length}) = ${match.prefix}`;
+  async clearSignInBlocks(matches: ({ key: string } | { prefix: string })[], now: Date): Promise<number> {
+    const filter = sql<boolean>`(${sql.join(
+      matches.map((m) => ('key' in m ? sql`key = ${m.key}` : sql`substr(key, 1, ${m.prefix.length}) = ${m.prefix}`)),
+      sql` or `,
+    )})`;
     return this.db.transaction().execute(async (trx) => {
       const blocked = await trx
         .selectFrom('login_throttle')

@@ -10,16 +10,18 @@ import {
   refreshRequestSchema,
   type Role,
   signInBlockClearSchema,
+  studentLoginRequestSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { fieldErrorsFromIssues } from '../../http/errors';
+import { deviceTokenOf, setDeviceCookie } from '../../http/device-cookie';
 import { clearViewCookie, setViewCookie } from '../../http/view-cookie';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new AuthService(new AuthRepository(deps.db), deps.tokens, deps.config, app.log);
+  const service = new AuthService(new AuthRepository(deps.db), deps.tokens, deps.config, app.log, deps.clock);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perAddress = { max: deps.config.loginLimits.perAddressPerMinute, timeWindow: '1 minute' };
 
@@ -31,13 +33,26 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         schema: { tags: ['auth'], summary: `Sign in as ${role}`, body: z.unknown() },
       },
       async (request, reply) => {
-        const parsed = loginRequestSchema.safeParse(request.body ?? {});
+        // Students may give their admission number in `email`; staff and the admin an email only.
+        const parsed =
+          role === 'student'
+            ? studentLoginRequestSchema.safeParse(request.body ?? {})
+            : loginRequestSchema
+                .transform((b) => ({ email: { kind: 'email' as const, email: b.email }, password: b.password }))
+                .safeParse(request.body ?? {});
         if (!parsed.success) {
           const errors = fieldErrorsFromIssues(parsed.error.issues);
           const first = Object.values(errors).flat()[0] ?? AUTH_MESSAGES.loginFailedFallback;
           return reply.status(400).send({ status: 'error', data: null, message: first, errors: { non_field_errors: [first], ...errors } });
         }
-        const data = await service.login(role, parsed.data.email, parsed.data.password, request.ip);
+        const { data, deviceToken } = await service.login({
+          role,
+          id: parsed.data.email,
+          password: parsed.data.password,
+          ip: request.ip,
+          deviceToken: deviceTokenOf(request),
+        });
+        setDeviceCookie(reply, deps.config, deviceToken);
         await setViewCookie(reply, deps.tokens, deps.config, data.access);
         return { status: 'success', data, message: AUTH_MESSAGES.loginSuccess, errors: { non_field_errors: [] } };
       },

@@ -1,18 +1,45 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_MESSAGES, PEOPLE_MESSAGES, type LoginData, type Me, type Role, type SignInBlock } from '@portal/domain';
+import {
+  AUTH_MESSAGES,
+  PEOPLE_MESSAGES,
+  signInIdText,
+  type LoginData,
+  type Me,
+  type Role,
+  type SignInBlock,
+  type SignInBlockKind,
+  type SignInId,
+} from '@portal/domain';
 import type { Config } from '../../config';
 import { HttpError, unauthorized } from '../../http/errors';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { burnPasswordCheck, hashPassword, hasFullCost, verifyPassword } from '../../lib/passwords';
 import { hashToken, newFamilyId, newRefreshToken, type TokenService } from '../../lib/tokens';
-import type { AuthRepository } from './auth.repository';
+import type { AccountRow, AuthRepository } from './auth.repository';
+import {
+  addressKey,
+  deviceKey,
+  keysOfSubject,
+  limitsOf,
+  parseSignInKey,
+  passwordChangeKey,
+  SIGN_IN_KEY_PREFIXES,
+  untrustedKey,
+} from './sign-in-limits';
 
-const THROTTLE_WINDOW_SECONDS = 15 * 60;
-const SIGN_IN_PREFIX = 'login:';
-/** The throttle key of one account from one client address (emails hold no spaces). */
-const signInKey = (email: string, address: string) => `${SIGN_IN_PREFIX}${email} ${address}`;
-/** The throttle key of wrong current passwords on the password-change route. */
-const passwordChangeKey = (userId: number) => `pwchange:${userId}`;
+/** One sign-in: through which role's endpoint, who (an email, or a student's admission number), from where. */
+export interface SignInRequest {
+  role: Role;
+  id: SignInId;
+  password: string;
+  ip: string;
+  /** The browser's device cookie, if it sent one (http/device-cookie.ts). */
+  deviceToken?: string;
+}
+
+/** Skew tolerated between instances' clocks (as for tokens): a stored time further ahead is a clock step. */
+const CLOCK_TOLERANCE_MS = 30_000;
 
 /** The login envelope's failure, as the client reads it (it shows non_field_errors[0]). */
 export class LoginFailure extends HttpError {
@@ -27,22 +54,49 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    /** The clock (buildApp's): tokens, refresh tokens and sign-in limits are all measured from it. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
    * Signs in through one role's endpoint; an account of another role is refused like a bad password.
-   * Failures are counted per account AND client address (`login:<email> <address>`): a stranger who
-   * sends wrong passwords for the admin blocks only their own address, never the owner's. The attempt
-   * is reserved before the password is checked, so parallel guesses cannot get past the limit.
+   * Each attempt is reserved on its counters before the password is checked, so parallel guesses
+   * cannot get past a limit, on any number of instances (the counters are database rows):
+   *
+   * - from a browser holding the account's device cookie, per device: its owner mistyping on their
+   *   own phone blocks only that phone, briefly;
+   * - from any other browser, per account and address (a stranger blocks only their own address) AND
+   *   per account over all addresses together (a guesser with 40 addresses gets the account's
+   *   budget, not 5 guesses each); past it such browsers are refused for the account for a while,
+   *   while the owner's known browser still gets in (OWASP "device cookies").
+   *
+   * The counters are keyed by the account, so its email and its admission number count as one; an
+   * id naming no account is counted under its own text, with the same limits and answers.
    */
-  async login(role: Role, email: string, password: string, ip: string): Promise<LoginData> {
-    const { perAccountFailures, perAccountBlockSeconds } = this.config.loginLimits;
-    const key = signInKey(email, ip);
-    if (!(await this.repo.reserveAttempt(key, new Date(), THROTTLE_WINDOW_SECONDS, perAccountFailures))) {
-      this.log.warn({ event: 'login_throttled', role, ip }, 'sign-in refused: account throttled for this address');
-      throw new LoginFailure(429, AUTH_MESSAGES.tooManyAttempts);
+  async login(attempt: SignInRequest): Promise<{ data: LoginData; deviceToken: string }> {
+    const { role, password, ip } = attempt;
+    const account = await this.accountOf(attempt.id);
+    const subject = account ? account.email : signInIdText(attempt.id);
+    const device =
+      account && attempt.deviceToken ? await this.tokens.verifyDevice(attempt.deviceToken, this.config.deviceCookieSeconds) : null;
+    // A device cookie counts only for the account it was issued to: a forged one, or another account's, is none.
+    const deviceId = device && device.userId === account?.id ? device.deviceId : null;
+    const counters: { key: string; kind: SignInBlockKind }[] = deviceId
+      ? [{ key: deviceKey(subject, deviceId), kind: 'device' }]
+      : [
+          { key: addressKey(subject, ip), kind: 'address' },
+          { key: untrustedKey(subject), kind: 'untrusted_clients' },
+        ];
+    const now = new Date(this.now());
+    const reserved: string[] = [];
+    for (const c of counters) {
+      if (!(await this.repo.reserveAttempt(c.key, now, limitsOf(c.kind, this.config)))) {
+        for (const key of reserved) await this.repo.releaseAttempt(key);
+        this.log.warn({ event: 'login_throttled', role, ip, counter: c.kind }, 'sign-in refused: too many wrong passwords');
+        throw new LoginFailure(429, AUTH_MESSAGES.tooManyAttempts);
+      }
+      reserved.push(c.key);
     }
-    const account = await this.repo.findAccountByEmail(email);
     const ok = account ? await verifyPassword(account.password_hash, password) : false;
     if (
       account &&
@@ -60,37 +114,67 @@ export class AuthService {
       // Every failure costs one full-cost argon2id verification, whatever the account: unknown
       // emails and cheaply hashed (imported) accounts get a dummy one on top.
       if (!account || !hasFullCost(account.password_hash)) await burnPasswordCheck(password);
-      await this.repo.blockIfExhausted(key, new Date(), perAccountFailures, perAccountBlockSeconds);
-      this.log.info({ event: 'login_failed', role, ip, known: Boolean(account) }, 'sign-in failed');
+      const failedAt = new Date(this.now());
+      for (const c of counters) {
+        const { max, blockSeconds } = limitsOf(c.kind, this.config);
+        await this.repo.blockIfExhausted(c.key, failedAt, max, blockSeconds);
+      }
+      this.log.info({ event: 'login_failed', role, ip, known: Boolean(account), trustedDevice: Boolean(deviceId) }, 'sign-in failed');
       throw new LoginFailure(401, AUTH_MESSAGES.invalidCredentials);
     }
-    await this.repo.clearThrottle(key);
+    // The right password: this browser's and this address's counts start again; the account-wide
+    // count of untrusted failures only gets this attempt back, so the owner signing in somewhere new
+    // never refills a guesser's budget.
+    for (const c of counters) {
+      if (c.kind === 'untrusted_clients') await this.repo.releaseAttempt(c.key);
+      else await this.repo.clearThrottle(c.key);
+    }
     // Whoever signs in with the password starts with a fresh allowance of password-change attempts.
     await this.repo.clearThrottle(passwordChangeKey(account.id));
     const pair = await this.issuePair(account.id, role, account.token_version, newFamilyId());
     const profile = await this.repo.profileOf(account.id, role);
-    this.log.info({ event: 'login_succeeded', role, userId: account.id, ip }, 'signed in');
+    this.log.info({ event: 'login_succeeded', role, userId: account.id, ip, trustedDevice: Boolean(deviceId) }, 'signed in');
+    const deviceToken = await this.tokens.signDevice(
+      { userId: account.id, deviceId: deviceId ?? randomBytes(16).toString('base64url') },
+      this.config.deviceCookieSeconds,
+    );
     const common = { ...pair, first_name: profile.first_name, must_change_password: account.must_change_password === 1 };
-    if (role === 'admin') return { ...common, username: profile.public_id };
-    if (role === 'staff') return { ...common, staff_id: profile.public_id };
-    return { ...common, admission_number: profile.public_id };
+    if (role === 'admin') return { data: { ...common, username: profile.public_id }, deviceToken };
+    if (role === 'staff') return { data: { ...common, staff_id: profile.public_id }, deviceToken };
+    return { data: { ...common, admission_number: profile.public_id }, deviceToken };
   }
 
-  /** Sign-in blocks in force, for the admin: which account, from which address, until when. */
+  /** The account a sign-in id names: by email, or (students) by admission number; none when two numbers share its key. */
+  private async accountOf(id: SignInId): Promise<AccountRow | undefined> {
+    if (id.kind === 'email') return this.repo.findAccountByEmail(id.email);
+    const found = await this.repo.findStudentAccountsByAdmissionKey(id.key);
+    if (found.length > 1) this.log.warn({ event: 'admission_number_ambiguous' }, 'two admission numbers differ only by separators');
+    return found.length === 1 ? found[0] : undefined;
+  }
+
+  /**
+   * Sign-in blocks in force, for the admin: which account, which counter (one address, every
+   * unknown browser, or one device), until when. A block ending further ahead than its own length
+   * from now was set while the clock ran fast: it is not in force (reserveAttempt ignores it too).
+   */
   async listSignInBlocks(): Promise<SignInBlock[]> {
-    const rows = await this.repo.listSignInBlocks(new Date());
-    return rows.map((r) => {
-      const rest = r.key.slice(SIGN_IN_PREFIX.length);
-      const space = rest.lastIndexOf(' ');
-      return { email: rest.slice(0, space), address: rest.slice(space + 1), blocked_until: r.blocked_until! };
-    });
+    const now = this.now();
+    const rows = await this.repo.listSignInBlocks(new Date(now), SIGN_IN_KEY_PREFIXES);
+    const blocks: SignInBlock[] = [];
+    for (const r of rows) {
+      const parsed = parseSignInKey(r.key);
+      if (!parsed || !r.blocked_until) continue;
+      if (Date.parse(r.blocked_until) > now + limitsOf(parsed.kind, this.config).blockSeconds * 1000 + CLOCK_TOLERANCE_MS) continue;
+      blocks.push({ email: parsed.subject, kind: parsed.kind, address: parsed.address, blocked_until: r.blocked_until });
+    }
+    return blocks;
   }
 
-  /** Clears the sign-in blocks of an account: from one address, or from all of them. Audited. */
+  /** Clears the sign-in blocks of an account: from one address, or all of them (every counter). Audited. */
   async clearSignInBlocks(actorUserId: number, email: string, address?: string): Promise<number> {
     const cleared = await this.repo.clearSignInBlocks(
-      address ? { key: signInKey(email, address) } : { prefix: `${SIGN_IN_PREFIX}${email} ` },
-      new Date(),
+      address ? [{ key: addressKey(email, address) }] : keysOfSubject(email),
+      new Date(this.now()),
     );
     await this.repo.audit({
       actorUserId,
@@ -106,8 +190,9 @@ export class AuthService {
   private async issuePair(userId: number, role: Role, tokenVersion: number, familyId: string) {
     const access = await this.tokens.signAccess({ userId, role, tokenVersion, familyId });
     const refresh = newRefreshToken();
-    const expiresAt = new Date(Date.now() + this.config.refreshTokenSeconds * 1000).toISOString();
-    await this.repo.storeRefreshToken(userId, familyId, refresh.hash, expiresAt);
+    const now = this.now();
+    const expiresAt = new Date(now + this.config.refreshTokenSeconds * 1000).toISOString();
+    await this.repo.storeRefreshToken(userId, familyId, refresh.hash, expiresAt, new Date(now).toISOString());
     return { access, refresh: refresh.token };
   }
 
@@ -120,7 +205,14 @@ export class AuthService {
       this.log.warn({ event: 'refresh_reuse', userId: row.user_id }, 'refresh token reused: family revoked');
       throw unauthorized(AUTH_MESSAGES.refreshInvalid);
     }
-    if (Date.parse(row.expires_at) <= Date.now()) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+    // Alive for its configured length measured from now: a token stored while the clock ran fast
+    // (created "in the future", expiring beyond now + its life) is refused like an expired one.
+    const now = this.now();
+    const life = this.config.refreshTokenSeconds * 1000;
+    const expires = Date.parse(row.expires_at);
+    if (expires <= now || expires > now + life + CLOCK_TOLERANCE_MS || Date.parse(row.created_at) > now + CLOCK_TOLERANCE_MS) {
+      throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+    }
     const account = await this.repo.findAccountById(row.user_id);
     if (!account || account.disabled) {
       await this.repo.revokeFamily(row.family_id);
@@ -133,8 +225,14 @@ export class AuthService {
       familyId: row.family_id,
     });
     const next = newRefreshToken();
-    const expiresAt = new Date(Date.now() + this.config.refreshTokenSeconds * 1000).toISOString();
-    const rotated = await this.repo.rotateRefreshToken(row.id, { userId: account.id, familyId: row.family_id, hash: next.hash, expiresAt });
+    const expiresAt = new Date(now + life).toISOString();
+    const rotated = await this.repo.rotateRefreshToken(row.id, {
+      userId: account.id,
+      familyId: row.family_id,
+      hash: next.hash,
+      expiresAt,
+      createdAt: new Date(now).toISOString(),
+    });
     if (!rotated) {
       await this.repo.revokeFamily(row.family_id);
       this.log.warn({ event: 'refresh_reuse', userId: row.user_id }, 'refresh token reused concurrently: family revoked');
@@ -164,18 +262,18 @@ export class AuthService {
    * that reaches the limit ends this session, so a stolen access token cannot keep guessing.
    */
   async changePassword(userId: number, familyId: string, oldPassword: string, newPassword: string) {
-    const { perAccountFailures, perAccountBlockSeconds } = this.config.loginLimits;
+    const limits = limitsOf('password_change', this.config);
     const key = passwordChangeKey(userId);
     const endSession = async () => {
       await this.repo.revokeFamily(familyId);
       this.log.warn({ event: 'password_change_locked', userId }, 'too many wrong current passwords: session ended');
       return unauthorized(AUTH_MESSAGES.passwordChangeTooManyFailures);
     };
-    if (!(await this.repo.reserveAttempt(key, new Date(), THROTTLE_WINDOW_SECONDS, perAccountFailures))) throw await endSession();
+    if (!(await this.repo.reserveAttempt(key, new Date(this.now()), limits))) throw await endSession();
     const account = await this.repo.findAccountById(userId);
     if (!account) throw unauthorized(AUTH_MESSAGES.invalidToken);
     if (!(await verifyPassword(account.password_hash, oldPassword))) {
-      if (await this.repo.blockIfExhausted(key, new Date(), perAccountFailures, perAccountBlockSeconds)) throw await endSession();
+      if (await this.repo.blockIfExhausted(key, new Date(this.now()), limits.max, limits.blockSeconds)) throw await endSession();
       throw new HttpError(400, { old_password: [AUTH_MESSAGES.oldPasswordWrong] });
     }
     await this.repo.clearThrottle(key);

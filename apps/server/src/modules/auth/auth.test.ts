@@ -64,9 +64,79 @@ describeEachDatabase('auth', (dialect) => {
   });
 
   it('validates the login body with field messages', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/student/login/', payload: { email: 'not-an-email' } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/staff/login/', payload: { email: 'not-an-email' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ email: [AUTH_MESSAGES.invalidEmail], password: [AUTH_MESSAGES.passwordRequired] });
+    // The student sign-in also takes an admission number; what is neither is refused by name.
+    const student = await ctx.app.inject({ method: 'POST', url: '/api/student/login/', payload: { email: 'STU_0001', password: 'x' } });
+    expect(student.statusCode).toBe(400);
+    expect(student.json().errors).toMatchObject({ email: [AUTH_MESSAGES.invalidSignInId] });
+  });
+
+  it('a student signs in with the admission number in any case, spacing or dashes, or the email; other roles do not', async () => {
+    const pupil = await createStudent(ctx.handle.db, {
+      email: 'slip@x.school',
+      password: TEST_PASSWORD,
+      firstName: 'Chidi',
+      lastName: 'Okeke',
+      studentClass: 'JSS 1A',
+    });
+    const number = pupil.admissionNumber;
+    const bare = number.replace(/[-/]/g, '');
+    for (const typed of [
+      number,
+      number.toLowerCase(),
+      ` ${bare} `,
+      bare.split('').join(' '),
+      `${number}\u200B`,
+      number.replace('-', '\u2013'),
+    ]) {
+      const res = await login(ctx.app, 'student', typed);
+      expect(res.statusCode, JSON.stringify(typed)).toBe(200);
+      expect(res.json().data).toMatchObject({ admission_number: number, first_name: 'Chidi' });
+    }
+    expect((await login(ctx.app, 'student', 'SLIP@x.school')).statusCode).toBe(200);
+    // A wrong password, and a number nobody has: the one message.
+    for (const [id, pw] of [
+      [number, 'Wrong-pass-1'],
+      ['NOBODY-9999', TEST_PASSWORD],
+    ] as const) {
+      const r = await login(ctx.app, 'student', id, pw);
+      expect(r.statusCode).toBe(401);
+      expect(r.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+    }
+    // Staff and the admin sign in by email only.
+    expect((await login(ctx.app, 'staff', number)).json().errors.email).toEqual([AUTH_MESSAGES.invalidEmail]);
+  });
+
+  it('the admission number and the email are one account for the sign-in limits', async () => {
+    const pupil = await createStudent(ctx.handle.db, {
+      email: 'twoforms@x.school',
+      password: TEST_PASSWORD,
+      firstName: 'T',
+      lastName: 'F',
+      studentClass: 'JSS 1A',
+    });
+    const forms = [pupil.admissionNumber, 'twoforms@x.school', pupil.admissionNumber.toLowerCase().replace('-', ' '), 'TwoForms@X.school'];
+    const limit = ctx.config.loginLimits.perAccountFailures;
+    for (let i = 0; i < limit; i++) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/student/login/',
+        remoteAddress: '203.0.113.150',
+        payload: { email: forms[i % forms.length], password: 'Wrong-pass-1' },
+      });
+      expect(r.statusCode).toBe(401);
+    }
+    for (const form of forms) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/student/login/',
+        remoteAddress: '203.0.113.150',
+        payload: { email: form, password: TEST_PASSWORD },
+      });
+      expect(r.statusCode, form).toBe(429);
+    }
   });
 
   it('throttles an account after repeated failures (429) and lets it in again later', async () => {

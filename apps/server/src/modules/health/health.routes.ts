@@ -3,6 +3,7 @@ import type { Registry } from 'prom-client';
 import type { AppDeps } from '../../http/deps';
 import { databaseReadiness, pingDatabase } from '../../db/index';
 import { notFound } from '../../http/errors';
+import type { LimiterStoreStatus } from '../../http/rate-limit-store';
 import type { Lifecycle } from './lifecycle';
 
 /**
@@ -22,6 +23,8 @@ export interface OperationsDeps {
   lifecycle: Lifecycle;
   /** Present when METRICS_TOKEN is set. */
   metrics?: Registry;
+  /** The per-address limits' store: reported when it is shared (Redis). */
+  limiterStore?: LimiterStoreStatus;
 }
 
 export function healthRoutes(app: FastifyInstance, deps: AppDeps, ops: OperationsDeps): void {
@@ -43,7 +46,11 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps, ops: Operation
     if (ops.lifecycle.draining) return reply.status(503).send({ status: 'shutting_down' });
     const database = await databaseReadiness(deps.handle);
     if (database !== 'ok') return reply.status(503).send({ status: 'unavailable', database });
-    return reply.send({ status: 'ok', database });
+    if (!ops.limiterStore?.shared) return reply.send({ status: 'ok', database });
+    // Redis down: sign-in answers 503 on every instance alike, but signed-in users are served, so the
+    // instance stays in rotation (200) and says what is wrong (docs/operations.md).
+    const up = ops.limiterStore.up;
+    return reply.send({ status: up ? 'ok' : 'degraded', database, limiter_store: up ? 'ok' : 'down' });
   });
 
   // Prometheus text format, for the operator only: the guard checks METRICS_TOKEN ('operator'),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { LimiterStoreStatus } from '../../http/rate-limit-store';
 
 /**
  * Prometheus metrics for the operator (GET /metrics with METRICS_TOKEN): Node's process metrics
@@ -8,9 +9,29 @@ import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
  * URL, so a client cannot grow the label set; paths no route matches share `unmatched`.
  * Built only when METRICS_TOKEN is set: without it nothing is measured and requests pay nothing.
  */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, limiterStore?: LimiterStoreStatus): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (limiterStore) {
+    // Read when scraped: the store counts its refusals itself (http/rate-limit-store.ts).
+    new Gauge({
+      name: 'rate_limit_store_up',
+      help: 'Whether the store of the per-address limits (Redis when shared, else memory) answers: 1 or 0',
+      registers: [registry],
+      collect() {
+        this.set(limiterStore.up ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'rate_limit_store_unavailable_total',
+      help: 'Requests to limited routes (sign-in, refresh, password change, checkout) refused with 503 because the store was unreachable',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(limiterStore.refusals);
+      },
+    });
+  }
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from receiving a request to the end of its answer, by method, route pattern and status code',

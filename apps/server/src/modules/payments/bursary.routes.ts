@@ -90,7 +90,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/bursary/ledger.csv',
     {
-      config: BURSAR,
+      config: { ...BURSAR, heavy: true },
       schema: {
         tags,
         summary: 'Every ledger entry in the range, as CSV',

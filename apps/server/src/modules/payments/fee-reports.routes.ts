@@ -15,6 +15,8 @@ import { PaymentsRepository } from './payments.repository';
 
 const tags = ['bursary'];
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
+/** Reports over every active student: limited per user and queued (http/heavy-reports.ts). */
+const BURSAR_HEAVY = { ...BURSAR, heavy: true } as const;
 /** The CSV and PDF take every row: the same filters without the page. */
 const everyRowSchema = debtorsQuerySchema.omit({ page: true });
 
@@ -43,13 +45,13 @@ export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/bursary/debtors/',
-    { config: BURSAR, schema: { tags, summary: 'Students who owe fees, sorted and paged', querystring: debtorsQuerySchema } },
+    { config: BURSAR_HEAVY, schema: { tags, summary: 'Students who owe fees, sorted and paged', querystring: debtorsQuerySchema } },
     async (request) => service.debtors(request.query),
   );
 
   r.get(
     '/api/bursary/debtors.csv',
-    { config: BURSAR, schema: { tags, summary: 'Every debtor of the filter, as CSV', querystring: everyRowSchema } },
+    { config: BURSAR_HEAVY, schema: { tags, summary: 'Every debtor of the filter, as CSV', querystring: everyRowSchema } },
     async (request, reply) => {
       const report = await service.debtorsAll(request.query);
       return sendAttachment(reply, 'csv', `${fileName(report)}.csv`, debtorsCsv(report));
@@ -58,7 +60,7 @@ export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/bursary/debtors.pdf',
-    { config: BURSAR, schema: { tags, summary: 'Every debtor of the filter, as an A4 PDF', querystring: everyRowSchema } },
+    { config: BURSAR_HEAVY, schema: { tags, summary: 'Every debtor of the filter, as an A4 PDF', querystring: everyRowSchema } },
     async (request, reply) => {
       const [report, school] = await Promise.all([service.debtorsAll(request.query), settings.get()]);
       const pdf = await deps.pdfRenders.run(() => debtorsPdf(report, school, { now: new Date(deps.now()) }));
@@ -69,7 +71,7 @@ export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/bursary/collections/',
     {
-      config: BURSAR,
+      config: BURSAR_HEAVY,
       schema: { tags, summary: 'Expected against collected; money received by day and method', querystring: collectionsQuerySchema },
     },
     async (request) => service.collections(request.query),

@@ -104,7 +104,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
 
   r.get(
     '/api/payments/report/csv/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags, querystring: reportQuerySchema } },
     async (request, reply) => {
       const { session, rows } = await service.reports.classReport(request.query.class, request.query.session, request.query.term);
       const name = `payments-${request.query.class}-${session ?? 'all'}`.replace(/[^A-Za-z0-9-]+/g, '-');

@@ -117,7 +117,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/students/export/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema } },
     async (request, reply) =>
       sendAttachment(reply, 'csv', 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
   );
@@ -243,7 +243,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/staff/export/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'Staff as CSV (no bank or tax details)' } },
+    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: tags.staff, summary: 'Staff as CSV (no bank or tax details)' } },
     async (_request, reply) => sendAttachment(reply, 'csv', 'staff.csv', staffCsv(await staff.exportRows())),
   );
 

@@ -49,6 +49,7 @@ import type { AssessmentService } from './assessment.service';
 import type { CardFees } from '../payments/fees.service';
 import type { ReportCardsRepository } from './report-cards.repository';
 import type { AttendanceService } from '../attendance/attendance.service';
+import { yieldToEventLoop } from '../../lib/yield';
 
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
 type EntryRow = Awaited<ReturnType<ReportCardsRepository['entries']>>[number];
@@ -571,6 +572,9 @@ export class ReportCardService {
     }
     const classes: BroadsheetClass[] = [];
     for (const [studentClass, list] of perClass) {
+      // A class at a time, other requests (health checks, sign-ins) in between: a whole-school sheet
+      // would otherwise hold the event loop for its whole length.
+      if (classes.length) await yieldToEventLoop();
       const ranking = rankClass(list);
       // The columns: every subject a student of the class takes, and any subject with a stored score.
       const present = new Set(list.map((r) => r.subject));
@@ -636,6 +640,8 @@ export async function* broadsheetJson(sheet: Awaited<ReturnType<ReportCardServic
     for (const x of c.subjects) subjects.add(x);
     yield (first ? '' : ',') + JSON.stringify(c);
     first = false;
+    // Each class's text is written in its own turn of the event loop (see broadsheetClasses).
+    await yieldToEventLoop();
   }
   yield `],"subjects":${JSON.stringify(sheet.sortSubjects(subjects))}}`;
 }

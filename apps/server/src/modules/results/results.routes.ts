@@ -224,12 +224,12 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   r.get(
     '/api/report-cards/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
     (req) => cards.classCards(req.query),
   );
   r.get(
     '/api/report-cards/pdf/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
     async (req, reply) => {
       const list = await cards.classCards(req.query);
       const first = list[0]!;
@@ -244,7 +244,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   r.get(
     '/api/broadsheet/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
     async (req, reply) => {
       const { student_class, ...whole } = req.query;
       if (student_class !== undefined) return cards.broadsheet(req.query);
@@ -255,7 +255,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   r.get(
     '/api/broadsheet/csv/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
     async (req, reply) => {
       const sheet = await cards.broadsheet(req.query);
       const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;

@@ -1,17 +1,33 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
+import { safeNext } from '../../lib/safe-next';
 import { SchoolBrand } from './school-brand';
 
 const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/Admin', label: 'Admin' },
-  { to: '/StaffLogin', label: 'Staff' },
-  { to: '/StudentLogin', label: 'Student' },
+  { to: '/', label: 'Home', signIn: false },
+  { to: '/Admin', label: 'Admin', signIn: true },
+  { to: '/StaffLogin', label: 'Staff', signIn: true },
+  { to: '/StudentLogin', label: 'Student', signIn: true },
 ] as const;
 
-/** The shared header of the public and login screens: title, motto, menu toggle, four buttons. */
+/**
+ * The screen to come back to after signing in, when this page was reached on the way to a sign-in:
+ * `?next=` (an expired session) or the guard's `state.from` (a signed-out visit), only ever a path of
+ * this site (`safeNext`).
+ */
+function useReturnAddress(): string | null {
+  const location = useLocation();
+  return safeNext(new URLSearchParams(location.search).get('next')) ?? safeNext((location.state as { from?: string } | null)?.from);
+}
+
+/**
+ * The shared header of the public and login screens: title, motto, menu toggle, four buttons. Its
+ * sign-in links keep the return address, so picking "Staff" here brings the user back to the screen
+ * they were sent away from, as the sign-in page's own choices do.
+ */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const next = useReturnAddress();
   return (
     <header className="bg-brand-900 text-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
@@ -38,7 +54,8 @@ export function SiteHeader() {
           {LINKS.map((l) => (
             <NavLink
               key={l.to}
-              to={l.to}
+              to={l.signIn && next ? `${l.to}?next=${encodeURIComponent(next)}` : l.to}
+              state={l.signIn && next ? { from: next } : undefined}
               end
               onClick={() => setOpen(false)}
               className={({ isActive }) =>

@@ -75,7 +75,9 @@ export function LoginPage({ role }: { role: Role }) {
       <main className="mx-auto flex max-w-md flex-col px-4 py-10">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="mb-1 text-center">{TITLES[role]}</h1>
-          <p className="mb-6 text-center text-sm text-slate-600">Sign in with your school email and password.</p>
+          <p className="mb-6 text-center text-sm text-slate-600">
+            {role === 'student' ? AUTH_MESSAGES.studentSignInHint : AUTH_MESSAGES.signInHint}
+          </p>
           {params.get('expired') && !error && (
             <Alert tone="info" className="mb-4">
               Your session has ended. Please sign in again.
@@ -87,15 +89,32 @@ export function LoginPage({ role }: { role: Role }) {
             </Alert>
           )}
           <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" noValidate={false}>
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            {role === 'student' ? (
+              // The admission number printed on the sign-in slip, or the email: a text field (an email
+              // field refuses the number), sent as the spec's `email` (docs/spec-deviations.md).
+              <TextField
+                label="Email or admission number"
+                type="text"
+                name="email"
+                autoComplete="username"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            ) : (
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
             <PasswordField
               label="Password"
               name="password"

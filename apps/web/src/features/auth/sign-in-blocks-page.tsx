@@ -11,11 +11,19 @@ import { useToast } from '../../lib/toast';
 
 const blocksKey = ['sign-in-blocks'] as const;
 
+/** Where an account is blocked from, in words: one address, every browser it was never signed in on, or one of its browsers. */
+function blockedFrom(b: SignInBlock): string {
+  if (b.kind === 'untrusted_clients') return AUTH_MESSAGES.blockedUntrustedClients;
+  if (b.kind === 'device') return AUTH_MESSAGES.blockedDevice;
+  return `From ${b.address ?? ''}`;
+}
+
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * Admin: accounts blocked from signing in from one address after repeated wrong
- * passwords. A block ends by itself after a minute; the admin can end it at once, e.g. for a pupil
+ * Admin: accounts blocked from signing in after repeated wrong passwords: from one address, from
+ * every browser not signed in to the account before (a guesser spread over many addresses), or on
+ * one of its own browsers. A block ends by itself; the admin can end it at once, e.g. for a pupil
  * who mistyped on the school's shared computer.
  */
 export function SignInBlocksPage() {
@@ -55,21 +63,23 @@ export function SignInBlocksPage() {
           <ul className="flex flex-col gap-3" aria-label="Blocked sign-ins">
             {data.map((b) => (
               <li
-                key={`${b.email} ${b.address}`}
+                key={`${b.email} ${b.kind} ${b.address ?? ''}`}
                 className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3"
                 data-testid="sign-in-block"
               >
                 <div className="min-w-0">
                   <p className="font-semibold break-all text-slate-900">{b.email}</p>
-                  <p className="text-sm text-slate-700">
-                    From <span className="break-all">{b.address}</span>, until {time(b.blocked_until)}
+                  <p className="text-sm break-all text-slate-700">
+                    {blockedFrom(b)}, until {time(b.blocked_until)}
                   </p>
                 </div>
                 <Button
                   variant="secondary"
-                  onClick={() => clear.mutate({ email: b.email, address: b.address })}
-                  loading={clear.isPending && clear.variables?.email === b.email && clear.variables.address === b.address}
-                  aria-label={`Clear block of ${b.email} from ${b.address}`}
+                  onClick={() =>
+                    clear.mutate(b.kind === 'address' && b.address ? { email: b.email, address: b.address } : { email: b.email })
+                  }
+                  loading={clear.isPending && clear.variables?.email === b.email && clear.variables.address === (b.address ?? undefined)}
+                  aria-label={`Clear block of ${b.email}: ${blockedFrom(b)}`}
                 >
                   Clear block
                 </Button>

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@portal/domain/auth-constants';
 import { PEOPLE_MESSAGES, SIGN_IN_PATH, type ImportedAccount } from '@portal/domain/people-constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -56,6 +57,7 @@ export function SignInSlips({ accounts, kind }: { accounts: ImportedAccount[]; k
               <dt className="text-slate-600">Sign in at</dt>
               <dd className="break-all">{address}</dd>
             </dl>
+            {kind === 'student' && <p className="mt-1 text-xs font-medium text-slate-800">{AUTH_MESSAGES.slipStudentSignIn}</p>}
             <p className="mt-1 text-xs text-slate-600">You will be asked to choose your own password at first sign-in.</p>
           </li>
         ))}
