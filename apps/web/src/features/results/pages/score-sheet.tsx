@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
+import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import type { GradeBand } from '@portal/domain/grading';
 import { levelOfClass, termLabel } from '@portal/domain/constants';
 import { formatAverage } from '@portal/domain/results';
@@ -98,8 +99,9 @@ function SheetEditor({
   const stats = subjectStatistics(
     sheet.rows.flatMap((r, i) => {
       const s = settled[r.admission_number];
-      const t = r.takes && s ? parseRow(sheet.components, sheet.precision, s).total : null;
-      return t === null ? [] : [{ student_id: i, score: t }];
+      // Only complete rows count: a CA1 alone is not a score of the class yet.
+      const p = r.takes && s ? parseRow(sheet.components, sheet.precision, s) : null;
+      return p?.complete && p.total !== null ? [{ student_id: i, score: p.total }] : [];
     }),
   ).stats;
   return (
@@ -127,6 +129,11 @@ function SheetEditor({
             </Button>
           )}
         </div>
+        {sheet.may_write && !grid.online && (
+          <Alert tone="warning">
+            {AUTOSAVE_MESSAGES.offline}
+          </Alert>
+        )}
         <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
           {grid.announcement}
         </p>
