@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSESSMENT_MESSAGES, type ScoreSheet, type ScoreSheetResult, type ScoreSheetSave } from '@portal/domain/assessment';
 import type { GradeBand } from '@portal/domain/grading';
 import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
+import { GRID_SCREEN_MESSAGES as G } from '@portal/domain/score-grid-screens';
 import { ScoreGrid } from './score-grid';
 import { useGrid } from './use-grid';
 
@@ -86,6 +87,14 @@ function Editor({ sheet }: { sheet: ScoreSheet }) {
   );
 }
 
+/** happy-dom's window size: the grid shows one component below 640 px. */
+function setViewport(width: number) {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({
+    width,
+    height: 740,
+  });
+}
+
 /** The editor inside a router, with a link away: in-app navigation is what the leave guard meets. */
 function renderGrid(sheet = sheetOf()) {
   const router = createMemoryRouter(
@@ -133,6 +142,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  setViewport(1024);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
@@ -219,5 +229,52 @@ describe('the score grid when the network drops', () => {
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
+  });
+});
+
+describe('the score grid on a phone', () => {
+  beforeEach(() => setViewport(360));
+
+  it('gives every score cell a number pad, and an ABS button for the cell last touched', async () => {
+    renderGrid();
+    const ca1 = cell('CA1', NAMES[2]!);
+    expect(ca1.getAttribute('inputmode')).toBe('decimal');
+    fireEvent.focus(ca1);
+    const absent = screen.getByRole('button', { name: G.absentLabel(G.cellOf('CA1', NAMES[2]!)) });
+    expect(absent.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(absent);
+    expect(ca1.value).toBe('ABS');
+    expect(absent.getAttribute('aria-pressed')).toBe('true');
+    await advance(2600);
+    expect(server.stored.get(adm(2))?.components).toEqual({ CA1: 'ABS' });
+    // Pressed again, it clears the cell.
+    fireEvent.click(absent);
+    expect(ca1.value).toBe('');
+  });
+
+  it('fills all three pasted columns while it shows one, and says which are out of sight', async () => {
+    renderGrid();
+    expect(screen.queryByLabelText(`CA2 for ${NAMES[0]!}`)).toBeNull();
+    fireEvent.paste(cell('CA1', NAMES[0]!), { clipboardData: { getData: () => '15\t12\t50\n18\t10\t40' } });
+    expect(screen.getByTestId('grid-status').textContent).toBe(
+      `${G.pasted(2, ['CA1', 'CA2', 'Exam'])} ${G.pastedHidden(['CA2', 'Exam'])}`,
+    );
+    await advance(2600);
+    expect(server.stored.get(adm(0))?.components).toEqual({ CA1: 15, CA2: 12, Exam: 50 });
+    expect(server.stored.get(adm(1))?.components).toEqual({ CA1: 18, CA2: 10, Exam: 40 });
+  });
+
+  it('gives a row with CA1 alone a running total, but no grade and no position until every component is in', async () => {
+    renderGrid();
+    fireEvent.paste(cell('CA1', NAMES[0]!), { clipboardData: { getData: () => '7\n15\t12\t50' } });
+    await advance(0);
+    const row = (i: number) => within(screen.getByTestId(`row-${adm(i)}`));
+    expect(row(0).getByTestId('row-total').textContent).toBe(`7… (${G.incomplete})`);
+    expect(row(0).getByTestId('row-grade').textContent).toBe('');
+    expect(row(0).getByTestId('row-position').textContent).toBe('');
+    expect(row(1).getByTestId('row-total').textContent).toBe('77');
+    expect(row(1).getByTestId('row-grade').textContent).toBe('A');
+    expect(row(1).getByTestId('row-position').textContent).toBe('1');
+    expect(screen.getByTestId('incomplete-note').textContent).toBe(G.incompleteNote);
   });
 });
