@@ -263,7 +263,7 @@ describe('row outbox: the queue', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('a reloaded sheet replaces rows with nothing unsent and keeps typed ones', async () => {
+  it('a reloaded sheet replaces rows with nothing unsent and keeps typed ones', () => {
     const { outbox, row } = harness();
     outbox.edit('a', set(4));
     outbox.load([
@@ -342,7 +342,7 @@ describe('row outbox: whatever happens, the last value typed is what ends up sto
       fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
         const { clock, tick, timers } = manualClock();
         const db = new Map<string, Stored>();
-        const wire: { key: string; value: number; version: number; settle: (ok: boolean, how?: unknown) => void }[] = [];
+        const wire: { key: string; value: number; version: number; settle: (ok: boolean, how: Error) => void }[] = [];
         const outbox = new RowOutbox<number, Stored>({
           debounceMs: 2500,
           clock,
@@ -393,7 +393,7 @@ describe('row outbox: whatever happens, the last value typed is what ends up sto
         outbox.saveAll();
         for (let i = 0; i < 50 && (wire.length || timers.size); i++) {
           while (wire.length) {
-            wire.shift()!.settle(true);
+            wire.shift()!.settle(true, NETWORK);
             await flush();
           }
           tick(60_000);

@@ -23,7 +23,7 @@ export function saveFailure<S>(
   },
 ): SaveFailure<S> {
   if (err instanceof ApiError && err.status === 409 && errorCode(err) === conflictCode)
-    return { kind: 'conflict', message: firstServerMessage(err) ?? null, ...(theirs ? { theirs: theirs(err.data) } : {}) };
+    return { kind: 'conflict', message: firstServerMessage(err) ?? fallback, ...(theirs ? { theirs: theirs(err.data) } : {}) };
   if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout'))
     return { kind: 'transient', message: GENERAL_MESSAGES.networkError };
   if (err instanceof ApiError && (err.status >= 500 || err.status === 429))

@@ -1,7 +1,6 @@
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
-import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import type { GradeBand } from '@portal/domain/grading';
 import { levelOfClass, termLabel } from '@portal/domain/constants';
 import { formatAverage } from '@portal/domain/results';
@@ -10,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
+import { OfflineNote } from '../../../components/ui/offline-note';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { classOptions, currentSubjectNames, useClasses, useSubjects } from '../../../lib/school-lists';
@@ -129,11 +129,7 @@ function SheetEditor({
             </Button>
           )}
         </div>
-        {sheet.may_write && !grid.online && (
-          <Alert tone="warning">
-            {AUTOSAVE_MESSAGES.offline}
-          </Alert>
-        )}
+        {sheet.may_write && <OfflineNote online={grid.online} className="" />}
         <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
           {grid.announcement}
         </p>

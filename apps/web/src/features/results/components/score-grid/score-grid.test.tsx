@@ -52,7 +52,7 @@ const server = {
 
 function fakeFetch(_url: string, init?: RequestInit): Promise<Response> {
   if (server.offline) return Promise.reject(new TypeError('Failed to fetch'));
-  const body = JSON.parse(String(init?.body)) as ScoreSheetSave;
+  const body = JSON.parse(init?.body as string) as ScoreSheetSave;
   server.puts.push(body);
   const rows = body.rows.map((r) => {
     const before = server.stored.get(r.admission_number);
@@ -121,7 +121,7 @@ function renderGrid(sheet = sheetOf()) {
   return router;
 }
 
-const cell = (label: string, name: string) => screen.getByLabelText(`${label} for ${name}`) as HTMLInputElement;
+const cell = (label: string, name: string) => screen.getByLabelText<HTMLInputElement>(`${label} for ${name}`);
 const statusOf = (i: number) => within(screen.getByTestId(`row-${adm(i)}`)).getByTestId('row-status');
 const type = (label: string, name: string, value: string) => fireEvent.change(cell(label, name), { target: { value } });
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -151,13 +151,13 @@ afterEach(() => {
 describe('the score grid when the network drops', () => {
   it('saves six scores typed offline on its own once the browser is back online', async () => {
     renderGrid();
-    await act(() => setOnline(false));
+    act(() => setOnline(false));
     for (let i = 0; i < 6; i++) type('CA1', NAMES[i]!, String(10 + i));
     await advance(2600);
     for (let i = 0; i < 6; i++) expect(statusOf(i).textContent).toContain(ASSESSMENT_MESSAGES.gridFailed);
     expect(server.puts).toHaveLength(0);
 
-    await act(() => setOnline(true));
+    act(() => setOnline(true));
     await advance(0);
     for (let i = 0; i < 6; i++) expect(statusOf(i).textContent).toContain(ASSESSMENT_MESSAGES.gridSaved);
     expect([...server.stored.entries()].map(([k, r]) => [k, r.components])).toEqual(
@@ -167,7 +167,7 @@ describe('the score grid when the network drops', () => {
 
   it('retries a failed row on its own with backoff while the browser still says it is offline', async () => {
     renderGrid();
-    await act(() => setOnline(false));
+    act(() => setOnline(false));
     type('CA1', NAMES[0]!, '12');
     await advance(2600);
     expect(statusOf(0).textContent).toContain(ASSESSMENT_MESSAGES.gridFailed);
@@ -185,7 +185,7 @@ describe('the score grid when the network drops', () => {
 
   it('"Save all" sends every failed row again at once', async () => {
     renderGrid();
-    await act(() => setOnline(false));
+    act(() => setOnline(false));
     for (let i = 0; i < 3; i++) type('CA1', NAMES[i]!, String(5 + i));
     await advance(2600);
     server.offline = false;
@@ -197,7 +197,7 @@ describe('the score grid when the network drops', () => {
 
   it('asks before leaving the screen inside the app with failed rows, and stays when asked to', async () => {
     const router = renderGrid();
-    await act(() => setOnline(false));
+    act(() => setOnline(false));
     type('CA1', NAMES[0]!, '12');
     type('CA1', NAMES[1]!, '13');
     await advance(2600);
@@ -223,7 +223,7 @@ describe('the score grid when the network drops', () => {
 
   it('warns before the page is closed or reloaded with an unsaved row', async () => {
     renderGrid();
-    await act(() => setOnline(false));
+    act(() => setOnline(false));
     type('CA1', NAMES[0]!, '12');
     await advance(2600);
     const event = new Event('beforeunload', { cancelable: true });
