@@ -50,7 +50,11 @@ export function flagged(row: RegisterRow): boolean {
  * The save request, made on the stored `version` (by default the one loaded), or the names still
  * unmarked (the server wants every student).
  */
-export function saveRequest(reg: Register, marks: Marks, version = reg.saved?.version ?? 0): { body: RegisterSave } | { unmarked: string[] } {
+export function saveRequest(
+  reg: Register,
+  marks: Marks,
+  version = reg.saved?.version ?? 0,
+): { body: RegisterSave } | { unmarked: string[] } {
   const unmarked = unmarkedNames(reg.rows, marks);
   if (unmarked.length) return { unmarked };
   return {

@@ -160,7 +160,14 @@ export class RowOutbox<V, S> {
       if (cur?.status === 'conflict' && this.options.rules.reloaded) {
         const merged = this.options.rules.reloaded(cur, r.base, r.value);
         if (merged) {
-          next[r.key] = this.settle(r.key, { ...cur, value: merged.value, base: merged.base, theirs: undefined, message: null, status: 'unsaved' });
+          next[r.key] = this.settle(r.key, {
+            ...cur,
+            value: merged.value,
+            base: merged.base,
+            theirs: undefined,
+            message: null,
+            status: 'unsaved',
+          });
           if (UNSAVED_STATUSES.has(next[r.key]!.status)) this.queue(r.key, merged.queue ? 0 : null);
           continue;
         }

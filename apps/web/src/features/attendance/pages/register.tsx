@@ -139,7 +139,10 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
         if (f.kind === 'conflict') return { ...f, message: ATTENDANCE_MESSAGES.changedByOther };
         if (f.kind === 'refused') {
           const fields = Object.values(fieldErrorsOf(err)).flat();
-          return { kind: 'refused', message: fields.length ? fields.join('\n') : errorMessage(err, { fallback: M.saveFailed, useDetail: true }) };
+          return {
+            kind: 'refused',
+            message: fields.length ? fields.join('\n') : errorMessage(err, { fallback: M.saveFailed, useDetail: true }),
+          };
         }
         return f;
       },

@@ -71,7 +71,9 @@ function fakeFetch(_url: string, init?: RequestInit): Promise<Response> {
     server.stored.set(r.admission_number, result);
     return { admission_number: r.admission_number, name: '', takes: true, result, position: null };
   });
-  return Promise.resolve(new Response(JSON.stringify({ rows, stats: null }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify({ rows, stats: null }), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 function Editor({ sheet }: { sheet: ScoreSheet }) {
@@ -256,9 +258,7 @@ describe('the score grid on a phone', () => {
     renderGrid();
     expect(screen.queryByLabelText(`CA2 for ${NAMES[0]!}`)).toBeNull();
     fireEvent.paste(cell('CA1', NAMES[0]!), { clipboardData: { getData: () => '15\t12\t50\n18\t10\t40' } });
-    expect(screen.getByTestId('grid-status').textContent).toBe(
-      `${G.pasted(2, ['CA1', 'CA2', 'Exam'])} ${G.pastedHidden(['CA2', 'Exam'])}`,
-    );
+    expect(screen.getByTestId('grid-status').textContent).toBe(`${G.pasted(2, ['CA1', 'CA2', 'Exam'])} ${G.pastedHidden(['CA2', 'Exam'])}`);
     await advance(2600);
     expect(server.stored.get(adm(0))?.components).toEqual({ CA1: 15, CA2: 12, Exam: 50 });
     expect(server.stored.get(adm(1))?.components).toEqual({ CA1: 18, CA2: 10, Exam: 40 });

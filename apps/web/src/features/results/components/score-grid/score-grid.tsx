@@ -10,7 +10,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { ABSENT_MARK, ASSESSMENT_MESSAGES, parseComponentCell, type AssessmentComponent, type ScorePrecision, type ScoreSheet } from '@portal/domain/assessment';
+import {
+  ABSENT_MARK,
+  ASSESSMENT_MESSAGES,
+  parseComponentCell,
+  type AssessmentComponent,
+  type ScorePrecision,
+  type ScoreSheet,
+} from '@portal/domain/assessment';
 import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import { bandFor, type GradeBand } from '@portal/domain/grading';
 import { GRID_SCREEN_MESSAGES as G } from '@portal/domain/score-grid-screens';
@@ -168,20 +175,20 @@ const GridRow = memo(function GridRow({
         <td className="p-1 text-right font-semibold tabular-nums sm:p-1.5">
           <span data-testid="row-total">
             {parsed.total ?? '–'}
-          {totalOnly && (
-            <>
-              <span aria-hidden="true">*</span>
-              <span className="sr-only"> ({ASSESSMENT_MESSAGES.totalOnly})</span>
-            </>
-          )}
-          {incomplete && (
-            <>
-              <span aria-hidden="true" className="font-normal text-slate-600">
-                …
-              </span>
-              <span className="sr-only"> ({G.incomplete})</span>
-            </>
-          )}
+            {totalOnly && (
+              <>
+                <span aria-hidden="true">*</span>
+                <span className="sr-only"> ({ASSESSMENT_MESSAGES.totalOnly})</span>
+              </>
+            )}
+            {incomplete && (
+              <>
+                <span aria-hidden="true" className="font-normal text-slate-600">
+                  …
+                </span>
+                <span className="sr-only"> ({G.incomplete})</span>
+              </>
+            )}
           </span>
           {/* A phone has no room for a grade column: the grade sits under the total. */}
           {!wide && (
@@ -336,7 +343,10 @@ export function ScoreGrid({
       });
       // Every pasted column is filled, shown or not; the words say which, and which are out of sight on a phone.
       const labels = [...filled].sort((a, b) => a - b).map((i) => components[i]!.label);
-      const hidden = [...filled].sort((a, b) => a - b).filter((i) => !shown.includes(i)).map((i) => components[i]!.label);
+      const hidden = [...filled]
+        .sort((a, b) => a - b)
+        .filter((i) => !shown.includes(i))
+        .map((i) => components[i]!.label);
       const rowsPasted = Math.min(block.length, targets.length);
       setAnnouncement(
         [

@@ -75,7 +75,9 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
     onSaved: (adm) => announce(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridSaved}`),
     onFailed: (adm, f) =>
       announce(
-        f.kind === 'conflict' ? ASSESSMENT_MESSAGES.rowConflict(nameOf(adm)) : `${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridFailed}. ${f.message}`,
+        f.kind === 'conflict'
+          ? ASSESSMENT_MESSAGES.rowConflict(nameOf(adm))
+          : `${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridFailed}. ${f.message}`,
       ),
   });
 
