@@ -47,6 +47,7 @@ export function useSheetRows(config: SheetRowsConfig) {
       valid: (cells) => config.editable && Object.keys(config.problems(cells)).length === 0,
       unchanged: (cells, base) => sameCells(cells, base.cells),
       stored: (base) => base.version > 0,
+      version: (base) => base.version,
       failure: (err) => saveFailure(err, { conflictCode: CARD_CODES.changed, fallback: REPORT_SHEET_MESSAGES.saveFailed }),
       // The stored text (trimmed by the server) replaces what was typed unless typing went on.
       afterSave: (cells, stored, newer) => (newer ? cells : stored.cells),

@@ -35,6 +35,7 @@ function harness(over: Partial<OutboxOptions<number, Stored>> = {}, keys = ['a',
       valid: (v) => v >= 0,
       unchanged: (v, b) => v === b.value,
       stored: (b) => b.version > 0,
+      version: (b) => b.version,
       failure: (e): SaveFailure<Stored> =>
         e === CONFLICT
           ? { kind: 'conflict', message: 'changed', theirs: { value: 99, version: 7 } }
@@ -120,6 +121,7 @@ describe('row outbox: debounce and coalescing', () => {
         valid: () => true,
         unchanged: (v, b) => v === b.value,
         stored: () => false,
+        version: (b) => b.version,
         failure: () => ({ kind: 'refused', message: 'x' }),
         refusal: () => 'Give a reason',
       },
@@ -275,6 +277,19 @@ describe('row outbox: the queue', () => {
     expect(outbox.rows.c).toBeUndefined();
   });
 
+  it('never takes a saved row back to an older version when a refetch answers late', async () => {
+    const { outbox, answer, row } = harness();
+    outbox.edit('a', set(6));
+    outbox.saveNow('a');
+    await answer();
+    // A refetch sent before the save (the browser back online) answers after it, with nothing stored.
+    outbox.load(['a', 'b', 'c'].map((key) => ({ key, value: 0, base: { value: 0, version: 0 } })));
+    expect(row('a')).toMatchObject({ value: 6, status: 'saved', base: { value: 6, version: 1 } });
+    // A newer stored value (someone else's save) is taken.
+    outbox.load([{ key: 'a', value: 8, base: { value: 8, version: 2 } }]);
+    expect(row('a')).toMatchObject({ value: 8, status: 'idle' });
+  });
+
   it('keeps each unsent row in the store with its latest value, and takes it out once stored', async () => {
     const puts: [string, unknown][] = [];
     const store: OutboxStore<number, Stored> = { put: (k, e) => puts.push([k, e]) };
@@ -369,6 +384,7 @@ describe('row outbox: whatever happens, the last value typed is what ends up sto
             valid: () => true,
             unchanged: (v, b) => v === b.value,
             stored: (b) => b.version > 0,
+            version: (b) => b.version,
             failure: (e) => (e === REFUSED ? { kind: 'refused', message: 'No' } : { kind: 'transient', message: 'Network error' }),
           },
         });

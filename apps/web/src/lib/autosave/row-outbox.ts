@@ -64,6 +64,8 @@ export interface RowRules<V, S> {
   unchanged(value: V, base: S): boolean;
   /** Whether anything is stored for the row: a row with nothing to send is then "saved", else "idle". */
   stored(base: S): boolean;
+  /** The stored value's version (0: nothing stored): a reload never takes a row back to an older one. */
+  version(base: S): number;
   /** What a failed send means. */
   failure(error: unknown): SaveFailure<S>;
   /** A reason not to send yet, in the screen's words (a released result without a reason): the row fails unsent. */
@@ -150,8 +152,9 @@ export class RowOutbox<V, S> {
   }
 
   /**
-   * The sheet as (re)loaded: rows holding nothing unsent take the stored value; unsent rows stay as
-   * typed (a conflict row as `rules.reloaded` says); rows no longer on the sheet go.
+   * The sheet as (re)loaded: rows holding nothing unsent take the stored value, unless this outbox
+   * already holds a newer one (a refetch answered before the saves that followed it); unsent rows
+   * stay as typed (a conflict row as `rules.reloaded` says); rows no longer on the sheet go.
    */
   load(rows: readonly LoadedRow<V, S>[]): void {
     const next: Record<string, OutboxRow<V, S>> = {};
@@ -172,7 +175,8 @@ export class RowOutbox<V, S> {
           continue;
         }
       }
-      next[r.key] = cur && UNSAVED_STATUSES.has(cur.status) ? cur : fresh(r.value, r.base);
+      const keep = cur && (UNSAVED_STATUSES.has(cur.status) || this.options.rules.version(cur.base) > this.options.rules.version(r.base));
+      next[r.key] = keep ? cur : fresh(r.value, r.base);
     }
     for (const key of Object.keys(this.current)) if (!(key in next)) this.forget(key);
     this.current = next;

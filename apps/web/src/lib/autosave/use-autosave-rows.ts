@@ -62,6 +62,7 @@ export function useAutosaveRows<V, S>(options: AutosaveOptions<V, S>) {
           valid: (v) => latest.current.rules.valid(v),
           unchanged: (v, b) => latest.current.rules.unchanged(v, b),
           stored: (b) => latest.current.rules.stored(b),
+          version: (b) => latest.current.rules.version(b),
           failure: (e) => latest.current.rules.failure(e),
           refusal: (k, v) => latest.current.rules.refusal?.(k, v) ?? null,
           afterSave: (v, s, newer) => (latest.current.rules.afterSave ? latest.current.rules.afterSave(v, s, newer) : v),

@@ -134,6 +134,7 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
       valid: (marks) => editable && unmarkedNames(reg.rows, marks).length === 0,
       unchanged: (marks, base) => changedCount(reg.rows, marks, base.marks) === 0,
       stored: (base) => base.version > 0,
+      version: (base) => base.version,
       failure: (err) => {
         const f = saveFailure<StoredRegister>(err, { conflictCode: ATTENDANCE_CODES.changed, fallback: M.saveFailed });
         if (f.kind === 'conflict') return { ...f, message: ATTENDANCE_MESSAGES.changedByOther };

@@ -45,6 +45,7 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
       valid: (cells) => !!sheet?.may_write && Object.keys(read(cells).problems).length === 0,
       unchanged: (cells, base) => sameAsStored(components, read(cells).values, base),
       stored: (base) => base !== null,
+      version: (base) => base?.version ?? 0,
       refusal: () => {
         if (!sheet?.released || reason.trim()) return null;
         setNeedReason(true);
