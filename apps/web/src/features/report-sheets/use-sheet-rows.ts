@@ -56,7 +56,11 @@ export function useSheetRows(config: SheetRowsConfig) {
     },
     send: (adm, cells, base) => config.save(adm, cells, base),
     onSaved: (adm) => announce(`${nameOf(adm)}: ${REPORT_SHEET_MESSAGES.saved}`),
-    onFailed: (adm, f) => announce(`${nameOf(adm)}: ${REPORT_SHEET_MESSAGES.failed}. ${f.message ?? ''}`.trim()),
+    onFailed: (adm, f) => {
+      // Said once: the automatic retries of an offline row are not announced again and again.
+      if (f.kind !== 'conflict' && (outbox.rowOf(adm)?.attempts ?? 1) > 1) return;
+      announce(`${nameOf(adm)}: ${REPORT_SHEET_MESSAGES.failed}. ${f.message ?? ''}`.trim());
+    },
   });
   const { edit: editRow } = outbox;
   const edit = useCallback((adm: string, cells: Cells) => editRow(adm, (v) => ({ ...v, ...cells })), [editRow]);

@@ -74,12 +74,15 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
       return res.rows.find((x) => x.admission_number === adm)?.result ?? null;
     },
     onSaved: (adm) => announce(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridSaved}`),
-    onFailed: (adm, f) =>
+    onFailed: (adm, f) => {
+      // Said once: the automatic retries of an offline row are not announced again and again.
+      if (f.kind !== 'conflict' && (outbox.rowOf(adm)?.attempts ?? 1) > 1) return;
       announce(
         f.kind === 'conflict'
           ? ASSESSMENT_MESSAGES.rowConflict(nameOf(adm))
           : `${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridFailed}. ${f.message}`,
-      ),
+      );
+    },
   });
 
   const { edit: editRow, saveNow, saveAll, rebase, rowOf, rows } = outbox;
