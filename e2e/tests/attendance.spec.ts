@@ -66,6 +66,8 @@ async function noSideways(page: Page) {
 
 const registerPath = (date: string) => `/api/attendance/register/?student_class=${encodeURIComponent(ARM)}&date=${date}`;
 const row = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
+/** A student's mark button, named with the student ("Absent: Ebere Balogun"), not one of forty "Absent" buttons. */
+const mark = (page: Page, name: string, status: string) => row(page, name).getByRole('button', { name: `${status}: ${name}`, exact: true });
 
 /** The school year a date falls in (September to August) and the term its month usually belongs to. */
 function schoolYearOf(date: string): { name: string; term: '1st' | '2nd' | '3rd' } {
@@ -199,7 +201,7 @@ test('twice a day: on a phone the form teacher reaches and saves the afternoon r
     await expect(page.getByText(`${OWN_ARM} · Wednesday`)).toContainText('Afternoon');
     await expect(picker).toHaveValue('afternoon');
     await page.getByRole('button', { name: ATTENDANCE_LABELS.markAllPresent }).click();
-    await row(page, rows[0]!.name).getByRole('button', { name: 'Absent', exact: true }).click();
+    await mark(page, rows[0]!.name, 'Absent').click();
     // The sticky Save sits inside the phone's screen, and a tap there hits it.
     const save = page.getByRole('button', { name: ATTENDANCE_LABELS.save });
     const box = (await save.boundingBox())!;
@@ -243,13 +245,10 @@ test('the form teacher fills in a missed day on a phone in a few taps, then corr
 
   // Mark all present, then A and L: three taps and Save.
   await page.getByRole('button', { name: ATTENDANCE_LABELS.markAllPresent }).click();
-  await row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent', exact: true }).click();
-  await row(page, nameOf(plan.late)).getByRole('button', { name: 'Late', exact: true }).click();
-  await expect(row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(row(page, nameOf(plan.absent)).getByRole('button', { name: 'Present', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'false',
-  );
+  await mark(page, nameOf(plan.absent), 'Absent').click();
+  await mark(page, nameOf(plan.late), 'Late').click();
+  await expect(mark(page, nameOf(plan.absent), 'Absent')).toHaveAttribute('aria-pressed', 'true');
+  await expect(mark(page, nameOf(plan.absent), 'Present')).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByTestId('register-summary')).toHaveText(
     ATTENDANCE_LABELS.summary({ present: n - 2, late: 1, absent: 1, excused: 0 }),
   );
@@ -263,7 +262,7 @@ test('the form teacher fills in a missed day on a phone in a few taps, then corr
   expect(stored.rows.filter((r) => r.status === 'present')).toHaveLength(n - 2);
 
   // The same day, the teacher corrects one mark: absent with permission.
-  await row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent with permission', exact: true }).click();
+  await mark(page, nameOf(plan.absent), 'Absent with permission').click();
   await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
   await expect(page.getByTestId('register-summary')).toHaveText(
     ATTENDANCE_LABELS.summary({ present: n - 2, late: 1, absent: 0, excused: 1 }),
@@ -273,10 +272,7 @@ test('the form teacher fills in a missed day on a phone in a few taps, then corr
   expect(stored.rows.find((r) => r.admission_number === plan.absent)?.status).toBe('excused');
   // A reload shows what was saved.
   await page.reload();
-  await expect(row(page, nameOf(plan.absent)).getByRole('button', { name: 'Absent with permission', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(mark(page, nameOf(plan.absent), 'Absent with permission')).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a holiday and a weekend are not school days, with the reason and no Save', async ({ page, request }) => {
@@ -304,7 +300,7 @@ test("today's register on the phone, and the admin sees the absentee on Absent T
   await expect(page.getByLabel(SL.arm, { exact: true })).toHaveValue(ARM);
   await expect(page.getByLabel(SL.date, { exact: true })).toHaveValue(plan.today);
   await page.getByRole('button', { name: ATTENDANCE_LABELS.markAllPresent }).click();
-  await row(page, nameOf(plan.absentToday)).getByRole('button', { name: 'Absent', exact: true }).click();
+  await mark(page, nameOf(plan.absentToday), 'Absent').click();
   await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
   await expect(page.getByText(SM.registerSaved)).toBeVisible();
 

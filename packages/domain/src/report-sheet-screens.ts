@@ -107,3 +107,24 @@ export const REPORT_SHEET_MESSAGES = {
   timesOpenedNote: (n: number | null) => (n === null ? 'Times school opened: not set yet.' : `Times school opened this term: ${n}.`),
   noAverage: 'No scores yet',
 } as const;
+
+const cellsWord = (n: number) => `${n} cell${n === 1 ? '' : 's'}`;
+
+/** The ratings sheet's bulk fill: one rating for a trait's column or the whole sheet, then the exceptions by hand. */
+export const RATING_FILL = {
+  title: 'Fill with one rating',
+  intro: 'Rate the whole class at once, then change the students who differ.',
+  trait: 'Trait',
+  allTraits: 'Every trait',
+  rating: 'Rating',
+  fill: 'Fill empty cells',
+  filled: (n: number, rating: string) => `Filled ${cellsWord(n)} with ${rating}.`,
+  nothingEmpty: 'No empty cell to fill.',
+  kept: (n: number) => `${cellsWord(n)} already rated otherwise ${n === 1 ? 'was' : 'were'} left as ${n === 1 ? 'it was' : 'they were'}.`,
+  replace: (n: number) => `Replace ${n === 1 ? 'that rating' : `those ${n} ratings`} too`,
+  replaceTitle: 'Replace ratings already given',
+  replaceConfirm: (n: number, rating: string) =>
+    `${n === 1 ? 'One rating already given' : `${n} ratings already given`} will become ${rating}. You can still change each one after.`,
+  replaceButton: 'Replace',
+  replaced: (n: number, rating: string) => `Replaced ${n === 1 ? '1 rating' : `${n} ratings`} with ${rating}.`,
+} as const;

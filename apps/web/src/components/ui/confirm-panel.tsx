@@ -1,11 +1,17 @@
-import type { ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import { useRevealOnOpen } from './use-reveal';
 
-/** An inline question before a change that touches stored data (results, a whole arm's comments): confirm it or cancel. */
+/**
+ * An inline question before a change that touches stored data (results, a whole arm's comments):
+ * confirm it or cancel. It opens in view and takes the focus (a phone's tap far down the page
+ * would otherwise open it below the screen's edge).
+ */
 export function ConfirmPanel({
   label,
   children,
   confirm,
+  cancel = 'Cancel',
   danger = false,
   loading,
   onConfirm,
@@ -18,21 +24,35 @@ export function ConfirmPanel({
   children: ReactNode;
   /** The confirm button's words. */
   confirm: string;
+  /** The cancel button's words. */
+  cancel?: string;
   danger?: boolean;
   loading: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   className?: string;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const textId = useId();
+  useRevealOnOpen(ref);
   return (
-    <div role="alertdialog" aria-label={label} className={`${className} rounded-lg border border-amber-500 bg-amber-50 p-3`}>
-      <p className="text-sm text-amber-950">{children}</p>
+    <div
+      ref={ref}
+      role="alertdialog"
+      aria-label={label}
+      aria-describedby={textId}
+      tabIndex={-1}
+      className={`${className} scroll-my-3 rounded-lg border border-amber-500 bg-amber-50 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-600`}
+    >
+      <div id={textId} className="text-sm text-amber-950">
+        {children}
+      </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
           {confirm}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {cancel}
         </Button>
       </div>
     </div>

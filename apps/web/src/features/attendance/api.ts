@@ -72,6 +72,7 @@ export function useRegister(q: RegisterQuery | null) {
     enabled: q !== null,
     retry: false,
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 
@@ -79,6 +80,8 @@ export function useSaveRegister() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterSave) => api.put<Register>(`${BASE}/register/`, body, T),
+    // Sent now even offline: the autosave outbox retries it (a paused mutation would never answer).
+    networkMode: 'always',
     onSuccess: async (reg) => {
       qc.setQueryData(attendanceKeys.register({ student_class: reg.student_class, date: reg.date, period: reg.period }), reg);
       // Other views and the card's totals change; the open register keeps the answer just set.

@@ -37,17 +37,24 @@ export function unmarkedNames(rows: readonly RegisterRow[], marks: Marks): strin
   return rows.filter((r) => !marks[r.admission_number]).map((r) => r.name);
 }
 
-/** Marks that differ from the stored register: what would be lost on leaving. */
-export function changedCount(rows: readonly RegisterRow[], marks: Marks): number {
-  return rows.filter((r) => (marks[r.admission_number] ?? null) !== r.status).length;
+/** Marks that differ from the stored register (`stored`: its marks, by default as loaded): what would be lost on leaving. */
+export function changedCount(rows: readonly RegisterRow[], marks: Marks, stored: Marks = marksOf(rows)): number {
+  return rows.filter((r) => (marks[r.admission_number] ?? null) !== (stored[r.admission_number] ?? null)).length;
 }
 
 export function flagged(row: RegisterRow): boolean {
   return row.absent_before >= ABSENCE_STREAK_ALERT;
 }
 
-/** The save request, or the names still unmarked (the server wants every student). */
-export function saveRequest(reg: Register, marks: Marks): { body: RegisterSave } | { unmarked: string[] } {
+/**
+ * The save request, made on the stored `version` (by default the one loaded), or the names still
+ * unmarked (the server wants every student).
+ */
+export function saveRequest(
+  reg: Register,
+  marks: Marks,
+  version = reg.saved?.version ?? 0,
+): { body: RegisterSave } | { unmarked: string[] } {
   const unmarked = unmarkedNames(reg.rows, marks);
   if (unmarked.length) return { unmarked };
   return {
@@ -56,7 +63,7 @@ export function saveRequest(reg: Register, marks: Marks): { body: RegisterSave }
       date: reg.date,
       period: reg.period,
       marks: reg.rows.map((r) => ({ admission_number: r.admission_number, status: marks[r.admission_number]! })),
-      version: reg.saved?.version ?? 0,
+      version,
     },
   };
 }

@@ -91,8 +91,8 @@ export function useSaveReportTerm() {
   });
 }
 
-/** Sheets are not refetched on focus: rows do not change under the typing fingers. */
-const SHEET = { retry: false, staleTime: 0, refetchOnWindowFocus: false } as const;
+/** Sheets are not refetched on focus or reconnect: rows do not change under the typing fingers. */
+const SHEET = { retry: false, staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
 
 export function useRatingSheet(q: SheetQuery | null) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changedKeys,
-  freshRow,
+  fillRatings,
   mergeReloaded,
   parseDays,
   parsePasted,
@@ -60,15 +60,33 @@ describe('sheet helpers', () => {
 });
 
 describe('a conflict settled by reloading', () => {
-  it("keeps the teacher's changed cells over the stored row and takes the rest (and the version) from it", () => {
-    const loaded = freshRow({ punctuality: '4', neatness: '', music: '2' }, 3);
-    const typed = { ...loaded, cells: { ...loaded.cells, punctuality: '2' }, status: 'conflict' as const, message: 'Changed' };
-    expect(mergeReloaded(typed, { punctuality: '4', neatness: '3', music: '5' }, 4)).toMatchObject({
-      cells: { punctuality: '2', neatness: '3', music: '5' },
-      base: { punctuality: '4', neatness: '3', music: '5' },
-      version: 4,
-      status: 'unsaved',
-      message: null,
+  it("keeps the teacher's changed cells over the stored row and takes the rest from it", () => {
+    const loaded = { punctuality: '4', neatness: '', music: '2' };
+    const typed = { value: { ...loaded, punctuality: '2' }, base: { cells: loaded, version: 3 } };
+    expect(mergeReloaded(typed, { punctuality: '4', neatness: '3', music: '5' })).toEqual({ punctuality: '2', neatness: '3', music: '5' });
+  });
+});
+
+describe('filling ratings in bulk', () => {
+  const rows = {
+    A: { punctuality: '', neatness: '2', music: '' },
+    B: { punctuality: '4', neatness: '', music: ' ' },
+  };
+
+  it('fills the empty cells of the traits chosen and keeps cells rated otherwise', () => {
+    expect(fillRatings(rows, ['punctuality', 'neatness', 'music'], '4', false)).toEqual({
+      patches: { A: { punctuality: '4', music: '4' }, B: { neatness: '4', music: '4' } },
+      filled: 4,
+      kept: 1,
+    });
+    expect(fillRatings(rows, ['neatness'], '3', false)).toEqual({ patches: { B: { neatness: '3' } }, filled: 1, kept: 1 });
+  });
+
+  it('replaces the cells rated otherwise when asked to, leaving cells already at that rating alone', () => {
+    expect(fillRatings(rows, ['punctuality', 'neatness'], '4', true)).toEqual({
+      patches: { A: { punctuality: '4', neatness: '4' }, B: { neatness: '4' } },
+      filled: 3,
+      kept: 0,
     });
   });
 });

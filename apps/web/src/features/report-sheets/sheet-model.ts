@@ -1,46 +1,40 @@
 import { RATING_MAX, RATING_MIN, type Ratings, type RatingTrait } from '@portal/domain/report-cards';
 import { REPORT_SHEET_MESSAGES } from '@portal/domain/report-sheet-screens';
-
-/**
- * The rows of a report sheet as the screen holds them: the text of each cell, the stored text the
- * edits start from (with its version, sent with the save), and where the row's save stands.
- */
-export type RowStatus = 'idle' | 'unsaved' | 'saving' | 'saved' | 'failed' | 'conflict';
+import type { OutboxRow } from '../../lib/autosave/row-outbox';
 
 export type Cells = Record<string, string>;
 
-export interface RowState {
+/** A row as stored: its cells' text and its version (0: nothing stored yet), sent back with the save. */
+export interface StoredCells {
   cells: Cells;
-  /** The stored values, as cell text. */
-  base: Cells;
-  /** The stored row's version (0: nothing stored yet). */
   version: number;
-  status: RowStatus;
-  /** Why the last save failed, in the server's or the screen's words. */
-  message: string | null;
-  /** Bumped on every edit: a save answered after a newer edit leaves the row unsaved. */
-  seq: number;
-}
-
-export const DIRTY: ReadonlySet<RowStatus> = new Set(['unsaved', 'saving', 'failed', 'conflict']);
-
-export function freshRow(cells: Cells, version: number): RowState {
-  return { cells, base: cells, version, status: 'idle', message: null, seq: 0 };
-}
-
-/** The cells whose text differs from what is stored. */
-export function changedKeys(r: Pick<RowState, 'cells' | 'base'>): string[] {
-  return Object.keys(r.cells).filter((k) => (r.cells[k] ?? '').trim() !== (r.base[k] ?? '').trim());
 }
 
 /**
- * A row in conflict after the sheet is reloaded: the stored row and its version, with the cells the
- * teacher changed (against what they had loaded) put back on top, so the next save keeps the other
- * person's changes to the other cells. It waits for the teacher to save again.
+ * A report sheet's row as the screen holds it (a row of the autosave outbox, lib/autosave): the
+ * text of each cell (`value`), the stored row the edits start from (`base`), and where its save stands.
  */
-export function mergeReloaded(cur: RowState, stored: Cells, version: number): RowState {
-  const mine = Object.fromEntries(changedKeys(cur).map((k) => [k, cur.cells[k] ?? '']));
-  return { ...cur, cells: { ...stored, ...mine }, base: stored, version, status: 'unsaved', message: null };
+export type RowState = OutboxRow<Cells, StoredCells>;
+export type { RowStatus } from '../../lib/autosave/row-outbox';
+
+/** The cells whose text differs from what is stored. */
+export function changedKeys(r: { cells: Cells; base: Cells }): string[] {
+  return Object.keys(r.cells).filter((k) => (r.cells[k] ?? '').trim() !== (r.base[k] ?? '').trim());
+}
+
+/** Whether the cells hold what is stored (spaces around the text aside). */
+export function sameCells(cells: Cells, stored: Cells): boolean {
+  return changedKeys({ cells, base: stored }).length === 0;
+}
+
+/**
+ * A row in conflict after the sheet is reloaded: the stored row with the cells the teacher changed
+ * (against what they had loaded) put back on top, so the next save keeps the other person's changes
+ * to the other cells.
+ */
+export function mergeReloaded(cur: Pick<RowState, 'value' | 'base'>, stored: Cells): Cells {
+  const mine = Object.fromEntries(changedKeys({ cells: cur.value, base: cur.base.cells }).map((k) => [k, cur.value[k] ?? '']));
+  return { ...stored, ...mine };
 }
 
 /** Every trait of both domains, in the grid's column order. */
@@ -90,4 +84,34 @@ export function parseDays(text: string): { value: number | null } | null {
   if (!/^\d+$/.test(t)) return null;
   const n = Number(t);
   return n <= 200 ? { value: n } : null;
+}
+
+/**
+ * One rating for some traits (a column, or every trait) of every row: empty cells take it; a cell
+ * rated otherwise is kept unless `overwrite`. Answers each row's changed cells and the counts.
+ */
+export function fillRatings(
+  rows: Readonly<Record<string, Cells>>,
+  traitIds: readonly string[],
+  rating: string,
+  overwrite: boolean,
+): { patches: Record<string, Cells>; filled: number; kept: number } {
+  const patches: Record<string, Cells> = {};
+  let filled = 0;
+  let kept = 0;
+  for (const [adm, cells] of Object.entries(rows)) {
+    const patch: Cells = {};
+    for (const t of traitIds) {
+      const v = (cells[t] ?? '').trim();
+      if (v === rating) continue;
+      if (v !== '' && !overwrite) {
+        kept++;
+        continue;
+      }
+      patch[t] = rating;
+      filled++;
+    }
+    if (Object.keys(patch).length) patches[adm] = patch;
+  }
+  return { patches, filled, kept };
 }

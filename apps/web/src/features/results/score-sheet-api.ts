@@ -31,7 +31,7 @@ export function sheetQueryOf(params: URLSearchParams): ScoreSheetQuery | null {
 
 /**
  * One arm–subject–term's sheet. Always asked afresh when the grid opens (staleTime 0; once, when the
- * route's loader asked); not refetched on focus: rows do not change under the typing fingers.
+ * route's loader asked); not refetched on focus or reconnect: rows do not change under the typing fingers.
  */
 export const scoreSheetQuery = (q: ScoreSheetQuery) =>
   queryOptions({
@@ -42,6 +42,7 @@ export const scoreSheetQuery = (q: ScoreSheetQuery) =>
     staleTime: 0,
     refetchOnMount: refetchUnlessJustAsked,
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 
 /** One arm–subject–term's sheet once `q` is set. */

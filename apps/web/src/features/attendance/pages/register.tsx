@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import {
   ATTENDANCE_CODES,
   ATTENDANCE_LABELS,
@@ -23,18 +24,32 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
+import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { OfflineNote } from '../../../components/ui/offline-note';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
+import { UNSAVED_STATUSES } from '../../../lib/autosave/row-outbox';
+import { saveFailure } from '../../../lib/autosave/save-failure';
+import { useAutosaveRows } from '../../../lib/autosave/use-autosave-rows';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
-import { errorCode, errorMessage, fieldErrorsOf } from '../../../lib/errors';
+import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useToast } from '../../../lib/toast';
 import { useRegister, useSaveRegister, type RegisterQuery } from '../api';
 import { ArmField } from '../components/arm-field';
-import { LeaveGuard } from '../components/leave-guard';
 import { StreakFlag } from '../components/streak-flag';
-import { changedCount, flagged, marksOf, markAllPresent, saveRequest, setMark, summaryOf, type Marks } from '../register-model';
+import {
+  changedCount,
+  flagged,
+  marksOf,
+  markAllPresent,
+  saveRequest,
+  setMark,
+  summaryOf,
+  unmarkedNames,
+  type Marks,
+} from '../register-model';
 
 const STATUS_STYLE: Record<AttendanceStatus, string> = {
   present: 'border-brand-700 bg-brand-700 text-white',
@@ -73,7 +88,8 @@ function StudentRow({
             key={s}
             type="button"
             aria-pressed={status === s}
-            aria-label={ATTENDANCE_STATUS_LABELS[s]}
+            // Named with the student: a screen reader's list of buttons says whose mark each one is.
+            aria-label={`${ATTENDANCE_STATUS_LABELS[s]}: ${row.name}`}
             title={ATTENDANCE_STATUS_LABELS[s]}
             disabled={disabled}
             onClick={() => onMark(row.admission_number, s)}
@@ -89,27 +105,77 @@ function StudentRow({
   );
 }
 
-/** The marks of one opened register, kept on screen until saved; a save answers with the stored register. */
+/** A register as stored: its version (0: none yet) and its marks. */
+interface StoredRegister {
+  version: number;
+  marks: Marks;
+}
+
+/**
+ * The marks of one opened register, kept on screen until saved. The register is one row of the
+ * autosave outbox (lib/autosave): sent when the teacher presses Save (or leaves with every student
+ * marked), and a failed save is sent again on its own (backoff, and at once back online) with the
+ * latest marks; a 409 offers Reload.
+ */
 function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void }) {
   const toast = useToast();
   const save = useSaveRegister();
-  const [marks, setMarks] = useState<Marks>(() => marksOf(reg.rows));
-  const [problem, setProblem] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [unmarked, setUnmarked] = useState<string[] | null>(null);
   const editable = reg.may_edit;
+  const key = `${reg.student_class}|${reg.date}|${reg.period}`;
+  const loaded = useMemo(() => {
+    const marks = marksOf(reg.rows);
+    return [{ key, value: marks, base: { version: reg.saved?.version ?? 0, marks } }];
+  }, [reg, key]);
+  const outbox = useAutosaveRows<Marks, StoredRegister>({
+    rows: loaded,
+    debounceMs: null,
+    rules: {
+      valid: (marks) => editable && unmarkedNames(reg.rows, marks).length === 0,
+      unchanged: (marks, base) => changedCount(reg.rows, marks, base.marks) === 0,
+      stored: (base) => base.version > 0,
+      version: (base) => base.version,
+      failure: (err) => {
+        const f = saveFailure<StoredRegister>(err, { conflictCode: ATTENDANCE_CODES.changed, fallback: M.saveFailed });
+        if (f.kind === 'conflict') return { ...f, message: ATTENDANCE_MESSAGES.changedByOther };
+        if (f.kind === 'refused') {
+          const fields = Object.values(fieldErrorsOf(err)).flat();
+          return {
+            kind: 'refused',
+            message: fields.length ? fields.join('\n') : errorMessage(err, { fallback: M.saveFailed, useDetail: true }),
+          };
+        }
+        return f;
+      },
+      // Reloading after a conflict shows the register as stored now.
+      reloaded: (_row, stored, marks) => ({ value: marks, base: stored, queue: false }),
+    },
+    send: async (_key, marks, base) => {
+      const req = saveRequest(reg, marks, base.version);
+      if ('unmarked' in req) throw new Error('unmarked');
+      const saved = await save.mutateAsync(req.body);
+      return { version: saved.saved?.version ?? base.version, marks: marksOf(saved.rows) };
+    },
+    onSaved: () => toast.success(M.registerSaved),
+  });
+  const row = outbox.rows[key];
+  const marks = row?.value ?? loaded[0]!.value;
   const summary = summaryOf(reg.rows, marks);
-  const dirty = editable && changedCount(reg.rows, marks) > 0;
-  // A new mark makes an earlier refusal stale (the unmarked list, a field error).
-  const onMark = useCallback((adm: string, s: AttendanceStatus) => {
-    setMarks((m) => setMark(m, adm, s));
-    setProblem((p) => (p?.conflict ? p : null));
-  }, []);
+  const { edit, saveNow } = outbox;
+  // A new mark makes the unmarked list stale.
+  const onMark = useCallback(
+    (adm: string, s: AttendanceStatus) => {
+      edit(key, (m) => setMark(m, adm, s));
+      setUnmarked(null);
+    },
+    [edit, key],
+  );
 
-  const submit = async () => {
-    setProblem(null);
-    const req = saveRequest(reg, marks);
-    if ('unmarked' in req) {
+  const submit = () => {
+    const left = unmarkedNames(reg.rows, marks);
+    if (left.length) {
       // The count is in the summary just above: the names only, so the sticky bar stays small.
-      setProblem({ text: M.notMarked(req.unmarked), conflict: false });
+      setUnmarked(left);
       // On a phone the first one left is likely off screen: bring it up, above the Save bar.
       const first = reg.rows.find((r) => !marks[r.admission_number]);
       const button = first && document.querySelector<HTMLElement>(`[data-testid="register-row-${first.admission_number}"] button`);
@@ -117,27 +183,17 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
       button?.focus({ preventScroll: true });
       return;
     }
-    try {
-      const saved = await save.mutateAsync(req.body);
-      setMarks(marksOf(saved.rows));
-      toast.success(M.registerSaved);
-    } catch (err) {
-      const conflict = errorCode(err) === ATTENDANCE_CODES.changed;
-      const fields = Object.values(fieldErrorsOf(err)).flat();
-      setProblem({
-        text: conflict
-          ? ATTENDANCE_MESSAGES.changedByOther
-          : fields.length
-            ? fields.join('\n')
-            : errorMessage(err, { fallback: M.saveFailed, useDetail: true }),
-        conflict,
-      });
-    }
+    setUnmarked(null);
+    // Nothing changed since the last save: it is stored as it stands.
+    if (row && !UNSAVED_STATUSES.has(row.status)) toast.success(M.registerSaved);
+    else saveNow(key);
   };
+  const failed = row && (row.status === 'failed' || row.status === 'conflict') ? row : null;
 
   return (
     <>
-      <LeaveGuard dirty={dirty} />
+      {editable && <LeaveGuard {...outbox.guard} notSaved={() => M.leaveUnsaved} />}
+      {editable && <OfflineNote online={outbox.online} />}
       {reg.saved && (
         <p className="mb-2 text-sm text-slate-700" data-testid="register-saved">
           {ATTENDANCE_LABELS.saved(formatDateTime(reg.saved.updated_at), reg.saved.updated_by)}
@@ -154,8 +210,8 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
             variant="secondary"
             className="w-full sm:w-auto"
             onClick={() => {
-              setMarks(markAllPresent(reg.rows));
-              setProblem((p) => (p?.conflict ? p : null));
+              edit(key, () => markAllPresent(reg.rows));
+              setUnmarked(null);
             }}
           >
             {ATTENDANCE_LABELS.markAllPresent}
@@ -172,10 +228,16 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
           {ATTENDANCE_LABELS.summary(summary.counts)}
           {summary.unmarked > 0 && <span className="font-semibold text-amber-800"> · {ATTENDANCE_LABELS.unmarked(summary.unmarked)}</span>}
         </p>
-        {problem && (
+        {unmarked && (
           <Alert tone="error" className="mb-2">
-            {problem.text}
-            {problem.conflict && (
+            {M.notMarked(unmarked)}
+          </Alert>
+        )}
+        {failed && (
+          <Alert tone="error" className="mb-2">
+            {failed.message}
+            {failed.status === 'failed' && failed.autoRetry && <span className="mt-1 block">{AUTOSAVE_MESSAGES.autoRetry}</span>}
+            {failed.status === 'conflict' && (
               <span className="mt-2 block">
                 <Button variant="secondary" onClick={onReload}>
                   {L.reload}
@@ -185,7 +247,7 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
           </Alert>
         )}
         {editable && (
-          <Button className="w-full sm:w-auto" loading={save.isPending} onClick={() => void submit()}>
+          <Button className="w-full sm:w-auto" loading={row?.status === 'saving'} onClick={submit}>
             {ATTENDANCE_LABELS.save}
           </Button>
         )}
@@ -260,7 +322,8 @@ export default function RegisterPage() {
             {reg.periods_per_day === 2 ? ` · ${PERIOD_LABELS[reg.period]}` : ''}
           </p>
           <RegisterSheet
-            key={`${reg.student_class}|${reg.date}|${reg.period}|${reg.saved?.version ?? 0}`}
+            // Not keyed by version: a save (or a reload after a conflict) updates the outbox's row in place.
+            key={`${reg.student_class}|${reg.date}|${reg.period}`}
             reg={reg}
             onReload={() => void register.refetch()}
           />

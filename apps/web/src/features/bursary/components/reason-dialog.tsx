@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
+import { useRevealOnOpen } from '../../../components/ui/use-reveal';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 
@@ -35,10 +36,10 @@ export function ReasonDialog(props: {
   const [failure, setFailure] = useState('');
   const toast = useToast();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const { idBase } = props;
-  useEffect(() => {
-    reasonRef.current?.focus();
-  }, [idBase]);
+  // Opens in view with the reason focused (the Reverse tapped far down a phone's ledger).
+  useRevealOnOpen(panelRef, reasonRef);
 
   async function confirm() {
     setFailure('');
@@ -60,6 +61,7 @@ export function ReasonDialog(props: {
   const Heading = props.heading ?? 'h3';
   return (
     <section
+      ref={panelRef}
       role="dialog"
       aria-labelledby={`${idBase}-title`}
       aria-describedby={`${idBase}-text`}

@@ -1,3 +1,4 @@
+import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { Button } from '../../../components/ui/button';
 import type { RowState } from '../sheet-model';
@@ -45,13 +46,16 @@ export function RowProblem({
       ))}
       {(state.status === 'failed' || state.status === 'conflict') && (
         <div className="flex flex-wrap items-center gap-2">
-          <span>{state.message}</span>
+          <span>
+            {state.message}
+            {state.status === 'failed' && state.autoRetry && <span className="block text-slate-700">{AUTOSAVE_MESSAGES.autoRetry}</span>}
+          </span>
           {state.status === 'failed' ? (
-            <Button variant="secondary" className="min-h-9 px-3" onClick={onRetry}>
+            <Button variant="secondary" className="px-3" onClick={onRetry}>
               {L.retry}
             </Button>
           ) : (
-            <Button variant="secondary" className="min-h-9 px-3" onClick={onReload}>
+            <Button variant="secondary" className="px-3" onClick={onReload}>
               {L.reload}
             </Button>
           )}

@@ -14,6 +14,8 @@ import { classLevelOf, type ClassLevel } from '@portal/domain/teaching';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
+import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { OfflineNote } from '../../../components/ui/offline-note';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
@@ -50,10 +52,10 @@ interface RowProps {
 const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal, timesOpened, level, edit, saveRow, onReload }: RowProps) {
   if (!state) return null;
   const adm = row.admission_number;
-  const problems = commentProblems(state.cells, timesOpened);
+  const problems = commentProblems(state.value, timesOpened);
   const set = (k: string) => (e: { target: { value: string } }) => edit(adm, { [k]: e.target.value });
   const leave = (e: FocusEvent<HTMLElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget)) void saveRow(adm);
+    if (!e.currentTarget.contains(e.relatedTarget)) saveRow(adm);
   };
   const p = row.promotion;
   return (
@@ -77,7 +79,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
         <CommentField
           label={L.formComment}
           name={row.name}
-          value={state.cells.form_comment ?? ''}
+          value={state.value.form_comment ?? ''}
           suggestion={row.suggested_form}
           editable={mayForm}
           error={problems.form_comment}
@@ -86,7 +88,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
         <CommentField
           label={L.principalComment}
           name={row.name}
-          value={state.cells.principal_comment ?? ''}
+          value={state.value.principal_comment ?? ''}
           suggestion={row.suggested_principal}
           editable={mayPrincipal}
           error={problems.principal_comment}
@@ -98,7 +100,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           label={forName(L.daysPresent, row.name)}
           inputMode="numeric"
           autoComplete="off"
-          value={state.cells.days_present ?? ''}
+          value={state.value.days_present ?? ''}
           readOnly={!mayForm}
           onChange={set('days_present')}
           error={problems.days_present}
@@ -109,7 +111,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           label={forName(L.daysAbsent, row.name)}
           inputMode="numeric"
           autoComplete="off"
-          value={state.cells.days_absent ?? ''}
+          value={state.value.days_absent ?? ''}
           readOnly={!mayForm}
           onChange={set('days_absent')}
           error={problems.days_absent}
@@ -128,7 +130,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           </p>
           <SelectField
             label={forName(L.promotionOverride, row.name)}
-            value={state.cells.promotion_override ?? ''}
+            value={state.value.promotion_override ?? ''}
             disabled={!mayPrincipal}
             onChange={set('promotion_override')}
             options={[
@@ -136,10 +138,10 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
               ...PROMOTION_DECISIONS.map((d) => ({ value: d, label: promotionLabel(d, level) })),
             ]}
           />
-          {(state.cells.promotion_override || state.cells.override_reason) && (
+          {(state.value.promotion_override || state.value.override_reason) && (
             <TextField
               label={forName(L.overrideReason, row.name)}
-              value={state.cells.override_reason ?? ''}
+              value={state.value.override_reason ?? ''}
               readOnly={!mayPrincipal}
               onChange={set('override_reason')}
               error={problems.override_reason}
@@ -149,7 +151,7 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
       )}
       <div className="mt-2 flex flex-col gap-1" data-testid="row-status">
         <RowStatusText state={state} />
-        <RowProblem id={`comments-detail-${adm}`} state={state} problems={[]} onRetry={() => void saveRow(adm)} onReload={onReload} />
+        <RowProblem id={`comments-detail-${adm}`} state={state} problems={[]} onRetry={() => saveRow(adm)} onReload={onReload} />
       </div>
     </li>
   );
@@ -259,20 +261,23 @@ function CommentList({ sheet }: { sheet: CommentSheet }) {
     rows: stored,
     editable: sheet.may_edit_form || sheet.may_edit_principal,
     problems: (cells) => commentProblems(cells, sheet.times_opened),
-    save: async (adm, r) => {
+    save: async (adm, cells, stored) => {
       const out = await save({
         session_id: sheet.session_id,
         term: sheet.term,
         student_class: sheet.student_class,
-        rows: [commentSaveRow(adm, r, sheet)],
+        rows: [commentSaveRow(adm, { cells, base: stored.cells, version: stored.version }, sheet)],
       });
       const row = out.rows.find((x) => x.admission_number === adm);
-      return row ? { cells: commentCells(row), version: row.version } : { cells: r.cells, version: r.version };
+      return row ? { cells: commentCells(row), version: row.version } : { cells, version: stored.version };
     },
   });
   const level = classLevelOf(sheet.student_class);
+  const editable = sheet.may_edit_form || sheet.may_edit_principal;
   return (
     <>
+      {editable && <LeaveGuard {...rows.guard} />}
+      {editable && <OfflineNote online={rows.online} />}
       <div className="mb-3 flex flex-wrap items-start gap-2">
         {sheet.may_edit_form && <ApplySuggestions sheet={sheet} kind="form" label={L.applyForm} />}
         {sheet.may_edit_principal && <ApplySuggestions sheet={sheet} kind="principal" label={L.applyPrincipal} />}

@@ -1,12 +1,28 @@
-import { memo, useCallback, useMemo, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
-import { RATING_DOMAIN_LABELS, RATING_DOMAINS, type RatingSheet, type RatingTrait } from '@portal/domain/report-cards';
-import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
+import { memo, useCallback, useMemo, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  RATING_DOMAIN_LABELS,
+  RATING_DOMAINS,
+  RATING_MAX,
+  RATING_MIN,
+  type RatingSheet,
+  type RatingTrait,
+} from '@portal/domain/report-cards';
+import {
+  RATING_FILL as F,
+  REPORT_SHEET_LABELS as L,
+  REPORT_SHEET_MESSAGES as M,
+  REPORT_SHEET_TITLES,
+} from '@portal/domain/report-sheet-screens';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ConfirmPanel } from '../../../components/ui/confirm-panel';
+import { SelectField } from '../../../components/ui/field';
+import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { OfflineNote } from '../../../components/ui/offline-note';
 import { useRatingSheet, useReloadSheets, useSaveRatingRows } from '../api';
 import { RowProblem, RowStatusText } from '../components/row-status';
 import { lockMessage, SheetPage } from '../components/sheet-page';
-import { parsePasted, parseRatingRow, ratingCells, traitColumns, type RowState } from '../sheet-model';
+import { fillRatings, parsePasted, parseRatingRow, ratingCells, traitColumns, type Cells, type RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
 
 interface RowProps {
@@ -35,10 +51,10 @@ const RatingRow = memo(function RatingRow({
   onPaste,
 }: RowProps) {
   if (!state) return null;
-  const { problems } = parseRatingRow(columns, state.cells);
+  const { problems } = parseRatingRow(columns, state.value);
   const detailId = `ratings-detail-${index}`;
   const leaveRow = (e: FocusEvent<HTMLTableRowElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget)) void saveRow(admission);
+    if (!e.currentTarget.contains(e.relatedTarget)) saveRow(admission);
   };
   const showDetail = Object.keys(problems).length > 0 || state.status === 'failed' || state.status === 'conflict';
   return (
@@ -54,7 +70,7 @@ const RatingRow = memo(function RatingRow({
         {columns.map((t, i) => (
           <td key={t.id} className="p-1 text-center">
             {readOnly ? (
-              <span className="block py-1.5 tabular-nums">{state.cells[t.id] || '–'}</span>
+              <span className="block py-1.5 tabular-nums">{state.value[t.id] || '–'}</span>
             ) : (
               <input
                 type="text"
@@ -65,7 +81,7 @@ const RatingRow = memo(function RatingRow({
                 maxLength={2}
                 data-r={index}
                 data-c={i}
-                value={state.cells[t.id] ?? ''}
+                value={state.value[t.id] ?? ''}
                 aria-label={`${t.name} for ${name}`}
                 aria-invalid={problems[t.id] ? true : undefined}
                 aria-describedby={problems[t.id] ? detailId : undefined}
@@ -91,7 +107,7 @@ const RatingRow = memo(function RatingRow({
               id={detailId}
               state={state}
               problems={Object.values(problems)}
-              onRetry={() => void saveRow(admission)}
+              onRetry={() => saveRow(admission)}
               onReload={onReload}
             />
           </td>
@@ -126,15 +142,15 @@ function RatingGrid({ sheet }: { sheet: RatingSheet }) {
     rows: stored,
     editable: !readOnly,
     problems: (cells) => parseRatingRow(columns, cells).problems,
-    save: async (adm, r) => {
+    save: async (adm, cells, stored) => {
       const out = await save({
         session_id: sheet.session_id,
         term: sheet.term,
         student_class: sheet.student_class,
-        rows: [{ admission_number: adm, ratings: parseRatingRow(columns, r.cells).ratings, version: r.version }],
+        rows: [{ admission_number: adm, ratings: parseRatingRow(columns, cells).ratings, version: stored.version }],
       });
       const row = out.rows.find((x) => x.admission_number === adm);
-      return { cells: ratingCells(columns, row?.ratings ?? {}), version: row?.version ?? r.version };
+      return { cells: ratingCells(columns, row?.ratings ?? {}), version: row?.version ?? stored.version };
     },
   });
   const { edit, setAnnouncement } = grid;
@@ -188,6 +204,9 @@ function RatingGrid({ sheet }: { sheet: RatingSheet }) {
 
   return (
     <>
+      {!readOnly && <LeaveGuard {...grid.guard} />}
+      {!readOnly && <OfflineNote online={grid.online} />}
+      {!readOnly && <RatingFill columns={columns} labels={sheet.rating_labels} grid={grid} />}
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
           {grid.announcement}
@@ -255,6 +274,90 @@ function RatingGrid({ sheet }: { sheet: RatingSheet }) {
         </table>
       </div>
     </>
+  );
+}
+
+/**
+ * "Fill with one rating": a trait's column, or the whole sheet, takes one rating in its empty cells;
+ * the cells already rated otherwise are kept and counted, and replaced only after a confirmation.
+ * The teacher then changes the few students who differ (an arm's 1,000 keystrokes become a few taps).
+ */
+function RatingFill({ columns, labels, grid }: { columns: readonly RatingTrait[]; labels: readonly string[]; grid: SheetRows }) {
+  const [trait, setTrait] = useState('');
+  const [rating, setRating] = useState(String(RATING_MAX - 1));
+  const [result, setResult] = useState<{ text: string; kept: number; traits: string[]; rating: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const ratings = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i));
+  const ratingName = (r: string) => `${r} ${labels[Number(r) - 1] ?? ''}`.trim();
+
+  const fill = (traits: string[], value: string, overwrite: boolean) => {
+    const cells: Record<string, Cells> = {};
+    for (const [adm, row] of Object.entries(grid.rows)) cells[adm] = row.value;
+    const out = fillRatings(cells, traits, value, overwrite);
+    for (const [adm, patch] of Object.entries(out.patches)) grid.edit(adm, patch);
+    return out;
+  };
+  const run = () => {
+    const traits = trait ? [trait] : columns.map((c) => c.id);
+    const out = fill(traits, rating, false);
+    const text = [out.filled ? F.filled(out.filled, ratingName(rating)) : F.nothingEmpty, out.kept ? F.kept(out.kept) : '']
+      .filter(Boolean)
+      .join(' ');
+    setResult({ text, kept: out.kept, traits, rating });
+    setConfirming(false);
+  };
+  const replace = () => {
+    if (!result) return;
+    const out = fill(result.traits, result.rating, true);
+    setResult({ text: F.replaced(out.filled, ratingName(result.rating)), kept: 0, traits: result.traits, rating: result.rating });
+    setConfirming(false);
+  };
+
+  return (
+    <section className="mb-3 rounded-xl border border-slate-200 bg-white p-3" aria-labelledby="rating-fill-title" data-testid="rating-fill">
+      <h2 id="rating-fill-title" className="text-base font-semibold">
+        {F.title}
+      </h2>
+      <p className="mb-2 text-sm text-slate-700">{F.intro}</p>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end">
+        <SelectField
+          label={F.trait}
+          value={trait}
+          onChange={(e) => setTrait(e.target.value)}
+          options={[{ value: '', label: F.allTraits }, ...columns.map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        <SelectField
+          label={F.rating}
+          value={rating}
+          onChange={(e) => setRating(e.target.value)}
+          options={ratings.map((r) => ({ value: r, label: ratingName(r) }))}
+        />
+        <Button variant="secondary" className="col-span-2" onClick={run}>
+          {F.fill}
+        </Button>
+      </div>
+      {result && (
+        <div className="mt-2 text-sm" data-testid="rating-fill-result">
+          <p role="status">{result.text}</p>
+          {result.kept > 0 && !confirming && (
+            <Button variant="ghost" className="mt-1 px-2" onClick={() => setConfirming(true)}>
+              {F.replace(result.kept)}
+            </Button>
+          )}
+          {result.kept > 0 && confirming && (
+            <ConfirmPanel
+              label={F.replaceTitle}
+              confirm={F.replaceButton}
+              loading={false}
+              onConfirm={replace}
+              onCancel={() => setConfirming(false)}
+            >
+              {F.replaceConfirm(result.kept, ratingName(result.rating))}
+            </ConfirmPanel>
+          )}
+        </div>
+      )}
+    </section>
   );
 }
 

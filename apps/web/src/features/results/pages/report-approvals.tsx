@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type ArmApproval, type CardStatus } from '@portal/domain/report-cards';
@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/datetime';
 import { errorMessage, firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
+import { useRevealOnOpen } from '../../../components/ui/use-reveal';
 import { SessionTermFields } from '../components/session-term-fields';
 import { useApprovalAction, useApprovals, type ApprovalAction } from '../approvals-api';
 import { downloadClassPdf } from '../api';
@@ -30,6 +31,23 @@ const STATUS_CLASS: Record<CardStatus, string> = {
 /** What is being asked before it happens: one arm's step, or a release of several arms. */
 type Pending =
   { kind: 'submit' | 'approve' | 'return'; cls: string } | { kind: 'release'; classes: string[] | null /* null: every approved arm */ };
+
+/** The send-back question (a reason to give): opens in view with the focus on it, as every confirmation does. */
+function RevealedPanel({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useRevealOnOpen(ref);
+  return (
+    <div
+      ref={ref}
+      role="alertdialog"
+      aria-label={label}
+      tabIndex={-1}
+      className="mt-3 scroll-my-3 rounded-lg border border-amber-500 bg-amber-50 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-600"
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * /report-approvals: a term's report cards per arm. The form teacher submits an arm when its ratings
@@ -127,11 +145,7 @@ export default function ReportApprovalsPage() {
     if (!pending || pending.kind === 'release' || pending.cls !== r.student_class) return null;
     if (pending.kind === 'return')
       return (
-        <div
-          role="alertdialog"
-          aria-label={`Send back ${r.student_class}`}
-          className="mt-3 rounded-lg border border-amber-500 bg-amber-50 p-3"
-        >
+        <RevealedPanel label={`Send back ${r.student_class}`}>
           <TextAreaField
             label={M.returnReasonLabel}
             required
@@ -152,7 +166,7 @@ export default function ReportApprovalsPage() {
               Cancel
             </Button>
           </div>
-        </div>
+        </RevealedPanel>
       );
     return (
       <ConfirmPanel

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
+import { OfflineNote } from '../../../components/ui/offline-note';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { classOptions, currentSubjectNames, useClasses, useSubjects } from '../../../lib/school-lists';
@@ -98,8 +99,9 @@ function SheetEditor({
   const stats = subjectStatistics(
     sheet.rows.flatMap((r, i) => {
       const s = settled[r.admission_number];
-      const t = r.takes && s ? parseRow(sheet.components, sheet.precision, s).total : null;
-      return t === null ? [] : [{ student_id: i, score: t }];
+      // Only complete rows count: a CA1 alone is not a score of the class yet.
+      const p = r.takes && s ? parseRow(sheet.components, sheet.precision, s) : null;
+      return p?.complete && p.total !== null ? [{ student_id: i, score: p.total }] : [];
     }),
   ).stats;
   return (
@@ -127,6 +129,7 @@ function SheetEditor({
             </Button>
           )}
         </div>
+        {sheet.may_write && <OfflineNote online={grid.online} className="" />}
         <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
           {grid.announcement}
         </p>

@@ -8,11 +8,13 @@ const SCHEME = [
   { name: 'Exam', label: 'Exam', max: 60 },
 ];
 const row = (cells: Record<string, string>, base: ScoreSheetResult | null = null): RowState => ({
-  cells,
+  value: cells,
   base,
   status: 'unsaved',
   message: null,
   seq: 1,
+  attempts: 0,
+  autoRetry: false,
 });
 const stored = (over: Partial<ScoreSheetResult>): ScoreSheetResult => ({
   id: 1,
@@ -52,6 +54,16 @@ describe('the score grid model', () => {
     expect(parseRow(SCHEME, 'one_decimal', row({ CA1: '', CA2: '', Exam: '' }, base)).total).toBe(71);
     expect(parseRow(SCHEME, 'one_decimal', row({ CA1: '10', CA2: '', Exam: '' }, base)).total).toBe(10);
     expect(sameAsStored(SCHEME, {}, base)).toBe(true);
+  });
+
+  it('is complete only with every component in (marks or ABS), or a stored one-total result', () => {
+    expect(parseRow(SCHEME, 'whole', row({ CA1: '7', CA2: '', Exam: '' }))).toMatchObject({ total: 7, complete: false });
+    expect(parseRow(SCHEME, 'whole', row({ CA1: '7', CA2: 'ABS', Exam: '40' }))).toMatchObject({ total: 47, complete: true });
+    // An invalid cell is not in: the row stays incomplete until it is fixed.
+    expect(parseRow(SCHEME, 'whole', row({ CA1: '7', CA2: '25', Exam: '40' })).complete).toBe(false);
+    expect(parseRow(SCHEME, 'whole', row({ CA1: '', CA2: '', Exam: '' })).complete).toBe(false);
+    const base = stored({ total_only: true, score: 71 });
+    expect(parseRow(SCHEME, 'whole', row({ CA1: '', CA2: '', Exam: '' }, base)).complete).toBe(true);
   });
 
   it('has nothing to save when the typed values are what is stored', () => {

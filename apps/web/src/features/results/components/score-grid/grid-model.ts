@@ -8,67 +8,83 @@ import {
   type ComponentScores,
   type ScorePrecision,
   type ScoreSheetResult,
-  type ScoreSheetRow,
 } from '@portal/domain/assessment';
+import type { OutboxRow } from '../../../../lib/autosave/row-outbox';
+
+export type { RowStatus } from '../../../../lib/autosave/row-outbox';
+
+/** The text typed in each component cell, by label. */
+export type Cells = Record<string, string>;
 
 /**
- * The grid's rows as the teacher sees them: the text typed in each cell, the stored result the
- * edits start from (its version goes with the save), and where the row's save stands.
+ * A grid row as the teacher sees it (a row of the autosave outbox, lib/autosave): the text typed
+ * in each cell (`value`), the stored result the edits start from (`base`, its version goes with the
+ * save, null: none yet), and where the row's save stands.
  */
-export type RowStatus = 'idle' | 'unsaved' | 'saving' | 'saved' | 'failed' | 'conflict';
-
-export interface RowState {
-  cells: Record<string, string>;
-  /** The stored result these edits were made on (null: none yet). */
-  base: ScoreSheetResult | null;
-  status: RowStatus;
-  /** Why the last save failed, in the server's or the screen's words. */
-  message: string | null;
-  /** The row as stored now by someone else (status `conflict`); null when they cleared it. */
-  theirs?: ScoreSheetResult | null;
-  /** Bumped on every edit: a save answered after a newer edit leaves the row unsaved. */
-  seq: number;
-}
+export type RowState = OutboxRow<Cells, ScoreSheetResult | null>;
 
 export interface ParsedRow {
   values: ComponentScores;
   problems: Record<string, string>;
   /** The live total: the components typed, or a stored one-total result while no component is typed. */
   total: number | null;
+  /**
+   * Every component is in (marks or ABS; or a stored one-total result): only then are the grade and
+   * position final. A row with CA1 alone has a running total and neither.
+   */
+  complete: boolean;
 }
 
 export const cellText = (v: ComponentScores[string] | undefined): string => (v === undefined ? '' : String(v));
 
-export function cellsOf(components: readonly AssessmentComponent[], result: ScoreSheetResult | null): Record<string, string> {
-  const out: Record<string, string> = {};
+export function cellsOf(components: readonly AssessmentComponent[], result: ScoreSheetResult | null): Cells {
+  const out: Cells = {};
   for (const c of components) out[c.label] = cellText(result?.components[c.label]);
   return out;
 }
 
-export function freshRow(components: readonly AssessmentComponent[], row: ScoreSheetRow): RowState {
-  return { cells: cellsOf(components, row.result), base: row.result, status: 'idle', message: null, seq: 0 };
+interface ReadCells {
+  components: readonly AssessmentComponent[];
+  precision: ScorePrecision;
+  values: ComponentScores;
+  problems: Record<string, string>;
 }
+const cache = new WeakMap<Cells, ReadCells>();
 
-const cache = new WeakMap<RowState, ParsedRow>();
-
-/** Reads a row's cells against the scheme (cached per row state: typing re-renders only what changed). */
-export function parseRow(components: readonly AssessmentComponent[], precision: ScorePrecision, state: RowState): ParsedRow {
-  const hit = cache.get(state);
-  if (hit) return hit;
+/** Reads a row's cells against the scheme (cached per cells object: typing re-reads only the row typed in). */
+export function readCells(
+  components: readonly AssessmentComponent[],
+  precision: ScorePrecision,
+  cells: Cells,
+): Pick<ParsedRow, 'values' | 'problems'> {
+  const hit = cache.get(cells);
+  if (hit && hit.components === components && hit.precision === precision) return hit;
   const values: ComponentScores = {};
   const problems: Record<string, string> = {};
   for (const c of components) {
-    const v = parseComponentCell(state.cells[c.label] ?? '');
+    const v = parseComponentCell(cells[c.label] ?? '');
     if (v === undefined) continue;
     const p = componentProblem(c, v, precision);
     if (p) problems[c.label] = p;
     else values[c.label] = v;
   }
-  const typed = Object.keys(values).length > 0;
-  const total = typed ? componentTotal(values) : state.base?.total_only ? state.base.score : null;
-  const out = { values, problems, total };
-  cache.set(state, out);
+  const out = { components, precision, values, problems };
+  cache.set(cells, out);
   return out;
+}
+
+/** A row's values, problems, live total and whether it is complete. */
+export function parseRow(
+  components: readonly AssessmentComponent[],
+  precision: ScorePrecision,
+  state: Pick<RowState, 'value' | 'base'>,
+): ParsedRow {
+  const { values, problems } = readCells(components, precision, state.value);
+  const typed = Object.keys(values).length > 0;
+  const totalOnly = !typed && !!state.base?.total_only;
+  const total = typed ? componentTotal(values) : totalOnly ? state.base!.score : null;
+  const complete = totalOnly || (components.length > 0 && components.every((c) => values[c.label] !== undefined));
+  return { values, problems, total, complete };
 }
 
 /** Whether the typed values are what is stored (then there is nothing to save). */

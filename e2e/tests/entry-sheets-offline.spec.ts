@@ -1,0 +1,390 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ATTENDANCE_LABELS, type Register } from '../../packages/domain/src/attendance';
+import { ATTENDANCE_SCREEN_MESSAGES as SM } from '../../packages/domain/src/attendance-screens';
+import { AUTOSAVE_MESSAGES as A } from '../../packages/domain/src/autosave-screens';
+import type { ScoreSheet } from '../../packages/domain/src/assessment';
+import type { CommentSheet, RatingSheet } from '../../packages/domain/src/report-cards';
+import { RATING_FILL as F } from '../../packages/domain/src/report-sheet-screens';
+import { GRID_SCREEN_MESSAGES as G } from '../../packages/domain/src/score-grid-screens';
+import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+
+// The entry sheets never lose work, on a 360 px phone: scores, ratings, comments and a register
+// entered while the network is down are kept on the page, saved without a tap once it is back, and
+// leaving with anything unsaved (a link inside the app, closing the tab) asks first. Also: the grid's
+// number pad and ABS button, compact rows, ratings filled in bulk, confirmations that open in view
+// with the focus, and register buttons named with the student. Data: six students imported into
+// SSS 3A (removed after), JSS 2A's first-term ratings and comments (cleared after) and its register of
+// one past day, a fresh student's cash payment, and JSS 1A's approvals (only opened, never changed).
+
+const PHONE = { width: 360, height: 740 };
+const GRID_ARM = 'SSS 3A';
+const SUBJECT = 'Mathematics';
+const GRID_TERM = '3rd'; // no demo results in the 3rd term
+const SHEET_ARM = 'JSS 2A';
+const SHEET_TERM = '1st';
+const REGISTER_DAY = '2026-05-06'; // a Wednesday of the demo's 2025/2026 third term, no other spec's
+const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' }; // JSS 1A's
+// Long single words, as Yoruba, Igbo and Hausa names often have: they must wrap at the space, not inside.
+const NEW_STUDENTS = [
+  ['Oluwaseunfunmi', 'Adebayo'],
+  ['Chukwuemekaobi', 'Nwachukwu'],
+  ['Abdulrahmanu', 'Ibrahim'],
+  ['Oluwatimilehin', 'Ogunleye'],
+  ['Chimamandanma', 'Okonkwo'],
+  ['Ifeoluwapo', 'Balogun'],
+] as const;
+const RUN = Date.now().toString(36);
+
+const plan = { sessionId: 0, created: [] as string[], payer: '' };
+
+const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path, { headers: await admin(request) });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+const gridPath = () =>
+  `score-sheet/?session_id=${plan.sessionId}&term=${GRID_TERM}&student_class=${encodeURIComponent(GRID_ARM)}&subject=${SUBJECT}`;
+const sheetQuery = () => `session_id=${plan.sessionId}&term=${SHEET_TERM}&student_class=${encodeURIComponent(SHEET_ARM)}`;
+const sheetScreen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${SHEET_TERM}&class=${encodeURIComponent(SHEET_ARM)}`;
+const registerPath = () => `/api/attendance/register/?student_class=${encodeURIComponent(SHEET_ARM)}&date=${REGISTER_DAY}`;
+const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
+
+/** Wholly inside the phone's screen. */
+async function expectInView(page: Page, el: Locator) {
+  const box = (await el.boundingBox())!;
+  const height = page.viewportSize()!.height;
+  expect(box.y, 'top edge inside the screen').toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, 'bottom edge inside the screen').toBeLessThanOrEqual(height);
+}
+
+/** The question asked when leaving inside the app: in view, focused, with the words for what is unsaved. */
+async function expectLeaveQuestion(page: Page, words: string) {
+  const dialog = page.getByRole('alertdialog', { name: A.leaveTitle });
+  await expect(dialog).toContainText(words);
+  await expect(dialog).toBeFocused();
+  await expectInView(page, dialog);
+  return dialog;
+}
+
+/** Closing the tab asks first (beforeunload); the teacher stays. */
+async function expectCloseAsks(page: Page) {
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  expect(page.isClosed()).toBe(false);
+}
+
+test.beforeAll(async ({ request }) => {
+  const headers = await admin(request);
+  const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
+  plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  const lines = ['first_name,last_name,email,phone_number,gender,date_of_birth,student_class,fathers_name,home_address'];
+  NEW_STUDENTS.forEach(([first, last], i) =>
+    lines.push(
+      `${first},${last},offline${i}.${RUN}@sheets.e2e.school,0805${String(2000000 + i)},F,2009-03-1${i},${GRID_ARM},Mr ${last},2 School Road`,
+    ),
+  );
+  const imported = await request.post('/api/students/import/', { headers, data: { csv: lines.join('\n') } });
+  expect(imported.status(), await imported.text()).toBe(201);
+  plan.created = ((await imported.json()) as { accounts: { public_id: string }[] }).accounts.map((a) => a.public_id);
+  const payer = await request.post('/api/students/', {
+    headers,
+    data: {
+      first_name: 'Ledger',
+      last_name: `Payer${RUN}`,
+      email: `ledger.${RUN}@sheets.e2e.school`,
+      phone_number: '08031234568',
+      gender: 'M',
+      date_of_birth: '2011-04-02',
+      student_class: 'JSS 3B',
+      fathers_name: 'Mr Payer',
+      home_address: '3 Marina, Lagos',
+    },
+  });
+  expect(payer.status(), await payer.text()).toBe(201);
+  plan.payer = ((await payer.json()) as { admission_number: string }).admission_number;
+});
+
+/** Puts the demo school back: the grid's scores and students go, JSS 2A's first-term ratings and comments are cleared. */
+test.afterAll(async ({ request }) => {
+  const headers = await admin(request);
+  const sheet = await getJson<ScoreSheet>(request, `/api/${gridPath()}`);
+  const scored = sheet.rows
+    .filter((r) => r.result)
+    .map((r) => ({ admission_number: r.admission_number, components: {}, version: r.result!.version }));
+  if (scored.length)
+    await request.put('/api/score-sheet/', {
+      headers,
+      data: { session_id: plan.sessionId, term: GRID_TERM, student_class: GRID_ARM, subject: SUBJECT, rows: scored },
+    });
+  for (const adm of plan.created) await request.delete(`/api/students/${adm}/`, { headers });
+  const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${sheetQuery()}`);
+  const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
+  await request.put('/api/class-ratings/', {
+    headers,
+    data: {
+      session_id: plan.sessionId,
+      term: SHEET_TERM,
+      student_class: SHEET_ARM,
+      rows: ratings.rows.map((r) => ({
+        admission_number: r.admission_number,
+        ratings: Object.fromEntries(traitIds.map((id) => [id, null])),
+        version: r.version,
+      })),
+    },
+  });
+  const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${sheetQuery()}`);
+  await request.put('/api/class-comments/', {
+    headers,
+    data: {
+      session_id: plan.sessionId,
+      term: SHEET_TERM,
+      student_class: SHEET_ARM,
+      rows: comments.rows.map((r) => ({ admission_number: r.admission_number, form_comment: '', version: r.version })),
+    },
+  });
+});
+
+test('six scores typed offline save on their own when the network is back; leaving with a failed row asks first', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto(`/score-sheet?session_id=${plan.sessionId}&term=${GRID_TERM}&class=${encodeURIComponent(GRID_ARM)}&subject=${SUBJECT}`);
+  await expect(page.getByTestId('score-grid')).toBeVisible();
+  const sheet = await getJson<ScoreSheet>(request, `/api/${gridPath()}`);
+  const mine = sheet.rows.filter((r) => plan.created.includes(r.admission_number));
+  expect(mine).toHaveLength(6);
+  const label = sheet.components[0]!.label;
+  const cell = (name: string) => page.getByLabel(G.cellOf(label, name), { exact: true });
+
+  // A number pad in every cell; ABS from the button, for the cell last touched.
+  await expect(cell(mine[0]!.name)).toHaveAttribute('inputmode', 'decimal');
+  await cell(mine[5]!.name).click();
+  const absent = page.getByRole('button', { name: G.absentLabel(G.cellOf(label, mine[5]!.name)) });
+  await expect(absent).toHaveAttribute('aria-pressed', 'false');
+  await absent.click();
+  await expect(cell(mine[5]!.name)).toHaveValue('ABS');
+  await expect(cell(mine[5]!.name)).toBeFocused();
+  await expect(absent).toHaveAttribute('aria-pressed', 'true');
+  await expect(status(page, mine[5]!.admission_number)).toHaveText(/Saved$/, { timeout: 15_000 });
+
+  // Compact rows: names wrap at spaces only, cells and the ABS button are 44 px targets.
+  const broken = await page.getByTestId('score-grid').evaluate((table) =>
+    Array.from(table.querySelectorAll('tbody th[scope=row] > span:first-child')).flatMap((span) => {
+      const text = span.firstChild as Text;
+      const out: string[] = [];
+      let at = 0;
+      for (const word of text.data.split(' ')) {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        if (new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1) out.push(word);
+        at += word.length + 1;
+      }
+      return out;
+    }),
+  );
+  expect(broken, 'words broken across lines').toEqual([]);
+  for (const r of mine) {
+    const row = (await page.getByTestId(`row-${r.admission_number}`).boundingBox())!;
+    expect(row.height, `row of ${r.name}`).toBeLessThanOrEqual(66);
+    expect((await cell(r.name).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  expect((await absent.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectAccessible(page);
+
+  // The network drops: six scores typed stay "Not saved" on the page.
+  await page.context().setOffline(true);
+  await expect(page.getByText(A.offline)).toBeVisible();
+  const scores = ['15', '42', '67', '88', '9', '73'];
+  for (const [i, r] of mine.entries()) {
+    await cell(r.name).fill(scores[i]!);
+    await cell(r.name).press('Enter');
+  }
+  for (const r of mine) await expect(status(page, r.admission_number)).toHaveText(/Not saved$/);
+  await expect(page.getByTestId(`row-detail-${mine[0]!.admission_number}`)).toContainText(A.autoRetry);
+
+  // Leaving inside the app asks; the teacher stays and nothing is lost.
+  await page.getByRole('link', { name: 'Change class or subject' }).click();
+  const dialog = await expectLeaveQuestion(page, A.leaveNotSaved(6));
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: A.stay }).click();
+  await expect(page).toHaveURL(/subject=/);
+  await expect(cell(mine[2]!.name)).toHaveValue('67');
+  // Closing the tab asks too.
+  await expectCloseAsks(page);
+
+  // The network is back: all six are saved without a tap.
+  await page.context().setOffline(false);
+  for (const r of mine) await expect(status(page, r.admission_number)).toHaveText(/Saved$/);
+  const stored = await getJson<ScoreSheet>(request, `/api/${gridPath()}`);
+  expect(mine.map((r) => stored.rows.find((x) => x.admission_number === r.admission_number)!.result?.components[label])).toEqual(
+    scores.map(Number),
+  );
+  // Nothing unsaved: leaving asks nothing.
+  await page.getByRole('link', { name: 'Change class or subject' }).click();
+  await expect(page).not.toHaveURL(/subject=/);
+});
+
+test('ratings: a whole sheet filled with one rating, exceptions changed, and a rating typed offline saved once back', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto(sheetScreen('/class-ratings'));
+  await expect(page.getByTestId('ratings-grid')).toBeVisible();
+  const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${sheetQuery()}`);
+  const traits = [...sheet.traits.affective, ...sheet.traits.psychomotor];
+  const names = sheet.rows.map((r) => r.name);
+  const cells = names.length * traits.length;
+
+  // Every trait, rating 4: the whole sheet in three taps.
+  const fill = page.getByTestId('rating-fill');
+  await fill.getByLabel(F.trait).selectOption('');
+  await fill.getByLabel(F.rating).selectOption('4');
+  await fill.getByRole('button', { name: F.fill }).click();
+  const rating4 = `4 ${sheet.rating_labels[3]}`;
+  await expect(page.getByTestId('rating-fill-result')).toHaveText(F.filled(cells, rating4));
+  // The exceptions by hand.
+  await page.getByLabel(`${traits[0]!.name} for ${names[0]}`, { exact: true }).fill('2');
+  for (const r of sheet.rows) await expect(status(page, r.admission_number)).toHaveText(/Saved$/, { timeout: 15_000 });
+  let stored = await getJson<RatingSheet>(request, `/api/class-ratings/?${sheetQuery()}`);
+  expect(stored.rows[0]!.ratings[traits[0]!.id]).toBe(2);
+  expect(stored.rows.flatMap((r) => traits.map((t) => r.ratings[t.id])).filter((v) => v === 4)).toHaveLength(cells - 1);
+
+  // One trait's column at 5: the cells already rated are kept, and replaced after a confirmation in view.
+  await fill.getByLabel(F.trait).selectOption(traits[1]!.id);
+  await fill.getByLabel(F.rating).selectOption('5');
+  await fill.getByRole('button', { name: F.fill }).click();
+  await expect(page.getByTestId('rating-fill-result')).toContainText(F.kept(names.length));
+  await page.getByRole('button', { name: F.replace(names.length) }).click();
+  const confirm = page.getByRole('alertdialog', { name: F.replaceTitle });
+  await expect(confirm).toBeFocused();
+  await expectInView(page, confirm);
+  await confirm.getByRole('button', { name: F.replaceButton }).click();
+  for (const n of names) await expect(page.getByLabel(`${traits[1]!.name} for ${n}`, { exact: true })).toHaveValue('5');
+  for (const r of sheet.rows) await expect(status(page, r.admission_number)).toHaveText(/Saved$/, { timeout: 15_000 });
+  await expectAccessible(page);
+
+  // Offline: a rating typed is kept, leaving asks, and it is saved once the network is back.
+  await page.context().setOffline(true);
+  const cell = page.getByLabel(`${traits[2]!.name} for ${names[1]}`, { exact: true });
+  await cell.fill('1');
+  await cell.press('Tab');
+  await expect(status(page, sheet.rows[1]!.admission_number)).toHaveText(/Not saved$/);
+  await page.getByRole('link', { name: 'Change class or term' }).click();
+  await (await expectLeaveQuestion(page, A.leaveNotSaved(1))).getByRole('button', { name: A.stay }).click();
+  await expectCloseAsks(page);
+  await page.context().setOffline(false);
+  await expect(status(page, sheet.rows[1]!.admission_number)).toHaveText(/Saved$/);
+  stored = await getJson<RatingSheet>(request, `/api/class-ratings/?${sheetQuery()}`);
+  expect(stored.rows[1]!.ratings[traits[2]!.id]).toBe(1);
+  expect(stored.rows.map((r) => r.ratings[traits[1]!.id])).toEqual(names.map(() => 5));
+});
+
+test('comments: one written offline is saved once back; Apply opens its confirmation in view', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto(sheetScreen('/class-comments'));
+  await expect(page.getByTestId('comments-list')).toBeVisible();
+  const sheet = await getJson<CommentSheet>(request, `/api/class-comments/?${sheetQuery()}`);
+  const adm = sheet.rows[0]!.admission_number;
+  const field = page.getByLabel(`Form teacher's comment for ${sheet.rows[0]!.name}`, { exact: true });
+
+  await page.context().setOffline(true);
+  await field.fill('Careful and kind to classmates.');
+  await field.blur();
+  await expect(page.getByTestId(`row-${adm}`).getByTestId('row-status')).toContainText('Not saved');
+  await page.getByRole('link', { name: 'Change class or term' }).click();
+  await (await expectLeaveQuestion(page, A.leaveNotSaved(1))).getByRole('button', { name: A.stay }).click();
+  await expectCloseAsks(page);
+  await page.context().setOffline(false);
+  await expect(page.getByTestId(`row-${adm}`).getByTestId('row-status')).toContainText('Saved');
+  const stored = await getJson<CommentSheet>(request, `/api/class-comments/?${sheetQuery()}`);
+  expect(stored.rows[0]!.form_comment).toBe('Careful and kind to classmates.');
+
+  // "Apply suggested comments" tapped at the screen's bottom edge: the question opens in view, focused.
+  const apply = page.getByRole('button', { name: "Apply suggested form teacher's comments" });
+  await apply.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await apply.click();
+  const confirm = page.getByRole('alertdialog', { name: "Apply suggested form teacher's comments" });
+  await expect(confirm).toBeFocused();
+  await expectInView(page, confirm);
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('the register saved offline is sent on its own when the network is back; its buttons name the student', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, request, 'admin');
+  await page.goto(`/attendance?class=${encodeURIComponent(SHEET_ARM)}&date=${REGISTER_DAY}`);
+  await expect(page.getByTestId('register-list')).toBeVisible();
+  const before = await getJson<Register>(request, registerPath());
+  const first = before.rows[0]!;
+  // Each button says whose mark it is.
+  for (const label of ['Present', 'Late', 'Absent'])
+    await expect(page.getByRole('button', { name: `${label}: ${first.name}`, exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Absent', exact: true })).toHaveCount(0);
+
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.markAllPresent }).click();
+  // Whatever a re-run found stored, this run's mark of the first student differs from it.
+  const status = first.status === 'late' ? 'Absent' : 'Late';
+  await page.getByRole('button', { name: `${status}: ${first.name}`, exact: true }).click();
+  await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
+  await expect(page.getByText(A.autoRetry)).toBeVisible();
+  await page.getByRole('link', { name: /Back to home/ }).click();
+  await (await expectLeaveQuestion(page, SM.leaveUnsaved)).getByRole('button', { name: A.stay }).click();
+  await expectCloseAsks(page);
+  await expectAccessible(page);
+
+  await page.context().setOffline(false);
+  await expect(page.getByText(SM.registerSaved)).toBeVisible();
+  const after = await getJson<Register>(request, registerPath());
+  expect(after.saved?.version).toBe((before.saved?.version ?? 0) + 1);
+  expect(after.rows[0]!.status).toBe(status.toLowerCase());
+  expect(after.rows.slice(1).every((r) => r.status === 'present')).toBe(true);
+});
+
+test('confirmations open in view with the focus: Submit on approvals, Reverse on the ledger', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  // Submit, as JSS 1A's form teacher, tapped at the screen's bottom edge.
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
+  await page.goto('/report-approvals');
+  await page.getByLabel('Academic Session').selectOption(String(plan.sessionId));
+  await page.getByLabel('Academic Term').selectOption('2nd');
+  const submit = page.getByRole('button', { name: 'Submit JSS 1A' });
+  await submit.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await submit.click();
+  const panel = page.getByRole('alertdialog', { name: 'Submit JSS 1A' });
+  await expect(panel).toBeFocused();
+  await expectInView(page, panel);
+  await expectAccessible(page);
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+
+  // Reverse, as the admin (a bursar), on a cash payment of this run.
+  const headers = await admin(request);
+  const paid = await request.post('/api/bursary/payments/', {
+    headers,
+    data: { admission_number: plan.payer, session_id: plan.sessionId, term: null, amount: 1500, method: 'cash', paid_on: '2026-05-06' },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await page.evaluate(() => localStorage.clear());
+  await signInViaApi(page, request, 'admin');
+  await page.goto(`/bursary/ledger?admission_number=${plan.payer}`);
+  const reverse = page.getByRole('button', { name: /^Reverse R-\d{6}$/ });
+  await reverse.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await reverse.click();
+  const dialog = page.getByTestId('reverse-dialog');
+  await expectInView(page, dialog);
+  await expect(dialog.getByRole('textbox')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
