@@ -77,7 +77,9 @@ async function rebuildSqliteTable(db: Kysely<unknown>, table: string): Promise<v
   await sql`drop table ${sql.table(table)}`.execute(db);
   await sql`alter table ${sql.table(temp)} rename to ${sql.table(table)}`.execute(db);
   for (const s of others) await sql.raw(s).execute(db);
+  // Kept as it was: a table with no counter row yet gets none (the copy may have made one).
   if (seq.rows[0]) await sql`update sqlite_sequence set seq = ${seq.rows[0].seq} where name = ${table}`.execute(db);
+  else await sql`delete from sqlite_sequence where name = ${table}`.execute(db).catch(() => undefined);
 }
 
 export const classNameReferences: DialectMigration = (dialect) => ({
