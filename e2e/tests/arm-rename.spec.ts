@@ -19,7 +19,7 @@ let sessionId = 0;
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
   expect(res.status(), await res.text()).toBe(status);
-  return res.json() as Promise<unknown>;
+  return (await res.json()) as unknown;
 }
 
 test.beforeAll(async ({ request }) => {
@@ -85,8 +85,6 @@ test('renaming an approved arm from the admin screen keeps it approved', async (
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // The form teacher's comment is still the arm's.
-  const rows = (await ok(
-    await request.get(`/api/report-approvals/?session_id=${sessionId}&term=${TERM}`, { headers }),
-  )) as ArmApproval[];
+  const rows = (await ok(await request.get(`/api/report-approvals/?session_id=${sessionId}&term=${TERM}`, { headers }))) as ArmApproval[];
   expect(rows.find((r) => r.student_class === TO)).toMatchObject({ status: 'approved', form_comments: 1, students: 1 });
 });

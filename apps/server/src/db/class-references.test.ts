@@ -31,9 +31,9 @@ async function classColumns(handle: DatabaseHandle): Promise<{ columns: string[]
   const columns: string[] = [];
   const refs: Reference[] = [];
   if (handle.dialect === 'sqlite') {
-    const tables = handle
-      .sqlite!.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
-      .all() as { name: string }[];
+    const tables = handle.sqlite!.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as {
+      name: string;
+    }[];
     for (const { name } of tables) {
       for (const c of handle.sqlite!.prepare('select name from pragma_table_info(?)').all(name) as { name: string }[])
         columns.push(`${name}.${c.name}`);

@@ -35,7 +35,9 @@ describe('migration 0022 on a database made by the previous release (SQLite fixt
     const before = await upgrade.tableRows(handle, upgrade.RELEASE_0019_TABLES);
     const indexesOf = () =>
       sqlite
-        .prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name in (${CLASS_TABLES.map(() => '?').join(',')}) order by name`)
+        .prepare(
+          `select name, sql from sqlite_master where type = 'index' and tbl_name in (${CLASS_TABLES.map(() => '?').join(',')}) order by name`,
+        )
         .all(...CLASS_TABLES);
     const indexes = indexesOf();
     const counters = sqlite.prepare('select name, seq from sqlite_sequence order by name').all();
@@ -79,7 +81,9 @@ describe('migration 0022 on a database made by the previous release (SQLite fixt
       const old = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where student_class = 'JSS 2B'`.execute(handle.db);
       expect(Number(old.rows[0]!.n), table).toBe(0);
     }
-    const moved = await sql<{ n: number }>`select count(*) as n from attendance_registers where student_class = 'JSS 2X'`.execute(handle.db);
+    const moved = await sql<{ n: number }>`select count(*) as n from attendance_registers where student_class = 'JSS 2X'`.execute(
+      handle.db,
+    );
     expect(Number(moved.rows[0]!.n)).toBe(3);
   });
 });
@@ -93,7 +97,12 @@ describeEachDatabase('migration 0022: class names refer to their arm', (dialect)
     const before = await upgrade.tableRows(handle, ['fee_items', 'students', 'users']);
     await migrateToLatest(handle);
     expect(await upgrade.tableRowsAsBefore(handle, before)).toEqual(before);
-    const arms = await handle.db.selectFrom('class_arms').select(['level', 'arm', 'name', 'retired']).where('retired', '=', 1).orderBy('name').execute();
+    const arms = await handle.db
+      .selectFrom('class_arms')
+      .select(['level', 'arm', 'name', 'retired'])
+      .where('retired', '=', 1)
+      .orderBy('name')
+      .execute();
     expect(arms).toEqual([
       { level: 'JSS 1', arm: 'Nowhere', name: 'JSS 1 Nowhere', retired: 1 },
       { level: '', arm: '?1', name: 'Old Boys', retired: 1 },
@@ -102,6 +111,8 @@ describeEachDatabase('migration 0022: class names refer to their arm', (dialect)
     const moved = await handle.db.selectFrom('students').select('student_class').where('id', '=', student.id).executeTakeFirstOrThrow();
     expect(moved.student_class).toBe('JSS 2X');
     // A name with no arm is refused now.
-    await expect(handle.db.updateTable('students').set({ student_class: 'JSS 9Z' }).where('id', '=', student.id).execute()).rejects.toThrow();
+    await expect(
+      handle.db.updateTable('students').set({ student_class: 'JSS 9Z' }).where('id', '=', student.id).execute(),
+    ).rejects.toThrow();
   });
 });

@@ -100,7 +100,14 @@ describeEachDatabase('renaming an arm', (dialect) => {
     expect(reg.rows.map((r) => r.status).sort()).toEqual(['absent', 'present', 'present', 'present']);
 
     // Students, results and fee items carry the new name; nothing is left under the old one.
-    for (const table of ['students', 'results', 'fee_items', 'report_card_entries', 'report_card_status', 'attendance_registers'] as const) {
+    for (const table of [
+      'students',
+      'results',
+      'fee_items',
+      'report_card_entries',
+      'report_card_status',
+      'attendance_registers',
+    ] as const) {
       const rows = await db.selectFrom(table).select('student_class').where('student_class', 'in', [from, to]).execute();
       expect(
         rows.every((r) => r.student_class === to),
@@ -108,7 +115,9 @@ describeEachDatabase('renaming an arm', (dialect) => {
       ).toBe(true);
       expect(rows.length, table).toBeGreaterThan(0);
     }
-    const results = (await ok(inject('GET', `/api/results/?session_id=${sessionId}&term=1st&student_class=${encodeURIComponent(to)}`, admin))) as {
+    const results = (await ok(
+      inject('GET', `/api/results/?session_id=${sessionId}&term=1st&student_class=${encodeURIComponent(to)}`, admin),
+    )) as {
       count?: number;
       results?: unknown[];
     };
