@@ -19,7 +19,7 @@ let sessionId = 0;
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
   expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as unknown;
+  return res.json();
 }
 
 test.beforeAll(async ({ request }) => {

@@ -58,7 +58,7 @@ describe('migration 0022 on a database made by the previous release (SQLite fixt
     // AUTOINCREMENT counters are kept (class_arms counts its two new rows).
     const seq = (rows: unknown[]) => Object.fromEntries((rows as { name: string; seq: number }[]).map((r) => [r.name, r.seq]));
     const countersAfter = seq(sqlite.prepare('select name, seq from sqlite_sequence order by name').all());
-    expect(countersAfter).toEqual({ ...seq(counters), class_arms: seq(counters).class_arms + 2 });
+    expect(countersAfter).toEqual({ ...seq(counters), class_arms: seq(counters).class_arms! + 2 });
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.prepare('pragma foreign_key_check').all()).toEqual([]);
     expect(sqlite.prepare('pragma integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);

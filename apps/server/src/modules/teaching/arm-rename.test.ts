@@ -56,6 +56,8 @@ describeEachDatabase('renaming an arm', (dialect) => {
         name: 'Tuition',
         name_key: 'tuition',
         amount_kobo: 5_000_000,
+        compulsory: 1,
+        description: '',
         created_at: nowIso(),
         updated_at: nowIso(),
       })
