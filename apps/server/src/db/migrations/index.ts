@@ -16,6 +16,7 @@ import { attendance } from './0017_attendance';
 import { bursary } from './0018_bursary';
 import { bursaryOffice } from './0019_bursary_office';
 import { feeDueDates } from './0021_fee_due_dates';
+import { classNameReferences } from './0022_class_name_references';
 import { signInAdmissionKey } from './0024_sign_in_admission_key';
 import type { Dialect, DialectMigration } from './util';
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0018_bursary': bursary,
   '0019_bursary_office': bursaryOffice,
   '0021_fee_due_dates': feeDueDates,
+  '0022_class_name_references': classNameReferences,
   '0024_sign_in_admission_key': signInAdmissionKey,
 };
 

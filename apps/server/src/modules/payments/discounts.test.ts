@@ -197,6 +197,11 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
       const none = await give(s, { term: '3rd', items: [] });
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
+      // An arm with no fee items (every stored class name is an arm's: decision 016).
+      await ctx.handle.db
+        .insertInto('class_arms')
+        .values({ level: 'JSS 3', arm: 'C', name: 'JSS 3C', created_at: new Date().toISOString() })
+        .execute();
       const other = await signInStudent(ctx, { studentClass: 'JSS 3C' });
       const empty = await give(other, { items: [] });
       expect(empty.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });

@@ -95,7 +95,7 @@ export class StructureService {
           if (newName !== before.name) {
             const other = await this.repo.armByName(newName, trx);
             if (other && other.id !== id) throw badRequest({ arm: [TEACHING_MESSAGES.armTaken(newName)] });
-            await this.repo.renameArm(trx, id, { arm: armLabel(input.arm), name: newName }, before.name);
+            await this.repo.renameArm(trx, id, { arm: armLabel(input.arm), name: newName });
           }
         }
         if (input.retired !== undefined && input.retired !== (Number(before.retired) === 1)) {

@@ -176,14 +176,12 @@ export class TeachingRepository {
   }
 
   /**
-   * Renames an arm and the class everywhere it is stored as a key (students, results, result
-   * publications, fee items). History tables (audit) keep the old name. Call inside a transaction.
+   * Renames an arm: one row. Every stored class name is a foreign key to `class_arms(name)` with
+   * ON UPDATE CASCADE (migration 0022, decision 016), so the database carries the new name to every
+   * table that holds it. History (audit rows, receipts' class) keeps the old name.
    */
-  async renameArm(trx: Trx, id: number, v: { arm: string; name: string }, oldName: string): Promise<void> {
+  async renameArm(trx: Trx, id: number, v: { arm: string; name: string }): Promise<void> {
     await trx.updateTable('class_arms').set(v).where('id', '=', id).execute();
-    for (const table of ['students', 'results', 'result_publications', 'fee_items'] as const) {
-      await trx.updateTable(table).set({ student_class: v.name }).where('student_class', '=', oldName).execute();
-    }
   }
 
   async setArmRetired(trx: Conn, id: number, retired: boolean): Promise<void> {
