@@ -7,8 +7,8 @@ test.describe('public pages', () => {
     await expect(page.getByText('raising role models').first()).toBeVisible();
     for (const fact of ['1999', '2002', '2008']) await expect(page.getByText(fact, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Junior Secondary School' })).toBeVisible();
-    // No admission address is set out of the box, so no link to a page that does not exist.
-    await expect(page.getByRole('link', { name: 'Admission process' })).toHaveCount(0);
+    // The portal's own admission page, linked out of the box (issue 30.16).
+    await expect(page.getByRole('link', { name: 'Admission process' })).toHaveAttribute('href', '/admission');
     await expect(page.getByRole('heading', { name: 'Code of conduct' })).toBeVisible();
     await expect(page.locator('ol li')).toHaveCount(4);
     await expectAccessible(page);
