@@ -32,13 +32,14 @@ test.describe('a new install (a server of its own on an empty database)', () => 
     const env: NodeJS.ProcessEnv = { ...process.env };
     // An empty SQLite install: no demo school, no shared PostgreSQL.
     delete env.DATABASE_URL;
-    delete env.DEMO_DATA;
     server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
       env: {
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        // The demo school is on by default outside production.
+        DEMO_DATA: '0',
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
         LOG_LEVEL: 'warn',
