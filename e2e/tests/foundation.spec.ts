@@ -130,7 +130,7 @@ test('admin home: Show/Hide Menu shows staff and students side by side', async (
   await page.getByRole('button', { name: 'Hide Menu' }).click();
   await expect(page.getByTestId('people-overview')).toBeVisible();
   await page.getByRole('button', { name: 'Show Menu' }).click();
-  await expect(page.getByRole('link', { name: 'Register Staff' })).toBeVisible();
+  await expect(page.locator('#admin-menu').getByRole('link', { name: 'Register Staff' })).toBeVisible();
 });
 
 test('admin edits the school settings and the login header shows them', async ({ page, request }) => {

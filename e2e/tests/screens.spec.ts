@@ -439,7 +439,7 @@ test('item 12: nothing is cut off on a 360 px phone: results, report card, recei
   expect(found).toEqual([]);
 });
 
-test('item 10: the home page sign-in button has real contrast, measured by axe; no admission link until one is set', async ({
+test('item 10: the home page sign-in button has real contrast, measured by axe; the admission link goes to the portal’s own page', async ({
   page,
   request,
 }) => {
