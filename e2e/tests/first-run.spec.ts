@@ -166,6 +166,9 @@ test('a teacher’s home starts with their classes: scores to enter and the regi
   await noSideways(page);
   await expectAccessible(page);
 
-  await classes.getByRole('link', { name: /Enter scores/ }).first().click();
+  await classes
+    .getByRole('link', { name: /Enter scores/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/score-sheet\?/);
 });

@@ -15,7 +15,11 @@ describe('migration 0029 on a database made by the previous release (SQLite fixt
     expect({ ...after, settings: [] }).toEqual(before);
     const { app } = await upgrade.appAsAdmin(handle, cleanups);
     const settings = (await app.inject({ method: 'GET', url: '/api/settings/' })).json();
-    expect(settings).toMatchObject({ school_name: 'Role Models College', address: '12 School Road, Ikeja, Lagos', time_zone: 'Africa/Lagos' });
+    expect(settings).toMatchObject({
+      school_name: 'Role Models College',
+      address: '12 School Road, Ikeja, Lagos',
+      time_zone: 'Africa/Lagos',
+    });
   });
 });
 

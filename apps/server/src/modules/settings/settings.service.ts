@@ -137,7 +137,14 @@ export class SettingsService {
   async dismissSetup(actorUserId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await new SettingsRepository(trx).dismissSetup();
-      await writeAudit(trx, { actorUserId, action: 'update', entity: 'settings', entityId: 'setup_checklist', before: null, after: { dismissed: true } });
+      await writeAudit(trx, {
+        actorUserId,
+        action: 'update',
+        entity: 'settings',
+        entityId: 'setup_checklist',
+        before: null,
+        after: { dismissed: true },
+      });
     });
   }
 

@@ -21,12 +21,7 @@ export class SetupRepository {
         return [
           eb.exists(eb.selectFrom('settings').select('key').where('key', '=', 'school')).as('school'),
           eb
-            .exists(
-              eb
-                .selectFrom('school_terms')
-                .select('school_terms.session_id')
-                .where('school_terms.session_id', 'in', current),
-            )
+            .exists(eb.selectFrom('school_terms').select('school_terms.session_id').where('school_terms.session_id', 'in', current))
             .as('calendar'),
           eb
             .and([

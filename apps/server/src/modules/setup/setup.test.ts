@@ -80,10 +80,23 @@ describeEachDatabase('first-run checklist (issue 31.15)', (dialect) => {
 
     // A session alone is not the calendar: its term dates are.
     const old = await createSession(db, '2024/2025', false);
-    await db.insertInto('school_terms').values({ session_id: old.id, term: '1st', starts_on: '2024-09-09', ends_on: '2024-12-13', updated_by: null, updated_at: nowIso() }).execute();
+    await db
+      .insertInto('school_terms')
+      .values({ session_id: old.id, term: '1st', starts_on: '2024-09-09', ends_on: '2024-12-13', updated_by: null, updated_at: nowIso() })
+      .execute();
     const session = await createSession(db, '2025/2026', true);
     expect(await done()).toEqual(['school', 'classes']);
-    await db.insertInto('school_terms').values({ session_id: session.id, term: '1st', starts_on: '2025-09-08', ends_on: '2025-12-12', updated_by: null, updated_at: nowIso() }).execute();
+    await db
+      .insertInto('school_terms')
+      .values({
+        session_id: session.id,
+        term: '1st',
+        starts_on: '2025-09-08',
+        ends_on: '2025-12-12',
+        updated_by: null,
+        updated_at: nowIso(),
+      })
+      .execute();
     expect(await done()).toContain('calendar');
 
     await db
@@ -124,7 +137,12 @@ describeEachDatabase('first-run checklist (issue 31.15)', (dialect) => {
       .execute();
     expect(await done()).toContain('fees');
 
-    const report = await ctx.app.inject({ method: 'PUT', url: '/api/report-settings/', headers: admin.auth, payload: DEFAULT_REPORT_SETTINGS });
+    const report = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/report-settings/',
+      headers: admin.auth,
+      payload: DEFAULT_REPORT_SETTINGS,
+    });
     expect(report.statusCode, report.body).toBe(200);
     expect(await get()).toMatchObject({ complete: true, dismissed: false });
 

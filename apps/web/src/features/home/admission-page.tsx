@@ -30,7 +30,11 @@ export function AdmissionProcessPage() {
         ) : (
           <div className="mt-6 flex flex-col gap-4">
             {ADMISSION_PAGE_FIELDS.map((f) => (
-              <section key={f.key} aria-labelledby={`admission-${f.key}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <section
+                key={f.key}
+                aria-labelledby={`admission-${f.key}`}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+              >
                 <h2 id={`admission-${f.key}`} className="mb-2 text-lg">
                   {f.label}
                 </h2>

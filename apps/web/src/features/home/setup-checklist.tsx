@@ -17,7 +17,11 @@ export function SetupChecklist() {
   if (!data || data.dismissed) return null;
   const done = new Set(data.steps.filter((s) => s.done).map((s) => s.id));
   return (
-    <section aria-labelledby="setup-title" className="mb-6 rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6" data-testid="setup-checklist">
+    <section
+      aria-labelledby="setup-title"
+      className="mb-6 rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="setup-checklist"
+    >
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="setup-title">{M.title}</h2>
         <p className="text-sm font-medium text-slate-700" data-testid="setup-progress">
