@@ -11,7 +11,7 @@ describeEachDatabase('the admission page (issue 30.16)', (dialect) => {
     admin = await signInAdmin(ctx);
   });
   const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/admission/' })).json<AdmissionPage>();
-  const save = (payload: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/admission/', headers: admin.auth, payload });
+  const save = (payload: object) => ctx.app.inject({ method: 'PUT', url: '/api/admission/', headers: admin.auth, payload });
 
   it('has a sensible default text on a new install, readable by anyone', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/admission/' });
