@@ -17,7 +17,6 @@ import { bursary } from './0018_bursary';
 import { bursaryOffice } from './0019_bursary_office';
 import { feeDueDates } from './0021_fee_due_dates';
 import { signInAdmissionKey } from './0024_sign_in_admission_key';
-import { keepSchoolName } from './0029_keep_school_name';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -40,7 +39,6 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0019_bursary_office': bursaryOffice,
   '0021_fee_due_dates': feeDueDates,
   '0024_sign_in_admission_key': signInAdmissionKey,
-  '0029_keep_school_name': keepSchoolName,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */
