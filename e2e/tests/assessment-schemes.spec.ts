@@ -73,7 +73,10 @@ test.describe.serial('assessment schemes', () => {
   }) => {
     await signInViaApi(page, request, 'admin');
     await page.goto('/adminHomePage');
-    await page.getByRole('link', { name: /Assessment Schemes/ }).click();
+    await page
+      .locator('#admin-menu')
+      .getByRole('link', { name: /Assessment Schemes/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Assessment Schemes', level: 1 })).toBeVisible();
     await page.getByLabel('Academic Session').selectOption({ label: SESSION });
     const sss = page.getByRole('region', { name: 'Senior (SSS)' });

@@ -7,8 +7,8 @@ test.describe('public pages', () => {
     await expect(page.getByText('raising role models').first()).toBeVisible();
     for (const fact of ['1999', '2002', '2008']) await expect(page.getByText(fact, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Junior Secondary School' })).toBeVisible();
-    // No admission address is set out of the box, so no link to a page that does not exist.
-    await expect(page.getByRole('link', { name: 'Admission process' })).toHaveCount(0);
+    // The portal's own admission page, linked out of the box (issue 30.16).
+    await expect(page.getByRole('link', { name: 'Admission process' })).toHaveAttribute('href', '/admission');
     await expect(page.getByRole('heading', { name: 'Code of conduct' })).toBeVisible();
     await expect(page.locator('ol li')).toHaveCount(4);
     await expectAccessible(page);
@@ -130,7 +130,7 @@ test('admin home: Show/Hide Menu shows staff and students side by side', async (
   await page.getByRole('button', { name: 'Hide Menu' }).click();
   await expect(page.getByTestId('people-overview')).toBeVisible();
   await page.getByRole('button', { name: 'Show Menu' }).click();
-  await expect(page.getByRole('link', { name: 'Register Staff' })).toBeVisible();
+  await expect(page.locator('#admin-menu').getByRole('link', { name: 'Register Staff' })).toBeVisible();
 });
 
 test('admin edits the school settings and the login header shows them', async ({ page, request }) => {

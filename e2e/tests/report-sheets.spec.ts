@@ -134,7 +134,10 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
   await page.goto('/adminHomePage');
-  await page.getByRole('link', { name: /Report Card Settings/ }).click();
+  await page
+    .locator('#admin-menu')
+    .getByRole('link', { name: /Report Card Settings/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Report Card Settings', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Affective domain: trait 1')).toHaveValue('Punctuality');
 

@@ -439,7 +439,7 @@ test('item 12: nothing is cut off on a 360 px phone: results, report card, recei
   expect(found).toEqual([]);
 });
 
-test('item 10: the home page sign-in button has real contrast, measured by axe; no admission link until one is set', async ({
+test('item 10: the home page sign-in button has real contrast, measured by axe; the admission link goes to the portal’s own page', async ({
   page,
   request,
 }) => {
@@ -459,7 +459,7 @@ test('item 10: the home page sign-in button has real contrast, measured by axe; 
     return { fg: s.color, bg: s.backgroundColor };
   });
   expect(colours.fg).not.toBe(colours.bg);
-  await expect(page.getByRole('link', { name: 'Admission process' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Admission process' })).toHaveAttribute('href', '/admission');
   await expectAccessible(page);
 
   const headers = await admin(request);
@@ -467,8 +467,10 @@ test('item 10: the home page sign-in button has real contrast, measured by axe; 
   const put = await request.put('/api/settings/', { headers, data: { ...settings, admission_url: 'https://example.school/admissions' } });
   expect(put.status(), await put.text()).toBe(200);
   try {
+    // The home page keeps the portal's own page (issue 30.16); it offers the school's address on.
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Admission process' })).toHaveAttribute('href', 'https://example.school/admissions');
+    await page.getByRole('link', { name: 'Admission process' }).click();
+    await expect(page.getByRole('link', { name: 'Apply online' })).toHaveAttribute('href', 'https://example.school/admissions');
   } finally {
     await request.put('/api/settings/', { headers, data: { ...settings, admission_url: '' } });
   }

@@ -157,7 +157,10 @@ test.describe.serial('teaching structure', () => {
   test('the admin sets up an arm, a subject, offerings and a stream on a phone', async ({ page, request }) => {
     await signInViaApi(page, request, 'admin');
     await page.goto('/adminHomePage');
-    await page.getByRole('link', { name: /Classes and Subjects/ }).click();
+    await page
+      .locator('#admin-menu')
+      .getByRole('link', { name: /Classes and Subjects/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Classes and Subjects', level: 1 })).toBeVisible();
 
     // An arm: added, then renamed.

@@ -32,6 +32,7 @@ import { resultsRoutes } from './modules/results/results.routes';
 import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
 
 export interface BuildOptions {
@@ -180,6 +181,7 @@ export async function buildApp({
   healthRoutes(app, deps, { lifecycle, metrics, limiterStore });
   authRoutes(app, deps);
   settingsRoutes(app, deps);
+  setupRoutes(app, deps);
   peopleRoutes(app, deps);
   resultsRoutes(app, deps);
   reportApprovalRoutes(app, deps);

@@ -21,3 +21,5 @@ export * from './bursary';
 export * from './discounts';
 export * from './transfer-reports';
 export * from './fee-reports';
+export * from './admission';
+export * from './first-run';

@@ -18,21 +18,36 @@ export interface SchoolSettings {
   time_zone: string;
 }
 
+/**
+ * A new install's settings until the admin saves the school's own (issue 31.15): a neutral name and
+ * no contact details, so a school never shows the spec's sample school as itself. The demo school
+ * (`npm start`, the e2e suite) writes DEMO_SCHOOL_SETTINGS instead.
+ */
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
-  school_name: 'Role Models College',
+  school_name: 'School portal',
   motto: 'raising role models',
-  address: '12 School Road, Ikeja, Lagos',
-  phone: '+234 801 234 5678',
-  email: 'info@rolemodels.school',
+  address: '',
+  phone: '',
+  email: '',
   logo: '',
   founded_year: 1999,
   registered_year: 2002,
   first_graduation_year: 2008,
   admission_number_format: 'STU-{NNNN}',
-  /** Empty: the home page shows no admission link until the school sets one. */
+  /** Empty: the home page links the portal's own admission page (an external address may replace it). */
   admission_url: '',
-  about: 'A community of learners from nursery to senior secondary, where every child is known, challenged and raised to be a role model.',
+  about: 'Welcome to our school portal. Students, staff and parents sign in here for results, report cards, attendance and fees.',
   time_zone: 'Africa/Lagos',
+};
+
+/** The spec's sample school: what the demo seed stores as its settings. */
+export const DEMO_SCHOOL_SETTINGS: SchoolSettings = {
+  ...DEFAULT_SCHOOL_SETTINGS,
+  school_name: 'Role Models College',
+  address: '12 School Road, Ikeja, Lagos',
+  phone: '+234 801 234 5678',
+  email: 'info@rolemodels.school',
+  about: 'A community of learners from nursery to senior secondary, where every child is known, challenged and raised to be a role model.',
 };
 
 /** The three schools and the code of conduct shown on the public home page. */

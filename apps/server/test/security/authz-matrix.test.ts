@@ -284,6 +284,15 @@ export const MATRIX: Record<string, Entry> = {
     req: async ({ ctx }) => ({ url: '/api/settings/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json() }),
     expect: adminOnly(200),
   },
+  // The admission page (issue 30.16): public text, written by the admin only.
+  'GET /api/admission/': { req: () => ({ url: '/api/admission/' }), expect: everyone(200) },
+  'PUT /api/admission/': {
+    req: async ({ ctx }) => ({ url: '/api/admission/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/admission/' })).json() }),
+    expect: adminOnly(200),
+  },
+  // The first-run checklist (issue 31.15): the admin's alone. Hiding it is refused (409) while steps are open.
+  'GET /api/setup-checklist/': { req: () => ({ url: '/api/setup-checklist/' }), expect: adminOnly(200) },
+  'POST /api/setup-checklist/dismiss/': { req: () => ({ url: '/api/setup-checklist/dismiss/' }), expect: adminOnly(409) },
 
   // ---------- people ----------
   'POST /api/students/': { req: () => ({ url: '/api/students/', payload: studentBody() }), expect: staffAndAdmin(201) },

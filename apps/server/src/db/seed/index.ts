@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CLASSES, classLevelOf } from '@portal/domain';
+import { CLASSES, classLevelOf, DEMO_SCHOOL_SETTINGS } from '@portal/domain';
 import type { Config } from '../../config';
 import { generateOneTimePassword } from '../../lib/passwords';
 import { createAdmin, createResults, createSession, createStaff, createStudent, type ResultInput } from '../factories';
@@ -111,6 +111,12 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
   if (has || hasSession) return;
   const rand = seeded(2026);
   const DEMO_PASSWORDS = demoPasswords(fixedPasswords);
+  // The demo school is the spec's sample school; a new install stays neutral until its admin saves.
+  await db
+    .insertInto('settings')
+    .values({ key: 'school', value: JSON.stringify(DEMO_SCHOOL_SETTINGS) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   await createSession(db, '2024/2025');
   const session = await createSession(db, '2025/2026', true);
   const structure = await seedTeachingStructure(db);

@@ -664,7 +664,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
         status: 'successful',
         term: '1st',
         provider: 'Payment simulator',
-        school: { name: 'Role Models College' },
+        school: { name: 'School portal' },
       });
       const pdf = await ctx.app.inject({ method: 'GET', url: `/api/payments/receipt/${paidRef}/pdf/`, headers: staff.auth });
       expect(pdf.statusCode).toBe(200);

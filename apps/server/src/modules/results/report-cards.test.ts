@@ -46,7 +46,7 @@ describeEachDatabase('report cards', (dialect) => {
       class_average: 73.75,
       released: true,
       cumulative: null,
-      school: { name: 'Role Models College', motto: 'raising role models' },
+      school: { name: 'School portal', motto: 'raising role models' },
     });
     expect(card.subjects.map((s: { subject: string }) => s.subject)).toEqual(['Mathematics', 'English Language', 'French']);
     expect(card.subjects[0]).toEqual({

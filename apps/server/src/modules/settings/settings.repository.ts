@@ -1,11 +1,14 @@
 import type { Conn } from '../../db/index';
 import {
+  admissionPageSchema,
   attendanceSettingsSchema,
+  DEFAULT_ADMISSION_PAGE,
   DEFAULT_ATTENDANCE_SETTINGS,
   DEFAULT_REPORT_SETTINGS,
   DEFAULT_SCHOOL_SETTINGS,
   reportSettingsSchema,
   schoolSettingsSchema,
+  type AdmissionPage,
   type AttendanceSettings,
   type ReportSettings,
   type SchoolSettings,
@@ -16,6 +19,10 @@ const KEY = 'school';
 const REPORT_KEY = 'report_cards';
 /** The attendance register's settings (issue 16): registers a day, Saturday classes. */
 const ATTENDANCE_KEY = 'attendance';
+/** The portal's own admission page (issue 30.16): five plain-text sections. */
+const ADMISSION_KEY = 'admission_page';
+/** The admin hid the first-run checklist (issue 31.15). */
+const SETUP_DISMISSED_KEY = 'setup_checklist_dismissed';
 
 export class SettingsRepository {
   constructor(private readonly db: Conn) {}
@@ -68,6 +75,36 @@ export class SettingsRepository {
       .insertInto('settings')
       .values({ key: ATTENDANCE_KEY, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+
+  /** The admission page's text as stored, or the default text; a stored value that no longer parses falls back to it. */
+  async getAdmission(): Promise<AdmissionPage> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', ADMISSION_KEY).executeTakeFirst();
+    if (!row) return DEFAULT_ADMISSION_PAGE;
+    const parsed = admissionPageSchema.safeParse({ ...DEFAULT_ADMISSION_PAGE, ...(JSON.parse(row.value) as object) });
+    return parsed.success ? parsed.data : DEFAULT_ADMISSION_PAGE;
+  }
+
+  async putAdmission(page: AdmissionPage): Promise<void> {
+    const value = JSON.stringify(page);
+    await this.db
+      .insertInto('settings')
+      .values({ key: ADMISSION_KEY, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+
+  async setupDismissed(): Promise<boolean> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', SETUP_DISMISSED_KEY).executeTakeFirst();
+    return row?.value === 'true';
+  }
+
+  async dismissSetup(): Promise<void> {
+    await this.db
+      .insertInto('settings')
+      .values({ key: SETUP_DISMISSED_KEY, value: 'true' })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'true' }))
       .execute();
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, reportSettingsSchema, schoolSettingsSchema, STAFF_OR_ADMIN } from '@portal/domain';
+import { ADMIN_ONLY, admissionPageSchema, reportSettingsSchema, schoolSettingsSchema, STAFF_OR_ADMIN } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { SettingsService } from './settings.service';
@@ -24,5 +24,14 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/report-settings/',
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'], body: reportSettingsSchema } },
     async (request) => service.updateReport(currentUser(request).id, request.body),
+  );
+
+  // The portal's own admission page (issue 30.16): public text, edited by the admin.
+  r.get('/api/admission/', { config: { auth: 'public' }, schema: { tags: ['settings'] } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return service.admissionPage();
+  });
+  r.put('/api/admission/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'], body: admissionPageSchema } }, async (request) =>
+    service.updateAdmission(currentUser(request).id, request.body),
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type AdmissionPage,
   DEFAULT_SCHOOL_SETTINGS,
   LOGO_MESSAGES,
   type AttendanceSettings,
@@ -111,6 +112,40 @@ export class SettingsService {
       });
     });
     return settings;
+  }
+
+  /** The public admission page's text (the default text until the admin saves the school's own). */
+  admissionPage(): Promise<AdmissionPage> {
+    return this.repo.getAdmission();
+  }
+
+  async updateAdmission(actorUserId: number, page: AdmissionPage): Promise<AdmissionPage> {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new SettingsRepository(trx);
+      const before = await repo.getAdmission();
+      await repo.putAdmission(page);
+      await writeAudit(trx, { actorUserId, action: 'update', entity: 'settings', entityId: 'admission_page', before, after: page });
+    });
+    return page;
+  }
+
+  /** Whether an admin hid the first-run checklist (setup module). */
+  setupDismissed(): Promise<boolean> {
+    return this.repo.setupDismissed();
+  }
+
+  async dismissSetup(actorUserId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await new SettingsRepository(trx).dismissSetup();
+      await writeAudit(trx, {
+        actorUserId,
+        action: 'update',
+        entity: 'settings',
+        entityId: 'setup_checklist',
+        before: null,
+        after: { dismissed: true },
+      });
+    });
   }
 
   async update(actorUserId: number, input: SchoolSettings): Promise<SchoolSettings> {

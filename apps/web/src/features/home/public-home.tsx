@@ -19,11 +19,10 @@ export function PublicHome() {
             <h1 className="mt-2 text-3xl font-bold text-white sm:text-4xl">Welcome to {s.school_name}</h1>
             <p className="mt-4 max-w-2xl text-white/90">{s.about}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              {s.admission_url && (
-                <a href={s.admission_url} className={`${BUTTON_BASE} bg-accent-400 text-brand-900 hover:bg-accent-500`}>
-                  Admission process
-                </a>
-              )}
+              {/* Always the portal's own page (issue 30.16); it links on to an external address when one is set. */}
+              <Link to="/admission" className={`${BUTTON_BASE} bg-accent-400 text-brand-900 hover:bg-accent-500`}>
+                Admission process
+              </Link>
               <Link to="/login" className={`${BUTTON_BASE} border border-white bg-brand-900 text-white hover:bg-brand-800`}>
                 Sign in to the portal
               </Link>
@@ -87,11 +86,8 @@ export function PublicHome() {
       <footer className="bg-brand-900 text-sm text-white/80">
         <div className="mx-auto max-w-6xl px-4 py-6">
           <p className="font-semibold text-white">{s.school_name}</p>
-          <p>{s.address}</p>
-          <p>
-            {s.phone}
-            {s.email ? ` · ${s.email}` : ''}
-          </p>
+          {s.address && <p>{s.address}</p>}
+          {(s.phone || s.email) && <p>{[s.phone, s.email].filter(Boolean).join(' · ')}</p>}
         </div>
       </footer>
     </div>

@@ -6,6 +6,9 @@ import { lazyNamed } from '../../lib/lazy-page';
 export const settingsRoutes: RouteObject[] = [
   {
     element: <RequireRole roles={ADMIN_ONLY} />,
-    children: [{ path: '/settings', lazy: lazyNamed(() => import('./settings-page'), 'SettingsPage') }],
+    children: [
+      { path: '/settings', lazy: lazyNamed(() => import('./settings-page'), 'SettingsPage') },
+      { path: '/settings/admission', lazy: lazyNamed(() => import('./admission-settings-page'), 'AdmissionSettingsPage') },
+    ],
   },
 ];

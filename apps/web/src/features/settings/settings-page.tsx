@@ -1,4 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { admissionFormatProblem, formatAdmissionNumberAs } from '@portal/domain/constants';
 import { schoolSettingsSchema, type SchoolSettings } from '@portal/domain/settings';
 import { SETTINGS_MESSAGES } from '@portal/domain/settings-constants';
@@ -124,7 +125,15 @@ export function SettingsPage() {
           <div className="mt-4 grid gap-4">
             <TextField
               label="Admission process link"
-              hint="The home page shows the Admission process button only when this is set."
+              hint={
+                <>
+                  Optional: an online application form elsewhere (https://…). The home page always links the portal’s own{' '}
+                  <Link to="/settings/admission" className="font-medium text-brand-800 underline">
+                    admission page
+                  </Link>
+                  , which then offers this address as “Apply online”.
+                </>
+              }
               {...text('admission_url')}
             />
             <TextField

@@ -1,0 +1,30 @@
+import { SETUP_MESSAGES, SETUP_STEP_IDS, type SetupChecklist } from '@portal/domain';
+import type { DB } from '../../db/index';
+import { conflict } from '../../http/errors';
+import { settingsService } from '../settings/settings.service';
+import { SetupRepository } from './setup.repository';
+
+/**
+ * The admin's first-run checklist (issue 31.15): which of the set-up steps the school's data shows
+ * done. Two statements whatever the size of the school: the facts, and whether it was hidden.
+ */
+export class SetupService {
+  constructor(
+    private readonly db: DB,
+    private readonly repo = new SetupRepository(db),
+  ) {}
+
+  async checklist(): Promise<SetupChecklist> {
+    const [facts, dismissed] = await Promise.all([this.repo.facts(), settingsService(this.db).setupDismissed()]);
+    const steps = SETUP_STEP_IDS.map((id) => ({ id, done: facts[id] }));
+    return { steps, complete: steps.every((s) => s.done), dismissed };
+  }
+
+  /** Hides the checklist for every admin; refused while a step is still open. */
+  async dismiss(actorUserId: number): Promise<SetupChecklist> {
+    const list = await this.checklist();
+    if (!list.complete) throw conflict(SETUP_MESSAGES.notComplete);
+    if (!list.dismissed) await settingsService(this.db).dismissSetup(actorUserId);
+    return { ...list, dismissed: true };
+  }
+}
