@@ -9,6 +9,8 @@ import {
   bankReferenceKey,
   formatReceiptNumber,
   koboToNaira,
+  paymentDateProblem,
+  paymentDateWindow,
   personName,
   type LedgerEntry,
   type LedgerPage,
@@ -155,6 +157,20 @@ export class BursaryService {
     return presentLedgerEntry(row);
   }
 
+  /** The days a payment may be dated (issue 30.5): see `paymentDateWindow` in the domain. */
+  async paymentDates(today: string): Promise<{ min: string; max: string }> {
+    const current = await this.sessions.currentOrLatest();
+    const starts = current ? await this.attendance.termStarts(current.id) : {};
+    const first = Object.values(starts).sort()[0] ?? null;
+    return paymentDateWindow(today, first);
+  }
+
+  /** 400 on `paid_on` when the day is outside the window (a year before the session's first term .. today). */
+  async checkPaidOn(paidOn: string, today: string): Promise<void> {
+    const problem = paymentDateProblem(paidOn, await this.paymentDates(today));
+    if (problem) throw badRequest({ paid_on: [problem] });
+  }
+
   async record(actor: Actor, input: OfflinePayment): Promise<LedgerEntry> {
     const [student, session, { today, timeZone }, recorderName] = await Promise.all([
       this.repo.studentForPayment(input.admission_number),
@@ -164,7 +180,7 @@ export class BursaryService {
     ]);
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
-    if (input.paid_on > today) throw badRequest({ paid_on: [BURSARY_MESSAGES.paidOnFuture] });
+    await this.checkPaidOn(input.paid_on, today);
     const scan = input.scan ? decodeScan(input.scan) : null;
     const payment: RecordedPayment = {
       student,

@@ -6,6 +6,7 @@ import { TERMS, TIMINGS } from '@portal/domain/constants';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
 import { todayIn } from '@portal/domain/attendance';
 import { formatNaira } from '@portal/domain/money';
+import { paymentDateWindow } from '@portal/domain/money-guards';
 import { sanitizeAmountInput } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -16,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useCalendar } from '../../attendance/api';
 import { useRecordPayment, useSessions, useStatement } from '../api';
 import { ScanField } from '../components/scan-field';
 import {
@@ -74,6 +76,14 @@ export default function RecordPaymentPage() {
   const today = todayIn(zone);
   const sessions = useSessions();
   const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
+  // The days the server accepts (issue 30.5): from a year before the current session's first term to today.
+  const calendar = useCalendar(currentSession ? Number(currentSession) : null);
+  const firstTerm =
+    (calendar.data?.terms ?? [])
+      .map((t) => t.starts_on)
+      .filter((d): d is string => !!d)
+      .sort()[0] ?? null;
+  const dates = paymentDateWindow(today, firstTerm);
   const [form, setForm] = useState<RecordForm>(() => emptyRecordForm('', today));
   const [errors, setErrors] = useState<RecordErrors>({});
   const [failure, setFailure] = useState<{ text: string; clash: string | null; clashReference: string | null } | null>(null);
@@ -108,7 +118,7 @@ export default function RecordPaymentPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
-    const errs = recordErrors(form, today);
+    const errs = recordErrors(form, dates);
     if (Object.keys(errs).length) {
       setFailure({ text: M.correctErrors, clash: null, clashReference: null });
       showErrors(errs);
@@ -238,7 +248,8 @@ export default function RecordPaymentPage() {
               label={L.paidOn}
               type="date"
               required
-              max={today}
+              min={dates.min}
+              max={dates.max}
               value={form.paid_on}
               onChange={set('paid_on')}
               error={errors.paid_on}
