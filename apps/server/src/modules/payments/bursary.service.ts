@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   BANKED_METHODS,
   BURSARY_MESSAGES,
+  DUPLICATE_CASH_CODE,
+  DUPLICATE_CASH_MESSAGES,
   LEDGER_PAGE_SIZE,
   PAYMENT_CURRENCY,
   PAYMENT_MESSAGES,
@@ -171,6 +173,23 @@ export class BursaryService {
     if (problem) throw badRequest({ paid_on: [problem] });
   }
 
+  /**
+   * The same cash amount for the same student on the same day is more often a slip (a form sent
+   * twice) than a second payment: without `confirm: true` it is a 409 asking the bursar, naming the
+   * receipt already given (issue 30.4).
+   */
+  private async refuseUnconfirmedSecondCash(studentId: number, input: OfflinePayment): Promise<void> {
+    const first = await this.repo.sameDayCash(studentId, input.amount, input.paid_on);
+    if (!first) return;
+    const receipt = first.receipt_number ?? '';
+    throw new HttpError(409, {
+      detail: DUPLICATE_CASH_MESSAGES.question(koboToNaira(input.amount), receipt),
+      code: DUPLICATE_CASH_CODE,
+      receipt_number: receipt,
+      reference: first.reference,
+    });
+  }
+
   async record(actor: Actor, input: OfflinePayment): Promise<LedgerEntry> {
     const [student, session, { today, timeZone }, recorderName] = await Promise.all([
       this.repo.studentForPayment(input.admission_number),
@@ -181,6 +200,7 @@ export class BursaryService {
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
     await this.checkPaidOn(input.paid_on, today);
+    if (input.method === 'cash' && !input.confirm) await this.refuseUnconfirmedSecondCash(student.id, input);
     const scan = input.scan ? decodeScan(input.scan) : null;
     const payment: RecordedPayment = {
       student,
