@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import {
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  IDEMPOTENCY_MESSAGES,
-  IDEMPOTENCY_TTL_HOURS,
-} from '@portal/domain';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_HOURS } from '@portal/domain';
 import type { DB } from '../db/index';
 import { HttpError, nonFieldError } from './errors';
 import { IdempotencyRepository, type IdempotencyScope, type StoredAnswer } from './idempotency.repository';
