@@ -10,6 +10,7 @@ import type {
 } from '@portal/domain/bursary';
 import type { AcademicSession } from '@portal/domain/results';
 import { api } from '../../lib/api-client';
+import { useSubmissionKeys } from '../../lib/idempotency';
 import { capabilityKeys } from '../../lib/capabilities';
 
 const T = { timeout: 15_000 };
@@ -69,18 +70,31 @@ function useInvalidateMoney() {
 
 export function useRecordPayment() {
   const invalidate = useInvalidateMoney();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: (body: OfflinePaymentInput) => api.post<LedgerEntry>('/bursary/payments/', body, { timeout: 30_000 }),
-    onSuccess: invalidate,
+    mutationFn: (body: OfflinePaymentInput) =>
+      api.post<LedgerEntry>('/bursary/payments/', body, { timeout: 30_000, idempotencyKey: keys.keyFor('record', body) }),
+    onSuccess: () => {
+      keys.reset();
+      return invalidate();
+    },
   });
 }
 
 export function useReversePayment() {
   const invalidate = useInvalidateMoney();
+  const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: ({ reference, reason }: { reference: string; reason: string }) =>
-      api.post<LedgerEntry>(`/bursary/payments/${encodeURIComponent(reference)}/reverse/`, { reason }, T),
-    onSuccess: invalidate,
+      api.post<LedgerEntry>(
+        `/bursary/payments/${encodeURIComponent(reference)}/reverse/`,
+        { reason },
+        { ...T, idempotencyKey: keys.keyFor(reference, reason) },
+      ),
+    onSuccess: () => {
+      keys.reset();
+      return invalidate();
+    },
   });
 }
 

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+
+/**
+ * A fresh Idempotency-Key (issue 30.4). crypto.randomUUID needs a secure context; a school portal
+ * on a plain-http LAN address has only getRandomValues, which is enough.
+ */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * One key per submission of a form: sending the same thing again (a double tap, a retry after a
+ * time-out or a lost answer) reuses the key, so the server records it once; anything else (an edited
+ * form, a confirmation) gets a new key. `reset` after a success: the next submission is a new one.
+ */
+export class SubmissionKeys {
+  private last: { what: string; key: string } | null = null;
+
+  keyFor(path: string, body: unknown): string {
+    const what = JSON.stringify([path, body ?? null]);
+    if (this.last?.what !== what) this.last = { what, key: newIdempotencyKey() };
+    return this.last.key;
+  }
+
+  reset(): void {
+    this.last = null;
+  }
+}
+
+/** The form's submission keys, kept for the life of the component (the form being open). */
+export function useSubmissionKeys(): SubmissionKeys {
+  return useState(() => new SubmissionKeys())[0];
+}
