@@ -14,20 +14,22 @@ export function newIdempotencyKey(): string {
 
 /**
  * One key per submission of a form: sending the same thing again (a double tap, a retry after a
- * time-out or a lost answer) reuses the key, so the server records it once; anything else (an edited
- * form, a confirmation) gets a new key. `reset` after a success: the next submission is a new one.
+ * time-out or a lost answer, even after trying something else in between) reuses its key, so the
+ * server records it once; anything else (an edited form, a confirmation) gets a new key. `reset`
+ * after a success: the next submission is a new one.
  */
 export class SubmissionKeys {
-  private last: { what: string; key: string } | null = null;
+  private keys = new Map<string, string>();
 
   keyFor(path: string, body: unknown): string {
     const what = JSON.stringify([path, body ?? null]);
-    if (this.last?.what !== what) this.last = { what, key: newIdempotencyKey() };
-    return this.last.key;
+    let key = this.keys.get(what);
+    if (!key) this.keys.set(what, (key = newIdempotencyKey()));
+    return key;
   }
 
   reset(): void {
-    this.last = null;
+    this.keys.clear();
   }
 }
 

@@ -121,7 +121,8 @@ export default function RecordPaymentPage() {
   async function onSubmit(e: FormEvent | null, confirm = false) {
     e?.preventDefault();
     setFailure(null);
-    setSecondCash(null);
+    // The question stays while its confirmation is retried (a lost answer): the retry reuses its key.
+    if (!confirm) setSecondCash(null);
     const errs = recordErrors(form, dates);
     if (Object.keys(errs).length) {
       setFailure({ text: M.correctErrors, clash: null, clashReference: null });
