@@ -16,12 +16,13 @@ describe('submission keys (issue 30.4)', () => {
 
   it('keys fit the server pattern, with or without crypto.randomUUID (plain-http LAN)', () => {
     expect(newIdempotencyKey()).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
-    const original = globalThis.crypto.randomUUID;
+    const original = Object.getOwnPropertyDescriptor(globalThis.crypto, 'randomUUID');
     Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
     try {
       expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{32}$/);
     } finally {
-      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: original, configurable: true });
+      if (original) Object.defineProperty(globalThis.crypto, 'randomUUID', original);
+      else delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
     }
   });
 });

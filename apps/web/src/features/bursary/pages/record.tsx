@@ -17,8 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useCalendar } from '../../attendance/api';
-import { useRecordPayment, useSessions, useStatement } from '../api';
+import { useFirstTermStart, useRecordPayment, useSessions, useStatement } from '../api';
 import { ScanField } from '../components/scan-field';
 import {
   clashingReceipt,
@@ -77,13 +76,7 @@ export default function RecordPaymentPage() {
   const sessions = useSessions();
   const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
   // The days the server accepts (issue 30.5): from a year before the current session's first term to today.
-  const calendar = useCalendar(currentSession ? Number(currentSession) : null);
-  const firstTerm =
-    (calendar.data?.terms ?? [])
-      .map((t) => t.starts_on)
-      .filter((d): d is string => !!d)
-      .sort()[0] ?? null;
-  const dates = paymentDateWindow(today, firstTerm);
+  const dates = paymentDateWindow(today, useFirstTermStart(currentSession ? Number(currentSession) : null));
   const [form, setForm] = useState<RecordForm>(() => emptyRecordForm('', today));
   const [errors, setErrors] = useState<RecordErrors>({});
   const [failure, setFailure] = useState<{ text: string; clash: string | null; clashReference: string | null } | null>(null);
