@@ -12,6 +12,7 @@ import { registerAuth } from './http/auth';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
 import { registerHeavyReports } from './http/heavy-reports';
+import { registerIdempotency } from './http/idempotency';
 import { requestSerializer } from './http/log-redaction';
 import { registerNulGuard } from './http/nul-guard';
 import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
@@ -175,6 +176,7 @@ export async function buildApp({
   registerNulGuard(app);
   registerAuth(app, handle.db, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
   registerHeavyReports(app, heavyReports);
+  registerIdempotency(app, handle.db, now);
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -116,6 +116,8 @@ export const offlinePaymentSchema = z
     note: textField('Note').trim().max(300).default(''),
     /** Data URL of the teller or transfer slip, or '' for none. */
     scan: z.string().max(3_000_000, BURSARY_MESSAGES.scanTooLarge).default(''),
+    /** The bursar's yes to "a second cash payment of this amount today?" (issue 30.4). */
+    confirm: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     if ((BANKED_METHODS as readonly string[]).includes(v.method)) {

@@ -23,3 +23,4 @@ export * from './transfer-reports';
 export * from './fee-reports';
 export * from './admission';
 export * from './first-run';
+export * from './money-guards';

@@ -14,6 +14,9 @@ import {
   type TestContext,
 } from '../helpers';
 
+/** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
+const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+
 /** The cast of the authorization matrix: two students (own / someone else's), a teacher, an admin. */
 export interface Cast {
   admin: SignedIn;
@@ -170,7 +173,7 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
       method: 'bank_teller',
       bank: 'First Bank',
       bank_reference: `CAST-${unique()}`,
-      paid_on: '2025-01-06',
+      paid_on: RECENT_DAY,
       scan: `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF').toString('base64')}`,
     },
   });

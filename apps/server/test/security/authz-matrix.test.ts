@@ -22,6 +22,9 @@ import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments } from '../teaching-fixtures';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
+/** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
+const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * The authorization matrix: every /api route x {anonymous, student on their own record,
  * student on someone else's record, staff, admin}. Staff and admin act on someone else's record.
@@ -146,7 +149,7 @@ function transferReportBody(c: Cast) {
     method: 'bank_transfer',
     bank: 'Access Bank',
     bank_reference: `TR-${uniq()}`,
-    paid_on: '2025-01-06',
+    paid_on: RECENT_DAY,
     scan: `data:application/pdf;base64,${TINY_PDF.toString('base64')}`,
   };
 }
@@ -164,7 +167,7 @@ async function waitingReport(ctx: TestContext, c: Cast, t: Target): Promise<numb
       bank: 'Access Bank',
       bank_reference: key.split('|')[1]!,
       bank_reference_key: key,
-      paid_on: '2025-01-06',
+      paid_on: RECENT_DAY,
       note: '',
       scan_mime: 'application/pdf',
       scan_data: TINY_PDF.toString('base64'),
@@ -790,7 +793,7 @@ export const MATRIX: Record<string, Entry> = {
         method: 'bank_transfer',
         bank: 'Access Bank',
         bank_reference: `MX-${uniq()}`,
-        paid_on: '2025-01-06',
+        paid_on: RECENT_DAY,
       },
     }),
     expect: bursarAndAdmin(201),
@@ -808,7 +811,9 @@ export const MATRIX: Record<string, Entry> = {
           term: null,
           amount: '1500',
           method: 'cash',
-          paid_on: '2025-01-06',
+          paid_on: RECENT_DAY,
+          // The same cash amount again that day: a deliberate second payment (issue 30.4).
+          confirm: true,
         },
       });
       return { url: `/api/bursary/payments/${paid.json().reference}/reverse/`, payload: { reason: 'Matrix check' } };

@@ -48,6 +48,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Expect a non-JSON body (PDF, CSV) and return a Blob. */
   blob?: boolean;
+  /** Sent as Idempotency-Key: the server records a money request once per key (see lib/idempotency). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -111,6 +113,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions, retri
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const access = tokens.access();
   if (access && !opts.anonymous) headers.authorization = `Bearer ${access}`;
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   const controller = new AbortController();
   const timer = opts.timeout ? setTimeout(() => controller.abort('timeout'), opts.timeout) : undefined;
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));

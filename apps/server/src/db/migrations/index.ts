@@ -18,6 +18,7 @@ import { bursaryOffice } from './0019_bursary_office';
 import { feeDueDates } from './0021_fee_due_dates';
 import { classNameReferences } from './0022_class_name_references';
 import { signInAdmissionKey } from './0024_sign_in_admission_key';
+import { idempotencyKeys } from './0028_idempotency_keys';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0021_fee_due_dates': feeDueDates,
   '0022_class_name_references': classNameReferences,
   '0024_sign_in_admission_key': signInAdmissionKey,
+  '0028_idempotency_keys': idempotencyKeys,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

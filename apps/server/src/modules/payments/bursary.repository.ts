@@ -65,6 +65,23 @@ export class BursaryRepository {
     return row.sf !== null ? `${row.sf} ${row.sl ?? ''}` : row.af !== null ? `${row.af} ${row.al ?? ''}` : null;
   }
 
+  /** A cash payment of this amount for the student on that day, not reversed (issue 30.4: a second one is asked about). */
+  sameDayCash(studentId: number, amountKobo: number, paidOn: string) {
+    return this.db
+      .selectFrom('payments as p')
+      .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
+      .select(['p.receipt_number', 'p.reference'])
+      .where('p.student_id', '=', studentId)
+      .where('p.method', '=', 'cash')
+      .where('p.amount_kobo', '=', amountKobo)
+      .where('p.paid_on', '=', paidOn)
+      .where('p.status', '=', 'successful')
+      .where('p.reversal_of', 'is', null)
+      .where('rev.id', 'is', null)
+      .orderBy('p.id')
+      .executeTakeFirst();
+  }
+
   reversalOf(conn: Conn, paymentId: number) {
     return conn.selectFrom('payments').select(['receipt_number']).where('reversal_of', '=', paymentId).executeTakeFirst();
   }

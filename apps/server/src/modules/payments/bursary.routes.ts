@@ -49,7 +49,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/bursary/payments/',
     {
-      config: BURSAR,
+      config: { ...BURSAR, idempotent: true },
       // A 2 MB scan is about 2.8 MB as base64.
       bodyLimit: 3_200_000,
       schema: { tags, summary: 'Record an offline payment (bank transfer, teller, cash, POS)', body: offlinePaymentSchema },
@@ -60,7 +60,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/bursary/payments/:reference/reverse/',
     {
-      config: BURSAR,
+      config: { ...BURSAR, idempotent: true },
       schema: { tags, summary: 'Reverse a payment by an entry of the negative amount', params: referenceParams, body: reversalSchema },
     },
     async (request, reply) =>

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   BANKED_METHODS,
   BURSARY_MESSAGES,
+  DUPLICATE_CASH_CODE,
+  DUPLICATE_CASH_MESSAGES,
   LEDGER_PAGE_SIZE,
   PAYMENT_CURRENCY,
   PAYMENT_MESSAGES,
@@ -9,6 +11,8 @@ import {
   bankReferenceKey,
   formatReceiptNumber,
   koboToNaira,
+  paymentDateProblem,
+  paymentDateWindow,
   personName,
   type LedgerEntry,
   type LedgerPage,
@@ -155,6 +159,37 @@ export class BursaryService {
     return presentLedgerEntry(row);
   }
 
+  /** The days a payment may be dated (issue 30.5): see `paymentDateWindow` in the domain. */
+  async paymentDates(today: string): Promise<{ min: string; max: string }> {
+    const current = await this.sessions.currentOrLatest();
+    const starts = current ? await this.attendance.termStarts(current.id) : {};
+    const first = Object.values(starts).sort()[0] ?? null;
+    return paymentDateWindow(today, first);
+  }
+
+  /** 400 on `paid_on` when the day is outside the window (a year before the session's first term .. today). */
+  async checkPaidOn(paidOn: string, today: string): Promise<void> {
+    const problem = paymentDateProblem(paidOn, await this.paymentDates(today));
+    if (problem) throw badRequest({ paid_on: [problem] });
+  }
+
+  /**
+   * The same cash amount for the same student on the same day is more often a slip (a form sent
+   * twice) than a second payment: without `confirm: true` it is a 409 asking the bursar, naming the
+   * receipt already given (issue 30.4).
+   */
+  private async refuseUnconfirmedSecondCash(studentId: number, input: OfflinePayment): Promise<void> {
+    const first = await this.repo.sameDayCash(studentId, input.amount, input.paid_on);
+    if (!first) return;
+    const receipt = first.receipt_number ?? '';
+    throw new HttpError(409, {
+      detail: DUPLICATE_CASH_MESSAGES.question(koboToNaira(input.amount), receipt),
+      code: DUPLICATE_CASH_CODE,
+      receipt_number: receipt,
+      reference: first.reference,
+    });
+  }
+
   async record(actor: Actor, input: OfflinePayment): Promise<LedgerEntry> {
     const [student, session, { today, timeZone }, recorderName] = await Promise.all([
       this.repo.studentForPayment(input.admission_number),
@@ -164,7 +199,8 @@ export class BursaryService {
     ]);
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
-    if (input.paid_on > today) throw badRequest({ paid_on: [BURSARY_MESSAGES.paidOnFuture] });
+    await this.checkPaidOn(input.paid_on, today);
+    if (input.method === 'cash' && !input.confirm) await this.refuseUnconfirmedSecondCash(student.id, input);
     const scan = input.scan ? decodeScan(input.scan) : null;
     const payment: RecordedPayment = {
       student,

@@ -356,6 +356,8 @@ describeEachDatabase("the bursar's office", (dialect) => {
           bank: '',
           bank_reference: '',
           paid_on: lagosDay(-(i % 3)),
+          // The same cash amount again that day: the bursar confirms it is another payment (issue 30.4).
+          confirm: true,
         });
       await record(bursar, { admission_number: kid.admissionNumber, amount: 1000 });
       const first = (await get(bursar, `/api/bursary/payments/?admission_number=${kid.admissionNumber}`)).json<LedgerPage>();

@@ -28,14 +28,7 @@ import { nextReceiptNumber } from './bursary.service';
 import type { SessionsService } from '../results/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import { standingOf, type FeesService } from './fees.service';
-import {
-  mapPaystackStatus,
-  ProviderError,
-  SimulatorProvider,
-  simulatorReturnUrl,
-  type PaymentProvider,
-  type VerifyResult,
-} from './payments.providers';
+import { ProviderError, SimulatorProvider, simulatorReturnUrl, type PaymentProvider, type VerifyResult } from './payments.providers';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { ownStudentOf, type Actor } from './payments.students';
 
@@ -316,7 +309,14 @@ export class CheckoutService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** POST /api/payments/webhook/: authenticated by its signature; each body processed once. */
+  /**
+   * POST /api/payments/webhook/: authenticated by its signature; each body processed once.
+   * A signature proves who sent the event, not that the money arrived (issue 30.15): a
+   * `charge.success` only makes us ask the provider's verify call, and only its answer (status,
+   * amount, currency) is applied, exactly as when the payer returns. The call is made before the
+   * transaction (no network wait while holding the write lock); if the provider cannot be asked, or
+   * its record is not final yet, the event is left unseen and a 503 makes the provider deliver it again.
+   */
   async webhook(raw: Buffer, signature: string | undefined): Promise<string> {
     if (!this.signatureValid(raw, signature)) throw unauthorized(PAYMENT_MESSAGES.invalidSignature);
     let body: { event?: unknown; data?: Record<string, unknown> };
@@ -330,33 +330,35 @@ export class CheckoutService {
     const reference = typeof data.reference === 'string' ? data.reference : null;
     const bodyHash = createHash('sha256').update(raw).digest('hex');
 
+    let confirmed: VerifyResult | null = null;
+    let outcome = 'ignored';
+    if (event === 'charge.success' && reference && !(await this.repo.webhookEventSeen(bodyHash))) {
+      const p = await this.repo.paymentByReference(this.repo.db, reference);
+      if (!p) outcome = 'unknown_reference';
+      else if (p.status === 'successful') outcome = 'success';
+      else if (p.provider !== this.provider.name) outcome = 'other_provider';
+      else {
+        try {
+          confirmed = await this.provider.verify(reference);
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          this.log?.warn({ reference, kind: err.kind, err: err.message }, 'payment provider verify failed (webhook)');
+          throw providerUnavailable();
+        }
+        if (confirmed.status !== 'success') {
+          // The event claims a success the provider's own record does not show: nothing is credited.
+          this.log?.warn({ reference, provider_status: confirmed.providerStatus }, 'webhook success not confirmed by verify');
+        }
+        // Not final yet at the provider: the event stays unseen and the provider's redelivery asks again.
+        if (confirmed.status === 'pending') throw providerUnavailable();
+      }
+    }
+
     // One transaction: the body is recorded as seen together with what it changed, so a replay
     // finds it and a failure leaves it unseen for the provider's next delivery.
     return this.repo.db.transaction().execute(async (trx) => {
       if (!(await this.repo.recordWebhookEvent(trx, { bodyHash, event, reference }))) return 'replay';
-      let outcome = 'ignored';
-      if (event === 'charge.success' && reference) {
-        const p = await this.repo.paymentByReference(trx, reference);
-        if (!p) outcome = 'unknown_reference';
-        else {
-          const amount = Number(data.amount);
-          const r = await this.applyIn(
-            trx,
-            reference,
-            {
-              status: mapPaystackStatus(typeof data.status === 'string' ? data.status : undefined),
-              amountKobo: Number.isFinite(amount) ? amount : -1,
-              currency: typeof data.currency === 'string' ? data.currency : '',
-              paidAt: typeof data.paid_at === 'string' ? data.paid_at : null,
-              transactionId: typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : null,
-              providerStatus: typeof data.status === 'string' ? data.status : 'unknown',
-            },
-            'webhook',
-            null,
-          );
-          outcome = r.status;
-        }
-      }
+      if (confirmed && reference) outcome = (await this.applyIn(trx, reference, confirmed, 'webhook', null)).status;
       await this.repo.setWebhookOutcome(trx, bodyHash, outcome);
       return outcome;
     });

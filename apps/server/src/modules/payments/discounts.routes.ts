@@ -31,7 +31,7 @@ export function discountRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/bursary/discounts/',
-    { config: BURSAR, schema: { tags, summary: 'Give a discount or scholarship', body: discountSchema } },
+    { config: { ...BURSAR, idempotent: true }, schema: { tags, summary: 'Give a discount or scholarship', body: discountSchema } },
     async (request, reply) => reply.status(201).send(await service.give(currentUser(request), request.body)),
   );
 

@@ -290,11 +290,12 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
 
   it('webhook: a signed charge.success credits once; replays change nothing; verify afterwards agrees', async () => {
     const { data } = await initiate(12000);
+    fake.transactions.get(data.reference)!.status = 'success';
     const raw = chargeSuccess(data.reference, 1_200_000);
     const first = await webhook(raw, sign(raw));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 'ok', outcome: 'success' });
-    expect(await row(data.reference)).toMatchObject({ status: 'successful', provider_transaction_id: '302961' });
+    expect(await row(data.reference)).toMatchObject({ status: 'successful', provider_transaction_id: '4099260516' });
     for (let i = 0; i < 3; i++) {
       const again = await webhook(raw, sign(raw));
       expect(again.statusCode).toBe(200);
@@ -325,6 +326,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
 
   it('webhook instead of verify: the payment is credited without the payer returning', async () => {
     const { data } = await initiate(9000);
+    fake.transactions.get(data.reference)!.status = 'success';
     const raw = chargeSuccess(data.reference, 900_000);
     expect((await webhook(raw, sign(raw))).json().outcome).toBe('success');
     const history = await ctx.app.inject({
@@ -333,6 +335,50 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
       headers: student.auth,
     });
     expect(history.json<{ reference: string; status: string }[]>().find((p) => p.reference === data.reference)?.status).toBe('successful');
+  });
+
+  it("webhook: a signed charge.success is not proof: the provider's verify call decides (issue 30.15)", async () => {
+    // The provider's own record says abandoned; a correctly signed webhook says success.
+    const { data } = await initiate(5000);
+    fake.transactions.get(data.reference)!.status = 'abandoned';
+    const raw = chargeSuccess(data.reference, 500_000);
+    const res = await webhook(raw, sign(raw));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', outcome: 'abandoned' });
+    expect(await credits(data.reference)).toBe(0);
+    expect(await row(data.reference)).toMatchObject({ status: 'abandoned', receipt_number: null });
+    // The webhook asked the provider, with the key, about this reference.
+    expect(fake.seen.at(-1)).toMatchObject({
+      method: 'GET',
+      url: `/transaction/verify/${data.reference}`,
+      authorization: `Bearer ${SECRET}`,
+    });
+
+    // Still ongoing at the provider: nothing is credited, the payment stays pending, and a 503 asks for redelivery.
+    const ongoing = await initiate(5100);
+    const raw2 = chargeSuccess(ongoing.data.reference, 510_000);
+    expect((await webhook(raw2, sign(raw2))).statusCode).toBe(503);
+    expect(await row(ongoing.data.reference)).toMatchObject({ status: 'pending' });
+
+    // The provider cannot be asked: 503 and the event is not marked seen, so the provider's redelivery is processed.
+    fake.transactions.get(ongoing.data.reference)!.status = 'success';
+    fake.failWith = 500;
+    const unreachable = await webhook(raw2, sign(raw2));
+    expect(unreachable.statusCode).toBe(503);
+    expect(await credits(ongoing.data.reference)).toBe(0);
+    fake.failWith = null;
+    expect((await webhook(raw2, sign(raw2))).json().outcome).toBe('success');
+    expect(await credits(ongoing.data.reference)).toBe(1);
+  });
+
+  it('webhook: the amount credited is what verify reports, not what the webhook body says', async () => {
+    const { data } = await initiate(4000);
+    // Verify reports less than asked: refused even though the signed body carries the right amount.
+    Object.assign(fake.transactions.get(data.reference)!, { status: 'success', amount: 100 });
+    const raw = chargeSuccess(data.reference, 400_000);
+    expect((await webhook(raw, sign(raw))).json().outcome).toBe('failed');
+    expect(await row(data.reference)).toMatchObject({ status: 'failed', provider_status: 'amount_mismatch' });
+    expect(await credits(data.reference)).toBe(0);
   });
 
   it('webhook: forged, missing or wrong-key signatures are refused (401) and credit nothing', async () => {
@@ -361,14 +407,13 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     );
   });
 
-  it('webhook: amount or currency mismatch is not credited; unknown references and other events are acknowledged', async () => {
+  it('webhook: an amount or currency mismatch reported by verify is not credited; unknown references and other events are acknowledged', async () => {
     const { data } = await initiate(6000);
-    const wrongAmount = chargeSuccess(data.reference, 100);
-    expect((await webhook(wrongAmount, sign(wrongAmount))).json().outcome).toBe('failed');
+    Object.assign(fake.transactions.get(data.reference)!, { status: 'success', currency: 'GHS' });
     const wrongCurrency = chargeSuccess(data.reference, 600_000, 'GHS');
     expect((await webhook(wrongCurrency, sign(wrongCurrency))).json().outcome).toBe('failed');
     expect(await credits(data.reference)).toBe(0);
-    expect((await row(data.reference)).status).toBe('failed');
+    expect(await row(data.reference)).toMatchObject({ status: 'failed', provider_status: 'currency_mismatch' });
 
     const unknown = chargeSuccess('FEES-UNKNOWN', 100_000);
     expect((await webhook(unknown, sign(unknown))).json()).toEqual({ status: 'ok', outcome: 'unknown_reference' });

@@ -303,6 +303,12 @@ export class PaymentsRepository {
 
   // ---------------------------------------------------------------- webhook events
 
+  /** Whether a webhook body was processed before (a replay needs no call to the provider). */
+  async webhookEventSeen(bodyHash: string): Promise<boolean> {
+    const row = await this.db.selectFrom('payment_webhook_events').select('body_hash').where('body_hash', '=', bodyHash).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Records a webhook body once; false when it was seen before (a replay). */
   async recordWebhookEvent(trx: Conn, e: { bodyHash: string; event: string; reference: string | null }): Promise<boolean> {
     const row = await trx

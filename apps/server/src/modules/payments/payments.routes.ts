@@ -61,6 +61,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: Pa
     {
       config: {
         auth: ANY_ROLE,
+        idempotent: true,
         // Per signed-in user, after the guard has identified them: a school's pupils often share one address.
         rateLimit: {
           max: deps.config.paymentInitiatePerMinute,

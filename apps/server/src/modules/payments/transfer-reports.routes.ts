@@ -49,7 +49,7 @@ export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void 
   r.post(
     '/api/bursary/transfer-reports/',
     {
-      config: { auth: ANY_ROLE },
+      config: { auth: ANY_ROLE, idempotent: true },
       preValidation: studentsOnly,
       // A 2 MB slip is about 2.8 MB as base64.
       bodyLimit: 3_200_000,
@@ -75,7 +75,10 @@ export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.post(
     '/api/bursary/transfer-reports/:id/confirm/',
-    { config: BURSAR, schema: { tags, summary: 'Confirm a reported transfer: records the payment', params: idParams } },
+    {
+      config: { ...BURSAR, idempotent: true },
+      schema: { tags, summary: 'Confirm a reported transfer: records the payment', params: idParams },
+    },
     async (request) => service.confirm(currentUser(request), request.params.id),
   );
 

@@ -100,7 +100,7 @@ export class TransferReportsService {
       this.repo.waitingCount(student.id),
     ]);
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
-    if (input.paid_on > today) throw badRequest({ paid_on: [BURSARY_MESSAGES.paidOnFuture] });
+    await this.bursary.checkPaidOn(input.paid_on, today);
     const scan = decodeScan(input.scan);
     const key = bankReferenceKey(input.bank, input.bank_reference);
     // Already a payment: said at once, naming its receipt (confirming would refuse it anyway).

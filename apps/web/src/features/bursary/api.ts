@@ -8,8 +8,10 @@ import type {
   StaffCapabilities,
   StaffCapability,
 } from '@portal/domain/bursary';
+import type { SchoolCalendarView } from '@portal/domain/attendance';
 import type { AcademicSession } from '@portal/domain/results';
 import { api } from '../../lib/api-client';
+import { useSubmissionKeys } from '../../lib/idempotency';
 import { capabilityKeys } from '../../lib/capabilities';
 
 const T = { timeout: 15_000 };
@@ -44,6 +46,25 @@ export function useSessions() {
   return useQuery({ queryKey: bursaryKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
 }
 
+/**
+ * The first day of the session's first dated term (null while it has none): payment dates may go back
+ * a year before it (issue 30.5). Read from the school calendar, which the bursar (staff) may read.
+ */
+export function useFirstTermStart(sessionId: number | null): string | null {
+  const calendar = useQuery({
+    queryKey: ['bursary', 'first-term', sessionId],
+    queryFn: ({ signal }) => api.get<SchoolCalendarView>('/attendance/calendar/', { query: { session_id: sessionId }, ...T, signal }),
+    enabled: sessionId !== null && sessionId > 0,
+    staleTime: 60_000,
+  });
+  return (
+    (calendar.data?.terms ?? [])
+      .map((t) => t.starts_on)
+      .filter((d): d is string => !!d)
+      .sort()[0] ?? null
+  );
+}
+
 export function useLedger(q: LedgerQuery) {
   return useQuery({
     queryKey: bursaryKeys.ledger(q),
@@ -69,18 +90,31 @@ function useInvalidateMoney() {
 
 export function useRecordPayment() {
   const invalidate = useInvalidateMoney();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: (body: OfflinePaymentInput) => api.post<LedgerEntry>('/bursary/payments/', body, { timeout: 30_000 }),
-    onSuccess: invalidate,
+    mutationFn: (body: OfflinePaymentInput) =>
+      api.post<LedgerEntry>('/bursary/payments/', body, { timeout: 30_000, idempotencyKey: keys.keyFor('record', body) }),
+    onSuccess: () => {
+      keys.reset();
+      return invalidate();
+    },
   });
 }
 
 export function useReversePayment() {
   const invalidate = useInvalidateMoney();
+  const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: ({ reference, reason }: { reference: string; reason: string }) =>
-      api.post<LedgerEntry>(`/bursary/payments/${encodeURIComponent(reference)}/reverse/`, { reason }, T),
-    onSuccess: invalidate,
+      api.post<LedgerEntry>(
+        `/bursary/payments/${encodeURIComponent(reference)}/reverse/`,
+        { reason },
+        { ...T, idempotencyKey: keys.keyFor(reference, reason) },
+      ),
+    onSuccess: () => {
+      keys.reset();
+      return invalidate();
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Discount, DiscountInput } from '@portal/domain/discounts';
 import type { FeeItem } from '@portal/domain/fees';
 import { api } from '../../lib/api-client';
+import { useSubmissionKeys } from '../../lib/idempotency';
 import { bursaryKeys } from './api';
 
 const T = { timeout: 15_000 };
@@ -43,7 +44,15 @@ function useInvalidateBalances() {
 
 export function useGiveDiscount() {
   const invalidate = useInvalidateBalances();
-  return useMutation({ mutationFn: (body: DiscountInput) => api.post<Discount>('/bursary/discounts/', body, T), onSuccess: invalidate });
+  const keys = useSubmissionKeys();
+  return useMutation({
+    mutationFn: (body: DiscountInput) =>
+      api.post<Discount>('/bursary/discounts/', body, { ...T, idempotencyKey: keys.keyFor('give', body) }),
+    onSuccess: () => {
+      keys.reset();
+      return invalidate();
+    },
+  });
 }
 
 export function useRevokeDiscount() {

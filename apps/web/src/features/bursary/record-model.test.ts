@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BURSARY_MESSAGES, SCAN_MAX_BYTES } from '@portal/domain/bursary';
+import { PAYMENT_DATE_MESSAGES, paymentDateWindow } from '@portal/domain/money-guards';
 import { PAYMENT_MESSAGES } from '@portal/domain/payments';
 import {
   clashingReceipt,
@@ -13,6 +14,7 @@ import {
 } from './record-model';
 
 const TODAY = '2026-05-20';
+const WINDOW = paymentDateWindow(TODAY, null);
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const form = (over: Partial<RecordForm> = {}): RecordForm => ({
   ...emptyRecordForm('3', TODAY),
@@ -32,19 +34,19 @@ describe('method → required fields', () => {
   });
 
   it('refuses a banked method without bank and reference, with the domain messages', () => {
-    const errs = recordErrors(form({ bank: '', bank_reference: ' ' }), TODAY);
+    const errs = recordErrors(form({ bank: '', bank_reference: ' ' }), WINDOW);
     expect(errs.bank).toEqual([BURSARY_MESSAGES.bankRequired]);
     expect(errs.bank_reference).toEqual([BURSARY_MESSAGES.referenceRequired]);
   });
 
   it('takes cash without bank fields and sends none of what was typed before switching', () => {
     const f = form({ method: 'cash', bank: 'First Bank', bank_reference: 'TLR-1' });
-    expect(recordErrors(f, TODAY)).toEqual({});
+    expect(recordErrors(f, WINDOW)).toEqual({});
     expect(recordBody(f)).toMatchObject({ method: 'cash', bank: '', bank_reference: '' });
   });
 
   it('asks for a method', () => {
-    expect(recordErrors(form({ method: '' }), TODAY).method).toEqual([BURSARY_MESSAGES.methodRequired]);
+    expect(recordErrors(form({ method: '' }), WINDOW).method).toEqual([BURSARY_MESSAGES.methodRequired]);
   });
 
   it('sends the admission number upper case and an empty term as general (null)', () => {
@@ -53,8 +55,10 @@ describe('method → required fields', () => {
   });
 
   it('refuses a payment date after the school’s today', () => {
-    expect(recordErrors(form({ paid_on: '2026-05-21' }), TODAY).paid_on).toEqual([BURSARY_MESSAGES.paidOnFuture]);
-    expect(recordErrors(form({ paid_on: TODAY }), TODAY)).toEqual({});
+    expect(recordErrors(form({ paid_on: '2026-05-21' }), WINDOW).paid_on).toEqual([BURSARY_MESSAGES.paidOnFuture]);
+    expect(recordErrors(form({ paid_on: TODAY }), WINDOW)).toEqual({});
+    // Issue 30.5: not before the window the server allows either.
+    expect(recordErrors(form({ paid_on: '1900-01-01' }), WINDOW).paid_on).toEqual([PAYMENT_DATE_MESSAGES.tooEarly(WINDOW.min)]);
   });
 });
 
@@ -70,7 +74,7 @@ describe('amount parsing', () => {
     expect(parseAmount('12.345')).toEqual({ error: PAYMENT_MESSAGES.amountDecimals });
     expect(parseAmount('50')).toEqual({ error: PAYMENT_MESSAGES.amountMinimum });
     expect(parseAmount('abc')).toEqual({ error: PAYMENT_MESSAGES.amountInvalid });
-    expect(recordErrors(form({ amount: '' }), TODAY).amount).toEqual([PAYMENT_MESSAGES.amountRequired]);
+    expect(recordErrors(form({ amount: '' }), WINDOW).amount).toEqual([PAYMENT_MESSAGES.amountRequired]);
   });
 });
 
@@ -85,8 +89,8 @@ describe('scan checks', () => {
   });
 
   it('accepts a PNG data URL in the form and refuses anything else', () => {
-    expect(recordErrors(form({ scan: PNG }), TODAY)).toEqual({});
-    expect(recordErrors(form({ scan: 'data:text/html;base64,PGI+' }), TODAY).scan).toEqual([BURSARY_MESSAGES.scanInvalid]);
+    expect(recordErrors(form({ scan: PNG }), WINDOW)).toEqual({});
+    expect(recordErrors(form({ scan: 'data:text/html;base64,PGI+' }), WINDOW).scan).toEqual([BURSARY_MESSAGES.scanInvalid]);
   });
 });
 

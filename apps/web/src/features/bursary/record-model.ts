@@ -8,6 +8,7 @@ import {
   type OfflinePaymentInput,
 } from '@portal/domain/bursary';
 import { TERM_VALUES, type Term } from '@portal/domain/constants';
+import { paymentDateProblem } from '@portal/domain/money-guards';
 import { checkAmount } from '@portal/domain/payments';
 
 /** The Record a Payment form as typed: every field a string, the scan a data URL or ''. */
@@ -92,10 +93,10 @@ export function recordBody(form: RecordForm): OfflinePaymentInput {
 }
 
 /**
- * The form checked by the domain's schema (the server's own rule) plus the date against the school's
- * today; {} when it may be sent.
+ * The form checked by the domain's schema (the server's own rule) plus the date against the window
+ * the server allows (`paymentDateWindow`); {} when it may be sent.
  */
-export function recordErrors(form: RecordForm, today: string): RecordErrors {
+export function recordErrors(form: RecordForm, dates: { min: string; max: string }): RecordErrors {
   const errors: RecordErrors = {};
   const parsed = offlinePaymentSchema.safeParse(recordBody(form));
   if (!parsed.success)
@@ -103,7 +104,8 @@ export function recordErrors(form: RecordForm, today: string): RecordErrors {
       const key = issue.path[0] as RecordField;
       if (!(errors[key] ??= []).includes(issue.message)) errors[key].push(issue.message);
     }
-  if (!errors.paid_on && form.paid_on > today) errors.paid_on = [BURSARY_MESSAGES.paidOnFuture];
+  const dateProblem = errors.paid_on ? null : paymentDateProblem(form.paid_on, dates);
+  if (dateProblem) errors.paid_on = [dateProblem];
   return errors;
 }
 

@@ -7,6 +7,7 @@ import type {
   TransferReportStatus,
 } from '@portal/domain/transfer-reports';
 import { api } from '../../lib/api-client';
+import { useSubmissionKeys } from '../../lib/idempotency';
 import { waitingTransfersKey } from '../../lib/waiting-transfers';
 import { bursaryKeys } from './api';
 
@@ -33,9 +34,14 @@ export function useMyTransferReports() {
 
 export function useReportTransfer() {
   const qc = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: (body: TransferReportInput) => api.post<TransferReport>('/bursary/transfer-reports/', body, { timeout: 30_000 }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: transferKeys.mine }),
+    mutationFn: (body: TransferReportInput) =>
+      api.post<TransferReport>('/bursary/transfer-reports/', body, { timeout: 30_000, idempotencyKey: keys.keyFor('report', body) }),
+    onSuccess: () => {
+      keys.reset();
+      return qc.invalidateQueries({ queryKey: transferKeys.mine });
+    },
   });
 }
 
@@ -61,8 +67,15 @@ function useInvalidateDecided() {
 
 export function useConfirmTransfer() {
   const invalidate = useInvalidateDecided();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: (id: number) => api.post<TransferConfirmation>(`/bursary/transfer-reports/${id}/confirm/`, {}, { timeout: 30_000 }),
+    mutationFn: (id: number) =>
+      api.post<TransferConfirmation>(
+        `/bursary/transfer-reports/${id}/confirm/`,
+        {},
+        { timeout: 30_000, idempotencyKey: keys.keyFor('confirm', id) },
+      ),
+    onSuccess: () => keys.reset(),
     onSettled: invalidate,
   });
 }

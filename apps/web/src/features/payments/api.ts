@@ -14,6 +14,7 @@ import type {
   VerifyResponse,
 } from '@portal/domain/payments';
 import { api } from '../../lib/api-client';
+import { SubmissionKeys } from '../../lib/idempotency';
 
 /** Fetchers and query hooks of the payment screens; timeouts. */
 export const paymentKeys = {
@@ -106,8 +107,16 @@ export type InitiateBody = Pick<
   confirm?: boolean;
 };
 
-export function initiatePayment(body: InitiateBody) {
-  return api.post<InitiateResponse>('/payments/initiate/', body, { timeout: TIMINGS.initiateTimeout });
+/** The payment form's submissions: a retry of the same one (a double tap, a time-out) starts one payment. */
+const initiateKeys = new SubmissionKeys();
+
+export async function initiatePayment(body: InitiateBody) {
+  const res = await api.post<InitiateResponse>('/payments/initiate/', body, {
+    timeout: TIMINGS.initiateTimeout,
+    idempotencyKey: initiateKeys.keyFor('initiate', body),
+  });
+  initiateKeys.reset();
+  return res;
 }
 
 export function verifyPayment(reference: string) {

@@ -6,6 +6,7 @@ import { TERMS, TIMINGS } from '@portal/domain/constants';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
 import { todayIn } from '@portal/domain/attendance';
 import { formatNaira } from '@portal/domain/money';
+import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, paymentDateWindow } from '@portal/domain/money-guards';
 import { sanitizeAmountInput } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -16,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useRecordPayment, useSessions, useStatement } from '../api';
+import { useFirstTermStart, useRecordPayment, useSessions, useStatement } from '../api';
 import { ScanField } from '../components/scan-field';
 import {
   clashingReceipt,
@@ -74,10 +75,14 @@ export default function RecordPaymentPage() {
   const today = todayIn(zone);
   const sessions = useSessions();
   const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
+  // The days the server accepts (issue 30.5): from a year before the current session's first term to today.
+  const dates = paymentDateWindow(today, useFirstTermStart(currentSession ? Number(currentSession) : null));
   const [form, setForm] = useState<RecordForm>(() => emptyRecordForm('', today));
   const [errors, setErrors] = useState<RecordErrors>({});
   const [failure, setFailure] = useState<{ text: string; clash: string | null; clashReference: string | null } | null>(null);
   const [recorded, setRecorded] = useState<LedgerEntry | null>(null);
+  // "A second cash payment of this amount today?": the server's question, until answered or the form changes.
+  const [secondCash, setSecondCash] = useState<string | null>(null);
   const record = useRecordPayment();
   const successRef = useRef<HTMLDivElement>(null);
 
@@ -90,6 +95,7 @@ export default function RecordPaymentPage() {
   }, [recorded]);
 
   const setValue = (key: keyof RecordForm, value: string) => {
+    setSecondCash(null);
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((x) => ({ ...x, [key]: undefined }));
   };
@@ -105,18 +111,24 @@ export default function RecordPaymentPage() {
     if (first) document.getElementById(`rec-${first}`)?.focus();
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function onSubmit(e: FormEvent | null, confirm = false) {
+    e?.preventDefault();
     setFailure(null);
-    const errs = recordErrors(form, today);
+    // The question stays while its confirmation is retried (a lost answer): the retry reuses its key.
+    if (!confirm) setSecondCash(null);
+    const errs = recordErrors(form, dates);
     if (Object.keys(errs).length) {
       setFailure({ text: M.correctErrors, clash: null, clashReference: null });
       showErrors(errs);
       return;
     }
     try {
-      setRecorded(await record.mutateAsync(recordBody(form)));
+      setRecorded(await record.mutateAsync(confirm ? { ...recordBody(form), confirm: true } : recordBody(form)));
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && (err.data as { code?: unknown } | null)?.code === DUPLICATE_CASH_CODE) {
+        setSecondCash(err.detail ?? '');
+        return;
+      }
       if (err instanceof ApiError && err.status === 400) showErrors(err.fieldErrors);
       const clashReference = err instanceof ApiError ? ((err.data as { reference?: unknown } | null)?.reference ?? null) : null;
       setFailure({
@@ -238,7 +250,8 @@ export default function RecordPaymentPage() {
               label={L.paidOn}
               type="date"
               required
-              max={today}
+              min={dates.min}
+              max={dates.max}
               value={form.paid_on}
               onChange={set('paid_on')}
               error={errors.paid_on}
@@ -275,6 +288,21 @@ export default function RecordPaymentPage() {
             onProblem={(message) => setErrors((x) => ({ ...x, scan: [message] }))}
             error={errors.scan}
           />
+          {secondCash !== null && (
+            <Alert tone="warning">
+              <span data-testid="second-cash-question">{secondCash}</span>
+              <span className="mt-2 block">
+                <Button
+                  type="button"
+                  onClick={() => void onSubmit(null, true)}
+                  loading={record.isPending}
+                  data-testid="second-cash-confirm"
+                >
+                  {DUPLICATE_CASH_MESSAGES.confirm}
+                </Button>
+              </span>
+            </Alert>
+          )}
           <div>
             <Button type="submit" loading={record.isPending}>
               {L.record}
