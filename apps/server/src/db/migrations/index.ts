@@ -17,6 +17,7 @@ import { bursary } from './0018_bursary';
 import { bursaryOffice } from './0019_bursary_office';
 import { feeDueDates } from './0021_fee_due_dates';
 import { signInAdmissionKey } from './0024_sign_in_admission_key';
+import { usersEmailOptional } from './0025_users_email_optional';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0019_bursary_office': bursaryOffice,
   '0021_fee_due_dates': feeDueDates,
   '0024_sign_in_admission_key': signInAdmissionKey,
+  '0025_users_email_optional': usersEmailOptional,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */
