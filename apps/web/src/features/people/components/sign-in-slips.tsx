@@ -62,7 +62,11 @@ export function SignInSlips({ accounts, kind }: { accounts: ImportedAccount[]; k
               <dt className="text-slate-600">Sign in at</dt>
               <dd className="break-all">{address}</dd>
             </dl>
-            {kind === 'student' && <p className="mt-1 text-xs font-medium text-slate-800">{AUTH_MESSAGES.slipStudentSignIn}</p>}
+            {kind === 'student' && (
+              <p className="mt-1 text-xs font-medium text-slate-800">
+                {a.email ? AUTH_MESSAGES.slipStudentSignIn : AUTH_MESSAGES.slipStudentSignInNoEmail}
+              </p>
+            )}
             <p className="mt-1 text-xs text-slate-600">You will be asked to choose your own password at first sign-in.</p>
           </li>
         ))}
