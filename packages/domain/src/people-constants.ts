@@ -158,14 +158,7 @@ export const STAFF_CSV_COLUMNS = [
   'tax_id',
 ] as const;
 /** Email and phone are optional for students (their parents' phones are the contacts). */
-export const STUDENT_CSV_REQUIRED = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'student_class',
-  'fathers_name',
-  'home_address',
-] as const;
+export const STUDENT_CSV_REQUIRED = ['first_name', 'last_name', 'date_of_birth', 'student_class', 'fathers_name', 'home_address'] as const;
 export const STAFF_CSV_REQUIRED = ['username', 'first_name', 'last_name', 'email', 'phone_number', 'designation', 'department'] as const;
 
 export const IMPORT_MAX_ROWS = 10_000;

@@ -144,7 +144,9 @@ const studentFields = {
   /** Absent, blank or null: none. */
   email: studentEmail.optional().transform((v) => v ?? null),
   /** Optional for a student, like the email ('' when none). */
-  phone_number: phone(false).optional().transform((v) => v ?? ''),
+  phone_number: phone(false)
+    .optional()
+    .transform((v) => v ?? ''),
   gender: genderSchema.optional(),
   date_of_birth: date(M.dateOfBirthRequired, M.dateInFuture),
   student_class: schoolClass,

@@ -11,7 +11,16 @@ async function insertUser(handle: DatabaseHandle, email: string | null) {
   const now = new Date().toISOString();
   return handle.db
     .insertInto('users')
-    .values({ role: 'student', email, password_hash: 'x', must_change_password: 1, disabled: 0, token_version: 0, created_at: now, updated_at: now })
+    .values({
+      role: 'student',
+      email,
+      password_hash: 'x',
+      must_change_password: 1,
+      disabled: 0,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -56,7 +65,12 @@ describe('migration 0025 on a database made by the previous release (SQLite fixt
 
     // The upgraded portal registers a pupil without an email.
     const { app, auth } = await upgrade.appAsAdmin(handle, cleanups);
-    const res = await app.inject({ method: 'POST', url: '/api/students/', headers: auth, payload: studentBody({ email: '', student_class: 'JSS 1A' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/students/',
+      headers: auth,
+      payload: studentBody({ email: '', student_class: 'JSS 1A' }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().email).toBeNull();
   });

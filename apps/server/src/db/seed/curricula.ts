@@ -26,7 +26,16 @@ export async function seedNewInstallCurricula(db: DB): Promise<boolean> {
     await trx.deleteFrom('subjects').execute();
     await trx
       .insertInto('subjects')
-      .values(CURRICULUM_SUBJECTS.map((s, i) => ({ name: s.name, code: s.code, section: s.section, sort_order: i + 1, retired: 0, created_at: now })))
+      .values(
+        CURRICULUM_SUBJECTS.map((s, i) => ({
+          name: s.name,
+          code: s.code,
+          section: s.section,
+          sort_order: i + 1,
+          retired: 0,
+          created_at: now,
+        })),
+      )
       .execute();
     const ids = new Map((await trx.selectFrom('subjects').select(['id', 'name']).execute()).map((s) => [s.name, s.id]));
     await trx

@@ -217,7 +217,11 @@ export class ImportService {
     return toCsv([], kind === 'students' ? STUDENT_CSV_COLUMNS : STAFF_CSV_COLUMNS);
   }
 
-  private async check<T extends { email: string | null; username?: string }>(csv: string, spec: Spec<T>, kind: ImportKind): Promise<Checked<T>> {
+  private async check<T extends { email: string | null; username?: string }>(
+    csv: string,
+    spec: Spec<T>,
+    kind: ImportKind,
+  ): Promise<Checked<T>> {
     const records = await readCsvRecords(csv);
     const [header, ...body] = records;
     if (!header || !body.length) throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importEmpty] });

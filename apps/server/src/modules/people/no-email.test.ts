@@ -13,14 +13,17 @@ describeEachDatabase('students without an email or phone', (dialect) => {
   withSchool(dialect, {}, (s) => ({ ctx, admin, staff } = s));
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: SignedIn, payload?: Record<string, unknown>) =>
-    payload === undefined ? ctx.app.inject({ method, url, headers: auth.auth }) : ctx.app.inject({ method, url, headers: auth.auth, payload });
+    payload === undefined
+      ? ctx.app.inject({ method, url, headers: auth.auth })
+      : ctx.app.inject({ method, url, headers: auth.auth, payload });
 
   function pupilsCsv(n: number): string {
     // The school's own file: no email or phone columns at all.
     const header = 'first_name,last_name,gender,date_of_birth,student_class,fathers_name,fathers_phone,mothers_name,home_address';
     const lines = Array.from(
       { length: n },
-      (_, i) => `Pupil${i + 1},Okafor,${i % 2 ? 'F' : 'M'},2014-0${(i % 9) + 1}-11,JSS 1A,Mr Okafor,0803${String(1000000 + i)},Mrs Okafor,2 Aba Road`,
+      (_, i) =>
+        `Pupil${i + 1},Okafor,${i % 2 ? 'F' : 'M'},2014-0${(i % 9) + 1}-11,JSS 1A,Mr Okafor,0803${String(1000000 + i)},Mrs Okafor,2 Aba Road`,
     );
     return [header, ...lines].join('\n');
   }
@@ -57,7 +60,11 @@ describeEachDatabase('students without an email or phone', (dialect) => {
     const signedIn = await login(ctx.app, 'student', pupil.public_id, pupil.one_time_password);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().data.admission_number).toBe(pupil.public_id);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: { authorization: `Bearer ${signedIn.json().data.access}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/',
+      headers: { authorization: `Bearer ${signedIn.json().data.access}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ role: 'student', email: null });
 
@@ -130,4 +137,3 @@ describeEachDatabase('students without an email or phone', (dialect) => {
     expect(res.json().phone_number).toBeDefined();
   });
 });
-

@@ -88,7 +88,9 @@ describeEachDatabase('a new install: the national curricula as default subjects'
     const put = await ctx.app.inject({ method: 'PUT', url, headers: admin, payload: { stream_id: science, add: [irs], drop: [] } });
     expect(put.statusCode).toBe(200);
     expect(put.json().subjects).not.toContain('Basic Science');
-    expect(put.json().subjects).toEqual(expect.arrayContaining(['Physics', 'Chemistry', 'Further Mathematics', 'Islamic Religious Studies']));
+    expect(put.json().subjects).toEqual(
+      expect.arrayContaining(['Physics', 'Chemistry', 'Further Mathematics', 'Islamic Religious Studies']),
+    );
 
     const junior = (
       await ctx.app.inject({ method: 'POST', url: '/api/students/', headers: admin, payload: studentBody({ student_class: 'JSS 1A' }) })
@@ -156,7 +158,12 @@ describeEachDatabase("one subject's offering for several levels in one call", (d
 
     // Then elective in JSS 2 and 3: the other levels untouched.
     const elective = await put(admin, bsc.id, { offering: 'elective', levels: ['JSS 2', 'JSS 3'] });
-    expect(offeringOf(elective.json(), bsc.id)).toMatchObject({ 'JSS 1': 'compulsory', 'JSS 2': 'offered', 'JSS 3': 'offered', 'SSS 1': 'none' });
+    expect(offeringOf(elective.json(), bsc.id)).toMatchObject({
+      'JSS 1': 'compulsory',
+      'JSS 2': 'offered',
+      'JSS 3': 'offered',
+      'SSS 1': 'none',
+    });
   });
 
   it('is all or nothing: one level refused and no level changes', async () => {
@@ -170,7 +177,12 @@ describeEachDatabase("one subject's offering for several levels in one call", (d
 
     // A junior-only subject cannot be offered in SSS: refused whole.
     const jss = (
-      await ctx.app.inject({ method: 'POST', url: '/api/subjects/', headers: admin.auth, payload: { name: 'Basic Woodwork', code: 'BWW', section: 'JSS' } })
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/subjects/',
+        headers: admin.auth,
+        payload: { name: 'Basic Woodwork', code: 'BWW', section: 'JSS' },
+      })
     ).json();
     const mixed = await put(admin, jss.id, { offering: 'compulsory', levels: ['JSS 1', 'SSS 1'] });
     expect(mixed.statusCode).toBe(400);

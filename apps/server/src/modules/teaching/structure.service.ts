@@ -279,7 +279,8 @@ export class StructureService {
         if (subject.retired) throw badRequest({ subject_id: [TEACHING_MESSAGES.subjectRetired(subject.name)] });
         const refused: string[] = [];
         for (const level of input.levels) {
-          if (!sectionAllows(subject.section as SubjectSection, level)) refused.push(TEACHING_MESSAGES.subjectNotForLevel(subject.name, level));
+          if (!sectionAllows(subject.section as SubjectSection, level))
+            refused.push(TEACHING_MESSAGES.subjectNotForLevel(subject.name, level));
           else if (input.offering === 'stream' && !level.startsWith('SSS'))
             refused.push(TEACHING_MESSAGES.streamOfferingSenior(subject.name, level));
         }

@@ -268,7 +268,11 @@ export class TeachingRepository {
 
   /** One subject at several levels: offered (compulsory or not) or, with null, not offered. */
   async setSubjectOffering(trx: Trx, subjectId: number, levels: readonly string[], compulsory: boolean | null): Promise<void> {
-    await trx.deleteFrom('level_subjects').where('subject_id', '=', subjectId).where('class_level', 'in', [...levels]).execute();
+    await trx
+      .deleteFrom('level_subjects')
+      .where('subject_id', '=', subjectId)
+      .where('class_level', 'in', [...levels])
+      .execute();
     if (compulsory === null || !levels.length) return;
     await trx
       .insertInto('level_subjects')

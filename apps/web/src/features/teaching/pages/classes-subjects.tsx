@@ -403,7 +403,13 @@ const cellKey = (level: string, subjectId: number) => `${level}|${subjectId}`;
  * One subject's offering for several class levels at once (one call, all or nothing): the column
  * an admin would otherwise set with one dropdown per level.
  */
-function BulkOfferingForm({ subjects, onApplied }: { subjects: CatalogueSubject[]; onApplied: (subjectId: number, levels: ClassLevel[]) => void }) {
+function BulkOfferingForm({
+  subjects,
+  onApplied,
+}: {
+  subjects: CatalogueSubject[];
+  onApplied: (subjectId: number, levels: ClassLevel[]) => void;
+}) {
   const toast = useToast();
   const setOfferings = useSetSubjectOfferings();
   const [subjectId, setSubjectId] = useState('');
@@ -428,7 +434,11 @@ function BulkOfferingForm({ subjects, onApplied }: { subjects: CatalogueSubject[
   }
 
   return (
-    <form className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 p-3" aria-label={M.bulkOfferingTitle} onSubmit={(e) => void apply(e)}>
+    <form
+      className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 p-3"
+      aria-label={M.bulkOfferingTitle}
+      onSubmit={(e) => void apply(e)}
+    >
       <h3 className="text-base font-semibold">{M.bulkOfferingTitle}</h3>
       <p className="text-sm text-slate-600">{M.bulkOfferingExplain}</p>
       <div className="grid gap-3 sm:grid-cols-2">
