@@ -1,6 +1,14 @@
 import { expect, it } from 'vitest';
-import { PEOPLE_MESSAGES as M, STUDENT_CSV_COLUMNS } from '@portal/domain';
-import { describeEachDatabase, login, studentBody, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { AUTH_MESSAGES, PEOPLE_MESSAGES as M, STUDENT_CSV_COLUMNS, admissionNumberKey } from '@portal/domain';
+import {
+  describeEachDatabase,
+  login,
+  studentBody,
+  TEST_PASSWORD,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 
 /**
  * Issue 31.6: pupils without an email (and without a phone of their own). A school's CSV of 80
@@ -120,6 +128,27 @@ describeEachDatabase('students without an email or phone', (dialect) => {
     const cleared = await inject('PUT', `/api/students/${n}/`, staff, { ...full, email: '' });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().email).toBeNull();
+  });
+
+  it('counts wrong passwords of an account without an email under its admission number, and the admin sees and clears the block', async () => {
+    const created = await inject(
+      'POST',
+      '/api/students/',
+      admin,
+      studentBody({ email: '', password: TEST_PASSWORD, confirm_password: TEST_PASSWORD }),
+    );
+    expect(created.statusCode).toBe(201);
+    const n = created.json().admission_number as string;
+    for (let i = 0; i < ctx.config.loginLimits.perAccountFailures; i++)
+      expect((await login(ctx.app, 'student', n.toLowerCase(), 'Wrong-pass-1')).statusCode).toBe(401);
+    const blocked = await login(ctx.app, 'student', n);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().errors.non_field_errors).toEqual([AUTH_MESSAGES.tooManyAttempts]);
+    const blocks = await inject('GET', '/api/sign-in-blocks/', admin);
+    expect(blocks.json().map((b: { email: string }) => b.email)).toContain(admissionNumberKey(n));
+    const cleared = await inject('POST', '/api/sign-in-blocks/clear/', admin, { email: admissionNumberKey(n) });
+    expect(cleared.statusCode).toBe(200);
+    expect((await login(ctx.app, 'student', n)).statusCode).toBe(200);
   });
 
   it('keeps email and phone required for staff', async () => {
