@@ -68,8 +68,6 @@ test.describe('registration and first sign-in', () => {
     for (const msg of [
       'First name is required',
       'Last name is required',
-      'Email is required',
-      'Phone number is required',
       'Date of birth is required',
       'Class is required',
       "Father's name is required",

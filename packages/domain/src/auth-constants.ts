@@ -45,6 +45,8 @@ export const AUTH_MESSAGES = {
   signInHint: 'Sign in with your school email and password.',
   /** On a new student's printed sign-in slip. */
   slipStudentSignIn: 'Sign in with your admission number (or your email) and this one-time password.',
+  /** The slip of a pupil registered without an email. */
+  slipStudentSignInNoEmail: 'Sign in with your admission number and this one-time password.',
   authenticating: 'Authenticating...',
   loggingIn: 'Logging in...',
 } as const;

@@ -94,7 +94,8 @@ export type LoginData = AdminLoginData | StaffLoginData | StudentLoginData;
 export interface Me {
   id: number;
   role: Role;
-  email: string;
+  /** Null for a student registered without one. */
+  email: string | null;
   first_name: string;
   last_name: string;
   must_change_password: boolean;

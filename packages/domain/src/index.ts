@@ -24,3 +24,4 @@ export * from './fee-reports';
 export * from './admission';
 export * from './first-run';
 export * from './money-guards';
+export * from './curricula';

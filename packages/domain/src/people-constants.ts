@@ -124,6 +124,9 @@ export const studentReadmitted = (name: string, n: string) => `${name} (${n}) ha
 export const importDone = (n: number, what: 'students' | 'staff') =>
   `${n.toLocaleString('en-NG')} ${what === 'students' ? (n === 1 ? 'student' : 'students') : 'staff'} imported.`;
 
+/** Under a student's email field: why it may stay blank. */
+export const STUDENT_CONTACT_HINT = 'Optional: students sign in with their admission number';
+
 /** Columns of the import templates, in order. */
 export const STUDENT_CSV_COLUMNS = [
   'first_name',
@@ -154,16 +157,8 @@ export const STAFF_CSV_COLUMNS = [
   'bank_account',
   'tax_id',
 ] as const;
-export const STUDENT_CSV_REQUIRED = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone_number',
-  'date_of_birth',
-  'student_class',
-  'fathers_name',
-  'home_address',
-] as const;
+/** Email and phone are optional for students (their parents' phones are the contacts). */
+export const STUDENT_CSV_REQUIRED = ['first_name', 'last_name', 'date_of_birth', 'student_class', 'fathers_name', 'home_address'] as const;
 export const STAFF_CSV_REQUIRED = ['username', 'first_name', 'last_name', 'email', 'phone_number', 'designation', 'department'] as const;
 
 export const IMPORT_MAX_ROWS = 10_000;
@@ -219,7 +214,8 @@ export interface StudentRecord {
   admission_number: string;
   first_name: string;
   last_name: string;
-  email: string;
+  /** Null when the student was registered without one (they sign in with their admission number). */
+  email: string | null;
   phone_number: string;
   gender: 'M' | 'F' | 'O' | null;
   date_of_birth: string | null;
@@ -238,7 +234,7 @@ export interface StudentRecord {
   photo?: string;
   user_type: 3;
   /** The account fields, also nested ("a response may nest user fields under user"). */
-  user: { email: string; first_name: string; last_name: string; user_type: 3 };
+  user: { email: string | null; first_name: string; last_name: string; user_type: 3 };
 }
 
 export interface StaffProfileData {
@@ -312,7 +308,8 @@ export interface NewAccount {
   public_id: string;
   first_name: string;
   last_name: string;
-  email: string;
+  /** Null for a student without one. */
+  email: string | null;
   /** Class for students, designation for staff. */
   group: string;
   created_at: string;
@@ -329,7 +326,8 @@ export interface ImportedAccount {
   public_id: string;
   first_name: string;
   last_name: string;
-  email: string;
+  /** Null for a student without one. */
+  email: string | null;
   /** Class for students, designation for staff. */
   group: string;
   one_time_password: string;
@@ -345,7 +343,8 @@ export interface LegacyStudent {
   _id: number;
   firstName: string;
   lastName: string;
-  email: string;
+  /** Null for a student without one. */
+  email: string | null;
   UserName: string;
   studentClass: string;
   gender: string | null;

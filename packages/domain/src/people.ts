@@ -122,7 +122,7 @@ export const maritalStatusSchema = code(MARITAL_STATUS_VALUES, MARITAL_WORDS, M.
 const optionalPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), newPasswordSchema.optional());
 const confirmPassword = z.string().max(1024).optional();
 
-function passwordsMatch(v: { password?: string; confirm_password?: string; email?: string }, ctx: z.RefinementCtx) {
+function passwordsMatch(v: { password?: string; confirm_password?: string; email?: string | null }, ctx: z.RefinementCtx) {
   if (v.password !== undefined && v.confirm_password !== undefined && v.confirm_password !== v.password) {
     ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: M.passwordsDoNotMatch });
   }
@@ -131,11 +131,22 @@ function passwordsMatch(v: { password?: string; confirm_password?: string; email
   if (personal) ctx.addIssue({ code: 'custom', path: ['password'], message: personal });
 }
 
+/**
+ * A student's email: optional (issue 31.6). Pupils are often registered without one: their parents'
+ * phones are the contacts and they sign in with their admission number. Blank or null is "none"
+ * (null); a given one must be a valid email.
+ */
+const studentEmail = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v), emailSchema.nullable());
+
 const studentFields = {
   first_name: required(M.firstNameRequired, 'First name'),
   last_name: required(M.lastNameRequired, 'Last name'),
-  email: emailSchema,
-  phone_number: phone(true),
+  /** Absent, blank or null: none. */
+  email: studentEmail.optional().transform((v) => v ?? null),
+  /** Optional for a student, like the email ('' when none). */
+  phone_number: phone(false)
+    .optional()
+    .transform((v) => v ?? ''),
   gender: genderSchema.optional(),
   date_of_birth: date(M.dateOfBirthRequired, M.dateInFuture),
   student_class: schoolClass,
@@ -153,11 +164,15 @@ export const studentCreateSchema = z.object(studentFields).superRefine(passwords
 export type StudentCreateInput = z.input<typeof studentCreateSchema>;
 export type StudentCreate = z.output<typeof studentCreateSchema>;
 
-/** PUT /api/students/{admission_number}/ ("Update student"): names and email required, the rest kept when absent. */
+/**
+ * PUT /api/students/{admission_number}/ ("Update student"): names required, the rest kept when
+ * absent; a blank or null email or phone clears it (both optional for students).
+ */
 export const studentUpdateSchema = z
   .object({
     ...studentFields,
-    phone_number: studentFields.phone_number.optional(),
+    email: studentEmail.optional(),
+    phone_number: phone(false).optional(),
     date_of_birth: studentFields.date_of_birth.optional(),
     student_class: studentFields.student_class.optional(),
     fathers_name: studentFields.fathers_name.optional(),

@@ -233,6 +233,8 @@ export const REPORT_MESSAGES = {
   photoRemoved: 'Photo removed',
   photoInvalid: 'The photo must be a PNG or JPEG image',
   photoTooLarge: 'The photo is too large (at most 2 MB)',
+  /** A photo within 2 MB but too many pixels: named by its pixel limit, as the signature and stamp are. */
+  photoTooManyPixels: `The photo must be at most ${LOGO_MAX_SOURCE_PIXELS} × ${LOGO_MAX_SOURCE_PIXELS} pixels`,
   imageInvalid: 'The image must be a PNG or JPEG image',
   imageTooLarge: `The image must be at most ${LOGO_MAX_SOURCE_PIXELS} × ${LOGO_MAX_SOURCE_PIXELS} pixels`,
   notInClass: (admission: string, cls: string) => `${admission} is not a student of ${cls} this term.`,

@@ -13,6 +13,12 @@ export const TEACHING_SCREEN_MESSAGES = {
   offeringsExplain:
     'Compulsory subjects are on every student’s list at that level; electives only for students who choose them (or through their stream).',
   offeringsSaved: (level: string) => `Subjects offered in ${level} saved.`,
+  bulkOfferingTitle: 'Set one subject for several class levels',
+  bulkOfferingExplain:
+    'Choose a subject, how it is offered and the class levels: all of them change together, or none does. Stream: the subject is offered at senior levels and the streams whose subjects include it give it to their students.',
+  bulkOfferingPickSubject: 'Choose a subject',
+  bulkOfferingPickLevels: 'Choose at least one class level',
+  bulkOfferingApply: 'Apply to the chosen levels',
   streamSaved: (name: string) => `Stream ${name} saved.`,
   streamDeleted: (name: string) => `Stream ${name} deleted. Its students now have no stream.`,
   noStreams: 'No streams yet. Streams group the subjects of SSS students (e.g. Science, Arts, Commercial).',

@@ -94,7 +94,29 @@ export const TEACHING_MESSAGES = {
   subjectSectionInUse: (subject: string, level: string) =>
     `${subject} is offered at ${level}. Remove it there before changing its section.`,
   armRetired: (name: string) => `${name} has been retired. Assign teachers to current arms only.`,
+  offeringInvalid: 'Choose compulsory, elective, stream or not offered',
+  levelsRequired: 'Choose at least one class level',
+  subjectRetired: (subject: string) => `${subject} has been retired. Restore it before offering it.`,
+  streamOfferingSenior: (subject: string, level: string) =>
+    `${subject} cannot be a stream subject in ${level}: streams apply to senior (SSS) classes only.`,
+  offeringsSetForLevels: (subject: string, offering: string, levels: readonly string[]) =>
+    `${subject}: ${offering.toLowerCase()} in ${levels.join(', ')}.`,
 } as const;
+
+/**
+ * How a class level offers a subject, as the offerings screen sets it for several levels at once:
+ * every student takes it (compulsory), a student opts in (elective), the students of a stream whose
+ * subjects include it take it (stream: senior levels only), or not at all. Elective and stream are
+ * stored alike (offered, not compulsory): the stream's subject list is what gives it to its students.
+ */
+export const OFFERING_KINDS = ['compulsory', 'elective', 'stream', 'none'] as const;
+export type OfferingKind = (typeof OFFERING_KINDS)[number];
+export const OFFERING_KIND_LABELS: Record<OfferingKind, string> = {
+  compulsory: 'Compulsory',
+  elective: 'Elective',
+  stream: 'Stream',
+  none: 'Not offered',
+};
 
 export const NOT_YOUR_SUBJECT_CODE = 'not_assigned';
 export const ENTRY_CLOSED_CODE = 'score_entry_closed';
@@ -126,6 +148,17 @@ export const subjectPatchSchema = subjectCreateSchema.partial().extend({ retired
 export const offeringsSchema = z.object({
   subjects: z.array(z.object({ subject_id: idField, compulsory: z.boolean() })).max(200, TEACHING_MESSAGES.tooMany(200, 'subjects')),
 });
+
+/** PUT /api/teaching/subjects/{id}/offerings/: one subject's offering at several levels, all or nothing. */
+export const subjectOfferingsSchema = z.object({
+  offering: z.enum(OFFERING_KINDS, { error: TEACHING_MESSAGES.offeringInvalid }),
+  levels: z
+    .array(classLevelField, { error: TEACHING_MESSAGES.levelsRequired })
+    .min(1, TEACHING_MESSAGES.levelsRequired)
+    .max(CLASS_LEVELS.length, TEACHING_MESSAGES.tooMany(CLASS_LEVELS.length, 'class levels'))
+    .transform((levels) => [...new Set(levels)]),
+});
+export type SubjectOfferingsInput = z.infer<typeof subjectOfferingsSchema>;
 
 export const streamSchema = z.object({
   name: textField('Stream name', { required: TEACHING_MESSAGES.streamNameRequired })

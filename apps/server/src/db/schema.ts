@@ -8,7 +8,8 @@ import type { Result } from '@portal/domain';
 export interface UsersTable {
   id: Generated<number>;
   role: 'admin' | 'staff' | 'student';
-  email: string;
+  /** Null for a student registered without one (migration 0025): they sign in by admission number. */
+  email: string | null;
   password_hash: string;
   must_change_password: number;
   disabled: number;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { migrateToLatest, type DatabaseHandle } from './index';
+import { seedNewInstallCurricula } from './seed/curricula';
 import { ensureFirstAdmin, seedDemoSchool } from './seed/index';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -41,6 +42,10 @@ export async function withStartupLock<T>(handle: DatabaseHandle, log: Log, fn: (
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: Log): Promise<void> {
   await withStartupLock(handle, log, async () => {
     await migrateToLatest(handle);
+    // Before the first admin: a database without accounts is a new install (nothing else is). The
+    // demo school describes its own structure (seed/teaching.ts), which the e2e specs and the bench know.
+    if (!config.demoData && (await seedNewInstallCurricula(handle.db)))
+      log.info('new install: national curricula set as the subjects and offerings');
     await ensureFirstAdmin(handle.db, config, log);
     if (config.demoData) await seedDemoSchool(handle.db, log, 4, config.demoPasswords);
   });

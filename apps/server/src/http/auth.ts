@@ -15,7 +15,8 @@ export type RouteAccess = 'public' | 'operator' | readonly Role[];
 export interface AuthUser {
   id: number;
   role: Role;
-  email: string;
+  /** Null for a student without one. */
+  email: string | null;
   mustChangePassword: boolean;
   familyId: string;
   /** Whether the account holds the route's capability (the admin always; false on routes needing none and for students). */

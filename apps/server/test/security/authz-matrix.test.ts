@@ -920,6 +920,10 @@ export const MATRIX: Record<string, Entry> = {
     req: () => ({ url: '/api/teaching/offerings/SSS%203/', payload: { subjects: [{ subject_id: 1, compulsory: true }] } }),
     expect: adminOnly(200),
   },
+  'PUT /api/teaching/subjects/:id/offerings/': {
+    req: () => ({ url: '/api/teaching/subjects/1/offerings/', payload: { offering: 'compulsory', levels: ['JSS 1', 'JSS 2'] } }),
+    expect: adminOnly(200),
+  },
   'POST /api/teaching/streams/': { req: () => ({ url: '/api/teaching/streams/', payload: streamBody() }), expect: adminOnly(201) },
   'PUT /api/teaching/streams/:id/': {
     req: async ({ ctx, c }) => ({ url: `/api/teaching/streams/${await freshStreamId(ctx, c)}/`, payload: streamBody() }),

@@ -180,7 +180,7 @@ describe('migration 0017 on a database made by the previous release (SQLite fixt
     await appWorksOn(handle, {
       sessionId: session.id,
       cls: ft.name,
-      teacherEmail: ft.email,
+      teacherEmail: ft.email!,
       students: students.map((s) => s.admission_number),
       typed: { admission: students[1]!.admission_number, present: 50, absent: 3 },
       typeThroughApi: true,

@@ -18,6 +18,7 @@ import { bursaryOffice } from './0019_bursary_office';
 import { feeDueDates } from './0021_fee_due_dates';
 import { classNameReferences } from './0022_class_name_references';
 import { signInAdmissionKey } from './0024_sign_in_admission_key';
+import { usersEmailOptional } from './0025_users_email_optional';
 import { idempotencyKeys } from './0028_idempotency_keys';
 import type { Dialect, DialectMigration } from './util';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0021_fee_due_dates': feeDueDates,
   '0022_class_name_references': classNameReferences,
   '0024_sign_in_admission_key': signInAdmissionKey,
+  '0025_users_email_optional': usersEmailOptional,
   '0028_idempotency_keys': idempotencyKeys,
 };
 

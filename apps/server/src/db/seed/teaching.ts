@@ -222,8 +222,13 @@ export async function seedTeachingStructure(
       )
       .execute();
     const streams = new Map<string, number>();
+    // A new install already has the curricula's streams (same names): the demo's subject lists replace theirs.
+    const haveStreams = new Map((await trx.selectFrom('streams').select(['id', 'name']).execute()).map((s) => [s.name, s.id]));
     for (const s of SCHOOL_STREAMS) {
-      const row = await trx.insertInto('streams').values({ name: s.name, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const row = haveStreams.has(s.name)
+        ? { id: haveStreams.get(s.name)! }
+        : await trx.insertInto('streams').values({ name: s.name, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      await trx.deleteFrom('stream_subjects').where('stream_id', '=', row.id).execute();
       streams.set(s.name, row.id);
       await trx
         .insertInto('stream_subjects')

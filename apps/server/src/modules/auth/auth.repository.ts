@@ -19,7 +19,8 @@ const CLOCK_TOLERANCE_MS = 30_000;
 export interface AccountRow {
   id: number;
   role: Role;
-  email: string;
+  /** Null for a student registered without one (found by admission number only). */
+  email: string | null;
   password_hash: string;
   must_change_password: number;
   disabled: number;

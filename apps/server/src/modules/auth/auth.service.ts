@@ -76,7 +76,8 @@ export class AuthService {
   async login(attempt: SignInRequest): Promise<{ data: LoginData; deviceToken: string }> {
     const { role, password, ip } = attempt;
     const account = await this.accountOf(attempt.id);
-    const subject = account ? account.email : signInIdText(attempt.id);
+    // An account without an email (a student) was found by its admission number: counted under its key.
+    const subject = account?.email ?? signInIdText(attempt.id);
     const device =
       account && attempt.deviceToken ? await this.tokens.verifyDevice(attempt.deviceToken, this.config.deviceCookieSeconds) : null;
     // A device cookie counts only for the account it was issued to: a forged one, or another account's, is none.

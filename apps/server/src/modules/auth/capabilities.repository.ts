@@ -11,7 +11,9 @@ export class CapabilitiesRepository {
     let q = conn
       .selectFrom('staff')
       .innerJoin('users', 'users.id', 'staff.user_id')
-      .select(['staff.user_id', 'staff.staff_id', 'staff.first_name', 'staff.last_name', 'users.email']);
+      .select(['staff.user_id', 'staff.staff_id', 'staff.first_name', 'staff.last_name', 'users.email'])
+      // Staff accounts always have an email (only a student's may be null).
+      .$narrowType<{ email: string }>();
     if (staffId !== undefined) q = q.where('staff.staff_id', '=', staffId);
     const staff = await q.orderBy('staff.last_name').orderBy('staff.first_name').orderBy('staff.staff_id').execute();
     let caps = conn.selectFrom('staff_capabilities').select(['user_id', 'capability']);

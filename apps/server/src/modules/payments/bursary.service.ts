@@ -252,7 +252,8 @@ export class BursaryService {
       current_class: p.student.student_class,
       current_session: p.sessionName,
       term: p.term,
-      email: p.student.email,
+      // The payment's email is not null: '' for a student without one.
+      email: p.student.email ?? '',
       phone_number: p.student.phone_number || null,
       amount_kobo: p.amountKobo,
       currency: PAYMENT_CURRENCY,

@@ -140,7 +140,8 @@ export class PaymentReportsService {
       admission_number: own.admission_number,
       full_name: personName(own),
       current_class: own.student_class,
-      email: own.email,
+      // '' when the student has none: the payer types theirs on the payment form.
+      email: own.email ?? '',
       phone_number: own.phone_number || null,
       term: next?.term ?? null,
       amount_due: koboToNaira(standing.session.due),

@@ -217,7 +217,11 @@ export class ImportService {
     return toCsv([], kind === 'students' ? STUDENT_CSV_COLUMNS : STAFF_CSV_COLUMNS);
   }
 
-  private async check<T extends { email: string; username?: string }>(csv: string, spec: Spec<T>, kind: ImportKind): Promise<Checked<T>> {
+  private async check<T extends { email: string | null; username?: string }>(
+    csv: string,
+    spec: Spec<T>,
+    kind: ImportKind,
+  ): Promise<Checked<T>> {
     const records = await readCsvRecords(csv);
     const [header, ...body] = records;
     if (!header || !body.length) throw new HttpError(400, { non_field_errors: [PEOPLE_MESSAGES.importEmpty] });
@@ -253,10 +257,11 @@ export class ImportService {
     const seenEmail = new Map<string, number>();
     const seenUsername = new Map<string, number>();
     for (const v of valid) {
-      const first = seenEmail.get(v.data.email);
+      // A student without an email duplicates nobody.
+      const first = v.data.email === null ? undefined : seenEmail.get(v.data.email);
       if (first !== undefined) {
         duplicates.push({ row: v.row, field: 'email', message: `${PEOPLE_MESSAGES.duplicateInFile} (row ${first})` });
-      } else seenEmail.set(v.data.email, v.row);
+      } else if (v.data.email !== null) seenEmail.set(v.data.email, v.row);
       if (v.data.username) {
         const u = v.data.username.toLowerCase();
         const firstU = seenUsername.get(u);
@@ -268,7 +273,7 @@ export class ImportService {
     const inDb = await this.repo.existingEmails([...seenEmail.keys()]);
     const usernamesInDb = seenUsername.size ? await this.repo.existingUsernames([...seenUsername.keys()]) : new Set<string>();
     for (const v of valid) {
-      if (inDb.has(v.data.email) && seenEmail.get(v.data.email) === v.row) {
+      if (v.data.email !== null && inDb.has(v.data.email) && seenEmail.get(v.data.email) === v.row) {
         duplicates.push({ row: v.row, field: 'email', message: PEOPLE_MESSAGES.duplicateInDatabase });
       }
       if (

@@ -6,8 +6,8 @@ import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 import { SettingsRepository } from '../settings/settings.repository';
 
-/** A student row joined with the account's email (never the password hash). */
-export type StudentRow = Omit<Selectable<StudentsTable>, 'created_at' | 'updated_at' | 'stream_id'> & { email: string };
+/** A student row joined with the account's email, null when none (never the password hash). */
+export type StudentRow = Omit<Selectable<StudentsTable>, 'created_at' | 'updated_at' | 'stream_id'> & { email: string | null };
 
 /** A staff row joined with the account's email (never the password hash). */
 export type StaffRow = Omit<Selectable<StaffTable>, 'created_at' | 'updated_at'> & { email: string };
@@ -23,7 +23,8 @@ export interface StudentFilters {
   status?: StudentStatus | 'all';
 }
 
-export type NewUser = { role: 'staff' | 'student'; email: string; password_hash: string };
+/** Staff always have an email; a student may have none (null). */
+export type NewUser = { role: 'staff' | 'student'; email: string | null; password_hash: string };
 export type StudentValues = Omit<
   StudentsTable,
   'id' | 'user_id' | 'admission_number' | 'status' | 'withdrawn_at' | 'created_at' | 'updated_at'
@@ -245,7 +246,12 @@ export class PeopleRepository {
   // ---- staff ----------------------------------------------------------------------------------
 
   private staffQuery(db: Conn = this.db) {
-    return db.selectFrom('staff as st').innerJoin('users as u', 'u.id', 'st.user_id').select(STAFF_COLUMNS);
+    // A staff account always has an email (the staff schemas require one; only students may lack it).
+    return db
+      .selectFrom('staff as st')
+      .innerJoin('users as u', 'u.id', 'st.user_id')
+      .select(STAFF_COLUMNS)
+      .$narrowType<{ email: string }>();
   }
 
   listStaff(q?: string, limit?: number, offset?: number): Promise<StaffRow[]> {
@@ -405,7 +411,7 @@ export class PeopleRepository {
         .select('email')
         .where('email', 'in', emails.slice(i, i + CHUNK))
         .execute();
-      for (const r of rows) out.add(r.email);
+      for (const r of rows) if (r.email !== null) out.add(r.email);
     }
     return out;
   }
@@ -413,7 +419,9 @@ export class PeopleRepository {
   /** Inserts accounts that must change their password at first sign-in; returns their ids in input order. */
   async insertUsers(trx: Conn, users: NewUser[]): Promise<number[]> {
     const now = nowIso();
-    const idByEmail = new Map<string, number>();
+    // Ids by position, not by email (students may have none): a multi-row INSERT numbers its rows
+    // in VALUES order on both dialects, though RETURNING need not list them in that order.
+    const ids: number[] = [];
     for (let i = 0; i < users.length; i += INSERT_CHUNK) {
       if (i) await yieldToEventLoop();
       const rows = await trx
@@ -430,11 +438,11 @@ export class PeopleRepository {
             updated_at: now,
           })),
         )
-        .returning(['id', 'email'])
+        .returning('id')
         .execute();
-      for (const r of rows) idByEmail.set(r.email, r.id);
+      ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
     }
-    return users.map((u) => idByEmail.get(u.email)!);
+    return ids;
   }
 
   async insertStudents(trx: Conn, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
@@ -471,7 +479,7 @@ export class PeopleRepository {
     }
   }
 
-  async setEmail(trx: Conn, userId: number, email: string): Promise<void> {
+  async setEmail(trx: Conn, userId: number, email: string | null): Promise<void> {
     await trx.updateTable('users').set({ email, updated_at: nowIso() }).where('id', '=', userId).execute();
   }
 

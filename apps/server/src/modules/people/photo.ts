@@ -22,7 +22,7 @@ export function normalisePhoto(dataUrl: string): PhotoResult {
   const size = imageSize(bytes, type);
   if (!size || size.width < 1 || size.height < 1) return { ok: false, message: REPORT_MESSAGES.photoInvalid };
   if (size.width > LOGO_MAX_SOURCE_PIXELS || size.height > LOGO_MAX_SOURCE_PIXELS)
-    return { ok: false, message: REPORT_MESSAGES.photoTooLarge };
+    return { ok: false, message: REPORT_MESSAGES.photoTooManyPixels };
   let pixels: { width: number; height: number; data: Uint8Array };
   try {
     pixels = decode(bytes, type, LOGO_MAX_SOURCE_PIXELS);

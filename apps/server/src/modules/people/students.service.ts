@@ -87,7 +87,7 @@ export class StudentsService {
 
   async create(actor: AuthUser, input: StudentCreate): Promise<StudentRegistration> {
     await this.assertCurrentClass(input.student_class);
-    if (await this.repo.emailTaken(input.email)) throw emailTaken();
+    if (input.email !== null && (await this.repo.emailTaken(input.email))) throw emailTaken();
     if (input.password !== undefined)
       assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
     const generated = input.password === undefined;
@@ -121,7 +121,9 @@ export class StudentsService {
     if (before.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
     if (input.student_class !== undefined && input.student_class !== before.student_class)
       await this.assertCurrentClass(input.student_class);
-    if (input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) throw emailTaken();
+    // Absent: kept; null: cleared (a student needs none: they sign in with their admission number).
+    const emailChanged = input.email !== undefined && input.email !== before.email;
+    if (emailChanged && input.email !== null && (await this.repo.emailTaken(input.email!, before.user_id))) throw emailTaken();
     if (input.password !== undefined) {
       // The old and the new email are both the account's own.
       for (const email of [before.email, input.email])
@@ -135,7 +137,7 @@ export class StudentsService {
         const keys = STUDENT_CSV_COLUMNS.filter((k): k is Exclude<typeof k, 'email'> => k !== 'email');
         for (const k of keys) if (input[k] !== undefined) (values as Record<string, unknown>)[k] = input[k];
         await this.repo.updateStudent(trx, before.id, values);
-        if (input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);
+        if (emailChanged) await this.repo.setEmail(trx, before.user_id, input.email ?? null);
         if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
         const row = (await this.repo.findStudentById(before.id, trx))!;
         await writeAudit(

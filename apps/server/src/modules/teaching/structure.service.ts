@@ -24,6 +24,7 @@ import type {
   armPatchSchema,
   offeringsSchema,
   streamSchema,
+  SubjectOfferingsInput,
   studentSubjectsSchema,
   subjectCreateSchema,
   subjectPatchSchema,
@@ -260,6 +261,50 @@ export class StructureService {
         entityId: level,
         before: presentOfferings(before, order).find((o) => o.class_level === level),
         after: out,
+      });
+      return out;
+    });
+  }
+
+  /**
+   * One subject's offering at several class levels in one call (the offerings screen's "set a
+   * column"), all or nothing: every level is checked before anything is written, in one transaction,
+   * audited once with the subject's offerings before and after.
+   */
+  async putSubjectOfferings(actor: AuthUser, subjectId: number, input: SubjectOfferingsInput): Promise<LevelOffering[]> {
+    return this.repo.transaction(async (trx) => {
+      const [subject] = await this.repo.subjectsByIds([subjectId], trx);
+      if (!subject) throw notFound(TEACHING_MESSAGES.subjectNotFound);
+      if (input.offering !== 'none') {
+        if (subject.retired) throw badRequest({ subject_id: [TEACHING_MESSAGES.subjectRetired(subject.name)] });
+        const refused: string[] = [];
+        for (const level of input.levels) {
+          if (!sectionAllows(subject.section as SubjectSection, level))
+            refused.push(TEACHING_MESSAGES.subjectNotForLevel(subject.name, level));
+          else if (input.offering === 'stream' && !level.startsWith('SSS'))
+            refused.push(TEACHING_MESSAGES.streamOfferingSenior(subject.name, level));
+        }
+        if (refused.length) throw badRequest({ levels: refused });
+      }
+      const [subjects, before] = await Promise.all([this.repo.subjects(trx), this.repo.offerings(trx)]);
+      const order = new Map(subjects.map((s, i) => [s.id, i]));
+      // Elective and stream are stored alike: offered, not compulsory (the stream's list gives it).
+      await this.repo.setSubjectOffering(trx, subjectId, input.levels, input.offering === 'none' ? null : input.offering === 'compulsory');
+      const out = presentOfferings(await this.repo.offerings(trx), order);
+      const ofSubject = (offerings: LevelOffering[]) =>
+        Object.fromEntries(
+          offerings.map((o) => {
+            const x = o.subjects.find((s) => s.subject_id === subjectId);
+            return [o.class_level, x ? (x.compulsory ? 'compulsory' : 'not compulsory') : 'none'];
+          }),
+        );
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: 'update',
+        entity: 'level_subjects',
+        entityId: subject.name,
+        before: ofSubject(presentOfferings(before, order)),
+        after: { ...ofSubject(out), set: input.offering, levels: input.levels },
       });
       return out;
     });

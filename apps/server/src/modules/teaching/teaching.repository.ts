@@ -264,6 +264,20 @@ export class TeachingRepository {
     }
   }
 
+  /** One subject at several levels: offered (compulsory or not) or, with null, not offered. */
+  async setSubjectOffering(trx: Trx, subjectId: number, levels: readonly string[], compulsory: boolean | null): Promise<void> {
+    await trx
+      .deleteFrom('level_subjects')
+      .where('subject_id', '=', subjectId)
+      .where('class_level', 'in', [...levels])
+      .execute();
+    if (compulsory === null || !levels.length) return;
+    await trx
+      .insertInto('level_subjects')
+      .values(levels.map((level) => ({ class_level: level, subject_id: subjectId, compulsory: compulsory ? 1 : 0 })))
+      .execute();
+  }
+
   // ---- admin writes: streams ------------------------------------------------------------------
 
   streamById(id: number, conn: Conn = this.db) {

@@ -21,6 +21,7 @@ import {
   studentSubjectsQuerySchema,
   studentSubjectsSchema,
   subjectCreateSchema,
+  subjectOfferingsSchema,
   subjectPatchSchema,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
@@ -97,6 +98,19 @@ export function teachingRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { tags, summary: 'The subjects a class level offers', params: levelParam, body: offeringsSchema },
     },
     async (request) => structure.putOfferings(currentUser(request), request.params.level, request.body),
+  );
+  r.put(
+    '/api/teaching/subjects/:id/offerings/',
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: "One subject's offering (compulsory, elective, stream, not offered) at several class levels, all or nothing",
+        params: idParams,
+        body: subjectOfferingsSchema,
+      },
+    },
+    async (request) => structure.putSubjectOfferings(currentUser(request), request.params.id, request.body),
   );
   r.post(
     '/api/teaching/streams/',

@@ -1,4 +1,10 @@
 /** The fields every person's edit form starts with, from a student or staff record (blank for a missing gender). */
-export function personFieldsOf(p: { first_name: string; last_name: string; email: string; phone_number: string; gender: string | null }) {
-  return { first_name: p.first_name, last_name: p.last_name, email: p.email, phone_number: p.phone_number, gender: p.gender ?? '' };
+export function personFieldsOf(p: {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone_number: string;
+  gender: string | null;
+}) {
+  return { first_name: p.first_name, last_name: p.last_name, email: p.email ?? '', phone_number: p.phone_number, gender: p.gender ?? '' };
 }

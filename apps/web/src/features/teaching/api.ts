@@ -7,6 +7,7 @@ import type {
   ClassLevel,
   LevelOffering,
   MyClasses,
+  OfferingKind,
   SessionAssignments,
   Stream,
   StudentSubjects,
@@ -128,6 +129,16 @@ export function useSaveOfferings() {
   return useMutation({
     mutationFn: ({ level, subjects }: { level: ClassLevel; subjects: { subject_id: number; compulsory: boolean }[] }) =>
       api.put<LevelOffering>(`/teaching/offerings/${encodeURIComponent(level)}/`, { subjects }),
+    onSuccess: invalidate,
+  });
+}
+
+/** One subject's offering at several levels in one call (all or nothing); the answer is every level's list. */
+export function useSetSubjectOfferings() {
+  const invalidate = useInvalidateStructure();
+  return useMutation({
+    mutationFn: ({ subjectId, offering, levels }: { subjectId: number; offering: OfferingKind; levels: ClassLevel[] }) =>
+      api.put<LevelOffering[]>(`/teaching/subjects/${subjectId}/offerings/`, { offering, levels }),
     onSuccess: invalidate,
   });
 }

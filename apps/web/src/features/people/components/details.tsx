@@ -73,7 +73,7 @@ export function ResetPasswordAction({
 }: {
   kind: PersonKind;
   publicId: string;
-  person: { first_name: string; last_name: string; email: string; group: string };
+  person: { first_name: string; last_name: string; email: string | null; group: string };
 }) {
   const [step, setStep] = useState<'idle' | 'confirm' | 'busy'>('idle');
   const [otp, setOtp] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { GENDERS, MARITAL_STATUSES } from '@portal/domain/constants';
-import { FIELD_LABELS as L } from '@portal/domain/people-constants';
+import { FIELD_LABELS as L, STUDENT_CONTACT_HINT } from '@portal/domain/people-constants';
 import { classOptions, useClasses } from '../../../lib/school-lists';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 
@@ -22,16 +22,9 @@ export function StudentFields({ field, required = 'create' }: { field: FieldProp
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label={L.first_name} autoComplete="off" required {...field('first_name')} />
       <TextField label={L.last_name} autoComplete="off" required {...field('last_name')} />
-      <TextField label={L.email} type="email" autoComplete="off" required {...field('email')} />
-      <TextField
-        label={L.phone_number}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        required={create}
-        hint="10 to 15 digits"
-        {...field('phone_number')}
-      />
+      {/* Both optional for a pupil: the parents' phones are the contacts; they sign in with the admission number. */}
+      <TextField label={L.email} type="email" autoComplete="off" hint={STUDENT_CONTACT_HINT} {...field('email')} />
+      <TextField label={L.phone_number} type="tel" inputMode="tel" autoComplete="off" hint="10 to 15 digits" {...field('phone_number')} />
       <SelectField label={L.gender} options={GENDERS} placeholder="Select gender" {...field('gender')} />
       <TextField label={L.date_of_birth} type="date" max={today()} required={create} {...field('date_of_birth')} />
       <SelectField

@@ -48,8 +48,13 @@ export function SignInSlips({ accounts, kind }: { accounts: ImportedAccount[]; k
               <dd>{a.group}</dd>
               <dt className="text-slate-600">{kind === 'student' ? 'Admission number' : 'Staff ID'}</dt>
               <dd className="font-mono">{a.public_id}</dd>
-              <dt className="text-slate-600">Email</dt>
-              <dd className="break-all">{a.email}</dd>
+              {/* A pupil registered without an email signs in with the admission number alone. */}
+              {a.email && (
+                <>
+                  <dt className="text-slate-600">Email</dt>
+                  <dd className="break-all">{a.email}</dd>
+                </>
+              )}
               <dt className="text-slate-600">One-time password</dt>
               <dd className="font-mono text-base font-semibold tracking-wide" data-testid="slip-password">
                 {a.one_time_password}
@@ -57,7 +62,11 @@ export function SignInSlips({ accounts, kind }: { accounts: ImportedAccount[]; k
               <dt className="text-slate-600">Sign in at</dt>
               <dd className="break-all">{address}</dd>
             </dl>
-            {kind === 'student' && <p className="mt-1 text-xs font-medium text-slate-800">{AUTH_MESSAGES.slipStudentSignIn}</p>}
+            {kind === 'student' && (
+              <p className="mt-1 text-xs font-medium text-slate-800">
+                {a.email ? AUTH_MESSAGES.slipStudentSignIn : AUTH_MESSAGES.slipStudentSignInNoEmail}
+              </p>
+            )}
             <p className="mt-1 text-xs text-slate-600">You will be asked to choose your own password at first sign-in.</p>
           </li>
         ))}

@@ -1,8 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import {
   CLASS_LEVELS,
+  OFFERING_KINDS,
+  OFFERING_KIND_LABELS,
   SUBJECT_SECTIONS,
+  TEACHING_MESSAGES,
   sectionAllows,
+  type OfferingKind,
   type CatalogueSubject,
   type ClassArm,
   type ClassLevel,
@@ -25,6 +29,7 @@ import {
   usePatchSubject,
   useSaveOfferings,
   useSaveStream,
+  useSetSubjectOfferings,
   useStructure,
 } from '../api';
 import { GridHead, GridSelect } from '../components/grid';
@@ -394,6 +399,100 @@ const OFFER_OPTIONS: { value: Offer; label: string }[] = [
 ];
 const cellKey = (level: string, subjectId: number) => `${level}|${subjectId}`;
 
+/**
+ * One subject's offering for several class levels at once (one call, all or nothing): the column
+ * an admin would otherwise set with one dropdown per level.
+ */
+function BulkOfferingForm({
+  subjects,
+  onApplied,
+}: {
+  subjects: CatalogueSubject[];
+  onApplied: (subjectId: number, levels: ClassLevel[]) => void;
+}) {
+  const toast = useToast();
+  const setOfferings = useSetSubjectOfferings();
+  const [subjectId, setSubjectId] = useState('');
+  const [offering, setOffering] = useState<OfferingKind>('compulsory');
+  const [levels, setLevels] = useState<ClassLevel[]>([]);
+  const [error, setError] = useState('');
+  const subject = subjects.find((s) => String(s.id) === subjectId);
+
+  async function apply(e: FormEvent) {
+    e.preventDefault();
+    if (!subject) return setError(M.bulkOfferingPickSubject);
+    if (!levels.length) return setError(M.bulkOfferingPickLevels);
+    const chosen = CLASS_LEVELS.filter((l) => levels.includes(l));
+    try {
+      await setOfferings.mutateAsync({ subjectId: subject.id, offering, levels: chosen });
+      setError('');
+      onApplied(subject.id, chosen);
+      toast.success(TEACHING_MESSAGES.offeringsSetForLevels(subject.name, OFFERING_KIND_LABELS[offering], chosen));
+    } catch (err) {
+      setError(teachingError(err));
+    }
+  }
+
+  return (
+    <form
+      className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 p-3"
+      aria-label={M.bulkOfferingTitle}
+      onSubmit={(e) => void apply(e)}
+    >
+      <h3 className="text-base font-semibold">{M.bulkOfferingTitle}</h3>
+      <p className="text-sm text-slate-600">{M.bulkOfferingExplain}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Subject"
+          placeholder="Select subject"
+          value={subjectId}
+          onChange={(e) => {
+            setSubjectId(e.target.value);
+            setError('');
+          }}
+          options={subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+        />
+        <SelectField
+          label="Offering"
+          value={offering}
+          onChange={(e) => {
+            setOffering(e.target.value as OfferingKind);
+            setError('');
+          }}
+          options={OFFERING_KINDS.map((k) => ({ value: k, label: OFFERING_KIND_LABELS[k] }))}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Class levels</legend>
+        <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+          {CLASS_LEVELS.map((lv) => (
+            <label key={lv} className="inline-flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={levels.includes(lv)}
+                onChange={(e) => {
+                  setLevels((l) => (e.target.checked ? [...l, lv] : l.filter((x) => x !== lv)));
+                  setError('');
+                }}
+              />
+              {lv}
+              {subject && offering !== 'none' && !sectionAllows(subject.section, lv) && (
+                <span className="text-xs text-slate-600">({subject.section} only)</span>
+              )}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div>
+        <Button type="submit" loading={setOfferings.isPending}>
+          {M.bulkOfferingApply}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function OfferingsCard({ structure }: { structure: TeachingStructure }) {
   const toast = useToast();
   const saveOfferings = useSaveOfferings();
@@ -452,6 +551,13 @@ function OfferingsCard({ structure }: { structure: TeachingStructure }) {
       }
     >
       <p className="mb-3 text-sm text-slate-600">{M.offeringsExplain}</p>
+      <BulkOfferingForm
+        subjects={subjects}
+        onApplied={(id, levels) =>
+          // The grid's own unsaved choices for those cells are now decided by the applied column.
+          setEdits((m) => new Map([...m].filter(([k]) => !levels.some((lv) => k === cellKey(lv, id)))))
+        }
+      />
       {edits.size > 0 && (
         <p className="mb-2 text-sm font-medium text-amber-800" role="status">
           {M.unsavedCells(edits.size)}
