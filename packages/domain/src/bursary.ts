@@ -27,6 +27,7 @@ import { textField } from './text';
 import { amountSchema } from './payments';
 import { isoDateField } from './report-cards';
 import { admissionNumberField, sessionIdField } from './results';
+import { referenceKey, referenceProblem } from './bank-references';
 
 // ---------- capabilities ----------
 
@@ -87,16 +88,6 @@ export const BURSARY_MESSAGES = {
   staffNotFound: 'No staff member with this id.',
 } as const;
 
-/** One way to compare bank references: case, spaces and dashes do not make a new one. */
-export function bankReferenceKey(bank: string, reference: string): string {
-  const norm = (s: string) =>
-    s
-      .normalize('NFKC')
-      .toUpperCase()
-      .replace(/[\s\-_/.]+/g, '');
-  return `${norm(bank)}|${norm(reference)}`;
-}
-
 /** Receipt numbers: R-000001, one sequence for online and offline payments alike. */
 export function formatReceiptNumber(n: number): string {
   return `R-${String(n).padStart(6, '0')}`;
@@ -120,8 +111,11 @@ export const offlinePaymentSchema = z
   .superRefine((v, ctx) => {
     if ((BANKED_METHODS as readonly string[]).includes(v.method)) {
       if (!v.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: BURSARY_MESSAGES.bankRequired });
-      if (!v.bank_reference) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
+      if (!referenceKey(v.bank_reference)) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
     }
+    // One reference rule everywhere (bank-references.ts): a look-alike letter of another script is refused.
+    const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: problem });
     if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
       ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
   });
