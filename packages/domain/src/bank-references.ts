@@ -16,6 +16,8 @@
  * each bank's name and aliases ("GTB", "GTBank", "Guaranty Trust Bank Plc" are all 058). The
  * uniqueness key of a payment is the bank's code and the reference's key.
  */
+import { z } from 'zod';
+import { textField } from './text';
 
 export const BANK_REFERENCE_MESSAGES = {
   otherScript:
@@ -60,8 +62,26 @@ export interface Bank {
   name: string;
   /** Other names people write for it (matched by their key, like the name). */
   aliases: readonly string[];
-  kind: 'commercial' | 'merchant' | 'non_interest' | 'microfinance' | 'payment_service';
+  /** 'added': by the admin (GET /api/bursary/banks/ lists the domain's and the added ones). */
+  kind: 'commercial' | 'merchant' | 'non_interest' | 'microfinance' | 'payment_service' | 'added';
 }
+
+/**
+ * API: GET /bursary/banks/ (any signed-in user: the payment and transfer forms offer it) → Bank[];
+ * POST /bursary/banks/ admin BankInput → Bank (201); 409 when its code or a name is already a bank's.
+ */
+export const bankInputSchema = z.object({
+  code: z
+    .string({ error: BANK_REFERENCE_MESSAGES.bankCodeInvalid })
+    .trim()
+    .regex(/^\d{3,6}$/, BANK_REFERENCE_MESSAGES.bankCodeInvalid),
+  name: textField('Name', { required: BANK_REFERENCE_MESSAGES.bankNameRequired, error: BANK_REFERENCE_MESSAGES.bankNameRequired })
+    .trim()
+    .min(1, BANK_REFERENCE_MESSAGES.bankNameRequired)
+    .max(80),
+  aliases: z.array(textField('Alias').trim().min(1).max(80)).max(10).default([]),
+});
+export type BankInput = z.input<typeof bankInputSchema>;
 
 const FILLER = new Set(['PLC', 'LIMITED', 'LTD', 'NIGERIA', 'NIG', 'NG', 'OF', 'THE', 'BANK', 'MFB', 'MICROFINANCE', 'PSB', 'AND']);
 
@@ -139,7 +159,7 @@ export const NIGERIAN_BANKS: readonly Bank[] = [
 ];
 
 /** The bank a typed name means (by its name or an alias), among `banks`; undefined when none. */
-export function findBank(name: string, banks: readonly Pick<Bank, 'code' | 'name' | 'aliases'>[] = NIGERIAN_BANKS) {
+export function findBank(name: string, banks: readonly Bank[] = NIGERIAN_BANKS): Bank | undefined {
   const key = bankNameKey(name);
   if (!key) return undefined;
   return banks.find((b) => bankNameKey(b.name) === key || b.aliases.some((a) => bankNameKey(a) === key));

@@ -151,6 +151,8 @@ export interface LedgerEntry {
   reason: string;
   /** For a payment: its reversal's receipt number, once reversed. */
   reversed_by: string | null;
+  /** For a payment: the reversed payment of the same bank reference it replaces (issue 31.2), else null. */
+  replaces: { reference: string; receipt_number: string } | null;
   /** Who recorded it: their name (staff or admin record), else their email; null for online payments. */
   recorded_by: string | null;
   recorded_at: string;

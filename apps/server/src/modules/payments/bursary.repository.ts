@@ -26,8 +26,29 @@ export class BursaryRepository {
 
   /** The receipt number of the payment holding a bank reference key, if any. */
   async receiptOfBankReference(conn: Conn, key: string): Promise<string | undefined> {
-    const row = await conn.selectFrom('payments').select('receipt_number').where('bank_reference_key', '=', key).executeTakeFirst();
+    const row = await conn
+      .selectFrom('payments')
+      .select('receipt_number')
+      .where('bank_reference_key', '=', key)
+      .where('reversed', '=', 0)
+      .executeTakeFirst();
     return row ? (row.receipt_number ?? '') : undefined;
+  }
+
+  /** The latest reversed payment that held a bank reference key (the one a new payment of it replaces). */
+  reversedHolding(conn: Conn, key: string) {
+    return conn
+      .selectFrom('payments')
+      .select(['id', 'reference', 'receipt_number'])
+      .where('bank_reference_key', '=', key)
+      .where('reversed', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** A reversal was written: the payment leaves the unique index of bank references (migration 0020). */
+  async markReversed(trx: Conn, paymentId: number): Promise<void> {
+    await trx.updateTable('payments').set({ reversed: 1 }).where('id', '=', paymentId).execute();
   }
 
   insert(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'created_at' | 'updated_at'>) {
@@ -75,6 +96,7 @@ export class BursaryRepository {
       .selectFrom('payments as p')
       .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
       .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
+      .leftJoin('payments as repl', 'repl.id', 'p.replaces')
       .leftJoin('users as recorder', 'recorder.id', 'p.recorded_by')
       .leftJoin('staff as recorder_staff', 'recorder_staff.user_id', 'p.recorded_by')
       .leftJoin('admins as recorder_admin', 'recorder_admin.user_id', 'p.recorded_by')
@@ -111,6 +133,8 @@ export class BursaryRepository {
         'orig.reference as orig_reference',
         'orig.receipt_number as orig_receipt_number',
         'rev.receipt_number as reversed_by',
+        'repl.reference as replaces_reference',
+        'repl.receipt_number as replaces_receipt_number',
         'recorder.email as recorder_email',
         // The recorder's name as people know it (staff or admin record), else the account's email.
         sql<
