@@ -152,7 +152,7 @@ function transferReportBody(c: Cast) {
 }
 /** A waiting transfer report of the target, written directly (the POST row above exercises reporting). */
 async function waitingReport(ctx: TestContext, c: Cast, t: Target): Promise<number> {
-  const key = `ACCESSBANK|MX${uniq().toUpperCase()}`;
+  const key = `044|MX${uniq().toUpperCase()}`;
   const row = await ctx.handle.db
     .insertInto('transfer_reports')
     .values({
