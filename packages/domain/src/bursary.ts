@@ -11,7 +11,7 @@
  *   GET  /me/capabilities/                        staff, admin → { capabilities: StaffCapability[] } (admin: all)
  *   POST /bursary/payments/                       bursar  OfflinePaymentInput → LedgerEntry (201)
  *   POST /bursary/payments/{reference}/reverse/   bursar  { reason } → LedgerEntry (the reversal, 201)
- *   GET  /bursary/payments/?admission_number&session_id&method&from&to&page   bursar → LedgerPage
+ *   GET  /bursary/payments/?admission_number&bank_reference&session_id&method&from&to&page   bursar → LedgerPage
  *   GET  /bursary/payments/{reference}/scan/      bursar  → the stored teller scan (image or PDF)
  *   GET  /bursary/statement/?admission_number&session_id   bursar; the student their own → Statement
  *   GET  /bursary/ledger.csv?from&to              bursar  → every ledger entry as CSV (the accountant's)
@@ -160,6 +160,15 @@ export interface LedgerEntry {
 
 export const ledgerQuerySchema = z.object({
   admission_number: admissionNumberField.optional(),
+  /** Entries of this bank reference, compared by the one reference rule (bank-references.ts); a reversal comes with its payment. */
+  bank_reference: textField('Bank reference')
+    .trim()
+    .max(60)
+    .superRefine((v, ctx) => {
+      const problem = referenceProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   session_id: sessionIdField.optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
   from: isoDateField.optional(),

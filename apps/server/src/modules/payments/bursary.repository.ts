@@ -8,6 +8,8 @@ import { payerStudents } from './payments.repository';
 /** What the ledger filters by (dates are the days paid, inclusive). */
 export interface LedgerFilter {
   reference?: string;
+  /** referenceKey of a bank reference: its payments (at any bank) and their reversals. */
+  bankReferenceKey?: string;
   studentId?: number;
   sessionName?: string;
   method?: PaymentMethod;
@@ -103,6 +105,17 @@ export class BursaryRepository {
       .where('p.status', '=', 'successful');
     if (f.reference !== undefined) q = q.where('p.reference', '=', f.reference);
     if (f.studentId !== undefined) q = q.where('p.student_id', '=', f.studentId);
+    if (f.bankReferenceKey !== undefined) {
+      // Keys are "code|reference": match the part after the bar at any bank (LIKE with its wildcards escaped).
+      const pattern = `%|${f.bankReferenceKey.replace(/[!%_]/g, (c) => `!${c}`)}`;
+      const matches = sql<boolean>`bank_reference_key like ${pattern} escape '!'`;
+      q = q.where((eb) =>
+        eb.or([
+          eb('p.id', 'in', eb.selectFrom('payments').select('id').where(matches)),
+          eb('p.reversal_of', 'in', eb.selectFrom('payments').select('id').where(matches)),
+        ]),
+      );
+    }
     if (f.sessionName !== undefined) q = q.where('p.current_session', '=', f.sessionName);
     if (f.method !== undefined) q = q.where('p.method', '=', f.method);
     if (f.from !== undefined) q = q.where('p.paid_on', '>=', f.from);
@@ -160,6 +173,7 @@ export class BursaryRepository {
     return conn
       .selectFrom('payments as p')
       .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
+      .leftJoin('payments as repl', 'repl.id', 'p.replaces')
       .where('p.status', '=', 'successful')
       .where('p.student_id', '=', studentId)
       .where('p.current_session', '=', sessionName)
@@ -174,6 +188,7 @@ export class BursaryRepository {
         'p.reason',
         'p.reversal_of',
         'orig.receipt_number as orig_receipt_number',
+        'repl.receipt_number as replaces_receipt_number',
       ])
       .execute();
   }

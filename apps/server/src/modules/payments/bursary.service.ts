@@ -11,6 +11,7 @@ import {
   formatReceiptNumber,
   koboToNaira,
   personName,
+  referenceKey,
   type LedgerEntry,
   type LedgerPage,
   type OfflineMethod,
@@ -384,8 +385,17 @@ export class BursaryService {
     return this.entry(this.repo.db, reversalRef);
   }
 
-  private async filterOf(q: { admission_number?: string; session_id?: number; method?: PaymentMethod; from?: string; to?: string }) {
+  private async filterOf(q: {
+    admission_number?: string;
+    bank_reference?: string;
+    session_id?: number;
+    method?: PaymentMethod;
+    from?: string;
+    to?: string;
+  }) {
     const f: LedgerFilter = { method: q.method, from: q.from, to: q.to };
+    // Searched by the same rule payments are kept unique by (invisible characters, case, dashes aside).
+    if (q.bank_reference && referenceKey(q.bank_reference)) f.bankReferenceKey = referenceKey(q.bank_reference);
     if (q.admission_number) {
       const s = await this.repo.studentForPayment(q.admission_number);
       if (!s) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
@@ -401,6 +411,7 @@ export class BursaryService {
 
   async ledger(q: {
     admission_number?: string;
+    bank_reference?: string;
     session_id?: number;
     method?: PaymentMethod;
     from?: string;
