@@ -891,6 +891,12 @@ export const MATRIX: Record<string, Entry> = {
     },
     expect: bursarAndAdmin(200),
   },
+  // ---------- the list of banks (issue 30.3): everyone signed in reads it (the forms offer it); the admin adds one ----------
+  'GET /api/bursary/banks/': { req: () => ({ url: '/api/bursary/banks/' }), expect: signedIn(200) },
+  'POST /api/bursary/banks/': {
+    req: () => ({ url: '/api/bursary/banks/', payload: { code: String(700000 + (n++ % 99999)), name: `Matrix Bank ${uniq()}` } }),
+    expect: adminOnly(201),
+  },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
   'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },
   'POST /api/classes/': { req: () => ({ url: '/api/classes/', payload: { level: 'SSS 3', arm: `M${uniq()}` } }), expect: adminOnly(201) },
