@@ -49,6 +49,9 @@ export const BURSARY_SCREEN_LABELS = {
   reversal: 'Reversal',
   reversedBy: (receipt: string) => `Reversed by ${receipt}`,
   reverses: (receipt: string) => `Reverses ${receipt}`,
+  /** A payment recorded again with the reference of a reversed one (issue 31.2). */
+  replaces: (receipt: string) => `Replaces ${receipt}`,
+  bankHint: 'Start typing: choose the bank from the list',
   reason: 'Reason for the reversal',
   confirmReverse: 'Reverse payment',
   reverseQuestion: (receipt: string, amount: number, name: string) =>

@@ -9,6 +9,7 @@ import type {
   StaffCapability,
 } from '@portal/domain/bursary';
 import type { AcademicSession } from '@portal/domain/results';
+import type { Bank } from '@portal/domain/bank-references';
 import { api } from '../../lib/api-client';
 import { capabilityKeys } from '../../lib/capabilities';
 
@@ -16,6 +17,8 @@ const T = { timeout: 15_000 };
 
 export interface LedgerQuery {
   admission_number?: string;
+  /** Matched by the one bank reference rule on the server. */
+  bank_reference?: string;
   session_id?: number;
   method?: PaymentMethod;
   from?: string;
@@ -39,6 +42,11 @@ export const bursaryKeys = {
   staff: ['bursary', 'staff-capabilities'] as const,
   sessions: ['sessions'] as const,
 };
+
+/** The list of banks (the domain's and the admin's), offered by the payment and transfer forms. */
+export function useBanks() {
+  return useQuery({ queryKey: ['bursary', 'banks'], queryFn: () => api.get<Bank[]>('/bursary/banks/', T), staleTime: 10 * 60_000 });
+}
 
 export function useSessions() {
   return useQuery({ queryKey: bursaryKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });

@@ -24,7 +24,7 @@ import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { downloadLedgerCsv, fetchScan, useLedger, useSessions, type LedgerQuery } from '../api';
 import { ReverseDialog } from '../components/reverse-dialog';
 
-const FILTERS = ['admission_number', 'session_id', 'method', 'from', 'to'] as const;
+const FILTERS = ['admission_number', 'bank_reference', 'session_id', 'method', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 function queryOf(params: URLSearchParams): LedgerQuery {
@@ -33,6 +33,7 @@ function queryOf(params: URLSearchParams): LedgerQuery {
   const page = Number(params.get('page'));
   return {
     ...(params.get('admission_number') ? { admission_number: params.get('admission_number')! } : {}),
+    ...(params.get('bank_reference') ? { bank_reference: params.get('bank_reference')! } : {}),
     ...(sessionId > 0 ? { session_id: sessionId } : {}),
     ...((PAYMENT_METHODS as readonly string[]).includes(method) ? { method: method as PaymentMethod } : {}),
     ...(params.get('from') ? { from: params.get('from')! } : {}),
@@ -103,6 +104,11 @@ function EntryRow({ e, onReverse }: { e: LedgerEntry; onReverse: (e: LedgerEntry
       <td data-label={L.bankAndReference} className="px-2 py-2 [overflow-wrap:anywhere]">
         {[e.bank, e.bank_reference].filter(Boolean).join(' / ')}
         {e.reverses && <span className="block text-xs">{L.reverses(e.reverses.receipt_number)}</span>}
+        {e.replaces && (
+          <span className="block text-xs" data-testid="replaces-mark">
+            {L.replaces(e.replaces.receipt_number)}
+          </span>
+        )}
         {e.reason && <span className="block text-xs text-slate-600">{e.reason}</span>}
         {e.reversed_by && <span className="block text-xs text-red-800">{L.reversedBy(e.reversed_by)}</span>}
       </td>
@@ -171,12 +177,13 @@ export default function LedgerPage() {
     >
       <Card className="mb-4">
         <form
-          className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+          className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
           onSubmit={submit}
           noValidate
           aria-label={BURSARY_SCREENS.ledger.title}
         >
           <TextField label={L.admissionNumber} autoComplete="off" placeholder="STU-0001" {...field('admission_number')} />
+          <TextField label={L.bankReference} autoComplete="off" {...field('bank_reference')} />
           <SelectField
             label={L.session}
             placeholder={L.anySession}
