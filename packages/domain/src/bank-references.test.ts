@@ -15,7 +15,11 @@ import { transferReportSchema } from './transfer-reports';
 // Characters that render as nothing: each must leave a reference's key as it was.
 const INVISIBLES = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u180E', '\u034F', '\uFE0F', '\u2061'];
 const SEPARATORS = [' ', '-', '_', '/', '.', '\u00A0', '\u2010', '\u2013', '\u2014', '\u2212', '\u3000', '\t'];
-const plain = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'.split('')), minLength: 1, maxLength: 20 });
+const plain = fc.string({
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'.split('')),
+  minLength: 1,
+  maxLength: 20,
+});
 
 /** `s` with `extra` characters inserted at the given positions. */
 function sprinkle(s: string, extra: { at: number; ch: string }[]): string {
@@ -106,7 +110,13 @@ describe('the list of banks', () => {
   it('matches common ways of writing a bank to one code (30.3)', () => {
     const code = (name: string) => findBank(name)?.code;
     expect(['Access Bank', 'Access Bank Plc', 'ACCESS', 'access bank nigeria plc'].map(code)).toEqual(['044', '044', '044', '044']);
-    expect(['GTBank', 'GTB', 'Guaranty Trust Bank', 'Guaranty Trust Bank Plc', 'GT Bank'].map(code)).toEqual(['058', '058', '058', '058', '058']);
+    expect(['GTBank', 'GTB', 'Guaranty Trust Bank', 'Guaranty Trust Bank Plc', 'GT Bank'].map(code)).toEqual([
+      '058',
+      '058',
+      '058',
+      '058',
+      '058',
+    ]);
     expect(['FBN', 'First Bank of Nigeria', 'First Bank', 'FirstBank Plc'].map(code)).toEqual(['011', '011', '011', '011']);
     expect(['Zenith Bank', 'zenith', 'UBA', 'United Bank for Africa'].map(code)).toEqual(['057', '057', '033', '033']);
     expect(code('FBNQuest Merchant Bank')).toBe('060002');

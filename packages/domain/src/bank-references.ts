@@ -155,7 +155,12 @@ export const NIGERIAN_BANKS: readonly Bank[] = [
   { code: '120001', name: '9 Payment Service Bank', aliases: ['9PSB', '9mobile PSB'], kind: 'payment_service' },
   { code: '120002', name: 'HopePSB', aliases: ['Hope PSB', 'Hope Payment Service Bank'], kind: 'payment_service' },
   { code: '120003', name: 'MoMo Payment Service Bank', aliases: ['MoMo PSB', 'MTN MoMo', 'MoMo'], kind: 'payment_service' },
-  { code: '120004', name: 'SmartCash Payment Service Bank', aliases: ['SmartCash', 'Airtel SmartCash', 'SmartCash PSB'], kind: 'payment_service' },
+  {
+    code: '120004',
+    name: 'SmartCash Payment Service Bank',
+    aliases: ['SmartCash', 'Airtel SmartCash', 'SmartCash PSB'],
+    kind: 'payment_service',
+  },
 ];
 
 /** The bank a typed name means (by its name or an alias), among `banks`; undefined when none. */

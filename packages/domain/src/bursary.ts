@@ -111,7 +111,8 @@ export const offlinePaymentSchema = z
   .superRefine((v, ctx) => {
     if ((BANKED_METHODS as readonly string[]).includes(v.method)) {
       if (!v.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: BURSARY_MESSAGES.bankRequired });
-      if (!referenceKey(v.bank_reference)) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
+      if (!referenceKey(v.bank_reference))
+        ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
     }
     // One reference rule everywhere (bank-references.ts): a look-alike letter of another script is refused.
     const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;

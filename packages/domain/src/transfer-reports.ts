@@ -78,7 +78,8 @@ export const transferReportSchema = z
       .max(3_000_000, BURSARY_MESSAGES.scanTooLarge),
   })
   .superRefine((v, ctx) => {
-    if (v.bank_reference && !referenceKey(v.bank_reference)) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
+    if (v.bank_reference && !referenceKey(v.bank_reference))
+      ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
     const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;
     if (problem) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: problem });
     // An empty scan already says scanRequired: one message a field.

@@ -21,12 +21,47 @@ describe('migration 0020 on a database made by the previous release (SQLite fixt
       .orderBy('id')
       .execute();
     expect(payments).toEqual([
-      { receipt_number: 'R-000001', bank: 'Access Bank', bank_reference: 'FBN-2231-7781', bank_reference_key: '044|FBN22317781', reversed: 0, replaces: null },
-      { receipt_number: 'R-000002', bank: 'GTBank', bank_reference: 'TRF 0099 1234', bank_reference_key: '058|TRF00991234', reversed: 1, replaces: null },
+      {
+        receipt_number: 'R-000001',
+        bank: 'Access Bank',
+        bank_reference: 'FBN-2231-7781',
+        bank_reference_key: '044|FBN22317781',
+        reversed: 0,
+        replaces: null,
+      },
+      {
+        receipt_number: 'R-000002',
+        bank: 'GTBank',
+        bank_reference: 'TRF 0099 1234',
+        bank_reference_key: '058|TRF00991234',
+        reversed: 1,
+        replaces: null,
+      },
       { receipt_number: 'R-000003', bank: '', bank_reference: '', bank_reference_key: null, reversed: 0, replaces: null },
-      { receipt_number: 'R-000004', bank: 'Zenith Bank', bank_reference: 'pos-55501', bank_reference_key: '057|POS55501', reversed: 0, replaces: null },
-      { receipt_number: 'R-000005', bank: 'GTBank', bank_reference: 'TRF 0099 1234', bank_reference_key: null, reversed: 0, replaces: null },
-      { receipt_number: 'R-000006', bank: 'UBA', bank_reference: 'UBA/TRX/77812', bank_reference_key: '033|UBATRX77812', reversed: 0, replaces: null },
+      {
+        receipt_number: 'R-000004',
+        bank: 'Zenith Bank',
+        bank_reference: 'pos-55501',
+        bank_reference_key: '057|POS55501',
+        reversed: 0,
+        replaces: null,
+      },
+      {
+        receipt_number: 'R-000005',
+        bank: 'GTBank',
+        bank_reference: 'TRF 0099 1234',
+        bank_reference_key: null,
+        reversed: 0,
+        replaces: null,
+      },
+      {
+        receipt_number: 'R-000006',
+        bank: 'UBA',
+        bank_reference: 'UBA/TRX/77812',
+        bank_reference_key: '033|UBATRX77812',
+        reversed: 0,
+        replaces: null,
+      },
     ]);
     const report = await handle.db.selectFrom('transfer_reports').select(['bank_reference_key', 'waiting_key']).executeTakeFirstOrThrow();
     expect(report).toEqual({ bank_reference_key: '033|UBATRX77812', waiting_key: null });
@@ -34,7 +69,11 @@ describe('migration 0020 on a database made by the previous release (SQLite fixt
 
     // The upgraded school: the reversed GTBank teller is recorded again and replaces R-000002; the others still hold theirs.
     const { app, auth } = await upgrade.appAsAdmin(handle, cleanups);
-    const student = await handle.db.selectFrom('payments').select(['admission_number']).where('receipt_number', '=', 'R-000002').executeTakeFirstOrThrow();
+    const student = await handle.db
+      .selectFrom('payments')
+      .select(['admission_number'])
+      .where('receipt_number', '=', 'R-000002')
+      .executeTakeFirstOrThrow();
     const session = await handle.db.selectFrom('academic_sessions').select('id').where('name', '=', '2025/2026').executeTakeFirstOrThrow();
     const record = (bank: string, bank_reference: string) =>
       app.inject({
@@ -149,13 +188,21 @@ describeEachDatabase('migration 0020: stored duplicates are kept and reported, n
       (await handle.db.selectFrom('payments').select(['id', 'bank_reference_key']).execute()).map((p) => [p.id, p.bank_reference_key]),
     );
     expect([keys[a], keys[b], keys[c], keys[d], keys[e]]).toEqual(['044|ACC1', null, '058|ZW9', null, '?LAGOS|L1']);
-    const reviews = await handle.db.selectFrom('bank_reference_reviews').select(['entity', 'entity_id', 'holder_id', 'reference_key']).orderBy('id').execute();
+    const reviews = await handle.db
+      .selectFrom('bank_reference_reviews')
+      .select(['entity', 'entity_id', 'holder_id', 'reference_key'])
+      .orderBy('id')
+      .execute();
     expect(reviews).toEqual([
       { entity: 'payment', entity_id: b, holder_id: a, reference_key: '044|ACC1' },
       { entity: 'payment', entity_id: d, holder_id: c, reference_key: '058|ZW9' },
       { entity: 'transfer_report', entity_id: r2, holder_id: r1, reference_key: '058|W1' },
     ]);
-    const waiting = await handle.db.selectFrom('transfer_reports').select(['id', 'bank_reference_key', 'waiting_key']).orderBy('id').execute();
+    const waiting = await handle.db
+      .selectFrom('transfer_reports')
+      .select(['id', 'bank_reference_key', 'waiting_key'])
+      .orderBy('id')
+      .execute();
     expect(waiting).toEqual([
       { id: r1, bank_reference_key: '058|W1', waiting_key: '058|W1' },
       { id: r2, bank_reference_key: '058|W1', waiting_key: null },

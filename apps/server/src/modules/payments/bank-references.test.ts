@@ -17,7 +17,9 @@ import './payments.tables';
 type Student = SignedIn & { admissionNumber: string; id: number };
 
 function lagosDay(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 }
 const pngDataUrl = () => `data:image/png;base64,${greyPng(4, 4).toString('base64')}`;
 
@@ -116,7 +118,9 @@ describeEachDatabase('bank references and banks', (dialect) => {
       const search = await get(bursar, `/api/bursary/payments/?bank_reference=${encodeURIComponent(ref.replace('T', '\u0422'))}`);
       expect(search.statusCode).toBe(400);
       expect(search.json()).toEqual({ bank_reference: [BANK_REFERENCE_MESSAGES.otherScript] });
-      expect((await ctx.handle.db.selectFrom('payments').select('id').where('bank_reference', 'like', '%\u0422%').execute()).length).toBe(0);
+      expect((await ctx.handle.db.selectFrom('payments').select('id').where('bank_reference', 'like', '%\u0422%').execute()).length).toBe(
+        0,
+      );
     });
   });
 
@@ -186,7 +190,9 @@ describeEachDatabase('bank references and banks', (dialect) => {
       expect(third.json()).toEqual({ detail: BURSARY_MESSAGES.referenceTaken(right.receipt_number) });
 
       // The ledger, searched by the reference as typed loosely: the payment, its reversal and its replacement.
-      const page = (await get(bursar, `/api/bursary/payments/?bank_reference=${encodeURIComponent(` ${ref.toLowerCase()}\u200B`)}`)).json<LedgerPage>();
+      const page = (
+        await get(bursar, `/api/bursary/payments/?bank_reference=${encodeURIComponent(` ${ref.toLowerCase()}\u200B`)}`)
+      ).json<LedgerPage>();
       expect(page.entries.map((e) => [e.kind, e.amount, e.replaces?.receipt_number ?? null]).sort()).toEqual(
         [
           ['payment', 9000, null],
@@ -195,7 +201,9 @@ describeEachDatabase('bank references and banks', (dialect) => {
         ].sort(),
       );
       // The statement says it too.
-      const st = (await get(bursar, `/api/bursary/statement/?admission_number=${pupil.admissionNumber}&session_id=${sessionId}`)).json<Statement>();
+      const st = (
+        await get(bursar, `/api/bursary/statement/?admission_number=${pupil.admissionNumber}&session_id=${sessionId}`)
+      ).json<Statement>();
       const line = st.lines.find((l) => l.receipt_number === right.receipt_number)!;
       expect(line.description).toContain(BANK_REFERENCE_MESSAGES.replaces(wrong.receipt_number));
 

@@ -13,9 +13,12 @@ export class BanksService {
   constructor(private readonly repo: BanksRepository) {}
 
   async all(): Promise<Bank[]> {
-    const added = (await this.repo.added()).map(
-      (b): Bank => ({ code: b.code, name: b.name, aliases: JSON.parse(b.aliases) as string[], kind: 'added' }),
-    );
+    const added = (await this.repo.added()).map((b): Bank => ({
+      code: b.code,
+      name: b.name,
+      aliases: JSON.parse(b.aliases) as string[],
+      kind: 'added',
+    }));
     return [...NIGERIAN_BANKS, ...added];
   }
 
@@ -36,7 +39,13 @@ export class BanksService {
     try {
       await this.repo.db.transaction().execute(async (trx) => {
         await this.repo.insert(trx, { code: input.code, name: input.name, aliases, addedBy: actor.id });
-        await writeAudit(trx, { actorUserId: actor.id, action: 'bank.add', entity: 'bank', entityId: input.code, after: { name: input.name, aliases } });
+        await writeAudit(trx, {
+          actorUserId: actor.id,
+          action: 'bank.add',
+          entity: 'bank',
+          entityId: input.code,
+          after: { name: input.name, aliases },
+        });
       });
     } catch (err) {
       // Two admins adding the same code at once: the primary key decides.

@@ -93,7 +93,13 @@ describeEachDatabase('transfers students report', (dialect) => {
     it('stores it as "to confirm" with the slip, audited without the slip bytes; the student lists it, newest first', async () => {
       const slip = greyPng(6, 6);
       const first = await reported(pupil, { note: 'Paid by my father' });
-      const res = await report(pupil, { amount: 12500.5, term: null, method: 'bank_teller', bank: 'First Bank of Nigeria', scan: pngDataUrl(slip) });
+      const res = await report(pupil, {
+        amount: 12500.5,
+        term: null,
+        method: 'bank_teller',
+        bank: 'First Bank of Nigeria',
+        scan: pngDataUrl(slip),
+      });
       expect(res.statusCode, res.body).toBe(201);
       const r = res.json<TransferReport>();
       expect(r).toMatchObject({
