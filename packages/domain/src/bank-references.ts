@@ -163,6 +163,25 @@ export const NIGERIAN_BANKS: readonly Bank[] = [
   },
 ];
 
+/**
+ * A stored payment or transfer report that shared its bank reference key with an older one when
+ * migration 0020 computed the keys again: kept, listed for the bursar to review
+ * (GET /bursary/reference-reviews/, bursar → ReferenceReview[]).
+ */
+export interface ReferenceReview {
+  entity: 'payment' | 'transfer_report';
+  /** The later row (it no longer holds the key) and the older one holding it. */
+  receipt_number: string | null;
+  report_id: number | null;
+  holder_receipt_number: string | null;
+  holder_report_id: number | null;
+  bank: string;
+  bank_reference: string;
+  holder_bank: string;
+  holder_bank_reference: string;
+  found_at: string;
+}
+
 /** The bank a typed name means (by its name or an alias), among `banks`; undefined when none. */
 export function findBank(name: string, banks: readonly Bank[] = NIGERIAN_BANKS): Bank | undefined {
   const key = bankNameKey(name);

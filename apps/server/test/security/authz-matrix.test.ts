@@ -897,6 +897,7 @@ export const MATRIX: Record<string, Entry> = {
     req: () => ({ url: '/api/bursary/banks/', payload: { code: String(700000 + (n++ % 99999)), name: `Matrix Bank ${uniq()}` } }),
     expect: adminOnly(201),
   },
+  'GET /api/bursary/reference-reviews/': { req: () => ({ url: '/api/bursary/reference-reviews/' }), expect: bursarAndAdmin(200) },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
   'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },
   'POST /api/classes/': { req: () => ({ url: '/api/classes/', payload: { level: 'SSS 3', arm: `M${uniq()}` } }), expect: adminOnly(201) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BURSARY_MESSAGES, type LedgerEntry } from '@portal/domain';
+import { BURSARY_MESSAGES, type LedgerEntry, type ReferenceReview } from '@portal/domain';
 import { migrateToLatest, nowIso } from '../index';
 import { createSession, describeEachDatabase } from '../../../test/helpers';
 import * as upgrade from '../../../test/migrations';
@@ -206,6 +206,20 @@ describeEachDatabase('migration 0020: stored duplicates are kept and reported, n
     expect(waiting).toEqual([
       { id: r1, bank_reference_key: '058|W1', waiting_key: '058|W1' },
       { id: r2, bank_reference_key: '058|W1', waiting_key: null },
+    ]);
+
+    // The bursar reads them (both sides named), plain staff are not asked to.
+    const { app, auth } = await upgrade.appAsAdmin(handle, cleanups);
+    const listed = await app.inject({ method: 'GET', url: '/api/bursary/reference-reviews/', headers: auth });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(
+      listed
+        .json<ReferenceReview[]>()
+        .map((r) => [r.entity, r.receipt_number ?? r.report_id, r.holder_receipt_number ?? r.holder_report_id, r.bank, r.holder_bank]),
+    ).toEqual([
+      ['payment', 'R-ACCESSBANKPLC|ACC1', 'R-ACCESSBANK|ACC1', 'Access Bank Plc', 'Access Bank'],
+      ['payment', 'R-GUARANTYTRUSTBANK|ZW9', 'R-GTBANK|ZW\u200B9', 'Guaranty Trust Bank', 'GTBank'],
+      ['transfer_report', r2, r1, 'GTBank', 'GTB'],
     ]);
 
     // The unique index covers payments not reversed only.

@@ -1,4 +1,4 @@
-import { BANK_REFERENCE_MESSAGES, NIGERIAN_BANKS, bankNameKey, findBank, type Bank } from '@portal/domain';
+import { BANK_REFERENCE_MESSAGES, NIGERIAN_BANKS, bankNameKey, findBank, type Bank, type ReferenceReview } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
@@ -53,5 +53,27 @@ export class BanksService {
       throw err;
     }
     return { code: input.code, name: input.name, aliases, kind: 'added' };
+  }
+
+  /** What migration 0020 found recorded twice under the new rule, for the bursar to review (nothing was deleted). */
+  async reviews(): Promise<ReferenceReview[]> {
+    const { rows, payments, reports } = await this.repo.reviews();
+    return rows.map((r) => {
+      const payment = r.entity === 'payment';
+      const later = payment ? payments.get(r.entity_id) : reports.get(r.entity_id);
+      const holder = payment ? payments.get(r.holder_id) : reports.get(r.holder_id);
+      return {
+        entity: r.entity,
+        receipt_number: payment ? (payments.get(r.entity_id)?.receipt_number ?? null) : null,
+        report_id: payment ? null : r.entity_id,
+        holder_receipt_number: payment ? (payments.get(r.holder_id)?.receipt_number ?? null) : null,
+        holder_report_id: payment ? null : r.holder_id,
+        bank: later?.bank ?? '',
+        bank_reference: later?.bank_reference ?? '',
+        holder_bank: holder?.bank ?? '',
+        holder_bank_reference: holder?.bank_reference ?? '',
+        found_at: r.found_at,
+      };
+    });
   }
 }
