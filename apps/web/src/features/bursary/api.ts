@@ -9,7 +9,7 @@ import type {
   StaffCapability,
 } from '@portal/domain/bursary';
 import type { AcademicSession } from '@portal/domain/results';
-import type { Bank } from '@portal/domain/bank-references';
+import type { Bank, ReferenceReview } from '@portal/domain/bank-references';
 import { api } from '../../lib/api-client';
 import { capabilityKeys } from '../../lib/capabilities';
 
@@ -46,6 +46,16 @@ export const bursaryKeys = {
 /** The list of banks (the domain's and the admin's), offered by the payment and transfer forms. */
 export function useBanks() {
   return useQuery({ queryKey: ['bursary', 'banks'], queryFn: () => api.get<Bank[]>('/bursary/banks/', T), staleTime: 10 * 60_000 });
+}
+
+/** What migration 0020 found recorded twice (the bursar reviews it on the ledger). */
+export function useReferenceReviews() {
+  return useQuery({
+    queryKey: ['bursary', 'reference-reviews'],
+    queryFn: () => api.get<ReferenceReview[]>('/bursary/reference-reviews/', T),
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 export function useSessions() {

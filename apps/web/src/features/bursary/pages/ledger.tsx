@@ -21,7 +21,8 @@ import { formatDate } from '../../../lib/datetime';
 import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { downloadLedgerCsv, fetchScan, useLedger, useSessions, type LedgerQuery } from '../api';
+import { downloadLedgerCsv, fetchScan, useLedger, useReferenceReviews, useSessions, type LedgerQuery } from '../api';
+import type { ReferenceReview } from '@portal/domain/bank-references';
 import { ReverseDialog } from '../components/reverse-dialog';
 
 const FILTERS = ['admission_number', 'bank_reference', 'session_id', 'method', 'from', 'to'] as const;
@@ -60,6 +61,29 @@ function ScanButton({ reference }: { reference: string }) {
     >
       {L.viewScan}
     </Button>
+  );
+}
+
+/** The entries the upgrade found sharing a bank reference (migration 0020): shown until there are none. */
+function ReferenceReviews() {
+  const reviews = useReferenceReviews();
+  if (!reviews.data?.length) return null;
+  const name = (r: ReferenceReview, holder: boolean) => {
+    const receipt = holder ? r.holder_receipt_number : r.receipt_number;
+    const report = holder ? r.holder_report_id : r.report_id;
+    const [bank, ref] = holder ? [r.holder_bank, r.holder_bank_reference] : [r.bank, r.bank_reference];
+    return `${receipt ?? L.reportLabel(report ?? 0)} (${[bank, ref].filter(Boolean).join(' / ')})`;
+  };
+  return (
+    <Card className="mb-4" data-testid="reference-reviews">
+      <h2 className="font-semibold">{L.reviewsTitle}</h2>
+      <p className="mb-2 text-sm text-slate-700">{L.reviewsIntro}</p>
+      <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere]">
+        {reviews.data.map((r) => (
+          <li key={`${r.entity}-${r.receipt_number ?? r.report_id}`}>{L.reviewLine(name(r, false), name(r, true))}</li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
@@ -175,6 +199,7 @@ export default function LedgerPage() {
         </Button>
       }
     >
+      <ReferenceReviews />
       <Card className="mb-4">
         <form
           className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
