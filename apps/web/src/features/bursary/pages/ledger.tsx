@@ -75,10 +75,9 @@ function ReferenceReviews() {
     return `${receipt ?? L.reportLabel(report ?? 0)} (${[bank, ref].filter(Boolean).join(' / ')})`;
   };
   return (
-    <Card className="mb-4" data-testid="reference-reviews">
-      <h2 className="font-semibold">{L.reviewsTitle}</h2>
+    <Card className="mb-4" title={L.reviewsTitle}>
       <p className="mb-2 text-sm text-slate-700">{L.reviewsIntro}</p>
-      <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere]">
+      <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere]" data-testid="reference-reviews">
         {reviews.data.map((r) => (
           <li key={`${r.entity}-${r.receipt_number ?? r.report_id}`}>{L.reviewLine(name(r, false), name(r, true))}</li>
         ))}
