@@ -94,14 +94,14 @@ function benchTransferReports(students: number, currentSessionId: number, now: s
   const start = Date.parse(now) - BENCH_TRANSFER_REPORTS * 1000;
   return Array.from({ length: BENCH_TRANSFER_REPORTS }, (_, k) => {
     const reference = `BTR-${k + 1}`;
-    const key = bankReferenceKey('Bench Bank', reference);
+    const key = bankReferenceKey('044', reference);
     return {
       student_id: 1 + ((k * 7) % students),
       session_id: currentSessionId,
       term: '1st',
       amount_kobo: 1_000_000 + (k % 50) * 10_000,
       method: k % 2 ? 'bank_teller' : 'bank_transfer',
-      bank: 'Bench Bank',
+      bank: 'Access Bank',
       bank_reference: reference,
       bank_reference_key: key,
       paid_on: now.slice(0, 10),

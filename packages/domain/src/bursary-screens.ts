@@ -49,6 +49,14 @@ export const BURSARY_SCREEN_LABELS = {
   reversal: 'Reversal',
   reversedBy: (receipt: string) => `Reversed by ${receipt}`,
   reverses: (receipt: string) => `Reverses ${receipt}`,
+  /** A payment recorded again with the reference of a reversed one (issue 31.2). */
+  replaces: (receipt: string) => `Replaces ${receipt}`,
+  bankHint: 'Start typing: choose the bank from the list',
+  reviewsTitle: 'Recorded twice? To review',
+  reviewsIntro:
+    'The upgrade found these entries sharing a bank reference with an older one (the bank or the reference written differently). Nothing was deleted: reverse any that was recorded twice.',
+  reviewLine: (later: string, holder: string) => `${later} has the same bank reference as ${holder}`,
+  reportLabel: (id: number) => `transfer report #${id}`,
   reason: 'Reason for the reversal',
   confirmReverse: 'Reverse payment',
   reverseQuestion: (receipt: string, amount: number, name: string) =>

@@ -11,7 +11,7 @@
  *   GET  /me/capabilities/                        staff, admin → { capabilities: StaffCapability[] } (admin: all)
  *   POST /bursary/payments/                       bursar  OfflinePaymentInput → LedgerEntry (201)
  *   POST /bursary/payments/{reference}/reverse/   bursar  { reason } → LedgerEntry (the reversal, 201)
- *   GET  /bursary/payments/?admission_number&session_id&method&from&to&page   bursar → LedgerPage
+ *   GET  /bursary/payments/?admission_number&bank_reference&session_id&method&from&to&page   bursar → LedgerPage
  *   GET  /bursary/payments/{reference}/scan/      bursar  → the stored teller scan (image or PDF)
  *   GET  /bursary/statement/?admission_number&session_id   bursar; the student their own → Statement
  *   GET  /bursary/ledger.csv?from&to              bursar  → every ledger entry as CSV (the accountant's)
@@ -27,6 +27,7 @@ import { textField } from './text';
 import { amountSchema } from './payments';
 import { isoDateField } from './report-cards';
 import { admissionNumberField, sessionIdField } from './results';
+import { referenceKey, referenceProblem } from './bank-references';
 
 // ---------- capabilities ----------
 
@@ -87,16 +88,6 @@ export const BURSARY_MESSAGES = {
   staffNotFound: 'No staff member with this id.',
 } as const;
 
-/** One way to compare bank references: case, spaces and dashes do not make a new one. */
-export function bankReferenceKey(bank: string, reference: string): string {
-  const norm = (s: string) =>
-    s
-      .normalize('NFKC')
-      .toUpperCase()
-      .replace(/[\s\-_/.]+/g, '');
-  return `${norm(bank)}|${norm(reference)}`;
-}
-
 /** Receipt numbers: R-000001, one sequence for online and offline payments alike. */
 export function formatReceiptNumber(n: number): string {
   return `R-${String(n).padStart(6, '0')}`;
@@ -122,8 +113,12 @@ export const offlinePaymentSchema = z
   .superRefine((v, ctx) => {
     if ((BANKED_METHODS as readonly string[]).includes(v.method)) {
       if (!v.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: BURSARY_MESSAGES.bankRequired });
-      if (!v.bank_reference) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
+      if (!referenceKey(v.bank_reference))
+        ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
     }
+    // One reference rule everywhere (bank-references.ts): a look-alike letter of another script is refused.
+    const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: problem });
     if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
       ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
   });
@@ -159,6 +154,8 @@ export interface LedgerEntry {
   reason: string;
   /** For a payment: its reversal's receipt number, once reversed. */
   reversed_by: string | null;
+  /** For a payment: the reversed payment of the same bank reference it replaces (issue 31.2), else null. */
+  replaces: { reference: string; receipt_number: string } | null;
   /** Who recorded it: their name (staff or admin record), else their email; null for online payments. */
   recorded_by: string | null;
   recorded_at: string;
@@ -166,6 +163,15 @@ export interface LedgerEntry {
 
 export const ledgerQuerySchema = z.object({
   admission_number: admissionNumberField.optional(),
+  /** Entries of this bank reference, compared by the one reference rule (bank-references.ts); a reversal comes with its payment. */
+  bank_reference: textField('Bank reference')
+    .trim()
+    .max(60)
+    .superRefine((v, ctx) => {
+      const problem = referenceProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   session_id: sessionIdField.optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
   from: isoDateField.optional(),

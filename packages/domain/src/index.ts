@@ -18,6 +18,7 @@ export * from './report-cards';
 export * from './report-access';
 export * from './attendance';
 export * from './bursary';
+export * from './bank-references';
 export * from './discounts';
 export * from './transfer-reports';
 export * from './fee-reports';

@@ -23,6 +23,7 @@ import { amountSchema } from './payments';
 import { isoDateField } from './report-cards';
 import { sessionIdField } from './results';
 import { BURSARY_MESSAGES, type LedgerEntry } from './bursary';
+import { referenceKey, referenceProblem } from './bank-references';
 
 export const TRANSFER_REPORT_STATUSES = ['to_confirm', 'confirmed', 'rejected'] as const;
 export type TransferReportStatus = (typeof TRANSFER_REPORT_STATUSES)[number];
@@ -77,6 +78,10 @@ export const transferReportSchema = z
       .max(3_000_000, BURSARY_MESSAGES.scanTooLarge),
   })
   .superRefine((v, ctx) => {
+    if (v.bank_reference && !referenceKey(v.bank_reference))
+      ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
+    const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: problem });
     // An empty scan already says scanRequired: one message a field.
     if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
       ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });

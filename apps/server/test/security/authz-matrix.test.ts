@@ -155,7 +155,7 @@ function transferReportBody(c: Cast) {
 }
 /** A waiting transfer report of the target, written directly (the POST row above exercises reporting). */
 async function waitingReport(ctx: TestContext, c: Cast, t: Target): Promise<number> {
-  const key = `ACCESSBANK|MX${uniq().toUpperCase()}`;
+  const key = `044|MX${uniq().toUpperCase()}`;
   const row = await ctx.handle.db
     .insertInto('transfer_reports')
     .values({
@@ -905,6 +905,13 @@ export const MATRIX: Record<string, Entry> = {
     },
     expect: bursarAndAdmin(200),
   },
+  // ---------- the list of banks (issue 30.3): everyone signed in reads it (the forms offer it); the admin adds one ----------
+  'GET /api/bursary/banks/': { req: () => ({ url: '/api/bursary/banks/' }), expect: signedIn(200) },
+  'POST /api/bursary/banks/': {
+    req: () => ({ url: '/api/bursary/banks/', payload: { code: String(700000 + (n++ % 99999)), name: `Matrix Bank ${uniq()}` } }),
+    expect: adminOnly(201),
+  },
+  'GET /api/bursary/reference-reviews/': { req: () => ({ url: '/api/bursary/reference-reviews/' }), expect: bursarAndAdmin(200) },
   // ---------- teaching structure: lists for everyone signed in, the structure for staff, changes for the admin ----------
   'GET /api/classes/': { req: () => ({ url: '/api/classes/' }), expect: signedIn(200) },
   'POST /api/classes/': { req: () => ({ url: '/api/classes/', payload: { level: 'SSS 3', arm: `M${uniq()}` } }), expect: adminOnly(201) },

@@ -13,7 +13,7 @@ describe('migration 0024 on a database made by the previous release (SQLite fixt
     const before = await upgrade.tableRows(handle, upgrade.RELEASE_0019_TABLES);
     expect(before.students).toHaveLength(72);
     await migrateToLatest(handle);
-    expect(await upgrade.tableRowsAsBefore(handle, before)).toEqual(before);
+    expect(upgrade.withoutRecomputedKeys(await upgrade.tableRowsAsBefore(handle, before))).toEqual(upgrade.withoutRecomputedKeys(before));
 
     // The sign-in's lookup uses the new index rather than reading every student.
     const plan = await sql<{

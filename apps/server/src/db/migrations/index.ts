@@ -15,6 +15,7 @@ import { reportCards } from './0016_report_cards';
 import { attendance } from './0017_attendance';
 import { bursary } from './0018_bursary';
 import { bursaryOffice } from './0019_bursary_office';
+import { bankReferenceKeys } from './0020_bank_reference_keys';
 import { feeDueDates } from './0021_fee_due_dates';
 import { classNameReferences } from './0022_class_name_references';
 import { signInAdmissionKey } from './0024_sign_in_admission_key';
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0017_attendance': attendance,
   '0018_bursary': bursary,
   '0019_bursary_office': bursaryOffice,
+  '0020_bank_reference_keys': bankReferenceKeys,
   '0021_fee_due_dates': feeDueDates,
   '0022_class_name_references': classNameReferences,
   '0024_sign_in_admission_key': signInAdmissionKey,

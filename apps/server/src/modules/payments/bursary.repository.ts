@@ -8,6 +8,8 @@ import { payerStudents } from './payments.repository';
 /** What the ledger filters by (dates are the days paid, inclusive). */
 export interface LedgerFilter {
   reference?: string;
+  /** referenceKey of a bank reference: its payments (at any bank) and their reversals. */
+  bankReferenceKey?: string;
   studentId?: number;
   sessionName?: string;
   method?: PaymentMethod;
@@ -26,8 +28,29 @@ export class BursaryRepository {
 
   /** The receipt number of the payment holding a bank reference key, if any. */
   async receiptOfBankReference(conn: Conn, key: string): Promise<string | undefined> {
-    const row = await conn.selectFrom('payments').select('receipt_number').where('bank_reference_key', '=', key).executeTakeFirst();
+    const row = await conn
+      .selectFrom('payments')
+      .select('receipt_number')
+      .where('bank_reference_key', '=', key)
+      .where('reversed', '=', 0)
+      .executeTakeFirst();
     return row ? (row.receipt_number ?? '') : undefined;
+  }
+
+  /** The latest reversed payment that held a bank reference key (the one a new payment of it replaces). */
+  reversedHolding(conn: Conn, key: string) {
+    return conn
+      .selectFrom('payments')
+      .select(['id', 'reference', 'receipt_number'])
+      .where('bank_reference_key', '=', key)
+      .where('reversed', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** A reversal was written: the payment leaves the unique index of bank references (migration 0020). */
+  async markReversed(trx: Conn, paymentId: number): Promise<void> {
+    await trx.updateTable('payments').set({ reversed: 1 }).where('id', '=', paymentId).execute();
   }
 
   insert(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'created_at' | 'updated_at'>) {
@@ -92,12 +115,24 @@ export class BursaryRepository {
       .selectFrom('payments as p')
       .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
       .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
+      .leftJoin('payments as repl', 'repl.id', 'p.replaces')
       .leftJoin('users as recorder', 'recorder.id', 'p.recorded_by')
       .leftJoin('staff as recorder_staff', 'recorder_staff.user_id', 'p.recorded_by')
       .leftJoin('admins as recorder_admin', 'recorder_admin.user_id', 'p.recorded_by')
       .where('p.status', '=', 'successful');
     if (f.reference !== undefined) q = q.where('p.reference', '=', f.reference);
     if (f.studentId !== undefined) q = q.where('p.student_id', '=', f.studentId);
+    if (f.bankReferenceKey !== undefined) {
+      // Keys are "code|reference": match the part after the bar at any bank (LIKE with its wildcards escaped).
+      const pattern = `%|${f.bankReferenceKey.replace(/[!%_]/g, (c) => `!${c}`)}`;
+      const matches = sql<boolean>`bank_reference_key like ${pattern} escape '!'`;
+      q = q.where((eb) =>
+        eb.or([
+          eb('p.id', 'in', eb.selectFrom('payments').select('id').where(matches)),
+          eb('p.reversal_of', 'in', eb.selectFrom('payments').select('id').where(matches)),
+        ]),
+      );
+    }
     if (f.sessionName !== undefined) q = q.where('p.current_session', '=', f.sessionName);
     if (f.method !== undefined) q = q.where('p.method', '=', f.method);
     if (f.from !== undefined) q = q.where('p.paid_on', '>=', f.from);
@@ -128,6 +163,8 @@ export class BursaryRepository {
         'orig.reference as orig_reference',
         'orig.receipt_number as orig_receipt_number',
         'rev.receipt_number as reversed_by',
+        'repl.reference as replaces_reference',
+        'repl.receipt_number as replaces_receipt_number',
         'recorder.email as recorder_email',
         // The recorder's name as people know it (staff or admin record), else the account's email.
         sql<
@@ -153,6 +190,7 @@ export class BursaryRepository {
     return conn
       .selectFrom('payments as p')
       .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
+      .leftJoin('payments as repl', 'repl.id', 'p.replaces')
       .where('p.status', '=', 'successful')
       .where('p.student_id', '=', studentId)
       .where('p.current_session', '=', sessionName)
@@ -167,6 +205,7 @@ export class BursaryRepository {
         'p.reason',
         'p.reversal_of',
         'orig.receipt_number as orig_receipt_number',
+        'repl.receipt_number as replaces_receipt_number',
       ])
       .execute();
   }

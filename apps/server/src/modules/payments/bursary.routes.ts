@@ -28,6 +28,7 @@ import { ledgerCsv } from './payments.documents';
 import { PaymentsRepository } from './payments.repository';
 import { StatementService } from './statement.service';
 import { transferReportRoutes } from './transfer-reports.routes';
+import { bankRoutes } from './banks.routes';
 
 const tags = ['bursary'];
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
@@ -117,4 +118,5 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   feeReportRoutes(app, deps);
   transferReportRoutes(app, deps);
   discountRoutes(app, deps);
+  bankRoutes(app, deps);
 }

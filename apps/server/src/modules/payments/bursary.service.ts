@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BANK_REFERENCE_MESSAGES,
   BANKED_METHODS,
   BURSARY_MESSAGES,
   DUPLICATE_CASH_CODE,
@@ -14,6 +15,7 @@ import {
   paymentDateProblem,
   paymentDateWindow,
   personName,
+  referenceKey,
   type LedgerEntry,
   type LedgerPage,
   type OfflineMethod,
@@ -29,6 +31,8 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { SessionsService } from '../results/sessions.service';
+import { BanksRepository } from './banks.repository';
+import { BanksService } from './banks.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
@@ -100,6 +104,7 @@ export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
     reverses: reversal ? { reference: r.orig_reference!, receipt_number: r.orig_receipt_number ?? '' } : null,
     reason: r.reason,
     reversed_by: r.reversed_by ?? null,
+    replaces: r.replaces_reference ? { reference: r.replaces_reference, receipt_number: r.replaces_receipt_number ?? '' } : null,
     recorded_by: r.recorder_name?.trim() || r.recorder_email || null,
     recorded_at: r.created_at,
   };
@@ -113,6 +118,8 @@ export interface RecordedPayment {
   amountKobo: number;
   method: OfflineMethod;
   bank: string;
+  /** The bank's code in the list ('' for cash; `?NAME` for an old bank the list does not know). */
+  bankCode: string;
   bankReference: string;
   paidOn: string;
   note: string;
@@ -121,12 +128,16 @@ export interface RecordedPayment {
   timeZone: string;
 }
 type PayerStudent = NonNullable<Awaited<ReturnType<BursaryRepository['studentForPayment']>>>;
-export type RecordedRow = Awaited<ReturnType<BursaryRepository['insert']>> & { has_scan: number };
+export type RecordedRow = Awaited<ReturnType<BursaryRepository['insert']>> & {
+  has_scan: number;
+  replaces_reference: string | null;
+  replaces_receipt_number: string | null;
+};
 
-/** The bank reference key a recorded payment stores: banked methods only carry a bank. */
-function referenceKeyOf(p: Pick<RecordedPayment, 'method' | 'bank' | 'bankReference'>): string | null {
-  const bank = (BANKED_METHODS as readonly string[]).includes(p.method) ? p.bank : '';
-  return p.bankReference ? bankReferenceKey(bank, p.bankReference) : null;
+/** The bank reference key a recorded payment stores (the bank's code and the reference's key): banked methods only carry a bank. */
+function referenceKeyOf(p: Pick<RecordedPayment, 'method' | 'bankCode' | 'bankReference'>): string | null {
+  const code = (BANKED_METHODS as readonly string[]).includes(p.method) ? p.bankCode : '';
+  return p.bankReference ? bankReferenceKey(code, p.bankReference) : null;
 }
 
 /** A payment just recorded as a ledger entry, from the row written (no re-read: nothing reverses it yet). */
@@ -151,7 +162,16 @@ export class BursaryService {
     private readonly repo: BursaryRepository,
     private readonly sessions: SessionsService,
     private readonly attendance: AttendanceService,
+    readonly banks: BanksService = new BanksService(new BanksRepository(repo.db)),
   ) {}
+
+  /** The bank of the list a typed name means (its name as the list has it, and its code), else 400 bankUnknown. */
+  async bankOf(method: OfflineMethod, typed: string): Promise<{ bank: string; bankCode: string }> {
+    if (!(BANKED_METHODS as readonly string[]).includes(method)) return { bank: '', bankCode: '' };
+    const bank = await this.banks.resolve(typed);
+    if (!bank) throw badRequest({ bank: [BANK_REFERENCE_MESSAGES.bankUnknown] });
+    return { bank: bank.name, bankCode: bank.code };
+  }
 
   private async entry(conn: Conn, reference: string): Promise<LedgerEntry> {
     const [row] = await this.repo.ledger({ reference }, undefined, conn);
@@ -191,11 +211,12 @@ export class BursaryService {
   }
 
   async record(actor: Actor, input: OfflinePayment): Promise<LedgerEntry> {
-    const [student, session, { today, timeZone }, recorderName] = await Promise.all([
+    const [student, session, { today, timeZone }, recorderName, bank] = await Promise.all([
       this.repo.studentForPayment(input.admission_number),
       this.sessions.byId(input.session_id),
       this.attendance.schoolToday(),
       this.repo.recorderName(actor.id),
+      this.bankOf(input.method, input.bank),
     ]);
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
@@ -208,7 +229,7 @@ export class BursaryService {
       term: input.term,
       amountKobo: input.amount,
       method: input.method,
-      bank: input.bank,
+      ...bank,
       bankReference: input.bank_reference,
       paidOn: input.paid_on,
       note: input.note,
@@ -244,6 +265,8 @@ export class BursaryService {
     const key = referenceKeyOf(p);
     const reference = `OFF-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
     const receipt = await nextReceiptNumber(trx);
+    // The same reference recorded again after its payment was reversed: the new one says what it replaces.
+    const replaced = key ? await this.repo.reversedHolding(trx, key) : undefined;
     const inserted = await this.repo.insert(trx, {
       reference,
       student_id: p.student.id,
@@ -273,6 +296,7 @@ export class BursaryService {
       receipt_number: receipt,
       reversal_of: null,
       recorded_by: actor.id,
+      replaces: replaced?.id ?? null,
     });
     if (p.scan)
       await this.repo.insertScan(trx, {
@@ -281,7 +305,12 @@ export class BursaryService {
         data: p.scan.bytes.toString('base64'),
         bytes: p.scan.bytes.length,
       });
-    const row = { ...inserted, has_scan: p.scan ? 1 : 0 };
+    const row = {
+      ...inserted,
+      has_scan: p.scan ? 1 : 0,
+      replaces_reference: replaced?.reference ?? null,
+      replaces_receipt_number: replaced?.receipt_number ?? null,
+    };
     const more = andThen ? await andThen(row) : [];
     await writeAuditMany(trx, [
       {
@@ -301,6 +330,7 @@ export class BursaryService {
           paid_on: p.paidOn,
           note: p.note,
           scan: p.scan ? { mime: p.scan.mime, bytes: p.scan.bytes.length } : null,
+          replaces: replaced?.receipt_number ?? null,
         },
       },
       ...more,
@@ -313,7 +343,7 @@ export class BursaryService {
    * with it) is a 409 naming the receipt that holds it; the unique index decided, and the counter's
    * step rolled back with the refused insert. Returns for any other error (the caller rethrows it).
    */
-  async refuseReferenceClash(err: unknown, p: Pick<RecordedPayment, 'method' | 'bank' | 'bankReference'>): Promise<void> {
+  async refuseReferenceClash(err: unknown, p: Pick<RecordedPayment, 'method' | 'bankCode' | 'bankReference'>): Promise<void> {
     const key = referenceKeyOf(p);
     if (key && isUniqueViolation(err, 'bank_reference_key')) await this.refuseTakenReference(this.repo.db, key);
   }
@@ -373,6 +403,8 @@ export class BursaryService {
           reason,
           recorded_by: actor.id,
         });
+        // The reversed payment no longer holds its bank reference: the right amount may be recorded with it.
+        await this.repo.markReversed(trx, original.id);
         await writeAudit(trx, {
           actorUserId: actor.id,
           action: 'payment.reverse',
@@ -390,8 +422,17 @@ export class BursaryService {
     return this.entry(this.repo.db, reversalRef);
   }
 
-  private async filterOf(q: { admission_number?: string; session_id?: number; method?: PaymentMethod; from?: string; to?: string }) {
+  private async filterOf(q: {
+    admission_number?: string;
+    bank_reference?: string;
+    session_id?: number;
+    method?: PaymentMethod;
+    from?: string;
+    to?: string;
+  }) {
     const f: LedgerFilter = { method: q.method, from: q.from, to: q.to };
+    // Searched by the same rule payments are kept unique by (invisible characters, case, dashes aside).
+    if (q.bank_reference && referenceKey(q.bank_reference)) f.bankReferenceKey = referenceKey(q.bank_reference);
     if (q.admission_number) {
       const s = await this.repo.studentForPayment(q.admission_number);
       if (!s) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
@@ -407,6 +448,7 @@ export class BursaryService {
 
   async ledger(q: {
     admission_number?: string;
+    bank_reference?: string;
     session_id?: number;
     method?: PaymentMethod;
     from?: string;

@@ -30,7 +30,10 @@ export interface PaymentsTable {
   method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
   bank: ColumnType<string, string | undefined, string>;
   bank_reference: ColumnType<string, string | undefined, string>;
-  /** bankReferenceKey(bank, reference), unique; null for payments without one. */
+  /**
+   * bankReferenceKey(bank code, reference); null for payments without one. Unique among payments
+   * not reversed (migration 0020): a reversed payment keeps it, to link the payment replacing it.
+   */
   bank_reference_key: string | null;
   /** The day the money was paid (YYYY-MM-DD, the school's date); null until a payment succeeds. */
   paid_on: string | null;
@@ -41,6 +44,30 @@ export interface PaymentsTable {
   reversal_of: number | null;
   reason: ColumnType<string, string | undefined, string>;
   recorded_by: number | null;
+  /** 1 once a reversal entry exists (migration 0020): the payment no longer holds its bank reference. */
+  reversed: ColumnType<number, number | undefined, number>;
+  /** The reversed payment of the same bank reference this one replaces (migration 0020). */
+  replaces: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A bank the admin added to the domain's list (migration 0020). */
+export interface BanksTable {
+  code: string;
+  name: string;
+  /** JSON array of other names. */
+  aliases: string;
+  added_by: number | null;
+  added_at: string;
+}
+
+/** A stored row that shared its bank reference key with an older one when 0020 computed the keys again. */
+export interface BankReferenceReviewsTable {
+  id: Generated<number>;
+  entity: 'payment' | 'transfer_report';
+  entity_id: number;
+  holder_id: number;
+  reference_key: string;
+  found_at: string;
 }
 
 /** The teller's or transfer slip's scan of an offline payment (migration 0018). */
@@ -152,5 +179,7 @@ declare module '../../db/schema' {
     payment_scans: PaymentScansTable;
     fee_discounts: FeeDiscountsTable;
     transfer_reports: TransferReportsTable;
+    banks: BanksTable;
+    bank_reference_reviews: BankReferenceReviewsTable;
   }
 }

@@ -1,4 +1,5 @@
 import {
+  BANK_REFERENCE_MESSAGES,
   BURSARY_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -103,7 +104,8 @@ export class StatementService {
         description:
           kind === 'reversal'
             ? BURSARY_MESSAGES.reversed(r.orig_receipt_number ?? '') + (r.reason ? ` ${r.reason}` : '')
-            : `${PAYMENT_METHOD_LABELS[r.method]} ${receipt}`,
+            : `${PAYMENT_METHOD_LABELS[r.method]} ${receipt}` +
+              (r.replaces_receipt_number ? ` (${BANK_REFERENCE_MESSAGES.replaces(r.replaces_receipt_number)})` : ''),
         term: (r.term as Term | null) ?? null,
         kobo: r.amount_kobo,
         receipt_number: receipt,

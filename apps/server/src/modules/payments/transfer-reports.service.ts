@@ -94,15 +94,17 @@ export class TransferReportsService {
 
   async report(actor: Actor, input: TransferReportData): Promise<TransferReport> {
     const student = await this.reporter(actor);
-    const [session, { today }, waiting] = await Promise.all([
+    const [session, { today }, waiting, bank] = await Promise.all([
       this.sessions.byId(input.session_id),
       this.attendance.schoolToday(),
       this.repo.waitingCount(student.id),
+      this.bursary.bankOf(input.method, input.bank),
     ]);
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
     await this.bursary.checkPaidOn(input.paid_on, today);
     const scan = decodeScan(input.scan);
-    const key = bankReferenceKey(input.bank, input.bank_reference);
+    // The bank's code and the reference's key: the same rule as the bursar's payments.
+    const key = bankReferenceKey(bank.bankCode, input.bank_reference);
     // Already a payment: said at once, naming its receipt (confirming would refuse it anyway).
     await this.bursary.refuseIfRecorded(key);
     // Each waiting report holds a slip of up to 2 MB: a student cannot fill the database.
@@ -116,7 +118,7 @@ export class TransferReportsService {
           term: input.term,
           amount_kobo: input.amount,
           method: input.method,
-          bank: input.bank,
+          bank: bank.bank,
           bank_reference: input.bank_reference,
           bank_reference_key: key,
           paid_on: input.paid_on,
@@ -138,7 +140,7 @@ export class TransferReportsService {
             term: input.term,
             amount_kobo: input.amount,
             method: input.method,
-            bank: input.bank,
+            bank: bank.bank,
             bank_reference: input.bank_reference,
             paid_on: input.paid_on,
             note: input.note,
@@ -208,6 +210,8 @@ export class TransferReportsService {
       amountKobo: report.amount_kobo,
       method: report.method as TransferReportMethod,
       bank: report.bank,
+      // The code the report was keyed with (an upgraded report may name a bank the list does not know).
+      bankCode: report.bank_reference_key.slice(0, report.bank_reference_key.indexOf('|')),
       bankReference: report.bank_reference,
       paidOn: report.paid_on,
       note: TRANSFER_REPORT_MESSAGES.reportedNote(formatDate(report.reported_at, timeZone)),

@@ -93,7 +93,13 @@ describeEachDatabase('transfers students report', (dialect) => {
     it('stores it as "to confirm" with the slip, audited without the slip bytes; the student lists it, newest first', async () => {
       const slip = greyPng(6, 6);
       const first = await reported(pupil, { note: 'Paid by my father' });
-      const res = await report(pupil, { amount: 12500.5, term: null, method: 'bank_teller', bank: 'First Bank', scan: pngDataUrl(slip) });
+      const res = await report(pupil, {
+        amount: 12500.5,
+        term: null,
+        method: 'bank_teller',
+        bank: 'First Bank of Nigeria',
+        scan: pngDataUrl(slip),
+      });
       expect(res.statusCode, res.body).toBe(201);
       const r = res.json<TransferReport>();
       expect(r).toMatchObject({
@@ -106,7 +112,7 @@ describeEachDatabase('transfers students report', (dialect) => {
         term: null,
         amount: 12500.5,
         method: 'bank_teller',
-        bank: 'First Bank',
+        bank: 'First Bank of Nigeria',
         paid_on: lagosDay(),
         decided_at: null,
         decided_by: null,
@@ -300,7 +306,7 @@ describeEachDatabase('transfers students report', (dialect) => {
       const r = await reported(kid, {
         amount: 30000,
         method: 'bank_teller',
-        bank: 'First Bank',
+        bank: 'First Bank of Nigeria',
         scan: pngDataUrl(slip),
         paid_on: lagosDay(-1),
       });
@@ -315,7 +321,7 @@ describeEachDatabase('transfers students report', (dialect) => {
         admission_number: kid.admissionNumber,
         amount: 30000,
         method: 'bank_teller',
-        bank: 'First Bank',
+        bank: 'First Bank of Nigeria',
         bank_reference: r.bank_reference,
         paid_on: lagosDay(-1),
         term: '1st',

@@ -10,6 +10,7 @@ import type {
 } from '@portal/domain/bursary';
 import type { SchoolCalendarView } from '@portal/domain/attendance';
 import type { AcademicSession } from '@portal/domain/results';
+import type { Bank, ReferenceReview } from '@portal/domain/bank-references';
 import { api } from '../../lib/api-client';
 import { useSubmissionKeys } from '../../lib/idempotency';
 import { capabilityKeys } from '../../lib/capabilities';
@@ -18,6 +19,8 @@ const T = { timeout: 15_000 };
 
 export interface LedgerQuery {
   admission_number?: string;
+  /** Matched by the one bank reference rule on the server. */
+  bank_reference?: string;
   session_id?: number;
   method?: PaymentMethod;
   from?: string;
@@ -41,6 +44,21 @@ export const bursaryKeys = {
   staff: ['bursary', 'staff-capabilities'] as const,
   sessions: ['sessions'] as const,
 };
+
+/** The list of banks (the domain's and the admin's), offered by the payment and transfer forms. */
+export function useBanks() {
+  return useQuery({ queryKey: ['bursary', 'banks'], queryFn: () => api.get<Bank[]>('/bursary/banks/', T), staleTime: 10 * 60_000 });
+}
+
+/** What migration 0020 found recorded twice (the bursar reviews it on the ledger). */
+export function useReferenceReviews() {
+  return useQuery({
+    queryKey: ['bursary', 'reference-reviews'],
+    queryFn: () => api.get<ReferenceReview[]>('/bursary/reference-reviews/', T),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
 
 export function useSessions() {
   return useQuery({ queryKey: bursaryKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });

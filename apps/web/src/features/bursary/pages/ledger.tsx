@@ -21,10 +21,11 @@ import { formatDate } from '../../../lib/datetime';
 import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { downloadLedgerCsv, fetchScan, useLedger, useSessions, type LedgerQuery } from '../api';
+import { downloadLedgerCsv, fetchScan, useLedger, useReferenceReviews, useSessions, type LedgerQuery } from '../api';
+import type { ReferenceReview } from '@portal/domain/bank-references';
 import { ReverseDialog } from '../components/reverse-dialog';
 
-const FILTERS = ['admission_number', 'session_id', 'method', 'from', 'to'] as const;
+const FILTERS = ['admission_number', 'bank_reference', 'session_id', 'method', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 function queryOf(params: URLSearchParams): LedgerQuery {
@@ -33,6 +34,7 @@ function queryOf(params: URLSearchParams): LedgerQuery {
   const page = Number(params.get('page'));
   return {
     ...(params.get('admission_number') ? { admission_number: params.get('admission_number')! } : {}),
+    ...(params.get('bank_reference') ? { bank_reference: params.get('bank_reference')! } : {}),
     ...(sessionId > 0 ? { session_id: sessionId } : {}),
     ...((PAYMENT_METHODS as readonly string[]).includes(method) ? { method: method as PaymentMethod } : {}),
     ...(params.get('from') ? { from: params.get('from')! } : {}),
@@ -59,6 +61,28 @@ function ScanButton({ reference }: { reference: string }) {
     >
       {L.viewScan}
     </Button>
+  );
+}
+
+/** The entries the upgrade found sharing a bank reference (migration 0020): shown until there are none. */
+function ReferenceReviews() {
+  const reviews = useReferenceReviews();
+  if (!reviews.data?.length) return null;
+  const name = (r: ReferenceReview, holder: boolean) => {
+    const receipt = holder ? r.holder_receipt_number : r.receipt_number;
+    const report = holder ? r.holder_report_id : r.report_id;
+    const [bank, ref] = holder ? [r.holder_bank, r.holder_bank_reference] : [r.bank, r.bank_reference];
+    return `${receipt ?? L.reportLabel(report ?? 0)} (${[bank, ref].filter(Boolean).join(' / ')})`;
+  };
+  return (
+    <Card className="mb-4" title={L.reviewsTitle}>
+      <p className="mb-2 text-sm text-slate-700">{L.reviewsIntro}</p>
+      <ul className="list-disc pl-5 text-sm [overflow-wrap:anywhere]" data-testid="reference-reviews">
+        {reviews.data.map((r) => (
+          <li key={`${r.entity}-${r.receipt_number ?? r.report_id}`}>{L.reviewLine(name(r, false), name(r, true))}</li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
@@ -103,6 +127,11 @@ function EntryRow({ e, onReverse }: { e: LedgerEntry; onReverse: (e: LedgerEntry
       <td data-label={L.bankAndReference} className="px-2 py-2 [overflow-wrap:anywhere]">
         {[e.bank, e.bank_reference].filter(Boolean).join(' / ')}
         {e.reverses && <span className="block text-xs">{L.reverses(e.reverses.receipt_number)}</span>}
+        {e.replaces && (
+          <span className="block text-xs" data-testid="replaces-mark">
+            {L.replaces(e.replaces.receipt_number)}
+          </span>
+        )}
         {e.reason && <span className="block text-xs text-slate-600">{e.reason}</span>}
         {e.reversed_by && <span className="block text-xs text-red-800">{L.reversedBy(e.reversed_by)}</span>}
       </td>
@@ -169,14 +198,16 @@ export default function LedgerPage() {
         </Button>
       }
     >
+      <ReferenceReviews />
       <Card className="mb-4">
         <form
-          className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+          className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
           onSubmit={submit}
           noValidate
           aria-label={BURSARY_SCREENS.ledger.title}
         >
           <TextField label={L.admissionNumber} autoComplete="off" placeholder="STU-0001" {...field('admission_number')} />
+          <TextField label={L.bankReference} autoComplete="off" {...field('bank_reference')} />
           <SelectField
             label={L.session}
             placeholder={L.anySession}

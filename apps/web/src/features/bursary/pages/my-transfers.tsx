@@ -28,6 +28,7 @@ import {
   type TransferForm,
 } from '../transfer-model';
 import { useMyTransferReports, useReportTransfer } from '../transfers-api';
+import { BankField } from '../components/bank-field';
 
 /** /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of earlier reports. */
 export default function MyTransfersPage() {
@@ -132,15 +133,7 @@ export default function MyTransfersPage() {
               options={TRANSFER_REPORT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
               error={errors.method}
             />
-            <TextField
-              id="trf-bank"
-              label={BL.bank}
-              required
-              autoComplete="off"
-              value={form.bank}
-              onChange={set('bank')}
-              error={errors.bank}
-            />
+            <BankField id="trf-bank" label={BL.bank} value={form.bank} onChange={set('bank')} error={errors.bank} />
             <TextField
               id="trf-bank_reference"
               label={L.bankReference}

@@ -19,6 +19,7 @@ import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFirstTermStart, useRecordPayment, useSessions, useStatement } from '../api';
 import { ScanField } from '../components/scan-field';
+import { BankField } from '../components/bank-field';
 import {
   clashingReceipt,
   emptyRecordForm,
@@ -258,15 +259,7 @@ export default function RecordPaymentPage() {
             />
             {banked && (
               <>
-                <TextField
-                  id="rec-bank"
-                  label={L.bank}
-                  required
-                  autoComplete="off"
-                  value={form.bank}
-                  onChange={set('bank')}
-                  error={errors.bank}
-                />
+                <BankField id="rec-bank" label={L.bank} value={form.bank} onChange={set('bank')} error={errors.bank} />
                 <TextField
                   id="rec-bank_reference"
                   label={L.bankReference}

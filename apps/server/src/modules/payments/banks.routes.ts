@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADMIN_ONLY, ANY_ROLE, STAFF_OR_ADMIN, bankInputSchema } from '@portal/domain';
+import type { AppDeps } from '../../http/deps';
+import { currentUser } from '../../http/auth';
+import { BanksRepository } from './banks.repository';
+import { BanksService } from './banks.service';
+
+const tags = ['bursary'];
+
+/** The list of banks (issue 30.3): everyone signed in reads it (the forms offer it); the admin adds one. */
+export function bankRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const service = new BanksService(new BanksRepository(deps.db));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/bursary/banks/', { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The list of banks with their codes' } }, () =>
+    service.all(),
+  );
+  r.post(
+    '/api/bursary/banks/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Add a bank to the list', body: bankInputSchema } },
+    async (request, reply) => reply.status(201).send(await service.add(currentUser(request), request.body)),
+  );
+  // The payments and reports migration 0020 found recorded twice (kept, never deleted): the bursar reviews them.
+  r.get(
+    '/api/bursary/reference-reviews/',
+    {
+      config: { auth: STAFF_OR_ADMIN, capability: 'bursar' },
+      schema: { tags, summary: 'Payments and reports that share a bank reference with an older one (found by migration 0020)' },
+    },
+    () => service.reviews(),
+  );
+}
