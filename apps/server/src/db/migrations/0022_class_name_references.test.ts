@@ -52,7 +52,9 @@ describe('migration 0022 on a database made by the previous release (SQLite fixt
       expect.objectContaining({ level: 'JSS 1', arm: 'Nowhere', name: 'JSS 1 Nowhere', retired: 1 }),
       expect.objectContaining({ level: '', arm: '?1', name: 'Old Boys', retired: 1 }),
     ]);
-    expect({ ...after, class_arms: after.class_arms!.filter((r) => before.class_arms!.includes(r)) }).toEqual(before);
+    expect(
+      upgrade.withoutRecomputedKeys({ ...after, class_arms: after.class_arms!.filter((r) => before.class_arms!.includes(r)) }),
+    ).toEqual(upgrade.withoutRecomputedKeys(before));
     // Every index is back as it was (a later migration adds students_admission_key).
     expect(indexesOf()).toEqual(expect.arrayContaining(indexes));
     // AUTOINCREMENT counters are kept (class_arms counts its two new rows).

@@ -35,7 +35,7 @@ describe('migration 0025 on a database made by the previous release (SQLite fixt
     expect(fksBefore.length).toBeGreaterThan(5);
 
     await migrateToLatest(handle);
-    expect(await upgrade.tableRowsAsBefore(handle, before)).toEqual(before);
+    expect(upgrade.withoutRecomputedKeys(await upgrade.tableRowsAsBefore(handle, before))).toEqual(upgrade.withoutRecomputedKeys(before));
 
     const cols = handle.sqlite!.prepare(`pragma table_info(users)`).all() as { name: string; notnull: number }[];
     expect(cols.map((c) => c.name)).toEqual([
@@ -52,9 +52,11 @@ describe('migration 0025 on a database made by the previous release (SQLite fixt
     expect(cols.find((c) => c.name === 'email')!.notnull).toBe(0);
     expect(handle.sqlite!.prepare(`select seq from sqlite_sequence where name = 'users'`).get()).toEqual(seqBefore);
     // The other tables still reference users, foreign keys are on again and hold.
-    expect(handle.sqlite!.prepare(`select * from sqlite_master where type = 'table' and sql like '%references "users"%'`).all()).toEqual(
-      fksBefore,
-    );
+    // (Later migrations rebuild some of them with more keys and add tables of their own: compare by name.)
+    const names = (rows: unknown[]) => (rows as { name: string }[]).map((r) => r.name);
+    expect(
+      names(handle.sqlite!.prepare(`select * from sqlite_master where type = 'table' and sql like '%references "users"%'`).all()),
+    ).toEqual(expect.arrayContaining(names(fksBefore)));
     expect(handle.sqlite!.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(handle.sqlite!.prepare('pragma foreign_key_check').all()).toEqual([]);
     expect(handle.sqlite!.prepare('pragma integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);

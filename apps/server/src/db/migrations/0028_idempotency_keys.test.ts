@@ -23,7 +23,7 @@ describe('migration 0028 on a database made by the previous release (SQLite fixt
     const handle = upgrade.databaseFromFixture('release-0019', cleanups);
     const before = await upgrade.tableRows(handle, upgrade.RELEASE_0019_TABLES);
     await migrateToLatest(handle);
-    expect(await upgrade.tableRowsAsBefore(handle, before)).toEqual(before);
+    expect(upgrade.withoutRecomputedKeys(await upgrade.tableRowsAsBefore(handle, before))).toEqual(upgrade.withoutRecomputedKeys(before));
     const user = await handle.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
     await claimsOnce(handle, user.id);
   });
