@@ -28,7 +28,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export function attendanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = attendanceService(deps.db, deps.now);
-  const carried = carriedImportService(deps.db);
+  const carried = carriedImportService(deps.db, deps.handle.dialect, deps.now);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import {
   ATTENDANCE_MESSAGES,
+  REPORT_MESSAGES,
   type AbsentToday,
   type CarriedImportPreview,
   type CommentSheet,
@@ -215,6 +216,50 @@ describeEachDatabase('attendance views and totals', (dialect) => {
       await get(admin, `/api/attendance/totals/?session_id=${sessionId}&term=1st&student_class=${enc(cls)}`)
     ).json<TermTotals>();
     expect(totals.rows.find((r) => r.name === 'Ada Eze')).toMatchObject({ carried: { present: 10, absent: 2 }, present: 12, absent: 5 });
+  });
+
+  it('refuses carried-in totals above the times school opened, naming the line, as typed totals are (issue 30.7)', async () => {
+    clock.at('2025-10-10');
+    const post = (csv: string, dry_run: boolean) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/attendance/carried/import/',
+        headers: admin.auth,
+        payload: { session_id: sessionId, term: '1st', csv, dry_run },
+      });
+    // The calendar counts 19 times opened so far; 200 + 200 cannot be right.
+    const csv = `admission_number,days_present,days_absent\n${bola.admissionNumber},10,9\n${ada.admissionNumber},200,200\n`;
+    const bad = await post(csv, false);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<CarriedImportPreview>()).toMatchObject({
+      applied: false,
+      errors: [{ line: 3, column: 'days_present', message: REPORT_MESSAGES.attendanceOverOpened(19) }],
+    });
+    expect((await post(csv, true)).json<CarriedImportPreview>().errors).toHaveLength(1);
+    const totals = (
+      await get(admin, `/api/attendance/totals/?session_id=${sessionId}&term=1st&student_class=${enc(cls)}`)
+    ).json<TermTotals>();
+    expect(totals.rows.find((r) => r.name === 'Bola Ade')!.carried).toBeNull();
+    // The typed times opened is the bound when set (as on the comment sheet).
+    const typed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/report-terms/',
+      headers: admin.auth,
+      payload: { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: 64 },
+    });
+    expect(typed.statusCode).toBe(200);
+    expect(
+      (await post(`admission_number,days_present,days_absent\n${bola.admissionNumber},40,20\n`, true)).json<CarriedImportPreview>().errors,
+    ).toEqual([]);
+    expect(
+      (await post(`admission_number,days_present,days_absent\n${bola.admissionNumber},40,25\n`, true)).json<CarriedImportPreview>().errors,
+    ).toEqual([{ line: 2, column: 'days_present', message: REPORT_MESSAGES.attendanceOverOpened(64) }]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/report-terms/',
+      headers: admin.auth,
+      payload: { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: null },
+    });
   });
 
   it("fills the report card and the comment sheet from the register; the form teacher's totals and the typed times opened win", async () => {

@@ -167,6 +167,14 @@ export class ReportSheetsService {
   // ---------- term dates ----------
 
   /** The three terms of a session, each with its dates (null until set). */
+  /**
+   * The term's times school opened as the card counts it (typed, else the calendar's count; null when
+   * neither): the bound of every present + absent, typed on the sheet or carried in from paper.
+   */
+  async timesOpened(sessionId: number, term: Term): Promise<number | null> {
+    return (await this.attendanceOf({ session_id: sessionId, term, student_class: '' }, [])).opened;
+  }
+
   async terms(sessionId: number): Promise<ReportTerm[]> {
     const [, rows] = await Promise.all([this.session(sessionId), this.entries.terms(sessionId)]);
     return TERM_VALUES.map((term) => {
