@@ -21,3 +21,4 @@ export * from './bursary';
 export * from './discounts';
 export * from './transfer-reports';
 export * from './fee-reports';
+export * from './current-term';

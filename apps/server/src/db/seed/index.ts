@@ -113,6 +113,9 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
   const DEMO_PASSWORDS = demoPasswords(fixedPasswords);
   await createSession(db, '2024/2025');
   const session = await createSession(db, '2025/2026', true);
+  // The next session, dated in the calendar only (issue 31.8): its first term holds November 2026, so
+  // the term-based screens open on a real term. 2025/2026 stays the session marked current (results, fees).
+  const next = await createSession(db, '2026/2027');
   const structure = await seedTeachingStructure(db);
 
   // A teacher for each subject in each part of the school (junior, senior); the bursar teaches nothing.
@@ -237,6 +240,9 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     .execute();
   // The school calendar (attendance): the current session's terms, breaks and holidays; no registers.
   const calendar = schoolYearCalendar(session.id, Number(session.name.slice(0, 4)));
+  const nextCalendar = schoolYearCalendar(next.id, Number(next.name.slice(0, 4)));
+  calendar.terms.push(...nextCalendar.terms);
+  calendar.events.push(...nextCalendar.events);
   await db
     .insertInto('school_terms')
     .values(calendar.terms.map((t) => ({ ...t, updated_by: null, updated_at: now })))

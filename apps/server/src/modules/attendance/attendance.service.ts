@@ -7,6 +7,7 @@ import {
   ATTENDANCE_STATUSES,
   cardDays,
   countMarks,
+  currentTermOfCalendar,
   datesBetween,
   dayInfo,
   DEFAULT_SCHOOL_SETTINGS,
@@ -28,6 +29,7 @@ import {
   type CalendarEvent,
   type CalendarEventInput,
   type CalendarEventKind,
+  type CurrentTerm,
   type DayInfo,
   type MarkCounts,
   type MonthGrid,
@@ -124,6 +126,41 @@ export class AttendanceService {
     const out: Partial<Record<Term, string>> = {};
     for (const t of await this.repo.termsOfSession(sessionId)) out[t.term as Term] = t.starts_on;
     return out;
+  }
+
+  /**
+   * The session and term every term-based screen opens on (issue 31.8): the calendar's term holding
+   * the school's today, else the nearest (`currentTermOfCalendar`); without term dates, the current
+   * session and no term.
+   */
+  async currentTerm(): Promise<CurrentTerm> {
+    const [terms, tz, sessions] = await Promise.all([this.repo.terms(), this.todayAndZone(), this.sessions.list()]);
+    const found = currentTermOfCalendar(
+      terms.map((t) => ({ session_id: Number(t.session_id), term: t.term as Term, starts_on: t.starts_on, ends_on: t.ends_on })),
+      tz.today,
+    );
+    if (found) {
+      const { term } = found;
+      return {
+        session_id: term.session_id,
+        session_name: sessions.find((s) => s.id === term.session_id)?.name ?? null,
+        term: term.term,
+        starts_on: term.starts_on,
+        ends_on: term.ends_on,
+        today: tz.today,
+        basis: found.basis,
+      };
+    }
+    const session = sessions.find((s) => s.is_current) ?? sessions[0];
+    return {
+      session_id: session?.id ?? null,
+      session_name: session?.name ?? null,
+      term: null,
+      starts_on: null,
+      ends_on: null,
+      today: tz.today,
+      basis: 'no_calendar',
+    };
   }
 
   /** The school's today and time zone (the bursar's payment dates are checked against it). */
