@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentTermOfCalendar, withCurrentTerm, type CalendarTerm } from './current-term';
+import { currentTermOfCalendar, type CalendarTerm } from './current-term';
 
 const year = (id: number, y: number): CalendarTerm[] => [
   { session_id: id, term: '1st', starts_on: `${y}-09-15`, ends_on: `${y}-12-19` },
@@ -31,12 +31,5 @@ describe('the current term (issue 31.8)', () => {
     expect(at('2025-01-01')).toEqual([1, '1st', 'term_ahead']);
     expect(at('2030-01-01')).toEqual([2, '3rd', 'term_ended']);
     expect(currentTermOfCalendar([], '2026-11-28')).toBeNull();
-  });
-  it("fills a screen's address only where it names no session", () => {
-    const cur = { session_id: 2, term: '1st' as const };
-    expect(withCurrentTerm(new URLSearchParams('class=JSS 1A'), cur).toString()).toBe('class=JSS+1A&session_id=2&term=1st');
-    expect(withCurrentTerm(new URLSearchParams('session_id=1&term=2nd'), cur).toString()).toBe('session_id=1&term=2nd');
-    expect(withCurrentTerm(new URLSearchParams('session_id=1'), cur).toString()).toBe('session_id=1');
-    expect(withCurrentTerm(new URLSearchParams(''), { session_id: 2, term: null }).toString()).toBe('session_id=2');
   });
 });

@@ -52,12 +52,3 @@ export function currentTermOfCalendar<T extends CalendarTerm>(
   if (ended && (!ahead || day(today) - day(ended.ends_on) <= day(ahead.starts_on) - day(today))) return { term: ended, basis: 'term_ended' };
   return ahead ? { term: ahead, basis: 'term_ahead' } : null;
 }
-
-/** A screen's address with the current session and term filled in where it names none. */
-export function withCurrentTerm(params: URLSearchParams, current: Pick<CurrentTerm, 'session_id' | 'term'> | null | undefined): URLSearchParams {
-  const out = new URLSearchParams(params);
-  if (!current?.session_id || out.get('session_id')) return out;
-  out.set('session_id', String(current.session_id));
-  if (current.term && !out.get('term')) out.set('term', current.term);
-  return out;
-}
