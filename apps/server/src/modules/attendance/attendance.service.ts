@@ -583,7 +583,9 @@ export class AttendanceService {
       if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number));
     }
     if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number ?? ''));
-    const sessionId = q.session_id ?? (await this.currentSessionId());
+    // Nothing named: the current term (the one rule every term-based screen opens on).
+    const opening = q.session_id === undefined && q.term === undefined ? await this.currentTerm() : null;
+    const sessionId = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
     if (sessionId === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
     const [session, around] = await Promise.all([this.session(sessionId), this.around(null, null)]);
     if (actor.role === 'staff') await this.assertViewer(actor, sessionId, student.student_class, ATTENDANCE_MESSAGES.notStudentOfYours);
@@ -591,6 +593,7 @@ export class AttendanceService {
     const own = around.cal.terms.filter((t) => t.session_id === sessionId);
     const term: Term =
       q.term ??
+      opening?.term ??
       own.find((t) => t.starts_on <= around.today && around.today <= t.ends_on)?.term ??
       own.filter((t) => t.starts_on <= around.today).sort((a, b) => cmp(b.starts_on, a.starts_on))[0]?.term ??
       '1st';
