@@ -21,6 +21,7 @@ import {
   termOfDate,
   timesOpened,
   todayIn,
+  unmarkedDays,
   ZERO_COUNTS,
   type AbsentToday,
   type AttendanceSettings,
@@ -365,6 +366,16 @@ export class AttendanceService {
     return out;
   }
 
+  /** The school days of the date's term before today that the arm's register missed (issue 31.14). */
+  private async unmarkedDaysOf(ctx: RegisterContext): Promise<string[]> {
+    const term = termOfDate(ctx.cal, ctx.q.date);
+    if (!term) return [];
+    const days = schoolDaysOfTerm(ctx.cal, term, addDays(ctx.today, -1));
+    if (!days.length) return [];
+    const saved = await this.repo.armRegisterDates(ctx.q.student_class, days[0]!, days.at(-1)!);
+    return unmarkedDays(days, saved, ctx.cal.settings.periods_per_day, ctx.today);
+  }
+
   /** The register as the page shows it; `known` = the students and marks a save just wrote (not read again). */
   private async presentRegister(
     actor: Actor,
@@ -381,7 +392,7 @@ export class AttendanceService {
             : Promise.resolve(new Map<number, AttendanceStatus>()),
         ]);
     students.sort(byRegisterOrder);
-    const streaks = await this.streaksBefore(ctx, students);
+    const [streaks, unmarked] = await Promise.all([this.streaksBefore(ctx, students), this.unmarkedDaysOf(ctx)]);
     const refusal = this.refusal(actor, ctx, saved);
     const refusalText = refusal ? String(refusal.body.detail ?? Object.values(refusal.body).flat()[0]) : null;
     return {
@@ -409,6 +420,7 @@ export class AttendanceService {
         status: statusOf.get(s.id) ?? null,
         absent_before: streaks.get(s.id) ?? 0,
       })),
+      unmarked_days: unmarked,
     };
   }
 
