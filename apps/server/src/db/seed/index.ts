@@ -150,6 +150,8 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     .values({ user_id: bursar.userId, capability: 'bursar', granted_by: null, granted_at: nowIso() })
     .execute();
   await assignDemoTeachers(db, session.id, structure, teachers);
+  // The same teachers and form teachers in the next session, whose first term the calendar holds today.
+  await assignDemoTeachers(db, next.id, structure, teachers);
 
   const students = [];
   const results: ResultInput[] = [];
