@@ -27,6 +27,13 @@ describe('the current term (issue 31.8)', () => {
     // A tie goes to the term that ended.
     expect(at('2025-12-31')).toEqual([1, '1st', 'term_ended']);
   });
+  it("looks only at the marked-current session's terms when it has dates", () => {
+    // 2025/2026 still marked current in November 2026: its last term, not 2026/2027's first.
+    expect(currentTermOfCalendar(terms, '2026-11-28', 1)).toMatchObject({ term: { session_id: 1, term: '3rd' }, basis: 'term_ended' });
+    expect(currentTermOfCalendar(terms, '2026-11-28', 2)).toMatchObject({ term: { session_id: 2, term: '1st' }, basis: 'in_term' });
+    // A current session with no dates yet: the whole calendar.
+    expect(currentTermOfCalendar(terms, '2026-11-28', 3)).toMatchObject({ term: { session_id: 2, term: '1st' }, basis: 'in_term' });
+  });
   it('before the first and after the last term, the nearest one; none without dates', () => {
     expect(at('2025-01-01')).toEqual([1, '1st', 'term_ahead']);
     expect(at('2030-01-01')).toEqual([2, '3rd', 'term_ended']);

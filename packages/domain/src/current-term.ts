@@ -35,12 +35,17 @@ const day = (iso: string) => Math.round(Date.UTC(+iso.slice(0, 4), +iso.slice(5,
 /**
  * The term a screen opens on: the one whose dates contain `today`; between terms (or before the
  * first, after the last) the nearest by days, the one that ended winning a tie (its results and
- * cards are still being finished); null when no term has dates.
+ * cards are still being finished); null when no term has dates. With `sessionId` (the session the
+ * school marked current) and any of its terms dated, only its terms are looked at: the school moves
+ * into a new session by marking it current (rosters, promotion), not by the calendar's dates alone.
  */
 export function currentTermOfCalendar<T extends CalendarTerm>(
-  terms: readonly T[],
+  all: readonly T[],
   today: string,
+  sessionId?: number | null,
 ): { term: T; basis: Exclude<CurrentTermBasis, 'no_calendar'> } | null {
+  const own = all.filter((t) => t.session_id === sessionId);
+  const terms = own.length ? own : all;
   const holding = terms.find((t) => t.starts_on <= today && today <= t.ends_on);
   if (holding) return { term: holding, basis: 'in_term' };
   let ended: T | undefined;
@@ -49,6 +54,7 @@ export function currentTermOfCalendar<T extends CalendarTerm>(
     if (t.ends_on < today && (!ended || t.ends_on > ended.ends_on)) ended = t;
     if (t.starts_on > today && (!ahead || t.starts_on < ahead.starts_on)) ahead = t;
   }
-  if (ended && (!ahead || day(today) - day(ended.ends_on) <= day(ahead.starts_on) - day(today))) return { term: ended, basis: 'term_ended' };
+  if (ended && (!ahead || day(today) - day(ended.ends_on) <= day(ahead.starts_on) - day(today)))
+    return { term: ended, basis: 'term_ended' };
   return ahead ? { term: ahead, basis: 'term_ahead' } : null;
 }

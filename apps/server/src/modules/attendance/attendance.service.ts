@@ -131,14 +131,16 @@ export class AttendanceService {
 
   /**
    * The session and term every term-based screen opens on (issue 31.8): the calendar's term holding
-   * the school's today, else the nearest (`currentTermOfCalendar`); without term dates, the current
-   * session and no term.
+   * the school's today, else the nearest, among the marked-current session's terms when it has dates
+   * (`currentTermOfCalendar`); without term dates, the current session and no term.
    */
   async currentTerm(): Promise<CurrentTerm> {
     const [terms, tz, sessions] = await Promise.all([this.repo.terms(), this.todayAndZone(), this.sessions.list()]);
+    const marked = sessions.find((s) => s.is_current) ?? sessions[0];
     const found = currentTermOfCalendar(
       terms.map((t) => ({ session_id: Number(t.session_id), term: t.term as Term, starts_on: t.starts_on, ends_on: t.ends_on })),
       tz.today,
+      marked?.id ?? null,
     );
     if (found) {
       const { term } = found;
@@ -152,10 +154,9 @@ export class AttendanceService {
         basis: found.basis,
       };
     }
-    const session = sessions.find((s) => s.is_current) ?? sessions[0];
     return {
-      session_id: session?.id ?? null,
-      session_name: session?.name ?? null,
+      session_id: marked?.id ?? null,
+      session_name: marked?.name ?? null,
       term: null,
       starts_on: null,
       ends_on: null,

@@ -70,10 +70,19 @@ describeEachDatabase('the current term', (dialect) => {
     expect(await read()).toMatchObject({ session_id: current, term: '1st', basis: 'term_ended' });
     clock.at('2027-01-08');
     expect(await read()).toMatchObject({ session_id: current, term: '2nd', basis: 'term_ahead' });
-    clock.at('2026-08-01');
-    expect(await read()).toMatchObject({ session_id: previous, session_name: '2025/2026', term: '3rd', basis: 'term_ended' });
     clock.at('2026-09-05');
     expect(await read()).toMatchObject({ session_id: current, term: '1st', basis: 'term_ahead' });
+  });
+
+  it("looks at the marked-current session's terms: the school moves on by marking the next session current", async () => {
+    clock.at('2026-11-28');
+    const mark = (id: number) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/sessions/${id}/`, headers: admin.auth, payload: { is_current: true } });
+    expect((await mark(previous)).statusCode).toBe(200);
+    // 2025/2026 still current in November 2026: its last term (ended in July), not 2026/2027's first.
+    expect(await read()).toMatchObject({ session_id: previous, session_name: '2025/2026', term: '3rd', basis: 'term_ended' });
+    expect((await mark(current)).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ session_id: current, term: '1st', basis: 'in_term' });
   });
 
   it('asks for a sign-in', async () => {
