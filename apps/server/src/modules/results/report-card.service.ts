@@ -600,7 +600,8 @@ export class ReportCardService {
         if (!s) {
           s = {
             admission_number: r.admission_number,
-            name: `${r.last_name} ${r.first_name}`,
+            // First name first, as on every other screen (the rows stay in register order).
+            name: personName(r),
             scores: Object.fromEntries(subjects.map((x) => [x, null])),
             not_taken: [],
             components: {},
