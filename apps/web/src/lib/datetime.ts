@@ -25,6 +25,9 @@ export function formatDate(value: string | null | undefined, timeZone = schoolTi
 }
 
 /** When a payment was made: an offline payment's day (no made-up time), an online one's moment. */
-export function formatPaidWhen(p: { paid_on?: string | null; paid_at: string | null; created_at?: string }, timeZone = schoolTimeZone): string {
+export function formatPaidWhen(
+  p: { paid_on?: string | null; paid_at: string | null; created_at?: string },
+  timeZone = schoolTimeZone,
+): string {
   return formatPaidWhenIn(p, timeZone);
 }

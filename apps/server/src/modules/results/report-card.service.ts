@@ -346,9 +346,20 @@ export function cardAttendanceOf(
     return { times_opened: x.times_opened, present: entry.days_present, absent: entry.days_absent, source: 'form_teacher', unmarked: null };
   // From the register: what it never marked is said, not left to read as presence.
   if (x.register)
-    return { times_opened: x.times_opened, ...x.register, source: 'register', unmarked: unmarkedTimes(x.times_opened, x.register.present, x.register.absent) };
+    return {
+      times_opened: x.times_opened,
+      ...x.register,
+      source: 'register',
+      unmarked: unmarkedTimes(x.times_opened, x.register.present, x.register.absent),
+    };
   if (x.term_has_dates)
-    return { times_opened: x.times_opened, present: null, absent: null, source: 'register', unmarked: unmarkedTimes(x.times_opened, null, null) };
+    return {
+      times_opened: x.times_opened,
+      present: null,
+      absent: null,
+      source: 'register',
+      unmarked: unmarkedTimes(x.times_opened, null, null),
+    };
   return { times_opened: x.times_opened, present: null, absent: null, source: 'form_teacher', unmarked: null };
 }
 

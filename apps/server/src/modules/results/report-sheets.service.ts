@@ -469,7 +469,8 @@ export class ReportSheetsService {
       days_absent,
       register,
       // The form teacher's totals confirm the term; without them, what the register never marked.
-      unmarked: days_present !== null || days_absent !== null ? null : unmarkedTimes(opened, register?.present ?? null, register?.absent ?? null),
+      unmarked:
+        days_present !== null || days_absent !== null ? null : unmarkedTimes(opened, register?.present ?? null, register?.absent ?? null),
       promotion: standing.promotion
         ? {
             computed: standing.promotion.computed,
@@ -570,7 +571,14 @@ export class ReportSheetsService {
     });
     return {
       rows: saved.map((e, i) =>
-        this.commentRow(students[i]!, e, ctx.settings, standingOf(students[i]!.id), attendance.register.get(students[i]!.id) ?? null, attendance.opened),
+        this.commentRow(
+          students[i]!,
+          e,
+          ctx.settings,
+          standingOf(students[i]!.id),
+          attendance.register.get(students[i]!.id) ?? null,
+          attendance.opened,
+        ),
       ),
     };
   }

@@ -44,13 +44,7 @@ export default function MyClassesPage() {
             }}
             options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name}${s.is_current ? ' (current)' : ''}` }))}
           />
-          <SelectField
-            label="Term"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder="Select term"
-            options={TERMS}
-          />
+          <SelectField label="Term" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Select term" options={TERMS} />
         </div>
         {data && (
           <p className="mt-3 text-sm text-slate-600" data-testid="enforcement-state">
