@@ -88,7 +88,7 @@ function fullCard(over: Partial<ReportCard> = {}): ReportCard {
       annual_average: 67.5,
     },
     status: 'released',
-    attendance: { times_opened: 62, present: 58, absent: 4, source: 'form_teacher' },
+    attendance: { times_opened: 62, present: 58, absent: 4, source: 'form_teacher', unmarked: null },
     ratings: {
       labels: ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'],
       domains: [

@@ -73,7 +73,7 @@ export function fullCard(n: number, term: '1st' | '3rd' = '3rd'): ReportCard {
           }
         : null,
     status: 'released',
-    attendance: { times_opened: 120, present: 115, absent: 5, source: 'form_teacher' },
+    attendance: { times_opened: 120, present: 115, absent: 5, source: 'form_teacher', unmarked: null },
     ratings: {
       labels: [...DEFAULT_REPORT_SETTINGS.rating_labels],
       domains: RATING_DOMAINS.map((domain) => ({

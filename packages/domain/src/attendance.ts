@@ -295,6 +295,23 @@ export function countMarks(statuses: Iterable<AttendanceStatus>): MarkCounts {
   return c;
 }
 
+/**
+ * Times school opened that neither the register nor a carried-in total accounts for (issue 31.14):
+ * "opened 48, present 4, absent 0" leaves 44 never marked, which must not read as presence. Null
+ * when times opened is not known.
+ */
+export function unmarkedTimes(opened: number | null, present: number | null, absent: number | null): number | null {
+  if (opened === null) return null;
+  return Math.max(0, opened - (present ?? 0) - (absent ?? 0));
+}
+
+/** The school days before `today` (of those given) with fewer registers saved than the day has periods. */
+export function unmarkedDays(days: readonly string[], saved: readonly { date: string }[], periodsPerDay: number, today: string): string[] {
+  const n = new Map<string, number>();
+  for (const r of saved) n.set(r.date, (n.get(r.date) ?? 0) + 1);
+  return days.filter((d) => d < today && (n.get(d) ?? 0) < periodsPerDay);
+}
+
 /** The card's present and absent from the register's counts and any carried-in totals. */
 export function cardDays(counts: MarkCounts, carried: { present: number; absent: number } | null): { present: number; absent: number } {
   return {
@@ -377,6 +394,8 @@ export interface Register {
   refusal: string | null;
   form_teacher: string | null;
   rows: RegisterRow[];
+  /** The term's school days before today whose register (any of the day's) was never saved, oldest first. */
+  unmarked_days: string[];
 }
 
 // ---------- views ----------
@@ -559,4 +578,10 @@ export const ATTENDANCE_LABELS = {
   carried: 'Carried in from paper',
   fromRegister: 'From the register',
   fromFormTeacher: 'Entered by the form teacher',
+  timesNotMarked: 'Not marked',
+  /** The card's and the comment sheet's note under the totals (issue 31.14). */
+  notMarkedNote: (n: number, opened: number) =>
+    `${n} of the ${opened} times school opened ${n === 1 ? 'was' : 'were'} not marked in the register.`,
+  unmarkedDaysTitle: (n: number) => `Days not marked yet (${n})`,
+  termAllMarked: 'Every school day of the term so far is marked.',
 } as const;

@@ -43,6 +43,10 @@ export type Term = (typeof TERM_VALUES)[number];
 export function termLabel(term: string): string {
   return TERMS.find((t) => t.value === term)?.label ?? term;
 }
+/** A line naming its term, as every statement, receipt and list writes it: "R-000003 (First Term)"; the text alone without a term. */
+export function withTerm(text: string, term: string | null | undefined): string {
+  return term ? `${text} (${termLabel(term)})` : text;
+}
 
 export const GENDERS = [
   { value: 'M', label: 'Male' },

@@ -72,6 +72,24 @@ export function formatDate(value: string | Date | null | undefined, timeZone: st
   return formatIn('date', value, timeZone, (p) => `${p.day} ${p.month} ${p.year}`);
 }
 
+/** A calendar day (`YYYY-MM-DD`, already the school's day) as every date is written: `20 Nov 2026`. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return formatDate(day);
+  return formatDate(`${day}T12:00:00Z`, 'UTC');
+}
+
+/**
+ * When a payment was made, one way on every screen and PDF (issue 31.19): an offline payment's day
+ * as the bursar recorded it, with no time (none was recorded: noon is only how it is stored), an
+ * online payment's moment in the school's time zone.
+ */
+export function formatPaidWhen(
+  p: { paid_on?: string | null; paid_at: string | null; created_at?: string },
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
+  return p.paid_on ? formatDay(p.paid_on) : formatDateTime(p.paid_at ?? p.created_at, timeZone);
+}
+
 /** The home page greeting: the person's first name, or none (the first admin's placeholder "School" is no name). */
 export function welcomeMessage(firstName: string | null | undefined): string {
   const name = (firstName ?? '').trim();

@@ -26,3 +26,4 @@ export * from './admission';
 export * from './first-run';
 export * from './money-guards';
 export * from './curricula';
+export * from './current-term';

@@ -323,6 +323,8 @@ export interface Payment {
   term: Term | null;
   currency: string;
   paid_at: string | null;
+  /** An offline payment's day as the bursar recorded it (no time of day); null for online payments. */
+  paid_on?: string | null;
 }
 
 /** Class payment report row plus the fee-schedule columns added beyond it. */

@@ -516,6 +516,8 @@ export interface CommentSheetRow {
   days_absent: number | null;
   /** The register's totals for the term, with any carried in from paper (null: no marks and nothing carried). */
   register: { present: number; absent: number } | null;
+  /** Times school opened the register does not account for; null when the form teacher's totals are set or times opened is unknown. */
+  unmarked: number | null;
   /** Third term: the rule's decision, the override and its reason. Null in other terms. */
   promotion: null | {
     computed: PromotionDecision;
@@ -567,6 +569,11 @@ export interface CardAttendance {
   absent: number | null;
   /** 'register': counted from the attendance register (and carried-in totals); 'form_teacher': entered on the comment sheet. */
   source: 'register' | 'form_teacher';
+  /**
+   * Times school opened the register does not account for (never marked); null when the form
+   * teacher entered (confirmed) the totals or times opened is not known.
+   */
+  unmarked: number | null;
 }
 export interface CardRatings {
   labels: string[];

@@ -11,8 +11,9 @@ import { formatNaira } from './money';
 export const TRANSFER_REPORT_SCREEN_LABELS = {
   newReport: 'Report a payment you made',
   method: 'How you paid',
-  bankReference: 'Transaction or teller number',
-  bankReferenceHint: 'As printed on the slip or shown in your bank app',
+  // One name for it on every screen (issue 31.19): the bursar's record form says the same.
+  bankReference: 'Bank reference',
+  bankReferenceHint: 'The transaction or teller number, as printed on the slip or shown in your bank app',
   paidOn: 'Date paid',
   term: 'For which term',
   slip: 'Photo of the slip or transfer receipt',

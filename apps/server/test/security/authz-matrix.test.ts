@@ -590,6 +590,7 @@ export const MATRIX: Record<string, Entry> = {
   },
 
   // ---------- attendance (no term dates here: a date is outside any term; the cast's staff is JSS 2A's form teacher) ----------
+  'GET /api/current-term/': { req: () => ({ url: '/api/current-term/' }), expect: signedIn(200) },
   'GET /api/attendance/calendar/': {
     req: ({ c }) => ({ url: `/api/attendance/calendar/?session_id=${c.session.id}` }),
     expect: staffAndAdmin(200),

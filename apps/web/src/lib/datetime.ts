@@ -1,4 +1,9 @@
-import { DEFAULT_TIME_ZONE, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@portal/domain/datetime';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate as formatDateIn,
+  formatDateTime as formatDateTimeIn,
+  formatPaidWhen as formatPaidWhenIn,
+} from '@portal/domain/datetime';
 
 /**
  * Dates and times on every screen: the shared formatter of packages/domain (the server's PDFs use
@@ -17,4 +22,12 @@ export function formatDateTime(value: string | null | undefined, timeZone = scho
 
 export function formatDate(value: string | null | undefined, timeZone = schoolTimeZone): string {
   return formatDateIn(value, timeZone);
+}
+
+/** When a payment was made: an offline payment's day (no made-up time), an online one's moment. */
+export function formatPaidWhen(
+  p: { paid_on?: string | null; paid_at: string | null; created_at?: string },
+  timeZone = schoolTimeZone,
+): string {
+  return formatPaidWhenIn(p, timeZone);
 }

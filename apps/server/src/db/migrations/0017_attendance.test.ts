@@ -110,8 +110,15 @@ async function appWorksOn(handle: DatabaseHandle, u: Upgraded) {
     present: u.typed.present,
     absent: u.typed.absent,
     source: 'form_teacher',
+    unmarked: null,
   });
-  expect(await card(untyped)).toEqual<CardAttendance>({ times_opened: u.timesOpened, present: 0, absent: 1, source: 'register' });
+  expect(await card(untyped)).toEqual<CardAttendance>({
+    times_opened: u.timesOpened,
+    present: 0,
+    absent: 1,
+    source: 'register',
+    unmarked: u.timesOpened - 1,
+  });
 
   const sheet = await app.inject({
     method: 'GET',

@@ -119,6 +119,9 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     .execute();
   await createSession(db, '2024/2025');
   const session = await createSession(db, '2025/2026', true);
+  // The next session, dated in the calendar only (issue 31.8): its first term holds November 2026, so
+  // the term-based screens open on a real term. 2025/2026 stays the session marked current (results, fees).
+  const next = await createSession(db, '2026/2027');
   const structure = await seedTeachingStructure(db);
 
   // A teacher for each subject in each part of the school (junior, senior); the bursar teaches nothing.
@@ -153,6 +156,8 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     .values({ user_id: bursar.userId, capability: 'bursar', granted_by: null, granted_at: nowIso() })
     .execute();
   await assignDemoTeachers(db, session.id, structure, teachers);
+  // The same teachers and form teachers in the next session, whose first term the calendar holds today.
+  await assignDemoTeachers(db, next.id, structure, teachers);
 
   const students = [];
   const results: ResultInput[] = [];
@@ -243,6 +248,9 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     .execute();
   // The school calendar (attendance): the current session's terms, breaks and holidays; no registers.
   const calendar = schoolYearCalendar(session.id, Number(session.name.slice(0, 4)));
+  const nextCalendar = schoolYearCalendar(next.id, Number(next.name.slice(0, 4)));
+  calendar.terms.push(...nextCalendar.terms);
+  calendar.events.push(...nextCalendar.events);
   await db
     .insertInto('school_terms')
     .values(calendar.terms.map((t) => ({ ...t, updated_by: null, updated_at: now })))

@@ -203,6 +203,18 @@ export class AttendanceRepository {
       .execute();
   }
 
+  /** The dates of the arm's registers in [from, to] (one row per register: a day marked twice gives two). */
+  armRegisterDates(cls: string, from: string, to: string, conn: Conn = this.db): Promise<{ date: string }[]> {
+    if (to < from) return Promise.resolve([]);
+    return conn
+      .selectFrom('attendance_registers')
+      .select('date')
+      .where('student_class', '=', cls)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .execute();
+  }
+
   /** The arm's registers in [from, to] with their marks (a register without marks gives one row of nulls). */
   armMarks(cls: string, from: string, to: string, conn: Conn = this.db) {
     return conn

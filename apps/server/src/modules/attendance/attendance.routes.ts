@@ -28,7 +28,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export function attendanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = attendanceService(deps.db, deps.now);
-  const carried = carriedImportService(deps.db);
+  const carried = carriedImportService(deps.db, deps.handle.dialect, deps.now);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
@@ -38,6 +38,8 @@ export function attendanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/attendance/calendar/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: calendarQuerySchema } }, (req) =>
     service.calendar(req.query.session_id),
   );
+  // The session and term every term-based screen opens on: one rule, for every role (a student's card too).
+  r.get('/api/current-term/', { config: { auth: ANY_ROLE }, schema: { tags } }, () => service.currentTerm());
   r.put('/api/attendance/settings/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: attendanceSettingsSchema } }, (req) =>
     service.putSettings(actor(req), req.body),
   );

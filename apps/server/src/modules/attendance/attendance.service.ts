@@ -7,6 +7,7 @@ import {
   ATTENDANCE_STATUSES,
   cardDays,
   countMarks,
+  currentTermOfCalendar,
   datesBetween,
   dayInfo,
   DEFAULT_SCHOOL_SETTINGS,
@@ -20,6 +21,7 @@ import {
   termOfDate,
   timesOpened,
   todayIn,
+  unmarkedDays,
   ZERO_COUNTS,
   type AbsentToday,
   type AttendanceSettings,
@@ -28,6 +30,7 @@ import {
   type CalendarEvent,
   type CalendarEventInput,
   type CalendarEventKind,
+  type CurrentTerm,
   type DayInfo,
   type MarkCounts,
   type MonthGrid,
@@ -124,6 +127,42 @@ export class AttendanceService {
     const out: Partial<Record<Term, string>> = {};
     for (const t of await this.repo.termsOfSession(sessionId)) out[t.term as Term] = t.starts_on;
     return out;
+  }
+
+  /**
+   * The session and term every term-based screen opens on (issue 31.8): the calendar's term holding
+   * the school's today, else the nearest, among the marked-current session's terms when it has dates
+   * (`currentTermOfCalendar`); without term dates, the current session and no term.
+   */
+  async currentTerm(): Promise<CurrentTerm> {
+    const [terms, tz, sessions] = await Promise.all([this.repo.terms(), this.todayAndZone(), this.sessions.list()]);
+    const marked = sessions.find((s) => s.is_current) ?? sessions[0];
+    const found = currentTermOfCalendar(
+      terms.map((t) => ({ session_id: Number(t.session_id), term: t.term as Term, starts_on: t.starts_on, ends_on: t.ends_on })),
+      tz.today,
+      marked?.id ?? null,
+    );
+    if (found) {
+      const { term } = found;
+      return {
+        session_id: term.session_id,
+        session_name: sessions.find((s) => s.id === term.session_id)?.name ?? null,
+        term: term.term,
+        starts_on: term.starts_on,
+        ends_on: term.ends_on,
+        today: tz.today,
+        basis: found.basis,
+      };
+    }
+    return {
+      session_id: marked?.id ?? null,
+      session_name: marked?.name ?? null,
+      term: null,
+      starts_on: null,
+      ends_on: null,
+      today: tz.today,
+      basis: 'no_calendar',
+    };
   }
 
   /** The school's today and time zone (the bursar's payment dates are checked against it). */
@@ -328,6 +367,16 @@ export class AttendanceService {
     return out;
   }
 
+  /** The school days of the date's term before today that the arm's register missed (issue 31.14). */
+  private async unmarkedDaysOf(ctx: RegisterContext): Promise<string[]> {
+    const term = termOfDate(ctx.cal, ctx.q.date);
+    if (!term) return [];
+    const days = schoolDaysOfTerm(ctx.cal, term, addDays(ctx.today, -1));
+    if (!days.length) return [];
+    const saved = await this.repo.armRegisterDates(ctx.q.student_class, days[0]!, days.at(-1)!);
+    return unmarkedDays(days, saved, ctx.cal.settings.periods_per_day, ctx.today);
+  }
+
   /** The register as the page shows it; `known` = the students and marks a save just wrote (not read again). */
   private async presentRegister(
     actor: Actor,
@@ -344,7 +393,7 @@ export class AttendanceService {
             : Promise.resolve(new Map<number, AttendanceStatus>()),
         ]);
     students.sort(byRegisterOrder);
-    const streaks = await this.streaksBefore(ctx, students);
+    const [streaks, unmarked] = await Promise.all([this.streaksBefore(ctx, students), this.unmarkedDaysOf(ctx)]);
     const refusal = this.refusal(actor, ctx, saved);
     const refusalText = refusal ? String(refusal.body.detail ?? Object.values(refusal.body).flat()[0]) : null;
     return {
@@ -372,6 +421,7 @@ export class AttendanceService {
         status: statusOf.get(s.id) ?? null,
         absent_before: streaks.get(s.id) ?? 0,
       })),
+      unmarked_days: unmarked,
     };
   }
 
@@ -546,7 +596,9 @@ export class AttendanceService {
       if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number));
     }
     if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number ?? ''));
-    const sessionId = q.session_id ?? (await this.currentSessionId());
+    // Nothing named: the current term (the one rule every term-based screen opens on).
+    const opening = q.session_id === undefined && q.term === undefined ? await this.currentTerm() : null;
+    const sessionId = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
     if (sessionId === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
     const [session, around] = await Promise.all([this.session(sessionId), this.around(null, null)]);
     if (actor.role === 'staff') await this.assertViewer(actor, sessionId, student.student_class, ATTENDANCE_MESSAGES.notStudentOfYours);
@@ -554,6 +606,7 @@ export class AttendanceService {
     const own = around.cal.terms.filter((t) => t.session_id === sessionId);
     const term: Term =
       q.term ??
+      opening?.term ??
       own.find((t) => t.starts_on <= around.today && around.today <= t.ends_on)?.term ??
       own.filter((t) => t.starts_on <= around.today).sort((a, b) => cmp(b.starts_on, a.starts_on))[0]?.term ??
       '1st';

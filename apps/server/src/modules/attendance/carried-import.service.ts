@@ -2,15 +2,18 @@ import {
   ATTENDANCE_MESSAGES,
   CARRIED_MAX_ROWS,
   personName,
+  REPORT_MESSAGES,
   RESULT_MESSAGES,
   type CarriedImport,
   type CarriedImportPreview,
+  type Term,
 } from '@portal/domain';
 import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { badRequest } from '../../http/errors';
 import { csvHeaderIndex, readCsvRecords, type CsvRecord } from '../../lib/csv';
 import { sessionsService, type SessionsService } from '../results/sessions.service';
+import { reportSheetsService } from '../results/report-sheets.service';
 import { AttendanceRepository } from './attendance.repository';
 import type { Actor } from './attendance.service';
 
@@ -40,6 +43,8 @@ export class CarriedImportService {
   constructor(
     private readonly repo: AttendanceRepository,
     private readonly sessions: SessionsService,
+    /** The term's times opened as the card counts it: the same bound as totals typed on the comment sheet. */
+    private readonly timesOpened: (sessionId: number, term: Term) => Promise<number | null>,
   ) {}
 
   async import(actor: Actor, body: CarriedImport): Promise<{ status: 200 | 400; preview: CarriedImportPreview }> {
@@ -69,15 +74,15 @@ export class CarriedImportService {
     const numbers = [...new Set(data.map((r) => cell(r.cells, 'admission_number').toUpperCase()).filter(Boolean))];
     const students = await this.repo.studentsByAdmission(numbers);
     const byAdmission = new Map(students.map((s) => [s.admission_number.toUpperCase(), s]));
-    const stored = new Map(
-      (
-        await this.repo.carried(
-          body.session_id,
-          body.term,
-          students.map((s) => s.id),
-        )
-      ).map((c) => [c.student_id, c]),
-    );
+    const [carriedRows, opened] = await Promise.all([
+      this.repo.carried(
+        body.session_id,
+        body.term,
+        students.map((s) => s.id),
+      ),
+      this.timesOpened(body.session_id, body.term),
+    ]);
+    const stored = new Map(carriedRows.map((c) => [c.student_id, c]));
     const seen = new Set<number>();
     const writes: { student_id: number; days_present: number; days_absent: number }[] = [];
     for (const rec of data) {
@@ -96,6 +101,11 @@ export class CarriedImportService {
       const absent = days(cell(rec.cells, 'days_absent'));
       if (present === null || absent === null) {
         errors.push({ line: rec.line, column: present === null ? 'days_present' : 'days_absent', message: ATTENDANCE_MESSAGES.csvDays });
+        continue;
+      }
+      // The rule of typed totals: present and absent together within the times school opened.
+      if (opened !== null && present + absent > opened) {
+        errors.push({ line: rec.line, column: 'days_present', message: REPORT_MESSAGES.attendanceOverOpened(opened) });
         continue;
       }
       const before = stored.get(student.id);
@@ -125,6 +135,7 @@ export class CarriedImportService {
   }
 }
 
-export function carriedImportService(db: DB): CarriedImportService {
-  return new CarriedImportService(new AttendanceRepository(db), sessionsService(db));
+export function carriedImportService(db: DB, dialect: 'sqlite' | 'postgres', now: () => number = Date.now): CarriedImportService {
+  const sheets = reportSheetsService(db, dialect, now);
+  return new CarriedImportService(new AttendanceRepository(db), sessionsService(db), (id, term) => sheets.timesOpened(id, term));
 }

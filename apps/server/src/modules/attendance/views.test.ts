@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import {
+  ATTENDANCE_LABELS,
   ATTENDANCE_MESSAGES,
+  REPORT_MESSAGES,
+  type Register,
   type AbsentToday,
   type CarriedImportPreview,
   type CommentSheet,
@@ -10,6 +13,8 @@ import {
   type TermTotals,
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
+import { pdfText } from '../../../test/pdf-text';
+import { renderReportCards } from '../results/pdf';
 import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { attendanceArm, firstTermCalendar, testClock } from '../../../test/attendance-fixtures';
 
@@ -217,6 +222,92 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     expect(totals.rows.find((r) => r.name === 'Ada Eze')).toMatchObject({ carried: { present: 10, absent: 2 }, present: 12, absent: 5 });
   });
 
+  it('refuses carried-in totals above the times school opened, naming the line, as typed totals are (issue 30.7)', async () => {
+    clock.at('2025-10-10');
+    const post = (csv: string, dry_run: boolean) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/attendance/carried/import/',
+        headers: admin.auth,
+        payload: { session_id: sessionId, term: '1st', csv, dry_run },
+      });
+    // The calendar counts 19 times opened so far; 200 + 200 cannot be right.
+    const csv = `admission_number,days_present,days_absent\n${bola.admissionNumber},10,9\n${ada.admissionNumber},200,200\n`;
+    const bad = await post(csv, false);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<CarriedImportPreview>()).toMatchObject({
+      applied: false,
+      errors: [{ line: 3, column: 'days_present', message: REPORT_MESSAGES.attendanceOverOpened(19) }],
+    });
+    expect((await post(csv, true)).json<CarriedImportPreview>().errors).toHaveLength(1);
+    const totals = (
+      await get(admin, `/api/attendance/totals/?session_id=${sessionId}&term=1st&student_class=${enc(cls)}`)
+    ).json<TermTotals>();
+    expect(totals.rows.find((r) => r.name === 'Bola Ade')!.carried).toBeNull();
+    // The typed times opened is the bound when set (as on the comment sheet).
+    const typed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/report-terms/',
+      headers: admin.auth,
+      payload: { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: 64 },
+    });
+    expect(typed.statusCode).toBe(200);
+    expect(
+      (await post(`admission_number,days_present,days_absent\n${bola.admissionNumber},40,20\n`, true)).json<CarriedImportPreview>().errors,
+    ).toEqual([]);
+    expect(
+      (await post(`admission_number,days_present,days_absent\n${bola.admissionNumber},40,25\n`, true)).json<CarriedImportPreview>().errors,
+    ).toEqual([{ line: 2, column: 'days_present', message: REPORT_MESSAGES.attendanceOverOpened(64) }]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/report-terms/',
+      headers: admin.auth,
+      payload: { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: null },
+    });
+  });
+
+  it('says what the register never marked: the card (JSON and PDF), the comment sheet and the register page (issue 31.14)', async () => {
+    clock.at('2025-10-10');
+    await createResults(ctx.handle.db, [
+      { studentId: bola.id, sessionId, term: '1st', studentClass: cls, subject: 'Mathematics', score: 64 },
+    ]);
+    // 19 times opened (15 Sep to 10 Oct); Bola's register has 3 present and 2 absent: 14 were never marked.
+    const card = (
+      await get(admin, `/api/report-card/?admission_number=${bola.admissionNumber}&session_id=${sessionId}&term=1st`)
+    ).json<ReportCard>();
+    expect(card.attendance).toEqual({ times_opened: 19, present: 3, absent: 2, source: 'register', unmarked: 14 });
+    const pdf = await get(admin, `/api/report-card/pdf/?admission_number=${bola.admissionNumber}&session_id=${sessionId}&term=1st`);
+    expect(pdf.statusCode).toBe(200);
+    // The PDF the route sends draws this card (read back uncompressed).
+    expect(pdfText(await renderReportCards([card], { compress: false })).replace(/\s+/g, ' ')).toContain(
+      `${ATTENDANCE_LABELS.timesNotMarked} 14`,
+    );
+    const sheet = (
+      await get(teacher, `/api/class-comments/?session_id=${sessionId}&term=1st&student_class=${enc(cls)}`)
+    ).json<CommentSheet>();
+    expect(sheet.rows.find((r) => r.name === 'Bola Ade')!.unmarked).toBe(14);
+    // Ada's 10 + 2 carried in count as marked: 19 - 12 - 5.
+    expect(sheet.rows.find((r) => r.name === 'Ada Eze')!.unmarked).toBe(2);
+    // The register page lists the term's past school days nobody marked (1 October was a holiday; 6-9 October marked).
+    const reg = (await get(teacher, `/api/attendance/register/?student_class=${enc(cls)}&date=2025-10-10`)).json<Register>();
+    expect(reg.unmarked_days).toEqual([
+      '2025-09-15',
+      '2025-09-16',
+      '2025-09-17',
+      '2025-09-18',
+      '2025-09-19',
+      '2025-09-22',
+      '2025-09-23',
+      '2025-09-24',
+      '2025-09-25',
+      '2025-09-26',
+      '2025-09-29',
+      '2025-09-30',
+      '2025-10-02',
+      '2025-10-03',
+    ]);
+  });
+
   it("fills the report card and the comment sheet from the register; the form teacher's totals and the typed times opened win", async () => {
     clock.at('2025-10-10');
     await createResults(ctx.handle.db, [
@@ -225,7 +316,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     const card = async () =>
       (await get(admin, `/api/report-card/?admission_number=${ada.admissionNumber}&session_id=${sessionId}&term=1st`)).json<ReportCard>()
         .attendance;
-    expect(await card()).toEqual({ times_opened: 19, present: 12, absent: 5, source: 'register' });
+    expect(await card()).toEqual({ times_opened: 19, present: 12, absent: 5, source: 'register', unmarked: 2 });
     const sheet = (
       await get(teacher, `/api/class-comments/?session_id=${sessionId}&term=1st&student_class=${enc(cls)}`)
     ).json<CommentSheet>();
@@ -253,7 +344,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
       },
     });
     expect(override.statusCode, override.body).toBe(200);
-    expect(await card()).toEqual({ times_opened: 60, present: 50, absent: 1, source: 'form_teacher' });
+    expect(await card()).toEqual({ times_opened: 60, present: 50, absent: 1, source: 'form_teacher', unmarked: null });
   });
 
   it('counts morning and afternoon when the school marks twice a day', async () => {

@@ -6,9 +6,12 @@ import {
   LEDGER_PAGE_SIZE,
   PAYMENT_MESSAGES,
   feeBalance,
+  formatDay,
+  formatPaidWhen,
   type Discount,
   type LedgerEntry,
   type LedgerPage,
+  type Payment,
   type PaymentContext,
   type Receipt,
   type Statement,
@@ -170,6 +173,11 @@ describeEachDatabase("the bursar's office", (dialect) => {
         amount_kobo: 2_500_000,
         scan: { mime: 'image/png' },
       });
+
+      // The payment history names the day paid, so no screen shows the stored noon as a time (issue 31.19).
+      const history = (await get(pupil, `/api/payments/history/?admission_number=${pupil.admissionNumber}`)).json<Payment[]>();
+      expect(history.find((p) => p.reference === entry.reference)).toMatchObject({ paid_on: lagosDay() });
+      expect(formatPaidWhen(history.find((p) => p.reference === entry.reference)!)).toBe(formatDay(lagosDay()));
 
       // The same receipt as an online payment, with the method, bank and reference.
       const receipt = await get(pupil, `/api/payments/receipt/${entry.reference}/`);

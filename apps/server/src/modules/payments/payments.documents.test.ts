@@ -40,7 +40,8 @@ describe('receipt PDF', () => {
     expect(receiptRows(offline)).toEqual(
       expect.arrayContaining([
         ['Receipt number', 'R-000042'],
-        ['Paid on', '2026-11-20'],
+        // The day as every date is written, with no made-up time (issue 31.19).
+        ['Paid on', '20 Nov 2026'],
         ['Paid through', 'Bank teller'],
         ['Bank', 'First Bank'],
         ['Bank reference', 'TLR-9981'],

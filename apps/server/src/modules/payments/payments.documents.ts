@@ -1,7 +1,7 @@
 import { toCsv } from '../../lib/csv';
 import { renderPdf } from '../../lib/pdf';
 import {
-  formatDateTime,
+  formatPaidWhen,
   formatNaira,
   PAYMENT_METHOD_LABELS,
   sumNaira,
@@ -26,7 +26,7 @@ export function receiptRows(r: Receipt): [string, string][] {
     ['Email', r.email],
     ['Phone number', r.phone_number ?? 'Not specified'],
     // An offline payment's day is what the bursar recorded (no time of day); an online one's, the provider's.
-    ['Paid on', offline && r.paid_on ? r.paid_on : formatDateTime(r.paid_at, r.school.time_zone)],
+    ['Paid on', formatPaidWhen(offline ? r : { paid_at: r.paid_at }, r.school.time_zone)],
     ['Paid through', offline ? PAYMENT_METHOD_LABELS[r.method!] : r.provider],
     ...(offline && r.bank ? [['Bank', r.bank] as [string, string]] : []),
     ...(offline && r.bank_reference ? [['Bank reference', r.bank_reference] as [string, string]] : []),

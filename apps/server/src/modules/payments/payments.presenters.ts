@@ -18,6 +18,8 @@ export function presentPayment(p: PaymentRow): Payment {
     term: (p.term as Term | null) ?? null,
     currency: p.currency,
     paid_at: p.paid_at,
+    // Offline only: the bursar records a day, not a time (an online payment has its moment).
+    paid_on: p.provider === 'offline' ? (p.paid_on ?? null) : null,
   };
 }
 

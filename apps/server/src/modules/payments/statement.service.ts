@@ -9,7 +9,7 @@ import {
   koboToNaira,
   personName,
   statementLines,
-  termLabel,
+  withTerm,
   type Statement,
   type Term,
 } from '@portal/domain';
@@ -71,7 +71,7 @@ export class StatementService {
         const date = fallsDueOn({ term: i.term, due_on: i.due_on, set_on: i.created_at }, starts);
         return {
           date,
-          description: `${i.name} (${termLabel(i.term)})`,
+          description: withTerm(i.name, i.term),
           term: i.term,
           kobo: i.kobo,
           upcoming: !isDue({ term: i.term, falls_due_on: date }, today),
@@ -89,7 +89,7 @@ export class StatementService {
         }
         return [...byDate].map(([date, kobo]) => ({
           date,
-          description: d.term ? d.label : `${d.label} (${termLabel(term)})`,
+          description: d.term ? d.label : withTerm(d.label, term),
           term,
           kobo,
           upcoming: !isDue({ term, falls_due_on: date }, today),

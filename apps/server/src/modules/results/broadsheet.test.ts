@@ -39,6 +39,8 @@ describeEachDatabase('broadsheet', (dialect) => {
       average: 70,
       position: 3,
     });
+    // The name as every screen writes it: first name first (issue 31.19).
+    expect(row.name).toMatch(/^Chidi L\d{3}$/);
     expect(c.subject_stats.Mathematics).toEqual({ subject: 'Mathematics', count: 4, average: 71.25, highest: 90, lowest: 60 });
 
     const csv = await inject('GET', `/api/broadsheet/csv/?session_id=${sessionId}&term=1st&student_class=${cls}`, staff.auth);

@@ -1,6 +1,7 @@
 import {
   ABSENT_MARK,
   ASSESSMENT_MESSAGES,
+  ATTENDANCE_LABELS,
   formatAverage,
   formatDateTime,
   ordinal,
@@ -246,7 +247,11 @@ function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images
         .font('bold')
         .fontSize(z + 0.5)
         .text(`${T.attendance}:  `, left, flow.y, { continued: true });
-      doc.font('body').text(`${T.timesOpened} ${fmt(a.times_opened)}  ·  ${T.present} ${fmt(a.present)}  ·  ${T.absent} ${fmt(a.absent)}`);
+      // Times the register never marked are said (issue 31.14): they must not read as presence.
+      const unmarked = a.unmarked === null ? '' : `  ·  ${ATTENDANCE_LABELS.timesNotMarked} ${a.unmarked}`;
+      doc
+        .font('body')
+        .text(`${T.timesOpened} ${fmt(a.times_opened)}  ·  ${T.present} ${fmt(a.present)}  ·  ${T.absent} ${fmt(a.absent)}${unmarked}`);
       flow.y += z + 8;
     },
   });

@@ -35,6 +35,7 @@ import {
   type Term,
   effectiveTimesOpened,
   type CardAttendance,
+  unmarkedTimes,
 } from '@portal/domain';
 import { HttpError, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -342,9 +343,24 @@ export function cardAttendanceOf(
   entry: { days_present: number | null; days_absent: number | null } | undefined,
 ): CardAttendance {
   if (entry && (entry.days_present !== null || entry.days_absent !== null))
-    return { times_opened: x.times_opened, present: entry.days_present, absent: entry.days_absent, source: 'form_teacher' };
-  if (x.register) return { times_opened: x.times_opened, ...x.register, source: 'register' };
-  return { times_opened: x.times_opened, present: null, absent: null, source: x.term_has_dates ? 'register' : 'form_teacher' };
+    return { times_opened: x.times_opened, present: entry.days_present, absent: entry.days_absent, source: 'form_teacher', unmarked: null };
+  // From the register: what it never marked is said, not left to read as presence.
+  if (x.register)
+    return {
+      times_opened: x.times_opened,
+      ...x.register,
+      source: 'register',
+      unmarked: unmarkedTimes(x.times_opened, x.register.present, x.register.absent),
+    };
+  if (x.term_has_dates)
+    return {
+      times_opened: x.times_opened,
+      present: null,
+      absent: null,
+      source: 'register',
+      unmarked: unmarkedTimes(x.times_opened, null, null),
+    };
+  return { times_opened: x.times_opened, present: null, absent: null, source: 'form_teacher', unmarked: null };
 }
 
 /** Report cards and broadsheets: each computed from a couple of set-based queries, never per student. */
@@ -595,7 +611,8 @@ export class ReportCardService {
         if (!s) {
           s = {
             admission_number: r.admission_number,
-            name: `${r.last_name} ${r.first_name}`,
+            // First name first, as on every other screen (the rows stay in register order).
+            name: personName(r),
             scores: Object.fromEntries(subjects.map((x) => [x, null])),
             not_taken: [],
             components: {},

@@ -2,6 +2,7 @@ import type { CardStatus } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
+import { personNameOf } from '../../db/person-name';
 import { ENTRY_FIELDS } from './report-cards.tables';
 
 /** The status row's key: one arm's cards for one term. */
@@ -62,14 +63,19 @@ export class ReportCardsRepository {
     return conn
       .selectFrom('report_card_status as s')
       .leftJoin('users as sb', 'sb.id', 's.submitted_by')
+      .leftJoin('staff as sbs', 'sbs.user_id', 's.submitted_by')
+      .leftJoin('admins as sba', 'sba.user_id', 's.submitted_by')
       .leftJoin('users as ab', 'ab.id', 's.approved_by')
+      .leftJoin('staff as abs', 'abs.user_id', 's.approved_by')
+      .leftJoin('admins as aba', 'aba.user_id', 's.approved_by')
       .select([
         's.student_class',
         's.status',
         's.submitted_at',
-        'sb.email as submitted_by',
+        // Who, by name as on every other screen (not the sign-in email).
+        personNameOf('sb', 'sbs', 'sba').as('submitted_by'),
         's.approved_at',
-        'ab.email as approved_by',
+        personNameOf('ab', 'abs', 'aba').as('approved_by'),
         's.returned_reason',
         's.returned_at',
       ])

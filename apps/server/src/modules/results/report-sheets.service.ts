@@ -11,6 +11,7 @@ import {
   sheetWriteRefusal,
   suggestComment,
   effectiveTimesOpened,
+  unmarkedTimes,
   TERM_VALUES,
   type CommentKind,
   type CommentSheet,
@@ -167,6 +168,14 @@ export class ReportSheetsService {
   // ---------- term dates ----------
 
   /** The three terms of a session, each with its dates (null until set). */
+  /**
+   * The term's times school opened as the card counts it (typed, else the calendar's count; null when
+   * neither): the bound of every present + absent, typed on the sheet or carried in from paper.
+   */
+  async timesOpened(sessionId: number, term: Term): Promise<number | null> {
+    return (await this.attendanceOf({ session_id: sessionId, term, student_class: '' }, [])).opened;
+  }
+
   async terms(sessionId: number): Promise<ReportTerm[]> {
     const [, rows] = await Promise.all([this.session(sessionId), this.entries.terms(sessionId)]);
     return TERM_VALUES.map((term) => {
@@ -443,7 +452,10 @@ export class ReportSheetsService {
     settings: ReportSettings,
     standing: ReturnType<Awaited<ReturnType<ReportSheetsService['standings']>>>,
     register: { present: number; absent: number } | null,
+    opened: number | null,
   ): CommentSheetRow {
+    const days_present = e?.days_present === null || e?.days_present === undefined ? null : Number(e.days_present);
+    const days_absent = e?.days_absent === null || e?.days_absent === undefined ? null : Number(e.days_absent);
     return {
       admission_number: s.admission_number,
       name: personName(s),
@@ -453,9 +465,12 @@ export class ReportSheetsService {
       principal_comment: e?.principal_comment ?? '',
       suggested_form: suggestComment(settings.comment_bank, 'form', standing.average),
       suggested_principal: suggestComment(settings.comment_bank, 'principal', standing.average),
-      days_present: e?.days_present === null || e?.days_present === undefined ? null : Number(e.days_present),
-      days_absent: e?.days_absent === null || e?.days_absent === undefined ? null : Number(e.days_absent),
+      days_present,
+      days_absent,
       register,
+      // The form teacher's totals confirm the term; without them, what the register never marked.
+      unmarked:
+        days_present !== null || days_absent !== null ? null : unmarkedTimes(opened, register?.present ?? null, register?.absent ?? null),
       promotion: standing.promotion
         ? {
             computed: standing.promotion.computed,
@@ -492,7 +507,7 @@ export class ReportSheetsService {
       times_opened: attendance.opened,
       require_comments: ctx.settings.require_comments,
       rows: ctx.students.map((s) =>
-        this.commentRow(s, byId.get(s.id), ctx.settings, standingOf(s.id), attendance.register.get(s.id) ?? null),
+        this.commentRow(s, byId.get(s.id), ctx.settings, standingOf(s.id), attendance.register.get(s.id) ?? null, attendance.opened),
       ),
     };
   }
@@ -556,7 +571,14 @@ export class ReportSheetsService {
     });
     return {
       rows: saved.map((e, i) =>
-        this.commentRow(students[i]!, e, ctx.settings, standingOf(students[i]!.id), attendance.register.get(students[i]!.id) ?? null),
+        this.commentRow(
+          students[i]!,
+          e,
+          ctx.settings,
+          standingOf(students[i]!.id),
+          attendance.register.get(students[i]!.id) ?? null,
+          attendance.opened,
+        ),
       ),
     };
   }

@@ -20,6 +20,7 @@ import type {
 import type { AcademicSession } from '@portal/domain/results';
 import type { MyClasses } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
+import { currentTermKey } from '../../lib/current-term';
 
 const T = { timeout: 15_000 };
 const BASE = '/attendance';
@@ -160,7 +161,13 @@ function useCalendarMutation<I, O>(fn: (body: I) => Promise<O>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: attendanceKeys.all }), qc.invalidateQueries({ queryKey: ['results'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: attendanceKeys.all }),
+        qc.invalidateQueries({ queryKey: ['results'] }),
+        // Term dates decide the current term every term-based screen opens on.
+        qc.invalidateQueries({ queryKey: currentTermKey }),
+      ]),
   });
 }
 

@@ -19,6 +19,7 @@ const reg: Register = {
   refusal: null,
   form_teacher: 'Mr Staff',
   rows,
+  unmarked_days: [],
 };
 
 describe('the register on screen', () => {

@@ -2,7 +2,7 @@ import { formatNaira } from '@portal/domain/money';
 
 export { formatNaira };
 /** One date and time format everywhere, in the school's time zone (lib/datetime). */
-export { formatDateTime } from '../../lib/datetime';
+export { formatDateTime, formatPaidWhen } from '../../lib/datetime';
 
 const STATUS_LABEL: Record<string, string> = {
   successful: 'Successful',

@@ -14,6 +14,7 @@ const row: CommentSheetRow = {
   days_present: 50,
   days_absent: null,
   register: null,
+  unmarked: null,
   promotion: null,
   version: 3,
 };

@@ -62,8 +62,9 @@ export function useAssignments(sessionId: string) {
   });
 }
 
-export function useMyClasses(sessionId: string) {
+export function useMyClasses(sessionId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: teachingKeys.myClasses(sessionId),
     queryFn: () => api.get<MyClasses>('/teaching/my-classes/', { query: { session_id: sessionId || undefined }, ...T }),
   });

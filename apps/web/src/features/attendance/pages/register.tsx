@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import {
   ATTENDANCE_CODES,
@@ -328,6 +329,23 @@ export default function RegisterPage() {
             onReload={() => void register.refetch()}
           />
         </>
+      )}
+      {reg && reg.unmarked_days.length > 0 && (
+        // The term's past school days nobody marked (issue 31.14): each opens that day's register.
+        <Card className="mt-4" title={ATTENDANCE_LABELS.unmarkedDaysTitle(reg.unmarked_days.length)}>
+          <ul className="flex flex-wrap gap-2" data-testid="unmarked-days">
+            {reg.unmarked_days.map((d) => (
+              <li key={d}>
+                <Link
+                  to={`/attendance?${new URLSearchParams({ class: reg.student_class, date: d }).toString()}`}
+                  className="inline-block rounded-md border border-slate-300 px-2 py-1.5 text-sm text-brand-800 hover:underline"
+                >
+                  {weekdayName(d)} {formatDate(d)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
       )}
     </PageLayout>
   );

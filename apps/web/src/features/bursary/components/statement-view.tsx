@@ -132,9 +132,12 @@ export function StatementView({ data }: { data: Statement }) {
                 >
                   <th scope="row" className="px-2 py-1.5 text-left font-medium">
                     {l.description}
-                    {/* A charge's description names its term already. */}
+                    {/* A charge's description names its term already; the space is text, so copied lines read "R-000003 (First Term)". */}
                     {l.term && l.kind !== 'charge' && l.kind !== 'discount' && (
-                      <span className="ml-1 text-xs font-normal text-slate-600">({termLabel(l.term)})</span>
+                      <>
+                        {' '}
+                        <span className="text-xs font-normal text-slate-600">({termLabel(l.term)})</span>
+                      </>
                     )}
                   </th>
                   <td data-label={L.date} className="px-2 py-1.5 whitespace-nowrap">

@@ -6,7 +6,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { usePaymentHistory } from '../api';
-import { formatDateTime, formatNaira, statusClass, statusLabel } from '../format';
+import { formatNaira, formatPaidWhen, statusClass, statusLabel } from '../format';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
 /** The message for a failed payment call; `fallback` for anything that is not an HTTP answer. */
@@ -50,7 +50,7 @@ export function PaymentHistory({ admissionNumber }: { admissionNumber: string })
             {data.map((p) => (
               <tr key={p.id} className="border-b border-slate-100 last:border-0">
                 <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
-                  {formatDateTime(p.paid_at ?? p.created_at)}
+                  {formatPaidWhen(p)}
                 </td>
                 <td className="py-2 pr-3 font-mono text-xs break-all" data-label="Reference">
                   {p.reference}

@@ -11,7 +11,7 @@ import { downloadBlob } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { downloadReceiptPdf, useReceipt } from '../api';
 import { errorText } from '../components/payment-history';
-import { formatDateTime, formatNaira } from '../format';
+import { formatNaira, formatPaidWhen } from '../format';
 
 /** A printable receipt for one successful payment, with a PDF download (beyond the spec). */
 export default function ReceiptPage() {
@@ -75,7 +75,10 @@ export default function ReceiptPage() {
             <DetailRow label="Term" value={data.term ? termLabel(data.term) : ''} />
             <DetailRow label="Email" value={data.email} />
             <DetailRow label="Phone number" value={data.phone_number ?? ''} />
-            <DetailRow label="Paid on" value={formatDateTime(data.paid_at, data.school.time_zone)} />
+            <DetailRow
+              label="Paid on"
+              value={formatPaidWhen(data.method && data.method !== 'online' ? data : { paid_at: data.paid_at }, data.school.time_zone)}
+            />
             <DetailRow label="Paid through" value={data.provider} />
             {data.bank && <DetailRow label="Bank / reference" value={[data.bank, data.bank_reference].filter(Boolean).join(' / ')} />}
             <DetailRow label="Status" value="Successful" />

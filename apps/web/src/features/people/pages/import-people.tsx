@@ -163,7 +163,8 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
             columns: {required}. Dates as YYYY-MM-DD (or DD/MM/YYYY); gender M, F or O
             {kind === 'staff'
               ? '; marital status S, M, D or W'
-              : `; class as one of the school's classes${classNames.length ? ` (${classNames[0]} … ${classNames[classNames.length - 1]})` : ''}`}
+              : // Every current arm, from the school's own list (renamed arms as they are now named).
+                `; class as one of the school's classes${classNames.length ? `: ${classNames.join(', ')}` : ''}`}
             . Every account gets a one-time password.
           </p>
           <Button

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { TERM_VALUES, TERMS, type Term } from '@portal/domain/constants';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/auth-store';
+import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
 import { classOptions, useClasses } from '../../../lib/school-lists';
 import { useFormClasses, useSheetSessions, type SheetQuery } from '../api';
 
@@ -47,9 +48,17 @@ export function SheetChooser({
   const [error, setError] = useState('');
   const classes = useClasses();
   const form = useFormClasses(sessionId, !isAdmin);
+  // Opens on the current term (the server's, from the calendar) unless the address names a session.
+  const current = useCurrentTerm();
+  const opened = useRef(false);
   useEffect(() => {
-    if (!sessionId && sessions.data?.length) setSessionId(String((sessions.data.find((s) => s.is_current) ?? sessions.data[0])!.id));
-  }, [sessionId, sessions.data]);
+    if (opened.current || sessionId || !sessions.data?.length) return;
+    const open = openingTerm(sessions.data, current);
+    if (!open) return;
+    opened.current = true;
+    setSessionId(open.sessionId);
+    if (open.term) setTerm((t) => t || open.term);
+  }, [sessionId, sessions.data, current]);
   const arms = isAdmin ? classOptions(classes.data, cls) : (form.data?.form_classes ?? []).map((c) => c.class_name);
   // A form teacher of one arm has nothing to choose.
   useEffect(() => {

@@ -119,6 +119,12 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
           hint={row.register ? ATTENDANCE_LABELS.fromRegister : undefined}
         />
       </div>
+      {/* What the register never marked is said (until the form teacher enters the totals): it is not presence. */}
+      {!!row.unmarked && timesOpened !== null && !state.value.days_present && !state.value.days_absent && (
+        <p className="mt-2 text-sm text-amber-900" data-testid={`unmarked-${adm}`}>
+          {ATTENDANCE_LABELS.notMarkedNote(row.unmarked, timesOpened)}
+        </p>
+      )}
       {p && (
         <div className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="promotion">
           <p className="text-sm">

@@ -124,6 +124,11 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
             <Pair label={T.timesOpened}>{n(card.attendance.times_opened)}</Pair>
             <Pair label={T.present}>{n(card.attendance.present)}</Pair>
             <Pair label={T.absent}>{n(card.attendance.absent)}</Pair>
+            {card.attendance.unmarked !== null && (
+              <Pair label={ATTENDANCE_LABELS.timesNotMarked} testId="card-attendance-unmarked">
+                {card.attendance.unmarked}
+              </Pair>
+            )}
           </dl>
           <p className="no-print mt-1 text-xs text-slate-600" data-testid="card-attendance-source">
             {card.attendance.source === 'register' ? ATTENDANCE_LABELS.fromRegister : ATTENDANCE_LABELS.fromFormTeacher}

@@ -3,12 +3,15 @@ import { TERMS } from '@portal/domain/constants';
 import { RESULT_MESSAGES } from '@portal/domain/results';
 import { SelectField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
+import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
 import { ApiError } from '../../../lib/api-client';
 import { currentSessionId, useSessions } from '../api';
 
 /**
  * Academic Session and Academic Term selects: the term stays disabled until a session is
- * chosen, and changing the session clears the term. The current session is preselected.
+ * chosen, and changing the session clears the term. The current session is preselected; with
+ * `openOnCurrentTerm` the calendar's current session and term (issue 31.8: the screens the spec does
+ * not fix, which open on today's term).
  */
 export function SessionTermFields({
   sessionId,
@@ -17,6 +20,7 @@ export function SessionTermFields({
   onTerm,
   errors = {},
   preselect = true,
+  openOnCurrentTerm = false,
   names,
 }: {
   sessionId: string;
@@ -25,6 +29,8 @@ export function SessionTermFields({
   onTerm: (term: string) => void;
   errors?: { session_id?: string | string[]; term?: string | string[] };
   preselect?: boolean;
+  /** Open on the current term (the server's), not only the current session. */
+  openOnCurrentTerm?: boolean;
   /** The selects' form names: a page rendered on the server submits its form before the app runs. */
   names?: { session: string; term: string };
 }) {
@@ -39,12 +45,20 @@ export function SessionTermFields({
       if (sessions.error instanceof ApiError && sessions.error.status === 401) toast.error(RESULT_MESSAGES.pleaseLoginAgain);
     }
   }, [sessions.isError, sessions.error, toast]);
+  const current = useCurrentTerm(openOnCurrentTerm);
   useEffect(() => {
-    if (preselect && !preselected.current && sessions.data && !sessionId) {
+    if (!preselect || preselected.current || !sessions.data || sessionId) return;
+    if (!openOnCurrentTerm) {
       preselected.current = true;
       onSession(currentSessionId(sessions.data));
+      return;
     }
-  }, [preselect, sessions.data, sessionId, onSession]);
+    const open = openingTerm(sessions.data, current);
+    if (!open) return;
+    preselected.current = true;
+    onSession(open.sessionId);
+    if (open.term && !term) onTerm(open.term);
+  }, [preselect, openOnCurrentTerm, sessions.data, sessionId, term, current, onSession, onTerm]);
 
   return (
     <>

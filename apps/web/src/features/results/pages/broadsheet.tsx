@@ -1,4 +1,5 @@
 import { Fragment, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { ASSESSMENT_MESSAGES, type AssessmentComponent, type ComponentScores } from '@portal/domain/assessment';
 import { formatAverage, ordinal, RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
@@ -71,8 +72,10 @@ const componentsTitle = (components: AssessmentComponent[], scores: ComponentSco
 /** /broadsheet: students x subjects for a class (or the whole school) and term, with positions; CSV and PDF. */
 export default function BroadsheetPage() {
   const toast = useToast();
-  const [sessionId, setSessionId] = useState('');
-  const [term, setTerm] = useState('');
+  // A link may name the session and term (`?session_id&term`); otherwise the current term is chosen.
+  const [params] = useSearchParams();
+  const [sessionId, setSessionId] = useState(params.get('session_id') ?? '');
+  const [term, setTerm] = useState(params.get('term') ?? '');
   const classes = allClassNames(useClasses().data);
   const [picked, setStudentClass] = useState('');
   // The school's first class until one is picked; the lists load once and are cached.
@@ -129,7 +132,7 @@ export default function BroadsheetPage() {
     >
       <Card className="no-print mb-5">
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={load} noValidate>
-          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
+          <SessionTermFields openOnCurrentTerm sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
           <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={[...classes, ALL]} />
           <Button type="submit" loading={broadsheet.isFetching}>
             Load Broadsheet

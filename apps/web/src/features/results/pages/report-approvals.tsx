@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type ArmApproval, type CardStatus } from '@portal/domain/report-cards';
 import { RESULT_MESSAGES } from '@portal/domain/results';
@@ -58,8 +58,10 @@ export default function ReportApprovalsPage() {
   const session = useSession();
   const isAdmin = session?.role === 'admin';
   const toast = useToast();
-  const [sessionId, setSessionId] = useState('');
-  const [term, setTerm] = useState('');
+  // A link may name the session and term (`?session_id&term`); otherwise the current term is chosen.
+  const [params] = useSearchParams();
+  const [sessionId, setSessionId] = useState(params.get('session_id') ?? '');
+  const [term, setTerm] = useState(params.get('term') ?? '');
   const approvals = useApprovals(sessionId, term);
   const action = useApprovalAction();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -187,7 +189,7 @@ export default function ReportApprovalsPage() {
     <PageLayout title="Report Card Approvals">
       <Card className="mb-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
+          <SessionTermFields openOnCurrentTerm sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
         </div>
         <p className="mt-3 text-sm text-slate-600">{M.approvalsExplain}</p>
       </Card>

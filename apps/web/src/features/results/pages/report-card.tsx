@@ -86,6 +86,7 @@ export default function ReportCardPage() {
             onChange={(e) => setForm((f) => ({ ...f, admission: e.target.value.toUpperCase() }))}
           />
           <SessionTermFields
+            openOnCurrentTerm
             names={{ session: 'session_id', term: 'term' }}
             sessionId={form.sessionId}
             term={form.term}

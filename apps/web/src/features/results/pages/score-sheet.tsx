@@ -53,7 +53,7 @@ function Choosers({ params, onOpen }: { params: URLSearchParams; onOpen: (p: Rec
         noValidate
         aria-label="Choose a class and subject"
       >
-        <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
+        <SessionTermFields openOnCurrentTerm sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
         <SelectField
           label="Class"
           required

@@ -9,6 +9,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
+import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
 import { useMyClasses, useTeachingSessions } from '../api';
 
 /** The class score grid of a pair (a plain address: the results feature owns the screen). */
@@ -19,9 +20,14 @@ const entryLink = (cls: string) => `/ResultUpload?${new URLSearchParams({ studen
 /** /my-classes (staff and admin): the signed-in teacher's arm-subject pairs and form classes for a session. */
 export default function MyClassesPage() {
   const sessions = useTeachingSessions();
-  const [sessionId, setSessionId] = useState('');
-  const [term, setTerm] = useState('');
-  const mine = useMyClasses(sessionId);
+  const current = useCurrentTerm();
+  const [chosenSession, setSessionId] = useState('');
+  const [chosenTerm, setTerm] = useState<string | null>(null);
+  // Opens on the current term (the server's, from the calendar); the links carry it to the score sheet.
+  const open = openingTerm(sessions.data, current);
+  const sessionId = chosenSession || (open?.sessionId ?? '');
+  const term = chosenTerm ?? (open && open.sessionId === sessionId ? open.term : '');
+  const mine = useMyClasses(sessionId, !!open || !!chosenSession);
   const data = mine.data;
   const none = data && data.subjects.length === 0 && data.form_classes.length === 0;
 
@@ -32,16 +38,13 @@ export default function MyClassesPage() {
           <SelectField
             label="Session"
             value={sessionId || (data?.session ? String(data.session.id) : '')}
-            onChange={(e) => setSessionId(e.target.value)}
+            onChange={(e) => {
+              setSessionId(e.target.value);
+              setTerm(null);
+            }}
             options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name}${s.is_current ? ' (current)' : ''}` }))}
           />
-          <SelectField
-            label="Term"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder="Choose on the score sheet"
-            options={TERMS}
-          />
+          <SelectField label="Term" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Select term" options={TERMS} />
         </div>
         {data && (
           <p className="mt-3 text-sm text-slate-600" data-testid="enforcement-state">
