@@ -21,6 +21,7 @@ import {
   type Term,
 } from '@portal/domain';
 import { badRequest } from '../../http/errors';
+import { mapInSlices, ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
 import type { SessionsService } from '../results/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { FeeReportsRepository } from './fee-reports.repository';
@@ -89,7 +90,9 @@ export class FeeReportsService {
 
     const rows: Debtor[] = [];
     let totalKobo = 0;
-    for (const s of students) {
+    for (const [n, s] of students.entries()) {
+      // A heavy report (issue 30, item 12): a turn of the event loop between slices of students.
+      if (n && n % ROWS_PER_SLICE === 0) await yieldToEventLoop();
       const d = dues.get(s.id);
       const money = paidOf.get(s.id) ?? { kobo: 0, last: null };
       const items = datedItemsOf(d, starts);
@@ -157,7 +160,8 @@ export class FeeReportsService {
     ]);
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
     const figures = collectionFigures(
-      students.map((s) => {
+      // A heavy report (issue 30, item 12): a turn of the event loop between slices of students.
+      await mapInSlices(students, (s) => {
         const d = dues.get(s.id);
         // Each item before discounts (after + what the discounts took of it) beside the item after them.
         const takenOff = new Map<string, number>();
