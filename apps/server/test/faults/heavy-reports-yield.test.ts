@@ -132,7 +132,9 @@ describeEachDatabase('heavy reports yield to the event loop', (dialect) => {
     // More rows than one slice (500), so the pieces must join in the ledger's order.
     expect(all.length).toBeGreaterThan(500);
     expect(await bursary.ledgerInSlices({})).toEqual(all);
-    expect(await bursary.ledgerInSlices({ from: '2025-10-05', to: '2025-10-20' })).toEqual(await bursary.ledger({ from: '2025-10-05', to: '2025-10-20' }));
+    expect(await bursary.ledgerInSlices({ from: '2025-10-05', to: '2025-10-20' })).toEqual(
+      await bursary.ledger({ from: '2025-10-05', to: '2025-10-20' }),
+    );
     const people = new PeopleRepository(db);
     const students = await people.listStudents({ status: 'active' });
     expect(students.length).toBeGreaterThan(500);

@@ -155,7 +155,11 @@ export class FeeReportsService {
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
     const paid = await inTurn(() => this.repo.paidByStudent(session.name, null));
     const [names, byDay, byMethod] = await inTurn(() =>
-      Promise.all([this.repo.itemNames(session.id), this.repo.received(session.name, 'day', range), this.repo.received(session.name, 'method', range)]),
+      Promise.all([
+        this.repo.itemNames(session.id),
+        this.repo.received(session.name, 'day', range),
+        this.repo.received(session.name, 'method', range),
+      ]),
     );
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));

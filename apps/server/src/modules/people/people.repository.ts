@@ -148,7 +148,10 @@ export class PeopleRepository {
    * first, then the rows of a few hundred ids at a time, in the same order.
    */
   async listStudentsInSlices(f: StudentFilters): Promise<StudentRow[]> {
-    const ids = await this.filterStudents(this.db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select('s.id'), f)
+    const ids = await this.filterStudents(
+      this.db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select('s.id'),
+      f,
+    )
       .orderBy('s.student_class')
       .orderBy('s.last_name')
       .orderBy('s.first_name')
