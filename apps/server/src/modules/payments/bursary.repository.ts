@@ -95,12 +95,14 @@ export class BursaryRepository {
   /**
    * Every ledger row of the filter, as `ledger(f)` gives them, read in slices (the CSV, a heavy
    * report): the ids in the ledger's order first, then the rows of a few hundred ids at a time.
+   * The same ORDER BY as `ledger`.
    */
   async ledgerInSlices(f: LedgerFilter): Promise<Awaited<ReturnType<BursaryRepository['ledger']>>> {
     const ids = await this.ledgerBase(this.db, f).select('p.id').orderBy('p.paid_on', 'desc').orderBy('p.id', 'desc').execute();
     return readInSlices(
       ids.map((r) => r.id),
       (slice) => this.ledger({ ...f, ids: slice }),
+      (r) => r.id,
     );
   }
 
@@ -136,8 +138,8 @@ export class BursaryRepository {
         ),
         sql<number>`(select count(*) from payment_scans s where s.payment_id = p.id)`.as('has_scan'),
       ])
-      .orderBy('p.paid_on', 'desc')
-      .orderBy('p.id', 'desc');
+      // A slice of ids is put in order by ledgerInSlices.
+      .$if(f.ids === undefined, (q) => q.orderBy('p.paid_on', 'desc').orderBy('p.id', 'desc'));
     if (page) q = q.limit(page.limit).offset(page.offset);
     return q.execute();
   }

@@ -159,14 +159,8 @@ export class PeopleRepository {
       .execute();
     return readInSlices(
       ids.map((r) => r.id),
-      (slice) =>
-        this.filterStudents(this.students(), f)
-          .where('s.id', 'in', slice)
-          .orderBy('s.student_class')
-          .orderBy('s.last_name')
-          .orderBy('s.first_name')
-          .orderBy('s.id')
-          .execute(),
+      (slice) => this.filterStudents(this.students(), f).where('s.id', 'in', slice).execute(),
+      (r) => r.id,
     );
   }
 
