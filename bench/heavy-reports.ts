@@ -5,6 +5,7 @@
  *   npm run bench:data -- --students 1500 --out /tmp/school.db
  *   DATABASE_URL=sqlite:/tmp/school.db PORT=3215 LOGIN_RATE_LIMIT_PER_MINUTE=1000 npm run serve &
  *   npm run bench:heavy -- --base http://127.0.0.1:3215 --seconds 12 --tabs 4 [--path /api/bursary/debtors.csv]
+ *   npm run bench:heavy -- --base http://127.0.0.1:3215 --seconds 12 --tabs 0   (no report: the baseline)
  *
  * Prints the heavy requests' answers (200 ran, 429 refused: the user already has 2 in progress) and
  * the health check's p50, p99 and max in milliseconds. Default path: the whole-school broadsheet of
@@ -15,7 +16,8 @@ import { BENCH_ACCOUNTS, intArg, parseArgs } from './common';
 const args = parseArgs();
 const base = String(args.base ?? 'http://127.0.0.1:3215');
 const seconds = intArg(args, 'seconds', 12);
-const tabs = intArg(args, 'tabs', 4);
+// --tabs 0: the health check alone (the idle baseline of a loaded machine).
+const tabs = args.tabs === '0' ? 0 : intArg(args, 'tabs', 4);
 
 async function main() {
   const signIn = await fetch(`${base}/api/admin/login/`, {

@@ -101,7 +101,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const entries = await service.ledgerAll(request.query);
       const name = `ledger-${request.query.from ?? 'start'}-to-${request.query.to ?? 'today'}`;
-      return sendAttachment(reply, 'csv', `${name}.csv`, ledgerCsv(entries));
+      return sendAttachment(reply, 'csv', `${name}.csv`, await ledgerCsv(entries));
     },
   );
 

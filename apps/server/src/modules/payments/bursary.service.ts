@@ -29,6 +29,7 @@ import type { Conn, Trx } from '../../db/index';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { mapInSlices } from '../../lib/yield';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { SessionsService } from '../results/sessions.service';
 import { BanksRepository } from './banks.repository';
@@ -471,7 +472,7 @@ export class BursaryService {
 
   /** Every entry in the range, for the CSV (newest first). */
   async ledgerAll(q: { from?: string; to?: string }): Promise<LedgerEntry[]> {
-    return (await this.repo.ledger(await this.filterOf(q))).map(presentLedgerEntry);
+    return mapInSlices(await this.repo.ledgerInSlices(await this.filterOf(q)), presentLedgerEntry);
   }
 
   async scan(reference: string): Promise<{ mime: string; bytes: Buffer }> {

@@ -1,13 +1,13 @@
 import { FEE_REPORT_LABELS as L, formatDateTime, formatNaira, termLabel, type Debtor, type SchoolSettings } from '@portal/domain';
-import { toCsv } from '../../lib/csv';
+import { toCsvInSlices } from '../../lib/csv';
 import { renderPdf } from '../../lib/pdf';
 import { yieldToEventLoop } from '../../lib/yield';
 import type { DebtorsReport } from './fee-reports.service';
 
-/** Every debtor of the filter as CSV (formula-safe through toCsv), with a totals row. */
-export function debtorsCsv(r: DebtorsReport): string {
+/** Every debtor of the filter as CSV (formula-safe through toCsv), with a totals row; written in slices. */
+export async function debtorsCsv(r: DebtorsReport): Promise<string> {
   const money = (n: number) => n.toFixed(2);
-  return toCsv(
+  return toCsvInSlices(
     [
       ...r.debtors.map((d) => [
         d.admission_number,

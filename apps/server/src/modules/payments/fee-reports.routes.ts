@@ -54,7 +54,7 @@ export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: BURSAR_HEAVY, schema: { tags, summary: 'Every debtor of the filter, as CSV', querystring: everyRowSchema } },
     async (request, reply) => {
       const report = await service.debtorsAll(request.query);
-      return sendAttachment(reply, 'csv', `${fileName(report)}.csv`, debtorsCsv(report));
+      return sendAttachment(reply, 'csv', `${fileName(report)}.csv`, await debtorsCsv(report));
     },
   );
 

@@ -21,10 +21,17 @@ import {
   type Term,
 } from '@portal/domain';
 import { badRequest } from '../../http/errors';
+import { mapInSlices, ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
 import type { SessionsService } from '../results/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { FeeReportsRepository } from './fee-reports.repository';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
+
+/** A heavy report's next read, after a turn of the event loop (issue 30, item 12). */
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  await yieldToEventLoop();
+  return read();
+}
 
 /** The debtors filter without paging (the CSV and PDF take every row). */
 export type DebtorsFilter = Omit<DebtorsQuery, 'page'>;
@@ -74,22 +81,21 @@ export class FeeReportsService {
 
   async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
     const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
-    // The dues are read as soon as the students are, while the other reads are still out.
-    const studentsRead = this.repo.activeStudents(classes);
-    const [students, dues, paid, starts, today] = await Promise.all([
-      studentsRead,
-      studentsRead.then((list) => this.fees.studentDues(session.id, list)),
-      this.repo.paidByStudent(session.name, classes),
-      this.calendar.termStarts(session),
-      this.calendar.today(),
-    ]);
+    // One read after another with a turn of the event loop between them: on SQLite each runs in one
+    // synchronous piece, and all of them in one turn held the loop for a whole school's rows.
+    const students = await inTurn(() => this.repo.activeStudents(classes));
+    const dues = await inTurn(() => this.fees.studentDues(session.id, students));
+    const paid = await inTurn(() => this.repo.paidByStudent(session.name, classes));
+    const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     // No term chosen: the current term (what has fallen due up to it); `session`: the whole session.
     const term = q.term === 'session' ? null : (q.term ?? currentTermOf(starts, today));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), { kobo: Number(p.paid ?? 0), last: p.last_paid_on }]));
 
     const rows: Debtor[] = [];
     let totalKobo = 0;
-    for (const s of students) {
+    for (const [n, s] of students.entries()) {
+      // A heavy report (issue 30, item 12): a turn of the event loop between slices of students.
+      if (n && n % ROWS_PER_SLICE === 0) await yieldToEventLoop();
       const d = dues.get(s.id);
       const money = paidOf.get(s.id) ?? { kobo: 0, last: null };
       const items = datedItemsOf(d, starts);
@@ -144,20 +150,22 @@ export class FeeReportsService {
     if (q.from && q.to && q.from > q.to) throw badRequest({ from: [FEE_REPORT_MESSAGES.rangeInvalid] });
     const session = await this.session(q.session_id);
     const range = { from: q.from, to: q.to };
-    const studentsRead = this.repo.activeStudents(null);
-    const [students, dues, paid, names, byDay, byMethod, starts, today] = await Promise.all([
-      studentsRead,
-      studentsRead.then((list) => this.fees.studentDues(session.id, list)),
-      this.repo.paidByStudent(session.name, null),
-      this.repo.itemNames(session.id),
-      this.repo.received(session.name, 'day', range),
-      this.repo.received(session.name, 'method', range),
-      this.calendar.termStarts(session),
-      this.calendar.today(),
-    ]);
+    // One read after another with a turn of the event loop between them (see debtorsAll).
+    const students = await inTurn(() => this.repo.activeStudents(null));
+    const dues = await inTurn(() => this.fees.studentDues(session.id, students));
+    const paid = await inTurn(() => this.repo.paidByStudent(session.name, null));
+    const [names, byDay, byMethod] = await inTurn(() =>
+      Promise.all([
+        this.repo.itemNames(session.id),
+        this.repo.received(session.name, 'day', range),
+        this.repo.received(session.name, 'method', range),
+      ]),
+    );
+    const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
     const figures = collectionFigures(
-      students.map((s) => {
+      // A heavy report (issue 30, item 12): a turn of the event loop between slices of students.
+      await mapInSlices(students, (s) => {
         const d = dues.get(s.id);
         // Each item before discounts (after + what the discounts took of it) beside the item after them.
         const takenOff = new Map<string, number>();

@@ -32,6 +32,7 @@ import {
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
+import { ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
 import { attendanceService, type AttendanceService, type Clock } from '../attendance/attendance.service';
 import { sessionsService, type SessionsService } from '../results/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
@@ -127,7 +128,9 @@ export async function studentDuesOf(
   const discountsOf = new Map<number, typeof discounts>();
   for (const d of discounts) discountsOf.set(d.student_id, [...(discountsOf.get(d.student_id) ?? []), d]);
   const out = new Map<number, StudentDues>();
-  for (const s of students) {
+  for (const [n, s] of students.entries()) {
+    // A whole school's dues are a heavy report's: a turn of the event loop between slices.
+    if (n && n % ROWS_PER_SLICE === 0) await yieldToEventLoop();
     const classItems = itemsOf.get(s.student_class) ?? [];
     const rules = (discountsOf.get(s.id) ?? []).map((d) => ({
       id: Number(d.id),

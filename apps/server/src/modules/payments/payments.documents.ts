@@ -1,4 +1,4 @@
-import { toCsv } from '../../lib/csv';
+import { toCsv, toCsvInSlices } from '../../lib/csv';
 import { renderPdf } from '../../lib/pdf';
 import {
   formatPaidWhen,
@@ -129,9 +129,12 @@ export function classReportCsv(rows: ClassReportRow[]): string {
   );
 }
 
-/** The whole ledger for the accountant: one row per payment or reversal, amounts in naira (reversals negative). */
-export function ledgerCsv(entries: readonly LedgerEntry[]): string {
-  return toCsv(
+/**
+ * The whole ledger for the accountant: one row per payment or reversal, amounts in naira (reversals
+ * negative); written in slices (a heavy report: lib/yield.ts).
+ */
+export function ledgerCsv(entries: readonly LedgerEntry[]): Promise<string> {
+  return toCsvInSlices(
     entries.map((e) => [
       e.receipt_number,
       e.paid_on,

@@ -23,7 +23,7 @@ import {
 import type { AuthUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { writeAuditMany } from '../../db/audit';
-import { toCsv, type CsvValue } from '../../lib/csv';
+import { toCsv, toCsvInSlices, type CsvValue } from '../../lib/csv';
 import { allocate } from '../../db/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
@@ -196,11 +196,19 @@ export function exportCsv(columns: readonly string[], rows: Record<string, unkno
   );
 }
 
+/** `exportCsv` of a whole school's rows, written in slices (a heavy report: lib/yield.ts). */
+function exportCsvInSlices(columns: readonly string[], rows: Record<string, unknown>[]): Promise<string> {
+  return toCsvInSlices(
+    rows.map((r) => columns.map((c) => r[c] as CsvValue)),
+    columns,
+  );
+}
+
 export const STUDENT_EXPORT_COLUMNS = ['admission_number', ...STUDENT_CSV_COLUMNS] as const;
 export const STAFF_EXPORT_COLUMNS = ['staff_id', ...STAFF_CSV_COLUMNS.filter((c) => c !== 'bank_account' && c !== 'tax_id')] as const;
 
-export function studentsCsv(rows: StudentRecord[]): string {
-  return exportCsv(STUDENT_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
+export function studentsCsv(rows: StudentRecord[]): Promise<string> {
+  return exportCsvInSlices(STUDENT_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);
 }
 export function staffCsv(rows: (StaffRecord & { qualifications?: string | null; employment_date?: string | null })[]): string {
   return exportCsv(STAFF_EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]);

@@ -1,7 +1,7 @@
 import type { Conn, Trx } from '../../db/index';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { NewAccount } from '@portal/domain';
-import { yieldToEventLoop } from '../../lib/yield';
+import { readInSlices, yieldToEventLoop } from '../../lib/yield';
 import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 import { SettingsRepository } from '../settings/settings.repository';
@@ -142,6 +142,27 @@ export class PeopleRepository {
       .$if(limit !== undefined, (q) => q.limit(limit!))
       .$if(offset !== undefined && offset > 0, (q) => (limit === undefined ? q.limit(2147483647) : q).offset(offset!))
       .execute();
+  }
+
+  /**
+   * `listStudents(f)` for the export (a heavy report) read in slices: the ids in the list's order
+   * first, then the rows of a few hundred ids at a time, in the same order.
+   */
+  async listStudentsInSlices(f: StudentFilters): Promise<StudentRow[]> {
+    const ids = await this.filterStudents(
+      this.db.selectFrom('students as s').innerJoin('users as u', 'u.id', 's.user_id').select('s.id'),
+      f,
+    )
+      .orderBy('s.student_class')
+      .orderBy('s.last_name')
+      .orderBy('s.first_name')
+      .orderBy('s.id')
+      .execute();
+    return readInSlices(
+      ids.map((r) => r.id),
+      (slice) => this.filterStudents(this.students(), f).where('s.id', 'in', slice).execute(),
+      (r) => r.id,
+    );
   }
 
   async countStudents(f: StudentFilters): Promise<number> {

@@ -117,9 +117,12 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/students/export/',
-    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema } },
+    {
+      config: { auth: STAFF_OR_ADMIN, heavy: true },
+      schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema },
+    },
     async (request, reply) =>
-      sendAttachment(reply, 'csv', 'students.csv', studentsCsv(await students.exportRows(currentUser(request), request.query))),
+      sendAttachment(reply, 'csv', 'students.csv', await studentsCsv(await students.exportRows(currentUser(request), request.query))),
   );
 
   importRoutes('students', STAFF_OR_ADMIN);

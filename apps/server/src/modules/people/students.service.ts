@@ -16,6 +16,7 @@ import { assertOwnRecord, isStudent } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
+import { mapInSlices } from '../../lib/yield';
 import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
@@ -58,7 +59,7 @@ export class StudentsService {
   }
 
   async exportRows(actor: AuthUser, q: StudentListQuery): Promise<StudentRecord[]> {
-    return (await this.repo.listStudents(this.filters(actor, q))).map(presentStudent);
+    return mapInSlices(await this.repo.listStudentsInSlices(this.filters(actor, q)), presentStudent);
   }
 
   private async load(admissionNumber: string): Promise<StudentRow> {

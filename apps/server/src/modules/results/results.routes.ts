@@ -259,7 +259,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (req, reply) => {
       const sheet = await cards.broadsheet(req.query);
       const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;
-      return sendAttachment(reply, 'csv', name, broadsheetCsv(sheet));
+      return sendAttachment(reply, 'csv', name, await broadsheetCsv(sheet));
     },
   );
 }
