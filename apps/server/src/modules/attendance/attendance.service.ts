@@ -1,4 +1,6 @@
 import {
+  SESSION_CLOSED_CODE,
+  TEACHING_MESSAGES,
   ABSENCE_STREAK_ALERT,
   absenceStreaks,
   addDays,
@@ -388,6 +390,9 @@ export class AttendanceService {
     if (dayRefusal) throw dayRefusal;
     if (!ctx.day.school_day) throw badRequest({ date: [ctx.day.message] });
     const { session_id: sessionId, term } = ctx.day;
+    // A day of a session that is not the current one is closed to teachers (issue 30.8).
+    if (actor.role !== 'admin' && sessionId !== null && !(await this.session(sessionId)).is_current)
+      throw forbidden(TEACHING_MESSAGES.sessionClosed, SESSION_CLOSED_CODE);
 
     // The register's times come from the service's clock: "first saved today" is read from them.
     const at = new Date(this.now()).toISOString();

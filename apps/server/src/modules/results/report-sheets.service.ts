@@ -223,7 +223,7 @@ export class ReportSheetsService {
   }
 
   private access(actor: Actor, ctx: Context, status: CardStatus) {
-    const rights = sheetRights(actor.role, ctx.isFormTeacher, status);
+    const rights = sheetRights(actor.role, ctx.isFormTeacher, status, ctx.session.current);
     return {
       status,
       may_edit_form: rights.may_edit_form,
@@ -234,7 +234,7 @@ export class ReportSheetsService {
 
   /** 403/409 when `actor` may not write `part` of the arm's sheet in its `status`. */
   private refuse(actor: Actor, ctx: Context, status: CardStatus, cls: string, part: 'form' | 'principal'): void {
-    const refusal = sheetWriteRefusal(actor.role, ctx.isFormTeacher, status, cls, part);
+    const refusal = sheetWriteRefusal(actor.role, ctx.isFormTeacher, status, cls, part, ctx.session.current);
     if (refusal)
       throw new HttpError(refusal.status, refusal.code ? { detail: refusal.detail, code: refusal.code } : { detail: refusal.detail });
   }

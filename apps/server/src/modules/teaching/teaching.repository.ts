@@ -115,11 +115,14 @@ export class TeachingRepository {
   }
 
   /**
-   * What a staff member may write in a session and term, in ONE round trip: the session's
-   * enforcement switch, the term's window rows, and the member's arm-subject pairs.
+   * What a staff member may write in a session and term, in ONE round trip: whether the session is
+   * the current one, its enforcement switch, the term's window rows, and the member's arm-subject pairs.
    */
   async writeAccess(userId: number, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
     const rows = await sql<{ kind: string; k: string; v: string }>`
+      select 'c' as kind, '' as k, ${sql.raw('cast(is_current as varchar(1))')} as v
+        from academic_sessions where id = ${sessionId}
+      union all
       select 'e' as kind, '' as k, ${sql.raw('cast(enforce_assignments as varchar(1))')} as v
         from session_teaching where session_id = ${sessionId}
       union all
@@ -132,9 +135,10 @@ export class TeachingRepository {
         join class_arms a on a.id = t.arm_id
         join subjects s on s.id = t.subject_id
         where t.session_id = ${sessionId} and st.user_id = ${userId}`.execute(conn);
-    const access: WriteAccess = { enforced: false, pairs: new Set(), windows: new Map() };
+    const access: WriteAccess = { current: false, enforced: false, pairs: new Set(), windows: new Map() };
     for (const r of rows.rows) {
-      if (r.kind === 'e') access.enforced = r.v === '1';
+      if (r.kind === 'c') access.current = r.v === '1';
+      else if (r.kind === 'e') access.enforced = r.v === '1';
       else if (r.kind === 'w') access.windows.set(r.k, r.v === '1');
       else access.pairs.add(`${r.k}|${r.v}`);
     }
