@@ -57,7 +57,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     inject('PUT', `/api/assessment-schemes/${level}/`, auth.auth, body);
   /** A session of its own whose senior classes are on CA1 20 / CA2 20 / Exam 60. */
   const caSession = async (precision: 'one_decimal' | 'whole' = 'one_decimal') => {
-    const session = await newSession();
+    const session = await newSession(true);
     const res = await put('SSS', { session_id: session.id, components: CA, precision });
     expect(res.statusCode, res.body).toBe(200);
     return session;
@@ -98,7 +98,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     });
 
     it('lets the admin set CA1 20 / CA2 20 / Exam 60 for SSS; refuses sums other than 100, repeated labels, staff and students', async () => {
-      const session = await newSession();
+      const session = await newSession(true);
       const preview = await inject('POST', '/api/assessment-schemes/SSS/preview/', admin.auth, { session_id: session.id, components: CA });
       expect(preview.statusCode, preview.body).toBe(200);
       expect(preview.json()).toEqual({
@@ -149,7 +149,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     });
 
     it('asks to confirm when results were entered as one score, then keeps their scores and grades', async () => {
-      const session = await newSession();
+      const session = await newSession(true);
       const s = await newStudent('SSS 2A');
       const saved = await bulk(
         s.admissionNumber,
@@ -521,7 +521,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
 
       // A result entered as one total before the scheme: a PATCH of its remarks keeps it as it was.
       const old = await newStudent('SSS 2B');
-      const plainSession = await newSession();
+      const plainSession = await newSession(true);
       const first = await bulk(old.admissionNumber, 'SSS 2B', [{ name: 'French', score: 64 }], '1st', plainSession.id);
       const oldId = first.json<Result[]>()[0]!.id;
       expect((await put('SSS', { session_id: plainSession.id, components: CA, confirm: true })).statusCode).toBe(200);
