@@ -1,6 +1,15 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { CARD_CODES, DEFAULT_REPORT_SETTINGS, NOT_YOUR_SUBJECT_CODE, REPORT_MESSAGES, SCHEME_PRESETS, SUBJECTS } from '@portal/domain';
+import {
+  CARD_CODES,
+  DEFAULT_REPORT_SETTINGS,
+  NOT_YOUR_SUBJECT_CODE,
+  REPORT_MESSAGES,
+  RESULT_MESSAGES,
+  SCHEME_PRESETS,
+  SESSION_CLOSED_CODE,
+  SUBJECTS,
+} from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
 import {
@@ -1247,9 +1256,19 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
     'PATCH /api/results/:id/': 200,
     'DELETE /api/results/:id/': 204,
   };
-  const EXPECT: Record<'enforced' | 'open', Record<Writer, (w: ScoreWrite) => number>> = {
+  /**
+   * `past`: a session that is not the current one (issue 30.8), enforced or not: closed to every
+   * teacher (403 session_closed), and the admin's write without a reason is a 400 asking for one.
+   */
+  const EXPECT: Record<'enforced' | 'open' | 'past', Record<Writer, (w: ScoreWrite) => number>> = {
     enforced: { assigned: (w) => allowed[w], unassigned: () => 403, admin: (w) => allowed[w] },
     open: { assigned: (w) => allowed[w], unassigned: (w) => allowed[w], admin: (w) => allowed[w] },
+    past: { assigned: () => 403, unassigned: () => 403, admin: () => 400 },
+  };
+  const CODE: Record<'enforced' | 'open' | 'past', string> = {
+    enforced: NOT_YOUR_SUBJECT_CODE,
+    open: NOT_YOUR_SUBJECT_CODE,
+    past: SESSION_CLOSED_CODE,
   };
 
   let ctx: TestContext;
@@ -1272,8 +1291,11 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
   it('answers each writer as the assignments say, with and without enforcement', async () => {
     const failures: string[] = [];
     let year = 2300;
-    for (const mode of ['enforced', 'open'] as const) {
-      const session = await createSession(ctx.handle.db, `${year}/${++year}`);
+    for (const mode of ['enforced', 'open', 'past'] as const) {
+      // The mode's session is the current one; `past` writes into the previous mode's once a newer is current.
+      const session = await createSession(ctx.handle.db, `${year}/${++year}`, true);
+      // The issue's case: assignments enforced in the current session, none set in the previous one.
+      if (mode === 'past') await enforceAssignments(ctx.handle.db, (await createSession(ctx.handle.db, `${year}/${++year}`, true)).id, true);
       if (mode === 'enforced') await enforceAssignments(ctx.handle.db, session.id, true);
       await assign(ctx.handle.db, session.id, 'JSS 2A', 'Mathematics', assigned.id);
       for (const writer of ['assigned', 'unassigned', 'admin'] as const) {
@@ -1303,7 +1325,9 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
           const want = EXPECT[mode][writer](w);
           if (res.statusCode !== want)
             failures.push(`${w} by ${writer} (${mode}): expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
-          if (want === 403 && res.json().code !== NOT_YOUR_SUBJECT_CODE) failures.push(`${w} by ${writer} (${mode}): code ${res.body}`);
+          if (want === 403 && res.json().code !== CODE[mode]) failures.push(`${w} by ${writer} (${mode}): code ${res.body}`);
+          if (want === 400 && res.json().reason?.[0] !== RESULT_MESSAGES.reasonRequiredPastSession)
+            failures.push(`${w} by ${writer} (${mode}): ${res.body}`);
         }
       }
     }

@@ -391,7 +391,7 @@ export class AttendanceService {
     if (!ctx.day.school_day) throw badRequest({ date: [ctx.day.message] });
     const { session_id: sessionId, term } = ctx.day;
     // A day of a session that is not the current one is closed to teachers (issue 30.8).
-    if (actor.role !== 'admin' && sessionId !== null && !(await this.session(sessionId)).is_current)
+    if (actor.role !== 'admin' && sessionId !== null && sessionId !== (await this.currentSessionId()))
       throw forbidden(TEACHING_MESSAGES.sessionClosed, SESSION_CLOSED_CODE);
 
     // The register's times come from the service's clock: "first saved today" is read from them.

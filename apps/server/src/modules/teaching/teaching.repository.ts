@@ -116,11 +116,15 @@ export class TeachingRepository {
 
   /**
    * What a staff member may write in a session and term, in ONE round trip: whether the session is
-   * the current one, its enforcement switch, the term's window rows, and the member's arm-subject pairs.
+   * the current one (or, none being marked, the newest: `currentOrLatest`), its enforcement switch, the term's window rows, and the member's arm-subject pairs.
    */
   async writeAccess(userId: number, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
     const rows = await sql<{ kind: string; k: string; v: string }>`
-      select 'c' as kind, '' as k, ${sql.raw('cast(is_current as varchar(1))')} as v
+      select 'c' as kind, '' as k,
+             case when is_current = 1
+                    or (not exists (select 1 from academic_sessions c where c.is_current = 1)
+                        and name = (select max(l.name) from academic_sessions l))
+                  then '1' else '0' end as v
         from academic_sessions where id = ${sessionId}
       union all
       select 'e' as kind, '' as k, ${sql.raw('cast(enforce_assignments as varchar(1))')} as v
