@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest';
-import { ATTENDANCE_CODES, ATTENDANCE_MESSAGES, TEACHING_MESSAGES, type Register } from '@portal/domain';
+import { expect, it, onTestFinished } from 'vitest';
+import { ATTENDANCE_CODES, ATTENDANCE_MESSAGES, SESSION_CLOSED_CODE, TEACHING_MESSAGES, type Register } from '@portal/domain';
 import {
   auditRow,
+  createSession,
   describeEachDatabase,
   signInStaff,
   signInStudent,
@@ -264,4 +265,21 @@ describeEachDatabase('attendance register', (dialect) => {
       payload: { periods_per_day: 1, saturday_classes: false },
     });
   });
+
+  it('a day of a session that is not the current one is closed to the form teacher (30.8), not to the admin', async () => {
+    clock.at('2025-10-08');
+    const { cls, kids } = await arm();
+    // The school moved on: 2026/2027 is current, 2025-10-08 is a day of 2025/2026.
+    const next = await createSession(ctx.handle.db, '2026/2027', true);
+    onTestFinished(async () => {
+      await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 0 }).where('id', '=', next.id).execute();
+      await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', sessionId).execute();
+    });
+    const res = await save(teacher, cls, '2025-10-08', marksOf(kids));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: TEACHING_MESSAGES.sessionClosed, code: SESSION_CLOSED_CODE });
+    const byAdmin = await save(admin, cls, '2025-10-08', marksOf(kids));
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+  });
 });
+
