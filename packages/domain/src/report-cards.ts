@@ -212,6 +212,9 @@ export const REPORT_MESSAGES = {
   promotionThirdTermOnly: 'The promotion decision is on the third-term card only.',
   principalOnly: "Only the principal (an admin) can write the principal's comment or change a promotion decision.",
   formTeacherOnly: (cls: string) => `Only the form teacher of ${cls} or an admin can do this.`,
+  /** Issue 30.9: an arm's cards before release. */
+  unreleasedCardsOnly: (cls: string) =>
+    `${cls}'s report cards are not released yet: until then only its form teacher, its subject teachers and the admin can read them.`,
   lockedSubmitted: (cls: string, status: string) =>
     `${cls}'s report cards are ${status.toLowerCase()}: ask the principal to send them back before changing them.`,
   commentsMissing: (n: number) =>
