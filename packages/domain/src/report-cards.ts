@@ -219,6 +219,14 @@ export const REPORT_MESSAGES = {
     `${cls}'s report cards are ${status.toLowerCase()}: ask the principal to send them back before changing them.`,
   commentsMissing: (n: number) =>
     `${n} student${n === 1 ? ' has' : 's have'} no form teacher's or principal's comment yet. The school requires both before submission.`,
+  /**
+   * "Require both comments" (issue 31.7): each step asks for the comments of the person who writes
+   * them, and the message says what is missing and who adds it.
+   */
+  formCommentsMissing: (n: number, cls: string) =>
+    `${n} student${n === 1 ? '' : 's'} of ${cls} ${n === 1 ? 'has' : 'have'} no form teacher's comment yet. The school requires both comments: the form teacher adds them on the comment sheet before submitting.`,
+  principalCommentsMissing: (n: number, cls: string, step: 'approval' | 'release') =>
+    `${n} student${n === 1 ? '' : 's'} of ${cls} ${n === 1 ? 'has' : 'have'} no principal's comment yet. The school requires both comments: the principal adds them on the comment sheet before ${step}.`,
   notAllowedNow: (cls: string, status: string, action: string) =>
     `${cls}'s report cards are ${status.toLowerCase()}: they cannot be ${action} now.`,
   returnReasonRequired: 'Give a reason for sending the cards back.',

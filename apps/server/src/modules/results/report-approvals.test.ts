@@ -96,20 +96,41 @@ describeEachDatabase('report card approvals', (dialect) => {
     expect(empty.statusCode).toBe(404);
   });
 
-  it('refuses to submit while a student lacks a comment when the school requires both', async () => {
+  it("requires both comments step by step: the form teacher's to submit, the principal's to approve and release (31.7)", async () => {
     const { key, ids } = await arm();
     const settings = new SettingsRepository(ctx.handle.db);
     await settings.putReport({ ...DEFAULT_REPORT_SETTINGS, require_comments: true });
     try {
-      for (const id of ids.slice(0, 3))
-        await putEntry(ctx.handle.db, { ...key, student_id: id, form_comment: 'Good', principal_comment: 'Fine' });
-      await putEntry(ctx.handle.db, { ...key, student_id: ids[3]!, form_comment: 'Good' });
+      // One form comment missing: the form teacher cannot submit, and is told it is theirs to add.
+      for (const id of ids.slice(0, 3)) await putEntry(ctx.handle.db, { ...key, student_id: id, form_comment: 'Good' });
       const res = await inject('POST', '/api/report-approvals/submit/', staff.auth, key);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: REPORT_MESSAGES.commentsMissing(1), code: CARD_CODES.commentsMissing });
+      expect(res.json()).toEqual({ detail: REPORT_MESSAGES.formCommentsMissing(1, key.student_class), code: CARD_CODES.commentsMissing });
       expect((await list(admin, key.session_id))[0]!.status).toBe('draft');
-      await putEntry(ctx.handle.db, { ...key, student_id: ids[3]!, form_comment: 'Good', principal_comment: 'Fine' });
-      expect((await inject('POST', '/api/report-approvals/submit/', staff.auth, key)).statusCode).toBe(200);
+      // Every form comment written, no principal's comment yet: the submission goes through (was 409).
+      await putEntry(ctx.handle.db, { ...key, student_id: ids[3]!, form_comment: 'Good' });
+      const submitted = await inject('POST', '/api/report-approvals/submit/', staff.auth, key);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      // The principal's comments are needed before approval, and before release.
+      const approve = await inject('POST', '/api/report-approvals/approve/', admin.auth, key);
+      expect(approve.statusCode).toBe(409);
+      expect(approve.json()).toEqual({
+        detail: REPORT_MESSAGES.principalCommentsMissing(4, key.student_class, 'approval'),
+        code: CARD_CODES.commentsMissing,
+      });
+      const release = await inject('POST', '/api/report-approvals/release/', admin.auth, {
+        session_id: key.session_id,
+        term: key.term,
+        student_classes: [key.student_class],
+      });
+      expect(release.statusCode).toBe(409);
+      expect(release.json()).toEqual({
+        detail: REPORT_MESSAGES.principalCommentsMissing(4, key.student_class, 'release'),
+        code: CARD_CODES.commentsMissing,
+      });
+      expect((await list(admin, key.session_id))[0]!.status).toBe('submitted');
+      for (const id of ids) await putEntry(ctx.handle.db, { ...key, student_id: id, form_comment: 'Good', principal_comment: 'Fine' });
+      expect((await inject('POST', '/api/report-approvals/approve/', admin.auth, key)).statusCode).toBe(200);
     } finally {
       await settings.putReport(DEFAULT_REPORT_SETTINGS);
     }
