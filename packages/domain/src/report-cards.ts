@@ -562,6 +562,22 @@ export interface ArmApproval {
   returned_reason: string | null;
   returned_at: string | null;
   released_at: string | null;
+  /**
+   * Scores changed since the arm was approved and before its release (decision 009 allows them;
+   * issue 30.13 shows them): what changed and who changed it, oldest first. Empty otherwise.
+   */
+  changes_since_approval: ScoreChangeSinceApproval[];
+}
+export interface ScoreChangeSinceApproval {
+  admission_number: string;
+  student_name: string;
+  subject: string;
+  action: 'create' | 'update' | 'delete';
+  old_score: number | null;
+  new_score: number | null;
+  /** Who changed it: the staff member's or admin's name, else the account's email. */
+  by: string;
+  at: string;
 }
 export interface ReleaseResult {
   released: string[];

@@ -10,6 +10,7 @@ import {
   type CardStatus,
   type ReleaseResult,
   type ReportSettings,
+  type ScoreChangeSinceApproval,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import type { Conn } from '../../db/index';
@@ -87,6 +88,31 @@ export class ReportApprovalsService {
     const names = classes ? [...classes] : [...students.keys()];
     const statusBy = new Map(statuses.map((s) => [s.student_class, s]));
     const pubBy = new Map(publications.map((p) => [p.student_class, p.published_at]));
+    // Approved, not yet released arms: the score changes since the approval (issue 30.13), one query.
+    const approvedAt = new Map(
+      statuses
+        .filter((s) => s.status === 'approved' && s.approved_at && !pubBy.has(s.student_class))
+        .map((s) => [s.student_class, s.approved_at!] as const),
+    );
+    const changesBy = new Map<string, ScoreChangeSinceApproval[]>();
+    for (const c of await this.repo.scoreChangesSince(sessionId, term, approvedAt, conn)) {
+      const list = changesBy.get(c.student_class) ?? [];
+      list.push({
+        admission_number: c.admission_number,
+        student_name: c.first_name ? personName({ first_name: c.first_name, last_name: c.last_name ?? '' }) : c.admission_number,
+        subject: c.subject,
+        action: c.action as ScoreChangeSinceApproval['action'],
+        old_score: c.old_score === null ? null : Number(c.old_score),
+        new_score: c.new_score === null ? null : Number(c.new_score),
+        by: c.staff_first
+          ? personName({ first_name: c.staff_first, last_name: c.staff_last ?? '' })
+          : c.admin_first
+            ? `${personName({ first_name: c.admin_first, last_name: c.admin_last ?? '' })} (admin)`
+            : (c.actor_email ?? ''),
+        at: c.created_at,
+      });
+      changesBy.set(c.student_class, list);
+    }
     const teacherBy = new Map(teachers.map((t) => [t.student_class, personName(t)]));
     return names.sort().map((cls): ArmApproval => {
       const s = statusBy.get(cls);
@@ -107,6 +133,7 @@ export class ReportApprovalsService {
         returned_reason: s?.returned_reason ?? null,
         returned_at: s?.returned_at ?? null,
         released_at: released ?? null,
+        changes_since_approval: changesBy.get(cls) ?? [],
       };
     });
   }

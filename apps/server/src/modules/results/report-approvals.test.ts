@@ -17,7 +17,7 @@ describeEachDatabase('report card approvals', (dialect) => {
     ({ ctx, admin, staff } = s);
     await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
   });
-  const { inject, rankedClass } = resultsKit(
+  const { inject, rankedClass, asCurrent, bulk } = resultsKit(
     () => ctx,
     () => staff,
   );
@@ -134,6 +134,48 @@ describeEachDatabase('report card approvals', (dialect) => {
     } finally {
       await settings.putReport(DEFAULT_REPORT_SETTINGS);
     }
+  });
+
+  it('marks an approved arm changed since approval with what changed and who, until it is approved again or released (30.13)', async () => {
+    const { key, student, mates } = await arm();
+    await inject('POST', '/api/report-approvals/submit/', staff.auth, key);
+    expect((await inject('POST', '/api/report-approvals/approve/', admin.auth, key)).statusCode).toBe(200);
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval).toEqual([]);
+    // Allowed after approval (decision 009): the subject teacher re-marks Chiamaka's Mathematics 90 -> 85.
+    const res = await asCurrent(key.session_id, () =>
+      bulk(student.admissionNumber, key.student_class, [{ name: 'Mathematics', score: 85 }], key.term, key.session_id),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [approval] = await list(admin, key.session_id);
+    expect(approval).toMatchObject({ status: 'approved' });
+    expect(approval!.changes_since_approval).toEqual([
+      {
+        admission_number: student.admissionNumber,
+        student_name: 'Chiamaka Obi',
+        subject: 'Mathematics',
+        action: 'update',
+        old_score: 90,
+        new_score: 85,
+        by: 'Grace Okafor',
+        at: expect.any(String),
+      },
+    ]);
+    // The form teacher sees it too on their approvals page.
+    expect((await list(staff, key.session_id))[0]!.changes_since_approval).toHaveLength(1);
+    // Sent back and approved again: the principal has looked, the mark goes.
+    await inject('POST', '/api/report-approvals/return/', admin.auth, { ...key, reason: 'Check Mathematics' });
+    await inject('POST', '/api/report-approvals/approve/', admin.auth, key);
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval).toEqual([]);
+    // A change after that is marked again; once released, changes are revisions (with a reason) instead.
+    await asCurrent(key.session_id, () =>
+      bulk(mates[0]!.admissionNumber, key.student_class, [{ name: 'French', score: 75 }], key.term, key.session_id),
+    );
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval.map((c) => [c.subject, c.old_score, c.new_score])).toEqual([
+      ['French', 80, 75],
+    ]);
+    const released = await inject('POST', '/api/report-approvals/release/', admin.auth, { session_id: key.session_id, term: key.term });
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval).toEqual([]);
   });
 
   it('lets only the admin approve and send back (with a reason); a returned arm is a draft again', async () => {
