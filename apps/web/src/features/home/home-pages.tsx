@@ -15,6 +15,7 @@ import { useHasCapability } from '../../lib/capabilities';
 import { useWaitingTransfers } from '../../lib/waiting-transfers';
 import { MenuGrid, WelcomeBanner, type MenuItem } from './menu';
 import { PeopleOverview } from './people-overview';
+import { SentBackNotice } from './sent-back-notice';
 
 function useWelcome(): string {
   const session = useSession();
@@ -219,6 +220,7 @@ export function StaffHome() {
   return (
     <PageLayout title="Staff Dashboard" back={false} width="max-w-6xl">
       <WelcomeBanner message={welcome} />
+      <SentBackNotice />
       <div className="flex flex-col gap-6">
         {STAFF_MENU_GROUPS.map((g) => (
           <section key={g.title}>
