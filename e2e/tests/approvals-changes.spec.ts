@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { REPORT_MESSAGES, type CommentSheet, type ReportSettings } from '../../packages/domain/src/report-cards';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '../../packages/domain/src/report-card-screens';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
@@ -37,7 +37,7 @@ async function comments(request: APIRequestContext, kind: 'form_comment' | 'prin
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function openApprovals(page: import('@playwright/test').Page) {
+async function openApprovals(page: Page) {
   await page.goto('/report-approvals');
   await page.getByLabel('Academic Term').selectOption(TERM);
   return page.getByTestId(`approval-${ARM}`);

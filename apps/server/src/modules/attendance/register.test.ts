@@ -282,4 +282,3 @@ describeEachDatabase('attendance register', (dialect) => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
   });
 });
-

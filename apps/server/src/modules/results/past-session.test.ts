@@ -51,7 +51,9 @@ describeEachDatabase('writes into a past session', (dialect) => {
     // The same teacher in the current session writes their own subject as before.
     const now = await inject('POST', '/api/results/', maths, { ...body, session_id: current, subject: 'Mathematics', score: 70 });
     expect(now.statusCode, now.body).toBe(201);
-    expect(await ctx.handle.db.selectFrom('results').select('score').where('student_id', '=', s.id).orderBy('id').execute()).toHaveLength(2);
+    expect(await ctx.handle.db.selectFrom('results').select('score').where('student_id', '=', s.id).orderBy('id').execute()).toHaveLength(
+      2,
+    );
   });
 
   it('lets the admin write there with a reason, which the result history keeps', async () => {
@@ -74,7 +76,7 @@ describeEachDatabase('writes into a past session', (dialect) => {
       .where('student_id', '=', s.id)
       .execute();
     expect(audit).toEqual([{ action: 'create', reason: 'Missed last year; moderation sheet', actor_user_id: admin.userId }]);
-    const id = (await ok.json<{ id: number }[]>())[0]!.id;
+    const id = ok.json<{ id: number }[]>()[0]!.id;
     expect((await inject('PATCH', `/api/results/${id}/`, admin, { score: 67 })).json()).toEqual({
       reason: [RESULT_MESSAGES.reasonRequiredPastSession],
     });

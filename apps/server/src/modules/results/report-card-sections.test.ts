@@ -241,7 +241,9 @@ describeEachDatabase('report card sections', (dialect) => {
     for (let i = 0; i < 4; i++) {
       const s = await newStudent(cls, `Extra${i}`);
       for (const term of ['1st', '2nd', '3rd']) {
-        const res = await asCurrent(sessionId, () => bulk(s.admissionNumber, cls, [{ name: 'Mathematics', score: 50 + i }], term, sessionId));
+        const res = await asCurrent(sessionId, () =>
+          bulk(s.admissionNumber, cls, [{ name: 'Mathematics', score: 50 + i }], term, sessionId),
+        );
         expect(res.statusCode).toBe(201);
       }
       await putEntry(ctx.handle.db, { student_id: s.id, session_id: sessionId, term: '3rd', student_class: cls, form_comment: 'x' });
