@@ -103,6 +103,8 @@ interface RegisterContext extends Around {
   day: DayInfo;
   sessionId: number | null;
   formTeacher: { user_id: number; name: string } | null;
+  /** A teacher on a day of a session that is not the current one: read only (issue 30.8). */
+  sessionClosed: boolean;
 }
 
 /**
@@ -293,7 +295,12 @@ export class AttendanceService {
     const sessionId = day.session_id ?? (await this.currentSessionId());
     const formTeacher = sessionId === null ? null : await this.teaching.formTeacherOf(sessionId, q.student_class);
     if (actor.role !== 'admin' && formTeacher?.user_id !== actor.id) throw forbidden(ATTENDANCE_MESSAGES.formTeacherOnly(q.student_class));
-    return { ...around, q, day, sessionId, formTeacher };
+    const sessionClosed =
+      actor.role !== 'admin' &&
+      day.session_id !== null &&
+      day.session_id !== undefined &&
+      day.session_id !== (await this.currentSessionId());
+    return { ...around, q, day, sessionId, formTeacher, sessionClosed };
   }
 
   /** The date in the school's time zone of a stored timestamp. */
@@ -308,6 +315,7 @@ export class AttendanceService {
     if (q.date > ctx.today) return badRequest({ date: [ATTENDANCE_MESSAGES.futureDate] });
     if (q.period === 'afternoon' && ctx.cal.settings.periods_per_day === 1)
       return badRequest({ period: [ATTENDANCE_MESSAGES.periodNotMarked] });
+    if (ctx.sessionClosed) return forbidden(TEACHING_MESSAGES.sessionClosed, SESSION_CLOSED_CODE);
     if (actor.role !== 'admin' && saved && this.dayOf(ctx, saved.marked_at) !== ctx.today) return closedConflict(q.date);
     return null;
   }
@@ -390,9 +398,6 @@ export class AttendanceService {
     if (dayRefusal) throw dayRefusal;
     if (!ctx.day.school_day) throw badRequest({ date: [ctx.day.message] });
     const { session_id: sessionId, term } = ctx.day;
-    // A day of a session that is not the current one is closed to teachers (issue 30.8).
-    if (actor.role !== 'admin' && sessionId !== null && sessionId !== (await this.currentSessionId()))
-      throw forbidden(TEACHING_MESSAGES.sessionClosed, SESSION_CLOSED_CODE);
 
     // The register's times come from the service's clock: "first saved today" is read from them.
     const at = new Date(this.now()).toISOString();

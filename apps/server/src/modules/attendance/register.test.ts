@@ -275,6 +275,11 @@ describeEachDatabase('attendance register', (dialect) => {
       await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 0 }).where('id', '=', next.id).execute();
       await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', sessionId).execute();
     });
+    // The register says so before any marking, and the save is refused.
+    expect((await get(teacher, cls, '2025-10-08')).json<Register>()).toMatchObject({
+      may_edit: false,
+      refusal: TEACHING_MESSAGES.sessionClosed,
+    });
     const res = await save(teacher, cls, '2025-10-08', marksOf(kids));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: TEACHING_MESSAGES.sessionClosed, code: SESSION_CLOSED_CODE });
