@@ -295,8 +295,11 @@ export class AttendanceService {
     const sessionId = day.session_id ?? (await this.currentSessionId());
     const formTeacher = sessionId === null ? null : await this.teaching.formTeacherOf(sessionId, q.student_class);
     if (actor.role !== 'admin' && formTeacher?.user_id !== actor.id) throw forbidden(ATTENDANCE_MESSAGES.formTeacherOnly(q.student_class));
+    // Today's register is always the teacher's (today is in the session the school lives in, even
+    // before the admin marks it current); another day of a session that is not current is not (30.8).
     const sessionClosed =
       actor.role !== 'admin' &&
+      q.date !== around.today &&
       day.session_id !== null &&
       day.session_id !== undefined &&
       day.session_id !== (await this.currentSessionId());
