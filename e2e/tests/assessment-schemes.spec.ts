@@ -45,6 +45,8 @@ test.beforeAll(async ({ request }) => {
       subject: plan.subjects[1],
       score: 55,
       remarks: '',
+      // Not the current session: the admin gives a reason (issue 30.8).
+      reason: 'Scheme test set-up',
     },
   });
   expect(total.status(), await total.text()).toBe(201);
@@ -55,7 +57,7 @@ test.afterAll(async ({ request }) => {
   const res = await request.get(`/api/results/?session_id=${plan.sessionId}&term=${TERM}&admission_number=${STUDENT}`, { headers: h });
   if (res.status() !== 200) return;
   for (const r of (await res.json()) as { id: number; version: number }[])
-    await request.delete(`/api/results/${r.id}/?version=${r.version}`, { headers: h });
+    await request.delete(`/api/results/${r.id}/?version=${r.version}&reason=Clean-up`, { headers: h });
 });
 
 async function chooseSessionAndTerm(page: Page) {
@@ -150,6 +152,9 @@ test.describe.serial('assessment schemes', () => {
     await expect(page.getByLabel(`${withScores} Total`)).toHaveValue('77');
     await expect(page.getByLabel(`${withAbsence} CA2 (max 20)`)).toHaveValue('abs');
     await page.getByRole('button', { name: 'Save All Results' }).click();
+    // A session that is not the current one: the admin's change keeps a reason (issue 30.8).
+    await page.getByLabel('Reason for the change').fill('Entered for a session of its own');
+    await page.getByRole('button', { name: 'Save All Results' }).click();
     await expect(page.getByText(RESULT_MESSAGES.saved)).toBeVisible();
 
     // UpdateResult loads the components.
@@ -168,6 +173,8 @@ test.describe.serial('assessment schemes', () => {
     await expect(page.getByLabel(`${withScores} Total`)).toHaveValue('79');
     await noSidewaysScroll(page);
     await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByLabel('Reason for the change').fill('A corrected CA2');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(RESULT_MESSAGES.updated)).toBeVisible();
 

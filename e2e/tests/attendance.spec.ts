@@ -13,7 +13,7 @@ import {
 } from '../../packages/domain/src/attendance';
 import { ATTENDANCE_SCREEN_LABELS as SL, ATTENDANCE_SCREEN_MESSAGES as SM } from '../../packages/domain/src/attendance-screens';
 import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards';
-import type { ClassArm, SessionAssignments } from '../../packages/domain/src/teaching';
+import { TEACHING_MESSAGES, type ClassArm, type SessionAssignments } from '../../packages/domain/src/teaching';
 import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
 
 // The attendance register on a 360 px phone (issue 16): JSS 1A's form teacher (staff1 in the demo
@@ -169,7 +169,7 @@ const nameOf = (adm: string) => plan.rows.find((r) => r.admission_number === adm
  * Registers a day can change only while the term holding today has no register, so this runs before
  * any register of this spec is saved; a re-run on a database that already has today's register skips.
  */
-test('twice a day: on a phone the form teacher reaches and saves the afternoon register of a day in another session', async ({
+test('twice a day: on a phone the form teacher reaches a day in another session (closed to them), the admin saves its afternoon register', async ({
   page,
   request,
 }) => {
@@ -194,6 +194,15 @@ test('twice a day: on a phone the form teacher reaches and saves the afternoon r
     await page.getByLabel(SL.date, { exact: true }).fill(OWN_DAY);
     await expect(page.getByLabel(SL.arm, { exact: true })).toHaveValue(OWN_ARM);
     await expect(page.getByLabel(SL.arm, { exact: true }).locator('option:not([value=""])')).toHaveText([OWN_ARM]);
+    await expect(page.getByTestId('register-list')).toBeVisible();
+    // A day of a session that is not the current one is closed to teachers (issue 30.8): read only, saying why.
+    await expect(page.getByText(TEACHING_MESSAGES.sessionClosed)).toBeVisible();
+    await expectAccessible(page);
+    // The admin marks it instead.
+    await signInViaApi(page, request, 'admin');
+    await page.goto('/attendance');
+    await page.getByLabel(SL.date, { exact: true }).fill(OWN_DAY);
+    await page.getByLabel(SL.arm, { exact: true }).selectOption(OWN_ARM);
     await expect(page.getByTestId('register-list')).toBeVisible();
     const picker = page.getByLabel(SL.period, { exact: true });
     await expect(picker).toHaveValue('morning');

@@ -27,10 +27,33 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
   }
 
   let sessions = 0;
-  /** A new academic session of its own (not current), so class-wide reads see only this test's rows. */
-  async function newSession() {
+  /**
+   * A new academic session of its own, so class-wide reads see only this test's rows; not current
+   * unless asked (a teacher writes only into the current session, issue 30.8).
+   */
+  async function newSession(current = false) {
     const start = 2100 + sessions++;
-    return createSession(getCtx().handle.db, `${start}/${start + 1}`);
+    return createSession(getCtx().handle.db, `${start}/${start + 1}`, current);
+  }
+
+  /**
+   * Runs `fn` with `sessionId` as the current session, then puts the school's current session back:
+   * teachers write only into the current session (issue 30.8), and seeding a session of a test's own
+   * goes through the teacher's API.
+   */
+  async function asCurrent<T>(sessionId: number, fn: () => Promise<T>): Promise<T> {
+    const db = getCtx().handle.db;
+    const before = await db.selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirst();
+    const mark = async (id: number | undefined) => {
+      await db.updateTable('academic_sessions').set({ is_current: 0 }).where('is_current', '=', 1).execute();
+      if (id !== undefined) await db.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', id).execute();
+    };
+    await mark(sessionId);
+    try {
+      return await fn();
+    } finally {
+      await mark(before?.id);
+    }
   }
 
   /** POST /api/results/ in the bulk shape, as the writer (staff unless told). */
@@ -82,19 +105,21 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
         ['French', 65],
       ],
     ];
-    for (const term of ['1st', '2nd', '3rd'] as const) {
-      for (const [i, st] of [student, ...mates].entries()) {
-        const bump = term === '1st' ? 0 : term === '2nd' ? -10 : 5;
-        const res = await bulk(
-          st.admissionNumber,
-          cls,
-          scores[i]!.map(([name, score]) => ({ name, score: Math.min(100, score + bump) })),
-          term,
-          session.id,
-        );
-        if (res.statusCode !== 201) throw new Error(`seeding results failed: ${res.statusCode} ${res.body}`);
+    await asCurrent(session.id, async () => {
+      for (const term of ['1st', '2nd', '3rd'] as const) {
+        for (const [i, st] of [student, ...mates].entries()) {
+          const bump = term === '1st' ? 0 : term === '2nd' ? -10 : 5;
+          const res = await bulk(
+            st.admissionNumber,
+            cls,
+            scores[i]!.map(([name, score]) => ({ name, score: Math.min(100, score + bump) })),
+            term,
+            session.id,
+          );
+          if (res.statusCode !== 201) throw new Error(`seeding results failed: ${res.statusCode} ${res.body}`);
+        }
       }
-    }
+    });
     for (const term of opts.publish ?? []) {
       if (!opts.admin) throw new Error('publishing needs an admin');
       const res = await inject('POST', '/api/results/publications/', opts.admin.auth, { session_id: session.id, term, student_class: cls });
@@ -103,5 +128,5 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
     return { session, sessionId: session.id, cls, student, mates };
   }
 
-  return { inject, newStudent, newSession, bulk, rankedClass };
+  return { inject, newStudent, newSession, asCurrent, bulk, rankedClass };
 }

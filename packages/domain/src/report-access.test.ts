@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sheetRights, sheetWriteRefusal } from './report-access';
+import { SESSION_CLOSED_CODE, TEACHING_MESSAGES } from './teaching';
 import { CARD_CODES, CARD_STATUSES, REPORT_MESSAGES } from './report-cards';
 
 describe('who may change an arm’s report card sheets', () => {
@@ -28,5 +29,15 @@ describe('who may change an arm’s report card sheets', () => {
     });
     expect(sheetWriteRefusal('staff', true, 'draft', 'JSS 1A', 'form')).toBeNull();
     expect(sheetWriteRefusal('admin', false, 'released', 'JSS 1A', 'principal')).toBeNull();
+  });
+
+  it('a session that is not the current one is read-only to the form teacher, not to the admin (30.8)', () => {
+    expect(sheetRights('staff', true, 'draft', false)).toEqual({ may_view: true, may_edit_form: false, may_edit_principal: false });
+    expect(sheetWriteRefusal('staff', true, 'draft', 'JSS 1A', 'form', false)).toEqual({
+      status: 403,
+      detail: TEACHING_MESSAGES.sessionClosed,
+      code: SESSION_CLOSED_CODE,
+    });
+    expect(sheetWriteRefusal('admin', false, 'draft', 'JSS 1A', 'form', false)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Role } from './constants';
 import { CARD_CODES, CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from './report-cards';
+import { SESSION_CLOSED_CODE, TEACHING_MESSAGES } from './teaching';
 
 export interface SheetRights {
   /** The form teacher of the arm (any status) and the admin. */
@@ -14,10 +15,11 @@ export interface SheetRights {
   may_edit_principal: boolean;
 }
 
-export function sheetRights(role: Role, isFormTeacher: boolean, status: CardStatus): SheetRights {
+/** `currentSession` false: a past session's sheets are read-only to the form teacher (issue 30.8). */
+export function sheetRights(role: Role, isFormTeacher: boolean, status: CardStatus, currentSession = true): SheetRights {
   if (role === 'admin') return { may_view: true, may_edit_form: true, may_edit_principal: true };
   const teacher = role === 'staff' && isFormTeacher;
-  return { may_view: teacher, may_edit_form: teacher && status === 'draft', may_edit_principal: false };
+  return { may_view: teacher, may_edit_form: teacher && currentSession && status === 'draft', may_edit_principal: false };
 }
 
 /** Why a write is refused: 403 (not the form teacher, not the principal) or 409 (the cards are locked). */
@@ -29,7 +31,8 @@ export interface SheetRefusal {
 
 /**
  * The refusal of a write of `part` of an arm's sheet, or null when `sheetRights` allows it: anyone
- * but the form teacher and the admin first, then the principal's part, then the lock.
+ * but the form teacher and the admin first, then the principal's part, then a session that is not
+ * the current one (closed to teachers), then the lock.
  */
 export function sheetWriteRefusal(
   role: Role,
@@ -37,10 +40,12 @@ export function sheetWriteRefusal(
   status: CardStatus,
   studentClass: string,
   part: 'form' | 'principal',
+  currentSession = true,
 ): SheetRefusal | null {
-  const rights = sheetRights(role, isFormTeacher, status);
+  const rights = sheetRights(role, isFormTeacher, status, currentSession);
   if (!rights.may_view) return { status: 403, detail: REPORT_MESSAGES.formTeacherOnly(studentClass) };
   if (part === 'principal') return rights.may_edit_principal ? null : { status: 403, detail: REPORT_MESSAGES.principalOnly };
+  if (role !== 'admin' && !currentSession) return { status: 403, detail: TEACHING_MESSAGES.sessionClosed, code: SESSION_CLOSED_CODE };
   if (rights.may_edit_form) return null;
   return { status: 409, detail: REPORT_MESSAGES.lockedSubmitted(studentClass, CARD_STATUS_LABELS[status]), code: CARD_CODES.locked };
 }

@@ -212,10 +212,21 @@ export const REPORT_MESSAGES = {
   promotionThirdTermOnly: 'The promotion decision is on the third-term card only.',
   principalOnly: "Only the principal (an admin) can write the principal's comment or change a promotion decision.",
   formTeacherOnly: (cls: string) => `Only the form teacher of ${cls} or an admin can do this.`,
+  /** Issue 30.9: an arm's cards before release. */
+  unreleasedCardsOnly: (cls: string) =>
+    `${cls}'s report cards are not released yet: until then only its form teacher, its subject teachers and the admin can read them.`,
   lockedSubmitted: (cls: string, status: string) =>
     `${cls}'s report cards are ${status.toLowerCase()}: ask the principal to send them back before changing them.`,
   commentsMissing: (n: number) =>
     `${n} student${n === 1 ? ' has' : 's have'} no form teacher's or principal's comment yet. The school requires both before submission.`,
+  /**
+   * "Require both comments" (issue 31.7): each step asks for the comments of the person who writes
+   * them, and the message says what is missing and who adds it.
+   */
+  formCommentsMissing: (n: number, cls: string) =>
+    `${n} student${n === 1 ? '' : 's'} of ${cls} ${n === 1 ? 'has' : 'have'} no form teacher's comment yet. The school requires both comments: the form teacher adds them on the comment sheet before submitting.`,
+  principalCommentsMissing: (n: number, cls: string, step: 'approval' | 'release') =>
+    `${n} student${n === 1 ? '' : 's'} of ${cls} ${n === 1 ? 'has' : 'have'} no principal's comment yet. The school requires both comments: the principal adds them on the comment sheet before ${step}.`,
   notAllowedNow: (cls: string, status: string, action: string) =>
     `${cls}'s report cards are ${status.toLowerCase()}: they cannot be ${action} now.`,
   returnReasonRequired: 'Give a reason for sending the cards back.',
@@ -555,6 +566,22 @@ export interface ArmApproval {
   returned_reason: string | null;
   returned_at: string | null;
   released_at: string | null;
+  /**
+   * Scores changed since the arm was approved and before its release (decision 009 allows them;
+   * issue 30.13 shows them): what changed and who changed it, oldest first. Empty otherwise.
+   */
+  changes_since_approval: ScoreChangeSinceApproval[];
+}
+export interface ScoreChangeSinceApproval {
+  admission_number: string;
+  student_name: string;
+  subject: string;
+  action: 'create' | 'update' | 'delete';
+  old_score: number | null;
+  new_score: number | null;
+  /** Who changed it: the staff member's or admin's name, else the account's email. */
+  by: string;
+  at: string;
 }
 export interface ReleaseResult {
   released: string[];

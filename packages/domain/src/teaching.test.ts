@@ -8,6 +8,7 @@ import {
   ENTRY_CLOSED_CODE,
   NOT_YOUR_SUBJECT_CODE,
   scoreWriteRefusal,
+  SESSION_CLOSED_CODE,
   studentSubjectIds,
   TEACHING_MESSAGES,
   type SubjectPlan,
@@ -78,6 +79,7 @@ describe('a student subject list (compulsory + stream + add - drop)', () => {
 const className = fc.tuple(level, fc.constantFrom('A', 'B', 'C', 'Gold')).map(([l, a]) => armName(l, a));
 const subject = fc.constantFrom('Mathematics', 'French', 'Physics');
 const access: fc.Arbitrary<WriteAccess> = fc.record({
+  current: fc.constant(true),
   enforced: fc.boolean(),
   pairs: fc.array(fc.tuple(className, subject), { maxLength: 6 }).map((l) => new Set(l.map(([c, s]) => `${c}|${s}`))),
   windows: fc.dictionary(fc.constantFrom('', ...CLASS_LEVELS), fc.boolean()).map((d) => new Map(Object.entries(d))),
@@ -102,6 +104,17 @@ describe('who may write a score', () => {
         if (!open) expect(r?.code).toBe(ENTRY_CLOSED_CODE);
         else if (a.enforced && !a.pairs.has(`${t.student_class}|${t.subject}`)) expect(r?.code).toBe(NOT_YOUR_SUBJECT_CODE);
         else expect(r).toBeNull();
+      }),
+    );
+  });
+
+  it('staff: a session that is not the current one refuses everything, whatever the windows and assignments (30.8)', () => {
+    fc.assert(
+      fc.property(access, target, (a, t) => {
+        const mine = { ...a, current: false, windows: new Map<string, boolean>(), pairs: new Set([`${t.student_class}|${t.subject}`]) };
+        expect(scoreWriteRefusal('staff', mine, t)?.code).toBe(SESSION_CLOSED_CODE);
+        expect(scoreWriteRefusal('staff', { ...a, current: false, enforced: false }, t)?.code).toBe(SESSION_CLOSED_CODE);
+        expect(scoreWriteRefusal('admin', { ...a, current: false }, t)).toBeNull();
       }),
     );
   });

@@ -84,6 +84,9 @@ export const TEACHING_MESSAGES = {
   notYourSubject: (subject: string, cls: string) =>
     `You are not assigned to teach ${subject} in ${cls} this session. Ask the admin to assign you.`,
   entryClosed: (term: string, level: string) => `Score entry for ${term}, ${level}, is closed. Only the admin can change scores now.`,
+  /** A teacher writing into a session that is not the current one (issue 30.8). */
+  sessionClosed:
+    'This is not the current session: its scores, comments, ratings and registers are closed to teachers. Only the admin can change them now, giving a reason.',
   enforcementOn: 'Only assigned teachers may now enter scores this session.',
   enforcementOff: 'Every staff member may enter every score this session.',
   tooMany: (n: number, what: string) => `At most ${n.toLocaleString('en-NG')} ${what} in one request.`,
@@ -120,6 +123,8 @@ export const OFFERING_KIND_LABELS: Record<OfferingKind, string> = {
 
 export const NOT_YOUR_SUBJECT_CODE = 'not_assigned';
 export const ENTRY_CLOSED_CODE = 'score_entry_closed';
+/** A teacher's write into a session that is not the current one (only the admin writes there, with a reason). */
+export const SESSION_CLOSED_CODE = 'session_closed';
 
 const idField = z.coerce.number({ error: 'Must be a whole number' }).int().positive().max(ID_MAX);
 export const classLevelField = z.enum(CLASS_LEVELS, { error: TEACHING_MESSAGES.levelInvalid });
@@ -318,6 +323,12 @@ export function studentSubjectIds(
 
 /** Everything the write check needs, read in one query per request. */
 export interface WriteAccess {
+  /**
+   * Whether the session is the current one. Enforcement and windows are set per session, so a past
+   * session would default to "every teacher, every score": a session that is not current is closed
+   * to teachers instead, and the admin's writes there need a reason (issue 30.8).
+   */
+  current: boolean;
   enforced: boolean;
   /** `${class name}|${subject}` pairs the staff member teaches in the session. */
   pairs: Set<string>;
@@ -325,12 +336,15 @@ export interface WriteAccess {
   windows: Map<string, boolean>;
 }
 
-export type WriteRefusal = { code: typeof NOT_YOUR_SUBJECT_CODE | typeof ENTRY_CLOSED_CODE; detail: string };
+export type WriteRefusal = {
+  code: typeof NOT_YOUR_SUBJECT_CODE | typeof ENTRY_CLOSED_CODE | typeof SESSION_CLOSED_CODE;
+  detail: string;
+};
 
 /**
  * Whether a signed-in user may write (create, change, delete) one score. The admin always may.
- * Staff may when score entry is open for the term and class level, and, where the session enforces
- * assignments, only for an arm-subject pair they teach.
+ * Staff may only in the current session, when score entry is open for the term and class level,
+ * and, where the session enforces assignments, only for an arm-subject pair they teach.
  */
 export function scoreWriteRefusal(
   role: Role,
@@ -338,6 +352,7 @@ export function scoreWriteRefusal(
   target: { student_class: string; subject: string; termLabel: string },
 ): WriteRefusal | null {
   if (role === 'admin') return null;
+  if (!access.current) return { code: SESSION_CLOSED_CODE, detail: TEACHING_MESSAGES.sessionClosed };
   const level = classLevelOf(target.student_class) ?? '';
   const open = access.windows.get(level) ?? access.windows.get('') ?? true;
   if (!open) return { code: ENTRY_CLOSED_CODE, detail: TEACHING_MESSAGES.entryClosed(target.termLabel, level || target.student_class) };

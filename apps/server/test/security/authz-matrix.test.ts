@@ -1,6 +1,15 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { CARD_CODES, DEFAULT_REPORT_SETTINGS, NOT_YOUR_SUBJECT_CODE, REPORT_MESSAGES, SCHEME_PRESETS, SUBJECTS } from '@portal/domain';
+import {
+  CARD_CODES,
+  DEFAULT_REPORT_SETTINGS,
+  NOT_YOUR_SUBJECT_CODE,
+  REPORT_MESSAGES,
+  RESULT_MESSAGES,
+  SCHEME_PRESETS,
+  SESSION_CLOSED_CODE,
+  SUBJECTS,
+} from '@portal/domain';
 import { createResults } from '../../src/db/factories';
 import { routeTable } from '../../src/http/auth';
 import {
@@ -19,7 +28,7 @@ import {
 import '../../src/modules/payments/payments.tables';
 import '../../src/modules/results/report-cards.tables';
 import '../../src/modules/attendance/attendance.tables';
-import { assign, enforceAssignments } from '../teaching-fixtures';
+import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixtures';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
 /** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
@@ -505,10 +514,24 @@ export const MATRIX: Record<string, Entry> = {
     req: () => ({ url: '/api/assessment-schemes/JSS/preview/', payload: { components: SCHEME_PRESETS[0]!.components } }),
     expect: adminOnly(200),
   },
-  'GET /api/report-card/': { req: ({ c, t }) => ({ url: `/api/report-card/?${card(c, t)}` }), expect: ownOnly(200, 403) },
-  'GET /api/report-card/pdf/': { req: ({ c, t }) => ({ url: `/api/report-card/pdf/?${card(c, t)}` }), expect: ownOnly(200, 403) },
-  'GET /api/report-cards/': { req: ({ c, t }) => ({ url: `/api/report-cards/?${term(c, t)}` }), expect: staffAndAdmin(200) },
-  'GET /api/report-cards/pdf/': { req: ({ c, t }) => ({ url: `/api/report-cards/pdf/?${term(c, t)}` }), expect: staffAndAdmin(200) },
+  // JSS 2A's term is unpublished by an earlier row: its unreleased cards are its form teacher's (the
+  // cast's staff) and the admin's, not the bursar's (issue 30.9; its own block below has every case).
+  'GET /api/report-card/': {
+    req: ({ c, t }) => ({ url: `/api/report-card/?${card(c, t)}` }),
+    expect: { ...ownOnly(200, 403), bursar: 403 },
+  },
+  'GET /api/report-card/pdf/': {
+    req: ({ c, t }) => ({ url: `/api/report-card/pdf/?${card(c, t)}` }),
+    expect: { ...ownOnly(200, 403), bursar: 403 },
+  },
+  'GET /api/report-cards/': {
+    req: ({ c, t }) => ({ url: `/api/report-cards/?${term(c, t)}` }),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
+  },
+  'GET /api/report-cards/pdf/': {
+    req: ({ c, t }) => ({ url: `/api/report-cards/pdf/?${term(c, t)}` }),
+    expect: { ...staffAndAdmin(200), bursar: 403 },
+  },
   'GET /api/broadsheet/': { req: ({ c, t }) => ({ url: `/api/broadsheet/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   'GET /api/broadsheet/csv/': { req: ({ c, t }) => ({ url: `/api/broadsheet/csv/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   // The class score grid (a JSS class: the default one-component scheme).
@@ -1273,9 +1296,19 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
     'PATCH /api/results/:id/': 200,
     'DELETE /api/results/:id/': 204,
   };
-  const EXPECT: Record<'enforced' | 'open', Record<Writer, (w: ScoreWrite) => number>> = {
+  /**
+   * `past`: a session that is not the current one (issue 30.8), enforced or not: closed to every
+   * teacher (403 session_closed), and the admin's write without a reason is a 400 asking for one.
+   */
+  const EXPECT: Record<'enforced' | 'open' | 'past', Record<Writer, (w: ScoreWrite) => number>> = {
     enforced: { assigned: (w) => allowed[w], unassigned: () => 403, admin: (w) => allowed[w] },
     open: { assigned: (w) => allowed[w], unassigned: (w) => allowed[w], admin: (w) => allowed[w] },
+    past: { assigned: () => 403, unassigned: () => 403, admin: () => 400 },
+  };
+  const CODE: Record<'enforced' | 'open' | 'past', string> = {
+    enforced: NOT_YOUR_SUBJECT_CODE,
+    open: NOT_YOUR_SUBJECT_CODE,
+    past: SESSION_CLOSED_CODE,
   };
 
   let ctx: TestContext;
@@ -1298,8 +1331,12 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
   it('answers each writer as the assignments say, with and without enforcement', async () => {
     const failures: string[] = [];
     let year = 2300;
-    for (const mode of ['enforced', 'open'] as const) {
-      const session = await createSession(ctx.handle.db, `${year}/${++year}`);
+    for (const mode of ['enforced', 'open', 'past'] as const) {
+      // The mode's session is the current one; `past` writes into the previous mode's once a newer is current.
+      const session = await createSession(ctx.handle.db, `${year}/${++year}`, true);
+      // The issue's case: assignments enforced in the current session, none set in the previous one.
+      if (mode === 'past')
+        await enforceAssignments(ctx.handle.db, (await createSession(ctx.handle.db, `${year}/${++year}`, true)).id, true);
       if (mode === 'enforced') await enforceAssignments(ctx.handle.db, session.id, true);
       await assign(ctx.handle.db, session.id, 'JSS 2A', 'Mathematics', assigned.id);
       for (const writer of ['assigned', 'unassigned', 'admin'] as const) {
@@ -1329,7 +1366,9 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
           const want = EXPECT[mode][writer](w);
           if (res.statusCode !== want)
             failures.push(`${w} by ${writer} (${mode}): expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
-          if (want === 403 && res.json().code !== NOT_YOUR_SUBJECT_CODE) failures.push(`${w} by ${writer} (${mode}): code ${res.body}`);
+          if (want === 403 && res.json().code !== CODE[mode]) failures.push(`${w} by ${writer} (${mode}): code ${res.body}`);
+          if (want === 400 && res.json().reason?.[0] !== RESULT_MESSAGES.reasonRequiredPastSession)
+            failures.push(`${w} by ${writer} (${mode}): ${res.body}`);
         }
       }
     }
@@ -1436,4 +1475,78 @@ describeEachDatabase('authorization matrix: report card sheets follow form teach
     });
     expect(admin.statusCode, admin.body).toBe(200);
   });
+});
+
+/**
+ * Report cards before release (issue 30.9): an arm's unreleased cards (comments, ratings, attendance,
+ * fee balance) are for its form teacher, its subject teachers and the admin. A teacher with no subject
+ * in the arm and not its form teacher (the cast's staff, form teacher of JSS 2A), and the bursar, are
+ * 403 on the card, the arm's cards, and their PDFs; once released every staff member reads them.
+ */
+describeEachDatabase('authorization matrix: unreleased report cards follow form and subject teachers', (dialect) => {
+  let ctx: TestContext;
+  let c: Cast;
+  let formTeacher: SignedIn;
+  let subjectTeacher: SignedIn;
+  withTestContext(dialect, async (x) => {
+    ctx = x;
+    c = await buildCast(ctx);
+    const ft = await signInStaff(ctx);
+    const st = await signInStaff(ctx);
+    formTeacher = ft;
+    subjectTeacher = st;
+    await makeFormTeacher(ctx.handle.db, c.session.id, 'JSS 1A', ft.id);
+    await assign(ctx.handle.db, c.session.id, 'JSS 1A', SUBJECTS[0], st.id);
+    // The cast's 2nd term of JSS 1A is not released (its 1st term is).
+    await createResults(ctx.handle.db, [
+      { studentId: c.student.id, sessionId: c.session.id, term: '2nd', studentClass: 'JSS 1A', subject: SUBJECTS[0], score: 55 },
+    ]);
+  });
+
+  const CARD_READS = [
+    'GET /api/report-card/',
+    'GET /api/report-card/pdf/',
+    'GET /api/report-cards/',
+    'GET /api/report-cards/pdf/',
+  ] as const;
+  it('every report card read is in this block', () => {
+    const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
+    expect(keys.filter((k) => /^GET \/api\/report-cards?\//.test(k)).sort()).toEqual([...CARD_READS].sort());
+  });
+
+  it('answers each caller on the unreleased and the released term as the arm says', async () => {
+    const failures: string[] = [];
+    const urls = (term: string): Record<(typeof CARD_READS)[number], string> => {
+      const one = q({ admission_number: c.student.admissionNumber, session_id: c.session.id, term });
+      const arm = q({ session_id: c.session.id, term, student_class: 'JSS 1A' });
+      return {
+        'GET /api/report-card/': `/api/report-card/?${one}`,
+        'GET /api/report-card/pdf/': `/api/report-card/pdf/?${one}`,
+        'GET /api/report-cards/': `/api/report-cards/?${arm}`,
+        'GET /api/report-cards/pdf/': `/api/report-cards/pdf/?${arm}`,
+      };
+    };
+    const callers: Record<string, { who: SignedIn; unreleased: number }> = {
+      admin: { who: c.admin, unreleased: 200 },
+      formTeacher: { who: formTeacher, unreleased: 200 },
+      subjectTeacher: { who: subjectTeacher, unreleased: 200 },
+      otherTeacher: { who: c.staff, unreleased: 403 },
+      bursar: { who: c.bursar, unreleased: 403 },
+    };
+    for (const [name, { who, unreleased }] of Object.entries(callers)) {
+      for (const [term, want] of [
+        ['2nd', unreleased],
+        ['1st', 200],
+      ] as const) {
+        for (const [route, url] of Object.entries(urls(term))) {
+          const res = await ctx.app.inject({ method: 'GET', url, headers: who.auth });
+          if (res.statusCode !== want)
+            failures.push(`${route} ${term} by ${name}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+          else if (want === 403 && res.json().detail !== REPORT_MESSAGES.unreleasedCardsOnly('JSS 1A'))
+            failures.push(`${route} ${term} by ${name}: ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });

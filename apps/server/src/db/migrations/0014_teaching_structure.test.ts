@@ -47,7 +47,7 @@ describe('migration 0014 on a database made by the previous release (SQLite fixt
       .select(['admission_number', 'student_class'])
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const session = await createSession(handle.db, '2031/2032');
+    const session = await createSession(handle.db, '2031/2032', true);
     const saved = await app.inject({
       method: 'POST',
       url: '/api/results/',

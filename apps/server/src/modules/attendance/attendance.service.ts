@@ -1,4 +1,6 @@
 import {
+  SESSION_CLOSED_CODE,
+  TEACHING_MESSAGES,
   ABSENCE_STREAK_ALERT,
   absenceStreaks,
   addDays,
@@ -104,6 +106,8 @@ interface RegisterContext extends Around {
   day: DayInfo;
   sessionId: number | null;
   formTeacher: { user_id: number; name: string } | null;
+  /** A teacher on a day of a session that is not the current one: read only (issue 30.8). */
+  sessionClosed: boolean;
 }
 
 /**
@@ -330,7 +334,15 @@ export class AttendanceService {
     const sessionId = day.session_id ?? (await this.currentSessionId());
     const formTeacher = sessionId === null ? null : await this.teaching.formTeacherOf(sessionId, q.student_class);
     if (actor.role !== 'admin' && formTeacher?.user_id !== actor.id) throw forbidden(ATTENDANCE_MESSAGES.formTeacherOnly(q.student_class));
-    return { ...around, q, day, sessionId, formTeacher };
+    // Today's register is always the teacher's (today is in the session the school lives in, even
+    // before the admin marks it current); another day of a session that is not current is not (30.8).
+    const sessionClosed =
+      actor.role !== 'admin' &&
+      q.date !== around.today &&
+      day.session_id !== null &&
+      day.session_id !== undefined &&
+      day.session_id !== (await this.currentSessionId());
+    return { ...around, q, day, sessionId, formTeacher, sessionClosed };
   }
 
   /** The date in the school's time zone of a stored timestamp. */
@@ -345,6 +357,7 @@ export class AttendanceService {
     if (q.date > ctx.today) return badRequest({ date: [ATTENDANCE_MESSAGES.futureDate] });
     if (q.period === 'afternoon' && ctx.cal.settings.periods_per_day === 1)
       return badRequest({ period: [ATTENDANCE_MESSAGES.periodNotMarked] });
+    if (ctx.sessionClosed) return forbidden(TEACHING_MESSAGES.sessionClosed, SESSION_CLOSED_CODE);
     if (actor.role !== 'admin' && saved && this.dayOf(ctx, saved.marked_at) !== ctx.today) return closedConflict(q.date);
     return null;
   }

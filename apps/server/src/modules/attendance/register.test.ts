@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest';
-import { ATTENDANCE_CODES, ATTENDANCE_MESSAGES, TEACHING_MESSAGES, type Register } from '@portal/domain';
+import { expect, it, onTestFinished } from 'vitest';
+import { ATTENDANCE_CODES, ATTENDANCE_MESSAGES, SESSION_CLOSED_CODE, TEACHING_MESSAGES, type Register } from '@portal/domain';
 import {
   auditRow,
+  createSession,
   describeEachDatabase,
   signInStaff,
   signInStudent,
@@ -263,5 +264,28 @@ describeEachDatabase('attendance register', (dialect) => {
       headers: admin.auth,
       payload: { periods_per_day: 1, saturday_classes: false },
     });
+  });
+
+  it('a past day of a session that is not the current one is closed to the form teacher (30.8), not to the admin; today stays theirs', async () => {
+    clock.at('2025-10-08');
+    const { cls, kids } = await arm();
+    // The school moved on: 2026/2027 is current; 2025-10-07 is a day of 2025/2026.
+    const next = await createSession(ctx.handle.db, '2026/2027', true);
+    onTestFinished(async () => {
+      await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 0 }).where('id', '=', next.id).execute();
+      await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', sessionId).execute();
+    });
+    // The register says so before any marking, and the save is refused.
+    expect((await get(teacher, cls, '2025-10-07')).json<Register>()).toMatchObject({
+      may_edit: false,
+      refusal: TEACHING_MESSAGES.sessionClosed,
+    });
+    const res = await save(teacher, cls, '2025-10-07', marksOf(kids));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: TEACHING_MESSAGES.sessionClosed, code: SESSION_CLOSED_CODE });
+    const byAdmin = await save(admin, cls, '2025-10-07', marksOf(kids));
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    // Today's register is the form teacher's whichever session is marked current.
+    expect((await save(teacher, cls, '2025-10-08', marksOf(kids))).statusCode).toBe(200);
   });
 });

@@ -17,7 +17,7 @@ describeEachDatabase('broadsheet', (dialect) => {
     await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
   });
 
-  const { inject, newStudent, bulk, rankedClass } = resultsKit(
+  const { inject, newStudent, bulk, rankedClass, asCurrent } = resultsKit(
     () => ctx,
     () => staff,
   );
@@ -55,7 +55,7 @@ describeEachDatabase('broadsheet', (dialect) => {
 
     // The whole school: every class with results that term, here JSS 1A and one JSS 2A student.
     const other = await newStudent('JSS 2A');
-    await bulk(other.admissionNumber, 'JSS 2A', [{ name: 'French', score: 50 }], '1st', sessionId);
+    await asCurrent(sessionId, () => bulk(other.admissionNumber, 'JSS 2A', [{ name: 'French', score: 50 }], '1st', sessionId));
     const whole = (await inject('GET', `/api/broadsheet/?session_id=${sessionId}&term=1st`, admin.auth)).json();
     expect(whole.classes.length).toBeGreaterThan(1);
     // Streamed class by class, it is the same sheet: each class as its own broadsheet, the columns of them all.

@@ -74,9 +74,19 @@ describeEachDatabase('results: own class, scales per session, revised released r
 
     it('in a past session, holds to the class the session already records for the student', async () => {
       const st = await newStudent('SSS 1A');
-      // Last session the student was in JSS 3B (promoted since): entering that session's results is allowed.
-      expect((await bulk(st.admissionNumber, 'JSS 3B', [{ name: 'Mathematics', score: 50 }], {}, previousSessionId)).statusCode).toBe(201);
-      const res = await bulk(st.admissionNumber, 'JSS 1A', [{ name: 'Mathematics', score: 50 }], {}, previousSessionId, '2nd');
+      // Last session the student was in JSS 3B (promoted since): the admin entering that session's results
+      // (with a reason: a past session is closed to teachers, 30.8) is allowed.
+      const asAdmin = (cls: string, term: string) =>
+        inject('POST', '/api/results/', admin.auth, {
+          admission_number: st.admissionNumber,
+          session_id: previousSessionId,
+          term,
+          student_class: cls,
+          subjects: [{ name: 'Mathematics', score: 50 }],
+          reason: 'Late entry',
+        });
+      expect((await asAdmin('JSS 3B', '1st')).statusCode).toBe(201);
+      const res = await asAdmin('JSS 1A', '2nd');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ student_class: [RESULT_MESSAGES.classNotStudents('JSS 3B')] });
     });
@@ -168,7 +178,14 @@ describeEachDatabase('results: own class, scales per session, revised released r
       expect(currentScale[0]).toMatchObject({ session_id: sessionId, is_default: false });
       expect(currentScale[0].bands[0]).toMatchObject({ grade: 'A', min: 75 });
       // A new save in the past session still uses that session's scale.
-      const pastSave = await bulk(a.admissionNumber, 'JSS 1A', [{ name: 'French', score: 72 }], {}, previousSessionId);
+      const pastSave = await inject('POST', '/api/results/', admin.auth, {
+        admission_number: a.admissionNumber,
+        session_id: previousSessionId,
+        term: '1st',
+        student_class: 'JSS 1A',
+        subjects: [{ name: 'French', score: 72 }],
+        reason: 'Late entry',
+      });
       expect(pastSave.json().find((r: { subject: string }) => r.subject === 'French').grade).toBe('A');
 
       // Audited: one row in the audit log, and one regrade per result in Result History.
@@ -211,8 +228,9 @@ describeEachDatabase('results: own class, scales per session, revised released r
       const math = saved.find((r: { subject: string }) => r.subject === 'Mathematics');
       const pre = await inject('PATCH', `/api/results/${math.id}/`, staff.auth, { score: 61, version: math.version });
       expect(pre.statusCode).toBe(200);
+      // The admin: an arm's unreleased cards are for its teachers and the admin (30.9).
       const card0 = (
-        await inject('GET', `/api/report-card/?admission_number=${st.admissionNumber}&session_id=${sessionId}&term=1st`, staff.auth)
+        await inject('GET', `/api/report-card/?admission_number=${st.admissionNumber}&session_id=${sessionId}&term=1st`, admin.auth)
       ).json();
       expect(card0.revised_at).toBeNull();
       expect(card0.revisions).toEqual([]);

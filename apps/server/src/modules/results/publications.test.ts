@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { AUTH_MESSAGES, NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain';
-import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
+import { AUTH_MESSAGES, NOT_RELEASED_CODE, REPORT_MESSAGES, RESULT_MESSAGES } from '@portal/domain';
+import { withSchool, describeEachDatabase, signInStaff, type SignedIn, type TestContext } from '../../../test/helpers';
+import { makeFormTeacher } from '../../../test/teaching-fixtures';
 import { resultsKit } from '../../../test/results-fixtures';
 
 /**
@@ -8,7 +9,7 @@ import { resultsKit } from '../../../test/results-fixtures';
  * Every test builds its own class in a session of its own (`rankedClass`), so each passes alone.
  */
 describeEachDatabase('result publications', (dialect) => {
-  let ctx: TestContext, admin: SignedIn, staff: SignedIn;
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn & { id: number };
   withSchool(dialect, { sessions: ['2025/2026'] }, (s) => ({ ctx, admin, staff } = s));
 
   const { inject, rankedClass } = resultsKit(
@@ -35,7 +36,10 @@ describeEachDatabase('result publications', (dialect) => {
       { session_id: sessionId, session_name: session.name, term: '2nd', student_class: cls, subjects: 3, released: false },
       { session_id: sessionId, session_name: session.name, term: '1st', student_class: cls, subjects: 3, released: false },
     ]);
-    // Staff see them all the time.
+    // Before release: the arm's teachers (here its form teacher) and the admin, not any staff member (30.9).
+    const other = await signInStaff(ctx, { firstName: 'Musa', lastName: 'Bello' });
+    expect((await inject('GET', cardUrl, other.auth)).json()).toEqual({ detail: REPORT_MESSAGES.unreleasedCardsOnly(cls) });
+    await makeFormTeacher(ctx.handle.db, sessionId, cls, staff.id);
     const staffView = await inject('GET', cardUrl, staff.auth);
     expect(staffView.statusCode).toBe(200);
     expect(staffView.json().released).toBe(false);

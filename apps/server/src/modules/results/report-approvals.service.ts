@@ -10,6 +10,7 @@ import {
   type CardStatus,
   type ReleaseResult,
   type ReportSettings,
+  type ScoreChangeSinceApproval,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import type { Conn } from '../../db/index';
@@ -87,6 +88,31 @@ export class ReportApprovalsService {
     const names = classes ? [...classes] : [...students.keys()];
     const statusBy = new Map(statuses.map((s) => [s.student_class, s]));
     const pubBy = new Map(publications.map((p) => [p.student_class, p.published_at]));
+    // Approved, not yet released arms: the score changes since the approval (issue 30.13), one query.
+    const approvedAt = new Map(
+      statuses
+        .filter((s) => s.status === 'approved' && s.approved_at && !pubBy.has(s.student_class))
+        .map((s) => [s.student_class, s.approved_at!] as const),
+    );
+    const changesBy = new Map<string, ScoreChangeSinceApproval[]>();
+    for (const c of await this.repo.scoreChangesSince(sessionId, term, approvedAt, conn)) {
+      const list = changesBy.get(c.student_class) ?? [];
+      list.push({
+        admission_number: c.admission_number,
+        student_name: c.first_name ? personName({ first_name: c.first_name, last_name: c.last_name ?? '' }) : c.admission_number,
+        subject: c.subject,
+        action: c.action as ScoreChangeSinceApproval['action'],
+        old_score: c.old_score === null ? null : Number(c.old_score),
+        new_score: c.new_score === null ? null : Number(c.new_score),
+        by: c.staff_first
+          ? personName({ first_name: c.staff_first, last_name: c.staff_last ?? '' })
+          : c.admin_first
+            ? `${personName({ first_name: c.admin_first, last_name: c.admin_last ?? '' })} (admin)`
+            : (c.actor_email ?? ''),
+        at: c.created_at,
+      });
+      changesBy.set(c.student_class, list);
+    }
     const teacherBy = new Map(teachers.map((t) => [t.student_class, personName(t)]));
     return names.sort().map((cls): ArmApproval => {
       const s = statusBy.get(cls);
@@ -107,6 +133,7 @@ export class ReportApprovalsService {
         returned_reason: s?.returned_reason ?? null,
         returned_at: s?.returned_at ?? null,
         released_at: released ?? null,
+        changes_since_approval: changesBy.get(cls) ?? [],
       };
     });
   }
@@ -160,17 +187,36 @@ export class ReportApprovalsService {
     });
   }
 
+  /**
+   * With "require both comments", 409 when a student of the arm lacks the comment `whose` writes:
+   * the form teacher's before submission, the principal's (and the form teacher's) before approval
+   * or release (issue 31.7). The message names what is missing and who adds it.
+   */
+  private async assertComments(trx: Conn, settings: ReportSettings, key: ArmKey, step: 'submit' | 'approval' | 'release') {
+    if (!settings.require_comments) return;
+    const [students, entries] = await Promise.all([
+      this.repo.studentIdsOfArm(key, trx),
+      this.repo.entries(key.session_id, key.term, { studentClass: key.student_class }, trx),
+    ]);
+    const missing = (pick: (e: (typeof entries)[number]) => string) => {
+      const done = new Set(entries.filter((e) => pick(e).trim()).map((e) => e.student_id));
+      return students.filter((id) => !done.has(id)).length;
+    };
+    const form = missing((e) => e.form_comment);
+    if (form)
+      throw new HttpError(409, { detail: REPORT_MESSAGES.formCommentsMissing(form, key.student_class), code: CARD_CODES.commentsMissing });
+    if (step === 'submit') return;
+    const principal = missing((e) => e.principal_comment);
+    if (principal)
+      throw new HttpError(409, {
+        detail: REPORT_MESSAGES.principalCommentsMissing(principal, key.student_class, step),
+        code: CARD_CODES.commentsMissing,
+      });
+  }
+
   async submit(actor: Actor, key: ArmKey): Promise<ArmApproval> {
     return this.step(actor, key, 'submit', async (trx, settings) => {
-      if (settings.require_comments) {
-        const [students, entries] = await Promise.all([
-          this.repo.studentIdsOfArm(key, trx),
-          this.repo.entries(key.session_id, key.term, { studentClass: key.student_class }, trx),
-        ]);
-        const complete = new Set(entries.filter((e) => e.form_comment.trim() && e.principal_comment.trim()).map((e) => e.student_id));
-        const missing = students.filter((id) => !complete.has(id)).length;
-        if (missing) throw new HttpError(409, { detail: REPORT_MESSAGES.commentsMissing(missing), code: CARD_CODES.commentsMissing });
-      }
+      await this.assertComments(trx, settings, key, 'submit');
       const at = nowIso();
       await this.repo.putStatus(trx, key, {
         status: 'submitted',
@@ -186,7 +232,8 @@ export class ReportApprovalsService {
   }
 
   async approve(actor: Actor, key: ArmKey): Promise<ArmApproval> {
-    return this.step(actor, key, 'approve', async (trx) => {
+    return this.step(actor, key, 'approve', async (trx, settings) => {
+      await this.assertComments(trx, settings, key, 'approval');
       await this.repo.putStatus(trx, key, { status: 'approved', approved_by: actor.id, approved_at: nowIso() });
       return {};
     });
@@ -235,6 +282,18 @@ export class ReportApprovalsService {
         arms = list.filter((a) => a.status === 'approved');
       }
       if (!arms.length) throw nonFieldError(REPORT_MESSAGES.nothingToRelease);
+      // The counts already read (no query per arm): every card needs both comments (31.7).
+      if (settings.require_comments)
+        for (const a of arms) {
+          const form = Math.max(0, a.students - a.form_comments);
+          const principal = Math.max(0, a.students - a.principal_comments);
+          const detail = form
+            ? REPORT_MESSAGES.formCommentsMissing(form, a.student_class)
+            : principal
+              ? REPORT_MESSAGES.principalCommentsMissing(principal, a.student_class, 'release')
+              : null;
+          if (detail) throw new HttpError(409, { detail, code: CARD_CODES.commentsMissing });
+        }
       await releaseArms(trx, this.repo, {
         session_id: q.session_id,
         term: q.term,

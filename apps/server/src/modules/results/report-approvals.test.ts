@@ -17,7 +17,7 @@ describeEachDatabase('report card approvals', (dialect) => {
     ({ ctx, admin, staff } = s);
     await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
   });
-  const { inject, rankedClass } = resultsKit(
+  const { inject, rankedClass, asCurrent, bulk } = resultsKit(
     () => ctx,
     () => staff,
   );
@@ -96,23 +96,86 @@ describeEachDatabase('report card approvals', (dialect) => {
     expect(empty.statusCode).toBe(404);
   });
 
-  it('refuses to submit while a student lacks a comment when the school requires both', async () => {
+  it("requires both comments step by step: the form teacher's to submit, the principal's to approve and release (31.7)", async () => {
     const { key, ids } = await arm();
     const settings = new SettingsRepository(ctx.handle.db);
     await settings.putReport({ ...DEFAULT_REPORT_SETTINGS, require_comments: true });
     try {
-      for (const id of ids.slice(0, 3))
-        await putEntry(ctx.handle.db, { ...key, student_id: id, form_comment: 'Good', principal_comment: 'Fine' });
-      await putEntry(ctx.handle.db, { ...key, student_id: ids[3]!, form_comment: 'Good' });
+      // One form comment missing: the form teacher cannot submit, and is told it is theirs to add.
+      for (const id of ids.slice(0, 3)) await putEntry(ctx.handle.db, { ...key, student_id: id, form_comment: 'Good' });
       const res = await inject('POST', '/api/report-approvals/submit/', staff.auth, key);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: REPORT_MESSAGES.commentsMissing(1), code: CARD_CODES.commentsMissing });
+      expect(res.json()).toEqual({ detail: REPORT_MESSAGES.formCommentsMissing(1, key.student_class), code: CARD_CODES.commentsMissing });
       expect((await list(admin, key.session_id))[0]!.status).toBe('draft');
-      await putEntry(ctx.handle.db, { ...key, student_id: ids[3]!, form_comment: 'Good', principal_comment: 'Fine' });
-      expect((await inject('POST', '/api/report-approvals/submit/', staff.auth, key)).statusCode).toBe(200);
+      // Every form comment written, no principal's comment yet: the submission goes through (was 409).
+      await putEntry(ctx.handle.db, { ...key, student_id: ids[3]!, form_comment: 'Good' });
+      const submitted = await inject('POST', '/api/report-approvals/submit/', staff.auth, key);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      // The principal's comments are needed before approval, and before release.
+      const approve = await inject('POST', '/api/report-approvals/approve/', admin.auth, key);
+      expect(approve.statusCode).toBe(409);
+      expect(approve.json()).toEqual({
+        detail: REPORT_MESSAGES.principalCommentsMissing(4, key.student_class, 'approval'),
+        code: CARD_CODES.commentsMissing,
+      });
+      const release = await inject('POST', '/api/report-approvals/release/', admin.auth, {
+        session_id: key.session_id,
+        term: key.term,
+        student_classes: [key.student_class],
+      });
+      expect(release.statusCode).toBe(409);
+      expect(release.json()).toEqual({
+        detail: REPORT_MESSAGES.principalCommentsMissing(4, key.student_class, 'release'),
+        code: CARD_CODES.commentsMissing,
+      });
+      expect((await list(admin, key.session_id))[0]!.status).toBe('submitted');
+      for (const id of ids) await putEntry(ctx.handle.db, { ...key, student_id: id, form_comment: 'Good', principal_comment: 'Fine' });
+      expect((await inject('POST', '/api/report-approvals/approve/', admin.auth, key)).statusCode).toBe(200);
     } finally {
       await settings.putReport(DEFAULT_REPORT_SETTINGS);
     }
+  });
+
+  it('marks an approved arm changed since approval with what changed and who, until it is approved again or released (30.13)', async () => {
+    const { key, student, mates } = await arm();
+    await inject('POST', '/api/report-approvals/submit/', staff.auth, key);
+    expect((await inject('POST', '/api/report-approvals/approve/', admin.auth, key)).statusCode).toBe(200);
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval).toEqual([]);
+    // Allowed after approval (decision 009): the subject teacher re-marks Chiamaka's Mathematics 90 -> 85.
+    const res = await asCurrent(key.session_id, () =>
+      bulk(student.admissionNumber, key.student_class, [{ name: 'Mathematics', score: 85 }], key.term, key.session_id),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [approval] = await list(admin, key.session_id);
+    expect(approval).toMatchObject({ status: 'approved' });
+    expect(approval!.changes_since_approval).toEqual([
+      {
+        admission_number: student.admissionNumber,
+        student_name: 'Chiamaka Obi',
+        subject: 'Mathematics',
+        action: 'update',
+        old_score: 90,
+        new_score: 85,
+        by: 'Grace Okafor',
+        at: expect.any(String),
+      },
+    ]);
+    // The form teacher sees it too on their approvals page.
+    expect((await list(staff, key.session_id))[0]!.changes_since_approval).toHaveLength(1);
+    // Sent back and approved again: the principal has looked, the mark goes.
+    await inject('POST', '/api/report-approvals/return/', admin.auth, { ...key, reason: 'Check Mathematics' });
+    await inject('POST', '/api/report-approvals/approve/', admin.auth, key);
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval).toEqual([]);
+    // A change after that is marked again; once released, changes are revisions (with a reason) instead.
+    await asCurrent(key.session_id, () =>
+      bulk(mates[0]!.admissionNumber, key.student_class, [{ name: 'French', score: 75 }], key.term, key.session_id),
+    );
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval.map((c) => [c.subject, c.old_score, c.new_score])).toEqual([
+      ['French', 80, 75],
+    ]);
+    const released = await inject('POST', '/api/report-approvals/release/', admin.auth, { session_id: key.session_id, term: key.term });
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await list(admin, key.session_id))[0]!.changes_since_approval).toEqual([]);
   });
 
   it('lets only the admin approve and send back (with a reason); a returned arm is a draft again', async () => {

@@ -8,6 +8,7 @@ import {
   positionText,
   rankClass,
   RESULT_ADMIN_MESSAGES,
+  REPORT_MESSAGES,
   RESULT_MESSAGES,
   round2,
   termLabel,
@@ -463,6 +464,7 @@ export class ReportCardService {
     const publication = published.find((p) => p.term === q.term && p.student_class === cls);
     const released = !!publication;
     if (isStudent && !released) throw notReleased();
+    await this.assertMayRead(actor, session.id, cls, released);
     const sections = await this.sections(session, q.term, cls, [student.id], publication);
     const visibleTerms = new Set<string>(
       TERM_VALUES.filter((t) => !isStudent || rows.some((r) => r.term === t && isPub(t, r.student_class))),
@@ -484,8 +486,18 @@ export class ReportCardService {
     });
   }
 
+  /**
+   * Before release an arm's cards (comments, ratings, attendance, fee balance) are for its form
+   * teacher, its subject teachers and the admin (issue 30.9); once released, for every staff member.
+   */
+  private async assertMayRead(actor: Actor, sessionId: number, cls: string, released: boolean): Promise<void> {
+    if (released || actor.role === 'student') return;
+    if (!(await this.teaching.mayReadUnreleasedCards(actor, sessionId, cls)))
+      throw new HttpError(403, { detail: REPORT_MESSAGES.unreleasedCardsOnly(cls) });
+  }
+
   /** Every report card of a class for a term (staff and admin), in register order (surname, first name). */
-  async classCards(q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
+  async classCards(actor: Actor, q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
     const [session, rows, published, scales, school, revisions, order, scheme] = await Promise.all([
       this.session(q.session_id),
       this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { studentClass: q.student_class, term: q.term } }),
@@ -508,6 +520,7 @@ export class ReportCardService {
     }
     const publication = published.find((p) => p.term === q.term && p.student_class === q.student_class);
     const released = !!publication;
+    await this.assertMayRead(actor, session.id, q.student_class, released);
     const visibleTerms = new Set<string>(TERM_VALUES);
     const ids = [...perStudent.keys()];
     const [taken, sections] = await Promise.all([

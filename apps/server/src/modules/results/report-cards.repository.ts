@@ -138,6 +138,45 @@ export class ReportCardsRepository {
       .execute();
   }
 
+  /**
+   * Score changes (result_audit) of a term's arms made at or after `since` (by class), with the
+   * student's and the writer's names: one query for every arm (issue 30.13).
+   */
+  async scoreChangesSince(sessionId: number, term: string, since: ReadonlyMap<string, string>, conn: Conn = this.db) {
+    if (!since.size) return [];
+    const oldest = [...since.values()].sort()[0]!;
+    const rows = await conn
+      .selectFrom('result_audit as a')
+      .leftJoin('students as s', 's.id', 'a.student_id')
+      .leftJoin('staff as st', 'st.user_id', 'a.actor_user_id')
+      .leftJoin('admins as ad', 'ad.user_id', 'a.actor_user_id')
+      .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+      .select([
+        'a.id',
+        'a.student_class',
+        'a.admission_number',
+        's.first_name',
+        's.last_name',
+        'a.subject',
+        'a.action',
+        'a.old_score',
+        'a.new_score',
+        'a.created_at',
+        'st.first_name as staff_first',
+        'st.last_name as staff_last',
+        'ad.first_name as admin_first',
+        'ad.last_name as admin_last',
+        'u.email as actor_email',
+      ])
+      .where('a.session_id', '=', sessionId)
+      .where('a.term', '=', term)
+      .where('a.student_class', 'in', [...since.keys()])
+      .where('a.created_at', '>=', oldest)
+      .orderBy('a.id')
+      .execute();
+    return rows.filter((r) => r.created_at >= since.get(r.student_class)!);
+  }
+
   /** Students with results in each arm of a term (the cards that exist), one query. */
   armsWithStudents(sessionId: number, term: string, classes?: readonly string[], conn: Conn = this.db) {
     return conn

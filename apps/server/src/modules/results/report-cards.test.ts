@@ -66,17 +66,17 @@ describeEachDatabase('report cards', (dialect) => {
     expect(card.subjects[2]).toMatchObject({ subject: 'French', position: 1, class_average: 75, class_highest: 80, class_lowest: 65 });
 
     const tie = (
-      await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[0]!.admissionNumber}`, staff.auth)
+      await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[0]!.admissionNumber}`, admin.auth)
     ).json();
     expect(tie).toMatchObject({ position: 1, position_text: '1st out of 4', average: 80 });
     expect(tie.subjects.find((s: { subject: string }) => s.subject === 'French').position).toBe(1);
     // The one with a missing subject: average over the 2 taken (70), third.
     const third = (
-      await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[1]!.admissionNumber}`, staff.auth)
+      await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[1]!.admissionNumber}`, admin.auth)
     ).json();
     expect(third).toMatchObject({ total: 140, subjects_taken: 2, average: 70, position: 3, position_text: '3rd out of 4' });
     const last = (
-      await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[2]!.admissionNumber}`, staff.auth)
+      await inject('GET', `/api/report-card/?session_id=${sessionId}&term=1st&admission_number=${mates[2]!.admissionNumber}`, admin.auth)
     ).json();
     expect(last.position_text).toBe('4th out of 4');
 
@@ -141,14 +141,14 @@ describeEachDatabase('report cards', (dialect) => {
 
   it('prints a whole class as one PDF, one page per student', async () => {
     const { sessionId, cls } = await rankedClass();
-    const res = await inject('GET', `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=${cls}`, staff.auth);
+    const res = await inject('GET', `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=${cls}`, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(pdfPageCount(res.rawPayload)).toBe(4);
     const json = (await inject('GET', `/api/report-cards/?session_id=${sessionId}&term=1st&student_class=${cls}`, admin.auth)).json();
     expect(json.map((c: { position: number }) => c.position).sort()).toEqual([1, 1, 3, 4]);
     const text = pdfText(await renderReportCards(json, { compress: false }));
     for (const st of json) expect(text).toContain(`${st.student.first_name} ${st.student.last_name}`);
-    const empty = await inject('GET', `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=SSS 3B`, staff.auth);
+    const empty = await inject('GET', `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=SSS 3B`, admin.auth);
     expect(empty.statusCode).toBe(404);
     expect(empty.json()).toEqual({ detail: RESULT_MESSAGES.noStudentsFound });
   });

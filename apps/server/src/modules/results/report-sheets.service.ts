@@ -116,7 +116,7 @@ const changedError = (s: SheetStudentRow) =>
 
 /** Who is looking at an arm's sheet, and the arm's status. */
 interface Context {
-  session: { id: number; name: string; current: boolean };
+  session: { id: number; name: string; current: boolean; open: boolean };
   formTeacher: { user_id: number; name: string } | null;
   isFormTeacher: boolean;
   settings: ReportSettings;
@@ -160,9 +160,10 @@ export class ReportSheetsService {
   }
 
   private async session(id: number) {
-    const s = await this.sessions.get(id);
+    const s = await this.sessions.getWithOpen(id);
     if (!s) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
-    return { id: s.id, name: s.name, current: Number(s.is_current) === 1 };
+    // `open`: the session teachers write in (the current one, or the newest when none is marked; 30.8).
+    return { id: s.id, name: s.name, current: s.is_current === 1, open: s.open };
   }
 
   // ---------- term dates ----------
@@ -232,7 +233,7 @@ export class ReportSheetsService {
   }
 
   private access(actor: Actor, ctx: Context, status: CardStatus) {
-    const rights = sheetRights(actor.role, ctx.isFormTeacher, status);
+    const rights = sheetRights(actor.role, ctx.isFormTeacher, status, ctx.session.open);
     return {
       status,
       may_edit_form: rights.may_edit_form,
@@ -243,7 +244,7 @@ export class ReportSheetsService {
 
   /** 403/409 when `actor` may not write `part` of the arm's sheet in its `status`. */
   private refuse(actor: Actor, ctx: Context, status: CardStatus, cls: string, part: 'form' | 'principal'): void {
-    const refusal = sheetWriteRefusal(actor.role, ctx.isFormTeacher, status, cls, part);
+    const refusal = sheetWriteRefusal(actor.role, ctx.isFormTeacher, status, cls, part, ctx.session.open);
     if (refusal)
       throw new HttpError(refusal.status, refusal.code ? { detail: refusal.detail, code: refusal.code } : { detail: refusal.detail });
   }

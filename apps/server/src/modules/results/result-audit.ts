@@ -1,3 +1,4 @@
+import { RESULT_MESSAGES } from '@portal/domain';
 import type { AuditInsert } from './results.repository';
 import type { ResultAuditTable } from './results.tables';
 
@@ -37,4 +38,15 @@ export function resultAuditRow(
     actor_user_id: actorUserId,
     reason,
   };
+}
+
+/**
+ * The message asking for a reason when a score change must keep one, or null: the class is released
+ * (the student saw the old score), or the session is not the current one (only the admin writes
+ * there, issue 30.8).
+ */
+export function reasonNeeded(released: boolean, currentSession: boolean): string | null {
+  if (released) return RESULT_MESSAGES.reasonRequired;
+  if (!currentSession) return RESULT_MESSAGES.reasonRequiredPastSession;
+  return null;
 }

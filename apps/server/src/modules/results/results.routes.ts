@@ -225,13 +225,13 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/report-cards/',
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
-    (req) => cards.classCards(req.query),
+    (req) => cards.classCards(actor(req), req.query),
   );
   r.get(
     '/api/report-cards/pdf/',
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
     async (req, reply) => {
-      const list = await cards.classCards(req.query);
+      const list = await cards.classCards(actor(req), req.query);
       const first = list[0]!;
       const pdf = await deps.pdfRenders.run(() =>
         renderReportCards(list, {

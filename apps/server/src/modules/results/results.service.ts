@@ -20,7 +20,7 @@ import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import type { Conn } from '../../db/index';
 import type { GradingService } from './grading.service';
-import { resultAuditRow, type AuditedResult } from './result-audit';
+import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit';
 import type { SessionsRepository } from './sessions.repository';
 import { presentAuditEntry, presentResult, sortResults } from './results.presenters';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
@@ -209,9 +209,11 @@ export class ResultsService {
         trx,
       );
       const released = await this.repo.isPublished(body.session_id, body.term, body.student_class, trx);
-      const reason = released ? (body.reason ?? '') : null;
+      // A released class, or a past session (only the admin gets here), keeps a reason with each change.
+      const why = reasonNeeded(released, access.current);
+      const reason = why ? (body.reason ?? '') : null;
       const needReason = () => {
-        if (released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
+        if (why && !reason) throw badRequest({ reason: [why] });
       };
       const bySubject = new Map(existing.map((r) => [r.subject, r]));
       const audit: AuditInsert[] = [];
@@ -307,12 +309,13 @@ export class ResultsService {
       )
         return;
       const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
-      if (released && !body.reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
+      const why = reasonNeeded(released, access.current);
+      if (why && !body.reason) throw badRequest({ reason: [why] });
       const marks = { score, components, remarks, grade };
       const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { ...marks, subject, actor: actor.id });
       if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       await this.repo.writeAudit(trx, [
-        resultAuditRow('update', { ...audited(row), subject }, row, marks, actor.id, released ? body.reason! : null),
+        resultAuditRow('update', { ...audited(row), subject }, row, marks, actor.id, why ? body.reason! : null),
       ]);
     });
     return presentResult((await this.repo.getResult(id))!);
@@ -326,9 +329,10 @@ export class ResultsService {
       this.teaching.assertMayWrite(actor, access, row.term, [{ student_class: row.student_class, subject: row.subject }]);
       if (expectedVersion !== undefined && expectedVersion !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
       const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
-      if (released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
+      const why = reasonNeeded(released, access.current);
+      if (why && !reason) throw badRequest({ reason: [why] });
       if (!(await this.repo.deleteResultIfVersion(trx, row.id, row.version))) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
-      await this.repo.writeAudit(trx, [resultAuditRow('delete', audited(row), row, null, actor.id, released ? reason! : null)]);
+      await this.repo.writeAudit(trx, [resultAuditRow('delete', audited(row), row, null, actor.id, why ? reason! : null)]);
     });
   }
 

@@ -16,7 +16,7 @@ describeEachDatabase('results', (dialect) => {
     () => ctx,
     () => staff,
   );
-  const { inject, newStudent, newSession } = kit;
+  const { inject, newStudent, newSession, asCurrent } = kit;
   const bulk = (
     admission: string,
     studentClass: string,
@@ -225,19 +225,22 @@ describeEachDatabase('results', (dialect) => {
       const otherSessionId = (await newSession()).id;
       const a = await newStudent('SSS 2B');
       const b = await newStudent('SSS 2B');
-      await bulk(
-        a.admissionNumber,
-        'SSS 2B',
-        [
-          { name: 'Mathematics', score: 80 },
-          { name: 'French', score: 70 },
-        ],
-        '1st',
-        sessionId,
-      );
-      await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 60 }], '1st', sessionId);
-      await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 61 }], '2nd', sessionId);
-      await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 62 }], '1st', otherSessionId);
+      // Teachers write into the current session only (30.8): each session is current while written.
+      await asCurrent(sessionId, async () => {
+        await bulk(
+          a.admissionNumber,
+          'SSS 2B',
+          [
+            { name: 'Mathematics', score: 80 },
+            { name: 'French', score: 70 },
+          ],
+          '1st',
+          sessionId,
+        );
+        await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 60 }], '1st', sessionId);
+        await bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 61 }], '2nd', sessionId);
+      });
+      await asCurrent(otherSessionId, () => bulk(b.admissionNumber, 'SSS 2B', [{ name: 'Mathematics', score: 62 }], '1st', otherSessionId));
 
       const one = await inject('GET', `/api/results/?session_id=${sessionId}&term=1st&admission_number=${a.admissionNumber}`, staff.auth);
       expect(one.statusCode).toBe(200);

@@ -31,7 +31,7 @@ import { teachingService, type TeachingService } from '../teaching/teaching.serv
 import { assessmentService, componentsJson, sameComponents, type AssessmentService, type StoredScheme } from './assessment.service';
 import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
-import { resultAuditRow, type AuditedResult } from './result-audit';
+import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit';
 import { ResultsRepository, type AuditInsert } from './results.repository';
 import { planImport, readScoreCsv, type ImportChange } from './score-csv';
 import { ScoreSheetRepository, type SheetResultRow, type SheetStudentRow } from './score-sheet.repository';
@@ -251,7 +251,9 @@ export class ScoreSheetService {
         if (Object.keys(rowErrors).length) throw badRequest(rowErrors);
 
         const storedBy = new Map(stored.map((r) => [r.student_id, r]));
-        const reason = released ? (reasonIn ?? '') : null;
+        // A released class, or a past session (only the admin gets here): each change keeps a reason.
+        const why = reasonNeeded(released, access.current);
+        const reason = why ? (reasonIn ?? '') : null;
         const inserts: { i: number; row: Parameters<ScoreSheetRepository['insertMany']>[1][number] }[] = [];
         const updates: {
           i: number;
@@ -319,7 +321,7 @@ export class ScoreSheetService {
         if (changed && studentsOf.some((s, i) => s.status === 'withdrawn' && [...inserts, ...updates, ...deletes].some((c) => c.i === i))) {
           throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
         }
-        if (changed && released && !reason) throw badRequest({ reason: [RESULT_MESSAGES.reasonRequired] });
+        if (changed && why && !reason) throw badRequest({ reason: [why] });
 
         if (inserts.length) {
           // In student order: two saves inserting the same new rows wait on each other in one order

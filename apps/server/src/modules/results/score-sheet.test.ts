@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   ASSESSMENT_MESSAGES,
   ENTRY_CLOSED_CODE,
@@ -458,7 +458,12 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   describe('who may write', () => {
     it('enforced assignments: a teacher not assigned gets 403 not_assigned; a closed window 403 score_entry_closed; the sheet says so', async () => {
-      const other = await createSession(ctx.handle.db, '2030/2031');
+      // Current while this test runs: a past session is closed to teachers whatever the assignments (30.8).
+      const other = await createSession(ctx.handle.db, '2030/2031', true);
+      onTestFinished(async () => {
+        await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 0 }).where('id', '=', other.id).execute();
+        await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', sessionId).execute();
+      });
       await scheme(other.id);
       const cls = await arm();
       const s = await pupil(cls, 'Perm', 'Check');

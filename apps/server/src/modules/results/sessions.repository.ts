@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
 import './report-cards.tables';
@@ -16,6 +17,22 @@ export class SessionsRepository {
 
   get(id: number, conn: Conn = this.db) {
     return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * A session with `open`: whether teachers write in it, i.e. it is the current one, or the newest
+   * by name when none is marked current (`currentOrLatest`). One statement (issue 30.8).
+   */
+  async getWithOpen(id: number, conn: Conn = this.db) {
+    const r = await sql<{ id: number; name: string; is_current: number; open: number | string }>`
+      select id, name, is_current,
+             case when is_current = 1
+                    or (not exists (select 1 from academic_sessions c where c.is_current = 1)
+                        and name = (select max(l.name) from academic_sessions l))
+                  then 1 else 0 end as open
+        from academic_sessions where id = ${id}`.execute(conn);
+    const row = r.rows[0];
+    return row && { id: Number(row.id), name: row.name, is_current: Number(row.is_current), open: Number(row.open) === 1 };
   }
 
   byName(name: string, conn: Conn = this.db) {

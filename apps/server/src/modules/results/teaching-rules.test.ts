@@ -58,9 +58,10 @@ describeEachDatabase('results and the teaching structure', (dialect) => {
     });
   }
   let sessions = 0;
+  /** A session of the test's own, made the current one: teachers write only in the current session (30.8). */
   async function session() {
     const start = 2200 + sessions++;
-    return createSession(ctx.handle.db, `${start}/${start + 1}`);
+    return createSession(ctx.handle.db, `${start}/${start + 1}`, true);
   }
   const bulk = (
     who: SignedIn,

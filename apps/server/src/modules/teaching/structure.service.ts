@@ -383,7 +383,7 @@ export class StructureService {
     const out = await this.studentSubjectsOf(s);
     const access = session
       ? await this.teaching.writeAccess(actor, session.id, term)
-      : { enforced: false, pairs: new Set<string>(), windows: new Map<string, boolean>() };
+      : { current: true, enforced: false, pairs: new Set<string>(), windows: new Map<string, boolean>() };
     const writable: string[] = [];
     let refusal: string | null = null;
     for (const subject of out.subjects) {

@@ -353,7 +353,8 @@ describeEachDatabase('teaching structure API', (dialect) => {
   });
 
   it("tells staff which of a student's subjects they may score now: window first, then their assignments when enforced", async () => {
-    const session = (await createSession(db(), '2030/2031')).id;
+    // Current: a past session is closed to teachers whatever the windows and assignments (30.8).
+    const session = (await createSession(db(), '2030/2031', true)).id;
     const s = await newStudent('JSS 1B');
     const adm = (await db().selectFrom('students').select('admission_number').where('id', '=', s.id).executeTakeFirstOrThrow())
       .admission_number;

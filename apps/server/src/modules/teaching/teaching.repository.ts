@@ -115,11 +115,18 @@ export class TeachingRepository {
   }
 
   /**
-   * What a staff member may write in a session and term, in ONE round trip: the session's
-   * enforcement switch, the term's window rows, and the member's arm-subject pairs.
+   * What a staff member may write in a session and term, in ONE round trip: whether the session is
+   * the current one (or, none being marked, the newest: `currentOrLatest`), its enforcement switch, the term's window rows, and the member's arm-subject pairs.
    */
   async writeAccess(userId: number, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
     const rows = await sql<{ kind: string; k: string; v: string }>`
+      select 'c' as kind, '' as k,
+             case when is_current = 1
+                    or (not exists (select 1 from academic_sessions c where c.is_current = 1)
+                        and name = (select max(l.name) from academic_sessions l))
+                  then '1' else '0' end as v
+        from academic_sessions where id = ${sessionId}
+      union all
       select 'e' as kind, '' as k, ${sql.raw('cast(enforce_assignments as varchar(1))')} as v
         from session_teaching where session_id = ${sessionId}
       union all
@@ -132,9 +139,10 @@ export class TeachingRepository {
         join class_arms a on a.id = t.arm_id
         join subjects s on s.id = t.subject_id
         where t.session_id = ${sessionId} and st.user_id = ${userId}`.execute(conn);
-    const access: WriteAccess = { enforced: false, pairs: new Set(), windows: new Map() };
+    const access: WriteAccess = { current: false, enforced: false, pairs: new Set(), windows: new Map() };
     for (const r of rows.rows) {
-      if (r.kind === 'e') access.enforced = r.v === '1';
+      if (r.kind === 'c') access.current = r.v === '1';
+      else if (r.kind === 'e') access.enforced = r.v === '1';
       else if (r.kind === 'w') access.windows.set(r.k, r.v === '1');
       else access.pairs.add(`${r.k}|${r.v}`);
     }
@@ -535,6 +543,21 @@ export class TeachingRepository {
   }
 
   /** Form teachers of a session's arms by class name, with their sign-in (to check who may act): one query. */
+  /** Whether the user is the form teacher of the arm, or teaches it a subject, in the session: one query. */
+  async teachesArm(userId: number, sessionId: number, className: string, conn: Conn = this.db): Promise<boolean> {
+    const r = await sql<{ n: number | string }>`
+      select count(*) as n from (
+        select f.arm_id from form_teachers f
+          join staff st on st.id = f.staff_id join class_arms a on a.id = f.arm_id
+          where f.session_id = ${sessionId} and st.user_id = ${userId} and a.name = ${className}
+        union all
+        select t.arm_id from teaching_assignments t
+          join staff st on st.id = t.staff_id join class_arms a on a.id = t.arm_id
+          where t.session_id = ${sessionId} and st.user_id = ${userId} and a.name = ${className}
+      ) x`.execute(conn);
+    return Number(r.rows[0]?.n ?? 0) > 0;
+  }
+
   formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
     return conn
       .selectFrom('form_teachers as f')

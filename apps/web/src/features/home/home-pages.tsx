@@ -17,6 +17,7 @@ import { MenuGrid, WelcomeBanner, type MenuItem } from './menu';
 import { PeopleOverview } from './people-overview';
 import { SetupChecklist } from './setup-checklist';
 import { TeacherClasses } from './teacher-classes';
+import { SentBackNotice } from './sent-back-notice';
 
 function useWelcome(): string {
   const session = useSession();
@@ -239,6 +240,7 @@ export function StaffHome() {
   return (
     <PageLayout title="Staff Dashboard" back={false} width="max-w-6xl">
       <WelcomeBanner message={welcome} />
+      <SentBackNotice />
       <div className="flex flex-col gap-6">
         {/* A teacher's daily work first (issue 31.13): their classes, then the spec's groups. */}
         <TeacherClasses />

@@ -132,6 +132,12 @@ export default function ReportApprovalsPage() {
     }
   }
 
+  /** The arms a release would publish, and their scores changed since approval: the principal looks first (30.13). */
+  const releaseChanges = (p: Pending & { kind: 'release' }) => {
+    const arms = p.classes ? rows.filter((r) => p.classes!.includes(r.student_class)) : rows.filter((r) => r.status === 'approved');
+    return arms.flatMap((r) => (r.changes_since_approval ?? []).map((c) => ({ cls: r.student_class, c })));
+  };
+
   const confirmText = (p: Pending): string =>
     p.kind === 'submit'
       ? M.confirmSubmit(p.cls)
@@ -232,6 +238,18 @@ export default function ReportApprovalsPage() {
                   className="mb-3"
                 >
                   {confirmText(pending)}
+                  {releaseChanges(pending).length > 0 && (
+                    <span className="mt-2 block" data-testid="release-changes">
+                      <strong className="block">{M.releaseLookFirst(releaseChanges(pending).length)}</strong>
+                      <span className="mt-1 block">
+                        {releaseChanges(pending).map(({ cls, c }, i) => (
+                          <span key={i} className="block">
+                            {cls}: {M.scoreChange(c, formatDate(c.at))}
+                          </span>
+                        ))}
+                      </span>
+                    </span>
+                  )}
                 </ConfirmPanel>
               )}
               {armErrors[''] && (
@@ -275,6 +293,19 @@ export default function ReportApprovalsPage() {
                               <p className="text-sm text-slate-600">{M.approvedOn(formatDate(r.approved_at), r.approved_by)}</p>
                             )}
                             {r.released_at && <p className="text-sm text-slate-600">{M.releasedOn(formatDate(r.released_at))}</p>}
+                            {(r.changes_since_approval ?? []).length > 0 && (
+                              <div
+                                className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-950"
+                                data-testid="changed-since-approval"
+                              >
+                                <p className="font-semibold">{M.changedSinceApproval(r.changes_since_approval.length)}</p>
+                                <ul className="list-disc pl-5">
+                                  {r.changes_since_approval.map((c, i) => (
+                                    <li key={i}>{M.scoreChange(c, formatDate(c.at))}</li>
+                                  ))}
+                                </ul>
+                              </div>
+                            )}
                             {r.returned_reason && r.status === 'draft' && (
                               <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="returned-reason">
                                 {M.returnedBecause(r.returned_at ? formatDate(r.returned_at) : null, r.returned_reason)}
