@@ -538,7 +538,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
       const mk = (first: string, last: string) => addStudent(ctx, 'SSS 1B', first, last);
       const a = await mk('Ada', 'Akin');
       const b = await mk('Bola', 'Bello');
-      const c = await mk('Chidi', '=HYPERLINK("x")');
+      const c = await mk('=HYPERLINK("x")', 'Chidi');
       const save = (st: { admissionNumber: string }, subjects: Record<string, unknown>[]) =>
         bulk(st.admissionNumber, 'SSS 1B', subjects, '1st', session.id);
       expect((await save(a, [{ name: 'Mathematics', components: { CA1: 20, CA2: 10, Exam: 40 } }])).statusCode).toBe(201);
@@ -590,7 +590,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
       const line = lines.find((l) => l.includes(c.admissionNumber))!;
       const m = subjects.indexOf('Mathematics');
       const e = subjects.indexOf('English Language');
-      // The formula rule still holds for the name (first cell after the admission number).
+      // The formula rule still holds for the name (first cell after the admission number; first name first).
       expect(line).toContain(`,"'=HYPERLINK(""x"") Chidi",`);
       const cells = line.replace(/"[^"]*(""[^"]*)*"/g, 'NAME').split(',');
       expect(cells.slice(3 + m * 4, 3 + m * 4 + 4)).toEqual(['5', ABSENT_MARK, '50', '55']);

@@ -113,7 +113,7 @@ describeEachDatabase('report card sections', (dialect) => {
     const c = await card(staff, sessionId, '1st', student.admissionNumber);
     expect(c.student.photo).toBe(photo.json().photo);
     expect(c.status).toBe('draft');
-    expect(c.attendance).toEqual({ times_opened: 60, present: 50, absent: 5, source: 'form_teacher' });
+    expect(c.attendance).toEqual({ times_opened: 60, present: 50, absent: 5, source: 'form_teacher', unmarked: null });
     expect(c.ratings.labels).toEqual(custom.rating_labels);
     expect(c.ratings.domains.map((d) => d.title)).toEqual(['Affective domain', 'Psychomotor skills']);
     expect(c.ratings.domains[0]!.traits[0]).toEqual({ name: 'Timekeeping', rating: 5 });
@@ -144,7 +144,7 @@ describeEachDatabase('report card sections', (dialect) => {
       ReportCard[]
     >();
     const other = arm.find((x) => x.student.admission_number !== student.admissionNumber)!;
-    expect(other.attendance).toEqual({ times_opened: 60, present: null, absent: null, source: 'form_teacher' });
+    expect(other.attendance).toEqual({ times_opened: 60, present: null, absent: null, source: 'form_teacher', unmarked: null });
     expect(other.comments).toEqual({ form_teacher: '', form_teacher_name: 'Grace Okafor', principal: '' });
     expect(other.student.photo).toBe('');
     expect(other.next_term.outstanding).toBe(40000);

@@ -116,7 +116,7 @@ describe('an existing school keeps its subjects (release-0019 database)', () => 
     await prepareDatabase(handle, testConfig(ADMIN), quiet);
     const after = await upgrade.tableRowsAsBefore(handle, before);
     for (const t of ['subjects', 'level_subjects', 'streams', 'stream_subjects'] as const) expect(after[t]).toEqual(before[t]);
-    expect(after).toEqual(before);
+    expect(upgrade.withoutRecomputedKeys(after)).toEqual(upgrade.withoutRecomputedKeys(before));
   });
 });
 
