@@ -66,7 +66,10 @@ test('renaming an approved arm from the admin screen keeps it approved', async (
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
   await page.goto('/adminHomePage');
-  await page.getByRole('link', { name: /Classes and Subjects/ }).click();
+  await page
+    .locator('#admin-menu')
+    .getByRole('link', { name: /Classes and Subjects/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Classes and Subjects', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: `Rename ${FROM}` }).click();
   await page.getByLabel(`New arm for ${FROM}`).fill(`X${RUN}`);
@@ -76,7 +79,10 @@ test('renaming an approved arm from the admin screen keeps it approved', async (
   await expectAccessible(page);
 
   await page.goto('/adminHomePage');
-  await page.getByRole('link', { name: /Report Card Approvals/ }).click();
+  await page
+    .locator('#admin-menu')
+    .getByRole('link', { name: /Report Card Approvals/ })
+    .click();
   await page.getByLabel('Academic Term').selectOption(TERM);
   const arm = page.getByTestId(`approval-${TO}`);
   await expect(arm.getByTestId('approval-status')).toHaveText('Approved');

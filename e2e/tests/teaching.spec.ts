@@ -164,7 +164,7 @@ test.describe.serial('teaching structure', () => {
     await expect(page.getByRole('heading', { name: 'Classes and Subjects', level: 1 })).toBeVisible();
 
     // An arm: added, then renamed.
-    await page.getByLabel('Class level').selectOption('JSS 1');
+    await page.getByLabel('Class level', { exact: true }).selectOption('JSS 1');
     await page.getByLabel('New arm').fill('D');
     await page.getByRole('button', { name: 'Add arm' }).click();
     await expect(page.getByTestId('arm-JSS 1D')).toBeVisible();

@@ -338,7 +338,7 @@ export default function RegisterPage() {
               <li key={d}>
                 <Link
                   to={`/attendance?${new URLSearchParams({ class: reg.student_class, date: d }).toString()}`}
-                  className="inline-block rounded-md border border-slate-300 px-2 py-1.5 text-sm text-brand-800 hover:underline"
+                  className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-2 text-sm text-brand-800 hover:underline"
                 >
                   {weekdayName(d)} {formatDate(d)}
                 </Link>
