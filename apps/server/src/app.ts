@@ -29,6 +29,7 @@ import { registerMetrics } from './modules/health/metrics';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { reportApprovalRoutes } from './modules/results/report-approvals.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
@@ -185,6 +186,7 @@ export async function buildApp({
   settingsRoutes(app, deps);
   setupRoutes(app, deps);
   peopleRoutes(app, deps);
+  calendarRoutes(app, deps);
   resultsRoutes(app, deps);
   reportApprovalRoutes(app, deps);
   scoreSheetRoutes(app, deps);

@@ -12,7 +12,7 @@ import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { badRequest } from '../../http/errors';
 import { csvHeaderIndex, readCsvRecords, type CsvRecord } from '../../lib/csv';
-import { sessionsService, type SessionsService } from '../results/sessions.service';
+import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import { reportSheetsService } from '../results/report-sheets.service';
 import { AttendanceRepository } from './attendance.repository';
 import type { Actor } from './attendance.service';
