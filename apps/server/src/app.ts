@@ -32,6 +32,7 @@ import { reportApprovalRoutes } from './modules/results/report-approvals.routes'
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
+import { reportSheetsService } from './modules/results/report-sheets.service';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -195,7 +196,9 @@ export async function buildApp({
   bursaryRoutes(app, deps);
   capabilitiesRoutes(app, deps);
   teachingRoutes(app, deps);
-  attendanceRoutes(app, deps);
+  // Attendance sits below results: the carried-in totals' bound (the card's times opened) is handed in.
+  const sheets = reportSheetsService(deps.db, deps.handle.dialect, deps.now);
+  attendanceRoutes(app, deps, { timesOpened: (sessionId, term) => sheets.timesOpened(sessionId, term) });
 
   registerSpa(app, config, tokens);
   return app;
