@@ -37,6 +37,7 @@ import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
+import { teachingService } from './modules/teaching/teaching.service';
 
 export interface BuildOptions {
   config: Config;
@@ -186,7 +187,8 @@ export async function buildApp({
   authRoutes(app, deps);
   settingsRoutes(app, deps);
   setupRoutes(app, deps);
-  peopleRoutes(app, deps);
+  // People sits below teaching (which reads staff and students): the arms are handed in.
+  peopleRoutes(app, deps, teachingService(deps.db));
   calendarRoutes(app, deps);
   resultsRoutes(app, deps);
   reportApprovalRoutes(app, deps);
