@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ATTENDANCE_LABELS, weekdayName, type Register } from '../../packages/domain/src/attendance';
 import type { CurrentTerm } from '../../packages/domain/src/current-term';
 import { formatDate } from '../../packages/domain/src/datetime';
-import type { ReportCard } from '../../packages/domain/src/results';
+import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
 
 // Issues 31.8 and 31.14 on a 360 px phone. Every term-based screen opens on the current session and

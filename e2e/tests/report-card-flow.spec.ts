@@ -12,7 +12,7 @@ import {
   type RatingSheet,
   type ReportTerm,
 } from '../../packages/domain/src/report-cards';
-import type { ReportCard } from '../../packages/domain/src/results';
+import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, studentSubjects, test } from '../fixtures';
 
 // The whole report card, end to end, on the third-term card of JSS 1A (the demo school has 1st and

@@ -1,7 +1,7 @@
 import { ATTENDANCE_LABELS } from '../../packages/domain/src/attendance';
 import { greyPng } from '../../apps/server/test/grey-png';
 import { CARD_SECTION_TITLES as T, REPORT_MESSAGES } from '../../packages/domain/src/report-cards';
-import type { ReportCard } from '../../packages/domain/src/results';
+import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
 // The card's layout with every section full (16 subjects of CA1/CA2/Exam, a photo, signature and

@@ -29,12 +29,15 @@ import { registerMetrics } from './modules/health/metrics';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { reportApprovalRoutes } from './modules/results/report-approvals.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
+import { reportSheetsService } from './modules/results/report-sheets.service';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
+import { teachingService } from './modules/teaching/teaching.service';
 
 export interface BuildOptions {
   config: Config;
@@ -184,7 +187,9 @@ export async function buildApp({
   authRoutes(app, deps);
   settingsRoutes(app, deps);
   setupRoutes(app, deps);
-  peopleRoutes(app, deps);
+  // People sits below teaching (which reads staff and students): the arms are handed in.
+  peopleRoutes(app, deps, teachingService(deps.db));
+  calendarRoutes(app, deps);
   resultsRoutes(app, deps);
   reportApprovalRoutes(app, deps);
   scoreSheetRoutes(app, deps);
@@ -193,7 +198,9 @@ export async function buildApp({
   bursaryRoutes(app, deps);
   capabilitiesRoutes(app, deps);
   teachingRoutes(app, deps);
-  attendanceRoutes(app, deps);
+  // Attendance sits below results: the carried-in totals' bound (the card's times opened) is handed in.
+  const sheets = reportSheetsService(deps.db, deps.handle.dialect, deps.now);
+  attendanceRoutes(app, deps, { timesOpened: (sessionId, term) => sheets.timesOpened(sessionId, term) });
 
   registerSpa(app, config, tokens);
   return app;

@@ -7,6 +7,7 @@ export * from './grading';
 export * from './people';
 export * from './results';
 export * from './payments';
+export * from './payment-views';
 export * from './fees';
 export * from './fees-due';
 export * from './text';

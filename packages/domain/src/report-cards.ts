@@ -26,7 +26,8 @@ import { z } from 'zod';
 import { TERM_VALUES, type Term } from './constants';
 import { textField } from './text';
 import { LOGO_MAX_SOURCE_PIXELS } from './settings-constants';
-import { sessionIdField, termField, classField, admissionNumberField } from './results';
+import { sessionIdField, termField, classField, admissionNumberField, type ReportCardSubject } from './results';
+import type { AssessmentComponent } from './assessment';
 import type { ClassLevel } from './teaching';
 
 // ---------- ratings ----------
@@ -659,3 +660,57 @@ export const CARD_SECTION_TITLES = {
   numberInClass: 'Number in class',
   revised: 'Revised',
 } as const;
+
+/** One student's report card for a term, as the API returns it (its sections are above). */
+export interface ReportCard {
+  school: { name: string; motto: string; address: string; logo: string; phone: string; email: string; time_zone?: string };
+  student: {
+    admission_number: string;
+    first_name: string;
+    last_name: string;
+    gender: string | null;
+    /** The class and arm ("JSS 1A"). */
+    student_class: string;
+    /** A data URL, or '' when no photo was uploaded. */
+    photo: string;
+  };
+  session: { id: number; name: string };
+  term: string;
+  term_label: string;
+  /** The class level's assessment scheme for the session (one component of 100 by default). */
+  components: AssessmentComponent[];
+  subjects: ReportCardSubject[];
+  total: number;
+  subjects_taken: number;
+  average: number;
+  class_average: number;
+  position: number;
+  class_size: number;
+  position_text: string;
+  released: boolean;
+  /** Changes made to released results of this term, newest first; empty when none. */
+  revisions: { subject: string; at: string; reason: string }[];
+  /** When a released result of this term was last revised, or null. */
+  revised_at: string | null;
+  /** Third term: totals and averages of each term, and the annual average. */
+  cumulative: null | {
+    terms: { term: string; total: number | null; average: number | null; subjects_taken: number }[];
+    annual_average: number | null;
+  };
+  /** Where the arm's cards are in the approval (released = published). */
+  status: CardStatus;
+  attendance: CardAttendance;
+  ratings: CardRatings;
+  /** Subjects with a score at or above the pass mark, and below it. */
+  subjects_passed: number;
+  subjects_failed: number;
+  /** The session's grading scale for the class level, highest band first. */
+  grading_key: GradingKeyRow[];
+  comments: CardComments;
+  /** The principal's signature and the school stamp (data URLs, '' when not uploaded). */
+  sign_off: { signature: string; stamp: string };
+  next_term: CardNextTerm;
+  /** Third term only: the promotion decision (the rule's, or the principal's override). */
+  promotion: CardPromotion | null;
+  generated_at: string;
+}

@@ -54,7 +54,7 @@ import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import { sessionsService, type SessionsService } from '../results/sessions.service';
+import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import { settingsService, type SettingsService } from '../settings/settings.service';
 import { teachingService, type TeachingService } from '../teaching/teaching.service';
 import { AttendanceRepository, type DatedMark, type RegisterRecord, type StudentRow } from './attendance.repository';

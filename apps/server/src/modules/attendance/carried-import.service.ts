@@ -12,8 +12,7 @@ import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { badRequest } from '../../http/errors';
 import { csvHeaderIndex, readCsvRecords, type CsvRecord } from '../../lib/csv';
-import { sessionsService, type SessionsService } from '../results/sessions.service';
-import { reportSheetsService } from '../results/report-sheets.service';
+import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import { AttendanceRepository } from './attendance.repository';
 import type { Actor } from './attendance.service';
 
@@ -135,7 +134,9 @@ export class CarriedImportService {
   }
 }
 
-export function carriedImportService(db: DB, dialect: 'sqlite' | 'postgres', now: () => number = Date.now): CarriedImportService {
-  const sheets = reportSheetsService(db, dialect, now);
-  return new CarriedImportService(new AttendanceRepository(db), sessionsService(db), (id, term) => sheets.timesOpened(id, term));
+/** The term's times opened as the card counts it: results' rule, handed in by the composition root (app.ts). */
+export type TimesOpened = (sessionId: number, term: Term) => Promise<number | null>;
+
+export function carriedImportService(db: DB, timesOpened: TimesOpened): CarriedImportService {
+  return new CarriedImportService(new AttendanceRepository(db), sessionsService(db), timesOpened);
 }

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { attendanceService } from '../attendance/attendance.service';
-import { sessionsService } from '../results/sessions.service';
+import { sessionsService } from '../calendar/sessions.service';
 import { teachingService } from '../teaching/teaching.service';
 import { BursaryRepository } from './bursary.repository';
 import { BursaryService } from './bursary.service';

@@ -31,7 +31,7 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { mapInSlices } from '../../lib/yield';
 import type { AttendanceService } from '../attendance/attendance.service';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import { BanksRepository } from './banks.repository';
 import { BanksService } from './banks.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';

@@ -25,7 +25,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors
 import { assertOwnRecord, notOwnRecord } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import { nextReceiptNumber } from './bursary.service';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import { standingOf, type FeesService } from './fees.service';
 import { ProviderError, SimulatorProvider, simulatorReturnUrl, type PaymentProvider, type VerifyResult } from './payments.providers';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { discountQuerySchema, discountRevokeSchema, discountSchema, idParams, STAFF_OR_ADMIN } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { sessionsService } from '../results/sessions.service';
+import { sessionsService } from '../calendar/sessions.service';
 import { teachingService } from '../teaching/teaching.service';
 import { DiscountsRepository } from './discounts.repository';
 import { DiscountsService } from './discounts.service';

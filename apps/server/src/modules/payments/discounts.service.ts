@@ -16,7 +16,7 @@ import { writeAudit } from '../../db/audit';
 import { nowIso } from '../../db/index';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import type { DiscountRow, DiscountsRepository } from './discounts.repository';
 import type { FeesService, StudentDues } from './fees.service';
 

@@ -4,7 +4,7 @@ import { collectionsQuerySchema, debtorsQuerySchema, STAFF_OR_ADMIN } from '@por
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { attendanceService } from '../attendance/attendance.service';
-import { sessionsService } from '../results/sessions.service';
+import { sessionsService } from '../calendar/sessions.service';
 import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
 import { debtorsCsv, debtorsPdf } from './fee-reports.documents';

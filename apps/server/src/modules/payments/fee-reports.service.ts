@@ -22,7 +22,7 @@ import {
 } from '@portal/domain';
 import { badRequest } from '../../http/errors';
 import { mapInSlices, ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { FeeReportsRepository } from './fee-reports.repository';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';

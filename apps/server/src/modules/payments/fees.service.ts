@@ -34,7 +34,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
 import { attendanceService, type AttendanceService, type Clock } from '../attendance/attendance.service';
-import { sessionsService, type SessionsService } from '../results/sessions.service';
+import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { DB } from '../../db/index';
 import { PaymentsRepository } from './payments.repository';

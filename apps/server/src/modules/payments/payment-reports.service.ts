@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
 import { assertOwnRecord } from '../../http/policies';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DiscountsService } from './discounts.service';
 import { presentTerm, standingOf, type FeesService, type StudentDues } from './fees.service';

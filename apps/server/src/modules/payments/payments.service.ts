@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { sessionsService } from '../results/sessions.service';
+import { sessionsService } from '../calendar/sessions.service';
 import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
 import { CheckoutService } from './checkout.service';

@@ -15,7 +15,7 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden } from '../../http/errors';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
 import { paidOnOf } from './bursary.service';
 import type { DiscountsService } from './discounts.service';

@@ -15,7 +15,7 @@ import { forbidden } from '../../http/errors';
 import { isStudent } from '../../http/policies';
 import { attendanceService } from '../attendance/attendance.service';
 import { capabilitiesService } from '../auth/capabilities.service';
-import { sessionsService } from '../results/sessions.service';
+import { sessionsService } from '../calendar/sessions.service';
 import { BursaryRepository } from './bursary.repository';
 import { BursaryService } from './bursary.service';
 import { PaymentsRepository } from './payments.repository';

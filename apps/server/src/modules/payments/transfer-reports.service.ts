@@ -24,7 +24,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { isStudent } from '../../http/policies';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { CapabilitiesService } from '../auth/capabilities.service';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
 import { decodeScan, presentRecorded, type BursaryService, type RecordedPayment, type RecordedRow } from './bursary.service';
 import type { PaymentsRepository } from './payments.repository';

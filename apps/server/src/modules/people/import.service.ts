@@ -27,13 +27,12 @@ import { toCsv, toCsvInSlices, type CsvValue } from '../../lib/csv';
 import { allocate } from '../../db/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
-import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { generateOneTimePasswords } from './one-time-passwords';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository } from './people.repository';
 import { STAFF_COUNTER, staffValues } from './staff.service';
-import { studentValues } from './students.service';
+import { studentValues, type SchoolClasses } from './students.service';
 
 export type ImportKind = 'students' | 'staff';
 
@@ -218,7 +217,7 @@ export function staffCsv(rows: (StaffRecord & { qualifications?: string | null; 
 export class ImportService {
   constructor(
     private readonly repo: PeopleRepository,
-    private readonly teaching: TeachingService,
+    private readonly teaching: SchoolClasses,
   ) {}
 
   template(kind: ImportKind): string {

@@ -22,12 +22,11 @@ import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
-import { teachingService } from '../teaching/teaching.service';
 import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
 import { StudentPhotosService } from './student-photos.service';
-import { StudentsService } from './students.service';
+import { StudentsService, type SchoolClasses } from './students.service';
 
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -37,9 +36,8 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
  * import/export and password resets. Roles: admin everything; staff students (all) and staff
  * (view); a student only their own record.
  */
-export function peopleRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function peopleRoutes(app: FastifyInstance, deps: AppDeps, teaching: SchoolClasses): void {
   const repo = new PeopleRepository(deps.db);
-  const teaching = teachingService(deps.db);
   const students = new StudentsService(repo, teaching);
   const staff = new StaffService(repo);
   const photos = new StudentPhotosService(deps.db, repo);

@@ -17,7 +17,6 @@ import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { mapInSlices } from '../../lib/yield';
-import type { TeachingService } from '../teaching/teaching.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
@@ -25,13 +24,24 @@ import type { PeopleRepository, StudentFilters, StudentRow, StudentValues } from
 
 export { STUDENT_COUNTER } from './admission-numbers';
 
+/**
+ * What people asks of the school's arms (teaching's): handed in by the composition root (app.ts),
+ * so that people imports nothing of teaching, which reads people's staff and students.
+ */
+export interface SchoolClasses {
+  /** The arms' names (current ones). */
+  classNames(): Promise<string[]>;
+  /** Refuses (400) a name that is not one of the arms. */
+  assertClass(name: string, opts: { current?: boolean; unknownMessage?: string }): Promise<void>;
+}
+
 const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
 
 /** Rules of the student records: who may see and change what, and the transactions. */
 export class StudentsService {
   constructor(
     private readonly repo: PeopleRepository,
-    private readonly teaching: TeachingService,
+    private readonly teaching: SchoolClasses,
   ) {}
 
   /** A new student, or a move, goes only into one of the school's current arms. */

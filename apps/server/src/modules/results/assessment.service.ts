@@ -21,7 +21,7 @@ import { writeAudit } from '../../db/audit';
 import type { Conn, DB } from '../../db/index';
 import { HttpError, nonFieldError } from '../../http/errors';
 import { AssessmentRepository } from './assessment.repository';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionRows } from '../calendar/sessions.service';
 
 export interface StoredScheme extends SchemeRules {
   components: AssessmentComponent[];
@@ -73,7 +73,7 @@ export function sameComponents(a: string | null, b: string | null): boolean {
 export class AssessmentService {
   constructor(
     private readonly repo: AssessmentRepository,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionRows,
   ) {}
 
   /** The scheme a class's results of a session are entered with (share-locked inside a save on PostgreSQL). */
@@ -194,6 +194,6 @@ export class AssessmentService {
   }
 }
 
-export function assessmentService(db: DB, dialect: 'sqlite' | 'postgres', sessions: SessionsRepository): AssessmentService {
+export function assessmentService(db: DB, dialect: 'sqlite' | 'postgres', sessions: SessionRows): AssessmentService {
   return new AssessmentService(new AssessmentRepository(db, dialect), sessions);
 }

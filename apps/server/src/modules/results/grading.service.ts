@@ -17,7 +17,7 @@ import { HttpError } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { nowIso } from '../../db/index';
 import type { BandRange, GradingRepository } from './grading.repository';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionRows } from '../calendar/sessions.service';
 
 function parseBands(json: string): GradeBand[] {
   return JSON.parse(json) as GradeBand[];
@@ -36,7 +36,7 @@ function ranges(bands: GradeBand[]): BandRange[] {
 export class GradingService {
   constructor(
     private readonly repo: GradingRepository,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionRows,
   ) {}
 
   /** The scales a session's results are graded with (the template where the session has none yet). */

@@ -8,7 +8,7 @@ import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
 import { ReportApprovalsService } from './report-approvals.service';
 import { ReportCardsRepository } from './report-cards.repository';
-import { SessionsRepository } from './sessions.repository';
+import { sessionRows } from '../calendar/sessions.service';
 
 const tags = ['report approvals'];
 
@@ -17,7 +17,7 @@ export function reportApprovalRoutes(app: FastifyInstance, deps: AppDeps): void 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const approvals = new ReportApprovalsService(
     new ReportCardsRepository(deps.db),
-    new SessionsRepository(deps.db),
+    sessionRows(deps.db),
     settingsService(deps.db),
     teachingService(deps.db),
   );

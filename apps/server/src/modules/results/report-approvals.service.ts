@@ -21,7 +21,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { releaseArms } from './release';
 import type { ArmKey, ReportCardsRepository } from './report-cards.repository';
 import type { Actor } from './results.service';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionRows } from '../calendar/sessions.service';
 
 const PAST: Record<ArmActionName, string> = { submit: 'submitted', approve: 'approved', return: 'sent back', release: 'released' };
 
@@ -47,7 +47,7 @@ function fullyRated(ratingsJson: string, settings: ReportSettings): boolean {
 export class ReportApprovalsService {
   constructor(
     private readonly repo: ReportCardsRepository,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionRows,
     private readonly settings: SettingsService,
     private readonly teaching: TeachingService,
   ) {}

@@ -43,7 +43,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { toCsvInSlices, type CsvValue } from '../../lib/csv';
 import type { TeachingService } from '../teaching/teaching.service';
 import { compareSubjects, type SubjectOrder } from './results.presenters';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionRows } from '../calendar/sessions.service';
 import type { GradingService } from './grading.service';
 import type { ResultsRepository } from './results.repository';
 import type { Actor, ResultsService } from './results.service';
@@ -371,7 +371,7 @@ export class ReportCardService {
     private readonly results: ResultsService,
     private readonly grading: GradingService,
     private readonly settings: SettingsService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionRows,
     private readonly teaching: TeachingService,
     private readonly assessment: AssessmentService,
     private readonly cardRepo: ReportCardsRepository,

@@ -1,13 +1,6 @@
 /** Tables of the full report card (migration 0016), added to the shared Database type. */
-
-export interface ReportTermsTable {
-  session_id: number;
-  term: string;
-  next_term_begins: string | null;
-  times_opened: number | null;
-  updated_by: number | null;
-  updated_at: string;
-}
+// The terms' rows (report_terms) are the calendar's: declared in ../calendar/calendar.tables.
+import '../calendar/calendar.tables';
 
 export interface ReportCardEntriesTable {
   student_id: number;
@@ -57,7 +50,6 @@ export const ENTRY_FIELDS = [
 
 declare module '../../db/schema' {
   interface Database {
-    report_terms: ReportTermsTable;
     report_card_entries: ReportCardEntriesTable;
     report_card_status: ReportCardStatusTable;
   }

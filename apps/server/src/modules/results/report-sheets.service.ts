@@ -41,7 +41,7 @@ import { CardEntriesRepository, type EntryRow, type EntryWrite } from './card-en
 import { annualFigures, scoresByTerm } from './report-card.service';
 import { ResultsRepository } from './results.repository';
 import { ScoreSheetRepository, type SheetStudentRow } from './score-sheet.repository';
-import { SessionsRepository } from './sessions.repository';
+import { sessionRows, type SessionRows } from '../calendar/sessions.service';
 import type { Actor } from './results.service';
 
 interface SheetQuery {
@@ -142,7 +142,7 @@ export class ReportSheetsService {
     private readonly entries: CardEntriesRepository,
     private readonly roster: ScoreSheetRepository,
     private readonly results: ResultsRepository,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionRows,
     private readonly teaching: TeachingService,
     private readonly settings: SettingsService,
     private readonly cards: ReportCardsRepository,
@@ -617,7 +617,7 @@ export function reportSheetsService(db: DB, dialect: 'sqlite' | 'postgres', now:
     new CardEntriesRepository(db, dialect),
     new ScoreSheetRepository(db, dialect),
     new ResultsRepository(db, dialect),
-    new SessionsRepository(db),
+    sessionRows(db),
     teachingService(db),
     settingsService(db),
     new ReportCardsRepository(db),

@@ -18,9 +18,7 @@ import {
   resultPatchSchema,
   resultQuerySchema,
   resultSaveSchema,
-  sessionCreateSchema,
   sessionIdField,
-  sessionPatchSchema,
   STAFF_OR_ADMIN,
   termField,
   termQuerySchema,
@@ -40,22 +38,20 @@ import { cardFees } from '../payments/fees.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
-import { SessionsRepository } from './sessions.repository';
-import { SessionsService } from './sessions.service';
+import { sessionRows as sessionRowsOf } from '../calendar/sessions.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
-/** Sessions, results, grading scales, publishing, audit, report cards and broadsheets. */
+/** Results, grading scales, publishing, audit, report cards and broadsheets. */
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = new ResultsRepository(deps.db, deps.handle.dialect);
-  const sessionRows = new SessionsRepository(deps.db);
+  const sessionRows = sessionRowsOf(deps.db);
   const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
   const teaching = teachingService(deps.db);
   const assessment = assessmentService(deps.db, deps.handle.dialect, sessionRows);
   const cardRows = new ReportCardsRepository(deps.db);
   const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows);
-  const sessions = new SessionsService(sessionRows);
   const cards = new ReportCardService(
     repo,
     results,
@@ -72,19 +68,6 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
   };
-
-  // ---------- sessions ----------
-  r.get('/api/sessions/', { config: { auth: ANY_ROLE }, schema: { tags: ['sessions'] } }, () => sessions.list());
-  r.post(
-    '/api/sessions/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['sessions'], body: sessionCreateSchema } },
-    async (req, reply) => reply.status(201).send(await sessions.create(req.body, currentUser(req).id)),
-  );
-  r.patch(
-    '/api/sessions/:id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['sessions'], params: idParams, body: sessionPatchSchema } },
-    (req) => sessions.update(req.params.id, req.body, currentUser(req).id),
-  );
 
   // ---------- results ----------
   r.post(

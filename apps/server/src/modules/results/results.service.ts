@@ -21,7 +21,7 @@ import { writeAudit } from '../../db/audit';
 import type { Conn } from '../../db/index';
 import type { GradingService } from './grading.service';
 import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionRows } from '../calendar/sessions.service';
 import { presentAuditEntry, presentResult, sortResults } from './results.presenters';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
 import { assertStudentActive } from '../people/student-status';
@@ -57,7 +57,7 @@ export class ResultsService {
   constructor(
     private readonly repo: ResultsRepository,
     private readonly grading: GradingService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionRows,
     private readonly teaching: TeachingService,
     private readonly assessment: AssessmentService,
     private readonly cards: ReportCardsRepository,

@@ -35,7 +35,7 @@ import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit
 import { ResultsRepository, type AuditInsert } from './results.repository';
 import { planImport, readScoreCsv, type ImportChange } from './score-csv';
 import { ScoreSheetRepository, type SheetResultRow, type SheetStudentRow } from './score-sheet.repository';
-import { SessionsRepository } from './sessions.repository';
+import { sessionRows, type SessionRows } from '../calendar/sessions.service';
 import type { Actor } from './results.service';
 
 /** A result's component scores as the grid shows them, in scheme order; a one-score result on a one-component scheme fills its column. */
@@ -91,7 +91,7 @@ export class ScoreSheetService {
     private readonly repo: ScoreSheetRepository,
     private readonly results: ResultsRepository,
     private readonly grading: GradingService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionRows,
     private readonly teaching: TeachingService,
     private readonly assessment: AssessmentService,
   ) {}
@@ -432,7 +432,7 @@ export class ScoreSheetService {
 
 /** The grid's service over a database, with the repositories and services it reads through. */
 export function scoreSheetService(db: DB, dialect: 'sqlite' | 'postgres'): ScoreSheetService {
-  const sessions = new SessionsRepository(db);
+  const sessions = sessionRows(db);
   return new ScoreSheetService(
     new ScoreSheetRepository(db, dialect),
     new ResultsRepository(db, dialect),

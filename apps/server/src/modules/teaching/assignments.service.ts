@@ -16,7 +16,7 @@ import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import type { Conn, DB, Trx } from '../../db/index';
 import { peopleLookups, type PeopleLookups } from '../people/people.service';
-import { sessionsService, type SessionsService } from '../results/sessions.service';
+import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import { presentStaff } from './teaching.presenters';
 import { TeachingRepository } from './teaching.repository';
 import { resolveSession } from './teaching.shared';

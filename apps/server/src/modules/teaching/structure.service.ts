@@ -34,7 +34,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import type { DB } from '../../db/index';
 import { peopleLookups, type PeopleLookups, type StudentRef } from '../people/people.service';
-import { sessionsService, type SessionsService } from '../results/sessions.service';
+import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import { presentArm, presentOfferings, presentStreams, presentSubject } from './teaching.presenters';
 import { TeachingRepository } from './teaching.repository';
 import { TeachingService } from './teaching.service';

@@ -1,6 +1,6 @@
 import { TEACHING_MESSAGES, type AcademicSession } from '@portal/domain';
 import { badRequest } from '../../http/errors';
-import type { SessionsService } from '../results/sessions.service';
+import type { SessionsService } from '../calendar/sessions.service';
 
 /** A session named by id (400 when unknown), or the current one (undefined when the school has none yet). */
 export async function resolveSession(sessions: SessionsService, id: number | undefined): Promise<AcademicSession | undefined> {

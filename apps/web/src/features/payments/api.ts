@@ -2,17 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { TIMINGS } from '@portal/domain/constants';
 import type { FeeItemsBulkResult, FeeItemsCopyResult } from '@portal/domain/fees';
 import type {
-  ClassReportRow,
-  FeeSchedule,
   InitiateResponse,
   Payment,
-  PaymentContext,
   PaymentProviderInfo,
-  Receipt,
   SimulatorCheckout,
   SimulatorOutcome,
   VerifyResponse,
 } from '@portal/domain/payments';
+import type { ClassReportRow, FeeSchedule, PaymentContext, Receipt } from '@portal/domain/payment-views';
 import { api } from '../../lib/api-client';
 import { SubmissionKeys } from '../../lib/idempotency';
 

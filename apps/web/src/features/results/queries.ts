@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AcademicSession, GradingScaleResponse, ReportCard, Result, ResultTermStatus } from '@portal/domain/results';
+import type { AcademicSession, GradingScaleResponse, Result, ResultTermStatus } from '@portal/domain/results';
+import type { ReportCard } from '@portal/domain/report-cards';
 import { api } from '../../lib/api-client';
 import type { Session } from '../../lib/auth-store';
 import type { Ask } from '../../lib/prefetch';

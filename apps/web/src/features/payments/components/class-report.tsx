@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PAYMENT_MESSAGES, type ClassReportRow } from '@portal/domain/payments';
+import { PAYMENT_MESSAGES } from '@portal/domain/payments';
+import type { ClassReportRow } from '@portal/domain/payment-views';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';

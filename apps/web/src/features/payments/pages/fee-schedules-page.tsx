@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import { FEE_MESSAGES } from '@portal/domain/fees';
-import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, serverMessageOf, type FeeSchedule } from '@portal/domain/payments';
+import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, serverMessageOf } from '@portal/domain/payments';
+import type { FeeSchedule } from '@portal/domain/payment-views';
 import { formatDate } from '../../../lib/datetime';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';

@@ -20,9 +20,9 @@ import {
   sanitizeAmountInput,
   verifyWithRetries,
   type InitiatePayment,
-  type PaymentContext,
   type PaymentFormField,
 } from '@portal/domain/payments';
+import type { PaymentContext } from '@portal/domain/payment-views';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

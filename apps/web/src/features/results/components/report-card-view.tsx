@@ -3,7 +3,8 @@ import { ATTENDANCE_LABELS } from '@portal/domain/attendance';
 import { ABSENT_MARK, ASSESSMENT_MESSAGES } from '@portal/domain/assessment';
 import { formatNaira } from '@portal/domain/money';
 import { CARD_SECTION_TITLES as T, CARD_STATUS_LABELS, REPORT_MESSAGES, RATING_MIN } from '@portal/domain/report-cards';
-import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCard, type ReportCardSubject } from '@portal/domain/results';
+import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCardSubject } from '@portal/domain/results';
+import type { ReportCard } from '@portal/domain/report-cards';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '@portal/domain/report-card-screens';
 import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 

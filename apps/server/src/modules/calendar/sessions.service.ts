@@ -106,6 +106,17 @@ export class SessionsService {
   }
 }
 
+/**
+ * The session rows other modules' services read, inside their own transactions (`conn`): the
+ * calendar's read port, so that no other module imports its repository.
+ */
+export type SessionRows = Pick<SessionsRepository, 'get' | 'current' | 'byName' | 'getWithOpen'>;
+
+/** The session rows over a database (see `SessionRows`). */
+export function sessionRows(db: DB): SessionRows {
+  return new SessionsRepository(db);
+}
+
 /** The sessions service over a database, for other modules (which may not reach into this module's repository). */
 export function sessionsService(db: DB): SessionsService {
   return new SessionsService(new SessionsRepository(db));

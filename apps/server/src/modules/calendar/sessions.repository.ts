@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
-import './report-cards.tables';
+import './calendar.tables';
 
 /** SQL of academic sessions. */
 export class SessionsRepository {
