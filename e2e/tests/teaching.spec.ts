@@ -213,7 +213,10 @@ test.describe.serial('teaching structure', () => {
   test('the admin assigns staff1 and turns enforcement on; the student subjects screen', async ({ page, request }) => {
     await signInViaApi(page, request, 'admin');
     await page.goto('/adminHomePage');
-    await page.getByRole('link', { name: /Teaching Assignments/ }).click();
+    await page
+      .locator('#admin-menu')
+      .getByRole('link', { name: /Teaching Assignments/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Teaching Assignments', level: 1 })).toBeVisible();
     await page.getByLabel('Class level', { exact: true }).selectOption('JSS 1');
     await page.getByLabel(`Add a teacher of ${plan.assigned.name} in JSS 1A`).selectOption({ label: plan.staffLabel });
