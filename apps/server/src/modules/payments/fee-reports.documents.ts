@@ -134,6 +134,8 @@ export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { com
         .stroke('#999');
       cells(['', L.total, '', '', '', formatNaira(r.total_balance), '', ''], y, 'bold');
 
+      // The page numbers in a turn of their own (one line a page).
+      await yieldToEventLoop();
       const range = doc.bufferedPageRange();
       for (let p = range.start; p < range.start + range.count; p++) {
         doc.switchToPage(p);
