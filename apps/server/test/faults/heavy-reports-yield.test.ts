@@ -166,6 +166,9 @@ describeEachDatabase('heavy reports yield to the event loop', (dialect) => {
     '/api/students/export/',
     `/api/broadsheet/?session_id=${sessionId}&term=1st`,
     `/api/broadsheet/csv/?session_id=${sessionId}&term=1st`,
+    // An arm's cards (100 students), as JSON and as PDF.
+    `/api/report-cards/?session_id=${sessionId}&term=1st&student_class=JSS%201B`,
+    `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=JSS%201B`,
   ];
 
   it('while a report of 600 students computes, the loop turns and health checks are answered', async () => {
