@@ -536,8 +536,8 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, images: Images): vo
 /**
  * One PDF of report cards, each starting on a new A4 page (one page up to 16 subjects). `compress:
  * false` keeps the content readable (tests). Cards are drawn one event-loop turn apart, and the
- * document is ended in slices (lib/pdf.ts), so a class never holds the loop for long; callers bound how many run at once (ConcurrencyLimiter in
- * results.routes.ts).
+ * document is ended in slices (lib/pdf.ts), so a class never holds the loop for long; callers
+ * bound how many run at once (ConcurrencyLimiter in results.routes.ts).
  */
 export async function renderReportCards(cards: ReportCard[], opts: { compress?: boolean; title?: string } = {}): Promise<Buffer> {
   return renderPdf(
