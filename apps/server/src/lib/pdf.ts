@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { yieldToEventLoop } from './yield';
 
 /**
  * The one way the server makes a PDF (report cards, receipts): pdfkit with an embedded DejaVu Sans,
@@ -21,8 +22,45 @@ function loadFonts() {
 
 /** What of pdfkit's document this file reaches into: its font cache (no public way to pass a parsed font). */
 interface FontCache {
-  _fontFamilies: Record<string, { font: unknown; constructor: unknown } | undefined>;
+  _fontFamilies: Record<string, { font: unknown; constructor: unknown; finalize?: () => void } | undefined>;
   _fontCount: number;
+}
+
+/** A buffered document's pages not yet written (pdfkit's own list, which `flushPages()` empties). */
+interface PageBuffer {
+  _pageBuffer: unknown[];
+}
+
+/** Buffered pages written (each page's content compressed) between two turns of the event loop. */
+export const PAGES_PER_SLICE = 4;
+
+/**
+ * `doc.end()` in pieces, a turn of the event loop between them (issue 30, item 12): pdfkit's end
+ * writes every buffered page (compressing each) and embeds each font's subset (fontkit encodes it,
+ * then it is compressed) in one synchronous call, which held the loop for 10 to 170 ms on the loaded
+ * machine. Here the buffered pages are written a few at a time in their order (what `flushPages()`
+ * does, on a part of pdfkit's list), then each font is embedded in a turn of its own (pdfkit's
+ * `finalize()`, which `end()` then skips), then `end()` writes what is left (the info, catalogue,
+ * cross-reference table: small). The same pages, fonts and text; only the fonts' objects come before
+ * the document's info in the file.
+ */
+async function endInSlices(doc: PDFKit.PDFDocument): Promise<void> {
+  const buffer = doc as unknown as PageBuffer;
+  const pages = buffer._pageBuffer;
+  if (Array.isArray(pages) && pages.length > PAGES_PER_SLICE) {
+    for (let i = 0; i < pages.length; i += PAGES_PER_SLICE) {
+      await yieldToEventLoop();
+      buffer._pageBuffer = pages.slice(i, i + PAGES_PER_SLICE);
+      doc.flushPages();
+    }
+  }
+  const fonts = new Set(Object.values((doc as unknown as FontCache)._fontFamilies));
+  for (const font of fonts) {
+    if (typeof font?.finalize !== 'function') continue;
+    await yieldToEventLoop();
+    font.finalize();
+  }
+  await yieldToEventLoop();
 }
 type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => FontCache['_fontFamilies'][string];
 
@@ -69,7 +107,7 @@ function keepParsedFonts(doc: PDFKit.PDFDocument): void {
 
 /**
  * Opens a document with the fonts registered, lets `draw` fill it (it may await, e.g. to give the
- * event loop a turn between pages), ends it and resolves with the whole file.
+ * event loop a turn between pages), ends it in slices (`endInSlices`) and resolves with the whole file.
  */
 export async function renderPdf(
   options: PDFKit.PDFDocumentOptions,
@@ -89,6 +127,7 @@ export async function renderPdf(
   try {
     await draw(doc);
     keepParsedFonts(doc);
+    await endInSlices(doc);
   } finally {
     doc.end();
   }

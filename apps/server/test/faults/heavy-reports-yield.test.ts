@@ -1,8 +1,11 @@
-import { expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import { expect, it, vi } from 'vitest';
 import { feeItemKey } from '@portal/domain';
 import { createPayment, createResults, type ResultInput } from '../../src/db/factories';
 import { nowIso } from '../../src/db/index';
 import { toCsv, toCsvInSlices } from '../../src/lib/csv';
+import { PAGES_PER_SLICE, renderPdf } from '../../src/lib/pdf';
+import { ROWS_PER_TURN } from '../../src/modules/payments/fee-reports.documents';
 import { BursaryRepository } from '../../src/modules/payments/bursary.repository';
 import { PeopleRepository } from '../../src/modules/people/people.repository';
 import { addStudent, describeEachDatabase, withSchool, type TestSchool } from '../helpers';
@@ -35,6 +38,58 @@ async function whileAnswering(school: TestSchool, url: string) {
   done = true;
   await Promise.all([spin, monitor]);
   return { answer, turns, healthChecks };
+}
+
+/**
+ * What pdfkit does in each turn of the event loop while `run` goes: texts drawn, pages begun, pages written
+ * (a page's content compressed and written out) and fonts embedded (a font's subset encoded). pdfkit's
+ * page and embedded-font classes are not exported: they are taken from a document.
+ */
+async function pdfWorkPerTurn(run: () => Promise<unknown>) {
+  let page: object | undefined;
+  let font: object | undefined;
+  await renderPdf({}, (doc) => {
+    doc.font('body').text('x');
+    page = Object.getPrototypeOf((doc as unknown as { page: object }).page) as object;
+    font = Object.getPrototypeOf((doc as unknown as { _font: object })._font) as object;
+  });
+  type Work = { texts: number; newPages: number; pages: number; fonts: number };
+  const turns = new Map<number, Work>();
+  let turn = 0;
+  const count = (key: keyof Work) => {
+    const w = turns.get(turn) ?? { texts: 0, newPages: 0, pages: 0, fonts: 0 };
+    w[key]++;
+    turns.set(turn, w);
+  };
+  const spy = <T extends object>(proto: T, method: string, key: keyof Work) => {
+    const record = proto as Record<string, (...args: unknown[]) => unknown>;
+    const original = record[method]!;
+    return vi.spyOn(record, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+      count(key);
+      return original.apply(this, args);
+    });
+  };
+  const spies = [
+    spy(PDFDocument.prototype, 'text', 'texts'),
+    spy(PDFDocument.prototype, 'addPage', 'newPages'),
+    spy(page!, 'end', 'pages'),
+    spy(font!, 'embed', 'fonts'),
+  ];
+  let done = false;
+  const spin = (async () => {
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn++;
+    }
+  })();
+  try {
+    await run();
+  } finally {
+    done = true;
+    await spin;
+    for (const s of spies) s.mockRestore();
+  }
+  return [...turns.values()];
 }
 
 /**
@@ -111,6 +166,9 @@ describeEachDatabase('heavy reports yield to the event loop', (dialect) => {
     '/api/students/export/',
     `/api/broadsheet/?session_id=${sessionId}&term=1st`,
     `/api/broadsheet/csv/?session_id=${sessionId}&term=1st`,
+    // An arm's cards (100 students), as JSON and as PDF.
+    `/api/report-cards/?session_id=${sessionId}&term=1st&student_class=JSS%201B`,
+    `/api/report-cards/pdf/?session_id=${sessionId}&term=1st&student_class=JSS%201B`,
   ];
 
   it('while a report of 600 students computes, the loop turns and health checks are answered', async () => {
@@ -123,6 +181,32 @@ describeEachDatabase('heavy reports yield to the event loop', (dialect) => {
       if (turns < STUDENTS / 100 || healthChecks < 3) seen.push(`${url}: ${turns} turns, ${healthChecks} health checks`);
     }
     expect(seen).toEqual([]);
+  });
+
+  it('while a PDF renders, no turn of the loop draws more than a page, a card or a slice of rows, writes more than a few pages or embeds more than a font', async () => {
+    const pdfs = [
+      // A slice of the debtors' rows (8 cells each) and the table's heading.
+      { url: '/api/bursary/debtors.pdf', maxTexts: 8 * (ROWS_PER_TURN + 1) },
+      // A card a turn (a page each: 5 subjects): a page begun at most, whatever its texts.
+      { url: `/api/report-cards/pdf/?session_id=${school.sessionId}&term=1st&student_class=JSS%201B`, maxTexts: Infinity },
+    ];
+    const long: string[] = [];
+    for (const { url, maxTexts } of pdfs) {
+      let answer: Awaited<ReturnType<typeof school.ctx.app.inject>> | undefined;
+      const turns = await pdfWorkPerTurn(async () => {
+        answer = await school.ctx.app.inject({ method: 'GET', url, headers: school.admin.auth });
+      });
+      expect(answer?.statusCode, url).toBe(200);
+      expect(answer?.headers['content-type'], url).toContain('application/pdf');
+      const total = turns.reduce((a, w) => ({ texts: a.texts + w.texts, newPages: 0, pages: a.pages + w.pages, fonts: a.fonts + w.fonts }));
+      // Many pages (debtors) or cards (a class of 100), both fonts.
+      expect(total.pages, url).toBeGreaterThan(8);
+      expect(total.fonts, url).toBe(2);
+      for (const w of turns)
+        if (w.texts > maxTexts || w.newPages > 1 || w.pages > PAGES_PER_SLICE || w.fonts > 1 || (w.fonts > 0 && w.texts + w.pages > 0))
+          long.push(`${url}: ${JSON.stringify(w)}`);
+    }
+    expect(long).toEqual([]);
   });
 
   it('the sliced reads and the sliced CSV give what one read and one write give', async () => {

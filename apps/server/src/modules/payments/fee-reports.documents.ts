@@ -50,11 +50,14 @@ const COLUMNS: Column[] = [
 ];
 const ROW = 14;
 const PAD = 3;
+/** Rows drawn between two turns of the event loop (a page holds about 50; one took 15 to 75 ms loaded). */
+export const ROWS_PER_TURN = 20;
 
 /**
  * Every debtor of the filter on A4: the school's header (as on receipts), the title, a table whose
- * header row repeats on every page, the total, and "Page i of n" on each page. A page is drawn one
- * event-loop turn apart; callers bound how many PDFs render at once (deps.pdfRenders).
+ * header row repeats on every page, the total, and "Page i of n" on each page. Rows are drawn
+ * `ROWS_PER_TURN` (and a page at most) to a turn of the event loop, and the buffered pages are written
+ * a few to a turn (lib/pdf.ts); callers bound how many PDFs render at once (deps.pdfRenders).
  */
 export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { compress?: boolean; now?: Date } = {}): Promise<Buffer> {
   const title = debtorsTitle(r);
@@ -110,7 +113,7 @@ export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { com
           await yieldToEventLoop();
           doc.y = doc.page.margins.top;
           header();
-        }
+        } else if (i % ROWS_PER_TURN === 0) await yieldToEventLoop();
         const y = doc.y;
         if (i % 2 === 1) doc.rect(left, y, width, ROW).fill('#f6f7f9').fillColor('#000');
         cells(
@@ -131,6 +134,8 @@ export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { com
         .stroke('#999');
       cells(['', L.total, '', '', '', formatNaira(r.total_balance), '', ''], y, 'bold');
 
+      // The page numbers in a turn of their own (one line a page).
+      await yieldToEventLoop();
       const range = doc.bufferedPageRange();
       for (let p = range.start; p < range.start + range.count; p++) {
         doc.switchToPage(p);

@@ -17,6 +17,7 @@ import {
   personName,
 } from '@portal/domain';
 import { renderPdf } from '../../lib/pdf';
+import { yieldToEventLoop } from '../../lib/yield';
 import { imageForPdf } from '../settings/logo';
 
 /** Report cards as PDF (lib/pdf.ts: pdfkit with DejaVu Sans, fonts read once per process). */
@@ -534,9 +535,9 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, images: Images): vo
 
 /**
  * One PDF of report cards, each starting on a new A4 page (one page up to 16 subjects). `compress:
- * false` keeps the content readable (tests). Cards are drawn one event-loop turn apart, so a class
- * never holds the loop for long; callers bound how many run at once (ConcurrencyLimiter in
- * results.routes.ts).
+ * false` keeps the content readable (tests). Cards are drawn one event-loop turn apart, and the
+ * document is ended in slices (lib/pdf.ts), so a class never holds the loop for long; callers
+ * bound how many run at once (ConcurrencyLimiter in results.routes.ts).
  */
 export async function renderReportCards(cards: ReportCard[], opts: { compress?: boolean; title?: string } = {}): Promise<Buffer> {
   return renderPdf(
@@ -554,8 +555,9 @@ export async function renderReportCards(cards: ReportCard[], opts: { compress?: 
         if (!opened.has(dataUrl)) opened.set(dataUrl, openImage(doc, dataUrl, maxPixels));
         return opened.get(dataUrl);
       };
-      for (const [i, card] of cards.entries()) {
-        if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const card of cards) {
+        // A turn before the first card too: the cards' computing (classCards) is not drawn in the same turn.
+        await yieldToEventLoop();
         doc.addPage();
         drawCard(doc, card, images);
       }

@@ -51,7 +51,10 @@ import type { AssessmentService } from './assessment.service';
 import type { CardFees } from '../payments/fees.service';
 import type { ReportCardsRepository } from './report-cards.repository';
 import type { AttendanceService } from '../attendance/attendance.service';
-import { yieldToEventLoop } from '../../lib/yield';
+import { mapInSlices, yieldToEventLoop } from '../../lib/yield';
+
+/** Report cards built between two turns of the event loop (a class's cards: 40 to 90). */
+const CARDS_PER_SLICE = 20;
 
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
 type EntryRow = Awaited<ReturnType<ReportCardsRepository['entries']>>[number];
@@ -508,6 +511,9 @@ export class ReportCardService {
       this.teaching.subjectOrder(),
       this.assessment.schemeFor(q.session_id, q.student_class),
     ]);
+    // The class's reads, its ranking, the cards' sections and the cards each in turns of their own
+    // (issue 30, item 12): on SQLite each group of reads runs in one piece.
+    await yieldToEventLoop();
     const classRows = rows.filter((r) => r.term === q.term && r.student_class === q.student_class);
     if (!classRows.length) throw notFound(RESULT_MESSAGES.noStudentsFound);
     const ranking = rankClass(classRows);
@@ -523,26 +529,31 @@ export class ReportCardService {
     await this.assertMayRead(actor, session.id, q.student_class, released);
     const visibleTerms = new Set<string>(TERM_VALUES);
     const ids = [...perStudent.keys()];
+    await yieldToEventLoop();
     const [taken, sections] = await Promise.all([
       this.teaching.subjectsOf(ids.map((id) => ({ id, student_class: q.student_class }))),
       this.sections(session, q.term, q.student_class, ids, publication),
     ]);
-    return [...perStudent.values()].map((list) =>
-      buildCard({
-        rows: list,
-        term: q.term,
-        session,
-        ranking,
-        scale: scales[levelOfClass(q.student_class)],
-        school,
-        released,
-        visibleTerms,
-        revisions: revisions.filter((v) => v.student_id === list[0]!.student_id),
-        taken: taken.get(list[0]!.student_id) ?? [],
-        order,
-        components: scheme.components,
-        sections: sections(list[0]!.student_id),
-      }),
+    await yieldToEventLoop();
+    return mapInSlices(
+      [...perStudent.values()],
+      (list) =>
+        buildCard({
+          rows: list,
+          term: q.term,
+          session,
+          ranking,
+          scale: scales[levelOfClass(q.student_class)],
+          school,
+          released,
+          visibleTerms,
+          revisions: revisions.filter((v) => v.student_id === list[0]!.student_id),
+          taken: taken.get(list[0]!.student_id) ?? [],
+          order,
+          components: scheme.components,
+          sections: sections(list[0]!.student_id),
+        }),
+      CARDS_PER_SLICE,
     );
   }
 
