@@ -114,6 +114,7 @@ export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
 /** An offline payment resolved and checked by its caller (the bursar's form, or a confirmed transfer report). */
 export interface RecordedPayment {
   student: PayerStudent;
+  sessionId: number;
   sessionName: string;
   term: Term | null;
   amountKobo: number;
@@ -226,6 +227,7 @@ export class BursaryService {
     const scan = input.scan ? decodeScan(input.scan) : null;
     const payment: RecordedPayment = {
       student,
+      sessionId: session.id,
       sessionName: session.name,
       term: input.term,
       amountKobo: input.amount,
@@ -275,6 +277,7 @@ export class BursaryService {
       full_name: personName(p.student),
       current_class: p.student.student_class,
       current_session: p.sessionName,
+      session_id: p.sessionId,
       term: p.term,
       // The payment's email is not null: '' for a student without one.
       email: p.student.email ?? '',
@@ -381,6 +384,7 @@ export class BursaryService {
           full_name: original.full_name,
           current_class: original.current_class,
           current_session: original.current_session,
+          session_id: original.session_id,
           term: original.term,
           email: original.email,
           phone_number: original.phone_number,
@@ -442,7 +446,7 @@ export class BursaryService {
     if (q.session_id !== undefined) {
       const s = await this.sessions.byId(q.session_id);
       if (!s) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
-      f.sessionName = s.name;
+      f.sessionId = s.id;
     }
     return f;
   }

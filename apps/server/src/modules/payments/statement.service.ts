@@ -61,7 +61,7 @@ export class StatementService {
       this.fees.compulsoryItems(session.id, student.student_class),
       this.calendar.termStarts(session),
       this.calendar.today(),
-      this.bursaryRepo.statementEntries(student.id, session.name),
+      this.bursaryRepo.statementEntries(student.id, session.id),
       this.discounts.sharesOf(session.id, student),
     ]);
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);

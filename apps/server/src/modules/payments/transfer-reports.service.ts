@@ -205,6 +205,7 @@ export class TransferReportsService {
     if (!student || !session) throw notFound(TRANSFER_REPORT_MESSAGES.reportNotFound);
     const payment: RecordedPayment = {
       student,
+      sessionId: session.id,
       sessionName: session.name,
       term: (report.term as Term | null) ?? null,
       amountKobo: report.amount_kobo,
