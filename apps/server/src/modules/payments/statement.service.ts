@@ -17,7 +17,7 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden } from '../../http/errors';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
-import { paidOnOf } from './bursary.service';
+import { paidOnOf } from './bursary.presenters';
 import type { DiscountsService } from './discounts.service';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
