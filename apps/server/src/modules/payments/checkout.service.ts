@@ -83,6 +83,7 @@ export class CheckoutService {
         full_name: input.full_name,
         current_class: input.current_class,
         current_session: session.name,
+        session_id: session.id,
         term: input.term,
         email: input.email,
         phone_number: input.phone_number,
@@ -152,7 +153,7 @@ export class CheckoutService {
     input: InitiatePayment,
   ): Promise<void> {
     const due = (await this.fees.studentDues(session.id, [student])).get(student.id)?.due ?? {};
-    const standing = standingOf(due, await this.repo.paidKobo(student.id, session.name));
+    const standing = standingOf(due, await this.repo.paidKobo(student.id, session.id));
     const warning = paymentWarning(standing.session, standing.terms, input.amount, input.term);
     if (!warning) return;
     const detail =

@@ -61,7 +61,7 @@ export class PaymentReportsService {
     const students = await this.repo.studentsOfClass(studentClass);
     const payments = await this.repo.paymentsOfStudents(
       students.map((s) => s.id),
-      session?.name ?? null,
+      session?.id ?? null,
     );
     const dues = session ? await this.fees.studentDues(session.id, students) : new Map<number, StudentDues>();
     const byStudent = new Map<number, typeof payments>();
@@ -130,7 +130,7 @@ export class PaymentReportsService {
     const own = await ownStudentOf(this.repo, actor);
     if (!own) return out;
     const [paidKobo, { dues, shares }] = await Promise.all([
-      current ? this.repo.paidKobo(own.id, current.name) : 0,
+      current ? this.repo.paidKobo(own.id, current.id) : 0,
       current ? this.discounts.sharesOf(current.id, own) : { dues: undefined, shares: [] },
     ]);
     const standing = standingOf(dues?.due ?? {}, paidKobo);
@@ -165,14 +165,15 @@ export class PaymentReportsService {
     const [school, record, session] = await Promise.all([
       this.settings.get(),
       p.student_id === null ? undefined : this.repo.studentRecord(p.student_id),
-      this.sessions.byName(p.current_session),
+      p.session_id === null ? undefined : this.sessions.byId(p.session_id),
     ]);
-    const receipt = presentReceipt({ ...p, paid_at: p.paid_at }, record, school);
+    // The session as it is named now (a renamed session's payments follow it).
+    const receipt = presentReceipt({ ...p, current_session: session?.name ?? p.current_session, paid_at: p.paid_at }, record, school);
     if (p.student_id === null || !record || !session) return receipt;
     // The session's discounts and what the student owed once this payment (and every one credited before it) counted.
     const [{ dues, shares }, paidKobo] = await Promise.all([
       this.discounts.sharesOf(session.id, { id: p.student_id, student_class: record.student_class }),
-      this.repo.paidKoboUpTo(p.student_id, p.current_session, { receiptNumber: p.receipt_number, id: p.id }),
+      this.repo.paidKoboUpTo(p.student_id, session.id, { receiptNumber: p.receipt_number, id: p.id }),
     ]);
     return {
       ...receipt,

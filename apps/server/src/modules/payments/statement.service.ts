@@ -17,7 +17,7 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden } from '../../http/errors';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
-import { paidOnOf } from './bursary.service';
+import { paidOnOf } from './bursary.presenters';
 import type { DiscountsService } from './discounts.service';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
@@ -61,7 +61,7 @@ export class StatementService {
       this.fees.compulsoryItems(session.id, student.student_class),
       this.calendar.termStarts(session),
       this.calendar.today(),
-      this.bursaryRepo.statementEntries(student.id, session.name),
+      this.bursaryRepo.statementEntries(student.id, session.id),
       this.discounts.sharesOf(session.id, student),
     ]);
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);

@@ -26,7 +26,9 @@ import type { AttendanceService } from '../attendance/attendance.service';
 import type { CapabilitiesService } from '../auth/capabilities.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
-import { decodeScan, presentRecorded, type BursaryService, type RecordedPayment, type RecordedRow } from './bursary.service';
+import { presentRecorded, type RecordedRow } from './bursary.presenters';
+import type { BursaryService, RecordedPayment } from './bursary.service';
+import { decodeScan } from './payment-scans';
 import type { PaymentsRepository } from './payments.repository';
 import { ownStudentOf } from './payments.students';
 import type { TransferReportFilter, TransferReportsRepository } from './transfer-reports.repository';
@@ -205,6 +207,7 @@ export class TransferReportsService {
     if (!student || !session) throw notFound(TRANSFER_REPORT_MESSAGES.reportNotFound);
     const payment: RecordedPayment = {
       student,
+      sessionId: session.id,
       sessionName: session.name,
       term: (report.term as Term | null) ?? null,
       amountKobo: report.amount_kobo,

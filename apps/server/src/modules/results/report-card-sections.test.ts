@@ -90,6 +90,7 @@ describeEachDatabase('report card sections', (dialect) => {
         full_name: 'Chiamaka Obi',
         current_class: cls,
         current_session: session.name,
+        session_id: session.id,
         term: '1st',
         email: 'x@test.school',
         phone_number: null,
