@@ -13,14 +13,13 @@ import {
   personName,
 } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
-import { assertOwnRecord } from '../../http/policies';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DiscountsService } from './discounts.service';
 import { presentTerm, standingOf, type FeesService, type StudentDues } from './fees.service';
 import { presentPayment, presentReceipt } from './payments.presenters';
 import type { PaymentsRepository } from './payments.repository';
-import { ownStudentOf, type Actor } from './payments.students';
+import type { AccessScope, ScopeActor as Actor } from '../access/scope.service';
 
 /** What the payment screens read: a student's history, the class report and summary, the payment form's context, receipts. */
 export class PaymentReportsService {
@@ -30,11 +29,11 @@ export class PaymentReportsService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly discounts: DiscountsService,
+    private readonly scope: AccessScope,
   ) {}
 
   async history(actor: Actor, admissionNumber: string): Promise<Payment[]> {
-    const own = await ownStudentOf(this.repo, actor);
-    if (own) assertOwnRecord(actor, own.admission_number === admissionNumber);
+    await this.scope.assertReachesStudent(actor, { admission_number: admissionNumber }, 'records');
     return (await this.repo.history(admissionNumber)).map(presentPayment);
   }
 
@@ -127,7 +126,7 @@ export class PaymentReportsService {
       current_session: current?.name ?? null,
       student: null,
     };
-    const own = await ownStudentOf(this.repo, actor);
+    const own = await this.scope.ownStudent(actor);
     if (!own) return out;
     const [paidKobo, { dues, shares }] = await Promise.all([
       current ? this.repo.paidKobo(own.id, current.id) : 0,
@@ -159,8 +158,7 @@ export class PaymentReportsService {
   async receipt(actor: Actor, reference: string): Promise<Receipt> {
     const p = await this.repo.paymentByReference(this.repo.db, reference);
     if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    const own = await ownStudentOf(this.repo, actor);
-    if (own) assertOwnRecord(actor, p.student_id === own.id);
+    await this.scope.assertReachesStudent(actor, { id: p.student_id }, 'records');
     if (p.status !== 'successful' || !p.paid_at) throw notFound(PAYMENT_MESSAGES.receiptNotAvailable);
     const [school, record, session] = await Promise.all([
       this.settings.get(),

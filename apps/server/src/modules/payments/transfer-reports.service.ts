@@ -21,7 +21,6 @@ import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { isStudent } from '../../http/policies';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { CapabilitiesService } from '../auth/capabilities.service';
 import type { SessionsService } from '../calendar/sessions.service';
@@ -29,8 +28,7 @@ import type { BursaryRepository } from './bursary.repository';
 import { presentRecorded, type RecordedRow } from './bursary.presenters';
 import type { BursaryService, RecordedPayment } from './bursary.service';
 import { decodeScan } from './payment-scans';
-import type { PaymentsRepository } from './payments.repository';
-import { ownStudentOf } from './payments.students';
+import type { AccessScope } from '../access/scope.service';
 import type { TransferReportFilter, TransferReportsRepository } from './transfer-reports.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
@@ -76,7 +74,7 @@ export class TransferReportsService {
     private readonly repo: TransferReportsRepository,
     private readonly bursary: BursaryService,
     private readonly bursaryRepo: BursaryRepository,
-    private readonly payments: PaymentsRepository,
+    private readonly scope: AccessScope,
     private readonly sessions: SessionsService,
     private readonly attendance: AttendanceService,
     private readonly capabilities: CapabilitiesService,
@@ -84,8 +82,9 @@ export class TransferReportsService {
 
   /** The signed-in student's own record; anyone else is refused (a report is always the reporter's own). */
   private async reporter(actor: Actor) {
-    if (!isStudent(actor)) throw forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly);
-    return (await ownStudentOf(this.payments, actor))!;
+    const own = await this.scope.ownStudent(actor);
+    if (!own) throw forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly);
+    return own;
   }
 
   private async one(id: number): Promise<TransferReport> {
@@ -297,7 +296,7 @@ export class TransferReportsService {
    * report does not exist (404, as for an unknown id); staff without the capability are refused first.
    */
   async scan(actor: Actor, id: number): Promise<{ mime: string; bytes: Buffer }> {
-    const own = await ownStudentOf(this.payments, actor);
+    const own = await this.scope.ownStudent(actor);
     if (!own && actor.role === 'staff' && !(await this.capabilities.mine(actor)).capabilities.includes('bursar')) {
       throw forbidden(BURSARY_MESSAGES.bursarOnly);
     }

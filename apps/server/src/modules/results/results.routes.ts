@@ -39,6 +39,7 @@ import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 import { sessionRows as sessionRowsOf } from '../calendar/sessions.service';
+import { accessScope } from '../access/scope.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
@@ -51,7 +52,8 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const teaching = teachingService(deps.db);
   const assessment = assessmentService(deps.db, deps.handle.dialect, sessionRows);
   const cardRows = new ReportCardsRepository(deps.db);
-  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows);
+  const scope = accessScope(deps.db);
+  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows, scope);
   const cards = new ReportCardService(
     repo,
     results,
@@ -63,6 +65,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     cardRows,
     cardFees(deps.db, deps.now),
     attendanceService(deps.db, deps.now),
+    scope,
   );
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
