@@ -143,6 +143,17 @@ export class ResultsRepository {
     );
   }
 
+  /** Stored results by id, one statement (in no particular order). */
+  async getResults(ids: readonly number[], conn: Conn = this.db): Promise<ResultRow[]> {
+    if (!ids.length) return [];
+    return conn
+      .selectFrom('results as r')
+      .innerJoin('students as s', 's.id', 'r.student_id')
+      .select(RESULT_COLUMNS)
+      .where('r.id', 'in', [...ids])
+      .execute();
+  }
+
   /** With `lock` (inside a transaction), the row stays locked until commit: concurrent writers queue. */
   getResult(id: number, conn: Conn = this.db, lock = false): Promise<ResultRow | undefined> {
     return conn
