@@ -61,8 +61,9 @@ const UPDATER = sql<
 >`coalesce(${sql.ref('st.first_name')} || ' ' || ${sql.ref('st.last_name')}, ${sql.ref('ad.first_name')} || ' ' || ${sql.ref('ad.last_name')}, ${sql.ref('u.email')})`;
 
 /**
- * SQL of the class score grid: set-based reads of an arm's students and one subject's results, and
- * the batched writes of a grid save. A fixed number of statements whatever the number of students.
+ * SQL of the class score grid (set-based reads of an arm's students and one subject's results) and
+ * of the one score writer (`score-writer.ts`: the stored rows locked, then batched inserts, updates
+ * and deletes): a fixed number of statements whatever the number of students or subjects.
  */
 export class ScoreSheetRepository {
   constructor(

@@ -78,9 +78,8 @@ interface SaveRow {
 
 /**
  * The class score grid: one subject of one arm for a term, every student a row, entered by
- * component. A save of any number of rows is one transaction with the rules of POST /api/results/
- * (class, subject taken, write access, released terms, versions, audit), in a fixed number of
- * statements; the CSV template and import go through the same save.
+ * component. A save of any number of rows, and the CSV import, go through the one score writer
+ * (`score-writer.ts`: the rules of every score write, in a fixed number of statements).
  */
 export class ScoreSheetService {
   constructor(
