@@ -38,6 +38,8 @@ import { cardFees } from '../payments/fees.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
+import { ScoreSheetRepository } from './score-sheet.repository';
+import { ScoreWriter } from './score-writer';
 import { sessionRows as sessionRowsOf } from '../calendar/sessions.service';
 import { accessScope } from '../access/scope.service';
 
@@ -53,7 +55,8 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const assessment = assessmentService(deps.db, deps.handle.dialect, sessionRows);
   const cardRows = new ReportCardsRepository(deps.db);
   const scope = accessScope(deps.db);
-  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows, scope);
+  const writer = new ScoreWriter(new ScoreSheetRepository(deps.db, deps.handle.dialect), repo, grading, sessionRows, teaching, assessment);
+  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows, scope, writer);
   const cards = new ReportCardService(
     repo,
     results,
