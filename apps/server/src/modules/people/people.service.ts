@@ -40,3 +40,6 @@ export class PeopleLookups {
 export function peopleLookups(db: DB): PeopleLookups {
   return new PeopleLookups(new PeopleRepository(db));
 }
+
+/** A withdrawn student's record is read-only: features that write for a student call this inside their transaction. */
+export { assertStudentActive } from './student-status';

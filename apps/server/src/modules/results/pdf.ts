@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { renderPdf } from '../../lib/pdf';
 import { yieldToEventLoop } from '../../lib/yield';
-import { imageForPdf } from '../settings/logo';
+import { imageForPdf } from '../../lib/images';
 
 /** Report cards as PDF (lib/pdf.ts: pdfkit with DejaVu Sans, fonts read once per process). */
 const GREEN = '#14532d';

@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
 import { nowIso, type Database, type DB } from '../../db/index';
-import { imageSize } from '../settings/logo';
+import { imageSize } from '../../lib/images';
 import { CardEntriesRepository } from './card-entries.repository';
 import { reportSheetsService } from './report-sheets.service';
 import { addStudent, describeEachDatabase, signInStaff, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';

@@ -24,7 +24,7 @@ import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit
 import type { SessionRows } from '../calendar/sessions.service';
 import { presentAuditEntry, presentResult, sortResults } from './results.presenters';
 import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
-import { assertStudentActive } from '../people/student-status';
+import { assertStudentActive } from '../people/people.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import { componentsJson, sameComponents, type AssessmentService } from './assessment.service';
 import { releaseArms } from './release';
