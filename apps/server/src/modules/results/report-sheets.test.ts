@@ -28,7 +28,7 @@ import { makeFormTeacher } from '../../../test/teaching-fixtures';
 type Staff = SignedIn & { id: number };
 
 /**
- * The report card sheets (issue 15): settings, term dates, the ratings and comment sheets with their
+ * The report card sheets: settings, term dates, the ratings and comment sheets with their
  * versions, lock and access rules, the comment suggestions and the third-term promotion block. Each
  * test uses an arm of its own.
  */

@@ -105,7 +105,7 @@ export class TeachingService {
 
   /**
    * One query: what `actor` may write in a session and term. The admin is never refused, but reads
-   * it too: a write of theirs into a session that is not current needs a reason (issue 30.8).
+   * it too: a write of theirs into a session that is not current needs a reason.
    */
   writeAccess(actor: Actor, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
     return this.repo.writeAccess(actor.id, sessionId, term, conn);
@@ -118,7 +118,7 @@ export class TeachingService {
   }
 
   /**
-   * Whether `actor` may read an arm's report cards before they are released (issue 30.9): the admin,
+   * Whether `actor` may read an arm's report cards before they are released: the admin,
    * the arm's form teacher and its subject teachers in that session. One query for staff.
    */
   async mayReadUnreleasedCards(actor: Actor, sessionId: number, className: string, conn: Conn = this.db): Promise<boolean> {
