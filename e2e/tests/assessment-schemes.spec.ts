@@ -45,7 +45,7 @@ test.beforeAll(async ({ request }) => {
       subject: plan.subjects[1],
       score: 55,
       remarks: '',
-      // Not the current session: the admin gives a reason (issue 30.8).
+      // Not the current session: the admin gives a reason.
       reason: 'Scheme test set-up',
     },
   });
@@ -152,7 +152,7 @@ test.describe.serial('assessment schemes', () => {
     await expect(page.getByLabel(`${withScores} Total`)).toHaveValue('77');
     await expect(page.getByLabel(`${withAbsence} CA2 (max 20)`)).toHaveValue('abs');
     await page.getByRole('button', { name: 'Save All Results' }).click();
-    // A session that is not the current one: the admin's change keeps a reason (issue 30.8).
+    // A session that is not the current one: the admin's change keeps a reason.
     await page.getByLabel('Reason for the change').fill('Entered for a session of its own');
     await page.getByRole('button', { name: 'Save All Results' }).click();
     await expect(page.getByText(RESULT_MESSAGES.saved)).toBeVisible();

@@ -6,7 +6,7 @@ import type { Statement } from '../../packages/domain/src/bursary';
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
 
-// Discounts and scholarships on a 360 px phone (issue 17, item 4): the bursar (staff3, the demo
+// Discounts and scholarships on a 360 px phone: the bursar (staff3, the demo
 // seed's) gives a fresh JSS 3B student a sibling discount of 10 % on Tuition; the statement shows the
 // discount line and the lower balance; the student, signed in, sees it on the payment form and on My
 // Statement; the bursar revokes it with a reason and the balance returns. Axe and no sideways scroll

@@ -4,7 +4,7 @@ import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-sc
 import { DUPLICATE_CASH_MESSAGES } from '../../packages/domain/src/money-guards';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-// Issue 30.4 on a 360 px phone: a Record a Payment form submitted twice at once records one payment
+// On a 360 px phone: a Record a Payment form submitted twice at once records one payment
 // (both requests carry one Idempotency-Key); the same cash amount again that day is asked about, and
 // the bursar's confirmation, whose answer is lost on the way back, is retried and still records once.
 // A fresh student per run: no other spec's data is read.

@@ -5,7 +5,7 @@ import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-sc
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-// Bank references on a 360 px phone (issues 30 and 31): the bank is picked from the list the form
+// Bank references on a 360 px phone: the bank is picked from the list the form
 // offers as one types; a teller of ₦9,000 that was really ₦90,000 is reversed and recorded again with
 // the same teller number, and the ledger says the new one replaces the reversed receipt; a look-alike
 // Cyrillic letter in a reference is refused on the form. The admin (who holds the bursar's

@@ -11,7 +11,7 @@ import { formatNaira } from '../../packages/domain/src/money';
 import { pdfText } from '../../apps/server/test/pdf-text';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
 
-// The bursar's reports on a 360 px phone (issue 17, reports): the bursar opens Debtors from the menu,
+// The bursar's reports on a 360 px phone (reports): the bursar opens Debtors from the menu,
 // filters to SSS 2B (this spec's own arm), sorts by balance and finds the two students of this run;
 // a cash payment recorded for one lowers their balance in the list; the CSV and the PDF of the list
 // hold the student; the Collection Summary shows the cash under today's money and SSS 2B's collected.

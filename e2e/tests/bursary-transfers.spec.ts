@@ -5,7 +5,7 @@ import { TRANSFER_REPORT_MESSAGES, TRANSFER_REPORT_SCREENS } from '../../package
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
 
-// Reported transfers on a 360 px phone (issue 17, item 3): a demo student of SSS 1B (an arm no other
+// Reported transfers on a 360 px phone: a demo student of SSS 1B (an arm no other
 // spec reads) reports a bank transfer with a photo of the slip and a teller payment; the bursar
 // (staff3) finds both on "Payments to Confirm", opens the slip, confirms the transfer (the receipt
 // number is shown) and rejects the teller with a reason; the student sees "Confirmed" with the

@@ -4,7 +4,7 @@ import { BURSARY_FEE_SCREENS, BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGE
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
 
-// The bursar's office on a 360 px phone (issue 17, first part): the admin makes a demo staff member
+// The bursar's office on a 360 px phone (first part): the admin makes a demo staff member
 // the bursar (or finds the demo seed already did); the bursar records a bank-teller payment with a
 // scan and a cash payment for a student of this spec's own, is refused the same bank reference again,
 // reverses the cash payment with a reason; the ledger shows the reversal negative and the statement

@@ -7,7 +7,7 @@ test.describe('public pages', () => {
     await expect(page.getByText('raising role models').first()).toBeVisible();
     for (const fact of ['1999', '2002', '2008']) await expect(page.getByText(fact, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Junior Secondary School' })).toBeVisible();
-    // The portal's own admission page, linked out of the box (issue 30.16).
+    // The portal's own admission page, linked out of the box.
     await expect(page.getByRole('link', { name: 'Admission process' })).toHaveAttribute('href', '/admission');
     await expect(page.getByRole('heading', { name: 'Code of conduct' })).toBeVisible();
     await expect(page.locator('ol li')).toHaveCount(4);

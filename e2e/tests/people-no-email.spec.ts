@@ -4,7 +4,7 @@ import { STUDENT_CONTACT_HINT } from '../../packages/domain/src/people-constants
 import { TEACHING_MESSAGES } from '../../packages/domain/src/teaching';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-// Issue 31.6 and 31.12 on a 360 px phone: the admin registers a pupil with neither email nor phone
+// On a 360 px phone: the admin registers a pupil with neither email nor phone
 // (the slip names the admission number as the sign-in id, and the pupil signs in with it); and on
 // the offerings screen sets one subject's offering for three levels in one action, after a refused
 // attempt that changed nothing. French in SSS, which the demo school does not offer, is put back.

@@ -8,7 +8,7 @@ import { DEFAULT_SCHOOL_SETTINGS, GENERAL_MESSAGES, LOGO_MESSAGES, LOGO_STORED_P
 import { createDatabase, migrateToLatest } from '../../src/db/index';
 import { StaticMigrationProvider } from '../../src/db/migrations/index';
 import { ConcurrencyLimiter } from '../../src/lib/limiter';
-import { imageSize } from '../../src/modules/settings/logo';
+import { imageSize } from '../../src/lib/images';
 import { greyPng } from '../grey-png';
 import { renderReportCards } from '../../src/modules/results/pdf';
 import { createResults } from '../../src/db/factories';

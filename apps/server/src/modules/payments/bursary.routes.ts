@@ -36,7 +36,7 @@ const referenceParams = z.object({ reference: textField('Reference').min(1).max(
 /** The bursar: staff holding the capability, or the admin (the guard checks it with the account). */
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
-/** The bursar's office (issue 17): offline payments, reversals, the ledger and its CSV, scans, statements. */
+/** The bursar's office: offline payments, reversals, the ledger and its CSV, scans, statements. */
 export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const repo = new BursaryRepository(deps.db);
   const payments = new PaymentsRepository(deps.db);

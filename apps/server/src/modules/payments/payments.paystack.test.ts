@@ -337,7 +337,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     expect(history.json<{ reference: string; status: string }[]>().find((p) => p.reference === data.reference)?.status).toBe('successful');
   });
 
-  it("webhook: a signed charge.success is not proof: the provider's verify call decides (issue 30.15)", async () => {
+  it("webhook: a signed charge.success is not proof: the provider's verify call decides", async () => {
     // The provider's own record says abandoned; a correctly signed webhook says success.
     const { data } = await initiate(5000);
     fake.transactions.get(data.reference)!.status = 'abandoned';
