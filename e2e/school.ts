@@ -42,6 +42,21 @@ export async function currentTerm(api: AdminApi): Promise<CurrentTerm & { sessio
   return current as CurrentTerm & { session_id: number; term: Term };
 }
 
+/** The id of the session marked current. */
+export async function currentSessionId(api: AdminApi): Promise<number> {
+  const sessions = await okJson<{ id: number; is_current: boolean }[]>(await api.request.get('/api/sessions/', { headers: api.headers }));
+  return sessions.find((s) => s.is_current)!.id;
+}
+
+/** A fee item for `arm` in a term of the session (the demo school's arms have their own; a new arm has none). */
+export async function addFee(
+  api: AdminApi,
+  fee: { arm: string; sessionId: number; term: Term; naira: number; name?: string },
+): Promise<void> {
+  const data = { student_class: fee.arm, session_id: fee.sessionId, term: fee.term, amount: fee.naira, name: fee.name ?? 'Tuition' };
+  await okJson(await api.request.post('/api/payments/fee-schedules/', { headers: api.headers, data }), 201);
+}
+
 /** When each term of a session begins, as the school's calendar says (terms without dates left out). */
 export async function termStarts(api: AdminApi, sessionId: number): Promise<TermStarts> {
   const view = await okJson<SchoolCalendarView>(

@@ -5,7 +5,7 @@ import { MY_STATEMENT_SCREEN } from '../../packages/domain/src/bursary-screens';
 import type { Statement } from '../../packages/domain/src/bursary';
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
-import { asAdmin, createArm, createStaff, createStudent, runTag } from '../school';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
 
 // Discounts and scholarships on a 360 px phone: the bursar gives a fresh JSS 3 student a sibling
 // discount of 10 % on Tuition; the statement shows the discount line and the lower balance; the
@@ -37,20 +37,14 @@ async function statementOf(request: APIRequestContext): Promise<Statement> {
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  const { headers } = api;
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  sessionId = sessions.find((s) => s.is_current)!.id;
+  sessionId = await currentSessionId(api);
   const arm = await createArm(api, 'JSS 3', RUN);
   for (const [term, amount] of [
     ['1st', 45_000],
     ['2nd', 40_000],
     ['3rd', 40_000],
   ] as const) {
-    const fee = await request.post('/api/payments/fee-schedules/', {
-      headers,
-      data: { student_class: arm, session_id: sessionId, term, amount, name: 'Tuition' },
-    });
-    expect(fee.status(), await fee.text()).toBe(201);
+    await addFee(api, { arm: arm, sessionId, term: term, naira: amount });
   }
   // The student has chosen their own password, so the test can sign in as them.
   const pupil = await createStudent(api, arm, RUN, { first_name: 'Discount', gender: 'M', date_of_birth: '2011-03-01' });

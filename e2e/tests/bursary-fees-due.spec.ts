@@ -10,7 +10,7 @@ import { currentTermOf } from '../../packages/domain/src/fees-due';
 import { formatNaira } from '../../packages/domain/src/money';
 import type { TermStarts } from '../../packages/domain/src/fees-due';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
-import { asAdmin, createArm, createStaff, createStudent, currentTerm, runTag, termStarts } from '../school';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, currentTerm, runTag, termStarts } from '../school';
 
 // When fees fall due, on a 360 px phone: the bursar gives a fee item a due date a month away on the
 // fee items screen; the statement lists it as not yet due, outside the balance; the debtors list opens
@@ -43,26 +43,16 @@ async function apiGet<T>(request: APIRequestContext, url: string): Promise<T> {
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  const { headers } = api;
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  sessionId = sessions.find((s) => s.is_current)!.id;
+  sessionId = await currentSessionId(api);
   schoolToday = (await currentTerm(api)).today;
   starts = await termStarts(api, sessionId);
   ARM = await createArm(api, 'SSS 3', RUN);
   admission = (await createStudent(api, ARM, RUN, { first_name: 'Due', date_of_birth: '2008-03-01' })).admission_number;
   BURSAR = await createStaff(api, RUN, ['bursar']);
   // The arm's tuition, owed since the 1st term began: the student is a debtor whatever the item does.
-  const tuition = await request.post('/api/payments/fee-schedules/', {
-    headers,
-    data: { student_class: ARM, session_id: sessionId, term: '1st', amount: 45_000, name: 'Tuition' },
-  });
-  expect(tuition.status(), await tuition.text()).toBe(201);
+  await addFee(api, { arm: ARM, sessionId, term: '1st', naira: 45_000 });
   // A 1st-term item with no due date yet: it falls due when the term begins, like every item.
-  const item = await request.post('/api/payments/fee-schedules/', {
-    headers,
-    data: { student_class: ARM, session_id: sessionId, term: '1st', amount: ITEM_NAIRA, name: ITEM },
-  });
-  expect(item.status(), await item.text()).toBe(201);
+  await addFee(api, { arm: ARM, sessionId, term: '1st', naira: ITEM_NAIRA, name: ITEM });
   token = await apiToken(request, 'staff', BURSAR);
 });
 

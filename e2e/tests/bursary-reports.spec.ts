@@ -10,7 +10,7 @@ import {
 import { formatNaira } from '../../packages/domain/src/money';
 import { pdfText } from '../../apps/server/test/pdf-text';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
-import { asAdmin, createArm, createStaff, currentTerm, runTag } from '../school';
+import { addFee, asAdmin, createArm, createStaff, currentSessionId, currentTerm, runTag } from '../school';
 
 // The bursar's reports on a 360 px phone: the bursar opens Debtors from the menu, filters to this
 // spec's own SSS 2 arm, sorts by balance and finds the two students of this run; a cash payment
@@ -96,15 +96,10 @@ function textOfPdf(pdf: Buffer): string {
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
   const { headers } = api;
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  sessionId = sessions.find((s) => s.is_current)!.id;
+  sessionId = await currentSessionId(api);
   schoolToday = (await currentTerm(api)).today;
   ARM = await createArm(api, 'SSS 2', RUN);
-  const fee = await request.post('/api/payments/fee-schedules/', {
-    headers,
-    data: { student_class: ARM, session_id: sessionId, term: '1st', amount: 45_000, name: 'Tuition' },
-  });
-  expect(fee.status(), await fee.text()).toBe(201);
+  await addFee(api, { arm: ARM, sessionId, term: '1st', naira: 45_000 });
   BURSAR = await createStaff(api, RUN, ['bursar']);
   owes = await newStudent(request, headers, 'Owes');
   part = await newStudent(request, headers, 'Part');

@@ -4,7 +4,7 @@ import { BURSARY_SCREEN_LABELS as BL } from '../../packages/domain/src/bursary-s
 import { TRANSFER_REPORT_MESSAGES, TRANSFER_REPORT_SCREENS } from '../../packages/domain/src/transfer-reports';
 import { formatNaira } from '../../packages/domain/src/money';
 import { expect, expectAccessible, signInViaUi, test } from '../fixtures';
-import { asAdmin, createArm, createStaff, createStudent, runTag } from '../school';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
 
 // Reported transfers on a 360 px phone: a student of an SSS 1 arm made for this run (with its 1st-term
 // tuition) reports a bank transfer with a photo of the slip and a teller payment; a bursar made for
@@ -29,15 +29,9 @@ async function noSideways(page: Page) {
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  const { headers } = api;
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  const sessionId = sessions.find((s) => s.is_current)!.id;
+  const sessionId = await currentSessionId(api);
   const arm = await createArm(api, 'SSS 1', RUN);
-  const fee = await request.post('/api/payments/fee-schedules/', {
-    headers,
-    data: { student_class: arm, session_id: sessionId, term: '1st', amount: 60_000, name: 'Tuition' },
-  });
-  expect(fee.status(), await fee.text()).toBe(201);
+  await addFee(api, { arm: arm, sessionId, term: '1st', naira: 60_000 });
   const own = await createStudent(api, arm, RUN);
   student = { email: own.email, admission: own.admission_number, password: own.password };
   BURSAR = await createStaff(api, RUN, ['bursar']);

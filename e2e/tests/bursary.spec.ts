@@ -3,7 +3,7 @@ import { BURSARY_MESSAGES, BURSARY_SCREENS, type Statement } from '../../package
 import { BURSARY_FEE_SCREENS, BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
-import { asAdmin, createArm, createStaff, createStudent, runTag } from '../school';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
 
 // The bursar's office on a 360 px phone: the admin makes a staff member the bursar; the bursar
 // records a bank-teller payment with a scan and a cash payment for a student of this spec's own, is
@@ -40,15 +40,9 @@ async function statementOf(request: APIRequestContext): Promise<Statement> {
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  const { headers } = api;
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  sessionId = sessions.find((s) => s.is_current)!.id;
+  sessionId = await currentSessionId(api);
   const arm = await createArm(api, 'JSS 2', RUN);
-  const fee = await request.post('/api/payments/fee-schedules/', {
-    headers,
-    data: { student_class: arm, session_id: sessionId, term: '1st', amount: 45_000, name: 'Tuition' },
-  });
-  expect(fee.status(), await fee.text()).toBe(201);
+  await addFee(api, { arm: arm, sessionId, term: '1st', naira: 45_000 });
   admission = (await createStudent(api, arm, RUN, { first_name: 'Bursary', date_of_birth: '2012-03-01' })).admission_number;
   // Not the bursar yet: the admin gives the capability on screen.
   BURSAR = await createStaff(api, RUN);
