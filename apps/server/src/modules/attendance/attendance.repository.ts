@@ -265,14 +265,6 @@ export class AttendanceRepository {
 
   // ---------- views ----------
 
-  studentByUser(userId: number, conn: Conn = this.db): Promise<StudentRow | undefined> {
-    return selectStudents(conn).where('s.user_id', '=', userId).executeTakeFirst();
-  }
-
-  studentByAdmission(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
-    return selectStudents(conn).where('s.admission_number', '=', admissionNumber.toUpperCase()).executeTakeFirst();
-  }
-
   studentsByIds(ids: readonly number[], conn: Conn = this.db): Promise<StudentRow[]> {
     if (!ids.length) return Promise.resolve([]);
     return selectStudents(conn)
