@@ -11,6 +11,7 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { useAdmissionPage, useSaveAdmissionPage } from '../../lib/admission-page';
 import { ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
+import { issueErrors } from '../../lib/form-errors';
 
 type Errors = Partial<Record<keyof AdmissionPage, string[]>>;
 
@@ -42,9 +43,7 @@ export function AdmissionSettingsPage() {
     e.preventDefault();
     const parsed = admissionPageSchema.safeParse(form);
     if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) (errs[i.path[0] as keyof AdmissionPage] ??= []).push(i.message);
-      setErrors(errs);
+      setErrors(issueErrors(parsed.error, { depth: 1 }));
       return;
     }
     try {

@@ -12,6 +12,7 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
+import { issueErrors } from '../../lib/form-errors';
 
 type Errors = Partial<Record<keyof SchoolSettings, string[]>>;
 
@@ -72,9 +73,7 @@ export function SettingsPage() {
     e.preventDefault();
     const parsed = schoolSettingsSchema.safeParse(form);
     if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) (errs[i.path[0] as keyof SchoolSettings] ??= []).push(i.message);
-      setErrors(errs);
+      setErrors(issueErrors(parsed.error, { depth: 1 }));
       return;
     }
     try {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PEOPLE_MESSAGES, peopleFieldErrors, staffUpdateSchema } from '@portal/domain/people';
+import { PEOPLE_MESSAGES, staffUpdateSchema } from '@portal/domain/people';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,6 +13,7 @@ import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
 import { STAFF_EDIT_EMPTY, flatErrors, staffEditBody, staffValuesOf } from '../staff-form';
 import { useForm } from '../../../lib/use-form';
+import { issueErrors } from '../../../lib/form-errors';
 
 const REQUIRED = {
   first_name: PEOPLE_MESSAGES.firstNameRequired,
@@ -49,7 +50,7 @@ export default function StaffEditPage() {
     for (const [k, msg] of Object.entries(REQUIRED)) if (!form.values[k as keyof typeof REQUIRED].trim()) errs[k] = [msg];
     const body = staffEditBody(form.values);
     const parsed = staffUpdateSchema.safeParse(body);
-    if (!parsed.success) Object.assign(errs, flatErrors(peopleFieldErrors(parsed.error)), errs);
+    if (!parsed.success) Object.assign(errs, flatErrors(issueErrors(parsed.error)), errs);
     if (Object.keys(errs).length) return form.fail(errs);
     try {
       await update.mutateAsync({ staffId, body });

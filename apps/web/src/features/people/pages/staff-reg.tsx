@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMINGS, USER_TYPE } from '@portal/domain/constants';
-import { PEOPLE_MESSAGES, peopleFieldErrors, staffCreateSchema, staffCreated, type ImportedAccount } from '@portal/domain/people';
+import { PEOPLE_MESSAGES, staffCreateSchema, staffCreated, type ImportedAccount } from '@portal/domain/people';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,6 +15,7 @@ import { setCreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
 import { STAFF_EDIT_EMPTY, staffBody } from '../staff-form';
 import { useForm } from '../../../lib/use-form';
+import { issueErrors } from '../../../lib/form-errors';
 
 const EMPTY = { username: '', ...STAFF_EDIT_EMPTY, password: '', confirm_password: '' };
 
@@ -34,7 +35,7 @@ export default function StaffRegPage() {
     setBanner(null);
     const body = staffBody(form.values);
     const parsed = staffCreateSchema.safeParse(body);
-    const errs = parsed.success ? {} : peopleFieldErrors(parsed.error);
+    const errs = parsed.success ? {} : issueErrors(parsed.error);
     const flatErrs: Record<string, string[]> = {};
     for (const [k, v] of Object.entries(errs)) flatErrs[k.split('.').pop()!] = v;
     if (form.values.password && form.values.password !== form.values.confirm_password) {

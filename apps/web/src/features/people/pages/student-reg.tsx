@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMINGS, USER_TYPE } from '@portal/domain/constants';
-import { PEOPLE_MESSAGES, peopleFieldErrors, studentCreateSchema, studentRegistered, type ImportedAccount } from '@portal/domain/people';
+import { PEOPLE_MESSAGES, studentCreateSchema, studentRegistered, type ImportedAccount } from '@portal/domain/people';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
 import { compact, useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
+import { issueErrors } from '../../../lib/form-errors';
 
 const EMPTY = STUDENT_FORM_EMPTY;
 
@@ -78,7 +79,7 @@ function StudentRegForm({
     setBanner(null);
     const body = compact(form.values);
     const parsed = studentCreateSchema.safeParse(body);
-    const errs = parsed.success ? {} : peopleFieldErrors(parsed.error);
+    const errs = parsed.success ? {} : issueErrors(parsed.error);
     if (form.values.password && form.values.password !== form.values.confirm_password) {
       errs.confirm_password = [PEOPLE_MESSAGES.passwordsDoNotMatch];
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { FIELD_LABELS, PEOPLE_MESSAGES, peopleFieldErrors, staffIdSchema, staffUpdateSchema, staffUpdated } from '@portal/domain/people';
+import { FIELD_LABELS, PEOPLE_MESSAGES, staffIdSchema, staffUpdateSchema, staffUpdated } from '@portal/domain/people';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { StaffFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { useForm } from '../../../lib/use-form';
 import { STAFF_EDIT_EMPTY, flatErrors, staffBody, staffValuesOf } from '../staff-form';
+import { issueErrors } from '../../../lib/form-errors';
 
 /** /UpdateStaffDetails: update a staff member by staff ID; fields left blank stay as they are. */
 export default function UpdateStaffPage() {
@@ -58,7 +59,7 @@ export default function UpdateStaffPage() {
     setBanner(null);
     const body = staffBody(form.values);
     const parsed = staffUpdateSchema.safeParse(body);
-    if (!parsed.success) return form.fail(flatErrors(peopleFieldErrors(parsed.error)));
+    if (!parsed.success) return form.fail(flatErrors(issueErrors(parsed.error)));
     try {
       const s = await update.mutateAsync({ staffId: parsedId.data, body });
       const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);

@@ -4,7 +4,6 @@ import {
   FIELD_LABELS,
   PEOPLE_MESSAGES,
   admissionNumberSchema,
-  peopleFieldErrors,
   studentNotFoundNumber,
   studentUpdateSchema,
   studentUpdated,
@@ -22,6 +21,7 @@ import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { useForm } from '../../../lib/use-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
 import { personFieldsOf } from '../person-fields';
+import { issueErrors } from '../../../lib/form-errors';
 
 const EMPTY = STUDENT_FORM_EMPTY;
 
@@ -103,7 +103,7 @@ export default function UpdateStudentPage() {
     // A blank password is left out, so the current one is kept.
     if (password) Object.assign(body, { password, confirm_password });
     const parsed = studentUpdateSchema.safeParse(body);
-    if (!parsed.success) return form.fail(peopleFieldErrors(parsed.error));
+    if (!parsed.success) return form.fail(issueErrors(parsed.error));
     try {
       const s = await update.mutateAsync({
         adm: loaded.admission_number,
