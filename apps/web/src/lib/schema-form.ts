@@ -98,12 +98,15 @@ export function useSchemaForm<T extends Values>({ defaultValues, schema, toBody 
     [setValue, clearErrors],
   );
 
-  /** Shows these errors (a server 400's) and focuses the first invalid field. */
+  /**
+   * Shows these errors (a server 400's) and focuses the first invalid field; `keep` leaves the other
+   * fields' errors, `focus: false` leaves the focus where it is (a check made while the user edits).
+   */
   const fail = useCallback(
-    (errs: FieldErrors) => {
-      clearErrors();
+    (errs: FieldErrors, { keep = false, focus = true }: { keep?: boolean; focus?: boolean } = {}) => {
+      if (!keep) clearErrors();
       for (const [name, list] of Object.entries(errs)) if (list?.length) setError(name as never, asError(list));
-      setFocusTick((t) => t + 1);
+      if (focus) setFocusTick((t) => t + 1);
     },
     [clearErrors, setError],
   );
