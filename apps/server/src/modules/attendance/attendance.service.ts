@@ -57,6 +57,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import { settingsService, type SettingsService } from '../settings/settings.service';
 import { teachingService, type TeachingService } from '../teaching/teaching.service';
+import { accessScope, type AccessScope } from '../access/scope.service';
 import { AttendanceRepository, type DatedMark, type RegisterRecord, type StudentRow } from './attendance.repository';
 
 export interface Actor {
@@ -106,12 +107,12 @@ interface RegisterContext extends Around {
   day: DayInfo;
   sessionId: number | null;
   formTeacher: { user_id: number; name: string } | null;
-  /** A teacher on a day of a session that is not the current one: read only (issue 30.8). */
+  /** A teacher on a day of a session that is not the current one: read only. */
   sessionClosed: boolean;
 }
 
 /**
- * The attendance register (issue 16): the school calendar, the form teacher's daily register, the
+ * The attendance register: the school calendar, the form teacher's daily register, the
  * views over it and the term totals the report card reads. Rules come from the domain
  * (`dayInfo`, `absenceStreaks`, `cardDays`); every write is one transaction with its audit row.
  */
@@ -121,6 +122,7 @@ export class AttendanceService {
     private readonly settings: SettingsService,
     private readonly sessions: SessionsService,
     private readonly teaching: TeachingService,
+    private readonly scope: AccessScope,
     private readonly now: Clock = Date.now,
   ) {}
 
@@ -134,7 +136,7 @@ export class AttendanceService {
   }
 
   /**
-   * The session and term every term-based screen opens on (issue 31.8): the calendar's term holding
+   * The session and term every term-based screen opens on: the calendar's term holding
    * the school's today, else the nearest, among the marked-current session's terms when it has dates
    * (`currentTermOfCalendar`); without term dates, the current session and no term.
    */
@@ -380,7 +382,7 @@ export class AttendanceService {
     return out;
   }
 
-  /** The school days of the date's term before today that the arm's register missed (issue 31.14). */
+  /** The school days of the date's term before today that the arm's register missed. */
   private async unmarkedDaysOf(ctx: RegisterContext): Promise<string[]> {
     const term = termOfDate(ctx.cal, ctx.q.date);
     if (!term) return [];
@@ -522,11 +524,9 @@ export class AttendanceService {
 
   // ---------- views ----------
 
-  /** 403 unless the admin or the arm's form teacher in the session. */
-  private async assertViewer(actor: Actor, sessionId: number | null, cls: string, message: string): Promise<void> {
-    if (actor.role === 'admin') return;
-    const ft = sessionId === null ? null : await this.teaching.formTeacherOf(sessionId, cls);
-    if (ft?.user_id !== actor.id) throw forbidden(message);
+  /** 403 unless the admin or the arm's form teacher in the session (the access scope's `attendance`). */
+  private assertViewer(actor: Actor, sessionId: number | null, cls: string): Promise<void> {
+    return this.scope.assertArm(actor, cls, 'attendance', sessionId);
   }
 
   async month(actor: Actor, q: { student_class: string; month: string }): Promise<MonthGrid> {
@@ -537,7 +537,7 @@ export class AttendanceService {
     const { cal } = around;
     const inMonth = cal.terms.find((t) => t.starts_on <= to && from <= t.ends_on);
     const sessionId = inMonth ? inMonth.session_id : await this.currentSessionId();
-    await this.assertViewer(actor, sessionId, q.student_class, ATTENDANCE_MESSAGES.viewFormTeacherOnly(q.student_class));
+    await this.assertViewer(actor, sessionId, q.student_class);
 
     const [rows, active] = await Promise.all([
       this.repo.armMarks(q.student_class, lookback, to),
@@ -601,20 +601,27 @@ export class AttendanceService {
   }
 
   async student(actor: Actor, q: { admission_number?: string; session_id?: number; term?: Term }): Promise<StudentAttendance> {
-    let student: StudentRow | undefined;
-    if (actor.role === 'student') student = await this.repo.studentByUser(actor.id);
-    else {
-      if (!q.admission_number) throw badRequest({ admission_number: [RESULT_MESSAGES.admissionNumberRequired] });
-      student = await this.repo.studentByAdmission(q.admission_number);
-      if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number));
-    }
-    if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number ?? ''));
-    // Nothing named: the current term (the one rule every term-based screen opens on).
-    const opening = q.session_id === undefined && q.term === undefined ? await this.currentTerm() : null;
-    const sessionId = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
-    if (sessionId === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+    // The session the summary is of: the one named, else the current term's (the one rule every
+    // term-based screen opens on), else the current session. Found once, when first asked.
+    let opening = null as CurrentTerm | null;
+    let found: Promise<number> | undefined;
+    const sessionOf = () =>
+      (found ??= (async () => {
+        opening = q.session_id === undefined && q.term === undefined ? await this.currentTerm() : null;
+        const id = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
+        if (id === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+        return id;
+      })());
+    // A student reads their own (the number sent is ignored); staff their form arms' students.
+    const student = await this.scope.studentFor(actor, q.admission_number, {
+      purpose: 'attendance',
+      otherwise: 'own',
+      unknown: (n) => notFound(RESULT_MESSAGES.studentNotFound(n)),
+      sessionId: sessionOf,
+    });
+    if (!student) throw badRequest({ admission_number: [RESULT_MESSAGES.admissionNumberRequired] });
+    const sessionId = await sessionOf();
     const [session, around] = await Promise.all([this.session(sessionId), this.around(null, null)]);
-    if (actor.role === 'staff') await this.assertViewer(actor, sessionId, student.student_class, ATTENDANCE_MESSAGES.notStudentOfYours);
 
     const own = around.cal.terms.filter((t) => t.session_id === sessionId);
     const term: Term =
@@ -693,7 +700,7 @@ export class AttendanceService {
   async totals(actor: Actor, q: { session_id: number; term: Term; student_class?: string }): Promise<TermTotals> {
     if (actor.role !== 'admin') {
       if (!q.student_class) throw forbidden(ATTENDANCE_MESSAGES.notStudentOfYours);
-      await this.assertViewer(actor, q.session_id, q.student_class, ATTENDANCE_MESSAGES.viewFormTeacherOnly(q.student_class));
+      await this.assertViewer(actor, q.session_id, q.student_class);
     }
     await Promise.all([this.session(q.session_id), q.student_class ? this.teaching.assertClass(q.student_class) : null]);
     const [students, counts, carried, opened] = await Promise.all([
@@ -782,5 +789,12 @@ export class AttendanceService {
 
 /** The attendance service over a database; `now` fixes the clock in tests. */
 export function attendanceService(db: DB, now: Clock = Date.now): AttendanceService {
-  return new AttendanceService(new AttendanceRepository(db), settingsService(db), sessionsService(db), teachingService(db), now);
+  return new AttendanceService(
+    new AttendanceRepository(db),
+    settingsService(db),
+    sessionsService(db),
+    teachingService(db),
+    accessScope(db),
+    now,
+  );
 }

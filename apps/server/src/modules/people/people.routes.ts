@@ -27,6 +27,7 @@ import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
 import { StudentPhotosService } from './student-photos.service';
 import { StudentsService, type SchoolClasses } from './students.service';
+import { accessScope } from '../access/scope.service';
 
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -38,7 +39,7 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
  */
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps, teaching: SchoolClasses): void {
   const repo = new PeopleRepository(deps.db);
-  const students = new StudentsService(repo, teaching);
+  const students = new StudentsService(repo, teaching, accessScope(deps.db));
   const staff = new StaffService(repo);
   const photos = new StudentPhotosService(deps.db, repo);
   const imports = new ImportService(repo, teaching);
