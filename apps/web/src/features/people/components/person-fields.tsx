@@ -3,7 +3,7 @@ import { FIELD_LABELS as L, STUDENT_CONTACT_HINT } from '@portal/domain/people-c
 import { classOptions, useClasses } from '../../../lib/school-lists';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 
-/** What `useForm().field(name)` returns. */
+/** What `useSchemaForm().field(name)` returns. */
 export type FieldProps = (name: string) => {
   name: string;
   value: string;

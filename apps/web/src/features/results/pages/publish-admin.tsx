@@ -9,7 +9,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { usePublications, useResultStudents, useTogglePublication } from '../api';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 
 /** /publish-results (admin): release a class's term results to its students, or withdraw them. */
 export default function PublishAdminPage() {
