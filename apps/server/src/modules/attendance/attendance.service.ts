@@ -9,30 +9,18 @@ import {
   ATTENDANCE_STATUSES,
   cardDays,
   countMarks,
-  currentTermOfCalendar,
   datesBetween,
   dayInfo,
-  DEFAULT_SCHOOL_SETTINGS,
   longestStreak,
-  MAX_TERM_DAYS,
   personName,
   RESULT_MESSAGES,
   schoolDaysOfTerm,
-  TERM_VALUES,
-  termLabel,
   termOfDate,
   timesOpened,
-  todayIn,
   unmarkedDays,
   ZERO_COUNTS,
   type AbsentToday,
-  type AttendanceSettings,
-  type AttendanceSettingsInput,
   type AttendanceStatus,
-  type CalendarEvent,
-  type CalendarEventInput,
-  type CalendarEventKind,
-  type CurrentTerm,
   type DayInfo,
   type MarkCounts,
   type MonthGrid,
@@ -42,11 +30,8 @@ import {
   type RegisterSave,
   type Role,
   type SchoolCalendar,
-  type SchoolCalendarView,
   type StudentAttendance,
   type Term,
-  type TermDates,
-  type TermDatesInput,
   type TermTotals,
   byRegisterOrder,
 } from '@portal/domain';
@@ -54,8 +39,8 @@ import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import { sessionsService, type SessionsService } from '../calendar/sessions.service';
-import { settingsService, type SettingsService } from '../settings/settings.service';
+import { calendarService, type Around, type CalendarService } from '../calendar/calendar.service';
+import type { RegisterDays } from '../calendar/calendar-edit.service';
 import { teachingService, type TeachingService } from '../teaching/teaching.service';
 import { AttendanceRepository, type DatedMark, type RegisterRecord, type StudentRow } from './attendance.repository';
 
@@ -65,7 +50,8 @@ export interface Actor {
 }
 
 /** The clock, injectable so tests fix "today"; production uses Date.now. */
-export type Clock = () => number;
+export type { Clock } from '../calendar/school-time';
+import type { Clock } from '../calendar/school-time';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const periodOrder = (p: string) => (p === 'afternoon' ? 1 : 0);
@@ -83,21 +69,6 @@ function marksByStudent(marks: readonly DatedMark[]): Map<number, Map<string, At
     days.set(m.date, [...(days.get(m.date) ?? []), m.status as AttendanceStatus]);
   }
   return out;
-}
-
-const toEvent = (e: { id: number; name: string; kind: string; starts_on: string; ends_on: string }): CalendarEvent => ({
-  id: Number(e.id),
-  name: e.name,
-  kind: e.kind as CalendarEventKind,
-  starts_on: e.starts_on,
-  ends_on: e.ends_on,
-});
-
-/** The calendar around some dates, and the school's today. */
-interface Around {
-  cal: SchoolCalendar;
-  today: string;
-  timeZone: string;
 }
 
 /** Who may see or mark an arm's register, and the rows of a register. */
@@ -118,211 +89,26 @@ interface RegisterContext extends Around {
 export class AttendanceService {
   constructor(
     private readonly repo: AttendanceRepository,
-    private readonly settings: SettingsService,
-    private readonly sessions: SessionsService,
+    private readonly calendar: CalendarService,
     private readonly teaching: TeachingService,
     private readonly now: Clock = Date.now,
   ) {}
 
-  // ---------- the calendar ----------
-
-  /** The first day of each dated term of a session (the bursar's statement dates its charges by them). */
-  async termStarts(sessionId: number): Promise<Partial<Record<Term, string>>> {
-    const out: Partial<Record<Term, string>> = {};
-    for (const t of await this.repo.termsOfSession(sessionId)) out[t.term as Term] = t.starts_on;
-    return out;
+  /** The school's today in its time zone (the calendar's one "today"). */
+  private todayAndZone(): Promise<{ today: string; timeZone: string }> {
+    return this.calendar.schoolToday();
   }
 
-  /**
-   * The session and term every term-based screen opens on (issue 31.8): the calendar's term holding
-   * the school's today, else the nearest, among the marked-current session's terms when it has dates
-   * (`currentTermOfCalendar`); without term dates, the current session and no term.
-   */
-  async currentTerm(): Promise<CurrentTerm> {
-    const [terms, tz, sessions] = await Promise.all([this.repo.terms(), this.todayAndZone(), this.sessions.list()]);
-    const marked = sessions.find((s) => s.is_current) ?? sessions[0];
-    const found = currentTermOfCalendar(
-      terms.map((t) => ({ session_id: Number(t.session_id), term: t.term as Term, starts_on: t.starts_on, ends_on: t.ends_on })),
-      tz.today,
-      marked?.id ?? null,
-    );
-    if (found) {
-      const { term } = found;
-      return {
-        session_id: term.session_id,
-        session_name: sessions.find((s) => s.id === term.session_id)?.name ?? null,
-        term: term.term,
-        starts_on: term.starts_on,
-        ends_on: term.ends_on,
-        today: tz.today,
-        basis: found.basis,
-      };
-    }
-    return {
-      session_id: marked?.id ?? null,
-      session_name: marked?.name ?? null,
-      term: null,
-      starts_on: null,
-      ends_on: null,
-      today: tz.today,
-      basis: 'no_calendar',
-    };
+  private around(from: string | null, to: string | null): Promise<Around> {
+    return this.calendar.around(from, to);
   }
 
-  /** The school's today and time zone (the bursar's payment dates are checked against it). */
-  schoolToday(): Promise<{ today: string; timeZone: string }> {
-    return this.todayAndZone();
+  private session(id: number) {
+    return this.calendar.session(id);
   }
 
-  /** The school's today in its time zone. */
-  private async todayAndZone(): Promise<{ today: string; timeZone: string }> {
-    const school = await this.settings.get();
-    const timeZone = school.time_zone || DEFAULT_SCHOOL_SETTINGS.time_zone;
-    return { today: todayIn(timeZone, new Date(this.now())), timeZone };
-  }
-
-  /**
-   * Settings, every term's dates (a small table) and the events overlapping [from, to] widened by a
-   * term's length (so any term holding a date in it sees all its events).
-   */
-  private async around(from: string | null, to: string | null): Promise<Around> {
-    const [settings, terms, tz] = await Promise.all([this.settings.attendanceSettings(), this.repo.terms(), this.todayAndZone()]);
-    const lo = addDays(from ?? tz.today, -MAX_TERM_DAYS);
-    const hi = addDays(to ?? tz.today, MAX_TERM_DAYS);
-    const events = await this.repo.events({ from: lo, to: hi });
-    return {
-      cal: { settings, terms: terms.map((t) => ({ ...t, term: t.term as Term })), events: events.map(toEvent) },
-      ...tz,
-    };
-  }
-
-  private async session(id: number) {
-    const s = await this.sessions.byId(id);
-    if (!s) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
-    return s;
-  }
-
-  private async currentSessionId(): Promise<number | null> {
-    return (await this.sessions.currentOrLatest())?.id ?? null;
-  }
-
-  async calendar(sessionId: number): Promise<SchoolCalendarView> {
-    const [session, settings, allTerms, counts, tz] = await Promise.all([
-      this.session(sessionId),
-      this.settings.attendanceSettings(),
-      this.repo.terms(),
-      this.repo.registerCounts(sessionId),
-      this.todayAndZone(),
-    ]);
-    const own = allTerms.filter((t) => Number(t.session_id) === sessionId);
-    const from = own.reduce<string | null>((m, t) => (m === null || t.starts_on < m ? t.starts_on : m), null);
-    const to = own.reduce<string | null>((m, t) => (m === null || t.ends_on > m ? t.ends_on : m), null);
-    const events = (await this.repo.events(from && to ? { from, to } : null)).map(toEvent);
-    const cal: SchoolCalendar = { settings, terms: allTerms.map((t) => ({ ...t, term: t.term as Term })), events };
-    return {
-      session_id: session.id,
-      session_name: session.name,
-      settings,
-      terms: TERM_VALUES.map((term) => {
-        const t = own.find((x) => x.term === term);
-        const dates: TermDates | null = t ? { session_id: sessionId, term, starts_on: t.starts_on, ends_on: t.ends_on } : null;
-        return {
-          session_id: sessionId,
-          term,
-          starts_on: t?.starts_on ?? null,
-          ends_on: t?.ends_on ?? null,
-          school_days: dates ? schoolDaysOfTerm(cal, dates).length : null,
-          registers: counts.get(term) ?? 0,
-        };
-      }),
-      events,
-      today: tz.today,
-    };
-  }
-
-  async putSettings(actor: Actor, input: AttendanceSettingsInput): Promise<AttendanceSettings> {
-    const { cal, today } = await this.around(null, null);
-    const term = termOfDate(cal, today);
-    // Read before the transaction: SQLite has one connection, held by the transaction.
-    const stored = await this.settings.attendanceSettings();
-    return this.repo.transaction(async (trx) => {
-      if (input.periods_per_day !== stored.periods_per_day && term) {
-        const used = await this.repo.registerCounts(term.session_id, trx);
-        if (used.get(term.term)) throw badRequest({ periods_per_day: [ATTENDANCE_MESSAGES.periodsLocked] });
-      }
-      return this.settings.putAttendance(trx, actor.id, {
-        periods_per_day: input.periods_per_day,
-        saturday_classes: input.saturday_classes,
-      });
-    });
-  }
-
-  async putTerm(actor: Actor, input: TermDatesInput): Promise<TermDates> {
-    const [, sessions] = await Promise.all([this.session(input.session_id), this.sessions.list()]);
-    const nameOf = new Map(sessions.map((s) => [s.id, s.name]));
-    const label = (t: { session_id: number; term: string }) => `${termLabel(t.term)} of ${nameOf.get(Number(t.session_id)) ?? ''}`;
-    return this.repo.transaction(async (trx) => {
-      const terms = await this.repo.terms(trx);
-      const others = terms.filter((t) => !(Number(t.session_id) === input.session_id && t.term === input.term));
-      const overlap = others.find((t) => t.starts_on <= input.ends_on && input.starts_on <= t.ends_on);
-      if (overlap) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termOverlaps(label(overlap))] });
-      const idx = TERM_VALUES.indexOf(input.term);
-      for (const t of others.filter((x) => Number(x.session_id) === input.session_id)) {
-        const j = TERM_VALUES.indexOf(t.term as Term);
-        if (j < idx && t.starts_on >= input.starts_on) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termOrder(label(t))] });
-        // A later term set before this one: this one must end before it.
-        if (j > idx && t.starts_on <= input.starts_on) throw badRequest({ ends_on: [ATTENDANCE_MESSAGES.termOrderBefore(label(t))] });
-      }
-      const outside = await this.repo.registerDatesOutside(input.session_id, input.term, input.starts_on, input.ends_on, trx);
-      if (outside.length) {
-        const field = outside[0]! < input.starts_on ? 'starts_on' : 'ends_on';
-        throw badRequest({ [field]: [ATTENDANCE_MESSAGES.termMarksOutside(outside[0]!, outside.length)] });
-      }
-      const before = terms.find((t) => Number(t.session_id) === input.session_id && t.term === input.term);
-      await this.repo.putTerm(trx, input, actor.id);
-      await writeAudit(trx, {
-        actorUserId: actor.id,
-        action: before ? 'update' : 'create',
-        entity: 'school_term',
-        entityId: `${input.session_id}/${input.term}`,
-        before: before ? { starts_on: before.starts_on, ends_on: before.ends_on } : null,
-        after: { starts_on: input.starts_on, ends_on: input.ends_on },
-      });
-      return { session_id: input.session_id, term: input.term, starts_on: input.starts_on, ends_on: input.ends_on };
-    });
-  }
-
-  async addEvent(actor: Actor, input: CalendarEventInput): Promise<CalendarEvent> {
-    const { cal } = await this.around(input.starts_on, input.ends_on);
-    return this.repo.transaction(async (trx) => {
-      if (input.kind !== 'school_day') {
-        // A day kept a school day by an extra school day event keeps its registers counted.
-        const dates = await this.repo.registerDatesBetween(input.starts_on, input.ends_on, trx);
-        const dropped = dates.filter((d) => !cal.events.some((e) => e.kind === 'school_day' && e.starts_on <= d && d <= e.ends_on));
-        if (dropped.length) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.eventMarksInside(dropped[0]!, input.name)] });
-      }
-      const id = await this.repo.insertEvent(trx, input, actor.id);
-      const event: CalendarEvent = { id, ...input };
-      await writeAudit(trx, { actorUserId: actor.id, action: 'create', entity: 'calendar_event', entityId: id, after: event });
-      return event;
-    });
-  }
-
-  async deleteEvent(actor: Actor, id: number): Promise<void> {
-    const stored = await this.repo.event(id);
-    if (!stored) throw notFound(ATTENDANCE_MESSAGES.eventNotFound);
-    const event = toEvent(stored);
-    const around = await this.around(event.starts_on, event.ends_on);
-    await this.repo.transaction(async (trx) => {
-      if (event.kind === 'school_day') {
-        const dates = await this.repo.registerDatesBetween(event.starts_on, event.ends_on, trx);
-        const without: SchoolCalendar = { ...around.cal, events: around.cal.events.filter((e) => e.id !== id) };
-        const lost = dates.find((d) => !dayInfo(without, d).school_day);
-        if (lost) throw badRequest({ non_field_errors: [ATTENDANCE_MESSAGES.eventMarksOnRemove(lost)] });
-      }
-      await this.repo.deleteEvent(trx, id);
-      await writeAudit(trx, { actorUserId: actor.id, action: 'delete', entity: 'calendar_event', entityId: id, before: event });
-    });
+  private currentSessionId(): Promise<number | null> {
+    return this.calendar.currentSessionId();
   }
 
   // ---------- the register ----------
@@ -347,7 +133,7 @@ export class AttendanceService {
 
   /** The date in the school's time zone of a stored timestamp. */
   private dayOf(ctx: Around, iso: string): string {
-    return todayIn(ctx.timeZone, new Date(iso));
+    return this.calendar.time.dayOf(ctx.timeZone, iso);
   }
 
   /** Why the register cannot be saved as asked, as the field error (400) or conflict (409) it becomes. */
@@ -610,7 +396,7 @@ export class AttendanceService {
     }
     if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number ?? ''));
     // Nothing named: the current term (the one rule every term-based screen opens on).
-    const opening = q.session_id === undefined && q.term === undefined ? await this.currentTerm() : null;
+    const opening = q.session_id === undefined && q.term === undefined ? await this.calendar.currentTerm() : null;
     const sessionId = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
     if (sessionId === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
     const [session, around] = await Promise.all([this.session(sessionId), this.around(null, null)]);
@@ -626,7 +412,7 @@ export class AttendanceService {
     const dates = own.find((t) => t.term === term);
     // The term's own events (the calendar read above is around today).
     const cal: SchoolCalendar = dates
-      ? { ...around.cal, events: (await this.repo.events({ from: dates.starts_on, to: dates.ends_on })).map(toEvent) }
+      ? { ...around.cal, events: await this.calendar.events({ from: dates.starts_on, to: dates.ends_on }) }
       : around.cal;
     const [marks, carriedRows] = await Promise.all([
       this.repo.studentTermMarks(student.id, sessionId, term),
@@ -700,7 +486,7 @@ export class AttendanceService {
       this.repo.totalsStudents(q.session_id, q.term, q.student_class),
       this.repo.termCounts(q.session_id, q.term, { cls: q.student_class }),
       this.repo.carried(q.session_id, q.term, null),
-      this.countedOpened(q.session_id, q.term),
+      this.calendar.timesOpened(q.session_id, q.term),
     ]);
     const countsOf = new Map<number, MarkCounts>();
     for (const c of counts) {
@@ -730,24 +516,6 @@ export class AttendanceService {
     };
   }
 
-  /** Times school opened in a term up to today (null without term dates). */
-  private async countedOpened(
-    sessionId: number,
-    term: string,
-    known?: Awaited<ReturnType<AttendanceRepository['terms']>>,
-  ): Promise<number | null> {
-    const terms = known ?? (await this.repo.terms());
-    const dates = terms.find((t) => Number(t.session_id) === sessionId && t.term === term);
-    if (!dates) return null;
-    const [settings, tz, events] = await Promise.all([
-      this.settings.attendanceSettings(),
-      this.todayAndZone(),
-      this.repo.events({ from: dates.starts_on, to: dates.ends_on }),
-    ]);
-    const cal: SchoolCalendar = { settings, terms: terms.map((t) => ({ ...t, term: t.term as Term })), events: events.map(toEvent) };
-    return timesOpened(cal, { session_id: sessionId, term: term as Term, starts_on: dates.starts_on, ends_on: dates.ends_on }, tz.today);
-  }
-
   /**
    * The report card's attendance from the register: times opened counted from the calendar (null
    * without term dates) and each student's present/absent (register + carried; a student with
@@ -758,8 +526,8 @@ export class AttendanceService {
     term: string,
     studentIds: readonly number[],
   ): Promise<{ counted_opened: number | null; byStudent: Map<number, { present: number; absent: number }> }> {
-    const [terms, rows] = await Promise.all([this.repo.terms(), this.repo.cardCounts(sessionId, term, studentIds)]);
-    const opened = await this.countedOpened(sessionId, term, terms);
+    const [terms, rows] = await Promise.all([this.calendar.terms(), this.repo.cardCounts(sessionId, term, studentIds)]);
+    const opened = await this.calendar.timesOpened(sessionId, term, terms);
     const countsOf = new Map<number, MarkCounts>();
     const carriedOf = new Map<number, { present: number; absent: number }>();
     for (const r of rows) {
@@ -782,5 +550,10 @@ export class AttendanceService {
 
 /** The attendance service over a database; `now` fixes the clock in tests. */
 export function attendanceService(db: DB, now: Clock = Date.now): AttendanceService {
-  return new AttendanceService(new AttendanceRepository(db), settingsService(db), sessionsService(db), teachingService(db), now);
+  return new AttendanceService(new AttendanceRepository(db), calendarService(db, now), teachingService(db), now);
+}
+
+/** The days registers were saved on, which the calendar's edits must not strand (`RegisterDays`). */
+export function registerDays(db: DB): RegisterDays {
+  return new AttendanceRepository(db);
 }

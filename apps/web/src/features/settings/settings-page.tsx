@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { schoolYear } from '../../lib/datetime';
 import { useToast } from '../../lib/toast';
 import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 
@@ -160,7 +161,7 @@ export function SettingsPage() {
             <p className="text-sm text-slate-700" data-testid="admission-format-example">
               {admissionFormatProblem(form.admission_number_format.trim().toUpperCase())
                 ? SETTINGS_MESSAGES.admissionExampleNeedsFix
-                : `Example: ${formatAdmissionNumberAs(form.admission_number_format.trim(), 12, new Date().getFullYear())}`}
+                : `Example: ${formatAdmissionNumberAs(form.admission_number_format.trim(), 12, schoolYear())}`}
             </p>
           </div>
         </Card>
