@@ -15,12 +15,14 @@ import {
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { attendanceService } from './attendance.service';
+import { registerService } from './register.service';
 import { carriedImportService, type TimesOpened } from './carried-import.service';
 
 /** The attendance register and its reports (the school calendar's routes are the calendar module's). Staff here are form teachers: the service refuses anyone else (403). */
 export function attendanceRoutes(app: FastifyInstance, deps: AppDeps, results: { timesOpened: TimesOpened }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = attendanceService(deps.db, deps.now);
+  const registers = registerService(deps.db, deps.now);
   const carried = carriedImportService(deps.db, results.timesOpened);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
@@ -29,10 +31,10 @@ export function attendanceRoutes(app: FastifyInstance, deps: AppDeps, results: {
   const tags = ['attendance'];
 
   r.get('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: registerQuerySchema } }, (req) =>
-    service.register(actor(req), req.query),
+    registers.register(actor(req), req.query),
   );
   r.put('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: registerSaveSchema } }, (req) =>
-    service.saveRegister(actor(req), req.body),
+    registers.saveRegister(actor(req), req.body),
   );
 
   r.get('/api/attendance/month/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: monthQuerySchema } }, (req) =>
