@@ -91,7 +91,7 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
             <ul className="mt-1 list-disc pl-5">
               {card.revisions.map((r, i) => (
                 <li key={i}>
-                  {r.subject} ({r.at.slice(0, 10)}): {r.reason}
+                  {r.subject} ({schoolDay(r.at, card.school.time_zone)}): {r.reason}
                 </li>
               ))}
             </ul>
