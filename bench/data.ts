@@ -598,7 +598,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   await bulk.insert('users', staffUsers);
   await bulk.insert('staff', staffRows);
-  // staff1 (the scenarios' staff account) is also the bursar (issue 17), for the bursary scenarios.
+  // staff1 (the scenarios' staff account) is also the bursar, for the bursary scenarios.
   if (await bulk.hasTable('staff_capabilities'))
     await bulk.insert('staff_capabilities', [{ user_id: 2, capability: 'bursar', granted_by: 1, granted_at: now }]);
   phase(`sessions, admin, ${S} staff`, t);
@@ -633,6 +633,8 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     await bulk.insert('result_publications', pubs);
   }
   const hasPayments = await bulk.hasTable('payments');
+  // Since 0030 a payment keys by its session's id.
+  const paymentSessionIds = hasPayments && (await bulk.columns('payments')).has('session_id');
   const FEE_KOBO = 45_000 * 100; // ₦45,000.00 a term, in kobo
   // Fee items (migration 0008): the term's tuition and a PTA levy, plus an optional bus item that
   // the class report leaves out of what is owed.
@@ -814,6 +816,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
                 full_name: `${first} ${last}`,
                 current_class: cls,
                 current_session: names[j],
+                ...(paymentSessionIds ? { session_id: sessionIds[j] } : {}),
                 term,
                 email,
                 phone_number: '08031234567',
@@ -848,7 +851,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   phase(`${N.toLocaleString()} students, ${results.toLocaleString()} results, ${payments.toLocaleString()} payments`, t);
 
-  // Reported transfers waiting for the bursar (issue 17), for bursary-transfer-confirm: each run
+  // Reported transfers waiting for the bursar, for bursary-transfer-confirm: each run
   // confirms about 400 of them, so a dataset serves ~50 runs (it is rebuilt when this file changes).
   if (await bulk.hasTable('transfer_reports')) {
     t = performance.now();

@@ -22,6 +22,7 @@ import { TokenService } from './lib/tokens';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { registerDays } from './modules/attendance/attendance.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { AuthRepository } from './modules/auth/auth.repository';
 import { capabilitiesRoutes } from './modules/auth/capabilities.routes';
 import { bursaryRoutes } from './modules/payments/bursary.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -178,7 +179,8 @@ export async function buildApp({
   });
   registerErrorHandling(app);
   registerNulGuard(app);
-  registerAuth(app, handle.db, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
+  // The guard's lookup runs on every authenticated request: compiled once, in the auth repository.
+  registerAuth(app, new AuthRepository(handle.db), tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
   registerHeavyReports(app, heavyReports);
   registerIdempotency(app, handle.db, now);
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).

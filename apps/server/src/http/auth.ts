@@ -1,8 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AUTH_MESSAGES, BURSARY_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role, type StaffCapability } from '@portal/domain';
-import type { DB } from '../db/index';
-import { AuthRepository } from '../modules/auth/auth.repository';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, HttpError, notFound, unauthorized } from './errors';
 
@@ -53,18 +51,35 @@ export function routeTable(app: FastifyInstance): RouteInfo[] {
   return (app as unknown as { portalRoutes: RouteInfo[] }).portalRoutes;
 }
 
+/** One row of the guard's account lookup (`capable` only when a capability was asked for). */
+export interface GuardAccountRow {
+  id: number;
+  role: Role;
+  email: string | null;
+  disabled: number;
+  must_change_password: number;
+  token_version: number;
+  live: number;
+  capable?: number;
+}
+
+/**
+ * The guard's account lookup: the auth module's repository implements it (one compiled statement)
+ * and the composition root hands it in, so http/ imports no module.
+ */
+export interface GuardAccounts {
+  guardLookup(userId: number, familyId: string, capability?: StaffCapability): Promise<GuardAccountRow[]>;
+}
+
 export function registerAuth(
   app: FastifyInstance,
-  db: DB,
+  accounts: GuardAccounts,
   tokens: TokenService,
   options: { docs?: 'public' | 'admin' | 'off'; operatorToken?: string } = {},
 ): void {
   const routes: RouteInfo[] = [];
   app.decorate('portalRoutes', routes);
   app.decorateRequest('user', null);
-
-  // The guard's lookup runs on every authenticated request: compiled once, in the auth repository.
-  const accounts = new AuthRepository(db);
 
   // Compared as SHA-256 digests in constant time: equal lengths, and nothing learnt from timing.
   const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -1,6 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import {
+  ATTENDANCE_MESSAGES,
+  AUTH_MESSAGES,
+  BURSARY_MESSAGES,
   CARD_CODES,
   DEFAULT_REPORT_SETTINGS,
   NOT_YOUR_SUBJECT_CODE,
@@ -29,9 +32,10 @@ import '../../src/modules/payments/payments.tables';
 import '../../src/modules/results/report-cards.tables';
 import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixtures';
+import { accessScope, reaches, reachesArm, type Purpose, type ScopeActor } from '../../src/modules/access/scope.service';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
-/** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
+/** A payment date inside the allowed window (a year before the first term .. today): a few days ago. */
 const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -296,13 +300,13 @@ export const MATRIX: Record<string, Entry> = {
     req: async ({ ctx }) => ({ url: '/api/settings/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json() }),
     expect: adminOnly(200),
   },
-  // The admission page (issue 30.16): public text, written by the admin only.
+  // The admission page: public text, written by the admin only.
   'GET /api/admission/': { req: () => ({ url: '/api/admission/' }), expect: everyone(200) },
   'PUT /api/admission/': {
     req: async ({ ctx }) => ({ url: '/api/admission/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/admission/' })).json() }),
     expect: adminOnly(200),
   },
-  // The first-run checklist (issue 31.15): the admin's alone. Hiding it is refused (409) while steps are open.
+  // The first-run checklist: the admin's alone. Hiding it is refused (409) while steps are open.
   'GET /api/setup-checklist/': { req: () => ({ url: '/api/setup-checklist/' }), expect: adminOnly(200) },
   'POST /api/setup-checklist/dismiss/': { req: () => ({ url: '/api/setup-checklist/dismiss/' }), expect: adminOnly(409) },
 
@@ -515,7 +519,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(200),
   },
   // JSS 2A's term is unpublished by an earlier row: its unreleased cards are its form teacher's (the
-  // cast's staff) and the admin's, not the bursar's (issue 30.9; its own block below has every case).
+  // cast's staff) and the admin's, not the bursar's (its own block below has every case).
   'GET /api/report-card/': {
     req: ({ c, t }) => ({ url: `/api/report-card/?${card(c, t)}` }),
     expect: { ...ownOnly(200, 403), bursar: 403 },
@@ -836,7 +840,7 @@ export const MATRIX: Record<string, Entry> = {
           amount: '1500',
           method: 'cash',
           paid_on: RECENT_DAY,
-          // The same cash amount again that day: a deliberate second payment (issue 30.4).
+          // The same cash amount again that day: a deliberate second payment.
           confirm: true,
         },
       });
@@ -858,7 +862,7 @@ export const MATRIX: Record<string, Entry> = {
     req: ({ t }) => ({ url: `/api/bursary/statement/?${q({ admission_number: t.admissionNumber })}` }),
     expect: { anon: 401, own: 200, other: 200, staff: 403, bursar: 200, admin: 200 },
   },
-  // ---------- the bursar's reports (issue 17, reports): debtors and collections ----------
+  // ---------- the bursar's reports (reports): debtors and collections ----------
   'GET /api/bursary/debtors/': {
     req: ({ c, t }) => ({ url: `/api/bursary/debtors/?${q({ session_id: c.session.id, student_class: t.studentClass, sort: 'name' })}` }),
     expect: bursarAndAdmin(200),
@@ -877,7 +881,7 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: bursarAndAdmin(200),
   },
-  // ---------- reported transfers (issue 17): the student reports their own; the bursar decides ----------
+  // ---------- reported transfers: the student reports their own; the bursar decides ----------
   'POST /api/bursary/transfer-reports/': {
     req: ({ c }) => ({ url: '/api/bursary/transfer-reports/', payload: transferReportBody(c) }),
     expect: { anon: 401, own: 201, other: 201, staff: 403, bursar: 403, admin: 403 },
@@ -907,7 +911,7 @@ export const MATRIX: Record<string, Entry> = {
     req: async ({ ctx, c, t }) => ({ url: `/api/bursary/transfer-reports/${await waitingReport(ctx, c, t)}/scan/` }),
     expect: { anon: 401, own: 200, other: 404, staff: 403, bursar: 200, admin: 200 },
   },
-  // ---------- discounts and scholarships (issue 17, item 4): the bursar or the admin; a student never, not even their own ----------
+  // ---------- discounts and scholarships: the bursar or the admin; a student never, not even their own ----------
   'GET /api/bursary/discounts/': {
     req: ({ t }) => ({ url: `/api/bursary/discounts/?${q({ admission_number: t.admissionNumber, include_revoked: 'true' })}` }),
     expect: bursarAndAdmin(200),
@@ -929,7 +933,7 @@ export const MATRIX: Record<string, Entry> = {
     },
     expect: bursarAndAdmin(200),
   },
-  // ---------- the list of banks (issue 30.3): everyone signed in reads it (the forms offer it); the admin adds one ----------
+  // ---------- the list of banks: everyone signed in reads it (the forms offer it); the admin adds one ----------
   'GET /api/bursary/banks/': { req: () => ({ url: '/api/bursary/banks/' }), expect: signedIn(200) },
   'POST /api/bursary/banks/': {
     req: () => ({ url: '/api/bursary/banks/', payload: { code: String(700000 + (n++ % 99999)), name: `Matrix Bank ${uniq()}` } }),
@@ -1098,6 +1102,266 @@ describeEachDatabase('authorization matrix', (dialect) => {
           if (leak) failures.push(`${key} as ${actor}: response contains another student's ${leak}`);
         }
       }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('the rows of the routes that name a student read the access scope: whom each caller reaches is what the row expects', async () => {
+    const scope = accessScope(ctx.handle.db);
+    const callers: Record<Exclude<Actor, 'anon'>, ScopeActor> = {
+      own: { id: c.student.userId, role: 'student' },
+      other: { id: c.student.userId, role: 'student' },
+      staff: { id: c.staff.userId, role: 'staff' },
+      // The guard sets `capable` on the bursar's routes for the capability's holders.
+      bursar: { id: c.bursar.userId, role: 'staff', capable: true },
+      admin: { id: c.admin.userId, role: 'admin' },
+    };
+    const failures: string[] = [];
+    for (const [key, { purpose, otherwise }] of Object.entries(SCOPED_ROUTES)) {
+      const entry = MATRIX[key];
+      if (!entry) {
+        failures.push(`${key}: not in the matrix`);
+        continue;
+      }
+      for (const [actor, caller] of Object.entries(callers) as [Exclude<Actor, 'anon'>, ScopeActor][]) {
+        const target = actor === 'own' ? c.student : c.other;
+        const reached = reaches(await scope.scopeOf(caller, purpose, c.session.id), {
+          id: target.id,
+          user_id: target.userId,
+          student_class: actor === 'own' ? 'JSS 1A' : 'JSS 2A',
+        });
+        // Reached: the record; a student naming someone else: their own where the scope says `otherwise: 'own'`.
+        const want = reached || (caller.role === 'student' && otherwise === 'own') ? 200 : 403;
+        const row = actor === 'bursar' ? (entry.expect.bursar ?? entry.expect.staff) : entry.expect[actor];
+        if (row !== want) failures.push(`${key} as ${actor}: the matrix expects ${row}, the scope (${purpose}) says ${want}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * The routes that name one student, with the access scope's purpose each asks for and what a
+ * student naming another student gets (docs/decisions/026): refused, or their own record.
+ */
+const SCOPED_ROUTES: Record<string, { purpose: Purpose; otherwise: 'own' | 'refuse' }> = {
+  'GET /api/students/:admission_number/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/results/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/results/terms/': { purpose: 'records', otherwise: 'refuse' },
+  'POST /api/payments/initiate/': { purpose: 'records', otherwise: 'refuse' },
+  'POST /api/payments/verify/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/payments/history/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/payments/receipt/:reference/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/payments/receipt/:reference/pdf/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/attendance/student/': { purpose: 'attendance', otherwise: 'own' },
+  'GET /api/bursary/statement/': { purpose: 'statement', otherwise: 'own' },
+};
+
+/**
+ * Broken object-level authorization probes: a student asking for another student's card,
+ * statement, receipt, results, payments and attendance; a teacher asking for a student outside
+ * their arms and subjects. Each answer is checked, and so is the scope's own word on the pair.
+ */
+describeEachDatabase('BOLA probes: another student, a teacher outside their arms', (dialect) => {
+  let ctx: TestContext;
+  let c: Cast;
+  let teacher: SignedIn & { staffId: string; id: number };
+  withTestContext(dialect, async (x) => {
+    ctx = x;
+    c = await buildCast(ctx);
+    // A subject teacher of JSS 1A (Mathematics), form teacher of no arm.
+    teacher = await signInStaff(ctx);
+    await assign(ctx.handle.db, c.session.id, 'JSS 1A', SUBJECTS[0], teacher.id);
+    // JSS 2A's term is not released: its cards are its teachers' and the admin's only.
+    await ctx.handle.db.deleteFrom('result_publications').where('student_class', '=', 'JSS 2A').execute();
+  });
+
+  interface Probe {
+    name: string;
+    as: 'student' | 'teacher';
+    url: (c: Cast) => string;
+    method?: 'GET' | 'POST';
+    payload?: (c: Cast) => Record<string, unknown>;
+    purpose: Purpose;
+    /** The student the request names. */
+    target: 'other' | 'own';
+    /** 403 with this message, or 200 with the caller's own record (the scope's `otherwise: 'own'`). */
+    want: { refused: string } | 'own' | 200;
+  }
+  const one = (c: Cast, n: string) => q({ admission_number: n, session_id: c.session.id, term: '1st' });
+  const PROBES: Probe[] = [
+    // A student asking for another student's records.
+    {
+      name: 'card',
+      as: 'student',
+      url: (c) => `/api/report-card/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'card PDF',
+      as: 'student',
+      url: (c) => `/api/report-card/pdf/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'results',
+      as: 'student',
+      url: (c) => `/api/results/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'profile',
+      as: 'student',
+      url: (c) => `/api/students/${c.other.admissionNumber}/`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'receipt',
+      as: 'student',
+      url: (c) => `/api/payments/receipt/${c.references.other}/`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'receipt PDF',
+      as: 'student',
+      url: (c) => `/api/payments/receipt/${c.references.other}/pdf/`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'payment history',
+      as: 'student',
+      url: (c) => `/api/payments/history/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'verify',
+      as: 'student',
+      method: 'POST',
+      url: () => '/api/payments/verify/',
+      payload: (c) => ({ reference: c.references.other }),
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'statement',
+      as: 'student',
+      url: (c) => `/api/bursary/statement/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'statement',
+      target: 'other',
+      want: 'own',
+    },
+    {
+      name: 'attendance',
+      as: 'student',
+      url: (c) => `/api/attendance/student/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'attendance',
+      target: 'other',
+      want: 'own',
+    },
+    // A teacher asking for students outside their arms and subjects.
+    {
+      name: "another arm's student's attendance",
+      as: 'teacher',
+      url: (c) => `/api/attendance/student/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'attendance',
+      target: 'other',
+      want: { refused: ATTENDANCE_MESSAGES.notStudentOfYours },
+    },
+    {
+      name: 'attendance of a student they teach but are not form teacher of',
+      as: 'teacher',
+      url: (c) => `/api/attendance/student/?${q({ admission_number: c.student.admissionNumber })}`,
+      purpose: 'attendance',
+      target: 'own',
+      want: { refused: ATTENDANCE_MESSAGES.notStudentOfYours },
+    },
+    {
+      name: "another arm's unreleased card",
+      as: 'teacher',
+      url: (c) => `/api/report-card/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'unreleased_cards',
+      target: 'other',
+      want: { refused: REPORT_MESSAGES.unreleasedCardsOnly('JSS 2A') },
+    },
+    {
+      name: "another arm's unreleased cards",
+      as: 'teacher',
+      url: (c) => `/api/report-cards/?${q({ session_id: c.session.id, term: '1st', student_class: 'JSS 2A' })}`,
+      purpose: 'unreleased_cards',
+      target: 'other',
+      want: { refused: REPORT_MESSAGES.unreleasedCardsOnly('JSS 2A') },
+    },
+    {
+      name: "another arm's month of attendance",
+      as: 'teacher',
+      url: () => `/api/attendance/month/?${q({ student_class: 'JSS 2A', month: '2025-10' })}`,
+      purpose: 'attendance',
+      target: 'other',
+      want: { refused: ATTENDANCE_MESSAGES.viewFormTeacherOnly('JSS 2A') },
+    },
+    {
+      name: "a statement without the bursar's capability",
+      as: 'teacher',
+      url: (c) => `/api/bursary/statement/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'statement',
+      target: 'other',
+      want: { refused: BURSARY_MESSAGES.bursarOnly },
+    },
+    // Within their reach: the card of a student of the arm they teach.
+    {
+      name: 'the card of a student they teach',
+      as: 'teacher',
+      url: (c) => `/api/report-card/?${one(c, c.student.admissionNumber)}`,
+      purpose: 'unreleased_cards',
+      target: 'own',
+      want: 200,
+    },
+  ];
+
+  it("refuses each with the one message of its purpose, or answers with the caller's own record; the scope agrees", async () => {
+    const scope = accessScope(ctx.handle.db);
+    const failures: string[] = [];
+    for (const p of PROBES) {
+      const who = p.as === 'student' ? c.student : teacher;
+      const res = await ctx.app.inject({
+        method: p.method ?? 'GET',
+        url: p.url(c),
+        headers: who.auth,
+        ...(p.payload ? { payload: p.payload(c) } : {}),
+      });
+      const label = `${p.as}: ${p.name}`;
+      if (typeof p.want === 'object') {
+        if (res.statusCode !== 403 || res.json().detail !== p.want.refused)
+          failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      } else if (res.statusCode !== 200) failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      else if (
+        p.want === 'own' &&
+        (res.json().admission_number !== c.student.admissionNumber || res.body.includes(c.other.admissionNumber))
+      )
+        failures.push(`${label}: not the caller's own record: ${res.body.slice(0, 160)}`);
+      // The scope's word on the pair: never reached where refused or substituted; reached where answered.
+      const actor: ScopeActor = { id: who.userId, role: p.as === 'student' ? 'student' : 'staff' };
+      const target =
+        p.target === 'other'
+          ? { id: c.other.id, user_id: c.other.userId, student_class: 'JSS 2A' }
+          : { id: c.student.id, user_id: c.student.userId, student_class: 'JSS 1A' };
+      if (reaches(await scope.scopeOf(actor, p.purpose, c.session.id), target) !== (p.want === 200))
+        failures.push(`${label}: the scope says ${p.want === 200 ? 'not reached' : 'reached'}`);
     }
     expect(failures).toEqual([]);
   }, 60_000);
@@ -1297,7 +1561,7 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
     'DELETE /api/results/:id/': 204,
   };
   /**
-   * `past`: a session that is not the current one (issue 30.8), enforced or not: closed to every
+   * `past`: a session that is not the current one, enforced or not: closed to every
    * teacher (403 session_closed), and the admin's write without a reason is a 400 asking for one.
    */
   const EXPECT: Record<'enforced' | 'open' | 'past', Record<Writer, (w: ScoreWrite) => number>> = {
@@ -1478,7 +1742,7 @@ describeEachDatabase('authorization matrix: report card sheets follow form teach
 });
 
 /**
- * Report cards before release (issue 30.9): an arm's unreleased cards (comments, ratings, attendance,
+ * Report cards before release: an arm's unreleased cards (comments, ratings, attendance,
  * fee balance) are for its form teacher, its subject teachers and the admin. A teacher with no subject
  * in the arm and not its form teacher (the cast's staff, form teacher of JSS 2A), and the bursar, are
  * 403 on the card, the arm's cards, and their PDFs; once released every staff member reads them.
@@ -1533,7 +1797,12 @@ describeEachDatabase('authorization matrix: unreleased report cards follow form 
       otherTeacher: { who: c.staff, unreleased: 403 },
       bursar: { who: c.bursar, unreleased: 403 },
     };
+    const scope = accessScope(ctx.handle.db);
     for (const [name, { who, unreleased }] of Object.entries(callers)) {
+      // The access scope names the same arms: the row's unreleased answer is its `unreleased_cards` reach.
+      const role = who === c.admin ? 'admin' : 'staff';
+      if (reachesArm(await scope.scopeOf({ id: who.userId, role }, 'unreleased_cards', c.session.id), 'JSS 1A') !== (unreleased === 200))
+        failures.push(`${name}: the scope's unreleased_cards reach disagrees with ${unreleased}`);
       for (const [term, want] of [
         ['2nd', unreleased],
         ['1st', 200],

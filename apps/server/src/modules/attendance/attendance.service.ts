@@ -24,6 +24,7 @@ import {
   type StudentAttendance,
   type Term,
   type TermTotals,
+  type CurrentTerm,
   byRegisterOrder,
 } from '@portal/domain';
 import type { DB } from '../../db/index';
@@ -31,12 +32,13 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { calendarService, type Around, type CalendarService } from '../calendar/calendar.service';
 import type { RegisterDays } from '../calendar/calendar-edit.service';
 import { teachingService, type TeachingService } from '../teaching/teaching.service';
-import { AttendanceRepository, type DatedMark, type StudentRow } from './attendance.repository';
+import { accessScope, type AccessScope } from '../access/scope.service';
+import { AttendanceRepository, type DatedMark } from './attendance.repository';
 import { cmp, marksByStudent, periodOrder, type Actor } from './marks';
-import type { Clock } from '../calendar/school-time';
+import type { Clock } from '../calendar/school-time.service';
 
 export type { Actor } from './marks';
-export type { Clock } from '../calendar/school-time';
+export type { Clock } from '../calendar/school-time.service';
 
 /**
  * The register's views and totals: an arm's month, a student's term, today's absentees, the term
@@ -48,6 +50,7 @@ export class AttendanceService {
     private readonly repo: AttendanceRepository,
     private readonly calendar: CalendarService,
     private readonly teaching: TeachingService,
+    private readonly scope: AccessScope,
   ) {}
 
   private around(from: string | null, to: string | null): Promise<Around> {
@@ -64,11 +67,9 @@ export class AttendanceService {
 
   // ---------- views ----------
 
-  /** 403 unless the admin or the arm's form teacher in the session. */
-  private async assertViewer(actor: Actor, sessionId: number | null, cls: string, message: string): Promise<void> {
-    if (actor.role === 'admin') return;
-    const ft = sessionId === null ? null : await this.teaching.formTeacherOf(sessionId, cls);
-    if (ft?.user_id !== actor.id) throw forbidden(message);
+  /** 403 unless the admin or the arm's form teacher in the session (the access scope's `attendance`). */
+  private assertViewer(actor: Actor, sessionId: number | null, cls: string): Promise<void> {
+    return this.scope.assertArm(actor, cls, 'attendance', sessionId);
   }
 
   async month(actor: Actor, q: { student_class: string; month: string }): Promise<MonthGrid> {
@@ -79,7 +80,7 @@ export class AttendanceService {
     const { cal } = around;
     const inMonth = cal.terms.find((t) => t.starts_on <= to && from <= t.ends_on);
     const sessionId = inMonth ? inMonth.session_id : await this.currentSessionId();
-    await this.assertViewer(actor, sessionId, q.student_class, ATTENDANCE_MESSAGES.viewFormTeacherOnly(q.student_class));
+    await this.assertViewer(actor, sessionId, q.student_class);
 
     const [rows, active] = await Promise.all([
       this.repo.armMarks(q.student_class, lookback, to),
@@ -143,20 +144,27 @@ export class AttendanceService {
   }
 
   async student(actor: Actor, q: { admission_number?: string; session_id?: number; term?: Term }): Promise<StudentAttendance> {
-    let student: StudentRow | undefined;
-    if (actor.role === 'student') student = await this.repo.studentByUser(actor.id);
-    else {
-      if (!q.admission_number) throw badRequest({ admission_number: [RESULT_MESSAGES.admissionNumberRequired] });
-      student = await this.repo.studentByAdmission(q.admission_number);
-      if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number));
-    }
-    if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number ?? ''));
-    // Nothing named: the current term (the one rule every term-based screen opens on).
-    const opening = q.session_id === undefined && q.term === undefined ? await this.calendar.currentTerm() : null;
-    const sessionId = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
-    if (sessionId === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+    // The session the summary is of: the one named, else the current term's (the one rule every
+    // term-based screen opens on), else the current session. Found once, when first asked.
+    let opening = null as CurrentTerm | null;
+    let found: Promise<number> | undefined;
+    const sessionOf = () =>
+      (found ??= (async () => {
+        opening = q.session_id === undefined && q.term === undefined ? await this.calendar.currentTerm() : null;
+        const id = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
+        if (id === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+        return id;
+      })());
+    // A student reads their own (the number sent is ignored); staff their form arms' students.
+    const student = await this.scope.studentFor(actor, q.admission_number, {
+      purpose: 'attendance',
+      otherwise: 'own',
+      unknown: (n) => notFound(RESULT_MESSAGES.studentNotFound(n)),
+      sessionId: sessionOf,
+    });
+    if (!student) throw badRequest({ admission_number: [RESULT_MESSAGES.admissionNumberRequired] });
+    const sessionId = await sessionOf();
     const [session, around] = await Promise.all([this.session(sessionId), this.around(null, null)]);
-    if (actor.role === 'staff') await this.assertViewer(actor, sessionId, student.student_class, ATTENDANCE_MESSAGES.notStudentOfYours);
 
     const own = around.cal.terms.filter((t) => t.session_id === sessionId);
     const term: Term =
@@ -235,7 +243,7 @@ export class AttendanceService {
   async totals(actor: Actor, q: { session_id: number; term: Term; student_class?: string }): Promise<TermTotals> {
     if (actor.role !== 'admin') {
       if (!q.student_class) throw forbidden(ATTENDANCE_MESSAGES.notStudentOfYours);
-      await this.assertViewer(actor, q.session_id, q.student_class, ATTENDANCE_MESSAGES.viewFormTeacherOnly(q.student_class));
+      await this.assertViewer(actor, q.session_id, q.student_class);
     }
     await Promise.all([this.session(q.session_id), q.student_class ? this.teaching.assertClass(q.student_class) : null]);
     const [students, counts, carried, opened] = await Promise.all([
@@ -306,7 +314,7 @@ export class AttendanceService {
 
 /** The attendance service over a database; `now` fixes the clock in tests. */
 export function attendanceService(db: DB, now: Clock = Date.now): AttendanceService {
-  return new AttendanceService(new AttendanceRepository(db), calendarService(db, now), teachingService(db));
+  return new AttendanceService(new AttendanceRepository(db), calendarService(db, now), teachingService(db), accessScope(db));
 }
 
 /** The days registers were saved on, which the calendar's edits must not strand (`RegisterDays`). */

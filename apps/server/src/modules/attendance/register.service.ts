@@ -26,7 +26,7 @@ import type {} from '../calendar/calendar-edit.service';
 import { teachingService, type TeachingService } from '../teaching/teaching.service';
 import { AttendanceRepository, type RegisterRecord, type StudentRow } from './attendance.repository';
 import { marksByStudent, type Actor } from './marks';
-import type { Clock } from '../calendar/school-time';
+import type { Clock } from '../calendar/school-time.service';
 
 const changedConflict = () => new HttpError(409, { detail: ATTENDANCE_MESSAGES.changedByOther, code: ATTENDANCE_CODES.changed });
 const closedConflict = (date: string) =>
@@ -38,7 +38,7 @@ interface RegisterContext extends Around {
   day: DayInfo;
   sessionId: number | null;
   formTeacher: { user_id: number; name: string } | null;
-  /** A teacher on a day of a session that is not the current one: read only (issue 30.8). */
+  /** A teacher on a day of a session that is not the current one: read only. */
   sessionClosed: boolean;
 }
 
@@ -117,7 +117,7 @@ export class RegisterService {
     return out;
   }
 
-  /** The school days of the date's term before today that the arm's register missed (issue 31.14). */
+  /** The school days of the date's term before today that the arm's register missed. */
   private async unmarkedDaysOf(ctx: RegisterContext): Promise<string[]> {
     const term = termOfDate(ctx.cal, ctx.q.date);
     if (!term) return [];

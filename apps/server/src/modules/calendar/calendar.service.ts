@@ -16,10 +16,10 @@ import type { DB } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { settingsService, type SettingsService } from '../settings/settings.service';
 import { CalendarRepository } from './calendar.repository';
-import { SchoolTime, type Clock } from './school-time';
+import { SchoolTime, type Clock } from './school-time.service';
 import { sessionsService, type SessionsService } from './sessions.service';
 
-export type { Clock } from './school-time';
+export type { Clock } from './school-time.service';
 
 export const toEvent = (e: { id: number; name: string; kind: string; starts_on: string; ends_on: string }): CalendarEvent => ({
   id: Number(e.id),

@@ -8,7 +8,7 @@ import { BanksService } from './banks.service';
 
 const tags = ['bursary'];
 
-/** The list of banks (issue 30.3): everyone signed in reads it (the forms offer it); the admin adds one. */
+/** The list of banks: everyone signed in reads it (the forms offer it); the admin adds one. */
 export function bankRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = new BanksService(new BanksRepository(deps.db));
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -27,6 +27,7 @@ import { feeReportRoutes } from './fee-reports.routes';
 import { ledgerCsv } from './payments.documents';
 import { PaymentsRepository } from './payments.repository';
 import { StatementService } from './statement.service';
+import { accessScope } from '../access/scope.service';
 import { transferReportRoutes } from './transfer-reports.routes';
 import { bankRoutes } from './banks.routes';
 
@@ -35,7 +36,7 @@ const referenceParams = z.object({ reference: textField('Reference').min(1).max(
 /** The bursar: staff holding the capability, or the admin (the guard checks it with the account). */
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
-/** The bursar's office (issue 17): offline payments, reversals, the ledger and its CSV, scans, statements. */
+/** The bursar's office: offline payments, reversals, the ledger and its CSV, scans, statements. */
 export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const repo = new BursaryRepository(deps.db);
   const payments = new PaymentsRepository(deps.db);
@@ -44,7 +45,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = new BursaryService(repo, sessions, calendar);
   const fees = new FeesService(payments, sessions, teachingService(deps.db));
   const discounts = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
-  const statements = new StatementService(payments, repo, fees, sessions, feeCalendar(calendar, sessions), discounts);
+  const statements = new StatementService(accessScope(deps.db), repo, fees, sessions, feeCalendar(calendar, sessions), discounts);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

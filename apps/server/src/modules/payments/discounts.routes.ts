@@ -13,7 +13,7 @@ import { PaymentsRepository } from './payments.repository';
 const tags = ['bursary'];
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
-/** Discounts and scholarships (issue 17, item 4): the bursar gives and revokes them. */
+/** Discounts and scholarships: the bursar gives and revokes them. */
 export function discountRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sessions = sessionsService(deps.db);
   const fees = new FeesService(new PaymentsRepository(deps.db), sessions, teachingService(deps.db));

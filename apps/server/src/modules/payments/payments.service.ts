@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { sessionsService } from '../calendar/sessions.service';
 import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
+import { accessScope } from '../access/scope.service';
 import { CheckoutService } from './checkout.service';
 import { DiscountsRepository } from './discounts.repository';
 import { DiscountsService } from './discounts.service';
@@ -33,8 +34,9 @@ export class PaymentsService {
     const sessions = sessionsService(repo.db);
     const settings = settingsService(repo.db);
     this.fees = new FeesService(repo, sessions, teachingService(repo.db));
-    this.checkout = new CheckoutService(repo, provider, config, this.fees, sessions, settings, log);
+    const scope = accessScope(repo.db);
+    this.checkout = new CheckoutService(repo, provider, config, this.fees, sessions, settings, scope, log);
     const discounts = new DiscountsService(new DiscountsRepository(repo.db), this.fees, sessions);
-    this.reports = new PaymentReportsService(repo, this.fees, sessions, settings, discounts);
+    this.reports = new PaymentReportsService(repo, this.fees, sessions, settings, discounts, scope);
   }
 }

@@ -12,13 +12,12 @@ import {
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
-import { isStudent } from '../../http/policies';
 import { calendarService } from '../calendar/calendar.service';
 import { capabilitiesService } from '../auth/capabilities.service';
 import { sessionsService } from '../calendar/sessions.service';
 import { BursaryRepository } from './bursary.repository';
 import { BursaryService } from './bursary.service';
-import { PaymentsRepository } from './payments.repository';
+import { accessScope } from '../access/scope.service';
 import { TransferReportsRepository } from './transfer-reports.repository';
 import { TransferReportsService } from './transfer-reports.service';
 
@@ -27,10 +26,10 @@ const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 /** A report is the student's own: staff and admin hear so before their body is even read. */
 function studentsOnly(request: FastifyRequest): Promise<void> {
-  return isStudent(currentUser(request)) ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
+  return currentUser(request).role === 'student' ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
 }
 
-/** Transfers students report and the bursar confirms or rejects (issue 17, item 3); registered from bursaryRoutes. */
+/** Transfers students report and the bursar confirms or rejects; registered from bursaryRoutes. */
 export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const bursaryRepo = new BursaryRepository(deps.db);
   const sessions = sessionsService(deps.db);
@@ -39,7 +38,7 @@ export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void 
     new TransferReportsRepository(deps.db),
     new BursaryService(bursaryRepo, sessions, calendar),
     bursaryRepo,
-    new PaymentsRepository(deps.db),
+    accessScope(deps.db),
     sessions,
     calendar,
     capabilitiesService(deps.db),

@@ -1,8 +1,8 @@
 import type { Trx } from '../../db/index';
 import { formatAdmissionNumberAs } from '@portal/domain';
-import type { SchoolTime } from '../calendar/school-time';
+import type { SchoolTime } from '../calendar/school-time.service';
 import { allocate } from '../../db/counters';
-import { SettingsRepository } from '../settings/settings.repository';
+import { schoolSettingsIn } from '../settings/settings.service';
 
 /** The counter the factories and the services share for admission numbers. */
 export const STUDENT_COUNTER = 'student';
@@ -17,7 +17,7 @@ const CHUNK = 1000;
  * skipped, never issued twice.
  */
 export async function nextAdmissionNumbers(trx: Trx, count: number, time: Pick<SchoolTime, 'year'>): Promise<string[]> {
-  const { admission_number_format: format } = await new SettingsRepository(trx).get();
+  const { admission_number_format: format } = await schoolSettingsIn(trx);
   // {YYYY}: the year in the school's time zone by the app's clock (21:00 on 31 December in New York is that year).
   const year = await time.year(trx);
   const out: string[] = [];

@@ -28,7 +28,7 @@ import { toCsv, toCsvInSlices, type CsvValue } from '../../lib/csv';
 import { allocate } from '../../db/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
-import type { SchoolTime } from '../calendar/school-time';
+import type { SchoolTime } from '../calendar/school-time.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { generateOneTimePasswords } from './one-time-passwords';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,6 +1,6 @@
 import type { NewAccountsDay } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
-import type { SchoolTime } from '../calendar/school-time';
+import type { SchoolTime } from '../calendar/school-time.service';
 import type { PeopleRepository } from './people.repository';
 
 /**

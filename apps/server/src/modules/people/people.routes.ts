@@ -21,13 +21,14 @@ import {
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
-import { schoolTime } from '../calendar/school-time';
+import { schoolTime } from '../calendar/school-time.service';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
 import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
 import { StaffService } from './staff.service';
 import { StudentPhotosService } from './student-photos.service';
 import { StudentsService, type SchoolClasses } from './students.service';
+import { accessScope } from '../access/scope.service';
 
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -40,7 +41,7 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps, teaching: SchoolClasses): void {
   const repo = new PeopleRepository(deps.db);
   const time = schoolTime(deps.db, deps.now);
-  const students = new StudentsService(repo, teaching, time);
+  const students = new StudentsService(repo, teaching, accessScope(deps.db), time);
   const staff = new StaffService(repo, time);
   const photos = new StudentPhotosService(deps.db, repo);
   const imports = new ImportService(repo, teaching, time);

@@ -40,3 +40,4 @@ export class PeopleLookups {
 export function peopleLookups(db: DB): PeopleLookups {
   return new PeopleLookups(new PeopleRepository(db));
 }
+

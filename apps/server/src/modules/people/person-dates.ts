@@ -1,6 +1,6 @@
 import { personDatesAfter } from '@portal/domain';
 import { badRequest } from '../../http/errors';
-import type { SchoolTime } from '../calendar/school-time';
+import type { SchoolTime } from '../calendar/school-time.service';
 
 /**
  * 400 when a date of birth or an employment date is after the school's today (its time zone, a

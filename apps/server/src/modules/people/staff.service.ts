@@ -17,7 +17,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy';
 import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StaffRow, StaffValues } from './people.repository';
-import type { SchoolTime } from '../calendar/school-time';
+import type { SchoolTime } from '../calendar/school-time.service';
 import { refusePersonDatesAfterToday } from './person-dates';
 
 /** The counter the factories and the services share for staff ids. */

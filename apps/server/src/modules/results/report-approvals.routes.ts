@@ -12,7 +12,7 @@ import { sessionRows } from '../calendar/sessions.service';
 
 const tags = ['report approvals'];
 
-/** The approval and release of an arm's report cards (issue 15). */
+/** The approval and release of an arm's report cards. */
 export function reportApprovalRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const approvals = new ReportApprovalsService(

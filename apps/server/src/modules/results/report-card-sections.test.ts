@@ -13,7 +13,7 @@ import '../payments/payments.tables';
 
 const png = (w: number, h: number) => `data:image/png;base64,${greyPng(w, h).toString('base64')}`;
 
-/** The sections of the full card (issue 15), filled from entries, term dates, settings, photos and fees. */
+/** The sections of the full card, filled from entries, term dates, settings, photos and fees. */
 describeEachDatabase('report card sections', (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn & { id: number };
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
@@ -90,6 +90,7 @@ describeEachDatabase('report card sections', (dialect) => {
         full_name: 'Chiamaka Obi',
         current_class: cls,
         current_session: session.name,
+        session_id: session.id,
         term: '1st',
         email: 'x@test.school',
         phone_number: null,

@@ -38,7 +38,10 @@ import { cardFees } from '../payments/fees.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
+import { ScoreSheetRepository } from './score-sheet.repository';
+import { ScoreWriter } from './score-writer';
 import { sessionRows as sessionRowsOf } from '../calendar/sessions.service';
+import { accessScope } from '../access/scope.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
@@ -51,7 +54,9 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const teaching = teachingService(deps.db);
   const assessment = assessmentService(deps.db, deps.handle.dialect, sessionRows);
   const cardRows = new ReportCardsRepository(deps.db);
-  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows);
+  const scope = accessScope(deps.db);
+  const writer = new ScoreWriter(new ScoreSheetRepository(deps.db, deps.handle.dialect), repo, grading, sessionRows, teaching, assessment);
+  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows, scope, writer);
   const cards = new ReportCardService(
     repo,
     results,
@@ -63,6 +68,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     cardRows,
     cardFees(deps.db, deps.now),
     attendanceService(deps.db, deps.now),
+    scope,
   );
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);

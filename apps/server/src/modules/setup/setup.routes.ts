@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { SetupService } from './setup.service';
 
-/** The admin home's first-run checklist (issue 31.15). */
+/** The admin home's first-run checklist. */
 export function setupRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = new SetupService(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();

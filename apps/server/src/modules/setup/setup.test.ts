@@ -16,7 +16,7 @@ import {
 } from '../../../test/helpers';
 import { SetupService } from './setup.service';
 
-describeEachDatabase('first-run checklist (issue 31.15)', (dialect) => {
+describeEachDatabase('first-run checklist', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   withTestContext(dialect, async (c) => {

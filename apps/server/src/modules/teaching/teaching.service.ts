@@ -105,7 +105,7 @@ export class TeachingService {
 
   /**
    * One query: what `actor` may write in a session and term. The admin is never refused, but reads
-   * it too: a write of theirs into a session that is not current needs a reason (issue 30.8).
+   * it too: a write of theirs into a session that is not current needs a reason.
    */
   writeAccess(actor: Actor, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
     return this.repo.writeAccess(actor.id, sessionId, term, conn);
@@ -115,16 +115,6 @@ export class TeachingService {
   async formTeacherOf(sessionId: number, className: string, conn: Conn = this.db): Promise<{ user_id: number; name: string } | null> {
     const [row] = await this.repo.formTeachers(sessionId, { classes: [className] }, conn);
     return row ? { user_id: Number(row.user_id), name: personName(row) } : null;
-  }
-
-  /**
-   * Whether `actor` may read an arm's report cards before they are released (issue 30.9): the admin,
-   * the arm's form teacher and its subject teachers in that session. One query for staff.
-   */
-  async mayReadUnreleasedCards(actor: Actor, sessionId: number, className: string, conn: Conn = this.db): Promise<boolean> {
-    if (actor.role === 'admin') return true;
-    if (actor.role !== 'staff') return false;
-    return this.repo.teachesArm(actor.id, sessionId, className, conn);
   }
 
   /** Form teachers of a session's arms (by class name), or of the arms `userId` is form teacher of: one query. */
