@@ -20,6 +20,7 @@ import { registerSpa } from './http/spa';
 import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
 import { TokenService } from './lib/tokens';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { registerDays } from './modules/attendance/attendance.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { capabilitiesRoutes } from './modules/auth/capabilities.routes';
@@ -191,7 +192,7 @@ export async function buildApp({
   setupRoutes(app, deps);
   // People sits below teaching (which reads staff and students): the arms are handed in.
   peopleRoutes(app, deps, teachingService(deps.db));
-  calendarRoutes(app, deps);
+  calendarRoutes(app, deps, registerDays(deps.db));
   resultsRoutes(app, deps);
   reportApprovalRoutes(app, deps);
   scoreSheetRoutes(app, deps);

@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
-import { attendanceService } from '../attendance/attendance.service';
+import { calendarService } from '../calendar/calendar.service';
 import { sessionsService } from '../calendar/sessions.service';
 import { teachingService } from '../teaching/teaching.service';
 import { BursaryRepository } from './bursary.repository';
@@ -41,11 +41,11 @@ export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const repo = new BursaryRepository(deps.db);
   const payments = new PaymentsRepository(deps.db);
   const sessions = sessionsService(deps.db);
-  const attendance = attendanceService(deps.db, deps.now);
-  const service = new BursaryService(repo, sessions, attendance);
+  const calendar = calendarService(deps.db, deps.now);
+  const service = new BursaryService(repo, sessions, calendar);
   const fees = new FeesService(payments, sessions, teachingService(deps.db));
   const discounts = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
-  const statements = new StatementService(accessScope(deps.db), repo, fees, sessions, feeCalendar(attendance, sessions), discounts);
+  const statements = new StatementService(accessScope(deps.db), repo, fees, sessions, feeCalendar(calendar, sessions), discounts);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -29,7 +29,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { mapInSlices } from '../../lib/yield';
-import type { AttendanceService } from '../attendance/attendance.service';
+import type { CalendarService } from '../calendar/calendar.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import { BanksRepository } from './banks.repository';
 import { BanksService } from './banks.service';
@@ -95,7 +95,7 @@ export class BursaryService {
   constructor(
     private readonly repo: BursaryRepository,
     private readonly sessions: SessionsService,
-    private readonly attendance: AttendanceService,
+    private readonly calendar: Pick<CalendarService, 'termStarts' | 'schoolToday'>,
     readonly banks: BanksService = new BanksService(new BanksRepository(repo.db)),
   ) {}
 
@@ -116,7 +116,7 @@ export class BursaryService {
   /** The days a payment may be dated: see `paymentDateWindow` in the domain. */
   async paymentDates(today: string): Promise<{ min: string; max: string }> {
     const current = await this.sessions.currentOrLatest();
-    const starts = current ? await this.attendance.termStarts(current.id) : {};
+    const starts = current ? await this.calendar.termStarts(current.id) : {};
     const first = Object.values(starts).sort()[0] ?? null;
     return paymentDateWindow(today, first);
   }
@@ -148,7 +148,7 @@ export class BursaryService {
     const [student, session, { today, timeZone }, recorderName, bank] = await Promise.all([
       this.repo.studentForPayment(input.admission_number),
       this.sessions.byId(input.session_id),
-      this.attendance.schoolToday(),
+      this.calendar.schoolToday(),
       this.repo.recorderName(actor.id),
       this.bankOf(input.method, input.bank),
     ]);
@@ -304,7 +304,7 @@ export class BursaryService {
       if (done) throw conflict(BURSARY_MESSAGES.alreadyReversed(done.receipt_number ?? ''));
     };
     await refuseTwice();
-    const { today } = await this.attendance.schoolToday();
+    const { today } = await this.calendar.schoolToday();
     const reversalRef = `REV-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
     try {
       await this.repo.db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { collectionsQuerySchema, debtorsQuerySchema, STAFF_OR_ADMIN } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
-import { attendanceService } from '../attendance/attendance.service';
+import { calendarService } from '../calendar/calendar.service';
 import { sessionsService } from '../calendar/sessions.service';
 import { settingsService } from '../settings/settings.service';
 import { teachingService } from '../teaching/teaching.service';
@@ -38,7 +38,7 @@ export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
     fees,
     sessions,
     teaching,
-    feeCalendar(attendanceService(deps.db, deps.now), sessions),
+    feeCalendar(calendarService(deps.db, deps.now), sessions),
   );
   const settings = settingsService(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();

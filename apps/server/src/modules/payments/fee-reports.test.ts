@@ -29,7 +29,7 @@ import {
 } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { testClock } from '../../../test/attendance-fixtures';
-import { attendanceService } from '../attendance/attendance.service';
+import { calendarService } from '../calendar/calendar.service';
 import { sessionsService } from '../calendar/sessions.service';
 import { teachingService } from '../teaching/teaching.service';
 import { debtorsPdf } from './fee-reports.documents';
@@ -436,7 +436,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
       new FeesService(new PaymentsRepository(conn), sessions, teaching),
       sessions,
       teaching,
-      feeCalendar(attendanceService(conn, clock.now), sessions),
+      feeCalendar(calendarService(conn, clock.now), sessions),
     );
   }
   async function counting(run: (svc: FeeReportsService) => Promise<unknown>): Promise<number> {

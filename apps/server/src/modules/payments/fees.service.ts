@@ -33,7 +33,7 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
-import { attendanceService, type AttendanceService, type Clock } from '../attendance/attendance.service';
+import { calendarService, type CalendarService, type Clock } from '../calendar/calendar.service';
 import { sessionsService, type SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { DB } from '../../db/index';
@@ -160,17 +160,17 @@ export interface FeeCalendar {
   today(): Promise<string>;
 }
 
-/** The calendar of the attendance module (school_terms, today) with the sessions' announced term dates. */
+/** The school calendar (term dates, today) with the sessions' announced term dates. */
 export function feeCalendar(
-  attendance: Pick<AttendanceService, 'termStarts' | 'schoolToday'>,
+  school: Pick<CalendarService, 'termStarts' | 'schoolToday'>,
   sessions: Pick<SessionsService, 'announcedTermStarts'>,
 ): FeeCalendar {
   return {
     async termStarts(session) {
-      const [calendar, announced] = await Promise.all([attendance.termStarts(session.id), sessions.announcedTermStarts(session)]);
+      const [calendar, announced] = await Promise.all([school.termStarts(session.id), sessions.announcedTermStarts(session)]);
       return termStartsOf(calendar, announced);
     },
-    today: async () => (await attendance.schoolToday()).today,
+    today: async () => (await school.schoolToday()).today,
   };
 }
 
@@ -197,7 +197,7 @@ export type CardFees = (q: CardFeesQuery) => Promise<{ nextFees: number | null; 
 /** `feesForCards` on the school's database, for the results module (which may not use this repository). */
 export function cardFees(db: DB, now: Clock = Date.now): CardFees {
   const repo = new PaymentsRepository(db);
-  const calendar = feeCalendar(attendanceService(db, now), sessionsService(db));
+  const calendar = feeCalendar(calendarService(db, now), sessionsService(db));
   return (q) => feesForCards(repo, calendar, q);
 }
 

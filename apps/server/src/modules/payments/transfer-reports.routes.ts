@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
-import { attendanceService } from '../attendance/attendance.service';
+import { calendarService } from '../calendar/calendar.service';
 import { capabilitiesService } from '../auth/capabilities.service';
 import { sessionsService } from '../calendar/sessions.service';
 import { BursaryRepository } from './bursary.repository';
@@ -33,14 +33,14 @@ function studentsOnly(request: FastifyRequest): Promise<void> {
 export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const bursaryRepo = new BursaryRepository(deps.db);
   const sessions = sessionsService(deps.db);
-  const attendance = attendanceService(deps.db, deps.now);
+  const calendar = calendarService(deps.db, deps.now);
   const service = new TransferReportsService(
     new TransferReportsRepository(deps.db),
-    new BursaryService(bursaryRepo, sessions, attendance),
+    new BursaryService(bursaryRepo, sessions, calendar),
     bursaryRepo,
     accessScope(deps.db),
     sessions,
-    attendance,
+    calendar,
     capabilitiesService(deps.db),
   );
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -21,6 +21,7 @@ import {
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/deps';
+import { schoolTime } from '../calendar/school-time.service';
 import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
 import { NewAccountsService } from './new-accounts.service';
 import { PeopleRepository } from './people.repository';
@@ -39,11 +40,12 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
  */
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps, teaching: SchoolClasses): void {
   const repo = new PeopleRepository(deps.db);
-  const students = new StudentsService(repo, teaching, accessScope(deps.db));
-  const staff = new StaffService(repo);
+  const time = schoolTime(deps.db, deps.now);
+  const students = new StudentsService(repo, teaching, accessScope(deps.db), time);
+  const staff = new StaffService(repo, time);
   const photos = new StudentPhotosService(deps.db, repo);
-  const imports = new ImportService(repo, teaching);
-  const newAccounts = new NewAccountsService(repo);
+  const imports = new ImportService(repo, teaching, time);
+  const newAccounts = new NewAccountsService(repo, time);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };
 

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { schoolYear } from '../../lib/datetime';
 import { useToast } from '../../lib/toast';
 import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 import { useSchemaForm } from '../../lib/schema-form';
@@ -180,7 +181,7 @@ export function SettingsPage() {
             <p className="text-sm text-slate-700" data-testid="admission-format-example">
               {admissionFormatProblem(values.admission_number_format.trim().toUpperCase())
                 ? SETTINGS_MESSAGES.admissionExampleNeedsFix
-                : `Example: ${formatAdmissionNumberAs(values.admission_number_format.trim(), 12, new Date().getFullYear())}`}
+                : `Example: ${formatAdmissionNumberAs(values.admission_number_format.trim(), 12, schoolYear())}`}
             </p>
           </div>
         </Card>
