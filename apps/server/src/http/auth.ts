@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AUTH_MESSAGES, BURSARY_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role, type StaffCapability } from '@portal/domain';
-import type { DB } from '../db/index';
-import { AuthRepository } from '../modules/auth/auth.repository';
+import type { AuthRepository } from '../modules/auth/auth.repository';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, HttpError, notFound, unauthorized } from './errors';
 
@@ -55,16 +54,14 @@ export function routeTable(app: FastifyInstance): RouteInfo[] {
 
 export function registerAuth(
   app: FastifyInstance,
-  db: DB,
+  /** The guard's lookup runs on every authenticated request: compiled once, in the auth repository. */
+  accounts: AuthRepository,
   tokens: TokenService,
   options: { docs?: 'public' | 'admin' | 'off'; operatorToken?: string } = {},
 ): void {
   const routes: RouteInfo[] = [];
   app.decorate('portalRoutes', routes);
   app.decorateRequest('user', null);
-
-  // The guard's lookup runs on every authenticated request: compiled once, in the auth repository.
-  const accounts = new AuthRepository(db);
 
   // Compared as SHA-256 digests in constant time: equal lengths, and nothing learnt from timing.
   const digest = (value: string) => createHash('sha256').update(value).digest();

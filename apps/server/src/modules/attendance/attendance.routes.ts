@@ -17,18 +17,18 @@ import {
   termDatesSchema,
   totalsQuerySchema,
 } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { attendanceService } from './attendance.service';
-import { carriedImportService, type TimesOpened } from './carried-import.service';
+import type { AttendanceService } from './attendance.service';
+import type { CarriedImportService } from './carried-import.service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The attendance register and the school calendar (issue 16). Staff here are form teachers: the service refuses anyone else (403). */
-export function attendanceRoutes(app: FastifyInstance, deps: AppDeps, results: { timesOpened: TimesOpened }): void {
+export function attendanceRoutes(
+  app: FastifyInstance,
+  { attendance: service, carriedImport: carried }: { attendance: AttendanceService; carriedImport: CarriedImportService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = attendanceService(deps.db, deps.now);
-  const carried = carriedImportService(deps.db, results.timesOpened);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

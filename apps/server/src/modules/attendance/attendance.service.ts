@@ -50,14 +50,13 @@ import {
   type TermTotals,
   byRegisterOrder,
 } from '@portal/domain';
-import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import { sessionsService, type SessionsService } from '../calendar/sessions.service';
-import { settingsService, type SettingsService } from '../settings/settings.service';
-import { teachingService, type TeachingService } from '../teaching/teaching.service';
-import { AttendanceRepository, type DatedMark, type RegisterRecord, type StudentRow } from './attendance.repository';
+import type { SessionsService } from '../calendar/sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { TeachingService } from '../teaching/teaching.service';
+import type { AttendanceRepository, DatedMark, RegisterRecord, StudentRow } from './attendance.repository';
 
 export interface Actor {
   id: number;
@@ -778,9 +777,4 @@ export class AttendanceService {
       byStudent.set(id, cardDays(countsOf.get(id) ?? ZERO_COUNTS, carriedOf.get(id) ?? null));
     return { counted_opened: opened, byStudent };
   }
-}
-
-/** The attendance service over a database; `now` fixes the clock in tests. */
-export function attendanceService(db: DB, now: Clock = Date.now): AttendanceService {
-  return new AttendanceService(new AttendanceRepository(db), settingsService(db), sessionsService(db), teachingService(db), now);
 }

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, ADMIN_ONLY, ANY_ROLE, sessionCreateSchema, sessionPatchSchema } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { sessionsService } from './sessions.service';
+import type { SessionsService } from './sessions.service';
 
 /** Academic sessions: the school calendar's years. */
-export function calendarRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function calendarRoutes(app: FastifyInstance, { sessions }: { sessions: SessionsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sessions = sessionsService(deps.db);
 
   r.get('/api/sessions/', { config: { auth: ANY_ROLE }, schema: { tags: ['sessions'] } }, () => sessions.list());
   r.post(

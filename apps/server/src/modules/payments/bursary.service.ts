@@ -32,8 +32,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { mapInSlices } from '../../lib/yield';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { SessionsService } from '../calendar/sessions.service';
-import { BanksRepository } from './banks.repository';
-import { BanksService } from './banks.service';
+import type { BanksService } from './banks.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
@@ -163,7 +162,7 @@ export class BursaryService {
     private readonly repo: BursaryRepository,
     private readonly sessions: SessionsService,
     private readonly attendance: AttendanceService,
-    readonly banks: BanksService = new BanksService(new BanksRepository(repo.db)),
+    readonly banks: BanksService,
   ) {}
 
   /** The bank of the list a typed name means (its name as the list has it, and its code), else 400 bankUnknown. */

@@ -26,16 +26,14 @@ import {
   byRegisterOrder,
 } from '@portal/domain';
 import { badRequest, conflict, HttpError } from '../../http/errors';
-import type { DB } from '../../db/index';
-import { teachingService, type TeachingService } from '../teaching/teaching.service';
-import { assessmentService, componentsJson, sameComponents, type AssessmentService, type StoredScheme } from './assessment.service';
-import { GradingRepository } from './grading.repository';
-import { GradingService } from './grading.service';
+import type { TeachingService } from '../teaching/teaching.service';
+import { componentsJson, sameComponents, type AssessmentService, type StoredScheme } from './assessment.service';
+import type { GradingService } from './grading.service';
 import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit';
-import { ResultsRepository, type AuditInsert } from './results.repository';
+import type { AuditInsert, ResultsRepository } from './results.repository';
 import { planImport, readScoreCsv, type ImportChange } from './score-csv';
-import { ScoreSheetRepository, type SheetResultRow, type SheetStudentRow } from './score-sheet.repository';
-import { sessionRows, type SessionRows } from '../calendar/sessions.service';
+import type { ScoreSheetRepository, SheetResultRow, SheetStudentRow } from './score-sheet.repository';
+import type { SessionRows } from '../calendar/sessions.service';
 import type { Actor } from './results.service';
 
 /** A result's component scores as the grid shows them, in scheme order; a one-score result on a one-component scheme fills its column. */
@@ -428,17 +426,4 @@ export class ScoreSheetService {
       );
     return { status: 200, preview: { ...preview, applied: true } };
   }
-}
-
-/** The grid's service over a database, with the repositories and services it reads through. */
-export function scoreSheetService(db: DB, dialect: 'sqlite' | 'postgres'): ScoreSheetService {
-  const sessions = sessionRows(db);
-  return new ScoreSheetService(
-    new ScoreSheetRepository(db, dialect),
-    new ResultsRepository(db, dialect),
-    new GradingService(new GradingRepository(db, dialect), sessions),
-    sessions,
-    teachingService(db),
-    assessmentService(db, dialect, sessions),
-  );
 }

@@ -17,13 +17,14 @@ import {
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
 import { nowIso, type Database, type DB } from '../../db/index';
-import { scoreSheetService } from './score-sheet.service';
+import type { ScoreSheetService } from './score-sheet.service';
 import {
   addStudent,
   createSession,
   describeEachDatabase,
   signInStudent,
   withSchool,
+  servicesOver,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
@@ -417,7 +418,7 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting<T>(run: (svc: ReturnType<typeof scoreSheetService>) => Promise<T>): Promise<number> {
+    async function counting<T>(run: (svc: ScoreSheetService) => Promise<T>): Promise<number> {
       let n = 0;
       const log = (e: { level: string }) => {
         if (e.level === 'query') n++;
@@ -430,7 +431,7 @@ describeEachDatabase('the class score grid', (dialect) => {
         db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
       }
       try {
-        await run(scoreSheetService(db, dialect));
+        await run(servicesOver(ctx, db).scoreSheets);
       } finally {
         // (Destroying the SQLite Kysely would close the test's own database.)
         if (pool) await db.destroy();
