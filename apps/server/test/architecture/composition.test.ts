@@ -33,7 +33,7 @@ async function lintAs(suffix: string, code: string): Promise<string[]> {
   const linter = new Linter({ configType: 'flat' });
   const messages = linter.verify(
     code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, rules: block.rules as Linter.RulesRecord }],
+    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: block.rules as Linter.RulesRecord }],
     { filename: `probe${suffix}` },
   );
   return messages.map((m) => m.message);
