@@ -633,6 +633,8 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     await bulk.insert('result_publications', pubs);
   }
   const hasPayments = await bulk.hasTable('payments');
+  // Since 0030 a payment keys by its session's id.
+  const paymentSessionIds = hasPayments && (await bulk.columns('payments')).has('session_id');
   const FEE_KOBO = 45_000 * 100; // ₦45,000.00 a term, in kobo
   // Fee items (migration 0008): the term's tuition and a PTA levy, plus an optional bus item that
   // the class report leaves out of what is owed.
@@ -814,6 +816,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
                 full_name: `${first} ${last}`,
                 current_class: cls,
                 current_session: names[j],
+                ...(paymentSessionIds ? { session_id: sessionIds[j] } : {}),
                 term,
                 email,
                 phone_number: '08031234567',

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle, DB } from './db/index';
 import { TokenService } from './lib/tokens';
+import { AccessScope } from './modules/access/scope.service';
+import { ScopeRepository } from './modules/access/scope.repository';
 import { AttendanceRepository } from './modules/attendance/attendance.repository';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { CarriedImportService } from './modules/attendance/carried-import.service';
@@ -93,6 +95,9 @@ export function buildServices(deps: ServiceDeps) {
   const sessions = new SessionsService(sessionsRepo);
   const sessionRows: SessionRows = sessionsRepo;
 
+  // Which students a person reaches, and for what (modules/access).
+  const scope = new AccessScope(new ScopeRepository(db));
+
   // Layer 1: accounts and people.
   const accounts = new AuthRepository(db);
   const auth = new AuthService(accounts, tokens, config, log, clock);
@@ -105,7 +110,7 @@ export function buildServices(deps: ServiceDeps) {
   const teaching = new TeachingService(db, teachingRepo);
   const structure = new StructureService(db, teachingRepo, teaching, peopleLookups, sessions);
   const assignments = new AssignmentsService(db, teachingRepo, peopleLookups, sessions);
-  const students = new StudentsService(peopleRepo, teaching);
+  const students = new StudentsService(peopleRepo, teaching, scope);
   const staff = new StaffService(peopleRepo);
   const studentPhotos = new StudentPhotosService(db, peopleRepo);
   const imports = new ImportService(peopleRepo, teaching);
@@ -113,7 +118,7 @@ export function buildServices(deps: ServiceDeps) {
 
   // Layer 3: attendance (its carried-in import is wired below, once results' sheets exist).
   const attendanceRepo = new AttendanceRepository(db);
-  const attendance = new AttendanceService(attendanceRepo, settings, sessions, teaching, now);
+  const attendance = new AttendanceService(attendanceRepo, settings, sessions, teaching, scope, now);
 
   // Payments.
   const paymentsRepo = new PaymentsRepository(db);
@@ -122,17 +127,17 @@ export function buildServices(deps: ServiceDeps) {
   const calendar = feeCalendar(attendance, sessions);
   const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
   const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
-  const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, log);
-  const payments = new PaymentsService(fees, checkout, new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts));
+  const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, scope, log);
+  const payments = new PaymentsService(fees, checkout, new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope));
   const banks = new BanksService(new BanksRepository(db));
   const bursary = new BursaryService(bursaryRepo, sessions, attendance, banks);
-  const statements = new StatementService(paymentsRepo, bursaryRepo, fees, sessions, calendar, discounts);
+  const statements = new StatementService(scope, bursaryRepo, fees, sessions, calendar, discounts);
   const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, calendar);
   const transferReports = new TransferReportsService(
     new TransferReportsRepository(db),
     bursary,
     bursaryRepo,
-    paymentsRepo,
+    scope,
     sessions,
     attendance,
     capabilities,
@@ -145,7 +150,7 @@ export function buildServices(deps: ServiceDeps) {
   const rosterRepo = new ScoreSheetRepository(db, dialect);
   const grading = new GradingService(new GradingRepository(db, dialect), sessionRows);
   const assessment = new AssessmentService(new AssessmentRepository(db, dialect), sessionRows);
-  const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo);
+  const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope);
   const reportCards = new ReportCardService({
     repo: resultsRepo,
     results,
@@ -157,6 +162,7 @@ export function buildServices(deps: ServiceDeps) {
     cardRepo,
     fees: cardFees,
     attendance,
+    scope,
   });
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
   const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
@@ -179,6 +185,7 @@ export function buildServices(deps: ServiceDeps) {
 
   return {
     tokens,
+    scope,
     accounts,
     settings,
     sessions,

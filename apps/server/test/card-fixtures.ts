@@ -96,6 +96,7 @@ export async function putCardFees(
       full_name: 'Chiamaka Obi',
       current_class: q.studentClass,
       current_session: q.sessionName,
+      session_id: q.sessionId,
       term: '1st',
       email: 'x@test.school',
       phone_number: null,

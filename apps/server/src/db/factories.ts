@@ -1,4 +1,5 @@
 import { DEFAULT_SCALES, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass } from '@portal/domain';
+import { sql } from 'kysely';
 import { hashPassword } from '../lib/passwords';
 import { allocate } from './counters';
 import { nowIso, type DB } from './index';
@@ -228,4 +229,9 @@ export async function createPayment(db: DB, p: PaymentInput) {
       updated_at: now,
     })
     .execute();
+  // Since 0030 a payment keys by its session's id: set it as the release that wrote the row would have.
+  const migrated = await sql<{ name: string }>`select name from kysely_migration where name = '0030_payment_session_ids'`.execute(db);
+  if (migrated.rows.length)
+    await sql`update payments set session_id = (select s.id from academic_sessions s where s.name = payments.current_session)
+      where reference = ${p.reference}`.execute(db);
 }

@@ -1,6 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import {
+  ATTENDANCE_MESSAGES,
+  AUTH_MESSAGES,
+  BURSARY_MESSAGES,
   CARD_CODES,
   DEFAULT_REPORT_SETTINGS,
   NOT_YOUR_SUBJECT_CODE,
@@ -29,6 +32,7 @@ import '../../src/modules/payments/payments.tables';
 import '../../src/modules/results/report-cards.tables';
 import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixtures';
+import { accessScope, reaches, reachesArm, type Purpose, type ScopeActor } from '../../src/modules/access/scope.service';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
 /** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
@@ -1101,6 +1105,266 @@ describeEachDatabase('authorization matrix', (dialect) => {
     }
     expect(failures).toEqual([]);
   }, 60_000);
+
+  it('the rows of the routes that name a student read the access scope: whom each caller reaches is what the row expects', async () => {
+    const scope = accessScope(ctx.handle.db);
+    const callers: Record<Exclude<Actor, 'anon'>, ScopeActor> = {
+      own: { id: c.student.userId, role: 'student' },
+      other: { id: c.student.userId, role: 'student' },
+      staff: { id: c.staff.userId, role: 'staff' },
+      // The guard sets `capable` on the bursar's routes for the capability's holders.
+      bursar: { id: c.bursar.userId, role: 'staff', capable: true },
+      admin: { id: c.admin.userId, role: 'admin' },
+    };
+    const failures: string[] = [];
+    for (const [key, { purpose, otherwise }] of Object.entries(SCOPED_ROUTES)) {
+      const entry = MATRIX[key];
+      if (!entry) {
+        failures.push(`${key}: not in the matrix`);
+        continue;
+      }
+      for (const [actor, caller] of Object.entries(callers) as [Exclude<Actor, 'anon'>, ScopeActor][]) {
+        const target = actor === 'own' ? c.student : c.other;
+        const reached = reaches(await scope.scopeOf(caller, purpose, c.session.id), {
+          id: target.id,
+          user_id: target.userId,
+          student_class: actor === 'own' ? 'JSS 1A' : 'JSS 2A',
+        });
+        // Reached: the record; a student naming someone else: their own where the scope says `otherwise: 'own'`.
+        const want = reached || (caller.role === 'student' && otherwise === 'own') ? 200 : 403;
+        const row = actor === 'bursar' ? (entry.expect.bursar ?? entry.expect.staff) : entry.expect[actor];
+        if (row !== want) failures.push(`${key} as ${actor}: the matrix expects ${row}, the scope (${purpose}) says ${want}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * The routes that name one student, with the access scope's purpose each asks for and what a
+ * student naming another student gets (docs/decisions/026): refused, or their own record.
+ */
+const SCOPED_ROUTES: Record<string, { purpose: Purpose; otherwise: 'own' | 'refuse' }> = {
+  'GET /api/students/:admission_number/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/results/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/results/terms/': { purpose: 'records', otherwise: 'refuse' },
+  'POST /api/payments/initiate/': { purpose: 'records', otherwise: 'refuse' },
+  'POST /api/payments/verify/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/payments/history/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/payments/receipt/:reference/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/payments/receipt/:reference/pdf/': { purpose: 'records', otherwise: 'refuse' },
+  'GET /api/attendance/student/': { purpose: 'attendance', otherwise: 'own' },
+  'GET /api/bursary/statement/': { purpose: 'statement', otherwise: 'own' },
+};
+
+/**
+ * Broken object-level authorization probes: a student asking for another student's card,
+ * statement, receipt, results, payments and attendance; a teacher asking for a student outside
+ * their arms and subjects. Each answer is checked, and so is the scope's own word on the pair.
+ */
+describeEachDatabase('BOLA probes: another student, a teacher outside their arms', (dialect) => {
+  let ctx: TestContext;
+  let c: Cast;
+  let teacher: SignedIn & { staffId: string; id: number };
+  withTestContext(dialect, async (x) => {
+    ctx = x;
+    c = await buildCast(ctx);
+    // A subject teacher of JSS 1A (Mathematics), form teacher of no arm.
+    teacher = await signInStaff(ctx);
+    await assign(ctx.handle.db, c.session.id, 'JSS 1A', SUBJECTS[0], teacher.id);
+    // JSS 2A's term is not released: its cards are its teachers' and the admin's only.
+    await ctx.handle.db.deleteFrom('result_publications').where('student_class', '=', 'JSS 2A').execute();
+  });
+
+  interface Probe {
+    name: string;
+    as: 'student' | 'teacher';
+    url: (c: Cast) => string;
+    method?: 'GET' | 'POST';
+    payload?: (c: Cast) => Record<string, unknown>;
+    purpose: Purpose;
+    /** The student the request names. */
+    target: 'other' | 'own';
+    /** 403 with this message, or 200 with the caller's own record (the scope's `otherwise: 'own'`). */
+    want: { refused: string } | 'own' | 200;
+  }
+  const one = (c: Cast, n: string) => q({ admission_number: n, session_id: c.session.id, term: '1st' });
+  const PROBES: Probe[] = [
+    // A student asking for another student's records.
+    {
+      name: 'card',
+      as: 'student',
+      url: (c) => `/api/report-card/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'card PDF',
+      as: 'student',
+      url: (c) => `/api/report-card/pdf/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'results',
+      as: 'student',
+      url: (c) => `/api/results/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'profile',
+      as: 'student',
+      url: (c) => `/api/students/${c.other.admissionNumber}/`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'receipt',
+      as: 'student',
+      url: (c) => `/api/payments/receipt/${c.references.other}/`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'receipt PDF',
+      as: 'student',
+      url: (c) => `/api/payments/receipt/${c.references.other}/pdf/`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'payment history',
+      as: 'student',
+      url: (c) => `/api/payments/history/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'verify',
+      as: 'student',
+      method: 'POST',
+      url: () => '/api/payments/verify/',
+      payload: (c) => ({ reference: c.references.other }),
+      purpose: 'records',
+      target: 'other',
+      want: { refused: AUTH_MESSAGES.ownRecordOnly },
+    },
+    {
+      name: 'statement',
+      as: 'student',
+      url: (c) => `/api/bursary/statement/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'statement',
+      target: 'other',
+      want: 'own',
+    },
+    {
+      name: 'attendance',
+      as: 'student',
+      url: (c) => `/api/attendance/student/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'attendance',
+      target: 'other',
+      want: 'own',
+    },
+    // A teacher asking for students outside their arms and subjects.
+    {
+      name: "another arm's student's attendance",
+      as: 'teacher',
+      url: (c) => `/api/attendance/student/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'attendance',
+      target: 'other',
+      want: { refused: ATTENDANCE_MESSAGES.notStudentOfYours },
+    },
+    {
+      name: 'attendance of a student they teach but are not form teacher of',
+      as: 'teacher',
+      url: (c) => `/api/attendance/student/?${q({ admission_number: c.student.admissionNumber })}`,
+      purpose: 'attendance',
+      target: 'own',
+      want: { refused: ATTENDANCE_MESSAGES.notStudentOfYours },
+    },
+    {
+      name: "another arm's unreleased card",
+      as: 'teacher',
+      url: (c) => `/api/report-card/?${one(c, c.other.admissionNumber)}`,
+      purpose: 'unreleased_cards',
+      target: 'other',
+      want: { refused: REPORT_MESSAGES.unreleasedCardsOnly('JSS 2A') },
+    },
+    {
+      name: "another arm's unreleased cards",
+      as: 'teacher',
+      url: (c) => `/api/report-cards/?${q({ session_id: c.session.id, term: '1st', student_class: 'JSS 2A' })}`,
+      purpose: 'unreleased_cards',
+      target: 'other',
+      want: { refused: REPORT_MESSAGES.unreleasedCardsOnly('JSS 2A') },
+    },
+    {
+      name: "another arm's month of attendance",
+      as: 'teacher',
+      url: () => `/api/attendance/month/?${q({ student_class: 'JSS 2A', month: '2025-10' })}`,
+      purpose: 'attendance',
+      target: 'other',
+      want: { refused: ATTENDANCE_MESSAGES.viewFormTeacherOnly('JSS 2A') },
+    },
+    {
+      name: "a statement without the bursar's capability",
+      as: 'teacher',
+      url: (c) => `/api/bursary/statement/?${q({ admission_number: c.other.admissionNumber })}`,
+      purpose: 'statement',
+      target: 'other',
+      want: { refused: BURSARY_MESSAGES.bursarOnly },
+    },
+    // Within their reach: the card of a student of the arm they teach.
+    {
+      name: 'the card of a student they teach',
+      as: 'teacher',
+      url: (c) => `/api/report-card/?${one(c, c.student.admissionNumber)}`,
+      purpose: 'unreleased_cards',
+      target: 'own',
+      want: 200,
+    },
+  ];
+
+  it("refuses each with the one message of its purpose, or answers with the caller's own record; the scope agrees", async () => {
+    const scope = accessScope(ctx.handle.db);
+    const failures: string[] = [];
+    for (const p of PROBES) {
+      const who = p.as === 'student' ? c.student : teacher;
+      const res = await ctx.app.inject({
+        method: p.method ?? 'GET',
+        url: p.url(c),
+        headers: who.auth,
+        ...(p.payload ? { payload: p.payload(c) } : {}),
+      });
+      const label = `${p.as}: ${p.name}`;
+      if (typeof p.want === 'object') {
+        if (res.statusCode !== 403 || res.json().detail !== p.want.refused)
+          failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      } else if (res.statusCode !== 200) failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      else if (
+        p.want === 'own' &&
+        (res.json().admission_number !== c.student.admissionNumber || res.body.includes(c.other.admissionNumber))
+      )
+        failures.push(`${label}: not the caller's own record: ${res.body.slice(0, 160)}`);
+      // The scope's word on the pair: never reached where refused or substituted; reached where answered.
+      const actor: ScopeActor = { id: who.userId, role: p.as === 'student' ? 'student' : 'staff' };
+      const target =
+        p.target === 'other'
+          ? { id: c.other.id, user_id: c.other.userId, student_class: 'JSS 2A' }
+          : { id: c.student.id, user_id: c.student.userId, student_class: 'JSS 1A' };
+      if (reaches(await scope.scopeOf(actor, p.purpose, c.session.id), target) !== (p.want === 200))
+        failures.push(`${label}: the scope says ${p.want === 200 ? 'not reached' : 'reached'}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
 
 describeEachDatabase('no mass assignment (field-level authorization)', (dialect) => {
@@ -1533,7 +1797,12 @@ describeEachDatabase('authorization matrix: unreleased report cards follow form 
       otherTeacher: { who: c.staff, unreleased: 403 },
       bursar: { who: c.bursar, unreleased: 403 },
     };
+    const scope = accessScope(ctx.handle.db);
     for (const [name, { who, unreleased }] of Object.entries(callers)) {
+      // The access scope names the same arms: the row's unreleased answer is its `unreleased_cards` reach.
+      const role = who === c.admin ? 'admin' : 'staff';
+      if (reachesArm(await scope.scopeOf({ id: who.userId, role }, 'unreleased_cards', c.session.id), 'JSS 1A') !== (unreleased === 200))
+        failures.push(`${name}: the scope's unreleased_cards reach disagrees with ${unreleased}`);
       for (const [term, want] of [
         ['2nd', unreleased],
         ['1st', 200],

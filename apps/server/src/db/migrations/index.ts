@@ -21,6 +21,7 @@ import { classNameReferences } from './0022_class_name_references';
 import { signInAdmissionKey } from './0024_sign_in_admission_key';
 import { usersEmailOptional } from './0025_users_email_optional';
 import { idempotencyKeys } from './0028_idempotency_keys';
+import { paymentSessionIds } from './0030_payment_session_ids';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0024_sign_in_admission_key': signInAdmissionKey,
   '0025_users_email_optional': usersEmailOptional,
   '0028_idempotency_keys': idempotencyKeys,
+  '0030_payment_session_ids': paymentSessionIds,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

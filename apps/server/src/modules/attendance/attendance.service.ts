@@ -56,6 +56,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { TeachingService } from '../teaching/teaching.service';
+import type { AccessScope } from '../access/scope.service';
 import type { AttendanceRepository, DatedMark, RegisterRecord, StudentRow } from './attendance.repository';
 
 export interface Actor {
@@ -120,6 +121,7 @@ export class AttendanceService {
     private readonly settings: SettingsService,
     private readonly sessions: SessionsService,
     private readonly teaching: TeachingService,
+    private readonly scope: AccessScope,
     private readonly now: Clock = Date.now,
   ) {}
 
@@ -521,11 +523,9 @@ export class AttendanceService {
 
   // ---------- views ----------
 
-  /** 403 unless the admin or the arm's form teacher in the session. */
-  private async assertViewer(actor: Actor, sessionId: number | null, cls: string, message: string): Promise<void> {
-    if (actor.role === 'admin') return;
-    const ft = sessionId === null ? null : await this.teaching.formTeacherOf(sessionId, cls);
-    if (ft?.user_id !== actor.id) throw forbidden(message);
+  /** 403 unless the admin or the arm's form teacher in the session (the access scope's `attendance`). */
+  private assertViewer(actor: Actor, sessionId: number | null, cls: string): Promise<void> {
+    return this.scope.assertArm(actor, cls, 'attendance', sessionId);
   }
 
   async month(actor: Actor, q: { student_class: string; month: string }): Promise<MonthGrid> {
@@ -536,7 +536,7 @@ export class AttendanceService {
     const { cal } = around;
     const inMonth = cal.terms.find((t) => t.starts_on <= to && from <= t.ends_on);
     const sessionId = inMonth ? inMonth.session_id : await this.currentSessionId();
-    await this.assertViewer(actor, sessionId, q.student_class, ATTENDANCE_MESSAGES.viewFormTeacherOnly(q.student_class));
+    await this.assertViewer(actor, sessionId, q.student_class);
 
     const [rows, active] = await Promise.all([
       this.repo.armMarks(q.student_class, lookback, to),
@@ -600,20 +600,27 @@ export class AttendanceService {
   }
 
   async student(actor: Actor, q: { admission_number?: string; session_id?: number; term?: Term }): Promise<StudentAttendance> {
-    let student: StudentRow | undefined;
-    if (actor.role === 'student') student = await this.repo.studentByUser(actor.id);
-    else {
-      if (!q.admission_number) throw badRequest({ admission_number: [RESULT_MESSAGES.admissionNumberRequired] });
-      student = await this.repo.studentByAdmission(q.admission_number);
-      if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number));
-    }
-    if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(q.admission_number ?? ''));
-    // Nothing named: the current term (the one rule every term-based screen opens on).
-    const opening = q.session_id === undefined && q.term === undefined ? await this.currentTerm() : null;
-    const sessionId = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
-    if (sessionId === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+    // The session the summary is of: the one named, else the current term's (the one rule every
+    // term-based screen opens on), else the current session. Found once, when first asked.
+    let opening = null as CurrentTerm | null;
+    let found: Promise<number> | undefined;
+    const sessionOf = () =>
+      (found ??= (async () => {
+        opening = q.session_id === undefined && q.term === undefined ? await this.currentTerm() : null;
+        const id = q.session_id ?? opening?.session_id ?? (await this.currentSessionId());
+        if (id === null) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
+        return id;
+      })());
+    // A student reads their own (the number sent is ignored); staff their form arms' students.
+    const student = await this.scope.studentFor(actor, q.admission_number, {
+      purpose: 'attendance',
+      otherwise: 'own',
+      unknown: (n) => notFound(RESULT_MESSAGES.studentNotFound(n)),
+      sessionId: sessionOf,
+    });
+    if (!student) throw badRequest({ admission_number: [RESULT_MESSAGES.admissionNumberRequired] });
+    const sessionId = await sessionOf();
     const [session, around] = await Promise.all([this.session(sessionId), this.around(null, null)]);
-    if (actor.role === 'staff') await this.assertViewer(actor, sessionId, student.student_class, ATTENDANCE_MESSAGES.notStudentOfYours);
 
     const own = around.cal.terms.filter((t) => t.session_id === sessionId);
     const term: Term =
@@ -692,7 +699,7 @@ export class AttendanceService {
   async totals(actor: Actor, q: { session_id: number; term: Term; student_class?: string }): Promise<TermTotals> {
     if (actor.role !== 'admin') {
       if (!q.student_class) throw forbidden(ATTENDANCE_MESSAGES.notStudentOfYours);
-      await this.assertViewer(actor, q.session_id, q.student_class, ATTENDANCE_MESSAGES.viewFormTeacherOnly(q.student_class));
+      await this.assertViewer(actor, q.session_id, q.student_class);
     }
     await Promise.all([this.session(q.session_id), q.student_class ? this.teaching.assertClass(q.student_class) : null]);
     const [students, counts, carried, opened] = await Promise.all([

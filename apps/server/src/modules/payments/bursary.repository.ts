@@ -12,7 +12,7 @@ export interface LedgerFilter {
   /** referenceKey of a bank reference: its payments (at any bank) and their reversals. */
   bankReferenceKey?: string;
   studentId?: number;
-  sessionName?: string;
+  sessionId?: number;
   method?: PaymentMethod;
   from?: string;
   to?: string;
@@ -122,6 +122,7 @@ export class BursaryRepository {
       .leftJoin('users as recorder', 'recorder.id', 'p.recorded_by')
       .leftJoin('staff as recorder_staff', 'recorder_staff.user_id', 'p.recorded_by')
       .leftJoin('admins as recorder_admin', 'recorder_admin.user_id', 'p.recorded_by')
+      .leftJoin('academic_sessions as sess', 'sess.id', 'p.session_id')
       .where('p.status', '=', 'successful');
     if (f.reference !== undefined) q = q.where('p.reference', '=', f.reference);
     if (f.studentId !== undefined) q = q.where('p.student_id', '=', f.studentId);
@@ -136,7 +137,7 @@ export class BursaryRepository {
         ]),
       );
     }
-    if (f.sessionName !== undefined) q = q.where('p.current_session', '=', f.sessionName);
+    if (f.sessionId !== undefined) q = q.where('p.session_id', '=', f.sessionId);
     if (f.method !== undefined) q = q.where('p.method', '=', f.method);
     if (f.from !== undefined) q = q.where('p.paid_on', '>=', f.from);
     if (f.to !== undefined) q = q.where('p.paid_on', '<=', f.to);
@@ -167,7 +168,8 @@ export class BursaryRepository {
         'p.admission_number',
         'p.full_name',
         'p.current_class',
-        'p.current_session',
+        // The session as it is named now: a renamed session's payments follow it.
+        sql<string>`coalesce(sess.name, p.current_session)`.as('current_session'),
         'p.term',
         'p.amount_kobo',
         'p.method',
@@ -204,14 +206,14 @@ export class BursaryRepository {
    * orders the lines (by day paid, then receipt), and an ORDER BY here led SQLite without
    * statistics to the `payments_ledger` index, reading every payment of the school (2.5 ms, not 0.01).
    */
-  statementEntries(studentId: number, sessionName: string, conn: Conn = this.db) {
+  statementEntries(studentId: number, sessionId: number, conn: Conn = this.db) {
     return conn
       .selectFrom('payments as p')
       .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
       .leftJoin('payments as repl', 'repl.id', 'p.replaces')
       .where('p.status', '=', 'successful')
       .where('p.student_id', '=', studentId)
-      .where('p.current_session', '=', sessionName)
+      .where('p.session_id', '=', sessionId)
       .select([
         'p.receipt_number',
         'p.term',

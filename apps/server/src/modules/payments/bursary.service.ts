@@ -8,7 +8,6 @@ import {
   LEDGER_PAGE_SIZE,
   PAYMENT_CURRENCY,
   PAYMENT_MESSAGES,
-  SCAN_MAX_BYTES,
   bankReferenceKey,
   formatReceiptNumber,
   koboToNaira,
@@ -34,31 +33,14 @@ import type { AttendanceService } from '../attendance/attendance.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { BanksService } from './banks.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';
+import { presentLedgerEntry, presentRecorded, type RecordedRow } from './bursary.presenters';
+import { decodeScan } from './payment-scans';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
-type LedgerRow = Awaited<ReturnType<BursaryRepository['ledger']>>[number];
 
 /** The next number of the one receipt sequence (online and offline payments, reversals), inside the caller's transaction. */
 export async function nextReceiptNumber(trx: Trx): Promise<string> {
   return formatReceiptNumber(await allocate(trx, 'receipt'));
-}
-
-/** The type of a scan by its first bytes (never by what the upload says it is). */
-export function sniffScanType(bytes: Buffer): 'image/png' | 'image/jpeg' | 'application/pdf' | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return null;
-}
-
-/** A scan data URL decoded and checked: its label and its bytes must agree, at most SCAN_MAX_BYTES. */
-export function decodeScan(dataUrl: string): { mime: string; bytes: Buffer } {
-  const m = /^data:(image\/png|image\/jpeg|application\/pdf);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
-  if (!m) throw badRequest({ scan: [BURSARY_MESSAGES.scanInvalid] });
-  const bytes = Buffer.from(m[2]!, 'base64');
-  if (bytes.length > SCAN_MAX_BYTES) throw badRequest({ scan: [BURSARY_MESSAGES.scanTooLarge] });
-  if (sniffScanType(bytes) !== m[1]) throw badRequest({ scan: [BURSARY_MESSAGES.scanInvalid] });
-  return { mime: m[1], bytes };
 }
 
 /** Noon of a school day in the school's time zone, as an ISO instant (an offline payment's paid_at). */
@@ -78,41 +60,10 @@ export function noonIn(timeZone: string, day: string): string {
   return new Date(guess - (asUtc - guess)).toISOString();
 }
 
-/** The day a payment counts from: the day paid (offline), else the day the gateway settled it, else recorded. */
-export function paidOnOf(r: { paid_on: string | null; paid_at: string | null; created_at: string }): string {
-  return r.paid_on ?? (r.paid_at ?? r.created_at).slice(0, 10);
-}
-
-export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
-  const reversal = r.orig_reference !== null;
-  return {
-    reference: r.reference,
-    receipt_number: r.receipt_number ?? '',
-    kind: reversal ? 'reversal' : 'payment',
-    admission_number: r.admission_number,
-    full_name: r.full_name,
-    student_class: r.current_class,
-    session: r.current_session,
-    term: (r.term as Term | null) ?? null,
-    amount: koboToNaira(r.amount_kobo),
-    method: r.method,
-    bank: r.bank,
-    bank_reference: r.bank_reference,
-    paid_on: paidOnOf(r),
-    note: r.note,
-    has_scan: Number(r.has_scan) > 0,
-    reverses: reversal ? { reference: r.orig_reference!, receipt_number: r.orig_receipt_number ?? '' } : null,
-    reason: r.reason,
-    reversed_by: r.reversed_by ?? null,
-    replaces: r.replaces_reference ? { reference: r.replaces_reference, receipt_number: r.replaces_receipt_number ?? '' } : null,
-    recorded_by: r.recorder_name?.trim() || r.recorder_email || null,
-    recorded_at: r.created_at,
-  };
-}
-
 /** An offline payment resolved and checked by its caller (the bursar's form, or a confirmed transfer report). */
 export interface RecordedPayment {
   student: PayerStudent;
+  sessionId: number;
   sessionName: string;
   term: Term | null;
   amountKobo: number;
@@ -128,28 +79,10 @@ export interface RecordedPayment {
   timeZone: string;
 }
 type PayerStudent = NonNullable<Awaited<ReturnType<BursaryRepository['studentForPayment']>>>;
-export type RecordedRow = Awaited<ReturnType<BursaryRepository['insert']>> & {
-  has_scan: number;
-  replaces_reference: string | null;
-  replaces_receipt_number: string | null;
-};
-
 /** The bank reference key a recorded payment stores (the bank's code and the reference's key): banked methods only carry a bank. */
 function referenceKeyOf(p: Pick<RecordedPayment, 'method' | 'bankCode' | 'bankReference'>): string | null {
   const code = (BANKED_METHODS as readonly string[]).includes(p.method) ? p.bankCode : '';
   return p.bankReference ? bankReferenceKey(code, p.bankReference) : null;
-}
-
-/** A payment just recorded as a ledger entry, from the row written (no re-read: nothing reverses it yet). */
-export function presentRecorded(row: RecordedRow, actor: Pick<AuthUser, 'email'>, recorderName: string | null): LedgerEntry {
-  return presentLedgerEntry({
-    ...row,
-    orig_reference: null,
-    orig_receipt_number: null,
-    reversed_by: null,
-    recorder_email: actor.email,
-    recorder_name: recorderName,
-  });
 }
 
 /**
@@ -225,6 +158,7 @@ export class BursaryService {
     const scan = input.scan ? decodeScan(input.scan) : null;
     const payment: RecordedPayment = {
       student,
+      sessionId: session.id,
       sessionName: session.name,
       term: input.term,
       amountKobo: input.amount,
@@ -274,6 +208,7 @@ export class BursaryService {
       full_name: personName(p.student),
       current_class: p.student.student_class,
       current_session: p.sessionName,
+      session_id: p.sessionId,
       term: p.term,
       // The payment's email is not null: '' for a student without one.
       email: p.student.email ?? '',
@@ -380,6 +315,7 @@ export class BursaryService {
           full_name: original.full_name,
           current_class: original.current_class,
           current_session: original.current_session,
+          session_id: original.session_id,
           term: original.term,
           email: original.email,
           phone_number: original.phone_number,
@@ -441,7 +377,7 @@ export class BursaryService {
     if (q.session_id !== undefined) {
       const s = await this.sessions.byId(q.session_id);
       if (!s) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
-      f.sessionName = s.name;
+      f.sessionId = s.id;
     }
     return f;
   }

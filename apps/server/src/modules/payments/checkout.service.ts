@@ -22,7 +22,6 @@ import {
 import type { Config } from '../../config';
 import type { Trx } from '../../db/index';
 import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
-import { assertOwnRecord, notOwnRecord } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import { nextReceiptNumber } from './bursary.service';
 import type { SessionsService } from '../calendar/sessions.service';
@@ -30,7 +29,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { standingOf, type FeesService } from './fees.service';
 import { ProviderError, SimulatorProvider, simulatorReturnUrl, type PaymentProvider, type VerifyResult } from './payments.providers';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
-import { ownStudentOf, type Actor } from './payments.students';
+import { notOwnRecord, type AccessScope, type ScopeActor as Actor } from '../access/scope.service';
 
 const providerUnavailable = () => new HttpError(503, { detail: PAYMENT_MESSAGES.providerUnavailable });
 /** Online payment is off (production without a provider key): nothing is stored, the screens say where to pay. */
@@ -51,6 +50,7 @@ export class CheckoutService {
     private readonly fees: FeesService,
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
+    private readonly scope: AccessScope,
     private readonly log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   ) {}
 
@@ -64,10 +64,12 @@ export class CheckoutService {
 
   async initiate(actor: Actor, input: InitiatePayment, origin: string): Promise<InitiateResponse> {
     if (this.provider.name === 'off') throw paymentsOff();
-    const own = await ownStudentOf(this.repo, actor);
-    if (own) assertOwnRecord(actor, own.admission_number === input.admission_number);
-    const student = own ?? (await this.repo.studentByAdmissionNumber(input.admission_number));
-    if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
+    // A student pays only for themselves; staff (the bursary) for any student.
+    const student = await this.scope.studentFor(actor, input.admission_number, {
+      purpose: 'records',
+      otherwise: 'refuse',
+      unknown: () => badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] }),
+    });
     const session = await this.sessions.byName(input.current_session);
     if (!session) throw badRequest({ current_session: [PAYMENT_MESSAGES.sessionInvalid] });
     await this.fees.checkClasses([input.current_class], 'current_class');
@@ -83,6 +85,7 @@ export class CheckoutService {
         full_name: input.full_name,
         current_class: input.current_class,
         current_session: session.name,
+        session_id: session.id,
         term: input.term,
         email: input.email,
         phone_number: input.phone_number,
@@ -152,7 +155,7 @@ export class CheckoutService {
     input: InitiatePayment,
   ): Promise<void> {
     const due = (await this.fees.studentDues(session.id, [student])).get(student.id)?.due ?? {};
-    const standing = standingOf(due, await this.repo.paidKobo(student.id, session.name));
+    const standing = standingOf(due, await this.repo.paidKobo(student.id, session.id));
     const warning = paymentWarning(standing.session, standing.terms, input.amount, input.term);
     if (!warning) return;
     const detail =
@@ -281,8 +284,7 @@ export class CheckoutService {
   async verify(actor: Actor, reference: string): Promise<VerifyResponse> {
     const p = await this.repo.paymentByReference(this.repo.db, reference);
     if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    const own = await ownStudentOf(this.repo, actor);
-    if (own) assertOwnRecord(actor, p.student_id === own.id);
+    await this.scope.assertReachesStudent(actor, { id: p.student_id }, 'records');
     if (p.status === 'successful') return { status: 'success', message: PAYMENT_MESSAGES.verified, reference };
     if (p.provider !== this.provider.name) {
       this.log?.warn({ reference, provider: p.provider }, 'payment made through another provider than the configured one');
@@ -377,9 +379,9 @@ export class CheckoutService {
     if (!simulator || !tx) throw notFound(ONLINE_PAYMENT_MESSAGES.checkoutNotFound);
     const p = await this.repo.paymentByReference(this.repo.db, tx.reference);
     if (!p) throw notFound(ONLINE_PAYMENT_MESSAGES.checkoutNotFound);
+    // Not the scope's `records` (staff reach every student): a checkout is its payer's and its starter's.
     if (actor.role !== 'admin' && p.initiated_by !== actor.id) {
-      const own = await ownStudentOf(this.repo, actor);
-      if (!own || p.student_id !== own.id) throw notOwnRecord();
+      if (actor.role !== 'student' || !(await this.scope.reachesStudent(actor, { id: p.student_id }, 'records'))) throw notOwnRecord();
     }
     return { simulator, tx, p };
   }

@@ -37,7 +37,7 @@ export class FeeReportsRepository {
    * Per student of these classes: successful payments of the session net of reversals, and the day
    * of the latest money received (a reversal, or a payment it reversed, is not). One grouped query.
    */
-  paidByStudent(sessionName: string, classes: readonly string[] | null) {
+  paidByStudent(sessionId: number, classes: readonly string[] | null) {
     // At most one reversal a payment (unique reversal_of): the join never doubles a row.
     let q = withReversal(this.db)
       .select((eb) => [
@@ -45,7 +45,7 @@ export class FeeReportsRepository {
         eb.fn.sum<number>('p.amount_kobo').as('paid'),
         sql<string | null>`max(case when p.amount_kobo > 0 and rev.reversal_of is null then ${paidDay} end)`.as('last_paid_on'),
       ])
-      .where('p.current_session', '=', sessionName)
+      .where('p.session_id', '=', sessionId)
       .where('p.status', '=', 'successful')
       .where('p.student_id', 'is not', null);
     if (classes)
@@ -74,11 +74,11 @@ export class FeeReportsRepository {
    * that stand (a reversed payment and its reversal cancel out, so the mistaken entry is not money
    * received on its day).
    */
-  received(sessionName: string, by: 'day' | 'method', range: { from?: string; to?: string }) {
+  received(sessionId: number, by: 'day' | 'method', range: { from?: string; to?: string }) {
     const group = by === 'day' ? paidDay : sql<string>`p.method`;
     let q = withReversal(this.db)
       .select((eb) => [group.as('k'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('p.amount_kobo').as('kobo')])
-      .where('p.current_session', '=', sessionName)
+      .where('p.session_id', '=', sessionId)
       .where('p.status', '=', 'successful')
       .where('p.amount_kobo', '>', 0)
       .where('rev.reversal_of', 'is', null);

@@ -85,7 +85,7 @@ export class FeeReportsService {
     // synchronous piece, and all of them in one turn held the loop for a whole school's rows.
     const students = await inTurn(() => this.repo.activeStudents(classes));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
-    const paid = await inTurn(() => this.repo.paidByStudent(session.name, classes));
+    const paid = await inTurn(() => this.repo.paidByStudent(session.id, classes));
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     // No term chosen: the current term (what has fallen due up to it); `session`: the whole session.
     const term = q.term === 'session' ? null : (q.term ?? currentTermOf(starts, today));
@@ -153,12 +153,12 @@ export class FeeReportsService {
     // One read after another with a turn of the event loop between them (see debtorsAll).
     const students = await inTurn(() => this.repo.activeStudents(null));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
-    const paid = await inTurn(() => this.repo.paidByStudent(session.name, null));
+    const paid = await inTurn(() => this.repo.paidByStudent(session.id, null));
     const [names, byDay, byMethod] = await inTurn(() =>
       Promise.all([
         this.repo.itemNames(session.id),
-        this.repo.received(session.name, 'day', range),
-        this.repo.received(session.name, 'method', range),
+        this.repo.received(session.id, 'day', range),
+        this.repo.received(session.id, 'method', range),
       ]),
     );
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));

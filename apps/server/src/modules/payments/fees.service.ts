@@ -207,7 +207,7 @@ export async function feesForCards(
     ),
     // Next term's fees are the class's: the card prints them before any student's discount.
     q.next.sessionId === null ? Promise.resolve([]) : repo.compulsoryDues(q.next.sessionId, [q.studentClass]),
-    repo.paidKoboByStudent(q.studentIds, q.session.name),
+    repo.paidKoboByStudent(q.studentIds, q.session.id),
     calendar.termStarts(q.session),
     calendar.today(),
   ]);

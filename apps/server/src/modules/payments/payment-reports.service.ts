@@ -13,14 +13,13 @@ import {
   personName,
 } from '@portal/domain';
 import { badRequest, notFound } from '../../http/errors';
-import { assertOwnRecord } from '../../http/policies';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DiscountsService } from './discounts.service';
 import { presentTerm, standingOf, type FeesService, type StudentDues } from './fees.service';
 import { presentPayment, presentReceipt } from './payments.presenters';
 import type { PaymentsRepository } from './payments.repository';
-import { ownStudentOf, type Actor } from './payments.students';
+import type { AccessScope, ScopeActor as Actor } from '../access/scope.service';
 
 /** What the payment screens read: a student's history, the class report and summary, the payment form's context, receipts. */
 export class PaymentReportsService {
@@ -30,11 +29,11 @@ export class PaymentReportsService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly discounts: DiscountsService,
+    private readonly scope: AccessScope,
   ) {}
 
   async history(actor: Actor, admissionNumber: string): Promise<Payment[]> {
-    const own = await ownStudentOf(this.repo, actor);
-    if (own) assertOwnRecord(actor, own.admission_number === admissionNumber);
+    await this.scope.assertReachesStudent(actor, { admission_number: admissionNumber }, 'records');
     return (await this.repo.history(admissionNumber)).map(presentPayment);
   }
 
@@ -61,7 +60,7 @@ export class PaymentReportsService {
     const students = await this.repo.studentsOfClass(studentClass);
     const payments = await this.repo.paymentsOfStudents(
       students.map((s) => s.id),
-      session?.name ?? null,
+      session?.id ?? null,
     );
     const dues = session ? await this.fees.studentDues(session.id, students) : new Map<number, StudentDues>();
     const byStudent = new Map<number, typeof payments>();
@@ -127,10 +126,10 @@ export class PaymentReportsService {
       current_session: current?.name ?? null,
       student: null,
     };
-    const own = await ownStudentOf(this.repo, actor);
+    const own = await this.scope.ownStudent(actor);
     if (!own) return out;
     const [paidKobo, { dues, shares }] = await Promise.all([
-      current ? this.repo.paidKobo(own.id, current.name) : 0,
+      current ? this.repo.paidKobo(own.id, current.id) : 0,
       current ? this.discounts.sharesOf(current.id, own) : { dues: undefined, shares: [] },
     ]);
     const standing = standingOf(dues?.due ?? {}, paidKobo);
@@ -159,20 +158,20 @@ export class PaymentReportsService {
   async receipt(actor: Actor, reference: string): Promise<Receipt> {
     const p = await this.repo.paymentByReference(this.repo.db, reference);
     if (!p) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    const own = await ownStudentOf(this.repo, actor);
-    if (own) assertOwnRecord(actor, p.student_id === own.id);
+    await this.scope.assertReachesStudent(actor, { id: p.student_id }, 'records');
     if (p.status !== 'successful' || !p.paid_at) throw notFound(PAYMENT_MESSAGES.receiptNotAvailable);
     const [school, record, session] = await Promise.all([
       this.settings.get(),
       p.student_id === null ? undefined : this.repo.studentRecord(p.student_id),
-      this.sessions.byName(p.current_session),
+      p.session_id === null ? undefined : this.sessions.byId(p.session_id),
     ]);
-    const receipt = presentReceipt({ ...p, paid_at: p.paid_at }, record, school);
+    // The session as it is named now (a renamed session's payments follow it).
+    const receipt = presentReceipt({ ...p, current_session: session?.name ?? p.current_session, paid_at: p.paid_at }, record, school);
     if (p.student_id === null || !record || !session) return receipt;
     // The session's discounts and what the student owed once this payment (and every one credited before it) counted.
     const [{ dues, shares }, paidKobo] = await Promise.all([
       this.discounts.sharesOf(session.id, { id: p.student_id, student_class: record.student_class }),
-      this.repo.paidKoboUpTo(p.student_id, p.current_session, { receiptNumber: p.receipt_number, id: p.id }),
+      this.repo.paidKoboUpTo(p.student_id, session.id, { receiptNumber: p.receipt_number, id: p.id }),
     ]);
     return {
       ...receipt,

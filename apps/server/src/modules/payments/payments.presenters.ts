@@ -2,13 +2,14 @@ import { koboToNaira, PAYMENT_METHOD_LABELS, type Payment, type Receipt, type Sc
 import type { PaymentRow } from './payments.repository';
 
 /** A payment as the API shows it, amounts in naira. */
-export function presentPayment(p: PaymentRow): Payment {
+export function presentPayment(p: PaymentRow & { session_name?: string | null }): Payment {
   return {
     id: p.id,
     admission_number: p.admission_number,
     full_name: p.full_name,
     current_class: p.current_class,
-    current_session: p.current_session,
+    // The session as it is named now (a renamed session's payments follow it).
+    current_session: p.session_name ?? p.current_session,
     email: p.email,
     phone_number: p.phone_number,
     amount: koboToNaira(p.amount_kobo),

@@ -121,52 +121,55 @@ export class PaymentsRepository {
       .execute();
   }
 
-  history(admissionNumber: string): Promise<PaymentRow[]> {
+  /** A student's payments with their session as it is named now (`session_name`; null: no session matched). */
+  history(admissionNumber: string): Promise<(PaymentRow & { session_name: string | null })[]> {
     return this.hot.execute(
       this.db,
       'history',
       (slot) =>
         this.db
           .selectFrom('payments')
-          .selectAll()
-          .where('admission_number', '=', slot('admissionNumber'))
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
+          .leftJoin('academic_sessions', 'academic_sessions.id', 'payments.session_id')
+          .selectAll('payments')
+          .select('academic_sessions.name as session_name')
+          .where('payments.admission_number', '=', slot('admissionNumber'))
+          .orderBy('payments.created_at', 'desc')
+          .orderBy('payments.id', 'desc')
           .limit(500),
       { admissionNumber },
     );
   }
 
   /** Successful and pending payments of these students (optionally in one session), newest first. */
-  paymentsOfStudents(studentIds: number[], sessionName: string | null) {
+  paymentsOfStudents(studentIds: number[], sessionId: number | null) {
     if (!studentIds.length) return Promise.resolve([]);
     let q = this.db
       .selectFrom('payments')
       .select(['student_id', 'amount_kobo', 'status', 'paid_at', 'created_at'])
       .where('student_id', 'in', studentIds)
       .where('status', 'in', ['successful', 'pending']);
-    if (sessionName) q = q.where('current_session', '=', sessionName);
+    if (sessionId !== null) q = q.where('session_id', '=', sessionId);
     return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }
 
-  async paidKobo(studentId: number, sessionName: string): Promise<number> {
+  async paidKobo(studentId: number, sessionId: number): Promise<number> {
     const row = await this.db
       .selectFrom('payments')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kobo'), eb.lit(0)).as('paid'))
       .where('student_id', '=', studentId)
-      .where('current_session', '=', sessionName)
+      .where('session_id', '=', sessionId)
       .where('status', '=', 'successful')
       .executeTakeFirst();
     return Number(row?.paid ?? 0);
   }
 
   /** What a student had paid in a session once a payment counted: those credited up to it (receipt order, else id). */
-  async paidKoboUpTo(studentId: number, sessionName: string, upTo: { receiptNumber: string | null; id: number }): Promise<number> {
+  async paidKoboUpTo(studentId: number, sessionId: number, upTo: { receiptNumber: string | null; id: number }): Promise<number> {
     let q = this.db
       .selectFrom('payments')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kobo'), eb.lit(0)).as('paid'))
       .where('student_id', '=', studentId)
-      .where('current_session', '=', sessionName)
+      .where('session_id', '=', sessionId)
       .where('status', '=', 'successful');
     // Receipt numbers are allocated as payments are credited and padded to one width, so they sort as text.
     q = upTo.receiptNumber ? q.where('receipt_number', '<=', upTo.receiptNumber) : q.where('id', '<=', upTo.id);
@@ -175,12 +178,12 @@ export class PaymentsRepository {
   }
 
   /** Successful payments of a session summed per student, one query (report cards' balances). */
-  paidKoboByStudent(studentIds: readonly number[], sessionName: string) {
+  paidKoboByStudent(studentIds: readonly number[], sessionId: number) {
     return this.db
       .selectFrom('payments')
       .select((eb) => ['student_id', eb.fn.sum<number>('amount_kobo').as('paid')])
       .where('student_id', 'in', studentIds.length ? studentIds : [-1])
-      .where('current_session', '=', sessionName)
+      .where('session_id', '=', sessionId)
       .where('status', '=', 'successful')
       .groupBy('student_id')
       .execute();

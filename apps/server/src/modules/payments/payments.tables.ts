@@ -9,7 +9,13 @@ export interface PaymentsTable {
   admission_number: string;
   full_name: string;
   current_class: string;
+  /** The session's name when the payment was made (the spec's field); keys use `session_id`. */
   current_session: string;
+  /**
+   * The session paid for (migration 0030): what statements, debtors and receipts key by, so a
+   * renamed session keeps its payments. Null only for an old row whose name matched no session.
+   */
+  session_id: ColumnType<number | null, number | null | undefined, number | null>;
   term: string | null;
   email: string;
   phone_number: string | null;

@@ -14,14 +14,13 @@ import {
   type Term,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
-import { badRequest, forbidden } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
-import { paidOnOf } from './bursary.service';
+import { paidOnOf } from './bursary.presenters';
 import type { DiscountsService } from './discounts.service';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
-import type { PaymentsRepository } from './payments.repository';
-import { ownStudentOf } from './payments.students';
+import { outOfScope, type AccessScope } from '../access/scope.service';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'capable'>;
 
@@ -35,7 +34,7 @@ type Actor = Pick<AuthUser, 'id' | 'role' | 'capable'>;
  */
 export class StatementService {
   constructor(
-    private readonly payments: PaymentsRepository,
+    private readonly scope: AccessScope,
     private readonly bursaryRepo: BursaryRepository,
     private readonly fees: FeesService,
     private readonly sessions: SessionsService,
@@ -44,14 +43,17 @@ export class StatementService {
   ) {}
 
   async statement(actor: Actor, q: { admission_number?: string; session_id?: number }): Promise<Statement> {
-    // The student reads their own (whatever admission number they send); staff need the bursar
-    // capability, which the route's guard already checked with the account (`capable`).
-    if (actor.role === 'staff' && !actor.capable) throw forbidden(BURSARY_MESSAGES.bursarOnly);
+    // Staff need the bursar capability, which the route's guard already checked with the account
+    // (`capable`): the scope's `statement` reaches nobody without it.
+    if ((await this.scope.scopeOf(actor, 'statement')).kind === 'none') throw outOfScope(actor, 'statement');
     // Independent lookups run together: each is a round trip on PostgreSQL.
     const [student, session] = await Promise.all([
-      ownStudentOf(this.payments, actor).then(
-        (own) => own ?? (q.admission_number ? this.bursaryRepo.studentForPayment(q.admission_number) : undefined),
-      ),
+      // The student reads their own, whatever admission number they send (`otherwise: 'own'`).
+      this.scope.studentFor(actor, q.admission_number, {
+        purpose: 'statement',
+        otherwise: 'own',
+        unknown: () => badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] }),
+      }),
       q.session_id !== undefined ? this.sessions.byId(q.session_id) : this.sessions.currentOrLatest(),
     ]);
     if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
@@ -61,7 +63,7 @@ export class StatementService {
       this.fees.compulsoryItems(session.id, student.student_class),
       this.calendar.termStarts(session),
       this.calendar.today(),
-      this.bursaryRepo.statementEntries(student.id, session.name),
+      this.bursaryRepo.statementEntries(student.id, session.id),
       this.discounts.sharesOf(session.id, student),
     ]);
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);

@@ -11,7 +11,6 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
-import { isStudent } from '../../http/policies';
 import type { TransferReportsService } from './transfer-reports.service';
 
 const tags = ['bursary'];
@@ -19,7 +18,7 @@ const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 /** A report is the student's own: staff and admin hear so before their body is even read. */
 function studentsOnly(request: FastifyRequest): Promise<void> {
-  return isStudent(currentUser(request)) ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
+  return currentUser(request).role === 'student' ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
 }
 
 /** Transfers students report and the bursar confirms or rejects (issue 17, item 3); registered from bursaryRoutes. */

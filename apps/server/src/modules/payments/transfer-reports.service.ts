@@ -21,14 +21,14 @@ import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { isStudent } from '../../http/policies';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { CapabilitiesService } from '../auth/capabilities.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
-import { decodeScan, presentRecorded, type BursaryService, type RecordedPayment, type RecordedRow } from './bursary.service';
-import type { PaymentsRepository } from './payments.repository';
-import { ownStudentOf } from './payments.students';
+import { presentRecorded, type RecordedRow } from './bursary.presenters';
+import type { BursaryService, RecordedPayment } from './bursary.service';
+import { decodeScan } from './payment-scans';
+import type { AccessScope } from '../access/scope.service';
 import type { TransferReportFilter, TransferReportsRepository } from './transfer-reports.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
@@ -74,7 +74,7 @@ export class TransferReportsService {
     private readonly repo: TransferReportsRepository,
     private readonly bursary: BursaryService,
     private readonly bursaryRepo: BursaryRepository,
-    private readonly payments: PaymentsRepository,
+    private readonly scope: AccessScope,
     private readonly sessions: SessionsService,
     private readonly attendance: AttendanceService,
     private readonly capabilities: CapabilitiesService,
@@ -82,8 +82,9 @@ export class TransferReportsService {
 
   /** The signed-in student's own record; anyone else is refused (a report is always the reporter's own). */
   private async reporter(actor: Actor) {
-    if (!isStudent(actor)) throw forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly);
-    return (await ownStudentOf(this.payments, actor))!;
+    const own = await this.scope.ownStudent(actor);
+    if (!own) throw forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly);
+    return own;
   }
 
   private async one(id: number): Promise<TransferReport> {
@@ -205,6 +206,7 @@ export class TransferReportsService {
     if (!student || !session) throw notFound(TRANSFER_REPORT_MESSAGES.reportNotFound);
     const payment: RecordedPayment = {
       student,
+      sessionId: session.id,
       sessionName: session.name,
       term: (report.term as Term | null) ?? null,
       amountKobo: report.amount_kobo,
@@ -294,7 +296,7 @@ export class TransferReportsService {
    * report does not exist (404, as for an unknown id); staff without the capability are refused first.
    */
   async scan(actor: Actor, id: number): Promise<{ mime: string; bytes: Buffer }> {
-    const own = await ownStudentOf(this.payments, actor);
+    const own = await this.scope.ownStudent(actor);
     if (!own && actor.role === 'staff' && !(await this.capabilities.mine(actor)).capabilities.includes('bursar')) {
       throw forbidden(BURSARY_MESSAGES.bursarOnly);
     }

@@ -12,7 +12,6 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { assertOwnRecord, isStudent } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
@@ -21,6 +20,7 @@ import { nextAdmissionNumbers } from './admission-numbers';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StudentFilters, StudentRow, StudentValues } from './people.repository';
+import { outOfScope, type AccessScope } from '../access/scope.service';
 
 export { STUDENT_COUNTER } from './admission-numbers';
 
@@ -42,6 +42,7 @@ export class StudentsService {
   constructor(
     private readonly repo: PeopleRepository,
     private readonly teaching: SchoolClasses,
+    private readonly scope: AccessScope,
   ) {}
 
   /** A new student, or a move, goes only into one of the school's current arms. */
@@ -49,27 +50,30 @@ export class StudentsService {
     return this.teaching.assertClass(name, { current: true, unknownMessage: PEOPLE_MESSAGES.invalidClass });
   }
 
-  private filters(actor: AuthUser, q: StudentListQuery): StudentFilters {
+  private async filters(actor: AuthUser, q: StudentListQuery): Promise<StudentFilters> {
+    const scope = await this.scope.scopeOf(actor, 'records');
     // A student only ever sees their own record, whatever the filters say.
-    if (isStudent(actor)) return { userId: actor.id };
+    if (scope.kind === 'self') return { userId: scope.userId };
+    // (A reach over some students only, a parent's, needs its filter here first.)
+    if (scope.kind !== 'all') throw outOfScope(actor, 'records');
     // Class lists leave withdrawn students out unless asked for; their history stays.
     return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q, status: q.status ?? 'active' };
   }
 
   async list(actor: AuthUser, q: StudentListQuery): Promise<StudentRecord[]> {
-    const rows = await this.repo.listStudents(this.filters(actor, q), q.limit, q.offset);
+    const rows = await this.repo.listStudents(await this.filters(actor, q), q.limit, q.offset);
     return rows.map(presentStudent);
   }
 
   /** A page plus the total, for the paged screens. */
   async search(actor: AuthUser, q: StudentListQuery): Promise<StudentPage> {
-    const f = this.filters(actor, q);
+    const f = await this.filters(actor, q);
     const [rows, count] = await Promise.all([this.repo.listStudents(f, q.limit ?? 100, q.offset), this.repo.countStudents(f)]);
     return { count, results: rows.map(presentStudent) };
   }
 
   async exportRows(actor: AuthUser, q: StudentListQuery): Promise<StudentRecord[]> {
-    return mapInSlices(await this.repo.listStudentsInSlices(this.filters(actor, q)), presentStudent);
+    return mapInSlices(await this.repo.listStudentsInSlices(await this.filters(actor, q)), presentStudent);
   }
 
   private async load(admissionNumber: string): Promise<StudentRow> {
@@ -78,13 +82,13 @@ export class StudentsService {
     return row;
   }
 
-  private assertCanRead(actor: AuthUser, row: StudentRow): void {
-    assertOwnRecord(actor, row.user_id === actor.id);
+  private assertCanRead(actor: AuthUser, row: StudentRow): Promise<void> {
+    return this.scope.assertStudent(actor, row, 'records');
   }
 
   async get(actor: AuthUser, admissionNumber: string): Promise<StudentRecord> {
     const row = await this.load(admissionNumber);
-    this.assertCanRead(actor, row);
+    await this.assertCanRead(actor, row);
     // One student's detail carries the photo (the update page and the bio data show it); lists do not.
     return { ...presentStudent(row), photo: await this.repo.photoOf(row.id) };
   }
@@ -92,7 +96,7 @@ export class StudentsService {
   async getLegacy(actor: AuthUser, id: number) {
     const row = await this.repo.findStudentById(id);
     if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-    this.assertCanRead(actor, row);
+    await this.assertCanRead(actor, row);
     return presentLegacyStudent(row);
   }
 

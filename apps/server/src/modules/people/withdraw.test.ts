@@ -40,6 +40,7 @@ describeEachDatabase('withdrawing a student', (dialect) => {
         full_name: 'Ada Eze',
         current_class: studentClass,
         current_session: '2025/2026',
+        session_id: sessionId,
         term: '1st',
         email: st.email,
         phone_number: '',

@@ -8,7 +8,6 @@ import {
   positionText,
   rankClass,
   RESULT_ADMIN_MESSAGES,
-  REPORT_MESSAGES,
   RESULT_MESSAGES,
   round2,
   termLabel,
@@ -51,6 +50,7 @@ import type { AssessmentService } from './assessment.service';
 import type { CardFees } from './results.ports';
 import type { ReportCardsRepository } from './report-cards.repository';
 import type { AttendanceService } from '../attendance/attendance.service';
+import type { AccessScope } from '../access/scope.service';
 import { mapInSlices, yieldToEventLoop } from '../../lib/yield';
 
 /** Report cards built between two turns of the event loop (a class's cards: 40 to 90). */
@@ -380,6 +380,7 @@ export interface ReportCardDeps {
   /** The fee figures the card prints: results' `CardFees` port, answered by payments. */
   fees: CardFees;
   attendance: Pick<AttendanceService, 'cardAttendance'>;
+  scope: AccessScope;
 }
 
 /** Report cards and broadsheets: each computed from a couple of set-based queries, never per student. */
@@ -394,6 +395,7 @@ export class ReportCardService {
   private readonly cardRepo: ReportCardsRepository;
   private readonly fees: CardFees;
   private readonly attendance: Pick<AttendanceService, 'cardAttendance'>;
+  private readonly scope: AccessScope;
 
   constructor(deps: ReportCardDeps) {
     this.repo = deps.repo;
@@ -406,6 +408,7 @@ export class ReportCardService {
     this.cardRepo = deps.cardRepo;
     this.fees = deps.fees;
     this.attendance = deps.attendance;
+    this.scope = deps.scope;
   }
 
   /**
@@ -518,11 +521,11 @@ export class ReportCardService {
   /**
    * Before release an arm's cards (comments, ratings, attendance, fee balance) are for its form
    * teacher, its subject teachers and the admin (issue 30.9); once released, for every staff member.
+   * Who teaches the arm is the access scope's answer (`unreleased_cards`).
    */
   private async assertMayRead(actor: Actor, sessionId: number, cls: string, released: boolean): Promise<void> {
     if (released || actor.role === 'student') return;
-    if (!(await this.teaching.mayReadUnreleasedCards(actor, sessionId, cls)))
-      throw new HttpError(403, { detail: REPORT_MESSAGES.unreleasedCardsOnly(cls) });
+    await this.scope.assertArm(actor, cls, 'unreleased_cards', sessionId);
   }
 
   /** Every report card of a class for a term (staff and admin), in register order (surname, first name). */

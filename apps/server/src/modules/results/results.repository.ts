@@ -85,14 +85,6 @@ export class ResultsRepository {
     return rows[0];
   }
 
-  findStudentByUser(userId: number): Promise<StudentRow | undefined> {
-    return this.db
-      .selectFrom('students')
-      .select(['id', 'user_id', 'admission_number', 'first_name', 'last_name', 'student_class', 'gender'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
   listResults(f: ResultFilters): Promise<ResultRow[]> {
     const has = {
       sessionId: f.sessionId !== undefined,

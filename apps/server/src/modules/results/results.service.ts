@@ -16,14 +16,14 @@ import {
   personName,
 } from '@portal/domain';
 import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
-import { assertOwnRecord, isStudent, notOwnRecord } from '../../http/policies';
 import { writeAudit } from '../../db/audit';
 import type { Conn } from '../../db/index';
 import type { GradingService } from './grading.service';
 import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit';
 import type { SessionRows } from '../calendar/sessions.service';
 import { presentAuditEntry, presentResult, sortResults } from './results.presenters';
-import type { AuditInsert, ResultRow, ResultsRepository, StudentRow } from './results.repository';
+import type { AuditInsert, ResultRow, ResultsRepository } from './results.repository';
+import type { AccessScope, ScopedStudent } from '../access/scope.service';
 import { assertStudentActive } from '../people/student-status';
 import type { TeachingService } from '../teaching/teaching.service';
 import { componentsJson, sameComponents, type AssessmentService } from './assessment.service';
@@ -61,6 +61,7 @@ export class ResultsService {
     private readonly teaching: TeachingService,
     private readonly assessment: AssessmentService,
     private readonly cards: ReportCardsRepository,
+    private readonly scope: AccessScope,
   ) {}
 
   /** 400 unless `subject` is one of the student's subjects for the class of the result. */
@@ -77,24 +78,16 @@ export class ResultsService {
     if (missing) throw badRequest({ [field]: [TEACHING_MESSAGES.subjectNotOffered(missing, personName(student))] });
   }
 
-  /** The student a student account may see: themselves. */
-  async ownStudent(actor: Actor): Promise<StudentRow> {
-    const me = await this.repo.findStudentByUser(actor.id);
-    if (!me) throw notOwnRecord();
-    return me;
-  }
-
-  /** For GET screens: a student may only name themselves; staff get a 404 for an unknown number. */
-  async studentFor(actor: Actor, admissionNumber: string | undefined): Promise<StudentRow | undefined> {
-    if (isStudent(actor)) {
-      const me = await this.ownStudent(actor);
-      assertOwnRecord(actor, admissionNumber === undefined || admissionNumber === me.admission_number);
-      return me;
-    }
-    if (admissionNumber === undefined) return undefined;
-    const st = await this.repo.findStudent(admissionNumber);
-    if (!st) throw notFound(RESULT_MESSAGES.studentNotFound(admissionNumber));
-    return st;
+  /**
+   * For GET screens, through the access scope: a student may only name themselves (naming another
+   * is refused); staff get a 404 for an unknown number.
+   */
+  studentFor(actor: Actor, admissionNumber: string | undefined): Promise<ScopedStudent | undefined> {
+    return this.scope.studentFor(actor, admissionNumber, {
+      purpose: 'records',
+      otherwise: 'refuse',
+      unknown: (n) => notFound(RESULT_MESSAGES.studentNotFound(n)),
+    });
   }
 
   async list(

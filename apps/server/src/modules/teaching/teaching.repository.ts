@@ -543,21 +543,6 @@ export class TeachingRepository {
   }
 
   /** Form teachers of a session's arms by class name, with their sign-in (to check who may act): one query. */
-  /** Whether the user is the form teacher of the arm, or teaches it a subject, in the session: one query. */
-  async teachesArm(userId: number, sessionId: number, className: string, conn: Conn = this.db): Promise<boolean> {
-    const r = await sql<{ n: number | string }>`
-      select count(*) as n from (
-        select f.arm_id from form_teachers f
-          join staff st on st.id = f.staff_id join class_arms a on a.id = f.arm_id
-          where f.session_id = ${sessionId} and st.user_id = ${userId} and a.name = ${className}
-        union all
-        select t.arm_id from teaching_assignments t
-          join staff st on st.id = t.staff_id join class_arms a on a.id = t.arm_id
-          where t.session_id = ${sessionId} and st.user_id = ${userId} and a.name = ${className}
-      ) x`.execute(conn);
-    return Number(r.rows[0]?.n ?? 0) > 0;
-  }
-
   formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
     return conn
       .selectFrom('form_teachers as f')

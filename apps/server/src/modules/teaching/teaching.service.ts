@@ -117,16 +117,6 @@ export class TeachingService {
     return row ? { user_id: Number(row.user_id), name: personName(row) } : null;
   }
 
-  /**
-   * Whether `actor` may read an arm's report cards before they are released (issue 30.9): the admin,
-   * the arm's form teacher and its subject teachers in that session. One query for staff.
-   */
-  async mayReadUnreleasedCards(actor: Actor, sessionId: number, className: string, conn: Conn = this.db): Promise<boolean> {
-    if (actor.role === 'admin') return true;
-    if (actor.role !== 'staff') return false;
-    return this.repo.teachesArm(actor.id, sessionId, className, conn);
-  }
-
   /** Form teachers of a session's arms (by class name), or of the arms `userId` is form teacher of: one query. */
   formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
     return this.repo.formTeachers(sessionId, f, conn);

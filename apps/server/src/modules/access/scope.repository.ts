@@ -1,0 +1,99 @@
+import type { Conn, DB } from '../../db/index';
+import { QueryTemplates } from '../../db/query-templates';
+
+/**
+ * A student as every scope decision sees them: who they are (record and account), their arm, and
+ * what a payment or a screen names them by. One shape for results, attendance, payments and people.
+ */
+export interface ScopedStudent {
+  id: number;
+  user_id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  student_class: string;
+  gender: string | null;
+  phone_number: string;
+  /** Null for a student without one. */
+  email: string | null;
+}
+
+/** A staff member's reach in one session: the arms they are form teacher of, the arm–subject pairs they teach. */
+export interface TeacherReach {
+  formArms: string[];
+  armSubjects: { arm: string; subject: string }[];
+}
+
+/**
+ * The one reader behind the access scope: students (by account, admission number or id) and a
+ * teacher's form arms and teaching assignments. Read only; the tables belong to people and
+ * teaching, which write them.
+ */
+export class ScopeRepository {
+  /** A student's own record is read on every page a student opens: compiled once. */
+  private readonly hot = new QueryTemplates();
+
+  constructor(readonly db: DB) {}
+
+  private students(conn: Conn) {
+    return conn
+      .selectFrom('students')
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .select([
+        'students.id',
+        'students.user_id',
+        'students.admission_number',
+        'students.first_name',
+        'students.last_name',
+        'students.student_class',
+        'students.gender',
+        'students.phone_number',
+        'users.email',
+      ]);
+  }
+
+  async studentByUser(userId: number, conn: Conn = this.db): Promise<ScopedStudent | undefined> {
+    const rows = await this.hot.execute(conn, 'byUser', (slot) => this.students(this.db).where('students.user_id', '=', slot('userId')), {
+      userId,
+    });
+    return rows[0];
+  }
+
+  async studentByAdmission(admissionNumber: string, conn: Conn = this.db): Promise<ScopedStudent | undefined> {
+    const rows = await this.hot.execute(
+      conn,
+      'byAdmission',
+      (slot) => this.students(this.db).where('students.admission_number', '=', slot('admissionNumber')),
+      { admissionNumber },
+    );
+    return rows[0];
+  }
+
+  studentById(id: number, conn: Conn = this.db): Promise<ScopedStudent | undefined> {
+    return this.students(conn).where('students.id', '=', id).executeTakeFirst();
+  }
+
+  /** What a staff member reaches in a session as form teacher and as subject teacher: two indexed reads. */
+  async teacherReach(userId: number, sessionId: number, conn: Conn = this.db): Promise<TeacherReach> {
+    const [form, taught] = await Promise.all([
+      conn
+        .selectFrom('form_teachers as f')
+        .innerJoin('staff as st', 'st.id', 'f.staff_id')
+        .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
+        .select('a.name as arm')
+        .where('f.session_id', '=', sessionId)
+        .where('st.user_id', '=', userId)
+        .execute(),
+      conn
+        .selectFrom('teaching_assignments as t')
+        .innerJoin('staff as st', 'st.id', 't.staff_id')
+        .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+        .innerJoin('subjects as s', 's.id', 't.subject_id')
+        .select(['a.name as arm', 's.name as subject'])
+        .where('t.session_id', '=', sessionId)
+        .where('st.user_id', '=', userId)
+        .execute(),
+    ]);
+    return { formArms: form.map((r) => r.arm), armSubjects: taught };
+  }
+}
