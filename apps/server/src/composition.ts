@@ -51,6 +51,7 @@ import { ResultsRepository } from './modules/results/results.repository';
 import { ResultsService } from './modules/results/results.service';
 import { ScoreSheetRepository } from './modules/results/score-sheet.repository';
 import { ScoreSheetService } from './modules/results/score-sheet.service';
+import { ScoreWriter } from './modules/results/score-writer';
 import { SettingsRepository } from './modules/settings/settings.repository';
 import { SettingsService } from './modules/settings/settings.service';
 import { SetupRepository } from './modules/setup/setup.repository';
@@ -150,7 +151,9 @@ export function buildServices(deps: ServiceDeps) {
   const rosterRepo = new ScoreSheetRepository(db, dialect);
   const grading = new GradingService(new GradingRepository(db, dialect), sessionRows);
   const assessment = new AssessmentService(new AssessmentRepository(db, dialect), sessionRows);
-  const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope);
+  // One score writer for every way a score is written (the spec's routes, the grid, its CSV import).
+  const scoreWriter = new ScoreWriter(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
+  const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope, scoreWriter);
   const reportCards = new ReportCardService({
     repo: resultsRepo,
     results,
@@ -165,7 +168,7 @@ export function buildServices(deps: ServiceDeps) {
     scope,
   });
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
-  const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
+  const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, sessionRows, teaching, assessment, scoreWriter);
   const reportSheets = new ReportSheetsService(
     new CardEntriesRepository(db, dialect),
     rosterRepo,

@@ -1,6 +1,6 @@
 import type { Conn, Trx } from '../../db/index';
 import { sql, type Selectable } from 'kysely';
-import type { ResultsTable, StudentsTable } from '../../db/schema';
+import type { StudentsTable } from '../../db/schema';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import './results.tables';
@@ -135,6 +135,17 @@ export class ResultsRepository {
     );
   }
 
+  /** Stored results by id, one statement (in no particular order). */
+  async getResults(ids: readonly number[], conn: Conn = this.db): Promise<ResultRow[]> {
+    if (!ids.length) return [];
+    return conn
+      .selectFrom('results as r')
+      .innerJoin('students as s', 's.id', 'r.student_id')
+      .select(RESULT_COLUMNS)
+      .where('r.id', 'in', [...ids])
+      .execute();
+  }
+
   /** With `lock` (inside a transaction), the row stays locked until commit: concurrent writers queue. */
   getResult(id: number, conn: Conn = this.db, lock = false): Promise<ResultRow | undefined> {
     return conn
@@ -144,18 +155,6 @@ export class ResultsRepository {
       .where('r.id', '=', id)
       .$if(lock && this.lockRows, (q) => q.forUpdate('r'))
       .executeTakeFirst();
-  }
-
-  /** The class a student's results of a session are recorded in (any term), if any. */
-  async sessionClass(conn: Conn, studentId: number, sessionId: number): Promise<string | undefined> {
-    const row = await conn
-      .selectFrom('results')
-      .select('student_class')
-      .where('student_id', '=', studentId)
-      .where('session_id', '=', sessionId)
-      .limit(1)
-      .executeTakeFirst();
-    return row?.student_class;
   }
 
   /** Changes with a reason (edits of released results) to a student's results of one term, newest first. */
@@ -174,95 +173,7 @@ export class ResultsRepository {
       .execute();
   }
 
-  /** All of a student's rows for one session and term (every subject). */
-  termRows(conn: Conn, studentId: number, sessionId: number, term: string) {
-    return conn
-      .selectFrom('results')
-      .select(['id', 'subject', 'score', 'components', 'remarks', 'grade', 'version', 'student_class'])
-      .where('student_id', '=', studentId)
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .$if(this.lockRows, (q) => q.forUpdate())
-      .execute();
-  }
-
-  /** Inserts unless the row exists; returns the new id, or undefined when someone else inserted first. */
-  async insertResult(
-    conn: Conn,
-    v: Pick<
-      ResultsTable,
-      'student_id' | 'session_id' | 'term' | 'student_class' | 'subject' | 'score' | 'components' | 'remarks' | 'grade'
-    > & {
-      actor: number;
-    },
-  ): Promise<number | undefined> {
-    const now = nowIso();
-    const row = await conn
-      .insertInto('results')
-      .values({
-        student_id: v.student_id,
-        session_id: v.session_id,
-        term: v.term,
-        student_class: v.student_class,
-        subject: v.subject,
-        score: v.score,
-        components: v.components,
-        remarks: v.remarks,
-        grade: v.grade,
-        version: 1,
-        created_by: v.actor,
-        updated_by: v.actor,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['student_id', 'session_id', 'term', 'subject']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id;
-  }
-
-  /** Updates only if the row still has `version`; false when it changed (or vanished) meanwhile. */
-  async updateResultIfVersion(
-    conn: Conn,
-    id: number,
-    version: number,
-    v: { score: number; components: string | null; remarks: string; grade: string; subject: string; actor: number },
-  ): Promise<boolean> {
-    const res = await conn
-      .updateTable('results')
-      .set({
-        score: v.score,
-        components: v.components,
-        remarks: v.remarks,
-        grade: v.grade,
-        subject: v.subject,
-        version: version + 1,
-        updated_by: v.actor,
-        updated_at: nowIso(),
-      })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-
-  async deleteResultIfVersion(conn: Conn, id: number, version: number): Promise<boolean> {
-    const res = await conn.deleteFrom('results').where('id', '=', id).where('version', '=', version).executeTakeFirst();
-    return Number(res.numDeletedRows) === 1;
-  }
-
-  subjectTaken(conn: Conn, row: { student_id: number; session_id: number; term: string }, subject: string, exceptId: number) {
-    return conn
-      .selectFrom('results')
-      .select('id')
-      .where('student_id', '=', row.student_id)
-      .where('session_id', '=', row.session_id)
-      .where('term', '=', row.term)
-      .where('subject', '=', subject)
-      .where('id', '!=', exceptId)
-      .executeTakeFirst();
-  }
-
+  /** The result-audit rows of one write (`score-writer.ts`, a regrade), one insert per 200 rows. */
   async writeAudit(conn: Conn, rows: AuditInsert[]): Promise<void> {
     const at = nowIso();
     for (let i = 0; i < rows.length; i += 200) {

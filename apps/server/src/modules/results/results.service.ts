@@ -1,7 +1,4 @@
 import {
-  levelOfClass,
-  bandFor,
-  resolveScore,
   NOT_RELEASED_CODE,
   RESULT_MESSAGES,
   TEACHING_MESSAGES,
@@ -13,38 +10,24 @@ import {
   type ResultStudent,
   type ResultTermStatus,
   type Role,
-  personName,
 } from '@portal/domain';
 import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
-import type { Conn } from '../../db/index';
 import type { GradingService } from './grading.service';
-import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit';
 import type { SessionRows } from '../calendar/sessions.service';
 import { presentAuditEntry, presentResult, sortResults } from './results.presenters';
-import type { AuditInsert, ResultRow, ResultsRepository } from './results.repository';
+import type { ResultsRepository } from './results.repository';
 import type { AccessScope, ScopedStudent } from '../access/scope.service';
-import { assertStudentActive } from '../people/student-status';
 import type { TeachingService } from '../teaching/teaching.service';
-import { componentsJson, sameComponents, type AssessmentService } from './assessment.service';
+import type { AssessmentService } from './assessment.service';
 import { releaseArms } from './release';
+import type { ScoreVoice, ScoreWriter } from './score-writer';
 import type { ReportCardsRepository } from './report-cards.repository';
 
 export interface Actor {
   id: number;
   role: Role;
 }
-
-/** The audited identity of a stored result. */
-const audited = (row: ResultRow): AuditedResult => ({
-  result_id: row.id,
-  student_id: row.student_id,
-  admission_number: row.admission_number,
-  session_id: row.session_id,
-  term: row.term,
-  student_class: row.student_class,
-  subject: row.subject,
-});
 
 const notReleased = () => new HttpError(404, { detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
 
@@ -62,21 +45,8 @@ export class ResultsService {
     private readonly assessment: AssessmentService,
     private readonly cards: ReportCardsRepository,
     private readonly scope: AccessScope,
+    private readonly writer: ScoreWriter,
   ) {}
-
-  /** 400 unless `subject` is one of the student's subjects for the class of the result. */
-  private async assertOffered(
-    student: { id: number; first_name: string; last_name: string },
-    studentClass: string,
-    subjects: readonly string[],
-    field: string,
-    conn: Conn,
-  ): Promise<void> {
-    if (!subjects.length) return;
-    const offered = new Set((await this.teaching.subjectsOf([{ id: student.id, student_class: studentClass }], conn)).get(student.id));
-    const missing = subjects.find((s) => !offered.has(s));
-    if (missing) throw badRequest({ [field]: [TEACHING_MESSAGES.subjectNotOffered(missing, personName(student))] });
-  }
 
   /**
    * For GET screens, through the access scope: a student may only name themselves (naming another
@@ -141,192 +111,86 @@ export class ResultsService {
   }
 
   /**
-   * POST /api/results/, both shapes. Everything happens in one transaction: any bad subject, stale
-   * version or concurrent insert rolls the whole request back.
+   * POST /api/results/, both shapes, through the one score writer: any bad subject, stale version
+   * or concurrent insert rolls the whole request back.
    */
   async save(body: ResultSaveRequest, actor: Actor): Promise<{ created: boolean; results: Result[]; single: boolean }> {
     const entries = body.subjects
       ? body.subjects.map((s) => ({ subject: s.name, score: s.score, components: s.components, remarks: s.remarks, version: s.version }))
       : [{ subject: body.subject!, score: body.score, components: body.components, remarks: body.remarks, version: body.version }];
-    const level = levelOfClass(body.student_class);
     await this.teaching.assertSubjects(
       entries.map((e) => e.subject),
       (i) => (body.subjects ? `subjects.${i}.name` : 'subject'),
       RESULT_MESSAGES.unknownSubject,
     );
     await this.teaching.assertClass(body.student_class);
-    let created = false;
-    const ids = await this.repo.transaction(async (trx) => {
-      const student = await this.repo.findStudent(body.admission_number, trx);
-      if (!student) throw nonFieldError(RESULT_MESSAGES.studentNotFound(body.admission_number));
-      await assertStudentActive(trx, student.id);
-      const session = await this.sessions.get(body.session_id, trx);
-      if (!session) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
-      const scale = await this.grading.scaleInTransaction(trx, body.session_id, level);
-      const existing = await this.repo.termRows(trx, student.id, body.session_id, body.term);
-      const otherClass = existing.find((r) => r.student_class !== body.student_class);
-      if (otherClass) throw nonFieldError(classMismatch(otherClass.student_class));
-      // The student's class for the session: where their results of the session are recorded, else
-      // (in the current session) their record's class. A past session with no results is not checked.
-      const expectedClass =
-        (await this.repo.sessionClass(trx, student.id, body.session_id)) ??
-        (Number(session.is_current) === 1 ? student.student_class : undefined);
-      if (expectedClass && expectedClass !== body.student_class) {
-        throw badRequest({ student_class: [RESULT_MESSAGES.classNotStudents(expectedClass)] });
-      }
-      // One read of who may write what this term, checked for every row before any is written.
-      const access = await this.teaching.writeAccess(actor, body.session_id, body.term, trx);
-      this.teaching.assertMayWrite(
-        actor,
-        access,
-        body.term,
-        entries.map((e) => ({ student_class: body.student_class, subject: e.subject })),
-      );
-      // The class's scheme, share-locked (PostgreSQL) so a scheme change cannot slip in before commit.
-      const scheme = await this.assessment.schemeFor(body.session_id, body.student_class, trx, true);
-      const errors: Record<string, string[]> = {};
-      const resolved = entries.map((e, i) => {
-        const r = resolveScore(scheme, { score: e.score, components: e.components });
-        if (r.ok) return { score: r.score, components: componentsJson(scheme, r.components) };
-        for (const [field, message] of Object.entries(r.errors)) errors[body.subjects ? `subjects.${i}.${field}` : field] = [message];
-        return null;
-      });
-      if (Object.keys(errors).length) throw badRequest(errors);
-      const stored = new Set(existing.map((r) => r.subject));
-      // A subject the student no longer takes keeps its stored score changeable; a new one must be theirs.
-      await this.assertOffered(
-        student,
-        body.student_class,
-        entries.map((e) => e.subject).filter((s) => !stored.has(s)),
+    const field = (i: number, name: string) => (body.subjects ? `subjects.${i}.${name}` : name);
+    const out = await this.writer.write(
+      actor,
+      body,
+      entries.map((e) => ({
+        admission_number: body.admission_number,
+        subject: e.subject,
+        marks: { score: e.score, components: e.components, remarks: e.remarks },
+        version: e.version,
+      })),
+      body.reason,
+      specVoice(
+        entries.map((e) => e.subject),
+        body.admission_number,
+        field,
         body.subjects ? 'subjects' : 'subject',
-        trx,
-      );
-      const released = await this.repo.isPublished(body.session_id, body.term, body.student_class, trx);
-      // A released class, or a past session (only the admin gets here), keeps a reason with each change.
-      const why = reasonNeeded(released, access.current);
-      const reason = why ? (body.reason ?? '') : null;
-      const needReason = () => {
-        if (why && !reason) throw badRequest({ reason: [why] });
-      };
-      const bySubject = new Map(existing.map((r) => [r.subject, r]));
-      const audit: AuditInsert[] = [];
-      const out: number[] = [];
-      const who = {
-        student_id: student.id,
-        admission_number: student.admission_number,
-        session_id: body.session_id,
-        term: body.term,
-        student_class: body.student_class,
-      };
-      for (const [i, e] of entries.entries()) {
-        const { score, components } = resolved[i]!;
-        const grade = bandFor(score, scale).grade;
-        const marks = { score, components, remarks: e.remarks, grade };
-        const row = bySubject.get(e.subject);
-        if (row) {
-          if (e.version !== undefined && e.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
-          out.push(row.id);
-          if (row.score === score && sameComponents(row.components, components) && row.remarks === e.remarks && row.grade === grade)
-            continue;
-          needReason();
-          const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { ...marks, subject: e.subject, actor: actor.id });
-          if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
-          audit.push(resultAuditRow('update', { ...who, result_id: row.id, subject: e.subject }, row, marks, actor.id, reason));
-        } else {
-          // A version > 0 means the client saw a row that is gone now: someone deleted it.
-          if (e.version !== undefined && e.version > 0) throw conflict(RESULT_MESSAGES.changedByOther(e.subject));
-          needReason();
-          const id = await this.repo.insertResult(trx, { ...who, ...marks, subject: e.subject, actor: actor.id });
-          if (id === undefined) throw conflict(RESULT_MESSAGES.createdByOther(e.subject));
-          created = true;
-          out.push(id);
-          audit.push(resultAuditRow('create', { ...who, result_id: id, subject: e.subject }, null, marks, actor.id, reason));
-        }
-      }
-      await this.repo.writeAudit(trx, audit);
-      return out;
-    });
-    const [results, order] = await Promise.all([Promise.all(ids.map((id) => this.repo.getResult(id))), this.teaching.subjectOrder()]);
-    return {
-      created,
-      single: !body.subjects,
-      results: sortResults(results.filter((r): r is ResultRow => !!r).map(presentResult), order),
-    };
+      ),
+    );
+    const ids = out.ids.filter((id): id is number => id !== null);
+    const [results, order] = await Promise.all([this.repo.getResults(ids), this.teaching.subjectOrder()]);
+    return { created: out.created, single: !body.subjects, results: sortResults(results.map(presentResult), order) };
   }
 
+  /** PATCH /api/results/{id}/: new marks, remarks or subject for a stored result, through the one score writer. */
   async patch(id: number, body: ResultPatchRequest, actor: Actor): Promise<Result> {
-    await this.repo.transaction(async (trx) => {
-      const row = await this.repo.getResult(id, trx, true);
-      if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
-      if (
-        (body.admission_number !== undefined && body.admission_number !== row.admission_number) ||
-        (body.session_id !== undefined && body.session_id !== row.session_id) ||
-        (body.term !== undefined && body.term !== row.term) ||
-        (body.student_class !== undefined && body.student_class !== row.student_class)
-      ) {
-        throw nonFieldError(RESULT_MESSAGES.identityLocked);
-      }
-      const subject = body.subject ?? row.subject;
-      const access = await this.teaching.writeAccess(actor, row.session_id, row.term, trx);
-      const targets = [{ student_class: row.student_class, subject: row.subject }];
-      if (subject !== row.subject) targets.push({ student_class: row.student_class, subject });
-      this.teaching.assertMayWrite(actor, access, row.term, targets);
-      if (body.version !== undefined && body.version !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
-      if (subject !== row.subject) {
-        await this.teaching.assertSubjects([subject], () => 'subject', RESULT_MESSAGES.unknownSubject, trx);
-        const student = { id: row.student_id, first_name: row.first_name, last_name: row.last_name };
-        await this.assertOffered(student, row.student_class, [subject], 'subject', trx);
-      }
-      if (subject !== row.subject && (await this.repo.subjectTaken(trx, row, subject, row.id))) {
-        throw nonFieldError(RESULT_MESSAGES.subjectTaken);
-      }
-      // New marks replace the stored ones (components as a whole); with neither, the stored ones stay.
-      let score = row.score;
-      let components = row.components;
-      if (body.score !== undefined || body.components !== undefined) {
-        const scheme = await this.assessment.schemeFor(row.session_id, row.student_class, trx, true);
-        const r = resolveScore(scheme, { score: body.score, components: body.components });
-        if (!r.ok) throw badRequest(Object.fromEntries(Object.entries(r.errors).map(([k, m]) => [k, [m]])));
-        score = r.score;
-        components = componentsJson(scheme, r.components);
-      }
-      const remarks = body.remarks ?? row.remarks;
-      const scale = await this.grading.scaleInTransaction(trx, row.session_id, levelOfClass(row.student_class));
-      const grade = bandFor(score, scale).grade;
-      if (
-        score === row.score &&
-        sameComponents(row.components, components) &&
-        remarks === row.remarks &&
-        subject === row.subject &&
-        grade === row.grade
-      )
-        return;
-      const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
-      const why = reasonNeeded(released, access.current);
-      if (why && !body.reason) throw badRequest({ reason: [why] });
-      const marks = { score, components, remarks, grade };
-      const ok = await this.repo.updateResultIfVersion(trx, row.id, row.version, { ...marks, subject, actor: actor.id });
-      if (!ok) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
-      await this.repo.writeAudit(trx, [
-        resultAuditRow('update', { ...audited(row), subject }, row, marks, actor.id, why ? body.reason! : null),
-      ]);
-    });
+    const row = await this.repo.getResult(id);
+    if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
+    if (
+      (body.admission_number !== undefined && body.admission_number !== row.admission_number) ||
+      (body.session_id !== undefined && body.session_id !== row.session_id) ||
+      (body.term !== undefined && body.term !== row.term) ||
+      (body.student_class !== undefined && body.student_class !== row.student_class)
+    ) {
+      throw nonFieldError(RESULT_MESSAGES.identityLocked);
+    }
+    const subject = body.subject ?? row.subject;
+    if (subject !== row.subject) await this.teaching.assertSubjects([subject], () => 'subject', RESULT_MESSAGES.unknownSubject);
+    await this.writer.write(
+      actor,
+      row,
+      [
+        {
+          admission_number: row.admission_number,
+          subject: row.subject,
+          // New marks replace the stored ones (components as a whole); with neither, the stored ones stay.
+          marks: { score: body.score, components: body.components, remarks: body.remarks },
+          version: body.version,
+          existing: { id: row.id, ...(subject !== row.subject ? { moveTo: subject } : {}) },
+        },
+      ],
+      body.reason,
+      specVoice([row.subject], row.admission_number, (_i, name) => name, 'subject'),
+    );
     return presentResult((await this.repo.getResult(id))!);
   }
 
+  /** DELETE /api/results/{id}/, through the one score writer. */
   async remove(id: number, expectedVersion: number | undefined, actor: Actor, reason?: string): Promise<void> {
-    await this.repo.transaction(async (trx) => {
-      const row = await this.repo.getResult(id, trx, true);
-      if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
-      const access = await this.teaching.writeAccess(actor, row.session_id, row.term, trx);
-      this.teaching.assertMayWrite(actor, access, row.term, [{ student_class: row.student_class, subject: row.subject }]);
-      if (expectedVersion !== undefined && expectedVersion !== row.version) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
-      const released = await this.repo.isPublished(row.session_id, row.term, row.student_class, trx);
-      const why = reasonNeeded(released, access.current);
-      if (why && !reason) throw badRequest({ reason: [why] });
-      if (!(await this.repo.deleteResultIfVersion(trx, row.id, row.version))) throw conflict(RESULT_MESSAGES.changedByOther(row.subject));
-      await this.repo.writeAudit(trx, [resultAuditRow('delete', audited(row), row, null, actor.id, why ? reason! : null)]);
-    });
+    const row = await this.repo.getResult(id);
+    if (!row) throw notFound(RESULT_MESSAGES.resultNotFound);
+    await this.writer.write(
+      actor,
+      row,
+      [{ admission_number: row.admission_number, subject: row.subject, marks: null, version: expectedVersion, existing: { id: row.id } }],
+      reason,
+      specVoice([row.subject], row.admission_number, (_i, name) => name, 'subject'),
+    );
   }
 
   async audit(q: {
@@ -393,6 +257,45 @@ export class ResultsService {
       });
     });
   }
+}
+
+/**
+ * The spec's words for a refused score write (POST, PATCH, DELETE /api/results/): the first refusal,
+ * as a field of the request (`subjects.N.field` in the bulk shape) or a non-field error.
+ */
+function specVoice(
+  subjects: readonly string[],
+  admissionNumber: string,
+  field: (i: number, name: string) => string,
+  subjectField: 'subjects' | 'subject',
+): ScoreVoice {
+  return {
+    sessionNotFound: () => nonFieldError(RESULT_MESSAGES.sessionNotFound),
+    refused(problems) {
+      const first = problems[0]!.problem;
+      switch (first.kind) {
+        case 'cells': {
+          const errors: Record<string, string[]> = {};
+          for (const { i, problem } of problems)
+            if (problem.kind === 'cells') for (const [k, m] of Object.entries(problem.errors)) errors[field(i, k)] = [m];
+          return badRequest(errors);
+        }
+        case 'student_not_found':
+          return nonFieldError(RESULT_MESSAGES.studentNotFound(admissionNumber));
+        case 'class_mismatch':
+          return nonFieldError(classMismatch(first.cls));
+        case 'not_students_class':
+          return badRequest({ student_class: [RESULT_MESSAGES.classNotStudents(first.cls)] });
+        case 'not_offered':
+          return badRequest({ [subjectField]: [TEACHING_MESSAGES.subjectNotOffered(first.subject, first.name)] });
+        case 'subject_taken':
+          return nonFieldError(RESULT_MESSAGES.subjectTaken);
+      }
+    },
+    conflict: (i, _student, _scheme, how) =>
+      conflict(how === 'created' ? RESULT_MESSAGES.createdByOther(subjects[i]!) : RESULT_MESSAGES.changedByOther(subjects[i]!)),
+    notFound: () => notFound(RESULT_MESSAGES.resultNotFound),
+  };
 }
 
 export function classMismatch(cls: string): string {

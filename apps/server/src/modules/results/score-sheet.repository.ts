@@ -30,6 +30,19 @@ export interface SheetStudentRow {
   status: string;
 }
 
+/** A stored result as a write reads it (locked on PostgreSQL). */
+export interface StoredResultRow {
+  id: number;
+  student_id: number;
+  subject: string;
+  student_class: string;
+  score: number;
+  components: string | null;
+  remarks: string;
+  grade: string;
+  version: number;
+}
+
 export interface NewResult {
   student_id: number;
   session_id: number;
@@ -48,8 +61,9 @@ const UPDATER = sql<
 >`coalesce(${sql.ref('st.first_name')} || ' ' || ${sql.ref('st.last_name')}, ${sql.ref('ad.first_name')} || ' ' || ${sql.ref('ad.last_name')}, ${sql.ref('u.email')})`;
 
 /**
- * SQL of the class score grid: set-based reads of an arm's students and one subject's results, and
- * the batched writes of a grid save. A fixed number of statements whatever the number of students.
+ * SQL of the class score grid (set-based reads of an arm's students and one subject's results) and
+ * of the one score writer (`score-writer.ts`: the stored rows locked, then batched inserts, updates
+ * and deletes): a fixed number of statements whatever the number of students or subjects.
  */
 export class ScoreSheetRepository {
   constructor(
@@ -163,18 +177,24 @@ export class ScoreSheetRepository {
   }
 
   /**
-   * The stored rows of a term and subject for the given students (any class), locked until commit
-   * on PostgreSQL so concurrent savers of the same row queue and then see the new version.
+   * The stored rows of a term in the given subjects for the given students (any class), locked until
+   * commit on PostgreSQL so concurrent savers of the same row queue and then see the new version.
    */
-  storedForUpdate(studentIds: readonly number[], sessionId: number, term: string, subject: string, conn: Conn) {
-    if (!studentIds.length) return Promise.resolve([]);
+  storedForUpdate(
+    studentIds: readonly number[],
+    sessionId: number,
+    term: string,
+    subjects: readonly string[],
+    conn: Conn,
+  ): Promise<StoredResultRow[]> {
+    if (!studentIds.length || !subjects.length) return Promise.resolve([]);
     return (
       conn
         .selectFrom('results')
-        .select(['id', 'student_id', 'student_class', 'score', 'components', 'remarks', 'grade', 'version'])
+        .select(['id', 'student_id', 'subject', 'student_class', 'score', 'components', 'remarks', 'grade', 'version'])
         .where('session_id', '=', sessionId)
         .where('term', '=', term)
-        .where('subject', '=', subject)
+        .where('subject', 'in', [...subjects])
         .where('student_id', 'in', [...studentIds])
         // One lock order for every saver: two whole-sheet saves never wait on each other in a circle.
         .orderBy('id')
@@ -187,9 +207,9 @@ export class ScoreSheetRepository {
    * New results in one multi-row insert (chunked below the bind-parameter limits). A row someone
    * else inserted meanwhile is skipped: the caller compares what came back with what it sent.
    */
-  async insertMany(conn: Conn, rows: readonly NewResult[], actor: number): Promise<{ id: number; student_id: number }[]> {
+  async insertMany(conn: Conn, rows: readonly NewResult[], actor: number): Promise<{ id: number; student_id: number; subject: string }[]> {
     const now = nowIso();
-    const out: { id: number; student_id: number }[] = [];
+    const out: { id: number; student_id: number; subject: string }[] = [];
     for (let i = 0; i < rows.length; i += 200) {
       const got = await conn
         .insertInto('results')
@@ -204,7 +224,7 @@ export class ScoreSheetRepository {
           })),
         )
         .onConflict((oc) => oc.columns(['student_id', 'session_id', 'term', 'subject']).doNothing())
-        .returning(['id', 'student_id'])
+        .returning(['id', 'student_id', 'subject'])
         .execute();
       out.push(...got);
     }
@@ -217,7 +237,15 @@ export class ScoreSheetRepository {
    */
   async updateManyIfVersion(
     conn: Conn,
-    rows: readonly { id: number; version: number; score: number; components: string | null; remarks: string; grade: string }[],
+    rows: readonly {
+      id: number;
+      version: number;
+      score: number;
+      components: string | null;
+      remarks: string;
+      grade: string;
+      subject: string;
+    }[],
     actor: number,
   ): Promise<Set<number>> {
     const done = new Set<number>();
@@ -230,12 +258,12 @@ export class ScoreSheetRepository {
           .slice(i, i + 200)
           .map(
             (r) =>
-              sql`select cast(${r.id} as integer) as id, cast(${r.version} as integer) as version, cast(${r.score} as ${real}) as score, cast(${r.components} as text) as components, cast(${r.remarks} as text) as remarks, cast(${r.grade} as text) as grade`,
+              sql`select cast(${r.id} as integer) as id, cast(${r.version} as integer) as version, cast(${r.score} as ${real}) as score, cast(${r.components} as text) as components, cast(${r.remarks} as text) as remarks, cast(${r.grade} as text) as grade, cast(${r.subject} as text) as subject`,
           ),
         sql` union all `,
       );
       const res = await sql<{ id: number }>`update results set score = v.score, components = v.components, remarks = v.remarks,
-          grade = v.grade, version = v.version + 1, updated_by = ${actor}, updated_at = ${now}
+          grade = v.grade, subject = v.subject, version = v.version + 1, updated_by = ${actor}, updated_at = ${now}
         from (${values}) as v
         where results.id = v.id and results.version = v.version
         returning results.id`.execute(conn);

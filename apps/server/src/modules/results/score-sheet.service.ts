@@ -1,11 +1,7 @@
 import {
   ASSESSMENT_MESSAGES,
-  bandFor,
   isSingleComponent,
-  levelOfClass,
   parseStoredComponents,
-  PEOPLE_MESSAGES,
-  resolveScore,
   RESULT_MESSAGES,
   SCORE_CONFLICT_CODE,
   scoreWriteRefusal,
@@ -25,15 +21,14 @@ import {
   personName,
   byRegisterOrder,
 } from '@portal/domain';
-import { badRequest, conflict, HttpError } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import type { TeachingService } from '../teaching/teaching.service';
-import { componentsJson, sameComponents, type AssessmentService, type StoredScheme } from './assessment.service';
-import type { GradingService } from './grading.service';
-import { reasonNeeded, resultAuditRow, type AuditedResult } from './result-audit';
-import type { AuditInsert, ResultsRepository } from './results.repository';
+import type { AssessmentService, StoredScheme } from './assessment.service';
+import type { ResultsRepository } from './results.repository';
 import { planImport, readScoreCsv, type ImportChange } from './score-csv';
 import type { ScoreSheetRepository, SheetResultRow, SheetStudentRow } from './score-sheet.repository';
 import type { SessionRows } from '../calendar/sessions.service';
+import type { ScoreVoice, ScoreWriter } from './score-writer';
 import type { Actor } from './results.service';
 
 /** A result's component scores as the grid shows them, in scheme order; a one-score result on a one-component scheme fills its column. */
@@ -80,18 +75,17 @@ interface SaveRow {
 
 /**
  * The class score grid: one subject of one arm for a term, every student a row, entered by
- * component. A save of any number of rows is one transaction with the rules of POST /api/results/
- * (class, subject taken, write access, released terms, versions, audit), in a fixed number of
- * statements; the CSV template and import go through the same save.
+ * component. A save of any number of rows, and the CSV import, go through the one score writer
+ * (`score-writer.ts`: the rules of every score write, in a fixed number of statements).
  */
 export class ScoreSheetService {
   constructor(
     private readonly repo: ScoreSheetRepository,
     private readonly results: ResultsRepository,
-    private readonly grading: GradingService,
     private readonly sessions: SessionRows,
     private readonly teaching: TeachingService,
     private readonly assessment: AssessmentService,
+    private readonly writer: ScoreWriter,
   ) {}
 
   private async checkNames(q: { student_class: string; subject: string }): Promise<void> {
@@ -162,10 +156,9 @@ export class ScoreSheetService {
   }
 
   /**
-   * Every row in one transaction, all or nothing: read the rows' students, their classes of the
-   * session and their stored results (locked on PostgreSQL) once, check everything, then one
-   * multi-row insert, one version-checked UPDATE … FROM of the changed rows, one delete and one
-   * audit insert (each per 200 rows).
+   * Every row in one transaction, all or nothing, through the one score writer (`score-writer.ts`):
+   * a fixed number of statements whatever the number of rows. This says its refusals in the grid's
+   * shape (`rows.N.field`; a 409 with the row as stored now).
    */
   private async apply(
     actor: Actor,
@@ -181,186 +174,26 @@ export class ScoreSheetService {
       dup.add(key);
     });
     if (Object.keys(dupErrors).length) throw badRequest(dupErrors);
-    const level = levelOfClass(q.student_class);
-    // Reads that need no lock go before the transaction, side by side on PostgreSQL's pool: the
-    // transaction (and its row locks) then lasts about half as many statements. (At READ COMMITTED
-    // a read inside the transaction would be no fresher.)
-    const [, found] = await Promise.all([this.checkNames(q), this.repo.studentsByAdmission(rows.map((r) => r.admission_number))]);
-    const offered = await this.teaching.subjectsOf(found.map((s) => ({ id: s.id, student_class: q.student_class })));
-    let touched: { student: SheetStudentRow; takes: boolean }[] = [];
-    let scheme: StoredScheme | undefined;
+    await this.checkNames(q);
     try {
-      const out = await this.results.transaction(async (trx) => {
-        const session = await this.sessions.get(q.session_id, trx);
-        if (!session) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
-        scheme = await this.assessment.schemeFor(session.id, q.student_class, trx, true);
-        const sch = scheme;
-        // Components first: a wrong cell is the commonest mistake and needs no database.
-        const resolved = rows.map((r) => (Object.keys(r.components).length ? resolveScore(sch, { components: r.components }) : null));
-        const cellErrors: Record<string, string[]> = {};
-        resolved.forEach((res, i) => {
-          if (res && !res.ok) for (const [k, m] of Object.entries(res.errors)) cellErrors[`rows.${i}.${k}`] = [m];
-        });
-        if (Object.keys(cellErrors).length) throw badRequest(cellErrors);
-
-        const access = await this.teaching.writeAccess(actor, session.id, q.term, trx);
-        this.teaching.assertMayWrite(actor, access, q.term, [{ student_class: q.student_class, subject: q.subject }]);
-
-        const byAdmission = new Map(found.map((s) => [s.admission_number.toUpperCase(), s]));
-        const rowErrors: Record<string, string[]> = {};
-        const list = rows.map((r, i) => {
-          const s = byAdmission.get(r.admission_number.toUpperCase());
-          if (!s) rowErrors[`rows.${i}.admission_number`] = [RESULT_MESSAGES.studentNotFound(r.admission_number)];
-          return s;
-        });
-        if (Object.keys(rowErrors).length) throw badRequest(rowErrors);
-        const studentsOf = list as SheetStudentRow[];
-        const ids = studentsOf.map((s) => s.id);
-        const [classes, stored, released, scale] = await Promise.all([
-          this.repo.sessionClasses(ids, session.id, trx),
-          this.repo.storedForUpdate(ids, session.id, q.term, q.subject, trx),
-          this.results.isPublished(session.id, q.term, q.student_class, trx),
-          this.grading.scaleInTransaction(trx, session.id, level),
-        ]);
-        touched = studentsOf.map((s) => ({ student: s, takes: (offered.get(s.id) ?? []).includes(q.subject) }));
-
-        // The class rules of POST /api/results/: the term's results decide, then the session's, then
-        // (in the current session only) the student's record.
-        const termClass = new Map<number, string>();
-        const sessionClass = new Map<number, Set<string>>();
-        for (const c of classes) {
-          if (c.term === q.term) termClass.set(c.student_id, c.student_class);
-          let set = sessionClass.get(c.student_id);
-          if (!set) sessionClass.set(c.student_id, (set = new Set()));
-          set.add(c.student_class);
-        }
-        const current = Number(session.is_current) === 1;
-        studentsOf.forEach((s, i) => {
-          const inTerm = termClass.get(s.id);
-          const inSession = sessionClass.get(s.id);
-          if (inTerm !== undefined && inTerm !== q.student_class) {
-            rowErrors[`rows.${i}.admission_number`] = [RESULT_MESSAGES.classMismatch(inTerm)];
-          } else if (inSession && !inSession.has(q.student_class)) {
-            rowErrors[`rows.${i}.admission_number`] = [RESULT_MESSAGES.classNotStudents([...inSession][0]!)];
-          } else if (!inSession && current && s.student_class !== q.student_class) {
-            rowErrors[`rows.${i}.admission_number`] = [RESULT_MESSAGES.classNotStudents(s.student_class)];
-          }
-        });
-        if (Object.keys(rowErrors).length) throw badRequest(rowErrors);
-
-        const storedBy = new Map(stored.map((r) => [r.student_id, r]));
-        // A released class, or a past session (only the admin gets here): each change keeps a reason.
-        const why = reasonNeeded(released, access.current);
-        const reason = why ? (reasonIn ?? '') : null;
-        const inserts: { i: number; row: Parameters<ScoreSheetRepository['insertMany']>[1][number] }[] = [];
-        const updates: {
-          i: number;
-          id: number;
-          version: number;
-          v: { score: number; components: string | null; remarks: string; grade: string };
-        }[] = [];
-        const deletes: { i: number; id: number; version: number }[] = [];
-        const audit: AuditInsert[] = [];
-        const who = (s: SheetStudentRow, resultId: number): AuditedResult => ({
-          result_id: resultId,
-          student_id: s.id,
-          admission_number: s.admission_number,
-          session_id: session.id,
-          term: q.term,
-          student_class: q.student_class,
+      const out = await this.writer.write(
+        actor,
+        q,
+        rows.map((r) => ({
+          admission_number: r.admission_number,
           subject: q.subject,
-        });
-        rows.forEach((r, i) => {
-          const s = studentsOf[i]!;
-          const before = storedBy.get(s.id);
-          const expected = r.version === 'stored' ? (before?.version ?? 0) : r.version;
-          if ((before?.version ?? 0) !== expected) throw new RowConflict(s, sch);
-          const res = resolved[i];
-          if (!res) {
-            if (before) deletes.push({ i, id: before.id, version: before.version });
-            return;
-          }
-          if (!res.ok) return; // refused above
-          const components = componentsJson(sch, res.components);
-          const grade = bandFor(res.score, scale).grade;
-          const remarks = r.remarks ?? before?.remarks ?? '';
-          if (!before) {
-            if (!touched[i]!.takes) {
-              rowErrors[`rows.${i}.admission_number`] = [TEACHING_MESSAGES.subjectNotOffered(q.subject, personName(s))];
-              return;
-            }
-            inserts.push({
-              i,
-              row: {
-                student_id: s.id,
-                session_id: session.id,
-                term: q.term,
-                student_class: q.student_class,
-                subject: q.subject,
-                score: res.score,
-                components,
-                remarks,
-                grade,
-              },
-            });
-            return;
-          }
-          if (
-            Number(before.score) === res.score &&
-            sameComponents(before.components, components) &&
-            before.remarks === remarks &&
-            before.grade === grade
-          )
-            return;
-          updates.push({ i, id: before.id, version: before.version, v: { score: res.score, components, remarks, grade } });
-        });
-        if (Object.keys(rowErrors).length) throw badRequest(rowErrors);
-        const changed = inserts.length + updates.length + deletes.length;
-        if (changed && studentsOf.some((s, i) => s.status === 'withdrawn' && [...inserts, ...updates, ...deletes].some((c) => c.i === i))) {
-          throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
-        }
-        if (changed && why && !reason) throw badRequest({ reason: [why] });
-
-        if (inserts.length) {
-          // In student order: two saves inserting the same new rows wait on each other in one order
-          // (the later one then finds the row taken), never in a circle (a deadlock on PostgreSQL).
-          const made = await this.repo.insertMany(
-            trx,
-            inserts.map((x) => x.row).sort((a, b) => a.student_id - b.student_id),
-            actor.id,
-          );
-          const idOf = new Map(made.map((m) => [m.student_id, m.id]));
-          for (const x of inserts) {
-            const s = studentsOf[x.i]!;
-            const id = idOf.get(s.id);
-            // Someone else created this row since it was read: the client's "no result yet" is stale.
-            if (id === undefined) throw new RowConflict(s, sch);
-            audit.push(resultAuditRow('create', who(s, id), null, x.row, actor.id, reason));
-          }
-        }
-        if (updates.length) {
-          const done = await this.repo.updateManyIfVersion(
-            trx,
-            updates.map((u) => ({ id: u.id, version: u.version, ...u.v })),
-            actor.id,
-          );
-          for (const u of updates) {
-            const s = studentsOf[u.i]!;
-            if (!done.has(u.id)) throw new RowConflict(s, sch);
-            audit.push(resultAuditRow('update', who(s, u.id), storedBy.get(s.id)!, u.v, actor.id, reason));
-          }
-        }
-        if (deletes.length) {
-          if ((await this.repo.deleteIfVersions(trx, deletes)) !== deletes.length) throw new RowConflict(studentsOf[deletes[0]!.i]!, sch);
-          for (const d of deletes) {
-            const s = studentsOf[d.i]!;
-            audit.push(resultAuditRow('delete', who(s, d.id), storedBy.get(s.id)!, null, actor.id, reason));
-          }
-        }
-        if (audit.length) await this.results.writeAudit(trx, audit);
-        return sch;
-      });
-      return await this.savedRows(q, out, touched);
+          // An empty row clears the stored result.
+          marks: Object.keys(r.components).length ? { components: r.components, remarks: r.remarks } : null,
+          version: r.version,
+        })),
+        reasonIn,
+        gridVoice(rows),
+      );
+      return await this.savedRows(
+        q,
+        out.scheme,
+        out.students.map((student, i) => ({ student, takes: out.takes[i]! })),
+      );
     } catch (err) {
       if (err instanceof RowConflict) throw await this.conflictOf(q, err);
       throw err;
@@ -426,4 +259,26 @@ export class ScoreSheetService {
       );
     return { status: 200, preview: { ...preview, applied: true } };
   }
+}
+
+/** The grid's words for a refused row: `rows.N.admission_number` (or the cell's field), the sheet's messages. */
+function gridVoice(rows: readonly SaveRow[]): ScoreVoice {
+  return {
+    sessionNotFound: () => badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] }),
+    refused(problems) {
+      const errors: Record<string, string[]> = {};
+      for (const { i, problem: p } of problems) {
+        const at = `rows.${i}.admission_number`;
+        if (p.kind === 'cells') for (const [k, m] of Object.entries(p.errors)) errors[`rows.${i}.${k}`] = [m];
+        else if (p.kind === 'student_not_found') errors[at] = [RESULT_MESSAGES.studentNotFound(rows[i]!.admission_number)];
+        else if (p.kind === 'class_mismatch') errors[at] = [RESULT_MESSAGES.classMismatch(p.cls)];
+        else if (p.kind === 'not_students_class') errors[at] = [RESULT_MESSAGES.classNotStudents(p.cls)];
+        else if (p.kind === 'not_offered') errors[at] = [TEACHING_MESSAGES.subjectNotOffered(p.subject, p.name)];
+        else errors[at] = [RESULT_MESSAGES.subjectTaken];
+      }
+      return badRequest(errors);
+    },
+    conflict: (_i, student, scheme) => new RowConflict(student, scheme),
+    notFound: () => badRequest({ rows: [RESULT_MESSAGES.resultNotFound] }),
+  };
 }

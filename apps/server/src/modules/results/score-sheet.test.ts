@@ -418,7 +418,7 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting<T>(run: (svc: ScoreSheetService) => Promise<T>): Promise<number> {
+    async function counting<T>(run: (svc: ScoreSheetService, db: DB) => Promise<T>): Promise<number> {
       let n = 0;
       const log = (e: { level: string }) => {
         if (e.level === 'query') n++;
@@ -431,7 +431,7 @@ describeEachDatabase('the class score grid', (dialect) => {
         db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
       }
       try {
-        await run(servicesOver(ctx, db).scoreSheets);
+        await run(servicesOver(ctx, db).scoreSheets, db);
       } finally {
         // (Destroying the SQLite Kysely would close the test's own database.)
         if (pool) await db.destroy();
@@ -454,6 +454,72 @@ describeEachDatabase('the class score grid', (dialect) => {
       expect(counts[1]).toEqual(counts[2]);
       // Load: session, class, subject, scheme, students, results, access, publication, the subject plan (5).
       expect(counts[1]![1]).toBeLessThanOrEqual(14);
+    });
+
+    it('the one score writer: writing 1 score or 40, by the grid or by the CSV import, runs as many statements', async () => {
+      const actor = { id: staff.userId, role: 'staff' as const };
+      const counts: Record<string, number>[] = [];
+      // (The first save of a session copies its grading scale: a one-off, so a warm-up of 1 first.)
+      for (const size of [1, 1, 40]) {
+        const grid = await arm();
+        const file = await arm();
+        const kids = { grid: [] as { admissionNumber: string }[], file: [] as { admissionNumber: string }[] };
+        for (let i = 0; i < size; i++) {
+          kids.grid.push(await pupil(grid, `G${i}`, `Writer${i}`));
+          kids.file.push(await pupil(file, `F${i}`, `Writer${i}`));
+        }
+        const query = (cls: string) => ({ session_id: sessionId, term: '1st' as const, student_class: cls, subject: SUBJECT });
+        const rows = (version: number, exam: number) =>
+          kids.grid.map((k) => ({ admission_number: k.admissionNumber, components: { CA1: 5, Exam: exam }, version }));
+        const csv = (exam: number) =>
+          ['admission_number,CA1,CA2,Exam', ...kids.file.map((k) => `${k.admissionNumber},5,,${exam}`)].join('\n');
+        const imported = (exam: number) =>
+          counting(async (svc) => {
+            const out = await svc.importCsv(actor, { ...query(file), csv: csv(exam), dry_run: false });
+            expect(out.preview.applied).toBe(true);
+          });
+        counts.push({
+          gridNew: await counting((svc) => svc.save(actor, { ...query(grid), rows: rows(0, 30) })),
+          gridChanged: await counting((svc) => svc.save(actor, { ...query(grid), rows: rows(1, 31) })),
+          gridCleared: await counting((svc) =>
+            svc.save(actor, {
+              ...query(grid),
+              rows: kids.grid.map((k) => ({ admission_number: k.admissionNumber, components: {}, version: 2 })),
+            }),
+          ),
+          csvNew: await imported(30),
+          csvChanged: await imported(31),
+        });
+        expect((await load(grid)).json<ScoreSheet>().rows.every((r) => r.result === null)).toBe(true);
+        expect((await load(file)).json<ScoreSheet>().rows.map((r) => r.result?.score)).toEqual(kids.file.map(() => 36));
+      }
+      expect(counts[2]).toEqual(counts[1]);
+    });
+
+    it("the spec's bulk POST /api/results/ writes 1 subject or 6 in as many statements", async () => {
+      /** The results service as the composition root builds it, over the counting connection. */
+      const resultsOver = (db: DB) => servicesOver(ctx, db).results;
+      const actor = { id: admin.userId, role: 'admin' as const };
+      const counts: Record<string, number>[] = [];
+      for (const size of [1, 1, 6]) {
+        const cls = await arm();
+        const kid = await pupil(cls, 'Bulk', `Post${size}`);
+        const takes = (await servicesOver(ctx).teaching.subjectsOf([{ id: kid.id, student_class: cls }])).get(kid.id) ?? [];
+        expect(takes.length).toBeGreaterThanOrEqual(6);
+        const body = (exam: number, version: number) => ({
+          admission_number: kid.admissionNumber,
+          session_id: sessionId,
+          term: '1st' as const,
+          student_class: cls,
+          remarks: '',
+          subjects: takes.slice(0, size).map((name) => ({ name, components: { CA1: 5, Exam: exam }, remarks: '', version })),
+        });
+        counts.push({
+          created: await counting((_svc, db) => resultsOver(db).save(body(30, 0), actor)),
+          changed: await counting((_svc, db) => resultsOver(db).save(body(31, 1), actor)),
+        });
+      }
+      expect(counts[2]).toEqual(counts[1]);
     });
   });
 
