@@ -116,24 +116,8 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Server modules keep to their own tables: a route or service may use another module's service,
-    // never its repository (docs/ARCHITECTURE.md, "Where does X go").
-    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.repository', '../*/*.repository.js', '**/modules/*/*.repository'],
-              message: "A route or service may not reach into another module's repository: call that module's service.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The server's layers, its modules' public entries and the loops in server, web and domain are
+  // checked on the resolved import graph by dependency-cruiser (.dependency-cruiser.mjs, `npm run lint:graph`).
   {
     // Services are built once, by the composition root (apps/server/src/composition.ts): a route file
     // takes the ones it calls and builds none (docs/decisions/028).

@@ -598,7 +598,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   await bulk.insert('users', staffUsers);
   await bulk.insert('staff', staffRows);
-  // staff1 (the scenarios' staff account) is also the bursar (issue 17), for the bursary scenarios.
+  // staff1 (the scenarios' staff account) is also the bursar, for the bursary scenarios.
   if (await bulk.hasTable('staff_capabilities'))
     await bulk.insert('staff_capabilities', [{ user_id: 2, capability: 'bursar', granted_by: 1, granted_at: now }]);
   phase(`sessions, admin, ${S} staff`, t);
@@ -851,7 +851,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   phase(`${N.toLocaleString()} students, ${results.toLocaleString()} results, ${payments.toLocaleString()} payments`, t);
 
-  // Reported transfers waiting for the bursar (issue 17), for bursary-transfer-confirm: each run
+  // Reported transfers waiting for the bursar, for bursary-transfer-confirm: each run
   // confirms about 400 of them, so a dataset serves ~50 runs (it is rebuilt when this file changes).
   if (await bulk.hasTable('transfer_reports')) {
     t = performance.now();

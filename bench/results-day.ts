@@ -1,5 +1,5 @@
 /**
- * Results day (issue 18, item 4): the day a school releases its report cards and every family opens
+ * Results day: the day a school releases its report cards and every family opens
  * the portal at once.
  *
  *   npm run bench -- --scenario results-day [--minutes 10] [--db postgres://…/rday_bench] [--instances 2]
@@ -277,7 +277,7 @@ function ensureCompiledServer(): void {
 
 /**
  * The proxy in front of the instances: round robin over them, keepalive connections upstream.
- * Kept in this one function until deploy/nginx/portal.conf (issue 18, item 3) lands; then the bench
+ * Kept in this one function until deploy/nginx/portal.conf lands; then the bench
  * should render that file instead. The client address: nginx takes it from X-Forwarded-For only
  * when the connection comes from a trusted hop (`set_real_ip_from`, here the bench on loopback, in
  * production the load balancer or CDN), then overwrites X-Forwarded-For with it, so an instance

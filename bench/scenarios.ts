@@ -205,7 +205,7 @@ async function unreleaseTerm(call: Caller, d: BenchContext): Promise<void> {
   }
 }
 
-// ---------- the attendance register (issue 16) ----------
+// ---------- the attendance register ----------
 
 /** The start year of the bench school's current session (named y/y+1). */
 const currentStartYear = (d: BenchContext) => Number(d.meta.currentSession.slice(0, 4));
@@ -270,7 +270,7 @@ function registerSave(d: BenchContext, date: string) {
   };
 }
 
-// ---------- the bursar's office (issue 17) ----------
+// ---------- the bursar's office ----------
 
 let bankReferences = 0;
 /** An offline payment with a bank reference never used before (a repeat is a 409 by design). */
@@ -665,7 +665,7 @@ export const SCENARIOS: Scenario[] = [
     budgets: [{ kind: 'p50', ms: 5, text: "a student's statement p50 < 5 ms" }],
     expect: (b, t) => json(b, t) ?? (b.includes('"lines":[') ? null : 'expected statement lines'),
   },
-  // The bursar's reports (issue 17): the whole school's debtors (every active student's dues, with
+  // The bursar's reports: the whole school's debtors (every active student's dues, with
   // their discounts, against the session's payments), page 1; its PDF of every row; the summary.
   {
     id: 'bursary-debtors',

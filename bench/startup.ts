@@ -1,5 +1,5 @@
 /**
- * Start-up time of the server (issue 18): from spawning the process to its first healthy
+ * Start-up time of the server: from spawning the process to its first healthy
  * `/api/health` answer, through tsx (`node --import tsx apps/server/src/main.ts`, as before) and
  * compiled (`node --enable-source-maps apps/server/dist/main.js`, as `npm start` runs it). Runs
  * alternate (tsx, compiled, tsx, …) on one migrated database, production mode, so both see the same

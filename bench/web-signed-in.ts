@@ -1,5 +1,5 @@
 /**
- * The signed-in pages people open most, measured as they feel them (issue 18, item 5): a student's
+ * The signed-in pages people open most, measured as they feel them: a student's
  * report card, "My Results" and the payment form, and a teacher's score sheet, on the bench school
  * (bench/data.ts, 1,500 students, a copy in a temporary directory) served by the real server in
  * production mode with the build being measured.

@@ -3,7 +3,7 @@ import { REPORT_MESSAGES, type CommentSheet, type ReportSettings } from '../../p
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '../../packages/domain/src/report-card-screens';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-// Issues 31.7, 31.20 and 30.13 on JSS 1A's second term (the demo school has its scores; the report
+// On JSS 1A's second term (the demo school has its scores; the report
 // card flow uses the third term): with "require both comments" on, the form teacher (staff1) submits
 // once their own comments are in, and the principal is told theirs are missing before approval; an
 // arm sent back shows on the form teacher's home with the reason and a link; a score changed after

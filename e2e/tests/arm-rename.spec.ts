@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { ArmApproval } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-// Issue 30 item 6, on a 360 px phone: the admin renames an arm whose report cards are approved, from
+// On a 360 px phone: the admin renames an arm whose report cards are approved, from
 // the Classes and Subjects screen; the approvals screen then shows the arm under its new name, still
 // approved (decision 016: the rename is one row, the database carries it). An arm of this run's own
 // (JSS 2 R<run>) with one student and a form-teacher comment, so no other spec's arm is touched.

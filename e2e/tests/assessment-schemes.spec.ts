@@ -2,17 +2,21 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ASSESSMENT_MESSAGES } from '../../packages/domain/src/assessment';
 import { RESULT_MESSAGES } from '../../packages/domain/src/results';
 import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
+import { asAdmin, createArm, createStudent, runTag } from '../school';
 
 // Assessment components from the browser: the admin sets CA1 20 / CA2 20 / Exam 60 for senior
 // classes, converting a result entered as one total after a confirmation; scores are then entered,
 // corrected and shown by component. Everything happens in a session of its own (created here), so
 // the demo school's current session, and every other spec file, keep the default one-score scheme.
 // Its results are deleted afterwards; the session itself cannot be deleted and stays, not current.
+// The student is the spec's own, in an SSS 1 arm of this run (fixture school.ts); their subjects are
+// the ones the school offers SSS 1.
 
 const PHONE = { width: 360, height: 740 };
 const SESSION = '2035/2036';
 const TERM = '1st';
-const STUDENT = 'STU-0025'; // SSS 1A in the demo school
+const RUN = runTag();
+let STUDENT = '';
 
 const plan = { sessionId: 0, studentClass: '', subjects: [] as string[] };
 
@@ -26,6 +30,8 @@ async function noSidewaysScroll(page: Page) {
 
 test.beforeAll(async ({ request }) => {
   const h = await headers(request);
+  const api = await asAdmin(request);
+  STUDENT = (await createStudent(api, await createArm(api, 'SSS 1', RUN), RUN)).admission_number;
   const created = await request.post('/api/sessions/', { headers: h, data: { name: SESSION } });
   expect(created.status(), await created.text()).toBe(201);
   plan.sessionId = ((await created.json()) as { id: number }).id;
@@ -45,7 +51,7 @@ test.beforeAll(async ({ request }) => {
       subject: plan.subjects[1],
       score: 55,
       remarks: '',
-      // Not the current session: the admin gives a reason (issue 30.8).
+      // Not the current session: the admin gives a reason.
       reason: 'Scheme test set-up',
     },
   });
@@ -152,7 +158,7 @@ test.describe.serial('assessment schemes', () => {
     await expect(page.getByLabel(`${withScores} Total`)).toHaveValue('77');
     await expect(page.getByLabel(`${withAbsence} CA2 (max 20)`)).toHaveValue('abs');
     await page.getByRole('button', { name: 'Save All Results' }).click();
-    // A session that is not the current one: the admin's change keeps a reason (issue 30.8).
+    // A session that is not the current one: the admin's change keeps a reason.
     await page.getByLabel('Reason for the change').fill('Entered for a session of its own');
     await page.getByRole('button', { name: 'Save All Results' }).click();
     await expect(page.getByText(RESULT_MESSAGES.saved)).toBeVisible();

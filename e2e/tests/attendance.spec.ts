@@ -16,7 +16,7 @@ import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards
 import { TEACHING_MESSAGES, type ClassArm, type SessionAssignments } from '../../packages/domain/src/teaching';
 import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
 
-// The attendance register on a 360 px phone (issue 16): JSS 1A's form teacher (staff1 in the demo
+// The attendance register on a 360 px phone: JSS 1A's form teacher (staff1 in the demo
 // school) fills in a missed day of 2025/2026's third term in a few taps and corrects it; a holiday and
 // a weekend are refused with their messages; today's register is marked (today's term set up through
 // the API) and the admin sees the absentee on Absent Today; the month grid, the student's term and the
@@ -195,7 +195,7 @@ test('twice a day: on a phone the form teacher reaches a day in another session 
     await expect(page.getByLabel(SL.arm, { exact: true })).toHaveValue(OWN_ARM);
     await expect(page.getByLabel(SL.arm, { exact: true }).locator('option:not([value=""])')).toHaveText([OWN_ARM]);
     await expect(page.getByTestId('register-list')).toBeVisible();
-    // A day of a session that is not the current one is closed to teachers (issue 30.8): read only, saying why.
+    // A day of a session that is not the current one is closed to teachers: read only, saying why.
     await expect(page.getByText(TEACHING_MESSAGES.sessionClosed)).toBeVisible();
     await expectAccessible(page);
     // The admin marks it instead.

@@ -5,18 +5,19 @@ import { MY_STATEMENT_SCREEN } from '../../packages/domain/src/bursary-screens';
 import type { Statement } from '../../packages/domain/src/bursary';
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
 
-// Discounts and scholarships on a 360 px phone (issue 17, item 4): the bursar (staff3, the demo
-// seed's) gives a fresh JSS 3B student a sibling discount of 10 % on Tuition; the statement shows the
-// discount line and the lower balance; the student, signed in, sees it on the payment form and on My
-// Statement; the bursar revokes it with a reason and the balance returns. Axe and no sideways scroll
-// on every step. A fresh student per run in JSS 3B, an arm no other spec reads.
+// Discounts and scholarships on a 360 px phone: the bursar gives a fresh JSS 3 student a sibling
+// discount of 10 % on Tuition; the statement shows the discount line and the lower balance; the
+// student, signed in, sees it on the payment form and on My Statement; the bursar revokes it with a
+// reason and the balance returns. Axe and no sideways scroll on every step. Its own data: a JSS 3 arm
+// of this run with Tuition for each term, a student in it and a bursar, all made through the API.
 
 const PHONE = { width: 360, height: 740 };
-const BURSAR = { email: 'staff3@demo.school', password: 'Teach-Demo-2026' };
-const RUN = Date.now().toString(36).toUpperCase();
-const PUPIL = { email: `discount.${RUN.toLowerCase()}@e2e.school`, password: `Disc-Own-Pass-${RUN}` };
+const RUN = runTag();
 const LABEL = 'Sibling discount, 10% on Tuition';
+let BURSAR = { email: '', password: '' };
+let PUPIL = { email: '', password: '' };
 
 let admission = '';
 let sessionId = 0;
@@ -35,33 +36,21 @@ async function statementOf(request: APIRequestContext): Promise<Statement> {
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  sessionId = sessions.find((s) => s.is_current)!.id;
-  const res = await request.post('/api/students/', {
-    headers,
-    data: {
-      first_name: 'Discount',
-      last_name: `Pupil${RUN}`,
-      email: PUPIL.email,
-      phone_number: '08031234567',
-      gender: 'M',
-      date_of_birth: '2011-03-01',
-      student_class: 'JSS 3B',
-      fathers_name: 'Mr Pupil',
-      home_address: '2 Marina, Lagos',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const created = (await res.json()) as { admission_number: string; one_time_password: string };
-  admission = created.admission_number;
-  // The student chooses their own password once, so the test can sign in as them.
-  const otp = await apiToken(request, 'student', { email: PUPIL.email, password: created.one_time_password });
-  const changed = await request.post('/api/password/change/', {
-    headers: { authorization: `Bearer ${otp}` },
-    data: { old_password: created.one_time_password, new_password: PUPIL.password, confirm_password: PUPIL.password },
-  });
-  expect(changed.status(), await changed.text()).toBeLessThan(300);
+  const api = await asAdmin(request);
+  sessionId = await currentSessionId(api);
+  const arm = await createArm(api, 'JSS 3', RUN);
+  for (const [term, amount] of [
+    ['1st', 45_000],
+    ['2nd', 40_000],
+    ['3rd', 40_000],
+  ] as const) {
+    await addFee(api, { arm: arm, sessionId, term: term, naira: amount });
+  }
+  // The student has chosen their own password, so the test can sign in as them.
+  const pupil = await createStudent(api, arm, RUN, { first_name: 'Discount', gender: 'M', date_of_birth: '2011-03-01' });
+  admission = pupil.admission_number;
+  PUPIL = { email: pupil.email, password: pupil.password };
+  BURSAR = await createStaff(api, RUN, ['bursar']);
   full = (await statementOf(request)).balance;
   expect(full).toBeGreaterThan(0);
 });

@@ -8,29 +8,28 @@ import { FEE_REPORT_LABELS as L, type DebtorsPage } from '../../packages/domain/
 import { FEE_MESSAGES } from '../../packages/domain/src/fees';
 import { currentTermOf } from '../../packages/domain/src/fees-due';
 import { formatNaira } from '../../packages/domain/src/money';
+import type { TermStarts } from '../../packages/domain/src/fees-due';
 import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, currentTerm, runTag, termStarts } from '../school';
 
 // When fees fall due, on a 360 px phone: the bursar gives a fee item a due date a month away on the
 // fee items screen; the statement lists it as not yet due, outside the balance; the debtors list opens
-// on the current term (the demo calendar's, as of today) and does not count it. An arm no other spec
-// reads (SSS 3C), a fresh student and an item named for this run.
+// on the current term (the school calendar's, as of today) and does not count it. Its own data: an
+// arm, a student and a bursar made for this run, an item named for it; the calendar read from the server.
 
 const PHONE = { width: 360, height: 740 };
-const BURSAR = { email: 'staff3@demo.school', password: 'Teach-Demo-2026' };
-const RUN = Date.now().toString(36).toUpperCase();
-const ARM = 'SSS 3C';
+const RUN = runTag();
 const ITEM = `Excursion ${RUN}`;
 const ITEM_NAIRA = 7_500;
-/** The demo school's calendar (apps/server/src/db/seed/calendar.ts) for 2025/2026. */
-const DEMO_TERM_STARTS = { '1st': '2025-09-15', '2nd': '2026-01-12', '3rd': '2026-04-27' } as const;
 
+let ARM = '';
+let BURSAR = { email: '', password: '' };
 let sessionId = 0;
 let admission = '';
 let token = '';
-
-/** The school's today (the demo school is in Lagos). */
-const lagosToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** The school's today (in its time zone) and its terms' first days, as the server says. */
+let schoolToday = '';
+let starts: TermStarts = {};
 
 async function noSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -43,31 +42,17 @@ async function apiGet<T>(request: APIRequestContext, url: string): Promise<T> {
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  sessionId = sessions.find((s) => s.is_current)!.id;
-  const student = await request.post('/api/students/', {
-    headers,
-    data: {
-      first_name: 'Due',
-      last_name: `Pupil${RUN}`,
-      email: `due.${RUN.toLowerCase()}@e2e.school`,
-      phone_number: '08031234567',
-      gender: 'F',
-      date_of_birth: '2008-03-01',
-      student_class: ARM,
-      fathers_name: 'Mr Pupil',
-      home_address: '3 Marina, Lagos',
-    },
-  });
-  expect(student.status(), await student.text()).toBe(201);
-  admission = ((await student.json()) as { admission_number: string }).admission_number;
+  const api = await asAdmin(request);
+  sessionId = await currentSessionId(api);
+  schoolToday = (await currentTerm(api)).today;
+  starts = await termStarts(api, sessionId);
+  ARM = await createArm(api, 'SSS 3', RUN);
+  admission = (await createStudent(api, ARM, RUN, { first_name: 'Due', date_of_birth: '2008-03-01' })).admission_number;
+  BURSAR = await createStaff(api, RUN, ['bursar']);
+  // The arm's tuition, owed since the 1st term began: the student is a debtor whatever the item does.
+  await addFee(api, { arm: ARM, sessionId, term: '1st', naira: 45_000 });
   // A 1st-term item with no due date yet: it falls due when the term begins, like every item.
-  const item = await request.post('/api/payments/fee-schedules/', {
-    headers,
-    data: { student_class: ARM, session_id: sessionId, term: '1st', amount: ITEM_NAIRA, name: ITEM },
-  });
-  expect(item.status(), await item.text()).toBe(201);
+  await addFee(api, { arm: ARM, sessionId, term: '1st', naira: ITEM_NAIRA, name: ITEM });
   token = await apiToken(request, 'staff', BURSAR);
 });
 
@@ -77,7 +62,7 @@ test('a fee due next month is upcoming on the statement and not owed in the debt
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
-  const today = lagosToday();
+  const today = schoolToday;
   const dueOn = addDays(today, 30);
   const before = await apiGet<Statement>(request, `/api/bursary/statement/?admission_number=${admission}&session_id=${sessionId}`);
   // Until a date is set the item is owed with the rest of its term.
@@ -108,7 +93,7 @@ test('a fee due next month is upcoming on the statement and not owed in the debt
   await expectAccessible(page);
 
   // Debtors, opened without a term: the current term is chosen, and the student owes what has fallen due only.
-  const current = currentTermOf(DEMO_TERM_STARTS, today)!;
+  const current = currentTermOf(starts, today)!;
   await page.goto(`/bursary/debtors?student_class=${encodeURIComponent(ARM)}`);
   await expect(page.getByLabel(L.term)).toHaveValue(current);
   await expect(page.getByLabel(L.term).locator('option:checked')).toHaveText(termLabel(current));

@@ -3,14 +3,15 @@ import { BURSARY_SCREENS, type LedgerPage } from '../../packages/domain/src/burs
 import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-screens';
 import { DUPLICATE_CASH_MESSAGES } from '../../packages/domain/src/money-guards';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStudent, currentSessionId, runTag } from '../school';
 
-// Issue 30.4 on a 360 px phone: a Record a Payment form submitted twice at once records one payment
+// On a 360 px phone: a Record a Payment form submitted twice at once records one payment
 // (both requests carry one Idempotency-Key); the same cash amount again that day is asked about, and
 // the bursar's confirmation, whose answer is lost on the way back, is retried and still records once.
-// A fresh student per run: no other spec's data is read.
+// Its own data (fixture school.ts): a JSS 2 arm of this run with its tuition, and a student in it.
 
 const PHONE = { width: 360, height: 740 };
-const RUN = Date.now().toString(36).toUpperCase();
+const RUN = runTag();
 const CASH_NAIRA = 3_000;
 let admission = '';
 
@@ -27,23 +28,10 @@ async function ledgerCount(request: APIRequestContext): Promise<number> {
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const res = await request.post('/api/students/', {
-    headers,
-    data: {
-      first_name: 'Retry',
-      last_name: `Pupil${RUN}`,
-      email: `retry.${RUN.toLowerCase()}@e2e.school`,
-      phone_number: '08031234567',
-      gender: 'M',
-      date_of_birth: '2012-03-01',
-      student_class: 'JSS 2C',
-      fathers_name: 'Mr Pupil',
-      home_address: '1 Marina, Lagos',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  admission = ((await res.json()) as { admission_number: string }).admission_number;
+  const api = await asAdmin(request);
+  const arm = await createArm(api, 'JSS 2', RUN);
+  await addFee(api, { arm, sessionId: await currentSessionId(api), term: '1st', naira: 100_000 });
+  admission = (await createStudent(api, arm, RUN, { first_name: 'Retry', gender: 'M', date_of_birth: '2012-03-01' })).admission_number;
 });
 
 async function fillCash(page: Page) {

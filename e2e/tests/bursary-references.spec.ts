@@ -3,16 +3,18 @@ import { BANK_REFERENCE_MESSAGES } from '../../packages/domain/src/bank-referenc
 import { BURSARY_MESSAGES, BURSARY_SCREENS } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStudent, currentSessionId, runTag } from '../school';
 
-// Bank references on a 360 px phone (issues 30 and 31): the bank is picked from the list the form
+// Bank references on a 360 px phone: the bank is picked from the list the form
 // offers as one types; a teller of ₦9,000 that was really ₦90,000 is reversed and recorded again with
 // the same teller number, and the ledger says the new one replaces the reversed receipt; a look-alike
 // Cyrillic letter in a reference is refused on the form. The admin (who holds the bursar's
-// capability) records for a student of this spec's own, with fresh references: no other spec's data.
+// capability) records for a student in a JSS 2 arm of this run (its own data, made through the API),
+// with fresh references: no other spec's data.
 
 const PHONE = { width: 360, height: 740 };
-const RUN = Date.now().toString(36).toUpperCase();
+const RUN = runTag();
 const TELLER_REF = `GTB-${RUN}`;
 let admission = '';
 
@@ -21,23 +23,10 @@ async function noSideways(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const res = await request.post('/api/students/', {
-    headers,
-    data: {
-      first_name: 'Reference',
-      last_name: `Pupil${RUN}`,
-      email: `references.${RUN.toLowerCase()}@e2e.school`,
-      phone_number: '08031234567',
-      gender: 'M',
-      date_of_birth: '2012-04-01',
-      student_class: 'JSS 2C',
-      fathers_name: 'Mr Pupil',
-      home_address: '2 Marina, Lagos',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  admission = ((await res.json()) as { admission_number: string }).admission_number;
+  const api = await asAdmin(request);
+  const arm = await createArm(api, 'JSS 2', RUN);
+  await addFee(api, { arm, sessionId: await currentSessionId(api), term: '1st', naira: 100_000 });
+  admission = (await createStudent(api, arm, RUN, { first_name: 'Reference', gender: 'M', date_of_birth: '2012-04-01' })).admission_number;
 });
 
 async function fill(page: Page, p: { amount: number; bank: string; reference: string }) {

@@ -3,38 +3,38 @@ import { TRANSFER_REPORT_SCREEN_LABELS as L } from '../../packages/domain/src/tr
 import { BURSARY_SCREEN_LABELS as BL } from '../../packages/domain/src/bursary-screens';
 import { TRANSFER_REPORT_MESSAGES, TRANSFER_REPORT_SCREENS } from '../../packages/domain/src/transfer-reports';
 import { formatNaira } from '../../packages/domain/src/money';
-import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
+import { expect, expectAccessible, signInViaUi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
 
-// Reported transfers on a 360 px phone (issue 17, item 3): a demo student of SSS 1B (an arm no other
-// spec reads) reports a bank transfer with a photo of the slip and a teller payment; the bursar
-// (staff3) finds both on "Payments to Confirm", opens the slip, confirms the transfer (the receipt
+// Reported transfers on a 360 px phone: a student of an SSS 1 arm made for this run (with its 1st-term
+// tuition) reports a bank transfer with a photo of the slip and a teller payment; a bursar made for
+// this run finds both on "Payments to Confirm", opens the slip, confirms the transfer (the receipt
 // number is shown) and rejects the teller with a reason; the student sees "Confirmed" with the
 // receipt, and the reason of the rejection. Axe and no sideways scroll on both screens.
 
 const PHONE = { width: 360, height: 740 };
-const BURSAR = { email: 'staff3@demo.school', password: 'Teach-Demo-2026' };
-const STUDENT_PASSWORD = 'Learn-Demo-2026';
-const RUN = Date.now().toString(36).toUpperCase();
+const RUN = runTag();
+let BURSAR = { email: '', password: '' };
 const TRANSFER = { amount: 35_000, bank: 'GTBank', reference: `GTB-${RUN}` };
 const TELLER = { amount: 12_500, bank: 'First Bank', reference: `FBN-${RUN}` };
 const REASON = 'The teller number does not match the bank statement. Please check it.';
 // The smallest PNG: one transparent pixel (the "photo" of the slip).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-let student = { email: '', admission: '' };
+let student = { email: '', admission: '', password: '' };
 
 async function noSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const res = await request.get('/api/students/list/?student_class=SSS%201B', { headers });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as
-    { admission_number: string; email: string }[] | { results: { admission_number: string; email: string }[] };
-  const first = (Array.isArray(body) ? body : body.results)[0]!;
-  student = { email: first.email, admission: first.admission_number };
+  const api = await asAdmin(request);
+  const sessionId = await currentSessionId(api);
+  const arm = await createArm(api, 'SSS 1', RUN);
+  await addFee(api, { arm: arm, sessionId, term: '1st', naira: 60_000 });
+  const own = await createStudent(api, arm, RUN);
+  student = { email: own.email, admission: own.admission_number, password: own.password };
+  BURSAR = await createStaff(api, RUN, ['bursar']);
 });
 
 /** Fills the student's form and sends it. */
@@ -62,7 +62,7 @@ test('a student reports two payments; the bursar confirms one (receipt) and reje
   await page.setViewportSize(PHONE);
 
   // The student finds "Report a Payment" on their menu.
-  await signInViaUi(page, 'student', { email: student.email, password: STUDENT_PASSWORD });
+  await signInViaUi(page, 'student', { email: student.email, password: student.password });
   await page.getByRole('link', { name: new RegExp(`^${TRANSFER_REPORT_SCREENS.mine.label}`) }).click();
   await expect(page).toHaveURL(new RegExp(`${TRANSFER_REPORT_SCREENS.mine.to}$`));
   await expect(page.getByRole('heading', { name: TRANSFER_REPORT_SCREENS.mine.title, level: 1 })).toBeVisible();

@@ -3,17 +3,20 @@ import { BURSARY_MESSAGES, BURSARY_SCREENS, type Statement } from '../../package
 import { BURSARY_FEE_SCREENS, BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
 
-// The bursar's office on a 360 px phone (issue 17, first part): the admin makes a demo staff member
-// the bursar (or finds the demo seed already did); the bursar records a bank-teller payment with a
-// scan and a cash payment for a student of this spec's own, is refused the same bank reference again,
-// reverses the cash payment with a reason; the ledger shows the reversal negative and the statement
-// the charges, both payments, the reversal and the balance. A plain staff member is refused. Axe on
-// every new screen. A fresh student and fresh bank references per run: no other spec's data is read.
+// The bursar's office on a 360 px phone: the admin makes a staff member the bursar; the bursar
+// records a bank-teller payment with a scan and a cash payment for a student of this spec's own, is
+// refused the same bank reference again, reverses the cash payment with a reason; the ledger shows
+// the reversal negative and the statement the charges, both payments, the reversal and the balance.
+// A plain staff member is refused. Axe on every new screen. Its own data, made through the API: a
+// JSS 2 arm with its tuition, a student in it, the future bursar and a plain staff member, and fresh
+// bank references per run: no other spec's data is read.
 
 const PHONE = { width: 360, height: 740 };
-const BURSAR = { email: 'staff3@demo.school', password: 'Teach-Demo-2026' };
-const RUN = Date.now().toString(36).toUpperCase();
+const RUN = runTag();
+let BURSAR = { email: '', password: '' };
+let PLAIN = { email: '', password: '' };
 const TELLER_REF = `TLR-${RUN}`;
 const TELLER_NAIRA = 20_000;
 const CASH_NAIRA = 5_000;
@@ -36,25 +39,14 @@ async function statementOf(request: APIRequestContext): Promise<Statement> {
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  sessionId = sessions.find((s) => s.is_current)!.id;
-  const res = await request.post('/api/students/', {
-    headers,
-    data: {
-      first_name: 'Bursary',
-      last_name: `Pupil${RUN}`,
-      email: `bursary.${RUN.toLowerCase()}@e2e.school`,
-      phone_number: '08031234567',
-      gender: 'F',
-      date_of_birth: '2012-03-01',
-      student_class: 'JSS 2C', // an arm no other spec counts (payments.spec reports JSS 1A)
-      fathers_name: 'Mr Pupil',
-      home_address: '1 Marina, Lagos',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  admission = ((await res.json()) as { admission_number: string }).admission_number;
+  const api = await asAdmin(request);
+  sessionId = await currentSessionId(api);
+  const arm = await createArm(api, 'JSS 2', RUN);
+  await addFee(api, { arm: arm, sessionId, term: '1st', naira: 45_000 });
+  admission = (await createStudent(api, arm, RUN, { first_name: 'Bursary', date_of_birth: '2012-03-01' })).admission_number;
+  // Not the bursar yet: the admin gives the capability on screen.
+  BURSAR = await createStaff(api, RUN);
+  PLAIN = await createStaff(api, `${RUN}P`);
 });
 
 /** Fills the Record a Payment form (bank fields only for a banked method) and submits it. */
@@ -83,7 +75,7 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
 
-  // The admin makes staff3 the bursar (or the demo seed already did).
+  // The admin makes the new staff member the bursar.
   await signInViaApi(page, page.request, 'admin');
   await page.goto(BURSARY_SCREENS.capabilities.to);
   const row = page.getByTestId('capability-row').filter({ hasText: BURSAR.email });
@@ -204,9 +196,9 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   expect(printed.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await page.emulateMedia({ media: 'screen' });
 
-  // A plain staff member (staff1) is refused every bursary screen, and the API refuses them too.
+  // A plain staff member is refused every bursary screen, and the API refuses them too.
   const plain = await browser.newPage({ viewport: PHONE });
-  await signInViaApi(plain, plain.request, 'staff');
+  await signInViaApi(plain, plain.request, 'staff', PLAIN);
   for (const screen of [BURSARY_SCREENS.record, BURSARY_SCREENS.ledger, BURSARY_SCREENS.statement, BURSARY_FEE_SCREENS.schedules]) {
     await plain.goto(screen.to);
     await expect(plain).toHaveURL(/\/staffHomePage$/);
@@ -214,7 +206,7 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   }
   await expect(plain.getByRole('heading', { name: 'Bursary' })).toHaveCount(0);
   const refused = await plain.request.post('/api/bursary/payments/', {
-    headers: { authorization: `Bearer ${await apiToken(plain.request, 'staff')}` },
+    headers: { authorization: `Bearer ${await apiToken(plain.request, 'staff', PLAIN)}` },
     data: { admission_number: admission, session_id: sessionId, term: null, amount: 1000, method: 'cash', paid_on: '2026-01-05' },
   });
   expect(refused.status()).toBe(403);

@@ -5,7 +5,7 @@ import { formatDate } from '../../packages/domain/src/datetime';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
 
-// Issues 31.8 and 31.14 on a 360 px phone. Every term-based screen opens on the current session and
+// On a 360 px phone. Every term-based screen opens on the current session and
 // term, as the server computes it from the demo calendar and today (2025/2026 is the session marked
 // current: its third term, the nearest; 2026/2027's first, dated too, holds November 2026 and becomes
 // the current term once marked current), and My Classes' links carry it. The register page lists the

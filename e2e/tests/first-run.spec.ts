@@ -8,7 +8,7 @@ import { DEFAULT_ADMISSION_PAGE } from '../../packages/domain/src/admission-cons
 import { SETUP_STEPS } from '../../packages/domain/src/first-run';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 
-// Issues 31.13, 31.15 and 30.16 on a 360 px phone: a new install's first-run checklist (a server of
+// On a 360 px phone: a new install's first-run checklist (a server of
 // its own on an empty database), the portal's own admission page edited and viewed, and a teacher's
 // home that starts with their classes.
 

@@ -1,4 +1,20 @@
-import { CREDENTIALS, HOME_PATH, LOGIN_PATH, expect, expectAccessible, signInViaApi, signInViaUi, test, type Role } from '../fixtures';
+import { ADMIN, HOME_PATH, LOGIN_PATH, expect, expectAccessible, signInViaApi, signInViaUi, test, type Role } from '../fixtures';
+import { asAdmin, createArm, createStaff, createStudent, runTag } from '../school';
+
+// The staff member and the student who sign in are this run's own (fixture school.ts), in an arm of its own.
+const RUN = runTag();
+const CREDENTIALS: Record<Role, { email: string; password: string }> = {
+  admin: ADMIN,
+  staff: { email: '', password: '' },
+  student: { email: '', password: '' },
+};
+
+test.beforeAll(async ({ request }) => {
+  const api = await asAdmin(request);
+  const own = (p: { email: string; password: string }) => ({ email: p.email, password: p.password });
+  CREDENTIALS.staff = own(await createStaff(api, RUN));
+  CREDENTIALS.student = own(await createStudent(api, await createArm(api, 'JSS 1', RUN), RUN));
+});
 
 test.describe('public pages', () => {
   test('home page presents the school', async ({ page }) => {
@@ -7,7 +23,7 @@ test.describe('public pages', () => {
     await expect(page.getByText('raising role models').first()).toBeVisible();
     for (const fact of ['1999', '2002', '2008']) await expect(page.getByText(fact, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Junior Secondary School' })).toBeVisible();
-    // The portal's own admission page, linked out of the box (issue 30.16).
+    // The portal's own admission page, linked out of the box.
     await expect(page.getByRole('link', { name: 'Admission process' })).toHaveAttribute('href', '/admission');
     await expect(page.getByRole('heading', { name: 'Code of conduct' })).toBeVisible();
     await expect(page.locator('ol li')).toHaveCount(4);
@@ -147,7 +163,7 @@ test('admin edits the school settings and the login header shows them', async ({
 });
 
 test('an expired access token is refreshed silently and the request retried', async ({ page, request }) => {
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', CREDENTIALS.staff);
   const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
   // Replace the access token with one the server will refuse (401), as if it had expired.
   await page.evaluate(() => localStorage.setItem('accessToken', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalidsignature00'));
@@ -165,7 +181,7 @@ test('an expired access token is refreshed silently and the request retried', as
 });
 
 test('a student opening an admin page is sent to their own home', async ({ page, request }) => {
-  await signInViaApi(page, request, 'student');
+  await signInViaApi(page, request, 'student', CREDENTIALS.student);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/StudentHomePage$/);
 });

@@ -155,7 +155,7 @@ const showApprovals: Prepare = async (page) => {
   await expect(page.getByTestId('approval-JSS 1A')).toBeVisible();
 };
 
-// Attendance (issue 16): JSS 1A's register of a school day with nothing saved (only opened here), its
+// Attendance: JSS 1A's register of a school day with nothing saved (only opened here), its
 // month, a student's term; the admin's Absent Today and School Calendar; the student's own.
 const REGISTER_DAY = '2026-05-05';
 const registerDay = `/attendance?class=JSS%201A&date=${REGISTER_DAY}`;
@@ -188,7 +188,7 @@ const ATTENDANCE_ADMIN: Screen[] = [
 ];
 const ATTENDANCE_STUDENT: Screen[] = [{ path: '/my-attendance', prepare: showStudentAttendance }];
 
-// The bursar's office (issue 17): the admin holds the bursar capability; STU-0001 has a payment (the
+// The bursar's office: the admin holds the bursar capability; STU-0001 has a payment (the
 // simulator's, above), so the ledger and the statement have lines. The student reads their own statement.
 const showLedger: Prepare = async (page) => {
   await expect(page.getByTestId('ledger-row').first()).toBeVisible();
@@ -202,20 +202,20 @@ const BURSARY_ADMIN: Screen[] = [
   { path: '/bursary/statement' },
   { path: () => `/bursary/statement?admission_number=STU-0001&session_id=${sessionId}`, prepare: showStatement },
   { path: '/staff-capabilities', prepare: async (page) => await expect(page.getByTestId('capability-row').first()).toBeVisible() },
-  // Discounts (issue 17, item 4): the student's panel, their discounts (if any) and the give form.
+  // Discounts: the student's panel, their discounts (if any) and the give form.
   {
     path: () => `/bursary/discounts?admission_number=STU-0001&session_id=${sessionId}`,
     prepare: async (page) => await expect(page.getByRole('form', { name: 'Give a discount' })).toBeVisible(),
   },
 ];
 const BURSARY_STUDENT: Screen[] = [{ path: '/my-statement', prepare: showStatement }];
-// The bursar's reports (issue 17): the whole school's debtors (the table scrolls sideways inside its
+// The bursar's reports: the whole school's debtors (the table scrolls sideways inside its
 // own region, the name column sticky) and the collection summary.
 const FEE_REPORTS_ADMIN: Screen[] = [
   { path: '/bursary/debtors', prepare: async (page) => await expect(page.getByTestId('debtor-row').first()).toBeVisible() },
   { path: '/bursary/collections', prepare: async (page) => await expect(page.getByTestId('collections-by-class')).toBeVisible() },
 ];
-// Reported transfers (issue 17): the student's form and list, the bursar's queue.
+// Reported transfers: the student's form and list, the bursar's queue.
 const showTransferForm: Prepare = async (page) => {
   await expect(page.getByRole('button', { name: 'Send to the bursar' })).toBeVisible();
 };
@@ -467,7 +467,7 @@ test('item 10: the home page sign-in button has real contrast, measured by axe; 
   const put = await request.put('/api/settings/', { headers, data: { ...settings, admission_url: 'https://example.school/admissions' } });
   expect(put.status(), await put.text()).toBe(200);
   try {
-    // The home page keeps the portal's own page (issue 30.16); it offers the school's address on.
+    // The home page keeps the portal's own page; it offers the school's address on.
     await page.reload();
     await page.getByRole('link', { name: 'Admission process' }).click();
     await expect(page.getByRole('link', { name: 'Apply online' })).toHaveAttribute('href', 'https://example.school/admissions');
@@ -693,10 +693,7 @@ async function phoneProblems(
   return found;
 }
 
-test('issue 16: the attendance screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({
-  page,
-  request,
-}) => {
+test('the attendance screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   const found = await phoneProblems(
@@ -730,10 +727,7 @@ test('issue 16: the attendance screens on a 360 px phone: axe, thumb-sized targe
   expect(found).toEqual([]);
 });
 
-test('issue 17: the bursary screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({
-  page,
-  request,
-}) => {
+test('the bursary screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   const found = await phoneProblems(page, request, [
@@ -743,7 +737,7 @@ test('issue 17: the bursary screens on a 360 px phone: axe, thumb-sized targets,
   expect(found).toEqual([]);
 });
 
-test('issue 17: the debtors and collections screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({
+test('the debtors and collections screens on a 360 px phone: axe, thumb-sized targets, nothing cut off or sideways', async ({
   page,
   request,
 }) => {

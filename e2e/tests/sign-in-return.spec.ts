@@ -1,6 +1,18 @@
-import { CREDENTIALS, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { asAdmin, createArm, createStaff, createStudent, runTag, type OwnStaff, type OwnStudent } from '../school';
 
 const PHONE = { width: 360, height: 740 };
+const RUN = runTag();
+// Its own data (fixture school.ts): a JSS 1 arm of this run, a student in it and a staff member.
+let ARM = '';
+const CREDENTIALS = { staff: {} as OwnStaff, student: {} as OwnStudent };
+
+test.beforeAll(async ({ request }) => {
+  const api = await asAdmin(request);
+  ARM = await createArm(api, 'JSS 1', RUN);
+  CREDENTIALS.student = await createStudent(api, ARM, RUN);
+  CREDENTIALS.staff = await createStaff(api, RUN);
+});
 
 /**
  * Signed out at a screen and sent to sign in, a person may pick their sign-in from the page's own
@@ -44,7 +56,9 @@ test('after an expired session, the header keeps the way back on every sign-in l
 
 test('a student signs in with the admission number from the slip, typed loosely, on a phone (360 px)', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
-  const signedIn = await request.post('/api/student/login/', { data: CREDENTIALS.student });
+  const signedIn = await request.post('/api/student/login/', {
+    data: { email: CREDENTIALS.student.email, password: CREDENTIALS.student.password },
+  });
   const admissionNumber = (await signedIn.json()).data.admission_number as string;
   await page.goto('/StudentLogin');
   const field = page.getByLabel('Email or admission number');
@@ -68,7 +82,7 @@ test('a new student signs in with the admission number and one-time password the
   await page.getByLabel('Phone number').fill('0803 555 7788');
   await page.getByLabel('Gender').selectOption('F');
   await page.getByLabel('Date of birth').fill('2013-04-12');
-  await page.getByLabel('Class', { exact: true }).selectOption('JSS 1A');
+  await page.getByLabel('Class', { exact: true }).selectOption(ARM);
   await page.getByLabel("Father's name").fill('Mr Bello');
   await page.getByLabel('Home address').fill('3 Market Road, Kano');
   await page.getByRole('button', { name: 'Register Student' }).click();

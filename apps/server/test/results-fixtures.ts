@@ -29,7 +29,7 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
   let sessions = 0;
   /**
    * A new academic session of its own, so class-wide reads see only this test's rows; not current
-   * unless asked (a teacher writes only into the current session, issue 30.8).
+   * unless asked (a teacher writes only into the current session).
    */
   async function newSession(current = false) {
     const start = 2100 + sessions++;
@@ -38,7 +38,7 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
 
   /**
    * Runs `fn` with `sessionId` as the current session, then puts the school's current session back:
-   * teachers write only into the current session (issue 30.8), and seeding a session of a test's own
+   * teachers write only into the current session, and seeding a session of a test's own
    * goes through the teacher's API.
    */
   async function asCurrent<T>(sessionId: number, fn: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ const section = (label: string) =>
   textField(label, { multiline: true }).trim().max(ADMISSION_TEXT_MAX, `${label} must be at most ${ADMISSION_TEXT_MAX} characters`);
 
 /**
- * The portal's own admission page (issue 30.16): plain text per section, line breaks kept. Shown as
+ * The portal's own admission page: plain text per section, line breaks kept. Shown as
  * text (never as HTML), so nothing an admin types can become markup or script on the public page.
  */
 export const admissionPageSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Words of the attendance screens (issue 16) that the server never says: field labels, toasts and
+ * Words of the attendance screens that the server never says: field labels, toasts and
  * prompts. The server's messages, the status labels and the screens' titles are in attendance.ts.
  */
 export const ATTENDANCE_SCREEN_LABELS = {

@@ -1,5 +1,5 @@
 /**
- * The daily attendance register (issue 16): the school calendar (term dates, holidays and breaks,
+ * The daily attendance register: the school calendar (term dates, holidays and breaks,
  * extra school days), the form teacher's register of an arm for a day, the views over it, and the
  * term's totals that fill the report card's attendance section. Types, messages, schemas and pure
  * rules, shared by the server and the web client.
@@ -296,7 +296,7 @@ export function countMarks(statuses: Iterable<AttendanceStatus>): MarkCounts {
 }
 
 /**
- * Times school opened that neither the register nor a carried-in total accounts for (issue 31.14):
+ * Times school opened that neither the register nor a carried-in total accounts for:
  * "opened 48, present 4, absent 0" leaves 44 never marked, which must not read as presence. Null
  * when times opened is not known.
  */
@@ -579,7 +579,7 @@ export const ATTENDANCE_LABELS = {
   fromRegister: 'From the register',
   fromFormTeacher: 'Entered by the form teacher',
   timesNotMarked: 'Not marked',
-  /** The card's and the comment sheet's note under the totals (issue 31.14). */
+  /** The card's and the comment sheet's note under the totals. */
   notMarkedNote: (n: number, opened: number) =>
     `${n} of the ${opened} times school opened ${n === 1 ? 'was' : 'were'} not marked in the register.`,
   unmarkedDaysTitle: (n: number) => `Days not marked yet (${n})`,

@@ -1,5 +1,5 @@
 /**
- * One rule for bank references and one list of banks (issue 30, decision record 014), used by
+ * One rule for bank references and one list of banks (decision record 014), used by
  * offline payments, transfer reports and every search by reference, on the server and the client.
  *
  * A reference is compared by its key: Unicode NFKC (full-width and compatibility forms fold to

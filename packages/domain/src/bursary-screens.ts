@@ -1,5 +1,5 @@
 /**
- * Words of the bursar's office screens (issue 17) that the server never says: field labels, column
+ * Words of the bursar's office screens that the server never says: field labels, column
  * headings, buttons and the screens' own failures. The server's messages, method labels and the
  * screens' titles are in bursary.ts.
  */
@@ -49,7 +49,7 @@ export const BURSARY_SCREEN_LABELS = {
   reversal: 'Reversal',
   reversedBy: (receipt: string) => `Reversed by ${receipt}`,
   reverses: (receipt: string) => `Reverses ${receipt}`,
-  /** A payment recorded again with the reference of a reversed one (issue 31.2). */
+  /** A payment recorded again with the reference of a reversed one. */
   replaces: (receipt: string) => `Replaces ${receipt}`,
   bankHint: 'Start typing: choose the bank from the list',
   reviewsTitle: 'Recorded twice? To review',

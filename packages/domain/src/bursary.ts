@@ -1,5 +1,5 @@
 /**
- * The bursar's office (issue 17), first part: the bursar capability, offline payments (bank
+ * The bursar's office, first part: the bursar capability, offline payments (bank
  * transfer, bank teller, cash, POS) recorded beside online payments with one receipt sequence,
  * the teller's scan, reversals, and a student's statement of account. Types, messages, schemas
  * and pure rules shared by the server and the web client. Money is integer kobo inside; naira in
@@ -107,7 +107,7 @@ export const offlinePaymentSchema = z
     note: textField('Note').trim().max(300).default(''),
     /** Data URL of the teller or transfer slip, or '' for none. */
     scan: z.string().max(3_000_000, BURSARY_MESSAGES.scanTooLarge).default(''),
-    /** The bursar's yes to "a second cash payment of this amount today?" (issue 30.4). */
+    /** The bursar's yes to "a second cash payment of this amount today?". */
     confirm: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
@@ -154,7 +154,7 @@ export interface LedgerEntry {
   reason: string;
   /** For a payment: its reversal's receipt number, once reversed. */
   reversed_by: string | null;
-  /** For a payment: the reversed payment of the same bank reference it replaces (issue 31.2), else null. */
+  /** For a payment: the reversed payment of the same bank reference it replaces, else null. */
   replaces: { reference: string; receipt_number: string } | null;
   /** Who recorded it: their name (staff or admin record), else their email; null for online payments. */
   recorded_by: string | null;
@@ -194,7 +194,7 @@ export const statementQuerySchema = z.object({ admission_number: admissionNumber
 
 export interface StatementLine {
   date: string;
-  /** A discount (issue 17, second part) is a credit against its term's charges, dated like them. */
+  /** A discount (second part) is a credit against its term's charges, dated like them. */
   kind: 'charge' | 'discount' | 'payment' | 'reversal';
   description: string;
   term: Term | null;

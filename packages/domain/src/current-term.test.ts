@@ -12,7 +12,7 @@ const at = (today: string) => {
   return c && [c.term.session_id, c.term.term, c.basis];
 };
 
-describe('the current term (issue 31.8)', () => {
+describe('the current term', () => {
   it('is the term whose dates contain today', () => {
     expect(at('2026-11-28')).toEqual([2, '1st', 'in_term']);
     expect(at('2025-09-15')).toEqual([1, '1st', 'in_term']);

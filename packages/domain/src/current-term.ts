@@ -1,5 +1,5 @@
 /**
- * The current session and term (issue 31.8): every term-based screen opens on it, computed once by
+ * The current session and term: every term-based screen opens on it, computed once by
  * the server (`GET /api/current-term/`) from the school calendar and the school's today.
  */
 import type { Term } from './constants';

@@ -1,7 +1,7 @@
 import { CLASS_LEVELS, type ClassLevel, type SubjectSection } from './teaching';
 
 /**
- * The subjects a NEW install starts with (issue 31.12): the national curricula instead of the
+ * The subjects a NEW install starts with: the national curricula instead of the
  * earlier fourteen subjects offered as compulsory at every level. An existing school keeps its own
  * catalogue and offerings (nothing here touches a database that already has users).
  *

@@ -25,7 +25,7 @@ describe('welcomeMessage', () => {
   });
 });
 
-describe('one way of writing payments and term lines (issue 31.19)', () => {
+describe('one way of writing payments and term lines', () => {
   it("writes an offline payment's day with no made-up time, an online payment's moment in the school's zone", () => {
     expect(formatDay('2026-11-20')).toBe('20 Nov 2026');
     // Stored at noon Lagos time, an offline payment still reads as its day only.

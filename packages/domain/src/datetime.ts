@@ -79,7 +79,7 @@ export function formatDay(day: string | null | undefined): string {
 }
 
 /**
- * When a payment was made, one way on every screen and PDF (issue 31.19): an offline payment's day
+ * When a payment was made, one way on every screen and PDF: an offline payment's day
  * as the bursar recorded it, with no time (none was recorded: noon is only how it is stored), an
  * online payment's moment in the school's time zone.
  */

@@ -1,5 +1,5 @@
 /**
- * Words of the discounts screen (issue 17, item 4) and of the places that show discounts (statement,
+ * Words of the discounts screen and of the places that show discounts (statement,
  * receipt, payment form) that the server never says. The server's messages are in discounts.ts.
  */
 import { formatNaira } from './money';

@@ -1,5 +1,5 @@
 /**
- * The bursar's office (issue 17), second part: discounts and scholarships. A discount belongs to one
+ * The bursar's office, second part: discounts and scholarships. A discount belongs to one
  * student for one session, either for one term or for the whole session; it is a percentage or a
  * fixed amount, on chosen fee items (by name) or on every compulsory item; it has a kind (sibling,
  * staff child, scholarship, other) and a reason. It lowers what the student owes: every balance

@@ -1,5 +1,5 @@
 /**
- * The bursar's office (issue 17), second part: the debtors list and the collection summary. Both
+ * The bursar's office, second part: the debtors list and the collection summary. Both
  * read the one balance rule: the class's compulsory items less the student's discounts
  * (`discountedDues`), against payments net of reversals, settling terms in order (`termBalances`).
  *

@@ -1,5 +1,5 @@
 /**
- * The admin's first-run checklist (issue 31.15): the order a school sets the portal up in. Zod-free
+ * The admin's first-run checklist: the order a school sets the portal up in. Zod-free
  * (the admin home imports it). The server decides which steps are done, from the school's own data,
  * in one statement (GET /api/setup-checklist/); the admin home's tile groups follow the same order.
  */

@@ -1,5 +1,5 @@
 /**
- * Guards on requests that create money records (issue 30): the window a payment date must fall in,
+ * Guards on requests that create money records: the window a payment date must fall in,
  * the retry key every such request carries, and the bursar's "a second cash payment today?" question.
  */
 import { formatDate } from './datetime';

@@ -73,7 +73,7 @@ export interface Receipt {
   status: PaymentStatus;
   paid_at: string;
   provider: string;
-  /** The bursar's office (issue 17): the number from the one receipt sequence (absent on old receipts). */
+  /** The bursar's office: the number from the one receipt sequence (absent on old receipts). */
   receipt_number?: string | null;
   /** 'online', or how an offline payment was made; offline payments also name the bank and its reference. */
   method?: PaymentMethod;

@@ -132,7 +132,7 @@ function passwordsMatch(v: { password?: string; confirm_password?: string; email
 }
 
 /**
- * A student's email: optional (issue 31.6). Pupils are often registered without one: their parents'
+ * A student's email: optional. Pupils are often registered without one: their parents'
  * phones are the contacts and they sign in with their admission number. Blank or null is "none"
  * (null); a given one must be a valid email.
  */

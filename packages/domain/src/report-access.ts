@@ -15,7 +15,7 @@ export interface SheetRights {
   may_edit_principal: boolean;
 }
 
-/** `currentSession` false: a past session's sheets are read-only to the form teacher (issue 30.8). */
+/** `currentSession` false: a past session's sheets are read-only to the form teacher. */
 export function sheetRights(role: Role, isFormTeacher: boolean, status: CardStatus, currentSession = true): SheetRights {
   if (role === 'admin') return { may_view: true, may_edit_form: true, may_edit_principal: true };
   const teacher = role === 'staff' && isFormTeacher;

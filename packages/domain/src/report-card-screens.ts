@@ -1,5 +1,5 @@
 /**
- * Words of the report card screens (issue 15): the card view, the approvals page and the student
+ * Words of the report card screens: the card view, the approvals page and the student
  * photo. The server's own messages are in REPORT_MESSAGES (report-cards.ts).
  */
 export const REPORT_CARD_SCREEN_MESSAGES = {
@@ -25,7 +25,7 @@ export const REPORT_CARD_SCREEN_MESSAGES = {
     `Release the report cards of ${classes.length === 1 ? classes[0] : `${classes.length} arms (${classes.join(', ')})`} to the students? They can see and download them at once.`,
   confirmReleaseAll: (n: number) => `Release every approved arm (${n}) to the students? They can see and download the cards at once.`,
   selectToRelease: 'Select arms to release, or release every approved arm.',
-  // scores changed after approval (issue 30.13)
+  // scores changed after approval
   changedSinceApproval: (n: number) => `Changed since approval: ${n} score${n === 1 ? '' : 's'}`,
   scoreChange: (
     c: { student_name: string; subject: string; action: string; old_score: number | null; new_score: number | null; by: string },
@@ -34,7 +34,7 @@ export const REPORT_CARD_SCREEN_MESSAGES = {
     `${c.student_name}, ${c.subject}: ${c.action === 'create' ? `new score ${c.new_score}` : c.action === 'delete' ? `score ${c.old_score} removed` : `${c.old_score} → ${c.new_score}`} by ${c.by}, ${date}`,
   releaseLookFirst: (n: number) =>
     `Look first: ${n} score${n === 1 ? ' was' : 's were'} changed after approval. Open the cards PDF to check them, or send the arm back.`,
-  // the form teacher's home (issue 31.20)
+  // the form teacher's home
   sentBackNoticeTitle: 'Report cards sent back to you',
   sentBackNotice: (cls: string, term: string, date: string | null, reason: string) =>
     `${cls}, ${term}: sent back by the principal${date ? ` on ${date}` : ''}. Reason: ${reason}`,

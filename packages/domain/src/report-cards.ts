@@ -1,5 +1,5 @@
 /**
- * The full report card (issue 15): ratings, comments, attendance, the term's dates, the approval of
+ * The full report card: ratings, comments, attendance, the term's dates, the approval of
  * an arm's cards and the third-term promotion decision. Types, messages, schemas and pure rules,
  * shared by the server and the web client.
  *
@@ -213,7 +213,7 @@ export const REPORT_MESSAGES = {
   promotionThirdTermOnly: 'The promotion decision is on the third-term card only.',
   principalOnly: "Only the principal (an admin) can write the principal's comment or change a promotion decision.",
   formTeacherOnly: (cls: string) => `Only the form teacher of ${cls} or an admin can do this.`,
-  /** Issue 30.9: an arm's cards before release. */
+  /** An arm's cards before release. */
   unreleasedCardsOnly: (cls: string) =>
     `${cls}'s report cards are not released yet: until then only its form teacher, its subject teachers and the admin can read them.`,
   lockedSubmitted: (cls: string, status: string) =>
@@ -221,7 +221,7 @@ export const REPORT_MESSAGES = {
   commentsMissing: (n: number) =>
     `${n} student${n === 1 ? ' has' : 's have'} no form teacher's or principal's comment yet. The school requires both before submission.`,
   /**
-   * "Require both comments" (issue 31.7): each step asks for the comments of the person who writes
+   * "Require both comments": each step asks for the comments of the person who writes
    * them, and the message says what is missing and who adds it.
    */
   formCommentsMissing: (n: number, cls: string) =>
@@ -569,7 +569,7 @@ export interface ArmApproval {
   released_at: string | null;
   /**
    * Scores changed since the arm was approved and before its release (decision 009 allows them;
-   * issue 30.13 shows them): what changed and who changed it, oldest first. Empty otherwise.
+   * the approvals page shows them): what changed and who changed it, oldest first. Empty otherwise.
    */
   changes_since_approval: ScoreChangeSinceApproval[];
 }

@@ -1,5 +1,5 @@
 /**
- * Words of the report-card entry screens (issue 15): settings, the ratings grid and the comments
+ * Words of the report-card entry screens: settings, the ratings grid and the comments
  * list. The server's own messages are in REPORT_MESSAGES (report-cards.ts).
  */
 export const REPORT_SHEET_TITLES = {

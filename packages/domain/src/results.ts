@@ -82,7 +82,7 @@ export const RESULT_MESSAGES = {
   // Own class, released results and scales per session
   classNotStudents: (cls: string) => `This student is in ${cls}. Results can only be entered under the student's own class.`,
   reasonRequired: 'These results have been released to the student: give a reason for the change.',
-  /** The admin changing scores of a session that is not the current one (issue 30.8). */
+  /** The admin changing scores of a session that is not the current one. */
   reasonRequiredPastSession: 'This is not the current session: give a reason for the change (it is kept in the result history).',
   reasonTooLong: 'The reason must be at most 300 characters',
   regradeReason: 'Grading scale changed',

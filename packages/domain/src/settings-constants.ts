@@ -19,7 +19,7 @@ export interface SchoolSettings {
 }
 
 /**
- * A new install's settings until the admin saves the school's own (issue 31.15): a neutral name and
+ * A new install's settings until the admin saves the school's own: a neutral name and
  * no contact details, so a school never shows the spec's sample school as itself. The demo school
  * (`npm start`, the e2e suite) writes DEMO_SCHOOL_SETTINGS instead.
  */

@@ -84,7 +84,7 @@ export const TEACHING_MESSAGES = {
   notYourSubject: (subject: string, cls: string) =>
     `You are not assigned to teach ${subject} in ${cls} this session. Ask the admin to assign you.`,
   entryClosed: (term: string, level: string) => `Score entry for ${term}, ${level}, is closed. Only the admin can change scores now.`,
-  /** A teacher writing into a session that is not the current one (issue 30.8). */
+  /** A teacher writing into a session that is not the current one. */
   sessionClosed:
     'This is not the current session: its scores, comments, ratings and registers are closed to teachers. Only the admin can change them now, giving a reason.',
   enforcementOn: 'Only assigned teachers may now enter scores this session.',
@@ -326,7 +326,7 @@ export interface WriteAccess {
   /**
    * Whether the session is the current one. Enforcement and windows are set per session, so a past
    * session would default to "every teacher, every score": a session that is not current is closed
-   * to teachers instead, and the admin's writes there need a reason (issue 30.8).
+   * to teachers instead, and the admin's writes there need a reason.
    */
   current: boolean;
   enforced: boolean;

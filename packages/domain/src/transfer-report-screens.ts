@@ -1,5 +1,5 @@
 /**
- * Words of the reported-transfer screens (issue 17, item 3) that the server never says: the
+ * Words of the reported-transfer screens that the server never says: the
  * student's "Report a Payment" and the bursar's "Payments to Confirm". The server's messages,
  * statuses are in transfer-reports.ts; shared field labels in bursary-screens.ts. The screens' paths
  * and titles are here, not beside the zod schemas of transfer-reports.ts (which re-exports them): the
@@ -11,7 +11,7 @@ import { formatNaira } from './money';
 export const TRANSFER_REPORT_SCREEN_LABELS = {
   newReport: 'Report a payment you made',
   method: 'How you paid',
-  // One name for it on every screen (issue 31.19): the bursar's record form says the same.
+  // One name for it on every screen: the bursar's record form says the same.
   bankReference: 'Bank reference',
   bankReferenceHint: 'The transaction or teller number, as printed on the slip or shown in your bank app',
   paidOn: 'Date paid',

@@ -1,5 +1,5 @@
 /**
- * The bursar's office (issue 17), second part: a student (later a parent) reports a bank transfer
+ * The bursar's office, second part: a student (later a parent) reports a bank transfer
  * or teller payment with a photo of the slip; it waits as "to confirm" until the bursar confirms it
  * (which records an offline payment of method `bank_transfer` or `bank_teller`, with the slip as its
  * scan and a receipt from the one sequence) or rejects it with a reason the student sees.

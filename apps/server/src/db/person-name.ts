@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /**
- * Who did something, as every screen writes a person (issue 31.19): "First Last" of the staff member
+ * Who did something, as every screen writes a person: "First Last" of the staff member
  * or admin behind a user (the SQL twin of the domain's `personName`), the sign-in email only when the
  * account has neither. `user`, `staff` and `admin` are the aliases of users, staff and admins joined
  * on the user's id.

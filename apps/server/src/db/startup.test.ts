@@ -13,7 +13,7 @@ const url = process.env.TEST_DATABASE_URL;
 const admin = (statement: string) => runPgStatement(url!, statement);
 
 /**
- * Several instances started at the same moment on one fresh PostgreSQL database (issue 18): each runs
+ * Several instances started at the same moment on one fresh PostgreSQL database: each runs
  * the whole start-up (migrations, first admin, demo school). A database of its own, not a schema: the
  * migrator's introspection reads every schema of the database, and other test files drop theirs
  * meanwhile. PostgreSQL only: SQLite is one process per database file.

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AUTH_MESSAGES, BURSARY_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role, type StaffCapability } from '@portal/domain';
-import type { AuthRepository } from '../modules/auth/auth.repository';
 import type { TokenService } from '../lib/tokens';
 import { forbidden, HttpError, notFound, unauthorized } from './errors';
 
@@ -52,10 +51,29 @@ export function routeTable(app: FastifyInstance): RouteInfo[] {
   return (app as unknown as { portalRoutes: RouteInfo[] }).portalRoutes;
 }
 
+/** One row of the guard's account lookup (`capable` only when a capability was asked for). */
+export interface GuardAccountRow {
+  id: number;
+  role: Role;
+  email: string | null;
+  disabled: number;
+  must_change_password: number;
+  token_version: number;
+  live: number;
+  capable?: number;
+}
+
+/**
+ * The guard's account lookup: the auth module's repository implements it (one compiled statement)
+ * and the composition root hands it in, so http/ imports no module.
+ */
+export interface GuardAccounts {
+  guardLookup(userId: number, familyId: string, capability?: StaffCapability): Promise<GuardAccountRow[]>;
+}
+
 export function registerAuth(
   app: FastifyInstance,
-  /** The guard's lookup runs on every authenticated request: compiled once, in the auth repository. */
-  accounts: AuthRepository,
+  accounts: GuardAccounts,
   tokens: TokenService,
   options: { docs?: 'public' | 'admin' | 'off'; operatorToken?: string } = {},
 ): void {

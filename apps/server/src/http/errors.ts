@@ -1,17 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERAL_MESSAGES, type FieldErrors } from '@portal/domain';
+import { HttpError } from '../lib/http-error';
 
-/** An error with the exact HTTP status and DRF-shaped body to send (and headers, such as retry-after). */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: Record<string, unknown>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
-  }
-}
+export { HttpError };
 
 export const badRequest = (fields: FieldErrors) => new HttpError(400, fields);
 export const nonFieldError = (message: string) => new HttpError(400, { non_field_errors: [message] });

@@ -28,7 +28,7 @@ export interface IdempotencyScope {
 
 export type StoredAnswer = Pick<IdempotencyKeysTable, 'request_hash' | 'status_code' | 'response_body' | 'content_type' | 'created_at'>;
 
-/** The SQL of the retry keys (issue 30.4): a unique insert as the claim, the first answer kept. */
+/** The SQL of the retry keys: a unique insert as the claim, the first answer kept. */
 export class IdempotencyRepository {
   constructor(readonly db: DB) {}
 

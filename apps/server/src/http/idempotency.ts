@@ -8,8 +8,8 @@ import { IdempotencyRepository, type IdempotencyScope, type StoredAnswer } from 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A request that creates money records: an `Idempotency-Key` header makes it safe to retry
-     * (issue 30.4). The same key and body within 24 hours gives the first answer again and records
+     * A request that creates money records: an `Idempotency-Key` header makes it safe to retry.
+     * The same key and body within 24 hours gives the first answer again and records
      * nothing new; the same key with another body is a 422.
      */
     idempotent?: boolean;

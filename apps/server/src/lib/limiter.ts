@@ -1,5 +1,5 @@
 import { GENERAL_MESSAGES } from '@portal/domain';
-import { HttpError } from '../http/errors';
+import { HttpError } from './http-error';
 
 /**
  * At most `limit` tasks at once; the others wait in order, up to `maxWaitMs` each and at most

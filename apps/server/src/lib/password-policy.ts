@@ -1,5 +1,5 @@
 import { personalPasswordProblem } from '@portal/domain';
-import { HttpError } from '../http/errors';
+import { HttpError } from './http-error';
 
 /**
  * The context-specific part of the password policy (ASVS 6.2.11), wherever a password is set:

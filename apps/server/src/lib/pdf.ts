@@ -35,7 +35,7 @@ interface PageBuffer {
 export const PAGES_PER_SLICE = 4;
 
 /**
- * `doc.end()` in pieces, a turn of the event loop between them (issue 30, item 12): pdfkit's end
+ * `doc.end()` in pieces, a turn of the event loop between them: pdfkit's end
  * writes every buffered page (compressing each) and embeds each font's subset (fontkit encodes it,
  * then it is compressed) in one synchronous call, which held the loop for 10 to 170 ms on the loaded
  * machine. Here the buffered pages are written a few at a time in their order (what `flushPages()`

@@ -8,7 +8,7 @@ export function yieldToEventLoop(): Promise<void> {
 }
 
 /**
- * Rows a heavy report handles between two turns of the event loop (issue 30, item 12): on the
+ * Rows a heavy report handles between two turns of the event loop: on the
  * loaded 2-core machine a slice of this size takes a few milliseconds, whether a student's dues,
  * a CSV line or a row read from SQLite.
  */

@@ -211,7 +211,7 @@ describeEachDatabase('verify and webhook of one payment, all at once', (dialect)
       .execute();
     const toSuccess = credits.filter((r) => (r.after ?? '').includes('"successful"'));
     expect(toSuccess).toHaveLength(1);
-    // Numbered once (issue 17): one receipt number, the counter moved by one.
+    // Numbered once: one receipt number, the counter moved by one.
     const numbered = await ctx.handle.db
       .selectFrom('payments')
       .select(['receipt_number'])

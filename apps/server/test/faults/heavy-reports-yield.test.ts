@@ -93,7 +93,7 @@ async function pdfWorkPerTurn(run: () => Promise<unknown>) {
 }
 
 /**
- * One user looping a heavy report must not hold the event loop (issue 30, item 12): SQL on
+ * One user looping a heavy report must not hold the event loop: SQL on
  * better-sqlite3 is synchronous, so a report computed in one piece answers no one else until it
  * is done. Each heavy report of a seeded school of 600 students reads and computes in slices with
  * a turn of the loop between them, so health checks are answered while it computes. Deterministic:

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../build';
 
 /**
- * The server as `npm start` runs it (issue 18): compiled by apps/server/build.ts into
+ * The server as `npm start` runs it: compiled by apps/server/build.ts into
  * apps/server/dist/main.js and started with `node --enable-source-maps`, no tsx. Whatever it loads
  * by path at run time (native modules, the PDF fonts, the web build) must still be found, production
  * mode must start, SIGTERM must turn readiness off before the process closes, and a stack trace

@@ -19,7 +19,7 @@ import { describeEachDatabase, signInStaff, signInStudent, withSchool, type Sign
 import { tableRows } from '../migrations';
 
 /**
- * The attendance register attacked (issue 16): staff who are not the arm's form teacher, a student
+ * The attendance register attacked: staff who are not the arm's form teacher, a student
  * reaching for staff endpoints or another student's attendance, hostile text in calendar names,
  * oversized bodies, ids and dates that do not exist, racing saves, a staff correction after the
  * day, and spreadsheet formulas in the carried-in CSV. Every refusal leaves the tables as they were.

@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../helpers';
 
-/** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
+/** A payment date inside the allowed window (a year before the first term .. today): a few days ago. */
 const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 
 /** The cast of the authorization matrix: two students (own / someone else's), a teacher, an admin. */

@@ -35,7 +35,7 @@ import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixture
 import { accessScope, reaches, reachesArm, type Purpose, type ScopeActor } from '../../src/modules/access/scope.service';
 import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
 
-/** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
+/** A payment date inside the allowed window (a year before the first term .. today): a few days ago. */
 const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -300,13 +300,13 @@ export const MATRIX: Record<string, Entry> = {
     req: async ({ ctx }) => ({ url: '/api/settings/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json() }),
     expect: adminOnly(200),
   },
-  // The admission page (issue 30.16): public text, written by the admin only.
+  // The admission page: public text, written by the admin only.
   'GET /api/admission/': { req: () => ({ url: '/api/admission/' }), expect: everyone(200) },
   'PUT /api/admission/': {
     req: async ({ ctx }) => ({ url: '/api/admission/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/admission/' })).json() }),
     expect: adminOnly(200),
   },
-  // The first-run checklist (issue 31.15): the admin's alone. Hiding it is refused (409) while steps are open.
+  // The first-run checklist: the admin's alone. Hiding it is refused (409) while steps are open.
   'GET /api/setup-checklist/': { req: () => ({ url: '/api/setup-checklist/' }), expect: adminOnly(200) },
   'POST /api/setup-checklist/dismiss/': { req: () => ({ url: '/api/setup-checklist/dismiss/' }), expect: adminOnly(409) },
 
@@ -519,7 +519,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(200),
   },
   // JSS 2A's term is unpublished by an earlier row: its unreleased cards are its form teacher's (the
-  // cast's staff) and the admin's, not the bursar's (issue 30.9; its own block below has every case).
+  // cast's staff) and the admin's, not the bursar's (its own block below has every case).
   'GET /api/report-card/': {
     req: ({ c, t }) => ({ url: `/api/report-card/?${card(c, t)}` }),
     expect: { ...ownOnly(200, 403), bursar: 403 },
@@ -840,7 +840,7 @@ export const MATRIX: Record<string, Entry> = {
           amount: '1500',
           method: 'cash',
           paid_on: RECENT_DAY,
-          // The same cash amount again that day: a deliberate second payment (issue 30.4).
+          // The same cash amount again that day: a deliberate second payment.
           confirm: true,
         },
       });
@@ -862,7 +862,7 @@ export const MATRIX: Record<string, Entry> = {
     req: ({ t }) => ({ url: `/api/bursary/statement/?${q({ admission_number: t.admissionNumber })}` }),
     expect: { anon: 401, own: 200, other: 200, staff: 403, bursar: 200, admin: 200 },
   },
-  // ---------- the bursar's reports (issue 17, reports): debtors and collections ----------
+  // ---------- the bursar's reports (reports): debtors and collections ----------
   'GET /api/bursary/debtors/': {
     req: ({ c, t }) => ({ url: `/api/bursary/debtors/?${q({ session_id: c.session.id, student_class: t.studentClass, sort: 'name' })}` }),
     expect: bursarAndAdmin(200),
@@ -881,7 +881,7 @@ export const MATRIX: Record<string, Entry> = {
     }),
     expect: bursarAndAdmin(200),
   },
-  // ---------- reported transfers (issue 17): the student reports their own; the bursar decides ----------
+  // ---------- reported transfers: the student reports their own; the bursar decides ----------
   'POST /api/bursary/transfer-reports/': {
     req: ({ c }) => ({ url: '/api/bursary/transfer-reports/', payload: transferReportBody(c) }),
     expect: { anon: 401, own: 201, other: 201, staff: 403, bursar: 403, admin: 403 },
@@ -911,7 +911,7 @@ export const MATRIX: Record<string, Entry> = {
     req: async ({ ctx, c, t }) => ({ url: `/api/bursary/transfer-reports/${await waitingReport(ctx, c, t)}/scan/` }),
     expect: { anon: 401, own: 200, other: 404, staff: 403, bursar: 200, admin: 200 },
   },
-  // ---------- discounts and scholarships (issue 17, item 4): the bursar or the admin; a student never, not even their own ----------
+  // ---------- discounts and scholarships: the bursar or the admin; a student never, not even their own ----------
   'GET /api/bursary/discounts/': {
     req: ({ t }) => ({ url: `/api/bursary/discounts/?${q({ admission_number: t.admissionNumber, include_revoked: 'true' })}` }),
     expect: bursarAndAdmin(200),
@@ -933,7 +933,7 @@ export const MATRIX: Record<string, Entry> = {
     },
     expect: bursarAndAdmin(200),
   },
-  // ---------- the list of banks (issue 30.3): everyone signed in reads it (the forms offer it); the admin adds one ----------
+  // ---------- the list of banks: everyone signed in reads it (the forms offer it); the admin adds one ----------
   'GET /api/bursary/banks/': { req: () => ({ url: '/api/bursary/banks/' }), expect: signedIn(200) },
   'POST /api/bursary/banks/': {
     req: () => ({ url: '/api/bursary/banks/', payload: { code: String(700000 + (n++ % 99999)), name: `Matrix Bank ${uniq()}` } }),
@@ -1561,7 +1561,7 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
     'DELETE /api/results/:id/': 204,
   };
   /**
-   * `past`: a session that is not the current one (issue 30.8), enforced or not: closed to every
+   * `past`: a session that is not the current one, enforced or not: closed to every
    * teacher (403 session_closed), and the admin's write without a reason is a 400 asking for one.
    */
   const EXPECT: Record<'enforced' | 'open' | 'past', Record<Writer, (w: ScoreWrite) => number>> = {
@@ -1742,7 +1742,7 @@ describeEachDatabase('authorization matrix: report card sheets follow form teach
 });
 
 /**
- * Report cards before release (issue 30.9): an arm's unreleased cards (comments, ratings, attendance,
+ * Report cards before release: an arm's unreleased cards (comments, ratings, attendance,
  * fee balance) are for its form teacher, its subject teachers and the admin. A teacher with no subject
  * in the arm and not its form teacher (the cast's staff, form teacher of JSS 2A), and the bursar, are
  * 403 on the card, the arm's cards, and their PDFs; once released every staff member reads them.

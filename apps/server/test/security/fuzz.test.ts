@@ -24,7 +24,7 @@ import {
 } from '../helpers';
 import { buildCast, type Cast } from './authz-fixtures';
 
-/** A payment date inside the allowed window (issue 30.5: a year before the first term .. today): a few days ago. */
+/** A payment date inside the allowed window (a year before the first term .. today): a few days ago. */
 const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -221,10 +221,10 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     dry_run: true,
     rows: [{ admission_number: cast.other.admissionNumber, components: { Score: 50 }, version: 0 }],
     refresh: 'not-a-real-refresh-token-0123456789',
-    // Report card approvals and photos (issue 15).
+    // Report card approvals and photos.
     student_classes: ['JSS 1A'],
     photo: '',
-    // The bursar's office (issue 17).
+    // The bursar's office.
     capabilities: ['bursar'],
     method: 'bank_teller',
     bank: 'First Bank',
@@ -236,12 +236,12 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     from: '2025-01-01',
     to: '2025-12-31',
     page: 1,
-    // The bursar's reports (issue 17).
+    // The bursar's reports.
     sort: 'balance',
     order: 'desc',
-    // Reported transfers (issue 17): a waiting report's status.
+    // Reported transfers: a waiting report's status.
     status: 'to_confirm',
-    // Discounts (issue 17, item 4): a sibling discount on the cast's JSS 1A fee item.
+    // Discounts: a sibling discount on the cast's JSS 1A fee item.
     kind: 'sibling',
     basis: 'percent',
     percent: 10,
@@ -508,7 +508,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
         student_class: 'SSS 1A',
         subject: 'Mathematics',
         components: { CA1: 10 },
-        // Not the current session: the admin writes there with a reason (issue 30.8).
+        // Not the current session: the admin writes there with a reason.
         reason: 'Fuzz set-up in a session of its own',
       },
     });

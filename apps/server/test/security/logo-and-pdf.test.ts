@@ -8,7 +8,7 @@ import { DEFAULT_SCHOOL_SETTINGS, GENERAL_MESSAGES, LOGO_MESSAGES, LOGO_STORED_P
 import { createDatabase, migrateToLatest } from '../../src/db/index';
 import { StaticMigrationProvider } from '../../src/db/migrations/index';
 import { ConcurrencyLimiter } from '../../src/lib/limiter';
-import { imageSize } from '../../src/modules/settings/logo';
+import { imageSize } from '../../src/lib/images';
 import { greyPng } from '../grey-png';
 import { renderReportCards } from '../../src/modules/results/pdf';
 import { createResults } from '../../src/db/factories';
@@ -218,13 +218,17 @@ describe('ConcurrencyLimiter', () => {
       let release!: () => void;
       const held = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
       const url = `/api/report-card/pdf/?session_id=${sessionId}&term=1st&admission_number=${s.admissionNumber}`;
+      // The queued request's wait runs out on a stepped clock, not a slept one.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const waiting = ctx.app.inject({ method: 'GET', url, headers: admin.auth });
-      for (let i = 0; limiter.waiting === 0 && i < 400; i++) await new Promise((r) => setTimeout(r, 5));
+      for (let i = 0; limiter.waiting === 0 && i < 400; i++) await new Promise((r) => setImmediate(r));
       expect(limiter.waiting).toBe(1);
       // Health answers while a render holds the only slot and a PDF request is queued behind it.
       const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(limiter.waiting).toBe(1);
+      await vi.advanceTimersByTimeAsync(1500);
+      vi.useRealTimers();
       const refused = await waiting;
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ detail: GENERAL_MESSAGES.serviceUnavailable });
@@ -232,6 +236,7 @@ describe('ConcurrencyLimiter', () => {
       await held;
       expect((await ctx.app.inject({ method: 'GET', url, headers: admin.auth })).statusCode).toBe(200);
     } finally {
+      vi.useRealTimers();
       await ctx.close();
     }
   });

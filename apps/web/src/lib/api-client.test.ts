@@ -35,6 +35,7 @@ describe('api client: silent token refresh', () => {
   let validAccess: string;
 
   beforeEach(() => {
+    vi.useFakeTimers();
     calls = [];
     assign = vi.fn();
     validAccess = 'access-2';
@@ -54,8 +55,8 @@ describe('api client: silent token refresh', () => {
         if (typeof init.body === 'string') call.body = JSON.parse(init.body);
         calls.push(call);
         if (calls.length > 20) throw new Error('runaway requests');
-        // Let concurrent callers overlap, as real network calls do.
-        await new Promise((r) => setTimeout(r, 1));
+        // Let concurrent callers overlap, as real network calls do (a turn of the queue, no time).
+        await Promise.resolve();
         if (url === '/api/token/refresh/') return refreshAnswer();
         if (headers.authorization !== `Bearer ${validAccess}`) return json(401, { detail: 'Token expired' });
         return json(200, { ok: true, url });
@@ -69,7 +70,8 @@ describe('api client: silent token refresh', () => {
 
   afterEach(async () => {
     // The client forgets its finished refresh on the next turn of the event loop.
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(5);
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -96,7 +98,7 @@ describe('api client: silent token refresh', () => {
 
   it('refreshes again when the new access token expires in turn', async () => {
     await api.get('/results/');
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(5);
     validAccess = 'access-3';
     await expect(api.get('/results/')).resolves.toMatchObject({ ok: true });
     expect(refreshCalls().map((c) => c.body)).toEqual([{ refresh: 'refresh-1' }, { refresh: 'refresh-2' }]);

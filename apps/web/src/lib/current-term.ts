@@ -3,7 +3,7 @@ import type { CurrentTerm } from '@portal/domain/current-term';
 import { api } from './api-client';
 
 /**
- * The session and term every term-based screen opens on (issue 31.8), as the server computes it
+ * The session and term every term-based screen opens on, as the server computes it
  * from the school calendar (`GET /api/current-term/`): screens never work it out themselves.
  */
 export const currentTermKey = ['current-term'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newIdempotencyKey, SubmissionKeys } from './idempotency';
 
-describe('submission keys (issue 30.4)', () => {
+describe('submission keys', () => {
   it('the same body reuses its key (double tap, retry), another body gets a new one, a success starts afresh', () => {
     const keys = new SubmissionKeys();
     const a = keys.keyFor('record', { amount: '5000' });

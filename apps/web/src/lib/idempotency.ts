@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * A fresh Idempotency-Key (issue 30.4). crypto.randomUUID needs a secure context; a school portal
+ * A fresh Idempotency-Key. crypto.randomUUID needs a secure context; a school portal
  * on a plain-http LAN address has only getRandomValues, which is enough.
  */
 export function newIdempotencyKey(): string {

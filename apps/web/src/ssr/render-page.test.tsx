@@ -71,7 +71,8 @@ describe('the server’s page renderer', () => {
         const api: typeof fetch = async (input) => {
           const url = input as string;
           calls[k]!.push(url);
-          await new Promise((r) => setTimeout(r, (k * 7) % 5)); // answers interleave
+          // Answers interleave: each user's waits a different number of turns of the event loop (no time).
+          for (let turn = 0; turn < (k * 7) % 5; turn++) await new Promise((r) => setImmediate(r));
           if (url.startsWith('/api/report-card/')) return new Response('{}', { status: 404 });
           const body = url.startsWith('/api/me/') ? me({ public_id: publicId }) : url.startsWith('/api/sessions/') ? [] : {};
           return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });

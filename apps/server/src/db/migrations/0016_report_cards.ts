@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectMigration } from './util';
 
 /**
- * The full report card (issue 15): the term's dates (next term begins, times school opened), each
+ * The full report card: the term's dates (next term begins, times school opened), each
  * student's card entries for a term (ratings, the two comments, attendance totals, a promotion
  * override), the approval status of each arm's cards for a term, and student photos.
  *

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId, type DialectMigration } from './util';
 
 /**
- * The daily attendance register (issue 16): the school calendar (each term's dates, holidays,
+ * The daily attendance register: the school calendar (each term's dates, holidays,
  * mid-term breaks and extra school days), the registers an arm's form teacher saves for a day (and
  * period), each student's mark on them, and term totals carried in from paper registers.
  *

@@ -148,7 +148,7 @@ describeEachDatabase('migration 0018: payments of the previous release get recei
         term: null,
         amount: 700,
         method: 'cash',
-        // Inside the allowed window (issue 30.5: a year before the first term, undated here, .. today).
+        // Inside the allowed window (a year before the first term, undated here, .. today).
         paid_on: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
       },
     });

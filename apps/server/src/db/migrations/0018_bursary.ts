@@ -37,7 +37,7 @@ function dateIn(timeZone: string, iso: string): string {
 }
 
 /**
- * The bursar's office (issue 17): staff capabilities (the bursar), offline payments beside online
+ * The bursar's office: staff capabilities (the bursar), offline payments beside online
  * ones (method, bank and its reference, the day paid, the teller's scan), one receipt sequence for
  * both, and reversals as rows of the negative amount. The amount check becomes "not zero" (SQLite
  * rebuilds the table for it; PostgreSQL swaps the constraint). Every successful payment of the

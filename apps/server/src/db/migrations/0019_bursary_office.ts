@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId, type DialectMigration } from './util';
 
 /**
- * The bursar's office, second part (issue 17): discounts and scholarships per student, and the
+ * The bursar's office, second part: discounts and scholarships per student, and the
  * transfers students report for the bursar to confirm. Both are new tables; nothing existing changes.
  */
 export const bursaryOffice: DialectMigration = (dialect) => ({

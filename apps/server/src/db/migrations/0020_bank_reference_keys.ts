@@ -3,7 +3,7 @@ import { BANKED_METHODS, bankReferenceKey, findBank, unlistedBankCode } from '@p
 import { withId, type DialectMigration } from './util';
 
 /**
- * Bank references compared by one rule, banks by their code (issue 30/31, decision record 014):
+ * Bank references compared by one rule, banks by their code (decision record 014):
  * - `banks`: the banks the admin adds to the domain's list (code, name, aliases);
  * - payments gain `reversed` (1 once a reversal entry exists: a reversed payment no longer holds
  *   its bank reference, the unique index only covers payments not reversed) and `replaces` (the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId, type DialectMigration } from './util';
 
 /**
- * Retries of requests that create money records (issue 30.4, decision record 022): one row per
+ * Retries of requests that create money records (decision record 022): one row per
  * Idempotency-Key a user sent to a route. The unique (user_id, route, idem_key) insert is the claim
  * that lets exactly one of two racing requests do the work; the first answer is kept (status and
  * body) and given again to a retry within 24 hours. `created_at` is indexed for the pruning.

@@ -4,7 +4,7 @@ import '../../modules/teaching/teaching.tables';
 
 /**
  * A new install's subjects: the national curricula (packages/domain curricula.ts) in place of the
- * fourteen subjects migration 0014 writes as compulsory at every level (issue 31.12).
+ * fourteen subjects migration 0014 writes as compulsory at every level.
  *
  * Only on a database nobody has used: no account, no student, no result, no stream yet. Start-up
  * runs it before the first admin is made, so it runs once; an existing school (the upgrade of a

@@ -119,7 +119,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     .execute();
   await createSession(db, '2024/2025');
   const session = await createSession(db, '2025/2026', true);
-  // The next session, dated in the calendar only (issue 31.8): its first term holds November 2026, so
+  // The next session, dated in the calendar only: its first term holds November 2026, so
   // the term-based screens open on a real term. 2025/2026 stays the session marked current (results, fees).
   const next = await createSession(db, '2026/2027');
   const structure = await seedTeachingStructure(db);
@@ -149,7 +149,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     );
   }
   const teachers = staff.filter((_, i) => i !== 2);
-  // The bursar (issue 17): Funmi Adeyemi, staff3, who teaches nothing, holds the bursar capability.
+  // The bursar: Funmi Adeyemi, staff3, who teaches nothing, holds the bursar capability.
   const bursar = staff[2]!;
   await db
     .insertInto('staff_capabilities')

@@ -23,7 +23,7 @@ import type { CarriedImportService } from './carried-import.service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** The attendance register and the school calendar (issue 16). Staff here are form teachers: the service refuses anyone else (403). */
+/** The attendance register and the school calendar. Staff here are form teachers: the service refuses anyone else (403). */
 export function attendanceRoutes(
   app: FastifyInstance,
   { attendance: service, carriedImport: carried }: { attendance: AttendanceService; carriedImport: CarriedImportService },

@@ -106,12 +106,12 @@ interface RegisterContext extends Around {
   day: DayInfo;
   sessionId: number | null;
   formTeacher: { user_id: number; name: string } | null;
-  /** A teacher on a day of a session that is not the current one: read only (issue 30.8). */
+  /** A teacher on a day of a session that is not the current one: read only. */
   sessionClosed: boolean;
 }
 
 /**
- * The attendance register (issue 16): the school calendar, the form teacher's daily register, the
+ * The attendance register: the school calendar, the form teacher's daily register, the
  * views over it and the term totals the report card reads. Rules come from the domain
  * (`dayInfo`, `absenceStreaks`, `cardDays`); every write is one transaction with its audit row.
  */
@@ -135,7 +135,7 @@ export class AttendanceService {
   }
 
   /**
-   * The session and term every term-based screen opens on (issue 31.8): the calendar's term holding
+   * The session and term every term-based screen opens on: the calendar's term holding
    * the school's today, else the nearest, among the marked-current session's terms when it has dates
    * (`currentTermOfCalendar`); without term dates, the current session and no term.
    */
@@ -381,7 +381,7 @@ export class AttendanceService {
     return out;
   }
 
-  /** The school days of the date's term before today that the arm's register missed (issue 31.14). */
+  /** The school days of the date's term before today that the arm's register missed. */
   private async unmarkedDaysOf(ctx: RegisterContext): Promise<string[]> {
     const term = termOfDate(ctx.cal, ctx.q.date);
     if (!term) return [];

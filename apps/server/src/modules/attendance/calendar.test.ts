@@ -3,7 +3,7 @@ import { ATTENDANCE_MESSAGES, DEFAULT_ATTENDANCE_SETTINGS, type SchoolCalendarVi
 import { auditRow, describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { attendanceArm, firstTermCalendar, testClock } from '../../../test/attendance-fixtures';
 
-/** The school calendar (issue 16): term dates, holidays and breaks, extra school days, registers a day. */
+/** The school calendar: term dates, holidays and breaks, extra school days, registers a day. */
 describeEachDatabase('school calendar', (dialect) => {
   const clock = testClock('2025-10-08');
   let ctx: TestContext;

@@ -4,7 +4,7 @@ import { describeEachDatabase, signInStudent, withSchool, type SignedIn, type Te
 import { testClock } from '../../../test/attendance-fixtures';
 
 /**
- * GET /api/current-term/ (issue 31.8): the one place that says which session and term a
+ * GET /api/current-term/: the one place that says which session and term a
  * term-based screen opens on, from the school calendar and the school's today.
  */
 describeEachDatabase('the current term', (dialect) => {

@@ -13,7 +13,7 @@ import {
 import { attendanceArm, firstTermCalendar, testClock } from '../../../test/attendance-fixtures';
 
 /**
- * The form teacher's daily register (issue 16) with a fixed clock in the first term of 2025/2026:
+ * The form teacher's daily register with a fixed clock in the first term of 2025/2026:
  * which days can be marked, who may mark, the save's checks, its lock and the correction rule.
  */
 describeEachDatabase('attendance register', (dialect) => {

@@ -222,7 +222,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     expect(totals.rows.find((r) => r.name === 'Ada Eze')).toMatchObject({ carried: { present: 10, absent: 2 }, present: 12, absent: 5 });
   });
 
-  it('refuses carried-in totals above the times school opened, naming the line, as typed totals are (issue 30.7)', async () => {
+  it('refuses carried-in totals above the times school opened, naming the line, as typed totals are', async () => {
     clock.at('2025-10-10');
     const post = (csv: string, dry_run: boolean) =>
       ctx.app.inject({
@@ -266,7 +266,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     });
   });
 
-  it('says what the register never marked: the card (JSON and PDF), the comment sheet and the register page (issue 31.14)', async () => {
+  it('says what the register never marked: the card (JSON and PDF), the comment sheet and the register page', async () => {
     clock.at('2025-10-10');
     await createResults(ctx.handle.db, [
       { studentId: bola.id, sessionId, term: '1st', studentClass: cls, subject: 'Mathematics', score: 64 },

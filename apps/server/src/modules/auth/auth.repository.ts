@@ -4,7 +4,7 @@ import './capabilities.tables';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import { writeAudit, type AuditEntry } from '../../db/audit';
-import { SettingsRepository } from '../settings/settings.repository';
+import { schoolSettingsIn } from '../settings/settings.service';
 
 /**
  * A stored admission number's comparison key in SQL, the domain's `admissionNumberKey` for the
@@ -102,7 +102,7 @@ export class AuthRepository {
 
   /** The school's name, which no password may contain (ASVS 6.2.11). */
   async schoolName(): Promise<string> {
-    return (await new SettingsRepository(this.db).get()).school_name;
+    return (await schoolSettingsIn(this.db)).school_name;
   }
 
   audit(entry: AuditEntry): Promise<void> {

@@ -21,7 +21,7 @@ export class SessionsRepository {
 
   /**
    * A session with `open`: whether teachers write in it, i.e. it is the current one, or the newest
-   * by name when none is marked current (`currentOrLatest`). One statement (issue 30.8).
+   * by name when none is marked current (`currentOrLatest`). One statement.
    */
   async getWithOpen(id: number, conn: Conn = this.db) {
     const r = await sql<{ id: number; name: string; is_current: number; open: number | string }>`

@@ -20,7 +20,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * The operator's endpoints (issue 18): liveness, readiness (database, migrations, shutdown) and
+ * The operator's endpoints: liveness, readiness (database, migrations, shutdown) and
  * /metrics (Prometheus text, METRICS_TOKEN only).
  */
 

@@ -23,7 +23,7 @@ function lagosDay(): string {
 }
 const pngDataUrl = () => `data:image/png;base64,${greyPng(4, 4).toString('base64')}`;
 
-/** Issue 30/31: one reference rule, banks by their code, and a reversed payment releasing its reference. */
+/** One reference rule, banks by their code, and a reversed payment releasing its reference. */
 describeEachDatabase('bank references and banks', (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number;
   let bursar: SignedIn;

@@ -6,7 +6,7 @@ import type { BanksService } from './banks.service';
 
 const tags = ['bursary'];
 
-/** The list of banks (issue 30.3): everyone signed in reads it (the forms offer it); the admin adds one. */
+/** The list of banks: everyone signed in reads it (the forms offer it); the admin adds one. */
 export function bankRoutes(app: FastifyInstance, { banks: service }: { banks: BanksService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/bursary/banks/', { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The list of banks with their codes' } }, () =>

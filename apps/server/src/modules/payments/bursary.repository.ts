@@ -91,7 +91,7 @@ export class BursaryRepository {
     return row.sf !== null ? `${row.sf} ${row.sl ?? ''}` : row.af !== null ? `${row.af} ${row.al ?? ''}` : null;
   }
 
-  /** A cash payment of this amount for the student on that day, not reversed (issue 30.4: a second one is asked about). */
+  /** A cash payment of this amount for the student on that day, not reversed (a second one is asked about). */
   sameDayCash(studentId: number, amountKobo: number, paidOn: string) {
     return this.db
       .selectFrom('payments as p')

@@ -38,7 +38,7 @@ export type BursaryRoutesDeps = FeeReportRoutesDeps & {
   banks: BanksService;
 };
 
-/** The bursar's office (issue 17): offline payments, reversals, the ledger and its CSV, scans, statements. */
+/** The bursar's office: offline payments, reversals, the ledger and its CSV, scans, statements. */
 export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): void {
   const { bursary: service, statements } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -112,7 +112,7 @@ export class BursaryService {
     return presentLedgerEntry(row);
   }
 
-  /** The days a payment may be dated (issue 30.5): see `paymentDateWindow` in the domain. */
+  /** The days a payment may be dated: see `paymentDateWindow` in the domain. */
   async paymentDates(today: string): Promise<{ min: string; max: string }> {
     const current = await this.sessions.currentOrLatest();
     const starts = current ? await this.attendance.termStarts(current.id) : {};
@@ -129,7 +129,7 @@ export class BursaryService {
   /**
    * The same cash amount for the same student on the same day is more often a slip (a form sent
    * twice) than a second payment: without `confirm: true` it is a 409 asking the bursar, naming the
-   * receipt already given (issue 30.4).
+   * receipt already given.
    */
   private async refuseUnconfirmedSecondCash(studentId: number, input: OfflinePayment): Promise<void> {
     const first = await this.repo.sameDayCash(studentId, input.amount, input.paid_on);

@@ -174,7 +174,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
         scan: { mime: 'image/png' },
       });
 
-      // The payment history names the day paid, so no screen shows the stored noon as a time (issue 31.19).
+      // The payment history names the day paid, so no screen shows the stored noon as a time.
       const history = (await get(pupil, `/api/payments/history/?admission_number=${pupil.admissionNumber}`)).json<Payment[]>();
       expect(history.find((p) => p.reference === entry.reference)).toMatchObject({ paid_on: lagosDay() });
       expect(formatPaidWhen(history.find((p) => p.reference === entry.reference)!)).toBe(formatDay(lagosDay()));
@@ -364,7 +364,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
           bank: '',
           bank_reference: '',
           paid_on: lagosDay(-(i % 3)),
-          // The same cash amount again that day: the bursar confirms it is another payment (issue 30.4).
+          // The same cash amount again that day: the bursar confirms it is another payment.
           confirm: true,
         });
       await record(bursar, { admission_number: kid.admissionNumber, amount: 1000 });

@@ -313,7 +313,7 @@ export class CheckoutService {
 
   /**
    * POST /api/payments/webhook/: authenticated by its signature; each body processed once.
-   * A signature proves who sent the event, not that the money arrived (issue 30.15): a
+   * A signature proves who sent the event, not that the money arrived: a
    * `charge.success` only makes us ask the provider's verify call, and only its answer (status,
    * amount, currency) is applied, exactly as when the payer returns. The call is made before the
    * transaction (no network wait while holding the write lock); if the provider cannot be asked, or

@@ -7,7 +7,7 @@ import type { DiscountsService } from './discounts.service';
 const tags = ['bursary'];
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
-/** Discounts and scholarships (issue 17, item 4): the bursar gives and revokes them. */
+/** Discounts and scholarships: the bursar gives and revokes them. */
 export function discountRoutes(app: FastifyInstance, { discounts: service }: { discounts: DiscountsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -54,7 +54,7 @@ export interface DiscountShareKobo {
 }
 
 /**
- * Discounts and scholarships (issue 17, item 4): given by the bursar on compulsory fee items of the
+ * Discounts and scholarships: given by the bursar on compulsory fee items of the
  * student's class, revoked with a reason (never edited or deleted). What a discount takes is never
  * stored: it is read from the one balance rule (`FeesService.studentDues`), so it follows the fee items.
  */

@@ -27,7 +27,7 @@ import type { TeachingService } from '../teaching/teaching.service';
 import type { FeeReportsRepository } from './fee-reports.repository';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 
-/** A heavy report's next read, after a turn of the event loop (issue 30, item 12). */
+/** A heavy report's next read, after a turn of the event loop. */
 async function inTurn<T>(read: () => Promise<T>): Promise<T> {
   await yieldToEventLoop();
   return read();
@@ -49,7 +49,7 @@ export interface DebtorsReport {
 }
 
 /**
- * The debtors list and the collection summary (issue 17, reports). Both read the one due rule
+ * The debtors list and the collection summary (reports). Both read the one due rule
  * (fees-due.ts): `FeesService.studentDues` (class compulsory items less the student's discounts),
  * each item counted once it has fallen due by the school's today, against payments net of reversals
  * settling terms in order (`owedAsOf`, `allocateCollected`). A fixed number of queries whatever the
@@ -94,7 +94,7 @@ export class FeeReportsService {
     const rows: Debtor[] = [];
     let totalKobo = 0;
     for (const [n, s] of students.entries()) {
-      // A heavy report (issue 30, item 12): a turn of the event loop between slices of students.
+      // A heavy report: a turn of the event loop between slices of students.
       if (n && n % ROWS_PER_SLICE === 0) await yieldToEventLoop();
       const d = dues.get(s.id);
       const money = paidOf.get(s.id) ?? { kobo: 0, last: null };
@@ -164,7 +164,7 @@ export class FeeReportsService {
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
     const figures = collectionFigures(
-      // A heavy report (issue 30, item 12): a turn of the event loop between slices of students.
+      // A heavy report: a turn of the event loop between slices of students.
       await mapInSlices(students, (s) => {
         const d = dues.get(s.id);
         // Each item before discounts (after + what the discounts took of it) beside the item after them.

@@ -475,7 +475,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
   });
 
   /**
-   * "Figures add up" (issue 17): for random charges, discounts, payments and reversals, each debtor's
+   * "Figures add up": for random charges, discounts, payments and reversals, each debtor's
    * balance equals the statement's charged − discounts − paid and the class report's outstanding, for
    * the session and each term; the collection summary's totals equal the sum over the students.
    */

@@ -15,8 +15,8 @@ function lagosDay(days = 0): string {
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const pngDataUrl = () => `data:image/png;base64,${greyPng(4, 4).toString('base64')}`;
 
-/** Issue 30.5: a payment date falls between a year before the current session's first term and today. */
-describeEachDatabase('payment dates (issue 30.5)', (dialect) => {
+/** A payment date falls between a year before the current session's first term and today. */
+describeEachDatabase('payment dates', (dialect) => {
   let ctx: TestContext, admin: SignedIn, sessionId: number, bursar: SignedIn & { staffId: string }, pupil: Student;
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);
@@ -99,8 +99,8 @@ describeEachDatabase('payment dates (issue 30.5)', (dialect) => {
   });
 });
 
-/** Issue 30.4: every request that creates money records honours Idempotency-Key. */
-describeEachDatabase('retries with an Idempotency-Key (issue 30.4)', (dialect) => {
+/** Every request that creates money records honours Idempotency-Key. */
+describeEachDatabase('retries with an Idempotency-Key', (dialect) => {
   let ctx: TestContext, admin: SignedIn, sessionId: number, bursar: SignedIn & { staffId: string }, pupil: Student;
   let clock = Date.now();
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'], now: () => clock }, async (s) => {
@@ -300,8 +300,8 @@ describeEachDatabase('retries with an Idempotency-Key (issue 30.4)', (dialect) =
   });
 });
 
-/** Issue 30.4: a second cash payment of the same amount for the same student on the same day is asked about. */
-describeEachDatabase('a second cash payment today (issue 30.4)', (dialect) => {
+/** A second cash payment of the same amount for the same student on the same day is asked about. */
+describeEachDatabase('a second cash payment today', (dialect) => {
   let ctx: TestContext, sessionId: number, admin: SignedIn, pupil: Student;
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);

@@ -40,7 +40,7 @@ describe('receipt PDF', () => {
     expect(receiptRows(offline)).toEqual(
       expect.arrayContaining([
         ['Receipt number', 'R-000042'],
-        // The day as every date is written, with no made-up time (issue 31.19).
+        // The day as every date is written, with no made-up time.
         ['Paid on', '20 Nov 2026'],
         ['Paid through', 'Bank teller'],
         ['Bank', 'First Bank'],

@@ -31,7 +31,7 @@ export function receiptRows(r: Receipt): [string, string][] {
     ...(offline && r.bank ? [['Bank', r.bank] as [string, string]] : []),
     ...(offline && r.bank_reference ? [['Bank reference', r.bank_reference] as [string, string]] : []),
     ['Status', 'Successful'],
-    // The session's discounts (issue 17) and what was still owed once this payment counted.
+    // The session's discounts and what was still owed once this payment counted.
     ...(r.discounts ?? []).map((d): [string, string] => [DL.receiptDiscount, DL.discountLine(d.label, d.amount)]),
     ...(r.balance_after !== undefined && r.balance_after !== null
       ? [[DL.balanceAfter, formatNaira(r.balance_after)] as [string, string]]

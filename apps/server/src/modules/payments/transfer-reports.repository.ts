@@ -12,7 +12,7 @@ export interface TransferReportFilter {
   status?: TransferReportStatus;
 }
 
-/** SQL of the transfers students report (issue 17): the reports, their slips, the bursar's decisions. */
+/** SQL of the transfers students report: the reports, their slips, the bursar's decisions. */
 export class TransferReportsRepository {
   constructor(readonly db: DB) {}
 

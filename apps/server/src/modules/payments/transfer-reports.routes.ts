@@ -21,7 +21,7 @@ function studentsOnly(request: FastifyRequest): Promise<void> {
   return currentUser(request).role === 'student' ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
 }
 
-/** Transfers students report and the bursar confirms or rejects (issue 17, item 3); registered from bursaryRoutes. */
+/** Transfers students report and the bursar confirms or rejects; registered from bursaryRoutes. */
 export function transferReportRoutes(
   app: FastifyInstance,
   { transferReports: service }: { transferReports: TransferReportsService },

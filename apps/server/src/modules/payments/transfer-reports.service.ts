@@ -63,7 +63,7 @@ export function presentTransferReport(r: ReportRow): TransferReport {
 class NotWaiting extends Error {}
 
 /**
- * Transfers students report (issue 17, item 3): the student reports a bank transfer or teller with
+ * Transfers students report: the student reports a bank transfer or teller with
  * the slip; the bursar confirms it (recording the payment through the bursar's own code path, in
  * the same transaction) or rejects it with a reason. A report is decided once: the conditional
  * update settles two bursars racing; the unique keys settle references (waiting_key while waiting,

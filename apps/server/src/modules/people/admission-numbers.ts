@@ -1,7 +1,7 @@
 import type { Trx } from '../../db/index';
 import { formatAdmissionNumberAs } from '@portal/domain';
 import { allocate } from '../../db/counters';
-import { SettingsRepository } from '../settings/settings.repository';
+import { schoolSettingsIn } from '../settings/settings.service';
 
 /** The counter the factories and the services share for admission numbers. */
 export const STUDENT_COUNTER = 'student';
@@ -21,7 +21,7 @@ export function schoolYear(now = new Date()): number {
  * skipped, never issued twice.
  */
 export async function nextAdmissionNumbers(trx: Trx, count: number): Promise<string[]> {
-  const { admission_number_format: format } = await new SettingsRepository(trx).get();
+  const { admission_number_format: format } = await schoolSettingsIn(trx);
   const year = schoolYear();
   const out: string[] = [];
   for (let attempts = 0; out.length < count; attempts++) {

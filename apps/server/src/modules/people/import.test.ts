@@ -135,7 +135,7 @@ describeEachDatabase('CSV import and export', (dialect) => {
   it('a missing required column is reported against row 1', async () => {
     const res = await call(admin, '/api/students/import/preview/', 'first_name,last_name,email\nA,B,a@b.school');
     expect(res.json().errors).toEqual(
-      // Phone and email are optional for students (issue 31.6).
+      // Phone and email are optional for students.
       ['date_of_birth', 'student_class', 'fathers_name', 'home_address'].map((field) => ({
         row: 1,
         field,

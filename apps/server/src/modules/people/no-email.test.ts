@@ -11,7 +11,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * Issue 31.6: pupils without an email (and without a phone of their own). A school's CSV of 80
+ * Pupils without an email (and without a phone of their own). A school's CSV of 80
  * JSS 1 pupils without emails was refused row by row ("Email is required"); the registration form
  * demanded both too. For students both are optional: the parents' phones are the contacts and the
  * pupil signs in with the admission number.

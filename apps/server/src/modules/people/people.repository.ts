@@ -4,7 +4,7 @@ import type { NewAccount } from '@portal/domain';
 import { readInSlices, yieldToEventLoop } from '../../lib/yield';
 import { nowIso, type DB } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
-import { SettingsRepository } from '../settings/settings.repository';
+import { schoolSettingsIn } from '../settings/settings.service';
 
 /** A student row joined with the account's email, null when none (never the password hash). */
 export type StudentRow = Omit<Selectable<StudentsTable>, 'created_at' | 'updated_at' | 'stream_id'> & { email: string | null };
@@ -86,7 +86,7 @@ export class PeopleRepository {
 
   /** The school's name, which no password may contain (ASVS 6.2.11). */
   async schoolName(): Promise<string> {
-    return (await new SettingsRepository(this.db).get()).school_name;
+    return (await schoolSettingsIn(this.db)).school_name;
   }
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {

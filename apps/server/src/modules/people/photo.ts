@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
 import { LOGO_MAX_SOURCE_PIXELS, REPORT_MESSAGES } from '@portal/domain';
-import { decode, imageSize, shrink } from '../settings/logo';
+import { decode, imageSize, shrink } from '../../lib/images';
 
 /** A student photo is printed about 3 cm wide: 240 pixels on the longer side is plenty. */
 export const PHOTO_STORED_PIXELS = 240;

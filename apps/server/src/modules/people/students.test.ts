@@ -96,7 +96,7 @@ describeEachDatabase('students API', (dialect) => {
       expect(res.json()).toEqual({
         first_name: [M.firstNameRequired],
         last_name: [M.lastNameRequired],
-        // Email and phone are optional for students (issue 31.6).
+        // Email and phone are optional for students.
         date_of_birth: [M.dateOfBirthRequired],
         student_class: [M.classRequired],
         fathers_name: [M.fathersNameRequired],
@@ -279,7 +279,7 @@ describeEachDatabase('students API', (dialect) => {
           'withdrawn_at',
           'user_type',
           'user',
-          // Beyond the spec's shape: the report card photo (issue 15), '' when none.
+          // Beyond the spec's shape: the report card photo, '' when none.
           'photo',
         ].sort(),
       );

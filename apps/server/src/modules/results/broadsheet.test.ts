@@ -39,7 +39,7 @@ describeEachDatabase('broadsheet', (dialect) => {
       average: 70,
       position: 3,
     });
-    // The name as every screen writes it: first name first (issue 31.19).
+    // The name as every screen writes it: first name first.
     expect(row.name).toMatch(/^Chidi L\d{3}$/);
     expect(c.subject_stats.Mathematics).toEqual({ subject: 'Mathematics', count: 4, average: 71.25, highest: 90, lowest: 60 });
 

@@ -5,7 +5,7 @@ import { addStudent, describeEachDatabase, signInStaff, withSchool, type SignedI
 import { assign, enforceAssignments, makeFormTeacher, offerAtLevel } from '../../../test/teaching-fixtures';
 
 /**
- * Issue 30.8: enforcement and entry windows are set per session, so a past session (none set) was
+ * Enforcement and entry windows are set per session, so a past session (none set) was
  * open to every teacher. A session that is not the current one is closed to teachers: scores,
  * comments and ratings; only the admin writes there, giving a reason that the history keeps.
  */

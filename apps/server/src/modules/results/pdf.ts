@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { renderPdf } from '../../lib/pdf';
 import { yieldToEventLoop } from '../../lib/yield';
-import { imageForPdf } from '../settings/logo';
+import { imageForPdf } from '../../lib/images';
 
 /** Report cards as PDF (lib/pdf.ts: pdfkit with DejaVu Sans, fonts read once per process). */
 const GREEN = '#14532d';
@@ -248,7 +248,7 @@ function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images
         .font('bold')
         .fontSize(z + 0.5)
         .text(`${T.attendance}:  `, left, flow.y, { continued: true });
-      // Times the register never marked are said (issue 31.14): they must not read as presence.
+      // Times the register never marked are said: they must not read as presence.
       const unmarked = a.unmarked === null ? '' : `  ·  ${ATTENDANCE_LABELS.timesNotMarked} ${a.unmarked}`;
       doc
         .font('body')

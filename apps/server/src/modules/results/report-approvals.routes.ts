@@ -7,7 +7,7 @@ import type { ReportApprovalsService } from './report-approvals.service';
 
 const tags = ['report approvals'];
 
-/** The approval and release of an arm's report cards (issue 15). */
+/** The approval and release of an arm's report cards. */
 export function reportApprovalRoutes(
   app: FastifyInstance,
   { reportApprovals: approvals }: { reportApprovals: ReportApprovalsService },

@@ -88,7 +88,7 @@ export class ReportApprovalsService {
     const names = classes ? [...classes] : [...students.keys()];
     const statusBy = new Map(statuses.map((s) => [s.student_class, s]));
     const pubBy = new Map(publications.map((p) => [p.student_class, p.published_at]));
-    // Approved, not yet released arms: the score changes since the approval (issue 30.13), one query.
+    // Approved, not yet released arms: the score changes since the approval, one query.
     const approvedAt = new Map(
       statuses
         .filter((s) => s.status === 'approved' && s.approved_at && !pubBy.has(s.student_class))
@@ -190,7 +190,7 @@ export class ReportApprovalsService {
   /**
    * With "require both comments", 409 when a student of the arm lacks the comment `whose` writes:
    * the form teacher's before submission, the principal's (and the form teacher's) before approval
-   * or release (issue 31.7). The message names what is missing and who adds it.
+   * or release. The message names what is missing and who adds it.
    */
   private async assertComments(trx: Conn, settings: ReportSettings, key: ArmKey, step: 'submit' | 'approval' | 'release') {
     if (!settings.require_comments) return;

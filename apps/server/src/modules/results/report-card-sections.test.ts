@@ -11,7 +11,7 @@ import { ResultsRepository } from './results.repository';
 
 const png = (w: number, h: number) => `data:image/png;base64,${greyPng(w, h).toString('base64')}`;
 
-/** The sections of the full card (issue 15), filled from entries, term dates, settings, photos and fees. */
+/** The sections of the full card, filled from entries, term dates, settings, photos and fees. */
 describeEachDatabase('report card sections', (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn & { id: number };
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {

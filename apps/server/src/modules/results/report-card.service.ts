@@ -59,7 +59,7 @@ const CARDS_PER_SLICE = 20;
 type CardRow = Awaited<ReturnType<ResultsRepository['cardRows']>>[number];
 type EntryRow = Awaited<ReturnType<ReportCardsRepository['entries']>>[number];
 
-/** What the card's sections (issue 15) need of one student, loaded for the whole arm at once. */
+/** What the card's sections need of one student, loaded for the whole arm at once. */
 export interface CardSections {
   photo: string;
   status: CardStatus;
@@ -520,7 +520,7 @@ export class ReportCardService {
 
   /**
    * Before release an arm's cards (comments, ratings, attendance, fee balance) are for its form
-   * teacher, its subject teachers and the admin (issue 30.9); once released, for every staff member.
+   * teacher, its subject teachers and the admin; once released, for every staff member.
    * Who teaches the arm is the access scope's answer (`unreleased_cards`).
    */
   private async assertMayRead(actor: Actor, sessionId: number, cls: string, released: boolean): Promise<void> {
@@ -540,8 +540,8 @@ export class ReportCardService {
       this.teaching.subjectOrder(),
       this.assessment.schemeFor(q.session_id, q.student_class),
     ]);
-    // The class's reads, its ranking, the cards' sections and the cards each in turns of their own
-    // (issue 30, item 12): on SQLite each group of reads runs in one piece.
+    // The class's reads, its ranking, the cards' sections and the cards each in turns of their own:
+    // on SQLite each group of reads runs in one piece.
     await yieldToEventLoop();
     const classRows = rows.filter((r) => r.term === q.term && r.student_class === q.student_class);
     if (!classRows.length) throw notFound(RESULT_MESSAGES.noStudentsFound);
@@ -609,7 +609,7 @@ export class ReportCardService {
    * one batch, not the school. The session is checked before anything is sent. At most two classes a
    * batch: a query's rows are read in one synchronous piece on SQLite, and eight classes' (7,000
    * results of a 1,500-student school) held the event loop for a few hundred milliseconds on a loaded
-   * machine (issue 30, item 12).
+   * machine.
    */
   async broadsheetStream(q: { session_id: number; term: string }, maxClassesPerBatch = 2) {
     const [session, names, ctx] = await Promise.all([
@@ -752,7 +752,7 @@ export async function broadsheetCsv(b: Broadsheet): Promise<string> {
   ];
   const lines: CsvValue[][] = [header];
   for (const [i, c] of b.classes.entries()) {
-    // A whole school's lines: a turn of the event loop between classes (issue 30, item 12).
+    // A whole school's lines: a turn of the event loop between classes.
     if (i) await yieldToEventLoop();
     const own = c.components.length > 1 ? new Set(c.components.map((x) => x.label)) : new Set<string>();
     for (const r of c.rows) {

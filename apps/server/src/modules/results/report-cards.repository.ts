@@ -13,7 +13,7 @@ export interface ArmKey {
 }
 
 /**
- * SQL of the full report card (issue 15) as the card, the approvals and the release read it: entries,
+ * SQL of the full report card as the card, the approvals and the release read it: entries,
  * term dates, approval status, form teachers and photos. Every read takes a whole arm (or term) at
  * once, so a card or an arm's cards cost one query per table.
  */
@@ -140,7 +140,7 @@ export class ReportCardsRepository {
 
   /**
    * Score changes (result_audit) of a term's arms made at or after `since` (by class), with the
-   * student's and the writer's names: one query for every arm (issue 30.13).
+   * student's and the writer's names: one query for every arm.
    */
   async scoreChangesSince(sessionId: number, term: string, since: ReadonlyMap<string, string>, conn: Conn = this.db) {
     if (!since.size) return [];

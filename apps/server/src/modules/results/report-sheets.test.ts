@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
 import { nowIso, type Database, type DB } from '../../db/index';
-import { imageSize } from '../settings/logo';
+import { imageSize } from '../../lib/images';
 import { CardEntriesRepository } from './card-entries.repository';
 import type { ReportSheetsService } from './report-sheets.service';
 import {
@@ -36,7 +36,7 @@ import { makeFormTeacher } from '../../../test/teaching-fixtures';
 type Staff = SignedIn & { id: number };
 
 /**
- * The report card sheets (issue 15): settings, term dates, the ratings and comment sheets with their
+ * The report card sheets: settings, term dates, the ratings and comment sheets with their
  * versions, lock and access rules, the comment suggestions and the third-term promotion block. Each
  * test uses an arm of its own.
  */

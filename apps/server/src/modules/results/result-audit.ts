@@ -43,7 +43,7 @@ export function resultAuditRow(
 /**
  * The message asking for a reason when a score change must keep one, or null: the class is released
  * (the student saw the old score), or the session is not the current one (only the admin writes
- * there, issue 30.8).
+ * there).
  */
 export function reasonNeeded(released: boolean, currentSession: boolean): string | null {
   if (released) return RESULT_MESSAGES.reasonRequired;

@@ -8,7 +8,10 @@ import type { GradingService } from './grading.service';
 import { reasonNeeded, resultAuditRow, type AuditedResult, type Marks } from './result-audit';
 import type { AuditInsert, ResultsRepository } from './results.repository';
 import type { NewResult, ScoreSheetRepository, SheetStudentRow, StoredResultRow } from './score-sheet.repository';
-import type { Actor } from './results.service';
+import type { AuthUser } from '../../http/auth';
+
+/** Who writes: the signed-in account's id and role. */
+type Actor = Pick<AuthUser, 'id' | 'role'>;
 
 /** Where the scores go: one session, term and class (arm). */
 export interface WriteTarget {

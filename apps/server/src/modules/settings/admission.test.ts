@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ADMISSION_TEXT_MAX, DEFAULT_ADMISSION_PAGE, type AdmissionPage } from '@portal/domain';
 import { auditRow, describeEachDatabase, signInAdmin, withTestContext, type SignedIn, type TestContext } from '../../../test/helpers';
 
-describeEachDatabase('the admission page (issue 30.16)', (dialect) => {
+describeEachDatabase('the admission page', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   withTestContext(dialect, async (c) => {

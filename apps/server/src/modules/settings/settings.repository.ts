@@ -15,13 +15,13 @@ import {
 } from '@portal/domain';
 
 const KEY = 'school';
-/** The report card's settings (issue 15): rating lists and labels, comment bank, promotion rule, images. */
+/** The report card's settings: rating lists and labels, comment bank, promotion rule, images. */
 const REPORT_KEY = 'report_cards';
-/** The attendance register's settings (issue 16): registers a day, Saturday classes. */
+/** The attendance register's settings: registers a day, Saturday classes. */
 const ATTENDANCE_KEY = 'attendance';
-/** The portal's own admission page (issue 30.16): five plain-text sections. */
+/** The portal's own admission page: five plain-text sections. */
 const ADMISSION_KEY = 'admission_page';
-/** The admin hid the first-run checklist (issue 31.15). */
+/** The admin hid the first-run checklist. */
 const SETUP_DISMISSED_KEY = 'setup_checklist_dismissed';
 
 export class SettingsRepository {

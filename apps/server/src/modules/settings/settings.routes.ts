@@ -24,7 +24,7 @@ export function settingsRoutes(app: FastifyInstance, { settings: service }: { se
     async (request) => service.updateReport(currentUser(request).id, request.body),
   );
 
-  // The portal's own admission page (issue 30.16): public text, edited by the admin.
+  // The portal's own admission page: public text, edited by the admin.
   r.get('/api/admission/', { config: { auth: 'public' }, schema: { tags: ['settings'] } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return service.admissionPage();

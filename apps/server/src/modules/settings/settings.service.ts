@@ -43,7 +43,7 @@ export class SettingsService {
 
   /** The school's time zone, read in the caller's transaction (a payment's day is the school's date). */
   async timeZoneIn(conn: Conn): Promise<string> {
-    return (await new SettingsRepository(conn).get()).time_zone || DEFAULT_SCHOOL_SETTINGS.time_zone;
+    return (await schoolSettingsIn(conn)).time_zone || DEFAULT_SCHOOL_SETTINGS.time_zone;
   }
 
   /** The report card settings (defaults until the admin saves them). Written by `updateReport`. */
@@ -174,4 +174,12 @@ export class SettingsService {
     });
     return settings;
   }
+}
+
+/**
+ * The school's settings read in the caller's connection or transaction (an admission number's format
+ * is read in the transaction that allocates it): the settings module's read port for other modules.
+ */
+export function schoolSettingsIn(conn: Conn): Promise<SchoolSettings> {
+  return new SettingsRepository(conn).get();
 }

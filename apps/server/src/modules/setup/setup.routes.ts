@@ -4,7 +4,7 @@ import { ADMIN_ONLY } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { SetupService } from './setup.service';
 
-/** The admin home's first-run checklist (issue 31.15). */
+/** The admin home's first-run checklist. */
 export function setupRoutes(app: FastifyInstance, { setup: service }: { setup: SetupService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/setup-checklist/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'] } }, () => service.checklist());

@@ -4,7 +4,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { SetupRepository } from './setup.repository';
 
 /**
- * The admin's first-run checklist (issue 31.15): which of the set-up steps the school's data shows
+ * The admin's first-run checklist: which of the set-up steps the school's data shows
  * done. Two statements whatever the size of the school: the facts, and whether it was hidden.
  */
 export class SetupService {

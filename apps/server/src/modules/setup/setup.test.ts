@@ -16,7 +16,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 
-describeEachDatabase('first-run checklist (issue 31.15)', (dialect) => {
+describeEachDatabase('first-run checklist', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   withTestContext(dialect, async (c) => {

@@ -6,7 +6,7 @@ import { makeFormTeacher } from '../../../test/teaching-fixtures';
 import { nowIso } from '../../db/index';
 
 /**
- * Issue 30 item 6: renaming an arm (JSS 2B -> JSS 2X) keeps everything the arm had. Every stored class
+ * Renaming an arm (JSS 2B -> JSS 2X) keeps everything the arm had. Every stored class
  * name follows its arm's one row (decision 016): the approved report cards stay approved (and locked
  * for the form teacher), the form teacher's comments and the registers stay the arm's, and students,
  * results and fee items follow; the API still speaks class names.

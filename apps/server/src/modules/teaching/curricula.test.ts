@@ -15,7 +15,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * Issue 31.12: a new install starts with the national curricula (JSS per the UBE basic education
+ * A new install starts with the national curricula (JSS per the UBE basic education
  * curriculum; SSS core, science, arts and commercial streams) rather than fourteen subjects
  * compulsory at all six levels; an existing school keeps its own. And the offerings screen sets
  * one subject's offering for several levels in one all-or-nothing call.

@@ -105,7 +105,7 @@ export class TeachingService {
 
   /**
    * One query: what `actor` may write in a session and term. The admin is never refused, but reads
-   * it too: a write of theirs into a session that is not current needs a reason (issue 30.8).
+   * it too: a write of theirs into a session that is not current needs a reason.
    */
   writeAccess(actor: Actor, sessionId: number, term: string, conn: Conn = this.db): Promise<WriteAccess> {
     return this.repo.writeAccess(actor.id, sessionId, term, conn);

@@ -3,7 +3,7 @@ import { ADMIN_ONLY, RequireRole, STAFF_AND_ADMIN, STUDENT_ONLY } from '../../li
 import { lazyPage as page } from '../../lib/lazy-page';
 
 /**
- * The attendance register (issue 16): the form teacher's register and month grid, a student's term,
+ * The attendance register: the form teacher's register and month grid, a student's term,
  * the school's absentees and calendar (the server decides which arms a form teacher may open).
  */
 export const attendanceRoutes: RouteObject[] = [

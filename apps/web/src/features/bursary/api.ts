@@ -66,7 +66,7 @@ export function useSessions() {
 
 /**
  * The first day of the session's first dated term (null while it has none): payment dates may go back
- * a year before it (issue 30.5). Read from the school calendar, which the bursar (staff) may read.
+ * a year before it. Read from the school calendar, which the bursar (staff) may read.
  */
 export function useFirstTermStart(sessionId: number | null): string | null {
   const calendar = useQuery({

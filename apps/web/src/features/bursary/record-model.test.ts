@@ -57,7 +57,7 @@ describe('method → required fields', () => {
   it('refuses a payment date after the school’s today', () => {
     expect(recordErrors(form({ paid_on: '2026-05-21' }), WINDOW).paid_on).toEqual([BURSARY_MESSAGES.paidOnFuture]);
     expect(recordErrors(form({ paid_on: TODAY }), WINDOW)).toEqual({});
-    // Issue 30.5: not before the window the server allows either.
+    // Not before the window the server allows either.
     expect(recordErrors(form({ paid_on: '1900-01-01' }), WINDOW).paid_on).toEqual([PAYMENT_DATE_MESSAGES.tooEarly(WINDOW.min)]);
   });
 });

@@ -7,7 +7,7 @@ import { lazyNamed, lazyPage as page } from '../../lib/lazy-page';
 const statements = () => import('./pages/statement');
 
 /**
- * The bursar's office (issue 17): the admin or a staff member with the bursar capability (the server
+ * The bursar's office: the admin or a staff member with the bursar capability (the server
  * enforces the same); the admin assigns the capability; a student reads their own statement.
  */
 export const bursaryRoutes: RouteObject[] = [

@@ -9,7 +9,7 @@ import { useSchoolSettings } from '../../lib/school-settings';
 import { externalLink } from './external-link';
 
 /**
- * /admission (public, issue 30.16): the school's admission process in its own words, edited in the
+ * /admission (public): the school's admission process in its own words, edited in the
  * settings. Every section is shown as text (React escapes it; line breaks kept by CSS), never as HTML.
  */
 export function AdmissionProcessPage() {

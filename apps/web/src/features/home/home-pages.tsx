@@ -27,7 +27,7 @@ function useWelcome(): string {
 
 /**
  * The admin home's tiles, grouped in the order a school sets the portal up (the first-run
- * checklist's order, issue 31.15), then the daily work. Every link of the spec's admin menu is here
+ * checklist's order), then the daily work. Every link of the spec's admin menu is here
  * under its group: ResultUpload, StudentReg, StaffReg, ResultsCheck, StudentInfos, StaffDetails,
  * UpdateResult, UpdateStaffDetails, UpdateStudentDetails, DeleteStaff, DeleteStudent, DeleteResult,
  * check-a-result.
@@ -100,7 +100,7 @@ export const ADMIN_ATTENDANCE_MENU: readonly MenuItem[] = [ATT.register, ATT.abs
 
 export const ADMIN_FEES_MENU: readonly MenuItem[] = [BURSARY_FEE_SCREENS.payments, BURSARY_FEE_SCREENS.schedules];
 
-/** The bursar's office (issue 17): the admin's, and a staff member's with the bursar capability. */
+/** The bursar's office: the admin's, and a staff member's with the bursar capability. */
 export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [
   BUR.record,
   BUR.ledger,
@@ -242,7 +242,7 @@ export function StaffHome() {
       <WelcomeBanner message={welcome} />
       <SentBackNotice />
       <div className="flex flex-col gap-6">
-        {/* A teacher's daily work first (issue 31.13): their classes, then the spec's groups. */}
+        {/* A teacher's daily work first: their classes, then the spec's groups. */}
         <TeacherClasses />
         {STAFF_MENU_GROUPS.map((g) => (
           <section key={g.title}>

@@ -19,7 +19,7 @@ export function PublicHome() {
             <h1 className="mt-2 text-3xl font-bold text-white sm:text-4xl">Welcome to {s.school_name}</h1>
             <p className="mt-4 max-w-2xl text-white/90">{s.about}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              {/* Always the portal's own page (issue 30.16); it links on to an external address when one is set. */}
+              {/* Always the portal's own page; it links on to an external address when one is set. */}
               <Link to="/admission" className={`${BUTTON_BASE} bg-accent-400 text-brand-900 hover:bg-accent-500`}>
                 Admission process
               </Link>

@@ -11,7 +11,7 @@ import { formatDate } from '../../lib/datetime';
 const T = { timeout: 10_000 };
 
 /**
- * Issue 31.20: a form teacher whose arm was sent back learns it on their home page, with the
+ * A form teacher whose arm was sent back learns it on their home page, with the
  * principal's reason and a link to the arm's comment sheet. Self-contained (its own small reads of
  * the current session's approvals, the same keys the approvals page uses) so the staff home's layout
  * can change around it. Nothing shows for a staff member who is no arm's form teacher.

@@ -5,7 +5,7 @@ import { useToast } from '../../lib/toast';
 import { useDismissSetup, useSetupChecklist } from './api';
 
 /**
- * The admin home's first-run checklist (issue 31.15): the set-up steps in the order a school needs
+ * The admin home's first-run checklist: the set-up steps in the order a school needs
  * them, each ticked from the school's own data (the server decides), each linking to its screen.
  * Hidden once every step is done and the admin dismisses it. Nothing is shown while it loads or if
  * it fails: the menu below still reaches every screen.

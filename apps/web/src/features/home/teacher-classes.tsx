@@ -14,7 +14,7 @@ export const MY_CLASSES_MENU: readonly MenuItem[] = [
 ];
 
 /**
- * The top of a teacher's home (issue 31.13): their own classes this session, each one tap from
+ * The top of a teacher's home: their own classes this session, each one tap from
  * its score sheet, and their form classes one tap from the register; then the screens behind them.
  */
 export function TeacherClasses() {

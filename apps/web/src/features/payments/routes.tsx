@@ -28,7 +28,7 @@ export const paymentsRoutes: RouteObject[] = [
     ],
   },
   {
-    // The admin's fee items, and the bursar's (issue 17).
+    // The admin's fee items, and the bursar's.
     element: <RequireCapability capability="bursar" refusedMessage={BURSARY_SCREEN_MESSAGES.bursarPageRefused} />,
     children: [{ path: '/payments/fee-schedules', lazy: page(() => import('./pages/fee-schedules-page')) }],
   },

@@ -3,7 +3,7 @@ import { ADMIN_ONLY, RequireRole, STAFF_AND_ADMIN } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 
 /**
- * The screens that fill the report card (issue 15): the admin's settings; the ratings and comments
+ * The screens that fill the report card: the admin's settings; the ratings and comments
  * of an arm for its form teacher and the admin (the server decides which arms and fields).
  */
 export const reportSheetsRoutes: RouteObject[] = [

@@ -14,7 +14,7 @@ import { useToast } from '../../lib/toast';
 
 type Errors = Partial<Record<keyof AdmissionPage, string[]>>;
 
-/** /settings/admission (admin, issue 30.16): the text of the public Admission process page. */
+/** /settings/admission (admin): the text of the public Admission process page. */
 export function AdmissionSettingsPage() {
   const { data, isPending, isError } = useAdmissionPage();
   const save = useSaveAdmissionPage();

@@ -331,7 +331,7 @@ export default function RegisterPage() {
         </>
       )}
       {reg && reg.unmarked_days.length > 0 && (
-        // The term's past school days nobody marked (issue 31.14): each opens that day's register.
+        // The term's past school days nobody marked: each opens that day's register.
         <Card className="mt-4" title={ATTENDANCE_LABELS.unmarkedDaysTitle(reg.unmarked_days.length)}>
           <ul className="flex flex-wrap gap-2" data-testid="unmarked-days">
             {reg.unmarked_days.map((d) => (

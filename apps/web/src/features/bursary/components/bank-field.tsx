@@ -6,7 +6,7 @@ import { useBanks } from '../api';
 /**
  * The bank: typed, with the list of banks offered as the user types (a datalist: the name, and the
  * other names people write, so "GTB" finds Guaranty Trust Bank). The server matches what is typed
- * to the list and refuses a bank it does not know (issue 30.3).
+ * to the list and refuses a bank it does not know.
  */
 export function BankField(props: {
   id: string;

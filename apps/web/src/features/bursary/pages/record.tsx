@@ -76,7 +76,7 @@ export default function RecordPaymentPage() {
   const today = todayIn(zone);
   const sessions = useSessions();
   const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
-  // The days the server accepts (issue 30.5): from a year before the current session's first term to today.
+  // The days the server accepts: from a year before the current session's first term to today.
   const dates = paymentDateWindow(today, useFirstTermStart(currentSession ? Number(currentSession) : null));
   const [form, setForm] = useState<RecordForm>(() => emptyRecordForm('', today));
   const [errors, setErrors] = useState<RecordErrors>({});

@@ -10,7 +10,7 @@ import { currentSessionId, useSessions } from '../api';
 /**
  * Academic Session and Academic Term selects: the term stays disabled until a session is
  * chosen, and changing the session clears the term. The current session is preselected; with
- * `openOnCurrentTerm` the calendar's current session and term (issue 31.8: the screens the spec does
+ * `openOnCurrentTerm` the calendar's current session and term (the screens the spec does
  * not fix, which open on today's term).
  */
 export function SessionTermFields({

@@ -3,7 +3,14 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ASSESSMENT_MESSAGES, type ScoreSheet, type ScoreSheetResult, type ScoreSheetSave } from '@portal/domain/assessment';
+import {
+  ASSESSMENT_MESSAGES,
+  SCORE_CONFLICT_CODE,
+  type ScoreConflict,
+  type ScoreSheet,
+  type ScoreSheetResult,
+  type ScoreSheetSave,
+} from '@portal/domain/assessment';
 import type { GradeBand } from '@portal/domain/grading';
 import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import { GRID_SCREEN_MESSAGES as G } from '@portal/domain/score-grid-screens';
@@ -54,6 +61,17 @@ function fakeFetch(_url: string, init?: RequestInit): Promise<Response> {
   if (server.offline) return Promise.reject(new TypeError('Failed to fetch'));
   const body = JSON.parse(init?.body as string) as ScoreSheetSave;
   server.puts.push(body);
+  // A row saved on a version other than the stored one: the server's 409 with the row as stored now.
+  const stale = body.rows.find((r) => (server.stored.get(r.admission_number)?.version ?? 0) !== r.version);
+  if (stale) {
+    const conflict: ScoreConflict = {
+      detail: 'Changed by someone else',
+      code: SCORE_CONFLICT_CODE,
+      admission_number: stale.admission_number,
+      current: server.stored.get(stale.admission_number) ?? null,
+    };
+    return Promise.resolve(new Response(JSON.stringify(conflict), { status: 409, headers: { 'content-type': 'application/json' } }));
+  }
   const rows = body.rows.map((r) => {
     const before = server.stored.get(r.admission_number);
     const values = Object.values(r.components).map((v) => (typeof v === 'number' ? v : 0));
@@ -148,6 +166,72 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+});
+
+/** A row as stored by someone else (another teacher on another phone), version 1. */
+function storedByOther(i: number, components: ScoreSheetResult['components']): ScoreSheetResult {
+  const result: ScoreSheetResult = {
+    id: 1,
+    components,
+    total_only: false,
+    score: Object.values(components).reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0),
+    grade: '',
+    remarks: '',
+    version: 1,
+    updated_at: '2026-01-01T00:00:00Z',
+    updated_by: 'Mrs Okafor',
+  };
+  server.stored.set(adm(i), result);
+  return result;
+}
+
+describe('the score grid saving as the teacher types', () => {
+  it('sends a row once, 2.5 s after its last keystroke, with the latest value', async () => {
+    renderGrid();
+    type('CA1', NAMES[0]!, '1');
+    await advance(2000);
+    type('CA1', NAMES[0]!, '12');
+    await advance(2400);
+    expect(server.puts).toHaveLength(0);
+    expect(statusOf(0).textContent).not.toContain(ASSESSMENT_MESSAGES.gridSaved);
+    await advance(100);
+    expect(server.puts.map((p) => p.rows)).toEqual([[{ admission_number: adm(0), components: { CA1: 12 }, version: 0 }]]);
+    expect(statusOf(0).textContent).toContain(ASSESSMENT_MESSAGES.gridSaved);
+  });
+
+  it('keeps both values on a conflict; "Keep mine" sends mine on the stored version', async () => {
+    renderGrid();
+    storedByOther(0, { CA1: 18 });
+    type('CA1', NAMES[0]!, '12');
+    await advance(2600);
+    const conflict = screen.getByTestId('conflict');
+    expect(conflict.textContent).toContain(ASSESSMENT_MESSAGES.rowConflict(NAMES[0]!));
+    expect(conflict.textContent).toContain('changed by Mrs Okafor');
+    expect(statusOf(0).textContent).toContain(ASSESSMENT_MESSAGES.gridConflict);
+    expect(cell('CA1', NAMES[0]!).value).toBe('12');
+    expect(server.puts).toHaveLength(1);
+
+    fireEvent.click(within(conflict).getByRole('button', { name: ASSESSMENT_MESSAGES.gridKeepMine }));
+    await advance(0);
+    expect(server.puts.at(-1)!.rows).toEqual([{ admission_number: adm(0), components: { CA1: 12 }, version: 1 }]);
+    expect(server.stored.get(adm(0))).toMatchObject({ components: { CA1: 12 }, version: 2 });
+    expect(statusOf(0).textContent).toContain(ASSESSMENT_MESSAGES.gridSaved);
+    expect(screen.queryByTestId('conflict')).toBeNull();
+  });
+
+  it('on a conflict, "Use theirs" puts the stored value in the cell and sends nothing', async () => {
+    renderGrid();
+    storedByOther(0, { CA1: 18 });
+    type('CA1', NAMES[0]!, '12');
+    await advance(2600);
+    const conflict = screen.getByTestId('conflict');
+    fireEvent.click(within(conflict).getByRole('button', { name: ASSESSMENT_MESSAGES.gridUseTheirs }));
+    await advance(5000);
+    expect(cell('CA1', NAMES[0]!).value).toBe('18');
+    expect(server.puts).toHaveLength(1);
+    expect(server.stored.get(adm(0))).toMatchObject({ components: { CA1: 18 }, version: 1 });
+    expect(screen.queryByTestId('conflict')).toBeNull();
+  });
 });
 
 describe('the score grid when the network drops', () => {

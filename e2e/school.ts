@@ -1,0 +1,154 @@
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { CurrentTerm } from '../packages/domain/src/current-term';
+import type { SchoolCalendarView } from '../packages/domain/src/attendance';
+import type { StaffCapability } from '../packages/domain/src/bursary';
+import type { Term } from '../packages/domain/src/constants';
+import type { TermStarts } from '../packages/domain/src/fees-due';
+import { armName, type ClassLevel } from '../packages/domain/src/teaching';
+import { apiToken, expect } from './fixtures';
+
+/**
+ * Data a spec builds for itself through the API (the admin signs in, then POSTs), so that it never
+ * depends on the demo school's rows or on the order specs run in: an arm, students and staff of its
+ * own, named for the run. The calendar (which session and term are current, when terms begin, the
+ * school's today) is read from the server, never assumed from the demo seed; a spec does not make a
+ * session current, since every spec of a run shares one server.
+ */
+
+/** A tag unique to this run and spec file: names, emails and arms carry it. */
+export const runTag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.toUpperCase();
+
+export interface AdminApi {
+  request: APIRequestContext;
+  headers: { authorization: string };
+}
+
+/** The admin's API access, for building a spec's data. */
+export async function asAdmin(request: APIRequestContext): Promise<AdminApi> {
+  return { request, headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` } };
+}
+
+/** The answer's JSON, once its status is the expected one (the body is shown when it is not). */
+export async function okJson<T>(res: APIResponse, status = 200): Promise<T> {
+  expect(res.status(), await res.text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** The session and term the server names current today, and the school's today (its time zone). */
+export async function currentTerm(api: AdminApi): Promise<CurrentTerm & { session_id: number; term: Term }> {
+  const current = await okJson<CurrentTerm>(await api.request.get('/api/current-term/', { headers: api.headers }));
+  expect(current.session_id, 'a current session').not.toBeNull();
+  expect(current.term, 'a current term').not.toBeNull();
+  return current as CurrentTerm & { session_id: number; term: Term };
+}
+
+/** The id of the session marked current. */
+export async function currentSessionId(api: AdminApi): Promise<number> {
+  const sessions = await okJson<{ id: number; is_current: boolean }[]>(await api.request.get('/api/sessions/', { headers: api.headers }));
+  return sessions.find((s) => s.is_current)!.id;
+}
+
+/** A fee item for `arm` in a term of the session (the demo school's arms have their own; a new arm has none). */
+export async function addFee(
+  api: AdminApi,
+  fee: { arm: string; sessionId: number; term: Term; naira: number; name?: string },
+): Promise<void> {
+  const data = { student_class: fee.arm, session_id: fee.sessionId, term: fee.term, amount: fee.naira, name: fee.name ?? 'Tuition' };
+  await okJson(await api.request.post('/api/payments/fee-schedules/', { headers: api.headers, data }), 201);
+}
+
+/** When each term of a session begins, as the school's calendar says (terms without dates left out). */
+export async function termStarts(api: AdminApi, sessionId: number): Promise<TermStarts> {
+  const view = await okJson<SchoolCalendarView>(
+    await api.request.get(`/api/attendance/calendar/?session_id=${sessionId}`, { headers: api.headers }),
+  );
+  const starts: TermStarts = {};
+  for (const t of view.terms) if (t.starts_on) starts[t.term] = t.starts_on;
+  return starts;
+}
+
+/** A new arm of `level` named for the run (e.g. "SSS 3 F1AB2C3D"): no other spec has rows in it. */
+export async function createArm(api: AdminApi, level: ClassLevel, tag: string): Promise<string> {
+  const arm = `F${tag.slice(-7)}`;
+  await okJson(await api.request.post('/api/classes/', { headers: api.headers, data: { level, arm } }), 201);
+  return armName(level, arm);
+}
+
+export interface OwnStudent {
+  admission_number: string;
+  email: string;
+  password: string;
+}
+
+/** A student in `arm` who has chosen their password (so a spec can sign in as them). */
+export async function createStudent(
+  api: AdminApi,
+  arm: string,
+  tag: string,
+  over: { first_name?: string; last_name?: string; gender?: 'M' | 'F'; date_of_birth?: string } = {},
+): Promise<OwnStudent> {
+  const email = `pupil.${tag.toLowerCase()}@e2e.school`;
+  const created = await okJson<{ admission_number: string; one_time_password: string }>(
+    await api.request.post('/api/students/', {
+      headers: api.headers,
+      data: {
+        first_name: over.first_name ?? 'Own',
+        last_name: over.last_name ?? `Pupil${tag}`,
+        email,
+        phone_number: '08031234567',
+        gender: over.gender ?? 'F',
+        date_of_birth: over.date_of_birth ?? '2010-03-01',
+        student_class: arm,
+        fathers_name: 'Mr Pupil',
+        home_address: '3 Marina, Lagos',
+      },
+    }),
+    201,
+  );
+  const password = `Own-Pupil-Pass-${tag}`;
+  await choosePassword(api.request, 'student', email, created.one_time_password, password);
+  return { admission_number: created.admission_number, email, password };
+}
+
+export interface OwnStaff {
+  staff_id: string;
+  email: string;
+  password: string;
+}
+
+/** A staff member holding `capabilities` (e.g. the bursar's), who has chosen their password. */
+export async function createStaff(api: AdminApi, tag: string, capabilities: StaffCapability[] = []): Promise<OwnStaff> {
+  const email = `staff.${tag.toLowerCase()}@e2e.school`;
+  const created = await okJson<{ staff_id: string; one_time_password: string }>(
+    await api.request.post('/api/staff/', {
+      headers: api.headers,
+      data: {
+        username: `own${tag.toLowerCase()}`,
+        email,
+        first_name: 'Own',
+        last_name: `Staff${tag}`,
+        phone_number: '08051234567',
+        gender: 'F',
+        designation: 'Teacher',
+        department: 'General',
+        marital_status: 'S',
+      },
+    }),
+    201,
+  );
+  if (capabilities.length)
+    await okJson(await api.request.put(`/api/staff-capabilities/${created.staff_id}/`, { headers: api.headers, data: { capabilities } }));
+  const password = `Own-Staff-Pass-${tag}`;
+  await choosePassword(api.request, 'staff', email, created.one_time_password, password);
+  return { staff_id: created.staff_id, email, password };
+}
+
+/** Signs in with the one-time password and chooses `password`, as a new account does once. */
+async function choosePassword(request: APIRequestContext, role: 'staff' | 'student', email: string, otp: string, password: string) {
+  const token = await apiToken(request, role, { email, password: otp });
+  const changed = await request.post('/api/password/change/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { old_password: otp, new_password: password, confirm_password: password },
+  });
+  expect(changed.status(), await changed.text()).toBeLessThan(300);
+}
