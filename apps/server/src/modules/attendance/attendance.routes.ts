@@ -12,18 +12,21 @@ import {
   studentAttendanceQuerySchema,
   totalsQuerySchema,
 } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { attendanceService } from './attendance.service';
-import { registerService } from './register.service';
-import { carriedImportService, type TimesOpened } from './carried-import.service';
+import type { AttendanceService } from './attendance.service';
+import type { RegisterService } from './register.service';
+import type { CarriedImportService } from './carried-import.service';
 
 /** The attendance register and its reports (the school calendar's routes are the calendar module's). Staff here are form teachers: the service refuses anyone else (403). */
-export function attendanceRoutes(app: FastifyInstance, deps: AppDeps, results: { timesOpened: TimesOpened }): void {
+export function attendanceRoutes(
+  app: FastifyInstance,
+  {
+    attendance: service,
+    registers,
+    carriedImport: carried,
+  }: { attendance: AttendanceService; registers: RegisterService; carriedImport: CarriedImportService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = attendanceService(deps.db, deps.now);
-  const registers = registerService(deps.db, deps.now);
-  const carried = carriedImportService(deps.db, results.timesOpened);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

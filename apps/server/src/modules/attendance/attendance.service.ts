@@ -27,15 +27,12 @@ import {
   type CurrentTerm,
   byRegisterOrder,
 } from '@portal/domain';
-import type { DB } from '../../db/index';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { calendarService, type Around, type CalendarService } from '../calendar/calendar.service';
-import type { RegisterDays } from '../calendar/calendar-edit.service';
-import { teachingService, type TeachingService } from '../teaching/teaching.service';
-import { accessScope, type AccessScope } from '../access/scope.service';
-import { AttendanceRepository, type DatedMark } from './attendance.repository';
+import type { Around, CalendarService } from '../calendar/calendar.service';
+import type { TeachingService } from '../teaching/teaching.service';
+import type { AccessScope } from '../access/scope.service';
+import type { AttendanceRepository, DatedMark } from './attendance.repository';
 import { cmp, marksByStudent, periodOrder, type Actor } from './marks';
-import type { Clock } from '../calendar/school-time.service';
 
 export type { Actor } from './marks';
 export type { Clock } from '../calendar/school-time.service';
@@ -310,14 +307,4 @@ export class AttendanceService {
       byStudent.set(id, cardDays(countsOf.get(id) ?? ZERO_COUNTS, carriedOf.get(id) ?? null));
     return { counted_opened: opened, byStudent };
   }
-}
-
-/** The attendance service over a database; `now` fixes the clock in tests. */
-export function attendanceService(db: DB, now: Clock = Date.now): AttendanceService {
-  return new AttendanceService(new AttendanceRepository(db), calendarService(db, now), teachingService(db), accessScope(db));
-}
-
-/** The days registers were saved on, which the calendar's edits must not strand (`RegisterDays`). */
-export function registerDays(db: DB): RegisterDays {
-  return new AttendanceRepository(db);
 }

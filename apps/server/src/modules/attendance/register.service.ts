@@ -17,14 +17,12 @@ import {
   type RegisterSave,
   byRegisterOrder,
 } from '@portal/domain';
-import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, forbidden, HttpError } from '../../http/errors';
-import { calendarService, type Around, type CalendarService } from '../calendar/calendar.service';
-import type {} from '../calendar/calendar-edit.service';
-import { teachingService, type TeachingService } from '../teaching/teaching.service';
-import { AttendanceRepository, type RegisterRecord, type StudentRow } from './attendance.repository';
+import type { Around, CalendarService } from '../calendar/calendar.service';
+import type { TeachingService } from '../teaching/teaching.service';
+import type { AttendanceRepository, RegisterRecord, StudentRow } from './attendance.repository';
 import { marksByStudent, type Actor } from './marks';
 import type { Clock } from '../calendar/school-time.service';
 
@@ -256,9 +254,4 @@ export class RegisterService {
     if (Object.keys(errors).length) throw badRequest(errors);
     return marks;
   }
-}
-
-/** The register over a database; `now` fixes the clock in tests. */
-export function registerService(db: DB, now: Clock = Date.now): RegisterService {
-  return new RegisterService(new AttendanceRepository(db), calendarService(db, now), teachingService(db), now);
 }

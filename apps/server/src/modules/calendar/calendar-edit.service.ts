@@ -15,12 +15,12 @@ import {
   type TermDates,
   type TermDatesInput,
 } from '@portal/domain';
-import type { Conn, DB } from '../../db/index';
+import type { Conn } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { badRequest, notFound } from '../../http/errors';
-import { settingsService, type SettingsService } from '../settings/settings.service';
-import { CalendarRepository } from './calendar.repository';
-import { calendarService, toEvent, type CalendarService, type Clock } from './calendar.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { CalendarRepository } from './calendar.repository';
+import { toEvent, type CalendarService } from './calendar.service';
 
 /**
  * What the calendar asks of the register (attendance's, handed in by the composition root so that
@@ -197,9 +197,4 @@ export class CalendarEditService {
       await writeAudit(trx, { actorUserId: actor.id, action: 'delete', entity: 'calendar_event', entityId: id, before: event });
     });
   }
-}
-
-/** The calendar's edits over a database, with the register's days handed in (`RegisterDays`). */
-export function calendarEditService(db: DB, now: Clock, registers: RegisterDays): CalendarEditService {
-  return new CalendarEditService(new CalendarRepository(db), calendarService(db, now), settingsService(db), registers);
 }

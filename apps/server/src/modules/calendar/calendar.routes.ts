@@ -13,24 +13,23 @@ import {
   STAFF_OR_ADMIN,
   termDatesSchema,
 } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { calendarEditService, type RegisterDays } from './calendar-edit.service';
-import { calendarService } from './calendar.service';
-import { sessionsService } from './sessions.service';
+import type { CalendarEditService } from './calendar-edit.service';
+import type { CalendarService } from './calendar.service';
+import type { SessionsService } from './sessions.service';
 
 const eventParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /**
  * The school calendar: academic sessions, term dates, events (holidays, breaks, extra school days),
- * the current term. `registers` is attendance's (the days registers were saved on), handed in by
- * the composition root.
+ * the current term. The edits check attendance's saved registers through the port the composition
+ * root hands them (`RegisterDays`).
  */
-export function calendarRoutes(app: FastifyInstance, deps: AppDeps, registers: RegisterDays): void {
+export function calendarRoutes(
+  app: FastifyInstance,
+  { sessions, calendar, calendarEdits: edits }: { sessions: SessionsService; calendar: CalendarService; calendarEdits: CalendarEditService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sessions = sessionsService(deps.db);
-  const calendar = calendarService(deps.db, deps.now);
-  const edits = calendarEditService(deps.db, deps.now, registers);
   const actor = (req: Parameters<typeof currentUser>[0]) => ({ id: currentUser(req).id });
   const tags = ['attendance'];
 

@@ -12,12 +12,11 @@ import {
   type Term,
   type TermDates,
 } from '@portal/domain';
-import type { DB } from '../../db/index';
 import { badRequest } from '../../http/errors';
-import { settingsService, type SettingsService } from '../settings/settings.service';
-import { CalendarRepository } from './calendar.repository';
-import { SchoolTime, type Clock } from './school-time.service';
-import { sessionsService, type SessionsService } from './sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { CalendarRepository } from './calendar.repository';
+import type { SchoolTime } from './school-time.service';
+import type { SessionsService } from './sessions.service';
 
 export type { Clock } from './school-time.service';
 
@@ -153,10 +152,4 @@ export class CalendarService {
     const cal: SchoolCalendar = { settings, terms: terms.map((t) => ({ ...t, term: t.term as Term })), events: events.map(toEvent) };
     return timesOpened(cal, termDates(dates), tz.today);
   }
-}
-
-/** The calendar over a database; `now` is the app's clock (tests fix it). */
-export function calendarService(db: DB, now: Clock = Date.now): CalendarService {
-  const settings = settingsService(db);
-  return new CalendarService(new CalendarRepository(db), settings, sessionsService(db), new SchoolTime(settings, now));
 }

@@ -1,6 +1,5 @@
 import { DEFAULT_SCHOOL_SETTINGS, dayBoundsIn, todayIn, yearIn } from '@portal/domain';
-import type { Conn, DB } from '../../db/index';
-import { settingsService } from '../settings/settings.service';
+import type { Conn } from '../../db/index';
 
 /** The clock (ms since the epoch): the app's `deps.now`, which tests fix. */
 export type Clock = () => number;
@@ -55,9 +54,4 @@ export class SchoolTime {
     const d = day ?? today;
     return { day: d, ...dayBoundsIn(d, timeZone) };
   }
-}
-
-/** The school's time over a database and a clock. */
-export function schoolTime(db: DB, now: Clock = Date.now): SchoolTime {
-  return new SchoolTime(settingsService(db), now);
 }

@@ -31,8 +31,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { mapInSlices } from '../../lib/yield';
 import type { CalendarService } from '../calendar/calendar.service';
 import type { SessionsService } from '../calendar/sessions.service';
-import { BanksRepository } from './banks.repository';
-import { BanksService } from './banks.service';
+import type { BanksService } from './banks.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';
 import { presentLedgerEntry, presentRecorded, type RecordedRow } from './bursary.presenters';
 import { decodeScan } from './payment-scans';
@@ -96,7 +95,7 @@ export class BursaryService {
     private readonly repo: BursaryRepository,
     private readonly sessions: SessionsService,
     private readonly calendar: Pick<CalendarService, 'termStarts' | 'schoolToday'>,
-    readonly banks: BanksService = new BanksService(new BanksRepository(repo.db)),
+    readonly banks: BanksService,
   ) {}
 
   /** The bank of the list a typed name means (its name as the list has it, and its code), else 400 bankUnknown. */
