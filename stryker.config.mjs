@@ -5,9 +5,11 @@
 export default {
   packageManager: 'npm',
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
+  vitest: { configFile: 'vitest.mutate.config.mjs', related: false },
   coverageAnalysis: 'perTest',
   inPlace: true,
+  // No "// @ts-nocheck" added to every file of the tree (vitest does not type-check anyway).
+  disableTypeChecks: false,
   mutate: [
     'packages/domain/src/money.ts',
     'packages/domain/src/fees.ts',
