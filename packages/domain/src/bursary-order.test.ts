@@ -55,4 +55,9 @@ describe('statementLines: order, whatever order the lines come in', () => {
     );
     expect(lines.map((l) => l.description)).toEqual(['charge 1', 'discount 1', 'charge 2', 'discount 2', 'u0', 'u2', 'u3', 'u1']);
   });
+  it('two charges and two discounts of one term keep the order they were given', () => {
+    const c = (description: string): StatementCharge => ({ date: '2025-09-08', term: '1st', description, kobo: 100 });
+    const { lines } = statementLines([c('Tuition'), c('Books')], [], [c('Sibling'), c('Staff child')]);
+    expect(lines.map((l) => l.description)).toEqual(['Tuition', 'Books', 'Sibling', 'Staff child']);
+  });
 });
