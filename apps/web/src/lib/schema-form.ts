@@ -126,8 +126,8 @@ export function useSchemaForm<T extends Values>({
     [clearErrors, setError],
   );
 
-  /** Replaces every value (a record loaded for editing). */
-  const setValues = useCallback((next: T) => reset(next), [reset]);
+  /** Replaces every value (a record loaded for editing); `keepErrors` leaves the errors shown (a refill). */
+  const setValues = useCallback((next: T, { keepErrors = false }: { keepErrors?: boolean } = {}) => reset(next, { keepErrors }), [reset]);
 
   const errors: FieldErrors = {};
   for (const [name, e] of Object.entries(hook.formState.errors)) errors[name] = messagesOf(e as FieldError);
