@@ -30,6 +30,8 @@ export interface SchemaFormOptions<T extends Values> {
    * not its page order); default: the first invalid field on the page.
    */
   focusOrder?: readonly string[];
+  /** A failed check leaves the focus where it is (a form that never moved it); default: it moves. */
+  keepFocus?: boolean;
 }
 
 /** Every message of a field's error, once each, in the schema's order (`criteriaMode: 'all'`). */
@@ -65,6 +67,7 @@ export function useSchemaForm<T extends Values>({
   fieldOf,
   check,
   focusOrder,
+  keepFocus = false,
 }: SchemaFormOptions<T>) {
   const options = useRef({ schema, toBody, fieldOf, check, focusOrder });
   options.current = { schema, toBody, fieldOf, check, focusOrder };
@@ -159,7 +162,7 @@ export function useSchemaForm<T extends Values>({
     // After the hook has published its errors, so the render that focuses already shows them.
     if (failed) {
       onInvalid?.();
-      setFocusTick((t) => t + 1);
+      if (!keepFocus) setFocusTick((t) => t + 1);
     }
   };
 
