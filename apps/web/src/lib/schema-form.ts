@@ -25,6 +25,13 @@ export interface SchemaFormOptions<T extends Values> {
   fieldOf?: (path: string) => string;
   /** Checks across fields the schema does not hold (a password and its confirmation). */
   check?: (values: T) => FieldErrors;
+  /**
+   * The element ids in the order the focus looks for an invalid field (a form whose order of checks is
+   * not its page order); default: the first invalid field on the page.
+   */
+  focusOrder?: readonly string[];
+  /** A failed check leaves the focus where it is (a form that never moved it); default: it moves. */
+  keepFocus?: boolean;
 }
 
 /** Every message of a field's error, once each, in the schema's order (`criteriaMode: 'all'`). */
@@ -53,9 +60,17 @@ const asError = (messages: string[]): FieldError => ({
   types: Object.fromEntries(messages.map((m, i) => [String(i), m])),
 });
 
-export function useSchemaForm<T extends Values>({ defaultValues, schema, toBody = compact, fieldOf, check }: SchemaFormOptions<T>) {
-  const options = useRef({ schema, toBody, fieldOf, check });
-  options.current = { schema, toBody, fieldOf, check };
+export function useSchemaForm<T extends Values>({
+  defaultValues,
+  schema,
+  toBody = compact,
+  fieldOf,
+  check,
+  focusOrder,
+  keepFocus = false,
+}: SchemaFormOptions<T>) {
+  const options = useRef({ schema, toBody, fieldOf, check, focusOrder });
+  options.current = { schema, toBody, fieldOf, check, focusOrder };
   /** What the schema made of the body at the last check that passed (its output: trimmed, coerced). */
   const parsed = useRef<unknown>(undefined);
   const resolver = useCallback<Resolver<T>>(async (values, context, opts) => {
@@ -87,7 +102,10 @@ export function useSchemaForm<T extends Values>({ defaultValues, schema, toBody 
 
   useEffect(() => {
     if (!focusTick) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const invalid = [...(formRef.current?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? [])];
+    const order = options.current.focusOrder;
+    const rank = (el: HTMLElement) => (order ? order.indexOf(el.id) >>> 0 : 0);
+    invalid.sort((a, b) => rank(a) - rank(b))[0]?.focus();
   }, [focusTick]);
 
   const set = useCallback(
@@ -111,8 +129,8 @@ export function useSchemaForm<T extends Values>({ defaultValues, schema, toBody 
     [clearErrors, setError],
   );
 
-  /** Replaces every value (a record loaded for editing). */
-  const setValues = useCallback((next: T) => reset(next), [reset]);
+  /** Replaces every value (a record loaded for editing); `keepErrors` leaves the errors shown (a refill). */
+  const setValues = useCallback((next: T, { keepErrors = false }: { keepErrors?: boolean } = {}) => reset(next, { keepErrors }), [reset]);
 
   const errors: FieldErrors = {};
   for (const [name, e] of Object.entries(hook.formState.errors)) errors[name] = messagesOf(e as FieldError);
@@ -127,9 +145,10 @@ export function useSchemaForm<T extends Values>({ defaultValues, schema, toBody 
 
   /**
    * The form's submit handler: checks the values with the schema; when they pass, calls `onValid` with
-   * them and the schema's output for the body, else shows the messages and focuses the first invalid field.
+   * them and the schema's output for the body, else shows the messages, focuses the first invalid field
+   * and calls `onInvalid`.
    */
-  const submit = (onValid: (values: T, body: unknown) => unknown) => async (e?: FormEvent) => {
+  const submit = (onValid: (values: T, body: unknown) => unknown, onInvalid?: () => void) => async (e?: FormEvent) => {
     e?.preventDefault();
     let failed = false;
     await hook.handleSubmit(
@@ -141,10 +160,13 @@ export function useSchemaForm<T extends Values>({ defaultValues, schema, toBody 
       },
     )();
     // After the hook has published its errors, so the render that focuses already shows them.
-    if (failed) setFocusTick((t) => t + 1);
+    if (failed) {
+      onInvalid?.();
+      if (!keepFocus) setFocusTick((t) => t + 1);
+    }
   };
 
-  return { values, setValues, errors, set, fail, field, formRef, submit, isSubmitting: hook.formState.isSubmitting };
+  return { values, getValues, setValues, errors, set, fail, field, formRef, submit, isSubmitting: hook.formState.isSubmitting };
 }
 
 /** Non-empty trimmed values only (blank optional fields are left out of the request). */

@@ -13,7 +13,7 @@ import { checkAmount } from '@portal/domain/payments';
 import { issueErrors } from '../../lib/form-errors';
 
 /** The Record a Payment form as typed: every field a string, the scan a data URL or ''. */
-export interface RecordForm {
+export type RecordForm = {
   admission_number: string;
   session_id: string;
   /** '' = general (the whole session). */
@@ -25,7 +25,7 @@ export interface RecordForm {
   paid_on: string;
   note: string;
   scan: string;
-}
+};
 export type RecordField = keyof RecordForm;
 export type RecordErrors = Partial<Record<RecordField, string[]>>;
 

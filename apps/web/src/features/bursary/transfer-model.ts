@@ -4,7 +4,7 @@ import { transferReportSchema, type TransferReportInput, type TransferReportMeth
 import { issueErrors } from '../../lib/form-errors';
 
 /** The student's Report a Payment form as typed: every field a string, the slip a data URL or ''. */
-export interface TransferForm {
+export type TransferForm = {
   session_id: string;
   /** '' = general (the whole session). */
   term: string;
@@ -15,7 +15,7 @@ export interface TransferForm {
   paid_on: string;
   note: string;
   scan: string;
-}
+};
 export type TransferField = keyof TransferForm;
 export type TransferErrors = Partial<Record<TransferField, string[]>>;
 

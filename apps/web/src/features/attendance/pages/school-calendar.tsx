@@ -5,6 +5,7 @@ import {
   ATTENDANCE_SCREENS,
   CALENDAR_EVENT_KINDS,
   CALENDAR_EVENT_KIND_LABELS,
+  calendarEventSchema,
   type CalendarEventKind,
   type SchoolCalendarView,
 } from '@portal/domain/attendance';
@@ -22,6 +23,7 @@ import { useSessions } from '../../../lib/school-calendar';
 import { CarriedImportCard } from '../components/carried-import';
 import { formatDate } from '../../../lib/datetime';
 import { SessionSelect } from '../../../components/school/session-select';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 type Errors = Record<string, string[]>;
 
@@ -146,51 +148,53 @@ function TermRow({ cal, term }: { cal: SchoolCalendarView; term: (typeof TERMS)[
   );
 }
 
+type EventForm = { name: string; kind: string; starts_on: string; ends_on: string };
+const NO_EVENT: EventForm = { name: '', kind: 'holiday', starts_on: '', ends_on: '' };
+/** What is sent: a one-day event when no last day is given. */
+const eventBody = (f: EventForm) => ({
+  name: f.name,
+  kind: f.kind as CalendarEventKind,
+  starts_on: f.starts_on,
+  ends_on: f.ends_on || f.starts_on,
+});
+
 function AddEventForm() {
   const toast = useToast();
   const add = useAddEvent();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<CalendarEventKind>('holiday');
-  const [starts, setStarts] = useState('');
-  const [ends, setEnds] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
+  const form = useSchemaForm<EventForm>({ defaultValues: NO_EVENT, schema: calendarEventSchema, toBody: eventBody });
+  const { errors } = form;
+  const onValid = async (typed: EventForm) => {
     try {
-      await add.mutateAsync({ name, kind, starts_on: starts, ends_on: ends || starts });
+      await add.mutateAsync(eventBody(typed));
       toast.success(M.eventAdded);
-      setName('');
-      setStarts('');
-      setEnds('');
+      form.setValues({ ...NO_EVENT, kind: typed.kind });
     } catch (err) {
-      setErrors(refusal(err));
+      form.fail(refusal(err));
     }
   };
   return (
     <form
       className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-      onSubmit={(e) => void submit(e)}
+      ref={form.formRef}
+      onSubmit={(e) => void form.submit(onValid)(e)}
       noValidate
       aria-label={L.addEventTitle}
     >
       {/* Says what the fields below the list are for. */}
       <h3 className="text-base font-semibold sm:col-span-2 lg:col-span-5">{L.addEventTitle}</h3>
-      <TextField label={L.eventName} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={80} />
+      <TextField label={L.eventName} {...form.field('name')} maxLength={80} />
       <SelectField
         label={L.eventKind}
-        value={kind}
-        onChange={(e) => setKind(e.target.value as CalendarEventKind)}
+        {...form.field('kind')}
         options={CALENDAR_EVENT_KINDS.map((k) => ({ value: k, label: CALENDAR_EVENT_KIND_LABELS[k] }))}
-        error={errors.kind}
       />
-      <TextField label={L.startsOn} type="date" value={starts} onChange={(e) => setStarts(e.target.value)} error={errors.starts_on} />
-      <TextField label={L.endsOn} type="date" value={ends} onChange={(e) => setEnds(e.target.value)} error={errors.ends_on} />
+      <TextField label={L.startsOn} type="date" {...form.field('starts_on')} />
+      <TextField label={L.endsOn} type="date" {...form.field('ends_on')} />
       <Button type="submit" loading={add.isPending}>
         {L.addEvent}
       </Button>
       <div className="sm:col-span-2 lg:col-span-5">
-        <FormError errors={errors} />
+        <FormError errors={Object.fromEntries(Object.entries(errors).filter((e): e is [string, string[]] => !!e[1]))} />
       </div>
     </form>
   );

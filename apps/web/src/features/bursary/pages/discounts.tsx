@@ -30,9 +30,7 @@ import { useStatement } from '../api';
 import { useSessions } from '../../../lib/school-calendar';
 import { useClassFeeItems, useDiscounts, useGiveDiscount, useRevokeDiscount, type DiscountQuery } from '../discounts-api';
 import { SessionSelect } from '../../../components/school/session-select';
-import { issueErrors } from '../../../lib/form-errors';
-
-type Errors = Record<string, string[] | undefined>;
+import { useSchemaForm } from '../../../lib/schema-form';
 
 /** Asks the reason, then revokes (the discount stays in the list, marked revoked). */
 function RevokePanel({ discount, onClose }: { discount: Discount; onClose: () => void }) {
@@ -109,65 +107,65 @@ function DiscountCard({ d }: { d: Discount }) {
   );
 }
 
-interface GiveForm {
-  kind: DiscountKind | '';
-  term: Term | '';
-  basis: DiscountBasis;
-  percent: string;
-  amount: string;
-  items: string[];
-  reason: string;
+/** The give form as typed; the fee items ticked are one name a line. */
+type GiveForm = { kind: string; term: string; basis: string; percent: string; amount: string; items: string; reason: string };
+const EMPTY: GiveForm = { kind: '', term: '', basis: 'percent', percent: '', amount: '', items: '', reason: '' };
+const itemList = (items: string) => (items ? items.split('\n') : []);
+
+/** What is sent: the ticked items still in scope, the percent or the amount of the basis chosen. */
+function giveBody(f: GiveForm, q: DiscountQuery, names: string[]) {
+  return {
+    admission_number: q.admission_number,
+    session_id: q.session_id,
+    term: (f.term || null) as Term | null,
+    kind: f.kind as DiscountKind,
+    basis: f.basis as DiscountBasis,
+    percent: f.basis === 'percent' ? (f.percent.trim() === '' ? null : Number(f.percent)) : null,
+    amount: f.basis === 'fixed' ? f.amount || null : null,
+    items: itemList(f.items).filter((n) => names.includes(n)),
+    reason: f.reason,
+  };
 }
-const EMPTY: GiveForm = { kind: '', term: '', basis: 'percent', percent: '', amount: '', items: [], reason: '' };
 
 function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; studentClass: string; fullName: string }) {
-  const [form, setForm] = useState<GiveForm>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState('');
   const give = useGiveDiscount();
   const toast = useToast();
   const feeItems = useClassFeeItems(q.session_id, studentClass);
   // The compulsory items in scope (the term's, or the session's), each name once.
-  const names = [...new Set((feeItems.data ?? []).filter((i) => i.compulsory && (!form.term || i.term === form.term)).map((i) => i.name))];
-  const set = <K extends keyof GiveForm>(key: K, value: GiveForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const namesFor = (term: string) => [
+    ...new Set((feeItems.data ?? []).filter((i) => i.compulsory && (!term || i.term === term)).map((i) => i.name)),
+  ];
+  const form = useSchemaForm<GiveForm>({
+    defaultValues: EMPTY,
+    schema: discountSchema,
+    toBody: (f) => giveBody(f, q, namesFor(f.term)),
+    fieldOf: (path) => path.split('.')[0]!,
+    keepFocus: true,
+  });
+  const { values, errors, set, getValues, setValues } = form;
+  const names = namesFor(values.term);
+  const items = itemList(values.items);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setFailure('');
-    const body = {
-      admission_number: q.admission_number,
-      session_id: q.session_id,
-      term: form.term || null,
-      kind: form.kind,
-      basis: form.basis,
-      percent: form.basis === 'percent' ? (form.percent.trim() === '' ? null : Number(form.percent)) : null,
-      amount: form.basis === 'fixed' ? form.amount || null : null,
-      items: form.items.filter((n) => names.includes(n)),
-      reason: form.reason,
-    };
-    const parsed = discountSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error, { root: 'reason', depth: 1 }));
-      setFailure(M.correctErrors);
-      return;
-    }
+  async function onValid(typed: GiveForm) {
     try {
-      const given = await give.mutateAsync(body as Parameters<typeof give.mutateAsync>[0]);
+      const given = await give.mutateAsync(giveBody(typed, q, namesFor(typed.term)));
       toast.success(DISCOUNT_MESSAGES.given(given.label, fullName));
-      setForm(EMPTY);
-      setErrors({});
+      setValues(EMPTY);
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
+      form.fail(fieldErrorsOf(err), { focus: false });
       setFailure(errorMessage(err, { fallback: M.giveFailed, useDetail: true }));
     }
   }
 
+  function submit() {
+    setFailure('');
+    return form.submit(onValid, () => setFailure(M.correctErrors));
+  }
+
   return (
     <Card title={L.giveTitle}>
-      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate aria-label={L.giveTitle}>
+      <form ref={form.formRef} className="flex flex-col gap-4" onSubmit={(e) => void submit()(e)} noValidate aria-label={L.giveTitle}>
         {failure && (
           <Alert tone="error">
             <span data-testid="give-error">{failure}</span>
@@ -177,16 +175,16 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
           <SelectField
             label={L.kind}
             required
-            value={form.kind}
-            onChange={(e) => set('kind', e.target.value as DiscountKind)}
+            value={values.kind}
+            onChange={(e) => set('kind', e.target.value)}
             placeholder="Select kind"
             options={DISCOUNT_KINDS.map((k) => ({ value: k, label: DISCOUNT_KIND_LABELS[k] }))}
             error={errors.kind}
           />
           <SelectField
             label={L.covers}
-            value={form.term}
-            onChange={(e) => setForm((f) => ({ ...f, term: e.target.value as Term | '', items: [] }))}
+            value={values.term}
+            onChange={(e) => setValues({ ...getValues(), term: e.target.value, items: '' }, { keepErrors: true })}
             placeholder={L.wholeSession}
             options={TERMS}
             error={errors.term}
@@ -194,21 +192,21 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
           <SelectField
             label={L.basis}
             required
-            value={form.basis}
-            onChange={(e) => set('basis', e.target.value as DiscountBasis)}
+            value={values.basis}
+            onChange={(e) => set('basis', e.target.value)}
             options={[
               { value: 'percent', label: L.percent },
               { value: 'fixed', label: L.fixed },
             ]}
             error={errors.basis}
           />
-          {form.basis === 'percent' ? (
+          {values.basis === 'percent' ? (
             <TextField
               label={L.percentField}
               required
               inputMode="decimal"
               autoComplete="off"
-              value={form.percent}
+              value={values.percent}
               onChange={(e) => set('percent', e.target.value.replace(/[^\d.]/g, ''))}
               hint={L.percentHint}
               error={errors.percent}
@@ -219,7 +217,7 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
               required
               inputMode="decimal"
               autoComplete="off"
-              value={form.amount}
+              value={values.amount}
               onChange={(e) => set('amount', sanitizeAmountInput(e.target.value))}
               error={errors.amount}
             />
@@ -238,8 +236,8 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
                   <input
                     type="checkbox"
                     className="h-5 w-5"
-                    checked={form.items.includes(n)}
-                    onChange={(e) => set('items', e.target.checked ? [...form.items, n] : form.items.filter((x) => x !== n))}
+                    checked={items.includes(n)}
+                    onChange={(e) => set('items', (e.target.checked ? [...items, n] : items.filter((x) => x !== n)).join('\n'))}
                   />
                   {n}
                 </label>
@@ -259,7 +257,7 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
           label={L.reason}
           required
           rows={2}
-          value={form.reason}
+          value={values.reason}
           onChange={(e) => set('reason', e.target.value)}
           error={errors.reason}
         />

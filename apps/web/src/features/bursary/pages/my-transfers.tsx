@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as BL, BURSARY_SCREEN_MESSAGES as BM } from '@portal/domain/bursary-screens';
 import { TERMS } from '@portal/domain/constants';
@@ -6,7 +6,12 @@ import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
 import { todayIn } from '@portal/domain/attendance';
 import { sanitizeAmountInput } from '@portal/domain/payments';
 import { TRANSFER_REPORT_SCREEN_LABELS as L, TRANSFER_REPORT_SCREEN_MESSAGES as M } from '@portal/domain/transfer-report-screens';
-import { TRANSFER_REPORT_MESSAGES, TRANSFER_REPORT_METHODS, TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-reports';
+import {
+  TRANSFER_REPORT_MESSAGES,
+  TRANSFER_REPORT_METHODS,
+  TRANSFER_REPORT_SCREENS,
+  transferReportSchema,
+} from '@portal/domain/transfer-reports';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,19 +22,16 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useSessions } from '../../../lib/school-calendar';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { ScanField } from '../components/scan-field';
 import { TransferReportCard } from '../components/transfer-report-card';
-import {
-  emptyTransferForm,
-  transferBody,
-  transferErrors,
-  TRANSFER_FIELDS,
-  type TransferErrors,
-  type TransferForm,
-} from '../transfer-model';
+import { emptyTransferForm, transferBody, transferErrors, TRANSFER_FIELDS, type TransferForm } from '../transfer-model';
 import { useMyTransferReports, useReportTransfer } from '../transfers-api';
 import { BankField } from '../components/bank-field';
 import { SessionSelect } from '../../../components/school/session-select';
+
+/** The fields' ids in the order the focus looks for the first one in error. */
+const FOCUS_ORDER = TRANSFER_FIELDS.map((k) => `trf-${k}`);
 
 /** /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of earlier reports. */
 export default function MyTransfersPage() {
@@ -37,8 +39,16 @@ export default function MyTransfersPage() {
   const today = todayIn(zone);
   const sessions = useSessions();
   const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
-  const [form, setForm] = useState<TransferForm>(() => emptyTransferForm('', today));
-  const [errors, setErrors] = useState<TransferErrors>({});
+  const form = useSchemaForm<TransferForm>({
+    defaultValues: emptyTransferForm('', today),
+    schema: transferReportSchema,
+    toBody: transferBody,
+    fieldOf: (path) => path.split('.')[0]!,
+    // The date against the school's today, when the schema takes it.
+    check: (values) => ({ paid_on: transferErrors(values, today).paid_on }),
+    focusOrder: FOCUS_ORDER,
+  });
+  const { values, errors, getValues, set: setField } = form;
   const [failure, setFailure] = useState('');
   const [sent, setSent] = useState(false);
   // A new key clears the slip field after a report is sent.
@@ -48,46 +58,35 @@ export default function MyTransfersPage() {
   const sentRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (currentSession) setForm((f) => (f.session_id ? f : { ...f, session_id: currentSession }));
-  }, [currentSession]);
+    if (currentSession && !getValues('session_id')) setField('session_id', currentSession);
+  }, [currentSession, getValues, setField]);
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
   const setValue = (key: keyof TransferForm, value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((x) => ({ ...x, [key]: undefined }));
+    setField(key, value);
     setSent(false);
   };
   const set = (key: keyof TransferForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setValue(key, key === 'amount' ? sanitizeAmountInput(e.target.value) : e.target.value);
 
-  function showErrors(errs: TransferErrors) {
-    setErrors(errs);
-    const first = TRANSFER_FIELDS.find((k) => errs[k]);
-    if (first) document.getElementById(`trf-${first}`)?.focus();
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFailure('');
-    setSent(false);
-    const errs = transferErrors(form, today);
-    if (Object.keys(errs).length) {
-      setFailure(BM.correctErrors);
-      showErrors(errs);
-      return;
-    }
+  async function onValid(typed: TransferForm) {
     try {
-      await send.mutateAsync(transferBody(form));
-      setForm(emptyTransferForm(form.session_id || currentSession, today));
-      setErrors({});
+      await send.mutateAsync(transferBody(typed));
+      form.setValues(emptyTransferForm(typed.session_id || currentSession, today));
       setFormKey((k) => k + 1);
       setSent(true);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) showErrors(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors);
       setFailure(errorMessage(err, { fallback: M.sendFailed, useDetail: true }));
     }
+  }
+
+  function onSubmit() {
+    setFailure('');
+    setSent(false);
+    return form.submit(onValid, () => setFailure(BM.correctErrors));
   }
 
   return (
@@ -102,7 +101,8 @@ export default function MyTransfersPage() {
         )}
         <form
           key={formKey}
-          onSubmit={(e) => void onSubmit(e)}
+          ref={form.formRef}
+          onSubmit={(e) => void onSubmit()(e)}
           noValidate
           className="flex flex-col gap-4"
           aria-label={TRANSFER_REPORT_SCREENS.mine.title}
@@ -119,7 +119,7 @@ export default function MyTransfersPage() {
               required
               inputMode="decimal"
               autoComplete="off"
-              value={form.amount}
+              value={values.amount}
               onChange={set('amount')}
               hint={BL.amountHint}
               error={errors.amount}
@@ -128,20 +128,20 @@ export default function MyTransfersPage() {
               id="trf-method"
               label={L.method}
               required
-              value={form.method}
+              value={values.method}
               onChange={set('method')}
               placeholder="Select"
               options={TRANSFER_REPORT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
               error={errors.method}
             />
-            <BankField id="trf-bank" label={BL.bank} value={form.bank} onChange={set('bank')} error={errors.bank} />
+            <BankField id="trf-bank" label={BL.bank} value={values.bank} onChange={set('bank')} error={errors.bank} />
             <TextField
               id="trf-bank_reference"
               label={L.bankReference}
               required
               autoComplete="off"
               hint={L.bankReferenceHint}
-              value={form.bank_reference}
+              value={values.bank_reference}
               onChange={set('bank_reference')}
               error={errors.bank_reference}
             />
@@ -151,7 +151,7 @@ export default function MyTransfersPage() {
               type="date"
               required
               max={today}
-              value={form.paid_on}
+              value={values.paid_on}
               onChange={set('paid_on')}
               error={errors.paid_on}
             />
@@ -159,30 +159,30 @@ export default function MyTransfersPage() {
               id="trf-session_id"
               label={BL.session}
               required
-              value={form.session_id}
+              value={values.session_id}
               onChange={set('session_id')}
               error={errors.session_id}
             />
             <SelectField
               id="trf-term"
               label={L.term}
-              value={form.term}
+              value={values.term}
               onChange={set('term')}
               options={TERMS}
               placeholder={BL.general}
               error={errors.term}
             />
           </div>
-          <TextAreaField id="trf-note" label={L.noteOptional} rows={2} value={form.note} onChange={set('note')} error={errors.note} />
+          <TextAreaField id="trf-note" label={L.noteOptional} rows={2} value={values.note} onChange={set('note')} error={errors.note} />
           <ScanField
             id="trf-scan"
             label={L.slip}
             hint={L.slipHint}
             required
             accept="image/*,application/pdf"
-            value={form.scan}
+            value={values.scan}
             onChange={(scan) => setValue('scan', scan)}
-            onProblem={(message) => setErrors((x) => ({ ...x, scan: [message] }))}
+            onProblem={(message) => form.fail({ scan: [message] }, { keep: true, focus: false })}
             error={errors.scan}
           />
           <div>

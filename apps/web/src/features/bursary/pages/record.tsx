@@ -1,6 +1,13 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { BURSARY_MESSAGES, BURSARY_SCREENS, OFFLINE_METHODS, PAYMENT_METHOD_LABELS, type LedgerEntry } from '@portal/domain/bursary';
+import {
+  BURSARY_MESSAGES,
+  BURSARY_SCREENS,
+  OFFLINE_METHODS,
+  PAYMENT_METHOD_LABELS,
+  offlinePaymentSchema,
+  type LedgerEntry,
+} from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
 import { TERMS, TIMINGS } from '@portal/domain/constants';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
@@ -17,21 +24,16 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useFirstTermStart, useRecordPayment, useStatement } from '../api';
 import { useSessions } from '../../../lib/school-calendar';
 import { ScanField } from '../components/scan-field';
 import { BankField } from '../components/bank-field';
-import {
-  clashingReceipt,
-  emptyRecordForm,
-  needsBank,
-  recordBody,
-  recordErrors,
-  RECORD_FIELDS,
-  type RecordErrors,
-  type RecordForm,
-} from '../record-model';
+import { clashingReceipt, emptyRecordForm, needsBank, recordBody, recordErrors, RECORD_FIELDS, type RecordForm } from '../record-model';
 import { SessionSelect } from '../../../components/school/session-select';
+
+/** The fields' ids in the order the focus looks for the first one in error. */
+const FOCUS_ORDER = RECORD_FIELDS.map((k) => `rec-${k}`);
 
 const receiptPath = (reference: string) => `/payments/receipt/${encodeURIComponent(reference)}`;
 
@@ -80,8 +82,16 @@ export default function RecordPaymentPage() {
   const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
   // The days the server accepts: from a year before the current session's first term to today.
   const dates = paymentDateWindow(today, useFirstTermStart(currentSession ? Number(currentSession) : null));
-  const [form, setForm] = useState<RecordForm>(() => emptyRecordForm('', today));
-  const [errors, setErrors] = useState<RecordErrors>({});
+  const form = useSchemaForm<RecordForm>({
+    defaultValues: emptyRecordForm('', today),
+    schema: offlinePaymentSchema,
+    toBody: recordBody,
+    fieldOf: (path) => path.split('.')[0]!,
+    // The date against the window the server allows, when the schema takes it.
+    check: (values) => ({ paid_on: recordErrors(values, dates).paid_on }),
+    focusOrder: FOCUS_ORDER,
+  });
+  const { values, errors, getValues, set: setField } = form;
   const [failure, setFailure] = useState<{ text: string; clash: string | null; clashReference: string | null } | null>(null);
   const [recorded, setRecorded] = useState<LedgerEntry | null>(null);
   // "A second cash payment of this amount today?": the server's question, until answered or the form changes.
@@ -91,16 +101,15 @@ export default function RecordPaymentPage() {
 
   // The current session once the list arrives, unless one was chosen.
   useEffect(() => {
-    if (currentSession) setForm((f) => (f.session_id ? f : { ...f, session_id: currentSession }));
-  }, [currentSession]);
+    if (currentSession && !getValues('session_id')) setField('session_id', currentSession);
+  }, [currentSession, getValues, setField]);
   useEffect(() => {
     if (recorded) successRef.current?.focus();
   }, [recorded]);
 
   const setValue = (key: keyof RecordForm, value: string) => {
     setSecondCash(null);
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((x) => ({ ...x, [key]: undefined }));
+    setField(key, value);
   };
   const set = (key: keyof RecordForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setValue(
@@ -108,31 +117,15 @@ export default function RecordPaymentPage() {
       key === 'amount' ? sanitizeAmountInput(e.target.value) : key === 'admission_number' ? e.target.value.toUpperCase() : e.target.value,
     );
 
-  function showErrors(errs: RecordErrors) {
-    setErrors(errs);
-    const first = RECORD_FIELDS.find((k) => errs[k]);
-    if (first) document.getElementById(`rec-${first}`)?.focus();
-  }
-
-  async function onSubmit(e: FormEvent | null, confirm = false) {
-    e?.preventDefault();
-    setFailure(null);
-    // The question stays while its confirmation is retried (a lost answer): the retry reuses its key.
-    if (!confirm) setSecondCash(null);
-    const errs = recordErrors(form, dates);
-    if (Object.keys(errs).length) {
-      setFailure({ text: M.correctErrors, clash: null, clashReference: null });
-      showErrors(errs);
-      return;
-    }
+  async function send(typed: RecordForm, confirm: boolean) {
     try {
-      setRecorded(await record.mutateAsync(confirm ? { ...recordBody(form), confirm: true } : recordBody(form)));
+      setRecorded(await record.mutateAsync(confirm ? { ...recordBody(typed), confirm: true } : recordBody(typed)));
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && (err.data as { code?: unknown } | null)?.code === DUPLICATE_CASH_CODE) {
         setSecondCash(err.detail ?? '');
         return;
       }
-      if (err instanceof ApiError && err.status === 400) showErrors(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors);
       const clashReference = err instanceof ApiError ? ((err.data as { reference?: unknown } | null)?.reference ?? null) : null;
       setFailure({
         text: errorMessage(err, { fallback: M.recordFailed, useDetail: true }),
@@ -142,11 +135,20 @@ export default function RecordPaymentPage() {
     }
   }
 
+  function onSubmit(confirm = false) {
+    setFailure(null);
+    // The question stays while its confirmation is retried (a lost answer): the retry reuses its key.
+    if (!confirm) setSecondCash(null);
+    return form.submit(
+      (typed) => send(typed, confirm),
+      () => setFailure({ text: M.correctErrors, clash: null, clashReference: null }),
+    );
+  }
+
   function recordAnother() {
     setRecorded(null);
-    setErrors({});
     setFailure(null);
-    setForm(emptyRecordForm(form.session_id || currentSession, today));
+    form.setValues(emptyRecordForm(values.session_id || currentSession, today));
     setTimeout(() => document.getElementById('rec-admission_number')?.focus(), 0);
   }
 
@@ -170,11 +172,17 @@ export default function RecordPaymentPage() {
       </PageLayout>
     );
 
-  const banked = needsBank(form.method);
+  const banked = needsBank(values.method);
   return (
     <PageLayout title={BURSARY_SCREENS.record.title}>
       <Card>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label={BURSARY_SCREENS.record.title}>
+        <form
+          ref={form.formRef}
+          onSubmit={(e) => void onSubmit()(e)}
+          noValidate
+          className="flex flex-col gap-4"
+          aria-label={BURSARY_SCREENS.record.title}
+        >
           {failure && (
             <Alert tone="error">
               <span data-testid="record-error">{failure.text}</span>
@@ -201,7 +209,7 @@ export default function RecordPaymentPage() {
               required
               autoComplete="off"
               placeholder="STU-0001"
-              value={form.admission_number}
+              value={values.admission_number}
               onChange={set('admission_number')}
               error={errors.admission_number}
             />
@@ -209,17 +217,17 @@ export default function RecordPaymentPage() {
               id="rec-session_id"
               label={L.session}
               required
-              value={form.session_id}
+              value={values.session_id}
               onChange={set('session_id')}
               error={errors.session_id}
             />
           </div>
-          <StudentPanel admissionNumber={form.admission_number} sessionId={form.session_id} />
+          <StudentPanel admissionNumber={values.admission_number} sessionId={values.session_id} />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               id="rec-term"
               label={L.term}
-              value={form.term}
+              value={values.term}
               onChange={set('term')}
               options={TERMS}
               placeholder={L.general}
@@ -231,7 +239,7 @@ export default function RecordPaymentPage() {
               required
               inputMode="decimal"
               autoComplete="off"
-              value={form.amount}
+              value={values.amount}
               onChange={set('amount')}
               hint={L.amountHint}
               error={errors.amount}
@@ -240,7 +248,7 @@ export default function RecordPaymentPage() {
               id="rec-method"
               label={L.method}
               required
-              value={form.method}
+              value={values.method}
               onChange={set('method')}
               placeholder="Select method"
               options={OFFLINE_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
@@ -253,44 +261,39 @@ export default function RecordPaymentPage() {
               required
               min={dates.min}
               max={dates.max}
-              value={form.paid_on}
+              value={values.paid_on}
               onChange={set('paid_on')}
               error={errors.paid_on}
             />
             {banked && (
               <>
-                <BankField id="rec-bank" label={L.bank} value={form.bank} onChange={set('bank')} error={errors.bank} />
+                <BankField id="rec-bank" label={L.bank} value={values.bank} onChange={set('bank')} error={errors.bank} />
                 <TextField
                   id="rec-bank_reference"
                   label={L.bankReference}
                   required
                   autoComplete="off"
                   hint={L.bankReferenceHint}
-                  value={form.bank_reference}
+                  value={values.bank_reference}
                   onChange={set('bank_reference')}
                   error={errors.bank_reference}
                 />
               </>
             )}
           </div>
-          <TextAreaField id="rec-note" label={L.note} rows={2} value={form.note} onChange={set('note')} error={errors.note} />
+          <TextAreaField id="rec-note" label={L.note} rows={2} value={values.note} onChange={set('note')} error={errors.note} />
           <ScanField
             id="rec-scan"
-            value={form.scan}
+            value={values.scan}
             onChange={(scan) => setValue('scan', scan)}
-            onProblem={(message) => setErrors((x) => ({ ...x, scan: [message] }))}
+            onProblem={(message) => form.fail({ scan: [message] }, { keep: true, focus: false })}
             error={errors.scan}
           />
           {secondCash !== null && (
             <Alert tone="warning">
               <span data-testid="second-cash-question">{secondCash}</span>
               <span className="mt-2 block">
-                <Button
-                  type="button"
-                  onClick={() => void onSubmit(null, true)}
-                  loading={record.isPending}
-                  data-testid="second-cash-confirm"
-                >
+                <Button type="button" onClick={() => void onSubmit(true)()} loading={record.isPending} data-testid="second-cash-confirm">
                   {DUPLICATE_CASH_MESSAGES.confirm}
                 </Button>
               </span>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
@@ -20,7 +20,6 @@ import {
   sanitizeAmountInput,
   verifyWithRetries,
   type InitiatePayment,
-  type PaymentFormField,
 } from '@portal/domain/payments';
 import type { PaymentContext } from '@portal/domain/payment-views';
 import { PageLayout } from '../../../components/layout/app-layout';
@@ -38,9 +37,9 @@ import { formatNaira, statusClass, statusLabel } from '../format';
 import { errorCode } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
 import { classOptions, useClasses } from '../../../lib/school-lists';
-import { issueErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 
-interface FormValues {
+type FormValues = {
   admission_number: string;
   full_name: string;
   current_class: string;
@@ -49,8 +48,9 @@ interface FormValues {
   phone_number: string;
   amount: string;
   term: string;
-}
-type Errors = Partial<Record<PaymentFormField | 'term', string[]>>;
+};
+/** The fields' ids in the order the focus looks for the first one in error. */
+const FOCUS_ORDER = [...PAYMENT_FORM_FIELDS, 'term' as const].map((f) => `pay-${f}`);
 
 const EMPTY: FormValues = {
   admission_number: '',
@@ -136,9 +136,21 @@ export default function PaymentFormPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
-  const [form, setForm] = useState<FormValues>(() => readDraft() ?? EMPTY);
   const hadDraft = useRef(readDraft() !== null);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm<FormValues>({
+    defaultValues: readDraft() ?? EMPTY,
+    schema: initiatePaymentSchema,
+    toBody: (v) => v,
+    fieldOf: (path) => path.split('.')[0]!,
+    focusOrder: FOCUS_ORDER,
+  });
+  const { values, errors, getValues, setValues } = form;
+  // A refill from the context or a verified payment: the values change, the errors shown stay.
+  const patch = useCallback(
+    (next: (f: FormValues) => FormValues) => setValues(next(getValues()), { keepErrors: true }),
+    [getValues, setValues],
+  );
+  const draft = JSON.stringify(values);
   const [banner, setBanner] = useState<Banner>(null);
   const [submitting, setSubmitting] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -157,14 +169,14 @@ export default function PaymentFormPage() {
     staleDraft.current = false;
     // Said only when nothing else is being said (e.g. not over a payment being verified).
     setBanner((b) => b ?? { tone: 'info', text: 'The amount was updated to what you owe now.' });
-  }, [form]);
+  }, [draft]);
 
   // A signed-in student's own details and what they owe next fill the form (beyond the spec).
   const prefill = useCallback(
     (keepDraft: boolean) => {
       const c = context.data;
       if (!c) return;
-      setForm((f) => {
+      patch((f) => {
         const next = { ...f };
         if (!next.current_session && c.current_session) next.current_session = c.current_session;
         const st = c.student;
@@ -186,7 +198,7 @@ export default function PaymentFormPage() {
         return next;
       });
     },
-    [context.data],
+    [context.data, patch],
   );
   useEffect(() => {
     if (!context.data || prefilledFor.current === prefillRequest) return;
@@ -199,13 +211,13 @@ export default function PaymentFormPage() {
   useEffect(() => {
     const t = setTimeout(() => {
       try {
-        localStorage.setItem(STORAGE_KEYS.paymentDraft, JSON.stringify(form));
+        localStorage.setItem(STORAGE_KEYS.paymentDraft, draft);
       } catch {
         /* storage full or blocked: the form still works */
       }
     }, TIMINGS.paymentDraftSave);
     return () => clearTimeout(t);
-  }, [form]);
+  }, [draft]);
 
   // Lookups started before the verify answered would still show the old status: cancel, then refetch.
   const refresh = useCallback(async () => {
@@ -235,12 +247,12 @@ export default function PaymentFormPage() {
           storage.clearLastReference();
           setBanner({ tone: 'success', text: res.message || PAYMENT_MESSAGES.verified, reference });
           // Paid: the amount is cleared (a student's is refilled with what is still owed).
-          setForm((f) => ({ ...f, amount: '' }));
+          patch((f) => ({ ...f, amount: '' }));
           await refresh();
           setPrefillRequest((n) => n + 1);
           // Read what is still owed from the refreshed context itself, whatever order the renders ran in.
           const owed = qc.getQueryData<PaymentContext>(paymentKeys.context)?.student?.suggested_amount ?? 0;
-          setForm((f) => ({ ...f, amount: owed > 0 ? owed.toFixed(2) : '' }));
+          patch((f) => ({ ...f, amount: owed > 0 ? owed.toFixed(2) : '' }));
         } else if (res.status === 'pending') {
           setBanner({ tone: 'warning', text: res.message || PAYMENT_MESSAGES.pending });
         } else {
@@ -257,38 +269,31 @@ export default function PaymentFormPage() {
         setVerifying(false);
         if (fromUrl) void navigate('/PaymentForm', { replace: true });
       });
-  }, [params, refresh, navigate, qc]);
+  }, [params, refresh, navigate, qc, patch]);
 
   const set = (key: keyof FormValues) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = key === 'amount' ? sanitizeAmountInput(e.target.value) : e.target.value;
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((x) => ({ ...x, [key]: undefined }));
+    form.set(key, value);
     setConfirm(null);
   };
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setBanner(null);
-    const parsed = initiatePaymentSchema.safeParse({ ...form, amount: form.amount });
-    if (!parsed.success) {
-      const errs: Errors = issueErrors(parsed.error, { depth: 1 });
-      setErrors(errs);
-      setBanner({ tone: 'error', text: PAYMENT_MESSAGES.correctErrors });
-      const first = [...PAYMENT_FORM_FIELDS, 'term' as const].find((f) => errs[f]);
-      if (first) document.getElementById(`pay-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
+  async function onValid(_values: FormValues, body: unknown) {
+    const payment = body as InitiatePayment;
     const st = context.data?.student;
     // A student's own payment for the current session is checked here first; the server checks every payment.
-    if (st && parsed.data.admission_number === st.admission_number && parsed.data.current_session === context.data?.current_session) {
-      const text = warningText(st, parsed.data.amount, parsed.data.term);
+    if (st && payment.admission_number === st.admission_number && payment.current_session === context.data?.current_session) {
+      const text = warningText(st, payment.amount, payment.term);
       if (text) {
-        setConfirm({ text, payment: parsed.data });
+        setConfirm({ text, payment });
         return;
       }
     }
-    await pay(parsed.data, false);
+    await pay(payment, false);
+  }
+
+  function onSubmit() {
+    setBanner(null);
+    return form.submit(onValid, () => setBanner({ tone: 'error', text: PAYMENT_MESSAGES.correctErrors }));
   }
 
   async function pay(p: InitiatePayment, confirmed: boolean) {
@@ -318,16 +323,16 @@ export default function PaymentFormPage() {
         setConfirm({ text: err.detail ?? FEE_MESSAGES.confirmQuestion, payment: p });
         return;
       }
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors, { focus: false });
       setBanner({ tone: 'error', text: err instanceof ApiError ? errorText(err) : PAYMENT_MESSAGES.initiationFailed });
     } finally {
       setSubmitting(false);
     }
   }
 
-  const lookupAdmission = useDebounced(isStudent ? (session?.publicId ?? '') : form.admission_number, TIMINGS.paymentLookupDebounce);
-  const lookupClass = useDebounced(form.current_class, TIMINGS.paymentLookupDebounce);
-  const lookupSession = useDebounced(form.current_session, TIMINGS.paymentLookupDebounce);
+  const lookupAdmission = useDebounced(isStudent ? (session?.publicId ?? '') : values.admission_number, TIMINGS.paymentLookupDebounce);
+  const lookupClass = useDebounced(values.current_class, TIMINGS.paymentLookupDebounce);
+  const lookupSession = useDebounced(values.current_session, TIMINGS.paymentLookupDebounce);
   const sessions = context.data?.sessions ?? [];
   const st = context.data?.student;
   const busy = submitting || redirecting || verifying;
@@ -401,14 +406,20 @@ export default function PaymentFormPage() {
               <span data-testid="payments-off">{provider.data?.message}</span>
             </Alert>
           )}
-          <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="School fees payment form">
+          <form
+            ref={form.formRef}
+            onSubmit={(e) => void onSubmit()(e)}
+            noValidate
+            className="flex flex-col gap-4"
+            aria-label="School fees payment form"
+          >
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 id="pay-admission_number"
                 label="Admission Number"
                 required
                 autoComplete="off"
-                value={form.admission_number}
+                value={values.admission_number}
                 onChange={set('admission_number')}
                 readOnly={isStudent}
                 error={errors.admission_number}
@@ -418,7 +429,7 @@ export default function PaymentFormPage() {
                 label="Full Name"
                 required
                 autoComplete="name"
-                value={form.full_name}
+                value={values.full_name}
                 onChange={set('full_name')}
                 error={errors.full_name}
               />
@@ -427,8 +438,8 @@ export default function PaymentFormPage() {
                 label="Class"
                 required
                 placeholder="Select class"
-                options={classOptions(arms.data, form.current_class)}
-                value={form.current_class}
+                options={classOptions(arms.data, values.current_class)}
+                value={values.current_class}
                 onChange={set('current_class')}
                 error={errors.current_class}
               />
@@ -438,7 +449,7 @@ export default function PaymentFormPage() {
                 required
                 placeholder={context.isPending ? 'Loading sessions...' : 'Select session'}
                 options={sessions.map((s) => s.name)}
-                value={form.current_session}
+                value={values.current_session}
                 onChange={set('current_session')}
                 error={errors.current_session}
               />
@@ -448,7 +459,7 @@ export default function PaymentFormPage() {
                 type="email"
                 required
                 autoComplete="email"
-                value={form.email}
+                value={values.email}
                 onChange={set('email')}
                 error={errors.email}
               />
@@ -457,7 +468,7 @@ export default function PaymentFormPage() {
                 label="Phone Number (optional)"
                 type="tel"
                 autoComplete="tel"
-                value={form.phone_number}
+                value={values.phone_number}
                 onChange={set('phone_number')}
                 error={errors.phone_number}
               />
@@ -466,7 +477,7 @@ export default function PaymentFormPage() {
                 label="Term (optional)"
                 placeholder="Not specified"
                 options={TERMS}
-                value={form.term}
+                value={values.term}
                 onChange={set('term')}
                 error={errors.term}
               />
@@ -476,7 +487,7 @@ export default function PaymentFormPage() {
                 required
                 inputMode="decimal"
                 autoComplete="off"
-                value={form.amount}
+                value={values.amount}
                 onChange={set('amount')}
                 error={errors.amount}
                 hint="Between ₦100 and ₦5,000,000"
@@ -510,8 +521,8 @@ export default function PaymentFormPage() {
               <Button type="submit" loading={submitting || redirecting} disabled={busy || paymentsOff}>
                 Proceed to Payment
               </Button>
-              {form.amount && !errors.amount && /^\d+(\.\d{1,2})?$/.test(form.amount) && (
-                <span className="text-sm text-slate-600">You will pay {formatNaira(Number(form.amount))}</span>
+              {values.amount && !errors.amount && /^\d+(\.\d{1,2})?$/.test(values.amount) && (
+                <span className="text-sm text-slate-600">You will pay {formatNaira(Number(values.amount))}</span>
               )}
             </div>
           </form>
