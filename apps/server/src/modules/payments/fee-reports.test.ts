@@ -1,6 +1,4 @@
 import fc from 'fast-check';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   BURSARY_MESSAGES,
@@ -17,16 +15,10 @@ import {
   type Statement,
   type Term,
 } from '@portal/domain';
-import { nowIso, type Database, type DB } from '../../db/index';
-import {
-  addStudent,
-  describeEachDatabase,
-  signInStaff,
-  signInStudent,
-  withSchool,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { nowIso, type DB } from '../../db/index';
+import { addStudent, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { signInBursar } from '../../../test/payments-fixtures';
+import { countStatements } from '../../../test/statement-count';
 import { pdfText } from '../../../test/pdf-text';
 import { testClock } from '../../../test/attendance-fixtures';
 import { attendanceService } from '../attendance/attendance.service';
@@ -47,14 +39,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
   const clock = testClock(TODAY);
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'], now: clock.now }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/staff-capabilities/${bursar.publicId}/`,
-      headers: admin.auth,
-      payload: { capabilities: ['bursar'] },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     // The 1st term is in the school calendar; the 2nd and 3rd are not (their items' dates stand in).
     await db()
       .insertInto('school_terms')
@@ -439,25 +424,8 @@ describeEachDatabase('debtors and collections', (dialect) => {
       feeCalendar(attendanceService(conn, clock.now), sessions),
     );
   }
-  async function counting(run: (svc: FeeReportsService) => Promise<unknown>): Promise<number> {
-    let n = 0;
-    const log = (e: { level: string }) => {
-      if (e.level === 'query') n++;
-    };
-    let conn: DB;
-    let pool: pg.Pool | undefined;
-    if (dialect === 'sqlite') conn = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-    else {
-      pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-      conn = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    }
-    try {
-      await run(service(conn));
-    } finally {
-      if (pool) await conn.destroy();
-    }
-    return n;
-  }
+  const counting = (run: (svc: FeeReportsService) => Promise<unknown>): Promise<number> =>
+    countStatements(ctx, dialect, (conn) => run(service(conn)));
 
   describe('queries', () => {
     it('the same number of statements for 2 and for 20 students (debtors, CSV rows, collections)', async () => {

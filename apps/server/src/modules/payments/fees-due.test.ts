@@ -11,7 +11,8 @@ import {
 } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { createResults } from '../../db/factories';
-import { addStudent, describeEachDatabase, signInStaff, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { addStudent, describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { signInBursar } from '../../../test/payments-fixtures';
 import { testClock } from '../../../test/attendance-fixtures';
 import './payments.tables';
 
@@ -32,14 +33,7 @@ describeEachDatabase('when fees fall due', (dialect) => {
   const clock = testClock(IN_FIRST_TERM);
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'], now: clock.now }, async (s) => {
     ({ ctx, admin, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/staff-capabilities/${bursar.publicId}/`,
-      headers: admin.auth,
-      payload: { capabilities: ['bursar'] },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     await db()
       .insertInto('school_terms')
       .values([

@@ -1,5 +1,3 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_MESSAGES,
@@ -17,11 +15,12 @@ import {
   type ReportTerm,
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
-import { nowIso, type Database, type DB } from '../../db/index';
+import { nowIso } from '../../db/index';
 import { imageSize } from '../../lib/images';
 import { CardEntriesRepository } from './card-entries.repository';
 import { reportSheetsService } from './report-sheets.service';
 import { addStudent, describeEachDatabase, signInStaff, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { countStatements } from '../../../test/statement-count';
 import { greyPng } from '../../../test/grey-png';
 import { makeFormTeacher } from '../../../test/teaching-fixtures';
 
@@ -612,25 +611,8 @@ describeEachDatabase('report card sheets', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting(run: (svc: ReturnType<typeof reportSheetsService>) => Promise<unknown>): Promise<number> {
-      let n = 0;
-      const log = (e: { level: string }) => {
-        if (e.level === 'query') n++;
-      };
-      let db: DB;
-      let pool: pg.Pool | undefined;
-      if (dialect === 'sqlite') db = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-      else {
-        pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-        db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-      }
-      try {
-        await run(reportSheetsService(db, dialect));
-      } finally {
-        if (pool) await db.destroy();
-      }
-      return n;
-    }
+    const counting = (run: (svc: ReturnType<typeof reportSheetsService>) => Promise<unknown>): Promise<number> =>
+      countStatements(ctx, dialect, (db) => run(reportSheetsService(db, dialect)));
 
     it('saving 2 or 60 rows of ratings and comments, and loading the sheets: the same count', async () => {
       const counts: number[][] = [];

@@ -1,6 +1,4 @@
 import fc from 'fast-check';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   ASSESSMENT_MESSAGES,
@@ -16,7 +14,7 @@ import {
   type ScoreSheetSaveResult,
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
-import { nowIso, type Database, type DB } from '../../db/index';
+import { nowIso, type DB } from '../../db/index';
 import { scoreSheetService } from './score-sheet.service';
 import { ScoreSheetRepository } from './score-sheet.repository';
 import { ScoreWriter } from './score-writer';
@@ -38,6 +36,7 @@ import {
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
+import { countStatements } from '../../../test/statement-count';
 import { assign, chooseSubject, enforceAssignments, setWindow } from '../../../test/teaching-fixtures';
 
 const SUBJECT = 'Mathematics';
@@ -428,26 +427,8 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting<T>(run: (svc: ReturnType<typeof scoreSheetService>, db: DB) => Promise<T>): Promise<number> {
-      let n = 0;
-      const log = (e: { level: string }) => {
-        if (e.level === 'query') n++;
-      };
-      let db: DB;
-      let pool: pg.Pool | undefined;
-      if (dialect === 'sqlite') db = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-      else {
-        pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-        db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-      }
-      try {
-        await run(scoreSheetService(db, dialect), db);
-      } finally {
-        // (Destroying the SQLite Kysely would close the test's own database.)
-        if (pool) await db.destroy();
-      }
-      return n;
-    }
+    const counting = <T>(run: (svc: ReturnType<typeof scoreSheetService>, db: DB) => Promise<T>): Promise<number> =>
+      countStatements(ctx, dialect, (db) => run(scoreSheetService(db, dialect), db));
 
     it('loading and saving new rows: the same count for 2 and for 12 students', async () => {
       const counts: number[][] = [];

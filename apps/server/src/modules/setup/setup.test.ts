@@ -1,8 +1,6 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { DEFAULT_REPORT_SETTINGS, DEFAULT_SCHOOL_SETTINGS, SETUP_STEP_IDS, type SetupChecklist } from '@portal/domain';
-import { nowIso, type Database, type DB } from '../../db/index';
+import { nowIso } from '../../db/index';
 import {
   addStudent,
   createSession,
@@ -14,6 +12,7 @@ import {
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
+import { countStatements } from '../../../test/statement-count';
 import { SetupService } from './setup.service';
 
 describeEachDatabase('first-run checklist', (dialect) => {
@@ -32,25 +31,7 @@ describeEachDatabase('first-run checklist', (dialect) => {
   const done = async () => (await get()).steps.filter((s) => s.done).map((s) => s.id);
 
   /** The statements one checklist read runs, counted by a Kysely over the same database. */
-  async function statements(): Promise<number> {
-    let n = 0;
-    const log = (e: { level: string }) => {
-      if (e.level === 'query') n++;
-    };
-    let conn: DB;
-    let pool: pg.Pool | undefined;
-    if (dialect === 'sqlite') conn = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-    else {
-      pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-      conn = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    }
-    try {
-      await new SetupService(conn).checklist();
-    } finally {
-      if (pool) await conn.destroy();
-    }
-    return n;
-  }
+  const statements = (): Promise<number> => countStatements(ctx, dialect, (conn) => new SetupService(conn).checklist());
 
   it('a new install is a neutral "School portal" with no contact details, never the spec’s sample school', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/settings/' });
