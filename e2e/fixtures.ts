@@ -67,6 +67,11 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** The page does not scroll sideways (a 360 px phone shows it whole). */
+export async function noSideways(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
 export const test = base;
 export { expect };
 
