@@ -17,6 +17,7 @@ import {
 } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { addStudent, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { createFeeItems } from '../../db/factories';
 import { signInBursar } from '../../../test/payments-fixtures';
 import { countStatements } from '../../../test/statement-count';
 import { pdfText } from '../../../test/pdf-text';
@@ -67,22 +68,18 @@ describeEachDatabase('debtors and collections', (dialect) => {
     list: { term: Term; name: string; kobo: number; compulsory?: boolean; created_at?: string }[],
     sid = sessionId,
   ) {
-    for (const i of list)
-      await db()
-        .insertInto('fee_items')
-        .values({
-          student_class: cls,
-          session_id: sid,
-          term: i.term,
-          name: i.name,
-          name_key: feeItemKey(i.name),
-          amount_kobo: i.kobo,
-          compulsory: i.compulsory === false ? 0 : 1,
-          description: '',
-          created_at: i.created_at ?? '2025-09-01T08:00:00.000Z',
-          updated_at: nowIso(),
-        })
-        .execute();
+    await createFeeItems(
+      db(),
+      list.map((i) => ({
+        studentClass: cls,
+        sessionId: sid,
+        term: i.term,
+        name: i.name,
+        amountKobo: i.kobo,
+        compulsory: i.compulsory,
+        createdAt: i.created_at ?? '2025-09-01T08:00:00.000Z',
+      })),
+    );
   }
   async function kid(cls: string, first = 'Ada', last = 'Eze'): Promise<Kid> {
     const s = await addStudent(ctx, cls, first, last);

@@ -12,6 +12,7 @@ import {
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
+import { createFeeItems } from '../../db/factories';
 import { countStatements } from '../../../test/statement-count';
 import { SetupService } from './setup.service';
 
@@ -101,21 +102,7 @@ describeEachDatabase('first-run checklist', (dialect) => {
       .execute();
     expect(await done()).toContain('assignments');
 
-    await db
-      .insertInto('fee_items')
-      .values({
-        student_class: 'JSS 1A',
-        session_id: session.id,
-        term: '1st',
-        name: 'Tuition',
-        name_key: 'tuition',
-        amount_kobo: 5_000_000,
-        compulsory: 1,
-        description: '',
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    await createFeeItems(db, [{ studentClass: 'JSS 1A', sessionId: session.id, term: '1st', name: 'Tuition', amountKobo: 5_000_000 }]);
     expect(await done()).toContain('fees');
 
     const report = await ctx.app.inject({
