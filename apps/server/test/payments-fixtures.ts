@@ -15,6 +15,18 @@ export function lagosDay(days = 0): string {
 /** A small PNG as a data URL (a teller scan or a transfer proof). */
 export const pngDataUrl = (bytes: Buffer = greyPng(4, 4)) => `data:image/png;base64,${bytes.toString('base64')}`;
 
+/** A 10% sibling discount on the tuition of every term of the session, as the bursar gives one. */
+export const siblingDiscount = (admissionNumber: string, sessionId: number) => ({
+  admission_number: admissionNumber,
+  session_id: sessionId,
+  term: null,
+  kind: 'sibling',
+  basis: 'percent',
+  percent: 10,
+  items: ['Tuition'],
+  reason: 'Elder sister in SSS 2',
+});
+
 /** Signs in a staff member, Bola Bursar, whom the admin has given the bursar capability. */
 export async function signInBursar(ctx: TestContext, admin: SignedIn): Promise<SignedIn & { staffId: string; id: number }> {
   const bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });

@@ -11,7 +11,7 @@ import {
   type Statement,
 } from '@portal/domain';
 import { auditRow, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { lagosDay, signInBursar, type Student } from '../../../test/payments-fixtures';
+import { lagosDay, siblingDiscount, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
 
 describeEachDatabase('discounts and scholarships', (dialect) => {
@@ -36,17 +36,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
 
   const kid = () => signInStudent(ctx, { studentClass: 'JSS 2A' }) as Promise<Student>;
-  const body = (s: Student, over: Record<string, unknown> = {}) => ({
-    admission_number: s.admissionNumber,
-    session_id: sessionId,
-    term: null,
-    kind: 'sibling',
-    basis: 'percent',
-    percent: 10,
-    items: ['Tuition'],
-    reason: 'Elder sister in SSS 2',
-    ...over,
-  });
+  const body = (s: Student, over: Record<string, unknown> = {}) => ({ ...siblingDiscount(s.admissionNumber, sessionId), ...over });
   const give = (s: Student, over: Record<string, unknown> = {}, who: SignedIn = bursar) =>
     post(who, '/api/bursary/discounts/', body(s, over));
   const revoke = (id: number, reason = 'Sister left the school', who: SignedIn = bursar) =>

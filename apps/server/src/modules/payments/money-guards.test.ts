@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, IDEMPOTENCY_MESSAGES, PAYMENT_DATE_MESSAGES, shiftYears } from '@portal/domain';
 import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { lagosDay, pngDataUrl, signInBursar, type Student } from '../../../test/payments-fixtures';
+import { lagosDay, pngDataUrl, siblingDiscount, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
 
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -205,16 +205,7 @@ describeEachDatabase('retries with an Idempotency-Key', (dialect) => {
     expect(reversals[0]!.json()).toEqual(reversals[1]!.json());
 
     const discountKey = newKey();
-    const discount = {
-      admission_number: pupil.admissionNumber,
-      session_id: sessionId,
-      term: null,
-      kind: 'sibling',
-      basis: 'percent',
-      percent: 10,
-      items: ['Tuition'],
-      reason: 'Elder sister in SSS 2',
-    };
+    const discount = siblingDiscount(pupil.admissionNumber, sessionId);
     const gifts = await Promise.all([0, 1].map(() => send(bursar, 'POST', '/api/bursary/discounts/', discount, discountKey)));
     expect(gifts.map((r) => r.statusCode)).toEqual([201, 201]);
     const discounts = await ctx.handle.db.selectFrom('fee_discounts').select('id').where('student_id', '=', pupil.id).execute();
