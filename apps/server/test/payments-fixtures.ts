@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { LedgerEntry } from '@portal/domain';
 import { signInStaff, type SignedIn, type TestContext } from './helpers';
 import { greyPng } from './grey-png';
 
@@ -38,4 +39,26 @@ export async function signInBursar(ctx: TestContext, admin: SignedIn): Promise<S
   });
   expect(granted.statusCode, granted.body).toBe(200);
   return bursar;
+}
+
+/**
+ * The bursar records a payment (by default a bank transfer at First Bank for the whole session, no
+ * term) and gets its ledger entry; anything but 201 fails the test.
+ */
+export async function recordPayment(
+  ctx: TestContext,
+  bursar: SignedIn,
+  payment: { admission_number: string; session_id: number; amount: number; bank_reference: string; paid_on: string } & Record<
+    string,
+    unknown
+  >,
+): Promise<LedgerEntry> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bursary/payments/',
+    headers: bursar.auth,
+    payload: { term: null, method: 'bank_transfer', bank: 'First Bank', ...payment },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<LedgerEntry>();
 }

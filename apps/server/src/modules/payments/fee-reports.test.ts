@@ -18,7 +18,7 @@ import {
 import { nowIso, type DB } from '../../db/index';
 import { addStudent, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { createFeeItems } from '../../db/factories';
-import { signInBursar } from '../../../test/payments-fixtures';
+import { recordPayment, signInBursar } from '../../../test/payments-fixtures';
 import { countStatements } from '../../../test/statement-count';
 import { pdfText } from '../../../test/pdf-text';
 import { testClock } from '../../../test/attendance-fixtures';
@@ -86,21 +86,15 @@ describeEachDatabase('debtors and collections', (dialect) => {
     return { id: s.id, admissionNumber: s.admissionNumber };
   }
   let refSeq = 0;
-  async function pay(k: Kid, naira: number, over: Record<string, unknown> = {}): Promise<LedgerEntry> {
-    const res = await post(bursar, '/api/bursary/payments/', {
+  const pay = (k: Kid, naira: number, over: Record<string, unknown> = {}): Promise<LedgerEntry> =>
+    recordPayment(ctx, bursar, {
       admission_number: k.admissionNumber,
       session_id: sessionId,
-      term: null,
       amount: naira,
-      method: 'bank_transfer',
-      bank: 'First Bank',
       bank_reference: `FR-${dialect}-${++refSeq}`,
       paid_on: TODAY,
       ...over,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<LedgerEntry>();
-  }
   async function reverse(e: LedgerEntry): Promise<void> {
     const res = await post(bursar, `/api/bursary/payments/${e.reference}/reverse/`, { reason: 'Entered in error' });
     expect(res.statusCode, res.body).toBe(201);

@@ -4,7 +4,6 @@ import {
   type CollectionSummary,
   type DebtorsPage,
   type FeeItem,
-  type LedgerEntry,
   type ReportCard,
   type Statement,
   type Term,
@@ -12,7 +11,7 @@ import {
 import { nowIso, type DB } from '../../db/index';
 import { createResults } from '../../db/factories';
 import { addStudent, describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { signInBursar } from '../../../test/payments-fixtures';
+import { recordPayment, signInBursar } from '../../../test/payments-fixtures';
 import { testClock } from '../../../test/attendance-fixtures';
 import './payments.tables';
 
@@ -91,21 +90,14 @@ describeEachDatabase('when fees fall due', (dialect) => {
     return { cls, paidFirst, nothing, part };
   }
   let refSeq = 0;
-  function pay(k: Kid, naira: number, paidOn: string) {
-    return ok<LedgerEntry>(
-      send(bursar, 'POST', '/api/bursary/payments/', {
-        admission_number: k.admissionNumber,
-        session_id: sessionId,
-        term: null,
-        amount: naira,
-        method: 'bank_transfer',
-        bank: 'First Bank',
-        bank_reference: `DUE-${dialect}-${++refSeq}`,
-        paid_on: paidOn,
-      }),
-      201,
-    );
-  }
+  const pay = (k: Kid, naira: number, paidOn: string) =>
+    recordPayment(ctx, bursar, {
+      admission_number: k.admissionNumber,
+      session_id: sessionId,
+      amount: naira,
+      bank_reference: `DUE-${dialect}-${++refSeq}`,
+      paid_on: paidOn,
+    });
   const debtors = (q: Record<string, string | number | undefined>) =>
     ok<DebtorsPage>(get(bursar, `/api/bursary/debtors/?${qs({ session_id: sessionId, ...q })}`));
   const rowOf = (page: DebtorsPage, k: Kid) => page.debtors.find((d) => d.admission_number === k.admissionNumber);
