@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -113,11 +114,37 @@ export function mergeResults(patch: Record<string, unknown>): void {
 
 /** A loopback port nobody listens on right now, for a server a script starts. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const s = createServer();
+    s.unref();
+    s.on('error', reject);
     s.listen(0, '127.0.0.1', () => {
       const port = (s.address() as { port: number }).port;
       s.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Starts a process a script needs (a server, a proxy) from the repository root, adds it to
+ * `children` (killed when the script ends) and keeps the last `keepChars` of its output for an
+ * error message.
+ */
+export function startChild(
+  children: ChildProcess[],
+  name: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  keepChars = 6000,
+): { child: ChildProcess; log: () => string } {
+  let out = '';
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-keepChars);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, log: () => `[${name}] ${out}` };
 }

@@ -24,7 +24,7 @@
  * instance's peak RSS and CPU, and writes bench/results/latest.json (`results-day-sqlite`,
  * `results-day-postgres-2`; a compressed run adds `-Nmin`). Budget: p99 < 1 s per step, 0 errors.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -38,7 +38,18 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/index';
 import type { Database } from '../apps/server/src/db/schema';
-import { BENCH_ACCOUNTS, RESULTS_FILE, ROOT, datasetLocation, fmtMs, intArg, mergeResults, parseArgs, type Args } from './common';
+import {
+  BENCH_ACCOUNTS,
+  RESULTS_FILE,
+  ROOT,
+  datasetLocation,
+  fmtMs,
+  intArg,
+  mergeResults,
+  parseArgs,
+  startChild,
+  type Args,
+} from './common';
 import { datasetIsCurrent, generate, rng, type DatasetMeta } from './data';
 
 const STUDENT_PASSWORD = 'Bench-Student-Pass-2026';
@@ -226,17 +237,7 @@ function stopChildren(): void {
 }
 process.on('exit', stopChildren);
 
-function start(name: string, cmd: string, args: string[], env: Record<string, string>): { child: ChildProcess; log: () => string } {
-  let out = '';
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const keep = (d: Buffer) => {
-    out = (out + d.toString()).slice(-6000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, log: () => `[${name}] ${out}` };
-}
+const start = (name: string, cmd: string, args: string[], env: Record<string, string>) => startChild(children, name, cmd, args, env);
 
 async function waitHealthy(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<number> {
   const t = performance.now();

@@ -10,10 +10,9 @@
  * 4. runs autocannon on both, 5. prints the table and writes bench/results/latest.json.
  * Benchmarks only; no test asserts a timing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -25,7 +24,19 @@ import { testConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/index';
 import type { Database } from '../apps/server/src/db/schema';
 import type { BaselinePlan, CapturedQuery } from './baseline';
-import { BENCH_ACCOUNTS, BENCH_BIG_CLASS, RESULTS_FILE, ROOT, datasetLocation, fmtMs, intArg, mergeResults, parseArgs } from './common';
+import {
+  BENCH_ACCOUNTS,
+  BENCH_BIG_CLASS,
+  RESULTS_FILE,
+  ROOT,
+  datasetLocation,
+  fmtMs,
+  freePort,
+  intArg,
+  mergeResults,
+  parseArgs,
+  startChild,
+} from './common';
 import { datasetIsCurrent, generate, type DatasetMeta } from './data';
 import {
   SCENARIOS,
@@ -72,18 +83,6 @@ function killChildren(): void {
 }
 process.on('exit', killChildren);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -99,17 +98,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log:
   throw new Error(`not ready after ${timeoutMs} ms: ${url}\n${log()}`);
 }
 
-function startProcess(name: string, args: string[], env: Record<string, string>): { child: ChildProcess; log: () => string } {
-  let out = '';
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const keep = (d: Buffer) => {
-    out = (out + d.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, log: () => `[${name}] ${out}` };
-}
+const startProcess = (name: string, args: string[], env: Record<string, string>) =>
+  startChild(children, name, process.execPath, args, env, 4000);
 
 /** Resets the process's peak RSS (VmHWM) so each scenario reports its own peak; Linux, same user. */
 function resetPeak(pid: number): void {

@@ -7,12 +7,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SUBJECTS } from '@portal/domain';
+import { ROOT, freePort } from './common';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
@@ -26,16 +25,6 @@ const DEMO = {
   staff: { email: 'staff1@demo.school', password: 'Teach-Demo-2026' },
   student: { email: 'student1@demo.school', password: 'Learn-Demo-2026' },
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function rssKb(pid: number): number {
   try {

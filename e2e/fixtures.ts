@@ -67,6 +67,30 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** How far the page scrolls sideways, in pixels (0 or less when a 360 px phone shows it whole). */
+export function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The page does not scroll sideways. */
+export async function noSideways(page: Page): Promise<void> {
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+}
+
+/** Pastes `text` into the input labelled `aria` as the browser would (a block of cells fills a grid). */
+export async function pasteText(page: Page, aria: string, text: string): Promise<void> {
+  await page.getByLabel(aria, { exact: true }).focus();
+  await page.evaluate(
+    ({ aria, text }) => {
+      const el = document.querySelector<HTMLInputElement>(`input[aria-label="${aria}"]`)!;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { aria, text },
+  );
+}
+
 export const test = base;
 export { expect };
 

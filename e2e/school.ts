@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { CurrentTerm } from '../packages/domain/src/current-term';
 import type { SchoolCalendarView } from '../packages/domain/src/attendance';
-import type { StaffCapability } from '../packages/domain/src/bursary';
+import type { StaffCapability, Statement } from '../packages/domain/src/bursary';
 import type { Term } from '../packages/domain/src/constants';
 import type { TermStarts } from '../packages/domain/src/fees-due';
 import { armName, type ClassLevel } from '../packages/domain/src/teaching';
@@ -151,4 +151,13 @@ async function choosePassword(request: APIRequestContext, role: 'staff' | 'stude
     data: { old_password: otp, new_password: password, confirm_password: password },
   });
   expect(changed.status(), await changed.text()).toBeLessThan(300);
+}
+
+/** A student's statement for a session, as the admin reads it. */
+export async function statementOf(request: APIRequestContext, admission: string, sessionId: number): Promise<Statement> {
+  const res = await request.get(`/api/bursary/statement/?admission_number=${admission}&session_id=${sessionId}`, {
+    headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Statement;
 }

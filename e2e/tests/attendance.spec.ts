@@ -14,7 +14,7 @@ import {
 import { ATTENDANCE_SCREEN_LABELS as SL, ATTENDANCE_SCREEN_MESSAGES as SM } from '../../packages/domain/src/attendance-screens';
 import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards';
 import { TEACHING_MESSAGES, type ClassArm, type SessionAssignments } from '../../packages/domain/src/teaching';
-import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, test } from '../fixtures';
 
 // The attendance register on a 360 px phone: JSS 1A's form teacher (staff1 in the demo
 // school) fills in a missed day of 2025/2026's third term in a few taps and corrects it; a holiday and
@@ -58,10 +58,6 @@ async function send(request: APIRequestContext, method: 'post' | 'put', path: st
   const res = await request[method](path, { headers: await admin(request), data });
   expect(ok, `${method} ${path}: ${await res.text()}`).toContain(res.status());
   return res;
-}
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 const registerPath = (date: string) => `/api/attendance/register/?student_class=${encodeURIComponent(ARM)}&date=${date}`;

@@ -1,11 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { DISCOUNT_MESSAGES, DISCOUNT_SCREEN, type Discount } from '../../packages/domain/src/discounts';
 import { DISCOUNT_SCREEN_LABELS as L } from '../../packages/domain/src/discount-screens';
 import { MY_STATEMENT_SCREEN } from '../../packages/domain/src/bursary-screens';
-import type { Statement } from '../../packages/domain/src/bursary';
 import { formatNaira } from '../../packages/domain/src/money';
-import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
-import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
+import { apiToken, expect, expectAccessible, noSideways, signInViaUi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag, statementOf } from '../school';
 
 // Discounts and scholarships on a 360 px phone: the bursar gives a fresh JSS 3 student a sibling
 // discount of 10 % on Tuition; the statement shows the discount line and the lower balance; the
@@ -23,18 +21,6 @@ let admission = '';
 let sessionId = 0;
 let full = 0;
 
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
-async function statementOf(request: APIRequestContext): Promise<Statement> {
-  const res = await request.get(`/api/bursary/statement/?admission_number=${admission}&session_id=${sessionId}`, {
-    headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as Statement;
-}
-
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
   sessionId = await currentSessionId(api);
@@ -51,7 +37,7 @@ test.beforeAll(async ({ request }) => {
   admission = pupil.admission_number;
   PUPIL = { email: pupil.email, password: pupil.password };
   BURSAR = await createStaff(api, RUN, ['bursar']);
-  full = (await statementOf(request)).balance;
+  full = (await statementOf(request, admission, sessionId)).balance;
   expect(full).toBeGreaterThan(0);
 });
 
@@ -90,7 +76,7 @@ test('the bursar gives a sibling discount, the student sees it on the payment fo
   const row = page.getByTestId('discount-row').filter({ hasText: LABEL });
   await expect(row).toHaveAttribute('data-state', 'active');
 
-  const discounted = await statementOf(page.request);
+  const discounted = await statementOf(page.request, admission, sessionId);
   expect(discounted.discounts).toBeGreaterThan(0);
   expect(discounted.balance).toBe(full - discounted.discounts);
   await expect(row.getByTestId('discount-value')).toHaveText(formatNaira(discounted.discounts));
@@ -138,7 +124,7 @@ test('the bursar gives a sibling discount, the student sees it on the payment fo
   await expect(page.getByTestId('discount-balance')).toHaveText(formatNaira(full));
   await expectAccessible(page);
   await noSideways(page);
-  expect((await statementOf(page.request)).balance).toBe(full);
+  expect((await statementOf(page.request, admission, sessionId)).balance).toBe(full);
 
   await pupil.goto('/PaymentForm');
   await expect(pupil.getByTestId('fees-outstanding')).toHaveText(formatNaira(full));

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Statement } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as BL } from '../../packages/domain/src/bursary-screens';
 import { termLabel } from '../../packages/domain/src/constants';
@@ -9,7 +9,7 @@ import { FEE_MESSAGES } from '../../packages/domain/src/fees';
 import { currentTermOf } from '../../packages/domain/src/fees-due';
 import { formatNaira } from '../../packages/domain/src/money';
 import type { TermStarts } from '../../packages/domain/src/fees-due';
-import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaUi, test } from '../fixtures';
 import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, currentTerm, runTag, termStarts } from '../school';
 
 // When fees fall due, on a 360 px phone: the bursar gives a fee item a due date a month away on the
@@ -30,10 +30,6 @@ let token = '';
 /** The school's today (in its time zone) and its terms' first days, as the server says. */
 let schoolToday = '';
 let starts: TermStarts = {};
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 async function apiGet<T>(request: APIRequestContext, url: string): Promise<T> {
   const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { BURSARY_SCREENS, type LedgerPage } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-screens';
 import { DUPLICATE_CASH_MESSAGES } from '../../packages/domain/src/money-guards';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 import { addFee, asAdmin, createArm, createStudent, currentSessionId, runTag } from '../school';
 
 // On a 360 px phone: a Record a Payment form submitted twice at once records one payment
@@ -14,10 +14,6 @@ const PHONE = { width: 360, height: 740 };
 const RUN = runTag();
 const CASH_NAIRA = 3_000;
 let admission = '';
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 async function ledgerCount(request: APIRequestContext): Promise<number> {
   const res = await request.get(`/api/bursary/payments/?admission_number=${admission}`, {

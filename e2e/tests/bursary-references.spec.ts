@@ -3,7 +3,7 @@ import { BANK_REFERENCE_MESSAGES } from '../../packages/domain/src/bank-referenc
 import { BURSARY_MESSAGES, BURSARY_SCREENS } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
-import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 import { addFee, asAdmin, createArm, createStudent, currentSessionId, runTag } from '../school';
 
 // Bank references on a 360 px phone: the bank is picked from the list the form
@@ -17,10 +17,6 @@ const PHONE = { width: 360, height: 740 };
 const RUN = runTag();
 const TELLER_REF = `GTB-${RUN}`;
 let admission = '';
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);

@@ -9,7 +9,7 @@ import {
 } from '../../packages/domain/src/fee-reports';
 import { formatNaira } from '../../packages/domain/src/money';
 import { pdfText } from '../../apps/server/test/pdf-text';
-import { apiToken, expect, expectAccessible, signInViaUi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaUi, test } from '../fixtures';
 import { addFee, asAdmin, createArm, createStaff, currentSessionId, currentTerm, runTag } from '../school';
 
 // The bursar's reports on a 360 px phone: the bursar opens Debtors from the menu, filters to this
@@ -34,10 +34,6 @@ let schoolToday = '';
 
 /** The school's today (in its time zone, as the server says). */
 const lagosToday = () => schoolToday;
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 async function newStudent(request: APIRequestContext, headers: Record<string, string>, suffix: string): Promise<string> {
   const res = await request.post('/api/students/', {

@@ -3,7 +3,7 @@ import { TRANSFER_REPORT_SCREEN_LABELS as L } from '../../packages/domain/src/tr
 import { BURSARY_SCREEN_LABELS as BL } from '../../packages/domain/src/bursary-screens';
 import { TRANSFER_REPORT_MESSAGES, TRANSFER_REPORT_SCREENS } from '../../packages/domain/src/transfer-reports';
 import { formatNaira } from '../../packages/domain/src/money';
-import { expect, expectAccessible, signInViaUi, test } from '../fixtures';
+import { expect, expectAccessible, noSideways, signInViaUi, test } from '../fixtures';
 import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
 
 // Reported transfers on a 360 px phone: a student of an SSS 1 arm made for this run (with its 1st-term
@@ -22,10 +22,6 @@ const REASON = 'The teller number does not match the bank statement. Please chec
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 let student = { email: '', admission: '', password: '' };
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { BURSARY_MESSAGES, BURSARY_SCREENS, type Statement } from '../../packages/domain/src/bursary';
+import type { Page } from '@playwright/test';
+import { BURSARY_MESSAGES, BURSARY_SCREENS } from '../../packages/domain/src/bursary';
 import { BURSARY_FEE_SCREENS, BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
-import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
-import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag } from '../school';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, signInViaUi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag, statementOf } from '../school';
 
 // The bursar's office on a 360 px phone: the admin makes a staff member the bursar; the bursar
 // records a bank-teller payment with a scan and a cash payment for a student of this spec's own, is
@@ -25,18 +25,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 let admission = '';
 let sessionId = 0;
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
-async function statementOf(request: APIRequestContext): Promise<Statement> {
-  const res = await request.get(`/api/bursary/statement/?admission_number=${admission}&session_id=${sessionId}`, {
-    headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as Statement;
-}
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
@@ -168,7 +156,7 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   await expect(page.getByRole('heading', { name: BURSARY_FEE_SCREENS.schedules.label, level: 1 })).toBeVisible();
 
   // The statement: charges, both payments, the reversal and the balance.
-  const expected = await statementOf(page.request);
+  const expected = await statementOf(page.request, admission, sessionId);
   expect(expected.paid).toBe(TELLER_NAIRA);
   expect(expected.balance).toBe(expected.charged - TELLER_NAIRA);
   await page.goto(BURSARY_SCREENS.statement.to);

@@ -3,7 +3,7 @@ import { ATTENDANCE_LABELS, weekdayName, type Register } from '../../packages/do
 import type { CurrentTerm } from '../../packages/domain/src/current-term';
 import { formatDate } from '../../packages/domain/src/datetime';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
-import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, test } from '../fixtures';
 
 // On a 360 px phone. Every term-based screen opens on the current session and
 // term, as the server computes it from the demo calendar and today (2025/2026 is the session marked
@@ -23,10 +23,6 @@ async function apiGet<T>(request: APIRequestContext, url: string): Promise<T> {
   const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as T;
-}
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** The session and term selects show the current term. */

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { DEFAULT_ADMISSION_PAGE } from '../../packages/domain/src/admission-constants';
 import { SETUP_STEPS } from '../../packages/domain/src/first-run';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 
 // On a 360 px phone: a new install's first-run checklist (a server of
 // its own on an empty database), the portal's own admission page edited and viewed, and a teacher's
@@ -14,10 +13,6 @@ import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtu
 
 const PHONE = { width: 360, height: 740 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 test.describe('a new install (a server of its own on an empty database)', () => {
   const port = Number(process.env.E2E_PORT ?? 3100) + 1000;

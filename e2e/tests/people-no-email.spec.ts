@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { AUTH_MESSAGES } from '../../packages/domain/src/auth-constants';
 import { STUDENT_CONTACT_HINT } from '../../packages/domain/src/people-constants';
 import { TEACHING_MESSAGES } from '../../packages/domain/src/teaching';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 import { asAdmin, createArm, runTag } from '../school';
 
 // On a 360 px phone: the admin registers a pupil with neither email nor phone
@@ -15,10 +15,6 @@ const RUN = runTag();
 /** The pupil's arm: this run's own (fixture school.ts). */
 let ARM = '';
 const SENIOR = ['SSS 1', 'SSS 2', 'SSS 3'] as const;
-
-async function noSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 async function french(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
   const res = await request.get('/api/teaching/structure/', { headers });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { greyPng } from '../../apps/server/test/grey-png';
 import { pdfText } from '../../apps/server/test/pdf-text';
 import {
@@ -13,7 +13,7 @@ import {
   type ReportTerm,
 } from '../../packages/domain/src/report-cards';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
-import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, studentSubjects, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, studentSubjects, test, noSideways, pasteText } from '../fixtures';
 
 // The whole report card, end to end, on the third-term card of JSS 1A (the demo school has 1st and
 // 2nd term results; the test enters the 3rd term's, so the card has the cumulative table and the
@@ -46,10 +46,6 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
   const res = await request.get(path, { headers: await admin(request) });
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
   return (await res.json()) as T;
-}
-
-async function sideways(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 /** The served PDF is compressed: inflate each Flate stream so pdfText (tests' reader) can read it. */
@@ -208,16 +204,7 @@ test('the form teacher rates the arm, writes comments and submits', async ({ pag
   const traits = [...sheet.traits.affective, ...sheet.traits.psychomotor];
   const block = names.map((_, i) => traits.map((_, k) => String(((i + k) % 5) + 1)).join('\t')).join('\n');
   const firstCell = `${traits[0]!.name} for ${names[0]}`;
-  await page.getByLabel(firstCell, { exact: true }).focus();
-  await page.evaluate(
-    ({ aria, text }) => {
-      const el = document.querySelector<HTMLInputElement>(`input[aria-label="${aria}"]`)!;
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    },
-    { aria: firstCell, text: block },
-  );
+  await pasteText(page, firstCell, block);
   await page.getByRole('button', { name: /Save all/ }).click();
   for (const adm of adms) await expect(page.getByTestId(`row-${adm}`).getByTestId('row-status')).toHaveText(/Saved$/);
   await expectAccessible(page);
@@ -255,7 +242,7 @@ test('the form teacher rates the arm, writes comments and submits', async ({ pag
     .click();
   await expect(page.getByText(REPORT_MESSAGES.submitted(ARM))).toBeVisible();
   await expect(arm.getByTestId('approval-status')).toHaveText('Submitted');
-  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await noSideways(page);
 
   // Locked now: a change to the sheet is refused with the lock message.
   const current = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
@@ -392,7 +379,7 @@ test('the student on a phone sees every section of the third-term card and the s
   await expect(page.getByTestId('card-promotion-label')).toHaveText(json.promotion!.label);
   // The student sees no approval status, and the card fits the phone.
   await expect(page.getByTestId('card-status')).toHaveCount(0);
-  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await expectAccessible(page);
 
   // Signed in, the server sends the card in the document itself (the page-view cookie), never cached:

@@ -9,7 +9,7 @@ import {
   type ReportSettings,
   type ReportTerm,
 } from '../../packages/domain/src/report-cards';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, signInViaApi, test, noSideways, pasteText } from '../fixtures';
 
 // The screens that fill the report card, on a 360 px phone: the admin edits the traits, the rating
 // key and the comment bank, uploads the principal's signature and sets the term's dates; JSS 1A's
@@ -40,24 +40,7 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
   return (await res.json()) as T;
 }
 
-async function sideways(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
 const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
-
-async function pasteInto(page: Page, aria: string, text: string) {
-  await page.getByLabel(aria, { exact: true }).focus();
-  await page.evaluate(
-    ({ aria, text }) => {
-      const el = document.querySelector<HTMLInputElement>(`input[aria-label="${aria}"]`)!;
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    },
-    { aria, text },
-  );
-}
 
 test.beforeAll(async ({ request }) => {
   const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
@@ -161,7 +144,7 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
     .getByLabel("Principal's signature (PNG or JPEG, under 2 MB)")
     .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: greyPng(300, 100) });
   await expect(page.getByRole('img', { name: "Current: Principal's signature" })).toBeVisible();
-  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText(REPORT_MESSAGES.settingsSaved)).toBeVisible();
@@ -252,11 +235,11 @@ test('the form teacher rates the arm on a phone with the keyboard and a pasted b
 
   // Neatness and Politeness pasted as a block from a spreadsheet, from the first student down.
   const block = names.map((_, i) => `${((i + 2) % 5) + 1}\t${((i + 3) % 5) + 1}`).join('\n');
-  await pasteInto(page, `Neatness for ${names[0]}`, block);
+  await pasteText(page, `Neatness for ${names[0]}`, block);
   await expect(page.getByLabel(`Politeness for ${names.at(-1)}`, { exact: true })).toHaveValue(String(((names.length - 1 + 3) % 5) + 1));
   await page.getByRole('button', { name: /Save all/ }).click();
   for (const adm of adms) await expect(status(page, adm)).toHaveText(/Saved$/);
-  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await expectAccessible(page);
 
   // The name column stays in view while the traits scroll sideways.
@@ -357,7 +340,7 @@ test('the form teacher writes comments and attendance and applies suggestions; t
   await expect(page.getByText(REPORT_MESSAGES.suggestionsApplied(withSuggestion))).toBeVisible();
   await expect(field("Form teacher's comment", 0)).toHaveValue('Steady and helpful in class.');
   if (sheet.rows[2]?.suggested_form) await expect(field("Form teacher's comment", 2)).toHaveValue(sheet.rows[2].suggested_form);
-  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await expectAccessible(page);
 
   // The principal (the admin) writes a principal's comment on the same sheet.
@@ -413,7 +396,7 @@ test("third term: the rule's promotion decision shows; the principal overrides i
   await field('Reason for the change').fill('Sat the exams while ill; the school board agreed.');
   await field('Reason for the change').blur();
   await expect(row.getByTestId('row-status')).toContainText('Saved');
-  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await expectAccessible(page);
   await page.reload();
   await expect(field('Decision')).toHaveValue(other);

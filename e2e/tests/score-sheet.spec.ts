@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ASSESSMENT_MESSAGES, subjectStatistics, type ComponentScores, type ScoreSheet } from '../../packages/domain/src/assessment';
 import { bandFor, type GradeBand } from '../../packages/domain/src/grading';
 import { GRID_SCREEN_MESSAGES as G } from '../../packages/domain/src/score-grid-screens';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, signInViaApi, test, pasteText } from '../fixtures';
 
 // The class score grid on a 360 px phone: the admin sets CA1 20 / CA2 20 / Exam 60 for senior
 // classes; the SSS 1A Mathematics teacher fills a 40-student arm from My Classes with the keyboard
@@ -120,18 +120,7 @@ const input = (page: Page, label: string, name: string) => page.getByLabel(`${la
 const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
 const savedRows = (page: Page) => page.getByTestId('row-status').filter({ hasText: /^\W*Saved$/ });
 
-async function pasteInto(page: Page, label: string, name: string, text: string) {
-  await input(page, label, name).focus();
-  await page.evaluate(
-    ({ aria, text }) => {
-      const el = document.querySelector<HTMLInputElement>(`input[aria-label="${aria}"]`)!;
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    },
-    { aria: `${label} for ${name}`, text },
-  );
-}
+const pasteInto = (page: Page, label: string, name: string, text: string) => pasteText(page, `${label} for ${name}`, text);
 
 /** Totals, grades and positions on screen are the domain's, over what is stored. */
 async function expectFigures(page: Page, request: APIRequestContext) {

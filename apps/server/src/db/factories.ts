@@ -1,4 +1,4 @@
-import { DEFAULT_SCALES, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass } from '@portal/domain';
+import { DEFAULT_SCALES, feeItemKey, formatAdmissionNumber, formatStaffId, gradeFor, levelOfClass } from '@portal/domain';
 import { sql } from 'kysely';
 import { hashPassword } from '../lib/passwords';
 import { allocate } from './counters';
@@ -146,6 +146,37 @@ export async function createSession(db: DB, name: string, isCurrent = false) {
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, name };
+}
+
+export interface FeeItemInput {
+  studentClass: string;
+  sessionId: number;
+  term: '1st' | '2nd' | '3rd';
+  name: string;
+  amountKobo: number;
+  compulsory?: boolean;
+  createdAt?: string;
+}
+
+/** Fee items of a class's term, written straight to the table (no audit, no checks). */
+export async function createFeeItems(db: DB, items: FeeItemInput[]) {
+  const now = nowIso();
+  for (const i of items)
+    await db
+      .insertInto('fee_items')
+      .values({
+        student_class: i.studentClass,
+        session_id: i.sessionId,
+        term: i.term,
+        name: i.name,
+        name_key: feeItemKey(i.name),
+        amount_kobo: i.amountKobo,
+        compulsory: i.compulsory === false ? 0 : 1,
+        description: '',
+        created_at: i.createdAt ?? now,
+        updated_at: now,
+      })
+      .execute();
 }
 
 export interface ResultInput {

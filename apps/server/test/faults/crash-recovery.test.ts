@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../free-port';
 
 /**
  * The real server process is SIGKILLed in the middle of bulk result saves and a CSV
@@ -16,16 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = { email: 'crash-admin@test.school', password: 'Crash-Admin-Pass-1' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };

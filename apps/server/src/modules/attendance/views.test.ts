@@ -75,6 +75,14 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
   const enc = encodeURIComponent;
+  /** The admin imports carried-in totals for the 1st term (a dry run, or applied). */
+  const post = (csv: string, dry_run: boolean) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/attendance/carried/import/',
+      headers: admin.auth,
+      payload: { session_id: sessionId, term: '1st', csv, dry_run },
+    });
 
   it("shows an arm's month: days, marks, counts and the flagged streak", async () => {
     clock.at('2025-10-10');
@@ -179,13 +187,6 @@ describeEachDatabase('attendance views and totals', (dialect) => {
 
   it('imports carried-in totals: a dry run previews with per-line errors; applying adds them to the totals', async () => {
     clock.at('2025-10-10');
-    const post = (csv: string, dry_run: boolean) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/attendance/carried/import/',
-        headers: admin.auth,
-        payload: { session_id: sessionId, term: '1st', csv, dry_run },
-      });
     // Applying a file with errors is a 400 carrying the preview (the client shows it); nothing is saved.
     const badCsv = `admission_number,name,days_present,days_absent\n${ada.admissionNumber},Ada,10,2\nSTU-9999,X,1,1\n${ada.admissionNumber},Ada,1,1\n${bola.admissionNumber},B,x,1\n`;
     const bad = await post(badCsv, false);
@@ -224,13 +225,6 @@ describeEachDatabase('attendance views and totals', (dialect) => {
 
   it('refuses carried-in totals above the times school opened, naming the line, as typed totals are', async () => {
     clock.at('2025-10-10');
-    const post = (csv: string, dry_run: boolean) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/attendance/carried/import/',
-        headers: admin.auth,
-        payload: { session_id: sessionId, term: '1st', csv, dry_run },
-      });
     // The calendar counts 19 times opened so far; 200 + 200 cannot be right.
     const csv = `admission_number,days_present,days_absent\n${bola.admissionNumber},10,9\n${ada.admissionNumber},200,200\n`;
     const bad = await post(csv, false);

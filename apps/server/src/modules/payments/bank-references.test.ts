@@ -10,18 +10,9 @@ import {
   type TransferConfirmation,
   type TransferReport,
 } from '@portal/domain';
-import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { greyPng } from '../../../test/grey-png';
+import { describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { lagosDay, pngDataUrl, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
-
-type Student = SignedIn & { admissionNumber: string; id: number };
-
-function lagosDay(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-const pngDataUrl = () => `data:image/png;base64,${greyPng(4, 4).toString('base64')}`;
 
 /** One reference rule, banks by their code, and a reversed payment releasing its reference. */
 describeEachDatabase('bank references and banks', (dialect) => {
@@ -30,14 +21,7 @@ describeEachDatabase('bank references and banks', (dialect) => {
   let pupil: Student;
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/staff-capabilities/${(bursar as SignedIn & { staffId: string }).staffId}/`,
-      headers: admin.auth,
-      payload: { capabilities: ['bursar'] },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
   });
 

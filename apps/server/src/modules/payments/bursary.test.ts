@@ -26,19 +26,9 @@ import {
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
+import { lagosDay, pngDataUrl, signInBursar, type Student } from '../../../test/payments-fixtures';
 import { greyPng } from '../../../test/grey-png';
 import './payments.tables';
-
-type Student = SignedIn & { admissionNumber: string; id: number };
-
-/** The school's date `days` from today (Africa/Lagos, the default zone). */
-function lagosDay(days = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
-const pngDataUrl = (bytes: Buffer = greyPng(4, 4)) => `data:image/png;base64,${bytes.toString('base64')}`;
 
 describeEachDatabase("the bursar's office", (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number;
@@ -46,9 +36,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
   let pupil: Student;
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await put(admin, `/api/staff-capabilities/${bursar.staffId}/`, { capabilities: ['bursar'] });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
     // 1st term 100,000 + 2nd term 50,000 compulsory; a bus fee that is not owed.
     for (const item of [

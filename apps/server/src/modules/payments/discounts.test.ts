@@ -10,30 +10,15 @@ import {
   type Receipt,
   type Statement,
 } from '@portal/domain';
-import {
-  auditRow,
-  describeEachDatabase,
-  signInStaff,
-  signInStudent,
-  withSchool,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { auditRow, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { lagosDay, siblingDiscount, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
-
-type Student = SignedIn & { admissionNumber: string; id: number };
-
-/** The school's date today (Africa/Lagos, the default zone). */
-const lagosToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 describeEachDatabase('discounts and scholarships', (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number, bursar: SignedIn;
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    const b = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    bursar = b;
-    expect((await put(admin, `/api/staff-capabilities/${b.staffId}/`, { capabilities: ['bursar'] })).statusCode).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     // JSS 2A: 1st term Tuition 100,000 + Books 20,000, 2nd term Tuition 50,000 (170,000); a bus fee that is not owed.
     for (const item of [
       { term: '1st', name: 'Tuition', amount: 100000 },
@@ -48,22 +33,10 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
 
   const post = (who: SignedIn, url: string, payload: unknown) =>
     ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
-  const put = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PUT', url, headers: who.auth, payload });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
 
   const kid = () => signInStudent(ctx, { studentClass: 'JSS 2A' }) as Promise<Student>;
-  const body = (s: Student, over: Record<string, unknown> = {}) => ({
-    admission_number: s.admissionNumber,
-    session_id: sessionId,
-    term: null,
-    kind: 'sibling',
-    basis: 'percent',
-    percent: 10,
-    items: ['Tuition'],
-    reason: 'Elder sister in SSS 2',
-    ...over,
-  });
+  const body = (s: Student, over: Record<string, unknown> = {}) => ({ ...siblingDiscount(s.admissionNumber, sessionId), ...over });
   const give = (s: Student, over: Record<string, unknown> = {}, who: SignedIn = bursar) =>
     post(who, '/api/bursary/discounts/', body(s, over));
   const revoke = (id: number, reason = 'Sister left the school', who: SignedIn = bursar) =>
@@ -169,7 +142,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
         term: null,
         amount: 1000,
         method: 'cash',
-        paid_on: lagosToday(),
+        paid_on: lagosDay(),
       });
       expect(paid.statusCode, paid.body).toBe(201);
       expect((await statementOf(s)).balance).toBe(-1000);
@@ -334,7 +307,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
           term: null,
           amount,
           method: 'cash',
-          paid_on: lagosToday(),
+          paid_on: lagosDay(),
         });
         expect(res.statusCode, res.body).toBe(201);
         return res.json<LedgerEntry>();

@@ -1,6 +1,4 @@
 import fc from 'fast-check';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   BURSARY_MESSAGES,
@@ -17,17 +15,19 @@ import {
   type Statement,
   type Term,
 } from '@portal/domain';
-import { nowIso, type Database, type DB } from '../../db/index';
+import { nowIso, type DB } from '../../db/index';
 import {
   addStudent,
   describeEachDatabase,
-  signInStaff,
   signInStudent,
   withSchool,
   servicesOver,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
+import { createFeeItems } from '../../db/factories';
+import { recordPayment, signInBursar } from '../../../test/payments-fixtures';
+import { countStatements } from '../../../test/statement-count';
 import { pdfText } from '../../../test/pdf-text';
 import { testClock } from '../../../test/attendance-fixtures';
 import { debtorsPdf } from './fee-reports.documents';
@@ -42,14 +42,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
   const clock = testClock(TODAY);
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'], now: clock.now }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/staff-capabilities/${bursar.publicId}/`,
-      headers: admin.auth,
-      payload: { capabilities: ['bursar'] },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     // The 1st term is in the school calendar; the 2nd and 3rd are not (their items' dates stand in).
     await db()
       .insertInto('school_terms')
@@ -77,43 +70,33 @@ describeEachDatabase('debtors and collections', (dialect) => {
     list: { term: Term; name: string; kobo: number; compulsory?: boolean; created_at?: string }[],
     sid = sessionId,
   ) {
-    for (const i of list)
-      await db()
-        .insertInto('fee_items')
-        .values({
-          student_class: cls,
-          session_id: sid,
-          term: i.term,
-          name: i.name,
-          name_key: feeItemKey(i.name),
-          amount_kobo: i.kobo,
-          compulsory: i.compulsory === false ? 0 : 1,
-          description: '',
-          created_at: i.created_at ?? '2025-09-01T08:00:00.000Z',
-          updated_at: nowIso(),
-        })
-        .execute();
+    await createFeeItems(
+      db(),
+      list.map((i) => ({
+        studentClass: cls,
+        sessionId: sid,
+        term: i.term,
+        name: i.name,
+        amountKobo: i.kobo,
+        compulsory: i.compulsory,
+        createdAt: i.created_at ?? '2025-09-01T08:00:00.000Z',
+      })),
+    );
   }
   async function kid(cls: string, first = 'Ada', last = 'Eze'): Promise<Kid> {
     const s = await addStudent(ctx, cls, first, last);
     return { id: s.id, admissionNumber: s.admissionNumber };
   }
   let refSeq = 0;
-  async function pay(k: Kid, naira: number, over: Record<string, unknown> = {}): Promise<LedgerEntry> {
-    const res = await post(bursar, '/api/bursary/payments/', {
+  const pay = (k: Kid, naira: number, over: Record<string, unknown> = {}): Promise<LedgerEntry> =>
+    recordPayment(ctx, bursar, {
       admission_number: k.admissionNumber,
       session_id: sessionId,
-      term: null,
       amount: naira,
-      method: 'bank_transfer',
-      bank: 'First Bank',
       bank_reference: `FR-${dialect}-${++refSeq}`,
       paid_on: TODAY,
       ...over,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<LedgerEntry>();
-  }
   async function reverse(e: LedgerEntry): Promise<void> {
     const res = await post(bursar, `/api/bursary/payments/${e.reference}/reverse/`, { reason: 'Entered in error' });
     expect(res.statusCode, res.body).toBe(201);
@@ -426,25 +409,8 @@ describeEachDatabase('debtors and collections', (dialect) => {
   function service(conn: DB) {
     return servicesOver(ctx, conn, { now: clock.now }).feeReports;
   }
-  async function counting(run: (svc: FeeReportsService) => Promise<unknown>): Promise<number> {
-    let n = 0;
-    const log = (e: { level: string }) => {
-      if (e.level === 'query') n++;
-    };
-    let conn: DB;
-    let pool: pg.Pool | undefined;
-    if (dialect === 'sqlite') conn = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-    else {
-      pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-      conn = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    }
-    try {
-      await run(service(conn));
-    } finally {
-      if (pool) await conn.destroy();
-    }
-    return n;
-  }
+  const counting = (run: (svc: FeeReportsService) => Promise<unknown>): Promise<number> =>
+    countStatements(ctx, dialect, (conn) => run(service(conn)));
 
   describe('queries', () => {
     it('the same number of statements for 2 and for 20 students (debtors, CSV rows, collections)', async () => {

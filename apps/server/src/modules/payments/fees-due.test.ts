@@ -4,14 +4,14 @@ import {
   type CollectionSummary,
   type DebtorsPage,
   type FeeItem,
-  type LedgerEntry,
   type ReportCard,
   type Statement,
   type Term,
 } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { createResults } from '../../db/factories';
-import { addStudent, describeEachDatabase, signInStaff, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { addStudent, describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { recordPayment, signInBursar } from '../../../test/payments-fixtures';
 import { testClock } from '../../../test/attendance-fixtures';
 import './payments.tables';
 
@@ -32,14 +32,7 @@ describeEachDatabase('when fees fall due', (dialect) => {
   const clock = testClock(IN_FIRST_TERM);
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'], now: clock.now }, async (s) => {
     ({ ctx, admin, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/staff-capabilities/${bursar.publicId}/`,
-      headers: admin.auth,
-      payload: { capabilities: ['bursar'] },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     await db()
       .insertInto('school_terms')
       .values([
@@ -97,21 +90,14 @@ describeEachDatabase('when fees fall due', (dialect) => {
     return { cls, paidFirst, nothing, part };
   }
   let refSeq = 0;
-  function pay(k: Kid, naira: number, paidOn: string) {
-    return ok<LedgerEntry>(
-      send(bursar, 'POST', '/api/bursary/payments/', {
-        admission_number: k.admissionNumber,
-        session_id: sessionId,
-        term: null,
-        amount: naira,
-        method: 'bank_transfer',
-        bank: 'First Bank',
-        bank_reference: `DUE-${dialect}-${++refSeq}`,
-        paid_on: paidOn,
-      }),
-      201,
-    );
-  }
+  const pay = (k: Kid, naira: number, paidOn: string) =>
+    recordPayment(ctx, bursar, {
+      admission_number: k.admissionNumber,
+      session_id: sessionId,
+      amount: naira,
+      bank_reference: `DUE-${dialect}-${++refSeq}`,
+      paid_on: paidOn,
+    });
   const debtors = (q: Record<string, string | number | undefined>) =>
     ok<DebtorsPage>(get(bursar, `/api/bursary/debtors/?${qs({ session_id: sessionId, ...q })}`));
   const rowOf = (page: DebtorsPage, k: Kid) => page.debtors.find((d) => d.admission_number === k.admissionNumber);

@@ -1,33 +1,17 @@
 import { expect, it } from 'vitest';
 import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, IDEMPOTENCY_MESSAGES, PAYMENT_DATE_MESSAGES, shiftYears } from '@portal/domain';
 import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { greyPng } from '../../../test/grey-png';
+import { lagosDay, pngDataUrl, siblingDiscount, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
 
-type Student = SignedIn & { admissionNumber: string; id: number };
-
-/** The school's date `days` from today (Africa/Lagos, the default zone). */
-function lagosDay(days = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-const pngDataUrl = () => `data:image/png;base64,${greyPng(4, 4).toString('base64')}`;
 
 /** A payment date falls between a year before the current session's first term and today. */
 describeEachDatabase('payment dates', (dialect) => {
   let ctx: TestContext, admin: SignedIn, sessionId: number, bursar: SignedIn & { staffId: string }, pupil: Student;
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/staff-capabilities/${bursar.staffId}/`,
-      headers: admin.auth,
-      payload: { capabilities: ['bursar'] },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
   });
 
@@ -221,16 +205,7 @@ describeEachDatabase('retries with an Idempotency-Key', (dialect) => {
     expect(reversals[0]!.json()).toEqual(reversals[1]!.json());
 
     const discountKey = newKey();
-    const discount = {
-      admission_number: pupil.admissionNumber,
-      session_id: sessionId,
-      term: null,
-      kind: 'sibling',
-      basis: 'percent',
-      percent: 10,
-      items: ['Tuition'],
-      reason: 'Elder sister in SSS 2',
-    };
+    const discount = siblingDiscount(pupil.admissionNumber, sessionId);
     const gifts = await Promise.all([0, 1].map(() => send(bursar, 'POST', '/api/bursary/discounts/', discount, discountKey)));
     expect(gifts.map((r) => r.statusCode)).toEqual([201, 201]);
     const discounts = await ctx.handle.db.selectFrom('fee_discounts').select('id').where('student_id', '=', pupil.id).execute();

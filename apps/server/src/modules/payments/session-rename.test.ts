@@ -1,15 +1,8 @@
 import { expect, it } from 'vitest';
 import type { LedgerPage, Payment, Receipt, Statement } from '@portal/domain';
-import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { lagosDay, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
-
-type Student = SignedIn & { admissionNumber: string; id: number };
-
-function lagosDay(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
 
 /**
  * Payments key by their session's id (migration 0030): a session renamed after its payments were
@@ -22,14 +15,7 @@ describeEachDatabase('a renamed session keeps its payments', (dialect) => {
   let pupil: Student;
   withSchool(dialect, { sessions: ['2025/2025'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/staff-capabilities/${(bursar as SignedIn & { staffId: string }).staffId}/`,
-      headers: admin.auth,
-      payload: { capabilities: ['bursar'] },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
   });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });

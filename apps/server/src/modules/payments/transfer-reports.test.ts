@@ -13,28 +13,10 @@ import {
   type TransferReport,
   type TransferReportPage,
 } from '@portal/domain';
-import {
-  auditRow,
-  describeEachDatabase,
-  signInStaff,
-  signInStudent,
-  withSchool,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { auditRow, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { lagosDay, pngDataUrl, signInBursar, type Student } from '../../../test/payments-fixtures';
 import { greyPng } from '../../../test/grey-png';
 import './payments.tables';
-
-type Student = SignedIn & { admissionNumber: string; id: number };
-
-/** The school's date `days` from today (Africa/Lagos, the default zone). */
-function lagosDay(days = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
-const pngDataUrl = (bytes: Buffer = greyPng(4, 4)) => `data:image/png;base64,${bytes.toString('base64')}`;
 
 describeEachDatabase('transfers students report', (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number;
@@ -42,9 +24,7 @@ describeEachDatabase('transfers students report', (dialect) => {
   let pupil: Student, other: Student;
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-    const granted = await put(admin, `/api/staff-capabilities/${bursar.staffId}/`, { capabilities: ['bursar'] });
-    expect(granted.statusCode, granted.body).toBe(200);
+    bursar = await signInBursar(ctx, admin);
     pupil = await signInStudent(ctx, { studentClass: 'SSS 1B' });
     other = await signInStudent(ctx, { studentClass: 'SSS 1B' });
     const fee = await post(admin, '/api/payments/fee-schedules/', {
@@ -59,8 +39,6 @@ describeEachDatabase('transfers students report', (dialect) => {
 
   const post = (who: SignedIn, url: string, payload: unknown) =>
     ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
-  const put = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PUT', url, headers: who.auth, payload });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
 
   let refSeq = 0;

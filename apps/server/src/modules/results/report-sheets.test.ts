@@ -1,5 +1,3 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_MESSAGES,
@@ -17,7 +15,7 @@ import {
   type ReportTerm,
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
-import { nowIso, type Database, type DB } from '../../db/index';
+import { nowIso } from '../../db/index';
 import { imageSize } from '../../lib/images';
 import { CardEntriesRepository } from './card-entries.repository';
 import type { ReportSheetsService } from './report-sheets.service';
@@ -30,6 +28,7 @@ import {
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
+import { countStatements } from '../../../test/statement-count';
 import { greyPng } from '../../../test/grey-png';
 import { makeFormTeacher } from '../../../test/teaching-fixtures';
 
@@ -620,25 +619,8 @@ describeEachDatabase('report card sheets', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting(run: (svc: ReportSheetsService) => Promise<unknown>): Promise<number> {
-      let n = 0;
-      const log = (e: { level: string }) => {
-        if (e.level === 'query') n++;
-      };
-      let db: DB;
-      let pool: pg.Pool | undefined;
-      if (dialect === 'sqlite') db = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-      else {
-        pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-        db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-      }
-      try {
-        await run(servicesOver(ctx, db).reportSheets);
-      } finally {
-        if (pool) await db.destroy();
-      }
-      return n;
-    }
+    const counting = (run: (svc: ReportSheetsService) => Promise<unknown>): Promise<number> =>
+      countStatements(ctx, dialect, (db) => run(servicesOver(ctx, db).reportSheets));
 
     it('saving 2 or 60 rows of ratings and comments, and loading the sheets: the same count', async () => {
       const counts: number[][] = [];

@@ -1,6 +1,4 @@
 import fc from 'fast-check';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   ASSESSMENT_MESSAGES,
@@ -16,8 +14,9 @@ import {
   type ScoreSheetSaveResult,
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
-import { nowIso, type Database, type DB } from '../../db/index';
+import { nowIso, type DB } from '../../db/index';
 import type { ScoreSheetService } from './score-sheet.service';
+import { countStatements } from '../../../test/statement-count';
 import {
   addStudent,
   createSession,
@@ -418,26 +417,8 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting<T>(run: (svc: ScoreSheetService, db: DB) => Promise<T>): Promise<number> {
-      let n = 0;
-      const log = (e: { level: string }) => {
-        if (e.level === 'query') n++;
-      };
-      let db: DB;
-      let pool: pg.Pool | undefined;
-      if (dialect === 'sqlite') db = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-      else {
-        pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-        db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-      }
-      try {
-        await run(servicesOver(ctx, db).scoreSheets, db);
-      } finally {
-        // (Destroying the SQLite Kysely would close the test's own database.)
-        if (pool) await db.destroy();
-      }
-      return n;
-    }
+    const counting = <T>(run: (svc: ScoreSheetService, db: DB) => Promise<T>): Promise<number> =>
+      countStatements(ctx, dialect, (db) => run(servicesOver(ctx, db).scoreSheets, db));
 
     it('loading and saving new rows: the same count for 2 and for 12 students', async () => {
       const counts: number[][] = [];

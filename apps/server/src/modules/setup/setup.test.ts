@@ -1,8 +1,6 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { DEFAULT_REPORT_SETTINGS, DEFAULT_SCHOOL_SETTINGS, SETUP_STEP_IDS, type SetupChecklist } from '@portal/domain';
-import { nowIso, type Database, type DB } from '../../db/index';
+import { nowIso } from '../../db/index';
 import {
   addStudent,
   createSession,
@@ -15,6 +13,8 @@ import {
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
+import { createFeeItems } from '../../db/factories';
+import { countStatements } from '../../../test/statement-count';
 
 describeEachDatabase('first-run checklist', (dialect) => {
   let ctx: TestContext;
@@ -32,25 +32,7 @@ describeEachDatabase('first-run checklist', (dialect) => {
   const done = async () => (await get()).steps.filter((s) => s.done).map((s) => s.id);
 
   /** The statements one checklist read runs, counted by a Kysely over the same database. */
-  async function statements(): Promise<number> {
-    let n = 0;
-    const log = (e: { level: string }) => {
-      if (e.level === 'query') n++;
-    };
-    let conn: DB;
-    let pool: pg.Pool | undefined;
-    if (dialect === 'sqlite') conn = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-    else {
-      pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-      conn = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    }
-    try {
-      await servicesOver(ctx, conn).setup.checklist();
-    } finally {
-      if (pool) await conn.destroy();
-    }
-    return n;
-  }
+  const statements = (): Promise<number> => countStatements(ctx, dialect, (conn) => servicesOver(ctx, conn).setup.checklist());
 
   it('a new install is a neutral "School portal" with no contact details, never the spec’s sample school', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/settings/' });
@@ -120,21 +102,7 @@ describeEachDatabase('first-run checklist', (dialect) => {
       .execute();
     expect(await done()).toContain('assignments');
 
-    await db
-      .insertInto('fee_items')
-      .values({
-        student_class: 'JSS 1A',
-        session_id: session.id,
-        term: '1st',
-        name: 'Tuition',
-        name_key: 'tuition',
-        amount_kobo: 5_000_000,
-        compulsory: 1,
-        description: '',
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    await createFeeItems(db, [{ studentClass: 'JSS 1A', sessionId: session.id, term: '1st', name: 'Tuition', amountKobo: 5_000_000 }]);
     expect(await done()).toContain('fees');
 
     const report = await ctx.app.inject({

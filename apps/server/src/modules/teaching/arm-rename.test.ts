@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { ArmApproval, ClassArm, CommentSheet, Register } from '@portal/domain';
 import { addStudent, describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { createFeeItems } from '../../db/factories';
 import { firstTermCalendar, testClock } from '../../../test/attendance-fixtures';
 import { makeFormTeacher } from '../../../test/teaching-fixtures';
-import { nowIso } from '../../db/index';
 
 /**
  * Renaming an arm (JSS 2B -> JSS 2X) keeps everything the arm had. Every stored class
@@ -47,21 +47,7 @@ describeEachDatabase('renaming an arm', (dialect) => {
         }),
         201,
       );
-    await db
-      .insertInto('fee_items')
-      .values({
-        session_id: sessionId,
-        term: '1st',
-        student_class: from,
-        name: 'Tuition',
-        name_key: 'tuition',
-        amount_kobo: 5_000_000,
-        compulsory: 1,
-        description: '',
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    await createFeeItems(db, [{ studentClass: from, sessionId, term: '1st', name: 'Tuition', amountKobo: 5_000_000 }]);
     const sheetKey = { session_id: sessionId, term: '1st', student_class: from };
     await ok(
       inject('PUT', '/api/class-comments/', teacher, {

@@ -9,7 +9,7 @@ import {
   type StudentSubjectsAccess,
   type TeachingStructure,
 } from '@portal/domain';
-import { createResults } from '../../db/factories';
+import { createFeeItems, createResults } from '../../db/factories';
 import '../results/results.tables';
 import '../payments/payments.tables';
 import {
@@ -102,21 +102,7 @@ describeEachDatabase('teaching structure API', (dialect) => {
       .insertInto('result_publications')
       .values({ session_id: sessionId, term: '1st', student_class: 'SSS 3R', published_by: null, published_at: now })
       .execute();
-    await db()
-      .insertInto('fee_items')
-      .values({
-        student_class: 'SSS 3R',
-        session_id: sessionId,
-        term: '1st',
-        name: 'Tuition',
-        name_key: 'tuition',
-        amount_kobo: 100,
-        compulsory: 1,
-        description: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await createFeeItems(db(), [{ studentClass: 'SSS 3R', sessionId, term: '1st', name: 'Tuition', amountKobo: 100, createdAt: now }]);
     const res = await inject('PATCH', `/api/classes/${arm.id}/`, admin.auth, { arm: 'Blue' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: arm.id, arm: 'Blue', name: 'SSS 3 Blue', students: 1 });
