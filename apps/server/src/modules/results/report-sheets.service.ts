@@ -38,7 +38,7 @@ import { teachingService, type TeachingService } from '../teaching/teaching.serv
 import { attendanceService, type AttendanceService } from '../attendance/attendance.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { CardEntriesRepository, type EntryRow, type EntryWrite } from './card-entries.repository';
-import { annualFigures, scoresByTerm } from './report-card.service';
+import { annualFigures, scoresByTerm } from './card-building';
 import { ResultsRepository } from './results.repository';
 import { ScoreSheetRepository, type SheetStudentRow } from './score-sheet.repository';
 import { sessionRows, type SessionRows } from '../calendar/sessions.service';

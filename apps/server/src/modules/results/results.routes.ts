@@ -33,7 +33,8 @@ import { teachingService } from '../teaching/teaching.service';
 import { GradingRepository } from './grading.repository';
 import { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
-import { broadsheetCsv, broadsheetJson, ReportCardService } from './report-card.service';
+import { broadsheetCsv, broadsheetJson, BroadsheetService } from './broadsheet.service';
+import { ReportCardService } from './report-card.service';
 import { cardFees } from '../payments/fees.service';
 import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
@@ -70,6 +71,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     attendanceService(deps.db, deps.now),
     scope,
   );
+  const broadsheets = new BroadsheetService(repo, sessionRows, teaching, assessment);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
@@ -236,9 +238,9 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
     async (req, reply) => {
       const { student_class, ...whole } = req.query;
-      if (student_class !== undefined) return cards.broadsheet(req.query);
+      if (student_class !== undefined) return broadsheets.broadsheet(req.query);
       // The whole school is streamed class by class: the same JSON, with `subjects` last.
-      const sheet = await cards.broadsheetStream(whole);
+      const sheet = await broadsheets.broadsheetStream(whole);
       return reply.type('application/json; charset=utf-8').send(Readable.from(broadsheetJson(sheet)));
     },
   );
@@ -246,7 +248,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/broadsheet/csv/',
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
     async (req, reply) => {
-      const sheet = await cards.broadsheet(req.query);
+      const sheet = await broadsheets.broadsheet(req.query);
       const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;
       return sendAttachment(reply, 'csv', name, await broadsheetCsv(sheet));
     },
