@@ -16,7 +16,8 @@ import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
-import type { PeopleRepository, StaffRow, StaffValues } from './people.repository';
+import type { PeopleRepository, StaffRow } from './people.repository';
+import type { StaffValues } from './accounts.queries';
 
 /** The counter the factories and the services share for staff ids. */
 export const STAFF_COUNTER = 'staff';
