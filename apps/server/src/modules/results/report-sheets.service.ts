@@ -1,3 +1,6 @@
+// One file (about 550 lines): one service class, the ratings and comments sheets of an arm and the
+// term's dates, sharing one save procedure (context, access, plan, one versioned transaction, audit);
+// its row helpers are in sheet-rows.ts. Splitting the class changes its construction (the routes').
 import {
   ASSESSMENT_MESSAGES,
   personName,
