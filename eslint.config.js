@@ -34,6 +34,29 @@ const webBoundaries = [
   ),
 ];
 
+/** A route file builds no service or repository: it takes them from the composition root. */
+export const ROUTES_BUILD_NO_SERVICES = [
+  {
+    selector: 'NewExpression[callee.name=/(Service|Repository)$/]',
+    message: 'A route file builds no service or repository: take it from the composition root (src/composition.ts).',
+  },
+  {
+    selector: 'CallExpression[callee.name=/^[a-z][A-Za-z]*(Service|Repository)$/]',
+    message: 'A route file builds no service or repository: take it from the composition root (src/composition.ts).',
+  },
+];
+/** A service builds no other service: it takes them as constructor arguments from the composition root. */
+export const SERVICES_BUILD_NO_SERVICES = [
+  {
+    selector: 'NewExpression[callee.name=/Service$/]',
+    message: 'A service builds no other service: take it as a constructor argument (src/composition.ts builds it).',
+  },
+  {
+    selector: 'CallExpression[callee.name=/^[a-z][A-Za-z]*Service$/]',
+    message: 'A service builds no other service: take it as a constructor argument (src/composition.ts builds it).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,4 +118,19 @@ export default tseslint.config(
   },
   // The server's layers, its modules' public entries and the loops in server, web and domain are
   // checked on the resolved import graph by dependency-cruiser (.dependency-cruiser.mjs, `npm run lint:graph`).
+  {
+    // Services are built once, by the composition root (apps/server/src/composition.ts): a route file
+    // takes the ones it calls and builds none (docs/decisions/028).
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...ROUTES_BUILD_NO_SERVICES],
+    },
+  },
+  {
+    // Nor does a service build another: it takes the services it calls as constructor arguments.
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...SERVICES_BUILD_NO_SERVICES],
+    },
+  },
 );

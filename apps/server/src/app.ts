@@ -18,10 +18,9 @@ import { registerNulGuard } from './http/nul-guard';
 import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
 import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
-import { TokenService } from './lib/tokens';
+import { buildServices } from './composition';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { AuthRepository } from './modules/auth/auth.repository';
 import { capabilitiesRoutes } from './modules/auth/capabilities.routes';
 import { bursaryRoutes } from './modules/payments/bursary.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -33,12 +32,10 @@ import { reportApprovalRoutes } from './modules/results/report-approvals.routes'
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
-import { reportSheetsService } from './modules/results/report-sheets.service';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
-import { teachingService } from './modules/teaching/teaching.service';
 
 export interface BuildOptions {
   config: Config;
@@ -96,11 +93,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, clock);
+  // Every repository and service, built once (the composition root, src/composition.ts).
+  const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock });
+  const { tokens } = services;
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const h = config.heavyReports;
   const heavyReports = new HeavyReportLimiter(h.perUser, new ConcurrencyLimiter(h.concurrency, h.waitMs, h.queue));
   const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now, clock };
+  // What each module's routes take from: the app's dependencies and the services, each naming what it calls.
+  const routeDeps = { ...deps, ...services };
   // Tests read how many PDFs render at once, and how many heavy reports run.
   app.decorate('pdfRenders', pdfRenders);
   app.decorate('heavyReports', heavyReports);
@@ -178,31 +179,27 @@ export async function buildApp({
   });
   registerErrorHandling(app);
   registerNulGuard(app);
-  // The guard's lookup runs on every authenticated request: compiled once, in the auth repository.
-  registerAuth(app, new AuthRepository(handle.db), tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
+  registerAuth(app, services.accounts, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
   registerHeavyReports(app, heavyReports);
   registerIdempotency(app, handle.db, now);
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   healthRoutes(app, deps, { lifecycle, metrics, limiterStore });
-  authRoutes(app, deps);
-  settingsRoutes(app, deps);
-  setupRoutes(app, deps);
-  // People sits below teaching (which reads staff and students): the arms are handed in.
-  peopleRoutes(app, deps, teachingService(deps.db));
-  calendarRoutes(app, deps);
-  resultsRoutes(app, deps);
-  reportApprovalRoutes(app, deps);
-  scoreSheetRoutes(app, deps);
-  reportSheetsRoutes(app, deps);
-  paymentsRoutes(app, deps);
-  bursaryRoutes(app, deps);
-  capabilitiesRoutes(app, deps);
-  teachingRoutes(app, deps);
-  // Attendance sits below results: the carried-in totals' bound (the card's times opened) is handed in.
-  const sheets = reportSheetsService(deps.db, deps.handle.dialect, deps.now);
-  attendanceRoutes(app, deps, { timesOpened: (sessionId, term) => sheets.timesOpened(sessionId, term) });
+  authRoutes(app, routeDeps);
+  settingsRoutes(app, routeDeps);
+  setupRoutes(app, routeDeps);
+  peopleRoutes(app, routeDeps);
+  calendarRoutes(app, routeDeps);
+  resultsRoutes(app, routeDeps);
+  reportApprovalRoutes(app, routeDeps);
+  scoreSheetRoutes(app, routeDeps);
+  reportSheetsRoutes(app, routeDeps);
+  paymentsRoutes(app, routeDeps);
+  bursaryRoutes(app, routeDeps);
+  capabilitiesRoutes(app, routeDeps);
+  teachingRoutes(app, routeDeps);
+  attendanceRoutes(app, routeDeps);
 
   registerSpa(app, config, tokens);
   return app;

@@ -1,6 +1,7 @@
 import type { DB } from '../src/db/index';
 import { nowIso } from '../src/db/index';
 import '../src/modules/results/report-cards.tables';
+import '../src/modules/payments/payments.tables';
 
 /**
  * Report card rows written directly (the sheets' endpoints are another module's; these tests read
@@ -58,4 +59,58 @@ export async function setFormTeacher(db: DB, sessionId: number, className: strin
   const arm = await db.selectFrom('class_arms').select('id').where('name', '=', className).executeTakeFirstOrThrow();
   await db.deleteFrom('form_teachers').where('session_id', '=', sessionId).where('arm_id', '=', arm.id).execute();
   await db.insertInto('form_teachers').values({ session_id: sessionId, arm_id: arm.id, staff_id: staffId }).execute();
+}
+
+/**
+ * A card's fees, written straight to the payments tables (results' tests do not import payments):
+ * 1st term ₦40,000 and 2nd term ₦50,000 compulsory for the class, an optional ₦10,000 bus in the
+ * 2nd, and ₦15,000 paid by `student` in the 1st.
+ */
+export async function putCardFees(
+  db: DB,
+  q: { sessionId: number; sessionName: string; studentClass: string; student: { id: number; admissionNumber: string } },
+): Promise<void> {
+  const now = nowIso();
+  const item = (term: string, name: string, kobo: number, compulsory: number) => ({
+    student_class: q.studentClass,
+    session_id: q.sessionId,
+    term,
+    name,
+    name_key: name.toLowerCase(),
+    amount_kobo: kobo,
+    compulsory,
+    description: '',
+    created_at: now,
+    updated_at: now,
+  });
+  await db
+    .insertInto('fee_items')
+    .values([item('1st', 'Tuition', 4_000_000, 1), item('2nd', 'Tuition', 5_000_000, 1), item('2nd', 'Bus', 1_000_000, 0)])
+    .execute();
+  await db
+    .insertInto('payments')
+    .values({
+      reference: `card-${q.sessionId}`,
+      student_id: q.student.id,
+      admission_number: q.student.admissionNumber,
+      full_name: 'Chiamaka Obi',
+      current_class: q.studentClass,
+      current_session: q.sessionName,
+      session_id: q.sessionId,
+      term: '1st',
+      email: 'x@test.school',
+      phone_number: null,
+      amount_kobo: 1_500_000,
+      currency: 'NGN',
+      status: 'successful',
+      provider: 'paystack',
+      provider_transaction_id: null,
+      provider_access_code: null,
+      provider_status: null,
+      initiated_by: null,
+      paid_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }

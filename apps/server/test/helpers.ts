@@ -3,8 +3,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import { buildServices, type ServiceDeps, type Services } from '../src/composition';
 import { testConfig, type Config } from '../src/config';
-import { createDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/index';
+import { createDatabase, migrateToLatest, type DatabaseHandle, type DB } from '../src/db/index';
 import { createAdmin, createSession, createStaff, createStudent } from '../src/db/factories';
 import type { Dialect } from '../src/db/migrations/util';
 
@@ -95,6 +96,18 @@ export async function createTestContext(
       await dropSchema?.();
     },
   };
+}
+
+/**
+ * The portal's services as the composition root builds them, over `db` (the test's database, or a
+ * connection of its own that counts statements) with the test's config and dialect.
+ */
+export function servicesOver(
+  ctx: TestContext,
+  db: DB = ctx.handle.db,
+  opts: Pick<ServiceDeps, 'now' | 'clock' | 'paymentProvider'> = {},
+): Services {
+  return buildServices({ db, dialect: ctx.handle.dialect, config: ctx.config, log: ctx.app.log, ...opts });
 }
 
 export const TEST_PASSWORD = 'Correct-Horse-9';

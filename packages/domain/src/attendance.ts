@@ -93,6 +93,8 @@ export const ATTENDANCE_MESSAGES = {
   termEndBeforeStart: 'The term cannot end before it starts.',
   termTooLong: `A term is at most ${MAX_TERM_DAYS} days long.`,
   termOverlaps: (other: string) => `These dates overlap the ${other}.`,
+  termInOtherSession: (session: string, from: string, to: string) =>
+    `Terms of different sessions never overlap: the ${session} session runs from ${from} to ${to}.`,
   termOrder: (other: string) => `The terms of a session follow each other: this one must come after the ${other}.`,
   termOrderBefore: (other: string) => `The terms of a session follow each other: this one must come before the ${other}.`,
   termMarksOutside: (date: string, n: number) =>
@@ -164,11 +166,8 @@ export function datesBetween(from: string, to: string): string[] {
   for (let d = dayNumber(from), end = dayNumber(to); d <= end; d++) out.push(isoOfDay(d));
   return out;
 }
-/** Today's date in a time zone (the school's), as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today in the school's time zone: one function, in `calendar.ts` (re-exported for the register's pages). */
+export { todayIn } from './calendar';
 
 // ---------- the calendar ----------
 

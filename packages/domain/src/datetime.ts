@@ -4,6 +4,8 @@
  * may import it.
  */
 
+import { isCalendarDay } from './calendar';
+
 export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
 
 /** True when the runtime knows the IANA time zone name (e.g. `Africa/Lagos`). */
@@ -67,15 +69,19 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return formatIn('datetime', value, timeZone, (p) => `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`);
 }
 
-/** `23 Nov 2026` in the school's time zone; `—` when there is no date. */
+/**
+ * `23 Nov 2026` in the school's time zone; `—` when there is no date. A stored day (`YYYY-MM-DD`,
+ * already the school's) is written as it is, never read as UTC midnight (a day early west of UTC).
+ */
 export function formatDate(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+  if (isCalendarDay(value)) return formatDay(value);
   return formatIn('date', value, timeZone, (p) => `${p.day} ${p.month} ${p.year}`);
 }
 
 /** A calendar day (`YYYY-MM-DD`, already the school's day) as every date is written: `20 Nov 2026`. */
 export function formatDay(day: string | null | undefined): string {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return formatDate(day);
-  return formatDate(`${day}T12:00:00Z`, 'UTC');
+  if (!isCalendarDay(day)) return formatDate(day);
+  return formatIn('date', `${day}T12:00:00Z`, 'UTC', (p) => `${p.day} ${p.month} ${p.year}`);
 }
 
 /**

@@ -12,6 +12,7 @@ export * from './fees';
 export * from './fees-due';
 export * from './text';
 export * from './datetime';
+export * from './calendar';
 export * from './ids';
 export * from './teaching';
 export * from './assessment';

@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE } from './http';
 import { admissionNumberWith } from './ids';
 import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
 import { textField, type TextOptions } from './text';
+import { todayIn } from './calendar';
 
 export * from './people-constants';
 
@@ -64,7 +65,12 @@ export function parsePersonDate(v: string): string | null {
   const r = checkPersonDate(v);
   return 'date' in r ? r.date : null;
 }
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * "Not in the future" knows no time zone here: the schema refuses only a day after today
+ * everywhere on earth (UTC+14), and the server holds each date to the school's own today with
+ * `personDatesAfter` (its zone is a setting; the UTC date was a day off on either side).
+ */
+const latestToday = () => todayIn('Pacific/Kiritimati');
 const date = (requiredMessage: string | null, futureMessage: string) =>
   z.preprocess(
     (v) => (v === null ? '' : v),
@@ -83,7 +89,7 @@ const date = (requiredMessage: string | null, futureMessage: string) =>
           return null;
         }
         const parsed = checked.date;
-        if (parsed > today()) ctx.addIssue({ code: 'custom', message: futureMessage });
+        if (parsed > latestToday()) ctx.addIssue({ code: 'custom', message: futureMessage });
         return parsed;
       }),
   );
@@ -286,5 +292,20 @@ export function peopleFieldErrors(error: z.ZodError): Record<string, string[]> {
     const list = (out[key] ??= []);
     if (!list.includes(issue.message)) list.push(issue.message);
   }
+  return out;
+}
+
+/**
+ * The person dates after the school's `today` (YYYY-MM-DD in its time zone), as issues at the
+ * request's paths: a date of birth, a staff member's employment date. Empty when none is.
+ */
+export function personDatesAfter(
+  today: string,
+  v: { date_of_birth?: string | null; profile_data?: { employment_date?: string | null } | null },
+): { path: string[]; message: string }[] {
+  const out: { path: string[]; message: string }[] = [];
+  if (v.date_of_birth && v.date_of_birth > today) out.push({ path: ['date_of_birth'], message: M.dateInFuture });
+  const employed = v.profile_data?.employment_date;
+  if (employed && employed > today) out.push({ path: ['profile_data', 'employment_date'], message: M.employmentDateInFuture });
   return out;
 }

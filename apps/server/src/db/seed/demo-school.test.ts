@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { CLASSES, DEFAULT_ATTENDANCE_SETTINGS, SUBJECTS, timesOpened, type CalendarEventKind, type Term } from '@portal/domain';
-import { createTestContext, describeEachDatabase, type TestContext } from '../../../test/helpers';
-import { teachingService } from '../../modules/teaching/teaching.service';
+import { createTestContext, describeEachDatabase, servicesOver, type TestContext } from '../../../test/helpers';
 import { seedDemoSchool } from './index';
 import { SCHOOL_ARMS, SCHOOL_CATALOGUE, levelOfferings, studentChoice, studentSubjectNames } from './teaching';
 
@@ -26,7 +25,7 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
     expect(arms.map((a) => a.name).sort()).toEqual(SCHOOL_ARMS.map((a) => a.name).sort());
     expect(arms).toHaveLength(18);
     for (const c of CLASSES) expect(arms.map((a) => a.name)).toContain(c);
-    const subjects = await teachingService(db()).subjectNames();
+    const subjects = await servicesOver(ctx).teaching.subjectNames();
     for (const s of SUBJECTS) expect(subjects).toContain(s);
     expect(subjects).toHaveLength(SCHOOL_CATALOGUE.length);
   });
@@ -45,7 +44,7 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
   it("stores results only for each student's own subjects, the same list the teaching service derives", async () => {
     const students = await db().selectFrom('students').select(['id', 'student_class', 'stream_id', 'admission_number']).execute();
     expect(students).toHaveLength(36);
-    const subjectsOf = await teachingService(db()).subjectsOf(students);
+    const subjectsOf = await servicesOver(ctx).teaching.subjectsOf(students);
     const results = await db().selectFrom('results').select(['student_id', 'subject', 'term']).where('term', '=', '1st').execute();
     for (const s of students) {
       const stored = results

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Conn, DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 
@@ -73,27 +74,31 @@ export class ScopeRepository {
     return this.students(conn).where('students.id', '=', id).executeTakeFirst();
   }
 
-  /** What a staff member reaches in a session as form teacher and as subject teacher: two indexed reads. */
+  /** What a staff member reaches in a session as form teacher and as subject teacher: one statement. */
   async teacherReach(userId: number, sessionId: number, conn: Conn = this.db): Promise<TeacherReach> {
-    const [form, taught] = await Promise.all([
-      conn
-        .selectFrom('form_teachers as f')
-        .innerJoin('staff as st', 'st.id', 'f.staff_id')
-        .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
-        .select('a.name as arm')
-        .where('f.session_id', '=', sessionId)
-        .where('st.user_id', '=', userId)
-        .execute(),
-      conn
-        .selectFrom('teaching_assignments as t')
-        .innerJoin('staff as st', 'st.id', 't.staff_id')
-        .innerJoin('class_arms as a', 'a.id', 't.arm_id')
-        .innerJoin('subjects as s', 's.id', 't.subject_id')
-        .select(['a.name as arm', 's.name as subject'])
-        .where('t.session_id', '=', sessionId)
-        .where('st.user_id', '=', userId)
-        .execute(),
-    ]);
-    return { formArms: form.map((r) => r.arm), armSubjects: taught };
+    const rows = await conn
+      .selectFrom('form_teachers as f')
+      .innerJoin('staff as st', 'st.id', 'f.staff_id')
+      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
+      .select(['a.name as arm', sql<string | null>`null`.as('subject')])
+      .where('f.session_id', '=', sessionId)
+      .where('st.user_id', '=', userId)
+      .unionAll(
+        conn
+          .selectFrom('teaching_assignments as t')
+          .innerJoin('staff as st', 'st.id', 't.staff_id')
+          .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+          .innerJoin('subjects as s', 's.id', 't.subject_id')
+          .select(['a.name as arm', 's.name as subject'])
+          .where('t.session_id', '=', sessionId)
+          .where('st.user_id', '=', userId),
+      )
+      .execute();
+    const reach: TeacherReach = { formArms: [], armSubjects: [] };
+    for (const r of rows) {
+      if (r.subject === null) reach.formArms.push(r.arm);
+      else reach.armSubjects.push({ arm: r.arm, subject: r.subject });
+    }
+    return reach;
   }
 }

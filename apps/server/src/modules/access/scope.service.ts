@@ -107,8 +107,8 @@ interface StudentForOptions {
   purpose: Purpose;
   /**
    * What a student naming someone else gets: `'refuse'` (403, the own-record message) or `'own'`
-   * (their own record, the number sent ignored: the statement and the attendance summary, which
-   * open on the student's own screen and were specified so; decision 026).
+   * (their own record, the number sent ignored: the statement and the attendance summary, the
+   * portal's own screens, which behaved so before the scope and whose tests pin it; decision 026).
    */
   otherwise: 'own' | 'refuse';
   /** The error for a number that names no student (each screen's own 404 or 400). */

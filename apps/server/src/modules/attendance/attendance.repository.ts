@@ -43,7 +43,7 @@ function selectStudents(conn: Conn) {
   return conn.selectFrom('students as s').select(STUDENT_COLUMNS);
 }
 
-/** All attendance SQL: the calendar's tables, registers and marks, carried-in totals. Set-based reads. */
+/** All attendance SQL: registers and marks, carried-in totals. Set-based reads. (Term dates and events: calendar.) */
 export class AttendanceRepository {
   constructor(private readonly db: DB) {}
 
@@ -51,57 +51,7 @@ export class AttendanceRepository {
     return this.db.transaction().execute(fn);
   }
 
-  // ---------- the calendar ----------
-
-  /** Every term's dates (a few rows a year). */
-  terms(conn: Conn = this.db) {
-    return conn.selectFrom('school_terms').select(['session_id', 'term', 'starts_on', 'ends_on']).orderBy('starts_on').execute();
-  }
-
-  termsOfSession(sessionId: number) {
-    return this.db.selectFrom('school_terms').select(['term', 'starts_on']).where('session_id', '=', sessionId).execute();
-  }
-
-  async putTerm(trx: Trx, v: { session_id: number; term: string; starts_on: string; ends_on: string }, actor: number): Promise<void> {
-    const set = { starts_on: v.starts_on, ends_on: v.ends_on, updated_by: actor, updated_at: nowIso() };
-    await trx
-      .insertInto('school_terms')
-      .values({ session_id: v.session_id, term: v.term, ...set })
-      .onConflict((oc) => oc.columns(['session_id', 'term']).doUpdateSet(set))
-      .execute();
-  }
-
-  /** Events overlapping [from, to] (null: every event). */
-  events(range: { from: string; to: string } | null, conn: Conn = this.db) {
-    return conn
-      .selectFrom('calendar_events')
-      .select(['id', 'name', 'kind', 'starts_on', 'ends_on'])
-      .$if(range !== null, (qb) => qb.where('starts_on', '<=', range!.to).where('ends_on', '>=', range!.from))
-      .orderBy('starts_on')
-      .orderBy('id')
-      .execute();
-  }
-
-  event(id: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('calendar_events')
-      .select(['id', 'name', 'kind', 'starts_on', 'ends_on'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  async insertEvent(trx: Trx, v: { name: string; kind: string; starts_on: string; ends_on: string }, actor: number): Promise<number> {
-    const row = await trx
-      .insertInto('calendar_events')
-      .values({ ...v, created_by: actor, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
-  }
-
-  async deleteEvent(trx: Trx, id: number): Promise<void> {
-    await trx.deleteFrom('calendar_events').where('id', '=', id).execute();
-  }
+  // ---------- the days of registers (the calendar asks them: `RegisterDays`) ----------
 
   /** The distinct dates in [from, to] with any register, in order. */
   async registerDatesBetween(from: string, to: string, conn: Conn = this.db): Promise<string[]> {
@@ -264,14 +214,6 @@ export class AttendanceRepository {
   }
 
   // ---------- views ----------
-
-  studentByUser(userId: number, conn: Conn = this.db): Promise<StudentRow | undefined> {
-    return selectStudents(conn).where('s.user_id', '=', userId).executeTakeFirst();
-  }
-
-  studentByAdmission(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
-    return selectStudents(conn).where('s.admission_number', '=', admissionNumber.toUpperCase()).executeTakeFirst();
-  }
 
   studentsByIds(ids: readonly number[], conn: Conn = this.db): Promise<StudentRow[]> {
     if (!ids.length) return Promise.resolve([]);

@@ -1,64 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   absentQuerySchema,
   ADMIN_ONLY,
   ANY_ROLE,
-  attendanceSettingsSchema,
-  calendarEventSchema,
-  calendarQuerySchema,
   carriedImportSchema,
   monthQuerySchema,
   registerQuerySchema,
   registerSaveSchema,
   STAFF_OR_ADMIN,
   studentAttendanceQuerySchema,
-  termDatesSchema,
   totalsQuerySchema,
 } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { attendanceService } from './attendance.service';
-import { carriedImportService, type TimesOpened } from './carried-import.service';
+import type { AttendanceService } from './attendance.service';
+import type { RegisterService } from './register.service';
+import type { CarriedImportService } from './carried-import.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** The attendance register and the school calendar. Staff here are form teachers: the service refuses anyone else (403). */
-export function attendanceRoutes(app: FastifyInstance, deps: AppDeps, results: { timesOpened: TimesOpened }): void {
+/** The attendance register and its reports (the school calendar's routes are the calendar module's). Staff here are form teachers: the service refuses anyone else (403). */
+export function attendanceRoutes(
+  app: FastifyInstance,
+  {
+    attendance: service,
+    registers,
+    carriedImport: carried,
+  }: { attendance: AttendanceService; registers: RegisterService; carriedImport: CarriedImportService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = attendanceService(deps.db, deps.now);
-  const carried = carriedImportService(deps.db, results.timesOpened);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
   };
   const tags = ['attendance'];
 
-  r.get('/api/attendance/calendar/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: calendarQuerySchema } }, (req) =>
-    service.calendar(req.query.session_id),
-  );
-  // The session and term every term-based screen opens on: one rule, for every role (a student's card too).
-  r.get('/api/current-term/', { config: { auth: ANY_ROLE }, schema: { tags } }, () => service.currentTerm());
-  r.put('/api/attendance/settings/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: attendanceSettingsSchema } }, (req) =>
-    service.putSettings(actor(req), req.body),
-  );
-  r.put('/api/attendance/terms/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: termDatesSchema } }, (req) =>
-    service.putTerm(actor(req), req.body),
-  );
-  r.post('/api/attendance/events/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: calendarEventSchema } }, async (req, reply) =>
-    reply.status(201).send(await service.addEvent(actor(req), req.body)),
-  );
-  r.delete('/api/attendance/events/:id/', { config: { auth: ADMIN_ONLY }, schema: { tags, params: idParams } }, async (req, reply) => {
-    await service.deleteEvent(actor(req), req.params.id);
-    return reply.status(204).send();
-  });
-
   r.get('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: registerQuerySchema } }, (req) =>
-    service.register(actor(req), req.query),
+    registers.register(actor(req), req.query),
   );
   r.put('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: registerSaveSchema } }, (req) =>
-    service.saveRegister(actor(req), req.body),
+    registers.saveRegister(actor(req), req.body),
   );
 
   r.get('/api/attendance/month/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: monthQuerySchema } }, (req) =>

@@ -1,25 +1,5 @@
-/** Tables of the attendance register and school calendar (migration 0017), added to the shared Database type. */
+/** Tables of the attendance register (migration 0017), added to the shared Database type; term dates and events: calendar. */
 import type { Generated } from 'kysely';
-
-export interface SchoolTermsTable {
-  session_id: number;
-  term: string;
-  starts_on: string;
-  ends_on: string;
-  updated_by: number | null;
-  updated_at: string;
-}
-
-export interface CalendarEventsTable {
-  id: Generated<number>;
-  name: string;
-  /** 'holiday' | 'mid_term_break' | 'school_day' */
-  kind: string;
-  starts_on: string;
-  ends_on: string;
-  created_by: number | null;
-  created_at: string;
-}
 
 export interface AttendanceRegistersTable {
   id: Generated<number>;
@@ -55,8 +35,6 @@ export interface AttendanceCarriedTable {
 
 declare module '../../db/schema' {
   interface Database {
-    school_terms: SchoolTermsTable;
-    calendar_events: CalendarEventsTable;
     attendance_registers: AttendanceRegistersTable;
     attendance_marks: AttendanceMarksTable;
     attendance_carried: AttendanceCarriedTable;

@@ -92,6 +92,27 @@ describeEachDatabase('school calendar', (dialect) => {
     expect((await putTerm({ session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-19' })).statusCode).toBe(200);
   });
 
+  it("never lets a session's terms overlap another session's, its holidays between terms included", async () => {
+    // 2025/2026 runs from its 1st term's start to its 2nd's end (set above): the holiday between them is its own.
+    expect((await putTerm({ session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' })).statusCode).toBe(200);
+    const inHoliday = await putTerm({ session_id: previousSessionId, term: '3rd', starts_on: '2025-12-22', ends_on: '2026-01-09' });
+    expect(inHoliday.statusCode).toBe(400);
+    expect(inHoliday.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession('2025/2026', '2025-09-15', '2026-04-02')] });
+    // Nor may a session stretch around another: 2024/2025 from August 2025 to May 2026 would hold all of 2025/2026.
+    expect((await putTerm({ session_id: previousSessionId, term: '1st', starts_on: '2025-08-01', ends_on: '2025-08-30' })).statusCode).toBe(
+      200,
+    );
+    const around = await putTerm({ session_id: previousSessionId, term: '2nd', starts_on: '2026-05-01', ends_on: '2026-06-30' });
+    expect(around.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession('2025/2026', '2025-09-15', '2026-04-02')] });
+    // Nothing was saved by the refusals.
+    const view = (await calendar(previousSessionId)).json<SchoolCalendarView>();
+    expect(view.terms.map((t) => [t.term, t.starts_on])).toEqual([
+      ['1st', '2025-08-01'],
+      ['2nd', null],
+      ['3rd', null],
+    ]);
+  });
+
   it('refuses a holiday over marked days and removing an extra school day that was marked; 404 for an unknown event', async () => {
     const { cls, kids } = await attendanceArm(ctx, sessionId, teacher.id, ['Ada Eze']);
     await saveAll(cls, kids, '2025-11-05');

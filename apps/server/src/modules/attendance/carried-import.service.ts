@@ -8,12 +8,11 @@ import {
   type CarriedImportPreview,
   type Term,
 } from '@portal/domain';
-import type { DB } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { badRequest } from '../../http/errors';
 import { csvHeaderIndex, readCsvRecords, type CsvRecord } from '../../lib/csv';
-import { sessionsService, type SessionsService } from '../calendar/sessions.service';
-import { AttendanceRepository } from './attendance.repository';
+import type { SessionsService } from '../calendar/sessions.service';
+import type { AttendanceRepository } from './attendance.repository';
 import type { Actor } from './attendance.service';
 
 type CsvError = CarriedImportPreview['errors'][number];
@@ -134,9 +133,5 @@ export class CarriedImportService {
   }
 }
 
-/** The term's times opened as the card counts it: results' rule, handed in by the composition root (app.ts). */
+/** The term's times opened as the card counts it: results' rule, handed in by the composition root (composition.ts). */
 export type TimesOpened = (sessionId: number, term: Term) => Promise<number | null>;
-
-export function carriedImportService(db: DB, timesOpened: TimesOpened): CarriedImportService {
-  return new CarriedImportService(new AttendanceRepository(db), sessionsService(db), timesOpened);
-}

@@ -17,11 +17,10 @@ import { currentUser } from '../../http/auth';
 import { fieldErrorsFromIssues } from '../../http/errors';
 import { deviceTokenOf, setDeviceCookie } from '../../http/device-cookie';
 import { clearViewCookie, setViewCookie } from '../../http/view-cookie';
-import { AuthRepository } from './auth.repository';
-import { AuthService } from './auth.service';
+import type { AuthService } from './auth.service';
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new AuthService(new AuthRepository(deps.db), deps.tokens, deps.config, app.log, deps.clock);
+export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 'tokens'> & { auth: AuthService }): void {
+  const service = deps.auth;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perAddress = { max: deps.config.loginLimits.perAddressPerMinute, timeWindow: '1 minute' };
 

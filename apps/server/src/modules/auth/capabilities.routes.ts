@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, STAFF_OR_ADMIN, staffCapabilitiesSchema, staffIdParams } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { capabilitiesService } from './capabilities.service';
+import type { CapabilitiesService } from './capabilities.service';
 
 const tags = ['staff capabilities'];
 
 /** The admin grants staff capabilities (the bursar); staff read their own. */
-export function capabilitiesRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = capabilitiesService(deps.db);
+export function capabilitiesRoutes(app: FastifyInstance, { capabilities: service }: { capabilities: CapabilitiesService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

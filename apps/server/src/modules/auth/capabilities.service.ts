@@ -1,9 +1,8 @@
 import { BURSARY_MESSAGES, STAFF_CAPABILITIES, personName, type StaffCapabilities, type StaffCapability } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
-import type { DB } from '../../db/index';
 import type { AuthUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { CapabilitiesRepository } from './capabilities.repository';
+import type { CapabilitiesRepository } from './capabilities.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 
@@ -48,8 +47,4 @@ export class CapabilitiesService {
       return { staff_id: member.staff_id, name: personName(member), email: member.email, capabilities: wanted };
     });
   }
-}
-
-export function capabilitiesService(db: DB): CapabilitiesService {
-  return new CapabilitiesService(new CapabilitiesRepository(db));
 }

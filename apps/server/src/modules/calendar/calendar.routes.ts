@@ -1,14 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams, ADMIN_ONLY, ANY_ROLE, sessionCreateSchema, sessionPatchSchema } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
+import { z } from 'zod';
+import {
+  idParams,
+  ADMIN_ONLY,
+  ANY_ROLE,
+  attendanceSettingsSchema,
+  calendarEventSchema,
+  calendarQuerySchema,
+  sessionCreateSchema,
+  sessionPatchSchema,
+  STAFF_OR_ADMIN,
+  termDatesSchema,
+} from '@portal/domain';
 import { currentUser } from '../../http/auth';
-import { sessionsService } from './sessions.service';
+import type { CalendarEditService } from './calendar-edit.service';
+import type { CalendarService } from './calendar.service';
+import type { SessionsService } from './sessions.service';
 
-/** Academic sessions: the school calendar's years. */
-export function calendarRoutes(app: FastifyInstance, deps: AppDeps): void {
+const eventParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * The school calendar: academic sessions, term dates, events (holidays, breaks, extra school days),
+ * the current term. The edits check attendance's saved registers through the port the composition
+ * root hands them (`RegisterDays`).
+ */
+export function calendarRoutes(
+  app: FastifyInstance,
+  { sessions, calendar, calendarEdits: edits }: { sessions: SessionsService; calendar: CalendarService; calendarEdits: CalendarEditService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sessions = sessionsService(deps.db);
+  const actor = (req: Parameters<typeof currentUser>[0]) => ({ id: currentUser(req).id });
+  const tags = ['attendance'];
 
   r.get('/api/sessions/', { config: { auth: ANY_ROLE }, schema: { tags: ['sessions'] } }, () => sessions.list());
   r.post(
@@ -21,4 +44,23 @@ export function calendarRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['sessions'], params: idParams, body: sessionPatchSchema } },
     (req) => sessions.update(req.params.id, req.body, currentUser(req).id),
   );
+
+  r.get('/api/attendance/calendar/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: calendarQuerySchema } }, (req) =>
+    edits.view(req.query.session_id),
+  );
+  // The session and term every term-based screen opens on: one rule, for every role (a student's card too).
+  r.get('/api/current-term/', { config: { auth: ANY_ROLE }, schema: { tags } }, () => calendar.currentTerm());
+  r.put('/api/attendance/settings/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: attendanceSettingsSchema } }, (req) =>
+    edits.putSettings(actor(req), req.body),
+  );
+  r.put('/api/attendance/terms/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: termDatesSchema } }, (req) =>
+    edits.putTerm(actor(req), req.body),
+  );
+  r.post('/api/attendance/events/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: calendarEventSchema } }, async (req, reply) =>
+    reply.status(201).send(await edits.addEvent(actor(req), req.body)),
+  );
+  r.delete('/api/attendance/events/:id/', { config: { auth: ADMIN_ONLY }, schema: { tags, params: eventParams } }, async (req, reply) => {
+    await edits.deleteEvent(actor(req), req.params.id);
+    return reply.status(204).send();
+  });
 }

@@ -2,8 +2,7 @@ import { RESULT_MESSAGES, nextTermOf, type AcademicSession, type Term } from '@p
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
-import type { DB } from '../../db/index';
-import { SessionsRepository } from './sessions.repository';
+import type { SessionsRepository } from './sessions.repository';
 
 /** "2025/2026" → "2024/2025"; null for a name of another form. */
 function previousSessionName(name: string): string | null {
@@ -111,13 +110,3 @@ export class SessionsService {
  * calendar's read port, so that no other module imports its repository.
  */
 export type SessionRows = Pick<SessionsRepository, 'get' | 'current' | 'byName' | 'getWithOpen'>;
-
-/** The session rows over a database (see `SessionRows`). */
-export function sessionRows(db: DB): SessionRows {
-  return new SessionsRepository(db);
-}
-
-/** The sessions service over a database, for other modules (which may not reach into this module's repository). */
-export function sessionsService(db: DB): SessionsService {
-  return new SessionsService(new SessionsRepository(db));
-}

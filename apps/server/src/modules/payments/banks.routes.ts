@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, ANY_ROLE, STAFF_OR_ADMIN, bankInputSchema } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { BanksRepository } from './banks.repository';
-import { BanksService } from './banks.service';
+import type { BanksService } from './banks.service';
 
 const tags = ['bursary'];
 
 /** The list of banks: everyone signed in reads it (the forms offer it); the admin adds one. */
-export function bankRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new BanksService(new BanksRepository(deps.db));
+export function bankRoutes(app: FastifyInstance, { banks: service }: { banks: BanksService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/bursary/banks/', { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The list of banks with their codes' } }, () =>
     service.all(),

@@ -11,24 +11,17 @@ import {
   statementQuerySchema,
   textField,
 } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
-import { attendanceService } from '../attendance/attendance.service';
-import { sessionsService } from '../calendar/sessions.service';
-import { teachingService } from '../teaching/teaching.service';
-import { BursaryRepository } from './bursary.repository';
-import { BursaryService } from './bursary.service';
-import { DiscountsRepository } from './discounts.repository';
+import type { BanksService } from './banks.service';
+import type { BursaryService } from './bursary.service';
 import { discountRoutes } from './discounts.routes';
-import { DiscountsService } from './discounts.service';
-import { feeCalendar, FeesService } from './fees.service';
-import { feeReportRoutes } from './fee-reports.routes';
+import type { DiscountsService } from './discounts.service';
+import { feeReportRoutes, type FeeReportRoutesDeps } from './fee-reports.routes';
 import { ledgerCsv } from './payments.documents';
-import { PaymentsRepository } from './payments.repository';
-import { StatementService } from './statement.service';
-import { accessScope } from '../access/scope.service';
+import type { StatementService } from './statement.service';
 import { transferReportRoutes } from './transfer-reports.routes';
+import type { TransferReportsService } from './transfer-reports.service';
 import { bankRoutes } from './banks.routes';
 
 const tags = ['bursary'];
@@ -36,16 +29,18 @@ const referenceParams = z.object({ reference: textField('Reference').min(1).max(
 /** The bursar: staff holding the capability, or the admin (the guard checks it with the account). */
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
+/** What the bursar's routes call (their own and those they register): built once by src/composition.ts. */
+export type BursaryRoutesDeps = FeeReportRoutesDeps & {
+  bursary: BursaryService;
+  statements: StatementService;
+  transferReports: TransferReportsService;
+  discounts: DiscountsService;
+  banks: BanksService;
+};
+
 /** The bursar's office: offline payments, reversals, the ledger and its CSV, scans, statements. */
-export function bursaryRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const repo = new BursaryRepository(deps.db);
-  const payments = new PaymentsRepository(deps.db);
-  const sessions = sessionsService(deps.db);
-  const attendance = attendanceService(deps.db, deps.now);
-  const service = new BursaryService(repo, sessions, attendance);
-  const fees = new FeesService(payments, sessions, teachingService(deps.db));
-  const discounts = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
-  const statements = new StatementService(accessScope(deps.db), repo, fees, sessions, feeCalendar(attendance, sessions), discounts);
+export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): void {
+  const { bursary: service, statements } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

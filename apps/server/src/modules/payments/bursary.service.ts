@@ -31,10 +31,9 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { mapInSlices } from '../../lib/yield';
-import type { AttendanceService } from '../attendance/attendance.service';
+import type { CalendarService } from '../calendar/calendar.service';
 import type { SessionsService } from '../calendar/sessions.service';
-import { BanksRepository } from './banks.repository';
-import { BanksService } from './banks.service';
+import type { BanksService } from './banks.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';
 import { presentLedgerEntry, presentRecorded, type RecordedRow } from './bursary.presenters';
 import { decodeScan } from './payment-scans';
@@ -97,8 +96,8 @@ export class BursaryService {
   constructor(
     private readonly repo: BursaryRepository,
     private readonly sessions: SessionsService,
-    private readonly attendance: AttendanceService,
-    readonly banks: BanksService = new BanksService(new BanksRepository(repo.db)),
+    private readonly calendar: Pick<CalendarService, 'termStarts' | 'schoolToday'>,
+    readonly banks: BanksService,
   ) {}
 
   /** The bank of the list a typed name means (its name as the list has it, and its code), else 400 bankUnknown. */
@@ -118,7 +117,7 @@ export class BursaryService {
   /** The days a payment may be dated: see `paymentDateWindow` in the domain. */
   async paymentDates(today: string): Promise<{ min: string; max: string }> {
     const current = await this.sessions.currentOrLatest();
-    const starts = current ? await this.attendance.termStarts(current.id) : {};
+    const starts = current ? await this.calendar.termStarts(current.id) : {};
     const first = Object.values(starts).sort()[0] ?? null;
     return paymentDateWindow(today, first);
   }
@@ -150,7 +149,7 @@ export class BursaryService {
     const [student, session, { today, timeZone }, recorderName, bank] = await Promise.all([
       this.repo.studentForPayment(input.admission_number),
       this.sessions.byId(input.session_id),
-      this.attendance.schoolToday(),
+      this.calendar.schoolToday(),
       this.repo.recorderName(actor.id),
       this.bankOf(input.method, input.bank),
     ]);
@@ -306,7 +305,7 @@ export class BursaryService {
       if (done) throw conflict(BURSARY_MESSAGES.alreadyReversed(done.receipt_number ?? ''));
     };
     await refuseTwice();
-    const { today } = await this.attendance.schoolToday();
+    const { today } = await this.calendar.schoolToday();
     const reversalRef = `REV-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
     try {
       await this.repo.db.transaction().execute(async (trx) => {

@@ -1,23 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { discountQuerySchema, discountRevokeSchema, discountSchema, idParams, STAFF_OR_ADMIN } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { sessionsService } from '../calendar/sessions.service';
-import { teachingService } from '../teaching/teaching.service';
-import { DiscountsRepository } from './discounts.repository';
-import { DiscountsService } from './discounts.service';
-import { FeesService } from './fees.service';
-import { PaymentsRepository } from './payments.repository';
+import type { DiscountsService } from './discounts.service';
 
 const tags = ['bursary'];
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 /** Discounts and scholarships: the bursar gives and revokes them. */
-export function discountRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const sessions = sessionsService(deps.db);
-  const fees = new FeesService(new PaymentsRepository(deps.db), sessions, teachingService(deps.db));
-  const service = new DiscountsService(new DiscountsRepository(deps.db), fees, sessions);
+export function discountRoutes(app: FastifyInstance, { discounts: service }: { discounts: DiscountsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -3,15 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { collectionsQuerySchema, debtorsQuerySchema, STAFF_OR_ADMIN } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
-import { attendanceService } from '../attendance/attendance.service';
-import { sessionsService } from '../calendar/sessions.service';
-import { settingsService } from '../settings/settings.service';
-import { teachingService } from '../teaching/teaching.service';
+import type { SettingsService } from '../settings/settings.service';
 import { debtorsCsv, debtorsPdf } from './fee-reports.documents';
-import { FeeReportsRepository } from './fee-reports.repository';
-import { FeeReportsService, type DebtorsReport } from './fee-reports.service';
-import { feeCalendar, FeesService } from './fees.service';
-import { PaymentsRepository } from './payments.repository';
+import type { DebtorsReport, FeeReportsService } from './fee-reports.service';
 
 const tags = ['bursary'];
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
@@ -28,19 +22,11 @@ function fileName(r: DebtorsReport): string {
     .replace(/[^A-Za-z0-9-]+/g, '');
 }
 
+export type FeeReportRoutesDeps = Pick<AppDeps, 'pdfRenders' | 'now'> & { feeReports: FeeReportsService; settings: SettingsService };
+
 /** The debtors list (JSON, CSV, PDF) and the collection summary: the bursar's (or the admin's). */
-export function feeReportRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const sessions = sessionsService(deps.db);
-  const teaching = teachingService(deps.db);
-  const fees = new FeesService(new PaymentsRepository(deps.db), sessions, teaching);
-  const service = new FeeReportsService(
-    new FeeReportsRepository(deps.db),
-    fees,
-    sessions,
-    teaching,
-    feeCalendar(attendanceService(deps.db, deps.now), sessions),
-  );
-  const settings = settingsService(deps.db);
+export function feeReportRoutes(app: FastifyInstance, deps: FeeReportRoutesDeps): void {
+  const { feeReports: service, settings } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

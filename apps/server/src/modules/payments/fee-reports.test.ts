@@ -24,19 +24,14 @@ import {
   signInStaff,
   signInStudent,
   withSchool,
+  servicesOver,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { testClock } from '../../../test/attendance-fixtures';
-import { attendanceService } from '../attendance/attendance.service';
-import { sessionsService } from '../calendar/sessions.service';
-import { teachingService } from '../teaching/teaching.service';
 import { debtorsPdf } from './fee-reports.documents';
-import { FeeReportsRepository } from './fee-reports.repository';
-import { FeeReportsService } from './fee-reports.service';
-import { feeCalendar, FeesService } from './fees.service';
-import { PaymentsRepository } from './payments.repository';
+import type { FeeReportsService } from './fee-reports.service';
 import './payments.tables';
 
 const TODAY = '2025-10-20';
@@ -429,15 +424,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
 
   /** The service over a Kysely that counts the statements it runs. */
   function service(conn: DB) {
-    const sessions = sessionsService(conn);
-    const teaching = teachingService(conn);
-    return new FeeReportsService(
-      new FeeReportsRepository(conn),
-      new FeesService(new PaymentsRepository(conn), sessions, teaching),
-      sessions,
-      teaching,
-      feeCalendar(attendanceService(conn, clock.now), sessions),
-    );
+    return servicesOver(ctx, conn, { now: clock.now }).feeReports;
   }
   async function counting(run: (svc: FeeReportsService) => Promise<unknown>): Promise<number> {
     let n = 0;

@@ -35,11 +35,10 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
-import { attendanceService, type AttendanceService, type Clock } from '../attendance/attendance.service';
-import { sessionsService, type SessionsService } from '../calendar/sessions.service';
+import type { CalendarService } from '../calendar/calendar.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
-import type { DB } from '../../db/index';
-import { PaymentsRepository } from './payments.repository';
+import type { PaymentsRepository } from './payments.repository';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
@@ -162,17 +161,17 @@ export interface FeeCalendar {
   today(): Promise<string>;
 }
 
-/** The calendar of the attendance module (school_terms, today) with the sessions' announced term dates. */
+/** The school calendar (term dates, today) with the sessions' announced term dates. */
 export function feeCalendar(
-  attendance: Pick<AttendanceService, 'termStarts' | 'schoolToday'>,
+  school: Pick<CalendarService, 'termStarts' | 'schoolToday'>,
   sessions: Pick<SessionsService, 'announcedTermStarts'>,
 ): FeeCalendar {
   return {
     async termStarts(session) {
-      const [calendar, announced] = await Promise.all([attendance.termStarts(session.id), sessions.announcedTermStarts(session)]);
+      const [calendar, announced] = await Promise.all([school.termStarts(session.id), sessions.announcedTermStarts(session)]);
       return termStartsOf(calendar, announced);
     },
-    today: async () => (await attendance.schoolToday()).today,
+    today: async () => (await school.schoolToday()).today,
   };
 }
 
@@ -181,12 +180,8 @@ export function datedItemsOf(dues: StudentDues | undefined, starts: TermStarts):
   return (dues?.items ?? []).map((i) => ({ term: i.term, name_key: i.name_key, kobo: i.kobo, falls_due_on: fallsDueOn(i, starts) }));
 }
 
-/**
- * What report cards print of fees for an arm's students: the next term's compulsory fees of the class
- * (null when none are set, or the next session does not exist yet) and each student's outstanding
- * balance: what has fallen due up to the card's term, unpaid (next term's fees stand apart), in naira.
- */
-export type CardFeesQuery = {
+/** An arm's students on a card's term, as results' `CardFees` port asks (docs/decisions/028). */
+export type FeesForCardsQuery = {
   session: { id: number; name: string };
   /** The card's term: the outstanding balance counts the fees of this term and those before it. */
   term: Term;
@@ -194,19 +189,17 @@ export type CardFeesQuery = {
   studentIds: readonly number[];
   next: { sessionId: number | null; term: Term };
 };
-export type CardFees = (q: CardFeesQuery) => Promise<{ nextFees: number | null; outstanding: Map<number, number> }>;
 
-/** `feesForCards` on the school's database, for the results module (which may not use this repository). */
-export function cardFees(db: DB, now: Clock = Date.now): CardFees {
-  const repo = new PaymentsRepository(db);
-  const calendar = feeCalendar(attendanceService(db, now), sessionsService(db));
-  return (q) => feesForCards(repo, calendar, q);
-}
-
+/**
+ * What report cards print of fees for an arm's students: the next term's compulsory fees of the class
+ * (null when none are set, or the next session does not exist yet) and each student's outstanding
+ * balance: what has fallen due up to the card's term, unpaid (next term's fees stand apart), in naira.
+ * The composition root hands it to results as its `CardFees` port; payments imports nothing of results.
+ */
 export async function feesForCards(
   repo: PaymentsRepository,
   calendar: FeeCalendar,
-  q: CardFeesQuery,
+  q: FeesForCardsQuery,
 ): Promise<{ nextFees: number | null; outstanding: Map<number, number> }> {
   const [dues, nextRows, paid, starts, today] = await Promise.all([
     studentDuesOf(

@@ -9,13 +9,12 @@ import {
   describeEachDatabase,
   signInAdmin,
   signInStudent,
+  servicesOver,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
 import { HttpError } from '../../http/errors';
 import { PaystackProvider } from './payments.providers';
-import { PaymentsRepository } from './payments.repository';
-import { PaymentsService } from './payments.service';
 import './payments.tables';
 
 const SECRET = 'sk_test_4f0c2a9b8e7d6c5b4a39281706f5e4d3c2b1a0f9';
@@ -266,7 +265,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     const { data } = await initiate();
     fake.transactions.get(data.reference)!.status = 'success';
     fake.hang = true;
-    const slow = new PaymentsService(new PaymentsRepository(ctx.handle.db), new PaystackProvider(SECRET, fake.url, 200), ctx.config);
+    const slow = servicesOver(ctx, ctx.handle.db, { paymentProvider: new PaystackProvider(SECRET, fake.url, 200) }).payments;
     const started = Date.now();
     const err = await slow.checkout.verify({ id: admin.userId, role: 'admin' }, data.reference).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1400);

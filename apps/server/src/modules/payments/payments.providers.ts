@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SimulatorOutcome } from '@portal/domain';
+import type { Config } from '../../config';
 import type { DB } from '../../db/index';
 import './payments.tables';
 import { SimulatorRepository } from './simulator.repository';
@@ -230,4 +231,16 @@ export class SimulatorProvider implements PaymentProvider {
   complete(code: string, outcome: SimulatorOutcome): Promise<boolean> {
     return this.ledger.complete(code, outcome);
   }
+}
+
+/**
+ * Paystack when a secret key is configured; else the built-in simulator outside production,
+ * or in production only on the operator's explicit PAYMENT_SIMULATOR opt-in; else payments are off.
+ */
+export function paymentProviderFor(
+  config: Pick<Config, 'paystackSecretKey' | 'paystackBaseUrl' | 'paymentSimulator'>,
+  db: DB,
+): PaymentProvider {
+  if (config.paystackSecretKey) return new PaystackProvider(config.paystackSecretKey, config.paystackBaseUrl);
+  return config.paymentSimulator ? new SimulatorProvider(db) : new PaymentsOff();
 }

@@ -31,17 +31,9 @@ export class PaymentsRepository {
 
   constructor(readonly db: DB) {}
 
-  studentByUserId(userId: number) {
-    return payerStudents(this.db).where('students.user_id', '=', userId).executeTakeFirst();
-  }
-
   /** Students with what a payment shows of them. */
   private students() {
     return this.db.selectFrom('students').select(['id', 'admission_number', 'first_name', 'last_name', 'student_class']);
-  }
-
-  studentByAdmissionNumber(admissionNumber: string) {
-    return this.students().where('admission_number', '=', admissionNumber).executeTakeFirst();
   }
 
   /** A student's record as receipts name them. */

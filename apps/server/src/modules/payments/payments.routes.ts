@@ -21,21 +21,9 @@ import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { paymentOrigin } from '../../http/public-origin';
 import { classReportCsv, receiptPdf } from './payments.documents';
-import { PaymentsOff, PaystackProvider, SimulatorProvider, type PaymentProvider } from './payments.providers';
-import { PaymentsRepository } from './payments.repository';
-import { PaymentsService } from './payments.service';
+import type { PaymentsService } from './payments.service';
 
 const tags = ['payments'];
-
-/**
- * Paystack when a secret key is configured; else the built-in simulator outside production,
- * or in production only on the operator's explicit PAYMENT_SIMULATOR opt-in; else payments are off.
- */
-export function paymentProviderFor(deps: AppDeps): PaymentProvider {
-  const { config } = deps;
-  if (config.paystackSecretKey) return new PaystackProvider(config.paystackSecretKey, config.paystackBaseUrl);
-  return config.paymentSimulator ? new SimulatorProvider(deps.db) : new PaymentsOff();
-}
 
 /** Fee items: the admin and the bursar (staff holding the capability). */
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
@@ -43,9 +31,9 @@ const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
 
 /** Routes of the payments feature. */
-export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, provider: PaymentProvider = paymentProviderFor(deps)): void {
-  const repo = new PaymentsRepository(deps.db);
-  const service = new PaymentsService(repo, provider, deps.config, app.log);
+export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 'pdfRenders'> & { payments: PaymentsService }): void {
+  const { payments: service } = deps;
+  const { provider } = service;
   const r = app.withTypeProvider<ZodTypeProvider>();
   if (deps.config.production && provider.name === 'simulator') {
     app.log.warn(

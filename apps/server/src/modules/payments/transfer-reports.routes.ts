@@ -9,17 +9,9 @@ import {
   transferReportQuerySchema,
   transferReportSchema,
 } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
-import { attendanceService } from '../attendance/attendance.service';
-import { capabilitiesService } from '../auth/capabilities.service';
-import { sessionsService } from '../calendar/sessions.service';
-import { BursaryRepository } from './bursary.repository';
-import { BursaryService } from './bursary.service';
-import { accessScope } from '../access/scope.service';
-import { TransferReportsRepository } from './transfer-reports.repository';
-import { TransferReportsService } from './transfer-reports.service';
+import type { TransferReportsService } from './transfer-reports.service';
 
 const tags = ['bursary'];
 const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
@@ -30,19 +22,10 @@ function studentsOnly(request: FastifyRequest): Promise<void> {
 }
 
 /** Transfers students report and the bursar confirms or rejects; registered from bursaryRoutes. */
-export function transferReportRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const bursaryRepo = new BursaryRepository(deps.db);
-  const sessions = sessionsService(deps.db);
-  const attendance = attendanceService(deps.db, deps.now);
-  const service = new TransferReportsService(
-    new TransferReportsRepository(deps.db),
-    new BursaryService(bursaryRepo, sessions, attendance),
-    bursaryRepo,
-    accessScope(deps.db),
-    sessions,
-    attendance,
-    capabilitiesService(deps.db),
-  );
+export function transferReportRoutes(
+  app: FastifyInstance,
+  { transferReports: service }: { transferReports: TransferReportsService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

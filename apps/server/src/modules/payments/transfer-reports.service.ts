@@ -21,7 +21,7 @@ import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { AttendanceService } from '../attendance/attendance.service';
+import type { CalendarService } from '../calendar/calendar.service';
 import type { CapabilitiesService } from '../auth/capabilities.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { BursaryRepository } from './bursary.repository';
@@ -76,7 +76,7 @@ export class TransferReportsService {
     private readonly bursaryRepo: BursaryRepository,
     private readonly scope: AccessScope,
     private readonly sessions: SessionsService,
-    private readonly attendance: AttendanceService,
+    private readonly calendar: Pick<CalendarService, 'termStarts' | 'schoolToday'>,
     private readonly capabilities: CapabilitiesService,
   ) {}
 
@@ -97,7 +97,7 @@ export class TransferReportsService {
     const student = await this.reporter(actor);
     const [session, { today }, waiting, bank] = await Promise.all([
       this.sessions.byId(input.session_id),
-      this.attendance.schoolToday(),
+      this.calendar.schoolToday(),
       this.repo.waitingCount(student.id),
       this.bursary.bankOf(input.method, input.bank),
     ]);
@@ -199,7 +199,7 @@ export class TransferReportsService {
     const [student, session, { timeZone }, recorderName] = await Promise.all([
       this.repo.studentById(report.student_id),
       this.sessions.byId(report.session_id),
-      this.attendance.schoolToday(),
+      this.calendar.schoolToday(),
       this.bursaryRepo.recorderName(actor.id),
     ]);
     // Both are kept by foreign keys (deleting either deletes the report).

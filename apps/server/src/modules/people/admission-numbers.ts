@@ -1,5 +1,6 @@
 import type { Trx } from '../../db/index';
 import { formatAdmissionNumberAs } from '@portal/domain';
+import type { SchoolTime } from '../calendar/school-time.service';
 import { allocate } from '../../db/counters';
 import { schoolSettingsIn } from '../settings/settings.service';
 
@@ -9,20 +10,16 @@ export const STUDENT_COUNTER = 'student';
 /** Rows per lookup of taken numbers: well under both dialects' bound-parameter limits. */
 const CHUNK = 1000;
 
-/** The calendar year in the school's time zone (Lagos), for {YYYY} in the format. */
-export function schoolYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: 'Africa/Lagos', year: 'numeric' }).format(now));
-}
-
 /**
  * `count` new admission numbers in the school's format, allocated inside the
  * caller's transaction from the one student counter, so numbers never repeat. Existing numbers
  * never change. A number some earlier format already produced (e.g. after switching formats) is
  * skipped, never issued twice.
  */
-export async function nextAdmissionNumbers(trx: Trx, count: number): Promise<string[]> {
+export async function nextAdmissionNumbers(trx: Trx, count: number, time: Pick<SchoolTime, 'year'>): Promise<string[]> {
   const { admission_number_format: format } = await schoolSettingsIn(trx);
-  const year = schoolYear();
+  // {YYYY}: the year in the school's time zone by the app's clock (21:00 on 31 December in New York is that year).
+  const year = await time.year(trx);
   const out: string[] = [];
   for (let attempts = 0; out.length < count; attempts++) {
     if (attempts > 20) throw new Error('Could not allocate free admission numbers');

@@ -12,6 +12,7 @@ import {
   STUDENT_CSV_COLUMNS,
   STUDENT_CSV_REQUIRED,
   formatStaffId,
+  personDatesAfter,
   staffCreateSchema,
   studentCreateSchema,
   type ImportIssue,
@@ -29,6 +30,7 @@ import { toCsv, toCsvInSlices, type CsvValue } from '../../lib/csv';
 import { allocate } from '../../db/counters';
 import { faultPoint } from '../../lib/fault-points';
 import { yieldToEventLoop } from '../../lib/yield';
+import type { SchoolTime } from '../calendar/school-time.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { generateOneTimePasswords } from './one-time-passwords';
 import { isUniqueViolation } from '../../db/errors';
@@ -220,6 +222,7 @@ export class ImportService {
   constructor(
     private readonly repo: PeopleRepository,
     private readonly teaching: SchoolClasses,
+    private readonly time: Pick<SchoolTime, 'year' | 'today'>,
   ) {}
 
   template(kind: ImportKind): string {
@@ -246,13 +249,19 @@ export class ImportService {
 
     const valid: { row: number; data: T }[] = [];
     const rowsWithErrors = new Set<number>();
+    // "Not in the future" is the school's today (its time zone), not the schema's.
+    const { today } = await this.time.today();
     for (const [n, { record, info }] of body.entries()) {
       if (n && n % ROWS_PER_SLICE === 0) await yieldToEventLoop();
       const raw: Record<string, string> = {};
       keys.forEach((k, i) => {
         if (k) raw[k] = record[i] ?? '';
       });
-      const r = spec.parseRow(raw);
+      const parsed = spec.parseRow(raw);
+      const late = parsed.success ? personDatesAfter(today, parsed.data as Parameters<typeof personDatesAfter>[1]) : [];
+      const r = late.length
+        ? { success: false as const, issues: late.map((i) => ({ field: i.path.at(-1)!, message: i.message })) }
+        : parsed;
       if (r.success) valid.push({ row: info.lines, data: r.data });
       else {
         rowsWithErrors.add(info.lines);
@@ -354,7 +363,7 @@ export class ImportService {
           c.valid.map((v, i) => ({ role, email: v.data.email, password_hash: passwords[i]!.hash })),
         );
         // Students get numbers in the school's format; staff ids stay STAFF-0001.
-        const admissionNumbers = kind === 'students' ? await nextAdmissionNumbers(trx, c.valid.length) : [];
+        const admissionNumbers = kind === 'students' ? await nextAdmissionNumbers(trx, c.valid.length, this.time) : [];
         const first = kind === 'students' ? 0 : await allocate(trx, STAFF_COUNTER, c.valid.length);
         const accounts = c.valid.map((v, i) => {
           const d = v.data as StudentCreate & StaffCreate;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
-import { schoolToday } from './new-accounts.service';
+import { DEFAULT_SCHOOL_SETTINGS, todayIn } from '@portal/domain';
 
 let seq = 0;
 const student = () => ({
@@ -46,7 +46,7 @@ describeEachDatabase("today's new sign-ins", (dialect) => {
     const res = await get(admin);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.date).toBe(schoolToday());
+    expect(body.date).toBe(todayIn(DEFAULT_SCHOOL_SETTINGS.time_zone));
     const ids = body.accounts.map((x: { public_id: string }) => x.public_id);
     expect(ids).toEqual(expect.arrayContaining([a.admission_number, b.admission_number, t.staff_id]));
     expect(ids.indexOf(a.admission_number)).toBeLessThan(ids.indexOf(b.admission_number));

@@ -20,30 +20,31 @@ import {
 } from '@portal/domain';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
-import type { AppDeps } from '../../http/deps';
-import { ImportService, staffCsv, studentsCsv, type ImportKind } from './import.service';
-import { NewAccountsService } from './new-accounts.service';
-import { PeopleRepository } from './people.repository';
-import { StaffService } from './staff.service';
-import { StudentPhotosService } from './student-photos.service';
-import { StudentsService, type SchoolClasses } from './students.service';
-import { accessScope } from '../access/scope.service';
+import { staffCsv, studentsCsv, type ImportKind, type ImportService } from './import.service';
+import type { NewAccountsService } from './new-accounts.service';
+import type { StaffService } from './staff.service';
+import type { StudentPhotosService } from './student-photos.service';
+import type { StudentsService } from './students.service';
 
 /** CSV bodies (sent as JSON `{csv}`) may be far bigger than the app-wide 1 MB limit: only here. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** The people services the routes call (built once by the composition root, src/composition.ts). */
+export interface PeopleRoutesDeps {
+  students: StudentsService;
+  staff: StaffService;
+  studentPhotos: StudentPhotosService;
+  imports: ImportService;
+  newAccounts: NewAccountsService;
+}
 
 /**
  * Students and staff: the documented calls at their paths under /api, plus paging, CSV
  * import/export and password resets. Roles: admin everything; staff students (all) and staff
  * (view); a student only their own record.
  */
-export function peopleRoutes(app: FastifyInstance, deps: AppDeps, teaching: SchoolClasses): void {
-  const repo = new PeopleRepository(deps.db);
-  const students = new StudentsService(repo, teaching, accessScope(deps.db));
-  const staff = new StaffService(repo);
-  const photos = new StudentPhotosService(deps.db, repo);
-  const imports = new ImportService(repo, teaching);
-  const newAccounts = new NewAccountsService(repo);
+export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void {
+  const { students, staff, studentPhotos: photos, imports, newAccounts } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };
 

@@ -1,7 +1,7 @@
 import { personName } from '@portal/domain';
 import type { StudentStatus } from '../../db/schema';
-import type { Conn, DB } from '../../db/index';
-import { PeopleRepository } from './people.repository';
+import type { Conn } from '../../db/index';
+import type { PeopleRepository } from './people.repository';
 
 /** A student as other modules need them: internal id, class and status. */
 export interface StudentRef {
@@ -36,8 +36,3 @@ export class PeopleLookups {
     return new Map(rows.map((r) => [r.id, { id: r.id, staff_id: r.staff_id, name: personName(r) }]));
   }
 }
-
-export function peopleLookups(db: DB): PeopleLookups {
-  return new PeopleLookups(new PeopleRepository(db));
-}
-

@@ -18,6 +18,8 @@ import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presen
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StaffRow } from './people.repository';
 import type { StaffValues } from './accounts.queries';
+import type { SchoolTime } from '../calendar/school-time.service';
+import { refusePersonDatesAfterToday } from './person-dates';
 
 /** The counter the factories and the services share for staff ids. */
 export const STAFF_COUNTER = 'staff';
@@ -33,7 +35,10 @@ function translateUnique(err: unknown): never {
 
 /** Rules of the staff records. Admin registers, updates and deletes; staff and admin view. */
 export class StaffService {
-  constructor(private readonly repo: PeopleRepository) {}
+  constructor(
+    private readonly repo: PeopleRepository,
+    private readonly time: Pick<SchoolTime, 'today'>,
+  ) {}
 
   /** Bank account and tax ID: only an admin or the staff member themself. */
   private canSeePrivate(actor: AuthUser, row: StaffRow): boolean {
@@ -80,6 +85,7 @@ export class StaffService {
   }
 
   async create(actor: AuthUser, input: StaffCreate): Promise<StaffRegistration> {
+    await refusePersonDatesAfterToday(this.time, input);
     if (await this.repo.emailTaken(input.email)) throw emailTaken();
     if (await this.repo.usernameTaken(input.username)) throw usernameTaken();
     if (input.password !== undefined)
@@ -103,6 +109,7 @@ export class StaffService {
   }
 
   async update(actor: AuthUser, staffId: string, input: StaffUpdate): Promise<StaffDetail> {
+    await refusePersonDatesAfterToday(this.time, input);
     const before = await this.load(staffId);
     if (input.email !== undefined && input.email !== before.email && (await this.repo.emailTaken(input.email, before.user_id))) {
       throw emailTaken();

@@ -16,7 +16,9 @@ import { writeAudit } from '../../db/audit';
 import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { mapInSlices } from '../../lib/yield';
+import type { SchoolTime } from '../calendar/school-time.service';
 import { nextAdmissionNumbers } from './admission-numbers';
+import { refusePersonDatesAfterToday } from './person-dates';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StudentFilters, StudentRow } from './people.repository';
@@ -44,6 +46,7 @@ export class StudentsService {
     private readonly repo: PeopleRepository,
     private readonly teaching: SchoolClasses,
     private readonly scope: AccessScope,
+    private readonly time: Pick<SchoolTime, 'year' | 'today'>,
   ) {}
 
   /** A new student, or a move, goes only into one of the school's current arms. */
@@ -102,6 +105,7 @@ export class StudentsService {
   }
 
   async create(actor: AuthUser, input: StudentCreate): Promise<StudentRegistration> {
+    await refusePersonDatesAfterToday(this.time, input);
     await this.assertCurrentClass(input.student_class);
     if (input.email !== null && (await this.repo.emailTaken(input.email))) throw emailTaken();
     if (input.password !== undefined)
@@ -113,7 +117,7 @@ export class StudentsService {
     try {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'student', email: input.email, password_hash: passwordHash }]);
-        const [admissionNumber] = (await nextAdmissionNumbers(trx, 1)) as [string];
+        const [admissionNumber] = (await nextAdmissionNumbers(trx, 1, this.time)) as [string];
         await this.repo.insertStudent(trx, userId!, admissionNumber, studentValues(input));
         const created = (await this.repo.findStudentByAdmission(admissionNumber, trx))!;
         await writeAudit(trx, {
@@ -133,6 +137,7 @@ export class StudentsService {
   }
 
   async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
+    await refusePersonDatesAfterToday(this.time, input);
     const before = await this.load(admissionNumber);
     if (before.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
     if (input.student_class !== undefined && input.student_class !== before.student_class)

@@ -20,7 +20,7 @@ import {
 import { writeAudit } from '../../db/audit';
 import type { Conn, DB } from '../../db/index';
 import { HttpError, nonFieldError } from '../../http/errors';
-import { AssessmentRepository } from './assessment.repository';
+import type { AssessmentRepository } from './assessment.repository';
 import type { SessionRows } from '../calendar/sessions.service';
 
 export interface StoredScheme extends SchemeRules {
@@ -192,8 +192,4 @@ export class AssessmentService {
       };
     });
   }
-}
-
-export function assessmentService(db: DB, dialect: 'sqlite' | 'postgres', sessions: SessionRows): AssessmentService {
-  return new AssessmentService(new AssessmentRepository(db, dialect), sessions);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { Migrator } from 'kysely';
-import { REGRADE_CONFIRM_CODE, RESULT_MESSAGES } from '@portal/domain';
+import { REGRADE_CONFIRM_CODE, RESULT_MESSAGES, schoolDayOf } from '@portal/domain';
 import {
   withSchool,
   createSession,
@@ -279,7 +279,7 @@ describeEachDatabase('results: own class, scales per session, revised released r
       // Averages print with two decimals, as on every screen.
       expect(pdfText(await renderReportCards([{ ...card, average: 65.1 }], { compress: false }))).toContain('65.10');
       expect(pdfText(await renderReportCards([card], { compress: false }))).toContain(
-        RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10)),
+        RESULT_MESSAGES.revisedOn(schoolDayOf(card.revised_at, card.school.time_zone)),
       );
 
       // Bulk save and delete with a reason go through.

@@ -8,7 +8,9 @@ import {
   RESULT_MESSAGES,
   CARD_SECTION_TITLES,
   LOGO_STORED_PIXELS,
-  formatDate,
+  DEFAULT_TIME_ZONE,
+  formatDay,
+  schoolDayOf,
   formatNaira,
   REPORT_MESSAGES,
   termLabel,
@@ -51,7 +53,7 @@ function blocks(doc: PDFKit.PDFDocument, card: ReportCard, width: number, images
   const money = (n: number | null) => (n === null ? REPORT_MESSAGES.notSet : formatNaira(n));
   const nextLines = [
     `${T.nextTermBegins} (${card.next_term.term_label}${card.next_term.session_name ? `, ${card.next_term.session_name}` : ''}): ${
-      card.next_term.begins ? formatDate(`${card.next_term.begins}T12:00:00Z`, card.school.time_zone) : REPORT_MESSAGES.toBeAnnounced
+      card.next_term.begins ? formatDay(card.next_term.begins) : REPORT_MESSAGES.toBeAnnounced
     }`,
     `${T.nextTermFees}: ${money(card.next_term.fees)}`,
     `${T.outstanding}: ${formatNaira(card.next_term.outstanding)}`,
@@ -341,7 +343,9 @@ function drawCard(doc: PDFKit.PDFDocument, card: ReportCard, images: Images): vo
     flow.y += gap;
   }
   flow.need(footer);
-  const revised = card.revised_at ? ` · ${T.revised}: ${RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}` : '';
+  const revised = card.revised_at
+    ? ` · ${T.revised}: ${RESULT_MESSAGES.revisedOn(schoolDayOf(card.revised_at, card.school.time_zone ?? DEFAULT_TIME_ZONE))}`
+    : '';
   doc
     .font('body')
     .fontSize(7)

@@ -2,25 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_ONLY, armActionSchema, armReturnSchema, releaseSchema, sessionIdField, STAFF_OR_ADMIN, termField } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { settingsService } from '../settings/settings.service';
-import { teachingService } from '../teaching/teaching.service';
-import { ReportApprovalsService } from './report-approvals.service';
-import { ReportCardsRepository } from './report-cards.repository';
-import { sessionRows } from '../calendar/sessions.service';
+import type { ReportApprovalsService } from './report-approvals.service';
 
 const tags = ['report approvals'];
 
 /** The approval and release of an arm's report cards. */
-export function reportApprovalRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function reportApprovalRoutes(
+  app: FastifyInstance,
+  { reportApprovals: approvals }: { reportApprovals: ReportApprovalsService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const approvals = new ReportApprovalsService(
-    new ReportCardsRepository(deps.db),
-    sessionRows(deps.db),
-    settingsService(deps.db),
-    teachingService(deps.db),
-  );
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

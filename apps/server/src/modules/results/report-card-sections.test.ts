@@ -1,15 +1,13 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { DEFAULT_JSS_SCALE, DEFAULT_REPORT_SETTINGS, REPORT_MESSAGES, type ReportCard, type ReportSettings } from '@portal/domain';
-import { nowIso } from '../../db/index';
 import { describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
-import { putEntry, putTerm, setFormTeacher } from '../../../test/card-fixtures';
+import { putCardFees, putEntry, putTerm, setFormTeacher } from '../../../test/card-fixtures';
 import { greyPng } from '../../../test/grey-png';
 import { SettingsRepository } from '../settings/settings.repository';
 import { ReportCardsRepository } from './report-cards.repository';
 import { ResultsRepository } from './results.repository';
-import '../payments/payments.tables';
 
 const png = (w: number, h: number) => `data:image/png;base64,${greyPng(w, h).toString('base64')}`;
 
@@ -64,49 +62,7 @@ describeEachDatabase('report card sections', (dialect) => {
     });
     await putTerm(ctx.handle.db, { session_id: sessionId, term: '1st', next_term_begins: '2101-01-12', times_opened: 60 });
     // Fees: 1st term ₦40,000 and 2nd term ₦50,000 compulsory (and an optional item), ₦15,000 paid.
-    const now = nowIso();
-    const item = (term: string, name: string, kobo: number, compulsory: number) => ({
-      student_class: cls,
-      session_id: sessionId,
-      term,
-      name,
-      name_key: name.toLowerCase(),
-      amount_kobo: kobo,
-      compulsory,
-      description: '',
-      created_at: now,
-      updated_at: now,
-    });
-    await ctx.handle.db
-      .insertInto('fee_items')
-      .values([item('1st', 'Tuition', 4_000_000, 1), item('2nd', 'Tuition', 5_000_000, 1), item('2nd', 'Bus', 1_000_000, 0)])
-      .execute();
-    await ctx.handle.db
-      .insertInto('payments')
-      .values({
-        reference: `card-${sessionId}`,
-        student_id: student.id,
-        admission_number: student.admissionNumber,
-        full_name: 'Chiamaka Obi',
-        current_class: cls,
-        current_session: session.name,
-        session_id: session.id,
-        term: '1st',
-        email: 'x@test.school',
-        phone_number: null,
-        amount_kobo: 1_500_000,
-        currency: 'NGN',
-        status: 'successful',
-        provider: 'paystack',
-        provider_transaction_id: null,
-        provider_access_code: null,
-        provider_status: null,
-        initiated_by: null,
-        paid_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await putCardFees(ctx.handle.db, { sessionId, sessionName: session.name, studentClass: cls, student });
     const photo = await inject('PUT', `/api/students/${student.admissionNumber}/photo/`, admin.auth, { photo: png(600, 800) });
     expect(photo.statusCode).toBe(200);
     expect(photo.json().photo).toMatch(/^data:image\/jpeg;base64,/);

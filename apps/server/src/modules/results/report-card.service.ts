@@ -21,7 +21,7 @@ import type { GradingService } from './grading.service';
 import type { ResultsRepository } from './results.repository';
 import type { Actor, ResultsService } from './results.service';
 import type { AssessmentService } from './assessment.service';
-import type { CardFees } from '../payments/fees.service';
+import type { CardFees } from './results.ports';
 import type { ReportCardsRepository } from './report-cards.repository';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { AccessScope } from '../access/scope.service';
@@ -40,21 +40,49 @@ export async function sessionOf(sessions: SessionRows, id: number): Promise<{ id
   return { id: s.id, name: s.name };
 }
 
+/** What `ReportCardService` is built from (by the composition root, src/composition.ts). */
+export interface ReportCardDeps {
+  repo: ResultsRepository;
+  results: ResultsService;
+  grading: GradingService;
+  settings: SettingsService;
+  sessions: SessionRows;
+  teaching: TeachingService;
+  assessment: AssessmentService;
+  cardRepo: ReportCardsRepository;
+  /** The fee figures the card prints: results' `CardFees` port, answered by payments. */
+  fees: CardFees;
+  attendance: Pick<AttendanceService, 'cardAttendance'>;
+  scope: AccessScope;
+}
+
 /** Report cards (one student's, an arm's): each computed from a couple of set-based queries, never per student. */
 export class ReportCardService {
-  constructor(
-    private readonly repo: ResultsRepository,
-    private readonly results: ResultsService,
-    private readonly grading: GradingService,
-    private readonly settings: SettingsService,
-    private readonly sessions: SessionRows,
-    private readonly teaching: TeachingService,
-    private readonly assessment: AssessmentService,
-    private readonly cardRepo: ReportCardsRepository,
-    private readonly fees: CardFees,
-    private readonly attendance: Pick<AttendanceService, 'cardAttendance'>,
-    private readonly scope: AccessScope,
-  ) {}
+  private readonly repo: ResultsRepository;
+  private readonly results: ResultsService;
+  private readonly grading: GradingService;
+  private readonly settings: SettingsService;
+  private readonly sessions: SessionRows;
+  private readonly teaching: TeachingService;
+  private readonly assessment: AssessmentService;
+  private readonly cardRepo: ReportCardsRepository;
+  private readonly fees: CardFees;
+  private readonly attendance: Pick<AttendanceService, 'cardAttendance'>;
+  private readonly scope: AccessScope;
+
+  constructor(deps: ReportCardDeps) {
+    this.repo = deps.repo;
+    this.results = deps.results;
+    this.grading = deps.grading;
+    this.settings = deps.settings;
+    this.sessions = deps.sessions;
+    this.teaching = deps.teaching;
+    this.assessment = deps.assessment;
+    this.cardRepo = deps.cardRepo;
+    this.fees = deps.fees;
+    this.attendance = deps.attendance;
+    this.scope = deps.scope;
+  }
 
   /**
    * The sections of an arm's cards for a term: one query per table (entries, term dates, status,

@@ -10,14 +10,12 @@ import {
   reportTermsQuerySchema,
   STAFF_OR_ADMIN,
 } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { reportSheetsService } from './report-sheets.service';
+import type { ReportSheetsService } from './report-sheets.service';
 
 /** The report card sheets (ratings; comments, attendance and promotion) and the term's dates. */
-export function reportSheetsRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function reportSheetsRoutes(app: FastifyInstance, { reportSheets: sheets }: { reportSheets: ReportSheetsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sheets = reportSheetsService(deps.db, deps.handle.dialect, deps.now);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

@@ -1,6 +1,6 @@
 // One file (about 550 lines): one service class, the ratings and comments sheets of an arm and the
 // term's dates, sharing one save procedure (context, access, plan, one versioned transaction, audit);
-// its row helpers are in sheet-rows.ts. Splitting the class changes its construction (the routes').
+// its row helpers are in sheet-rows.ts. Splitting the class changes its construction (the composition root's).
 import {
   ASSESSMENT_MESSAGES,
   personName,
@@ -30,18 +30,18 @@ import {
   type Term,
   byRegisterOrder,
 } from '@portal/domain';
-import type { DB, Trx } from '../../db/index';
+import type { Trx } from '../../db/index';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../../db/audit';
 import { badRequest, HttpError } from '../../http/errors';
-import { settingsService, type SettingsService } from '../settings/settings.service';
-import { teachingService, type TeachingService } from '../teaching/teaching.service';
-import { attendanceService, type AttendanceService } from '../attendance/attendance.service';
-import { ReportCardsRepository } from './report-cards.repository';
-import { CardEntriesRepository, type EntryRow, type EntryWrite } from './card-entries.repository';
+import type { SettingsService } from '../settings/settings.service';
+import type { TeachingService } from '../teaching/teaching.service';
+import type { AttendanceService } from '../attendance/attendance.service';
+import type { ReportCardsRepository } from './report-cards.repository';
+import type { CardEntriesRepository, EntryRow, EntryWrite } from './card-entries.repository';
 import { annualFigures, scoresByTerm } from './card-building';
-import { ResultsRepository } from './results.repository';
-import { ScoreSheetRepository, type SheetStudentRow } from './score-sheet.repository';
-import { sessionRows, type SessionRows } from '../calendar/sessions.service';
+import type { ResultsRepository } from './results.repository';
+import type { ScoreSheetRepository, SheetStudentRow } from './score-sheet.repository';
+import type { SessionRows } from '../calendar/sessions.service';
 import type { Actor } from './results.service';
 import {
   parseRatings,
@@ -535,18 +535,4 @@ export class ReportSheetsService {
     });
     return { applied };
   }
-}
-
-/** The sheets' service over a database, with the repositories and services it reads through. */
-export function reportSheetsService(db: DB, dialect: 'sqlite' | 'postgres', now: () => number = Date.now): ReportSheetsService {
-  return new ReportSheetsService(
-    new CardEntriesRepository(db, dialect),
-    new ScoreSheetRepository(db, dialect),
-    new ResultsRepository(db, dialect),
-    sessionRows(db),
-    teachingService(db),
-    settingsService(db),
-    new ReportCardsRepository(db),
-    attendanceService(db, now),
-  );
 }

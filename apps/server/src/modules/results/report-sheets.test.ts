@@ -20,8 +20,16 @@ import { createResults } from '../../db/factories';
 import { nowIso, type Database, type DB } from '../../db/index';
 import { imageSize } from '../../lib/images';
 import { CardEntriesRepository } from './card-entries.repository';
-import { reportSheetsService } from './report-sheets.service';
-import { addStudent, describeEachDatabase, signInStaff, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import type { ReportSheetsService } from './report-sheets.service';
+import {
+  addStudent,
+  describeEachDatabase,
+  servicesOver,
+  signInStaff,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { greyPng } from '../../../test/grey-png';
 import { makeFormTeacher } from '../../../test/teaching-fixtures';
 
@@ -612,7 +620,7 @@ describeEachDatabase('report card sheets', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting(run: (svc: ReturnType<typeof reportSheetsService>) => Promise<unknown>): Promise<number> {
+    async function counting(run: (svc: ReportSheetsService) => Promise<unknown>): Promise<number> {
       let n = 0;
       const log = (e: { level: string }) => {
         if (e.level === 'query') n++;
@@ -625,7 +633,7 @@ describeEachDatabase('report card sheets', (dialect) => {
         db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
       }
       try {
-        await run(reportSheetsService(db, dialect));
+        await run(servicesOver(ctx, db).reportSheets);
       } finally {
         if (pool) await db.destroy();
       }

@@ -25,53 +25,29 @@ import {
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
-import { assessmentService } from './assessment.service';
+import type { AssessmentService } from './assessment.service';
 import { currentUser } from '../../http/auth';
-import { attendanceService } from '../attendance/attendance.service';
-import { settingsService } from '../settings/settings.service';
-import { teachingService } from '../teaching/teaching.service';
-import { GradingRepository } from './grading.repository';
-import { GradingService } from './grading.service';
+import type { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
-import { broadsheetCsv, broadsheetJson, BroadsheetService } from './broadsheet.service';
-import { ReportCardService } from './report-card.service';
-import { cardFees } from '../payments/fees.service';
-import { ReportCardsRepository } from './report-cards.repository';
-import { ResultsRepository } from './results.repository';
-import { ResultsService } from './results.service';
-import { ScoreSheetRepository } from './score-sheet.repository';
-import { ScoreWriter } from './score-writer';
-import { sessionRows as sessionRowsOf } from '../calendar/sessions.service';
-import { accessScope } from '../access/scope.service';
+import { broadsheetCsv, broadsheetJson, type BroadsheetService } from './broadsheet.service';
+import type { ReportCardService } from './report-card.service';
+import type { ResultsService } from './results.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
+/** What the results routes call: built once by the composition root (src/composition.ts). */
+export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
+  results: ResultsService;
+  reportCards: ReportCardService;
+  broadsheets: BroadsheetService;
+  grading: GradingService;
+  assessment: AssessmentService;
+};
+
 /** Results, grading scales, publishing, audit, report cards and broadsheets. */
-export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = new ResultsRepository(deps.db, deps.handle.dialect);
-  const sessionRows = sessionRowsOf(deps.db);
-  const grading = new GradingService(new GradingRepository(deps.db, deps.handle.dialect), sessionRows);
-  const teaching = teachingService(deps.db);
-  const assessment = assessmentService(deps.db, deps.handle.dialect, sessionRows);
-  const cardRows = new ReportCardsRepository(deps.db);
-  const scope = accessScope(deps.db);
-  const writer = new ScoreWriter(new ScoreSheetRepository(deps.db, deps.handle.dialect), repo, grading, sessionRows, teaching, assessment);
-  const results = new ResultsService(repo, grading, sessionRows, teaching, assessment, cardRows, scope, writer);
-  const cards = new ReportCardService(
-    repo,
-    results,
-    grading,
-    settingsService(deps.db),
-    sessionRows,
-    teaching,
-    assessment,
-    cardRows,
-    cardFees(deps.db, deps.now),
-    attendanceService(deps.db, deps.now),
-    scope,
-  );
-  const broadsheets = new BroadsheetService(repo, sessionRows, teaching, assessment);
+  const { results, reportCards: cards, broadsheets, grading, assessment } = deps;
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { scoreSheetImportSchema, scoreSheetQuerySchema, scoreSheetSaveSchema, STAFF_OR_ADMIN } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { scoreCsvFileName, scoreTemplateCsv } from './score-csv';
-import { scoreSheetService } from './score-sheet.service';
+import type { ScoreSheetService } from './score-sheet.service';
 
 /** The class score grid: load, save (one row or the whole sheet), CSV template and import. */
-export function scoreSheetRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function scoreSheetRoutes(app: FastifyInstance, { scoreSheets: sheets }: { scoreSheets: ScoreSheetService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sheets = scoreSheetService(deps.db, deps.handle.dialect);
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };

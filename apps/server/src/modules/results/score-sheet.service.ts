@@ -22,16 +22,13 @@ import {
   byRegisterOrder,
 } from '@portal/domain';
 import { badRequest, HttpError } from '../../http/errors';
-import type { DB } from '../../db/index';
-import { teachingService, type TeachingService } from '../teaching/teaching.service';
-import { assessmentService, type AssessmentService, type StoredScheme } from './assessment.service';
-import { GradingRepository } from './grading.repository';
-import { GradingService } from './grading.service';
-import { ResultsRepository } from './results.repository';
+import type { TeachingService } from '../teaching/teaching.service';
+import type { AssessmentService, StoredScheme } from './assessment.service';
+import type { ResultsRepository } from './results.repository';
 import { planImport, readScoreCsv, type ImportChange } from './score-csv';
-import { ScoreSheetRepository, type SheetResultRow, type SheetStudentRow } from './score-sheet.repository';
-import { sessionRows, type SessionRows } from '../calendar/sessions.service';
-import { ScoreWriter, type ScoreVoice } from './score-writer';
+import type { ScoreSheetRepository, SheetResultRow, SheetStudentRow } from './score-sheet.repository';
+import type { SessionRows } from '../calendar/sessions.service';
+import type { ScoreVoice, ScoreWriter } from './score-writer';
 import type { Actor } from './results.service';
 
 /** A result's component scores as the grid shows them, in scheme order; a one-score result on a one-component scheme fills its column. */
@@ -262,24 +259,6 @@ export class ScoreSheetService {
       );
     return { status: 200, preview: { ...preview, applied: true } };
   }
-}
-
-/** The grid's service over a database, with the repositories and services it reads through. */
-export function scoreSheetService(db: DB, dialect: 'sqlite' | 'postgres'): ScoreSheetService {
-  const sessions = sessionRows(db);
-  const sheets = new ScoreSheetRepository(db, dialect);
-  const results = new ResultsRepository(db, dialect);
-  const grading = new GradingService(new GradingRepository(db, dialect), sessions);
-  const teaching = teachingService(db);
-  const assessment = assessmentService(db, dialect, sessions);
-  return new ScoreSheetService(
-    sheets,
-    results,
-    sessions,
-    teaching,
-    assessment,
-    new ScoreWriter(sheets, results, grading, sessions, teaching, assessment),
-  );
 }
 
 /** The grid's words for a refused row: `rows.N.admission_number` (or the cell's field), the sheet's messages. */

@@ -17,24 +17,14 @@ import {
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
 import { nowIso, type Database, type DB } from '../../db/index';
-import { scoreSheetService } from './score-sheet.service';
-import { ScoreSheetRepository } from './score-sheet.repository';
-import { ScoreWriter } from './score-writer';
-import { ResultsRepository } from './results.repository';
-import { ResultsService } from './results.service';
-import { GradingRepository } from './grading.repository';
-import { GradingService } from './grading.service';
-import { ReportCardsRepository } from './report-cards.repository';
-import { assessmentService } from './assessment.service';
-import { sessionRows } from '../calendar/sessions.service';
-import { teachingService } from '../teaching/teaching.service';
-import { accessScope } from '../access/scope.service';
+import type { ScoreSheetService } from './score-sheet.service';
 import {
   addStudent,
   createSession,
   describeEachDatabase,
   signInStudent,
   withSchool,
+  servicesOver,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
@@ -428,7 +418,7 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   describe('a fixed number of statements, whatever the number of students', () => {
     /** The service over a connection of its own that counts the statements it runs. */
-    async function counting<T>(run: (svc: ReturnType<typeof scoreSheetService>, db: DB) => Promise<T>): Promise<number> {
+    async function counting<T>(run: (svc: ScoreSheetService, db: DB) => Promise<T>): Promise<number> {
       let n = 0;
       const log = (e: { level: string }) => {
         if (e.level === 'query') n++;
@@ -441,7 +431,7 @@ describeEachDatabase('the class score grid', (dialect) => {
         db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
       }
       try {
-        await run(scoreSheetService(db, dialect), db);
+        await run(servicesOver(ctx, db).scoreSheets, db);
       } finally {
         // (Destroying the SQLite Kysely would close the test's own database.)
         if (pool) await db.destroy();
@@ -507,22 +497,14 @@ describeEachDatabase('the class score grid', (dialect) => {
     });
 
     it("the spec's bulk POST /api/results/ writes 1 subject or 6 in as many statements", async () => {
-      /** The results service as the routes build it, over the counting connection. */
-      const resultsOver = (db: DB) => {
-        const sessions = sessionRows(db);
-        const repo = new ResultsRepository(db, dialect);
-        const grading = new GradingService(new GradingRepository(db, dialect), sessions);
-        const teaching = teachingService(db);
-        const assessment = assessmentService(db, dialect, sessions);
-        const writer = new ScoreWriter(new ScoreSheetRepository(db, dialect), repo, grading, sessions, teaching, assessment);
-        return new ResultsService(repo, grading, sessions, teaching, assessment, new ReportCardsRepository(db), accessScope(db), writer);
-      };
+      /** The results service as the composition root builds it, over the counting connection. */
+      const resultsOver = (db: DB) => servicesOver(ctx, db).results;
       const actor = { id: admin.userId, role: 'admin' as const };
       const counts: Record<string, number>[] = [];
       for (const size of [1, 1, 6]) {
         const cls = await arm();
         const kid = await pupil(cls, 'Bulk', `Post${size}`);
-        const takes = (await teachingService(ctx.handle.db).subjectsOf([{ id: kid.id, student_class: cls }])).get(kid.id) ?? [];
+        const takes = (await servicesOver(ctx).teaching.subjectsOf([{ id: kid.id, student_class: cls }])).get(kid.id) ?? [];
         expect(takes.length).toBeGreaterThanOrEqual(6);
         const body = (exam: number, version: number) => ({
           admission_number: kid.admissionNumber,

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, admissionPageSchema, reportSettingsSchema, schoolSettingsSchema, STAFF_OR_ADMIN } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { SettingsService } from './settings.service';
+import type { SettingsService } from './settings.service';
 
-export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new SettingsService(deps.db);
+export function settingsRoutes(app: FastifyInstance, { settings: service }: { settings: SettingsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/settings/', { config: { auth: 'public' }, schema: { tags: ['settings'] } }, async (_request, reply) => {

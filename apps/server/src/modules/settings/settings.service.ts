@@ -34,7 +34,7 @@ function normaliseCardImage(dataUrl: string): { ok: true; image: string } | { ok
 export class SettingsService {
   constructor(
     private readonly db: DB,
-    private readonly repo: SettingsRepository = new SettingsRepository(db),
+    private readonly repo: SettingsRepository,
   ) {}
 
   get(): Promise<SchoolSettings> {
@@ -174,11 +174,6 @@ export class SettingsService {
     });
     return settings;
   }
-}
-
-/** The settings service over a database, for other modules (which may not reach into this module's repository). */
-export function settingsService(db: DB): SettingsService {
-  return new SettingsService(db);
 }
 
 /**

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '@portal/domain';
-import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
-import { SetupService } from './setup.service';
+import type { SetupService } from './setup.service';
 
 /** The admin home's first-run checklist. */
-export function setupRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new SetupService(deps.db);
+export function setupRoutes(app: FastifyInstance, { setup: service }: { setup: SetupService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/setup-checklist/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'] } }, () => service.checklist());
   r.post('/api/setup-checklist/dismiss/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'] } }, async (request) =>

@@ -1,8 +1,7 @@
 import { SETUP_MESSAGES, SETUP_STEP_IDS, type SetupChecklist } from '@portal/domain';
-import type { DB } from '../../db/index';
 import { conflict } from '../../http/errors';
-import { settingsService } from '../settings/settings.service';
-import { SetupRepository } from './setup.repository';
+import type { SettingsService } from '../settings/settings.service';
+import type { SetupRepository } from './setup.repository';
 
 /**
  * The admin's first-run checklist: which of the set-up steps the school's data shows
@@ -10,12 +9,12 @@ import { SetupRepository } from './setup.repository';
  */
 export class SetupService {
   constructor(
-    private readonly db: DB,
-    private readonly repo = new SetupRepository(db),
+    private readonly repo: SetupRepository,
+    private readonly settings: SettingsService,
   ) {}
 
   async checklist(): Promise<SetupChecklist> {
-    const [facts, dismissed] = await Promise.all([this.repo.facts(), settingsService(this.db).setupDismissed()]);
+    const [facts, dismissed] = await Promise.all([this.repo.facts(), this.settings.setupDismissed()]);
     const steps = SETUP_STEP_IDS.map((id) => ({ id, done: facts[id] }));
     return { steps, complete: steps.every((s) => s.done), dismissed };
   }
@@ -24,7 +23,7 @@ export class SetupService {
   async dismiss(actorUserId: number): Promise<SetupChecklist> {
     const list = await this.checklist();
     if (!list.complete) throw conflict(SETUP_MESSAGES.notComplete);
-    if (!list.dismissed) await settingsService(this.db).dismissSetup(actorUserId);
+    if (!list.dismissed) await this.settings.dismissSetup(actorUserId);
     return { ...list, dismissed: true };
   }
 }

@@ -11,10 +11,10 @@ import {
   signInAdmin,
   TEST_PASSWORD,
   withTestContext,
+  servicesOver,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
-import { SetupService } from './setup.service';
 
 describeEachDatabase('first-run checklist', (dialect) => {
   let ctx: TestContext;
@@ -45,7 +45,7 @@ describeEachDatabase('first-run checklist', (dialect) => {
       conn = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     }
     try {
-      await new SetupService(conn).checklist();
+      await servicesOver(ctx, conn).setup.checklist();
     } finally {
       if (pool) await conn.destroy();
     }

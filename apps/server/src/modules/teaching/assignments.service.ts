@@ -15,10 +15,10 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import type { Conn, DB, Trx } from '../../db/index';
-import { peopleLookups, type PeopleLookups } from '../people/people.service';
-import { sessionsService, type SessionsService } from '../calendar/sessions.service';
+import type { PeopleLookups } from '../people/people.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import { presentStaff } from './teaching.presenters';
-import { TeachingRepository } from './teaching.repository';
+import type { TeachingRepository } from './teaching.repository';
 import { resolveSession } from './teaching.shared';
 
 /**
@@ -28,9 +28,9 @@ import { resolveSession } from './teaching.shared';
 export class AssignmentsService {
   constructor(
     private readonly db: DB,
-    private readonly repo: TeachingRepository = new TeachingRepository(db),
-    private readonly people: PeopleLookups = peopleLookups(db),
-    private readonly sessions: SessionsService = sessionsService(db),
+    private readonly repo: TeachingRepository,
+    private readonly people: PeopleLookups,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** The named session, or the current one; 400 when the school has no session yet. */

@@ -35,11 +35,11 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import type { DB } from '../../db/index';
-import { peopleLookups, type PeopleLookups, type StudentRef } from '../people/people.service';
-import { sessionsService, type SessionsService } from '../calendar/sessions.service';
+import type { PeopleLookups, StudentRef } from '../people/people.service';
+import type { SessionsService } from '../calendar/sessions.service';
 import { presentArm, presentOfferings, presentStreams, presentSubject } from './teaching.presenters';
-import { TeachingRepository } from './teaching.repository';
-import { TeachingService } from './teaching.service';
+import type { TeachingRepository } from './teaching.repository';
+import type { TeachingService } from './teaching.service';
 import { isUniqueViolation } from '../../db/errors';
 import { resolveSession } from './teaching.shared';
 
@@ -53,10 +53,10 @@ type SubjectPatch = z.infer<typeof subjectPatchSchema>;
 export class StructureService {
   constructor(
     private readonly db: DB,
-    private readonly repo: TeachingRepository = new TeachingRepository(db),
-    private readonly teaching: TeachingService = new TeachingService(db, repo),
-    private readonly people: PeopleLookups = peopleLookups(db),
-    private readonly sessions: SessionsService = sessionsService(db),
+    private readonly repo: TeachingRepository,
+    private readonly teaching: TeachingService,
+    private readonly people: PeopleLookups,
+    private readonly sessions: SessionsService,
   ) {}
 
   // ---- arms -----------------------------------------------------------------------------------

@@ -25,10 +25,8 @@ import {
   subjectPatchSchema,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
-import type { AppDeps } from '../../http/deps';
-import { AssignmentsService } from './assignments.service';
-import { StructureService } from './structure.service';
-import { TeachingRepository } from './teaching.repository';
+import type { AssignmentsService } from './assignments.service';
+import type { StructureService } from './structure.service';
 
 const levelParam = z.object({ level: classLevelField });
 
@@ -37,10 +35,10 @@ const levelParam = z.object({ level: classLevelField });
  * and who teaches what in a session. Lists are readable by every signed-in user (every class and
  * subject select uses them); the structure by staff; every change by the admin only.
  */
-export function teachingRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const repo = new TeachingRepository(deps.db);
-  const structure = new StructureService(deps.db, repo);
-  const assignments = new AssignmentsService(deps.db, repo);
+export function teachingRoutes(
+  app: FastifyInstance,
+  { structure, assignments }: { structure: StructureService; assignments: AssignmentsService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teaching'];
 

@@ -11,7 +11,7 @@ import {
 } from '@portal/domain';
 import type { Conn, DB } from '../../db/index';
 import { badRequest, forbidden } from '../../http/errors';
-import { TeachingRepository } from './teaching.repository';
+import type { TeachingRepository } from './teaching.repository';
 
 export interface Actor {
   id: number;
@@ -32,7 +32,7 @@ export interface ScoreTarget {
 export class TeachingService {
   constructor(
     private readonly db: DB,
-    private readonly repo: TeachingRepository = new TeachingRepository(db),
+    private readonly repo: TeachingRepository,
   ) {}
 
   /**
@@ -129,9 +129,4 @@ export class TeachingService {
       if (refusal) throw forbidden(refusal.detail, refusal.code);
     }
   }
-}
-
-/** The teaching service over a database, for other modules (which may not reach into this module's repository). */
-export function teachingService(db: DB): TeachingService {
-  return new TeachingService(db);
 }

@@ -17,10 +17,10 @@ import type {
   TermDates,
   TermDatesInput,
 } from '@portal/domain/attendance';
-import type { AcademicSession } from '@portal/domain/results';
 import type { MyClasses } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
 import { currentTermKey } from '../../lib/current-term';
+import { useSessions } from '../../lib/school-calendar';
 
 const T = { timeout: 15_000 };
 const BASE = '/attendance';
@@ -47,14 +47,9 @@ export const attendanceKeys = {
   student: (q: StudentQuery) => ['attendance', 'student', q] as const,
   absent: (date: string) => ['attendance', 'absent', date] as const,
   calendar: (sessionId: number) => ['attendance', 'calendar', sessionId] as const,
-  // The same lists (and keys) the results and teaching screens read.
-  sessions: ['sessions'] as const,
+  // The same list (and key) the results and teaching screens read.
   myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
 };
-
-export function useSessions() {
-  return useQuery({ queryKey: attendanceKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
-}
 
 /** The arms the signed-in staff member is form teacher of in a session. */
 export function useFormClasses(sessionId: string, enabled: boolean) {

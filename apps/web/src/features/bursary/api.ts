@@ -9,7 +9,6 @@ import type {
   StaffCapability,
 } from '@portal/domain/bursary';
 import type { SchoolCalendarView } from '@portal/domain/attendance';
-import type { AcademicSession } from '@portal/domain/results';
 import type { Bank, ReferenceReview } from '@portal/domain/bank-references';
 import { api } from '../../lib/api-client';
 import { useSubmissionKeys } from '../../lib/idempotency';
@@ -42,7 +41,6 @@ export const bursaryKeys = {
   ledger: (q: LedgerQuery) => ['bursary', 'ledger', q] as const,
   statement: (q: StatementQuery) => ['bursary', 'statement', q] as const,
   staff: ['bursary', 'staff-capabilities'] as const,
-  sessions: ['sessions'] as const,
 };
 
 /** The list of banks (the domain's and the admin's), offered by the payment and transfer forms. */
@@ -58,10 +56,6 @@ export function useReferenceReviews() {
     staleTime: 60_000,
     retry: false,
   });
-}
-
-export function useSessions() {
-  return useQuery({ queryKey: bursaryKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
 }
 
 /**

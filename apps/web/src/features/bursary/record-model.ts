@@ -10,6 +10,7 @@ import {
 import { TERM_VALUES, type Term } from '@portal/domain/constants';
 import { paymentDateProblem } from '@portal/domain/money-guards';
 import { checkAmount } from '@portal/domain/payments';
+import { issueErrors } from '../../lib/form-errors';
 
 /** The Record a Payment form as typed: every field a string, the scan a data URL or ''. */
 export interface RecordForm {
@@ -97,13 +98,8 @@ export function recordBody(form: RecordForm): OfflinePaymentInput {
  * the server allows (`paymentDateWindow`); {} when it may be sent.
  */
 export function recordErrors(form: RecordForm, dates: { min: string; max: string }): RecordErrors {
-  const errors: RecordErrors = {};
   const parsed = offlinePaymentSchema.safeParse(recordBody(form));
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as RecordField;
-      if (!(errors[key] ??= []).includes(issue.message)) errors[key].push(issue.message);
-    }
+  const errors: RecordErrors = parsed.success ? {} : issueErrors(parsed.error, { depth: 1 });
   const dateProblem = errors.paid_on ? null : paymentDateProblem(form.paid_on, dates);
   if (dateProblem) errors.paid_on = [dateProblem];
   return errors;

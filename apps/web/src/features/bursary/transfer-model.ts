@@ -1,6 +1,7 @@
 import { BURSARY_MESSAGES } from '@portal/domain/bursary';
 import { TERM_VALUES, type Term } from '@portal/domain/constants';
 import { transferReportSchema, type TransferReportInput, type TransferReportMethod } from '@portal/domain/transfer-reports';
+import { issueErrors } from '../../lib/form-errors';
 
 /** The student's Report a Payment form as typed: every field a string, the slip a data URL or ''. */
 export interface TransferForm {
@@ -51,13 +52,8 @@ export function transferBody(form: TransferForm): TransferReportInput {
 
 /** The form checked by the server's own schema, plus the date against the school's today; {} when it may be sent. */
 export function transferErrors(form: TransferForm, today: string): TransferErrors {
-  const errors: TransferErrors = {};
   const parsed = transferReportSchema.safeParse(transferBody(form));
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as TransferField;
-      if (!(errors[key] ??= []).includes(issue.message)) errors[key].push(issue.message);
-    }
+  const errors: TransferErrors = parsed.success ? {} : issueErrors(parsed.error, { depth: 1 });
   if (!errors.paid_on && form.paid_on > today) errors.paid_on = [BURSARY_MESSAGES.paidOnFuture];
   return errors;
 }

@@ -1,12 +1,12 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TERM_VALUES, termLabel } from '@portal/domain/constants';
 import type { ArmApproval } from '@portal/domain/report-cards';
-import type { AcademicSession } from '@portal/domain/results';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '@portal/domain/report-card-screens';
 import { Alert } from '../../components/ui/alert';
 import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/datetime';
+import { currentSessionId, useSessions } from '../../lib/school-calendar';
 
 const T = { timeout: 10_000 };
 
@@ -17,13 +17,7 @@ const T = { timeout: 10_000 };
  * can change around it. Nothing shows for a staff member who is no arm's form teacher.
  */
 export function SentBackNotice() {
-  const sessions = useQuery({
-    queryKey: ['sessions'],
-    queryFn: () => api.get<AcademicSession[]>('/sessions/', T),
-    staleTime: 60_000,
-  });
-  const current = sessions.data?.find((s) => s.is_current) ?? sessions.data?.[0];
-  const sessionId = current ? String(current.id) : '';
+  const sessionId = currentSessionId(useSessions().data);
   const terms = useQueries({
     queries: TERM_VALUES.map((term) => ({
       queryKey: ['report-approvals', sessionId, term],

@@ -1,5 +1,5 @@
 import type { StaffDetail } from '@portal/domain/people-constants';
-import { compact } from '../../lib/use-form';
+import { compact } from '../../lib/schema-form';
 import { personFieldsOf } from './person-fields';
 
 const PROFILE_KEYS = ['qualifications', 'employment_date', 'bank_account', 'tax_id'] as const;
@@ -44,12 +44,8 @@ export function staffValuesOf(s: StaffDetail): typeof STAFF_EDIT_EMPTY {
   };
 }
 
-/** Errors of a zod parse keyed by form field (nested `profile_data.x` -> `x`). */
-export function flatErrors(errs: Record<string, string[]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(errs)) out[k.split('.').pop()!] = v;
-  return out;
-}
+/** The form field an issue's path names (nested `profile_data.x` -> `x`). */
+export const leafField = (path: string): string => path.split('.').pop()!;
 
 /** The edit body: every field sent as it stands (blank clears an optional field), profile fields nested. */
 export function staffEditBody(values: Record<string, string>): Record<string, unknown> {

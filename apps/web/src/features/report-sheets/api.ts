@@ -14,7 +14,6 @@ import type {
   ReportTerm,
   ReportTermInput,
 } from '@portal/domain/report-cards';
-import type { AcademicSession } from '@portal/domain/results';
 import type { MyClasses } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
 
@@ -37,14 +36,8 @@ export const reportSheetKeys = {
   ratings: (q: SheetQuery) => ['results', 'class-ratings', q] as const,
   comments: (q: SheetQuery) => ['results', 'class-comments', q] as const,
   commentsAll: ['results', 'class-comments'] as const,
-  // The same list (and key) the results and teaching screens read.
-  sessions: ['sessions'] as const,
   myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
 };
-
-export function useSheetSessions() {
-  return useQuery({ queryKey: reportSheetKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
-}
 
 /** The arms the signed-in staff member is form teacher of in a session. */
 export function useFormClasses(sessionId: string, enabled: boolean) {

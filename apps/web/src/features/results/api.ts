@@ -19,10 +19,9 @@ import { errorCode, errorMessage } from '../../lib/errors';
 
 const T = { timeout: 10_000 };
 
-export { resultKeys, currentSessionId, fetchResults, fetchTerms, type ResultQuery } from './queries';
+export { resultKeys, fetchResults, fetchTerms, type ResultQuery } from './queries';
 import {
   resultKeys,
-  sessionsQuery,
   fetchResults,
   termsQuery,
   gradingScalesQuery,
@@ -33,11 +32,6 @@ import {
   type ResultQuery,
   type TermQuery,
 } from './queries';
-
-/** Academic sessions, newest first; the current one is the default on every screen. */
-export function useSessions() {
-  return useQuery(sessionsQuery);
-}
 
 export interface SubjectEntry {
   name: string;

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AcademicSession, GradingScaleResponse, Result, ResultTermStatus } from '@portal/domain/results';
+import type { GradingScaleResponse, Result, ResultTermStatus } from '@portal/domain/results';
 import type { ReportCard } from '@portal/domain/report-cards';
 import { api } from '../../lib/api-client';
 import type { Session } from '../../lib/auth-store';
 import type { Ask } from '../../lib/prefetch';
+import { sessionsKey, sessionsQuery } from '../../lib/school-calendar';
 
 /**
  * The results screens' query keys and the queries their pages open with, without the domain's
@@ -23,7 +24,7 @@ export type AuditQuery = { admission_number?: string; student_class?: string; se
  * touches (`resultKeys.results` covers lists, a student's terms, broadsheets, report cards, history).
  */
 export const resultKeys = {
-  sessions: ['sessions'] as const,
+  sessions: sessionsKey,
   gradingScales: ['grading-scales'] as const,
   gradingScale: (sessionId: string) => ['grading-scales', sessionId] as const,
   publications: ['publications'] as const,
@@ -39,13 +40,6 @@ export const resultKeys = {
   studentSubjects: (admission: string, sessionId: string, term: string) => ['student-subjects', admission, sessionId, term] as const,
 };
 
-/** Academic sessions, newest first; the current one is the default on every screen. */
-export const sessionsQuery = queryOptions({
-  queryKey: resultKeys.sessions,
-  queryFn: () => api.get<AcademicSession[]>('/sessions/', T),
-  staleTime: 60_000,
-});
-
 /** The grading scales of a session (default: the current one). */
 export const gradingScalesQuery = (sessionId?: string | number) =>
   queryOptions({
@@ -54,11 +48,6 @@ export const gradingScalesQuery = (sessionId?: string | number) =>
       api.get<GradingScaleResponse[]>('/grading-scales/', { query: { session_id: sessionId === '' ? undefined : sessionId }, ...T }),
     staleTime: 60_000,
   });
-
-export function currentSessionId(sessions: AcademicSession[] | undefined): string {
-  const s = sessions?.find((x) => x.is_current) ?? sessions?.[0];
-  return s ? String(s.id) : '';
-}
 
 export interface ResultQuery {
   session_id?: string | number;

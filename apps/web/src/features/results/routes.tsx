@@ -3,7 +3,8 @@ import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../lib/gu
 import { lazyPage as page } from '../../lib/lazy-page';
 import { prefetching } from '../../lib/prefetch';
 import { classesQuery } from '../../lib/school-lists';
-import { gradingScalesQuery, myResultsQuery, reportCardNeeds, sessionsQuery, termsQuery } from './queries';
+import { sessionsQuery } from '../../lib/school-calendar';
+import { gradingScalesQuery, myResultsQuery, reportCardNeeds, termsQuery } from './queries';
 import { scoreSheetQuery, sheetQueryOf } from './score-sheet-api';
 
 /**

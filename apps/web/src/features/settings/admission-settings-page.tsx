@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { admissionPageSchema } from '@portal/domain/admission';
 import { ADMISSION_MESSAGES as M, ADMISSION_PAGE_FIELDS, ADMISSION_TEXT_MAX, type AdmissionPage } from '@portal/domain/admission-constants';
@@ -11,54 +11,51 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { useAdmissionPage, useSaveAdmissionPage } from '../../lib/admission-page';
 import { ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
+import { useSchemaForm } from '../../lib/schema-form';
 
-type Errors = Partial<Record<keyof AdmissionPage, string[]>>;
+const EMPTY: AdmissionPage = { how_to_apply: '', requirements: '', dates: '', fees: '', contact: '' };
 
 /** /settings/admission (admin): the text of the public Admission process page. */
 export function AdmissionSettingsPage() {
   const { data, isPending, isError } = useAdmissionPage();
   const save = useSaveAdmissionPage();
   const toast = useToast();
-  const [form, setForm] = useState<AdmissionPage | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm<AdmissionPage>({ defaultValues: EMPTY, schema: admissionPageSchema, toBody: (v) => v });
+  const { setValues } = form;
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (data && !form) setForm(data);
-  }, [data, form]);
+    if (data && !loaded) {
+      setValues(data);
+      setLoaded(true);
+    }
+  }, [data, loaded, setValues]);
 
-  if (isPending || (!form && !isError))
+  if (isPending || (!loaded && !isError))
     return (
       <PageLayout title={M.settingsTitle}>
         <LoadingBlock />
       </PageLayout>
     );
-  if (isError || !form)
+  if (isError || !loaded)
     return (
       <PageLayout title={M.settingsTitle}>
         <Alert tone="error">{M.loadFailed}</Alert>
       </PageLayout>
     );
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = admissionPageSchema.safeParse(form);
-    if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) (errs[i.path[0] as keyof AdmissionPage] ??= []).push(i.message);
-      setErrors(errs);
-      return;
-    }
+  async function onValid(_values: AdmissionPage, body: unknown) {
     try {
-      setForm(await save.mutateAsync(parsed.data));
+      setValues(await save.mutateAsync(body as AdmissionPage));
       toast.success(M.saved);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors);
       else toast.error(M.saveFailed);
     }
   }
 
   return (
     <PageLayout title={M.settingsTitle}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+      <form ref={form.formRef} onSubmit={(e) => void form.submit(onValid)(e)} noValidate className="flex flex-col gap-5">
         <Card>
           <p className="mb-4 text-sm text-slate-700">
             {M.settingsHint}{' '}
@@ -68,18 +65,7 @@ export function AdmissionSettingsPage() {
           </p>
           <div className="grid gap-4">
             {ADMISSION_PAGE_FIELDS.map((f) => (
-              <TextAreaField
-                key={f.key}
-                label={f.label}
-                rows={4}
-                maxLength={ADMISSION_TEXT_MAX}
-                value={form[f.key]}
-                error={errors[f.key]}
-                onChange={(e) => {
-                  setForm({ ...form, [f.key]: e.target.value });
-                  setErrors((x) => ({ ...x, [f.key]: undefined }));
-                }}
-              />
+              <TextAreaField key={f.key} label={f.label} rows={4} maxLength={ADMISSION_TEXT_MAX} {...form.field(f.key)} />
             ))}
           </div>
         </Card>

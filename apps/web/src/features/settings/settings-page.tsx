@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { admissionFormatProblem, formatAdmissionNumberAs } from '@portal/domain/constants';
 import { schoolSettingsSchema, type SchoolSettings } from '@portal/domain/settings';
@@ -10,57 +10,86 @@ import { Card } from '../../components/ui/card';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { schoolYear } from '../../lib/datetime';
 import { useToast } from '../../lib/toast';
 import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
+import { useSchemaForm } from '../../lib/schema-form';
 
-type Errors = Partial<Record<keyof SchoolSettings, string[]>>;
+type Year = 'founded_year' | 'registered_year' | 'first_graduation_year';
+/** The form's values: every setting as the text of its field (the years too). */
+type Form = Omit<SchoolSettings, Year> & Record<Year, string>;
+
+const formOf = (s: SchoolSettings): Form => ({
+  ...s,
+  founded_year: String(s.founded_year),
+  registered_year: String(s.registered_year),
+  first_graduation_year: String(s.first_graduation_year),
+});
+
+/** The settings the form would save: the years as numbers. */
+const settingsOf = (f: Form): SchoolSettings => ({
+  ...f,
+  founded_year: Number(f.founded_year),
+  registered_year: Number(f.registered_year),
+  first_graduation_year: Number(f.first_graduation_year),
+});
+
+const EMPTY = formOf({
+  school_name: '',
+  motto: '',
+  address: '',
+  phone: '',
+  email: '',
+  logo: '',
+  founded_year: 0,
+  registered_year: 0,
+  first_graduation_year: 0,
+  admission_url: '',
+  about: '',
+  admission_number_format: '',
+  time_zone: '',
+});
 
 /** Admin: the school's identity used by the home page, the login header and every printout. */
 export function SettingsPage() {
   const { data, isPending, isError } = useSchoolSettings();
   const save = useSaveSettings();
   const toast = useToast();
-  const [form, setForm] = useState<SchoolSettings | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm<Form>({ defaultValues: EMPTY, schema: schoolSettingsSchema, toBody: settingsOf });
+  const { setValues } = form;
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (data && !form) setForm(data);
-  }, [data, form]);
+    if (data && !loaded) {
+      setValues(formOf(data));
+      setLoaded(true);
+    }
+  }, [data, loaded, setValues]);
 
-  if (isPending || (!form && !isError))
+  if (isPending || (!loaded && !isError))
     return (
       <PageLayout title="School Settings">
         <LoadingBlock />
       </PageLayout>
     );
-  if (isError || !form)
+  if (isError || !loaded)
     return (
       <PageLayout title="School Settings">
         <Alert tone="error">{SETTINGS_MESSAGES.loadFailed}</Alert>
       </PageLayout>
     );
 
-  const set = <K extends keyof SchoolSettings>(key: K, value: SchoolSettings[K]) => {
-    setForm({ ...form, [key]: value });
-    setErrors((e) => ({ ...e, [key]: undefined }));
+  const { set, values } = form;
+  const text = (key: keyof Form) => {
+    const { value, error, onChange } = form.field(key);
+    return { value, error, onChange };
   };
-  const text = (key: keyof SchoolSettings) => ({
-    value: String(form[key]),
-    error: errors[key],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value as never),
-  });
-  const year = (key: 'founded_year' | 'registered_year' | 'first_graduation_year') => ({
-    type: 'number' as const,
-    inputMode: 'numeric' as const,
-    value: String(form[key]),
-    error: errors[key],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, Number(e.target.value)),
-  });
+  const year = (key: Year) => ({ type: 'number' as const, inputMode: 'numeric' as const, ...text(key) });
 
   function onLogo(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
     if (file.size > 200_000) {
-      setErrors((x) => ({ ...x, logo: [SETTINGS_MESSAGES.logoTooLarge] }));
+      form.fail({ logo: [SETTINGS_MESSAGES.logoTooLarge] }, { keep: true, focus: false });
       return;
     }
     const reader = new FileReader();
@@ -68,28 +97,20 @@ export function SettingsPage() {
     reader.readAsDataURL(file);
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = schoolSettingsSchema.safeParse(form);
-    if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) (errs[i.path[0] as keyof SchoolSettings] ??= []).push(i.message);
-      setErrors(errs);
-      return;
-    }
+  async function onValid(_values: Form, body: unknown) {
     try {
       // The server answers with what it stored: the logo shrunk to at most 256 px.
-      setForm(await save.mutateAsync(parsed.data));
+      setValues(formOf(await save.mutateAsync(body as SchoolSettings)));
       toast.success(SETTINGS_MESSAGES.saved);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors);
       else toast.error(SETTINGS_MESSAGES.saveFailed);
     }
   }
 
   return (
     <PageLayout title="School Settings">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+      <form ref={form.formRef} onSubmit={(e) => void form.submit(onValid)(e)} noValidate className="flex flex-col gap-5">
         <Card title="Identity">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="School name" required {...text('school_name')} />
@@ -103,11 +124,11 @@ export function SettingsPage() {
                 type="file"
                 accept="image/png,image/jpeg,image/svg+xml"
                 onChange={onLogo}
-                error={errors.logo}
+                error={form.errors.logo}
               />
-              {form.logo && (
+              {values.logo && (
                 <div className="flex items-center gap-3">
-                  <img src={form.logo} alt="Current logo" className="h-14 w-14 rounded border object-contain" />
+                  <img src={values.logo} alt="Current logo" className="h-14 w-14 rounded border object-contain" />
                   <Button variant="ghost" onClick={() => set('logo', '')}>
                     Remove logo
                   </Button>
@@ -158,9 +179,9 @@ export function SettingsPage() {
               }
             />
             <p className="text-sm text-slate-700" data-testid="admission-format-example">
-              {admissionFormatProblem(form.admission_number_format.trim().toUpperCase())
+              {admissionFormatProblem(values.admission_number_format.trim().toUpperCase())
                 ? SETTINGS_MESSAGES.admissionExampleNeedsFix
-                : `Example: ${formatAdmissionNumberAs(form.admission_number_format.trim(), 12, new Date().getFullYear())}`}
+                : `Example: ${formatAdmissionNumberAs(values.admission_number_format.trim(), 12, schoolYear())}`}
             </p>
           </div>
         </Card>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffRecord } from '@portal/domain/people-constants';
-import type { AcademicSession } from '@portal/domain/results';
 import type {
   CatalogueSubject,
   ClassArm,
@@ -33,21 +32,10 @@ export const teachingKeys = {
   myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
   studentSubjects: (admission: string) => ['teaching', 'student-subjects', admission] as const,
   staff: ['teaching', 'staff'] as const,
-  // The same list (and key) the results screens read: a session created there shows here.
-  sessions: ['sessions'] as const,
 };
 
 export function useStructure() {
   return useQuery({ queryKey: teachingKeys.structure, queryFn: () => api.get<TeachingStructure>('/teaching/structure/', T) });
-}
-
-export function useTeachingSessions() {
-  return useQuery({ queryKey: teachingKeys.sessions, queryFn: () => api.get<AcademicSession[]>('/sessions/', T), staleTime: 60_000 });
-}
-
-export function currentSessionOf(sessions: AcademicSession[] | undefined): string {
-  const s = sessions?.find((x) => x.is_current) ?? sessions?.[0];
-  return s ? String(s.id) : '';
 }
 
 export function useStaffList(enabled = true) {

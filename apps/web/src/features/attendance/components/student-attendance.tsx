@@ -6,8 +6,9 @@ import { SelectField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/datetime';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { useSessions, useStudentAttendance, type StudentQuery } from '../api';
+import { useStudentAttendance, type StudentQuery } from '../api';
 import { StreakFlag } from './streak-flag';
+import { SessionSelect } from '../../../components/school/session-select';
 
 /** The session and term in the address; empty means the server's current term. */
 export function useTermParams(): [StudentQuery, URLSearchParams, (next: Record<string, string>) => void] {
@@ -29,15 +30,12 @@ export function TermPicker({
   shown: { session_id?: number; term?: string };
   onChange: (next: Record<string, string>) => void;
 }) {
-  const sessions = useSessions();
   return (
     <>
-      <SelectField
+      <SessionSelect
         label={L.session}
         value={shown.session_id ? String(shown.session_id) : ''}
         onChange={(e) => onChange({ session_id: e.target.value })}
-        placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-        options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
       />
       <SelectField
         label={L.term}

@@ -17,9 +17,11 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage, fieldErrorsOf, firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
-import { useAddEvent, useCalendar, useDeleteEvent, useSaveAttendanceSettings, useSaveTermDates, useSessions } from '../api';
+import { useAddEvent, useCalendar, useDeleteEvent, useSaveAttendanceSettings, useSaveTermDates } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { CarriedImportCard } from '../components/carried-import';
 import { formatDate } from '../../../lib/datetime';
+import { SessionSelect } from '../../../components/school/session-select';
 
 type Errors = Record<string, string[]>;
 
@@ -293,12 +295,10 @@ export default function SchoolCalendarPage() {
   return (
     <PageLayout title={ATTENDANCE_SCREENS.calendar.title}>
       <Card className="mb-4">
-        <SelectField
+        <SessionSelect
           label={L.session}
           value={sessionId ? String(sessionId) : ''}
           onChange={(e) => setParams({ session_id: e.target.value }, { replace: true })}
-          placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-          options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
         />
       </Card>
       {sessionId && (

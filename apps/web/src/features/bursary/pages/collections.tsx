@@ -17,8 +17,9 @@ import { QueryView } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/datetime';
 import { firstServerMessage } from '../../../lib/errors';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { useSessions } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { useCollections, type CollectionsFilter } from '../report-api';
+import { SessionSelect } from '../../../components/school/session-select';
 
 const FILTERS = ['session_id', 'term', 'from', 'to'] as const;
 type Typed = Record<(typeof FILTERS)[number], string>;
@@ -210,10 +211,9 @@ export default function CollectionsPage() {
           noValidate
           aria-label={FEE_REPORT_SCREENS.collections.title}
         >
-          <SelectField
+          <SessionSelect
             label={L.session}
             placeholder={sessions.data?.find((s) => s.is_current)?.name ?? L.session}
-            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
             {...field('session_id')}
           />
           <SelectField

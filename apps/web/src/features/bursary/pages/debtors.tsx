@@ -26,8 +26,9 @@ import { errorMessage, firstServerMessage } from '../../../lib/errors';
 import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { useSessions } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { downloadDebtors, useDebtors, type DebtorsFilter } from '../report-api';
+import { SessionSelect } from '../../../components/school/session-select';
 
 /** Largest first for money and days; A to Z for names and classes. */
 const FIRST_ORDER: Record<DebtorSort, 'asc' | 'desc'> = { balance: 'desc', days_overdue: 'desc', name: 'asc', class: 'asc' };
@@ -206,11 +207,10 @@ export default function DebtorsPage() {
           aria-label={FEE_REPORT_SCREENS.debtors.title}
           onSubmit={(e) => e.preventDefault()}
         >
-          <SelectField
+          <SessionSelect
             label={L.session}
             value={filter.session_id ? String(filter.session_id) : ''}
             onChange={set('session_id')}
-            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
             placeholder={sessions.data?.find((s) => s.is_current)?.name ?? L.session}
           />
           {/* Without a term in the address the server opens on the current term; the choice shows the one it chose. */}

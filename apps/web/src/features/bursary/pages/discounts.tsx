@@ -26,8 +26,11 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { ReasonDialog } from '../components/reason-dialog';
-import { useSessions, useStatement } from '../api';
+import { useStatement } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { useClassFeeItems, useDiscounts, useGiveDiscount, useRevokeDiscount, type DiscountQuery } from '../discounts-api';
+import { SessionSelect } from '../../../components/school/session-select';
+import { issueErrors } from '../../../lib/form-errors';
 
 type Errors = Record<string, string[] | undefined>;
 
@@ -147,12 +150,7 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
     };
     const parsed = discountSchema.safeParse(body);
     if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) {
-        const k = String(i.path[0] ?? 'reason');
-        errs[k] = [...(errs[k] ?? []), i.message];
-      }
-      setErrors(errs);
+      setErrors(issueErrors(parsed.error, { root: 'reason', depth: 1 }));
       setFailure(M.correctErrors);
       return;
     }
@@ -347,12 +345,10 @@ export default function DiscountsPage() {
             autoComplete="off"
             placeholder="STU-0001"
           />
-          <SelectField
+          <SessionSelect
             label={L.session}
             value={sessionId ? String(sessionId) : ''}
             onChange={(e) => patch({ session_id: e.target.value })}
-            placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
           />
           <Button type="submit">{L.open}</Button>
         </form>

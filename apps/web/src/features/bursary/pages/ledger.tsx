@@ -21,7 +21,8 @@ import { formatDate } from '../../../lib/datetime';
 import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { downloadLedgerCsv, fetchScan, useLedger, useReferenceReviews, useSessions, type LedgerQuery } from '../api';
+import { downloadLedgerCsv, fetchScan, useLedger, useReferenceReviews, type LedgerQuery } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import type { ReferenceReview } from '@portal/domain/bank-references';
 import { ReverseDialog } from '../components/reverse-dialog';
 

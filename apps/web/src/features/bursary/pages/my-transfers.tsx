@@ -16,7 +16,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
-import { useSessions } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { ScanField } from '../components/scan-field';
 import { TransferReportCard } from '../components/transfer-report-card';
 import {
@@ -29,6 +29,7 @@ import {
 } from '../transfer-model';
 import { useMyTransferReports, useReportTransfer } from '../transfers-api';
 import { BankField } from '../components/bank-field';
+import { SessionSelect } from '../../../components/school/session-select';
 
 /** /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of earlier reports. */
 export default function MyTransfersPage() {
@@ -154,14 +155,12 @@ export default function MyTransfersPage() {
               onChange={set('paid_on')}
               error={errors.paid_on}
             />
-            <SelectField
+            <SessionSelect
               id="trf-session_id"
               label={BL.session}
               required
               value={form.session_id}
               onChange={set('session_id')}
-              placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-              options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
               error={errors.session_id}
             />
             <SelectField

@@ -17,7 +17,8 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useFirstTermStart, useRecordPayment, useSessions, useStatement } from '../api';
+import { useFirstTermStart, useRecordPayment, useStatement } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { ScanField } from '../components/scan-field';
 import { BankField } from '../components/bank-field';
 import {
@@ -30,6 +31,7 @@ import {
   type RecordErrors,
   type RecordForm,
 } from '../record-model';
+import { SessionSelect } from '../../../components/school/session-select';
 
 const receiptPath = (reference: string) => `/payments/receipt/${encodeURIComponent(reference)}`;
 
@@ -203,14 +205,12 @@ export default function RecordPaymentPage() {
               onChange={set('admission_number')}
               error={errors.admission_number}
             />
-            <SelectField
+            <SessionSelect
               id="rec-session_id"
               label={L.session}
               required
               value={form.session_id}
               onChange={set('session_id')}
-              placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-              options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
               error={errors.session_id}
             />
           </div>

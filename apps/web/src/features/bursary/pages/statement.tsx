@@ -4,23 +4,16 @@ import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M, MY_STATEMENT_
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { useSessions, useStatement, type StatementQuery } from '../api';
+import { useStatement, type StatementQuery } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { StatementView } from '../components/statement-view';
+import { SessionSelect } from '../../../components/school/session-select';
 
-function SessionSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const sessions = useSessions();
-  return (
-    <SelectField
-      label={L.session}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-      options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
-    />
-  );
+function StatementSessionSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  return <SessionSelect label={L.session} value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
 function StatementSection({ q }: { q: StatementQuery | null }) {
@@ -69,7 +62,7 @@ export function BursaryStatementPage() {
             autoComplete="off"
             placeholder="STU-0001"
           />
-          <SessionSelect value={sessionId ? String(sessionId) : ''} onChange={(id) => patch({ session_id: id })} />
+          <StatementSessionSelect value={sessionId ? String(sessionId) : ''} onChange={(id) => patch({ session_id: id })} />
           <Button type="submit">{L.open}</Button>
         </form>
       </Card>
@@ -86,7 +79,7 @@ export function MyStatementPage() {
     <PageLayout title={MY_STATEMENT_SCREEN.title} actions={printButton}>
       <Card className="no-print mb-4">
         <div className="max-w-xs">
-          <SessionSelect value={sessionId ? String(sessionId) : ''} onChange={(id) => patch({ session_id: id })} />
+          <StatementSessionSelect value={sessionId ? String(sessionId) : ''} onChange={(id) => patch({ session_id: id })} />
         </div>
       </Card>
       <StatementSection q={ready ? (sessionId ? { session_id: sessionId } : {}) : null} />

@@ -38,6 +38,7 @@ import { formatNaira, statusClass, statusLabel } from '../format';
 import { errorCode } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
 import { classOptions, useClasses } from '../../../lib/school-lists';
+import { issueErrors } from '../../../lib/form-errors';
 
 interface FormValues {
   admission_number: string;
@@ -270,11 +271,7 @@ export default function PaymentFormPage() {
     setBanner(null);
     const parsed = initiatePaymentSchema.safeParse({ ...form, amount: form.amount });
     if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) {
-        const k = i.path[0] as keyof Errors;
-        (errs[k] ??= []).push(i.message);
-      }
+      const errs: Errors = issueErrors(parsed.error, { depth: 1 });
       setErrors(errs);
       setBanner({ tone: 'error', text: PAYMENT_MESSAGES.correctErrors });
       const first = [...PAYMENT_FORM_FIELDS, 'term' as const].find((f) => errs[f]);

@@ -1,17 +1,16 @@
 import { GENDERS, MARITAL_STATUSES } from '@portal/domain/constants';
 import { FIELD_LABELS as L, STUDENT_CONTACT_HINT } from '@portal/domain/people-constants';
+import { schoolToday } from '../../../lib/datetime';
 import { classOptions, useClasses } from '../../../lib/school-lists';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 
-/** What `useForm().field(name)` returns. */
+/** What `useSchemaForm().field(name)` returns. */
 export type FieldProps = (name: string) => {
   name: string;
   value: string;
   error?: string[];
   onChange: (e: { target: { value: string } }) => void;
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The student fields, shared by registration and update. */
 export function StudentFields({ field, required = 'create' }: { field: FieldProps; required?: 'create' | 'update' }) {
@@ -26,7 +25,7 @@ export function StudentFields({ field, required = 'create' }: { field: FieldProp
       <TextField label={L.email} type="email" autoComplete="off" hint={STUDENT_CONTACT_HINT} {...field('email')} />
       <TextField label={L.phone_number} type="tel" inputMode="tel" autoComplete="off" hint="10 to 15 digits" {...field('phone_number')} />
       <SelectField label={L.gender} options={GENDERS} placeholder="Select gender" {...field('gender')} />
-      <TextField label={L.date_of_birth} type="date" max={today()} required={create} {...field('date_of_birth')} />
+      <TextField label={L.date_of_birth} type="date" max={schoolToday()} required={create} {...field('date_of_birth')} />
       <SelectField
         label={L.student_class}
         options={classOptions(arms.data, classField.value)}
@@ -81,7 +80,7 @@ export function StaffFields({
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold text-slate-700">Profile (optional)</legend>
           <TextField label={L.qualifications} autoComplete="off" {...field('qualifications')} />
-          <TextField label={L.employment_date} type="date" max={today()} {...field('employment_date')} />
+          <TextField label={L.employment_date} type="date" max={schoolToday()} {...field('employment_date')} />
           <TextField label={L.bank_account} autoComplete="off" inputMode="numeric" {...field('bank_account')} />
           <TextField label={L.tax_id} autoComplete="off" {...field('tax_id')} />
         </fieldset>

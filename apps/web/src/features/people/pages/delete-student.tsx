@@ -17,6 +17,7 @@ import { useToast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { fetchLegacyStudent, fetchStudent, fetchStudentHistory, useDeleteStudent, useStudentStatus } from '../api';
 import { fullName, genderLabel } from '../components/details';
+import { schoolDay } from '../../../lib/datetime';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-NG')} ${n === 1 ? one : many}`;
 
@@ -153,7 +154,10 @@ export default function DeleteStudentPage() {
               <DetailRow label="Admission number" value={student.admission_number} />
               <DetailRow label="Class" value={student.student_class} />
               <DetailRow label="Gender" value={genderLabel(student.gender)} />
-              <DetailRow label="Status" value={withdrawn ? `Withdrawn (${student.withdrawn_at?.slice(0, 10) ?? ''})` : 'Active'} />
+              <DetailRow
+                label="Status"
+                value={withdrawn ? `Withdrawn (${student.withdrawn_at ? schoolDay(student.withdrawn_at) : ''})` : 'Active'}
+              />
               {history && (
                 <DetailRow
                   label="Records"

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PEOPLE_MESSAGES, peopleFieldErrors, staffUpdateSchema } from '@portal/domain/people';
+import { PEOPLE_MESSAGES, staffUpdateSchema } from '@portal/domain/people';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,8 +11,8 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
-import { STAFF_EDIT_EMPTY, flatErrors, staffEditBody, staffValuesOf } from '../staff-form';
-import { useForm } from '../../../lib/use-form';
+import { STAFF_EDIT_EMPTY, leafField, staffEditBody, staffValuesOf } from '../staff-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 const REQUIRED = {
   first_name: PEOPLE_MESSAGES.firstNameRequired,
@@ -22,12 +22,25 @@ const REQUIRED = {
   department: PEOPLE_MESSAGES.departmentRequired,
 } as const;
 
+/** The required fields left blank, each with its own message (before the schema's words for the same field). */
+function requiredOf(values: typeof STAFF_EDIT_EMPTY): Record<string, string[]> {
+  const errs: Record<string, string[]> = {};
+  for (const [k, msg] of Object.entries(REQUIRED)) if (!values[k as keyof typeof REQUIRED].trim()) errs[k] = [msg];
+  return errs;
+}
+
 /** /staff/:staff_id/edit (also under /dashboard): edit form; success goes to the staff detail. */
 export default function StaffEditPage() {
   const { staff_id: staffId = '' } = useParams();
   const base = useStaffBase();
   const q = useStaffMember(staffId);
-  const form = useForm(STAFF_EDIT_EMPTY);
+  const form = useSchemaForm({
+    defaultValues: STAFF_EDIT_EMPTY,
+    schema: staffUpdateSchema,
+    toBody: staffEditBody,
+    fieldOf: leafField,
+    check: requiredOf,
+  });
   const { setValues } = form;
   const update = useUpdateStaff();
   const toast = useToast();
@@ -42,15 +55,8 @@ export default function StaffEditPage() {
     }
   }, [q.data, ready, setValues]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setBanner(null);
-    const errs: Record<string, string[]> = {};
-    for (const [k, msg] of Object.entries(REQUIRED)) if (!form.values[k as keyof typeof REQUIRED].trim()) errs[k] = [msg];
-    const body = staffEditBody(form.values);
-    const parsed = staffUpdateSchema.safeParse(body);
-    if (!parsed.success) Object.assign(errs, flatErrors(peopleFieldErrors(parsed.error)), errs);
-    if (Object.keys(errs).length) return form.fail(errs);
+  async function onValid(values: typeof STAFF_EDIT_EMPTY) {
+    const body = staffEditBody(values);
     try {
       await update.mutateAsync({ staffId, body });
       toast.success(PEOPLE_MESSAGES.staffEditSuccess);
@@ -70,7 +76,15 @@ export default function StaffEditPage() {
       <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed }}>
         {(data) => (
           <Card title={`${data.first_name} ${data.last_name} (${data.staff_id})`}>
-            <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+            <form
+              ref={form.formRef}
+              onSubmit={(e) => {
+                setBanner(null);
+                void form.submit(onValid)(e);
+              }}
+              noValidate
+              className="flex flex-col gap-5"
+            >
               {banner && <Alert tone="error">{banner}</Alert>}
               <StaffFields field={form.field} mode="edit" />
               <div className="flex flex-wrap gap-2">

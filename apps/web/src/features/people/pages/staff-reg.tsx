@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMINGS, USER_TYPE } from '@portal/domain/constants';
-import { PEOPLE_MESSAGES, peopleFieldErrors, staffCreateSchema, staffCreated, type ImportedAccount } from '@portal/domain/people';
+import { PEOPLE_MESSAGES, staffCreateSchema, staffCreated, type ImportedAccount } from '@portal/domain/people';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,14 +13,21 @@ import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
 import { setCreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
-import { STAFF_EDIT_EMPTY, staffBody } from '../staff-form';
-import { useForm } from '../../../lib/use-form';
+import { STAFF_EDIT_EMPTY, leafField, staffBody } from '../staff-form';
+import { passwordsMatch } from '../person-fields';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 const EMPTY = { username: '', ...STAFF_EDIT_EMPTY, password: '', confirm_password: '' };
 
 /** /StaffReg, /staff/create and /dashboard/staff/create: register a staff member (admin). */
 export default function StaffRegPage() {
-  const form = useForm(EMPTY);
+  const form = useSchemaForm({
+    defaultValues: EMPTY,
+    schema: staffCreateSchema,
+    toBody: staffBody,
+    fieldOf: leafField,
+    check: passwordsMatch,
+  });
   const create = useCreateStaff();
   const navigate = useNavigate();
   const base = useStaffBase();
@@ -29,18 +36,13 @@ export default function StaffRegPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit(e: FormEvent) {
     setBanner(null);
-    const body = staffBody(form.values);
-    const parsed = staffCreateSchema.safeParse(body);
-    const errs = parsed.success ? {} : peopleFieldErrors(parsed.error);
-    const flatErrs: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(errs)) flatErrs[k.split('.').pop()!] = v;
-    if (form.values.password && form.values.password !== form.values.confirm_password) {
-      flatErrs.confirm_password = [PEOPLE_MESSAGES.passwordsDoNotMatch];
-    }
-    if (Object.keys(flatErrs).length) return form.fail(flatErrs);
+    void form.submit(onValid)(e);
+  }
+
+  async function onValid(values: typeof EMPTY) {
+    const body = staffBody(values);
     try {
       const res = await create.mutateAsync({ ...body, user_type: USER_TYPE.staff });
       const message = staffCreated(`${res.user.first_name} ${res.user.last_name}`, res.staff_id);

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMINGS, USER_TYPE } from '@portal/domain/constants';
-import { PEOPLE_MESSAGES, peopleFieldErrors, studentCreateSchema, studentRegistered, type ImportedAccount } from '@portal/domain/people';
+import { PEOPLE_MESSAGES, studentCreateSchema, studentRegistered, type ImportedAccount } from '@portal/domain/people';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -11,8 +11,9 @@ import { fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
 import { rememberPasswords } from '../new-sign-ins-store';
-import { compact, useForm } from '../../../lib/use-form';
+import { compact, useSchemaForm } from '../../../lib/schema-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
+import { passwordsMatch } from '../person-fields';
 
 const EMPTY = STUDENT_FORM_EMPTY;
 
@@ -66,23 +67,15 @@ function StudentRegForm({
   onRedirect: () => void;
   onStart: () => void;
 }) {
-  const form = useForm(EMPTY);
+  const form = useSchemaForm({ defaultValues: EMPTY, schema: studentCreateSchema, check: passwordsMatch });
   const create = useCreateStudent();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setBanner(null);
-    const body = compact(form.values);
-    const parsed = studentCreateSchema.safeParse(body);
-    const errs = parsed.success ? {} : peopleFieldErrors(parsed.error);
-    if (form.values.password && form.values.password !== form.values.confirm_password) {
-      errs.confirm_password = [PEOPLE_MESSAGES.passwordsDoNotMatch];
-    }
-    if (Object.keys(errs).length) return form.fail(errs);
+  async function onValid(values: typeof EMPTY) {
+    const body = compact(values);
     onStart();
     try {
       const res = await create.mutateAsync({ ...body, user_type: USER_TYPE.student });
@@ -116,7 +109,15 @@ function StudentRegForm({
 
   return (
     <Card>
-      <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+      <form
+        ref={form.formRef}
+        onSubmit={(e) => {
+          setBanner(null);
+          void form.submit(onValid)(e);
+        }}
+        noValidate
+        className="flex flex-col gap-5"
+      >
         {banner && <Alert tone="error">{banner}</Alert>}
         <StudentFields field={form.field} />
         <PasswordPair field={form.field} hint="Leave blank to generate a one-time password." />

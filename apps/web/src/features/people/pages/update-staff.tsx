@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { FIELD_LABELS, PEOPLE_MESSAGES, peopleFieldErrors, staffIdSchema, staffUpdateSchema, staffUpdated } from '@portal/domain/people';
+import { FIELD_LABELS, PEOPLE_MESSAGES, staffIdSchema, staffUpdateSchema, staffUpdated } from '@portal/domain/people';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,8 +9,8 @@ import { fetchStaff, useUpdateStaff } from '../api';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { StaffFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
-import { useForm } from '../../../lib/use-form';
-import { STAFF_EDIT_EMPTY, flatErrors, staffBody, staffValuesOf } from '../staff-form';
+import { useSchemaForm } from '../../../lib/schema-form';
+import { STAFF_EDIT_EMPTY, leafField, staffBody, staffValuesOf } from '../staff-form';
 
 /** /UpdateStaffDetails: update a staff member by staff ID; fields left blank stay as they are. */
 export default function UpdateStaffPage() {
@@ -21,7 +21,7 @@ export default function UpdateStaffPage() {
   const [loading, setLoading] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const form = useForm(STAFF_EDIT_EMPTY);
+  const form = useSchemaForm({ defaultValues: STAFF_EDIT_EMPTY, schema: staffUpdateSchema, toBody: staffBody, fieldOf: leafField });
   const update = useUpdateStaff();
 
   async function load(value: string) {
@@ -37,7 +37,6 @@ export default function UpdateStaffPage() {
       const s = await fetchStaff(parsed.data);
       setLoadedId(s.staff_id);
       form.setValues(staffValuesOf(s));
-      form.setErrors({});
     } catch (err) {
       setLoadedId(null);
       setBanner(
@@ -48,7 +47,7 @@ export default function UpdateStaffPage() {
     }
   }
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     const parsedId = staffIdSchema.safeParse(staffId);
     if (!parsedId.success) {
@@ -56,11 +55,13 @@ export default function UpdateStaffPage() {
       return;
     }
     setBanner(null);
-    const body = staffBody(form.values);
-    const parsed = staffUpdateSchema.safeParse(body);
-    if (!parsed.success) return form.fail(flatErrors(peopleFieldErrors(parsed.error)));
+    void form.submit((values) => save(parsedId.data, values))(e);
+  }
+
+  async function save(id: string, values: typeof STAFF_EDIT_EMPTY) {
+    const body = staffBody(values);
     try {
-      const s = await update.mutateAsync({ staffId: parsedId.data, body });
+      const s = await update.mutateAsync({ staffId: id, body });
       const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);
       setSuccess(message);
     } catch (err) {
@@ -89,7 +90,7 @@ export default function UpdateStaffPage() {
   return (
     <PageLayout title="Update Staff Details" width="max-w-3xl">
       <Card>
-        <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           {banner && <Alert tone="error">{banner}</Alert>}
           <RecordLookup
             label={FIELD_LABELS.staff_id}

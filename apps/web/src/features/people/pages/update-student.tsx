@@ -4,7 +4,6 @@ import {
   FIELD_LABELS,
   PEOPLE_MESSAGES,
   admissionNumberSchema,
-  peopleFieldErrors,
   studentNotFoundNumber,
   studentUpdateSchema,
   studentUpdated,
@@ -19,11 +18,19 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { StudentPhotoSection } from '../components/student-photo';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
-import { useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { STUDENT_FORM_EMPTY } from '../student-form';
 import { personFieldsOf } from '../person-fields';
 
 const EMPTY = STUDENT_FORM_EMPTY;
+
+/** The update body: every field as it stands; a blank password is left out, so the current one is kept. */
+function updateBody(values: typeof EMPTY): Record<string, string> {
+  const { password, confirm_password, ...rest } = values;
+  const body: Record<string, string> = { ...rest };
+  if (password) Object.assign(body, { password, confirm_password });
+  return body;
+}
 
 function valuesOf(s: StudentRecord): typeof EMPTY {
   return {
@@ -49,8 +56,8 @@ export default function UpdateStudentPage() {
   const [loading, setLoading] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const form = useForm(EMPTY);
-  const { setValues, setErrors } = form;
+  const form = useSchemaForm({ defaultValues: EMPTY, schema: studentUpdateSchema, toBody: updateBody });
+  const { setValues } = form;
   const update = useUpdateStudent();
   const lastLoaded = useRef<string | null>(null);
 
@@ -69,7 +76,6 @@ export default function UpdateStudentPage() {
         lastLoaded.current = parsed.data;
         setLoaded(s);
         setValues(valuesOf(s));
-        setErrors({});
       } catch (err) {
         lastLoaded.current = null;
         setLoaded(null);
@@ -83,7 +89,7 @@ export default function UpdateStudentPage() {
         setLoading(false);
       }
     },
-    [setValues, setErrors],
+    [setValues],
   );
 
   // Opened from a student's page (?admission_number=...): load straight away.
@@ -94,16 +100,15 @@ export default function UpdateStudentPage() {
 
   const mismatch = form.values.password !== '' && form.values.password !== form.values.confirm_password;
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!loaded) return;
     setBanner(null);
-    const { password, confirm_password, ...rest } = form.values;
-    const body: Record<string, string> = { ...rest };
-    // A blank password is left out, so the current one is kept.
-    if (password) Object.assign(body, { password, confirm_password });
-    const parsed = studentUpdateSchema.safeParse(body);
-    if (!parsed.success) return form.fail(peopleFieldErrors(parsed.error));
+    void form.submit((values) => save(loaded, values))(e);
+  }
+
+  async function save(loaded: StudentRecord, values: typeof EMPTY) {
+    const body = updateBody(values);
     try {
       const s = await update.mutateAsync({
         adm: loaded.admission_number,
@@ -151,7 +156,7 @@ export default function UpdateStudentPage() {
   return (
     <PageLayout title="Update Student Details" width="max-w-3xl">
       <Card>
-        <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           {banner && <Alert tone="error">{banner}</Alert>}
           <RecordLookup
             label={FIELD_LABELS.admission_number}

@@ -9,7 +9,9 @@ import { SelectField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/auth-store';
 import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
 import { classOptions, useClasses } from '../../../lib/school-lists';
-import { useFormClasses, useSheetSessions, type SheetQuery } from '../api';
+import { useFormClasses, type SheetQuery } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
+import { SessionSelect } from '../../../components/school/session-select';
 
 /** The sheet's query in the address (`?session_id&term&class`), once all three are there. */
 export function useSheetQuery(): [SheetQuery | null, URLSearchParams, (p: Record<string, string>) => void] {
@@ -41,7 +43,7 @@ export function SheetChooser({
   action: string;
 }) {
   const isAdmin = useSession()?.role === 'admin';
-  const sessions = useSheetSessions();
+  const sessions = useSessions();
   const [sessionId, setSessionId] = useState(params.get('session_id') ?? '');
   const [term, setTerm] = useState(params.get('term') ?? '');
   const [cls, setCls] = useState(params.get('class') ?? '');
@@ -72,7 +74,7 @@ export function SheetChooser({
   return (
     <Card>
       <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={submit} noValidate aria-label="Choose a class">
-        <SelectField
+        <SessionSelect
           label={L.session}
           required
           value={sessionId}
@@ -80,8 +82,6 @@ export function SheetChooser({
             setSessionId(e.target.value);
             setCls('');
           }}
-          placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-          options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
         />
         <SelectField
           label={L.term}

@@ -24,7 +24,10 @@ import { ApiError } from '../../../lib/api-client';
 import { firstServerMessage } from '../../../lib/errors';
 import { currentSubjectNames, useSubjects } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
-import { useReportSettings, useReportTerms, useSaveReportSettings, useSaveReportTerm, useSheetSessions } from '../api';
+import { useReportSettings, useReportTerms, useSaveReportSettings, useSaveReportTerm } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
+import { SessionSelect } from '../../../components/school/session-select';
+import { issueErrors } from '../../../lib/form-errors';
 
 /** The form as typed: numbers as text until saved. */
 interface Form {
@@ -227,9 +230,7 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
     e.preventDefault();
     const parsed = reportSettingsSchema.safeParse(toInput(form));
     if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) (errs[i.path.join('.')] ??= []).push(i.message);
-      setErrors(errs);
+      setErrors(issueErrors(parsed.error));
       toast.error(parsed.error.issues[0]!.message);
       return;
     }
@@ -430,9 +431,7 @@ function TermRow({ sessionId, value }: { sessionId: number; value: ReportTerm })
       times_opened: opened.trim() === '' ? null : num(opened),
     });
     if (!parsed.success) {
-      const errs: Errors = {};
-      for (const i of parsed.error.issues) (errs[String(i.path[0])] ??= []).push(i.message);
-      return setErrors(errs);
+      return setErrors(issueErrors(parsed.error, { depth: 1 }));
     }
     setErrors({});
     try {
@@ -475,7 +474,7 @@ function TermRow({ sessionId, value }: { sessionId: number; value: ReportTerm })
 }
 
 function TermDates() {
-  const sessions = useSheetSessions();
+  const sessions = useSessions();
   const [sessionId, setSessionId] = useState('');
   useEffect(() => {
     if (!sessionId && sessions.data?.length) setSessionId(String((sessions.data.find((s) => s.is_current) ?? sessions.data[0])!.id));
@@ -485,13 +484,7 @@ function TermDates() {
   return (
     <Card title={L.termDates}>
       <div className="mb-4 sm:w-72">
-        <SelectField
-          label={L.session}
-          value={sessionId}
-          onChange={(e) => setSessionId(e.target.value)}
-          placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-          options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
-        />
+        <SessionSelect label={L.session} value={sessionId} onChange={(e) => setSessionId(e.target.value)} />
       </div>
       {terms.isPending && id ? (
         <LoadingBlock />

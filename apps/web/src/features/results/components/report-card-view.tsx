@@ -7,6 +7,7 @@ import { formatAverage, ordinal, RESULT_MESSAGES, type ReportCardSubject } from 
 import type { ReportCard } from '@portal/domain/report-cards';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '@portal/domain/report-card-screens';
 import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
+import { schoolDay } from '../../../lib/datetime';
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
 
@@ -84,13 +85,13 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
       {card.revised_at && (
         <div className="mb-3 rounded-lg border border-amber-500 bg-amber-50 p-2 text-sm text-amber-950" data-testid="revised">
           <p className="font-semibold">
-            {T.revised}: {RESULT_MESSAGES.revisedOn(card.revised_at.slice(0, 10))}
+            {T.revised}: {RESULT_MESSAGES.revisedOn(schoolDay(card.revised_at, card.school.time_zone))}
           </p>
           {(card.revisions ?? []).length > 0 && (
             <ul className="mt-1 list-disc pl-5">
               {card.revisions.map((r, i) => (
                 <li key={i}>
-                  {r.subject} ({r.at.slice(0, 10)}): {r.reason}
+                  {r.subject} ({schoolDay(r.at, card.school.time_zone)}): {r.reason}
                 </li>
               ))}
             </ul>

@@ -16,14 +16,16 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { ApiError } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
-import { currentSessionId, useSessions } from '../api';
+import { currentSessionId, useSessions } from '../../../lib/school-calendar';
 import { previewScheme, useAssessmentSchemes, useSaveScheme } from '../assessment-api';
+import { SessionSelect } from '../../../components/school/session-select';
+import { firstIssueErrors } from '../../../lib/form-errors';
 
 interface RowForm {
   /** A stable React key: rows move. */
@@ -40,13 +42,7 @@ const fromForm = (r: RowForm): AssessmentComponent => ({ name: r.name.trim(), la
 /** Each row's field problems by field name ('name', 'label', 'max'). */
 function rowProblems(r: RowForm): Partial<Record<'name' | 'label' | 'max', string>> {
   const parsed = assessmentComponentSchema.safeParse({ ...fromForm(r), max: r.max.trim() === '' ? Number.NaN : Number(r.max) });
-  const out: Partial<Record<'name' | 'label' | 'max', string>> = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as 'name' | 'label' | 'max';
-      out[field] ??= issue.message;
-    }
-  return out;
+  return parsed.success ? {} : firstIssueErrors(parsed.error, { depth: 1 });
 }
 
 const LEVEL_NAMES = { JSS: 'Junior (JSS)', SSS: 'Senior (SSS)' } as const;
@@ -341,12 +337,7 @@ export default function AssessmentSchemesPage() {
     <PageLayout title="Assessment Schemes">
       <Card className="mb-5">
         <div className="grid gap-2 sm:max-w-xs">
-          <SelectField
-            label="Academic Session"
-            value={sessionId}
-            onChange={(e) => setPicked(e.target.value)}
-            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
-          />
+          <SessionSelect label="Academic Session" value={sessionId} onChange={(e) => setPicked(e.target.value)} placeholder={false} />
         </div>
         {sessionName && <p className="mt-2 text-sm text-slate-600">{ASSESSMENT_MESSAGES.schemeSessionHint(sessionName)}</p>}
       </Card>

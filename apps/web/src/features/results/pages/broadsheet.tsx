@@ -11,7 +11,7 @@ import { downloadBlob } from '../../../lib/api-client';
 import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { downloadBroadsheetCsv, downloadClassPdf, useBroadsheet, sameQuery } from '../api';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { FormError } from '../components/form-error';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 

@@ -9,7 +9,8 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { usePublications, useResultStudents, useTogglePublication } from '../api';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
+import { schoolDay } from '../../../lib/datetime';
 
 /** /publish-results (admin): release a class's term results to its students, or withdraw them. */
 export default function PublishAdminPage() {
@@ -67,7 +68,7 @@ export default function PublishAdminPage() {
                       <p className="text-sm text-slate-600">
                         {count} students with results ·{' '}
                         {pub ? (
-                          <span className="font-medium text-brand-800">Published {pub.published_at.slice(0, 10)}</span>
+                          <span className="font-medium text-brand-800">Published {schoolDay(pub.published_at)}</span>
                         ) : (
                           'Not published'
                         )}

@@ -16,7 +16,7 @@ import { errorMessage, firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { useRevealOnOpen } from '../../../components/ui/use-reveal';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { useApprovalAction, useApprovals, type ApprovalAction } from '../approvals-api';
 import { downloadClassPdf } from '../api';
 import { downloadBlob } from '../../../lib/api-client';

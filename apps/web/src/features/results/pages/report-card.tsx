@@ -15,7 +15,7 @@ import { useToast } from '../../../lib/toast';
 import { downloadReportCardPdf, useReportCard } from '../api';
 import { cardAddress, cardIsAsked } from '../queries';
 import { ReportCardView } from '../components/report-card-view';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { FormError } from '../components/form-error';
 
 /** /report-card: a student's term report card, printable and downloadable as a PDF. */

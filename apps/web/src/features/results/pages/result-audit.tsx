@@ -7,7 +7,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { firstServerMessage } from '../../../lib/errors';
 import { useAudit, sameQuery } from '../api';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { FormError } from '../components/form-error';
 import { formatDateTime } from '../../../lib/datetime';
 import { allClassNames, useClasses } from '../../../lib/school-lists';

@@ -15,7 +15,7 @@ import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, useLookupResults, useSaveResults, type StudentSummary } from '../api';
 import { ReasonField } from '../components/reason-field';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { useSubjectAccess } from '../components/subject-access';
 import { useComponentScheme } from '../assessment-api';
 import { ComponentScoreFields, draftHasWork, draftOf, readComponents, type ComponentDraft } from '../components/component-scores';

@@ -14,7 +14,8 @@ import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { useMyResults, useResultList, useResultStudents, useTerms, type ResultQuery, sameQuery } from '../api';
 import { ResultTable } from '../components/result-table';
-import { SessionTermFields, useSessionName } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
+import { useSessionName } from '../../../lib/school-calendar';
 
 const reportCardLink = (q: { admission_number: string; session_id: number | string; term: string }) =>
   `/report-card?${new URLSearchParams({ admission_number: q.admission_number, session_id: String(q.session_id), term: q.term }).toString()}`;

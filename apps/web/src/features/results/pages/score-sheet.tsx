@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { classOptions, currentSubjectNames, useClasses, useSubjects } from '../../../lib/school-lists';
 import { useGradingScales } from '../api';
 import { ReasonField } from '../components/reason-field';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { CsvPanel } from '../components/score-grid/csv-panel';
 import { parseRow } from '../components/score-grid/grid-model';
 import { ScoreGrid } from '../components/score-grid/score-grid';

@@ -6,7 +6,8 @@ import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
-import { useCreateSession, useSessions, useUpdateSession } from '../api';
+import { useCreateSession, useUpdateSession } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
 import { QueryView } from '../../../components/ui/query-view';
 
 const firstError = (err: unknown): string => firstServerMessage(err) ?? RESULT_ADMIN_MESSAGES.sessionSaveFailed;

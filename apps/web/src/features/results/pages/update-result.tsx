@@ -14,7 +14,7 @@ import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, remarkOf, useGradingScales, useLookupResults, useWriteResults, type ResultWrite } from '../api';
 import { ReasonField } from '../components/reason-field';
-import { SessionTermFields } from '../components/session-term-fields';
+import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { AdmissionNumberField } from '../components/admission-field';
 import { useSubjectAccess } from '../components/subject-access';
 import { useComponentScheme } from '../assessment-api';

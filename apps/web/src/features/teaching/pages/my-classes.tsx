@@ -10,7 +10,9 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
-import { useMyClasses, useTeachingSessions } from '../api';
+import { useMyClasses } from '../api';
+import { useSessions } from '../../../lib/school-calendar';
+import { SessionSelect } from '../../../components/school/session-select';
 
 /** The class score grid of a pair (a plain address: the results feature owns the screen). */
 const gridLink = (sessionId: number | undefined, term: string, cls: string, subject: string) =>
@@ -19,7 +21,7 @@ const entryLink = (cls: string) => `/ResultUpload?${new URLSearchParams({ studen
 
 /** /my-classes (staff and admin): the signed-in teacher's arm-subject pairs and form classes for a session. */
 export default function MyClassesPage() {
-  const sessions = useTeachingSessions();
+  const sessions = useSessions();
   const current = useCurrentTerm();
   const [chosenSession, setSessionId] = useState('');
   const [chosenTerm, setTerm] = useState<string | null>(null);
@@ -35,14 +37,14 @@ export default function MyClassesPage() {
     <PageLayout title="My Classes">
       <Card className="mb-5">
         <div className="grid gap-4 sm:grid-cols-2 md:w-2/3">
-          <SelectField
+          <SessionSelect
             label="Session"
             value={sessionId || (data?.session ? String(data.session.id) : '')}
             onChange={(e) => {
               setSessionId(e.target.value);
               setTerm(null);
             }}
-            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name}${s.is_current ? ' (current)' : ''}` }))}
+            placeholder={false}
           />
           <SelectField label="Term" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Select term" options={TERMS} />
         </div>

@@ -11,7 +11,6 @@ import { SelectField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../lib/toast';
 import {
-  currentSessionOf,
   useAssignments,
   useCopyAssignments,
   useSaveAssignments,
@@ -20,20 +19,21 @@ import {
   useSaveWindow,
   useStaffList,
   useStructure,
-  useTeachingSessions,
 } from '../api';
+import { currentSessionId, useSessions } from '../../../lib/school-calendar';
 import { GridHead, GridSelect } from '../components/grid';
 import { teachingError } from '../errors';
 import { ScrollTable } from '../../../components/ui/scroll-table';
+import { SessionSelect } from '../../../components/school/session-select';
 
 const cellKey = (armId: number, subjectId: number) => `${armId}|${subjectId}`;
 const staffName = (s: StaffRecord) => `${s.first_name} ${s.last_name}`.trim();
 
 /** /teaching-assignments (admin): who teaches what in which arm, form teachers, enforcement and score-entry windows. */
 export default function TeachingAssignmentsPage() {
-  const sessions = useTeachingSessions();
+  const sessions = useSessions();
   const [picked, setPicked] = useState('');
-  const sessionId = picked || currentSessionOf(sessions.data);
+  const sessionId = picked || currentSessionId(sessions.data);
   const structure = useStructure();
   const assignments = useAssignments(sessionId);
   const staff = useStaffList();
@@ -42,12 +42,7 @@ export default function TeachingAssignmentsPage() {
     <PageLayout title="Teaching Assignments" width="max-w-6xl">
       <Card className="mb-5">
         <div className="sm:w-64">
-          <SelectField
-            label="Session"
-            value={sessionId}
-            onChange={(e) => setPicked(e.target.value)}
-            options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name}${s.is_current ? ' (current)' : ''}` }))}
-          />
+          <SessionSelect label="Session" value={sessionId} onChange={(e) => setPicked(e.target.value)} placeholder={false} />
         </div>
       </Card>
       {sessions.isSuccess && sessions.data.length === 0 ? (

@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { TERMS } from '@portal/domain/constants';
 import { RESULT_MESSAGES } from '@portal/domain/results';
-import { SelectField } from '../../../components/ui/field';
-import { useToast } from '../../../lib/toast';
-import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
-import { ApiError } from '../../../lib/api-client';
-import { currentSessionId, useSessions } from '../api';
+import { SelectField } from '../ui/field';
+import { useToast } from '../../lib/toast';
+import { openingTerm, useCurrentTerm } from '../../lib/current-term';
+import { ApiError } from '../../lib/api-client';
+import { currentSessionId, useSessions } from '../../lib/school-calendar';
+import { SessionSelect } from './session-select';
 
 /**
  * Academic Session and Academic Term selects: the term stays disabled until a session is
  * chosen, and changing the session clears the term. The current session is preselected; with
- * `openOnCurrentTerm` the calendar's current session and term (the screens the spec does
- * not fix, which open on today's term).
+ * `openOnCurrentTerm` the calendar's current session and term (the screens the spec does not fix,
+ * which open on today's term).
  */
 export function SessionTermFields({
   sessionId,
@@ -62,7 +63,7 @@ export function SessionTermFields({
 
   return (
     <>
-      <SelectField
+      <SessionSelect
         label="Academic Session"
         required
         name={names?.session}
@@ -71,8 +72,6 @@ export function SessionTermFields({
           onSession(e.target.value);
           onTerm('');
         }}
-        placeholder={sessions.isPending ? 'Loading sessions...' : 'Select session'}
-        options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.is_current ? `${s.name} (current)` : s.name }))}
         error={errors.session_id}
       />
       <SelectField
@@ -88,10 +87,4 @@ export function SessionTermFields({
       />
     </>
   );
-}
-
-/** The name of a session for headings. */
-export function useSessionName(id: string | number): string {
-  const sessions = useSessions();
-  return sessions.data?.find((s) => String(s.id) === String(id))?.name ?? '';
 }

@@ -1,0 +1,242 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle, DB } from './db/index';
+import { TokenService } from './lib/tokens';
+import { AccessScope } from './modules/access/scope.service';
+import { ScopeRepository } from './modules/access/scope.repository';
+import { AttendanceRepository } from './modules/attendance/attendance.repository';
+import { AttendanceService } from './modules/attendance/attendance.service';
+import { CarriedImportService } from './modules/attendance/carried-import.service';
+import { RegisterService } from './modules/attendance/register.service';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { AuthService } from './modules/auth/auth.service';
+import { CapabilitiesRepository } from './modules/auth/capabilities.repository';
+import { CapabilitiesService } from './modules/auth/capabilities.service';
+import { CalendarEditService } from './modules/calendar/calendar-edit.service';
+import { CalendarRepository } from './modules/calendar/calendar.repository';
+import { CalendarService } from './modules/calendar/calendar.service';
+import { SchoolTime } from './modules/calendar/school-time.service';
+import { SessionsRepository } from './modules/calendar/sessions.repository';
+import { SessionsService, type SessionRows } from './modules/calendar/sessions.service';
+import { BanksRepository } from './modules/payments/banks.repository';
+import { BanksService } from './modules/payments/banks.service';
+import { BursaryRepository } from './modules/payments/bursary.repository';
+import { BursaryService } from './modules/payments/bursary.service';
+import { CheckoutService } from './modules/payments/checkout.service';
+import { DiscountsRepository } from './modules/payments/discounts.repository';
+import { DiscountsService } from './modules/payments/discounts.service';
+import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
+import { FeeReportsService } from './modules/payments/fee-reports.service';
+import { feeCalendar, FeesService, feesForCards } from './modules/payments/fees.service';
+import { PaymentReportsService } from './modules/payments/payment-reports.service';
+import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
+import { PaymentsRepository } from './modules/payments/payments.repository';
+import { PaymentsService } from './modules/payments/payments.service';
+import { StatementService } from './modules/payments/statement.service';
+import { TransferReportsRepository } from './modules/payments/transfer-reports.repository';
+import { TransferReportsService } from './modules/payments/transfer-reports.service';
+import { ImportService } from './modules/people/import.service';
+import { NewAccountsService } from './modules/people/new-accounts.service';
+import { PeopleRepository } from './modules/people/people.repository';
+import { PeopleLookups } from './modules/people/people.service';
+import { StaffService } from './modules/people/staff.service';
+import { StudentPhotosService } from './modules/people/student-photos.service';
+import { StudentsService } from './modules/people/students.service';
+import { AssessmentRepository } from './modules/results/assessment.repository';
+import { AssessmentService } from './modules/results/assessment.service';
+import { CardEntriesRepository } from './modules/results/card-entries.repository';
+import { GradingRepository } from './modules/results/grading.repository';
+import { GradingService } from './modules/results/grading.service';
+import { ReportApprovalsService } from './modules/results/report-approvals.service';
+import { ReportCardService } from './modules/results/report-card.service';
+import { BroadsheetService } from './modules/results/broadsheet.service';
+import { ReportCardsRepository } from './modules/results/report-cards.repository';
+import { ReportSheetsService } from './modules/results/report-sheets.service';
+import type { CardFees } from './modules/results/results.ports';
+import { ResultsRepository } from './modules/results/results.repository';
+import { ResultsService } from './modules/results/results.service';
+import { ScoreSheetRepository } from './modules/results/score-sheet.repository';
+import { ScoreSheetService } from './modules/results/score-sheet.service';
+import { ScoreWriter } from './modules/results/score-writer';
+import { SettingsRepository } from './modules/settings/settings.repository';
+import { SettingsService } from './modules/settings/settings.service';
+import { SetupRepository } from './modules/setup/setup.repository';
+import { SetupService } from './modules/setup/setup.service';
+import { AssignmentsService } from './modules/teaching/assignments.service';
+import { StructureService } from './modules/teaching/structure.service';
+import { TeachingRepository } from './modules/teaching/teaching.repository';
+import { TeachingService } from './modules/teaching/teaching.service';
+
+/** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
+export interface ServiceDeps {
+  db: DB;
+  dialect: DatabaseHandle['dialect'];
+  config: Config;
+  log: FastifyBaseLogger;
+  /** "Today" (the register, fees falling due): buildApp's `now`; Date.now unless a test fixes it. */
+  now?: () => number;
+  /** The clock of tokens and sign-in limits: buildApp's `clock`; Date.now unless a test steps it. */
+  clock?: () => number;
+  /** Tests: a payment provider of their own; else the configured one (`paymentProviderFor`). */
+  paymentProvider?: PaymentProvider;
+}
+
+/** Every service of the portal, built once; each module's routes take the ones they name. */
+export type Services = ReturnType<typeof buildServices>;
+
+/**
+ * The composition root: builds every repository and service of the server once, from the app's
+ * dependencies, in the order of the module layers (docs/ARCHITECTURE.md), and wires the ports a
+ * module declares for what a module beside or above it answers (results' `CardFees`, attendance's
+ * `TimesOpened`, people's `SchoolClasses`). No route file and no service constructs a service or a
+ * repository of its own: lint refuses it in route files (eslint.config.js). Tests that need a
+ * service over a connection of their own (counting statements) call this too.
+ */
+export function buildServices(deps: ServiceDeps) {
+  const { db, dialect, config, log, now = Date.now, clock = Date.now } = deps;
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, clock);
+
+  // Layer 0: settings and the calendar.
+  const settings = new SettingsService(db, new SettingsRepository(db));
+  const sessionsRepo = new SessionsRepository(db);
+  const sessions = new SessionsService(sessionsRepo);
+  const sessionRows: SessionRows = sessionsRepo;
+  // The one "today": the school's time zone (a setting) and the app's clock (docs/decisions/025).
+  const schoolTime = new SchoolTime(settings, now);
+  const calendarRepo = new CalendarRepository(db);
+  const calendar = new CalendarService(calendarRepo, settings, sessions, schoolTime);
+
+  // Which students a person reaches, and for what (modules/access).
+  const scope = new AccessScope(new ScopeRepository(db));
+
+  // Layer 1: accounts and people.
+  const accounts = new AuthRepository(db);
+  const auth = new AuthService(accounts, tokens, config, log, clock);
+  const capabilities = new CapabilitiesService(new CapabilitiesRepository(db));
+  const peopleRepo = new PeopleRepository(db);
+  const peopleLookups = new PeopleLookups(peopleRepo);
+
+  // Layer 2: teaching (people's `SchoolClasses` is teaching's service, handed down).
+  const teachingRepo = new TeachingRepository(db);
+  const teaching = new TeachingService(db, teachingRepo);
+  const structure = new StructureService(db, teachingRepo, teaching, peopleLookups, sessions);
+  const assignments = new AssignmentsService(db, teachingRepo, peopleLookups, sessions);
+  const students = new StudentsService(peopleRepo, teaching, scope, schoolTime);
+  const staff = new StaffService(peopleRepo, schoolTime);
+  const studentPhotos = new StudentPhotosService(db, peopleRepo);
+  const imports = new ImportService(peopleRepo, teaching, schoolTime);
+  const newAccounts = new NewAccountsService(peopleRepo, schoolTime);
+
+  // Layer 3: attendance (its carried-in import is wired below, once results' sheets exist).
+  const attendanceRepo = new AttendanceRepository(db);
+  const attendance = new AttendanceService(attendanceRepo, calendar, teaching, scope);
+  const registers = new RegisterService(attendanceRepo, calendar, teaching, now);
+  // The calendar's edits must not strand a saved register: attendance's repository answers `RegisterDays`.
+  const calendarEdits = new CalendarEditService(calendarRepo, calendar, settings, attendanceRepo);
+
+  // Payments.
+  const paymentsRepo = new PaymentsRepository(db);
+  const bursaryRepo = new BursaryRepository(db);
+  const fees = new FeesService(paymentsRepo, sessions, teaching);
+  const feeDates = feeCalendar(calendar, sessions);
+  const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
+  const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
+  const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, scope, log);
+  const payments = new PaymentsService(fees, checkout, new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope));
+  const banks = new BanksService(new BanksRepository(db));
+  const bursary = new BursaryService(bursaryRepo, sessions, calendar, banks);
+  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts);
+  const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates);
+  const transferReports = new TransferReportsService(
+    new TransferReportsRepository(db),
+    bursary,
+    bursaryRepo,
+    scope,
+    sessions,
+    calendar,
+    capabilities,
+  );
+
+  // Results: the card's fee figures through its own port, answered by payments (results imports no payments code).
+  const cardFees: CardFees = (q) => feesForCards(paymentsRepo, feeDates, q);
+  const resultsRepo = new ResultsRepository(db, dialect);
+  const cardRepo = new ReportCardsRepository(db);
+  const rosterRepo = new ScoreSheetRepository(db, dialect);
+  const grading = new GradingService(new GradingRepository(db, dialect), sessionRows);
+  const assessment = new AssessmentService(new AssessmentRepository(db, dialect), sessionRows);
+  // One score writer for every way a score is written (the spec's routes, the grid, its CSV import).
+  const scoreWriter = new ScoreWriter(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
+  const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope, scoreWriter);
+  const reportCards = new ReportCardService({
+    repo: resultsRepo,
+    results,
+    grading,
+    settings,
+    sessions: sessionRows,
+    teaching,
+    assessment,
+    cardRepo,
+    fees: cardFees,
+    attendance,
+    scope,
+  });
+  const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
+  const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
+  const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, sessionRows, teaching, assessment, scoreWriter);
+  const reportSheets = new ReportSheetsService(
+    new CardEntriesRepository(db, dialect),
+    rosterRepo,
+    resultsRepo,
+    sessionRows,
+    teaching,
+    settings,
+    cardRepo,
+    attendance,
+  );
+
+  // Attendance's carried-in totals are bounded by the card's times opened: results' rule, handed down.
+  const carriedImport = new CarriedImportService(attendanceRepo, sessions, (sessionId, term) => reportSheets.timesOpened(sessionId, term));
+
+  // The first-run checklist.
+  const setup = new SetupService(new SetupRepository(db), settings);
+
+  return {
+    tokens,
+    scope,
+    accounts,
+    settings,
+    sessions,
+    schoolTime,
+    calendar,
+    calendarEdits,
+    auth,
+    capabilities,
+    teaching,
+    structure,
+    assignments,
+    students,
+    staff,
+    studentPhotos,
+    imports,
+    newAccounts,
+    attendance,
+    registers,
+    carriedImport,
+    payments,
+    banks,
+    bursary,
+    discounts,
+    statements,
+    feeReports,
+    transferReports,
+    grading,
+    assessment,
+    results,
+    reportCards,
+    broadsheets,
+    reportApprovals,
+    scoreSheets,
+    reportSheets,
+    setup,
+  };
+}

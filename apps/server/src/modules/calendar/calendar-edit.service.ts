@@ -1,0 +1,200 @@
+import {
+  ATTENDANCE_MESSAGES,
+  dayInfo,
+  schoolDaysOfTerm,
+  TERM_VALUES,
+  termLabel,
+  termOfDate,
+  type AttendanceSettings,
+  type AttendanceSettingsInput,
+  type CalendarEvent,
+  type CalendarEventInput,
+  type SchoolCalendar,
+  type SchoolCalendarView,
+  type Term,
+  type TermDates,
+  type TermDatesInput,
+} from '@portal/domain';
+import type { Conn } from '../../db/index';
+import { writeAudit } from '../../db/audit';
+import { badRequest, notFound } from '../../http/errors';
+import type { SettingsService } from '../settings/settings.service';
+import type { CalendarRepository } from './calendar.repository';
+import { toEvent, type CalendarService } from './calendar.service';
+
+/**
+ * What the calendar asks of the register (attendance's, handed in by the composition root so that
+ * the calendar imports nothing of attendance): the days registers were saved on, which a change of
+ * the calendar must not strand.
+ */
+export interface RegisterDays {
+  /** Registers saved per term of a session. */
+  registerCounts(sessionId: number, conn?: Conn): Promise<Map<string, number>>;
+  /** The distinct dates of a term's registers outside [from, to], in order. */
+  registerDatesOutside(sessionId: number, term: string, from: string, to: string, conn?: Conn): Promise<string[]>;
+  /** The distinct dates in [from, to] with any register, in order. */
+  registerDatesBetween(from: string, to: string, conn?: Conn): Promise<string[]>;
+}
+
+export interface Actor {
+  id: number;
+}
+
+type TermLike = { session_id: number; term: string; starts_on: string; ends_on: string };
+
+/**
+ * Another session whose span (its first term's start to its last term's end) the input's session
+ * would overlap once the term is saved: terms of different sessions never overlap, so no day of one
+ * session (a register, a holiday between two of its terms) falls inside another.
+ */
+export function sessionSpanClash(terms: readonly TermLike[], input: TermLike): { session_id: number; from: string; to: string } | null {
+  const spans = new Map<number, { from: string; to: string }>();
+  const widen = (id: number, from: string, to: string) => {
+    const s = spans.get(id);
+    spans.set(id, s ? { from: from < s.from ? from : s.from, to: to > s.to ? to : s.to } : { from, to });
+  };
+  for (const t of terms)
+    if (!(Number(t.session_id) === input.session_id && t.term === input.term)) widen(Number(t.session_id), t.starts_on, t.ends_on);
+  widen(input.session_id, input.starts_on, input.ends_on);
+  const own = spans.get(input.session_id)!;
+  for (const [id, span] of spans)
+    if (id !== input.session_id && span.from <= own.to && own.from <= span.to) return { session_id: id, ...span };
+  return null;
+}
+
+/**
+ * The admin's edits of the school calendar and the calendar page: term dates, events, the
+ * attendance settings. Each write is one transaction with its audit row, refused when it would
+ * strand a saved register (`RegisterDays`).
+ */
+export class CalendarEditService {
+  constructor(
+    private readonly repo: CalendarRepository,
+    private readonly calendar: CalendarService,
+    private readonly settings: SettingsService,
+    private readonly registers: RegisterDays,
+  ) {}
+
+  /** A session's calendar page: its three terms with their school days and registers, the events, today. */
+  async view(sessionId: number): Promise<SchoolCalendarView> {
+    const [session, settings, allTerms, counts, tz] = await Promise.all([
+      this.calendar.session(sessionId),
+      this.settings.attendanceSettings(),
+      this.repo.terms(),
+      this.registers.registerCounts(sessionId),
+      this.calendar.schoolToday(),
+    ]);
+    const own = allTerms.filter((t) => Number(t.session_id) === sessionId);
+    const from = own.reduce<string | null>((m, t) => (m === null || t.starts_on < m ? t.starts_on : m), null);
+    const to = own.reduce<string | null>((m, t) => (m === null || t.ends_on > m ? t.ends_on : m), null);
+    const events = (await this.repo.events(from && to ? { from, to } : null)).map(toEvent);
+    const cal: SchoolCalendar = { settings, terms: allTerms.map((t) => ({ ...t, term: t.term as Term })), events };
+    return {
+      session_id: session.id,
+      session_name: session.name,
+      settings,
+      terms: TERM_VALUES.map((term) => {
+        const t = own.find((x) => x.term === term);
+        const dates: TermDates | null = t ? { session_id: sessionId, term, starts_on: t.starts_on, ends_on: t.ends_on } : null;
+        return {
+          session_id: sessionId,
+          term,
+          starts_on: t?.starts_on ?? null,
+          ends_on: t?.ends_on ?? null,
+          school_days: dates ? schoolDaysOfTerm(cal, dates).length : null,
+          registers: counts.get(term) ?? 0,
+        };
+      }),
+      events,
+      today: tz.today,
+    };
+  }
+
+  async putSettings(actor: Actor, input: AttendanceSettingsInput): Promise<AttendanceSettings> {
+    const { cal, today } = await this.calendar.around(null, null);
+    const term = termOfDate(cal, today);
+    // Read before the transaction: SQLite has one connection, held by the transaction.
+    const stored = await this.settings.attendanceSettings();
+    return this.repo.transaction(async (trx) => {
+      if (input.periods_per_day !== stored.periods_per_day && term) {
+        const used = await this.registers.registerCounts(term.session_id, trx);
+        if (used.get(term.term)) throw badRequest({ periods_per_day: [ATTENDANCE_MESSAGES.periodsLocked] });
+      }
+      return this.settings.putAttendance(trx, actor.id, {
+        periods_per_day: input.periods_per_day,
+        saturday_classes: input.saturday_classes,
+      });
+    });
+  }
+
+  async putTerm(actor: Actor, input: TermDatesInput): Promise<TermDates> {
+    const [, sessions] = await Promise.all([this.calendar.session(input.session_id), this.calendar.sessions.list()]);
+    const nameOf = new Map(sessions.map((s) => [s.id, s.name]));
+    const label = (t: { session_id: number; term: string }) => `${termLabel(t.term)} of ${nameOf.get(Number(t.session_id)) ?? ''}`;
+    return this.repo.transaction(async (trx) => {
+      const terms = await this.repo.terms(trx);
+      const others = terms.filter((t) => !(Number(t.session_id) === input.session_id && t.term === input.term));
+      const overlap = others.find((t) => t.starts_on <= input.ends_on && input.starts_on <= t.ends_on);
+      if (overlap) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termOverlaps(label(overlap))] });
+      const idx = TERM_VALUES.indexOf(input.term);
+      for (const t of others.filter((x) => Number(x.session_id) === input.session_id)) {
+        const j = TERM_VALUES.indexOf(t.term as Term);
+        if (j < idx && t.starts_on >= input.starts_on) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termOrder(label(t))] });
+        // A later term set before this one: this one must end before it.
+        if (j > idx && t.starts_on <= input.starts_on) throw badRequest({ ends_on: [ATTENDANCE_MESSAGES.termOrderBefore(label(t))] });
+      }
+      const clash = sessionSpanClash(terms, input);
+      if (clash)
+        throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession(nameOf.get(clash.session_id) ?? '', clash.from, clash.to)] });
+      const outside = await this.registers.registerDatesOutside(input.session_id, input.term, input.starts_on, input.ends_on, trx);
+      if (outside.length) {
+        const field = outside[0]! < input.starts_on ? 'starts_on' : 'ends_on';
+        throw badRequest({ [field]: [ATTENDANCE_MESSAGES.termMarksOutside(outside[0]!, outside.length)] });
+      }
+      const before = terms.find((t) => Number(t.session_id) === input.session_id && t.term === input.term);
+      await this.repo.putTerm(trx, input, actor.id);
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: before ? 'update' : 'create',
+        entity: 'school_term',
+        entityId: `${input.session_id}/${input.term}`,
+        before: before ? { starts_on: before.starts_on, ends_on: before.ends_on } : null,
+        after: { starts_on: input.starts_on, ends_on: input.ends_on },
+      });
+      return { session_id: input.session_id, term: input.term, starts_on: input.starts_on, ends_on: input.ends_on };
+    });
+  }
+
+  async addEvent(actor: Actor, input: CalendarEventInput): Promise<CalendarEvent> {
+    const { cal } = await this.calendar.around(input.starts_on, input.ends_on);
+    return this.repo.transaction(async (trx) => {
+      if (input.kind !== 'school_day') {
+        // A day kept a school day by an extra school day event keeps its registers counted.
+        const dates = await this.registers.registerDatesBetween(input.starts_on, input.ends_on, trx);
+        const dropped = dates.filter((d) => !cal.events.some((e) => e.kind === 'school_day' && e.starts_on <= d && d <= e.ends_on));
+        if (dropped.length) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.eventMarksInside(dropped[0]!, input.name)] });
+      }
+      const id = await this.repo.insertEvent(trx, input, actor.id);
+      const event: CalendarEvent = { id, ...input };
+      await writeAudit(trx, { actorUserId: actor.id, action: 'create', entity: 'calendar_event', entityId: id, after: event });
+      return event;
+    });
+  }
+
+  async deleteEvent(actor: Actor, id: number): Promise<void> {
+    const stored = await this.repo.event(id);
+    if (!stored) throw notFound(ATTENDANCE_MESSAGES.eventNotFound);
+    const event = toEvent(stored);
+    const around = await this.calendar.around(event.starts_on, event.ends_on);
+    await this.repo.transaction(async (trx) => {
+      if (event.kind === 'school_day') {
+        const dates = await this.registers.registerDatesBetween(event.starts_on, event.ends_on, trx);
+        const without: SchoolCalendar = { ...around.cal, events: around.cal.events.filter((e) => e.id !== id) };
+        const lost = dates.find((d) => !dayInfo(without, d).school_day);
+        if (lost) throw badRequest({ non_field_errors: [ATTENDANCE_MESSAGES.eventMarksOnRemove(lost)] });
+      }
+      await this.repo.deleteEvent(trx, id);
+      await writeAudit(trx, { actorUserId: actor.id, action: 'delete', entity: 'calendar_event', entityId: id, before: event });
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import type { Term } from '@portal/domain';
+
+/**
+ * What results needs from other modules and declares itself, so that it imports none of them: the
+ * composition root (src/composition.ts) hands in an implementation (docs/decisions/028).
+ */
+
+/** An arm's students on a card's term: whose fees the card prints. */
+export type CardFeesQuery = {
+  session: { id: number; name: string };
+  /** The card's term: the outstanding balance counts the fees of this term and those before it. */
+  term: Term;
+  studentClass: string;
+  studentIds: readonly number[];
+  /** The term after the card's (its session: null when the next session does not exist yet). */
+  next: { sessionId: number | null; term: Term };
+};
+
+/**
+ * The fee figures a report card prints, in naira: the next term's compulsory fees of the class (null
+ * when none are set) and each student's outstanding balance up to the card's term. Payments answers it.
+ */
+export type CardFees = (q: CardFeesQuery) => Promise<{ nextFees: number | null; outstanding: Map<number, number> }>;

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bandFor,
+  DEFAULT_JSS_SCALE,
+  DEFAULT_SCALES,
+  DEFAULT_SSS_SCALE,
+  gradeFor,
+  LEVELS,
+  normalizeScale,
+  remarkFor,
+  SCALE_MESSAGES,
+  scaleProblems,
+  scaleRanges,
+} from './grading';
+
+/** The SSS scale listed lowest band first, as an admin or an import might give it. */
+const lowestFirst = [...DEFAULT_SSS_SCALE].reverse();
+
+describe('bandFor and a scale in any order', () => {
+  it('sorts a scale listed lowest first: 80 is A1, 72 is B2, 40 is E8, 39.99 is F9', () => {
+    expect(lowestFirst[0]!.grade).toBe('F9');
+    expect(gradeFor(80, lowestFirst)).toBe('A1');
+    expect(gradeFor(72, lowestFirst)).toBe('B2');
+    expect(gradeFor(40, lowestFirst)).toBe('E8');
+    expect(gradeFor(39.99, lowestFirst)).toBe('F9');
+    expect(remarkFor(100, lowestFirst)).toBe('Excellent');
+    // The caller's list is left as it was.
+    expect(lowestFirst[0]!.grade).toBe('F9');
+  });
+
+  it('a score below every band gets the lowest band; an empty scale is an error', () => {
+    const noZero = [
+      { grade: 'P', min: 50, max: 100, remark: 'Pass' },
+      { grade: 'F', min: 10, max: 49.99, remark: 'Fail' },
+    ];
+    expect(bandFor(5, noZero).grade).toBe('F');
+    expect(bandFor(5, [...noZero].reverse()).grade).toBe('F');
+    expect(() => bandFor(50, [])).toThrow('Empty grading scale');
+  });
+
+  it('the default scales by level, and the levels', () => {
+    expect(DEFAULT_SCALES.JSS).toBe(DEFAULT_JSS_SCALE);
+    expect(DEFAULT_SCALES.SSS).toBe(DEFAULT_SSS_SCALE);
+    expect(LEVELS).toEqual(['JSS', 'SSS']);
+    expect(DEFAULT_SSS_SCALE.map((b) => `${b.grade} ${b.min}-${b.max} ${b.remark}`)).toEqual([
+      'A1 75-100 Excellent',
+      'B2 70-74.99 Very good',
+      'B3 65-69.99 Good',
+      'C4 60-64.99 Credit',
+      'C5 55-59.99 Credit',
+      'C6 50-54.99 Credit',
+      'D7 45-49.99 Pass',
+      'E8 40-44.99 Pass',
+      'F9 0-39.99 Fail',
+    ]);
+    expect(DEFAULT_JSS_SCALE.map((b) => `${b.grade} ${b.min}-${b.max} ${b.remark}`)).toEqual([
+      'A 70-100 Excellent',
+      'B 60-69.99 Very good',
+      'C 50-59.99 Good',
+      'D 45-49.99 Fair',
+      'E 40-44.99 Pass',
+      'F 0-39.99 Fail',
+    ]);
+  });
+});
+
+describe('scaleProblems', () => {
+  it('rejects a band starting below 0, or above 100, and accepts 0 and 100', () => {
+    expect(
+      scaleProblems([
+        { grade: 'A', min: 0, remark: 'x' },
+        { grade: 'B', min: -5, remark: 'y' },
+      ]),
+    ).toEqual(['A band must start between 0 and 100.']);
+    expect(scaleProblems([{ grade: 'A', min: -0.01, remark: 'x' }])).toEqual([
+      'A band must start between 0 and 100.',
+      'The lowest band must start at 0.',
+    ]);
+    expect(
+      scaleProblems([
+        { grade: 'A', min: 0, remark: 'x' },
+        { grade: 'B', min: 100.01, remark: 'y' },
+      ]),
+    ).toEqual(['A band must start between 0 and 100.']);
+    expect(
+      scaleProblems([
+        { grade: 'A', min: 0, remark: 'x' },
+        { grade: 'B', min: 100, remark: 'y' },
+      ]),
+    ).toEqual([]);
+    expect(
+      scaleProblems([
+        { grade: 'A', min: 0, remark: 'x' },
+        { grade: 'B', min: Number.NaN, remark: 'y' },
+      ]),
+    ).toEqual(['A band must start between 0 and 100.']);
+  });
+
+  it('grades differ by their trimmed, upper-cased name', () => {
+    expect(
+      scaleProblems([
+        { grade: ' b ', min: 0, remark: 'x' },
+        { grade: 'B', min: 50, remark: 'y' },
+      ]),
+    ).toEqual(['Each grade must be different.']);
+    expect(
+      scaleProblems([
+        { grade: 'B1', min: 0, remark: 'x' },
+        { grade: 'B', min: 50, remark: 'y' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('says each problem in its words', () => {
+    expect(SCALE_MESSAGES).toEqual({
+      empty: 'A grading scale needs at least one band.',
+      lowestAtZero: 'The lowest band must start at 0.',
+      distinctMins: 'Each band must start at a different score.',
+      distinctGrades: 'Each grade must be different.',
+      minRange: 'A band must start between 0 and 100.',
+      gradeRequired: 'Grade is required',
+      remarkRequired: 'Remark is required',
+      levelInvalid: 'Level must be JSS or SSS.',
+    });
+    expect(scaleProblems([])).toEqual(['A grading scale needs at least one band.']);
+  });
+});
+
+describe('normalizeScale and scaleRanges', () => {
+  it('stores highest first, trims names, and ends each band 0.01 below the next', () => {
+    expect(
+      normalizeScale([
+        { grade: ' F ', min: 0, remark: ' Fail ' },
+        { grade: 'A', min: 70, remark: 'Top' },
+        { grade: 'C', min: 40.5, remark: 'Pass' },
+      ]),
+    ).toEqual([
+      { grade: 'A', min: 70, max: 100, remark: 'Top' },
+      { grade: 'C', min: 40.5, max: 69.99, remark: 'Pass' },
+      { grade: 'F', min: 0, max: 40.49, remark: 'Fail' },
+    ]);
+  });
+
+  it('ranges are half-open, highest first; the lowest reaches down without end', () => {
+    const ranges = scaleRanges(lowestFirst.slice(0, 3)).map(({ band, from, below }) => [band.grade, from, below]);
+    expect(ranges).toEqual([
+      ['D7', 45, null],
+      ['E8', 40, 45],
+      ['F9', Number.NEGATIVE_INFINITY, 40],
+    ]);
+  });
+});
