@@ -1,5 +1,6 @@
 // One file (about 480 lines): the assessment scheme, its rules and the score sheet's shapes (the one
-// score rule is in score-resolution.ts). The web imports its names through the '@portal/domain/assessment' subpath, so moving a name out needs the web's imports changed first.
+// score rule is in score-resolution.ts). The web imports its names through the
+// '@portal/domain/assessment' subpath, so moving a name out needs the web's imports changed first.
 import { z } from 'zod';
 import type { Level } from './constants';
 import { GENERAL_MESSAGES } from './http';
