@@ -49,6 +49,7 @@ import { GradingRepository } from './modules/results/grading.repository';
 import { GradingService } from './modules/results/grading.service';
 import { ReportApprovalsService } from './modules/results/report-approvals.service';
 import { ReportCardService } from './modules/results/report-card.service';
+import { BroadsheetService } from './modules/results/broadsheet.service';
 import { ReportCardsRepository } from './modules/results/report-cards.repository';
 import { ReportSheetsService } from './modules/results/report-sheets.service';
 import type { CardFees } from './modules/results/results.ports';
@@ -179,6 +180,7 @@ export function buildServices(deps: ServiceDeps) {
     attendance,
     scope,
   });
+  const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
   const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, sessionRows, teaching, assessment, scoreWriter);
   const reportSheets = new ReportSheetsService(
@@ -231,6 +233,7 @@ export function buildServices(deps: ServiceDeps) {
     assessment,
     results,
     reportCards,
+    broadsheets,
     reportApprovals,
     scoreSheets,
     reportSheets,

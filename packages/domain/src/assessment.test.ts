@@ -5,13 +5,13 @@ import {
   ASSESSMENT_MESSAGES,
   describeScheme,
   MAX_COMPONENTS,
-  resolveScore,
   schemeProblems,
   subjectStatistics,
   type AssessmentComponent,
   type ComponentScores,
   type ScorePrecision,
 } from './assessment';
+import { resolveScore } from './score-resolution';
 
 /** A valid scheme: 100 split at random into 1..6 whole parts, labels unique. */
 const scheme = fc

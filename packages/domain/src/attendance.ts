@@ -1,3 +1,6 @@
+// One file (about 590 lines): the register, its calendar, totals and views. The web imports its names
+// through the '@portal/domain/attendance' subpath, so moving a name out needs the web's imports
+// changed first (its calendar part belongs in calendar.ts).
 /**
  * The daily attendance register: the school calendar (term dates, holidays and breaks,
  * extra school days), the form teacher's register of an arm for a day, the views over it, and the

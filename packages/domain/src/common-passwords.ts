@@ -1,3 +1,4 @@
+// One file (about 440 lines): a data table, the list of refused passwords.
 /**
  * Common passwords refused as new passwords (ASVS 6.2.4), lower case.
  *

@@ -16,6 +16,7 @@ export * from './calendar';
 export * from './ids';
 export * from './teaching';
 export * from './assessment';
+export * from './score-resolution';
 export * from './report-cards';
 export * from './report-access';
 export * from './attendance';

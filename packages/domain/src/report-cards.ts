@@ -1,3 +1,6 @@
+// One file (about 720 lines): the card's ratings, comments, promotion, approval, settings, sheets and
+// sections. The web imports its names through the '@portal/domain/report-cards' subpath, so moving a
+// name out needs the web's imports changed first.
 /**
  * The full report card: ratings, comments, attendance, the term's dates, the approval of
  * an arm's cards and the third-term promotion decision. Types, messages, schemas and pure rules,

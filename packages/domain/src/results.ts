@@ -1,3 +1,6 @@
+// One file (about 470 lines): the results' fields, schemas, sessions, scales, publications and
+// response shapes. The web imports its names through the '@portal/domain/results' subpath, so moving a
+// name out needs the web's imports changed first.
 import { z } from 'zod';
 import { SCORE_MAX, SCORE_MIN, TERM_VALUES, type Level } from './constants';
 import { isClassName, MAX_SUBJECTS_PER_SAVE, SUBJECT_NAME_MAX } from './teaching';

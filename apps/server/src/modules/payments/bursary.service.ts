@@ -1,3 +1,5 @@
+// One file for now (about 420 lines): one service class, offline payments (record, reverse, the
+// ledger, the scanned slip), whose steps share the receipt and reference checks.
 import { randomBytes } from 'node:crypto';
 import {
   BANK_REFERENCE_MESSAGES,

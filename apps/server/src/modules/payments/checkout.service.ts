@@ -1,3 +1,5 @@
+// One file (about 400 lines): one class, the online checkout (initiate, verify, the provider's webhook
+// and its signature, the simulator), whose steps share the payment row's states.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {

@@ -1,3 +1,5 @@
+// One file (about 450 lines): one job, what students owe: the fee items' service (list, create, update,
+// bulk, copy) with the dues rule's reads (discounts, calendar); its presenters are a few lines each.
 import {
   FEE_MESSAGES,
   PAYMENT_MESSAGES,

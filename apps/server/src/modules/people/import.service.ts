@@ -1,3 +1,5 @@
+// One file (about 400 lines): the students' and staff's CSV, both ways (reading in slices, the export
+// columns, template, preview, all-or-nothing import) share its header aliases and row limits.
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import {

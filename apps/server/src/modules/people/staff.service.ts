@@ -16,7 +16,8 @@ import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
-import type { PeopleRepository, StaffRow, StaffValues } from './people.repository';
+import type { PeopleRepository, StaffRow } from './people.repository';
+import type { StaffValues } from './accounts.queries';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { refusePersonDatesAfterToday } from './person-dates';
 

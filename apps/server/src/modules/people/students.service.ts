@@ -21,7 +21,8 @@ import { nextAdmissionNumbers } from './admission-numbers';
 import { refusePersonDatesAfterToday } from './person-dates';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
-import type { PeopleRepository, StudentFilters, StudentRow, StudentValues } from './people.repository';
+import type { PeopleRepository, StudentFilters, StudentRow } from './people.repository';
+import type { StudentValues } from './accounts.queries';
 import { outOfScope, type AccessScope } from '../access/scope.service';
 
 export { STUDENT_COUNTER } from './admission-numbers';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { RESULT_MESSAGES, type BroadsheetClass } from '@portal/domain';
-import { broadsheetJson } from './report-card.service';
+import { broadsheetJson } from './broadsheet.service';
 import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';

@@ -1,10 +1,11 @@
+// One file (about 550 lines): one service class, the ratings and comments sheets of an arm and the
+// term's dates, sharing one save procedure (context, access, plan, one versioned transaction, audit);
+// its row helpers are in sheet-rows.ts. Splitting the class changes its construction (the composition root's).
 import {
   ASSESSMENT_MESSAGES,
-  CARD_CODES,
   personName,
   promotionDecision,
   rankClass,
-  RATING_DOMAINS,
   REPORT_MESSAGES,
   RESULT_MESSAGES,
   sheetRights,
@@ -23,7 +24,6 @@ import {
   type RatingSheet,
   type RatingSheetSave,
   type RatingSheetSaved,
-  type Ratings,
   type ReportSettings,
   type ReportTerm,
   type ReportTermInput,
@@ -38,98 +38,24 @@ import type { TeachingService } from '../teaching/teaching.service';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { ReportCardsRepository } from './report-cards.repository';
 import type { CardEntriesRepository, EntryRow, EntryWrite } from './card-entries.repository';
-import { annualFigures, scoresByTerm } from './report-card.service';
+import { annualFigures, scoresByTerm } from './card-building';
 import type { ResultsRepository } from './results.repository';
 import type { ScoreSheetRepository, SheetStudentRow } from './score-sheet.repository';
 import type { SessionRows } from '../calendar/sessions.service';
 import type { Actor } from './results.service';
-
-interface SheetQuery {
-  session_id: number;
-  term: Term;
-  student_class: string;
-}
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Ratings as stored: a JSON object of trait id → 1..5 (anything else in it is ignored). */
-function parseRatings(json: string | undefined): Ratings {
-  if (!json) return {};
-  try {
-    const v = JSON.parse(json) as unknown;
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-    return Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => Number.isInteger(e[1])));
-  } catch {
-    return {};
-  }
-}
-
-const traitIds = (settings: ReportSettings) => new Set(RATING_DOMAINS.flatMap((d) => settings.traits[d].map((t) => t.id)));
-
-/** Ratings of traits in the current lists only: a removed trait's ratings stay stored but are not shown. */
-function shownRatings(all: Ratings, ids: ReadonlySet<string>): Ratings {
-  return Object.fromEntries(Object.entries(all).filter(([k]) => ids.has(k)));
-}
-
-const sortedJson = (r: Ratings) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => cmp(a, b))));
-
-/** What an entry is when nothing has been written for the student yet. */
-function blankEntry(s: SheetStudentRow, cls: string): EntryRow {
-  return {
-    student_id: s.id,
-    student_class: cls,
-    ratings: '{}',
-    form_comment: '',
-    principal_comment: '',
-    days_present: null,
-    days_absent: null,
-    promotion_override: null,
-    override_reason: '',
-    version: 0,
-  };
-}
-
-/** An entry as the audit log keeps it. */
-const audited = (e: EntryRow | EntryWrite) => ({
-  student_class: e.student_class,
-  ratings: parseRatings(e.ratings),
-  form_comment: e.form_comment,
-  principal_comment: e.principal_comment,
-  days_present: e.days_present,
-  days_absent: e.days_absent,
-  promotion_override: e.promotion_override,
-  override_reason: e.override_reason,
-});
-
-/** Thrown inside a save's transaction when a row changed under the client; answered after the rollback. */
-class RowChanged extends Error {
-  constructor(readonly student: SheetStudentRow) {
-    super('card entry changed');
-  }
-}
-const changedError = (s: SheetStudentRow) =>
-  new HttpError(409, {
-    detail: REPORT_MESSAGES.changedByOther(personName(s)),
-    code: CARD_CODES.changed,
-    admission_number: s.admission_number,
-  });
-
-/** Who is looking at an arm's sheet, and the arm's status. */
-interface Context {
-  session: { id: number; name: string; current: boolean; open: boolean };
-  formTeacher: { user_id: number; name: string } | null;
-  isFormTeacher: boolean;
-  settings: ReportSettings;
-  students: SheetStudentRow[];
-}
-
-/** One row of a save, changed or not, with its student and what is stored now. */
-interface Planned {
-  student: SheetStudentRow;
-  stored: EntryRow;
-  next: EntryWrite;
-  changed: boolean;
-}
+import {
+  parseRatings,
+  traitIds,
+  shownRatings,
+  sortedJson,
+  blankEntry,
+  audited,
+  RowChanged,
+  changedError,
+  type SheetQuery,
+  type Context,
+  type Planned,
+} from './sheet-rows';
 
 /**
  * The form teacher's and principal's sheets of an arm's report cards (ratings; comments, attendance

@@ -1,3 +1,5 @@
+// One file (about 430 lines): one repository class, the SQL of results, session look-ups,
+// publications and the result audit; its services are built with it, so a split changes their wiring.
 import type { Conn, Trx } from '../../db/index';
 import { sql, type Selectable } from 'kysely';
 import type { StudentsTable } from '../../db/schema';

@@ -29,7 +29,8 @@ import type { AssessmentService } from './assessment.service';
 import { currentUser } from '../../http/auth';
 import type { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
-import { broadsheetCsv, broadsheetJson, type ReportCardService } from './report-card.service';
+import { broadsheetCsv, broadsheetJson, type BroadsheetService } from './broadsheet.service';
+import type { ReportCardService } from './report-card.service';
 import type { ResultsService } from './results.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
@@ -38,6 +39,7 @@ const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(
 export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
   results: ResultsService;
   reportCards: ReportCardService;
+  broadsheets: BroadsheetService;
   grading: GradingService;
   assessment: AssessmentService;
 };
@@ -45,7 +47,7 @@ export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
 /** Results, grading scales, publishing, audit, report cards and broadsheets. */
 export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { results, reportCards: cards, grading, assessment } = deps;
+  const { results, reportCards: cards, broadsheets, grading, assessment } = deps;
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, role: u.role };
@@ -212,9 +214,9 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
     async (req, reply) => {
       const { student_class, ...whole } = req.query;
-      if (student_class !== undefined) return cards.broadsheet(req.query);
+      if (student_class !== undefined) return broadsheets.broadsheet(req.query);
       // The whole school is streamed class by class: the same JSON, with `subjects` last.
-      const sheet = await cards.broadsheetStream(whole);
+      const sheet = await broadsheets.broadsheetStream(whole);
       return reply.type('application/json; charset=utf-8').send(Readable.from(broadsheetJson(sheet)));
     },
   );
@@ -222,7 +224,7 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     '/api/broadsheet/csv/',
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
     async (req, reply) => {
-      const sheet = await cards.broadsheet(req.query);
+      const sheet = await broadsheets.broadsheet(req.query);
       const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;
       return sendAttachment(reply, 'csv', name, await broadsheetCsv(sheet));
     },

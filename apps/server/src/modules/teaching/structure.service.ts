@@ -1,3 +1,5 @@
+// One file (about 430 lines): one service class, the admin's teaching structure (arms, catalogue,
+// offerings, streams, students' subject choices), each action a check, one transaction and its audit.
 import {
   classLevelOf,
   sectionAllows,

@@ -2,14 +2,12 @@ import { sql } from 'kysely';
 import type { SubjectPlan, WriteAccess } from '@portal/domain';
 import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
 import './teaching.tables';
-
-/** Active students of the arm `a` of the query, counted by the (status, class) index. */
-const ARM_STUDENTS = sql<number>`(select count(*) from students p where p.status = 'active' and p.student_class = a.name)`.as('students');
+import * as assignments from './assignments.queries';
 
 /** Above this many students, studentChoices reads the whole (small) choice tables rather than an id list. */
 const CHOICES_ID_LIST_MAX = 1000;
 
-/** SQL of the teaching structure: arms, catalogue, offerings, streams, choices, assignments, windows. */
+/** SQL of the teaching structure: arms, catalogue, offerings, streams, choices; assignments and windows through assignments.queries.ts. */
 export class TeachingRepository {
   constructor(private readonly db: DB) {}
 
@@ -340,218 +338,61 @@ export class TeachingRepository {
     if (rows.length) await trx.insertInto('student_subjects').values(rows).execute();
   }
 
-  // ---- assignments, form teachers, windows, enforcement ---------------------------------------
+  // ---- assignments, form teachers, windows, enforcement, my classes (queries: assignments.queries.ts) ----
 
-  /**
-   * Takes the session's teaching row lock (creating the row first): admins saving the same
-   * session's grid at once then run one after the other instead of racing on the same cells.
-   */
-  async lockSession(trx: Trx, sessionId: number, userId: number): Promise<void> {
-    const now = nowIso();
-    await trx
-      .insertInto('session_teaching')
-      .values({ session_id: sessionId, enforce_assignments: 0, updated_by: userId, updated_at: now })
-      .onConflict((oc) => oc.column('session_id').doNothing())
-      .execute();
-    await trx.updateTable('session_teaching').set({ updated_by: userId, updated_at: now }).where('session_id', '=', sessionId).execute();
+  lockSession(trx: Trx, sessionId: number, userId: number): Promise<void> {
+    return assignments.lockSession(trx, sessionId, userId);
   }
 
-  /** A session's assignment cells with each teacher's public id and name, in arm then catalogue order. */
   assignmentRows(sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('teaching_assignments as t')
-      .innerJoin('staff as st', 'st.id', 't.staff_id')
-      .innerJoin('class_arms as a', 'a.id', 't.arm_id')
-      .innerJoin('subjects as s', 's.id', 't.subject_id')
-      .select(['t.arm_id', 't.subject_id', 'st.id as staff_pk', 'st.staff_id', 'st.first_name', 'st.last_name'])
-      .where('t.session_id', '=', sessionId)
-      .orderBy('a.level')
-      .orderBy('a.name')
-      .orderBy('s.sort_order')
-      .orderBy('s.id')
-      .orderBy('st.last_name')
-      .orderBy('st.first_name')
-      .orderBy('st.id')
-      .execute();
+    return assignments.assignmentRows(conn, sessionId);
   }
 
   formTeacherRows(sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('form_teachers as f')
-      .innerJoin('staff as st', 'st.id', 'f.staff_id')
-      .select(['f.arm_id', 'st.id as staff_pk', 'st.staff_id', 'st.first_name', 'st.last_name'])
-      .where('f.session_id', '=', sessionId)
-      .execute();
+    return assignments.formTeacherRows(conn, sessionId);
   }
 
   windowRows(sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('score_entry_windows')
-      .select(['term', 'class_level', 'is_open'])
-      .where('session_id', '=', sessionId)
-      .orderBy('term')
-      .orderBy('class_level')
-      .execute();
+    return assignments.windowRows(conn, sessionId);
   }
 
-  async enforced(sessionId: number, conn: Conn = this.db): Promise<boolean> {
-    const row = await conn
-      .selectFrom('session_teaching')
-      .select('enforce_assignments')
-      .where('session_id', '=', sessionId)
-      .executeTakeFirst();
-    return Number(row?.enforce_assignments ?? 0) === 1;
+  enforced(sessionId: number, conn: Conn = this.db): Promise<boolean> {
+    return assignments.enforced(conn, sessionId);
   }
 
-  async replaceCell(trx: Trx, sessionId: number, armId: number, subjectId: number, staffIds: readonly number[]): Promise<void> {
-    await trx
-      .deleteFrom('teaching_assignments')
-      .where('session_id', '=', sessionId)
-      .where('arm_id', '=', armId)
-      .where('subject_id', '=', subjectId)
-      .execute();
-    const ids = [...new Set(staffIds)];
-    if (!ids.length) return;
-    const now = nowIso();
-    await trx
-      .insertInto('teaching_assignments')
-      .values(ids.map((staff_id) => ({ session_id: sessionId, arm_id: armId, subject_id: subjectId, staff_id, created_at: now })))
-      .execute();
+  replaceCell(trx: Trx, sessionId: number, armId: number, subjectId: number, staffIds: readonly number[]): Promise<void> {
+    return assignments.replaceCell(trx, sessionId, armId, subjectId, staffIds);
   }
 
-  async setFormTeacher(trx: Trx, sessionId: number, armId: number, staffId: number | null): Promise<void> {
-    await trx.deleteFrom('form_teachers').where('session_id', '=', sessionId).where('arm_id', '=', armId).execute();
-    if (staffId !== null)
-      await trx.insertInto('form_teachers').values({ session_id: sessionId, arm_id: armId, staff_id: staffId }).execute();
+  setFormTeacher(trx: Trx, sessionId: number, armId: number, staffId: number | null): Promise<void> {
+    return assignments.setFormTeacher(trx, sessionId, armId, staffId);
   }
 
-  async setWindow(trx: Trx, v: { session_id: number; term: string; class_level: string; is_open: boolean }, userId: number): Promise<void> {
-    const row = { ...v, is_open: v.is_open ? 1 : 0, updated_by: userId, updated_at: nowIso() };
-    await trx
-      .insertInto('score_entry_windows')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .columns(['session_id', 'term', 'class_level'])
-          .doUpdateSet({ is_open: row.is_open, updated_by: userId, updated_at: row.updated_at }),
-      )
-      .execute();
+  setWindow(trx: Trx, v: { session_id: number; term: string; class_level: string; is_open: boolean }, userId: number): Promise<void> {
+    return assignments.setWindow(trx, v, userId);
   }
 
-  async setEnforced(trx: Trx, sessionId: number, enforce: boolean, userId: number): Promise<void> {
-    await trx
-      .updateTable('session_teaching')
-      .set({ enforce_assignments: enforce ? 1 : 0, updated_by: userId, updated_at: nowIso() })
-      .where('session_id', '=', sessionId)
-      .execute();
+  setEnforced(trx: Trx, sessionId: number, enforce: boolean, userId: number): Promise<void> {
+    return assignments.setEnforced(trx, sessionId, enforce, userId);
   }
 
-  /**
-   * Copies one session's assignments and form teachers into another for arms and subjects still
-   * current; pairs the target already has stay as they are. Returns how many rows were added.
-   */
-  async copyAssignments(trx: Trx, from: number, to: number): Promise<{ assignments: number; formTeachers: number }> {
-    const now = nowIso();
-    const a = await trx
-      .insertInto('teaching_assignments')
-      .columns(['session_id', 'arm_id', 'subject_id', 'staff_id', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('teaching_assignments as t')
-          .innerJoin('class_arms as a', 'a.id', 't.arm_id')
-          .innerJoin('subjects as s', 's.id', 't.subject_id')
-          .select([sql<number>`${to}`.as('session_id'), 't.arm_id', 't.subject_id', 't.staff_id', sql<string>`${now}`.as('created_at')])
-          .where('t.session_id', '=', from)
-          .where('a.retired', '=', 0)
-          .where('s.retired', '=', 0)
-          .where((w) =>
-            w.not(
-              w.exists(
-                w
-                  .selectFrom('teaching_assignments as x')
-                  .select('x.id')
-                  .where('x.session_id', '=', to)
-                  .whereRef('x.arm_id', '=', 't.arm_id')
-                  .whereRef('x.subject_id', '=', 't.subject_id')
-                  .whereRef('x.staff_id', '=', 't.staff_id'),
-              ),
-            ),
-          ),
-      )
-      .executeTakeFirst();
-    const f = await trx
-      .insertInto('form_teachers')
-      .columns(['session_id', 'arm_id', 'staff_id'])
-      .expression((eb) =>
-        eb
-          .selectFrom('form_teachers as t')
-          .innerJoin('class_arms as a', 'a.id', 't.arm_id')
-          .select([sql<number>`${to}`.as('session_id'), 't.arm_id', 't.staff_id'])
-          .where('t.session_id', '=', from)
-          .where('a.retired', '=', 0)
-          .where((w) =>
-            w.not(
-              w.exists(
-                w.selectFrom('form_teachers as x').select('x.arm_id').where('x.session_id', '=', to).whereRef('x.arm_id', '=', 't.arm_id'),
-              ),
-            ),
-          ),
-      )
-      .executeTakeFirst();
-    return { assignments: Number(a.numInsertedOrUpdatedRows ?? 0), formTeachers: Number(f.numInsertedOrUpdatedRows ?? 0) };
+  copyAssignments(trx: Trx, from: number, to: number): Promise<{ assignments: number; formTeachers: number }> {
+    return assignments.copyAssignments(trx, from, to);
   }
 
-  async hasAssignments(sessionId: number, conn: Conn = this.db): Promise<boolean> {
-    const [a, f] = await Promise.all([
-      conn.selectFrom('teaching_assignments').select('id').where('session_id', '=', sessionId).limit(1).executeTakeFirst(),
-      conn.selectFrom('form_teachers').select('arm_id').where('session_id', '=', sessionId).limit(1).executeTakeFirst(),
-    ]);
-    return Boolean(a ?? f);
+  hasAssignments(sessionId: number, conn: Conn = this.db): Promise<boolean> {
+    return assignments.hasAssignments(conn, sessionId);
   }
 
-  // ---- my classes -----------------------------------------------------------------------------
-
-  /** The signed-in teacher's arm-subject pairs in a session, each with its arm's active students: one query. */
   myPairs(userId: number, sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('teaching_assignments as t')
-      .innerJoin('staff as st', 'st.id', 't.staff_id')
-      .innerJoin('class_arms as a', 'a.id', 't.arm_id')
-      .innerJoin('subjects as s', 's.id', 't.subject_id')
-      .select(['t.arm_id', 'a.name as class_name', 's.name as subject', ARM_STUDENTS])
-      .where('t.session_id', '=', sessionId)
-      .where('st.user_id', '=', userId)
-      .orderBy('a.level')
-      .orderBy('a.name')
-      .orderBy('s.sort_order')
-      .orderBy('s.id')
-      .execute();
+    return assignments.myPairs(conn, userId, sessionId);
   }
 
-  /** The arms the signed-in teacher is form teacher of in a session, with active students: one query. */
   myFormClasses(userId: number, sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('form_teachers as f')
-      .innerJoin('staff as st', 'st.id', 'f.staff_id')
-      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
-      .select(['f.arm_id', 'a.name as class_name', ARM_STUDENTS])
-      .where('f.session_id', '=', sessionId)
-      .where('st.user_id', '=', userId)
-      .orderBy('a.level')
-      .orderBy('a.name')
-      .execute();
+    return assignments.myFormClasses(conn, userId, sessionId);
   }
 
-  /** Form teachers of a session's arms by class name, with their sign-in (to check who may act): one query. */
   formTeachers(sessionId: number, f: { classes?: readonly string[]; userId?: number } = {}, conn: Conn = this.db) {
-    return conn
-      .selectFrom('form_teachers as f')
-      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
-      .innerJoin('staff as st', 'st.id', 'f.staff_id')
-      .select(['a.name as student_class', 'st.user_id', 'st.first_name', 'st.last_name'])
-      .where('f.session_id', '=', sessionId)
-      .$if(f.classes !== undefined, (q) => q.where('a.name', 'in', f.classes!.length ? f.classes! : ['']))
-      .$if(f.userId !== undefined, (q) => q.where('st.user_id', '=', f.userId!))
-      .execute();
+    return assignments.formTeachers(conn, sessionId, f);
   }
 }
