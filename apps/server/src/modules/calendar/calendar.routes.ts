@@ -27,7 +27,11 @@ const eventParams = z.object({ id: z.coerce.number().int().positive().max(2_147_
  */
 export function calendarRoutes(
   app: FastifyInstance,
-  { sessions, calendar, calendarEdits: edits }: { sessions: SessionsService; calendar: CalendarService; calendarEdits: CalendarEditService },
+  {
+    sessions,
+    calendar,
+    calendarEdits: edits,
+  }: { sessions: SessionsService; calendar: CalendarService; calendarEdits: CalendarEditService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actor = (req: Parameters<typeof currentUser>[0]) => ({ id: currentUser(req).id });
