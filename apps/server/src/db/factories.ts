@@ -2,7 +2,7 @@ import { DEFAULT_SCALES, feeItemKey, formatAdmissionNumber, formatStaffId, grade
 import { sql } from 'kysely';
 import { hashPassword } from '../lib/passwords';
 import { allocate } from './counters';
-import { nowIso, type DB } from './index';
+import { nowIso, type DB, inTransaction } from './index';
 
 /**
  * Builders of real rows, used by the demo seed, tests and benchmarks alike so their data never
@@ -70,7 +70,7 @@ export interface StaffInput extends AccountInput {
 
 export async function createStaff(db: DB, s: StaffInput) {
   const userId = await insertUser(db, 'staff', s);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const staffId = formatStaffId(await allocate(trx, 'staff'));
     const now = nowIso();
     const row = await trx
@@ -110,7 +110,7 @@ export interface StudentInput extends AccountInput {
 
 export async function createStudent(db: DB, s: StudentInput) {
   const userId = await insertUser(db, 'student', s);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const admissionNumber = formatAdmissionNumber(await allocate(trx, 'student'));
     const now = nowIso();
     const row = await trx

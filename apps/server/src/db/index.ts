@@ -5,7 +5,7 @@ import pg from 'pg';
 import { secureSqliteFile } from '../lib/data-dir';
 import { LATEST_MIGRATION, StaticMigrationProvider } from './migrations/index';
 import type { Dialect } from './migrations/util';
-import type { Database, DB } from './schema';
+import type { Database, DB, Trx } from './schema';
 
 // pg returns int8 (count, sum) and numeric (avg) as strings; the API wants numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -141,6 +141,15 @@ export async function databaseReadiness(handle: DatabaseHandle): Promise<Databas
     const e = err as { code?: string; message?: string };
     return e.code === '42P01' || /no such table/.test(e.message ?? '') ? 'migrations_pending' : 'unreachable';
   }
+}
+
+/**
+ * The one way the server runs writes that stand or fall together: `work` gets the transaction and
+ * every statement of it goes through that connection. One place to change how transactions run
+ * (isolation, retries, timing) for every module.
+ */
+export function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
 }
 
 /** ISO-8601 UTC timestamp as stored in every `*_at` column. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import { migrateToLatest, type DatabaseHandle } from './index';
+import { migrateToLatest, type DatabaseHandle, inTransaction } from './index';
 import { seedNewInstallCurricula } from './seed/curricula';
 import { ensureFirstAdmin, seedDemoSchool } from './seed/index';
 
@@ -22,7 +22,7 @@ const LOCK_KEY = sql`hashtext('school-portal:startup'), hashtext(current_schema(
  */
 export async function withStartupLock<T>(handle: DatabaseHandle, log: Log, fn: () => Promise<T>): Promise<T> {
   if (handle.dialect !== 'postgres') return fn();
-  return handle.db.transaction().execute(async (trx) => {
+  return inTransaction(handle.db, async (trx) => {
     const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as got`.execute(trx);
     if (!rows[0]?.got) {
       log.info('another instance is starting on this database: waiting for its migrations and seed');

@@ -1,5 +1,5 @@
 import { CURRICULUM_STREAMS, CURRICULUM_SUBJECTS, curriculumPlan } from '@portal/domain';
-import { nowIso, type DB } from '../index';
+import { nowIso, type DB, inTransaction } from '../index';
 import '../../modules/teaching/teaching.tables';
 
 /**
@@ -12,7 +12,7 @@ import '../../modules/teaching/teaching.tables';
  * for row. Returns whether it wrote anything.
  */
 export async function seedNewInstallCurricula(db: DB): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const used = await Promise.all([
       trx.selectFrom('users').select('id').limit(1).executeTakeFirst(),
       trx.selectFrom('students').select('id').limit(1).executeTakeFirst(),

@@ -7,7 +7,7 @@ import {
   type SubjectPlan,
   type SubjectSection,
 } from '@portal/domain';
-import { nowIso, type DB } from '../index';
+import { nowIso, type DB, inTransaction } from '../index';
 import '../../modules/teaching/teaching.tables';
 
 /**
@@ -186,7 +186,7 @@ export async function seedTeachingStructure(
   db: DB,
 ): Promise<{ arms: Map<string, number>; subjects: Map<string, number>; streams: Map<string, number> }> {
   const now = nowIso();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = new Map((await trx.selectFrom('subjects').select(['id', 'name']).execute()).map((s) => [s.name, s.id]));
     for (const [i, s] of SCHOOL_CATALOGUE.entries()) {
       if (existing.has(s.name)) {

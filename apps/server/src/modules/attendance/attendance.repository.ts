@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
+import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
 import './attendance.tables';
 
 /** Who marked or changed a register, as a person reads it: the staff member's or admin's name, else the sign-in. */
@@ -48,7 +48,7 @@ export class AttendanceRepository {
   constructor(private readonly db: DB) {}
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   // ---------- the days of registers (the calendar asks them: `RegisterDays`) ----------

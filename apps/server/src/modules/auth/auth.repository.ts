@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Role, StaffCapability } from '@portal/domain';
 import './capabilities.tables';
-import { nowIso, type DB } from '../../db/index';
+import { nowIso, type DB, inTransaction } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import { writeAudit, type AuditEntry } from '../../db/audit';
 import { schoolSettingsIn } from '../settings/settings.service';
@@ -181,7 +181,7 @@ export class AuthRepository {
     spentId: number,
     next: { userId: number; familyId: string; hash: string; expiresAt: string; createdAt: string },
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const r = await trx
         .updateTable('refresh_tokens')
         .set({ used_at: nowIso() })
@@ -325,7 +325,7 @@ export class AuthRepository {
       matches.map((m) => ('key' in m ? sql`key = ${m.key}` : sql`substr(key, 1, ${m.prefix.length}) = ${m.prefix}`)),
       sql` or `,
     )})`;
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const blocked = await trx
         .selectFrom('login_throttle')
         .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -3,6 +3,7 @@ import { writeAudit } from '../../db/audit';
 import type { AuthUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { CapabilitiesRepository } from './capabilities.repository';
+import { inTransaction } from '../../db/index';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 
@@ -30,7 +31,7 @@ export class CapabilitiesService {
 
   async set(actor: Actor, staffId: string, capabilities: readonly StaffCapability[]): Promise<StaffCapabilities> {
     const wanted = [...new Set(capabilities)].sort();
-    return this.repo.db.transaction().execute(async (trx) => {
+    return inTransaction(this.repo.db, async (trx) => {
       const { staff, held } = await this.repo.staffWithCapabilities(trx, staffId);
       const member = staff[0];
       if (!member) throw notFound(BURSARY_MESSAGES.staffNotFound);

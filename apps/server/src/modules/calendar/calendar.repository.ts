@@ -1,4 +1,4 @@
-import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
+import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
 import './calendar.tables';
 
 /** SQL of the school calendar: each term's dates and the events (holidays, breaks, extra school days). */
@@ -6,7 +6,7 @@ export class CalendarRepository {
   constructor(private readonly db: DB) {}
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   /** Every term's dates (a few rows a year). */

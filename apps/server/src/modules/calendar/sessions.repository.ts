@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/index';
-import { nowIso, type DB } from '../../db/index';
+import { nowIso, type DB, inTransaction } from '../../db/index';
 import './calendar.tables';
 
 /** SQL of academic sessions. */
@@ -8,7 +8,7 @@ export class SessionsRepository {
   constructor(private readonly db: DB) {}
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   list() {

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthUser } from '../../http/auth';
 import { conflict } from '../../http/errors';
 import type { BanksRepository } from './banks.repository';
+import { inTransaction } from '../../db/index';
 
 /**
  * The list of banks: the domain's (CBN-licensed banks with their codes) and those the admin adds.
@@ -37,7 +38,7 @@ export class BanksService {
     }
     const aliases = [...new Set(input.aliases)].filter((a) => bankNameKey(a) !== bankNameKey(input.name));
     try {
-      await this.repo.db.transaction().execute(async (trx) => {
+      await inTransaction(this.repo.db, async (trx) => {
         await this.repo.insert(trx, { code: input.code, name: input.name, aliases, addedBy: actor.id });
         await writeAudit(trx, {
           actorUserId: actor.id,

@@ -37,6 +37,7 @@ import type { BanksService } from './banks.service';
 import type { BursaryRepository, LedgerFilter } from './bursary.repository';
 import { presentLedgerEntry, presentRecorded, type RecordedRow } from './bursary.presenters';
 import { decodeScan } from './payment-scans';
+import { inTransaction } from '../../db/index';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
 
@@ -174,7 +175,7 @@ export class BursaryService {
     };
     let row: RecordedRow;
     try {
-      row = await this.repo.db.transaction().execute((trx) => this.recordIn(trx, actor, payment));
+      row = await inTransaction(this.repo.db, (trx) => this.recordIn(trx, actor, payment));
     } catch (err) {
       await this.refuseReferenceClash(err, payment);
       throw err;
@@ -308,7 +309,7 @@ export class BursaryService {
     const { today } = await this.calendar.schoolToday();
     const reversalRef = `REV-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
     try {
-      await this.repo.db.transaction().execute(async (trx) => {
+      await inTransaction(this.repo.db, async (trx) => {
         const receipt = await nextReceiptNumber(trx);
         await this.repo.insert(trx, {
           reference: reversalRef,

@@ -32,6 +32,7 @@ import { standingOf, type FeesService } from './fees.service';
 import { ProviderError, SimulatorProvider, simulatorReturnUrl, type PaymentProvider, type VerifyResult } from './payments.providers';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { notOwnRecord, type AccessScope, type ScopeActor as Actor } from '../access/scope.service';
+import { inTransaction } from '../../db/index';
 
 const providerUnavailable = () => new HttpError(503, { detail: PAYMENT_MESSAGES.providerUnavailable });
 /** Online payment is off (production without a provider key): nothing is stored, the screens say where to pay. */
@@ -79,7 +80,7 @@ export class CheckoutService {
 
     const reference = `FEES-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
     // The pending payment exists before the provider hears of it: whatever happens next, it is on record.
-    const payment = await this.repo.db.transaction().execute(async (trx) => {
+    const payment = await inTransaction(this.repo.db, async (trx) => {
       const row = await this.repo.insertPayment(trx, {
         reference,
         student_id: student.id,
@@ -138,7 +139,7 @@ export class CheckoutService {
       this.log?.warn({ reference, kind: err.kind, err: err.message }, 'payment provider initialize failed');
       // No checkout address was handed out, so nobody can pay this reference through us. It is
       // marked failed; should the provider still report a success for it, verify or the webhook credits it.
-      await this.repo.db.transaction().execute(async (trx) => {
+      await inTransaction(this.repo.db, async (trx) => {
         if (await this.repo.transition(trx, reference, ['pending'], 'failed', { provider_status: `initialize_${err.kind}` })) {
           await this.audit(trx, null, reference, 'pending', 'failed', { reason: `initialize_${err.kind}` }, actor.id);
         }
@@ -200,7 +201,7 @@ export class CheckoutService {
     source: 'verify' | 'webhook',
     actorUserId: number | null,
   ): Promise<VerifyResponse> {
-    return this.repo.db.transaction().execute((trx) => this.applyIn(trx, reference, result, source, actorUserId));
+    return inTransaction(this.repo.db, (trx) => this.applyIn(trx, reference, result, source, actorUserId));
   }
 
   private async applyIn(
@@ -360,7 +361,7 @@ export class CheckoutService {
 
     // One transaction: the body is recorded as seen together with what it changed, so a replay
     // finds it and a failure leaves it unseen for the provider's next delivery.
-    return this.repo.db.transaction().execute(async (trx) => {
+    return inTransaction(this.repo.db, async (trx) => {
       if (!(await this.repo.recordWebhookEvent(trx, { bodyHash, event, reference }))) return 'replay';
       if (confirmed && reference) outcome = (await this.applyIn(trx, reference, confirmed, 'webhook', null)).status;
       await this.repo.setWebhookOutcome(trx, bodyHash, outcome);

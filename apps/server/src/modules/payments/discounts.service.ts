@@ -13,7 +13,7 @@ import {
   type Term,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
-import { nowIso } from '../../db/index';
+import { nowIso, inTransaction } from '../../db/index';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { SessionsService } from '../calendar/sessions.service';
@@ -164,7 +164,7 @@ export class DiscountsService {
       given_by: actor.id,
       given_at: nowIso(),
     };
-    const id = await this.repo.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.repo.db, async (trx) => {
       const newId = await this.repo.insert(trx, values);
       await writeAudit(trx, {
         actorUserId: actor.id,
@@ -180,7 +180,7 @@ export class DiscountsService {
 
   /** Once only: the update takes a discount still in force, so of two racing revokes one changes the row. */
   async revoke(actor: Actor, id: number, reason: string): Promise<Discount> {
-    await this.repo.db.transaction().execute(async (trx) => {
+    await inTransaction(this.repo.db, async (trx) => {
       const [row] = await this.repo.list({ id, includeRevoked: true }, trx);
       if (!row) throw notFound(DISCOUNT_MESSAGES.discountNotFound);
       if (row.revoked_at) throw conflict(DISCOUNT_MESSAGES.alreadyRevoked);

@@ -39,6 +39,7 @@ import type { CalendarService } from '../calendar/calendar.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { PaymentsRepository } from './payments.repository';
+import { inTransaction } from '../../db/index';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
@@ -282,7 +283,7 @@ export class FeesService {
       description: input.description,
       due_on: input.due_on ?? null,
     };
-    const id = await this.repo.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.repo.db, async (trx) => {
       const newId = await this.repo.insertFeeItem(trx, values);
       if (newId === null) return null;
       await writeAudit(trx, {
@@ -299,7 +300,7 @@ export class FeesService {
   }
 
   async update(actor: Actor, id: number, input: FeeItemUpdate): Promise<FeeItem> {
-    await this.repo.db.transaction().execute(async (trx) => {
+    await inTransaction(this.repo.db, async (trx) => {
       const before = await this.repo.feeItemById(trx, id);
       if (!before) throw notFound(FEE_MESSAGES.feeItemNotFound);
       const name = input.name ?? before.name;
@@ -336,7 +337,7 @@ export class FeesService {
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    await this.repo.db.transaction().execute(async (trx) => {
+    await inTransaction(this.repo.db, async (trx) => {
       const before = await this.repo.feeItemById(trx, id);
       if (!before) throw notFound(FEE_MESSAGES.feeItemNotFound);
       await this.repo.deleteFeeItem(trx, id);
@@ -348,7 +349,7 @@ export class FeesService {
   async bulk(actor: Actor, input: FeeItemsBulk): Promise<FeeItemsBulkResult & { items: FeeItem[] }> {
     await this.checkClasses(input.classes, 'classes');
     await this.checkSession(input.session_id);
-    const result = await this.repo.db.transaction().execute(async (trx) => {
+    const result = await inTransaction(this.repo.db, async (trx) => {
       let created = 0;
       let updated = 0;
       const existing = await this.repo.feeItems({ sessionId: input.session_id, classes: input.classes, term: input.term }, trx);
@@ -413,7 +414,7 @@ export class FeesService {
     const classes = input.classes ?? (await this.teaching.classNames());
     const source = await this.repo.feeItems({ sessionId: input.from_session_id, classes, term: input.from_term });
     if (!source.length) throw badRequest({ from_term: [FEE_MESSAGES.nothingToCopy] });
-    return this.repo.db.transaction().execute(async (trx) => {
+    return inTransaction(this.repo.db, async (trx) => {
       let copied = 0;
       let skipped = 0;
       for (const f of source) {

@@ -30,6 +30,7 @@ import type { BursaryService, RecordedPayment } from './bursary.service';
 import { decodeScan } from './payment-scans';
 import type { AccessScope } from '../access/scope.service';
 import type { TransferReportFilter, TransferReportsRepository } from './transfer-reports.repository';
+import { inTransaction } from '../../db/index';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
 type ReportRow = Awaited<ReturnType<TransferReportsRepository['list']>>[number];
@@ -112,7 +113,7 @@ export class TransferReportsService {
     if (waiting >= TRANSFER_REPORT_MAX_WAITING) throw conflict(TRANSFER_REPORT_MESSAGES.tooManyWaiting(waiting));
     let id: number;
     try {
-      id = await this.repo.db.transaction().execute(async (trx) => {
+      id = await inTransaction(this.repo.db, async (trx) => {
         const created = await this.repo.insert(trx, {
           student_id: student.id,
           session_id: session.id,
@@ -222,7 +223,7 @@ export class TransferReportsService {
     };
     let done: { row: RecordedRow; decidedAt: string };
     try {
-      done = await this.repo.db.transaction().execute(async (trx) => {
+      done = await inTransaction(this.repo.db, async (trx) => {
         const decidedAt = await this.repo.decide(trx, id, { status: 'confirmed', decidedBy: actor.id });
         if (decidedAt === null) throw new NotWaiting();
         const recorded = await this.bursary.recordIn(trx, actor, payment, async (row) => {
@@ -273,7 +274,7 @@ export class TransferReportsService {
     const report = await this.repo.byId(this.repo.db, id);
     if (!report) throw notFound(TRANSFER_REPORT_MESSAGES.reportNotFound);
     try {
-      await this.repo.db.transaction().execute(async (trx) => {
+      await inTransaction(this.repo.db, async (trx) => {
         if ((await this.repo.decide(trx, id, { status: 'rejected', decidedBy: actor.id, reason })) === null) throw new NotWaiting();
         await writeAudit(trx, {
           actorUserId: actor.id,

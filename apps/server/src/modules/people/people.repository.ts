@@ -2,7 +2,7 @@ import type { Conn, Trx } from '../../db/index';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { NewAccount } from '@portal/domain';
 import { readInSlices } from '../../lib/yield';
-import { nowIso, type DB } from '../../db/index';
+import { nowIso, type DB, inTransaction } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 import { schoolSettingsIn } from '../settings/settings.service';
 import * as accounts from './accounts.queries';
@@ -79,7 +79,7 @@ export class PeopleRepository {
   }
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   // ---- students -------------------------------------------------------------------------------

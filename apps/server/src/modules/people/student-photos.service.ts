@@ -1,6 +1,6 @@
 import { PEOPLE_MESSAGES } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
-import { nowIso, type DB } from '../../db/index';
+import { nowIso, type DB, inTransaction } from '../../db/index';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import type { PeopleRepository } from './people.repository';
@@ -20,7 +20,7 @@ export class StudentPhotosService {
     const result = normalisePhoto(input.photo);
     if (!result.ok) throw badRequest({ photo: [result.message] });
     const photo = result.photo;
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const before = await trx.selectFrom('student_photos').select('student_id').where('student_id', '=', student.id).executeTakeFirst();
       if (photo) {
         const row = { photo, updated_by: actor.id, updated_at: nowIso() };

@@ -22,6 +22,7 @@ import type { Conn, DB } from '../../db/index';
 import { HttpError, nonFieldError } from '../../http/errors';
 import type { AssessmentRepository } from './assessment.repository';
 import type { SessionRows } from '../calendar/sessions.service';
+import { inTransaction } from '../../db/index';
 
 export interface StoredScheme extends SchemeRules {
   components: AssessmentComponent[];
@@ -145,7 +146,7 @@ export class AssessmentService {
    * their totals and grades, after the admin confirms (409 `scheme_confirmation_required` first).
    */
   async put(level: Level, input: AssessmentSchemeInput, actor: number, db: DB): Promise<AssessmentScheme & { message: string }> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const { session, before, preview } = await this.check(level, input, trx, true);
       if (preview.refused) {
         throw new HttpError(409, {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
+import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
 import { ENTRY_FIELDS, type ReportCardEntriesTable } from './report-cards.tables';
 import './results.tables';
 
@@ -23,7 +23,7 @@ export class CardEntriesRepository {
   ) {}
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   // ---------- term dates ----------

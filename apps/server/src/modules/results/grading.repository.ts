@@ -1,7 +1,7 @@
 import type { Conn, Trx } from '../../db/index';
 import { sql } from 'kysely';
 import { RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
-import { nowIso, type DB } from '../../db/index';
+import { nowIso, type DB, inTransaction } from '../../db/index';
 import './results.tables';
 
 /** The reason recorded on each result a scale change regrades. */
@@ -31,7 +31,7 @@ export class GradingRepository {
   ) {}
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   /**

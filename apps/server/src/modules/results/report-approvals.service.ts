@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import type { Conn } from '../../db/index';
-import { nowIso } from '../../db/index';
+import { nowIso, inTransaction } from '../../db/index';
 import { forbidden, HttpError, nonFieldError, notFound } from '../../http/errors';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -162,7 +162,7 @@ export class ReportApprovalsService {
   ): Promise<ArmApproval> {
     // Read before the transaction: on SQLite a read outside it would wait for the transaction's connection.
     const settings = await this.settings.reportSettings();
-    return this.repo.db.transaction().execute(async (trx) => {
+    return inTransaction(this.repo.db, async (trx) => {
       await this.checkSession(key.session_id, trx);
       const students = await this.repo.studentIdsOfArm(key, trx);
       if (!students.length) throw notFound(REPORT_MESSAGES.noStudents);
@@ -262,7 +262,7 @@ export class ReportApprovalsService {
    */
   async release(actor: Actor, q: { session_id: number; term: string; student_classes?: string[] }): Promise<ReleaseResult> {
     const settings = await this.settings.reportSettings();
-    return this.repo.db.transaction().execute(async (trx) => {
+    return inTransaction(this.repo.db, async (trx) => {
       await this.checkSession(q.session_id, trx);
       const list = await this.approvals(
         settings,

@@ -3,7 +3,7 @@
 import type { Conn, Trx } from '../../db/index';
 import { sql, type Selectable } from 'kysely';
 import type { StudentsTable } from '../../db/schema';
-import { nowIso, type DB } from '../../db/index';
+import { nowIso, type DB, inTransaction } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import './results.tables';
 import type { ResultAuditTable } from './results.tables';
@@ -70,7 +70,7 @@ export class ResultsRepository {
   }
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   async findStudent(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {

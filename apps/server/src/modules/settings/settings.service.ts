@@ -15,6 +15,7 @@ import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { normaliseLogo } from './logo';
 import { SettingsRepository } from './settings.repository';
+import { inTransaction } from '../../db/index';
 
 const withoutImage = (s: SchoolSettings) => ({ ...s, logo: s.logo ? '[image]' : '' });
 /** The audit keeps whether an image was there, not its bytes. */
@@ -98,7 +99,7 @@ export class SettingsService {
       ]),
     ) as ReportSettings['traits'];
     const settings: ReportSettings = { ...input, traits, ...images };
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const repo = new SettingsRepository(trx);
       const before = await repo.getReport();
       await repo.putReport(settings);
@@ -120,7 +121,7 @@ export class SettingsService {
   }
 
   async updateAdmission(actorUserId: number, page: AdmissionPage): Promise<AdmissionPage> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const repo = new SettingsRepository(trx);
       const before = await repo.getAdmission();
       await repo.putAdmission(page);
@@ -135,7 +136,7 @@ export class SettingsService {
   }
 
   async dismissSetup(actorUserId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await new SettingsRepository(trx).dismissSetup();
       await writeAudit(trx, {
         actorUserId,
@@ -159,7 +160,7 @@ export class SettingsService {
       logo = result.logo;
     }
     const settings = { ...input, logo };
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const repo = new SettingsRepository(trx);
       const before = await repo.get();
       await repo.put(settings);

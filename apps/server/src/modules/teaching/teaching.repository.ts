@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SubjectPlan, WriteAccess } from '@portal/domain';
-import { nowIso, type Conn, type DB, type Trx } from '../../db/index';
+import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
 import './teaching.tables';
 import * as assignments from './assignments.queries';
 
@@ -12,7 +12,7 @@ export class TeachingRepository {
   constructor(private readonly db: DB) {}
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+    return inTransaction(this.db, fn);
   }
 
   /** Every arm with its active-student count, in level then name order. */
