@@ -87,10 +87,7 @@ test.afterAll(async ({ request }) => {
   if (plan.settings) await request.put('/api/report-settings/', { headers, data: plan.settings });
 });
 
-test("31.7: the form teacher submits once their own comments are in; the principal's are asked of the principal", async ({
-  page,
-  request,
-}) => {
+test("the form teacher submits once their own comments are in; the principal's are asked of the principal", async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   // Every form comment but the last one.
   await comments(request, 'form_comment', (i) => `Steady work ${i}.`, plan.adms.length - 1);
@@ -129,7 +126,7 @@ test("31.7: the form teacher submits once their own comments are in; the princip
   await expectAccessible(page);
 });
 
-test("31.20: an arm sent back shows on the form teacher's home, with the reason and a link to its comments", async ({ page, request }) => {
+test("an arm sent back shows on the form teacher's home, with the reason and a link to its comments", async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   const back = await request.post('/api/report-approvals/return/', { headers: await admin(request), data: { ...arm, reason: REASON } });
   expect(back.status(), await back.text()).toBe(200);
@@ -152,7 +149,7 @@ test("31.20: an arm sent back shows on the form teacher's home, with the reason 
   await expect(page.getByTestId('sent-back-notice')).toHaveCount(0);
 });
 
-test('30.13: a score changed after approval marks the arm, and the release confirmation lists it', async ({ page, request }) => {
+test('a score changed after approval marks the arm, and the release confirmation lists it', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   const headers = await admin(request);
   await comments(request, 'principal_comment', () => 'A good term.');

@@ -52,7 +52,7 @@ async function setAdmissionFormat(request: APIRequestContext, format: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test("item 17: slips of the day's form registrations stay together, print at once, and leave with sign-out", async ({ page, request }) => {
+test("slips of the day's form registrations stay together, print at once, and leave with sign-out", async ({ page, request }) => {
   const t = tag();
   await signInViaUi(page, 'admin');
   const first = await registerByForm(page, 'Ada', `First${t}`, `ada.${t}@e2e.school`);
@@ -81,10 +81,7 @@ test("item 17: slips of the day's form registrations stay together, print at onc
   await expect(page.getByText(second)).toHaveCount(0);
 });
 
-test('item 18: the import preview lists only importable rows, names an impossible date, and counts grammatically', async ({
-  page,
-  request,
-}) => {
+test('the import preview lists only importable rows, names an impossible date, and counts grammatically', async ({ page, request }) => {
   const t = tag();
   const header =
     'first_name,last_name,email,phone_number,gender,date_of_birth,student_class,fathers_name,fathers_phone,mothers_name,mothers_phone,home_address';
@@ -110,7 +107,7 @@ test('item 18: the import preview lists only importable rows, names an impossibl
   await expectAccessible(page);
 });
 
-test('item 20: the admission number format is a setting; new numbers use it, lookups with slashes work, old numbers stay', async ({
+test('the admission number format is a setting; new numbers use it, lookups with slashes work, old numbers stay', async ({
   page,
   request,
 }) => {
@@ -153,7 +150,7 @@ test('item 20: the admission number format is a setting; new numbers use it, loo
   }
 });
 
-test('item 21: on a 360 px phone, a student with records is withdrawn (the default), cannot sign in, and is readmitted', async ({
+test('on a 360 px phone, a student with records is withdrawn (the default), cannot sign in, and is readmitted', async ({
   page,
   request,
 }) => {

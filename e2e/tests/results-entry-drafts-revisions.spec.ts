@@ -39,7 +39,7 @@ async function noSidewaysScroll(page: Page) {
 test.describe('results', () => {
   test.use({ viewport: PHONE });
 
-  test('item 1 and 2: a new admission number clears the form, shows the name, takes the class from the record; the server refuses another class', async ({
+  test('a new admission number clears the form, shows the name, takes the class from the record; the server refuses another class', async ({
     page,
     request,
   }) => {
@@ -86,7 +86,7 @@ test.describe('results', () => {
     await expectAccessible(page);
   });
 
-  test('item 13: one message per attempt, "e" is an invalid score of that subject, a cleared score deletes after confirmation', async ({
+  test('one message per attempt, "e" is an invalid score of that subject, a cleared score deletes after confirmation', async ({
     page,
     request,
   }) => {
@@ -126,7 +126,7 @@ test.describe('results', () => {
     );
   });
 
-  test('item 5: drafts survive a reload and an expired session, sign-in returns to the page, sign-out clears every draft', async ({
+  test('drafts survive a reload and an expired session, sign-in returns to the page, sign-out clears every draft', async ({
     page,
     request,
   }) => {
@@ -176,7 +176,7 @@ test.describe('results', () => {
     expect(left).toEqual([]);
   });
 
-  test('item 5: after sign-in only paths of this site are followed', async ({ page }) => {
+  test('after sign-in only paths of this site are followed', async ({ page }) => {
     for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
       await page.goto(`/StaffLogin?next=${encodeURIComponent(next)}`);
       await page.getByLabel('Email').fill('staff1@demo.school');
@@ -192,7 +192,7 @@ test.describe('results', () => {
     await expect(page).toHaveURL(/\/UpdateResult$/);
   });
 
-  test('item 4: a released result changes only with a reason, and the report card shows it as revised', async ({ page, request }) => {
+  test('a released result changes only with a reason, and the report card shows it as revised', async ({ page, request }) => {
     const adminToken = await apiToken(request, 'admin');
     const sid = await currentSessionId(request, adminToken);
     const pub = await request.post('/api/results/publications/', {
@@ -232,7 +232,7 @@ test.describe('results', () => {
     }
   });
 
-  test('item 19: Result History preselects the current session; Publish is off for a class without results', async ({ page, request }) => {
+  test('Result History preselects the current session; Publish is off for a class without results', async ({ page, request }) => {
     await signInViaApi(page, request, 'admin');
     await page.goto('/result-audit');
     await expect(page.getByLabel('Academic Session')).toHaveValue(/\d+/);
@@ -255,7 +255,7 @@ test.describe('results', () => {
     await expectAccessible(page);
   });
 
-  test("item 3: changing the current session's scale shows how many grades change and asks first; Cancel changes nothing", async ({
+  test("changing the current session's scale shows how many grades change and asks first; Cancel changes nothing", async ({
     page,
     request,
   }) => {

@@ -304,7 +304,7 @@ async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-test('item 6: no screen of any role scrolls sideways on a 360 px phone, with data present', async ({ page, request }) => {
+test('no screen of any role scrolls sideways on a 360 px phone, with data present', async ({ page, request }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
   const failures: string[] = [];
@@ -335,7 +335,7 @@ test('item 6: no screen of any role scrolls sideways on a 360 px phone, with dat
   expect(failures).toEqual([]);
 });
 
-test('item 6: on a phone with payment history, a tap on Proceed to Payment hits that button', async ({ page, request }) => {
+test('on a phone with payment history, a tap on Proceed to Payment hits that button', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'student');
   await page.goto('/PaymentForm');
@@ -391,7 +391,7 @@ async function cutOff(page: Page, scope = 'main'): Promise<string[]> {
   }, scope);
 }
 
-test('item 12: nothing is cut off on a 360 px phone: results, report card, receipt, fees, long names', async ({ page, request }) => {
+test('nothing is cut off on a 360 px phone: results, report card, receipt, fees, long names', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'student');
@@ -439,7 +439,7 @@ test('item 12: nothing is cut off on a 360 px phone: results, report card, recei
   expect(found).toEqual([]);
 });
 
-test('item 10: the home page sign-in button has real contrast, measured by axe; the admission link goes to the portal’s own page', async ({
+test('the home page sign-in button has real contrast, measured by axe; the admission link goes to the portal’s own page', async ({
   page,
   request,
 }) => {
@@ -476,7 +476,7 @@ test('item 10: the home page sign-in button has real contrast, measured by axe; 
   }
 });
 
-test('item 11: the broadsheet prints every column on A4 landscape and keeps the name in view on a phone', async ({ page, request }) => {
+test('the broadsheet prints every column on A4 landscape and keeps the name in view on a phone', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
   await page.goto('/broadsheet');
@@ -515,7 +515,7 @@ test('item 11: the broadsheet prints every column on A4 landscape and keeps the 
   for (const box of boxes) expect(box).toEqual([842, 595]);
 });
 
-test('item 14: a toast does not cover Logout or the CSV button, and a success is said once', async ({ page, request }) => {
+test('a toast does not cover Logout or the CSV button, and a success is said once', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
   await page.goto('/staff');
@@ -578,7 +578,7 @@ test('item 14: a toast does not cover Logout or the CSV button, and a success is
   await expect(page.getByTestId('toast-success')).toHaveCount(0);
 });
 
-test('item 15: a page the role may not open says why on the page the user lands on', async ({ page, request }) => {
+test('a page the role may not open says why on the page the user lands on', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'student');
   await page.goto('/settings');
@@ -595,7 +595,7 @@ test('item 15: a page the role may not open says why on the page the user lands 
   await expect(page.getByText('You cannot open')).toHaveCount(0);
 });
 
-test('item 16: the class filter of Check Class Results offers every class of the school', async ({ page, request }) => {
+test('the class filter of Check Class Results offers every class of the school', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'staff');
   await page.goto('/ResultsCheck');
@@ -608,7 +608,7 @@ test('item 16: the class filter of Check Class Results offers every class of the
   await expectAccessible(page);
 });
 
-test('item 19: receipt time in the school time zone whatever the device clock; greeting; delete warning', async ({ browser, request }) => {
+test('receipt time in the school time zone whatever the device clock; greeting; delete warning', async ({ browser, request }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, timezoneId: 'UTC', viewport: PHONE });
   const page = await context.newPage();
   await signInViaApi(page, request, 'student');

@@ -60,7 +60,7 @@ describeEachDatabase('bank references and banks', (dialect) => {
       ...over,
     });
 
-  describe('30.1 invisible characters', () => {
+  describe('invisible characters', () => {
     it('a zero-width space, a BOM or a soft hyphen inside a reference does not make a new one (payment and report)', async () => {
       const ref = `TRF 0099 ${uniq()}`;
       const first = await recorded(bursar, { bank: 'GTBank', bank_reference: ref });
@@ -89,7 +89,7 @@ describeEachDatabase('bank references and banks', (dialect) => {
     });
   });
 
-  describe('30.2 look-alike letters', () => {
+  describe('look-alike letters', () => {
     it('a reference with a Cyrillic letter among Latin ones is refused with the domain message, everywhere', async () => {
       const ref = `TLR-${uniq()}`;
       await recorded(bursar, { bank_reference: ref });
@@ -108,7 +108,7 @@ describeEachDatabase('bank references and banks', (dialect) => {
     });
   });
 
-  describe('30.3 banks from a list', () => {
+  describe('banks from a list', () => {
     it('the same reference at "Access Bank" and "Access Bank Plc", or "GTBank" and "Guaranty Trust Bank", is one', async () => {
       for (const [a, b] of [
         ['Access Bank', 'Access Bank Plc'],
@@ -160,7 +160,7 @@ describeEachDatabase('bank references and banks', (dialect) => {
     });
   });
 
-  describe('31.2 a reversed payment releases its bank reference', () => {
+  describe('a reversed payment releases its bank reference', () => {
     it('the right amount is recorded with the same teller after a reversal, and says which receipt it replaces', async () => {
       const ref = `TLR-${uniq()}`;
       const wrong = await recorded(bursar, { amount: 9000, bank_reference: ref });

@@ -50,7 +50,7 @@ describeEachDatabase('results: own class, scales per session, revised released r
       ...extra,
     });
 
-  describe("item 2: results only under the student's class", () => {
+  describe("results only under the student's class", () => {
     it("refuses a class that is not the student's for the current session, per field, storing nothing", async () => {
       const st = await newStudent('JSS 3B');
       const res = await bulk(st.admissionNumber, 'SSS 3A', [{ name: 'Mathematics', score: 70 }]);
@@ -92,7 +92,7 @@ describeEachDatabase('results: own class, scales per session, revised released r
     });
   });
 
-  describe('item 3: grading scales per session', () => {
+  describe('grading scales per session', () => {
     it('previews, asks to confirm, regrades only the current session, audits, and leaves past sessions alone', async () => {
       const a = await newStudent('JSS 1A', 'Ngozi');
       const b = await newStudent('JSS 1A', 'Emeka');
@@ -215,7 +215,7 @@ describeEachDatabase('results: own class, scales per session, revised released r
     });
   });
 
-  describe('item 4: released results change only with a reason, and the report card says so', () => {
+  describe('released results change only with a reason, and the report card says so', () => {
     it('requires a reason to edit, create or delete a released result, audits it, and marks the card revised', async () => {
       const st = await newStudent('SSS 1A', 'Amaka');
       const savedRes = await bulk(st.admissionNumber, 'SSS 1A', [
@@ -294,7 +294,7 @@ describeEachDatabase('results: own class, scales per session, revised released r
     });
   });
 
-  describe('item 19: publishing an empty class', () => {
+  describe('publishing an empty class', () => {
     it('refuses to publish a class with no results for the term', async () => {
       const res = await inject('POST', '/api/results/publications/', admin.auth, {
         session_id: sessionId,
