@@ -670,20 +670,20 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
 
   // The full report card (migration 0016): term dates, the settings with a signature and a stamp.
   const hasCards = await bulk.hasTable('report_card_entries');
+  let cardTerms: { session_id: number; term: string; next_term_begins: string; times_opened: number }[] = [];
   if (hasCards) {
-    await bulk.insert(
-      'report_terms',
-      sessionIds.flatMap((sid, j) =>
-        TERM_VALUES.map((term, k) => ({
-          session_id: sid,
-          term,
-          next_term_begins: `${2024 + j + (k === 2 ? 1 : 0)}-${['01-08', '04-27', '09-14'][k]}`,
-          times_opened: 110 + k * 5,
-          updated_by: 1,
-          updated_at: now,
-        })),
-      ),
+    cardTerms = sessionIds.flatMap((sid, j) =>
+      TERM_VALUES.map((term, k) => ({
+        session_id: sid,
+        term,
+        next_term_begins: `${2024 + j + (k === 2 ? 1 : 0)}-${['01-08', '04-27', '09-14'][k]}`,
+        times_opened: 110 + k * 5,
+        updated_by: 1,
+        updated_at: now,
+      })),
     );
+    // Since migration 0031 these are on the term's row (school_terms), written with the calendar below.
+    if (await bulk.hasTable('report_terms')) await bulk.insert('report_terms', cardTerms);
     await bulk.exec(`delete from settings where key = 'report_cards'`);
     await bulk.insert('settings', [
       {
@@ -893,6 +893,11 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     t = performance.now();
     const startYears = names.map((n) => Number(n.slice(0, 4)));
     attendanceMarks = await writeAttendance(bulk, sessionIds, startYears, N, now);
+    if (!(await bulk.hasTable('report_terms')))
+      for (const c of cardTerms)
+        await bulk.exec(
+          `update school_terms set next_term_begins = '${c.next_term_begins}', times_opened = ${c.times_opened} where session_id = ${c.session_id} and term = '${c.term}'`,
+        );
     phase(`attendance, ${attendanceMarks.toLocaleString()} marks`, t);
   }
 

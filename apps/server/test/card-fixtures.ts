@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../src/db/index';
 import { nowIso } from '../src/db/index';
 import '../src/modules/results/report-cards.tables';
@@ -42,14 +43,26 @@ export async function putEntry(
     .execute();
 }
 
+/**
+ * Writes a term's card fields ("next term begins", typed times opened): on the term's row since
+ * migration 0031, in `report_terms` on a database an upgrade test holds at an earlier migration.
+ */
 export async function putTerm(
   db: DB,
   v: { session_id: number; term: string; next_term_begins: string | null; times_opened: number | null },
 ) {
   const row = { next_term_begins: v.next_term_begins, times_opened: v.times_opened, updated_at: nowIso() };
+  const merged = await sql`select name from kysely_migration where name = '0031_one_term_table'`.execute(db);
+  if (!merged.rows.length) {
+    await sql`insert into report_terms (session_id, term, next_term_begins, times_opened, updated_at)
+      values (${v.session_id}, ${v.term}, ${row.next_term_begins}, ${row.times_opened}, ${row.updated_at})
+      on conflict (session_id, term) do update set next_term_begins = excluded.next_term_begins,
+        times_opened = excluded.times_opened, updated_at = excluded.updated_at`.execute(db);
+    return;
+  }
   await db
-    .insertInto('report_terms')
-    .values({ session_id: v.session_id, term: v.term, ...row })
+    .insertInto('school_terms')
+    .values({ session_id: v.session_id, term: v.term, starts_on: null, ends_on: null, ...row })
     .onConflict((oc) => oc.columns(['session_id', 'term']).doUpdateSet(row))
     .execute();
 }

@@ -101,11 +101,27 @@ export async function countRows(handle: DatabaseHandle, tables: readonly string[
 /** Every row of each table, as sorted JSON lines: an upgrade that keeps them leaves this unchanged. */
 export async function tableRows(handle: DatabaseHandle, tables: readonly string[]): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
+  const merged = tables.includes('report_terms') && (await termTableMerged(handle));
   for (const t of tables) {
-    const r = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(handle.db);
+    const r =
+      t === 'report_terms' && merged
+        ? await sql<
+            Record<string, unknown>
+          >`select session_id, term, next_term_begins, times_opened, updated_by, updated_at from school_terms
+            where next_term_begins is not null or times_opened is not null`.execute(handle.db)
+        : await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(handle.db);
     out[t] = r.rows.map((row) => JSON.stringify(row)).sort();
   }
   return out;
+}
+
+/**
+ * Whether migration 0031 merged `report_terms` into the term rows (`school_terms`): `tableRows` then
+ * reads a release's `report_terms` rows from there (the terms with a card value).
+ */
+async function termTableMerged(handle: DatabaseHandle): Promise<boolean> {
+  const r = await sql<{ name: string }>`select name from kysely_migration where name = '0031_one_term_table'`.execute(handle.db);
+  return r.rows.length > 0;
 }
 
 /**

@@ -22,6 +22,7 @@ import { signInAdmissionKey } from './0024_sign_in_admission_key';
 import { usersEmailOptional } from './0025_users_email_optional';
 import { idempotencyKeys } from './0028_idempotency_keys';
 import { paymentSessionIds } from './0030_payment_session_ids';
+import { oneTermTable } from './0031_one_term_table';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0025_users_email_optional': usersEmailOptional,
   '0028_idempotency_keys': idempotencyKeys,
   '0030_payment_session_ids': paymentSessionIds,
+  '0031_one_term_table': oneTermTable,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

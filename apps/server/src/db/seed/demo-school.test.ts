@@ -106,7 +106,7 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
   it("gives the current session's terms their report card dates (next term begins, times school opened)", async () => {
     const session = await db().selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
     const terms = await db()
-      .selectFrom('report_terms')
+      .selectFrom('school_terms')
       .select(['term', 'next_term_begins', 'times_opened'])
       .where('session_id', '=', session.id)
       .orderBy('term')
@@ -125,6 +125,7 @@ describeEachDatabase('demo school teaching structure', (dialect) => {
       .select(['term', 'starts_on', 'ends_on'])
       .where('session_id', '=', session.id)
       .orderBy('term')
+      .$narrowType<{ starts_on: string; ends_on: string }>()
       .execute();
     expect(dated).toEqual([
       { term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-19' },

@@ -234,26 +234,25 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
       ),
     )
     .execute();
-  // The term dates the report cards print: when the next term begins. How often school opened is
-  // counted from the calendar below (a typed number would override it).
-  await db
-    .insertInto('report_terms')
-    .values(
-      [
-        { term: '1st', next_term_begins: '2026-01-12', times_opened: null },
-        { term: '2nd', next_term_begins: '2026-04-27', times_opened: null },
-        { term: '3rd', next_term_begins: '2026-09-14', times_opened: null },
-      ].map((t) => ({ session_id: session.id, ...t, updated_by: null, updated_at: now })),
-    )
-    .execute();
   // The school calendar (attendance): the current session's terms, breaks and holidays; no registers.
   const calendar = schoolYearCalendar(session.id, Number(session.name.slice(0, 4)));
   const nextCalendar = schoolYearCalendar(next.id, Number(next.name.slice(0, 4)));
   calendar.terms.push(...nextCalendar.terms);
   calendar.events.push(...nextCalendar.events);
+  // The term dates the report cards print, on the current session's term rows: when the next term
+  // begins. How often school opened is counted from the calendar (a typed number would override it).
+  const nextTermBegins: Record<string, string> = { '1st': '2026-01-12', '2nd': '2026-04-27', '3rd': '2026-09-14' };
   await db
     .insertInto('school_terms')
-    .values(calendar.terms.map((t) => ({ ...t, updated_by: null, updated_at: now })))
+    .values(
+      calendar.terms.map((t) => ({
+        ...t,
+        next_term_begins: t.session_id === session.id ? (nextTermBegins[t.term] ?? null) : null,
+        times_opened: null,
+        updated_by: null,
+        updated_at: now,
+      })),
+    )
     .execute();
   await db
     .insertInto('calendar_events')

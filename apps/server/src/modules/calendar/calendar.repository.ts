@@ -9,13 +9,26 @@ export class CalendarRepository {
     return inTransaction(this.db, fn);
   }
 
-  /** Every term's dates (a few rows a year). */
+  /** Every dated term's dates (a few rows a year). */
   terms(conn: Conn = this.db) {
-    return conn.selectFrom('school_terms').select(['session_id', 'term', 'starts_on', 'ends_on']).orderBy('starts_on').execute();
+    return conn
+      .selectFrom('school_terms')
+      .select(['session_id', 'term', 'starts_on', 'ends_on'])
+      .where('starts_on', 'is not', null)
+      .where('ends_on', 'is not', null)
+      .$narrowType<{ starts_on: string; ends_on: string }>()
+      .orderBy('starts_on')
+      .execute();
   }
 
   termsOfSession(sessionId: number) {
-    return this.db.selectFrom('school_terms').select(['term', 'starts_on']).where('session_id', '=', sessionId).execute();
+    return this.db
+      .selectFrom('school_terms')
+      .select(['term', 'starts_on'])
+      .where('session_id', '=', sessionId)
+      .where('starts_on', 'is not', null)
+      .$narrowType<{ starts_on: string }>()
+      .execute();
   }
 
   async putTerm(trx: Trx, v: { session_id: number; term: string; starts_on: string; ends_on: string }, actor: number): Promise<void> {

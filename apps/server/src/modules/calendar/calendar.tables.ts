@@ -1,16 +1,20 @@
 import type { Generated } from 'kysely';
 
 /**
- * The calendar's table types (term dates and events: migration 0017) added to the shared Database type. `academic_sessions` is in the base
- * schema; `report_terms` (migration 0016: each term's "next term begins" and days opened) is a term's
- * row. Results still writes those two fields from the card's sheet until the one term table lands.
+ * The calendar's table types (term rows and events: migration 0017) added to the shared Database type. `academic_sessions` is in the base
+ * schema. A term's row holds its dates and the report card's two fields, "next term begins" and times
+ * opened (moved from `report_terms` by migration 0031); results reads and writes those through the
+ * calendar's `SessionRows` port.
  */
 
 export interface SchoolTermsTable {
   session_id: number;
   term: string;
-  starts_on: string;
-  ends_on: string;
+  /** Empty on a term whose card fields were typed before its dates: the calendar reads dated rows only. */
+  starts_on: string | null;
+  ends_on: string | null;
+  next_term_begins: string | null;
+  times_opened: number | null;
   updated_by: number | null;
   updated_at: string;
 }
@@ -26,19 +30,9 @@ export interface CalendarEventsTable {
   created_at: string;
 }
 
-export interface ReportTermsTable {
-  session_id: number;
-  term: string;
-  next_term_begins: string | null;
-  times_opened: number | null;
-  updated_by: number | null;
-  updated_at: string;
-}
-
 declare module '../../db/schema' {
   interface Database {
     school_terms: SchoolTermsTable;
     calendar_events: CalendarEventsTable;
-    report_terms: ReportTermsTable;
   }
 }

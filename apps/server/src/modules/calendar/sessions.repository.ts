@@ -56,7 +56,7 @@ export class SessionsRepository {
    */
   announcedStarts(sessionId: number, previousName: string | null) {
     return this.db
-      .selectFrom('report_terms as rt')
+      .selectFrom('school_terms as rt')
       .innerJoin('academic_sessions as s', 's.id', 'rt.session_id')
       .select(['rt.session_id', 'rt.term', 'rt.next_term_begins'])
       .where((eb) =>
@@ -65,6 +65,44 @@ export class SessionsRepository {
           ...(previousName ? [eb.and([eb('s.name', '=', previousName), eb('rt.term', '=', '3rd')])] : []),
         ]),
       )
+      .execute();
+  }
+
+  // ---------- the card's fields of a term (on the term's row) ----------
+
+  /** The card's fields ("next term begins", typed times opened) of a session's terms that have a row. */
+  cardTerms(sessionId: number, conn: Conn = this.db) {
+    return conn
+      .selectFrom('school_terms')
+      .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
+      .where('session_id', '=', sessionId)
+      .execute();
+  }
+
+  /** The card's fields of one term, or undefined when the term has no row. */
+  cardTerm(sessionId: number, term: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('school_terms')
+      .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Writes the card's fields of a term onto its row; a term with no row yet gets one without dates
+   * (the calendar's dates, when saved, fill it).
+   */
+  async putCardTerm(
+    trx: Conn,
+    v: { session_id: number; term: string; next_term_begins: string | null; times_opened: number | null },
+    actor: number,
+  ): Promise<void> {
+    const set = { next_term_begins: v.next_term_begins, times_opened: v.times_opened, updated_by: actor, updated_at: nowIso() };
+    await trx
+      .insertInto('school_terms')
+      .values({ session_id: v.session_id, term: v.term, starts_on: null, ends_on: null, ...set })
+      .onConflict((oc) => oc.columns(['session_id', 'term']).doUpdateSet(set))
       .execute();
   }
 

@@ -109,4 +109,4 @@ export class SessionsService {
  * The session rows other modules' services read, inside their own transactions (`conn`): the
  * calendar's read port, so that no other module imports its repository.
  */
-export type SessionRows = Pick<SessionsRepository, 'get' | 'current' | 'byName' | 'getWithOpen'>;
+export type SessionRows = Pick<SessionsRepository, 'get' | 'current' | 'byName' | 'getWithOpen' | 'cardTerms' | 'cardTerm' | 'putCardTerm'>;

@@ -26,38 +26,6 @@ export class CardEntriesRepository {
     return inTransaction(this.db, fn);
   }
 
-  // ---------- term dates ----------
-
-  terms(sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('report_terms')
-      .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
-      .where('session_id', '=', sessionId)
-      .execute();
-  }
-
-  term(sessionId: number, term: string, conn: Conn = this.db) {
-    return conn
-      .selectFrom('report_terms')
-      .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .executeTakeFirst();
-  }
-
-  async putTerm(
-    trx: Conn,
-    v: { session_id: number; term: string; next_term_begins: string | null; times_opened: number | null },
-    actor: number,
-  ): Promise<void> {
-    const set = { next_term_begins: v.next_term_begins, times_opened: v.times_opened, updated_by: actor, updated_at: nowIso() };
-    await trx
-      .insertInto('report_terms')
-      .values({ session_id: v.session_id, term: v.term, ...set })
-      .onConflict((oc) => oc.columns(['session_id', 'term']).doUpdateSet(set))
-      .execute();
-  }
-
   // ---------- entries ----------
 
   /**

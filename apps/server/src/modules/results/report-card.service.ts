@@ -99,7 +99,7 @@ export class ReportCardService {
     const nextName = next.nextSession ? nextSessionName(session.name) : session.name;
     const [entries, termRow, statuses, teachers, photos, settings, nextSession, register] = await Promise.all([
       this.cardRepo.entries(session.id, term, { studentIds }),
-      this.cardRepo.term(session.id, term),
+      this.sessions.cardTerm(session.id, term),
       publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [studentClass]),
       this.teaching.formTeachers(session.id, { classes: [studentClass] }),
       this.cardRepo.photos(studentIds),

@@ -32,16 +32,6 @@ export class ReportCardsRepository {
       .execute();
   }
 
-  /** The term's dates and times school opened, or undefined when not set. */
-  term(sessionId: number, term: string, conn: Conn = this.db) {
-    return conn
-      .selectFrom('report_terms')
-      .select(['next_term_begins', 'times_opened'])
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .executeTakeFirst();
-  }
-
   /**
    * The arm's card status for a term in one statement: released when the class is published
    * (result_publications), else its report_card_status row, else draft.

@@ -1,5 +1,5 @@
 /** Tables of the full report card (migration 0016), added to the shared Database type. */
-// The terms' rows (report_terms) are the calendar's: declared in ../calendar/calendar.tables.
+// A term's card fields (next term begins, times opened) are on the calendar's term row: see ../calendar/calendar.tables.
 import '../calendar/calendar.tables';
 
 export interface ReportCardEntriesTable {

@@ -78,7 +78,7 @@ export class ReportSheetsService {
   /** The term's effective times opened (typed, else counted) and the register's totals of the students. */
   private async attendanceOf(q: SheetQuery, studentIds: number[]) {
     const [term, register] = await Promise.all([
-      this.entries.term(q.session_id, q.term),
+      this.sessions.cardTerm(q.session_id, q.term),
       this.attendance.cardAttendance(q.session_id, q.term, studentIds),
     ]);
     const typed = term?.times_opened === null || term?.times_opened === undefined ? null : Number(term.times_opened);
@@ -104,7 +104,7 @@ export class ReportSheetsService {
   }
 
   async terms(sessionId: number): Promise<ReportTerm[]> {
-    const [, rows] = await Promise.all([this.session(sessionId), this.entries.terms(sessionId)]);
+    const [, rows] = await Promise.all([this.session(sessionId), this.sessions.cardTerms(sessionId)]);
     return TERM_VALUES.map((term) => {
       const r = rows.find((x) => x.term === term);
       return {
@@ -119,8 +119,8 @@ export class ReportSheetsService {
   async putTerm(actor: Actor, input: ReportTermInput): Promise<ReportTerm> {
     await this.session(input.session_id);
     await this.entries.transaction(async (trx) => {
-      const before = await this.entries.term(input.session_id, input.term, trx);
-      await this.entries.putTerm(trx, input, actor.id);
+      const before = await this.sessions.cardTerm(input.session_id, input.term, trx);
+      await this.sessions.putCardTerm(trx, input, actor.id);
       await writeAudit(trx, {
         actorUserId: actor.id,
         action: before ? 'update' : 'create',

@@ -21,7 +21,14 @@ export class SetupRepository {
         return [
           eb.exists(eb.selectFrom('settings').select('key').where('key', '=', 'school')).as('school'),
           eb
-            .exists(eb.selectFrom('school_terms').select('school_terms.session_id').where('school_terms.session_id', 'in', current))
+            .exists(
+              // A dated term: a row with only the card's fields (next term begins) is no calendar yet.
+              eb
+                .selectFrom('school_terms')
+                .select('school_terms.session_id')
+                .where('school_terms.session_id', 'in', current)
+                .where('school_terms.starts_on', 'is not', null),
+            )
             .as('calendar'),
           eb
             .and([

@@ -68,6 +68,12 @@ describeEachDatabase('first-run checklist', (dialect) => {
       .execute();
     const session = await createSession(db, '2025/2026', true);
     expect(await done()).toEqual(['school', 'classes']);
+    // Nor is a term row holding only the card's "next term begins" (typed before the dates).
+    await db
+      .insertInto('school_terms')
+      .values({ session_id: session.id, term: '2nd', starts_on: null, ends_on: null, next_term_begins: '2026-04-27', updated_at: nowIso() })
+      .execute();
+    expect(await done()).toEqual(['school', 'classes']);
     await db
       .insertInto('school_terms')
       .values({
