@@ -34,7 +34,7 @@ import { z } from 'zod';
 import type { Term } from './constants';
 import { textField } from './text';
 import { sessionIdField, termField, classField, admissionNumberField } from './results';
-import { isoDateField } from './report-cards';
+import { isoDateField } from './report-card-schemas';
 
 // ---------- statuses ----------
 

@@ -25,7 +25,7 @@ import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
 import { textField } from './text';
 import { amountSchema } from './payments';
-import { isoDateField } from './report-cards';
+import { isoDateField } from './report-card-schemas';
 import { admissionNumberField, sessionIdField } from './results';
 import { referenceKey, referenceProblem } from './bank-references';
 

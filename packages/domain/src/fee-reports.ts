@@ -18,7 +18,7 @@ import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
 import { dayNumber } from './attendance';
 import { allocateCollected, isDue } from './fees-due';
-import { isoDateField } from './report-cards';
+import { isoDateField } from './report-card-schemas';
 import { sessionIdField } from './results';
 import type { FeeStatus } from './fees';
 import type { PaymentMethod } from './bursary';

@@ -17,6 +17,8 @@ export * from './ids';
 export * from './teaching';
 export * from './assessment';
 export * from './score-resolution';
+export * from './report-card-rules';
+export * from './report-card-schemas';
 export * from './report-cards';
 export * from './report-access';
 export * from './attendance';

@@ -13,7 +13,7 @@ import {
 } from '@portal/domain/attendance';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { REPORT_MESSAGES } from '@portal/domain/report-cards';
+import { REPORT_MESSAGES } from '@portal/domain/report-card-rules';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';

@@ -6,13 +6,10 @@ import {
   RATING_DOMAIN_LABELS,
   RATING_DOMAINS,
   REPORT_MESSAGES,
-  reportSettingsSchema,
-  reportTermSchema,
   type CommentKind,
   type RatingDomain,
-  type ReportSettings,
-  type ReportTerm,
-} from '@portal/domain/report-cards';
+} from '@portal/domain/report-card-rules';
+import { reportSettingsSchema, reportTermSchema, type ReportSettings, type ReportTerm } from '@portal/domain/report-card-schemas';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
