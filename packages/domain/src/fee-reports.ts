@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
-import { dayNumber } from './attendance';
+import { dayNumber } from './attendance-rules';
 import { allocateCollected, isDue } from './fees-due';
 import { isoDateField } from './report-card-schemas';
 import { sessionIdField } from './results';

@@ -21,6 +21,8 @@ export * from './report-card-rules';
 export * from './report-card-schemas';
 export * from './report-cards';
 export * from './report-access';
+export * from './attendance-rules';
+export * from './attendance-calendar';
 export * from './attendance';
 export * from './bursary';
 export * from './bank-references';
