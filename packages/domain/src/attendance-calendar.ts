@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Term } from './constants';
 import { textField } from './text';
-import { sessionIdField, termField } from './results';
+import { sessionIdField, termField } from './result-schemas';
 import { isoDateField } from './report-card-schemas';
 import {
   type AttendanceSettings,

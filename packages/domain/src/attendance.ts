@@ -24,7 +24,7 @@
  */
 import { z } from 'zod';
 import type { Term } from './constants';
-import { sessionIdField, termField, classField, admissionNumberField } from './results';
+import { sessionIdField, termField, classField, admissionNumberField } from './result-schemas';
 import { isoDateField } from './report-card-schemas';
 import {
   ATTENDANCE_STATUSES,

@@ -26,7 +26,7 @@ import { TERM_VALUES } from './constants';
 import { textField } from './text';
 import { amountSchema } from './payments';
 import { isoDateField } from './report-card-schemas';
-import { admissionNumberField, sessionIdField } from './results';
+import { admissionNumberField, sessionIdField } from './result-schemas';
 import { referenceKey, referenceProblem } from './bank-references';
 
 // ---------- capabilities ----------

@@ -19,7 +19,7 @@ import { TERM_VALUES } from './constants';
 import { dayNumber } from './attendance-rules';
 import { allocateCollected, isDue } from './fees-due';
 import { isoDateField } from './report-card-schemas';
-import { sessionIdField } from './results';
+import { sessionIdField } from './result-schemas';
 import type { FeeStatus } from './fees';
 import type { PaymentMethod } from './bursary';
 

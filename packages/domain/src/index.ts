@@ -5,6 +5,8 @@ export * from './http';
 export * from './money';
 export * from './grading';
 export * from './people';
+export * from './result-messages';
+export * from './result-schemas';
 export * from './results';
 export * from './payments';
 export * from './payment-views';

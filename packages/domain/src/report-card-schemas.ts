@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Term } from './constants';
 import { textField } from './text';
-import { sessionIdField, termField, classField, admissionNumberField } from './results';
+import { sessionIdField, termField, classField, admissionNumberField } from './result-schemas';
 import {
   type RatingDomain,
   RATING_MIN,

@@ -21,7 +21,7 @@ import { TERM_VALUES } from './constants';
 import { textField } from './text';
 import { amountSchema } from './payments';
 import { isoDateField } from './report-card-schemas';
-import { sessionIdField } from './results';
+import { sessionIdField } from './result-schemas';
 import { BURSARY_MESSAGES, type LedgerEntry } from './bursary';
 import { referenceKey, referenceProblem } from './bank-references';
 

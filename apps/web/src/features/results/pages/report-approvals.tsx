@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
 import { type ArmApproval } from '@portal/domain/report-cards';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '@portal/domain/report-card-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
