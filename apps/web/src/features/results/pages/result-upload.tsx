@@ -1,3 +1,5 @@
+// One file (about 435 lines): one page whose class/subject choice, entries, draft and upload share
+// one state; it has no sub-components that stand alone.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { TIMINGS } from '@portal/domain/constants';
