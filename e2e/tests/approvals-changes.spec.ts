@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { REPORT_MESSAGES, type CommentSheet, type ReportSettings } from '../../packages/domain/src/report-cards';
+import { REPORT_MESSAGES } from '../../packages/domain/src/report-card-rules';
+import { type CommentSheet } from '../../packages/domain/src/report-cards';
+import { type ReportSettings } from '../../packages/domain/src/report-card-schemas';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '../../packages/domain/src/report-card-screens';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
 

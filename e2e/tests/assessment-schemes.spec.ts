@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ASSESSMENT_MESSAGES } from '../../packages/domain/src/assessment';
-import { RESULT_MESSAGES } from '../../packages/domain/src/results';
+import { RESULT_MESSAGES } from '../../packages/domain/src/result-messages';
 import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
 import { asAdmin, createArm, createStudent, runTag } from '../school';
 

@@ -1,16 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ATTENDANCE_LABELS,
-  ATTENDANCE_MESSAGES,
   ATTENDANCE_SCREENS,
-  addDays,
-  todayIn,
-  weekdayOf,
   type AbsentToday,
   type Register,
   type SchoolCalendarView,
   type StudentAttendance,
 } from '../../packages/domain/src/attendance';
+import { ATTENDANCE_MESSAGES, addDays, todayIn, weekdayOf } from '../../packages/domain/src/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as SL, ATTENDANCE_SCREEN_MESSAGES as SM } from '../../packages/domain/src/attendance-screens';
 import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards';
 import { TEACHING_MESSAGES, type ClassArm, type SessionAssignments } from '../../packages/domain/src/teaching';

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Statement } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as BL } from '../../packages/domain/src/bursary-screens';
 import { termLabel } from '../../packages/domain/src/constants';
-import { addDays } from '../../packages/domain/src/attendance';
+import { addDays } from '../../packages/domain/src/attendance-rules';
 import { formatDate } from '../../packages/domain/src/datetime';
 import { FEE_REPORT_LABELS as L, type DebtorsPage } from '../../packages/domain/src/fee-reports';
 import { FEE_MESSAGES } from '../../packages/domain/src/fees';

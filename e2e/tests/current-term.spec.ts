@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ATTENDANCE_LABELS, weekdayName, type Register } from '../../packages/domain/src/attendance';
+import { ATTENDANCE_LABELS, type Register } from '../../packages/domain/src/attendance';
+import { weekdayName } from '../../packages/domain/src/attendance-rules';
 import type { CurrentTerm } from '../../packages/domain/src/current-term';
 import { formatDate } from '../../packages/domain/src/datetime';
 import type { ReportCard } from '../../packages/domain/src/report-cards';

@@ -3,15 +3,9 @@ import { inflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { greyPng } from '../../apps/server/test/grey-png';
 import { pdfText } from '../../apps/server/test/pdf-text';
-import {
-  CARD_CODES,
-  CARD_SECTION_TITLES as T,
-  REPORT_MESSAGES,
-  type ArmApproval,
-  type CommentSheet,
-  type RatingSheet,
-  type ReportTerm,
-} from '../../packages/domain/src/report-cards';
+import { CARD_CODES, REPORT_MESSAGES } from '../../packages/domain/src/report-card-rules';
+import { CARD_SECTION_TITLES as T, type ArmApproval, type CommentSheet, type RatingSheet } from '../../packages/domain/src/report-cards';
+import { type ReportTerm } from '../../packages/domain/src/report-card-schemas';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, studentSubjects, test, noSideways, pasteText } from '../fixtures';
 

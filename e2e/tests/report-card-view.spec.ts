@@ -1,6 +1,7 @@
 import { ATTENDANCE_LABELS } from '../../packages/domain/src/attendance';
 import { greyPng } from '../../apps/server/test/grey-png';
-import { CARD_SECTION_TITLES as T, REPORT_MESSAGES } from '../../packages/domain/src/report-cards';
+import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards';
+import { REPORT_MESSAGES } from '../../packages/domain/src/report-card-rules';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
 

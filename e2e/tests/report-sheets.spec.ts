@@ -1,14 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { greyPng } from '../../apps/server/test/grey-png';
-import {
-  REPORT_MESSAGES,
-  promotionLabel,
-  suggestComment,
-  type CommentSheet,
-  type RatingSheet,
-  type ReportSettings,
-  type ReportTerm,
-} from '../../packages/domain/src/report-cards';
+import { REPORT_MESSAGES, promotionLabel, suggestComment } from '../../packages/domain/src/report-card-rules';
+import { type CommentSheet, type RatingSheet } from '../../packages/domain/src/report-cards';
+import { type ReportSettings, type ReportTerm } from '../../packages/domain/src/report-card-schemas';
 import { apiToken, expect, expectAccessible, signInViaApi, test, noSideways, pasteText } from '../fixtures';
 
 // The screens that fill the report card, on a 360 px phone: the admin edits the traits, the rating

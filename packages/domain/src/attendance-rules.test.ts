@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { absenceStreaks, absentDay, schoolDaysOfTerm, timesOpened, type SchoolCalendar } from './attendance';
+import { absenceStreaks, absentDay } from './attendance-rules';
+import { schoolDaysOfTerm, timesOpened, type SchoolCalendar } from './attendance-calendar';
 
 /** Two weeks from Monday 8 September 2025: a holiday on Wednesday the 10th, Saturday the 13th an extra school day. */
 const term = { session_id: 1, term: '1st' as const, starts_on: '2025-09-08', ends_on: '2025-09-21' };

@@ -8,11 +8,9 @@ import {
   COUNTS_AS_PRESENT,
   countMarks,
   datesBetween,
-  timesOpened,
   type AttendanceStatus,
-  type CalendarEvent,
-  type SchoolCalendar,
-} from './attendance';
+} from './attendance-rules';
+import { timesOpened, type CalendarEvent, type SchoolCalendar } from './attendance-calendar';
 
 const status = fc.constantFrom(...ATTENDANCE_STATUSES);
 const day = fc.integer({ min: 0, max: 120 }).map((n) => addDays('2025-09-01', n));

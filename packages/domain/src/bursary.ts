@@ -25,8 +25,8 @@ import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
 import { textField } from './text';
 import { amountSchema } from './payments';
-import { isoDateField } from './report-cards';
-import { admissionNumberField, sessionIdField } from './results';
+import { isoDateField } from './report-card-schemas';
+import { admissionNumberField, sessionIdField } from './result-schemas';
 import { referenceKey, referenceProblem } from './bank-references';
 
 // ---------- capabilities ----------

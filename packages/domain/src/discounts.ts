@@ -24,7 +24,7 @@ import { TERM_VALUES, termLabel } from './constants';
 import { textField } from './text';
 import { formatNaira } from './money';
 import { amountSchema } from './payments';
-import { admissionNumberField, sessionIdField } from './results';
+import { admissionNumberField, sessionIdField } from './result-schemas';
 import { feeItemKey } from './fees';
 
 export const DISCOUNT_KINDS = ['sibling', 'staff_child', 'scholarship', 'other'] as const;

@@ -16,10 +16,10 @@
 import { z } from 'zod';
 import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
-import { dayNumber } from './attendance';
+import { dayNumber } from './attendance-rules';
 import { allocateCollected, isDue } from './fees-due';
-import { isoDateField } from './report-cards';
-import { sessionIdField } from './results';
+import { isoDateField } from './report-card-schemas';
+import { sessionIdField } from './result-schemas';
 import type { FeeStatus } from './fees';
 import type { PaymentMethod } from './bursary';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admissionNumberSchema } from './people';
-import { admissionNumberField, RESULT_MESSAGES } from './results';
+import { admissionNumberField } from './result-schemas';
+import { RESULT_MESSAGES } from './result-messages';
 
 describe('one admission number rule on every screen', () => {
   it('people and results accept and refuse the same numbers, each with its own messages', () => {

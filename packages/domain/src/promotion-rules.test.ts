@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROMOTION_RULE, promotionDecision, promotionLabel, type PromotionRule } from './report-cards';
+import { DEFAULT_PROMOTION_RULE, promotionDecision, promotionLabel, type PromotionRule } from './report-card-rules';
 
 /** The default rule, written out: promoted from 40.00, on trial from 35.00, pass mark 40 in English and Mathematics. */
 const rule: PromotionRule = {

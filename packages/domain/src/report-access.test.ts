@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sheetRights, sheetWriteRefusal } from './report-access';
 import { SESSION_CLOSED_CODE, TEACHING_MESSAGES } from './teaching';
-import { CARD_CODES, CARD_STATUSES, REPORT_MESSAGES } from './report-cards';
+import { CARD_CODES, CARD_STATUSES, REPORT_MESSAGES } from './report-card-rules';
 
 describe('who may change an arm’s report card sheets', () => {
   it('the admin always; the form teacher the form part while a draft; other staff and students nothing', () => {

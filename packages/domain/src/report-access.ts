@@ -3,7 +3,7 @@
  * overrides), shared so the server's refusals and the web client's `may_edit` flags never disagree.
  */
 import type { Role } from './constants';
-import { CARD_CODES, CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from './report-cards';
+import { CARD_CODES, CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from './report-card-rules';
 import { SESSION_CLOSED_CODE, TEACHING_MESSAGES } from './teaching';
 
 export interface SheetRights {

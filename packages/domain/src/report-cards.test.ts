@@ -14,7 +14,7 @@ import {
   type BankComment,
   type CardStatus,
   type PromotionRule,
-} from './report-cards';
+} from './report-card-rules';
 import { CLASS_LEVELS } from './teaching';
 
 const ACTIONS: ArmActionName[] = ['submit', 'approve', 'return', 'release'];

@@ -20,8 +20,8 @@ import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
 import { textField } from './text';
 import { amountSchema } from './payments';
-import { isoDateField } from './report-cards';
-import { sessionIdField } from './results';
+import { isoDateField } from './report-card-schemas';
+import { sessionIdField } from './result-schemas';
 import { BURSARY_MESSAGES, type LedgerEntry } from './bursary';
 import { referenceKey, referenceProblem } from './bank-references';
 

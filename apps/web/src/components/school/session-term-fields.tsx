@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { TERMS } from '@portal/domain/constants';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { SelectField } from '../ui/field';
 import { useToast } from '../../lib/toast';
 import { openingTerm, useCurrentTerm } from '../../lib/current-term';

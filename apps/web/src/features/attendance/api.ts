@@ -2,21 +2,16 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import type { Term } from '@portal/domain/constants';
 import type {
   AbsentToday,
-  AttendanceSettings,
-  AttendanceSettingsInput,
-  CalendarEvent,
-  CalendarEventInput,
   CarriedImport,
   CarriedImportPreview,
   MonthGrid,
-  Period,
   Register,
   RegisterSave,
   SchoolCalendarView,
   StudentAttendance,
-  TermDates,
-  TermDatesInput,
 } from '@portal/domain/attendance';
+import type { AttendanceSettings, AttendanceSettingsInput, Period } from '@portal/domain/attendance-rules';
+import type { CalendarEvent, CalendarEventInput, TermDates, TermDatesInput } from '@portal/domain/attendance-calendar';
 import type { MyClasses } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
 import { currentTermKey } from '../../lib/current-term';

@@ -1,12 +1,5 @@
-import {
-  ABSENCE_STREAK_ALERT,
-  countMarks,
-  type AttendanceStatus,
-  type MarkCounts,
-  type Register,
-  type RegisterRow,
-  type RegisterSave,
-} from '@portal/domain/attendance';
+import { ABSENCE_STREAK_ALERT, countMarks, type AttendanceStatus, type MarkCounts } from '@portal/domain/attendance-rules';
+import { type Register, type RegisterRow, type RegisterSave } from '@portal/domain/attendance';
 
 /** The marks on screen, by admission number (null: not marked yet). */
 export type Marks = Readonly<Record<string, AttendanceStatus | null>>;

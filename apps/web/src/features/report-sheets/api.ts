@@ -1,19 +1,16 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Term } from '@portal/domain/constants';
+import type { CommentKind } from '@portal/domain/report-card-rules';
+import type { CommentSheet, CommentSheetSaved, RatingSheet, RatingSheetSaved } from '@portal/domain/report-cards';
 import type {
-  CommentKind,
-  CommentSheet,
   CommentSheetSave,
-  CommentSheetSaved,
-  RatingSheet,
   RatingSheetSave,
-  RatingSheetSaved,
   ReportSettings,
   ReportSettingsInput,
   ReportTerm,
   ReportTermInput,
-} from '@portal/domain/report-cards';
+} from '@portal/domain/report-card-schemas';
 import type { MyClasses } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
 

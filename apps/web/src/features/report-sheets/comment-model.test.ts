@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES, type CommentSheetRow } from '@portal/domain/report-cards';
+import { REPORT_MESSAGES } from '@portal/domain/report-card-rules';
+import { type CommentSheetRow } from '@portal/domain/report-cards';
 import { commentCells, commentProblems, commentSaveRow } from './comment-model';
 
 const row: CommentSheetRow = {

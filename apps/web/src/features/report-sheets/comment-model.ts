@@ -1,12 +1,6 @@
-import {
-  COMMENT_MAX,
-  PROMOTION_DECISIONS,
-  REPORT_MESSAGES,
-  type CommentSheet,
-  type CommentSheetRow,
-  type CommentSheetSave,
-  type PromotionDecision,
-} from '@portal/domain/report-cards';
+import { COMMENT_MAX, PROMOTION_DECISIONS, REPORT_MESSAGES, type PromotionDecision } from '@portal/domain/report-card-rules';
+import { type CommentSheet, type CommentSheetRow } from '@portal/domain/report-cards';
+import { type CommentSheetSave } from '@portal/domain/report-card-schemas';
 import { parseDays, type Cells } from './sheet-model';
 
 /** A comment row's cells: the text of each field the screen edits. */

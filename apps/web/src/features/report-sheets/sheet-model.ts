@@ -1,4 +1,4 @@
-import { RATING_MAX, RATING_MIN, type Ratings, type RatingTrait } from '@portal/domain/report-cards';
+import { RATING_MAX, RATING_MIN, type Ratings, type RatingTrait } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_MESSAGES } from '@portal/domain/report-sheet-screens';
 import type { OutboxRow } from '../../lib/autosave/row-outbox';
 

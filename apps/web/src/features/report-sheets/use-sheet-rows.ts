@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useMemo, useState } from 'react';
-import { CARD_CODES } from '@portal/domain/report-cards';
+import { CARD_CODES } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_MESSAGES } from '@portal/domain/report-sheet-screens';
 import { saveFailure } from '../../lib/autosave/save-failure';
 import { useAutosaveRows } from '../../lib/autosave/use-autosave-rows';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/results';
+import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/result-messages';
 import type {
   AcademicSession,
   Broadsheet,

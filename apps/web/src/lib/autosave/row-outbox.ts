@@ -1,3 +1,5 @@
+// One file (about 460 lines): the outbox is one class whose saving, retry, conflict and storage
+// steps share private state; splitting it would expose that state.
 /**
  * The row-autosave engine every entry sheet uses (the score grid, the ratings and comments sheets,
  * the register): an outbox of rows, each holding the latest value typed and the stored value it was

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { TERMS, type Term } from '@portal/domain/constants';
-import { ATTENDANCE_LABELS, ATTENDANCE_MESSAGES, type CarriedImportPreview } from '@portal/domain/attendance';
+import { ATTENDANCE_LABELS, type CarriedImportPreview } from '@portal/domain/attendance';
+import { ATTENDANCE_MESSAGES } from '@portal/domain/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { CsvImportPreview, type PreviewColumn } from '../../../components/csv-import-preview';
 import { Alert } from '../../../components/ui/alert';

@@ -1,5 +1,6 @@
 import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
-import { ATTENDANCE_LABELS, ATTENDANCE_STATUS_LABELS, PERIOD_LABELS, weekdayName, type StudentAttendance } from '@portal/domain/attendance';
+import { ATTENDANCE_LABELS, type StudentAttendance } from '@portal/domain/attendance';
+import { ATTENDANCE_STATUS_LABELS, PERIOD_LABELS, weekdayName } from '@portal/domain/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';

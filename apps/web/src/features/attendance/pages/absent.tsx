@@ -1,12 +1,6 @@
 import { useSearchParams } from 'react-router';
-import {
-  ATTENDANCE_LABELS,
-  ATTENDANCE_SCREENS,
-  ATTENDANCE_STATUS_LABELS,
-  PERIOD_LABELS,
-  weekdayName,
-  type AbsentToday,
-} from '@portal/domain/attendance';
+import { ATTENDANCE_LABELS, ATTENDANCE_SCREENS, type AbsentToday } from '@portal/domain/attendance';
+import { ATTENDANCE_STATUS_LABELS, PERIOD_LABELS, weekdayName } from '@portal/domain/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';

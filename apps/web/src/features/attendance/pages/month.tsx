@@ -1,19 +1,17 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ATTENDANCE_SCREENS, ATTENDANCE_LABELS, type MonthGrid } from '@portal/domain/attendance';
 import {
-  ATTENDANCE_SCREENS,
   ATTENDANCE_STATUS_LABELS,
   ATTENDANCE_STATUS_LETTERS,
   ATTENDANCE_STATUSES,
-  ATTENDANCE_LABELS,
   addDays,
   todayIn,
   weekdayName,
-  type MonthGrid,
-} from '@portal/domain/attendance';
+} from '@portal/domain/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { REPORT_MESSAGES } from '@portal/domain/report-cards';
+import { REPORT_MESSAGES } from '@portal/domain/report-card-rules';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';

@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import {
   ATTENDANCE_CODES,
-  ATTENDANCE_LABELS,
   ATTENDANCE_MESSAGES,
-  ATTENDANCE_SCREENS,
   ATTENDANCE_STATUSES,
   ATTENDANCE_STATUS_LABELS,
   ATTENDANCE_STATUS_LETTERS,
@@ -15,12 +13,11 @@ import {
   weekdayName,
   type AttendanceStatus,
   type Period,
-  type Register,
-  type RegisterRow,
-} from '@portal/domain/attendance';
+} from '@portal/domain/attendance-rules';
+import { ATTENDANCE_LABELS, ATTENDANCE_SCREENS, type Register, type RegisterRow } from '@portal/domain/attendance';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { REPORT_MESSAGES } from '@portal/domain/report-cards';
+import { REPORT_MESSAGES } from '@portal/domain/report-card-rules';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

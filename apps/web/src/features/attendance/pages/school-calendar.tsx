@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { TERMS } from '@portal/domain/constants';
+import { ATTENDANCE_SCREENS, type SchoolCalendarView } from '@portal/domain/attendance';
 import {
-  ATTENDANCE_SCREENS,
   CALENDAR_EVENT_KINDS,
   CALENDAR_EVENT_KIND_LABELS,
   calendarEventSchema,
   type CalendarEventKind,
-  type SchoolCalendarView,
-} from '@portal/domain/attendance';
+} from '@portal/domain/attendance-calendar';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';

@@ -3,7 +3,7 @@ import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as BL, BURSARY_SCREEN_MESSAGES as BM } from '@portal/domain/bursary-screens';
 import { TERMS } from '@portal/domain/constants';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { todayIn } from '@portal/domain/attendance';
+import { todayIn } from '@portal/domain/attendance-rules';
 import { sanitizeAmountInput } from '@portal/domain/payments';
 import { TRANSFER_REPORT_SCREEN_LABELS as L, TRANSFER_REPORT_SCREEN_MESSAGES as M } from '@portal/domain/transfer-report-screens';
 import {

@@ -11,7 +11,7 @@ import {
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
 import { TERMS, TIMINGS } from '@portal/domain/constants';
 import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { todayIn } from '@portal/domain/attendance';
+import { todayIn } from '@portal/domain/attendance-rules';
 import { formatNaira } from '@portal/domain/money';
 import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, paymentDateWindow } from '@portal/domain/money-guards';
 import { sanitizeAmountInput } from '@portal/domain/payments';

@@ -1,3 +1,5 @@
+// One file (about 405 lines): one page whose schedule form, copy-from-last-term and list share one
+// state; its few helpers above are used only here.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import { FEE_MESSAGES } from '@portal/domain/fees';

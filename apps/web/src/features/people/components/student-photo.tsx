@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { REPORT_MESSAGES } from '@portal/domain/report-cards';
+import { REPORT_MESSAGES } from '@portal/domain/report-card-rules';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '@portal/domain/report-card-screens';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { termLabel } from '@portal/domain/constants';
-import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-cards';
+import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';

@@ -1,15 +1,9 @@
 import { memo, useCallback, useMemo, useState, type FocusEvent } from 'react';
 import { ATTENDANCE_LABELS } from '@portal/domain/attendance';
-import {
-  PROMOTION_DECISIONS,
-  REPORT_MESSAGES,
-  promotionLabel,
-  type CommentKind,
-  type CommentSheet,
-  type CommentSheetRow,
-} from '@portal/domain/report-cards';
+import { PROMOTION_DECISIONS, REPORT_MESSAGES, promotionLabel, type CommentKind } from '@portal/domain/report-card-rules';
+import { type CommentSheet, type CommentSheetRow } from '@portal/domain/report-cards';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
-import { formatAverage } from '@portal/domain/results';
+import { formatAverage } from '@portal/domain/result-messages';
 import { classLevelOf, type ClassLevel } from '@portal/domain/teaching';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

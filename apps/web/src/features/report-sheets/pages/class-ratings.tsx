@@ -1,12 +1,6 @@
 import { memo, useCallback, useMemo, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
-import {
-  RATING_DOMAIN_LABELS,
-  RATING_DOMAINS,
-  RATING_MAX,
-  RATING_MIN,
-  type RatingSheet,
-  type RatingTrait,
-} from '@portal/domain/report-cards';
+import { RATING_DOMAIN_LABELS, RATING_DOMAINS, RATING_MAX, RATING_MIN, type RatingTrait } from '@portal/domain/report-card-rules';
+import { type RatingSheet } from '@portal/domain/report-cards';
 import {
   RATING_FILL as F,
   REPORT_SHEET_LABELS as L,

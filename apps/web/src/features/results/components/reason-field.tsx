@@ -1,4 +1,4 @@
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { TextField } from '../../../components/ui/field';
 
 /** The reason a change to released results (or a deletion) must give, kept in the audit trail. */

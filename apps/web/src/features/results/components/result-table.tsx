@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatAverage, type Result } from '@portal/domain/results';
+import { formatAverage } from '@portal/domain/result-messages';
+import { type Result } from '@portal/domain/results';
 import { remarkOf, useGradingScales } from '../api';
 import { HeaderRow, ScrollTable } from '../../../components/ui/scroll-table';
 

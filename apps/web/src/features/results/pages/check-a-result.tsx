@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

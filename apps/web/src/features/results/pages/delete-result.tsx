@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES, type Result } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
+import { type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

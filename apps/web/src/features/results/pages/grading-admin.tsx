@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { scaleProblems, type GradeBandInput } from '@portal/domain/grading';
-import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, type GradingScaleResponse } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/result-messages';
+import { type GradingScaleResponse } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { termLabel } from '@portal/domain/constants';
-import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,8 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
-import { CARD_STATUS_LABELS, REPORT_MESSAGES, type ArmApproval, type CardStatus } from '@portal/domain/report-cards';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
+import { type ArmApproval } from '@portal/domain/report-cards';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '@portal/domain/report-card-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';

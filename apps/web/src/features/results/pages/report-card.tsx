@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/results';
+import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { termLabel } from '@portal/domain/constants';
-import { RESULT_ADMIN_MESSAGES } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';

@@ -1,7 +1,11 @@
+// One file (about 435 lines): one page whose class/subject choice, entries, draft and upload share
+// one state; it has no sub-components that stand alone.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { TIMINGS } from '@portal/domain/constants';
-import { admissionNumberField, RESULT_MESSAGES, type Result } from '@portal/domain/results';
+import { admissionNumberField } from '@portal/domain/result-schemas';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
+import { type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

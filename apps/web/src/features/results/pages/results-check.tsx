@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
-import { RESULT_MESSAGES, type Result, type ResultStudent } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
+import { type Result, type ResultStudent } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
 import type { GradeBand } from '@portal/domain/grading';
 import { levelOfClass, termLabel } from '@portal/domain/constants';
-import { formatAverage } from '@portal/domain/results';
+import { formatAverage } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, sessionNameField } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/result-messages';
+import { sessionNameField } from '@portal/domain/result-schemas';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

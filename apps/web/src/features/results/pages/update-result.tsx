@@ -1,5 +1,8 @@
+// One file (about 460 lines): one page whose search, row edits, draft and saves share one state;
+// it has no sub-components that stand alone.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES, type Result } from '@portal/domain/results';
+import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/result-messages';
+import { type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { admissionNumberField } from '@portal/domain/results';
+import { admissionNumberField } from '@portal/domain/result-schemas';
 import {
   classLevelOf,
   sectionAllows,

@@ -7,7 +7,7 @@ import {
   type ScoreSheetResult,
   type ScoreSheetSave,
 } from '@portal/domain/assessment';
-import { RESULT_MESSAGES } from '@portal/domain/results';
+import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { ApiError } from '../../../../lib/api-client';
 import { saveFailure } from '../../../../lib/autosave/save-failure';
 import { useAutosaveRows } from '../../../../lib/autosave/use-autosave-rows';

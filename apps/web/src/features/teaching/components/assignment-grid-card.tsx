@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { CLASS_LEVELS, TEACHING_MESSAGES, type ClassLevel, type SessionAssignments, type TeachingStructure } from '@portal/domain/teaching';
+import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
+import type { StaffRecord } from '@portal/domain/people-constants';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, EmptyState } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
+import { useToast } from '../../../lib/toast';
+import { useSaveAssignments, useSaveFormTeachers } from '../api';
+import { GridHead, GridSelect } from './grid';
+import { teachingError } from '../errors';
+import { ScrollTable } from '../../../components/ui/scroll-table';
+
+const cellKey = (armId: number, subjectId: number) => `${armId}|${subjectId}`;
+const staffName = (s: StaffRecord) => `${s.first_name} ${s.last_name}`.trim();
+
+export function GridCard({
+  sessionId,
+  data,
+  structure,
+  staff,
+}: {
+  sessionId: number;
+  data: SessionAssignments;
+  structure: TeachingStructure;
+  staff: StaffRecord[];
+}) {
+  const toast = useToast();
+  const saveAssignments = useSaveAssignments();
+  const saveFormTeachers = useSaveFormTeachers();
+  const [level, setLevel] = useState<ClassLevel>('JSS 1');
+  const [cells, setCells] = useState<Map<string, number[]>>(new Map());
+  const [forms, setForms] = useState<Map<number, number | null>>(new Map());
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const arms = structure.arms.filter((a) => a.level === level && !a.retired);
+  const offered = structure.offerings.find((o) => o.class_level === level)?.subjects.map((o) => o.subject_id) ?? [];
+  const subjects = structure.subjects.filter((s) => !s.retired && offered.includes(s.id));
+  const storedCell = (armId: number, subjectId: number) =>
+    data.cells.find((c) => c.arm_id === armId && c.subject_id === subjectId)?.staff.map((s) => s.id) ?? [];
+  const cell = (armId: number, subjectId: number) => cells.get(cellKey(armId, subjectId)) ?? storedCell(armId, subjectId);
+  const storedForm = (armId: number) => data.form_teachers.find((f) => f.arm_id === armId)?.staff?.id ?? null;
+  const form = (armId: number) => (forms.has(armId) ? forms.get(armId)! : storedForm(armId));
+  const nameOf = (id: number) => {
+    const s = staff.find((x) => x.id === id);
+    if (s) return staffName(s);
+    for (const c of data.cells) for (const t of c.staff) if (t.id === id) return t.name;
+    return `#${id}`;
+  };
+  const changes = cells.size + forms.size;
+
+  function setCell(armId: number, subjectId: number, ids: number[]) {
+    const stored = storedCell(armId, subjectId);
+    setCells((m) => {
+      const next = new Map(m);
+      const same = ids.length === stored.length && ids.every((x) => stored.includes(x));
+      if (same) next.delete(cellKey(armId, subjectId));
+      else next.set(cellKey(armId, subjectId), ids);
+      return next;
+    });
+    setError('');
+  }
+
+  function setForm(armId: number, id: number | null) {
+    setForms((m) => {
+      const next = new Map(m);
+      if (id === storedForm(armId)) next.delete(armId);
+      else next.set(armId, id);
+      return next;
+    });
+    setError('');
+  }
+
+  async function save() {
+    if (!changes) {
+      toast.info(M.noChanges);
+      return;
+    }
+    setSaving(true);
+    setError('');
+    try {
+      if (cells.size) {
+        await saveAssignments.mutateAsync({
+          session_id: sessionId,
+          cells: [...cells].map(([k, ids]) => {
+            const [arm, subject] = k.split('|').map(Number);
+            return { arm_id: arm!, subject_id: subject!, staff_ids: ids };
+          }),
+        });
+        setCells(new Map());
+        toast.success(TEACHING_MESSAGES.assignmentsSaved);
+      }
+      if (forms.size) {
+        await saveFormTeachers.mutateAsync({ session_id: sessionId, arms: [...forms].map(([arm_id, staff_id]) => ({ arm_id, staff_id })) });
+        setForms(new Map());
+        toast.success(TEACHING_MESSAGES.formTeachersSaved);
+      }
+    } catch (err) {
+      setError(teachingError(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const staffOptions = staff.map((s) => ({ value: String(s.id), label: `${staffName(s)} (${s.staff_id})` }));
+
+  return (
+    <Card
+      title="Subject and form teachers"
+      actions={
+        <Button onClick={() => void save()} loading={saving}>
+          Save assignments
+        </Button>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-4">
+        <div className="w-40">
+          <SelectField label="Class level" value={level} onChange={(e) => setLevel(e.target.value as ClassLevel)} options={CLASS_LEVELS} />
+        </div>
+        {changes > 0 && (
+          <p className="pb-2 text-sm font-medium text-amber-800" role="status">
+            {M.unsavedCells(changes)}
+          </p>
+        )}
+      </div>
+      {error && (
+        <Alert tone="error" className="mb-3">
+          {error}
+        </Alert>
+      )}
+      {staff.length === 0 && <EmptyState>{M.noStaff}</EmptyState>}
+      {arms.length > 0 && staff.length > 0 && (
+        <ScrollTable
+          label={`Assignments ${level}`}
+          className="grid-scroll"
+          tableClassName="stack-sm stack-sm-1 w-full border-collapse text-sm"
+        >
+          <GridHead first="Subject" sticky columnClass="min-w-52" columns={arms.map((a) => ({ key: a.id, label: a.name }))} />
+          <tbody>
+            <tr className="border-b border-slate-200 bg-slate-50">
+              <th scope="row" className="sticky-col bg-slate-50 p-2 text-left font-semibold">
+                Form teacher
+              </th>
+              {arms.map((a) => (
+                <td key={a.id} data-label={a.name} className="p-1">
+                  <GridSelect
+                    label={`Form teacher of ${a.name}`}
+                    value={form(a.id) === null ? '' : String(form(a.id))}
+                    changed={forms.has(a.id)}
+                    onChange={(next) => setForm(a.id, next === '' ? null : Number(next))}
+                    options={[{ value: '', label: 'None' }, ...staffOptions]}
+                    className="w-full max-w-56"
+                  />
+                </td>
+              ))}
+            </tr>
+            {subjects.map((s) => (
+              <tr key={s.id} className="border-b border-slate-100">
+                <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
+                  {s.name}
+                </th>
+                {arms.map((a) => {
+                  const ids = cell(a.id, s.id);
+                  const changed = cells.has(cellKey(a.id, s.id));
+                  return (
+                    <td key={a.id} data-label={a.name} className="p-1 align-top">
+                      <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
+                        {ids.length > 0 && (
+                          <ul
+                            className="flex flex-wrap justify-end gap-1 sm:justify-start"
+                            aria-label={`Teachers of ${s.name} in ${a.name}`}
+                          >
+                            {ids.map((id) => (
+                              <li key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900">
+                                {nameOf(id)}
+                                <button
+                                  type="button"
+                                  className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
+                                  aria-label={`Remove ${nameOf(id)} from ${s.name} in ${a.name}`}
+                                  onClick={() =>
+                                    setCell(
+                                      a.id,
+                                      s.id,
+                                      ids.filter((x) => x !== id),
+                                    )
+                                  }
+                                >
+                                  ×
+                                </button>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                        <select
+                          aria-label={`Add a teacher of ${s.name} in ${a.name}`}
+                          value=""
+                          onChange={(e) => e.target.value && setCell(a.id, s.id, [...ids, Number(e.target.value)])}
+                          className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                        >
+                          <option value="">{ids.length ? 'Add another…' : 'Assign a teacher…'}</option>
+                          {staffOptions
+                            .filter((o) => !ids.includes(Number(o.value)))
+                            .map((o) => (
+                              <option key={o.value} value={o.value}>
+                                {o.label}
+                              </option>
+                            ))}
+                        </select>
+                      </div>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { SUBJECT_SECTIONS, type CatalogueSubject, type SubjectSection } from '@portal/domain/teaching';
+import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useToast } from '../../../lib/toast';
+import { useCreateSubject, usePatchSubject } from '../api';
+import { teachingError } from '../errors';
+import { useRowAction, RowActions } from './row-actions';
+
+const SECTION_LABEL: Record<SubjectSection, string> = { JSS: 'JSS only', SSS: 'SSS only', ALL: 'JSS and SSS' };
+const SECTION_OPTIONS = SUBJECT_SECTIONS.map((s) => ({ value: s, label: SECTION_LABEL[s] }));
+
+interface SubjectDraft {
+  name: string;
+  code: string;
+  section: SubjectSection;
+}
+
+function SubjectForm({
+  initial,
+  submitLabel,
+  idPrefix,
+  onSubmit,
+  onCancel,
+  busy,
+}: {
+  initial: SubjectDraft;
+  submitLabel: string;
+  idPrefix: string;
+  onSubmit: (d: SubjectDraft) => Promise<string | null>;
+  onCancel?: () => void;
+  busy: boolean;
+}) {
+  const [d, setD] = useState(initial);
+  const [error, setError] = useState('');
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_8rem_10rem_auto] sm:items-start"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit(d).then((err) => {
+          if (err) setError(err);
+          else if (!onCancel) setD(initial);
+        });
+      }}
+      noValidate
+    >
+      <TextField
+        label={`${idPrefix}Subject name`}
+        value={d.name}
+        maxLength={60}
+        onChange={(e) => {
+          setD({ ...d, name: e.target.value });
+          setError('');
+        }}
+      />
+      <TextField
+        label={`${idPrefix}Code`}
+        value={d.code}
+        maxLength={10}
+        onChange={(e) => {
+          setD({ ...d, code: e.target.value.toUpperCase() });
+          setError('');
+        }}
+      />
+      <SelectField
+        label={`${idPrefix}Section`}
+        value={d.section}
+        onChange={(e) => setD({ ...d, section: e.target.value as SubjectSection })}
+        options={SECTION_OPTIONS}
+      />
+      <div className="flex gap-2 sm:mt-6">
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+      {error && (
+        <Alert tone="error" className="sm:col-span-4">
+          {error}
+        </Alert>
+      )}
+    </form>
+  );
+}
+
+export function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
+  const toast = useToast();
+  const createSubject = useCreateSubject();
+  const patchSubject = usePatchSubject();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [showRetired, setShowRetired] = useState(false);
+  const rowAction = useRowAction();
+  const shown = subjects.filter((s) => showRetired || !s.retired);
+
+  async function create(d: SubjectDraft): Promise<string | null> {
+    try {
+      const s = await createSubject.mutateAsync({ name: d.name.trim(), code: d.code.trim(), section: d.section });
+      toast.success(M.subjectAdded(s.name));
+      return null;
+    } catch (err) {
+      return teachingError(err);
+    }
+  }
+
+  async function save(s: CatalogueSubject, d: SubjectDraft): Promise<string | null> {
+    try {
+      await patchSubject.mutateAsync({ id: s.id, body: { name: d.name.trim(), code: d.code.trim(), section: d.section } });
+      toast.success(M.subjectSaved(d.name.trim()));
+      setEditing(null);
+      return null;
+    } catch (err) {
+      return teachingError(err);
+    }
+  }
+
+  const retire = (s: CatalogueSubject, retired: boolean) =>
+    rowAction.run(s.id, async () => {
+      await patchSubject.mutateAsync({ id: s.id, body: { retired } });
+      return retired ? M.subjectRetired(s.name) : M.subjectSaved(s.name);
+    });
+
+  return (
+    <Card title="Subject catalogue">
+      <h3 className="mb-2 text-sm font-semibold text-slate-800">Add a subject</h3>
+      <SubjectForm
+        initial={{ name: '', code: '', section: 'ALL' }}
+        submitLabel="Add subject"
+        idPrefix=""
+        onSubmit={create}
+        busy={createSubject.isPending}
+      />
+      <label className="mt-4 inline-flex min-h-11 items-center gap-2 text-sm">
+        <input type="checkbox" checked={showRetired} onChange={(e) => setShowRetired(e.target.checked)} />
+        Show retired subjects
+      </label>
+      <ul className="mt-2 divide-y divide-slate-100" aria-label="Subjects">
+        {shown.map((s) => (
+          <li key={s.id} className="py-2" data-testid={`subject-${s.code}`}>
+            {editing === s.id ? (
+              <SubjectForm
+                initial={{ name: s.name, code: s.code, section: s.section }}
+                submitLabel="Save"
+                idPrefix={`${s.name}: `}
+                onSubmit={(d) => save(s, d)}
+                onCancel={() => setEditing(null)}
+                busy={patchSubject.isPending}
+              />
+            ) : (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className={s.retired ? 'text-slate-500' : ''}>
+                  <span className="font-medium">{s.name}</span>{' '}
+                  <span className="text-sm text-slate-600">
+                    {s.code} · {SECTION_LABEL[s.section]}
+                    {s.retired && ' · retired'}
+                  </span>
+                </p>
+                <RowActions
+                  name={s.name}
+                  edit={s.retired ? undefined : { label: 'Edit', onClick: () => setEditing(s.id) }}
+                  other={{ label: s.retired ? 'Restore' : 'Retire', onClick: () => void retire(s, !s.retired) }}
+                />
+              </div>
+            )}
+            {rowAction.errorOf(s.id)}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
