@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { LedgerPage, Payment, Receipt, Statement } from '@portal/domain';
 import { describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { lagosDay, signInBursar, type Student } from '../../../test/payments-fixtures';
+import { lagosDay, recordPayment, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
 
 /**
@@ -21,23 +21,17 @@ describeEachDatabase('a renamed session keeps its payments', (dialect) => {
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
 
   it('statement, ledger, history and receipt follow the session after its rename', async () => {
-    const recorded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bursary/payments/',
-      headers: bursar.auth,
-      payload: {
-        admission_number: pupil.admissionNumber,
-        session_id: sessionId,
-        term: '1st',
-        amount: 25000,
-        method: 'cash',
-        bank: '',
-        paid_on: lagosDay(),
-        note: '',
-      },
+    const { reference } = await recordPayment(ctx, bursar, {
+      admission_number: pupil.admissionNumber,
+      session_id: sessionId,
+      term: '1st',
+      amount: 25000,
+      method: 'cash',
+      bank: '',
+      bank_reference: '',
+      paid_on: lagosDay(),
+      note: '',
     });
-    expect(recorded.statusCode, recorded.body).toBe(201);
-    const reference = recorded.json<{ reference: string }>().reference;
 
     const renamed = await ctx.app.inject({
       method: 'PATCH',
