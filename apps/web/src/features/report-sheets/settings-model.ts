@@ -44,5 +44,3 @@ export function toInput(f: Form): unknown {
     comment_bank: f.comment_bank.map((c) => ({ ...c, min: num(c.min), max: num(c.max) })),
   };
 }
-
-export type Errors = Record<string, string[]>;

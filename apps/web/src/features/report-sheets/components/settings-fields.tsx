@@ -3,7 +3,8 @@ import { MAX_TRAITS_PER_DOMAIN, RATING_DOMAIN_LABELS, REPORT_MESSAGES, type Rati
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import type { Form, Errors } from '../settings-model';
+import { useFieldArray, type useSchemaFieldForm } from '../../../lib/schema-field-array';
+import type { Form } from '../settings-model';
 
 /** A bank field's label as shown, with the comment's number for screen readers (every comment has the same fields). */
 export function numbered(label: string, i: number) {
@@ -17,25 +18,17 @@ export function numbered(label: string, i: number) {
 
 const MAX_IMAGE = 2_000_000;
 
-export function TraitList({
-  domain,
-  list,
-  errors,
-  onChange,
-}: {
-  domain: RatingDomain;
-  list: Form['traits'][RatingDomain];
-  errors: Errors;
-  onChange: (l: Form['traits'][RatingDomain]) => void;
-}) {
+/** The settings form as its parts edit it. */
+export type SettingsFormApi = ReturnType<typeof useSchemaFieldForm<Form>>;
+
+export function TraitList({ domain, form }: { domain: RatingDomain; form: SettingsFormApi }) {
   const [adding, setAdding] = useState('');
+  // `key`, not react-hook-form's `id`: a stored trait's own id is part of its value (its ratings follow it).
+  const rows = useFieldArray({ control: form.control, name: `traits.${domain}`, keyName: 'key' });
+  const list = form.getValues(`traits.${domain}`);
   const title = RATING_DOMAIN_LABELS[domain];
-  const move = (i: number, d: number) => {
-    const next = [...list];
-    [next[i], next[i + d]] = [next[i + d]!, next[i]!];
-    onChange(next);
-  };
-  const listError = errors[`traits.${domain}`];
+  const move = (i: number, d: number) => rows.swap(i, i + d);
+  const listError = form.errorOf(`traits.${domain}`);
   return (
     <section aria-labelledby={`traits-${domain}`} className="flex flex-col gap-2" data-testid={`traits-${domain}`}>
       <h3 id={`traits-${domain}`} className="font-semibold">
@@ -43,44 +36,42 @@ export function TraitList({
       </h3>
       {!list.length && <p className="text-sm text-slate-600">{M.traitsEmpty}</p>}
       <ol className="flex flex-col gap-2">
-        {list.map((t, i) => (
-          <li key={t.id ?? `new-${i}`} className="flex flex-wrap items-end gap-1">
-            <div className="min-w-40 flex-1">
-              <TextField
-                label={`${title}: trait ${i + 1}`}
-                value={t.name}
-                error={errors[`traits.${domain}.${i}.name`]}
-                onChange={(e) => onChange(list.map((x, k) => (k === i ? { ...x, name: e.target.value } : x)))}
-              />
-            </div>
-            <Button
-              variant="ghost"
-              className="px-2"
-              disabled={i === 0}
-              onClick={() => move(i, -1)}
-              aria-label={`${L.moveUp}: ${t.name || i + 1}`}
-            >
-              ↑
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-2"
-              disabled={i === list.length - 1}
-              onClick={() => move(i, 1)}
-              aria-label={`${L.moveDown}: ${t.name || i + 1}`}
-            >
-              ↓
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-2"
-              onClick={() => onChange(list.filter((_, k) => k !== i))}
-              aria-label={`${L.remove}: ${t.name || i + 1}`}
-            >
-              ✕
-            </Button>
-          </li>
-        ))}
+        {rows.fields.map(({ key }, i) => {
+          const t = list[i]!;
+          return (
+            <li key={key} className="flex flex-wrap items-end gap-1">
+              <div className="min-w-40 flex-1">
+                <TextField
+                  label={`${title}: trait ${i + 1}`}
+                  value={t.name}
+                  error={form.errorOf(`traits.${domain}.${i}.name`)}
+                  onChange={(e) => form.setField(`traits.${domain}.${i}.name`, e.target.value)}
+                />
+              </div>
+              <Button
+                variant="ghost"
+                className="px-2"
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+                aria-label={`${L.moveUp}: ${t.name || i + 1}`}
+              >
+                ↑
+              </Button>
+              <Button
+                variant="ghost"
+                className="px-2"
+                disabled={i === list.length - 1}
+                onClick={() => move(i, 1)}
+                aria-label={`${L.moveDown}: ${t.name || i + 1}`}
+              >
+                ↓
+              </Button>
+              <Button variant="ghost" className="px-2" onClick={() => rows.remove(i)} aria-label={`${L.remove}: ${t.name || i + 1}`}>
+                ✕
+              </Button>
+            </li>
+          );
+        })}
       </ol>
       {listError && (
         <p className="text-sm text-red-700" role="alert">
@@ -96,7 +87,7 @@ export function TraitList({
             variant="secondary"
             disabled={!adding.trim()}
             onClick={() => {
-              onChange([...list, { name: adding.trim() }]);
+              rows.append({ name: adding.trim() }, { shouldFocus: false });
               setAdding('');
             }}
           >

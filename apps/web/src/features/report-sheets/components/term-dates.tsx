@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { TERMS } from '@portal/domain/constants';
 import { REPORT_MESSAGES } from '@portal/domain/report-card-rules';
-import { reportTermSchema, type ReportTerm } from '@portal/domain/report-card-schemas';
+import { reportTermSchema, type ReportTerm, type ReportTermInput } from '@portal/domain/report-card-schemas';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,60 +14,54 @@ import { useToast } from '../../../lib/toast';
 import { useReportTerms, useSaveReportTerm } from '../api';
 import { useSessions } from '../../../lib/school-calendar';
 import { SessionSelect } from '../../../components/school/session-select';
-import { issueErrors } from '../../../lib/form-errors';
-import { num, type Errors } from '../settings-model';
+import { useSchemaForm } from '../../../lib/schema-form';
+import { num } from '../settings-model';
+
+interface TermForm extends Record<string, string> {
+  next_term_begins: string;
+  times_opened: string;
+}
 
 function TermRow({ sessionId, value }: { sessionId: number; value: ReportTerm }) {
-  const [begins, setBegins] = useState(value.next_term_begins ?? '');
-  const [opened, setOpened] = useState(value.times_opened === null ? '' : String(value.times_opened));
-  const [errors, setErrors] = useState<Errors>({});
   const save = useSaveReportTerm();
   const toast = useToast();
   const label = TERMS.find((t) => t.value === value.term)?.label ?? value.term;
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = reportTermSchema.safeParse({
+  const form = useSchemaForm<TermForm>({
+    defaultValues: {
+      next_term_begins: value.next_term_begins ?? '',
+      times_opened: value.times_opened === null ? '' : String(value.times_opened),
+    },
+    schema: reportTermSchema,
+    toBody: (f) => ({
       session_id: sessionId,
       term: value.term,
-      next_term_begins: begins.trim() || null,
-      times_opened: opened.trim() === '' ? null : num(opened),
-    });
-    if (!parsed.success) {
-      return setErrors(issueErrors(parsed.error, { depth: 1 }));
-    }
-    setErrors({});
+      next_term_begins: f.next_term_begins.trim() || null,
+      times_opened: f.times_opened.trim() === '' ? null : num(f.times_opened),
+    }),
+    fieldOf: (path) => path.split('.')[0]!,
+    keepFocus: true,
+  });
+  async function onValid(_: TermForm, body: unknown) {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(body as ReportTermInput);
       toast.success(REPORT_MESSAGES.termSaved);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors, { focus: false });
       toast.error(firstServerMessage(err) ?? M.saveFailed);
     }
   }
   return (
     <form
-      onSubmit={(e) => void onSubmit(e)}
+      ref={form.formRef}
+      onSubmit={(e) => void form.submit(onValid)(e)}
       noValidate
       aria-label={`${L.termDates}: ${label}`}
       className="grid gap-3 border-b border-slate-100 pb-4 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end"
       data-testid={`term-${value.term}`}
     >
       <p className="font-medium">{label}</p>
-      <TextField
-        label={`${L.nextTermBegins} (${label})`}
-        type="date"
-        value={begins}
-        onChange={(e) => setBegins(e.target.value)}
-        error={errors.next_term_begins}
-      />
-      <TextField
-        label={`${L.timesOpened} (${label})`}
-        hint={L.timesOpenedHint}
-        inputMode="numeric"
-        value={opened}
-        onChange={(e) => setOpened(e.target.value)}
-        error={errors.times_opened}
-      />
+      <TextField label={`${L.nextTermBegins} (${label})`} type="date" {...form.field('next_term_begins')} />
+      <TextField label={`${L.timesOpened} (${label})`} hint={L.timesOpenedHint} inputMode="numeric" {...form.field('times_opened')} />
       <Button type="submit" variant="secondary" loading={save.isPending}>
         {L.saveTerm}
       </Button>

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { COMMENT_KINDS, RATING_DOMAINS, REPORT_MESSAGES, type CommentKind } from '@portal/domain/report-card-rules';
-import { reportSettingsSchema, type ReportSettings } from '@portal/domain/report-card-schemas';
+import { reportSettingsSchema, type ReportSettings, type ReportSettingsInput } from '@portal/domain/report-card-schemas';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -13,86 +12,86 @@ import { firstServerMessage } from '../../../lib/errors';
 import { currentSubjectNames, useSubjects } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { useReportSettings, useSaveReportSettings } from '../api';
-import { issueErrors } from '../../../lib/form-errors';
-import { type Form, toForm, toInput, type Errors } from '../settings-model';
+import { useFieldArray, useSchemaFieldForm } from '../../../lib/schema-field-array';
+import type { FieldErrors } from '../../../lib/schema-form';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { type Form, toForm, toInput } from '../settings-model';
 import { numbered, TraitList, ImageField } from '../components/settings-fields';
 import { TermDates } from '../components/term-dates';
 
+/** The principal's signature and the school stamp: the two sign-off images the cards print. */
+const IMAGES = [
+  { name: 'signature', label: L.signature, removeLabel: L.removeSignature },
+  { name: 'stamp', label: L.stamp, removeLabel: L.removeStamp },
+] as const;
+
 function SettingsForm({ settings }: { settings: ReportSettings }) {
-  const [form, setForm] = useState<Form>(() => toForm(settings));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaFieldForm<Form>({ defaultValues: toForm(settings), schema: reportSettingsSchema, toBody: toInput });
+  const { values, setField, errorOf } = form;
+  const bank = useFieldArray({ control: form.control, name: 'comment_bank' });
   const save = useSaveReportSettings();
   const subjects = useSubjects();
   const toast = useToast();
-  const update = (f: (x: Form) => Form) => setForm((x) => f(x));
-  const subjectNames = [...new Set([...currentSubjectNames(subjects.data), ...form.promotion.required_subjects])];
+  const required = values.promotion.required_subjects;
+  const subjectNames = [...new Set([...currentSubjectNames(subjects.data), ...required])];
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = reportSettingsSchema.safeParse(toInput(form));
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error));
-      toast.error(parsed.error.issues[0]!.message);
-      return;
-    }
-    setErrors({});
+  async function onValid(body: unknown) {
     try {
       // The server answers with what it stored: new traits get their ids, images are normalised.
-      setForm(toForm(await save.mutateAsync(parsed.data)));
+      form.reset(toForm(await save.mutateAsync(body as ReportSettingsInput)));
       toast.success(REPORT_MESSAGES.settingsSaved);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors);
       toast.error(firstServerMessage(err) ?? M.saveFailed);
     }
   }
+  // The first of the schema's messages (the fields show them all).
+  const onInvalid = (errors: FieldErrors) => toast.error(Object.values(errors)[0]![0]!);
 
   const promo = (k: 'min_average' | 'trial_average' | 'pass_mark', label: string, hint?: string) => (
     <TextField
       label={label}
       inputMode="decimal"
-      value={form.promotion[k]}
+      value={values.promotion[k]}
       hint={hint}
-      error={errors[`promotion.${k}`]}
-      onChange={(e) => update((x) => ({ ...x, promotion: { ...x.promotion, [k]: e.target.value } }))}
+      error={errorOf(`promotion.${k}`)}
+      onChange={(e) => setField(`promotion.${k}`, e.target.value)}
     />
   );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5" aria-label={REPORT_SHEET_TITLES.settings}>
+    <form
+      onSubmit={(e) => void form.submit(onValid, onInvalid)(e)}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-label={REPORT_SHEET_TITLES.settings}
+    >
       <Card title={L.traits}>
         <div className="grid gap-6 md:grid-cols-2">
           {RATING_DOMAINS.map((d) => (
-            <TraitList
-              key={d}
-              domain={d}
-              list={form.traits[d]}
-              errors={errors}
-              onChange={(l) => update((x) => ({ ...x, traits: { ...x.traits, [d]: l } }))}
-            />
+            <TraitList key={d} domain={d} form={form} />
           ))}
         </div>
       </Card>
       <Card title={L.ratingLabels}>
         <div className="grid gap-3 sm:grid-cols-5">
-          {form.rating_labels.map((l, i) => (
+          {values.rating_labels.map((l, i) => (
             <TextField
               key={i}
               label={L.ratingLabel(i + 1)}
               value={l}
-              error={errors[`rating_labels.${i}`]}
-              onChange={(e) => update((x) => ({ ...x, rating_labels: x.rating_labels.map((v, k) => (k === i ? e.target.value : v)) }))}
+              error={errorOf(`rating_labels.${i}`)}
+              onChange={(e) => setField(`rating_labels.${i}`, e.target.value)}
             />
           ))}
         </div>
-        <label className="mt-4 flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-5 w-5 shrink-0"
-            checked={form.require_comments}
-            onChange={(e) => update((x) => ({ ...x, require_comments: e.target.checked }))}
-          />
-          {L.requireComments}
-        </label>
+        <CheckboxField
+          className="mt-4 items-start"
+          boxClassName="mt-0.5 h-5 w-5 shrink-0"
+          checked={values.require_comments}
+          onChange={(on) => setField('require_comments', on)}
+          label={L.requireComments}
+        />
       </Card>
       <Card title={L.promotion}>
         <div className="grid gap-4 sm:grid-cols-3">
@@ -104,69 +103,38 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
           <legend className="mb-2 text-sm font-medium text-slate-800">{L.requiredSubjects}</legend>
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {subjectNames.map((s) => (
-              <label key={s} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5"
-                  checked={form.promotion.required_subjects.includes(s)}
-                  onChange={(e) =>
-                    update((x) => ({
-                      ...x,
-                      promotion: {
-                        ...x.promotion,
-                        required_subjects: e.target.checked
-                          ? [...x.promotion.required_subjects, s]
-                          : x.promotion.required_subjects.filter((v) => v !== s),
-                      },
-                    }))
-                  }
-                />
-                {s}
-              </label>
+              <CheckboxField
+                key={s}
+                label={s}
+                checked={required.includes(s)}
+                onChange={(on) => setField('promotion.required_subjects', on ? [...required, s] : required.filter((v) => v !== s))}
+              />
             ))}
           </div>
         </fieldset>
       </Card>
       <Card title={L.commentBank}>
-        {!form.comment_bank.length && <EmptyState>{M.bankEmpty}</EmptyState>}
+        {!bank.fields.length && <EmptyState>{M.bankEmpty}</EmptyState>}
         <ol className="flex flex-col gap-4" data-testid="comment-bank">
-          {form.comment_bank.map((c, i) => {
-            const set = (patch: Partial<Form['comment_bank'][number]>) =>
-              update((x) => ({ ...x, comment_bank: x.comment_bank.map((v, k) => (k === i ? { ...v, ...patch } : v)) }));
+          {bank.fields.map(({ id }, i) => {
+            const c = values.comment_bank[i]!;
+            const text = (k: 'min' | 'max' | 'text') => ({
+              value: c[k],
+              error: errorOf(`comment_bank.${i}.${k}`),
+              onChange: (e: { target: { value: string } }) => setField(`comment_bank.${i}.${k}`, e.target.value),
+            });
             return (
-              <li key={i} className="grid gap-2 border-b border-slate-100 pb-3 sm:grid-cols-[10rem_6rem_6rem_1fr_auto] sm:items-end">
+              <li key={id} className="grid gap-2 border-b border-slate-100 pb-3 sm:grid-cols-[10rem_6rem_6rem_1fr_auto] sm:items-end">
                 <SelectField
                   label={numbered(L.commentKind, i)}
                   value={c.kind}
-                  onChange={(e) => set({ kind: e.target.value as CommentKind })}
+                  onChange={(e) => setField(`comment_bank.${i}.kind`, e.target.value as CommentKind)}
                   options={COMMENT_KINDS.map((k) => ({ value: k, label: k === 'form' ? 'Form teacher' : 'Principal' }))}
                 />
-                <TextField
-                  label={numbered(L.bandMin, i)}
-                  inputMode="decimal"
-                  value={c.min}
-                  error={errors[`comment_bank.${i}.min`]}
-                  onChange={(e) => set({ min: e.target.value })}
-                />
-                <TextField
-                  label={numbered(L.bandMax, i)}
-                  inputMode="decimal"
-                  value={c.max}
-                  error={errors[`comment_bank.${i}.max`]}
-                  onChange={(e) => set({ max: e.target.value })}
-                />
-                <TextAreaField
-                  label={numbered(L.commentText, i)}
-                  rows={1}
-                  value={c.text}
-                  error={errors[`comment_bank.${i}.text`]}
-                  onChange={(e) => set({ text: e.target.value })}
-                />
-                <Button
-                  variant="ghost"
-                  onClick={() => update((x) => ({ ...x, comment_bank: x.comment_bank.filter((_, k) => k !== i) }))}
-                  aria-label={`${L.remove}: comment ${i + 1}`}
-                >
+                <TextField label={numbered(L.bandMin, i)} inputMode="decimal" {...text('min')} />
+                <TextField label={numbered(L.bandMax, i)} inputMode="decimal" {...text('max')} />
+                <TextAreaField label={numbered(L.commentText, i)} rows={1} {...text('text')} />
+                <Button variant="ghost" onClick={() => bank.remove(i)} aria-label={`${L.remove}: comment ${i + 1}`}>
                   {L.remove}
                 </Button>
               </li>
@@ -176,35 +144,24 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
         <Button
           variant="secondary"
           className="mt-3"
-          onClick={() => update((x) => ({ ...x, comment_bank: [...x.comment_bank, { kind: 'form', min: '0', max: '100', text: '' }] }))}
+          onClick={() => bank.append({ kind: 'form', min: '0', max: '100', text: '' }, { shouldFocus: false })}
         >
           {L.addComment}
         </Button>
       </Card>
       <Card title={L.images}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <ImageField
-            label={L.signature}
-            removeLabel={L.removeSignature}
-            value={form.signature}
-            error={errors.signature}
-            onChange={(v) => {
-              update((x) => ({ ...x, signature: v }));
-              setErrors((e) => ({ ...e, signature: [] }));
-            }}
-            onError={(m) => setErrors((e) => ({ ...e, signature: [m] }))}
-          />
-          <ImageField
-            label={L.stamp}
-            removeLabel={L.removeStamp}
-            value={form.stamp}
-            error={errors.stamp}
-            onChange={(v) => {
-              update((x) => ({ ...x, stamp: v }));
-              setErrors((e) => ({ ...e, stamp: [] }));
-            }}
-            onError={(m) => setErrors((e) => ({ ...e, stamp: [m] }))}
-          />
+          {IMAGES.map(({ name, label, removeLabel }) => (
+            <ImageField
+              key={name}
+              label={label}
+              removeLabel={removeLabel}
+              value={values[name]}
+              error={errorOf(name)}
+              onChange={(v) => setField(name, v)}
+              onError={(m) => form.fail({ [name]: [m] }, { keep: true })}
+            />
+          ))}
         </div>
       </Card>
       <div>
