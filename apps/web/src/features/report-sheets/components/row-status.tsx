@@ -1,20 +1,13 @@
 import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { Button } from '../../../components/ui/button';
+import { saveStateLook } from '../../../components/ui/sheet-row';
 import type { RowState } from '../sheet-model';
-
-const STATUS: Record<RowState['status'], { icon: string; text: string; tone: string } | null> = {
-  idle: null,
-  unsaved: { icon: '●', text: M.unsaved, tone: 'text-amber-800' },
-  saving: { icon: '↻', text: M.saving, tone: 'text-slate-700' },
-  saved: { icon: '✓', text: M.saved, tone: 'text-brand-800' },
-  failed: { icon: '⚠', text: M.failed, tone: 'text-red-700' },
-  conflict: { icon: '⚠', text: M.conflict, tone: 'text-red-700' },
-};
 
 /** A row's save state: icon and words (never colour alone). */
 export function RowStatusText({ state }: { state: RowState | undefined }) {
-  const s = state ? STATUS[state.status] : null;
+  // The sheets' messages name each state by the state's own name.
+  const s = state ? saveStateLook(state.status, M) : null;
   if (!s) return null;
   return (
     <span className={`inline-flex items-start gap-1 text-xs ${s.tone}`}>

@@ -8,10 +8,10 @@ import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/auth-store';
 import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
-import { classOptions, useClasses } from '../../../lib/school-lists';
 import { useFormClasses, type SheetQuery } from '../api';
 import { useSessions } from '../../../lib/school-calendar';
 import { SessionSelect } from '../../../components/school/session-select';
+import { ClassSelect } from '../../../components/school/class-select';
 
 /** The sheet's query in the address (`?session_id&term&class`), once all three are there. */
 export function useSheetQuery(): [SheetQuery | null, URLSearchParams, (p: Record<string, string>) => void] {
@@ -48,7 +48,6 @@ export function SheetChooser({
   const [term, setTerm] = useState(params.get('term') ?? '');
   const [cls, setCls] = useState(params.get('class') ?? '');
   const [error, setError] = useState('');
-  const classes = useClasses();
   const form = useFormClasses(sessionId, !isAdmin);
   // Opens on the current term (the server's, from the calendar) unless the address names a session.
   const current = useCurrentTerm();
@@ -61,8 +60,8 @@ export function SheetChooser({
     setSessionId(open.sessionId);
     if (open.term) setTerm((t) => t || open.term);
   }, [sessionId, sessions.data, current]);
-  const arms = isAdmin ? classOptions(classes.data, cls) : (form.data?.form_classes ?? []).map((c) => c.class_name);
-  // A form teacher of one arm has nothing to choose.
+  // A staff member's arms: those they are form teacher of (a form teacher of one has nothing to choose).
+  const arms = (form.data?.form_classes ?? []).map((c) => c.class_name);
   useEffect(() => {
     if (!isAdmin && !cls && arms.length === 1) setCls(arms[0]!);
   }, [isAdmin, cls, arms]);
@@ -91,14 +90,7 @@ export function SheetChooser({
           placeholder="Select term"
           options={TERMS}
         />
-        <SelectField
-          label={L.arm}
-          required
-          value={cls}
-          onChange={(e) => setCls(e.target.value)}
-          placeholder="Select class"
-          options={arms}
-        />
+        <ClassSelect label={L.arm} required value={cls} onChange={(e) => setCls(e.target.value)} arms={isAdmin ? undefined : arms} />
         <Button type="submit">{action}</Button>
       </form>
       {error && (

@@ -42,6 +42,12 @@ interface RowProps {
   onReload: () => void;
 }
 
+/** The days present and absent the form teacher enters, each with what the register counted as its placeholder. */
+const DAYS = [
+  { key: 'days_present', label: L.daysPresent, registered: 'present' },
+  { key: 'days_absent', label: L.daysAbsent, registered: 'absent' },
+] as const;
+
 /** One student: average and position, both comments (suggestion one tap away), attendance, and in the third term the decision. */
 const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal, timesOpened, level, edit, saveRow, onReload }: RowProps) {
   if (!state) return null;
@@ -90,28 +96,20 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
         />
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <TextField
-          label={forName(L.daysPresent, row.name)}
-          inputMode="numeric"
-          autoComplete="off"
-          value={state.value.days_present ?? ''}
-          readOnly={!mayForm}
-          onChange={set('days_present')}
-          error={problems.days_present}
-          placeholder={row.register ? String(row.register.present) : undefined}
-          hint={row.register ? ATTENDANCE_LABELS.fromRegister : undefined}
-        />
-        <TextField
-          label={forName(L.daysAbsent, row.name)}
-          inputMode="numeric"
-          autoComplete="off"
-          value={state.value.days_absent ?? ''}
-          readOnly={!mayForm}
-          onChange={set('days_absent')}
-          error={problems.days_absent}
-          placeholder={row.register ? String(row.register.absent) : undefined}
-          hint={row.register ? ATTENDANCE_LABELS.fromRegister : undefined}
-        />
+        {DAYS.map(({ key, label, registered }) => (
+          <TextField
+            key={key}
+            label={forName(label, row.name)}
+            inputMode="numeric"
+            autoComplete="off"
+            value={state.value[key] ?? ''}
+            readOnly={!mayForm}
+            onChange={set(key)}
+            error={problems[key]}
+            placeholder={row.register ? String(row.register[registered]) : undefined}
+            hint={row.register ? ATTENDANCE_LABELS.fromRegister : undefined}
+          />
+        ))}
       </div>
       {/* What the register never marked is said (until the form teacher enters the totals): it is not presence. */}
       {!!row.unmarked && timesOpened !== null && !state.value.days_present && !state.value.days_absent && (

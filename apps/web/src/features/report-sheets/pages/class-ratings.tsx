@@ -15,6 +15,7 @@ import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { OfflineNote } from '../../../components/ui/offline-note';
 import { useRatingSheet, useReloadSheets, useSaveRatingRows } from '../api';
 import { RowProblem, RowStatusText } from '../components/row-status';
+import { StudentRowHeader } from '../../../components/ui/sheet-row';
 import { lockMessage, SheetPage } from '../components/sheet-page';
 import { fillRatings, parsePasted, parseRatingRow, ratingCells, traitColumns, type Cells, type RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
@@ -54,13 +55,11 @@ const RatingRow = memo(function RatingRow({
   return (
     <>
       <tr className="border-b border-slate-100 align-top" data-testid={`row-${admission}`} onBlur={readOnly ? undefined : leaveRow}>
-        <th
-          scope="row"
+        <StudentRowHeader
+          name={name}
+          admission={admission}
           className="sticky left-0 z-10 w-32 min-w-32 bg-white p-1 text-left font-medium [overflow-wrap:anywhere] sm:w-48 sm:p-1.5"
-        >
-          <span className="block">{name}</span>
-          <span className="block text-xs font-normal text-slate-600">{admission}</span>
-        </th>
+        />
         {columns.map((t, i) => (
           <td key={t.id} className="p-1 text-center">
             {readOnly ? (

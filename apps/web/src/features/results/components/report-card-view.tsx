@@ -13,6 +13,23 @@ import { schoolDay } from '../../../lib/datetime';
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
 
+/** A number in the subjects table; `label` names its column on a phone, where the rows stack. */
+function NumberCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="p-2 text-right tabular-nums" data-label={label}>
+      {children}
+    </td>
+  );
+}
+
+type CumulativeTerm = NonNullable<ReportCard['cumulative']>['terms'][number];
+
+/** The cumulative table's rows: each term's total and its average. */
+const CUMULATIVE_ROWS: { label: string; value: (t: CumulativeTerm) => string }[] = [
+  { label: 'Total', value: (t) => n(t.total) },
+  { label: 'Average', value: (t) => formatAverage(t.average) },
+];
+
 /** One component's cell: the marks, "ABS" where the student was absent, '–' when not entered. */
 function componentCell(s: ReportCardSubject, label: string): string {
   const v = s.components?.[label];
@@ -181,35 +198,23 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
                 {s.teacher_remarks && <span className="block text-xs font-normal text-slate-600">{s.teacher_remarks}</span>}
               </th>
               {components.map((c) => (
-                <td key={c.label} className="p-2 text-right tabular-nums" data-label={c.label}>
+                <NumberCell key={c.label} label={c.label}>
                   {componentCell(s, c.label)}
-                </td>
+                </NumberCell>
               ))}
               <td className={`p-2 text-right tabular-nums ${components.length ? 'font-semibold' : ''}`} data-label={scoreHeading}>
                 {n(s.score)}
               </td>
               {third && (
                 <>
-                  <td className="p-2 text-right tabular-nums" data-label="1st term">
-                    {n(s.term_scores?.['1st'])}
-                  </td>
-                  <td className="p-2 text-right tabular-nums" data-label="2nd term">
-                    {n(s.term_scores?.['2nd'])}
-                  </td>
-                  <td className="p-2 text-right tabular-nums" data-label="Annual avg">
-                    {formatAverage(s.term_scores?.average)}
-                  </td>
+                  <NumberCell label="1st term">{n(s.term_scores?.['1st'])}</NumberCell>
+                  <NumberCell label="2nd term">{n(s.term_scores?.['2nd'])}</NumberCell>
+                  <NumberCell label="Annual avg">{formatAverage(s.term_scores?.average)}</NumberCell>
                 </>
               )}
-              <td className="p-2 text-right tabular-nums" data-label="Highest">
-                {n(s.class_highest)}
-              </td>
-              <td className="p-2 text-right tabular-nums" data-label="Lowest">
-                {n(s.class_lowest)}
-              </td>
-              <td className="p-2 text-right tabular-nums" data-label="Class avg">
-                {formatAverage(s.class_average)}
-              </td>
+              <NumberCell label="Highest">{n(s.class_highest)}</NumberCell>
+              <NumberCell label="Lowest">{n(s.class_lowest)}</NumberCell>
+              <NumberCell label="Class avg">{formatAverage(s.class_average)}</NumberCell>
               <td className="p-2 text-right" data-label="Position">
                 {s.position === null ? '–' : ordinal(s.position)}
               </td>
@@ -344,26 +349,18 @@ export function ReportCardView({ card, showStatus = false }: { card: ReportCard;
                 align={Object.fromEntries(card.cumulative.terms.map((t) => [`${t.term} term`, 'text-right']))}
               />
               <tbody>
-                <tr className="border-b border-slate-100">
-                  <th scope="row" className="p-2 text-left font-medium">
-                    Total
-                  </th>
-                  {card.cumulative.terms.map((t) => (
-                    <td key={t.term} className="p-2 text-right tabular-nums">
-                      {n(t.total)}
-                    </td>
-                  ))}
-                </tr>
-                <tr>
-                  <th scope="row" className="p-2 text-left font-medium">
-                    Average
-                  </th>
-                  {card.cumulative.terms.map((t) => (
-                    <td key={t.term} className="p-2 text-right tabular-nums">
-                      {formatAverage(t.average)}
-                    </td>
-                  ))}
-                </tr>
+                {CUMULATIVE_ROWS.map(({ label, value }, k) => (
+                  <tr key={label} className={k === 0 ? 'border-b border-slate-100' : undefined}>
+                    <th scope="row" className="p-2 text-left font-medium">
+                      {label}
+                    </th>
+                    {card.cumulative!.terms.map((t) => (
+                      <td key={t.term} className="p-2 text-right tabular-nums">
+                        {value(t)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
               </tbody>
             </ScrollTable>
             <p className="mt-1 font-semibold">

@@ -157,17 +157,12 @@ export default function BroadsheetPage() {
                 <th scope="col" className="sticky left-10 z-10 bg-white p-1.5 shadow-[1px_0_0_var(--color-slate-200)]">
                   Student
                 </th>
-                {c.subjects.map((s) => (
-                  <th key={s} scope="col" className="p-1.5 text-right">
+                {/* A column a subject, then the student's total and average. */}
+                {[...c.subjects, 'Total', 'Average'].map((s, i) => (
+                  <th key={i} scope="col" className="p-1.5 text-right">
                     {s}
                   </th>
                 ))}
-                <th scope="col" className="p-1.5 text-right">
-                  Total
-                </th>
-                <th scope="col" className="p-1.5 text-right">
-                  Average
-                </th>
               </tr>
             </thead>
             <tbody>

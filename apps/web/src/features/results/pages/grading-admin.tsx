@@ -28,6 +28,13 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
   useEffect(() => setBands(scale.bands.map((b) => ({ grade: b.grade, min: String(b.min), remark: b.remark }))), [scale]);
 
   const set = (i: number, patch: Partial<BandForm>) => setBands((bs) => bs.map((b, k) => (k === i ? { ...b, ...patch } : b)));
+  // Which band a field is in, for screen readers (every band has the same three fields).
+  const which = (i: number) => (
+    <span className="sr-only">
+      {' '}
+      {scale.level} band {i + 1}
+    </span>
+  );
 
   async function onSave() {
     const input: GradeBandInput[] = bands.map((b) => ({ grade: b.grade.trim(), min: Number(b.min), remark: b.remark.trim() }));
@@ -80,30 +87,9 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
         {bands.map((b, i) => (
           <fieldset key={i} className="grid grid-cols-[4.5rem_5.5rem_1fr_auto] items-end gap-2">
             <legend className="sr-only">{`Band ${i + 1}`}</legend>
+            <TextField label={<>Grade{which(i)}</>} value={b.grade} maxLength={5} onChange={(e) => set(i, { grade: e.target.value })} />
             <TextField
-              label={
-                <>
-                  Grade
-                  <span className="sr-only">
-                    {' '}
-                    {scale.level} band {i + 1}
-                  </span>
-                </>
-              }
-              value={b.grade}
-              maxLength={5}
-              onChange={(e) => set(i, { grade: e.target.value })}
-            />
-            <TextField
-              label={
-                <>
-                  From
-                  <span className="sr-only">
-                    {' '}
-                    {scale.level} band {i + 1}
-                  </span>
-                </>
-              }
+              label={<>From{which(i)}</>}
               type="number"
               inputMode="decimal"
               min={0}
@@ -111,20 +97,7 @@ function ScaleEditor({ scale }: { scale: GradingScaleResponse }) {
               value={b.min}
               onChange={(e) => set(i, { min: e.target.value })}
             />
-            <TextField
-              label={
-                <>
-                  Remark
-                  <span className="sr-only">
-                    {' '}
-                    {scale.level} band {i + 1}
-                  </span>
-                </>
-              }
-              value={b.remark}
-              maxLength={40}
-              onChange={(e) => set(i, { remark: e.target.value })}
-            />
+            <TextField label={<>Remark{which(i)}</>} value={b.remark} maxLength={40} onChange={(e) => set(i, { remark: e.target.value })} />
             <Button
               variant="ghost"
               onClick={() => setBands((bs) => bs.filter((_, k) => k !== i))}

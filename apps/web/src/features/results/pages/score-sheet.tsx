@@ -12,10 +12,11 @@ import { SelectField } from '../../../components/ui/field';
 import { OfflineNote } from '../../../components/ui/offline-note';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
-import { classOptions, currentSubjectNames, useClasses, useSubjects } from '../../../lib/school-lists';
+import { currentSubjectNames, useSubjects } from '../../../lib/school-lists';
 import { useGradingScales } from '../api';
 import { ReasonField } from '../components/reason-field';
 import { SessionTermFields } from '../../../components/school/session-term-fields';
+import { ClassSelect } from '../../../components/school/class-select';
 import { CsvPanel } from '../components/score-grid/csv-panel';
 import { parseRow } from '../components/score-grid/grid-model';
 import { ScoreGrid } from '../components/score-grid/score-grid';
@@ -38,7 +39,6 @@ function Choosers({ params, onOpen }: { params: URLSearchParams; onOpen: (p: Rec
   const [cls, setCls] = useState(params.get('class') ?? '');
   const [subject, setSubject] = useState(params.get('subject') ?? '');
   const [error, setError] = useState('');
-  const classes = useClasses();
   const subjects = useSubjects();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,14 +54,7 @@ function Choosers({ params, onOpen }: { params: URLSearchParams; onOpen: (p: Rec
         aria-label="Choose a class and subject"
       >
         <SessionTermFields openOnCurrentTerm sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-        <SelectField
-          label="Class"
-          required
-          value={cls}
-          onChange={(e) => setCls(e.target.value)}
-          placeholder="Select class"
-          options={classOptions(classes.data, cls)}
-        />
+        <ClassSelect required value={cls} onChange={(e) => setCls(e.target.value)} />
         <SelectField
           label="Subject"
           required

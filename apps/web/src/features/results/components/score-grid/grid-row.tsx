@@ -4,6 +4,7 @@ import { AUTOSAVE_MESSAGES } from '@portal/domain/autosave-screens';
 import { bandFor, type GradeBand } from '@portal/domain/grading';
 import { GRID_SCREEN_MESSAGES as G } from '@portal/domain/score-grid-screens';
 import { Button } from '../../../../components/ui/button';
+import { saveStateLook, StudentRowHeader, type SaveStateWords } from '../../../../components/ui/sheet-row';
 import { describeScores, parseRow, type RowState } from './grid-model';
 import type { useGrid } from './use-grid';
 
@@ -12,13 +13,12 @@ export type Grid = ReturnType<typeof useGrid>;
 /** Names wrap at spaces (a word breaks only when it cannot fit a line of its own). */
 const NAME_CELL = 'p-1 text-left font-normal [overflow-wrap:break-word] sm:p-1.5';
 
-const STATUS: Record<RowState['status'], { icon: string; text: string; tone: string } | null> = {
-  idle: null,
-  unsaved: { icon: '●', text: ASSESSMENT_MESSAGES.gridUnsaved, tone: 'text-amber-800' },
-  saving: { icon: '↻', text: ASSESSMENT_MESSAGES.gridSaving, tone: 'text-slate-700' },
-  saved: { icon: '✓', text: ASSESSMENT_MESSAGES.gridSaved, tone: 'text-brand-800' },
-  failed: { icon: '⚠', text: ASSESSMENT_MESSAGES.gridFailed, tone: 'text-red-700' },
-  conflict: { icon: '⚠', text: ASSESSMENT_MESSAGES.gridConflict, tone: 'text-red-700' },
+const SAVE_WORDS: SaveStateWords = {
+  unsaved: ASSESSMENT_MESSAGES.gridUnsaved,
+  saving: ASSESSMENT_MESSAGES.gridSaving,
+  saved: ASSESSMENT_MESSAGES.gridSaved,
+  failed: ASSESSMENT_MESSAGES.gridFailed,
+  conflict: ASSESSMENT_MESSAGES.gridConflict,
 };
 
 interface RowProps {
@@ -88,7 +88,7 @@ export const GridRow = memo(function GridRow({
           ? state.base.grade
           : '';
   const problems = Object.entries(parsed.problems);
-  const status = STATUS[state.status];
+  const status = saveStateLook(state.status, SAVE_WORDS);
   const totalOnly = state.base?.total_only && !Object.keys(parsed.values).length;
   const incomplete = parsed.total !== null && !parsed.complete;
   const showDetail = problems.length > 0 || state.status === 'failed' || state.status === 'conflict';
@@ -98,10 +98,7 @@ export const GridRow = memo(function GridRow({
   return (
     <>
       <tr className="border-b border-slate-100 align-top" data-testid={`row-${admission}`} onBlur={readOnly ? undefined : leaveRow}>
-        <th scope="row" className={`${NAME_CELL} font-medium`}>
-          <span className="block">{name}</span>
-          <span className="block text-xs font-normal text-slate-600">{admission}</span>
-        </th>
+        <StudentRowHeader name={name} admission={admission} className={`${NAME_CELL} font-medium`} />
         {shown.map((i) => {
           const c = components[i]!;
           const bad = parsed.problems[c.label];
