@@ -42,6 +42,12 @@ interface RowProps {
   onReload: () => void;
 }
 
+/** The two comments: the form teacher's and the principal's, each with the bank's suggestion. */
+const COMMENTS = [
+  { key: 'form_comment', label: L.formComment, suggested: 'suggested_form', byForm: true },
+  { key: 'principal_comment', label: L.principalComment, suggested: 'suggested_principal', byForm: false },
+] as const;
+
 /** The days present and absent the form teacher enters, each with what the register counted as its placeholder. */
 const DAYS = [
   { key: 'days_present', label: L.daysPresent, registered: 'present' },
@@ -76,24 +82,18 @@ const CommentRow = memo(function CommentRow({ row, state, mayForm, mayPrincipal,
         </span>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
-        <CommentField
-          label={L.formComment}
-          name={row.name}
-          value={state.value.form_comment ?? ''}
-          suggestion={row.suggested_form}
-          editable={mayForm}
-          error={problems.form_comment}
-          onChange={(v) => edit(adm, { form_comment: v })}
-        />
-        <CommentField
-          label={L.principalComment}
-          name={row.name}
-          value={state.value.principal_comment ?? ''}
-          suggestion={row.suggested_principal}
-          editable={mayPrincipal}
-          error={problems.principal_comment}
-          onChange={(v) => edit(adm, { principal_comment: v })}
-        />
+        {COMMENTS.map(({ key, label, suggested, byForm }) => (
+          <CommentField
+            key={key}
+            label={label}
+            name={row.name}
+            value={state.value[key] ?? ''}
+            suggestion={row[suggested]}
+            editable={byForm ? mayForm : mayPrincipal}
+            error={problems[key]}
+            onChange={(v) => edit(adm, { [key]: v })}
+          />
+        ))}
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {DAYS.map(({ key, label, registered }) => (

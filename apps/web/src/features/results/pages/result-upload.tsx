@@ -10,16 +10,16 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
-import { classOptions, useClasses } from '../../../lib/school-lists';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
 import { checkScore, fetchStudentSummary, useLookupResults, useSaveResults, type StudentSummary } from '../api';
 import { ReasonField } from '../components/reason-field';
 import { SessionTermFields } from '../../../components/school/session-term-fields';
+import { ClassSelect } from '../../../components/school/class-select';
 import { useSubjectAccess } from '../components/subject-access';
 import { useComponentScheme } from '../assessment-api';
 import { ComponentScoreFields, draftHasWork, draftOf, readComponents, type ComponentDraft } from '../components/component-scores';
@@ -92,7 +92,6 @@ export default function ResultUploadPage() {
   existingRef.current = existing;
   // The version a subject without a stored result is saved with: 0 once a lookup found none, unknown before.
   const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
-  const arms = useClasses();
   // Several components for this class and session: one input each instead of the single score.
   const classScheme = useComponentScheme(sessionId, studentClass);
   const scheme = classScheme ?? null;
@@ -337,16 +336,13 @@ export default function ResultUploadPage() {
               onTerm={setTerm}
               errors={{ session_id: errors.session_id, term: errors.term }}
             />
-            <SelectField
-              label="Class"
+            <ClassSelect
               required
               value={studentClass}
               onChange={(e) => {
                 setStudentClass(e.target.value);
                 setErrors((x) => ({ ...x, student_class: undefined }));
               }}
-              placeholder="Select class"
-              options={classOptions(arms.data, studentClass)}
               error={errors.student_class}
             />
             {needReason && (
