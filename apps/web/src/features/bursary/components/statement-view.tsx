@@ -4,6 +4,7 @@ import { termLabel } from '@portal/domain/constants';
 import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import { formatNaira } from '@portal/domain/money';
 import { Card, EmptyState } from '../../../components/ui/card';
+import { FigureList } from '../../../components/ui/figure-list';
 import { SchoolBrand } from '../../../components/layout/school-brand';
 import { formatDate } from '../../../lib/datetime';
 
@@ -71,42 +72,16 @@ export function StatementView({ data }: { data: Statement }) {
       <p className="mb-3 text-sm text-slate-700">
         {data.student_class} · {data.session}
       </p>
-      <dl className="mb-4 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 text-sm">
-        <div>
-          <dt className="text-slate-600">{L.charged}</dt>
-          <dd className="font-semibold" data-testid="statement-charged">
-            {formatNaira(data.charged)}
-          </dd>
-        </div>
-        {data.discounts > 0 && (
-          <div>
-            <dt className="text-slate-600">{DL.discounts}</dt>
-            <dd className="font-semibold" data-testid="statement-discounts">
-              {formatNaira(data.discounts)}
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt className="text-slate-600">{L.paid}</dt>
-          <dd className="font-semibold" data-testid="statement-paid">
-            {formatNaira(data.paid)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{L.asOf(formatDate(data.as_of))}</dt>
-          <dd className="font-semibold" data-testid="statement-balance">
-            {formatNaira(data.balance)}
-          </dd>
-        </div>
-        {data.upcoming > 0 && (
-          <div>
-            <dt className="text-slate-600">{L.upcoming}</dt>
-            <dd className="font-semibold" data-testid="statement-upcoming">
-              {formatNaira(data.upcoming)}
-            </dd>
-          </div>
-        )}
-      </dl>
+      <FigureList
+        className="mb-4 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 text-sm"
+        figures={[
+          { label: L.charged, value: formatNaira(data.charged), testId: 'statement-charged' },
+          data.discounts > 0 && { label: DL.discounts, value: formatNaira(data.discounts), testId: 'statement-discounts' },
+          { label: L.paid, value: formatNaira(data.paid), testId: 'statement-paid' },
+          { label: L.asOf(formatDate(data.as_of)), value: formatNaira(data.balance), testId: 'statement-balance' },
+          data.upcoming > 0 && { label: L.upcoming, value: formatNaira(data.upcoming), testId: 'statement-upcoming' },
+        ]}
+      />
       {data.lines.length === 0 ? (
         <EmptyState>{M.noLines}</EmptyState>
       ) : (

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as BL } from '@portal/domain/bursary-screens';
@@ -6,7 +6,7 @@ import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { TRANSFER_REPORT_SCREEN_LABELS as L, TRANSFER_REPORT_SCREEN_MESSAGES as M } from '@portal/domain/transfer-report-screens';
 import { TRANSFER_REPORT_STATUS_LABELS, type TransferReport, type TransferReportStatus } from '@portal/domain/transfer-reports';
-import { Button } from '../../../components/ui/button';
+import { TaskButton } from '../../../components/ui/task-button';
 import { openBlob } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { errorMessage } from '../../../lib/errors';
@@ -33,21 +33,17 @@ export function StatusBadge({ status }: { status: TransferReportStatus }) {
 /** Opens the slip in a new tab (fetched with the token; a blocked pop-up downloads it). */
 export function SlipButton({ id }: { id: number }) {
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <TaskButton
       variant="secondary"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
+      run={() =>
         fetchSlip(id)
           .then(openBlob)
           .catch((err: unknown) => toast.error(errorMessage(err, { fallback: M.slipFailed, useDetail: true })))
-          .finally(() => setBusy(false));
-      }}
+      }
     >
       {L.viewSlip}
-    </Button>
+    </TaskButton>
   );
 }
 

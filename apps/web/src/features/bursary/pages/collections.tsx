@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
 import { TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import {
@@ -18,11 +18,11 @@ import { formatDate } from '../../../lib/datetime';
 import { firstServerMessage } from '../../../lib/errors';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useSessions } from '../../../lib/school-calendar';
+import { useFilterDraft } from '../filter-draft';
 import { useCollections, type CollectionsFilter } from '../report-api';
 import { SessionSelect } from '../../../components/school/session-select';
 
 const FILTERS = ['session_id', 'term', 'from', 'to'] as const;
-type Typed = Record<(typeof FILTERS)[number], string>;
 
 function filterOf(params: URLSearchParams): CollectionsFilter {
   const sessionId = Number(params.get('session_id'));
@@ -193,11 +193,7 @@ export default function CollectionsPage() {
   const filter = filterOf(params);
   const summary = useCollections(filter);
   const sessions = useSessions();
-  const [typed, setTyped] = useState<Typed>(() => Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Typed);
-  const field = (k: keyof Typed) => ({
-    value: typed[k],
-    onChange: (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [k]: e.target.value })),
-  });
+  const { typed, field } = useFilterDraft(FILTERS, params);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     patch(typed);

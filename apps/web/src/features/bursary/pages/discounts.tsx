@@ -19,6 +19,7 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FigureList } from '../../../components/ui/figure-list';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime } from '../../../lib/datetime';
@@ -75,18 +76,13 @@ function DiscountCard({ d }: { d: Discount }) {
           {revoked ? L.revoked : L.active}
         </span>
       </div>
-      <dl className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm">
-        <div>
-          <dt className="text-slate-600">{L.takesNow}</dt>
-          <dd className="font-semibold" data-testid="discount-value">
-            {formatNaira(d.value)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{L.reason}</dt>
-          <dd className="break-words">{d.reason}</dd>
-        </div>
-      </dl>
+      <FigureList
+        className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm"
+        figures={[
+          { label: L.takesNow, value: formatNaira(d.value), testId: 'discount-value' },
+          { label: L.reason, value: d.reason, valueClassName: 'break-words' },
+        ]}
+      />
       <p className="mt-2 text-xs text-slate-600">{L.givenBy(d.given_by, formatDateTime(d.given_at))}</p>
       {revoked && (
         <p className="mt-1 text-xs text-slate-700" data-testid="discount-revoked">
@@ -279,22 +275,15 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
       {(s) => (
         <div className="flex flex-col gap-4">
           <Card>
-            <dl className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm" data-testid="discount-student">
-              <div>
-                <dt className="text-slate-600">{BL.student}</dt>
-                <dd className="font-semibold break-words">{s.full_name}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">{BL.class}</dt>
-                <dd className="font-semibold">{s.student_class}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">{BL.outstanding}</dt>
-                <dd className="font-semibold" data-testid="discount-balance">
-                  {formatNaira(s.balance)}
-                </dd>
-              </div>
-            </dl>
+            <FigureList
+              className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm"
+              testId="discount-student"
+              figures={[
+                { label: BL.student, value: s.full_name, valueClassName: 'font-semibold break-words' },
+                { label: BL.class, value: s.student_class },
+                { label: BL.outstanding, value: formatNaira(s.balance), testId: 'discount-balance' },
+              ]}
+            />
           </Card>
           <Card title={L.theirDiscounts}>
             <QueryView

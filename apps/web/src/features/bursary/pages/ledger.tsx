@@ -13,7 +13,9 @@ import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../components/pager';
 import { Card } from '../../../components/ui/card';
+import { TaskButton } from '../../../components/ui/task-button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { downloadBlob, openBlob } from '../../../lib/api-client';
@@ -25,9 +27,9 @@ import { downloadLedgerCsv, fetchScan, useLedger, useReferenceReviews, type Ledg
 import { useSessions } from '../../../lib/school-calendar';
 import type { ReferenceReview } from '@portal/domain/bank-references';
 import { ReverseDialog } from '../components/reverse-dialog';
+import { useFilterDraft } from '../filter-draft';
 
 const FILTERS = ['admission_number', 'bank_reference', 'session_id', 'method', 'from', 'to'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 
 function queryOf(params: URLSearchParams): LedgerQuery {
   const method = params.get('method') ?? '';
@@ -46,22 +48,17 @@ function queryOf(params: URLSearchParams): LedgerQuery {
 
 function ScanButton({ reference }: { reference: string }) {
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <TaskButton
       variant="ghost"
-
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
+      run={() =>
         fetchScan(reference)
           .then(openBlob)
           .catch((err: unknown) => toast.error(errorMessage(err, { fallback: M.scanFailed, notFound: BURSARY_MESSAGES.noScan })))
-          .finally(() => setBusy(false));
-      }}
+      }
     >
       {L.viewScan}
-    </Button>
+    </TaskButton>
   );
 }
 
@@ -165,27 +162,19 @@ export default function LedgerPage() {
   const ledger = useLedger(q);
   const sessions = useSessions();
   const toast = useToast();
-  const [typed, setTyped] = useState<Filters>(() => Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters);
+  const { typed, field } = useFilterDraft(FILTERS, params);
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     patch({ ...typed, admission_number: typed.admission_number.trim().toUpperCase(), page: '' });
   };
-  const field = (k: keyof Filters) => ({
-    value: typed[k],
-    onChange: (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [k]: e.target.value })),
-  });
 
   async function csv() {
-    setDownloading(true);
     try {
       downloadBlob(await downloadLedgerCsv({ from: q.from, to: q.to }), `ledger${q.from ? `-${q.from}` : ''}${q.to ? `-${q.to}` : ''}.csv`);
     } catch (err) {
       toast.error(errorMessage(err, { fallback: M.csvFailed }));
-    } finally {
-      setDownloading(false);
     }
   }
 
@@ -194,9 +183,9 @@ export default function LedgerPage() {
       title={BURSARY_SCREENS.ledger.title}
       width="max-w-6xl"
       actions={
-        <Button variant="secondary" loading={downloading} onClick={() => void csv()}>
+        <TaskButton variant="secondary" run={csv}>
           {L.downloadCsv}
-        </Button>
+        </TaskButton>
       }
     >
       <ReferenceReviews />
@@ -268,17 +257,7 @@ export default function LedgerPage() {
                 </tbody>
               </table>
             </div>
-            {data.pages > 1 && (
-              <nav className="mt-3 flex flex-wrap items-center gap-3 text-sm" aria-label={L.pageOf(data.page, data.pages)}>
-                <Button variant="secondary" disabled={data.page <= 1} onClick={() => patch({ page: String(data.page - 1) })}>
-                  {L.previous}
-                </Button>
-                <span>{L.pageOf(data.page, data.pages)}</span>
-                <Button variant="secondary" disabled={data.page >= data.pages} onClick={() => patch({ page: String(data.page + 1) })}>
-                  {L.next}
-                </Button>
-              </nav>
-            )}
+            <Pager page={data.page} pages={data.pages} onPage={(page) => patch({ page })} />
           </Card>
         )}
       </QueryView>
