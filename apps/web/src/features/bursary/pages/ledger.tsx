@@ -15,6 +15,7 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Pager } from '../components/pager';
 import { Card } from '../../../components/ui/card';
+import { RowTable, type Column } from '../../../components/ui/row-table';
 import { TaskButton } from '../../../components/ui/task-button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
@@ -84,75 +85,89 @@ function ReferenceReviews() {
   );
 }
 
-function EntryRow({ e, onReverse }: { e: LedgerEntry; onReverse: (e: LedgerEntry) => void }) {
-  const reversal = e.kind === 'reversal';
-  return (
-    <tr
-      className={`border-b border-slate-100 align-top ${reversal ? 'bg-red-50/60' : ''}`}
-      data-testid="ledger-row"
-      data-receipt={e.receipt_number}
-    >
-      <th scope="row" className="px-2 py-2 text-left font-semibold">
-        <Link
-          className="inline-flex min-h-11 items-center text-brand-800 underline"
-          to={`/payments/receipt/${encodeURIComponent(e.reference)}`}
-        >
-          {e.receipt_number}
-        </Link>
-        {reversal && (
-          <span
-            className="ml-2 inline-block rounded-full border border-red-300 bg-red-50 px-2 text-xs text-red-900"
-            data-testid="reversal-mark"
+/** The ledger's columns: what each entry was, who paid, how, and what became of it; `onReverse` asks to reverse a payment. */
+function entryColumns(onReverse: (e: LedgerEntry) => void): Column<LedgerEntry>[] {
+  return [
+    {
+      label: L.receipt,
+      className: 'font-semibold',
+      cell: (e) => (
+        <>
+          <Link
+            className="inline-flex min-h-11 items-center text-brand-800 underline"
+            to={`/payments/receipt/${encodeURIComponent(e.reference)}`}
           >
-            {L.reversal}
-          </span>
-        )}
-      </th>
-      <td data-label={L.student} className="px-2 py-2">
-        {e.full_name} <span className="text-xs text-slate-600">{e.admission_number}</span>
-      </td>
-      <td
-        data-label={L.amount}
-        className={`px-2 py-2 text-right font-semibold tabular-nums ${e.amount < 0 ? 'text-red-800' : ''}`}
-        data-testid="ledger-amount"
-      >
-        {formatNaira(e.amount)}
-      </td>
-      <td data-label={L.method} className="px-2 py-2">
-        {PAYMENT_METHOD_LABELS[e.method]}
-        {e.term && <span className="block text-xs text-slate-600">{termLabel(e.term)}</span>}
-      </td>
-      <td data-label={L.bankAndReference} className="px-2 py-2 [overflow-wrap:anywhere]">
-        {[e.bank, e.bank_reference].filter(Boolean).join(' / ')}
-        {e.reverses && <span className="block text-xs">{L.reverses(e.reverses.receipt_number)}</span>}
-        {e.replaces && (
-          <span className="block text-xs" data-testid="replaces-mark">
-            {L.replaces(e.replaces.receipt_number)}
-          </span>
-        )}
-        {e.reason && <span className="block text-xs text-slate-600">{e.reason}</span>}
-        {e.reversed_by && <span className="block text-xs text-red-800">{L.reversedBy(e.reversed_by)}</span>}
-      </td>
-      <td data-label={L.date} className="px-2 py-2 whitespace-nowrap">
-        {formatDate(e.paid_on)}
-      </td>
-      <td data-label={L.recordedBy} className="px-2 py-2">
-        {e.recorded_by ?? ''}
-      </td>
-      <td data-label={L.scanColumn} className="px-2 py-2">
-        {e.has_scan ? <ScanButton reference={e.reference} /> : ''}
-      </td>
-      <td className="px-2 py-2">
-        {e.kind === 'payment' && !e.reversed_by ? (
+            {e.receipt_number}
+          </Link>
+          {e.kind === 'reversal' && (
+            <span
+              className="ml-2 inline-block rounded-full border border-red-300 bg-red-50 px-2 text-xs text-red-900"
+              data-testid="reversal-mark"
+            >
+              {L.reversal}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      label: L.student,
+      cell: (e) => (
+        <>
+          {e.full_name} <span className="text-xs text-slate-600">{e.admission_number}</span>
+        </>
+      ),
+    },
+    {
+      label: L.amount,
+      figures: true,
+      className: (e) => `font-semibold ${e.amount < 0 ? 'text-red-800' : ''}`,
+      testId: 'ledger-amount',
+      cell: (e) => formatNaira(e.amount),
+    },
+    {
+      label: L.method,
+      cell: (e) => (
+        <>
+          {PAYMENT_METHOD_LABELS[e.method]}
+          {e.term && <span className="block text-xs text-slate-600">{termLabel(e.term)}</span>}
+        </>
+      ),
+    },
+    {
+      label: L.bankAndReference,
+      className: '[overflow-wrap:anywhere]',
+      cell: (e) => (
+        <>
+          {[e.bank, e.bank_reference].filter(Boolean).join(' / ')}
+          {e.reverses && <span className="block text-xs">{L.reverses(e.reverses.receipt_number)}</span>}
+          {e.replaces && (
+            <span className="block text-xs" data-testid="replaces-mark">
+              {L.replaces(e.replaces.receipt_number)}
+            </span>
+          )}
+          {e.reason && <span className="block text-xs text-slate-600">{e.reason}</span>}
+          {e.reversed_by && <span className="block text-xs text-red-800">{L.reversedBy(e.reversed_by)}</span>}
+        </>
+      ),
+    },
+    { label: L.date, className: 'whitespace-nowrap', cell: (e) => formatDate(e.paid_on) },
+    { label: L.recordedBy, cell: (e) => e.recorded_by ?? '' },
+    { label: L.scanColumn, cell: (e) => (e.has_scan ? <ScanButton reference={e.reference} /> : '') },
+    {
+      label: L.reverse,
+      header: <span className="sr-only">{L.reverse}</span>,
+      unlabelled: true,
+      cell: (e) =>
+        e.kind === 'payment' && !e.reversed_by ? (
           <Button variant="secondary" onClick={() => onReverse(e)} aria-label={`${L.reverse} ${e.receipt_number}`}>
             {L.reverse}
           </Button>
         ) : (
           ''
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
 /** /bursary/ledger (bursar, admin): every payment and reversal, filtered and paged, with scans, reversal and CSV. */
@@ -234,28 +249,17 @@ export default function LedgerPage() {
               </span>
             </p>
             <div className="overflow-x-auto">
-              <table className="stack-sm stack-sm-1 w-full text-sm">
-                <thead>
-                  <tr className="border-b border-slate-300 text-left">
-                    <th className="px-2 py-2">{L.receipt}</th>
-                    <th className="px-2 py-2">{L.student}</th>
-                    <th className="px-2 py-2 text-right">{L.amount}</th>
-                    <th className="px-2 py-2">{L.method}</th>
-                    <th className="px-2 py-2">{L.bankAndReference}</th>
-                    <th className="px-2 py-2">{L.date}</th>
-                    <th className="px-2 py-2">{L.recordedBy}</th>
-                    <th className="px-2 py-2">{L.scanColumn}</th>
-                    <th className="px-2 py-2">
-                      <span className="sr-only">{L.reverse}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((e) => (
-                    <EntryRow key={e.reference} e={e} onReverse={setReversing} />
-                  ))}
-                </tbody>
-              </table>
+              <RowTable
+                columns={entryColumns(setReversing)}
+                rows={data.entries}
+                rowKey={(e) => e.reference}
+                rowProps={(e) => ({
+                  className: `border-b border-slate-100 align-top ${e.kind === 'reversal' ? 'bg-red-50/60' : ''}`,
+                  'data-testid': 'ledger-row',
+                  'data-receipt': e.receipt_number,
+                })}
+                padding="px-2 py-2"
+              />
             </div>
             <Pager page={data.page} pages={data.pages} onPage={(page) => patch({ page })} />
           </Card>
