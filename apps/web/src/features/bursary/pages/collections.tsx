@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
 import { TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import {
@@ -10,7 +9,6 @@ import {
 } from '@portal/domain/fee-reports';
 import { formatNaira, sumNaira } from '@portal/domain/money';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
@@ -20,6 +18,7 @@ import { firstServerMessage } from '../../../lib/errors';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useSessions } from '../../../lib/school-calendar';
 import { useFilterDraft } from '../filter-draft';
+import { FilterForm } from '../components/filter-form';
 import { useCollections, type CollectionsFilter } from '../report-api';
 import { SessionSelect } from '../../../components/school/session-select';
 
@@ -162,18 +161,14 @@ export default function CollectionsPage() {
   const summary = useCollections(filter);
   const sessions = useSessions();
   const { typed, field } = useFilterDraft(FILTERS, params);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    patch(typed);
-  };
   return (
     <PageLayout title={FEE_REPORT_SCREENS.collections.title} width="max-w-5xl">
       <Card className="mb-4">
-        <form
+        <FilterForm
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-          onSubmit={submit}
-          noValidate
-          aria-label={FEE_REPORT_SCREENS.collections.title}
+          label={FEE_REPORT_SCREENS.collections.title}
+          submitLabel={L.show}
+          onApply={() => patch(typed)}
         >
           <SessionSelect
             label={L.session}
@@ -188,8 +183,7 @@ export default function CollectionsPage() {
           />
           <TextField label={L.from} type="date" {...field('from')} />
           <TextField label={L.to} type="date" {...field('to')} />
-          <Button type="submit">{L.show}</Button>
-        </form>
+        </FilterForm>
       </Card>
       <QueryView query={summary} messages={firstServerMessage(summary.error) ?? M.collectionsFailed}>
         {(s) => <Summary s={s} />}

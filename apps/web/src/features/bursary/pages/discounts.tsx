@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BURSARY_SCREEN_LABELS as BL } from '@portal/domain/bursary-screens';
 import { TERMS, type Term } from '@portal/domain/constants';
 import {
@@ -27,10 +27,9 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { ReasonDialog } from '../components/reason-dialog';
+import { StudentPicker, useSessionParam } from '../components/student-picker';
 import { useStatement } from '../api';
-import { useSessions } from '../../../lib/school-calendar';
 import { useClassFeeItems, useDiscounts, useGiveDiscount, useRevokeDiscount, type DiscountQuery } from '../discounts-api';
-import { SessionSelect } from '../../../components/school/session-select';
 import { useSchemaForm } from '../../../lib/schema-form';
 
 /** Asks the reason, then revokes (the discount stays in the list, marked revoked). */
@@ -311,34 +310,13 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
 /** /bursary/discounts?admission_number&session_id (bursar, admin): a student's discounts; give one, revoke one. */
 export default function DiscountsPage() {
   const [params, patch] = useSearchParamPatch();
-  const sessions = useSessions();
   const adm = params.get('admission_number') ?? '';
-  const picked = Number(params.get('session_id'));
-  const sessionId = picked > 0 ? picked : sessions.data?.find((s) => s.is_current)?.id;
-  const [typed, setTyped] = useState(adm);
+  const { sessionId } = useSessionParam(params);
   const q = adm && sessionId ? { admission_number: adm, session_id: sessionId } : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    patch({ admission_number: typed.trim().toUpperCase() });
-  };
   return (
     <PageLayout title={DISCOUNT_SCREEN.title}>
       <Card className="mb-4">
-        <form className="grid gap-3 sm:grid-cols-3 sm:items-end" onSubmit={submit} noValidate aria-label={DISCOUNT_SCREEN.title}>
-          <TextField
-            label={L.admissionNumber}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value.toUpperCase())}
-            autoComplete="off"
-            placeholder="STU-0001"
-          />
-          <SessionSelect
-            label={L.session}
-            value={sessionId ? String(sessionId) : ''}
-            onChange={(e) => patch({ session_id: e.target.value })}
-          />
-          <Button type="submit">{L.open}</Button>
-        </form>
+        <StudentPicker label={DISCOUNT_SCREEN.title} admissionNumber={adm} sessionId={sessionId} patch={patch} />
       </Card>
       {q ? (
         <StudentDiscounts key={`${q.admission_number}|${q.session_id}`} q={q} />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   BURSARY_MESSAGES,
@@ -19,7 +19,7 @@ import { RowTable, type Column } from '../../../components/ui/row-table';
 import { TaskButton } from '../../../components/ui/task-button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
-import { downloadBlob, openBlob } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/datetime';
 import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
@@ -29,6 +29,8 @@ import { useSessions } from '../../../lib/school-calendar';
 import type { ReferenceReview } from '@portal/domain/bank-references';
 import { ReverseDialog } from '../components/reverse-dialog';
 import { useFilterDraft } from '../filter-draft';
+import { FilterForm } from '../components/filter-form';
+import { OpenFileButton } from '../components/open-file-button';
 
 const FILTERS = ['admission_number', 'bank_reference', 'session_id', 'method', 'from', 'to'] as const;
 
@@ -48,18 +50,14 @@ function queryOf(params: URLSearchParams): LedgerQuery {
 }
 
 function ScanButton({ reference }: { reference: string }) {
-  const toast = useToast();
   return (
-    <TaskButton
+    <OpenFileButton
       variant="ghost"
-      run={() =>
-        fetchScan(reference)
-          .then(openBlob)
-          .catch((err: unknown) => toast.error(errorMessage(err, { fallback: M.scanFailed, notFound: BURSARY_MESSAGES.noScan })))
-      }
+      fetch={() => fetchScan(reference)}
+      failure={(err) => errorMessage(err, { fallback: M.scanFailed, notFound: BURSARY_MESSAGES.noScan })}
     >
       {L.viewScan}
-    </TaskButton>
+    </OpenFileButton>
   );
 }
 
@@ -180,11 +178,6 @@ export default function LedgerPage() {
   const { typed, field } = useFilterDraft(FILTERS, params);
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    patch({ ...typed, admission_number: typed.admission_number.trim().toUpperCase(), page: '' });
-  };
-
   async function csv() {
     try {
       downloadBlob(await downloadLedgerCsv({ from: q.from, to: q.to }), `ledger${q.from ? `-${q.from}` : ''}${q.to ? `-${q.to}` : ''}.csv`);
@@ -205,11 +198,11 @@ export default function LedgerPage() {
     >
       <ReferenceReviews />
       <Card className="mb-4">
-        <form
+        <FilterForm
           className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
-          onSubmit={submit}
-          noValidate
-          aria-label={BURSARY_SCREENS.ledger.title}
+          label={BURSARY_SCREENS.ledger.title}
+          submitLabel={L.filter}
+          onApply={() => patch({ ...typed, admission_number: typed.admission_number.trim().toUpperCase(), page: '' })}
         >
           <TextField label={L.admissionNumber} autoComplete="off" placeholder="STU-0001" {...field('admission_number')} />
           <TextField label={L.bankReference} autoComplete="off" {...field('bank_reference')} />
@@ -227,8 +220,7 @@ export default function LedgerPage() {
           />
           <TextField label={L.from} type="date" {...field('from')} />
           <TextField label={L.to} type="date" {...field('to')} />
-          <Button type="submit">{L.filter}</Button>
-        </form>
+        </FilterForm>
       </Card>
       {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(null)} />}
       <QueryView

@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { BURSARY_SCREEN_MESSAGES as BM } from '@portal/domain/bursary-screens';
-import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { todayIn } from '@portal/domain/attendance-rules';
-import { sanitizeAmountInput } from '@portal/domain/payments';
 import { TRANSFER_REPORT_SCREEN_LABELS as L, TRANSFER_REPORT_SCREEN_MESSAGES as M } from '@portal/domain/transfer-report-screens';
 import {
   TRANSFER_REPORT_MESSAGES,
@@ -17,10 +14,8 @@ import { Card } from '../../../components/ui/card';
 import { QueryView } from '../../../components/ui/query-view';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { useSchoolSettings } from '../../../lib/school-settings';
-import { useSessions } from '../../../lib/school-calendar';
-import { useSchemaForm } from '../../../lib/schema-form';
 import { slipFields } from '../components/slip-fields';
+import { slipInput, useSlipForm, useSlipStart } from '../slip-form';
 import { TransferReportCard } from '../components/transfer-report-card';
 import { emptyTransferForm, transferBody, transferErrors, TRANSFER_FIELDS, type TransferForm } from '../transfer-model';
 import { useMyTransferReports, useReportTransfer } from '../transfers-api';
@@ -30,20 +25,17 @@ const FOCUS_ORDER = TRANSFER_FIELDS.map((k) => `trf-${k}`);
 
 /** /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of earlier reports. */
 export default function MyTransfersPage() {
-  const zone = useSchoolSettings().data?.time_zone ?? DEFAULT_TIME_ZONE;
-  const today = todayIn(zone);
-  const sessions = useSessions();
-  const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
-  const form = useSchemaForm<TransferForm>({
+  const { today, currentSession } = useSlipStart();
+  const form = useSlipForm<TransferForm>({
+    currentSession,
     defaultValues: emptyTransferForm('', today),
     schema: transferReportSchema,
     toBody: transferBody,
-    fieldOf: (path) => path.split('.')[0]!,
     // The date against the school's today, when the schema takes it.
     check: (values) => ({ paid_on: transferErrors(values, today).paid_on }),
     focusOrder: FOCUS_ORDER,
   });
-  const { values, errors, getValues, set: setField } = form;
+  const { values, errors, set: setField } = form;
   const [failure, setFailure] = useState('');
   const [sent, setSent] = useState(false);
   // A new key clears the slip field after a report is sent.
@@ -53,9 +45,6 @@ export default function MyTransfersPage() {
   const sentRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (currentSession && !getValues('session_id')) setField('session_id', currentSession);
-  }, [currentSession, getValues, setField]);
-  useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
@@ -64,7 +53,7 @@ export default function MyTransfersPage() {
     setSent(false);
   };
   const set = (key: keyof TransferForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setValue(key, key === 'amount' ? sanitizeAmountInput(e.target.value) : e.target.value);
+    setValue(key, slipInput(key, e.target.value));
 
   async function onValid(typed: TransferForm) {
     try {

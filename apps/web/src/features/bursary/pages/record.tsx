@@ -10,11 +10,8 @@ import {
 } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
 import { TIMINGS } from '@portal/domain/constants';
-import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { todayIn } from '@portal/domain/attendance-rules';
 import { formatNaira } from '@portal/domain/money';
 import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, paymentDateWindow } from '@portal/domain/money-guards';
-import { sanitizeAmountInput } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -23,12 +20,10 @@ import { FigureList } from '../../../components/ui/figure-list';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useSchemaForm } from '../../../lib/schema-form';
 import { useFirstTermStart, useRecordPayment, useStatement } from '../api';
-import { useSessions } from '../../../lib/school-calendar';
 import { slipFields } from '../components/slip-fields';
+import { slipInput, useSlipForm, useSlipStart } from '../slip-form';
 import { clashingReceipt, emptyRecordForm, needsBank, recordBody, recordErrors, RECORD_FIELDS, type RecordForm } from '../record-model';
 
 /** The fields' ids in the order the focus looks for the first one in error. */
@@ -65,22 +60,19 @@ function StudentPanel({ admissionNumber, sessionId }: { admissionNumber: string;
 
 /** /bursary/record (bursar, admin): a bank, teller, cash or POS payment, phone first. */
 export default function RecordPaymentPage() {
-  const zone = useSchoolSettings().data?.time_zone ?? DEFAULT_TIME_ZONE;
-  const today = todayIn(zone);
-  const sessions = useSessions();
-  const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
+  const { today, currentSession } = useSlipStart();
   // The days the server accepts: from a year before the current session's first term to today.
   const dates = paymentDateWindow(today, useFirstTermStart(currentSession ? Number(currentSession) : null));
-  const form = useSchemaForm<RecordForm>({
+  const form = useSlipForm<RecordForm>({
+    currentSession,
     defaultValues: emptyRecordForm('', today),
     schema: offlinePaymentSchema,
     toBody: recordBody,
-    fieldOf: (path) => path.split('.')[0]!,
     // The date against the window the server allows, when the schema takes it.
     check: (values) => ({ paid_on: recordErrors(values, dates).paid_on }),
     focusOrder: FOCUS_ORDER,
   });
-  const { values, errors, getValues, set: setField } = form;
+  const { values, errors, set: setField } = form;
   const [failure, setFailure] = useState<{ text: string; clash: string | null; clashReference: string | null } | null>(null);
   const [recorded, setRecorded] = useState<LedgerEntry | null>(null);
   // "A second cash payment of this amount today?": the server's question, until answered or the form changes.
@@ -88,10 +80,6 @@ export default function RecordPaymentPage() {
   const record = useRecordPayment();
   const successRef = useRef<HTMLDivElement>(null);
 
-  // The current session once the list arrives, unless one was chosen.
-  useEffect(() => {
-    if (currentSession && !getValues('session_id')) setField('session_id', currentSession);
-  }, [currentSession, getValues, setField]);
   useEffect(() => {
     if (recorded) successRef.current?.focus();
   }, [recorded]);
@@ -101,10 +89,7 @@ export default function RecordPaymentPage() {
     setField(key, value);
   };
   const set = (key: keyof RecordForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setValue(
-      key,
-      key === 'amount' ? sanitizeAmountInput(e.target.value) : key === 'admission_number' ? e.target.value.toUpperCase() : e.target.value,
-    );
+    setValue(key, key === 'admission_number' ? e.target.value.toUpperCase() : slipInput(key, e.target.value));
 
   async function send(typed: RecordForm, confirm: boolean) {
     try {
