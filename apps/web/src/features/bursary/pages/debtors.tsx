@@ -123,18 +123,11 @@ function DebtorsTable({ data, filter, onSort }: { data: DebtorsPage; filter: Deb
           <SortHeader column="class" filter={filter} onSort={onSort} className="px-2 py-1 text-left whitespace-nowrap" />
           <SortHeader column="balance" filter={filter} onSort={onSort} className={th} />
           <SortHeader column="days_overdue" filter={filter} onSort={onSort} className={th} />
-          <th scope="col" className={th}>
-            {L.due}
-          </th>
-          <th scope="col" className={th}>
-            {L.discount}
-          </th>
-          <th scope="col" className={th}>
-            {L.paid}
-          </th>
-          <th scope="col" className={th}>
-            {L.lastPaid}
-          </th>
+          {[L.due, L.discount, L.paid, L.lastPaid].map((label) => (
+            <th key={label} scope="col" className={th}>
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

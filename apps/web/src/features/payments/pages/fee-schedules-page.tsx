@@ -2,7 +2,7 @@
 // state; its few helpers above are used only here.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { TERMS, TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
-import { FEE_MESSAGES, feeItemsBulkSchema } from '@portal/domain/fees';
+import { FEE_MESSAGES } from '@portal/domain/fees';
 import { PAYMENT_MESSAGES, checkAmount, sanitizeAmountInput, serverMessageOf } from '@portal/domain/payments';
 import type { FeeSchedule } from '@portal/domain/payment-views';
 import { formatDate } from '../../../lib/datetime';
@@ -18,21 +18,8 @@ import { useToast } from '../../../lib/toast';
 import { useFeeScheduleMutations, useFeeSchedules, usePaymentContext } from '../api';
 import { errorText } from '../components/payment-history';
 import { formatNaira } from '../format';
-import { useSchemaForm } from '../../../lib/schema-form';
-import {
-  addLine,
-  chosenOf,
-  clearLines,
-  duplicateNames,
-  feeItemsBody,
-  feeItemsFieldOf,
-  lineField,
-  linesOf,
-  newFeeItemsForm,
-  removeLine,
-  type FeeItemsForm,
-  type Group,
-} from '../fee-items-form';
+import { lineField, type FeeItemsForm, type Group } from '../fee-items-form';
+import { useFeeItemsForm } from '../use-fee-items-form';
 
 /** A fee call's error in a fee's words: the server's own message for a 409 (never the payment one). */
 function feeError(err: unknown, fallback?: string): string {
@@ -72,20 +59,9 @@ export default function FeeSchedulesPage() {
   const { bulk, copy, update, remove } = useFeeScheduleMutations();
   const toast = useToast();
 
-  const [initial] = useState(() => newFeeItemsForm('Tuition'));
-  const at = { sessionId, term, current };
-  const form = useSchemaForm<FeeItemsForm>({
-    defaultValues: initial,
-    schema: feeItemsBulkSchema,
-    toBody: (f) => feeItemsBody(f, at),
-    fieldOf: (path): string => feeItemsFieldOf(path, form.getValues()),
-    check: duplicateNames,
-    // The form never moved the focus to a message.
-    keepFocus: true,
-  });
-  const { values, errors, set, getValues, setValues } = form;
-  const lines = linesOf(values);
-  const chosen = chosenOf(values);
+  const feeItems = useFeeItemsForm({ sessionId, term, current });
+  const { form, lines, chosen } = feeItems;
+  const { values, errors, set } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: number; name: string; amount: string; compulsory: boolean; dueOn: string } | null>(null);
   const [editError, setEditError] = useState<string | undefined>();
@@ -105,15 +81,12 @@ export default function FeeSchedulesPage() {
     ? `${termLabel(prev.term)}${prev.sessionId !== sessionId ? `, ${sessions.find((s) => s.id === prev.sessionId)?.name}` : ''}`
     : '';
 
-  // Adding or removing a line keeps the messages shown.
-  const edit = (next: (f: FeeItemsForm) => FeeItemsForm) => setValues(next(getValues()), { keepErrors: true });
-
   async function onValid(typed: FeeItemsForm) {
-    const body = feeItemsBody(typed, at);
+    const body = feeItems.body(typed);
     try {
       const r = await bulk.mutateAsync(body);
       toast.success(FEE_MESSAGES.saved(body.classes.length, r.created, r.updated));
-      setValues(clearLines(getValues()));
+      feeItems.clearLines();
     } catch (err) {
       setFormError(feeError(err, FEE_MESSAGES.saveFailed));
     }
@@ -211,11 +184,7 @@ export default function FeeSchedulesPage() {
                 <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4" role="group" aria-label="Classes">
                   {current.map((c) => (
                     <label key={c} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={chosen.includes(c)}
-                        onChange={(e) => set('chosen', (e.target.checked ? [...chosen, c] : chosen.filter((x) => x !== c)).join('\n'))}
-                      />
+                      <input type="checkbox" checked={chosen.includes(c)} onChange={(e) => feeItems.choose(c, e.target.checked)} />
                       {c}
                     </label>
                   ))}
@@ -261,7 +230,7 @@ export default function FeeSchedulesPage() {
                     Optional (e.g. bus)
                   </label>
                   {lines.length > 1 && (
-                    <Button variant="ghost" onClick={() => edit((f) => removeLine(f, l.key))} aria-label={`Remove item ${i + 1}`}>
+                    <Button variant="ghost" onClick={() => feeItems.removeLine(l.key)} aria-label={`Remove item ${i + 1}`}>
                       Remove
                     </Button>
                   )}
@@ -271,7 +240,7 @@ export default function FeeSchedulesPage() {
             {/* Too many lines is the schema's word on the whole list: said where the server's refusal is. */}
             {(formError ?? errors.items?.[0]) && <Alert tone="error">{formError ?? errors.items?.[0]}</Alert>}
             <div className="flex flex-wrap gap-3">
-              <Button variant="secondary" onClick={() => edit(addLine)}>
+              <Button variant="secondary" onClick={feeItems.addLine}>
                 Add another item
               </Button>
               <Button type="submit" loading={bulk.isPending}>
