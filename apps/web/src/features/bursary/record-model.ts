@@ -7,55 +7,21 @@ import {
   type OfflineMethod,
   type OfflinePaymentInput,
 } from '@portal/domain/bursary';
-import { TERM_VALUES, type Term } from '@portal/domain/constants';
 import { paymentDateProblem } from '@portal/domain/money-guards';
 import { checkAmount } from '@portal/domain/payments';
 import { issueErrors } from '../../lib/form-errors';
+import { emptySlipForm, slipBody, SLIP_FIELDS, type SlipForm } from './slip-model';
 
-/** The Record a Payment form as typed: every field a string, the scan a data URL or ''. */
-export type RecordForm = {
-  admission_number: string;
-  session_id: string;
-  /** '' = general (the whole session). */
-  term: string;
-  amount: string;
-  method: string;
-  bank: string;
-  bank_reference: string;
-  paid_on: string;
-  note: string;
-  scan: string;
-};
+/** The Record a Payment form as typed: the slip's fields and whose payment it is. */
+export type RecordForm = { admission_number: string } & SlipForm;
 export type RecordField = keyof RecordForm;
 export type RecordErrors = Partial<Record<RecordField, string[]>>;
 
 /** The fields in screen order, for focusing the first one in error. */
-export const RECORD_FIELDS: readonly RecordField[] = [
-  'admission_number',
-  'session_id',
-  'term',
-  'amount',
-  'method',
-  'bank',
-  'bank_reference',
-  'paid_on',
-  'note',
-  'scan',
-];
+export const RECORD_FIELDS: readonly RecordField[] = ['admission_number', ...SLIP_FIELDS];
 
 export function emptyRecordForm(sessionId: string, today: string): RecordForm {
-  return {
-    admission_number: '',
-    session_id: sessionId,
-    term: '',
-    amount: '',
-    method: '',
-    bank: '',
-    bank_reference: '',
-    paid_on: today,
-    note: '',
-    scan: '',
-  };
+  return { admission_number: '', ...emptySlipForm(sessionId, today) };
 }
 
 /** Transfer, teller and POS go through a bank: bank and reference are asked for; cash hides them. */
@@ -81,15 +47,10 @@ export function recordBody(form: RecordForm): OfflinePaymentInput {
   const banked = needsBank(form.method);
   return {
     admission_number: form.admission_number.trim().toUpperCase(),
-    session_id: form.session_id,
-    term: (TERM_VALUES as readonly string[]).includes(form.term) ? (form.term as Term) : null,
-    amount: form.amount.trim(),
+    ...slipBody(form),
     method: form.method as OfflineMethod,
     bank: banked ? form.bank : '',
     bank_reference: banked ? form.bank_reference : '',
-    paid_on: form.paid_on,
-    note: form.note,
-    scan: form.scan,
   };
 }
 

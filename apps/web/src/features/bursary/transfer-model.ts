@@ -1,53 +1,20 @@
 import { BURSARY_MESSAGES } from '@portal/domain/bursary';
-import { TERM_VALUES, type Term } from '@portal/domain/constants';
 import { transferReportSchema, type TransferReportInput, type TransferReportMethod } from '@portal/domain/transfer-reports';
 import { issueErrors } from '../../lib/form-errors';
+import { emptySlipForm, slipBody, SLIP_FIELDS, type SlipForm } from './slip-model';
 
-/** The student's Report a Payment form as typed: every field a string, the slip a data URL or ''. */
-export type TransferForm = {
-  session_id: string;
-  /** '' = general (the whole session). */
-  term: string;
-  amount: string;
-  method: string;
-  bank: string;
-  bank_reference: string;
-  paid_on: string;
-  note: string;
-  scan: string;
-};
+/** The student's Report a Payment form as typed: just the slip (the student is who sends it). */
+export type TransferForm = SlipForm;
 export type TransferField = keyof TransferForm;
 export type TransferErrors = Partial<Record<TransferField, string[]>>;
 
 /** The fields in screen order, for focusing the first one in error. */
-export const TRANSFER_FIELDS: readonly TransferField[] = [
-  'session_id',
-  'term',
-  'amount',
-  'method',
-  'bank',
-  'bank_reference',
-  'paid_on',
-  'note',
-  'scan',
-];
+export const TRANSFER_FIELDS: readonly TransferField[] = SLIP_FIELDS;
 
-export function emptyTransferForm(sessionId: string, today: string): TransferForm {
-  return { session_id: sessionId, term: '', amount: '', method: '', bank: '', bank_reference: '', paid_on: today, note: '', scan: '' };
-}
+export const emptyTransferForm = emptySlipForm;
 
 export function transferBody(form: TransferForm): TransferReportInput {
-  return {
-    session_id: form.session_id,
-    term: (TERM_VALUES as readonly string[]).includes(form.term) ? (form.term as Term) : null,
-    amount: form.amount.trim(),
-    method: form.method as TransferReportMethod,
-    bank: form.bank,
-    bank_reference: form.bank_reference,
-    paid_on: form.paid_on,
-    note: form.note,
-    scan: form.scan,
-  };
+  return { ...slipBody(form), method: form.method as TransferReportMethod };
 }
 
 /** The form checked by the server's own schema, plus the date against the school's today; {} when it may be sent. */

@@ -4,53 +4,72 @@ import { termLabel } from '@portal/domain/constants';
 import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import { formatNaira } from '@portal/domain/money';
 import { Card, EmptyState } from '../../../components/ui/card';
+import { FigureList } from '../../../components/ui/figure-list';
+import { RowTable, type Column } from '../../../components/ui/row-table';
 import { SchoolBrand } from '../../../components/layout/school-brand';
 import { formatDate } from '../../../lib/datetime';
 
 const money = (n: number) => (n ? formatNaira(n) : '');
 
+type Line = Statement['lines'][number];
+
+const KIND_TONES: Partial<Record<Line['kind'], string>> = { reversal: 'bg-red-50/60', discount: 'bg-emerald-50/60' };
+const lineProps = (l: Line) => ({
+  className: `border-b border-slate-100 ${KIND_TONES[l.kind] ?? ''}`,
+  'data-testid': 'statement-line',
+  'data-kind': l.kind,
+});
+
+const description: Column<Line> = {
+  label: L.description,
+  className: 'font-medium',
+  cell: (l) => (
+    <>
+      {l.description}
+      {/* A charge's description names its term already; the space is text, so copied lines read "R-000003 (First Term)". */}
+      {l.term && l.kind !== 'charge' && l.kind !== 'discount' && (
+        <>
+          {' '}
+          <span className="text-xs font-normal text-slate-600">({termLabel(l.term)})</span>
+        </>
+      )}
+    </>
+  ),
+};
+const debit: Column<Line> = { label: L.debit, figures: true, cell: (l) => money(l.debit) };
+
+/** The lines that count in the balance: each charge, discount, payment and reversal, with the balance after it. */
+const DUE_COLUMNS: Column<Line>[] = [
+  description,
+  { label: L.date, className: 'whitespace-nowrap', cell: (l) => formatDate(l.date) },
+  { label: L.receipt, className: 'whitespace-nowrap', cell: (l) => l.receipt_number ?? '' },
+  debit,
+  { label: L.credit, figures: true, cell: (l) => money(l.credit) },
+  { label: L.balance, figures: true, className: 'font-semibold', cell: (l) => formatNaira(l.balance) },
+];
+
 /** Charges (and their discounts) that fall due later: listed apart, outside the balance. */
-function UpcomingLines({ lines }: { lines: Statement['lines'] }) {
+const UPCOMING_COLUMNS: Column<Line>[] = [
+  { ...description, cell: (l) => l.description },
+  { label: L.fallsDue, className: 'whitespace-nowrap', cell: (l) => formatDate(l.date) },
+  debit,
+  { label: DL.discounts, figures: true, cell: (l) => money(l.credit) },
+];
+
+function UpcomingLines({ lines }: { lines: Line[] }) {
   return (
     <section className="mt-4" aria-labelledby="statement-upcoming-title">
       <h3 id="statement-upcoming-title" className="mb-1 font-semibold">
         {L.upcoming}
       </h3>
       <p className="mb-2 text-xs text-slate-600">{L.upcomingHint}</p>
-      <table className="stack-sm stack-sm-1 w-full text-sm" data-testid="statement-upcoming-lines">
-        <thead>
-          <tr className="border-b border-slate-300 text-left">
-            <th className="px-2 py-1.5">{L.description}</th>
-            <th className="px-2 py-1.5">{L.fallsDue}</th>
-            <th className="px-2 py-1.5 text-right">{L.debit}</th>
-            <th className="px-2 py-1.5 text-right">{DL.discounts}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            <tr
-              key={i}
-              className={`border-b border-slate-100 ${l.kind === 'discount' ? 'bg-emerald-50/60' : ''}`}
-              data-testid="statement-line"
-              data-kind={l.kind}
-              data-upcoming="true"
-            >
-              <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                {l.description}
-              </th>
-              <td data-label={L.fallsDue} className="px-2 py-1.5 whitespace-nowrap">
-                {formatDate(l.date)}
-              </td>
-              <td data-label={L.debit} className="px-2 py-1.5 text-right tabular-nums">
-                {money(l.debit)}
-              </td>
-              <td data-label={DL.discounts} className="px-2 py-1.5 text-right tabular-nums">
-                {money(l.credit)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowTable
+        columns={UPCOMING_COLUMNS}
+        rows={lines}
+        rowKey={(_l, i) => i}
+        rowProps={(l) => ({ ...lineProps(l), 'data-upcoming': 'true' })}
+        testId="statement-upcoming-lines"
+      />
     </section>
   );
 }
@@ -71,94 +90,21 @@ export function StatementView({ data }: { data: Statement }) {
       <p className="mb-3 text-sm text-slate-700">
         {data.student_class} · {data.session}
       </p>
-      <dl className="mb-4 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 text-sm">
-        <div>
-          <dt className="text-slate-600">{L.charged}</dt>
-          <dd className="font-semibold" data-testid="statement-charged">
-            {formatNaira(data.charged)}
-          </dd>
-        </div>
-        {data.discounts > 0 && (
-          <div>
-            <dt className="text-slate-600">{DL.discounts}</dt>
-            <dd className="font-semibold" data-testid="statement-discounts">
-              {formatNaira(data.discounts)}
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt className="text-slate-600">{L.paid}</dt>
-          <dd className="font-semibold" data-testid="statement-paid">
-            {formatNaira(data.paid)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{L.asOf(formatDate(data.as_of))}</dt>
-          <dd className="font-semibold" data-testid="statement-balance">
-            {formatNaira(data.balance)}
-          </dd>
-        </div>
-        {data.upcoming > 0 && (
-          <div>
-            <dt className="text-slate-600">{L.upcoming}</dt>
-            <dd className="font-semibold" data-testid="statement-upcoming">
-              {formatNaira(data.upcoming)}
-            </dd>
-          </div>
-        )}
-      </dl>
+      <FigureList
+        className="mb-4 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 text-sm"
+        figures={[
+          { label: L.charged, value: formatNaira(data.charged), testId: 'statement-charged' },
+          data.discounts > 0 && { label: DL.discounts, value: formatNaira(data.discounts), testId: 'statement-discounts' },
+          { label: L.paid, value: formatNaira(data.paid), testId: 'statement-paid' },
+          { label: L.asOf(formatDate(data.as_of)), value: formatNaira(data.balance), testId: 'statement-balance' },
+          data.upcoming > 0 && { label: L.upcoming, value: formatNaira(data.upcoming), testId: 'statement-upcoming' },
+        ]}
+      />
       {data.lines.length === 0 ? (
         <EmptyState>{M.noLines}</EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table className="stack-sm stack-sm-1 w-full text-sm" data-testid="statement-lines">
-            <thead>
-              <tr className="border-b border-slate-300 text-left">
-                <th className="px-2 py-1.5">{L.description}</th>
-                <th className="px-2 py-1.5">{L.date}</th>
-                <th className="px-2 py-1.5">{L.receipt}</th>
-                <th className="px-2 py-1.5 text-right">{L.debit}</th>
-                <th className="px-2 py-1.5 text-right">{L.credit}</th>
-                <th className="px-2 py-1.5 text-right">{L.balance}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {due.map((l, i) => (
-                <tr
-                  key={i}
-                  className={`border-b border-slate-100 ${l.kind === 'reversal' ? 'bg-red-50/60' : l.kind === 'discount' ? 'bg-emerald-50/60' : ''}`}
-                  data-testid="statement-line"
-                  data-kind={l.kind}
-                >
-                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                    {l.description}
-                    {/* A charge's description names its term already; the space is text, so copied lines read "R-000003 (First Term)". */}
-                    {l.term && l.kind !== 'charge' && l.kind !== 'discount' && (
-                      <>
-                        {' '}
-                        <span className="text-xs font-normal text-slate-600">({termLabel(l.term)})</span>
-                      </>
-                    )}
-                  </th>
-                  <td data-label={L.date} className="px-2 py-1.5 whitespace-nowrap">
-                    {formatDate(l.date)}
-                  </td>
-                  <td data-label={L.receipt} className="px-2 py-1.5 whitespace-nowrap">
-                    {l.receipt_number ?? ''}
-                  </td>
-                  <td data-label={L.debit} className="px-2 py-1.5 text-right tabular-nums">
-                    {money(l.debit)}
-                  </td>
-                  <td data-label={L.credit} className="px-2 py-1.5 text-right tabular-nums">
-                    {money(l.credit)}
-                  </td>
-                  <td data-label={L.balance} className="px-2 py-1.5 text-right font-semibold tabular-nums">
-                    {formatNaira(l.balance)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RowTable columns={DUE_COLUMNS} rows={due} rowKey={(_l, i) => i} rowProps={lineProps} testId="statement-lines" />
           {upcoming.length > 0 && <UpcomingLines lines={upcoming} />}
         </div>
       )}

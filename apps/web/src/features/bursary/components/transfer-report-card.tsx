@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as BL } from '@portal/domain/bursary-screens';
@@ -6,12 +6,10 @@ import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { TRANSFER_REPORT_SCREEN_LABELS as L, TRANSFER_REPORT_SCREEN_MESSAGES as M } from '@portal/domain/transfer-report-screens';
 import { TRANSFER_REPORT_STATUS_LABELS, type TransferReport, type TransferReportStatus } from '@portal/domain/transfer-reports';
-import { Button } from '../../../components/ui/button';
-import { openBlob } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { errorMessage } from '../../../lib/errors';
-import { useToast } from '../../../lib/toast';
 import { fetchSlip } from '../transfers-api';
+import { OpenFileButton } from './open-file-button';
 
 const STATUS_TONES: Record<TransferReportStatus, string> = {
   to_confirm: 'border-amber-400 bg-amber-50 text-amber-950',
@@ -32,22 +30,26 @@ export function StatusBadge({ status }: { status: TransferReportStatus }) {
 
 /** Opens the slip in a new tab (fetched with the token; a blocked pop-up downloads it). */
 export function SlipButton({ id }: { id: number }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <OpenFileButton
       variant="secondary"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        fetchSlip(id)
-          .then(openBlob)
-          .catch((err: unknown) => toast.error(errorMessage(err, { fallback: M.slipFailed, useDetail: true })))
-          .finally(() => setBusy(false));
-      }}
+      fetch={() => fetchSlip(id)}
+      failure={(err) => errorMessage(err, { fallback: M.slipFailed, useDetail: true })}
     >
       {L.viewSlip}
-    </Button>
+    </OpenFileButton>
+  );
+}
+
+/** One "label: value" line of a report's details, read as a sentence. */
+function Detail({ label, className, testId, children }: { label: string; className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt className="inline text-slate-600">{label}: </dt>
+      <dd className="inline" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
 
@@ -80,35 +82,21 @@ export function TransferReportCard({ r, student = false, children }: { r: Transf
         <StatusBadge status={r.status} />
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-        <div className="min-w-0">
-          <dt className="inline text-slate-600">{BL.method}: </dt>
-          <dd className="inline">{PAYMENT_METHOD_LABELS[r.method]}</dd>
-        </div>
-        <div className="min-w-0 [overflow-wrap:anywhere]">
-          <dt className="inline text-slate-600">{BL.bankAndReference}: </dt>
-          <dd className="inline" data-testid="report-reference">
-            {r.bank} / {r.bank_reference}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">{L.paidOn}: </dt>
-          <dd className="inline">{formatDate(r.paid_on)}</dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">{BL.session}: </dt>
-          <dd className="inline">
-            {r.session} · {r.term ? termLabel(r.term) : BL.general}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">{L.reportedOn}: </dt>
-          <dd className="inline">{formatDateTime(r.reported_at)}</dd>
-        </div>
+        <Detail className="min-w-0" label={BL.method}>
+          {PAYMENT_METHOD_LABELS[r.method]}
+        </Detail>
+        <Detail className="min-w-0 [overflow-wrap:anywhere]" label={BL.bankAndReference} testId="report-reference">
+          {r.bank} / {r.bank_reference}
+        </Detail>
+        <Detail label={L.paidOn}>{formatDate(r.paid_on)}</Detail>
+        <Detail label={BL.session}>
+          {r.session} · {r.term ? termLabel(r.term) : BL.general}
+        </Detail>
+        <Detail label={L.reportedOn}>{formatDateTime(r.reported_at)}</Detail>
         {r.note && (
-          <div className="min-w-0 [overflow-wrap:anywhere] sm:col-span-2">
-            <dt className="inline text-slate-600">{L.note}: </dt>
-            <dd className="inline">{r.note}</dd>
-          </div>
+          <Detail className="min-w-0 [overflow-wrap:anywhere] sm:col-span-2" label={L.note}>
+            {r.note}
+          </Detail>
         )}
       </dl>
       {r.status === 'rejected' && (

@@ -1,4 +1,3 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { PAYMENT_METHOD_LABELS } from '@portal/domain/bursary';
 import { TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import {
@@ -10,19 +9,20 @@ import {
 } from '@portal/domain/fee-reports';
 import { formatNaira, sumNaira } from '@portal/domain/money';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
+import { RowTable, type Column, type RowTableProps } from '../../../components/ui/row-table';
 import { formatDate } from '../../../lib/datetime';
 import { firstServerMessage } from '../../../lib/errors';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useSessions } from '../../../lib/school-calendar';
+import { useFilterDraft } from '../filter-draft';
+import { FilterForm } from '../components/filter-form';
 import { useCollections, type CollectionsFilter } from '../report-api';
 import { SessionSelect } from '../../../components/school/session-select';
 
 const FILTERS = ['session_id', 'term', 'from', 'to'] as const;
-type Typed = Record<(typeof FILTERS)[number], string>;
 
 function filterOf(params: URLSearchParams): CollectionsFilter {
   const sessionId = Number(params.get('session_id'));
@@ -35,47 +35,25 @@ function filterOf(params: URLSearchParams): CollectionsFilter {
   };
 }
 
-const cell = 'px-2 py-1.5 text-right tabular-nums';
-
-/** A plain table that becomes one card per row on a phone (`stack-sm`): the first column names the row. */
-function Table({ caption, head, children, testId }: { caption: string; head: string[]; children: ReactNode; testId: string }) {
+/** A summary table under its caption; a phone shows it as one card per row (`stack-sm`). */
+function Table<T>({ caption, ...table }: { caption: string } & RowTableProps<T>) {
   return (
     <section className="mb-5">
       <h2 className="mb-2">{caption}</h2>
-      <table className="stack-sm w-full text-sm" data-testid={testId}>
-        <thead>
-          <tr className="border-b border-slate-300 text-left">
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`px-2 py-1.5 ${i === 0 ? '' : 'text-right'}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
+      <RowTable className="stack-sm w-full text-sm" {...table} />
     </section>
   );
 }
 
-function FigureCells({ r }: { r: CollectionRow }) {
-  return (
-    <>
-      <td data-label={L.expected} className={cell}>
-        {formatNaira(r.expected)}
-      </td>
-      <td data-label={L.collected} className={cell}>
-        {formatNaira(r.collected)}
-      </td>
-      <td data-label={L.outstanding} className={cell}>
-        {formatNaira(r.outstanding)}
-      </td>
-      <td data-label={L.upcoming} className={cell}>
-        {formatNaira(r.upcoming)}
-      </td>
-    </>
-  );
-}
+const rowLine = () => ({ className: 'border-b border-slate-100' });
+
+/** What was expected, collected, still owed and not yet due: the figures of a class and of a fee item. */
+const FIGURE_COLUMNS: Column<CollectionRow>[] = [
+  { label: L.expected, figures: true, cell: (r) => formatNaira(r.expected) },
+  { label: L.collected, figures: true, cell: (r) => formatNaira(r.collected) },
+  { label: L.outstanding, figures: true, cell: (r) => formatNaira(r.outstanding) },
+  { label: L.upcoming, figures: true, cell: (r) => formatNaira(r.upcoming) },
+];
 
 function Summary({ s }: { s: CollectionSummary }) {
   const t = s.totals;
@@ -110,76 +88,65 @@ function Summary({ s }: { s: CollectionSummary }) {
       <Card>
         <Table
           caption={L.byClass}
-          head={[L.class, L.students, L.expected, L.collected, L.outstanding, L.upcoming]}
           testId="collections-by-class"
-        >
-          {s.by_class.map((c) => (
-            <tr key={c.student_class} className="border-b border-slate-100" data-class={c.student_class}>
-              <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                {c.student_class}
-              </th>
-              <td data-label={L.students} className={cell}>
-                {c.students}
-              </td>
-              <FigureCells r={c} />
-            </tr>
-          ))}
-        </Table>
-        <Table caption={L.byItem} head={[L.item, L.expected, L.collected, L.outstanding, L.upcoming]} testId="collections-by-item">
-          {s.by_item.map((i) => (
-            <tr key={i.name} className="border-b border-slate-100">
-              <th scope="row" className="px-2 py-1.5 text-left font-medium [overflow-wrap:anywhere]">
-                {i.name}
-              </th>
-              <FigureCells r={i} />
-            </tr>
-          ))}
-        </Table>
+          columns={[
+            { label: L.class, className: 'font-medium', cell: (c) => c.student_class },
+            { label: L.students, figures: true, cell: (c) => c.students },
+            ...FIGURE_COLUMNS,
+          ]}
+          rows={s.by_class}
+          rowKey={(c) => c.student_class}
+          rowProps={(c) => ({ ...rowLine(), 'data-class': c.student_class })}
+        />
+        <Table
+          caption={L.byItem}
+          testId="collections-by-item"
+          columns={[{ label: L.item, className: 'font-medium [overflow-wrap:anywhere]', cell: (i) => i.name }, ...FIGURE_COLUMNS]}
+          rows={s.by_item}
+          rowKey={(i) => i.name}
+          rowProps={rowLine}
+        />
         {s.by_method.length === 0 ? (
           <p className="mb-5 text-sm text-slate-700">{M.noMoney}</p>
         ) : (
           <>
-            <Table caption={L.byMethod} head={[L.method, L.count, L.amount]} testId="collections-by-method">
-              {s.by_method.map((m) => (
-                <tr key={m.method} className="border-b border-slate-100" data-method={m.method}>
-                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                    {PAYMENT_METHOD_LABELS[m.method]}
+            <Table
+              caption={L.byMethod}
+              testId="collections-by-method"
+              columns={[
+                { label: L.method, className: 'font-medium', cell: (m) => PAYMENT_METHOD_LABELS[m.method] },
+                { label: L.count, figures: true, cell: (m) => m.count },
+                { label: L.amount, figures: true, testId: 'method-amount', cell: (m) => formatNaira(m.amount) },
+              ]}
+              rows={s.by_method}
+              rowKey={(m) => m.method}
+              rowProps={(m) => ({ ...rowLine(), 'data-method': m.method })}
+              after={
+                <tr className="font-semibold">
+                  <th scope="row" className="px-2 py-1.5 text-left">
+                    {L.total}
                   </th>
-                  <td data-label={L.count} className={cell}>
-                    {m.count}
+                  <td data-label={L.count} className="px-2 py-1.5 text-right tabular-nums">
+                    {s.by_method.reduce((n, m) => n + m.count, 0)}
                   </td>
-                  <td data-label={L.amount} className={cell} data-testid="method-amount">
-                    {formatNaira(m.amount)}
+                  <td data-label={L.amount} className="px-2 py-1.5 text-right tabular-nums">
+                    {formatNaira(moneyIn)}
                   </td>
                 </tr>
-              ))}
-              <tr className="font-semibold">
-                <th scope="row" className="px-2 py-1.5 text-left">
-                  {L.total}
-                </th>
-                <td data-label={L.count} className={cell}>
-                  {s.by_method.reduce((n, m) => n + m.count, 0)}
-                </td>
-                <td data-label={L.amount} className={cell}>
-                  {formatNaira(moneyIn)}
-                </td>
-              </tr>
-            </Table>
-            <Table caption={L.byDay} head={[L.date, L.count, L.amount]} testId="collections-by-day">
-              {s.by_day.map((d) => (
-                <tr key={d.date} className="border-b border-slate-100" data-date={d.date}>
-                  <th scope="row" className="px-2 py-1.5 text-left font-medium whitespace-nowrap">
-                    {formatDate(d.date)}
-                  </th>
-                  <td data-label={L.count} className={cell}>
-                    {d.count}
-                  </td>
-                  <td data-label={L.amount} className={cell} data-testid="day-amount">
-                    {formatNaira(d.amount)}
-                  </td>
-                </tr>
-              ))}
-            </Table>
+              }
+            />
+            <Table
+              caption={L.byDay}
+              testId="collections-by-day"
+              columns={[
+                { label: L.date, className: 'font-medium whitespace-nowrap', cell: (d) => formatDate(d.date) },
+                { label: L.count, figures: true, cell: (d) => d.count },
+                { label: L.amount, figures: true, testId: 'day-amount', cell: (d) => formatNaira(d.amount) },
+              ]}
+              rows={s.by_day}
+              rowKey={(d) => d.date}
+              rowProps={(d) => ({ ...rowLine(), 'data-date': d.date })}
+            />
           </>
         )}
       </Card>
@@ -193,23 +160,15 @@ export default function CollectionsPage() {
   const filter = filterOf(params);
   const summary = useCollections(filter);
   const sessions = useSessions();
-  const [typed, setTyped] = useState<Typed>(() => Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Typed);
-  const field = (k: keyof Typed) => ({
-    value: typed[k],
-    onChange: (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [k]: e.target.value })),
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    patch(typed);
-  };
+  const { typed, field } = useFilterDraft(FILTERS, params);
   return (
     <PageLayout title={FEE_REPORT_SCREENS.collections.title} width="max-w-5xl">
       <Card className="mb-4">
-        <form
+        <FilterForm
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-          onSubmit={submit}
-          noValidate
-          aria-label={FEE_REPORT_SCREENS.collections.title}
+          label={FEE_REPORT_SCREENS.collections.title}
+          submitLabel={L.show}
+          onApply={() => patch(typed)}
         >
           <SessionSelect
             label={L.session}
@@ -224,8 +183,7 @@ export default function CollectionsPage() {
           />
           <TextField label={L.from} type="date" {...field('from')} />
           <TextField label={L.to} type="date" {...field('to')} />
-          <Button type="submit">{L.show}</Button>
-        </form>
+        </FilterForm>
       </Card>
       <QueryView query={summary} messages={firstServerMessage(summary.error) ?? M.collectionsFailed}>
         {(s) => <Summary s={s} />}

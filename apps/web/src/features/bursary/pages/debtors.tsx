@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { TERM_VALUES, termLabel } from '@portal/domain/constants';
 import {
   DEBTOR_SORTS,
@@ -15,7 +14,8 @@ import {
 import { formatNaira } from '@portal/domain/money';
 import { CLASS_LEVELS, classLevelOf } from '@portal/domain/teaching';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Button } from '../../../components/ui/button';
+import { TaskButton } from '../../../components/ui/task-button';
+import { Pager } from '../components/pager';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
@@ -123,18 +123,11 @@ function DebtorsTable({ data, filter, onSort }: { data: DebtorsPage; filter: Deb
           <SortHeader column="class" filter={filter} onSort={onSort} className="px-2 py-1 text-left whitespace-nowrap" />
           <SortHeader column="balance" filter={filter} onSort={onSort} className={th} />
           <SortHeader column="days_overdue" filter={filter} onSort={onSort} className={th} />
-          <th scope="col" className={th}>
-            {L.due}
-          </th>
-          <th scope="col" className={th}>
-            {L.discount}
-          </th>
-          <th scope="col" className={th}>
-            {L.paid}
-          </th>
-          <th scope="col" className={th}>
-            {L.lastPaid}
-          </th>
+          {[L.due, L.discount, L.paid, L.lastPaid].map((label) => (
+            <th key={label} scope="col" className={th}>
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -158,25 +151,21 @@ function NotBegun({ data }: { data: DebtorsPage }) {
 
 function Downloads({ filter }: { filter: DebtorsFilter }) {
   const toast = useToast();
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   async function download(kind: 'csv' | 'pdf') {
-    setBusy(kind);
     try {
       downloadBlob(await downloadDebtors(kind, filter), `debtors.${kind}`);
     } catch (err) {
       toast.error(errorMessage(err, { fallback: M.downloadFailed, useDetail: true }));
-    } finally {
-      setBusy(null);
     }
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="secondary" loading={busy === 'csv'} onClick={() => void download('csv')}>
+      <TaskButton variant="secondary" run={() => download('csv')}>
         {L.downloadCsv}
-      </Button>
-      <Button variant="secondary" loading={busy === 'pdf'} onClick={() => void download('pdf')}>
+      </TaskButton>
+      <TaskButton variant="secondary" run={() => download('pdf')}>
         {L.downloadPdf}
-      </Button>
+      </TaskButton>
     </div>
   );
 }
@@ -259,17 +248,7 @@ export default function DebtorsPage() {
               <Downloads filter={every} />
             </div>
             <DebtorsTable data={data} filter={filter} onSort={onSort} />
-            {data.pages > 1 && (
-              <nav className="mt-3 flex flex-wrap items-center gap-3 text-sm" aria-label={L.pageOf(data.page, data.pages)}>
-                <Button variant="secondary" disabled={data.page <= 1} onClick={() => patch({ page: String(data.page - 1) })}>
-                  {L.previous}
-                </Button>
-                <span>{L.pageOf(data.page, data.pages)}</span>
-                <Button variant="secondary" disabled={data.page >= data.pages} onClick={() => patch({ page: String(data.page + 1) })}>
-                  {L.next}
-                </Button>
-              </nav>
-            )}
+            <Pager page={data.page} pages={data.pages} onPage={(page) => patch({ page })} />
           </Card>
         )}
       </QueryView>

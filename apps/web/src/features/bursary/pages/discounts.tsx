@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BURSARY_SCREEN_LABELS as BL } from '@portal/domain/bursary-screens';
 import { TERMS, type Term } from '@portal/domain/constants';
 import {
@@ -19,6 +19,7 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FigureList } from '../../../components/ui/figure-list';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime } from '../../../lib/datetime';
@@ -26,10 +27,9 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { ReasonDialog } from '../components/reason-dialog';
+import { StudentPicker, useSessionParam } from '../components/student-picker';
 import { useStatement } from '../api';
-import { useSessions } from '../../../lib/school-calendar';
 import { useClassFeeItems, useDiscounts, useGiveDiscount, useRevokeDiscount, type DiscountQuery } from '../discounts-api';
-import { SessionSelect } from '../../../components/school/session-select';
 import { useSchemaForm } from '../../../lib/schema-form';
 
 /** Asks the reason, then revokes (the discount stays in the list, marked revoked). */
@@ -75,18 +75,13 @@ function DiscountCard({ d }: { d: Discount }) {
           {revoked ? L.revoked : L.active}
         </span>
       </div>
-      <dl className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm">
-        <div>
-          <dt className="text-slate-600">{L.takesNow}</dt>
-          <dd className="font-semibold" data-testid="discount-value">
-            {formatNaira(d.value)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{L.reason}</dt>
-          <dd className="break-words">{d.reason}</dd>
-        </div>
-      </dl>
+      <FigureList
+        className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm"
+        figures={[
+          { label: L.takesNow, value: formatNaira(d.value), testId: 'discount-value' },
+          { label: L.reason, value: d.reason, valueClassName: 'break-words' },
+        ]}
+      />
       <p className="mt-2 text-xs text-slate-600">{L.givenBy(d.given_by, formatDateTime(d.given_at))}</p>
       {revoked && (
         <p className="mt-1 text-xs text-slate-700" data-testid="discount-revoked">
@@ -279,22 +274,15 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
       {(s) => (
         <div className="flex flex-col gap-4">
           <Card>
-            <dl className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm" data-testid="discount-student">
-              <div>
-                <dt className="text-slate-600">{BL.student}</dt>
-                <dd className="font-semibold break-words">{s.full_name}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">{BL.class}</dt>
-                <dd className="font-semibold">{s.student_class}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">{BL.outstanding}</dt>
-                <dd className="font-semibold" data-testid="discount-balance">
-                  {formatNaira(s.balance)}
-                </dd>
-              </div>
-            </dl>
+            <FigureList
+              className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm"
+              testId="discount-student"
+              figures={[
+                { label: BL.student, value: s.full_name, valueClassName: 'font-semibold break-words' },
+                { label: BL.class, value: s.student_class },
+                { label: BL.outstanding, value: formatNaira(s.balance), testId: 'discount-balance' },
+              ]}
+            />
           </Card>
           <Card title={L.theirDiscounts}>
             <QueryView
@@ -322,34 +310,13 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
 /** /bursary/discounts?admission_number&session_id (bursar, admin): a student's discounts; give one, revoke one. */
 export default function DiscountsPage() {
   const [params, patch] = useSearchParamPatch();
-  const sessions = useSessions();
   const adm = params.get('admission_number') ?? '';
-  const picked = Number(params.get('session_id'));
-  const sessionId = picked > 0 ? picked : sessions.data?.find((s) => s.is_current)?.id;
-  const [typed, setTyped] = useState(adm);
+  const { sessionId } = useSessionParam(params);
   const q = adm && sessionId ? { admission_number: adm, session_id: sessionId } : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    patch({ admission_number: typed.trim().toUpperCase() });
-  };
   return (
     <PageLayout title={DISCOUNT_SCREEN.title}>
       <Card className="mb-4">
-        <form className="grid gap-3 sm:grid-cols-3 sm:items-end" onSubmit={submit} noValidate aria-label={DISCOUNT_SCREEN.title}>
-          <TextField
-            label={L.admissionNumber}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value.toUpperCase())}
-            autoComplete="off"
-            placeholder="STU-0001"
-          />
-          <SessionSelect
-            label={L.session}
-            value={sessionId ? String(sessionId) : ''}
-            onChange={(e) => patch({ session_id: e.target.value })}
-          />
-          <Button type="submit">{L.open}</Button>
-        </form>
+        <StudentPicker label={DISCOUNT_SCREEN.title} admissionNumber={adm} sessionId={sessionId} patch={patch} />
       </Card>
       {q ? (
         <StudentDiscounts key={`${q.admission_number}|${q.session_id}`} q={q} />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   BURSARY_MESSAGES,
@@ -13,10 +13,13 @@ import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../components/pager';
 import { Card } from '../../../components/ui/card';
+import { RowTable, type Column } from '../../../components/ui/row-table';
+import { TaskButton } from '../../../components/ui/task-button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
-import { downloadBlob, openBlob } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/datetime';
 import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
@@ -25,9 +28,11 @@ import { downloadLedgerCsv, fetchScan, useLedger, useReferenceReviews, type Ledg
 import { useSessions } from '../../../lib/school-calendar';
 import type { ReferenceReview } from '@portal/domain/bank-references';
 import { ReverseDialog } from '../components/reverse-dialog';
+import { useFilterDraft } from '../filter-draft';
+import { FilterForm } from '../components/filter-form';
+import { OpenFileButton } from '../components/open-file-button';
 
 const FILTERS = ['admission_number', 'bank_reference', 'session_id', 'method', 'from', 'to'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 
 function queryOf(params: URLSearchParams): LedgerQuery {
   const method = params.get('method') ?? '';
@@ -45,23 +50,14 @@ function queryOf(params: URLSearchParams): LedgerQuery {
 }
 
 function ScanButton({ reference }: { reference: string }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <OpenFileButton
       variant="ghost"
-
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        fetchScan(reference)
-          .then(openBlob)
-          .catch((err: unknown) => toast.error(errorMessage(err, { fallback: M.scanFailed, notFound: BURSARY_MESSAGES.noScan })))
-          .finally(() => setBusy(false));
-      }}
+      fetch={() => fetchScan(reference)}
+      failure={(err) => errorMessage(err, { fallback: M.scanFailed, notFound: BURSARY_MESSAGES.noScan })}
     >
       {L.viewScan}
-    </Button>
+    </OpenFileButton>
   );
 }
 
@@ -87,75 +83,89 @@ function ReferenceReviews() {
   );
 }
 
-function EntryRow({ e, onReverse }: { e: LedgerEntry; onReverse: (e: LedgerEntry) => void }) {
-  const reversal = e.kind === 'reversal';
-  return (
-    <tr
-      className={`border-b border-slate-100 align-top ${reversal ? 'bg-red-50/60' : ''}`}
-      data-testid="ledger-row"
-      data-receipt={e.receipt_number}
-    >
-      <th scope="row" className="px-2 py-2 text-left font-semibold">
-        <Link
-          className="inline-flex min-h-11 items-center text-brand-800 underline"
-          to={`/payments/receipt/${encodeURIComponent(e.reference)}`}
-        >
-          {e.receipt_number}
-        </Link>
-        {reversal && (
-          <span
-            className="ml-2 inline-block rounded-full border border-red-300 bg-red-50 px-2 text-xs text-red-900"
-            data-testid="reversal-mark"
+/** The ledger's columns: what each entry was, who paid, how, and what became of it; `onReverse` asks to reverse a payment. */
+function entryColumns(onReverse: (e: LedgerEntry) => void): Column<LedgerEntry>[] {
+  return [
+    {
+      label: L.receipt,
+      className: 'font-semibold',
+      cell: (e) => (
+        <>
+          <Link
+            className="inline-flex min-h-11 items-center text-brand-800 underline"
+            to={`/payments/receipt/${encodeURIComponent(e.reference)}`}
           >
-            {L.reversal}
-          </span>
-        )}
-      </th>
-      <td data-label={L.student} className="px-2 py-2">
-        {e.full_name} <span className="text-xs text-slate-600">{e.admission_number}</span>
-      </td>
-      <td
-        data-label={L.amount}
-        className={`px-2 py-2 text-right font-semibold tabular-nums ${e.amount < 0 ? 'text-red-800' : ''}`}
-        data-testid="ledger-amount"
-      >
-        {formatNaira(e.amount)}
-      </td>
-      <td data-label={L.method} className="px-2 py-2">
-        {PAYMENT_METHOD_LABELS[e.method]}
-        {e.term && <span className="block text-xs text-slate-600">{termLabel(e.term)}</span>}
-      </td>
-      <td data-label={L.bankAndReference} className="px-2 py-2 [overflow-wrap:anywhere]">
-        {[e.bank, e.bank_reference].filter(Boolean).join(' / ')}
-        {e.reverses && <span className="block text-xs">{L.reverses(e.reverses.receipt_number)}</span>}
-        {e.replaces && (
-          <span className="block text-xs" data-testid="replaces-mark">
-            {L.replaces(e.replaces.receipt_number)}
-          </span>
-        )}
-        {e.reason && <span className="block text-xs text-slate-600">{e.reason}</span>}
-        {e.reversed_by && <span className="block text-xs text-red-800">{L.reversedBy(e.reversed_by)}</span>}
-      </td>
-      <td data-label={L.date} className="px-2 py-2 whitespace-nowrap">
-        {formatDate(e.paid_on)}
-      </td>
-      <td data-label={L.recordedBy} className="px-2 py-2">
-        {e.recorded_by ?? ''}
-      </td>
-      <td data-label={L.scanColumn} className="px-2 py-2">
-        {e.has_scan ? <ScanButton reference={e.reference} /> : ''}
-      </td>
-      <td className="px-2 py-2">
-        {e.kind === 'payment' && !e.reversed_by ? (
+            {e.receipt_number}
+          </Link>
+          {e.kind === 'reversal' && (
+            <span
+              className="ml-2 inline-block rounded-full border border-red-300 bg-red-50 px-2 text-xs text-red-900"
+              data-testid="reversal-mark"
+            >
+              {L.reversal}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      label: L.student,
+      cell: (e) => (
+        <>
+          {e.full_name} <span className="text-xs text-slate-600">{e.admission_number}</span>
+        </>
+      ),
+    },
+    {
+      label: L.amount,
+      figures: true,
+      className: (e) => `font-semibold ${e.amount < 0 ? 'text-red-800' : ''}`,
+      testId: 'ledger-amount',
+      cell: (e) => formatNaira(e.amount),
+    },
+    {
+      label: L.method,
+      cell: (e) => (
+        <>
+          {PAYMENT_METHOD_LABELS[e.method]}
+          {e.term && <span className="block text-xs text-slate-600">{termLabel(e.term)}</span>}
+        </>
+      ),
+    },
+    {
+      label: L.bankAndReference,
+      className: '[overflow-wrap:anywhere]',
+      cell: (e) => (
+        <>
+          {[e.bank, e.bank_reference].filter(Boolean).join(' / ')}
+          {e.reverses && <span className="block text-xs">{L.reverses(e.reverses.receipt_number)}</span>}
+          {e.replaces && (
+            <span className="block text-xs" data-testid="replaces-mark">
+              {L.replaces(e.replaces.receipt_number)}
+            </span>
+          )}
+          {e.reason && <span className="block text-xs text-slate-600">{e.reason}</span>}
+          {e.reversed_by && <span className="block text-xs text-red-800">{L.reversedBy(e.reversed_by)}</span>}
+        </>
+      ),
+    },
+    { label: L.date, className: 'whitespace-nowrap', cell: (e) => formatDate(e.paid_on) },
+    { label: L.recordedBy, cell: (e) => e.recorded_by ?? '' },
+    { label: L.scanColumn, cell: (e) => (e.has_scan ? <ScanButton reference={e.reference} /> : '') },
+    {
+      label: L.reverse,
+      header: <span className="sr-only">{L.reverse}</span>,
+      unlabelled: true,
+      cell: (e) =>
+        e.kind === 'payment' && !e.reversed_by ? (
           <Button variant="secondary" onClick={() => onReverse(e)} aria-label={`${L.reverse} ${e.receipt_number}`}>
             {L.reverse}
           </Button>
         ) : (
           ''
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
 /** /bursary/ledger (bursar, admin): every payment and reversal, filtered and paged, with scans, reversal and CSV. */
@@ -165,27 +175,14 @@ export default function LedgerPage() {
   const ledger = useLedger(q);
   const sessions = useSessions();
   const toast = useToast();
-  const [typed, setTyped] = useState<Filters>(() => Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters);
+  const { typed, field } = useFilterDraft(FILTERS, params);
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
-  const [downloading, setDownloading] = useState(false);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    patch({ ...typed, admission_number: typed.admission_number.trim().toUpperCase(), page: '' });
-  };
-  const field = (k: keyof Filters) => ({
-    value: typed[k],
-    onChange: (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [k]: e.target.value })),
-  });
 
   async function csv() {
-    setDownloading(true);
     try {
       downloadBlob(await downloadLedgerCsv({ from: q.from, to: q.to }), `ledger${q.from ? `-${q.from}` : ''}${q.to ? `-${q.to}` : ''}.csv`);
     } catch (err) {
       toast.error(errorMessage(err, { fallback: M.csvFailed }));
-    } finally {
-      setDownloading(false);
     }
   }
 
@@ -194,18 +191,18 @@ export default function LedgerPage() {
       title={BURSARY_SCREENS.ledger.title}
       width="max-w-6xl"
       actions={
-        <Button variant="secondary" loading={downloading} onClick={() => void csv()}>
+        <TaskButton variant="secondary" run={csv}>
           {L.downloadCsv}
-        </Button>
+        </TaskButton>
       }
     >
       <ReferenceReviews />
       <Card className="mb-4">
-        <form
+        <FilterForm
           className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
-          onSubmit={submit}
-          noValidate
-          aria-label={BURSARY_SCREENS.ledger.title}
+          label={BURSARY_SCREENS.ledger.title}
+          submitLabel={L.filter}
+          onApply={() => patch({ ...typed, admission_number: typed.admission_number.trim().toUpperCase(), page: '' })}
         >
           <TextField label={L.admissionNumber} autoComplete="off" placeholder="STU-0001" {...field('admission_number')} />
           <TextField label={L.bankReference} autoComplete="off" {...field('bank_reference')} />
@@ -223,8 +220,7 @@ export default function LedgerPage() {
           />
           <TextField label={L.from} type="date" {...field('from')} />
           <TextField label={L.to} type="date" {...field('to')} />
-          <Button type="submit">{L.filter}</Button>
-        </form>
+        </FilterForm>
       </Card>
       {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(null)} />}
       <QueryView
@@ -245,40 +241,19 @@ export default function LedgerPage() {
               </span>
             </p>
             <div className="overflow-x-auto">
-              <table className="stack-sm stack-sm-1 w-full text-sm">
-                <thead>
-                  <tr className="border-b border-slate-300 text-left">
-                    <th className="px-2 py-2">{L.receipt}</th>
-                    <th className="px-2 py-2">{L.student}</th>
-                    <th className="px-2 py-2 text-right">{L.amount}</th>
-                    <th className="px-2 py-2">{L.method}</th>
-                    <th className="px-2 py-2">{L.bankAndReference}</th>
-                    <th className="px-2 py-2">{L.date}</th>
-                    <th className="px-2 py-2">{L.recordedBy}</th>
-                    <th className="px-2 py-2">{L.scanColumn}</th>
-                    <th className="px-2 py-2">
-                      <span className="sr-only">{L.reverse}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((e) => (
-                    <EntryRow key={e.reference} e={e} onReverse={setReversing} />
-                  ))}
-                </tbody>
-              </table>
+              <RowTable
+                columns={entryColumns(setReversing)}
+                rows={data.entries}
+                rowKey={(e) => e.reference}
+                rowProps={(e) => ({
+                  className: `border-b border-slate-100 align-top ${e.kind === 'reversal' ? 'bg-red-50/60' : ''}`,
+                  'data-testid': 'ledger-row',
+                  'data-receipt': e.receipt_number,
+                })}
+                padding="px-2 py-2"
+              />
             </div>
-            {data.pages > 1 && (
-              <nav className="mt-3 flex flex-wrap items-center gap-3 text-sm" aria-label={L.pageOf(data.page, data.pages)}>
-                <Button variant="secondary" disabled={data.page <= 1} onClick={() => patch({ page: String(data.page - 1) })}>
-                  {L.previous}
-                </Button>
-                <span>{L.pageOf(data.page, data.pages)}</span>
-                <Button variant="secondary" disabled={data.page >= data.pages} onClick={() => patch({ page: String(data.page + 1) })}>
-                  {L.next}
-                </Button>
-              </nav>
-            )}
+            <Pager page={data.page} pages={data.pages} onPage={(page) => patch({ page })} />
           </Card>
         )}
       </QueryView>

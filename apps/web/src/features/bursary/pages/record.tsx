@@ -9,28 +9,22 @@ import {
   type LedgerEntry,
 } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
-import { TERMS, TIMINGS } from '@portal/domain/constants';
-import { DEFAULT_TIME_ZONE } from '@portal/domain/datetime';
-import { todayIn } from '@portal/domain/attendance-rules';
+import { TIMINGS } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, paymentDateWindow } from '@portal/domain/money-guards';
-import { sanitizeAmountInput } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { FigureList } from '../../../components/ui/figure-list';
+import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { useSchoolSettings } from '../../../lib/school-settings';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useSchemaForm } from '../../../lib/schema-form';
 import { useFirstTermStart, useRecordPayment, useStatement } from '../api';
-import { useSessions } from '../../../lib/school-calendar';
-import { ScanField } from '../components/scan-field';
-import { BankField } from '../components/bank-field';
+import { slipFields } from '../components/slip-fields';
+import { slipInput, useSlipForm, useSlipStart } from '../slip-form';
 import { clashingReceipt, emptyRecordForm, needsBank, recordBody, recordErrors, RECORD_FIELDS, type RecordForm } from '../record-model';
-import { SessionSelect } from '../../../components/school/session-select';
 
 /** The fields' ids in the order the focus looks for the first one in error. */
 const FOCUS_ORDER = RECORD_FIELDS.map((k) => `rec-${k}`);
@@ -52,46 +46,33 @@ function StudentPanel({ admissionNumber, sessionId }: { admissionNumber: string;
     );
   const s = statement.data;
   return (
-    <dl
+    <FigureList
       className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 rounded-lg bg-slate-50 p-3 text-sm"
-      data-testid="student-lookup"
-    >
-      <div>
-        <dt className="text-slate-600">{L.student}</dt>
-        <dd className="font-semibold">{s.full_name}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">{L.class}</dt>
-        <dd className="font-semibold">{s.student_class}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">{L.outstanding}</dt>
-        <dd className="font-semibold" data-testid="student-balance">
-          {formatNaira(s.balance)}
-        </dd>
-      </div>
-    </dl>
+      testId="student-lookup"
+      figures={[
+        { label: L.student, value: s.full_name },
+        { label: L.class, value: s.student_class },
+        { label: L.outstanding, value: formatNaira(s.balance), testId: 'student-balance' },
+      ]}
+    />
   );
 }
 
 /** /bursary/record (bursar, admin): a bank, teller, cash or POS payment, phone first. */
 export default function RecordPaymentPage() {
-  const zone = useSchoolSettings().data?.time_zone ?? DEFAULT_TIME_ZONE;
-  const today = todayIn(zone);
-  const sessions = useSessions();
-  const currentSession = String(sessions.data?.find((s) => s.is_current)?.id ?? '');
+  const { today, currentSession } = useSlipStart();
   // The days the server accepts: from a year before the current session's first term to today.
   const dates = paymentDateWindow(today, useFirstTermStart(currentSession ? Number(currentSession) : null));
-  const form = useSchemaForm<RecordForm>({
+  const form = useSlipForm<RecordForm>({
+    currentSession,
     defaultValues: emptyRecordForm('', today),
     schema: offlinePaymentSchema,
     toBody: recordBody,
-    fieldOf: (path) => path.split('.')[0]!,
     // The date against the window the server allows, when the schema takes it.
     check: (values) => ({ paid_on: recordErrors(values, dates).paid_on }),
     focusOrder: FOCUS_ORDER,
   });
-  const { values, errors, getValues, set: setField } = form;
+  const { values, errors, set: setField } = form;
   const [failure, setFailure] = useState<{ text: string; clash: string | null; clashReference: string | null } | null>(null);
   const [recorded, setRecorded] = useState<LedgerEntry | null>(null);
   // "A second cash payment of this amount today?": the server's question, until answered or the form changes.
@@ -99,10 +80,6 @@ export default function RecordPaymentPage() {
   const record = useRecordPayment();
   const successRef = useRef<HTMLDivElement>(null);
 
-  // The current session once the list arrives, unless one was chosen.
-  useEffect(() => {
-    if (currentSession && !getValues('session_id')) setField('session_id', currentSession);
-  }, [currentSession, getValues, setField]);
   useEffect(() => {
     if (recorded) successRef.current?.focus();
   }, [recorded]);
@@ -112,10 +89,7 @@ export default function RecordPaymentPage() {
     setField(key, value);
   };
   const set = (key: keyof RecordForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setValue(
-      key,
-      key === 'amount' ? sanitizeAmountInput(e.target.value) : key === 'admission_number' ? e.target.value.toUpperCase() : e.target.value,
-    );
+    setValue(key, key === 'admission_number' ? e.target.value.toUpperCase() : slipInput(key, e.target.value));
 
   async function send(typed: RecordForm, confirm: boolean) {
     try {
@@ -173,6 +147,18 @@ export default function RecordPaymentPage() {
     );
 
   const banked = needsBank(values.method);
+  const slip = slipFields({
+    prefix: 'rec',
+    values,
+    errors,
+    set,
+    setScan: (scan) => setValue('scan', scan),
+    scanProblem: (message) => form.fail({ scan: [message] }, { keep: true, focus: false }),
+    methods: OFFLINE_METHODS,
+    methodPlaceholder: 'Select method',
+    labels: { method: L.method, bankReferenceHint: L.bankReferenceHint, term: L.term, note: L.note },
+    dates,
+  });
   return (
     <PageLayout title={BURSARY_SCREENS.record.title}>
       <Card>
@@ -213,82 +199,23 @@ export default function RecordPaymentPage() {
               onChange={set('admission_number')}
               error={errors.admission_number}
             />
-            <SessionSelect
-              id="rec-session_id"
-              label={L.session}
-              required
-              value={values.session_id}
-              onChange={set('session_id')}
-              error={errors.session_id}
-            />
+            {slip.session_id}
           </div>
           <StudentPanel admissionNumber={values.admission_number} sessionId={values.session_id} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="rec-term"
-              label={L.term}
-              value={values.term}
-              onChange={set('term')}
-              options={TERMS}
-              placeholder={L.general}
-              error={errors.term}
-            />
-            <TextField
-              id="rec-amount"
-              label={L.amount}
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.amount}
-              onChange={set('amount')}
-              hint={L.amountHint}
-              error={errors.amount}
-            />
-            <SelectField
-              id="rec-method"
-              label={L.method}
-              required
-              value={values.method}
-              onChange={set('method')}
-              placeholder="Select method"
-              options={OFFLINE_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
-              error={errors.method}
-            />
-            <TextField
-              id="rec-paid_on"
-              label={L.paidOn}
-              type="date"
-              required
-              min={dates.min}
-              max={dates.max}
-              value={values.paid_on}
-              onChange={set('paid_on')}
-              error={errors.paid_on}
-            />
+            {slip.term}
+            {slip.amount}
+            {slip.method}
+            {slip.paid_on}
             {banked && (
               <>
-                <BankField id="rec-bank" label={L.bank} value={values.bank} onChange={set('bank')} error={errors.bank} />
-                <TextField
-                  id="rec-bank_reference"
-                  label={L.bankReference}
-                  required
-                  autoComplete="off"
-                  hint={L.bankReferenceHint}
-                  value={values.bank_reference}
-                  onChange={set('bank_reference')}
-                  error={errors.bank_reference}
-                />
+                {slip.bank}
+                {slip.bank_reference}
               </>
             )}
           </div>
-          <TextAreaField id="rec-note" label={L.note} rows={2} value={values.note} onChange={set('note')} error={errors.note} />
-          <ScanField
-            id="rec-scan"
-            value={values.scan}
-            onChange={(scan) => setValue('scan', scan)}
-            onProblem={(message) => form.fail({ scan: [message] }, { keep: true, focus: false })}
-            error={errors.scan}
-          />
+          {slip.note}
+          {slip.scan}
           {secondCash !== null && (
             <Alert tone="warning">
               <span data-testid="second-cash-question">{secondCash}</span>

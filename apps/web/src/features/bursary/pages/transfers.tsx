@@ -10,10 +10,10 @@ import {
   type TransferReport,
   type TransferReportStatus,
 } from '@portal/domain/transfer-reports';
-import { BURSARY_SCREEN_LABELS as BL } from '@portal/domain/bursary-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../components/pager';
 import { Card } from '../../../components/ui/card';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SelectField } from '../../../components/ui/field';
@@ -134,17 +134,7 @@ export default function TransferQueuePage() {
                 </TransferReportCard>
               ))}
             </ul>
-            {data.pages > 1 && (
-              <nav className="mt-3 flex flex-wrap items-center gap-3 text-sm" aria-label={BL.pageOf(data.page, data.pages)}>
-                <Button variant="secondary" disabled={data.page <= 1} onClick={() => patch({ page: String(data.page - 1) })}>
-                  {BL.previous}
-                </Button>
-                <span>{BL.pageOf(data.page, data.pages)}</span>
-                <Button variant="secondary" disabled={data.page >= data.pages} onClick={() => patch({ page: String(data.page + 1) })}>
-                  {BL.next}
-                </Button>
-              </nav>
-            )}
+            <Pager page={data.page} pages={data.pages} onPage={(page) => patch({ page })} />
           </>
         )}
       </QueryView>

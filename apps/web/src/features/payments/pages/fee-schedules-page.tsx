@@ -18,6 +18,8 @@ import { useToast } from '../../../lib/toast';
 import { useFeeScheduleMutations, useFeeSchedules, usePaymentContext } from '../api';
 import { errorText } from '../components/payment-history';
 import { formatNaira } from '../format';
+import { lineField, type FeeItemsForm, type Group } from '../fee-items-form';
+import { useFeeItemsForm } from '../use-fee-items-form';
 
 /** A fee call's error in a fee's words: the server's own message for a 409 (never the payment one). */
 function feeError(err: unknown, fallback?: string): string {
@@ -25,32 +27,12 @@ function feeError(err: unknown, fallback?: string): string {
   return errorText(err, fallback);
 }
 
-type Group = 'jss' | 'sss' | 'all' | 'chosen';
 const GROUPS: { value: Group; label: string }[] = [
   { value: 'jss', label: 'All JSS classes' },
   { value: 'sss', label: 'All SSS classes' },
   { value: 'all', label: 'All classes' },
   { value: 'chosen', label: 'Chosen classes' },
 ];
-/** The classes a group names, among the school's current (not retired) arms. */
-function classesOf(group: Group, chosen: string[], current: readonly string[]): string[] {
-  if (group === 'jss') return current.filter((c) => c.startsWith('JSS'));
-  if (group === 'sss') return current.filter((c) => c.startsWith('SSS'));
-  if (group === 'all') return [...current];
-  return chosen;
-}
-
-interface Line {
-  key: number;
-  name: string;
-  amount: string;
-  compulsory: boolean;
-  /** YYYY-MM-DD, or '' for "when the term begins". */
-  dueOn: string;
-}
-let lineSeq = 0;
-const newLine = (name = ''): Line => ({ key: ++lineSeq, name, amount: '', compulsory: true, dueOn: '' });
-
 /** The term before `term` (3rd term of the session before, for a 1st term). */
 function previousTerm(sessions: { id: number; name: string }[], sessionId: number, term: Term): { sessionId: number; term: Term } | null {
   const i = TERM_VALUES.indexOf(term);
@@ -77,10 +59,9 @@ export default function FeeSchedulesPage() {
   const { bulk, copy, update, remove } = useFeeScheduleMutations();
   const toast = useToast();
 
-  const [group, setGroup] = useState<Group>('jss');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [lines, setLines] = useState<Line[]>(() => [newLine('Tuition')]);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const feeItems = useFeeItemsForm({ sessionId, term, current });
+  const { form, lines, chosen } = feeItems;
+  const { values, errors, set } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: number; name: string; amount: string; compulsory: boolean; dueOn: string } | null>(null);
   const [editError, setEditError] = useState<string | undefined>();
@@ -100,43 +81,20 @@ export default function FeeSchedulesPage() {
     ? `${termLabel(prev.term)}${prev.sessionId !== sessionId ? `, ${sessions.find((s) => s.id === prev.sessionId)?.name}` : ''}`
     : '';
 
-  const setLine = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-
-  async function onSave(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const errs: Record<string, string | undefined> = {};
-    const classes = classesOf(group, chosen, current);
-    if (!classes.length) errs.classes = FEE_MESSAGES.classesRequired;
-    const seen = new Set<string>();
-    for (const l of lines) {
-      const key = l.name.trim().toLowerCase().replace(/\s+/g, ' ');
-      if (!key) errs[`name-${l.key}`] = FEE_MESSAGES.nameRequired;
-      else if (seen.has(key)) errs[`name-${l.key}`] = FEE_MESSAGES.duplicateInList;
-      seen.add(key);
-      const a = checkAmount(l.amount);
-      if (!a.ok) errs[`amount-${l.key}`] = a.message;
-    }
-    setErrors(errs);
-    if (Object.values(errs).some(Boolean) || sessionId === null) return;
+  async function onValid(typed: FeeItemsForm) {
+    const body = feeItems.body(typed);
     try {
-      const r = await bulk.mutateAsync({
-        session_id: sessionId,
-        term,
-        classes,
-        // An empty due date keeps an existing item's own (a new item falls due when the term begins).
-        items: lines.map((l) => ({
-          name: l.name.trim(),
-          amount: l.amount,
-          compulsory: l.compulsory,
-          ...(l.dueOn ? { due_on: l.dueOn } : {}),
-        })),
-      });
-      toast.success(FEE_MESSAGES.saved(classes.length, r.created, r.updated));
-      setLines([newLine()]);
+      const r = await bulk.mutateAsync(body);
+      toast.success(FEE_MESSAGES.saved(body.classes.length, r.created, r.updated));
+      feeItems.clearLines();
     } catch (err) {
       setFormError(feeError(err, FEE_MESSAGES.saveFailed));
     }
+  }
+
+  function onSave(e: FormEvent) {
+    setFormError(null);
+    return form.submit(onValid)(e);
   }
 
   async function onCopy() {
@@ -205,32 +163,34 @@ export default function FeeSchedulesPage() {
         </Card>
 
         <Card title={`Set fee items for ${termLabel(term)}${sessionName ? `, ${sessionName}` : ''}`}>
-          <form onSubmit={(e) => void onSave(e)} noValidate className="flex flex-col gap-4" aria-label="Set fee items">
+          <form ref={form.formRef} onSubmit={(e) => void onSave(e)} noValidate className="flex flex-col gap-4" aria-label="Set fee items">
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1 text-sm font-medium text-slate-800">Apply to</legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2">
                 {GROUPS.map((g) => (
                   <label key={g.value} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                    <input type="radio" name="fee-group" value={g.value} checked={group === g.value} onChange={() => setGroup(g.value)} />
+                    <input
+                      type="radio"
+                      name="fee-group"
+                      value={g.value}
+                      checked={values.group === g.value}
+                      onChange={() => set('group', g.value)}
+                    />
                     {g.label}
                   </label>
                 ))}
               </div>
-              {group === 'chosen' && (
+              {values.group === 'chosen' && (
                 <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4" role="group" aria-label="Classes">
                   {current.map((c) => (
                     <label key={c} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={chosen.includes(c)}
-                        onChange={(e) => setChosen((l) => (e.target.checked ? [...l, c] : l.filter((x) => x !== c)))}
-                      />
+                      <input type="checkbox" checked={chosen.includes(c)} onChange={(e) => feeItems.choose(c, e.target.checked)} />
                       {c}
                     </label>
                   ))}
                 </div>
               )}
-              {errors.classes && <p className="text-sm text-red-700">{errors.classes}</p>}
+              {errors.classes && <p className="text-sm text-red-700">{errors.classes[0]}</p>}
             </fieldset>
 
             <ul className="flex flex-col gap-4" aria-label="Fee items to set">
@@ -244,41 +204,43 @@ export default function FeeSchedulesPage() {
                     value={l.name}
                     maxLength={80}
                     placeholder="e.g. PTA levy"
-                    error={errors[`name-${l.key}`]}
-                    onChange={(e) => setLine(l.key, { name: e.target.value })}
+                    error={errors[lineField('name', l.key)]}
+                    onChange={(e) => set(lineField('name', l.key), e.target.value)}
                   />
                   <TextField
                     label={`Item ${i + 1} amount (₦)`}
                     inputMode="decimal"
                     value={l.amount}
-                    error={errors[`amount-${l.key}`]}
-                    onChange={(e) => setLine(l.key, { amount: sanitizeAmountInput(e.target.value) })}
+                    error={errors[lineField('amount', l.key)]}
+                    onChange={(e) => set(lineField('amount', l.key), sanitizeAmountInput(e.target.value))}
                   />
                   <TextField
                     label={`Item ${i + 1} ${FEE_MESSAGES.dueOnLabel.toLowerCase()}`}
                     type="date"
                     value={l.dueOn}
-                    onChange={(e) => setLine(l.key, { dueOn: e.target.value })}
+                    error={errors[lineField('dueOn', l.key)]}
+                    onChange={(e) => set(lineField('dueOn', l.key), e.target.value)}
                   />
                   <label className="inline-flex min-h-11 items-center gap-2 text-sm">
-                    <input type="checkbox" checked={!l.compulsory} onChange={(e) => setLine(l.key, { compulsory: !e.target.checked })} />
+                    <input
+                      type="checkbox"
+                      checked={!l.compulsory}
+                      onChange={(e) => set(lineField('optional', l.key), e.target.checked ? 'yes' : '')}
+                    />
                     Optional (e.g. bus)
                   </label>
                   {lines.length > 1 && (
-                    <Button
-                      variant="ghost"
-                      onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
-                      aria-label={`Remove item ${i + 1}`}
-                    >
+                    <Button variant="ghost" onClick={() => feeItems.removeLine(l.key)} aria-label={`Remove item ${i + 1}`}>
                       Remove
                     </Button>
                   )}
                 </li>
               ))}
             </ul>
-            {formError && <Alert tone="error">{formError}</Alert>}
+            {/* Too many lines is the schema's word on the whole list: said where the server's refusal is. */}
+            {(formError ?? errors.items?.[0]) && <Alert tone="error">{formError ?? errors.items?.[0]}</Alert>}
             <div className="flex flex-wrap gap-3">
-              <Button variant="secondary" onClick={() => setLines((ls) => [...ls, newLine()])}>
+              <Button variant="secondary" onClick={feeItems.addLine}>
                 Add another item
               </Button>
               <Button type="submit" loading={bulk.isPending}>

@@ -20,6 +20,7 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FigureList } from '../../../components/ui/figure-list';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -191,6 +192,9 @@ export default function PaymentFormPage() {
     setConfirm(null);
   };
 
+  /** A field's id, value, change handler and messages. */
+  const bind = (key: keyof FormValues) => ({ id: `pay-${key}`, value: values[key], onChange: set(key), error: errors[key] });
+
   async function onValid(_values: FormValues, body: unknown) {
     const payment = body as InitiatePayment;
     const st = context.data?.student;
@@ -272,24 +276,14 @@ export default function PaymentFormPage() {
 
         {st && (
           <Card title="Your fees this session">
-            <dl className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-2 text-sm">
-              <div>
-                <dt className="text-slate-600">Due</dt>
-                <dd className="font-semibold" data-testid="fees-due">
-                  {formatNaira(st.amount_due)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Paid</dt>
-                <dd className="font-semibold">{formatNaira(st.amount_paid)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Outstanding</dt>
-                <dd className="font-semibold" data-testid="fees-outstanding">
-                  {formatNaira(st.outstanding)}
-                </dd>
-              </div>
-            </dl>
+            <FigureList
+              className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-2 text-sm"
+              figures={[
+                { label: 'Due', value: formatNaira(st.amount_due), testId: 'fees-due' },
+                { label: 'Paid', value: formatNaira(st.amount_paid) },
+                { label: 'Outstanding', value: formatNaira(st.outstanding), testId: 'fees-outstanding' },
+              ]}
+            />
             {st.terms.length > 0 && (
               <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label="Fees by term" data-testid="fees-by-term">
                 {st.terms.map((t) => (
@@ -328,82 +322,31 @@ export default function PaymentFormPage() {
             aria-label="School fees payment form"
           >
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                id="pay-admission_number"
-                label="Admission Number"
-                required
-                autoComplete="off"
-                value={values.admission_number}
-                onChange={set('admission_number')}
-                readOnly={isStudent}
-                error={errors.admission_number}
-              />
-              <TextField
-                id="pay-full_name"
-                label="Full Name"
-                required
-                autoComplete="name"
-                value={values.full_name}
-                onChange={set('full_name')}
-                error={errors.full_name}
-              />
+              <TextField label="Admission Number" required autoComplete="off" readOnly={isStudent} {...bind('admission_number')} />
+              <TextField label="Full Name" required autoComplete="name" {...bind('full_name')} />
               <SelectField
-                id="pay-current_class"
                 label="Class"
                 required
                 placeholder="Select class"
                 options={classOptions(arms.data, values.current_class)}
-                value={values.current_class}
-                onChange={set('current_class')}
-                error={errors.current_class}
+                {...bind('current_class')}
               />
               <SelectField
-                id="pay-current_session"
                 label="Session"
                 required
                 placeholder={context.isPending ? 'Loading sessions...' : 'Select session'}
                 options={sessions.map((s) => s.name)}
-                value={values.current_session}
-                onChange={set('current_session')}
-                error={errors.current_session}
+                {...bind('current_session')}
               />
+              <TextField label="Email" type="email" required autoComplete="email" {...bind('email')} />
+              <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" {...bind('phone_number')} />
+              <SelectField label="Term (optional)" placeholder="Not specified" options={TERMS} {...bind('term')} />
               <TextField
-                id="pay-email"
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
-                value={values.email}
-                onChange={set('email')}
-                error={errors.email}
-              />
-              <TextField
-                id="pay-phone_number"
-                label="Phone Number (optional)"
-                type="tel"
-                autoComplete="tel"
-                value={values.phone_number}
-                onChange={set('phone_number')}
-                error={errors.phone_number}
-              />
-              <SelectField
-                id="pay-term"
-                label="Term (optional)"
-                placeholder="Not specified"
-                options={TERMS}
-                value={values.term}
-                onChange={set('term')}
-                error={errors.term}
-              />
-              <TextField
-                id="pay-amount"
                 label="Amount (₦)"
                 required
                 inputMode="decimal"
                 autoComplete="off"
-                value={values.amount}
-                onChange={set('amount')}
-                error={errors.amount}
+                {...bind('amount')}
                 hint="Between ₦100 and ₦5,000,000"
               />
             </div>

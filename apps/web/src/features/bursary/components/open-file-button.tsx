@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { TaskButton } from '../../../components/ui/task-button';
+import { openBlob } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+
+/**
+ * Opens a stored file (a teller's scan, a transfer slip) in a new tab, fetched with the token (a blocked
+ * pop-up downloads it); a failure is said in a toast, in `failure`'s words.
+ */
+export function OpenFileButton({
+  fetch,
+  failure,
+  variant,
+  children,
+}: {
+  fetch: () => Promise<Blob>;
+  failure: (err: unknown) => string;
+  variant: 'secondary' | 'ghost';
+  children: ReactNode;
+}) {
+  const toast = useToast();
+  return (
+    <TaskButton
+      variant={variant}
+      run={() =>
+        fetch()
+          .then(openBlob)
+          .catch((err: unknown) => toast.error(failure(err)))
+      }
+    >
+      {children}
+    </TaskButton>
+  );
+}
