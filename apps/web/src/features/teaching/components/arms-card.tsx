@@ -9,7 +9,7 @@ import { useToast } from '../../../lib/toast';
 import { useCreateArm, usePatchArm } from '../api';
 import { teachingError } from '../errors';
 import { useTeachingForm } from '../teaching-form';
-import { useRowAction, RowActions } from './row-actions';
+import { useRowAction, RetireRowActions } from './row-actions';
 
 type NewArm = { level: string; arm: string };
 /** What is sent: the arm as typed, trimmed (the level is one of the select's, which the schema checks). */
@@ -121,10 +121,11 @@ export function ArmsCard({ arms }: { arms: ClassArm[] }) {
                             ({a.students} {a.students === 1 ? 'student' : 'students'}){a.retired && ' · retired'}
                           </span>
                         </p>
-                        <RowActions
+                        <RetireRowActions
                           name={a.name}
-                          edit={a.retired ? undefined : { label: 'Rename', onClick: () => setEditing(a.id) }}
-                          other={{ label: a.retired ? 'Restore' : 'Retire', onClick: () => void retire(a, !a.retired) }}
+                          retired={a.retired}
+                          edit={{ label: 'Rename', onClick: () => setEditing(a.id) }}
+                          onRetire={(retired) => void retire(a, retired)}
                         />
                       </div>
                     )}

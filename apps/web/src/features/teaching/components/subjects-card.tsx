@@ -15,7 +15,7 @@ import { useToast } from '../../../lib/toast';
 import { useCreateSubject, usePatchSubject } from '../api';
 import { teachingError } from '../errors';
 import { useTeachingForm } from '../teaching-form';
-import { useRowAction, RowActions } from './row-actions';
+import { useRowAction, RetireRowActions } from './row-actions';
 
 const SECTION_LABEL: Record<SubjectSection, string> = { JSS: 'JSS only', SSS: 'SSS only', ALL: 'JSS and SSS' };
 const SECTION_OPTIONS = SUBJECT_SECTIONS.map((s) => ({ value: s, label: SECTION_LABEL[s] }));
@@ -158,10 +158,11 @@ export function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
                     {s.retired && ' · retired'}
                   </span>
                 </p>
-                <RowActions
+                <RetireRowActions
                   name={s.name}
-                  edit={s.retired ? undefined : { label: 'Edit', onClick: () => setEditing(s.id) }}
-                  other={{ label: s.retired ? 'Restore' : 'Retire', onClick: () => void retire(s, !s.retired) }}
+                  retired={s.retired}
+                  edit={{ label: 'Edit', onClick: () => setEditing(s.id) }}
+                  onRetire={(retired) => void retire(s, retired)}
                 />
               </div>
             )}
