@@ -4,8 +4,8 @@ import { admissionPageSchema } from '@portal/domain/admission';
 import { ADMISSION_MESSAGES as M, ADMISSION_PAGE_FIELDS, ADMISSION_TEXT_MAX, type AdmissionPage } from '@portal/domain/admission-constants';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { TextAreaField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { useAdmissionPage, useSaveAdmissionPage } from '../../lib/admission-page';
@@ -70,9 +70,7 @@ export function AdmissionSettingsPage() {
           </div>
         </Card>
         <div>
-          <Button type="submit" loading={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save admission page'}
-          </Button>
+          <SubmitButton label="Save admission page" busy={save.isPending} />
         </div>
       </form>
     </PageLayout>

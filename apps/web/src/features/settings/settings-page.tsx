@@ -7,6 +7,7 @@ import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -186,9 +187,7 @@ export function SettingsPage() {
           </div>
         </Card>
         <div>
-          <Button type="submit" loading={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save settings'}
-          </Button>
+          <SubmitButton label="Save settings" busy={save.isPending} />
         </div>
       </form>
     </PageLayout>

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { ATTENDANCE_LABELS, ATTENDANCE_SCREENS, type AbsentToday } from '@portal/domain/attendance';
 import { ATTENDANCE_STATUS_LABELS, PERIOD_LABELS, weekdayName } from '@portal/domain/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
@@ -8,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/datetime';
+import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useAbsentToday } from '../api';
 import { StreakFlag } from '../components/streak-flag';
 
@@ -83,18 +83,13 @@ function AbsentList({ data }: { data: AbsentToday }) {
 
 /** /attendance/absent (admin): who is absent across the school on a day, today unless another is picked. */
 export default function AbsentTodayPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamPatch();
   const date = params.get('date') ?? '';
   const query = useAbsentToday(date);
   return (
     <PageLayout title={ATTENDANCE_SCREENS.absent.title}>
       <Card className="mb-4">
-        <TextField
-          label={L.date}
-          type="date"
-          value={date || query.data?.date || ''}
-          onChange={(e) => setParams(e.target.value ? { date: e.target.value } : {}, { replace: true })}
-        />
+        <TextField label={L.date} type="date" value={date || query.data?.date || ''} onChange={(e) => patch({ date: e.target.value })} />
       </Card>
       <QueryView query={query} messages={{ fallback: M.viewFailed, useDetail: true }}>
         {(data) => <AbsentList data={data} />}

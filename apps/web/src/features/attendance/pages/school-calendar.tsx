@@ -1,13 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { TERMS } from '@portal/domain/constants';
 import { ATTENDANCE_SCREENS, type SchoolCalendarView } from '@portal/domain/attendance';
 import {
   CALENDAR_EVENT_KINDS,
   CALENDAR_EVENT_KIND_LABELS,
   calendarEventSchema,
+  termDatesSchema,
+  type CalendarEvent,
   type CalendarEventKind,
 } from '@portal/domain/attendance-calendar';
+import { attendanceSettingsSchema, type AttendanceSettingsInput } from '@portal/domain/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
@@ -15,14 +17,16 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
+import { HeaderRow } from '../../../components/ui/scroll-table';
 import { errorMessage, fieldErrorsOf, firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useAddEvent, useCalendar, useDeleteEvent, useSaveAttendanceSettings, useSaveTermDates } from '../api';
-import { useSessions } from '../../../lib/school-calendar';
+import { currentSession, useSessions } from '../../../lib/school-calendar';
+import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { CarriedImportCard } from '../components/carried-import';
 import { formatDate } from '../../../lib/datetime';
 import { SessionSelect } from '../../../components/school/session-select';
-import { useSchemaForm } from '../../../lib/schema-form';
+import { useSchemaForm, type FieldErrors, type SchemaFormOptions } from '../../../lib/schema-form';
 
 type Errors = Record<string, string[]>;
 
@@ -32,10 +36,11 @@ function refusal(err: unknown): Errors {
   return Object.keys(fields).length ? fields : { form: [errorMessage(err, { fallback: M.saveFailed, useDetail: true })] };
 }
 
-function FormError({ errors }: { errors: Errors }) {
+/** The messages no field of the calendar's forms shows, together under the form. */
+function FormError({ errors }: { errors: FieldErrors }) {
   const other = Object.entries(errors)
     .filter(([k]) => !['periods_per_day', 'saturday_classes', 'starts_on', 'ends_on', 'name', 'kind'].includes(k))
-    .flatMap(([, v]) => v);
+    .flatMap(([, v]) => v ?? []);
   if (!other.length) return null;
   return (
     <p className="text-sm text-red-700" role="alert">
@@ -44,40 +49,68 @@ function FormError({ errors }: { errors: Errors }) {
   );
 }
 
-function SettingsCard({ cal }: { cal: SchoolCalendarView }) {
+/**
+ * The calendar's forms on the schema form, one flow for the three: `send` saves what passed the
+ * schema and gives the toast's words; a refused save shows its messages on the form and moves the
+ * focus to the first invalid field unless `keepFocus` (the forms that never moved it). `formProps`
+ * go on the form element.
+ */
+function useCalendarForm<T extends Record<string, string>>(options: SchemaFormOptions<T>, send: (values: T) => Promise<string>) {
   const toast = useToast();
-  const save = useSaveAttendanceSettings();
-  const [periods, setPeriods] = useState<string>(String(cal.settings.periods_per_day));
-  const [saturday, setSaturday] = useState(cal.settings.saturday_classes);
-  const [errors, setErrors] = useState<Errors>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
+  const form = useSchemaForm<T>(options);
+  const onValid = async (values: T) => {
     try {
-      await save.mutateAsync({ periods_per_day: periods === '2' ? 2 : 1, saturday_classes: saturday });
-      toast.success(M.settingsSaved);
+      toast.success(await send(values));
     } catch (err) {
-      setErrors(refusal(err));
+      form.fail(refusal(err), { focus: !options.keepFocus });
     }
   };
+  const formProps = { ref: form.formRef, onSubmit: (e: FormEvent) => void form.submit(onValid)(e), noValidate: true };
+  return { ...form, formProps };
+}
+
+type SettingsForm = { periods_per_day: string; saturday_classes: string };
+/** The settings as sent: the periods a number, Saturdays a yes or no (the box's 'true'). */
+const settingsBody = (f: SettingsForm): AttendanceSettingsInput => ({
+  periods_per_day: f.periods_per_day === '2' ? 2 : 1,
+  saturday_classes: f.saturday_classes === 'true',
+});
+
+function SettingsCard({ cal }: { cal: SchoolCalendarView }) {
+  const save = useSaveAttendanceSettings();
+  const form = useCalendarForm<SettingsForm>(
+    {
+      defaultValues: { periods_per_day: String(cal.settings.periods_per_day), saturday_classes: String(cal.settings.saturday_classes) },
+      schema: attendanceSettingsSchema,
+      toBody: settingsBody,
+      keepFocus: true,
+    },
+    async (values) => {
+      await save.mutateAsync(settingsBody(values));
+      return M.settingsSaved;
+    },
+  );
   return (
     <Card title={L.settings}>
-      <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} noValidate aria-label={L.settings}>
+      <form className="flex flex-col gap-3" {...form.formProps} aria-label={L.settings}>
         <SelectField
           label={L.periodsPerDay}
-          value={periods}
-          onChange={(e) => setPeriods(e.target.value)}
+          {...form.field('periods_per_day')}
           options={[
             { value: '1', label: L.onePeriod },
             { value: '2', label: L.twoPeriods },
           ]}
-          error={errors.periods_per_day}
         />
         <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input type="checkbox" className="h-5 w-5" checked={saturday} onChange={(e) => setSaturday(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={form.values.saturday_classes === 'true'}
+            onChange={(e) => form.set('saturday_classes', String(e.target.checked))}
+          />
           {L.saturdayClasses}
         </label>
-        <FormError errors={errors} />
+        <FormError errors={form.errors} />
         <div>
           <Button type="submit" loading={save.isPending}>
             {L.saveSettings}
@@ -88,56 +121,46 @@ function SettingsCard({ cal }: { cal: SchoolCalendarView }) {
   );
 }
 
+type TermForm = { starts_on: string; ends_on: string };
+
 function TermRow({ cal, term }: { cal: SchoolCalendarView; term: (typeof TERMS)[number] }) {
-  const toast = useToast();
   const save = useSaveTermDates();
   const stored = cal.terms.find((t) => t.term === term.value);
-  const [starts, setStarts] = useState(stored?.starts_on ?? '');
-  const [ends, setEnds] = useState(stored?.ends_on ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  /** The term's dates as sent, with the session and term they are for. */
+  const termBody = (f: TermForm) => ({ session_id: cal.session_id, term: term.value, starts_on: f.starts_on, ends_on: f.ends_on });
+  const form = useCalendarForm<TermForm>(
+    {
+      defaultValues: { starts_on: stored?.starts_on ?? '', ends_on: stored?.ends_on ?? '' },
+      schema: termDatesSchema,
+      toBody: termBody,
+      keepFocus: true,
+    },
+    async (values) => {
+      await save.mutateAsync(termBody(values));
+      return M.termSaved(term.label);
+    },
+  );
+  const { setValues } = form;
+  // The stored dates again once a save (or another screen) changed them; the messages stay.
   useEffect(() => {
-    setStarts(stored?.starts_on ?? '');
-    setEnds(stored?.ends_on ?? '');
-  }, [stored?.starts_on, stored?.ends_on]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    try {
-      await save.mutateAsync({ session_id: cal.session_id, term: term.value, starts_on: starts, ends_on: ends });
-      toast.success(M.termSaved(term.label));
-    } catch (err) {
-      setErrors(refusal(err));
-    }
-  };
+    setValues({ starts_on: stored?.starts_on ?? '', ends_on: stored?.ends_on ?? '' }, { keepErrors: true });
+  }, [stored?.starts_on, stored?.ends_on, setValues]);
   return (
     <form
       className="flex flex-col gap-3 border-b border-slate-100 pb-4 last:border-0 last:pb-0"
-      onSubmit={(e) => void submit(e)}
-      noValidate
+      {...form.formProps}
       aria-label={term.label}
       data-testid={`term-${term.value}`}
     >
       <h3 className="text-base font-semibold">{term.label}</h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={`${L.startsOn}: ${term.label}`}
-          type="date"
-          value={starts}
-          onChange={(e) => setStarts(e.target.value)}
-          error={errors.starts_on}
-        />
-        <TextField
-          label={`${L.endsOn}: ${term.label}`}
-          type="date"
-          value={ends}
-          onChange={(e) => setEnds(e.target.value)}
-          error={errors.ends_on}
-        />
+        <TextField label={`${L.startsOn}: ${term.label}`} type="date" {...form.field('starts_on')} />
+        <TextField label={`${L.endsOn}: ${term.label}`} type="date" {...form.field('ends_on')} />
       </div>
       <p className="text-sm text-slate-700" data-testid="term-counts">
         {L.schoolDays(stored?.school_days ?? null, stored?.registers ?? 0)}
       </p>
-      <FormError errors={errors} />
+      <FormError errors={form.errors} />
       <div>
         <Button type="submit" variant="secondary" loading={save.isPending} aria-label={`${L.saveTerm}: ${term.label}`}>
           {L.saveTerm}
@@ -158,25 +181,17 @@ const eventBody = (f: EventForm) => ({
 });
 
 function AddEventForm() {
-  const toast = useToast();
   const add = useAddEvent();
-  const form = useSchemaForm<EventForm>({ defaultValues: NO_EVENT, schema: calendarEventSchema, toBody: eventBody });
+  const form = useCalendarForm<EventForm>({ defaultValues: NO_EVENT, schema: calendarEventSchema, toBody: eventBody }, async (typed) => {
+    await add.mutateAsync(eventBody(typed));
+    form.setValues({ ...NO_EVENT, kind: typed.kind });
+    return M.eventAdded;
+  });
   const { errors } = form;
-  const onValid = async (typed: EventForm) => {
-    try {
-      await add.mutateAsync(eventBody(typed));
-      toast.success(M.eventAdded);
-      form.setValues({ ...NO_EVENT, kind: typed.kind });
-    } catch (err) {
-      form.fail(refusal(err));
-    }
-  };
   return (
     <form
       className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-      ref={form.formRef}
-      onSubmit={(e) => void form.submit(onValid)(e)}
-      noValidate
+      {...form.formProps}
       aria-label={L.addEventTitle}
     >
       {/* Says what the fields below the list are for. */}
@@ -193,11 +208,18 @@ function AddEventForm() {
         {L.addEvent}
       </Button>
       <div className="sm:col-span-2 lg:col-span-5">
-        <FormError errors={Object.fromEntries(Object.entries(errors).filter((e): e is [string, string[]] => !!e[1]))} />
+        <FormError errors={errors} />
       </div>
     </form>
   );
 }
+
+/** The events table's columns after the name: each column's label heads it and names its cells on a phone. */
+const EVENT_COLUMNS: readonly { label: string; cell: (ev: CalendarEvent) => string }[] = [
+  { label: L.eventKind, cell: (ev) => CALENDAR_EVENT_KIND_LABELS[ev.kind] },
+  { label: L.startsOn, cell: (ev) => formatDate(ev.starts_on) },
+  { label: L.endsOn, cell: (ev) => formatDate(ev.ends_on) },
+];
 
 function EventsCard({ cal }: { cal: SchoolCalendarView }) {
   const toast = useToast();
@@ -220,40 +242,22 @@ function EventsCard({ cal }: { cal: SchoolCalendarView }) {
         <EmptyState>{L.noEvents}</EmptyState>
       ) : (
         <table className="stack-sm stack-sm-1 w-full text-left text-sm" aria-label={L.events} data-testid="events">
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className="px-2 py-1.5">
-                {L.eventName}
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                {L.eventKind}
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                {L.startsOn}
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                {L.endsOn}
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                <span className="sr-only">{L.deleteEvent}</span>
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow labels={[L.eventName, ...EVENT_COLUMNS.map((c) => c.label)]} rowClassName="bg-slate-50" cellClassName="px-2 py-1.5">
+            <th scope="col" className="px-2 py-1.5">
+              <span className="sr-only">{L.deleteEvent}</span>
+            </th>
+          </HeaderRow>
           <tbody className="divide-y divide-slate-100">
             {cal.events.map((ev) => (
               <tr key={ev.id}>
                 <th scope="row" className="px-2 py-1.5 text-left font-medium">
                   {ev.name}
                 </th>
-                <td data-label={L.eventKind} className="px-2 py-1.5">
-                  {CALENDAR_EVENT_KIND_LABELS[ev.kind]}
-                </td>
-                <td data-label={L.startsOn} className="px-2 py-1.5">
-                  {formatDate(ev.starts_on)}
-                </td>
-                <td data-label={L.endsOn} className="px-2 py-1.5">
-                  {formatDate(ev.ends_on)}
-                </td>
+                {EVENT_COLUMNS.map((c) => (
+                  <td key={c.label} data-label={c.label} className="px-2 py-1.5">
+                    {c.cell(ev)}
+                  </td>
+                ))}
                 <td className="px-2 py-1.5">
                   {confirming === ev.id ? (
                     <ConfirmPanel
@@ -290,10 +294,10 @@ function EventsCard({ cal }: { cal: SchoolCalendarView }) {
 
 /** /school-calendar (admin): registers a day, Saturdays, the terms' dates, holidays and breaks, carried-in totals. */
 export default function SchoolCalendarPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamPatch();
   const sessions = useSessions();
   const picked = Number(params.get('session_id'));
-  const sessionId = picked > 0 ? picked : ((sessions.data?.find((s) => s.is_current) ?? sessions.data?.[0])?.id ?? null);
+  const sessionId = picked > 0 ? picked : (currentSession(sessions.data)?.id ?? null);
   const cal = useCalendar(sessionId);
   return (
     <PageLayout title={ATTENDANCE_SCREENS.calendar.title}>
@@ -301,7 +305,7 @@ export default function SchoolCalendarPage() {
         <SessionSelect
           label={L.session}
           value={sessionId ? String(sessionId) : ''}
-          onChange={(e) => setParams({ session_id: e.target.value }, { replace: true })}
+          onChange={(e) => patch({ session_id: e.target.value })}
         />
       </Card>
       {sessionId && (

@@ -1,46 +1,73 @@
-import { useState, type FormEvent } from 'react';
-import { CLASS_LEVELS, type ClassArm, type ClassLevel } from '@portal/domain/teaching';
+import { useState } from 'react';
+import { CLASS_LEVELS, armCreateSchema, armPatchSchema, type ClassArm, type ClassLevel } from '@portal/domain/teaching';
 import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { useToast } from '../../../lib/toast';
 import { useCreateArm, usePatchArm } from '../api';
 import { teachingError } from '../errors';
-import { useRowAction, RowActions } from './row-actions';
+import { useTeachingForm } from '../teaching-form';
+import { useRowAction, RetireRowActions } from './row-actions';
+
+type NewArm = { level: string; arm: string };
+/** What is sent: the arm as typed, trimmed (the level is one of the select's, which the schema checks). */
+const newArmBody = (v: NewArm) => ({ level: v.level as ClassLevel, arm: v.arm.trim() });
+const renameBody = (v: { arm: string }) => ({ arm: v.arm.trim() });
+
+/** An arm's rename in place of its row; a refusal shows under the field. */
+function RenameArmForm({ arm, onDone }: { arm: ClassArm; onDone: () => void }) {
+  const toast = useToast();
+  const patchArm = usePatchArm();
+  const form = useTeachingForm({ at: 'arm', defaultValues: { arm: arm.arm }, schema: armPatchSchema, toBody: renameBody });
+  const onValid = async (values: { arm: string }) => {
+    try {
+      const saved = await patchArm.mutateAsync({ id: arm.id, body: renameBody(values) });
+      toast.success(M.armRenamed(arm.name, saved.name));
+      onDone();
+    } catch (err) {
+      form.refuse(teachingError(err));
+    }
+  };
+  return (
+    <form className="flex flex-wrap items-start gap-2" ref={form.formRef} onSubmit={(e) => void form.submit(onValid)(e)} noValidate>
+      <div className="w-32">
+        <TextField
+          label={`New arm for ${arm.name}`}
+          value={form.values.arm}
+          maxLength={20}
+          onChange={(e) => form.type('arm', e.target.value)}
+          error={form.message}
+        />
+      </div>
+      <SaveCancel label="Save" busy={patchArm.isPending} onCancel={onDone} buttonClassName="mt-6" />
+    </form>
+  );
+}
 
 export function ArmsCard({ arms }: { arms: ClassArm[] }) {
   const toast = useToast();
   const createArm = useCreateArm();
   const patchArm = usePatchArm();
-  const [level, setLevel] = useState<ClassLevel>('JSS 1');
-  const [arm, setArm] = useState('');
-  const [error, setError] = useState('');
-  const [editing, setEditing] = useState<{ id: number; arm: string; error: string } | null>(null);
+  const form = useTeachingForm<NewArm>({
+    at: 'arm',
+    defaultValues: { level: 'JSS 1', arm: '' },
+    schema: armCreateSchema,
+    toBody: newArmBody,
+  });
+  const [editing, setEditing] = useState<number | null>(null);
   const rowAction = useRowAction();
 
-  async function add(e: FormEvent) {
-    e.preventDefault();
+  const add = async (values: NewArm) => {
     try {
-      const created = await createArm.mutateAsync({ level, arm: arm.trim() });
+      const created = await createArm.mutateAsync(newArmBody(values));
       toast.success(M.armAdded(created.name));
-      setArm('');
-      setError('');
+      form.setValues({ ...values, arm: '' });
     } catch (err) {
-      setError(teachingError(err));
+      form.refuse(teachingError(err));
     }
-  }
-
-  async function rename(a: ClassArm) {
-    if (!editing) return;
-    try {
-      const saved = await patchArm.mutateAsync({ id: a.id, body: { arm: editing.arm.trim() } });
-      toast.success(M.armRenamed(a.name, saved.name));
-      setEditing(null);
-    } catch (err) {
-      setEditing({ ...editing, error: teachingError(err) });
-    }
-  }
+  };
 
   const retire = (a: ClassArm, retired: boolean) =>
     rowAction.run(a.id, async () => {
@@ -50,18 +77,25 @@ export function ArmsCard({ arms }: { arms: ClassArm[] }) {
 
   return (
     <Card title="Class arms">
-      <form className="mb-4 grid gap-3 sm:grid-cols-[10rem_12rem_auto] sm:items-start" onSubmit={(e) => void add(e)} noValidate>
-        <SelectField label="Class level" value={level} onChange={(e) => setLevel(e.target.value as ClassLevel)} options={CLASS_LEVELS} />
+      <form
+        className="mb-4 grid gap-3 sm:grid-cols-[10rem_12rem_auto] sm:items-start"
+        ref={form.formRef}
+        onSubmit={(e) => void form.submit(add)(e)}
+        noValidate
+      >
+        <SelectField
+          label="Class level"
+          value={form.values.level}
+          onChange={(e) => form.set('level', e.target.value)}
+          options={CLASS_LEVELS}
+        />
         <TextField
           label="New arm"
           placeholder="D or Gold"
-          value={arm}
+          value={form.values.arm}
           maxLength={20}
-          onChange={(e) => {
-            setArm(e.target.value);
-            setError('');
-          }}
-          error={error || undefined}
+          onChange={(e) => form.type('arm', e.target.value)}
+          error={form.message}
         />
         <Button type="submit" loading={createArm.isPending} className="sm:mt-6">
           Add arm
@@ -77,31 +111,8 @@ export function ArmsCard({ arms }: { arms: ClassArm[] }) {
                 .filter((a) => a.level === lv)
                 .map((a) => (
                   <li key={a.id} className="flex flex-col gap-1" data-testid={`arm-${a.name}`}>
-                    {editing?.id === a.id ? (
-                      <form
-                        className="flex flex-wrap items-start gap-2"
-                        onSubmit={(e) => {
-                          e.preventDefault();
-                          void rename(a);
-                        }}
-                        noValidate
-                      >
-                        <div className="w-32">
-                          <TextField
-                            label={`New arm for ${a.name}`}
-                            value={editing.arm}
-                            maxLength={20}
-                            onChange={(e) => setEditing({ ...editing, arm: e.target.value, error: '' })}
-                            error={editing.error || undefined}
-                          />
-                        </div>
-                        <Button type="submit" className="mt-6" loading={patchArm.isPending}>
-                          Save
-                        </Button>
-                        <Button variant="ghost" className="mt-6" onClick={() => setEditing(null)}>
-                          Cancel
-                        </Button>
-                      </form>
+                    {editing === a.id ? (
+                      <RenameArmForm arm={a} onDone={() => setEditing(null)} />
                     ) : (
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <p className={a.retired ? 'text-slate-500 line-through' : 'font-medium'}>
@@ -110,10 +121,11 @@ export function ArmsCard({ arms }: { arms: ClassArm[] }) {
                             ({a.students} {a.students === 1 ? 'student' : 'students'}){a.retired && ' · retired'}
                           </span>
                         </p>
-                        <RowActions
+                        <RetireRowActions
                           name={a.name}
-                          edit={a.retired ? undefined : { label: 'Rename', onClick: () => setEditing({ id: a.id, arm: a.arm, error: '' }) }}
-                          other={{ label: a.retired ? 'Restore' : 'Retire', onClick: () => void retire(a, !a.retired) }}
+                          retired={a.retired}
+                          edit={{ label: 'Rename', onClick: () => setEditing(a.id) }}
+                          onRetire={(retired) => void retire(a, retired)}
                         />
                       </div>
                     )}

@@ -8,7 +8,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { useSaveAssignments, useSaveFormTeachers } from '../api';
-import { GridHead, GridSelect } from './grid';
+import { GridHead, GridRow, GridSelect } from './grid';
 import { teachingError } from '../errors';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
@@ -36,6 +36,7 @@ export function GridCard({
   const [saving, setSaving] = useState(false);
 
   const arms = structure.arms.filter((a) => a.level === level && !a.retired);
+  const columns = arms.map((a) => ({ key: a.id, label: a.name }));
   const offered = structure.offerings.find((o) => o.class_level === level)?.subjects.map((o) => o.subject_id) ?? [];
   const subjects = structure.subjects.filter((s) => !s.retired && offered.includes(s.id));
   const storedCell = (armId: number, subjectId: number) =>
@@ -137,82 +138,78 @@ export function GridCard({
           className="grid-scroll"
           tableClassName="stack-sm stack-sm-1 w-full border-collapse text-sm"
         >
-          <GridHead first="Subject" sticky columnClass="min-w-52" columns={arms.map((a) => ({ key: a.id, label: a.name }))} />
+          <GridHead first="Subject" sticky columnClass="min-w-52" columns={columns} />
           <tbody>
-            <tr className="border-b border-slate-200 bg-slate-50">
-              <th scope="row" className="sticky-col bg-slate-50 p-2 text-left font-semibold">
-                Form teacher
-              </th>
-              {arms.map((a) => (
-                <td key={a.id} data-label={a.name} className="p-1">
-                  <GridSelect
-                    label={`Form teacher of ${a.name}`}
-                    value={form(a.id) === null ? '' : String(form(a.id))}
-                    changed={forms.has(a.id)}
-                    onChange={(next) => setForm(a.id, next === '' ? null : Number(next))}
-                    options={[{ value: '', label: 'None' }, ...staffOptions]}
-                    className="w-full max-w-56"
-                  />
-                </td>
-              ))}
-            </tr>
+            <GridRow
+              heading="Form teacher"
+              sticky
+              lead
+              columns={columns}
+              cell={({ key: armId, label: arm }) => (
+                <GridSelect
+                  label={`Form teacher of ${arm}`}
+                  value={form(armId) === null ? '' : String(form(armId))}
+                  changed={forms.has(armId)}
+                  onChange={(next) => setForm(armId, next === '' ? null : Number(next))}
+                  options={[{ value: '', label: 'None' }, ...staffOptions]}
+                  className="w-full max-w-56"
+                />
+              )}
+            />
             {subjects.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100">
-                <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
-                  {s.name}
-                </th>
-                {arms.map((a) => {
-                  const ids = cell(a.id, s.id);
-                  const changed = cells.has(cellKey(a.id, s.id));
+              <GridRow
+                key={s.id}
+                heading={s.name}
+                sticky
+                columns={columns}
+                cellClassName="p-1 align-top"
+                cell={({ key: armId, label: arm }) => {
+                  const ids = cell(armId, s.id);
+                  const changed = cells.has(cellKey(armId, s.id));
                   return (
-                    <td key={a.id} data-label={a.name} className="p-1 align-top">
-                      <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
-                        {ids.length > 0 && (
-                          <ul
-                            className="flex flex-wrap justify-end gap-1 sm:justify-start"
-                            aria-label={`Teachers of ${s.name} in ${a.name}`}
-                          >
-                            {ids.map((id) => (
-                              <li key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900">
-                                {nameOf(id)}
-                                <button
-                                  type="button"
-                                  className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
-                                  aria-label={`Remove ${nameOf(id)} from ${s.name} in ${a.name}`}
-                                  onClick={() =>
-                                    setCell(
-                                      a.id,
-                                      s.id,
-                                      ids.filter((x) => x !== id),
-                                    )
-                                  }
-                                >
-                                  ×
-                                </button>
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                        <select
-                          aria-label={`Add a teacher of ${s.name} in ${a.name}`}
-                          value=""
-                          onChange={(e) => e.target.value && setCell(a.id, s.id, [...ids, Number(e.target.value)])}
-                          className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                        >
-                          <option value="">{ids.length ? 'Add another…' : 'Assign a teacher…'}</option>
-                          {staffOptions
-                            .filter((o) => !ids.includes(Number(o.value)))
-                            .map((o) => (
-                              <option key={o.value} value={o.value}>
-                                {o.label}
-                              </option>
-                            ))}
-                        </select>
-                      </div>
-                    </td>
+                    <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
+                      {ids.length > 0 && (
+                        <ul className="flex flex-wrap justify-end gap-1 sm:justify-start" aria-label={`Teachers of ${s.name} in ${arm}`}>
+                          {ids.map((id) => (
+                            <li key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900">
+                              {nameOf(id)}
+                              <button
+                                type="button"
+                                className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
+                                aria-label={`Remove ${nameOf(id)} from ${s.name} in ${arm}`}
+                                onClick={() =>
+                                  setCell(
+                                    armId,
+                                    s.id,
+                                    ids.filter((x) => x !== id),
+                                  )
+                                }
+                              >
+                                ×
+                              </button>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                      <select
+                        aria-label={`Add a teacher of ${s.name} in ${arm}`}
+                        value=""
+                        onChange={(e) => e.target.value && setCell(armId, s.id, [...ids, Number(e.target.value)])}
+                        className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                      >
+                        <option value="">{ids.length ? 'Add another…' : 'Assign a teacher…'}</option>
+                        {staffOptions
+                          .filter((o) => !ids.includes(Number(o.value)))
+                          .map((o) => (
+                            <option key={o.value} value={o.value}>
+                              {o.label}
+                            </option>
+                          ))}
+                      </select>
+                    </div>
                   );
-                })}
-              </tr>
+                }}
+              />
             ))}
           </tbody>
         </ScrollTable>

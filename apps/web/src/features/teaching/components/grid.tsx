@@ -1,7 +1,15 @@
+import type { ReactNode } from 'react';
+
 /**
  * The header row of the teaching grids (levels or arms by subjects, terms by levels): the first
  * column names the rows and may stay in view while the grid scrolls sideways.
  */
+/** A column of a teaching grid: its key (a level, an arm's id) and the label that heads it. */
+export interface GridColumn {
+  key: string | number;
+  label: string;
+}
+
 export function GridHead({
   first,
   columns,
@@ -9,7 +17,7 @@ export function GridHead({
   columnClass = 'whitespace-nowrap',
 }: {
   first: string;
-  columns: readonly { key: string | number; label: string }[];
+  columns: readonly GridColumn[];
   sticky?: boolean;
   columnClass?: string;
 }) {
@@ -26,6 +34,41 @@ export function GridHead({
         ))}
       </tr>
     </thead>
+  );
+}
+
+/**
+ * A row of a teaching grid: its name in the first column (kept in view while the grid scrolls
+ * sideways when `sticky`), then a cell per column, each named with its column's label for the
+ * stacked phone layout. `lead`: the shaded row above the others (the form teachers).
+ */
+export function GridRow<C extends GridColumn>({
+  heading,
+  columns,
+  cell,
+  sticky = false,
+  lead = false,
+  cellClassName = 'p-1',
+}: {
+  heading: ReactNode;
+  columns: readonly C[];
+  cell: (column: C) => ReactNode;
+  sticky?: boolean;
+  lead?: boolean;
+  cellClassName?: string;
+}) {
+  const shade = lead ? 'bg-slate-50' : 'bg-white';
+  return (
+    <tr className={lead ? 'border-b border-slate-200 bg-slate-50' : 'border-b border-slate-100'}>
+      <th scope="row" className={`${sticky ? `sticky-col ${shade} ` : ''}p-2 text-left ${lead ? 'font-semibold' : 'font-medium'}`}>
+        {heading}
+      </th>
+      {columns.map((c) => (
+        <td key={c.key} data-label={c.label} className={cellClassName}>
+          {cell(c)}
+        </td>
+      ))}
+    </tr>
   );
 }
 

@@ -17,7 +17,7 @@ import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { useSaveOfferings, useSetSubjectOfferings } from '../api';
-import { GridHead, GridSelect } from './grid';
+import { GridHead, GridRow, GridSelect } from './grid';
 import { teachingError } from '../errors';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
@@ -28,6 +28,8 @@ const OFFER_OPTIONS: { value: Offer; label: string }[] = [
   { value: 'elective', label: 'Elective' },
 ];
 const cellKey = (level: string, subjectId: number) => `${level}|${subjectId}`;
+/** The grid's columns: a level each. */
+const LEVEL_COLUMNS = CLASS_LEVELS.map((lv) => ({ key: lv, label: lv }));
 
 /**
  * One subject's offering for several class levels at once (one call, all or nothing): the column
@@ -199,30 +201,28 @@ export function OfferingsCard({ structure }: { structure: TeachingStructure }) {
         </Alert>
       )}
       <ScrollTable label="Offerings grid" className="grid-scroll" tableClassName="stack-sm stack-sm-1 w-full border-collapse text-sm">
-        <GridHead first="Subject" sticky columns={CLASS_LEVELS.map((lv) => ({ key: lv, label: lv }))} />
+        <GridHead first="Subject" sticky columns={LEVEL_COLUMNS} />
         <tbody>
           {subjects.map((s) => (
-            <tr key={s.id} className="border-b border-slate-100">
-              <th scope="row" className="sticky-col bg-white p-2 text-left font-medium">
-                {s.name}
-              </th>
-              {CLASS_LEVELS.map((lv) => {
-                const allowed = sectionAllows(s.section, lv);
+            <GridRow
+              key={s.id}
+              heading={s.name}
+              sticky
+              columns={LEVEL_COLUMNS}
+              cell={({ key: lv }) => {
                 const v = value(lv, s.id);
                 return (
-                  <td key={lv} data-label={lv} className="p-1">
-                    <GridSelect
-                      label={`${s.name} in ${lv}`}
-                      value={v}
-                      changed={edits.has(cellKey(lv, s.id))}
-                      disabled={!allowed && v === 'no'}
-                      onChange={(next) => set(lv, s.id, next as Offer)}
-                      options={OFFER_OPTIONS}
-                    />
-                  </td>
+                  <GridSelect
+                    label={`${s.name} in ${lv}`}
+                    value={v}
+                    changed={edits.has(cellKey(lv, s.id))}
+                    disabled={!sectionAllows(s.section, lv) && v === 'no'}
+                    onChange={(next) => set(lv, s.id, next as Offer)}
+                    options={OFFER_OPTIONS}
+                  />
                 );
-              })}
-            </tr>
+              }}
+            />
           ))}
         </tbody>
       </ScrollTable>

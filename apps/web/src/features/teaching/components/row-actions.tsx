@@ -46,3 +46,25 @@ export function RowActions({
     </div>
   );
 }
+
+/** The buttons of a row that can be retired: its edit only while in use, then Retire, or Restore once retired. */
+export function RetireRowActions({
+  name,
+  retired,
+  edit,
+  onRetire,
+}: {
+  name: string;
+  retired: boolean;
+  edit: { label: string; onClick: () => void };
+  /** Called with the row's new state (true: retire it). */
+  onRetire: (retired: boolean) => void;
+}) {
+  return (
+    <RowActions
+      name={name}
+      edit={retired ? undefined : edit}
+      other={{ label: retired ? 'Restore' : 'Retire', onClick: () => onRetire(!retired) }}
+    />
+  );
+}

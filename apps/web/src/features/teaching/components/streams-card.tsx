@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import type { CatalogueSubject, Stream } from '@portal/domain/teaching';
+import { streamSchema, type CatalogueSubject, type Stream } from '@portal/domain/teaching';
 import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { useToast } from '../../../lib/toast';
 import { useDeleteStream, useSaveStream } from '../api';
 import { teachingError } from '../errors';
+import { useTeachingForm } from '../teaching-form';
 import { useRowAction, RowActions } from './row-actions';
 
 function StreamForm({
@@ -25,35 +26,22 @@ function StreamForm({
   onCancel?: () => void;
   busy: boolean;
 }) {
-  const [name, setName] = useState(initial.name);
   const [ids, setIds] = useState<number[]>(initial.subject_ids);
-  const [error, setError] = useState('');
+  // The name is the form's value; the ticked subjects are sent with it as they stand.
+  const toBody = (v: { name: string }) => ({ name: v.name.trim(), subject_ids: ids });
+  const form = useTeachingForm({ at: 'form', defaultValues: { name: initial.name }, schema: streamSchema, toBody });
+  const onValid = async (values: { name: string }) => {
+    const refused = await onSubmit(toBody(values));
+    if (refused) form.refuse(refused);
+    else if (!onCancel) {
+      form.setValues({ name: '' });
+      setIds([]);
+    }
+  };
   return (
-    <form
-      className="flex flex-col gap-3"
-      aria-label={label}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void onSubmit({ name: name.trim(), subject_ids: ids }).then((err) => {
-          if (err) setError(err);
-          else if (!onCancel) {
-            setName('');
-            setIds([]);
-          }
-        });
-      }}
-      noValidate
-    >
+    <form className="flex flex-col gap-3" aria-label={label} ref={form.formRef} onSubmit={(e) => void form.submit(onValid)(e)} noValidate>
       <div className="sm:w-64">
-        <TextField
-          label="Stream name"
-          value={name}
-          maxLength={40}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError('');
-          }}
-        />
+        <TextField label="Stream name" value={form.values.name} maxLength={40} onChange={(e) => form.type('name', e.target.value)} />
       </div>
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-800">Subjects of the stream</legend>
@@ -70,16 +58,9 @@ function StreamForm({
           ))}
         </div>
       </fieldset>
-      {error && <Alert tone="error">{error}</Alert>}
+      {form.message && <Alert tone="error">{form.message}</Alert>}
       <div className="flex gap-2">
-        <Button type="submit" loading={busy}>
-          {onCancel ? 'Save stream' : 'Create stream'}
-        </Button>
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
+        <SaveCancel label={onCancel ? 'Save stream' : 'Create stream'} busy={busy} onCancel={onCancel} />
       </div>
     </form>
   );

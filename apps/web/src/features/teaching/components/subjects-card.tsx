@@ -1,26 +1,33 @@
 import { useState } from 'react';
-import { SUBJECT_SECTIONS, type CatalogueSubject, type SubjectSection } from '@portal/domain/teaching';
+import {
+  SUBJECT_SECTIONS,
+  subjectCreateSchema,
+  subjectPatchSchema,
+  type CatalogueSubject,
+  type SubjectSection,
+} from '@portal/domain/teaching';
 import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { useToast } from '../../../lib/toast';
 import { useCreateSubject, usePatchSubject } from '../api';
 import { teachingError } from '../errors';
-import { useRowAction, RowActions } from './row-actions';
+import { useTeachingForm } from '../teaching-form';
+import { useRowAction, RetireRowActions } from './row-actions';
 
 const SECTION_LABEL: Record<SubjectSection, string> = { JSS: 'JSS only', SSS: 'SSS only', ALL: 'JSS and SSS' };
 const SECTION_OPTIONS = SUBJECT_SECTIONS.map((s) => ({ value: s, label: SECTION_LABEL[s] }));
 
-interface SubjectDraft {
-  name: string;
-  code: string;
-  section: SubjectSection;
-}
+type SubjectDraft = { name: string; code: string; section: string };
+/** What is sent: the name and code as typed, trimmed (the section is one of the select's, which the schema checks). */
+const subjectBody = (d: SubjectDraft) => ({ name: d.name.trim(), code: d.code.trim(), section: d.section as SubjectSection });
 
+/** A subject's name, code and section: the add form, and a row's edit in its place (`onCancel`). */
 function SubjectForm({
   initial,
+  schema,
   submitLabel,
   idPrefix,
   onSubmit,
@@ -28,63 +35,50 @@ function SubjectForm({
   busy,
 }: {
   initial: SubjectDraft;
+  schema: typeof subjectCreateSchema | typeof subjectPatchSchema;
   submitLabel: string;
   idPrefix: string;
   onSubmit: (d: SubjectDraft) => Promise<string | null>;
   onCancel?: () => void;
   busy: boolean;
 }) {
-  const [d, setD] = useState(initial);
-  const [error, setError] = useState('');
+  const form = useTeachingForm<SubjectDraft>({ at: 'form', defaultValues: initial, schema, toBody: subjectBody });
+  const onValid = async (d: SubjectDraft) => {
+    const refused = await onSubmit(d);
+    if (refused) form.refuse(refused);
+    else if (!onCancel) form.setValues(initial);
+  };
   return (
     <form
       className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_8rem_10rem_auto] sm:items-start"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void onSubmit(d).then((err) => {
-          if (err) setError(err);
-          else if (!onCancel) setD(initial);
-        });
-      }}
+      ref={form.formRef}
+      onSubmit={(e) => void form.submit(onValid)(e)}
       noValidate
     >
       <TextField
         label={`${idPrefix}Subject name`}
-        value={d.name}
+        value={form.values.name}
         maxLength={60}
-        onChange={(e) => {
-          setD({ ...d, name: e.target.value });
-          setError('');
-        }}
+        onChange={(e) => form.type('name', e.target.value)}
       />
       <TextField
         label={`${idPrefix}Code`}
-        value={d.code}
+        value={form.values.code}
         maxLength={10}
-        onChange={(e) => {
-          setD({ ...d, code: e.target.value.toUpperCase() });
-          setError('');
-        }}
+        onChange={(e) => form.type('code', e.target.value.toUpperCase())}
       />
       <SelectField
         label={`${idPrefix}Section`}
-        value={d.section}
-        onChange={(e) => setD({ ...d, section: e.target.value as SubjectSection })}
+        value={form.values.section}
+        onChange={(e) => form.set('section', e.target.value)}
         options={SECTION_OPTIONS}
       />
       <div className="flex gap-2 sm:mt-6">
-        <Button type="submit" loading={busy}>
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
+        <SaveCancel label={submitLabel} busy={busy} onCancel={onCancel} />
       </div>
-      {error && (
+      {form.message && (
         <Alert tone="error" className="sm:col-span-4">
-          {error}
+          {form.message}
         </Alert>
       )}
     </form>
@@ -102,7 +96,7 @@ export function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
 
   async function create(d: SubjectDraft): Promise<string | null> {
     try {
-      const s = await createSubject.mutateAsync({ name: d.name.trim(), code: d.code.trim(), section: d.section });
+      const s = await createSubject.mutateAsync(subjectBody(d));
       toast.success(M.subjectAdded(s.name));
       return null;
     } catch (err) {
@@ -112,7 +106,7 @@ export function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
 
   async function save(s: CatalogueSubject, d: SubjectDraft): Promise<string | null> {
     try {
-      await patchSubject.mutateAsync({ id: s.id, body: { name: d.name.trim(), code: d.code.trim(), section: d.section } });
+      await patchSubject.mutateAsync({ id: s.id, body: subjectBody(d) });
       toast.success(M.subjectSaved(d.name.trim()));
       setEditing(null);
       return null;
@@ -132,6 +126,7 @@ export function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
       <h3 className="mb-2 text-sm font-semibold text-slate-800">Add a subject</h3>
       <SubjectForm
         initial={{ name: '', code: '', section: 'ALL' }}
+        schema={subjectCreateSchema}
         submitLabel="Add subject"
         idPrefix=""
         onSubmit={create}
@@ -147,6 +142,7 @@ export function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
             {editing === s.id ? (
               <SubjectForm
                 initial={{ name: s.name, code: s.code, section: s.section }}
+                schema={subjectPatchSchema}
                 submitLabel="Save"
                 idPrefix={`${s.name}: `}
                 onSubmit={(d) => save(s, d)}
@@ -162,10 +158,11 @@ export function SubjectsCard({ subjects }: { subjects: CatalogueSubject[] }) {
                     {s.retired && ' · retired'}
                   </span>
                 </p>
-                <RowActions
+                <RetireRowActions
                   name={s.name}
-                  edit={s.retired ? undefined : { label: 'Edit', onClick: () => setEditing(s.id) }}
-                  other={{ label: s.retired ? 'Restore' : 'Retire', onClick: () => void retire(s, !s.retired) }}
+                  retired={s.retired}
+                  edit={{ label: 'Edit', onClick: () => setEditing(s.id) }}
+                  onRetire={(retired) => void retire(s, retired)}
                 />
               </div>
             )}

@@ -8,10 +8,12 @@ import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { useSaveWindow } from '../api';
-import { GridHead } from './grid';
+import { GridHead, GridRow } from './grid';
 import { teachingError } from '../errors';
 
 const ALL_LEVELS = '';
+/** The level choices and the grid's columns: all levels, then each level (the grid's head shortens the first to "All"). */
+const LEVEL_COLUMNS = [ALL_LEVELS, ...CLASS_LEVELS].map((lv) => ({ key: lv, label: lv === ALL_LEVELS ? 'All levels' : lv }));
 
 export function WindowsCard({ sessionId, data }: { sessionId: number; data: SessionAssignments }) {
   const toast = useToast();
@@ -44,7 +46,7 @@ export function WindowsCard({ sessionId, data }: { sessionId: number; data: Sess
           label="Score entry level"
           value={level}
           onChange={(e) => setLevel(e.target.value)}
-          options={[{ value: ALL_LEVELS, label: 'All levels' }, ...CLASS_LEVELS.map((l) => ({ value: l, label: l }))]}
+          options={LEVEL_COLUMNS.map((c) => ({ value: c.key, label: c.label }))}
         />
         <Button variant={open ? 'danger' : 'primary'} loading={saveWindow.isPending} onClick={() => void set(!open)}>
           {open ? 'Close score entry' : 'Open score entry'}
@@ -59,19 +61,16 @@ export function WindowsCard({ sessionId, data }: { sessionId: number; data: Sess
         </Alert>
       )}
       <table className="stack-sm mt-4 w-full border-collapse text-sm" aria-label="Score entry by term and level">
-        <GridHead first="Term" columns={[ALL_LEVELS, ...CLASS_LEVELS].map((lv) => ({ key: lv, label: lv === ALL_LEVELS ? 'All' : lv }))} />
+        <GridHead first="Term" columns={LEVEL_COLUMNS.map((c) => ({ ...c, label: c.key === ALL_LEVELS ? 'All' : c.label }))} />
         <tbody>
           {TERMS.map((t) => (
-            <tr key={t.value} className="border-b border-slate-100">
-              <th scope="row" className="p-2 text-left font-medium">
-                {t.label}
-              </th>
-              {[ALL_LEVELS, ...CLASS_LEVELS].map((lv) => (
-                <td key={lv} data-label={lv === ALL_LEVELS ? 'All levels' : lv} className="p-2">
-                  {isOpen(t.value, lv) ? 'Open' : <span className="font-semibold text-red-800">Closed</span>}
-                </td>
-              ))}
-            </tr>
+            <GridRow
+              key={t.value}
+              heading={t.label}
+              columns={LEVEL_COLUMNS}
+              cellClassName="p-2"
+              cell={({ key: lv }) => (isOpen(t.value, lv) ? 'Open' : <span className="font-semibold text-red-800">Closed</span>)}
+            />
           ))}
         </tbody>
       </table>
