@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner';
 
@@ -44,6 +44,24 @@ export function Button({
       {loading && <Spinner size="sm" />}
       {children}
     </button>
+  );
+}
+
+/**
+ * A button that starts a request of its own (a download, a file opened in a new tab): it shows the
+ * spinner until the request settles. `run` handles its own failure (a toast).
+ */
+export function RequestButton({ run, ...rest }: Omit<ButtonProps, 'loading' | 'onClick'> & { run: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      {...rest}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void run().finally(() => setBusy(false));
+      }}
+    />
   );
 }
 
