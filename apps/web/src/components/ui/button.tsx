@@ -65,6 +65,15 @@ export function RequestButton({ run, ...rest }: Omit<ButtonProps, 'loading' | 'o
   );
 }
 
+/** A form's submit button that says what it is doing while the request runs ("Saving..."). */
+export function SubmitButton({ busy, busyLabel, ...rest }: Omit<ButtonProps, 'type' | 'loading'> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button {...rest} type="submit" loading={busy}>
+      {busy ? busyLabel : rest.children}
+    </Button>
+  );
+}
+
 export function ButtonLink({ variant = 'primary', className = '', ...rest }: LinkProps & { variant?: Variant }) {
   return <Link className={buttonClass(variant, className)} {...rest} />;
 }
