@@ -52,5 +52,10 @@ export function useSaveFailure(fail: (errs: FieldErrors) => void) {
     else setBanner(bannerOf(err));
     return fields;
   };
-  return { banner, setBanner, failed };
+  /** The form's submit handler that first clears the last save's banner. */
+  const freshSubmit = (submit: (e: FormEvent) => Promise<void>) => (e: FormEvent) => {
+    setBanner(null);
+    void submit(e);
+  };
+  return { banner, setBanner, failed, freshSubmit };
 }

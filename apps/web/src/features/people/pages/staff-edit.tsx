@@ -45,7 +45,7 @@ export default function StaffEditPage() {
   const update = useUpdateStaff();
   const toast = useToast();
   const navigate = useNavigate();
-  const { banner, setBanner, failed } = useSaveFailure(form.fail);
+  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -76,10 +76,7 @@ export default function StaffEditPage() {
           <Card title={`${data.first_name} ${data.last_name} (${data.staff_id})`}>
             <PersonForm
               formRef={form.formRef}
-              onSubmit={(e) => {
-                setBanner(null);
-                void form.submit(onValid)(e);
-              }}
+              onSubmit={freshSubmit(form.submit(onValid))}
               banner={banner}
               submit={{ label: 'Save Changes', busyLabel: 'Saving...', busy: update.isPending }}
               actions={

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMINGS, USER_TYPE } from '@portal/domain/constants';
 import { PEOPLE_MESSAGES, staffCreateSchema, staffCreated, type ImportedAccount } from '@portal/domain/people';
@@ -31,15 +31,10 @@ export default function StaffRegPage() {
   const create = useCreateStaff();
   const navigate = useNavigate();
   const base = useStaffBase();
-  const { banner, setBanner, failed } = useSaveFailure(form.fail);
+  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
   const [done, setDone] = useState<{ message: string; account?: ImportedAccount } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  function onSubmit(e: FormEvent) {
-    setBanner(null);
-    void form.submit(onValid)(e);
-  }
 
   async function onValid(values: typeof EMPTY) {
     const body = staffBody(values);
@@ -77,7 +72,7 @@ export default function StaffRegPage() {
         <Card>
           <PersonForm
             formRef={form.formRef}
-            onSubmit={onSubmit}
+            onSubmit={freshSubmit(form.submit(onValid))}
             banner={banner}
             submit={{ label: 'Create Staff', busyLabel: 'Creating...', busy: create.isPending }}
             actions={

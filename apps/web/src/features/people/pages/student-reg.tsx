@@ -70,7 +70,7 @@ function StudentRegForm({
   const form = useSchemaForm({ defaultValues: EMPTY, schema: studentCreateSchema, check: passwordsMatch });
   const create = useCreateStudent();
   const navigate = useNavigate();
-  const { banner, setBanner, failed } = useSaveFailure(form.fail);
+  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -95,10 +95,7 @@ function StudentRegForm({
     <Card>
       <PersonForm
         formRef={form.formRef}
-        onSubmit={(e) => {
-          setBanner(null);
-          void form.submit(onValid)(e);
-        }}
+        onSubmit={freshSubmit(form.submit(onValid))}
         banner={banner}
         submit={{ label: 'Register Student', busyLabel: 'Registering...', busy: create.isPending }}
         actions={
