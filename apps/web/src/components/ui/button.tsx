@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner';
 
@@ -44,6 +44,33 @@ export function Button({
       {loading && <Spinner size="sm" />}
       {children}
     </button>
+  );
+}
+
+/**
+ * A button that starts a request of its own (a download, a file opened in a new tab): it shows the
+ * spinner until the request settles. `run` handles its own failure (a toast).
+ */
+export function RequestButton({ run, ...rest }: Omit<ButtonProps, 'loading' | 'onClick'> & { run: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      {...rest}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void run().finally(() => setBusy(false));
+      }}
+    />
+  );
+}
+
+/** A form's submit button that says what it is doing while the request runs ("Saving..."). */
+export function SubmitButton({ busy, busyLabel, ...rest }: Omit<ButtonProps, 'type' | 'loading'> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button {...rest} type="submit" loading={busy}>
+      {busy ? busyLabel : rest.children}
+    </Button>
   );
 }
 

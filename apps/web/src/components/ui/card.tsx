@@ -28,6 +28,30 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-6 text-center text-slate-600">{children}</p>;
 }
 
+/**
+ * A details panel from a table of labels (a record's fields, in its order): the rows named in `only`
+ * (default: every label), in that order, each value from `values`. Screens that show a few of a
+ * record's fields pick them by name instead of writing the rows, so each label is written once.
+ */
+export function DetailList<K extends string>({
+  labels,
+  values,
+  only,
+}: {
+  labels: Record<K, string>;
+  values: Partial<Record<K, ReactNode>>;
+  only?: readonly K[];
+}) {
+  const keys = only ?? (Object.keys(labels) as K[]);
+  return (
+    <dl>
+      {keys.map((k) => (
+        <DetailRow key={k} label={labels[k]} value={values[k]} />
+      ))}
+    </dl>
+  );
+}
+
 /** A read-only "label: value" row for details panels. */
 export function DetailRow({ label, value }: { label: string; value: ReactNode }) {
   return (

@@ -7,7 +7,8 @@ import { LoadingBlock } from './spinner';
 
 /**
  * One loading / error / empty / ready switch for a screen section that shows fetched data. `messages`
- * is either the fixed error text or the rules that pick it from the failure.
+ * is either the fixed error text or the rules that pick it from the failure. `empty` shows instead of
+ * the children when `isEmpty` says so; without `isEmpty`, when the data is a list with no items.
  */
 export function QueryView<T>({
   query,
@@ -24,6 +25,7 @@ export function QueryView<T>({
 }) {
   if (query.isPending) return <LoadingBlock />;
   if (query.isError) return <Alert tone="error">{typeof messages === 'string' ? messages : errorMessage(query.error, messages)}</Alert>;
-  if (isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  const none = isEmpty ? isEmpty(query.data) : empty !== undefined && Array.isArray(query.data) && query.data.length === 0;
+  if (none) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';
 import { useHasCapability } from '../../lib/capabilities';
 import { useWaitingTransfers } from '../../lib/waiting-transfers';
-import { MenuGrid, WelcomeBanner, type MenuItem } from './menu';
+import { MenuGrid, MenuSection, WelcomeBanner, type MenuItem } from './menu';
 import { PeopleOverview } from './people-overview';
 import { SetupChecklist } from './setup-checklist';
 import { TeacherClasses } from './teacher-classes';
@@ -24,6 +24,37 @@ function useWelcome(): string {
   const state = useLocation().state as { welcomeMessage?: string } | null;
   return state?.welcomeMessage ?? welcomeMessage(session?.name);
 }
+
+/**
+ * The people and result screens more than one home links to, each named once (its route and tile
+ * label); a menu adds its own description where it says more.
+ */
+const SCREEN = {
+  studentReg: { to: '/StudentReg', label: 'Register Student' },
+  importStudents: { to: '/import/students', label: 'Import Students' },
+  newSignIns: { to: '/new-sign-ins', label: "Today's Sign-in Slips" },
+  studentInfos: { to: '/StudentInfos', label: 'Student Information' },
+  studentList: { to: '/student-data', label: 'Student List' },
+  findStudent: { to: '/CheckAStudentData', label: 'Find a Student' },
+  updateStudent: { to: '/UpdateStudentDetails', label: 'Update Student Details' },
+  deleteStudent: { to: '/DeleteStudent', label: 'Delete Student' },
+  staffDetails: { to: '/StaffDetails', label: 'Staff Details' },
+  findStaff: { to: '/CheckAStaffData', label: 'Find a Staff Member' },
+  staffList: { to: '/staff', label: 'Staff List' },
+  reportCards: { to: '/report-card', label: 'Report Cards' },
+  reportApprovals: { to: '/report-approvals', label: 'Report Card Approvals' },
+  broadsheet: { to: '/broadsheet', label: 'Broadsheet' },
+  changePassword: { to: '/change-password', label: 'Change Password' },
+} as const satisfies Record<string, MenuItem>;
+
+/** The result screens admin and staff both start their results group with, in this order. */
+const RESULT_WORK_MENU: readonly MenuItem[] = [
+  { to: '/ResultUpload', label: 'Upload Results' },
+  { to: '/ResultsCheck', label: 'Check Class Results' },
+  { to: '/UpdateResult', label: 'Update Results' },
+  { to: '/DeleteResult', label: 'Delete Results' },
+  { to: '/check-a-result', label: 'Check a Result' },
+];
 
 /**
  * The admin home's tiles, grouped in the order a school sets the portal up (the first-run
@@ -54,22 +85,22 @@ export const ADMIN_ASSESSMENT_MENU: readonly MenuItem[] = [
 export const ADMIN_STAFF_MENU: readonly MenuItem[] = [
   { to: '/StaffReg', label: 'Register Staff' },
   { to: '/import/staff', label: 'Import Staff', description: 'CSV upload and sign-in slips' },
-  { to: '/StaffDetails', label: 'Staff Details' },
-  { to: '/staff', label: 'Staff List', description: 'Profiles and edits' },
-  { to: '/CheckAStaffData', label: 'Find a Staff Member' },
+  SCREEN.staffDetails,
+  { ...SCREEN.staffList, description: 'Profiles and edits' },
+  SCREEN.findStaff,
   { to: '/UpdateStaffDetails', label: 'Update Staff Details' },
   { to: '/DeleteStaff', label: 'Delete Staff' },
 ];
 
 export const ADMIN_STUDENTS_MENU: readonly MenuItem[] = [
-  { to: '/StudentReg', label: 'Register Student' },
-  { to: '/import/students', label: 'Import Students', description: 'CSV upload and sign-in slips' },
-  { to: '/new-sign-ins', label: "Today's Sign-in Slips", description: "Print the day's new accounts together" },
-  { to: '/StudentInfos', label: 'Student Information' },
-  { to: '/student-data', label: 'Student List', description: 'Search, page and export' },
-  { to: '/CheckAStudentData', label: 'Find a Student' },
-  { to: '/UpdateStudentDetails', label: 'Update Student Details' },
-  { to: '/DeleteStudent', label: 'Delete Student' },
+  SCREEN.studentReg,
+  { ...SCREEN.importStudents, description: 'CSV upload and sign-in slips' },
+  { ...SCREEN.newSignIns, description: "Print the day's new accounts together" },
+  SCREEN.studentInfos,
+  { ...SCREEN.studentList, description: 'Search, page and export' },
+  SCREEN.findStudent,
+  SCREEN.updateStudent,
+  SCREEN.deleteStudent,
 ];
 
 export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
@@ -79,19 +110,15 @@ export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
 
 export const ADMIN_REPORT_CARD_MENU: readonly MenuItem[] = [
   REPORT_SHEET_MENU.settings,
-  { to: '/report-card', label: 'Report Cards', description: 'Per student or a whole class, print or PDF' },
+  { ...SCREEN.reportCards, description: 'Per student or a whole class, print or PDF' },
   REPORT_SHEET_MENU.ratings,
   REPORT_SHEET_MENU.comments,
-  { to: '/report-approvals', label: 'Report Card Approvals', description: 'Approve, send back and release report cards' },
+  { ...SCREEN.reportApprovals, description: 'Approve, send back and release report cards' },
 ];
 
 export const ADMIN_RESULTS_MENU: readonly MenuItem[] = [
-  { to: '/ResultUpload', label: 'Upload Results' },
-  { to: '/ResultsCheck', label: 'Check Class Results' },
-  { to: '/UpdateResult', label: 'Update Results' },
-  { to: '/DeleteResult', label: 'Delete Results' },
-  { to: '/check-a-result', label: 'Check a Result' },
-  { to: '/broadsheet', label: 'Broadsheet', description: 'Class or whole school, with positions; CSV' },
+  ...RESULT_WORK_MENU,
+  { ...SCREEN.broadsheet, description: 'Class or whole school, with positions; CSV' },
   { to: '/publish-results', label: 'Publish Results', description: 'Release a class’s term results to students' },
   { to: '/result-audit', label: 'Result History', description: 'Who changed which score, and when' },
 ];
@@ -131,7 +158,7 @@ function useBursaryMenu(items: readonly MenuItem[]): readonly MenuItem[] {
 
 export const ADMIN_ACCOUNT_MENU: readonly MenuItem[] = [
   { to: '/sign-in-blocks', label: 'Sign-in Blocks', description: 'Accounts blocked after wrong passwords' },
-  { to: '/change-password', label: 'Change Password' },
+  SCREEN.changePassword,
 ];
 
 /** The admin home's groups: set-up order first, then the daily work. */
@@ -173,10 +200,7 @@ export function AdminHome() {
       {menuVisible ? (
         <div id="admin-menu" className="flex flex-col gap-6">
           {adminGroups(bursaryMenu).map((g) => (
-            <section key={g.title}>
-              <h2 className="mb-3">{g.title}</h2>
-              <MenuGrid items={g.items} label={g.title} />
-            </section>
+            <MenuSection key={g.title} title={g.title} items={g.items} />
           ))}
         </div>
       ) : (
@@ -190,29 +214,25 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
   {
     title: 'Student Management',
     items: [
-      { to: '/StudentReg', label: 'Register Student' },
-      { to: '/StudentInfos', label: 'Student Information' },
-      { to: '/UpdateStudentDetails', label: 'Update Student Details' },
-      { to: '/DeleteStudent', label: 'Delete Student' },
-      { to: '/CheckAStudentData', label: 'Find a Student' },
-      { to: '/student-data', label: 'Student List' },
-      { to: '/import/students', label: 'Import Students' },
-      { to: '/new-sign-ins', label: "Today's Sign-in Slips" },
+      SCREEN.studentReg,
+      SCREEN.studentInfos,
+      SCREEN.updateStudent,
+      SCREEN.deleteStudent,
+      SCREEN.findStudent,
+      SCREEN.studentList,
+      SCREEN.importStudents,
+      SCREEN.newSignIns,
     ],
   },
   {
     title: 'Result Management',
     items: [
-      { to: '/ResultUpload', label: 'Upload Results' },
-      { to: '/ResultsCheck', label: 'Check Class Results' },
-      { to: '/UpdateResult', label: 'Update Results' },
-      { to: '/DeleteResult', label: 'Delete Results' },
-      { to: '/check-a-result', label: 'Check a Result' },
-      { to: '/report-card', label: 'Report Cards' },
+      ...RESULT_WORK_MENU,
+      SCREEN.reportCards,
       REPORT_SHEET_MENU.ratings,
       REPORT_SHEET_MENU.comments,
-      { to: '/report-approvals', label: 'Report Card Approvals', description: 'Submit your arm’s report cards' },
-      { to: '/broadsheet', label: 'Broadsheet' },
+      { ...SCREEN.reportApprovals, description: 'Submit your arm’s report cards' },
+      SCREEN.broadsheet,
     ],
   },
   {
@@ -221,11 +241,7 @@ export const STAFF_MENU_GROUPS: readonly { title: string; items: readonly MenuIt
   },
   {
     title: 'Staff Management',
-    items: [
-      { to: '/StaffDetails', label: 'Staff Details' },
-      { to: '/CheckAStaffData', label: 'Find a Staff Member' },
-      { to: '/staff', label: 'Staff List' },
-    ],
+    items: [SCREEN.staffDetails, SCREEN.findStaff, SCREEN.staffList],
   },
   {
     title: 'Fees',
@@ -245,21 +261,10 @@ export function StaffHome() {
         {/* A teacher's daily work first: their classes, then the spec's groups. */}
         <TeacherClasses />
         {STAFF_MENU_GROUPS.map((g) => (
-          <section key={g.title}>
-            <h2 className="mb-3">{g.title}</h2>
-            <MenuGrid items={g.items} label={g.title} />
-          </section>
+          <MenuSection key={g.title} title={g.title} items={g.items} />
         ))}
-        {bursar && (
-          <section>
-            <h2 className="mb-3">Bursary</h2>
-            <MenuGrid items={bursaryMenu} label="Bursary" />
-          </section>
-        )}
-        <section>
-          <h2 className="mb-3">My account</h2>
-          <MenuGrid items={[{ to: '/change-password', label: 'Change Password' }]} label="My account" />
-        </section>
+        {bursar && <MenuSection title="Bursary" items={bursaryMenu} />}
+        <MenuSection title="My account" items={[SCREEN.changePassword]} />
       </div>
     </PageLayout>
   );
@@ -274,7 +279,7 @@ export const STUDENT_MENU: readonly MenuItem[] = [
   ATT.mine,
   MY_STATEMENT_SCREEN,
   TRF.mine,
-  { to: '/change-password', label: 'Change Password' },
+  SCREEN.changePassword,
 ];
 
 export function StudentHome() {

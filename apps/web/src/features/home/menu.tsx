@@ -8,6 +8,16 @@ export interface MenuItem {
   badge?: string;
 }
 
+/** A titled group of a home's menu: its heading over its grid. */
+export function MenuSection({ title, items }: { title: string; items: readonly MenuItem[] }) {
+  return (
+    <section>
+      <h2 className="mb-3">{title}</h2>
+      <MenuGrid items={items} label={title} />
+    </section>
+  );
+}
+
 /** A grid of big, thumb-friendly links: the home pages' menus. */
 export function MenuGrid({ items, label }: { items: readonly MenuItem[]; label: string }) {
   return (

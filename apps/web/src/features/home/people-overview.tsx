@@ -29,12 +29,7 @@ export function PeopleOverview() {
   return (
     <div className="grid gap-5 lg:grid-cols-2" data-testid="people-overview">
       <Card title={`Staff${staff.data ? ` (${staff.data.length})` : ''}`}>
-        <QueryView
-          query={staff}
-          messages={PEOPLE_MESSAGES.staffListFailed}
-          empty={PEOPLE_MESSAGES.noStaff}
-          isEmpty={(data) => data.length === 0}
-        >
+        <QueryView query={staff} messages={PEOPLE_MESSAGES.staffListFailed} empty={PEOPLE_MESSAGES.noStaff}>
           {(data) => (
             <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-auto" aria-label="Staff list">
               {data.map((s) => (

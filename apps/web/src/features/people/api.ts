@@ -95,34 +95,28 @@ export function useStaffMember(staffId: string | undefined) {
   });
 }
 
-function useInvalidate() {
+/** A change to people: every student and staff list and record is fetched again once it succeeds. */
+function usePeopleMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: peopleKeys.students }), qc.invalidateQueries({ queryKey: peopleKeys.staff })]);
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      void Promise.all([qc.invalidateQueries({ queryKey: peopleKeys.students }), qc.invalidateQueries({ queryKey: peopleKeys.staff })]),
+  });
 }
 
 export function useCreateStudent() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<StudentRegistration>('/students/', body),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation((body: Record<string, unknown>) => api.post<StudentRegistration>('/students/', body));
 }
 
 export function useUpdateStudent() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ adm, body }: { adm: string; body: Record<string, unknown> }) =>
-      api.put<StudentRecord>(`/students/${encodeURIComponent(adm)}/`, body),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation(({ adm, body }: { adm: string; body: Record<string, unknown> }) =>
+    api.put<StudentRecord>(`/students/${encodeURIComponent(adm)}/`, body),
+  );
 }
 
 export function useDeleteStudent() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (adm: string) => api.delete<null>(`/students/${encodeURIComponent(adm)}/`),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation((adm: string) => api.delete<null>(`/students/${encodeURIComponent(adm)}/`));
 }
 
 /** The day's new accounts (no passwords: those come from this tab's session storage). */
@@ -140,46 +134,29 @@ export function fetchStudentHistory(adm: string) {
 
 /** Withdraw (kept read-only, sign-in off) or readmit a student. */
 export function useStudentStatus() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ adm, action }: { adm: string; action: 'withdraw' | 'readmit' }) =>
-      api.post<StudentRecord>(`/students/${encodeURIComponent(adm)}/${action}/`),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation(({ adm, action }: { adm: string; action: 'withdraw' | 'readmit' }) =>
+    api.post<StudentRecord>(`/students/${encodeURIComponent(adm)}/${action}/`),
+  );
 }
 
 export function useCreateStaff() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<StaffRegistration>('/staff/', body),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation((body: Record<string, unknown>) => api.post<StaffRegistration>('/staff/', body));
 }
 
 export function useUpdateStaff() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ staffId, body }: { staffId: string; body: Record<string, unknown> }) =>
-      api.put<StaffDetail>(`/staff/${encodeURIComponent(staffId)}/`, body),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation(({ staffId, body }: { staffId: string; body: Record<string, unknown> }) =>
+    api.put<StaffDetail>(`/staff/${encodeURIComponent(staffId)}/`, body),
+  );
 }
 
 export function useDeleteStaff() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (staffId: string) => api.delete<null>(`/staff/${encodeURIComponent(staffId)}/`),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation((staffId: string) => api.delete<null>(`/staff/${encodeURIComponent(staffId)}/`));
 }
 
 export function useLegacyDelete() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ kind, id }: { kind: 'student' | 'staff'; id: string }) =>
-      api.delete<null>(`/${kind === 'student' ? 'studentBase' : 'staffBase'}/${encodeURIComponent(id)}`),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation(({ kind, id }: { kind: 'student' | 'staff'; id: string }) =>
+    api.delete<null>(`/${kind === 'student' ? 'studentBase' : 'staffBase'}/${encodeURIComponent(id)}`),
+  );
 }
 
 export type PersonKind = 'student' | 'staff';
@@ -195,11 +172,7 @@ export function previewImport(kind: ImportKind, csv: string) {
 }
 
 export function useImport(kind: ImportKind) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (csv: string) => api.post<ImportResult>(`/${kind}/import/`, { csv }, { timeout: 120_000 }),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation((csv: string) => api.post<ImportResult>(`/${kind}/import/`, { csv }, { timeout: 120_000 }));
 }
 
 /** Downloads a CSV (template or export) through the authenticated client. */
@@ -210,10 +183,7 @@ export async function downloadCsv(path: string, filename: string, query?: Record
 
 /** PUT /students/{n}/photo/ (admin): a PNG or JPEG data URL, or '' to remove; answers with what it stored. */
 export function useSaveStudentPhoto() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ adm, photo }: { adm: string; photo: string }) =>
-      api.put<{ photo: string }>(`/students/${encodeURIComponent(adm)}/photo/`, { photo }),
-    onSuccess: () => void invalidate(),
-  });
+  return usePeopleMutation(({ adm, photo }: { adm: string; photo: string }) =>
+    api.put<{ photo: string }>(`/students/${encodeURIComponent(adm)}/photo/`, { photo }),
+  );
 }

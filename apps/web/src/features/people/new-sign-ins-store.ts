@@ -1,3 +1,5 @@
+import type { ImportedAccount } from '@portal/domain/people-constants';
+
 /**
  * One-time passwords of the accounts this signed-in user registered, so the
  * day's sign-in slips can be printed together. They live only in this tab's sessionStorage (never on
@@ -26,6 +28,28 @@ export function rememberPasswords(accounts: { public_id: string; one_time_passwo
   } catch {
     // Storage full or blocked: the slip on screen is still there to print.
   }
+}
+
+/**
+ * A new registration's account for its sign-in slip, kept with the day's one-time passwords; none
+ * when the registrar typed a password (the server generated no one-time password).
+ */
+export function newAccountSlip(
+  res: { first_name: string; last_name: string; email: string | null; one_time_password?: string },
+  publicId: string,
+  group: string,
+): ImportedAccount | undefined {
+  if (!res.one_time_password) return undefined;
+  const account = {
+    public_id: publicId,
+    first_name: res.first_name,
+    last_name: res.last_name,
+    email: res.email,
+    group,
+    one_time_password: res.one_time_password,
+  };
+  rememberPasswords([account]);
+  return account;
 }
 
 export function storedPasswords(): Stored {

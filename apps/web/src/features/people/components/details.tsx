@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   GENDER_LABEL,
   MARITAL_LABEL,
@@ -6,11 +6,12 @@ import {
   PEOPLE_SCREEN_MESSAGES,
   personName,
   type StaffDetail,
+  type StaffRecord,
   type StudentRecord,
 } from '@portal/domain/people-constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DetailRow } from '../../../components/ui/card';
+import { DetailList } from '../../../components/ui/card';
 import { resetPassword, type PersonKind } from '../api';
 import { errorMessage } from '../../../lib/errors';
 import { OneTimePasswordNotice } from './sign-in-slips';
@@ -20,45 +21,82 @@ export const genderLabel = (g: string | null | undefined) => (g ? (GENDER_LABEL[
 export const maritalLabel = (m: string | null | undefined) => (m ? (MARITAL_LABEL[m] ?? m) : '');
 export const fullName = (p: { first_name: string; last_name: string }) => personName(p).trim();
 
+/** The labels of a student's details, in the order the full record shows them. */
+export const STUDENT_DETAILS = {
+  admission_number: 'Admission number',
+  name: 'Name',
+  email: 'Email',
+  class_name: 'Class',
+  gender: 'Gender',
+  date_of_birth: 'Date of birth',
+  phone_number: 'Phone number',
+  fathers_name: "Father's name",
+  fathers_phone: "Father's phone",
+  mothers_name: "Mother's name",
+  mothers_phone: "Mother's phone",
+  home_address: 'Home address',
+} as const;
+export type StudentDetailValues = Partial<Record<keyof typeof STUDENT_DETAILS, ReactNode>>;
+
+/** A student record as its details read: the name joined, the gender in words. */
+export const studentDetailValues = (s: StudentRecord): StudentDetailValues => ({
+  ...s,
+  name: fullName(s),
+  gender: genderLabel(s.gender),
+});
+
+/** The labels of a staff member's details: the record, then the extra profile info. */
+export const STAFF_DETAILS = {
+  staff_id: 'Staff ID',
+  name: 'Name',
+  username: 'Username',
+  email: 'Email',
+  phone_number: 'Phone',
+  gender: 'Gender',
+  designation: 'Designation',
+  department: 'Department',
+  marital_status: 'Marital status',
+  qualifications: 'Qualifications',
+  employment_date: 'Employment date',
+  bank_account: 'Bank account',
+  tax_id: 'Tax ID',
+} as const;
+export type StaffDetailValues = Partial<Record<keyof typeof STAFF_DETAILS, ReactNode>>;
+const STAFF_RECORD_FIELDS = [
+  'staff_id',
+  'name',
+  'username',
+  'email',
+  'phone_number',
+  'gender',
+  'designation',
+  'department',
+  'marital_status',
+] as const;
+const STAFF_PROFILE_FIELDS = ['qualifications', 'employment_date', 'bank_account', 'tax_id'] as const;
+
+/** A staff record as its details read: the name joined, gender and marital status in words. */
+export const staffDetailValues = (s: StaffRecord): StaffDetailValues => ({
+  ...s,
+  name: fullName(s),
+  gender: genderLabel(s.gender),
+  marital_status: maritalLabel(s.marital_status),
+});
+
 /** Every field of a student record; empty ones read 'Not specified'. */
 export function StudentDetailList({ s }: { s: StudentRecord }) {
-  return (
-    <dl>
-      <DetailRow label="Admission number" value={s.admission_number} />
-      <DetailRow label="Name" value={fullName(s)} />
-      <DetailRow label="Email" value={s.email} />
-      <DetailRow label="Class" value={s.class_name} />
-      <DetailRow label="Gender" value={genderLabel(s.gender)} />
-      <DetailRow label="Date of birth" value={s.date_of_birth} />
-      <DetailRow label="Phone number" value={s.phone_number} />
-      <DetailRow label="Father's name" value={s.fathers_name} />
-      <DetailRow label="Father's phone" value={s.fathers_phone} />
-      <DetailRow label="Mother's name" value={s.mothers_name} />
-      <DetailRow label="Mother's phone" value={s.mothers_phone} />
-      <DetailRow label="Home address" value={s.home_address} />
-    </dl>
-  );
+  return <DetailList labels={STUDENT_DETAILS} values={studentDetailValues(s)} />;
 }
 
 /** A staff member's record, plus the extra profile info when present (CheckAStaffData). */
 export function StaffDetailList({ s }: { s: StaffDetail }) {
   const p = s.profile_data;
   return (
-    <dl>
-      <DetailRow label="Staff ID" value={s.staff_id} />
-      <DetailRow label="Name" value={fullName(s)} />
-      <DetailRow label="Username" value={s.username} />
-      <DetailRow label="Email" value={s.email} />
-      <DetailRow label="Phone" value={s.phone_number} />
-      <DetailRow label="Gender" value={genderLabel(s.gender)} />
-      <DetailRow label="Designation" value={s.designation} />
-      <DetailRow label="Department" value={s.department} />
-      <DetailRow label="Marital status" value={maritalLabel(s.marital_status)} />
-      {p.qualifications && <DetailRow label="Qualifications" value={p.qualifications} />}
-      {p.employment_date && <DetailRow label="Employment date" value={p.employment_date} />}
-      {p.bank_account && <DetailRow label="Bank account" value={p.bank_account} />}
-      {p.tax_id && <DetailRow label="Tax ID" value={p.tax_id} />}
-    </dl>
+    <DetailList
+      labels={STAFF_DETAILS}
+      values={{ ...staffDetailValues(s), ...p }}
+      only={[...STAFF_RECORD_FIELDS, ...STAFF_PROFILE_FIELDS.filter((k) => p[k])]}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PEOPLE_MESSAGES, PEOPLE_SCREEN_MESSAGES, STUDENT_PAGE_SIZE, type StudentRecord } from '@portal/domain/people-constants';
 import { useDebounced } from '../../../lib/use-debounced';
-import { Button } from '../../../components/ui/button';
+import { Button, RequestButton } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { allClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
@@ -68,6 +69,55 @@ export function Pager({
   );
 }
 
+/**
+ * One row of a list that opens to its details below it, one row open at a time (the page keeps
+ * which: `openRow`): the name and a short aside on the button, the details and a link to the full
+ * record in the panel.
+ */
+export function DisclosureRow({
+  rowId,
+  openRow,
+  onOpenRow,
+  panelId,
+  title,
+  aside,
+  more,
+  children,
+}: {
+  rowId: string;
+  openRow: string | null;
+  onOpenRow: (rowId: string | null) => void;
+  panelId: string;
+  title: ReactNode;
+  aside: ReactNode;
+  more: { to: string; label: ReactNode };
+  children: ReactNode;
+}) {
+  const open = openRow === rowId;
+  return (
+    <li>
+      <button
+        type="button"
+        className="flex min-h-12 w-full items-center justify-between gap-3 px-4 py-2 text-left hover:bg-brand-50"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => onOpenRow(open ? null : rowId)}
+      >
+        <span className="font-medium text-slate-900">{title}</span>
+        <span className="text-sm text-slate-600">{aside}</span>
+      </button>
+      {open && (
+        <div id={panelId} className="bg-slate-50 px-4 pt-1 pb-3">
+          {children}
+          <Link to={more.to} className="mt-2 inline-block text-sm font-medium text-brand-800 hover:underline">
+            {more.label}
+          </Link>
+        </div>
+      )}
+    </li>
+  );
+}
+
 /** "Export CSV" for a list. */
 export function ExportButton({
   path,
@@ -81,20 +131,13 @@ export function ExportButton({
   label?: string;
 }) {
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <RequestButton
       variant="secondary"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadCsv(path, filename, query)
-          .catch(() => toast.error(PEOPLE_SCREEN_MESSAGES.exportFailed))
-          .finally(() => setBusy(false));
-      }}
+      run={() => downloadCsv(path, filename, query).catch(() => toast.error(PEOPLE_SCREEN_MESSAGES.exportFailed))}
     >
       {label}
-    </Button>
+    </RequestButton>
   );
 }
 

@@ -1,15 +1,59 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PEOPLE_MESSAGES } from '@portal/domain/people-constants';
+import { PEOPLE_MESSAGES, type LegacyStaff, type LegacyStudent } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card, DetailRow } from '../../../components/ui/card';
+import { Card, DetailList } from '../../../components/ui/card';
 import { QueryView } from '../../../components/ui/query-view';
 import { useSession } from '../../../lib/auth-store';
+import type { ErrorMessages } from '../../../lib/errors';
 import { fetchLegacyStaff, fetchLegacyStudent, useLegacyDelete } from '../api';
-import { genderLabel, maritalLabel } from '../components/details';
+import {
+  STAFF_DETAILS,
+  STUDENT_DETAILS,
+  genderLabel,
+  maritalLabel,
+  type StaffDetailValues,
+  type StudentDetailValues,
+} from '../components/details';
+
+/** The legacy records' camelCase fields under the details' names (the admission number is `UserName`). */
+const legacyStudentValues = (d: LegacyStudent): StudentDetailValues => ({
+  admission_number: d.UserName,
+  email: d.email,
+  class_name: d.studentClass,
+  gender: genderLabel(d.gender),
+  date_of_birth: d.dateOfBirth,
+  fathers_name: d.fathersName,
+  fathers_phone: d.fathersPhoneNumber,
+  mothers_name: d.mothersName,
+  mothers_phone: d.mothersPhoneNumber,
+  home_address: d.homeAddress,
+});
+const LEGACY_STUDENT_DETAILS = [
+  'admission_number',
+  'email',
+  'class_name',
+  'gender',
+  'date_of_birth',
+  'fathers_name',
+  'fathers_phone',
+  'mothers_name',
+  'mothers_phone',
+  'home_address',
+] as const;
+
+const legacyStaffValues = (d: LegacyStaff): StaffDetailValues => ({
+  staff_id: d.staffId,
+  username: d.userName,
+  email: d.email,
+  gender: genderLabel(d.gender),
+  marital_status: maritalLabel(d.maritalStatus),
+  designation: d.designation,
+});
+const LEGACY_STAFF_DETAILS = ['staff_id', 'username', 'email', 'gender', 'marital_status', 'designation'] as const;
 
 /** Update / Delete / Back of the legacy detail screens; Delete asks once more, then goes to /Delete-message. */
 function LegacyActions({ kind, id, updateTo, canDelete }: { kind: 'student' | 'staff'; id: string; updateTo: string; canDelete: boolean }) {
@@ -64,35 +108,31 @@ function LegacyActions({ kind, id, updateTo, canDelete }: { kind: 'student' | 's
   );
 }
 
-/** /student-BioData/:_id: the legacy student record by internal id. */
-export function StudentBioDataPage() {
+/** The legacy detail screens' frame: the record by internal id, its name over its details, then the actions. */
+function LegacyRecordPage<T extends { firstName: string; lastName: string }>({
+  title,
+  queryKey,
+  fetch,
+  messages,
+  details,
+  actions,
+}: {
+  title: string;
+  queryKey: 'students' | 'staff';
+  fetch: (id: string) => Promise<T>;
+  messages: ErrorMessages;
+  details: (data: T) => ReactNode;
+  actions: (data: T, id: string) => ReactNode;
+}) {
   const { _id: id = '' } = useParams();
-  const q = useQuery({ queryKey: ['students', 'legacy', id], queryFn: () => fetchLegacyStudent(id), retry: false });
+  const q = useQuery({ queryKey: [queryKey, 'legacy', id], queryFn: () => fetch(id), retry: false });
   return (
-    <PageLayout title="Student Bio Data" width="max-w-2xl">
-      <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed }}>
+    <PageLayout title={title} width="max-w-2xl">
+      <QueryView query={q} messages={messages}>
         {(data) => (
           <div className="flex flex-col gap-4">
-            <Card title={`${data.firstName} ${data.lastName}`}>
-              <dl>
-                <DetailRow label="Admission number" value={data.UserName} />
-                <DetailRow label="Email" value={data.email} />
-                <DetailRow label="Class" value={data.studentClass} />
-                <DetailRow label="Gender" value={genderLabel(data.gender)} />
-                <DetailRow label="Date of birth" value={data.dateOfBirth} />
-                <DetailRow label="Father's name" value={data.fathersName} />
-                <DetailRow label="Father's phone" value={data.fathersPhoneNumber} />
-                <DetailRow label="Mother's name" value={data.mothersName} />
-                <DetailRow label="Mother's phone" value={data.mothersPhoneNumber} />
-                <DetailRow label="Home address" value={data.homeAddress} />
-              </dl>
-            </Card>
-            <LegacyActions
-              kind="student"
-              id={id}
-              updateTo={`/UpdateStudentDetails?admission_number=${encodeURIComponent(data.admissionNumber)}`}
-              canDelete
-            />
+            <Card title={`${data.firstName} ${data.lastName}`}>{details(data)}</Card>
+            {actions(data, id)}
           </div>
         )}
       </QueryView>
@@ -100,37 +140,47 @@ export function StudentBioDataPage() {
   );
 }
 
+/** /student-BioData/:_id: the legacy student record by internal id. */
+export function StudentBioDataPage() {
+  return (
+    <LegacyRecordPage
+      title="Student Bio Data"
+      queryKey="students"
+      fetch={fetchLegacyStudent}
+      messages={{ notFound: PEOPLE_MESSAGES.studentNotFound, fallback: PEOPLE_MESSAGES.studentsFetchFailed }}
+      details={(data) => <DetailList labels={STUDENT_DETAILS} values={legacyStudentValues(data)} only={LEGACY_STUDENT_DETAILS} />}
+      actions={(data, id) => (
+        <LegacyActions
+          kind="student"
+          id={id}
+          updateTo={`/UpdateStudentDetails?admission_number=${encodeURIComponent(data.admissionNumber)}`}
+          canDelete
+        />
+      )}
+    />
+  );
+}
+
 /** /staff-BioData/:_id: the legacy staff record by internal id. */
 export function StaffBioDataPage() {
-  const { _id: id = '' } = useParams();
   const isAdmin = useSession()?.role === 'admin';
-  const q = useQuery({ queryKey: ['staff', 'legacy', id], queryFn: () => fetchLegacyStaff(id), retry: false });
   return (
-    <PageLayout title="Staff Bio Data" width="max-w-2xl">
-      <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed }}>
-        {(data) => (
-          <div className="flex flex-col gap-4">
-            <Card title={`${data.firstName} ${data.lastName}`}>
-              <dl>
-                <DetailRow label="Staff ID" value={data.staffId} />
-                <DetailRow label="Username" value={data.userName} />
-                <DetailRow label="Email" value={data.email} />
-                <DetailRow label="Gender" value={genderLabel(data.gender)} />
-                <DetailRow label="Marital status" value={maritalLabel(data.maritalStatus)} />
-                <DetailRow label="Designation" value={data.designation} />
-              </dl>
-            </Card>
-            {isAdmin ? (
-              <LegacyActions kind="staff" id={id} updateTo={`/staff/${data.staffId}/edit`} canDelete />
-            ) : (
-              <Link to="/StaffDetails" className="text-sm font-medium text-brand-800 hover:underline">
-                Back to Staff Members
-              </Link>
-            )}
-          </div>
-        )}
-      </QueryView>
-    </PageLayout>
+    <LegacyRecordPage
+      title="Staff Bio Data"
+      queryKey="staff"
+      fetch={fetchLegacyStaff}
+      messages={{ notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffDetailsFailed }}
+      details={(data) => <DetailList labels={STAFF_DETAILS} values={legacyStaffValues(data)} only={LEGACY_STAFF_DETAILS} />}
+      actions={(data, id) =>
+        isAdmin ? (
+          <LegacyActions kind="staff" id={id} updateTo={`/staff/${data.staffId}/edit`} canDelete />
+        ) : (
+          <Link to="/StaffDetails" className="text-sm font-medium text-brand-800 hover:underline">
+            Back to Staff Members
+          </Link>
+        )
+      }
+    />
   );
 }
 

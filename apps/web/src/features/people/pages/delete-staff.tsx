@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PEOPLE_MESSAGES, staffDeleted, type StaffDetail } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
 import { fetchStaff, useDeleteStaff } from '../api';
 import { errorMessage } from '../../../lib/errors';
 import { fullName } from '../components/details';
+import { IdSearchCard } from '../components/id-search';
 
 /** /DeleteStaff: enter a staff ID, confirm, delete (admin). */
 export default function DeleteStaffPage() {
@@ -18,8 +17,7 @@ export default function DeleteStaffPage() {
   const [checking, setChecking] = useState(false);
   const remove = useDeleteStaff();
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function check() {
     setError(null);
     setSuccess(null);
     const staffId = id.trim().toUpperCase();
@@ -56,25 +54,19 @@ export default function DeleteStaffPage() {
       <div className="flex flex-col gap-4">
         {success && <Alert tone="success">{success}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
-        <Card>
-          <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={(e) => void onSubmit(e)}>
-            <div className="min-w-56 flex-1">
-              <TextField
-                label="Staff ID"
-                placeholder="STAFF-0001"
-                autoComplete="off"
-                value={id}
-                onChange={(e) => {
-                  setId(e.target.value.toUpperCase());
-                  setTarget(null);
-                }}
-              />
-            </div>
-            <Button type="submit" variant="danger" loading={checking}>
-              Delete Staff
-            </Button>
-          </form>
-        </Card>
+        <IdSearchCard
+          label="Staff ID"
+          placeholder="STAFF-0001"
+          value={id}
+          busy={checking}
+          button="Delete Staff"
+          variant="danger"
+          onChange={(value) => {
+            setId(value);
+            setTarget(null);
+          }}
+          onSearch={() => void check()}
+        />
         {target && (
           <Alert tone="error" title={`Delete ${fullName(target)} (${target.staff_id}), ${target.designation}?`}>
             <p>This removes their account and sign-in for good. It cannot be undone.</p>

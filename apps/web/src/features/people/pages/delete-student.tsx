@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   PEOPLE_MESSAGES,
@@ -12,11 +12,11 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { fetchLegacyStudent, fetchStudent, fetchStudentHistory, useDeleteStudent, useStudentStatus } from '../api';
 import { fullName, genderLabel } from '../components/details';
+import { IdSearchCard } from '../components/id-search';
 import { schoolDay } from '../../../lib/datetime';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-NG')} ${n === 1 ? one : many}`;
@@ -124,29 +124,16 @@ export default function DeleteStudentPage() {
       <div className="flex flex-col gap-4">
         {success && <Alert tone="success">{success}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
-        <Card>
-          <form
-            className="flex flex-wrap items-end gap-3"
-            noValidate
-            onSubmit={(e: FormEvent) => {
-              e.preventDefault();
-              void search(id);
-            }}
-          >
-            <div className="min-w-56 flex-1">
-              <TextField
-                label="Student ID (admission number)"
-                placeholder="STU-0001"
-                autoComplete="off"
-                value={id}
-                onChange={(e) => setId(e.target.value.toUpperCase())}
-              />
-            </div>
-            <Button type="submit" variant="secondary" loading={searching}>
-              Search
-            </Button>
-          </form>
-        </Card>
+        <IdSearchCard
+          label="Student ID (admission number)"
+          placeholder="STU-0001"
+          value={id}
+          busy={searching}
+          button="Search"
+          variant="secondary"
+          onChange={setId}
+          onSearch={() => void search(id)}
+        />
         {student && (
           <Card title="Student found">
             <dl>

@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { PEOPLE_MESSAGES, type StaffDetail, type StudentRecord } from '@portal/domain/people-constants';
+import { useState } from 'react';
+import { PEOPLE_MESSAGES, type StaffDetail } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
 import { fetchStudent, findStaff } from '../api';
+import { IdSearchCard } from '../components/id-search';
 import { ResetPasswordAction, StaffDetailList, StudentDetailList, fullName } from '../components/details';
 
 /** The find screens' failure text: not found (404 or a malformed ID), server detail, no response, default. */
@@ -23,6 +23,7 @@ function findFailure(err: unknown, notFound: string, fallback: string): string {
   return fallback;
 }
 
+/** The search of a find screen: the ID typed, trimmed and upper-cased when searched. */
 function SearchForm({
   label,
   placeholder,
@@ -38,66 +39,78 @@ function SearchForm({
 }) {
   const [value, setValue] = useState('');
   return (
-    <Card>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          onSearch(value.trim().toUpperCase());
-        }}
-      >
-        <div className="min-w-56 flex-1">
-          <TextField
-            label={label}
-            placeholder={placeholder}
-            autoComplete="off"
-            value={value}
-            error={error}
-            onChange={(e) => setValue(e.target.value.toUpperCase())}
-          />
-        </div>
-        <Button type="submit" loading={busy}>
-          Search
-        </Button>
-      </form>
-    </Card>
+    <IdSearchCard
+      label={label}
+      placeholder={placeholder}
+      value={value}
+      error={error}
+      busy={busy}
+      button="Search"
+      onChange={setValue}
+      onSearch={() => onSearch(value.trim().toUpperCase())}
+    />
   );
 }
 
-/** /CheckAStudentData: find a student by admission number. */
-export function FindStudentPage() {
+/**
+ * A find screen's search and what it found: "enter an ID" when blank, the success toast, the
+ * failure text (findFailure) when the lookup fails.
+ */
+function useFindRecord<T>(find: (id: string) => Promise<T>, m: { enterId: string; success: string; notFound: string; failed: string }) {
   const toast = useToast();
-  const [student, setStudent] = useState<StudentRecord | null>(null);
+  const [found, setFound] = useState<T | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function search(adm: string) {
+  async function search(id: string) {
     setError(null);
     setFieldError(undefined);
-    if (!adm) {
-      setFieldError(PEOPLE_MESSAGES.enterAdmissionNumber);
+    if (!id) {
+      setFieldError(m.enterId);
       return;
     }
     setBusy(true);
     try {
-      const s = await fetchStudent(adm);
-      setStudent(s);
-      toast.success(PEOPLE_MESSAGES.findStudentSuccess);
+      setFound(await find(id));
+      toast.success(m.success);
     } catch (err) {
-      setStudent(null);
-      setError(findFailure(err, PEOPLE_MESSAGES.findStudentNotFound, PEOPLE_MESSAGES.findStudentFailed));
+      setFound(null);
+      setError(findFailure(err, m.notFound, m.failed));
     } finally {
       setBusy(false);
     }
   }
+  return { found, fieldError, error, busy, search };
+}
+
+/** The staff record as the find screen reads it: flat, and again under `data`, with profile_data. */
+async function findStaffRecord(id: string): Promise<StaffDetail> {
+  const res = await findStaff(id);
+  return { ...res.data, data: res.data };
+}
+
+/** /CheckAStudentData: find a student by admission number. */
+export function FindStudentPage() {
+  const find = useFindRecord(fetchStudent, {
+    enterId: PEOPLE_MESSAGES.enterAdmissionNumber,
+    success: PEOPLE_MESSAGES.findStudentSuccess,
+    notFound: PEOPLE_MESSAGES.findStudentNotFound,
+    failed: PEOPLE_MESSAGES.findStudentFailed,
+  });
+  const student = find.found;
 
   return (
     <PageLayout title="Find a Student" width="max-w-3xl">
       <div className="flex flex-col gap-4">
-        <SearchForm label="Admission number" placeholder="STU-0001" busy={busy} error={fieldError} onSearch={(v) => void search(v)} />
-        {error && <Alert tone="error">{error}</Alert>}
+        <SearchForm
+          label="Admission number"
+          placeholder="STU-0001"
+          busy={find.busy}
+          error={find.fieldError}
+          onSearch={(v) => void find.search(v)}
+        />
+        {find.error && <Alert tone="error">{find.error}</Alert>}
         {student && (
           <>
             <Card
@@ -130,39 +143,26 @@ export function FindStudentPage() {
 
 /** /CheckAStaffData: find a staff member by staff ID (or internal id); extra profile info when present. */
 export function FindStaffPage() {
-  const toast = useToast();
   const isAdmin = useSession()?.role === 'admin';
-  const [staff, setStaff] = useState<StaffDetail | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function search(id: string) {
-    setError(null);
-    setFieldError(undefined);
-    if (!id) {
-      setFieldError(PEOPLE_MESSAGES.enterStaffId);
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await findStaff(id);
-      // The spec's screen reads the record under `data`, with profile_data.
-      setStaff({ ...res.data, data: res.data });
-      toast.success(PEOPLE_MESSAGES.findStaffSuccess);
-    } catch (err) {
-      setStaff(null);
-      setError(findFailure(err, PEOPLE_MESSAGES.findStaffNotFound, PEOPLE_MESSAGES.findStaffFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const find = useFindRecord(findStaffRecord, {
+    enterId: PEOPLE_MESSAGES.enterStaffId,
+    success: PEOPLE_MESSAGES.findStaffSuccess,
+    notFound: PEOPLE_MESSAGES.findStaffNotFound,
+    failed: PEOPLE_MESSAGES.findStaffFailed,
+  });
+  const staff = find.found;
 
   return (
     <PageLayout title="Find a Staff Member" width="max-w-3xl">
       <div className="flex flex-col gap-4">
-        <SearchForm label="Staff ID" placeholder="STAFF-0001" busy={busy} error={fieldError} onSearch={(v) => void search(v)} />
-        {error && <Alert tone="error">{error}</Alert>}
+        <SearchForm
+          label="Staff ID"
+          placeholder="STAFF-0001"
+          busy={find.busy}
+          error={find.fieldError}
+          onSearch={(v) => void find.search(v)}
+        />
+        {find.error && <Alert tone="error">{find.error}</Alert>}
         {staff && (
           <Card
             title={fullName(staff)}

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PEOPLE_MESSAGES, staffUpdateSchema } from '@portal/domain/people';
-import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { QueryView } from '../../../components/ui/query-view';
 import { useToast } from '../../../lib/toast';
 import { useStaffMember, useUpdateStaff } from '../api';
-import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
+import { errorMessage } from '../../../lib/errors';
 import { StaffFields } from '../components/person-fields';
+import { PersonForm, useSaveFailure } from '../components/person-form';
 import { ScreenLayout } from '../components/screen-layout';
 import { useStaffBase } from '../staff-base';
 import { STAFF_EDIT_EMPTY, leafField, staffEditBody, staffValuesOf } from '../staff-form';
@@ -45,7 +45,7 @@ export default function StaffEditPage() {
   const update = useUpdateStaff();
   const toast = useToast();
   const navigate = useNavigate();
-  const [banner, setBanner] = useState<string | null>(null);
+  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -62,9 +62,7 @@ export default function StaffEditPage() {
       toast.success(PEOPLE_MESSAGES.staffEditSuccess);
       navigate(`${base}/${staffId}`);
     } catch (err) {
-      const fields = fieldErrorsOf(err, { leaf: true });
-      if (Object.keys(fields).length) form.fail(fields);
-      else setBanner(errorMessage(err, { fallback: PEOPLE_MESSAGES.staffEditFailed }));
+      failed(err, (e) => errorMessage(e, { fallback: PEOPLE_MESSAGES.staffEditFailed }));
     }
   }
 
@@ -76,26 +74,19 @@ export default function StaffEditPage() {
       <QueryView query={q} messages={{ notFound: PEOPLE_MESSAGES.staffNotFound, fallback: PEOPLE_MESSAGES.staffEditLoadFailed }}>
         {(data) => (
           <Card title={`${data.first_name} ${data.last_name} (${data.staff_id})`}>
-            <form
-              ref={form.formRef}
-              onSubmit={(e) => {
-                setBanner(null);
-                void form.submit(onValid)(e);
-              }}
-              noValidate
-              className="flex flex-col gap-5"
-            >
-              {banner && <Alert tone="error">{banner}</Alert>}
-              <StaffFields field={form.field} mode="edit" />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" loading={update.isPending}>
-                  {update.isPending ? 'Saving...' : 'Save Changes'}
-                </Button>
+            <PersonForm
+              formRef={form.formRef}
+              onSubmit={freshSubmit(form.submit(onValid))}
+              banner={banner}
+              submit={{ label: 'Save Changes', busyLabel: 'Saving...', busy: update.isPending }}
+              actions={
                 <ButtonLink to={`${base}/${staffId}`} variant="secondary">
                   Cancel
                 </ButtonLink>
-              </div>
-            </form>
+              }
+            >
+              <StaffFields field={form.field} mode="edit" />
+            </PersonForm>
           </Card>
         )}
       </QueryView>

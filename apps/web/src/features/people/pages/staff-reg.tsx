@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMINGS, USER_TYPE } from '@portal/domain/constants';
 import { PEOPLE_MESSAGES, staffCreateSchema, staffCreated, type ImportedAccount } from '@portal/domain/people';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useCreateStaff } from '../api';
-import { fieldErrorsOf } from '../../../lib/errors';
 import { PasswordPair, StaffFields } from '../components/person-fields';
 import { ScreenLayout } from '../components/screen-layout';
 import { OneTimePasswordNotice } from '../components/sign-in-slips';
-import { rememberPasswords } from '../new-sign-ins-store';
+import { newAccountSlip } from '../new-sign-ins-store';
+import { PersonForm, useSaveFailure } from '../components/person-form';
 import { setCreatedFlash } from '../flash';
 import { useStaffBase } from '../staff-base';
 import { STAFF_EDIT_EMPTY, leafField, staffBody } from '../staff-form';
@@ -31,32 +31,17 @@ export default function StaffRegPage() {
   const create = useCreateStaff();
   const navigate = useNavigate();
   const base = useStaffBase();
-  const [banner, setBanner] = useState<string | null>(null);
+  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
   const [done, setDone] = useState<{ message: string; account?: ImportedAccount } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  function onSubmit(e: FormEvent) {
-    setBanner(null);
-    void form.submit(onValid)(e);
-  }
 
   async function onValid(values: typeof EMPTY) {
     const body = staffBody(values);
     try {
       const res = await create.mutateAsync({ ...body, user_type: USER_TYPE.staff });
       const message = staffCreated(`${res.user.first_name} ${res.user.last_name}`, res.staff_id);
-      const account = res.one_time_password
-        ? {
-            public_id: res.staff_id,
-            first_name: res.first_name,
-            last_name: res.last_name,
-            email: res.email,
-            group: res.designation,
-            one_time_password: res.one_time_password,
-          }
-        : undefined;
-      if (account) rememberPasswords([account]);
+      const account = newAccountSlip(res, res.staff_id, res.designation);
       setDone({ message, account });
       // To the staff list 3 seconds after success; the one-time password goes along, in memory.
       timer.current = setTimeout(() => {
@@ -64,9 +49,7 @@ export default function StaffRegPage() {
         navigate(base, { replace: true });
       }, TIMINGS.registrationRedirect);
     } catch (err) {
-      const fields = fieldErrorsOf(err, { leaf: true });
-      if (Object.keys(fields).length) form.fail(fields);
-      else setBanner((err as { detail?: string }).detail ?? PEOPLE_MESSAGES.staffCreateFailed);
+      failed(err, (e) => (e as { detail?: string }).detail ?? PEOPLE_MESSAGES.staffCreateFailed);
     }
   }
 
@@ -87,22 +70,25 @@ export default function StaffRegPage() {
         </div>
       ) : (
         <Card>
-          <form ref={form.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
-            {banner && <Alert tone="error">{banner}</Alert>}
+          <PersonForm
+            formRef={form.formRef}
+            onSubmit={freshSubmit(form.submit(onValid))}
+            banner={banner}
+            submit={{ label: 'Create Staff', busyLabel: 'Creating...', busy: create.isPending }}
+            actions={
+              <>
+                <ButtonLink to={base} variant="secondary">
+                  Cancel
+                </ButtonLink>
+                <ButtonLink to={base} variant="ghost">
+                  View Staff List
+                </ButtonLink>
+              </>
+            }
+          >
             <StaffFields field={form.field} mode="create" />
             <PasswordPair field={form.field} hint="Leave blank to generate a one-time password." />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" loading={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create Staff'}
-              </Button>
-              <ButtonLink to={base} variant="secondary">
-                Cancel
-              </ButtonLink>
-              <ButtonLink to={base} variant="ghost">
-                View Staff List
-              </ButtonLink>
-            </div>
-          </form>
+          </PersonForm>
         </Card>
       )}
     </ScreenLayout>

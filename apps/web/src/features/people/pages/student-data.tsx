@@ -3,10 +3,10 @@ import { PEOPLE_MESSAGES } from '@portal/domain/people-constants';
 import { useSession } from '../../../lib/auth-store';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { ButtonLink } from '../../../components/ui/button';
-import { Card, DetailRow } from '../../../components/ui/card';
+import { Card, DetailList } from '../../../components/ui/card';
 import { QueryView } from '../../../components/ui/query-view';
 import { useStudent } from '../api';
-import { ResetPasswordAction, fullName } from '../components/details';
+import { ResetPasswordAction, STUDENT_DETAILS, fullName, studentDetailValues } from '../components/details';
 import { ExportButton, StudentListBody, useStudentList } from '../components/list-tools';
 
 /** /student-data: the student list, each linking to /students/{admission_number} (paged). */
@@ -68,12 +68,11 @@ export function StudentDetailPage() {
                 </>
               }
             >
-              <dl>
-                <DetailRow label="Admission number" value={data.admission_number} />
-                <DetailRow label="Name" value={fullName(data)} />
-                <DetailRow label="Email" value={data.email} />
-                <DetailRow label="Class" value={data.class_name} />
-              </dl>
+              <DetailList
+                labels={STUDENT_DETAILS}
+                values={studentDetailValues(data)}
+                only={['admission_number', 'name', 'email', 'class_name']}
+              />
             </Card>
             <ResetPasswordAction
               kind="student"

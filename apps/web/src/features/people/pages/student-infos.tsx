@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { PEOPLE_MESSAGES, type StudentRecord } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { ButtonLink } from '../../../components/ui/button';
-import { Card, DetailRow } from '../../../components/ui/card';
+import { Card, DetailList } from '../../../components/ui/card';
 import { useSession } from '../../../lib/auth-store';
 import { useStudent } from '../api';
-import { StudentDetailList, fullName } from '../components/details';
-import { ExportButton, StudentListBody, useStudentList } from '../components/list-tools';
+import { STUDENT_DETAILS, StudentDetailList, fullName, studentDetailValues } from '../components/details';
+import { DisclosureRow, ExportButton, StudentListBody, useStudentList } from '../components/list-tools';
 import { QueryView } from '../../../components/ui/query-view';
 
 /**
@@ -19,6 +18,9 @@ export default function StudentInfosPage() {
   if (session?.role === 'student') return <MyProfile admissionNumber={session.publicId} />;
   return <RegisteredStudents />;
 }
+
+/** What a student's row shows when opened. */
+const PANEL_DETAILS = ['email', 'date_of_birth', 'fathers_name', 'mothers_name', 'home_address'] as const;
 
 function MyProfile({ admissionNumber }: { admissionNumber: string }) {
   const q = useStudent(admissionNumber);
@@ -71,41 +73,20 @@ function RegisteredStudents() {
                   {cls} <span className="text-sm font-normal text-slate-600">({students.length})</span>
                 </h2>
                 <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-                  {students.map((s) => {
-                    const open = expanded === s.admission_number;
-                    const panel = `student-${s.admission_number}`;
-                    return (
-                      <li key={s.admission_number}>
-                        <button
-                          type="button"
-                          className="flex min-h-12 w-full items-center justify-between gap-3 px-4 py-2 text-left hover:bg-brand-50"
-                          aria-expanded={open}
-                          aria-controls={panel}
-                          onClick={() => setExpanded(open ? null : s.admission_number)}
-                        >
-                          <span className="font-medium text-slate-900">{fullName(s)}</span>
-                          <span className="text-sm text-slate-600">{s.admission_number}</span>
-                        </button>
-                        {open && (
-                          <div id={panel} className="bg-slate-50 px-4 pt-1 pb-3">
-                            <dl>
-                              <DetailRow label="Email" value={s.email} />
-                              <DetailRow label="Date of birth" value={s.date_of_birth} />
-                              <DetailRow label="Father's name" value={s.fathers_name} />
-                              <DetailRow label="Mother's name" value={s.mothers_name} />
-                              <DetailRow label="Home address" value={s.home_address} />
-                            </dl>
-                            <Link
-                              to={`/students/${encodeURIComponent(s.admission_number)}`}
-                              className="mt-2 inline-block text-sm font-medium text-brand-800 hover:underline"
-                            >
-                              Full record of {fullName(s)}
-                            </Link>
-                          </div>
-                        )}
-                      </li>
-                    );
-                  })}
+                  {students.map((s) => (
+                    <DisclosureRow
+                      key={s.admission_number}
+                      rowId={s.admission_number}
+                      openRow={expanded}
+                      onOpenRow={setExpanded}
+                      panelId={`student-${s.admission_number}`}
+                      title={fullName(s)}
+                      aside={s.admission_number}
+                      more={{ to: `/students/${encodeURIComponent(s.admission_number)}`, label: `Full record of ${fullName(s)}` }}
+                    >
+                      <DetailList labels={STUDENT_DETAILS} values={studentDetailValues(s)} only={PANEL_DETAILS} />
+                    </DisclosureRow>
+                  ))}
                 </ul>
               </section>
             ))}

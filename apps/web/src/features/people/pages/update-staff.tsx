@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { FIELD_LABELS, PEOPLE_MESSAGES, staffIdSchema, staffUpdateSchema, staffUpdated } from '@portal/domain/people';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { fetchStaff, useUpdateStaff } from '../api';
-import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
+import { errorMessage } from '../../../lib/errors';
+import { PersonForm, useSaveFailure } from '../components/person-form';
 import { StaffFields } from '../components/person-fields';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
 import { useSchemaForm } from '../../../lib/schema-form';
@@ -19,9 +18,9 @@ export default function UpdateStaffPage() {
   const [idError, setIdError] = useState<string | undefined>();
   const [loadedId, setLoadedId] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const form = useSchemaForm({ defaultValues: STAFF_EDIT_EMPTY, schema: staffUpdateSchema, toBody: staffBody, fieldOf: leafField });
+  const { banner, setBanner, failed } = useSaveFailure(form.fail);
   const update = useUpdateStaff();
 
   async function load(value: string) {
@@ -65,9 +64,7 @@ export default function UpdateStaffPage() {
       const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);
       setSuccess(message);
     } catch (err) {
-      const fields = fieldErrorsOf(err, { leaf: true });
-      if (Object.keys(fields).length) form.fail(fields);
-      else setBanner(errorMessage(err, { fallback: PEOPLE_MESSAGES.updateStaffFailed, useDetail: true }));
+      failed(err, (e) => errorMessage(e, { fallback: PEOPLE_MESSAGES.updateStaffFailed, useDetail: true }));
     }
   }
 
@@ -90,8 +87,12 @@ export default function UpdateStaffPage() {
   return (
     <PageLayout title="Update Staff Details" width="max-w-3xl">
       <Card>
-        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          {banner && <Alert tone="error">{banner}</Alert>}
+        <PersonForm
+          formRef={form.formRef}
+          onSubmit={onSubmit}
+          banner={banner}
+          submit={{ label: 'Update Staff', busyLabel: 'Updating...', busy: update.isPending }}
+        >
           <RecordLookup
             label={FIELD_LABELS.staff_id}
             value={staffId}
@@ -107,12 +108,7 @@ export default function UpdateStaffPage() {
             onLoad={(value) => void load(value)}
           />
           <StaffFields field={form.field} mode="update" />
-          <div>
-            <Button type="submit" loading={update.isPending}>
-              {update.isPending ? 'Updating...' : 'Update Staff'}
-            </Button>
-          </div>
-        </form>
+        </PersonForm>
       </Card>
     </PageLayout>
   );

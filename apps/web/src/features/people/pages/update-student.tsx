@@ -10,11 +10,10 @@ import {
   type StudentRecord,
 } from '@portal/domain/people';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { fetchStudent, useUpdateStudent } from '../api';
-import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
+import { errorMessage } from '../../../lib/errors';
+import { PersonForm, useSaveFailure } from '../components/person-form';
 import { PasswordPair, StudentFields } from '../components/person-fields';
 import { StudentPhotoSection } from '../components/student-photo';
 import { RecordLookup, UpdatedCard } from '../components/record-lookup';
@@ -54,9 +53,9 @@ export default function UpdateStudentPage() {
   const [admissionError, setAdmissionError] = useState<string | undefined>();
   const [loaded, setLoaded] = useState<StudentRecord | null>(null);
   const [loading, setLoading] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const form = useSchemaForm({ defaultValues: EMPTY, schema: studentUpdateSchema, toBody: updateBody });
+  const { banner, setBanner, failed } = useSaveFailure(form.fail);
   const { setValues } = form;
   const update = useUpdateStudent();
   const lastLoaded = useRef<string | null>(null);
@@ -89,7 +88,7 @@ export default function UpdateStudentPage() {
         setLoading(false);
       }
     },
-    [setValues],
+    [setValues, setBanner],
   );
 
   // Opened from a student's page (?admission_number=...): load straight away.
@@ -117,22 +116,16 @@ export default function UpdateStudentPage() {
       const message = studentUpdated(`${s.first_name} ${s.last_name}`, s.admission_number);
       setSuccess(message);
     } catch (err) {
-      const fields = fieldErrorsOf(err, { leaf: true });
-      if (Object.keys(fields).length) {
-        form.fail(fields);
+      const fields = failed(err, (e) =>
+        errorMessage(e, { notFound: studentNotFoundNumber(loaded.admission_number), fallback: PEOPLE_MESSAGES.updateStudentFailed }),
+      );
+      // The fields' messages also stand in the banner, each under its field's label.
+      if (Object.keys(fields).length)
         setBanner(
           Object.entries(fields)
             .map(([k, msgs]) => msgs.map((m) => `${FIELD_LABELS[k] ?? k}: ${m}`).join('\n'))
             .join('\n'),
         );
-      } else {
-        setBanner(
-          errorMessage(err, {
-            notFound: studentNotFoundNumber(loaded.admission_number),
-            fallback: PEOPLE_MESSAGES.updateStudentFailed,
-          }),
-        );
-      }
     }
   }
 
@@ -156,8 +149,12 @@ export default function UpdateStudentPage() {
   return (
     <PageLayout title="Update Student Details" width="max-w-3xl">
       <Card>
-        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          {banner && <Alert tone="error">{banner}</Alert>}
+        <PersonForm
+          formRef={form.formRef}
+          onSubmit={onSubmit}
+          banner={banner}
+          submit={loaded ? { label: 'Update Student', busyLabel: 'Updating...', busy: update.isPending, disabled: mismatch } : undefined}
+        >
           <RecordLookup
             label={FIELD_LABELS.admission_number}
             value={admission}
@@ -181,14 +178,9 @@ export default function UpdateStudentPage() {
                   {PEOPLE_MESSAGES.passwordsDoNotMatch}
                 </p>
               )}
-              <div>
-                <Button type="submit" loading={update.isPending} disabled={mismatch}>
-                  {update.isPending ? 'Updating...' : 'Update Student'}
-                </Button>
-              </div>
             </>
           )}
-        </form>
+        </PersonForm>
       </Card>
       {loaded && (
         <div className="mt-5">
