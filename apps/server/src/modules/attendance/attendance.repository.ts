@@ -52,6 +52,17 @@ function registerDays(conn: Conn) {
   return conn.selectFrom('attendance_registers').select('date').distinct();
 }
 
+/** A term's marks (`m`, with their registers `r`) counted by student and status: what the views and the card add up. */
+function termMarkCounts(conn: Conn, sessionId: number, term: string) {
+  return conn
+    .selectFrom('attendance_marks as m')
+    .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+    .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('r.session_id', '=', sessionId)
+    .where('r.term', '=', term)
+    .groupBy(['m.student_id', 'm.status']);
+}
+
 /** All attendance SQL: registers and marks, carried-in totals. Set-based reads. (Term dates and events: calendar.) */
 export class AttendanceRepository {
   constructor(private readonly db: DB) {}
@@ -249,15 +260,9 @@ export class AttendanceRepository {
   /** Marks of a term counted by student and status (the arm's registers only when `cls` is given): one grouped query. */
   async termCounts(sessionId: number, term: string, f: { cls?: string; studentIds?: readonly number[] }, conn: Conn = this.db) {
     if (f.studentIds && !f.studentIds.length) return [];
-    const rows = await conn
-      .selectFrom('attendance_marks as m')
-      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
-      .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('r.session_id', '=', sessionId)
-      .where('r.term', '=', term)
+    const rows = await termMarkCounts(conn, sessionId, term)
       .$if(f.cls !== undefined, (qb) => qb.where('r.student_class', '=', f.cls!))
       .$if(f.studentIds !== undefined, (qb) => qb.where('m.student_id', 'in', [...f.studentIds!]))
-      .groupBy(['m.student_id', 'm.status'])
       .execute();
     return rows.map((r) => ({ student_id: Number(r.student_id), status: r.status, n: Number(r.n) }));
   }
@@ -280,14 +285,8 @@ export class AttendanceRepository {
         .where('c.session_id', '=', sessionId)
         .where('c.term', '=', term)
         .where('c.student_id', 'in', ids);
-    const rows = await conn
-      .selectFrom('attendance_marks as m')
-      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
-      .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('r.session_id', '=', sessionId)
-      .where('r.term', '=', term)
+    const rows = await termMarkCounts(conn, sessionId, term)
       .where('m.student_id', 'in', ids)
-      .groupBy(['m.student_id', 'm.status'])
       .unionAll(carried('+present'))
       .unionAll(carried('+absent'))
       .execute();

@@ -39,6 +39,19 @@ export interface ResultFilters {
 
 export type AuditInsert = Omit<ResultAuditTable, 'id' | 'created_at'>;
 
+/** Whether `table` has a row of the class's term (results: any result; publications: the release). */
+function hasClassTermRow(conn: Conn, table: 'results' | 'result_publications', sessionId: number, term: string, studentClass: string) {
+  return conn
+    .selectFrom(table)
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('term', '=', term)
+    .where('student_class', '=', studentClass)
+    .limit(1)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
 const RESULT_COLUMNS = [
   'r.id',
   'r.student_id',
@@ -264,26 +277,11 @@ export class ResultsRepository {
 
   /** Whether a class has any result for a session and term. */
   hasResults(conn: Conn, sessionId: number, term: string, studentClass: string) {
-    return conn
-      .selectFrom('results')
-      .select('id')
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('student_class', '=', studentClass)
-      .limit(1)
-      .executeTakeFirst()
-      .then(Boolean);
+    return hasClassTermRow(conn, 'results', sessionId, term, studentClass);
   }
 
   isPublished(sessionId: number, term: string, studentClass: string, conn: Conn = this.db) {
-    return conn
-      .selectFrom('result_publications')
-      .select('id')
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('student_class', '=', studentClass)
-      .executeTakeFirst()
-      .then(Boolean);
+    return hasClassTermRow(conn, 'result_publications', sessionId, term, studentClass);
   }
 
   publishedInSession(sessionId: number) {
