@@ -12,6 +12,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { verify } from '@node-rs/argon2';
 import { randomBytes, createHash } from 'node:crypto';
+import { memoize } from './common';
 
 export interface CapturedQuery {
   sql: string;
@@ -43,15 +44,7 @@ function sqliteRunner(file: string): Runner {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  const cache = new Map<string, SQLite.Statement>();
-  const prep = (sql: string) => {
-    let s = cache.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      cache.set(sql, s);
-    }
-    return s;
-  };
+  const prep = memoize((sql: string) => db.prepare(sql));
   const exec = (qs: CapturedQuery[]) =>
     qs.map((q) => {
       const s = prep(q.sql);

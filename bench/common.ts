@@ -148,3 +148,54 @@ export function startChild(
   child.stderr?.on('data', keep);
   return { child, log: () => `[${name}] ${out}` };
 }
+
+/**
+ * The portal's own server (apps/server/src/main.ts under tsx) on 127.0.0.1:`port` for a scenario,
+ * with `env` over this process's environment (an undefined value leaves a variable out). It keeps
+ * the last of the server's error output (and standard output with `withStdout`) for `log`, which
+ * `untilHealthy` puts in its error.
+ */
+export function spawnPortalServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  opts: { withStdout?: boolean } = {},
+): { server: ChildProcess; base: string; log: () => string } {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', opts.withStdout ? 'pipe' : 'ignore', 'pipe'],
+  });
+  let out = '';
+  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-2000));
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  return { server, base: `http://127.0.0.1:${port}`, log: () => out };
+}
+
+/** Resolves once `base` answers /api/health; throws if the server exits first or is not ready within `withinMs`. */
+export async function untilHealthy(
+  started: { server: ChildProcess; base: string; log: () => string },
+  withinMs: number,
+  pollMs = 200,
+): Promise<void> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    if (started.server.exitCode !== null) throw new Error(`server exited: ${started.log()}`);
+    try {
+      if ((await fetch(`${started.base}/api/health`)).ok) return;
+    } catch {
+      // starting
+    }
+    if (Date.now() > until) throw new Error(`server not ready in ${withinMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+/** `make(key)` made once per key and given again after (prepared statements, a table's columns). */
+export function memoize<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key)!;
+  };
+}

@@ -13,7 +13,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Statement } from 'better-sqlite3';
 import jpeg from 'jpeg-js';
 import pg from 'pg';
 import { PNG } from 'pngjs';
@@ -33,6 +32,7 @@ import {
   levelOfClass,
 } from '@portal/domain';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../apps/server/src/db/index';
+import { DEMO_STAFF_DETAILS } from '../apps/server/src/db/factories';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/seed/index';
 import {
@@ -57,6 +57,7 @@ import {
   datasetLocation,
   fmtMs,
   isBenchDatabaseName,
+  memoize,
   intArg,
   parseArgs,
 } from './common';
@@ -180,67 +181,17 @@ function checkColumns(table: string, cols: Map<string, ColumnInfo>, keys: string
   if (missing.length) throw new Error(`bench data: table ${table} needs column(s) ${missing.join(', ')}: update bench/data.ts`);
 }
 
-function sqliteBulk(handle: DatabaseHandle): Bulk {
-  const db = handle.sqlite!;
-  const colCache = new Map<string, Map<string, ColumnInfo>>();
-  const stmts = new Map<string, Statement>();
-  const columns = (table: string) => {
-    let m = colCache.get(table);
-    if (!m) {
-      m = new Map();
-      const info = db.prepare(`select name, type, "notnull" as nn, dflt_value as d, pk from pragma_table_info(?)`).all(table) as {
-        name: string;
-        type: string;
-        nn: number;
-        d: unknown;
-        pk: number;
-      }[];
-      for (const c of info) m.set(c.name, { type: c.type, notNull: c.nn === 1 || c.pk === 1, hasDefault: c.d !== null });
-      colCache.set(table, m);
-    }
-    return Promise.resolve(m);
-  };
-  return {
-    columns,
-    hasTable: async (t) => (await columns(t)).size > 0,
-    async insert(table, rows) {
-      if (!rows.length) return;
-      const keys = Object.keys(rows[0]!);
-      const key = `${table}:${keys.join(',')}`;
-      let stmt = stmts.get(key);
-      if (!stmt) {
-        checkColumns(table, await columns(table), keys);
-        stmt = db.prepare(`insert into "${table}" (${keys.map((k) => `"${k}"`).join(',')}) values (${keys.map(() => '?').join(',')})`);
-        stmts.set(key, stmt);
-      }
-      const s = stmt;
-      db.transaction(() => {
-        for (const r of rows) s.run(keys.map((k) => r[k] as never));
-      })();
-    },
-    exec: (sql) => Promise.resolve(void db.exec(sql)),
-    finish: () => handle.destroy(),
-  };
-}
-
-function pgBulk(url: string): Bulk {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const colCache = new Map<string, Map<string, ColumnInfo>>();
-  const columns = async (table: string) => {
-    let m = colCache.get(table);
-    if (!m) {
-      m = new Map();
-      const r = await pool.query<{ column_name: string; udt_name: string; is_nullable: string; column_default: string | null }>(
-        `select column_name, udt_name, is_nullable, column_default from information_schema.columns
-          where table_schema = current_schema() and table_name = $1`,
-        [table],
-      );
-      for (const c of r.rows)
-        m.set(c.column_name, { type: c.udt_name, notNull: c.is_nullable === 'NO', hasDefault: c.column_default !== null });
-      colCache.set(table, m);
-    }
-    return m;
-  };
+/**
+ * A bulk writer from one dialect's parts: `read` gives a table's columns (asked once per table) and
+ * `write` inserts rows whose keys were checked against them (any rows: none is a no-op).
+ */
+function bulkWriter(dialect: {
+  read: (table: string) => Promise<Map<string, ColumnInfo>>;
+  write: (table: string, keys: string[], rows: Row[], cols: Map<string, ColumnInfo>) => Promise<void>;
+  exec: (sql: string) => Promise<void>;
+  finish: () => Promise<void>;
+}): Bulk {
+  const columns = memoize(dialect.read);
   return {
     columns,
     hasTable: async (t) => (await columns(t)).size > 0,
@@ -249,6 +200,55 @@ function pgBulk(url: string): Bulk {
       const keys = Object.keys(rows[0]!);
       const cols = await columns(table);
       checkColumns(table, cols, keys);
+      await dialect.write(table, keys, rows, cols);
+    },
+    exec: dialect.exec,
+    finish: dialect.finish,
+  };
+}
+
+function sqliteBulk(handle: DatabaseHandle): Bulk {
+  const db = handle.sqlite!;
+  const prepare = memoize((sql: string) => db.prepare(sql));
+  return bulkWriter({
+    read: (table) => {
+      const info = db.prepare(`select name, type, "notnull" as nn, dflt_value as d, pk from pragma_table_info(?)`).all(table) as {
+        name: string;
+        type: string;
+        nn: number;
+        d: unknown;
+        pk: number;
+      }[];
+      return Promise.resolve(
+        new Map(info.map((c) => [c.name, { type: c.type, notNull: c.nn === 1 || c.pk === 1, hasDefault: c.d !== null }])),
+      );
+    },
+    write: (table, keys, rows) => {
+      const s = prepare(`insert into "${table}" (${keys.map((k) => `"${k}"`).join(',')}) values (${keys.map(() => '?').join(',')})`);
+      db.transaction(() => {
+        for (const r of rows) s.run(keys.map((k) => r[k] as never));
+      })();
+      return Promise.resolve();
+    },
+    exec: (sql) => Promise.resolve(void db.exec(sql)),
+    finish: () => handle.destroy(),
+  });
+}
+
+function pgBulk(url: string): Bulk {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  return bulkWriter({
+    read: async (table) => {
+      const r = await pool.query<{ column_name: string; udt_name: string; is_nullable: string; column_default: string | null }>(
+        `select column_name, udt_name, is_nullable, column_default from information_schema.columns
+          where table_schema = current_schema() and table_name = $1`,
+        [table],
+      );
+      return new Map(
+        r.rows.map((c) => [c.column_name, { type: c.udt_name, notNull: c.is_nullable === 'NO', hasDefault: c.column_default !== null }]),
+      );
+    },
+    write: async (table, keys, rows, cols) => {
       // One array parameter per column: any number of rows in one statement, no parameter limit.
       const arrays = keys.map((k) => rows.map((r) => r[k] ?? null));
       const casts = keys.map((k, i) => `$${i + 1}::${cols.get(k)!.type}[]`);
@@ -256,7 +256,7 @@ function pgBulk(url: string): Bulk {
     },
     exec: async (sql) => void (await pool.query(sql)),
     finish: () => pool.end(),
-  };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -530,6 +530,18 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   ]);
   phase('password hashes', t);
   const now = new Date().toISOString();
+  /** A user row as the bench writes every account: signed in already, enabled, never renumbered. */
+  const userRow = (id: number, role: 'admin' | 'staff' | 'student', email: string, password_hash: string): Row => ({
+    id,
+    role,
+    email,
+    password_hash,
+    must_change_password: 0,
+    disabled: 0,
+    token_version: 0,
+    created_at: now,
+    updated_at: now,
+  });
 
   // Sessions: the last one is current.
   t = performance.now();
@@ -541,19 +553,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   const sessionIds = names.map((_, j) => j + 1);
 
   // The admin (user 1).
-  await bulk.insert('users', [
-    {
-      id: 1,
-      role: 'admin',
-      email: BENCH_ACCOUNTS.admin.email,
-      password_hash: adminHash,
-      must_change_password: 0,
-      disabled: 0,
-      token_version: 0,
-      created_at: now,
-      updated_at: now,
-    },
-  ]);
+  await bulk.insert('users', [userRow(1, 'admin', BENCH_ACCOUNTS.admin.email, adminHash)]);
   await bulk.insert('admins', [{ id: 1, user_id: 1, username: 'bench-admin', first_name: 'Bench', last_name: 'Admin' }]);
 
   // Staff: one per 25 students (at least 5): users 2..S+1.
@@ -565,17 +565,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   for (let k = 1; k <= S; k++) {
     const userId = 1 + k;
     const email = k === 1 ? BENCH_ACCOUNTS.staff.email : `staff${k}@bench.school`;
-    staffUsers.push({
-      id: userId,
-      role: 'staff',
-      email,
-      password_hash: staffHash,
-      must_change_password: 0,
-      disabled: 0,
-      token_version: 0,
-      created_at: now,
-      updated_at: now,
-    });
+    staffUsers.push(userRow(userId, 'staff', email, staffHash));
     staffRows.push({
       id: k,
       user_id: userId,
@@ -583,15 +573,10 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       username: email.split('@')[0],
       first_name: FIRST[(k * 3) % FIRST.length],
       last_name: LAST[(k * 5) % LAST.length],
-      phone_number: '08030000000',
       gender: k % 2 ? 'F' : 'M',
       designation: designations[k % designations.length],
       department: departments[k % departments.length],
-      marital_status: 'S',
-      qualifications: null,
-      employment_date: null,
-      bank_account: null,
-      tax_id: null,
+      ...DEMO_STAFF_DETAILS,
       created_at: now,
       updated_at: now,
     });
@@ -727,17 +712,7 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       const last = LAST[(i * 7) % LAST.length]!;
       const email = `student${i}@bench.school`;
       const admission = formatAdmissionNumber(i);
-      users.push({
-        id: userId,
-        role: 'student',
-        email,
-        password_hash: studentHash,
-        must_change_password: 0,
-        disabled: 0,
-        token_version: 0,
-        created_at: now,
-        updated_at: now,
-      });
+      users.push(userRow(userId, 'student', email, studentHash));
       students.push({
         id: i,
         user_id: userId,

@@ -5,9 +5,9 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { CLASSES } from '@portal/domain';
-import { ROOT, freePort } from './common';
+import { freePort, spawnPortalServer, untilHealthy } from './common';
 import { freshPostgresDatabase } from './data';
 
 export const CSV_IMPORT_BUDGET_MS = 10_000;
@@ -50,17 +50,13 @@ export function studentsCsv(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The environment of a production server the import benches start on loopback. */
+/** The environment (over this process's) of a production server the import benches start on loopback. */
 function importServerEnv(port: number, url: string, dataDir: string, admin: { email: string; password: string }): NodeJS.ProcessEnv {
   return {
-    ...process.env,
     NODE_ENV: 'production',
     // Production needs its public address; the bench serves on loopback.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
     DEMO_DATA: '0',
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
@@ -131,24 +127,12 @@ async function startImportServer(
 ): Promise<{ child: ChildProcess; base: string; access?: string; error?: string }> {
   const port = await freePort();
   const admin = { email: 'import-admin@bench.school', password: 'Import-Admin-Pass-2026' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: importServerEnv(port, url, tmp, admin),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) return { child, base, error: `server exited: ${stderr}` };
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (Date.now() > until) return { child, base, error: 'server not ready in 60 s' };
-    await new Promise((r) => setTimeout(r, 150));
+  const started = spawnPortalServer(port, importServerEnv(port, url, tmp, admin));
+  const { server: child, base } = started;
+  try {
+    await untilHealthy(started, 60_000, 150);
+  } catch (err) {
+    return { child, base, error: (err as Error).message };
   }
   const login = await fetch(`${base}/api/admin/login/`, {
     method: 'POST',

@@ -29,15 +29,13 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import type { LogEvent } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { formatAdmissionNumber } from '@portal/domain';
 import { VIEW_COOKIE } from '@portal/domain/auth-constants';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import type { DatabaseHandle } from '../apps/server/src/db/index';
-import type { Database } from '../apps/server/src/db/schema';
 import {
   BENCH_ACCOUNTS,
   RESULTS_FILE,
@@ -51,6 +49,7 @@ import {
   type Args,
 } from './common';
 import { datasetIsCurrent, generate, rng, type DatasetMeta } from './data';
+import { loggedDatabase } from './logged-database';
 
 const STUDENT_PASSWORD = 'Bench-Student-Pass-2026';
 const STAFF_PASSWORD = 'Bench-Staff-Pass-2026';
@@ -332,19 +331,7 @@ async function countQueries(url: string, meta: DatasetMeta, sheet: { cls: string
   const onLog = (e: LogEvent) => {
     if (log && e.level === 'query') log.push(e.query.sql);
   };
-  let handle: DatabaseHandle;
-  if (url.startsWith('sqlite:')) {
-    const sqlite = new SQLite(url.slice('sqlite:'.length));
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: onLog });
-    handle = { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
-  } else {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
-    handle = { db, dialect: 'postgres', destroy: () => db.destroy() };
-  }
+  const handle = loggedDatabase(url, onLog);
   const app = await buildApp({ config: testConfig({ databaseUrl: url }), handle, logger: false });
   await app.ready();
   const counts: QueryCounts = {};

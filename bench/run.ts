@@ -16,13 +16,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type { LogEvent } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import type { DatabaseHandle } from '../apps/server/src/db/index';
-import type { Database } from '../apps/server/src/db/schema';
 import type { BaselinePlan, CapturedQuery } from './baseline';
 import {
   BENCH_ACCOUNTS,
@@ -38,6 +34,7 @@ import {
   startChild,
 } from './common';
 import { datasetIsCurrent, generate, type DatasetMeta } from './data';
+import { loggedDatabase } from './logged-database';
 import {
   SCENARIOS,
   bigClassSubjects,
@@ -275,19 +272,7 @@ async function captureSql(
   const log = (e: LogEvent) => {
     if (capturing && e.level === 'query') captured.push({ sql: e.query.sql, parameters: [...e.query.parameters] });
   };
-  let handle: DatabaseHandle;
-  if (url.startsWith('sqlite:')) {
-    const sqlite = new SQLite(url.slice('sqlite:'.length));
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
-    handle = { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
-  } else {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    handle = { db, dialect: 'postgres', destroy: () => db.destroy() };
-  }
+  const handle = loggedDatabase(url, log);
   const config = testConfig({
     databaseUrl: url,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: 1_000_000 },

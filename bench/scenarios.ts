@@ -134,6 +134,26 @@ const q = (params: Record<string, string | number>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
     .join('&');
 
+/** Within 2x of the baseline's time: the budget of the reads compared with the last release. */
+const READ_WITHIN_BASELINE: Budget = { kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' };
+
+/** A teacher's read at 10 connections (4 with --quick), judged against the baseline. */
+const staffRead: Pick<Scenario, 'method' | 'role' | 'connections' | 'budgets'> = {
+  method: 'GET',
+  role: 'staff',
+  connections: [10, 4],
+  budgets: [READ_WITHIN_BASELINE],
+};
+
+/** The big class's result sheet read by its teacher, 50 connections: run flat out and paced. */
+const classResultSheet: Pick<Scenario, 'method' | 'role' | 'paths' | 'connections' | 'expect'> = {
+  method: 'GET',
+  role: 'staff',
+  paths: (d) => [`/api/results/${q({ session_id: d.sessionId, term: '1st', student_class: BENCH_BIG_CLASS })}`],
+  connections: [50, 50],
+  expect: classSheetRows,
+};
+
 const json = (body: string, type: string) => (type.includes('json') ? null : `expected JSON, got ${type}`);
 const pdf = (body: string, type: string) => (type.includes('pdf') ? null : `expected a PDF, got ${type}`);
 const nonEmptyArray = (body: string, type: string) =>
@@ -340,11 +360,8 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'students-class',
     title: "A class's student list",
-    method: 'GET',
-    role: 'staff',
+    ...staffRead,
     paths: (d) => [`/api/students/list/${q({ student_class: d.otherClass })}`],
-    connections: [10, 4],
-    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
     expect: nonEmptyArray,
   },
   {
@@ -354,47 +371,33 @@ export const SCENARIOS: Scenario[] = [
     role: 'admin',
     paths: () => ['/api/students/list/'],
     connections: [1, 1],
-    budgets: [
-      { kind: 'p50', ms: 50, text: 'full list of 1,500 students < 50 ms', students: 1500 },
-      { kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' },
-    ],
+    budgets: [{ kind: 'p50', ms: 50, text: 'full list of 1,500 students < 50 ms', students: 1500 }, READ_WITHIN_BASELINE],
     expect: nonEmptyArray,
   },
   {
     id: 'student-term-results',
     title: "One student's term results",
-    method: 'GET',
-    role: 'staff',
+    ...staffRead,
     paths: (d) =>
       spreadStudents(d.meta.students, 50).map((a) => `/api/results/${q({ admission_number: a, session_id: d.sessionId, term: '1st' })}`),
-    connections: [10, 4],
-    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
     expect: nonEmptyArray,
   },
   bulkSave('results-bulk-save', "Bulk save of a student's subjects (staff, assignments enforced)", 'staff'),
   bulkSave('results-bulk-save-admin', 'The same bulk save by the admin (no assignment check)', 'admin'),
   {
+    ...classResultSheet,
     id: 'class-result-sheet',
     title: 'Class result sheet (60 students)',
-    method: 'GET',
-    role: 'staff',
-    paths: (d) => [`/api/results/${q({ session_id: d.sessionId, term: '1st', student_class: BENCH_BIG_CLASS })}`],
-    connections: [50, 50],
     // Saturation: 50 connections firing back to back. Its p99 is bound by queueing (Little's law:
     // latency ≈ 50 / throughput), so the p99 budget is judged on the paced run below.
-    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
-    expect: classSheetRows,
+    budgets: [READ_WITHIN_BASELINE],
   },
   {
+    ...classResultSheet,
     id: 'class-result-sheet-50-clients',
     title: 'Class result sheet, 50 clients x 1/s',
-    method: 'GET',
-    role: 'staff',
-    paths: (d) => [`/api/results/${q({ session_id: d.sessionId, term: '1st', student_class: BENCH_BIG_CLASS })}`],
-    connections: [50, 50],
     connectionRate: 1,
     budgets: [{ kind: 'p99', ms: 50, text: 'class result sheet p99 < 50 ms at 50 concurrent clients (each 1 request/s)' }],
-    expect: classSheetRows,
   },
   {
     // The class score grid: 60 SSS students, CA1/CA2/Exam, positions and statistics.
@@ -534,32 +537,23 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'payment-history',
     title: "A student's payment history",
-    method: 'GET',
-    role: 'staff',
+    ...staffRead,
     paths: (d) => spreadStudents(d.meta.students, 50).map((a) => `/api/payments/history/${q({ admission_number: a })}`),
-    connections: [10, 4],
-    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
     expect: json,
   },
   {
     id: 'payment-class-report',
     title: 'Class payment report',
-    method: 'GET',
-    role: 'staff',
+    ...staffRead,
     paths: (d) => [`/api/payments/report/${q({ class: d.otherClass })}`],
-    connections: [10, 4],
-    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
     expect: nonEmptyArray,
   },
   {
     // The class's paid / part paid / unpaid for one term, from its fee items (migration 0008).
     id: 'payment-class-summary-term',
     title: 'Class payment summary for a term',
-    method: 'GET',
-    role: 'staff',
+    ...staffRead,
     paths: (d) => [`/api/payments/report/summary/${q({ class: d.otherClass, term: '1st' })}`],
-    connections: [10, 4],
-    budgets: [{ kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' }],
     expect: json,
   },
   {

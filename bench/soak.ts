@@ -5,12 +5,11 @@
  * N seconds (default 90), sampling the server's RSS. Reports errors (must be 0), latency
  * percentiles and memory over time (must stay flat), writes bench/results/soak.json, and stops.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SUBJECTS } from '@portal/domain';
-import { ROOT, freePort } from './common';
+import { ROOT, freePort, spawnPortalServer, untilHealthy } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -48,13 +47,11 @@ const median = (xs: number[]) =>
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-soak-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.PAYSTACK_SECRET_KEY;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...env,
+  const portal = spawnPortalServer(
+    port,
+    {
+      DATABASE_URL: undefined,
+      PAYSTACK_SECRET_KEY: undefined,
       // Not production: the demo school (with fixed test passwords) is refused there.
       // NODE_ENV changes only configuration defaults, not the request path being measured.
       NODE_ENV: 'test',
@@ -62,21 +59,16 @@ async function main(): Promise<void> {
       DEMO_STUDENT_PASSWORD: DEMO.student.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
       JWT_SECRET: 'soak-secret-soak-secret-soak-secret-0123456789',
       // The soak's one student starts checkouts far faster than a person can.
       PAYMENT_INITIATE_LIMIT_PER_MINUTE: '1000000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let serverLog = '';
-  server.stdout!.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.stderr!.on('data', (d: Buffer) => (serverLog += d.toString()));
+    { withStdout: true },
+  );
+  const { server, base } = portal;
   const cleanup = () => {
     if (server.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -86,18 +78,7 @@ async function main(): Promise<void> {
     process.exit(130);
   });
 
-  const base = `http://127.0.0.1:${port}`;
-  const startDeadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${serverLog}`);
-    if (Date.now() > startDeadline) throw new Error(`server did not start: ${serverLog}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilHealthy(portal, 60_000);
 
   const login = async (role: 'admin' | 'staff' | 'student', who: { email: string; password: string }) => {
     const res = await fetch(`${base}/api/${role}/login/`, {

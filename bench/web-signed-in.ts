@@ -24,11 +24,18 @@
  *   (durationThreshold 16) give each interaction's time to the next paint; the worst is reported.
  */
 import { copyFileSync, existsSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { BENCH_ACCOUNTS, BENCH_SHEET_CLASS, BENCH_SHEET_SUBJECT, ROOT, datasetLocation, freePort } from './common';
+import {
+  BENCH_ACCOUNTS,
+  BENCH_SHEET_CLASS,
+  BENCH_SHEET_SUBJECT,
+  datasetLocation,
+  freePort,
+  spawnPortalServer,
+  untilHealthy,
+} from './common';
 import { datasetIsCurrent, generate } from './data';
 
 export const CARD_LCP_BUDGET_MS = 1500;
@@ -211,43 +218,24 @@ async function startServer(tmp: string, outDir: string) {
   const db = path.join(tmp, 'signed-in.db');
   copyFileSync(loc.url.slice('sqlite:'.length), db);
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PUBLIC_URL: base,
-      DATABASE_URL: `sqlite:${db}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: '0',
-      DATA_DIR: tmp,
-      WEB_DIST: outDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const started = spawnPortalServer(port, {
+    NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `sqlite:${db}`,
+    DEMO_DATA: '0',
+    DATA_DIR: tmp,
+    WEB_DIST: outDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    REDIS_URL: '',
   });
-  let stderr = '';
-  server.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (Date.now() > until) {
-      server.kill('SIGTERM');
-      throw new Error('server not ready in 90 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await untilHealthy(started, 90_000);
+  } catch (err) {
+    started.server.kill('SIGTERM');
+    throw err;
   }
-  return { server, base, sessionId: meta.currentSessionId };
+  return { server: started.server, base: started.base, sessionId: meta.currentSessionId };
 }
 
 export async function signedInPages(

@@ -16,13 +16,13 @@
  * mobile-emulated, 4x CPU-throttled page keeps INP < 200 ms (`--no-grid` skips that run); the
  * report card page's LCP on Lighthouse's mobile profile ≤ 1.5 s and its warm render p50 ≤ 100 ms.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { ROOT, freePort, intArg, mergeResults, parseArgs } from './common';
+import { ROOT, freePort, intArg, mergeResults, parseArgs, spawnPortalServer, untilHealthy } from './common';
 import { signedInPages, type SignedInPageResult } from './web-signed-in';
 
 const WEB = path.join(ROOT, 'apps/web');
@@ -235,45 +235,24 @@ async function gridInp(outDir: string, tmp: string): Promise<GridInp> {
   });
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) return fail(`no Chromium at ${chromePath}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // The demo school (refused in production) gives a real arm, subject and teacher to sign in with.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: `sqlite:${path.join(tmp, 'grid.db')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: '1',
-      DEMO_STAFF_PASSWORD,
-      DEMO_STUDENT_PASSWORD: 'Bench-Learn-2026',
-      DATA_DIR: tmp,
-      WEB_DIST: outDir,
-      ADMIN_EMAIL: GRID_ADMIN.email,
-      ADMIN_PASSWORD: GRID_ADMIN.password,
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const started = spawnPortalServer(await freePort(), {
+    NODE_ENV: 'test',
+    DATABASE_URL: `sqlite:${path.join(tmp, 'grid.db')}`,
+    DEMO_DATA: '1',
+    DEMO_STAFF_PASSWORD,
+    DEMO_STUDENT_PASSWORD: 'Bench-Learn-2026',
+    DATA_DIR: tmp,
+    WEB_DIST: outDir,
+    ADMIN_EMAIL: GRID_ADMIN.email,
+    ADMIN_PASSWORD: GRID_ADMIN.password,
+    REDIS_URL: '',
   });
-  let stderr = '';
-  server.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const { server, base } = started;
   const { chromium } = await import('@playwright/test');
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
-    const until = Date.now() + 90_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (Date.now() > until) throw new Error('server not ready in 90 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilHealthy(started, 90_000);
     const call = async <T>(method: string, p: string, token: string | null, body?: unknown): Promise<T> => {
       const res = await fetch(`${base}/api${p}`, {
         method,
@@ -381,46 +360,26 @@ async function lighthouseScores(outDir: string, tmp: string): Promise<Lighthouse
       error: `no Chromium at ${chromePath}`,
     }));
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Production needs its public address; the bench serves on loopback.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite:${path.join(tmp, 'web.db')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // The pages measured need no school; DEMO_DATA is refused in production.
-      DEMO_DATA: '0',
-      DATA_DIR: tmp,
-      WEB_DIST: outDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      ADMIN_EMAIL: 'web-admin@bench.school',
-      ADMIN_PASSWORD: 'Web-Admin-Pass-2026',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const started = spawnPortalServer(port, {
+    NODE_ENV: 'production',
+    // Production needs its public address; the bench serves on loopback.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `sqlite:${path.join(tmp, 'web.db')}`,
+    // The pages measured need no school; DEMO_DATA is refused in production.
+    DEMO_DATA: '0',
+    DATA_DIR: tmp,
+    WEB_DIST: outDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    ADMIN_EMAIL: 'web-admin@bench.school',
+    ADMIN_PASSWORD: 'Web-Admin-Pass-2026',
+    REDIS_URL: '',
   });
-  let stderr = '';
-  server.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  const base = `http://127.0.0.1:${port}`;
+  const { server, base } = started;
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
   try {
-    const until = Date.now() + 60_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (Date.now() > until) throw new Error('server not ready in 60 s');
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await untilHealthy(started, 60_000, 150);
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

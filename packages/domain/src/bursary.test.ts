@@ -15,19 +15,21 @@ const entry = fc.record({
   receipt: fc.integer({ min: 1, max: 999_999 }),
   reversal: fc.boolean(),
 });
+/** A generated payment or reversal as the statement takes it: a reversal's money goes back (negative). */
+const statementEntry = (e: { date: string; description: string; term: Term | null; kobo: number; receipt: number; reversal: boolean }) => ({
+  date: e.date,
+  description: e.description,
+  term: e.term,
+  kobo: e.reversal ? -e.kobo : e.kobo,
+  receipt_number: formatReceiptNumber(e.receipt),
+  kind: e.reversal ? ('reversal' as const) : ('payment' as const),
+});
 
 describe('statementLines', () => {
   it('closing balance = charges − payments + reversals, whatever the order; the running balance adds up line by line', () => {
     fc.assert(
       fc.property(fc.array(charge, { maxLength: 8 }), fc.array(entry, { maxLength: 12 }), (charges, raw) => {
-        const entries = raw.map((e) => ({
-          date: e.date,
-          description: e.description,
-          term: e.term,
-          kobo: e.reversal ? -e.kobo : e.kobo,
-          receipt_number: formatReceiptNumber(e.receipt),
-          kind: e.reversal ? ('reversal' as const) : ('payment' as const),
-        }));
+        const entries = raw.map(statementEntry);
         const { lines, balance_kobo } = statementLines(charges, entries);
         const charged = charges.reduce((s, c) => s + c.kobo, 0);
         const paid = raw.filter((e) => !e.reversal).reduce((s, e) => s + e.kobo, 0);
@@ -57,14 +59,7 @@ describe('statementLines', () => {
         fc.array(charge, { maxLength: 6 }),
         fc.array(entry, { maxLength: 8 }),
         (charges, discounts, raw) => {
-          const entries = raw.map((e) => ({
-            date: e.date,
-            description: e.description,
-            term: e.term,
-            kobo: e.reversal ? -e.kobo : e.kobo,
-            receipt_number: formatReceiptNumber(e.receipt),
-            kind: e.reversal ? ('reversal' as const) : ('payment' as const),
-          }));
+          const entries = raw.map(statementEntry);
           const { lines, balance_kobo } = statementLines(charges, entries, discounts);
           const sum = (l: readonly { kobo: number }[]) => l.reduce((s, x) => s + x.kobo, 0);
           expect(balance_kobo).toBe(sum(charges) - sum(discounts) - sum(entries));
@@ -96,14 +91,7 @@ describe('statementLines', () => {
         fc.array(upcomingCharge, { maxLength: 4 }),
         fc.array(entry, { maxLength: 6 }),
         (charges, discounts, raw) => {
-          const entries = raw.map((e) => ({
-            date: e.date,
-            description: e.description,
-            term: e.term,
-            kobo: e.reversal ? -e.kobo : e.kobo,
-            receipt_number: formatReceiptNumber(e.receipt),
-            kind: e.reversal ? ('reversal' as const) : ('payment' as const),
-          }));
+          const entries = raw.map(statementEntry);
           const { lines, balance_kobo } = statementLines(charges, entries, discounts);
           const dueOnly = statementLines(
             charges.filter((c) => !c.upcoming),

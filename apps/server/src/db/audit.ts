@@ -1,6 +1,6 @@
 import type { Conn } from './index';
 import { nowIso } from './index';
-import { yieldToEventLoop } from '../lib/yield';
+import { inSlices } from './slices';
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -19,22 +19,24 @@ export async function writeAudit(db: Conn, e: AuditEntry): Promise<void> {
 export async function writeAuditMany(db: Conn, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
   const at = nowIso();
-  // Chunked so a bulk import stays under SQLite's bound-parameter limit.
-  for (let i = 0; i < entries.length; i += 250) {
-    if (i) await yieldToEventLoop();
-    await db
-      .insertInto('audit_log')
-      .values(
-        entries.slice(i, i + 250).map((e) => ({
-          actor_user_id: e.actorUserId,
-          action: e.action,
-          entity: e.entity,
-          entity_id: String(e.entityId),
-          before: e.before === undefined ? null : JSON.stringify(e.before),
-          after: e.after === undefined ? null : JSON.stringify(e.after),
-          created_at: at,
-        })),
-      )
-      .execute();
-  }
+  await inSlices(
+    entries,
+    250,
+    (slice) =>
+      db
+        .insertInto('audit_log')
+        .values(
+          slice.map((e) => ({
+            actor_user_id: e.actorUserId,
+            action: e.action,
+            entity: e.entity,
+            entity_id: String(e.entityId),
+            before: e.before === undefined ? null : JSON.stringify(e.before),
+            after: e.after === undefined ? null : JSON.stringify(e.after),
+            created_at: at,
+          })),
+        )
+        .execute(),
+    { yieldBetween: true },
+  );
 }

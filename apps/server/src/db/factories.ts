@@ -2,7 +2,8 @@ import { DEFAULT_SCALES, feeItemKey, formatAdmissionNumber, formatStaffId, grade
 import { sql } from 'kysely';
 import { hashPassword } from '../lib/passwords';
 import { allocate } from './counters';
-import { nowIso, type DB, inTransaction } from './index';
+import { inSlices } from './slices';
+import { nowIso, type DB, type Trx, inTransaction } from './index';
 
 /**
  * Builders of real rows, used by the demo seed, tests and benchmarks alike so their data never
@@ -68,35 +69,64 @@ export interface StaffInput extends AccountInput {
   phone?: string;
 }
 
-export async function createStaff(db: DB, s: StaffInput) {
-  const userId = await insertUser(db, 'staff', s);
+/**
+ * A staff member or student: the account, then in one transaction the next number of the person's
+ * counter and the row `insert` writes with it (the columns every person row fills alike given).
+ */
+async function createPerson<N>(
+  db: DB,
+  kind: 'staff' | 'student',
+  p: AccountInput & { firstName: string; lastName: string },
+  format: (n: number) => N,
+  insert: (
+    trx: Trx,
+    number: N,
+    common: { user_id: number; first_name: string; last_name: string; created_at: string; updated_at: string },
+  ) => Promise<{ id: number }>,
+) {
+  const userId = await insertUser(db, kind, p);
   return inTransaction(db, async (trx) => {
-    const staffId = formatStaffId(await allocate(trx, 'staff'));
+    const number = format(await allocate(trx, kind));
     const now = nowIso();
-    const row = await trx
+    const row = await insert(trx, number, {
+      user_id: userId,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      created_at: now,
+      updated_at: now,
+    });
+    return { id: row.id, userId, number, email: p.email, password: p.password };
+  });
+}
+
+/** The details of a staff record the demo, tests and benchmarks leave at one value (a staff form's optional fields). */
+export const DEMO_STAFF_DETAILS = {
+  phone_number: '08030000000',
+  marital_status: 'S',
+  qualifications: null,
+  employment_date: null,
+  bank_account: null,
+  tax_id: null,
+} as const;
+
+export async function createStaff(db: DB, s: StaffInput) {
+  const { number: staffId, ...created } = await createPerson(db, 'staff', s, formatStaffId, (trx, staffId, common) =>
+    trx
       .insertInto('staff')
       .values({
-        user_id: userId,
+        ...common,
         staff_id: staffId,
         username: s.email.split('@')[0] ?? null,
-        first_name: s.firstName,
-        last_name: s.lastName,
-        phone_number: s.phone ?? '08030000000',
+        ...DEMO_STAFF_DETAILS,
+        phone_number: s.phone ?? DEMO_STAFF_DETAILS.phone_number,
         gender: s.gender ?? 'F',
         designation: s.designation ?? 'Teacher',
         department: s.department ?? 'Sciences',
-        marital_status: 'S',
-        qualifications: null,
-        employment_date: null,
-        bank_account: null,
-        tax_id: null,
-        created_at: now,
-        updated_at: now,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, userId, staffId, email: s.email, password: s.password };
-  });
+      .executeTakeFirstOrThrow(),
+  );
+  return { ...created, staffId };
 }
 
 export interface StudentInput extends AccountInput {
@@ -109,33 +139,31 @@ export interface StudentInput extends AccountInput {
 }
 
 export async function createStudent(db: DB, s: StudentInput) {
-  const userId = await insertUser(db, 'student', s);
-  return inTransaction(db, async (trx) => {
-    const admissionNumber = formatAdmissionNumber(await allocate(trx, 'student'));
-    const now = nowIso();
-    const row = await trx
-      .insertInto('students')
-      .values({
-        user_id: userId,
-        admission_number: admissionNumber,
-        first_name: s.firstName,
-        last_name: s.lastName,
-        phone_number: '08031234567',
-        gender: s.gender ?? 'M',
-        date_of_birth: s.dateOfBirth ?? '2011-05-14',
-        student_class: s.studentClass,
-        fathers_name: `Mr ${s.lastName}`,
-        fathers_phone: '08039876543',
-        mothers_name: `Mrs ${s.lastName}`,
-        mothers_phone: '08035556666',
-        home_address: '5 Allen Avenue, Ikeja, Lagos',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, userId, admissionNumber, email: s.email, password: s.password };
-  });
+  const { number: admissionNumber, ...created } = await createPerson(
+    db,
+    'student',
+    s,
+    formatAdmissionNumber,
+    (trx, admissionNumber, common) =>
+      trx
+        .insertInto('students')
+        .values({
+          ...common,
+          admission_number: admissionNumber,
+          phone_number: '08031234567',
+          gender: s.gender ?? 'M',
+          date_of_birth: s.dateOfBirth ?? '2011-05-14',
+          student_class: s.studentClass,
+          fathers_name: `Mr ${s.lastName}`,
+          fathers_phone: '08039876543',
+          mothers_name: `Mrs ${s.lastName}`,
+          mothers_phone: '08035556666',
+          home_address: '5 Allen Avenue, Ikeja, Lagos',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+  );
+  return { ...created, admissionNumber };
 }
 
 export async function createSession(db: DB, name: string, isCurrent = false) {
@@ -193,11 +221,11 @@ export interface ResultInput {
 /** Inserts results directly, graded with the default scale of the class's level. */
 export async function createResults(db: DB, rows: ResultInput[]) {
   const now = nowIso();
-  for (let i = 0; i < rows.length; i += 200) {
-    await db
+  await inSlices(rows, 200, (slice) =>
+    db
       .insertInto('results')
       .values(
-        rows.slice(i, i + 200).map((r) => ({
+        slice.map((r) => ({
           student_id: r.studentId,
           session_id: r.sessionId,
           term: r.term,
@@ -213,8 +241,8 @@ export async function createResults(db: DB, rows: ResultInput[]) {
           updated_at: now,
         })),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 export interface PaymentInput {

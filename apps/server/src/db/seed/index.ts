@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { generateOneTimePassword } from '../../lib/passwords';
 import { createAdmin, createResults, createSession, createStaff, createStudent, type ResultInput } from '../factories';
 import { nowIso, type DB } from '../index';
+import { inSlices } from '../slices';
 import '../../modules/payments/payments.tables';
 import '../../modules/results/report-cards.tables';
 import '../../modules/attendance/attendance.tables';
@@ -314,9 +315,5 @@ async function saveDemoChoices(db: DB, structure: Structure, choices: { studentI
   const rows = choices.flatMap((c) =>
     c.add.map((name) => ({ student_id: c.studentId, subject_id: structure.subjects.get(name)!, choice: 'add' as const })),
   );
-  for (let i = 0; i < rows.length; i += 200)
-    await db
-      .insertInto('student_subjects')
-      .values(rows.slice(i, i + 200))
-      .execute();
+  await inSlices(rows, 200, (slice) => db.insertInto('student_subjects').values(slice).execute());
 }

@@ -1,5 +1,6 @@
 import {
   CLASS_LEVELS,
+  CURRICULUM_SUBJECTS,
   armName,
   sectionOfLevel,
   studentSubjectIds,
@@ -31,35 +32,44 @@ export interface CatalogueEntry {
   section: SubjectSection;
 }
 
-/** The catalogue in report-card order: the earlier release's fourteen first, with their codes. */
+/** Subjects the demo school teaches in its junior classes only (the national curricula offer them at every level). */
+const DEMO_JUNIOR_ONLY = new Set(['Home Economics', 'Physical and Health Education']);
+
+/**
+ * The catalogue in report-card order: the earlier release's fourteen first. Codes and sections are
+ * the curricula's (one list of codes for both), but for the demo's junior-only subjects.
+ */
 export const SCHOOL_CATALOGUE: CatalogueEntry[] = [
-  { name: 'Mathematics', code: 'MTH', section: 'ALL' },
-  { name: 'English Language', code: 'ENG', section: 'ALL' },
-  { name: 'Basic Science', code: 'BSC', section: 'JSS' },
-  { name: 'Basic Technology', code: 'BTE', section: 'JSS' },
-  { name: 'Social Studies', code: 'SOS', section: 'JSS' },
-  { name: 'Home Economics', code: 'HEC', section: 'JSS' },
-  { name: 'Computer Studies', code: 'CMP', section: 'ALL' },
-  { name: 'Physical and Health Education', code: 'PHE', section: 'JSS' },
-  { name: 'Civic Education', code: 'CVE', section: 'ALL' },
-  { name: 'Cultural and Creative Arts', code: 'CCA', section: 'JSS' },
-  { name: 'Business Studies', code: 'BUS', section: 'JSS' },
-  { name: 'French', code: 'FRE', section: 'ALL' },
-  { name: 'Christian Religious Studies', code: 'CRS', section: 'ALL' },
-  { name: 'Agricultural Science', code: 'AGR', section: 'ALL' },
-  { name: 'Islamic Religious Studies', code: 'IRS', section: 'ALL' },
-  { name: 'Yoruba', code: 'YOR', section: 'ALL' },
-  { name: 'Biology', code: 'BIO', section: 'SSS' },
-  { name: 'Physics', code: 'PHY', section: 'SSS' },
-  { name: 'Chemistry', code: 'CHM', section: 'SSS' },
-  { name: 'Further Mathematics', code: 'FMT', section: 'SSS' },
-  { name: 'Literature in English', code: 'LIT', section: 'SSS' },
-  { name: 'Government', code: 'GOV', section: 'SSS' },
-  { name: 'History', code: 'HIS', section: 'SSS' },
-  { name: 'Financial Accounting', code: 'ACC', section: 'SSS' },
-  { name: 'Commerce', code: 'COM', section: 'SSS' },
-  { name: 'Economics', code: 'ECO', section: 'SSS' },
-];
+  'Mathematics',
+  'English Language',
+  'Basic Science',
+  'Basic Technology',
+  'Social Studies',
+  'Home Economics',
+  'Computer Studies',
+  'Physical and Health Education',
+  'Civic Education',
+  'Cultural and Creative Arts',
+  'Business Studies',
+  'French',
+  'Christian Religious Studies',
+  'Agricultural Science',
+  'Islamic Religious Studies',
+  'Yoruba',
+  'Biology',
+  'Physics',
+  'Chemistry',
+  'Further Mathematics',
+  'Literature in English',
+  'Government',
+  'History',
+  'Financial Accounting',
+  'Commerce',
+  'Economics',
+].map((name) => {
+  const { code, section } = CURRICULUM_SUBJECTS.find((c) => c.name === name)!;
+  return { name, code, section: DEMO_JUNIOR_ONLY.has(name) ? 'JSS' : section };
+});
 
 const JSS_COMPULSORY = [
   'Mathematics',

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
+import { leftJoinPerson, personNameOf } from '../../db/person-name';
+import { inSlices } from '../../db/slices';
 import './attendance.tables';
-
-/** Who marked or changed a register, as a person reads it: the staff member's or admin's name, else the sign-in. */
-const personOf = (alias: 'mb' | 'ub') =>
-  sql<string | null>`coalesce(${sql.ref(`${alias}s.first_name`)} || ' ' || ${sql.ref(`${alias}s.last_name`)}, ${sql.ref(
-    `${alias}a.first_name`,
-  )} || ' ' || ${sql.ref(`${alias}a.last_name`)}, ${sql.ref(`${alias}u.email`)})`;
 
 export interface StudentRow {
   id: number;
@@ -43,6 +39,30 @@ function selectStudents(conn: Conn) {
   return conn.selectFrom('students as s').select(STUDENT_COLUMNS);
 }
 
+/** The distinct days of the registers `filter` keeps, in order. */
+async function registerDates(
+  conn: Conn,
+  filter: (q: ReturnType<typeof registerDays>) => ReturnType<typeof registerDays>,
+): Promise<string[]> {
+  const rows = await filter(registerDays(conn)).orderBy('date').execute();
+  return rows.map((r) => r.date);
+}
+
+function registerDays(conn: Conn) {
+  return conn.selectFrom('attendance_registers').select('date').distinct();
+}
+
+/** A term's marks (`m`, with their registers `r`) counted by student and status: what the views and the card add up. */
+function termMarkCounts(conn: Conn, sessionId: number, term: string) {
+  return conn
+    .selectFrom('attendance_marks as m')
+    .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
+    .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('r.session_id', '=', sessionId)
+    .where('r.term', '=', term)
+    .groupBy(['m.student_id', 'm.status']);
+}
+
 /** All attendance SQL: registers and marks, carried-in totals. Set-based reads. (Term dates and events: calendar.) */
 export class AttendanceRepository {
   constructor(private readonly db: DB) {}
@@ -54,30 +74,18 @@ export class AttendanceRepository {
   // ---------- the days of registers (the calendar asks them: `RegisterDays`) ----------
 
   /** The distinct dates in [from, to] with any register, in order. */
-  async registerDatesBetween(from: string, to: string, conn: Conn = this.db): Promise<string[]> {
-    const rows = await conn
-      .selectFrom('attendance_registers')
-      .select('date')
-      .distinct()
-      .where('date', '>=', from)
-      .where('date', '<=', to)
-      .orderBy('date')
-      .execute();
-    return rows.map((r) => r.date);
+  registerDatesBetween(from: string, to: string, conn: Conn = this.db): Promise<string[]> {
+    return registerDates(conn, (q) => q.where('date', '>=', from).where('date', '<=', to));
   }
 
   /** The distinct dates of a term's registers outside [from, to], in order. */
-  async registerDatesOutside(sessionId: number, term: string, from: string, to: string, conn: Conn = this.db): Promise<string[]> {
-    const rows = await conn
-      .selectFrom('attendance_registers')
-      .select('date')
-      .distinct()
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where((eb) => eb.or([eb('date', '<', from), eb('date', '>', to)]))
-      .orderBy('date')
-      .execute();
-    return rows.map((r) => r.date);
+  registerDatesOutside(sessionId: number, term: string, from: string, to: string, conn: Conn = this.db): Promise<string[]> {
+    return registerDates(conn, (q) =>
+      q
+        .where('session_id', '=', sessionId)
+        .where('term', '=', term)
+        .where((eb) => eb.or([eb('date', '<', from), eb('date', '>', to)])),
+    );
   }
 
   /** Registers saved per term of a session. */
@@ -94,14 +102,8 @@ export class AttendanceRepository {
   // ---------- registers ----------
 
   register(cls: string, date: string, period: string, conn: Conn = this.db): Promise<RegisterRecord | undefined> {
-    return conn
-      .selectFrom('attendance_registers as r')
-      .leftJoin('users as mbu', 'mbu.id', 'r.marked_by')
-      .leftJoin('staff as mbs', 'mbs.user_id', 'r.marked_by')
-      .leftJoin('admins as mba', 'mba.user_id', 'r.marked_by')
-      .leftJoin('users as ubu', 'ubu.id', 'r.updated_by')
-      .leftJoin('staff as ubs', 'ubs.user_id', 'r.updated_by')
-      .leftJoin('admins as uba', 'uba.user_id', 'r.updated_by')
+    const registers = conn.selectFrom('attendance_registers as r');
+    return leftJoinPerson(leftJoinPerson(registers, 'marker', 'r.marked_by'), 'updater', 'r.updated_by')
       .select([
         'r.id',
         'r.student_class',
@@ -112,8 +114,8 @@ export class AttendanceRepository {
         'r.version',
         'r.marked_at',
         'r.updated_at',
-        personOf('mb').as('marked_by_name'),
-        personOf('ub').as('updated_by_name'),
+        personNameOf('marker').as('marked_by_name'),
+        personNameOf('updater').as('updated_by_name'),
       ])
       .where('r.student_class', '=', cls)
       .where('r.date', '=', date)
@@ -204,13 +206,13 @@ export class AttendanceRepository {
 
   /** Writes the marks in one statement per 300 rows (insert or replace the status). */
   async upsertMarks(trx: Trx, registerId: number, marks: readonly { student_id: number; status: string }[]): Promise<void> {
-    for (let i = 0; i < marks.length; i += 300) {
-      await trx
+    await inSlices(marks, 300, (slice) =>
+      trx
         .insertInto('attendance_marks')
-        .values(marks.slice(i, i + 300).map((m) => ({ register_id: registerId, student_id: m.student_id, status: m.status })))
+        .values(slice.map((m) => ({ register_id: registerId, student_id: m.student_id, status: m.status })))
         .onConflict((oc) => oc.columns(['register_id', 'student_id']).doUpdateSet({ status: (eb) => eb.ref('excluded.status') }))
-        .execute();
-    }
+        .execute(),
+    );
   }
 
   // ---------- views ----------
@@ -258,15 +260,9 @@ export class AttendanceRepository {
   /** Marks of a term counted by student and status (the arm's registers only when `cls` is given): one grouped query. */
   async termCounts(sessionId: number, term: string, f: { cls?: string; studentIds?: readonly number[] }, conn: Conn = this.db) {
     if (f.studentIds && !f.studentIds.length) return [];
-    const rows = await conn
-      .selectFrom('attendance_marks as m')
-      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
-      .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('r.session_id', '=', sessionId)
-      .where('r.term', '=', term)
+    const rows = await termMarkCounts(conn, sessionId, term)
       .$if(f.cls !== undefined, (qb) => qb.where('r.student_class', '=', f.cls!))
       .$if(f.studentIds !== undefined, (qb) => qb.where('m.student_id', 'in', [...f.studentIds!]))
-      .groupBy(['m.student_id', 'm.status'])
       .execute();
     return rows.map((r) => ({ student_id: Number(r.student_id), status: r.status, n: Number(r.n) }));
   }
@@ -289,14 +285,8 @@ export class AttendanceRepository {
         .where('c.session_id', '=', sessionId)
         .where('c.term', '=', term)
         .where('c.student_id', 'in', ids);
-    const rows = await conn
-      .selectFrom('attendance_marks as m')
-      .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')
-      .select(['m.student_id', 'm.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('r.session_id', '=', sessionId)
-      .where('r.term', '=', term)
+    const rows = await termMarkCounts(conn, sessionId, term)
       .where('m.student_id', 'in', ids)
-      .groupBy(['m.student_id', 'm.status'])
       .unionAll(carried('+present'))
       .unionAll(carried('+absent'))
       .execute();
@@ -354,10 +344,10 @@ export class AttendanceRepository {
     actor: number,
   ): Promise<void> {
     const at = nowIso();
-    for (let i = 0; i < rows.length; i += 200) {
-      await trx
+    await inSlices(rows, 200, (slice) =>
+      trx
         .insertInto('attendance_carried')
-        .values(rows.slice(i, i + 200).map((r) => ({ ...r, session_id: sessionId, term, updated_by: actor, updated_at: at })))
+        .values(slice.map((r) => ({ ...r, session_id: sessionId, term, updated_by: actor, updated_at: at })))
         .onConflict((oc) =>
           oc.columns(['student_id', 'session_id', 'term']).doUpdateSet({
             days_present: (eb) => eb.ref('excluded.days_present'),
@@ -366,7 +356,7 @@ export class AttendanceRepository {
             updated_at: at,
           }),
         )
-        .execute();
-    }
+        .execute(),
+    );
   }
 }

@@ -72,21 +72,19 @@ export class SessionsRepository {
 
   /** The card's fields ("next term begins", typed times opened) of a session's terms that have a row. */
   cardTerms(sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('school_terms')
-      .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
-      .where('session_id', '=', sessionId)
-      .execute();
+    return this.cardFields(sessionId, conn).execute();
   }
 
   /** The card's fields of one term, or undefined when the term has no row. */
   cardTerm(sessionId: number, term: string, conn: Conn = this.db) {
+    return this.cardFields(sessionId, conn).where('term', '=', term).executeTakeFirst();
+  }
+
+  private cardFields(sessionId: number, conn: Conn) {
     return conn
       .selectFrom('school_terms')
       .select(['session_id', 'term', 'next_term_begins', 'times_opened'])
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .executeTakeFirst();
+      .where('session_id', '=', sessionId);
   }
 
   /**

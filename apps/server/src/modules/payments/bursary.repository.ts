@@ -1,10 +1,11 @@
 import { sql, type Insertable } from 'kysely';
 import type { PaymentMethod } from '@portal/domain';
-import { nowIso, type Conn, type DB } from '../../db/index';
+import type { Conn, DB } from '../../db/index';
+import { leftJoinPerson, staffOrAdminNameOf } from '../../db/person-name';
 import { readInSlices } from '../../lib/yield';
 import './payments.tables';
 import type { PaymentsTable } from './payments.tables';
-import { payerStudents } from './payments.repository';
+import { insertPaymentRow, payerStudents } from './payments.repository';
 
 /** What the ledger filters by (dates are the days paid, inclusive). */
 export interface LedgerFilter {
@@ -57,12 +58,7 @@ export class BursaryRepository {
   }
 
   insert(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'created_at' | 'updated_at'>) {
-    const now = nowIso();
-    return trx
-      .insertInto('payments')
-      .values({ ...values, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertPaymentRow(trx, values);
   }
 
   async insertScan(trx: Conn, v: { payment_id: number; mime: string; data: string; bytes: number }): Promise<void> {
@@ -114,16 +110,13 @@ export class BursaryRepository {
 
   /** Ledger rows (successful payments and reversals) with their scan flag and the other side of a reversal. */
   private ledgerBase(conn: Conn, f: LedgerFilter) {
-    let q = conn
+    const payments = conn
       .selectFrom('payments as p')
       .leftJoin('payments as orig', 'orig.id', 'p.reversal_of')
       .leftJoin('payments as rev', 'rev.reversal_of', 'p.id')
       .leftJoin('payments as repl', 'repl.id', 'p.replaces')
-      .leftJoin('users as recorder', 'recorder.id', 'p.recorded_by')
-      .leftJoin('staff as recorder_staff', 'recorder_staff.user_id', 'p.recorded_by')
-      .leftJoin('admins as recorder_admin', 'recorder_admin.user_id', 'p.recorded_by')
-      .leftJoin('academic_sessions as sess', 'sess.id', 'p.session_id')
-      .where('p.status', '=', 'successful');
+      .leftJoin('academic_sessions as sess', 'sess.id', 'p.session_id');
+    let q = leftJoinPerson(payments, 'recorder', 'p.recorded_by').where('p.status', '=', 'successful');
     if (f.reference !== undefined) q = q.where('p.reference', '=', f.reference);
     if (f.studentId !== undefined) q = q.where('p.student_id', '=', f.studentId);
     if (f.bankReferenceKey !== undefined) {
@@ -187,11 +180,7 @@ export class BursaryRepository {
         'repl.receipt_number as replaces_receipt_number',
         'recorder.email as recorder_email',
         // The recorder's name as people know it (staff or admin record), else the account's email.
-        sql<
-          string | null
-        >`coalesce(recorder_staff.first_name || ' ' || recorder_staff.last_name, recorder_admin.first_name || ' ' || recorder_admin.last_name)`.as(
-          'recorder_name',
-        ),
+        staffOrAdminNameOf('recorder').as('recorder_name'),
         sql<number>`(select count(*) from payment_scans s where s.payment_id = p.id)`.as('has_scan'),
       ])
       // A slice of ids is put in order by ledgerInSlices.

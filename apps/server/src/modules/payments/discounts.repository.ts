@@ -1,5 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Conn, DB } from '../../db/index';
+import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import './payments.tables';
 import type { FeeDiscountsTable } from './payments.tables';
 import { payerStudents } from './payments.repository';
@@ -10,12 +11,6 @@ export interface DiscountFilter {
   sessionId?: number;
   includeRevoked?: boolean;
 }
-
-/** Who gave or revoked: the staff or admin record's name, else the account's email. */
-const personOf = (user: string, staff: string, admin: string) =>
-  sql<
-    string | null
-  >`coalesce(${sql.ref(`${staff}.first_name`)} || ' ' || ${sql.ref(`${staff}.last_name`)}, ${sql.ref(`${admin}.first_name`)} || ' ' || ${sql.ref(`${admin}.last_name`)}, ${sql.ref(`${user}.email`)})`;
 
 /** SQL of discounts and scholarships (`fee_discounts`): given, listed, revoked; never edited or deleted. */
 export class DiscountsRepository {
@@ -38,36 +33,29 @@ export class DiscountsRepository {
 
   /** Discounts with their student and who gave or revoked them, newest first (at most 1,000: one school's year). */
   list(f: DiscountFilter, conn: Conn = this.db) {
-    let q = conn
-      .selectFrom('fee_discounts as d')
-      .innerJoin('students as s', 's.id', 'd.student_id')
-      .leftJoin('users as giver', 'giver.id', 'd.given_by')
-      .leftJoin('staff as giver_staff', 'giver_staff.user_id', 'd.given_by')
-      .leftJoin('admins as giver_admin', 'giver_admin.user_id', 'd.given_by')
-      .leftJoin('users as revoker', 'revoker.id', 'd.revoked_by')
-      .leftJoin('staff as revoker_staff', 'revoker_staff.user_id', 'd.revoked_by')
-      .leftJoin('admins as revoker_admin', 'revoker_admin.user_id', 'd.revoked_by')
-      .select([
-        'd.id',
-        'd.student_id',
-        'd.session_id',
-        'd.term',
-        'd.kind',
-        'd.basis',
-        'd.percent_bp',
-        'd.amount_kobo',
-        'd.items',
-        'd.reason',
-        'd.given_at',
-        'd.revoked_at',
-        'd.revoke_reason',
-        's.admission_number',
-        's.first_name',
-        's.last_name',
-        's.student_class',
-        personOf('giver', 'giver_staff', 'giver_admin').as('given_by'),
-        personOf('revoker', 'revoker_staff', 'revoker_admin').as('revoked_by'),
-      ]);
+    const discounts = conn.selectFrom('fee_discounts as d').innerJoin('students as s', 's.id', 'd.student_id');
+    let q = leftJoinPerson(leftJoinPerson(discounts, 'giver', 'd.given_by'), 'revoker', 'd.revoked_by').select([
+      'd.id',
+      'd.student_id',
+      'd.session_id',
+      'd.term',
+      'd.kind',
+      'd.basis',
+      'd.percent_bp',
+      'd.amount_kobo',
+      'd.items',
+      'd.reason',
+      'd.given_at',
+      'd.revoked_at',
+      'd.revoke_reason',
+      's.admission_number',
+      's.first_name',
+      's.last_name',
+      's.student_class',
+      // Who gave or revoked: the staff or admin record's name, else the account's email.
+      personNameOf('giver').as('given_by'),
+      personNameOf('revoker').as('revoked_by'),
+    ]);
     if (f.id !== undefined) q = q.where('d.id', '=', f.id);
     if (f.studentId !== undefined) q = q.where('d.student_id', '=', f.studentId);
     if (f.sessionId !== undefined) q = q.where('d.session_id', '=', f.sessionId);

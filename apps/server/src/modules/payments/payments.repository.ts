@@ -24,6 +24,16 @@ export function payerStudents(db: DB) {
     ]);
 }
 
+/** Writes a payment row stamped now (online payments and the bursar's records alike): the row as stored. */
+export function insertPaymentRow(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'created_at' | 'updated_at'>): Promise<PaymentRow> {
+  const now = nowIso();
+  return trx
+    .insertInto('payments')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** SQL of the payments feature, nothing else. */
 export class PaymentsRepository {
   /** The payment history, opened on every visit to a student's fees page, is compiled once. */
@@ -53,13 +63,8 @@ export class PaymentsRepository {
       .execute();
   }
 
-  async insertPayment(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'id' | 'created_at' | 'updated_at'>): Promise<PaymentRow> {
-    const now = nowIso();
-    return trx
-      .insertInto('payments')
-      .values({ ...values, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  insertPayment(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'id' | 'created_at' | 'updated_at'>): Promise<PaymentRow> {
+    return insertPaymentRow(trx, values);
   }
 
   paymentByReference(conn: Conn, reference: string): Promise<PaymentRow | undefined> {

@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { TransferReportStatus } from '@portal/domain';
 import { nowIso, type Conn, type DB } from '../../db/index';
+import { leftJoinPerson, staffOrAdminNameOf } from '../../db/person-name';
 import './payments.tables';
 import type { TransferReportsTable } from './payments.tables';
 import { payerStudents } from './payments.repository';
@@ -86,39 +87,30 @@ export class TransferReportsRepository {
    * then decided ones, latest decision first. `newestFirst`: by the time reported (a student's list).
    */
   list(f: TransferReportFilter, opts: { page?: { limit: number; offset: number }; newestFirst?: boolean } = {}, conn: Conn = this.db) {
-    let q = this.base(conn, f)
-      .leftJoin('payments as p', 'p.id', 'tr.payment_id')
-      .leftJoin('users as decider', 'decider.id', 'tr.decided_by')
-      .leftJoin('staff as decider_staff', 'decider_staff.user_id', 'tr.decided_by')
-      .leftJoin('admins as decider_admin', 'decider_admin.user_id', 'tr.decided_by')
-      .select([
-        'tr.id',
-        'tr.status',
-        's.admission_number',
-        's.first_name',
-        's.last_name',
-        's.student_class',
-        'tr.session_id',
-        'ses.name as session',
-        'tr.term',
-        'tr.amount_kobo',
-        'tr.method',
-        'tr.bank',
-        'tr.bank_reference',
-        'tr.paid_on',
-        'tr.note',
-        'tr.reported_at',
-        'tr.decided_at',
-        'tr.reason',
-        'p.reference as payment_reference',
-        'p.receipt_number',
-        'decider.email as decider_email',
-        sql<
-          string | null
-        >`coalesce(decider_staff.first_name || ' ' || decider_staff.last_name, decider_admin.first_name || ' ' || decider_admin.last_name)`.as(
-          'decider_name',
-        ),
-      ]);
+    let q = leftJoinPerson(this.base(conn, f).leftJoin('payments as p', 'p.id', 'tr.payment_id'), 'decider', 'tr.decided_by').select([
+      'tr.id',
+      'tr.status',
+      's.admission_number',
+      's.first_name',
+      's.last_name',
+      's.student_class',
+      'tr.session_id',
+      'ses.name as session',
+      'tr.term',
+      'tr.amount_kobo',
+      'tr.method',
+      'tr.bank',
+      'tr.bank_reference',
+      'tr.paid_on',
+      'tr.note',
+      'tr.reported_at',
+      'tr.decided_at',
+      'tr.reason',
+      'p.reference as payment_reference',
+      'p.receipt_number',
+      'decider.email as decider_email',
+      staffOrAdminNameOf('decider').as('decider_name'),
+    ]);
     q = opts.newestFirst
       ? q.orderBy('tr.reported_at', 'desc').orderBy('tr.id', 'desc')
       : q

@@ -4,7 +4,7 @@
 import type { NewAccount } from '@portal/domain';
 import { nowIso, type Conn } from '../../db/index';
 import type { StaffTable, StudentsTable } from '../../db/schema';
-import { yieldToEventLoop } from '../../lib/yield';
+import { inSlices } from '../../db/slices';
 
 /** Staff always have an email; a student may have none (null). */
 export type NewUser = { role: 'staff' | 'student'; email: string | null; password_hash: string };
@@ -82,16 +82,8 @@ export async function emailTaken(db: Conn, email: string, exceptUserId?: number)
 }
 
 export async function existingEmails(db: Conn, emails: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (let i = 0; i < emails.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('users')
-      .select('email')
-      .where('email', 'in', emails.slice(i, i + CHUNK))
-      .execute();
-    for (const r of rows) if (r.email !== null) out.add(r.email);
-  }
-  return out;
+  const rows = await inSlices(emails, CHUNK, (slice) => db.selectFrom('users').select('email').where('email', 'in', slice).execute());
+  return new Set(rows.flatMap((r) => (r.email !== null ? [r.email] : [])));
 }
 
 /** Inserts accounts that must change their password at first sign-in; returns their ids in input order. */
@@ -99,62 +91,60 @@ export async function insertUsers(trx: Conn, users: NewUser[]): Promise<number[]
   const now = nowIso();
   // Ids by position, not by email (students may have none): a multi-row INSERT numbers its rows
   // in VALUES order on both dialects, though RETURNING need not list them in that order.
-  const ids: number[] = [];
-  for (let i = 0; i < users.length; i += INSERT_CHUNK) {
-    if (i) await yieldToEventLoop();
-    const rows = await trx
-      .insertInto('users')
-      .values(
-        users.slice(i, i + INSERT_CHUNK).map((u) => ({
-          role: u.role,
-          email: u.email,
-          password_hash: u.password_hash,
-          must_change_password: 1,
-          disabled: 0,
-          token_version: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
-  }
-  return ids;
+  return inSlices(
+    users,
+    INSERT_CHUNK,
+    async (slice) => {
+      const rows = await trx
+        .insertInto('users')
+        .values(
+          slice.map((u) => ({
+            role: u.role,
+            email: u.email,
+            password_hash: u.password_hash,
+            must_change_password: 1,
+            disabled: 0,
+            token_version: 0,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    },
+    { yieldBetween: true },
+  );
 }
 
 export async function insertStudents(trx: Conn, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
   const now = nowIso();
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    if (i) await yieldToEventLoop();
-    await trx
-      .insertInto('students')
-      .values(
-        rows.slice(i, i + INSERT_CHUNK).map((r) => ({
-          ...r.values,
-          user_id: r.userId,
-          admission_number: r.admissionNumber,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
+  await inSlices(
+    rows,
+    INSERT_CHUNK,
+    (slice) =>
+      trx
+        .insertInto('students')
+        .values(
+          slice.map((r) => ({ ...r.values, user_id: r.userId, admission_number: r.admissionNumber, created_at: now, updated_at: now })),
+        )
+        .execute(),
+    { yieldBetween: true },
+  );
 }
 
 export async function insertStaffMany(trx: Conn, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
   const now = nowIso();
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    if (i) await yieldToEventLoop();
-    await trx
-      .insertInto('staff')
-      .values(
-        rows
-          .slice(i, i + INSERT_CHUNK)
-          .map((r) => ({ ...r.values, user_id: r.userId, staff_id: r.staffId, created_at: now, updated_at: now })),
-      )
-      .execute();
-  }
+  await inSlices(
+    rows,
+    INSERT_CHUNK,
+    (slice) =>
+      trx
+        .insertInto('staff')
+        .values(slice.map((r) => ({ ...r.values, user_id: r.userId, staff_id: r.staffId, created_at: now, updated_at: now })))
+        .execute(),
+    { yieldBetween: true },
+  );
 }
 
 export async function setEmail(trx: Conn, userId: number, email: string | null): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
+import { inSlices } from '../../db/slices';
 import { ENTRY_FIELDS, type ReportCardEntriesTable } from './report-cards.tables';
 import './results.tables';
 
@@ -60,15 +61,14 @@ export class CardEntriesRepository {
     rows: readonly EntryWrite[],
     actor: number,
   ): Promise<Map<number, number>> {
-    const done = new Map<number, number>();
     const now = nowIso();
     // In student order: concurrent inserts of the same new rows wait on each other in one order.
     const sorted = [...rows].sort((a, b) => a.student_id - b.student_id);
-    for (let i = 0; i < sorted.length; i += 200) {
-      const got = await trx
+    const done = await inSlices(sorted, 200, (slice) =>
+      trx
         .insertInto('report_card_entries')
         .values(
-          sorted.slice(i, i + 200).map((r) => ({
+          slice.map((r) => ({
             student_id: r.student_id,
             session_id: sessionId,
             term,
@@ -105,9 +105,8 @@ export class CardEntriesRepository {
             .where(sql<boolean>`report_card_entries.version = excluded.version - 1`),
         )
         .returning(['student_id', 'version'])
-        .execute();
-      for (const r of got) done.set(Number(r.student_id), Number(r.version));
-    }
-    return done;
+        .execute(),
+    );
+    return new Map(done.map((r) => [Number(r.student_id), Number(r.version)]));
   }
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
 import { nowIso, type DB, inTransaction } from '../../db/index';
 import './results.tables';
+import { isReleased } from './result-rows.queries';
 
 /** The reason recorded on each result a scale change regrades. */
 const REGRADE_REASON = RESULT_MESSAGES.regradeReason;
@@ -63,32 +64,32 @@ export class GradingRepository {
   }
 
   all(conn: Conn = this.db) {
-    return conn.selectFrom('grading_scales').select(['level', 'bands', 'updated_at', 'updated_by']).execute();
+    return this.templates(conn).execute();
   }
 
   ofSession(sessionId: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('session_grading_scales')
-      .select(['level', 'bands', 'updated_at', 'updated_by'])
-      .where('session_id', '=', sessionId)
-      .execute();
+    return this.sessionScales(sessionId, conn).execute();
   }
 
   get(level: Level, conn: Conn = this.db) {
-    return conn
-      .selectFrom('grading_scales')
-      .select(['level', 'bands', 'updated_at', 'updated_by'])
-      .where('level', '=', level)
-      .executeTakeFirst();
+    return this.templates(conn).where('level', '=', level).executeTakeFirst();
   }
 
   getOfSession(sessionId: number, level: Level, conn: Conn = this.db) {
+    return this.sessionScales(sessionId, conn).where('level', '=', level).executeTakeFirst();
+  }
+
+  /** The template scales (what new sessions start from), one per level. */
+  private templates(conn: Conn) {
+    return conn.selectFrom('grading_scales').select(['level', 'bands', 'updated_at', 'updated_by']);
+  }
+
+  /** A session's own scales, one per level. */
+  private sessionScales(sessionId: number, conn: Conn) {
     return conn
       .selectFrom('session_grading_scales')
       .select(['level', 'bands', 'updated_at', 'updated_by'])
-      .where('session_id', '=', sessionId)
-      .where('level', '=', level)
-      .executeTakeFirst();
+      .where('session_id', '=', sessionId);
   }
 
   /** Saves the template scale (what new sessions start from). */
@@ -130,16 +131,7 @@ export class GradingRepository {
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     const released = await this.changing(conn, sessionId, level, r)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('result_publications as p')
-            .select('p.id')
-            .whereRef('p.session_id', '=', 'results.session_id')
-            .whereRef('p.term', '=', 'results.term')
-            .whereRef('p.student_class', '=', 'results.student_class'),
-        ),
-      )
+      .where(isReleased('results'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     return { changes: Number(all.n), released: Number(released.n) };

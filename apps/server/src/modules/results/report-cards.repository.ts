@@ -2,7 +2,7 @@ import type { CardStatus } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
-import { personNameOf } from '../../db/person-name';
+import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import { ENTRY_FIELDS } from './report-cards.tables';
 
 /** The status row's key: one arm's cards for one term. */
@@ -50,22 +50,16 @@ export class ReportCardsRepository {
 
   /** Status rows of a term (all arms, or the ones named). */
   statuses(sessionId: number, term: string, classes?: readonly string[], conn: Conn = this.db) {
-    return conn
-      .selectFrom('report_card_status as s')
-      .leftJoin('users as sb', 'sb.id', 's.submitted_by')
-      .leftJoin('staff as sbs', 'sbs.user_id', 's.submitted_by')
-      .leftJoin('admins as sba', 'sba.user_id', 's.submitted_by')
-      .leftJoin('users as ab', 'ab.id', 's.approved_by')
-      .leftJoin('staff as abs', 'abs.user_id', 's.approved_by')
-      .leftJoin('admins as aba', 'aba.user_id', 's.approved_by')
+    const statuses = conn.selectFrom('report_card_status as s');
+    return leftJoinPerson(leftJoinPerson(statuses, 'submitter', 's.submitted_by'), 'approver', 's.approved_by')
       .select([
         's.student_class',
         's.status',
         's.submitted_at',
         // Who, by name as on every other screen (not the sign-in email).
-        personNameOf('sb', 'sbs', 'sba').as('submitted_by'),
+        personNameOf('submitter').as('submitted_by'),
         's.approved_at',
-        personNameOf('ab', 'abs', 'aba').as('approved_by'),
+        personNameOf('approver').as('approved_by'),
         's.returned_reason',
         's.returned_at',
       ])
@@ -135,12 +129,8 @@ export class ReportCardsRepository {
   async scoreChangesSince(sessionId: number, term: string, since: ReadonlyMap<string, string>, conn: Conn = this.db) {
     if (!since.size) return [];
     const oldest = [...since.values()].sort()[0]!;
-    const rows = await conn
-      .selectFrom('result_audit as a')
-      .leftJoin('students as s', 's.id', 'a.student_id')
-      .leftJoin('staff as st', 'st.user_id', 'a.actor_user_id')
-      .leftJoin('admins as ad', 'ad.user_id', 'a.actor_user_id')
-      .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+    const audit = conn.selectFrom('result_audit as a').leftJoin('students as s', 's.id', 'a.student_id');
+    const rows = await leftJoinPerson(audit, 'actor', 'a.actor_user_id')
       .select([
         'a.id',
         'a.student_class',
@@ -152,11 +142,11 @@ export class ReportCardsRepository {
         'a.old_score',
         'a.new_score',
         'a.created_at',
-        'st.first_name as staff_first',
-        'st.last_name as staff_last',
-        'ad.first_name as admin_first',
-        'ad.last_name as admin_last',
-        'u.email as actor_email',
+        'actor_staff.first_name as staff_first',
+        'actor_staff.last_name as staff_last',
+        'actor_admin.first_name as admin_first',
+        'actor_admin.last_name as admin_last',
+        'actor.email as actor_email',
       ])
       .where('a.session_id', '=', sessionId)
       .where('a.term', '=', term)

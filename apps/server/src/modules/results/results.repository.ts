@@ -4,7 +4,10 @@ import type { Conn, Trx } from '../../db/index';
 import { sql, type Selectable } from 'kysely';
 import type { StudentsTable } from '../../db/schema';
 import { nowIso, type DB, inTransaction } from '../../db/index';
+import { leftJoinPerson } from '../../db/person-name';
+import { inSlices } from '../../db/slices';
 import { QueryTemplates } from '../../db/query-templates';
+import { SCORE_COLUMNS, inStudentNameOrder, isReleased, resultsWithStudents } from './result-rows.queries';
 import './results.tables';
 import type { ResultAuditTable } from './results.tables';
 import type { Result } from '@portal/domain';
@@ -36,6 +39,19 @@ export interface ResultFilters {
 
 export type AuditInsert = Omit<ResultAuditTable, 'id' | 'created_at'>;
 
+/** Whether `table` has a row of the class's term (results: any result; publications: the release). */
+function hasClassTermRow(conn: Conn, table: 'results' | 'result_publications', sessionId: number, term: string, studentClass: string) {
+  return conn
+    .selectFrom(table)
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('term', '=', term)
+    .where('student_class', '=', studentClass)
+    .limit(1)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
 const RESULT_COLUMNS = [
   'r.id',
   'r.student_id',
@@ -46,10 +62,7 @@ const RESULT_COLUMNS = [
   'r.term',
   'r.student_class',
   'r.subject',
-  'r.score',
-  'r.components',
-  'r.remarks',
-  'r.grade',
+  ...SCORE_COLUMNS,
   'r.version',
   'r.updated_at',
 ] as const;
@@ -104,31 +117,16 @@ export class ResultsRepository {
       this.db,
       shape,
       (slot) => {
-        let q = this.db
-          .selectFrom('results as r')
-          .innerJoin('students as s', 's.id', 'r.student_id')
+        let q = resultsWithStudents(this.db)
           .select(RESULT_COLUMNS)
           .$if(has.sessionId, (qb) => qb.where('r.session_id', '=', slot('sessionId')))
           .$if(has.term, (qb) => qb.where('r.term', '=', slot('term')))
           .$if(has.studentId, (qb) => qb.where('r.student_id', '=', slot('studentId')))
           .$if(has.studentClass, (qb) => qb.where('r.student_class', '=', slot('studentClass')))
-          .$if(has.publishedOnly, (qb) =>
-            qb.where((eb) =>
-              eb.exists(
-                eb
-                  .selectFrom('result_publications as p')
-                  .select('p.id')
-                  .whereRef('p.session_id', '=', 'r.session_id')
-                  .whereRef('p.term', '=', 'r.term')
-                  .whereRef('p.student_class', '=', 'r.student_class'),
-              ),
-            ),
-          )
+          .$if(has.publishedOnly, (qb) => qb.where(isReleased('r')))
           .orderBy('r.session_id')
           .orderBy('r.term')
-          .orderBy('s.last_name')
-          .orderBy('s.first_name')
-          .orderBy('s.admission_number')
+          .$call(inStudentNameOrder)
           .orderBy('r.id');
         if (has.limit) q = q.limit(slot('limit')).offset(slot('offset'));
         return q;
@@ -140,9 +138,7 @@ export class ResultsRepository {
   /** Stored results by id, one statement (in no particular order). */
   async getResults(ids: readonly number[], conn: Conn = this.db): Promise<ResultRow[]> {
     if (!ids.length) return [];
-    return conn
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
+    return resultsWithStudents(conn)
       .select(RESULT_COLUMNS)
       .where('r.id', 'in', [...ids])
       .execute();
@@ -150,9 +146,7 @@ export class ResultsRepository {
 
   /** With `lock` (inside a transaction), the row stays locked until commit: concurrent writers queue. */
   getResult(id: number, conn: Conn = this.db, lock = false): Promise<ResultRow | undefined> {
-    return conn
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
+    return resultsWithStudents(conn)
       .select(RESULT_COLUMNS)
       .where('r.id', '=', id)
       .$if(lock && this.lockRows, (q) => q.forUpdate('r'))
@@ -178,22 +172,20 @@ export class ResultsRepository {
   /** The result-audit rows of one write (`score-writer.ts`, a regrade), one insert per 200 rows. */
   async writeAudit(conn: Conn, rows: AuditInsert[]): Promise<void> {
     const at = nowIso();
-    for (let i = 0; i < rows.length; i += 200) {
-      await conn
+    await inSlices(rows, 200, (slice) =>
+      conn
         .insertInto('result_audit')
-        .values(rows.slice(i, i + 200).map((r) => ({ ...r, created_at: at })))
-        .execute();
-    }
+        .values(slice.map((r) => ({ ...r, created_at: at })))
+        .execute(),
+    );
   }
 
   listAudit(f: { admissionNumber?: string; studentClass?: string; sessionId?: number; term?: string; limit: number }) {
-    return this.db
+    const audit = this.db
       .selectFrom('result_audit as a')
       .leftJoin('students as s', 's.id', 'a.student_id')
-      .leftJoin('academic_sessions as ses', 'ses.id', 'a.session_id')
-      .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-      .leftJoin('staff as st', 'st.user_id', 'a.actor_user_id')
-      .leftJoin('admins as ad', 'ad.user_id', 'a.actor_user_id')
+      .leftJoin('academic_sessions as ses', 'ses.id', 'a.session_id');
+    return leftJoinPerson(audit, 'actor', 'a.actor_user_id')
       .select([
         'a.id',
         'a.action',
@@ -213,13 +205,13 @@ export class ResultsRepository {
         'a.new_remarks',
         'a.old_grade',
         'a.new_grade',
-        'u.email as actor_email',
-        'u.role as actor_role',
-        'st.staff_id',
-        'st.first_name as staff_first',
-        'st.last_name as staff_last',
-        'ad.first_name as admin_first',
-        'ad.last_name as admin_last',
+        'actor.email as actor_email',
+        'actor.role as actor_role',
+        'actor_staff.staff_id',
+        'actor_staff.first_name as staff_first',
+        'actor_staff.last_name as staff_last',
+        'actor_admin.first_name as admin_first',
+        'actor_admin.last_name as admin_last',
         'a.created_at',
         'a.reason',
       ])
@@ -234,18 +226,14 @@ export class ResultsRepository {
 
   /** Students with results for a session and term (optionally one class), with how many subjects. */
   studentsWithResults(sessionId: number, term: string, studentClass?: string) {
-    return this.db
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
+    return resultsWithStudents(this.db)
       .select(['s.admission_number', 's.first_name', 's.last_name', 'r.student_class', sql<number>`count(*)`.as('subjects')])
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
       .$if(studentClass !== undefined, (q) => q.where('r.student_class', '=', studentClass!))
       .groupBy(['s.admission_number', 's.first_name', 's.last_name', 'r.student_class'])
       .orderBy('r.student_class')
-      .orderBy('s.last_name')
-      .orderBy('s.first_name')
-      .orderBy('s.admission_number')
+      .$call(inStudentNameOrder)
       .execute();
   }
 
@@ -289,26 +277,11 @@ export class ResultsRepository {
 
   /** Whether a class has any result for a session and term. */
   hasResults(conn: Conn, sessionId: number, term: string, studentClass: string) {
-    return conn
-      .selectFrom('results')
-      .select('id')
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('student_class', '=', studentClass)
-      .limit(1)
-      .executeTakeFirst()
-      .then(Boolean);
+    return hasClassTermRow(conn, 'results', sessionId, term, studentClass);
   }
 
   isPublished(sessionId: number, term: string, studentClass: string, conn: Conn = this.db) {
-    return conn
-      .selectFrom('result_publications')
-      .select('id')
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('student_class', '=', studentClass)
-      .executeTakeFirst()
-      .then(Boolean);
+    return hasClassTermRow(conn, 'result_publications', sessionId, term, studentClass);
   }
 
   publishedInSession(sessionId: number) {
@@ -354,9 +327,7 @@ export class ResultsRepository {
     terms: readonly string[],
     students: { studentId?: number; sessionClassTerm?: { studentClass: string; term: string } },
   ) {
-    return this.db
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
+    return resultsWithStudents(this.db)
       .select([
         'r.student_id',
         's.admission_number',
@@ -366,10 +337,7 @@ export class ResultsRepository {
         'r.term',
         'r.student_class',
         'r.subject',
-        'r.score',
-        'r.components',
-        'r.remarks',
-        'r.grade',
+        ...SCORE_COLUMNS,
       ])
       .where('r.session_id', '=', sessionId)
       .where('r.term', 'in', [...terms])
@@ -384,9 +352,7 @@ export class ResultsRepository {
             .where('c.student_class', '=', students.sessionClassTerm!.studentClass),
         ),
       )
-      .orderBy('s.last_name')
-      .orderBy('s.first_name')
-      .orderBy('s.admission_number')
+      .$call(inStudentNameOrder)
       .execute();
   }
 
@@ -409,9 +375,7 @@ export class ResultsRepository {
   }
 
   broadsheetRows(sessionId: number, term: string, classes?: readonly string[]) {
-    return this.db
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
+    return resultsWithStudents(this.db)
       .select([
         'r.student_id',
         's.admission_number',
@@ -426,9 +390,7 @@ export class ResultsRepository {
       .where('r.term', '=', term)
       .$if(classes !== undefined, (q) => q.where('r.student_class', 'in', classes!.length ? classes! : ['']))
       .orderBy('r.student_class')
-      .orderBy('s.last_name')
-      .orderBy('s.first_name')
-      .orderBy('s.admission_number')
+      .$call(inStudentNameOrder)
       .execute();
   }
 }

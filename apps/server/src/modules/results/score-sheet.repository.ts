@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { TERM_VALUES } from '@portal/domain';
 import type { Conn, DB } from '../../db/index';
 import { nowIso } from '../../db/index';
+import { leftJoinPerson, personNameOf } from '../../db/person-name';
+import { inSlices } from '../../db/slices';
 import './results.tables';
+import { SCORE_COLUMNS, resultsWithStudents } from './result-rows.queries';
 
 /** A stored result of the sheet's class, term and subject, with its student and who changed it last. */
 export interface SheetResultRow {
@@ -30,18 +33,11 @@ export interface SheetStudentRow {
   status: string;
 }
 
-/** A stored result as a write reads it (locked on PostgreSQL). */
-export interface StoredResultRow {
-  id: number;
-  student_id: number;
-  subject: string;
-  student_class: string;
-  score: number;
-  components: string | null;
-  remarks: string;
-  grade: string;
-  version: number;
-}
+/** A stored result as a write reads it (locked on PostgreSQL): the sheet's row without the names, with its subject. */
+export type StoredResultRow = Pick<
+  SheetResultRow,
+  'id' | 'student_id' | 'student_class' | 'score' | 'components' | 'remarks' | 'grade' | 'version'
+> & { subject: string };
 
 export interface NewResult {
   student_id: number;
@@ -54,11 +50,6 @@ export interface NewResult {
   remarks: string;
   grade: string;
 }
-
-/** Who changed a result last, as a person reads it: the staff member's or admin's name, else the sign-in. */
-const UPDATER = sql<
-  string | null
->`coalesce(${sql.ref('st.first_name')} || ' ' || ${sql.ref('st.last_name')}, ${sql.ref('ad.first_name')} || ' ' || ${sql.ref('ad.last_name')}, ${sql.ref('u.email')})`;
 
 /**
  * SQL of the class score grid (set-based reads of an arm's students and one subject's results) and
@@ -109,27 +100,19 @@ export class ScoreSheetRepository {
 
   /** Stored results with their student's names and who changed each last: the rows the grid shows. */
   private resultsWithNames(conn: Conn) {
-    return conn
-      .selectFrom('results as r')
-      .innerJoin('students as s', 's.id', 'r.student_id')
-      .leftJoin('users as u', 'u.id', 'r.updated_by')
-      .leftJoin('staff as st', 'st.user_id', 'r.updated_by')
-      .leftJoin('admins as ad', 'ad.user_id', 'r.updated_by')
-      .select([
-        'r.id',
-        'r.student_id',
-        's.admission_number',
-        's.first_name',
-        's.last_name',
-        'r.student_class',
-        'r.score',
-        'r.components',
-        'r.remarks',
-        'r.grade',
-        'r.version',
-        'r.updated_at',
-        UPDATER.as('updated_by'),
-      ]);
+    return leftJoinPerson(resultsWithStudents(conn), 'updater', 'r.updated_by').select([
+      'r.id',
+      'r.student_id',
+      's.admission_number',
+      's.first_name',
+      's.last_name',
+      'r.student_class',
+      ...SCORE_COLUMNS,
+      'r.version',
+      'r.updated_at',
+      // Who changed a result last, as a person reads it.
+      personNameOf('updater').as('updated_by'),
+    ]);
   }
 
   /** Every stored result of one class, term and subject, with names: the grid's cells and the ranking population. */
@@ -209,12 +192,11 @@ export class ScoreSheetRepository {
    */
   async insertMany(conn: Conn, rows: readonly NewResult[], actor: number): Promise<{ id: number; student_id: number; subject: string }[]> {
     const now = nowIso();
-    const out: { id: number; student_id: number; subject: string }[] = [];
-    for (let i = 0; i < rows.length; i += 200) {
-      const got = await conn
+    return inSlices(rows, 200, (slice) =>
+      conn
         .insertInto('results')
         .values(
-          rows.slice(i, i + 200).map((r) => ({
+          slice.map((r) => ({
             ...r,
             version: 1,
             created_by: actor,
@@ -225,10 +207,8 @@ export class ScoreSheetRepository {
         )
         .onConflict((oc) => oc.columns(['student_id', 'session_id', 'term', 'subject']).doNothing())
         .returning(['id', 'student_id', 'subject'])
-        .execute();
-      out.push(...got);
-    }
-    return out;
+        .execute(),
+    );
   }
 
   /**

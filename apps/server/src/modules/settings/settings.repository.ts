@@ -28,83 +28,75 @@ export class SettingsRepository {
   constructor(private readonly db: Conn) {}
 
   async get(): Promise<SchoolSettings> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
-    if (!row) return DEFAULT_SCHOOL_SETTINGS;
-    const parsed = schoolSettingsSchema.safeParse({ ...DEFAULT_SCHOOL_SETTINGS, ...(JSON.parse(row.value) as object) });
-    return parsed.success ? parsed.data : DEFAULT_SCHOOL_SETTINGS;
+    return this.readJson(KEY, DEFAULT_SCHOOL_SETTINGS, schoolSettingsSchema);
   }
 
   async put(settings: SchoolSettings): Promise<void> {
-    const value = JSON.stringify(settings);
-    await this.db
-      .insertInto('settings')
-      .values({ key: KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+    await this.write(KEY, JSON.stringify(settings));
   }
 
   /** The report card settings as stored, or the defaults; a stored value that no longer parses falls back to them. */
   async getReport(): Promise<ReportSettings> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', REPORT_KEY).executeTakeFirst();
-    if (!row) return DEFAULT_REPORT_SETTINGS;
-    const parsed = reportSettingsSchema.safeParse({ ...DEFAULT_REPORT_SETTINGS, ...(JSON.parse(row.value) as object) });
     // Stored traits always carry their ids (the service assigns them on save).
-    return parsed.success ? (parsed.data as ReportSettings) : DEFAULT_REPORT_SETTINGS;
+    return this.readJson(REPORT_KEY, DEFAULT_REPORT_SETTINGS, reportSettingsSchema) as Promise<ReportSettings>;
   }
 
   async putReport(settings: ReportSettings): Promise<void> {
-    const value = JSON.stringify(settings);
-    await this.db
-      .insertInto('settings')
-      .values({ key: REPORT_KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+    await this.write(REPORT_KEY, JSON.stringify(settings));
   }
 
   /** The attendance settings as stored, or the defaults; a stored value that no longer parses falls back to them. */
   async getAttendance(): Promise<AttendanceSettings> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', ATTENDANCE_KEY).executeTakeFirst();
-    if (!row) return DEFAULT_ATTENDANCE_SETTINGS;
-    const parsed = attendanceSettingsSchema.safeParse({ ...DEFAULT_ATTENDANCE_SETTINGS, ...(JSON.parse(row.value) as object) });
-    return parsed.success ? parsed.data : DEFAULT_ATTENDANCE_SETTINGS;
+    return this.readJson(ATTENDANCE_KEY, DEFAULT_ATTENDANCE_SETTINGS, attendanceSettingsSchema);
   }
 
   async putAttendance(settings: AttendanceSettings): Promise<void> {
-    const value = JSON.stringify(settings);
-    await this.db
-      .insertInto('settings')
-      .values({ key: ATTENDANCE_KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+    await this.write(ATTENDANCE_KEY, JSON.stringify(settings));
   }
 
   /** The admission page's text as stored, or the default text; a stored value that no longer parses falls back to it. */
   async getAdmission(): Promise<AdmissionPage> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', ADMISSION_KEY).executeTakeFirst();
-    if (!row) return DEFAULT_ADMISSION_PAGE;
-    const parsed = admissionPageSchema.safeParse({ ...DEFAULT_ADMISSION_PAGE, ...(JSON.parse(row.value) as object) });
-    return parsed.success ? parsed.data : DEFAULT_ADMISSION_PAGE;
+    return this.readJson(ADMISSION_KEY, DEFAULT_ADMISSION_PAGE, admissionPageSchema);
   }
 
   async putAdmission(page: AdmissionPage): Promise<void> {
-    const value = JSON.stringify(page);
+    await this.write(ADMISSION_KEY, JSON.stringify(page));
+  }
+
+  async setupDismissed(): Promise<boolean> {
+    return (await this.read(SETUP_DISMISSED_KEY)) === 'true';
+  }
+
+  async dismissSetup(): Promise<void> {
+    await this.write(SETUP_DISMISSED_KEY, 'true');
+  }
+
+  private async read(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+
+  /** Inserts or replaces one key's value. */
+  private async write(key: string, value: string): Promise<void> {
     await this.db
       .insertInto('settings')
-      .values({ key: ADMISSION_KEY, value })
+      .values({ key, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
   }
 
-  async setupDismissed(): Promise<boolean> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', SETUP_DISMISSED_KEY).executeTakeFirst();
-    return row?.value === 'true';
-  }
-
-  async dismissSetup(): Promise<void> {
-    await this.db
-      .insertInto('settings')
-      .values({ key: SETUP_DISMISSED_KEY, value: 'true' })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'true' }))
-      .execute();
+  /**
+   * A JSON settings object: the stored value over the defaults (so a field added since is filled in),
+   * or the defaults when nothing is stored or what is stored no longer parses.
+   */
+  private async readJson<T>(
+    key: string,
+    defaults: T,
+    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  ): Promise<T> {
+    const value = await this.read(key);
+    if (value === undefined) return defaults;
+    const parsed = schema.safeParse({ ...defaults, ...(JSON.parse(value) as object) });
+    return parsed.success ? parsed.data : defaults;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEACHING_MESSAGES as M, type LevelOffering, type TeachingStructure } from '@portal/domain';
+import { TEACHING_MESSAGES as M, curriculumOfferings, type ClassLevel, type LevelOffering, type TeachingStructure } from '@portal/domain';
 import { prepareDatabase } from '../../db/startup';
 import { testConfig } from '../../config';
 import * as upgrade from '../../../test/migrations';
@@ -48,22 +48,15 @@ describeEachDatabase('a new install: the national curricula as default subjects'
     const catalogue = s.subjects.map((x) => x.name);
     for (const n of ['Islamic Religious Studies', 'Igbo', 'Hausa', 'Data Processing', 'Marketing', 'Government', 'Literature in English'])
       expect(catalogue).toContain(n);
-    expect(names(s, 'JSS 1', true)).toEqual([
-      'English Language',
-      'Mathematics',
-      'Basic Science',
-      'Basic Technology',
-      'Social Studies',
-      'Civic Education',
-      'Cultural and Creative Arts',
-      'Physical and Health Education',
-      'Business Studies',
-      'Computer Studies',
-      'Home Economics',
-      'Agricultural Science',
-      'French',
-    ]);
+    // Each level offers what the domain's curricula say, in their order.
+    const planned = (level: ClassLevel, compulsory: boolean) =>
+      curriculumOfferings(level)
+        .filter((o) => o.compulsory === compulsory)
+        .map((o) => o.name);
+    expect(names(s, 'JSS 1', true)).toEqual(planned('JSS 1', true));
+    expect(names(s, 'JSS 1', true)).toHaveLength(13);
     expect(names(s, 'JSS 3', false)).toEqual(['Yoruba', 'Igbo', 'Hausa', 'Christian Religious Studies', 'Islamic Religious Studies']);
+    expect(names(s, 'SSS 1', true)).toEqual(planned('SSS 1', true));
     expect(names(s, 'SSS 1', true)).toEqual(['English Language', 'Mathematics', 'Civic Education', 'Data Processing', 'Biology']);
     for (const level of ['SSS 1', 'SSS 2', 'SSS 3']) {
       expect(names(s, level)).not.toContain('Basic Science');
