@@ -161,3 +161,49 @@ export async function statementOf(request: APIRequestContext, admission: string,
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as Statement;
 }
+
+/** The ids the teaching screens use for an arm, a subject and a staff member, found by their names. */
+async function teachingIds(api: AdminApi, names: { arm: string; subject?: string; staffId: string }) {
+  const get = async <T>(url: string) => okJson<T>(await api.request.get(url, { headers: api.headers }));
+  const arms = await get<{ id: number; name: string }[]>('/api/classes/');
+  const subjects = names.subject ? await get<{ id: number; name: string }[]>('/api/subjects/') : [];
+  const staff = await get<{ id: number; staff_id: string }[]>('/api/staff/list/');
+  return {
+    armId: arms.find((a) => a.name === names.arm)!.id,
+    subjectId: subjects.find((s) => s.name === names.subject)?.id ?? 0,
+    staffId: staff.find((s) => s.staff_id === names.staffId)!.id,
+  };
+}
+
+/** Makes `staffId` (e.g. "STF-0012") the teacher of `subject` in `arm` for the session (only that cell changes). */
+export async function assignTeacher(
+  api: AdminApi,
+  cell: { sessionId: number; arm: string; subject: string; staffId: string },
+): Promise<void> {
+  const ids = await teachingIds(api, cell);
+  const data = { session_id: cell.sessionId, cells: [{ arm_id: ids.armId, subject_id: ids.subjectId, staff_ids: [ids.staffId] }] };
+  await okJson(await api.request.put('/api/teaching/assignments/', { headers: api.headers, data }));
+}
+
+/** Makes `staffId` the form teacher of `arm` for the session. */
+export async function setFormTeacher(api: AdminApi, form: { sessionId: number; arm: string; staffId: string }): Promise<void> {
+  const ids = await teachingIds(api, form);
+  const data = { session_id: form.sessionId, arms: [{ arm_id: ids.armId, staff_id: ids.staffId }] };
+  await okJson(await api.request.put('/api/teaching/form-teachers/', { headers: api.headers, data }));
+}
+
+/** Scores for a student in `arm`, as the admin enters them (subject name → score). */
+export async function enterScores(
+  api: AdminApi,
+  entry: { sessionId: number; term: Term; arm: string; admission: string; scores: Record<string, number> },
+): Promise<void> {
+  const data = {
+    admission_number: entry.admission,
+    session_id: entry.sessionId,
+    term: entry.term,
+    student_class: entry.arm,
+    subjects: Object.entries(entry.scores).map(([name, score]) => ({ name, score, remarks: '' })),
+  };
+  const res = await api.request.post('/api/results/', { headers: api.headers, data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
