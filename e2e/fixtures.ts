@@ -45,6 +45,16 @@ export async function signInViaApi(
   return { access: data.access };
 }
 
+/** The phone every screen is checked on. */
+export const PHONE = { width: 360, height: 740 };
+
+/** How most screen tests begin: on a 360 px phone, `role` signed in (through the API), at `path`. */
+export async function openOnPhone(page: Page, role: Role, path: string, creds = CREDENTIALS[role]): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, page.request, role, creds);
+  await page.goto(path);
+}
+
 /** An API token for setting up data from a test. */
 export async function apiToken(request: APIRequestContext, role: Role, creds = CREDENTIALS[role]): Promise<string> {
   const res = await request.post(`/api/${role}/login/`, { data: creds });

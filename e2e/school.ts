@@ -1,7 +1,8 @@
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import type { CurrentTerm } from '../packages/domain/src/current-term';
 import type { SchoolCalendarView } from '../packages/domain/src/attendance';
 import type { StaffCapability, Statement } from '../packages/domain/src/bursary';
+import { BURSARY_SCREEN_LABELS as L } from '../packages/domain/src/bursary-screens';
 import type { Term } from '../packages/domain/src/constants';
 import type { TermStarts } from '../packages/domain/src/fees-due';
 import { armName, type ClassLevel } from '../packages/domain/src/teaching';
@@ -206,4 +207,24 @@ export async function enterScores(
   };
   const res = await api.request.post('/api/results/', { headers: api.headers, data });
   expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/**
+ * Fills the Record a Payment form for one of the spec's own students, as the bursar does: the
+ * admission number (waiting for the student's name to show), then the term when given, the amount
+ * and the method, and the bank fields for a banked method.
+ */
+export async function fillPayment(
+  page: Page,
+  p: { admission: string; name: string; term?: string; amount: number; method: string; bank?: string; reference?: string },
+): Promise<void> {
+  await page.getByLabel(L.admissionNumber).fill(p.admission);
+  await expect(page.getByTestId('student-lookup')).toContainText(p.name);
+  if (p.term !== undefined) await page.getByLabel(L.term).selectOption(p.term);
+  await page.getByLabel(L.amount).fill(String(p.amount));
+  await page.getByLabel(L.method).selectOption(p.method);
+  if (p.bank !== undefined) {
+    await page.getByLabel(L.bank, { exact: true }).fill(p.bank);
+    await page.getByLabel(L.bankReference).fill(p.reference ?? '');
+  }
 }
