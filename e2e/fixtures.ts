@@ -12,10 +12,15 @@ export const HOME_PATH: Record<Role, string> = { admin: '/adminHomePage', staff:
 /** Signs in through the real login screen. */
 export async function signInViaUi(page: Page, role: Role, creds = CREDENTIALS[role]): Promise<void> {
   await page.goto(LOGIN_PATH[role]);
+  await submitSignIn(page, creds);
+  await expect(page).toHaveURL(new RegExp(`${HOME_PATH[role]}$`));
+}
+
+/** Fills the login screen already open (e.g. one reached with a `next` address) and presses Login. */
+export async function submitSignIn(page: Page, creds: { email: string; password: string }): Promise<void> {
   await page.getByLabel('Email').fill(creds.email);
   await page.getByLabel('Password', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(new RegExp(`${HOME_PATH[role]}$`));
 }
 
 /** Signs in through the API and puts the tokens where the app keeps them (fast setup). */
