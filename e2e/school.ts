@@ -6,7 +6,7 @@ import { BURSARY_SCREEN_LABELS as L } from '../packages/domain/src/bursary-scree
 import type { Term } from '../packages/domain/src/constants';
 import type { TermStarts } from '../packages/domain/src/fees-due';
 import { armName, type ClassLevel } from '../packages/domain/src/teaching';
-import { apiToken, expect } from './fixtures';
+import { apiToken, expect, studentSubjects } from './fixtures';
 
 /**
  * Data a spec builds for itself through the API (the admin signs in, then POSTs), so that it never
@@ -227,4 +227,23 @@ export async function fillPayment(
     await page.getByLabel(L.bank, { exact: true }).fill(p.bank);
     await page.getByLabel(L.bankReference).fill(p.reference ?? '');
   }
+}
+
+/**
+ * A student in `arm` (see createStudent) with a result in every subject they take this session, in
+ * each of `terms`, scored by `score` (so each spec knows which marks, e.g. one on a grade boundary).
+ */
+export async function createStudentWithResults(
+  api: AdminApi,
+  arm: string,
+  tag: string,
+  results: { sessionId: number; terms: Term[]; score: (subjectIndex: number, term: Term) => number },
+): Promise<OwnStudent & { subjects: string[] }> {
+  const student = await createStudent(api, arm, tag);
+  const subjects = await studentSubjects(api.request, api.headers.authorization.slice('Bearer '.length), student.admission_number);
+  for (const term of results.terms) {
+    const scores = Object.fromEntries(subjects.map((name, j) => [name, results.score(j, term)]));
+    await enterScores(api, { sessionId: results.sessionId, term, arm, admission: student.admission_number, scores });
+  }
+  return { ...student, subjects };
 }

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { GradeBandInput } from '../../packages/domain/src/grading';
 import { RESULT_MESSAGES } from '../../packages/domain/src/result-messages';
 import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, submitSignIn, test } from '../fixtures';
-import { asAdmin, createArm, createStaff, createStudent, currentTerm, enterScores, runTag, type OwnStaff } from '../school';
+import { asAdmin, createArm, createStaff, createStudentWithResults, currentTerm, runTag, type OwnStaff } from '../school';
 
 // Result entry that never carries one student's scores to another, the student's own class,
 // released results changed only with a reason, drafts that survive reloads and expired sessions.
@@ -28,18 +28,17 @@ test.beforeAll(async ({ request }) => {
   arms.A = await createArm(api, 'JSS 2', RUN);
   arms.B = await createArm(api, 'JSS 2', `${RUN}B`);
   TEACHER = await createStaff(api, RUN);
-  const token = api.headers.authorization.slice('Bearer '.length);
   for (const [i, key] of (Object.keys(adm) as (keyof typeof adm)[]).entries()) {
-    const arm = i < 4 ? arms.A : arms.B;
-    adm[key] = (await createStudent(api, arm, `${RUN}${key.toUpperCase()}`)).admission_number;
-    const subjects = await studentSubjects(request, token, adm[key]);
-    if (key === 's11') CLEARED = subjects.at(-1)!;
-    for (const term of ['1st', '2nd'] as const) {
-      const scores = Object.fromEntries(subjects.map((name, j) => [name, 35 + ((i * 11 + j * 9 + (term === '1st' ? 0 : 4)) % 60)]));
-      // One score of 72: moving the JSS A band from 70 to 75 regrades it.
-      if (i === 0 && term === '1st') scores[subjects[0]!] = 72;
-      await enterScores(api, { sessionId: cal.sessionId, term, arm, admission: adm[key], scores });
-    }
+    // One first-term score of 72: moving the JSS A band from 70 to 75 regrades it.
+    const score = (j: number, term: string) =>
+      i === 0 && j === 0 && term === '1st' ? 72 : 35 + ((i * 11 + j * 9 + (term === '1st' ? 0 : 4)) % 60);
+    const student = await createStudentWithResults(api, i < 4 ? arms.A : arms.B, `${RUN}${key.toUpperCase()}`, {
+      sessionId: cal.sessionId,
+      terms: ['1st', '2nd'],
+      score,
+    });
+    adm[key] = student.admission_number;
+    if (key === 's11') CLEARED = student.subjects.at(-1)!;
   }
 });
 

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { apiToken, expect, expectAccessible, noSideways, schoolClasses, signInViaApi, studentSubjects, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, schoolClasses, signInViaApi, test } from '../fixtures';
 import {
   asAdmin,
   createArm,
   createStaff,
-  createStudent,
+  createStudentWithResults,
   currentTerm,
-  enterScores,
   okJson,
   runTag,
   type OwnStaff,
@@ -22,7 +21,7 @@ const RUN = runTag();
 let ARM = '';
 let TEACHER: OwnStaff;
 /** The arm's students: A signs in, B is entered and audited, C updated, D has a result deleted. */
-const S: Record<'A' | 'B' | 'C' | 'D', OwnStudent> = {} as never;
+const S: Record<'A' | 'B' | 'C' | 'D', OwnStudent & { subjects: string[] }> = {} as never;
 const cal = { sessionId: 0, session: '', otherSession: '' };
 /** A subject D takes, given a third-term result that is then deleted. */
 let D_SUBJECT = '';
@@ -37,13 +36,9 @@ test.beforeAll(async ({ request }) => {
   ARM = await createArm(api, 'JSS 1', RUN);
   TEACHER = await createStaff(api, RUN);
   for (const [i, key] of (['A', 'B', 'C', 'D'] as const).entries()) {
-    S[key] = await createStudent(api, ARM, `${RUN}${key}`);
-    const subjects = await studentSubjects(request, api.headers.authorization.slice('Bearer '.length), S[key].admission_number);
-    D_SUBJECT = subjects.at(-1)!;
-    for (const term of ['1st', '2nd'] as const) {
-      const scores = Object.fromEntries(subjects.map((name, j) => [name, 40 + ((i * 13 + j * 7 + (term === '1st' ? 0 : 5)) % 55)]));
-      await enterScores(api, { sessionId: cal.sessionId, term, arm: ARM, admission: S[key].admission_number, scores });
-    }
+    const score = (j: number, term: string) => 40 + ((i * 13 + j * 7 + (term === '1st' ? 0 : 5)) % 55);
+    S[key] = await createStudentWithResults(api, ARM, `${RUN}${key}`, { sessionId: cal.sessionId, terms: ['1st', '2nd'], score });
+    D_SUBJECT = S[key].subjects.at(-1)!;
   }
 });
 
