@@ -61,7 +61,8 @@ async function openApprovals(page: Page) {
   return page.getByTestId(`approval-${ARM}`);
 }
 
-test.describe.configure({ mode: 'serial' });
+// Three screens with axe each, on a shared machine: more than the default minute.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async ({ request }) => {
   const headers = await admin(request);
