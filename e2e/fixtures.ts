@@ -12,10 +12,15 @@ export const HOME_PATH: Record<Role, string> = { admin: '/adminHomePage', staff:
 /** Signs in through the real login screen. */
 export async function signInViaUi(page: Page, role: Role, creds = CREDENTIALS[role]): Promise<void> {
   await page.goto(LOGIN_PATH[role]);
+  await submitSignIn(page, creds);
+  await expect(page).toHaveURL(new RegExp(`${HOME_PATH[role]}$`));
+}
+
+/** Fills the login screen already open (e.g. one reached with a `next` address) and presses Login. */
+export async function submitSignIn(page: Page, creds: { email: string; password: string }): Promise<void> {
   await page.getByLabel('Email').fill(creds.email);
   await page.getByLabel('Password', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(new RegExp(`${HOME_PATH[role]}$`));
 }
 
 /** Signs in through the API and puts the tokens where the app keeps them (fast setup). */
@@ -43,6 +48,16 @@ export async function signInViaApi(
     { role, data },
   );
   return { access: data.access };
+}
+
+/** The phone every screen is checked on. */
+export const PHONE = { width: 360, height: 740 };
+
+/** How most screen tests begin: on a 360 px phone, `role` signed in (through the API), at `path`. */
+export async function openOnPhone(page: Page, role: Role, path: string, creds = CREDENTIALS[role]): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, page.request, role, creds);
+  await page.goto(path);
 }
 
 /** An API token for setting up data from a test. */

@@ -1,11 +1,12 @@
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import type { CurrentTerm } from '../packages/domain/src/current-term';
 import type { SchoolCalendarView } from '../packages/domain/src/attendance';
 import type { StaffCapability, Statement } from '../packages/domain/src/bursary';
+import { BURSARY_SCREEN_LABELS as L } from '../packages/domain/src/bursary-screens';
 import type { Term } from '../packages/domain/src/constants';
 import type { TermStarts } from '../packages/domain/src/fees-due';
 import { armName, type ClassLevel } from '../packages/domain/src/teaching';
-import { apiToken, expect } from './fixtures';
+import { apiToken, expect, studentSubjects } from './fixtures';
 
 /**
  * Data a spec builds for itself through the API (the admin signs in, then POSTs), so that it never
@@ -160,4 +161,89 @@ export async function statementOf(request: APIRequestContext, admission: string,
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as Statement;
+}
+
+/** The ids the teaching screens use for an arm, a subject and a staff member, found by their names. */
+async function teachingIds(api: AdminApi, names: { arm: string; subject?: string; staffId: string }) {
+  const get = async <T>(url: string) => okJson<T>(await api.request.get(url, { headers: api.headers }));
+  const arms = await get<{ id: number; name: string }[]>('/api/classes/');
+  const subjects = names.subject ? await get<{ id: number; name: string }[]>('/api/subjects/') : [];
+  const staff = await get<{ id: number; staff_id: string }[]>('/api/staff/list/');
+  return {
+    armId: arms.find((a) => a.name === names.arm)!.id,
+    subjectId: subjects.find((s) => s.name === names.subject)?.id ?? 0,
+    staffId: staff.find((s) => s.staff_id === names.staffId)!.id,
+  };
+}
+
+/** Makes `staffId` (e.g. "STF-0012") the teacher of `subject` in `arm` for the session (only that cell changes). */
+export async function assignTeacher(
+  api: AdminApi,
+  cell: { sessionId: number; arm: string; subject: string; staffId: string },
+): Promise<void> {
+  const ids = await teachingIds(api, cell);
+  const data = { session_id: cell.sessionId, cells: [{ arm_id: ids.armId, subject_id: ids.subjectId, staff_ids: [ids.staffId] }] };
+  await okJson(await api.request.put('/api/teaching/assignments/', { headers: api.headers, data }));
+}
+
+/** Makes `staffId` the form teacher of `arm` for the session. */
+export async function setFormTeacher(api: AdminApi, form: { sessionId: number; arm: string; staffId: string }): Promise<void> {
+  const ids = await teachingIds(api, form);
+  const data = { session_id: form.sessionId, arms: [{ arm_id: ids.armId, staff_id: ids.staffId }] };
+  await okJson(await api.request.put('/api/teaching/form-teachers/', { headers: api.headers, data }));
+}
+
+/** Scores for a student in `arm`, as the admin enters them (subject name → score). */
+export async function enterScores(
+  api: AdminApi,
+  entry: { sessionId: number; term: Term; arm: string; admission: string; scores: Record<string, number> },
+): Promise<void> {
+  const data = {
+    admission_number: entry.admission,
+    session_id: entry.sessionId,
+    term: entry.term,
+    student_class: entry.arm,
+    subjects: Object.entries(entry.scores).map(([name, score]) => ({ name, score, remarks: '' })),
+  };
+  const res = await api.request.post('/api/results/', { headers: api.headers, data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/**
+ * Fills the Record a Payment form for one of the spec's own students, as the bursar does: the
+ * admission number (waiting for the student's name to show), then the term when given, the amount
+ * and the method, and the bank fields for a banked method.
+ */
+export async function fillPayment(
+  page: Page,
+  p: { admission: string; name: string; term?: string; amount: number; method: string; bank?: string; reference?: string },
+): Promise<void> {
+  await page.getByLabel(L.admissionNumber).fill(p.admission);
+  await expect(page.getByTestId('student-lookup')).toContainText(p.name);
+  if (p.term !== undefined) await page.getByLabel(L.term).selectOption(p.term);
+  await page.getByLabel(L.amount).fill(String(p.amount));
+  await page.getByLabel(L.method).selectOption(p.method);
+  if (p.bank !== undefined) {
+    await page.getByLabel(L.bank, { exact: true }).fill(p.bank);
+    await page.getByLabel(L.bankReference).fill(p.reference ?? '');
+  }
+}
+
+/**
+ * A student in `arm` (see createStudent) with a result in every subject they take this session, in
+ * each of `terms`, scored by `score` (so each spec knows which marks, e.g. one on a grade boundary).
+ */
+export async function createStudentWithResults(
+  api: AdminApi,
+  arm: string,
+  tag: string,
+  results: { sessionId: number; terms: Term[]; score: (subjectIndex: number, term: Term) => number },
+): Promise<OwnStudent & { subjects: string[] }> {
+  const student = await createStudent(api, arm, tag);
+  const subjects = await studentSubjects(api.request, api.headers.authorization.slice('Bearer '.length), student.admission_number);
+  for (const term of results.terms) {
+    const scores = Object.fromEntries(subjects.map((name, j) => [name, results.score(j, term)]));
+    await enterScores(api, { sessionId: results.sessionId, term, arm, admission: student.admission_number, scores });
+  }
+  return { ...student, subjects };
 }

@@ -3,30 +3,46 @@ import { REPORT_MESSAGES } from '../../packages/domain/src/report-card-rules';
 import { type CommentSheet } from '../../packages/domain/src/report-cards';
 import { type ReportSettings } from '../../packages/domain/src/report-card-schemas';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '../../packages/domain/src/report-card-screens';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
+import {
+  asAdmin,
+  assignTeacher,
+  createArm,
+  createStaff,
+  createStudent,
+  currentSessionId,
+  enterScores,
+  runTag,
+  setFormTeacher,
+  type OwnStaff,
+} from '../school';
 
-// On JSS 1A's second term (the demo school has its scores; the report
-// card flow uses the third term): with "require both comments" on, the form teacher (staff1) submits
-// once their own comments are in, and the principal is told theirs are missing before approval; an
-// arm sent back shows on the form teacher's home with the reason and a link; a score changed after
-// approval marks the arm on the approvals page, and the release confirmation lists the change.
-// 360 px and axe on each screen. The demo school is put back afterwards.
+// On the second term of a JSS 1 arm of this run (its own data, fixture school.ts: two students with
+// scores, and a teacher of this run who is its form teacher and teaches it Mathematics): with
+// "require both comments" on, the form teacher submits once their own comments are in, and the
+// principal is told theirs are missing before approval; an arm sent back shows on the form
+// teacher's home with the reason and a link; a score changed after approval marks the arm on the
+// approvals page, and the release confirmation lists the change. 360 px and axe on each screen. The
+// school's report settings are put back afterwards.
 
 const PHONE = { width: 360, height: 740 };
-const ARM = 'JSS 1A';
+const RUN = runTag();
 const TERM = '2nd';
 const REASON = 'Check the attendance of the last week.';
+let ARM = '';
+let FORM_TEACHER: OwnStaff;
 
 const plan = {
   sessionId: 0,
   adms: [] as string[],
   settings: null as ReportSettings | null,
-  maths: null as null | { adm: string; score: number },
 };
 const tokens: { admin?: string; staff?: string } = {};
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${(tokens.admin ??= await apiToken(request, 'admin'))}` });
-const teacher = async (request: APIRequestContext) => ({ authorization: `Bearer ${(tokens.staff ??= await apiToken(request, 'staff'))}` });
-const arm = { session_id: 0, term: TERM, student_class: ARM };
+const teacher = async (request: APIRequestContext) => ({
+  authorization: `Bearer ${(tokens.staff ??= await apiToken(request, 'staff', FORM_TEACHER))}`,
+});
+const arm = { session_id: 0, term: TERM, student_class: '' };
 const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
 
 async function comments(request: APIRequestContext, kind: 'form_comment' | 'principal_comment', text: (i: number) => string, skip = -1) {
@@ -45,13 +61,28 @@ async function openApprovals(page: Page) {
   return page.getByTestId(`approval-${ARM}`);
 }
 
-test.describe.configure({ mode: 'serial' });
+// Three screens with axe each, on a shared machine: more than the default minute.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async ({ request }) => {
   const headers = await admin(request);
-  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; is_current: boolean }[];
-  plan.sessionId = sessions.find((s) => s.is_current)!.id;
-  arm.session_id = plan.sessionId;
+  const api = await asAdmin(request);
+  plan.sessionId = await currentSessionId(api);
+  ARM = await createArm(api, 'JSS 1', RUN);
+  Object.assign(arm, { session_id: plan.sessionId, student_class: ARM });
+  FORM_TEACHER = await createStaff(api, RUN);
+  await setFormTeacher(api, { sessionId: plan.sessionId, arm: ARM, staffId: FORM_TEACHER.staff_id });
+  await assignTeacher(api, { sessionId: plan.sessionId, arm: ARM, subject: 'Mathematics', staffId: FORM_TEACHER.staff_id });
+  for (const [i, tag] of [`${RUN}A`, `${RUN}B`].entries()) {
+    const { admission_number } = await createStudent(api, ARM, tag);
+    await enterScores(api, {
+      sessionId: plan.sessionId,
+      term: TERM,
+      arm: ARM,
+      admission: admission_number,
+      scores: { Mathematics: 61 + i * 9 },
+    });
+  }
   plan.settings = (await (await request.get('/api/report-settings/', { headers })).json()) as ReportSettings;
   const strict = await request.put('/api/report-settings/', { headers, data: { ...plan.settings, require_comments: true } });
   expect(strict.status(), await strict.text()).toBe(200);
@@ -60,40 +91,16 @@ test.beforeAll(async ({ request }) => {
   expect(plan.adms.length).toBeGreaterThan(1);
 });
 
+// The arm is this run's own: only the school-wide setting is put back.
 test.afterAll(async ({ request }) => {
-  const headers = await admin(request);
-  const pubs = (await (await request.get(`/api/results/publications/?session_id=${plan.sessionId}&term=${TERM}`, { headers })).json()) as {
-    id: number;
-    student_class: string;
-  }[];
-  for (const p of pubs.filter((x) => x.student_class === ARM)) await request.delete(`/api/results/publications/${p.id}/`, { headers });
-  await request.post('/api/report-approvals/return/', { headers, data: { ...arm, reason: 'Test clean-up' } });
-  const sheet = (await (await request.get(`/api/class-comments/?${query()}`, { headers })).json()) as CommentSheet;
-  await request.put('/api/class-comments/', {
-    headers,
-    data: {
-      ...arm,
-      rows: sheet.rows.map((r) => ({ admission_number: r.admission_number, form_comment: '', principal_comment: '', version: r.version })),
-    },
-  });
-  if (plan.maths)
-    await request.post('/api/results/', {
-      headers,
-      data: {
-        ...arm,
-        admission_number: plan.maths.adm,
-        subjects: [{ name: 'Mathematics', score: plan.maths.score }],
-        reason: 'Test clean-up',
-      },
-    });
-  if (plan.settings) await request.put('/api/report-settings/', { headers, data: plan.settings });
+  if (plan.settings) await request.put('/api/report-settings/', { headers: await admin(request), data: plan.settings });
 });
 
 test("the form teacher submits once their own comments are in; the principal's are asked of the principal", async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   // Every form comment but the last one.
   await comments(request, 'form_comment', (i) => `Steady work ${i}.`, plan.adms.length - 1);
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
   let row = await openApprovals(page);
   await expect(row.getByTestId('approval-status')).toHaveText('Draft');
   const submit = async () => {
@@ -132,14 +139,14 @@ test("an arm sent back shows on the form teacher's home, with the reason and a l
   await page.setViewportSize(PHONE);
   const back = await request.post('/api/report-approvals/return/', { headers: await admin(request), data: { ...arm, reason: REASON } });
   expect(back.status(), await back.text()).toBe(200);
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', FORM_TEACHER);
   await page.goto('/staffHomePage');
   const notice = page.getByTestId('sent-back-notice');
   await expect(notice).toContainText(M.sentBackNoticeTitle);
   await expect(notice).toContainText(REASON);
   await expect(notice).toContainText(`${ARM}, Second Term`);
   await expectAccessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await notice.getByRole('link', { name: M.sentBackOpenComments(ARM) }).click();
   await expect(page).toHaveURL(/\/class-comments\?/);
   await expect(page.getByTestId('comments-list')).toBeVisible();
@@ -157,13 +164,12 @@ test('a score changed after approval marks the arm, and the release confirmation
   await comments(request, 'principal_comment', () => 'A good term.');
   const approved = await request.post('/api/report-approvals/approve/', { headers, data: arm });
   expect(approved.status(), await approved.text()).toBe(200);
-  // staff1 teaches JSS 1A Mathematics: they re-mark the first student's score after the approval.
+  // The form teacher teaches the arm Mathematics: they re-mark the first student's score after the approval.
   const adm = plan.adms[0]!;
   const results = (await (
     await request.get(`/api/results/?session_id=${plan.sessionId}&term=${TERM}&admission_number=${adm}`, { headers })
   ).json()) as { subject: string; score: number }[];
   const maths = results.find((r) => r.subject === 'Mathematics')!;
-  plan.maths = { adm, score: maths.score };
   const next = maths.score >= 50 ? maths.score - 7 : maths.score + 7;
   const changed = await request.post('/api/results/', {
     headers: await teacher(request),
@@ -178,7 +184,7 @@ test('a score changed after approval marks the arm, and the release confirmation
   await expect(mark).toContainText(M.changedSinceApproval(1));
   await expect(mark).toContainText(`Mathematics: ${maths.score} → ${next}`);
   await expectAccessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await noSideways(page);
 
   // Releasing asks the principal to look first, listing the change.
   await row.getByRole('checkbox', { name: `Select ${ARM} to release` }).check();

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ArmApproval } from '../../packages/domain/src/report-cards';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 
 // On a 360 px phone: the admin renames an arm whose report cards are approved, from
 // the Classes and Subjects screen; the approvals screen then shows the arm under its new name, still
@@ -63,6 +63,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('renaming an approved arm from the admin screen keeps it approved', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
   await page.goto('/adminHomePage');
@@ -88,7 +89,7 @@ test('renaming an approved arm from the admin screen keeps it approved', async (
   await expect(arm.getByTestId('approval-status')).toHaveText('Approved');
   await expect(page.getByTestId(`approval-${FROM}`)).toHaveCount(0);
   await expectAccessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await noSideways(page);
 
   // The form teacher's comment is still the arm's.
   const rows = (await ok(await request.get(`/api/report-approvals/?session_id=${sessionId}&term=${TERM}`, { headers }))) as ArmApproval[];

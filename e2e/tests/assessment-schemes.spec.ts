@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ASSESSMENT_MESSAGES } from '../../packages/domain/src/assessment';
 import { RESULT_MESSAGES } from '../../packages/domain/src/result-messages';
-import { apiToken, expect, expectAccessible, signInViaApi, studentSubjects, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, test } from '../fixtures';
 import { asAdmin, createArm, createStudent, runTag } from '../school';
 
 // Assessment components from the browser: the admin sets CA1 20 / CA2 20 / Exam 60 for senior
@@ -22,10 +22,6 @@ const plan = { sessionId: 0, studentClass: '', subjects: [] as string[] };
 
 async function headers(request: APIRequestContext) {
   return { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -104,7 +100,7 @@ test.describe.serial('assessment schemes', () => {
     await expect(sss.getByRole('alertdialog')).toHaveCount(0);
     await sss.getByLabel('Maximum SSS component 3').fill('60');
     await expect(sss.getByRole('alert')).toHaveCount(0);
-    await noSidewaysScroll(page);
+    await noSideways(page);
     await expectAccessible(page);
 
     // The result entered as one total: the admin is told what happens, and confirms.
@@ -149,7 +145,7 @@ test.describe.serial('assessment schemes', () => {
     await expect(page.getByRole('alert').filter({ hasText: RESULT_MESSAGES.saveFailed })).toBeVisible();
     await page.getByLabel(`${withScores} Exam (max 60)`).fill('50');
     await expect(page.getByText(ASSESSMENT_MESSAGES.componentRange('Exam', 60))).toHaveCount(0);
-    await noSidewaysScroll(page);
+    await noSideways(page);
     await expectAccessible(page);
     // Typed components survive a reload, as a single score does.
     await page.reload();
@@ -177,7 +173,7 @@ test.describe.serial('assessment schemes', () => {
     // A correction: the new total is saved.
     await page.getByLabel(`${withScores} CA2 (max 20)`).fill('14');
     await expect(page.getByLabel(`${withScores} Total`)).toHaveValue('79');
-    await noSidewaysScroll(page);
+    await noSideways(page);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByLabel('Reason for the change').fill('A corrected CA2');
@@ -194,7 +190,7 @@ test.describe.serial('assessment schemes', () => {
     const absentRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: withAbsence }) });
     await expect(absentRow.getByRole('cell').nth(1)).toContainText('ABS');
     await expect(page.getByTestId('absent-note')).toHaveText(ASSESSMENT_MESSAGES.absentNote);
-    await noSidewaysScroll(page);
+    await noSideways(page);
     await expectAccessible(page);
 
     // The broadsheet: each score with the student's subject position and its components.
@@ -207,7 +203,7 @@ test.describe.serial('assessment schemes', () => {
     await expect(cell).toHaveCount(1);
     await expect(cell.getByTestId('subject-position')).toHaveText('1st');
     await expect(cell).toHaveAttribute('title', ASSESSMENT_MESSAGES.componentsTitle('CA1 15 · CA2 14 · Exam 50'));
-    await noSidewaysScroll(page);
+    await noSideways(page);
     await expectAccessible(page);
 
     // Component scores exist now: labels and maxima are fixed for the session, names still change.
@@ -222,7 +218,7 @@ test.describe.serial('assessment schemes', () => {
     await sss.getByRole('button', { name: 'Save SSS scheme' }).click();
     await expect(page.getByText(ASSESSMENT_MESSAGES.schemeSaved('SSS', SESSION))).toBeVisible();
     await expect(sss.getByLabel('Name SSS component 3')).toHaveValue('Final Examination');
-    await noSidewaysScroll(page);
+    await noSideways(page);
     await expectAccessible(page);
   });
 });

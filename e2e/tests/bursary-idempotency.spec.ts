@@ -2,15 +2,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { BURSARY_SCREENS, type LedgerPage } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-screens';
 import { DUPLICATE_CASH_MESSAGES } from '../../packages/domain/src/money-guards';
-import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
-import { addFee, asAdmin, createArm, createStudent, currentSessionId, runTag } from '../school';
+import { apiToken, expect, expectAccessible, noSideways, openOnPhone, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStudent, currentSessionId, fillPayment, runTag } from '../school';
 
 // On a 360 px phone: a Record a Payment form submitted twice at once records one payment
 // (both requests carry one Idempotency-Key); the same cash amount again that day is asked about, and
 // the bursar's confirmation, whose answer is lost on the way back, is retried and still records once.
 // Its own data (fixture school.ts): a JSS 2 arm of this run with its tuition, and a student in it.
 
-const PHONE = { width: 360, height: 740 };
 const RUN = runTag();
 const CASH_NAIRA = 3_000;
 let admission = '';
@@ -30,20 +29,14 @@ test.beforeAll(async ({ request }) => {
   admission = (await createStudent(api, arm, RUN, { first_name: 'Retry', gender: 'M', date_of_birth: '2012-03-01' })).admission_number;
 });
 
-async function fillCash(page: Page) {
-  await page.getByLabel(L.admissionNumber).fill(admission);
-  await expect(page.getByTestId('student-lookup')).toContainText(`Pupil${RUN}`);
-  await page.getByLabel(L.amount).fill(String(CASH_NAIRA));
-  await page.getByLabel(L.method).selectOption('cash');
-}
+/** The same cash payment each time (the term left as the form chooses it). */
+const fillCash = (page: Page) => fillPayment(page, { admission, name: `Pupil${RUN}`, amount: CASH_NAIRA, method: 'cash' });
 
 test('a double-submitted payment records once; a second cash payment today is asked about and a lost answer retried records once', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize(PHONE);
-  await signInViaApi(page, page.request, 'admin');
-  await page.goto(BURSARY_SCREENS.record.to);
+  await openOnPhone(page, 'admin', BURSARY_SCREENS.record.to);
   await expect(page.getByLabel(L.paidOn)).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByLabel(L.paidOn)).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
 

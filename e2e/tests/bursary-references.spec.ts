@@ -3,8 +3,8 @@ import { BANK_REFERENCE_MESSAGES } from '../../packages/domain/src/bank-referenc
 import { BURSARY_MESSAGES, BURSARY_SCREENS } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
-import { expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
-import { addFee, asAdmin, createArm, createStudent, currentSessionId, runTag } from '../school';
+import { expect, expectAccessible, noSideways, openOnPhone, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStudent, currentSessionId, fillPayment, runTag } from '../school';
 
 // Bank references on a 360 px phone: the bank is picked from the list the form
 // offers as one types; a teller of ₦9,000 that was really ₦90,000 is reversed and recorded again with
@@ -13,7 +13,6 @@ import { addFee, asAdmin, createArm, createStudent, currentSessionId, runTag } f
 // capability) records for a student in a JSS 2 arm of this run (its own data, made through the API),
 // with fresh references: no other spec's data.
 
-const PHONE = { width: 360, height: 740 };
 const RUN = runTag();
 const TELLER_REF = `GTB-${RUN}`;
 let admission = '';
@@ -25,23 +24,15 @@ test.beforeAll(async ({ request }) => {
   admission = (await createStudent(api, arm, RUN, { first_name: 'Reference', gender: 'M', date_of_birth: '2012-04-01' })).admission_number;
 });
 
-async function fill(page: Page, p: { amount: number; bank: string; reference: string }) {
-  await page.getByLabel(L.admissionNumber).fill(admission);
-  await expect(page.getByTestId('student-lookup')).toContainText(`Pupil${RUN}`);
-  await page.getByLabel(L.term).selectOption('1st');
-  await page.getByLabel(L.amount).fill(String(p.amount));
-  await page.getByLabel(L.method).selectOption('bank_teller');
-  await page.getByLabel(L.bank, { exact: true }).fill(p.bank);
-  await page.getByLabel(L.bankReference).fill(p.reference);
-}
+/** A first-term bank teller for the spec's student. */
+const fill = (page: Page, p: { amount: number; bank: string; reference: string }) =>
+  fillPayment(page, { ...p, admission, name: `Pupil${RUN}`, term: '1st', method: 'bank_teller' });
 
 test('the bank is picked from the list; a reversed teller is recorded again and replaces it; a look-alike letter is refused', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize(PHONE);
-  await signInViaApi(page, page.request, 'admin');
-  await page.goto(BURSARY_SCREENS.record.to);
+  await openOnPhone(page, 'admin', BURSARY_SCREENS.record.to);
 
   // The bank field offers the list: the datalist holds every bank by its name, aliases as labels.
   await page.getByLabel(L.method).selectOption('bank_teller');

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { BURSARY_MESSAGES, BURSARY_SCREENS } from '../../packages/domain/src/bursary';
 import { BURSARY_FEE_SCREENS, BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
-import { apiToken, expect, expectAccessible, noSideways, signInViaApi, signInViaUi, test } from '../fixtures';
-import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag, statementOf } from '../school';
+import { apiToken, expect, expectAccessible, noSideways, openOnPhone, PHONE, signInViaApi, signInViaUi, test } from '../fixtures';
+import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, fillPayment, runTag, statementOf } from '../school';
 
 // The bursar's office on a 360 px phone: the admin makes a staff member the bursar; the bursar
 // records a bank-teller payment with a scan and a cash payment for a student of this spec's own, is
@@ -13,7 +13,6 @@ import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionI
 // JSS 2 arm with its tuition, a student in it, the future bursar and a plain staff member, and fresh
 // bank references per run: no other spec's data is read.
 
-const PHONE = { width: 360, height: 740 };
 const RUN = runTag();
 let BURSAR = { email: '', password: '' };
 let PLAIN = { email: '', password: '' };
@@ -39,15 +38,7 @@ test.beforeAll(async ({ request }) => {
 
 /** Fills the Record a Payment form (bank fields only for a banked method) and submits it. */
 async function record(page: Page, p: { term: string; amount: number; method: string; bank?: string; reference?: string; scan?: boolean }) {
-  await page.getByLabel(L.admissionNumber).fill(admission);
-  await expect(page.getByTestId('student-lookup')).toContainText(`Pupil${RUN}`);
-  await page.getByLabel(L.term).selectOption(p.term);
-  await page.getByLabel(L.amount).fill(String(p.amount));
-  await page.getByLabel(L.method).selectOption(p.method);
-  if (p.bank !== undefined) {
-    await page.getByLabel(L.bank, { exact: true }).fill(p.bank);
-    await page.getByLabel(L.bankReference).fill(p.reference ?? '');
-  }
+  await fillPayment(page, { ...p, admission, name: `Pupil${RUN}` });
   if (p.scan) {
     await page.getByLabel(L.scan).setInputFiles({ name: 'teller.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('button', { name: L.removeScan })).toBeVisible();
@@ -61,11 +52,9 @@ test('the bursar records a teller and a cash payment, is refused a reference twi
   browser,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize(PHONE);
 
   // The admin makes the new staff member the bursar.
-  await signInViaApi(page, page.request, 'admin');
-  await page.goto(BURSARY_SCREENS.capabilities.to);
+  await openOnPhone(page, 'admin', BURSARY_SCREENS.capabilities.to);
   const row = page.getByTestId('capability-row').filter({ hasText: BURSAR.email });
   const bursarSwitch = row.getByRole('switch');
   await expect(bursarSwitch).toBeVisible();

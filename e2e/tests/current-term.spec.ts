@@ -5,16 +5,22 @@ import type { CurrentTerm } from '../../packages/domain/src/current-term';
 import { formatDate } from '../../packages/domain/src/datetime';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, test } from '../fixtures';
+import { asAdmin, assignTeacher, createArm, createStaff, createStudent, runTag, type OwnStaff, type OwnStudent } from '../school';
 
 // On a 360 px phone. Every term-based screen opens on the current session and
 // term, as the server computes it from the demo calendar and today (2025/2026 is the session marked
 // current: its third term, the nearest; 2026/2027's first, dated too, holds November 2026 and becomes
 // the current term once marked current), and My Classes' links carry it. The register page lists the
 // term's days nobody marked, and a card counted from the register says how many times were never
-// marked. An arm no other spec marks (JSS 3C).
+// marked. Its own data (fixture school.ts): a JSS 3 arm of this run with a student in it, and a
+// teacher of this run who teaches the arm Mathematics.
 
 const PHONE = { width: 360, height: 740 };
-const ARM = 'JSS 3C';
+const RUN = runTag();
+const SUBJECT = 'Mathematics';
+let ARM = '';
+let teacher: OwnStaff;
+let pupil: OwnStudent;
 const DAY = '2026-07-24'; // the last day (a Friday) of 2025/2026's third term in the demo's calendar
 
 let current: CurrentTerm;
@@ -35,6 +41,11 @@ async function opensOnCurrentTerm(page: Page) {
 test.beforeAll(async ({ request }) => {
   token = await apiToken(request, 'admin');
   current = await apiGet<CurrentTerm>(request, '/api/current-term/');
+  const api = await asAdmin(request);
+  ARM = await createArm(api, 'JSS 3', RUN);
+  pupil = await createStudent(api, ARM, RUN);
+  teacher = await createStaff(api, RUN);
+  await assignTeacher(api, { sessionId: current.session_id!, arm: ARM, subject: SUBJECT, staffId: teacher.staff_id });
 });
 
 test('every term-based screen opens on the current term; My Classes links carry it', async ({ page, request }) => {
@@ -52,10 +63,10 @@ test('every term-based screen opens on the current term; My Classes links carry 
   }
 
   // A teacher's My Classes: the term is chosen, and "Enter scores" opens that term's grid.
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', teacher);
   await page.goto('/my-classes');
   await expect(page.getByLabel('Term', { exact: true })).toHaveValue(current.term!);
-  const enter = page.getByRole('link', { name: 'Enter Mathematics scores for JSS 1A' });
+  const enter = page.getByRole('link', { name: `Enter ${SUBJECT} scores for ${ARM}` });
   await expect(enter).toHaveAttribute('href', new RegExp(`session_id=${current.session_id}&term=${current.term}&`));
   await expectAccessible(page);
   await enter.click();
@@ -63,7 +74,7 @@ test('every term-based screen opens on the current term; My Classes links carry 
   await expect(page.getByTestId('score-grid')).toBeVisible();
 
   // A student's own card opens on the current term too.
-  await signInViaApi(page, request, 'student');
+  await signInViaApi(page, request, 'student', pupil);
   await page.goto('/report-card');
   await opensOnCurrentTerm(page);
   await expectAccessible(page);
@@ -108,7 +119,7 @@ test('the register lists the days not marked yet, and the card says how many tim
   // A card counted from the register: one time present, the rest never marked, and said so.
   const student = reg.rows[0]!.admission_number;
   const subject = (await studentSubjects(request, token, student))[0]!;
-  // One result so there is a card (removed at the end: other specs read the term's results).
+  // One result so there is a card (removed at the end: the arm is left as it was found).
   const result = await request.post('/api/results/', {
     headers,
     data: {

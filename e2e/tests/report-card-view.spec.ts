@@ -3,7 +3,7 @@ import { greyPng } from '../../apps/server/test/grey-png';
 import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards';
 import { REPORT_MESSAGES } from '../../packages/domain/src/report-card-rules';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
-import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 
 // The card's layout with every section full (16 subjects of CA1/CA2/Exam, a photo, signature and
 // stamp, long comments, the third term's cumulative table and promotion): readable on a 360 px phone
@@ -173,7 +173,7 @@ test('a full third-term card reads on a 360 px phone with nothing cut off, and p
   await expect(page.getByTestId('card-photo')).toBeVisible();
   await expect(page.getByRole('img', { name: T.signature })).toBeVisible();
   await expect(page.getByRole('img', { name: T.stamp })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await expectAccessible(page);
 
   // Print: one A4 page for 16 subjects with every section.

@@ -3,17 +3,21 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ASSESSMENT_MESSAGES, subjectStatistics, type ComponentScores, type ScoreSheet } from '../../packages/domain/src/assessment';
 import { bandFor, type GradeBand } from '../../packages/domain/src/grading';
 import { GRID_SCREEN_MESSAGES as G } from '../../packages/domain/src/score-grid-screens';
-import { apiToken, expect, expectAccessible, signInViaApi, test, pasteText } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test, pasteText } from '../fixtures';
+import { asAdmin, assignTeacher, createArm, createStaff, currentSessionId, okJson, runTag, type OwnStaff } from '../school';
 
 // The class score grid on a 360 px phone: the admin sets CA1 20 / CA2 20 / Exam 60 for senior
-// classes; the SSS 1A Mathematics teacher fills a 40-student arm from My Classes with the keyboard
+// classes; the arm's Mathematics teacher fills a 40-student arm from My Classes with the keyboard
 // and a pasted block, is refused an invalid cell, survives a conflict keeping both values in view,
 // and round-trips the CSV template. Totals, grades and positions on screen are checked against the
-// domain's rules. The demo school is put back afterwards (spec files share one server).
+// domain's rules. Its own data (fixture school.ts): an SSS 1 arm of this run with 40 students
+// imported, and a teacher of this run assigned its Mathematics. The school's SSS scheme is put back
+// afterwards (spec files share one server).
 
 const PHONE = { width: 360, height: 740 };
-const TERM = '3rd'; // no demo results in the 3rd term: the sheet starts empty
-const ARM = 'SSS 1A';
+const RUN = runTag();
+const TERM = '3rd'; // the sheet starts empty
+let ARM = '';
 const SUBJECT = 'Mathematics';
 const ARM_SIZE = 40;
 const SCHEME = [
@@ -21,12 +25,10 @@ const SCHEME = [
   { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
   { name: 'Examination', label: 'Exam', max: 60 },
 ];
-const DEMO_PASSWORD = 'Teach-Demo-2026';
+let TEACHER: OwnStaff;
 
 const plan = {
   sessionId: 0,
-  teacherEmail: '',
-  created: [] as string[],
   bands: [] as GradeBand[],
 };
 
@@ -49,8 +51,9 @@ const exam = (i: number) => (i * 13) % 61;
 
 test.beforeAll(async ({ request }) => {
   const headers = await auth(request);
-  const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/', headers);
-  plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  const api = await asAdmin(request);
+  plan.sessionId = await currentSessionId(api);
+  ARM = await createArm(api, 'SSS 1', RUN);
 
   const scheme = await request.put('/api/assessment-schemes/SSS/', {
     headers,
@@ -58,36 +61,17 @@ test.beforeAll(async ({ request }) => {
   });
   expect(scheme.status(), await scheme.text()).toBe(200);
 
-  // The demo arm has a handful of students: make it a real class of 40.
-  const students = await getJson<{ admission_number: string; student_class: string }[] | { results: { student_class: string }[] }>(
-    request,
-    '/api/students/list/',
-    headers,
-  );
-  const list = Array.isArray(students) ? students : students.results;
-  const missing = ARM_SIZE - list.filter((s) => s.student_class === ARM).length;
+  // A real class of 40, imported as the school would.
   const lines = ['first_name,last_name,email,phone_number,gender,date_of_birth,student_class,fathers_name,home_address'];
-  for (let i = 1; i <= missing; i++)
+  for (let i = 1; i <= ARM_SIZE; i++)
     lines.push(
-      `Grid${String(i).padStart(2, '0')},Learner,grid${i}@sheet.e2e.school,0803${String(1000000 + i)},${i % 2 ? 'F' : 'M'},2010-02-${String((i % 27) + 1).padStart(2, '0')},${ARM},Mr Learner,1 School Road`,
+      `Grid${String(i).padStart(2, '0')},Learner,grid${i}.${RUN.toLowerCase()}@sheet.e2e.school,0803${String(1000000 + i)},${i % 2 ? 'F' : 'M'},2010-02-${String((i % 27) + 1).padStart(2, '0')},${ARM},Mr Learner,1 School Road`,
     );
-  const imported = await request.post('/api/students/import/', { headers, data: { csv: lines.join('\n') } });
-  expect(imported.status(), await imported.text()).toBe(201);
-  plan.created = ((await imported.json()) as { accounts: { public_id: string }[] }).accounts.map((a) => a.public_id);
+  await okJson(await request.post('/api/students/import/', { headers, data: { csv: lines.join('\n') } }), 201);
 
-  // The teacher of the pair, as the demo school assigned it.
-  const arms = await getJson<{ id: number; name: string }[]>(request, '/api/classes/', headers);
-  const subjects = await getJson<{ id: number; name: string }[]>(request, '/api/subjects/', headers);
-  const grid = await getJson<{ cells: { arm_id: number; subject_id: number; staff: { id: number }[] }[] }>(
-    request,
-    `/api/teaching/assignments/?session_id=${plan.sessionId}`,
-    headers,
-  );
-  const armId = arms.find((a) => a.name === ARM)!.id;
-  const subjectId = subjects.find((s) => s.name === SUBJECT)!.id;
-  const staffId = grid.cells.find((c) => c.arm_id === armId && c.subject_id === subjectId)!.staff[0]!.id;
-  const staff = await getJson<{ id: number; email: string }[]>(request, '/api/staff/list/', headers);
-  plan.teacherEmail = staff.find((s) => s.id === staffId)!.email;
+  // The arm's Mathematics teacher.
+  TEACHER = await createStaff(api, RUN);
+  await assignTeacher(api, { sessionId: plan.sessionId, arm: ARM, subject: SUBJECT, staffId: TEACHER.staff_id });
 
   const scales = await getJson<{ level: string; bands: GradeBand[] }[]>(
     request,
@@ -97,10 +81,9 @@ test.beforeAll(async ({ request }) => {
   plan.bands = scales.find((s) => s.level === 'SSS')!.bands;
 });
 
-/** Puts the demo school back: the arm's extra students go, the term's scores are cleared, one score of 100 again. */
+/** Puts the school's SSS scheme back: the arm's scores are cleared, then one score of 100 again. */
 test.afterAll(async ({ request }) => {
   const headers = await auth(request);
-  for (const adm of plan.created) await request.delete(`/api/students/${adm}/`, { headers });
   const sheet = await storedSheet(request).catch(() => null);
   const rows = (sheet?.rows ?? [])
     .filter((r) => r.result)
@@ -143,7 +126,7 @@ async function expectFigures(page: Page, request: APIRequestContext) {
 test('a teacher fills a 40-student SSS arm on a phone: keyboard, paste, refusal, conflict, CSV', async ({ page, request }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'staff', { email: plan.teacherEmail, password: DEMO_PASSWORD });
+  await signInViaApi(page, request, 'staff', TEACHER);
   const first = await storedSheet(request);
   const rows = first.rows.filter((r) => r.takes);
   expect(rows.length).toBe(ARM_SIZE);
@@ -273,5 +256,5 @@ test('a teacher fills a 40-student SSS arm on a phone: keyboard, paste, refusal,
   expect(after.rows.find((x) => x.admission_number === a6)!.result!.components.Exam).toBe('ABS');
   await expectFigures(page, request);
 
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await noSideways(page);
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 import { asAdmin, createArm, createStaff, createStudent, runTag, type OwnStaff, type OwnStudent } from '../school';
 
 const PHONE = { width: 360, height: 740 };
@@ -32,7 +32,7 @@ test('signed out at a screen, a staff member who picks "Staff" in the header com
   await page.getByLabel('Password', { exact: true }).fill(CREDENTIALS.staff.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/broadsheet\?term=1st$/);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await noSideways(page);
 });
 
 test('after an expired session, the header keeps the way back on every sign-in link (360 px)', async ({ page }) => {
