@@ -5,7 +5,7 @@ import { ADMISSION_MESSAGES as M, ADMISSION_PAGE_FIELDS, ADMISSION_TEXT_MAX, typ
 import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
-import { SubmitButton } from '../../components/ui/submit-button';
+import { SubmitButton } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { useAdmissionPage, useSaveAdmissionPage } from '../../lib/admission-page';
@@ -70,7 +70,9 @@ export function AdmissionSettingsPage() {
           </div>
         </Card>
         <div>
-          <SubmitButton label="Save admission page" busy={save.isPending} />
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">
+            Save admission page
+          </SubmitButton>
         </div>
       </form>
     </PageLayout>

@@ -7,7 +7,7 @@ import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { SubmitButton } from '../../components/ui/submit-button';
+import { SubmitButton } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -187,7 +187,9 @@ export function SettingsPage() {
           </div>
         </Card>
         <div>
-          <SubmitButton label="Save settings" busy={save.isPending} />
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">
+            Save settings
+          </SubmitButton>
         </div>
       </form>
     </PageLayout>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { TaskButton } from '../../../components/ui/task-button';
 import { openBlob } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
+import { RequestButton } from '../../../components/ui/button';
 
 /**
  * Opens a stored file (a teller's scan, a transfer slip) in a new tab, fetched with the token (a blocked
@@ -20,7 +20,7 @@ export function OpenFileButton({
 }) {
   const toast = useToast();
   return (
-    <TaskButton
+    <RequestButton
       variant={variant}
       run={() =>
         fetch()
@@ -29,6 +29,6 @@ export function OpenFileButton({
       }
     >
       {children}
-    </TaskButton>
+    </RequestButton>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { formatNaira } from '@portal/domain/money';
 import { CLASS_LEVELS, classLevelOf } from '@portal/domain/teaching';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { TaskButton } from '../../../components/ui/task-button';
+import { RequestButton } from '../../../components/ui/button';
 import { Pager } from '../components/pager';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
@@ -160,12 +160,12 @@ function Downloads({ filter }: { filter: DebtorsFilter }) {
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <TaskButton variant="secondary" run={() => download('csv')}>
+      <RequestButton variant="secondary" run={() => download('csv')}>
         {L.downloadCsv}
-      </TaskButton>
-      <TaskButton variant="secondary" run={() => download('pdf')}>
+      </RequestButton>
+      <RequestButton variant="secondary" run={() => download('pdf')}>
         {L.downloadPdf}
-      </TaskButton>
+      </RequestButton>
     </div>
   );
 }

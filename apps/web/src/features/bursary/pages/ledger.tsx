@@ -12,11 +12,10 @@ import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@porta
 import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Button } from '../../../components/ui/button';
+import { Button, RequestButton } from '../../../components/ui/button';
 import { Pager } from '../components/pager';
 import { Card } from '../../../components/ui/card';
 import { RowTable, type Column } from '../../../components/ui/row-table';
-import { TaskButton } from '../../../components/ui/task-button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { downloadBlob } from '../../../lib/api-client';
@@ -191,9 +190,9 @@ export default function LedgerPage() {
       title={BURSARY_SCREENS.ledger.title}
       width="max-w-6xl"
       actions={
-        <TaskButton variant="secondary" run={csv}>
+        <RequestButton variant="secondary" run={csv}>
           {L.downloadCsv}
-        </TaskButton>
+        </RequestButton>
       }
     >
       <ReferenceReviews />
