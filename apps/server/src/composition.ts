@@ -52,12 +52,14 @@ import { ReportCardService } from './modules/results/report-card.service';
 import { BroadsheetService } from './modules/results/broadsheet.service';
 import { ReportCardsRepository } from './modules/results/report-cards.repository';
 import { ReportSheetsService } from './modules/results/report-sheets.service';
+import { ReportTermsService } from './modules/results/report-terms.service';
 import type { CardFees } from './modules/results/results.ports';
 import { ResultsRepository } from './modules/results/results.repository';
 import { ResultsService } from './modules/results/results.service';
 import { ScoreSheetRepository } from './modules/results/score-sheet.repository';
 import { ScoreSheetService } from './modules/results/score-sheet.service';
 import { ScoreWriter } from './modules/results/score-writer';
+import { ArmSheetAccess } from './modules/results/sheet-access';
 import { SettingsRepository } from './modules/settings/settings.repository';
 import { SettingsService } from './modules/settings/settings.service';
 import { SetupRepository } from './modules/setup/setup.repository';
@@ -183,19 +185,13 @@ export function buildServices(deps: ServiceDeps) {
   const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
   const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, sessionRows, teaching, assessment, scoreWriter);
-  const reportSheets = new ReportSheetsService(
-    new CardEntriesRepository(db, dialect),
-    rosterRepo,
-    resultsRepo,
-    sessionRows,
-    teaching,
-    settings,
-    cardRepo,
-    attendance,
-  );
+  const cardEntries = new CardEntriesRepository(db, dialect);
+  const armSheets = new ArmSheetAccess(cardEntries, rosterRepo, sessionRows, teaching, settings, cardRepo, attendance);
+  const reportSheets = new ReportSheetsService(armSheets, resultsRepo);
+  const reportTerms = new ReportTermsService(armSheets, sessionRows, cardEntries);
 
   // Attendance's carried-in totals are bounded by the card's times opened: results' rule, handed down.
-  const carriedImport = new CarriedImportService(attendanceRepo, sessions, (sessionId, term) => reportSheets.timesOpened(sessionId, term));
+  const carriedImport = new CarriedImportService(attendanceRepo, sessions, (sessionId, term) => reportTerms.timesOpened(sessionId, term));
 
   // The first-run checklist.
   const setup = new SetupService(new SetupRepository(db), settings);
@@ -237,6 +233,7 @@ export function buildServices(deps: ServiceDeps) {
     reportApprovals,
     scoreSheets,
     reportSheets,
+    reportTerms,
     setup,
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayBoundsIn, dayStartIn, isCalendarDay, schoolDayOf, todayIn, yearIn } from './calendar';
+import { dayBoundsIn, dayStartIn, isCalendarDay, noonIn, schoolDayOf, todayIn, yearIn } from './calendar';
 import { formatDate, formatDay, formatPaidWhen } from './datetime';
 
 /** The host's environment (the domain has no Node types): its `TZ` is what these tests change. */
@@ -59,6 +59,19 @@ describe("the school's time", () => {
     expect(dayStartIn('2026-03-09', 'America/New_York')).toBe('2026-03-09T04:00:00.000Z');
     expect(dayStartIn('2026-11-01', 'America/New_York')).toBe('2026-11-01T04:00:00.000Z');
     expect(dayStartIn('2026-11-02', 'America/New_York')).toBe('2026-11-02T05:00:00.000Z');
+  });
+
+  it("puts an offline payment's day at the school's noon, whatever the host's zone", () => {
+    for (const host of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati']) {
+      env.TZ = host;
+      expect(noonIn('2026-03-02', 'Africa/Lagos')).toBe('2026-03-02T11:00:00.000Z');
+      expect(noonIn('2026-03-02', 'America/New_York')).toBe('2026-03-02T17:00:00.000Z');
+      // The day the clocks go forward: noon is already summer time.
+      expect(noonIn('2026-03-08', 'America/New_York')).toBe('2026-03-08T16:00:00.000Z');
+      // Fourteen hours ahead of UTC: the school's noon is the evening before in UTC.
+      expect(noonIn('2026-03-02', 'Pacific/Kiritimati')).toBe('2026-03-01T22:00:00.000Z');
+      expect(noonIn('2026-01-01', 'Pacific/Kiritimati')).toBe('2025-12-31T22:00:00.000Z');
+    }
   });
 
   it('tells a stored day from a timestamp', () => {

@@ -60,14 +60,30 @@ function offsetAt(timeZone: string, t: number): number {
   return wall - Math.floor(t / 1000) * 1000;
 }
 
+/**
+ * The instant (ISO-8601, UTC) the school's wall clock reads `hour`:00 on its day `day` (YYYY-MM-DD):
+ * the one place a school day becomes an instant.
+ */
+function wallClockIn(day: string, hour: number, timeZone: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour);
+  // Twice: the offset at the guess may differ from the offset at the answer across a clock change.
+  let t = wall - offsetAt(timeZone, wall);
+  t = wall - offsetAt(timeZone, t);
+  return new Date(t).toISOString();
+}
+
 /** The instant (ISO-8601, UTC) the school's day `day` (YYYY-MM-DD) begins in its time zone. */
 export function dayStartIn(day: string, timeZone: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const wallMidnight = Date.UTC(y, m - 1, d);
-  // Twice: the offset at the guess may differ from the offset at the answer across a clock change.
-  let t = wallMidnight - offsetAt(timeZone, wallMidnight);
-  t = wallMidnight - offsetAt(timeZone, t);
-  return new Date(t).toISOString();
+  return wallClockIn(day, 0, timeZone);
+}
+
+/**
+ * Noon of the school's day `day` (YYYY-MM-DD) in its time zone, as an ISO instant: the made-up time
+ * of an offline payment, which the bursar records by its day only (noon keeps it inside that day).
+ */
+export function noonIn(day: string, timeZone: string): string {
+  return wallClockIn(day, 12, timeZone);
 }
 
 /** [start, end) of the school's day `day` as UTC instants: the rows stamped during that day. */

@@ -1,6 +1,7 @@
 // One file for now (about 420 lines): one service class, offline payments (record, reverse, the
 // ledger, the scanned slip), whose steps share the receipt and reference checks.
 import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import {
   BANK_REFERENCE_MESSAGES,
   BANKED_METHODS,
@@ -13,6 +14,8 @@ import {
   bankReferenceKey,
   formatReceiptNumber,
   koboToNaira,
+  type ledgerQuerySchema,
+  noonIn,
   paymentDateProblem,
   paymentDateWindow,
   personName,
@@ -21,7 +24,6 @@ import {
   type LedgerPage,
   type OfflineMethod,
   type OfflinePayment,
-  type PaymentMethod,
   type Term,
 } from '@portal/domain';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../../db/audit';
@@ -40,27 +42,12 @@ import { decodeScan } from './payment-scans';
 import { inTransaction } from '../../db/index';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
+/** The ledger's filters and page, as the domain's query schema gives them. */
+type LedgerQuery = z.output<typeof ledgerQuerySchema>;
 
 /** The next number of the one receipt sequence (online and offline payments, reversals), inside the caller's transaction. */
 export async function nextReceiptNumber(trx: Trx): Promise<string> {
   return formatReceiptNumber(await allocate(trx, 'receipt'));
-}
-
-/** Noon of a school day in the school's time zone, as an ISO instant (an offline payment's paid_at). */
-export function noonIn(timeZone: string, day: string): string {
-  const guess = Date.parse(`${day}T12:00:00Z`);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(guess));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return new Date(guess - (asUtc - guess)).toISOString();
 }
 
 /** An offline payment resolved and checked by its caller (the bursar's form, or a confirmed transfer report). */
@@ -224,7 +211,7 @@ export class BursaryService {
       provider_access_code: null,
       provider_status: null,
       initiated_by: actor.id,
-      paid_at: noonIn(p.timeZone, p.paidOn),
+      paid_at: noonIn(p.paidOn, p.timeZone),
       method: p.method,
       bank,
       bank_reference: p.bankReference,
@@ -361,14 +348,7 @@ export class BursaryService {
     return this.entry(this.repo.db, reversalRef);
   }
 
-  private async filterOf(q: {
-    admission_number?: string;
-    bank_reference?: string;
-    session_id?: number;
-    method?: PaymentMethod;
-    from?: string;
-    to?: string;
-  }) {
+  private async filterOf(q: Omit<LedgerQuery, 'page'>) {
     const f: LedgerFilter = { method: q.method, from: q.from, to: q.to };
     // Searched by the same rule payments are kept unique by (invisible characters, case, dashes aside).
     if (q.bank_reference && referenceKey(q.bank_reference)) f.bankReferenceKey = referenceKey(q.bank_reference);
@@ -385,15 +365,7 @@ export class BursaryService {
     return f;
   }
 
-  async ledger(q: {
-    admission_number?: string;
-    bank_reference?: string;
-    session_id?: number;
-    method?: PaymentMethod;
-    from?: string;
-    to?: string;
-    page: number;
-  }): Promise<LedgerPage> {
+  async ledger(q: LedgerQuery): Promise<LedgerPage> {
     const f = await this.filterOf(q);
     const [rows, totals] = await Promise.all([
       this.repo.ledger(f, { limit: LEDGER_PAGE_SIZE, offset: (q.page - 1) * LEDGER_PAGE_SIZE }),

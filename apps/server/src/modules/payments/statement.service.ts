@@ -126,16 +126,12 @@ export class StatementService {
       student_class: student.student_class,
       session_id: session.id,
       session: session.name,
-      lines: lines.map((l) => ({
-        date: l.date,
-        kind: l.kind,
-        description: l.description,
-        term: l.term,
-        receipt_number: l.receipt_number,
-        upcoming: l.upcoming,
-        debit: koboToNaira(l.debit_kobo),
-        credit: koboToNaira(l.credit_kobo),
-        balance: koboToNaira(l.balance_kobo),
+      // The domain's lines as they are, their kobo amounts in naira.
+      lines: lines.map(({ debit_kobo, credit_kobo, balance_kobo: running, ...line }) => ({
+        ...line,
+        debit: koboToNaira(debit_kobo),
+        credit: koboToNaira(credit_kobo),
+        balance: koboToNaira(running),
       })),
       charged: koboToNaira(chargedKobo),
       discounts: koboToNaira(discountKobo),

@@ -20,6 +20,7 @@ import {
 } from '@portal/domain';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
+import { writeRoutes } from '../../http/write-route';
 import { staffCsv, studentsCsv, type ImportKind, type ImportService } from './import.service';
 import type { NewAccountsService } from './new-accounts.service';
 import type { StaffService } from './staff.service';
@@ -47,6 +48,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
   const { students, staff, studentPhotos: photos, imports, newAccounts } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = { students: ['students'], staff: ['staff'] };
+  const write = { students: writeRoutes(r, tags.students), staff: writeRoutes(r, tags.staff) };
 
   /** Template, preview and all-or-nothing import of one kind of CSV, at /api/{kind}/import/…. */
   function importRoutes(kind: ImportKind, auth: readonly Role[]): void {
@@ -65,14 +67,12 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
       },
       async (request) => imports.preview(kind, request.body.csv),
     );
-    r.post(
+    write[kind](
+      'POST',
       `/api/${kind}/import/`,
-      {
-        config: { auth },
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: { tags: tags[kind], summary: `Import ${kind} from CSV (all or nothing)`, body: importRequestSchema },
-      },
-      async (request, reply) => reply.status(201).send(await imports.import(currentUser(request), kind, request.body.csv)),
+      { auth, bodyLimit: IMPORT_BODY_LIMIT, status: 201 },
+      { summary: `Import ${kind} from CSV (all or nothing)`, body: importRequestSchema },
+      (user, { body }) => imports.import(user, kind, body.csv),
     );
   }
 
@@ -91,10 +91,12 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
 
   // ---- students -----------------------------------------------------------------------------
 
-  r.post(
+  write.students(
+    'POST',
     '/api/students/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Register a student', body: studentCreateSchema } },
-    async (request, reply) => reply.status(201).send(await students.create(currentUser(request), request.body)),
+    { auth: STAFF_OR_ADMIN, status: 201 },
+    { summary: 'Register a student', body: studentCreateSchema },
+    (user, { body }) => students.create(user, body),
   );
 
   r.get(
@@ -133,41 +135,29 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     async (request) => students.get(currentUser(request), request.params.admission_number),
   );
 
-  r.put(
+  write.students(
+    'PUT',
     '/api/students/:admission_number/',
-    {
-      config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Update a student', params: admissionNumberParams, body: studentUpdateSchema },
-    },
-    async (request) => students.update(currentUser(request), request.params.admission_number, request.body),
+    { auth: STAFF_OR_ADMIN },
+    { summary: 'Update a student', params: admissionNumberParams, body: studentUpdateSchema },
+    (user, { params, body }) => students.update(user, params.admission_number, body),
   );
 
-  r.put(
+  // A 2 MB image is about 2.7 MB as a data URL.
+  write.students(
+    'PUT',
     '/api/students/:admission_number/photo/',
-    {
-      config: { auth: ADMIN_ONLY },
-      // A 2 MB image is about 2.7 MB as a data URL.
-      bodyLimit: 4 * 1024 * 1024,
-      schema: {
-        tags: tags.students,
-        summary: "Set or remove ('') a student's photo",
-        params: admissionNumberParams,
-        body: studentPhotoSchema,
-      },
-    },
-    async (request) => photos.put(currentUser(request), request.params.admission_number, request.body),
+    { auth: ADMIN_ONLY, bodyLimit: 4 * 1024 * 1024 },
+    { summary: "Set or remove ('') a student's photo", params: admissionNumberParams, body: studentPhotoSchema },
+    (user, { params, body }) => photos.put(user, params.admission_number, body),
   );
 
-  r.delete(
+  write.students(
+    'DELETE',
     '/api/students/:admission_number/',
-    {
-      config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Delete a student with their results', params: admissionNumberParams },
-    },
-    async (request, reply) => {
-      await students.delete(currentUser(request), request.params.admission_number);
-      return reply.status(204).send();
-    },
+    { auth: STAFF_OR_ADMIN, status: 204 },
+    { summary: 'Delete a student with their results', params: admissionNumberParams },
+    (user, { params }) => students.delete(user, params.admission_number),
   );
 
   r.get(
@@ -183,31 +173,28 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     async (request) => students.history(request.params.admission_number),
   );
 
-  r.post(
+  write.students(
+    'POST',
     '/api/students/:admission_number/withdraw/',
-    {
-      config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionNumberParams },
-    },
-    async (request) => students.withdraw(currentUser(request), request.params.admission_number),
+    { auth: STAFF_OR_ADMIN },
+    { summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionNumberParams },
+    (user, { params }) => students.withdraw(user, params.admission_number),
   );
 
-  r.post(
+  write.students(
+    'POST',
     '/api/students/:admission_number/readmit/',
-    {
-      config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: 'Readmit a withdrawn student', params: admissionNumberParams },
-    },
-    async (request) => students.readmit(currentUser(request), request.params.admission_number),
+    { auth: STAFF_OR_ADMIN },
+    { summary: 'Readmit a withdrawn student', params: admissionNumberParams },
+    (user, { params }) => students.readmit(user, params.admission_number),
   );
 
-  r.post(
+  write.students(
+    'POST',
     '/api/students/:admission_number/reset-password/',
-    {
-      config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: tags.students, summary: "Reset a student's password to a new one-time password", params: admissionNumberParams },
-    },
-    async (request) => students.resetPassword(currentUser(request), request.params.admission_number),
+    { auth: STAFF_OR_ADMIN },
+    { summary: "Reset a student's password to a new one-time password", params: admissionNumberParams },
+    (user, { params }) => students.resetPassword(user, params.admission_number),
   );
 
   r.get(
@@ -219,22 +206,23 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     async (request) => students.getLegacy(currentUser(request), request.params.id),
   );
 
-  r.delete(
+  write.students(
+    'DELETE',
     '/api/studentBase/:id',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.students, summary: 'Legacy student delete', params: idParams } },
-    async (request, reply) => {
-      await students.deleteLegacy(currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
+    { auth: STAFF_OR_ADMIN, status: 204 },
+    { summary: 'Legacy student delete', params: idParams },
+    (user, { params }) => students.deleteLegacy(user, params.id),
   );
 
   // ---- staff --------------------------------------------------------------------------------
 
   for (const url of ['/api/staff/', '/api/api/staff/']) {
-    r.post(
+    write.staff(
+      'POST',
       url,
-      { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Register a staff member', body: staffCreateSchema } },
-      async (request, reply) => reply.status(201).send(await staff.create(currentUser(request), request.body)),
+      { auth: ADMIN_ONLY, status: 201 },
+      { summary: 'Register a staff member', body: staffCreateSchema },
+      (user, { body }) => staff.create(user, body),
     );
   }
 
@@ -264,31 +252,28 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     async (request) => staff.get(currentUser(request), request.params.staff_id),
   );
 
-  r.put(
+  write.staff(
+    'PUT',
     '/api/staff/:staff_id/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags: tags.staff, summary: 'Update a staff member', params: staffIdParams, body: staffUpdateSchema },
-    },
-    async (request) => staff.update(currentUser(request), request.params.staff_id, request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Update a staff member', params: staffIdParams, body: staffUpdateSchema },
+    (user, { params, body }) => staff.update(user, params.staff_id, body),
   );
 
-  r.delete(
+  write.staff(
+    'DELETE',
     '/api/staff/:staff_id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Delete a staff member', params: staffIdParams } },
-    async (request, reply) => {
-      await staff.delete(currentUser(request), request.params.staff_id);
-      return reply.status(204).send();
-    },
+    { auth: ADMIN_ONLY, status: 204 },
+    { summary: 'Delete a staff member', params: staffIdParams },
+    (user, { params }) => staff.delete(user, params.staff_id),
   );
 
-  r.post(
+  write.staff(
+    'POST',
     '/api/staff/:staff_id/reset-password/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags: tags.staff, summary: "Reset a staff member's password to a new one-time password", params: staffIdParams },
-    },
-    async (request) => staff.resetPassword(currentUser(request), request.params.staff_id),
+    { auth: ADMIN_ONLY },
+    { summary: "Reset a staff member's password to a new one-time password", params: staffIdParams },
+    (user, { params }) => staff.resetPassword(user, params.staff_id),
   );
 
   r.get(
@@ -297,12 +282,11 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     async (request) => staff.getLegacy(request.params.id),
   );
 
-  r.delete(
+  write.staff(
+    'DELETE',
     '/api/staffBase/:id',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: tags.staff, summary: 'Legacy staff delete', params: idParams } },
-    async (request, reply) => {
-      await staff.deleteLegacy(currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
+    { auth: ADMIN_ONLY, status: 204 },
+    { summary: 'Legacy staff delete', params: idParams },
+    (user, { params }) => staff.deleteLegacy(user, params.id),
   );
 }

@@ -12,9 +12,13 @@ import {
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { ReportSheetsService } from './report-sheets.service';
+import type { ReportTermsService } from './report-terms.service';
 
 /** The report card sheets (ratings; comments, attendance and promotion) and the term's dates. */
-export function reportSheetsRoutes(app: FastifyInstance, { reportSheets: sheets }: { reportSheets: ReportSheetsService }): void {
+export function reportSheetsRoutes(
+  app: FastifyInstance,
+  { reportSheets: sheets, reportTerms: terms }: { reportSheets: ReportSheetsService; reportTerms: ReportTermsService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actor = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
@@ -23,10 +27,10 @@ export function reportSheetsRoutes(app: FastifyInstance, { reportSheets: sheets 
   const tags = ['report cards'];
 
   r.get('/api/report-terms/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportTermsQuerySchema } }, (req) =>
-    sheets.terms(req.query.session_id),
+    terms.terms(req.query.session_id),
   );
   r.put('/api/report-terms/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: reportTermSchema } }, (req) =>
-    sheets.putTerm(actor(req), req.body),
+    terms.putTerm(actor(req), req.body),
   );
 
   // Staff here are form teachers: the service refuses anyone else (403).

@@ -21,6 +21,55 @@ const withoutImage = (s: SchoolSettings) => ({ ...s, logo: s.logo ? '[image]' : 
 /** The audit keeps whether an image was there, not its bytes. */
 const withoutImages = (s: ReportSettings) => ({ ...s, signature: s.signature ? '[image]' : '', stamp: s.stamp ? '[image]' : '' });
 
+/** One settings row: how it is read and replaced. */
+interface SettingsPart<T> {
+  entityId: string;
+  get: (repo: SettingsRepository) => Promise<T>;
+  put: (repo: SettingsRepository, value: T) => Promise<void>;
+  /** How the audit log keeps a value (images as a marker); the value itself by default. */
+  audited?: (value: T) => unknown;
+}
+
+/** Replaces one settings row and writes its audit entry in `trx`: what every settings save ends with. */
+async function replaceAudited<T>(trx: Trx, actorUserId: number, part: SettingsPart<T>, value: T): Promise<T> {
+  const repo = new SettingsRepository(trx);
+  const before = await part.get(repo);
+  await part.put(repo, value);
+  const shown = part.audited ?? ((v: T) => v);
+  await writeAudit(trx, {
+    actorUserId,
+    action: 'update',
+    entity: 'settings',
+    entityId: part.entityId,
+    before: shown(before),
+    after: shown(value),
+  });
+  return value;
+}
+
+const ATTENDANCE: SettingsPart<AttendanceSettings> = {
+  entityId: 'attendance',
+  get: (repo) => repo.getAttendance(),
+  put: (repo, v) => repo.putAttendance(v),
+};
+const REPORT_CARDS: SettingsPart<ReportSettings> = {
+  entityId: 'report_cards',
+  get: (repo) => repo.getReport(),
+  put: (repo, v) => repo.putReport(v),
+  audited: withoutImages,
+};
+const ADMISSION_PAGE: SettingsPart<AdmissionPage> = {
+  entityId: 'admission_page',
+  get: (repo) => repo.getAdmission(),
+  put: (repo, v) => repo.putAdmission(v),
+};
+const SCHOOL: SettingsPart<SchoolSettings> = {
+  entityId: 'school',
+  get: (repo) => repo.get(),
+  put: (repo, v) => repo.put(v),
+  audited: withoutImage,
+};
+
 /** A signature or stamp normalised as the logo is (re-encoded, bounded pixels), or the field's 400 message. */
 function normaliseCardImage(dataUrl: string): { ok: true; image: string } | { ok: false; message: string } {
   const result = normaliseLogo(dataUrl);
@@ -62,11 +111,7 @@ export class SettingsService {
    * service checks its own rule (registers a day locked once a term has registers) in the same one.
    */
   async putAttendance(trx: Trx, actorUserId: number, settings: AttendanceSettings): Promise<AttendanceSettings> {
-    const repo = new SettingsRepository(trx);
-    const before = await repo.getAttendance();
-    await repo.putAttendance(settings);
-    await writeAudit(trx, { actorUserId, action: 'update', entity: 'settings', entityId: 'attendance', before, after: settings });
-    return settings;
+    return replaceAudited(trx, actorUserId, ATTENDANCE, settings);
   }
 
   /**
@@ -99,20 +144,7 @@ export class SettingsService {
       ]),
     ) as ReportSettings['traits'];
     const settings: ReportSettings = { ...input, traits, ...images };
-    await inTransaction(this.db, async (trx) => {
-      const repo = new SettingsRepository(trx);
-      const before = await repo.getReport();
-      await repo.putReport(settings);
-      await writeAudit(trx, {
-        actorUserId,
-        action: 'update',
-        entity: 'settings',
-        entityId: 'report_cards',
-        before: withoutImages(before),
-        after: withoutImages(settings),
-      });
-    });
-    return settings;
+    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, REPORT_CARDS, settings));
   }
 
   /** The public admission page's text (the default text until the admin saves the school's own). */
@@ -121,13 +153,7 @@ export class SettingsService {
   }
 
   async updateAdmission(actorUserId: number, page: AdmissionPage): Promise<AdmissionPage> {
-    await inTransaction(this.db, async (trx) => {
-      const repo = new SettingsRepository(trx);
-      const before = await repo.getAdmission();
-      await repo.putAdmission(page);
-      await writeAudit(trx, { actorUserId, action: 'update', entity: 'settings', entityId: 'admission_page', before, after: page });
-    });
-    return page;
+    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, ADMISSION_PAGE, page));
   }
 
   /** Whether an admin hid the first-run checklist (setup module). */
@@ -160,20 +186,7 @@ export class SettingsService {
       logo = result.logo;
     }
     const settings = { ...input, logo };
-    await inTransaction(this.db, async (trx) => {
-      const repo = new SettingsRepository(trx);
-      const before = await repo.get();
-      await repo.put(settings);
-      await writeAudit(trx, {
-        actorUserId,
-        action: 'update',
-        entity: 'settings',
-        entityId: 'school',
-        before: withoutImage(before),
-        after: withoutImage(settings),
-      });
-    });
-    return settings;
+    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, SCHOOL, settings));
   }
 }
 

@@ -25,6 +25,7 @@ import {
   subjectPatchSchema,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
+import { writeRoutes } from '../../http/write-route';
 import type { AssignmentsService } from './assignments.service';
 import type { StructureService } from './structure.service';
 
@@ -41,6 +42,7 @@ export function teachingRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teaching'];
+  const write = writeRoutes(r, tags);
 
   // ---- classes (arms) and subjects -------------------------------------------------------------
 
@@ -49,18 +51,19 @@ export function teachingRoutes(
     { config: { auth: ANY_ROLE }, schema: { tags, summary: "The school's classes (retired ones flagged)" } },
     async () => structure.classes(),
   );
-  r.post(
+  write(
+    'POST',
     '/api/classes/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Add an arm to a class level', body: armCreateSchema } },
-    async (request, reply) => reply.status(201).send(await structure.createArm(currentUser(request), request.body)),
+    { auth: ADMIN_ONLY, status: 201 },
+    { summary: 'Add an arm to a class level', body: armCreateSchema },
+    (user, { body }) => structure.createArm(user, body),
   );
-  r.patch(
+  write(
+    'PATCH',
     '/api/classes/:id/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Rename (everywhere) or retire an arm', params: idParams, body: armPatchSchema },
-    },
-    async (request) => structure.patchArm(currentUser(request), request.params.id, request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Rename (everywhere) or retire an arm', params: idParams, body: armPatchSchema },
+    (user, { params, body }) => structure.patchArm(user, params.id, body),
   );
 
   r.get(
@@ -68,18 +71,19 @@ export function teachingRoutes(
     { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The subject catalogue (retired ones flagged)' } },
     async () => structure.subjects(),
   );
-  r.post(
+  write(
+    'POST',
     '/api/subjects/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Add a subject to the catalogue', body: subjectCreateSchema } },
-    async (request, reply) => reply.status(201).send(await structure.createSubject(currentUser(request), request.body)),
+    { auth: ADMIN_ONLY, status: 201 },
+    { summary: 'Add a subject to the catalogue', body: subjectCreateSchema },
+    (user, { body }) => structure.createSubject(user, body),
   );
-  r.patch(
+  write(
+    'PATCH',
     '/api/subjects/:id/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Edit, rename (in results too) or retire a subject', params: idParams, body: subjectPatchSchema },
-    },
-    async (request) => structure.patchSubject(currentUser(request), request.params.id, request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Edit, rename (in results too) or retire a subject', params: idParams, body: subjectPatchSchema },
+    (user, { params, body }) => structure.patchSubject(user, params.id, body),
   );
 
   // ---- structure, offerings, streams ------------------------------------------------------------
@@ -89,47 +93,44 @@ export function teachingRoutes(
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags, summary: 'Arms, subjects, offerings per level and streams' } },
     async () => structure.structure(),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/offerings/:level/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'The subjects a class level offers', params: levelParam, body: offeringsSchema },
-    },
-    async (request) => structure.putOfferings(currentUser(request), request.params.level, request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'The subjects a class level offers', params: levelParam, body: offeringsSchema },
+    (user, { params, body }) => structure.putOfferings(user, params.level, body),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/subjects/:id/offerings/',
+    { auth: ADMIN_ONLY },
     {
-      config: { auth: ADMIN_ONLY },
-      schema: {
-        tags,
-        summary: "One subject's offering (compulsory, elective, stream, not offered) at several class levels, all or nothing",
-        params: idParams,
-        body: subjectOfferingsSchema,
-      },
+      summary: "One subject's offering (compulsory, elective, stream, not offered) at several class levels, all or nothing",
+      params: idParams,
+      body: subjectOfferingsSchema,
     },
-    async (request) => structure.putSubjectOfferings(currentUser(request), request.params.id, request.body),
+    (user, { params, body }) => structure.putSubjectOfferings(user, params.id, body),
   );
-  r.post(
+  write(
+    'POST',
     '/api/teaching/streams/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Add an SSS stream', body: streamSchema } },
-    async (request, reply) => reply.status(201).send(await structure.saveStream(currentUser(request), null, request.body)),
+    { auth: ADMIN_ONLY, status: 201 },
+    { summary: 'Add an SSS stream', body: streamSchema },
+    (user, { body }) => structure.saveStream(user, null, body),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/streams/:id/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Rename a stream or change its subjects', params: idParams, body: streamSchema },
-    },
-    async (request) => structure.saveStream(currentUser(request), request.params.id, request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Rename a stream or change its subjects', params: idParams, body: streamSchema },
+    (user, { params, body }) => structure.saveStream(user, params.id, body),
   );
-  r.delete(
+  write(
+    'DELETE',
     '/api/teaching/streams/:id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Delete a stream (its students keep their class)', params: idParams } },
-    async (request, reply) => {
-      await structure.deleteStream(currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
+    { auth: ADMIN_ONLY, status: 204 },
+    { summary: 'Delete a stream (its students keep their class)', params: idParams },
+    (user, { params }) => structure.deleteStream(user, params.id),
   );
 
   // ---- one student's subjects -------------------------------------------------------------------
@@ -147,13 +148,12 @@ export function teachingRoutes(
     },
     async (request) => structure.studentSubjects(currentUser(request), request.params.admission_number, request.query),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/students/:admission_number/subjects/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: "A student's stream and own subject choices", params: admissionNumberParams, body: studentSubjectsSchema },
-    },
-    async (request) => structure.putStudentSubjects(currentUser(request), request.params.admission_number, request.body),
+    { auth: ADMIN_ONLY },
+    { summary: "A student's stream and own subject choices", params: admissionNumberParams, body: studentSubjectsSchema },
+    (user, { params, body }) => structure.putStudentSubjects(user, params.admission_number, body),
   );
 
   // ---- assignments, form teachers, windows, enforcement -----------------------------------------
@@ -166,36 +166,40 @@ export function teachingRoutes(
     },
     async (request) => assignments.get(request.query.session_id),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/assignments/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Set the teachers of the arm-subject cells sent', body: assignmentsSchema } },
-    async (request) => assignments.putAssignments(currentUser(request), request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Set the teachers of the arm-subject cells sent', body: assignmentsSchema },
+    (user, { body }) => assignments.putAssignments(user, body),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/form-teachers/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Set form teachers of the arms sent', body: formTeachersSchema } },
-    async (request) => assignments.putFormTeachers(currentUser(request), request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Set form teachers of the arms sent', body: formTeachersSchema },
+    (user, { body }) => assignments.putFormTeachers(user, body),
   );
-  r.post(
+  write(
+    'POST',
     '/api/teaching/assignments/copy/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: "Copy the previous session's assignments", body: copyAssignmentsSchema } },
-    async (request) => assignments.copy(currentUser(request), request.body),
+    { auth: ADMIN_ONLY },
+    { summary: "Copy the previous session's assignments", body: copyAssignmentsSchema },
+    (user, { body }) => assignments.copy(user, body),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/windows/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Open or close score entry for a term (and level)', body: scoreWindowSchema },
-    },
-    async (request) => assignments.setWindow(currentUser(request), request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Open or close score entry for a term (and level)', body: scoreWindowSchema },
+    (user, { body }) => assignments.setWindow(user, body),
   );
-  r.put(
+  write(
+    'PUT',
     '/api/teaching/enforcement/',
-    {
-      config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Make assignments binding for score entry in a session', body: enforcementSchema },
-    },
-    async (request) => assignments.setEnforcement(currentUser(request), request.body),
+    { auth: ADMIN_ONLY },
+    { summary: 'Make assignments binding for score entry in a session', body: enforcementSchema },
+    (user, { body }) => assignments.setEnforcement(user, body),
   );
   r.get(
     '/api/teaching/my-classes/',
