@@ -188,6 +188,28 @@ export function addStudent(ctx: TestContext, studentClass: string, firstName: st
 export { createAdmin, createSession, createStaff, createStudent };
 
 /**
+ * A student's sign-in row written straight to `users` (placeholder hash, no student row), for tests
+ * that build the rest by hand: inside one transaction, or on a database an earlier release left.
+ */
+export function insertStudentUser(db: DB, email: string | null, mustChangePassword: 0 | 1 = 1) {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('users')
+    .values({
+      role: 'student',
+      email,
+      password_hash: 'x',
+      must_change_password: mustChangePassword,
+      disabled: 0,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * A describe block's own database: opened before its tests, closed after them. `ready` gets it
  * first, to set the block's variables and add what its tests share.
  */
