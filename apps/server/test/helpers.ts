@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -292,6 +292,11 @@ export function initiatePayment(
 ) {
   const payload = { admission_number: student.admissionNumber, full_name: 'Ada Eze', email: student.email, ...fields };
   return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: student.auth, payload });
+}
+
+/** `n` requests sent at once (the i-th built by `request`), their answers in order: for races. */
+export function injectAtOnce(ctx: TestContext, n: number, request: (i: number) => InjectOptions): Promise<LightMyRequestResponse[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(request(i))));
 }
 
 /** The audit row of one action on one record; throws when there is none. */
