@@ -32,6 +32,19 @@ export async function firstTermCalendar(app: FastifyInstance, auth: { authorizat
   }
 }
 
+/**
+ * The attendance requests tests send as `who`, answers returned unchecked (a test may expect a
+ * refusal): the register, term dates, calendar events, the school's settings and a term's card values.
+ */
+const send =
+  (method: 'PUT' | 'POST', url: string) => (ctx: TestContext, who: { auth: { authorization: string } }, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method, url, headers: who.auth, payload });
+export const saveRegister = send('PUT', '/api/attendance/register/');
+export const putTermDates = send('PUT', '/api/attendance/terms/');
+export const addEvent = send('POST', '/api/attendance/events/');
+export const putAttendanceSettings = send('PUT', '/api/attendance/settings/');
+export const putReportTerm = send('PUT', '/api/report-terms/');
+
 let seq = 0;
 /** An arm of its own (`JSS 1 A<n>`) with `teacherId` as form teacher in the session and `names` ("First Last") as students. */
 export async function attendanceArm(ctx: TestContext, sessionId: number, teacherId: number, names: string[]) {

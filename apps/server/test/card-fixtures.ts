@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../src/db/index';
 import { nowIso } from '../src/db/index';
+import { createFeeItems, createPayment } from '../src/db/factories';
 import '../src/modules/results/report-cards.tables';
 import '../src/modules/payments/payments.tables';
 
@@ -83,47 +84,27 @@ export async function putCardFees(
   db: DB,
   q: { sessionId: number; sessionName: string; studentClass: string; student: { id: number; admissionNumber: string } },
 ): Promise<void> {
-  const now = nowIso();
-  const item = (term: string, name: string, kobo: number, compulsory: number) => ({
-    student_class: q.studentClass,
-    session_id: q.sessionId,
+  const item = (term: '1st' | '2nd', name: string, amountKobo: number, compulsory: boolean) => ({
+    studentClass: q.studentClass,
+    sessionId: q.sessionId,
     term,
     name,
-    name_key: name.toLowerCase(),
-    amount_kobo: kobo,
+    amountKobo,
     compulsory,
-    description: '',
-    created_at: now,
-    updated_at: now,
   });
-  await db
-    .insertInto('fee_items')
-    .values([item('1st', 'Tuition', 4_000_000, 1), item('2nd', 'Tuition', 5_000_000, 1), item('2nd', 'Bus', 1_000_000, 0)])
-    .execute();
-  await db
-    .insertInto('payments')
-    .values({
-      reference: `card-${q.sessionId}`,
-      student_id: q.student.id,
-      admission_number: q.student.admissionNumber,
-      full_name: 'Chiamaka Obi',
-      current_class: q.studentClass,
-      current_session: q.sessionName,
-      session_id: q.sessionId,
-      term: '1st',
-      email: 'x@test.school',
-      phone_number: null,
-      amount_kobo: 1_500_000,
-      currency: 'NGN',
-      status: 'successful',
-      provider: 'paystack',
-      provider_transaction_id: null,
-      provider_access_code: null,
-      provider_status: null,
-      initiated_by: null,
-      paid_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await createFeeItems(db, [
+    item('1st', 'Tuition', 4_000_000, true),
+    item('2nd', 'Tuition', 5_000_000, true),
+    item('2nd', 'Bus', 1_000_000, false),
+  ]);
+  await createPayment(db, {
+    reference: `card-${q.sessionId}`,
+    studentId: q.student.id,
+    admissionNumber: q.student.admissionNumber,
+    studentClass: q.studentClass,
+    session: q.sessionName,
+    term: '1st',
+    amountKobo: 1_500_000,
+    status: 'successful',
+  });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -188,6 +188,28 @@ export function addStudent(ctx: TestContext, studentClass: string, firstName: st
 export { createAdmin, createSession, createStaff, createStudent };
 
 /**
+ * A student's sign-in row written straight to `users` (placeholder hash, no student row), for tests
+ * that build the rest by hand: inside one transaction, or on a database an earlier release left.
+ */
+export function insertStudentUser(db: DB, email: string | null, mustChangePassword: 0 | 1 = 1) {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('users')
+    .values({
+      role: 'student',
+      email,
+      password_hash: 'x',
+      must_change_password: mustChangePassword,
+      disabled: 0,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * A describe block's own database: opened before its tests, closed after them. `ready` gets it
  * first, to set the block's variables and add what its tests share.
  */
@@ -270,6 +292,11 @@ export function initiatePayment(
 ) {
   const payload = { admission_number: student.admissionNumber, full_name: 'Ada Eze', email: student.email, ...fields };
   return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: student.auth, payload });
+}
+
+/** `n` requests sent at once (the i-th built by `request`), their answers in order: for races. */
+export function injectAtOnce(ctx: TestContext, n: number, request: (i: number) => InjectOptions): Promise<LightMyRequestResponse[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(request(i))));
 }
 
 /** The audit row of one action on one record; throws when there is none. */

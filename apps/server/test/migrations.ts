@@ -200,6 +200,19 @@ export async function appAsAdmin(
   return { app, auth };
 }
 
+/**
+ * The bursar's office records an offline payment by `payer` on an upgraded app: the response, for
+ * the test to check (a refusal may be what it expects).
+ */
+export function recordOfflinePayment(
+  app: FastifyInstance,
+  auth: { authorization: string },
+  payer: { admission_number: string; session_id: number },
+  fields: Record<string, unknown>,
+) {
+  return app.inject({ method: 'POST', url: '/api/bursary/payments/', headers: auth, payload: { ...payer, ...fields } });
+}
+
 /** Student number `n` in `studentClass`, as an earlier release stored one. */
 export function oldStudent(handle: DatabaseHandle, studentClass: string, n: number) {
   return createStudent(handle.db, {

@@ -1,7 +1,30 @@
 import type { SchoolClass } from '@portal/domain';
+import { nowIso, type DB } from '../src/db/index';
 import { createSession, createStudent, signInStudent, TEST_PASSWORD, type SignedIn, type TestContext } from './helpers';
 
 export type Auth = { authorization: string };
+
+/** The senior classes' scheme the score grid and CSV import tests mark by: two CAs of 20 and a 60-mark exam. */
+export const SSS_SCHEME = [
+  { name: 'First Continuous Assessment', label: 'CA1', max: 20 },
+  { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
+  { name: 'Examination', label: 'Exam', max: 60 },
+];
+
+/** `SSS_SCHEME`, to one decimal, as the SSS classes' scheme of the session (written straight to the table). */
+export async function putSssScheme(db: DB, sessionId: number): Promise<void> {
+  await db
+    .insertInto('assessment_schemes')
+    .values({
+      session_id: sessionId,
+      level: 'SSS',
+      components: JSON.stringify(SSS_SCHEME),
+      precision: 'one_decimal',
+      updated_by: null,
+      updated_at: nowIso(),
+    })
+    .execute();
+}
 export type Term = '1st' | '2nd' | '3rd';
 
 /**

@@ -11,7 +11,7 @@ import { allocate } from '../../src/db/counters';
 import { writeAudit } from '../../src/db/audit';
 import { checkDatabaseFile } from '../../src/scripts/backup';
 import { assertNotInUse, restoreSqlite, validateBackup } from '../../src/scripts/restore';
-import { createSession, createTestContext, type TestContext } from '../helpers';
+import { createSession, createTestContext, insertStudentUser, type TestContext } from '../helpers';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -28,20 +28,7 @@ function cli(script: 'backup' | 'restore', args: string[], env: Record<string, s
 async function registerWithResults(ctx: TestContext, sessionId: number, n: number): Promise<void> {
   await ctx.handle.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const user = await trx
-      .insertInto('users')
-      .values({
-        role: 'student',
-        email: `load${n}@backup.test`,
-        password_hash: 'x',
-        must_change_password: 1,
-        disabled: 0,
-        token_version: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertStudentUser(trx, `load${n}@backup.test`);
     const admission = formatAdmissionNumber(await allocate(trx, 'student'));
     const st = await trx
       .insertInto('students')

@@ -6,6 +6,7 @@ import { SUBJECTS } from '@portal/domain';
 import '../../src/modules/payments/payments.tables';
 import {
   initiatePayment,
+  injectAtOnce,
   createSession,
   createTestContext,
   describeEachDatabase,
@@ -28,26 +29,22 @@ describeEachDatabase('concurrency', (dialect) => {
   it('30 simultaneous registrations get 30 distinct admission numbers', async () => {
     const admin = await signInAdmin(ctx);
     const stamp = Date.now().toString(36);
-    const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/students/',
-          headers: admin.auth,
-          payload: {
-            first_name: 'Con',
-            last_name: `Current${i}`,
-            email: `conc-${stamp}-${i}@test.school`,
-            phone_number: '08031234567',
-            gender: 'F',
-            date_of_birth: '2012-03-04',
-            student_class: 'JSS 3B',
-            fathers_name: 'Mr Current',
-            home_address: '1 School Road, Lagos',
-          },
-        }),
-      ),
-    );
+    const responses = await injectAtOnce(ctx, 30, (i) => ({
+      method: 'POST',
+      url: '/api/students/',
+      headers: admin.auth,
+      payload: {
+        first_name: 'Con',
+        last_name: `Current${i}`,
+        email: `conc-${stamp}-${i}@test.school`,
+        phone_number: '08031234567',
+        gender: 'F',
+        date_of_birth: '2012-03-04',
+        student_class: 'JSS 3B',
+        fathers_name: 'Mr Current',
+        home_address: '1 School Road, Lagos',
+      },
+    }));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
     const numbers = responses.map((r) => JSON.stringify(r.json()).match(/STU-\d{4,}/)?.[0]);
     expect(numbers.every(Boolean)).toBe(true);

@@ -14,7 +14,7 @@ import {
   type StudentAttendance,
 } from '@portal/domain';
 import '../../src/modules/attendance/attendance.tables';
-import { attendanceArm, firstTermCalendar, testClock } from '../attendance-fixtures';
+import { addEvent, attendanceArm, firstTermCalendar, saveRegister, testClock } from '../attendance-fixtures';
 import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../helpers';
 import { tableRows } from '../migrations';
 
@@ -71,12 +71,7 @@ describeEachDatabase('attendance hardening', (dialect) => {
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
   const marksOf = (of: Kid[], status = 'present') => of.map((k) => ({ admission_number: k.admissionNumber, status }));
   const save = (who: SignedIn, body: { cls?: string; date: string; marks: unknown[]; version?: number }) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: '/api/attendance/register/',
-      headers: who.auth,
-      payload: { student_class: body.cls ?? cls, date: body.date, marks: body.marks, version: body.version ?? 0 },
-    });
+    saveRegister(ctx, who, { student_class: body.cls ?? cls, date: body.date, marks: body.marks, version: body.version ?? 0 });
   const storedMarks = async (armName: string, date: string) => {
     const rows = await ctx.handle.db
       .selectFrom('attendance_marks')
@@ -144,12 +139,7 @@ describeEachDatabase('attendance hardening', (dialect) => {
     expect(
       (await save(teacher, { date: '2025-10-06', marks: [...marksOf([student]), ...marksOf(kids.slice(1), 'absent')] })).statusCode,
     ).toBe(200);
-    const event = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/attendance/events/',
-      headers: admin.auth,
-      payload: { name: 'Sports day', kind: 'school_day', starts_on: '2025-10-11', ends_on: '2025-10-11' },
-    });
+    const event = await addEvent(ctx, admin, { name: 'Sports day', kind: 'school_day', starts_on: '2025-10-11', ends_on: '2025-10-11' });
     expect(event.statusCode).toBe(201);
     const before = await state();
     const q = `student_class=${enc(cls)}`;
@@ -214,22 +204,12 @@ describeEachDatabase('attendance hardening', (dialect) => {
       ['   ', { name: [ATTENDANCE_MESSAGES.eventNameRequired] }],
     ];
     for (const [name, body] of cases) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/attendance/events/',
-        headers: admin.auth,
-        payload: { name, kind: 'holiday', starts_on: '2025-12-25', ends_on: '2025-12-26' },
-      });
+      const res = await addEvent(ctx, admin, { name, kind: 'holiday', starts_on: '2025-12-25', ends_on: '2025-12-26' });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json(), JSON.stringify(name)).toEqual(body);
     }
     // A NUL elsewhere in the body or in the URL is refused too.
-    const kind = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/attendance/events/',
-      headers: admin.auth,
-      payload: { name: 'Christmas', kind: 'holiday\u0000', starts_on: '2025-12-25', ends_on: '2025-12-26' },
-    });
+    const kind = await addEvent(ctx, admin, { name: 'Christmas', kind: 'holiday\u0000', starts_on: '2025-12-25', ends_on: '2025-12-26' });
     expect(kind.statusCode).toBe(400);
     const url = await get(admin, `/api/attendance/register/?student_class=${enc(cls)}%00&date=2025-10-08`);
     expect(url.statusCode).toBe(400);
@@ -379,12 +359,7 @@ describeEachDatabase('attendance hardening', (dialect) => {
       });
       expect(term.statusCode, label).toBe(400);
       expect(term.json(), label).toEqual({ starts_on: dateFormat });
-      const event = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/attendance/events/',
-        headers: admin.auth,
-        payload: { name: 'Break', kind: 'holiday', starts_on: '2025-12-22', ends_on: date },
-      });
+      const event = await addEvent(ctx, admin, { name: 'Break', kind: 'holiday', starts_on: '2025-12-22', ends_on: date });
       expect(event.statusCode, label).toBe(400);
       // One message for one mistake: a date that is not real is not compared with the other.
       expect(event.json(), label).toEqual({ ends_on: dateFormat });

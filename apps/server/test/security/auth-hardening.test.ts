@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import * as argon2 from '@node-rs/argon2';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain';
 import { loadConfig, testConfig } from '../../src/config';
@@ -11,6 +12,7 @@ import {
   createStudent,
   createTestContext,
   describeEachDatabase,
+  injectAtOnce,
   login,
   productionEnv,
   signInAdmin,
@@ -29,6 +31,27 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 const verifySpy = vi.mocked(argon2.verify);
 
 const SECRET = new TextEncoder().encode(testConfig().jwtSecret);
+
+/**
+ * `n` requests sent at once and how many of the password checks they caused were against the one
+ * account's stored hash (found by its email or id): the race tests' count of real guesses.
+ */
+async function checkedAtOnce(
+  ctx: TestContext,
+  by: 'email' | 'id',
+  value: string | number,
+  n: number,
+  request: (i: number) => InjectOptions,
+) {
+  const { password_hash: stored } = await ctx.handle.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where(by, '=', value)
+    .executeTakeFirstOrThrow();
+  verifySpy.mockClear();
+  const answers = await injectAtOnce(ctx, n, request);
+  return { answers, checked: verifySpy.mock.calls.filter(([h]) => h === stored).length };
+}
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 
 let emailSeq = 0;
@@ -424,20 +447,12 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     it('60 parallel wrong passwords from one address: at most the limit are checked (item 6)', async () => {
       const email = freshEmail('race');
       await createStaff(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'R', lastName: 'C' });
-      const stored = (await ctx.handle.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow())
-        .password_hash;
-      verifySpy.mockClear();
-      const answers = await Promise.all(
-        Array.from({ length: 60 }, (_, i) =>
-          ctx.app.inject({
-            method: 'POST',
-            url: '/api/staff/login/',
-            remoteAddress: '203.0.113.77',
-            payload: { email, password: `Wrong-pass-${i}` },
-          }),
-        ),
-      );
-      const checked = verifySpy.mock.calls.filter(([h]) => h === stored).length;
+      const { answers, checked } = await checkedAtOnce(ctx, 'email', email, 60, (i) => ({
+        method: 'POST',
+        url: '/api/staff/login/',
+        remoteAddress: '203.0.113.77',
+        payload: { email, password: `Wrong-pass-${i}` },
+      }));
       const limit = ctx.config.loginLimits.perAccountFailures;
       expect(checked).toBeGreaterThan(0);
       expect(checked).toBeLessThanOrEqual(limit);
@@ -673,20 +688,13 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
     it('parallel wrong current passwords on one stolen token: at most the limit are checked (item 8)', async () => {
       const s = await signInStudent(ctx);
-      const stored = (await ctx.handle.db.selectFrom('users').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow())
-        .password_hash;
-      verifySpy.mockClear();
-      const answers = await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          ctx.app.inject({
-            method: 'POST',
-            url: '/api/password/change/',
-            headers: s.auth,
-            payload: { old_password: `Guess-${i}-x`, new_password: 'Brand-New-Pass-5' },
-          }),
-        ),
-      );
-      expect(verifySpy.mock.calls.filter(([h]) => h === stored).length).toBeLessThanOrEqual(ctx.config.loginLimits.perAccountFailures);
+      const { answers, checked } = await checkedAtOnce(ctx, 'id', s.userId, 30, (i) => ({
+        method: 'POST',
+        url: '/api/password/change/',
+        headers: s.auth,
+        payload: { old_password: `Guess-${i}-x`, new_password: 'Brand-New-Pass-5' },
+      }));
+      expect(checked).toBeLessThanOrEqual(ctx.config.loginLimits.perAccountFailures);
       expect(answers.every((a) => a.statusCode === 400 || a.statusCode === 401)).toBe(true);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: s.auth })).statusCode).toBe(401);
     }, 30_000);

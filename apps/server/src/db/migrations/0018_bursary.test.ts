@@ -28,19 +28,12 @@ describe('migration 0018 on a database made by the previous release (SQLite fixt
     const { app, auth } = await upgrade.appAsAdmin(handle, cleanups);
     const student = await handle.db.selectFrom('students').select('admission_number').orderBy('id').executeTakeFirstOrThrow();
     const session = await handle.db.selectFrom('academic_sessions').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/bursary/payments/',
-      headers: auth,
-      payload: {
-        admission_number: student.admission_number,
-        session_id: session.id,
-        term: '1st',
-        amount: 5000,
-        method: 'cash',
-        paid_on: '2025-10-01',
-      },
-    });
+    const res = await upgrade.recordOfflinePayment(
+      app,
+      auth,
+      { admission_number: student.admission_number, session_id: session.id },
+      { term: '1st', amount: 5000, method: 'cash', paid_on: '2025-10-01' },
+    );
     expect(res.statusCode, res.body).toBe(201);
     // No payment before: the sequence starts at 1.
     expect(res.json<LedgerEntry>().receipt_number).toBe('R-000001');
@@ -81,77 +74,41 @@ describeEachDatabase('migration 0018: payments of the previous release get recei
       .select(['reference', 'receipt_number', 'paid_on', 'method', 'bank', 'bank_reference_key', 'reversal_of', 'reason'])
       .orderBy('reference')
       .execute();
+    // Every old payment was an online one: no bank, no reversal, no reason.
+    const online = (reference: string, receipt_number: string | null, paid_on: string | null) => ({
+      reference,
+      receipt_number,
+      paid_on,
+      method: 'online',
+      bank: '',
+      bank_reference_key: null,
+      reversal_of: null,
+      reason: '',
+    });
     expect(rows).toEqual([
       // 23:30 UTC on 1 October is 00:30 on 2 October in Lagos: the school's date.
-      {
-        reference: 'OLD-A',
-        receipt_number: 'R-000001',
-        paid_on: '2025-10-02',
-        method: 'online',
-        bank: '',
-        bank_reference_key: null,
-        reversal_of: null,
-        reason: '',
-      },
-      {
-        reference: 'OLD-B',
-        receipt_number: 'R-000002',
-        paid_on: '2025-10-02',
-        method: 'online',
-        bank: '',
-        bank_reference_key: null,
-        reversal_of: null,
-        reason: '',
-      },
-      {
-        reference: 'OLD-C',
-        receipt_number: 'R-000003',
-        paid_on: '2025-10-02',
-        method: 'online',
-        bank: '',
-        bank_reference_key: null,
-        reversal_of: null,
-        reason: '',
-      },
-      {
-        reference: 'OLD-F',
-        receipt_number: null,
-        paid_on: null,
-        method: 'online',
-        bank: '',
-        bank_reference_key: null,
-        reversal_of: null,
-        reason: '',
-      },
-      {
-        reference: 'OLD-P',
-        receipt_number: null,
-        paid_on: null,
-        method: 'online',
-        bank: '',
-        bank_reference_key: null,
-        reversal_of: null,
-        reason: '',
-      },
+      online('OLD-A', 'R-000001', '2025-10-02'),
+      online('OLD-B', 'R-000002', '2025-10-02'),
+      online('OLD-C', 'R-000003', '2025-10-02'),
+      online('OLD-F', null, null),
+      online('OLD-P', null, null),
     ]);
 
     const { app, auth } = await upgrade.appAsAdmin(handle, cleanups);
     const receipt = await app.inject({ method: 'GET', url: '/api/payments/receipt/OLD-B/', headers: auth });
     expect(receipt.json<Receipt>()).toMatchObject({ receipt_number: 'R-000002', method: 'online' });
-    const recorded = await app.inject({
-      method: 'POST',
-      url: '/api/bursary/payments/',
-      headers: auth,
-      payload: {
-        admission_number: kid.admissionNumber,
-        session_id: session.id,
+    const recorded = await upgrade.recordOfflinePayment(
+      app,
+      auth,
+      { admission_number: kid.admissionNumber, session_id: session.id },
+      {
         term: null,
         amount: 700,
         method: 'cash',
         // Inside the allowed window (a year before the first term, undated here, .. today).
         paid_on: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
       },
-    });
+    );
     expect(recorded.statusCode, recorded.body).toBe(201);
     expect(recorded.json<LedgerEntry>().receipt_number).toBe('R-000004');
     // An old payment can be reversed: a negative row passes the new amount check.

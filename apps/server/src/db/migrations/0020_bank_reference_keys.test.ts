@@ -76,22 +76,12 @@ describe('migration 0020 on a database made by the previous release (SQLite fixt
       .executeTakeFirstOrThrow();
     const session = await handle.db.selectFrom('academic_sessions').select('id').where('name', '=', '2025/2026').executeTakeFirstOrThrow();
     const record = (bank: string, bank_reference: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/bursary/payments/',
-        headers: auth,
-        payload: {
-          admission_number: student.admission_number,
-          session_id: session.id,
-          term: '1st',
-          amount: 90000,
-          method: 'bank_teller',
-          bank,
-          bank_reference,
-          paid_on: '2026-11-27',
-          note: '',
-        },
-      });
+      upgrade.recordOfflinePayment(
+        app,
+        auth,
+        { admission_number: student.admission_number, session_id: session.id },
+        { term: '1st', amount: 90000, method: 'bank_teller', bank, bank_reference, paid_on: '2026-11-27', note: '' },
+      );
     const again = await record('Guaranty Trust Bank', 'TRF-0099-1234');
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json<LedgerEntry>().replaces?.receipt_number).toBe('R-000002');

@@ -1,29 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../index';
-import type { DatabaseHandle } from '../index';
 import * as upgrade from '../../../test/migrations';
-import { describeEachDatabase, studentBody } from '../../../test/helpers';
+import { describeEachDatabase, insertStudentUser, studentBody } from '../../../test/helpers';
 
 const cleanups = upgrade.cleanupsAfterEach();
-
-async function insertUser(handle: DatabaseHandle, email: string | null) {
-  const now = new Date().toISOString();
-  return handle.db
-    .insertInto('users')
-    .values({
-      role: 'student',
-      email,
-      password_hash: 'x',
-      must_change_password: 1,
-      disabled: 0,
-      token_version: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
 
 describe('migration 0025 on a database made by the previous release (SQLite fixture)', () => {
   it('rebuilds users with the email optional: every row, id counter, index and foreign key kept', async () => {
@@ -82,12 +63,12 @@ describe('migration 0025 on a database made by the previous release (SQLite fixt
 describeEachDatabase('migration 0025: users.email optional, unique among the emails given', (dialect) => {
   it('keeps the rows, allows any number of accounts without an email, and still refuses a repeated email', async () => {
     const handle = await upgrade.databaseAtMigration(dialect, '0024_sign_in_admission_key', cleanups);
-    await insertUser(handle, 'first@pupil.school');
+    await insertStudentUser(handle.db, 'first@pupil.school');
     await migrateToLatest(handle);
     expect(await handle.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'first@pupil.school' }]);
-    await insertUser(handle, null);
-    await insertUser(handle, null);
-    await expect(insertUser(handle, 'first@pupil.school')).rejects.toThrow(/unique|duplicate/i);
+    await insertStudentUser(handle.db, null);
+    await insertStudentUser(handle.db, null);
+    await expect(insertStudentUser(handle.db, 'first@pupil.school')).rejects.toThrow(/unique|duplicate/i);
     const nulls = await sql<{ n: number }>`select count(*) as n from users where email is null`.execute(handle.db);
     expect(Number(nulls.rows[0]!.n)).toBe(2);
   });

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '@portal/domain';
 import { migrateToLatest } from '../index';
-import { createPayment, createStudent } from '../factories';
-import { createSession, describeEachDatabase, TEST_PASSWORD } from '../../../test/helpers';
+import { createPayment } from '../factories';
+import { createSession, describeEachDatabase } from '../../../test/helpers';
 import * as upgrade from '../../../test/migrations';
 import '../../modules/payments/payments.tables';
 
@@ -33,13 +33,7 @@ describeEachDatabase('migration 0030: payments key by session id', (dialect) => 
     const handle = await upgrade.databaseAtMigration(dialect, '0028_idempotency_keys', cleanups);
     const session = await createSession(handle.db, '2025/2026', true);
     const other = await createSession(handle.db, '2024/2025', false);
-    const student = await createStudent(handle.db, {
-      email: 'payer@test.school',
-      password: TEST_PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Obi',
-      studentClass: 'JSS 1A',
-    });
+    const student = await upgrade.oldStudent(handle, 'JSS 1A', 1);
     const pay = (reference: string, name: string) =>
       createPayment(handle.db, {
         reference,

@@ -1,7 +1,15 @@
 import { expect, it } from 'vitest';
 import { ATTENDANCE_MESSAGES, DEFAULT_ATTENDANCE_SETTINGS, type SchoolCalendarView } from '@portal/domain';
 import { auditRow, describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { attendanceArm, firstTermCalendar, testClock } from '../../../test/attendance-fixtures';
+import {
+  addEvent,
+  attendanceArm,
+  firstTermCalendar,
+  putAttendanceSettings,
+  putTermDates,
+  saveRegister,
+  testClock,
+} from '../../../test/attendance-fixtures';
 
 /** The school calendar: term dates, holidays and breaks, extra school days, registers a day. */
 describeEachDatabase('school calendar', (dialect) => {
@@ -18,25 +26,16 @@ describeEachDatabase('school calendar', (dialect) => {
     await firstTermCalendar(ctx.app, admin.auth, sessionId);
   });
 
-  const putTerm = (payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/attendance/terms/', headers: admin.auth, payload });
-  const addEvent = (payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url: '/api/attendance/events/', headers: admin.auth, payload });
   const calendar = (id: number, who: SignedIn = admin) =>
     ctx.app.inject({ method: 'GET', url: `/api/attendance/calendar/?session_id=${id}`, headers: who.auth });
   const saveAll = async (cls: string, kids: { admissionNumber: string }[], date: string) => {
     clock.at(date);
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/attendance/register/',
-      headers: teacher.auth,
-      payload: {
-        student_class: cls,
-        date,
-        period: 'morning',
-        version: 0,
-        marks: kids.map((k) => ({ admission_number: k.admissionNumber, status: 'present' })),
-      },
+    const res = await saveRegister(ctx, teacher, {
+      student_class: cls,
+      date,
+      period: 'morning',
+      version: 0,
+      marks: kids.map((k) => ({ admission_number: k.admissionNumber, status: 'present' })),
     });
     expect(res.statusCode, res.body).toBe(200);
   };
@@ -64,45 +63,75 @@ describeEachDatabase('school calendar', (dialect) => {
   });
 
   it('refuses term dates that overlap another term, break the order or leave registers outside (audited when saved)', async () => {
-    const overlap = await putTerm({ session_id: previousSessionId, term: '3rd', starts_on: '2025-07-01', ends_on: '2025-09-20' });
+    const overlap = await putTermDates(ctx, admin, {
+      session_id: previousSessionId,
+      term: '3rd',
+      starts_on: '2025-07-01',
+      ends_on: '2025-09-20',
+    });
     expect(overlap.statusCode).toBe(400);
     expect(overlap.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termOverlaps('First Term of 2025/2026')] });
-    const order = await putTerm({ session_id: sessionId, term: '2nd', starts_on: '2025-01-12', ends_on: '2025-04-02' });
+    const order = await putTermDates(ctx, admin, { session_id: sessionId, term: '2nd', starts_on: '2025-01-12', ends_on: '2025-04-02' });
     expect(order.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termOrder('First Term of 2025/2026')] });
-    const ok = await putTerm({ session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' });
+    const ok = await putTermDates(ctx, admin, { session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' });
     await auditRow(ctx, 'school_term', `${sessionId}/2nd`, 'create');
-    const before = await putTerm({ session_id: previousSessionId, term: '1st', starts_on: '2025-08-01', ends_on: '2025-08-30' });
+    const before = await putTermDates(ctx, admin, {
+      session_id: previousSessionId,
+      term: '1st',
+      starts_on: '2025-08-01',
+      ends_on: '2025-08-30',
+    });
     expect(before.statusCode).toBe(200);
-    const reorder = await putTerm({ session_id: previousSessionId, term: '2nd', starts_on: '2025-06-01', ends_on: '2025-06-30' });
+    const reorder = await putTermDates(ctx, admin, {
+      session_id: previousSessionId,
+      term: '2nd',
+      starts_on: '2025-06-01',
+      ends_on: '2025-06-30',
+    });
     expect(reorder.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termOrder('First Term of 2024/2025')] });
-    const tooLong = await putTerm({ session_id: sessionId, term: '3rd', starts_on: '2026-04-27', ends_on: '2026-12-24' });
+    const tooLong = await putTermDates(ctx, admin, { session_id: sessionId, term: '3rd', starts_on: '2026-04-27', ends_on: '2026-12-24' });
     expect(tooLong.json()).toEqual({ ends_on: [ATTENDANCE_MESSAGES.termTooLong] });
 
     const { cls, kids } = await attendanceArm(ctx, sessionId, teacher.id, ['Ada Eze']);
     await saveAll(cls, kids, '2025-09-16');
     await saveAll(cls, kids, '2025-09-17');
     await saveAll(cls, kids, '2025-09-18');
-    const outside = await putTerm({ session_id: sessionId, term: '1st', starts_on: '2025-09-18', ends_on: '2025-12-19' });
+    const outside = await putTermDates(ctx, admin, { session_id: sessionId, term: '1st', starts_on: '2025-09-18', ends_on: '2025-12-19' });
     expect(outside.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termMarksOutside('2025-09-16', 2)] });
-    const moved = await putTerm({ session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-18' });
+    const moved = await putTermDates(ctx, admin, { session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-18' });
     expect(moved.statusCode).toBe(200);
     await auditRow(ctx, 'school_term', `${sessionId}/1st`, 'update');
-    expect((await putTerm({ session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-19' })).statusCode).toBe(200);
+    expect(
+      (await putTermDates(ctx, admin, { session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-19' })).statusCode,
+    ).toBe(200);
   });
 
   it("never lets a session's terms overlap another session's, its holidays between terms included", async () => {
     // 2025/2026 runs from its 1st term's start to its 2nd's end (set above): the holiday between them is its own.
-    expect((await putTerm({ session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' })).statusCode).toBe(200);
-    const inHoliday = await putTerm({ session_id: previousSessionId, term: '3rd', starts_on: '2025-12-22', ends_on: '2026-01-09' });
+    expect(
+      (await putTermDates(ctx, admin, { session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' })).statusCode,
+    ).toBe(200);
+    const inHoliday = await putTermDates(ctx, admin, {
+      session_id: previousSessionId,
+      term: '3rd',
+      starts_on: '2025-12-22',
+      ends_on: '2026-01-09',
+    });
     expect(inHoliday.statusCode).toBe(400);
     expect(inHoliday.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession('2025/2026', '2025-09-15', '2026-04-02')] });
     // Nor may a session stretch around another: 2024/2025 from August 2025 to May 2026 would hold all of 2025/2026.
-    expect((await putTerm({ session_id: previousSessionId, term: '1st', starts_on: '2025-08-01', ends_on: '2025-08-30' })).statusCode).toBe(
-      200,
-    );
-    const around = await putTerm({ session_id: previousSessionId, term: '2nd', starts_on: '2026-05-01', ends_on: '2026-06-30' });
+    expect(
+      (await putTermDates(ctx, admin, { session_id: previousSessionId, term: '1st', starts_on: '2025-08-01', ends_on: '2025-08-30' }))
+        .statusCode,
+    ).toBe(200);
+    const around = await putTermDates(ctx, admin, {
+      session_id: previousSessionId,
+      term: '2nd',
+      starts_on: '2026-05-01',
+      ends_on: '2026-06-30',
+    });
     expect(around.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession('2025/2026', '2025-09-15', '2026-04-02')] });
     // Nothing was saved by the refusals.
     const view = (await calendar(previousSessionId)).json<SchoolCalendarView>();
@@ -116,11 +145,11 @@ describeEachDatabase('school calendar', (dialect) => {
   it('refuses a holiday over marked days and removing an extra school day that was marked; 404 for an unknown event', async () => {
     const { cls, kids } = await attendanceArm(ctx, sessionId, teacher.id, ['Ada Eze']);
     await saveAll(cls, kids, '2025-11-05');
-    const holiday = await addEvent({ name: 'Strike', kind: 'holiday', starts_on: '2025-11-04', ends_on: '2025-11-06' });
+    const holiday = await addEvent(ctx, admin, { name: 'Strike', kind: 'holiday', starts_on: '2025-11-04', ends_on: '2025-11-06' });
     expect(holiday.statusCode).toBe(400);
     expect(holiday.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.eventMarksInside('2025-11-05', 'Strike')] });
 
-    const extra = await addEvent({ name: 'Sports day', kind: 'school_day', starts_on: '2025-11-08', ends_on: '2025-11-08' });
+    const extra = await addEvent(ctx, admin, { name: 'Sports day', kind: 'school_day', starts_on: '2025-11-08', ends_on: '2025-11-08' });
     expect(extra.statusCode).toBe(201);
     const id = extra.json<{ id: number }>().id;
     await auditRow(ctx, 'calendar_event', String(id), 'create');
@@ -129,7 +158,7 @@ describeEachDatabase('school calendar', (dialect) => {
     expect(remove.statusCode).toBe(400);
     expect(remove.json()).toEqual({ non_field_errors: [ATTENDANCE_MESSAGES.eventMarksOnRemove('2025-11-08')] });
 
-    const spare = await addEvent({ name: 'Open day', kind: 'school_day', starts_on: '2025-11-15', ends_on: '2025-11-15' });
+    const spare = await addEvent(ctx, admin, { name: 'Open day', kind: 'school_day', starts_on: '2025-11-15', ends_on: '2025-11-15' });
     const spareId = spare.json<{ id: number }>().id;
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/attendance/events/${spareId}/`, headers: admin.auth })).statusCode).toBe(
       204,
@@ -139,9 +168,9 @@ describeEachDatabase('school calendar', (dialect) => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ detail: ATTENDANCE_MESSAGES.eventNotFound });
 
-    const unnamed = await addEvent({ name: '  ', kind: 'holiday', starts_on: '2025-11-20', ends_on: '2025-11-20' });
+    const unnamed = await addEvent(ctx, admin, { name: '  ', kind: 'holiday', starts_on: '2025-11-20', ends_on: '2025-11-20' });
     expect(unnamed.json()).toEqual({ name: [ATTENDANCE_MESSAGES.eventNameRequired] });
-    const backwards = await addEvent({ name: 'X', kind: 'holiday', starts_on: '2025-11-20', ends_on: '2025-11-19' });
+    const backwards = await addEvent(ctx, admin, { name: 'X', kind: 'holiday', starts_on: '2025-11-20', ends_on: '2025-11-19' });
     expect(backwards.json()).toEqual({ ends_on: [ATTENDANCE_MESSAGES.eventEndBeforeStart] });
   });
 
@@ -149,13 +178,7 @@ describeEachDatabase('school calendar', (dialect) => {
     clock.at('2025-10-08');
     const { cls, kids } = await attendanceArm(ctx, sessionId, teacher.id, ['Ada Eze']);
     await saveAll(cls, kids, '2025-10-08');
-    const put = (periods: number) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: '/api/attendance/settings/',
-        headers: admin.auth,
-        payload: { periods_per_day: periods, saturday_classes: false },
-      });
+    const put = (periods: number) => putAttendanceSettings(ctx, admin, { periods_per_day: periods, saturday_classes: false });
     const locked = await put(2);
     expect(locked.statusCode).toBe(400);
     expect(locked.json()).toEqual({ periods_per_day: [ATTENDANCE_MESSAGES.periodsLocked] });

@@ -10,7 +10,14 @@ import {
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
-import { attendanceArm, firstTermCalendar, testClock } from '../../../test/attendance-fixtures';
+import {
+  addEvent,
+  attendanceArm,
+  firstTermCalendar,
+  putAttendanceSettings,
+  saveRegister,
+  testClock,
+} from '../../../test/attendance-fixtures';
 
 /**
  * The form teacher's daily register with a fixed clock in the first term of 2025/2026:
@@ -38,8 +45,7 @@ describeEachDatabase('attendance register', (dialect) => {
       url: `/api/attendance/register/?student_class=${encodeURIComponent(cls)}&date=${date}&period=${period}`,
       headers: who.auth,
     });
-  const put = (who: SignedIn, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/attendance/register/', headers: who.auth, payload });
+  const put = (who: SignedIn, payload: Record<string, unknown>) => saveRegister(ctx, who, payload);
   const marksOf = (kids: { admissionNumber: string }[], status = 'present') =>
     kids.map((k) => ({ admission_number: k.admissionNumber, status }));
   const save = (
@@ -238,11 +244,11 @@ describeEachDatabase('attendance register', (dialect) => {
 
   it('marks an extra school day on a Saturday, and every Saturday with Saturday classes', async () => {
     const { cls, kids } = await arm();
-    const event = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/attendance/events/',
-      headers: admin.auth,
-      payload: { name: 'Inter-house sports', kind: 'school_day', starts_on: '2025-10-11', ends_on: '2025-10-11' },
+    const event = await addEvent(ctx, admin, {
+      name: 'Inter-house sports',
+      kind: 'school_day',
+      starts_on: '2025-10-11',
+      ends_on: '2025-10-11',
     });
     expect(event.statusCode).toBe(201);
     clock.at('2025-10-11');
@@ -250,20 +256,10 @@ describeEachDatabase('attendance register', (dialect) => {
     expect((await save(teacher, cls, '2025-10-11', marksOf(kids))).statusCode).toBe(200);
     clock.at('2025-10-18');
     expect((await get(teacher, cls, '2025-10-18')).json<Register>().day.school_day).toBe(false);
-    const settings = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/attendance/settings/',
-      headers: admin.auth,
-      payload: { periods_per_day: 1, saturday_classes: true },
-    });
+    const settings = await putAttendanceSettings(ctx, admin, { periods_per_day: 1, saturday_classes: true });
     expect(settings.statusCode).toBe(200);
     expect((await get(teacher, cls, '2025-10-18')).json<Register>().day.school_day).toBe(true);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/attendance/settings/',
-      headers: admin.auth,
-      payload: { periods_per_day: 1, saturday_classes: false },
-    });
+    await putAttendanceSettings(ctx, admin, { periods_per_day: 1, saturday_classes: false });
   });
 
   it('a past day of a session that is not the current one is closed to the form teacher (30.8), not to the admin; today stays theirs', async () => {

@@ -16,7 +16,15 @@ import { createResults } from '../../db/factories';
 import { pdfText } from '../../../test/pdf-text';
 import { renderReportCards } from '../results/pdf';
 import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { attendanceArm, firstTermCalendar, testClock } from '../../../test/attendance-fixtures';
+import {
+  attendanceArm,
+  firstTermCalendar,
+  putAttendanceSettings,
+  putReportTerm,
+  putTermDates,
+  saveRegister,
+  testClock,
+} from '../../../test/attendance-fixtures';
 
 /**
  * The views over the register (month grid, a student's term, absent today, term totals), the
@@ -58,20 +66,15 @@ describeEachDatabase('attendance views and totals', (dialect) => {
   });
 
   const save = (date: string, period: string, a: string, b: string, version = 0) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: '/api/attendance/register/',
-      headers: teacher.auth,
-      payload: {
-        student_class: cls,
-        date,
-        period,
-        version,
-        marks: [
-          { admission_number: ada.admissionNumber, status: a },
-          { admission_number: bola.admissionNumber, status: b },
-        ],
-      },
+    saveRegister(ctx, teacher, {
+      student_class: cls,
+      date,
+      period,
+      version,
+      marks: [
+        { admission_number: ada.admissionNumber, status: a },
+        { admission_number: bola.admissionNumber, status: b },
+      ],
     });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
   const enc = encodeURIComponent;
@@ -239,12 +242,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     ).json<TermTotals>();
     expect(totals.rows.find((r) => r.name === 'Bola Ade')!.carried).toBeNull();
     // The typed times opened is the bound when set (as on the comment sheet).
-    const typed = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/report-terms/',
-      headers: admin.auth,
-      payload: { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: 64 },
-    });
+    const typed = await putReportTerm(ctx, admin, { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: 64 });
     expect(typed.statusCode).toBe(200);
     expect(
       (await post(`admission_number,days_present,days_absent\n${bola.admissionNumber},40,20\n`, true)).json<CarriedImportPreview>().errors,
@@ -252,12 +250,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     expect(
       (await post(`admission_number,days_present,days_absent\n${bola.admissionNumber},40,25\n`, true)).json<CarriedImportPreview>().errors,
     ).toEqual([{ line: 2, column: 'days_present', message: REPORT_MESSAGES.attendanceOverOpened(64) }]);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/report-terms/',
-      headers: admin.auth,
-      payload: { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: null },
-    });
+    await putReportTerm(ctx, admin, { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: null });
   });
 
   it('says what the register never marked: the card (JSON and PDF), the comment sheet and the register page', async () => {
@@ -318,12 +311,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     expect(sheet.rows.find((r) => r.name === 'Ada Eze')!.register).toEqual({ present: 12, absent: 5 });
     expect(sheet.rows.find((r) => r.name === 'Bola Ade')!.register).toEqual({ present: 3, absent: 2 });
 
-    const typed = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/report-terms/',
-      headers: admin.auth,
-      payload: { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: 60 },
-    });
+    const typed = await putReportTerm(ctx, admin, { session_id: sessionId, term: '1st', next_term_begins: null, times_opened: 60 });
     expect(typed.statusCode).toBe(200);
     expect((await card()).times_opened).toBe(60);
     const override = await ctx.app.inject({
@@ -342,20 +330,10 @@ describeEachDatabase('attendance views and totals', (dialect) => {
   });
 
   it('counts morning and afternoon when the school marks twice a day', async () => {
-    const term2 = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/attendance/terms/',
-      headers: admin.auth,
-      payload: { session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' },
-    });
+    const term2 = await putTermDates(ctx, admin, { session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' });
     expect(term2.statusCode).toBe(200);
     clock.at('2026-01-20');
-    const settings = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/attendance/settings/',
-      headers: admin.auth,
-      payload: { periods_per_day: 2, saturday_classes: false },
-    });
+    const settings = await putAttendanceSettings(ctx, admin, { periods_per_day: 2, saturday_classes: false });
     expect(settings.statusCode).toBe(200);
     expect((await save('2026-01-20', 'morning', 'absent', 'present')).statusCode).toBe(200);
     expect((await save('2026-01-20', 'afternoon', 'present', 'present')).statusCode).toBe(200);

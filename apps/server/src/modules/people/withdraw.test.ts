@@ -10,6 +10,7 @@ import {
   DIALECTS,
   TEST_PASSWORD,
   describeEachDatabase,
+  insertStudentUser,
   login,
   runPgStatement,
   signInStudent,
@@ -171,20 +172,7 @@ describe('migration 0013 on a database of the previous release', () => {
         expect(first.error).toBeUndefined();
         const now = nowIso();
         const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-        const user = await db
-          .insertInto('users')
-          .values({
-            role: 'student',
-            email: 'old@school.test',
-            password_hash: 'x',
-            must_change_password: 0,
-            disabled: 0,
-            token_version: 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const user = await insertStudentUser(handle.db, 'old@school.test', 0);
         await db
           .insertInto('students')
           .values({

@@ -2,28 +2,13 @@ import { expect, it } from 'vitest';
 import type { ScoreImportPreview } from '@portal/domain';
 import { nowIso } from '../../db/index';
 import { addStudent, describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-
-const SCHEME = [
-  { name: 'First Continuous Assessment', label: 'CA1', max: 20 },
-  { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
-  { name: 'Examination', label: 'Exam', max: 60 },
-];
+import { putSssScheme } from '../../../test/results-fixtures';
 
 describeEachDatabase('the score CSV import', (dialect) => {
   let ctx: TestContext, admin: SignedIn, sessionId: number;
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);
-    await ctx.handle.db
-      .insertInto('assessment_schemes')
-      .values({
-        session_id: sessionId,
-        level: 'SSS',
-        components: JSON.stringify(SCHEME),
-        precision: 'one_decimal',
-        updated_by: null,
-        updated_at: nowIso(),
-      })
-      .execute();
+    await putSssScheme(ctx.handle.db, sessionId);
     await ctx.handle.db.insertInto('class_arms').values({ level: 'SSS 1', arm: 'Q', name: 'SSS 1 Q', created_at: nowIso() }).execute();
   });
 

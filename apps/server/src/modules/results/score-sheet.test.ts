@@ -28,14 +28,9 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { assign, chooseSubject, enforceAssignments, setWindow } from '../../../test/teaching-fixtures';
+import { putSssScheme, SSS_SCHEME } from '../../../test/results-fixtures';
 
 const SUBJECT = 'Mathematics';
-const SCHEME = [
-  { name: 'First Continuous Assessment', label: 'CA1', max: 20 },
-  { name: 'Second Continuous Assessment', label: 'CA2', max: 20 },
-  { name: 'Examination', label: 'Exam', max: 60 },
-];
-
 describeEachDatabase('the class score grid', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
@@ -46,22 +41,9 @@ describeEachDatabase('the class score grid', (dialect) => {
   // The staff member is Grace Okafor, the name the grid shows as who changed a result.
   withSchool(dialect, { sessions: ['2025/2026'] }, async (school) => {
     ({ ctx, admin, staff, sessionId } = school);
-    await scheme(sessionId);
+    await putSssScheme(ctx.handle.db, sessionId);
   });
 
-  async function scheme(session: number) {
-    await ctx.handle.db
-      .insertInto('assessment_schemes')
-      .values({
-        session_id: session,
-        level: 'SSS',
-        components: JSON.stringify(SCHEME),
-        precision: 'one_decimal',
-        updated_by: null,
-        updated_at: nowIso(),
-      })
-      .execute();
-  }
   /** An arm of its own per test: the current session's class-wide reads see only this test's students. */
   async function arm(): Promise<string> {
     const a = `X${++seq}`;
@@ -129,7 +111,7 @@ describeEachDatabase('the class score grid', (dialect) => {
         term: '1st',
         student_class: cls,
         subject: SUBJECT,
-        components: SCHEME,
+        components: SSS_SCHEME,
         precision: 'one_decimal',
         may_write: true,
         refusal: null,
@@ -512,7 +494,7 @@ describeEachDatabase('the class score grid', (dialect) => {
         await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 0 }).where('id', '=', other.id).execute();
         await ctx.handle.db.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', sessionId).execute();
       });
-      await scheme(other.id);
+      await putSssScheme(ctx.handle.db, other.id);
       const cls = await arm();
       const s = await pupil(cls, 'Perm', 'Check');
       await createResults(ctx.handle.db, [
