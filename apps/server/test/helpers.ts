@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { buildServices, type ServiceDeps, type Services } from '../src/composition';
 import { testConfig, type Config } from '../src/config';
 import { createDatabase, migrateToLatest, type DatabaseHandle, type DB } from '../src/db/index';
-import { createAdmin, createSession, createStaff, createStudent } from '../src/db/factories';
+import { createAdmin, createSession, createStaff, createStudent, newUserRow } from '../src/db/factories';
 import type { Dialect } from '../src/db/migrations/util';
 
 export type TestDialect = Dialect;
@@ -192,19 +192,9 @@ export { createAdmin, createSession, createStaff, createStudent };
  * that build the rest by hand: inside one transaction, or on a database an earlier release left.
  */
 export function insertStudentUser(db: DB, email: string | null, mustChangePassword: 0 | 1 = 1) {
-  const now = new Date().toISOString();
   return db
     .insertInto('users')
-    .values({
-      role: 'student',
-      email,
-      password_hash: 'x',
-      must_change_password: mustChangePassword,
-      disabled: 0,
-      token_version: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newUserRow('student', email, 'x', mustChangePassword === 1))
     .returning('id')
     .executeTakeFirstOrThrow();
 }

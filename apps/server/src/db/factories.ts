@@ -27,20 +27,25 @@ export interface AccountInput {
   mustChangePassword?: boolean;
 }
 
-async function insertUser(db: DB, role: 'admin' | 'staff' | 'student', a: AccountInput): Promise<number> {
+/** A new, enabled `users` row as the app writes one: the one shape for factories and raw test rows. */
+export function newUserRow(role: 'admin' | 'staff' | 'student', email: string | null, passwordHash: string, mustChangePassword: boolean) {
   const now = nowIso();
+  return {
+    role,
+    email,
+    password_hash: passwordHash,
+    must_change_password: mustChangePassword ? 1 : 0,
+    disabled: 0,
+    token_version: 0,
+    created_at: now,
+    updated_at: now,
+  } as const;
+}
+
+async function insertUser(db: DB, role: 'admin' | 'staff' | 'student', a: AccountInput): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({
-      role,
-      email: a.email.toLowerCase(),
-      password_hash: await cachedHash(a.password),
-      must_change_password: a.mustChangePassword ? 1 : 0,
-      disabled: 0,
-      token_version: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newUserRow(role, a.email.toLowerCase(), await cachedHash(a.password), a.mustChangePassword ?? false))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
