@@ -285,12 +285,7 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
             />
           </Card>
           <Card title={L.theirDiscounts}>
-            <QueryView
-              query={discounts}
-              messages={{ fallback: M.listFailed, useDetail: true }}
-              isEmpty={(l) => l.length === 0}
-              empty={M.none}
-            >
+            <QueryView query={discounts} messages={{ fallback: M.listFailed, useDetail: true }} empty={M.none}>
               {(list) => (
                 <ul className="flex flex-col gap-3" data-testid="discount-list">
                   {list.map((d) => (

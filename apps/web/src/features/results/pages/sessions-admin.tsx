@@ -70,12 +70,7 @@ export default function SessionsAdminPage() {
         </form>
       </Card>
       <Card title="Sessions">
-        <QueryView
-          query={sessions}
-          messages={RESULT_MESSAGES.sessionsFailed}
-          empty={RESULT_ADMIN_MESSAGES.noSessions}
-          isEmpty={(data) => data.length === 0}
-        >
+        <QueryView query={sessions} messages={RESULT_MESSAGES.sessionsFailed} empty={RESULT_ADMIN_MESSAGES.noSessions}>
           {(data) => (
             <ul className="divide-y divide-slate-100">
               {data.map((s) => (
