@@ -4,6 +4,7 @@ import { sessionNameField } from '@portal/domain/result-schemas';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { TextField } from '../../../components/ui/field';
 import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
@@ -89,12 +90,7 @@ export default function SessionsAdminPage() {
                         onChange={(e) => setEditing({ ...editing, name: e.target.value, error: '' })}
                         error={editing.error || undefined}
                       />
-                      <Button type="submit" className="mt-6">
-                        Save
-                      </Button>
-                      <Button variant="ghost" className="mt-6" onClick={() => setEditing(null)}>
-                        Cancel
-                      </Button>
+                      <SaveCancel label="Save" buttonClassName="mt-6" onCancel={() => setEditing(null)} />
                     </form>
                   ) : (
                     <p className="font-semibold">
