@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN } from '@portal/domain/auth-constants';
 import { passwordChangeFormSchema } from '@portal/domain/password-change-form';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api-client';
@@ -96,9 +96,9 @@ export function ChangePasswordPage() {
           {FIELDS.map(({ name, ...props }) => (
             <PasswordField key={name} {...props} {...form.field(name)} required />
           ))}
-          <Button type="submit" loading={saving}>
-            {saving ? 'Saving...' : 'Change password'}
-          </Button>
+          <SubmitButton busy={saving} busyLabel="Saving...">
+            Change password
+          </SubmitButton>
         </form>
       </Card>
     </PageLayout>

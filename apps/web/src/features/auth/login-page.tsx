@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@portal/domain/auth-constants';
 import type { Role } from '@portal/domain/constants';
 import { SiteHeader } from '../../components/layout/site-header';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api-client';
 import { HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
@@ -123,9 +123,9 @@ export function LoginPage({ role }: { role: Role }) {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            <Button type="submit" loading={submitting} className="mt-2 w-full">
-              {submitting ? busyLabel : 'Login'}
-            </Button>
+            <SubmitButton busy={submitting} busyLabel={busyLabel} className="mt-2 w-full">
+              Login
+            </SubmitButton>
           </form>
         </div>
         <p className="mt-6 text-center text-sm text-slate-600">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { Alert } from '../../../components/ui/alert';
-import { SelectField } from '../../../components/ui/field';
+import { ClassSelect } from '../../../components/school/class-select';
 import { useSession } from '../../../lib/auth-store';
 import { classOptions, useClasses } from '../../../lib/school-lists';
 import { useFormClasses, useSessionOfDates } from '../api';
@@ -46,14 +46,7 @@ export function ArmField({
   }, [value, only, arms, onChange]);
   return (
     <div className="flex flex-col gap-2">
-      <SelectField
-        label={L.arm}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder="Select class"
-        options={arms}
-        error={error}
-      />
+      <ClassSelect label={L.arm} value={value} onChange={(e) => onChange(e.target.value)} arms={arms} error={error} />
       {noFormClasses && <Alert tone="info">{M.noFormClasses}</Alert>}
     </div>
   );

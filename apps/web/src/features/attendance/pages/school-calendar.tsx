@@ -14,6 +14,7 @@ import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
@@ -101,15 +102,12 @@ function SettingsCard({ cal }: { cal: SchoolCalendarView }) {
             { value: '2', label: L.twoPeriods },
           ]}
         />
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-5 w-5"
-            checked={form.values.saturday_classes === 'true'}
-            onChange={(e) => form.set('saturday_classes', String(e.target.checked))}
-          />
-          {L.saturdayClasses}
-        </label>
+        <CheckboxField
+          label={L.saturdayClasses}
+          className="min-h-11 items-center"
+          checked={form.values.saturday_classes === 'true'}
+          onChange={(on) => form.set('saturday_classes', String(on))}
+        />
         <FormError errors={form.errors} />
         <div>
           <Button type="submit" loading={save.isPending}>

@@ -19,6 +19,7 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FigureList } from '../../../components/ui/figure-list';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
@@ -227,15 +228,13 @@ function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; student
           ) : (
             <div className="flex flex-wrap gap-x-4">
               {names.map((n) => (
-                <label key={n} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5"
-                    checked={items.includes(n)}
-                    onChange={(e) => set('items', (e.target.checked ? [...items, n] : items.filter((x) => x !== n)).join('\n'))}
-                  />
-                  {n}
-                </label>
+                <CheckboxField
+                  key={n}
+                  label={n}
+                  className="min-h-11 items-center"
+                  checked={items.includes(n)}
+                  onChange={(on) => set('items', (on ? [...items, n] : items.filter((x) => x !== n)).join('\n'))}
+                />
               ))}
             </div>
           )}
@@ -285,12 +284,7 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
             />
           </Card>
           <Card title={L.theirDiscounts}>
-            <QueryView
-              query={discounts}
-              messages={{ fallback: M.listFailed, useDetail: true }}
-              isEmpty={(l) => l.length === 0}
-              empty={M.none}
-            >
+            <QueryView query={discounts} messages={{ fallback: M.listFailed, useDetail: true }} empty={M.none}>
               {(list) => (
                 <ul className="flex flex-col gap-3" data-testid="discount-list">
                   {list.map((d) => (

@@ -129,7 +129,7 @@ export default function MyTransfersPage() {
         </form>
       </Card>
       <h2 className="mb-3">{L.myReports}</h2>
-      <QueryView query={reports} messages={{ fallback: M.listFailed, useDetail: true }} isEmpty={(d) => d.length === 0} empty={M.noReports}>
+      <QueryView query={reports} messages={{ fallback: M.listFailed, useDetail: true }} empty={M.noReports}>
         {(list) => (
           <ul className="flex flex-col gap-3" data-testid="my-reports">
             {list.map((r) => (

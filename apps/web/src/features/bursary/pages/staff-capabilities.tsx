@@ -81,7 +81,7 @@ export default function StaffCapabilitiesPage() {
         <p className="mb-2 text-sm text-slate-700">
           {STAFF_CAPABILITIES.map((c) => `${STAFF_CAPABILITY_LABELS[c]}: ${STAFF_CAPABILITY_DESCRIPTIONS[c]}.`).join(' ')}
         </p>
-        <QueryView query={staff} messages={{ fallback: M.capabilitiesFailed }} isEmpty={(d) => d.length === 0} empty={M.noStaff}>
+        <QueryView query={staff} messages={{ fallback: M.capabilitiesFailed }} empty={M.noStaff}>
           {(list) => (
             <ul className="divide-y divide-slate-100" aria-label={L.staffMember}>
               {list.map((s) => (

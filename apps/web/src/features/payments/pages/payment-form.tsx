@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FigureList } from '../../../components/ui/figure-list';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { ClassSelect } from '../../../components/school/class-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
@@ -31,7 +32,6 @@ import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira, statusClass, statusLabel } from '../format';
 import { errorCode } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
-import { classOptions, useClasses } from '../../../lib/school-lists';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { type FormValues, EMPTY, readDraft, storage, type Banner, sleep, draftIsStale, warningText } from '../payment-form-model';
 
@@ -43,7 +43,6 @@ export default function PaymentFormPage() {
   const session = useSession();
   const isStudent = session?.role === 'student';
   const context = usePaymentContext();
-  const arms = useClasses();
   // Online payment may be off (production without a provider key): the form says so and cannot submit.
   const provider = usePaymentProvider();
   const paymentsOff = provider.data?.online_payment === false;
@@ -324,13 +323,7 @@ export default function PaymentFormPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Admission Number" required autoComplete="off" readOnly={isStudent} {...bind('admission_number')} />
               <TextField label="Full Name" required autoComplete="name" {...bind('full_name')} />
-              <SelectField
-                label="Class"
-                required
-                placeholder="Select class"
-                options={classOptions(arms.data, values.current_class)}
-                {...bind('current_class')}
-              />
+              <ClassSelect required {...bind('current_class')} />
               <SelectField
                 label="Session"
                 required

@@ -1,7 +1,7 @@
 import { GENDERS, MARITAL_STATUSES } from '@portal/domain/constants';
 import { FIELD_LABELS as L, STUDENT_CONTACT_HINT } from '@portal/domain/people-constants';
 import { schoolToday } from '../../../lib/datetime';
-import { classOptions, useClasses } from '../../../lib/school-lists';
+import { ClassSelect } from '../../../components/school/class-select';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 
 /** What `useSchemaForm().field(name)` returns. */
@@ -15,8 +15,6 @@ export type FieldProps = (name: string) => {
 /** The student fields, shared by registration and update. */
 export function StudentFields({ field, required = 'create' }: { field: FieldProps; required?: 'create' | 'update' }) {
   const create = required === 'create';
-  const arms = useClasses();
-  const classField = field('student_class');
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label={L.first_name} autoComplete="off" required {...field('first_name')} />
@@ -26,13 +24,7 @@ export function StudentFields({ field, required = 'create' }: { field: FieldProp
       <TextField label={L.phone_number} type="tel" inputMode="tel" autoComplete="off" hint="10 to 15 digits" {...field('phone_number')} />
       <SelectField label={L.gender} options={GENDERS} placeholder="Select gender" {...field('gender')} />
       <TextField label={L.date_of_birth} type="date" max={schoolToday()} required={create} {...field('date_of_birth')} />
-      <SelectField
-        label={L.student_class}
-        options={classOptions(arms.data, classField.value)}
-        placeholder="Select class"
-        required={create}
-        {...classField}
-      />
+      <ClassSelect label={L.student_class} required={create} {...field('student_class')} />
       <TextField label={L.fathers_name} autoComplete="off" required={create} {...field('fathers_name')} />
       <TextField label={L.fathers_phone} type="tel" inputMode="tel" autoComplete="off" {...field('fathers_phone')} />
       <TextField label={L.mothers_name} autoComplete="off" {...field('mothers_name')} />

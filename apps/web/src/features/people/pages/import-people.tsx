@@ -18,6 +18,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
+import { HeaderRow } from '../../../components/ui/scroll-table';
 import { ApiError } from '../../../lib/api-client';
 import { readCsvFile } from '../../../lib/csv-upload';
 import { currentClassNames, useClasses } from '../../../lib/school-lists';
@@ -34,19 +35,7 @@ function IssueTable({ caption, issues }: { caption: string; issues: ImportIssue[
         <caption className="bg-slate-50 px-3 py-2 text-left font-semibold text-slate-800">
           {caption} ({issues.length.toLocaleString('en-NG')})
         </caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-1.5">
-              Row
-            </th>
-            <th scope="col" className="px-3 py-1.5">
-              Field
-            </th>
-            <th scope="col" className="px-3 py-1.5">
-              Problem
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow labels={['Row', 'Field', 'Problem']} rowClassName="bg-slate-50 text-slate-700" cellClassName="px-3 py-1.5" />
         <tbody className="divide-y divide-slate-100">
           {issues.slice(0, 500).map((i, k) => (
             <tr key={`${i.row}-${i.field}-${k}`}>
@@ -207,18 +196,16 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
               <div className="mb-3 overflow-auto rounded-lg border border-slate-200">
                 <table className="w-full text-left text-sm">
                   <caption className="bg-slate-50 px-3 py-2 text-left font-semibold text-slate-800">First rows ready to import</caption>
-                  <thead className="bg-slate-50 text-slate-700">
-                    <tr>
-                      <th scope="col" className="px-3 py-1.5">
-                        Row
-                      </th>
-                      {['first_name', 'last_name', 'email', kind === 'students' ? 'student_class' : 'designation'].map((c) => (
-                        <th key={c} scope="col" className="px-3 py-1.5">
-                          {FIELD_LABELS[c]}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
+                  <HeaderRow
+                    labels={[
+                      'Row',
+                      ...['first_name', 'last_name', 'email', kind === 'students' ? 'student_class' : 'designation'].map(
+                        (c) => FIELD_LABELS[c] ?? c,
+                      ),
+                    ]}
+                    rowClassName="bg-slate-50 text-slate-700"
+                    cellClassName="px-3 py-1.5"
+                  />
                   <tbody className="divide-y divide-slate-100">
                     {preview.sample.map((r, i) => (
                       <tr key={i}>

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
@@ -15,8 +15,7 @@ import { useSession } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/datetime';
 import { errorMessage, firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
-import { ConfirmPanel } from '../../../components/ui/confirm-panel';
-import { useRevealOnOpen } from '../../../components/ui/use-reveal';
+import { ConfirmPanel, RevealedPanel } from '../../../components/ui/confirm-panel';
 import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { useApprovalAction, useApprovals, type ApprovalAction } from '../approvals-api';
 import { downloadClassPdf } from '../api';
@@ -32,23 +31,6 @@ const STATUS_CLASS: Record<CardStatus, string> = {
 /** What is being asked before it happens: one arm's step, or a release of several arms. */
 type Pending =
   { kind: 'submit' | 'approve' | 'return'; cls: string } | { kind: 'release'; classes: string[] | null /* null: every approved arm */ };
-
-/** The send-back question (a reason to give): opens in view with the focus on it, as every confirmation does. */
-function RevealedPanel({ label, children }: { label: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useRevealOnOpen(ref);
-  return (
-    <div
-      ref={ref}
-      role="alertdialog"
-      aria-label={label}
-      tabIndex={-1}
-      className="mt-3 scroll-my-3 rounded-lg border border-amber-500 bg-amber-50 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-600"
-    >
-      {children}
-    </div>
-  );
-}
 
 /**
  * /report-approvals: a term's report cards per arm. The form teacher submits an arm when its ratings

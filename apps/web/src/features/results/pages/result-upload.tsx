@@ -8,7 +8,7 @@ import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
@@ -422,9 +422,9 @@ export default function ResultUploadPage() {
           ))}
         </div>
         <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-          <Button type="submit" loading={saving} className="w-full sm:w-auto">
-            {saving ? 'Saving...' : 'Save All Results'}
-          </Button>
+          <SubmitButton busy={saving} busyLabel="Saving..." className="w-full sm:w-auto">
+            Save All Results
+          </SubmitButton>
         </div>
       </form>
     </PageLayout>

@@ -4,6 +4,7 @@ import { sessionNameField } from '@portal/domain/result-schemas';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { TextField } from '../../../components/ui/field';
 import { firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
@@ -70,12 +71,7 @@ export default function SessionsAdminPage() {
         </form>
       </Card>
       <Card title="Sessions">
-        <QueryView
-          query={sessions}
-          messages={RESULT_MESSAGES.sessionsFailed}
-          empty={RESULT_ADMIN_MESSAGES.noSessions}
-          isEmpty={(data) => data.length === 0}
-        >
+        <QueryView query={sessions} messages={RESULT_MESSAGES.sessionsFailed} empty={RESULT_ADMIN_MESSAGES.noSessions}>
           {(data) => (
             <ul className="divide-y divide-slate-100">
               {data.map((s) => (
@@ -94,12 +90,7 @@ export default function SessionsAdminPage() {
                         onChange={(e) => setEditing({ ...editing, name: e.target.value, error: '' })}
                         error={editing.error || undefined}
                       />
-                      <Button type="submit" className="mt-6">
-                        Save
-                      </Button>
-                      <Button variant="ghost" className="mt-6" onClick={() => setEditing(null)}>
-                        Cancel
-                      </Button>
+                      <SaveCancel label="Save" buttonClassName="mt-6" onCancel={() => setEditing(null)} />
                     </form>
                   ) : (
                     <p className="font-semibold">
