@@ -6,24 +6,22 @@ import type { ScoreSheet } from '../../packages/domain/src/assessment';
 import type { CommentSheet, RatingSheet } from '../../packages/domain/src/report-cards';
 import { RATING_FILL as F } from '../../packages/domain/src/report-sheet-screens';
 import { GRID_SCREEN_MESSAGES as G } from '../../packages/domain/src/score-grid-screens';
-import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test } from '../fixtures';
+import { asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag, setFormTeacher, type OwnStaff } from '../school';
 
 // The entry sheets never lose work, on a 360 px phone: scores, ratings, comments and a register
 // entered while the network is down are kept on the page, saved without a tap once it is back, and
 // leaving with anything unsaved (a link inside the app, closing the tab) asks first. Also: the grid's
 // number pad and ABS button, compact rows, ratings filled in bulk, confirmations that open in view
-// with the focus, and register buttons named with the student. Data: six students imported into
-// SSS 3A (removed after), JSS 2A's first-term ratings and comments (cleared after) and its register of
-// one past day, a fresh student's cash payment, and JSS 1A's approvals (only opened, never changed).
+// with the focus, and register buttons named with the student. Its own data (fixture school.ts), all
+// in arms of this run: six students imported into an SSS 3 arm (the grid), a JSS 2 arm of three
+// students (first-term ratings and comments, the register of one past day), a JSS 1 arm whose form
+// teacher is a teacher of this run (approvals, only opened), and a JSS 3 student's cash payment.
 
-const PHONE = { width: 360, height: 740 };
-const GRID_ARM = 'SSS 3A';
 const SUBJECT = 'Mathematics';
-const GRID_TERM = '3rd'; // no demo results in the 3rd term
-const SHEET_ARM = 'JSS 2A';
+const GRID_TERM = '3rd';
 const SHEET_TERM = '1st';
-const REGISTER_DAY = '2026-05-06'; // a Wednesday of the demo's 2025/2026 third term, no other spec's
-const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' }; // JSS 1A's
+const REGISTER_DAY = '2026-05-06'; // a Wednesday of the demo calendar's 2025/2026 third term
 // Long single words, as Yoruba, Igbo and Hausa names often have: they must wrap at the space, not inside.
 const NEW_STUDENTS = [
   ['Oluwaseunfunmi', 'Adebayo'],
@@ -33,9 +31,10 @@ const NEW_STUDENTS = [
   ['Chimamandanma', 'Okonkwo'],
   ['Ifeoluwapo', 'Balogun'],
 ] as const;
-const RUN = Date.now().toString(36);
+const RUN = runTag();
 
-const plan = { sessionId: 0, created: [] as string[], payer: '' };
+const plan = { sessionId: 0, created: [] as string[], payer: '', gridArm: '', sheetArm: '', approvalsArm: '' };
+let formTeacher: OwnStaff;
 
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
 
@@ -46,10 +45,10 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
 }
 
 const gridPath = () =>
-  `score-sheet/?session_id=${plan.sessionId}&term=${GRID_TERM}&student_class=${encodeURIComponent(GRID_ARM)}&subject=${SUBJECT}`;
-const sheetQuery = () => `session_id=${plan.sessionId}&term=${SHEET_TERM}&student_class=${encodeURIComponent(SHEET_ARM)}`;
-const sheetScreen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${SHEET_TERM}&class=${encodeURIComponent(SHEET_ARM)}`;
-const registerPath = () => `/api/attendance/register/?student_class=${encodeURIComponent(SHEET_ARM)}&date=${REGISTER_DAY}`;
+  `score-sheet/?session_id=${plan.sessionId}&term=${GRID_TERM}&student_class=${encodeURIComponent(plan.gridArm)}&subject=${SUBJECT}`;
+const sheetQuery = () => `session_id=${plan.sessionId}&term=${SHEET_TERM}&student_class=${encodeURIComponent(plan.sheetArm)}`;
+const sheetScreen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${SHEET_TERM}&class=${encodeURIComponent(plan.sheetArm)}`;
+const registerPath = () => `/api/attendance/register/?student_class=${encodeURIComponent(plan.sheetArm)}&date=${REGISTER_DAY}`;
 const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
 
 /** Wholly inside the phone's screen. */
@@ -80,74 +79,25 @@ async function expectCloseAsks(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = await admin(request);
-  const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
-  plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  const api = await asAdmin(request);
+  plan.sessionId = await currentSessionId(api);
+  plan.gridArm = await createArm(api, 'SSS 3', RUN);
+  plan.sheetArm = await createArm(api, 'JSS 2', RUN);
+  plan.approvalsArm = await createArm(api, 'JSS 1', RUN);
   const lines = ['first_name,last_name,email,phone_number,gender,date_of_birth,student_class,fathers_name,home_address'];
   NEW_STUDENTS.forEach(([first, last], i) =>
     lines.push(
-      `${first},${last},offline${i}.${RUN}@sheets.e2e.school,0805${String(2000000 + i)},F,2009-03-1${i},${GRID_ARM},Mr ${last},2 School Road`,
+      `${first},${last},offline${i}.${RUN.toLowerCase()}@sheets.e2e.school,0805${String(2000000 + i)},F,2009-03-1${i},${plan.gridArm},Mr ${last},2 School Road`,
     ),
   );
-  const imported = await request.post('/api/students/import/', { headers, data: { csv: lines.join('\n') } });
+  const imported = await request.post('/api/students/import/', { headers: api.headers, data: { csv: lines.join('\n') } });
   expect(imported.status(), await imported.text()).toBe(201);
   plan.created = ((await imported.json()) as { accounts: { public_id: string }[] }).accounts.map((a) => a.public_id);
-  const payer = await request.post('/api/students/', {
-    headers,
-    data: {
-      first_name: 'Ledger',
-      last_name: `Payer${RUN}`,
-      email: `ledger.${RUN}@sheets.e2e.school`,
-      phone_number: '08031234568',
-      gender: 'M',
-      date_of_birth: '2011-04-02',
-      student_class: 'JSS 3B',
-      fathers_name: 'Mr Payer',
-      home_address: '3 Marina, Lagos',
-    },
-  });
-  expect(payer.status(), await payer.text()).toBe(201);
-  plan.payer = ((await payer.json()) as { admission_number: string }).admission_number;
-});
-
-/** Puts the demo school back: the grid's scores and students go, JSS 2A's first-term ratings and comments are cleared. */
-test.afterAll(async ({ request }) => {
-  const headers = await admin(request);
-  const sheet = await getJson<ScoreSheet>(request, `/api/${gridPath()}`);
-  const scored = sheet.rows
-    .filter((r) => r.result)
-    .map((r) => ({ admission_number: r.admission_number, components: {}, version: r.result!.version }));
-  if (scored.length)
-    await request.put('/api/score-sheet/', {
-      headers,
-      data: { session_id: plan.sessionId, term: GRID_TERM, student_class: GRID_ARM, subject: SUBJECT, rows: scored },
-    });
-  for (const adm of plan.created) await request.delete(`/api/students/${adm}/`, { headers });
-  const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${sheetQuery()}`);
-  const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
-  await request.put('/api/class-ratings/', {
-    headers,
-    data: {
-      session_id: plan.sessionId,
-      term: SHEET_TERM,
-      student_class: SHEET_ARM,
-      rows: ratings.rows.map((r) => ({
-        admission_number: r.admission_number,
-        ratings: Object.fromEntries(traitIds.map((id) => [id, null])),
-        version: r.version,
-      })),
-    },
-  });
-  const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${sheetQuery()}`);
-  await request.put('/api/class-comments/', {
-    headers,
-    data: {
-      session_id: plan.sessionId,
-      term: SHEET_TERM,
-      student_class: SHEET_ARM,
-      rows: comments.rows.map((r) => ({ admission_number: r.admission_number, form_comment: '', version: r.version })),
-    },
-  });
+  for (const i of [1, 2, 3]) await createStudent(api, plan.sheetArm, `${RUN}S${i}`, { last_name: `Sheet${i}${RUN}` });
+  await createStudent(api, plan.approvalsArm, `${RUN}A`);
+  formTeacher = await createStaff(api, RUN);
+  await setFormTeacher(api, { sessionId: plan.sessionId, arm: plan.approvalsArm, staffId: formTeacher.staff_id });
+  plan.payer = (await createStudent(api, await createArm(api, 'JSS 3', RUN), `${RUN}P`, { first_name: 'Ledger' })).admission_number;
 });
 
 test('six scores typed offline save on their own when the network is back; leaving with a failed row asks first', async ({
@@ -156,7 +106,9 @@ test('six scores typed offline save on their own when the network is back; leavi
 }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
-  await page.goto(`/score-sheet?session_id=${plan.sessionId}&term=${GRID_TERM}&class=${encodeURIComponent(GRID_ARM)}&subject=${SUBJECT}`);
+  await page.goto(
+    `/score-sheet?session_id=${plan.sessionId}&term=${GRID_TERM}&class=${encodeURIComponent(plan.gridArm)}&subject=${SUBJECT}`,
+  );
   await expect(page.getByTestId('score-grid')).toBeVisible();
   const sheet = await getJson<ScoreSheet>(request, `/api/${gridPath()}`);
   const mine = sheet.rows.filter((r) => plan.created.includes(r.admission_number));
@@ -325,7 +277,7 @@ test('comments: one written offline is saved once back; Apply opens its confirma
 test('the register saved offline is sent on its own when the network is back; its buttons name the student', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
-  await page.goto(`/attendance?class=${encodeURIComponent(SHEET_ARM)}&date=${REGISTER_DAY}`);
+  await page.goto(`/attendance?class=${encodeURIComponent(plan.sheetArm)}&date=${REGISTER_DAY}`);
   await expect(page.getByTestId('register-list')).toBeVisible();
   const before = await getJson<Register>(request, registerPath());
   const first = before.rows[0]!;
@@ -336,7 +288,7 @@ test('the register saved offline is sent on its own when the network is back; it
 
   await page.context().setOffline(true);
   await page.getByRole('button', { name: ATTENDANCE_LABELS.markAllPresent }).click();
-  // Whatever a re-run found stored, this run's mark of the first student differs from it.
+  // Whatever is stored, this run's mark of the first student differs from it.
   const status = first.status === 'late' ? 'Absent' : 'Late';
   await page.getByRole('button', { name: `${status}: ${first.name}`, exact: true }).click();
   await page.getByRole('button', { name: ATTENDANCE_LABELS.save }).click();
@@ -356,15 +308,15 @@ test('the register saved offline is sent on its own when the network is back; it
 
 test('confirmations open in view with the focus: Submit on approvals, Reverse on the ledger', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
-  // Submit, as JSS 1A's form teacher, tapped at the screen's bottom edge.
-  await signInViaApi(page, request, 'staff', FORM_TEACHER);
+  // Submit, as the arm's form teacher, tapped at the screen's bottom edge.
+  await signInViaApi(page, request, 'staff', formTeacher);
   await page.goto('/report-approvals');
   await page.getByLabel('Academic Session').selectOption(String(plan.sessionId));
   await page.getByLabel('Academic Term').selectOption('2nd');
-  const submit = page.getByRole('button', { name: 'Submit JSS 1A' });
+  const submit = page.getByRole('button', { name: `Submit ${plan.approvalsArm}` });
   await submit.evaluate((el) => el.scrollIntoView({ block: 'end' }));
   await submit.click();
-  const panel = page.getByRole('alertdialog', { name: 'Submit JSS 1A' });
+  const panel = page.getByRole('alertdialog', { name: `Submit ${plan.approvalsArm}` });
   await expect(panel).toBeFocused();
   await expectInView(page, panel);
   await expectAccessible(page);

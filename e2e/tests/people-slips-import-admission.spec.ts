@@ -1,10 +1,34 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, PHONE, signInViaApi, signInViaUi, test } from '../fixtures';
+import {
+  asAdmin,
+  createArm,
+  createStaff,
+  createStudent,
+  currentSessionId,
+  enterScores,
+  runTag,
+  type AdminApi,
+  type OwnStaff,
+} from '../school';
 
 /** People: new sign-ins, import dates, admission number format and withdrawal. Every test creates the records it changes. */
 
+// Its own data (fixture school.ts): a JSS 1 arm and a JSS 2 arm of this run (registrations, import rows
+// and the withdrawn student go there) and a teacher of this run who imports and withdraws.
+const RUN = runTag();
 let seq = 0;
 const tag = () => `${Date.now().toString(36)}i${(seq++).toString(36)}`;
+let JSS1 = '';
+let JSS2 = '';
+let teacher: OwnStaff;
+
+test.beforeAll(async ({ request }) => {
+  const api = await asAdmin(request);
+  JSS1 = await createArm(api, 'JSS 1', RUN);
+  JSS2 = await createArm(api, 'JSS 2', RUN);
+  teacher = await createStaff(api, RUN);
+});
 
 async function registerByForm(page: Page, first: string, last: string, email: string) {
   await page.goto('/StudentReg');
@@ -13,7 +37,7 @@ async function registerByForm(page: Page, first: string, last: string, email: st
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone number').fill('0803 555 1234');
   await page.getByLabel('Date of birth').fill('2012-02-10');
-  await page.getByLabel('Class', { exact: true }).selectOption('JSS 1B');
+  await page.getByLabel('Class', { exact: true }).selectOption(JSS1);
   await page.getByLabel("Father's name").fill('Mr Parent');
   await page.getByLabel('Home address').fill('7 Bank Road, Ilorin');
   await page.getByRole('button', { name: 'Register Student' }).click();
@@ -21,25 +45,11 @@ async function registerByForm(page: Page, first: string, last: string, email: st
   return (await page.getByTestId('one-time-password').textContent())!.trim();
 }
 
-async function createStudent(request: APIRequestContext, token: string) {
+/** A student of this run in the JSS 2 arm, first name Temi, who has chosen their password. */
+async function createTemi(api: AdminApi) {
   const t = tag();
-  const res = await request.post('/api/students/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      first_name: 'Temi',
-      last_name: `Withdraw${t}`,
-      email: `temi.${t}@e2e.school`,
-      phone_number: '08031234567',
-      date_of_birth: '2011-06-01',
-      student_class: 'JSS 2B',
-      fathers_name: 'Mr Lawal',
-      home_address: '3 Ring Road, Ibadan',
-      password: 'Temi-Own-Pass-2026',
-      confirm_password: 'Temi-Own-Pass-2026',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { admission_number: string; email: string; last_name: string };
+  const last_name = `Withdraw${t}`;
+  return { ...(await createStudent(api, JSS2, `${RUN}${t}`, { first_name: 'Temi', last_name })), last_name };
 }
 
 async function setAdmissionFormat(request: APIRequestContext, format: string) {
@@ -86,10 +96,10 @@ test('the import preview lists only importable rows, names an impossible date, a
   const header =
     'first_name,last_name,email,phone_number,gender,date_of_birth,student_class,fathers_name,fathers_phone,mothers_name,mothers_phone,home_address';
   const rows = [
-    `Kelechi,Nwosu,kelechi.${t}@e2e.school,08031110001,M,31/02/2010,JSS 1A,Mr Nwosu,,,,1 Aba Road`,
-    `Halima,Musa,halima.${t}@e2e.school,08031110002,F,2011-03-04,JSS 1A,Mr Musa,,,,2 Kano Road`,
+    `Kelechi,Nwosu,kelechi.${t}@e2e.school,08031110001,M,31/02/2010,${JSS1},Mr Nwosu,,,,1 Aba Road`,
+    `Halima,Musa,halima.${t}@e2e.school,08031110002,F,2011-03-04,${JSS1},Mr Musa,,,,2 Kano Road`,
   ];
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', teacher);
   await page.goto('/import/students');
   await page
     .getByLabel('CSV file')
@@ -111,6 +121,10 @@ test('the admission number format is a setting; new numbers use it, lookups with
   page,
   request,
 }) => {
+  // A student admitted before the format changes keeps their number.
+  const api = await asAdmin(request);
+  const old = await createTemi(api);
+  expect(old.admission_number).toMatch(/^STU-\d{4}$/);
   try {
     await signInViaApi(page, request, 'admin');
     await page.goto('/settings');
@@ -125,12 +139,11 @@ test('the admission number format is a setting; new numbers use it, lookups with
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved').first()).toBeVisible();
 
-    const token = await apiToken(request, 'admin');
-    const st = await createStudent(request, token);
+    const st = await createTemi(api);
     expect(st.admission_number).toMatch(/^RMC\/\d{4}\/\d{4}$/);
-    // The demo school's first student kept the old number.
-    const old = await request.get('/api/students/STU-0001/', { headers: { authorization: `Bearer ${token}` } });
-    expect(old.status()).toBe(200);
+    // The student admitted before the change kept the old number.
+    const kept = await request.get(`/api/students/${old.admission_number}/`, { headers: api.headers });
+    expect(kept.status()).toBe(200);
 
     // Lookups accept the new number, slashes and all: find, then the detail page by URL.
     await page.goto('/CheckAStudentData');
@@ -154,48 +167,33 @@ test('on a 360 px phone, a student with records is withdrawn (the default), cann
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const token = await apiToken(request, 'admin');
-  const st = await createStudent(request, token);
+  await page.setViewportSize(PHONE);
+  const api = await asAdmin(request);
+  const st = await createTemi(api);
   // Give the student a result, so withdrawing is the offered default.
-  const sessions = (await (await request.get('/api/sessions/', { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    id: number;
-    is_current: boolean;
-  }[];
-  const session = sessions.find((s) => s.is_current) ?? sessions[0]!;
-  const saved = await request.post('/api/results/', {
-    headers: { authorization: `Bearer ${await apiToken(request, 'staff')}` },
-    data: {
-      admission_number: st.admission_number,
-      session_id: session.id,
-      term: '1st',
-      student_class: 'JSS 2B',
-      subjects: [{ name: 'Mathematics', score: 71 }],
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  const sessionId = await currentSessionId(api);
+  await enterScores(api, { sessionId, term: '1st', arm: JSS2, admission: st.admission_number, scores: { Mathematics: 71 } });
 
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', teacher);
   await page.goto(`/DeleteStudent/${encodeURIComponent(st.admission_number)}`);
   await expect(page.getByText('1 result, 0 payments')).toBeVisible();
   const choices = page.getByTestId('withdraw-or-delete');
   await expect(choices).toContainText('Withdraw (recommended when a student leaves)');
   await expect(choices).toContainText('Delete (only for a record created by mistake)');
   await expectAccessible(page);
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await noSideways(page);
 
   // Delete's confirmation explains the difference and offers withdrawing instead.
   await page.getByRole('button', { name: 'Delete Student' }).click();
   await expect(page.getByText('1 result will be deleted and 0 payments will no longer be linked to this student.')).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await page.getByRole('button', { name: 'Withdraw instead' }).click();
   await expect(page.getByRole('button', { name: 'Yes, withdraw' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Yes, withdraw' }).click();
   await expect(page.getByText(/has been withdrawn\. The record is kept\./)).toBeVisible();
   await expect(page.getByText(/^Withdrawn \(\d{4}-\d{2}-\d{2}\)$/)).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await noSideways(page);
 
   // The kept record is read-only: an update says why it is refused.
   await page.goto('/UpdateStudentDetails');
@@ -205,16 +203,16 @@ test('on a 360 px phone, a student with records is withdrawn (the default), cann
   await page.getByLabel('First name').fill('Changed');
   await page.getByRole('button', { name: 'Update Student' }).click();
   await expect(page.getByText(/This student has been withdrawn: the record is kept read-only/).first()).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await noSideways(page);
 
   // The student's sign-in says why it is refused.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/StudentLogin');
   await page.getByLabel('Email').fill(st.email);
-  await page.getByLabel('Password', { exact: true }).fill('Temi-Own-Pass-2026');
+  await page.getByLabel('Password', { exact: true }).fill(st.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(/has been withdrawn from the school/)).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await noSideways(page);
   await expectAccessible(page);
 
   // Readmitted, the student signs in again.
@@ -222,6 +220,6 @@ test('on a 360 px phone, a student with records is withdrawn (the default), cann
   await page.goto(`/DeleteStudent/${encodeURIComponent(st.admission_number)}`);
   await page.getByRole('button', { name: 'Readmit Student' }).click();
   await expect(page.getByText(/has been readmitted/)).toBeVisible();
-  const again = await request.post('/api/student/login/', { data: { email: st.email, password: 'Temi-Own-Pass-2026' } });
+  const again = await request.post('/api/student/login/', { data: { email: st.email, password: st.password } });
   expect(again.status()).toBe(200);
 });

@@ -3,18 +3,30 @@ import { greyPng } from '../../apps/server/test/grey-png';
 import { REPORT_MESSAGES, promotionLabel, suggestComment } from '../../packages/domain/src/report-card-rules';
 import { type CommentSheet, type RatingSheet } from '../../packages/domain/src/report-cards';
 import { type ReportSettings, type ReportTerm } from '../../packages/domain/src/report-card-schemas';
-import { apiToken, expect, expectAccessible, signInViaApi, test, noSideways, pasteText } from '../fixtures';
+import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test, noSideways, pasteText } from '../fixtures';
+import {
+  asAdmin,
+  createArm,
+  createStaff,
+  createStudentWithResults,
+  currentSessionId,
+  runTag,
+  setFormTeacher,
+  type OwnStaff,
+} from '../school';
 
 // The screens that fill the report card, on a 360 px phone: the admin edits the traits, the rating
-// key and the comment bank, uploads the principal's signature and sets the term's dates; JSS 1A's
-// form teacher (staff1 in the demo school) rates the arm with the keyboard and a pasted block,
-// writes comments and applies the bank's suggestions; the admin writes a principal's comment.
-// A reload shows everything stored; axe passes on each screen. The demo school is put back after.
+// key and the comment bank, uploads the principal's signature and sets the term's dates; the arm's
+// form teacher rates the arm with the keyboard and a pasted block, writes comments and applies the
+// bank's suggestions; the admin writes a principal's comment. A reload shows everything stored; axe
+// passes on each screen. Its own data (fixture school.ts): a JSS 1 arm of this run with four
+// students who have results in every term (averages, so suggestions; none released) and a teacher
+// of this run who is its form teacher. The school's report settings and term dates are put back after.
 
-const PHONE = { width: 360, height: 740 };
-const ARM = 'JSS 1A';
-const TERM = '2nd'; // demo results exist (averages, so suggestions) and the term is not released
-const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
+const RUN = runTag();
+const TERM = '2nd';
+let ARM = '';
+let FORM_TEACHER: OwnStaff;
 
 const plan = {
   sessionId: 0,
@@ -37,8 +49,18 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
 const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
 
 test.beforeAll(async ({ request }) => {
-  const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
-  plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  const api = await asAdmin(request);
+  plan.sessionId = await currentSessionId(api);
+  ARM = await createArm(api, 'JSS 1', RUN);
+  // Averages spread across the comment bank's bands: 45, 58, 71, 84.
+  for (const i of [0, 1, 2, 3])
+    await createStudentWithResults(api, ARM, `${RUN}S${i}`, {
+      sessionId: plan.sessionId,
+      terms: ['1st', '2nd', '3rd'],
+      score: () => 45 + 13 * i,
+    });
+  FORM_TEACHER = await createStaff(api, RUN);
+  await setFormTeacher(api, { sessionId: plan.sessionId, arm: ARM, staffId: FORM_TEACHER.staff_id });
   plan.settings = await getJson<ReportSettings>(request, '/api/report-settings/');
   plan.terms = await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`);
   const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
@@ -48,7 +70,7 @@ test.beforeAll(async ({ request }) => {
   plan.adms = sheet.rows.map((r) => r.admission_number);
 });
 
-/** Puts the demo school back: its settings and the term dates as they were, the arm's entries cleared. */
+/** Puts the school back: its report settings and the term dates as they were. */
 test.afterAll(async ({ request }) => {
   const headers = await admin(request);
   if (plan.settings) await request.put('/api/report-settings/', { headers, data: { ...plan.settings, signature: '', stamp: '' } });
@@ -56,50 +78,6 @@ test.afterAll(async ({ request }) => {
     const res = await request.put('/api/report-terms/', { headers, data: t });
     expect(res.status(), await res.text()).toBe(200);
   }
-  const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
-  const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
-  await request.put('/api/class-ratings/', {
-    headers,
-    data: {
-      session_id: plan.sessionId,
-      term: TERM,
-      student_class: ARM,
-      rows: ratings.rows.map((r) => ({
-        admission_number: r.admission_number,
-        ratings: Object.fromEntries([...new Set([...traitIds, ...Object.keys(r.ratings)])].map((id) => [id, null])),
-        version: r.version,
-      })),
-    },
-  });
-  const third = await getJson<CommentSheet>(request, `/api/class-comments/?${query().replace(`term=${TERM}`, 'term=3rd')}`);
-  const overridden = third.rows.filter((r) => r.promotion?.override);
-  if (overridden.length)
-    await request.put('/api/class-comments/', {
-      headers,
-      data: {
-        session_id: plan.sessionId,
-        term: '3rd',
-        student_class: ARM,
-        rows: overridden.map((r) => ({ admission_number: r.admission_number, promotion_override: null, version: r.version })),
-      },
-    });
-  const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
-  await request.put('/api/class-comments/', {
-    headers,
-    data: {
-      session_id: plan.sessionId,
-      term: TERM,
-      student_class: ARM,
-      rows: comments.rows.map((r) => ({
-        admission_number: r.admission_number,
-        form_comment: '',
-        principal_comment: '',
-        days_present: null,
-        days_absent: null,
-        version: r.version,
-      })),
-    },
-  });
 });
 
 test.describe.configure({ mode: 'serial' });
