@@ -20,6 +20,7 @@ import type { PeopleRepository, StaffRow } from './people.repository';
 import type { StaffValues } from './accounts.queries';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { refusePersonDatesAfterToday } from './person-dates';
+import { resetToOneTimePassword } from './one-time-passwords';
 
 /** The counter the factories and the services share for staff ids. */
 export const STAFF_COUNTER = 'staff';
@@ -170,13 +171,7 @@ export class StaffService {
 
   async resetPassword(actor: AuthUser, staffId: string): Promise<PasswordResetResponse> {
     const row = await this.load(staffId);
-    const password = generateOneTimePassword();
-    const passwordHash = await hashPassword(password);
-    await this.repo.transaction(async (trx) => {
-      await this.repo.setPasswordForced(trx, row.user_id, passwordHash);
-      await writeAudit(trx, { actorUserId: actor.id, action: 'reset_password', entity: 'staff', entityId: row.staff_id });
-    });
-    return { detail: PEOPLE_MESSAGES.passwordReset, one_time_password: password };
+    return resetToOneTimePassword(this.repo, actor, { userId: row.user_id, entity: 'staff', entityId: row.staff_id });
   }
 }
 

@@ -19,6 +19,7 @@ import { mapInSlices } from '../../lib/yield';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { refusePersonDatesAfterToday } from './person-dates';
+import { resetToOneTimePassword } from './one-time-passwords';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StudentFilters, StudentRow } from './people.repository';
@@ -244,13 +245,7 @@ export class StudentsService {
   async resetPassword(actor: AuthUser, admissionNumber: string): Promise<PasswordResetResponse> {
     const row = await this.load(admissionNumber);
     if (row.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
-    const password = generateOneTimePassword();
-    const passwordHash = await hashPassword(password);
-    await this.repo.transaction(async (trx) => {
-      await this.repo.setPasswordForced(trx, row.user_id, passwordHash);
-      await writeAudit(trx, { actorUserId: actor.id, action: 'reset_password', entity: 'student', entityId: row.admission_number });
-    });
-    return { detail: PEOPLE_MESSAGES.passwordReset, one_time_password: password };
+    return resetToOneTimePassword(this.repo, actor, { userId: row.user_id, entity: 'student', entityId: row.admission_number });
   }
 }
 
