@@ -21,6 +21,7 @@ import type { StaffValues } from './accounts.queries';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { refusePersonDatesAfterToday } from './person-dates';
 import { resetToOneTimePassword } from './one-time-passwords';
+import { editedPasswordHash } from './edited-password';
 
 /** The counter the factories and the services share for staff ids. */
 export const STAFF_COUNTER = 'staff';
@@ -116,12 +117,7 @@ export class StaffService {
       throw emailTaken();
     }
     if (input.username !== undefined && (await this.repo.usernameTaken(input.username, before.id))) throw usernameTaken();
-    if (input.password !== undefined) {
-      // The old and the new email are both the account's own.
-      for (const email of [before.email, input.email])
-        assertPasswordAllowed(input.password, { email, schoolName: await this.repo.schoolName() }, 'password');
-    }
-    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    const passwordHash = await editedPasswordHash(this.repo, input, before.email);
     try {
       const after = await this.repo.transaction(async (trx) => {
         const values: Partial<StaffValues> = {};

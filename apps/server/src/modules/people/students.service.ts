@@ -20,6 +20,7 @@ import type { SchoolTime } from '../calendar/school-time.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { refusePersonDatesAfterToday } from './person-dates';
 import { resetToOneTimePassword } from './one-time-passwords';
+import { editedPasswordHash } from './edited-password';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StudentFilters, StudentRow } from './people.repository';
@@ -146,12 +147,7 @@ export class StudentsService {
     // Absent: kept; null: cleared (a student needs none: they sign in with their admission number).
     const emailChanged = input.email !== undefined && input.email !== before.email;
     if (emailChanged && input.email !== null && (await this.repo.emailTaken(input.email!, before.user_id))) throw emailTaken();
-    if (input.password !== undefined) {
-      // The old and the new email are both the account's own.
-      for (const email of [before.email, input.email])
-        assertPasswordAllowed(input.password, { email, schoolName: await this.repo.schoolName() }, 'password');
-    }
-    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    const passwordHash = await editedPasswordHash(this.repo, input, before.email);
     try {
       const after = await this.repo.transaction(async (trx) => {
         const values: Partial<StudentValues> = {};

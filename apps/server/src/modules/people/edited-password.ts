@@ -1,0 +1,19 @@
+import { hashPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-policy';
+import type { PeopleRepository } from './people.repository';
+
+/**
+ * A password the admin sets while editing a staff member or a student: checked against the policy
+ * (not the account's old email, not its new one: both are the account's own; not the school's
+ * name), then hashed. Undefined when the edit sets none.
+ */
+export async function editedPasswordHash(
+  repo: PeopleRepository,
+  input: { password?: string; email?: string | null },
+  currentEmail: string | null,
+): Promise<string | undefined> {
+  if (input.password === undefined) return undefined;
+  for (const email of [currentEmail, input.email])
+    assertPasswordAllowed(input.password, { email, schoolName: await repo.schoolName() }, 'password');
+  return hashPassword(input.password);
+}
