@@ -12,8 +12,6 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { allocate } from '../../db/counters';
-import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
-import { assertPasswordAllowed } from '../../lib/password-policy';
 import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StaffRow } from './people.repository';
@@ -21,7 +19,7 @@ import type { StaffValues } from './accounts.queries';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { refusePersonDatesAfterToday } from './person-dates';
 import { resetToOneTimePassword } from './one-time-passwords';
-import { editedPasswordHash } from './edited-password';
+import { editedPasswordHash, newAccountPassword } from './account-passwords';
 
 /** The counter the factories and the services share for staff ids. */
 export const STAFF_COUNTER = 'staff';
@@ -90,11 +88,7 @@ export class StaffService {
     await refusePersonDatesAfterToday(this.time, input);
     if (await this.repo.emailTaken(input.email)) throw emailTaken();
     if (await this.repo.usernameTaken(input.username)) throw usernameTaken();
-    if (input.password !== undefined)
-      assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
-    const generated = input.password === undefined;
-    const password = input.password ?? generateOneTimePassword();
-    const passwordHash = await hashPassword(password);
+    const { password, passwordHash, generated } = await newAccountPassword(this.repo, input);
     try {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'staff', email: input.email, password_hash: passwordHash }]);

@@ -13,14 +13,12 @@ import {
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
-import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
-import { assertPasswordAllowed } from '../../lib/password-policy';
 import { mapInSlices } from '../../lib/yield';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { refusePersonDatesAfterToday } from './person-dates';
 import { resetToOneTimePassword } from './one-time-passwords';
-import { editedPasswordHash } from './edited-password';
+import { editedPasswordHash, newAccountPassword } from './account-passwords';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StudentFilters, StudentRow } from './people.repository';
@@ -110,12 +108,7 @@ export class StudentsService {
     await refusePersonDatesAfterToday(this.time, input);
     await this.assertCurrentClass(input.student_class);
     if (input.email !== null && (await this.repo.emailTaken(input.email))) throw emailTaken();
-    if (input.password !== undefined)
-      assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
-    const generated = input.password === undefined;
-    const password = input.password ?? generateOneTimePassword();
-    // Hash before the transaction: argon2 is slow on purpose and must not hold the write lock.
-    const passwordHash = await hashPassword(password);
+    const { password, passwordHash, generated } = await newAccountPassword(this.repo, input);
     try {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'student', email: input.email, password_hash: passwordHash }]);
