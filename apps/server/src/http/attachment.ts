@@ -15,3 +15,17 @@ export function sendAttachment(reply: FastifyReply, kind: keyof typeof TYPES, fi
     .header('cache-control', 'no-store')
     .send(body);
 }
+
+/**
+ * An uploaded file shown in the browser (a payment's teller scan, a reported transfer's slip): the
+ * type it was stored with, never sniffed as another (it came from a user), never cached.
+ */
+export function sendInline(reply: FastifyReply, file: { mime: string; bytes: Buffer }, filename: string) {
+  const safe = filename.replace(/["\\\r\n]/g, '-');
+  return reply
+    .header('content-type', file.mime)
+    .header('content-disposition', `inline; filename="${safe}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.bytes);
+}

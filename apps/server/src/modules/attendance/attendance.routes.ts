@@ -12,7 +12,7 @@ import {
   studentAttendanceQuerySchema,
   totalsQuerySchema,
 } from '@portal/domain';
-import { currentUser } from '../../http/auth';
+import { currentActor } from '../../http/auth';
 import type { AttendanceService } from './attendance.service';
 import type { RegisterService } from './register.service';
 import type { CarriedImportService } from './carried-import.service';
@@ -27,36 +27,32 @@ export function attendanceRoutes(
   }: { attendance: AttendanceService; registers: RegisterService; carriedImport: CarriedImportService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (req: Parameters<typeof currentUser>[0]) => {
-    const u = currentUser(req);
-    return { id: u.id, role: u.role };
-  };
   const tags = ['attendance'];
 
   r.get('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: registerQuerySchema } }, (req) =>
-    registers.register(actor(req), req.query),
+    registers.register(currentActor(req), req.query),
   );
   r.put('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: registerSaveSchema } }, (req) =>
-    registers.saveRegister(actor(req), req.body),
+    registers.saveRegister(currentActor(req), req.body),
   );
 
   r.get('/api/attendance/month/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: monthQuerySchema } }, (req) =>
-    service.month(actor(req), req.query),
+    service.month(currentActor(req), req.query),
   );
   r.get('/api/attendance/student/', { config: { auth: ANY_ROLE }, schema: { tags, querystring: studentAttendanceQuerySchema } }, (req) =>
-    service.student(actor(req), req.query),
+    service.student(currentActor(req), req.query),
   );
   r.get('/api/attendance/absent/', { config: { auth: ADMIN_ONLY }, schema: { tags, querystring: absentQuerySchema } }, (req) =>
     service.absent(req.query),
   );
   r.get('/api/attendance/totals/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: totalsQuerySchema } }, (req) =>
-    service.totals(actor(req), req.query),
+    service.totals(currentActor(req), req.query),
   );
   r.post(
     '/api/attendance/carried/import/',
     { config: { auth: ADMIN_ONLY }, schema: { tags, body: carriedImportSchema } },
     async (req, reply) => {
-      const out = await carried.import(actor(req), req.body);
+      const out = await carried.import(currentActor(req), req.body);
       return reply.status(out.status).send(out.preview);
     },
   );

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, ANY_ROLE, STAFF_OR_ADMIN, bankInputSchema } from '@portal/domain';
+import { ADMIN_ONLY, ANY_ROLE, bankInputSchema } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { BanksService } from './banks.service';
+import { BURSAR } from './bursar-access';
 
 const tags = ['bursary'];
 
@@ -21,7 +22,7 @@ export function bankRoutes(app: FastifyInstance, { banks: service }: { banks: Ba
   r.get(
     '/api/bursary/reference-reviews/',
     {
-      config: { auth: STAFF_OR_ADMIN, capability: 'bursar' },
+      config: BURSAR,
       schema: { tags, summary: 'Payments and reports that share a bank reference with an older one (found by migration 0020)' },
     },
     () => service.reviews(),

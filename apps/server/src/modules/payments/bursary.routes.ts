@@ -7,13 +7,13 @@ import {
   ledgerQuerySchema,
   offlinePaymentSchema,
   reversalSchema,
-  STAFF_OR_ADMIN,
   statementQuerySchema,
   textField,
 } from '@portal/domain';
-import { sendAttachment } from '../../http/attachment';
+import { sendAttachment, sendInline } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import type { BanksService } from './banks.service';
+import { BURSAR } from './bursar-access';
 import type { BursaryService } from './bursary.service';
 import { discountRoutes } from './discounts.routes';
 import type { DiscountsService } from './discounts.service';
@@ -26,8 +26,6 @@ import { bankRoutes } from './banks.routes';
 
 const tags = ['bursary'];
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
-/** The bursar: staff holding the capability, or the admin (the guard checks it with the account). */
-const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 /** What the bursar's routes call (their own and those they register): built once by src/composition.ts. */
 export type BursaryRoutesDeps = FeeReportRoutesDeps & {
@@ -75,12 +73,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
     { config: BURSAR, schema: { tags, summary: "An offline payment's teller scan", params: referenceParams } },
     async (request, reply) => {
       const scan = await service.scan(request.params.reference);
-      return reply
-        .header('content-type', scan.mime)
-        .header('content-disposition', `inline; filename="scan-${request.params.reference.replace(/[^A-Za-z0-9-]/g, '-')}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(scan.bytes);
+      return sendInline(reply, scan, `scan-${request.params.reference.replace(/[^A-Za-z0-9-]/g, '-')}`);
     },
   );
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { discountQuerySchema, discountRevokeSchema, discountSchema, idParams, STAFF_OR_ADMIN } from '@portal/domain';
+import { discountQuerySchema, discountRevokeSchema, discountSchema, idParams } from '@portal/domain';
 import { currentUser } from '../../http/auth';
+import { BURSAR } from './bursar-access';
 import type { DiscountsService } from './discounts.service';
 
 const tags = ['bursary'];
-const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 /** Discounts and scholarships: the bursar gives and revokes them. */
 export function discountRoutes(app: FastifyInstance, { discounts: service }: { discounts: DiscountsService }): void {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { collectionsQuerySchema, debtorsQuerySchema, STAFF_OR_ADMIN } from '@portal/domain';
+import { collectionsQuerySchema, debtorsQuerySchema } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import type { SettingsService } from '../settings/settings.service';
+import { BURSAR } from './bursar-access';
 import { debtorsCsv, debtorsPdf } from './fee-reports.documents';
 import type { DebtorsReport, FeeReportsService } from './fee-reports.service';
 
 const tags = ['bursary'];
-const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 /** Reports over every active student: limited per user and queued (http/heavy-reports.ts). */
 const BURSAR_HEAVY = { ...BURSAR, heavy: true } as const;
 /** The CSV and PDF take every row: the same filters without the page. */

@@ -33,7 +33,7 @@ import {
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { writeAudit } from '../../db/audit';
+import { writeAudit, type AuditEntry } from '../../db/audit';
 import { ROWS_PER_SLICE, yieldToEventLoop } from '../../lib/yield';
 import type { CalendarService } from '../calendar/calendar.service';
 import type { SessionsService } from '../calendar/sessions.service';
@@ -43,6 +43,31 @@ import { inTransaction } from '../../db/index';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
+
+/**
+ * The audit row of a changed fee item, for an edit and for the bulk set alike: the fields an edit
+ * can change as they were, and the values written.
+ */
+function feeItemUpdateAudit(
+  actor: Actor,
+  before: Pick<ItemRow, 'id' | 'amount_kobo' | 'description' | 'name' | 'compulsory' | 'due_on'>,
+  after: object,
+): AuditEntry {
+  return {
+    actorUserId: actor.id,
+    action: 'fee_schedule.update',
+    entity: 'fee_schedule',
+    entityId: before.id,
+    before: {
+      amount_kobo: before.amount_kobo,
+      description: before.description,
+      name: before.name,
+      compulsory: before.compulsory,
+      due_on: before.due_on ?? null,
+    },
+    after,
+  };
+}
 
 export function presentFeeItem(f: ItemRow): FeeItem {
   return {
@@ -318,20 +343,7 @@ export class FeesService {
         if (clash) throw conflict(FEE_MESSAGES.itemExists(name, before.student_class, termLabel(before.term)));
       }
       await this.repo.updateFeeItem(trx, id, after);
-      await writeAudit(trx, {
-        actorUserId: actor.id,
-        action: 'fee_schedule.update',
-        entity: 'fee_schedule',
-        entityId: id,
-        before: {
-          amount_kobo: before.amount_kobo,
-          description: before.description,
-          name: before.name,
-          compulsory: before.compulsory,
-          due_on: before.due_on ?? null,
-        },
-        after,
-      });
+      await writeAudit(trx, feeItemUpdateAudit(actor, before, after));
     });
     return this.one(id);
   }
@@ -368,20 +380,7 @@ export class FeesService {
           const before = byKey.get(`${cls}|${values.name_key}`);
           if (before) {
             await this.repo.updateFeeItem(trx, before.id, values);
-            await writeAudit(trx, {
-              actorUserId: actor.id,
-              action: 'fee_schedule.update',
-              entity: 'fee_schedule',
-              entityId: before.id,
-              before: {
-                amount_kobo: before.amount_kobo,
-                description: before.description,
-                name: before.name,
-                compulsory: before.compulsory,
-                due_on: before.due_on ?? null,
-              },
-              after: values,
-            });
+            await writeAudit(trx, feeItemUpdateAudit(actor, before, values));
             updated++;
           } else {
             const row = { ...values, student_class: cls, session_id: input.session_id, term: input.term };

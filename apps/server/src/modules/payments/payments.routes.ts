@@ -20,13 +20,11 @@ import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { paymentOrigin } from '../../http/public-origin';
+import { BURSAR } from './bursar-access';
 import { classReportCsv, receiptPdf } from './payments.documents';
 import type { PaymentsService } from './payments.service';
 
 const tags = ['payments'];
-
-/** Fee items: the admin and the bursar (staff holding the capability). */
-const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
 
@@ -119,7 +117,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config
     },
   );
 
-  // Fee items: the fee-schedule calls keep their shape, each schedule being one item.
+  // Fee items: the admin and the bursar. The fee-schedule calls keep their shape, each schedule being one item.
   r.get(
     '/api/payments/fee-schedules/',
     {

@@ -3,18 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ANY_ROLE,
   idParams,
-  STAFF_OR_ADMIN,
   TRANSFER_REPORT_MESSAGES,
   transferRejectSchema,
   transferReportQuerySchema,
   transferReportSchema,
 } from '@portal/domain';
+import { sendInline } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
+import { BURSAR } from './bursar-access';
 import type { TransferReportsService } from './transfer-reports.service';
 
 const tags = ['bursary'];
-const BURSAR = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
 
 /** A report is the student's own: staff and admin hear so before their body is even read. */
 function studentsOnly(request: FastifyRequest): Promise<void> {
@@ -84,12 +84,7 @@ export function transferReportRoutes(
     { config: { auth: ANY_ROLE }, schema: { tags, summary: "A reported transfer's slip", params: idParams } },
     async (request, reply) => {
       const scan = await service.scan(currentUser(request), request.params.id);
-      return reply
-        .header('content-type', scan.mime)
-        .header('content-disposition', `inline; filename="slip-${request.params.id}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(scan.bytes);
+      return sendInline(reply, scan, `slip-${request.params.id}`);
     },
   );
 }

@@ -1,5 +1,9 @@
 import { hash } from '@node-rs/argon2';
-import { generateOneTimePassword } from '../../lib/passwords';
+import { PEOPLE_MESSAGES, type PasswordResetResponse } from '@portal/domain';
+import { writeAudit } from '../../db/audit';
+import type { AuthUser } from '../../http/auth';
+import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
+import type { PeopleRepository } from './people.repository';
 
 /**
  * Hashes for generated one-time passwords of a bulk import.
@@ -29,4 +33,22 @@ export async function generateOneTimePasswords(count: number): Promise<Generated
     batch.forEach((password, k) => out.push({ password, hash: hashes[k]! }));
   }
   return out;
+}
+
+/**
+ * The admin's password reset, the same for a staff member and a student: a new one-time password
+ * (full-cost hash), which the account must change at next sign-in, audited under the person's id.
+ */
+export async function resetToOneTimePassword(
+  repo: PeopleRepository,
+  actor: AuthUser,
+  account: { userId: number; entity: 'staff' | 'student'; entityId: string },
+): Promise<PasswordResetResponse> {
+  const password = generateOneTimePassword();
+  const passwordHash = await hashPassword(password);
+  await repo.transaction(async (trx) => {
+    await repo.setPasswordForced(trx, account.userId, passwordHash);
+    await writeAudit(trx, { actorUserId: actor.id, action: 'reset_password', entity: account.entity, entityId: account.entityId });
+  });
+  return { detail: PEOPLE_MESSAGES.passwordReset, one_time_password: password };
 }

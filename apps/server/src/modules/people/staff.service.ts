@@ -12,14 +12,14 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { allocate } from '../../db/counters';
-import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
-import { assertPasswordAllowed } from '../../lib/password-policy';
 import { personUpdateAudit, auditStaff, presentLegacyStaff, presentStaff, presentStaffDetail } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StaffRow } from './people.repository';
 import type { StaffValues } from './accounts.queries';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { refusePersonDatesAfterToday } from './person-dates';
+import { resetToOneTimePassword } from './one-time-passwords';
+import { editedPasswordHash, newAccountPassword } from './account-passwords';
 
 /** The counter the factories and the services share for staff ids. */
 export const STAFF_COUNTER = 'staff';
@@ -88,11 +88,7 @@ export class StaffService {
     await refusePersonDatesAfterToday(this.time, input);
     if (await this.repo.emailTaken(input.email)) throw emailTaken();
     if (await this.repo.usernameTaken(input.username)) throw usernameTaken();
-    if (input.password !== undefined)
-      assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
-    const generated = input.password === undefined;
-    const password = input.password ?? generateOneTimePassword();
-    const passwordHash = await hashPassword(password);
+    const { password, passwordHash, generated } = await newAccountPassword(this.repo, input);
     try {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'staff', email: input.email, password_hash: passwordHash }]);
@@ -115,12 +111,7 @@ export class StaffService {
       throw emailTaken();
     }
     if (input.username !== undefined && (await this.repo.usernameTaken(input.username, before.id))) throw usernameTaken();
-    if (input.password !== undefined) {
-      // The old and the new email are both the account's own.
-      for (const email of [before.email, input.email])
-        assertPasswordAllowed(input.password, { email, schoolName: await this.repo.schoolName() }, 'password');
-    }
-    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    const passwordHash = await editedPasswordHash(this.repo, input, before.email);
     try {
       const after = await this.repo.transaction(async (trx) => {
         const values: Partial<StaffValues> = {};
@@ -170,13 +161,7 @@ export class StaffService {
 
   async resetPassword(actor: AuthUser, staffId: string): Promise<PasswordResetResponse> {
     const row = await this.load(staffId);
-    const password = generateOneTimePassword();
-    const passwordHash = await hashPassword(password);
-    await this.repo.transaction(async (trx) => {
-      await this.repo.setPasswordForced(trx, row.user_id, passwordHash);
-      await writeAudit(trx, { actorUserId: actor.id, action: 'reset_password', entity: 'staff', entityId: row.staff_id });
-    });
-    return { detail: PEOPLE_MESSAGES.passwordReset, one_time_password: password };
+    return resetToOneTimePassword(this.repo, actor, { userId: row.user_id, entity: 'staff', entityId: row.staff_id });
   }
 }
 

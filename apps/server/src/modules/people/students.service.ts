@@ -13,12 +13,12 @@ import {
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
-import { generateOneTimePassword, hashPassword } from '../../lib/passwords';
-import { assertPasswordAllowed } from '../../lib/password-policy';
 import { mapInSlices } from '../../lib/yield';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { nextAdmissionNumbers } from './admission-numbers';
 import { refusePersonDatesAfterToday } from './person-dates';
+import { resetToOneTimePassword } from './one-time-passwords';
+import { editedPasswordHash, newAccountPassword } from './account-passwords';
 import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent } from './people.presenters';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StudentFilters, StudentRow } from './people.repository';
@@ -108,12 +108,7 @@ export class StudentsService {
     await refusePersonDatesAfterToday(this.time, input);
     await this.assertCurrentClass(input.student_class);
     if (input.email !== null && (await this.repo.emailTaken(input.email))) throw emailTaken();
-    if (input.password !== undefined)
-      assertPasswordAllowed(input.password, { email: input.email, schoolName: await this.repo.schoolName() }, 'password');
-    const generated = input.password === undefined;
-    const password = input.password ?? generateOneTimePassword();
-    // Hash before the transaction: argon2 is slow on purpose and must not hold the write lock.
-    const passwordHash = await hashPassword(password);
+    const { password, passwordHash, generated } = await newAccountPassword(this.repo, input);
     try {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'student', email: input.email, password_hash: passwordHash }]);
@@ -145,12 +140,7 @@ export class StudentsService {
     // Absent: kept; null: cleared (a student needs none: they sign in with their admission number).
     const emailChanged = input.email !== undefined && input.email !== before.email;
     if (emailChanged && input.email !== null && (await this.repo.emailTaken(input.email!, before.user_id))) throw emailTaken();
-    if (input.password !== undefined) {
-      // The old and the new email are both the account's own.
-      for (const email of [before.email, input.email])
-        assertPasswordAllowed(input.password, { email, schoolName: await this.repo.schoolName() }, 'password');
-    }
-    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    const passwordHash = await editedPasswordHash(this.repo, input, before.email);
     try {
       const after = await this.repo.transaction(async (trx) => {
         const values: Partial<StudentValues> = {};
@@ -244,13 +234,7 @@ export class StudentsService {
   async resetPassword(actor: AuthUser, admissionNumber: string): Promise<PasswordResetResponse> {
     const row = await this.load(admissionNumber);
     if (row.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
-    const password = generateOneTimePassword();
-    const passwordHash = await hashPassword(password);
-    await this.repo.transaction(async (trx) => {
-      await this.repo.setPasswordForced(trx, row.user_id, passwordHash);
-      await writeAudit(trx, { actorUserId: actor.id, action: 'reset_password', entity: 'student', entityId: row.admission_number });
-    });
-    return { detail: PEOPLE_MESSAGES.passwordReset, one_time_password: password };
+    return resetToOneTimePassword(this.repo, actor, { userId: row.user_id, entity: 'student', entityId: row.admission_number });
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_ONLY, armActionSchema, armReturnSchema, releaseSchema, sessionIdField, STAFF_OR_ADMIN, termField } from '@portal/domain';
-import { currentUser } from '../../http/auth';
+import { currentActor } from '../../http/auth';
 import type { ReportApprovalsService } from './report-approvals.service';
 
 const tags = ['report approvals'];
@@ -13,26 +13,22 @@ export function reportApprovalRoutes(
   { reportApprovals: approvals }: { reportApprovals: ReportApprovalsService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (req: Parameters<typeof currentUser>[0]) => {
-    const u = currentUser(req);
-    return { id: u.id, role: u.role };
-  };
 
   r.get(
     '/api/report-approvals/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: z.object({ session_id: sessionIdField, term: termField }) } },
-    (req) => approvals.list(actor(req), req.query),
+    (req) => approvals.list(currentActor(req), req.query),
   );
   r.post('/api/report-approvals/submit/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: armActionSchema } }, (req) =>
-    approvals.submit(actor(req), req.body),
+    approvals.submit(currentActor(req), req.body),
   );
   r.post('/api/report-approvals/approve/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: armActionSchema } }, (req) =>
-    approvals.approve(actor(req), req.body),
+    approvals.approve(currentActor(req), req.body),
   );
   r.post('/api/report-approvals/return/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: armReturnSchema } }, (req) =>
-    approvals.sendBack(actor(req), req.body),
+    approvals.sendBack(currentActor(req), req.body),
   );
   r.post('/api/report-approvals/release/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: releaseSchema } }, (req) =>
-    approvals.release(actor(req), req.body),
+    approvals.release(currentActor(req), req.body),
   );
 }

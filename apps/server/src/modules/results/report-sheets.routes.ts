@@ -10,7 +10,7 @@ import {
   reportTermsQuerySchema,
   STAFF_OR_ADMIN,
 } from '@portal/domain';
-import { currentUser } from '../../http/auth';
+import { currentActor } from '../../http/auth';
 import type { ReportSheetsService } from './report-sheets.service';
 import type { ReportTermsService } from './report-terms.service';
 
@@ -20,33 +20,29 @@ export function reportSheetsRoutes(
   { reportSheets: sheets, reportTerms: terms }: { reportSheets: ReportSheetsService; reportTerms: ReportTermsService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (req: Parameters<typeof currentUser>[0]) => {
-    const u = currentUser(req);
-    return { id: u.id, role: u.role };
-  };
   const tags = ['report cards'];
 
   r.get('/api/report-terms/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportTermsQuerySchema } }, (req) =>
     terms.terms(req.query.session_id),
   );
   r.put('/api/report-terms/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: reportTermSchema } }, (req) =>
-    terms.putTerm(actor(req), req.body),
+    terms.putTerm(currentActor(req), req.body),
   );
 
   // Staff here are form teachers: the service refuses anyone else (403).
   r.get('/api/class-ratings/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: classSheetQuerySchema } }, (req) =>
-    sheets.ratingSheet(actor(req), req.query),
+    sheets.ratingSheet(currentActor(req), req.query),
   );
   r.put('/api/class-ratings/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: ratingSheetSaveSchema } }, (req) =>
-    sheets.saveRatings(actor(req), req.body),
+    sheets.saveRatings(currentActor(req), req.body),
   );
   r.get('/api/class-comments/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: classSheetQuerySchema } }, (req) =>
-    sheets.commentSheet(actor(req), req.query),
+    sheets.commentSheet(currentActor(req), req.query),
   );
   r.put('/api/class-comments/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: commentSheetSaveSchema } }, (req) =>
-    sheets.saveComments(actor(req), req.body),
+    sheets.saveComments(currentActor(req), req.body),
   );
   r.post('/api/class-comments/suggestions/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: applySuggestionsSchema } }, (req) =>
-    sheets.applySuggestions(actor(req), req.body),
+    sheets.applySuggestions(currentActor(req), req.body),
   );
 }

@@ -26,7 +26,7 @@ import {
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import type { AssessmentService } from './assessment.service';
-import { currentUser } from '../../http/auth';
+import { currentActor, currentUser } from '../../http/auth';
 import type { GradingService } from './grading.service';
 import { renderReportCards } from './pdf';
 import { broadsheetCsv, broadsheetJson, type BroadsheetService } from './broadsheet.service';
@@ -48,33 +48,29 @@ export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
 export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { results, reportCards: cards, broadsheets, grading, assessment } = deps;
-  const actor = (req: Parameters<typeof currentUser>[0]) => {
-    const u = currentUser(req);
-    return { id: u.id, role: u.role };
-  };
 
   // ---------- results ----------
   r.post(
     '/api/results/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], body: resultSaveSchema } },
     async (req, reply) => {
-      const out = await results.save(req.body, actor(req));
+      const out = await results.save(req.body, currentActor(req));
       return reply.status(out.created ? 201 : 200).send(out.single ? out.results[0] : out.results);
     },
   );
   r.get('/api/results/', { config: { auth: ANY_ROLE }, schema: { tags: ['results'], querystring: resultQuerySchema } }, (req) =>
-    results.list(actor(req), req.query),
+    results.list(currentActor(req), req.query),
   );
   r.patch(
     '/api/results/:id/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], params: idParams, body: resultPatchSchema } },
-    (req) => results.patch(req.params.id, req.body, actor(req)),
+    (req) => results.patch(req.params.id, req.body, currentActor(req)),
   );
   r.delete(
     '/api/results/:id/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], params: idParams, querystring: deleteQuery } },
     async (req, reply) => {
-      await results.remove(req.params.id, req.query.version, actor(req), req.query.reason);
+      await results.remove(req.params.id, req.query.version, currentActor(req), req.query.reason);
       return reply.status(204).send();
     },
   );
@@ -91,7 +87,7 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
       config: { auth: ANY_ROLE },
       schema: { tags: ['results'], querystring: z.object({ admission_number: admissionNumberField.optional() }) },
     },
-    (req) => results.terms(actor(req), req.query.admission_number),
+    (req) => results.terms(currentActor(req), req.query.admission_number),
   );
   r.get(
     '/api/results/audit/',
@@ -123,7 +119,7 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     '/api/results/publications/',
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['results'], body: publicationSchema } },
     async (req, reply) => {
-      const out = await results.publish(req.body, actor(req));
+      const out = await results.publish(req.body, currentActor(req));
       return reply.status(out.created ? 201 : 200).send(out.publication);
     },
   );
@@ -131,7 +127,7 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     '/api/results/publications/:id/',
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['results'], params: idParams } },
     async (req, reply) => {
-      await results.unpublish(req.params.id, actor(req));
+      await results.unpublish(req.params.id, currentActor(req));
       return reply.status(204).send();
     },
   );
@@ -173,13 +169,13 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   r.get(
     '/api/report-card/',
     { config: { auth: ANY_ROLE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
-    (req) => cards.card(actor(req), req.query),
+    (req) => cards.card(currentActor(req), req.query),
   );
   r.get(
     '/api/report-card/pdf/',
     { config: { auth: ANY_ROLE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
     async (req, reply) => {
-      const card = await cards.card(actor(req), req.query);
+      const card = await cards.card(currentActor(req), req.query);
       const pdf = await deps.pdfRenders.run(() =>
         renderReportCards([card], {
           title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}`,
@@ -192,13 +188,13 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   r.get(
     '/api/report-cards/',
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
-    (req) => cards.classCards(actor(req), req.query),
+    (req) => cards.classCards(currentActor(req), req.query),
   );
   r.get(
     '/api/report-cards/pdf/',
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
     async (req, reply) => {
-      const list = await cards.classCards(actor(req), req.query);
+      const list = await cards.classCards(currentActor(req), req.query);
       const first = list[0]!;
       const pdf = await deps.pdfRenders.run(() =>
         renderReportCards(list, {
