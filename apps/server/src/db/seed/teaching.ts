@@ -1,6 +1,7 @@
 import {
   CLASS_LEVELS,
   CURRICULUM_SUBJECTS,
+  SUBJECTS,
   armName,
   sectionOfLevel,
   studentSubjectIds,
@@ -36,24 +37,11 @@ export interface CatalogueEntry {
 const DEMO_JUNIOR_ONLY = new Set(['Home Economics', 'Physical and Health Education']);
 
 /**
- * The catalogue in report-card order: the earlier release's fourteen first. Codes and sections are
+ * The catalogue in report-card order: the earlier release's fourteen (the domain's SUBJECTS) first. Codes and sections are
  * the curricula's (one list of codes for both), but for the demo's junior-only subjects.
  */
 export const SCHOOL_CATALOGUE: CatalogueEntry[] = [
-  'Mathematics',
-  'English Language',
-  'Basic Science',
-  'Basic Technology',
-  'Social Studies',
-  'Home Economics',
-  'Computer Studies',
-  'Physical and Health Education',
-  'Civic Education',
-  'Cultural and Creative Arts',
-  'Business Studies',
-  'French',
-  'Christian Religious Studies',
-  'Agricultural Science',
+  ...SUBJECTS,
   'Islamic Religious Studies',
   'Yoruba',
   'Biology',
