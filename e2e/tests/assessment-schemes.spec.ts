@@ -18,7 +18,7 @@ const TERM = '1st';
 const RUN = runTag();
 let STUDENT = '';
 
-const plan = { sessionId: 0, studentClass: '', subjects: [] as string[] };
+const plan = { sessionId: 0, arm: '', subjects: [] as string[] };
 
 async function headers(request: APIRequestContext) {
   return { authorization: `Bearer ${await apiToken(request, 'admin')}` };
@@ -32,8 +32,8 @@ test.beforeAll(async ({ request }) => {
   expect(created.status(), await created.text()).toBe(201);
   plan.sessionId = ((await created.json()) as { id: number }).id;
   const student = await request.get(`/api/students/${STUDENT}/`, { headers: h });
-  plan.studentClass = ((await student.json()) as { student_class: string }).student_class;
-  expect(plan.studentClass).toMatch(/^SSS/);
+  plan.arm = ((await student.json()) as { student_class: string }).student_class;
+  expect(plan.arm).toMatch(/^SSS/);
   plan.subjects = await studentSubjects(request, h.authorization.slice('Bearer '.length), STUDENT);
   expect(plan.subjects.length).toBeGreaterThanOrEqual(3);
   // One result entered as one total on the default scheme: the scheme change has to convert it.
@@ -43,7 +43,7 @@ test.beforeAll(async ({ request }) => {
       admission_number: STUDENT,
       session_id: plan.sessionId,
       term: TERM,
-      student_class: plan.studentClass,
+      student_class: plan.arm,
       subject: plan.subjects[1],
       score: 55,
       remarks: '',
@@ -121,7 +121,7 @@ test.describe.serial('assessment schemes', () => {
     await page.goto('/ResultUpload');
     await chooseSessionAndTerm(page);
     await page.getByLabel('Admission Number').fill(STUDENT);
-    await expect(page.getByLabel('Class')).toHaveValue(plan.studentClass);
+    await expect(page.getByLabel('Class')).toHaveValue(plan.arm);
 
     // One input per component; the total is computed as they are typed.
     await expect(page.getByLabel(`${withScores} Score`)).toHaveCount(0);
@@ -196,9 +196,9 @@ test.describe.serial('assessment schemes', () => {
     // The broadsheet: each score with the student's subject position and its components.
     await page.goto('/broadsheet');
     await chooseSessionAndTerm(page);
-    await page.getByLabel('Class').selectOption(plan.studentClass);
+    await page.getByLabel('Class').selectOption(plan.arm);
     await page.getByRole('button', { name: 'Load Broadsheet' }).click();
-    const sheet = page.getByRole('region', { name: `Broadsheet ${plan.studentClass}` });
+    const sheet = page.getByRole('region', { name: `Broadsheet ${plan.arm}` });
     const cell = sheet.getByRole('cell').filter({ hasText: '15+14+50' });
     await expect(cell).toHaveCount(1);
     await expect(cell.getByTestId('subject-position')).toHaveText('1st');

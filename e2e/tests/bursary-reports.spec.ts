@@ -121,7 +121,7 @@ test('the bursar finds a debtor of the arm, records cash, downloads the list as 
   await page.getByRole('link', { name: new RegExp(`^${FEE_REPORT_SCREENS.debtors.label}`) }).click();
   await expect(page).toHaveURL(/\/bursary\/debtors$/);
   await expect(page.getByRole('heading', { name: FEE_REPORT_SCREENS.debtors.title, level: 1 })).toBeVisible();
-  await page.getByLabel(L.studentClass).selectOption(ARM);
+  await page.getByLabel(L.arm).selectOption(ARM);
   await expect(page).toHaveURL(new RegExp(`student_class=${ARM.replaceAll(' ', '\\+')}`));
   const rows = page.getByTestId('debtor-row');
   const row = (admission: string) => page.locator(`[data-testid="debtor-row"][data-admission="${admission}"]`);

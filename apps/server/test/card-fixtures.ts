@@ -82,10 +82,10 @@ export async function setFormTeacher(db: DB, sessionId: number, className: strin
  */
 export async function putCardFees(
   db: DB,
-  q: { sessionId: number; sessionName: string; studentClass: string; student: { id: number; admissionNumber: string } },
+  q: { sessionId: number; sessionName: string; arm: string; student: { id: number; admissionNumber: string } },
 ): Promise<void> {
   const item = (term: '1st' | '2nd', name: string, amountKobo: number, compulsory: boolean) => ({
-    studentClass: q.studentClass,
+    arm: q.arm,
     sessionId: q.sessionId,
     term,
     name,
@@ -101,7 +101,7 @@ export async function putCardFees(
     reference: `card-${q.sessionId}`,
     studentId: q.student.id,
     admissionNumber: q.student.admissionNumber,
-    studentClass: q.studentClass,
+    arm: q.arm,
     session: q.sessionName,
     term: '1st',
     amountKobo: 1_500_000,

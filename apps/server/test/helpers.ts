@@ -166,7 +166,7 @@ export async function signInStudent(
   const s = await createStudent(ctx.handle.db, {
     firstName: 'Ada',
     lastName: 'Eze',
-    studentClass: 'JSS 1A',
+    arm: 'JSS 1A',
     ...input,
     email,
     password: TEST_PASSWORD,
@@ -175,13 +175,13 @@ export async function signInStudent(
 }
 
 /** A student (not signed in) of the class with the given names, under an email of their own. */
-export function addStudent(ctx: TestContext, studentClass: string, firstName: string, lastName: string) {
+export function addStudent(ctx: TestContext, arm: string, firstName: string, lastName: string) {
   return createStudent(ctx.handle.db, {
     email: `pupil-${unique()}@test.school`,
     password: TEST_PASSWORD,
     firstName,
     lastName,
-    studentClass,
+    arm,
   });
 }
 

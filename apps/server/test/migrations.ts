@@ -213,14 +213,14 @@ export function recordOfflinePayment(
   return app.inject({ method: 'POST', url: '/api/bursary/payments/', headers: auth, payload: { ...payer, ...fields } });
 }
 
-/** Student number `n` in `studentClass`, as an earlier release stored one. */
-export function oldStudent(handle: DatabaseHandle, studentClass: string, n: number) {
+/** Student number `n` in `arm`, as an earlier release stored one. */
+export function oldStudent(handle: DatabaseHandle, arm: string, n: number) {
   return createStudent(handle.db, {
     email: `m${n}@test.school`,
     password: TEST_PASSWORD,
     firstName: 'Old',
     lastName: `Row${n}`,
-    studentClass,
+    arm,
   });
 }
 

@@ -38,14 +38,14 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
 
   let seq = 0;
   /** A student (not signed in) of the given class, named `firstName L001`, `L002`… */
-  async function newStudent(studentClass: SchoolClass = 'JSS 2A', firstName = 'Tolu') {
+  async function newStudent(arm: SchoolClass = 'JSS 2A', firstName = 'Tolu') {
     seq++;
     return createStudent(getCtx().handle.db, {
       email: `r${seq}-${Date.now()}@test.school`,
       password: TEST_PASSWORD,
       firstName,
       lastName: `L${String(seq).padStart(3, '0')}`,
-      studentClass,
+      arm,
     });
   }
 
@@ -82,7 +82,7 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
   /** POST /api/results/ in the bulk shape, as the writer (staff unless told). */
   function bulk(
     admission: string,
-    studentClass: string,
+    arm: string,
     subjects: { name: string; score: unknown; remarks?: string; version?: number }[],
     term: string,
     sessionId: number,
@@ -91,7 +91,7 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
       admission_number: admission,
       session_id: sessionId,
       term,
-      student_class: studentClass,
+      student_class: arm,
       subjects,
     });
   }
@@ -105,7 +105,7 @@ export function resultsKit(getCtx: () => TestContext, writer: () => SignedIn) {
   async function rankedClass(opts: { admin?: SignedIn; publish?: Term[] } = {}) {
     const session = await newSession();
     const cls = 'JSS 1A' as const;
-    const student = await signInStudent(getCtx(), { firstName: 'Chiamaka', lastName: 'Obi', studentClass: cls });
+    const student = await signInStudent(getCtx(), { firstName: 'Chiamaka', lastName: 'Obi', arm: cls });
     const mates = [await newStudent(cls, 'Bola'), await newStudent(cls, 'Chidi'), await newStudent(cls, 'Dayo')];
     const scores: [string, number][][] = [
       [

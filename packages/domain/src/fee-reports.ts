@@ -228,7 +228,7 @@ export const FEE_REPORT_LABELS = {
   wholeSession: 'Whole session',
   level: 'Class level',
   anyLevel: 'Every level',
-  studentClass: 'Arm',
+  arm: 'Arm',
   anyClass: 'Every arm',
   show: 'Show',
   admissionNumber: 'Adm. no',

@@ -347,7 +347,7 @@ export interface LegacyStudent {
   /** Null for a student without one. */
   email: string | null;
   UserName: string;
-  studentClass: string;
+  arm: string;
   gender: string | null;
   dateOfBirth: string | null;
   fathersName: string;

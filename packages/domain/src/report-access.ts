@@ -38,14 +38,14 @@ export function sheetWriteRefusal(
   role: Role,
   isFormTeacher: boolean,
   status: CardStatus,
-  studentClass: string,
+  arm: string,
   part: 'form' | 'principal',
   currentSession = true,
 ): SheetRefusal | null {
   const rights = sheetRights(role, isFormTeacher, status, currentSession);
-  if (!rights.may_view) return { status: 403, detail: REPORT_MESSAGES.formTeacherOnly(studentClass) };
+  if (!rights.may_view) return { status: 403, detail: REPORT_MESSAGES.formTeacherOnly(arm) };
   if (part === 'principal') return rights.may_edit_principal ? null : { status: 403, detail: REPORT_MESSAGES.principalOnly };
   if (role !== 'admin' && !currentSession) return { status: 403, detail: TEACHING_MESSAGES.sessionClosed, code: SESSION_CLOSED_CODE };
   if (rights.may_edit_form) return null;
-  return { status: 409, detail: REPORT_MESSAGES.lockedSubmitted(studentClass, CARD_STATUS_LABELS[status]), code: CARD_CODES.locked };
+  return { status: 409, detail: REPORT_MESSAGES.lockedSubmitted(arm, CARD_STATUS_LABELS[status]), code: CARD_CODES.locked };
 }

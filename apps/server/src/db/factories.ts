@@ -138,7 +138,7 @@ export interface StudentInput extends AccountInput {
   firstName: string;
   lastName: string;
   /** One of the school's class names (an arm such as "JSS 1C"). */
-  studentClass: string;
+  arm: string;
   gender?: 'M' | 'F' | 'O';
   dateOfBirth?: string;
 }
@@ -158,7 +158,7 @@ export async function createStudent(db: DB, s: StudentInput) {
           phone_number: '08031234567',
           gender: s.gender ?? 'M',
           date_of_birth: s.dateOfBirth ?? '2011-05-14',
-          student_class: s.studentClass,
+          student_class: s.arm,
           fathers_name: `Mr ${s.lastName}`,
           fathers_phone: '08039876543',
           mothers_name: `Mrs ${s.lastName}`,
@@ -182,7 +182,7 @@ export async function createSession(db: DB, name: string, isCurrent = false) {
 }
 
 export interface FeeItemInput {
-  studentClass: string;
+  arm: string;
   sessionId: number;
   term: '1st' | '2nd' | '3rd';
   name: string;
@@ -198,7 +198,7 @@ export async function createFeeItems(db: DB, items: FeeItemInput[]) {
     await db
       .insertInto('fee_items')
       .values({
-        student_class: i.studentClass,
+        student_class: i.arm,
         session_id: i.sessionId,
         term: i.term,
         name: i.name,
@@ -217,7 +217,7 @@ export interface ResultInput {
   sessionId: number;
   term: '1st' | '2nd' | '3rd';
   /** One of the school's class names (an arm such as "JSS 1C"). */
-  studentClass: string;
+  arm: string;
   subject: string;
   score: number;
   remarks?: string;
@@ -234,11 +234,11 @@ export async function createResults(db: DB, rows: ResultInput[]) {
           student_id: r.studentId,
           session_id: r.sessionId,
           term: r.term,
-          student_class: r.studentClass,
+          student_class: r.arm,
           subject: r.subject,
           score: r.score,
           remarks: r.remarks ?? '',
-          grade: gradeFor(r.score, DEFAULT_SCALES[levelOfClass(r.studentClass)]),
+          grade: gradeFor(r.score, DEFAULT_SCALES[levelOfClass(r.arm)]),
           version: 1,
           created_by: null,
           updated_by: null,
@@ -254,7 +254,7 @@ export interface PaymentInput {
   reference: string;
   studentId: number;
   admissionNumber: string;
-  studentClass: string;
+  arm: string;
   session: string;
   amountKobo: number;
   status: 'pending' | 'successful' | 'failed' | 'abandoned';
@@ -275,7 +275,7 @@ export async function createPayment(db: DB, p: PaymentInput) {
       student_id: p.studentId,
       admission_number: p.admissionNumber,
       full_name: 'Old Payer',
-      current_class: p.studentClass,
+      current_class: p.arm,
       current_session: p.session,
       term: p.term ?? null,
       email: 'payer@test.school',

@@ -11,19 +11,19 @@ describeEachDatabase('QueryTemplates', (dialect) => {
       password: 'Correct-Horse-9',
       firstName: 'Ada',
       lastName: 'Eze',
-      studentClass: 'JSS 1A',
+      arm: 'JSS 1A',
     });
     await createStudent(ctx.handle.db, {
       email: 'obrien@qt.school',
       password: 'Correct-Horse-9',
       firstName: "O'Brien",
       lastName: 'Bello',
-      studentClass: 'JSS 2A',
+      arm: 'JSS 2A',
     });
   });
   afterAll(() => ctx.close());
 
-  const byClass = (templates: QueryTemplates, studentClass: string, compiled: { count: number }) =>
+  const byClass = (templates: QueryTemplates, arm: string, compiled: { count: number }) =>
     templates.execute(
       ctx.handle.db,
       'byClass',
@@ -32,10 +32,10 @@ describeEachDatabase('QueryTemplates', (dialect) => {
         return ctx.handle.db
           .selectFrom('students')
           .select(['first_name', 'student_class'])
-          .where('student_class', '=', slot('studentClass'))
+          .where('student_class', '=', slot('arm'))
           .orderBy('id');
       },
-      { studentClass },
+      { arm },
     );
 
   it('compiles once per shape and answers each call with its own values, as the builder would', async () => {

@@ -25,7 +25,7 @@ describeEachDatabase('every CSV download: one formula rule, a byte order mark, n
 
   it('the payment report, the student export and the import template answer alike', async () => {
     const admin = await signInAdmin(ctx);
-    await signInStudent(ctx, { firstName: '=HYPERLINK("x")', lastName: 'Eze', studentClass: 'JSS 1A' });
+    await signInStudent(ctx, { firstName: '=HYPERLINK("x")', lastName: 'Eze', arm: 'JSS 1A' });
     for (const url of [
       '/api/payments/report/csv/?class=JSS%201A',
       '/api/students/export/?student_class=JSS%201A',

@@ -55,7 +55,7 @@ describeEachDatabase('concurrency', (dialect) => {
 
   it('two staff saving the same student\u2019s score at once: one wins, the other is told (no silent lost update)', async () => {
     const [t1, t2] = [await signInStaff(ctx), await signInStaff(ctx)];
-    const student = await signInStudent(ctx, { studentClass: 'JSS 2B' });
+    const student = await signInStudent(ctx, { arm: 'JSS 2B' });
     /** A results POST for this student's 1st term in JSS 2B, with `fields` added. */
     const post = (auth: Record<string, string>, fields: Record<string, unknown>) => {
       const payload = {
@@ -160,7 +160,7 @@ describeEachDatabase('verify and webhook of one payment, all at once', (dialect)
   });
 
   it('8 verifies and 4 webhook deliveries (2 replays) credit the payment exactly once', async () => {
-    const student = await signInStudent(ctx, { studentClass: 'JSS 1B' });
+    const student = await signInStudent(ctx, { arm: 'JSS 1B' });
     const init = await initiatePayment(ctx, student, {
       current_class: 'JSS 1B',
       current_session: '2025/2026',

@@ -137,7 +137,7 @@ describeEachDatabase('heavy reports yield to the event loop', (dialect) => {
           reference: `HY-${dialect}-${i}-${n}`,
           studentId: kid.id,
           admissionNumber: kid.admissionNumber,
-          studentClass: cls,
+          arm: cls,
           session: '2025/2026',
           amountKobo: 500_000 + (i % 7) * 100_000,
           status: 'successful',
@@ -145,7 +145,7 @@ describeEachDatabase('heavy reports yield to the event loop', (dialect) => {
           paidAt: `2025-10-${String(1 + (i % 28)).padStart(2, '0')}T09:00:00.000Z`,
         });
       for (const subject of SUBJECTS)
-        results.push({ studentId: kid.id, sessionId: s.sessionId, term: '1st', studentClass: cls, subject, score: 40 + ((i * 7) % 60) });
+        results.push({ studentId: kid.id, sessionId: s.sessionId, term: '1st', arm: cls, subject, score: 40 + ((i * 7) % 60) });
     }
     await createResults(db, results);
     // Half the payments recorded at the office with their day (the others online, without one): the
@@ -223,8 +223,8 @@ describeEachDatabase('heavy reports yield to the event loop', (dialect) => {
     const students = await people.listStudents({ status: 'active' });
     expect(students.length).toBeGreaterThan(500);
     expect(await people.listStudentsInSlices({ status: 'active' })).toEqual(students);
-    expect(await people.listStudentsInSlices({ status: 'active', studentClass: 'JSS 1B' })).toEqual(
-      await people.listStudents({ status: 'active', studentClass: 'JSS 1B' }),
+    expect(await people.listStudentsInSlices({ status: 'active', arm: 'JSS 1B' })).toEqual(
+      await people.listStudents({ status: 'active', arm: 'JSS 1B' }),
     );
     const rows = Array.from({ length: 1000 }, (_, i) => [`=cmd${i}`, i, `a "quoted", line\nbreak ${i}`, null]);
     expect(await toCsvInSlices(rows, ['a', 'b', 'c', 'd'])).toBe(toCsv(rows, ['a', 'b', 'c', 'd']));

@@ -59,7 +59,7 @@ describeEachDatabase('attendance hardening', (dialect) => {
     await firstTermCalendar(ctx.app, admin.auth, sessionId);
     const mine = await attendanceArm(ctx, sessionId, teacher.id, ['Bola Ade', 'Chidi Obi']);
     cls = mine.cls;
-    student = await signInStudent(ctx, { studentClass: cls, firstName: 'Ada', lastName: 'Eze' });
+    student = await signInStudent(ctx, { arm: cls, firstName: 'Ada', lastName: 'Eze' });
     kids = [student, ...mine.kids];
     const theirs = await attendanceArm(ctx, sessionId, stranger.id, ['Emeka Nwosu']);
     strangerCls = theirs.cls;

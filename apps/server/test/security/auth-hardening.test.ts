@@ -104,7 +104,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
     it('runs one real argon2 verification for an unknown email, as for a wrong password', async () => {
       const email = freshEmail('timing');
-      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'T', lastName: 'M', studentClass: 'JSS 1A' });
+      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'T', lastName: 'M', arm: 'JSS 1A' });
       // Warm the dummy hash once so the calls below are like every later one.
       await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
 
@@ -138,7 +138,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         password: 'x',
         firstName: 'I',
         lastName: 'M',
-        studentClass: 'JSS 1A',
+        arm: 'JSS 1A',
       });
       await ctx.handle.db
         .updateTable('users')
@@ -151,7 +151,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         password: 'x',
         firstName: 'I',
         lastName: 'D',
-        studentClass: 'JSS 1A',
+        arm: 'JSS 1A',
       });
       await ctx.handle.db.updateTable('users').set({ password_hash: cheap.hash, disabled: 1 }).where('id', '=', d.userId).execute();
       const regular = freshEmail('regular');
@@ -160,7 +160,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         password: TEST_PASSWORD,
         firstName: 'R',
         lastName: 'G',
-        studentClass: 'JSS 1A',
+        arm: 'JSS 1A',
       });
       await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
 
@@ -381,14 +381,14 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         password: TEST_PASSWORD,
         firstName: 'V',
         lastName: 'X',
-        studentClass: 'JSS 2A',
+        arm: 'JSS 2A',
       });
       await createStudent(perAccount.handle.db, {
         email: bystander,
         password: TEST_PASSWORD,
         firstName: 'B',
         lastName: 'Y',
-        studentClass: 'JSS 2A',
+        arm: 'JSS 2A',
       });
       const attacker = '203.0.113.50';
       const attempt = (email: string, password: string, remoteAddress = attacker) =>
@@ -473,7 +473,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
     it('the admin sees sign-in blocks (account and address) and clears them; nobody else may (item 5)', async () => {
       const email = freshEmail('blocked');
-      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'B', lastName: 'L', studentClass: 'JSS 1A' });
+      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'B', lastName: 'L', arm: 'JSS 1A' });
       const address = '203.0.113.88';
       const attempt = (password: string) =>
         ctx.app.inject({ method: 'POST', url: '/api/student/login/', remoteAddress: address, payload: { email, password } });
@@ -843,7 +843,7 @@ describeEachDatabase('security logging (ASVS 16)', (dialect) => {
   it('logs sign-in attempts and refused authorizations, never passwords, tokens or the Authorization header', async () => {
     const secretPassword = 'Very-Secret-Pass-314';
     const email = freshEmail('logged');
-    await createStudent(ctx.handle.db, { email, password: secretPassword, firstName: 'L', lastName: 'G', studentClass: 'SSS 1A' });
+    await createStudent(ctx.handle.db, { email, password: secretPassword, firstName: 'L', lastName: 'G', arm: 'SSS 1A' });
 
     const failed = await login(ctx.app, 'student', email, 'Wrong-Secret-Pass-271');
     expect(failed.statusCode).toBe(401);

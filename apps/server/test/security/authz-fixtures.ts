@@ -45,13 +45,13 @@ export interface Cast {
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-export async function newStudentRecord(ctx: TestContext, studentClass: 'JSS 1A' | 'JSS 2A' = 'JSS 2A') {
+export async function newStudentRecord(ctx: TestContext, arm: 'JSS 1A' | 'JSS 2A' = 'JSS 2A') {
   return createStudent(ctx.handle.db, {
     email: `fresh-${unique()}@matrix.test`,
     password: TEST_PASSWORD,
     firstName: 'Fresh',
     lastName: 'Record',
-    studentClass,
+    arm,
   });
 }
 
@@ -82,8 +82,8 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
   const staff = await signInStaff(ctx);
   const otherStaff = await signInStaff(ctx);
   const bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
-  const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
-  const other = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+  const student = await signInStudent(ctx, { arm: 'JSS 1A' });
+  const other = await signInStudent(ctx, { arm: 'JSS 2A' });
   // The staff member is the form teacher of JSS 2A (the report card sheets); otherStaff of no arm.
   await makeFormTeacher(ctx.handle.db, session.id, 'JSS 2A', staff.id);
   await createResults(
@@ -93,7 +93,7 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
         studentId: s.id,
         sessionId: session.id,
         term: '1st' as const,
-        studentClass: k === 0 ? ('JSS 1A' as const) : ('JSS 2A' as const),
+        arm: k === 0 ? ('JSS 1A' as const) : ('JSS 2A' as const),
         subject,
         score: 50 + i,
       })),

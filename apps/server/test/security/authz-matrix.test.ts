@@ -53,7 +53,7 @@ interface Target {
   admissionNumber: string;
   id: number;
   email: string;
-  studentClass: 'JSS 1A' | 'JSS 2A';
+  arm: 'JSS 1A' | 'JSS 2A';
 }
 interface Cell {
   actor: Actor;
@@ -96,9 +96,9 @@ let schemeSessions = 0;
 const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const q = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
-const term = (c: Cast, t: Target) => q({ session_id: c.session.id, term: '1st', student_class: t.studentClass });
+const term = (c: Cast, t: Target) => q({ session_id: c.session.id, term: '1st', student_class: t.arm });
 const card = (c: Cast, t: Target) => q({ admission_number: t.admissionNumber, session_id: c.session.id, term: '1st' });
-const sheet = (c: Cast, t: Target) => q({ session_id: c.session.id, term: '1st', student_class: t.studentClass, subject: SUBJECTS[0] });
+const sheet = (c: Cast, t: Target) => q({ session_id: c.session.id, term: '1st', student_class: t.arm, subject: SUBJECTS[0] });
 /** The stored version of a target's result (0: none), so a grid save is never stale. */
 async function versionOf(ctx: TestContext, t: Target, subject: string): Promise<number> {
   const row = await ctx.handle.db
@@ -122,7 +122,7 @@ async function entryVersion(ctx: TestContext, c: Cast, t: Target): Promise<numbe
   return row?.version ?? 0;
 }
 // The 3rd term: the cast's 1st term is published (released, which locks the form teacher's writes) and the 2nd is by the matrix.
-const cardSheetBody = (c: Cast, t: Target) => ({ session_id: c.session.id, term: '3rd', student_class: t.studentClass });
+const cardSheetBody = (c: Cast, t: Target) => ({ session_id: c.session.id, term: '3rd', student_class: t.arm });
 const cardSheet = (c: Cast, t: Target) => q(cardSheetBody(c, t));
 
 async function freshStaff(ctx: TestContext) {
@@ -134,7 +134,7 @@ async function freshArm(ctx: TestContext, status?: 'submitted') {
   const session = await createSession(ctx.handle.db, `${year}/${year + 1}`);
   const s = await newStudentRecord(ctx);
   await createResults(ctx.handle.db, [
-    { studentId: s.id, sessionId: session.id, term: '1st', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 50 },
+    { studentId: s.id, sessionId: session.id, term: '1st', arm: 'JSS 2A', subject: SUBJECTS[0], score: 50 },
   ]);
   const key = { session_id: session.id, term: '1st', student_class: 'JSS 2A' };
   if (status)
@@ -148,7 +148,7 @@ async function freshArm(ctx: TestContext, status?: 'submitted') {
 async function freshResultId(ctx: TestContext, c: Cast) {
   const s = await newStudentRecord(ctx);
   await createResults(ctx.handle.db, [
-    { studentId: s.id, sessionId: c.session.id, term: '1st', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
+    { studentId: s.id, sessionId: c.session.id, term: '1st', arm: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
   ]);
   const row = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
   return row.id;
@@ -410,7 +410,7 @@ export const MATRIX: Record<string, Entry> = {
         admission_number: t.admissionNumber,
         session_id: c.session.id,
         term: '1st',
-        student_class: t.studentClass,
+        student_class: t.arm,
         subject: SUBJECTS[5],
         score: 66,
         // The target's class is published: a change to a released result carries a reason.
@@ -449,7 +449,7 @@ export const MATRIX: Record<string, Entry> = {
       // A class is published only once it has results.
       const s = await newStudentRecord(ctx);
       await createResults(ctx.handle.db, [
-        { studentId: s.id, sessionId: c.session.id, term: '2nd', studentClass: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
+        { studentId: s.id, sessionId: c.session.id, term: '2nd', arm: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
       ]);
       return { url: '/api/results/publications/', payload: { session_id: c.session.id, term: '2nd', student_class: 'JSS 2A' } };
     },
@@ -546,7 +546,7 @@ export const MATRIX: Record<string, Entry> = {
       payload: {
         session_id: c.session.id,
         term: '1st',
-        student_class: t.studentClass,
+        student_class: t.arm,
         subject: SUBJECTS[6],
         rows: [
           { admission_number: t.admissionNumber, components: { Score: 40 + (n++ % 50) }, version: await versionOf(ctx, t, SUBJECTS[6]) },
@@ -563,7 +563,7 @@ export const MATRIX: Record<string, Entry> = {
       payload: {
         session_id: c.session.id,
         term: '1st',
-        student_class: t.studentClass,
+        student_class: t.arm,
         subject: SUBJECTS[0],
         csv: `admission_number,Score\n${t.admissionNumber},55\n`,
         dry_run: true,
@@ -659,14 +659,14 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(204),
   },
   'GET /api/attendance/register/': {
-    req: ({ t }) => ({ url: `/api/attendance/register/?${q({ student_class: t.studentClass, date: '2025-10-08' })}` }),
+    req: ({ t }) => ({ url: `/api/attendance/register/?${q({ student_class: t.arm, date: '2025-10-08' })}` }),
     expect: { ...staffAndAdmin(200), bursar: 403 },
   },
   'PUT /api/attendance/register/': {
     req: ({ t }) => ({
       url: '/api/attendance/register/',
       payload: {
-        student_class: t.studentClass,
+        student_class: t.arm,
         date: '2025-10-08',
         marks: [{ admission_number: t.admissionNumber, status: 'present' }],
         version: 0,
@@ -676,7 +676,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: { anon: 401, own: 403, other: 403, staff: 400, bursar: 403, admin: 400 },
   },
   'GET /api/attendance/month/': {
-    req: ({ t }) => ({ url: `/api/attendance/month/?${q({ student_class: t.studentClass, month: '2025-10' })}` }),
+    req: ({ t }) => ({ url: `/api/attendance/month/?${q({ student_class: t.arm, month: '2025-10' })}` }),
     expect: { ...staffAndAdmin(200), bursar: 403 },
   },
   'GET /api/attendance/student/': {
@@ -700,7 +700,7 @@ export const MATRIX: Record<string, Entry> = {
 
   // ---------- payments ----------
   'POST /api/payments/initiate/': {
-    req: ({ c, t }) => ({ url: '/api/payments/initiate/', payload: paymentBody(t, t.studentClass, c.session.name) }),
+    req: ({ c, t }) => ({ url: '/api/payments/initiate/', payload: paymentBody(t, t.arm, c.session.name) }),
     expect: ownOnly(200, 403),
   },
   'POST /api/payments/verify/': {
@@ -715,15 +715,15 @@ export const MATRIX: Record<string, Entry> = {
     expect: ownOnly(200, 403),
   },
   'GET /api/payments/report/': {
-    req: ({ t }) => ({ url: `/api/payments/report/?${q({ class: t.studentClass })}` }),
+    req: ({ t }) => ({ url: `/api/payments/report/?${q({ class: t.arm })}` }),
     expect: staffAndAdmin(200),
   },
   'GET /api/payments/report/summary/': {
-    req: ({ t }) => ({ url: `/api/payments/report/summary/?${q({ class: t.studentClass })}` }),
+    req: ({ t }) => ({ url: `/api/payments/report/summary/?${q({ class: t.arm })}` }),
     expect: staffAndAdmin(200),
   },
   'GET /api/payments/report/csv/': {
-    req: ({ t }) => ({ url: `/api/payments/report/csv/?${q({ class: t.studentClass })}` }),
+    req: ({ t }) => ({ url: `/api/payments/report/csv/?${q({ class: t.arm })}` }),
     expect: staffAndAdmin(200),
   },
   'GET /api/payments/context/': { req: () => ({ url: '/api/payments/context/' }), expect: signedIn(200) },
@@ -864,7 +864,7 @@ export const MATRIX: Record<string, Entry> = {
   },
   // ---------- the bursar's reports (reports): debtors and collections ----------
   'GET /api/bursary/debtors/': {
-    req: ({ c, t }) => ({ url: `/api/bursary/debtors/?${q({ session_id: c.session.id, student_class: t.studentClass, sort: 'name' })}` }),
+    req: ({ c, t }) => ({ url: `/api/bursary/debtors/?${q({ session_id: c.session.id, student_class: t.arm, sort: 'name' })}` }),
     expect: bursarAndAdmin(200),
   },
   'GET /api/bursary/debtors.csv': {
@@ -872,7 +872,7 @@ export const MATRIX: Record<string, Entry> = {
     expect: bursarAndAdmin(200),
   },
   'GET /api/bursary/debtors.pdf': {
-    req: ({ c, t }) => ({ url: `/api/bursary/debtors.pdf?${q({ session_id: c.session.id, student_class: t.studentClass })}` }),
+    req: ({ c, t }) => ({ url: `/api/bursary/debtors.pdf?${q({ session_id: c.session.id, student_class: t.arm })}` }),
     expect: bursarAndAdmin(200),
   },
   'GET /api/bursary/collections/': {
@@ -1073,8 +1073,8 @@ describeEachDatabase('authorization matrix', (dialect) => {
     };
     const targetOf = (actor: Actor): Target =>
       actor === 'own'
-        ? { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, studentClass: 'JSS 1A' }
-        : { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, studentClass: 'JSS 2A' };
+        ? { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, arm: 'JSS 1A' }
+        : { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, arm: 'JSS 2A' };
 
     for (const route of routeTable(ctx.app)) {
       const key = `${route.method} ${route.url}`;
@@ -1607,7 +1607,7 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
         const who = writer === 'admin' ? admin : writer === 'assigned' ? assigned : unassigned;
         const s = await newStudentRecord(ctx);
         await createResults(ctx.handle.db, [
-          { studentId: s.id, sessionId: session.id, term: '2nd', studentClass: 'JSS 2A', subject: 'Mathematics', score: 40 },
+          { studentId: s.id, sessionId: session.id, term: '2nd', arm: 'JSS 2A', subject: 'Mathematics', score: 40 },
         ]);
         const stored = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
         const head = { admission_number: s.admissionNumber, session_id: session.id, student_class: 'JSS 2A' };
@@ -1671,8 +1671,8 @@ describeEachDatabase('authorization matrix: report card sheets follow form teach
   it('answers each caller on each arm as the form teachers say', async () => {
     const failures: string[] = [];
     const arms = {
-      'JSS 2A': { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, studentClass: 'JSS 2A' as const },
-      'JSS 1A': { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, studentClass: 'JSS 1A' as const },
+      'JSS 2A': { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, arm: 'JSS 2A' as const },
+      'JSS 1A': { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, arm: 'JSS 1A' as const },
     };
     const callers = { formTeacher: c.staff, notFormTeacher, admin: c.admin };
     for (const [armName, t] of Object.entries(arms)) {
@@ -1763,7 +1763,7 @@ describeEachDatabase('authorization matrix: unreleased report cards follow form 
     await assign(ctx.handle.db, c.session.id, 'JSS 1A', SUBJECTS[0], st.id);
     // The cast's 2nd term of JSS 1A is not released (its 1st term is).
     await createResults(ctx.handle.db, [
-      { studentId: c.student.id, sessionId: c.session.id, term: '2nd', studentClass: 'JSS 1A', subject: SUBJECTS[0], score: 55 },
+      { studentId: c.student.id, sessionId: c.session.id, term: '2nd', arm: 'JSS 1A', subject: SUBJECTS[0], score: 55 },
     ]);
   });
 

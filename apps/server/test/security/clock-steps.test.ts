@@ -29,7 +29,7 @@ describeEachDatabase('clock steps', (dialect) => {
   let seq = 0;
   const pupil = async () => {
     const email = `clock-${seq++}-${Date.now().toString(36)}@clock.test`;
-    await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'C', lastName: 'K', studentClass: 'JSS 1A' });
+    await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'C', lastName: 'K', arm: 'JSS 1A' });
     return email;
   };
   beforeAll(() => {

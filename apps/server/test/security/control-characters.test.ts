@@ -31,7 +31,7 @@ describeEachDatabase('control characters and NUL bytes', (dialect) => {
 
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
     ({ ctx, admin } = s);
-    student = await signInStudent(ctx, { firstName: 'Ada', lastName: 'Eze', studentClass: 'JSS 1A' });
+    student = await signInStudent(ctx, { firstName: 'Ada', lastName: 'Eze', arm: 'JSS 1A' });
   });
 
   const update = (body: Record<string, unknown>) =>

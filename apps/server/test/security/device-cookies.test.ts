@@ -168,7 +168,7 @@ describeEachDatabase('device cookies against distributed guessing', (dialect) =>
 
   it('the account-wide budget holds across instances sharing the database, and the admin sees and clears it', async () => {
     const email = freshEmail('shared');
-    await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'S', lastName: 'H', studentClass: 'JSS 1A' });
+    await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'S', lastName: 'H', arm: 'JSS 1A' });
     const second = await buildApp({ config: testConfig(), handle: ctx.handle, logger: false });
     try {
       const budget = ctx.config.untrustedSignIn.failures;

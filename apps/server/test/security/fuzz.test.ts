@@ -476,7 +476,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
   });
 
   it('the simulator checkout: hostile codes and bodies never complete a payment', async () => {
-    const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
+    const student = await signInStudent(ctx, { arm: 'JSS 1A' });
     const started = await initiatePayment(ctx, student, { current_class: 'JSS 1A', current_session: cast.session.name, amount: 1000 });
     const { access_code: code } = started.json().data as { access_code: string };
     const status = async () =>
@@ -518,7 +518,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
       payload: { session_id: session.id, components: CA },
     });
     expect(set.statusCode, set.body).toBe(200);
-    const student = await signInStudent(ctx, { studentClass: 'SSS 1A' });
+    const student = await signInStudent(ctx, { arm: 'SSS 1A' });
     const saved = await ctx.app.inject({
       method: 'POST',
       url: '/api/results/',

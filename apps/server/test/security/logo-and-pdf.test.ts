@@ -84,7 +84,7 @@ describeEachDatabase('logo upload and PDF rendering', (dialect) => {
         password: 'Correct-Horse-9',
         firstName: `Pupil${i}`,
         lastName: 'Okon',
-        studentClass: 'JSS 2A',
+        arm: 'JSS 2A',
       });
       admissionNumbers.push(s.admissionNumber);
       await createResults(
@@ -93,7 +93,7 @@ describeEachDatabase('logo upload and PDF rendering', (dialect) => {
           studentId: s.id,
           sessionId,
           term: '1st' as const,
-          studentClass: 'JSS 2A' as const,
+          arm: 'JSS 2A' as const,
           subject,
           score: 40 + i * 5 + k,
         })),
@@ -209,11 +209,9 @@ describe('ConcurrencyLimiter', () => {
         password: 'Correct-Horse-9',
         firstName: 'Ada',
         lastName: 'Eze',
-        studentClass: 'JSS 1A',
+        arm: 'JSS 1A',
       });
-      await createResults(ctx.handle.db, [
-        { studentId: s.id, sessionId, term: '1st', studentClass: 'JSS 1A', subject: SUBJECTS[0], score: 70 },
-      ]);
+      await createResults(ctx.handle.db, [{ studentId: s.id, sessionId, term: '1st', arm: 'JSS 1A', subject: SUBJECTS[0], score: 70 }]);
       const limiter = (ctx.app as unknown as { pdfRenders: ConcurrencyLimiter }).pdfRenders;
       let release!: () => void;
       const held = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));

@@ -37,7 +37,7 @@ describeEachDatabase('migration 0008: fee schedules become fee items', (dialect)
     const st = await createStudent(handle.db, {
       firstName: 'Ada',
       lastName: 'Eze',
-      studentClass: 'JSS 1A',
+      arm: 'JSS 1A',
       email: 'ada@m.test',
       password: TEST_PASSWORD,
     });

@@ -74,8 +74,8 @@ describeEachDatabase('migration 0014: classes and subjects found in the data joi
     const c = await upgrade.oldStudent(handle, 'JSS 1C', 2);
     await upgrade.oldStudent(handle, 'Primary 4', 3);
     await createResults(handle.db, [
-      { studentId: gold.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2 Gold', subject: 'Geography', score: 66 },
-      { studentId: c.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1C', subject: 'Mathematics', score: 50 },
+      { studentId: gold.id, sessionId: session.id, term: '1st', arm: 'SSS 2 Gold', subject: 'Geography', score: 66 },
+      { studentId: c.id, sessionId: session.id, term: '1st', arm: 'JSS 1C', subject: 'Mathematics', score: 50 },
     ]);
     await migrateToLatest(handle);
 

@@ -126,9 +126,9 @@ describeEachDatabase('migration 0015: results of the previous release stay one-s
     const senior = await upgrade.oldStudent(handle, 'SSS 2A', 1);
     const junior = await upgrade.oldStudent(handle, 'JSS 1B', 2);
     await createResults(handle.db, [
-      { studentId: senior.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2A', subject: 'Mathematics', score: 66.5 },
-      { studentId: senior.id, sessionId: session.id, term: '1st', studentClass: 'SSS 2A', subject: 'French', score: 39 },
-      { studentId: junior.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1B', subject: 'Mathematics', score: 50 },
+      { studentId: senior.id, sessionId: session.id, term: '1st', arm: 'SSS 2A', subject: 'Mathematics', score: 66.5 },
+      { studentId: senior.id, sessionId: session.id, term: '1st', arm: 'SSS 2A', subject: 'French', score: 39 },
+      { studentId: junior.id, sessionId: session.id, term: '1st', arm: 'JSS 1B', subject: 'Mathematics', score: 50 },
     ]);
     const before = await handle.db.selectFrom('results').selectAll().orderBy('id').execute();
     await migrateToLatest(handle);

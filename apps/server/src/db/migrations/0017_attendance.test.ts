@@ -220,7 +220,7 @@ describeEachDatabase('migration 0017: the report card of the previous release ke
     const kids = [await upgrade.oldStudent(handle, 'JSS 1A', 1), await upgrade.oldStudent(handle, 'JSS 1A', 2)];
     await createResults(
       handle.db,
-      kids.map((k) => ({ studentId: k.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 60 })),
+      kids.map((k) => ({ studentId: k.id, sessionId: session.id, term: '1st', arm: 'JSS 1A', subject: 'Mathematics', score: 60 })),
     );
     // As the previous release stored them: the form teacher's typed totals, no typed "times opened".
     await putEntry(handle.db, {

@@ -50,7 +50,7 @@ describeEachDatabase('migration 0018: payments of the previous release get recei
         reference,
         studentId: kid.id,
         admissionNumber: kid.admissionNumber,
-        studentClass: 'JSS 1A',
+        arm: 'JSS 1A',
         session: session.name,
         amountKobo: kobo,
         status,

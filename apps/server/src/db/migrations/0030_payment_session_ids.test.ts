@@ -39,7 +39,7 @@ describeEachDatabase('migration 0030: payments key by session id', (dialect) => 
         reference,
         studentId: student.id,
         admissionNumber: student.admissionNumber,
-        studentClass: 'JSS 1A',
+        arm: 'JSS 1A',
         session: name,
         amountKobo: 1_000_000,
         status: 'successful',

@@ -174,7 +174,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
       const st = await createStudent(db, {
         firstName: first,
         lastName: last,
-        studentClass: cls,
+        arm: cls,
         gender: n % 2 ? 'F' : 'M',
         email: `student${n}@demo.school`,
         password: DEMO_PASSWORDS.student,
@@ -188,7 +188,7 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
             studentId: st.id,
             sessionId: session.id,
             term,
-            studentClass: cls,
+            arm: cls,
             subject,
             score: Math.round(35 + rand() * 63),
             remarks: '',

@@ -20,7 +20,7 @@ describeEachDatabase('the current term', (dialect) => {
     ({ ctx, admin, staff } = school);
     previous = school.previousSessionId;
     current = school.sessionId;
-    student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
+    student = await signInStudent(ctx, { arm: 'JSS 1A' });
   });
 
   const read = async (who: SignedIn = admin) => {

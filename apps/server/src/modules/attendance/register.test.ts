@@ -109,7 +109,7 @@ describeEachDatabase('attendance register', (dialect) => {
     expect(res.json()).toEqual({ detail: ATTENDANCE_MESSAGES.formTeacherOnly(cls) });
     expect((await save(other, cls, '2025-10-08', marksOf(kids))).statusCode).toBe(403);
     expect((await get(admin, cls, '2025-10-08')).statusCode).toBe(200);
-    const student = await signInStudent(ctx, { studentClass: cls });
+    const student = await signInStudent(ctx, { arm: cls });
     expect((await get(student, cls, '2025-10-08')).statusCode).toBe(403);
     const unknown = await get(admin, 'JSS 1 Nowhere', '2025-10-08');
     expect(unknown.statusCode).toBe(400);

@@ -50,7 +50,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
     const arm = await attendanceArm(ctx, sessionId, teacher.id, ['Bola Ade']);
     cls = arm.cls;
     bola = arm.kids[0]!;
-    ada = await signInStudent(ctx, { studentClass: cls, firstName: 'Ada', lastName: 'Eze' });
+    ada = await signInStudent(ctx, { arm: cls, firstName: 'Ada', lastName: 'Eze' });
     const week: [string, string, string][] = [
       ['2025-10-06', 'absent', 'present'],
       ['2025-10-07', 'absent', 'present'],
@@ -255,9 +255,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
 
   it('says what the register never marked: the card (JSON and PDF), the comment sheet and the register page', async () => {
     clock.at('2025-10-10');
-    await createResults(ctx.handle.db, [
-      { studentId: bola.id, sessionId, term: '1st', studentClass: cls, subject: 'Mathematics', score: 64 },
-    ]);
+    await createResults(ctx.handle.db, [{ studentId: bola.id, sessionId, term: '1st', arm: cls, subject: 'Mathematics', score: 64 }]);
     // 19 times opened (15 Sep to 10 Oct); Bola's register has 3 present and 2 absent: 14 were never marked.
     const card = (
       await get(admin, `/api/report-card/?admission_number=${bola.admissionNumber}&session_id=${sessionId}&term=1st`)
@@ -297,9 +295,7 @@ describeEachDatabase('attendance views and totals', (dialect) => {
 
   it("fills the report card and the comment sheet from the register; the form teacher's totals and the typed times opened win", async () => {
     clock.at('2025-10-10');
-    await createResults(ctx.handle.db, [
-      { studentId: ada.id, sessionId, term: '1st', studentClass: cls, subject: 'Mathematics', score: 70 },
-    ]);
+    await createResults(ctx.handle.db, [{ studentId: ada.id, sessionId, term: '1st', arm: cls, subject: 'Mathematics', score: 70 }]);
     const card = async () =>
       (await get(admin, `/api/report-card/?admission_number=${ada.admissionNumber}&session_id=${sessionId}&term=1st`)).json<ReportCard>()
         .attendance;

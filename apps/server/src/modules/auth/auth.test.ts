@@ -41,7 +41,7 @@ describeEachDatabase('auth', (dialect) => {
       password: TEST_PASSWORD,
       firstName: 'Ada',
       lastName: 'E',
-      studentClass: 'JSS 1A',
+      arm: 'JSS 1A',
     });
     const stres = await login(ctx.app, 'student', 's@x.school');
     expect(stres.json().data).toMatchObject({ admission_number: student.admissionNumber, first_name: 'Ada' });
@@ -79,7 +79,7 @@ describeEachDatabase('auth', (dialect) => {
       password: TEST_PASSWORD,
       firstName: 'Chidi',
       lastName: 'Okeke',
-      studentClass: 'JSS 1A',
+      arm: 'JSS 1A',
     });
     const number = pupil.admissionNumber;
     const bare = number.replace(/[-/]/g, '');
@@ -115,7 +115,7 @@ describeEachDatabase('auth', (dialect) => {
       password: TEST_PASSWORD,
       firstName: 'T',
       lastName: 'F',
-      studentClass: 'JSS 1A',
+      arm: 'JSS 1A',
     });
     const forms = [pupil.admissionNumber, 'twoforms@x.school', pupil.admissionNumber.toLowerCase().replace('-', ' '), 'TwoForms@X.school'];
     const limit = ctx.config.loginLimits.perAccountFailures;
@@ -145,7 +145,7 @@ describeEachDatabase('auth', (dialect) => {
       password: TEST_PASSWORD,
       firstName: 'V',
       lastName: 'X',
-      studentClass: 'JSS 2A',
+      arm: 'JSS 2A',
     });
     for (let i = 0; i < ctx.config.loginLimits.perAccountFailures; i++) {
       expect((await login(ctx.app, 'student', 'victim@x.school', 'Wrong-pass-1')).statusCode).toBe(401);
@@ -222,7 +222,7 @@ describeEachDatabase('auth', (dialect) => {
       mustChangePassword: true,
       firstName: 'N',
       lastName: 'W',
-      studentClass: 'SSS 1A',
+      arm: 'SSS 1A',
     });
     const res = await login(ctx.app, 'student', 'new@x.school', 'One-Time-Pass-1');
     expect(res.json().data.must_change_password).toBe(true);

@@ -22,7 +22,7 @@ describeEachDatabase('bank references and banks', (dialect) => {
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
     bursar = await signInBursar(ctx, admin);
-    pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+    pupil = await signInStudent(ctx, { arm: 'JSS 2A' });
   });
 
   const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>

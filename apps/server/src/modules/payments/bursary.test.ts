@@ -37,7 +37,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
     bursar = await signInBursar(ctx, admin);
-    pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+    pupil = await signInStudent(ctx, { arm: 'JSS 2A' });
     // 1st term 100,000 + 2nd term 50,000 compulsory; a bus fee that is not owed.
     for (const item of [
       { term: '1st', name: 'Tuition', amount: 100000 },
@@ -268,7 +268,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
 
   describe('reversals', () => {
     it('reverses a payment once with its own receipt number; a reversal and a pending payment are not reversible', async () => {
-      const kid = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+      const kid = await signInStudent(ctx, { arm: 'JSS 2A' });
       const paid = (await record(bursar, { admission_number: kid.admissionNumber, amount: 30000 })).json<LedgerEntry>();
       const noReason = await post(bursar, `/api/bursary/payments/${paid.reference}/reverse/`, { reason: ' ' });
       expect(noReason.statusCode).toBe(400);
@@ -326,7 +326,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
     });
 
     it("nets out of the student's fee balance and the class report", async () => {
-      const kid = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+      const kid = await signInStudent(ctx, { arm: 'JSS 2A' });
       const paid = (await record(bursar, { admission_number: kid.admissionNumber, amount: 60000 })).json<LedgerEntry>();
       const outstanding = async () => (await get(kid, '/api/payments/context/')).json<PaymentContext>().student!.outstanding;
       const reportRow = async () =>
@@ -343,7 +343,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
 
   describe('the ledger', () => {
     it('pages newest first, filters by student, method and dates, and sums the filtered entries', async () => {
-      const kid = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+      const kid = await signInStudent(ctx, { arm: 'JSS 2A' });
       for (let i = 0; i < LEDGER_PAGE_SIZE + 2; i++)
         await record(bursar, {
           admission_number: kid.admissionNumber,
@@ -396,7 +396,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
         ends_on: '2025-12-19',
       });
       expect(term.statusCode, term.body).toBe(200);
-      const kid = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+      const kid = await signInStudent(ctx, { arm: 'JSS 2A' });
       const paid = (await record(bursar, { admission_number: kid.admissionNumber, amount: 40000 })).json<LedgerEntry>();
       await post(bursar, `/api/bursary/payments/${paid.reference}/reverse/`, { reason: 'Bounced' });
       await record(bursar, { admission_number: kid.admissionNumber, amount: 45000, method: 'cash', bank: '', bank_reference: '' });
@@ -448,7 +448,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
           }),
           fc.array(discount, { maxLength: 3 }),
           async (entries, discounts) => {
-            const kid = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+            const kid = await signInStudent(ctx, { arm: 'JSS 2A' });
             let inForce = 0;
             for (const d of discounts) {
               const given = await post(bursar, '/api/bursary/discounts/', {

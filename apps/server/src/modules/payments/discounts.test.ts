@@ -35,7 +35,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
     ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
 
-  const kid = () => signInStudent(ctx, { studentClass: 'JSS 2A' }) as Promise<Student>;
+  const kid = () => signInStudent(ctx, { arm: 'JSS 2A' }) as Promise<Student>;
   const body = (s: Student, over: Record<string, unknown> = {}) => ({ ...siblingDiscount(s.admissionNumber, sessionId), ...over });
   const give = (s: Student, over: Record<string, unknown> = {}, who: SignedIn = bursar) =>
     post(who, '/api/bursary/discounts/', body(s, over));
@@ -175,7 +175,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
         .insertInto('class_arms')
         .values({ level: 'JSS 3', arm: 'C', name: 'JSS 3C', created_at: new Date().toISOString() })
         .execute();
-      const other = await signInStudent(ctx, { studentClass: 'JSS 3C' });
+      const other = await signInStudent(ctx, { arm: 'JSS 3C' });
       const empty = await give(other, { items: [] });
       expect(empty.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
       expect((await get(bursar, `/api/bursary/discounts/?admission_number=${s.admissionNumber}&include_revoked=true`)).json()).toEqual([]);

@@ -52,7 +52,7 @@ describeEachDatabase('fee items copied to named classes, and a past session’s 
   });
 
   it('a past session’s statement is that session’s: its charges, its payments, its name', async () => {
-    const kid = await signInStudent(ctx, { studentClass: 'JSS 3B' });
+    const kid = await signInStudent(ctx, { arm: 'JSS 3B' });
     for (const [session, amount] of [
       [previousSessionId, 60000],
       [sessionId, 100000],

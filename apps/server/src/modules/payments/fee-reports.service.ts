@@ -71,12 +71,12 @@ export class FeeReportsService {
   }
 
   /** The classes a level or an arm names, checked against the school's arms (null: every class). */
-  private async classesOf(level: string | undefined, studentClass: string | undefined): Promise<string[] | null> {
-    if (!level && !studentClass) return null;
+  private async classesOf(level: string | undefined, arm: string | undefined): Promise<string[] | null> {
+    if (!level && !arm) return null;
     const arms = await this.teaching.classNames({ includeRetired: true });
     if (level && !(CLASS_LEVELS as readonly string[]).includes(level)) throw badRequest({ level: [FEE_REPORT_MESSAGES.levelInvalid] });
-    if (studentClass && !arms.includes(studentClass)) throw badRequest({ student_class: [FEE_REPORT_MESSAGES.classInvalid] });
-    return arms.filter((a) => (!level || classLevelOf(a) === level) && (!studentClass || a === studentClass));
+    if (arm && !arms.includes(arm)) throw badRequest({ student_class: [FEE_REPORT_MESSAGES.classInvalid] });
+    return arms.filter((a) => (!level || classLevelOf(a) === level) && (!arm || a === arm));
   }
 
   async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {

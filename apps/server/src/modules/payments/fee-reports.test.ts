@@ -73,7 +73,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
     await createFeeItems(
       db(),
       list.map((i) => ({
-        studentClass: cls,
+        arm: cls,
         sessionId: sid,
         term: i.term,
         name: i.name,
@@ -271,7 +271,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
     });
 
     it('is the bursar’s and the admin’s: plain staff and students get 403, anonymous 401', async () => {
-      const student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
+      const student = await signInStudent(ctx, { arm: 'JSS 1A' });
       for (const url of ['/api/bursary/debtors/', '/api/bursary/debtors.csv', '/api/bursary/debtors.pdf', '/api/bursary/collections/']) {
         const plain = await get(staff, url);
         expect(plain.statusCode, url).toBe(403);

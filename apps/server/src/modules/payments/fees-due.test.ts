@@ -112,7 +112,7 @@ describeEachDatabase('when fees fall due', (dialect) => {
     async function cardsOf(cls: string, kids: Kid[], term: Term) {
       await createResults(
         db(),
-        kids.map((k) => ({ studentId: k.id, sessionId, term, studentClass: cls, subject: 'Mathematics', score: 70 })),
+        kids.map((k) => ({ studentId: k.id, sessionId, term, arm: cls, subject: 'Mathematics', score: 70 })),
       );
       const cards = await ok<ReportCard[]>(get(admin, `/api/report-cards/?${qs({ session_id: sessionId, term, student_class: cls })}`));
       return (k: Kid) => cards.find((c) => c.student.admission_number === k.admissionNumber)!.next_term;

@@ -211,7 +211,7 @@ export type FeesForCardsQuery = {
   session: { id: number; name: string };
   /** The card's term: the outstanding balance counts the fees of this term and those before it. */
   term: Term;
-  studentClass: string;
+  arm: string;
   studentIds: readonly number[];
   next: { sessionId: number | null; term: Term };
 };
@@ -231,10 +231,10 @@ export async function feesForCards(
     studentDuesOf(
       repo,
       q.session.id,
-      q.studentIds.map((id) => ({ id, student_class: q.studentClass })),
+      q.studentIds.map((id) => ({ id, student_class: q.arm })),
     ),
     // Next term's fees are the class's: the card prints them before any student's discount.
-    q.next.sessionId === null ? Promise.resolve([]) : repo.compulsoryDues(q.next.sessionId, [q.studentClass]),
+    q.next.sessionId === null ? Promise.resolve([]) : repo.compulsoryDues(q.next.sessionId, [q.arm]),
     repo.paidKoboByStudent(q.studentIds, q.session.id),
     calendar.termStarts(q.session),
     calendar.today(),
@@ -270,20 +270,20 @@ export class FeesService {
   }
 
   /** The compulsory items of a class's session, in kobo with their due date and created date (the statement's charges). */
-  async compulsoryItems(sessionId: number, studentClass: string) {
-    return (await this.repo.feeItems({ sessionId, studentClass }))
+  async compulsoryItems(sessionId: number, arm: string) {
+    return (await this.repo.feeItems({ sessionId, arm }))
       .filter((f) => f.compulsory === 1)
       .map((f) => ({ term: f.term as Term, name: f.name, kobo: f.amount_kobo, due_on: f.due_on ?? null, created_at: f.created_at }));
   }
 
-  async list(filter: { sessionId?: number; studentClass?: string }): Promise<FeeItem[]> {
+  async list(filter: { sessionId?: number; arm?: string }): Promise<FeeItem[]> {
     return (await this.repo.feeItems(filter)).map(presentFeeItem);
   }
 
   private async one(id: number): Promise<FeeItem> {
     const row = await this.repo.feeItemById(this.repo.db, id);
     if (!row) throw notFound(FEE_MESSAGES.feeItemNotFound);
-    const list = await this.repo.feeItems({ sessionId: row.session_id, studentClass: row.student_class, term: row.term });
+    const list = await this.repo.feeItems({ sessionId: row.session_id, arm: row.student_class, term: row.term });
     const f = list.find((x) => x.id === id);
     if (!f) throw notFound(FEE_MESSAGES.feeItemNotFound);
     return presentFeeItem(f);

@@ -77,7 +77,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
         ].sort(),
       );
 
-      const s = await signInStudent(ctx, { firstName: 'Ngozi', lastName: 'Ade', studentClass: 'JSS 3A' });
+      const s = await signInStudent(ctx, { firstName: 'Ngozi', lastName: 'Ade', arm: 'JSS 3A' });
       const c = (await get(s, '/api/payments/context/')).json().student;
       expect(c).toMatchObject({ amount_due: 90000, outstanding: 90000, term: '1st', suggested_amount: 90000, status: 'unpaid' });
       expect(c.items).toHaveLength(3);
@@ -222,10 +222,10 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
         to_term: '2nd',
         classes: ['SSS 3B'],
       });
-      full = await signInStudent(ctx, { firstName: 'Amaka', lastName: 'Full', studentClass: 'SSS 3B' });
-      part = await signInStudent(ctx, { firstName: 'Bisi', lastName: 'Part', studentClass: 'SSS 3B' });
-      tiny = await signInStudent(ctx, { firstName: 'Chidi', lastName: 'Tiny', studentClass: 'SSS 3B' });
-      none = await signInStudent(ctx, { firstName: 'Dupe', lastName: 'None', studentClass: 'SSS 3B' });
+      full = await signInStudent(ctx, { firstName: 'Amaka', lastName: 'Full', arm: 'SSS 3B' });
+      part = await signInStudent(ctx, { firstName: 'Bisi', lastName: 'Part', arm: 'SSS 3B' });
+      tiny = await signInStudent(ctx, { firstName: 'Chidi', lastName: 'Tiny', arm: 'SSS 3B' });
+      none = await signInStudent(ctx, { firstName: 'Dupe', lastName: 'None', arm: 'SSS 3B' });
       await pay(full, 'SSS 3B', 85000, { term: '1st' });
       await pay(full, 'SSS 3B', 85000, { term: '2nd' });
       await pay(part, 'SSS 3B', 85000, { term: '1st' });

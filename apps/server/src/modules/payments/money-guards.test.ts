@@ -12,7 +12,7 @@ describeEachDatabase('payment dates', (dialect) => {
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);
     bursar = await signInBursar(ctx, admin);
-    pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+    pupil = await signInStudent(ctx, { arm: 'JSS 2A' });
   });
 
   let seq = 0;
@@ -92,7 +92,7 @@ describeEachDatabase('retries with an Idempotency-Key', (dialect) => {
     bursar = await signInStaff(ctx, { firstName: 'Bola', lastName: 'Bursar' });
     const granted = await send(admin, 'PUT', `/api/staff-capabilities/${bursar.staffId}/`, { capabilities: ['bursar'] });
     expect(granted.statusCode, granted.body).toBe(200);
-    pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+    pupil = await signInStudent(ctx, { arm: 'JSS 2A' });
     const fee = await send(admin, 'POST', '/api/payments/fee-schedules/', {
       session_id: sessionId,
       student_class: 'JSS 2A',
@@ -280,7 +280,7 @@ describeEachDatabase('a second cash payment today', (dialect) => {
   let ctx: TestContext, sessionId: number, admin: SignedIn, pupil: Student;
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);
-    pupil = await signInStudent(ctx, { studentClass: 'JSS 1A' });
+    pupil = await signInStudent(ctx, { arm: 'JSS 1A' });
   });
   const record = (over: Record<string, unknown> = {}) =>
     ctx.app.inject({

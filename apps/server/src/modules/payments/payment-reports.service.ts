@@ -52,12 +52,12 @@ export class PaymentReportsService {
    * `payment_status` keeps the spec's values: successful only when paid in full.
    */
   async classReport(
-    studentClass: string,
+    arm: string,
     sessionName?: string,
     term?: Term,
   ): Promise<{ session: string | null; term: Term | null; rows: ClassReportRow[] }> {
     const session = await this.reportSession(sessionName);
-    const students = await this.repo.studentsOfClass(studentClass);
+    const students = await this.repo.studentsOfClass(arm);
     const payments = await this.repo.paymentsOfStudents(
       students.map((s) => s.id),
       session?.id ?? null,
@@ -101,10 +101,10 @@ export class PaymentReportsService {
     return { session: session?.name ?? null, term: term ?? null, rows };
   }
 
-  async classSummary(studentClass: string, sessionName?: string, term?: Term): Promise<ClassReportSummary> {
-    const { session, rows } = await this.classReport(studentClass, sessionName, term);
+  async classSummary(arm: string, sessionName?: string, term?: Term): Promise<ClassReportSummary> {
+    const { session, rows } = await this.classReport(arm, sessionName, term);
     return {
-      class: studentClass,
+      class: arm,
       session,
       term: term ?? null,
       students: rows.length,
@@ -149,7 +149,7 @@ export class PaymentReportsService {
       suggested_amount: koboToNaira(next?.amount ?? 0),
       status: standing.session.status,
       terms: standing.terms.map(presentTerm),
-      items: current ? await this.fees.list({ sessionId: current.id, studentClass: own.student_class }) : [],
+      items: current ? await this.fees.list({ sessionId: current.id, arm: own.student_class }) : [],
       discounts: shares.filter((d) => d.kobo > 0).map((d) => ({ label: d.label, amount: koboToNaira(d.kobo) })),
     };
     return out;

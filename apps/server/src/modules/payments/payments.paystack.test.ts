@@ -120,7 +120,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     await fake.start();
     ctx = await createTestContext(dialect, { paystackSecretKey: SECRET, paystackBaseUrl: fake.url, publicUrl: 'https://portal.school.ng' });
     await createSession(ctx.handle.db, '2025/2026', true);
-    student = await signInStudent(ctx, { firstName: 'Ngozi', lastName: 'Bello', studentClass: 'SSS 1A' });
+    student = await signInStudent(ctx, { firstName: 'Ngozi', lastName: 'Bello', arm: 'SSS 1A' });
     admin = await signInAdmin(ctx);
   });
   afterAll(async () => {

@@ -55,9 +55,9 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
-  studentsOfClass(studentClass: string) {
+  studentsOfClass(arm: string) {
     return this.students()
-      .where('student_class', '=', studentClass)
+      .where('student_class', '=', arm)
       .where('status', '=', 'active') // withdrawn students leave the class report
       .orderBy('admission_number')
       .execute();
@@ -188,7 +188,7 @@ export class PaymentsRepository {
 
   // ---------------------------------------------------------------- fee items
 
-  feeItems(filter: { sessionId?: number; studentClass?: string; classes?: readonly string[]; term?: string }, conn: Conn = this.db) {
+  feeItems(filter: { sessionId?: number; arm?: string; classes?: readonly string[]; term?: string }, conn: Conn = this.db) {
     let q = conn
       .selectFrom('fee_items')
       .innerJoin('academic_sessions', 'academic_sessions.id', 'fee_items.session_id')
@@ -208,7 +208,7 @@ export class PaymentsRepository {
         'fee_items.updated_at',
       ]);
     if (filter.sessionId !== undefined) q = q.where('fee_items.session_id', '=', filter.sessionId);
-    if (filter.studentClass !== undefined) q = q.where('fee_items.student_class', '=', filter.studentClass);
+    if (filter.arm !== undefined) q = q.where('fee_items.student_class', '=', filter.arm);
     if (filter.classes !== undefined) q = q.where('fee_items.student_class', 'in', filter.classes.length ? filter.classes : ['']);
     if (filter.term !== undefined) q = q.where('fee_items.term', '=', filter.term);
     return q

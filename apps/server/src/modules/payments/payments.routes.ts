@@ -127,7 +127,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config
         querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: textField('Class').max(20).optional() }),
       },
     },
-    async (request) => service.fees.list({ sessionId: request.query.session_id, studentClass: request.query.class || undefined }),
+    async (request) => service.fees.list({ sessionId: request.query.session_id, arm: request.query.class || undefined }),
   );
 
   r.post('/api/payments/fee-schedules/', { config: BURSAR, schema: { tags, body: feeItemCreateSchema } }, async (request, reply) =>

@@ -20,8 +20,8 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn, ada: Student, bayo: Student, sessionId: number;
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    ada = await signInStudent(ctx, { firstName: 'Ada', lastName: 'Eze', studentClass: 'JSS 1A' });
-    bayo = await signInStudent(ctx, { firstName: 'Bayo', lastName: 'Ola', studentClass: 'JSS 1A' });
+    ada = await signInStudent(ctx, { firstName: 'Ada', lastName: 'Eze', arm: 'JSS 1A' });
+    bayo = await signInStudent(ctx, { firstName: 'Bayo', lastName: 'Ola', arm: 'JSS 1A' });
   });
 
   const payload = (s: Student, extra: Record<string, unknown> = {}) => ({
@@ -273,8 +273,8 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       const limited = await createTestContext(dialect, { paymentInitiatePerMinute: 2 });
       try {
         await createSession(limited.handle.db, '2025/2026', true);
-        const one = await signInStudent(limited, { firstName: 'Ada', lastName: 'Eze', studentClass: 'JSS 1A' });
-        const two = await signInStudent(limited, { firstName: 'Bayo', lastName: 'Ola', studentClass: 'JSS 1A' });
+        const one = await signInStudent(limited, { firstName: 'Ada', lastName: 'Eze', arm: 'JSS 1A' });
+        const two = await signInStudent(limited, { firstName: 'Bayo', lastName: 'Ola', arm: 'JSS 1A' });
         const start = (who: Student) =>
           limited.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: who.auth, payload: payload(who) });
         expect((await start(one)).statusCode).toBe(200);
@@ -443,8 +443,8 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
     let carl: Student;
     let paidRef: string;
     beforeAll(async () => {
-      carl = await signInStudent(ctx, { firstName: 'Carl', lastName: 'Umeh', studentClass: 'SSS 2B' });
-      await signInStudent(ctx, { firstName: 'Dayo', lastName: 'Ife', studentClass: 'SSS 2B' });
+      carl = await signInStudent(ctx, { firstName: 'Carl', lastName: 'Umeh', arm: 'SSS 2B' });
+      await signInStudent(ctx, { firstName: 'Dayo', lastName: 'Ife', arm: 'SSS 2B' });
       const a = await startPayment(carl, { amount: 30000, current_class: 'SSS 2B', full_name: 'Carl Umeh', term: '1st' });
       await checkout(a.authorization_url, 'pay', carl);
       await verify(carl, a.reference);
@@ -554,7 +554,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
     });
 
     it('report: pending when the only payment is pending; staff and admin only; class required and valid', async () => {
-      const eve = await signInStudent(ctx, { firstName: 'Eve', lastName: 'Obi', studentClass: 'SSS 3A' });
+      const eve = await signInStudent(ctx, { firstName: 'Eve', lastName: 'Obi', arm: 'SSS 3A' });
       await startPayment(eve, { current_class: 'SSS 3A' });
       const rows = (await ctx.app.inject({ method: 'GET', url: '/api/payments/report/?class=SSS%203A', headers: admin.auth })).json();
       expect(rows).toEqual([

@@ -16,7 +16,7 @@ describeEachDatabase('a renamed session keeps its payments', (dialect) => {
   withSchool(dialect, { sessions: ['2025/2025'] }, async (s) => {
     ({ ctx, admin, sessionId } = s);
     bursar = await signInBursar(ctx, admin);
-    pupil = await signInStudent(ctx, { studentClass: 'JSS 2A' });
+    pupil = await signInStudent(ctx, { arm: 'JSS 2A' });
   });
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
 

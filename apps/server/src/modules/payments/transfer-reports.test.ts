@@ -25,8 +25,8 @@ describeEachDatabase('transfers students report', (dialect) => {
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
     bursar = await signInBursar(ctx, admin);
-    pupil = await signInStudent(ctx, { studentClass: 'SSS 1B' });
-    other = await signInStudent(ctx, { studentClass: 'SSS 1B' });
+    pupil = await signInStudent(ctx, { arm: 'SSS 1B' });
+    other = await signInStudent(ctx, { arm: 'SSS 1B' });
     const fee = await post(admin, '/api/payments/fee-schedules/', {
       session_id: sessionId,
       student_class: 'SSS 1B',
@@ -223,7 +223,7 @@ describeEachDatabase('transfers students report', (dialect) => {
     });
 
     it(`keeps at most ${TRANSFER_REPORT_MAX_WAITING} reports of a student waiting at once`, async () => {
-      const kid = await signInStudent(ctx, { studentClass: 'SSS 1B' });
+      const kid = await signInStudent(ctx, { arm: 'SSS 1B' });
       const made: TransferReport[] = [];
       for (let i = 0; i < TRANSFER_REPORT_MAX_WAITING; i++) made.push(await reported(kid));
       const over = await report(kid);
@@ -264,7 +264,7 @@ describeEachDatabase('transfers students report', (dialect) => {
 
     it('pages by fifty', async () => {
       const total = (await get(bursar, '/api/bursary/transfer-reports/')).json<TransferReportPage>().total;
-      const students = await Promise.all(Array.from({ length: 6 }, () => signInStudent(ctx, { studentClass: 'SSS 1B' })));
+      const students = await Promise.all(Array.from({ length: 6 }, () => signInStudent(ctx, { arm: 'SSS 1B' })));
       const needed = Math.max(0, TRANSFER_REPORT_PAGE_SIZE + 1 - total);
       for (let i = 0; i < needed; i++) await reported(students[i % students.length]!);
       const first = (await get(bursar, '/api/bursary/transfer-reports/')).json<TransferReportPage>();
@@ -279,7 +279,7 @@ describeEachDatabase('transfers students report', (dialect) => {
 
   describe('confirming', () => {
     it('records the payment in one step: its receipt, the slip as its scan, the bursar as recorder; the balance drops', async () => {
-      const kid = await signInStudent(ctx, { studentClass: 'SSS 1B' });
+      const kid = await signInStudent(ctx, { arm: 'SSS 1B' });
       const slip = greyPng(5, 5);
       const r = await reported(kid, {
         amount: 30000,

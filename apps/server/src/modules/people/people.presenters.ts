@@ -74,7 +74,7 @@ export function presentLegacyStudent(r: StudentRow): LegacyStudent {
     lastName: r.last_name,
     email: r.email,
     UserName: r.admission_number,
-    studentClass: r.student_class,
+    arm: r.student_class,
     gender: r.gender || null,
     dateOfBirth: r.date_of_birth || null,
     fathersName: r.fathers_name,

@@ -17,7 +17,7 @@ export type StaffRow = Omit<Selectable<StaffTable>, 'created_at' | 'updated_at'>
 export interface StudentFilters {
   sessionId?: number;
   term?: string;
-  studentClass?: string;
+  arm?: string;
   q?: string;
   /** Restrict to one account (a student caller). */
   userId?: number;
@@ -102,11 +102,11 @@ export class PeopleRepository {
             .whereRef('r.student_id', '=', 's.id')
             .$if(f.sessionId !== undefined, (w) => w.where('r.session_id', '=', f.sessionId!))
             .$if(f.term !== undefined, (w) => w.where('r.term', '=', f.term!))
-            .$if(f.studentClass !== undefined, (w) => w.where('r.student_class', '=', f.studentClass!)),
+            .$if(f.arm !== undefined, (w) => w.where('r.student_class', '=', f.arm!)),
         ),
       );
-    } else if (f.studentClass !== undefined) {
-      q = q.where('s.student_class', '=', f.studentClass);
+    } else if (f.arm !== undefined) {
+      q = q.where('s.student_class', '=', f.arm);
     }
     if (f.q) {
       const pattern = likePattern(f.q);

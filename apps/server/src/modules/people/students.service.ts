@@ -61,7 +61,7 @@ export class StudentsService {
     // (A reach over some students only, a parent's, needs its filter here first.)
     if (scope.kind !== 'all') throw outOfScope(actor, 'records');
     // Class lists leave withdrawn students out unless asked for; their history stays.
-    return { sessionId: q.session_id, term: q.term, studentClass: q.student_class, q: q.q, status: q.status ?? 'active' };
+    return { sessionId: q.session_id, term: q.term, arm: q.student_class, q: q.q, status: q.status ?? 'active' };
   }
 
   async list(actor: AuthUser, q: StudentListQuery): Promise<StudentRecord[]> {

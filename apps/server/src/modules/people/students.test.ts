@@ -213,7 +213,7 @@ describeEachDatabase('students API', (dialect) => {
         .where('admission_number', '=', withResults.json().admission_number)
         .executeTakeFirstOrThrow();
       await createResults(ctx.handle.db, [
-        { studentId: row.id, sessionId: session.id, term: '2nd', studentClass: 'JSS 2B', subject: 'French', score: 70 },
+        { studentId: row.id, sessionId: session.id, term: '2nd', arm: 'JSS 2B', subject: 'French', score: 70 },
       ]);
       const q = (s: string) => ctx.app.inject({ method: 'GET', url: `/api/students/list/?${s}`, headers: staff.auth });
       const numbers = async (s: string) => (await q(s)).json().map((x: { admission_number: string }) => x.admission_number);
@@ -298,7 +298,7 @@ describeEachDatabase('students API', (dialect) => {
         lastName: 'Obi',
         email: created.email,
         UserName: created.admission_number,
-        studentClass: 'JSS 2A',
+        arm: 'JSS 2A',
         gender: 'F',
         dateOfBirth: '2012-03-09',
         fathersName: 'Mr Obi',
@@ -442,8 +442,8 @@ describeEachDatabase('students API', (dialect) => {
       const victim = await signInStudent(ctx, { firstName: 'Gone', lastName: 'Soon' });
       const session = await createSession(ctx.handle.db, '2040/2041');
       await createResults(ctx.handle.db, [
-        { studentId: victim.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 55 },
-        { studentId: victim.id, sessionId: session.id, term: '1st', studentClass: 'JSS 1A', subject: 'French', score: 65 },
+        { studentId: victim.id, sessionId: session.id, term: '1st', arm: 'JSS 1A', subject: 'Mathematics', score: 55 },
+        { studentId: victim.id, sessionId: session.id, term: '1st', arm: 'JSS 1A', subject: 'French', score: 65 },
       ]);
       await ctx.handle.db
         .insertInto('attendance')

@@ -26,11 +26,11 @@ describeEachDatabase('withdrawing a student', (dialect) => {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth?: SignedIn, payload?: object) =>
     ctx.app.inject({ method, url, headers: auth?.auth ?? {}, ...(payload ? { payload } : {}) });
 
-  async function studentWithHistory(studentClass: 'JSS 1A' | 'JSS 2B' = 'JSS 2B') {
-    const st = await signInStudent(ctx, { studentClass });
+  async function studentWithHistory(arm: 'JSS 1A' | 'JSS 2B' = 'JSS 2B') {
+    const st = await signInStudent(ctx, { arm });
     await createResults(ctx.handle.db, [
-      { studentId: st.id, sessionId, term: '1st', studentClass, subject: 'Mathematics', score: 71 },
-      { studentId: st.id, sessionId, term: '1st', studentClass, subject: 'English Language', score: 64 },
+      { studentId: st.id, sessionId, term: '1st', arm, subject: 'Mathematics', score: 71 },
+      { studentId: st.id, sessionId, term: '1st', arm, subject: 'English Language', score: 64 },
     ]);
     await ctx.handle.db
       .insertInto('payments')
@@ -39,7 +39,7 @@ describeEachDatabase('withdrawing a student', (dialect) => {
         student_id: st.id,
         admission_number: st.admissionNumber,
         full_name: 'Ada Eze',
-        current_class: studentClass,
+        current_class: arm,
         current_session: '2025/2026',
         session_id: sessionId,
         term: '1st',
@@ -117,8 +117,8 @@ describeEachDatabase('withdrawing a student', (dialect) => {
   });
 
   it('class lists and the payments class report leave withdrawn students out; asking for them shows them', async () => {
-    const stay = await signInStudent(ctx, { studentClass: 'SSS 1B' });
-    const leave = await signInStudent(ctx, { studentClass: 'SSS 1B' });
+    const stay = await signInStudent(ctx, { arm: 'SSS 1B' });
+    const leave = await signInStudent(ctx, { arm: 'SSS 1B' });
     await inject('POST', `/api/students/${leave.admissionNumber}/withdraw/`, admin);
     const list = await inject('GET', '/api/students/search/?student_class=SSS%201B', staff);
     expect(list.json().results.map((s: { admission_number: string }) => s.admission_number)).toEqual([stay.admissionNumber]);

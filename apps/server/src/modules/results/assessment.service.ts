@@ -78,8 +78,8 @@ export class AssessmentService {
   ) {}
 
   /** The scheme a class's results of a session are entered with (share-locked inside a save on PostgreSQL). */
-  async schemeFor(sessionId: number, studentClass: string, conn?: Conn, lock = false): Promise<StoredScheme> {
-    return parseScheme(await this.repo.get(sessionId, levelOfClass(studentClass), conn, lock ? 'share' : null));
+  async schemeFor(sessionId: number, arm: string, conn?: Conn, lock = false): Promise<StoredScheme> {
+    return parseScheme(await this.repo.get(sessionId, levelOfClass(arm), conn, lock ? 'share' : null));
   }
 
   /** Both levels' schemes of a session, one query. */

@@ -39,12 +39,12 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     () => staff,
   );
   /** POST /api/results/ in the bulk shape, as staff: entries may carry `components` instead of `score`. */
-  const bulk = (admission: string, studentClass: string, subjects: Record<string, unknown>[], term: string, sessionId: number) =>
+  const bulk = (admission: string, arm: string, subjects: Record<string, unknown>[], term: string, sessionId: number) =>
     inject('POST', '/api/results/', staff.auth, {
       admission_number: admission,
       session_id: sessionId,
       term,
-      student_class: studentClass,
+      student_class: arm,
       subjects,
     });
 

@@ -94,7 +94,7 @@ export class BroadsheetService {
       perClass.set(r.student_class, list);
     }
     const classes: BroadsheetClass[] = [];
-    for (const [studentClass, list] of perClass) {
+    for (const [arm, list] of perClass) {
       // A class at a time, other requests (health checks, sign-ins) in between: a whole-school sheet
       // would otherwise hold the event loop for its whole length.
       if (classes.length) await yieldToEventLoop();
@@ -141,8 +141,8 @@ export class BroadsheetService {
         return { ...s, total: st.total, subjects_taken: st.subjects_taken, average: st.average, position: st.position };
       });
       classes.push({
-        student_class: studentClass,
-        components: schemes[levelOfClass(studentClass)].components,
+        student_class: arm,
+        components: schemes[levelOfClass(arm)].components,
         subjects,
         rows: sheetRows,
         subject_stats: ranking.subjects,

@@ -37,7 +37,7 @@ export async function standings(
   const [scores, sessionRows] = await Promise.all([
     results.classScores(q.session_id, q.term, q.student_class),
     q.term === '3rd'
-      ? results.cardRows(q.session_id, [...TERM_VALUES], { sessionClassTerm: { studentClass: q.student_class, term: q.term } })
+      ? results.cardRows(q.session_id, [...TERM_VALUES], { sessionClassTerm: { arm: q.student_class, term: q.term } })
       : Promise.resolve([]),
   ]);
   const ranking = rankClass(scores.map((r) => ({ ...r, score: Number(r.score) })));

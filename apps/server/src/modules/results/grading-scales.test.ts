@@ -12,8 +12,8 @@ describeEachDatabase('grading scales', (dialect) => {
     () => staff,
   );
   const { inject, newStudent } = kit;
-  const bulk = (admission: string, studentClass: string, subjects: { name: string; score: unknown }[]) =>
-    kit.bulk(admission, studentClass, subjects, '1st', sessionId);
+  const bulk = (admission: string, arm: string, subjects: { name: string; score: unknown }[]) =>
+    kit.bulk(admission, arm, subjects, '1st', sessionId);
 
   it('serves the default scales and regrades every result of a level when an admin changes one', async () => {
     const list = (await inject('GET', '/api/grading-scales/', staff.auth)).json();

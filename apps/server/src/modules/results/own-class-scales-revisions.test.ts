@@ -29,23 +29,23 @@ describeEachDatabase('results: own class, scales per session, revised released r
     ctx.app.inject({ method, url, headers: auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   let seq = 0;
-  async function newStudent(studentClass: 'JSS 1A' | 'JSS 3B' | 'SSS 3A' | 'SSS 1A', firstName = 'Tolu') {
+  async function newStudent(arm: 'JSS 1A' | 'JSS 3B' | 'SSS 3A' | 'SSS 1A', firstName = 'Tolu') {
     seq++;
     return createStudent(ctx.handle.db, {
       email: `i11-${seq}-${Date.now()}@test.school`,
       password: TEST_PASSWORD,
       firstName,
       lastName: `L${String(seq).padStart(3, '0')}`,
-      studentClass,
+      arm,
     });
   }
 
-  const bulk = (admission: string, studentClass: string, subjects: object[], extra: object = {}, sid = sessionId, term = '1st') =>
+  const bulk = (admission: string, arm: string, subjects: object[], extra: object = {}, sid = sessionId, term = '1st') =>
     inject('POST', '/api/results/', staff.auth, {
       admission_number: admission,
       session_id: sid,
       term,
-      student_class: studentClass,
+      student_class: arm,
       subjects,
       ...extra,
     });
@@ -98,8 +98,8 @@ describeEachDatabase('results: own class, scales per session, revised released r
       const b = await newStudent('JSS 1A', 'Emeka');
       // Past session: graded with the old scale (70 -> A, 50 -> C).
       await createResults(ctx.handle.db, [
-        { studentId: a.id, sessionId: previousSessionId, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 72 },
-        { studentId: a.id, sessionId: previousSessionId, term: '1st', studentClass: 'JSS 1A', subject: 'Basic Science', score: 50 },
+        { studentId: a.id, sessionId: previousSessionId, term: '1st', arm: 'JSS 1A', subject: 'Mathematics', score: 72 },
+        { studentId: a.id, sessionId: previousSessionId, term: '1st', arm: 'JSS 1A', subject: 'Basic Science', score: 50 },
       ]);
       // Current session: first term released, second term not.
       expect((await bulk(a.admissionNumber, 'JSS 1A', [{ name: 'Mathematics', score: 72 }])).statusCode).toBe(201);
@@ -345,10 +345,10 @@ describeEachDatabase('migration 0011 on a database of the previous release', (di
         password: TEST_PASSWORD,
         firstName: 'Old',
         lastName: 'Data',
-        studentClass: 'JSS 1A',
+        arm: 'JSS 1A',
       });
       await createResults(handle.db, [
-        { studentId: st.id, sessionId: s1.id, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 72 },
+        { studentId: st.id, sessionId: s1.id, term: '1st', arm: 'JSS 1A', subject: 'Mathematics', score: 72 },
       ]);
       const before = await handle.db.selectFrom('results').selectAll().execute();
       const auditBefore = await handle.db.selectFrom('result_audit').select('id').execute();

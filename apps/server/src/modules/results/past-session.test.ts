@@ -32,7 +32,7 @@ describeEachDatabase('writes into a past session', (dialect) => {
     // Their own subject too: the past session is closed, not just unassigned.
     expect((await inject('POST', '/api/results/', maths, { ...body, subject: 'Mathematics', score: 61 })).json()).toEqual(closed);
     await createResults(ctx.handle.db, [
-      { studentId: s.id, sessionId: previous, term: '1st', studentClass: 'JSS 1A', subject: 'Mathematics', score: 40 },
+      { studentId: s.id, sessionId: previous, term: '1st', arm: 'JSS 1A', subject: 'Mathematics', score: 40 },
     ]);
     const row = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
     expect((await inject('PATCH', `/api/results/${row.id}/`, maths, { score: 45 })).json()).toEqual(closed);
@@ -89,7 +89,7 @@ describeEachDatabase('writes into a past session', (dialect) => {
     await makeFormTeacher(ctx.handle.db, previous, 'JSS 1B', teacher.id);
     const s = await addStudent(ctx, 'JSS 1B', 'Chidi', 'Obi');
     await createResults(ctx.handle.db, [
-      { studentId: s.id, sessionId: previous, term: '1st', studentClass: 'JSS 1B', subject: 'Mathematics', score: 50 },
+      { studentId: s.id, sessionId: previous, term: '1st', arm: 'JSS 1B', subject: 'Mathematics', score: 50 },
     ]);
     const head = { session_id: previous, term: '1st', student_class: 'JSS 1B' };
     const sheet = await inject('GET', `/api/class-comments/?session_id=${previous}&term=1st&student_class=JSS%201B`, teacher);

@@ -196,7 +196,7 @@ export class ReportApprovalsService {
     if (!settings.require_comments) return;
     const [students, entries] = await Promise.all([
       this.repo.studentIdsOfArm(key, trx),
-      this.repo.entries(key.session_id, key.term, { studentClass: key.student_class }, trx),
+      this.repo.entries(key.session_id, key.term, { arm: key.student_class }, trx),
     ]);
     const missing = (pick: (e: (typeof entries)[number]) => string) => {
       const done = new Set(entries.filter((e) => pick(e).trim()).map((e) => e.student_id));

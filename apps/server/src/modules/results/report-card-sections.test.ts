@@ -62,7 +62,7 @@ describeEachDatabase('report card sections', (dialect) => {
     });
     await putTerm(ctx.handle.db, { session_id: sessionId, term: '1st', next_term_begins: '2101-01-12', times_opened: 60 });
     // Fees: 1st term ₦40,000 and 2nd term ₦50,000 compulsory (and an optional item), ₦15,000 paid.
-    await putCardFees(ctx.handle.db, { sessionId, sessionName: session.name, studentClass: cls, student });
+    await putCardFees(ctx.handle.db, { sessionId, sessionName: session.name, arm: cls, student });
     const photo = await inject('PUT', `/api/students/${student.admissionNumber}/photo/`, admin.auth, { photo: png(600, 800) });
     expect(photo.statusCode).toBe(200);
     expect(photo.json().photo).toMatch(/^data:image\/jpeg;base64,/);

@@ -91,7 +91,7 @@ export class ReportCardService {
   private async sections(
     session: { id: number; name: string },
     term: string,
-    studentClass: string,
+    arm: string,
     studentIds: number[],
     publication: { published_at: string } | undefined,
   ): Promise<(studentId: number) => CardSections> {
@@ -100,8 +100,8 @@ export class ReportCardService {
     const [entries, termRow, statuses, teachers, photos, settings, nextSession, register] = await Promise.all([
       this.cardRepo.entries(session.id, term, { studentIds }),
       this.sessions.cardTerm(session.id, term),
-      publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [studentClass]),
-      this.teaching.formTeachers(session.id, { classes: [studentClass] }),
+      publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [arm]),
+      this.teaching.formTeachers(session.id, { classes: [arm] }),
       this.cardRepo.photos(studentIds),
       this.settings.reportSettings(),
       next.nextSession ? (nextName ? this.sessions.byName(nextName) : Promise.resolve(undefined)) : Promise.resolve(session),
@@ -110,7 +110,7 @@ export class ReportCardService {
     const fees = await this.fees({
       session,
       term: term as Term,
-      studentClass,
+      arm,
       studentIds,
       next: { sessionId: nextSession?.id ?? null, term: next.term },
     });
@@ -203,11 +203,11 @@ export class ReportCardService {
   async classCards(actor: Actor, q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
     const [session, rows, published, scales, school, revisions, order, scheme] = await Promise.all([
       this.session(q.session_id),
-      this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { studentClass: q.student_class, term: q.term } }),
+      this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { arm: q.student_class, term: q.term } }),
       this.repo.publishedInSession(q.session_id),
       this.grading.scales(q.session_id),
       this.settings.get(),
-      this.repo.revisions({ studentClass: q.student_class }, q.session_id, q.term),
+      this.repo.revisions({ arm: q.student_class }, q.session_id, q.term),
       this.teaching.subjectOrder(),
       this.assessment.schemeFor(q.session_id, q.student_class),
     ]);

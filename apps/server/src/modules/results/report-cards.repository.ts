@@ -20,14 +20,14 @@ export interface ArmKey {
 export class ReportCardsRepository {
   constructor(readonly db: DB) {}
 
-  /** Entries of a term: of an arm (`studentClass`), of some students, or of the whole term. */
-  entries(sessionId: number, term: string, f: { studentClass?: string; studentIds?: number[] } = {}, conn: Conn = this.db) {
+  /** Entries of a term: of an arm (`arm`), of some students, or of the whole term. */
+  entries(sessionId: number, term: string, f: { arm?: string; studentIds?: number[] } = {}, conn: Conn = this.db) {
     return conn
       .selectFrom('report_card_entries')
       .select([...ENTRY_FIELDS, 'updated_at'])
       .where('session_id', '=', sessionId)
       .where('term', '=', term)
-      .$if(f.studentClass !== undefined, (q) => q.where('student_class', '=', f.studentClass!))
+      .$if(f.arm !== undefined, (q) => q.where('student_class', '=', f.arm!))
       .$if(f.studentIds !== undefined, (q) => q.where('student_id', 'in', f.studentIds!.length ? f.studentIds! : [-1]))
       .execute();
   }
@@ -36,12 +36,12 @@ export class ReportCardsRepository {
    * The arm's card status for a term in one statement: released when the class is published
    * (result_publications), else its report_card_status row, else draft.
    */
-  async armStatus(sessionId: number, term: string, studentClass: string, conn: Conn = this.db): Promise<CardStatus> {
+  async armStatus(sessionId: number, term: string, arm: string, conn: Conn = this.db): Promise<CardStatus> {
     const row = await sql<{ status: string | null; published: number | string }>`
       select (select status from report_card_status
-                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as status,
+                where session_id = ${sessionId} and term = ${term} and student_class = ${arm}) as status,
              (select count(*) from result_publications
-                where session_id = ${sessionId} and term = ${term} and student_class = ${studentClass}) as published`.execute(conn);
+                where session_id = ${sessionId} and term = ${term} and student_class = ${arm}) as published`.execute(conn);
     const r = row.rows[0];
     if (r && Number(r.published) > 0) return 'released';
     const s = r?.status;

@@ -423,7 +423,7 @@ describeEachDatabase('report card sheets', (dialect) => {
               studentId: kids[k]!.id,
               sessionId,
               term: term as '1st',
-              studentClass: cls,
+              arm: cls,
               subject: ['Mathematics', 'English Language'][j]!,
               score,
             });
@@ -575,7 +575,7 @@ describeEachDatabase('report card sheets', (dialect) => {
           studentId: kids[i]!.id,
           sessionId,
           term: '1st' as const,
-          studentClass: cls,
+          arm: cls,
           subject: 'Mathematics',
           score,
         })),

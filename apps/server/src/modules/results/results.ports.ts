@@ -10,7 +10,7 @@ export type CardFeesQuery = {
   session: { id: number; name: string };
   /** The card's term: the outstanding balance counts the fees of this term and those before it. */
   term: Term;
-  studentClass: string;
+  arm: string;
   studentIds: readonly number[];
   /** The term after the card's (its session: null when the next session does not exist yet). */
   next: { sessionId: number | null; term: Term };

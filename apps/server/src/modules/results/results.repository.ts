@@ -30,7 +30,7 @@ export interface ResultFilters {
   sessionId?: number;
   term?: string;
   studentId?: number;
-  studentClass?: string;
+  arm?: string;
   /** Only rows of published (session, term, class) groups. */
   publishedOnly?: boolean;
   limit?: number;
@@ -40,13 +40,13 @@ export interface ResultFilters {
 export type AuditInsert = Omit<ResultAuditTable, 'id' | 'created_at'>;
 
 /** Whether `table` has a row of the class's term (results: any result; publications: the release). */
-function hasClassTermRow(conn: Conn, table: 'results' | 'result_publications', sessionId: number, term: string, studentClass: string) {
+function hasClassTermRow(conn: Conn, table: 'results' | 'result_publications', sessionId: number, term: string, arm: string) {
   return conn
     .selectFrom(table)
     .select('id')
     .where('session_id', '=', sessionId)
     .where('term', '=', term)
-    .where('student_class', '=', studentClass)
+    .where('student_class', '=', arm)
     .limit(1)
     .executeTakeFirst()
     .then(Boolean);
@@ -105,7 +105,7 @@ export class ResultsRepository {
       sessionId: f.sessionId !== undefined,
       term: f.term !== undefined,
       studentId: f.studentId !== undefined,
-      studentClass: f.studentClass !== undefined,
+      arm: f.arm !== undefined,
       publishedOnly: f.publishedOnly === true,
       limit: f.limit !== undefined,
     };
@@ -122,7 +122,7 @@ export class ResultsRepository {
           .$if(has.sessionId, (qb) => qb.where('r.session_id', '=', slot('sessionId')))
           .$if(has.term, (qb) => qb.where('r.term', '=', slot('term')))
           .$if(has.studentId, (qb) => qb.where('r.student_id', '=', slot('studentId')))
-          .$if(has.studentClass, (qb) => qb.where('r.student_class', '=', slot('studentClass')))
+          .$if(has.arm, (qb) => qb.where('r.student_class', '=', slot('arm')))
           .$if(has.publishedOnly, (qb) => qb.where(isReleased('r')))
           .orderBy('r.session_id')
           .orderBy('r.term')
@@ -154,12 +154,12 @@ export class ResultsRepository {
   }
 
   /** Changes with a reason (edits of released results) to a student's results of one term, newest first. */
-  revisions(f: { studentId?: number; studentClass?: string }, sessionId: number, term: string) {
+  revisions(f: { studentId?: number; arm?: string }, sessionId: number, term: string) {
     return this.db
       .selectFrom('result_audit')
       .select(['student_id', 'subject', 'created_at', 'reason'])
       .$if(f.studentId !== undefined, (q) => q.where('student_id', '=', f.studentId!))
-      .$if(f.studentClass !== undefined, (q) => q.where('student_class', '=', f.studentClass!))
+      .$if(f.arm !== undefined, (q) => q.where('student_class', '=', f.arm!))
       .where('session_id', '=', sessionId)
       .where('term', '=', term)
       .where('reason', 'is not', null)
@@ -180,7 +180,7 @@ export class ResultsRepository {
     );
   }
 
-  listAudit(f: { admissionNumber?: string; studentClass?: string; sessionId?: number; term?: string; limit: number }) {
+  listAudit(f: { admissionNumber?: string; arm?: string; sessionId?: number; term?: string; limit: number }) {
     const audit = this.db
       .selectFrom('result_audit as a')
       .leftJoin('students as s', 's.id', 'a.student_id')
@@ -216,7 +216,7 @@ export class ResultsRepository {
         'a.reason',
       ])
       .$if(f.admissionNumber !== undefined, (q) => q.where('a.admission_number', '=', f.admissionNumber!))
-      .$if(f.studentClass !== undefined, (q) => q.where('a.student_class', '=', f.studentClass!))
+      .$if(f.arm !== undefined, (q) => q.where('a.student_class', '=', f.arm!))
       .$if(f.sessionId !== undefined, (q) => q.where('a.session_id', '=', f.sessionId!))
       .$if(f.term !== undefined, (q) => q.where('a.term', '=', f.term!))
       .orderBy('a.id', 'desc')
@@ -225,12 +225,12 @@ export class ResultsRepository {
   }
 
   /** Students with results for a session and term (optionally one class), with how many subjects. */
-  studentsWithResults(sessionId: number, term: string, studentClass?: string) {
+  studentsWithResults(sessionId: number, term: string, arm?: string) {
     return resultsWithStudents(this.db)
       .select(['s.admission_number', 's.first_name', 's.last_name', 'r.student_class', sql<number>`count(*)`.as('subjects')])
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
-      .$if(studentClass !== undefined, (q) => q.where('r.student_class', '=', studentClass!))
+      .$if(arm !== undefined, (q) => q.where('r.student_class', '=', arm!))
       .groupBy(['s.admission_number', 's.first_name', 's.last_name', 'r.student_class'])
       .orderBy('r.student_class')
       .$call(inStudentNameOrder)
@@ -276,12 +276,12 @@ export class ResultsRepository {
   }
 
   /** Whether a class has any result for a session and term. */
-  hasResults(conn: Conn, sessionId: number, term: string, studentClass: string) {
-    return hasClassTermRow(conn, 'results', sessionId, term, studentClass);
+  hasResults(conn: Conn, sessionId: number, term: string, arm: string) {
+    return hasClassTermRow(conn, 'results', sessionId, term, arm);
   }
 
-  isPublished(sessionId: number, term: string, studentClass: string, conn: Conn = this.db) {
-    return hasClassTermRow(conn, 'result_publications', sessionId, term, studentClass);
+  isPublished(sessionId: number, term: string, arm: string, conn: Conn = this.db) {
+    return hasClassTermRow(conn, 'result_publications', sessionId, term, arm);
   }
 
   publishedInSession(sessionId: number) {
@@ -308,13 +308,13 @@ export class ResultsRepository {
   // ---------- report cards and broadsheets: set-based reads ----------
 
   /** Every score of a class for a term: the whole population of the ranking, one query. */
-  classScores(sessionId: number, term: string, studentClass: string) {
+  classScores(sessionId: number, term: string, arm: string) {
     return this.db
       .selectFrom('results')
       .select(['student_id', 'subject', 'score'])
       .where('session_id', '=', sessionId)
       .where('term', '=', term)
-      .where('student_class', '=', studentClass)
+      .where('student_class', '=', arm)
       .execute();
   }
 
@@ -325,7 +325,7 @@ export class ResultsRepository {
   cardRows(
     sessionId: number,
     terms: readonly string[],
-    students: { studentId?: number; sessionClassTerm?: { studentClass: string; term: string } },
+    students: { studentId?: number; sessionClassTerm?: { arm: string; term: string } },
   ) {
     return resultsWithStudents(this.db)
       .select([
@@ -349,7 +349,7 @@ export class ResultsRepository {
             .select('c.student_id')
             .where('c.session_id', '=', sessionId)
             .where('c.term', '=', students.sessionClassTerm!.term)
-            .where('c.student_class', '=', students.sessionClassTerm!.studentClass),
+            .where('c.student_class', '=', students.sessionClassTerm!.arm),
         ),
       )
       .$call(inStudentNameOrder)

@@ -69,7 +69,7 @@ export class ResultsService {
       sessionId: q.session_id,
       term: q.term,
       studentId: student?.id,
-      studentClass: q.student_class,
+      arm: q.student_class,
       limit: q.limit,
       offset: q.offset,
     };
@@ -203,7 +203,7 @@ export class ResultsService {
     if (q.admission_number === undefined && q.student_class === undefined) throw nonFieldError(RESULT_MESSAGES.auditNeedsFilter);
     const rows = await this.repo.listAudit({
       admissionNumber: q.admission_number,
-      studentClass: q.student_class,
+      arm: q.student_class,
       sessionId: q.session_id,
       term: q.term,
       limit: q.limit ?? 500,

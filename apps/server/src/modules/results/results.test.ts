@@ -9,7 +9,7 @@ describeEachDatabase('results', (dialect) => {
   let student: SignedIn & { admissionNumber: string; id: number };
   withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
     ({ ctx, admin, staff, sessionId } = s);
-    student = await signInStudent(ctx, { firstName: 'Chiamaka', lastName: 'Obi', studentClass: 'JSS 1A' });
+    student = await signInStudent(ctx, { firstName: 'Chiamaka', lastName: 'Obi', arm: 'JSS 1A' });
   });
 
   const kit = resultsKit(
@@ -19,11 +19,11 @@ describeEachDatabase('results', (dialect) => {
   const { inject, newStudent, newSession, asCurrent } = kit;
   const bulk = (
     admission: string,
-    studentClass: string,
+    arm: string,
     subjects: { name: string; score: unknown; remarks?: string; version?: number }[],
     term = '1st',
     sid = sessionId,
-  ) => kit.bulk(admission, studentClass, subjects, term, sid);
+  ) => kit.bulk(admission, arm, subjects, term, sid);
 
   describe('saving results', () => {
     it('saves a bulk payload with server-computed grades, then updates instead of duplicating', async () => {

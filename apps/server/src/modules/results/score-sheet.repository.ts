@@ -69,7 +69,7 @@ export class ScoreSheetRepository {
    * Without a subject (the report card sheets), a result of the term in any subject counts.
    */
   sheetStudents(
-    q: { sessionId: number; term: string; studentClass: string; subject?: string; current: boolean },
+    q: { sessionId: number; term: string; arm: string; subject?: string; current: boolean },
     conn: Conn = this.db,
   ): Promise<SheetStudentRow[]> {
     const columns = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'] as const;
@@ -84,7 +84,7 @@ export class ScoreSheetRepository {
           // Every term named in a past session: the (session, term, class) index is searched three
           // times rather than the whole session's results read.
           .where('c.term', 'in', q.current ? [q.term] : [...TERM_VALUES])
-          .where('c.student_class', '=', q.studentClass)
+          .where('c.student_class', '=', q.arm)
           .$if(q.current && q.subject !== undefined, (qb) => qb.where('c.subject', '=', q.subject!)),
       );
     if (!q.current) return recorded.execute();
@@ -93,7 +93,7 @@ export class ScoreSheetRepository {
       .selectFrom('students as s')
       .select(columns)
       .where('s.status', '=', 'active')
-      .where('s.student_class', '=', q.studentClass)
+      .where('s.student_class', '=', q.arm)
       .union(recorded)
       .execute();
   }
@@ -116,11 +116,11 @@ export class ScoreSheetRepository {
   }
 
   /** Every stored result of one class, term and subject, with names: the grid's cells and the ranking population. */
-  subjectResults(sessionId: number, term: string, studentClass: string, subject: string, conn: Conn = this.db): Promise<SheetResultRow[]> {
+  subjectResults(sessionId: number, term: string, arm: string, subject: string, conn: Conn = this.db): Promise<SheetResultRow[]> {
     return this.resultsWithNames(conn)
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
-      .where('r.student_class', '=', studentClass)
+      .where('r.student_class', '=', arm)
       .where('r.subject', '=', subject)
       .execute();
   }

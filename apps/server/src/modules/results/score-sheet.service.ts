@@ -111,7 +111,7 @@ export class ScoreSheetService {
     const students = await this.repo.sheetStudents({
       sessionId: session.id,
       term: q.term,
-      studentClass: q.student_class,
+      arm: q.student_class,
       subject: q.subject,
       current,
     });

@@ -101,7 +101,7 @@ describeEachDatabase('the class score grid', (dialect) => {
       ]);
       expect(saved.statusCode, saved.body).toBe(200);
       // Entered as one total before the scheme: shown as such, not as components.
-      await createResults(ctx.handle.db, [{ studentId: eze.id, sessionId, term: '1st', studentClass: cls, subject: SUBJECT, score: 70 }]);
+      await createResults(ctx.handle.db, [{ studentId: eze.id, sessionId, term: '1st', arm: cls, subject: SUBJECT, score: 70 }]);
 
       const res = await load(cls, staff);
       expect(res.statusCode, res.body).toBe(200);
@@ -170,7 +170,7 @@ describeEachDatabase('the class score grid', (dialect) => {
         session_id: 99_999_999_999,
       });
       expect(huge.statusCode).toBe(400);
-      const student = await signInStudent(ctx, { studentClass: cls });
+      const student = await signInStudent(ctx, { arm: cls });
       expect((await load(cls, student)).statusCode).toBe(403);
       const write = await put(student, cls, [{ admission_number: student.admissionNumber, components: { CA1: 1 }, version: 0 }]);
       expect(write.statusCode).toBe(403);
@@ -498,7 +498,7 @@ describeEachDatabase('the class score grid', (dialect) => {
       const cls = await arm();
       const s = await pupil(cls, 'Perm', 'Check');
       await createResults(ctx.handle.db, [
-        { studentId: s.id, sessionId: other.id, term: '1st', studentClass: cls, subject: 'English Language', score: 50 },
+        { studentId: s.id, sessionId: other.id, term: '1st', arm: cls, subject: 'English Language', score: 50 },
       ]);
       await enforceAssignments(ctx.handle.db, other.id, true);
       const body = { session_id: other.id };

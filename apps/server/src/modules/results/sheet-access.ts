@@ -74,7 +74,7 @@ export class ArmSheetAccess {
     const students = await this.roster.sheetStudents({
       sessionId: session.id,
       term: q.term,
-      studentClass: q.student_class,
+      arm: q.student_class,
       current: session.current,
     });
     return { session, formTeacher, isFormTeacher, settings, students: [...students].sort(byRegisterOrder) };

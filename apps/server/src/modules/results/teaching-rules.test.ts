@@ -47,14 +47,14 @@ describeEachDatabase('results and the teaching structure', (dialect) => {
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: SignedIn, payload?: object) =>
     ctx.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
 
-  async function student(studentClass: string, firstName = 'Tolu') {
+  async function student(arm: string, firstName = 'Tolu') {
     seq++;
     return createStudent(ctx.handle.db, {
       email: `tr${seq}-${Date.now()}@test.school`,
       password: TEST_PASSWORD,
       firstName,
       lastName: `T${seq}`,
-      studentClass: studentClass,
+      arm: arm,
     });
   }
   let sessions = 0;
@@ -317,7 +317,7 @@ describeEachDatabase('results and the teaching structure', (dialect) => {
       ).toBe(201);
       // A score stored before the structure changed (a subject the student does not take now) still shows.
       await createResults(ctx.handle.db, [
-        { studentId: science.id, sessionId: sess.id, term: '1st', studentClass: 'SSS 2A', subject: 'Agricultural Science', score: 45 },
+        { studentId: science.id, sessionId: sess.id, term: '1st', arm: 'SSS 2A', subject: 'Agricultural Science', score: 45 },
       ]);
 
       const card = await inject(
@@ -384,7 +384,7 @@ describeEachDatabase('results and the teaching structure', (dialect) => {
         for (let i = 0; i < 3; i++) {
           const s = await student(cls);
           await createResults(ctx.handle.db, [
-            { studentId: s.id, sessionId: sess.id, term: '1st', studentClass: cls, subject: 'Mathematics', score: 50 + i },
+            { studentId: s.id, sessionId: sess.id, term: '1st', arm: cls, subject: 'Mathematics', score: 50 + i },
           ]);
         }
       }

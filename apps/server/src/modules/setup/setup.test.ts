@@ -108,7 +108,7 @@ describeEachDatabase('first-run checklist', (dialect) => {
       .execute();
     expect(await done()).toContain('assignments');
 
-    await createFeeItems(db, [{ studentClass: 'JSS 1A', sessionId: session.id, term: '1st', name: 'Tuition', amountKobo: 5_000_000 }]);
+    await createFeeItems(db, [{ arm: 'JSS 1A', sessionId: session.id, term: '1st', name: 'Tuition', amountKobo: 5_000_000 }]);
     expect(await done()).toContain('fees');
 
     const report = await ctx.app.inject({

@@ -47,7 +47,7 @@ describeEachDatabase('renaming an arm', (dialect) => {
         }),
         201,
       );
-    await createFeeItems(db, [{ studentClass: from, sessionId, term: '1st', name: 'Tuition', amountKobo: 5_000_000 }]);
+    await createFeeItems(db, [{ arm: from, sessionId, term: '1st', name: 'Tuition', amountKobo: 5_000_000 }]);
     const sheetKey = { session_id: sessionId, term: '1st', student_class: from };
     await ok(
       inject('PUT', '/api/class-comments/', teacher, {

@@ -35,7 +35,7 @@ describeEachDatabase('teaching structure API', (dialect) => {
     ctx = await createTestContext(dialect);
     admin = await signInAdmin(ctx);
     staff = await signInStaff(ctx);
-    student = await signInStudent(ctx, { studentClass: 'JSS 1A' });
+    student = await signInStudent(ctx, { arm: 'JSS 1A' });
     sessionId = (await createSession(ctx.handle.db, '2025/2026', true)).id;
   });
   afterAll(() => ctx.close());
@@ -96,13 +96,13 @@ describeEachDatabase('teaching structure API', (dialect) => {
     const arm = (await inject('POST', '/api/classes/', admin.auth, { level: 'SSS 3', arm: 'R' })).json<ClassArm>();
     const s = await newStudent('SSS 3A');
     await db().updateTable('students').set({ student_class: 'SSS 3R' }).where('id', '=', s.id).execute();
-    await createResults(db(), [{ studentId: s.id, sessionId, term: '1st', studentClass: 'SSS 3R', subject: 'Mathematics', score: 61 }]);
+    await createResults(db(), [{ studentId: s.id, sessionId, term: '1st', arm: 'SSS 3R', subject: 'Mathematics', score: 61 }]);
     const now = new Date().toISOString();
     await db()
       .insertInto('result_publications')
       .values({ session_id: sessionId, term: '1st', student_class: 'SSS 3R', published_by: null, published_at: now })
       .execute();
-    await createFeeItems(db(), [{ studentClass: 'SSS 3R', sessionId, term: '1st', name: 'Tuition', amountKobo: 100, createdAt: now }]);
+    await createFeeItems(db(), [{ arm: 'SSS 3R', sessionId, term: '1st', name: 'Tuition', amountKobo: 100, createdAt: now }]);
     const res = await inject('PATCH', `/api/classes/${arm.id}/`, admin.auth, { arm: 'Blue' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: arm.id, arm: 'Blue', name: 'SSS 3 Blue', students: 1 });
@@ -163,7 +163,7 @@ describeEachDatabase('teaching structure API', (dialect) => {
     }
 
     const s = await newStudent('JSS 2A');
-    await createResults(db(), [{ studentId: s.id, sessionId, term: '1st', studentClass: 'JSS 2A', subject: 'French', score: 55 }]);
+    await createResults(db(), [{ studentId: s.id, sessionId, term: '1st', arm: 'JSS 2A', subject: 'French', score: 55 }]);
     const french = await subjectId('French');
     const renamed = await inject('PATCH', `/api/subjects/${french}/`, admin.auth, { name: 'French Language' });
     expect(renamed.json()).toMatchObject({ id: french, name: 'French Language', code: 'FRE' });
@@ -305,7 +305,7 @@ describeEachDatabase('teaching structure API', (dialect) => {
     });
     expect(got.writable).toEqual(got.subjects);
 
-    const junior = await signInStudent(ctx, { studentClass: 'JSS 3A' });
+    const junior = await signInStudent(ctx, { arm: 'JSS 3A' });
     const cases: [string, unknown, number, unknown][] = [
       [
         `/api/teaching/students/${junior.admissionNumber}/subjects/`,

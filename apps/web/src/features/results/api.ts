@@ -99,8 +99,8 @@ export function useSaveScale() {
 }
 
 /** The scale's remark for a stored grade of a class's level, or ''. */
-export function remarkOf(scales: GradingScaleResponse[] | undefined, studentClass: string, grade: string): string {
-  const level = studentClass.startsWith('SSS') ? 'SSS' : 'JSS';
+export function remarkOf(scales: GradingScaleResponse[] | undefined, arm: string, grade: string): string {
+  const level = arm.startsWith('SSS') ? 'SSS' : 'JSS';
   return scales?.find((s) => s.level === level)?.bands.find((b) => b.grade === grade)?.remark ?? '';
 }
 

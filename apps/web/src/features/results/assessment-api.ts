@@ -28,12 +28,12 @@ export function useAssessmentSchemes(sessionId: string, enabled = true) {
  * on a one-score scheme (the screens then behave exactly as before components) or when it cannot be
  * loaded (the server still names the components if it needs them); undefined while loading.
  */
-export function useComponentScheme(sessionId: string, studentClass: string): AssessmentScheme | null | undefined {
+export function useComponentScheme(sessionId: string, arm: string): AssessmentScheme | null | undefined {
   // Fetched as soon as the session is known: the class only picks the level.
   const schemes = useAssessmentSchemes(sessionId, !!sessionId);
-  if (!sessionId || !studentClass || schemes.isError) return null;
+  if (!sessionId || !arm || schemes.isError) return null;
   if (!schemes.data) return undefined;
-  const scheme = schemes.data.find((s) => s.level === levelOfClass(studentClass));
+  const scheme = schemes.data.find((s) => s.level === levelOfClass(arm));
   return scheme && scheme.components.length > 1 ? scheme : null;
 }
 

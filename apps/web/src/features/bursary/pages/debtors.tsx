@@ -218,7 +218,7 @@ export default function DebtorsPage() {
             options={CLASS_LEVELS}
           />
           <SelectField
-            label={L.studentClass}
+            label={L.arm}
             value={filter.student_class ?? ''}
             onChange={set('student_class')}
             placeholder={L.anyClass}

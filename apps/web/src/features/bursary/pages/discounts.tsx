@@ -123,11 +123,11 @@ function giveBody(f: GiveForm, q: DiscountQuery, names: string[]) {
   };
 }
 
-function GiveDiscount({ q, studentClass, fullName }: { q: DiscountQuery; studentClass: string; fullName: string }) {
+function GiveDiscount({ q, arm, fullName }: { q: DiscountQuery; arm: string; fullName: string }) {
   const [failure, setFailure] = useState('');
   const give = useGiveDiscount();
   const toast = useToast();
-  const feeItems = useClassFeeItems(q.session_id, studentClass);
+  const feeItems = useClassFeeItems(q.session_id, arm);
   // The compulsory items in scope (the term's, or the session's), each name once.
   const namesFor = (term: string) => [
     ...new Set((feeItems.data ?? []).filter((i) => i.compulsory && (!term || i.term === term)).map((i) => i.name)),
@@ -294,7 +294,7 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
               )}
             </QueryView>
           </Card>
-          <GiveDiscount q={q} studentClass={s.student_class} fullName={s.full_name} />
+          <GiveDiscount q={q} arm={s.student_class} fullName={s.full_name} />
         </div>
       )}
     </QueryView>

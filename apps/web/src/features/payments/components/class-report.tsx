@@ -17,16 +17,16 @@ function total(rows: ClassReportRow[], f: (r: ClassReportRow) => number): number
 }
 
 /** Class Payment Report with the fee-schedule columns, totals and a CSV export. */
-export function ClassReport({ studentClass, session }: { studentClass: string; session: string }) {
-  const { data, isPending, isError, error } = useClassReport(studentClass, session, true);
+export function ClassReport({ arm, session }: { arm: string; session: string }) {
+  const { data, isPending, isError, error } = useClassReport(arm, session, true);
   const toast = useToast();
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
     setExporting(true);
     try {
-      const blob = await downloadClassReportCsv(studentClass, session);
-      downloadBlob(blob, `payments-${studentClass}-${session || 'all'}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-'));
+      const blob = await downloadClassReportCsv(arm, session);
+      downloadBlob(blob, `payments-${arm}-${session || 'all'}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-'));
     } catch (err) {
       toast.error(errorText(err));
     } finally {
@@ -38,14 +38,14 @@ export function ClassReport({ studentClass, session }: { studentClass: string; s
     <Card
       title="Class Payment Report"
       actions={
-        studentClass && data && data.length > 0 ? (
+        arm && data && data.length > 0 ? (
           <Button variant="secondary" onClick={() => void exportCsv()} loading={exporting} className="no-print">
             Export CSV
           </Button>
         ) : undefined
       }
     >
-      {!studentClass ? (
+      {!arm ? (
         <p className="text-sm text-slate-600">Choose a class to see who has paid.</p>
       ) : isPending ? (
         <LoadingBlock label="Loading report..." />
@@ -56,7 +56,7 @@ export function ClassReport({ studentClass, session }: { studentClass: string; s
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600" data-testid="class-report-summary">
-            {studentClass}
+            {arm}
             {session ? `, ${session} session` : ''}: {data.filter((r) => r.status === 'paid').length} of {data.length} paid in full,{' '}
             {data.filter((r) => r.status === 'part_paid').length} part paid, {data.filter((r) => r.status === 'unpaid').length} unpaid.
           </p>

@@ -379,7 +379,7 @@ export default function PaymentFormPage() {
         </Card>
 
         <PaymentHistory admissionNumber={lookupAdmission} />
-        {!isStudent && <ClassReport studentClass={lookupClass} session={lookupSession} />}
+        {!isStudent && <ClassReport arm={lookupClass} session={lookupSession} />}
       </div>
     </PageLayout>
   );

@@ -10,15 +10,7 @@ import { downloadCsv, useStudentPage } from '../api';
 import { QueryView } from '../../../components/ui/query-view';
 
 /** Search box and class filter of the student lists. */
-export function StudentFilters({
-  q,
-  studentClass,
-  onChange,
-}: {
-  q: string;
-  studentClass: string;
-  onChange: (next: { q: string; studentClass: string }) => void;
-}) {
+export function StudentFilters({ q, arm, onChange }: { q: string; arm: string; onChange: (next: { q: string; arm: string }) => void }) {
   const classes = allClassNames(useClasses().data);
   return (
     <div className="no-print mb-4 grid gap-3 sm:grid-cols-[2fr_1fr]">
@@ -26,13 +18,13 @@ export function StudentFilters({
         label="Search by name, admission number or email"
         type="search"
         value={q}
-        onChange={(e) => onChange({ q: e.target.value, studentClass })}
+        onChange={(e) => onChange({ q: e.target.value, arm })}
       />
       <SelectField
         label="Class"
         options={[{ value: '', label: 'All classes' }, ...classes.map((c) => ({ value: c, label: c }))]}
-        value={studentClass}
-        onChange={(e) => onChange({ q, studentClass: e.target.value })}
+        value={arm}
+        onChange={(e) => onChange({ q, arm: e.target.value })}
       />
     </div>
   );
@@ -143,12 +135,12 @@ export function ExportButton({
 
 /** The filters, debounced search and current page that the paged student lists share. */
 export function useStudentList() {
-  const [filters, setFilters] = useState({ q: '', studentClass: '' });
+  const [filters, setFilters] = useState({ q: '', arm: '' });
   const [offset, setOffset] = useState(0);
   const q = useDebounced(filters.q);
-  const page = useStudentPage({ q: q || undefined, student_class: filters.studentClass || undefined, offset });
+  const page = useStudentPage({ q: q || undefined, student_class: filters.arm || undefined, offset });
   // A new filter starts again from the first page.
-  const changeFilters = (next: { q: string; studentClass: string }) => {
+  const changeFilters = (next: { q: string; arm: string }) => {
     setFilters(next);
     setOffset(0);
   };
@@ -158,7 +150,7 @@ export function useStudentList() {
     offset,
     setOffset,
     page,
-    exportQuery: { student_class: filters.studentClass || undefined, q: q || undefined },
+    exportQuery: { student_class: filters.arm || undefined, q: q || undefined },
   };
 }
 
@@ -173,7 +165,7 @@ export function StudentListBody({
   const { page } = list;
   return (
     <>
-      <StudentFilters q={list.filters.q} studentClass={list.filters.studentClass} onChange={list.changeFilters} />
+      <StudentFilters q={list.filters.q} arm={list.filters.arm} onChange={list.changeFilters} />
       <QueryView
         query={page}
         messages={PEOPLE_MESSAGES.studentsFetchFailed}

@@ -23,7 +23,7 @@ import {
 const legacyStudentValues = (d: LegacyStudent): StudentDetailValues => ({
   admission_number: d.UserName,
   email: d.email,
-  class_name: d.studentClass,
+  class_name: d.arm,
   gender: genderLabel(d.gender),
   date_of_birth: d.dateOfBirth,
   fathers_name: d.fathersName,

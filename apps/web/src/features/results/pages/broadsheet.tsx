@@ -78,11 +78,11 @@ export default function BroadsheetPage() {
   const [sessionId, setSessionId] = useState(params.get('session_id') ?? '');
   const [term, setTerm] = useState(params.get('term') ?? '');
   const classes = allClassNames(useClasses().data);
-  const [picked, setStudentClass] = useState('');
+  const [picked, setArm] = useState('');
   // The school's first class until one is picked; the lists load once and are cached.
-  const studentClass = picked || classes[0] || ALL;
+  const arm = picked || classes[0] || ALL;
   const [formError, setFormError] = useState('');
-  const query = () => ({ session_id: sessionId, term, student_class: studentClass === ALL ? undefined : studentClass });
+  const query = () => ({ session_id: sessionId, term, student_class: arm === ALL ? undefined : arm });
   const [asked, setAsked] = useState<ReturnType<typeof query> | null>(null);
   const broadsheet = useBroadsheet(asked);
   const sheet = broadsheet.isError ? null : (broadsheet.data ?? null);
@@ -102,11 +102,11 @@ export default function BroadsheetPage() {
 
   async function download(kind: 'csv' | 'pdf') {
     try {
-      if (kind === 'csv') downloadBlob(await downloadBroadsheetCsv(query()), `broadsheet-${studentClass.replace(' ', '')}-${term}.csv`);
+      if (kind === 'csv') downloadBlob(await downloadBroadsheetCsv(query()), `broadsheet-${arm.replace(' ', '')}-${term}.csv`);
       else
         downloadBlob(
-          await downloadClassPdf({ session_id: sessionId, term, student_class: studentClass }),
-          `report-cards-${studentClass.replace(' ', '')}-${term}.pdf`,
+          await downloadClassPdf({ session_id: sessionId, term, student_class: arm }),
+          `report-cards-${arm.replace(' ', '')}-${term}.pdf`,
         );
     } catch {
       toast.error(kind === 'csv' ? RESULT_ADMIN_MESSAGES.csvFailed : RESULT_MESSAGES.pdfFailed);
@@ -123,7 +123,7 @@ export default function BroadsheetPage() {
             <Button variant="secondary" onClick={() => void download('csv')}>
               Download CSV
             </Button>
-            {studentClass !== ALL && <Button onClick={() => void download('pdf')}>Class report cards (PDF)</Button>}
+            {arm !== ALL && <Button onClick={() => void download('pdf')}>Class report cards (PDF)</Button>}
             <Button variant="secondary" onClick={() => window.print()}>
               Print
             </Button>
@@ -134,7 +134,7 @@ export default function BroadsheetPage() {
       <Card className="no-print mb-5">
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={load} noValidate>
           <SessionTermFields openOnCurrentTerm sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-          <SelectField label="Class" value={studentClass} onChange={(e) => setStudentClass(e.target.value)} options={[...classes, ALL]} />
+          <SelectField label="Class" value={arm} onChange={(e) => setArm(e.target.value)} options={[...classes, ALL]} />
           <Button type="submit" loading={broadsheet.isFetching}>
             Load Broadsheet
           </Button>

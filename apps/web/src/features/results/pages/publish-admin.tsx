@@ -29,12 +29,12 @@ export default function PublishAdminPage() {
     )
     .map((a) => a.name);
 
-  async function toggle(studentClass: string) {
-    const existing = pubs.data?.find((p) => p.student_class === studentClass);
-    setBusy(studentClass);
+  async function toggle(arm: string) {
+    const existing = pubs.data?.find((p) => p.student_class === arm);
+    setBusy(arm);
     try {
-      await publication.mutateAsync({ existing, session_id: sessionId, term, student_class: studentClass });
-      toast.success(`${existing ? RESULT_MESSAGES.unpublished : RESULT_MESSAGES.published}: ${studentClass}, ${termLabel(term)}`);
+      await publication.mutateAsync({ existing, session_id: sessionId, term, student_class: arm });
+      toast.success(`${existing ? RESULT_MESSAGES.unpublished : RESULT_MESSAGES.published}: ${arm}, ${termLabel(term)}`);
     } catch {
       toast.error(RESULT_ADMIN_MESSAGES.publicationFailed);
     } finally {

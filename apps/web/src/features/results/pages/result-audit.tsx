@@ -19,7 +19,7 @@ const v = (x: number | string | null) => (x === null || x === '' ? '–' : Strin
 /** /result-audit (admin): every score created, changed or deleted, per student or per class. */
 export default function ResultAuditPage() {
   const [admission, setAdmission] = useState('');
-  const [studentClass, setStudentClass] = useState('');
+  const [arm, setArm] = useState('');
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
   const [asked, setAsked] = useState<Parameters<typeof useAudit>[0]>(null);
@@ -32,7 +32,7 @@ export default function ResultAuditPage() {
     e.preventDefault();
     const next = {
       admission_number: admission.trim() || undefined,
-      student_class: studentClass || undefined,
+      student_class: arm || undefined,
       session_id: sessionId || undefined,
       term: term || undefined,
     };
@@ -47,8 +47,8 @@ export default function ResultAuditPage() {
           <TextField label="Admission Number" value={admission} onChange={(e) => setAdmission(e.target.value.toUpperCase())} />
           <SelectField
             label="Class"
-            value={studentClass}
-            onChange={(e) => setStudentClass(e.target.value)}
+            value={arm}
+            onChange={(e) => setArm(e.target.value)}
             placeholder="Any class"
             options={allClassNames(arms.data)}
           />

@@ -43,7 +43,7 @@ interface Draft {
   admission: string;
   sessionId: string;
   term: string;
-  studentClass: string;
+  arm: string;
   entries: Entries;
   reason?: string;
 }
@@ -75,7 +75,7 @@ export default function ResultUploadPage() {
   const [term, setTerm] = useState(draft?.term ?? '');
   const [params] = useSearchParams();
   // From My classes: the class is preset, the student's own record then confirms it.
-  const [studentClass, setStudentClass] = useState(draft?.studentClass ?? params.get('student_class') ?? '');
+  const [arm, setArm] = useState(draft?.arm ?? params.get('student_class') ?? '');
   const [entries, setEntries] = useState<Entries>(() => ({ ...(draft?.entries ?? {}) }));
   const [reason, setReason] = useState(draft?.reason ?? '');
   const [needReason, setNeedReason] = useState(!!draft?.reason);
@@ -93,7 +93,7 @@ export default function ResultUploadPage() {
   // The version a subject without a stored result is saved with: 0 once a lookup found none, unknown before.
   const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
   // Several components for this class and session: one input each instead of the single score.
-  const classScheme = useComponentScheme(sessionId, studentClass);
+  const classScheme = useComponentScheme(sessionId, arm);
   const scheme = classScheme ?? null;
   const settledAdmission = useDebounced(normalize(admission), TIMINGS.resultLookupDebounce);
   const access = useSubjectAccess(
@@ -115,8 +115,8 @@ export default function ResultUploadPage() {
   // Keep the unsaved work of this user on this screen.
   useEffect(() => {
     if (!admission.trim() && !hasWork(entries)) clearDraft(DRAFT);
-    else writeDraft(DRAFT, { admission, sessionId, term, studentClass, entries, reason } satisfies Draft);
-  }, [admission, sessionId, term, studentClass, entries, reason]);
+    else writeDraft(DRAFT, { admission, sessionId, term, arm, entries, reason } satisfies Draft);
+  }, [admission, sessionId, term, arm, entries, reason]);
 
   const lookup = useCallback(
     async (adm: string, sid: string, t: string) => {
@@ -135,7 +135,7 @@ export default function ResultUploadPage() {
             for (const [s, e] of Object.entries(keep))
               if (typed(e)) loaded[s] = { ...e, version: loaded[s]?.version ?? 0, totalOnly: loaded[s]?.totalOnly };
           setEntries(loaded);
-          setStudentClass(results[0]!.student_class);
+          setArm(results[0]!.student_class);
         } else {
           setExisting(false);
           setBaseVersion(0);
@@ -173,7 +173,7 @@ export default function ResultUploadPage() {
       fetchStudentSummary(adm, ctrl.signal)
         .then((st) => {
           setStudent(st);
-          if (!existingRef.current) setStudentClass(st.student_class);
+          if (!existingRef.current) setArm(st.student_class);
         })
         .catch((err: unknown) => {
           if (err instanceof ApiError && err.status === 404) setLookupNote(RESULT_MESSAGES.studentNotFound(adm));
@@ -194,7 +194,7 @@ export default function ResultUploadPage() {
       setBaseVersion(undefined);
       setEntries({});
       setExisting(false);
-      setStudentClass('');
+      setArm('');
       setReason('');
       setNeedReason(false);
       setErrors({});
@@ -229,7 +229,7 @@ export default function ResultUploadPage() {
     if (!adm.success) errs.admission_number = [adm.error.issues[0]!.message];
     if (!sessionId) errs.session_id = [RESULT_MESSAGES.sessionRequired];
     if (!term) errs.term = [RESULT_MESSAGES.termRequired];
-    if (!studentClass) errs.student_class = [RESULT_MESSAGES.classRequired];
+    if (!arm) errs.student_class = [RESULT_MESSAGES.classRequired];
     for (const s of rowSubjects) {
       if (access.locked(s)) continue;
       if (scheme) {
@@ -264,7 +264,7 @@ export default function ResultUploadPage() {
         admission_number: adm,
         session_id: Number(sessionId),
         term,
-        student_class: studentClass,
+        student_class: arm,
         ...(reason.trim() ? { reason: reason.trim() } : {}),
         subjects: filled.map((name) => ({
           name,
@@ -338,9 +338,9 @@ export default function ResultUploadPage() {
             />
             <ClassSelect
               required
-              value={studentClass}
+              value={arm}
               onChange={(e) => {
-                setStudentClass(e.target.value);
+                setArm(e.target.value);
                 setErrors((x) => ({ ...x, student_class: undefined }));
               }}
               error={errors.student_class}

@@ -32,7 +32,7 @@ function ClassResults() {
   const classes = useClasses();
   const [sessionId, setSessionId] = useState('');
   const [term, setTerm] = useState('');
-  const [studentClass, setStudentClass] = useState('All');
+  const [arm, setArm] = useState('All');
   const [asked, setAsked] = useState<ResultQuery | null>(null);
   const [formMessage, setFormMessage] = useState('');
   const studentsQuery = useResultStudents(asked);
@@ -80,7 +80,7 @@ function ClassResults() {
       return;
     }
     setFormMessage('');
-    const next = { session_id: sessionId, term, student_class: studentClass === 'All' ? undefined : studentClass };
+    const next = { session_id: sessionId, term, student_class: arm === 'All' ? undefined : arm };
     if (sameQuery(asked, next)) void studentsQuery.refetch();
     else setAsked(next);
   }
@@ -152,8 +152,8 @@ function ClassResults() {
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
           <SelectField
             label="Class"
-            value={studentClass}
-            onChange={(e) => setStudentClass(e.target.value)}
+            value={arm}
+            onChange={(e) => setArm(e.target.value)}
             options={['All', ...allClassNames(classes.data)]}
           />
           <Button type="submit" loading={studentsQuery.isFetching}>

@@ -43,7 +43,7 @@ interface Searched {
   admission: string;
   sessionId: string;
   term: string;
-  studentClass: string;
+  arm: string;
 }
 
 /** What a reload or a new sign-in brings back. */
@@ -51,7 +51,7 @@ interface Draft {
   admission: string;
   sessionId: string;
   term: string;
-  studentClass: string;
+  arm: string;
   searched: Searched | null;
   rows: { subject: string; score: string; remarks: string; components?: ComponentDraft }[] | null;
   reason?: string;
@@ -79,22 +79,22 @@ export default function UpdateResultPage() {
   const [admission, setAdmission] = useState(draft?.admission ?? '');
   const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
   const [term, setTerm] = useState(draft?.term ?? '');
-  const [pickedClass, setStudentClass] = useState<string>(draft?.studentClass ?? '');
+  const [pickedClass, setArm] = useState<string>(draft?.arm ?? '');
   const arms = useClasses();
   // The school's first class until a search or the user picks one.
-  const studentClass = pickedClass || currentClassNames(arms.data)[0] || '';
+  const arm = pickedClass || currentClassNames(arms.data)[0] || '';
   const [rows, setRows] = useState<Row[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [searching, setSearching] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [searched, setSearched] = useState<Searched>({ admission: '', sessionId: '', term: '', studentClass: '' });
+  const [searched, setSearched] = useState<Searched>({ admission: '', sessionId: '', term: '', arm: '' });
   const [reason, setReason] = useState(draft?.reason ?? '');
   const [needReason, setNeedReason] = useState(!!draft?.reason);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const scales = useGradingScales(searched.sessionId);
   // Several components for the searched class and session: one input each instead of the single score.
-  const classScheme = useComponentScheme(rows ? searched.sessionId : '', searched.studentClass);
+  const classScheme = useComponentScheme(rows ? searched.sessionId : '', searched.arm);
   const scheme = classScheme ?? null;
   const access = useSubjectAccess(rows ? searched.admission : null, searched.sessionId, searched.term);
   // The student's own subjects, then any stored (or typed) result outside that list.
@@ -118,14 +118,14 @@ export default function UpdateResultPage() {
       admission,
       sessionId,
       term,
-      studentClass,
+      arm,
       searched: rows ? searched : null,
       rows: edited && rows ? rows.map(({ subject, score, remarks, components }) => ({ subject, score, remarks, components })) : null,
       reason,
     } satisfies Draft);
-  }, [admission, sessionId, term, studentClass, rows, searched, reason]);
+  }, [admission, sessionId, term, arm, rows, searched, reason]);
 
-  async function search(e?: FormEvent, q: Omit<Searched, 'studentClass'> = { admission, sessionId, term }) {
+  async function search(e?: FormEvent, q: Omit<Searched, 'arm'> = { admission, sessionId, term }) {
     e?.preventDefault();
     setMessage(null);
     setConfirmDelete(null);
@@ -159,12 +159,12 @@ export default function UpdateResultPage() {
       if (!cls)
         cls = await fetchStudentSummary(adm).then(
           (st) => st.student_class,
-          () => studentClass,
+          () => arm,
         );
-      setStudentClass(cls);
+      setArm(cls);
       setRows(next);
       setErrors({});
-      setSearched({ admission: adm, sessionId: q.sessionId, term: q.term, studentClass: cls });
+      setSearched({ admission: adm, sessionId: q.sessionId, term: q.term, arm: cls });
       if (!results.length) setMessage({ tone: 'info', text: RESULT_MESSAGES.combinedEmpty(adm) });
     } catch (err) {
       setRows(null);
@@ -217,7 +217,7 @@ export default function UpdateResultPage() {
       admission_number: searched.admission,
       session_id: Number(searched.sessionId),
       term: searched.term,
-      student_class: studentClass,
+      student_class: arm,
     };
     const why = reason.trim() ? { reason: reason.trim() } : {};
     const changed = scheme
@@ -347,12 +347,7 @@ export default function UpdateResultPage() {
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={(e) => void search(e)} noValidate>
           <AdmissionNumberField value={admission} onChange={setAdmission} />
           <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-          <SelectField
-            label="Class"
-            value={studentClass}
-            onChange={(e) => setStudentClass(e.target.value)}
-            options={classOptions(arms.data, studentClass)}
-          />
+          <SelectField label="Class" value={arm} onChange={(e) => setArm(e.target.value)} options={classOptions(arms.data, arm)} />
           <Button type="submit" loading={searching}>
             Search
           </Button>
@@ -365,7 +360,7 @@ export default function UpdateResultPage() {
       </Card>
       {rows && !shown && <LoadingBlock />}
       {shown && (
-        <Card title={`${searched.admission} · ${studentClass}`}>
+        <Card title={`${searched.admission} · ${arm}`}>
           <p className="mb-2 text-sm text-slate-600">To delete a subject&apos;s result, clear its score and save.</p>
           {access.note && (
             <Alert tone="warning" title="Read-only subjects" className="mb-2">
