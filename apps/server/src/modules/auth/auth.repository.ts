@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Role, StaffCapability } from '@portal/domain';
 import './capabilities.tables';
-import { nowIso, type DB, inTransaction } from '../../db/index';
+import { nowIso, type Conn, type DB, inTransaction } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import { writeAudit, type AuditEntry } from '../../db/audit';
 import { schoolSettingsIn } from '../settings/settings.service';
@@ -25,6 +25,38 @@ export interface AccountRow {
   must_change_password: number;
   disabled: number;
   token_version: number;
+}
+
+/** The columns of an `AccountRow`, read from `users`. */
+const ACCOUNT_COLUMNS = ['id', 'role', 'email', 'password_hash', 'must_change_password', 'disabled', 'token_version'] as const;
+
+/**
+ * Where a role's name and public id are kept (its profile table and public id column), and what
+ * `profileOf` answers for an account without that row.
+ */
+const PROFILES = {
+  admin: { table: 'admins', publicId: 'username', none: { first_name: 'Admin', last_name: '', public_id: 'admin' } },
+  staff: { table: 'staff', publicId: 'staff_id', none: { first_name: '', last_name: '', public_id: '' } },
+  student: { table: 'students', publicId: 'admission_number', none: { first_name: '', last_name: '', public_id: '' } },
+} as const;
+
+/** A refresh token as stored when issued. */
+type NewRefreshToken = { userId: number; familyId: string; hash: string; expiresAt: string; createdAt: string };
+
+/** Stores an issued refresh token (neither used nor revoked yet). */
+async function insertRefreshToken(conn: Conn, t: NewRefreshToken): Promise<void> {
+  await conn
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: t.userId,
+      family_id: t.familyId,
+      token_hash: t.hash,
+      expires_at: t.expiresAt,
+      revoked_at: null,
+      used_at: null,
+      created_at: t.createdAt,
+    })
+    .execute();
 }
 
 /** SQL for accounts, refresh tokens and the sign-in throttle. */
@@ -70,11 +102,7 @@ export class AuthRepository {
   }
 
   findAccountByEmail(email: string): Promise<AccountRow | undefined> {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'role', 'email', 'password_hash', 'must_change_password', 'disabled', 'token_version'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    return this.db.selectFrom('users').select(ACCOUNT_COLUMNS).where('email', '=', email).executeTakeFirst();
   }
 
   /**
@@ -86,15 +114,7 @@ export class AuthRepository {
     return this.db
       .selectFrom('students')
       .innerJoin('users', 'users.id', 'students.user_id')
-      .select([
-        'users.id',
-        'users.role',
-        'users.email',
-        'users.password_hash',
-        'users.must_change_password',
-        'users.disabled',
-        'users.token_version',
-      ])
+      .select(ACCOUNT_COLUMNS.map((c) => `users.${c}` as const))
       .where(ADMISSION_KEY_SQL, '=', key)
       .limit(2)
       .execute();
@@ -110,11 +130,7 @@ export class AuthRepository {
   }
 
   findAccountById(id: number): Promise<AccountRow | undefined> {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'role', 'email', 'password_hash', 'must_change_password', 'disabled', 'token_version'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   /** True when the account is a withdrawn student's (the sign-in says so). */
@@ -125,43 +141,22 @@ export class AuthRepository {
 
   /** Name and public id of an account, for the login envelope and /api/me. */
   async profileOf(userId: number, role: Role): Promise<{ first_name: string; last_name: string; public_id: string }> {
-    if (role === 'admin') {
-      const a = await this.db
-        .selectFrom('admins')
-        .select(['username', 'first_name', 'last_name'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return { first_name: a?.first_name ?? 'Admin', last_name: a?.last_name ?? '', public_id: a?.username ?? 'admin' };
-    }
-    if (role === 'staff') {
-      const s = await this.db
-        .selectFrom('staff')
-        .select(['staff_id', 'first_name', 'last_name'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return { first_name: s?.first_name ?? '', last_name: s?.last_name ?? '', public_id: s?.staff_id ?? '' };
-    }
-    const st = await this.db
-      .selectFrom('students')
-      .select(['admission_number', 'first_name', 'last_name'])
+    const { table, publicId, none } = PROFILES[role];
+    // Every profile table has the name columns and `user_id`; the public id column is the role's.
+    const row = await this.db
+      .selectFrom(table as 'staff')
+      .select([sql.ref<string>(publicId).as('public_id'), 'first_name', 'last_name'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return { first_name: st?.first_name ?? '', last_name: st?.last_name ?? '', public_id: st?.admission_number ?? '' };
+    return {
+      first_name: row?.first_name ?? none.first_name,
+      last_name: row?.last_name ?? none.last_name,
+      public_id: row?.public_id ?? none.public_id,
+    };
   }
 
-  async storeRefreshToken(userId: number, familyId: string, hash: string, expiresAt: string, createdAt: string): Promise<void> {
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({
-        user_id: userId,
-        family_id: familyId,
-        token_hash: hash,
-        expires_at: expiresAt,
-        revoked_at: null,
-        used_at: null,
-        created_at: createdAt,
-      })
-      .execute();
+  storeRefreshToken(userId: number, familyId: string, hash: string, expiresAt: string, createdAt: string): Promise<void> {
+    return insertRefreshToken(this.db, { userId, familyId, hash, expiresAt, createdAt });
   }
 
   findRefreshToken(hash: string) {
@@ -177,10 +172,7 @@ export class AuthRepository {
    * spent it first (a replay). A concurrent replay's family revocation then also reaches the
    * successor, because it can only run after this commit.
    */
-  async rotateRefreshToken(
-    spentId: number,
-    next: { userId: number; familyId: string; hash: string; expiresAt: string; createdAt: string },
-  ): Promise<boolean> {
+  async rotateRefreshToken(spentId: number, next: NewRefreshToken): Promise<boolean> {
     return inTransaction(this.db, async (trx) => {
       const r = await trx
         .updateTable('refresh_tokens')
@@ -190,36 +182,25 @@ export class AuthRepository {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false;
-      await trx
-        .insertInto('refresh_tokens')
-        .values({
-          user_id: next.userId,
-          family_id: next.familyId,
-          token_hash: next.hash,
-          expires_at: next.expiresAt,
-          revoked_at: null,
-          used_at: null,
-          created_at: next.createdAt,
-        })
-        .execute();
+      await insertRefreshToken(trx, next);
       return true;
     });
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: nowIso() })
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  revokeFamily(familyId: string): Promise<void> {
+    return this.revokeWhere('family_id', familyId);
   }
 
-  async revokeAllForUser(userId: number): Promise<void> {
+  revokeAllForUser(userId: number): Promise<void> {
+    return this.revokeWhere('user_id', userId);
+  }
+
+  /** Revokes the live refresh tokens of one sign-in session (`family_id`) or of every session of an account (`user_id`). */
+  private async revokeWhere(column: 'family_id' | 'user_id', value: string | number): Promise<void> {
     await this.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: nowIso() })
-      .where('user_id', '=', userId)
+      .where(column, '=', value)
       .where('revoked_at', 'is', null)
       .execute();
   }

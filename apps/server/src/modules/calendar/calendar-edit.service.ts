@@ -16,7 +16,7 @@ import {
   type TermDatesInput,
 } from '@portal/domain';
 import type { Conn } from '../../db/index';
-import { writeAudit } from '../../db/audit';
+import { writeAudit, writePutAudit } from '../../db/audit';
 import { badRequest, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { CalendarRepository } from './calendar.repository';
@@ -153,13 +153,13 @@ export class CalendarEditService {
       }
       const before = terms.find((t) => Number(t.session_id) === input.session_id && t.term === input.term);
       await this.repo.putTerm(trx, input, actor.id);
-      await writeAudit(trx, {
+      await writePutAudit(trx, {
         actorUserId: actor.id,
-        action: before ? 'update' : 'create',
         entity: 'school_term',
         entityId: `${input.session_id}/${input.term}`,
-        before: before ? { starts_on: before.starts_on, ends_on: before.ends_on } : null,
-        after: { starts_on: input.starts_on, ends_on: input.ends_on },
+        fields: ['starts_on', 'ends_on'],
+        before,
+        after: input,
       });
       return { session_id: input.session_id, term: input.term, starts_on: input.starts_on, ends_on: input.ends_on };
     });

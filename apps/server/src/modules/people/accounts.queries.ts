@@ -1,6 +1,7 @@
 // The people repository's queries of accounts (the users table, and students and staff inserted in
 // batches with their accounts), as functions over a connection: `PeopleRepository` answers them with
 // its database.
+import { sql, type Insertable } from 'kysely';
 import type { NewAccount } from '@portal/domain';
 import { nowIso, type Conn } from '../../db/index';
 import type { StaffTable, StudentsTable } from '../../db/schema';
@@ -19,56 +20,41 @@ export const CHUNK = 1000;
 /** Rows per INSERT of a bulk import, with a turn of the event loop between two. */
 const INSERT_CHUNK = 250;
 
-export async function accountsCreatedBetween(db: Conn, from: string, to: string, withStaff: boolean): Promise<NewAccount[]> {
-  const students = await db
-    .selectFrom('students as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
+/** The profile tables beside `users`, by the column of their public id: a student's admission number, a staff id. */
+const PUBLIC_ID = { students: 'admission_number', staff: 'staff_id' } as const;
+export type ProfileTable = keyof typeof PUBLIC_ID;
+/** What a profile holds besides its account, public id and stamps, by table. */
+export type ProfileValues = { students: StudentValues; staff: StaffValues };
+/** A profile to insert for an account: `publicId` is the student's admission number or the staff id. */
+export type NewProfile<T extends ProfileTable> = { userId: number; publicId: string; values: ProfileValues[T] };
+
+/** The accounts created in [from, to) with a profile in `table`, oldest first, as their sign-in slips list them. */
+async function accountsOf(db: Conn, table: ProfileTable, from: string, to: string): Promise<NewAccount[]> {
+  // `p` is either profile table: both have the name, account and id columns read here.
+  const rows = await db
+    .selectFrom(`${table} as p` as 'students as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
     .select([
-      's.admission_number as public_id',
-      's.first_name',
-      's.last_name',
+      sql.ref<string>(`p.${PUBLIC_ID[table]}`).as('public_id'),
+      'p.first_name',
+      'p.last_name',
       'u.email',
-      's.student_class as group',
+      sql.ref<string>(table === 'students' ? 'p.student_class' : 'p.designation').as('group'),
       'u.created_at',
       'u.must_change_password',
     ])
     .where('u.created_at', '>=', from)
     .where('u.created_at', '<', to)
     .orderBy('u.created_at')
-    .orderBy('s.id')
+    .orderBy('p.id')
     .execute();
-  const staff = withStaff
-    ? await db
-        .selectFrom('staff as st')
-        .innerJoin('users as u', 'u.id', 'st.user_id')
-        .select([
-          'st.staff_id as public_id',
-          'st.first_name',
-          'st.last_name',
-          'u.email',
-          'st.designation as group',
-          'u.created_at',
-          'u.must_change_password',
-        ])
-        .where('u.created_at', '>=', from)
-        .where('u.created_at', '<', to)
-        .orderBy('u.created_at')
-        .orderBy('st.id')
-        .execute()
-    : [];
-  const shape =
-    (kind: 'student' | 'staff') =>
-    (r: (typeof students)[number]): NewAccount => ({
-      kind,
-      public_id: r.public_id,
-      first_name: r.first_name,
-      last_name: r.last_name,
-      email: r.email,
-      group: r.group,
-      created_at: r.created_at,
-      must_change_password: Number(r.must_change_password) === 1,
-    });
-  return [...students.map(shape('student')), ...staff.map(shape('staff'))];
+  const kind = table === 'students' ? 'student' : 'staff';
+  return rows.map((r) => ({ kind, ...r, must_change_password: Number(r.must_change_password) === 1 }));
+}
+
+export async function accountsCreatedBetween(db: Conn, from: string, to: string, withStaff: boolean): Promise<NewAccount[]> {
+  const students = await accountsOf(db, 'students', from, to);
+  return withStaff ? [...students, ...(await accountsOf(db, 'staff', from, to))] : students;
 }
 
 export async function emailTaken(db: Conn, email: string, exceptUserId?: number): Promise<boolean> {
@@ -86,65 +72,69 @@ export async function existingEmails(db: Conn, emails: string[]): Promise<Set<st
   return new Set(rows.flatMap((r) => (r.email !== null ? [r.email] : [])));
 }
 
+/**
+ * Inserts `rows` by `insert` in slices, with a turn of the event loop between two, and returns their
+ * ids in input order: a multi-row INSERT numbers its rows in VALUES order on both dialects, though
+ * RETURNING need not list them in that order. (Ids by position, not by email: students may have none.)
+ */
+async function insertReturningIds<T>(rows: readonly T[], insert: (slice: T[]) => Promise<{ id: number }[]>): Promise<number[]> {
+  return inSlices(rows, INSERT_CHUNK, async (slice) => (await insert(slice)).map((r) => r.id).sort((a, b) => a - b), {
+    yieldBetween: true,
+  });
+}
+
 /** Inserts accounts that must change their password at first sign-in; returns their ids in input order. */
 export async function insertUsers(trx: Conn, users: NewUser[]): Promise<number[]> {
   const now = nowIso();
-  // Ids by position, not by email (students may have none): a multi-row INSERT numbers its rows
-  // in VALUES order on both dialects, though RETURNING need not list them in that order.
-  return inSlices(
-    users,
-    INSERT_CHUNK,
-    async (slice) => {
-      const rows = await trx
-        .insertInto('users')
-        .values(
-          slice.map((u) => ({
-            role: u.role,
-            email: u.email,
-            password_hash: u.password_hash,
-            must_change_password: 1,
-            disabled: 0,
-            token_version: 0,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id).sort((a, b) => a - b);
-    },
-    { yieldBetween: true },
+  return insertReturningIds(users, (slice) =>
+    trx
+      .insertInto('users')
+      .values(
+        slice.map((u) => ({
+          role: u.role,
+          email: u.email,
+          password_hash: u.password_hash,
+          must_change_password: 1,
+          disabled: 0,
+          token_version: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute(),
   );
 }
 
-export async function insertStudents(trx: Conn, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
+/** Inserts the profiles (students or staff) of new accounts; returns their ids in input order. */
+export async function insertProfiles<T extends ProfileTable>(trx: Conn, table: T, profiles: NewProfile<T>[]): Promise<number[]> {
   const now = nowIso();
-  await inSlices(
-    rows,
-    INSERT_CHUNK,
-    (slice) =>
-      trx
-        .insertInto('students')
-        .values(
-          slice.map((r) => ({ ...r.values, user_id: r.userId, admission_number: r.admissionNumber, created_at: now, updated_at: now })),
-        )
-        .execute(),
-    { yieldBetween: true },
+  const stamps = { created_at: now, updated_at: now };
+  return insertReturningIds(profiles, (slice) =>
+    trx
+      // Either table in one statement: the signature ties each profile's values to `table`.
+      .insertInto(table as 'students')
+      .values(
+        slice.map((p) => ({ ...p.values, user_id: p.userId, [PUBLIC_ID[table]]: p.publicId, ...stamps }) as Insertable<StudentsTable>),
+      )
+      .returning('id')
+      .execute(),
   );
 }
 
-export async function insertStaffMany(trx: Conn, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
-  const now = nowIso();
-  await inSlices(
-    rows,
-    INSERT_CHUNK,
-    (slice) =>
-      trx
-        .insertInto('staff')
-        .values(slice.map((r) => ({ ...r.values, user_id: r.userId, staff_id: r.staffId, created_at: now, updated_at: now })))
-        .execute(),
-    { yieldBetween: true },
-  );
+/** Changes the profile fields sent of one student or staff member (none sent: no statement). */
+export async function updateProfile<T extends ProfileTable>(
+  trx: Conn,
+  table: T,
+  id: number,
+  values: Partial<ProfileValues[T]>,
+): Promise<void> {
+  if (!Object.keys(values).length) return;
+  await trx
+    .updateTable(table as 'students')
+    .set({ ...(values as Partial<StudentValues>), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setEmail(trx: Conn, userId: number, email: string | null): Promise<void> {

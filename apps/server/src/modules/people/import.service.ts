@@ -376,19 +376,18 @@ export class ImportService {
             one_time_password: passwords[i]!.password,
           };
         });
+        const profile = (i: number) => ({ userId: userIds[i]!, publicId: accounts[i]!.public_id });
         if (kind === 'students') {
-          await this.repo.insertStudents(
+          await this.repo.insertProfiles(
             trx,
-            c.valid.map((v, i) => ({
-              userId: userIds[i]!,
-              admissionNumber: accounts[i]!.public_id,
-              values: studentValues(v.data as StudentCreate),
-            })),
+            'students',
+            c.valid.map((v, i) => ({ ...profile(i), values: studentValues(v.data as StudentCreate) })),
           );
         } else {
-          await this.repo.insertStaffMany(
+          await this.repo.insertProfiles(
             trx,
-            c.valid.map((v, i) => ({ userId: userIds[i]!, staffId: accounts[i]!.public_id, values: staffValues(v.data as StaffCreate) })),
+            'staff',
+            c.valid.map((v, i) => ({ ...profile(i), values: staffValues(v.data as StaffCreate) })),
           );
         }
         // Crash tests: the rows are written but not committed (a no-op unless PORTAL_FAULT_DIR is set).

@@ -1,12 +1,12 @@
 import type { Conn, Trx } from '../../db/index';
-import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { NewAccount } from '@portal/domain';
 import { readInSlices } from '../../lib/yield';
 import { nowIso, type DB, inTransaction } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 import { schoolSettingsIn } from '../settings/settings.service';
 import * as accounts from './accounts.queries';
-import { CHUNK, type NewUser, type StaffValues, type StudentValues } from './accounts.queries';
+import { CHUNK, type NewProfile, type NewUser, type ProfileTable, type ProfileValues } from './accounts.queries';
 
 /** A student row joined with the account's email, null when none (never the password hash). */
 export type StudentRow = Omit<Selectable<StudentsTable>, 'created_at' | 'updated_at' | 'stream_id'> & { email: string | null };
@@ -69,6 +69,23 @@ function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A list's search: rows where any of `texts` (SQL expressions) contains `q`, whatever the case. */
+function containing(q: string, texts: RawBuilder<unknown>[]) {
+  const pattern = likePattern(q);
+  return sql<SqlBool>`(${sql.join(
+    texts.map((text) => sql`lower(${text}) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/** One page of a list: `limit` rows from `offset`, either optional (an offset alone runs to the end). */
+function page<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>, limit?: number, offset?: number) {
+  const limited = limit !== undefined ? q.limit(limit) : q;
+  if (offset === undefined || offset <= 0) return limited;
+  // SQLite takes an OFFSET only after a LIMIT.
+  return (limit === undefined ? limited.limit(2147483647) : limited).offset(offset);
+}
+
 /** SQL of the people feature: students, staff and their accounts. */
 export class PeopleRepository {
   constructor(private readonly db: DB) {}
@@ -109,13 +126,12 @@ export class PeopleRepository {
       q = q.where('s.student_class', '=', f.arm);
     }
     if (f.q) {
-      const pattern = likePattern(f.q);
-      q = q.where((eb) =>
-        eb.or([
-          eb(sql`lower(s.first_name || ' ' || s.last_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(s.last_name || ' ' || s.first_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(s.admission_number)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
+      q = q.where(
+        containing(f.q, [
+          sql`s.first_name || ' ' || s.last_name`,
+          sql`s.last_name || ' ' || s.first_name`,
+          sql`s.admission_number`,
+          sql`u.email`,
         ]),
       );
     }
@@ -128,8 +144,7 @@ export class PeopleRepository {
       .orderBy('s.last_name')
       .orderBy('s.first_name')
       .orderBy('s.id')
-      .$if(limit !== undefined, (q) => q.limit(limit!))
-      .$if(offset !== undefined && offset > 0, (q) => (limit === undefined ? q.limit(2147483647) : q).offset(offset!))
+      .$call((q) => page(q, limit, offset))
       .execute();
   }
 
@@ -234,25 +249,6 @@ export class PeopleRepository {
     return { results: Number(r?.n ?? 0), attendance: Number(a?.n ?? 0) };
   }
 
-  async insertStudent(trx: Conn, userId: number, admissionNumber: string, v: StudentValues): Promise<number> {
-    const now = nowIso();
-    const row = await trx
-      .insertInto('students')
-      .values({ ...v, user_id: userId, admission_number: admissionNumber, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async updateStudent(trx: Conn, id: number, v: Partial<StudentValues>): Promise<void> {
-    if (!Object.keys(v).length) return;
-    await trx
-      .updateTable('students')
-      .set({ ...v, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-  }
-
   // ---- staff ----------------------------------------------------------------------------------
 
   private staffQuery(db: Conn = this.db) {
@@ -266,21 +262,11 @@ export class PeopleRepository {
 
   listStaff(q?: string, limit?: number, offset?: number): Promise<StaffRow[]> {
     return this.staffQuery()
-      .$if(Boolean(q), (w) => {
-        const pattern = likePattern(q!);
-        return w.where((eb) =>
-          eb.or([
-            eb(sql`lower(st.first_name || ' ' || st.last_name)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(st.staff_id)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
-          ]),
-        );
-      })
+      .$if(Boolean(q), (w) => w.where(containing(q!, [sql`st.first_name || ' ' || st.last_name`, sql`st.staff_id`, sql`u.email`])))
       .orderBy('st.last_name')
       .orderBy('st.first_name')
       .orderBy('st.id')
-      .$if(limit !== undefined, (w) => w.limit(limit!))
-      .$if(offset !== undefined && offset > 0, (w) => (limit === undefined ? w.limit(2147483647) : w).offset(offset!))
+      .$call((w) => page(w, limit, offset))
       .execute();
   }
 
@@ -329,25 +315,6 @@ export class PeopleRepository {
     return out;
   }
 
-  async insertStaff(trx: Conn, userId: number, staffId: string, v: StaffValues): Promise<number> {
-    const now = nowIso();
-    const row = await trx
-      .insertInto('staff')
-      .values({ ...v, user_id: userId, staff_id: staffId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async updateStaff(trx: Conn, id: number, v: Partial<StaffValues>): Promise<void> {
-    if (!Object.keys(v).length) return;
-    await trx
-      .updateTable('staff')
-      .set({ ...v, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-  }
-
   // ---- accounts (queries: accounts.queries.ts) ---------------------------------------------------
 
   accountsCreatedBetween(from: string, to: string, withStaff: boolean): Promise<NewAccount[]> {
@@ -366,12 +333,13 @@ export class PeopleRepository {
     return accounts.insertUsers(trx, users);
   }
 
-  insertStudents(trx: Conn, rows: { userId: number; admissionNumber: string; values: StudentValues }[]): Promise<void> {
-    return accounts.insertStudents(trx, rows);
+  /** Inserts students' or staff members' profiles for their new accounts; their ids in input order. */
+  insertProfiles<T extends ProfileTable>(trx: Conn, table: T, profiles: NewProfile<T>[]): Promise<number[]> {
+    return accounts.insertProfiles(trx, table, profiles);
   }
 
-  insertStaffMany(trx: Conn, rows: { userId: number; staffId: string; values: StaffValues }[]): Promise<void> {
-    return accounts.insertStaffMany(trx, rows);
+  updateProfile<T extends ProfileTable>(trx: Conn, table: T, id: number, values: Partial<ProfileValues[T]>): Promise<void> {
+    return accounts.updateProfile(trx, table, id, values);
   }
 
   setEmail(trx: Conn, userId: number, email: string | null): Promise<void> {

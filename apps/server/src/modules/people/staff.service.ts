@@ -93,7 +93,7 @@ export class StaffService {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'staff', email: input.email, password_hash: passwordHash }]);
         const staffId = formatStaffId(await allocate(trx, STAFF_COUNTER));
-        await this.repo.insertStaff(trx, userId!, staffId, staffValues(input));
+        await this.repo.insertProfiles(trx, 'staff', [{ userId: userId!, publicId: staffId, values: staffValues(input) }]);
         const created = (await this.repo.findStaffByStaffId(staffId, trx))!;
         await writeAudit(trx, { actorUserId: actor.id, action: 'create', entity: 'staff', entityId: staffId, after: auditStaff(created) });
         return created;
@@ -131,7 +131,7 @@ export class StaffService {
         if (p.employment_date !== undefined) values.employment_date = p.employment_date || null;
         if (p.bank_account !== undefined) values.bank_account = p.bank_account || null;
         if (p.tax_id !== undefined) values.tax_id = p.tax_id || null;
-        await this.repo.updateStaff(trx, before.id, values);
+        await this.repo.updateProfile(trx, 'staff', before.id, values);
         if (input.email !== undefined && input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);
         if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
         const row = (await this.repo.findStaffById(before.id, trx))!;

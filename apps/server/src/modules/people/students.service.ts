@@ -113,7 +113,7 @@ export class StudentsService {
       const row = await this.repo.transaction(async (trx) => {
         const [userId] = await this.repo.insertUsers(trx, [{ role: 'student', email: input.email, password_hash: passwordHash }]);
         const [admissionNumber] = (await nextAdmissionNumbers(trx, 1, this.time)) as [string];
-        await this.repo.insertStudent(trx, userId!, admissionNumber, studentValues(input));
+        await this.repo.insertProfiles(trx, 'students', [{ userId: userId!, publicId: admissionNumber, values: studentValues(input) }]);
         const created = (await this.repo.findStudentByAdmission(admissionNumber, trx))!;
         await writeAudit(trx, {
           actorUserId: actor.id,
@@ -147,7 +147,7 @@ export class StudentsService {
         // Every field of the record but the email, which belongs to the account and is set below.
         const keys = STUDENT_CSV_COLUMNS.filter((k): k is Exclude<typeof k, 'email'> => k !== 'email');
         for (const k of keys) if (input[k] !== undefined) (values as Record<string, unknown>)[k] = input[k];
-        await this.repo.updateStudent(trx, before.id, values);
+        await this.repo.updateProfile(trx, 'students', before.id, values);
         if (emailChanged) await this.repo.setEmail(trx, before.user_id, input.email ?? null);
         if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
         const row = (await this.repo.findStudentById(before.id, trx))!;

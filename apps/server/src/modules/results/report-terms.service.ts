@@ -1,5 +1,5 @@
 import { TERM_VALUES, type ReportTerm, type ReportTermInput, type Term } from '@portal/domain';
-import { writeAudit } from '../../db/audit';
+import { writePutAudit } from '../../db/audit';
 import type { SessionRows } from '../calendar/sessions.service';
 import type { CardEntriesRepository } from './card-entries.repository';
 import type { Actor } from './results.service';
@@ -40,13 +40,13 @@ export class ReportTermsService {
     await this.entries.transaction(async (trx) => {
       const before = await this.sessions.cardTerm(input.session_id, input.term, trx);
       await this.sessions.putCardTerm(trx, input, actor.id);
-      await writeAudit(trx, {
+      await writePutAudit(trx, {
         actorUserId: actor.id,
-        action: before ? 'update' : 'create',
         entity: 'report_term',
         entityId: `${input.session_id}/${input.term}`,
-        before: before ? { next_term_begins: before.next_term_begins, times_opened: before.times_opened } : null,
-        after: { next_term_begins: input.next_term_begins, times_opened: input.times_opened },
+        fields: ['next_term_begins', 'times_opened'],
+        before,
+        after: input,
       });
     });
     return { ...input };

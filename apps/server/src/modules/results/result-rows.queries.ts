@@ -7,6 +7,9 @@ export function resultsWithStudents(conn: Conn) {
   return conn.selectFrom('results as r').innerJoin('students as s', 's.id', 'r.student_id');
 }
 
+/** The student a result row `r` names, with their name from `s`: every sheet, card and list shows it. */
+export const RESULT_STUDENT_COLUMNS = ['r.student_id', 's.admission_number', 's.first_name', 's.last_name'] as const;
+
 /** The marks of a result row `r`: what a score write sets and every sheet and card shows. */
 export const SCORE_COLUMNS = ['r.score', 'r.components', 'r.remarks', 'r.grade'] as const;
 

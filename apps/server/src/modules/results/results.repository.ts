@@ -7,7 +7,7 @@ import { nowIso, type DB, inTransaction } from '../../db/index';
 import { leftJoinPerson } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
 import { QueryTemplates } from '../../db/query-templates';
-import { SCORE_COLUMNS, inStudentNameOrder, isReleased, resultsWithStudents } from './result-rows.queries';
+import { RESULT_STUDENT_COLUMNS, SCORE_COLUMNS, inStudentNameOrder, isReleased, resultsWithStudents } from './result-rows.queries';
 import './results.tables';
 import type { ResultAuditTable } from './results.tables';
 import type { Result } from '@portal/domain';
@@ -54,10 +54,7 @@ function hasClassTermRow(conn: Conn, table: 'results' | 'result_publications', s
 
 const RESULT_COLUMNS = [
   'r.id',
-  'r.student_id',
-  's.admission_number',
-  's.first_name',
-  's.last_name',
+  ...RESULT_STUDENT_COLUMNS,
   'r.session_id',
   'r.term',
   'r.student_class',
@@ -328,17 +325,7 @@ export class ResultsRepository {
     students: { studentId?: number; sessionClassTerm?: { arm: string; term: string } },
   ) {
     return resultsWithStudents(this.db)
-      .select([
-        'r.student_id',
-        's.admission_number',
-        's.first_name',
-        's.last_name',
-        's.gender',
-        'r.term',
-        'r.student_class',
-        'r.subject',
-        ...SCORE_COLUMNS,
-      ])
+      .select([...RESULT_STUDENT_COLUMNS, 's.gender', 'r.term', 'r.student_class', 'r.subject', ...SCORE_COLUMNS])
       .where('r.session_id', '=', sessionId)
       .where('r.term', 'in', [...terms])
       .$if(students.studentId !== undefined, (q) => q.where('r.student_id', '=', students.studentId!))
@@ -376,16 +363,7 @@ export class ResultsRepository {
 
   broadsheetRows(sessionId: number, term: string, classes?: readonly string[]) {
     return resultsWithStudents(this.db)
-      .select([
-        'r.student_id',
-        's.admission_number',
-        's.first_name',
-        's.last_name',
-        'r.student_class',
-        'r.subject',
-        'r.score',
-        'r.components',
-      ])
+      .select([...RESULT_STUDENT_COLUMNS, 'r.student_class', 'r.subject', 'r.score', 'r.components'])
       .where('r.session_id', '=', sessionId)
       .where('r.term', '=', term)
       .$if(classes !== undefined, (q) => q.where('r.student_class', 'in', classes!.length ? classes! : ['']))

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/index';
 import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
 import './results.tables';
-import { SCORE_COLUMNS, resultsWithStudents } from './result-rows.queries';
+import { RESULT_STUDENT_COLUMNS, SCORE_COLUMNS, resultsWithStudents } from './result-rows.queries';
 
 /** A stored result of the sheet's class, term and subject, with its student and who changed it last. */
 export interface SheetResultRow {
@@ -102,10 +102,7 @@ export class ScoreSheetRepository {
   private resultsWithNames(conn: Conn) {
     return leftJoinPerson(resultsWithStudents(conn), 'updater', 'r.updated_by').select([
       'r.id',
-      'r.student_id',
-      's.admission_number',
-      's.first_name',
-      's.last_name',
+      ...RESULT_STUDENT_COLUMNS,
       'r.student_class',
       ...SCORE_COLUMNS,
       'r.version',

@@ -14,53 +14,65 @@ import {
   type SchoolSettings,
 } from '@portal/domain';
 
-const KEY = 'school';
+/** One JSON settings row: its key, the defaults it starts from, and the schema it is read through. */
+export interface JsonSetting<T> {
+  key: string;
+  defaults: T;
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } };
+}
+
+/** The school's name, contacts, logo, time zone and formats. */
+export const SCHOOL_SETTING: JsonSetting<SchoolSettings> = {
+  key: 'school',
+  defaults: DEFAULT_SCHOOL_SETTINGS,
+  schema: schoolSettingsSchema,
+};
 /** The report card's settings: rating lists and labels, comment bank, promotion rule, images. */
-const REPORT_KEY = 'report_cards';
+export const REPORT_SETTING: JsonSetting<ReportSettings> = {
+  key: 'report_cards',
+  defaults: DEFAULT_REPORT_SETTINGS,
+  // Stored traits always carry their ids (the service assigns them on save).
+  schema: reportSettingsSchema as JsonSetting<ReportSettings>['schema'],
+};
 /** The attendance register's settings: registers a day, Saturday classes. */
-const ATTENDANCE_KEY = 'attendance';
+export const ATTENDANCE_SETTING: JsonSetting<AttendanceSettings> = {
+  key: 'attendance',
+  defaults: DEFAULT_ATTENDANCE_SETTINGS,
+  schema: attendanceSettingsSchema,
+};
 /** The portal's own admission page: five plain-text sections. */
-const ADMISSION_KEY = 'admission_page';
+export const ADMISSION_SETTING: JsonSetting<AdmissionPage> = {
+  key: 'admission_page',
+  defaults: DEFAULT_ADMISSION_PAGE,
+  schema: admissionPageSchema,
+};
 /** The admin hid the first-run checklist. */
 const SETUP_DISMISSED_KEY = 'setup_checklist_dismissed';
 
 export class SettingsRepository {
   constructor(private readonly db: Conn) {}
 
-  async get(): Promise<SchoolSettings> {
-    return this.readJson(KEY, DEFAULT_SCHOOL_SETTINGS, schoolSettingsSchema);
-  }
-
-  async put(settings: SchoolSettings): Promise<void> {
-    await this.write(KEY, JSON.stringify(settings));
+  get(): Promise<SchoolSettings> {
+    return this.readJson(SCHOOL_SETTING);
   }
 
   /** The report card settings as stored, or the defaults; a stored value that no longer parses falls back to them. */
-  async getReport(): Promise<ReportSettings> {
-    // Stored traits always carry their ids (the service assigns them on save).
-    return this.readJson(REPORT_KEY, DEFAULT_REPORT_SETTINGS, reportSettingsSchema) as Promise<ReportSettings>;
+  getReport(): Promise<ReportSettings> {
+    return this.readJson(REPORT_SETTING);
   }
 
-  async putReport(settings: ReportSettings): Promise<void> {
-    await this.write(REPORT_KEY, JSON.stringify(settings));
+  putReport(settings: ReportSettings): Promise<void> {
+    return this.writeJson(REPORT_SETTING, settings);
   }
 
   /** The attendance settings as stored, or the defaults; a stored value that no longer parses falls back to them. */
-  async getAttendance(): Promise<AttendanceSettings> {
-    return this.readJson(ATTENDANCE_KEY, DEFAULT_ATTENDANCE_SETTINGS, attendanceSettingsSchema);
-  }
-
-  async putAttendance(settings: AttendanceSettings): Promise<void> {
-    await this.write(ATTENDANCE_KEY, JSON.stringify(settings));
+  getAttendance(): Promise<AttendanceSettings> {
+    return this.readJson(ATTENDANCE_SETTING);
   }
 
   /** The admission page's text as stored, or the default text; a stored value that no longer parses falls back to it. */
-  async getAdmission(): Promise<AdmissionPage> {
-    return this.readJson(ADMISSION_KEY, DEFAULT_ADMISSION_PAGE, admissionPageSchema);
-  }
-
-  async putAdmission(page: AdmissionPage): Promise<void> {
-    await this.write(ADMISSION_KEY, JSON.stringify(page));
+  getAdmission(): Promise<AdmissionPage> {
+    return this.readJson(ADMISSION_SETTING);
   }
 
   async setupDismissed(): Promise<boolean> {
@@ -89,14 +101,15 @@ export class SettingsRepository {
    * A JSON settings object: the stored value over the defaults (so a field added since is filled in),
    * or the defaults when nothing is stored or what is stored no longer parses.
    */
-  private async readJson<T>(
-    key: string,
-    defaults: T,
-    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  ): Promise<T> {
+  async readJson<T>({ key, defaults, schema }: JsonSetting<T>): Promise<T> {
     const value = await this.read(key);
     if (value === undefined) return defaults;
     const parsed = schema.safeParse({ ...defaults, ...(JSON.parse(value) as object) });
     return parsed.success ? parsed.data : defaults;
+  }
+
+  /** Replaces a JSON settings object. */
+  async writeJson<T>(setting: JsonSetting<T>, value: T): Promise<void> {
+    await this.write(setting.key, JSON.stringify(value));
   }
 }

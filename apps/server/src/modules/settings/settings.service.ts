@@ -14,61 +14,44 @@ import type { Conn, DB, Trx } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import { normaliseLogo } from './logo';
-import { SettingsRepository } from './settings.repository';
+import {
+  ADMISSION_SETTING,
+  ATTENDANCE_SETTING,
+  type JsonSetting,
+  REPORT_SETTING,
+  SCHOOL_SETTING,
+  SettingsRepository,
+} from './settings.repository';
 import { inTransaction } from '../../db/index';
 
 const withoutImage = (s: SchoolSettings) => ({ ...s, logo: s.logo ? '[image]' : '' });
 /** The audit keeps whether an image was there, not its bytes. */
 const withoutImages = (s: ReportSettings) => ({ ...s, signature: s.signature ? '[image]' : '', stamp: s.stamp ? '[image]' : '' });
 
-/** One settings row: how it is read and replaced. */
-interface SettingsPart<T> {
-  entityId: string;
-  get: (repo: SettingsRepository) => Promise<T>;
-  put: (repo: SettingsRepository, value: T) => Promise<void>;
-  /** How the audit log keeps a value (images as a marker); the value itself by default. */
-  audited?: (value: T) => unknown;
-}
-
-/** Replaces one settings row and writes its audit entry in `trx`: what every settings save ends with. */
-async function replaceAudited<T>(trx: Trx, actorUserId: number, part: SettingsPart<T>, value: T): Promise<T> {
+/**
+ * Replaces one JSON settings row and writes its audit entry in `trx`: what every settings save ends
+ * with. `audited`: how the audit log keeps a value (images as a marker); the value itself by default.
+ */
+async function replaceAudited<T>(
+  trx: Trx,
+  actorUserId: number,
+  setting: JsonSetting<T>,
+  value: T,
+  audited: (value: T) => unknown = (v) => v,
+): Promise<T> {
   const repo = new SettingsRepository(trx);
-  const before = await part.get(repo);
-  await part.put(repo, value);
-  const shown = part.audited ?? ((v: T) => v);
+  const before = await repo.readJson(setting);
+  await repo.writeJson(setting, value);
   await writeAudit(trx, {
     actorUserId,
     action: 'update',
     entity: 'settings',
-    entityId: part.entityId,
-    before: shown(before),
-    after: shown(value),
+    entityId: setting.key,
+    before: audited(before),
+    after: audited(value),
   });
   return value;
 }
-
-const ATTENDANCE: SettingsPart<AttendanceSettings> = {
-  entityId: 'attendance',
-  get: (repo) => repo.getAttendance(),
-  put: (repo, v) => repo.putAttendance(v),
-};
-const REPORT_CARDS: SettingsPart<ReportSettings> = {
-  entityId: 'report_cards',
-  get: (repo) => repo.getReport(),
-  put: (repo, v) => repo.putReport(v),
-  audited: withoutImages,
-};
-const ADMISSION_PAGE: SettingsPart<AdmissionPage> = {
-  entityId: 'admission_page',
-  get: (repo) => repo.getAdmission(),
-  put: (repo, v) => repo.putAdmission(v),
-};
-const SCHOOL: SettingsPart<SchoolSettings> = {
-  entityId: 'school',
-  get: (repo) => repo.get(),
-  put: (repo, v) => repo.put(v),
-  audited: withoutImage,
-};
 
 /** A signature or stamp normalised as the logo is (re-encoded, bounded pixels), or the field's 400 message. */
 function normaliseCardImage(dataUrl: string): { ok: true; image: string } | { ok: false; message: string } {
@@ -111,7 +94,7 @@ export class SettingsService {
    * service checks its own rule (registers a day locked once a term has registers) in the same one.
    */
   async putAttendance(trx: Trx, actorUserId: number, settings: AttendanceSettings): Promise<AttendanceSettings> {
-    return replaceAudited(trx, actorUserId, ATTENDANCE, settings);
+    return replaceAudited(trx, actorUserId, ATTENDANCE_SETTING, settings);
   }
 
   /**
@@ -144,7 +127,7 @@ export class SettingsService {
       ]),
     ) as ReportSettings['traits'];
     const settings: ReportSettings = { ...input, traits, ...images };
-    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, REPORT_CARDS, settings));
+    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, REPORT_SETTING, settings, withoutImages));
   }
 
   /** The public admission page's text (the default text until the admin saves the school's own). */
@@ -153,7 +136,7 @@ export class SettingsService {
   }
 
   async updateAdmission(actorUserId: number, page: AdmissionPage): Promise<AdmissionPage> {
-    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, ADMISSION_PAGE, page));
+    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, ADMISSION_SETTING, page));
   }
 
   /** Whether an admin hid the first-run checklist (setup module). */
@@ -186,7 +169,7 @@ export class SettingsService {
       logo = result.logo;
     }
     const settings = { ...input, logo };
-    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, SCHOOL, settings));
+    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, SCHOOL_SETTING, settings, withoutImage));
   }
 }
 
