@@ -113,3 +113,23 @@ export function csvHeaderIndex(cells: readonly string[]): Map<string, number> {
   });
   return index;
 }
+
+/**
+ * The student each line of a one-student-a-line CSV names by its admission number (any case), once:
+ * `unknown` or `duplicate` is the line's error when the number matches no student, or a student an
+ * earlier line named.
+ */
+export function csvStudentFinder<S extends { admission_number: string }>(
+  students: readonly S[],
+  messages: { unknown(admission: string): string; duplicate(admission: string): string },
+): (admission: string) => { student: S } | { error: string } {
+  const byAdmission = new Map(students.map((s) => [s.admission_number.toUpperCase(), s]));
+  const seen = new Set<S>();
+  return (admission) => {
+    const student = byAdmission.get(admission.toUpperCase());
+    if (!student) return { error: messages.unknown(admission) };
+    if (seen.has(student)) return { error: messages.duplicate(admission) };
+    seen.add(student);
+    return { student };
+  };
+}

@@ -47,6 +47,30 @@ export function decode(bytes: Buffer, type: 'png' | 'jpeg', maxSide: number): { 
   });
 }
 
+/**
+ * An uploaded PNG or JPEG made small: measured from its header (no decoding), refused beyond
+ * `maxSourcePixels` on either side ('tooLarge'), decoded once, checked against its header and shrunk
+ * to at most `maxSide` on its longer side. 'unreadable': not an image of that type, or a header that lies.
+ */
+export function shrinkUpload(
+  bytes: Buffer,
+  type: 'png' | 'jpeg',
+  maxSourcePixels: number,
+  maxSide: number,
+): { ok: true; image: Size & { data: Buffer } } | { ok: false; refused: 'unreadable' | 'tooLarge' } {
+  const size = imageSize(bytes, type);
+  if (!size || size.width < 1 || size.height < 1) return { ok: false, refused: 'unreadable' };
+  if (size.width > maxSourcePixels || size.height > maxSourcePixels) return { ok: false, refused: 'tooLarge' };
+  let pixels: { width: number; height: number; data: Uint8Array };
+  try {
+    pixels = decode(bytes, type, maxSourcePixels);
+  } catch {
+    return { ok: false, refused: 'unreadable' };
+  }
+  if (pixels.width !== size.width || pixels.height !== size.height) return { ok: false, refused: 'unreadable' };
+  return { ok: true, image: shrink(pixels, maxSide) };
+}
+
 /** Area-average downscale of RGBA pixels (alpha-weighted, so transparent edges do not darken). */
 export function shrink(src: { width: number; height: number; data: Uint8Array }, maxSide: number): Size & { data: Buffer } {
   const scale = Math.min(1, maxSide / Math.max(src.width, src.height));

@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import { badRequest } from '../../http/errors';
-import { csvHeaderIndex, readCsvRecords, type CsvRecord } from '../../lib/csv';
+import { csvHeaderIndex, csvStudentFinder, readCsvRecords, type CsvRecord } from '../../lib/csv';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { AttendanceRepository } from './attendance.repository';
 import type { Actor } from './attendance.service';
@@ -71,7 +71,10 @@ export class CarriedImportService {
     const cell = (cells: string[], c: (typeof COLUMNS)[number]) => (cells[index.get(c)!] ?? '').trim();
     const numbers = [...new Set(data.map((r) => cell(r.cells, 'admission_number').toUpperCase()).filter(Boolean))];
     const students = await this.repo.studentsByAdmission(numbers);
-    const byAdmission = new Map(students.map((s) => [s.admission_number.toUpperCase(), s]));
+    const studentOf = csvStudentFinder(students, {
+      unknown: ATTENDANCE_MESSAGES.csvUnknownStudent,
+      duplicate: ATTENDANCE_MESSAGES.csvDuplicate,
+    });
     const [carriedRows, opened] = await Promise.all([
       this.repo.carried(
         body.session_id,
@@ -81,20 +84,14 @@ export class CarriedImportService {
       this.timesOpened(body.session_id, body.term),
     ]);
     const stored = new Map(carriedRows.map((c) => [c.student_id, c]));
-    const seen = new Set<number>();
     const writes: { student_id: number; days_present: number; days_absent: number }[] = [];
     for (const rec of data) {
-      const admission = cell(rec.cells, 'admission_number');
-      const student = byAdmission.get(admission.toUpperCase());
-      if (!student) {
-        errors.push({ line: rec.line, column: 'admission_number', message: ATTENDANCE_MESSAGES.csvUnknownStudent(admission) });
+      const found = studentOf(cell(rec.cells, 'admission_number'));
+      if ('error' in found) {
+        errors.push({ line: rec.line, column: 'admission_number', message: found.error });
         continue;
       }
-      if (seen.has(student.id)) {
-        errors.push({ line: rec.line, column: 'admission_number', message: ATTENDANCE_MESSAGES.csvDuplicate(admission) });
-        continue;
-      }
-      seen.add(student.id);
+      const { student } = found;
       const present = days(cell(rec.cells, 'days_present'));
       const absent = days(cell(rec.cells, 'days_absent'));
       if (present === null || absent === null) {

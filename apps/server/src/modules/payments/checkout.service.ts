@@ -293,16 +293,23 @@ export class CheckoutService {
       this.log?.warn({ reference, provider: p.provider }, 'payment made through another provider than the configured one');
       throw providerUnavailable();
     }
-    let result: VerifyResult;
+    const result = await this.askProvider(reference, 'payment provider verify failed');
+    return this.apply(reference, result, 'verify', actor.id);
+  }
+
+  /**
+   * The provider's own record of a payment. When the provider cannot be asked, `failure` is logged
+   * and the caller answers 503: nothing is decided, the payment stays pending and a later verify
+   * (or the webhook's redelivery) settles it.
+   */
+  private async askProvider(reference: string, failure: string): Promise<VerifyResult> {
     try {
-      result = await this.provider.verify(reference);
+      return await this.provider.verify(reference);
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
-      // Nothing is decided: the payment stays pending and a later verify (or the webhook) settles it.
-      this.log?.warn({ reference, kind: err.kind, err: err.message }, 'payment provider verify failed');
+      this.log?.warn({ reference, kind: err.kind, err: err.message }, failure);
       throw providerUnavailable();
     }
-    return this.apply(reference, result, 'verify', actor.id);
   }
 
   /** Paystack's signature: HMAC-SHA512 of the raw body with the secret key, hex; compared in constant time. */
@@ -343,13 +350,7 @@ export class CheckoutService {
       else if (p.status === 'successful') outcome = 'success';
       else if (p.provider !== this.provider.name) outcome = 'other_provider';
       else {
-        try {
-          confirmed = await this.provider.verify(reference);
-        } catch (err) {
-          if (!(err instanceof ProviderError)) throw err;
-          this.log?.warn({ reference, kind: err.kind, err: err.message }, 'payment provider verify failed (webhook)');
-          throw providerUnavailable();
-        }
+        confirmed = await this.askProvider(reference, 'payment provider verify failed (webhook)');
         if (confirmed.status !== 'success') {
           // The event claims a success the provider's own record does not show: nothing is credited.
           this.log?.warn({ reference, provider_status: confirmed.providerStatus }, 'webhook success not confirmed by verify');

@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
 import { LOGO_MAX_SOURCE_PIXELS, REPORT_MESSAGES } from '@portal/domain';
-import { decode, imageSize, shrink } from '../../lib/images';
+import { shrinkUpload } from '../../lib/images';
 
 /** A student photo is printed about 3 cm wide: 240 pixels on the longer side is plenty. */
 export const PHOTO_STORED_PIXELS = 240;
@@ -19,18 +19,10 @@ export function normalisePhoto(dataUrl: string): PhotoResult {
   if (!m) return { ok: false, message: REPORT_MESSAGES.photoInvalid };
   const type = m[1] === 'png' ? 'png' : 'jpeg';
   const bytes = Buffer.from(m[2]!, 'base64');
-  const size = imageSize(bytes, type);
-  if (!size || size.width < 1 || size.height < 1) return { ok: false, message: REPORT_MESSAGES.photoInvalid };
-  if (size.width > LOGO_MAX_SOURCE_PIXELS || size.height > LOGO_MAX_SOURCE_PIXELS)
-    return { ok: false, message: REPORT_MESSAGES.photoTooManyPixels };
-  let pixels: { width: number; height: number; data: Uint8Array };
-  try {
-    pixels = decode(bytes, type, LOGO_MAX_SOURCE_PIXELS);
-  } catch {
-    return { ok: false, message: REPORT_MESSAGES.photoInvalid };
-  }
-  if (pixels.width !== size.width || pixels.height !== size.height) return { ok: false, message: REPORT_MESSAGES.photoInvalid };
-  const small = shrink(pixels, PHOTO_STORED_PIXELS);
+  const shrunk = shrinkUpload(bytes, type, LOGO_MAX_SOURCE_PIXELS, PHOTO_STORED_PIXELS);
+  if (!shrunk.ok)
+    return { ok: false, message: shrunk.refused === 'tooLarge' ? REPORT_MESSAGES.photoTooManyPixels : REPORT_MESSAGES.photoInvalid };
+  const small = shrunk.image;
   // Transparent pixels go white (a JPEG has no alpha).
   for (let i = 0; i < small.data.length; i += 4) {
     const a = small.data[i + 3]! / 255;

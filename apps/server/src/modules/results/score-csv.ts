@@ -9,7 +9,7 @@ import {
   type ScoreImportPreview,
   type ScoreSheet,
 } from '@portal/domain';
-import { csvHeaderIndex, readCsvRecords, toCsv, type CsvRecord } from '../../lib/csv';
+import { csvHeaderIndex, csvStudentFinder, readCsvRecords, toCsv, type CsvRecord } from '../../lib/csv';
 
 /** Data rows one score file may hold (a class is far smaller; a bigger file is the wrong file). */
 export const SCORE_CSV_MAX_ROWS = 500;
@@ -83,22 +83,20 @@ export function planImport(sheet: ScoreSheet, records: readonly CsvRecord[]): { 
   const col = (name: string) => index.get(name.toLowerCase());
   const admissionCol = col('admission_number')!;
   const remarksCol = col('remarks');
-  const byAdmission = new Map(sheet.rows.map((r) => [r.admission_number.toUpperCase(), r]));
-  const seen = new Set<string>();
+  const studentOf = csvStudentFinder(sheet.rows, {
+    unknown: ASSESSMENT_MESSAGES.csvUnknownStudent,
+    duplicate: ASSESSMENT_MESSAGES.csvDuplicateStudent,
+  });
   for (const rec of records.slice(1)) {
     const cell = (i: number | undefined) => (i === undefined ? '' : (rec.cells[i] ?? '').trim());
     const admission = cell(admissionCol);
     const rowErrors: ScoreImportError[] = [];
-    const student = byAdmission.get(admission.toUpperCase());
-    if (!student) {
-      errors.push({ line: rec.line, column: 'admission_number', message: ASSESSMENT_MESSAGES.csvUnknownStudent(admission) });
+    const found = studentOf(admission);
+    if ('error' in found) {
+      errors.push({ line: rec.line, column: 'admission_number', message: found.error });
       continue;
     }
-    if (seen.has(student.admission_number)) {
-      errors.push({ line: rec.line, column: 'admission_number', message: ASSESSMENT_MESSAGES.csvDuplicateStudent(admission) });
-      continue;
-    }
-    seen.add(student.admission_number);
+    const { student } = found;
     const components: ComponentScores = {};
     for (const c of sheet.components) {
       const value = parseComponentCell(cell(col(c.label)));

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { LOGO_MAX_SOURCE_PIXELS, LOGO_MESSAGES, LOGO_STORED_PIXELS } from '@portal/domain';
-import { decode, imageSize, shrink } from '../../lib/images';
+import { shrinkUpload } from '../../lib/images';
 
 /**
  * School logos. A 6000×6000 PNG compresses to a few kilobytes yet took 2.9 s and
@@ -26,17 +26,9 @@ export function normaliseLogo(dataUrl: string, maxSourcePixels = LOGO_MAX_SOURCE
   if (m[1] === 'svg+xml') return { ok: true, logo: dataUrl };
   const type = m[1] === 'png' ? 'png' : 'jpeg';
   const bytes = Buffer.from(m[2]!, 'base64');
-  const size = imageSize(bytes, type);
-  if (!size || size.width < 1 || size.height < 1) return { ok: false, message: LOGO_MESSAGES.unreadable };
-  if (size.width > maxSourcePixels || size.height > maxSourcePixels) return { ok: false, message: LOGO_MESSAGES.tooLarge };
-  let pixels: { width: number; height: number; data: Uint8Array };
-  try {
-    pixels = decode(bytes, type, maxSourcePixels);
-  } catch {
-    return { ok: false, message: LOGO_MESSAGES.unreadable };
-  }
-  if (pixels.width !== size.width || pixels.height !== size.height) return { ok: false, message: LOGO_MESSAGES.unreadable };
-  const small = shrink(pixels, LOGO_STORED_PIXELS);
+  const shrunk = shrinkUpload(bytes, type, maxSourcePixels, LOGO_STORED_PIXELS);
+  if (!shrunk.ok) return { ok: false, message: shrunk.refused === 'tooLarge' ? LOGO_MESSAGES.tooLarge : LOGO_MESSAGES.unreadable };
+  const small = shrunk.image;
   let opaque = true;
   for (let i = 3; i < small.data.length; i += 4) {
     if (small.data[i] !== 255) {
