@@ -12,6 +12,7 @@ import {
   classTermQuerySchema,
   gradingScaleSchema,
   levelParamSchema,
+  type Level,
   publicationSchema,
   reasonField,
   reportCardQuerySchema,
@@ -24,6 +25,7 @@ import {
   termQuerySchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
+import type { ZodApp } from '../../http/write-route';
 import { sendAttachment } from '../../http/attachment';
 import type { AssessmentService } from './assessment.service';
 import { currentActor, currentUser } from '../../http/auth';
@@ -34,6 +36,35 @@ import type { ReportCardService } from './report-card.service';
 import type { ResultsService } from './results.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
+
+const sessionQuery = z.object({ session_id: sessionIdField.optional() });
+
+/**
+ * A setting kept per class level and read for a session (grading scales, assessment schemes) at
+ * /api/{path}/: every signed-in user reads the list; the admin saves a level's, or first previews
+ * what saving it would change.
+ */
+function perLevelRoutes<B extends z.ZodType>(
+  r: ZodApp,
+  path: string,
+  tag: string,
+  body: B,
+  setting: {
+    list: (sessionId: number | undefined) => Promise<unknown>;
+    put: (level: Level, body: z.infer<B>, actorId: number) => Promise<unknown>;
+    preview: (level: Level, body: z.infer<B>) => Promise<unknown>;
+  },
+): void {
+  const tags = [tag];
+  const level = { config: { auth: ADMIN_ONLY }, schema: { tags, params: levelParamSchema, body } };
+  r.get(`/api/${path}/`, { config: { auth: ANY_ROLE }, schema: { tags, querystring: sessionQuery } }, (req) =>
+    setting.list(req.query.session_id),
+  );
+  // The body checked against `body` (the type provider cannot resolve a generic schema's output).
+  const sent = (req: { body: unknown }) => req.body as z.infer<B>;
+  r.put(`/api/${path}/:level/`, level, (req) => setting.put(req.params.level, sent(req), currentUser(req).id));
+  r.post(`/api/${path}/:level/preview/`, level, (req) => setting.preview(req.params.level, sent(req)));
+}
 
 /** What the results routes call: built once by the composition root (src/composition.ts). */
 export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
@@ -132,38 +163,18 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     },
   );
 
-  r.get(
-    '/api/grading-scales/',
-    { config: { auth: ANY_ROLE }, schema: { tags: ['grading'], querystring: z.object({ session_id: sessionIdField.optional() }) } },
-    (req) => grading.list(req.query.session_id),
-  );
-  r.put(
-    '/api/grading-scales/:level/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
-    (req) => grading.put(req.params.level, req.body.bands, currentUser(req).id, req.body.confirm === true),
-  );
-  r.post(
-    '/api/grading-scales/:level/preview/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['grading'], params: levelParamSchema, body: gradingScaleSchema } },
-    (req) => grading.preview(req.params.level, req.body.bands),
-  );
+  perLevelRoutes(r, 'grading-scales', 'grading', gradingScaleSchema, {
+    list: (sessionId) => grading.list(sessionId),
+    put: (level, body, actorId) => grading.put(level, body.bands, actorId, body.confirm === true),
+    preview: (level, body) => grading.preview(level, body.bands),
+  });
 
   // ---------- assessment schemes (components of a subject's score) ----------
-  r.get(
-    '/api/assessment-schemes/',
-    { config: { auth: ANY_ROLE }, schema: { tags: ['assessment'], querystring: z.object({ session_id: sessionIdField.optional() }) } },
-    (req) => assessment.list(req.query.session_id),
-  );
-  r.put(
-    '/api/assessment-schemes/:level/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['assessment'], params: levelParamSchema, body: assessmentSchemeInputSchema } },
-    (req) => assessment.put(req.params.level, req.body, currentUser(req).id, deps.db),
-  );
-  r.post(
-    '/api/assessment-schemes/:level/preview/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['assessment'], params: levelParamSchema, body: assessmentSchemeInputSchema } },
-    (req) => assessment.preview(req.params.level, req.body, deps.db),
-  );
+  perLevelRoutes(r, 'assessment-schemes', 'assessment', assessmentSchemeInputSchema, {
+    list: (sessionId) => assessment.list(sessionId),
+    put: (level, body, actorId) => assessment.put(level, body, actorId, deps.db),
+    preview: (level, body) => assessment.preview(level, body, deps.db),
+  });
 
   // ---------- report cards and broadsheets ----------
   r.get(
