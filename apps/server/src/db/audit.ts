@@ -16,20 +16,28 @@ export async function writeAudit(db: Conn, e: AuditEntry): Promise<void> {
   await writeAuditMany(db, [e]);
 }
 
-/** The audit of a put, a row created or replaced: which fields it keeps, the stored row before (if any) and the values put. */
-export interface PutAudit<T, K extends keyof T> {
-  actorUserId: number;
-  entity: string;
-  entityId: string | number;
-  fields: readonly K[];
-  before: Pick<T, K> | null | undefined;
-  after: T;
-}
-
-/** Writes the audit row of a put: 'create' when nothing was stored, else 'update', with `fields` of both sides. */
-export async function writePutAudit<T, K extends keyof T>(db: Conn, { fields, before, after, ...e }: PutAudit<T, K>): Promise<void> {
+/**
+ * Writes the audit row of a put to one term's row (its dates, its card's fields), under the entity id
+ * "session id/term": 'create' when nothing was stored, else 'update', with `fields` of the row stored
+ * before and of the values put.
+ */
+export async function writeTermPutAudit<T extends { session_id: number; term: string }, K extends keyof T>(
+  db: Conn,
+  actorUserId: number,
+  entity: string,
+  fields: readonly K[],
+  before: Pick<T, K> | null | undefined,
+  after: T,
+): Promise<void> {
   const pick = (row: Pick<T, K>) => Object.fromEntries(fields.map((k) => [k, row[k]]));
-  await writeAudit(db, { ...e, action: before ? 'update' : 'create', before: before ? pick(before) : null, after: pick(after) });
+  await writeAudit(db, {
+    actorUserId,
+    action: before ? 'update' : 'create',
+    entity,
+    entityId: `${after.session_id}/${after.term}`,
+    before: before ? pick(before) : null,
+    after: pick(after),
+  });
 }
 
 export async function writeAuditMany(db: Conn, entries: AuditEntry[]): Promise<void> {

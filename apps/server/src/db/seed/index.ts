@@ -282,27 +282,25 @@ type Structure = Awaited<ReturnType<typeof seedTeachingStructure>>;
 async function assignDemoTeachers(db: DB, sessionId: number, structure: Structure, teachers: { id: number }[]): Promise<void> {
   const now = nowIso();
   const cells = teachingCells();
+  /** The row of a teacher (by index) in an arm of the session: an assignment's or a form teacher's. */
+  const inArm = (arm: string, teacher: number) => ({
+    session_id: sessionId,
+    arm_id: structure.arms.get(arm)!,
+    staff_id: teachers[teacher]!.id,
+  });
   await db
     .insertInto('teaching_assignments')
     .values(
       cells.map((c, i) => ({
-        session_id: sessionId,
-        arm_id: structure.arms.get(c.arm)!,
+        ...inArm(c.arm, teacherOfCell(i, cells.length, teachers.length)),
         subject_id: structure.subjects.get(c.subject)!,
-        staff_id: teachers[teacherOfCell(i, cells.length, teachers.length)]!.id,
         created_at: now,
       })),
     )
     .execute();
   await db
     .insertInto('form_teachers')
-    .values(
-      SCHOOL_ARMS.map((a, i) => ({
-        session_id: sessionId,
-        arm_id: structure.arms.get(a.name)!,
-        staff_id: teachers[i % teachers.length]!.id,
-      })),
-    )
+    .values(SCHOOL_ARMS.map((a, i) => inArm(a.name, i % teachers.length)))
     .execute();
 }
 

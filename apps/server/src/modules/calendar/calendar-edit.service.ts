@@ -16,7 +16,7 @@ import {
   type TermDatesInput,
 } from '@portal/domain';
 import type { Conn } from '../../db/index';
-import { writeAudit, writePutAudit } from '../../db/audit';
+import { writeAudit, writeTermPutAudit } from '../../db/audit';
 import { badRequest, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { CalendarRepository } from './calendar.repository';
@@ -153,14 +153,7 @@ export class CalendarEditService {
       }
       const before = terms.find((t) => Number(t.session_id) === input.session_id && t.term === input.term);
       await this.repo.putTerm(trx, input, actor.id);
-      await writePutAudit(trx, {
-        actorUserId: actor.id,
-        entity: 'school_term',
-        entityId: `${input.session_id}/${input.term}`,
-        fields: ['starts_on', 'ends_on'],
-        before,
-        after: input,
-      });
+      await writeTermPutAudit(trx, actor.id, 'school_term', ['starts_on', 'ends_on'], before, input);
       return { session_id: input.session_id, term: input.term, starts_on: input.starts_on, ends_on: input.ends_on };
     });
   }

@@ -7,6 +7,7 @@ import {
   type StaffRecord,
   type StaffRegistration,
   type StaffUpdate,
+  STAFF_CSV_COLUMNS,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
@@ -32,6 +33,14 @@ function translateUnique(err: unknown): never {
   if (isUniqueViolation(err, 'username')) throw usernameTaken();
   throw err;
 }
+
+/** The fields the API sends in a staff member's `profile_data`; stored as columns of their own ('' as null). */
+const PROFILE_FIELDS = ['qualifications', 'employment_date', 'bank_account', 'tax_id'] as const;
+/** The record's other fields an edit may change, each a column of the same name (the email is the account's). */
+const RECORD_FIELDS = STAFF_CSV_COLUMNS.filter(
+  (k): k is Exclude<(typeof STAFF_CSV_COLUMNS)[number], 'email' | (typeof PROFILE_FIELDS)[number]> =>
+    k !== 'email' && !(PROFILE_FIELDS as readonly string[]).includes(k),
+);
 
 /** Rules of the staff records. Admin registers, updates and deletes; staff and admin view. */
 export class StaffService {
@@ -115,22 +124,9 @@ export class StaffService {
     try {
       const after = await this.repo.transaction(async (trx) => {
         const values: Partial<StaffValues> = {};
-        const keys = [
-          'username',
-          'first_name',
-          'last_name',
-          'phone_number',
-          'gender',
-          'designation',
-          'department',
-          'marital_status',
-        ] as const;
-        for (const k of keys) if (input[k] !== undefined) (values as Record<string, unknown>)[k] = input[k];
+        for (const k of RECORD_FIELDS) if (input[k] !== undefined) (values as Record<string, unknown>)[k] = input[k];
         const p = input.profile_data ?? {};
-        if (p.qualifications !== undefined) values.qualifications = p.qualifications || null;
-        if (p.employment_date !== undefined) values.employment_date = p.employment_date || null;
-        if (p.bank_account !== undefined) values.bank_account = p.bank_account || null;
-        if (p.tax_id !== undefined) values.tax_id = p.tax_id || null;
+        for (const k of PROFILE_FIELDS) if (p[k] !== undefined) values[k] = p[k] || null;
         await this.repo.updateProfile(trx, 'staff', before.id, values);
         if (input.email !== undefined && input.email !== before.email) await this.repo.setEmail(trx, before.user_id, input.email);
         if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);

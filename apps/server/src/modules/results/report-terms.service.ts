@@ -1,5 +1,5 @@
 import { TERM_VALUES, type ReportTerm, type ReportTermInput, type Term } from '@portal/domain';
-import { writePutAudit } from '../../db/audit';
+import { writeTermPutAudit } from '../../db/audit';
 import type { SessionRows } from '../calendar/sessions.service';
 import type { CardEntriesRepository } from './card-entries.repository';
 import type { Actor } from './results.service';
@@ -40,14 +40,7 @@ export class ReportTermsService {
     await this.entries.transaction(async (trx) => {
       const before = await this.sessions.cardTerm(input.session_id, input.term, trx);
       await this.sessions.putCardTerm(trx, input, actor.id);
-      await writePutAudit(trx, {
-        actorUserId: actor.id,
-        entity: 'report_term',
-        entityId: `${input.session_id}/${input.term}`,
-        fields: ['next_term_begins', 'times_opened'],
-        before,
-        after: input,
-      });
+      await writeTermPutAudit(trx, actor.id, 'report_term', ['next_term_begins', 'times_opened'], before, input);
     });
     return { ...input };
   }

@@ -21,31 +21,22 @@ export interface JsonSetting<T> {
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } };
 }
 
+function jsonSetting<T>(key: string, defaults: T, schema: JsonSetting<T>['schema']): JsonSetting<T> {
+  return { key, defaults, schema };
+}
+
 /** The school's name, contacts, logo, time zone and formats. */
-export const SCHOOL_SETTING: JsonSetting<SchoolSettings> = {
-  key: 'school',
-  defaults: DEFAULT_SCHOOL_SETTINGS,
-  schema: schoolSettingsSchema,
-};
-/** The report card's settings: rating lists and labels, comment bank, promotion rule, images. */
-export const REPORT_SETTING: JsonSetting<ReportSettings> = {
-  key: 'report_cards',
-  defaults: DEFAULT_REPORT_SETTINGS,
-  // Stored traits always carry their ids (the service assigns them on save).
-  schema: reportSettingsSchema as JsonSetting<ReportSettings>['schema'],
-};
+export const SCHOOL_SETTING = jsonSetting<SchoolSettings>('school', DEFAULT_SCHOOL_SETTINGS, schoolSettingsSchema);
+/** The report card's settings: rating lists and labels, comment bank, promotion rule, images. Stored traits always carry their ids (the service assigns them on save). */
+export const REPORT_SETTING = jsonSetting<ReportSettings>(
+  'report_cards',
+  DEFAULT_REPORT_SETTINGS,
+  reportSettingsSchema as JsonSetting<ReportSettings>['schema'],
+);
 /** The attendance register's settings: registers a day, Saturday classes. */
-export const ATTENDANCE_SETTING: JsonSetting<AttendanceSettings> = {
-  key: 'attendance',
-  defaults: DEFAULT_ATTENDANCE_SETTINGS,
-  schema: attendanceSettingsSchema,
-};
+export const ATTENDANCE_SETTING = jsonSetting<AttendanceSettings>('attendance', DEFAULT_ATTENDANCE_SETTINGS, attendanceSettingsSchema);
 /** The portal's own admission page: five plain-text sections. */
-export const ADMISSION_SETTING: JsonSetting<AdmissionPage> = {
-  key: 'admission_page',
-  defaults: DEFAULT_ADMISSION_PAGE,
-  schema: admissionPageSchema,
-};
+export const ADMISSION_SETTING = jsonSetting<AdmissionPage>('admission_page', DEFAULT_ADMISSION_PAGE, admissionPageSchema);
 /** The admin hid the first-run checklist. */
 const SETUP_DISMISSED_KEY = 'setup_checklist_dismissed';
 
