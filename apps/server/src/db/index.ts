@@ -152,6 +152,15 @@ export function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promis
   return db.transaction().execute(work);
 }
 
+/** A module's repository over the app's database: its queries run on `db`; `transaction` opens one (`inTransaction`). */
+export abstract class Repository {
+  constructor(protected readonly db: DB) {}
+
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, fn);
+  }
+}
+
 /** ISO-8601 UTC timestamp as stored in every `*_at` column. */
 export function nowIso(): string {
   return new Date().toISOString();

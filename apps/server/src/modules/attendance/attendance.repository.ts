@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
+import { nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
 import './attendance.tables';
@@ -64,13 +64,7 @@ function termMarkCounts(conn: Conn, sessionId: number, term: string) {
 }
 
 /** All attendance SQL: registers and marks, carried-in totals. Set-based reads. (Term dates and events: calendar.) */
-export class AttendanceRepository {
-  constructor(private readonly db: DB) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
-  }
-
+export class AttendanceRepository extends Repository {
   // ---------- the days of registers (the calendar asks them: `RegisterDays`) ----------
 
   /** The distinct dates in [from, to] with any register, in order. */

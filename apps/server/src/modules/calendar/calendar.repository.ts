@@ -1,14 +1,8 @@
-import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
+import { nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import './calendar.tables';
 
 /** SQL of the school calendar: each term's dates and the events (holidays, breaks, extra school days). */
-export class CalendarRepository {
-  constructor(private readonly db: DB) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
-  }
-
+export class CalendarRepository extends Repository {
   /** Every dated term's dates (a few rows a year). */
   terms(conn: Conn = this.db) {
     return conn

@@ -1,16 +1,10 @@
 import { sql } from 'kysely';
-import type { Conn, Trx } from '../../db/index';
-import { nowIso, type DB, inTransaction } from '../../db/index';
+import type { Conn } from '../../db/index';
+import { nowIso, Repository } from '../../db/index';
 import './calendar.tables';
 
 /** SQL of academic sessions. */
-export class SessionsRepository {
-  constructor(private readonly db: DB) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
-  }
-
+export class SessionsRepository extends Repository {
   list() {
     return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).orderBy('name', 'desc').execute();
   }

@@ -1,8 +1,8 @@
-import type { Conn, Trx } from '../../db/index';
+import type { Conn } from '../../db/index';
 import { sql, type RawBuilder, type SqlBool, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { NewAccount } from '@portal/domain';
 import { readInSlices } from '../../lib/yield';
-import { nowIso, type DB, inTransaction } from '../../db/index';
+import { nowIso, Repository } from '../../db/index';
 import type { Database, StaffTable, StudentStatus, StudentsTable, UsersTable } from '../../db/schema';
 import { schoolSettingsIn } from '../settings/settings.service';
 import * as accounts from './accounts.queries';
@@ -87,16 +87,10 @@ function page<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>, limi
 }
 
 /** SQL of the people feature: students, staff and their accounts. */
-export class PeopleRepository {
-  constructor(private readonly db: DB) {}
-
+export class PeopleRepository extends Repository {
   /** The school's name, which no password may contain (ASVS 6.2.11). */
   async schoolName(): Promise<string> {
     return (await schoolSettingsIn(this.db)).school_name;
-  }
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
   }
 
   // ---- students -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SubjectPlan, WriteAccess } from '@portal/domain';
-import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
+import { nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import './teaching.tables';
 import * as assignments from './assignments.queries';
 
@@ -8,13 +8,7 @@ import * as assignments from './assignments.queries';
 const CHOICES_ID_LIST_MAX = 1000;
 
 /** SQL of the teaching structure: arms, catalogue, offerings, streams, choices; assignments and windows through assignments.queries.ts. */
-export class TeachingRepository {
-  constructor(private readonly db: DB) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
-  }
-
+export class TeachingRepository extends Repository {
   /** Every arm with its active-student count, in level then name order. */
   arms(conn: Conn = this.db) {
     return conn
