@@ -39,6 +39,17 @@ function fullyRated(ratingsJson: string, settings: ReportSettings): boolean {
   return [...settings.traits.affective, ...settings.traits.psychomotor].every((t) => typeof ratings[t.id] === 'number');
 }
 
+/** An arm's status before its first step (no status row): a draft nobody submitted, approved or returned. */
+const NO_STATUS = {
+  status: 'draft',
+  submitted_at: null,
+  submitted_by: null,
+  approved_at: null,
+  approved_by: null,
+  returned_reason: null,
+  returned_at: null,
+} as const;
+
 /**
  * The approval of an arm's report cards for a term (docs/decisions/009): draft → submitted (the form
  * teacher) → approved (the admin, acting as principal) → released (the class's publication). Every
@@ -86,7 +97,7 @@ export class ReportApprovalsService {
     }
     const students = new Map(arms.map((a) => [a.student_class, Number(a.students)]));
     const names = classes ? [...classes] : [...students.keys()];
-    const statusBy = new Map(statuses.map((s) => [s.student_class, s]));
+    const statusBy = new Map(statuses.map(({ student_class, ...s }) => [student_class, s]));
     const pubBy = new Map(publications.map((p) => [p.student_class, p.published_at]));
     // Approved, not yet released arms: the score changes since the approval, one query.
     const approvedAt = new Map(
@@ -115,23 +126,19 @@ export class ReportApprovalsService {
     }
     const teacherBy = new Map(teachers.map((t) => [t.student_class, personName(t)]));
     return names.sort().map((cls): ArmApproval => {
-      const s = statusBy.get(cls);
+      // Who moved the arm's cards along and when: its status row's stamps (none before its first step).
+      const { status, ...stamps } = statusBy.get(cls) ?? NO_STATUS;
       const released = pubBy.get(cls);
       const c = counts.get(cls) ?? { rated: 0, form: 0, principal: 0 };
       return {
         student_class: cls,
-        status: released ? 'released' : ((s?.status as CardStatus | undefined) ?? 'draft'),
+        status: released ? 'released' : (status as CardStatus),
         students: students.get(cls) ?? 0,
         rated: c.rated,
         form_comments: c.form,
         principal_comments: c.principal,
         form_teacher: teacherBy.get(cls) ?? null,
-        submitted_at: s?.submitted_at ?? null,
-        submitted_by: s?.submitted_by ?? null,
-        approved_at: s?.approved_at ?? null,
-        approved_by: s?.approved_by ?? null,
-        returned_reason: s?.returned_reason ?? null,
-        returned_at: s?.returned_at ?? null,
+        ...stamps,
         released_at: released ?? null,
         changes_since_approval: changesBy.get(cls) ?? [],
       };
