@@ -152,9 +152,15 @@ export function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promis
   return db.transaction().execute(work);
 }
 
-/** A module's repository over the app's database: its queries run on `db`; `transaction` opens one (`inTransaction`). */
+/**
+ * A module's repository over the app's database: its queries run on `db`; `transaction` opens one
+ * (`inTransaction`); `dialect` for the few statements that differ (row locks, upserts).
+ */
 export abstract class Repository {
-  constructor(protected readonly db: DB) {}
+  constructor(
+    protected readonly db: DB,
+    protected readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
+  ) {}
 
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return inTransaction(this.db, fn);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { nowIso, type Conn, type DB, type Trx, inTransaction } from '../../db/index';
+import { nowIso, type Conn, Repository } from '../../db/index';
 import { inSlices } from '../../db/slices';
 import { ENTRY_FIELDS, type ReportCardEntriesTable } from './report-cards.tables';
 import './results.tables';
@@ -17,16 +17,7 @@ export interface EntryWrite extends Omit<EntryRow, 'version'> {
  * SQL of the report card sheets: the students' card entries, the term's dates and the arm's approval
  * status. Set-based: a sheet is one read, a save one upsert per 200 rows, whatever the arm's size.
  */
-export class CardEntriesRepository {
-  constructor(
-    private readonly db: DB,
-    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
-  ) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
-  }
-
+export class CardEntriesRepository extends Repository {
   // ---------- entries ----------
 
   /**

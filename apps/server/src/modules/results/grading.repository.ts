@@ -1,7 +1,7 @@
 import type { Conn, Trx } from '../../db/index';
 import { sql } from 'kysely';
 import { RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
-import { nowIso, type DB, inTransaction } from '../../db/index';
+import { nowIso, Repository } from '../../db/index';
 import './results.tables';
 import { isReleased } from './result-rows.queries';
 
@@ -25,16 +25,7 @@ export interface BandRange {
  * SQL of grading scales. Each session has its own scale per level (`session_grading_scales`,
  * migration 0011); `grading_scales` is the scale a new session starts from.
  */
-export class GradingRepository {
-  constructor(
-    private readonly db: DB,
-    private readonly dialect: 'sqlite' | 'postgres',
-  ) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
-  }
-
+export class GradingRepository extends Repository {
   /**
    * The session's scale of a level, read inside a result-saving transaction. A session graded for
    * the first time takes the template scale, stored for it so later template changes never touch

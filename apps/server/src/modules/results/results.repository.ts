@@ -1,9 +1,9 @@
 // One file (about 430 lines): one repository class, the SQL of results, session look-ups,
 // publications and the result audit; its services are built with it, so a split changes their wiring.
-import type { Conn, Trx } from '../../db/index';
+import type { Conn } from '../../db/index';
 import { sql, type Selectable } from 'kysely';
 import type { StudentsTable } from '../../db/schema';
-import { nowIso, type DB, inTransaction } from '../../db/index';
+import { nowIso, Repository } from '../../db/index';
 import { leftJoinPerson } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
 import { QueryTemplates } from '../../db/query-templates';
@@ -65,22 +65,13 @@ const RESULT_COLUMNS = [
 ] as const;
 
 /** SQL of results, sessions lookups, publications and the result audit trail. */
-export class ResultsRepository {
+export class ResultsRepository extends Repository {
   /** The two queries behind every results page a student or teacher opens, compiled once per shape. */
   private readonly hot = new QueryTemplates();
-
-  constructor(
-    private readonly db: DB,
-    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
-  ) {}
 
   /** Row locks inside a transaction: PostgreSQL needs them; SQLite write transactions are serialized already. */
   private get lockRows(): boolean {
     return this.dialect === 'postgres';
-  }
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
   }
 
   async findStudent(admissionNumber: string, conn: Conn = this.db): Promise<StudentRow | undefined> {
