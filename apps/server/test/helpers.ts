@@ -125,8 +125,47 @@ export interface SignedIn {
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-export async function login(app: FastifyInstance, role: 'admin' | 'staff' | 'student', email: string, password = TEST_PASSWORD) {
-  return app.inject({ method: 'POST', url: `/api/${role}/login/`, payload: { email, password } });
+/**
+ * One sign-in attempt at the role's endpoint (`email` is the sign-in id: an email, or a student's
+ * admission number), from `from.remoteAddress` and with the browser's device `from.cookie` when given.
+ */
+export async function login(
+  app: FastifyInstance,
+  role: 'admin' | 'staff' | 'student',
+  email: string,
+  password = TEST_PASSWORD,
+  from: { remoteAddress?: string; cookie?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/${role}/login/`,
+    payload: { email, password },
+    ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
+    ...(from.cookie ? { headers: { cookie: from.cookie } } : {}),
+  });
+}
+
+/** The sign-in envelope of a refused attempt: what the login screen reads (`errors.non_field_errors[0]`). */
+export function signInRefusal(message: string) {
+  return { status: 'error', data: null, message, errors: { non_field_errors: [message] } };
+}
+
+/** The Authorization header of a bearer token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** GET /api/me/ with `auth` (anonymous without it). */
+export function fetchMe(ctx: TestContext, auth?: { authorization: string }) {
+  return ctx.app.inject({ method: 'GET', url: '/api/me/', ...(auth ? { headers: auth } : {}) });
+}
+
+/** POST /api/token/refresh/ with a refresh token (or whatever a test sends in its place). */
+export function refreshTokens(ctx: TestContext, refresh: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+}
+
+/** POST /api/password/change/ with the caller's `auth` header. */
+export function changePassword(ctx: TestContext, auth: { authorization: string }, old_password: string, new_password: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/password/change/', headers: auth, payload: { old_password, new_password } });
 }
 
 async function signIn(
