@@ -246,7 +246,7 @@ export function withTestContext(
   dialect: TestDialect,
   ready: (ctx: TestContext) => unknown,
   overrides: Partial<Config> = {},
-  opts: { now?: () => number; clock?: () => number } = {},
+  opts: Parameters<typeof createTestContext>[2] = {},
 ): void {
   let ctx: TestContext | undefined;
   beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import * as argon2 from '@node-rs/argon2';
+// Counts real argon2 verifications (an unknown email costs the same work as a wrong password).
+import { verifySpy } from '../argon2-spy';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain';
 import { loadConfig, testConfig } from '../../src/config';
 import { generateOneTimePasswords } from '../../src/modules/people/one-time-passwords';
@@ -12,7 +13,6 @@ import {
   createAdmin,
   createStaff,
   createStudent,
-  createTestContext,
   describeEachDatabase,
   fetchMe,
   injectAtOnce,
@@ -25,15 +25,8 @@ import {
   signInStudent,
   TEST_PASSWORD,
   type TestContext,
+  withTestContext,
 } from '../helpers';
-
-// Count real argon2 verifications, to prove (by structure, not by timing) that an unknown email
-// costs the same work as a wrong password.
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof argon2>();
-  return { ...real, verify: vi.fn(real.verify) };
-});
-const verifySpy = vi.mocked(argon2.verify);
 
 const SECRET = new TextEncoder().encode(testConfig().jwtSecret);
 
@@ -58,15 +51,16 @@ async function checkedAtOnce(
   return { answers, checked: verifySpy.mock.calls.filter(([h]) => h === stored).length };
 }
 
+/** A student account (of JSS 1A unless `arm` says otherwise) that signs in with `email` and `password`. */
+const pupilAccount = (ctx: TestContext, email: string, password: string, [firstName, lastName]: [string, string], arm = 'JSS 1A') =>
+  createStudent(ctx.handle.db, { email, password, firstName, lastName, arm });
+
 let emailSeq = 0;
 const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${emailSeq++}@hardening.test`;
 
 describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
   beforeEach(() => {
     verifySpy.mockClear();
   });
@@ -108,7 +102,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
     it('runs one real argon2 verification for an unknown email, as for a wrong password', async () => {
       const email = freshEmail('timing');
-      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'T', lastName: 'M', arm: 'JSS 1A' });
+      await pupilAccount(ctx, email, TEST_PASSWORD, ['T', 'M']);
       // Warm the dummy hash once so the calls below are like every later one.
       await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
 
@@ -137,35 +131,17 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const cheap = (await generateOneTimePasswords(1))[0]!;
       expect(cheap.hash).not.toMatch(full);
       const imported = freshEmail('imported');
-      const s = await createStudent(ctx.handle.db, {
-        email: imported,
-        password: 'x',
-        firstName: 'I',
-        lastName: 'M',
-        arm: 'JSS 1A',
-      });
+      const s = await pupilAccount(ctx, imported, 'x', ['I', 'M']);
       await ctx.handle.db
         .updateTable('users')
         .set({ password_hash: cheap.hash, must_change_password: 1 })
         .where('id', '=', s.userId)
         .execute();
       const disabledImported = freshEmail('imported-off');
-      const d = await createStudent(ctx.handle.db, {
-        email: disabledImported,
-        password: 'x',
-        firstName: 'I',
-        lastName: 'D',
-        arm: 'JSS 1A',
-      });
+      const d = await pupilAccount(ctx, disabledImported, 'x', ['I', 'D']);
       await ctx.handle.db.updateTable('users').set({ password_hash: cheap.hash, disabled: 1 }).where('id', '=', d.userId).execute();
       const regular = freshEmail('regular');
-      await createStudent(ctx.handle.db, {
-        email: regular,
-        password: TEST_PASSWORD,
-        firstName: 'R',
-        lastName: 'G',
-        arm: 'JSS 1A',
-      });
+      await pupilAccount(ctx, regular, TEST_PASSWORD, ['R', 'G']);
       await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
 
       const failures: [string, 'admin' | 'student', string, string][] = [
@@ -261,45 +237,43 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         fathers_name: 'Mr Bakare',
         home_address: '2 School Road, Ibadan',
       };
-      const reg = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/students/',
-        headers: admin.auth,
-        payload: { ...body, password: `${email}`, confirm_password: `${email}` },
-      });
-      expect(reg.statusCode).toBe(400);
-      expect(reg.json().password).toEqual([AUTH_MESSAGES.passwordContainsEmail]);
-      const regSchool = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/students/',
-        headers: admin.auth,
-        payload: { ...body, password: `${school}!`, confirm_password: `${school}!` },
-      });
-      expect(regSchool.statusCode).toBe(400);
-      expect(regSchool.json().password).toEqual([AUTH_MESSAGES.passwordContainsSchoolName]);
-      const upd = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/students/${st.admissionNumber}/`,
-        headers: admin.auth,
-        payload: { first_name: 'Ada', last_name: 'Eze', email: st.email, password: `${school}-9`, confirm_password: `${school}-9` },
-      });
-      expect(upd.statusCode).toBe(400);
-      expect(upd.json().password).toEqual([AUTH_MESSAGES.passwordContainsSchoolName]);
       const staff = await signInStaff(ctx, { email: `ngozi.adeyemi${emailSeq++}@school.test` });
-      const staffUpd = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/staff/${staff.staffId}/`,
-        headers: admin.auth,
-        payload: { password: `${staff.email.split('@')[0]}99`, confirm_password: `${staff.email.split('@')[0]}99` },
-      });
-      expect(staffUpd.statusCode).toBe(400);
-      expect(staffUpd.json().password).toEqual([AUTH_MESSAGES.passwordContainsEmail]);
+      const withPassword = (password: string) => ({ password, confirm_password: password });
+      const refusedOnSave: [string, 'POST' | 'PUT', string, object, string][] = [
+        ['registration, own email', 'POST', '/api/students/', { ...body, ...withPassword(email) }, AUTH_MESSAGES.passwordContainsEmail],
+        [
+          'registration, school name',
+          'POST',
+          '/api/students/',
+          { ...body, ...withPassword(`${school}!`) },
+          AUTH_MESSAGES.passwordContainsSchoolName,
+        ],
+        [
+          'student update, school name',
+          'PUT',
+          `/api/students/${st.admissionNumber}/`,
+          { first_name: 'Ada', last_name: 'Eze', email: st.email, ...withPassword(`${school}-9`) },
+          AUTH_MESSAGES.passwordContainsSchoolName,
+        ],
+        [
+          'staff update, own email',
+          'PUT',
+          `/api/staff/${staff.staffId}/`,
+          withPassword(`${staff.email.split('@')[0]}99`),
+          AUTH_MESSAGES.passwordContainsEmail,
+        ],
+      ];
+      for (const [name, method, url, payload, message] of refusedOnSave) {
+        const r = await ctx.app.inject({ method, url, headers: admin.auth, payload });
+        expect(r.statusCode, name).toBe(400);
+        expect(r.json().password, name).toEqual([message]);
+      }
       // An ordinary password is still accepted.
       const fine = await ctx.app.inject({
         method: 'POST',
         url: '/api/students/',
         headers: admin.auth,
-        payload: { ...body, password: 'Kola-nut-Harmattan-7', confirm_password: 'Kola-nut-Harmattan-7' },
+        payload: { ...body, ...withPassword('Kola-nut-Harmattan-7') },
       });
       expect(fine.statusCode).toBe(201);
     });
@@ -307,12 +281,9 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
   describe('throttling (ASVS 6.3.1)', () => {
     let limited: TestContext;
-    beforeAll(async () => {
-      limited = await createTestContext(dialect, {
-        loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 4 },
-      });
+    withTestContext(dialect, (c) => (limited = c), {
+      loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 4 },
     });
-    afterAll(() => limited.close());
     // The per-account limit on its own: the per-address limit does not get in the way. Its clock is
     // the system's plus `skipped`: a block runs out by stepping the clock, not by sleeping.
     let perAccount: TestContext;
@@ -320,14 +291,12 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     const later = (ms: number) => {
       skipped += ms;
     };
-    beforeAll(async () => {
-      perAccount = await createTestContext(
-        dialect,
-        { loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 1000 } },
-        { clock: () => Date.now() + skipped },
-      );
-    });
-    afterAll(() => perAccount.close());
+    withTestContext(
+      dialect,
+      (c) => (perAccount = c),
+      { loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 1000 } },
+      { clock: () => Date.now() + skipped },
+    );
 
     it('limits sign-ins per address with a 429 and the sign-in message; other addresses are unaffected', async () => {
       const ip = '198.51.100.7';
@@ -356,20 +325,8 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     it('blocks one account briefly after repeated failures, without extending the block or touching other accounts', async () => {
       const victim = freshEmail('victim');
       const bystander = freshEmail('bystander');
-      await createStudent(perAccount.handle.db, {
-        email: victim,
-        password: TEST_PASSWORD,
-        firstName: 'V',
-        lastName: 'X',
-        arm: 'JSS 2A',
-      });
-      await createStudent(perAccount.handle.db, {
-        email: bystander,
-        password: TEST_PASSWORD,
-        firstName: 'B',
-        lastName: 'Y',
-        arm: 'JSS 2A',
-      });
+      await pupilAccount(perAccount, victim, TEST_PASSWORD, ['V', 'X'], 'JSS 2A');
+      await pupilAccount(perAccount, bystander, TEST_PASSWORD, ['B', 'Y'], 'JSS 2A');
       const attacker = '203.0.113.50';
       const attempt = (email: string, password: string) => login(perAccount.app, 'student', email, password, { remoteAddress: attacker });
 
@@ -437,7 +394,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
     it('the admin sees sign-in blocks (account and address) and clears them; nobody else may (item 5)', async () => {
       const email = freshEmail('blocked');
-      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'B', lastName: 'L', arm: 'JSS 1A' });
+      await pupilAccount(ctx, email, TEST_PASSWORD, ['B', 'L']);
       const address = '203.0.113.88';
       const attempt = (password: string) => login(ctx.app, 'student', email, password, { remoteAddress: address });
       for (let i = 0; i < 5; i++) await attempt('Wrong-pass-123');
@@ -753,15 +710,12 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 describeEachDatabase('security logging (ASVS 16)', (dialect) => {
   let ctx: TestContext;
   const lines: string[] = [];
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect, {}, { loggerStream: { write: (l: string) => void lines.push(l) } });
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c), {}, { loggerStream: { write: (l: string) => void lines.push(l) } });
 
   it('logs sign-in attempts and refused authorizations, never passwords, tokens or the Authorization header', async () => {
     const secretPassword = 'Very-Secret-Pass-314';
     const email = freshEmail('logged');
-    await createStudent(ctx.handle.db, { email, password: secretPassword, firstName: 'L', lastName: 'G', arm: 'SSS 1A' });
+    await pupilAccount(ctx, email, secretPassword, ['L', 'G'], 'SSS 1A');
 
     const failed = await login(ctx.app, 'student', email, 'Wrong-Secret-Pass-271');
     expect(failed.statusCode).toBe(401);
