@@ -256,6 +256,14 @@ export function withTestContext(
   afterAll(() => ctx?.close());
 }
 
+/**
+ * A describe block's own database with one admin signed in and nothing else (no staff, no
+ * session): for the tests that count what a school has set up.
+ */
+export function withAdmin(dialect: TestDialect, ready: (school: { ctx: TestContext; admin: SignedIn }) => unknown): void {
+  withTestContext(dialect, async (ctx) => ready({ ctx, admin: await signInAdmin(ctx) }));
+}
+
 export interface TestSchool {
   ctx: TestContext;
   admin: SignedIn;

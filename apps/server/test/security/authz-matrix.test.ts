@@ -26,17 +26,14 @@ import {
   TEST_PASSWORD,
   type SignedIn,
   type TestContext,
-  withTestContext,
+  withAdmin,
 } from '../helpers';
 import '../../src/modules/payments/payments.tables';
 import '../../src/modules/results/report-cards.tables';
 import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixtures';
 import { accessScope, reaches, reachesArm, type Purpose, type ScopeActor } from '../../src/modules/access/scope.service';
-import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
-
-/** A payment date inside the allowed window (a year before the first term .. today): a few days ago. */
-const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+import { newStudentRecord, paymentBody, RECENT_DAY, withCast, type Cast } from './authz-fixtures';
 
 /**
  * The authorization matrix: every /api route x {anonymous, student on their own record,
@@ -1036,14 +1033,7 @@ const MATRIX_METRICS_TOKEN = 'matrix-operator-token-0123456789abcdef';
 describeEachDatabase('authorization matrix', (dialect) => {
   let ctx: TestContext;
   let c: Cast;
-  withTestContext(
-    dialect,
-    async (x) => {
-      ctx = x;
-      c = await buildCast(ctx);
-    },
-    { metricsToken: MATRIX_METRICS_TOKEN },
-  );
+  withCast(dialect, (s) => ({ ctx, c } = s), { metricsToken: MATRIX_METRICS_TOKEN });
 
   it('every /api route has an entry (add one for each new route)', () => {
     const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
@@ -1166,9 +1156,8 @@ describeEachDatabase('BOLA probes: another student, a teacher outside their arms
   let ctx: TestContext;
   let c: Cast;
   let teacher: SignedIn & { staffId: string; id: number };
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
+  withCast(dialect, async (s) => {
+    ({ ctx, c } = s);
     // A subject teacher of JSS 1A (Mathematics), form teacher of no arm.
     teacher = await signInStaff(ctx);
     await assign(ctx.handle.db, c.session.id, 'JSS 1A', SUBJECTS[0], teacher.id);
@@ -1370,10 +1359,7 @@ describeEachDatabase('BOLA probes: another student, a teacher outside their arms
 describeEachDatabase('no mass assignment (field-level authorization)', (dialect) => {
   let ctx: TestContext;
   let c: Cast;
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
-  });
+  withCast(dialect, (s) => ({ ctx, c } = s));
 
   const privileged = {
     role: 'admin',
@@ -1579,9 +1565,8 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
   let admin: SignedIn;
   let assigned: SignedIn & { id: number };
   let unassigned: SignedIn & { id: number };
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    admin = await signInAdmin(ctx);
+  withAdmin(dialect, async (s) => {
+    ({ ctx, admin } = s);
     assigned = await signInStaff(ctx);
     unassigned = await signInStaff(ctx);
   });
@@ -1649,9 +1634,8 @@ describeEachDatabase('authorization matrix: report card sheets follow form teach
   let ctx: TestContext;
   let c: Cast;
   let notFormTeacher: SignedIn;
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
+  withCast(dialect, async (s) => {
+    ({ ctx, c } = s);
     notFormTeacher = await signInStaff(ctx);
   });
 
@@ -1752,9 +1736,8 @@ describeEachDatabase('authorization matrix: unreleased report cards follow form 
   let c: Cast;
   let formTeacher: SignedIn;
   let subjectTeacher: SignedIn;
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
+  withCast(dialect, async (s) => {
+    ({ ctx, c } = s);
     const ft = await signInStaff(ctx);
     const st = await signInStaff(ctx);
     formTeacher = ft;
