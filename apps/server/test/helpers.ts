@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
+import type { Kysely, Selectable } from 'kysely';
 import { buildApp } from '../src/app';
 import { buildServices, type ServiceDeps, type Services } from '../src/composition';
 import { testConfig, type Config } from '../src/config';
 import { createDatabase, migrateToLatest, type DatabaseHandle, type DB } from '../src/db/index';
 import { createAdmin, createSession, createStaff, createStudent, newUserRow } from '../src/db/factories';
 import type { Dialect } from '../src/db/migrations/util';
+import type { Database } from '../src/db/schema';
 
 export type TestDialect = Dialect;
 
@@ -334,6 +336,24 @@ export function initiatePayment(
 /** `n` requests sent at once (the i-th built by `request`), their answers in order: for races. */
 export function injectAtOnce(ctx: TestContext, n: number, request: (i: number) => InjectOptions): Promise<LightMyRequestResponse[]> {
   return Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(request(i))));
+}
+
+/**
+ * The `columns` of the one row of `table` whose `column` is `value`, read straight from the
+ * database (what a request left there); throws when there is none.
+ */
+export function rowWhere<T extends keyof Database, C extends keyof Database[T] & string>(
+  ctx: TestContext,
+  table: T,
+  columns: C[],
+  [column, value]: [keyof Database[T] & string, string | number],
+): Promise<Pick<Selectable<Database[T]>, C & keyof Selectable<Database[T]>>> {
+  const db = ctx.handle.db as unknown as Kysely<{ row: Record<string, unknown> }>;
+  return db
+    .selectFrom(table as 'row')
+    .select(columns as never[])
+    .where(column as never, '=', value as never)
+    .executeTakeFirstOrThrow() as never;
 }
 
 /** The audit row of one action on one record; throws when there is none. */
