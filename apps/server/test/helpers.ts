@@ -333,6 +333,20 @@ export function initiatePayment(
   return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: student.auth, payload });
 }
 
+/**
+ * GET, POST and PUT as a signed-in user, on the block's context (`ctx` is read when a request is
+ * sent, so a describe block can take them before its database is open); answers unchecked.
+ */
+export function requestsOn(ctx: () => TestContext) {
+  const send = (method: 'POST' | 'PUT', who: SignedIn, url: string, payload: unknown) =>
+    ctx().app.inject({ method, url, headers: who.auth, payload: payload as InjectOptions['payload'] });
+  return {
+    get: (who: SignedIn, url: string) => ctx().app.inject({ method: 'GET', url, headers: who.auth }),
+    post: (who: SignedIn, url: string, payload: unknown) => send('POST', who, url, payload),
+    put: (who: SignedIn, url: string, payload: unknown) => send('PUT', who, url, payload),
+  };
+}
+
 /** `n` requests sent at once (the i-th built by `request`), their answers in order: for races. */
 export function injectAtOnce(ctx: TestContext, n: number, request: (i: number) => InjectOptions): Promise<LightMyRequestResponse[]> {
   return Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(request(i))));
