@@ -35,6 +35,14 @@ export async function expectScansRefused(send: (over: { scan: string }) => Promi
   }
 }
 
+/**
+ * POST /api/payments/initiate/ with `payload` as `student` on the context given, with the request's
+ * own `headers` (Host, X-Forwarded-Host...) beside the student's token; the answer unchecked.
+ */
+export function initiateAt(ctx: TestContext, student: SignedIn, payload: object, headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: { ...student.auth, ...headers }, payload });
+}
+
 /** A 10% sibling discount on the tuition of every term of the session, as the bursar gives one. */
 export const siblingDiscount = (admissionNumber: string, sessionId: number) => ({
   admission_number: admissionNumber,
