@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
+import type { Kysely, Selectable } from 'kysely';
 import { buildApp } from '../src/app';
 import { buildServices, type ServiceDeps, type Services } from '../src/composition';
 import { testConfig, type Config } from '../src/config';
 import { createDatabase, migrateToLatest, type DatabaseHandle, type DB } from '../src/db/index';
 import { createAdmin, createSession, createStaff, createStudent, newUserRow } from '../src/db/factories';
 import type { Dialect } from '../src/db/migrations/util';
+import type { Database } from '../src/db/schema';
 
 export type TestDialect = Dialect;
 
@@ -125,8 +127,47 @@ export interface SignedIn {
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-export async function login(app: FastifyInstance, role: 'admin' | 'staff' | 'student', email: string, password = TEST_PASSWORD) {
-  return app.inject({ method: 'POST', url: `/api/${role}/login/`, payload: { email, password } });
+/**
+ * One sign-in attempt at the role's endpoint (`email` is the sign-in id: an email, or a student's
+ * admission number), from `from.remoteAddress` and with the browser's device `from.cookie` when given.
+ */
+export async function login(
+  app: FastifyInstance,
+  role: 'admin' | 'staff' | 'student',
+  email: string,
+  password = TEST_PASSWORD,
+  from: { remoteAddress?: string; cookie?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/${role}/login/`,
+    payload: { email, password },
+    ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
+    ...(from.cookie ? { headers: { cookie: from.cookie } } : {}),
+  });
+}
+
+/** The sign-in envelope of a refused attempt: what the login screen reads (`errors.non_field_errors[0]`). */
+export function signInRefusal(message: string) {
+  return { status: 'error', data: null, message, errors: { non_field_errors: [message] } };
+}
+
+/** The Authorization header of a bearer token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** GET /api/me/ with `auth` (anonymous without it). */
+export function fetchMe(ctx: TestContext, auth?: { authorization: string }) {
+  return ctx.app.inject({ method: 'GET', url: '/api/me/', ...(auth ? { headers: auth } : {}) });
+}
+
+/** POST /api/token/refresh/ with a refresh token (or whatever a test sends in its place). */
+export function refreshTokens(ctx: TestContext, refresh: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+}
+
+/** POST /api/password/change/ with the caller's `auth` header. */
+export function changePassword(ctx: TestContext, auth: { authorization: string }, old_password: string, new_password: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/password/change/', headers: auth, payload: { old_password, new_password } });
 }
 
 async function signIn(
@@ -207,7 +248,7 @@ export function withTestContext(
   dialect: TestDialect,
   ready: (ctx: TestContext) => unknown,
   overrides: Partial<Config> = {},
-  opts: { now?: () => number; clock?: () => number } = {},
+  opts: Parameters<typeof createTestContext>[2] = {},
 ): void {
   let ctx: TestContext | undefined;
   beforeAll(async () => {
@@ -215,6 +256,14 @@ export function withTestContext(
     await ready(ctx);
   });
   afterAll(() => ctx?.close());
+}
+
+/**
+ * A describe block's own database with one admin signed in and nothing else (no staff, no
+ * session): for the tests that count what a school has set up.
+ */
+export function withAdmin(dialect: TestDialect, ready: (school: { ctx: TestContext; admin: SignedIn }) => unknown): void {
+  withTestContext(dialect, async (ctx) => ready({ ctx, admin: await signInAdmin(ctx) }));
 }
 
 export interface TestSchool {
@@ -284,9 +333,41 @@ export function initiatePayment(
   return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: student.auth, payload });
 }
 
+/**
+ * GET, POST and PUT as a signed-in user, on the block's context (`ctx` is read when a request is
+ * sent, so a describe block can take them before its database is open); answers unchecked.
+ */
+export function requestsOn(ctx: () => TestContext) {
+  const send = (method: 'POST' | 'PUT', who: SignedIn, url: string, payload: unknown) =>
+    ctx().app.inject({ method, url, headers: who.auth, payload: payload as InjectOptions['payload'] });
+  return {
+    get: (who: SignedIn, url: string) => ctx().app.inject({ method: 'GET', url, headers: who.auth }),
+    post: (who: SignedIn, url: string, payload: unknown) => send('POST', who, url, payload),
+    put: (who: SignedIn, url: string, payload: unknown) => send('PUT', who, url, payload),
+  };
+}
+
 /** `n` requests sent at once (the i-th built by `request`), their answers in order: for races. */
 export function injectAtOnce(ctx: TestContext, n: number, request: (i: number) => InjectOptions): Promise<LightMyRequestResponse[]> {
   return Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(request(i))));
+}
+
+/**
+ * The `columns` of the one row of `table` whose `column` is `value`, read straight from the
+ * database (what a request left there); throws when there is none.
+ */
+export function rowWhere<T extends keyof Database, C extends keyof Database[T] & string>(
+  ctx: TestContext,
+  table: T,
+  columns: C[],
+  [column, value]: [keyof Database[T] & string, string | number],
+): Promise<Pick<Selectable<Database[T]>, C & keyof Selectable<Database[T]>>> {
+  const db = ctx.handle.db as unknown as Kysely<{ row: Record<string, unknown> }>;
+  return db
+    .selectFrom(table as 'row')
+    .select(columns as never[])
+    .where(column as never, '=', value as never)
+    .executeTakeFirstOrThrow() as never;
 }
 
 /** The audit row of one action on one record; throws when there is none. */

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { Migrator, sql } from 'kysely';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { createDatabase, type DatabaseHandle } from '../src/db/index';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/index';
 import { createAdmin, createStudent } from '../src/db/factories';
 import { StaticMigrationProvider } from '../src/db/migrations/index';
 import { login, newPgSchema, TEST_PASSWORD, type TestDialect } from './helpers';
@@ -185,6 +185,18 @@ export function databaseFromFixture(release: string, cleanups: Cleanups): Databa
   const handle = createDatabase(`sqlite:${file}`);
   cleanups.push(() => handle.destroy());
   return handle;
+}
+
+/** The previous release's database (`release-0019`, not migrated yet) and every row of its tables as it left them. */
+export async function previousRelease(cleanups: Cleanups): Promise<{ handle: DatabaseHandle; before: Record<string, string[]> }> {
+  const handle = databaseFromFixture('release-0019', cleanups);
+  return { handle, before: await tableRows(handle, RELEASE_0019_TABLES) };
+}
+
+/** Migrates `handle` to the latest and expects every row of `before` still there with every value (0020's recomputed keys apart). */
+export async function migrateKeepingRows(handle: DatabaseHandle, before: Record<string, string[]>): Promise<void> {
+  await migrateToLatest(handle);
+  expect(withoutRecomputedKeys(await tableRowsAsBefore(handle, before))).toEqual(withoutRecomputedKeys(before));
 }
 
 /** The app on an upgraded database, with a new admin signed in; `now` fixes its clock. */

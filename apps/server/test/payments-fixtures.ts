@@ -1,6 +1,7 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { LedgerEntry } from '@portal/domain';
-import { signInStaff, type SignedIn, type TestContext } from './helpers';
+import { BURSARY_MESSAGES, type LedgerEntry } from '@portal/domain';
+import { signInStaff, signInStudent, withSchool, type SignedIn, type TestContext, type TestDialect, type TestSchool } from './helpers';
 import { greyPng } from './grey-png';
 
 /** A signed-in student as the payments tests use one. */
@@ -15,6 +16,32 @@ export function lagosDay(days = 0): string {
 
 /** A small PNG as a data URL (a teller scan or a transfer proof). */
 export const pngDataUrl = (bytes: Buffer = greyPng(4, 4)) => `data:image/png;base64,${bytes.toString('base64')}`;
+
+/**
+ * A scan (a teller scan or a transfer slip) is checked by its bytes and size: `send` each one that
+ * is refused (a PNG labelled PDF, HTML labelled PNG, a PNG over 2 MB) and expect a 400 with its message.
+ */
+export async function expectScansRefused(send: (over: { scan: string }) => Promise<LightMyRequestResponse>): Promise<void> {
+  const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
+  const refused: [string, string, string][] = [
+    ['a PNG labelled PDF', `data:application/pdf;base64,${greyPng(4, 4).toString('base64')}`, BURSARY_MESSAGES.scanInvalid],
+    ['HTML labelled PNG', `data:image/png;base64,${html}`, BURSARY_MESSAGES.scanInvalid],
+    ['over 2 MB', pngDataUrl(Buffer.concat([greyPng(4, 4), Buffer.alloc(2 * 1024 * 1024)])), BURSARY_MESSAGES.scanTooLarge],
+  ];
+  for (const [name, scan, message] of refused) {
+    const res = await send({ scan });
+    expect(res.statusCode, name).toBe(400);
+    expect(res.json(), name).toEqual({ scan: [message] });
+  }
+}
+
+/**
+ * POST /api/payments/initiate/ with `payload` as `student` on the context given, with the request's
+ * own `headers` (Host, X-Forwarded-Host...) beside the student's token; the answer unchecked.
+ */
+export function initiateAt(ctx: TestContext, student: SignedIn, payload: object, headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: { ...student.auth, ...headers }, payload });
+}
 
 /** A 10% sibling discount on the tuition of every term of the session, as the bursar gives one. */
 export const siblingDiscount = (admissionNumber: string, sessionId: number) => ({
@@ -39,6 +66,25 @@ export async function signInBursar(ctx: TestContext, admin: SignedIn): Promise<S
   });
   expect(granted.statusCode, granted.body).toBe(200);
   return bursar;
+}
+
+/** The bursary tests' school: `withSchool`'s, with Bola Bursar and a student of one arm signed in. */
+export interface BursarySchool extends TestSchool {
+  bursar: SignedIn & { staffId: string; id: number };
+  pupil: Student;
+}
+
+/** A block's `withSchool` with the `sessions` given, Bola Bursar and a student of `arm`, before `ready`. */
+export function withBursary(
+  dialect: TestDialect,
+  opts: { sessions: string[]; arm: string },
+  ready: (school: BursarySchool) => unknown = () => undefined,
+): void {
+  withSchool(dialect, { sessions: opts.sessions }, async (school) => {
+    const bursar = await signInBursar(school.ctx, school.admin);
+    const pupil = await signInStudent(school.ctx, { arm: opts.arm });
+    await ready({ ...school, bursar, pupil });
+  });
 }
 
 /**

@@ -97,50 +97,31 @@ afterAll(() => {
 });
 
 describe('the import graph refuses', () => {
-  it('a loop of server files', () => {
-    expect(broken('apps/server/src/modules/results/loop-a.ts')).toEqual(['no-cycle']);
-  });
-
-  it('a loop in the domain', () => {
-    expect(broken('packages/domain/src/fees.ts')).toEqual(['no-cycle']);
-  });
-
-  it('a loop in the web client', () => {
-    expect(broken('apps/web/src/lib/one.ts')).toEqual(['no-cycle']);
-  });
-
-  it("reaching into another module's repository, whatever the importing file is called", () => {
-    expect(broken('apps/server/src/modules/people/admission-numbers.ts')).toEqual(['no-other-module-repository']);
-  });
-
-  it("another module's files other than its public entry", () => {
-    expect(broken('apps/server/src/modules/people/photo.ts')).toEqual(['module-public-entry']);
-  });
-
-  it('a module importing a module of a higher layer', () => {
-    expect(broken('apps/server/src/modules/settings/settings.extra.service.ts')).toEqual(['module-layers']);
-  });
-
-  it('a module importing the composition root', () => {
-    expect(broken('apps/server/src/modules/auth/auth.service.ts')).toEqual(['modules-import-no-composition']);
-  });
-
-  it('lib/ importing http/', () => {
-    expect(broken('apps/server/src/lib/limiter.ts')).toEqual(['lib-imports-nothing-above']);
-  });
-
-  it('http/ importing a module', () => {
-    expect(broken('apps/server/src/http/auth.ts')).toEqual(['http-imports-no-module']);
-  });
-
-  it('a migration importing live module code, or anything outside db/migrations/', () => {
-    expect(broken('apps/server/src/db/migrations/0010_input_logos.ts')).toEqual(['db-imports-no-http-or-module', 'migrations-are-frozen']);
-    expect(broken('apps/server/src/db/migrations/0011_next.ts')).toEqual(['migrations-are-frozen']);
-  });
-
-  it("db/ importing a module's code beyond its table types, and a tables file importing more than types", () => {
-    expect(broken('apps/server/src/db/seed/index.ts')).toEqual(['db-imports-no-http-or-module']);
-    expect(broken('apps/server/src/modules/teaching/teaching.tables.ts')).toEqual(['tables-are-types-only']);
+  // Each probe file and the rules it breaks.
+  it.each<[string, string, string[]]>([
+    ['a loop of server files', 'apps/server/src/modules/results/loop-a.ts', ['no-cycle']],
+    ['a loop in the domain', 'packages/domain/src/fees.ts', ['no-cycle']],
+    ['a loop in the web client', 'apps/web/src/lib/one.ts', ['no-cycle']],
+    [
+      "reaching into another module's repository, whatever the importing file is called",
+      'apps/server/src/modules/people/admission-numbers.ts',
+      ['no-other-module-repository'],
+    ],
+    ["another module's files other than its public entry", 'apps/server/src/modules/people/photo.ts', ['module-public-entry']],
+    ['a module importing a module of a higher layer', 'apps/server/src/modules/settings/settings.extra.service.ts', ['module-layers']],
+    ['a module importing the composition root', 'apps/server/src/modules/auth/auth.service.ts', ['modules-import-no-composition']],
+    ['lib/ importing http/', 'apps/server/src/lib/limiter.ts', ['lib-imports-nothing-above']],
+    ['http/ importing a module', 'apps/server/src/http/auth.ts', ['http-imports-no-module']],
+    [
+      'a migration importing live module code',
+      'apps/server/src/db/migrations/0010_input_logos.ts',
+      ['db-imports-no-http-or-module', 'migrations-are-frozen'],
+    ],
+    ['a migration importing anything outside db/migrations/', 'apps/server/src/db/migrations/0011_next.ts', ['migrations-are-frozen']],
+    ["db/ importing a module's code beyond its table types", 'apps/server/src/db/seed/index.ts', ['db-imports-no-http-or-module']],
+    ['a tables file importing more than types', 'apps/server/src/modules/teaching/teaching.tables.ts', ['tables-are-types-only']],
+  ])('%s', (_name, from, rules) => {
+    expect(broken(from)).toEqual(rules);
   });
 
   it('nothing it allows: a service of a lower module, the own repository, lib/ within lib/, the composition root', () => {

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, GENERAL_MESSAGES } from '@portal/domain';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../../src/db/index';
-import { createStaff, TEST_PASSWORD } from '../helpers';
+import { createStaff, login, signInRefusal, TEST_PASSWORD } from '../helpers';
 
 /** A local port with nothing listening: connections to it are refused at once. */
 async function closedPort(): Promise<number> {
@@ -32,8 +32,7 @@ describe('the rate-limit store (Redis) down', () => {
   });
   afterAll(() => handle.destroy());
 
-  const signIn = (app: Awaited<ReturnType<typeof buildApp>>) =>
-    app.inject({ method: 'POST', url: '/api/staff/login/', payload: { email: EMAIL, password: TEST_PASSWORD } });
+  const signIn = (app: Awaited<ReturnType<typeof buildApp>>) => login(app, 'staff', EMAIL);
 
   it('answers sign-in 503 with a clear message, reports the store down in readiness, and counts it', async () => {
     const port = await closedPort();
@@ -46,13 +45,7 @@ describe('the rate-limit store (Redis) down', () => {
       for (let i = 0; i < 3; i++) {
         const res = await signIn(app);
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({
-          status: 'error',
-          data: null,
-          message: AUTH_MESSAGES.signInUnavailable,
-          errors: { non_field_errors: [AUTH_MESSAGES.signInUnavailable] },
-          detail: AUTH_MESSAGES.signInUnavailable,
-        });
+        expect(res.json()).toEqual({ ...signInRefusal(AUTH_MESSAGES.signInUnavailable), detail: AUTH_MESSAGES.signInUnavailable });
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
       // Other limited routes say the service is unavailable.

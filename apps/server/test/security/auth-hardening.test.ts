@@ -1,34 +1,32 @@
 import { generateKeyPairSync } from 'node:crypto';
-import * as argon2 from '@node-rs/argon2';
+// Counts real argon2 verifications (an unknown email costs the same work as a wrong password).
+import { verifySpy } from '../argon2-spy';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain';
 import { loadConfig, testConfig } from '../../src/config';
 import { generateOneTimePasswords } from '../../src/modules/people/one-time-passwords';
 import {
+  bearer,
+  changePassword,
   createAdmin,
   createStaff,
   createStudent,
-  createTestContext,
   describeEachDatabase,
+  fetchMe,
   injectAtOnce,
   login,
   productionEnv,
+  refreshTokens,
   signInAdmin,
+  signInRefusal,
   signInStaff,
   signInStudent,
   TEST_PASSWORD,
   type TestContext,
+  withTestContext,
 } from '../helpers';
-
-// Count real argon2 verifications, to prove (by structure, not by timing) that an unknown email
-// costs the same work as a wrong password.
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof argon2>();
-  return { ...real, verify: vi.fn(real.verify) };
-});
-const verifySpy = vi.mocked(argon2.verify);
 
 const SECRET = new TextEncoder().encode(testConfig().jwtSecret);
 
@@ -52,22 +50,22 @@ async function checkedAtOnce(
   const answers = await injectAtOnce(ctx, n, request);
   return { answers, checked: verifySpy.mock.calls.filter(([h]) => h === stored).length };
 }
-const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+
+/** A student account (of JSS 1A unless `arm` says otherwise) that signs in with `email` and `password`. */
+const pupilAccount = (ctx: TestContext, email: string, password: string, [firstName, lastName]: [string, string], arm = 'JSS 1A') =>
+  createStudent(ctx.handle.db, { email, password, firstName, lastName, arm });
 
 let emailSeq = 0;
 const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${emailSeq++}@hardening.test`;
 
 describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
   beforeEach(() => {
     verifySpy.mockClear();
   });
 
-  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(token) });
+  const me = (token: string) => fetchMe(ctx, bearer(token));
   /** Each named token is refused at /api/me/ with 401 and the invalid-token message. */
   async function expectTokensRefused(refused: Record<string, string>) {
     for (const [name, token] of Object.entries(refused)) {
@@ -104,7 +102,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
     it('runs one real argon2 verification for an unknown email, as for a wrong password', async () => {
       const email = freshEmail('timing');
-      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'T', lastName: 'M', arm: 'JSS 1A' });
+      await pupilAccount(ctx, email, TEST_PASSWORD, ['T', 'M']);
       // Warm the dummy hash once so the calls below are like every later one.
       await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
 
@@ -133,35 +131,17 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const cheap = (await generateOneTimePasswords(1))[0]!;
       expect(cheap.hash).not.toMatch(full);
       const imported = freshEmail('imported');
-      const s = await createStudent(ctx.handle.db, {
-        email: imported,
-        password: 'x',
-        firstName: 'I',
-        lastName: 'M',
-        arm: 'JSS 1A',
-      });
+      const s = await pupilAccount(ctx, imported, 'x', ['I', 'M']);
       await ctx.handle.db
         .updateTable('users')
         .set({ password_hash: cheap.hash, must_change_password: 1 })
         .where('id', '=', s.userId)
         .execute();
       const disabledImported = freshEmail('imported-off');
-      const d = await createStudent(ctx.handle.db, {
-        email: disabledImported,
-        password: 'x',
-        firstName: 'I',
-        lastName: 'D',
-        arm: 'JSS 1A',
-      });
+      const d = await pupilAccount(ctx, disabledImported, 'x', ['I', 'D']);
       await ctx.handle.db.updateTable('users').set({ password_hash: cheap.hash, disabled: 1 }).where('id', '=', d.userId).execute();
       const regular = freshEmail('regular');
-      await createStudent(ctx.handle.db, {
-        email: regular,
-        password: TEST_PASSWORD,
-        firstName: 'R',
-        lastName: 'G',
-        arm: 'JSS 1A',
-      });
+      await pupilAccount(ctx, regular, TEST_PASSWORD, ['R', 'G']);
       await login(ctx.app, 'student', freshEmail('warm'), 'Whatever-pass-1');
 
       const failures: [string, 'admin' | 'student', string, string][] = [
@@ -191,13 +171,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const st = await signInStudent(ctx);
       let current = TEST_PASSWORD;
       let auth = st.auth;
-      const change = (newPassword: string) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/password/change/',
-          headers: auth,
-          payload: { old_password: current, new_password: newPassword },
-        });
+      const change = (newPassword: string) => changePassword(ctx, auth, current, newPassword);
 
       expect((await change('Ab1-xyz')).json()).toEqual({ new_password: [AUTH_MESSAGES.passwordTooShort] });
       expect((await change('x'.repeat(129))).json()).toEqual({ new_password: [AUTH_MESSAGES.passwordTooLong] });
@@ -230,13 +204,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     it('refuses the own email or its local part, spaces only and the school name, wherever a password is set', async () => {
       const st = await signInStudent(ctx, { email: `chiamaka.obi${emailSeq++}@school.test` });
       const local = st.email.split('@')[0]!;
-      const change = (new_password: string) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/password/change/',
-          headers: st.auth,
-          payload: { old_password: TEST_PASSWORD, new_password },
-        });
+      const change = (newPassword: string) => changePassword(ctx, st.auth, TEST_PASSWORD, newPassword);
       const school = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<{ school_name: string }>().school_name;
       const refusedOnChange: [string, string][] = [
         [st.email, AUTH_MESSAGES.passwordContainsEmail],
@@ -269,45 +237,43 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         fathers_name: 'Mr Bakare',
         home_address: '2 School Road, Ibadan',
       };
-      const reg = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/students/',
-        headers: admin.auth,
-        payload: { ...body, password: `${email}`, confirm_password: `${email}` },
-      });
-      expect(reg.statusCode).toBe(400);
-      expect(reg.json().password).toEqual([AUTH_MESSAGES.passwordContainsEmail]);
-      const regSchool = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/students/',
-        headers: admin.auth,
-        payload: { ...body, password: `${school}!`, confirm_password: `${school}!` },
-      });
-      expect(regSchool.statusCode).toBe(400);
-      expect(regSchool.json().password).toEqual([AUTH_MESSAGES.passwordContainsSchoolName]);
-      const upd = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/students/${st.admissionNumber}/`,
-        headers: admin.auth,
-        payload: { first_name: 'Ada', last_name: 'Eze', email: st.email, password: `${school}-9`, confirm_password: `${school}-9` },
-      });
-      expect(upd.statusCode).toBe(400);
-      expect(upd.json().password).toEqual([AUTH_MESSAGES.passwordContainsSchoolName]);
       const staff = await signInStaff(ctx, { email: `ngozi.adeyemi${emailSeq++}@school.test` });
-      const staffUpd = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/staff/${staff.staffId}/`,
-        headers: admin.auth,
-        payload: { password: `${staff.email.split('@')[0]}99`, confirm_password: `${staff.email.split('@')[0]}99` },
-      });
-      expect(staffUpd.statusCode).toBe(400);
-      expect(staffUpd.json().password).toEqual([AUTH_MESSAGES.passwordContainsEmail]);
+      const withPassword = (password: string) => ({ password, confirm_password: password });
+      const refusedOnSave: [string, 'POST' | 'PUT', string, object, string][] = [
+        ['registration, own email', 'POST', '/api/students/', { ...body, ...withPassword(email) }, AUTH_MESSAGES.passwordContainsEmail],
+        [
+          'registration, school name',
+          'POST',
+          '/api/students/',
+          { ...body, ...withPassword(`${school}!`) },
+          AUTH_MESSAGES.passwordContainsSchoolName,
+        ],
+        [
+          'student update, school name',
+          'PUT',
+          `/api/students/${st.admissionNumber}/`,
+          { first_name: 'Ada', last_name: 'Eze', email: st.email, ...withPassword(`${school}-9`) },
+          AUTH_MESSAGES.passwordContainsSchoolName,
+        ],
+        [
+          'staff update, own email',
+          'PUT',
+          `/api/staff/${staff.staffId}/`,
+          withPassword(`${staff.email.split('@')[0]}99`),
+          AUTH_MESSAGES.passwordContainsEmail,
+        ],
+      ];
+      for (const [name, method, url, payload, message] of refusedOnSave) {
+        const r = await ctx.app.inject({ method, url, headers: admin.auth, payload });
+        expect(r.statusCode, name).toBe(400);
+        expect(r.json().password, name).toEqual([message]);
+      }
       // An ordinary password is still accepted.
       const fine = await ctx.app.inject({
         method: 'POST',
         url: '/api/students/',
         headers: admin.auth,
-        payload: { ...body, password: 'Kola-nut-Harmattan-7', confirm_password: 'Kola-nut-Harmattan-7' },
+        payload: { ...body, ...withPassword('Kola-nut-Harmattan-7') },
       });
       expect(fine.statusCode).toBe(201);
     });
@@ -315,12 +281,9 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
   describe('throttling (ASVS 6.3.1)', () => {
     let limited: TestContext;
-    beforeAll(async () => {
-      limited = await createTestContext(dialect, {
-        loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 4 },
-      });
+    withTestContext(dialect, (c) => (limited = c), {
+      loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 4 },
     });
-    afterAll(() => limited.close());
     // The per-account limit on its own: the per-address limit does not get in the way. Its clock is
     // the system's plus `skipped`: a block runs out by stepping the clock, not by sleeping.
     let perAccount: TestContext;
@@ -328,35 +291,21 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     const later = (ms: number) => {
       skipped += ms;
     };
-    beforeAll(async () => {
-      perAccount = await createTestContext(
-        dialect,
-        { loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 1000 } },
-        { clock: () => Date.now() + skipped },
-      );
-    });
-    afterAll(() => perAccount.close());
+    withTestContext(
+      dialect,
+      (c) => (perAccount = c),
+      { loginLimits: { perAccountFailures: 3, perAccountBlockSeconds: 1, perAddressPerMinute: 1000 } },
+      { clock: () => Date.now() + skipped },
+    );
 
     it('limits sign-ins per address with a 429 and the sign-in message; other addresses are unaffected', async () => {
       const ip = '198.51.100.7';
-      const attempt = (remoteAddress: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/staff/login/',
-          remoteAddress,
-          payload: { email: freshEmail('addr'), password: 'Whatever-pass-1' },
-        });
+      const attempt = (remoteAddress: string) => login(limited.app, 'staff', freshEmail('addr'), 'Whatever-pass-1', { remoteAddress });
       for (let i = 0; i < 4; i++) expect((await attempt(ip)).statusCode).toBe(401);
       const blocked = await attempt(ip);
       expect(blocked.statusCode).toBe(429);
       // The same envelope as every sign-in failure: the login screen shows errors.non_field_errors[0].
-      expect(blocked.json()).toEqual({
-        status: 'error',
-        data: null,
-        message: AUTH_MESSAGES.tooManyAttempts,
-        errors: { non_field_errors: [AUTH_MESSAGES.tooManyAttempts] },
-        detail: AUTH_MESSAGES.tooManyAttempts,
-      });
+      expect(blocked.json()).toEqual({ ...signInRefusal(AUTH_MESSAGES.tooManyAttempts), detail: AUTH_MESSAGES.tooManyAttempts });
       expect(blocked.headers['retry-after']).toBeDefined();
       expect((await attempt('198.51.100.8')).statusCode).toBe(401);
       // The refresh endpoint is limited per address too, with the general message.
@@ -376,23 +325,10 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
     it('blocks one account briefly after repeated failures, without extending the block or touching other accounts', async () => {
       const victim = freshEmail('victim');
       const bystander = freshEmail('bystander');
-      await createStudent(perAccount.handle.db, {
-        email: victim,
-        password: TEST_PASSWORD,
-        firstName: 'V',
-        lastName: 'X',
-        arm: 'JSS 2A',
-      });
-      await createStudent(perAccount.handle.db, {
-        email: bystander,
-        password: TEST_PASSWORD,
-        firstName: 'B',
-        lastName: 'Y',
-        arm: 'JSS 2A',
-      });
+      await pupilAccount(perAccount, victim, TEST_PASSWORD, ['V', 'X'], 'JSS 2A');
+      await pupilAccount(perAccount, bystander, TEST_PASSWORD, ['B', 'Y'], 'JSS 2A');
       const attacker = '203.0.113.50';
-      const attempt = (email: string, password: string, remoteAddress = attacker) =>
-        perAccount.app.inject({ method: 'POST', url: '/api/student/login/', remoteAddress, payload: { email, password } });
+      const attempt = (email: string, password: string) => login(perAccount.app, 'student', email, password, { remoteAddress: attacker });
 
       for (let i = 0; i < 3; i++) expect((await attempt(victim, 'Wrong-pass-123')).statusCode).toBe(401);
       const blocked = await attempt(victim, TEST_PASSWORD);
@@ -417,13 +353,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const owner = freshEmail('owner');
       await createAdmin(perAccount.handle.db, { email: owner, password: TEST_PASSWORD, username: `own${emailSeq++}` });
       const attempt = (password: string, remoteAddress: string, cookie?: string) =>
-        perAccount.app.inject({
-          method: 'POST',
-          url: '/api/admin/login/',
-          remoteAddress,
-          payload: { email: owner, password },
-          ...(cookie ? { headers: { cookie } } : {}),
-        });
+        login(perAccount.app, 'admin', owner, password, { remoteAddress, cookie });
       // The owner's browser signed in before: it holds the account's device cookie.
       const first = await attempt(TEST_PASSWORD, '198.51.100.20');
       const device = first.cookies.find((c) => c.name === 'portal_device')!;
@@ -459,24 +389,14 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(limit);
       expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(60 - limit);
       // The owner, elsewhere, is not locked out.
-      expect(
-        (
-          await ctx.app.inject({
-            method: 'POST',
-            url: '/api/staff/login/',
-            remoteAddress: '198.51.100.21',
-            payload: { email, password: TEST_PASSWORD },
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await login(ctx.app, 'staff', email, TEST_PASSWORD, { remoteAddress: '198.51.100.21' })).statusCode).toBe(200);
     }, 30_000);
 
     it('the admin sees sign-in blocks (account and address) and clears them; nobody else may (item 5)', async () => {
       const email = freshEmail('blocked');
-      await createStudent(ctx.handle.db, { email, password: TEST_PASSWORD, firstName: 'B', lastName: 'L', arm: 'JSS 1A' });
+      await pupilAccount(ctx, email, TEST_PASSWORD, ['B', 'L']);
       const address = '203.0.113.88';
-      const attempt = (password: string) =>
-        ctx.app.inject({ method: 'POST', url: '/api/student/login/', remoteAddress: address, payload: { email, password } });
+      const attempt = (password: string) => login(ctx.app, 'student', email, password, { remoteAddress: address });
       for (let i = 0; i < 5; i++) await attempt('Wrong-pass-123');
       expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
 
@@ -508,21 +428,9 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const n = emailSeq++;
       const odd = `a_b-${n}@hardening.test`;
       for (const from of ['192.0.2.201', '192.0.2.202']) {
-        for (let i = 0; i < 5; i++) {
-          await ctx.app.inject({
-            method: 'POST',
-            url: '/api/staff/login/',
-            remoteAddress: from,
-            payload: { email: odd, password: 'Wrong-pass-123' },
-          });
-        }
+        for (let i = 0; i < 5; i++) await login(ctx.app, 'staff', odd, 'Wrong-pass-123', { remoteAddress: from });
       }
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/staff/login/',
-        remoteAddress: '192.0.2.203',
-        payload: { email: `axb-${n}@hardening.test`, password: 'W' },
-      });
+      await login(ctx.app, 'staff', `axb-${n}@hardening.test`, 'W', { remoteAddress: '192.0.2.203' });
       const all = await ctx.app.inject({ method: 'POST', url: '/api/sign-in-blocks/clear/', headers: admin.auth, payload: { email: odd } });
       // Both addresses' blocks, and the account's block for unknown browsers (its 10 failures in all).
       expect(all.json()).toEqual({ detail: AUTH_MESSAGES.signInBlockCleared, cleared: 3 });
@@ -557,25 +465,15 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       const guarded = await ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: auth, payload: {} });
       expect(guarded.statusCode).toBe(403);
       expect(guarded.json()).toEqual({ detail: AUTH_MESSAGES.passwordChangeRequired, code: PASSWORD_CHANGE_REQUIRED_CODE });
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: auth })).statusCode).toBe(200);
+      expect((await fetchMe(ctx, auth)).statusCode).toBe(200);
       // Reusing the one-time password as the new one is refused.
-      const same = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/password/change/',
-        headers: auth,
-        payload: { old_password: 'One-Time-Pass-9', new_password: 'One-Time-Pass-9' },
-      });
+      const same = await changePassword(ctx, auth, 'One-Time-Pass-9', 'One-Time-Pass-9');
       expect(same.json()).toEqual({ new_password: [AUTH_MESSAGES.passwordSameAsOld] });
-      const ok = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/password/change/',
-        headers: auth,
-        payload: { old_password: 'One-Time-Pass-9', new_password: 'Mine-Now-2026' },
-      });
+      const ok = await changePassword(ctx, auth, 'One-Time-Pass-9', 'Mine-Now-2026');
       expect(ok.statusCode).toBe(200);
       expect((await login(ctx.app, 'staff', email, 'One-Time-Pass-9')).statusCode).toBe(401);
       const fresh = bearer(ok.json().access);
-      const allowed = await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: fresh });
+      const allowed = await fetchMe(ctx, fresh);
       expect(allowed.json().must_change_password).toBe(false);
     });
   });
@@ -583,30 +481,26 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
   describe('sessions (ASVS 7)', () => {
     it('rotates refresh tokens; a replayed one revokes the whole family', async () => {
       const s = await signInStudent(ctx);
-      const r1 = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } });
+      const r1 = await refreshTokens(ctx, s.refresh);
       expect(r1.statusCode).toBe(200);
-      const r2 = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: r1.json().refresh } });
+      const r2 = await refreshTokens(ctx, r1.json().refresh);
       expect(r2.statusCode).toBe(200);
       const live = r2.json<{ access: string; refresh: string }>();
       // The attacker replays the first (stolen, spent) token.
-      const replay = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } });
+      const replay = await refreshTokens(ctx, s.refresh);
       expect(replay.statusCode).toBe(401);
       expect(replay.json()).toEqual({ detail: AUTH_MESSAGES.refreshInvalid });
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: live.refresh } })).statusCode).toBe(
-        401,
-      );
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(live.access) })).statusCode).toBe(401);
+      expect((await refreshTokens(ctx, live.refresh)).statusCode).toBe(401);
+      expect((await fetchMe(ctx, bearer(live.access))).statusCode).toBe(401);
     });
 
     it('two concurrent refreshes with one token: at most one wins, and the family is then revoked', async () => {
       const s = await signInStaff(ctx);
-      const [a, b] = await Promise.all(
-        [0, 1].map(() => ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })),
-      );
+      const [a, b] = await Promise.all([0, 1].map(() => refreshTokens(ctx, s.refresh)));
       const codes = [a!.statusCode, b!.statusCode].sort();
       expect(codes).toEqual([200, 401]);
       const winner = (a!.statusCode === 200 ? a! : b!).json<{ access: string }>();
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(winner.access) })).statusCode).toBe(401);
+      expect((await fetchMe(ctx, bearer(winner.access))).statusCode).toBe(401);
     });
 
     it('logout ends that session only; a password change ends every other session', async () => {
@@ -621,23 +515,14 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         200,
       );
       expect((await me(phone.access)).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: phone.refresh } })).statusCode).toBe(
-        401,
-      );
+      expect((await refreshTokens(ctx, phone.refresh)).statusCode).toBe(401);
       expect((await me(laptop.access)).statusCode).toBe(200);
 
-      const changed = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/password/change/',
-        headers: bearer(laptop.access),
-        payload: { old_password: TEST_PASSWORD, new_password: 'Brand-New-Pass-5' },
-      });
+      const changed = await changePassword(ctx, bearer(laptop.access), TEST_PASSWORD, 'Brand-New-Pass-5');
       expect(changed.statusCode).toBe(200);
       for (const old of [laptop, tablet]) {
         expect((await me(old.access)).statusCode).toBe(401);
-        expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: old.refresh } })).statusCode).toBe(
-          401,
-        );
+        expect((await refreshTokens(ctx, old.refresh)).statusCode).toBe(401);
       }
       expect((await me(changed.json().access)).statusCode).toBe(200);
     });
@@ -652,23 +537,15 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
         payload: { refresh: victim.refresh },
       });
       expect(out.statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: attacker.auth })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: victim.auth })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: victim.refresh } })).statusCode).toBe(
-        200,
-      );
+      expect((await fetchMe(ctx, attacker.auth)).statusCode).toBe(401);
+      expect((await fetchMe(ctx, victim.auth)).statusCode).toBe(200);
+      expect((await refreshTokens(ctx, victim.refresh)).statusCode).toBe(200);
     });
 
     it('wrong current passwords on password change are limited per account; the last one ends the session (item 8)', async () => {
       const s = await signInStaff(ctx);
       const limit = ctx.config.loginLimits.perAccountFailures;
-      const change = (old_password: string, auth = s.auth) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/password/change/',
-          headers: auth,
-          payload: { old_password, new_password: 'Brand-New-Pass-5' },
-        });
+      const change = (oldPassword: string, auth = s.auth) => changePassword(ctx, auth, oldPassword, 'Brand-New-Pass-5');
       for (let i = 1; i < limit; i++) {
         const r = await change(`Guess-number-${i}`);
         expect(r.statusCode, `guess ${i}`).toBe(400);
@@ -678,8 +555,8 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       expect(last.statusCode).toBe(401);
       expect(last.json()).toEqual({ detail: AUTH_MESSAGES.passwordChangeTooManyFailures });
       // The stolen session is over: access and refresh token alike, and even the right password is refused on it.
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: s.auth })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })).statusCode).toBe(401);
+      expect((await fetchMe(ctx, s.auth)).statusCode).toBe(401);
+      expect((await refreshTokens(ctx, s.refresh)).statusCode).toBe(401);
       expect((await change(TEST_PASSWORD)).statusCode).toBe(401);
       // The owner signs in again with the password and can change it.
       const again = bearer((await login(ctx.app, 'staff', s.email)).json().data.access);
@@ -696,7 +573,7 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       }));
       expect(checked).toBeLessThanOrEqual(ctx.config.loginLimits.perAccountFailures);
       expect(answers.every((a) => a.statusCode === 400 || a.statusCode === 401)).toBe(true);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: s.auth })).statusCode).toBe(401);
+      expect((await fetchMe(ctx, s.auth)).statusCode).toBe(401);
     }, 30_000);
 
     it('disabling or deleting an account ends its sessions at once', async () => {
@@ -706,12 +583,10 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
       await ctx.handle.db.deleteFrom('students').where('user_id', '=', b.userId).execute();
       await ctx.handle.db.deleteFrom('users').where('id', '=', b.userId).execute();
       for (const s of [a, b]) {
-        const r = await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: s.auth });
+        const r = await fetchMe(ctx, s.auth);
         expect(r.statusCode).toBe(401);
         expect(r.json()).toEqual({ detail: AUTH_MESSAGES.invalidToken });
-        expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })).statusCode).toBe(
-          401,
-        );
+        expect((await refreshTokens(ctx, s.refresh)).statusCode).toBe(401);
       }
       expect((await login(ctx.app, 'student', a.email)).statusCode).toBe(401);
     });
@@ -822,12 +697,12 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 
     it('a refresh token is refused as an access token, and an access token at the refresh endpoint', async () => {
       const s = await signInStaff(ctx);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(s.refresh) })).statusCode).toBe(401);
-      const r = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.access } });
+      expect((await fetchMe(ctx, bearer(s.refresh))).statusCode).toBe(401);
+      const r = await refreshTokens(ctx, s.access);
       expect(r.statusCode).toBe(401);
       expect(r.json()).toEqual({ detail: AUTH_MESSAGES.refreshInvalid });
       // Neither attempt spent the real refresh token.
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: s.refresh } })).statusCode).toBe(200);
+      expect((await refreshTokens(ctx, s.refresh)).statusCode).toBe(200);
     });
   });
 });
@@ -835,15 +710,12 @@ describeEachDatabase('sign-in and tokens (ASVS 6, 7, 9)', (dialect) => {
 describeEachDatabase('security logging (ASVS 16)', (dialect) => {
   let ctx: TestContext;
   const lines: string[] = [];
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect, {}, { loggerStream: { write: (l: string) => void lines.push(l) } });
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c), {}, { loggerStream: { write: (l: string) => void lines.push(l) } });
 
   it('logs sign-in attempts and refused authorizations, never passwords, tokens or the Authorization header', async () => {
     const secretPassword = 'Very-Secret-Pass-314';
     const email = freshEmail('logged');
-    await createStudent(ctx.handle.db, { email, password: secretPassword, firstName: 'L', lastName: 'G', arm: 'SSS 1A' });
+    await pupilAccount(ctx, email, secretPassword, ['L', 'G'], 'SSS 1A');
 
     const failed = await login(ctx.app, 'student', email, 'Wrong-Secret-Pass-271');
     expect(failed.statusCode).toBe(401);
@@ -852,18 +724,13 @@ describeEachDatabase('security logging (ASVS 16)', (dialect) => {
     const forbidden = await ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: bearer(access), payload: {} });
     expect(forbidden.statusCode).toBe(403);
     const forged = `${access.slice(0, -4)}AAAA`;
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(forged) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/me/' })).statusCode).toBe(401);
-    const rotated = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
-    await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } }); // a replay
+    expect((await fetchMe(ctx, bearer(forged))).statusCode).toBe(401);
+    expect((await fetchMe(ctx)).statusCode).toBe(401);
+    const rotated = await refreshTokens(ctx, refresh);
+    await refreshTokens(ctx, refresh); // a replay
     const newPassword = 'Another-Secret-Pass-161';
     const again = (await login(ctx.app, 'student', email, secretPassword)).json().data as { access: string; refresh: string };
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/password/change/',
-      headers: bearer(again.access),
-      payload: { old_password: secretPassword, new_password: newPassword },
-    });
+    await changePassword(ctx, bearer(again.access), secretPassword, newPassword);
 
     const text = lines.join('');
     const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);

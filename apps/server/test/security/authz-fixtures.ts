@@ -10,12 +10,14 @@ import {
   signInStaff,
   signInStudent,
   TEST_PASSWORD,
+  withTestContext,
   type SignedIn,
   type TestContext,
+  type TestDialect,
 } from '../helpers';
 
 /** A payment date inside the allowed window (a year before the first term .. today): a few days ago. */
-const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+export const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 
 /** The cast of the authorization matrix: two students (own / someone else's), a teacher, an admin. */
 export interface Cast {
@@ -74,6 +76,15 @@ async function ok(ctx: TestContext, opts: InjectOptions) {
   const res = await ctx.app.inject(opts);
   if (res.statusCode >= 300) throw new Error(`fixture ${String(opts.method)} ${JSON.stringify(opts.url)}: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** A describe block's own database with the cast in it, handed to `ready` (which may add to it). */
+export function withCast(
+  dialect: TestDialect,
+  ready: (school: { ctx: TestContext; c: Cast }) => unknown,
+  overrides: Parameters<typeof withTestContext>[2] = {},
+): void {
+  withTestContext(dialect, async (ctx) => ready({ ctx, c: await buildCast(ctx) }), overrides);
 }
 
 export async function buildCast(ctx: TestContext): Promise<Cast> {

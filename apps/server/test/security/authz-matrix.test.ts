@@ -20,23 +20,21 @@ import {
   createStaff,
   describeEachDatabase,
   login,
+  rowWhere,
   signInAdmin,
   signInStaff,
   signInStudent,
   TEST_PASSWORD,
   type SignedIn,
   type TestContext,
-  withTestContext,
+  withAdmin,
 } from '../helpers';
 import '../../src/modules/payments/payments.tables';
 import '../../src/modules/results/report-cards.tables';
 import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixtures';
 import { accessScope, reaches, reachesArm, type Purpose, type ScopeActor } from '../../src/modules/access/scope.service';
-import { buildCast, newStudentRecord, paymentBody, type Cast } from './authz-fixtures';
-
-/** A payment date inside the allowed window (a year before the first term .. today): a few days ago. */
-const RECENT_DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+import { newStudentRecord, paymentBody, RECENT_DAY, withCast, type Cast } from './authz-fixtures';
 
 /**
  * The authorization matrix: every /api route x {anonymous, student on their own record,
@@ -150,7 +148,7 @@ async function freshResultId(ctx: TestContext, c: Cast) {
   await createResults(ctx.handle.db, [
     { studentId: s.id, sessionId: c.session.id, term: '1st', arm: 'JSS 2A', subject: SUBJECTS[0], score: 40 },
   ]);
-  const row = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
+  const row = await rowWhere(ctx, 'results', ['id'], ['student_id', s.id]);
   return row.id;
 }
 const TINY_PDF = Buffer.from('%PDF-1.4\n%%EOF');
@@ -1036,14 +1034,7 @@ const MATRIX_METRICS_TOKEN = 'matrix-operator-token-0123456789abcdef';
 describeEachDatabase('authorization matrix', (dialect) => {
   let ctx: TestContext;
   let c: Cast;
-  withTestContext(
-    dialect,
-    async (x) => {
-      ctx = x;
-      c = await buildCast(ctx);
-    },
-    { metricsToken: MATRIX_METRICS_TOKEN },
-  );
+  withCast(dialect, (s) => ({ ctx, c } = s), { metricsToken: MATRIX_METRICS_TOKEN });
 
   it('every /api route has an entry (add one for each new route)', () => {
     const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
@@ -1166,9 +1157,8 @@ describeEachDatabase('BOLA probes: another student, a teacher outside their arms
   let ctx: TestContext;
   let c: Cast;
   let teacher: SignedIn & { staffId: string; id: number };
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
+  withCast(dialect, async (s) => {
+    ({ ctx, c } = s);
     // A subject teacher of JSS 1A (Mathematics), form teacher of no arm.
     teacher = await signInStaff(ctx);
     await assign(ctx.handle.db, c.session.id, 'JSS 1A', SUBJECTS[0], teacher.id);
@@ -1370,10 +1360,7 @@ describeEachDatabase('BOLA probes: another student, a teacher outside their arms
 describeEachDatabase('no mass assignment (field-level authorization)', (dialect) => {
   let ctx: TestContext;
   let c: Cast;
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
-  });
+  withCast(dialect, (s) => ({ ctx, c } = s));
 
   const privileged = {
     role: 'admin',
@@ -1394,17 +1381,9 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       payload: { first_name: 'Kept', last_name: 'Pupil', email: s.email, admission_number: 'STU-9999', id: c.other.id, ...privileged },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await ctx.handle.db
-      .selectFrom('students')
-      .select(['id', 'admission_number', 'user_id'])
-      .where('id', '=', s.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(ctx, 'students', ['id', 'admission_number', 'user_id'], ['id', s.id]);
     expect(row).toEqual({ id: s.id, admission_number: s.admissionNumber, user_id: s.userId });
-    const user = await ctx.handle.db
-      .selectFrom('users')
-      .select(['role', 'token_version', 'disabled'])
-      .where('id', '=', s.userId)
-      .executeTakeFirstOrThrow();
+    const user = await rowWhere(ctx, 'users', ['role', 'token_version', 'disabled'], ['id', s.userId]);
     expect(user.role).toBe('student');
     expect(user.token_version).not.toBe(99);
     expect(
@@ -1421,11 +1400,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       payload: { ...studentBody(), email, admission_number: 'STU-9998', ...privileged },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const user = await ctx.handle.db
-      .selectFrom('users')
-      .select(['id', 'role', 'must_change_password'])
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    const user = await rowWhere(ctx, 'users', ['id', 'role', 'must_change_password'], ['email', email]);
     expect(user.role).toBe('student');
     expect(user.must_change_password).toBe(1);
     expect(
@@ -1442,9 +1417,9 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       payload: { designation: 'Bursar', staff_id: 'STAFF-9999', id: c.otherStaff.id, ...privileged },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await ctx.handle.db.selectFrom('staff').select(['staff_id', 'user_id']).where('id', '=', st.id).executeTakeFirstOrThrow();
+    const row = await rowWhere(ctx, 'staff', ['staff_id', 'user_id'], ['id', st.id]);
     expect(row).toEqual({ staff_id: st.staffId, user_id: st.userId });
-    const user = await ctx.handle.db.selectFrom('users').select('role').where('id', '=', st.userId).executeTakeFirstOrThrow();
+    const user = await rowWhere(ctx, 'users', ['role'], ['id', st.userId]);
     expect(user.role).toBe('staff');
   });
 
@@ -1468,11 +1443,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       },
     });
     expect(saved.statusCode, saved.body).toBe(201);
-    const row = await ctx.handle.db
-      .selectFrom('results')
-      .select(['id', 'grade', 'student_id'])
-      .where('student_id', '=', s.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(ctx, 'results', ['id', 'grade', 'student_id'], ['student_id', s.id]);
     expect(row.grade).not.toBe('A');
     expect(row.grade).toBe('F'); // JSS scale: F is 0-39
     const patched = await ctx.app.inject({
@@ -1482,17 +1453,9 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       payload: { score: 15, grade: 'A', student_id: c.other.id, id: c.resultIds.other, reason: 'Released class' },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    const after = await ctx.handle.db
-      .selectFrom('results')
-      .select(['grade', 'student_id'])
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const after = await rowWhere(ctx, 'results', ['grade', 'student_id'], ['id', row.id]);
     expect(after).toEqual({ grade: 'F', student_id: s.id });
-    const other = await ctx.handle.db
-      .selectFrom('results')
-      .select(['score', 'student_id'])
-      .where('id', '=', c.resultIds.other)
-      .executeTakeFirstOrThrow();
+    const other = await rowWhere(ctx, 'results', ['score', 'student_id'], ['id', c.resultIds.other]);
     expect(other.student_id).toBe(c.other.id);
   });
 
@@ -1515,11 +1478,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       await ctx.handle.db.selectFrom('payments').select('id').where('reference', '=', 'FORGED-REF-1').executeTakeFirst(),
     ).toBeUndefined();
     const reference = res.json().data.reference as string;
-    const row = await ctx.handle.db
-      .selectFrom('payments')
-      .select(['status', 'amount_kobo', 'paid_at'])
-      .where('reference', '=', reference)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(ctx, 'payments', ['status', 'amount_kobo', 'paid_at'], ['reference', reference]);
     expect(row).toEqual({ status: 'pending', amount_kobo: 1_500_000, paid_at: null });
   });
 
@@ -1531,11 +1490,7 @@ describeEachDatabase('no mass assignment (field-level authorization)', (dialect)
       payload: { amount: '17000', description: 'Tuition', student_class: 'SSS 3B', term: '3rd', session_id: 999 },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await ctx.handle.db
-      .selectFrom('fee_items')
-      .select(['student_class', 'term', 'session_id'])
-      .where('id', '=', c.feeScheduleId)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(ctx, 'fee_items', ['student_class', 'term', 'session_id'], ['id', c.feeScheduleId]);
     expect(row).toEqual({ student_class: 'JSS 1A', term: '1st', session_id: c.session.id });
   });
 });
@@ -1579,9 +1534,8 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
   let admin: SignedIn;
   let assigned: SignedIn & { id: number };
   let unassigned: SignedIn & { id: number };
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    admin = await signInAdmin(ctx);
+  withAdmin(dialect, async (s) => {
+    ({ ctx, admin } = s);
     assigned = await signInStaff(ctx);
     unassigned = await signInStaff(ctx);
   });
@@ -1609,7 +1563,7 @@ describeEachDatabase('authorization matrix: score writes follow teaching assignm
         await createResults(ctx.handle.db, [
           { studentId: s.id, sessionId: session.id, term: '2nd', arm: 'JSS 2A', subject: 'Mathematics', score: 40 },
         ]);
-        const stored = await ctx.handle.db.selectFrom('results').select('id').where('student_id', '=', s.id).executeTakeFirstOrThrow();
+        const stored = await rowWhere(ctx, 'results', ['id'], ['student_id', s.id]);
         const head = { admission_number: s.admissionNumber, session_id: session.id, student_class: 'JSS 2A' };
         const requests: Record<ScoreWrite, InjectOptions> = {
           'POST /api/results/ (bulk)': {
@@ -1649,9 +1603,8 @@ describeEachDatabase('authorization matrix: report card sheets follow form teach
   let ctx: TestContext;
   let c: Cast;
   let notFormTeacher: SignedIn;
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
+  withCast(dialect, async (s) => {
+    ({ ctx, c } = s);
     notFormTeacher = await signInStaff(ctx);
   });
 
@@ -1752,9 +1705,8 @@ describeEachDatabase('authorization matrix: unreleased report cards follow form 
   let c: Cast;
   let formTeacher: SignedIn;
   let subjectTeacher: SignedIn;
-  withTestContext(dialect, async (x) => {
-    ctx = x;
-    c = await buildCast(ctx);
+  withCast(dialect, async (s) => {
+    ({ ctx, c } = s);
     const ft = await signInStaff(ctx);
     const st = await signInStaff(ctx);
     formTeacher = ft;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES, TEXT_MESSAGES } from '@portal/domain';
-import { describeEachDatabase, signInStudent, type SignedIn, type TestContext, withSchool } from '../helpers';
+import { describeEachDatabase, rowWhere, signInStudent, type SignedIn, type TestContext, withSchool } from '../helpers';
 import { findNul } from '../../src/http/nul-guard';
 
 /**
@@ -149,11 +149,12 @@ describeEachDatabase('control characters and NUL bytes', (dialect) => {
         home_address: '5 Allen Avenue\nIkeja\r\nLagos',
       });
       expect(res.statusCode, res.body).toBe(200);
-      const row = await ctx.handle.db
-        .selectFrom('students')
-        .select(['first_name', 'last_name', 'home_address'])
-        .where('admission_number', '=', student.admissionNumber)
-        .executeTakeFirstOrThrow();
+      const row = await rowWhere(
+        ctx,
+        'students',
+        ['first_name', 'last_name', 'home_address'],
+        ['admission_number', student.admissionNumber],
+      );
       expect(row).toEqual({ first_name: 'Adébáyọ̀', last_name: 'Ọlátúnjí', home_address: '5 Allen Avenue\nIkeja\r\nLagos' });
       // A newline where a single line is expected is refused.
       expect((await update({ first_name: 'Ada\nEze' })).json()).toEqual({ first_name: [TEXT_MESSAGES.notAllowed('First name')] });

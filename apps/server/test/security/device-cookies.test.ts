@@ -1,25 +1,20 @@
-import * as argon2 from '@node-rs/argon2';
+// Counts real argon2 verifications against one stored hash: how many guesses were actually checked.
+import { verifySpy } from '../argon2-spy';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/domain';
 import { buildApp } from '../../src/app';
 import { loadConfig, testConfig } from '../../src/config';
 import {
   createStaff,
   createStudent,
-  createTestContext,
   describeEachDatabase,
+  login,
   productionEnv,
   TEST_PASSWORD,
   type TestContext,
+  withTestContext,
 } from '../helpers';
-
-// Count real argon2 verifications against one stored hash: how many guesses were actually checked.
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof argon2>();
-  return { ...real, verify: vi.fn(real.verify) };
-});
-const verifySpy = vi.mocked(argon2.verify);
 
 const DEVICE_COOKIE = 'portal_device';
 let seq = 0;
@@ -39,22 +34,13 @@ function deviceCookieOf(res: { cookies: { name: string; value: string }[] }): st
  */
 describeEachDatabase('device cookies against distributed guessing', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
   beforeEach(() => {
     verifySpy.mockClear();
   });
 
   const attempt = (role: 'staff' | 'student', email: string, password: string, remoteAddress: string, cookie?: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/${role}/login/`,
-      remoteAddress,
-      payload: { email, password },
-      ...(cookie ? { headers: { cookie } } : {}),
-    });
+    login(ctx.app, role, email, password, { remoteAddress, cookie });
   const storedHash = async (email: string) =>
     (await ctx.handle.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
 

@@ -10,6 +10,7 @@ import { redactUrl } from '../../src/http/log-redaction';
 import { TokenService } from '../../src/lib/tokens';
 import '../../src/modules/payments/payments.tables';
 import { createSession, createTestContext, describeEachDatabase, signInStudent, type TestContext } from '../helpers';
+import { initiateAt } from '../payments-fixtures';
 
 /**
  * Money hardening: payments are off in production without a provider key
@@ -82,7 +83,7 @@ describeEachDatabase('production without a payment provider key', (dialect) => {
   it('initiate answers 503 saying online payment is not set up, and stores nothing', async () => {
     expect(ctx.config.production).toBe(true);
     const s = await signInStudent(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: s.auth, payload: paymentBody(s) });
+    const res = await initiateAt(ctx, s, paymentBody(s));
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ detail: ONLINE_PAYMENT_MESSAGES.off, code: ONLINE_PAYMENT_OFF_CODE });
     expect(await ctx.handle.db.selectFrom('payments').selectAll().execute()).toEqual([]);
@@ -119,12 +120,7 @@ describeEachDatabase('production with the operator opt-in PAYMENT_SIMULATOR=1 (d
     expect(warning?.level).toBe(40);
     expect(warning?.msg).toMatch(/PAYMENT_SIMULATOR is on in production.*no money/);
     const s = await signInStudent(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/initiate/',
-      headers: { ...s.auth, host: 'evil.example' },
-      payload: paymentBody(s),
-    });
+    const res = await initiateAt(ctx, s, paymentBody(s), { host: 'evil.example' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.authorization_url).toMatch(/^https:\/\/portal\.school\.ng\/pay\/simulator\/[a-f0-9]{32}$/);
     expect(res.body).not.toContain('evil.example');
@@ -142,7 +138,7 @@ describeEachDatabase('the simulator checkout is guarded and kept out of the logs
 
   it('a signed-out POST to the checkout page cannot credit a payment', async () => {
     const s = await signInStudent(ctx);
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: s.auth, payload: paymentBody(s) });
+    const started = await initiateAt(ctx, s, paymentBody(s));
     const { authorization_url, reference } = started.json().data;
     const page = new URL(authorization_url).pathname;
     const res = await ctx.app.inject({
@@ -160,7 +156,7 @@ describeEachDatabase('the simulator checkout is guarded and kept out of the logs
 
   it('checkout codes and references never reach the request logs', async () => {
     const s = await signInStudent(ctx);
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: s.auth, payload: paymentBody(s) });
+    const started = await initiateAt(ctx, s, paymentBody(s));
     const { access_code: code, reference } = started.json().data as { access_code: string; reference: string };
     log.lines = [];
     await ctx.app.inject({ method: 'GET', url: `/pay/simulator/${code}` });

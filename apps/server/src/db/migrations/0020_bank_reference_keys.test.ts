@@ -9,10 +9,8 @@ const cleanups = upgrade.cleanupsAfterEach();
 
 describe('migration 0020 on a database made by the previous release (SQLite fixture)', () => {
   it('keeps every row and value, keys each bank reference by bank code, releases the reversed teller, and the app works on it', async () => {
-    const handle = upgrade.databaseFromFixture('release-0019', cleanups);
-    const before = await upgrade.tableRows(handle, upgrade.RELEASE_0019_TABLES);
-    await migrateToLatest(handle);
-    expect(upgrade.withoutRecomputedKeys(await upgrade.tableRowsAsBefore(handle, before))).toEqual(upgrade.withoutRecomputedKeys(before));
+    const { handle, before } = await upgrade.previousRelease(cleanups);
+    await upgrade.migrateKeepingRows(handle, before);
 
     const payments = await handle.db
       .selectFrom('payments')
@@ -103,71 +101,68 @@ describeEachDatabase('migration 0020: stored duplicates are kept and reported, n
     const session = await createSession(handle.db, '2025/2026', true);
     const student = await upgrade.oldStudent(handle, 'JSS 1A', 1);
     const now = nowIso();
-    const pay = async (bank: string, bank_reference: string, old_key: string) =>
+    /** A row written as the old release wrote it, and its id. */
+    const insertedId = async (table: 'payments' | 'transfer_reports', values: Record<string, unknown>) =>
       (
         await handle.db
-          .insertInto('payments')
-          .values({
-            reference: `OFF-${old_key}`,
-            student_id: null,
-            admission_number: 'STU-0001',
-            full_name: 'Old Row1',
-            current_class: 'JSS 1A',
-            current_session: '2025/2026',
-            term: '1st',
-            email: 'm1@test.school',
-            phone_number: null,
-            amount_kobo: 500_000,
-            currency: 'NGN',
-            status: 'successful',
-            provider: 'offline',
-            provider_transaction_id: null,
-            provider_access_code: null,
-            provider_status: null,
-            initiated_by: null,
-            paid_at: now,
-            created_at: now,
-            updated_at: now,
-            method: 'bank_teller',
-            bank,
-            bank_reference,
-            bank_reference_key: old_key,
-            paid_on: '2025-10-01',
-            receipt_number: `R-${old_key}`,
-          } as never)
+          .insertInto(table)
+          .values(values as never)
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+    const pay = (bank: string, bank_reference: string, old_key: string) =>
+      insertedId('payments', {
+        reference: `OFF-${old_key}`,
+        student_id: null,
+        admission_number: 'STU-0001',
+        full_name: 'Old Row1',
+        current_class: 'JSS 1A',
+        current_session: '2025/2026',
+        term: '1st',
+        email: 'm1@test.school',
+        phone_number: null,
+        amount_kobo: 500_000,
+        currency: 'NGN',
+        status: 'successful',
+        provider: 'offline',
+        provider_transaction_id: null,
+        provider_access_code: null,
+        provider_status: null,
+        initiated_by: null,
+        paid_at: now,
+        created_at: now,
+        updated_at: now,
+        method: 'bank_teller',
+        bank,
+        bank_reference,
+        bank_reference_key: old_key,
+        paid_on: '2025-10-01',
+        receipt_number: `R-${old_key}`,
+      });
     const a = await pay('Access Bank', 'ACC-1', 'ACCESSBANK|ACC1');
     const b = await pay('Access Bank Plc', 'acc 1', 'ACCESSBANKPLC|ACC1');
     const c = await pay('GTBank', 'ZW\u200B9', 'GTBANK|ZW\u200B9');
     const d = await pay('Guaranty Trust Bank', 'zw9', 'GUARANTYTRUSTBANK|ZW9');
     const e = await pay('Bank of Lagos', 'L-1', 'BANKOFLAGOS|L1');
-    const report = async (bank: string, bank_reference: string, key: string) =>
-      (
-        await handle.db
-          .insertInto('transfer_reports')
-          .values({
-            student_id: student.id,
-            session_id: session.id,
-            term: '1st',
-            amount_kobo: 100_000,
-            method: 'bank_transfer',
-            bank,
-            bank_reference,
-            bank_reference_key: key,
-            paid_on: '2025-10-01',
-            note: '',
-            scan_mime: 'image/png',
-            scan_data: 'AA==',
-            scan_bytes: 1,
-            reported_by: null,
-            reported_at: now,
-            waiting_key: key,
-          } as never)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const report = (bank: string, bank_reference: string, key: string) =>
+      insertedId('transfer_reports', {
+        student_id: student.id,
+        session_id: session.id,
+        term: '1st',
+        amount_kobo: 100_000,
+        method: 'bank_transfer',
+        bank,
+        bank_reference,
+        bank_reference_key: key,
+        paid_on: '2025-10-01',
+        note: '',
+        scan_mime: 'image/png',
+        scan_data: 'AA==',
+        scan_bytes: 1,
+        reported_by: null,
+        reported_at: now,
+        waiting_key: key,
+      });
     const r1 = await report('GTB', 'W-1', 'GTB|W1');
     const r2 = await report('GTBank', 'w 1', 'GTBANK|W1');
     const rowsBefore = await upgrade.countRows(handle, ['payments', 'transfer_reports']);

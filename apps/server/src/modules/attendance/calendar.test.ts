@@ -26,6 +26,9 @@ describeEachDatabase('school calendar', (dialect) => {
     await firstTermCalendar(ctx.app, admin.auth, sessionId);
   });
 
+  /** The admin sets a term's dates. */
+  const termDates = (session_id: number, term: string, starts_on: string, ends_on: string) =>
+    putTermDates(ctx, admin, { session_id, term, starts_on, ends_on });
   const calendar = (id: number, who: SignedIn = admin) =>
     ctx.app.inject({ method: 'GET', url: `/api/attendance/calendar/?session_id=${id}`, headers: who.auth });
   const saveAll = async (cls: string, kids: { admissionNumber: string }[], date: string) => {
@@ -63,75 +66,43 @@ describeEachDatabase('school calendar', (dialect) => {
   });
 
   it('refuses term dates that overlap another term, break the order or leave registers outside (audited when saved)', async () => {
-    const overlap = await putTermDates(ctx, admin, {
-      session_id: previousSessionId,
-      term: '3rd',
-      starts_on: '2025-07-01',
-      ends_on: '2025-09-20',
-    });
+    const overlap = await termDates(previousSessionId, '3rd', '2025-07-01', '2025-09-20');
     expect(overlap.statusCode).toBe(400);
     expect(overlap.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termOverlaps('First Term of 2025/2026')] });
-    const order = await putTermDates(ctx, admin, { session_id: sessionId, term: '2nd', starts_on: '2025-01-12', ends_on: '2025-04-02' });
+    const order = await termDates(sessionId, '2nd', '2025-01-12', '2025-04-02');
     expect(order.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termOrder('First Term of 2025/2026')] });
-    const ok = await putTermDates(ctx, admin, { session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' });
+    const ok = await termDates(sessionId, '2nd', '2026-01-12', '2026-04-02');
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' });
     await auditRow(ctx, 'school_term', `${sessionId}/2nd`, 'create');
-    const before = await putTermDates(ctx, admin, {
-      session_id: previousSessionId,
-      term: '1st',
-      starts_on: '2025-08-01',
-      ends_on: '2025-08-30',
-    });
+    const before = await termDates(previousSessionId, '1st', '2025-08-01', '2025-08-30');
     expect(before.statusCode).toBe(200);
-    const reorder = await putTermDates(ctx, admin, {
-      session_id: previousSessionId,
-      term: '2nd',
-      starts_on: '2025-06-01',
-      ends_on: '2025-06-30',
-    });
+    const reorder = await termDates(previousSessionId, '2nd', '2025-06-01', '2025-06-30');
     expect(reorder.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termOrder('First Term of 2024/2025')] });
-    const tooLong = await putTermDates(ctx, admin, { session_id: sessionId, term: '3rd', starts_on: '2026-04-27', ends_on: '2026-12-24' });
+    const tooLong = await termDates(sessionId, '3rd', '2026-04-27', '2026-12-24');
     expect(tooLong.json()).toEqual({ ends_on: [ATTENDANCE_MESSAGES.termTooLong] });
 
     const { cls, kids } = await attendanceArm(ctx, sessionId, teacher.id, ['Ada Eze']);
     await saveAll(cls, kids, '2025-09-16');
     await saveAll(cls, kids, '2025-09-17');
     await saveAll(cls, kids, '2025-09-18');
-    const outside = await putTermDates(ctx, admin, { session_id: sessionId, term: '1st', starts_on: '2025-09-18', ends_on: '2025-12-19' });
+    const outside = await termDates(sessionId, '1st', '2025-09-18', '2025-12-19');
     expect(outside.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termMarksOutside('2025-09-16', 2)] });
-    const moved = await putTermDates(ctx, admin, { session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-18' });
+    const moved = await termDates(sessionId, '1st', '2025-09-15', '2025-12-18');
     expect(moved.statusCode).toBe(200);
     await auditRow(ctx, 'school_term', `${sessionId}/1st`, 'update');
-    expect(
-      (await putTermDates(ctx, admin, { session_id: sessionId, term: '1st', starts_on: '2025-09-15', ends_on: '2025-12-19' })).statusCode,
-    ).toBe(200);
+    expect((await termDates(sessionId, '1st', '2025-09-15', '2025-12-19')).statusCode).toBe(200);
   });
 
   it("never lets a session's terms overlap another session's, its holidays between terms included", async () => {
     // 2025/2026 runs from its 1st term's start to its 2nd's end (set above): the holiday between them is its own.
-    expect(
-      (await putTermDates(ctx, admin, { session_id: sessionId, term: '2nd', starts_on: '2026-01-12', ends_on: '2026-04-02' })).statusCode,
-    ).toBe(200);
-    const inHoliday = await putTermDates(ctx, admin, {
-      session_id: previousSessionId,
-      term: '3rd',
-      starts_on: '2025-12-22',
-      ends_on: '2026-01-09',
-    });
+    expect((await termDates(sessionId, '2nd', '2026-01-12', '2026-04-02')).statusCode).toBe(200);
+    const inHoliday = await termDates(previousSessionId, '3rd', '2025-12-22', '2026-01-09');
     expect(inHoliday.statusCode).toBe(400);
     expect(inHoliday.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession('2025/2026', '2025-09-15', '2026-04-02')] });
     // Nor may a session stretch around another: 2024/2025 from August 2025 to May 2026 would hold all of 2025/2026.
-    expect(
-      (await putTermDates(ctx, admin, { session_id: previousSessionId, term: '1st', starts_on: '2025-08-01', ends_on: '2025-08-30' }))
-        .statusCode,
-    ).toBe(200);
-    const around = await putTermDates(ctx, admin, {
-      session_id: previousSessionId,
-      term: '2nd',
-      starts_on: '2026-05-01',
-      ends_on: '2026-06-30',
-    });
+    expect((await termDates(previousSessionId, '1st', '2025-08-01', '2025-08-30')).statusCode).toBe(200);
+    const around = await termDates(previousSessionId, '2nd', '2026-05-01', '2026-06-30');
     expect(around.json()).toEqual({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession('2025/2026', '2025-09-15', '2026-04-02')] });
     // Nothing was saved by the refusals.
     const view = (await calendar(previousSessionId)).json<SchoolCalendarView>();

@@ -10,24 +10,16 @@ import {
   type TransferConfirmation,
   type TransferReport,
 } from '@portal/domain';
-import { describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
-import { lagosDay, pngDataUrl, signInBursar, type Student } from '../../../test/payments-fixtures';
+import { describeEachDatabase, requestsOn, type SignedIn, type TestContext } from '../../../test/helpers';
+import { lagosDay, pngDataUrl, withBursary, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
 
 /** One reference rule, banks by their code, and a reversed payment releasing its reference. */
 describeEachDatabase('bank references and banks', (dialect) => {
-  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number;
-  let bursar: SignedIn;
-  let pupil: Student;
-  withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
-    ({ ctx, admin, staff, sessionId } = s);
-    bursar = await signInBursar(ctx, admin);
-    pupil = await signInStudent(ctx, { arm: 'JSS 2A' });
-  });
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number, bursar: SignedIn, pupil: Student;
+  withBursary(dialect, { sessions: ['2025/2026'], arm: 'JSS 2A' }, (s) => ({ ctx, admin, staff, sessionId, bursar, pupil } = s));
 
-  const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
-  const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
+  const { get, post } = requestsOn(() => ctx);
   let seq = 0;
   const uniq = () => `${dialect}${++seq}`;
   const record = (who: SignedIn, over: Record<string, unknown>) =>

@@ -20,24 +20,20 @@ import {
 import {
   auditRow,
   describeEachDatabase,
+  requestsOn,
   signInStaff,
   signInStudent,
-  withSchool,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
-import { lagosDay, pngDataUrl, signInBursar, type Student } from '../../../test/payments-fixtures';
+import { expectScansRefused, lagosDay, pngDataUrl, withBursary, type BursarySchool, type Student } from '../../../test/payments-fixtures';
 import { greyPng } from '../../../test/grey-png';
 import './payments.tables';
 
 describeEachDatabase("the bursar's office", (dialect) => {
-  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number;
-  let bursar: SignedIn & { staffId: string };
-  let pupil: Student;
-  withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, async (s) => {
-    ({ ctx, admin, staff, sessionId } = s);
-    bursar = await signInBursar(ctx, admin);
-    pupil = await signInStudent(ctx, { arm: 'JSS 2A' });
+  let ctx: TestContext, admin: SignedIn, staff: SignedIn, sessionId: number, bursar: BursarySchool['bursar'], pupil: Student;
+  withBursary(dialect, { sessions: ['2024/2025', '2025/2026'], arm: 'JSS 2A' }, async (s) => {
+    ({ ctx, admin, staff, sessionId, bursar, pupil } = s);
     // 1st term 100,000 + 2nd term 50,000 compulsory; a bus fee that is not owed.
     for (const item of [
       { term: '1st', name: 'Tuition', amount: 100000 },
@@ -49,11 +45,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
     }
   });
 
-  const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
-  const put = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PUT', url, headers: who.auth, payload });
-  const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
+  const { get, post, put } = requestsOn(() => ctx);
 
   let refSeq = 0;
   const body = (over: Record<string, unknown> = {}) => ({
@@ -198,18 +190,7 @@ describeEachDatabase("the bursar's office", (dialect) => {
     });
 
     it('checks the scan by its bytes: a PNG labelled PDF, HTML labelled PNG, and a file over 2 MB are refused', async () => {
-      const png = greyPng(4, 4).toString('base64');
-      const asPdf = await record(bursar, { scan: `data:application/pdf;base64,${png}` });
-      expect(asPdf.statusCode).toBe(400);
-      expect(asPdf.json()).toEqual({ scan: [BURSARY_MESSAGES.scanInvalid] });
-      const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
-      const htmlPng = await record(bursar, { scan: `data:image/png;base64,${html}` });
-      expect(htmlPng.statusCode).toBe(400);
-      expect(htmlPng.json()).toEqual({ scan: [BURSARY_MESSAGES.scanInvalid] });
-      const big = Buffer.concat([greyPng(4, 4), Buffer.alloc(2 * 1024 * 1024)]);
-      const tooLarge = await record(bursar, { scan: pngDataUrl(big) });
-      expect(tooLarge.statusCode).toBe(400);
-      expect(tooLarge.json()).toEqual({ scan: [BURSARY_MESSAGES.scanTooLarge] });
+      await expectScansRefused((over) => record(bursar, over));
       const pdf = await record(bursar, { scan: `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF').toString('base64')}` });
       expect(pdf.statusCode, pdf.body).toBe(201);
     });

@@ -10,7 +10,15 @@ import {
   type Receipt,
   type Statement,
 } from '@portal/domain';
-import { auditRow, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  auditRow,
+  describeEachDatabase,
+  requestsOn,
+  signInStudent,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { lagosDay, siblingDiscount, signInBursar, type Student } from '../../../test/payments-fixtures';
 import './payments.tables';
 
@@ -31,9 +39,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
     }
   });
 
-  const post = (who: SignedIn, url: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as object });
-  const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
+  const { get, post } = requestsOn(() => ctx);
 
   const kid = () => signInStudent(ctx, { arm: 'JSS 2A' }) as Promise<Student>;
   const body = (s: Student, over: Record<string, unknown> = {}) => ({ ...siblingDiscount(s.admissionNumber, sessionId), ...over });

@@ -19,6 +19,7 @@ import { nowIso, type DB } from '../../db/index';
 import {
   addStudent,
   describeEachDatabase,
+  requestsOn,
   signInStudent,
   withSchool,
   servicesOver,
@@ -51,9 +52,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
   });
   const db = (): DB => ctx.handle.db;
 
-  const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
-  const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
+  const { get, post } = requestsOn(() => ctx);
   const qs = (o: Record<string, string | number | undefined>) =>
     new URLSearchParams(Object.entries(o).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]))).toString();
 

@@ -46,6 +46,9 @@ describeEachDatabase('when fees fall due', (dialect) => {
   const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
   const send = (who: SignedIn, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method, url, headers: who.auth, payload });
+  /** The admin adds fee items to the arm `cls` for a term of the session, in bulk. */
+  const addItems = (cls: string, term: string, items: Record<string, unknown>[]) =>
+    send(admin, 'POST', '/api/payments/fee-items/bulk/', { session_id: sessionId, term, classes: [cls], items });
   const qs = (o: Record<string, string | number | undefined>) =>
     new URLSearchParams(Object.entries(o).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]))).toString();
   const ok = async <T>(res: Promise<{ statusCode: number; body: string; json: <J>() => J }>, status = 200): Promise<T> => {
@@ -174,14 +177,7 @@ describeEachDatabase('when fees fall due', (dialect) => {
     it('counts an item from the due date the school set for it, and discounts lower what is due', async () => {
       const { cls, paidFirst, part } = await school();
       // A 2nd-term excursion the school wants paid by 1 December, set through the fee items screen.
-      await ok(
-        send(admin, 'POST', '/api/payments/fee-items/bulk/', {
-          session_id: sessionId,
-          term: '2nd',
-          classes: [cls],
-          items: [{ name: 'Excursion', amount: 5_000, compulsory: true, due_on: '2025-12-01' }],
-        }),
-      );
+      await ok(addItems(cls, '2nd', [{ name: 'Excursion', amount: 5_000, compulsory: true, due_on: '2025-12-01' }]));
       // Half the 2nd term's tuition off for Chika.
       await ok(
         send(bursar, 'POST', '/api/bursary/discounts/', {
@@ -284,14 +280,7 @@ describeEachDatabase('when fees fall due', (dialect) => {
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(['due_on']);
 
-      await ok(
-        send(admin, 'POST', '/api/payments/fee-items/bulk/', {
-          session_id: sessionId,
-          term: '2nd',
-          classes: [cls],
-          items: [{ name: 'Tuition', amount: 85_000, compulsory: true, due_on: '2026-01-05' }],
-        }),
-      );
+      await ok(addItems(cls, '2nd', [{ name: 'Tuition', amount: 85_000, compulsory: true, due_on: '2026-01-05' }]));
       const list = await ok<FeeItem[]>(get(admin, `/api/payments/fee-schedules/?${qs({ session_id: sessionId, class: cls })}`));
       expect(list.find((f) => f.term === '2nd' && f.name === 'Tuition')!.due_on).toBe('2026-01-05');
       expect(list.find((f) => f.term === '1st' && f.name === 'Tuition')!.due_on).toBeNull();

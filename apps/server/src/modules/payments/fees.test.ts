@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PAYMENT_HTTP_MESSAGES, PAYMENT_MESSAGES } from '@portal/domain';
-import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
+import { withSchool, describeEachDatabase, requestsOn, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import './payments.tables';
 
 type Student = SignedIn & { admissionNumber: string; id: number };
@@ -10,9 +10,7 @@ describeEachDatabase('fee items and what a student owes', (dialect) => {
   let ctx: TestContext, admin: SignedIn, staff: SignedIn, previousSessionId: number, sessionId: number;
   withSchool(dialect, { sessions: ['2024/2025', '2025/2026'] }, (s) => ({ ctx, admin, staff, sessionId, previousSessionId } = s));
 
-  const post = (who: SignedIn, url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, headers: who.auth, payload });
-  const get = (who: SignedIn, url: string) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
+  const { get, post } = requestsOn(() => ctx);
   const addItem = (payload: Record<string, unknown>) => post(admin, '/api/payments/fee-schedules/', { session_id: sessionId, ...payload });
 
   /** A successful payment through the simulator (as the student would make it). */

@@ -160,6 +160,14 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
   const chargeSuccess = (reference: string, amount: number, currency = 'NGN', extra = '') =>
     // Paystack's body as sent (spacing kept: the signature covers the exact bytes).
     `{"event":"charge.success","data":{"id":302961,"domain":"live","status":"success","reference":"${reference}","amount":${amount},"currency":"${currency}","paid_at":"2026-01-15T10:20:30.000Z","channel":"card"${extra}}}`;
+  /** Delivers a webhook body signed with the school's key. */
+  const deliver = (raw: string) => webhook(raw, sign(raw));
+  /** A payment of `naira` started, the provider's own record of it now `status`, and its charge.success body. */
+  const chargedAt = async (naira: number, status: string) => {
+    const { data } = await initiate(naira);
+    fake.transactions.get(data.reference)!.status = status;
+    return { data, raw: chargeSuccess(data.reference, naira * 100) };
+  };
   const row = (reference: string) =>
     ctx.handle.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
   const credits = async (reference: string) =>
@@ -288,21 +296,19 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
   });
 
   it('webhook: a signed charge.success credits once; replays change nothing; verify afterwards agrees', async () => {
-    const { data } = await initiate(12000);
-    fake.transactions.get(data.reference)!.status = 'success';
-    const raw = chargeSuccess(data.reference, 1_200_000);
-    const first = await webhook(raw, sign(raw));
+    const { data, raw } = await chargedAt(12000, 'success');
+    const first = await deliver(raw);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 'ok', outcome: 'success' });
     expect(await row(data.reference)).toMatchObject({ status: 'successful', provider_transaction_id: '4099260516' });
     for (let i = 0; i < 3; i++) {
-      const again = await webhook(raw, sign(raw));
+      const again = await deliver(raw);
       expect(again.statusCode).toBe(200);
       expect(again.json().outcome).toBe('replay');
     }
     // A different delivery of the same event (Paystack may resend with other fields) is still one credit.
     const resent = chargeSuccess(data.reference, 1_200_000, 'NGN', ',"retry":1');
-    expect((await webhook(resent, sign(resent))).json().outcome).toBe('success');
+    expect((await deliver(resent)).json().outcome).toBe('success');
     expect((await verify(data.reference)).json().status).toBe('success');
     expect(await credits(data.reference)).toBe(1);
     const events = await ctx.handle.db.selectFrom('payment_webhook_events').selectAll().where('reference', '=', data.reference).execute();
@@ -310,24 +316,16 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
   });
 
   it('webhook before verify, and webhook racing 5 verifies: one credit', async () => {
-    const { data } = await initiate(8000);
-    fake.transactions.get(data.reference)!.status = 'success';
-    const raw = chargeSuccess(data.reference, 800_000);
-    const results = await Promise.all([
-      webhook(raw, sign(raw)),
-      ...Array.from({ length: 5 }, () => verify(data.reference)),
-      webhook(raw, sign(raw)),
-    ]);
+    const { data, raw } = await chargedAt(8000, 'success');
+    const results = await Promise.all([deliver(raw), ...Array.from({ length: 5 }, () => verify(data.reference)), deliver(raw)]);
     for (const r of results) expect(r.statusCode).toBe(200);
     expect(await credits(data.reference)).toBe(1);
     expect((await row(data.reference)).status).toBe('successful');
   });
 
   it('webhook instead of verify: the payment is credited without the payer returning', async () => {
-    const { data } = await initiate(9000);
-    fake.transactions.get(data.reference)!.status = 'success';
-    const raw = chargeSuccess(data.reference, 900_000);
-    expect((await webhook(raw, sign(raw))).json().outcome).toBe('success');
+    const { data, raw } = await chargedAt(9000, 'success');
+    expect((await deliver(raw)).json().outcome).toBe('success');
     const history = await ctx.app.inject({
       method: 'GET',
       url: `/api/payments/history/?admission_number=${student.admissionNumber}`,
@@ -338,10 +336,8 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
 
   it("webhook: a signed charge.success is not proof: the provider's verify call decides", async () => {
     // The provider's own record says abandoned; a correctly signed webhook says success.
-    const { data } = await initiate(5000);
-    fake.transactions.get(data.reference)!.status = 'abandoned';
-    const raw = chargeSuccess(data.reference, 500_000);
-    const res = await webhook(raw, sign(raw));
+    const { data, raw } = await chargedAt(5000, 'abandoned');
+    const res = await deliver(raw);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', outcome: 'abandoned' });
     expect(await credits(data.reference)).toBe(0);
@@ -356,17 +352,17 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     // Still ongoing at the provider: nothing is credited, the payment stays pending, and a 503 asks for redelivery.
     const ongoing = await initiate(5100);
     const raw2 = chargeSuccess(ongoing.data.reference, 510_000);
-    expect((await webhook(raw2, sign(raw2))).statusCode).toBe(503);
+    expect((await deliver(raw2)).statusCode).toBe(503);
     expect(await row(ongoing.data.reference)).toMatchObject({ status: 'pending' });
 
     // The provider cannot be asked: 503 and the event is not marked seen, so the provider's redelivery is processed.
     fake.transactions.get(ongoing.data.reference)!.status = 'success';
     fake.failWith = 500;
-    const unreachable = await webhook(raw2, sign(raw2));
+    const unreachable = await deliver(raw2);
     expect(unreachable.statusCode).toBe(503);
     expect(await credits(ongoing.data.reference)).toBe(0);
     fake.failWith = null;
-    expect((await webhook(raw2, sign(raw2))).json().outcome).toBe('success');
+    expect((await deliver(raw2)).json().outcome).toBe('success');
     expect(await credits(ongoing.data.reference)).toBe(1);
   });
 
@@ -375,7 +371,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     // Verify reports less than asked: refused even though the signed body carries the right amount.
     Object.assign(fake.transactions.get(data.reference)!, { status: 'success', amount: 100 });
     const raw = chargeSuccess(data.reference, 400_000);
-    expect((await webhook(raw, sign(raw))).json().outcome).toBe('failed');
+    expect((await deliver(raw)).json().outcome).toBe('failed');
     expect(await row(data.reference)).toMatchObject({ status: 'failed', provider_status: 'amount_mismatch' });
     expect(await credits(data.reference)).toBe(0);
   });
@@ -410,16 +406,16 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     const { data } = await initiate(6000);
     Object.assign(fake.transactions.get(data.reference)!, { status: 'success', currency: 'GHS' });
     const wrongCurrency = chargeSuccess(data.reference, 600_000, 'GHS');
-    expect((await webhook(wrongCurrency, sign(wrongCurrency))).json().outcome).toBe('failed');
+    expect((await deliver(wrongCurrency)).json().outcome).toBe('failed');
     expect(await credits(data.reference)).toBe(0);
     expect(await row(data.reference)).toMatchObject({ status: 'failed', provider_status: 'currency_mismatch' });
 
     const unknown = chargeSuccess('FEES-UNKNOWN', 100_000);
-    expect((await webhook(unknown, sign(unknown))).json()).toEqual({ status: 'ok', outcome: 'unknown_reference' });
+    expect((await deliver(unknown)).json()).toEqual({ status: 'ok', outcome: 'unknown_reference' });
     const transfer = '{"event":"transfer.success","data":{"reference":"x"}}';
-    expect((await webhook(transfer, sign(transfer))).json()).toEqual({ status: 'ok', outcome: 'ignored' });
+    expect((await deliver(transfer)).json()).toEqual({ status: 'ok', outcome: 'ignored' });
     const notJson = 'hello';
-    expect((await webhook(notJson, sign(notJson))).statusCode).toBe(400);
+    expect((await deliver(notJson)).statusCode).toBe(400);
   });
 
   it('the simulator checkout is not served when Paystack is the provider', async () => {

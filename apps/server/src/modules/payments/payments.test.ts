@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import './payments.tables';
+import { initiateAt } from '../../../test/payments-fixtures';
 import type { Receipt } from '@portal/domain';
 import { pdfText } from '../../../test/pdf-text';
 import { receiptPdf } from './payments.documents';
@@ -36,7 +37,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
   });
 
   async function initiate(who: SignedIn, body: Record<string, unknown>) {
-    return ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: who.auth, payload: body });
+    return initiateAt(ctx, who, body);
   }
   async function startPayment(who: Student, extra: Record<string, unknown> = {}) {
     const res = await initiate(who, payload(who, extra));
@@ -192,7 +193,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       try {
         await createSession(other.handle.db, '2025/2026', true);
         const s = await signInStudent(other);
-        const res = await other.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: s.auth, payload: payload(s) });
+        const res = await initiateAt(other, s, payload(s));
         const { authorization_url, reference } = res.json().data;
         expect(authorization_url).toMatch(/^https:\/\/portal\.school\.ng\/pay\/simulator\//);
         const tx = await other.handle.db
@@ -202,12 +203,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
           .executeTakeFirstOrThrow();
         expect(tx.callback_url).toBe('https://portal.school.ng/PaymentForm');
         // With PUBLIC_URL, the Host header plays no part.
-        const evil = await other.app.inject({
-          method: 'POST',
-          url: '/api/payments/initiate/',
-          headers: { ...s.auth, host: 'evil.example' },
-          payload: payload(s),
-        });
+        const evil = await initiateAt(other, s, payload(s), { host: 'evil.example' });
         expect(evil.statusCode).toBe(200);
         expect(evil.body).not.toContain('evil.example');
       } finally {
@@ -220,33 +216,18 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
         (await ctx.handle.db.selectFrom('payments').select(ctx.handle.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
       const before = Number(await count());
       for (const host of ['evil.example', 'evil.example:80', 'localhost.evil.example', 'localhost@evil.example', 'a b']) {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/payments/initiate/',
-          headers: { ...ada.auth, host },
-          payload: payload(ada),
-        });
+        const res = await initiateAt(ctx, ada, payload(ada), { host });
         expect(res.statusCode, host).toBe(400);
         expect(res.json()).toEqual({ detail: ONLINE_PAYMENT_MESSAGES.hostNotAllowed });
         expect(res.body).not.toContain('evil.example');
       }
       // Forwarded hosts count only behind a trusted proxy, and are checked the same way there.
-      const forwarded = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/payments/initiate/',
-        headers: { ...ada.auth, 'x-forwarded-host': 'evil.example' },
-        payload: payload(ada),
-      });
+      const forwarded = await initiateAt(ctx, ada, payload(ada), { 'x-forwarded-host': 'evil.example' });
       expect(forwarded.body).not.toContain('evil.example');
       expect(Number(await count())).toBe(before + 1);
       // Loopback names (any port: dev proxies) are this machine.
       for (const host of ['localhost:5173', '127.0.0.1:3000', '[::1]:3000']) {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/payments/initiate/',
-          headers: { ...ada.auth, host },
-          payload: payload(ada),
-        });
+        const res = await initiateAt(ctx, ada, payload(ada), { host });
         expect(res.statusCode, host).toBe(200);
         expect(res.json().data.authorization_url).toMatch(new RegExp(`^http://${host.replace(/[[\].]/g, '\\$&')}/pay/simulator/`));
       }
@@ -254,8 +235,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       try {
         await createSession(lan.handle.db, '2025/2026', true);
         const s = await signInStudent(lan);
-        const at = async (headers: Record<string, string>) =>
-          lan.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: { ...s.auth, ...headers }, payload: payload(s) });
+        const at = async (headers: Record<string, string>) => initiateAt(lan, s, payload(s), headers);
         expect((await at({ host: 'portal.lan' })).json().data.authorization_url).toMatch(/^http:\/\/portal\.lan\/pay\/simulator\//);
         expect((await at({ host: '10.0.0.5:3000' })).statusCode).toBe(200);
         expect((await at({ host: '10.0.0.5:4000' })).statusCode).toBe(400);
@@ -275,8 +255,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
         await createSession(limited.handle.db, '2025/2026', true);
         const one = await signInStudent(limited, { firstName: 'Ada', lastName: 'Eze', arm: 'JSS 1A' });
         const two = await signInStudent(limited, { firstName: 'Bayo', lastName: 'Ola', arm: 'JSS 1A' });
-        const start = (who: Student) =>
-          limited.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: who.auth, payload: payload(who) });
+        const start = (who: Student) => initiateAt(limited, who, payload(who));
         expect((await start(one)).statusCode).toBe(200);
         expect((await start(one)).statusCode).toBe(200);
         const third = await start(one);

@@ -62,6 +62,13 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return session;
   };
+  /** A student of `arm` in a CA session of their own, and a bulk save of their scores there (1st term unless `term`). */
+  const caStudent = async (arm: string) => {
+    const session = await caSession();
+    const s = await newStudent(arm);
+    const save = (subjects: Record<string, unknown>[], term = '1st') => bulk(s.admissionNumber, arm, subjects, term, session.id);
+    return { session, s, save };
+  };
   const stored = (studentId: number) =>
     ctx.handle.db
       .selectFrom('results')
@@ -187,9 +194,8 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     });
 
     it('locks labels, maxima and precision once a component score exists; names may still change', async () => {
-      const session = await caSession();
-      const s = await newStudent('SSS 1A');
-      const res = await bulk(s.admissionNumber, 'SSS 1A', [{ name: 'Mathematics', components: { CA1: 12 } }], '1st', session.id);
+      const { session, s, save } = await caStudent('SSS 1A');
+      const res = await save([{ name: 'Mathematics', components: { CA1: 12 } }]);
       expect(res.statusCode, res.body).toBe(201);
       expect((await schemes(session.id)).SSS).toMatchObject({ component_results: 1, total_only_results: 0 });
 
@@ -220,18 +226,11 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
 
   describe('results entered by component', () => {
     it('computes the total on the server and grades it; a score beside the components must be that total', async () => {
-      const session = await caSession();
-      const s = await newStudent('SSS 1A');
-      const res = await bulk(
-        s.admissionNumber,
-        'SSS 1A',
-        [
-          { name: 'Mathematics', components: { CA1: 15, CA2: 12.5, Exam: 44 } },
-          { name: 'English Language', components: { Exam: 51.5, CA1: 19 }, score: 70.5 },
-        ],
-        '1st',
-        session.id,
-      );
+      const { session, s, save } = await caStudent('SSS 1A');
+      const res = await save([
+        { name: 'Mathematics', components: { CA1: 15, CA2: 12.5, Exam: 44 } },
+        { name: 'English Language', components: { Exam: 51.5, CA1: 19 }, score: 70.5 },
+      ]);
       expect(res.statusCode, res.body).toBe(201);
       const saved = res.json<Result[]>();
       expect(saved.map((r) => [r.subject, r.score, r.grade, r.components])).toEqual([
@@ -252,23 +251,11 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
       expect(single.statusCode, single.body).toBe(201);
       expect(single.json()).toMatchObject({ subject: 'French', score: 100, grade: 'A1', components: { CA1: 20, CA2: 20, Exam: 60 } });
 
-      const wrong = await bulk(
-        s.admissionNumber,
-        'SSS 1A',
-        [{ name: 'Mathematics', components: { CA1: 15, CA2: 12.5, Exam: 44 }, score: 80 }],
-        '1st',
-        session.id,
-      );
+      const wrong = await save([{ name: 'Mathematics', components: { CA1: 15, CA2: 12.5, Exam: 44 }, score: 80 }]);
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ 'subjects.0.score': [ASSESSMENT_MESSAGES.scoreNotTotal(71.5)] });
       // The same marks again: nothing changes, not even the version.
-      const same = await bulk(
-        s.admissionNumber,
-        'SSS 1A',
-        [{ name: 'Mathematics', components: { Exam: 44, CA2: 12.5, CA1: 15 } }],
-        '1st',
-        session.id,
-      );
+      const same = await save([{ name: 'Mathematics', components: { Exam: 44, CA2: 12.5, CA1: 15 } }]);
       expect(same.statusCode).toBe(200);
       expect(same.json<Result[]>()[0]!.version).toBe(1);
       // Stored in another key order (another writer): still the same marks.
@@ -278,30 +265,17 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
         .where('student_id', '=', s.id)
         .where('subject', '=', 'Mathematics')
         .execute();
-      const again = await bulk(
-        s.admissionNumber,
-        'SSS 1A',
-        [{ name: 'Mathematics', components: { CA1: 15, CA2: 12.5, Exam: 44 } }],
-        '1st',
-        session.id,
-      );
+      const again = await save([{ name: 'Mathematics', components: { CA1: 15, CA2: 12.5, Exam: 44 } }]);
       expect(again.json<Result[]>()[0]!.version).toBe(1);
     });
 
     it('refuses out-of-range, negative, over-precise and unknown components, naming each, and stores nothing', async () => {
-      const session = await caSession();
-      const s = await newStudent('SSS 1A');
-      const res = await bulk(
-        s.admissionNumber,
-        'SSS 1A',
-        [
-          { name: 'Mathematics', components: { CA1: 21, CA2: -1, Exam: 30 } },
-          { name: 'English Language', components: { CA1: 10.25, CA3: 5 } },
-          { name: 'French', components: {} },
-        ],
-        '1st',
-        session.id,
-      );
+      const { s, save } = await caStudent('SSS 1A');
+      const res = await save([
+        { name: 'Mathematics', components: { CA1: 21, CA2: -1, Exam: 30 } },
+        { name: 'English Language', components: { CA1: 10.25, CA3: 5 } },
+        { name: 'French', components: {} },
+      ]);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         'subjects.0.components.CA1': [ASSESSMENT_MESSAGES.componentRange('CA1', 20)],
@@ -311,13 +285,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
         'subjects.2.components': [ASSESSMENT_MESSAGES.componentsNeedOne],
       });
       expect(await stored(s.id)).toEqual([]);
-      const notMarks = await bulk(
-        s.admissionNumber,
-        'SSS 1A',
-        [{ name: 'Mathematics', components: { CA1: 'twelve', Exam: null } }],
-        '1st',
-        session.id,
-      );
+      const notMarks = await save([{ name: 'Mathematics', components: { CA1: 'twelve', Exam: null } }]);
       expect(notMarks.json()).toEqual({
         'subjects.0.components.CA1': [ASSESSMENT_MESSAGES.componentValueInvalid],
         'subjects.0.components.Exam': [ASSESSMENT_MESSAGES.componentValueInvalid],
@@ -382,19 +350,12 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     });
 
     it('takes ABS as absent: counts no marks, grades the total, and the report card lists it apart from a zero', async () => {
-      const session = await caSession();
-      const s = await newStudent('SSS 3A');
+      const { session, s, save } = await caStudent('SSS 3A');
       const mate = await newStudent('SSS 3A');
-      const res = await bulk(
-        s.admissionNumber,
-        'SSS 3A',
-        [
-          { name: 'Mathematics', components: { CA1: 18, CA2: 17, Exam: ABSENT_MARK } },
-          { name: 'English Language', components: { CA1: 0, CA2: 10, Exam: 40 } },
-        ],
-        '1st',
-        session.id,
-      );
+      const res = await save([
+        { name: 'Mathematics', components: { CA1: 18, CA2: 17, Exam: ABSENT_MARK } },
+        { name: 'English Language', components: { CA1: 0, CA2: 10, Exam: 40 } },
+      ]);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json<Result[]>()[0]).toMatchObject({ score: 35, grade: 'F9', components: { CA1: 18, CA2: 17, Exam: ABSENT_MARK } });
       await bulk(mate.admissionNumber, 'SSS 3A', [{ name: 'Mathematics', components: { CA1: 10, CA2: 10, Exam: 30 } }], '1st', session.id);
@@ -436,16 +397,9 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     });
 
     it('keeps a card of 16 subjects with up to six components on one A4 page, in the third term too', async () => {
-      const session = await caSession();
-      const s = await newStudent('SSS 3B');
+      const { session, s, save } = await caStudent('SSS 3B');
       for (const term of ['1st', '2nd', '3rd']) {
-        await bulk(
-          s.admissionNumber,
-          'SSS 3B',
-          [{ name: 'Mathematics', components: { CA1: 10, CA2: 10, Exam: ABSENT_MARK } }],
-          term,
-          session.id,
-        );
+        await save([{ name: 'Mathematics', components: { CA1: 10, CA2: 10, Exam: ABSENT_MARK } }], term);
       }
       const card = (
         await inject('GET', `/api/report-card/?session_id=${session.id}&term=3rd&admission_number=${s.admissionNumber}`, admin.auth)
@@ -485,15 +439,8 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     });
 
     it('PATCH replaces the components (total and grade recomputed), keeps them when only remarks change, and audits old and new', async () => {
-      const session = await caSession();
-      const s = await newStudent('SSS 2B');
-      const created = await bulk(
-        s.admissionNumber,
-        'SSS 2B',
-        [{ name: 'Mathematics', components: { CA1: 10, CA2: 10, Exam: 30 } }],
-        '1st',
-        session.id,
-      );
+      const { session, s, save } = await caStudent('SSS 2B');
+      const created = await save([{ name: 'Mathematics', components: { CA1: 10, CA2: 10, Exam: 30 } }]);
       const id = created.json<Result[]>()[0]!.id;
       const patch = (payload: Record<string, unknown>) => inject('PATCH', `/api/results/${id}/`, staff.auth, payload);
 

@@ -18,6 +18,8 @@ import { createResults } from '../../db/factories';
 import { nowIso } from '../../db/index';
 import { imageSize } from '../../lib/images';
 import { CardEntriesRepository } from './card-entries.repository';
+import type { SheetStudentRow } from './score-sheet.repository';
+import { blankEntry } from './sheet-rows';
 import type { ReportSheetsService } from './report-sheets.service';
 import {
   addStudent,
@@ -75,6 +77,21 @@ describeEachDatabase('report card sheets', (dialect) => {
     send('PUT', '/api/class-ratings/', who, { session_id: sessionId, term, student_class: cls, rows });
   const comments = (cls: string, who: SignedIn, rows: object[], term = '1st') =>
     send('PUT', '/api/class-comments/', who, { session_id: sessionId, term, student_class: cls, rows });
+  /** The arm's rating or comment sheet as `who` sees it; anything but 200 fails the test. */
+  const sheetOf = async <T>(which: 'ratings' | 'comments', cls: string, who: SignedIn) => {
+    const res = await get(`/api/class-${which}/?${query(cls)}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<T>();
+  };
+  /** Fills the arm's empty form (or principal's) comments from the comment bank, as `who`; `over` adds to the body. */
+  const suggest = (cls: string, who: SignedIn, over: Record<string, unknown> = {}) =>
+    send('POST', '/api/class-comments/suggestions/', who, {
+      session_id: sessionId,
+      term: '1st',
+      student_class: cls,
+      kind: 'form',
+      ...over,
+    });
   const entry = (studentId: number, term = '1st') =>
     ctx.handle.db
       .selectFrom('report_card_entries')
@@ -208,9 +225,7 @@ describeEachDatabase('report card sheets', (dialect) => {
   describe('the ratings sheet', () => {
     it('the form teacher loads the arm in register order with versions 0 and what they may edit', async () => {
       const { cls, kids } = await arm(['Ada Eze', 'Bola Ade']);
-      const res = await get(`/api/class-ratings/?${query(cls)}`, teacher);
-      expect(res.statusCode, res.body).toBe(200);
-      const sheet = res.json<RatingSheet>();
+      const sheet = await sheetOf<RatingSheet>('ratings', cls, teacher);
       expect(sheet).toMatchObject({
         status: 'draft',
         may_edit_form: true,
@@ -236,12 +251,7 @@ describeEachDatabase('report card sheets', (dialect) => {
         await get(`/api/class-comments/?${query(cls)}`, other),
         await ratings(cls, other, [{ admission_number: kids[0]!.admissionNumber, ratings: { neatness: 4 }, version: 0 }]),
         await comments(cls, other, [{ admission_number: kids[0]!.admissionNumber, form_comment: 'Hi', version: 0 }]),
-        await send('POST', '/api/class-comments/suggestions/', other, {
-          session_id: sessionId,
-          term: '1st',
-          student_class: cls,
-          kind: 'form',
-        }),
+        await suggest(cls, other),
       ]) {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ detail: REPORT_MESSAGES.formTeacherOnly(cls) });
@@ -308,18 +318,8 @@ describeEachDatabase('report card sheets', (dialect) => {
       const [ada, bola] = kids as [(typeof kids)[0], (typeof kids)[0]];
       await ratings(cls, teacher, [{ admission_number: ada.admissionNumber, ratings: { neatness: 4 }, version: 0 }]);
       const repo = new CardEntriesRepository(ctx.handle.db, dialect);
-      const row = (id: number, version: number) => ({
-        student_id: id,
-        student_class: cls,
-        ratings: '{"neatness":1}',
-        form_comment: '',
-        principal_comment: '',
-        days_present: null,
-        days_absent: null,
-        promotion_override: null,
-        override_reason: '',
-        version,
-      });
+      // An entry of the student with one rating, written at `version` (blankEntry reads only the student's id).
+      const row = (id: number, version: number) => ({ ...blankEntry({ id } as SheetStudentRow, cls), ratings: '{"neatness":1}', version });
       // Ada's row was read as "no entry yet" (0) by a saver that lost the race; Bola's is new.
       const done = await repo.transaction((trx) =>
         repo.upsertIfVersion(trx, sessionId, '1st', [row(ada.id, 0), row(bola.id, 0)], admin.userId),
@@ -385,12 +385,7 @@ describeEachDatabase('report card sheets', (dialect) => {
         for (const res of [
           await ratings(cls, teacher, [{ admission_number: adm, ratings: { neatness: 4 }, version: 0 }]),
           await comments(cls, teacher, [{ admission_number: adm, form_comment: 'Good', version: 0 }]),
-          await send('POST', '/api/class-comments/suggestions/', teacher, {
-            session_id: sessionId,
-            term: '1st',
-            student_class: cls,
-            kind: 'form',
-          }),
+          await suggest(cls, teacher),
         ]) {
           expect(res.statusCode).toBe(409);
           expect(res.json()).toEqual(locked);
@@ -437,9 +432,7 @@ describeEachDatabase('report card sheets', (dialect) => {
         [50, 40],
         [30, 30],
       ]);
-      const res = await get(`/api/class-comments/?${query(cls)}`, teacher);
-      expect(res.statusCode, res.body).toBe(200);
-      const sheet = res.json<CommentSheet>();
+      const sheet = await sheetOf<CommentSheet>('comments', cls, teacher);
       expect(sheet).toMatchObject({
         status: 'draft',
         may_edit_form: true,
@@ -582,8 +575,7 @@ describeEachDatabase('report card sheets', (dialect) => {
       );
       const bola = kids[1]!.admissionNumber;
       await comments(cls, teacher, [{ admission_number: bola, form_comment: 'My own words', version: 0 }]);
-      const body = { session_id: sessionId, term: '1st', student_class: cls, kind: 'form' };
-      const res = await send('POST', '/api/class-comments/suggestions/', teacher, body);
+      const res = await suggest(cls, teacher);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ applied: 2 });
       const text = (kind: string, min: number) => DEFAULT_COMMENT_BANK.find((c) => c.kind === kind && c.min === min)!.text;
@@ -593,14 +585,14 @@ describeEachDatabase('report card sheets', (dialect) => {
         ['Ada Eze', text('form', 70), 1],
         ['Chi Obi', text('form', 0), 1],
       ]);
-      const over = await send('POST', '/api/class-comments/suggestions/', teacher, { ...body, overwrite: true });
+      const over = await suggest(cls, teacher, { overwrite: true });
       expect(over.json()).toMatchObject({ applied: 1 });
       expect((await sheet()).rows[0]).toMatchObject({ form_comment: text('form', 40), version: 2 });
 
-      const staffPrincipal = await send('POST', '/api/class-comments/suggestions/', teacher, { ...body, kind: 'principal' });
+      const staffPrincipal = await suggest(cls, teacher, { kind: 'principal' });
       expect(staffPrincipal.statusCode).toBe(403);
       expect(staffPrincipal.json()).toEqual({ detail: REPORT_MESSAGES.principalOnly });
-      const principal = await send('POST', '/api/class-comments/suggestions/', admin, { ...body, kind: 'principal' });
+      const principal = await suggest(cls, admin, { kind: 'principal' });
       expect(principal.json()).toMatchObject({ applied: 3 });
       expect((await sheet()).rows.map((r) => r.principal_comment)).toEqual([
         text('principal', 40),

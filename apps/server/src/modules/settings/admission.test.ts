@@ -1,15 +1,12 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { ADMISSION_TEXT_MAX, DEFAULT_ADMISSION_PAGE, type AdmissionPage } from '@portal/domain';
-import { auditRow, describeEachDatabase, signInAdmin, withTestContext, type SignedIn, type TestContext } from '../../../test/helpers';
+import { auditRow, describeEachDatabase, withAdmin, type SignedIn, type TestContext } from '../../../test/helpers';
 
 describeEachDatabase('the admission page', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
-  withTestContext(dialect, async (c) => {
-    ctx = c;
-    admin = await signInAdmin(ctx);
-  });
+  withAdmin(dialect, (s) => ({ ctx, admin } = s));
   const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/admission/' })).json<AdmissionPage>();
   const save = (payload: object) => ctx.app.inject({ method: 'PUT', url: '/api/admission/', headers: admin.auth, payload });
 

@@ -6,9 +6,8 @@ import {
   createSession,
   createStaff,
   describeEachDatabase,
-  signInAdmin,
   TEST_PASSWORD,
-  withTestContext,
+  withAdmin,
   servicesOver,
   type SignedIn,
   type TestContext,
@@ -19,10 +18,7 @@ import { countStatements } from '../../../test/statement-count';
 describeEachDatabase('first-run checklist', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
-  withTestContext(dialect, async (c) => {
-    ctx = c;
-    admin = await signInAdmin(ctx);
-  });
+  withAdmin(dialect, (s) => ({ ctx, admin } = s));
 
   const get = async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/setup-checklist/', headers: admin.auth });
