@@ -11,6 +11,7 @@ import type {
 import type { SchoolCalendarView } from '@portal/domain/attendance';
 import type { Bank, ReferenceReview } from '@portal/domain/bank-references';
 import { api } from '../../lib/api-client';
+import { useGet } from '../../lib/get-query';
 import { useSubmissionKeys } from '../../lib/idempotency';
 import { capabilityKeys } from '../../lib/capabilities';
 
@@ -78,21 +79,11 @@ export function useFirstTermStart(sessionId: number | null): string | null {
 }
 
 export function useLedger(q: LedgerQuery) {
-  return useQuery({
-    queryKey: bursaryKeys.ledger(q),
-    queryFn: ({ signal }) => api.get<LedgerPage>('/bursary/payments/', { query: { ...q }, ...T, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useGet<LedgerPage>(bursaryKeys.ledger(q), '/bursary/payments/', q, { placeholderData: keepPreviousData });
 }
 
 export function useStatement(q: StatementQuery | null) {
-  return useQuery({
-    queryKey: bursaryKeys.statement(q ?? {}),
-    queryFn: ({ signal }) => api.get<Statement>('/bursary/statement/', { query: { ...q }, ...T, signal }),
-    enabled: q !== null,
-    retry: false,
-  });
+  return useGet<Statement>(bursaryKeys.statement(q ?? {}), '/bursary/statement/', q);
 }
 
 function useInvalidateMoney() {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Discount, DiscountInput } from '@portal/domain/discounts';
 import type { FeeItem } from '@portal/domain/fees';
 import { api } from '../../lib/api-client';
+import { useGet } from '../../lib/get-query';
 import { useSubmissionKeys } from '../../lib/idempotency';
 import { bursaryKeys } from './api';
 
@@ -19,12 +20,11 @@ export const discountKeys = {
 };
 
 export function useDiscounts(q: DiscountQuery | null) {
-  return useQuery({
-    queryKey: discountKeys.list(q ?? { admission_number: '', session_id: 0 }),
-    queryFn: ({ signal }) => api.get<Discount[]>('/bursary/discounts/', { query: { ...q, include_revoked: 'true' }, ...T, signal }),
-    enabled: q !== null,
-    retry: false,
-  });
+  return useGet<Discount[]>(
+    discountKeys.list(q ?? { admission_number: '', session_id: 0 }),
+    '/bursary/discounts/',
+    q && { ...q, include_revoked: 'true' },
+  );
 }
 
 /** The class's fee items of the session (the bursar reads them as the fee schedules screen does). */

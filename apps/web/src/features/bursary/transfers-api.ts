@@ -7,6 +7,7 @@ import type {
   TransferReportStatus,
 } from '@portal/domain/transfer-reports';
 import { api } from '../../lib/api-client';
+import { useGet } from '../../lib/get-query';
 import { useSubmissionKeys } from '../../lib/idempotency';
 import { waitingTransfersKey } from '../../lib/waiting-transfers';
 import { bursaryKeys } from './api';
@@ -46,12 +47,7 @@ export function useReportTransfer() {
 }
 
 export function useTransferQueue(q: TransferQueueQuery) {
-  return useQuery({
-    queryKey: transferKeys.queue(q),
-    queryFn: ({ signal }) => api.get<TransferReportPage>('/bursary/transfer-reports/', { query: { ...q }, ...T, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useGet<TransferReportPage>(transferKeys.queue(q), '/bursary/transfer-reports/', q, { placeholderData: keepPreviousData });
 }
 
 /** A decision changes the queue, the menu's count and (once confirmed) every money screen. */
