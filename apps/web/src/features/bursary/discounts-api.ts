@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Discount, DiscountInput } from '@portal/domain/discounts';
 import type { FeeItem } from '@portal/domain/fees';
 import { api } from '../../lib/api-client';
 import { useGet } from '../../lib/get-query';
-import { useSubmissionKeys } from '../../lib/idempotency';
-import { bursaryKeys } from './api';
+import { useKeyedMutation } from '../../lib/idempotency';
+import { useInvalidateMoney } from './api';
 
 const T = { timeout: 15_000 };
 
@@ -37,26 +37,15 @@ export function useClassFeeItems(sessionId: number | null, cls: string | null) {
   });
 }
 
-function useInvalidateBalances() {
-  const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: bursaryKeys.all }), qc.invalidateQueries({ queryKey: ['payments'] })]);
-}
-
 export function useGiveDiscount() {
-  const invalidate = useInvalidateBalances();
-  const keys = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: DiscountInput) =>
-      api.post<Discount>('/bursary/discounts/', body, { ...T, idempotencyKey: keys.keyFor('give', body) }),
-    onSuccess: () => {
-      keys.reset();
-      return invalidate();
-    },
-  });
+  return useKeyedMutation(
+    (body: DiscountInput, idempotencyKey) => api.post<Discount>('/bursary/discounts/', body, { ...T, idempotencyKey }),
+    useInvalidateMoney(),
+  );
 }
 
 export function useRevokeDiscount() {
-  const invalidate = useInvalidateBalances();
+  const invalidate = useInvalidateMoney();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => api.post<Discount>(`/bursary/discounts/${id}/revoke/`, { reason }, T),
     onSuccess: invalidate,

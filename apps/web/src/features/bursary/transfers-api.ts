@@ -8,7 +8,7 @@ import type {
 } from '@portal/domain/transfer-reports';
 import { api } from '../../lib/api-client';
 import { useGet } from '../../lib/get-query';
-import { useSubmissionKeys } from '../../lib/idempotency';
+import { useKeyedMutation, useSubmissionKeys } from '../../lib/idempotency';
 import { waitingTransfersKey } from '../../lib/waiting-transfers';
 import { bursaryKeys } from './api';
 
@@ -35,15 +35,11 @@ export function useMyTransferReports() {
 
 export function useReportTransfer() {
   const qc = useQueryClient();
-  const keys = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: TransferReportInput) =>
-      api.post<TransferReport>('/bursary/transfer-reports/', body, { timeout: 30_000, idempotencyKey: keys.keyFor('report', body) }),
-    onSuccess: () => {
-      keys.reset();
-      return qc.invalidateQueries({ queryKey: transferKeys.mine });
-    },
-  });
+  return useKeyedMutation(
+    (body: TransferReportInput, idempotencyKey) =>
+      api.post<TransferReport>('/bursary/transfer-reports/', body, { timeout: 30_000, idempotencyKey }),
+    () => qc.invalidateQueries({ queryKey: transferKeys.mine }),
+  );
 }
 
 export function useTransferQueue(q: TransferQueueQuery) {
