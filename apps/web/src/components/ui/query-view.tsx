@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage, type ErrorMessages } from '../../lib/errors';
 import { EmptyState } from './card';
@@ -28,4 +28,20 @@ export function QueryView<T>({
   const none = isEmpty ? isEmpty(query.data) : empty !== undefined && Array.isArray(query.data) && query.data.length === 0;
   if (none) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
+}
+
+/**
+ * A section that fetches for the question `q` (nothing while there is none) and shows the answer in
+ * `View`; a failure shows the server's words, else `fallback`.
+ */
+export function querySection<Q, T>(useData: (q: Q | null) => UseQueryResult<T>, View: ComponentType<{ data: T }>, fallback: string) {
+  return function QuerySection({ q }: { q: Q | null }) {
+    const query = useData(q);
+    if (!q) return null;
+    return (
+      <QueryView query={query} messages={{ fallback, useDetail: true }}>
+        {(data) => <View data={data} />}
+      </QueryView>
+    );
+  };
 }
