@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PEOPLE_MESSAGES, type StaffDetail } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -56,7 +56,7 @@ function SearchForm({
  * A find screen's search and what it found: "enter an ID" when blank, the success toast, the
  * failure text (findFailure) when the lookup fails.
  */
-function useFindRecord<T>(find: (id: string) => Promise<T>, m: { enterId: string; success: string; notFound: string; failed: string }) {
+function useFindRecord<T>(find: (id: string) => Promise<T>, m: FindMessages) {
   const toast = useToast();
   const [found, setFound] = useState<T | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -90,80 +90,104 @@ async function findStaffRecord(id: string): Promise<StaffDetail> {
   return { ...res.data, data: res.data };
 }
 
-/** /CheckAStudentData: find a student by admission number. */
-export function FindStudentPage() {
-  const find = useFindRecord(fetchStudent, {
-    enterId: PEOPLE_MESSAGES.enterAdmissionNumber,
-    success: PEOPLE_MESSAGES.findStudentSuccess,
-    notFound: PEOPLE_MESSAGES.findStudentNotFound,
-    failed: PEOPLE_MESSAGES.findStudentFailed,
-  });
-  const student = find.found;
+type FindMessages = { enterId: string; success: string; notFound: string; failed: string };
 
+/** A find screen: the ID search, its failure, and what was found (`children`). */
+function FindRecordPage<T>({
+  title,
+  label,
+  placeholder,
+  find: fetchRecord,
+  messages,
+  children,
+}: {
+  title: string;
+  label: string;
+  placeholder: string;
+  find: (id: string) => Promise<T>;
+  messages: FindMessages;
+  children: (found: T) => ReactNode;
+}) {
+  const find = useFindRecord(fetchRecord, messages);
   return (
-    <PageLayout title="Find a Student" width="max-w-3xl">
+    <PageLayout title={title} width="max-w-3xl">
       <div className="flex flex-col gap-4">
         <SearchForm
-          label="Admission number"
-          placeholder="STU-0001"
+          label={label}
+          placeholder={placeholder}
           busy={find.busy}
           error={find.fieldError}
           onSearch={(v) => void find.search(v)}
         />
         {find.error && <Alert tone="error">{find.error}</Alert>}
-        {student && (
-          <>
-            <Card
-              title={fullName(student)}
-              actions={
-                <>
-                  <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${student.admission_number}`}>
-                    Update
-                  </ButtonLink>
-                  <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(student.admission_number)}`}>
-                    Delete
-                  </ButtonLink>
-                </>
-              }
-            >
-              <StudentDetailList s={student} />
-            </Card>
-            <ResetPasswordAction
-              key={student.admission_number}
-              kind="student"
-              publicId={student.admission_number}
-              person={{ first_name: student.first_name, last_name: student.last_name, email: student.email, group: student.student_class }}
-            />
-          </>
-        )}
+        {find.found && children(find.found)}
       </div>
     </PageLayout>
+  );
+}
+
+/** /CheckAStudentData: find a student by admission number. */
+export function FindStudentPage() {
+  return (
+    <FindRecordPage
+      title="Find a Student"
+      label="Admission number"
+      placeholder="STU-0001"
+      find={fetchStudent}
+      messages={{
+        enterId: PEOPLE_MESSAGES.enterAdmissionNumber,
+        success: PEOPLE_MESSAGES.findStudentSuccess,
+        notFound: PEOPLE_MESSAGES.findStudentNotFound,
+        failed: PEOPLE_MESSAGES.findStudentFailed,
+      }}
+    >
+      {(student) => (
+        <>
+          <Card
+            title={fullName(student)}
+            actions={
+              <>
+                <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${student.admission_number}`}>
+                  Update
+                </ButtonLink>
+                <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(student.admission_number)}`}>
+                  Delete
+                </ButtonLink>
+              </>
+            }
+          >
+            <StudentDetailList s={student} />
+          </Card>
+          <ResetPasswordAction
+            key={student.admission_number}
+            kind="student"
+            publicId={student.admission_number}
+            person={{ first_name: student.first_name, last_name: student.last_name, email: student.email, group: student.student_class }}
+          />
+        </>
+      )}
+    </FindRecordPage>
   );
 }
 
 /** /CheckAStaffData: find a staff member by staff ID (or internal id); extra profile info when present. */
 export function FindStaffPage() {
   const isAdmin = useSession()?.role === 'admin';
-  const find = useFindRecord(findStaffRecord, {
-    enterId: PEOPLE_MESSAGES.enterStaffId,
-    success: PEOPLE_MESSAGES.findStaffSuccess,
-    notFound: PEOPLE_MESSAGES.findStaffNotFound,
-    failed: PEOPLE_MESSAGES.findStaffFailed,
-  });
-  const staff = find.found;
-
   return (
-    <PageLayout title="Find a Staff Member" width="max-w-3xl">
-      <div className="flex flex-col gap-4">
-        <SearchForm
-          label="Staff ID"
-          placeholder="STAFF-0001"
-          busy={find.busy}
-          error={find.fieldError}
-          onSearch={(v) => void find.search(v)}
-        />
-        {find.error && <Alert tone="error">{find.error}</Alert>}
-        {staff && (
+    <FindRecordPage
+      title="Find a Staff Member"
+      label="Staff ID"
+      placeholder="STAFF-0001"
+      find={findStaffRecord}
+      messages={{
+        enterId: PEOPLE_MESSAGES.enterStaffId,
+        success: PEOPLE_MESSAGES.findStaffSuccess,
+        notFound: PEOPLE_MESSAGES.findStaffNotFound,
+        failed: PEOPLE_MESSAGES.findStaffFailed,
+      }}
+    >
+      {(staff) => (
+        <>
           <Card
             title={fullName(staff)}
             actions={
@@ -174,16 +198,16 @@ export function FindStaffPage() {
           >
             <StaffDetailList s={staff} />
           </Card>
-        )}
-        {staff && isAdmin && (
-          <ResetPasswordAction
-            key={staff.staff_id}
-            kind="staff"
-            publicId={staff.staff_id}
-            person={{ first_name: staff.first_name, last_name: staff.last_name, email: staff.email, group: staff.designation }}
-          />
-        )}
-      </div>
-    </PageLayout>
+          {isAdmin && (
+            <ResetPasswordAction
+              key={staff.staff_id}
+              kind="staff"
+              publicId={staff.staff_id}
+              person={{ first_name: staff.first_name, last_name: staff.last_name, email: staff.email, group: staff.designation }}
+            />
+          )}
+        </>
+      )}
+    </FindRecordPage>
   );
 }
