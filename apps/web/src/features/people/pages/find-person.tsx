@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
-import { fetchStudent, findStaff } from '../api';
+import { fetchStudent, findStaff, type PersonKind } from '../api';
 import { IdSearchCard } from '../components/id-search';
 import { ResetPasswordAction, StaffDetailList, StudentDetailList, fullName } from '../components/details';
 
@@ -91,24 +91,34 @@ async function findStaffRecord(id: string): Promise<StaffDetail> {
 }
 
 type FindMessages = { enterId: string; success: string; notFound: string; failed: string };
+type Person = { first_name: string; last_name: string; email: string | null };
 
-/** A find screen: the ID search, its failure, and what was found (`children`). */
-function FindRecordPage<T>({
+/**
+ * A find screen: the ID search, its failure, and the person found: a card titled with their name
+ * (`actions`, `details`), then the password reset when `reset` names their kind, ID and group.
+ */
+function FindRecordPage<T extends Person>({
   title,
   label,
   placeholder,
   find: fetchRecord,
   messages,
-  children,
+  actions,
+  details,
+  reset,
 }: {
   title: string;
   label: string;
   placeholder: string;
   find: (id: string) => Promise<T>;
   messages: FindMessages;
-  children: (found: T) => ReactNode;
+  actions: (found: T) => ReactNode;
+  details: (found: T) => ReactNode;
+  reset?: (found: T) => { kind: PersonKind; publicId: string; group: string };
 }) {
   const find = useFindRecord(fetchRecord, messages);
+  const found = find.found;
+  const account = found && reset?.(found);
   return (
     <PageLayout title={title} width="max-w-3xl">
       <div className="flex flex-col gap-4">
@@ -120,7 +130,19 @@ function FindRecordPage<T>({
           onSearch={(v) => void find.search(v)}
         />
         {find.error && <Alert tone="error">{find.error}</Alert>}
-        {find.found && children(find.found)}
+        {found && (
+          <Card title={fullName(found)} actions={actions(found)}>
+            {details(found)}
+          </Card>
+        )}
+        {found && account && (
+          <ResetPasswordAction
+            key={account.publicId}
+            kind={account.kind}
+            publicId={account.publicId}
+            person={{ first_name: found.first_name, last_name: found.last_name, email: found.email, group: account.group }}
+          />
+        )}
       </div>
     </PageLayout>
   );
@@ -140,33 +162,19 @@ export function FindStudentPage() {
         notFound: PEOPLE_MESSAGES.findStudentNotFound,
         failed: PEOPLE_MESSAGES.findStudentFailed,
       }}
-    >
-      {(student) => (
+      actions={(student) => (
         <>
-          <Card
-            title={fullName(student)}
-            actions={
-              <>
-                <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${student.admission_number}`}>
-                  Update
-                </ButtonLink>
-                <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(student.admission_number)}`}>
-                  Delete
-                </ButtonLink>
-              </>
-            }
-          >
-            <StudentDetailList s={student} />
-          </Card>
-          <ResetPasswordAction
-            key={student.admission_number}
-            kind="student"
-            publicId={student.admission_number}
-            person={{ first_name: student.first_name, last_name: student.last_name, email: student.email, group: student.student_class }}
-          />
+          <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${student.admission_number}`}>
+            Update
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(student.admission_number)}`}>
+            Delete
+          </ButtonLink>
         </>
       )}
-    </FindRecordPage>
+      details={(student) => <StudentDetailList s={student} />}
+      reset={(student) => ({ kind: 'student', publicId: student.admission_number, group: student.student_class })}
+    />
   );
 }
 
@@ -185,29 +193,13 @@ export function FindStaffPage() {
         notFound: PEOPLE_MESSAGES.findStaffNotFound,
         failed: PEOPLE_MESSAGES.findStaffFailed,
       }}
-    >
-      {(staff) => (
-        <>
-          <Card
-            title={fullName(staff)}
-            actions={
-              <ButtonLink variant="secondary" to={`/staff/${staff.staff_id}`}>
-                Open profile
-              </ButtonLink>
-            }
-          >
-            <StaffDetailList s={staff} />
-          </Card>
-          {isAdmin && (
-            <ResetPasswordAction
-              key={staff.staff_id}
-              kind="staff"
-              publicId={staff.staff_id}
-              person={{ first_name: staff.first_name, last_name: staff.last_name, email: staff.email, group: staff.designation }}
-            />
-          )}
-        </>
+      actions={(staff) => (
+        <ButtonLink variant="secondary" to={`/staff/${staff.staff_id}`}>
+          Open profile
+        </ButtonLink>
       )}
-    </FindRecordPage>
+      details={(staff) => <StaffDetailList s={staff} />}
+      reset={isAdmin ? (staff) => ({ kind: 'staff', publicId: staff.staff_id, group: staff.designation }) : undefined}
+    />
   );
 }
