@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { PAYMENT_MESSAGES } from '@portal/domain/payments';
 import type { ClassReportRow } from '@portal/domain/payment-views';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RequestButton } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { downloadBlob } from '../../../lib/api-client';
@@ -20,17 +19,13 @@ function total(rows: ClassReportRow[], f: (r: ClassReportRow) => number): number
 export function ClassReport({ arm, session }: { arm: string; session: string }) {
   const { data, isPending, isError, error } = useClassReport(arm, session, true);
   const toast = useToast();
-  const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
-    setExporting(true);
     try {
       const blob = await downloadClassReportCsv(arm, session);
       downloadBlob(blob, `payments-${arm}-${session || 'all'}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-'));
     } catch (err) {
       toast.error(errorText(err));
-    } finally {
-      setExporting(false);
     }
   }
 
@@ -39,9 +34,9 @@ export function ClassReport({ arm, session }: { arm: string; session: string }) 
       title="Class Payment Report"
       actions={
         arm && data && data.length > 0 ? (
-          <Button variant="secondary" onClick={() => void exportCsv()} loading={exporting} className="no-print">
+          <RequestButton variant="secondary" run={exportCsv} className="no-print">
             Export CSV
-          </Button>
+          </RequestButton>
         ) : undefined
       }
     >

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink, RequestButton } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { downloadBlob } from '../../../lib/api-client';
@@ -18,16 +17,12 @@ export default function ReceiptPage() {
   const { reference = '' } = useParams();
   const { data, isPending, isError, error } = useReceipt(reference);
   const toast = useToast();
-  const [downloading, setDownloading] = useState(false);
 
   async function pdf() {
-    setDownloading(true);
     try {
       downloadBlob(await downloadReceiptPdf(reference), `receipt-${reference}.pdf`);
     } catch (err) {
       toast.error(errorText(err));
-    } finally {
-      setDownloading(false);
     }
   }
 
@@ -40,9 +35,7 @@ export default function ReceiptPage() {
             <Button variant="secondary" onClick={() => window.print()}>
               Print Receipt
             </Button>
-            <Button onClick={() => void pdf()} loading={downloading}>
-              Download PDF
-            </Button>
+            <RequestButton run={pdf}>Download PDF</RequestButton>
           </>
         )
       }
