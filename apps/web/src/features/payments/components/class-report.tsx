@@ -3,11 +3,10 @@ import type { ClassReportRow } from '@portal/domain/payment-views';
 import { RequestButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { QueryView } from '../../../components/ui/query-view';
-import { downloadBlob } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
 import { downloadClassReportCsv, useClassReport } from '../api';
 import { formatDateTime, formatNaira, statusClass, statusLabel } from '../format';
 import { errorText } from './payment-history';
+import { useSaveFile } from './save-file';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
 function total(rows: ClassReportRow[], f: (r: ClassReportRow) => number): number {
@@ -18,16 +17,10 @@ function total(rows: ClassReportRow[], f: (r: ClassReportRow) => number): number
 export function ClassReport({ arm, session }: { arm: string; session: string }) {
   const report = useClassReport(arm, session, true);
   const data = report.data;
-  const toast = useToast();
-
-  async function exportCsv() {
-    try {
-      const blob = await downloadClassReportCsv(arm, session);
-      downloadBlob(blob, `payments-${arm}-${session || 'all'}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-'));
-    } catch (err) {
-      toast.error(errorText(err));
-    }
-  }
+  const exportCsv = useSaveFile()(
+    () => downloadClassReportCsv(arm, session),
+    `payments-${arm}-${session || 'all'}.csv`.replace(/[^A-Za-z0-9.-]+/g, '-'),
+  );
 
   return (
     <Card

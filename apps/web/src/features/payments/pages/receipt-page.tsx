@@ -6,25 +6,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink, RequestButton } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { downloadBlob } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
 import { downloadReceiptPdf, useReceipt } from '../api';
 import { errorText } from '../components/payment-history';
+import { useSaveFile } from '../components/save-file';
 import { formatNaira, formatPaidWhen } from '../format';
 
 /** A printable receipt for one successful payment, with a PDF download (beyond the spec). */
 export default function ReceiptPage() {
   const { reference = '' } = useParams();
   const { data, isPending, isError, error } = useReceipt(reference);
-  const toast = useToast();
-
-  async function pdf() {
-    try {
-      downloadBlob(await downloadReceiptPdf(reference), `receipt-${reference}.pdf`);
-    } catch (err) {
-      toast.error(errorText(err));
-    }
-  }
+  const pdf = useSaveFile()(() => downloadReceiptPdf(reference), `receipt-${reference}.pdf`);
 
   return (
     <PageLayout
