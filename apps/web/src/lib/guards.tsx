@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import type { StaffCapability } from '@portal/domain/bursary';
 import type { Role } from '@portal/domain/constants';
 import { HOME_OF_ROLE, useSession } from './auth-store';
@@ -52,4 +52,9 @@ export function RequireCapability({
 export interface RefusedState {
   /** `message`: said instead of the roles' list (a capability's screens). */
   refused: { path: string; allowed: Role[]; message?: string };
+}
+
+/** Routes behind one role guard (RequireRole). */
+export function forRoles(roles: readonly Role[], children: RouteObject[]): RouteObject {
+  return { element: <RequireRole roles={roles} />, children };
 }

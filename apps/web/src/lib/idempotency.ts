@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 
 /**
  * A fresh Idempotency-Key. crypto.randomUUID needs a secure context; a school portal
@@ -36,4 +37,19 @@ export class SubmissionKeys {
 /** The form's submission keys, kept for the life of the component (the form being open). */
 export function useSubmissionKeys(): SubmissionKeys {
   return useState(() => new SubmissionKeys())[0];
+}
+
+/**
+ * A money form's mutation: each submission is sent with its key (the same body, the same key), the
+ * keys are forgotten after a success, then `after` (the invalidation) runs.
+ */
+export function useKeyedMutation<I, O>(send: (body: I, idempotencyKey: string) => Promise<O>, after: () => Promise<unknown>) {
+  const keys = useSubmissionKeys();
+  return useMutation({
+    mutationFn: (body: I) => send(body, keys.keyFor('submission', body)),
+    onSuccess: () => {
+      keys.reset();
+      return after();
+    },
+  });
 }

@@ -13,24 +13,18 @@ export const schoolListKeys = {
   subjects: ['school-lists', 'subjects'] as const,
 };
 
-const T = { timeout: 10_000 };
+/** One of the lists, kept five minutes. */
+const listQuery = <T>(queryKey: readonly string[], path: string) =>
+  queryOptions({ queryKey, queryFn: () => api.get<T[]>(path, { timeout: 10_000 }), staleTime: 5 * 60_000 });
 
 /** Every arm of the school, retired ones included (flagged), in level then arm order. */
-export const classesQuery = queryOptions({
-  queryKey: schoolListKeys.classes,
-  queryFn: () => api.get<ClassArm[]>('/classes/', T),
-  staleTime: 5 * 60_000,
-});
+export const classesQuery = listQuery<ClassArm>(schoolListKeys.classes, '/classes/');
 export function useClasses() {
   return useQuery(classesQuery);
 }
 
 /** The subject catalogue, retired subjects included (flagged). */
-export const subjectsQuery = queryOptions({
-  queryKey: schoolListKeys.subjects,
-  queryFn: () => api.get<CatalogueSubject[]>('/subjects/', T),
-  staleTime: 5 * 60_000,
-});
+export const subjectsQuery = listQuery<CatalogueSubject>(schoolListKeys.subjects, '/subjects/');
 export function useSubjects() {
   return useQuery(subjectsQuery);
 }

@@ -12,9 +12,9 @@ import type {
 } from '@portal/domain/attendance';
 import type { AttendanceSettings, AttendanceSettingsInput, Period } from '@portal/domain/attendance-rules';
 import type { CalendarEvent, CalendarEventInput, TermDates, TermDatesInput } from '@portal/domain/attendance-calendar';
-import type { MyClasses } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
 import { currentTermKey } from '../../lib/current-term';
+import { useGet } from '../../lib/get-query';
 import { useSessions } from '../../lib/school-calendar';
 
 const T = { timeout: 15_000 };
@@ -42,26 +42,11 @@ export const attendanceKeys = {
   student: (q: StudentQuery) => ['attendance', 'student', q] as const,
   absent: (date: string) => ['attendance', 'absent', date] as const,
   calendar: (sessionId: number) => ['attendance', 'calendar', sessionId] as const,
-  // The same list (and key) the results and teaching screens read.
-  myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
 };
-
-/** The arms the signed-in staff member is form teacher of in a session. */
-export function useFormClasses(sessionId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: attendanceKeys.myClasses(sessionId),
-    queryFn: () => api.get<MyClasses>('/teaching/my-classes/', { query: { session_id: sessionId }, ...T }),
-    enabled: enabled && sessionId !== '',
-  });
-}
 
 /** The register is not refetched behind the teacher's thumb: marks on screen stay until saved or reloaded. */
 export function useRegister(q: RegisterQuery | null) {
-  return useQuery({
-    queryKey: attendanceKeys.register(q ?? ({} as RegisterQuery)),
-    queryFn: ({ signal }) => api.get<Register>(`${BASE}/register/`, { query: { ...q! }, ...T, signal }),
-    enabled: q !== null,
-    retry: false,
+  return useGet<Register>(attendanceKeys.register(q ?? ({} as RegisterQuery)), `${BASE}/register/`, q, {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
@@ -85,30 +70,17 @@ export function useSaveRegister() {
 }
 
 export function useMonthGrid(cls: string, month: string) {
-  return useQuery({
-    queryKey: attendanceKeys.month(cls, month),
-    queryFn: ({ signal }) => api.get<MonthGrid>(`${BASE}/month/`, { query: { student_class: cls, month }, ...T, signal }),
-    enabled: cls !== '' && month !== '',
-    retry: false,
-  });
+  const query = cls !== '' && month !== '' ? { student_class: cls, month } : null;
+  return useGet<MonthGrid>(attendanceKeys.month(cls, month), `${BASE}/month/`, query);
 }
 
 export function useStudentAttendance(q: StudentQuery | null) {
-  return useQuery({
-    queryKey: attendanceKeys.student(q ?? {}),
-    queryFn: ({ signal }) => api.get<StudentAttendance>(`${BASE}/student/`, { query: { ...q }, ...T, signal }),
-    enabled: q !== null,
-    retry: false,
-  });
+  return useGet<StudentAttendance>(attendanceKeys.student(q ?? {}), `${BASE}/student/`, q);
 }
 
 /** `date` '' asks for the school's today (the answer says which date it is). */
 export function useAbsentToday(date: string) {
-  return useQuery({
-    queryKey: attendanceKeys.absent(date),
-    queryFn: ({ signal }) => api.get<AbsentToday>(`${BASE}/absent/`, { query: { date: date || undefined }, ...T, signal }),
-    retry: false,
-  });
+  return useGet<AbsentToday>(attendanceKeys.absent(date), `${BASE}/absent/`, { date });
 }
 
 const calendarQuery = (sessionId: number) => ({

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, RequireRole, STAFF_AND_ADMIN, STUDENT_ONLY } from '../../lib/guards';
+import { ADMIN_ONLY, forRoles, STAFF_AND_ADMIN, STUDENT_ONLY } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 
 /**
@@ -7,23 +7,14 @@ import { lazyPage as page } from '../../lib/lazy-page';
  * the school's absentees and calendar (the server decides which arms a form teacher may open).
  */
 export const attendanceRoutes: RouteObject[] = [
-  {
-    element: <RequireRole roles={STAFF_AND_ADMIN} />,
-    children: [
-      { path: '/attendance', lazy: page(() => import('./pages/register')) },
-      { path: '/attendance/month', lazy: page(() => import('./pages/month')) },
-      { path: '/attendance/student', lazy: page(() => import('./pages/student')) },
-    ],
-  },
-  {
-    element: <RequireRole roles={ADMIN_ONLY} />,
-    children: [
-      { path: '/attendance/absent', lazy: page(() => import('./pages/absent')) },
-      { path: '/school-calendar', lazy: page(() => import('./pages/school-calendar')) },
-    ],
-  },
-  {
-    element: <RequireRole roles={STUDENT_ONLY} />,
-    children: [{ path: '/my-attendance', lazy: page(() => import('./pages/my-attendance')) }],
-  },
+  forRoles(STAFF_AND_ADMIN, [
+    { path: '/attendance', lazy: page(() => import('./pages/register')) },
+    { path: '/attendance/month', lazy: page(() => import('./pages/month')) },
+    { path: '/attendance/student', lazy: page(() => import('./pages/student')) },
+  ]),
+  forRoles(ADMIN_ONLY, [
+    { path: '/attendance/absent', lazy: page(() => import('./pages/absent')) },
+    { path: '/school-calendar', lazy: page(() => import('./pages/school-calendar')) },
+  ]),
+  forRoles(STUDENT_ONLY, [{ path: '/my-attendance', lazy: page(() => import('./pages/my-attendance')) }]),
 ];

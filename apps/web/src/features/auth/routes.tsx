@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, RequireRole } from '../../lib/guards';
+import { ADMIN_ONLY, forRoles } from '../../lib/guards';
 import { lazyNamed } from '../../lib/lazy-page';
 
 const logins = () => import('./login-routes');
@@ -11,8 +11,5 @@ export const authRoutes: RouteObject[] = [
   { path: '/StudentLogin', lazy: lazyNamed(logins, 'StudentLogin') },
   { path: '/login', lazy: lazyNamed(() => import('./role-chooser'), 'RoleChooser') },
   { path: '/change-password', lazy: lazyNamed(() => import('./change-password-page'), 'ChangePasswordPage') },
-  {
-    element: <RequireRole roles={ADMIN_ONLY} />,
-    children: [{ path: '/sign-in-blocks', lazy: lazyNamed(() => import('./sign-in-blocks-page'), 'SignInBlocksPage') }],
-  },
+  forRoles(ADMIN_ONLY, [{ path: '/sign-in-blocks', lazy: lazyNamed(() => import('./sign-in-blocks-page'), 'SignInBlocksPage') }]),
 ];

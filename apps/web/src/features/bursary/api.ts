@@ -11,7 +11,8 @@ import type {
 import type { SchoolCalendarView } from '@portal/domain/attendance';
 import type { Bank, ReferenceReview } from '@portal/domain/bank-references';
 import { api } from '../../lib/api-client';
-import { useSubmissionKeys } from '../../lib/idempotency';
+import { useGet } from '../../lib/get-query';
+import { useKeyedMutation } from '../../lib/idempotency';
 import { capabilityKeys } from '../../lib/capabilities';
 
 const T = { timeout: 15_000 };
@@ -78,56 +79,32 @@ export function useFirstTermStart(sessionId: number | null): string | null {
 }
 
 export function useLedger(q: LedgerQuery) {
-  return useQuery({
-    queryKey: bursaryKeys.ledger(q),
-    queryFn: ({ signal }) => api.get<LedgerPage>('/bursary/payments/', { query: { ...q }, ...T, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useGet<LedgerPage>(bursaryKeys.ledger(q), '/bursary/payments/', q, { placeholderData: keepPreviousData });
 }
 
 export function useStatement(q: StatementQuery | null) {
-  return useQuery({
-    queryKey: bursaryKeys.statement(q ?? {}),
-    queryFn: ({ signal }) => api.get<Statement>('/bursary/statement/', { query: { ...q }, ...T, signal }),
-    enabled: q !== null,
-    retry: false,
-  });
+  return useGet<Statement>(bursaryKeys.statement(q ?? {}), '/bursary/statement/', q);
 }
 
-function useInvalidateMoney() {
+/** A payment, reversal or discount changes every money screen: the bursary's and the balances under `['payments']`. */
+export function useInvalidateMoney() {
   const qc = useQueryClient();
   return () => Promise.all([qc.invalidateQueries({ queryKey: bursaryKeys.all }), qc.invalidateQueries({ queryKey: ['payments'] })]);
 }
 
 export function useRecordPayment() {
-  const invalidate = useInvalidateMoney();
-  const keys = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: OfflinePaymentInput) =>
-      api.post<LedgerEntry>('/bursary/payments/', body, { timeout: 30_000, idempotencyKey: keys.keyFor('record', body) }),
-    onSuccess: () => {
-      keys.reset();
-      return invalidate();
-    },
-  });
+  return useKeyedMutation(
+    (body: OfflinePaymentInput, idempotencyKey) => api.post<LedgerEntry>('/bursary/payments/', body, { timeout: 30_000, idempotencyKey }),
+    useInvalidateMoney(),
+  );
 }
 
 export function useReversePayment() {
-  const invalidate = useInvalidateMoney();
-  const keys = useSubmissionKeys();
-  return useMutation({
-    mutationFn: ({ reference, reason }: { reference: string; reason: string }) =>
-      api.post<LedgerEntry>(
-        `/bursary/payments/${encodeURIComponent(reference)}/reverse/`,
-        { reason },
-        { ...T, idempotencyKey: keys.keyFor(reference, reason) },
-      ),
-    onSuccess: () => {
-      keys.reset();
-      return invalidate();
-    },
-  });
+  return useKeyedMutation(
+    ({ reference, reason }: { reference: string; reason: string }, idempotencyKey) =>
+      api.post<LedgerEntry>(`/bursary/payments/${encodeURIComponent(reference)}/reverse/`, { reason }, { ...T, idempotencyKey }),
+    useInvalidateMoney(),
+  );
 }
 
 export function fetchScan(reference: string) {

@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Discount, DiscountInput } from '@portal/domain/discounts';
 import type { FeeItem } from '@portal/domain/fees';
 import { api } from '../../lib/api-client';
-import { useSubmissionKeys } from '../../lib/idempotency';
-import { bursaryKeys } from './api';
+import { useGet } from '../../lib/get-query';
+import { useKeyedMutation } from '../../lib/idempotency';
+import { useInvalidateMoney } from './api';
 
 const T = { timeout: 15_000 };
 
@@ -19,12 +20,11 @@ export const discountKeys = {
 };
 
 export function useDiscounts(q: DiscountQuery | null) {
-  return useQuery({
-    queryKey: discountKeys.list(q ?? { admission_number: '', session_id: 0 }),
-    queryFn: ({ signal }) => api.get<Discount[]>('/bursary/discounts/', { query: { ...q, include_revoked: 'true' }, ...T, signal }),
-    enabled: q !== null,
-    retry: false,
-  });
+  return useGet<Discount[]>(
+    discountKeys.list(q ?? { admission_number: '', session_id: 0 }),
+    '/bursary/discounts/',
+    q && { ...q, include_revoked: 'true' },
+  );
 }
 
 /** The class's fee items of the session (the bursar reads them as the fee schedules screen does). */
@@ -37,26 +37,15 @@ export function useClassFeeItems(sessionId: number | null, cls: string | null) {
   });
 }
 
-function useInvalidateBalances() {
-  const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: bursaryKeys.all }), qc.invalidateQueries({ queryKey: ['payments'] })]);
-}
-
 export function useGiveDiscount() {
-  const invalidate = useInvalidateBalances();
-  const keys = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: DiscountInput) =>
-      api.post<Discount>('/bursary/discounts/', body, { ...T, idempotencyKey: keys.keyFor('give', body) }),
-    onSuccess: () => {
-      keys.reset();
-      return invalidate();
-    },
-  });
+  return useKeyedMutation(
+    (body: DiscountInput, idempotencyKey) => api.post<Discount>('/bursary/discounts/', body, { ...T, idempotencyKey }),
+    useInvalidateMoney(),
+  );
 }
 
 export function useRevokeDiscount() {
-  const invalidate = useInvalidateBalances();
+  const invalidate = useInvalidateMoney();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => api.post<Discount>(`/bursary/discounts/${id}/revoke/`, { reason }, T),
     onSuccess: invalidate,

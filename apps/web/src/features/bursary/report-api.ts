@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { CollectionSummary, DebtorSort, DebtorTerm, DebtorsPage } from '@portal/domain/fee-reports';
 import type { Term } from '@portal/domain/constants';
 import { api } from '../../lib/api-client';
+import { useGet } from '../../lib/get-query';
 
 const T = { timeout: 30_000 };
 
@@ -27,13 +28,11 @@ export const feeReportKeys = {
   collections: (q: CollectionsFilter) => ['bursary', 'collections', q] as const,
 };
 
+/** The previous page stays on screen while the next loads. */
+const PAGE = { ...T, placeholderData: keepPreviousData };
+
 export function useDebtors(q: DebtorsFilter & { page?: number }) {
-  return useQuery({
-    queryKey: feeReportKeys.debtors(q),
-    queryFn: ({ signal }) => api.get<DebtorsPage>('/bursary/debtors/', { query: { ...q }, ...T, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useGet<DebtorsPage>(feeReportKeys.debtors(q), '/bursary/debtors/', q, PAGE);
 }
 
 /** Every debtor of the filter as a file (the same filters as the list, every page). */
@@ -42,10 +41,5 @@ export function downloadDebtors(kind: 'csv' | 'pdf', q: DebtorsFilter) {
 }
 
 export function useCollections(q: CollectionsFilter) {
-  return useQuery({
-    queryKey: feeReportKeys.collections(q),
-    queryFn: ({ signal }) => api.get<CollectionSummary>('/bursary/collections/', { query: { ...q }, ...T, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useGet<CollectionSummary>(feeReportKeys.collections(q), '/bursary/collections/', q, PAGE);
 }

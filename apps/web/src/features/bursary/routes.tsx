@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
 import { TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-report-screens';
-import { ADMIN_ONLY, RequireCapability, RequireRole, STUDENT_ONLY } from '../../lib/guards';
+import { ADMIN_ONLY, RequireCapability, forRoles, STUDENT_ONLY } from '../../lib/guards';
 import { lazyNamed, lazyPage as page } from '../../lib/lazy-page';
 
 const statements = () => import('./pages/statement');
@@ -23,15 +23,9 @@ export const bursaryRoutes: RouteObject[] = [
       { path: '/bursary/discounts', lazy: page(() => import('./pages/discounts')) },
     ],
   },
-  {
-    element: <RequireRole roles={ADMIN_ONLY} />,
-    children: [{ path: '/staff-capabilities', lazy: page(() => import('./pages/staff-capabilities')) }],
-  },
-  {
-    element: <RequireRole roles={STUDENT_ONLY} />,
-    children: [
-      { path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') },
-      { path: TRANSFER_REPORT_SCREENS.mine.to, lazy: page(() => import('./pages/my-transfers')) },
-    ],
-  },
+  forRoles(ADMIN_ONLY, [{ path: '/staff-capabilities', lazy: page(() => import('./pages/staff-capabilities')) }]),
+  forRoles(STUDENT_ONLY, [
+    { path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') },
+    { path: TRANSFER_REPORT_SCREENS.mine.to, lazy: page(() => import('./pages/my-transfers')) },
+  ]),
 ];

@@ -7,7 +7,8 @@ import type {
   TransferReportStatus,
 } from '@portal/domain/transfer-reports';
 import { api } from '../../lib/api-client';
-import { useSubmissionKeys } from '../../lib/idempotency';
+import { useGet } from '../../lib/get-query';
+import { useKeyedMutation, useSubmissionKeys } from '../../lib/idempotency';
 import { waitingTransfersKey } from '../../lib/waiting-transfers';
 import { bursaryKeys } from './api';
 
@@ -34,24 +35,15 @@ export function useMyTransferReports() {
 
 export function useReportTransfer() {
   const qc = useQueryClient();
-  const keys = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: TransferReportInput) =>
-      api.post<TransferReport>('/bursary/transfer-reports/', body, { timeout: 30_000, idempotencyKey: keys.keyFor('report', body) }),
-    onSuccess: () => {
-      keys.reset();
-      return qc.invalidateQueries({ queryKey: transferKeys.mine });
-    },
-  });
+  return useKeyedMutation(
+    (body: TransferReportInput, idempotencyKey) =>
+      api.post<TransferReport>('/bursary/transfer-reports/', body, { timeout: 30_000, idempotencyKey }),
+    () => qc.invalidateQueries({ queryKey: transferKeys.mine }),
+  );
 }
 
 export function useTransferQueue(q: TransferQueueQuery) {
-  return useQuery({
-    queryKey: transferKeys.queue(q),
-    queryFn: ({ signal }) => api.get<TransferReportPage>('/bursary/transfer-reports/', { query: { ...q }, ...T, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useGet<TransferReportPage>(transferKeys.queue(q), '/bursary/transfer-reports/', q, { placeholderData: keepPreviousData });
 }
 
 /** A decision changes the queue, the menu's count and (once confirmed) every money screen. */

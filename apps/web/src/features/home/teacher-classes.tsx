@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { MenuGrid, type MenuItem } from './menu';
-import { useMyClassesNow } from './api';
+import { useMyClasses } from '../../lib/my-classes';
 
 const scoreSheet = (sessionId: number | undefined, cls: string, subject: string) =>
   `/score-sheet?${new URLSearchParams({ ...(sessionId ? { session_id: String(sessionId) } : {}), class: cls, subject }).toString()}`;
@@ -18,7 +18,7 @@ export const MY_CLASSES_MENU: readonly MenuItem[] = [
  * its score sheet, and their form classes one tap from the register; then the screens behind them.
  */
 export function TeacherClasses() {
-  const { data } = useMyClassesNow();
+  const { data } = useMyClasses('');
   const pairs = data?.subjects ?? [];
   const forms = data?.form_classes ?? [];
   return (

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
-import { ANY_ROLE, RequireCapability, RequireRole } from '../../lib/guards';
+import { ANY_ROLE, RequireCapability, forRoles } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 import { prefetching } from '../../lib/prefetch';
 import { classesQuery } from '../../lib/school-lists';
@@ -8,25 +8,22 @@ import { paymentContextQuery, paymentHistoryQuery, paymentProviderQuery } from '
 
 /** Fees and payment screens. */
 export const paymentsRoutes: RouteObject[] = [
-  {
-    element: <RequireRole roles={ANY_ROLE} />,
-    children: [
-      {
-        path: '/PaymentForm',
-        // What the form opens with; a student's own payment history too (staff type an admission number).
-        loader: prefetching((ask, session) => {
-          ask(paymentContextQuery);
-          ask(paymentProviderQuery);
-          ask(classesQuery);
-          if (session.role === 'student') ask(paymentHistoryQuery(session.publicId.trim()));
-        }),
-        lazy: page(() => import('./pages/payment-form')),
-      },
-      { path: '/payments/receipt/:reference', lazy: page(() => import('./pages/receipt-page')) },
-      // The built-in simulator's checkout (no provider key): signed in, the payer or an admin only.
-      { path: '/pay/simulator/:code', lazy: page(() => import('./pages/simulator-page')) },
-    ],
-  },
+  forRoles(ANY_ROLE, [
+    {
+      path: '/PaymentForm',
+      // What the form opens with; a student's own payment history too (staff type an admission number).
+      loader: prefetching((ask, session) => {
+        ask(paymentContextQuery);
+        ask(paymentProviderQuery);
+        ask(classesQuery);
+        if (session.role === 'student') ask(paymentHistoryQuery(session.publicId.trim()));
+      }),
+      lazy: page(() => import('./pages/payment-form')),
+    },
+    { path: '/payments/receipt/:reference', lazy: page(() => import('./pages/receipt-page')) },
+    // The built-in simulator's checkout (no provider key): signed in, the payer or an admin only.
+    { path: '/pay/simulator/:code', lazy: page(() => import('./pages/simulator-page')) },
+  ]),
   {
     // The admin's fee items, and the bursar's.
     element: <RequireCapability capability="bursar" refusedMessage={BURSARY_SCREEN_MESSAGES.bursarPageRefused} />,

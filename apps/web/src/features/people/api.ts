@@ -105,19 +105,20 @@ function usePeopleMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   });
 }
 
-export function useCreateStudent() {
-  return usePeopleMutation((body: Record<string, unknown>) => api.post<StudentRegistration>('/students/', body));
+/** Create, update and delete of one kind of record at `base` (`/students/`, `/staff/`), by its admission number or staff ID. */
+function recordMutations<Created, Updated>(base: string) {
+  const at = (id: string) => `${base}${encodeURIComponent(id)}/`;
+  return {
+    useCreate: () => usePeopleMutation((body: Record<string, unknown>) => api.post<Created>(base, body)),
+    useUpdate: () => usePeopleMutation(({ id, body }: { id: string; body: Record<string, unknown> }) => api.put<Updated>(at(id), body)),
+    useDelete: () => usePeopleMutation((id: string) => api.delete<null>(at(id))),
+  };
 }
 
-export function useUpdateStudent() {
-  return usePeopleMutation(({ adm, body }: { adm: string; body: Record<string, unknown> }) =>
-    api.put<StudentRecord>(`/students/${encodeURIComponent(adm)}/`, body),
-  );
-}
-
-export function useDeleteStudent() {
-  return usePeopleMutation((adm: string) => api.delete<null>(`/students/${encodeURIComponent(adm)}/`));
-}
+const students = recordMutations<StudentRegistration, StudentRecord>('/students/');
+export const useCreateStudent = students.useCreate;
+export const useUpdateStudent = students.useUpdate;
+export const useDeleteStudent = students.useDelete;
 
 /** The day's new accounts (no passwords: those come from this tab's session storage). */
 export function useNewAccounts() {
@@ -139,19 +140,10 @@ export function useStudentStatus() {
   );
 }
 
-export function useCreateStaff() {
-  return usePeopleMutation((body: Record<string, unknown>) => api.post<StaffRegistration>('/staff/', body));
-}
-
-export function useUpdateStaff() {
-  return usePeopleMutation(({ staffId, body }: { staffId: string; body: Record<string, unknown> }) =>
-    api.put<StaffDetail>(`/staff/${encodeURIComponent(staffId)}/`, body),
-  );
-}
-
-export function useDeleteStaff() {
-  return usePeopleMutation((staffId: string) => api.delete<null>(`/staff/${encodeURIComponent(staffId)}/`));
-}
+const staff = recordMutations<StaffRegistration, StaffDetail>('/staff/');
+export const useCreateStaff = staff.useCreate;
+export const useUpdateStaff = staff.useUpdate;
+export const useDeleteStaff = staff.useDelete;
 
 export function useLegacyDelete() {
   return usePeopleMutation(({ kind, id }: { kind: 'student' | 'staff'; id: string }) =>

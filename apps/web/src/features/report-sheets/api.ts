@@ -11,8 +11,8 @@ import type {
   ReportTerm,
   ReportTermInput,
 } from '@portal/domain/report-card-schemas';
-import type { MyClasses } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
+import { useGet } from '../../lib/get-query';
 
 const T = { timeout: 15_000 };
 
@@ -33,17 +33,7 @@ export const reportSheetKeys = {
   ratings: (q: SheetQuery) => ['results', 'class-ratings', q] as const,
   comments: (q: SheetQuery) => ['results', 'class-comments', q] as const,
   commentsAll: ['results', 'class-comments'] as const,
-  myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
 };
-
-/** The arms the signed-in staff member is form teacher of in a session. */
-export function useFormClasses(sessionId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: reportSheetKeys.myClasses(sessionId),
-    queryFn: () => api.get<MyClasses>('/teaching/my-classes/', { query: { session_id: sessionId }, ...T }),
-    enabled: enabled && sessionId !== '',
-  });
-}
 
 export function useReportSettings() {
   return useQuery({ queryKey: reportSheetKeys.settings, queryFn: () => api.get<ReportSettings>('/report-settings/', T) });
@@ -82,24 +72,14 @@ export function useSaveReportTerm() {
 }
 
 /** Sheets are not refetched on focus or reconnect: rows do not change under the typing fingers. */
-const SHEET = { retry: false, staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+const SHEET = { staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
 
 export function useRatingSheet(q: SheetQuery | null) {
-  return useQuery({
-    queryKey: reportSheetKeys.ratings(q ?? ({} as SheetQuery)),
-    queryFn: ({ signal }) => api.get<RatingSheet>('/class-ratings/', { query: { ...q! }, ...T, signal }),
-    enabled: q !== null,
-    ...SHEET,
-  });
+  return useGet<RatingSheet>(reportSheetKeys.ratings(q ?? ({} as SheetQuery)), '/class-ratings/', q, SHEET);
 }
 
 export function useCommentSheet(q: SheetQuery | null) {
-  return useQuery({
-    queryKey: reportSheetKeys.comments(q ?? ({} as SheetQuery)),
-    queryFn: ({ signal }) => api.get<CommentSheet>('/class-comments/', { query: { ...q! }, ...T, signal }),
-    enabled: q !== null,
-    ...SHEET,
-  });
+  return useGet<CommentSheet>(reportSheetKeys.comments(q ?? ({} as SheetQuery)), '/class-comments/', q, SHEET);
 }
 
 /**

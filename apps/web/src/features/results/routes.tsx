@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, ANY_ROLE, RequireRole, STAFF_AND_ADMIN } from '../../lib/guards';
+import { ADMIN_ONLY, ANY_ROLE, forRoles, STAFF_AND_ADMIN } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 import { prefetching } from '../../lib/prefetch';
 import { classesQuery } from '../../lib/school-lists';
@@ -12,58 +12,49 @@ import { scoreSheetQuery, sheetQueryOf } from './score-sheet-api';
  * enforces it). The screens opened most ask for their data from the route (lib/prefetch.ts).
  */
 export const resultsRoutes: RouteObject[] = [
-  {
-    element: <RequireRole roles={STAFF_AND_ADMIN} />,
-    children: [
-      { path: '/ResultUpload', lazy: page(() => import('./pages/result-upload')) },
-      { path: '/UpdateResult', lazy: page(() => import('./pages/update-result')) },
-      { path: '/DeleteResult', lazy: page(() => import('./pages/delete-result')) },
-      { path: '/broadsheet', lazy: page(() => import('./pages/broadsheet')) },
-      {
-        path: '/score-sheet',
-        loader: prefetching((ask, _, params) => {
-          const q = sheetQueryOf(params);
-          if (!q) return;
-          ask(scoreSheetQuery(q));
-          ask(gradingScalesQuery(q.session_id));
-        }),
-        lazy: page(() => import('./pages/score-sheet')),
-      },
-      { path: '/report-approvals', lazy: page(() => import('./pages/report-approvals')) },
-    ],
-  },
-  {
-    element: <RequireRole roles={ANY_ROLE} />,
-    children: [
-      {
-        path: '/ResultsCheck',
-        loader: prefetching((ask, session) => {
-          if (session.role === 'student') {
-            ask(termsQuery);
-            ask(myResultsQuery);
-          } else {
-            ask(sessionsQuery);
-            ask(classesQuery);
-          }
-        }),
-        lazy: page(() => import('./pages/results-check')),
-      },
-      { path: '/check-a-result', lazy: page(() => import('./pages/check-a-result')) },
-      {
-        path: '/report-card',
-        loader: prefetching(reportCardNeeds),
-        lazy: page(() => import('./pages/report-card')),
-      },
-    ],
-  },
-  {
-    element: <RequireRole roles={ADMIN_ONLY} />,
-    children: [
-      { path: '/sessions', lazy: page(() => import('./pages/sessions-admin')) },
-      { path: '/grading-scales', lazy: page(() => import('./pages/grading-admin')) },
-      { path: '/assessment-schemes', lazy: page(() => import('./pages/assessment-schemes')) },
-      { path: '/publish-results', lazy: page(() => import('./pages/publish-admin')) },
-      { path: '/result-audit', lazy: page(() => import('./pages/result-audit')) },
-    ],
-  },
+  forRoles(STAFF_AND_ADMIN, [
+    { path: '/ResultUpload', lazy: page(() => import('./pages/result-upload')) },
+    { path: '/UpdateResult', lazy: page(() => import('./pages/update-result')) },
+    { path: '/DeleteResult', lazy: page(() => import('./pages/delete-result')) },
+    { path: '/broadsheet', lazy: page(() => import('./pages/broadsheet')) },
+    {
+      path: '/score-sheet',
+      loader: prefetching((ask, _, params) => {
+        const q = sheetQueryOf(params);
+        if (!q) return;
+        ask(scoreSheetQuery(q));
+        ask(gradingScalesQuery(q.session_id));
+      }),
+      lazy: page(() => import('./pages/score-sheet')),
+    },
+    { path: '/report-approvals', lazy: page(() => import('./pages/report-approvals')) },
+  ]),
+  forRoles(ANY_ROLE, [
+    {
+      path: '/ResultsCheck',
+      loader: prefetching((ask, session) => {
+        if (session.role === 'student') {
+          ask(termsQuery);
+          ask(myResultsQuery);
+        } else {
+          ask(sessionsQuery);
+          ask(classesQuery);
+        }
+      }),
+      lazy: page(() => import('./pages/results-check')),
+    },
+    { path: '/check-a-result', lazy: page(() => import('./pages/check-a-result')) },
+    {
+      path: '/report-card',
+      loader: prefetching(reportCardNeeds),
+      lazy: page(() => import('./pages/report-card')),
+    },
+  ]),
+  forRoles(ADMIN_ONLY, [
+    { path: '/sessions', lazy: page(() => import('./pages/sessions-admin')) },
+    { path: '/grading-scales', lazy: page(() => import('./pages/grading-admin')) },
+    { path: '/assessment-schemes', lazy: page(() => import('./pages/assessment-schemes')) },
+    { path: '/publish-results', lazy: page(() => import('./pages/publish-admin')) },
+    { path: '/result-audit', lazy: page(() => import('./pages/result-audit')) },
+  ]),
 ];

@@ -5,7 +5,6 @@ import type {
   ClassArm,
   ClassLevel,
   LevelOffering,
-  MyClasses,
   OfferingKind,
   SessionAssignments,
   Stream,
@@ -29,7 +28,6 @@ export const teachingKeys = {
   structure: ['teaching', 'structure'] as const,
   assignments: ['teaching', 'assignments'] as const,
   assignmentsOf: (sessionId: string) => ['teaching', 'assignments', sessionId] as const,
-  myClasses: (sessionId: string) => ['teaching', 'my-classes', sessionId] as const,
   studentSubjects: (admission: string) => ['teaching', 'student-subjects', admission] as const,
   staff: ['teaching', 'staff'] as const,
 };
@@ -47,14 +45,6 @@ export function useAssignments(sessionId: string) {
     queryKey: teachingKeys.assignmentsOf(sessionId),
     queryFn: () => api.get<SessionAssignments>('/teaching/assignments/', { query: { session_id: sessionId }, ...T }),
     enabled: sessionId !== '',
-  });
-}
-
-export function useMyClasses(sessionId: string, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: teachingKeys.myClasses(sessionId),
-    queryFn: () => api.get<MyClasses>('/teaching/my-classes/', { query: { session_id: sessionId || undefined }, ...T }),
   });
 }
 

@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { ClassSelect } from '../../../components/school/class-select';
 import { useSession } from '../../../lib/auth-store';
 import { classOptions, useClasses } from '../../../lib/school-lists';
-import { useFormClasses, useSessionOfDates } from '../api';
+import { useFormClasses } from '../../../lib/my-classes';
+import { useSessionOfDates } from '../api';
 
 /** The dates being opened (a day, or a month's first and last day): they decide the session. */
 export interface ArmDates {

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { TERMS, type Term } from '@portal/domain/constants';
 import { ATTENDANCE_LABELS, type CarriedImportPreview } from '@portal/domain/attendance';
 import { ATTENDANCE_MESSAGES } from '@portal/domain/attendance-rules';
@@ -7,9 +7,8 @@ import { CsvImportPreview, type PreviewColumn } from '../../../components/csv-im
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { previewOfRefusal, readCsvFile } from '../../../lib/csv-upload';
+import { useCsvImport } from '../../../lib/csv-upload';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
-import { useToast } from '../../../lib/toast';
 import { useApplyCarried, usePreviewCarried } from '../api';
 
 const MAX_BYTES = 1_000_000;
@@ -22,63 +21,21 @@ const COLUMNS: PreviewColumn<PreviewRow>[] = [
 
 /** Totals kept on paper before the register: a term's CSV, previewed with its errors, then applied. */
 export function CarriedImportCard({ sessionId, sessionName }: { sessionId: number; sessionName: string }) {
-  const toast = useToast();
   const [term, setTerm] = useState<Term | ''>('');
-  const [csv, setCsv] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const [preview, setPreview] = useState<CarriedImportPreview | null>(null);
-  const [failure, setFailure] = useState('');
   const check = usePreviewCarried();
   const apply = useApplyCarried();
-  const fail = (err: unknown) => {
-    const p = previewOfRefusal<CarriedImportPreview>(err);
-    if (p) return setPreview(p);
-    const fields = Object.values(fieldErrorsOf(err)).flat();
-    setFailure(fields.length ? fields.join(' ') : errorMessage(err, { fallback: M.saveFailed, useDetail: true }));
-  };
-  const reset = () => {
-    setPreview(null);
-    setFailure('');
-    setFileError(undefined);
-  };
-
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
-    reset();
-    setCsv(null);
-    const input = e.target;
-    const file = input.files?.[0];
-    if (!file) return;
-    if (!term) {
-      input.value = '';
-      return setFileError(M.chooseTerm);
-    }
-    const read = await readCsvFile(file, {
-      maxBytes: MAX_BYTES,
-      tooBig: ATTENDANCE_MESSAGES.csvTooBig,
-      empty: ATTENDANCE_MESSAGES.csvEmpty,
-    });
-    if ('error' in read) return setFileError(read.error);
-    const text = read.text;
-    setCsv(text);
-    try {
-      setPreview(await check.mutateAsync({ session_id: sessionId, term, csv: text }));
-    } catch (err) {
-      fail(err);
-    }
-  }
-
-  async function onApply() {
-    if (!csv || !term) return;
-    setFailure('');
-    try {
-      const done = await apply.mutateAsync({ session_id: sessionId, term, csv });
-      toast.success(ATTENDANCE_MESSAGES.csvApplied(done.rows.filter((r) => r.change !== 'same').length));
-      setPreview(null);
-      setCsv(null);
-    } catch (err) {
-      fail(err);
-    }
-  }
+  // A file is read only once a term is chosen (a new term clears it).
+  const file = useCsvImport({
+    check,
+    apply,
+    body: (csv) => ({ session_id: sessionId, term: term as Term, csv }),
+    rules: { maxBytes: MAX_BYTES, tooBig: ATTENDANCE_MESSAGES.csvTooBig, empty: ATTENDANCE_MESSAGES.csvEmpty },
+    failed: (err) => {
+      const fields = Object.values(fieldErrorsOf(err)).flat();
+      return fields.length ? fields.join(' ') : errorMessage(err, { fallback: M.saveFailed, useDetail: true });
+    },
+    applied: ATTENDANCE_MESSAGES.csvApplied,
+  });
 
   return (
     <Card title={L.carried}>
@@ -92,8 +49,7 @@ export function CarriedImportCard({ sessionId, sessionName }: { sessionId: numbe
           value={term}
           onChange={(e) => {
             setTerm(e.target.value as Term | '');
-            reset();
-            setCsv(null);
+            file.reset();
           }}
           placeholder="Select term"
           options={TERMS}
@@ -102,15 +58,15 @@ export function CarriedImportCard({ sessionId, sessionName }: { sessionId: numbe
           label={L.carriedFile}
           type="file"
           accept=".csv,text/csv"
-          onChange={(e) => void onFile(e)}
-          error={fileError}
+          onChange={(e) => void file.choose(e, term ? undefined : M.chooseTerm)}
+          error={file.fileError}
           hint={L.carriedHint}
         />
         {check.isPending && <p className="text-sm text-slate-600">{M.checking}</p>}
-        {failure && <Alert tone="error">{failure}</Alert>}
-        {preview && (
+        {file.failure && <Alert tone="error">{file.failure}</Alert>}
+        {file.preview && (
           <CsvImportPreview
-            preview={preview}
+            preview={file.preview}
             testId="carried-preview"
             studentLabel={L.student}
             columns={COLUMNS}
@@ -118,7 +74,7 @@ export function CarriedImportCard({ sessionId, sessionName }: { sessionId: numbe
             messages={{ hasErrors: ATTENDANCE_MESSAGES.csvHasErrors, nothingToApply: M.nothingToApply }}
             applyLabel={L.apply}
             applying={apply.isPending}
-            onApply={() => void onApply()}
+            onApply={() => void file.apply()}
           />
         )}
       </div>

@@ -4,7 +4,7 @@ import { ATTENDANCE_STATUS_LABELS, PERIOD_LABELS, weekdayName } from '@portal/do
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
-import { QueryView } from '../../../components/ui/query-view';
+import { querySection } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/datetime';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useStudentAttendance, type StudentQuery } from '../api';
@@ -105,12 +105,4 @@ export function StudentAttendanceView({ data }: { data: StudentAttendance }) {
 }
 
 /** The fetch and the view, with the screen's error words. */
-export function StudentAttendanceSection({ q }: { q: StudentQuery | null }) {
-  const query = useStudentAttendance(q);
-  if (!q) return null;
-  return (
-    <QueryView query={query} messages={{ fallback: M.viewFailed, useDetail: true }}>
-      {(data) => <StudentAttendanceView data={data} />}
-    </QueryView>
-  );
-}
+export const StudentAttendanceSection = querySection(useStudentAttendance, StudentAttendanceView, M.viewFailed);

@@ -13,6 +13,7 @@ import { attendanceSettingsSchema, type AttendanceSettingsInput } from '@portal/
 import { ATTENDANCE_SCREEN_LABELS as L, ATTENDANCE_SCREEN_MESSAGES as M } from '@portal/domain/attendance-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
@@ -110,9 +111,7 @@ function SettingsCard({ cal }: { cal: SchoolCalendarView }) {
         />
         <FormError errors={form.errors} />
         <div>
-          <Button type="submit" loading={save.isPending}>
-            {L.saveSettings}
-          </Button>
+          <SaveCancel label={L.saveSettings} busy={save.isPending} />
         </div>
       </form>
     </Card>

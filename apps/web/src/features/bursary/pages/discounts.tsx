@@ -18,6 +18,7 @@ import { sanitizeAmountInput } from '@portal/domain/payments';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FigureList } from '../../../components/ui/figure-list';
@@ -256,9 +257,7 @@ function GiveDiscount({ q, arm, fullName }: { q: DiscountQuery; arm: string; ful
           error={errors.reason}
         />
         <div>
-          <Button type="submit" loading={give.isPending}>
-            {L.give}
-          </Button>
+          <SaveCancel label={L.give} busy={give.isPending} />
         </div>
       </form>
     </Card>

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain/transfer-reports';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
 import { QueryView } from '../../../components/ui/query-view';
 import { ApiError } from '../../../lib/api-client';
@@ -122,9 +122,7 @@ export default function MyTransfersPage() {
           {slip.note}
           {slip.scan}
           <div>
-            <Button type="submit" loading={send.isPending}>
-              {L.send}
-            </Button>
+            <SaveCancel label={L.send} busy={send.isPending} />
           </div>
         </form>
       </Card>

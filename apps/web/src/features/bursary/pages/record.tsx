@@ -15,6 +15,7 @@ import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, paymentDateWindow } from 
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
 import { FigureList } from '../../../components/ui/figure-list';
 import { TextField } from '../../../components/ui/field';
@@ -227,9 +228,7 @@ export default function RecordPaymentPage() {
             </Alert>
           )}
           <div>
-            <Button type="submit" loading={record.isPending}>
-              {L.record}
-            </Button>
+            <SaveCancel label={L.record} busy={record.isPending} />
           </div>
         </form>
       </Card>

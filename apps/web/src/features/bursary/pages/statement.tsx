@@ -3,21 +3,13 @@ import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M, MY_STATEMENT_
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { QueryView } from '../../../components/ui/query-view';
+import { querySection } from '../../../components/ui/query-view';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { useStatement, type StatementQuery } from '../api';
+import { useStatement } from '../api';
 import { StatementView } from '../components/statement-view';
 import { StatementSessionSelect, StudentPicker, useSessionParam } from '../components/student-picker';
 
-function StatementSection({ q }: { q: StatementQuery | null }) {
-  const statement = useStatement(q);
-  if (!q) return null;
-  return (
-    <QueryView query={statement} messages={{ fallback: M.statementFailed, useDetail: true }}>
-      {(data) => <StatementView data={data} />}
-    </QueryView>
-  );
-}
+const StatementSection = querySection(useStatement, StatementView, M.statementFailed);
 
 const printButton = (
   <Button variant="secondary" onClick={() => window.print()}>

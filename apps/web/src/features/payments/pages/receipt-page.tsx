@@ -1,35 +1,21 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink, RequestButton } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { downloadBlob } from '../../../lib/api-client';
-import { useToast } from '../../../lib/toast';
 import { downloadReceiptPdf, useReceipt } from '../api';
 import { errorText } from '../components/payment-history';
+import { useSaveFile } from '../components/save-file';
 import { formatNaira, formatPaidWhen } from '../format';
 
 /** A printable receipt for one successful payment, with a PDF download (beyond the spec). */
 export default function ReceiptPage() {
   const { reference = '' } = useParams();
   const { data, isPending, isError, error } = useReceipt(reference);
-  const toast = useToast();
-  const [downloading, setDownloading] = useState(false);
-
-  async function pdf() {
-    setDownloading(true);
-    try {
-      downloadBlob(await downloadReceiptPdf(reference), `receipt-${reference}.pdf`);
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const pdf = useSaveFile()(() => downloadReceiptPdf(reference), `receipt-${reference}.pdf`);
 
   return (
     <PageLayout
@@ -40,9 +26,7 @@ export default function ReceiptPage() {
             <Button variant="secondary" onClick={() => window.print()}>
               Print Receipt
             </Button>
-            <Button onClick={() => void pdf()} loading={downloading}>
-              Download PDF
-            </Button>
+            <RequestButton run={pdf}>Download PDF</RequestButton>
           </>
         )
       }

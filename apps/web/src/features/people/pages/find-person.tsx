@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PEOPLE_MESSAGES, type StaffDetail } from '@portal/domain/people-constants';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast';
-import { fetchStudent, findStaff } from '../api';
+import { fetchStudent, findStaff, type PersonKind } from '../api';
 import { IdSearchCard } from '../components/id-search';
 import { ResetPasswordAction, StaffDetailList, StudentDetailList, fullName } from '../components/details';
 
@@ -56,7 +56,7 @@ function SearchForm({
  * A find screen's search and what it found: "enter an ID" when blank, the success toast, the
  * failure text (findFailure) when the lookup fails.
  */
-function useFindRecord<T>(find: (id: string) => Promise<T>, m: { enterId: string; success: string; notFound: string; failed: string }) {
+function useFindRecord<T>(find: (id: string) => Promise<T>, m: FindMessages) {
   const toast = useToast();
   const [found, setFound] = useState<T | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -90,100 +90,116 @@ async function findStaffRecord(id: string): Promise<StaffDetail> {
   return { ...res.data, data: res.data };
 }
 
-/** /CheckAStudentData: find a student by admission number. */
-export function FindStudentPage() {
-  const find = useFindRecord(fetchStudent, {
-    enterId: PEOPLE_MESSAGES.enterAdmissionNumber,
-    success: PEOPLE_MESSAGES.findStudentSuccess,
-    notFound: PEOPLE_MESSAGES.findStudentNotFound,
-    failed: PEOPLE_MESSAGES.findStudentFailed,
-  });
-  const student = find.found;
+type FindMessages = { enterId: string; success: string; notFound: string; failed: string };
+type Person = { first_name: string; last_name: string; email: string | null };
 
+/**
+ * A find screen: the ID search, its failure, and the person found: a card titled with their name
+ * (`actions`, `details`), then the password reset when `reset` names their kind, ID and group.
+ */
+function FindRecordPage<T extends Person>({
+  title,
+  label,
+  placeholder,
+  find: fetchRecord,
+  messages,
+  actions,
+  details,
+  reset,
+}: {
+  title: string;
+  label: string;
+  placeholder: string;
+  find: (id: string) => Promise<T>;
+  messages: FindMessages;
+  actions: (found: T) => ReactNode;
+  details: (found: T) => ReactNode;
+  reset?: (found: T) => { kind: PersonKind; publicId: string; group: string };
+}) {
+  const find = useFindRecord(fetchRecord, messages);
+  const found = find.found;
+  const account = found && reset?.(found);
   return (
-    <PageLayout title="Find a Student" width="max-w-3xl">
+    <PageLayout title={title} width="max-w-3xl">
       <div className="flex flex-col gap-4">
         <SearchForm
-          label="Admission number"
-          placeholder="STU-0001"
+          label={label}
+          placeholder={placeholder}
           busy={find.busy}
           error={find.fieldError}
           onSearch={(v) => void find.search(v)}
         />
         {find.error && <Alert tone="error">{find.error}</Alert>}
-        {student && (
-          <>
-            <Card
-              title={fullName(student)}
-              actions={
-                <>
-                  <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${student.admission_number}`}>
-                    Update
-                  </ButtonLink>
-                  <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(student.admission_number)}`}>
-                    Delete
-                  </ButtonLink>
-                </>
-              }
-            >
-              <StudentDetailList s={student} />
-            </Card>
-            <ResetPasswordAction
-              key={student.admission_number}
-              kind="student"
-              publicId={student.admission_number}
-              person={{ first_name: student.first_name, last_name: student.last_name, email: student.email, group: student.student_class }}
-            />
-          </>
+        {found && (
+          <Card title={fullName(found)} actions={actions(found)}>
+            {details(found)}
+          </Card>
+        )}
+        {found && account && (
+          <ResetPasswordAction
+            key={account.publicId}
+            kind={account.kind}
+            publicId={account.publicId}
+            person={{ first_name: found.first_name, last_name: found.last_name, email: found.email, group: account.group }}
+          />
         )}
       </div>
     </PageLayout>
   );
 }
 
+/** /CheckAStudentData: find a student by admission number. */
+export function FindStudentPage() {
+  return (
+    <FindRecordPage
+      title="Find a Student"
+      label="Admission number"
+      placeholder="STU-0001"
+      find={fetchStudent}
+      messages={{
+        enterId: PEOPLE_MESSAGES.enterAdmissionNumber,
+        success: PEOPLE_MESSAGES.findStudentSuccess,
+        notFound: PEOPLE_MESSAGES.findStudentNotFound,
+        failed: PEOPLE_MESSAGES.findStudentFailed,
+      }}
+      actions={(student) => (
+        <>
+          <ButtonLink variant="secondary" to={`/UpdateStudentDetails?admission_number=${student.admission_number}`}>
+            Update
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(student.admission_number)}`}>
+            Delete
+          </ButtonLink>
+        </>
+      )}
+      details={(student) => <StudentDetailList s={student} />}
+      reset={(student) => ({ kind: 'student', publicId: student.admission_number, group: student.student_class })}
+    />
+  );
+}
+
 /** /CheckAStaffData: find a staff member by staff ID (or internal id); extra profile info when present. */
 export function FindStaffPage() {
   const isAdmin = useSession()?.role === 'admin';
-  const find = useFindRecord(findStaffRecord, {
-    enterId: PEOPLE_MESSAGES.enterStaffId,
-    success: PEOPLE_MESSAGES.findStaffSuccess,
-    notFound: PEOPLE_MESSAGES.findStaffNotFound,
-    failed: PEOPLE_MESSAGES.findStaffFailed,
-  });
-  const staff = find.found;
-
   return (
-    <PageLayout title="Find a Staff Member" width="max-w-3xl">
-      <div className="flex flex-col gap-4">
-        <SearchForm
-          label="Staff ID"
-          placeholder="STAFF-0001"
-          busy={find.busy}
-          error={find.fieldError}
-          onSearch={(v) => void find.search(v)}
-        />
-        {find.error && <Alert tone="error">{find.error}</Alert>}
-        {staff && (
-          <Card
-            title={fullName(staff)}
-            actions={
-              <ButtonLink variant="secondary" to={`/staff/${staff.staff_id}`}>
-                Open profile
-              </ButtonLink>
-            }
-          >
-            <StaffDetailList s={staff} />
-          </Card>
-        )}
-        {staff && isAdmin && (
-          <ResetPasswordAction
-            key={staff.staff_id}
-            kind="staff"
-            publicId={staff.staff_id}
-            person={{ first_name: staff.first_name, last_name: staff.last_name, email: staff.email, group: staff.designation }}
-          />
-        )}
-      </div>
-    </PageLayout>
+    <FindRecordPage
+      title="Find a Staff Member"
+      label="Staff ID"
+      placeholder="STAFF-0001"
+      find={findStaffRecord}
+      messages={{
+        enterId: PEOPLE_MESSAGES.enterStaffId,
+        success: PEOPLE_MESSAGES.findStaffSuccess,
+        notFound: PEOPLE_MESSAGES.findStaffNotFound,
+        failed: PEOPLE_MESSAGES.findStaffFailed,
+      }}
+      actions={(staff) => (
+        <ButtonLink variant="secondary" to={`/staff/${staff.staff_id}`}>
+          Open profile
+        </ButtonLink>
+      )}
+      details={(staff) => <StaffDetailList s={staff} />}
+      reset={isAdmin ? (staff) => ({ kind: 'staff', publicId: staff.staff_id, group: staff.designation }) : undefined}
+    />
   );
 }

@@ -58,7 +58,7 @@ export default function StaffEditPage() {
   async function onValid(values: typeof STAFF_EDIT_EMPTY) {
     const body = staffEditBody(values);
     try {
-      await update.mutateAsync({ staffId, body });
+      await update.mutateAsync({ id: staffId, body });
       toast.success(PEOPLE_MESSAGES.staffEditSuccess);
       navigate(`${base}/${staffId}`);
     } catch (err) {

@@ -60,7 +60,7 @@ export default function UpdateStaffPage() {
   async function save(id: string, values: typeof STAFF_EDIT_EMPTY) {
     const body = staffBody(values);
     try {
-      const s = await update.mutateAsync({ staffId: id, body });
+      const s = await update.mutateAsync({ id, body });
       const message = staffUpdated(`${s.first_name} ${s.last_name}`, s.staff_id);
       setSuccess(message);
     } catch (err) {

@@ -110,7 +110,7 @@ export default function UpdateStudentPage() {
     const body = updateBody(values);
     try {
       const s = await update.mutateAsync({
-        adm: loaded.admission_number,
+        id: loaded.admission_number,
         body: { ...body, date_of_birth: body.date_of_birth?.slice(0, 10) },
       });
       const message = studentUpdated(`${s.first_name} ${s.last_name}`, s.admission_number);

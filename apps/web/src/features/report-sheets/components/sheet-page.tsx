@@ -5,10 +5,7 @@ import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { Alert } from '../../../components/ui/alert';
-import { EmptyState } from '../../../components/ui/card';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/errors';
+import { QueryView } from '../../../components/ui/query-view';
 import type { SheetQuery } from '../api';
 import { SheetChooser, useSheetQuery } from './sheet-chooser';
 
@@ -60,15 +57,14 @@ export function SheetPage<S extends SheetBase>({
           {L.changeClass}
         </Link>
       </p>
-      {sheetQuery.isPending ? (
-        <LoadingBlock />
-      ) : sheetQuery.isError || !sheet ? (
-        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: M.loadFailed, useDetail: true })}</Alert>
-      ) : !sheet.rows.length ? (
-        <EmptyState>{REPORT_MESSAGES.noStudents}</EmptyState>
-      ) : (
-        children(sheet)
-      )}
+      <QueryView
+        query={sheetQuery}
+        messages={{ fallback: M.loadFailed, useDetail: true }}
+        empty={REPORT_MESSAGES.noStudents}
+        isEmpty={(s) => !s.rows.length}
+      >
+        {children}
+      </QueryView>
     </PageLayout>
   );
 }

@@ -4,6 +4,7 @@ import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITL
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -165,9 +166,7 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
         </div>
       </Card>
       <div>
-        <Button type="submit" loading={save.isPending}>
-          {L.saveSettings}
-        </Button>
+        <SaveCancel label={L.saveSettings} busy={save.isPending} />
       </div>
     </form>
   );

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, RequestButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -28,7 +28,6 @@ export default function ReportCardPage() {
   const ready = cardIsAsked(q);
   const [form, setForm] = useState({ admission: q.admission_number, sessionId: q.session_id, term: q.term });
   const [formError, setFormError] = useState('');
-  const [downloading, setDownloading] = useState(false);
   const card = useReportCard(q, ready);
   const started = useAppStarted();
 
@@ -44,14 +43,11 @@ export default function ReportCardPage() {
   }
 
   async function downloadPdf() {
-    setDownloading(true);
     try {
       const blob = await downloadReportCardPdf(q);
       downloadBlob(blob, `report-card-${q.admission_number}-${card.data?.session.name.replace('/', '-') ?? q.session_id}-${q.term}.pdf`);
     } catch {
       toast.error(RESULT_MESSAGES.pdfFailed);
-    } finally {
-      setDownloading(false);
     }
   }
 
@@ -67,9 +63,9 @@ export default function ReportCardPage() {
             <Button variant="secondary" disabled={!started} onClick={() => window.print()}>
               Print Report Card
             </Button>
-            <Button loading={downloading} disabled={!started} onClick={() => void downloadPdf()}>
+            <RequestButton disabled={!started} run={downloadPdf}>
               Download PDF
-            </Button>
+            </RequestButton>
           </>
         ) : undefined
       }

@@ -7,11 +7,10 @@ import { formatAverage } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, EmptyState } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { OfflineNote } from '../../../components/ui/offline-note';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/errors';
+import { QueryView } from '../../../components/ui/query-view';
 import { currentSubjectNames, useSubjects } from '../../../lib/school-lists';
 import { useGradingScales } from '../api';
 import { ReasonField } from '../components/reason-field';
@@ -166,33 +165,34 @@ export default function ScoreSheetPage() {
           Change class or subject
         </Link>
       </p>
-      {sheetQuery.isPending ? (
-        <LoadingBlock />
-      ) : sheetQuery.isError || !sheet ? (
-        <Alert tone="error">{errorMessage(sheetQuery.error, { fallback: ASSESSMENT_MESSAGES.gridLoadFailed, useDetail: true })}</Alert>
-      ) : !sheet.rows.length ? (
-        <EmptyState>{ASSESSMENT_MESSAGES.sheetNoStudents}</EmptyState>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-slate-700" data-testid="scheme">
-            {describeScheme(sheet.components)}. {ASSESSMENT_MESSAGES.absentNote}
-          </p>
-          {!sheet.may_write && (
-            <Alert tone="warning" className="mb-3">
-              {sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}
-            </Alert>
-          )}
-          {/* One editor per sheet: edits of one subject or class never carry over to another. */}
-          <SheetEditor
-            key={`${sheet.session.id}|${sheet.term}|${sheet.student_class}|${sheet.subject}`}
-            sheet={sheet}
-            bands={bands}
-            reason={reason}
-            setReason={setReason}
-          />
-          <CsvPanel sheet={sheet} query={q} reason={reason} />
-        </>
-      )}
+      <QueryView
+        query={sheetQuery}
+        messages={{ fallback: ASSESSMENT_MESSAGES.gridLoadFailed, useDetail: true }}
+        empty={ASSESSMENT_MESSAGES.sheetNoStudents}
+        isEmpty={(s) => !s.rows.length}
+      >
+        {(sheet) => (
+          <>
+            <p className="mb-3 text-sm text-slate-700" data-testid="scheme">
+              {describeScheme(sheet.components)}. {ASSESSMENT_MESSAGES.absentNote}
+            </p>
+            {!sheet.may_write && (
+              <Alert tone="warning" className="mb-3">
+                {sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}
+              </Alert>
+            )}
+            {/* One editor per sheet: edits of one subject or class never carry over to another. */}
+            <SheetEditor
+              key={`${sheet.session.id}|${sheet.term}|${sheet.student_class}|${sheet.subject}`}
+              sheet={sheet}
+              bands={bands}
+              reason={reason}
+              setReason={setReason}
+            />
+            <CsvPanel sheet={sheet} query={q} reason={reason} />
+          </>
+        )}
+      </QueryView>
     </PageLayout>
   );
 }

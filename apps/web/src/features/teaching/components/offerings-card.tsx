@@ -13,6 +13,7 @@ import {
 import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
@@ -117,9 +118,7 @@ function BulkOfferingForm({
       </fieldset>
       {error && <Alert tone="error">{error}</Alert>}
       <div>
-        <Button type="submit" loading={setOfferings.isPending}>
-          {M.bulkOfferingApply}
-        </Button>
+        <SaveCancel label={M.bulkOfferingApply} busy={setOfferings.isPending} />
       </div>
     </form>
   );

@@ -10,7 +10,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { openingTerm, useCurrentTerm } from '../../../lib/current-term';
-import { useMyClasses } from '../api';
+import { useMyClasses } from '../../../lib/my-classes';
 import { useSessions } from '../../../lib/school-calendar';
 import { SessionSelect } from '../../../components/school/session-select';
 

@@ -1,4 +1,3 @@
-import { useState, type ChangeEvent } from 'react';
 import { ASSESSMENT_MESSAGES, type ScoreImportPreview, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
 import { CsvImportPreview, type PreviewColumn } from '../../../../components/csv-import-preview';
 import { Alert } from '../../../../components/ui/alert';
@@ -6,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { TextField } from '../../../../components/ui/field';
 import { downloadBlob } from '../../../../lib/api-client';
-import { previewOfRefusal, readCsvFile } from '../../../../lib/csv-upload';
+import { useCsvImport } from '../../../../lib/csv-upload';
 import { errorMessage } from '../../../../lib/errors';
 import { useToast } from '../../../../lib/toast';
 import { downloadScoreTemplate, useApplyScoreImport, usePreviewScoreImport } from '../../score-sheet-api';
@@ -24,58 +23,16 @@ const CHANGE: Record<PreviewRow['change'], string> = {
 /** The arm–subject's CSV template: download it, fill it offline, upload it, check the preview, apply. */
 export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: ScoreSheetQuery; reason: string }) {
   const toast = useToast();
-  const [csv, setCsv] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const [preview, setPreview] = useState<ScoreImportPreview | null>(null);
-  const [failure, setFailure] = useState('');
   const check = usePreviewScoreImport();
   const apply = useApplyScoreImport();
-  const body = (text: string) => ({
-    ...query,
-    session_id: sheet.session.id,
-    csv: text,
-    ...(reason.trim() ? { reason: reason.trim() } : {}),
+  const file = useCsvImport({
+    check,
+    apply,
+    body: (csv) => ({ ...query, session_id: sheet.session.id, csv, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+    rules: { maxBytes: MAX_BYTES, tooBig: ASSESSMENT_MESSAGES.csvTooBig, empty: ASSESSMENT_MESSAGES.csvEmpty },
+    failed: (err) => errorMessage(err, { fallback: ASSESSMENT_MESSAGES.gridFailed, useDetail: true }),
+    applied: ASSESSMENT_MESSAGES.csvApplied,
   });
-  const fail = (err: unknown) => {
-    const p = previewOfRefusal<ScoreImportPreview>(err);
-    if (p) setPreview(p);
-    else setFailure(errorMessage(err, { fallback: ASSESSMENT_MESSAGES.gridFailed, useDetail: true }));
-  };
-
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
-    setPreview(null);
-    setFailure('');
-    setFileError(undefined);
-    setCsv(null);
-    const file = e.target.files?.[0];
-    if (!file) return;
-    const read = await readCsvFile(file, {
-      maxBytes: MAX_BYTES,
-      tooBig: ASSESSMENT_MESSAGES.csvTooBig,
-      empty: ASSESSMENT_MESSAGES.csvEmpty,
-    });
-    if ('error' in read) return setFileError(read.error);
-    const text = read.text;
-    setCsv(text);
-    try {
-      setPreview(await check.mutateAsync(body(text)));
-    } catch (err) {
-      fail(err);
-    }
-  }
-
-  async function onApply() {
-    if (!csv) return;
-    setFailure('');
-    try {
-      const done = await apply.mutateAsync(body(csv));
-      toast.success(ASSESSMENT_MESSAGES.csvApplied(done.rows.filter((r) => r.change !== 'same').length));
-      setPreview(null);
-      setCsv(null);
-    } catch (err) {
-      fail(err);
-    }
-  }
 
   async function download() {
     try {
@@ -104,8 +61,8 @@ export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: S
               label="Upload filled sheet"
               type="file"
               accept=".csv,text/csv"
-              onChange={(e) => void onFile(e)}
-              error={fileError}
+              onChange={(e) => void file.choose(e)}
+              error={file.fileError}
               hint="The template with the scores filled in, at most 1 MB."
             />
           </>
@@ -118,10 +75,10 @@ export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: S
           </div>
         )}
         {check.isPending && <p className="text-sm text-slate-600">Checking the file…</p>}
-        {failure && <Alert tone="error">{failure}</Alert>}
-        {preview && (
+        {file.failure && <Alert tone="error">{file.failure}</Alert>}
+        {file.preview && (
           <CsvImportPreview
-            preview={preview}
+            preview={file.preview}
             testId="import-preview"
             studentLabel="Student"
             columns={columns}
@@ -129,7 +86,7 @@ export function CsvPanel({ sheet, query, reason }: { sheet: ScoreSheet; query: S
             messages={{ hasErrors: ASSESSMENT_MESSAGES.csvHasErrors, nothingToApply: ASSESSMENT_MESSAGES.csvNothingToApply }}
             applyLabel="Apply"
             applying={apply.isPending}
-            onApply={() => void onApply()}
+            onApply={() => void file.apply()}
           />
         )}
       </div>

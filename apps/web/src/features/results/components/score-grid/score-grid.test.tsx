@@ -199,12 +199,17 @@ describe('the score grid saving as the teacher types', () => {
     expect(statusOf(0).textContent).toContain(ASSESSMENT_MESSAGES.gridSaved);
   });
 
-  it('keeps both values on a conflict; "Keep mine" sends mine on the stored version', async () => {
+  /** The first row typed as 12 while another teacher stored 18: the conflict panel once the save is answered. */
+  async function conflictOnFirstRow() {
     renderGrid();
     storedByOther(0, { CA1: 18 });
     type('CA1', NAMES[0]!, '12');
     await advance(2600);
-    const conflict = screen.getByTestId('conflict');
+    return screen.getByTestId('conflict');
+  }
+
+  it('keeps both values on a conflict; "Keep mine" sends mine on the stored version', async () => {
+    const conflict = await conflictOnFirstRow();
     expect(conflict.textContent).toContain(ASSESSMENT_MESSAGES.rowConflict(NAMES[0]!));
     expect(conflict.textContent).toContain('changed by Mrs Okafor');
     expect(statusOf(0).textContent).toContain(ASSESSMENT_MESSAGES.gridConflict);
@@ -220,11 +225,7 @@ describe('the score grid saving as the teacher types', () => {
   });
 
   it('on a conflict, "Use theirs" puts the stored value in the cell and sends nothing', async () => {
-    renderGrid();
-    storedByOther(0, { CA1: 18 });
-    type('CA1', NAMES[0]!, '12');
-    await advance(2600);
-    const conflict = screen.getByTestId('conflict');
+    const conflict = await conflictOnFirstRow();
     fireEvent.click(within(conflict).getByRole('button', { name: ASSESSMENT_MESSAGES.gridUseTheirs }));
     await advance(5000);
     expect(cell('CA1', NAMES[0]!).value).toBe('18');
