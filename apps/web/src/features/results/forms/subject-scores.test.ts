@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ASSESSMENT_MESSAGES, SCHEME_PRESETS } from '@portal/domain/assessment';
 import { RESULT_MESSAGES } from '@portal/domain/result-messages';
-import { rowOf, rowScoreIssues } from './subject-scores';
+import { rowOf, rowScoreIssues, type ScoreRow } from './subject-scores';
 
 const scheme = { components: SCHEME_PRESETS[0]!.components, precision: 'whole' as const };
 
 describe("the entry forms' score checks", () => {
-  const rows = [
+  const rows: ScoreRow[] = [
     { subject: 'Mathematics', score: '101', components: { CA1: '21', Exam: '60' } },
     { subject: 'English Language', score: 'e', components: { CA2: '12.5' } },
     { subject: 'Agric. Science', score: '55' },

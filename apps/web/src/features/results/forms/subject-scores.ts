@@ -1,9 +1,9 @@
-import type { AssessmentScheme } from '@portal/domain/assessment';
+import type { AssessmentComponent, ScorePrecision } from '@portal/domain/assessment';
 import { checkScore } from '../api';
 import { readComponents, type ComponentDraft } from '../components/component-scores';
 
 /** The class's scheme as the score checks read it (null: one score per subject). */
-export type ScoreScheme = Pick<AssessmentScheme, 'components' | 'precision'> | null;
+export type ScoreScheme = { components: readonly AssessmentComponent[]; precision: ScorePrecision } | null;
 
 /** A subject's row as the entry forms hold it: the score typed, or on a scheme with components one input each. */
 export interface ScoreRow {
