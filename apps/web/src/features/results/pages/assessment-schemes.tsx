@@ -1,16 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  assessmentComponentSchema,
   ASSESSMENT_MESSAGES,
   isStructuralChange,
   MAX_COMPONENTS,
   SCHEME_CONFIRM_CODE,
   SCHEME_LOCKED_CODE,
   SCHEME_PRESETS,
-  schemeProblems,
   type AssessmentComponent,
   type AssessmentScheme,
-  type ScorePrecision,
 } from '@portal/domain/assessment';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -25,25 +22,20 @@ import { useToast } from '../../../lib/toast';
 import { currentSessionId, useSessions } from '../../../lib/school-calendar';
 import { previewScheme, useAssessmentSchemes, useSaveScheme } from '../assessment-api';
 import { SessionSelect } from '../../../components/school/session-select';
-import { firstIssueErrors } from '../../../lib/form-errors';
+import { useFieldArray, useSchemaFieldForm } from '../../../lib/schema-field-array';
+import {
+  SCHEME_PROBLEMS,
+  schemeFormErrors,
+  schemeFormSchema,
+  schemeRowOf,
+  type SchemeFormValues,
+  type SchemeRow,
+} from '../forms/scheme-form';
 
-interface RowForm {
-  /** A stable React key: rows move. */
-  key: number;
-  name: string;
-  label: string;
-  max: string;
-}
-
-let nextKey = 1;
-const toForm = (c: AssessmentComponent): RowForm => ({ key: nextKey++, name: c.name, label: c.label, max: String(c.max) });
-const fromForm = (r: RowForm): AssessmentComponent => ({ name: r.name.trim(), label: r.label.trim(), max: Number(r.max) });
-
-/** Each row's field problems by field name ('name', 'label', 'max'). */
-function rowProblems(r: RowForm): Partial<Record<'name' | 'label' | 'max', string>> {
-  const parsed = assessmentComponentSchema.safeParse({ ...fromForm(r), max: r.max.trim() === '' ? Number.NaN : Number(r.max) });
-  return parsed.success ? {} : firstIssueErrors(parsed.error, { depth: 1 });
-}
+/** Where a save's problems are kept: the local check's, the preview's refusal, the server's. */
+const PROBLEMS = 'root.problems';
+const formOf = (scheme: AssessmentScheme): SchemeFormValues => ({ rows: scheme.components.map(schemeRowOf), precision: scheme.precision });
+const BLANK_ROW: SchemeRow = { name: '', label: '', max: '' };
 
 const LEVEL_NAMES = { JSS: 'Junior (JSS)', SSS: 'Senior (SSS)' } as const;
 
@@ -52,74 +44,72 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
   const toast = useToast();
   const headingId = useId();
   const { level } = scheme;
-  const [rows, setRows] = useState<RowForm[]>(() => scheme.components.map(toForm));
-  const [precision, setPrecision] = useState<ScorePrecision>(scheme.precision);
-  const [tried, setTried] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
+  const form = useSchemaFieldForm<SchemeFormValues>({ defaultValues: formOf(scheme), schema: schemeFormSchema, toBody: (v) => v });
+  const { values, setField, clearErrors, fail, errorOf, reset } = form;
+  const { fields, swap, remove, append, replace: replaceRows } = useFieldArray({ control: form.control, name: 'rows' });
+  const { rows, precision } = values;
+  const tried = form.formState.isSubmitted;
+  const problems = errorOf(PROBLEMS) ?? [];
   const [pending, setPending] = useState<{ components: AssessmentComponent[]; text: string } | null>(null);
   useEffect(() => {
-    setRows(scheme.components.map(toForm));
-    setPrecision(scheme.precision);
-    setTried(false);
-    setProblems([]);
+    reset(formOf(scheme));
     setPending(null);
-  }, [scheme]);
+  }, [scheme, reset]);
 
   // Component scores exist: the structure is fixed for the session, names stay editable.
   const locked = scheme.component_results > 0;
-  const components = rows.map(fromForm);
   const sum = rows.reduce((a, r) => a + (Number(r.max) || 0), 0);
-  const live = schemeProblems(components);
-  const fieldProblems = rows.map(rowProblems);
+  // The scheme's problems show as it is typed; a row's, once it is typed into or a save was tried.
+  const checked = schemeFormErrors(values);
+  const live = checked[SCHEME_PROBLEMS] ?? [];
 
-  const edit = (i: number, patch: Partial<RowForm>) => {
-    setRows((rs) => rs.map((r, k) => (k === i ? { ...r, ...patch } : r)));
-    setProblems([]);
+  const edit = (i: number, field: keyof SchemeRow, value: string) => {
+    setField(`rows.${i}.${field}`, value);
+    clearErrors(PROBLEMS);
     setPending(null);
   };
-  const move = (i: number, by: -1 | 1) =>
-    setRows((rs) => {
-      const out = [...rs];
-      [out[i], out[i + by]] = [out[i + by]!, out[i]!];
-      return out;
-    });
-  const replace = (next: RowForm[]) => {
-    setRows(next);
-    setProblems([]);
+  /** A change of the list (a preset, a row added or removed): the last save's problems no longer hold. */
+  const change = (apply: () => void) => {
+    apply();
+    clearErrors(PROBLEMS);
     setPending(null);
   };
 
-  async function onSave() {
-    setTried(true);
-    setPending(null);
-    const found = [...new Set([...live, ...fieldProblems.flatMap((p) => Object.values(p))])];
-    setProblems(found);
-    if (found.length) return;
-    const unchanged =
-      !scheme.is_default &&
-      !isStructuralChange(scheme.components, components) &&
-      precision === scheme.precision &&
-      scheme.components.every((c, i) => c.name === components[i]!.name);
-    if (unchanged) {
-      toast.info(ASSESSMENT_MESSAGES.schemeUnchanged);
-      return;
-    }
-    try {
-      // Say what the change does to results already entered, and ask before applying.
-      const preview = await previewScheme(level, { session_id: scheme.session_id ?? undefined, components, precision });
-      if (preview.refused) {
-        setProblems([ASSESSMENT_MESSAGES.schemeLocked(preview.component_results, level, preview.session_name)]);
+  const onSave = form.submit(
+    async (body) => {
+      setPending(null);
+      const { components } = body as { components: AssessmentComponent[] };
+      const unchanged =
+        !scheme.is_default &&
+        !isStructuralChange(scheme.components, components) &&
+        precision === scheme.precision &&
+        scheme.components.every((c, i) => c.name === components[i]!.name);
+      if (unchanged) {
+        toast.info(ASSESSMENT_MESSAGES.schemeUnchanged);
         return;
       }
-      if (preview.structural && preview.total_only_results > 0) {
-        setPending({ components, text: ASSESSMENT_MESSAGES.schemeNeedsConfirm(preview.total_only_results, level, preview.session_name) });
-        return;
+      try {
+        // Say what the change does to results already entered, and ask before applying.
+        const preview = await previewScheme(level, { session_id: scheme.session_id ?? undefined, components, precision });
+        if (preview.refused) {
+          fail({ [PROBLEMS]: [ASSESSMENT_MESSAGES.schemeLocked(preview.component_results, level, preview.session_name)] });
+          return;
+        }
+        if (preview.structural && preview.total_only_results > 0) {
+          setPending({ components, text: ASSESSMENT_MESSAGES.schemeNeedsConfirm(preview.total_only_results, level, preview.session_name) });
+          return;
+        }
+        await apply(components, false);
+      } catch (err) {
+        fail({ [PROBLEMS]: failure(err) });
       }
-      await apply(components, false);
-    } catch (err) {
-      setProblems(failure(err));
-    }
-  }
+    },
+    // Every problem once: the scheme's, then each row's.
+    (errs) => {
+      setPending(null);
+      fail({ [PROBLEMS]: [...new Set(Object.values(errs).flatMap((list) => list ?? []))] });
+    },
+  );
 
   async function apply(input: AssessmentComponent[], confirm: boolean) {
     try {
@@ -136,7 +126,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
         setPending({ components: input, text: err.detail });
         return;
       }
-      setProblems(failure(err));
+      fail({ [PROBLEMS]: failure(err) });
     }
   }
 
@@ -163,7 +153,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                 key={p.name}
                 variant="secondary"
                 className="min-h-9 px-3 py-1 text-xs"
-                onClick={() => replace(p.components.map(toForm))}
+                onClick={() => change(() => replaceRows(p.components.map(schemeRowOf)))}
               >
                 {p.name}
               </Button>
@@ -172,9 +162,9 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
         </div>
       )}
       <ol className="flex flex-col gap-3" aria-label={`${level} components`}>
-        {rows.map((r, i) => {
-          const shown = (f: 'name' | 'label' | 'max') =>
-            tried || (f === 'max' ? r.max !== '' : r[f] !== '') ? fieldProblems[i]![f] : undefined;
+        {fields.map((row, i) => {
+          const r = rows[i] ?? BLANK_ROW;
+          const shown = (f: keyof SchemeRow) => (tried || r[f] !== '' ? checked[`rows.${i}.${f}`]?.[0] : undefined);
           const which = (
             <span className="sr-only">
               {' '}
@@ -182,7 +172,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
             </span>
           );
           return (
-            <li key={r.key}>
+            <li key={row.id}>
               <fieldset className="grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[minmax(0,1fr)_7rem_6rem]">
                 <legend className="sr-only">{`${level} component ${i + 1}`}</legend>
                 <div className="col-span-2 sm:col-span-1">
@@ -190,7 +180,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                     label={<>Name{which}</>}
                     value={r.name}
                     maxLength={40}
-                    onChange={(e) => edit(i, { name: e.target.value })}
+                    onChange={(e) => edit(i, 'name', e.target.value)}
                     error={shown('name')}
                   />
                 </div>
@@ -200,7 +190,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                   maxLength={8}
                   readOnly={locked}
                   className="read-only:bg-slate-100 read-only:text-slate-700"
-                  onChange={(e) => edit(i, { label: e.target.value })}
+                  onChange={(e) => edit(i, 'label', e.target.value)}
                   error={shown('label')}
                 />
                 <TextField
@@ -212,7 +202,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                   value={r.max}
                   readOnly={locked}
                   className="read-only:bg-slate-100 read-only:text-slate-700"
-                  onChange={(e) => edit(i, { max: e.target.value })}
+                  onChange={(e) => edit(i, 'max', e.target.value)}
                   error={shown('max')}
                 />
                 {!locked && (
@@ -221,7 +211,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                       variant="ghost"
                       className="min-h-9 px-2"
                       disabled={i === 0}
-                      onClick={() => move(i, -1)}
+                      onClick={() => swap(i, i - 1)}
                       aria-label={`Move ${level} component ${i + 1} up`}
                     >
                       ↑
@@ -230,7 +220,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                       variant="ghost"
                       className="min-h-9 px-2"
                       disabled={i === rows.length - 1}
-                      onClick={() => move(i, 1)}
+                      onClick={() => swap(i, i + 1)}
                       aria-label={`Move ${level} component ${i + 1} down`}
                     >
                       ↓
@@ -239,7 +229,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                       variant="ghost"
                       className="min-h-9 px-2"
                       disabled={rows.length === 1}
-                      onClick={() => replace(rows.filter((_, k) => k !== i))}
+                      onClick={() => change(() => remove(i))}
                       aria-label={`Remove ${level} component ${i + 1}`}
                     >
                       ✕
@@ -275,8 +265,8 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
                 value={value}
                 checked={precision === value}
                 onChange={() => {
-                  setPrecision(value);
-                  setProblems([]);
+                  setField('precision', value);
+                  clearErrors(PROBLEMS);
                 }}
               />
               {text}
@@ -305,7 +295,7 @@ function SchemeEditor({ scheme }: { scheme: AssessmentScheme }) {
           <Button
             variant="secondary"
             disabled={rows.length >= MAX_COMPONENTS}
-            onClick={() => replace([...rows, { key: nextKey++, name: '', label: '', max: '' }])}
+            onClick={() => change(() => append(BLANK_ROW, { shouldFocus: false }))}
           >
             Add component
           </Button>

@@ -1,6 +1,6 @@
 // One file (about 435 lines): one page whose class/subject choice, entries, draft and upload share
 // one state; it has no sub-components that stand alone.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TIMINGS } from '@portal/domain/constants';
 import { admissionNumberField } from '@portal/domain/result-schemas';
@@ -16,27 +16,29 @@ import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
-import { checkScore, fetchStudentSummary, useLookupResults, useSaveResults, type StudentSummary } from '../api';
+import { useSchemaFieldForm } from '../../../lib/schema-field-array';
+import type { FieldErrors } from '../../../lib/schema-form';
+import { fetchStudentSummary, useLookupResults, useSaveResults, type BulkSave, type StudentSummary } from '../api';
 import { ReasonField } from '../components/reason-field';
 import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { ClassSelect } from '../../../components/school/class-select';
 import { useSubjectAccess } from '../components/subject-access';
 import { useComponentScheme } from '../assessment-api';
-import { ComponentScoreFields, draftHasWork, draftOf, readComponents, type ComponentDraft } from '../components/component-scores';
+import { ComponentScoreFields, draftHasWork, draftOf } from '../components/component-scores';
 import { TEACHING_SCREEN_MESSAGES } from '@portal/domain/teaching-screens';
+import {
+  normalizeAdmission as normalize,
+  resultUploadSchema,
+  SUBJECTS_REQUIRED,
+  type EntryRow,
+  type ResultUploadContext,
+  type ResultUploadValues,
+} from '../forms/result-upload-form';
+import { rowOf } from '../forms/subject-scores';
 
-interface Entry {
-  score: string;
-  remarks: string;
-  /** On a scheme with several components: what is typed per component (the total is computed). */
-  components?: ComponentDraft;
-  /** The loaded result was entered as one total (no components stored). */
-  totalOnly?: boolean;
-  /** The version loaded by the lookup (0 = none existed); undefined before any lookup. */
-  version?: number;
-}
+/** A subject's entry as the draft keeps it (by subject). */
+type Entry = Omit<EntryRow, 'subject'>;
 type Entries = Record<string, Entry>;
-type Errors = Record<string, string[] | undefined>;
 
 /** What a reload or a new sign-in brings back. */
 interface Draft {
@@ -52,17 +54,16 @@ const DRAFT = 'ResultUpload';
 const BLANK: Entry = { score: '', remarks: '' };
 const typed = (e: Entry | undefined) => !!e && (e.score.trim() !== '' || e.remarks.trim() !== '' || draftHasWork(e.components));
 const hasWork = (e: Entries) => Object.values(e).some(typed);
+const rowsOf = (e: Entries): EntryRow[] => Object.entries(e).map(([subject, entry]) => ({ ...entry, subject }));
+const entriesOf = (rows: readonly EntryRow[]): Entries => Object.fromEntries(rows.map(({ subject, ...entry }) => [subject, entry]));
 
-function fromResults(results: Result[]): Entries {
-  const out: Entries = {};
-  for (const r of results)
-    out[r.subject] = r.components
-      ? { score: String(r.score), remarks: r.remarks, version: r.version, components: draftOf(r.components) }
-      : { score: String(r.score), remarks: r.remarks, version: r.version, totalOnly: true };
-  return out;
+function fromResults(results: Result[]): EntryRow[] {
+  return results.map((r) =>
+    r.components
+      ? { subject: r.subject, score: String(r.score), remarks: r.remarks, version: r.version, components: draftOf(r.components) }
+      : { subject: r.subject, score: String(r.score), remarks: r.remarks, version: r.version, totalOnly: true },
+  );
 }
-
-const normalize = (v: string) => v.trim().toUpperCase();
 
 /** /ResultUpload: enter a student's scores for a term; existing results load after 500 ms. */
 export default function ResultUploadPage() {
@@ -70,19 +71,27 @@ export default function ResultUploadPage() {
   const lookupResults = useLookupResults();
   const saveResults = useSaveResults();
   const [draft] = useState(() => readDraft<Draft>(DRAFT));
-  const [admission, setAdmission] = useState(draft?.admission ?? '');
-  const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
-  const [term, setTerm] = useState(draft?.term ?? '');
   const [params] = useSearchParams();
-  // From My classes: the class is preset, the student's own record then confirms it.
-  const [arm, setArm] = useState(draft?.arm ?? params.get('student_class') ?? '');
-  const [entries, setEntries] = useState<Entries>(() => ({ ...(draft?.entries ?? {}) }));
-  const [reason, setReason] = useState(draft?.reason ?? '');
+  // The subjects shown, the scheme and the read-only subjects the check reads (known after the values).
+  const context = useRef<ResultUploadContext>({ subjects: [], scheme: null, locked: () => false });
+  const form = useSchemaFieldForm<ResultUploadValues>({
+    defaultValues: {
+      admission_number: draft?.admission ?? '',
+      session_id: draft?.sessionId ?? '',
+      term: draft?.term ?? '',
+      // From My classes: the class is preset, the student's own record then confirms it.
+      student_class: draft?.arm ?? params.get('student_class') ?? '',
+      reason: draft?.reason ?? '',
+      rows: rowsOf(draft?.entries ?? {}),
+    },
+    schema: { safeParse: (input) => resultUploadSchema(context.current).safeParse(input) },
+    toBody: (values) => values,
+  });
+  const { values, setValue, getValues, setField, clearErrors, errorOf, fail } = form;
+  const { admission_number: admission, session_id: sessionId, term, student_class: arm, reason, rows } = values;
   const [needReason, setNeedReason] = useState(!!draft?.reason);
   const [existing, setExisting] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
   const [lookupNote, setLookupNote] = useState('');
   const [student, setStudent] = useState<StudentSummary | null>(null);
   const lookupSeq = useRef(0);
@@ -101,22 +110,27 @@ export default function ResultUploadPage() {
     sessionId,
     term,
   );
-  const entry = (s: string): Entry => entries[s] ?? { ...BLANK, version: baseVersion };
+  const entry = (s: string): Entry => rows.find((r) => r.subject === s) ?? { ...BLANK, version: baseVersion };
   // The student's subjects, then any subject with a stored result or typed work outside that list.
   // Rows wait for the scheme too, so no one types into a single score that then becomes components.
   const rowSubjects =
     access.ready && classScheme !== undefined
       ? [
           ...access.subjects,
-          ...Object.keys(entries).filter((s) => !access.subjects.includes(s) && ((entries[s]!.version ?? 0) > 0 || typed(entries[s]))),
+          ...rows.filter((r) => !access.subjects.includes(r.subject) && ((r.version ?? 0) > 0 || typed(r))).map((r) => r.subject),
         ]
       : [];
+  context.current = { subjects: rowSubjects, scheme, locked: access.locked };
 
   // Keep the unsaved work of this user on this screen.
+  const draftText =
+    !admission.trim() && !rows.some(typed)
+      ? null
+      : JSON.stringify({ admission, sessionId, term, arm, entries: entriesOf(rows), reason } satisfies Draft);
   useEffect(() => {
-    if (!admission.trim() && !hasWork(entries)) clearDraft(DRAFT);
-    else writeDraft(DRAFT, { admission, sessionId, term, arm, entries, reason } satisfies Draft);
-  }, [admission, sessionId, term, arm, entries, reason]);
+    if (draftText === null) clearDraft(DRAFT);
+    else writeDraft(DRAFT, JSON.parse(draftText));
+  }, [draftText]);
 
   const lookup = useCallback(
     async (adm: string, sid: string, t: string) => {
@@ -132,14 +146,24 @@ export default function ResultUploadPage() {
           setBaseVersion(0);
           const loaded = fromResults(results);
           if (keep)
-            for (const [s, e] of Object.entries(keep))
-              if (typed(e)) loaded[s] = { ...e, version: loaded[s]?.version ?? 0, totalOnly: loaded[s]?.totalOnly };
-          setEntries(loaded);
-          setArm(results[0]!.student_class);
+            for (const [s, e] of Object.entries(keep)) {
+              if (!typed(e)) continue;
+              const i = rowOf(loaded, s);
+              const row = { ...e, subject: s, version: loaded[i]?.version ?? 0, totalOnly: loaded[i]?.totalOnly };
+              if (i < 0) loaded.push(row);
+              else loaded[i] = row;
+            }
+          // The rows' messages judged what was typed before: the loaded results replace it.
+          clearErrors('rows');
+          setValue('rows', loaded);
+          setValue('student_class', results[0]!.student_class);
         } else {
           setExisting(false);
           setBaseVersion(0);
-          setEntries((prev) => Object.fromEntries(Object.entries(prev).map(([s, e]) => [s, { ...e, version: 0 }])));
+          setValue(
+            'rows',
+            getValues('rows').map((e) => ({ ...e, version: 0 })),
+          );
         }
       } catch (err) {
         if (seq !== lookupSeq.current) return;
@@ -147,7 +171,7 @@ export default function ResultUploadPage() {
         setLookupNote(err instanceof ApiError && err.status === 404 ? (err.detail ?? '') : '');
       }
     },
-    [lookupResults],
+    [lookupResults, setValue, getValues, clearErrors],
   );
 
   // Session + admission number + term -> load existing results after 500 ms of quiet.
@@ -173,7 +197,7 @@ export default function ResultUploadPage() {
       fetchStudentSummary(adm, ctrl.signal)
         .then((st) => {
           setStudent(st);
-          if (!existingRef.current) setArm(st.student_class);
+          if (!existingRef.current) setValue('student_class', st.student_class);
         })
         .catch((err: unknown) => {
           if (err instanceof ApiError && err.status === 404) setLookupNote(RESULT_MESSAGES.studentNotFound(adm));
@@ -183,7 +207,7 @@ export default function ResultUploadPage() {
       clearTimeout(timer);
       ctrl.abort();
     };
-  }, [admission]);
+  }, [admission, setValue]);
 
   /** Another student: nothing typed for the previous one may be saved for this one. */
   function changeAdmission(value: string) {
@@ -192,111 +216,65 @@ export default function ResultUploadPage() {
       lookupSeq.current++;
       restored.current = null;
       setBaseVersion(undefined);
-      setEntries({});
+      setValue('rows', []);
       setExisting(false);
-      setArm('');
-      setReason('');
+      setValue('student_class', '');
+      setValue('reason', '');
       setNeedReason(false);
-      setErrors({});
+      clearErrors();
       setFormError('');
       setLookupNote('');
     }
-    setAdmission(next);
+    setField('admission_number', next);
   }
 
-  const setEntry = (subject: string, patch: Partial<Entry>) => {
-    setEntries((e) => ({ ...e, [subject]: { ...(e[subject] ?? { ...BLANK, version: baseVersion }), ...patch } }));
-    setErrors((x) => ({ ...x, [`${subject}.score`]: undefined, subjects: undefined }));
+  /** Changes a subject's entry (added on its first keystroke) and clears these messages of its row. */
+  const setEntry = (subject: string, patch: Partial<Entry>, clears: readonly string[] = ['score']) => {
+    const current = getValues('rows');
+    const i = rowOf(current, subject);
+    if (i < 0) setValue('rows', [...current, { ...BLANK, version: baseVersion, ...patch, subject }], { shouldDirty: true });
+    else setValue(`rows.${i}`, { ...current[i]!, ...patch }, { shouldDirty: true });
+    const at = i < 0 ? current.length : i;
+    clearErrors([...clears.map((c) => `rows.${at}.${c}`), SUBJECTS_REQUIRED] as never);
   };
 
-  const setComponent = (subject: string, label: string, value: string) => {
-    setEntries((e) => {
-      const prev = e[subject] ?? { ...BLANK, version: baseVersion };
-      return { ...e, [subject]: { ...prev, components: { ...prev.components, [label]: value } } };
-    });
-    setErrors((x) => ({
-      ...x,
-      [`${subject}.components.${label}`]: undefined,
-      [`${subject}.components`]: undefined,
-      [`${subject}.score`]: undefined,
-      subjects: undefined,
-    }));
-  };
+  /** The messages of an input of a subject's row (`score`, `components.CA1`). */
+  const errorAt = (subject: string, path: string) => errorOf(`rows.${rowOf(rows, subject)}.${path}`);
 
-  function validate(): Errors {
-    const errs: Errors = {};
-    const adm = admissionNumberField.safeParse(admission);
-    if (!adm.success) errs.admission_number = [adm.error.issues[0]!.message];
-    if (!sessionId) errs.session_id = [RESULT_MESSAGES.sessionRequired];
-    if (!term) errs.term = [RESULT_MESSAGES.termRequired];
-    if (!arm) errs.student_class = [RESULT_MESSAGES.classRequired];
-    for (const s of rowSubjects) {
-      if (access.locked(s)) continue;
-      if (scheme) {
-        for (const [label, message] of Object.entries(readComponents(scheme, entry(s).components).errors))
-          errs[`${s}.components.${label}`] = [message];
-        continue;
-      }
-      const checked = checkScore(entry(s).score, s);
-      if (!checked.ok) errs[`${s}.score`] = [checked.message];
-    }
-    return errs;
-  }
+  const setComponent = (subject: string, label: string, value: string) =>
+    setEntry(subject, { components: { ...entry(subject).components, [label]: value } }, [`components.${label}`, 'components', 'score']);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const errs = validate();
-    const filled = rowSubjects.filter(
-      (s) => !access.locked(s) && (scheme ? draftHasWork(entry(s).components) : entry(s).score.trim() !== ''),
-    );
-    if (!filled.length && !Object.keys(errs).length) errs.subjects = [RESULT_MESSAGES.subjectsRequired];
-    setErrors(errs);
-    // One message per attempt, beside the form (no stack of toasts): the fields say what is wrong.
-    if (Object.keys(errs).length) {
-      setFormError(errs.subjects?.[0] ?? RESULT_MESSAGES.saveFailed);
-      return;
-    }
-    setFormError('');
-    setSaving(true);
-    try {
-      const adm = normalize(admission);
-      await saveResults.mutateAsync({
-        admission_number: adm,
-        session_id: Number(sessionId),
-        term,
-        student_class: arm,
-        ...(reason.trim() ? { reason: reason.trim() } : {}),
-        subjects: filled.map((name) => ({
-          name,
-          // The total of components is the server's to compute.
-          ...(scheme ? { components: readComponents(scheme, entry(name).components).scores } : { score: Number(entry(name).score) }),
-          remarks: entry(name).remarks,
-          ...(entry(name).version !== undefined ? { version: entry(name).version } : {}),
-        })),
-      });
-      clearDraft(DRAFT);
-      setReason('');
-      setNeedReason(false);
-      toast.success(RESULT_MESSAGES.saved);
-      await lookup(adm, sessionId, term);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        const mapped: Errors = {};
-        for (const [k, v] of Object.entries(err.fieldErrors)) {
-          const m = /^subjects\.(\d+)\.(score|components(?:\..+)?)$/.exec(k);
-          mapped[m ? `${filled[Number(m[1])]}.${m[2]}` : k] = v;
+  // One message per attempt, beside the form (no stack of toasts): the fields say what is wrong.
+  const onSubmit = form.submit(
+    async (checked) => {
+      const body = checked as BulkSave;
+      setFormError('');
+      try {
+        await saveResults.mutateAsync(body);
+        clearDraft(DRAFT);
+        setValue('reason', '');
+        setNeedReason(false);
+        toast.success(RESULT_MESSAGES.saved);
+        await lookup(body.admission_number, sessionId, term);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400) {
+          const mapped: FieldErrors = {};
+          for (const [k, v] of Object.entries(err.fieldErrors)) {
+            const m = /^subjects\.(\d+)\.(score|components(?:\..+)?)$/.exec(k);
+            const i = m ? rowOf(rows, body.subjects[Number(m[1])]?.name ?? '') : -1;
+            mapped[m && i >= 0 ? `rows.${i}.${m[2]}` : k] = v;
+          }
+          if (mapped.reason) setNeedReason(true);
+          fail(mapped);
         }
-        if (mapped.reason) setNeedReason(true);
-        setErrors(mapped);
+        setFormError(
+          serverMessage(err) ??
+            (err instanceof ApiError && err.kind === 'network' ? RESULT_MESSAGES.networkTryAgain : RESULT_MESSAGES.saveFailed),
+        );
       }
-      setFormError(
-        serverMessage(err) ??
-          (err instanceof ApiError && err.kind === 'network' ? RESULT_MESSAGES.networkTryAgain : RESULT_MESSAGES.saveFailed),
-      );
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    (errs) => setFormError(errs[SUBJECTS_REQUIRED]?.[0] ?? RESULT_MESSAGES.saveFailed),
+  );
 
   return (
     <PageLayout title={existing ? 'Update Results' : 'Create Results'}>
@@ -314,11 +292,8 @@ export default function ResultUploadPage() {
               value={admission}
               autoComplete="off"
               placeholder="STU-0001"
-              onChange={(e) => {
-                changeAdmission(e.target.value);
-                setErrors((x) => ({ ...x, admission_number: undefined }));
-              }}
-              error={errors.admission_number}
+              onChange={(e) => changeAdmission(e.target.value)}
+              error={errorOf('admission_number')}
               hint={
                 student ? (
                   <span data-testid="student-name">
@@ -332,29 +307,17 @@ export default function ResultUploadPage() {
             <SessionTermFields
               sessionId={sessionId}
               term={term}
-              onSession={setSessionId}
-              onTerm={setTerm}
-              errors={{ session_id: errors.session_id, term: errors.term }}
+              onSession={(v) => setValue('session_id', v)}
+              onTerm={(v) => setValue('term', v)}
+              errors={{ session_id: errorOf('session_id'), term: errorOf('term') }}
             />
             <ClassSelect
               required
               value={arm}
-              onChange={(e) => {
-                setArm(e.target.value);
-                setErrors((x) => ({ ...x, student_class: undefined }));
-              }}
-              error={errors.student_class}
+              onChange={(e) => setField('student_class', e.target.value)}
+              error={errorOf('student_class')}
             />
-            {needReason && (
-              <ReasonField
-                value={reason}
-                onChange={(r) => {
-                  setReason(r);
-                  setErrors((x) => ({ ...x, reason: undefined }));
-                }}
-                error={errors.reason}
-              />
-            )}
+            {needReason && <ReasonField value={reason} onChange={(r) => setField('reason', r)} error={errorOf('reason')} />}
           </div>
           {existing && (
             <p className="mt-3 text-sm text-brand-800" role="status">
@@ -387,8 +350,8 @@ export default function ResultUploadPage() {
                     scheme={scheme}
                     draft={entry(subject).components}
                     onChange={(label, value) => setComponent(subject, label, value)}
-                    errors={(label) => errors[`${subject}.components.${label}`]}
-                    totalError={[...(errors[`${subject}.score`] ?? []), ...(errors[`${subject}.components`] ?? [])]}
+                    errors={(label) => errorAt(subject, `components.${label}`)}
+                    totalError={[...(errorAt(subject, 'score') ?? []), ...(errorAt(subject, 'components') ?? [])]}
                     storedTotal={entry(subject).totalOnly ? Number(entry(subject).score) : null}
                   />
                 ) : (
@@ -404,7 +367,7 @@ export default function ResultUploadPage() {
                     autoComplete="off"
                     value={entry(subject).score}
                     onChange={(e) => setEntry(subject, { score: e.target.value })}
-                    error={errors[`${subject}.score`]}
+                    error={errorAt(subject, 'score')}
                   />
                 )}
                 <TextField
@@ -422,7 +385,7 @@ export default function ResultUploadPage() {
           ))}
         </div>
         <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-          <SubmitButton busy={saving} busyLabel="Saving..." className="w-full sm:w-auto">
+          <SubmitButton busy={form.formState.isSubmitting} busyLabel="Saving..." className="w-full sm:w-auto">
             Save All Results
           </SubmitButton>
         </div>

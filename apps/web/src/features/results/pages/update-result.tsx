@@ -2,7 +2,6 @@
 // it has no sub-components that stand alone.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { RESULT_ADMIN_MESSAGES, RESULT_MESSAGES } from '@portal/domain/result-messages';
-import { type Result } from '@portal/domain/results';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +14,9 @@ import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { classOptions, currentClassNames, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import { serverMessage } from '../../../lib/errors';
-import { checkScore, fetchStudentSummary, remarkOf, useGradingScales, useLookupResults, useWriteResults, type ResultWrite } from '../api';
+import { useSchemaFieldForm } from '../../../lib/schema-field-array';
+import type { FieldErrors } from '../../../lib/schema-form';
+import { fetchStudentSummary, remarkOf, useGradingScales, useLookupResults, useWriteResults, type ResultWrite } from '../api';
 import { ReasonField } from '../components/reason-field';
 import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { AdmissionNumberField } from '../components/admission-field';
@@ -29,15 +30,8 @@ import {
   sameScores,
   type ComponentDraft,
 } from '../components/component-scores';
-
-interface Row {
-  subject: string;
-  score: string;
-  remarks: string;
-  /** On a scheme with several components: what is typed per component. */
-  components?: ComponentDraft;
-  existing?: Result;
-}
+import { updateResultSchema, type EditRow as Row, type UpdateResultValues } from '../forms/update-result-form';
+import { rowOf, type ScoreScheme } from '../forms/subject-scores';
 
 interface Searched {
   admission: string;
@@ -76,20 +70,29 @@ export default function UpdateResultPage() {
   const lookupResults = useLookupResults();
   const writeResults = useWriteResults();
   const [draft] = useState(() => readDraft<Draft>(DRAFT));
-  const [admission, setAdmission] = useState(draft?.admission ?? '');
-  const [sessionId, setSessionId] = useState(draft?.sessionId ?? '');
-  const [term, setTerm] = useState(draft?.term ?? '');
-  const [pickedClass, setArm] = useState<string>(draft?.arm ?? '');
+  // The rows the user may write and the scheme the check reads (known after the values).
+  const context = useRef<{ subjects: readonly string[]; scheme: ScoreScheme }>({ subjects: [], scheme: null });
+  const form = useSchemaFieldForm<UpdateResultValues>({
+    defaultValues: {
+      admission: draft?.admission ?? '',
+      sessionId: draft?.sessionId ?? '',
+      term: draft?.term ?? '',
+      pickedClass: draft?.arm ?? '',
+      reason: draft?.reason ?? '',
+      rows: null,
+    },
+    schema: { safeParse: (input) => updateResultSchema(context.current).safeParse(input) },
+    toBody: (values) => values,
+  });
+  const { values, setValue, getValues, clearErrors, errorOf, fail } = form;
+  const { admission, sessionId, term, pickedClass, reason, rows } = values;
   const arms = useClasses();
   // The school's first class until a search or the user picks one.
   const arm = pickedClass || currentClassNames(arms.data)[0] || '';
-  const [rows, setRows] = useState<Row[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [searching, setSearching] = useState(false);
   const [saving, setSaving] = useState(false);
   const [searched, setSearched] = useState<Searched>({ admission: '', sessionId: '', term: '', arm: '' });
-  const [reason, setReason] = useState(draft?.reason ?? '');
   const [needReason, setNeedReason] = useState(!!draft?.reason);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const scales = useGradingScales(searched.sessionId);
@@ -105,25 +108,30 @@ export default function UpdateResultPage() {
           ...rows.filter((r) => !access.subjects.includes(r.subject) && (r.existing || isEdited(r))),
         ]
       : null;
+  // Read-only rows (not the user's to write) are never checked nor sent.
+  const mine = shown?.filter((r) => !access.locked(r.subject)) ?? [];
+  context.current = { subjects: mine.map((r) => r.subject), scheme };
   const restoring = useRef(draft);
+  const setRows = (next: Row[] | null) => setValue('rows', next);
 
   // Keep the unsaved work of this user on this screen.
+  const edited = rows?.some(isEdited) ?? false;
+  const draftText =
+    !edited && !admission.trim()
+      ? null
+      : JSON.stringify({
+          admission,
+          sessionId,
+          term,
+          arm,
+          searched: rows ? searched : null,
+          rows: edited && rows ? rows.map(({ subject, score, remarks, components }) => ({ subject, score, remarks, components })) : null,
+          reason,
+        } satisfies Draft);
   useEffect(() => {
-    const edited = rows?.some(isEdited) ?? false;
-    if (!edited && !admission.trim()) {
-      clearDraft(DRAFT);
-      return;
-    }
-    writeDraft(DRAFT, {
-      admission,
-      sessionId,
-      term,
-      arm,
-      searched: rows ? searched : null,
-      rows: edited && rows ? rows.map(({ subject, score, remarks, components }) => ({ subject, score, remarks, components })) : null,
-      reason,
-    } satisfies Draft);
-  }, [admission, sessionId, term, arm, rows, searched, reason]);
+    if (draftText === null) clearDraft(DRAFT);
+    else writeDraft(DRAFT, JSON.parse(draftText));
+  }, [draftText]);
 
   async function search(e?: FormEvent, q: Omit<Searched, 'arm'> = { admission, sessionId, term }) {
     e?.preventDefault();
@@ -161,9 +169,9 @@ export default function UpdateResultPage() {
           (st) => st.student_class,
           () => arm,
         );
-      setArm(cls);
+      setValue('pickedClass', cls);
       setRows(next);
-      setErrors({});
+      clearErrors();
       setSearched({ admission: adm, sessionId: q.sessionId, term: q.term, arm: cls });
       if (!results.length) setMessage({ tone: 'info', text: RESULT_MESSAGES.combinedEmpty(adm) });
     } catch (err) {
@@ -187,32 +195,21 @@ export default function UpdateResultPage() {
   }, []);
 
   function reset() {
-    setAdmission('');
-    setTerm('');
+    setValue('admission', '');
+    setValue('term', '');
     setRows(null);
-    setErrors({});
+    clearErrors();
     setMessage(null);
-    setReason('');
+    setValue('reason', '');
     setNeedReason(false);
     setConfirmDelete(null);
     clearDraft(DRAFT);
   }
 
-  async function save(confirmed = false) {
-    if (!shown) return;
-    // Read-only rows (not the user's to write) are never sent.
-    const mine = shown.filter((r) => !access.locked(r.subject));
-    const errs: Record<string, string> = {};
-    for (const r of mine) {
-      if (scheme) {
-        for (const [label, m] of Object.entries(readComponents(scheme, r.components).errors)) errs[`${r.subject}.components.${label}`] = m;
-        continue;
-      }
-      const checked = checkScore(r.score, r.subject);
-      if (!checked.ok) errs[r.subject] = checked.message;
-    }
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
+  /** Checks the rows the user may write (`updateResultSchema`), then saves what changed. */
+  const save = (confirmed = false) => (shown ? form.submit(() => write(confirmed))() : undefined);
+
+  async function write(confirmed: boolean) {
     const head = {
       admission_number: searched.admission,
       session_id: Number(searched.sessionId),
@@ -280,12 +277,11 @@ export default function UpdateResultPage() {
     const reloadKeepingTyped = async () => {
       const fresh = restoreTyped(mine);
       await search(undefined, { admission: searched.admission, sessionId: searched.sessionId, term: searched.term });
-      setRows((rs) => {
-        if (!rs) return rs;
-        const out = rs.map((r) => ({ ...r, ...(fresh.get(r.subject) ?? {}) }));
-        for (const [subject, typedRow] of fresh) if (!out.some((r) => r.subject === subject)) out.push({ subject, ...typedRow });
-        return out;
-      });
+      const rs = getValues('rows');
+      if (!rs) return;
+      const out = rs.map((r) => ({ ...r, ...(fresh.get(r.subject) ?? {}) }));
+      for (const [subject, typedRow] of fresh) if (!out.some((r) => r.subject === subject)) out.push({ subject, ...typedRow });
+      setRows(out);
     };
     if (err instanceof ApiError && err.status === 400 && err.fieldErrors.reason) {
       // Released results: the server asks why. Keep what was typed; the user adds a reason and saves again.
@@ -296,19 +292,20 @@ export default function UpdateResultPage() {
     }
     if (scheme) {
       // Component scores the server refused: its message by the input it names, the typed values kept.
-      const refused: Record<string, string> = {};
+      const refused: [subject: string, input: string, message: string][] = [];
       outcomes.forEach((o, i) => {
         const e = o.status === 'rejected' ? (o.reason as unknown) : null;
         if (!(e instanceof ApiError) || e.status !== 400) return;
-        for (const [k, v] of Object.entries(e.fieldErrors)) {
-          if (k === 'score') refused[subjectOf[i]!] = v[0]!;
-          else if (k === 'components' || k.startsWith('components.')) refused[`${subjectOf[i]}.${k}`] = v[0]!;
-        }
+        for (const [k, v] of Object.entries(e.fieldErrors))
+          if (k === 'score' || k === 'components' || k.startsWith('components.')) refused.push([subjectOf[i]!, k, v[0]!]);
       });
-      if (Object.keys(refused).length) {
+      if (refused.length) {
         await reloadKeepingTyped();
-        setErrors(refused);
-        toast.error(Object.values(refused)[0]!);
+        const reloaded = getValues('rows') ?? [];
+        const errs: FieldErrors = {};
+        for (const [subject, input, m] of refused) errs[`rows.${rowOf(reloaded, subject)}.${input}`] = [m];
+        fail(errs);
+        toast.error(refused[0]![2]);
         return;
       }
     }
@@ -318,36 +315,42 @@ export default function UpdateResultPage() {
     await search(undefined, { admission: searched.admission, sessionId: searched.sessionId, term: searched.term });
   }
 
-  const setRow = (subject: string, patch: Partial<Row>) => {
-    setRows((rs) => {
-      if (!rs) return null;
-      return rs.some((r) => r.subject === subject)
-        ? rs.map((r) => (r.subject === subject ? { ...r, ...patch } : r))
-        : [...rs, { subject, score: '', remarks: '', ...patch }];
-    });
-    setErrors((e) => ({ ...e, [subject]: '' }));
+  /** Changes a subject's row (added on its first keystroke) and clears these messages of it. */
+  const setRow = (subject: string, patch: (r: Row) => Partial<Row>, clears: readonly string[] = ['score']) => {
+    const rs = getValues('rows');
+    if (!rs) return;
+    const i = rowOf(rs, subject);
+    const row = rs[i] ?? { subject, score: '', remarks: '' };
+    if (i < 0) setRows([...rs, { ...row, ...patch(row) }]);
+    else setValue(`rows.${i}`, { ...row, ...patch(row) }, { shouldDirty: true });
+    const at = i < 0 ? rs.length : i;
+    clearErrors(clears.map((c) => `rows.${at}.${c}`) as never);
     setConfirmDelete(null);
   };
 
-  const setComponent = (subject: string, label: string, value: string) => {
-    setRows((rs) => {
-      if (!rs) return null;
-      const typed = (r: Row): Row => ({ ...r, components: { ...r.components, [label]: value } });
-      return rs.some((r) => r.subject === subject)
-        ? rs.map((r) => (r.subject === subject ? typed(r) : r))
-        : [...rs, typed({ subject, score: '', remarks: '' })];
-    });
-    setErrors((e) => ({ ...e, [subject]: '', [`${subject}.components.${label}`]: '', [`${subject}.components`]: '' }));
-    setConfirmDelete(null);
-  };
+  const setComponent = (subject: string, label: string, value: string) =>
+    setRow(subject, (r) => ({ components: { ...r.components, [label]: value } }), ['score', `components.${label}`, 'components']);
+
+  /** The messages of an input of a subject's row (`score`, `components.CA1`). */
+  const errorAt = (subject: string, input: string) => (rows ? errorOf(`rows.${rowOf(rows, subject)}.${input}`) : undefined);
 
   return (
     <PageLayout title="Update Results">
       <Card className="mb-5">
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={(e) => void search(e)} noValidate>
-          <AdmissionNumberField value={admission} onChange={setAdmission} />
-          <SessionTermFields sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} />
-          <SelectField label="Class" value={arm} onChange={(e) => setArm(e.target.value)} options={classOptions(arms.data, arm)} />
+          <AdmissionNumberField value={admission} onChange={(v) => setValue('admission', v)} />
+          <SessionTermFields
+            sessionId={sessionId}
+            term={term}
+            onSession={(v) => setValue('sessionId', v)}
+            onTerm={(v) => setValue('term', v)}
+          />
+          <SelectField
+            label="Class"
+            value={arm}
+            onChange={(e) => setValue('pickedClass', e.target.value)}
+            options={classOptions(arms.data, arm)}
+          />
           <Button type="submit" loading={searching}>
             Search
           </Button>
@@ -393,8 +396,8 @@ export default function UpdateResultPage() {
                     scheme={scheme}
                     draft={r.components}
                     onChange={(label, value) => setComponent(r.subject, label, value)}
-                    errors={(label) => errors[`${r.subject}.components.${label}`] || undefined}
-                    totalError={[errors[r.subject], errors[`${r.subject}.components`]].filter((m): m is string => !!m)}
+                    errors={(label) => errorAt(r.subject, `components.${label}`)}
+                    totalError={[...(errorAt(r.subject, 'score') ?? []), ...(errorAt(r.subject, 'components') ?? [])]}
                     storedTotal={r.existing && r.existing.components === null ? r.existing.score : null}
                   />
                 ) : (
@@ -408,8 +411,8 @@ export default function UpdateResultPage() {
                     inputMode="decimal"
                     autoComplete="off"
                     value={r.score}
-                    onChange={(e) => setRow(r.subject, { score: e.target.value })}
-                    error={errors[r.subject] || undefined}
+                    onChange={(e) => setRow(r.subject, () => ({ score: e.target.value }))}
+                    error={errorAt(r.subject, 'score')}
                   />
                 )}
                 <TextField
@@ -420,14 +423,14 @@ export default function UpdateResultPage() {
                   }
                   value={r.remarks}
                   maxLength={300}
-                  onChange={(e) => setRow(r.subject, { remarks: e.target.value })}
+                  onChange={(e) => setRow(r.subject, () => ({ remarks: e.target.value }))}
                 />
               </fieldset>
             ))}
           </div>
           {needReason && (
             <div className="mt-3">
-              <ReasonField value={reason} onChange={setReason} />
+              <ReasonField value={reason} onChange={(v) => setValue('reason', v)} />
             </div>
           )}
           {confirmDelete && (
