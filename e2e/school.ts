@@ -49,13 +49,54 @@ export async function currentSessionId(api: AdminApi): Promise<number> {
   return sessions.find((s) => s.is_current)!.id;
 }
 
-/** A fee item for `arm` in a term of the session (the demo school's arms have their own; a new arm has none). */
+/** The admin's GET of `path` (signed in for the call), its JSON once the answer is 200. */
+export async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const api = await asAdmin(request);
+  const res = await request.get(path, { headers: api.headers });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** One arm's term: the query of its sheets' API calls (ratings, comments, approvals). */
+export const armTermQuery = (t: { sessionId: number; term: Term; arm: string }) =>
+  `session_id=${t.sessionId}&term=${t.term}&student_class=${encodeURIComponent(t.arm)}`;
+
+/** One arm's term on a sheet screen (`/class-ratings`, `/class-comments` ...). */
+export const armTermScreen = (path: string, t: { sessionId: number; term: Term; arm: string }) =>
+  `${path}?session_id=${t.sessionId}&term=${t.term}&class=${encodeURIComponent(t.arm)}`;
+
+/**
+ * A fee item for `arm` in a term of the session (a new arm has none): compulsory unless said
+ * otherwise (an optional item, like a school bus, is shown but not owed).
+ */
 export async function addFee(
   api: AdminApi,
-  fee: { arm: string; sessionId: number; term: Term; naira: number; name?: string },
+  fee: { arm: string; sessionId: number; term: Term; naira: number; name?: string; compulsory?: boolean },
 ): Promise<void> {
-  const data = { student_class: fee.arm, session_id: fee.sessionId, term: fee.term, amount: fee.naira, name: fee.name ?? 'Tuition' };
+  const data = {
+    student_class: fee.arm,
+    session_id: fee.sessionId,
+    term: fee.term,
+    amount: fee.naira,
+    name: fee.name ?? 'Tuition',
+    ...(fee.compulsory === undefined ? {} : { compulsory: fee.compulsory }),
+  };
   await okJson(await api.request.post('/api/payments/fee-schedules/', { headers: api.headers, data }), 201);
+}
+
+/**
+ * The term fees a school sets an arm, as the payment screens expect them: tuition for the 1st and
+ * 2nd terms (`tuition`, naira) and, when `bus` is given, an optional school bus item in each.
+ */
+export async function addTermFees(
+  api: AdminApi,
+  fees: { arm: string; sessionId: number; tuition: [number, number]; bus?: number },
+): Promise<void> {
+  for (const [i, term] of (['1st', '2nd'] as const).entries()) {
+    await addFee(api, { arm: fees.arm, sessionId: fees.sessionId, term, naira: fees.tuition[i]! });
+    if (fees.bus)
+      await addFee(api, { arm: fees.arm, sessionId: fees.sessionId, term, naira: fees.bus, name: 'School bus', compulsory: false });
+  }
 }
 
 /** When each term of a session begins, as the school's calendar says (terms without dates left out). */
@@ -76,72 +117,84 @@ export async function createArm(api: AdminApi, level: ClassLevel, tag: string): 
 }
 
 export interface OwnStudent {
+  id: number;
   admission_number: string;
+  first_name: string;
+  last_name: string;
   email: string;
   password: string;
 }
+
+/** What a spec may set on its own student or staff member (the rest is filled in). */
+type PersonFields = Partial<Record<'first_name' | 'last_name' | 'email' | 'gender', string>>;
 
 /** A student in `arm` who has chosen their password (so a spec can sign in as them). */
 export async function createStudent(
   api: AdminApi,
   arm: string,
   tag: string,
-  over: { first_name?: string; last_name?: string; gender?: 'M' | 'F'; date_of_birth?: string } = {},
+  over: PersonFields & Partial<Record<'date_of_birth' | 'home_address' | 'fathers_name', string>> = {},
 ): Promise<OwnStudent> {
-  const email = `pupil.${tag.toLowerCase()}@e2e.school`;
-  const created = await okJson<{ admission_number: string; one_time_password: string }>(
-    await api.request.post('/api/students/', {
-      headers: api.headers,
-      data: {
-        first_name: over.first_name ?? 'Own',
-        last_name: over.last_name ?? `Pupil${tag}`,
-        email,
-        phone_number: '08031234567',
-        gender: over.gender ?? 'F',
-        date_of_birth: over.date_of_birth ?? '2010-03-01',
-        student_class: arm,
-        fathers_name: 'Mr Pupil',
-        home_address: '3 Marina, Lagos',
-      },
-    }),
+  const data = {
+    first_name: 'Own',
+    last_name: `Pupil${tag}`,
+    email: `pupil.${tag.toLowerCase()}@e2e.school`,
+    phone_number: '08031234567',
+    gender: 'F',
+    date_of_birth: '2010-03-01',
+    student_class: arm,
+    fathers_name: 'Mr Pupil',
+    home_address: '3 Marina, Lagos',
+    ...over,
+  };
+  const created = await okJson<{ id: number; admission_number: string; one_time_password: string }>(
+    await api.request.post('/api/students/', { headers: api.headers, data }),
     201,
   );
   const password = `Own-Pupil-Pass-${tag}`;
-  await choosePassword(api.request, 'student', email, created.one_time_password, password);
-  return { admission_number: created.admission_number, email, password };
+  await choosePassword(api.request, 'student', data.email, created.one_time_password, password);
+  const { first_name, last_name, email } = data;
+  return { id: created.id, admission_number: created.admission_number, first_name, last_name, email, password };
 }
 
 export interface OwnStaff {
+  id: number;
   staff_id: string;
+  first_name: string;
+  last_name: string;
   email: string;
   password: string;
 }
 
 /** A staff member holding `capabilities` (e.g. the bursar's), who has chosen their password. */
-export async function createStaff(api: AdminApi, tag: string, capabilities: StaffCapability[] = []): Promise<OwnStaff> {
-  const email = `staff.${tag.toLowerCase()}@e2e.school`;
-  const created = await okJson<{ staff_id: string; one_time_password: string }>(
-    await api.request.post('/api/staff/', {
-      headers: api.headers,
-      data: {
-        username: `own${tag.toLowerCase()}`,
-        email,
-        first_name: 'Own',
-        last_name: `Staff${tag}`,
-        phone_number: '08051234567',
-        gender: 'F',
-        designation: 'Teacher',
-        department: 'General',
-        marital_status: 'S',
-      },
-    }),
+export async function createStaff(
+  api: AdminApi,
+  tag: string,
+  capabilities: StaffCapability[] = [],
+  over: PersonFields & Partial<Record<'designation' | 'department', string>> = {},
+): Promise<OwnStaff> {
+  const data = {
+    username: `own${tag.toLowerCase()}`,
+    email: `staff.${tag.toLowerCase()}@e2e.school`,
+    first_name: 'Own',
+    last_name: `Staff${tag}`,
+    phone_number: '08051234567',
+    gender: 'F',
+    designation: 'Teacher',
+    department: 'General',
+    marital_status: 'S',
+    ...over,
+  };
+  const created = await okJson<{ id: number; staff_id: string; one_time_password: string }>(
+    await api.request.post('/api/staff/', { headers: api.headers, data }),
     201,
   );
   if (capabilities.length)
     await okJson(await api.request.put(`/api/staff-capabilities/${created.staff_id}/`, { headers: api.headers, data: { capabilities } }));
   const password = `Own-Staff-Pass-${tag}`;
-  await choosePassword(api.request, 'staff', email, created.one_time_password, password);
-  return { staff_id: created.staff_id, email, password };
+  await choosePassword(api.request, 'staff', data.email, created.one_time_password, password);
+  const { first_name, last_name, email } = data;
+  return { id: created.id, staff_id: created.staff_id, first_name, last_name, email, password };
 }
 
 /** Signs in with the one-time password and chooses `password`, as a new account does once. */
