@@ -300,3 +300,46 @@ export async function createStudentWithResults(
   }
   return { ...student, subjects };
 }
+
+export interface FormClass {
+  arm: string;
+  students: OwnStudent[];
+  teacher: OwnStaff;
+}
+
+/**
+ * A form class of the run: a new arm of `level` (createArm) with `students` students in it (tags
+ * `${tag}S0`, `${tag}S1` …), each with results when `results` is given (createStudentWithResults,
+ * scored by student, subject and term), and a teacher of the run (createStaff) as its form teacher in
+ * the session, who also teaches it `teaches` when given.
+ */
+export async function createFormClass(
+  api: AdminApi,
+  level: ClassLevel,
+  tag: string,
+  c: {
+    sessionId: number;
+    students: number;
+    teaches?: string;
+    results?: { terms: Term[]; score: (student: number, subject: number, term: Term) => number };
+  },
+): Promise<FormClass> {
+  const arm = await createArm(api, level, tag);
+  const students: OwnStudent[] = [];
+  for (let i = 0; i < c.students; i++) {
+    const results = c.results;
+    students.push(
+      results
+        ? await createStudentWithResults(api, arm, `${tag}S${i}`, {
+            sessionId: c.sessionId,
+            terms: results.terms,
+            score: (subject, term) => results.score(i, subject, term),
+          })
+        : await createStudent(api, arm, `${tag}S${i}`),
+    );
+  }
+  const teacher = await createStaff(api, tag);
+  await setFormTeacher(api, { sessionId: c.sessionId, arm, staffId: teacher.staff_id });
+  if (c.teaches) await assignTeacher(api, { sessionId: c.sessionId, arm, subject: c.teaches, staffId: teacher.staff_id });
+  return { arm, students, teacher };
+}

@@ -16,7 +16,7 @@ import {
   adminGet as getJson,
   asAdmin,
   createArm,
-  createStaff,
+  createFormClass,
   createStudent,
   currentSessionId,
   runTag,
@@ -134,13 +134,10 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
   plan.currentSessionId = await currentSessionId(api);
-  ARM = await createArm(api, 'JSS 1', RUN);
+  const form = await createFormClass(api, 'JSS 1', RUN, { sessionId: plan.currentSessionId, students: 4 });
+  ({ arm: ARM, teacher: TEACHER } = form);
   OWN_ARM = await createArm(api, 'JSS 1', `${RUN}B`);
-  const pupils: OwnStudent[] = [];
-  for (const i of [0, 1, 2, 3]) pupils.push(await createStudent(api, ARM, `${RUN}S${i}`));
   for (const i of [0, 1]) await createStudent(api, OWN_ARM, `${RUN}O${i}`);
-  TEACHER = await createStaff(api, RUN);
-  await setFormTeacher(api, { sessionId: plan.currentSessionId, arm: ARM, staffId: TEACHER.staff_id });
   // The demo seed gives 2025/2026 its calendar (terms, mid-term breaks, public holidays).
   const reg = await getJson<Register>(request, registerPath(PAST_DAY));
   expect(reg.day).toMatchObject({ school_day: true, session_id: plan.currentSessionId, term: '3rd' });
@@ -149,7 +146,7 @@ test.beforeAll(async ({ request }) => {
   plan.absent = reg.rows[0]!.admission_number;
   plan.late = reg.rows[1]!.admission_number;
   plan.absentToday = reg.rows[2]!.admission_number;
-  PUPIL = pupils.find((p) => p.admission_number === plan.absent)!;
+  PUPIL = form.students.find((p) => p.admission_number === plan.absent)!;
   await setUpToday(request);
   await setUpOwnYear(request);
 });

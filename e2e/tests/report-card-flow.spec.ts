@@ -13,12 +13,9 @@ import {
   armTermQuery,
   armTermScreen,
   asAdmin,
-  createArm,
-  createStaff,
-  createStudentWithResults,
+  createFormClass,
   currentSessionId,
   runTag,
-  setFormTeacher,
   type OwnStaff,
   type OwnStudent,
 } from '../school';
@@ -91,19 +88,15 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
   plan.sessionId = await currentSessionId(api);
-  ARM = await createArm(api, 'JSS 1', RUN);
-  // Every term's scores: PUPIL does well, so is promoted; the others are spread.
-  const terms = ['1st', '2nd', '3rd'] as const;
-  PUPIL = await createStudentWithResults(api, ARM, RUN, { sessionId: plan.sessionId, terms: [...terms], score: (k) => 70 + (k % 20) });
+  // Every term's scores: PUPIL (the first) does well, so is promoted; the others are spread.
+  const form = await createFormClass(api, 'JSS 1', RUN, {
+    sessionId: plan.sessionId,
+    students: 4,
+    results: { terms: ['1st', '2nd', '3rd'], score: (i, k) => (i === 0 ? 70 + (k % 20) : 40 + ((i * 7 + k * 3) % 50)) },
+  });
+  ({ arm: ARM, teacher: FORM_TEACHER } = form);
+  PUPIL = form.students[0]!;
   STUDENT = PUPIL.admission_number;
-  for (const i of [1, 2, 3])
-    await createStudentWithResults(api, ARM, `${RUN}S${i}`, {
-      sessionId: plan.sessionId,
-      terms: [...terms],
-      score: (k) => 40 + ((i * 7 + k * 3) % 50),
-    });
-  FORM_TEACHER = await createStaff(api, RUN);
-  await setFormTeacher(api, { sessionId: plan.sessionId, arm: ARM, staffId: FORM_TEACHER.staff_id });
   plan.dates = (await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`)).find((t) => t.term === TERM)!;
   const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
   plan.names = sheet.rows.map((r) => r.name);

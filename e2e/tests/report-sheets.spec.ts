@@ -5,13 +5,13 @@ import { type CommentSheet, type RatingSheet } from '../../packages/domain/src/r
 import { type ReportSettings, type ReportTerm } from '../../packages/domain/src/report-card-schemas';
 import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test, noSideways, pasteText } from '../fixtures';
 import {
+  adminGet as getJson,
+  armTermQuery,
+  armTermScreen,
   asAdmin,
-  createArm,
-  createStaff,
-  createStudentWithResults,
+  createFormClass,
   currentSessionId,
   runTag,
-  setFormTeacher,
   type OwnStaff,
 } from '../school';
 
@@ -37,30 +37,20 @@ const plan = {
 };
 
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
-const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
-const screen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(ARM)}`;
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: await admin(request) });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-}
+const query = () => armTermQuery({ sessionId: plan.sessionId, term: TERM, arm: ARM });
+const screen = (path: string) => armTermScreen(path, { sessionId: plan.sessionId, term: TERM, arm: ARM });
 
 const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
   plan.sessionId = await currentSessionId(api);
-  ARM = await createArm(api, 'JSS 1', RUN);
   // Averages spread across the comment bank's bands: 45, 58, 71, 84.
-  for (const i of [0, 1, 2, 3])
-    await createStudentWithResults(api, ARM, `${RUN}S${i}`, {
-      sessionId: plan.sessionId,
-      terms: ['1st', '2nd', '3rd'],
-      score: () => 45 + 13 * i,
-    });
-  FORM_TEACHER = await createStaff(api, RUN);
-  await setFormTeacher(api, { sessionId: plan.sessionId, arm: ARM, staffId: FORM_TEACHER.staff_id });
+  ({ arm: ARM, teacher: FORM_TEACHER } = await createFormClass(api, 'JSS 1', RUN, {
+    sessionId: plan.sessionId,
+    students: 4,
+    results: { terms: ['1st', '2nd', '3rd'], score: (i) => 45 + 13 * i },
+  }));
   plan.settings = await getJson<ReportSettings>(request, '/api/report-settings/');
   plan.terms = await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`);
   const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
