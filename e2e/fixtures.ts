@@ -57,6 +57,16 @@ export async function signInViaApi<R extends Role>(
   return { access: data.access };
 }
 
+/** From the admin's home, follows `name` in the admin menu to its screen (titled `name`). */
+export async function openFromAdminMenu(page: Page, name: string): Promise<void> {
+  await page.goto('/adminHomePage');
+  await page
+    .locator('#admin-menu')
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
 /** The phone every screen is checked on. */
 export const PHONE = { width: 360, height: 740 };
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import type { CurrentTerm } from '../packages/domain/src/current-term';
 import type { SchoolCalendarView } from '../packages/domain/src/attendance';
 import type { StaffCapability, Statement } from '../packages/domain/src/bursary';
+import type { RatingSheet } from '../packages/domain/src/report-cards';
 import { BURSARY_SCREEN_LABELS as L } from '../packages/domain/src/bursary-screens';
 import type { Term } from '../packages/domain/src/constants';
 import type { TermStarts } from '../packages/domain/src/fees-due';
@@ -56,14 +57,6 @@ export async function adminGet<T>(request: APIRequestContext, path: string): Pro
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
   return (await res.json()) as T;
 }
-
-/** One arm's term: the query of its sheets' API calls (ratings, comments, approvals). */
-export const armTermQuery = (t: { sessionId: number; term: Term; arm: string }) =>
-  `session_id=${t.sessionId}&term=${t.term}&student_class=${encodeURIComponent(t.arm)}`;
-
-/** One arm's term on a sheet screen (`/class-ratings`, `/class-comments` ...). */
-export const armTermScreen = (path: string, t: { sessionId: number; term: Term; arm: string }) =>
-  `${path}?session_id=${t.sessionId}&term=${t.term}&class=${encodeURIComponent(t.arm)}`;
 
 /**
  * A fee item for `arm` in a term of the session (a new arm has none): compulsory unless said
@@ -147,14 +140,13 @@ export async function createStudent(
     home_address: '3 Marina, Lagos',
     ...over,
   };
-  const created = await okJson<{ id: number; admission_number: string; one_time_password: string }>(
-    await api.request.post('/api/students/', { headers: api.headers, data }),
-    201,
+  const { id, admission_number, first_name, last_name, email, password } = await newAccount<{ id: number; admission_number: string }>(
+    api,
+    'student',
+    data,
+    tag,
   );
-  const password = `Own-Pupil-Pass-${tag}`;
-  await choosePassword(api.request, 'student', data.email, created.one_time_password, password);
-  const { first_name, last_name, email } = data;
-  return { id: created.id, admission_number: created.admission_number, first_name, last_name, email, password };
+  return { id, admission_number, first_name, last_name, email, password };
 }
 
 export interface OwnStaff {
@@ -185,16 +177,36 @@ export async function createStaff(
     marital_status: 'S',
     ...over,
   };
-  const created = await okJson<{ id: number; staff_id: string; one_time_password: string }>(
-    await api.request.post('/api/staff/', { headers: api.headers, data }),
-    201,
+  const { id, staff_id, first_name, last_name, email, password } = await newAccount<{ id: number; staff_id: string }>(
+    api,
+    'staff',
+    data,
+    tag,
   );
   if (capabilities.length)
-    await okJson(await api.request.put(`/api/staff-capabilities/${created.staff_id}/`, { headers: api.headers, data: { capabilities } }));
-  const password = `Own-Staff-Pass-${tag}`;
-  await choosePassword(api.request, 'staff', data.email, created.one_time_password, password);
+    await okJson(await api.request.put(`/api/staff-capabilities/${staff_id}/`, { headers: api.headers, data: { capabilities } }));
+  return { id, staff_id, first_name, last_name, email, password };
+}
+
+/**
+ * Registers a staff member's or student's record and, as a new account does once, signs in with its
+ * one-time password and chooses its own (`Own-Staff-Pass-<tag>`, `Own-Pupil-Pass-<tag>`): the
+ * record's `T` fields, its names and email, and that password.
+ */
+async function newAccount<T>(
+  api: AdminApi,
+  role: 'staff' | 'student',
+  data: { first_name: string; last_name: string; email: string },
+  tag: string,
+): Promise<T & Omit<OwnStaff, 'id' | 'staff_id'>> {
+  const created = await okJson<T & { one_time_password: string }>(
+    await api.request.post(role === 'staff' ? '/api/staff/' : '/api/students/', { headers: api.headers, data }),
+    201,
+  );
+  const password = `Own-${role === 'staff' ? 'Staff' : 'Pupil'}-Pass-${tag}`;
+  await choosePassword(api.request, role, data.email, created.one_time_password, password);
   const { first_name, last_name, email } = data;
-  return { id: created.id, staff_id: created.staff_id, first_name, last_name, email, password };
+  return { ...created, first_name, last_name, email, password };
 }
 
 /** Signs in with the one-time password and chooses `password`, as a new account does once. */
@@ -342,4 +354,29 @@ export async function createFormClass(
   await setFormTeacher(api, { sessionId: c.sessionId, arm, staffId: teacher.staff_id });
   if (c.teaches) await assignTeacher(api, { sessionId: c.sessionId, arm, subject: c.teaches, staffId: teacher.staff_id });
   return { arm, students, teacher };
+}
+
+export interface SheetClass extends FormClass {
+  sessionId: number;
+  /** The class's term as its sheets' API calls ask for it (ratings, comments, approvals). */
+  query: string;
+  /** A sheet screen (`/class-ratings`, `/class-comments` …) opened on the class's term. */
+  screen: (path: string) => string;
+  /** The rating sheet as the admin first reads it (its rows: the students in sheet order). */
+  sheet: RatingSheet;
+}
+
+/** A JSS 1 form class of the run (createFormClass) in the current session, and its report sheets of `term`. */
+export async function createSheetClass(
+  api: AdminApi,
+  tag: string,
+  term: Term,
+  c: Omit<Parameters<typeof createFormClass>[3], 'sessionId'>,
+): Promise<SheetClass> {
+  const sessionId = await currentSessionId(api);
+  const form = await createFormClass(api, 'JSS 1', tag, { ...c, sessionId });
+  const where = `session_id=${sessionId}&term=${term}`;
+  const query = `${where}&student_class=${encodeURIComponent(form.arm)}`;
+  const sheet = await adminGet<RatingSheet>(api.request, `/api/class-ratings/?${query}`);
+  return { ...form, sessionId, query, screen: (path) => `${path}?${where}&class=${encodeURIComponent(form.arm)}`, sheet };
 }

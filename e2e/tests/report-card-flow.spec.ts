@@ -8,17 +8,7 @@ import { CARD_SECTION_TITLES as T, type ArmApproval, type CommentSheet, type Rat
 import { type ReportTerm } from '../../packages/domain/src/report-card-schemas';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { apiToken, expect, expectAccessible, PHONE, signInViaApi, signInViaUi, test, noSideways, pasteText } from '../fixtures';
-import {
-  adminGet as getJson,
-  armTermQuery,
-  armTermScreen,
-  asAdmin,
-  createFormClass,
-  currentSessionId,
-  runTag,
-  type OwnStaff,
-  type OwnStudent,
-} from '../school';
+import { adminGet as getJson, asAdmin, createSheetClass, runTag, type OwnStaff, type OwnStudent, type SheetClass } from '../school';
 
 // The whole report card, end to end, on the third-term card of an arm of this run (its four students
 // have results in every term, so the card has the cumulative table and the promotion decision): the
@@ -35,6 +25,7 @@ let ARM = '';
 let PUPIL: OwnStudent;
 let STUDENT = '';
 let FORM_TEACHER: OwnStaff;
+let CLASS: SheetClass;
 const FORM_COMMENT = 'A careful worker who helps others in class.';
 const PRINCIPAL_COMMENT = 'A fine session. Well done.';
 
@@ -46,8 +37,8 @@ const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${
 const formTeacher = async (request: APIRequestContext) => ({
   authorization: `Bearer ${(tokens.staff ??= await apiToken(request, 'staff', FORM_TEACHER))}`,
 });
-const query = () => armTermQuery({ sessionId: plan.sessionId, term: TERM, arm: ARM });
-const screen = (path: string) => armTermScreen(path, { sessionId: plan.sessionId, term: TERM, arm: ARM });
+const query = () => CLASS.query;
+const screen = (path: string) => CLASS.screen(path);
 
 /** The served PDF is compressed: inflate each Flate stream so pdfText (tests' reader) can read it. */
 function inflatePdf(pdf: Buffer): Buffer {
@@ -87,18 +78,16 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  plan.sessionId = await currentSessionId(api);
   // Every term's scores: PUPIL (the first) does well, so is promoted; the others are spread.
-  const form = await createFormClass(api, 'JSS 1', RUN, {
-    sessionId: plan.sessionId,
+  CLASS = await createSheetClass(api, RUN, TERM, {
     students: 4,
     results: { terms: ['1st', '2nd', '3rd'], score: (i, k) => (i === 0 ? 70 + (k % 20) : 40 + ((i * 7 + k * 3) % 50)) },
   });
-  ({ arm: ARM, teacher: FORM_TEACHER } = form);
-  PUPIL = form.students[0]!;
+  ({ arm: ARM, teacher: FORM_TEACHER, sessionId: plan.sessionId } = CLASS);
+  PUPIL = CLASS.students[0]!;
   STUDENT = PUPIL.admission_number;
   plan.dates = (await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`)).find((t) => t.term === TERM)!;
-  const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const sheet = CLASS.sheet;
   plan.names = sheet.rows.map((r) => r.name);
   plan.adms = sheet.rows.map((r) => r.admission_number);
   expect(plan.adms).toContain(STUDENT);

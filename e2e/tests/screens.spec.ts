@@ -306,6 +306,27 @@ async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/** Each role signs in (the spec's own accounts) and opens its screens, ready, then `check`s each. */
+async function visitScreens(
+  page: Page,
+  request: APIRequestContext,
+  byRole: [Role, Screen[]][],
+  check: (role: Role, path: string) => Promise<void>,
+): Promise<void> {
+  for (const [role, screens] of byRole) {
+    await signInViaApi(page, request, role, creds(role));
+    for (const screen of screens) {
+      const path = typeof screen.path === 'function' ? screen.path() : screen.path;
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (screen.prepare) await screen.prepare(page);
+      await check(role, path);
+    }
+    await signOut(page);
+  }
+}
+
 test('no screen of any role scrolls sideways on a 360 px phone, with data present', async ({ page, request }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
@@ -321,19 +342,10 @@ test('no screen of any role scrolls sideways on a 360 px phone, with data presen
     ['staff', STAFF_SCREENS],
     ['admin', ADMIN_SCREENS],
   ];
-  for (const [role, screens] of byRole) {
-    await signInViaApi(page, request, role, creds(role));
-    for (const screen of screens) {
-      const path = typeof screen.path === 'function' ? screen.path() : screen.path;
-      await page.goto(path);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      if (screen.prepare) await screen.prepare(page);
-      const over = await sideways(page);
-      if (over > 0) failures.push(`${role} ${path}: ${over}px`);
-    }
-    await signOut(page);
-  }
+  await visitScreens(page, request, byRole, async (role, path) => {
+    const over = await sideways(page);
+    if (over > 0) failures.push(`${role} ${path}: ${over}px`);
+  });
   expect(failures).toEqual([]);
 });
 
@@ -676,22 +688,13 @@ async function phoneProblems(
   checkCutOff: (path: string) => boolean = () => true,
 ): Promise<string[]> {
   const found: string[] = [];
-  for (const [role, screens] of byRole) {
-    await signInViaApi(page, request, role, creds(role));
-    for (const screen of screens) {
-      const path = typeof screen.path === 'function' ? screen.path() : screen.path;
-      await page.goto(path);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      if (screen.prepare) await screen.prepare(page);
-      await expectAccessible(page);
-      for (const t of await smallTargets(page)) found.push(`${role} ${path}: small ${t}`);
-      if (checkCutOff(path)) for (const c of await cutOff(page)) found.push(`${role} ${path}: ${c}`);
-      const over = await sideways(page);
-      if (over > 0) found.push(`${role} ${path}: ${over}px sideways`);
-    }
-    await signOut(page);
-  }
+  await visitScreens(page, request, byRole, async (role, path) => {
+    await expectAccessible(page);
+    for (const t of await smallTargets(page)) found.push(`${role} ${path}: small ${t}`);
+    if (checkCutOff(path)) for (const c of await cutOff(page)) found.push(`${role} ${path}: ${c}`);
+    const over = await sideways(page);
+    if (over > 0) found.push(`${role} ${path}: ${over}px sideways`);
+  });
   return found;
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { termLabel } from '../../packages/domain/src/constants';
 import { TEACHING_MESSAGES } from '../../packages/domain/src/teaching';
-import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test, openFromAdminMenu } from '../fixtures';
 import {
   adminGet as getJson,
   asAdmin,
@@ -107,12 +107,7 @@ test.describe.serial('teaching structure', () => {
 
   test('the admin sets up an arm, a subject, offerings and a stream on a phone', async ({ page, request }) => {
     await signInViaApi(page, request, 'admin');
-    await page.goto('/adminHomePage');
-    await page
-      .locator('#admin-menu')
-      .getByRole('link', { name: /Classes and Subjects/ })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Classes and Subjects', level: 1 })).toBeVisible();
+    await openFromAdminMenu(page, 'Classes and Subjects');
 
     // An arm: added, then renamed.
     await page.getByLabel('Class level', { exact: true }).selectOption('JSS 1');
@@ -163,12 +158,7 @@ test.describe.serial('teaching structure', () => {
 
   test('the admin assigns the teacher and turns enforcement on; the student subjects screen', async ({ page, request }) => {
     await signInViaApi(page, request, 'admin');
-    await page.goto('/adminHomePage');
-    await page
-      .locator('#admin-menu')
-      .getByRole('link', { name: /Teaching Assignments/ })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Teaching Assignments', level: 1 })).toBeVisible();
+    await openFromAdminMenu(page, 'Teaching Assignments');
     await page.getByLabel('Class level', { exact: true }).selectOption('JSS 1');
     await page.getByLabel(`Add a teacher of ${plan.assigned} in ${plan.arm}`).selectOption({ label: plan.staffLabel });
     await expect(page.getByText('1 unsaved change.')).toBeVisible();
