@@ -104,6 +104,9 @@ async function openScoreEntry(page: Page, admission: string) {
 
 test.describe.serial('teaching structure', () => {
   test.use({ viewport: PHONE });
+  // The JSS 1 screens list every JSS 1 arm of the run (other specs make theirs too), and axe reads
+  // them all: on a shared machine that takes more than the default minute.
+  test.describe.configure({ timeout: 120_000 });
 
   test('the admin sets up an arm, a subject, offerings and a stream on a phone', async ({ page, request }) => {
     await signInViaApi(page, request, 'admin');
