@@ -2,33 +2,40 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@e2e.school', password: 'Admin-E2E-Pass-1' };
-export const STAFF = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
-export const STUDENT = { email: 'student1@demo.school', password: 'Learn-Demo-2026' };
 export type Role = 'admin' | 'staff' | 'student';
-export const CREDENTIALS: Record<Role, { email: string; password: string }> = { admin: ADMIN, staff: STAFF, student: STUDENT };
+/** An account's sign-in. */
+export interface Creds {
+  email: string;
+  password: string;
+}
+/**
+ * Who signs in as `R`: the admin by default; staff and students always with an account the spec made
+ * (school.ts createStaff, createStudent), never one of the demo school's.
+ */
+type Account<R extends Role> = R extends 'admin' ? [creds?: Creds] : [creds: Creds];
 export const LOGIN_PATH: Record<Role, string> = { admin: '/Admin', staff: '/StaffLogin', student: '/StudentLogin' };
 export const HOME_PATH: Record<Role, string> = { admin: '/adminHomePage', staff: '/staffHomePage', student: '/StudentHomePage' };
 
 /** Signs in through the real login screen. */
-export async function signInViaUi(page: Page, role: Role, creds = CREDENTIALS[role]): Promise<void> {
+export async function signInViaUi<R extends Role>(page: Page, role: R, ...[creds = ADMIN]: Account<R>): Promise<void> {
   await page.goto(LOGIN_PATH[role]);
   await submitSignIn(page, creds);
   await expect(page).toHaveURL(new RegExp(`${HOME_PATH[role]}$`));
 }
 
 /** Fills the login screen already open (e.g. one reached with a `next` address) and presses Login. */
-export async function submitSignIn(page: Page, creds: { email: string; password: string }): Promise<void> {
+export async function submitSignIn(page: Page, creds: Creds): Promise<void> {
   await page.getByLabel('Email').fill(creds.email);
   await page.getByLabel('Password', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
 /** Signs in through the API and puts the tokens where the app keeps them (fast setup). */
-export async function signInViaApi(
+export async function signInViaApi<R extends Role>(
   page: Page,
   request: APIRequestContext,
-  role: Role,
-  creds = CREDENTIALS[role],
+  role: R,
+  ...[creds = ADMIN]: Account<R>
 ): Promise<{ access: string }> {
   const res = await request.post(`/api/${role}/login/`, { data: creds });
   expect(res.status(), await res.text()).toBe(200);
@@ -50,18 +57,28 @@ export async function signInViaApi(
   return { access: data.access };
 }
 
+/** From the admin's home, follows `name` in the admin menu to its screen (titled `name`). */
+export async function openFromAdminMenu(page: Page, name: string): Promise<void> {
+  await page.goto('/adminHomePage');
+  await page
+    .locator('#admin-menu')
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
 /** The phone every screen is checked on. */
 export const PHONE = { width: 360, height: 740 };
 
 /** How most screen tests begin: on a 360 px phone, `role` signed in (through the API), at `path`. */
-export async function openOnPhone(page: Page, role: Role, path: string, creds = CREDENTIALS[role]): Promise<void> {
+export async function openOnPhone<R extends Role>(page: Page, role: R, path: string, ...[creds = ADMIN]: Account<R>): Promise<void> {
   await page.setViewportSize(PHONE);
-  await signInViaApi(page, page.request, role, creds);
+  await signInViaApi<Role>(page, page.request, role, creds);
   await page.goto(path);
 }
 
 /** An API token for setting up data from a test. */
-export async function apiToken(request: APIRequestContext, role: Role, creds = CREDENTIALS[role]): Promise<string> {
+export async function apiToken<R extends Role>(request: APIRequestContext, role: R, ...[creds = ADMIN]: Account<R>): Promise<string> {
   const res = await request.post(`/api/${role}/login/`, { data: creds });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data.access as string;

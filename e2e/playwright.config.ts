@@ -48,9 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
-      // Demo passwords are random unless fixed (tests only; refused in production): fixtures.ts signs in with these.
-      DEMO_STAFF_PASSWORD: 'Teach-Demo-2026',
-      DEMO_STUDENT_PASSWORD: 'Learn-Demo-2026',
+      // The demo school's staff and students keep random passwords: every spec signs in with accounts
+      // it made itself (school.ts), and fixtures.ts takes no default staff or student sign-in.
       ADMIN_EMAIL: 'admin@e2e.school',
       ADMIN_PASSWORD: 'Admin-E2E-Pass-1',
       // Many specs sign in within a minute from one address; the per-address limit is tested by the API

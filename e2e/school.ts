@@ -2,6 +2,7 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import type { CurrentTerm } from '../packages/domain/src/current-term';
 import type { SchoolCalendarView } from '../packages/domain/src/attendance';
 import type { StaffCapability, Statement } from '../packages/domain/src/bursary';
+import type { RatingSheet } from '../packages/domain/src/report-cards';
 import { BURSARY_SCREEN_LABELS as L } from '../packages/domain/src/bursary-screens';
 import type { Term } from '../packages/domain/src/constants';
 import type { TermStarts } from '../packages/domain/src/fees-due';
@@ -49,13 +50,46 @@ export async function currentSessionId(api: AdminApi): Promise<number> {
   return sessions.find((s) => s.is_current)!.id;
 }
 
-/** A fee item for `arm` in a term of the session (the demo school's arms have their own; a new arm has none). */
+/** The admin's GET of `path` (signed in for the call), its JSON once the answer is 200. */
+export async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const api = await asAdmin(request);
+  const res = await request.get(path, { headers: api.headers });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/**
+ * A fee item for `arm` in a term of the session (a new arm has none): compulsory unless said
+ * otherwise (an optional item, like a school bus, is shown but not owed).
+ */
 export async function addFee(
   api: AdminApi,
-  fee: { arm: string; sessionId: number; term: Term; naira: number; name?: string },
+  fee: { arm: string; sessionId: number; term: Term; naira: number; name?: string; compulsory?: boolean },
 ): Promise<void> {
-  const data = { student_class: fee.arm, session_id: fee.sessionId, term: fee.term, amount: fee.naira, name: fee.name ?? 'Tuition' };
+  const data = {
+    student_class: fee.arm,
+    session_id: fee.sessionId,
+    term: fee.term,
+    amount: fee.naira,
+    name: fee.name ?? 'Tuition',
+    ...(fee.compulsory === undefined ? {} : { compulsory: fee.compulsory }),
+  };
   await okJson(await api.request.post('/api/payments/fee-schedules/', { headers: api.headers, data }), 201);
+}
+
+/**
+ * The term fees a school sets an arm, as the payment screens expect them: tuition for the 1st and
+ * 2nd terms (`tuition`, naira) and, when `bus` is given, an optional school bus item in each.
+ */
+export async function addTermFees(
+  api: AdminApi,
+  fees: { arm: string; sessionId: number; tuition: [number, number]; bus?: number },
+): Promise<void> {
+  for (const [i, term] of (['1st', '2nd'] as const).entries()) {
+    await addFee(api, { arm: fees.arm, sessionId: fees.sessionId, term, naira: fees.tuition[i]! });
+    if (fees.bus)
+      await addFee(api, { arm: fees.arm, sessionId: fees.sessionId, term, naira: fees.bus, name: 'School bus', compulsory: false });
+  }
 }
 
 /** When each term of a session begins, as the school's calendar says (terms without dates left out). */
@@ -76,72 +110,103 @@ export async function createArm(api: AdminApi, level: ClassLevel, tag: string): 
 }
 
 export interface OwnStudent {
+  id: number;
   admission_number: string;
+  first_name: string;
+  last_name: string;
   email: string;
   password: string;
 }
+
+/** What a spec may set on its own student or staff member (the rest is filled in). */
+type PersonFields = Partial<Record<'first_name' | 'last_name' | 'email' | 'gender', string>>;
 
 /** A student in `arm` who has chosen their password (so a spec can sign in as them). */
 export async function createStudent(
   api: AdminApi,
   arm: string,
   tag: string,
-  over: { first_name?: string; last_name?: string; gender?: 'M' | 'F'; date_of_birth?: string } = {},
+  over: PersonFields & Partial<Record<'date_of_birth' | 'home_address' | 'fathers_name', string>> = {},
 ): Promise<OwnStudent> {
-  const email = `pupil.${tag.toLowerCase()}@e2e.school`;
-  const created = await okJson<{ admission_number: string; one_time_password: string }>(
-    await api.request.post('/api/students/', {
-      headers: api.headers,
-      data: {
-        first_name: over.first_name ?? 'Own',
-        last_name: over.last_name ?? `Pupil${tag}`,
-        email,
-        phone_number: '08031234567',
-        gender: over.gender ?? 'F',
-        date_of_birth: over.date_of_birth ?? '2010-03-01',
-        student_class: arm,
-        fathers_name: 'Mr Pupil',
-        home_address: '3 Marina, Lagos',
-      },
-    }),
-    201,
+  const data = {
+    first_name: 'Own',
+    last_name: `Pupil${tag}`,
+    email: `pupil.${tag.toLowerCase()}@e2e.school`,
+    phone_number: '08031234567',
+    gender: 'F',
+    date_of_birth: '2010-03-01',
+    student_class: arm,
+    fathers_name: 'Mr Pupil',
+    home_address: '3 Marina, Lagos',
+    ...over,
+  };
+  const { id, admission_number, first_name, last_name, email, password } = await newAccount<{ id: number; admission_number: string }>(
+    api,
+    'student',
+    data,
+    tag,
   );
-  const password = `Own-Pupil-Pass-${tag}`;
-  await choosePassword(api.request, 'student', email, created.one_time_password, password);
-  return { admission_number: created.admission_number, email, password };
+  return { id, admission_number, first_name, last_name, email, password };
 }
 
 export interface OwnStaff {
+  id: number;
   staff_id: string;
+  first_name: string;
+  last_name: string;
   email: string;
   password: string;
 }
 
 /** A staff member holding `capabilities` (e.g. the bursar's), who has chosen their password. */
-export async function createStaff(api: AdminApi, tag: string, capabilities: StaffCapability[] = []): Promise<OwnStaff> {
-  const email = `staff.${tag.toLowerCase()}@e2e.school`;
-  const created = await okJson<{ staff_id: string; one_time_password: string }>(
-    await api.request.post('/api/staff/', {
-      headers: api.headers,
-      data: {
-        username: `own${tag.toLowerCase()}`,
-        email,
-        first_name: 'Own',
-        last_name: `Staff${tag}`,
-        phone_number: '08051234567',
-        gender: 'F',
-        designation: 'Teacher',
-        department: 'General',
-        marital_status: 'S',
-      },
-    }),
-    201,
+export async function createStaff(
+  api: AdminApi,
+  tag: string,
+  capabilities: StaffCapability[] = [],
+  over: PersonFields & Partial<Record<'designation' | 'department', string>> = {},
+): Promise<OwnStaff> {
+  const data = {
+    username: `own${tag.toLowerCase()}`,
+    email: `staff.${tag.toLowerCase()}@e2e.school`,
+    first_name: 'Own',
+    last_name: `Staff${tag}`,
+    phone_number: '08051234567',
+    gender: 'F',
+    designation: 'Teacher',
+    department: 'General',
+    marital_status: 'S',
+    ...over,
+  };
+  const { id, staff_id, first_name, last_name, email, password } = await newAccount<{ id: number; staff_id: string }>(
+    api,
+    'staff',
+    data,
+    tag,
   );
   if (capabilities.length)
-    await okJson(await api.request.put(`/api/staff-capabilities/${created.staff_id}/`, { headers: api.headers, data: { capabilities } }));
-  const password = `Own-Staff-Pass-${tag}`;
-  await choosePassword(api.request, 'staff', email, created.one_time_password, password);
-  return { staff_id: created.staff_id, email, password };
+    await okJson(await api.request.put(`/api/staff-capabilities/${staff_id}/`, { headers: api.headers, data: { capabilities } }));
+  return { id, staff_id, first_name, last_name, email, password };
+}
+
+/**
+ * Registers a staff member's or student's record and, as a new account does once, signs in with its
+ * one-time password and chooses its own (`Own-Staff-Pass-<tag>`, `Own-Pupil-Pass-<tag>`): the
+ * record's `T` fields, its names and email, and that password.
+ */
+async function newAccount<T>(
+  api: AdminApi,
+  role: 'staff' | 'student',
+  data: { first_name: string; last_name: string; email: string },
+  tag: string,
+): Promise<T & Omit<OwnStaff, 'id' | 'staff_id'>> {
+  const created = await okJson<T & { one_time_password: string }>(
+    await api.request.post(role === 'staff' ? '/api/staff/' : '/api/students/', { headers: api.headers, data }),
+    201,
+  );
+  const password = `Own-${role === 'staff' ? 'Staff' : 'Pupil'}-Pass-${tag}`;
+  await choosePassword(api.request, role, data.email, created.one_time_password, password);
+  const { first_name, last_name, email } = data;
+  return { ...created, first_name, last_name, email, password };
 }
 
 /** Signs in with the one-time password and chooses `password`, as a new account does once. */
@@ -246,4 +311,72 @@ export async function createStudentWithResults(
     await enterScores(api, { sessionId: results.sessionId, term, arm, admission: student.admission_number, scores });
   }
   return { ...student, subjects };
+}
+
+export interface FormClass {
+  arm: string;
+  students: OwnStudent[];
+  teacher: OwnStaff;
+}
+
+/**
+ * A form class of the run: a new arm of `level` (createArm) with `students` students in it (tags
+ * `${tag}S0`, `${tag}S1` …), each with results when `results` is given (createStudentWithResults,
+ * scored by student, subject and term), and a teacher of the run (createStaff) as its form teacher in
+ * the session, who also teaches it `teaches` when given.
+ */
+export async function createFormClass(
+  api: AdminApi,
+  level: ClassLevel,
+  tag: string,
+  c: {
+    sessionId: number;
+    students: number;
+    teaches?: string;
+    results?: { terms: Term[]; score: (student: number, subject: number, term: Term) => number };
+  },
+): Promise<FormClass> {
+  const arm = await createArm(api, level, tag);
+  const students: OwnStudent[] = [];
+  for (let i = 0; i < c.students; i++) {
+    const results = c.results;
+    students.push(
+      results
+        ? await createStudentWithResults(api, arm, `${tag}S${i}`, {
+            sessionId: c.sessionId,
+            terms: results.terms,
+            score: (subject, term) => results.score(i, subject, term),
+          })
+        : await createStudent(api, arm, `${tag}S${i}`),
+    );
+  }
+  const teacher = await createStaff(api, tag);
+  await setFormTeacher(api, { sessionId: c.sessionId, arm, staffId: teacher.staff_id });
+  if (c.teaches) await assignTeacher(api, { sessionId: c.sessionId, arm, subject: c.teaches, staffId: teacher.staff_id });
+  return { arm, students, teacher };
+}
+
+export interface SheetClass extends FormClass {
+  sessionId: number;
+  /** The class's term as its sheets' API calls ask for it (ratings, comments, approvals). */
+  query: string;
+  /** A sheet screen (`/class-ratings`, `/class-comments` …) opened on the class's term. */
+  screen: (path: string) => string;
+  /** The rating sheet as the admin first reads it (its rows: the students in sheet order). */
+  sheet: RatingSheet;
+}
+
+/** A JSS 1 form class of the run (createFormClass) in the current session, and its report sheets of `term`. */
+export async function createSheetClass(
+  api: AdminApi,
+  tag: string,
+  term: Term,
+  c: Omit<Parameters<typeof createFormClass>[3], 'sessionId'>,
+): Promise<SheetClass> {
+  const sessionId = await currentSessionId(api);
+  const form = await createFormClass(api, 'JSS 1', tag, { ...c, sessionId });
+  const where = `session_id=${sessionId}&term=${term}`;
+  const query = `${where}&student_class=${encodeURIComponent(form.arm)}`;
+  const sheet = await adminGet<RatingSheet>(api.request, `/api/class-ratings/?${query}`);
+  return { ...form, sessionId, query, screen: (path) => `${path}?${where}&class=${encodeURIComponent(form.arm)}`, sheet };
 }

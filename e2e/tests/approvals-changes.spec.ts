@@ -4,18 +4,7 @@ import { type CommentSheet } from '../../packages/domain/src/report-cards';
 import { type ReportSettings } from '../../packages/domain/src/report-card-schemas';
 import { REPORT_CARD_SCREEN_MESSAGES as M } from '../../packages/domain/src/report-card-screens';
 import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
-import {
-  asAdmin,
-  assignTeacher,
-  createArm,
-  createStaff,
-  createStudent,
-  currentSessionId,
-  enterScores,
-  runTag,
-  setFormTeacher,
-  type OwnStaff,
-} from '../school';
+import { asAdmin, createFormClass, currentSessionId, enterScores, runTag, type OwnStaff } from '../school';
 
 // On the second term of a JSS 1 arm of this run (its own data, fixture school.ts: two students with
 // scores, and a teacher of this run who is its form teacher and teaches it Mathematics): with
@@ -68,13 +57,10 @@ test.beforeAll(async ({ request }) => {
   const headers = await admin(request);
   const api = await asAdmin(request);
   plan.sessionId = await currentSessionId(api);
-  ARM = await createArm(api, 'JSS 1', RUN);
+  const form = await createFormClass(api, 'JSS 1', RUN, { sessionId: plan.sessionId, students: 2, teaches: 'Mathematics' });
+  ({ arm: ARM, teacher: FORM_TEACHER } = form);
   Object.assign(arm, { session_id: plan.sessionId, student_class: ARM });
-  FORM_TEACHER = await createStaff(api, RUN);
-  await setFormTeacher(api, { sessionId: plan.sessionId, arm: ARM, staffId: FORM_TEACHER.staff_id });
-  await assignTeacher(api, { sessionId: plan.sessionId, arm: ARM, subject: 'Mathematics', staffId: FORM_TEACHER.staff_id });
-  for (const [i, tag] of [`${RUN}A`, `${RUN}B`].entries()) {
-    const { admission_number } = await createStudent(api, ARM, tag);
+  for (const [i, { admission_number }] of form.students.entries()) {
     await enterScores(api, {
       sessionId: plan.sessionId,
       term: TERM,

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ASSESSMENT_MESSAGES } from '../../packages/domain/src/assessment';
 import { RESULT_MESSAGES } from '../../packages/domain/src/result-messages';
-import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, test, openFromAdminMenu } from '../fixtures';
 import { asAdmin, createArm, createStudent, runTag } from '../school';
 
 // Assessment components from the browser: the admin sets CA1 20 / CA2 20 / Exam 60 for senior
@@ -76,12 +76,7 @@ test.describe.serial('assessment schemes', () => {
     request,
   }) => {
     await signInViaApi(page, request, 'admin');
-    await page.goto('/adminHomePage');
-    await page
-      .locator('#admin-menu')
-      .getByRole('link', { name: /Assessment Schemes/ })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Assessment Schemes', level: 1 })).toBeVisible();
+    await openFromAdminMenu(page, 'Assessment Schemes');
     await page.getByLabel('Academic Session').selectOption({ label: SESSION });
     const sss = page.getByRole('region', { name: 'Senior (SSS)' });
     await expect(sss.getByTestId('scheme-counts-SSS')).toContainText(ASSESSMENT_MESSAGES.schemeCounts(0, 1));

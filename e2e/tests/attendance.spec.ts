@@ -10,18 +10,32 @@ import {
 import { ATTENDANCE_MESSAGES, addDays, todayIn, weekdayOf } from '../../packages/domain/src/attendance-rules';
 import { ATTENDANCE_SCREEN_LABELS as SL, ATTENDANCE_SCREEN_MESSAGES as SM } from '../../packages/domain/src/attendance-screens';
 import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards';
-import { TEACHING_MESSAGES, type ClassArm, type SessionAssignments } from '../../packages/domain/src/teaching';
-import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, test } from '../fixtures';
+import { TEACHING_MESSAGES } from '../../packages/domain/src/teaching';
+import { apiToken, expect, expectAccessible, noSideways, PHONE, signInViaApi, studentSubjects, test } from '../fixtures';
+import {
+  adminGet as getJson,
+  asAdmin,
+  createArm,
+  createFormClass,
+  createStudent,
+  currentSessionId,
+  runTag,
+  setFormTeacher,
+  type OwnStaff,
+  type OwnStudent,
+} from '../school';
 
-// The attendance register on a 360 px phone: JSS 1A's form teacher (staff1 in the demo
-// school) fills in a missed day of 2025/2026's third term in a few taps and corrects it; a holiday and
-// a weekend are refused with their messages; today's register is marked (today's term set up through
-// the API) and the admin sees the absentee on Absent Today; the month grid, the student's term and the
-// report card show the register's totals. Axe on every new screen. Only JSS 1A's registers of the days
-// below and a calendar for today's school year are written; both are found again on a re-run.
+// The attendance register on a 360 px phone: the arm's form teacher fills in a missed day of
+// 2025/2026's third term in a few taps and corrects it; a holiday and a weekend are refused with their
+// messages; today's register is marked (today's term set up through the API) and the admin sees the
+// absentee on Absent Today; the month grid, the student's term and the report card show the register's
+// totals. Axe on every new screen. Its own data (fixture school.ts): a JSS 1 arm of this run with four
+// students, a second JSS 1 arm of two (the form class in a past school year of its own), and a
+// teacher of this run who is the form teacher of both; the calendar is the server's (the demo's
+// 2025/2026 terms, holidays and weekends) with a term for today's school year added when missing.
 
-const PHONE = { width: 360, height: 740 };
-const ARM = 'JSS 1A';
+const RUN = runTag();
+let ARM = '';
 const PAST_DAY = '2026-05-04'; // a Monday of the demo's 2025/2026 third term
 const HOLIDAY = '2026-05-01';
 const WEEKEND = '2026-05-09'; // a Saturday
@@ -29,7 +43,9 @@ const ZONE = 'Africa/Lagos';
 // A past school year of its own (no other spec reads it): twice-a-day registers and carried-in totals.
 const OWN_YEAR = { name: '2019/2020', term: '1st', starts_on: '2019-09-16', ends_on: '2019-12-13' } as const;
 const OWN_DAY = '2019-10-09'; // a Wednesday of that term
-const OWN_ARM = 'JSS 1B'; // staff1's form class there (JSS 1A in the demo's current session)
+let OWN_ARM = ''; // the teacher's form class there (ARM in the current session)
+let TEACHER: OwnStaff;
+let PUPIL: OwnStudent; // the absent student of PAST_DAY, who signs in to see their own attendance
 
 const plan = {
   currentSessionId: 0,
@@ -39,17 +55,10 @@ const plan = {
   absent: '',
   late: '',
   absentToday: '',
-  resultIds: [] as number[],
   ownSessionId: 0,
 };
 
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: await admin(request) });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-}
 
 async function send(request: APIRequestContext, method: 'post' | 'put', path: string, data: unknown, ok: number[] = [200, 201]) {
   const res = await request[method](path, { headers: await admin(request), data });
@@ -71,7 +80,7 @@ function schoolYearOf(date: string): { name: string; term: '1st' | '2nd' | '3rd'
 }
 
 /**
- * Today's register needs a term holding today and staff1 as JSS 1A's form teacher in its session: the
+ * Today's register needs a term holding today and the teacher as ARM's form teacher in its session: the
  * school year's session is created (not current) when missing, given a term of today ± 20 days, and
  * today made an extra school day when it is not one.
  */
@@ -101,18 +110,11 @@ async function setUpToday(request: APIRequestContext) {
       starts_on: plan.today,
       ends_on: plan.today,
     });
-  // staff1 is JSS 1A's form teacher in the demo's current session: the same in today's.
-  const arms = await getJson<ClassArm[]>(request, '/api/classes/');
-  const armId = arms.find((a) => a.name === ARM)!.id;
-  const current = await getJson<SessionAssignments>(request, `/api/teaching/assignments/?session_id=${plan.currentSessionId}`);
-  const staffId = current.form_teachers.find((f) => f.arm_id === armId)!.staff!.id;
-  await send(request, 'put', '/api/teaching/form-teachers/', {
-    session_id: plan.todaySessionId,
-    arms: [{ arm_id: armId, staff_id: staffId }],
-  });
+  // The teacher is ARM's form teacher in the current session: the same in today's.
+  await setFormTeacher(await asAdmin(request), { sessionId: plan.todaySessionId, arm: ARM, staffId: TEACHER.staff_id });
 }
 
-/** The dedicated school year: its session, one term's dates, and staff1 as form teacher of OWN_ARM only. */
+/** The dedicated school year: its session, one term's dates, and the teacher as form teacher of OWN_ARM only. */
 async function setUpOwnYear(request: APIRequestContext) {
   const sessions = await getJson<{ id: number; name: string }[]>(request, '/api/sessions/');
   plan.ownSessionId =
@@ -124,20 +126,18 @@ async function setUpOwnYear(request: APIRequestContext) {
     starts_on: OWN_YEAR.starts_on,
     ends_on: OWN_YEAR.ends_on,
   });
-  const arms = await getJson<ClassArm[]>(request, '/api/classes/');
-  const current = await getJson<SessionAssignments>(request, `/api/teaching/assignments/?session_id=${plan.currentSessionId}`);
-  const staffId = current.form_teachers.find((f) => f.arm_id === arms.find((a) => a.name === ARM)!.id)!.staff!.id;
-  await send(request, 'put', '/api/teaching/form-teachers/', {
-    session_id: plan.ownSessionId,
-    arms: [{ arm_id: arms.find((a) => a.name === OWN_ARM)!.id, staff_id: staffId }],
-  });
+  await setFormTeacher(await asAdmin(request), { sessionId: plan.ownSessionId, arm: OWN_ARM, staffId: TEACHER.staff_id });
 }
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const sessions = await getJson<{ id: number; name: string; is_current: boolean }[]>(request, '/api/sessions/');
-  plan.currentSessionId = sessions.find((s) => s.is_current)!.id;
+  const api = await asAdmin(request);
+  plan.currentSessionId = await currentSessionId(api);
+  const form = await createFormClass(api, 'JSS 1', RUN, { sessionId: plan.currentSessionId, students: 4 });
+  ({ arm: ARM, teacher: TEACHER } = form);
+  OWN_ARM = await createArm(api, 'JSS 1', `${RUN}B`);
+  for (const i of [0, 1]) await createStudent(api, OWN_ARM, `${RUN}O${i}`);
   // The demo seed gives 2025/2026 its calendar (terms, mid-term breaks, public holidays).
   const reg = await getJson<Register>(request, registerPath(PAST_DAY));
   expect(reg.day).toMatchObject({ school_day: true, session_id: plan.currentSessionId, term: '3rd' });
@@ -146,14 +146,9 @@ test.beforeAll(async ({ request }) => {
   plan.absent = reg.rows[0]!.admission_number;
   plan.late = reg.rows[1]!.admission_number;
   plan.absentToday = reg.rows[2]!.admission_number;
+  PUPIL = form.students.find((p) => p.admission_number === plan.absent)!;
   await setUpToday(request);
   await setUpOwnYear(request);
-});
-
-/** The third-term result the card needed is removed: report-card-flow.spec.ts enters that term's. */
-test.afterAll(async ({ request }) => {
-  const headers = await admin(request);
-  for (const id of plan.resultIds) await request.delete(`/api/results/${id}/`, { headers });
 });
 
 const nameOf = (adm: string) => plan.rows.find((r) => r.admission_number === adm)!.name;
@@ -180,10 +175,10 @@ test('twice a day: on a phone the form teacher reaches a day in another session 
     const rows = (await getJson<Register>(request, path('afternoon'))).rows;
     expect(rows.length).toBeGreaterThan(1);
     await page.setViewportSize(PHONE);
-    await signInViaApi(page, request, 'staff');
+    await signInViaApi(page, request, 'staff', TEACHER);
     await page.goto('/attendance');
     await expect(page.getByLabel(SL.arm, { exact: true })).toHaveValue(ARM);
-    // A day of another session: the class list follows it (staff1's form class there is JSS 1B).
+    // A day of another session: the class list follows it (the teacher's form class there is OWN_ARM).
     await page.getByLabel(SL.date, { exact: true }).fill(OWN_DAY);
     await expect(page.getByLabel(SL.arm, { exact: true })).toHaveValue(OWN_ARM);
     await expect(page.getByLabel(SL.arm, { exact: true }).locator('option:not([value=""])')).toHaveText([OWN_ARM]);
@@ -225,7 +220,7 @@ test('twice a day: on a phone the form teacher reaches a day in another session 
 
 test('the form teacher fills in a missed day on a phone in a few taps, then corrects it', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', TEACHER);
   await page.goto('/staffHomePage');
   await page.getByRole('link', { name: new RegExp(ATTENDANCE_SCREENS.register.label) }).click();
   await expect(page.getByRole('heading', { name: ATTENDANCE_SCREENS.register.title, level: 1 })).toBeVisible();
@@ -279,7 +274,7 @@ test('the form teacher fills in a missed day on a phone in a few taps, then corr
 
 test('a holiday and a weekend are not school days, with the reason and no Save', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', TEACHER);
   for (const date of [HOLIDAY, WEEKEND]) {
     const day = (await getJson<Register>(request, registerPath(date))).day;
     expect(day.school_day).toBe(false);
@@ -297,7 +292,7 @@ test('a holiday and a weekend are not school days, with the reason and no Save',
 
 test("today's register on the phone, and the admin sees the absentee on Absent Today", async ({ page, request }) => {
   await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', TEACHER);
   await page.goto('/attendance');
   await expect(page.getByLabel(SL.arm, { exact: true })).toHaveValue(ARM);
   await expect(page.getByLabel(SL.date, { exact: true })).toHaveValue(plan.today);
@@ -365,18 +360,17 @@ test('the month grid, the student view and the report card show the register', a
   await expect(commentRow.getByLabel(/Days absent/)).toHaveAttribute('placeholder', String(term.absent));
   await expect(commentRow.getByText(ATTENDANCE_LABELS.fromRegister).first()).toBeVisible();
 
-  // The report card of 2025/2026's third term (one result so there is a card; removed after): the
-  // register's totals, and says so.
+  // The report card of 2025/2026's third term (one result so there is a card): the register's
+  // totals, and says so.
   const token = (await admin(request)).authorization.slice('Bearer '.length);
   const subject = (await studentSubjects(request, token, plan.absent))[0]!;
-  const result = await send(request, 'post', '/api/results/', {
+  await send(request, 'post', '/api/results/', {
     admission_number: plan.absent,
     session_id: plan.currentSessionId,
     term: '3rd',
     student_class: ARM,
     subjects: [{ name: subject, score: 65, remarks: '' }],
   });
-  plan.resultIds.push(...((await result.json()) as { id: number }[]).map((r) => r.id));
   await page.goto(`/report-card?admission_number=${plan.absent}&session_id=${plan.currentSessionId}&term=3rd`);
   const attendance = page.getByTestId('card-attendance');
   await expect(attendance).toContainText(`${T.present}: ${term.present}`);
@@ -461,7 +455,7 @@ test("carried-in totals: a valid file is previewed, applied, and counted in the 
 
 test('a student sees their own attendance for a term on a phone', async ({ page, request }) => {
   await page.setViewportSize(PHONE);
-  const { access } = await signInViaApi(page, request, 'student');
+  const { access } = await signInViaApi(page, request, 'student', PUPIL);
   await page.goto('/StudentHomePage');
   await page.getByRole('link', { name: new RegExp(ATTENDANCE_SCREENS.mine.label) }).click();
   await expect(page.getByRole('heading', { name: ATTENDANCE_SCREENS.mine.title, level: 1 })).toBeVisible();

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ADMISSION_PAGE } from '../../packages/domain/src/admission-constants';
 import { SETUP_STEPS } from '../../packages/domain/src/first-run';
-import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, noSideways, PHONE, signInViaApi, test } from '../fixtures';
+import { asAdmin, createFormClass, currentSessionId, runTag } from '../school';
 
 // On a 360 px phone: a new install's first-run checklist (a server of
 // its own on an empty database), the portal's own admission page edited and viewed, and a teacher's
-// home that starts with their classes.
+// home that starts with their classes (its own: a teacher of this run who teaches Mathematics to a
+// JSS 1 arm of this run, with a student, and is its form teacher).
 
-const PHONE = { width: 360, height: 740 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 test.describe('a new install (a server of its own on an empty database)', () => {
@@ -145,8 +146,11 @@ test('the admission page: the admin edits its text in the settings, anyone reads
 });
 
 test('a teacher’s home starts with their classes: scores to enter and the register, on the first screen', async ({ page, request }) => {
+  const api = await asAdmin(request);
+  const sessionId = await currentSessionId(api);
+  const { teacher } = await createFormClass(api, 'JSS 1', runTag(), { sessionId, students: 1, teaches: 'Mathematics' });
   await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', teacher);
   await page.goto('/staffHomePage');
   const first = page.locator('main h2').first();
   await expect(first).toContainText('My classes');

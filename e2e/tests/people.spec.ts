@@ -1,52 +1,64 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, expect, expectAccessible, signInViaApi, test } from '../fixtures';
+import { asAdmin, createArm, createStaff, createStudent, runTag, type OwnStaff, type OwnStudent } from '../school';
 
-/** Students and staff screens. Every test creates the records it changes. */
+/**
+ * Students and staff screens. Every test creates the records it changes; the lists and the sign-ins
+ * stand on the spec's own data (fixture school.ts): arms of this run (JSS 1, 2, 3 and SSS 3), a
+ * student in JSS 1 and one in SSS 3, a staff member of this run who signs in (Grace Okafor…) and
+ * another to be found (Yusuf Bello…, an English teacher).
+ */
 
+const RUN = runTag();
 let seq = 0;
-const tag = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+const tag = () => `${RUN}${(seq++).toString(36)}`.toLowerCase();
+const ARMS = { jss1: '', jss2: '', jss3: '', sss3: '' };
+let PUPIL: OwnStudent; // in ARMS.jss1
+let SENIOR = ''; // a student in ARMS.sss3
+let STAFF: OwnStaff;
+let OTHER_STAFF: OwnStaff;
 
-async function createStudent(request: APIRequestContext, over: Record<string, string> = {}) {
-  const token = await apiToken(request, 'admin');
-  const t = tag();
-  const res = await request.post('/api/students/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      first_name: 'Temi',
-      last_name: `Lawal${t}`,
-      email: `temi.${t}@e2e.school`,
-      phone_number: '08031234567',
-      gender: 'F',
-      date_of_birth: '2011-06-01',
-      student_class: 'JSS 2B',
-      fathers_name: 'Mr Lawal',
-      home_address: '3 Ring Road, Ibadan',
-      ...over,
-    },
+test.beforeAll(async ({ request }) => {
+  const api = await asAdmin(request);
+  ARMS.jss1 = await createArm(api, 'JSS 1', RUN);
+  ARMS.jss2 = await createArm(api, 'JSS 2', RUN);
+  ARMS.jss3 = await createArm(api, 'JSS 3', RUN);
+  ARMS.sss3 = await createArm(api, 'SSS 3', RUN);
+  PUPIL = await createStudent(api, ARMS.jss1, tag());
+  SENIOR = (await createStudent(api, ARMS.sss3, tag())).admission_number;
+  STAFF = await createStaff(api, tag(), [], { first_name: 'Grace', last_name: `Okafor${RUN}` });
+  OTHER_STAFF = await createStaff(api, tag(), [], {
+    first_name: 'Yusuf',
+    last_name: `Bello${RUN}`,
+    gender: 'M',
+    designation: 'English Teacher',
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; admission_number: string; first_name: string; last_name: string; email: string };
+});
+
+/** A student of the spec's JSS 2 arm, Temi Lawal… of 3 Ring Road, Ibadan. */
+async function newStudent(request: APIRequestContext, over: { first_name?: string } = {}) {
+  const t = tag();
+  return createStudent(await asAdmin(request), ARMS.jss2, t, {
+    first_name: 'Temi',
+    last_name: `Lawal${t}`,
+    email: `temi.${t}@e2e.school`,
+    date_of_birth: '2011-06-01',
+    fathers_name: 'Mr Lawal',
+    home_address: '3 Ring Road, Ibadan',
+    ...over,
+  });
 }
 
-async function createStaff(request: APIRequestContext) {
-  const token = await apiToken(request, 'admin');
+/** A chemistry teacher, Bayo Ade…. */
+async function newStaff(request: APIRequestContext) {
   const t = tag();
-  const res = await request.post('/api/staff/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      username: `t${t}`,
-      email: `teacher.${t}@e2e.school`,
-      first_name: 'Bayo',
-      last_name: `Ade${t}`,
-      phone_number: '08051234567',
-      gender: 'M',
-      designation: 'Chemistry Teacher',
-      department: 'Sciences',
-      marital_status: 'S',
-    },
+  return createStaff(await asAdmin(request), t, [], {
+    first_name: 'Bayo',
+    last_name: `Ade${t}`,
+    gender: 'M',
+    designation: 'Chemistry Teacher',
+    department: 'Sciences',
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; staff_id: string; first_name: string; last_name: string };
 }
 
 async function signOut(page: Page) {
@@ -82,11 +94,11 @@ test.describe('registration and first sign-in', () => {
     const t = tag();
     const email = `ife.${t}@e2e.school`;
     await page.getByLabel('Last name').fill(`Balogun${t}`);
-    await page.getByLabel('Email').fill('student1@demo.school');
+    await page.getByLabel('Email').fill(PUPIL.email);
     await page.getByLabel('Phone number').fill('0803 555 1234');
     await page.getByLabel('Gender').selectOption('F');
     await page.getByLabel('Date of birth').fill('2012-02-10');
-    await page.getByLabel('Class', { exact: true }).selectOption('JSS 1B');
+    await page.getByLabel('Class', { exact: true }).selectOption(ARMS.jss1);
     await page.getByLabel("Father's name").fill('Mr Balogun');
     await page.getByLabel('Home address').fill('7 Bank Road, Ilorin');
     // The server's 400 field error shows under its field.
@@ -127,7 +139,7 @@ test.describe('registration and first sign-in', () => {
     await expect(page.getByText(admission, { exact: true })).toBeVisible();
     await expect(page.getByText('7 Bank Road, Ilorin')).toBeVisible();
     // Nobody else's record is on the page.
-    await expect(page.getByText('STU-0001', { exact: true })).toHaveCount(0);
+    await expect(page.getByText(PUPIL.admission_number, { exact: true })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Registered Students' })).toHaveCount(0);
     await expectAccessible(page);
   });
@@ -179,10 +191,10 @@ test.describe('registration and first sign-in', () => {
 
 test.describe('lists and details', () => {
   test('StudentInfos: grouped by class, one expanded at a time, filters, empty state, export', async ({ page, request }) => {
-    await signInViaApi(page, request, 'staff');
+    await signInViaApi(page, request, 'staff', STAFF);
     await page.goto('/StudentInfos');
     await expect(page.getByRole('heading', { name: 'Registered Students' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /^JSS 1A/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: new RegExp(`^${ARMS.jss1}`) })).toBeVisible();
     const rows = page.getByRole('button', { expanded: false });
     await rows.first().click();
     await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
@@ -191,9 +203,9 @@ test.describe('lists and details', () => {
     await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
     await expectAccessible(page);
 
-    await page.getByLabel('Class').selectOption('SSS 3B');
-    await expect(page.getByRole('heading', { name: /^SSS 3B/ })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /^JSS 1A/ })).toHaveCount(0);
+    await page.getByLabel('Class').selectOption(ARMS.sss3);
+    await expect(page.getByRole('heading', { name: new RegExp(`^${ARMS.sss3}`) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: new RegExp(`^${ARMS.jss1}`) })).toHaveCount(0);
     await page.getByLabel(/Search by name/).fill('no-such-student-anywhere');
     await expect(page.getByText('No students found')).toBeVisible();
 
@@ -205,11 +217,11 @@ test.describe('lists and details', () => {
   });
 
   test('StaffDetails expands a member; student-data links to a student detail with Back to List', async ({ page, request }) => {
-    await signInViaApi(page, request, 'staff');
+    await signInViaApi(page, request, 'staff', STAFF);
     await page.goto('/StaffDetails');
     await expect(page.getByRole('heading', { name: 'Staff Members' })).toBeVisible();
-    await page.getByRole('button', { name: /Grace Okafor/ }).click();
-    await expect(page.getByText('STAFF-0001', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: `${STAFF.first_name} ${STAFF.last_name}` }).click();
+    await expect(page.getByText(STAFF.staff_id, { exact: true })).toBeVisible();
     await expect(page.getByText('Marital status')).toBeVisible();
     await expectAccessible(page);
 
@@ -225,7 +237,7 @@ test.describe('lists and details', () => {
   });
 
   test('find a student and a staff member, with the spec messages; reset a student password', async ({ page, request }) => {
-    const s = await createStudent(request);
+    const s = await newStudent(request);
     await signInViaApi(page, request, 'admin');
     await page.goto('/CheckAStudentData');
     await expect(page.getByRole('heading', { name: 'Find a Student' })).toBeVisible();
@@ -253,16 +265,16 @@ test.describe('lists and details', () => {
     await page.getByLabel('Staff ID').fill('STAFF-9999');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('alert')).toHaveText('Staff not found with this ID');
-    await page.getByLabel('Staff ID').fill('staff-0002');
+    await page.getByLabel('Staff ID').fill(OTHER_STAFF.staff_id.toLowerCase());
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page.getByRole('heading', { name: 'Yusuf Bello' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `${OTHER_STAFF.first_name} ${OTHER_STAFF.last_name}` })).toBeVisible();
     await expect(page.getByText('English Teacher')).toBeVisible();
     await expectAccessible(page);
   });
 
   test('legacy bio-data screens: details with Update, Delete and Back; delete goes to Delete-message', async ({ page, request }) => {
-    const s = await createStudent(request, { first_name: 'Legacy' });
-    const st = await createStaff(request);
+    const s = await newStudent(request, { first_name: 'Legacy' });
+    const st = await newStaff(request);
     await signInViaApi(page, request, 'admin');
     await page.goto(`/staff-BioData/${st.id}`);
     await expect(page.getByRole('heading', { name: 'Staff Bio Data' })).toBeVisible();
@@ -286,8 +298,8 @@ test.describe('lists and details', () => {
 
 test.describe('updates', () => {
   test('UpdateStudentDetails loads on blur, guards the password pair, and replaces the form on success', async ({ page, request }) => {
-    const s = await createStudent(request);
-    await signInViaApi(page, request, 'staff');
+    const s = await newStudent(request);
+    await signInViaApi(page, request, 'staff', STAFF);
     await page.goto('/UpdateStudentDetails');
     await expect(page.getByRole('heading', { name: 'Update Student Details' })).toBeVisible();
     await page.getByLabel('Admission number').fill('stu-9999');
@@ -313,7 +325,7 @@ test.describe('updates', () => {
     await expect(page.getByText('First name is required')).toBeVisible();
     await expect(page.getByLabel('First name')).toBeFocused();
     await page.getByLabel('First name').fill('Temitope');
-    await page.getByLabel('Class', { exact: true }).selectOption('JSS 3A');
+    await page.getByLabel('Class', { exact: true }).selectOption(ARMS.jss3);
     await page.getByRole('button', { name: 'Update Student' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'updated successfully' }).first()).toHaveText(
       `Student Temitope ${s.last_name} (${s.admission_number}) updated successfully`,
@@ -323,7 +335,7 @@ test.describe('updates', () => {
   });
 
   test('UpdateStaffDetails by staff ID, and the staff edit form under /dashboard', async ({ page, request }) => {
-    const st = await createStaff(request);
+    const st = await newStaff(request);
     await signInViaApi(page, request, 'admin');
     await page.goto('/UpdateStaffDetails');
     await expect(page.getByRole('heading', { name: 'Update Staff Details' })).toBeVisible();
@@ -367,8 +379,8 @@ test.describe('updates', () => {
 
 test.describe('deletion', () => {
   test('DeleteStudent: search, two-step confirmation, one success message', async ({ page, request }) => {
-    const s = await createStudent(request);
-    await signInViaApi(page, request, 'staff');
+    const s = await newStudent(request);
+    await signInViaApi(page, request, 'staff', STAFF);
     await page.goto('/DeleteStudent');
     await expect(page.getByRole('heading', { name: 'Delete Student' })).toBeVisible();
     await page.getByRole('button', { name: 'Delete Student' }).click();
@@ -381,7 +393,7 @@ test.describe('deletion', () => {
     await page.getByLabel(/Student ID/).fill(s.admission_number);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText(`Temi ${s.last_name}`)).toBeVisible();
-    await expect(page.getByText('JSS 2B')).toBeVisible();
+    await expect(page.getByText(ARMS.jss2)).toBeVisible();
     await expect(page.getByText('all results of this student will also be deleted')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Delete Student' }).click();
@@ -398,8 +410,8 @@ test.describe('deletion', () => {
   });
 
   test('DeleteStudent/:_id opens with the student found; DeleteStaff confirms then deletes', async ({ page, request }) => {
-    const s = await createStudent(request);
-    const st = await createStaff(request);
+    const s = await newStudent(request);
+    const st = await newStaff(request);
     await signInViaApi(page, request, 'admin');
     await page.goto(`/DeleteStudent/${s.id}`);
     await expect(page.getByText(`Temi ${s.last_name}`)).toBeVisible();
@@ -429,12 +441,14 @@ test.describe('bulk import', () => {
 
   test('a CSV with a bad row is previewed with row and field named; fixed, it imports and prints slips', async ({ page, request }) => {
     const t = tag();
+    // The third row names the arm as typed loosely: lower case, no space after the level.
+    const loose = `jss1${ARMS.jss1.slice('JSS 1 '.length)}`;
     const rows = [
-      `Kelechi,Nwosu,kelechi.${t}@e2e.school,08031110001,M,2011-01-02,JSS 1A,Mr Nwosu,,,,"1 Aba Road, Aba"`,
-      `Halima,Musa,not-an-email,08031110002,F,2011-03-04,JSS 1A,Mr Musa,,,,2 Kano Road`,
-      `Emeka,Obi,emeka.${t}@e2e.school,08031110003,M,04/05/2011,jss1a,Mr Obi,,,,3 Enugu Road`,
+      `Kelechi,Nwosu,kelechi.${t}@e2e.school,08031110001,M,2011-01-02,${ARMS.jss1},Mr Nwosu,,,,"1 Aba Road, Aba"`,
+      `Halima,Musa,not-an-email,08031110002,F,2011-03-04,${ARMS.jss1},Mr Musa,,,,2 Kano Road`,
+      `Emeka,Obi,emeka.${t}@e2e.school,08031110003,M,04/05/2011,${loose},Mr Obi,,,,3 Enugu Road`,
     ];
-    await signInViaApi(page, request, 'staff');
+    await signInViaApi(page, request, 'staff', STAFF);
     await page.goto('/import/students');
     await expect(page.getByRole('heading', { name: 'Import Students' })).toBeVisible();
     const template = page.waitForEvent('download');
@@ -463,7 +477,7 @@ test.describe('bulk import', () => {
     const slips = page.getByTestId('sign-in-slip');
     await expect(slips).toHaveCount(3);
     await expect(slips.nth(2)).toContainText('Emeka Obi');
-    await expect(slips.nth(2)).toContainText('JSS 1A');
+    await expect(slips.nth(2)).toContainText(ARMS.jss1);
     await expect(slips.nth(2)).toContainText(/STU-\d{4}/);
     await expect(slips.nth(2)).toContainText('/StudentLogin');
     await expect(page.getByRole('button', { name: 'Print sign-in slips' })).toBeVisible();
@@ -478,7 +492,7 @@ test.describe('bulk import', () => {
 });
 
 test('staff may manage students but not register staff; students cannot open the staff screens', async ({ page, request }) => {
-  await signInViaApi(page, request, 'staff');
+  await signInViaApi(page, request, 'staff', STAFF);
   await page.goto('/StaffReg');
   await expect(page).toHaveURL(/\/staffHomePage$/);
   await page.goto('/import/staff');
@@ -488,13 +502,13 @@ test('staff may manage students but not register staff; students cannot open the
   await expect(page.getByRole('link', { name: 'Add Staff' })).toHaveCount(0);
 
   await signOut(page);
-  await signInViaApi(page, request, 'student');
+  await signInViaApi(page, request, 'student', PUPIL);
   await page.goto('/StaffDetails');
   await expect(page).toHaveURL(/\/StudentHomePage$/);
   await page.goto('/StudentInfos');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
-  await expect(page.getByText('STU-0001', { exact: true })).toBeVisible();
-  await expect(page.getByText('STU-0002', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(PUPIL.admission_number, { exact: true })).toBeVisible();
+  await expect(page.getByText(SENIOR, { exact: true })).toHaveCount(0);
 });
 
 test('people screens fit a 360 px phone without sideways scrolling', async ({ page, request }) => {
@@ -507,7 +521,7 @@ test('people screens fit a 360 px phone without sideways scrolling', async ({ pa
     '/UpdateStudentDetails',
     '/DeleteStudent',
     '/import/students',
-    '/staff/STAFF-0001',
+    `/staff/${STAFF.staff_id}`,
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

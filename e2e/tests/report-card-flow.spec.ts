@@ -7,40 +7,38 @@ import { CARD_CODES, REPORT_MESSAGES } from '../../packages/domain/src/report-ca
 import { CARD_SECTION_TITLES as T, type ArmApproval, type CommentSheet, type RatingSheet } from '../../packages/domain/src/report-cards';
 import { type ReportTerm } from '../../packages/domain/src/report-card-schemas';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
-import { apiToken, expect, expectAccessible, signInViaApi, signInViaUi, studentSubjects, test, noSideways, pasteText } from '../fixtures';
+import { apiToken, expect, expectAccessible, PHONE, signInViaApi, signInViaUi, test, noSideways, pasteText } from '../fixtures';
+import { adminGet as getJson, asAdmin, createSheetClass, runTag, type OwnStaff, type OwnStudent, type SheetClass } from '../school';
 
-// The whole report card, end to end, on the third-term card of JSS 1A (the demo school has 1st and
-// 2nd term results; the test enters the 3rd term's, so the card has the cumulative table and the
-// promotion decision, and no other test's term is touched): the admin uploads STU-0001's photo and
-// sets the term's dates; JSS 1A's form teacher (staff1) rates the arm and writes comments on the
-// sheets screens and submits on /report-approvals; the admin writes a principal's comment, approves
-// and releases; the student signs in on a 360 px phone, sees every section and downloads the PDF,
-// whose extracted text carries the same sections. axe on each screen. The demo school is put back.
+// The whole report card, end to end, on the third-term card of an arm of this run (its four students
+// have results in every term, so the card has the cumulative table and the promotion decision): the
+// admin uploads the student's photo and sets the term's dates; the arm's form teacher rates the arm
+// and writes comments on the sheets screens and submits on /report-approvals; the admin writes a
+// principal's comment, approves and releases; the student signs in on a 360 px phone, sees every
+// section and downloads the PDF, whose extracted text carries the same sections. axe on each screen.
+// Its own data (fixture school.ts): the JSS 1 arm, its students (PUPIL does well, so is promoted) and
+// a teacher of this run as its form teacher. The term's dates are put back.
 
-const PHONE = { width: 360, height: 740 };
-const ARM = 'JSS 1A';
+const RUN = runTag();
 const TERM = '3rd';
-const STUDENT = 'STU-0001';
-const FORM_TEACHER = { email: 'staff1@demo.school', password: 'Teach-Demo-2026' };
+let ARM = '';
+let PUPIL: OwnStudent;
+let STUDENT = '';
+let FORM_TEACHER: OwnStaff;
+let CLASS: SheetClass;
 const FORM_COMMENT = 'A careful worker who helps others in class.';
 const PRINCIPAL_COMMENT = 'A fine session. Well done.';
 
-const plan = { sessionId: 0, names: [] as string[], adms: [] as string[], resultIds: [] as number[], dates: null as ReportTerm | null };
+const plan = { sessionId: 0, names: [] as string[], adms: [] as string[], dates: null as ReportTerm | null };
 
-// One sign-in per role for the whole file: the server limits sign-in attempts per minute.
+// One sign-in per role for the requests that write: the server limits sign-in attempts per minute.
 const tokens: { admin?: string; staff?: string } = {};
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${(tokens.admin ??= await apiToken(request, 'admin'))}` });
 const formTeacher = async (request: APIRequestContext) => ({
   authorization: `Bearer ${(tokens.staff ??= await apiToken(request, 'staff', FORM_TEACHER))}`,
 });
-const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
-const screen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(ARM)}`;
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: await admin(request) });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-}
+const query = () => CLASS.query;
+const screen = (path: string) => CLASS.screen(path);
 
 /** The served PDF is compressed: inflate each Flate stream so pdfText (tests' reader) can read it. */
 function inflatePdf(pdf: Buffer): Buffer {
@@ -79,81 +77,26 @@ function inflatePdf(pdf: Buffer): Buffer {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const headers = await admin(request);
-  const sessions = await getJson<{ id: number; is_current: boolean }[]>(request, '/api/sessions/');
-  plan.sessionId = sessions.find((s) => s.is_current)!.id;
+  const api = await asAdmin(request);
+  // Every term's scores: PUPIL (the first) does well, so is promoted; the others are spread.
+  CLASS = await createSheetClass(api, RUN, TERM, {
+    students: 4,
+    results: { terms: ['1st', '2nd', '3rd'], score: (i, k) => (i === 0 ? 70 + (k % 20) : 40 + ((i * 7 + k * 3) % 50)) },
+  });
+  ({ arm: ARM, teacher: FORM_TEACHER, sessionId: plan.sessionId } = CLASS);
+  PUPIL = CLASS.students[0]!;
+  STUDENT = PUPIL.admission_number;
   plan.dates = (await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`)).find((t) => t.term === TERM)!;
-  const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const sheet = CLASS.sheet;
   plan.names = sheet.rows.map((r) => r.name);
   plan.adms = sheet.rows.map((r) => r.admission_number);
   expect(plan.adms).toContain(STUDENT);
-  // The third term's scores (the demo school has the first two): STU-0001 does well, so is promoted.
-  const token = (await admin(request)).authorization.slice('Bearer '.length);
-  for (const [i, adm] of plan.adms.entries()) {
-    const subjects = await studentSubjects(request, token, adm);
-    const res = await request.post('/api/results/', {
-      headers,
-      data: {
-        admission_number: adm,
-        session_id: plan.sessionId,
-        term: TERM,
-        student_class: ARM,
-        subjects: subjects.map((name, k) => ({ name, score: adm === STUDENT ? 70 + (k % 20) : 40 + ((i * 7 + k * 3) % 50), remarks: '' })),
-      },
-    });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    plan.resultIds.push(...((await res.json()) as { id: number }[]).map((r) => r.id));
-  }
 });
 
-/** Puts the demo school back: the release withdrawn, the arm sent back and cleared, the 3rd term's results, photo and dates removed. */
+/** Puts the school back: the term's dates as they were (the arm, its cards and its students are this run's). */
 test.afterAll(async ({ request }) => {
-  const headers = await admin(request);
-  const pubs = await getJson<{ id: number; student_class: string }[]>(
-    request,
-    `/api/results/publications/?session_id=${plan.sessionId}&term=${TERM}`,
-  );
-  for (const p of pubs.filter((x) => x.student_class === ARM)) await request.delete(`/api/results/publications/${p.id}/`, { headers });
-  await request.post('/api/report-approvals/return/', {
-    headers,
-    data: { session_id: plan.sessionId, term: TERM, student_class: ARM, reason: 'Test clean-up' },
-  });
-  const ratings = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
-  const traitIds = [...ratings.traits.affective, ...ratings.traits.psychomotor].map((t) => t.id);
-  await request.put('/api/class-ratings/', {
-    headers,
-    data: {
-      session_id: plan.sessionId,
-      term: TERM,
-      student_class: ARM,
-      rows: ratings.rows.map((r) => ({
-        admission_number: r.admission_number,
-        ratings: Object.fromEntries([...new Set([...traitIds, ...Object.keys(r.ratings)])].map((id) => [id, null])),
-        version: r.version,
-      })),
-    },
-  });
-  const comments = await getJson<CommentSheet>(request, `/api/class-comments/?${query()}`);
-  await request.put('/api/class-comments/', {
-    headers,
-    data: {
-      session_id: plan.sessionId,
-      term: TERM,
-      student_class: ARM,
-      rows: comments.rows.map((r) => ({
-        admission_number: r.admission_number,
-        form_comment: '',
-        principal_comment: '',
-        days_present: null,
-        days_absent: null,
-        version: r.version,
-      })),
-    },
-  });
-  for (const id of plan.resultIds) await request.delete(`/api/results/${id}/`, { headers });
-  await request.put(`/api/students/${STUDENT}/photo/`, { headers, data: { photo: '' } });
   await request.put('/api/report-terms/', {
-    headers,
+    headers: await admin(request),
     data: {
       session_id: plan.sessionId,
       term: TERM,
@@ -203,7 +146,7 @@ test('the form teacher rates the arm, writes comments and submits', async ({ pag
   for (const adm of adms) await expect(page.getByTestId(`row-${adm}`).getByTestId('row-status')).toHaveText(/Saved$/);
   await expectAccessible(page);
 
-  // Comments: STU-0001's own words and attendance, the bank's suggestion for everyone else.
+  // Comments: the student's own words and attendance, the bank's suggestion for everyone else.
   await page.goto(screen('/class-comments'));
   await expect(page.getByTestId('comments-list')).toBeVisible();
   const row = page.getByTestId(`row-${STUDENT}`);
@@ -256,7 +199,7 @@ test('the form teacher rates the arm, writes comments and submits', async ({ pag
 
 test('the admin sends back with a reason, the teacher resubmits, the admin approves and releases', async ({ page, request }) => {
   await signInViaApi(page, request, 'admin');
-  // The principal's comment for STU-0001 (the admin may write it while the arm is submitted).
+  // The principal's comment for the student (the admin may write it while the arm is submitted).
   await page.goto(screen('/class-comments'));
   const row = page.getByTestId(`row-${STUDENT}`);
   await row.getByRole('textbox', { name: "Principal's comment" }).fill(PRINCIPAL_COMMENT);
@@ -295,7 +238,7 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
 
   // The principal reads the arm's cards as one PDF before approving.
   const [armPdf] = await Promise.all([page.waitForEvent('download'), arm.getByRole('button', { name: `Cards PDF of ${ARM}` }).click()]);
-  expect(armPdf.suggestedFilename()).toBe(`report-cards-JSS-1A-${TERM}.pdf`);
+  expect(armPdf.suggestedFilename()).toBe(`report-cards-${ARM.replaceAll(' ', '-')}-${TERM}.pdf`);
   expect(
     readFileSync(await armPdf.path())
       .subarray(0, 5)
@@ -328,7 +271,7 @@ test('the student on a phone sees every section of the third-term card and the s
   request,
 }) => {
   await page.setViewportSize(PHONE);
-  await signInViaUi(page, 'student');
+  await signInViaUi(page, 'student', PUPIL);
   await page.goto(`/report-card?session_id=${plan.sessionId}&term=${TERM}`);
   const card = page.getByRole('article', { name: 'Report card' });
   await expect(card).toBeVisible();
@@ -425,7 +368,7 @@ test('the student on a phone sees every section of the third-term card and the s
 
 test('signing out ends the card’s rendering on the server in that browser, even when the server cannot be reached', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signInViaUi(page, 'student');
+  await signInViaUi(page, 'student', PUPIL);
   const address = new URL(`/report-card?session_id=${plan.sessionId}&term=${TERM}`, page.url()).href;
   expect(await (await page.request.get(address)).text()).toContain('data-testid="card-summary"');
   // A shared computer on a bad connection: the sign-out call never arrives.

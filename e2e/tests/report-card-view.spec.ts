@@ -4,11 +4,13 @@ import { CARD_SECTION_TITLES as T } from '../../packages/domain/src/report-cards
 import { REPORT_MESSAGES } from '../../packages/domain/src/report-card-rules';
 import type { ReportCard } from '../../packages/domain/src/report-cards';
 import { expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
+import { asAdmin, createArm, createStudent, runTag } from '../school';
 
 // The card's layout with every section full (16 subjects of CA1/CA2/Exam, a photo, signature and
 // stamp, long comments, the third term's cumulative table and promotion): readable on a 360 px phone
 // with nothing cut off, and printed on one A4 page. The card is served from a fixture, so this checks
-// the screen alone; report-card-flow.spec.ts runs the real card end to end.
+// the screen alone; report-card-flow.spec.ts runs the real card end to end. The student who signs in
+// is the spec's own (fixture school.ts: a JSS 1 arm of this run).
 
 const png = (w: number, h: number) => `data:image/png;base64,${greyPng(w, h).toString('base64')}`;
 const SUBJECTS = [
@@ -141,8 +143,11 @@ const PHONE = { width: 360, height: 740 };
 test('a full third-term card reads on a 360 px phone with nothing cut off, and prints on one A4 page', async ({ page, request }) => {
   const card = fullCard();
   await page.route('**/api/report-card/?**', (route) => route.fulfill({ json: card }));
+  const api = await asAdmin(request);
+  const RUN = runTag();
+  const student = await createStudent(api, await createArm(api, 'JSS 1', RUN), RUN);
   await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'student');
+  await signInViaApi(page, request, 'student', student);
   await page.goto('/report-card?session_id=2&term=3rd');
   const article = page.getByRole('article', { name: 'Report card' });
   await expect(article).toBeVisible();

@@ -3,17 +3,8 @@ import { greyPng } from '../../apps/server/test/grey-png';
 import { REPORT_MESSAGES, promotionLabel, suggestComment } from '../../packages/domain/src/report-card-rules';
 import { type CommentSheet, type RatingSheet } from '../../packages/domain/src/report-cards';
 import { type ReportSettings, type ReportTerm } from '../../packages/domain/src/report-card-schemas';
-import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test, noSideways, pasteText } from '../fixtures';
-import {
-  asAdmin,
-  createArm,
-  createStaff,
-  createStudentWithResults,
-  currentSessionId,
-  runTag,
-  setFormTeacher,
-  type OwnStaff,
-} from '../school';
+import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test, noSideways, pasteText, openFromAdminMenu } from '../fixtures';
+import { adminGet as getJson, asAdmin, createSheetClass, runTag, type OwnStaff, type SheetClass } from '../school';
 
 // The screens that fill the report card, on a 360 px phone: the admin edits the traits, the rating
 // key and the comment bank, uploads the principal's signature and sets the term's dates; the arm's
@@ -27,6 +18,7 @@ const RUN = runTag();
 const TERM = '2nd';
 let ARM = '';
 let FORM_TEACHER: OwnStaff;
+let CLASS: SheetClass;
 
 const plan = {
   sessionId: 0,
@@ -37,33 +29,19 @@ const plan = {
 };
 
 const admin = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, 'admin')}` });
-const query = () => `session_id=${plan.sessionId}&term=${TERM}&student_class=${encodeURIComponent(ARM)}`;
-const screen = (path: string) => `${path}?session_id=${plan.sessionId}&term=${TERM}&class=${encodeURIComponent(ARM)}`;
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: await admin(request) });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-}
+const query = () => CLASS.query;
+const screen = (path: string) => CLASS.screen(path);
 
 const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  plan.sessionId = await currentSessionId(api);
-  ARM = await createArm(api, 'JSS 1', RUN);
   // Averages spread across the comment bank's bands: 45, 58, 71, 84.
-  for (const i of [0, 1, 2, 3])
-    await createStudentWithResults(api, ARM, `${RUN}S${i}`, {
-      sessionId: plan.sessionId,
-      terms: ['1st', '2nd', '3rd'],
-      score: () => 45 + 13 * i,
-    });
-  FORM_TEACHER = await createStaff(api, RUN);
-  await setFormTeacher(api, { sessionId: plan.sessionId, arm: ARM, staffId: FORM_TEACHER.staff_id });
+  CLASS = await createSheetClass(api, RUN, TERM, { students: 4, results: { terms: ['1st', '2nd', '3rd'], score: (i) => 45 + 13 * i } });
+  ({ arm: ARM, teacher: FORM_TEACHER, sessionId: plan.sessionId } = CLASS);
   plan.settings = await getJson<ReportSettings>(request, '/api/report-settings/');
   plan.terms = await getJson<ReportTerm[]>(request, `/api/report-terms/?session_id=${plan.sessionId}`);
-  const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${query()}`);
+  const sheet = CLASS.sheet;
   expect(sheet.rows.length).toBeGreaterThan(1);
   expect(sheet.status).toBe('draft');
   plan.names = sheet.rows.map((r) => r.name);
@@ -88,12 +66,7 @@ test('the admin edits the traits, the rating key and the comment bank, uploads a
 }) => {
   await page.setViewportSize(PHONE);
   await signInViaApi(page, request, 'admin');
-  await page.goto('/adminHomePage');
-  await page
-    .locator('#admin-menu')
-    .getByRole('link', { name: /Report Card Settings/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Report Card Settings', level: 1 })).toBeVisible();
+  await openFromAdminMenu(page, 'Report Card Settings');
   await expect(page.getByLabel('Affective domain: trait 1')).toHaveValue('Punctuality');
 
   // Traits: rename one (its ratings follow its id), add one, move one, remove one.
