@@ -3,6 +3,7 @@
  * day rules over them (`dayInfo`, the school days of a term, times school opened).
  */
 import { z } from 'zod';
+import { valuesOf } from './choices';
 import type { Term } from './constants';
 import { textField } from './text';
 import { sessionIdField, termField } from './result-schemas';
@@ -20,13 +21,9 @@ import {
 
 // ---------- the calendar ----------
 
-export const CALENDAR_EVENT_KINDS = ['holiday', 'mid_term_break', 'school_day'] as const;
-export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];
-export const CALENDAR_EVENT_KIND_LABELS: Record<CalendarEventKind, string> = {
-  holiday: 'Holiday',
-  mid_term_break: 'Mid-term break',
-  school_day: 'Extra school day',
-};
+export const CALENDAR_EVENT_KIND_LABELS = { holiday: 'Holiday', mid_term_break: 'Mid-term break', school_day: 'Extra school day' };
+export type CalendarEventKind = keyof typeof CALENDAR_EVENT_KIND_LABELS;
+export const CALENDAR_EVENT_KINDS = valuesOf(CALENDAR_EVENT_KIND_LABELS);
 
 export interface TermDates {
   session_id: number;

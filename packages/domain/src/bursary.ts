@@ -49,11 +49,11 @@ export interface StaffCapabilities {
 
 // ---------- offline payments ----------
 
-export const PAYMENT_METHODS = ['online', 'bank_transfer', 'bank_teller', 'cash', 'pos'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What the bursar records by hand (online payments come through the provider). */
 export const OFFLINE_METHODS = ['bank_transfer', 'bank_teller', 'cash', 'pos'] as const;
 export type OfflineMethod = (typeof OFFLINE_METHODS)[number];
+export const PAYMENT_METHODS = ['online', ...OFFLINE_METHODS] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: 'Online (card)',
   bank_transfer: 'Bank transfer',

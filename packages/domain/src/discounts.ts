@@ -19,6 +19,7 @@
  * The student sees their discounts on the payment form's context, the statement and receipts.
  */
 import { z } from 'zod';
+import { valuesOf } from './choices';
 import type { Term } from './constants';
 import { TERM_VALUES, termLabel } from './constants';
 import { textField } from './text';
@@ -27,14 +28,14 @@ import { amountSchema } from './payments';
 import { admissionNumberField, sessionIdField } from './result-schemas';
 import { feeItemKey } from './fees';
 
-export const DISCOUNT_KINDS = ['sibling', 'staff_child', 'scholarship', 'other'] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
-export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = {
+export const DISCOUNT_KIND_LABELS = {
   sibling: 'Sibling discount',
   staff_child: 'Staff child',
   scholarship: 'Scholarship',
   other: 'Other discount',
 };
+export type DiscountKind = keyof typeof DISCOUNT_KIND_LABELS;
+export const DISCOUNT_KINDS = valuesOf(DISCOUNT_KIND_LABELS);
 export const DISCOUNT_BASES = ['percent', 'fixed'] as const;
 export type DiscountBasis = (typeof DISCOUNT_BASES)[number];
 

@@ -16,6 +16,7 @@
  * refused at once, and so is a second report of the same reference still waiting; confirming re-checks it.
  */
 import { z } from 'zod';
+import { valuesOf } from './choices';
 import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
 import { textField } from './text';
@@ -25,13 +26,9 @@ import { sessionIdField } from './result-schemas';
 import { BURSARY_MESSAGES, type LedgerEntry } from './bursary';
 import { referenceKey, referenceProblem } from './bank-references';
 
-export const TRANSFER_REPORT_STATUSES = ['to_confirm', 'confirmed', 'rejected'] as const;
-export type TransferReportStatus = (typeof TRANSFER_REPORT_STATUSES)[number];
-export const TRANSFER_REPORT_STATUS_LABELS: Record<TransferReportStatus, string> = {
-  to_confirm: 'To confirm',
-  confirmed: 'Confirmed',
-  rejected: 'Rejected',
-};
+export const TRANSFER_REPORT_STATUS_LABELS = { to_confirm: 'To confirm', confirmed: 'Confirmed', rejected: 'Rejected' };
+export type TransferReportStatus = keyof typeof TRANSFER_REPORT_STATUS_LABELS;
+export const TRANSFER_REPORT_STATUSES = valuesOf(TRANSFER_REPORT_STATUS_LABELS);
 /** How the money reached the bank (the recorded payment's method once confirmed). */
 export const TRANSFER_REPORT_METHODS = ['bank_transfer', 'bank_teller'] as const;
 export type TransferReportMethod = (typeof TRANSFER_REPORT_METHODS)[number];
