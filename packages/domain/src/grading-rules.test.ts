@@ -112,16 +112,8 @@ describe('scaleProblems', () => {
   });
 
   it('says each problem in its words', () => {
-    expect(SCALE_MESSAGES).toEqual({
-      empty: 'A grading scale needs at least one band.',
-      lowestAtZero: 'The lowest band must start at 0.',
-      distinctMins: 'Each band must start at a different score.',
-      distinctGrades: 'Each grade must be different.',
-      minRange: 'A band must start between 0 and 100.',
-      gradeRequired: 'Grade is required',
-      remarkRequired: 'Remark is required',
-      levelInvalid: 'Level must be JSS or SSS.',
-    });
+    // Every message word for word, function messages by name: __snapshots__/grading-rules.test.ts.snap.
+    expect(SCALE_MESSAGES).toMatchSnapshot();
     expect(scaleProblems([])).toEqual(['A grading scale needs at least one band.']);
   });
 });
