@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { valuesOf } from './choices';
 import type { Term } from './constants';
 import { TERM_VALUES, termLabel } from './constants';
-import { textField } from './text';
+import { requiredText, textField } from './text';
 import { formatNaira } from './money';
 import { amountSchema } from './payments';
 import { admissionNumberField, sessionIdField } from './result-schemas';
@@ -79,10 +79,7 @@ export const discountSchema = z
       .max(30, DISCOUNT_MESSAGES.itemsTooMany)
       .default([])
       .transform((l) => [...new Map(l.map((n) => [feeItemKey(n), n])).values()]),
-    reason: textField('Reason', { required: DISCOUNT_MESSAGES.reasonRequired, error: DISCOUNT_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, DISCOUNT_MESSAGES.reasonRequired)
-      .max(300),
+    reason: requiredText('Reason', DISCOUNT_MESSAGES.reasonRequired).max(300),
   })
   .superRefine((v, ctx) => {
     if (v.basis === 'percent' && v.percent === null)
@@ -94,10 +91,7 @@ export type DiscountInput = z.input<typeof discountSchema>;
 export type DiscountData = z.output<typeof discountSchema>;
 
 export const discountRevokeSchema = z.object({
-  reason: textField('Reason', { required: DISCOUNT_MESSAGES.revokeReasonRequired, error: DISCOUNT_MESSAGES.revokeReasonRequired })
-    .trim()
-    .min(1, DISCOUNT_MESSAGES.revokeReasonRequired)
-    .max(300),
+  reason: requiredText('Reason', DISCOUNT_MESSAGES.revokeReasonRequired).max(300),
 });
 export const discountQuerySchema = z.object({
   admission_number: admissionNumberField.optional(),
