@@ -182,4 +182,23 @@ describe('discount schemas', () => {
     expect(discountQuerySchema.parse({ include_revoked: 'true', session_id: '3' })).toEqual({ include_revoked: 'true', session_id: 3 });
     expect(discountQuerySchema.safeParse({ include_revoked: 'yes' }).success).toBe(false);
   });
+
+  it('accepts at most two decimals of a percent in (0, 100], and stores it exactly in basis points', () => {
+    for (const percent of [0.01, 10, 12.5, 33.33, 99.99, 100]) {
+      const parsed = discountSchema.parse({ ...base, percent });
+      expect(percentToBasisPoints(parsed.percent!)).toBe(Math.round(percent * 100));
+    }
+    for (const percent of [0, -1, 100.001, 100.01, 12.345, Number.NaN, '10', null]) {
+      const r = discountSchema.safeParse({ ...base, percent });
+      expect(r.success, String(percent)).toBe(false);
+      expect(r.error!.issues.map((i) => i.message)).toContain(DISCOUNT_MESSAGES.percentInvalid);
+    }
+  });
+
+  it('drops repeated items (case and spaces aside) and needs an amount for a fixed discount', () => {
+    expect(discountSchema.parse({ ...base, items: ['Tuition', ' tuition ', 'Books'] }).items).toEqual(['tuition', 'Books']);
+    expect(messages(discountSchema.safeParse({ ...base, basis: 'fixed', percent: null }))).toEqual([
+      ['amount', DISCOUNT_MESSAGES.amountRequired],
+    ]);
+  });
 });
