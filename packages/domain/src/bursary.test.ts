@@ -133,21 +133,6 @@ describe('statementLines', () => {
       ['2026-01-12', 'charge', true, 0],
     ]);
   });
-
-  it('a payment is a credit and a reversal a debit of its size', () => {
-    const { lines } = statementLines(
-      [{ date: '2025-09-15', description: 'Tuition', term: '1st', kobo: 1000 }],
-      [
-        { date: '2025-09-20', description: 'Paid', term: '1st', kobo: 600, receipt_number: 'R-000001', kind: 'payment' },
-        { date: '2025-09-21', description: 'Reversed', term: '1st', kobo: -600, receipt_number: 'R-000002', kind: 'reversal' },
-      ],
-    );
-    expect(lines.map((l) => [l.kind, l.debit_kobo, l.credit_kobo, l.balance_kobo])).toEqual([
-      ['charge', 1000, 0, 1000],
-      ['payment', 0, 600, 400],
-      ['reversal', 600, 0, 1000],
-    ]);
-  });
 });
 
 describe('bank references and receipt numbers', () => {
