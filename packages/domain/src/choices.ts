@@ -10,3 +10,8 @@
 export function valuesOf<V extends string>(labels: Readonly<Record<V, string>>): readonly [V, ...V[]] {
   return Object.keys(labels) as [V, ...V[]];
 }
+
+/** The same table as a select's options, `{ value, label }`, in its order. */
+export function optionsOf<V extends string>(labels: Readonly<Record<V, string>>): readonly { value: V; label: string }[] {
+  return valuesOf(labels).map((value) => ({ value, label: labels[value] }));
+}
