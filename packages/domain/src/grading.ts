@@ -9,28 +9,28 @@ export interface GradeBand {
 }
 export type GradingScale = readonly GradeBand[];
 
-/** WAEC bands, the default for senior classes (each band's `max` derived as for a scale an admin types). */
-export const DEFAULT_SSS_SCALE: GradingScale = normalizeScale([
-  { grade: 'A1', min: 75, remark: 'Excellent' },
-  { grade: 'B2', min: 70, remark: 'Very good' },
-  { grade: 'B3', min: 65, remark: 'Good' },
-  { grade: 'C4', min: 60, remark: 'Credit' },
-  { grade: 'C5', min: 55, remark: 'Credit' },
-  { grade: 'C6', min: 50, remark: 'Credit' },
-  { grade: 'D7', min: 45, remark: 'Pass' },
-  { grade: 'E8', min: 40, remark: 'Pass' },
-  { grade: 'F9', min: 0, remark: 'Fail' },
-]);
+/** WAEC bands, the default for senior classes. */
+export const DEFAULT_SSS_SCALE: GradingScale = [
+  { grade: 'A1', min: 75, max: 100, remark: 'Excellent' },
+  { grade: 'B2', min: 70, max: 74.99, remark: 'Very good' },
+  { grade: 'B3', min: 65, max: 69.99, remark: 'Good' },
+  { grade: 'C4', min: 60, max: 64.99, remark: 'Credit' },
+  { grade: 'C5', min: 55, max: 59.99, remark: 'Credit' },
+  { grade: 'C6', min: 50, max: 54.99, remark: 'Credit' },
+  { grade: 'D7', min: 45, max: 49.99, remark: 'Pass' },
+  { grade: 'E8', min: 40, max: 44.99, remark: 'Pass' },
+  { grade: 'F9', min: 0, max: 39.99, remark: 'Fail' },
+];
 
 /** The default for junior classes. */
-export const DEFAULT_JSS_SCALE: GradingScale = normalizeScale([
-  { grade: 'A', min: 70, remark: 'Excellent' },
-  { grade: 'B', min: 60, remark: 'Very good' },
-  { grade: 'C', min: 50, remark: 'Good' },
-  { grade: 'D', min: 45, remark: 'Fair' },
-  { grade: 'E', min: 40, remark: 'Pass' },
-  { grade: 'F', min: 0, remark: 'Fail' },
-]);
+export const DEFAULT_JSS_SCALE: GradingScale = [
+  { grade: 'A', min: 70, max: 100, remark: 'Excellent' },
+  { grade: 'B', min: 60, max: 69.99, remark: 'Very good' },
+  { grade: 'C', min: 50, max: 59.99, remark: 'Good' },
+  { grade: 'D', min: 45, max: 49.99, remark: 'Fair' },
+  { grade: 'E', min: 40, max: 44.99, remark: 'Pass' },
+  { grade: 'F', min: 0, max: 39.99, remark: 'Fail' },
+];
 
 export const DEFAULT_SCALES: Record<Level, GradingScale> = { JSS: DEFAULT_JSS_SCALE, SSS: DEFAULT_SSS_SCALE };
 
