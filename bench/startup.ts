@@ -14,8 +14,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildServer } from '../apps/server/build';
+import { runPgStatement } from '../apps/server/test/helpers';
 import { ROOT, freePort } from './common';
 
 const arg = (name: string) => {
@@ -79,15 +79,6 @@ async function main(): Promise<void> {
   await buildServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-startup-'));
   let database: string | undefined;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: DB });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1',
@@ -100,7 +91,7 @@ async function main(): Promise<void> {
   };
   if (DB) {
     database = `portal_startup_${process.pid}`;
-    await admin(`create database ${database}`);
+    await runPgStatement(DB, `create database ${database}`);
     const url = new URL(DB);
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
@@ -133,7 +124,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    if (database) await admin(`drop database if exists ${database} with (force)`);
+    if (DB && database) await runPgStatement(DB, `drop database if exists ${database} with (force)`);
   }
 }
 

@@ -6,7 +6,7 @@ import type { Level } from './constants';
 import { GENERAL_MESSAGES } from './http';
 import { ID_MAX } from './ids';
 import { competitionRanks, round2 } from './ranking';
-import { textField } from './text';
+import { requiredText, textField } from './text';
 
 /**
  * Assessment schemes: a subject's term score is the sum of its components (CA1 20 + CA2 20 +
@@ -322,10 +322,7 @@ export const componentLabelField = z
   .regex(LABEL, ASSESSMENT_MESSAGES.labelInvalid);
 
 export const assessmentComponentSchema = z.object({
-  name: textField('Component name', { error: ASSESSMENT_MESSAGES.nameRequired, required: ASSESSMENT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, ASSESSMENT_MESSAGES.nameRequired)
-    .max(40, ASSESSMENT_MESSAGES.nameTooLong),
+  name: requiredText('Component name', ASSESSMENT_MESSAGES.nameRequired).max(40, ASSESSMENT_MESSAGES.nameTooLong),
   label: componentLabelField,
   max: z
     .number({ error: ASSESSMENT_MESSAGES.maxInvalid })

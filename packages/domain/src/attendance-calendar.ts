@@ -3,6 +3,7 @@
  * day rules over them (`dayInfo`, the school days of a term, times school opened).
  */
 import { z } from 'zod';
+import { valuesOf } from './choices';
 import type { Term } from './constants';
 import { textField } from './text';
 import { sessionIdField, termField } from './result-schemas';
@@ -20,13 +21,9 @@ import {
 
 // ---------- the calendar ----------
 
-export const CALENDAR_EVENT_KINDS = ['holiday', 'mid_term_break', 'school_day'] as const;
-export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];
-export const CALENDAR_EVENT_KIND_LABELS: Record<CalendarEventKind, string> = {
-  holiday: 'Holiday',
-  mid_term_break: 'Mid-term break',
-  school_day: 'Extra school day',
-};
+export const CALENDAR_EVENT_KIND_LABELS = { holiday: 'Holiday', mid_term_break: 'Mid-term break', school_day: 'Extra school day' };
+export type CalendarEventKind = keyof typeof CALENDAR_EVENT_KIND_LABELS;
+export const CALENDAR_EVENT_KINDS = valuesOf(CALENDAR_EVENT_KIND_LABELS);
 
 export interface TermDates {
   session_id: number;
@@ -48,18 +45,21 @@ export interface SchoolCalendar {
   events: readonly CalendarEvent[];
 }
 
-/** Both dates real: only then are they compared (a bad date has its own message). */
-const realDates = (v: { starts_on: string; ends_on: string }) =>
-  isoDateField.safeParse(v.starts_on).success && isoDateField.safeParse(v.ends_on).success;
+/**
+ * The range rule of term dates and events: the end not before the start, and at most `maxDays` days,
+ * both counted. Checked only when both dates are real (a bad date has its own message).
+ */
+const dateRange =
+  (maxDays: number, endBeforeStart: string, tooLong: string) => (v: { starts_on: string; ends_on: string }, ctx: z.RefinementCtx) => {
+    if (!isoDateField.safeParse(v.starts_on).success || !isoDateField.safeParse(v.ends_on).success) return;
+    if (v.ends_on < v.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: endBeforeStart });
+    else if (dayNumber(v.ends_on) - dayNumber(v.starts_on) + 1 > maxDays)
+      ctx.addIssue({ code: 'custom', path: ['ends_on'], message: tooLong });
+  };
 
 export const termDatesSchema = z
   .object({ session_id: sessionIdField, term: termField, starts_on: isoDateField, ends_on: isoDateField })
-  .superRefine((v, ctx) => {
-    if (!realDates(v)) return;
-    if (v.ends_on < v.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.termEndBeforeStart });
-    else if (dayNumber(v.ends_on) - dayNumber(v.starts_on) + 1 > MAX_TERM_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.termTooLong });
-  });
+  .superRefine(dateRange(MAX_TERM_DAYS, ATTENDANCE_MESSAGES.termEndBeforeStart, ATTENDANCE_MESSAGES.termTooLong));
 export type TermDatesInput = z.infer<typeof termDatesSchema>;
 
 export const calendarEventSchema = z
@@ -72,12 +72,7 @@ export const calendarEventSchema = z
     starts_on: isoDateField,
     ends_on: isoDateField,
   })
-  .superRefine((v, ctx) => {
-    if (!realDates(v)) return;
-    if (v.ends_on < v.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.eventEndBeforeStart });
-    else if (dayNumber(v.ends_on) - dayNumber(v.starts_on) + 1 > MAX_EVENT_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['ends_on'], message: ATTENDANCE_MESSAGES.eventTooLong });
-  });
+  .superRefine(dateRange(MAX_EVENT_DAYS, ATTENDANCE_MESSAGES.eventEndBeforeStart, ATTENDANCE_MESSAGES.eventTooLong));
 export type CalendarEventInput = z.infer<typeof calendarEventSchema>;
 export const calendarQuerySchema = z.object({ session_id: sessionIdField });
 

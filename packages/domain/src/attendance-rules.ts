@@ -11,17 +11,13 @@
  * from paper (CSV import) add to the register's.
  */
 import { z } from 'zod';
+import { valuesOf } from './choices';
 
 // ---------- statuses ----------
 
-export const ATTENDANCE_STATUSES = ['present', 'late', 'absent', 'excused'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
-  present: 'Present',
-  late: 'Late',
-  absent: 'Absent',
-  excused: 'Absent with permission',
-};
+export const ATTENDANCE_STATUS_LABELS = { present: 'Present', late: 'Late', absent: 'Absent', excused: 'Absent with permission' };
+export type AttendanceStatus = keyof typeof ATTENDANCE_STATUS_LABELS;
+export const ATTENDANCE_STATUSES = valuesOf(ATTENDANCE_STATUS_LABELS);
 /** One letter per status for the month grid and the register's buttons. */
 export const ATTENDANCE_STATUS_LETTERS: Record<AttendanceStatus, string> = {
   present: 'P',

@@ -17,7 +17,7 @@
  * uniqueness key of a payment is the bank's code and the reference's key.
  */
 import { z } from 'zod';
-import { textField } from './text';
+import { requiredText, textField } from './text';
 
 export const BANK_REFERENCE_MESSAGES = {
   otherScript:
@@ -75,10 +75,7 @@ export const bankInputSchema = z.object({
     .string({ error: BANK_REFERENCE_MESSAGES.bankCodeInvalid })
     .trim()
     .regex(/^\d{3,6}$/, BANK_REFERENCE_MESSAGES.bankCodeInvalid),
-  name: textField('Name', { required: BANK_REFERENCE_MESSAGES.bankNameRequired, error: BANK_REFERENCE_MESSAGES.bankNameRequired })
-    .trim()
-    .min(1, BANK_REFERENCE_MESSAGES.bankNameRequired)
-    .max(80),
+  name: requiredText('Name', BANK_REFERENCE_MESSAGES.bankNameRequired).max(80),
   aliases: z.array(textField('Alias').trim().min(1).max(80)).max(10).default([]),
 });
 export type BankInput = z.input<typeof bankInputSchema>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BANKED_METHODS, formatReceiptNumber, OFFLINE_METHODS, offlinePaymentSchema, PAYMENT_METHODS, statementLines } from './bursary';
+import {
+  BANKED_METHODS,
+  formatReceiptNumber,
+  OFFLINE_METHODS,
+  offlinePaymentSchema,
+  PAYMENT_METHODS,
+  statementLines,
+  type StatementCharge,
+} from './bursary';
 
 const line = (
   kind: string,
@@ -107,17 +115,42 @@ describe('statementLines: a literal statement', () => {
     expect(statementLines([], [])).toEqual({ lines: [], balance_kobo: 0 });
   });
 
-  it('a discount dated before its charge still follows it; a reversal alone leaves a debit', () => {
-    const { lines } = statementLines(
-      [{ date: '2025-09-08', description: 'Tuition', term: '1st', kobo: 1000 }],
-      [{ date: '2025-09-01', description: 'Reversed', term: null, kobo: -400, receipt_number: 'R-000009', kind: 'reversal' }],
-      [{ date: '2025-09-01', description: 'Discount', term: '1st', kobo: 100 }],
-    );
-    expect(lines.map((l) => [l.description, l.debit_kobo, l.credit_kobo, l.balance_kobo])).toEqual([
-      ['Tuition', 1000, 0, 1000],
-      ['Discount', 0, 100, 900],
-      ['Reversed', 400, 0, 1300],
-    ]);
+  type Example = {
+    name: string;
+    charge: StatementCharge;
+    entries: Parameters<typeof statementLines>[1];
+    discounts: StatementCharge[];
+    rows: unknown[];
+  };
+  it.each<Example>([
+    {
+      name: 'a payment is a credit and a reversal a debit of its size',
+      charge: { date: '2025-09-15', description: 'Tuition', term: '1st', kobo: 1000 },
+      entries: [
+        { date: '2025-09-20', description: 'Paid', term: '1st', kobo: 600, receipt_number: 'R-000001', kind: 'payment' },
+        { date: '2025-09-21', description: 'Reversed', term: '1st', kobo: -600, receipt_number: 'R-000002', kind: 'reversal' },
+      ],
+      discounts: [],
+      rows: [
+        ['charge', 'Tuition', 1000, 0, 1000],
+        ['payment', 'Paid', 0, 600, 400],
+        ['reversal', 'Reversed', 600, 0, 1000],
+      ],
+    },
+    {
+      name: 'a discount dated before its charge still follows it; a reversal alone leaves a debit',
+      charge: { date: '2025-09-08', description: 'Tuition', term: '1st', kobo: 1000 },
+      entries: [{ date: '2025-09-01', description: 'Reversed', term: null, kobo: -400, receipt_number: 'R-000009', kind: 'reversal' }],
+      discounts: [{ date: '2025-09-01', description: 'Discount', term: '1st', kobo: 100 }],
+      rows: [
+        ['charge', 'Tuition', 1000, 0, 1000],
+        ['discount', 'Discount', 0, 100, 900],
+        ['reversal', 'Reversed', 400, 0, 1300],
+      ],
+    },
+  ])('$name', ({ charge, entries, discounts, rows }) => {
+    const { lines } = statementLines([charge], entries, discounts);
+    expect(lines.map((l) => [l.kind, l.description, l.debit_kobo, l.credit_kobo, l.balance_kobo])).toEqual(rows);
   });
 });
 

@@ -49,11 +49,11 @@ export interface StaffCapabilities {
 
 // ---------- offline payments ----------
 
-export const PAYMENT_METHODS = ['online', 'bank_transfer', 'bank_teller', 'cash', 'pos'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What the bursar records by hand (online payments come through the provider). */
 export const OFFLINE_METHODS = ['bank_transfer', 'bank_teller', 'cash', 'pos'] as const;
 export type OfflineMethod = (typeof OFFLINE_METHODS)[number];
+export const PAYMENT_METHODS = ['online', ...OFFLINE_METHODS] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: 'Online (card)',
   bank_transfer: 'Bank transfer',
@@ -93,6 +93,18 @@ export function formatReceiptNumber(n: number): string {
   return `R-${String(n).padStart(6, '0')}`;
 }
 
+/**
+ * What an offline payment and a student's transfer report both check of the slip: the one bank
+ * reference rule (bank-references.ts: a look-alike letter of another script is refused) and the
+ * scan's type (PNG, JPEG or PDF data URL). A scan that is empty is not checked here.
+ */
+export function checkSlip(v: { bank_reference: string; scan: string }, ctx: z.RefinementCtx): void {
+  const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: problem });
+  if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
+    ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
+}
+
 export const offlinePaymentSchema = z
   .object({
     admission_number: admissionNumberField,
@@ -116,11 +128,7 @@ export const offlinePaymentSchema = z
       if (!referenceKey(v.bank_reference))
         ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
     }
-    // One reference rule everywhere (bank-references.ts): a look-alike letter of another script is refused.
-    const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: problem });
-    if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
-      ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
+    checkSlip(v, ctx);
   });
 export type OfflinePaymentInput = z.input<typeof offlinePaymentSchema>;
 export type OfflinePayment = z.output<typeof offlinePaymentSchema>;

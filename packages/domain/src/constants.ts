@@ -1,4 +1,5 @@
 /** Business constants, shared by server, client and tests. */
+import { optionsOf, valuesOf } from './choices';
 
 /**
  * The classes and subjects a new school starts with (migration 0014 writes the same lists into
@@ -33,13 +34,10 @@ export const SUBJECTS = [
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-export const TERMS = [
-  { value: '1st', label: 'First Term' },
-  { value: '2nd', label: 'Second Term' },
-  { value: '3rd', label: 'Third Term' },
-] as const;
-export const TERM_VALUES = ['1st', '2nd', '3rd'] as const;
-export type Term = (typeof TERM_VALUES)[number];
+export const TERM_LABELS = { '1st': 'First Term', '2nd': 'Second Term', '3rd': 'Third Term' };
+export type Term = keyof typeof TERM_LABELS;
+export const TERM_VALUES = valuesOf(TERM_LABELS);
+export const TERMS = optionsOf(TERM_LABELS);
 export function termLabel(term: string): string {
   return TERMS.find((t) => t.value === term)?.label ?? term;
 }
@@ -48,22 +46,15 @@ export function withTerm(text: string, term: string | null | undefined): string 
   return term ? `${text} (${termLabel(term)})` : text;
 }
 
-export const GENDERS = [
-  { value: 'M', label: 'Male' },
-  { value: 'F', label: 'Female' },
-  { value: 'O', label: 'Other' },
-] as const;
-export const GENDER_VALUES = ['M', 'F', 'O'] as const;
-export type Gender = (typeof GENDER_VALUES)[number];
+export const GENDER_LABELS = { M: 'Male', F: 'Female', O: 'Other' };
+export type Gender = keyof typeof GENDER_LABELS;
+export const GENDER_VALUES = valuesOf(GENDER_LABELS);
+export const GENDERS = optionsOf(GENDER_LABELS);
 
-export const MARITAL_STATUSES = [
-  { value: 'S', label: 'Single' },
-  { value: 'M', label: 'Married' },
-  { value: 'D', label: 'Divorced' },
-  { value: 'W', label: 'Widowed' },
-] as const;
-export const MARITAL_STATUS_VALUES = ['S', 'M', 'D', 'W'] as const;
-export type MaritalStatus = (typeof MARITAL_STATUS_VALUES)[number];
+export const MARITAL_STATUS_LABELS = { S: 'Single', M: 'Married', D: 'Divorced', W: 'Widowed' };
+export type MaritalStatus = keyof typeof MARITAL_STATUS_LABELS;
+export const MARITAL_STATUS_VALUES = valuesOf(MARITAL_STATUS_LABELS);
+export const MARITAL_STATUSES = optionsOf(MARITAL_STATUS_LABELS);
 
 export const ROLES = ['admin', 'staff', 'student'] as const;
 export type Role = (typeof ROLES)[number];

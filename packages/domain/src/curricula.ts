@@ -53,23 +53,10 @@ export const CURRICULUM_SUBJECTS: readonly CurriculumSubject[] = [
   { name: 'Marketing', code: 'MKT', section: 'SSS' },
 ];
 
-const JSS_CORE = [
-  'English Language',
-  'Mathematics',
-  'Basic Science',
-  'Basic Technology',
-  'Social Studies',
-  'Civic Education',
-  'Cultural and Creative Arts',
-  'Physical and Health Education',
-  'Business Studies',
-  'Computer Studies',
-  'Home Economics',
-  'Agricultural Science',
-  'French',
-];
 /** One Nigerian language and one religion per student. */
 const JSS_ELECTIVES = ['Yoruba', 'Igbo', 'Hausa', 'Christian Religious Studies', 'Islamic Religious Studies'];
+/** Every other subject of the junior curriculum: taken by every JSS student. */
+const JSS_CORE = CURRICULUM_SUBJECTS.filter((s) => s.section !== 'SSS' && !JSS_ELECTIVES.includes(s.name)).map((s) => s.name);
 const SSS_CORE = ['English Language', 'Mathematics', 'Civic Education', 'Data Processing', 'Biology'];
 
 /** The senior streams and the subjects each gives its students. */

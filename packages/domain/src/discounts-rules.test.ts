@@ -100,20 +100,8 @@ describe('discount words', () => {
       scholarship: 'Scholarship',
       other: 'Other discount',
     });
-    const fixed = Object.fromEntries(Object.entries(DISCOUNT_MESSAGES).filter(([, v]) => typeof v === 'string'));
-    expect(fixed).toEqual({
-      kindRequired: 'Choose the kind of discount.',
-      basisRequired: 'Choose a percentage or a fixed amount.',
-      percentInvalid: 'The percentage must be more than 0 and at most 100 (two decimals at most).',
-      amountRequired: 'Enter the amount off each term.',
-      reasonRequired: 'Give the reason for the discount.',
-      itemsTooMany: 'At most 30 fee items.',
-      noItems: 'The class has no compulsory fee items in this session to discount.',
-      discountNotFound: 'Discount not found.',
-      alreadyRevoked: 'This discount was already revoked.',
-      revokeReasonRequired: 'Give the reason for revoking the discount.',
-      revoked: 'Discount revoked.',
-    });
+    // Every message word for word, function messages by name: __snapshots__/discounts-rules.test.ts.snap.
+    expect(DISCOUNT_MESSAGES).toMatchSnapshot();
     expect(DISCOUNT_MESSAGES.itemUnknown('Bus')).toBe('The class has no fee item called "Bus" in this session.');
     expect(DISCOUNT_MESSAGES.given('Scholarship, 50% on all fees', 'Ada Eze')).toBe('Scholarship, 50% on all fees given to Ada Eze.');
     expect(DISCOUNT_SCREEN).toEqual({
@@ -193,5 +181,24 @@ describe('discount schemas', () => {
     expect(discountRevokeSchema.safeParse({ reason: 'r'.repeat(301) }).success).toBe(false);
     expect(discountQuerySchema.parse({ include_revoked: 'true', session_id: '3' })).toEqual({ include_revoked: 'true', session_id: 3 });
     expect(discountQuerySchema.safeParse({ include_revoked: 'yes' }).success).toBe(false);
+  });
+
+  it('accepts at most two decimals of a percent in (0, 100], and stores it exactly in basis points', () => {
+    for (const percent of [0.01, 10, 12.5, 33.33, 99.99, 100]) {
+      const parsed = discountSchema.parse({ ...base, percent });
+      expect(percentToBasisPoints(parsed.percent!)).toBe(Math.round(percent * 100));
+    }
+    for (const percent of [0, -1, 100.001, 100.01, 12.345, Number.NaN, '10', null]) {
+      const r = discountSchema.safeParse({ ...base, percent });
+      expect(r.success, String(percent)).toBe(false);
+      expect(r.error!.issues.map((i) => i.message)).toContain(DISCOUNT_MESSAGES.percentInvalid);
+    }
+  });
+
+  it('drops repeated items (case and spaces aside) and needs an amount for a fixed discount', () => {
+    expect(discountSchema.parse({ ...base, items: ['Tuition', ' tuition ', 'Books'] }).items).toEqual(['tuition', 'Books']);
+    expect(messages(discountSchema.safeParse({ ...base, basis: 'fixed', percent: null }))).toEqual([
+      ['amount', DISCOUNT_MESSAGES.amountRequired],
+    ]);
   });
 });

@@ -19,22 +19,23 @@
  * The student sees their discounts on the payment form's context, the statement and receipts.
  */
 import { z } from 'zod';
+import { valuesOf } from './choices';
 import type { Term } from './constants';
 import { TERM_VALUES, termLabel } from './constants';
-import { textField } from './text';
+import { requiredText, textField } from './text';
 import { formatNaira } from './money';
 import { amountSchema } from './payments';
 import { admissionNumberField, sessionIdField } from './result-schemas';
 import { feeItemKey } from './fees';
 
-export const DISCOUNT_KINDS = ['sibling', 'staff_child', 'scholarship', 'other'] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
-export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = {
+export const DISCOUNT_KIND_LABELS = {
   sibling: 'Sibling discount',
   staff_child: 'Staff child',
   scholarship: 'Scholarship',
   other: 'Other discount',
 };
+export type DiscountKind = keyof typeof DISCOUNT_KIND_LABELS;
+export const DISCOUNT_KINDS = valuesOf(DISCOUNT_KIND_LABELS);
 export const DISCOUNT_BASES = ['percent', 'fixed'] as const;
 export type DiscountBasis = (typeof DISCOUNT_BASES)[number];
 
@@ -78,10 +79,7 @@ export const discountSchema = z
       .max(30, DISCOUNT_MESSAGES.itemsTooMany)
       .default([])
       .transform((l) => [...new Map(l.map((n) => [feeItemKey(n), n])).values()]),
-    reason: textField('Reason', { required: DISCOUNT_MESSAGES.reasonRequired, error: DISCOUNT_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, DISCOUNT_MESSAGES.reasonRequired)
-      .max(300),
+    reason: requiredText('Reason', DISCOUNT_MESSAGES.reasonRequired).max(300),
   })
   .superRefine((v, ctx) => {
     if (v.basis === 'percent' && v.percent === null)
@@ -93,10 +91,7 @@ export type DiscountInput = z.input<typeof discountSchema>;
 export type DiscountData = z.output<typeof discountSchema>;
 
 export const discountRevokeSchema = z.object({
-  reason: textField('Reason', { required: DISCOUNT_MESSAGES.revokeReasonRequired, error: DISCOUNT_MESSAGES.revokeReasonRequired })
-    .trim()
-    .min(1, DISCOUNT_MESSAGES.revokeReasonRequired)
-    .max(300),
+  reason: requiredText('Reason', DISCOUNT_MESSAGES.revokeReasonRequired).max(300),
 });
 export const discountQuerySchema = z.object({
   admission_number: admissionNumberField.optional(),

@@ -65,63 +65,22 @@ describe('bandFor and a scale in any order', () => {
 });
 
 describe('scaleProblems', () => {
-  it('rejects a band starting below 0, or above 100, and accepts 0 and 100', () => {
-    expect(
-      scaleProblems([
-        { grade: 'A', min: 0, remark: 'x' },
-        { grade: 'B', min: -5, remark: 'y' },
-      ]),
-    ).toEqual(['A band must start between 0 and 100.']);
-    expect(scaleProblems([{ grade: 'A', min: -0.01, remark: 'x' }])).toEqual([
-      'A band must start between 0 and 100.',
-      'The lowest band must start at 0.',
-    ]);
-    expect(
-      scaleProblems([
-        { grade: 'A', min: 0, remark: 'x' },
-        { grade: 'B', min: 100.01, remark: 'y' },
-      ]),
-    ).toEqual(['A band must start between 0 and 100.']);
-    expect(
-      scaleProblems([
-        { grade: 'A', min: 0, remark: 'x' },
-        { grade: 'B', min: 100, remark: 'y' },
-      ]),
-    ).toEqual([]);
-    expect(
-      scaleProblems([
-        { grade: 'A', min: 0, remark: 'x' },
-        { grade: 'B', min: Number.NaN, remark: 'y' },
-      ]),
-    ).toEqual(['A band must start between 0 and 100.']);
-  });
-
-  it('grades differ by their trimmed, upper-cased name', () => {
-    expect(
-      scaleProblems([
-        { grade: ' b ', min: 0, remark: 'x' },
-        { grade: 'B', min: 50, remark: 'y' },
-      ]),
-    ).toEqual(['Each grade must be different.']);
-    expect(
-      scaleProblems([
-        { grade: 'B1', min: 0, remark: 'x' },
-        { grade: 'B', min: 50, remark: 'y' },
-      ]),
-    ).toEqual([]);
+  const band = (grade: string, min: number, remark: string) => ({ grade, min, remark });
+  it.each([
+    ['a band starting below 0', [band('A', 0, 'x'), band('B', -5, 'y')], ['A band must start between 0 and 100.']],
+    ['a lone band at -0.01', [band('A', -0.01, 'x')], ['A band must start between 0 and 100.', 'The lowest band must start at 0.']],
+    ['a band starting above 100', [band('A', 0, 'x'), band('B', 100.01, 'y')], ['A band must start between 0 and 100.']],
+    ['bands at 0 and 100 (valid)', [band('A', 0, 'x'), band('B', 100, 'y')], []],
+    ['a band starting at NaN', [band('A', 0, 'x'), band('B', Number.NaN, 'y')], ['A band must start between 0 and 100.']],
+    ['grades differing only by case and spaces', [band(' b ', 0, 'x'), band('B', 50, 'y')], ['Each grade must be different.']],
+    ['grades B1 and B (valid)', [band('B1', 0, 'x'), band('B', 50, 'y')], []],
+  ])('%s', (_, bands, problems) => {
+    expect(scaleProblems(bands)).toEqual(problems);
   });
 
   it('says each problem in its words', () => {
-    expect(SCALE_MESSAGES).toEqual({
-      empty: 'A grading scale needs at least one band.',
-      lowestAtZero: 'The lowest band must start at 0.',
-      distinctMins: 'Each band must start at a different score.',
-      distinctGrades: 'Each grade must be different.',
-      minRange: 'A band must start between 0 and 100.',
-      gradeRequired: 'Grade is required',
-      remarkRequired: 'Remark is required',
-      levelInvalid: 'Level must be JSS or SSS.',
-    });
+    // Every message word for word, function messages by name: __snapshots__/grading-rules.test.ts.snap.
+    expect(SCALE_MESSAGES).toMatchSnapshot();
     expect(scaleProblems([])).toEqual(['A grading scale needs at least one band.']);
   });
 });

@@ -53,46 +53,32 @@ describe('the payment amount rule: literal amounts', () => {
     expect(PAYMENT_MAX_NAIRA).toBe(5_000_000);
   });
 
-  it('accepts the limits themselves and amounts between, as kobo', () => {
-    expect(checkAmount('100')).toEqual({ ok: true, kobo: 10_000 });
-    expect(checkAmount(100)).toEqual({ ok: true, kobo: 10_000 });
-    expect(checkAmount('5000000')).toEqual({ ok: true, kobo: 500_000_000 });
-    expect(checkAmount('5000000.00')).toEqual({ ok: true, kobo: 500_000_000 });
-    expect(checkAmount('0005000000')).toEqual({ ok: true, kobo: 500_000_000 });
-    expect(checkAmount(' 150.5 ')).toEqual({ ok: true, kobo: 15_050 });
-    expect(checkAmount('150.')).toEqual({ ok: true, kobo: 15_000 });
-    expect(checkAmount(150.75)).toEqual({ ok: true, kobo: 15_075 });
-    expect(checkAmount('0150.05')).toEqual({ ok: true, kobo: 15_005 });
+  it.each<[unknown, number]>([
+    ['100', 10_000],
+    [100, 10_000],
+    ['5000000', 500_000_000],
+    ['5000000.00', 500_000_000],
+    ['0005000000', 500_000_000],
+    [' 150.5 ', 15_050],
+    ['150.', 15_000],
+    [150.75, 15_075],
+    ['0150.05', 15_005],
+  ])('accepts %j (the limits themselves and amounts between) as %i kobo', (input, kobo) => {
+    expect(checkAmount(input)).toEqual({ ok: true, kobo });
   });
 
-  it('refuses below, above, too precise, negative, empty and non-numbers with their messages', () => {
-    expect(checkAmount('99.99')).toEqual({ ok: false, message: 'Minimum amount is ₦100' });
-    expect(checkAmount(99)).toEqual({ ok: false, message: 'Minimum amount is ₦100' });
-    expect(checkAmount('5000000.01')).toEqual({ ok: false, message: 'Maximum amount is ₦5,000,000' });
-    expect(checkAmount('10000000')).toEqual({ ok: false, message: 'Maximum amount is ₦5,000,000' });
-    expect(checkAmount('150.123')).toEqual({ ok: false, message: 'Amount can have at most 2 decimal places' });
-    expect(checkAmount('-150')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(checkAmount('-150.5')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(checkAmount(-150)).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(checkAmount('-abc')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('-1-')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('0.00')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(checkAmount('000.')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(checkAmount('0.50')).toEqual({ ok: false, message: 'Minimum amount is ₦100' });
-    expect(checkAmount('')).toEqual({ ok: false, message: 'Amount is required' });
-    expect(checkAmount('   ')).toEqual({ ok: false, message: 'Amount is required' });
-    expect(checkAmount(null)).toEqual({ ok: false, message: 'Amount is required' });
-    expect(checkAmount(undefined)).toEqual({ ok: false, message: 'Amount is required' });
-    expect(checkAmount(Number.POSITIVE_INFINITY)).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount(Number.NaN)).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('1,000')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('1e5')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('.5')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('150..')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('abc150')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount('150abc')).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount({ amount: 150 })).toEqual({ ok: false, message: 'Enter a valid amount' });
-    expect(checkAmount(true)).toEqual({ ok: false, message: 'Enter a valid amount' });
+  it.each<[string, unknown[]]>([
+    ['Minimum amount is ₦100', ['99.99', 99, '0.50']],
+    ['Maximum amount is ₦5,000,000', ['5000000.01', '10000000']],
+    ['Amount can have at most 2 decimal places', ['150.123']],
+    ['Amount must be greater than 0', ['-150', '-150.5', -150, '0.00', '000.']],
+    [
+      'Enter a valid amount',
+      ['-abc', '-1-', Number.POSITIVE_INFINITY, Number.NaN, '1,000', '1e5', '.5', '150..', 'abc150', '150abc', { amount: 150 }, true],
+    ],
+    ['Amount is required', ['', '   ', null, undefined]],
+  ])('refuses below, above, too precise, negative, empty and non-numbers: %s', (message, inputs) => {
+    for (const input of inputs) expect(checkAmount(input)).toEqual({ ok: false, message });
   });
 
   it('the amount field turns a naira amount into kobo, and says why it refuses one', () => {

@@ -1,5 +1,6 @@
 // One file (about 410 lines): a data table, the people feature's messages, labels and field lists.
 /** Zod-free messages and constants of the people feature, importable without zod. */
+import { GENDER_LABELS, MARITAL_STATUS_LABELS } from './constants';
 
 export const PEOPLE_MESSAGES = {
   // Field rules
@@ -369,8 +370,9 @@ export interface LegacyStaff {
   staffId: string;
 }
 
-export const GENDER_LABEL: Record<string, string> = { M: 'Male', F: 'Female', O: 'Other' };
-export const MARITAL_LABEL: Record<string, string> = { S: 'Single', M: 'Married', D: 'Divorced', W: 'Widowed' };
+/** The gender and marital status labels (constants.ts), looked up by any stored code. */
+export const GENDER_LABEL: Record<string, string> = GENDER_LABELS;
+export const MARITAL_LABEL: Record<string, string> = MARITAL_STATUS_LABELS;
 
 /** Messages of the people screens' shared parts: details, list tools, imports. */
 export const PEOPLE_SCREEN_MESSAGES = {

@@ -5,7 +5,7 @@ import { isClassName } from './teaching';
 import { MAX_PAGE_SIZE } from './http';
 import { admissionNumberWith } from './ids';
 import { PEOPLE_MESSAGES as M, dateDoesNotExist, peopleTooLong } from './people-constants';
-import { textField, type TextOptions } from './text';
+import { requiredText, textField, type TextOptions } from './text';
 import { todayIn } from './calendar';
 
 export * from './people-constants';
@@ -18,7 +18,7 @@ export * from './people-constants';
 
 const text = (max: number, label: string, opts: TextOptions = {}) => textField(label, opts).trim().max(max, peopleTooLong(max));
 const required = (message: string, label: string, max = 100, multiline = false) =>
-  textField(label, { error: message, required: message, multiline }).trim().min(1, message).max(max, peopleTooLong(max));
+  requiredText(label, message, { multiline }).max(max, peopleTooLong(max));
 /** Optional free text: absent, null or a string ('' clears it). */
 const optionalText = (label: string, max = 100, opts: TextOptions = {}) =>
   z.preprocess((v) => (v === null ? '' : v), text(max, label, opts)).optional();

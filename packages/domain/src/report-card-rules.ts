@@ -2,18 +2,16 @@
  * The report card's ratings, comments, promotion rule and approval steps: their constants, messages
  * and pure rules. Schemas are in report-card-schemas.ts; the card and sheet shapes in report-cards.ts.
  */
+import { valuesOf } from './choices';
 import { TERM_VALUES, type Term } from './constants';
 import { LOGO_MAX_SOURCE_PIXELS } from './settings-constants';
 import type { ClassLevel } from './teaching';
 
 // ---------- ratings ----------
 
-export const RATING_DOMAINS = ['affective', 'psychomotor'] as const;
-export type RatingDomain = (typeof RATING_DOMAINS)[number];
-export const RATING_DOMAIN_LABELS: Record<RatingDomain, string> = {
-  affective: 'Affective domain',
-  psychomotor: 'Psychomotor skills',
-};
+export const RATING_DOMAIN_LABELS = { affective: 'Affective domain', psychomotor: 'Psychomotor skills' };
+export type RatingDomain = keyof typeof RATING_DOMAIN_LABELS;
+export const RATING_DOMAINS = valuesOf(RATING_DOMAIN_LABELS);
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 /** Labels of ratings 1 to 5 (index 0 is rating 1). */
@@ -132,14 +130,9 @@ export function promotionLabel(decision: PromotionDecision, level: ClassLevel | 
 
 // ---------- approval ----------
 
-export const CARD_STATUSES = ['draft', 'submitted', 'approved', 'released'] as const;
-export type CardStatus = (typeof CARD_STATUSES)[number];
-export const CARD_STATUS_LABELS: Record<CardStatus, string> = {
-  draft: 'Draft',
-  submitted: 'Submitted',
-  approved: 'Approved',
-  released: 'Released',
-};
+export const CARD_STATUS_LABELS = { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', released: 'Released' };
+export type CardStatus = keyof typeof CARD_STATUS_LABELS;
+export const CARD_STATUSES = valuesOf(CARD_STATUS_LABELS);
 export type ArmActionName = 'submit' | 'approve' | 'return' | 'release';
 
 /**

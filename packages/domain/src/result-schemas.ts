@@ -7,7 +7,7 @@ import { SCORE_MAX, SCORE_MIN, TERM_VALUES, type Level } from './constants';
 import { isClassName, MAX_SUBJECTS_PER_SAVE, SUBJECT_NAME_MAX } from './teaching';
 import { LEVELS, SCALE_MESSAGES, scaleProblems } from './grading';
 import { admissionNumberWith, ID_MAX } from './ids';
-import { textField } from './text';
+import { requiredText, textField } from './text';
 import { componentScoresSchema } from './assessment';
 import { RESULT_MESSAGES } from './result-messages';
 
@@ -106,28 +106,22 @@ export const resultSaveSchema = z
 export type ResultSaveRequest = z.infer<typeof resultSaveSchema>;
 
 /** PATCH /api/results/{id}/: the single-create fields, all optional; student, session and term stay. */
-export const resultPatchSchema = z.object({
-  admission_number: admissionNumberField.optional(),
-  session_id: sessionIdField.optional(),
-  term: termField.optional(),
-  student_class: classField.optional(),
-  subject: subjectField.optional(),
-  score: scoreField.optional(),
-  components: componentScoresSchema.optional(),
-  remarks: textField('Remarks').trim().max(300, RESULT_MESSAGES.remarksTooLong).optional(),
-  version: expectedVersionField,
-  reason: reasonField,
-});
+export const resultPatchSchema = z
+  .object({
+    ...resultHead,
+    subject: subjectField,
+    score: scoreField,
+    components: componentScoresSchema,
+    remarks: textField('Remarks').trim().max(300, RESULT_MESSAGES.remarksTooLong),
+  })
+  .partial()
+  .extend({ version: expectedVersionField, reason: reasonField });
 export type ResultPatchRequest = z.infer<typeof resultPatchSchema>;
 
-export const resultQuerySchema = z.object({
-  session_id: sessionIdField.optional(),
-  term: termField.optional(),
-  admission_number: admissionNumberField.optional(),
-  student_class: classField.optional(),
-  limit: z.coerce.number().int().min(1).max(50_000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
+export const resultQuerySchema = z
+  .object(resultHead)
+  .partial()
+  .extend({ limit: z.coerce.number().int().min(1).max(50_000).optional(), offset: z.coerce.number().int().min(0).optional() });
 
 /** A class for one term: broadsheets, class report cards, publications. */
 export const classTermQuerySchema = z.object({
@@ -164,15 +158,9 @@ export const sessionPatchSchema = z.object({ name: sessionNameField.optional(), 
 // ---------- grading scales ----------
 
 export const gradeBandInputSchema = z.object({
-  grade: textField('Grade', { error: SCALE_MESSAGES.gradeRequired, required: SCALE_MESSAGES.gradeRequired })
-    .trim()
-    .min(1, SCALE_MESSAGES.gradeRequired)
-    .max(5),
+  grade: requiredText('Grade', SCALE_MESSAGES.gradeRequired).max(5),
   min: z.number({ error: SCALE_MESSAGES.minRange }).min(0, SCALE_MESSAGES.minRange).max(100, SCALE_MESSAGES.minRange),
-  remark: textField('Remark', { error: SCALE_MESSAGES.remarkRequired, required: SCALE_MESSAGES.remarkRequired })
-    .trim()
-    .min(1, SCALE_MESSAGES.remarkRequired)
-    .max(40),
+  remark: requiredText('Remark', SCALE_MESSAGES.remarkRequired).max(40),
 });
 export const gradingScaleSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { valuesOf } from './choices';
 import { TERM_VALUES, type Level, type Role } from './constants';
 import { ID_MAX } from './ids';
 import { textField } from './text';
@@ -112,14 +113,9 @@ export const TEACHING_MESSAGES = {
  * subjects include it take it (stream: senior levels only), or not at all. Elective and stream are
  * stored alike (offered, not compulsory): the stream's subject list is what gives it to its students.
  */
-export const OFFERING_KINDS = ['compulsory', 'elective', 'stream', 'none'] as const;
-export type OfferingKind = (typeof OFFERING_KINDS)[number];
-export const OFFERING_KIND_LABELS: Record<OfferingKind, string> = {
-  compulsory: 'Compulsory',
-  elective: 'Elective',
-  stream: 'Stream',
-  none: 'Not offered',
-};
+export const OFFERING_KIND_LABELS = { compulsory: 'Compulsory', elective: 'Elective', stream: 'Stream', none: 'Not offered' };
+export type OfferingKind = keyof typeof OFFERING_KIND_LABELS;
+export const OFFERING_KINDS = valuesOf(OFFERING_KIND_LABELS);
 
 export const NOT_YOUR_SUBJECT_CODE = 'not_assigned';
 export const ENTRY_CLOSED_CODE = 'score_entry_closed';

@@ -59,3 +59,13 @@ export function textField(label: string, opts: TextOptions & { error?: string } 
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 }
+
+/**
+ * A required text field: trimmed, and `message` for an empty, blank or invisible-only value and for
+ * an absent or non-string one. Chain its maximum: `requiredText('Reason', M.reasonRequired).max(300)`.
+ */
+export function requiredText(label: string, message: string, opts: Pick<TextOptions, 'multiline'> = {}) {
+  return textField(label, { ...opts, required: message, error: message })
+    .trim()
+    .min(1, message);
+}

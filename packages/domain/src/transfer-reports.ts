@@ -16,22 +16,19 @@
  * refused at once, and so is a second report of the same reference still waiting; confirming re-checks it.
  */
 import { z } from 'zod';
+import { valuesOf } from './choices';
 import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
-import { textField } from './text';
+import { requiredText, textField } from './text';
 import { amountSchema } from './payments';
 import { isoDateField } from './report-card-schemas';
 import { sessionIdField } from './result-schemas';
-import { BURSARY_MESSAGES, type LedgerEntry } from './bursary';
-import { referenceKey, referenceProblem } from './bank-references';
+import { BURSARY_MESSAGES, checkSlip, type LedgerEntry } from './bursary';
+import { referenceKey } from './bank-references';
 
-export const TRANSFER_REPORT_STATUSES = ['to_confirm', 'confirmed', 'rejected'] as const;
-export type TransferReportStatus = (typeof TRANSFER_REPORT_STATUSES)[number];
-export const TRANSFER_REPORT_STATUS_LABELS: Record<TransferReportStatus, string> = {
-  to_confirm: 'To confirm',
-  confirmed: 'Confirmed',
-  rejected: 'Rejected',
-};
+export const TRANSFER_REPORT_STATUS_LABELS = { to_confirm: 'To confirm', confirmed: 'Confirmed', rejected: 'Rejected' };
+export type TransferReportStatus = keyof typeof TRANSFER_REPORT_STATUS_LABELS;
+export const TRANSFER_REPORT_STATUSES = valuesOf(TRANSFER_REPORT_STATUS_LABELS);
 /** How the money reached the bank (the recorded payment's method once confirmed). */
 export const TRANSFER_REPORT_METHODS = ['bank_transfer', 'bank_teller'] as const;
 export type TransferReportMethod = (typeof TRANSFER_REPORT_METHODS)[number];
@@ -61,14 +58,8 @@ export const transferReportSchema = z
     term: z.enum(TERM_VALUES).nullable(),
     amount: amountSchema,
     method: z.enum(TRANSFER_REPORT_METHODS, { error: BURSARY_MESSAGES.methodRequired }),
-    bank: textField('Bank', { required: BURSARY_MESSAGES.bankRequired, error: BURSARY_MESSAGES.bankRequired })
-      .trim()
-      .min(1, BURSARY_MESSAGES.bankRequired)
-      .max(80),
-    bank_reference: textField('Bank reference', { required: BURSARY_MESSAGES.referenceRequired, error: BURSARY_MESSAGES.referenceRequired })
-      .trim()
-      .min(1, BURSARY_MESSAGES.referenceRequired)
-      .max(60),
+    bank: requiredText('Bank', BURSARY_MESSAGES.bankRequired).max(80),
+    bank_reference: requiredText('Bank reference', BURSARY_MESSAGES.referenceRequired).max(60),
     paid_on: isoDateField,
     note: textField('Note').trim().max(300).default(''),
     /** Data URL of the slip (PNG, JPEG or PDF, at most SCAN_MAX_BYTES decoded): required. */
@@ -80,23 +71,14 @@ export const transferReportSchema = z
   .superRefine((v, ctx) => {
     if (v.bank_reference && !referenceKey(v.bank_reference))
       ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: BURSARY_MESSAGES.referenceRequired });
-    const problem = v.bank_reference ? referenceProblem(v.bank_reference) : null;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['bank_reference'], message: problem });
-    // An empty scan already says scanRequired: one message a field.
-    if (v.scan && !/^data:(image\/png|image\/jpeg|application\/pdf);base64,[A-Za-z0-9+/=]+$/.test(v.scan))
-      ctx.addIssue({ code: 'custom', path: ['scan'], message: BURSARY_MESSAGES.scanInvalid });
+    // An empty scan already says scanRequired (one message a field): checkSlip passes it over.
+    checkSlip(v, ctx);
   });
 export type TransferReportInput = z.input<typeof transferReportSchema>;
 export type TransferReportData = z.output<typeof transferReportSchema>;
 
 export const transferRejectSchema = z.object({
-  reason: textField('Reason', {
-    required: TRANSFER_REPORT_MESSAGES.rejectReasonRequired,
-    error: TRANSFER_REPORT_MESSAGES.rejectReasonRequired,
-  })
-    .trim()
-    .min(1, TRANSFER_REPORT_MESSAGES.rejectReasonRequired)
-    .max(300),
+  reason: requiredText('Reason', TRANSFER_REPORT_MESSAGES.rejectReasonRequired).max(300),
 });
 
 export const transferReportQuerySchema = z.object({
