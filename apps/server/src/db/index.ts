@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
 import { secureSqliteFile } from '../lib/data-dir';
 import { LATEST_MIGRATION, StaticMigrationProvider } from './migrations/index';
@@ -165,6 +165,13 @@ export abstract class Repository {
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return inTransaction(this.db, fn);
   }
+}
+
+/** How many rows a query (its tables joined and filtered, nothing selected yet) matches. */
+export async function countOf<D, T extends keyof D>(query: SelectQueryBuilder<D, T, object>): Promise<number> {
+  // Typed by hand: the generic tables leave kysely unable to name the selection's `n`.
+  const row = (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number | string };
+  return Number(row.n);
 }
 
 /** ISO-8601 UTC timestamp as stored in every `*_at` column. */

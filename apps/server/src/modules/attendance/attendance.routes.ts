@@ -13,6 +13,7 @@ import {
   totalsQuerySchema,
 } from '@portal/domain';
 import { currentActor } from '../../http/auth';
+import { documentRoutes, sendImportPreview } from '../../http/document-routes';
 import type { AttendanceService } from './attendance.service';
 import type { RegisterService } from './register.service';
 import type { CarriedImportService } from './carried-import.service';
@@ -29,12 +30,10 @@ export function attendanceRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['attendance'];
 
-  r.get('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: registerQuerySchema } }, (req) =>
-    registers.register(currentActor(req), req.query),
-  );
-  r.put('/api/attendance/register/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: registerSaveSchema } }, (req) =>
-    registers.saveRegister(currentActor(req), req.body),
-  );
+  documentRoutes(r, tags)('/api/attendance/register/', STAFF_OR_ADMIN, {
+    load: [registerQuerySchema, (actor, query) => registers.register(actor, query)],
+    save: [registerSaveSchema, (actor, body) => registers.saveRegister(actor, body)],
+  });
 
   r.get('/api/attendance/month/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: monthQuerySchema } }, (req) =>
     service.month(currentActor(req), req.query),
@@ -48,12 +47,7 @@ export function attendanceRoutes(
   r.get('/api/attendance/totals/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: totalsQuerySchema } }, (req) =>
     service.totals(currentActor(req), req.query),
   );
-  r.post(
-    '/api/attendance/carried/import/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, body: carriedImportSchema } },
-    async (req, reply) => {
-      const out = await carried.import(currentActor(req), req.body);
-      return reply.status(out.status).send(out.preview);
-    },
+  r.post('/api/attendance/carried/import/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: carriedImportSchema } }, (req, reply) =>
+    sendImportPreview(reply, carried.import(currentActor(req), req.body)),
   );
 }

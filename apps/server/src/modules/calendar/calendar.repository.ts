@@ -1,6 +1,9 @@
 import { nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import './calendar.tables';
 
+/** What the calendar shows of an event. */
+const EVENT_COLUMNS = ['id', 'name', 'kind', 'starts_on', 'ends_on'] as const;
+
 /** SQL of the school calendar: each term's dates and the events (holidays, breaks, extra school days). */
 export class CalendarRepository extends Repository {
   /** Every dated term's dates (a few rows a year). */
@@ -38,7 +41,7 @@ export class CalendarRepository extends Repository {
   events(range: { from: string; to: string } | null, conn: Conn = this.db) {
     return conn
       .selectFrom('calendar_events')
-      .select(['id', 'name', 'kind', 'starts_on', 'ends_on'])
+      .select(EVENT_COLUMNS)
       .$if(range !== null, (qb) => qb.where('starts_on', '<=', range!.to).where('ends_on', '>=', range!.from))
       .orderBy('starts_on')
       .orderBy('id')
@@ -46,11 +49,7 @@ export class CalendarRepository extends Repository {
   }
 
   event(id: number, conn: Conn = this.db) {
-    return conn
-      .selectFrom('calendar_events')
-      .select(['id', 'name', 'kind', 'starts_on', 'ends_on'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return conn.selectFrom('calendar_events').select(EVENT_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   async insertEvent(trx: Trx, v: { name: string; kind: string; starts_on: string; ends_on: string }, actor: number): Promise<number> {

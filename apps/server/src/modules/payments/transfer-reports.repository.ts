@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { TransferReportStatus } from '@portal/domain';
-import { nowIso, type Conn, type DB } from '../../db/index';
+import { countOf, nowIso, type Conn, type DB } from '../../db/index';
 import { leftJoinPerson, staffOrAdminNameOf } from '../../db/person-name';
 import './payments.tables';
 import type { TransferReportsTable } from './payments.tables';
@@ -31,14 +31,8 @@ export class TransferReportsRepository {
     return row.id;
   }
 
-  async waitingCount(studentId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('transfer_reports')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('student_id', '=', studentId)
-      .where('status', '=', 'to_confirm')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  waitingCount(studentId: number): Promise<number> {
+    return countOf(this.db.selectFrom('transfer_reports').where('student_id', '=', studentId).where('status', '=', 'to_confirm'));
   }
 
   /** The whole report with its slip, to decide on it. */
@@ -122,10 +116,7 @@ export class TransferReportsRepository {
     return q.execute();
   }
 
-  async count(f: TransferReportFilter, conn: Conn = this.db): Promise<number> {
-    const row = await this.base(conn, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(f: TransferReportFilter, conn: Conn = this.db): Promise<number> {
+    return countOf(this.base(conn, f));
   }
 }

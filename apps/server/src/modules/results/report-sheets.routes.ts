@@ -11,6 +11,7 @@ import {
   STAFF_OR_ADMIN,
 } from '@portal/domain';
 import { currentActor } from '../../http/auth';
+import { documentRoutes } from '../../http/document-routes';
 import type { ReportSheetsService } from './report-sheets.service';
 import type { ReportTermsService } from './report-terms.service';
 
@@ -22,26 +23,26 @@ export function reportSheetsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['report cards'];
 
-  r.get('/api/report-terms/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportTermsQuerySchema } }, (req) =>
-    terms.terms(req.query.session_id),
-  );
-  r.put('/api/report-terms/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: reportTermSchema } }, (req) =>
-    terms.putTerm(currentActor(req), req.body),
-  );
+  const document = documentRoutes(r, tags);
 
+  document(
+    '/api/report-terms/',
+    STAFF_OR_ADMIN,
+    {
+      load: [reportTermsQuerySchema, (_actor, query) => terms.terms(query.session_id)],
+      save: [reportTermSchema, (actor, body) => terms.putTerm(actor, body)],
+    },
+    ADMIN_ONLY,
+  );
   // Staff here are form teachers: the service refuses anyone else (403).
-  r.get('/api/class-ratings/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: classSheetQuerySchema } }, (req) =>
-    sheets.ratingSheet(currentActor(req), req.query),
-  );
-  r.put('/api/class-ratings/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: ratingSheetSaveSchema } }, (req) =>
-    sheets.saveRatings(currentActor(req), req.body),
-  );
-  r.get('/api/class-comments/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: classSheetQuerySchema } }, (req) =>
-    sheets.commentSheet(currentActor(req), req.query),
-  );
-  r.put('/api/class-comments/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: commentSheetSaveSchema } }, (req) =>
-    sheets.saveComments(currentActor(req), req.body),
-  );
+  document('/api/class-ratings/', STAFF_OR_ADMIN, {
+    load: [classSheetQuerySchema, (actor, query) => sheets.ratingSheet(actor, query)],
+    save: [ratingSheetSaveSchema, (actor, body) => sheets.saveRatings(actor, body)],
+  });
+  document('/api/class-comments/', STAFF_OR_ADMIN, {
+    load: [classSheetQuerySchema, (actor, query) => sheets.commentSheet(actor, query)],
+    save: [commentSheetSaveSchema, (actor, body) => sheets.saveComments(actor, body)],
+  });
   r.post('/api/class-comments/suggestions/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: applySuggestionsSchema } }, (req) =>
     sheets.applySuggestions(currentActor(req), req.body),
   );

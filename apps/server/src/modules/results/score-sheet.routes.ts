@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { scoreSheetImportSchema, scoreSheetQuerySchema, scoreSheetSaveSchema, STAFF_OR_ADMIN } from '@portal/domain';
 import { sendAttachment } from '../../http/attachment';
 import { currentActor } from '../../http/auth';
+import { documentRoutes, sendImportPreview } from '../../http/document-routes';
 import { scoreCsvFileName, scoreTemplateCsv } from './score-csv';
 import type { ScoreSheetService } from './score-sheet.service';
 
@@ -11,12 +12,10 @@ export function scoreSheetRoutes(app: FastifyInstance, { scoreSheets: sheets }: 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['score sheet'];
 
-  r.get('/api/score-sheet/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: scoreSheetQuerySchema } }, (req) =>
-    sheets.load(currentActor(req), req.query),
-  );
-  r.put('/api/score-sheet/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: scoreSheetSaveSchema } }, (req) =>
-    sheets.save(currentActor(req), req.body),
-  );
+  documentRoutes(r, tags)('/api/score-sheet/', STAFF_OR_ADMIN, {
+    load: [scoreSheetQuerySchema, (actor, query) => sheets.load(actor, query)],
+    save: [scoreSheetSaveSchema, (actor, body) => sheets.save(actor, body)],
+  });
   r.get(
     '/api/score-sheet/csv/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: scoreSheetQuerySchema } },
@@ -25,12 +24,7 @@ export function scoreSheetRoutes(app: FastifyInstance, { scoreSheets: sheets }: 
       return sendAttachment(reply, 'csv', scoreCsvFileName(sheet), scoreTemplateCsv(sheet));
     },
   );
-  r.post(
-    '/api/score-sheet/import/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: scoreSheetImportSchema } },
-    async (req, reply) => {
-      const out = await sheets.importCsv(currentActor(req), req.body);
-      return reply.status(out.status).send(out.preview);
-    },
+  r.post('/api/score-sheet/import/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: scoreSheetImportSchema } }, (req, reply) =>
+    sendImportPreview(reply, sheets.importCsv(currentActor(req), req.body)),
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SubjectPlan, WriteAccess } from '@portal/domain';
-import { nowIso, type Conn, type Trx, Repository } from '../../db/index';
+import { countOf, nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import './teaching.tables';
 import * as assignments from './assignments.queries';
 
@@ -165,14 +165,8 @@ export class TeachingRepository extends Repository {
     return row.id;
   }
 
-  async activeStudentsIn(name: string, conn: Conn = this.db): Promise<number> {
-    const row = await conn
-      .selectFrom('students')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('student_class', '=', name)
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  activeStudentsIn(name: string, conn: Conn = this.db): Promise<number> {
+    return countOf(conn.selectFrom('students').where('student_class', '=', name).where('status', '=', 'active'));
   }
 
   /**
