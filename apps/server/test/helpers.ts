@@ -6,7 +6,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { buildApp } from '../src/app';
 import { buildServices, type ServiceDeps, type Services } from '../src/composition';
 import { testConfig, type Config } from '../src/config';
-import { createDatabase, migrateToLatest, type DatabaseHandle, type DB } from '../src/db/index';
+import { STUDENT_CSV_COLUMNS } from '@portal/domain';
+import { createDatabase, migrateToLatest, nowIso, type DatabaseHandle, type DB } from '../src/db/index';
 import { createAdmin, createSession, createStaff, createStudent, newUserRow } from '../src/db/factories';
 import type { Dialect } from '../src/db/migrations/util';
 import type { Database } from '../src/db/schema';
@@ -318,6 +319,25 @@ export function studentBody(over: Record<string, unknown> = {}) {
     user_type: 3,
     ...over,
   };
+}
+
+/** A class arm the school has, written straight to the database: `name` is `level arm` unless given. */
+export async function addArm(ctx: TestContext, level: string, arm: string, name = `${level} ${arm}`): Promise<string> {
+  await ctx.handle.db.insertInto('class_arms').values({ level, arm, name, created_at: nowIso() }).execute();
+  return name;
+}
+
+/** An import CSV of students: the template's header, then one line per row (a column not given is empty). */
+export function studentsCsv(rows: Partial<Record<(typeof STUDENT_CSV_COLUMNS)[number], string>>[]): string {
+  return [STUDENT_CSV_COLUMNS.join(','), ...rows.map((row) => STUDENT_CSV_COLUMNS.map((c) => row[c] ?? '').join(','))].join('\n');
+}
+
+/** The lines of a CSV download (its byte-order mark and last line break taken off). */
+export function csvLines(res: LightMyRequestResponse): string[] {
+  return res.body
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\n');
 }
 
 /**

@@ -14,7 +14,15 @@ import {
   type Result,
   type ResultAuditEntry,
 } from '@portal/domain';
-import { addStudent, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  csvLines,
+  addStudent,
+  describeEachDatabase,
+  signInStudent,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text';
 import { resultsKit } from '../../../test/results-fixtures';
 import { renderReportCards } from './pdf';
@@ -526,10 +534,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
       expect(rowOf(a.admissionNumber).components).toEqual({ Mathematics: { CA1: 20, CA2: 10, Exam: 40 } });
 
       const csv = await inject('GET', `/api/broadsheet/csv/?session_id=${session.id}&term=1st&student_class=SSS 1B`, staff.auth);
-      const lines = csv.body
-        .replace(/^\ufeff/, '')
-        .trim()
-        .split('\n');
+      const lines = csvLines(csv);
       const header = lines[0]!.split(',');
       const subjects = cls.subjects;
       expect(header.slice(3, 3 + subjects.length * 4)).toEqual(subjects.flatMap((x) => [`${x} CA1`, `${x} CA2`, `${x} Exam`, x]));

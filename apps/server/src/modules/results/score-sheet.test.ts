@@ -18,6 +18,7 @@ import { nowIso, type DB } from '../../db/index';
 import type { ScoreSheetService } from './score-sheet.service';
 import { countStatements } from '../../../test/statement-count';
 import {
+  addArm,
   addStudent,
   createSession,
   describeEachDatabase,
@@ -46,12 +47,7 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   /** An arm of its own per test: the current session's class-wide reads see only this test's students. */
   async function arm(): Promise<string> {
-    const a = `X${++seq}`;
-    await ctx.handle.db
-      .insertInto('class_arms')
-      .values({ level: 'SSS 1', arm: a, name: `SSS 1 ${a}`, created_at: nowIso() })
-      .execute();
-    return `SSS 1 ${a}`;
+    return addArm(ctx, 'SSS 1', `X${++seq}`);
   }
   const pupil = (cls: string, firstName: string, lastName: string) => addStudent(ctx, cls, firstName, lastName);
   const q = (cls: string, over: Record<string, string | number> = {}) =>
