@@ -372,6 +372,15 @@ export function injectAtOnce(ctx: TestContext, n: number, request: (i: number) =
   return Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(request(i))));
 }
 
+/** The select of `table`'s `columns` in the rows whose `column` is `value` (rowWhere, rowsWhere). */
+function selectWhere(ctx: TestContext, table: keyof Database, columns: string[], [column, value]: [string, string | number]) {
+  const db = ctx.handle.db as unknown as Kysely<{ row: Record<string, unknown> }>;
+  return db
+    .selectFrom(table as 'row')
+    .select(columns as never[])
+    .where(column as never, '=', value as never);
+}
+
 /**
  * The `columns` of the one row of `table` whose `column` is `value`, read straight from the
  * database (what a request left there); throws when there is none.
@@ -380,14 +389,22 @@ export function rowWhere<T extends keyof Database, C extends keyof Database[T] &
   ctx: TestContext,
   table: T,
   columns: C[],
-  [column, value]: [keyof Database[T] & string, string | number],
+  where: [keyof Database[T] & string, string | number],
 ): Promise<Pick<Selectable<Database[T]>, C & keyof Selectable<Database[T]>>> {
-  const db = ctx.handle.db as unknown as Kysely<{ row: Record<string, unknown> }>;
-  return db
-    .selectFrom(table as 'row')
-    .select(columns as never[])
-    .where(column as never, '=', value as never)
-    .executeTakeFirstOrThrow() as never;
+  return selectWhere(ctx, table, columns, where).executeTakeFirstOrThrow() as never;
+}
+
+/** The `columns` of every row of `table` whose `column` is `value`, in `orderBy` order, read straight from the database. */
+export function rowsWhere<T extends keyof Database, C extends keyof Database[T] & string>(
+  ctx: TestContext,
+  table: T,
+  columns: C[],
+  where: [keyof Database[T] & string, string | number],
+  orderBy: keyof Database[T] & string,
+): Promise<Pick<Selectable<Database[T]>, C & keyof Selectable<Database[T]>>[]> {
+  return selectWhere(ctx, table, columns, where)
+    .orderBy(orderBy as never)
+    .execute() as never;
 }
 
 /** The audit row of one action on one record; throws when there is none. */

@@ -17,8 +17,8 @@ import {
 } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import {
-  csvLines,
   addStudent,
+  csvLines,
   describeEachDatabase,
   requestsOn,
   signInStudent,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, AUTH_MESSAGES, FEE_MESSAGES, ONLINE_PAYMENT_MESSAGES, checkAmount } from '@portal/domain';
 import {
-  csvLines,
   withSchool,
+  csvLines,
   createSession,
   createTestContext,
   describeEachDatabase,

@@ -15,9 +15,10 @@ import {
   type ResultAuditEntry,
 } from '@portal/domain';
 import {
-  csvLines,
   addStudent,
+  csvLines,
   describeEachDatabase,
+  rowsWhere,
   signInStudent,
   withSchool,
   type SignedIn,
@@ -78,12 +79,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     return { session, s, save };
   };
   const stored = (studentId: number) =>
-    ctx.handle.db
-      .selectFrom('results')
-      .select(['subject', 'score', 'components', 'grade', 'version'])
-      .where('student_id', '=', studentId)
-      .orderBy('subject')
-      .execute();
+    rowsWhere(ctx, 'results', ['subject', 'score', 'components', 'grade', 'version'], ['student_id', studentId], 'subject');
 
   describe('the scheme API', () => {
     it('gives the default (one component of 100) for both levels, to any signed-in role, for the current session by default', async () => {

@@ -22,6 +22,7 @@ import {
   addStudent,
   createSession,
   describeEachDatabase,
+  rowsWhere,
   signInStudent,
   withSchool,
   servicesOver,
@@ -74,12 +75,13 @@ describeEachDatabase('the class score grid', (dialect) => {
       .where('session_id', '=', sessionId)
       .execute();
   const audits = (studentId: number) =>
-    ctx.handle.db
-      .selectFrom('result_audit')
-      .select(['action', 'old_score', 'new_score', 'old_components', 'new_components', 'reason', 'actor_user_id'])
-      .where('student_id', '=', studentId)
-      .orderBy('id')
-      .execute();
+    rowsWhere(
+      ctx,
+      'result_audit',
+      ['action', 'old_score', 'new_score', 'old_components', 'new_components', 'reason', 'actor_user_id'],
+      ['student_id', studentId],
+      'id',
+    );
 
   describe('loading a sheet', () => {
     it('lists the arm by name with who takes the subject, component scores, positions with ties (1, 1, 3) and statistics', async () => {
