@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nowIso, type DB } from '../src/db/index';
 import { makeFormTeacher } from './teaching-fixtures';
-import { addStudent, type TestContext } from './helpers';
+import { addStudent, signInStaff, withSchool, type SignedIn, type TestContext, type TestDialect, type TestSchool } from './helpers';
 
 /** A clock tests move: `at('2025-10-08')` is 10:00 in Lagos that day. */
 export function testClock(start: string) {
@@ -12,6 +12,22 @@ export function testClock(start: string) {
       ms = Date.parse(`${date}T${time}Z`);
     },
   };
+}
+
+/**
+ * The register's school on the test's `clock`: withSchool in 2025/2026 with the first term's
+ * calendar, its staff member as `teacher` and a second teacher, Tunde Bello, as `other`.
+ */
+export function withRegisterSchool(
+  dialect: TestDialect,
+  clock: { now: () => number },
+  ready: (school: TestSchool & { teacher: TestSchool['staff']; other: SignedIn & { id: number } }) => unknown,
+): void {
+  withSchool(dialect, { sessions: ['2025/2026'], now: clock.now }, async (school) => {
+    const other = await signInStaff(school.ctx, { firstName: 'Tunde', lastName: 'Bello' });
+    await firstTermCalendar(school.ctx.app, school.admin.auth, school.sessionId);
+    await ready({ ...school, teacher: school.staff, other });
+  });
 }
 
 /** The demo's first term of 2025/2026 (15 Sep - 19 Dec 2025) with Independence Day and a mid-term break. */

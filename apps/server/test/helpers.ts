@@ -6,7 +6,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { buildApp } from '../src/app';
 import { buildServices, type ServiceDeps, type Services } from '../src/composition';
 import { testConfig, type Config } from '../src/config';
-import { createDatabase, migrateToLatest, type DatabaseHandle, type DB } from '../src/db/index';
+import { STUDENT_CSV_COLUMNS } from '@portal/domain';
+import { createDatabase, migrateToLatest, nowIso, type DatabaseHandle, type DB } from '../src/db/index';
 import { createAdmin, createSession, createStaff, createStudent, newUserRow } from '../src/db/factories';
 import type { Dialect } from '../src/db/migrations/util';
 import type { Database } from '../src/db/schema';
@@ -320,6 +321,25 @@ export function studentBody(over: Record<string, unknown> = {}) {
   };
 }
 
+/** A class arm the school has, written straight to the database: `name` is `level arm` unless given. */
+export async function addArm(ctx: TestContext, level: string, arm: string, name = `${level} ${arm}`): Promise<string> {
+  await ctx.handle.db.insertInto('class_arms').values({ level, arm, name, created_at: nowIso() }).execute();
+  return name;
+}
+
+/** An import CSV of students: the template's header, then one line per row (a column not given is empty). */
+export function studentsCsv(rows: Partial<Record<(typeof STUDENT_CSV_COLUMNS)[number], string>>[]): string {
+  return [STUDENT_CSV_COLUMNS.join(','), ...rows.map((row) => STUDENT_CSV_COLUMNS.map((c) => row[c] ?? '').join(','))].join('\n');
+}
+
+/** The lines of a CSV download (its byte-order mark and last line break taken off). */
+export function csvLines(res: LightMyRequestResponse): string[] {
+  return res.body
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\n');
+}
+
 /**
  * POST /api/payments/initiate/ as `student` (signed in as Ada Eze) for their own fees in `current_class`
  * and `current_session`, paid by their own email, with `fields` (amount, term...) added.
@@ -352,6 +372,15 @@ export function injectAtOnce(ctx: TestContext, n: number, request: (i: number) =
   return Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(request(i))));
 }
 
+/** The select of `table`'s `columns` in the rows whose `column` is `value` (rowWhere, rowsWhere). */
+function selectWhere(ctx: TestContext, table: keyof Database, columns: string[], [column, value]: [string, string | number]) {
+  const db = ctx.handle.db as unknown as Kysely<{ row: Record<string, unknown> }>;
+  return db
+    .selectFrom(table as 'row')
+    .select(columns as never[])
+    .where(column as never, '=', value as never);
+}
+
 /**
  * The `columns` of the one row of `table` whose `column` is `value`, read straight from the
  * database (what a request left there); throws when there is none.
@@ -360,14 +389,22 @@ export function rowWhere<T extends keyof Database, C extends keyof Database[T] &
   ctx: TestContext,
   table: T,
   columns: C[],
-  [column, value]: [keyof Database[T] & string, string | number],
+  where: [keyof Database[T] & string, string | number],
 ): Promise<Pick<Selectable<Database[T]>, C & keyof Selectable<Database[T]>>> {
-  const db = ctx.handle.db as unknown as Kysely<{ row: Record<string, unknown> }>;
-  return db
-    .selectFrom(table as 'row')
-    .select(columns as never[])
-    .where(column as never, '=', value as never)
-    .executeTakeFirstOrThrow() as never;
+  return selectWhere(ctx, table, columns, where).executeTakeFirstOrThrow() as never;
+}
+
+/** The `columns` of every row of `table` whose `column` is `value`, in `orderBy` order, read straight from the database. */
+export function rowsWhere<T extends keyof Database, C extends keyof Database[T] & string>(
+  ctx: TestContext,
+  table: T,
+  columns: C[],
+  where: [keyof Database[T] & string, string | number],
+  orderBy: keyof Database[T] & string,
+): Promise<Pick<Selectable<Database[T]>, C & keyof Selectable<Database[T]>>[]> {
+  return selectWhere(ctx, table, columns, where)
+    .orderBy(orderBy as never)
+    .execute() as never;
 }
 
 /** The audit row of one action on one record; throws when there is none. */

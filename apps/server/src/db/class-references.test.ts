@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, describeEachDatabase, type TestContext } from '../../test/helpers';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, withTestContext, type TestContext } from '../../test/helpers';
 import type { DatabaseHandle } from './index';
 
 /**
@@ -80,10 +80,7 @@ async function missedByRename(handle: DatabaseHandle): Promise<string[]> {
 
 describeEachDatabase('class name columns', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
 
   it('every table with a class column refers to class_arms so a rename reaches it', async () => {
     const { columns } = await classColumns(ctx.handle);

@@ -14,8 +14,8 @@ import {
   type StudentAttendance,
 } from '@portal/domain';
 import '../../src/modules/attendance/attendance.tables';
-import { addEvent, attendanceArm, firstTermCalendar, saveRegister, testClock } from '../attendance-fixtures';
-import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../helpers';
+import { addEvent, attendanceArm, saveRegister, testClock, withRegisterSchool } from '../attendance-fixtures';
+import { describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../helpers';
 import { tableRows } from '../migrations';
 
 /**
@@ -52,11 +52,8 @@ describeEachDatabase('attendance hardening', (dialect) => {
   let strangerCls: string;
   let strangerKid: Kid;
 
-  withSchool(dialect, { sessions: ['2025/2026'], now: clock.now }, async (school) => {
-    ({ ctx, admin, sessionId } = school);
-    teacher = school.staff;
-    stranger = await signInStaff(ctx, { firstName: 'Tunde', lastName: 'Bello' });
-    await firstTermCalendar(ctx.app, admin.auth, sessionId);
+  withRegisterSchool(dialect, clock, async (school) => {
+    ({ ctx, admin, sessionId, teacher, other: stranger } = school);
     const mine = await attendanceArm(ctx, sessionId, teacher.id, ['Bola Ade', 'Chidi Obi']);
     cls = mine.cls;
     student = await signInStudent(ctx, { arm: cls, firstName: 'Ada', lastName: 'Eze' });

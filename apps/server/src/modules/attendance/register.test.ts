@@ -1,22 +1,13 @@
 import { expect, it, onTestFinished } from 'vitest';
 import { ATTENDANCE_CODES, ATTENDANCE_MESSAGES, SESSION_CLOSED_CODE, TEACHING_MESSAGES, type Register } from '@portal/domain';
-import {
-  auditRow,
-  createSession,
-  describeEachDatabase,
-  signInStaff,
-  signInStudent,
-  withSchool,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { auditRow, createSession, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import {
   addEvent,
   attendanceArm,
-  firstTermCalendar,
   putAttendanceSettings,
   saveRegister,
   testClock,
+  withRegisterSchool,
 } from '../../../test/attendance-fixtures';
 
 /**
@@ -31,12 +22,7 @@ describeEachDatabase('attendance register', (dialect) => {
   let other: SignedIn & { id: number };
   let sessionId: number;
 
-  withSchool(dialect, { sessions: ['2025/2026'], now: clock.now }, async (school) => {
-    ({ ctx, admin, sessionId } = school);
-    teacher = school.staff;
-    other = await signInStaff(ctx, { firstName: 'Tunde', lastName: 'Bello' });
-    await firstTermCalendar(ctx.app, admin.auth, sessionId);
-  });
+  withRegisterSchool(dialect, clock, (school) => ({ ctx, admin, sessionId, teacher, other } = school));
 
   const arm = (names = ['Ada Eze', 'Bola Ade', 'Chidi Obi']) => attendanceArm(ctx, sessionId, teacher.id, names);
   const get = (who: SignedIn, cls: string, date: string, period = 'morning') =>

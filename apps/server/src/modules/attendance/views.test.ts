@@ -15,15 +15,15 @@ import {
 import { createResults } from '../../db/factories';
 import { pdfText } from '../../../test/pdf-text';
 import { renderReportCards } from '../results/pdf';
-import { describeEachDatabase, signInStaff, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import {
   attendanceArm,
-  firstTermCalendar,
   putAttendanceSettings,
   putReportTerm,
   putTermDates,
   saveRegister,
   testClock,
+  withRegisterSchool,
 } from '../../../test/attendance-fixtures';
 
 /**
@@ -42,11 +42,8 @@ describeEachDatabase('attendance views and totals', (dialect) => {
   let ada: SignedIn & { admissionNumber: string; id: number };
   let bola: { admissionNumber: string; id: number };
 
-  withSchool(dialect, { sessions: ['2025/2026'], now: clock.now }, async (school) => {
-    ({ ctx, admin, sessionId } = school);
-    teacher = school.staff;
-    other = await signInStaff(ctx, { firstName: 'Tunde', lastName: 'Bello' });
-    await firstTermCalendar(ctx.app, admin.auth, sessionId);
+  withRegisterSchool(dialect, clock, async (school) => {
+    ({ ctx, admin, sessionId, teacher, other } = school);
     const arm = await attendanceArm(ctx, sessionId, teacher.id, ['Bola Ade']);
     cls = arm.cls;
     bola = arm.kids[0]!;

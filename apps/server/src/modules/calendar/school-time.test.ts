@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SCHOOL_SETTINGS, PEOPLE_MESSAGES as M, STUDENT_CSV_COLUMNS, addDays } from '@portal/domain';
-import { describeEachDatabase, studentBody, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { DEFAULT_SCHOOL_SETTINGS, PEOPLE_MESSAGES as M, addDays } from '@portal/domain';
+import { describeEachDatabase, studentBody, studentsCsv, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 
 /**
  * "Today" is the school's, in the time zone it set, by the app's clock, whatever the host's `TZ`:
@@ -79,22 +79,16 @@ describeEachDatabase("the school's time zone", (dialect) => {
           profile_data: { employment_date },
         });
         // A CSV row too: the same message on the row's field.
-        const csv = [
-          STUDENT_CSV_COLUMNS.join(','),
-          ...[tomorrow, z.day].map((dob, i) =>
-            STUDENT_CSV_COLUMNS.map(
-              (c) =>
-                ({
-                  first_name: 'Csv',
-                  last_name: `Pupil${i}`,
-                  date_of_birth: dob,
-                  student_class: 'JSS 1A',
-                  fathers_name: 'Mr Pupil',
-                  home_address: 'Lagos',
-                })[c as string] ?? '',
-            ).join(','),
-          ),
-        ].join('\n');
+        const csv = studentsCsv(
+          [tomorrow, z.day].map((dob, i) => ({
+            first_name: 'Csv',
+            last_name: `Pupil${i}`,
+            date_of_birth: dob,
+            student_class: 'JSS 1A',
+            fathers_name: 'Mr Pupil',
+            home_address: 'Lagos',
+          })),
+        );
         const preview = await post('/api/students/import/preview/', { csv });
         expect(preview.statusCode, preview.body).toBe(200);
         expect(preview.json()).toMatchObject({ valid: 1, errors: [{ row: 2, field: 'date_of_birth', message: M.dateInFuture }] });

@@ -11,6 +11,7 @@ import {
   type Statement,
 } from '@portal/domain';
 import {
+  addArm,
   auditRow,
   describeEachDatabase,
   requestsOn,
@@ -177,10 +178,7 @@ describeEachDatabase('discounts and scholarships', (dialect) => {
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });
       // An arm with no fee items (every stored class name is an arm's: decision 016).
-      await ctx.handle.db
-        .insertInto('class_arms')
-        .values({ level: 'JSS 3', arm: 'C', name: 'JSS 3C', created_at: new Date().toISOString() })
-        .execute();
+      await addArm(ctx, 'JSS 3', 'C', 'JSS 3C');
       const other = await signInStudent(ctx, { arm: 'JSS 3C' });
       const empty = await give(other, { items: [] });
       expect(empty.json()).toEqual({ items: [DISCOUNT_MESSAGES.noItems] });

@@ -18,6 +18,7 @@ import {
 import { nowIso, type DB } from '../../db/index';
 import {
   addStudent,
+  csvLines,
   describeEachDatabase,
   requestsOn,
   signInStudent,
@@ -296,10 +297,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
       // No term named: the current term's list (the 1st), named so.
       expect(res.headers['content-disposition']).toBe(`attachment; filename="debtors-${cls.replace(/ /g, '')}-20252026-1st.csv"`);
       expect(res.headers['cache-control']).toBe('no-store');
-      const lines = res.body
-        .replace(/^\ufeff/, '')
-        .trim()
-        .split('\n');
+      const lines = csvLines(res);
       expect(lines[0]).toBe('admission_number,full_name,class,due,discount,paid,balance,status,days_overdue,last_paid_on');
       expect(lines[1]).toBe(`${plain.admissionNumber},Ifeoma Okafor,${cls},20000.00,0.00,5000.00,15000.00,part_paid,35,2025-10-03`);
       expect(lines[2]).toBe(`${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,`);

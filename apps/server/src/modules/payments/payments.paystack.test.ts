@@ -8,6 +8,7 @@ import {
   createTestContext,
   describeEachDatabase,
   signInAdmin,
+  requestsOn,
   signInStudent,
   servicesOver,
   type SignedIn,
@@ -148,8 +149,8 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ status: string; data: { authorization_url: string; reference: string; access_code: string } }>();
   }
-  const verify = (reference: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: student.auth, payload: { reference } });
+  const { get, post } = requestsOn(() => ctx);
+  const verify = (reference: string) => post(student, '/api/payments/verify/', { reference });
   const webhook = (raw: string, signature: string | undefined) =>
     ctx.app.inject({
       method: 'POST',
@@ -326,11 +327,7 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
   it('webhook instead of verify: the payment is credited without the payer returning', async () => {
     const { data, raw } = await chargedAt(9000, 'success');
     expect((await deliver(raw)).json().outcome).toBe('success');
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/history/?admission_number=${student.admissionNumber}`,
-      headers: student.auth,
-    });
+    const history = await get(student, `/api/payments/history/?admission_number=${student.admissionNumber}`);
     expect(history.json<{ reference: string; status: string }[]>().find((p) => p.reference === data.reference)?.status).toBe('successful');
   });
 
@@ -420,24 +417,14 @@ describeEachDatabase('payments through Paystack (local fake)', (dialect) => {
 
   it('the simulator checkout is not served when Paystack is the provider', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/pay/simulator/abc' })).statusCode).toBe(404);
-    const complete = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/simulator/abc/',
-      headers: admin.auth,
-      payload: { outcome: 'pay' },
-    });
+    const complete = await post(admin, '/api/payments/simulator/abc/', { outcome: 'pay' });
     expect(complete.statusCode).toBe(404);
-    const info = await ctx.app.inject({ method: 'GET', url: '/api/payments/provider/', headers: student.auth });
+    const info = await get(student, '/api/payments/provider/');
     expect(info.json()).toEqual({ online_payment: true, provider: 'paystack', message: null });
   });
 
   it('other JSON routes still parse bodies normally next to the raw-body webhook', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/verify/',
-      headers: student.auth,
-      payload: { reference: 'FEES-NOPE' },
-    });
+    const res = await verify('FEES-NOPE');
     expect(res.statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, AUTH_MESSAGES, FEE_MESSAGES, ONLINE_PAYMENT_MESSAGES, checkAmount } from '@portal/domain';
 import {
   withSchool,
+  csvLines,
   createSession,
   createTestContext,
   describeEachDatabase,
@@ -561,10 +562,7 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.headers['content-disposition']).toContain('payments-SSS-2B-2025-2026.csv');
-      const lines = res.body
-        .replace(/^\ufeff/, '')
-        .trim()
-        .split('\n');
+      const lines = csvLines(res);
       expect(lines[0]).toBe(
         'admission_number,full_name,current_class,payment_status,last_payment_amount,last_payment_date,amount_due,amount_paid,outstanding,status',
       );

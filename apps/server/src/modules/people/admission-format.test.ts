@@ -1,14 +1,7 @@
 import { expect, it } from 'vitest';
-import {
-  DEFAULT_SCHOOL_SETTINGS,
-  PEOPLE_MESSAGES as M,
-  STUDENT_CSV_COLUMNS,
-  admissionNumberSchema,
-  formatAdmissionNumberAs,
-  yearIn,
-} from '@portal/domain';
+import { DEFAULT_SCHOOL_SETTINGS, PEOPLE_MESSAGES as M, admissionNumberSchema, formatAdmissionNumberAs, yearIn } from '@portal/domain';
 import { createSession } from '../../db/factories';
-import { studentBody, withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
+import { studentBody, studentsCsv, withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 
 /** Admission numbers in the school's own format, a setting; existing numbers never change. */
 describeEachDatabase('admission number format', (dialect) => {
@@ -47,22 +40,18 @@ describeEachDatabase('admission number format', (dialect) => {
     // The existing number did not change.
     expect((await inject('GET', `/api/students/${before.admission_number}/`, admin)).json().admission_number).toBe(before.admission_number);
 
-    const csv = [
-      STUDENT_CSV_COLUMNS.join(','),
-      STUDENT_CSV_COLUMNS.map(
-        (c) =>
-          ({
-            first_name: 'Imported',
-            last_name: 'Pupil',
-            email: `imported.${Date.now()}@fmt.school`,
-            phone_number: '08031234567',
-            date_of_birth: '14/05/2011',
-            student_class: 'JSS 1A',
-            fathers_name: 'Mr Pupil',
-            home_address: 'Lagos',
-          })[c as string] ?? '',
-      ).join(','),
-    ].join('\n');
+    const csv = studentsCsv([
+      {
+        first_name: 'Imported',
+        last_name: 'Pupil',
+        email: `imported.${Date.now()}@fmt.school`,
+        phone_number: '08031234567',
+        date_of_birth: '14/05/2011',
+        student_class: 'JSS 1A',
+        fathers_name: 'Mr Pupil',
+        home_address: 'Lagos',
+      },
+    ]);
     const imported = await inject('POST', '/api/students/import/', admin, { csv });
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().accounts[0].public_id).toMatch(new RegExp(`^RMC/${year}/\\d{4}$`));

@@ -14,7 +14,16 @@ import {
   type Result,
   type ResultAuditEntry,
 } from '@portal/domain';
-import { addStudent, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  addStudent,
+  csvLines,
+  describeEachDatabase,
+  rowsWhere,
+  signInStudent,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text';
 import { resultsKit } from '../../../test/results-fixtures';
 import { renderReportCards } from './pdf';
@@ -70,12 +79,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
     return { session, s, save };
   };
   const stored = (studentId: number) =>
-    ctx.handle.db
-      .selectFrom('results')
-      .select(['subject', 'score', 'components', 'grade', 'version'])
-      .where('student_id', '=', studentId)
-      .orderBy('subject')
-      .execute();
+    rowsWhere(ctx, 'results', ['subject', 'score', 'components', 'grade', 'version'], ['student_id', studentId], 'subject');
 
   describe('the scheme API', () => {
     it('gives the default (one component of 100) for both levels, to any signed-in role, for the current session by default', async () => {
@@ -526,10 +530,7 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
       expect(rowOf(a.admissionNumber).components).toEqual({ Mathematics: { CA1: 20, CA2: 10, Exam: 40 } });
 
       const csv = await inject('GET', `/api/broadsheet/csv/?session_id=${session.id}&term=1st&student_class=SSS 1B`, staff.auth);
-      const lines = csv.body
-        .replace(/^\ufeff/, '')
-        .trim()
-        .split('\n');
+      const lines = csvLines(csv);
       const header = lines[0]!.split(',');
       const subjects = cls.subjects;
       expect(header.slice(3, 3 + subjects.length * 4)).toEqual(subjects.flatMap((x) => [`${x} CA1`, `${x} CA2`, `${x} Exam`, x]));

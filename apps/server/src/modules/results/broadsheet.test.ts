@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { RESULT_MESSAGES, type BroadsheetClass } from '@portal/domain';
 import { broadsheetJson } from './broadsheet.service';
-import { withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
+import { csvLines, withSchool, describeEachDatabase, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
 
@@ -45,10 +45,7 @@ describeEachDatabase('broadsheet', (dialect) => {
 
     const csv = await inject('GET', `/api/broadsheet/csv/?session_id=${sessionId}&term=1st&student_class=${cls}`, staff.auth);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\n');
+    const lines = csvLines(csv);
     expect(lines[0]).toBe('Class,Admission number,Name,Mathematics,English Language,French,Total,Subjects taken,Average,Position,Out of');
     expect(lines).toHaveLength(5);
     expect(lines.find((l) => l.includes(mates[1]!.admissionNumber))).toMatch(/,60,80,,140,2,70,3,4$/);

@@ -18,9 +18,11 @@ import { nowIso, type DB } from '../../db/index';
 import type { ScoreSheetService } from './score-sheet.service';
 import { countStatements } from '../../../test/statement-count';
 import {
+  addArm,
   addStudent,
   createSession,
   describeEachDatabase,
+  rowsWhere,
   signInStudent,
   withSchool,
   servicesOver,
@@ -46,12 +48,7 @@ describeEachDatabase('the class score grid', (dialect) => {
 
   /** An arm of its own per test: the current session's class-wide reads see only this test's students. */
   async function arm(): Promise<string> {
-    const a = `X${++seq}`;
-    await ctx.handle.db
-      .insertInto('class_arms')
-      .values({ level: 'SSS 1', arm: a, name: `SSS 1 ${a}`, created_at: nowIso() })
-      .execute();
-    return `SSS 1 ${a}`;
+    return addArm(ctx, 'SSS 1', `X${++seq}`);
   }
   const pupil = (cls: string, firstName: string, lastName: string) => addStudent(ctx, cls, firstName, lastName);
   const q = (cls: string, over: Record<string, string | number> = {}) =>
@@ -78,12 +75,13 @@ describeEachDatabase('the class score grid', (dialect) => {
       .where('session_id', '=', sessionId)
       .execute();
   const audits = (studentId: number) =>
-    ctx.handle.db
-      .selectFrom('result_audit')
-      .select(['action', 'old_score', 'new_score', 'old_components', 'new_components', 'reason', 'actor_user_id'])
-      .where('student_id', '=', studentId)
-      .orderBy('id')
-      .execute();
+    rowsWhere(
+      ctx,
+      'result_audit',
+      ['action', 'old_score', 'new_score', 'old_components', 'new_components', 'reason', 'actor_user_id'],
+      ['student_id', studentId],
+      'id',
+    );
 
   describe('loading a sheet', () => {
     it('lists the arm by name with who takes the subject, component scores, positions with ties (1, 1, 3) and statistics', async () => {

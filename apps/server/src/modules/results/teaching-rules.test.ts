@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import { createResults } from '../../db/factories';
 import {
+  addArm,
   createSession,
   createStudent,
   createTestContext,
@@ -111,10 +112,7 @@ describeEachDatabase('results and the teaching structure', (dialect) => {
       expect(badStudent.statusCode).toBe(400);
       expect(badStudent.json()).toEqual({ student_class: [PEOPLE_MESSAGES.invalidClass] });
       // A new arm is accepted as soon as the school has it; a retired one takes no new students.
-      await ctx.handle.db
-        .insertInto('class_arms')
-        .values({ level: 'JSS 3', arm: 'Gold', name: 'JSS 3 Gold', created_at: new Date().toISOString() })
-        .execute();
+      await addArm(ctx, 'JSS 3', 'Gold');
       const ok = await inject('POST', '/api/students/', admin, { ...body, student_class: 'jss 3  Gold' });
       expect(ok.statusCode, ok.body).toBe(201);
       expect(ok.json().student_class).toBe('JSS 3 Gold');

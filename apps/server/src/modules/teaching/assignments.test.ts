@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TEACHING_MESSAGES, type MyClasses, type SessionAssignments } from '@portal/domain';
 import {
   createSession,
-  createTestContext,
   describeEachDatabase,
   signInAdmin,
   signInStaff,
+  withTestContext,
   type SignedIn,
   type TestContext,
 } from '../../../test/helpers';
@@ -19,15 +19,14 @@ describeEachDatabase('teaching assignments API', (dialect) => {
   let arm: Record<string, number>;
   let subject: Record<string, number>;
 
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
+  withTestContext(dialect, async (c) => {
+    ctx = c;
     admin = await signInAdmin(ctx);
     grace = await signInStaff(ctx, { firstName: 'Grace', lastName: 'Okafor' });
     musa = await signInStaff(ctx, { firstName: 'Musa', lastName: 'Bello' });
     arm = Object.fromEntries((await ctx.handle.db.selectFrom('class_arms').select(['id', 'name']).execute()).map((a) => [a.name, a.id]));
     subject = Object.fromEntries((await ctx.handle.db.selectFrom('subjects').select(['id', 'name']).execute()).map((s) => [s.name, s.id]));
   });
-  afterAll(() => ctx.close());
 
   const { inject, newStudent, newSession } = resultsKit(
     () => ctx,
@@ -208,10 +207,7 @@ describeEachDatabase('teaching assignments API', (dialect) => {
 
 describeEachDatabase('teaching assignments before any session exists', (dialect) => {
   let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-  });
-  afterAll(() => ctx.close());
+  withTestContext(dialect, (c) => (ctx = c));
 
   it('the grid asks for a session first; my classes is empty', async () => {
     const admin = await signInAdmin(ctx);
