@@ -145,6 +145,14 @@ const staffRead: Pick<Scenario, 'method' | 'role' | 'connections' | 'budgets'> =
   budgets: [READ_WITHIN_BASELINE],
 };
 
+/** One connection (also with --quick) reading as `role`, judged on `budgets`. */
+const oneReader = (role: Role | null, ...budgets: Budget[]): Pick<Scenario, 'method' | 'role' | 'connections' | 'budgets'> => ({
+  method: 'GET',
+  role,
+  connections: [1, 1],
+  budgets,
+});
+
 /** The big class's result sheet read by its teacher, 50 connections: run flat out and paced. */
 const classResultSheet: Pick<Scenario, 'method' | 'role' | 'paths' | 'connections' | 'expect'> = {
   method: 'GET',
@@ -196,6 +204,8 @@ async function readVersions(call: Caller, d: BenchContext): Promise<void> {
   const res = await call('GET', `/api/score-sheet/${q(sheetQuery(d))}`);
   rememberVersions(res.status, res.body);
 }
+/** A grid save sends the versions read before the run and kept from every answer. */
+const sheetVersionsKept: Pick<Scenario, 'before' | 'onResponse'> = { before: readVersions, onResponse: rememberVersions };
 
 /** Scores that differ from the student's previous save (every request really writes). */
 function sheetRow(admission: string, k: number) {
@@ -208,13 +218,15 @@ function sheetRow(admission: string, k: number) {
   };
 }
 
-let rowSaveConnections = 0;
 const sheetSave = (d: BenchContext, rows: ReturnType<typeof sheetRow>[]) => ({
   ...sheetQuery(d),
   rows,
   // The bench school's terms are released: a change needs a reason.
   reason: 'Bench: scores corrected',
 });
+/** One teacher's autosave: the row of the k-th student of the grid. */
+const sheetRowSlots = (d: BenchContext) => sheetStudents(d.meta.students).length;
+const saveSheetRow = (d: BenchContext, k: number) => sheetSave(d, [sheetRow(sheetStudents(d.meta.students)[k]!, k)]);
 
 /** Unpublishes the current session's first term, arm by arm (each goes back to approved). */
 async function unreleaseTerm(call: Caller, d: BenchContext): Promise<void> {
@@ -223,6 +235,33 @@ async function unreleaseTerm(call: Caller, d: BenchContext): Promise<void> {
     const del = await call('DELETE', `/api/results/publications/${p.id}/`);
     if (del.status !== 204) throw new Error(`unpublishing failed: HTTP ${del.status} ${del.body.slice(0, 160)}`);
   }
+}
+
+/**
+ * 20 teachers saving at once, `rate` saves a second each, judged on p99 < 30 ms. Each connection
+ * keeps a slot of its own (a student, a day: `slots` of them), given out in turn; a one-off request
+ * (no connection) saves slot `oneOff(i, slots)`.
+ */
+function teachersSaving(
+  rate: number,
+  what: string,
+  slots: (d: BenchContext) => number,
+  save: (d: BenchContext, k: number) => unknown,
+  oneOff: (i: number, slots: number) => number,
+): Pick<Scenario, 'method' | 'role' | 'body' | 'connections' | 'connectionRate' | 'budgets'> {
+  let given = 0;
+  return {
+    method: 'PUT',
+    role: 'staff',
+    body: (i, d, conn) => {
+      const n = slots(d);
+      if (conn && conn.k === undefined) conn.k = given++ % n;
+      return save(d, conn ? (conn.k as number) : oneOff(i, n));
+    },
+    connections: [20, 20],
+    connectionRate: rate,
+    budgets: [{ kind: 'p99', ms: 30, text: `${what} p99 < 30 ms at 20 concurrent teachers` }],
+  };
 }
 
 // ---------- the attendance register ----------
@@ -238,7 +277,6 @@ const currentStartYear = (d: BenchContext) => Number(d.meta.currentSession.slice
 const registerDays: string[] = [];
 const registerVersions = new Map<string, number>();
 const registerPasses = new Map<string, number>();
-let registerConnections = 0;
 async function openRegisterDays(call: Caller, d: BenchContext): Promise<void> {
   if (registerDays.length) return;
   const years = Array.from({ length: d.meta.sessions }, (_, j) => currentStartYear(d) - j);
@@ -289,6 +327,8 @@ function registerSave(d: BenchContext, date: string) {
     version: registerVersions.get(date) ?? 0,
   };
 }
+/** One form teacher's save: the register of the k-th open day. */
+const saveRegisterDay = (d: BenchContext, k: number) => registerSave(d, registerDays[k]!);
 
 // ---------- the bursar's office ----------
 
@@ -367,11 +407,8 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'students-all',
     title: 'All students, uncapped',
-    method: 'GET',
-    role: 'admin',
+    ...oneReader('admin', { kind: 'p50', ms: 50, text: 'full list of 1,500 students < 50 ms', students: 1500 }, READ_WITHIN_BASELINE),
     paths: () => ['/api/students/list/'],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 50, text: 'full list of 1,500 students < 50 ms', students: 1500 }, READ_WITHIN_BASELINE],
     expect: nonEmptyArray,
   },
   {
@@ -403,11 +440,8 @@ export const SCENARIOS: Scenario[] = [
     // The class score grid: 60 SSS students, CA1/CA2/Exam, positions and statistics.
     id: 'score-sheet-load',
     title: 'Score sheet (60 students x 3 components)',
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 10, text: 'score sheet of 60 students x 3 components with statistics p50 < 10 ms' }),
     paths: (d) => [`/api/score-sheet/${q(sheetQuery(d))}`],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 10, text: 'score sheet of 60 students x 3 components with statistics p50 < 10 ms' }],
     expect: (b, t, d) =>
       json(b, t) ??
       ((b.match(/"CA1":/g)?.length ?? 0) >= sheetStudents(d.meta.students).length && b.includes('"stats":{')
@@ -419,21 +453,10 @@ export const SCENARIOS: Scenario[] = [
     // a student of their own, each sending the version it last saw.
     id: 'score-sheet-row-save',
     title: 'Score grid: one row saved, 20 teachers x 1/s x 2/s',
-    method: 'PUT',
-    role: 'staff',
+    ...teachersSaving(2, 'one grid row saved', sheetRowSlots, saveSheetRow, () => 0),
     // (A query string of its own: the baseline keeps the captured SQL per method and URL.)
     paths: () => ['/api/score-sheet/?bench=row'],
-    before: readVersions,
-    onResponse: rememberVersions,
-    body: (i, d, conn) => {
-      const students = sheetStudents(d.meta.students);
-      if (conn && conn.k === undefined) conn.k = rowSaveConnections++ % students.length;
-      const k = conn ? (conn.k as number) : 0;
-      return sheetSave(d, [sheetRow(students[k]!, k)]);
-    },
-    connections: [20, 20],
-    connectionRate: 2,
-    budgets: [{ kind: 'p99', ms: 30, text: 'one grid row saved p99 < 30 ms at 20 concurrent teachers' }],
+    ...sheetVersionsKept,
     expect: json,
   },
   {
@@ -442,8 +465,7 @@ export const SCENARIOS: Scenario[] = [
     method: 'PUT',
     role: 'staff',
     paths: () => ['/api/score-sheet/?bench=sheet'],
-    before: readVersions,
-    onResponse: rememberVersions,
+    ...sheetVersionsKept,
     body: (i, d) =>
       sheetSave(
         d,
@@ -456,46 +478,34 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'report-card-json',
     title: 'Report card (JSON)',
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 5, text: 'report card JSON p50 < 5 ms' }),
     paths: (d) =>
       bigClassStudents(d.meta.students).map((a) => `/api/report-card/${q({ admission_number: a, session_id: d.sessionId, term: '3rd' })}`),
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 5, text: 'report card JSON p50 < 5 ms' }],
     expect: json,
   },
   {
     // A teacher's arm-subject pairs and form classes for the current session.
     id: 'my-classes',
     title: "A teacher's classes",
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 5, text: 'my classes p50 < 5 ms' }),
     paths: () => ['/api/teaching/my-classes/'],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 5, text: 'my classes p50 < 5 ms' }],
     expect: (b, t) => json(b, t) ?? (b.includes('"class_name":"JSS 1A"') ? null : 'expected JSS 1A among the classes'),
   },
   {
     id: 'report-card-pdf',
     title: 'Report card (PDF)',
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 150, text: 'report card PDF p50 < 150 ms' }),
     paths: (d) =>
       bigClassStudents(d.meta.students).map(
         (a) => `/api/report-card/pdf/${q({ admission_number: a, session_id: d.sessionId, term: '3rd' })}`,
       ),
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 150, text: 'report card PDF p50 < 150 ms' }],
     expect: pdf,
   },
   {
     id: 'class-report-cards-pdf',
     title: 'Report cards of a 60-student class (one PDF)',
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 1000, text: '60-student class PDF < 1 s' }),
     paths: (d) => [`/api/report-cards/pdf/${q({ session_id: d.sessionId, term: '3rd', student_class: BENCH_BIG_CLASS })}`],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 1000, text: '60-student class PDF < 1 s' }],
     expect: pdf,
   },
   {
@@ -527,11 +537,8 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'broadsheet-school',
     title: 'Whole-school broadsheet',
-    method: 'GET',
-    role: 'admin',
+    ...oneReader('admin', { kind: 'p50', ms: 1000, text: 'whole-school broadsheet (1,500) < 1 s', students: 1500 }),
     paths: (d) => [`/api/broadsheet/${q({ session_id: d.sessionId, term: '1st' })}`],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 1000, text: 'whole-school broadsheet (1,500) < 1 s', students: 1500 }],
     expect: json,
   },
   {
@@ -561,60 +568,50 @@ export const SCENARIOS: Scenario[] = [
     // day of their own: the register of one arm and day is one row with one version).
     id: 'attendance-register-save-60',
     title: 'Attendance register of 60 students saved, 20 teachers x 1/s',
-    method: 'PUT',
-    role: 'staff',
+    ...teachersSaving(
+      1,
+      'a 60-student register saved in one request',
+      () => registerDays.length,
+      saveRegisterDay,
+      (i, n) => i % n,
+    ),
     paths: () => ['/api/attendance/register/?bench=save'],
     before: openRegisterDays,
     onResponse: rememberRegister,
-    body: (i, d, conn) => {
-      if (conn && conn.k === undefined) conn.k = registerConnections++ % registerDays.length;
-      const k = conn ? (conn.k as number) : i % registerDays.length;
-      return registerSave(d, registerDays[k]!);
-    },
-    connections: [20, 20],
-    connectionRate: 1,
-    budgets: [{ kind: 'p99', ms: 30, text: 'a 60-student register saved in one request p99 < 30 ms at 20 concurrent teachers' }],
     expect: (b, t) => json(b, t) ?? ((b.match(/"status":"/g)?.length ?? 0) >= 60 ? null : 'expected 60 marked rows'),
   },
   {
     id: 'attendance-register-load',
     title: 'Attendance register of 60 students (a marked day)',
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff'),
     paths: (d) => [`/api/attendance/register/${q({ student_class: BENCH_BIG_CLASS, date: `${currentStartYear(d)}-10-15` })}`],
-    connections: [1, 1],
-    budgets: [],
     expect: (b, t) => json(b, t) ?? ((b.match(/"status":"/g)?.length ?? 0) >= 60 ? null : 'expected 60 marked rows'),
   },
   {
     id: 'attendance-month-grid',
     title: "An arm's month grid (60 students)",
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 10, text: "the arm's month grid p50 < 10 ms" }),
     paths: (d) => [`/api/attendance/month/${q({ student_class: BENCH_BIG_CLASS, month: `${currentStartYear(d)}-10` })}`],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 10, text: "the arm's month grid p50 < 10 ms" }],
     expect: (b, t) => json(b, t) ?? (b.includes('"counts":{') ? null : 'expected rows with counts'),
   },
   {
     id: 'attendance-term-totals',
     title: 'Term attendance totals of the whole school',
-    method: 'GET',
-    role: 'admin',
+    ...oneReader('admin', {
+      kind: 'p50',
+      ms: 200,
+      text: 'term totals of a whole school (1,500 students x 65 days) < 200 ms',
+      students: 1500,
+    }),
     paths: (d) => [`/api/attendance/totals/${q({ session_id: d.sessionId, term: '1st' })}`],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 200, text: 'term totals of a whole school (1,500 students x 65 days) < 200 ms', students: 1500 }],
     expect: (b, t, d) =>
       json(b, t) ?? ((b.match(/"admission_number"/g)?.length ?? 0) >= d.meta.students ? null : `expected ${d.meta.students} rows`),
   },
   {
     id: 'attendance-absent-today',
     title: 'Who is absent on a day (whole school)',
-    method: 'GET',
-    role: 'admin',
+    ...oneReader('admin'),
     paths: (d) => [`/api/attendance/absent/${q({ date: `${currentStartYear(d)}-10-15` })}`],
-    connections: [1, 1],
-    budgets: [],
     expect: json,
   },
   {
@@ -652,11 +649,8 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'bursary-statement',
     title: "A student's statement of account",
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 5, text: "a student's statement p50 < 5 ms" }),
     paths: (d) => spreadStudents(d.meta.students, 50).map((a) => `/api/bursary/statement/${q({ admission_number: a })}`),
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 5, text: "a student's statement p50 < 5 ms" }],
     expect: (b, t) => json(b, t) ?? (b.includes('"lines":[') ? null : 'expected statement lines'),
   },
   // The bursar's reports: the whole school's debtors (every active student's dues, with
@@ -664,31 +658,22 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'bursary-debtors',
     title: "The whole school's debtors list, page 1",
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff', { kind: 'p50', ms: 50, text: 'the debtors list for 1,500 students p50 < 50 ms', students: 1500 }),
     paths: (d) => [`/api/bursary/debtors/${q({ session_id: d.sessionId })}`],
-    connections: [1, 1],
-    budgets: [{ kind: 'p50', ms: 50, text: 'the debtors list for 1,500 students p50 < 50 ms', students: 1500 }],
     expect: (b, t) => json(b, t) ?? (b.includes('"debtors":[{') ? null : 'expected debtors'),
   },
   {
     id: 'bursary-debtors-pdf',
     title: "The whole school's debtors list as a PDF (every row)",
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff'),
     paths: (d) => [`/api/bursary/debtors.pdf${q({ session_id: d.sessionId })}`],
-    connections: [1, 1],
-    budgets: [],
     expect: pdf,
   },
   {
     id: 'bursary-collections',
     title: 'The collection summary of the session (whole school)',
-    method: 'GET',
-    role: 'staff',
+    ...oneReader('staff'),
     paths: (d) => [`/api/bursary/collections/${q({ session_id: d.sessionId })}`],
-    connections: [1, 1],
-    budgets: [],
     expect: (b, t) => json(b, t) ?? (b.includes('"by_class":[{') ? null : 'expected figures by class'),
   },
 ];

@@ -44,6 +44,12 @@ export async function currentTerm(api: AdminApi): Promise<CurrentTerm & { sessio
   return current as CurrentTerm & { session_id: number; term: Term };
 }
 
+/** The current session's id and name, as a spec keeps them (its `cal`). */
+export async function currentSession(api: AdminApi): Promise<{ sessionId: number; session: string }> {
+  const current = await currentTerm(api);
+  return { sessionId: current.session_id, session: current.session_name! };
+}
+
 /** The id of the session marked current. */
 export async function currentSessionId(api: AdminApi): Promise<number> {
   const sessions = await okJson<{ id: number; is_current: boolean }[]>(await api.request.get('/api/sessions/', { headers: api.headers }));

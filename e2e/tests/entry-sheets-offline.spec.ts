@@ -6,7 +6,7 @@ import type { ScoreSheet } from '../../packages/domain/src/assessment';
 import type { CommentSheet, RatingSheet } from '../../packages/domain/src/report-cards';
 import { RATING_FILL as F } from '../../packages/domain/src/report-sheet-screens';
 import { GRID_SCREEN_MESSAGES as G } from '../../packages/domain/src/score-grid-screens';
-import { apiToken, expect, expectAccessible, PHONE, signInViaApi, test } from '../fixtures';
+import { apiToken, expect, expectAccessible, openOnPhone, PHONE, signInViaApi, test } from '../fixtures';
 import { asAdmin, createArm, createStaff, createStudent, currentSessionId, runTag, setFormTeacher, type OwnStaff } from '../school';
 
 // The entry sheets never lose work, on a 360 px phone: scores, ratings, comments and a register
@@ -104,9 +104,9 @@ test('six scores typed offline save on their own when the network is back; leavi
   page,
   request,
 }) => {
-  await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'admin');
-  await page.goto(
+  await openOnPhone(
+    page,
+    'admin',
     `/score-sheet?session_id=${plan.sessionId}&term=${GRID_TERM}&class=${encodeURIComponent(plan.gridArm)}&subject=${SUBJECT}`,
   );
   await expect(page.getByTestId('score-grid')).toBeVisible();
@@ -189,9 +189,7 @@ test('ratings: a whole sheet filled with one rating, exceptions changed, and a r
   page,
   request,
 }) => {
-  await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'admin');
-  await page.goto(sheetScreen('/class-ratings'));
+  await openOnPhone(page, 'admin', sheetScreen('/class-ratings'));
   await expect(page.getByTestId('ratings-grid')).toBeVisible();
   const sheet = await getJson<RatingSheet>(request, `/api/class-ratings/?${sheetQuery()}`);
   const traits = [...sheet.traits.affective, ...sheet.traits.psychomotor];
@@ -243,9 +241,7 @@ test('ratings: a whole sheet filled with one rating, exceptions changed, and a r
 });
 
 test('comments: one written offline is saved once back; Apply opens its confirmation in view', async ({ page, request }) => {
-  await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'admin');
-  await page.goto(sheetScreen('/class-comments'));
+  await openOnPhone(page, 'admin', sheetScreen('/class-comments'));
   await expect(page.getByTestId('comments-list')).toBeVisible();
   const sheet = await getJson<CommentSheet>(request, `/api/class-comments/?${sheetQuery()}`);
   const adm = sheet.rows[0]!.admission_number;
@@ -275,9 +271,7 @@ test('comments: one written offline is saved once back; Apply opens its confirma
 });
 
 test('the register saved offline is sent on its own when the network is back; its buttons name the student', async ({ page, request }) => {
-  await page.setViewportSize(PHONE);
-  await signInViaApi(page, request, 'admin');
-  await page.goto(`/attendance?class=${encodeURIComponent(plan.sheetArm)}&date=${REGISTER_DAY}`);
+  await openOnPhone(page, 'admin', `/attendance?class=${encodeURIComponent(plan.sheetArm)}&date=${REGISTER_DAY}`);
   await expect(page.getByTestId('register-list')).toBeVisible();
   const before = await getJson<Register>(request, registerPath());
   const first = before.rows[0]!;

@@ -49,6 +49,13 @@ async function startPayment(page: Page, amount?: string) {
   await page.waitForURL(/\/pay\/simulator\/[a-f0-9]+$/);
 }
 
+/** The pupil signs in and opens the payment form, which offers the whole balance: ₦40,000.00. */
+async function openPaymentForm(page: Page) {
+  await signInViaApi(page, page.request, 'student', PUPIL);
+  await page.goto('/PaymentForm');
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+}
+
 const message = (page: Page) => page.getByTestId('payment-message');
 
 test('a student on a phone pays the term fees through the simulator and gets a receipt', async ({ page }) => {
@@ -98,9 +105,7 @@ test('a student on a phone pays the term fees through the simulator and gets a r
 });
 
 test('the form applies the rules, focuses the first invalid field and keeps a draft', async ({ page }) => {
-  await signInViaApi(page, page.request, 'student', PUPIL);
-  await page.goto('/PaymentForm');
-  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await openPaymentForm(page);
 
   await page.getByLabel('Full Name').fill('');
   await page.getByLabel('Email').fill('not-an-email');
@@ -138,9 +143,7 @@ test('the form applies the rules, focuses the first invalid field and keeps a dr
 });
 
 test('a declined payment shows an error and is not credited', async ({ page }) => {
-  await signInViaApi(page, page.request, 'student', PUPIL);
-  await page.goto('/PaymentForm');
-  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await openPaymentForm(page);
   await startPayment(page, '500');
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page).toHaveURL(/\/PaymentForm$/);
@@ -152,9 +155,7 @@ test('a declined payment shows an error and is not credited', async ({ page }) =
 });
 
 test('an abandoned payment is not credited', async ({ page }) => {
-  await signInViaApi(page, page.request, 'student', PUPIL);
-  await page.goto('/PaymentForm');
-  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await openPaymentForm(page);
   await startPayment(page, '650');
   await page.getByRole('button', { name: 'Abandon' }).click();
   await expect(message(page)).toHaveText('Payment was not completed.');
@@ -208,9 +209,7 @@ test('on a phone, the form offers what is owed now and asks before paying a paid
 });
 
 test('returning without a reference in the address verifies the remembered payment', async ({ page }) => {
-  await signInViaApi(page, page.request, 'student', PUPIL);
-  await page.goto('/PaymentForm');
-  await expect(page.getByLabel('Amount (₦)')).toHaveValue('40000.00');
+  await openPaymentForm(page);
   await startPayment(page, '1500.50');
   // Pay on the checkout without following it back (as if the tab was closed): the checkout is the
   // signed-in payer's own, completed through the API with their token.

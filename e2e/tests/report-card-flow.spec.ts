@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { greyPng } from '../../apps/server/test/grey-png';
 import { pdfText } from '../../apps/server/test/pdf-text';
 import { CARD_CODES, REPORT_MESSAGES } from '../../packages/domain/src/report-card-rules';
@@ -41,6 +41,17 @@ const query = () => CLASS.query;
 const screen = (path: string) => CLASS.screen(path);
 
 /** The served PDF is compressed: inflate each Flate stream so pdfText (tests' reader) can read it. */
+/** One approval step on the arm's row (Submit, Approve): confirmed in its dialog, then its message and the arm's new status. */
+async function confirmStep(page: Page, arm: Locator, step: string, message: string, status: string): Promise<void> {
+  await arm.getByRole('button', { name: `${step} ${ARM}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `${step} ${ARM}` })
+    .getByRole('button', { name: step })
+    .click();
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(arm.getByTestId('approval-status')).toHaveText(status);
+}
+
 function inflatePdf(pdf: Buffer): Buffer {
   const parts: Buffer[] = [];
   let at = 0;
@@ -172,13 +183,7 @@ test('the form teacher rates the arm, writes comments and submits', async ({ pag
 
   // "Require both comments" (each step asks for its own writer's comments): approvals-changes.spec.ts.
 
-  await arm.getByRole('button', { name: `Submit ${ARM}` }).click();
-  await page
-    .getByRole('alertdialog', { name: `Submit ${ARM}` })
-    .getByRole('button', { name: 'Submit' })
-    .click();
-  await expect(page.getByText(REPORT_MESSAGES.submitted(ARM))).toBeVisible();
-  await expect(arm.getByTestId('approval-status')).toHaveText('Submitted');
+  await confirmStep(page, arm, 'Submit', REPORT_MESSAGES.submitted(ARM), 'Submitted');
   await noSideways(page);
 
   // Locked now: a change to the sheet is refused with the lock message.
@@ -245,13 +250,7 @@ test('the admin sends back with a reason, the teacher resubmits, the admin appro
       .toString(),
   ).toBe('%PDF-');
 
-  await arm.getByRole('button', { name: `Approve ${ARM}` }).click();
-  await page
-    .getByRole('alertdialog', { name: `Approve ${ARM}` })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  await expect(page.getByText(REPORT_MESSAGES.approved(ARM))).toBeVisible();
-  await expect(arm.getByTestId('approval-status')).toHaveText('Approved');
+  await confirmStep(page, arm, 'Approve', REPORT_MESSAGES.approved(ARM), 'Approved');
 
   await arm.getByRole('checkbox', { name: `Select ${ARM} to release` }).check();
   await page.getByRole('button', { name: 'Release selected (1)' }).click();

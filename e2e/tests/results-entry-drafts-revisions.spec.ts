@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { GradeBandInput } from '../../packages/domain/src/grading';
 import { RESULT_MESSAGES } from '../../packages/domain/src/result-messages';
 import { apiToken, expect, expectAccessible, noSideways, signInViaApi, studentSubjects, submitSignIn, test } from '../fixtures';
-import { asAdmin, createArm, createStaff, createStudentWithResults, currentTerm, runTag, type OwnStaff } from '../school';
+import { asAdmin, createArm, createStaff, createStudentWithResults, currentSession, runTag, type OwnStaff } from '../school';
 
 // Result entry that never carries one student's scores to another, the student's own class,
 // released results changed only with a reason, drafts that survive reloads and expired sessions.
@@ -22,9 +22,7 @@ let CLEARED = '';
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  const current = await currentTerm(api);
-  cal.sessionId = current.session_id;
-  cal.session = current.session_name!;
+  Object.assign(cal, await currentSession(api));
   arms.A = await createArm(api, 'JSS 2', RUN);
   arms.B = await createArm(api, 'JSS 2', `${RUN}B`);
   TEACHER = await createStaff(api, RUN);

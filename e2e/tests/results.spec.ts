@@ -6,7 +6,7 @@ import {
   createArm,
   createStaff,
   createStudentWithResults,
-  currentTerm,
+  currentSession,
   okJson,
   runTag,
   type OwnStaff,
@@ -28,9 +28,7 @@ let D_SUBJECT = '';
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
-  const current = await currentTerm(api);
-  cal.sessionId = current.session_id;
-  cal.session = current.session_name!;
+  Object.assign(cal, await currentSession(api));
   const sessions = await okJson<{ name: string; is_current: boolean }[]>(await request.get('/api/sessions/', { headers: api.headers }));
   cal.otherSession = sessions.find((x) => !x.is_current)!.name;
   ARM = await createArm(api, 'JSS 1', RUN);

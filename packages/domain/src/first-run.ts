@@ -31,70 +31,37 @@ export interface SetupStep {
   links: readonly SetupStepLink[];
 }
 
+/** The label of each screen a step links to, by its address. */
+const STEP_SCREENS = {
+  '/settings': 'School Settings',
+  '/sessions': 'Academic Sessions',
+  '/school-calendar': 'School Calendar',
+  '/classes-subjects': 'Classes and Subjects',
+  '/assessment-schemes': 'Assessment Schemes',
+  '/StaffReg': 'Register Staff',
+  '/import/staff': 'Import Staff',
+  '/StudentReg': 'Register Student',
+  '/import/students': 'Import Students',
+  '/teaching-assignments': 'Teaching Assignments',
+  '/payments/fee-schedules': 'Fee Schedules',
+  '/report-card-settings': 'Report Card Settings',
+} as const;
+
+/** A step: its id, title, hint and the addresses of its screens (the main one first). */
+function step(id: SetupStepId, title: string, hint: string, ...screens: (keyof typeof STEP_SCREENS)[]): SetupStep {
+  return { id, title, hint, links: screens.map((to) => ({ to, label: STEP_SCREENS[to] })) };
+}
+
 export const SETUP_STEPS: readonly SetupStep[] = [
-  {
-    id: 'school',
-    title: 'School details',
-    hint: 'Your school’s name, motto, address and logo.',
-    links: [{ to: '/settings', label: 'School Settings' }],
-  },
-  {
-    id: 'calendar',
-    title: 'Session and calendar',
-    hint: 'A current academic session and its term dates.',
-    links: [
-      { to: '/sessions', label: 'Academic Sessions' },
-      { to: '/school-calendar', label: 'School Calendar' },
-    ],
-  },
-  {
-    id: 'classes',
-    title: 'Classes and subjects',
-    hint: 'The class arms and the subjects each level offers.',
-    links: [{ to: '/classes-subjects', label: 'Classes and Subjects' }],
-  },
-  {
-    id: 'assessment',
-    title: 'Assessment scheme',
-    hint: 'The CA and exam components of this session.',
-    links: [{ to: '/assessment-schemes', label: 'Assessment Schemes' }],
-  },
-  {
-    id: 'staff',
-    title: 'Staff',
-    hint: 'Register or import your teachers and other staff.',
-    links: [
-      { to: '/StaffReg', label: 'Register Staff' },
-      { to: '/import/staff', label: 'Import Staff' },
-    ],
-  },
-  {
-    id: 'students',
-    title: 'Students',
-    hint: 'Register or import your students.',
-    links: [
-      { to: '/StudentReg', label: 'Register Student' },
-      { to: '/import/students', label: 'Import Students' },
-    ],
-  },
-  {
-    id: 'assignments',
-    title: 'Teaching assignments',
-    hint: 'Who teaches which subject in which class this session.',
-    links: [{ to: '/teaching-assignments', label: 'Teaching Assignments' }],
-  },
-  {
-    id: 'fees',
-    title: 'Fees',
-    hint: 'What each class owes this session.',
-    links: [{ to: '/payments/fee-schedules', label: 'Fee Schedules' }],
-  },
-  {
-    id: 'report_cards',
-    title: 'Report card settings',
-    hint: 'Traits, rating key, comment bank and promotion rule.',
-    links: [{ to: '/report-card-settings', label: 'Report Card Settings' }],
-  },
+  step('school', 'School details', 'Your school’s name, motto, address and logo.', '/settings'),
+  step('calendar', 'Session and calendar', 'A current academic session and its term dates.', '/sessions', '/school-calendar'),
+  step('classes', 'Classes and subjects', 'The class arms and the subjects each level offers.', '/classes-subjects'),
+  step('assessment', 'Assessment scheme', 'The CA and exam components of this session.', '/assessment-schemes'),
+  step('staff', 'Staff', 'Register or import your teachers and other staff.', '/StaffReg', '/import/staff'),
+  step('students', 'Students', 'Register or import your students.', '/StudentReg', '/import/students'),
+  step('assignments', 'Teaching assignments', 'Who teaches which subject in which class this session.', '/teaching-assignments'),
+  step('fees', 'Fees', 'What each class owes this session.', '/payments/fee-schedules'),
+  step('report_cards', 'Report card settings', 'Traits, rating key, comment bank and promotion rule.', '/report-card-settings'),
 ];
 
 /** GET /api/setup-checklist/ (admin). */
