@@ -29,6 +29,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { ReasonDialog } from '../components/reason-dialog';
+import { CardList } from '../components/card-list';
 import { StudentPicker, useSessionParam } from '../components/student-picker';
 import { useStatement } from '../api';
 import { useClassFeeItems, useDiscounts, useGiveDiscount, useRevokeDiscount, type DiscountQuery } from '../discounts-api';
@@ -283,15 +284,9 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
             />
           </Card>
           <Card title={L.theirDiscounts}>
-            <QueryView query={discounts} messages={{ fallback: M.listFailed, useDetail: true }} empty={M.none}>
-              {(list) => (
-                <ul className="flex flex-col gap-3" data-testid="discount-list">
-                  {list.map((d) => (
-                    <DiscountCard key={d.id} d={d} />
-                  ))}
-                </ul>
-              )}
-            </QueryView>
+            <CardList query={discounts} fallback={M.listFailed} empty={M.none} testId="discount-list">
+              {(d) => <DiscountCard key={d.id} d={d} />}
+            </CardList>
           </Card>
           <GiveDiscount q={q} arm={s.student_class} fullName={s.full_name} />
         </div>
