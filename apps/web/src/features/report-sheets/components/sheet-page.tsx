@@ -5,14 +5,28 @@ import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
 import { QueryView } from '../../../components/ui/query-view';
 import type { SheetQuery } from '../api';
 import { SheetChooser, useSheetQuery } from './sheet-chooser';
 
 /** Why a sheet cannot be changed: past draft, the server's own lock message; else the plain read-only note. */
-export function lockMessage(sheet: { status: CardStatus; student_class: string }): string {
+function lockMessage(sheet: { status: CardStatus; student_class: string }): string {
   return sheet.status === 'draft' ? M.readOnly : REPORT_MESSAGES.lockedSubmitted(sheet.student_class, CARD_STATUS_LABELS[sheet.status]);
 }
+
+/** The note over a sheet the user may not change (lockMessage says why). */
+export function LockNote({ sheet }: { sheet: { status: CardStatus; student_class: string } }) {
+  return (
+    <Alert tone="warning" className="mb-3">
+      {lockMessage(sheet)}
+    </Alert>
+  );
+}
+
+/** One sheet's identity (session, term, arm): the sheet's editor starts afresh when it changes. */
+export const sheetKey = (sheet: { session_id: number | string; term: string; student_class: string }) =>
+  `${sheet.session_id}|${sheet.term}|${sheet.student_class}`;
 
 interface SheetBase {
   status: CardStatus;
