@@ -25,3 +25,36 @@ export function CheckboxField({
     </label>
   );
 }
+
+/**
+ * Some of a list of choices, each a CheckboxField in a `className` layout: `chosen` are the ticked
+ * ones, `onChange` gets the new list (a ticked choice goes last). `itemClassName` is each box's
+ * `className`.
+ */
+export function CheckboxList({
+  options,
+  chosen,
+  onChange,
+  className,
+  itemClassName,
+}: {
+  options: string[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+  className: string;
+  itemClassName?: string;
+}) {
+  return (
+    <div className={className}>
+      {options.map((o) => (
+        <CheckboxField
+          key={o}
+          label={o}
+          className={itemClassName}
+          checked={chosen.includes(o)}
+          onChange={(on) => onChange(on ? [...chosen, o] : chosen.filter((x) => x !== o))}
+        />
+      ))}
+    </div>
+  );
+}

@@ -20,7 +20,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { CheckboxList } from '../../../components/ui/checkbox-field';
 import { FigureList } from '../../../components/ui/figure-list';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
@@ -29,6 +29,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { ReasonDialog } from '../components/reason-dialog';
+import { CardList } from '../components/card-list';
 import { StudentPicker, useSessionParam } from '../components/student-picker';
 import { useStatement } from '../api';
 import { useClassFeeItems, useDiscounts, useGiveDiscount, useRevokeDiscount, type DiscountQuery } from '../discounts-api';
@@ -227,17 +228,13 @@ function GiveDiscount({ q, arm, fullName }: { q: DiscountQuery; arm: string; ful
           ) : names.length === 0 ? (
             <p className="text-sm text-slate-700">{L.noItemsSet}</p>
           ) : (
-            <div className="flex flex-wrap gap-x-4">
-              {names.map((n) => (
-                <CheckboxField
-                  key={n}
-                  label={n}
-                  className="min-h-11 items-center"
-                  checked={items.includes(n)}
-                  onChange={(on) => set('items', (on ? [...items, n] : items.filter((x) => x !== n)).join('\n'))}
-                />
-              ))}
-            </div>
+            <CheckboxList
+              className="flex flex-wrap gap-x-4"
+              itemClassName="min-h-11 items-center"
+              options={names}
+              chosen={items}
+              onChange={(list) => set('items', list.join('\n'))}
+            />
           )}
           <p id="discount-items-hint" className="text-xs text-slate-600">
             {L.itemsHint}
@@ -283,15 +280,9 @@ function StudentDiscounts({ q }: { q: DiscountQuery }) {
             />
           </Card>
           <Card title={L.theirDiscounts}>
-            <QueryView query={discounts} messages={{ fallback: M.listFailed, useDetail: true }} empty={M.none}>
-              {(list) => (
-                <ul className="flex flex-col gap-3" data-testid="discount-list">
-                  {list.map((d) => (
-                    <DiscountCard key={d.id} d={d} />
-                  ))}
-                </ul>
-              )}
-            </QueryView>
+            <CardList query={discounts} fallback={M.listFailed} empty={M.none} testId="discount-list">
+              {(d) => <DiscountCard key={d.id} d={d} />}
+            </CardList>
           </Card>
           <GiveDiscount q={q} arm={s.student_class} fullName={s.full_name} />
         </div>

@@ -11,12 +11,12 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
-import { QueryView } from '../../../components/ui/query-view';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { slipFields } from '../components/slip-fields';
 import { slipInput, useSlipForm, useSlipStart } from '../slip-form';
 import { TransferReportCard } from '../components/transfer-report-card';
+import { CardList } from '../components/card-list';
 import { emptyTransferForm, transferBody, transferErrors, TRANSFER_FIELDS, type TransferForm } from '../transfer-model';
 import { useMyTransferReports, useReportTransfer } from '../transfers-api';
 
@@ -127,15 +127,9 @@ export default function MyTransfersPage() {
         </form>
       </Card>
       <h2 className="mb-3">{L.myReports}</h2>
-      <QueryView query={reports} messages={{ fallback: M.listFailed, useDetail: true }} empty={M.noReports}>
-        {(list) => (
-          <ul className="flex flex-col gap-3" data-testid="my-reports">
-            {list.map((r) => (
-              <TransferReportCard key={r.id} r={r} />
-            ))}
-          </ul>
-        )}
-      </QueryView>
+      <CardList query={reports} fallback={M.listFailed} empty={M.noReports} testId="my-reports">
+        {(r) => <TransferReportCard key={r.id} r={r} />}
+      </CardList>
     </PageLayout>
   );
 }

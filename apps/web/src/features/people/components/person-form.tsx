@@ -40,11 +40,18 @@ export function PersonForm({
   );
 }
 
+/** What useSaveFailure needs of a schema form (lib/schema-form's useSchemaForm). */
+type SaveForm<T> = {
+  fail: (errs: FieldErrors) => void;
+  formRef: Ref<HTMLFormElement>;
+  submit: (onValid: (values: T, body: unknown) => unknown) => (e: FormEvent) => Promise<void>;
+};
+
 /**
  * A people form's banner and how a failed save reads: a 400 that names fields marks them (through
  * the form's `fail`), anything else becomes the banner (`bannerOf`). `failed` returns the field errors.
  */
-export function useSaveFailure(fail: (errs: FieldErrors) => void) {
+export function useSaveFailure<T>({ fail, formRef, submit }: SaveForm<T>) {
   const [banner, setBanner] = useState<string | null>(null);
   const failed = (err: unknown, bannerOf: (err: unknown) => string) => {
     const fields = fieldErrorsOf(err, { leaf: true });
@@ -52,10 +59,17 @@ export function useSaveFailure(fail: (errs: FieldErrors) => void) {
     else setBanner(bannerOf(err));
     return fields;
   };
-  /** The form's submit handler that first clears the last save's banner. */
-  const freshSubmit = (submit: (e: FormEvent) => Promise<void>) => (e: FormEvent) => {
-    setBanner(null);
-    void submit(e);
-  };
-  return { banner, setBanner, failed, freshSubmit };
+  /**
+   * PersonForm's form, banner and submit handler (the schema check, then `onValid`), which first
+   * clears the last save's banner.
+   */
+  const frame = (onValid: (values: T) => unknown) => ({
+    formRef,
+    banner,
+    onSubmit: (e: FormEvent) => {
+      setBanner(null);
+      void submit(onValid)(e);
+    },
+  });
+  return { banner, setBanner, failed, frame };
 }

@@ -45,7 +45,7 @@ export default function StaffEditPage() {
   const update = useUpdateStaff();
   const toast = useToast();
   const navigate = useNavigate();
-  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
+  const { failed, frame } = useSaveFailure(form);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -75,9 +75,7 @@ export default function StaffEditPage() {
         {(data) => (
           <Card title={`${data.first_name} ${data.last_name} (${data.staff_id})`}>
             <PersonForm
-              formRef={form.formRef}
-              onSubmit={freshSubmit(form.submit(onValid))}
-              banner={banner}
+              {...frame(onValid)}
               submit={{ label: 'Save Changes', busyLabel: 'Saving...', busy: update.isPending }}
               actions={
                 <ButtonLink to={`${base}/${staffId}`} variant="secondary">

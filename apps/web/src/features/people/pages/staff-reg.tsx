@@ -31,7 +31,7 @@ export default function StaffRegPage() {
   const create = useCreateStaff();
   const navigate = useNavigate();
   const base = useStaffBase();
-  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
+  const { failed, frame } = useSaveFailure(form);
   const [done, setDone] = useState<{ message: string; account?: ImportedAccount } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -71,9 +71,7 @@ export default function StaffRegPage() {
       ) : (
         <Card>
           <PersonForm
-            formRef={form.formRef}
-            onSubmit={freshSubmit(form.submit(onValid))}
-            banner={banner}
+            {...frame(onValid)}
             submit={{ label: 'Create Staff', busyLabel: 'Creating...', busy: create.isPending }}
             actions={
               <>

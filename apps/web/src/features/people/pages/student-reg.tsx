@@ -70,7 +70,7 @@ function StudentRegForm({
   const form = useSchemaForm({ defaultValues: EMPTY, schema: studentCreateSchema, check: passwordsMatch });
   const create = useCreateStudent();
   const navigate = useNavigate();
-  const { banner, failed, freshSubmit } = useSaveFailure(form.fail);
+  const { failed, frame } = useSaveFailure(form);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -94,9 +94,7 @@ function StudentRegForm({
   return (
     <Card>
       <PersonForm
-        formRef={form.formRef}
-        onSubmit={freshSubmit(form.submit(onValid))}
-        banner={banner}
+        {...frame(onValid)}
         submit={{ label: 'Register Student', busyLabel: 'Registering...', busy: create.isPending }}
         actions={
           <ButtonLink to="/StudentInfos" variant="secondary">

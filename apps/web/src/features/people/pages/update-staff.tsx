@@ -20,7 +20,7 @@ export default function UpdateStaffPage() {
   const [loading, setLoading] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const form = useSchemaForm({ defaultValues: STAFF_EDIT_EMPTY, schema: staffUpdateSchema, toBody: staffBody, fieldOf: leafField });
-  const { banner, setBanner, failed } = useSaveFailure(form.fail);
+  const { banner, setBanner, failed } = useSaveFailure(form);
   const update = useUpdateStaff();
 
   async function load(value: string) {

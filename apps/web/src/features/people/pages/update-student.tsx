@@ -55,7 +55,7 @@ export default function UpdateStudentPage() {
   const [loading, setLoading] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const form = useSchemaForm({ defaultValues: EMPTY, schema: studentUpdateSchema, toBody: updateBody });
-  const { banner, setBanner, failed } = useSaveFailure(form.fail);
+  const { banner, setBanner, failed } = useSaveFailure(form);
   const { setValues } = form;
   const update = useUpdateStudent();
   const lastLoaded = useRef<string | null>(null);

@@ -1,18 +1,31 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
-import { QueryView } from '../../../components/ui/query-view';
+import { Alert } from '../../../components/ui/alert';
+import { SheetFrame } from '../../../components/layout/sheet-frame';
 import type { SheetQuery } from '../api';
 import { SheetChooser, useSheetQuery } from './sheet-chooser';
 
 /** Why a sheet cannot be changed: past draft, the server's own lock message; else the plain read-only note. */
-export function lockMessage(sheet: { status: CardStatus; student_class: string }): string {
+function lockMessage(sheet: { status: CardStatus; student_class: string }): string {
   return sheet.status === 'draft' ? M.readOnly : REPORT_MESSAGES.lockedSubmitted(sheet.student_class, CARD_STATUS_LABELS[sheet.status]);
 }
+
+/** The note over a sheet the user may not change (lockMessage says why). */
+export function LockNote({ sheet }: { sheet: { status: CardStatus; student_class: string } }) {
+  return (
+    <Alert tone="warning" className="mb-3">
+      {lockMessage(sheet)}
+    </Alert>
+  );
+}
+
+/** One sheet's identity (session, term, arm): the sheet's editor starts afresh when it changes. */
+export const sheetKey = (sheet: { session_id: number | string; term: string; student_class: string }) =>
+  `${sheet.session_id}|${sheet.term}|${sheet.student_class}`;
 
 interface SheetBase {
   status: CardStatus;
@@ -47,24 +60,18 @@ export function SheetPage<S extends SheetBase>({
       </PageLayout>
     );
   return (
-    <PageLayout title={title} width="max-w-6xl">
-      <p className="mb-1 font-medium">
-        {q.student_class} · {termLabel(q.term)}
-        {sheet ? ` · ${CARD_STATUS_LABELS[sheet.status]}` : ''}
-      </p>
-      <p className="mb-4 text-sm">
-        <Link to={route} className="font-medium text-brand-800 hover:underline">
-          {L.changeClass}
-        </Link>
-      </p>
-      <QueryView
-        query={sheetQuery}
-        messages={{ fallback: M.loadFailed, useDetail: true }}
-        empty={REPORT_MESSAGES.noStudents}
-        isEmpty={(s) => !s.rows.length}
-      >
-        {children}
-      </QueryView>
-    </PageLayout>
+    <SheetFrame
+      title={title}
+      heading={
+        <>
+          {q.student_class} · {termLabel(q.term)}
+          {sheet ? ` · ${CARD_STATUS_LABELS[sheet.status]}` : ''}
+        </>
+      }
+      back={{ to: route, label: L.changeClass }}
+      load={{ query: sheetQuery, failed: M.loadFailed, empty: REPORT_MESSAGES.noStudents }}
+    >
+      {children}
+    </SheetFrame>
   );
 }

@@ -5,7 +5,6 @@ import { type CommentSheet, type CommentSheetRow } from '@portal/domain/report-c
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
 import { formatAverage } from '@portal/domain/result-messages';
 import { classLevelOf, type ClassLevel } from '@portal/domain/teaching';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
@@ -16,7 +15,7 @@ import { useToast } from '../../../lib/toast';
 import { useApplySuggestions, useCommentSheet, useReloadSheets, useSaveCommentRows } from '../api';
 import { commentCells, commentProblems, commentSaveRow } from '../comment-model';
 import { RowProblem, RowStatusText } from '../components/row-status';
-import { lockMessage, SheetPage } from '../components/sheet-page';
+import { LockNote, SheetPage, sheetKey } from '../components/sheet-page';
 import type { RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
 
@@ -317,12 +316,8 @@ export default function ClassCommentsPage() {
           <p className="mb-3 text-sm text-slate-700" data-testid="times-opened">
             {M.timesOpenedNote(sheet.times_opened)}
           </p>
-          {!sheet.may_edit_form && !sheet.may_edit_principal && (
-            <Alert tone="warning" className="mb-3">
-              {lockMessage(sheet)}
-            </Alert>
-          )}
-          <CommentList key={`${sheet.session_id}|${sheet.term}|${sheet.student_class}`} sheet={sheet} />
+          {!sheet.may_edit_form && !sheet.may_edit_principal && <LockNote sheet={sheet} />}
+          <CommentList key={sheetKey(sheet)} sheet={sheet} />
         </>
       )}
     </SheetPage>

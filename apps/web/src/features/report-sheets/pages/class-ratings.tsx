@@ -7,7 +7,6 @@ import {
   REPORT_SHEET_MESSAGES as M,
   REPORT_SHEET_TITLES,
 } from '@portal/domain/report-sheet-screens';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SelectField } from '../../../components/ui/field';
@@ -16,7 +15,7 @@ import { OfflineNote } from '../../../components/ui/offline-note';
 import { useRatingSheet, useReloadSheets, useSaveRatingRows } from '../api';
 import { RowProblem, RowStatusText } from '../components/row-status';
 import { StudentRowHeader } from '../../../components/ui/sheet-row';
-import { lockMessage, SheetPage } from '../components/sheet-page';
+import { LockNote, SheetPage, sheetKey } from '../components/sheet-page';
 import { fillRatings, parsePasted, parseRatingRow, ratingCells, traitColumns, type Cells, type RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
 
@@ -377,14 +376,8 @@ export default function ClassRatingsPage() {
       {(sheet) => (
         <>
           <RatingKey labels={sheet.rating_labels} />
-          {sheet.may_edit_form ? (
-            <p className="mb-3 text-sm text-slate-700">{M.ratingKeyIntro}</p>
-          ) : (
-            <Alert tone="warning" className="mb-3">
-              {lockMessage(sheet)}
-            </Alert>
-          )}
-          <RatingGrid key={`${sheet.session_id}|${sheet.term}|${sheet.student_class}`} sheet={sheet} />
+          {sheet.may_edit_form ? <p className="mb-3 text-sm text-slate-700">{M.ratingKeyIntro}</p> : <LockNote sheet={sheet} />}
+          <RatingGrid key={sheetKey(sheet)} sheet={sheet} />
         </>
       )}
     </SheetPage>

@@ -15,7 +15,7 @@ import { useToast } from '../../../lib/toast';
 import { useReportSettings, useSaveReportSettings } from '../api';
 import { useFieldArray, useSchemaFieldForm } from '../../../lib/schema-field-array';
 import type { FieldErrors } from '../../../lib/schema-form';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { CheckboxField, CheckboxList } from '../../../components/ui/checkbox-field';
 import { type Form, toForm, toInput } from '../settings-model';
 import { numbered, TraitList, ImageField } from '../components/settings-fields';
 import { TermDates } from '../components/term-dates';
@@ -102,16 +102,12 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
         </div>
         <fieldset className="mt-4">
           <legend className="mb-2 text-sm font-medium text-slate-800">{L.requiredSubjects}</legend>
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {subjectNames.map((s) => (
-              <CheckboxField
-                key={s}
-                label={s}
-                checked={required.includes(s)}
-                onChange={(on) => setField('promotion.required_subjects', on ? [...required, s] : required.filter((v) => v !== s))}
-              />
-            ))}
-          </div>
+          <CheckboxList
+            className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
+            options={subjectNames}
+            chosen={required}
+            onChange={(list) => setField('promotion.required_subjects', list)}
+          />
         </fieldset>
       </Card>
       <Card title={L.commentBank}>

@@ -1,16 +1,16 @@
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
 import type { GradeBand } from '@portal/domain/grading';
 import { levelOfClass, termLabel } from '@portal/domain/constants';
 import { formatAverage } from '@portal/domain/result-messages';
 import { PageLayout } from '../../../components/layout/app-layout';
+import { SheetFrame } from '../../../components/layout/sheet-frame';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { OfflineNote } from '../../../components/ui/offline-note';
-import { QueryView } from '../../../components/ui/query-view';
 import { currentSubjectNames, useSubjects } from '../../../lib/school-lists';
 import { useGradingScales } from '../api';
 import { ReasonField } from '../components/reason-field';
@@ -155,44 +155,38 @@ export default function ScoreSheetPage() {
   }
 
   return (
-    <PageLayout title={title} width="max-w-6xl">
-      <p className="mb-1 font-medium">
-        {q.student_class} · {q.subject} · {termLabel(q.term)}
-        {sheet ? `, ${sheet.session.name}` : ''}
-      </p>
-      <p className="mb-4 text-sm">
-        <Link to="/score-sheet" className="font-medium text-brand-800 hover:underline">
-          Change class or subject
-        </Link>
-      </p>
-      <QueryView
-        query={sheetQuery}
-        messages={{ fallback: ASSESSMENT_MESSAGES.gridLoadFailed, useDetail: true }}
-        empty={ASSESSMENT_MESSAGES.sheetNoStudents}
-        isEmpty={(s) => !s.rows.length}
-      >
-        {(sheet) => (
-          <>
-            <p className="mb-3 text-sm text-slate-700" data-testid="scheme">
-              {describeScheme(sheet.components)}. {ASSESSMENT_MESSAGES.absentNote}
-            </p>
-            {!sheet.may_write && (
-              <Alert tone="warning" className="mb-3">
-                {sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}
-              </Alert>
-            )}
-            {/* One editor per sheet: edits of one subject or class never carry over to another. */}
-            <SheetEditor
-              key={`${sheet.session.id}|${sheet.term}|${sheet.student_class}|${sheet.subject}`}
-              sheet={sheet}
-              bands={bands}
-              reason={reason}
-              setReason={setReason}
-            />
-            <CsvPanel sheet={sheet} query={q} reason={reason} />
-          </>
-        )}
-      </QueryView>
-    </PageLayout>
+    <SheetFrame
+      title={title}
+      heading={
+        <>
+          {q.student_class} · {q.subject} · {termLabel(q.term)}
+          {sheet ? `, ${sheet.session.name}` : ''}
+        </>
+      }
+      back={{ to: '/score-sheet', label: 'Change class or subject' }}
+      load={{ query: sheetQuery, failed: ASSESSMENT_MESSAGES.gridLoadFailed, empty: ASSESSMENT_MESSAGES.sheetNoStudents }}
+    >
+      {(sheet) => (
+        <>
+          <p className="mb-3 text-sm text-slate-700" data-testid="scheme">
+            {describeScheme(sheet.components)}. {ASSESSMENT_MESSAGES.absentNote}
+          </p>
+          {!sheet.may_write && (
+            <Alert tone="warning" className="mb-3">
+              {sheet.refusal ?? ASSESSMENT_MESSAGES.gridReadOnly}
+            </Alert>
+          )}
+          {/* One editor per sheet: edits of one subject or class never carry over to another. */}
+          <SheetEditor
+            key={`${sheet.session.id}|${sheet.term}|${sheet.student_class}|${sheet.subject}`}
+            sheet={sheet}
+            bands={bands}
+            reason={reason}
+            setReason={setReason}
+          />
+          <CsvPanel sheet={sheet} query={q} reason={reason} />
+        </>
+      )}
+    </SheetFrame>
   );
 }
