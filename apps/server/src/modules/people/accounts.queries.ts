@@ -164,3 +164,17 @@ export async function setPasswordForced(trx: Conn, userId: number, passwordHash:
 export async function deleteUser(trx: Conn, userId: number): Promise<void> {
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
+
+/** Which of these admission numbers some student already holds (looked up in slices of `CHUNK`). */
+export async function takenAdmissionNumbers(conn: Conn, candidates: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < candidates.length; i += CHUNK) {
+    const rows = await conn
+      .selectFrom('students')
+      .select('admission_number')
+      .where('admission_number', 'in', candidates.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) taken.add(r.admission_number);
+  }
+  return taken;
+}

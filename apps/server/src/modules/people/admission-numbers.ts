@@ -3,12 +3,10 @@ import { formatAdmissionNumberAs } from '@portal/domain';
 import type { SchoolTime } from '../calendar/school-time.service';
 import { allocate } from '../../db/counters';
 import { schoolSettingsIn } from '../settings/settings.service';
+import { takenAdmissionNumbers } from './accounts.queries';
 
 /** The counter the factories and the services share for admission numbers. */
 export const STUDENT_COUNTER = 'student';
-
-/** Rows per lookup of taken numbers: well under both dialects' bound-parameter limits. */
-const CHUNK = 1000;
 
 /**
  * `count` new admission numbers in the school's format, allocated inside the
@@ -26,15 +24,7 @@ export async function nextAdmissionNumbers(trx: Trx, count: number, time: Pick<S
     const need = count - out.length;
     const first = await allocate(trx, STUDENT_COUNTER, need);
     const candidates = Array.from({ length: need }, (_, i) => formatAdmissionNumberAs(format, first + i, year));
-    const taken = new Set<string>();
-    for (let i = 0; i < candidates.length; i += CHUNK) {
-      const rows = await trx
-        .selectFrom('students')
-        .select('admission_number')
-        .where('admission_number', 'in', candidates.slice(i, i + CHUNK))
-        .execute();
-      for (const r of rows) taken.add(r.admission_number);
-    }
+    const taken = await takenAdmissionNumbers(trx, candidates);
     out.push(...candidates.filter((c) => !taken.has(c)));
   }
   return out;

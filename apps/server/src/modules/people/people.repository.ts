@@ -182,6 +182,25 @@ export class PeopleRepository extends Repository {
     return row?.photo ?? '';
   }
 
+  /** Whether the student has a photo, read inside the caller's transaction (for its audit row). */
+  async hasPhoto(trx: Conn, studentId: number): Promise<boolean> {
+    return !!(await trx.selectFrom('student_photos').select('student_id').where('student_id', '=', studentId).executeTakeFirst());
+  }
+
+  /** Puts the student's photo (replacing any), or removes it when `photo` is ''. */
+  async putPhoto(trx: Conn, studentId: number, photo: string, actorId: number): Promise<void> {
+    if (!photo) {
+      await trx.deleteFrom('student_photos').where('student_id', '=', studentId).execute();
+      return;
+    }
+    const row = { photo, updated_by: actorId, updated_at: nowIso() };
+    await trx
+      .insertInto('student_photos')
+      .values({ student_id: studentId, ...row })
+      .onConflict((oc) => oc.column('student_id').doUpdateSet(row))
+      .execute();
+  }
+
   findStudentById(id: number, db: Conn = this.db): Promise<StudentRow | undefined> {
     return this.students(db).where('s.id', '=', id).executeTakeFirst();
   }

@@ -1,6 +1,6 @@
 import { PEOPLE_MESSAGES } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
-import { nowIso, type DB, inTransaction } from '../../db/index';
+import { type DB, inTransaction } from '../../db/index';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import type { PeopleRepository } from './people.repository';
@@ -21,17 +21,8 @@ export class StudentPhotosService {
     if (!result.ok) throw badRequest({ photo: [result.message] });
     const photo = result.photo;
     await inTransaction(this.db, async (trx) => {
-      const before = await trx.selectFrom('student_photos').select('student_id').where('student_id', '=', student.id).executeTakeFirst();
-      if (photo) {
-        const row = { photo, updated_by: actor.id, updated_at: nowIso() };
-        await trx
-          .insertInto('student_photos')
-          .values({ student_id: student.id, ...row })
-          .onConflict((oc) => oc.column('student_id').doUpdateSet(row))
-          .execute();
-      } else {
-        await trx.deleteFrom('student_photos').where('student_id', '=', student.id).execute();
-      }
+      const before = await this.repo.hasPhoto(trx, student.id);
+      await this.repo.putPhoto(trx, student.id, photo, actor.id);
       await writeAudit(trx, {
         actorUserId: actor.id,
         action: photo ? 'update' : 'delete',

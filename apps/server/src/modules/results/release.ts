@@ -28,24 +28,11 @@ export async function releaseArms(
   const statuses = await cards.statuses(v.session_id, v.term, v.classes, conn);
   const approved = new Set(statuses.filter((s) => s.status === 'approved').map((s) => s.student_class));
   const at = nowIso();
-  const inserted = await conn
-    .insertInto('result_publications')
-    .values(
-      v.classes.map((student_class) => ({
-        session_id: v.session_id,
-        term: v.term,
-        student_class,
-        published_by: v.actor,
-        published_at: at,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['session_id', 'term', 'student_class']).doNothing())
-    .returning(['id', 'student_class'])
-    .execute();
+  const inserted = await cards.insertPublications(conn, v, at);
   const fresh = new Map(inserted.map((p) => [p.student_class, p.id]));
   const toApprove = v.classes.filter((c) => !approved.has(c));
   await cards.approveMany(conn, v.session_id, v.term, toApprove, v.actor);
-  const existing = inserted.length < v.classes.length ? await existingPublications(conn, v) : new Map<string, number>();
+  const existing = inserted.length < v.classes.length ? await cards.publicationIds(conn, v) : new Map<string, number>();
   await writeAuditMany(
     conn,
     inserted.map((p) => ({
@@ -62,15 +49,4 @@ export async function releaseArms(
     created: fresh.has(c),
     approved_now: fresh.has(c) && !approved.has(c),
   }));
-}
-
-async function existingPublications(conn: Conn, v: { session_id: number; term: string; classes: readonly string[] }) {
-  const rows = await conn
-    .selectFrom('result_publications')
-    .select(['id', 'student_class'])
-    .where('session_id', '=', v.session_id)
-    .where('term', '=', v.term)
-    .where('student_class', 'in', v.classes)
-    .execute();
-  return new Map(rows.map((r) => [r.student_class, r.id]));
 }

@@ -78,12 +78,7 @@ export class ReportApprovalsService {
     const [arms, statuses, publications, entries, teachers] = await Promise.all([
       this.repo.armsWithStudents(sessionId, term, classes, conn),
       this.repo.statuses(sessionId, term, classes, conn),
-      conn
-        .selectFrom('result_publications')
-        .select(['student_class', 'published_at'])
-        .where('session_id', '=', sessionId)
-        .where('term', '=', term)
-        .execute(),
+      this.repo.publications(sessionId, term, conn),
       this.repo.entries(sessionId, term, {}, conn),
       this.teaching.formTeachers(sessionId, classes ? { classes } : {}, conn),
     ]);

@@ -190,4 +190,44 @@ export class ReportCardsRepository {
       .where('student_id', 'in', studentIds.length ? studentIds : [-1])
       .execute();
   }
+
+  /** The term's published arms and when each was published (the approvals list). */
+  publications(sessionId: number, term: string, conn: Conn = this.db) {
+    return conn
+      .selectFrom('result_publications')
+      .select(['student_class', 'published_at'])
+      .where('session_id', '=', sessionId)
+      .where('term', '=', term)
+      .execute();
+  }
+
+  /** Publishes arms, one row each; an arm already published is left as it is. Answers the rows made. */
+  insertPublications(conn: Conn, v: { session_id: number; term: string; classes: readonly string[]; actor: number }, at: string) {
+    return conn
+      .insertInto('result_publications')
+      .values(
+        v.classes.map((student_class) => ({
+          session_id: v.session_id,
+          term: v.term,
+          student_class,
+          published_by: v.actor,
+          published_at: at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['session_id', 'term', 'student_class']).doNothing())
+      .returning(['id', 'student_class'])
+      .execute();
+  }
+
+  /** The publication id of each of these arms already published in the term, by arm. */
+  async publicationIds(conn: Conn, v: { session_id: number; term: string; classes: readonly string[] }): Promise<Map<string, number>> {
+    const rows = await conn
+      .selectFrom('result_publications')
+      .select(['id', 'student_class'])
+      .where('session_id', '=', v.session_id)
+      .where('term', '=', v.term)
+      .where('student_class', 'in', v.classes)
+      .execute();
+    return new Map(rows.map((r) => [r.student_class, r.id]));
+  }
 }
