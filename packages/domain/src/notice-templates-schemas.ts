@@ -45,8 +45,9 @@ export const noticeTemplateBodySchema = z.object({
 });
 export type NoticeTemplateBody = z.infer<typeof noticeTemplateBodySchema>;
 
-export const NOTICE_CHANNELS = ['sms', 'email', 'in_app'] as const;
-export type NoticeChannelName = (typeof NOTICE_CHANNELS)[number];
+/** The channels a blast may use (the notices' own channel list, spelled here to keep this file standalone). */
+export const BLAST_CHANNELS = ['sms', 'email', 'in_app'] as const;
+export type BlastChannel = (typeof BLAST_CHANNELS)[number];
 
 export const BLAST_AUDIENCE_KINDS = ['all', 'arm', 'level', 'debtors'] as const;
 export type BlastAudienceKind = (typeof BLAST_AUDIENCE_KINDS)[number];

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   checkTemplate,
   DEFAULT_NOTICE_TEMPLATES,
-  emailHtml,
-  escapeHtml,
   NOTICE_KIND_PLACEHOLDERS,
   NOTICE_TEMPLATE_KINDS,
   NOTICE_TEMPLATE_MESSAGES,
@@ -102,13 +100,6 @@ describe('renderTemplate', () => {
 
   it('a value never brings a control character in', () => {
     expect(renderTemplate('{student_name}!', { student_name: 'Ada\r\nObi\u0000' })).toBe('Ada  Obi !');
-  });
-});
-
-describe('HTML in an email', () => {
-  it('is escaped, line breaks and paragraphs kept', () => {
-    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;');
-    expect(emailHtml('Dear <b>Ada</b>,\n\nLine one\nline two')).toBe('<p>Dear &lt;b&gt;Ada&lt;/b&gt;,</p>\n<p>Line one<br>line two</p>');
   });
 });
 

@@ -196,16 +196,3 @@ export function renderTemplate(template: string, values: Partial<Record<NoticePl
     return v === null || v === undefined ? '' : String(v).replace(CONTROL_IN_VALUE, ' ');
   });
 }
-
-/** Text made safe to place inside HTML (an email's HTML part): the five special characters escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** An email's plain-text body as its HTML part: escaped, paragraphs on blank lines, line breaks kept. */
-export function emailHtml(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
-}
