@@ -77,7 +77,7 @@ export const blastBodySchema = z
     .optional(),
   body: templateText('The message', BLAST_PLACEHOLDERS, NOTICE_LIMITS.emailBody, M.bodyRequired),
   channels: z
-    .array(z.enum(NOTICE_CHANNELS), { error: M.channelsRequired })
+    .array(z.enum(BLAST_CHANNELS), { error: M.channelsRequired })
     .min(1, M.channelsRequired)
     .max(3)
     .refine((c) => new Set(c).size === c.length, M.channelsRequired),
