@@ -4,6 +4,7 @@ import {
   checkTemplate,
   DEFAULT_NOTICE_TEMPLATES,
   NOTICE_KIND_PLACEHOLDERS,
+  NOTICE_SAMPLE_VALUES,
   NOTICE_TEMPLATE_KINDS,
   NOTICE_TEMPLATE_MESSAGES,
   placeholdersIn,
@@ -17,24 +18,7 @@ describe('the default templates', () => {
     for (const kind of NOTICE_TEMPLATE_KINDS) {
       const t = DEFAULT_NOTICE_TEMPLATES[kind];
       for (const text of [t.sms_body, t.email_subject, t.email_body]) expect(checkTemplate(kind, text), `${kind}: ${text}`).toEqual([]);
-      const values = {
-        parent_name: 'Mrs Ngozi Okafor',
-        student_name: 'Chidera Okafor',
-        arm: 'JSS 2B',
-        term: '1st',
-        session: '2025/2026',
-        school: 'Unity Sec. Sch.',
-        receipt_number: 'R-000123',
-        amount: 'NGN 45,000.00',
-        balance: 'NGN 5,000.00',
-        date: '28 Nov 2026',
-        days: '14',
-        message: 'PTA meeting on Saturday at 10am.',
-        subject: 'PTA meeting',
-        sign_in: '+2348031234567',
-        password: 'kite-42-mango',
-        link: 'https://unity.sch.ng',
-      };
+      const values = NOTICE_SAMPLE_VALUES;
       const sms = smsLength(renderTemplate(t.sms_body, values));
       expect(sms.encoding, kind).toBe('GSM-7');
       expect(sms.units, kind).toBe(1);

@@ -112,6 +112,40 @@ export const DEFAULT_NOTICE_TEMPLATES: Record<NoticeTemplateKind, NoticeTemplate
   },
 };
 
+/** Typical values, for the editor's preview and length: a long-ish name, a five-figure amount. */
+export const NOTICE_SAMPLE_VALUES: Record<NoticePlaceholder, string> = {
+  parent_name: 'Mrs Ngozi Okafor',
+  student_name: 'Chidera Okafor',
+  arm: 'JSS 2B',
+  term: '1st',
+  session: '2025/2026',
+  school: 'Unity Sec. Sch.',
+  receipt_number: 'R-000123',
+  amount: 'NGN 45,000.00',
+  balance: 'NGN 5,000.00',
+  date: '28 Nov 2026',
+  days: '14',
+  message: 'PTA meeting on Saturday at 10am.',
+  subject: 'PTA meeting',
+  sign_in: '+2348031234567',
+  password: 'kite-42-mango',
+  link: 'https://unity.sch.ng',
+};
+
+/** Template rows and API shapes. */
+export interface NoticeTemplateView extends NoticeTemplateText {
+  kind: NoticeTemplateKind;
+  placeholders: { name: NoticePlaceholder; description: string }[];
+  /** The defaults, for "reset" (PUT them back). */
+  default: NoticeTemplateText;
+  is_default: boolean;
+  /** The SMS with the sample values: its encoding, length and units. */
+  sms: { preview: string; encoding: 'GSM-7' | 'UCS-2'; characters: number; units: number };
+  updated_at: string | null;
+}
+
+export const NOTICE_REMINDER_LIMITS = { maxDays: 365, maxCount: 6 } as const;
+
 export const NOTICE_TEMPLATE_MESSAGES = {
   unknownPlaceholder: (name: string, allowed: readonly string[]) =>
     `{${name}} is not a placeholder this notice can use. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
@@ -131,6 +165,8 @@ export const NOTICE_TEMPLATE_MESSAGES = {
   blastNotSending: 'Only a notice that is sending can be paused.',
   blastNotPaused: 'Only a paused notice can be resumed.',
   blastFinished: 'This notice has already finished or been cancelled.',
+  reminderDays: 'Give up to 6 different whole numbers of days from 1 to 365.',
+  remindersSaved: 'Reminder days saved.',
   unicodeWarning: (chars: readonly string[]) =>
     `${chars.join(' ')} makes each SMS hold 70 characters instead of 160. Write NGN for ₦ and straight quotes to send fewer units.`,
 } as const;
