@@ -8,6 +8,9 @@ import {
   NOTICE_TEMPLATE_KINDS,
   NOTICE_TEMPLATE_MESSAGES,
   placeholdersIn,
+  joinNames,
+  noticeAmount,
+  noticeDate,
   renderTemplate,
 } from './notice-templates';
 import { blastBodySchema, noticeTemplateSchema } from './notice-templates-schemas';
@@ -111,5 +114,19 @@ describe('the API bodies', () => {
     );
     const unknown = blastBodySchema.safeParse({ audience: { kind: 'debtors' }, body: 'Pay {balance}', channels: ['sms'] });
     expect(unknown.error?.issues[0]?.message).toMatch(/\{balance\} is not a placeholder/);
+  });
+});
+
+describe('values as notices write them', () => {
+  it('amounts in NGN with kobo, days in words, children joined', () => {
+    expect(noticeAmount(4_500_000)).toBe('NGN 45,000.00');
+    expect(noticeAmount(5)).toBe('NGN 0.05');
+    expect(noticeAmount(123_456_789)).toBe('NGN 1,234,567.89');
+    expect(noticeAmount(-150_000)).toBe('-NGN 1,500.00');
+    expect(noticeDate('2026-11-28')).toBe('28 Nov 2026');
+    expect(noticeDate('2026-01-05T10:00:00Z')).toBe('5 Jan 2026');
+    expect(joinNames(['Ada'])).toBe('Ada');
+    expect(joinNames(['Ada', 'Chidi'])).toBe('Ada and Chidi');
+    expect(joinNames(['Ada', 'Chidi', 'Emeka'])).toBe('Ada, Chidi and Emeka');
   });
 });
