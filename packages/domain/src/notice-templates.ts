@@ -146,6 +146,21 @@ export interface NoticeTemplateView extends NoticeTemplateText {
 
 export const NOTICE_REMINDER_LIMITS = { maxDays: 365, maxCount: 6 } as const;
 
+/**
+ * A student's own in-app notice where one fits (their results, a payment for them): fixed words, not
+ * a school template, since the templates speak to parents.
+ */
+export const STUDENT_NOTICE_TEXTS = {
+  results_released: {
+    subject: 'Your {term} term results are out',
+    body: 'Your {term} term results for the {session} session are out. Open Report Card to see them.',
+  },
+  payment_received: {
+    subject: 'Payment received: receipt {receipt_number}',
+    body: '{amount} was received for your {term} term fees. Receipt {receipt_number}.',
+  },
+} as const;
+
 export const NOTICE_TEMPLATE_MESSAGES = {
   unknownPlaceholder: (name: string, allowed: readonly string[]) =>
     `{${name}} is not a placeholder this notice can use. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
