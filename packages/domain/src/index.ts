@@ -39,3 +39,4 @@ export * from './current-term';
 export * from './notice-templates';
 export * from './notice-templates-sms';
 export * from './notice-templates-schemas';
+export * from './notices';
