@@ -40,3 +40,4 @@ export * from './notice-templates';
 export * from './notice-templates-sms';
 export * from './notice-templates-schemas';
 export * from './notices';
+export * from './parents';
