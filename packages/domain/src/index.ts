@@ -36,4 +36,5 @@ export * from './first-run';
 export * from './money-guards';
 export * from './curricula';
 export * from './current-term';
+export * from './parents';
 export * from './notices';
