@@ -75,3 +75,21 @@ export function messagesOf(ctx: TestContext, kind: NoticeKind) {
     .orderBy('id')
     .execute();
 }
+
+/** A blast of the admin's to every parent (a parent linked to `studentId` is added first), in `status`: its id. */
+export async function freshBlast(ctx: TestContext, admin: { authorization: string }, studentId: number, status: 'sending' | 'paused' = 'sending'): Promise<number> {
+  await addParent(ctx.handle.db, { name: 'Matrix Parent', studentIds: [studentId] });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/notice-blasts/',
+    headers: admin,
+    payload: { audience: { kind: 'all' }, body: 'Matrix notice', channels: ['in_app'] },
+  });
+  if (res.statusCode !== 201) throw new Error(`blast: ${res.statusCode} ${res.body}`);
+  const id = res.json<{ id: number }>().id;
+  if (status === 'paused') await ctx.app.inject({ method: 'POST', url: `/api/notice-blasts/${id}/pause/`, headers: admin });
+  return id;
+}
+
+/** A valid blast body for every parent, by SMS. */
+export const BLAST_BODY = { audience: { kind: 'all' }, body: 'PTA meeting on Saturday', channels: ['sms'] };
