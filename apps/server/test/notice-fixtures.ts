@@ -10,13 +10,28 @@ let seq = 0;
 /** A parent account linked to `studentIds` (no password anyone can use: the composer needs only the rows). */
 export async function addParent(
   db: DB,
-  p: { name: string; phone?: string | null; email?: string | null; studentIds: readonly number[]; relationship?: 'father' | 'mother' | 'guardian' },
+  p: {
+    name: string;
+    phone?: string | null;
+    email?: string | null;
+    studentIds: readonly number[];
+    relationship?: 'father' | 'mother' | 'guardian';
+  },
 ): Promise<{ userId: number; parentId: number; phone: string }> {
   const at = nowIso();
   const phone = p.phone ?? `+23480${String(10_000_000 + ++seq).padStart(8, '0')}`;
   const user = await db
     .insertInto('users')
-    .values({ role: 'parent', email: p.email ?? null, password_hash: 'x', must_change_password: 0, disabled: 0, token_version: 0, created_at: at, updated_at: at })
+    .values({
+      role: 'parent',
+      email: p.email ?? null,
+      password_hash: 'x',
+      must_change_password: 0,
+      disabled: 0,
+      token_version: 0,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const parent = await db
@@ -27,7 +42,15 @@ export async function addParent(
   if (p.studentIds.length)
     await db
       .insertInto('parent_links')
-      .values(p.studentIds.map((s) => ({ parent_id: parent.id, student_id: s, relationship: p.relationship ?? 'mother', source: 'admin', created_at: at })))
+      .values(
+        p.studentIds.map((s) => ({
+          parent_id: parent.id,
+          student_id: s,
+          relationship: p.relationship ?? 'mother',
+          source: 'admin',
+          created_at: at,
+        })),
+      )
       .execute();
   return { userId: Number(user.id), parentId: Number(parent.id), phone };
 }
@@ -77,7 +100,12 @@ export function messagesOf(ctx: TestContext, kind: NoticeKind) {
 }
 
 /** A blast of the admin's to every parent (a parent linked to `studentId` is added first), in `status`: its id. */
-export async function freshBlast(ctx: TestContext, admin: { authorization: string }, studentId: number, status: 'sending' | 'paused' = 'sending'): Promise<number> {
+export async function freshBlast(
+  ctx: TestContext,
+  admin: { authorization: string },
+  studentId: number,
+  status: 'sending' | 'paused' = 'sending',
+): Promise<number> {
   await addParent(ctx.handle.db, { name: 'Matrix Parent', studentIds: [studentId] });
   const res = await ctx.app.inject({
     method: 'POST',

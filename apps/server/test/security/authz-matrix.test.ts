@@ -1023,8 +1023,14 @@ export const MATRIX: Record<string, Entry> = {
     expect: adminOnly(200),
   },
   'GET /api/notice-reminders/': { req: () => ({ url: '/api/notice-reminders/' }), expect: adminOnly(200) },
-  'PUT /api/notice-reminders/': { req: () => ({ url: '/api/notice-reminders/', payload: { days_after_due: [7, 30] } }), expect: adminOnly(200) },
-  'POST /api/notice-blasts/estimate/': { req: () => ({ url: '/api/notice-blasts/estimate/', payload: BLAST_BODY }), expect: adminOnly(200) },
+  'PUT /api/notice-reminders/': {
+    req: () => ({ url: '/api/notice-reminders/', payload: { days_after_due: [7, 30] } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/notice-blasts/estimate/': {
+    req: () => ({ url: '/api/notice-blasts/estimate/', payload: BLAST_BODY }),
+    expect: adminOnly(200),
+  },
   'POST /api/notice-blasts/': {
     req: async ({ ctx, c, actor }) => {
       if (actor === 'admin') await addParent(ctx.handle.db, { name: 'Matrix Parent', studentIds: [c.student.id] });

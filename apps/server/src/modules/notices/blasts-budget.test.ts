@@ -23,14 +23,31 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
     const db = ctx.handle.db;
     const at = nowIso();
     for (const level of CLASS_LEVELS) for (const a of ['P', 'Q', 'R', 'S', 'T']) arms.push(`${level}${a}`);
-    await db.insertInto('class_arms').values(arms.map((name) => ({ level: name.slice(0, 5), arm: name.slice(5), name, created_at: at }))).execute();
+    await db
+      .insertInto('class_arms')
+      .values(arms.map((name) => ({ level: name.slice(0, 5), arm: name.slice(5), name, created_at: at })))
+      .execute();
     const users = await inSlices(
       Array.from({ length: 2600 }, (_, i) => i),
       200,
       (slice) =>
         db
           .insertInto('users')
-          .values(slice.map((i) => ({ role: i < 1500 ? 'student' : 'parent', email: null, password_hash: 'x', must_change_password: 0, disabled: 0, token_version: 0, created_at: at, updated_at: at }) as const))
+          .values(
+            slice.map(
+              (i) =>
+                ({
+                  role: i < 1500 ? 'student' : 'parent',
+                  email: null,
+                  password_hash: 'x',
+                  must_change_password: 0,
+                  disabled: 0,
+                  token_version: 0,
+                  created_at: at,
+                  updated_at: at,
+                }) as const,
+            ),
+          )
           .returning('id')
           .execute(),
     );
@@ -86,7 +103,10 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
     );
     const parentIds = parentRows.map((p) => Number(p.id));
     // 1,100 families over 1,500 students: the first 400 families have two children.
-    const links = studentIds.map((studentId, i) => ({ parent_id: parentIds[i < 800 ? Math.floor(i / 2) : i - 400]!, student_id: studentId }));
+    const links = studentIds.map((studentId, i) => ({
+      parent_id: parentIds[i < 800 ? Math.floor(i / 2) : i - 400]!,
+      student_id: studentId,
+    }));
     await inSlices(links, 200, (slice) =>
       db
         .insertInto('parent_links')
@@ -99,12 +119,23 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
     const db = ctx.handle.db;
     await inTransaction(db, async (trx) => {
       for (const arm of arms)
-        await recordNoticeEvent(trx, { kind: 'results_released', key: `results_released:${sessionId}:1st:${arm}`, payload: { session_id: sessionId, term: '1st', student_class: arm } });
+        await recordNoticeEvent(trx, {
+          kind: 'results_released',
+          key: `results_released:${sessionId}:1st:${arm}`,
+          payload: { session_id: sessionId, term: '1st', student_class: arm },
+        });
     });
     const started = performance.now();
     expect(await expandEvents(ctx)).toBe(30);
     const ms = performance.now() - started;
-    const n = Number((await db.selectFrom('notice_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const n = Number(
+      (
+        await db
+          .selectFrom('notice_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     console.info(`notices budget [${dialect}]: release of 30 arms -> ${n} messages queued in ${ms.toFixed(0)} ms`);
     expect(n).toBeGreaterThanOrEqual(2000);
     // The budget is 2,000 notices in under a second: this release queues 5,001, so its time is scaled.
@@ -123,7 +154,13 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: number }>().id;
     const n = Number(
-      (await ctx.handle.db.selectFrom('notice_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('blast_id', '=', id).executeTakeFirstOrThrow()).n,
+      (
+        await ctx.handle.db
+          .selectFrom('notice_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('blast_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     console.info(`notices budget [${dialect}]: blast to 1,100 parents -> ${n} messages queued in ${ms.toFixed(0)} ms (request included)`);
     expect(n).toBe(1100 * 2 + Math.ceil(1100 / 3));

@@ -20,13 +20,27 @@ describeEachDatabase('notice blasts: estimate, send, progress, pause, resume, ca
     parents.push(await addParent(ctx.handle.db, { name: 'Mr Ade', studentIds: [b.id] }));
     parents.push(await addParent(ctx.handle.db, { name: 'Mrs Ola', studentIds: [d.id] }));
     // JSS 3B owes fees that have fallen due; nobody else has fees.
-    await createFeeItems(ctx.handle.db, [{ arm: 'JSS 3B', sessionId, term: '1st', name: 'Tuition', amountKobo: 1_000_000, createdAt: '2025-01-01T00:00:00.000Z' }]);
+    await createFeeItems(ctx.handle.db, [
+      { arm: 'JSS 3B', sessionId, term: '1st', name: 'Tuition', amountKobo: 1_000_000, createdAt: '2025-01-01T00:00:00.000Z' },
+    ]);
   });
 
-  const post = (url: string, payload?: object, who: SignedIn = admin) => ctx.app.inject({ method: 'POST', url, headers: who.auth, ...(payload ? { payload } : {}) });
+  const post = (url: string, payload?: object, who: SignedIn = admin) =>
+    ctx.app.inject({ method: 'POST', url, headers: who.auth, ...(payload ? { payload } : {}) });
   const get = (url: string, who: SignedIn = admin) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
-  const body = (over: object = {}) => ({ audience: { kind: 'all' }, body: 'PTA meeting on Saturday at 10am, {parent_name}.', channels: ['sms', 'in_app'], ...over });
-  const blastCount = async () => (await ctx.handle.db.selectFrom('notice_blasts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const body = (over: object = {}) => ({
+    audience: { kind: 'all' },
+    body: 'PTA meeting on Saturday at 10am, {parent_name}.',
+    channels: ['sms', 'in_app'],
+    ...over,
+  });
+  const blastCount = async () =>
+    (
+      await ctx.handle.db
+        .selectFrom('notice_blasts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('estimates recipients, SMS units and cost before sending (every message rendered, the school’s custom wrapper included)', async () => {
     const res = await post('/api/notice-blasts/estimate/', body());
@@ -36,13 +50,17 @@ describeEachDatabase('notice blasts: estimate, send, progress, pause, resume, ca
       sms: { encoding: 'GSM-7', characters: expect.any(Number), units_per_message: 1, total_units: 3, cost_kobo: 1200 },
     });
     const naira = await post('/api/notice-blasts/estimate/', body({ body: 'Levy: ₦5,000 '.repeat(6) }));
-    expect(naira.json()).toMatchObject({ recipients: 3, sms: { encoding: 'UCS-2', units_per_message: 2, total_units: 6, cost_kobo: 2400 } });
+    expect(naira.json()).toMatchObject({
+      recipients: 3,
+      sms: { encoding: 'UCS-2', units_per_message: 2, total_units: 6, cost_kobo: 2400 },
+    });
     const emailOnly = await post('/api/notice-blasts/estimate/', body({ channels: ['email'] }));
     expect(emailOnly.json()).toMatchObject({ recipients: 3, sms: { total_units: 0, cost_kobo: 0 } });
   });
 
   it('audiences: an arm’s parents, a level’s, the debtors’ (fees fallen due only)', async () => {
-    const recipients = async (audience: object) => (await post('/api/notice-blasts/estimate/', body({ audience }))).json<{ recipients: number }>().recipients;
+    const recipients = async (audience: object) =>
+      (await post('/api/notice-blasts/estimate/', body({ audience }))).json<{ recipients: number }>().recipients;
     expect(await recipients({ kind: 'arm', arm: 'JSS 1A' })).toBe(2);
     expect(await recipients({ kind: 'arm', arm: 'JSS 2A' })).toBe(1);
     expect(await recipients({ kind: 'level', level: 'JSS 3' })).toBe(1);
@@ -86,7 +104,13 @@ describeEachDatabase('notice blasts: estimate, send, progress, pause, resume, ca
     const email = msgs.find((m) => m.channel === 'email')!;
     expect(email).toMatchObject({ to_address: 'obi@example.ng', subject: 'PTA <b>meeting</b>' });
     const view = (await get(`/api/notice-blasts/${blastId}/`)).json<BlastView>();
-    expect(view).toMatchObject({ id: blastId, status: 'sending', recipients: 3, audience: { kind: 'all' }, channels: ['sms', 'email', 'in_app'] });
+    expect(view).toMatchObject({
+      id: blastId,
+      status: 'sending',
+      recipients: 3,
+      audience: { kind: 'all' },
+      channels: ['sms', 'email', 'in_app'],
+    });
     expect(view.counts).toEqual({ queued: 7, sent: 0, delivered: 0, failed: 0, skipped: 0, held: 0, cancelled: 0 });
   });
 
@@ -98,13 +122,16 @@ describeEachDatabase('notice blasts: estimate, send, progress, pause, resume, ca
     const resumed = await post(`/api/notice-blasts/${blastId}/resume/`);
     expect(resumed.json<BlastView>()).toMatchObject({ status: 'sending', counts: { queued: 7, held: 0 } });
     // The worker sent two meanwhile.
-    const ids = (await ctx.handle.db.selectFrom('notice_messages').select('id').where('blast_id', '=', blastId).orderBy('id').limit(2).execute()).map((r) => r.id);
+    const ids = (
+      await ctx.handle.db.selectFrom('notice_messages').select('id').where('blast_id', '=', blastId).orderBy('id').limit(2).execute()
+    ).map((r) => r.id);
     await ctx.handle.db.updateTable('notice_messages').set({ status: 'sent' }).where('id', '=', ids[0]!).execute();
     await ctx.handle.db.updateTable('notice_messages').set({ status: 'delivered' }).where('id', '=', ids[1]!).execute();
     const cancelled = await post(`/api/notice-blasts/${blastId}/cancel/`);
     expect(cancelled.json<BlastView>()).toMatchObject({ status: 'cancelled', counts: { queued: 0, sent: 1, delivered: 1, cancelled: 5 } });
     expect(cancelled.json<BlastView>().finished_at).not.toBeNull();
-    for (const action of ['pause', 'resume', 'cancel']) expect((await post(`/api/notice-blasts/${blastId}/${action}/`)).statusCode).toBe(409);
+    for (const action of ['pause', 'resume', 'cancel'])
+      expect((await post(`/api/notice-blasts/${blastId}/${action}/`)).statusCode).toBe(409);
     expect((await post('/api/notice-blasts/999999/pause/')).statusCode).toBe(404);
   });
 

@@ -30,10 +30,32 @@ describeEachDatabase("notice events: today's register and fees overdue", (dialec
 
     // A past day saved by the admin (a correction) tells nobody.
     clock.at('2025-10-06');
-    const mon = await save(cls, '2025-10-06', [{ ...ada, status: 'absent' }, { ...bola, status: 'present' }, { ...chidi, status: 'absent' }], 0);
+    const mon = await save(
+      cls,
+      '2025-10-06',
+      [
+        { ...ada, status: 'absent' },
+        { ...bola, status: 'present' },
+        { ...chidi, status: 'absent' },
+      ],
+      0,
+    );
     expect(mon.statusCode, mon.body).toBe(200);
     clock.at('2025-10-07');
-    expect((await save(cls, '2025-10-07', [{ ...ada, status: 'absent' }, { ...bola, status: 'absent' }, { ...chidi, status: 'present' }], 0)).statusCode).toBe(200);
+    expect(
+      (
+        await save(
+          cls,
+          '2025-10-07',
+          [
+            { ...ada, status: 'absent' },
+            { ...bola, status: 'absent' },
+            { ...chidi, status: 'present' },
+          ],
+          0,
+        )
+      ).statusCode,
+    ).toBe(200);
     clock.at('2025-10-08');
     const past = await saveRegister(ctx, admin, {
       student_class: cls,
@@ -51,9 +73,31 @@ describeEachDatabase("notice events: today's register and fees overdue", (dialec
     ]);
 
     // Wednesday: Ada's third day absent in a row. Saved twice: still one event each.
-    const wed = await save(cls, '2025-10-08', [{ ...ada, status: 'absent' }, { ...bola, status: 'present' }, { ...chidi, status: 'late' }], 0);
+    const wed = await save(
+      cls,
+      '2025-10-08',
+      [
+        { ...ada, status: 'absent' },
+        { ...bola, status: 'present' },
+        { ...chidi, status: 'late' },
+      ],
+      0,
+    );
     expect(wed.statusCode, wed.body).toBe(200);
-    expect((await save(cls, '2025-10-08', [{ ...ada, status: 'absent' }, { ...bola, status: 'absent' }, { ...chidi, status: 'late' }], 1)).statusCode).toBe(200);
+    expect(
+      (
+        await save(
+          cls,
+          '2025-10-08',
+          [
+            { ...ada, status: 'absent' },
+            { ...bola, status: 'absent' },
+            { ...chidi, status: 'late' },
+          ],
+          1,
+        )
+      ).statusCode,
+    ).toBe(200);
     const today = (await eventsOf(ctx, 'absent_today')).filter((e) => e.payload.date === '2025-10-08');
     expect(today.map((e) => e.payload.student_id)).toEqual([ada.id, bola.id]);
     const streaks = await eventsOf(ctx, 'absent_streak');
@@ -90,14 +134,27 @@ describeEachDatabase("notice events: today's register and fees overdue", (dialec
       method: 'POST',
       url: '/api/bursary/payments/',
       headers: admin.auth,
-      payload: { admission_number: efe.admissionNumber, session_id: sessionId, term: '1st', amount: 20000, method: 'cash', paid_on: '2025-10-01', confirm: true },
+      payload: {
+        admission_number: efe.admissionNumber,
+        session_id: sessionId,
+        term: '1st',
+        amount: 20000,
+        method: 'cash',
+        paid_on: '2025-10-01',
+        confirm: true,
+      },
     });
     expect(bursarPay.statusCode, bursarPay.body).toBe(201);
 
     const reminders = servicesOver(ctx, ctx.handle.db, { now: clock.now }).feeReminders;
     // No reminder days set: nothing.
     expect(await reminders.run()).toBe(0);
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/notice-reminders/', headers: admin.auth, payload: { days_after_due: [7, 14, 30] } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/notice-reminders/',
+      headers: admin.auth,
+      payload: { days_after_due: [7, 14, 30] },
+    });
     expect(put.statusCode).toBe(200);
     // 8 Oct: the 1st term began 15 Sep, 23 days ago: the 14-day reminder (not 7 as well).
     expect(await reminders.tick('2025-10-08')).toBe(1);

@@ -23,15 +23,31 @@ describeEachDatabase('notice events: results released, payment received, and wha
       kids[key] = await addStudent(ctx, arm, first, key === 'femi' ? 'Ade' : 'Obi');
     }
     // Mrs Obi: Ada and Chidi (same arm) and Femi's guardian too, with an email; Mr Obi: Chidi, phone only. Emeka has no parent.
-    mum = await addParent(ctx.handle.db, { name: 'Mrs Ngozi Obi', email: 'ngozi@example.ng', studentIds: [kids.ada!.id, kids.chidi!.id, kids.femi!.id] });
+    mum = await addParent(ctx.handle.db, {
+      name: 'Mrs Ngozi Obi',
+      email: 'ngozi@example.ng',
+      studentIds: [kids.ada!.id, kids.chidi!.id, kids.femi!.id],
+    });
     dad = await addParent(ctx.handle.db, { name: 'Mr <b>Obi</b>', studentIds: [kids.chidi!.id], relationship: 'father' });
     await createResults(
       ctx.handle.db,
-      Object.values(kids).map((k, i) => ({ studentId: k.id, sessionId, term: '1st', arm: i < 3 ? 'JSS 1A' : 'JSS 2A', subject: SUBJECTS[0], score: 60 })),
+      Object.values(kids).map((k, i) => ({
+        studentId: k.id,
+        sessionId,
+        term: '1st',
+        arm: i < 3 ? 'JSS 1A' : 'JSS 2A',
+        subject: SUBJECTS[0],
+        score: 60,
+      })),
     );
   });
   const release = (student_class: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/results/publications/', headers: admin.auth, payload: { session_id: sessionId, term: '1st', student_class } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/results/publications/',
+      headers: admin.auth,
+      payload: { session_id: sessionId, term: '1st', student_class },
+    });
 
   it('a release records one event per arm in its transaction; the composer writes each parent one message per channel, children named together', async () => {
     const res = await release('JSS 1A');
@@ -49,7 +65,12 @@ describeEachDatabase('notice events: results released, payment received, and wha
     expect(email).toMatchObject({ to_address: 'ngozi@example.ng', subject: "Ada Obi and Chidi Obi's 1st term results are out" });
     expect(email.body).toMatch(/^Dear Mrs Ngozi Obi,/);
     // Dad: phone only: SMS and in-app.
-    expect(msgs.filter((m) => m.recipient_user_id === dad.userId).map((m) => m.channel).sort()).toEqual(['in_app', 'sms']);
+    expect(
+      msgs
+        .filter((m) => m.recipient_user_id === dad.userId)
+        .map((m) => m.channel)
+        .sort(),
+    ).toEqual(['in_app', 'sms']);
     // Every student of the arm (Emeka without a parent too) gets their own in-app notice.
     const students = msgs.filter((m) => [kids.ada, kids.chidi, kids.emeka].some((k) => k!.userId === m.recipient_user_id));
     expect(students.map((m) => m.channel)).toEqual(['in_app', 'in_app', 'in_app']);
@@ -87,13 +108,20 @@ describeEachDatabase('notice events: results released, payment received, and wha
     });
     const events = await eventsOf(ctx, 'payment_received');
     expect(events).toHaveLength(1);
-    expect(events[0]!.payload).toMatchObject({ student_id: kids.femi!.id, receipt_number: entry.receipt_number, amount_kobo: 4_500_000, term: '1st' });
+    expect(events[0]!.payload).toMatchObject({
+      student_id: kids.femi!.id,
+      receipt_number: entry.receipt_number,
+      amount_kobo: 4_500_000,
+      term: '1st',
+    });
     await expandEvents(ctx);
     const msgs = await messagesOf(ctx, 'payment_received');
     const sms = msgs.find((m) => m.channel === 'sms')!;
     expect(sms.to_address).toBe(mum.phone);
     expect(sms.body).toContain(`we received NGN 45,000.00 for Femi Ade, 1st term. Receipt ${entry.receipt_number}.`);
-    expect(msgs.find((m) => m.recipient_user_id === kids.femi!.userId)?.body).toBe(`NGN 45,000.00 was received for your 1st term fees. Receipt ${entry.receipt_number}.`);
+    expect(msgs.find((m) => m.recipient_user_id === kids.femi!.userId)?.body).toBe(
+      `NGN 45,000.00 was received for your 1st term fees. Receipt ${entry.receipt_number}.`,
+    );
   });
 
   it("the school's edited template is what the composer renders", async () => {
