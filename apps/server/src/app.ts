@@ -36,6 +36,7 @@ import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
+import { noticesRoutes } from './modules/notices/notices.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -200,6 +201,10 @@ export async function buildApp({
   capabilitiesRoutes(app, routeDeps);
   teachingRoutes(app, routeDeps);
   attendanceRoutes(app, routeDeps);
+  noticesRoutes(app, routeDeps);
+  // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
+  app.decorate('noticeDelivery', services.noticeDelivery);
+  app.addHook('onClose', () => services.noticeDelivery.stop());
 
   registerSpa(app, config, tokens);
   return app;

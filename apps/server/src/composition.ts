@@ -68,6 +68,12 @@ import { AssignmentsService } from './modules/teaching/assignments.service';
 import { StructureService } from './modules/teaching/structure.service';
 import { TeachingRepository } from './modules/teaching/teaching.repository';
 import { TeachingService } from './modules/teaching/teaching.service';
+import { noticeChannelsFor } from './modules/notices/channels';
+import { NoticeDelivery } from './modules/notices/delivery.service';
+import { NoticeSettingsService } from './modules/notices/notice-settings.service';
+import { silentComposer, type NoticeComposer } from './modules/notices/notices.ports';
+import { NoticesRepository } from './modules/notices/notices.repository';
+import { NoticesService } from './modules/notices/notices.service';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -196,6 +202,16 @@ export function buildServices(deps: ServiceDeps) {
   // The first-run checklist.
   const setup = new SetupService(new SetupRepository(db), settings);
 
+  // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
+  // production, off in production until configured), the inbox and the delivery reports.
+  const noticesRepo = new NoticesRepository(db, dialect);
+  const noticeChannels = noticeChannelsFor(config.notices);
+  const noticeSettings = new NoticeSettingsService(noticesRepo, noticeChannels, now);
+  // What turns events into messages (notices-product's composer; silent until then).
+  const noticeComposer: NoticeComposer = silentComposer;
+  const noticeDelivery = new NoticeDelivery(noticesRepo, noticeComposer, noticeChannels, noticeSettings, schoolTime, now, log);
+  const notices = new NoticesService(noticesRepo, config.notices.webhookSecret, now);
+
   return {
     tokens,
     scope,
@@ -235,5 +251,8 @@ export function buildServices(deps: ServiceDeps) {
     reportSheets,
     reportTerms,
     setup,
+    noticeSettings,
+    noticeDelivery,
+    notices,
   };
 }
