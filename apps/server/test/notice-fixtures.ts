@@ -1,5 +1,4 @@
-import { inTransaction, nowIso, type DB } from '../src/db/index';
-import { queueNoticeMessages } from '../src/db/notice-outbox';
+import { nowIso, type DB } from '../src/db/index';
 import type { NoticeKind } from '@portal/domain';
 import '../src/modules/notices/notices.tables';
 import '../src/modules/notices/templates.tables';
@@ -55,32 +54,9 @@ export async function addParent(
   return { userId: Number(user.id), parentId: Number(parent.id), phone };
 }
 
-/**
- * What the notices worker does first (notices-core's `expandEvents`), with the product's composer:
- * each unexpanded event composed and queued in one transaction, then marked expanded. Returns how
- * many events it expanded.
- */
-export async function expandEvents(ctx: TestContext): Promise<number> {
-  const composer = servicesOver(ctx).noticeComposer;
-  const db = ctx.handle.db;
-  const events = await db.selectFrom('notice_events').selectAll().where('expanded_at', 'is', null).orderBy('id').execute();
-  for (const e of events) {
-    await inTransaction(db, async (trx) => {
-      const drafts = await composer.compose(trx, {
-        id: e.id,
-        kind: e.kind as NoticeKind,
-        dedupeKey: e.dedupe_key,
-        payload: JSON.parse(e.payload) as Record<string, unknown>,
-        createdAt: e.created_at,
-      });
-      await queueNoticeMessages(
-        trx,
-        drafts.map((d) => ({ ...d, eventId: e.id })),
-      );
-      await trx.updateTable('notice_events').set({ expanded_at: nowIso() }).where('id', '=', e.id).execute();
-    });
-  }
-  return events.length;
+/** The notices worker's first step (notices-core's `expandEvents`, with the product's composer): events expanded. */
+export function expandEvents(ctx: TestContext): Promise<number> {
+  return servicesOver(ctx).noticeDelivery.expandEvents(10_000);
 }
 
 /** Every event of `kind`, oldest first, payload parsed. */
