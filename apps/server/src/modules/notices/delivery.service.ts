@@ -42,6 +42,8 @@ export interface DeliveryOptions {
   claimLeaseMs: number;
   /** How long one provider call may take (ms). */
   sendTimeoutMs: number;
+  /** A message in 'sending' is left alone this long after its provider call's timeout (ms). */
+  sendLeaseMarginMs: number;
   /** Attempts before a message is dead. */
   maxAttempts: number;
   /** Retry backoff: first wait and the longest (ms). */
@@ -58,6 +60,7 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
   tickMs: 1000,
   claimLeaseMs: 120_000,
   sendTimeoutMs: 15_000,
+  sendLeaseMarginMs: 30_000,
   maxAttempts: 5,
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,
@@ -311,7 +314,7 @@ export class NoticeDelivery {
     ctx.sentToday.set(capKey, (ctx.sentToday.get(capKey) ?? 0) + 1);
     const unreserve = () => ctx.sentToday.set(capKey, (ctx.sentToday.get(capKey) ?? 1) - 1);
     // The last step before the provider: 'sending' with this send's own lease, committed first.
-    const lease = this.iso(this.clock() + this.opts.sendTimeoutMs + 30_000);
+    const lease = this.iso(this.clock() + this.opts.sendTimeoutMs + this.opts.sendLeaseMarginMs);
     if (!(await this.repo.markSending(m.id, worker, lease))) {
       unreserve();
       return 'lost';
