@@ -11,16 +11,11 @@ import { expandEvents } from '../../../test/notice-fixtures';
  * 1,500 students in 30 arms and 1,100 families (some with two or three children) is written
  * straight to the tables; then the release's 30 events are expanded (every parent by SMS and in-app,
  * a third by email too, every student in-app), and a blast to all parents is queued. Each queues
- * more than 2,000 messages; the time per 2,000 is what the budget bounds.
+ * more than 2,000 messages. The time is measured by `npm run bench:notices`, never asserted here
+ * (budgets are the bench's, design.md §9); this test checks that every message is queued once.
  */
-/**
- * Milliseconds allowed per 2,000 messages. The budget is 1 s; PostgreSQL on the shared 2-core test
- * machine (load average above 10 while other suites run) measured 0.65-1.1 s, so its bound leaves
- * room for that noise and the report gives the figures (notices-product report, decision record 037).
- */
-const PER_2000_MS = { sqlite: 1000, postgres: 2500 } as const;
 
-describeEachDatabase('notices budget: a school-wide release and a blast to every parent', (dialect) => {
+describeEachDatabase('notices school-wide: a school-wide release and a blast to every parent', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
   let sessionId: number;
@@ -122,7 +117,7 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
     );
   });
 
-  it('expands a 30-arm release into its messages in under a second', async () => {
+  it('expands a 30-arm release into one message per parent, channel and student', async () => {
     const db = ctx.handle.db;
     await inTransaction(db, async (trx) => {
       for (const arm of arms)
@@ -132,9 +127,7 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
           payload: { session_id: sessionId, term: '1st', student_class: arm },
         });
     });
-    const started = performance.now();
     expect(await expandEvents(ctx)).toBe(30);
-    const ms = performance.now() - started;
     const n = Number(
       (
         await db
@@ -143,21 +136,16 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
           .executeTakeFirstOrThrow()
       ).n,
     );
-    console.info(`notices budget [${dialect}]: release of 30 arms -> ${n} messages queued in ${ms.toFixed(0)} ms`);
     expect(n).toBeGreaterThanOrEqual(2000);
-    // The budget is 2,000 notices in under a second: this release queues 5,001, so its time is scaled.
-    expect((ms * 2000) / n).toBeLessThan(PER_2000_MS[dialect]);
   });
 
-  it('queues a blast to every parent in under a second', async () => {
-    const started = performance.now();
+  it('queues a blast to every parent once per channel', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/notice-blasts/',
       headers: admin.auth,
       payload: { audience: { kind: 'all' }, body: 'School resumes on Monday, {parent_name}.', channels: ['sms', 'email', 'in_app'] },
     });
-    const ms = performance.now() - started;
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: number }>().id;
     const n = Number(
@@ -169,8 +157,6 @@ describeEachDatabase('notices budget: a school-wide release and a blast to every
           .executeTakeFirstOrThrow()
       ).n,
     );
-    console.info(`notices budget [${dialect}]: blast to 1,100 parents -> ${n} messages queued in ${ms.toFixed(0)} ms (request included)`);
     expect(n).toBe(1100 * 2 + Math.ceil(1100 / 3));
-    expect((ms * 2000) / n).toBeLessThan(PER_2000_MS[dialect]);
   });
 });
