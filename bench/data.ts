@@ -840,10 +840,26 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     for (let f = 1; f <= F; f++) {
       const userId = firstStudentUser + N + f - 1;
       parentUsers.push(userRow(userId, 'parent', null, parentHash));
-      parentRows.push({ id: f, user_id: userId, name: `Parent ${f}`, phone: benchParentPhone(f), email: null, created_at: now, invited_at: now, last_sign_in_at: null });
+      parentRows.push({
+        id: f,
+        user_id: userId,
+        name: `Parent ${f}`,
+        phone: benchParentPhone(f),
+        email: null,
+        created_at: now,
+        invited_at: now,
+        last_sign_in_at: null,
+      });
     }
     for (let i = 1; i <= N; i++)
-      linkRows.push({ id: i, parent_id: familyOfStudent(i, N), student_id: i, relationship: i % 2 ? 'mother' : 'father', source: 'import', created_at: now });
+      linkRows.push({
+        id: i,
+        parent_id: familyOfStudent(i, N),
+        student_id: i,
+        relationship: i % 2 ? 'mother' : 'father',
+        source: 'import',
+        created_at: now,
+      });
     for (let k = 0; k < F; k += 5_000) await bulk.insert('users', parentUsers.slice(k, k + 5_000));
     for (let k = 0; k < F; k += 5_000) await bulk.insert('parents', parentRows.slice(k, k + 5_000));
     for (let k = 0; k < linkRows.length; k += 5_000) await bulk.insert('parent_links', linkRows.slice(k, k + 5_000));

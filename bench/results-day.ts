@@ -1146,7 +1146,9 @@ export async function runResultsDay(args: Args): Promise<number> {
     for (const [k, at] of arrivals.entries()) {
       await sleep(t0 + at - performance.now());
       const w = who[k]!;
-      flows.push(w > 0 ? visitor(k, w, payers.has(k), plan, rec, rng(seed * 7919 + k)) : parentVisitor(k, -w, plan, rec, rng(seed * 7919 + k)));
+      flows.push(
+        w > 0 ? visitor(k, w, payers.has(k), plan, rec, rng(seed * 7919 + k)) : parentVisitor(k, -w, plan, rec, rng(seed * 7919 + k)),
+      );
     }
     await Promise.all([...flows, ...staffFlows]);
     clearInterval(progress);

@@ -24,10 +24,16 @@ const fullWidth = (s: string) => s.replace(/[0-9+]/g, (c) => String.fromCharCode
 describe('normaliseNigerianPhone', () => {
   it('reads every spelling of a number as the one E.164 form (property)', () => {
     fc.assert(
-      fc.property(national, fc.integer({ min: 0, max: 5 }), fc.array(separator, { minLength: 4, maxLength: 4 }), fc.boolean(), (n, form, sep, wide) => {
-        const typed = spelled(n, form, sep);
-        expect(normaliseNigerianPhone(wide ? fullWidth(typed) : typed)).toBe(`+234${n}`);
-      }),
+      fc.property(
+        national,
+        fc.integer({ min: 0, max: 5 }),
+        fc.array(separator, { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (n, form, sep, wide) => {
+          const typed = spelled(n, form, sep);
+          expect(normaliseNigerianPhone(wide ? fullWidth(typed) : typed)).toBe(`+234${n}`);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -1023,8 +1023,14 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/parent/children/': { req: () => ({ url: '/api/parent/children/' }), expect: { ...adminOnly(403), admin: 403 } },
   'GET /api/parents/': { req: () => ({ url: '/api/parents/?search=Matrix' }), expect: adminOnly(200) },
   'GET /api/parents/conflicts/': { req: () => ({ url: '/api/parents/conflicts/' }), expect: adminOnly(200) },
-  'GET /api/parents/:id/': { req: async ({ ctx, c }) => ({ url: `/api/parents/${(await castParent(ctx, c)).id}/` }), expect: adminOnly(200) },
-  'POST /api/parents/': { req: () => ({ url: '/api/parents/', payload: { name: 'New Parent', phone: matrixPhone() } }), expect: adminOnly(201) },
+  'GET /api/parents/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/parents/${(await castParent(ctx, c)).id}/` }),
+    expect: adminOnly(200),
+  },
+  'POST /api/parents/': {
+    req: () => ({ url: '/api/parents/', payload: { name: 'New Parent', phone: matrixPhone() } }),
+    expect: adminOnly(201),
+  },
   'POST /api/parents/:id/links/': {
     req: async ({ ctx, c }) => ({
       url: `/api/parents/${(await castParent(ctx, c)).id}/links/`,
@@ -1049,11 +1055,20 @@ export const MATRIX: Record<string, Entry> = {
   },
   // Nothing open to settle: the admin hears 404; everyone else is refused before.
   'POST /api/parents/conflicts/resolve/': {
-    req: ({ c }) => ({ url: '/api/parents/conflicts/resolve/', payload: { phone: matrixPhone(), admission_number: c.other.admissionNumber, action: 'dismiss' } }),
+    req: ({ c }) => ({
+      url: '/api/parents/conflicts/resolve/',
+      payload: { phone: matrixPhone(), admission_number: c.other.admissionNumber, action: 'dismiss' },
+    }),
     expect: adminOnly(404),
   },
-  'POST /api/parents/invitations/': { req: () => ({ url: '/api/parents/invitations/', payload: { arm: 'JSS 2A' } }), expect: adminOnly(200) },
-  'POST /api/parents/invitations/pdf/': { req: () => ({ url: '/api/parents/invitations/pdf/', payload: { arm: 'JSS 2A' } }), expect: adminOnly(200) },
+  'POST /api/parents/invitations/': {
+    req: () => ({ url: '/api/parents/invitations/', payload: { arm: 'JSS 2A' } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/parents/invitations/pdf/': {
+    req: () => ({ url: '/api/parents/invitations/pdf/', payload: { arm: 'JSS 2A' } }),
+    expect: adminOnly(200),
+  },
   'POST /api/parents/backfill/': { req: () => ({ url: '/api/parents/backfill/', payload: {} }), expect: adminOnly(200) },
 };
 
@@ -1852,14 +1867,30 @@ describeEachDatabase('authorization matrix: a parent reaches their own children 
   withCast(dialect, async (s) => {
     ({ ctx, c } = s);
     const phone = matrixPhone();
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/parents/', headers: c.admin.auth, payload: { name: 'Ada Parent', phone } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/parents/',
+      headers: c.admin.auth,
+      payload: { name: 'Ada Parent', phone },
+    });
     const id = created.json<{ id: number }>().id;
     const sibling = await newStudentRecord(ctx, 'JSS 1A');
     for (const admission_number of [c.student.admissionNumber, sibling.admissionNumber])
-      await ctx.app.inject({ method: 'POST', url: `/api/parents/${id}/links/`, headers: c.admin.auth, payload: { admission_number, relationship: 'mother' } });
-    const invited = await ctx.app.inject({ method: 'POST', url: '/api/parents/invitations/', headers: c.admin.auth, payload: { arm: 'JSS 1A', again: true } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/parents/${id}/links/`,
+        headers: c.admin.auth,
+        payload: { admission_number, relationship: 'mother' },
+      });
+    const invited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/parents/invitations/',
+      headers: c.admin.auth,
+      payload: { arm: 'JSS 1A', again: true },
+    });
     const password = invited.json<{ slips: { phone: string; password: string }[] }>().slips.find((x) => x.phone === phone)!.password;
-    const first = (await ctx.app.inject({ method: 'POST', url: '/api/parent/login/', payload: { email: phone, password } })).json().data.access;
+    const first = (await ctx.app.inject({ method: 'POST', url: '/api/parent/login/', payload: { email: phone, password } })).json().data
+      .access;
     const changed = await ctx.app.inject({
       method: 'POST',
       url: '/api/password/change/',
@@ -1875,7 +1906,7 @@ describeEachDatabase('authorization matrix: a parent reaches their own children 
       who === 'own'
         ? { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, arm: 'JSS 1A' }
         : { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, arm: 'JSS 2A' };
-    const req = await MATRIX[key]!.req({ actor: who, c, ctx, t, fresh: async () => parent });
+    const req = await MATRIX[key]!.req({ actor: who, c, ctx, t, fresh: () => Promise.resolve(parent) });
     if (key.startsWith('GET ')) {
       const url = new URL(req.url, 'http://x');
       url.searchParams.set('admission_number', t.admissionNumber);
@@ -1890,11 +1921,22 @@ describeEachDatabase('authorization matrix: a parent reaches their own children 
       const key = `${route.method} ${route.url}`;
       if (route.auth === 'public' || route.auth === 'operator') continue;
       if ((PARENT_ROUTES as readonly string[]).includes(key) || PARENT_OTHER_ROUTES.includes(key)) {
-        if (!Array.isArray(route.auth) || !route.auth.includes('parent')) failures.push(`${key}: listed for parents but does not admit them`);
+        if (!Array.isArray(route.auth) || !route.auth.includes('parent'))
+          failures.push(`${key}: listed for parents but does not admit them`);
         continue;
       }
-      const req = await MATRIX[key]!.req({ actor: 'own', c, ctx, t: { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, arm: 'JSS 1A' }, fresh: async () => parent });
-      const res = await ctx.app.inject({ ...req, method: route.method, headers: { ...parent, ...(req.headers as Record<string, string> | undefined) } } as InjectOptions);
+      const req = await MATRIX[key]!.req({
+        actor: 'own',
+        c,
+        ctx,
+        t: { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, arm: 'JSS 1A' },
+        fresh: () => Promise.resolve(parent),
+      });
+      const res = await ctx.app.inject({
+        ...req,
+        method: route.method,
+        headers: { ...parent, ...(req.headers as Record<string, string> | undefined) },
+      } as InjectOptions);
       if (res.statusCode !== 403) failures.push(`${key}: expected 403, got ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
@@ -1906,10 +1948,15 @@ describeEachDatabase('authorization matrix: a parent reaches their own children 
       const method = key.split(' ')[0] as 'GET' | 'POST';
       for (const who of ['own', 'other'] as const) {
         const req = await asParent(key, who);
-        const res = await ctx.app.inject({ ...req, method, headers: { ...parent, ...(req.headers as Record<string, string> | undefined) } } as InjectOptions);
+        const res = await ctx.app.inject({
+          ...req,
+          method,
+          headers: { ...parent, ...(req.headers as Record<string, string> | undefined) },
+        } as InjectOptions);
         const want = who === 'own' ? MATRIX[key]!.expect.own : 403;
         if (res.statusCode !== want) failures.push(`${key} for ${who}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
-        else if (want === 403 && res.json().detail !== PARENT_MESSAGES.notYourChild) failures.push(`${key} for ${who}: ${res.body.slice(0, 160)}`);
+        else if (want === 403 && res.json().detail !== PARENT_MESSAGES.notYourChild)
+          failures.push(`${key} for ${who}: ${res.body.slice(0, 160)}`);
         if (who === 'own' && res.statusCode < 300 && [c.other.admissionNumber, c.other.email].some((x) => res.body.includes(x)))
           failures.push(`${key}: a parent's answer carries another family's child`);
       }

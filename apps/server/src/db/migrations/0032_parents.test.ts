@@ -30,7 +30,8 @@ describe('migration 0032 on a database made by the previous release (SQLite fixt
       .innerJoin('students as s', 's.id', 'l.student_id')
       .select(['p.phone', 's.fathers_phone', 's.mothers_phone'])
       .execute();
-    for (const l of links) expect([l.fathers_phone, l.mothers_phone].map((x) => x.replace(/\D/g, '').slice(-10))).toContain(l.phone.slice(-10));
+    for (const l of links)
+      expect([l.fathers_phone, l.mothers_phone].map((x) => x.replace(/\D/g, '').slice(-10))).toContain(l.phone.slice(-10));
     const conflicts = await app.inject({ method: 'GET', url: '/api/parents/conflicts/', headers: auth });
     expect(conflicts.json<{ results: ParentConflict[] }>().results.reduce((n, c) => n + c.students.length, 0)).toBe(body.conflicts);
   });
@@ -45,7 +46,18 @@ describeEachDatabase('migration 0032: parents, their links and conflicts', (dial
     const now = new Date().toISOString();
     const users = await handle.db
       .insertInto('users')
-      .values([1, 2].map((i) => ({ role: 'parent' as const, email: null, password_hash: '!', must_change_password: 1, disabled: 0, token_version: 0, created_at: now, updated_at: now + i })))
+      .values(
+        [1, 2].map((i) => ({
+          role: 'parent' as const,
+          email: null,
+          password_hash: '!',
+          must_change_password: 1,
+          disabled: 0,
+          token_version: 0,
+          created_at: now,
+          updated_at: now + i,
+        })),
+      )
       .returning('id')
       .execute();
     const [p] = await handle.db
@@ -55,14 +67,28 @@ describeEachDatabase('migration 0032: parents, their links and conflicts', (dial
       .execute();
     // The phone is one parent's.
     await expect(
-      handle.db.insertInto('parents').values({ user_id: users[1]!.id, name: 'Someone', phone: '+2348030000001', email: null, created_at: now }).execute(),
+      handle.db
+        .insertInto('parents')
+        .values({ user_id: users[1]!.id, name: 'Someone', phone: '+2348030000001', email: null, created_at: now })
+        .execute(),
     ).rejects.toThrow();
     await handle.db
       .insertInto('parent_links')
-      .values([a.id, b.id].map((student_id) => ({ parent_id: p!.id, student_id, relationship: 'father' as const, source: 'admin' as const, created_at: now })))
+      .values(
+        [a.id, b.id].map((student_id) => ({
+          parent_id: p!.id,
+          student_id,
+          relationship: 'father' as const,
+          source: 'admin' as const,
+          created_at: now,
+        })),
+      )
       .execute();
     await expect(
-      handle.db.insertInto('parent_links').values({ parent_id: p!.id, student_id: a.id, relationship: 'mother', source: 'admin', created_at: now }).execute(),
+      handle.db
+        .insertInto('parent_links')
+        .values({ parent_id: p!.id, student_id: a.id, relationship: 'mother', source: 'admin', created_at: now })
+        .execute(),
     ).rejects.toThrow();
     expect(await upgrade.countRows(handle, ['parent_links'])).toEqual({ parent_links: 2 });
   });

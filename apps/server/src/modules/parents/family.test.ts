@@ -4,14 +4,7 @@ import { createFeeItems, createResults, createStudent } from '../../db/factories
 import { nowIso } from '../../db/index';
 import '../calendar/calendar.tables';
 import '../payments/payments.tables';
-import {
-  describeEachDatabase,
-  servicesOver,
-  TEST_PASSWORD,
-  withSchool,
-  type SignedIn,
-  type TestContext,
-} from '../../../test/helpers';
+import { describeEachDatabase, servicesOver, TEST_PASSWORD, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { lagosDay } from '../../../test/payments-fixtures';
 import { family, signInParent, type SignedInParent } from '../../../test/parents-fixtures';
 import { countStatements } from '../../../test/statement-count';
@@ -37,9 +30,18 @@ describeEachDatabase('family access: the parent home, a child’s screens, payin
         updated_at: nowIso(),
       })
       .execute();
-    const fam = await family(ctx, admin, { name: 'Funmi Adeyemi', children: [{ firstName: 'Tolu' }, { firstName: 'Bisi' }, { firstName: 'Kunle', arm: 'JSS 2A' }] });
+    const fam = await family(ctx, admin, {
+      name: 'Funmi Adeyemi',
+      children: [{ firstName: 'Tolu' }, { firstName: 'Bisi' }, { firstName: 'Kunle', arm: 'JSS 2A' }],
+    });
     kids = fam.children;
-    const s2 = await createStudent(ctx.handle.db, { email: 'stranger@test.school', password: TEST_PASSWORD, firstName: 'Other', lastName: 'Family', arm: 'JSS 1A' });
+    const s2 = await createStudent(ctx.handle.db, {
+      email: 'stranger@test.school',
+      password: TEST_PASSWORD,
+      firstName: 'Other',
+      lastName: 'Family',
+      arm: 'JSS 1A',
+    });
     stranger = { admissionNumber: s2.admissionNumber, id: s2.id };
     await createFeeItems(ctx.handle.db, [
       { arm: 'JSS 1A', sessionId, term: '1st', name: 'Tuition', amountKobo: 2_000_000 },
@@ -52,7 +54,14 @@ describeEachDatabase('family access: the parent home, a child’s screens, payin
         [kids[1]!.id, 60],
         [stranger.id, 80],
       ].flatMap(([id, score]) =>
-        SUBJECTS.slice(0, 2).map((subject) => ({ studentId: id!, sessionId, term: '1st' as const, arm: 'JSS 1A' as const, subject, score: score! })),
+        SUBJECTS.slice(0, 2).map((subject) => ({
+          studentId: id!,
+          sessionId,
+          term: '1st' as const,
+          arm: 'JSS 1A' as const,
+          subject,
+          score: score!,
+        })),
       ),
       { studentId: kids[0]!.id, sessionId, term: '2nd', arm: 'JSS 1A', subject: SUBJECTS[0], score: 99 },
     ]);
@@ -94,7 +103,9 @@ describeEachDatabase('family access: the parent home, a child’s screens, payin
   async function oneChildParent(): Promise<number> {
     const f = await family(ctx, admin, { children: [{ firstName: 'Solo' }] });
     // Like the others: a score on the released term, so the same reads run.
-    await createResults(ctx.handle.db, [{ studentId: f.children[0]!.id, sessionId, term: '1st', arm: 'JSS 1A', subject: SUBJECTS[0], score: 50 }]);
+    await createResults(ctx.handle.db, [
+      { studentId: f.children[0]!.id, sessionId, term: '1st', arm: 'JSS 1A', subject: SUBJECTS[0], score: 50 },
+    ]);
     const p = await ctx.handle.db.selectFrom('parents').select('user_id').where('id', '=', f.parentId).executeTakeFirstOrThrow();
     return p.user_id;
   }
@@ -157,22 +168,43 @@ describeEachDatabase('family access: the parent home, a child’s screens, payin
       expect(b.statusCode).toBe(200);
       expect(b.json()).toEqual(a.json());
       const { reference, authorization_url } = a.json<{ data: { reference: string; authorization_url: string } }>().data;
-      const rows = await ctx.handle.db.selectFrom('payments').select(['reference', 'initiated_by', 'student_id']).where('student_id', '=', kids[1]!.id).execute();
+      const rows = await ctx.handle.db
+        .selectFrom('payments')
+        .select(['reference', 'initiated_by', 'student_id'])
+        .where('student_id', '=', kids[1]!.id)
+        .execute();
       expect(rows).toEqual([{ reference, initiated_by: parent.userId, student_id: kids[1]!.id }]);
       const code = new URL(authorization_url).pathname.split('/').pop();
-      const paid = await ctx.app.inject({ method: 'POST', url: `/api/payments/simulator/${code}/`, headers: parent.auth, payload: { outcome: 'pay' } });
+      const paid = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/simulator/${code}/`,
+        headers: parent.auth,
+        payload: { outcome: 'pay' },
+      });
       expect(paid.statusCode, paid.body).toBe(200);
       const verified = await ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: parent.auth, payload: { reference } });
       expect(verified.json()).toMatchObject({ status: 'success' });
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: parent.auth, payload: { reference } })).json()).toMatchObject({ status: 'success' });
-      const audit = await ctx.handle.db.selectFrom('audit_log').select(['actor_user_id']).where('entity', '=', 'payment').where('entity_id', '=', reference).execute();
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: parent.auth, payload: { reference } })).json(),
+      ).toMatchObject({ status: 'success' });
+      const audit = await ctx.handle.db
+        .selectFrom('audit_log')
+        .select(['actor_user_id'])
+        .where('entity', '=', 'payment')
+        .where('entity_id', '=', reference)
+        .execute();
       expect(audit.length).toBeGreaterThan(0);
       expect(audit[0]!.actor_user_id).toBe(parent.userId);
       expect((await get(`/api/payments/receipt/${reference}/`)).statusCode).toBe(200);
       const history = await get(`/api/payments/history/?admission_number=${kids[1]!.admissionNumber}`);
       expect(history.body).toContain(reference);
       // Paying for another family's child is refused before anything is written.
-      const refused = await ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', headers: parent.auth, payload: { ...payload, admission_number: stranger.admissionNumber } });
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate/',
+        headers: parent.auth,
+        payload: { ...payload, admission_number: stranger.admissionNumber },
+      });
       expect(refused.statusCode).toBe(403);
       const home = (await get('/api/parent/children/')).json<{ children: ParentHomeChild[] }>().children[1]!;
       expect(home.fees).toMatchObject({ paid_kobo: 2_000_000, outstanding_kobo: 0 });
