@@ -36,6 +36,7 @@ import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
+import { parentsRoutes } from './modules/parents/parents.routes';
 import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
@@ -203,6 +204,7 @@ export async function buildApp({
   capabilitiesRoutes(app, routeDeps);
   teachingRoutes(app, routeDeps);
   attendanceRoutes(app, routeDeps);
+  parentsRoutes(app, routeDeps);
   noticeTemplatesRoutes(app, routeDeps);
   noticeBlastsRoutes(app, routeDeps);
   noticesRoutes(app, routeDeps);
