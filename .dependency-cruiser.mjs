@@ -17,7 +17,7 @@ export const MODULE_LAYERS = [
   // Accounts and people.
   ['auth', 'people'],
   // Arms, subjects, offerings, who teaches what.
-  ['teaching'],
+  ['teaching', 'parents'],
   // What is recorded about students.
   ['attendance'],
   ['payments'],

@@ -36,3 +36,4 @@ export * from './first-run';
 export * from './money-guards';
 export * from './curricula';
 export * from './current-term';
+export * from './parents';
