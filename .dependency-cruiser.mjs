@@ -24,6 +24,8 @@ export const MODULE_LAYERS = [
   ['results'],
   // Reads every module below to tell the admin what is left to set up.
   ['setup'],
+  // Notices: events of every module below become SMS, email and in-app messages.
+  ['notices'],
 ];
 
 const layerOf = new Map(MODULE_LAYERS.flatMap((names, layer) => names.map((name) => [name, layer])));

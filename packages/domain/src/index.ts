@@ -37,3 +37,4 @@ export * from './money-guards';
 export * from './curricula';
 export * from './current-term';
 export * from './parents';
+export * from './notices';

@@ -24,6 +24,7 @@ import { idempotencyKeys } from './0028_idempotency_keys';
 import { paymentSessionIds } from './0030_payment_session_ids';
 import { oneTermTable } from './0031_one_term_table';
 import { parents } from './0032_parents';
+import { notices } from './0033_notices';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0030_payment_session_ids': paymentSessionIds,
   '0031_one_term_table': oneTermTable,
   '0032_parents': parents,
+  '0033_notices': notices,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */
