@@ -36,6 +36,7 @@ let TERM = '1st';
 const ARMS: string[] = [];
 const KIDS: { admission_number: string; first_name: string; last_name: string }[] = [];
 let STRANGER = '';
+let DISPUTED = '';
 let OTP = '';
 
 const childName = (i: number) => `${KIDS[i]!.first_name} ${KIDS[i]!.last_name}`;
@@ -60,6 +61,9 @@ test.beforeAll(async ({ request }) => {
   await publishArm(API, { sessionId: SESSION_ID, term: current.term, arm: ARMS[1]! });
   // Another family's child, in the same arm as the second child.
   STRANGER = (await createStudent(API, ARMS[1]!, `${RUN}X`)).admission_number;
+  // The father's phone under another name: a conflict for the admin, never linked silently.
+  DISPUTED = (await createChildOf(API, ARMS[2]!, `${RUN}D`, { name: `Mrs Ngozi Eze${RUN}`, phone: FATHER.phone }, { first_name: 'Ifeoma' }))
+    .admission_number;
 });
 
 async function asAdminOnDesktop(page: Page) {
@@ -287,8 +291,17 @@ test('admin, 1280 px: link a child by admission number with a relationship, then
   await expect(page.getByTestId('parent-child')).toHaveCount(3);
   await noSideways(page);
 
+  // The phone given under another name is the admin's to settle: not this parent.
   await page.goto(PARENT_SCREENS.conflicts.to);
   await expect(page.getByRole('heading', { name: PARENT_SCREENS.conflicts.title, level: 1 })).toBeVisible();
+  const conflict = page.locator(`[data-testid="conflict"][data-phone="${E164}"]`);
+  await expect(conflict).toContainText(DISPUTED);
+  await expect(conflict).toContainText(`Mrs Ngozi Eze${RUN}`);
   await expectAccessible(page);
   await noSideways(page);
+  await conflict.getByRole('button', { name: /^Not this parent: Ifeoma / }).click();
+  await expect(page.locator(`[data-testid="conflict"][data-phone="${E164}"]`)).toHaveCount(0);
+  // Still three children: the disputed student was never linked.
+  await page.goto(`${PARENT_SCREENS.list.to}?search=${encodeURIComponent(FATHER.phone)}`);
+  await expect(page.getByTestId('parents-table').getByRole('row').filter({ hasText: FATHER.name }).locator('td[data-label="Children"]')).toHaveText('3');
 });
