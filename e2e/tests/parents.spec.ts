@@ -49,9 +49,21 @@ test.beforeAll(async ({ request }) => {
   TERM = current.term;
   for (const [i, level] of (['JSS 1', 'JSS 3', 'SSS 2'] as const).entries()) ARMS.push(await createArm(API, level, `${RUN}${i}`));
   // One phone, three spellings: the school's forms are filled by hand.
-  const spellings = [FATHER.phone, `+234 ${FATHER.phone.slice(1, 4)} ${FATHER.phone.slice(4, 7)} ${FATHER.phone.slice(7)}`, `234-${FATHER.phone.slice(1)}`];
+  const spellings = [
+    FATHER.phone,
+    `+234 ${FATHER.phone.slice(1, 4)} ${FATHER.phone.slice(4, 7)} ${FATHER.phone.slice(7)}`,
+    `234-${FATHER.phone.slice(1)}`,
+  ];
   for (const [i, arm] of ARMS.entries())
-    KIDS.push(await createChildOf(API, arm, `${RUN}K${i}`, { name: FATHER.name, phone: spellings[i]! }, { first_name: ['Ada', 'Obi', 'Chika'][i]! }));
+    KIDS.push(
+      await createChildOf(
+        API,
+        arm,
+        `${RUN}K${i}`,
+        { name: FATHER.name, phone: spellings[i]! },
+        { first_name: ['Ada', 'Obi', 'Chika'][i]! },
+      ),
+    );
   await addFee(API, { arm: ARMS[0]!, sessionId: SESSION_ID, term: current.term, naira: 20_000 });
   // The second child's results of this term, released.
   const token = API.headers.authorization.slice('Bearer '.length);
@@ -76,7 +88,10 @@ test('admin, 1280 px: the parents list finds the father with his three children;
 }) => {
   await asAdminOnDesktop(page);
   await page.goto('/adminHomePage');
-  await page.locator('#admin-menu').getByRole('link', { name: new RegExp(`^${PARENT_SCREENS.list.label}`) }).click();
+  await page
+    .locator('#admin-menu')
+    .getByRole('link', { name: new RegExp(`^${PARENT_SCREENS.list.label}`) })
+    .click();
   await expect(page.getByRole('heading', { name: PARENT_SCREENS.list.title, level: 1 })).toBeVisible();
   await page.getByLabel(L.search).fill(FATHER.phone);
   await page.getByRole('button', { name: L.searchButton }).click();
@@ -225,7 +240,11 @@ test('the father reads the second child’s released card (screen and PDF), and 
   await second.getByRole('link', { name: L.viewCard }).click();
   await expect(page).toHaveURL(/\/report-card\?/);
   const address = new URL(page.url()).searchParams;
-  expect([address.get('child'), address.get('session_id'), address.get('term')]).toEqual([KIDS[1]!.admission_number, String(SESSION_ID), TERM]);
+  expect([address.get('child'), address.get('session_id'), address.get('term')]).toEqual([
+    KIDS[1]!.admission_number,
+    String(SESSION_ID),
+    TERM,
+  ]);
   await expect(page.getByRole('heading', { name: 'Report Card', level: 1 })).toBeVisible();
   await expect(page.getByTestId('card-name')).toContainText(KIDS[1]!.first_name);
   await expect(page.getByLabel('Admission Number')).toHaveValue(KIDS[1]!.admission_number);
@@ -303,5 +322,7 @@ test('admin, 1280 px: link a child by admission number with a relationship, then
   await expect(page.locator(`[data-testid="conflict"][data-phone="${E164}"]`)).toHaveCount(0);
   // Still three children: the disputed student was never linked.
   await page.goto(`${PARENT_SCREENS.list.to}?search=${encodeURIComponent(FATHER.phone)}`);
-  await expect(page.getByTestId('parents-table').getByRole('row').filter({ hasText: FATHER.name }).locator('td[data-label="Children"]')).toHaveText('3');
+  await expect(
+    page.getByTestId('parents-table').getByRole('row').filter({ hasText: FATHER.name }).locator('td[data-label="Children"]'),
+  ).toHaveText('3');
 });

@@ -70,7 +70,14 @@ function computeSession(): Session | null {
 }
 
 export function getSession(): Session | null {
-  const raw = [STORAGE_KEYS.accessToken, STORAGE_KEYS.adminInfo, STORAGE_KEYS.staffInfo, STORAGE_KEYS.studentInfo, PARENT_INFO_KEY, MUST_CHANGE_KEY]
+  const raw = [
+    STORAGE_KEYS.accessToken,
+    STORAGE_KEYS.adminInfo,
+    STORAGE_KEYS.staffInfo,
+    STORAGE_KEYS.studentInfo,
+    PARENT_INFO_KEY,
+    MUST_CHANGE_KEY,
+  ]
     .map(read)
     .join('|');
   if (!cached || cached.raw !== raw) cached = { raw, session: computeSession() };

@@ -68,10 +68,7 @@ export function PageLayout({
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
           <div>
             {back && session && (
-              <Link
-                to={home}
-                className="no-print mb-1 inline-block text-sm font-medium text-brand-800 hover:underline"
-              >
+              <Link to={home} className="no-print mb-1 inline-block text-sm font-medium text-brand-800 hover:underline">
                 ← Back to home
               </Link>
             )}

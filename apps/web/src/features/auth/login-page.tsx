@@ -96,9 +96,7 @@ export function LoginPage({ role }: { role: Role }) {
       <main className="mx-auto flex max-w-md flex-col px-4 py-10">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="mb-1 text-center">{TITLES[role]}</h1>
-          <p className="mb-6 text-center text-sm text-slate-600">
-            {HINTS[role]}
-          </p>
+          <p className="mb-6 text-center text-sm text-slate-600">{HINTS[role]}</p>
           {params.get('expired') && !error && (
             <Alert tone="info" className="mb-4">
               Your session has ended. Please sign in again.

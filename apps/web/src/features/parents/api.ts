@@ -119,7 +119,8 @@ export const downloadSlipsPdf = (b: ParentInvitationBody) =>
 export function useBackfill() {
   const invalidate = useInvalidateParents();
   return useMutation({
-    mutationFn: () => api.post<{ students: number; parents: number; links: number; conflicts: number }>('/parents/backfill/', {}, { timeout: 120_000 }),
+    mutationFn: () =>
+      api.post<{ students: number; parents: number; links: number; conflicts: number }>('/parents/backfill/', {}, { timeout: 120_000 }),
     onSuccess: invalidate,
   });
 }

@@ -6,7 +6,10 @@ import { draftFor, EMPTY } from './payment-form-model';
 afterEach(() => localStorage.clear());
 
 const save = (admission: string) =>
-  localStorage.setItem(STORAGE_KEYS.paymentDraft, JSON.stringify({ ...EMPTY, admission_number: admission, full_name: 'Ada Okafor', amount: '5000' }));
+  localStorage.setItem(
+    STORAGE_KEYS.paymentDraft,
+    JSON.stringify({ ...EMPTY, admission_number: admission, full_name: 'Ada Okafor', amount: '5000' }),
+  );
 
 describe("the payment form's saved draft (issue 33: a parent pays for one child at a time)", () => {
   it("fills a parent's form only for the child it was typed for", () => {

@@ -46,7 +46,9 @@ export function MyStatementPage() {
           <StatementSessionSelect value={sessionId ? String(sessionId) : ''} onChange={(id) => patch({ session_id: id })} />
         </div>
       </Card>
-      <StatementSection q={ready && (!isParent || child) ? { ...(sessionId ? { session_id: sessionId } : {}), ...childQuery(child) } : null} />
+      <StatementSection
+        q={ready && (!isParent || child) ? { ...(sessionId ? { session_id: sessionId } : {}), ...childQuery(child) } : null}
+      />
     </PageLayout>
   );
 }

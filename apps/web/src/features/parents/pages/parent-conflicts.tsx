@@ -50,7 +50,12 @@ function Conflict({ c }: { c: ParentConflict }) {
           const name = `${s.first_name} ${s.last_name}`;
           const decide = (action: 'link' | 'dismiss') =>
             resolve.mutate(
-              { phone: c.phone, admission_number: s.admission_number, action, ...(action === 'link' && !c.parent ? { name: s.name_given } : {}) },
+              {
+                phone: c.phone,
+                admission_number: s.admission_number,
+                action,
+                ...(action === 'link' && !c.parent ? { name: s.name_given } : {}),
+              },
               {
                 onSuccess: () => toast.success(L.resolved),
                 onError: (err) => toast.error(errorMessage(err, { fallback: M.resolveFailed, useDetail: true })),
@@ -59,7 +64,10 @@ function Conflict({ c }: { c: ParentConflict }) {
           return (
             <li key={s.admission_number} className="rounded-lg border border-slate-200 p-3">
               <p className="font-semibold text-slate-900">
-                {name} <span className="text-sm font-normal text-slate-600">{s.admission_number} · {s.arm}</span>
+                {name}{' '}
+                <span className="text-sm font-normal text-slate-600">
+                  {s.admission_number} · {s.arm}
+                </span>
               </p>
               <p className="text-sm text-slate-700">
                 {L.nameGiven}: <span className="font-medium">{s.name_given}</span> ({PARENT_RELATIONSHIP_LABELS[s.relationship]})
@@ -68,7 +76,12 @@ function Conflict({ c }: { c: ParentConflict }) {
                 <Button loading={busy(s.admission_number)} onClick={() => decide('link')} aria-label={`${L.linkToParent}: ${name}`}>
                   {L.linkToParent}
                 </Button>
-                <Button variant="secondary" disabled={busy(s.admission_number)} onClick={() => decide('dismiss')} aria-label={`${L.notThisParent}: ${name}`}>
+                <Button
+                  variant="secondary"
+                  disabled={busy(s.admission_number)}
+                  onClick={() => decide('dismiss')}
+                  aria-label={`${L.notThisParent}: ${name}`}
+                >
                   {L.notThisParent}
                 </Button>
               </div>

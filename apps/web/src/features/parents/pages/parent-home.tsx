@@ -124,7 +124,11 @@ function CardSection({ c, to, name }: { c: ParentHomeChild; to: (p: string) => s
               aria-label={`${L.downloadPdf}: ${name}`}
               run={async () => {
                 try {
-                  const blob = await downloadCardPdf({ admission_number: c.admission_number, session_id: card.session_id, term: card.term });
+                  const blob = await downloadCardPdf({
+                    admission_number: c.admission_number,
+                    session_id: card.session_id,
+                    term: card.term,
+                  });
                   downloadBlob(blob, `report-card-${c.admission_number}-${card.session.replace('/', '-')}-${card.term}.pdf`);
                 } catch {
                   toast.error(RESULT_MESSAGES.pdfFailed);
