@@ -13,7 +13,33 @@ export const BENCH_ACCOUNTS = {
   admin: { email: 'bench-admin@bench.school', password: 'Bench-Admin-Pass-2026' },
   staff: { email: 'staff1@bench.school', password: 'Bench-Staff-Pass-2026' },
   student: { email: 'student1@bench.school', password: 'Bench-Student-Pass-2026' },
+  // The parent of family 1 (three children in a school of 1,500): signs in by phone.
+  parent: { email: '+2348000000001', password: 'Bench-Parent-Pass-2026' },
 } as const;
+
+/**
+ * Families (issue 33): 1,100 for 1,500 students (11 in 15). Students 1…F are the first child of
+ * families 1…F; the rest are younger siblings, two more for each of the first families, so a
+ * school of 1,500 has 200 families of three and 900 of one.
+ */
+export function benchFamilies(students: number): number {
+  return Math.max(1, Math.round((students * 11) / 15));
+}
+export function familyOfStudent(i: number, students: number): number {
+  const F = benchFamilies(students);
+  return i <= F ? i : 1 + (Math.floor((i - F - 1) / 2) % F);
+}
+/** The students of family `f`, in admission-number order. */
+export function childrenOfFamily(f: number, students: number): number[] {
+  const F = benchFamilies(students);
+  const out = f <= students ? [f] : [];
+  for (let i = F + 1; i <= students; i++) if (familyOfStudent(i, students) === f) out.push(i);
+  return out;
+}
+/** Family `f`'s parent's phone (E.164). */
+export function benchParentPhone(f: number): string {
+  return `+23480${String(f).padStart(8, '0')}`;
+}
 
 /** The class that holds exactly 60 students (or all of them in a smaller school): the result-sheet scenario. */
 export const BENCH_BIG_CLASS = 'JSS 1A';

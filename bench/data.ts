@@ -59,6 +59,9 @@ import {
   isBenchDatabaseName,
   memoize,
   intArg,
+  benchFamilies,
+  benchParentPhone,
+  familyOfStudent,
   parseArgs,
 } from './common';
 
@@ -523,15 +526,16 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
 
   // Passwords: argon2id is slow on purpose, so each distinct password is hashed once.
   let t = performance.now();
-  const [adminHash, staffHash, studentHash] = await Promise.all([
+  const [adminHash, staffHash, studentHash, parentHash] = await Promise.all([
     hashPassword(BENCH_ACCOUNTS.admin.password),
     hashPassword(BENCH_ACCOUNTS.staff.password),
     hashPassword(BENCH_ACCOUNTS.student.password),
+    hashPassword(BENCH_ACCOUNTS.parent.password),
   ]);
   phase('password hashes', t);
   const now = new Date().toISOString();
   /** A user row as the bench writes every account: signed in already, enabled, never renumbered. */
-  const userRow = (id: number, role: 'admin' | 'staff' | 'student', email: string, password_hash: string): Row => ({
+  const userRow = (id: number, role: 'admin' | 'staff' | 'student' | 'parent', email: string | null, password_hash: string): Row => ({
     id,
     role,
     email,
@@ -826,6 +830,42 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
   }
   phase(`${N.toLocaleString()} students, ${results.toLocaleString()} results, ${payments.toLocaleString()} payments`, t);
 
+  // Families (migration 0032): one parent per family, signed in by phone, linked to their children.
+  if (await bulk.hasTable('parent_links')) {
+    t = performance.now();
+    const F = benchFamilies(N);
+    const parentUsers: Row[] = [];
+    const parentRows: Row[] = [];
+    const linkRows: Row[] = [];
+    for (let f = 1; f <= F; f++) {
+      const userId = firstStudentUser + N + f - 1;
+      parentUsers.push(userRow(userId, 'parent', null, parentHash));
+      parentRows.push({
+        id: f,
+        user_id: userId,
+        name: `Parent ${f}`,
+        phone: benchParentPhone(f),
+        email: null,
+        created_at: now,
+        invited_at: now,
+        last_sign_in_at: null,
+      });
+    }
+    for (let i = 1; i <= N; i++)
+      linkRows.push({
+        id: i,
+        parent_id: familyOfStudent(i, N),
+        student_id: i,
+        relationship: i % 2 ? 'mother' : 'father',
+        source: 'import',
+        created_at: now,
+      });
+    for (let k = 0; k < F; k += 5_000) await bulk.insert('users', parentUsers.slice(k, k + 5_000));
+    for (let k = 0; k < F; k += 5_000) await bulk.insert('parents', parentRows.slice(k, k + 5_000));
+    for (let k = 0; k < linkRows.length; k += 5_000) await bulk.insert('parent_links', linkRows.slice(k, k + 5_000));
+    phase(`${F.toLocaleString()} families`, t);
+  }
+
   // Reported transfers waiting for the bursar, for bursary-transfer-confirm: each run
   // confirms about 400 of them, so a dataset serves ~50 runs (it is rebuilt when this file changes).
   if (await bulk.hasTable('transfer_reports')) {
@@ -904,6 +944,8 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
       'calendar_events',
       'attendance_registers',
       'fee_discounts',
+      'parents',
+      'parent_links',
     ]) {
       if (!(await bulk.hasTable(table))) continue;
       await bulk.exec(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`);

@@ -38,6 +38,9 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import {
   BENCH_ACCOUNTS,
+  benchFamilies,
+  benchParentPhone,
+  childrenOfFamily,
   RESULTS_FILE,
   ROOT,
   datasetLocation,
@@ -533,6 +536,37 @@ async function visitor(k: number, student: number, pays: boolean, plan: RunPlan,
   }
 }
 
+/** A family's parent: signs in by phone, opens the home (every child at a glance), each child's card, then one PDF. */
+async function parentVisitor(k: number, family: number, plan: RunPlan, rec: Recorder, random: () => number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  const addr = { 'x-forwarded-for': visitorAddress(k) };
+  try {
+    const login = await send(agent, plan.base, 'POST', '/api/parent/login/', addr, {
+      email: benchParentPhone(family),
+      password: BENCH_ACCOUNTS.parent.password,
+    });
+    const token = jsonOf<{ data?: { access?: string } }>(login)?.data?.access;
+    rec.record('sign-in (parent)', login.ms, login.status === 200 && token ? undefined : problem(login));
+    if (!token) return;
+    const auth = { ...addr, authorization: `Bearer ${token}` };
+    const home = await send(agent, plan.base, 'GET', '/api/parent/children/', auth);
+    const kids = childrenOfFamily(family, plan.meta.students).map(formatAdmissionNumber);
+    const homeOk = home.status === 200 && kids.every((a) => home.body.includes(a));
+    rec.record('parent home', home.ms, homeOk ? undefined : problem(home));
+    if (!homeOk) return;
+    const visit: Visit = { agent, plan, rec, random, addr, auth };
+    const q = (adm: string) => `admission_number=${adm}&session_id=${plan.meta.currentSessionId}&term=${TERM}`;
+    for (const adm of kids) {
+      await sleep(1000 + random() * 3000);
+      const card = await send(agent, plan.base, 'GET', `/api/report-card/?${q(adm)}`, auth);
+      rec.record('card (parent)', card.ms, card.status === 200 && card.body.includes(adm) ? undefined : problem(card));
+    }
+    await readThenDownload(visit, q(kids[0]!));
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** The card page opened from the app's home page: the school's name, the session picker and the card, all at once. */
 async function cardPageInApp({ agent, plan, rec, addr, auth }: Visit, adm: string, q: string): Promise<boolean> {
   // The report card page (apps/web report-card.tsx): the school's name for the header, the
@@ -843,6 +877,9 @@ export interface ResultsDayReport {
 /** The steps of the budget table, in the order a visitor meets them. */
 const STEPS = [
   'sign-in',
+  'sign-in (parent)',
+  'parent home',
+  'card (parent)',
   'card',
   'pdf',
   'score save',
@@ -1009,7 +1046,9 @@ export async function runResultsDay(args: Args): Promise<number> {
     const rec = new Recorder();
     const random = rng(seed);
     const windowMs = minutes * 60_000;
-    const visitorsN = 2 * meta.students;
+    // Each student once, and one parent per family (issue 33: 1,100 families for 1,500 students).
+    const families = benchFamilies(meta.students);
+    const visitorsN = meta.students + families;
     const onlinePayments = Math.min(visitorsN, Math.round(onlinePerMinute * minutes));
     const owingSet = new Set(owing);
     const offlineStudents = Array.from({ length: meta.students }, (_, k) => k + 1).filter((i) => !owingSet.has(i));
@@ -1039,14 +1078,15 @@ export async function runResultsDay(args: Args): Promise<number> {
     calibrationTeacher.agent.destroy();
 
     // Who comes when: each student twice (the student and a parent), in a random order.
-    const who = Array.from({ length: visitorsN }, (_, k) => 1 + (k % meta.students));
+    // A positive entry is a student, a negative one a family's parent.
+    const who = Array.from({ length: visitorsN }, (_, k) => (k < meta.students ? k + 1 : -(k - meta.students + 1)));
     for (let k = who.length - 1; k > 0; k--) {
       const j = Math.floor(random() * (k + 1));
       [who[k], who[j]] = [who[j]!, who[k]!];
     }
     const arrivals = arrivalTimes(visitorsN, windowMs, random);
     // The payers: visitors whose student owes the whole term.
-    const candidates = who.flatMap((student, k) => (owingSet.has(student) ? [k] : []));
+    const candidates = who.flatMap((student, k) => (student > 0 && owingSet.has(student) ? [k] : []));
     const payers = new Set<number>();
     while (payers.size < Math.min(onlinePayments, candidates.length)) payers.add(candidates[Math.floor(random() * candidates.length)]!);
     const perMinute = new Array<number>(Math.ceil(minutes)).fill(0);
@@ -1105,7 +1145,10 @@ export async function runResultsDay(args: Args): Promise<number> {
     ];
     for (const [k, at] of arrivals.entries()) {
       await sleep(t0 + at - performance.now());
-      flows.push(visitor(k, who[k]!, payers.has(k), plan, rec, rng(seed * 7919 + k)));
+      const w = who[k]!;
+      flows.push(
+        w > 0 ? visitor(k, w, payers.has(k), plan, rec, rng(seed * 7919 + k)) : parentVisitor(k, -w, plan, rec, rng(seed * 7919 + k)),
+      );
     }
     await Promise.all([...flows, ...staffFlows]);
     clearInterval(progress);
@@ -1158,7 +1201,7 @@ export async function runResultsDay(args: Args): Promise<number> {
         students: meta.students,
         peakPerMinute: Math.max(...perMinute),
         meanPerMinute: Math.round(visitorsN / minutes),
-        note: 'each student and one parent: parents have no accounts yet, so both sign in with the student’s credentials',
+        note: `each student, and one parent per family (${families.toLocaleString()} families; the parent signs in by phone, opens the home and each child's card, downloads one PDF)`,
       },
       teachers: teachers.length,
       offlinePaymentsPerMinute: offlinePerMinute,

@@ -284,7 +284,7 @@ async function captureSql(
   const plan: BaselinePlan = { routes: {}, transactional: [] };
   try {
     const tokens: Partial<Record<Role, string>> = {};
-    for (const role of ['admin', 'staff', 'student'] as const) {
+    for (const role of ['admin', 'staff', 'student', 'parent'] as const) {
       const r = await app.inject({ method: 'POST', url: `/api/${role}/login/`, payload: BENCH_ACCOUNTS[role] });
       const access = r.json<{ data?: { access?: string } }>().data?.access;
       if (access) tokens[role] = access;
@@ -551,7 +551,7 @@ async function main(): Promise<void> {
   await waitFor(`${baseBase}/ready`, baseline.child, 30_000, baseline.log);
 
   const tokens: Partial<Record<Role, string>> = {};
-  for (const role of ['admin', 'staff', 'student'] as const) {
+  for (const role of ['admin', 'staff', 'student', 'parent'] as const) {
     const r = await fetch(`${appBase}/api/${role}/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

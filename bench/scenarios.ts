@@ -14,7 +14,7 @@ import { benchStudentPlan, type DatasetMeta } from './data';
  * URL of the baseline (bench/baseline.ts: bare Fastify + the same SQL, no validation or auth).
  */
 
-export type Role = 'admin' | 'staff' | 'student';
+export type Role = 'admin' | 'staff' | 'student' | 'parent';
 
 /** A budget (docs/performance.md), judged on this scenario's figures. */
 export type Budget =
@@ -396,6 +396,15 @@ export const SCENARIOS: Scenario[] = [
     connections: [8, 4],
     budgets: [],
     expect: (b, t) => json(b, t) ?? (b.includes('"access"') ? null : 'no access token'),
+  },
+  {
+    // Issue 33: the home a parent opens first (family 1: three children), a fixed set of statements whatever the children.
+    id: 'parent-home',
+    title: "A parent's home: each child with the term at a glance",
+    ...oneReader('parent', { kind: 'p99', ms: 150, text: 'parent home p99 < 150 ms (1,500 students, 1,100 families)', students: 1500 }),
+    connections: [8, 4],
+    paths: () => ['/api/parent/children/'],
+    expect: (b, t) => json(b, t) ?? (b.includes('"children":[{') ? null : 'no children'),
   },
   {
     id: 'students-class',

@@ -180,7 +180,10 @@ const optionalEmail = z.preprocess(
     .optional(),
 );
 
-const admissionNumber = textField('Admission number', { required: PARENT_MESSAGES.admissionNumberRequired, error: PARENT_MESSAGES.admissionNumberRequired })
+const admissionNumber = textField('Admission number', {
+  required: PARENT_MESSAGES.admissionNumberRequired,
+  error: PARENT_MESSAGES.admissionNumberRequired,
+})
   .trim()
   .min(1, PARENT_MESSAGES.admissionNumberRequired)
   .max(ADMISSION_NUMBER_MAX, PARENT_MESSAGES.admissionNumberRequired);
@@ -247,7 +250,14 @@ export interface ParentConflict {
   phone: string;
   /** The account already holding this phone, if any. */
   parent: { id: number; name: string } | null;
-  students: { admission_number: string; first_name: string; last_name: string; arm: string; relationship: ParentRelationship; name_given: string }[];
+  students: {
+    admission_number: string;
+    first_name: string;
+    last_name: string;
+    arm: string;
+    relationship: ParentRelationship;
+    name_given: string;
+  }[];
 }
 export interface ParentSlip {
   name: string;
@@ -268,7 +278,14 @@ export interface ParentMeChild {
 export interface ParentHomeChild extends ParentMeChild {
   relationship: ParentRelationship;
   photo_url: string | null;
-  latest_card: { session_id: number; session: string; term: string; average: number | null; position: number | null; out_of: number | null } | null;
+  latest_card: {
+    session_id: number;
+    session: string;
+    term: string;
+    average: number | null;
+    position: number | null;
+    out_of: number | null;
+  } | null;
   attendance: {
     session_id: number;
     term: string;
@@ -326,5 +343,8 @@ export const parentLoginRequestSchema = z.object({
       }
       return id;
     }),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024, AUTH_MESSAGES.invalidCredentials),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(1024, AUTH_MESSAGES.invalidCredentials),
 });

@@ -2,6 +2,8 @@ import { cleanNoticeLine, cleanNoticeText, type NoticeChannel, type NoticeKind }
 import type { Conn } from './index';
 import { nowIso } from './index';
 import { inSlices } from './slices';
+// The outbox's table types (declared by the notices module), for every program that writes an event.
+import '../modules/notices/notices.tables';
 
 /**
  * The transactional outbox of notices (docs/decisions/036). An emitter (results released, a payment

@@ -204,3 +204,26 @@ export async function buildCast(ctx: TestContext): Promise<Cast> {
     publicationId,
   };
 }
+
+/** Parents (issue 33): one parent per cast (made once, by the admin), for the admin rows of the matrix. */
+const castParents = new WeakMap<Cast, Promise<{ id: number; phone: string }>>();
+let parentSeq = 0;
+/** A fresh Nigerian mobile number in E.164. */
+export function matrixPhone(): string {
+  parentSeq += 1;
+  return `+23481${String(Date.now() % 100_000).padStart(5, '0')}${String(parentSeq % 1000).padStart(3, '0')}`;
+}
+export function castParent(ctx: TestContext, c: Cast): Promise<{ id: number; phone: string }> {
+  let p = castParents.get(c);
+  if (!p) {
+    const phone = matrixPhone();
+    p = ctx.app
+      .inject({ method: 'POST', url: '/api/parents/', headers: c.admin.auth, payload: { name: 'Matrix Parent', phone } })
+      .then((res) => {
+        if (res.statusCode !== 201) throw new Error(`castParent: ${res.statusCode} ${res.body}`);
+        return { id: res.json<{ id: number }>().id, phone };
+      });
+    castParents.set(c, p);
+  }
+  return p;
+}

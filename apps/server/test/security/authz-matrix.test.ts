@@ -7,6 +7,7 @@ import {
   CARD_CODES,
   DEFAULT_REPORT_SETTINGS,
   NOT_YOUR_SUBJECT_CODE,
+  PARENT_MESSAGES,
   REPORT_MESSAGES,
   RESULT_MESSAGES,
   SCHEME_PRESETS,
@@ -34,7 +35,7 @@ import '../../src/modules/results/report-cards.tables';
 import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixtures';
 import { accessScope, reaches, reachesArm, type Purpose, type ScopeActor } from '../../src/modules/access/scope.service';
-import { newStudentRecord, paymentBody, RECENT_DAY, withCast, type Cast } from './authz-fixtures';
+import { castParent, matrixPhone, newStudentRecord, paymentBody, RECENT_DAY, withCast, type Cast } from './authz-fixtures';
 
 /**
  * The authorization matrix: every /api route x {anonymous, student on their own record,
@@ -1013,6 +1014,62 @@ export const MATRIX: Record<string, Entry> = {
     req: () => ({ url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' }),
     expect: everyone(401),
   },
+  // ---------- parents (issue 33) ----------
+  'POST /api/parent/login/': {
+    req: () => ({ url: '/api/parent/login/', payload: { email: matrixPhone(), password: TEST_PASSWORD } }),
+    expect: everyone(401),
+  },
+  // A parent's own home: no other role reaches it (the parents' block below signs a parent in).
+  'GET /api/parent/children/': { req: () => ({ url: '/api/parent/children/' }), expect: { ...adminOnly(403), admin: 403 } },
+  'GET /api/parents/': { req: () => ({ url: '/api/parents/?search=Matrix' }), expect: adminOnly(200) },
+  'GET /api/parents/conflicts/': { req: () => ({ url: '/api/parents/conflicts/' }), expect: adminOnly(200) },
+  'GET /api/parents/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/parents/${(await castParent(ctx, c)).id}/` }),
+    expect: adminOnly(200),
+  },
+  'POST /api/parents/': {
+    req: () => ({ url: '/api/parents/', payload: { name: 'New Parent', phone: matrixPhone() } }),
+    expect: adminOnly(201),
+  },
+  'POST /api/parents/:id/links/': {
+    req: async ({ ctx, c }) => ({
+      url: `/api/parents/${(await castParent(ctx, c)).id}/links/`,
+      payload: { admission_number: c.other.admissionNumber, relationship: 'guardian' },
+    }),
+    expect: adminOnly(201),
+  },
+  'DELETE /api/parents/:id/links/:admission_number/': {
+    // Linked first (by the admin), so the admin's call removes a link that exists.
+    req: async ({ ctx, c }) => {
+      const { id } = await castParent(ctx, c);
+      const s = await newStudentRecord(ctx);
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/parents/${id}/links/`,
+        headers: c.admin.auth,
+        payload: { admission_number: s.admissionNumber, relationship: 'mother' },
+      });
+      return { url: `/api/parents/${id}/links/${s.admissionNumber}/` };
+    },
+    expect: adminOnly(204),
+  },
+  // Nothing open to settle: the admin hears 404; everyone else is refused before.
+  'POST /api/parents/conflicts/resolve/': {
+    req: ({ c }) => ({
+      url: '/api/parents/conflicts/resolve/',
+      payload: { phone: matrixPhone(), admission_number: c.other.admissionNumber, action: 'dismiss' },
+    }),
+    expect: adminOnly(404),
+  },
+  'POST /api/parents/invitations/': {
+    req: () => ({ url: '/api/parents/invitations/', payload: { arm: 'JSS 2A' } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/parents/invitations/pdf/': {
+    req: () => ({ url: '/api/parents/invitations/pdf/', payload: { arm: 'JSS 2A' } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/parents/backfill/': { req: () => ({ url: '/api/parents/backfill/', payload: {} }), expect: adminOnly(200) },
 };
 
 /** A hung request (e.g. a transaction waiting on itself) fails the matrix instead of hanging it. */
@@ -1770,4 +1827,153 @@ describeEachDatabase('authorization matrix: unreleased report cards follow form 
     }
     expect(failures).toEqual([]);
   }, 60_000);
+});
+
+/**
+ * Parents (issue 33, decision 035): a parent linked to the cast's student (and a sibling) is refused
+ * by every route but the few that admit parents; on those, the child answers as the child would
+ * (the matrix's "own" row), and another family's child, or a number naming nobody, is 403 with the
+ * one message. Generated from the live route table: a new route is refused to parents unless listed.
+ */
+const PARENT_ROUTES = [
+  'GET /api/report-card/',
+  'GET /api/report-card/pdf/',
+  'GET /api/results/',
+  'GET /api/attendance/student/',
+  'GET /api/payments/context/',
+  'GET /api/payments/history/',
+  'POST /api/payments/initiate/',
+  'POST /api/payments/verify/',
+  'GET /api/payments/receipt/:reference/',
+  'GET /api/payments/receipt/:reference/pdf/',
+  'GET /api/bursary/statement/',
+  'GET /api/bursary/transfer-reports/mine/',
+  'POST /api/bursary/transfer-reports/',
+] as const;
+/** Admitting parents with rules of their own (tested in the parents' own tests): the parent's checkout, the accounts' routes, the parent home. */
+const PARENT_OTHER_ROUTES = [
+  'GET /api/payments/simulator/:code/',
+  'POST /api/payments/simulator/:code/',
+  'GET /api/me/',
+  'POST /api/logout/',
+  'POST /api/password/change/',
+  'GET /api/parent/children/',
+];
+
+describeEachDatabase('authorization matrix: a parent reaches their own children only', (dialect) => {
+  let ctx: TestContext;
+  let c: Cast;
+  let parent: Record<string, string>;
+  withCast(dialect, async (s) => {
+    ({ ctx, c } = s);
+    const phone = matrixPhone();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/parents/',
+      headers: c.admin.auth,
+      payload: { name: 'Ada Parent', phone },
+    });
+    const id = created.json<{ id: number }>().id;
+    const sibling = await newStudentRecord(ctx, 'JSS 1A');
+    for (const admission_number of [c.student.admissionNumber, sibling.admissionNumber])
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/parents/${id}/links/`,
+        headers: c.admin.auth,
+        payload: { admission_number, relationship: 'mother' },
+      });
+    const invited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/parents/invitations/',
+      headers: c.admin.auth,
+      payload: { arm: 'JSS 1A', again: true },
+    });
+    const password = invited.json<{ slips: { phone: string; password: string }[] }>().slips.find((x) => x.phone === phone)!.password;
+    const first = (await ctx.app.inject({ method: 'POST', url: '/api/parent/login/', payload: { email: phone, password } })).json().data
+      .access;
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password/change/',
+      headers: { authorization: `Bearer ${first}` },
+      payload: { old_password: password, new_password: TEST_PASSWORD },
+    });
+    parent = { authorization: `Bearer ${changed.json().access}` };
+  });
+
+  /** The matrix row's request for `who`'s record, naming the student (query or body) as a parent must. */
+  async function asParent(key: string, who: 'own' | 'other'): Promise<Req> {
+    const t: Target =
+      who === 'own'
+        ? { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, arm: 'JSS 1A' }
+        : { admissionNumber: c.other.admissionNumber, id: c.other.id, email: c.other.email, arm: 'JSS 2A' };
+    const req = await MATRIX[key]!.req({ actor: who, c, ctx, t, fresh: () => Promise.resolve(parent) });
+    if (key.startsWith('GET ')) {
+      const url = new URL(req.url, 'http://x');
+      url.searchParams.set('admission_number', t.admissionNumber);
+      return { ...req, url: `${url.pathname}${url.search}` };
+    }
+    return { ...req, payload: { ...(req.payload as Record<string, unknown>), admission_number: t.admissionNumber } };
+  }
+
+  it('every other route refuses a parent (403), whatever it is', async () => {
+    const failures: string[] = [];
+    for (const route of routeTable(ctx.app)) {
+      const key = `${route.method} ${route.url}`;
+      if (route.auth === 'public' || route.auth === 'operator') continue;
+      if ((PARENT_ROUTES as readonly string[]).includes(key) || PARENT_OTHER_ROUTES.includes(key)) {
+        if (!Array.isArray(route.auth) || !route.auth.includes('parent'))
+          failures.push(`${key}: listed for parents but does not admit them`);
+        continue;
+      }
+      const req = await MATRIX[key]!.req({
+        actor: 'own',
+        c,
+        ctx,
+        t: { admissionNumber: c.student.admissionNumber, id: c.student.id, email: c.student.email, arm: 'JSS 1A' },
+        fresh: () => Promise.resolve(parent),
+      });
+      const res = await ctx.app.inject({
+        ...req,
+        method: route.method,
+        headers: { ...parent, ...(req.headers as Record<string, string> | undefined) },
+      } as InjectOptions);
+      if (res.statusCode !== 403) failures.push(`${key}: expected 403, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it("the child's screens answer as the child's own; another family's child is 403 with the one message", async () => {
+    const failures: string[] = [];
+    for (const key of PARENT_ROUTES) {
+      const method = key.split(' ')[0] as 'GET' | 'POST';
+      for (const who of ['own', 'other'] as const) {
+        const req = await asParent(key, who);
+        const res = await ctx.app.inject({
+          ...req,
+          method,
+          headers: { ...parent, ...(req.headers as Record<string, string> | undefined) },
+        } as InjectOptions);
+        const want = who === 'own' ? MATRIX[key]!.expect.own : 403;
+        if (res.statusCode !== want) failures.push(`${key} for ${who}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        else if (want === 403 && res.json().detail !== PARENT_MESSAGES.notYourChild)
+          failures.push(`${key} for ${who}: ${res.body.slice(0, 160)}`);
+        if (who === 'own' && res.statusCode < 300 && [c.other.admissionNumber, c.other.email].some((x) => res.body.includes(x)))
+          failures.push(`${key}: a parent's answer carries another family's child`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('the access scope resolves a parent to their children for every purpose but unreleased cards', async () => {
+    const scope = accessScope(ctx.handle.db);
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/me/', headers: parent })).json<{ id: number; children: unknown[] }>();
+    expect(me.children).toHaveLength(2);
+    for (const purpose of ['records', 'statement', 'attendance'] as Purpose[]) {
+      const s = await scope.scopeOf({ id: me.id, role: 'parent' }, purpose, c.session.id);
+      expect(s.kind).toBe('students');
+      expect(reaches(s, { id: c.student.id, user_id: c.student.userId, student_class: 'JSS 1A' })).toBe(true);
+      expect(reaches(s, { id: c.other.id, user_id: c.other.userId, student_class: 'JSS 2A' })).toBe(false);
+    }
+    expect((await scope.scopeOf({ id: me.id, role: 'parent' }, 'unreleased_cards', c.session.id)).kind).toBe('none');
+  });
 });

@@ -269,6 +269,13 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     percent: 10,
     items: [],
     include_revoked: 'true',
+    // Parents (issue 33): a fresh Nigerian mobile number each time, a relationship, a conflict's action, an arm.
+    phone: `+23490${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    relationship: 'guardian',
+    action: 'dismiss',
+    arm: 'JSS 1A',
+    again: false,
+    search: 'Ada',
   };
   return name in values ? values[name] : 'Ada';
 }

@@ -132,7 +132,11 @@ export class AuthRepository {
 
   /** A parent's record and the children linked (GET /api/me/ of a parent): two statements. */
   async parentOf(userId: number) {
-    const parent = await this.db.selectFrom('parents').select(['id', 'name', 'phone', 'email']).where('user_id', '=', userId).executeTakeFirst();
+    const parent = await this.db
+      .selectFrom('parents')
+      .select(['id', 'name', 'phone', 'email'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     const children = parent
       ? await this.db
           .selectFrom('parent_links as pl')

@@ -41,8 +41,8 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
             : role === 'parent'
               ? parentLoginRequestSchema.safeParse(request.body ?? {})
               : loginRequestSchema
-                .transform((b) => ({ email: { kind: 'email' as const, email: b.email }, password: b.password }))
-                .safeParse(request.body ?? {});
+                  .transform((b) => ({ email: { kind: 'email' as const, email: b.email }, password: b.password }))
+                  .safeParse(request.body ?? {});
         if (!parsed.success) {
           const errors = fieldErrorsFromIssues(parsed.error.issues);
           const first = Object.values(errors).flat()[0] ?? AUTH_MESSAGES.loginFailedFallback;

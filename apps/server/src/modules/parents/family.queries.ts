@@ -15,15 +15,7 @@ export function childrenOfUser(conn: Conn, userId: number) {
     .innerJoin('parent_links as pl', 'pl.parent_id', 'p.id')
     .innerJoin('students as s', 's.id', 'pl.student_id')
     .leftJoin('student_photos as ph', 'ph.student_id', 's.id')
-    .select([
-      's.id',
-      's.admission_number',
-      's.first_name',
-      's.last_name',
-      's.student_class as arm',
-      'pl.relationship',
-      'ph.photo',
-    ])
+    .select(['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class as arm', 'pl.relationship', 'ph.photo'])
     .where('p.user_id', '=', userId)
     .orderBy('s.admission_number')
     .execute();
@@ -43,20 +35,22 @@ export function releasedTermsOf(conn: Conn, studentIds: readonly number[]) {
     .execute();
 }
 
-/** Every score of the given (session, term, arm) cards: what the class ranking reads. */
-export function scoresOfCards(conn: Conn, cards: readonly { session_id: number; term: string; student_class: string }[]) {
+/**
+ * Each student's total and number of scores on the given (session, term, arm) cards: what the class
+ * ranking reads (the average over the subjects taken), one row per student rather than per score.
+ */
+export function totalsOfCards(conn: Conn, cards: readonly { session_id: number; term: string; student_class: string }[]) {
   if (!cards.length) return Promise.resolve([]);
   return conn
     .selectFrom('results')
-    .select(['student_id', 'subject', 'score', 'session_id', 'term', 'student_class'])
+    .select(['session_id', 'term', 'student_class', 'student_id', sql<number>`sum(score)`.as('total'), sql<number>`count(score)`.as('n')])
     .where((eb) =>
       eb.or(
-        cards.map((c) =>
-          eb.and([eb('session_id', '=', c.session_id), eb('term', '=', c.term), eb('student_class', '=', c.student_class)]),
-        ),
+        cards.map((c) => eb.and([eb('session_id', '=', c.session_id), eb('term', '=', c.term), eb('student_class', '=', c.student_class)])),
       ),
     )
     .where('score', 'is not', null)
+    .groupBy(['session_id', 'term', 'student_class', 'student_id'])
     .execute();
 }
 

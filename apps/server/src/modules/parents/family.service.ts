@@ -1,8 +1,8 @@
-import { dayInfo, PARENT_MESSAGES, rankClass, TERM_VALUES, type ParentHomeChild, type Term } from '@portal/domain';
+import { competitionRanks, dayInfo, PARENT_MESSAGES, round2, TERM_VALUES, type ParentHomeChild, type Term } from '@portal/domain';
 import type { DB } from '../../db/index';
 import { forbidden } from '../../http/errors';
 import type { CalendarService } from '../calendar/calendar.service';
-import { childrenOfUser, marksOf, registerDaysOf, releasedTermsOf, scoresOfCards } from './family.queries';
+import { childrenOfUser, marksOf, registerDaysOf, releasedTermsOf, totalsOfCards } from './family.queries';
 
 /**
  * What the parent home asks of payments (a layer above parents), declared here and answered by the
@@ -39,17 +39,28 @@ export class FamilyService {
     const latest = new Map<number, (typeof released)[number]>();
     for (const r of released) {
       const have = latest.get(r.student_id);
-      if (!have || r.session > have.session || (r.session === have.session && termOrder(r.term) > termOrder(have.term))) latest.set(r.student_id, r);
+      if (!have || r.session > have.session || (r.session === have.session && termOrder(r.term) > termOrder(have.term)))
+        latest.set(r.student_id, r);
     }
     const cardKey = (c: { session_id: number; term: string; student_class: string }) => `${c.session_id}/${c.term}/${c.student_class}`;
     const cards = [...new Map([...latest.values()].map((c) => [cardKey(c), c])).values()];
-    const scores = await scoresOfCards(this.db, cards);
-    const byCard = new Map<string, { student_id: number; subject: string; score: number }[]>();
-    for (const s of scores) {
-      const k = cardKey(s);
-      byCard.set(k, [...(byCard.get(k) ?? []), { student_id: s.student_id, subject: s.subject, score: Number(s.score) }]);
+    // The class ranking of each card (the domain's rule, as `rankClass`: the average over the
+    // subjects taken, competition ranks), from each student's total and count.
+    const totals = await totalsOfCards(this.db, cards);
+    const byCard = new Map<string, { student_id: number; raw: number }[]>();
+    for (const t of totals) {
+      const k = cardKey(t);
+      let list = byCard.get(k);
+      if (!list) byCard.set(k, (list = []));
+      list.push({ student_id: t.student_id, raw: Number(t.total) / Number(t.n) });
     }
-    const rankings = new Map([...byCard].map(([k, rows]) => [k, rankClass(rows)]));
+    const rankings = new Map(
+      [...byCard].map(([k, rows]) => {
+        const ranks = competitionRanks(rows.map((r) => r.raw));
+        const byStudent = new Map(rows.map((r, i) => [r.student_id, { average: round2(r.raw), position: ranks[i]! }]));
+        return [k, { byStudent, size: rows.length }];
+      }),
+    );
 
     // This term's attendance and fees.
     const sessionId = current.session_id;
@@ -60,7 +71,11 @@ export class FamilyService {
             marksOf(this.db, ids, sessionId, term, current.today),
             registerDaysOf(this.db, [...new Set(kids.map((k) => k.arm))], sessionId, term),
             this.calendar.around(current.today, current.today),
-            this.fees({ session: { id: sessionId, name: current.session_name ?? '' }, term, students: kids.map((k) => ({ id: k.id, student_class: k.arm })) }),
+            this.fees({
+              session: { id: sessionId, name: current.session_name ?? '' },
+              term,
+              students: kids.map((k) => ({ id: k.id, student_class: k.arm })),
+            }),
           ])
         : [[], [], null, new Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>()];
     const schoolDay = around ? dayInfo(around.cal, current.today).school_day : false;

@@ -36,7 +36,8 @@ export function parentsNamedBy(s: LinkableStudent): Wanted[] {
   const mother = normaliseNigerianPhone(s.mothers_phone ?? '');
   if (father) out.push({ studentId: s.id, phone: father, name: nameOr(s.fathers_name, 'father'), relationship: 'father' });
   // One family phone written for both: one account, linked once (as the father's entry above).
-  if (mother && mother !== father) out.push({ studentId: s.id, phone: mother, name: nameOr(s.mothers_name, 'mother'), relationship: 'mother' });
+  if (mother && mother !== father)
+    out.push({ studentId: s.id, phone: mother, name: nameOr(s.mothers_name, 'mother'), relationship: 'mother' });
   return out;
 }
 

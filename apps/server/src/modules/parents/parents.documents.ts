@@ -27,12 +27,30 @@ export function parentSlipsPdf(slips: readonly ParentSlip[], school: { name: str
       const y = m + Math.floor(onPage / COLUMNS) * h;
       doc.save().dash(3, { space: 3 }).lineWidth(0.5).strokeColor('#999').rect(x, y, w, h).stroke().restore();
       const inner = { width: w - 24, lineBreak: true, ellipsis: true };
-      doc.font('bold').fontSize(11).fillColor('#000').text(school.name, x + 12, y + 12, { ...inner, height: 28 });
-      doc.font('body').fontSize(9).fillColor('#444').text('Parent portal sign-in', x + 12, doc.y + 2, inner);
+      doc
+        .font('bold')
+        .fontSize(11)
+        .fillColor('#000')
+        .text(school.name, x + 12, y + 12, { ...inner, height: 28 });
+      doc
+        .font('body')
+        .fontSize(9)
+        .fillColor('#444')
+        .text('Parent portal sign-in', x + 12, doc.y + 2, inner);
       doc.moveDown(0.4);
-      doc.font('bold').fontSize(10).fillColor('#000').text(s.name, x + 12, doc.y, { ...inner, height: 26 });
-      doc.font('body').fontSize(9).text(`Phone (sign-in): ${formatNigerianPhone(s.phone)}`, x + 12, doc.y + 2, inner);
-      doc.font('bold').fontSize(12).text(`One-time password: ${s.password}`, x + 12, doc.y + 4, inner);
+      doc
+        .font('bold')
+        .fontSize(10)
+        .fillColor('#000')
+        .text(s.name, x + 12, doc.y, { ...inner, height: 26 });
+      doc
+        .font('body')
+        .fontSize(9)
+        .text(`Phone (sign-in): ${formatNigerianPhone(s.phone)}`, x + 12, doc.y + 2, inner);
+      doc
+        .font('bold')
+        .fontSize(12)
+        .text(`One-time password: ${s.password}`, x + 12, doc.y + 4, inner);
       doc
         .font('body')
         .fontSize(8)

@@ -74,7 +74,9 @@ export class ParentsRepository extends Repository {
   }
 
   parentsByPhones(conn: Conn, phones: readonly string[]): Promise<ParentRow[]> {
-    return inSlices([...new Set(phones)], 500, (slice) => conn.selectFrom('parents').select(PARENT_COLUMNS).where('phone', 'in', slice).execute());
+    return inSlices([...new Set(phones)], 500, (slice) =>
+      conn.selectFrom('parents').select(PARENT_COLUMNS).where('phone', 'in', slice).execute(),
+    );
   }
 
   parentById(id: number, conn: Conn = this.db): Promise<ParentRow | undefined> {
@@ -119,7 +121,13 @@ export class ParentsRepository extends Repository {
       await conn
         .insertInto('parent_links')
         .values(
-          slice.map((l) => ({ parent_id: l.parentId, student_id: l.studentId, relationship: l.relationship, source: l.source, created_at: now })),
+          slice.map((l) => ({
+            parent_id: l.parentId,
+            student_id: l.studentId,
+            relationship: l.relationship,
+            source: l.source,
+            created_at: now,
+          })),
         )
         .onConflict((oc) => oc.columns(['parent_id', 'student_id']).doNothing())
         .execute();
@@ -148,7 +156,11 @@ export class ParentsRepository extends Repository {
   }
 
   async deleteLink(conn: Conn, parentId: number, studentId: number): Promise<boolean> {
-    const r = await conn.deleteFrom('parent_links').where('parent_id', '=', parentId).where('student_id', '=', studentId).executeTakeFirst();
+    const r = await conn
+      .deleteFrom('parent_links')
+      .where('parent_id', '=', parentId)
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
@@ -191,7 +203,10 @@ export class ParentsRepository extends Repository {
 
   async deleteConflictsById(conn: Conn, ids: readonly number[]): Promise<void> {
     if (!ids.length) return;
-    await conn.deleteFrom('parent_link_conflicts').where('id', 'in', [...ids]).execute();
+    await conn
+      .deleteFrom('parent_link_conflicts')
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   openConflicts(conn: Conn = this.db): Promise<ConflictRow[]> {
@@ -230,7 +245,11 @@ export class ParentsRepository extends Repository {
 
   async settleConflicts(conn: Conn, ids: readonly number[], resolution: 'link' | 'dismiss', now: string): Promise<void> {
     if (!ids.length) return;
-    await conn.updateTable('parent_link_conflicts').set({ resolved_at: now, resolution }).where('id', 'in', [...ids]).execute();
+    await conn
+      .updateTable('parent_link_conflicts')
+      .set({ resolved_at: now, resolution })
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   async renameParent(conn: Conn, id: number, name: string): Promise<void> {
@@ -253,10 +272,7 @@ export class ParentsRepository extends Repository {
     }
     const [{ n }] = (await q.select((eb) => eb.fn.countAll<number>().as('n')).execute()) as [{ n: number | string }];
     const rows = await q
-      .select([
-        ...PARENT_COLUMNS,
-        sql<number>`(select count(*) from parent_links pl where pl.parent_id = parents.id)`.as('children'),
-      ])
+      .select([...PARENT_COLUMNS, sql<number>`(select count(*) from parent_links pl where pl.parent_id = parents.id)`.as('children')])
       .orderBy('parents.name')
       .orderBy('parents.id')
       .limit(limit)
@@ -344,7 +360,17 @@ export class ParentsRepository extends Repository {
   studentByAdmission(admissionNumber: string, conn: Conn = this.db) {
     return conn
       .selectFrom('students')
-      .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class as arm', 'fathers_name', 'fathers_phone', 'mothers_name', 'mothers_phone'])
+      .select([
+        'id',
+        'admission_number',
+        'first_name',
+        'last_name',
+        'student_class as arm',
+        'fathers_name',
+        'fathers_phone',
+        'mothers_name',
+        'mothers_phone',
+      ])
       .where('admission_number', '=', admissionNumber)
       .executeTakeFirst();
   }

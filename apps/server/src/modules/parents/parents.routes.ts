@@ -55,8 +55,12 @@ export function parentsRoutes(app: FastifyInstance, deps: ParentsRoutesDeps): vo
   write('POST', '/api/parents/', { auth: ADMIN_ONLY, status: 201 }, { body: parentCreateSchema }, (user, request) =>
     parents.create(user, request.body),
   );
-  write('POST', '/api/parents/:id/links/', { auth: ADMIN_ONLY, status: 201 }, { params: idParams, body: parentLinkSchema }, (user, request) =>
-    parents.link(user, request.params.id, request.body),
+  write(
+    'POST',
+    '/api/parents/:id/links/',
+    { auth: ADMIN_ONLY, status: 201 },
+    { params: idParams, body: parentLinkSchema },
+    (user, request) => parents.link(user, request.params.id, request.body),
   );
   write(
     'DELETE',
@@ -74,7 +78,10 @@ export function parentsRoutes(app: FastifyInstance, deps: ParentsRoutesDeps): vo
   });
   r.post(
     '/api/parents/invitations/pdf/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Invite parents and print their sign-in slips (A4 PDF)', body: parentInvitationSchema } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags, summary: 'Invite parents and print their sign-in slips (A4 PDF)', body: parentInvitationSchema },
+    },
     async (request, reply) => {
       const result = await parents.invite(currentUser(request), request.body);
       const school = await deps.settings.get();

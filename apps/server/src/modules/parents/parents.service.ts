@@ -84,7 +84,11 @@ export class ParentsService {
       const id = await this.repo.transaction(async (trx) => {
         if ((await this.repo.parentsByPhones(trx, [input.phone])).length) throw badRequest({ phone: [PARENT_MESSAGES.phoneTaken] });
         if (input.email && (await this.repo.emailTaken(trx, input.email))) throw badRequest({ email: [PARENT_MESSAGES.emailTaken] });
-        const [p] = await this.repo.insertParents(trx, [{ name: input.name, phone: input.phone, email: input.email ?? null }], this.nowIso());
+        const [p] = await this.repo.insertParents(
+          trx,
+          [{ name: input.name, phone: input.phone, email: input.email ?? null }],
+          this.nowIso(),
+        );
         await writeAudit(trx, {
           actorUserId: actor.id,
           action: 'create',
@@ -111,7 +115,11 @@ export class ParentsService {
       if (!student) throw badRequest({ admission_number: [PARENT_MESSAGES.studentNotFound(body.admission_number)] });
       const now = this.nowIso();
       await this.repo.deleteLink(trx, parent.id, student.id);
-      await this.repo.insertLinks(trx, [{ parentId: parent.id, studentId: student.id, relationship: body.relationship, source: 'admin' }], now);
+      await this.repo.insertLinks(
+        trx,
+        [{ parentId: parent.id, studentId: student.id, relationship: body.relationship, source: 'admin' }],
+        now,
+      );
       const open = await this.repo.openConflict(trx, parent.phone, student.id);
       await this.repo.settleConflicts(
         trx,
@@ -257,7 +265,13 @@ export class ParentsService {
       }
       await writeAuditMany(
         trx,
-        parents.map((p) => ({ actorUserId: actor.id, action: 'invite', entity: 'parent', entityId: p.phone, after: { arm: body.arm ?? null } })),
+        parents.map((p) => ({
+          actorUserId: actor.id,
+          action: 'invite',
+          entity: 'parent',
+          entityId: p.phone,
+          after: { arm: body.arm ?? null },
+        })),
       );
     });
     return {
@@ -282,7 +296,13 @@ export class ParentsService {
       after = page.at(-1)!.id;
     }
     const totals = await this.repo.totals();
-    await writeAudit(this.repo.conn, { actorUserId: actor.id, action: 'backfill', entity: 'parent', entityId: 'all', after: { students, ...totals } });
+    await writeAudit(this.repo.conn, {
+      actorUserId: actor.id,
+      action: 'backfill',
+      entity: 'parent',
+      entityId: 'all',
+      after: { students, ...totals },
+    });
     return { students, ...totals };
   }
 }

@@ -1,6 +1,16 @@
 import { expect, it } from 'vitest';
 import { AUTH_MESSAGES, PARENT_MESSAGES, type ParentConflict, type ParentDetail } from '@portal/domain';
-import { createStudent as createStudentRow, describeEachDatabase, fetchMe, studentBody, studentsCsv, TEST_PASSWORD, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  createStudent as createStudentRow,
+  describeEachDatabase,
+  fetchMe,
+  studentBody,
+  studentsCsv,
+  TEST_PASSWORD,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { family, freshPhone, inviteAgain, parentLogin, signInParent } from '../../../test/parents-fixtures';
 
 describeEachDatabase('parents: linking from the students’ phones, conflicts, invitations and sign-in', (dialect) => {
@@ -28,7 +38,12 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
     const dad = freshPhone();
     const mum = freshPhone();
     const local = (p: string) => `0${p.slice(4, 7)} ${p.slice(7, 10)} ${p.slice(10)}`;
-    const first = await createStudent({ fathers_name: 'Mr Tunde Bakare', fathers_phone: local(dad), mothers_name: 'Mrs Bola Bakare', mothers_phone: mum });
+    const first = await createStudent({
+      fathers_name: 'Mr Tunde Bakare',
+      fathers_phone: local(dad),
+      mothers_name: 'Mrs Bola Bakare',
+      mothers_phone: mum,
+    });
     // A sibling's form writes the father's number another way and his name without the title, in another order.
     const second = await createStudent({
       first_name: 'Kemi',
@@ -64,10 +79,17 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
     // Settle b: not this parent (kept unlinked even when the form is saved again); c: this parent.
     expect((await post('/api/parents/conflicts/resolve/', { phone, admission_number: b, action: 'dismiss' })).statusCode).toBe(200);
     expect((await post('/api/parents/conflicts/resolve/', { phone, admission_number: c, action: 'link' })).statusCode).toBe(200);
-    const again = await putStudent(b, { first_name: 'Obinna', fathers_name: 'Musa Bello', fathers_phone: phone, home_address: '3 Broad Street' });
+    const again = await putStudent(b, {
+      first_name: 'Obinna',
+      fathers_name: 'Musa Bello',
+      fathers_phone: phone,
+      home_address: '3 Broad Street',
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect((await parentByPhone(phone))!.children.map((x) => x.admission_number)).toEqual([a, c]);
-    expect((await get('/api/parents/conflicts/')).json<{ results: ParentConflict[] }>().results.find((x) => x.phone === phone)).toBeUndefined();
+    expect(
+      (await get('/api/parents/conflicts/')).json<{ results: ParentConflict[] }>().results.find((x) => x.phone === phone),
+    ).toBeUndefined();
     // Nothing open to settle any more.
     expect((await post('/api/parents/conflicts/resolve/', { phone, admission_number: b, action: 'link' })).statusCode).toBe(404);
   });
@@ -88,15 +110,33 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
     // The admin may link it again by hand.
     expect((await post(`/api/parents/${now.id}/links/`, { admission_number: s, relationship: 'guardian' })).statusCode).toBe(201);
     expect((await parentByPhone(next))!.children.map((c) => c.relationship)).toEqual(['guardian']);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/parents/${now.id}/links/NOPE-1/`, headers: admin.auth })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/parents/${now.id}/links/NOPE-1/`, headers: admin.auth })).statusCode).toBe(
+      404,
+    );
   });
 
   it('a CSV import links every pupil in its transaction: one statement set, siblings share a parent', async () => {
     const phone = freshPhone();
     const local = `0${phone.slice(4)}`;
     const csv = studentsCsv([
-      { first_name: 'Ada', last_name: 'Uche', date_of_birth: '2013-01-02', student_class: 'JSS 1A', fathers_name: 'Paul Uche', fathers_phone: local, home_address: '1 Road' },
-      { first_name: 'Ebuka', last_name: 'Uche', date_of_birth: '2014-01-02', student_class: 'JSS 1B', fathers_name: 'Uche Paul', fathers_phone: phone, home_address: '1 Road' },
+      {
+        first_name: 'Ada',
+        last_name: 'Uche',
+        date_of_birth: '2013-01-02',
+        student_class: 'JSS 1A',
+        fathers_name: 'Paul Uche',
+        fathers_phone: local,
+        home_address: '1 Road',
+      },
+      {
+        first_name: 'Ebuka',
+        last_name: 'Uche',
+        date_of_birth: '2014-01-02',
+        student_class: 'JSS 1B',
+        fathers_name: 'Uche Paul',
+        fathers_phone: phone,
+        home_address: '1 Road',
+      },
     ]);
     const res = await post('/api/students/import/', { csv });
     expect(res.statusCode, res.body).toBe(201);
@@ -109,7 +149,11 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
 
   it('the admin adds a parent; bad phones, duplicates and hostile names are refused with field messages', async () => {
     const phone = freshPhone();
-    const ok = await post('/api/parents/', { name: 'Ngozi Adeyemi', phone: `+234 (0) ${phone.slice(4, 7)}.${phone.slice(7)}`, email: 'Ngozi@Example.com' });
+    const ok = await post('/api/parents/', {
+      name: 'Ngozi Adeyemi',
+      phone: `+234 (0) ${phone.slice(4, 7)}.${phone.slice(7)}`,
+      email: 'Ngozi@Example.com',
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ phone, email: 'ngozi@example.com', children: [] });
     expect((await post('/api/parents/', { name: 'Someone', phone })).json()).toEqual({ phone: [PARENT_MESSAGES.phoneTaken] });
@@ -121,7 +165,9 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
     const hostile = await post('/api/parents/', { name: 'Evil\u202Egnp.exe', phone: freshPhone() });
     expect(hostile.statusCode).toBe(400);
     expect(Object.keys(hostile.json())).toEqual(['name']);
-    expect((await post('/api/parents/', { name: 'A'.repeat(151), phone: freshPhone() })).json()).toEqual({ name: [PARENT_MESSAGES.nameTooLong] });
+    expect((await post('/api/parents/', { name: 'A'.repeat(151), phone: freshPhone() })).json()).toEqual({
+      name: [PARENT_MESSAGES.nameTooLong],
+    });
     expect((await post('/api/parents/', { name: '\u200B\u200B', phone: freshPhone() })).statusCode).toBe(400);
     expect((await post('/api/parents/', { name: 'Nul\u0000Byte', phone: freshPhone() })).statusCode).toBe(400);
   });
@@ -155,7 +201,12 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
       fam.children.map((c) => c.admissionNumber),
     );
     // The slip's password works once it is changed no more; the parent is listed as invited and signed in.
-    const changed = await ctx.app.inject({ method: 'POST', url: '/api/password/change/', headers: auth, payload: { old_password: once, new_password: TEST_PASSWORD } });
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password/change/',
+      headers: auth,
+      payload: { old_password: once, new_password: TEST_PASSWORD },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await parentLogin(ctx, fam.phone, once)).statusCode).toBe(401);
     expect((await parentLogin(ctx, fam.phone, TEST_PASSWORD)).json()).toMatchObject({ data: { must_change_password: false } });
@@ -163,7 +214,10 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
     expect(listed.invited_at).not.toBeNull();
     expect(listed.last_sign_in_at).not.toBeNull();
     // A parent signs in only at the parent's door; the student door refuses them.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/student/login/', payload: { email: fam.phone, password: TEST_PASSWORD } })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/student/login/', payload: { email: fam.phone, password: TEST_PASSWORD } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('invitations: only those not invited yet unless again; the slips PDF; a parent_invited event per parent', async () => {
@@ -180,7 +234,11 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const events = await ctx.handle.db.selectFrom('notice_events').select(['kind', 'payload']).where('kind', '=', 'parent_invited').execute();
+    const events = await ctx.handle.db
+      .selectFrom('notice_events')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'parent_invited')
+      .execute();
     const mine = events.filter((e) => JSON.parse(e.payload).phone === fam.phone);
     expect(mine).toHaveLength(2);
     // No password in the outbox.
@@ -208,7 +266,13 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
   it('backfill links the students registered before parents existed, listing disagreements as conflicts', async () => {
     // Registered straight into the tables (as before 0032): one father's phone under two surnames.
     for (const lastName of ['Adebayo', 'Okoro']) {
-      await createStudentRow(ctx.handle.db, { email: `pre-${lastName}@test.school`, password: TEST_PASSWORD, firstName: 'Pre', lastName, arm: 'JSS 3A' });
+      await createStudentRow(ctx.handle.db, {
+        email: `pre-${lastName}@test.school`,
+        password: TEST_PASSWORD,
+        firstName: 'Pre',
+        lastName,
+        arm: 'JSS 3A',
+      });
     }
     const res = await post('/api/parents/backfill/', {});
     expect(res.statusCode, res.body).toBe(200);
@@ -231,6 +295,8 @@ describeEachDatabase('parents: linking from the students’ phones, conflicts, i
     expect((await get('/api/parent/children/', admin)).statusCode).toBe(403);
     const home = await get('/api/parent/children/', parent);
     expect(home.statusCode, home.body).toBe(200);
-    expect(home.json()).toMatchObject({ children: [{ admission_number: fam.children[0]!.admissionNumber, first_name: 'Ola', relationship: 'father' }] });
+    expect(home.json()).toMatchObject({
+      children: [{ admission_number: fam.children[0]!.admissionNumber, first_name: 'Ola', relationship: 'father' }],
+    });
   });
 });

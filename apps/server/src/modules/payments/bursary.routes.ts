@@ -104,7 +104,8 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
       schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema },
     },
     // A parent names one of their children and reads the child's statement (decision 035).
-    async (request) => statements.statement(await deps.scope.actingFor(currentUser(request), request.query.admission_number), request.query),
+    async (request) =>
+      statements.statement(await deps.scope.actingFor(currentUser(request), request.query.admission_number), request.query),
   );
 
   feeReportRoutes(app, deps);

@@ -76,8 +76,10 @@ export function paymentsRoutes(
     async (request) => service.checkout.verify(currentUser(request), request.body.reference),
   );
 
-  r.get('/api/payments/history/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: historyQuerySchema } }, async (request) =>
-    service.reports.history(currentUser(request), request.query.admission_number),
+  r.get(
+    '/api/payments/history/',
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: historyQuerySchema } },
+    async (request) => service.reports.history(currentUser(request), request.query.admission_number),
   );
 
   r.get(
@@ -106,12 +108,16 @@ export function paymentsRoutes(
   );
 
   // A parent names the child (`admission_number`) and gets the child's payment form context.
-  r.get('/api/payments/context/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: childQuerySchema } }, async (request) =>
-    service.reports.context(await deps.scope.actingFor(currentUser(request), request.query.admission_number)),
+  r.get(
+    '/api/payments/context/',
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: childQuerySchema } },
+    async (request) => service.reports.context(await deps.scope.actingFor(currentUser(request), request.query.admission_number)),
   );
 
-  r.get('/api/payments/receipt/:reference/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, params: referenceParams } }, async (request) =>
-    service.reports.receipt(currentUser(request), request.params.reference),
+  r.get(
+    '/api/payments/receipt/:reference/',
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, params: referenceParams } },
+    async (request) => service.reports.receipt(currentUser(request), request.params.reference),
   );
 
   r.get(
@@ -198,7 +204,10 @@ export function paymentsRoutes(
   r.get(
     '/api/payments/simulator/:code/',
     // A parent's checkout is theirs (they started it: initiated_by).
-    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams } },
+    {
+      config: { auth: [...ANY_ROLE, 'parent'] },
+      schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams },
+    },
     async (request) => service.checkout.simulatorCheckout(currentUser(request), request.params.code),
   );
   r.post(

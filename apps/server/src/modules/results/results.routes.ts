@@ -92,8 +92,10 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     },
   );
   // A parent names one of their children (decision 035): released results only, as the child sees them.
-  r.get('/api/results/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags: ['results'], querystring: resultQuerySchema } }, async (req) =>
-    results.list(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query),
+  r.get(
+    '/api/results/',
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags: ['results'], querystring: resultQuerySchema } },
+    async (req) => results.list(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query),
   );
   r.patch(
     '/api/results/:id/',
