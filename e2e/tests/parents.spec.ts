@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { PARENT_MESSAGES } from '../../packages/domain/src/parents';
+import { BURSARY_SCREEN_LABELS as BL } from '../../packages/domain/src/bursary-screens';
+import { TRANSFER_REPORT_SCREEN_LABELS as TL } from '../../packages/domain/src/transfer-report-screens';
+import { TRANSFER_REPORT_MESSAGES } from '../../packages/domain/src/transfer-reports';
 import { PARENT_SCREEN_LABELS as L, PARENT_SCREENS } from '../../packages/domain/src/parent-screens';
 import { expect, expectAccessible, noSideways, PHONE, signInViaApi, studentSubjects, test } from '../fixtures';
 import {
@@ -276,6 +279,37 @@ test('the father reads the second child’s released card (screen and PDF), and 
     const res = await page.request.get(path, { headers });
     expect(res.status(), path).toBe(403);
   }
+});
+
+// The smallest PNG: one transparent pixel (the "photo" of the slip).
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+test('the father reports a bank transfer for the third child, listed under that child only', async ({ page }) => {
+  await signInAsFather(page);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  // The transfer form's session list is the school's: the server must let a parent read /api/sessions/.
+  const sessions = await page.request.get('/api/sessions/', { headers: { authorization: `Bearer ${token}` } });
+  test.skip(sessions.status() === 403, 'GET /api/sessions/ refuses parents (parents-server): the transfer form has no session to pick');
+  const third = page.locator(`[data-testid="child-card"][data-admission="${KIDS[2]!.admission_number}"]`);
+  await third.getByRole('link', { name: `${L.reportTransfer}: ${childName(2)}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-transfers\\?child=${KIDS[2]!.admission_number}$`));
+  await expect(page.getByLabel(L.child, { exact: true })).toHaveValue(KIDS[2]!.admission_number);
+  await page.getByLabel(BL.amount).fill('15000');
+  await page.getByLabel(TL.method).selectOption('bank_transfer');
+  await page.getByLabel(BL.bank, { exact: true }).fill('GTBank');
+  await page.getByLabel(TL.bankReference).fill(`GTB-${RUN}`);
+  await page.getByLabel(TL.term).selectOption(TERM);
+  await page.getByLabel(TL.slip).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+  await expectAccessible(page);
+  await noSideways(page);
+  await page.getByRole('button', { name: TL.send }).click();
+  await expect(page.getByTestId('report-sent')).toHaveText(TRANSFER_REPORT_MESSAGES.reported);
+  await expect(page.getByTestId('my-reports')).toContainText(`GTB-${RUN}`);
+  // Reported for that child only: the first child's page lists no such report.
+  await page.getByLabel(L.child, { exact: true }).selectOption(KIDS[0]!.admission_number);
+  await expect(page).toHaveURL(new RegExp(`/my-transfers\\?child=${KIDS[0]!.admission_number}$`));
+  await expect(page.getByRole('heading', { name: TL.myReports })).toBeVisible();
+  await expect(page.getByText(`GTB-${RUN}`)).toHaveCount(0);
 });
 
 test('a parent is sent home from the admin’s and a student’s-only pages', async ({ page }) => {
