@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { recordNoticeEvent } from '../../db/notice-outbox';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
-import { generateOneTimePasswords } from '../people/one-time-passwords';
+import { generateOneTimePasswords } from '../people/people.service';
 import type { SchoolClasses } from '../people/students.service';
 import type { ParentLinking } from './linking.service';
 import type { LinkedChildRow, ParentRow, ParentsRepository } from './parents.repository';

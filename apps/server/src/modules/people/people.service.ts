@@ -36,3 +36,6 @@ export class PeopleLookups {
     return new Map(rows.map((r) => [r.id, { id: r.id, staff_id: r.staff_id, name: personName(r) }]));
   }
 }
+
+/** One-time passwords for bulk sign-in slips (decision 005), for other modules' invitations (parents, issue 33). */
+export { generateOneTimePasswords } from './one-time-passwords';
