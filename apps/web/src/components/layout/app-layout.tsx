@@ -6,6 +6,8 @@ import { Alert } from '../ui/alert';
 import { useAppStarted } from '../../lib/app-started';
 import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
 import { logout } from '../../lib/logout';
+import { childPath, useChild } from '../../lib/parent-child';
+import { ChildSwitcher } from './child-switcher';
 import { SchoolBrand } from './school-brand';
 
 /** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout. */
@@ -56,6 +58,9 @@ export function PageLayout({
 }) {
   const session = useSession();
   const refused = (useLocation().state as Partial<RefusedState> | null)?.refused;
+  // A parent's way home keeps the child chosen.
+  const { child } = useChild();
+  const home = session ? (child ? childPath(HOME_OF_ROLE[session.role], child) : HOME_OF_ROLE[session.role]) : '/';
   return (
     <div className="min-h-dvh">
       <AppHeader />
@@ -63,10 +68,7 @@ export function PageLayout({
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
           <div>
             {back && session && (
-              <Link
-                to={HOME_OF_ROLE[session.role]}
-                className="no-print mb-1 inline-block text-sm font-medium text-brand-800 hover:underline"
-              >
+              <Link to={home} className="no-print mb-1 inline-block text-sm font-medium text-brand-800 hover:underline">
                 ← Back to home
               </Link>
             )}
@@ -74,6 +76,7 @@ export function PageLayout({
           </div>
           {actions && <div className="no-print flex flex-wrap gap-2">{actions}</div>}
         </div>
+        <ChildSwitcher />
         {refused && (
           <Alert tone="warning" className="mb-5" title="Page not available">
             {refused.message ?? pageRefusedMessage(refused.path, refused.allowed)}
