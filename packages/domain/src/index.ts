@@ -36,3 +36,6 @@ export * from './first-run';
 export * from './money-guards';
 export * from './curricula';
 export * from './current-term';
+export * from './notice-templates';
+export * from './notice-templates-sms';
+export * from './notice-templates-schemas';

@@ -23,6 +23,7 @@ import { usersEmailOptional } from './0025_users_email_optional';
 import { idempotencyKeys } from './0028_idempotency_keys';
 import { paymentSessionIds } from './0030_payment_session_ids';
 import { oneTermTable } from './0031_one_term_table';
+import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0028_idempotency_keys': idempotencyKeys,
   '0030_payment_session_ids': paymentSessionIds,
   '0031_one_term_table': oneTermTable,
+  '0034_notice_templates_blasts': noticeTemplatesBlasts,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */
