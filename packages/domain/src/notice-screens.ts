@@ -50,11 +50,9 @@ export const NOTICE_SCREEN_LABELS = {
   emailSubject: 'Email subject',
   emailBody: 'Email text',
   placeholders: 'Placeholders you may use',
-  noPlaceholders: 'None for this kind.',
   saveTemplate: 'Save template',
   smsCount: (characters: number, encoding: string, units: number) =>
     `${characters} character${characters === 1 ? '' : 's'} · ${encoding} · ${units} SMS unit${units === 1 ? '' : 's'}`,
-  unicodeHint: 'A character outside the SMS alphabet (e.g. an emoji or curly quote) makes each unit much shorter.',
   // Blasts
   newBlast: 'New notice',
   audience: 'Send to',
@@ -137,7 +135,6 @@ export const NOTICE_SCREEN_MESSAGES = {
   settingsSaved: 'Notice settings saved.',
   settingsSaveFailed: 'Could not save the notice settings. Please try again.',
   templatesFailed: 'Could not load the templates. Please try again.',
-  templateSaved: 'Template saved.',
   templateSaveFailed: 'Could not save the template. Please check it and try again.',
   estimateFailed: 'Could not estimate this notice. Please check it and try again.',
   sendFailed: 'Could not send this notice. Please try again.',
@@ -146,8 +143,4 @@ export const NOTICE_SCREEN_MESSAGES = {
   blastNotFound: 'This notice was not found.',
   blastActionFailed: 'Could not change this notice. Please try again.',
   messagesFailed: 'Could not load the message log. Please try again.',
-  chooseArm: 'Choose the arm.',
-  chooseLevel: 'Choose the level.',
-  chooseChannel: 'Choose at least one channel.',
-  writeMessage: 'Write the message.',
 } as const;

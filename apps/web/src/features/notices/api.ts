@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useGet } from '../../lib/get-query';
 import { noticesKey } from '../../lib/notices-unread';
+import type { NoticeTemplateBody } from '@portal/domain/notice-templates-schemas';
 import type {
   Blast,
   BlastEstimate,
@@ -13,7 +14,6 @@ import type {
   NoticeSettings,
   NoticeSettingsInput,
   NoticeTemplate,
-  NoticeTemplateInput,
 } from './contract';
 
 const T = { timeout: 15_000 };
@@ -91,7 +91,7 @@ export function useTemplates() {
 export function useSaveTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, body }: { kind: NoticeKind; body: NoticeTemplateInput }) =>
+    mutationFn: ({ kind, body }: { kind: NoticeKind; body: NoticeTemplateBody }) =>
       api.put<NoticeTemplate>(`/notice-templates/${kind}/`, body, T),
     onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.templates }),
   });

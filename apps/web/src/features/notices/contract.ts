@@ -1,20 +1,16 @@
 /**
- * The notices API's shapes as the web reads them (CONTRACT.md of issue 33). INTERIM: replaced by the
- * domain's notices.ts and notice-templates.ts (kinds, statuses, smsLength, placeholders) once
- * notices-core and notices-product land; the screens import from here only, so the swap is one file.
+ * The notices API's answers as the web reads them (CONTRACT.md of issue 33). The request bodies, the
+ * template kinds, placeholders and SMS length are the domain's (notice-templates*.ts). INTERIM: the
+ * kinds' names, message statuses and the settings schema move to the domain's notices.ts when
+ * notices-core lands.
  */
 import { z } from 'zod';
+import type { BlastAudience, BlastBody, BlastChannel as Channel, BlastStatus } from '@portal/domain/notice-templates-schemas';
+import type { NoticeTemplateKind, NoticeTemplateText } from '@portal/domain/notice-templates';
+import type { SmsEncoding } from '@portal/domain/notice-templates-sms';
 
-export const NOTICE_KINDS = [
-  'results_released',
-  'payment_received',
-  'absent_today',
-  'absent_streak',
-  'fees_overdue',
-  'custom',
-  'parent_invited',
-] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export { NOTICE_TEMPLATE_KINDS as NOTICE_KINDS } from '@portal/domain/notice-templates';
+export type NoticeKind = NoticeTemplateKind;
 
 export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
   results_released: 'Results released',
@@ -28,8 +24,8 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
 
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'dead', 'held', 'cancelled', 'skipped'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const CHANNELS = ['sms', 'email', 'in_app'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export { BLAST_CHANNELS as CHANNELS } from '@portal/domain/notice-templates-schemas';
+export type { Channel };
 
 export interface InboxNotice {
   id: number;
@@ -74,33 +70,16 @@ export const noticeSettingsSchema = z.object({
   send_rate_per_minute: z.coerce.number().int('Enter a whole number.').min(1, 'At least 1.').max(10_000, 'At most 10,000.'),
 });
 
-export interface NoticeTemplate {
-  kind: NoticeKind;
-  sms_body: string;
-  email_subject: string;
-  email_body: string;
-  placeholders: string[];
+/** A kind's template as the API lists it. */
+export interface NoticeTemplate extends NoticeTemplateText {
+  kind: NoticeTemplateKind;
 }
-export type NoticeTemplateInput = Pick<NoticeTemplate, 'sms_body' | 'email_subject' | 'email_body'>;
 
-export const BLAST_AUDIENCES = ['all', 'arm', 'level', 'debtors'] as const;
-export type BlastAudienceKind = (typeof BLAST_AUDIENCES)[number];
-export interface BlastAudience {
-  kind: BlastAudienceKind;
-  arm?: string;
-  level?: string;
-}
-export interface BlastInput {
-  audience: BlastAudience;
-  subject?: string;
-  body: string;
-  channels: Channel[];
-}
+export type BlastInput = BlastBody;
 export interface BlastEstimate {
   recipients: number;
   sms: { encoding: SmsEncoding; characters: number; units_per_message: number; total_units: number; cost_kobo: number };
 }
-export type BlastStatus = 'sending' | 'paused' | 'cancelled' | 'done';
 export interface BlastCounts {
   queued: number;
   sent: number;
@@ -137,23 +116,4 @@ export interface MessagePage {
   count: number;
   next: string | null;
   results: NoticeMessage[];
-}
-
-export type SmsEncoding = 'GSM-7' | 'UCS-2';
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENDED = '^{}\\[~]|€\f';
-
-/** Characters, encoding and SMS units of a text (GSM-7: 160 / 153 a part; UCS-2: 70 / 67). */
-export function smsLength(text: string): { encoding: SmsEncoding; characters: number; units: number } {
-  let gsm = 0;
-  let unicode = false;
-  for (const ch of text) {
-    if (GSM_BASIC.includes(ch)) gsm += 1;
-    else if (GSM_EXTENDED.includes(ch)) gsm += 2;
-    else unicode = true;
-  }
-  if (!unicode) return { encoding: 'GSM-7', characters: gsm, units: gsm === 0 ? 0 : gsm <= 160 ? 1 : Math.ceil(gsm / 153) };
-  const chars = [...text].reduce((n, ch) => n + (ch.codePointAt(0)! > 0xffff ? 2 : 1), 0);
-  return { encoding: 'UCS-2', characters: chars, units: chars <= 70 ? 1 : Math.ceil(chars / 67) };
 }

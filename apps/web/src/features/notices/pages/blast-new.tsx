@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { formatNaira, koboToNaira } from '@portal/domain/money';
 import { NOTICE_SCREEN_LABELS as L, NOTICE_SCREEN_MESSAGES as M, NOTICE_SCREENS as S } from '@portal/domain/notice-screens';
+import {
+  BLAST_AUDIENCE_KINDS,
+  BLAST_CHANNELS,
+  blastBodySchema,
+  type BlastAudienceKind,
+  type BlastChannel,
+} from '@portal/domain/notice-templates-schemas';
 import { CLASS_LEVELS } from '@portal/domain/teaching';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { ClassSelect } from '../../../components/school/class-select';
@@ -14,21 +20,14 @@ import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { FigureList } from '../../../components/ui/figure-list';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
-import { useSchemaForm, type FieldErrors } from '../../../lib/schema-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useToast } from '../../../lib/toast';
 import { useEstimateBlast, useSendBlast } from '../api';
 import { SmsCount } from '../components/sms-count';
-import { BLAST_AUDIENCES, CHANNELS, type BlastEstimate, type BlastInput, type Channel } from '../contract';
+import type { BlastEstimate, BlastInput } from '../contract';
 
 const AUDIENCE_LABELS = { all: L.audienceAll, arm: L.audienceArm, level: L.audienceLevel, debtors: L.audienceDebtors } as const;
-const CHANNEL_CHOICES: Record<Channel, string> = { sms: L.channelSms, email: L.channelEmail, in_app: L.channelInApp };
-
-const blastSchema = z.object({
-  audience: z.object({ kind: z.enum(BLAST_AUDIENCES), arm: z.string().optional(), level: z.string().optional() }),
-  subject: z.string().trim().max(200, 'At most 200 characters.').optional(),
-  body: z.string().trim().min(1, M.writeMessage).max(918, 'At most 918 characters (6 SMS units).'),
-  channels: z.array(z.enum(CHANNELS)).min(1, M.chooseChannel),
-});
+const CHANNEL_CHOICES: Record<BlastChannel, string> = { sms: L.channelSms, email: L.channelEmail, in_app: L.channelInApp };
 
 interface Form extends Record<string, string> {
   audience: string;
@@ -39,22 +38,20 @@ interface Form extends Record<string, string> {
   body: string;
 }
 
-const channelsOf = (f: Form) => f.channels.split(',').filter(Boolean) as Channel[];
+const channelsOf = (f: Form) => f.channels.split(',').filter(Boolean) as BlastChannel[];
 
 function bodyOf(f: Form): BlastInput {
-  const kind = f.audience as BlastInput['audience']['kind'];
+  const kind = f.audience as BlastAudienceKind;
   return {
-    audience: { kind, ...(kind === 'arm' ? { arm: f.arm } : {}), ...(kind === 'level' ? { level: f.level } : {}) },
+    audience: {
+      kind,
+      ...(kind === 'arm' ? { arm: f.arm } : {}),
+      ...(kind === 'level' ? { level: f.level as BlastInput['audience']['level'] } : {}),
+    },
     ...(f.subject.trim() ? { subject: f.subject.trim() } : {}),
     body: f.body.trim(),
     channels: channelsOf(f),
   };
-}
-
-function check(f: Form): FieldErrors {
-  if (f.audience === 'arm' && !f.arm) return { arm: [M.chooseArm] };
-  if (f.audience === 'level' && !f.level) return { level: [M.chooseLevel] };
-  return {};
 }
 
 /** The API's field paths to the form's fields. */
@@ -85,7 +82,7 @@ export default function NewBlastPage() {
   const send = useSendBlast();
   const toast = useToast();
   const navigate = useNavigate();
-  const form = useSchemaForm<Form>({ defaultValues: START, schema: blastSchema, toBody: bodyOf, check, fieldOf });
+  const form = useSchemaForm<Form>({ defaultValues: START, schema: blastBodySchema, toBody: bodyOf, fieldOf });
   /** The estimate and the exact request it was made for: sending needs one for what is on screen. */
   const [estimated, setEstimated] = useState<{ key: string; input: BlastInput; result: BlastEstimate } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -128,7 +125,7 @@ export default function NewBlastPage() {
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label={L.audience}
-              options={BLAST_AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }))}
+              options={BLAST_AUDIENCE_KINDS.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }))}
               {...form.field('audience')}
             />
             {form.values.audience === 'arm' && <ClassSelect label={L.arm} required {...form.field('arm')} />}
@@ -139,7 +136,7 @@ export default function NewBlastPage() {
           <fieldset className="mt-4" aria-describedby={channelError ? 'channels-error' : undefined}>
             <legend className="text-sm font-medium text-slate-800">{L.channelsLegend}</legend>
             <div className="mt-1 flex flex-wrap gap-x-5">
-              {CHANNELS.map((c) => (
+              {BLAST_CHANNELS.map((c) => (
                 <CheckboxField
                   key={c}
                   label={CHANNEL_CHOICES[c]}

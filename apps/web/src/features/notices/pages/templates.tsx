@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
+import { NOTICE_KIND_PLACEHOLDERS, NOTICE_LIMITS, NOTICE_PLACEHOLDERS, NOTICE_TEMPLATE_MESSAGES } from '@portal/domain/notice-templates';
+import { noticeTemplateSchema } from '@portal/domain/notice-templates-schemas';
 import { NOTICE_SCREEN_LABELS as L, NOTICE_SCREEN_MESSAGES as M, NOTICE_SCREENS as S } from '@portal/domain/notice-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Card } from '../../../components/ui/card';
@@ -12,12 +13,6 @@ import { useToast } from '../../../lib/toast';
 import { useSaveTemplate, useTemplates } from '../api';
 import { SmsCount } from '../components/sms-count';
 import { NOTICE_KIND_LABELS, type NoticeKind, type NoticeTemplate } from '../contract';
-
-const templateSchema = z.object({
-  sms_body: z.string().trim().min(1, 'Write the SMS text.').max(918, 'At most 918 characters (6 SMS units).'),
-  email_subject: z.string().trim().max(200, 'At most 200 characters.'),
-  email_body: z.string().trim().max(10_000, 'At most 10,000 characters.'),
-});
 
 interface Form extends Record<string, string> {
   sms_body: string;
@@ -33,14 +28,14 @@ function TemplateEditor({ template }: { template: NoticeTemplate }) {
   const toast = useToast();
   const form = useSchemaForm<Form>({
     defaultValues: formOf(template),
-    schema: templateSchema,
+    schema: noticeTemplateSchema(template.kind),
     toBody: (f) => ({ sms_body: f.sms_body, email_subject: f.email_subject, email_body: f.email_body }),
   });
 
   async function onValid(_values: Form, body: unknown) {
     try {
       await save.mutateAsync({ kind: template.kind, body: body as Form });
-      toast.success(M.templateSaved);
+      toast.success(NOTICE_TEMPLATE_MESSAGES.templateSaved);
     } catch (err) {
       const errs = fieldErrorsOf(err);
       if (Object.keys(errs).length) form.fail(errs);
@@ -53,24 +48,23 @@ function TemplateEditor({ template }: { template: NoticeTemplate }) {
       <Card title={NOTICE_KIND_LABELS[template.kind]}>
         <div className="flex flex-col gap-4">
           <div>
-            <TextAreaField label={L.smsBody} rows={4} required {...form.field('sms_body')} />
+            <TextAreaField label={L.smsBody} rows={4} maxLength={NOTICE_LIMITS.smsBody} required {...form.field('sms_body')} />
             <SmsCount text={form.values.sms_body ?? ''} />
           </div>
-          <TextField label={L.emailSubject} {...form.field('email_subject')} />
-          <TextAreaField label={L.emailBody} rows={6} {...form.field('email_body')} />
+          <TextField label={L.emailSubject} maxLength={NOTICE_LIMITS.emailSubject} required {...form.field('email_subject')} />
+          <TextAreaField label={L.emailBody} rows={6} maxLength={NOTICE_LIMITS.emailBody} required {...form.field('email_body')} />
           <div>
             <h3 className="text-sm font-semibold">{L.placeholders}</h3>
-            {template.placeholders.length ? (
-              <ul className="mt-1 flex flex-wrap gap-2" data-testid="placeholders">
-                {template.placeholders.map((p) => (
-                  <li key={p}>
-                    <code className="rounded bg-slate-100 px-2 py-0.5 text-sm text-slate-900">{`{${p}}`}</code>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-600">{L.noPlaceholders}</p>
-            )}
+            <dl className="mt-1 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="placeholders">
+              {NOTICE_KIND_PLACEHOLDERS[template.kind].map((p) => (
+                <div key={p} className="contents">
+                  <dt>
+                    <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{`{${p}}`}</code>
+                  </dt>
+                  <dd className="mb-1 text-slate-700 sm:mb-0">{NOTICE_PLACEHOLDERS[p]}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
         </div>
         <SubmitButton className="mt-5" busy={save.isPending} busyLabel="Saving...">
