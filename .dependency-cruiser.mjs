@@ -17,13 +17,15 @@ export const MODULE_LAYERS = [
   // Accounts and people.
   ['auth', 'people'],
   // Arms, subjects, offerings, who teaches what.
-  ['teaching'],
+  ['teaching', 'parents'],
   // What is recorded about students.
   ['attendance'],
   ['payments'],
   ['results'],
   // Reads every module below to tell the admin what is left to set up.
   ['setup'],
+  // Notices: events of every module below become SMS, email and in-app messages.
+  ['notices'],
 ];
 
 const layerOf = new Map(MODULE_LAYERS.flatMap((names, layer) => names.map((name) => [name, layer])));

@@ -36,6 +36,7 @@ import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
+import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -200,6 +201,7 @@ export async function buildApp({
   capabilitiesRoutes(app, routeDeps);
   teachingRoutes(app, routeDeps);
   attendanceRoutes(app, routeDeps);
+  noticeTemplatesRoutes(app, routeDeps);
 
   registerSpa(app, config, tokens);
   return app;

@@ -68,6 +68,8 @@ import { AssignmentsService } from './modules/teaching/assignments.service';
 import { StructureService } from './modules/teaching/structure.service';
 import { TeachingRepository } from './modules/teaching/teaching.repository';
 import { TeachingService } from './modules/teaching/teaching.service';
+import { NoticeTemplatesRepository } from './modules/notices/templates.repository';
+import { NoticeTemplatesService } from './modules/notices/templates.service';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -196,6 +198,9 @@ export function buildServices(deps: ServiceDeps) {
   // The first-run checklist.
   const setup = new SetupService(new SetupRepository(db), settings);
 
+  // Notices' content (decision record 037): the school's templates and fee-reminder days.
+  const noticeTemplates = new NoticeTemplatesService(new NoticeTemplatesRepository(db));
+
   return {
     tokens,
     scope,
@@ -235,5 +240,6 @@ export function buildServices(deps: ServiceDeps) {
     reportSheets,
     reportTerms,
     setup,
+    noticeTemplates,
   };
 }

@@ -56,14 +56,21 @@ export type MaritalStatus = keyof typeof MARITAL_STATUS_LABELS;
 export const MARITAL_STATUS_VALUES = valuesOf(MARITAL_STATUS_LABELS);
 export const MARITAL_STATUSES = optionsOf(MARITAL_STATUS_LABELS);
 
-export const ROLES = ['admin', 'staff', 'student'] as const;
+export const ROLES = ['admin', 'staff', 'student', 'parent'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
  * Who may do what, named once for the server's routes (`config.auth`) and the web's guards.
- * `ANY_ROLE` is every signed-in account; a student's own-record rule is checked on top of it.
+ * `ANY_ROLE` is the school's own accounts (admin, staff, students); a student's own-record rule is
+ * checked on top of it. It does NOT admit parents: a route a parent may use lists `'parent'`
+ * explicitly (issue 33, decision 035), so no existing route opens to parents by accident.
  */
-export const ANY_ROLE: readonly Role[] = ROLES;
+export const ANY_ROLE: readonly Role[] = ['admin', 'staff', 'student'];
+/** Every account that can sign in, parents included: /api/me/, logout, password change, refresh, notices. */
+export const EVERY_ACCOUNT: readonly Role[] = ROLES;
+/** A student's own screens, which a parent also opens for a child by naming the child's admission number. */
+export const STUDENT_OR_PARENT: readonly Role[] = ['student', 'parent'];
+export const PARENT_ONLY: readonly Role[] = ['parent'];
 export const STAFF_OR_ADMIN: readonly Role[] = ['admin', 'staff'];
 export const ADMIN_ONLY: readonly Role[] = ['admin'];
 export const STUDENT_ONLY: readonly Role[] = ['student'];

@@ -39,3 +39,5 @@ export * from './current-term';
 export * from './notice-templates';
 export * from './notice-templates-sms';
 export * from './notice-templates-schemas';
+export * from './notices';
+export * from './parents';

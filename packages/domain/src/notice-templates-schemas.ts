@@ -3,6 +3,7 @@ import {
   BLAST_PLACEHOLDERS,
   checkTemplate,
   NOTICE_LIMITS,
+  NOTICE_REMINDER_LIMITS,
   NOTICE_TEMPLATE_KINDS,
   NOTICE_TEMPLATE_MESSAGES as M,
   type NoticePlaceholder,
@@ -91,3 +92,19 @@ export type BlastBody = z.infer<typeof blastBodySchema>;
 
 export const BLAST_STATUSES = ['sending', 'paused', 'cancelled', 'done'] as const;
 export type BlastStatus = (typeof BLAST_STATUSES)[number];
+
+/** `PUT /api/notice-reminders/`: the days after a fee falls due on which a debtor is reminded. */
+export const noticeRemindersSchema = z.object({
+  days_after_due: z
+    .array(
+      z
+        .number({ error: M.reminderDays })
+        .int(M.reminderDays)
+        .min(1, M.reminderDays)
+        .max(NOTICE_REMINDER_LIMITS.maxDays, M.reminderDays),
+      { error: M.reminderDays },
+    )
+    .max(NOTICE_REMINDER_LIMITS.maxCount, M.reminderDays)
+    .refine((d) => new Set(d).size === d.length, M.reminderDays),
+});
+export type NoticeReminders = z.infer<typeof noticeRemindersSchema>;

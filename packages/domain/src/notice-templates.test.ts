@@ -4,9 +4,13 @@ import {
   checkTemplate,
   DEFAULT_NOTICE_TEMPLATES,
   NOTICE_KIND_PLACEHOLDERS,
+  NOTICE_SAMPLE_VALUES,
   NOTICE_TEMPLATE_KINDS,
   NOTICE_TEMPLATE_MESSAGES,
   placeholdersIn,
+  joinNames,
+  noticeAmount,
+  noticeDate,
   renderTemplate,
 } from './notice-templates';
 import { blastBodySchema, noticeTemplateSchema } from './notice-templates-schemas';
@@ -17,24 +21,7 @@ describe('the default templates', () => {
     for (const kind of NOTICE_TEMPLATE_KINDS) {
       const t = DEFAULT_NOTICE_TEMPLATES[kind];
       for (const text of [t.sms_body, t.email_subject, t.email_body]) expect(checkTemplate(kind, text), `${kind}: ${text}`).toEqual([]);
-      const values = {
-        parent_name: 'Mrs Ngozi Okafor',
-        student_name: 'Chidera Okafor',
-        arm: 'JSS 2B',
-        term: '1st',
-        session: '2025/2026',
-        school: 'Unity Sec. Sch.',
-        receipt_number: 'R-000123',
-        amount: 'NGN 45,000.00',
-        balance: 'NGN 5,000.00',
-        date: '28 Nov 2026',
-        days: '14',
-        message: 'PTA meeting on Saturday at 10am.',
-        subject: 'PTA meeting',
-        sign_in: '+2348031234567',
-        password: 'kite-42-mango',
-        link: 'https://unity.sch.ng',
-      };
+      const values = NOTICE_SAMPLE_VALUES;
       const sms = smsLength(renderTemplate(t.sms_body, values));
       expect(sms.encoding, kind).toBe('GSM-7');
       expect(sms.units, kind).toBe(1);
@@ -127,5 +114,19 @@ describe('the API bodies', () => {
     );
     const unknown = blastBodySchema.safeParse({ audience: { kind: 'debtors' }, body: 'Pay {balance}', channels: ['sms'] });
     expect(unknown.error?.issues[0]?.message).toMatch(/\{balance\} is not a placeholder/);
+  });
+});
+
+describe('values as notices write them', () => {
+  it('amounts in NGN with kobo, days in words, children joined', () => {
+    expect(noticeAmount(4_500_000)).toBe('NGN 45,000.00');
+    expect(noticeAmount(5)).toBe('NGN 0.05');
+    expect(noticeAmount(123_456_789)).toBe('NGN 1,234,567.89');
+    expect(noticeAmount(-150_000)).toBe('-NGN 1,500.00');
+    expect(noticeDate('2026-11-28')).toBe('28 Nov 2026');
+    expect(noticeDate('2026-01-05T10:00:00Z')).toBe('5 Jan 2026');
+    expect(joinNames(['Ada'])).toBe('Ada');
+    expect(joinNames(['Ada', 'Chidi'])).toBe('Ada and Chidi');
+    expect(joinNames(['Ada', 'Chidi', 'Emeka'])).toBe('Ada, Chidi and Emeka');
   });
 });

@@ -44,7 +44,7 @@ export type NoticePlaceholder = keyof typeof NOTICE_PLACEHOLDERS;
 /** The placeholders each kind's templates may use: the composer fills every one of them. */
 export const NOTICE_KIND_PLACEHOLDERS: Record<NoticeTemplateKind, readonly NoticePlaceholder[]> = {
   results_released: ['parent_name', 'student_name', 'arm', 'term', 'session', 'school', 'link'],
-  payment_received: ['parent_name', 'student_name', 'arm', 'amount', 'balance', 'receipt_number', 'term', 'session', 'date', 'school'],
+  payment_received: ['parent_name', 'student_name', 'arm', 'amount', 'receipt_number', 'term', 'session', 'date', 'school', 'link'],
   absent_today: ['parent_name', 'student_name', 'arm', 'date', 'school'],
   absent_streak: ['parent_name', 'student_name', 'arm', 'days', 'date', 'school'],
   fees_overdue: ['parent_name', 'student_name', 'arm', 'balance', 'days', 'term', 'session', 'date', 'school', 'link'],
@@ -76,10 +76,10 @@ export const DEFAULT_NOTICE_TEMPLATES: Record<NoticeTemplateKind, NoticeTemplate
       "Dear {parent_name},\n\n{student_name}'s {term} term results for the {session} session ({arm}) have been released.\n\nLog in to the parents' portal to see and print the report card: {link}\n\n{school}",
   },
   payment_received: {
-    sms_body: '{school}: we received {amount} for {student_name}. Receipt {receipt_number}. Balance: {balance}. Thank you.',
+    sms_body: '{school}: we received {amount} for {student_name}, {term} term. Receipt {receipt_number}. Thank you.',
     email_subject: 'Payment received: receipt {receipt_number}',
     email_body:
-      'Dear {parent_name},\n\nWe received {amount} on {date} for {student_name} ({arm}), {term} term {session}.\nReceipt number: {receipt_number}\nBalance still owed: {balance}\n\nThank you.\n{school}',
+      'Dear {parent_name},\n\nWe received {amount} on {date} for {student_name} ({arm}), {term} term {session}.\nReceipt number: {receipt_number}\n\nThe receipt and the balance are on the parents\' portal: {link}\n\nThank you.\n{school}',
   },
   absent_today: {
     sms_body: '{school}: {student_name} ({arm}) was marked absent today, {date}. Please call the school if you did not know.',
@@ -112,6 +112,55 @@ export const DEFAULT_NOTICE_TEMPLATES: Record<NoticeTemplateKind, NoticeTemplate
   },
 };
 
+/** Typical values, for the editor's preview and length: a long-ish name, a five-figure amount. */
+export const NOTICE_SAMPLE_VALUES: Record<NoticePlaceholder, string> = {
+  parent_name: 'Mrs Ngozi Okafor',
+  student_name: 'Chidera Okafor',
+  arm: 'JSS 2B',
+  term: '1st',
+  session: '2025/2026',
+  school: 'Unity Sec. Sch.',
+  receipt_number: 'R-000123',
+  amount: 'NGN 45,000.00',
+  balance: 'NGN 5,000.00',
+  date: '28 Nov 2026',
+  days: '14',
+  message: 'PTA meeting on Saturday at 10am.',
+  subject: 'PTA meeting',
+  sign_in: '+2348031234567',
+  password: 'kite-42-mango',
+  link: 'https://unity.sch.ng',
+};
+
+/** Template rows and API shapes. */
+export interface NoticeTemplateView extends NoticeTemplateText {
+  kind: NoticeTemplateKind;
+  placeholders: { name: NoticePlaceholder; description: string }[];
+  /** The defaults, for "reset" (PUT them back). */
+  default: NoticeTemplateText;
+  is_default: boolean;
+  /** The SMS with the sample values: its encoding, length and units. */
+  sms: { preview: string; encoding: 'GSM-7' | 'UCS-2'; characters: number; units: number };
+  updated_at: string | null;
+}
+
+export const NOTICE_REMINDER_LIMITS = { maxDays: 365, maxCount: 6 } as const;
+
+/**
+ * A student's own in-app notice where one fits (their results, a payment for them): fixed words, not
+ * a school template, since the templates speak to parents.
+ */
+export const STUDENT_NOTICE_TEXTS = {
+  results_released: {
+    subject: 'Your {term} term results are out',
+    body: 'Your {term} term results for the {session} session are out. Open Report Card to see them.',
+  },
+  payment_received: {
+    subject: 'Payment received: receipt {receipt_number}',
+    body: '{amount} was received for your {term} term fees. Receipt {receipt_number}.',
+  },
+} as const;
+
 export const NOTICE_TEMPLATE_MESSAGES = {
   unknownPlaceholder: (name: string, allowed: readonly string[]) =>
     `{${name}} is not a placeholder this notice can use. Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
@@ -131,6 +180,8 @@ export const NOTICE_TEMPLATE_MESSAGES = {
   blastNotSending: 'Only a notice that is sending can be paused.',
   blastNotPaused: 'Only a paused notice can be resumed.',
   blastFinished: 'This notice has already finished or been cancelled.',
+  reminderDays: 'Give up to 6 different whole numbers of days from 1 to 365.',
+  remindersSaved: 'Reminder days saved.',
   unicodeWarning: (chars: readonly string[]) =>
     `${chars.join(' ')} makes each SMS hold 70 characters instead of 160. Write NGN for ₦ and straight quotes to send fewer units.`,
 } as const;
@@ -195,4 +246,29 @@ export function renderTemplate(template: string, values: Partial<Record<NoticePl
     // A value never brings a control character into a message (a line break in a name included).
     return v === null || v === undefined ? '' : String(v).replace(CONTROL_IN_VALUE, ' ');
   });
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An amount as a notice writes it, in the GSM-7 alphabet: "NGN 45,000.00" (never ₦, which doubles the SMS units). */
+export function noticeAmount(kobo: number): string {
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(kobo));
+  const naira = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}NGN ${naira}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A school day ("2026-11-28") as a notice writes it: "28 Nov 2026". */
+export function noticeDate(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!m) return day;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+}
+
+/** Children's names joined for one message to their parent: "Ada Obi", "Ada Obi and Chidi Obi", "A, B and C". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
 }

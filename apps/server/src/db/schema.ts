@@ -7,7 +7,7 @@ import type { Result } from '@portal/domain';
  */
 export interface UsersTable {
   id: Generated<number>;
-  role: 'admin' | 'staff' | 'student';
+  role: 'admin' | 'staff' | 'student' | 'parent';
   /** Null for a student registered without one (migration 0025): they sign in by admission number. */
   email: string | null;
   password_hash: string;
@@ -163,6 +163,9 @@ export interface Database {
   staff: StaffTable;
   results: ResultsTable;
   attendance: AttendanceTable;
+  parents: ParentsTable;
+  parent_links: ParentLinksTable;
+  parent_link_conflicts: ParentLinkConflictsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -170,3 +173,38 @@ export type DB = Kysely<Database>;
 export type Conn = Kysely<Database> | Transaction<Database>;
 /** An open transaction, for code that must run inside one (counter allocation, locks). */
 export type Trx = Transaction<Database>;
+
+/** A parent's account record (migration 0032): the phone is E.164 ("+2348031234567"), unique. */
+export interface ParentsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  created_at: string;
+  invited_at: string | null;
+  last_sign_in_at: string | null;
+}
+
+/** A student a parent reaches (migration 0032); the access scope reads it. */
+export interface ParentLinksTable {
+  id: Generated<number>;
+  parent_id: number;
+  student_id: number;
+  relationship: 'father' | 'mother' | 'guardian';
+  source: 'student_form' | 'import' | 'admin';
+  created_at: string;
+}
+
+/** A phone given for a student under a name that disagrees with the phone's parent: for the admin to settle. */
+export interface ParentLinkConflictsTable {
+  id: Generated<number>;
+  phone: string;
+  student_id: number;
+  relationship: 'father' | 'mother' | 'guardian';
+  name_given: string;
+  source: 'student_form' | 'import' | 'admin';
+  created_at: string;
+  resolved_at: string | null;
+  resolution: 'link' | 'dismiss' | null;
+}

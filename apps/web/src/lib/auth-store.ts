@@ -181,9 +181,11 @@ export const HOME_OF_ROLE: Record<Role, string> = {
   admin: '/adminHomePage',
   staff: '/staffHomePage',
   student: '/StudentHomePage',
+  parent: '/ParentHomePage',
 };
 export const LOGIN_OF_ROLE: Record<Role, string> = {
   admin: '/Admin',
   staff: '/StaffLogin',
   student: '/StudentLogin',
+  parent: '/ParentLogin',
 };

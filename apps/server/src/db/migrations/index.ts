@@ -23,6 +23,8 @@ import { usersEmailOptional } from './0025_users_email_optional';
 import { idempotencyKeys } from './0028_idempotency_keys';
 import { paymentSessionIds } from './0030_payment_session_ids';
 import { oneTermTable } from './0031_one_term_table';
+import { parents } from './0032_parents';
+import { notices } from './0033_notices';
 import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
 import type { Dialect, DialectMigration } from './util';
 
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0028_idempotency_keys': idempotencyKeys,
   '0030_payment_session_ids': paymentSessionIds,
   '0031_one_term_table': oneTermTable,
+  '0032_parents': parents,
+  '0033_notices': notices,
   '0034_notice_templates_blasts': noticeTemplatesBlasts,
 };
 

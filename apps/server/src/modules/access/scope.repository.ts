@@ -74,6 +74,22 @@ export class ScopeRepository {
     return this.students(conn).where('students.id', '=', id).executeTakeFirst();
   }
 
+  /** The ids of the students a parent account is linked to (parent_links, migration 0032): one indexed statement, compiled once. */
+  async parentChildIds(userId: number, conn: Conn = this.db): Promise<number[]> {
+    const rows = await this.hot.execute(
+      conn,
+      'parentChildren',
+      (slot) =>
+        this.db
+          .selectFrom('parent_links as pl')
+          .innerJoin('parents as p', 'p.id', 'pl.parent_id')
+          .select('pl.student_id')
+          .where('p.user_id', '=', slot('userId')),
+      { userId },
+    );
+    return rows.map((r) => r.student_id);
+  }
+
   /** What a staff member reaches in a session as form teacher and as subject teacher: one statement. */
   async teacherReach(userId: number, sessionId: number, conn: Conn = this.db): Promise<TeacherReach> {
     const rows = await conn

@@ -1,6 +1,6 @@
-import { ATTENDANCE_MESSAGES, AUTH_MESSAGES, BURSARY_MESSAGES, REPORT_MESSAGES, type Role } from '@portal/domain';
+import { ATTENDANCE_MESSAGES, AUTH_MESSAGES, BURSARY_MESSAGES, PARENT_MESSAGES, REPORT_MESSAGES, type Role } from '@portal/domain';
 import type { Conn, DB } from '../../db/index';
-import { forbidden, type HttpError } from '../../http/errors';
+import { badRequest, forbidden, type HttpError } from '../../http/errors';
 import { ScopeRepository, type ScopedStudent } from './scope.repository';
 
 export type { ScopedStudent } from './scope.repository';
@@ -18,6 +18,9 @@ export type { ScopedStudent } from './scope.repository';
  * | `statement`        | self    | all while holding the bursar capability, else none | all   |
  * | `attendance`       | self    | the arms they are form teacher of, in the session  | all   |
  * | `unreleased_cards` | none    | their form arms and the arms they teach, in it     | all   |
+ *
+ * A parent (issue 33, decision 035) reaches their linked children (`students`) for every purpose
+ * but `unreleased_cards` (none): exactly what each child reaches of their own record.
  */
 export const PURPOSES = ['records', 'statement', 'attendance', 'unreleased_cards'] as const;
 export type Purpose = (typeof PURPOSES)[number];
@@ -34,7 +37,7 @@ export interface ScopeActor {
 }
 
 /**
- * The reach of one actor for one purpose. A parent (next) is `students` with their children's ids;
+ * The reach of one actor for one purpose. A parent is `students` with their children's ids;
  * a school boundary (later) is one more field here and one more comparison in `reaches`.
  */
 export type StudentScope =
@@ -81,6 +84,11 @@ export function notOwnRecord(): HttpError {
   return forbidden(AUTH_MESSAGES.ownRecordOnly);
 }
 
+/** The refusal of a parent naming a student who is not one of their children. */
+export function notYourChild(): HttpError {
+  return forbidden(PARENT_MESSAGES.notYourChild);
+}
+
 /**
  * The one refusal (403). A student reaching another student's record always hears the one
  * own-record message; staff outside their reach hear the purpose's message (what they may see
@@ -88,6 +96,7 @@ export function notOwnRecord(): HttpError {
  */
 export function outOfScope(actor: Pick<ScopeActor, 'role'>, purpose: Purpose, arm?: string): HttpError {
   if (actor.role === 'student') return notOwnRecord();
+  if (actor.role === 'parent') return notYourChild();
   switch (purpose) {
     case 'statement':
       return forbidden(BURSARY_MESSAGES.bursarOnly);
@@ -126,6 +135,10 @@ export class AccessScope {
   async scopeOf(actor: ScopeActor, purpose: Purpose, sessionId?: number, conn: Conn = this.repo.db): Promise<StudentScope> {
     if (actor.role === 'admin') return { kind: 'all' };
     if (actor.role === 'student') return purpose === 'unreleased_cards' ? { kind: 'none' } : { kind: 'self', userId: actor.id };
+    if (actor.role === 'parent') {
+      if (purpose === 'unreleased_cards') return { kind: 'none' };
+      return { kind: 'students', ids: new Set(await this.repo.parentChildIds(actor.id, conn)) };
+    }
     if (purpose === 'records') return { kind: 'all' };
     if (purpose === 'statement') return actor.capable ? { kind: 'all' } : { kind: 'none' };
     if (sessionId === undefined) throw new Error(`the ${purpose} scope of staff needs a session`);
@@ -163,11 +176,26 @@ export class AccessScope {
       }
       return own;
     }
+    // A parent always names the child (there is no list of "everyone" for a parent).
+    if (admissionNumber === undefined && actor.role === 'parent') throw badRequest({ admission_number: [PARENT_MESSAGES.childRequired] });
     // Nobody named: the service lists what the caller's filters say (staff and the admin only).
     if (admissionNumber === undefined) return undefined;
     const student = await this.repo.studentByAdmission(admissionNumber, conn);
-    if (!student) throw o.unknown(admissionNumber);
+    // A parent hears the same refusal for a number that names nobody as for another family's child.
+    if (!student) throw actor.role === 'parent' ? notYourChild() : o.unknown(admissionNumber);
     await this.assertStudent(actor, student, o.purpose, { sessionId: o.sessionId, conn });
+    return student;
+  }
+
+  /**
+   * The child a parent names (403 unless linked): the same as `studentFor` for a parent; for anyone
+   * else `studentFor` itself. Services whose students name nobody (a list) never call it for parents.
+   */
+  async childOf(actor: ScopeActor, admissionNumber: string | undefined, conn: Conn = this.repo.db): Promise<ScopedStudent> {
+    if (actor.role !== 'parent') throw new Error('childOf is for parents');
+    if (admissionNumber === undefined) throw badRequest({ admission_number: [PARENT_MESSAGES.childRequired] });
+    const student = await this.repo.studentByAdmission(admissionNumber, conn);
+    if (!student || !(await this.repo.parentChildIds(actor.id, conn)).includes(student.id)) throw notYourChild();
     return student;
   }
 

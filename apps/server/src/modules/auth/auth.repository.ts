@@ -141,6 +141,7 @@ export class AuthRepository {
 
   /** Name and public id of an account, for the login envelope and /api/me. */
   async profileOf(userId: number, role: Role): Promise<{ first_name: string; last_name: string; public_id: string }> {
+    if (role === 'parent') return this.parentProfileOf(userId);
     const { table, publicId, none } = PROFILES[role];
     // Every profile table has the name columns and `user_id`; the public id column is the role's.
     const row = await this.db
@@ -152,6 +153,18 @@ export class AuthRepository {
       first_name: row?.first_name ?? none.first_name,
       last_name: row?.last_name ?? none.last_name,
       public_id: row?.public_id ?? none.public_id,
+    };
+  }
+
+  /** A parent's name (one text, split at its first space) and phone (the public id). */
+  private async parentProfileOf(userId: number): Promise<{ first_name: string; last_name: string; public_id: string }> {
+    const row = await this.db.selectFrom('parents').select(['name', 'phone']).where('user_id', '=', userId).executeTakeFirst();
+    const name = row?.name.trim() ?? '';
+    const space = name.indexOf(' ');
+    return {
+      first_name: space < 0 ? name : name.slice(0, space),
+      last_name: space < 0 ? '' : name.slice(space + 1).trim(),
+      public_id: row?.phone ?? '',
     };
   }
 

@@ -11,7 +11,7 @@ import { ApiError, api } from '../../lib/api-client';
 import { HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
 import { safeNext } from '../../lib/safe-next';
 
-const TITLES: Record<Role, string> = { admin: 'Admin Login', staff: 'Staff Login', student: 'Student Login' };
+const TITLES: Record<Role, string> = { admin: 'Admin Login', staff: 'Staff Login', student: 'Student Login', parent: 'Parent Login' };
 
 interface Envelope {
   status: string;
