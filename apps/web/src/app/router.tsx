@@ -3,6 +3,7 @@ import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bursaryRoutes } from '../features/bursary/routes';
 import { homeRoutes } from '../features/home/routes';
+import { parentsRoutes } from '../features/parents/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { reportSheetsRoutes } from '../features/report-sheets/routes';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
   ...attendanceRoutes,
   ...bursaryRoutes,
   ...noticesRoutes,
+  ...parentsRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -18,11 +18,18 @@ export interface StudentInfo {
   admissionNumber: string;
   name: string;
 }
+/** A parent's record (issue 33): the phone number they sign in with. */
+export interface ParentInfo {
+  phone: string;
+  name: string;
+}
+/** The parent's role record's key, beside the spec's three. */
+export const PARENT_INFO_KEY = 'parentInfo';
 
 export interface Session {
   role: Role;
   name: string;
-  /** username, staff id or admission number */
+  /** username, staff id, admission number or (a parent) phone number */
   publicId: string;
   mustChangePassword: boolean;
 }
@@ -57,11 +64,13 @@ function computeSession(): Session | null {
   if (staff) return { role: 'staff', name: staff.name, publicId: staff.staffId, mustChangePassword };
   const student = parse<StudentInfo>(read(STORAGE_KEYS.studentInfo));
   if (student) return { role: 'student', name: student.name, publicId: student.admissionNumber, mustChangePassword };
+  const parent = parse<ParentInfo>(read(PARENT_INFO_KEY));
+  if (parent) return { role: 'parent', name: parent.name, publicId: parent.phone, mustChangePassword };
   return null;
 }
 
 export function getSession(): Session | null {
-  const raw = [STORAGE_KEYS.accessToken, STORAGE_KEYS.adminInfo, STORAGE_KEYS.staffInfo, STORAGE_KEYS.studentInfo, MUST_CHANGE_KEY]
+  const raw = [STORAGE_KEYS.accessToken, STORAGE_KEYS.adminInfo, STORAGE_KEYS.staffInfo, STORAGE_KEYS.studentInfo, PARENT_INFO_KEY, MUST_CHANGE_KEY]
     .map(read)
     .join('|');
   if (!cached || cached.raw !== raw) cached = { raw, session: computeSession() };
@@ -90,6 +99,9 @@ export interface LoginResult {
   username?: string;
   staff_id?: string;
   admission_number?: string;
+  /** A parent's sign-in: the phone number (E.164) and the parent's name. */
+  phone?: string;
+  name?: string;
 }
 
 export function saveLogin(role: Role, data: LoginResult): void {
@@ -110,6 +122,11 @@ export function saveLogin(role: Role, data: LoginResult): void {
     localStorage.setItem(
       STORAGE_KEYS.studentInfo,
       JSON.stringify({ admissionNumber: data.admission_number ?? '', name: data.first_name } satisfies StudentInfo),
+    );
+  if (role === 'parent')
+    localStorage.setItem(
+      PARENT_INFO_KEY,
+      JSON.stringify({ phone: data.phone ?? '', name: data.first_name || data.name || '' } satisfies ParentInfo),
     );
   setMustChangePassword(Boolean(data.must_change_password), false);
   emit();
@@ -139,6 +156,7 @@ function clearStored(): void {
     STORAGE_KEYS.adminInfo,
     STORAGE_KEYS.staffInfo,
     STORAGE_KEYS.studentInfo,
+    PARENT_INFO_KEY,
     MUST_CHANGE_KEY,
   ]) {
     localStorage.removeItem(key);

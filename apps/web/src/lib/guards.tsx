@@ -5,7 +5,7 @@ import { HOME_OF_ROLE, useSession } from './auth-store';
 import { useHasCapability } from './capabilities';
 import { LoadingBlock } from '../components/ui/spinner';
 
-export { ADMIN_ONLY, ANY_ROLE, STAFF_AND_ADMIN, STAFF_ONLY, STUDENT_ONLY } from './roles';
+export { ADMIN_ONLY, ANY_ROLE, EVERY_ACCOUNT, PARENT_ONLY, STAFF_AND_ADMIN, STAFF_ONLY, STUDENT_ONLY, STUDENT_OR_PARENT } from './roles';
 
 /**
  * Role-aware route guard (the spec's client had none): signed-out users go to the role chooser,

@@ -7,6 +7,8 @@ import { useAppStarted } from '../../lib/app-started';
 import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
 import { logout } from '../../lib/logout';
 import { NoticesBadge } from './notices-badge';
+import { childPath, useChild } from '../../lib/parent-child';
+import { ChildSwitcher } from './child-switcher';
 import { SchoolBrand } from './school-brand';
 
 /** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout. */
@@ -58,6 +60,9 @@ export function PageLayout({
 }) {
   const session = useSession();
   const refused = (useLocation().state as Partial<RefusedState> | null)?.refused;
+  // A parent's way home keeps the child chosen.
+  const { child } = useChild();
+  const home = session ? (child ? childPath(HOME_OF_ROLE[session.role], child) : HOME_OF_ROLE[session.role]) : '/';
   return (
     <div className="min-h-dvh">
       <AppHeader />
@@ -66,7 +71,7 @@ export function PageLayout({
           <div>
             {back && session && (
               <Link
-                to={HOME_OF_ROLE[session.role]}
+                to={home}
                 className="no-print mb-1 inline-block text-sm font-medium text-brand-800 hover:underline"
               >
                 ← Back to home
@@ -76,6 +81,7 @@ export function PageLayout({
           </div>
           {actions && <div className="no-print flex flex-wrap gap-2">{actions}</div>}
         </div>
+        <ChildSwitcher />
         {refused && (
           <Alert tone="warning" className="mb-5" title="Page not available">
             {refused.message ?? pageRefusedMessage(refused.path, refused.allowed)}

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, forRoles, STAFF_AND_ADMIN, STUDENT_ONLY } from '../../lib/guards';
+import { ADMIN_ONLY, forRoles, STAFF_AND_ADMIN, STUDENT_OR_PARENT } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 
 /**
@@ -16,5 +16,5 @@ export const attendanceRoutes: RouteObject[] = [
     { path: '/attendance/absent', lazy: page(() => import('./pages/absent')) },
     { path: '/school-calendar', lazy: page(() => import('./pages/school-calendar')) },
   ]),
-  forRoles(STUDENT_ONLY, [{ path: '/my-attendance', lazy: page(() => import('./pages/my-attendance')) }]),
+  forRoles(STUDENT_OR_PARENT, [{ path: '/my-attendance', lazy: page(() => import('./pages/my-attendance')) }]),
 ];

@@ -3,6 +3,7 @@ import { welcomeMessage as welcomeFor } from '@portal/domain/datetime';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@portal/domain/auth-constants';
 import type { Role } from '@portal/domain/constants';
+import { PARENT_SCREEN_LABELS } from '@portal/domain/parent-screens';
 import { SiteHeader } from '../../components/layout/site-header';
 import { Alert } from '../../components/ui/alert';
 import { SubmitButton } from '../../components/ui/button';
@@ -11,7 +12,25 @@ import { ApiError, api } from '../../lib/api-client';
 import { HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
 import { safeNext } from '../../lib/safe-next';
 
-const TITLES: Record<Role, string> = { admin: 'Admin Login', staff: 'Staff Login', student: 'Student Login', parent: 'Parent Login' };
+const TITLES: Record<Role, string> = {
+  admin: 'Admin Login',
+  staff: 'Staff Login',
+  student: 'Student Login',
+  parent: PARENT_SCREEN_LABELS.loginTitle,
+};
+const HINTS: Record<Role, string> = {
+  admin: AUTH_MESSAGES.signInHint,
+  staff: AUTH_MESSAGES.signInHint,
+  student: AUTH_MESSAGES.studentSignInHint,
+  parent: PARENT_SCREEN_LABELS.loginHint,
+};
+/** "Not a …?" under the form. */
+const NOT_ROLE: Record<Role, string> = {
+  admin: 'Not an admin?',
+  staff: 'Not a staff member?',
+  student: 'Not a student?',
+  parent: PARENT_SCREEN_LABELS.notParent,
+};
 
 interface Envelope {
   status: string;
@@ -51,14 +70,16 @@ export function LoginPage({ role }: { role: Role }) {
         navigate('/change-password', { replace: true });
         return;
       }
-      const welcomeMessage = welcomeFor(data.first_name);
+      const welcomeMessage = welcomeFor(data.first_name || data.name);
       const from = safeNext(params.get('next')) ?? safeNext((location.state as { from?: string } | null)?.from);
       const state =
         role === 'admin'
           ? { userName: data.username, welcomeMessage }
           : role === 'staff'
             ? { welcomeMessage, staffId: data.staff_id }
-            : { welcomeMessage, admissionNumber: data.admission_number };
+            : role === 'student'
+              ? { welcomeMessage, admissionNumber: data.admission_number }
+              : { welcomeMessage };
       navigate(from ?? HOME_OF_ROLE[role], { replace: true, state });
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'http') setError(loginErrorMessage(err.data));
@@ -76,7 +97,7 @@ export function LoginPage({ role }: { role: Role }) {
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="mb-1 text-center">{TITLES[role]}</h1>
           <p className="mb-6 text-center text-sm text-slate-600">
-            {role === 'student' ? AUTH_MESSAGES.studentSignInHint : AUTH_MESSAGES.signInHint}
+            {HINTS[role]}
           </p>
           {params.get('expired') && !error && (
             <Alert tone="info" className="mb-4">
@@ -89,7 +110,22 @@ export function LoginPage({ role }: { role: Role }) {
             </Alert>
           )}
           <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" noValidate={false}>
-            {role === 'student' ? (
+            {role === 'parent' ? (
+              // The phone number the school has (any spelling: 0803…, +234 803…) or the email, sent as `email`.
+              <TextField
+                label={PARENT_SCREEN_LABELS.loginField}
+                type="text"
+                name="email"
+                inputMode="text"
+                autoComplete="username"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            ) : role === 'student' ? (
               // The admission number printed on the sign-in slip, or the email: a text field (an email
               // field refuses the number), sent as the spec's `email` (docs/spec-deviations.md).
               <TextField
@@ -129,7 +165,7 @@ export function LoginPage({ role }: { role: Role }) {
           </form>
         </div>
         <p className="mt-6 text-center text-sm text-slate-600">
-          Not a{role === 'admin' ? 'n admin' : ` ${role === 'staff' ? 'staff member' : 'student'}`}?{' '}
+          {NOT_ROLE[role]}{' '}
           <Link to="/login" className="font-medium text-brand-800 underline">
             Choose another sign-in
           </Link>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { PARENT_SCREEN_LABELS } from '@portal/domain/parent-screens';
 import { SiteHeader } from '../../components/layout/site-header';
 import { safeNext } from '../../lib/safe-next';
 
@@ -6,6 +7,7 @@ const CHOICES = [
   { to: '/StudentLogin', title: 'Student', text: 'Check results, view your profile and pay fees.' },
   { to: '/StaffLogin', title: 'Staff', text: 'Enter and correct scores, manage students.' },
   { to: '/Admin', title: 'Admin', text: 'Run the school: people, sessions, results and fees.' },
+  { to: '/ParentLogin', title: 'Parent', text: PARENT_SCREEN_LABELS.loginChoice },
 ] as const;
 
 /** /login: where the spec's screens sent users on 401. Lets the user pick their sign-in. */
@@ -20,7 +22,7 @@ export function RoleChooser() {
       <main className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="mb-2 text-center">Sign in</h1>
         <p className="mb-8 text-center text-slate-600">Who are you signing in as?</p>
-        <ul className="grid gap-4 sm:grid-cols-3">
+        <ul className="grid gap-4 sm:grid-cols-2">
           {CHOICES.map((c) => (
             <li key={c.to}>
               <Link

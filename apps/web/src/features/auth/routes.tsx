@@ -9,6 +9,7 @@ export const authRoutes: RouteObject[] = [
   { path: '/Admin', lazy: lazyNamed(logins, 'AdminLogin') },
   { path: '/StaffLogin', lazy: lazyNamed(logins, 'StaffLogin') },
   { path: '/StudentLogin', lazy: lazyNamed(logins, 'StudentLogin') },
+  { path: '/ParentLogin', lazy: lazyNamed(logins, 'ParentLogin') },
   { path: '/login', lazy: lazyNamed(() => import('./role-chooser'), 'RoleChooser') },
   { path: '/change-password', lazy: lazyNamed(() => import('./change-password-page'), 'ChangePasswordPage') },
   forRoles(ADMIN_ONLY, [{ path: '/sign-in-blocks', lazy: lazyNamed(() => import('./sign-in-blocks-page'), 'SignInBlocksPage') }]),

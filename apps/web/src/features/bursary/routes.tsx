@@ -1,14 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
 import { TRANSFER_REPORT_SCREENS } from '@portal/domain/transfer-report-screens';
-import { ADMIN_ONLY, RequireCapability, forRoles, STUDENT_ONLY } from '../../lib/guards';
+import { ADMIN_ONLY, RequireCapability, forRoles, STUDENT_OR_PARENT } from '../../lib/guards';
 import { lazyNamed, lazyPage as page } from '../../lib/lazy-page';
 
 const statements = () => import('./pages/statement');
 
 /**
  * The bursar's office: the admin or a staff member with the bursar capability (the server
- * enforces the same); the admin assigns the capability; a student reads their own statement.
+ * enforces the same); the admin assigns the capability; a student reads their own statement (a parent a child's).
  */
 export const bursaryRoutes: RouteObject[] = [
   {
@@ -24,7 +24,7 @@ export const bursaryRoutes: RouteObject[] = [
     ],
   },
   forRoles(ADMIN_ONLY, [{ path: '/staff-capabilities', lazy: page(() => import('./pages/staff-capabilities')) }]),
-  forRoles(STUDENT_ONLY, [
+  forRoles(STUDENT_OR_PARENT, [
     { path: '/my-statement', lazy: lazyNamed(statements, 'MyStatementPage') },
     { path: TRANSFER_REPORT_SCREENS.mine.to, lazy: page(() => import('./pages/my-transfers')) },
   ]),

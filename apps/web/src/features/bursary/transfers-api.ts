@@ -26,10 +26,13 @@ export const transferKeys = {
   queue: (q: TransferQueueQuery) => ['bursary', 'transfer-reports', 'queue', q] as const,
 };
 
-export function useMyTransferReports() {
+/** A student's own reports; a parent's of `child` (nothing is asked until the child is known). */
+export function useMyTransferReports(child: string | null = null, enabled = true) {
   return useQuery({
-    queryKey: transferKeys.mine,
-    queryFn: ({ signal }) => api.get<TransferReport[]>('/bursary/transfer-reports/mine/', { ...T, signal }),
+    queryKey: [...transferKeys.mine, child ?? ''],
+    queryFn: ({ signal }) =>
+      api.get<TransferReport[]>('/bursary/transfer-reports/mine/', { query: child ? { admission_number: child } : {}, ...T, signal }),
+    enabled,
   });
 }
 

@@ -7,6 +7,7 @@ import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
 import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
+import { PARENT_SCREENS } from '@portal/domain/parent-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { TRANSFER_REPORT_SCREEN_LABELS, TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-report-screens';
 import { PageLayout } from '../../components/layout/app-layout';
@@ -104,6 +105,9 @@ export const ADMIN_STUDENTS_MENU: readonly MenuItem[] = [
   SCREEN.deleteStudent,
 ];
 
+/** Parents (issue 33): their accounts and children, phone numbers to settle, invitations. */
+export const ADMIN_PARENTS_MENU: readonly MenuItem[] = [PARENT_SCREENS.list, PARENT_SCREENS.conflicts, PARENT_SCREENS.invitations];
+
 export const ADMIN_TEACHING_MENU: readonly MenuItem[] = [
   { to: '/teaching-assignments', label: 'Teaching Assignments', description: 'Subject and form teachers, score entry' },
   { to: '/my-classes', label: 'My Classes', description: 'Classes you teach this session' },
@@ -174,6 +178,7 @@ function adminGroups(bursary: readonly MenuItem[]): readonly { title: string; it
     { title: 'Assessment and grading', items: ADMIN_ASSESSMENT_MENU },
     { title: 'Staff', items: ADMIN_STAFF_MENU },
     { title: 'Students', items: ADMIN_STUDENTS_MENU },
+    { title: 'Parents', items: ADMIN_PARENTS_MENU },
     { title: 'Teaching assignments', items: ADMIN_TEACHING_MENU },
     { title: 'Fees', items: ADMIN_FEES_MENU },
     { title: 'Report cards', items: ADMIN_REPORT_CARD_MENU },

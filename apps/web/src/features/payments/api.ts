@@ -52,12 +52,18 @@ export function completeSimulatorCheckout(code: string, outcome: SimulatorOutcom
   );
 }
 
-export const paymentContextQuery = queryOptions({
-  queryKey: paymentKeys.context,
-  queryFn: () => api.get<PaymentContext>('/payments/context/', { timeout: TIMINGS.paymentClientTimeout }),
-});
-export function usePaymentContext() {
-  return useQuery(paymentContextQuery);
+/** The form's context: the signed-in student's own, or (a parent) the child's, named by admission number. */
+export const paymentContextOf = (child: string | null) =>
+  queryOptions({
+    queryKey: child ? [...paymentKeys.context, child] : [...paymentKeys.context],
+    queryFn: () =>
+      api.get<PaymentContext>('/payments/context/', {
+        query: child ? { admission_number: child } : {},
+        timeout: TIMINGS.paymentClientTimeout,
+      }),
+  });
+export function usePaymentContext(child: string | null = null) {
+  return useQuery(paymentContextOf(child));
 }
 
 /** Not retried on mount: the payment form's route asks for a student's own history on every visit. */

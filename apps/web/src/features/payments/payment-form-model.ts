@@ -40,11 +40,22 @@ export function readDraft(): FormValues | null {
   }
 }
 
+/** The child a parent last paid for: the page back from the provider is about that child. */
+const LAST_PAYMENT_CHILD = 'lastPaymentChild';
+
 export const storage = {
   lastReference: () => localStorage.getItem(STORAGE_KEYS.lastPaymentReference),
   setLastReference: (r: string) => localStorage.setItem(STORAGE_KEYS.lastPaymentReference, r),
   clearLastReference: () => localStorage.removeItem(STORAGE_KEYS.lastPaymentReference),
+  lastPaymentChild: () => localStorage.getItem(LAST_PAYMENT_CHILD),
+  setLastPaymentChild: (admission: string) => localStorage.setItem(LAST_PAYMENT_CHILD, admission),
 };
+
+/** The saved draft, when it is this form's: a parent's draft for one child never fills another's form. */
+export function draftFor(child: string | null): FormValues | null {
+  const d = readDraft();
+  return d && (!child || d.admission_number.trim().toUpperCase() === child) ? d : null;
+}
 
 export type Banner = { tone: 'error' | 'success' | 'info' | 'warning'; text: string; reference?: string } | null;
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,22 +1,26 @@
 import type { RouteObject } from 'react-router';
 import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
-import { ANY_ROLE, RequireCapability, forRoles } from '../../lib/guards';
+import { EVERY_ACCOUNT, RequireCapability, forRoles } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 import { prefetching } from '../../lib/prefetch';
 import { classesQuery } from '../../lib/school-lists';
-import { paymentContextQuery, paymentHistoryQuery, paymentProviderQuery } from './api';
+import { paymentContextOf, paymentHistoryQuery, paymentProviderQuery } from './api';
 
 /** Fees and payment screens. */
 export const paymentsRoutes: RouteObject[] = [
-  forRoles(ANY_ROLE, [
+  // A parent pays for a child (`?child=`), and opens the receipts and the simulator's checkout as the payer.
+  forRoles(EVERY_ACCOUNT, [
     {
       path: '/PaymentForm',
       // What the form opens with; a student's own payment history too (staff type an admission number).
-      loader: prefetching((ask, session) => {
-        ask(paymentContextQuery);
+      loader: prefetching((ask, session, params) => {
+        // A parent's page is about the child named in the address (the first child when none is).
+        const child = session.role === 'parent' ? (params.get('child')?.trim().toUpperCase() ?? '') : '';
+        if (session.role !== 'parent' || child) ask(paymentContextOf(child || null));
         ask(paymentProviderQuery);
         ask(classesQuery);
         if (session.role === 'student') ask(paymentHistoryQuery(session.publicId.trim()));
+        if (child) ask(paymentHistoryQuery(child));
       }),
       lazy: page(() => import('./pages/payment-form')),
     },

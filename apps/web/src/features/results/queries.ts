@@ -77,14 +77,17 @@ export const reportCardQuery = (q: CardQuery) =>
 
 /**
  * The card /report-card shows for its address: a student's own (their admission number, whatever the
- * address says), anyone else's from `admission_number`. Fields not in the address are ''.
+ * address says), a parent's child's from `child`, anyone else's from `admission_number`. Fields not in
+ * the address are ''.
  */
 export function cardAddress(
   params: URLSearchParams,
   session: Session | null,
 ): { admission_number: string; session_id: string; term: string } {
+  // A parent names the child (`?child=`, lib/parent-child.ts); the server checks it is theirs.
+  const named = session?.role === 'parent' ? (params.get('child') ?? params.get('admission_number')) : params.get('admission_number');
   return {
-    admission_number: (session?.role === 'student' ? session.publicId : (params.get('admission_number') ?? '')).toUpperCase(),
+    admission_number: (session?.role === 'student' ? session.publicId : (named ?? '')).toUpperCase(),
     session_id: params.get('session_id') ?? '',
     term: params.get('term') ?? '',
   };

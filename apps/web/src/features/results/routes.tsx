@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, ANY_ROLE, forRoles, STAFF_AND_ADMIN } from '../../lib/guards';
+import { ADMIN_ONLY, ANY_ROLE, EVERY_ACCOUNT, forRoles, STAFF_AND_ADMIN } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 import { prefetching } from '../../lib/prefetch';
 import { classesQuery } from '../../lib/school-lists';
@@ -44,6 +44,9 @@ export const resultsRoutes: RouteObject[] = [
       lazy: page(() => import('./pages/results-check')),
     },
     { path: '/check-a-result', lazy: page(() => import('./pages/check-a-result')) },
+  ]),
+  // A parent reads a child's card too (`?child=`).
+  forRoles(EVERY_ACCOUNT, [
     {
       path: '/report-card',
       loader: prefetching(reportCardNeeds),

@@ -13,6 +13,7 @@ import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { childQuery, useChild } from '../../../lib/parent-child';
 import { slipFields } from '../components/slip-fields';
 import { slipInput, useSlipForm, useSlipStart } from '../slip-form';
 import { TransferReportCard } from '../components/transfer-report-card';
@@ -23,8 +24,17 @@ import { useMyTransferReports, useReportTransfer } from '../transfers-api';
 /** The fields' ids in the order the focus looks for the first one in error. */
 const FOCUS_ORDER = TRANSFER_FIELDS.map((k) => `trf-${k}`);
 
-/** /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of earlier reports. */
+/**
+ * /my-transfers (student): report a bank transfer or teller with a photo of the slip; what became of
+ * earlier reports. A parent reports for a child (`?child=`): the form starts afresh for each child.
+ */
 export default function MyTransfersPage() {
+  const { child } = useChild();
+  return <TransfersOf key={child ?? ''} />;
+}
+
+function TransfersOf() {
+  const { isParent, child } = useChild();
   const { today, currentSession } = useSlipStart();
   const form = useSlipForm<TransferForm>({
     currentSession,
@@ -41,7 +51,7 @@ export default function MyTransfersPage() {
   // A new key clears the slip field after a report is sent.
   const [formKey, setFormKey] = useState(0);
   const send = useReportTransfer();
-  const reports = useMyTransferReports();
+  const reports = useMyTransferReports(child, !isParent || !!child);
   const sentRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -57,7 +67,7 @@ export default function MyTransfersPage() {
 
   async function onValid(typed: TransferForm) {
     try {
-      await send.mutateAsync(transferBody(typed));
+      await send.mutateAsync({ ...transferBody(typed), ...childQuery(child) });
       form.setValues(emptyTransferForm(typed.session_id || currentSession, today));
       setFormKey((k) => k + 1);
       setSent(true);

@@ -4,6 +4,7 @@ import { PageLayout } from '../../../components/layout/app-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { querySection } from '../../../components/ui/query-view';
+import { childQuery, useChild } from '../../../lib/parent-child';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useStatement } from '../api';
 import { StatementView } from '../components/statement-view';
@@ -33,9 +34,10 @@ export function BursaryStatementPage() {
   );
 }
 
-/** /my-statement?session_id (student): the same statement, of the student signed in. */
+/** /my-statement?session_id (student): the same statement, of the student signed in; a parent's child's (`?child=`). */
 export function MyStatementPage() {
   const [params, patch] = useSearchParamPatch();
+  const { isParent, child } = useChild();
   const { sessionId, ready } = useSessionParam(params);
   return (
     <PageLayout title={MY_STATEMENT_SCREEN.title} actions={printButton}>
@@ -44,7 +46,7 @@ export function MyStatementPage() {
           <StatementSessionSelect value={sessionId ? String(sessionId) : ''} onChange={(id) => patch({ session_id: id })} />
         </div>
       </Card>
-      <StatementSection q={ready ? (sessionId ? { session_id: sessionId } : {}) : null} />
+      <StatementSection q={ready && (!isParent || child) ? { ...(sessionId ? { session_id: sessionId } : {}), ...childQuery(child) } : null} />
     </PageLayout>
   );
 }

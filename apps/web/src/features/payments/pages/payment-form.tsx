@@ -23,26 +23,40 @@ import { Card } from '../../../components/ui/card';
 import { FigureList } from '../../../components/ui/figure-list';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ClassSelect } from '../../../components/school/class-select';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
-import { initiatePayment, paymentKeys, usePaymentContext, usePaymentProvider, verifyPayment } from '../api';
+import { useChild } from '../../../lib/parent-child';
+import { initiatePayment, paymentContextOf, paymentKeys, usePaymentContext, usePaymentProvider, verifyPayment } from '../api';
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
 import { formatNaira, statusClass, statusLabel } from '../format';
 import { errorCode } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSchemaForm } from '../../../lib/schema-form';
-import { type FormValues, EMPTY, readDraft, storage, type Banner, sleep, draftIsStale, warningText } from '../payment-form-model';
+import { type FormValues, EMPTY, draftFor, storage, type Banner, sleep, draftIsStale, warningText } from '../payment-form-model';
 
 /** The fields' ids in the order the focus looks for the first one in error. */
 const FOCUS_ORDER = [...PAYMENT_FORM_FIELDS, 'term' as const].map((f) => `pay-${f}`);
 
-/** /PaymentForm: School Fees Payment. */
+/**
+ * /PaymentForm: School Fees Payment. A parent pays for one child at a time (`?child=`, lib/parent-child):
+ * the form starts afresh for each child; back from the provider, it is the child just paid for.
+ */
 export default function PaymentFormPage() {
+  const [params] = useSearchParams();
+  const back = Boolean(params.get('reference') || params.get('trxref'));
+  const { isParent, child, pending } = useChild(back ? storage.lastPaymentChild() : null);
+  if (isParent && pending) return <LoadingBlock />;
+  return <PaymentForm key={child ?? ''} child={child} />;
+}
+
+function PaymentForm({ child }: { child: string | null }) {
   const session = useSession();
   const isStudent = session?.role === 'student';
-  const context = usePaymentContext();
+  // A student's own form, or a parent's for a child: the admission number is fixed, no class report.
+  const isOwn = isStudent || session?.role === 'parent';
+  const context = usePaymentContext(child);
   // Online payment may be off (production without a provider key): the form says so and cannot submit.
   const provider = usePaymentProvider();
   const paymentsOff = provider.data?.online_payment === false;
@@ -50,9 +64,9 @@ export default function PaymentFormPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
-  const hadDraft = useRef(readDraft() !== null);
+  const hadDraft = useRef(draftFor(child) !== null);
   const form = useSchemaForm<FormValues>({
-    defaultValues: readDraft() ?? EMPTY,
+    defaultValues: draftFor(child) ?? EMPTY,
     schema: initiatePaymentSchema,
     toBody: (v) => v,
     fieldOf: (path) => path.split('.')[0]!,
@@ -165,7 +179,7 @@ export default function PaymentFormPage() {
           await refresh();
           setPrefillRequest((n) => n + 1);
           // Read what is still owed from the refreshed context itself, whatever order the renders ran in.
-          const owed = qc.getQueryData<PaymentContext>(paymentKeys.context)?.student?.suggested_amount ?? 0;
+          const owed = qc.getQueryData<PaymentContext>(paymentContextOf(child).queryKey)?.student?.suggested_amount ?? 0;
           patch((f) => ({ ...f, amount: owed > 0 ? owed.toFixed(2) : '' }));
         } else if (res.status === 'pending') {
           setBanner({ tone: 'warning', text: res.message || PAYMENT_MESSAGES.pending });
@@ -181,9 +195,9 @@ export default function PaymentFormPage() {
       })
       .finally(() => {
         setVerifying(false);
-        if (fromUrl) void navigate('/PaymentForm', { replace: true });
+        if (fromUrl) void navigate(child ? `/PaymentForm?child=${encodeURIComponent(child)}` : '/PaymentForm', { replace: true });
       });
-  }, [params, refresh, navigate, qc, patch]);
+  }, [params, refresh, navigate, qc, patch, child]);
 
   const set = (key: keyof FormValues) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = key === 'amount' ? sanitizeAmountInput(e.target.value) : e.target.value;
@@ -226,6 +240,7 @@ export default function PaymentFormPage() {
         return;
       }
       storage.setLastReference(res.data.reference);
+      if (child) storage.setLastPaymentChild(child);
       setRedirecting(true);
       setBanner({ tone: 'info', text: PAYMENT_MESSAGES.redirecting });
       setTimeout(() => window.location.assign(url), TIMINGS.redirectToProvider);
@@ -247,7 +262,10 @@ export default function PaymentFormPage() {
     }
   }
 
-  const lookupAdmission = useDebounced(isStudent ? (session?.publicId ?? '') : values.admission_number, TIMINGS.paymentLookupDebounce);
+  const lookupAdmission = useDebounced(
+    isStudent ? (session?.publicId ?? '') : (child ?? values.admission_number),
+    TIMINGS.paymentLookupDebounce,
+  );
   const lookupClass = useDebounced(values.current_class, TIMINGS.paymentLookupDebounce);
   const lookupSession = useDebounced(values.current_session, TIMINGS.paymentLookupDebounce);
   const sessions = context.data?.sessions ?? [];
@@ -274,7 +292,7 @@ export default function PaymentFormPage() {
         )}
 
         {st && (
-          <Card title="Your fees this session">
+          <Card title={child ? `Fees this session: ${st.full_name}` : 'Your fees this session'}>
             <FigureList
               className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-2 text-sm"
               figures={[
@@ -321,7 +339,7 @@ export default function PaymentFormPage() {
             aria-label="School fees payment form"
           >
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Admission Number" required autoComplete="off" readOnly={isStudent} {...bind('admission_number')} />
+              <TextField label="Admission Number" required autoComplete="off" readOnly={isOwn} {...bind('admission_number')} />
               <TextField label="Full Name" required autoComplete="name" {...bind('full_name')} />
               <ClassSelect required {...bind('current_class')} />
               <SelectField
@@ -379,7 +397,7 @@ export default function PaymentFormPage() {
         </Card>
 
         <PaymentHistory admissionNumber={lookupAdmission} />
-        {!isStudent && <ClassReport arm={lookupClass} session={lookupSession} />}
+        {!isOwn && <ClassReport arm={lookupClass} session={lookupSession} />}
       </div>
     </PageLayout>
   );

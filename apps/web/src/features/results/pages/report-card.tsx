@@ -11,6 +11,7 @@ import { ApiError, downloadBlob } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/errors';
 import { useAppStarted } from '../../../lib/app-started';
 import { useSession } from '../../../lib/auth-store';
+import { useChild } from '../../../lib/parent-child';
 import { useToast } from '../../../lib/toast';
 import { downloadReportCardPdf, useReportCard } from '../api';
 import { cardAddress, cardIsAsked } from '../queries';
@@ -22,9 +23,14 @@ import { FormError } from '../components/form-error';
 export default function ReportCardPage() {
   const session = useSession();
   const isStudent = session?.role === 'student';
+  // A parent reads a child's card as the child would (the child from the switcher, lib/parent-child.ts).
+  const isParent = session?.role === 'parent';
+  const isOwn = isStudent || isParent;
   const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const q = cardAddress(params, session);
+  const { child } = useChild();
+  const addressed = cardAddress(params, session);
+  const q = isParent && !addressed.admission_number && child ? { ...addressed, admission_number: child } : addressed;
   const ready = cardIsAsked(q);
   const [form, setForm] = useState({ admission: q.admission_number, sessionId: q.session_id, term: q.term });
   const [formError, setFormError] = useState('');
@@ -33,13 +39,13 @@ export default function ReportCardPage() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const adm = isStudent ? q.admission_number : form.admission.trim().toUpperCase();
+    const adm = isOwn ? q.admission_number : form.admission.trim().toUpperCase();
     if (!adm || !form.sessionId || !form.term) {
       setFormError(RESULT_MESSAGES.searchNeedsAllShort);
       return;
     }
     setFormError('');
-    setParams({ admission_number: adm, session_id: form.sessionId, term: form.term });
+    setParams({ [isParent ? 'child' : 'admission_number']: adm, session_id: form.sessionId, term: form.term });
   }
 
   async function downloadPdf() {
@@ -77,8 +83,8 @@ export default function ReportCardPage() {
             label="Admission Number"
             name="admission_number"
             required
-            readOnly={isStudent}
-            value={isStudent ? q.admission_number : form.admission}
+            readOnly={isOwn}
+            value={isOwn ? q.admission_number : form.admission}
             onChange={(e) => setForm((f) => ({ ...f, admission: e.target.value.toUpperCase() }))}
           />
           <SessionTermFields
@@ -104,7 +110,7 @@ export default function ReportCardPage() {
           {err.status === 404 ? (err.detail ?? RESULT_MESSAGES.noReportCard) : (err.detail ?? RESULT_MESSAGES.fetchResultsFailed)}
         </Alert>
       )}
-      {card.data && <ReportCardView card={card.data} showStatus={!isStudent} />}
+      {card.data && <ReportCardView card={card.data} showStatus={!isOwn} />}
     </PageLayout>
   );
 }
