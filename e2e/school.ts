@@ -387,12 +387,48 @@ export async function createSheetClass(
   return { ...form, sessionId, query, screen: (path) => `${path}?${where}&class=${encodeURIComponent(form.arm)}`, sheet };
 }
 
-// ---- Parents and notices (issue 33) ----
+// ---- Parents (issue 33) ----
 
-/** A Nigerian mobile number unique to the run ("+23480" and eight digits). */
-export function runPhone(): string {
-  return `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+/** A Nigerian mobile number of the run, as a parent writes it on a form ("0803 …"), unique to `tag`. */
+export function runMobile(tag: string): string {
+  let n = 0;
+  for (const ch of tag) n = (n * 31 + ch.charCodeAt(0)) % 10_000_000;
+  return `0803${String(n).padStart(7, '0')}`;
 }
+
+/** A student in `arm` whose father (name and phone) the form gives: the link to the parent comes from it. */
+export async function createChildOf(
+  api: AdminApi,
+  arm: string,
+  tag: string,
+  father: { name: string; phone: string },
+  over: PersonFields = {},
+): Promise<{ admission_number: string; first_name: string; last_name: string }> {
+  const data = {
+    first_name: 'Child',
+    last_name: `Of${tag}`,
+    email: `child.${tag.toLowerCase()}@e2e.school`,
+    phone_number: '08031234567',
+    gender: 'M',
+    date_of_birth: '2011-05-01',
+    student_class: arm,
+    fathers_name: father.name,
+    fathers_phone: father.phone,
+    home_address: '5 Broad Street, Lagos',
+    ...over,
+  };
+  const created = await okJson<{ admission_number: string }>(await api.request.post('/api/students/', { headers: api.headers, data }), 201);
+  return { admission_number: created.admission_number, first_name: data.first_name, last_name: data.last_name };
+}
+
+/** Publishes (releases) an arm's results of a term: its students (and their parents) read the card. */
+export async function publishArm(api: AdminApi, p: { sessionId: number; term: Term; arm: string }): Promise<void> {
+  const data = { session_id: p.sessionId, term: p.term, student_class: p.arm };
+  const res = await api.request.post('/api/results/publications/', { headers: api.headers, data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+// ---- Notices (issue 33) ----
 
 export interface OwnParent {
   id: number;
@@ -411,8 +447,11 @@ export async function createParent(
   links: { arm: string; admissionNumbers: string[]; relationship?: 'father' | 'mother' | 'guardian' },
 ): Promise<OwnParent> {
   const name = `Mrs Parent${tag}`;
-  const phone = runPhone();
-  const created = await okJson<{ id: number }>(await api.request.post('/api/parents/', { headers: api.headers, data: { name, phone } }), 201);
+  const phone = `+234${runMobile(tag).slice(1)}`;
+  const created = await okJson<{ id: number }>(
+    await api.request.post('/api/parents/', { headers: api.headers, data: { name, phone } }),
+    201,
+  );
   for (const admission_number of links.admissionNumbers)
     await okJson(
       await api.request.post(`/api/parents/${created.id}/links/`, {

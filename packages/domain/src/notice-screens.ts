@@ -26,7 +26,6 @@ export const NOTICE_SCREEN_LABELS = {
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   // Preferences
   receive: 'Send me these notices',
-  alwaysOn: 'Always sent: receipts for payments cannot be turned off.',
   savePreferences: 'Save preferences',
   // Settings
   senderId: 'SMS sender ID',

@@ -8,11 +8,11 @@ import type {
   BlastEstimate,
   BlastInput,
   InboxPage,
-  MessagePage,
   NoticeKind,
-  NoticePreferences,
+  NoticeLogPage,
+  NoticePreferencesView,
   NoticeSettings,
-  NoticeSettingsInput,
+  NoticeSettingsView,
   NoticeTemplate,
 } from './contract';
 
@@ -52,25 +52,25 @@ export function useMarkRead() {
 }
 
 export function usePreferences() {
-  return useGet<NoticePreferences>(noticeKeys.preferences, '/notice-preferences/', {});
+  return useGet<NoticePreferencesView>(noticeKeys.preferences, '/notice-preferences/', {});
 }
 
 export function useSavePreferences() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (kinds: { kind: NoticeKind; opted_out: boolean }[]) => api.put<NoticePreferences>('/notice-preferences/', { kinds }, T),
+    mutationFn: (kinds: { kind: NoticeKind; opted_out: boolean }[]) => api.put<NoticePreferencesView>('/notice-preferences/', { kinds }, T),
     onSuccess: (saved) => qc.setQueryData(noticeKeys.preferences, saved),
   });
 }
 
 export function useNoticeSettings() {
-  return useGet<NoticeSettings>(noticeKeys.settings, '/notice-settings/', {}, { refetchOnWindowFocus: false });
+  return useGet<NoticeSettingsView>(noticeKeys.settings, '/notice-settings/', {}, { refetchOnWindowFocus: false });
 }
 
 export function useSaveNoticeSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: NoticeSettingsInput) => api.put<NoticeSettings>('/notice-settings/', body, T),
+    mutationFn: (body: NoticeSettings) => api.put<NoticeSettingsView>('/notice-settings/', body, T),
     onSuccess: (saved) => qc.setQueryData(noticeKeys.settings, saved),
   });
 }
@@ -142,5 +142,5 @@ export function useBlastAction(id: number) {
 }
 
 export function useMessages(f: MessageFilter) {
-  return useGet<MessagePage>(noticeKeys.messages(f), '/notice-messages/', f, { placeholderData: (prev) => prev });
+  return useGet<NoticeLogPage>(noticeKeys.messages(f), '/notice-messages/', f, { placeholderData: (prev) => prev });
 }

@@ -1,12 +1,10 @@
 import { NOTICE_SCREEN_LABELS as L } from '@portal/domain/notice-screens';
 import { Button } from '../../../components/ui/button';
-
-/** The page size the notices API pages by (its `count` over this gives the pages). */
-export const NOTICES_PAGE_SIZE = 20;
+import { NOTICE_PAGE_SIZE } from '../contract';
 
 /** How many pages a list of `count` rows takes (at least one). */
 export function pagesOf(count: number): number {
-  return Math.max(1, Math.ceil(count / NOTICES_PAGE_SIZE));
+  return Math.max(1, Math.ceil(count / NOTICE_PAGE_SIZE));
 }
 
 /** Previous / "Page n of m" / Next under a paged notices list; nothing when all fits on one page. */

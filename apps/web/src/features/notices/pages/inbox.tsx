@@ -49,7 +49,7 @@ export default function InboxPage() {
   const [params, patch] = useSearchParamPatch();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const inbox = useInbox(page);
-  const parent = (useSession()?.role as string | undefined) === 'parent';
+  const parent = useSession()?.role === 'parent';
   return (
     <PageLayout
       title={S.inbox.label}

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useMessages } from '../api';
 import { PageNav, pagesOf } from '../components/page-nav';
-import { MESSAGE_STATUSES, NOTICE_KIND_LABELS, NOTICE_KINDS } from '../contract';
+import { NOTICE_STATUSES, NOTICE_KIND_LABELS, NOTICE_KINDS } from '../contract';
 
 /** Admin: every message queued or sent (SMS, email, in-app), newest first, by status and kind. */
 export default function MessagesPage() {
@@ -23,7 +23,7 @@ export default function MessagesPage() {
         <SelectField
           label={L.filterStatus}
           placeholder={L.any}
-          options={MESSAGE_STATUSES}
+          options={NOTICE_STATUSES}
           value={status}
           onChange={(e) => patch({ status: e.target.value, page: '' })}
         />

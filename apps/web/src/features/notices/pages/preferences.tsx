@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { NOTICE_SCREEN_LABELS as L, NOTICE_SCREEN_MESSAGES as M, NOTICE_SCREENS as S } from '@portal/domain/notice-screens';
+import { NOTICE_MESSAGES } from '@portal/domain/notices';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Card } from '../../../components/ui/card';
 import { SubmitButton } from '../../../components/ui/button';
 import { QueryView } from '../../../components/ui/query-view';
 import { useToast } from '../../../lib/toast';
 import { usePreferences, useSavePreferences } from '../api';
-import { NOTICE_KIND_LABELS, type NoticeKind, type NoticePreferences } from '../contract';
+import { NOTICE_KIND_LABELS, type NoticeKind, type NoticePreferencesView } from '../contract';
 
 /** The kinds as switches: on = sent; one that cannot be opted out of (payment receipts) shown on and fixed. */
-function PreferencesForm({ data }: { data: NoticePreferences }) {
+function PreferencesForm({ data }: { data: NoticePreferencesView }) {
   const save = useSavePreferences();
   const toast = useToast();
   const [optedOut, setOptedOut] = useState<Partial<Record<NoticeKind, boolean>>>(() =>
@@ -29,6 +30,7 @@ function PreferencesForm({ data }: { data: NoticePreferences }) {
             {data.kinds.map((k) => {
               const id = `pref-${k.kind}`;
               const fixed = !k.can_opt_out;
+              const label = k.label || NOTICE_KIND_LABELS[k.kind];
               return (
                 <li key={k.kind} className="flex min-h-11 flex-col justify-center py-2">
                   <label htmlFor={id} className="flex items-center gap-3 text-sm">
@@ -41,11 +43,11 @@ function PreferencesForm({ data }: { data: NoticePreferences }) {
                       aria-describedby={fixed ? `${id}-fixed` : undefined}
                       onChange={(e) => setOptedOut((o) => ({ ...o, [k.kind]: !e.target.checked }))}
                     />
-                    {NOTICE_KIND_LABELS[k.kind]}
+                    {label}
                   </label>
                   {fixed && (
                     <p id={`${id}-fixed`} className="mt-1 pl-8 text-xs text-slate-600">
-                      {L.alwaysOn}
+                      {NOTICE_MESSAGES.cannotOptOut(label)}
                     </p>
                   )}
                 </li>

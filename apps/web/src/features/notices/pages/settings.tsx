@@ -11,7 +11,7 @@ import { fieldErrorsOf } from '../../../lib/errors';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useToast } from '../../../lib/toast';
 import { useNoticeSettings, useSaveNoticeSettings } from '../api';
-import { noticeSettingsSchema, type NoticeSettings, type NoticeSettingsInput } from '../contract';
+import { noticeSettingsSchema, type NoticeSettings, type NoticeSettingsView } from '../contract';
 
 /** The form's values: every setting as its field's text, the unit cost in naira. */
 interface Form extends Record<string, string> {
@@ -23,7 +23,7 @@ interface Form extends Record<string, string> {
   send_rate_per_minute: string;
 }
 
-const formOf = (s: NoticeSettings): Form => ({
+const formOf = (s: NoticeSettingsView): Form => ({
   sender_id: s.sender_id,
   quiet_start: s.quiet_start,
   quiet_end: s.quiet_end,
@@ -44,9 +44,9 @@ const bodyOf = (f: Form) => ({
   sender_id: f.sender_id.trim(),
   quiet_start: f.quiet_start,
   quiet_end: f.quiet_end,
-  daily_cap_per_parent: f.daily_cap_per_parent.trim(),
+  daily_cap_per_parent: Number(f.daily_cap_per_parent.trim() || Number.NaN),
   sms_unit_cost_kobo: kobo(f.sms_unit_cost),
-  send_rate_per_minute: f.send_rate_per_minute.trim(),
+  send_rate_per_minute: Number(f.send_rate_per_minute.trim() || Number.NaN),
 });
 
 /** The API's field names to the form's (the cost is typed in naira, stored in kobo). */
@@ -92,7 +92,7 @@ export default function NoticeSettingsPage() {
 
   async function onValid(_values: Form, body: unknown) {
     try {
-      setValues(formOf(await save.mutateAsync(body as NoticeSettingsInput)));
+      setValues(formOf(await save.mutateAsync(body as NoticeSettings)));
       toast.success(M.settingsSaved);
     } catch (err) {
       const errs = fieldErrorsOf(err);
