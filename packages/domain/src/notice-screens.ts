@@ -43,6 +43,10 @@ export const NOTICE_SCREEN_LABELS = {
   configured: (provider?: string | null) => `Configured${provider ? ` (${provider})` : ''}`,
   notConfigured: 'Not configured',
   saveSettings: 'Save settings',
+  reminders: 'Fees overdue reminders',
+  reminderDays: 'Days after fees fall due',
+  reminderDaysHint: 'Debtors get a reminder on each of these days, e.g. 7, 14, 30.',
+  saveReminders: 'Save reminder days',
   // Templates
   kind: 'Kind',
   smsBody: 'SMS text',
@@ -50,6 +54,8 @@ export const NOTICE_SCREEN_LABELS = {
   emailBody: 'Email text',
   placeholders: 'Placeholders you may use',
   saveTemplate: 'Save template',
+  resetTemplate: 'Back to the default wording',
+  preview: 'As a parent reads it (sample names):',
   smsCount: (characters: number, encoding: string, units: number) =>
     `${characters} character${characters === 1 ? '' : 's'} · ${encoding} · ${units} SMS unit${units === 1 ? '' : 's'}`,
   // Blasts
@@ -133,6 +139,7 @@ export const NOTICE_SCREEN_MESSAGES = {
   settingsFailed: 'Could not load the notice settings. Please try again.',
   settingsSaved: 'Notice settings saved.',
   settingsSaveFailed: 'Could not save the notice settings. Please try again.',
+  remindersFailed: 'Could not load the reminder days. Please try again.',
   templatesFailed: 'Could not load the templates. Please try again.',
   templateSaveFailed: 'Could not save the template. Please check it and try again.',
   estimateFailed: 'Could not estimate this notice. Please check it and try again.',

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useGet } from '../../lib/get-query';
 import { noticesKey } from '../../lib/notices-unread';
-import type { NoticeTemplateBody } from '@portal/domain/notice-templates-schemas';
+import type { NoticeReminders, NoticeTemplateBody } from '@portal/domain/notice-templates-schemas';
 import type {
   Blast,
   BlastEstimate,
@@ -34,6 +34,7 @@ export const noticeKeys = {
   admin: ['notice-admin'] as const,
   settings: ['notice-admin', 'settings'] as const,
   templates: ['notice-admin', 'templates'] as const,
+  reminders: ['notice-admin', 'reminders'] as const,
   blasts: ['notice-admin', 'blasts'] as const,
   blast: (id: number) => ['notice-admin', 'blasts', id] as const,
   messages: (f: MessageFilter) => ['notice-admin', 'messages', f] as const,
@@ -75,13 +76,12 @@ export function useSaveNoticeSettings() {
   });
 }
 
-/** The templates come as a list, or under `templates`; the screens read a list. */
+/** Every kind's template, its placeholders and defaults. */
 export function useTemplates() {
   return useQuery({
     queryKey: noticeKeys.templates,
     queryFn: async ({ signal }) => {
-      const data = await api.get<NoticeTemplate[] | { templates: NoticeTemplate[] }>('/notice-templates/', { ...T, signal });
-      return Array.isArray(data) ? data : data.templates;
+      return api.get<NoticeTemplate[]>('/notice-templates/', { ...T, signal });
     },
     retry: false,
     refetchOnWindowFocus: false,
@@ -94,6 +94,18 @@ export function useSaveTemplate() {
     mutationFn: ({ kind, body }: { kind: NoticeKind; body: NoticeTemplateBody }) =>
       api.put<NoticeTemplate>(`/notice-templates/${kind}/`, body, T),
     onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.templates }),
+  });
+}
+
+export function useReminders() {
+  return useGet<NoticeReminders>(noticeKeys.reminders, '/notice-reminders/', {}, { refetchOnWindowFocus: false });
+}
+
+export function useSaveReminders() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NoticeReminders) => api.put<NoticeReminders>('/notice-reminders/', body, T),
+    onSuccess: (saved) => qc.setQueryData(noticeKeys.reminders, saved),
   });
 }
 

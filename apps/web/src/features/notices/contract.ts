@@ -3,7 +3,7 @@
  * named here once for the screens, with the blasts' answers (CONTRACT.md "NP") that the domain does
  * not type yet.
  */
-import type { NoticeTemplateKind, NoticeTemplateText } from '@portal/domain/notice-templates';
+import type { NoticeTemplateView } from '@portal/domain/notice-templates';
 import type { BlastAudience, BlastBody, BlastStatus } from '@portal/domain/notice-templates-schemas';
 import type { SmsEncoding } from '@portal/domain/notice-templates-sms';
 import type { NoticeChannel } from '@portal/domain/notices';
@@ -25,9 +25,7 @@ export {
 } from '@portal/domain/notices';
 
 /** A kind's template as the API lists it. */
-export interface NoticeTemplate extends NoticeTemplateText {
-  kind: NoticeTemplateKind;
-}
+export type NoticeTemplate = NoticeTemplateView;
 
 export type BlastInput = BlastBody;
 export interface BlastEstimate {

@@ -11,6 +11,7 @@ import { fieldErrorsOf } from '../../../lib/errors';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useToast } from '../../../lib/toast';
 import { useNoticeSettings, useSaveNoticeSettings } from '../api';
+import { ReminderDays } from '../components/reminder-days';
 import { noticeSettingsSchema, type NoticeSettings, type NoticeSettingsView } from '../contract';
 
 /** The form's values: every setting as its field's text, the unit cost in naira. */
@@ -125,6 +126,9 @@ export default function NoticeSettingsPage() {
           </SubmitButton>
         </Card>
       </form>
+      <div className="mt-5">
+        <ReminderDays />
+      </div>
     </PageLayout>
   );
 }

@@ -1,10 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { NOTICE_KIND_PLACEHOLDERS, NOTICE_LIMITS, NOTICE_PLACEHOLDERS, NOTICE_TEMPLATE_MESSAGES } from '@portal/domain/notice-templates';
+import {
+  NOTICE_LIMITS,
+  NOTICE_SAMPLE_VALUES,
+  NOTICE_TEMPLATE_MESSAGES,
+  renderTemplate,
+  type NoticeTemplateText,
+} from '@portal/domain/notice-templates';
 import { noticeTemplateSchema } from '@portal/domain/notice-templates-schemas';
 import { NOTICE_SCREEN_LABELS as L, NOTICE_SCREEN_MESSAGES as M, NOTICE_SCREENS as S } from '@portal/domain/notice-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Card } from '../../../components/ui/card';
-import { SubmitButton } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { fieldErrorsOf, firstServerMessage } from '../../../lib/errors';
@@ -20,7 +26,7 @@ interface Form extends Record<string, string> {
   email_body: string;
 }
 
-const formOf = (t: NoticeTemplate): Form => ({ sms_body: t.sms_body, email_subject: t.email_subject, email_body: t.email_body });
+const formOf = (t: NoticeTemplateText): Form => ({ sms_body: t.sms_body, email_subject: t.email_subject, email_body: t.email_body });
 
 /** One kind's template: its SMS text with the live unit count, its email, the placeholders it may use. */
 function TemplateEditor({ template }: { template: NoticeTemplate }) {
@@ -31,6 +37,8 @@ function TemplateEditor({ template }: { template: NoticeTemplate }) {
     schema: noticeTemplateSchema(template.kind),
     toBody: (f) => ({ sms_body: f.sms_body, email_subject: f.email_subject, email_body: f.email_body }),
   });
+
+  const preview = renderTemplate(form.values.sms_body ?? '', NOTICE_SAMPLE_VALUES);
 
   async function onValid(_values: Form, body: unknown) {
     try {
@@ -49,27 +57,38 @@ function TemplateEditor({ template }: { template: NoticeTemplate }) {
         <div className="flex flex-col gap-4">
           <div>
             <TextAreaField label={L.smsBody} rows={4} maxLength={NOTICE_LIMITS.smsBody} required {...form.field('sms_body')} />
-            <SmsCount text={form.values.sms_body ?? ''} />
+            <p className="mt-2 text-xs font-medium text-slate-700">{L.preview}</p>
+            <p className="text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="sms-preview">
+              {preview}
+            </p>
+            <SmsCount text={preview} />
           </div>
           <TextField label={L.emailSubject} maxLength={NOTICE_LIMITS.emailSubject} required {...form.field('email_subject')} />
           <TextAreaField label={L.emailBody} rows={6} maxLength={NOTICE_LIMITS.emailBody} required {...form.field('email_body')} />
           <div>
             <h3 className="text-sm font-semibold">{L.placeholders}</h3>
             <dl className="mt-1 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="placeholders">
-              {NOTICE_KIND_PLACEHOLDERS[template.kind].map((p) => (
-                <div key={p} className="contents">
+              {template.placeholders.map((p) => (
+                <div key={p.name} className="contents">
                   <dt>
-                    <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{`{${p}}`}</code>
+                    <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{`{${p.name}}`}</code>
                   </dt>
-                  <dd className="mb-1 text-slate-700 sm:mb-0">{NOTICE_PLACEHOLDERS[p]}</dd>
+                  <dd className="mb-1 text-slate-700 sm:mb-0">{p.description}</dd>
                 </div>
               ))}
             </dl>
           </div>
         </div>
-        <SubmitButton className="mt-5" busy={save.isPending} busyLabel="Saving...">
-          {L.saveTemplate}
-        </SubmitButton>
+        <div className="mt-5 flex flex-wrap gap-2">
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">
+            {L.saveTemplate}
+          </SubmitButton>
+          {!template.is_default && (
+            <Button variant="secondary" onClick={() => form.setValues(formOf(template.default))}>
+              {L.resetTemplate}
+            </Button>
+          )}
+        </div>
       </Card>
     </form>
   );
