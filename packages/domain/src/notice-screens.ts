@@ -118,6 +118,8 @@ export const BLAST_COUNT_LABELS = {
   delivered: 'Delivered',
   failed: 'Failed',
   skipped: 'Skipped',
+  held: 'Waiting',
+  cancelled: 'Cancelled',
 } as const;
 
 export const BLAST_STATUS_LABELS = {

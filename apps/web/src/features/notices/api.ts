@@ -7,6 +7,7 @@ import type {
   Blast,
   BlastEstimate,
   BlastInput,
+  BlastPage,
   InboxPage,
   NoticeKind,
   NoticeLogPage,
@@ -121,13 +122,13 @@ export function useSendBlast() {
   });
 }
 
-/** The blasts come as a list, or paged under `results`. */
+/** The latest blasts (the first page, newest first). */
 export function useBlasts() {
   return useQuery({
     queryKey: noticeKeys.blasts,
     queryFn: async ({ signal }) => {
-      const data = await api.get<Blast[] | { results: Blast[] }>('/notice-blasts/', { ...T, signal });
-      return Array.isArray(data) ? data : data.results;
+      const data = await api.get<BlastPage>('/notice-blasts/', { ...T, signal });
+      return data.results;
     },
     retry: false,
   });

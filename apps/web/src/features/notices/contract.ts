@@ -1,7 +1,7 @@
 /**
  * The notices API's answers as the web reads them: the domain's (notices.ts, notice-templates*.ts),
  * named here once for the screens, with the blasts' answers (CONTRACT.md "NP") that the domain does
- * not type yet.
+ * not type yet (notices-product's blasts.service.ts BlastView, BlastPage, BlastEstimate).
  */
 import type { NoticeTemplateView } from '@portal/domain/notice-templates';
 import type { BlastAudience, BlastBody, BlastStatus } from '@portal/domain/notice-templates-schemas';
@@ -38,14 +38,25 @@ export interface BlastCounts {
   delivered: number;
   failed: number;
   skipped: number;
+  /** Waiting: a paused blast's, or for the morning (quiet hours, the daily cap). */
+  held: number;
+  cancelled: number;
 }
 export interface Blast {
   id: number;
   status: BlastStatus;
+  audience: BlastAudience;
+  channels: NoticeChannel[];
+  subject: string | null;
+  body: string;
+  recipients: number;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
   counts: BlastCounts;
-  subject?: string | null;
-  body?: string;
-  audience?: BlastAudience;
-  channels?: NoticeChannel[];
-  created_at?: string;
+}
+export interface BlastPage {
+  count: number;
+  next: number | null;
+  results: Blast[];
 }

@@ -18,7 +18,7 @@ import { useBlast, useBlastAction, type BlastAction } from '../api';
 import { audienceText, channelsText, statusText } from '../components/blast-labels';
 import type { Blast, BlastCounts } from '../contract';
 
-const COUNT_ORDER: (keyof BlastCounts)[] = ['queued', 'sent', 'delivered', 'failed', 'skipped'];
+const COUNT_ORDER: (keyof BlastCounts)[] = ['queued', 'held', 'sent', 'delivered', 'failed', 'skipped', 'cancelled'];
 
 /** A blast's counts (they move while it sends), what it said, and Pause / Resume / Cancel. */
 function BlastView({ blast }: { blast: Blast }) {
@@ -41,7 +41,7 @@ function BlastView({ blast }: { blast: Blast }) {
           </strong>
         </p>
         <FigureList
-          className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5"
+          className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4"
           testId="blast-counts"
           figures={COUNT_ORDER.map((k) => ({
             label: C[k],
