@@ -24,8 +24,9 @@ export const parentChildrenQuery = queryOptions({
 
 /** The signed-in parent's children (nothing is asked for another role). */
 export function useParentChildren() {
-  const isParent = useSession()?.role === 'parent';
-  return useQuery({ ...parentChildrenQuery, enabled: isParent });
+  const session = useSession();
+  // Not before the one-time password is changed: the server answers nothing else until then.
+  return useQuery({ ...parentChildrenQuery, enabled: session?.role === 'parent' && !session.mustChangePassword });
 }
 
 /**

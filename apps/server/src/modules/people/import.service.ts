@@ -36,7 +36,7 @@ import { generateOneTimePasswords } from './one-time-passwords';
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository } from './people.repository';
 import { STAFF_COUNTER, staffValues } from './staff.service';
-import { studentValues, type SchoolClasses } from './students.service';
+import { studentValues, type SchoolClasses, type StudentParentLinks } from './students.service';
 
 export type ImportKind = 'students' | 'staff';
 
@@ -223,6 +223,7 @@ export class ImportService {
     private readonly repo: PeopleRepository,
     private readonly teaching: SchoolClasses,
     private readonly time: Pick<SchoolTime, 'year' | 'today'>,
+    private readonly parentLinks?: StudentParentLinks,
   ) {}
 
   template(kind: ImportKind): string {
@@ -378,10 +379,16 @@ export class ImportService {
         });
         const profile = (i: number) => ({ userId: userIds[i]!, publicId: accounts[i]!.public_id });
         if (kind === 'students') {
-          await this.repo.insertProfiles(
+          const studentIds = await this.repo.insertProfiles(
             trx,
             'students',
             c.valid.map((v, i) => ({ ...profile(i), values: studentValues(v.data as StudentCreate) })),
+          );
+          // Their parents, from the father's and mother's phones (issue 33), in the same transaction.
+          await this.parentLinks?.linkStudents(
+            trx,
+            c.valid.map((v, i) => ({ ...studentValues(v.data as StudentCreate), id: studentIds[i]! })),
+            'import',
           );
         } else {
           await this.repo.insertProfiles(

@@ -23,6 +23,7 @@ import { personUpdateAudit, auditStudent, presentLegacyStudent, presentStudent }
 import { isUniqueViolation } from '../../db/errors';
 import type { PeopleRepository, StudentFilters, StudentRow } from './people.repository';
 import type { StudentValues } from './accounts.queries';
+import type { Conn } from '../../db/index';
 import { outOfScope, type AccessScope } from '../access/scope.service';
 
 export { STUDENT_COUNTER } from './admission-numbers';
@@ -40,6 +41,27 @@ export interface SchoolClasses {
 
 const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
 
+/**
+ * Links students to their parents from the father's and mother's phones of their records, inside the
+ * saving transaction (issue 33, decision 035). Declared here, answered by the parents module's
+ * `ParentLinking` (a layer above people) in the composition root.
+ */
+export interface StudentParentLinks {
+  linkStudents(
+    conn: Conn,
+    students: readonly {
+      id: number;
+      first_name?: string;
+      last_name?: string;
+      fathers_name: string;
+      fathers_phone: string;
+      mothers_name: string;
+      mothers_phone: string;
+    }[],
+    source: 'student_form' | 'import',
+  ): Promise<void>;
+}
+
 /** Rules of the student records: who may see and change what, and the transactions. */
 export class StudentsService {
   constructor(
@@ -47,6 +69,7 @@ export class StudentsService {
     private readonly teaching: SchoolClasses,
     private readonly scope: AccessScope,
     private readonly time: Pick<SchoolTime, 'year' | 'today'>,
+    private readonly parentLinks?: StudentParentLinks,
   ) {}
 
   /** A new student, or a move, goes only into one of the school's current arms. */
@@ -115,6 +138,7 @@ export class StudentsService {
         const [admissionNumber] = (await nextAdmissionNumbers(trx, 1, this.time)) as [string];
         await this.repo.insertProfiles(trx, 'students', [{ userId: userId!, publicId: admissionNumber, values: studentValues(input) }]);
         const created = (await this.repo.findStudentByAdmission(admissionNumber, trx))!;
+        await this.parentLinks?.linkStudents(trx, [created], 'student_form');
         await writeAudit(trx, {
           actorUserId: actor.id,
           action: 'create',
@@ -151,6 +175,7 @@ export class StudentsService {
         if (emailChanged) await this.repo.setEmail(trx, before.user_id, input.email ?? null);
         if (passwordHash) await this.repo.setPasswordForced(trx, before.user_id, passwordHash);
         const row = (await this.repo.findStudentById(before.id, trx))!;
+        await this.parentLinks?.linkStudents(trx, [row], 'student_form');
         await writeAudit(
           trx,
           personUpdateAudit(actor.id, 'student', before.admission_number, auditStudent(before), auditStudent(row), !!passwordHash),
