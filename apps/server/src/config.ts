@@ -51,6 +51,22 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** On SIGTERM, how long (ms) the process keeps serving with /api/health/ready at 503 before it closes. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Notices (docs/decisions/036). SMS: `termii`, `africastalking`, `fake` (default outside production), or `off`. */
+  SMS_PROVIDER: z.enum(['termii', 'africastalking', 'fake', 'off']).optional(),
+  SMS_API_KEY: z.string().optional(),
+  /** Africa's Talking's account user name (`sandbox` for its sandbox). */
+  SMS_USERNAME: z.string().optional(),
+  /** The school's registered sender ID (the admin's notice settings may name another). */
+  SMS_SENDER_ID: z.string().optional(),
+  /** The provider's API origin, to use a sandbox or a local stand-in. */
+  SMS_BASE_URL: z.string().optional(),
+  /** smtp(s)://user:password@host:port; unset: email through the local fake outside production, off in production. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  /** `off`: this instance sends no notices (another does); default on. */
+  NOTICES_WORKER: z.enum(['on', 'off']).optional(),
+  /** The secret providers' delivery reports carry (query `secret` or header x-notice-secret); unset: reports refused. */
+  NOTICE_WEBHOOK_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -109,6 +125,49 @@ export interface Config {
   metricsToken?: string;
   /** Draining on SIGTERM: readiness answers 503 this long (ms) while requests are still served. */
   shutdownDelayMs: number;
+  /** Notices' channels and worker (docs/decisions/036): secrets from the environment only, never logged. */
+  notices: NoticesConfig;
+}
+
+export interface NoticesConfig {
+  /** Whether this process runs the delivery worker (main.ts starts it). */
+  worker: boolean;
+  /** null: SMS is off (production until configured). */
+  sms: { provider: 'termii' | 'africastalking' | 'fake'; apiKey?: string; username?: string; senderId?: string; baseUrl?: string } | null;
+  /** null: email is off; `fake`: recorded, not sent (development and tests). */
+  email: { transport: 'smtp'; smtpUrl: string; from: string } | { transport: 'fake'; from: string } | null;
+  webhookSecret?: string;
+}
+
+/**
+ * The notice channels from the environment: fakes by default outside production; in production a
+ * channel is off until its provider is configured, and the fakes are refused.
+ */
+function noticesConfig(e: z.infer<typeof envSchema>, production: boolean): NoticesConfig {
+  const invalid = (m: string) => new Error(`Invalid configuration: ${m}`);
+  const provider = e.SMS_PROVIDER ?? (production ? 'off' : 'fake');
+  if (production && provider === 'fake') throw invalid('SMS_PROVIDER=fake is refused in production.');
+  const apiKey = e.SMS_API_KEY?.trim() || undefined;
+  if ((provider === 'termii' || provider === 'africastalking') && !apiKey) throw invalid(`SMS_PROVIDER=${provider} needs SMS_API_KEY.`);
+  if (provider === 'africastalking' && !e.SMS_USERNAME?.trim()) throw invalid('SMS_PROVIDER=africastalking needs SMS_USERNAME.');
+  const baseUrl = e.SMS_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (baseUrl && !/^https?:\/\/[^\s]+$/.test(baseUrl)) throw invalid('SMS_BASE_URL must be an http(s) URL.');
+  const sms =
+    provider === 'off'
+      ? null
+      : { provider, apiKey, username: e.SMS_USERNAME?.trim() || undefined, senderId: e.SMS_SENDER_ID?.trim() || undefined, baseUrl };
+  const smtpUrl = e.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw invalid('SMTP_URL must start with smtp:// or smtps://.');
+  const from = e.MAIL_FROM?.trim() || undefined;
+  if (smtpUrl && !from) throw invalid('SMTP_URL needs MAIL_FROM (e.g. MAIL_FROM="School <noreply@school.ng>").');
+  const email = smtpUrl
+    ? { transport: 'smtp' as const, smtpUrl, from: from! }
+    : production
+      ? null
+      : { transport: 'fake' as const, from: from ?? 'School <noreply@school.invalid>' };
+  const webhookSecret = e.NOTICE_WEBHOOK_SECRET?.trim() || undefined;
+  if (webhookSecret && webhookSecret.length < 16) throw invalid('NOTICE_WEBHOOK_SECRET must be at least 16 characters.');
+  return { worker: e.NOTICES_WORKER !== 'off', sms, email, webhookSecret };
 }
 
 /** 10 wrong passwords in 15 minutes from unknown browsers close the account to them for 15 minutes. */
@@ -200,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    notices: noticesConfig(e, production),
   };
 }
 
@@ -229,6 +289,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     pdfRender: { concurrency: 2, waitMs: 15_000 },
     heavyReports: HEAVY_REPORTS,
     shutdownDelayMs: 0,
+    notices: { worker: false, sms: { provider: 'fake' }, email: { transport: 'fake', from: 'School <noreply@test.school>' } },
     ...overrides,
   };
 }
