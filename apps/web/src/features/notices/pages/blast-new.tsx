@@ -2,13 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatNaira, koboToNaira } from '@portal/domain/money';
 import { NOTICE_SCREEN_LABELS as L, NOTICE_SCREEN_MESSAGES as M, NOTICE_SCREENS as S } from '@portal/domain/notice-screens';
-import {
-  BLAST_AUDIENCE_KINDS,
-  BLAST_CHANNELS,
-  blastBodySchema,
-  type BlastAudienceKind,
-  type BlastChannel,
-} from '@portal/domain/notice-templates-schemas';
+import { BLAST_AUDIENCE_KINDS, BLAST_CHANNELS, blastBodySchema, type BlastChannel } from '@portal/domain/notice-templates-schemas';
 import { CLASS_LEVELS } from '@portal/domain/teaching';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { ClassSelect } from '../../../components/school/class-select';
@@ -25,40 +19,10 @@ import { useToast } from '../../../lib/toast';
 import { useEstimateBlast, useSendBlast } from '../api';
 import { SmsCount } from '../components/sms-count';
 import type { BlastEstimate, BlastInput } from '../contract';
+import { bodyOf, channelsOf, fieldOf, START, type Form } from '../blast-form';
 
 const AUDIENCE_LABELS = { all: L.audienceAll, arm: L.audienceArm, level: L.audienceLevel, debtors: L.audienceDebtors } as const;
 const CHANNEL_CHOICES: Record<BlastChannel, string> = { sms: L.channelSms, email: L.channelEmail, in_app: L.channelInApp };
-
-interface Form extends Record<string, string> {
-  audience: string;
-  arm: string;
-  level: string;
-  channels: string;
-  subject: string;
-  body: string;
-}
-
-const channelsOf = (f: Form) => f.channels.split(',').filter(Boolean) as BlastChannel[];
-
-function bodyOf(f: Form): BlastInput {
-  const kind = f.audience as BlastAudienceKind;
-  return {
-    audience: {
-      kind,
-      ...(kind === 'arm' ? { arm: f.arm } : {}),
-      ...(kind === 'level' ? { level: f.level as BlastInput['audience']['level'] } : {}),
-    },
-    ...(f.subject.trim() ? { subject: f.subject.trim() } : {}),
-    body: f.body.trim(),
-    channels: channelsOf(f),
-  };
-}
-
-/** The API's field paths to the form's fields. */
-const fieldOf = (path: string) =>
-  path.startsWith('audience.') ? path.slice('audience.'.length).replace(/^kind$/, 'audience') : path.split('.')[0]!;
-
-const START: Form = { audience: 'all', arm: '', level: '', channels: 'sms,in_app', subject: '', body: '' };
 
 /** Recipients, units and cost of the message as estimated. */
 function EstimateView({ estimate }: { estimate: BlastEstimate }) {
