@@ -7,6 +7,7 @@ import {
   NOTICE_SCREENS as S,
 } from '@portal/domain/notice-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
@@ -103,9 +104,13 @@ export default function BlastPage() {
       <Link to={S.blasts.to} className="mb-3 inline-block text-sm font-medium text-brand-800 hover:underline">
         {L.backToBlasts}
       </Link>
-      <QueryView query={blast} messages={{ fallback: M.blastFailed, notFound: M.blastNotFound }}>
-        {(data) => <BlastView blast={data} />}
-      </QueryView>
+      {Number.isInteger(id) && id > 0 ? (
+        <QueryView query={blast} messages={{ fallback: M.blastFailed, notFound: M.blastNotFound }}>
+          {(data) => <BlastView blast={data} />}
+        </QueryView>
+      ) : (
+        <Alert tone="error">{M.blastNotFound}</Alert>
+      )}
     </PageLayout>
   );
 }
