@@ -37,6 +37,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
+import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -202,6 +203,7 @@ export async function buildApp({
   teachingRoutes(app, routeDeps);
   attendanceRoutes(app, routeDeps);
   noticeTemplatesRoutes(app, routeDeps);
+  noticeBlastsRoutes(app, routeDeps);
 
   registerSpa(app, config, tokens);
   return app;

@@ -70,6 +70,12 @@ import { TeachingRepository } from './modules/teaching/teaching.repository';
 import { TeachingService } from './modules/teaching/teaching.service';
 import { NoticeTemplatesRepository } from './modules/notices/templates.repository';
 import { NoticeTemplatesService } from './modules/notices/templates.service';
+import { NoticeBlastsRepository } from './modules/notices/blasts.repository';
+import { NoticeBlastsService } from './modules/notices/blasts.service';
+import { NoticeComposerService } from './modules/notices/composer';
+import { NoticeRecipientsRepository } from './modules/notices/composer.repository';
+import { FeeRemindersService } from './modules/notices/reminders.service';
+import { DEFAULT_NOTICE_SETTINGS } from '@portal/domain';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -200,6 +206,22 @@ export function buildServices(deps: ServiceDeps) {
 
   // Notices' content (decision record 037): the school's templates and fee-reminder days.
   const noticeTemplates = new NoticeTemplatesService(new NoticeTemplatesRepository(db));
+  const noticeRecipients = new NoticeRecipientsRepository(db);
+  // The worker's composer (notices-core's `NoticeComposer` port): events into messages.
+  const noticeComposer = new NoticeComposerService(noticeRecipients, noticeTemplates, sessionRows, config.publicUrl);
+  // TODO(merge): the SMS unit cost from notices-core's notice settings once its service exists.
+  const smsUnitCost = () => Promise.resolve(DEFAULT_NOTICE_SETTINGS.sms_unit_cost_kobo);
+  const noticeBlasts = new NoticeBlastsService(
+    new NoticeBlastsRepository(db),
+    noticeRecipients,
+    noticeTemplates,
+    feeReports,
+    teaching,
+    settings,
+    calendar,
+    smsUnitCost,
+  );
+  const feeReminders = new FeeRemindersService(noticeTemplates, feeReports, noticeRecipients);
 
   return {
     tokens,
@@ -241,5 +263,8 @@ export function buildServices(deps: ServiceDeps) {
     reportTerms,
     setup,
     noticeTemplates,
+    noticeComposer,
+    noticeBlasts,
+    feeReminders,
   };
 }

@@ -24,6 +24,7 @@ import type { Around, CalendarService } from '../calendar/calendar.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { AttendanceRepository, RegisterRecord, StudentRow } from './attendance.repository';
 import { marksByStudent, type Actor } from './marks';
+import { recordAbsenceNotices } from './absence-notice';
 import type { Clock } from '../calendar/school-time.service';
 
 const changedConflict = () => new HttpError(409, { detail: ATTENDANCE_MESSAGES.changedByOther, code: ATTENDANCE_CODES.changed });
@@ -189,6 +190,10 @@ export class RegisterService {
 
     // The register's times come from the service's clock: "first saved today" is read from them.
     const at = new Date(this.now()).toISOString();
+    // Today's register tells parents of absences (decision record 037): the days before today are
+    // not changed by this save, so their streaks are read before its transaction.
+    const today = q.date === ctx.today;
+    const streaks = today ? await this.streaksBefore(ctx, await this.repo.registerStudents(q.student_class, null)) : new Map<number, number>();
     let saved: { students: StudentRow[]; marks: Map<number, AttendanceStatus> };
     try {
       // Everything that depends on the stored register is read once, inside the transaction.
@@ -214,6 +219,12 @@ export class RegisterService {
           registerId,
           changed.map((m) => ({ student_id: m.student.id, status: m.status })),
         );
+        if (today)
+          await recordAbsenceNotices(trx, {
+            date: q.date,
+            student_class: q.student_class,
+            absent: marks.filter((m) => m.status === 'absent').map((m) => ({ student_id: m.student.id, absent_before: streaks.get(m.student.id) ?? 0 })),
+          });
         const correcting = current !== undefined && this.dayOf(ctx, current.marked_at) !== ctx.today;
         await writeAudit(trx, {
           actorUserId: actor.id,

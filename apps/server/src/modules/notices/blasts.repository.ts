@@ -128,8 +128,8 @@ export class NoticeBlastsRepository extends Repository {
   }
 
   /** A sending blast with nothing left to send is done (its finish time: now). */
-  async finishIfDone(conn: Conn, id: number, at: string): Promise<boolean> {
-    const r = await conn
+  async finishIfDone(id: number, at: string): Promise<boolean> {
+    const r = await this.db
       .updateTable('notice_blasts')
       .set({ status: 'done', finished_at: at })
       .where('id', '=', id)

@@ -5,6 +5,7 @@ import { Repository, type Conn } from '../../db/index';
 export interface FamilyRow {
   student_id: number;
   student_user_id: number;
+  admission_number: string;
   first_name: string;
   last_name: string;
   student_class: string;
@@ -30,7 +31,7 @@ export interface FamilyFilter {
  * Like the access scope it reads tables it does not own, for one question; it writes none of them.
  */
 export class NoticeRecipientsRepository extends Repository {
-  async families(conn: Conn, filter: FamilyFilter): Promise<FamilyRow[]> {
+  async families(filter: FamilyFilter, conn: Conn = this.db): Promise<FamilyRow[]> {
     if ((filter.studentIds && !filter.studentIds.length) || (filter.admissionNumbers && !filter.admissionNumbers.length)) return [];
     let q = conn
       .selectFrom('students as s')
@@ -39,6 +40,7 @@ export class NoticeRecipientsRepository extends Repository {
       .select([
         's.id as student_id',
         's.user_id as student_user_id',
+        's.admission_number',
         's.first_name',
         's.last_name',
         's.student_class',

@@ -125,7 +125,7 @@ export class NoticeComposerService implements NoticeComposer {
     const [{ templates, values }, session, rows] = await Promise.all([
       this.common(trx),
       this.sessions.get(p.data.session_id, trx),
-      this.recipients.families(trx, { arm: p.data.student_class }),
+      this.recipients.families({ arm: p.data.student_class }, trx),
     ]);
     const v: Values = { ...values, term: p.data.term, session: session?.name ?? '', arm: p.data.student_class };
     const out: NoticeMessageDraft[] = [];
@@ -143,7 +143,7 @@ export class NoticeComposerService implements NoticeComposer {
   private async paymentReceived(trx: Trx, payload: unknown): Promise<NoticeMessageDraft[]> {
     const p = PAYLOADS.payment_received.safeParse(payload);
     if (!p.success) return [];
-    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families(trx, { studentIds: [p.data.student_id] })]);
+    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families({ studentIds: [p.data.student_id] }, trx)]);
     const child = rows[0];
     if (!child) return [];
     const v: Values = {
@@ -165,7 +165,7 @@ export class NoticeComposerService implements NoticeComposer {
   private async absence(trx: Trx, kind: 'absent_today' | 'absent_streak', payload: unknown): Promise<NoticeMessageDraft[]> {
     const p = (kind === 'absent_today' ? PAYLOADS.absent_today : PAYLOADS.absent_streak).safeParse(payload);
     if (!p.success) return [];
-    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families(trx, { studentIds: [p.data.student_id] })]);
+    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families({ studentIds: [p.data.student_id] }, trx)]);
     const child = rows[0];
     if (!child) return [];
     const v: Values = {
@@ -173,7 +173,7 @@ export class NoticeComposerService implements NoticeComposer {
       student_name: nameOf(child),
       arm: child.student_class,
       date: noticeDate(p.data.date),
-      days: 'days' in p.data ? p.data.days : null,
+      days: 'days' in p.data ? Number(p.data.days) : null,
     };
     return householdsOf(rows).flatMap((h) => parentDrafts(kind, templates[kind], h.parent, v));
   }
@@ -181,7 +181,7 @@ export class NoticeComposerService implements NoticeComposer {
   private async feesOverdue(trx: Trx, payload: unknown): Promise<NoticeMessageDraft[]> {
     const p = PAYLOADS.fees_overdue.safeParse(payload);
     if (!p.success) return [];
-    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families(trx, { studentIds: [p.data.student_id] })]);
+    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families({ studentIds: [p.data.student_id] }, trx)]);
     const child = rows[0];
     if (!child) return [];
     const v: Values = {

@@ -44,7 +44,7 @@ export class NoticeTemplatesService {
   constructor(private readonly repo: NoticeTemplatesRepository) {}
 
   /** Every kind's texts (edited or default), read on `conn`. */
-  async templatesIn(conn: Conn): Promise<SchoolTemplates> {
+  async templatesIn(conn?: Conn): Promise<SchoolTemplates> {
     const rows = await this.repo.templates(conn);
     return Object.fromEntries(
       NOTICE_TEMPLATE_KINDS.map((k) => {
@@ -99,7 +99,7 @@ export class NoticeTemplatesService {
     return (await this.list()).find((v) => v.kind === kind)!;
   }
 
-  reminderDaysIn(conn: Conn): Promise<number[]> {
+  reminderDaysIn(conn?: Conn): Promise<number[]> {
     return this.repo.reminderDays(conn);
   }
 

@@ -14,7 +14,7 @@ describeEachDatabase('notice templates and reminder days', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<NoticeTemplateView[]>();
   };
-  const put = (kind: string, payload: unknown) => ctx.app.inject({ method: 'PUT', url: `/api/notice-templates/${kind}/`, headers: admin.auth, payload });
+  const put = (kind: string, payload: object) => ctx.app.inject({ method: 'PUT', url: `/api/notice-templates/${kind}/`, headers: admin.auth, payload });
 
   it('lists every kind with its defaults, placeholders and the SMS length of a sample', async () => {
     const views = await list();

@@ -40,6 +40,7 @@ import type { BursaryRepository, LedgerFilter } from './bursary.repository';
 import { presentLedgerEntry, presentRecorded, type RecordedRow } from './bursary.presenters';
 import { decodeScan } from './payment-scans';
 import { inTransaction } from '../../db/index';
+import { recordPaymentNotice } from './payment-notice';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'email'>;
 /** The ledger's filters and page, as the domain's query schema gives them. */
@@ -236,6 +237,15 @@ export class BursaryService {
       replaces_reference: replaced?.reference ?? null,
       replaces_receipt_number: replaced?.receipt_number ?? null,
     };
+    await recordPaymentNotice(trx, {
+      id: inserted.id,
+      student_id: p.student.id,
+      receipt_number: receipt,
+      amount_kobo: p.amountKobo,
+      session: p.sessionName,
+      term: p.term,
+      paid_on: p.paidOn,
+    });
     const more = andThen ? await andThen(row) : [];
     await writeAuditMany(trx, [
       {

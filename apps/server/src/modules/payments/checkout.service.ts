@@ -33,6 +33,7 @@ import { ProviderError, SimulatorProvider, simulatorReturnUrl, type PaymentProvi
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { notOwnRecord, type AccessScope, type ScopeActor as Actor } from '../access/scope.service';
 import { inTransaction } from '../../db/index';
+import { recordPaymentNotice } from './payment-notice';
 
 const providerUnavailable = () => new HttpError(503, { detail: PAYMENT_MESSAGES.providerUnavailable });
 /** Online payment is off (production without a provider key): nothing is stored, the screens say where to pay. */
@@ -249,7 +250,9 @@ export class CheckoutService {
         // Numbered in the same transaction as the credit: the transition is won once, so the number is given once.
         const receipt = await nextReceiptNumber(trx);
         const timeZone = await this.settings.timeZoneIn(trx);
-        await this.repo.setReceipt(trx, reference, receipt, todayIn(timeZone, new Date(paidAt)));
+        const paidOn = todayIn(timeZone, new Date(paidAt));
+        await this.repo.setReceipt(trx, reference, receipt, paidOn);
+        await recordPaymentNotice(trx, { id: p.id, student_id: p.student_id, receipt_number: receipt, amount_kobo: p.amount_kobo, session: p.current_session, term: p.term, paid_on: paidOn });
         await this.audit(
           trx,
           p,

@@ -1,6 +1,7 @@
 import { writeAuditMany } from '../../db/audit';
 import type { Conn } from '../../db/index';
 import { nowIso } from '../../db/index';
+import { recordNoticeEvent } from '../../db/notice-outbox';
 import type { ReportCardsRepository } from './report-cards.repository';
 
 export interface ReleasedArm {
@@ -16,7 +17,8 @@ export interface ReleasedArm {
  * Releases arms' report cards: publishes their results (what students see) and marks them approved,
  * for any number of arms in a fixed number of statements (a whole school's release is a handful, not
  * one per student or arm). One audit row per arm newly published says whether the release approved
- * it too. The one way to publish: POST /results/publications/ and POST /report-approvals/release/.
+ * it too, and one notice event per arm newly published (the parents' "results released"). The one
+ * way to publish: POST /results/publications/ and POST /report-approvals/release/.
  * Call inside the transaction that checked the arms.
  */
 export async function releaseArms(
@@ -43,6 +45,15 @@ export async function releaseArms(
       after: { session_id: v.session_id, term: v.term, student_class: p.student_class, approved_now: !approved.has(p.student_class) },
     })),
   );
+  // Parents hear of each arm newly released, once (decision record 037): an arm released again after
+  // a withdrawal is the same event key, so they are not told twice.
+  for (const p of inserted) {
+    await recordNoticeEvent(conn, {
+      kind: 'results_released',
+      key: `results_released:${v.session_id}:${v.term}:${p.student_class}`,
+      payload: { session_id: v.session_id, term: v.term, student_class: p.student_class },
+    });
+  }
   return v.classes.map((c) => ({
     student_class: c,
     publication_id: fresh.get(c) ?? existing.get(c)!,
