@@ -38,6 +38,7 @@ import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
+import { noticesRoutes } from './modules/notices/notices.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -204,6 +205,10 @@ export async function buildApp({
   attendanceRoutes(app, routeDeps);
   noticeTemplatesRoutes(app, routeDeps);
   noticeBlastsRoutes(app, routeDeps);
+  noticesRoutes(app, routeDeps);
+  // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
+  app.decorate('noticeDelivery', services.noticeDelivery);
+  app.addHook('onClose', () => services.noticeDelivery.stop());
 
   registerSpa(app, config, tokens);
   return app;

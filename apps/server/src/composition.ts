@@ -76,6 +76,11 @@ import { NoticeComposerService } from './modules/notices/composer';
 import { NoticeRecipientsRepository } from './modules/notices/composer.repository';
 import { FeeRemindersService } from './modules/notices/reminders.service';
 import { DEFAULT_NOTICE_SETTINGS } from '@portal/domain';
+import { noticeChannelsFor } from './modules/notices/channels';
+import { NoticeDelivery } from './modules/notices/delivery.service';
+import { NoticeSettingsService } from './modules/notices/notice-settings.service';
+import { NoticesRepository } from './modules/notices/notices.repository';
+import { NoticesService } from './modules/notices/notices.service';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -222,6 +227,13 @@ export function buildServices(deps: ServiceDeps) {
     smsUnitCost,
   );
   const feeReminders = new FeeRemindersService(noticeTemplates, feeReports, noticeRecipients);
+  // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
+  // production, off in production until configured), the inbox and the delivery reports.
+  const noticesRepo = new NoticesRepository(db, dialect);
+  const noticeChannels = noticeChannelsFor(config.notices);
+  const noticeSettings = new NoticeSettingsService(noticesRepo, noticeChannels, now);
+  const noticeDelivery = new NoticeDelivery(noticesRepo, noticeComposer, noticeChannels, noticeSettings, schoolTime, now, log);
+  const notices = new NoticesService(noticesRepo, config.notices.webhookSecret, now);
 
   return {
     tokens,
@@ -266,5 +278,8 @@ export function buildServices(deps: ServiceDeps) {
     noticeComposer,
     noticeBlasts,
     feeReminders,
+    noticeSettings,
+    noticeDelivery,
+    notices,
   };
 }

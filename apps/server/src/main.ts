@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // Closing the app stops the notices worker: the send in flight finishes, the rest is given back.
       await app.close();
       await handle.destroy();
       process.exit(0);
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // The notices worker, once the database is migrated (another instance may run it: NOTICES_WORKER=off).
+  if (config.notices.worker) app.noticeDelivery.start();
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   process.stdout.write(`\n  School portal listening on ${shown}  (database: ${handle.dialect})\n\n`);
   if (!config.webDist) app.log.warn('web app not built: run `npm run build` to serve the screens');

@@ -3,9 +3,13 @@
  * addresses are capabilities and stay out of the logs.
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/pay\/simulator\/|\/api\/payments\/simulator\/)[^/?#]+/g, '$1[redacted]')
-    .replace(/([?&](?:trxref|reference)=)[^&#]*/g, '$1[redacted]');
+  return (
+    url
+      .replace(/(\/pay\/simulator\/|\/api\/payments\/simulator\/)[^/?#]+/g, '$1[redacted]')
+      .replace(/([?&](?:trxref|reference)=)[^&#]*/g, '$1[redacted]')
+      // The notices delivery reports' secret (NOTICE_WEBHOOK_SECRET).
+      .replace(/([?&]secret=)[^&#]*/g, '$1[redacted]')
+  );
 }
 
 interface LoggedRequest {

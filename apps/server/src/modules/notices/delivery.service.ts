@@ -19,6 +19,13 @@ import type { NoticeComposer } from './notices.ports';
 import type { NoticeMessageRow, NoticesRepository } from './notices.repository';
 import type { SendOutcome } from './sms.channel';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notices worker (main.ts starts it; closing the app stops it). */
+    noticeDelivery: NoticeDelivery;
+  }
+}
+
 /** The school's time zone, as the calendar's SchoolTime reads it. */
 export interface SchoolZoneClock {
   timeZone(): Promise<string>;
@@ -127,6 +134,7 @@ export class NoticeDelivery {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopping = false;
+  private started = false;
 
   constructor(
     private readonly repo: NoticesRepository,
@@ -149,6 +157,7 @@ export class NoticeDelivery {
   start(): void {
     if (this.timer || this.running) return;
     this.stopping = false;
+    this.started = true;
     const loop = () => {
       this.timer = null;
       if (this.stopping) return;
@@ -172,8 +181,12 @@ export class NoticeDelivery {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
-    await this.repo.releaseClaims(this.opts.workerId);
     this.channels.close();
+    if (!this.started) return;
+    this.started = false;
+    await this.repo
+      .releaseClaims(this.opts.workerId)
+      .catch((err: unknown) => this.log.warn({ err }, 'notices worker: claims not given back'));
   }
 
   private iso(ms: number): string {
