@@ -105,7 +105,7 @@ test('admin, 1280 px: the parents list finds the father with his three children;
 
   // Inviting the arm again without "again": nobody new.
   await page.getByRole('button', { name: L.invite, exact: true }).click();
-  await expect(page.getByTestId('invite-error')).toHaveText(PARENT_MESSAGES.noneToInvite);
+  await expect(page.getByTestId('invite-none')).toHaveText(PARENT_MESSAGES.noneToInvite);
 });
 
 test('the father on a 360 px phone: first sign-in by phone number, password change, three children, switching keeps the child in the address', async ({

@@ -39,6 +39,7 @@ import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
+import { parentsRoutes } from './modules/parents/parents.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -209,6 +210,7 @@ export async function buildApp({
   // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());
+  parentsRoutes(app, routeDeps);
 
   registerSpa(app, config, tokens);
   return app;

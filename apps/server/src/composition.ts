@@ -18,6 +18,11 @@ import { CalendarService } from './modules/calendar/calendar.service';
 import { SchoolTime } from './modules/calendar/school-time.service';
 import { SessionsRepository } from './modules/calendar/sessions.repository';
 import { SessionsService, type SessionRows } from './modules/calendar/sessions.service';
+import { owedAsOf } from '@portal/domain';
+import { FamilyService, type FamilyFees } from './modules/parents/family.service';
+import { ParentLinking } from './modules/parents/linking.service';
+import { ParentsRepository } from './modules/parents/parents.repository';
+import { ParentsService } from './modules/parents/parents.service';
 import { BanksRepository } from './modules/payments/banks.repository';
 import { BanksService } from './modules/payments/banks.service';
 import { BursaryRepository } from './modules/payments/bursary.repository';
@@ -27,7 +32,7 @@ import { DiscountsRepository } from './modules/payments/discounts.repository';
 import { DiscountsService } from './modules/payments/discounts.service';
 import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
 import { FeeReportsService } from './modules/payments/fee-reports.service';
-import { feeCalendar, FeesService, feesForCards } from './modules/payments/fees.service';
+import { datedItemsOf, feeCalendar, FeesService, feesForCards, studentDuesOf } from './modules/payments/fees.service';
 import { PaymentReportsService } from './modules/payments/payment-reports.service';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
 import { PaymentsRepository } from './modules/payments/payments.repository';
@@ -136,10 +141,13 @@ export function buildServices(deps: ServiceDeps) {
   const teaching = new TeachingService(db, teachingRepo);
   const structure = new StructureService(db, teachingRepo, teaching, peopleLookups, sessions);
   const assignments = new AssignmentsService(db, teachingRepo, peopleLookups, sessions);
-  const students = new StudentsService(peopleRepo, teaching, scope, schoolTime);
+  // Parents' links are written by the student form and the import in their transactions (people's `StudentParentLinks`).
+  const parentsRepo = new ParentsRepository(db, dialect);
+  const parentLinking = new ParentLinking(parentsRepo);
+  const students = new StudentsService(peopleRepo, teaching, scope, schoolTime, parentLinking);
   const staff = new StaffService(peopleRepo, schoolTime);
   const studentPhotos = new StudentPhotosService(db, peopleRepo);
-  const imports = new ImportService(peopleRepo, teaching, schoolTime);
+  const imports = new ImportService(peopleRepo, teaching, schoolTime, parentLinking);
   const newAccounts = new NewAccountsService(peopleRepo, schoolTime);
 
   // Layer 3: attendance (its carried-in import is wired below, once results' sheets exist).
@@ -234,6 +242,25 @@ export function buildServices(deps: ServiceDeps) {
   const noticeSettings = new NoticeSettingsService(noticesRepo, noticeChannels, now);
   const noticeDelivery = new NoticeDelivery(noticesRepo, noticeComposer, noticeChannels, noticeSettings, schoolTime, now, log);
   const notices = new NoticesService(noticesRepo, config.notices.webhookSecret, now);
+  // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
+  const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
+  const familyFees: FamilyFees = async (q) => {
+    const ids = q.students.map((s) => s.id);
+    const [dues, paid, starts, today] = await Promise.all([
+      studentDuesOf(paymentsRepo, q.session.id, q.students),
+      paymentsRepo.paidKoboByStudent(ids, q.session.id),
+      feeDates.termStarts(q.session),
+      feeDates.today(),
+    ]);
+    const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
+    return new Map(
+      ids.map((id) => {
+        const owed = owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, today, q.term).owed;
+        return [id, { due_kobo: owed.due, paid_kobo: owed.paid, outstanding_kobo: owed.balance }];
+      }),
+    );
+  };
+  const family = new FamilyService(db, calendar, familyFees);
 
   return {
     tokens,
@@ -281,5 +308,7 @@ export function buildServices(deps: ServiceDeps) {
     noticeSettings,
     noticeDelivery,
     notices,
+    parents,
+    family,
   };
 }

@@ -87,6 +87,8 @@ export const PARENT_SCREEN_LABELS = {
   removedLink: 'Link removed.',
   added: 'Parent added.',
   resolved: 'Done.',
+  backfillTitle: 'Parents from student records',
+  backfill: 'Link parents from student records',
 } as const;
 
 export const PARENT_SCREEN_MESSAGES = {
@@ -119,4 +121,9 @@ export const PARENT_SCREEN_MESSAGES = {
   slipsFailed: 'Could not make the slips PDF. Please try again.',
   shownOnce: 'These passwords are shown only now. Print or download the slips before you leave this page.',
   addFailed: 'Could not add the parent. Please check the details.',
+  backfillHint:
+    'Reads the father’s and mother’s phone numbers on every student’s record and links each child to a parent account (one per phone). Numbers given under different names are listed under Parent Conflicts.',
+  backfillDone: (links: number, parents: number, conflicts: number) =>
+    `${links} link${links === 1 ? '' : 's'} made, ${parents} parent${parents === 1 ? '' : 's'} added, ${conflicts} conflict${conflicts === 1 ? '' : 's'} to settle.`,
+  backfillFailed: 'Could not link the parents. Please try again.',
 } as const;

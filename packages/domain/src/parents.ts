@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { optionsOf, valuesOf } from './choices';
 import { ADMISSION_NUMBER_MAX } from './constants';
 import type { Me } from './auth';
+import { AUTH_MESSAGES } from './auth-constants';
+import { foldSignInText } from './sign-in-id';
 import { textField } from './text';
 
 /**
@@ -49,6 +51,8 @@ export const PARENT_MESSAGES = {
   childRequired: "Name the child: give the child's admission number.",
   armUnknown: (arm: string) => `No class named ${arm}.`,
   noneToInvite: 'Every parent here has been invited already. Tick "again" to give them new one-time passwords.',
+  signInIdRequired: 'Phone number or email is required',
+  invalidSignInId: 'Enter your phone number (such as 0803 123 4567) or your email',
   invited: (n: number) => `${n} parent${n === 1 ? '' : 's'} invited. The one-time passwords are shown once: print the slips now.`,
 } as const;
 
@@ -290,3 +294,37 @@ export interface ParentMe extends Omit<Me, 'public_id'> {
   parent: { name: string; phone: string; email: string | null };
   children: ParentMeChild[];
 }
+
+/** What a parent types to sign in: their phone number (any spelling `normaliseNigerianPhone` reads) or their email. */
+export type ParentSignInId = { kind: 'email'; email: string } | { kind: 'phone'; phone: string };
+
+/** Reads typed parent sign-in text: with "@" an email (lower case), else a Nigerian mobile number; null when neither. */
+export function readParentSignInId(raw: string): ParentSignInId | null {
+  const folded = foldSignInText(raw);
+  if (folded.includes('@')) {
+    const email = z.email().max(254).safeParse(folded.toLowerCase());
+    return email.success ? { kind: 'email', email: email.data } : null;
+  }
+  const phone = normaliseNigerianPhone(raw);
+  return phone ? { kind: 'phone', phone } : null;
+}
+
+/** POST /api/parent/login/: `email` holds the phone number or the email (the spec's login body). */
+export const parentLoginRequestSchema = z.object({
+  email: z
+    .string({ error: PARENT_MESSAGES.signInIdRequired })
+    .max(320, PARENT_MESSAGES.invalidSignInId)
+    .transform((raw, ctx): ParentSignInId => {
+      if (foldSignInText(raw) === '') {
+        ctx.addIssue({ code: 'custom', message: PARENT_MESSAGES.signInIdRequired });
+        return z.NEVER;
+      }
+      const id = readParentSignInId(raw);
+      if (!id) {
+        ctx.addIssue({ code: 'custom', message: PARENT_MESSAGES.invalidSignInId });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024, AUTH_MESSAGES.invalidCredentials),
+});

@@ -150,7 +150,7 @@ export class TokenService {
     const payload = await this.verifiedPayload(token, lifeSeconds);
     if (!payload || payload.typ !== typ) return null;
     const role = payload.role;
-    if (role !== 'admin' && role !== 'staff' && role !== 'student') return null;
+    if (role !== 'admin' && role !== 'staff' && role !== 'student' && role !== 'parent') return null;
     if (typeof payload.tv !== 'number' || typeof payload.fid !== 'string') return null;
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId)) return null;

@@ -199,6 +199,22 @@ export class AccessScope {
     return student;
   }
 
+  /**
+   * Who a request on a student's own screen acts as (decision 035): a parent acts as the child they
+   * name (403 unless linked; 400 when none is named), so the screen answers exactly what the child
+   * would see (released cards only, the child's own record); anyone else as themselves. Payments,
+   * where the parent is the payer, take the parent as they are instead (the scope reaches the child).
+   */
+  async actingFor<A extends { id: number; role: Role; email?: string | null; capable?: boolean }>(
+    actor: A,
+    admissionNumber: string | undefined,
+    conn?: Conn,
+  ): Promise<A> {
+    if (actor.role !== 'parent') return actor;
+    const child = await this.childOf(actor, admissionNumber, conn);
+    return { ...actor, id: child.user_id, role: 'student', email: child.email, capable: false };
+  }
+
   /** 403 unless `actor` reaches `student` (a record the caller loaded) for `purpose`. */
   async assertStudent(
     actor: ScopeActor,

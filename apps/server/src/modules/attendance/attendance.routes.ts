@@ -13,6 +13,7 @@ import {
   totalsQuerySchema,
 } from '@portal/domain';
 import { currentActor } from '../../http/auth';
+import type { AccessScope } from '../access/scope.service';
 import { documentRoutes, sendImportPreview } from '../../http/document-routes';
 import type { AttendanceService } from './attendance.service';
 import type { RegisterService } from './register.service';
@@ -25,7 +26,8 @@ export function attendanceRoutes(
     attendance: service,
     registers,
     carriedImport: carried,
-  }: { attendance: AttendanceService; registers: RegisterService; carriedImport: CarriedImportService },
+    scope,
+  }: { attendance: AttendanceService; registers: RegisterService; carriedImport: CarriedImportService; scope: AccessScope },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['attendance'];
@@ -38,8 +40,11 @@ export function attendanceRoutes(
   r.get('/api/attendance/month/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: monthQuerySchema } }, (req) =>
     service.month(currentActor(req), req.query),
   );
-  r.get('/api/attendance/student/', { config: { auth: ANY_ROLE }, schema: { tags, querystring: studentAttendanceQuerySchema } }, (req) =>
-    service.student(currentActor(req), req.query),
+  // A parent names one of their children (decision 035) and sees what the child sees.
+  r.get(
+    '/api/attendance/student/',
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: studentAttendanceQuerySchema } },
+    async (req) => service.student(await scope.actingFor(currentActor(req), req.query.admission_number), req.query),
   );
   r.get('/api/attendance/absent/', { config: { auth: ADMIN_ONLY }, schema: { tags, querystring: absentQuerySchema } }, (req) =>
     service.absent(req.query),

@@ -120,6 +120,35 @@ export class AuthRepository {
       .execute();
   }
 
+  /** A parent's account by their phone (E.164, parents.phone is unique). */
+  findParentAccountByPhone(phone: string): Promise<AccountRow | undefined> {
+    return this.db
+      .selectFrom('parents')
+      .innerJoin('users', 'users.id', 'parents.user_id')
+      .select(ACCOUNT_COLUMNS.map((c) => `users.${c}` as const))
+      .where('parents.phone', '=', phone)
+      .executeTakeFirst();
+  }
+
+  /** A parent's record and the children linked (GET /api/me/ of a parent): two statements. */
+  async parentOf(userId: number) {
+    const parent = await this.db.selectFrom('parents').select(['id', 'name', 'phone', 'email']).where('user_id', '=', userId).executeTakeFirst();
+    const children = parent
+      ? await this.db
+          .selectFrom('parent_links as pl')
+          .innerJoin('students as s', 's.id', 'pl.student_id')
+          .select(['s.admission_number', 's.first_name', 's.last_name', 's.student_class as arm'])
+          .where('pl.parent_id', '=', parent.id)
+          .orderBy('s.admission_number')
+          .execute()
+      : [];
+    return { parent, children };
+  }
+
+  async setParentSignedIn(userId: number, at: string): Promise<void> {
+    await this.db.updateTable('parents').set({ last_sign_in_at: at }).where('user_id', '=', userId).execute();
+  }
+
   /** The school's name, which no password may contain (ASVS 6.2.11). */
   async schoolName(): Promise<string> {
     return (await schoolSettingsIn(this.db)).school_name;

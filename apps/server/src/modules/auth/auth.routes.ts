@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_ONLY,
-  ANY_ROLE,
   AUTH_MESSAGES,
+  EVERY_ACCOUNT,
   loginRequestSchema,
+  parentLoginRequestSchema,
   passwordChangeSchema,
   refreshRequestSchema,
   type Role,
@@ -24,7 +25,7 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perAddress = { max: deps.config.loginLimits.perAddressPerMinute, timeWindow: '1 minute' };
 
-  for (const role of ['admin', 'staff', 'student'] as const satisfies readonly Role[]) {
+  for (const role of ['admin', 'staff', 'student', 'parent'] as const satisfies readonly Role[]) {
     r.post(
       `/api/${role}/login/`,
       {
@@ -33,10 +34,13 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
       },
       async (request, reply) => {
         // Students may give their admission number in `email`; staff and the admin an email only.
+        // Parents their phone number or their email.
         const parsed =
           role === 'student'
             ? studentLoginRequestSchema.safeParse(request.body ?? {})
-            : loginRequestSchema
+            : role === 'parent'
+              ? parentLoginRequestSchema.safeParse(request.body ?? {})
+              : loginRequestSchema
                 .transform((b) => ({ email: { kind: 'email' as const, email: b.email }, password: b.password }))
                 .safeParse(request.body ?? {});
         if (!parsed.success) {
@@ -71,7 +75,7 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
   r.post(
     '/api/logout/',
     {
-      config: { auth: ANY_ROLE, allowPasswordChangePending: true },
+      config: { auth: EVERY_ACCOUNT, allowPasswordChangePending: true },
       schema: { tags: ['auth'], body: z.object({ refresh: z.string().max(4096).optional() }).optional() },
     },
     async (request, reply) => {
@@ -84,7 +88,7 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
   r.post(
     '/api/password/change/',
     {
-      config: { auth: ANY_ROLE, allowPasswordChangePending: true, rateLimit: perAddress },
+      config: { auth: EVERY_ACCOUNT, allowPasswordChangePending: true, rateLimit: perAddress },
       schema: { tags: ['auth'], body: passwordChangeSchema },
     },
     async (request, reply) => {
@@ -114,7 +118,7 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
     },
   );
 
-  r.get('/api/me/', { config: { auth: ANY_ROLE, allowPasswordChangePending: true }, schema: { tags: ['auth'] } }, async (request) =>
+  r.get('/api/me/', { config: { auth: EVERY_ACCOUNT, allowPasswordChangePending: true }, schema: { tags: ['auth'] } }, async (request) =>
     service.me(currentUser(request).id),
   );
 }

@@ -6,6 +6,9 @@ import {
   signInIdText,
   type LoginData,
   type Me,
+  type ParentLoginData,
+  type ParentMe,
+  type ParentSignInId,
   type Role,
   type SignInBlock,
   type SignInBlockKind,
@@ -31,7 +34,8 @@ import {
 /** One sign-in: through which role's endpoint, who (an email, or a student's admission number), from where. */
 export interface SignInRequest {
   role: Role;
-  id: SignInId;
+  /** An email, a student's admission number, or a parent's phone. */
+  id: SignInId | ParentSignInId;
   password: string;
   ip: string;
   /** The browser's device cookie, if it sent one (http/device-cookie.ts). */
@@ -73,11 +77,12 @@ export class AuthService {
    * The counters are keyed by the account, so its email and its admission number count as one; an
    * id naming no account is counted under its own text, with the same limits and answers.
    */
-  async login(attempt: SignInRequest): Promise<{ data: LoginData; deviceToken: string }> {
+  async login(attempt: SignInRequest): Promise<{ data: LoginData | ParentLoginData; deviceToken: string }> {
     const { role, password, ip } = attempt;
     const account = await this.accountOf(attempt.id);
     // An account without an email (a student) was found by its admission number: counted under its key.
-    const subject = account?.email ?? signInIdText(attempt.id);
+    // A parent without an email was found by their phone: counted under it.
+    const subject = account?.email ?? (attempt.id.kind === 'phone' ? attempt.id.phone : signInIdText(attempt.id));
     const device =
       account && attempt.deviceToken ? await this.tokens.verifyDevice(attempt.deviceToken, this.config.deviceCookieSeconds) : null;
     // A device cookie counts only for the account it was issued to: a forged one, or another account's, is none.
@@ -142,12 +147,18 @@ export class AuthService {
     const common = { ...pair, first_name: profile.first_name, must_change_password: account.must_change_password === 1 };
     if (role === 'admin') return { data: { ...common, username: profile.public_id }, deviceToken };
     if (role === 'staff') return { data: { ...common, staff_id: profile.public_id }, deviceToken };
+    if (role === 'parent') {
+      await this.repo.setParentSignedIn(account.id, new Date(this.now()).toISOString());
+      const name = `${profile.first_name} ${profile.last_name}`.trim();
+      return { data: { ...common, name, phone: profile.public_id }, deviceToken };
+    }
     return { data: { ...common, admission_number: profile.public_id }, deviceToken };
   }
 
   /** The account a sign-in id names: by email, or (students) by admission number; none when two numbers share its key. */
-  private async accountOf(id: SignInId): Promise<AccountRow | undefined> {
+  private async accountOf(id: SignInId | ParentSignInId): Promise<AccountRow | undefined> {
     if (id.kind === 'email') return this.repo.findAccountByEmail(id.email);
+    if (id.kind === 'phone') return this.repo.findParentAccountByPhone(id.phone);
     const found = await this.repo.findStudentAccountsByAdmissionKey(id.key);
     if (found.length > 1) this.log.warn({ event: 'admission_number_ambiguous' }, 'two admission numbers differ only by separators');
     return found.length === 1 ? found[0] : undefined;
@@ -286,9 +297,10 @@ export class AuthService {
     return this.issuePair(userId, account.role, account.token_version + 1, newFamilyId());
   }
 
-  async me(userId: number): Promise<Me> {
+  async me(userId: number): Promise<Me | ParentMe> {
     const account = await this.repo.findAccountById(userId);
     if (!account) throw unauthorized(AUTH_MESSAGES.invalidToken);
+    if (account.role === 'parent') return this.parentMe(account);
     const p = await this.repo.profileOf(userId, account.role);
     return {
       id: account.id,
@@ -298,6 +310,23 @@ export class AuthService {
       last_name: p.last_name,
       must_change_password: account.must_change_password === 1,
       public_id: p.public_id,
+    };
+  }
+
+  /** GET /api/me/ of a parent: the account, the parent's record and the children linked. */
+  private async parentMe(account: AccountRow): Promise<ParentMe> {
+    const { parent, children } = await this.repo.parentOf(account.id);
+    const name = parent?.name.trim() ?? '';
+    const space = name.indexOf(' ');
+    return {
+      id: account.id,
+      role: 'parent',
+      email: account.email,
+      first_name: space < 0 ? name : name.slice(0, space),
+      last_name: space < 0 ? '' : name.slice(space + 1).trim(),
+      must_change_password: account.must_change_password === 1,
+      parent: { name, phone: parent?.phone ?? '', email: parent?.email ?? null },
+      children,
     };
   }
 }

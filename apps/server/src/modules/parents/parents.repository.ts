@@ -361,7 +361,15 @@ export class ParentsRepository extends Repository {
       .execute();
   }
 
-  async setLastSignIn(userId: number, now: string): Promise<void> {
-    await this.db.updateTable('parents').set({ last_sign_in_at: now }).where('user_id', '=', userId).execute();
+  /** How many parents, links and open conflicts there are (the backfill's answer). */
+  async totals(): Promise<{ parents: number; links: number; conflicts: number }> {
+    const row = await this.db
+      .selectNoFrom([
+        sql<number>`(select count(*) from parents)`.as('parents'),
+        sql<number>`(select count(*) from parent_links)`.as('links'),
+        sql<number>`(select count(*) from parent_link_conflicts where resolved_at is null)`.as('conflicts'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { parents: Number(row.parents), links: Number(row.links), conflicts: Number(row.conflicts) };
   }
 }

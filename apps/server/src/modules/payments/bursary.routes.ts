@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AccessScope } from '../access/scope.service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,6 +30,7 @@ const referenceParams = z.object({ reference: textField('Reference').min(1).max(
 
 /** What the bursar's routes call (their own and those they register): built once by src/composition.ts. */
 export type BursaryRoutesDeps = FeeReportRoutesDeps & {
+  scope: AccessScope;
   bursary: BursaryService;
   statements: StatementService;
   transferReports: TransferReportsService;
@@ -98,10 +100,11 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
   r.get(
     '/api/bursary/statement/',
     {
-      config: { auth: ANY_ROLE, capability: 'bursar' },
+      config: { auth: [...ANY_ROLE, 'parent'], capability: 'bursar' },
       schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema },
     },
-    async (request) => statements.statement(currentUser(request), request.query),
+    // A parent names one of their children and reads the child's statement (decision 035).
+    async (request) => statements.statement(await deps.scope.actingFor(currentUser(request), request.query.admission_number), request.query),
   );
 
   feeReportRoutes(app, deps);

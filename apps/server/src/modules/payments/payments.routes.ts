@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  childQuerySchema,
   idParams,
   ANY_ROLE,
   feeItemCreateSchema,
@@ -23,13 +24,17 @@ import { paymentOrigin } from '../../http/public-origin';
 import { BURSAR } from './bursar-access';
 import { classReportCsv, receiptPdf } from './payments.documents';
 import type { PaymentsService } from './payments.service';
+import type { AccessScope } from '../access/scope.service';
 
 const tags = ['payments'];
 
 const referenceParams = z.object({ reference: textField('Reference').min(1).max(100) });
 
 /** Routes of the payments feature. */
-export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 'pdfRenders'> & { payments: PaymentsService }): void {
+export function paymentsRoutes(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'config' | 'pdfRenders'> & { payments: PaymentsService; scope: AccessScope },
+): void {
   const { payments: service } = deps;
   const { provider } = service;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +51,8 @@ export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config
     '/api/payments/initiate/',
     {
       config: {
-        auth: ANY_ROLE,
+        // A parent pays for a child they name: the payment's payer (initiated_by) is the parent.
+        auth: [...ANY_ROLE, 'parent'],
         idempotent: true,
         // Per signed-in user, after the guard has identified them: a school's pupils often share one address.
         rateLimit: {
@@ -64,13 +70,13 @@ export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config
   r.post(
     '/api/payments/verify/',
     {
-      config: { auth: ANY_ROLE },
+      config: { auth: [...ANY_ROLE, 'parent'] },
       schema: { tags, summary: 'Ask the provider how a payment went and credit it once', body: verifyPaymentSchema },
     },
     async (request) => service.checkout.verify(currentUser(request), request.body.reference),
   );
 
-  r.get('/api/payments/history/', { config: { auth: ANY_ROLE }, schema: { tags, querystring: historyQuerySchema } }, async (request) =>
+  r.get('/api/payments/history/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: historyQuerySchema } }, async (request) =>
     service.reports.history(currentUser(request), request.query.admission_number),
   );
 
@@ -99,17 +105,18 @@ export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config
     },
   );
 
-  r.get('/api/payments/context/', { config: { auth: ANY_ROLE }, schema: { tags } }, async (request) =>
-    service.reports.context(currentUser(request)),
+  // A parent names the child (`admission_number`) and gets the child's payment form context.
+  r.get('/api/payments/context/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: childQuerySchema } }, async (request) =>
+    service.reports.context(await deps.scope.actingFor(currentUser(request), request.query.admission_number)),
   );
 
-  r.get('/api/payments/receipt/:reference/', { config: { auth: ANY_ROLE }, schema: { tags, params: referenceParams } }, async (request) =>
+  r.get('/api/payments/receipt/:reference/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, params: referenceParams } }, async (request) =>
     service.reports.receipt(currentUser(request), request.params.reference),
   );
 
   r.get(
     '/api/payments/receipt/:reference/pdf/',
-    { config: { auth: ANY_ROLE }, schema: { tags, params: referenceParams } },
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, params: referenceParams } },
     async (request, reply) => {
       const receipt = await service.reports.receipt(currentUser(request), request.params.reference);
       const pdf = await deps.pdfRenders.run(() => receiptPdf(receipt));
@@ -190,13 +197,14 @@ export function paymentsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config
   const codeParams = z.object({ code: z.string().min(1).max(64) });
   r.get(
     '/api/payments/simulator/:code/',
-    { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams } },
+    // A parent's checkout is theirs (they started it: initiated_by).
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams } },
     async (request) => service.checkout.simulatorCheckout(currentUser(request), request.params.code),
   );
   r.post(
     '/api/payments/simulator/:code/',
     {
-      config: { auth: ANY_ROLE },
+      config: { auth: [...ANY_ROLE, 'parent'] },
       schema: { tags, summary: 'Pay, decline or abandon a simulator checkout (once)', params: codeParams, body: simulatorCompleteSchema },
     },
     async (request) => service.checkout.completeSimulator(currentUser(request), request.params.code, request.body.outcome),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ANY_ROLE,
+  childQuerySchema,
   idParams,
   TRANSFER_REPORT_MESSAGES,
   transferRejectSchema,
@@ -12,38 +13,53 @@ import { sendInline } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { BURSAR } from './bursar-access';
+import type { AccessScope } from '../access/scope.service';
 import type { TransferReportsService } from './transfer-reports.service';
 
 const tags = ['bursary'];
 
 /** A report is the student's own: staff and admin hear so before their body is even read. */
 function studentsOnly(request: FastifyRequest): Promise<void> {
-  return currentUser(request).role === 'student' ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
+  const role = currentUser(request).role;
+  return role === 'student' || role === 'parent' ? Promise.resolve() : Promise.reject(forbidden(TRANSFER_REPORT_MESSAGES.studentsOnly));
 }
 
 /** Transfers students report and the bursar confirms or rejects; registered from bursaryRoutes. */
 export function transferReportRoutes(
   app: FastifyInstance,
-  { transferReports: service }: { transferReports: TransferReportsService },
+  { transferReports: service, scope }: { transferReports: TransferReportsService; scope: AccessScope },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/bursary/transfer-reports/',
     {
-      config: { auth: ANY_ROLE, idempotent: true },
+      config: { auth: [...ANY_ROLE, 'parent'], idempotent: true },
       preValidation: studentsOnly,
       // A 2 MB slip is about 2.8 MB as base64.
       bodyLimit: 3_200_000,
-      schema: { tags, summary: 'A student reports a bank transfer or teller payment, with the slip', body: transferReportSchema },
+      // A parent names the child in the body (`admission_number`) and reports for them, as the child.
+      schema: {
+        tags,
+        summary: 'A student reports a bank transfer or teller payment, with the slip',
+        body: transferReportSchema.and(childQuerySchema),
+      },
     },
-    async (request, reply) => reply.status(201).send(await service.report(currentUser(request), request.body)),
+    async (request, reply) => {
+      const { admission_number, ...body } = request.body;
+      const actor = await scope.actingFor(currentUser(request), admission_number);
+      return reply.status(201).send(await service.report(actor, body));
+    },
   );
 
   r.get(
     '/api/bursary/transfer-reports/mine/',
-    { config: { auth: ANY_ROLE }, preValidation: studentsOnly, schema: { tags, summary: "The student's own reports, newest first" } },
-    async (request) => service.mine(currentUser(request)),
+    {
+      config: { auth: [...ANY_ROLE, 'parent'] },
+      preValidation: studentsOnly,
+      schema: { tags, summary: "The student's own reports, newest first", querystring: childQuerySchema },
+    },
+    async (request) => service.mine(await scope.actingFor(currentUser(request), request.query.admission_number)),
   );
 
   r.get(

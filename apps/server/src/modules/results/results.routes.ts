@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { AccessScope } from '../access/scope.service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -68,6 +69,7 @@ function perLevelRoutes<B extends z.ZodType>(
 
 /** What the results routes call: built once by the composition root (src/composition.ts). */
 export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
+  scope: AccessScope;
   results: ResultsService;
   reportCards: ReportCardService;
   broadsheets: BroadsheetService;
@@ -89,8 +91,9 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
       return reply.status(out.created ? 201 : 200).send(out.single ? out.results[0] : out.results);
     },
   );
-  r.get('/api/results/', { config: { auth: ANY_ROLE }, schema: { tags: ['results'], querystring: resultQuerySchema } }, (req) =>
-    results.list(currentActor(req), req.query),
+  // A parent names one of their children (decision 035): released results only, as the child sees them.
+  r.get('/api/results/', { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags: ['results'], querystring: resultQuerySchema } }, async (req) =>
+    results.list(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query),
   );
   r.patch(
     '/api/results/:id/',
@@ -179,14 +182,14 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   // ---------- report cards and broadsheets ----------
   r.get(
     '/api/report-card/',
-    { config: { auth: ANY_ROLE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
-    (req) => cards.card(currentActor(req), req.query),
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
+    async (req) => cards.card(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query),
   );
   r.get(
     '/api/report-card/pdf/',
-    { config: { auth: ANY_ROLE }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
     async (req, reply) => {
-      const card = await cards.card(currentActor(req), req.query);
+      const card = await cards.card(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query);
       const pdf = await deps.pdfRenders.run(() =>
         renderReportCards([card], {
           title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}`,

@@ -31,7 +31,8 @@ export interface ParentListQuery {
 }
 export interface ParentPage {
   count: number;
-  next: string | null;
+  /** The next page's number, null on the last. */
+  next: number | null;
   results: ParentSummary[];
 }
 
@@ -113,3 +114,12 @@ export function useInvite() {
 /** The slips PDF of an invitation: the same body. */
 export const downloadSlipsPdf = (b: ParentInvitationBody) =>
   api.post<Blob>('/parents/invitations/pdf/', b, { timeout: 60_000, blob: true });
+
+/** Links every student's father and mother from their forms (a school upgraded with students on file). */
+export function useBackfill() {
+  const invalidate = useInvalidateParents();
+  return useMutation({
+    mutationFn: () => api.post<{ students: number; parents: number; links: number; conflicts: number }>('/parents/backfill/', {}, { timeout: 120_000 }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatNigerianPhone, type ParentInvitationBody, type ParentInvitationResult } from '@portal/domain/parents';
+import { formatNigerianPhone, PARENT_MESSAGES, type ParentInvitationBody, type ParentInvitationResult } from '@portal/domain/parents';
 import { PARENT_SCREEN_LABELS as L, PARENT_SCREEN_MESSAGES as M, PARENT_SCREENS } from '@portal/domain/parent-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -75,9 +75,14 @@ export default function ParentInvitationsPage() {
           <span data-testid="invite-error">{failure}</span>
         </Alert>
       )}
-      {result && (
+      {result && result.invited === 0 && (
+        <Alert tone="info" className="mb-4">
+          <span data-testid="invite-none">{PARENT_MESSAGES.noneToInvite}</span>
+        </Alert>
+      )}
+      {result && result.invited > 0 && (
         <Card
-          title={`${result.invited} invited`}
+          title={PARENT_MESSAGES.invited(result.invited)}
           actions={
             <Button variant="secondary" onClick={() => window.print()}>
               Print slips

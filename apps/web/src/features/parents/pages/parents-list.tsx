@@ -14,7 +14,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useToast } from '../../../lib/toast';
 import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
-import { useCreateParent, useParents } from '../api';
+import { useBackfill, useCreateParent, useParents } from '../api';
 
 /** Rows a page of the list holds (the server's page size). */
 const PAGE_SIZE = 50;
@@ -103,6 +103,7 @@ export default function ParentsListPage() {
         </QueryView>
       </Card>
       <NewParent />
+      <Backfill />
     </PageLayout>
   );
 }
@@ -150,6 +151,29 @@ function NewParent() {
           </SubmitButton>
         </div>
       </form>
+    </Card>
+  );
+}
+
+/** Links the parents named on the students' forms (fathers' and mothers' phones): once, for students registered before parents existed. */
+function Backfill() {
+  const toast = useToast();
+  const backfill = useBackfill();
+  return (
+    <Card title={L.backfillTitle} className="mt-4">
+      <p className="mb-3 text-sm text-slate-700">{M.backfillHint}</p>
+      <Button
+        variant="secondary"
+        loading={backfill.isPending}
+        onClick={() =>
+          backfill.mutate(undefined, {
+            onSuccess: (r) => toast.success(M.backfillDone(r.links, r.parents, r.conflicts)),
+            onError: (err) => toast.error(errorMessage(err, { fallback: M.backfillFailed, useDetail: true })),
+          })
+        }
+      >
+        {L.backfill}
+      </Button>
     </Card>
   );
 }

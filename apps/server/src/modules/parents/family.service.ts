@@ -1,0 +1,121 @@
+import { dayInfo, PARENT_MESSAGES, rankClass, TERM_VALUES, type ParentHomeChild, type Term } from '@portal/domain';
+import type { DB } from '../../db/index';
+import { forbidden } from '../../http/errors';
+import type { CalendarService } from '../calendar/calendar.service';
+import { childrenOfUser, marksOf, registerDaysOf, releasedTermsOf, scoresOfCards } from './family.queries';
+
+/**
+ * What the parent home asks of payments (a layer above parents), declared here and answered by the
+ * composition root with payments' own fee rules (the same figures the child's payment screen shows):
+ * each student's fees fallen due in the session up to `term`, and what was paid, in kobo. One call
+ * for all the children (a fixed number of statements).
+ */
+export type FamilyFees = (q: {
+  session: { id: number; name: string };
+  term: Term;
+  students: readonly { id: number; student_class: string }[];
+}) => Promise<Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>>;
+
+type Marked = NonNullable<ParentHomeChild['attendance']>['today'];
+
+/** A parent's home: each child with the current term at a glance (GET /api/parent/children/). */
+export class FamilyService {
+  constructor(
+    private readonly db: DB,
+    private readonly calendar: Pick<CalendarService, 'currentTerm' | 'around'>,
+    private readonly fees: FamilyFees,
+  ) {}
+
+  async children(actor: { id: number; role: string }): Promise<{ children: ParentHomeChild[] }> {
+    if (actor.role !== 'parent') throw forbidden(PARENT_MESSAGES.notYourChild);
+    const kids = await childrenOfUser(this.db, actor.id);
+    if (!kids.length) return { children: [] };
+    const ids = kids.map((k) => k.id);
+    const current = await this.calendar.currentTerm();
+
+    // Latest released card per child, with the class's ranking of that card's term.
+    const released = await releasedTermsOf(this.db, ids);
+    const termOrder = (t: string) => TERM_VALUES.indexOf(t as Term);
+    const latest = new Map<number, (typeof released)[number]>();
+    for (const r of released) {
+      const have = latest.get(r.student_id);
+      if (!have || r.session > have.session || (r.session === have.session && termOrder(r.term) > termOrder(have.term))) latest.set(r.student_id, r);
+    }
+    const cardKey = (c: { session_id: number; term: string; student_class: string }) => `${c.session_id}/${c.term}/${c.student_class}`;
+    const cards = [...new Map([...latest.values()].map((c) => [cardKey(c), c])).values()];
+    const scores = await scoresOfCards(this.db, cards);
+    const byCard = new Map<string, { student_id: number; subject: string; score: number }[]>();
+    for (const s of scores) {
+      const k = cardKey(s);
+      byCard.set(k, [...(byCard.get(k) ?? []), { student_id: s.student_id, subject: s.subject, score: Number(s.score) }]);
+    }
+    const rankings = new Map([...byCard].map(([k, rows]) => [k, rankClass(rows)]));
+
+    // This term's attendance and fees.
+    const sessionId = current.session_id;
+    const term = current.term;
+    const [marks, days, around, fees] =
+      sessionId !== null && term !== null
+        ? await Promise.all([
+            marksOf(this.db, ids, sessionId, term, current.today),
+            registerDaysOf(this.db, [...new Set(kids.map((k) => k.arm))], sessionId, term),
+            this.calendar.around(current.today, current.today),
+            this.fees({ session: { id: sessionId, name: current.session_name ?? '' }, term, students: kids.map((k) => ({ id: k.id, student_class: k.arm })) }),
+          ])
+        : [[], [], null, new Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>()];
+    const schoolDay = around ? dayInfo(around.cal, current.today).school_day : false;
+    const daysOf = new Map(days.map((d) => [d.student_class, Number(d.days)]));
+
+    return {
+      children: kids.map((k): ParentHomeChild => {
+        const card = latest.get(k.id);
+        const standing = card ? rankings.get(cardKey(card)) : undefined;
+        const own = standing?.byStudent.get(k.id);
+        const mine = marks.filter((m) => m.student_id === k.id);
+        const count = (...st: string[]) => mine.filter((m) => st.includes(m.status)).reduce((n, m) => n + Number(m.n), 0);
+        const todayHas = (...st: string[]) => mine.some((m) => st.includes(m.status) && Number(m.today) > 0);
+        const today: Marked = todayHas('absent', 'excused')
+          ? 'absent'
+          : todayHas('late')
+            ? 'late'
+            : todayHas('present')
+              ? 'present'
+              : schoolDay
+                ? 'unmarked'
+                : 'no_school';
+        const fee = fees.get(k.id);
+        return {
+          admission_number: k.admission_number,
+          first_name: k.first_name,
+          last_name: k.last_name,
+          arm: k.arm,
+          relationship: k.relationship,
+          photo_url: k.photo ?? null,
+          latest_card: card
+            ? {
+                session_id: card.session_id,
+                session: card.session,
+                term: card.term,
+                average: own?.average ?? null,
+                position: own?.position ?? null,
+                out_of: standing ? standing.size : null,
+              }
+            : null,
+          attendance:
+            sessionId !== null && term !== null
+              ? {
+                  session_id: sessionId,
+                  term,
+                  present: count('present'),
+                  absent: count('absent', 'excused'),
+                  late: count('late'),
+                  school_days: daysOf.get(k.arm) ?? 0,
+                  today,
+                }
+              : null,
+          fees: sessionId !== null && term !== null && fee ? { session_id: sessionId, term, ...fee } : null,
+        };
+      }),
+    };
+  }
+}
