@@ -10,7 +10,7 @@ import {
 import { NOTICE_KIND_LABELS, NOTICE_MESSAGES } from '../../packages/domain/src/notices';
 import { PARENT_SCREEN_LABELS } from '../../packages/domain/src/parent-screens';
 import { expect, expectAccessible, noSideways, openFromAdminMenu, PHONE, signInViaApi, test } from '../fixtures';
-import { asAdmin, createArm, createParent, createStudent, runTag, setNoticeSettings, type AdminApi, type OwnParent } from '../school';
+import { asAdmin, createArm, createParent, createStudent, runTag, setNoticeSettings, type OwnParent } from '../school';
 
 // Notices on the web (issue 33, items 6-8): the admin edits a template (a placeholder the kind does not
 // have is refused with its message, then a good text is saved), composes a notice to an arm's parents,
@@ -23,7 +23,6 @@ import { asAdmin, createArm, createParent, createStudent, runTag, setNoticeSetti
 const RUN = runTag();
 let ARM = '';
 let PARENT: OwnParent;
-let api: AdminApi;
 const MESSAGE = `Mid-term break starts Friday ${RUN}. School resumes on Monday.`;
 
 /** No quiet hours (start equal to end), so the SMS go out whatever the hour the test runs. */
@@ -36,7 +35,7 @@ async function checkScreen(page: Page) {
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  api = await asAdmin(request);
+  const api = await asAdmin(request);
   ARM = await createArm(api, 'JSS 1', RUN);
   const pupils = [await createStudent(api, ARM, `${RUN}A`), await createStudent(api, ARM, `${RUN}B`)];
   PARENT = await createParent(api, RUN, { arm: ARM, admissionNumbers: [pupils[0]!.admission_number] });
@@ -45,8 +44,8 @@ test.beforeAll(async ({ request }) => {
   await setNoticeSettings(api, { ...NO_QUIET_HOURS, daily_cap_per_parent: 50, send_rate_per_minute: 1 });
 });
 
-test.afterAll(async () => {
-  await setNoticeSettings(api, { send_rate_per_minute: 600, quiet_start: '21:00', quiet_end: '07:00' });
+test.afterAll(async ({ request }) => {
+  await setNoticeSettings(await asAdmin(request), { send_rate_per_minute: 600, quiet_start: '21:00', quiet_end: '07:00' });
 });
 
 test('the admin edits a template: an unknown placeholder is refused at the field, a good text is saved', async ({ page }) => {
@@ -94,7 +93,7 @@ test('the admin sends a notice to an arm: estimate, send, pause, resume, counts 
   await checkScreen(page);
 
   // Changing the text asks for a new estimate before sending.
-  await page.getByLabel(L.body).fill(`${MESSAGE} `);
+  await page.getByLabel(L.body).fill(`${MESSAGE} Thank you.`);
   await expect(page.getByText(L.estimateAgain)).toBeVisible();
   await expect(page.getByRole('button', { name: L.send, exact: true })).toHaveCount(0);
   await page.getByLabel(L.body).fill(MESSAGE);
@@ -113,7 +112,7 @@ test('the admin sends a notice to an arm: estimate, send, pause, resume, counts 
   await expect(status).toHaveText(BLAST_STATUS_LABELS.paused);
   await expect(page.getByRole('button', { name: L.resume })).toBeVisible();
   // Faster now, so the rest goes out while the test watches.
-  await setNoticeSettings(api, { send_rate_per_minute: 600 });
+  await setNoticeSettings(await asAdmin(page.request), { send_rate_per_minute: 600 });
   await page.getByRole('button', { name: L.resume }).click();
   await expect(status).not.toHaveText(BLAST_STATUS_LABELS.paused);
   // The counts move on their own (the page asks again every 2 s while sending): every SMS sent.
