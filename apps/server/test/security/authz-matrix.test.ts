@@ -5,6 +5,7 @@ import {
   AUTH_MESSAGES,
   BURSARY_MESSAGES,
   CARD_CODES,
+  DEFAULT_NOTICE_SETTINGS,
   DEFAULT_REPORT_SETTINGS,
   NOT_YOUR_SUBJECT_CODE,
   REPORT_MESSAGES,
@@ -1012,6 +1013,23 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/payments/webhook/': {
     req: () => ({ url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' }),
     expect: everyone(401),
+  },
+  // Notices (issue 33, docs/decisions/036): every account's inbox and preferences; the admin's settings and log.
+  'GET /api/notices/': { req: () => ({ url: '/api/notices/' }), expect: signedIn(200) },
+  // Nobody reaches a notice that is not theirs: an id of no notice of theirs is 404 for everyone signed in.
+  'POST /api/notices/:id/read/': { req: () => ({ url: '/api/notices/999999/read/' }), expect: signedIn(404) },
+  'GET /api/notice-preferences/': { req: () => ({ url: '/api/notice-preferences/' }), expect: signedIn(200) },
+  'PUT /api/notice-preferences/': {
+    req: () => ({ url: '/api/notice-preferences/', payload: { kinds: [{ kind: 'custom', opted_out: false }] } }),
+    expect: signedIn(200),
+  },
+  'GET /api/notice-settings/': { req: () => ({ url: '/api/notice-settings/' }), expect: adminOnly(200) },
+  'PUT /api/notice-settings/': { req: () => ({ url: '/api/notice-settings/', payload: DEFAULT_NOTICE_SETTINGS }), expect: adminOnly(200) },
+  'GET /api/notice-messages/': { req: () => ({ url: '/api/notice-messages/' }), expect: adminOnly(200) },
+  // Public, verified by NOTICE_WEBHOOK_SECRET instead; the matrix's app has none, so it is not there.
+  'POST /api/notices/delivery/:provider/': {
+    req: () => ({ url: '/api/notices/delivery/fake/', headers: { 'content-type': 'application/json' }, payload: '{}' }),
+    expect: everyone(404),
   },
 };
 

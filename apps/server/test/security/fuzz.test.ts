@@ -269,6 +269,15 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     percent: 10,
     items: [],
     include_revoked: 'true',
+    // Notices: settings and preferences.
+    sender_id: 'RoyalCol',
+    quiet_start: '21:00',
+    quiet_end: '07:00',
+    daily_cap_per_parent: 5,
+    sms_unit_cost_kobo: 400,
+    send_rate_per_minute: 120,
+    kinds: [{ kind: 'custom', opted_out: false }],
+    provider: 'fake',
   };
   return name in values ? values[name] : 'Ada';
 }

@@ -55,9 +55,10 @@ function retryableStatus(status: number): boolean {
   return status === 401 || status === 403 || status === 408 || status === 429 || status >= 500;
 }
 
-/** Provider error text kept short and free of the request (which carries the key). */
-function short(text: string): string {
-  return text.replace(/\s+/g, ' ').slice(0, 200);
+/** Provider error text kept short, and never with the key (a provider may echo the request back). */
+function short(text: string, secret?: string): string {
+  const clean = secret ? text.split(secret).join('[redacted]') : text;
+  return clean.replace(/\s+/g, ' ').slice(0, 200);
 }
 
 /**
@@ -94,11 +95,11 @@ export class TermiiSms implements SmsAdapter {
       return fetchFailure(err);
     }
     const text = await res.text().catch(() => '');
-    if (!res.ok) return { kind: 'rejected', retryable: retryableStatus(res.status), error: `termii ${res.status}: ${short(text)}` };
+    if (!res.ok) return { kind: 'rejected', retryable: retryableStatus(res.status), error: `termii ${res.status}: ${short(text, this.apiKey)}` };
     try {
       const body = JSON.parse(text) as { message_id?: string | number; code?: string };
       if (body.message_id === undefined || body.message_id === '')
-        return { kind: 'unknown', error: `termii answered without an id: ${short(text)}` };
+        return { kind: 'unknown', error: `termii answered without an id: ${short(text, this.apiKey)}` };
       return { kind: 'accepted', providerMessageId: String(body.message_id) };
     } catch {
       return { kind: 'unknown', error: `termii answered ${res.status} with no JSON` };
@@ -145,7 +146,7 @@ export class AfricasTalkingSms implements SmsAdapter {
       return fetchFailure(err);
     }
     const text = await res.text().catch(() => '');
-    if (!res.ok) return { kind: 'rejected', retryable: retryableStatus(res.status), error: `africastalking ${res.status}: ${short(text)}` };
+    if (!res.ok) return { kind: 'rejected', retryable: retryableStatus(res.status), error: `africastalking ${res.status}: ${short(text, this.apiKey)}` };
     let recipient: { statusCode?: number; status?: string; messageId?: string } | undefined;
     try {
       const body = JSON.parse(text) as { SMSMessageData?: { Recipients?: (typeof recipient)[] } };
@@ -153,7 +154,7 @@ export class AfricasTalkingSms implements SmsAdapter {
     } catch {
       return { kind: 'unknown', error: `africastalking answered ${res.status} with no JSON` };
     }
-    if (!recipient) return { kind: 'rejected', retryable: false, error: `africastalking took no recipient: ${short(text)}` };
+    if (!recipient) return { kind: 'rejected', retryable: false, error: `africastalking took no recipient: ${short(text, this.apiKey)}` };
     const code = recipient.statusCode ?? 0;
     if (code >= 100 && code <= 102 && recipient.messageId) return { kind: 'accepted', providerMessageId: recipient.messageId };
     // 405 insufficient balance, 500-502 gateway trouble: later; 401-407 otherwise: this message never.
