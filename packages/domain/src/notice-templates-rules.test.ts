@@ -58,21 +58,25 @@ describe('smsLength: boundaries, literally', () => {
 describe('smsLength: properties', () => {
   it('units never fall as a text grows, and a unit never holds more than its size', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(gsmChar, extChar, ucsChar), { maxLength: 700 }), fc.oneof(gsmChar, extChar, ucsChar), (chars, extra) => {
-        const text = chars.join('');
-        const a = smsLength(text);
-        const b = smsLength(text + extra);
-        expect(b.units).toBeGreaterThanOrEqual(a.units);
-        // Within one encoding a character always adds; a switch to UCS-2 may count an extension pair as one.
-        if (a.encoding === b.encoding) expect(b.characters).toBeGreaterThan(a.characters);
-        const size = a.encoding === 'GSM-7' ? { single: 160, part: 153 } : { single: 70, part: 67 };
-        if (a.units === 1) expect(a.characters).toBeLessThanOrEqual(size.single);
-        if (a.units > 1) {
-          expect(a.characters).toBeGreaterThan(size.single);
-          expect(a.characters).toBeLessThanOrEqual(a.units * size.part);
-          expect(a.characters).toBeGreaterThan((a.units - 1) * size.part);
-        }
-      }),
+      fc.property(
+        fc.array(fc.oneof(gsmChar, extChar, ucsChar), { maxLength: 700 }),
+        fc.oneof(gsmChar, extChar, ucsChar),
+        (chars, extra) => {
+          const text = chars.join('');
+          const a = smsLength(text);
+          const b = smsLength(text + extra);
+          expect(b.units).toBeGreaterThanOrEqual(a.units);
+          // Within one encoding a character always adds; a switch to UCS-2 may count an extension pair as one.
+          if (a.encoding === b.encoding) expect(b.characters).toBeGreaterThan(a.characters);
+          const size = a.encoding === 'GSM-7' ? { single: 160, part: 153 } : { single: 70, part: 67 };
+          if (a.units === 1) expect(a.characters).toBeLessThanOrEqual(size.single);
+          if (a.units > 1) {
+            expect(a.characters).toBeGreaterThan(size.single);
+            expect(a.characters).toBeLessThanOrEqual(a.units * size.part);
+            expect(a.characters).toBeGreaterThan((a.units - 1) * size.part);
+          }
+        },
+      ),
     );
   });
 

@@ -68,20 +68,20 @@ export type BlastAudience = z.infer<typeof blastAudienceSchema>;
 /** `POST /api/notice-blasts/estimate/` and `POST /api/notice-blasts/`. */
 export const blastBodySchema = z
   .object({
-  audience: blastAudienceSchema,
-  subject: z
-    .string()
-    .max(NOTICE_LIMITS.emailSubject, M.tooLong(NOTICE_LIMITS.emailSubject))
-    .superRefine((value, ctx) => {
-      for (const p of checkTemplate(BLAST_PLACEHOLDERS, value, 'The subject')) ctx.addIssue({ code: 'custom', message: p.message });
-    })
-    .optional(),
-  body: templateText('The message', BLAST_PLACEHOLDERS, NOTICE_LIMITS.emailBody, M.bodyRequired),
-  channels: z
-    .array(z.enum(BLAST_CHANNELS), { error: M.channelsRequired })
-    .min(1, M.channelsRequired)
-    .max(3)
-    .refine((c) => new Set(c).size === c.length, M.channelsRequired),
+    audience: blastAudienceSchema,
+    subject: z
+      .string()
+      .max(NOTICE_LIMITS.emailSubject, M.tooLong(NOTICE_LIMITS.emailSubject))
+      .superRefine((value, ctx) => {
+        for (const p of checkTemplate(BLAST_PLACEHOLDERS, value, 'The subject')) ctx.addIssue({ code: 'custom', message: p.message });
+      })
+      .optional(),
+    body: templateText('The message', BLAST_PLACEHOLDERS, NOTICE_LIMITS.emailBody, M.bodyRequired),
+    channels: z
+      .array(z.enum(BLAST_CHANNELS), { error: M.channelsRequired })
+      .min(1, M.channelsRequired)
+      .max(3)
+      .refine((c) => new Set(c).size === c.length, M.channelsRequired),
   })
   .superRefine((b, ctx) => {
     // An SMS holds at most six units; an email-only notice may be longer.
@@ -97,11 +97,7 @@ export type BlastStatus = (typeof BLAST_STATUSES)[number];
 export const noticeRemindersSchema = z.object({
   days_after_due: z
     .array(
-      z
-        .number({ error: M.reminderDays })
-        .int(M.reminderDays)
-        .min(1, M.reminderDays)
-        .max(NOTICE_REMINDER_LIMITS.maxDays, M.reminderDays),
+      z.number({ error: M.reminderDays }).int(M.reminderDays).min(1, M.reminderDays).max(NOTICE_REMINDER_LIMITS.maxDays, M.reminderDays),
       { error: M.reminderDays },
     )
     .max(NOTICE_REMINDER_LIMITS.maxCount, M.reminderDays)

@@ -68,7 +68,12 @@ describe('checkTemplate', () => {
     const allowed = NOTICE_KIND_PLACEHOLDERS.payment_received;
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.constantFrom(...allowed).map((p) => `{${p}}`), fc.stringMatching(/^[A-Za-z0-9 .,:'-]{0,12}$/))),
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(...allowed).map((p) => `{${p}}`),
+            fc.stringMatching(/^[A-Za-z0-9 .,:'-]{0,12}$/),
+          ),
+        ),
         (parts) => {
           expect(checkTemplate('payment_received', parts.join(''))).toEqual([]);
         },
@@ -102,16 +107,16 @@ describe('the API bodies', () => {
   });
 
   it('a blast needs a body, a channel, and the arm or level its audience names', () => {
-    expect(blastBodySchema.safeParse({ audience: { kind: 'all' }, body: 'PTA on Saturday, {parent_name}', channels: ['sms'] }).success).toBe(
-      true,
-    );
+    expect(
+      blastBodySchema.safeParse({ audience: { kind: 'all' }, body: 'PTA on Saturday, {parent_name}', channels: ['sms'] }).success,
+    ).toBe(true);
     const bad = blastBodySchema.safeParse({ audience: { kind: 'arm' }, body: ' ', channels: [] });
     expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['audience.arm', 'body', 'channels']);
     const long = blastBodySchema.safeParse({ audience: { kind: 'level', level: 'JSS 1' }, body: 'a'.repeat(2000), channels: ['sms'] });
     expect(long.error?.issues.map((i) => i.path.join('.'))).toEqual(['body']);
-    expect(blastBodySchema.safeParse({ audience: { kind: 'level', level: 'JSS 1' }, body: 'a'.repeat(2000), channels: ['email'] }).success).toBe(
-      true,
-    );
+    expect(
+      blastBodySchema.safeParse({ audience: { kind: 'level', level: 'JSS 1' }, body: 'a'.repeat(2000), channels: ['email'] }).success,
+    ).toBe(true);
     const unknown = blastBodySchema.safeParse({ audience: { kind: 'debtors' }, body: 'Pay {balance}', channels: ['sms'] });
     expect(unknown.error?.issues[0]?.message).toMatch(/\{balance\} is not a placeholder/);
   });

@@ -70,7 +70,8 @@ export const NOTICE_LIMITS = { smsBody: 918, emailSubject: 150, emailBody: 5000 
 /** The defaults: plain, short, the way a school office writes to parents. */
 export const DEFAULT_NOTICE_TEMPLATES: Record<NoticeTemplateKind, NoticeTemplateText> = {
   results_released: {
-    sms_body: "{school}: {student_name}'s {term} term results ({arm}, {session}) are out. Log in to the parents' portal to see the report card.",
+    sms_body:
+      "{school}: {student_name}'s {term} term results ({arm}, {session}) are out. Log in to the parents' portal to see the report card.",
     email_subject: "{student_name}'s {term} term results are out",
     email_body:
       "Dear {parent_name},\n\n{student_name}'s {term} term results for the {session} session ({arm}) have been released.\n\nLog in to the parents' portal to see and print the report card: {link}\n\n{school}",
@@ -79,7 +80,7 @@ export const DEFAULT_NOTICE_TEMPLATES: Record<NoticeTemplateKind, NoticeTemplate
     sms_body: '{school}: we received {amount} for {student_name}, {term} term. Receipt {receipt_number}. Thank you.',
     email_subject: 'Payment received: receipt {receipt_number}',
     email_body:
-      'Dear {parent_name},\n\nWe received {amount} on {date} for {student_name} ({arm}), {term} term {session}.\nReceipt number: {receipt_number}\n\nThe receipt and the balance are on the parents\' portal: {link}\n\nThank you.\n{school}',
+      "Dear {parent_name},\n\nWe received {amount} on {date} for {student_name} ({arm}), {term} term {session}.\nReceipt number: {receipt_number}\n\nThe receipt and the balance are on the parents' portal: {link}\n\nThank you.\n{school}",
   },
   absent_today: {
     sms_body: '{school}: {student_name} ({arm}) was marked absent today, {date}. Please call the school if you did not know.',
@@ -94,7 +95,8 @@ export const DEFAULT_NOTICE_TEMPLATES: Record<NoticeTemplateKind, NoticeTemplate
       'Dear {parent_name},\n\n{student_name} ({arm}) has been absent from school for {days} school days in a row, up to {date}.\n\nPlease contact the form teacher.\n\n{school}',
   },
   fees_overdue: {
-    sms_body: "{school}: {student_name}'s school fees of {balance} are {days} days overdue. Please pay on the portal or at the bursary. Ignore if paid.",
+    sms_body:
+      "{school}: {student_name}'s school fees of {balance} are {days} days overdue. Please pay on the portal or at the bursary. Ignore if paid.",
     email_subject: "{student_name}'s school fees are overdue",
     email_body:
       "Dear {parent_name},\n\n{student_name}'s ({arm}) school fees of {balance} for the {term} term, {session}, are {days} days overdue.\n\nPlease pay on the parents' portal ({link}) or at the bursary. If you have paid, please ignore this message.\n\n{school}",
@@ -105,7 +107,8 @@ export const DEFAULT_NOTICE_TEMPLATES: Record<NoticeTemplateKind, NoticeTemplate
     email_body: 'Dear {parent_name},\n\n{message}\n\n{school}',
   },
   parent_invited: {
-    sms_body: '{school}: your parents\' portal account is ready. Sign in at {link} with {sign_in} and password {password}, then choose your own.',
+    sms_body:
+      "{school}: your parents' portal account is ready. Sign in at {link} with {sign_in} and password {password}, then choose your own.",
     email_subject: "Your {school} parents' portal account",
     email_body:
       "Dear {parent_name},\n\nYour account on the {school} parents' portal is ready.\n\nAddress: {link}\nSign in with: {sign_in}\nOne-time password: {password}\n\nYou will choose your own password when you first sign in.\n\n{school}",
@@ -202,7 +205,11 @@ export interface TemplateProblem {
  * placeholders, malformed ones (a brace that does not open or close a {name}), control characters.
  * An empty list is a good template. Each fragment is named once.
  */
-export function checkTemplate(kind: NoticeTemplateKind | readonly NoticePlaceholder[], text: string, label = 'The template'): TemplateProblem[] {
+export function checkTemplate(
+  kind: NoticeTemplateKind | readonly NoticePlaceholder[],
+  text: string,
+  label = 'The template',
+): TemplateProblem[] {
   const allowed: readonly string[] = typeof kind === 'string' ? NOTICE_KIND_PLACEHOLDERS[kind] : kind;
   const problems: TemplateProblem[] = [];
   const seen = new Set<string>();

@@ -6,6 +6,7 @@ import {
   BURSARY_MESSAGES,
   CARD_CODES,
   DEFAULT_NOTICE_SETTINGS,
+  DEFAULT_NOTICE_TEMPLATES,
   DEFAULT_REPORT_SETTINGS,
   NOT_YOUR_SUBJECT_CODE,
   REPORT_MESSAGES,
@@ -36,6 +37,7 @@ import '../../src/modules/attendance/attendance.tables';
 import { assign, enforceAssignments, makeFormTeacher } from '../teaching-fixtures';
 import { accessScope, reaches, reachesArm, type Purpose, type ScopeActor } from '../../src/modules/access/scope.service';
 import { newStudentRecord, paymentBody, RECENT_DAY, withCast, type Cast } from './authz-fixtures';
+import { addParent, BLAST_BODY, freshBlast } from '../notice-fixtures';
 
 /**
  * The authorization matrix: every /api route x {anonymous, student on their own record,
@@ -1030,6 +1032,46 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/notices/delivery/:provider/': {
     req: () => ({ url: '/api/notices/delivery/fake/', headers: { 'content-type': 'application/json' }, payload: '{}' }),
     expect: everyone(404),
+  },
+
+  // ---------- notice templates, reminders and blasts (notices-product, decision record 037) ----------
+  'GET /api/notice-templates/': { req: () => ({ url: '/api/notice-templates/' }), expect: adminOnly(200) },
+  'PUT /api/notice-templates/:kind/': {
+    req: () => ({ url: '/api/notice-templates/custom/', payload: DEFAULT_NOTICE_TEMPLATES.custom }),
+    expect: adminOnly(200),
+  },
+  'GET /api/notice-reminders/': { req: () => ({ url: '/api/notice-reminders/' }), expect: adminOnly(200) },
+  'PUT /api/notice-reminders/': {
+    req: () => ({ url: '/api/notice-reminders/', payload: { days_after_due: [7, 30] } }),
+    expect: adminOnly(200),
+  },
+  'POST /api/notice-blasts/estimate/': {
+    req: () => ({ url: '/api/notice-blasts/estimate/', payload: BLAST_BODY }),
+    expect: adminOnly(200),
+  },
+  'POST /api/notice-blasts/': {
+    req: async ({ ctx, c, actor }) => {
+      if (actor === 'admin') await addParent(ctx.handle.db, { name: 'Matrix Parent', studentIds: [c.student.id] });
+      return { url: '/api/notice-blasts/', payload: BLAST_BODY };
+    },
+    expect: adminOnly(201),
+  },
+  'GET /api/notice-blasts/': { req: () => ({ url: '/api/notice-blasts/' }), expect: adminOnly(200) },
+  'GET /api/notice-blasts/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/notice-blasts/${await freshBlast(ctx, c.admin.auth, c.student.id)}/` }),
+    expect: adminOnly(200),
+  },
+  'POST /api/notice-blasts/:id/pause/': {
+    req: async ({ ctx, c }) => ({ url: `/api/notice-blasts/${await freshBlast(ctx, c.admin.auth, c.student.id)}/pause/` }),
+    expect: adminOnly(200),
+  },
+  'POST /api/notice-blasts/:id/resume/': {
+    req: async ({ ctx, c }) => ({ url: `/api/notice-blasts/${await freshBlast(ctx, c.admin.auth, c.student.id, 'paused')}/resume/` }),
+    expect: adminOnly(200),
+  },
+  'POST /api/notice-blasts/:id/cancel/': {
+    req: async ({ ctx, c }) => ({ url: `/api/notice-blasts/${await freshBlast(ctx, c.admin.auth, c.student.id)}/cancel/` }),
+    expect: adminOnly(200),
   },
 };
 

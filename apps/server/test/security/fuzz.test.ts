@@ -278,6 +278,14 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     send_rate_per_minute: 120,
     kinds: [{ kind: 'custom', opted_out: false }],
     provider: 'fake',
+    // Notice templates, reminders and blasts.
+    sms_body: '{school}: {message}',
+    email_subject: '{subject}',
+    email_body: 'Dear {parent_name},\n\n{message}',
+    days_after_due: [7, 14],
+    audience: { kind: 'all' },
+    body: 'PTA meeting on Saturday',
+    channels: ['in_app'],
   };
   return name in values ? values[name] : 'Ada';
 }

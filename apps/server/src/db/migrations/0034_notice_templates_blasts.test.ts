@@ -26,7 +26,16 @@ async function tablesWork(handle: DatabaseHandle, userId: number): Promise<void>
   await handle.db.insertInto('notice_reminder_days').values({ days: 7, updated_at: at, updated_by: userId }).execute();
   const blast = await handle.db
     .insertInto('notice_blasts')
-    .values({ created_by: userId, audience: '{"kind":"all"}', channels: '["sms"]', subject: null, body: 'PTA', status: 'sending', created_at: at, finished_at: null })
+    .values({
+      created_by: userId,
+      audience: '{"kind":"all"}',
+      channels: '["sms"]',
+      subject: null,
+      body: 'PTA',
+      status: 'sending',
+      created_at: at,
+      finished_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const row = await handle.db.selectFrom('notice_blasts').selectAll().where('id', '=', blast.id).executeTakeFirstOrThrow();

@@ -193,7 +193,9 @@ export class RegisterService {
     // Today's register tells parents of absences (decision record 037): the days before today are
     // not changed by this save, so their streaks are read before its transaction.
     const today = q.date === ctx.today;
-    const streaks = today ? await this.streaksBefore(ctx, await this.repo.registerStudents(q.student_class, null)) : new Map<number, number>();
+    const streaks = today
+      ? await this.streaksBefore(ctx, await this.repo.registerStudents(q.student_class, null))
+      : new Map<number, number>();
     let saved: { students: StudentRow[]; marks: Map<number, AttendanceStatus> };
     try {
       // Everything that depends on the stored register is read once, inside the transaction.
@@ -223,7 +225,9 @@ export class RegisterService {
           await recordAbsenceNotices(trx, {
             date: q.date,
             student_class: q.student_class,
-            absent: marks.filter((m) => m.status === 'absent').map((m) => ({ student_id: m.student.id, absent_before: streaks.get(m.student.id) ?? 0 })),
+            absent: marks
+              .filter((m) => m.status === 'absent')
+              .map((m) => ({ student_id: m.student.id, absent_before: streaks.get(m.student.id) ?? 0 })),
           });
         const correcting = current !== undefined && this.dayOf(ctx, current.marked_at) !== ctx.today;
         await writeAudit(trx, {

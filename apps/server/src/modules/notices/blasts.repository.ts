@@ -24,7 +24,15 @@ export const HELD_UNTIL = '9999-12-31T00:00:00.000Z';
 export class NoticeBlastsRepository extends Repository {
   async insert(
     conn: Conn,
-    b: { created_by: number; audience: string; channels: string; subject: string | null; body: string; recipients: number; created_at: string },
+    b: {
+      created_by: number;
+      audience: string;
+      channels: string;
+      subject: string | null;
+      body: string;
+      recipients: number;
+      created_at: string;
+    },
   ): Promise<number> {
     const row = await conn
       .insertInto('notice_blasts')
@@ -35,20 +43,19 @@ export class NoticeBlastsRepository extends Repository {
   }
 
   private select(conn: Conn) {
-    return leftJoinPerson(conn.selectFrom('notice_blasts as b'), 'author', 'b.created_by')
-      .select([
-        'b.id',
-        'b.created_by',
-        personNameOf('author').as('created_by_name'),
-        'b.audience',
-        'b.channels',
-        'b.subject',
-        'b.body',
-        'b.status',
-        'b.recipients',
-        'b.created_at',
-        'b.finished_at',
-      ]);
+    return leftJoinPerson(conn.selectFrom('notice_blasts as b'), 'author', 'b.created_by').select([
+      'b.id',
+      'b.created_by',
+      personNameOf('author').as('created_by_name'),
+      'b.audience',
+      'b.channels',
+      'b.subject',
+      'b.body',
+      'b.status',
+      'b.recipients',
+      'b.created_at',
+      'b.finished_at',
+    ]);
   }
 
   async one(id: number, conn: Conn = this.db): Promise<BlastRow | undefined> {
@@ -59,7 +66,10 @@ export class NoticeBlastsRepository extends Repository {
   async page(limit: number, offset: number): Promise<{ rows: BlastRow[]; count: number }> {
     const [rows, count] = await Promise.all([
       this.select(this.db).orderBy('b.id', 'desc').limit(limit).offset(offset).execute(),
-      this.db.selectFrom('notice_blasts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('notice_blasts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows: rows.map((r) => ({ ...r, id: Number(r.id), recipients: Number(r.recipients) })), count: Number(count.n) };
   }
@@ -134,10 +144,11 @@ export class NoticeBlastsRepository extends Repository {
       .set({ status: 'done', finished_at: at })
       .where('id', '=', id)
       .where('status', '=', 'sending')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('notice_messages')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('notice_messages')
               .select(sql`1`.as('one'))
               .where('blast_id', '=', id)
               .where('status', 'in', ['queued', 'sending', 'held']),

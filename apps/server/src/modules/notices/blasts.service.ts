@@ -163,7 +163,8 @@ export class NoticeBlastsService {
       const subject = renderTemplate(body.subject?.trim() ? body.subject : school.school_name, v);
       const values = { ...v, message, subject };
       const sms = renderTemplate(t.sms_body, values);
-      if (channels.has('sms') && p.phone) out.push({ kind: 'custom', channel: 'sms', recipientUserId: p.user_id, toAddress: p.phone, body: sms });
+      if (channels.has('sms') && p.phone)
+        out.push({ kind: 'custom', channel: 'sms', recipientUserId: p.user_id, toAddress: p.phone, body: sms });
       if (channels.has('email') && p.email)
         out.push({
           kind: 'custom',
@@ -173,7 +174,8 @@ export class NoticeBlastsService {
           subject: renderTemplate(t.email_subject, values),
           body: renderTemplate(t.email_body, values),
         });
-      if (channels.has('in_app')) out.push({ kind: 'custom', channel: 'in_app', recipientUserId: p.user_id, toAddress: '', subject, body: message });
+      if (channels.has('in_app'))
+        out.push({ kind: 'custom', channel: 'in_app', recipientUserId: p.user_id, toAddress: '', subject, body: message });
     }
     return out;
   }
@@ -185,7 +187,13 @@ export class NoticeBlastsService {
       wantsSms ? this.drafts({ ...body, channels: ['sms'] }, people) : Promise.resolve([]),
       this.smsUnitCost(),
     ]);
-    return { recipients: people.length, sms: estimateSmsCost(drafts.map((d) => d.body), unitCost) };
+    return {
+      recipients: people.length,
+      sms: estimateSmsCost(
+        drafts.map((d) => d.body),
+        unitCost,
+      ),
+    };
   }
 
   async create(actor: { id: number }, body: BlastBody): Promise<{ id: number }> {
@@ -261,7 +269,14 @@ export class NoticeBlastsService {
       const finished = to === 'cancelled' ? nowIso() : null;
       if (!(await this.repo.transition(trx, id, from, to, finished))) throw conflict(refusal);
       const n = await messages(trx);
-      await writeAudit(trx, { actorUserId: actor.id, action: to, entity: 'notice_blast', entityId: id, before: { status: row.status }, after: { status: to, messages: n } });
+      await writeAudit(trx, {
+        actorUserId: actor.id,
+        action: to,
+        entity: 'notice_blast',
+        entityId: id,
+        before: { status: row.status },
+        after: { status: to, messages: n },
+      });
     });
     return this.one(id);
   }

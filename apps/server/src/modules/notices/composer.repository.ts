@@ -66,9 +66,16 @@ export class NoticeRecipientsRepository extends Repository {
   }
 
   /** Parents by id with their contact (an invitation names its parent). */
-  async parents(conn: Conn, ids: readonly number[]): Promise<{ id: number; user_id: number; name: string; phone: string; email: string | null }[]> {
+  async parents(
+    conn: Conn,
+    ids: readonly number[],
+  ): Promise<{ id: number; user_id: number; name: string; phone: string; email: string | null }[]> {
     if (!ids.length) return [];
-    const rows = await conn.selectFrom('parents').select(['id', 'user_id', 'name', 'phone', 'email']).where('id', 'in', [...ids]).execute();
+    const rows = await conn
+      .selectFrom('parents')
+      .select(['id', 'user_id', 'name', 'phone', 'email'])
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map((r) => ({ ...r, id: Number(r.id), user_id: Number(r.user_id) }));
   }
 }

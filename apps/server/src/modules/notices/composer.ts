@@ -75,7 +75,15 @@ export function parentDrafts(kind: NoticeKind, t: NoticeTemplateText, parent: Ho
   const subject = renderTemplate(t.email_subject, v);
   const out: NoticeMessageDraft[] = [];
   if (parent.phone) out.push({ kind, channel: 'sms', recipientUserId: parent.user_id, toAddress: parent.phone, body: sms });
-  if (parent.email) out.push({ kind, channel: 'email', recipientUserId: parent.user_id, toAddress: parent.email, subject, body: renderTemplate(t.email_body, v) });
+  if (parent.email)
+    out.push({
+      kind,
+      channel: 'email',
+      recipientUserId: parent.user_id,
+      toAddress: parent.email,
+      subject,
+      body: renderTemplate(t.email_body, v),
+    });
   out.push({ kind, channel: 'in_app', recipientUserId: parent.user_id, toAddress: '', subject, body: sms });
   return out;
 }
@@ -130,12 +138,24 @@ export class NoticeComposerService implements NoticeComposer {
     const v: Values = { ...values, term: p.data.term, session: session?.name ?? '', arm: p.data.student_class };
     const out: NoticeMessageDraft[] = [];
     for (const h of householdsOf(rows)) {
-      out.push(...parentDrafts('results_released', templates.results_released, h.parent, { ...v, student_name: joinNames(h.children.map(nameOf)) }));
+      out.push(
+        ...parentDrafts('results_released', templates.results_released, h.parent, {
+          ...v,
+          student_name: joinNames(h.children.map(nameOf)),
+        }),
+      );
     }
     const mine = STUDENT_NOTICE_TEXTS.results_released;
     const students = new Map(rows.map((r) => [r.student_user_id, r]));
     for (const userId of students.keys()) {
-      out.push({ kind: 'results_released', channel: 'in_app', recipientUserId: userId, toAddress: '', subject: renderTemplate(mine.subject, v), body: renderTemplate(mine.body, v) });
+      out.push({
+        kind: 'results_released',
+        channel: 'in_app',
+        recipientUserId: userId,
+        toAddress: '',
+        subject: renderTemplate(mine.subject, v),
+        body: renderTemplate(mine.body, v),
+      });
     }
     return out;
   }
@@ -143,7 +163,10 @@ export class NoticeComposerService implements NoticeComposer {
   private async paymentReceived(trx: Trx, payload: unknown): Promise<NoticeMessageDraft[]> {
     const p = PAYLOADS.payment_received.safeParse(payload);
     if (!p.success) return [];
-    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families({ studentIds: [p.data.student_id] }, trx)]);
+    const [{ templates, values }, rows] = await Promise.all([
+      this.common(trx),
+      this.recipients.families({ studentIds: [p.data.student_id] }, trx),
+    ]);
     const child = rows[0];
     if (!child) return [];
     const v: Values = {
@@ -158,14 +181,24 @@ export class NoticeComposerService implements NoticeComposer {
     };
     const out = householdsOf(rows).flatMap((h) => parentDrafts('payment_received', templates.payment_received, h.parent, v));
     const mine = STUDENT_NOTICE_TEXTS.payment_received;
-    out.push({ kind: 'payment_received', channel: 'in_app', recipientUserId: child.student_user_id, toAddress: '', subject: renderTemplate(mine.subject, v), body: renderTemplate(mine.body, v) });
+    out.push({
+      kind: 'payment_received',
+      channel: 'in_app',
+      recipientUserId: child.student_user_id,
+      toAddress: '',
+      subject: renderTemplate(mine.subject, v),
+      body: renderTemplate(mine.body, v),
+    });
     return out;
   }
 
   private async absence(trx: Trx, kind: 'absent_today' | 'absent_streak', payload: unknown): Promise<NoticeMessageDraft[]> {
     const p = (kind === 'absent_today' ? PAYLOADS.absent_today : PAYLOADS.absent_streak).safeParse(payload);
     if (!p.success) return [];
-    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families({ studentIds: [p.data.student_id] }, trx)]);
+    const [{ templates, values }, rows] = await Promise.all([
+      this.common(trx),
+      this.recipients.families({ studentIds: [p.data.student_id] }, trx),
+    ]);
     const child = rows[0];
     if (!child) return [];
     const v: Values = {
@@ -181,7 +214,10 @@ export class NoticeComposerService implements NoticeComposer {
   private async feesOverdue(trx: Trx, payload: unknown): Promise<NoticeMessageDraft[]> {
     const p = PAYLOADS.fees_overdue.safeParse(payload);
     if (!p.success) return [];
-    const [{ templates, values }, rows] = await Promise.all([this.common(trx), this.recipients.families({ studentIds: [p.data.student_id] }, trx)]);
+    const [{ templates, values }, rows] = await Promise.all([
+      this.common(trx),
+      this.recipients.families({ studentIds: [p.data.student_id] }, trx),
+    ]);
     const child = rows[0];
     if (!child) return [];
     const v: Values = {

@@ -42,6 +42,10 @@ export class NoticeTemplatesRepository extends Repository {
 
   async putReminderDays(conn: Conn, days: readonly number[], actor: number, at: string): Promise<void> {
     await conn.deleteFrom('notice_reminder_days').execute();
-    if (days.length) await conn.insertInto('notice_reminder_days').values(days.map((d) => ({ days: d, updated_at: at, updated_by: actor }))).execute();
+    if (days.length)
+      await conn
+        .insertInto('notice_reminder_days')
+        .values(days.map((d) => ({ days: d, updated_at: at, updated_by: actor })))
+        .execute();
   }
 }

@@ -6,7 +6,10 @@ import { currentActor } from '../../http/auth';
 import type { NoticeTemplatesService } from './templates.service';
 
 /** The school's notice templates and fee-reminder days (admin only; decision record 037). */
-export function noticeTemplatesRoutes(app: FastifyInstance, { noticeTemplates: service }: { noticeTemplates: NoticeTemplatesService }): void {
+export function noticeTemplatesRoutes(
+  app: FastifyInstance,
+  { noticeTemplates: service }: { noticeTemplates: NoticeTemplatesService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notices'];
 

@@ -66,7 +66,11 @@ export class NoticeTemplatesService {
         default: DEFAULT_NOTICE_TEMPLATES[kind],
         is_default: edited.length === 0,
         sms: { preview, ...smsLength(preview) },
-        updated_at: edited.map((r) => r.updated_at).sort().at(-1) ?? null,
+        updated_at:
+          edited
+            .map((r) => r.updated_at)
+            .sort()
+            .at(-1) ?? null,
       };
     });
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_NOTICE_TEMPLATES, NOTICE_KIND_PLACEHOLDERS, NOTICE_TEMPLATE_MESSAGES as M, type NoticeTemplateView } from '@portal/domain';
 import { auditRow, describeEachDatabase, signInStaff, withAdmin, type SignedIn, type TestContext } from '../../../test/helpers';
 
@@ -14,7 +14,8 @@ describeEachDatabase('notice templates and reminder days', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<NoticeTemplateView[]>();
   };
-  const put = (kind: string, payload: object) => ctx.app.inject({ method: 'PUT', url: `/api/notice-templates/${kind}/`, headers: admin.auth, payload });
+  const put = (kind: string, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/notice-templates/${kind}/`, headers: admin.auth, payload });
 
   it('lists every kind with its defaults, placeholders and the SMS length of a sample', async () => {
     const views = await list();
@@ -27,7 +28,11 @@ describeEachDatabase('notice templates and reminder days', (dialect) => {
   });
 
   it('saves a template whose placeholders are the kind’s, with an audit row; the list shows it', async () => {
-    const body = { sms_body: '{school}: {student_name} absent on {date}. ₦', email_subject: 'Absent: {student_name}', email_body: 'Dear {parent_name},\n\nAbsent.' };
+    const body = {
+      sms_body: '{school}: {student_name} absent on {date}. ₦',
+      email_subject: 'Absent: {student_name}',
+      email_body: 'Dear {parent_name},\n\nAbsent.',
+    };
     const res = await put('absent_today', body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<NoticeTemplateView>()).toMatchObject({ ...body, is_default: false, sms: { encoding: 'UCS-2' } });
@@ -56,11 +61,21 @@ describeEachDatabase('notice templates and reminder days', (dialect) => {
   it('reminder days: sorted, distinct, 1 to 365, at most 6; admin only', async () => {
     const get = () => ctx.app.inject({ method: 'GET', url: '/api/notice-reminders/', headers: admin.auth });
     expect((await get()).json()).toEqual({ days_after_due: [] });
-    const ok = await ctx.app.inject({ method: 'PUT', url: '/api/notice-reminders/', headers: admin.auth, payload: { days_after_due: [30, 7, 14] } });
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/notice-reminders/',
+      headers: admin.auth,
+      payload: { days_after_due: [30, 7, 14] },
+    });
     expect(ok.json()).toEqual({ days_after_due: [7, 14, 30] });
     expect((await get()).json()).toEqual({ days_after_due: [7, 14, 30] });
     for (const bad of [[0], [366], [7, 7], [1, 2, 3, 4, 5, 6, 7], [1.5], ['7']]) {
-      const r = await ctx.app.inject({ method: 'PUT', url: '/api/notice-reminders/', headers: admin.auth, payload: { days_after_due: bad } });
+      const r = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/notice-reminders/',
+        headers: admin.auth,
+        payload: { days_after_due: bad },
+      });
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await get()).json()).toEqual({ days_after_due: [7, 14, 30] });

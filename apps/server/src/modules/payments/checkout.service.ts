@@ -252,7 +252,15 @@ export class CheckoutService {
         const timeZone = await this.settings.timeZoneIn(trx);
         const paidOn = todayIn(timeZone, new Date(paidAt));
         await this.repo.setReceipt(trx, reference, receipt, paidOn);
-        await recordPaymentNotice(trx, { id: p.id, student_id: p.student_id, receipt_number: receipt, amount_kobo: p.amount_kobo, session: p.current_session, term: p.term, paid_on: paidOn });
+        await recordPaymentNotice(trx, {
+          id: p.id,
+          student_id: p.student_id,
+          receipt_number: receipt,
+          amount_kobo: p.amount_kobo,
+          session: p.current_session,
+          term: p.term,
+          paid_on: paidOn,
+        });
         await this.audit(
           trx,
           p,

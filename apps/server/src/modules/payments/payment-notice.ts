@@ -9,7 +9,15 @@ import { recordNoticeEvent } from '../../db/notice-outbox';
  */
 export async function recordPaymentNotice(
   conn: Conn,
-  p: { id: number; student_id: number | null; receipt_number: string; amount_kobo: number; session: string; term: string | null; paid_on: string },
+  p: {
+    id: number;
+    student_id: number | null;
+    receipt_number: string;
+    amount_kobo: number;
+    session: string;
+    term: string | null;
+    paid_on: string;
+  },
 ): Promise<void> {
   if (p.student_id === null) return;
   await recordNoticeEvent(conn, {
