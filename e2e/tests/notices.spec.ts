@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatNaira, koboToNaira } from '../../packages/domain/src/money';
 import { NOTICE_TEMPLATE_MESSAGES, NOTICE_KIND_PLACEHOLDERS } from '../../packages/domain/src/notice-templates';
 import {
   BLAST_COUNT_LABELS,
@@ -27,6 +28,8 @@ const MESSAGE = `Mid-term break starts Friday ${RUN}. School resumes on Monday.`
 
 /** No quiet hours (start equal to end), so the SMS go out whatever the hour the test runs. */
 const NO_QUIET_HOURS = { quiet_start: '00:00', quiet_end: '00:00' };
+/** The school's price of one SMS unit (₦5): the estimate's cost is the units times it. */
+const UNIT_COST_KOBO = 500;
 
 async function checkScreen(page: Page) {
   await noSideways(page);
@@ -41,7 +44,12 @@ test.beforeAll(async ({ request }) => {
   PARENT = await createParent(api, RUN, { arm: ARM, admissionNumbers: [pupils[0]!.admission_number] });
   await createParent(api, `${RUN}B`, { arm: ARM, admissionNumbers: [pupils[1]!.admission_number] });
   // A slow send rate keeps the notice sending long enough to pause it; quiet hours away from now.
-  await setNoticeSettings(api, { ...NO_QUIET_HOURS, daily_cap_per_parent: 50, send_rate_per_minute: 1 });
+  await setNoticeSettings(api, {
+    ...NO_QUIET_HOURS,
+    daily_cap_per_parent: 50,
+    send_rate_per_minute: 1,
+    sms_unit_cost_kobo: UNIT_COST_KOBO,
+  });
 });
 
 test.afterAll(async ({ request }) => {
@@ -89,7 +97,8 @@ test('the admin sends a notice to an arm: estimate, send, pause, resume, counts 
   await page.getByRole('button', { name: L.estimate }).click();
   await expect(page.getByTestId('estimate-recipients')).toHaveText('2');
   await expect(page.getByTestId('estimate-units')).toHaveText('2');
-  await expect(page.getByTestId('estimate-cost')).toContainText('₦');
+  // Two parents, one unit each, at the school's ₦5 a unit.
+  await expect.soft(page.getByTestId('estimate-cost')).toHaveText(formatNaira(koboToNaira(2 * UNIT_COST_KOBO)));
   await checkScreen(page);
 
   // Changing the text asks for a new estimate before sending.
