@@ -211,6 +211,9 @@ export async function buildApp({
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());
   parentsRoutes(app, routeDeps);
+  // Fees-overdue reminders, once per school day, where the worker runs (decision record 037).
+  if (config.notices.worker) app.addHook('onReady', () => services.feeReminders.start());
+  app.addHook('onClose', () => services.feeReminders.stop());
 
   registerSpa(app, config, tokens);
   return app;

@@ -80,10 +80,10 @@ import { NoticeBlastsService } from './modules/notices/blasts.service';
 import { NoticeComposerService } from './modules/notices/composer';
 import { NoticeRecipientsRepository } from './modules/notices/composer.repository';
 import { FeeRemindersService } from './modules/notices/reminders.service';
-import { DEFAULT_NOTICE_SETTINGS } from '@portal/domain';
 import { noticeChannelsFor } from './modules/notices/channels';
 import { NoticeDelivery } from './modules/notices/delivery.service';
 import { NoticeSettingsService } from './modules/notices/notice-settings.service';
+import type { NoticeComposer } from './modules/notices/notices.ports';
 import { NoticesRepository } from './modules/notices/notices.repository';
 import { NoticesService } from './modules/notices/notices.service';
 
@@ -217,13 +217,16 @@ export function buildServices(deps: ServiceDeps) {
   // The first-run checklist.
   const setup = new SetupService(new SetupRepository(db), settings);
 
-  // Notices' content (decision record 037): the school's templates and fee-reminder days.
+  // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
+  // production, off in production until configured), the inbox and the delivery reports.
+  const noticesRepo = new NoticesRepository(db, dialect);
+  const noticeChannels = noticeChannelsFor(config.notices);
+  const noticeSettings = new NoticeSettingsService(noticesRepo, noticeChannels, now);
+  // Notices' content (decision record 037): the school's templates and fee-reminder days, the
+  // composer that turns events into messages, the admin's blasts and the daily fee reminders.
   const noticeTemplates = new NoticeTemplatesService(new NoticeTemplatesRepository(db));
   const noticeRecipients = new NoticeRecipientsRepository(db);
-  // The worker's composer (notices-core's `NoticeComposer` port): events into messages.
-  const noticeComposer = new NoticeComposerService(noticeRecipients, noticeTemplates, sessionRows, config.publicUrl);
-  // TODO(merge): the SMS unit cost from notices-core's notice settings once its service exists.
-  const smsUnitCost = () => Promise.resolve(DEFAULT_NOTICE_SETTINGS.sms_unit_cost_kobo);
+  const noticeComposer: NoticeComposer = new NoticeComposerService(noticeRecipients, noticeTemplates, sessionRows, config.publicUrl);
   const noticeBlasts = new NoticeBlastsService(
     new NoticeBlastsRepository(db),
     noticeRecipients,
@@ -232,14 +235,15 @@ export function buildServices(deps: ServiceDeps) {
     teaching,
     settings,
     calendar,
-    smsUnitCost,
+    async () => (await noticeSettings.get()).sms_unit_cost_kobo,
   );
-  const feeReminders = new FeeRemindersService(noticeTemplates, feeReports, noticeRecipients);
-  // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
-  // production, off in production until configured), the inbox and the delivery reports.
-  const noticesRepo = new NoticesRepository(db, dialect);
-  const noticeChannels = noticeChannelsFor(config.notices);
-  const noticeSettings = new NoticeSettingsService(noticesRepo, noticeChannels, now);
+  const feeReminders = new FeeRemindersService(
+    noticeTemplates,
+    feeReports,
+    noticeRecipients,
+    async () => (await calendar.schoolToday()).today,
+    log,
+  );
   const noticeDelivery = new NoticeDelivery(noticesRepo, noticeComposer, noticeChannels, noticeSettings, schoolTime, now, log);
   const notices = new NoticesService(noticesRepo, config.notices.webhookSecret, now);
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
@@ -301,13 +305,13 @@ export function buildServices(deps: ServiceDeps) {
     reportSheets,
     reportTerms,
     setup,
+    noticeSettings,
+    noticeDelivery,
+    notices,
     noticeTemplates,
     noticeComposer,
     noticeBlasts,
     feeReminders,
-    noticeSettings,
-    noticeDelivery,
-    notices,
     parents,
     family,
   };

@@ -147,7 +147,7 @@ export class NoticeBlastsRepository extends Repository {
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb
+            this.db
               .selectFrom('notice_messages')
               .select(sql`1`.as('one'))
               .where('blast_id', '=', id)

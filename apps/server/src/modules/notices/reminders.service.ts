@@ -21,12 +21,42 @@ export function reminderDue(daysOverdue: number, reminderDays: readonly number[]
  */
 export class FeeRemindersService {
   private lastDay: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
 
   constructor(
     private readonly templates: NoticeTemplatesService,
     private readonly feeReports: FeeReportsService,
     private readonly recipients: NoticeRecipientsRepository,
+    /** The school's today (the calendar's). */
+    private readonly today: () => Promise<string> = () => Promise.resolve(new Date().toISOString().slice(0, 10)),
+    private readonly log?: { warn(obj: object, msg: string): void },
   ) {}
+
+  /**
+   * The daily scheduler, where the notices worker runs (app.ts, NOTICES_WORKER on): looks every
+   * `everyMs` (an hour) whether the school's day changed, and if so records that day's reminders.
+   * Several instances running it record each reminder once (the event keys).
+   */
+  start(everyMs = 3_600_000): void {
+    if (this.timer) return;
+    const loop = () => {
+      this.running = this.today()
+        .then((day) => this.tick(day))
+        .catch((err: unknown) => this.log?.warn({ err }, 'fee reminders failed'))
+        .finally(() => {
+          this.running = null;
+          if (this.timer) this.timer = setTimeout(loop, everyMs);
+        });
+    };
+    this.timer = setTimeout(loop, 1_000);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
 
   /** Records today's reminders; the count of events newly recorded. */
   async run(): Promise<number> {
