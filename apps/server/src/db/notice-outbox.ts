@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { cleanNoticeLine, cleanNoticeText, type NoticeChannel, type NoticeKind } from '@portal/domain';
 import type { Conn } from './index';
 import { nowIso } from './index';
@@ -68,27 +69,46 @@ export function recipientKeyOf(d: Pick<NoticeMessageDraft, 'recipientUserId' | '
  * claims only rows that are due, so they wait until resumed (`queued`, due now) or cancelled.
  */
 export async function queueNoticeMessages(conn: Conn, drafts: readonly NoticeMessageDraft[], at: string = nowIso()): Promise<number> {
+  const rows = drafts.map((d) => ({
+    event_id: d.eventId ?? null,
+    blast_id: d.blastId ?? null,
+    kind: d.kind,
+    channel: d.channel,
+    recipient_user_id: d.recipientUserId ?? null,
+    recipient_key: recipientKeyOf(d),
+    to_address: cleanNoticeLine(d.toAddress).slice(0, 320),
+    subject: cleanNoticeLine(d.subject ?? '').slice(0, 300),
+    body: cleanNoticeText(d.body),
+    urgent: d.urgent ? 1 : 0,
+    next_attempt_at: d.notBefore ?? at,
+  }));
+  // PostgreSQL: one statement per 5,000 rows from column arrays (unnest), several times faster than
+  // a VALUES list of 20,000 parameters (bench/notices.ts). SQLite: multi-row VALUES in slices.
+  if (conn.getExecutor().adapter instanceof PostgresAdapter) {
+    const written = await inSlices(rows, 5000, async (slice) => {
+      const col = <K extends keyof (typeof rows)[number]>(k: K) => slice.map((r) => r[k]);
+      const r = await sql`insert into notice_messages
+          (event_id, blast_id, kind, channel, recipient_user_id, recipient_key, to_address, subject, body, urgent, next_attempt_at, created_at)
+        select t.*, ${at} from unnest(${col('event_id')}::int[], ${col('blast_id')}::int[], ${col('kind')}::text[], ${col('channel')}::text[],
+          ${col('recipient_user_id')}::int[], ${col('recipient_key')}::text[], ${col('to_address')}::text[], ${col('subject')}::text[],
+          ${col('body')}::text[], ${col('urgent')}::int[], ${col('next_attempt_at')}::text[]) as t
+        on conflict do nothing`.execute(conn);
+      return [Number(r.numAffectedRows ?? 0)];
+    });
+    return written.reduce((a, b) => a + b, 0);
+  }
+  // 500 rows of 20 values: 10,000 parameters a statement, under SQLite's limit of 32,766.
   const written = await inSlices(
-    drafts,
-    200,
+    rows,
+    500,
     async (slice) => {
       const r = await conn
         .insertInto('notice_messages')
         .values(
-          slice.map((d) => ({
-            event_id: d.eventId ?? null,
-            blast_id: d.blastId ?? null,
-            kind: d.kind,
-            channel: d.channel,
-            recipient_user_id: d.recipientUserId ?? null,
-            recipient_key: recipientKeyOf(d),
-            to_address: cleanNoticeLine(d.toAddress).slice(0, 320),
-            subject: cleanNoticeLine(d.subject ?? '').slice(0, 300),
-            body: cleanNoticeText(d.body),
-            urgent: d.urgent ? 1 : 0,
+          slice.map((row) => ({
+            ...row,
             status: 'queued',
             attempts: 0,
-            next_attempt_at: d.notBefore ?? at,
             claimed_by: null,
             claimed_until: null,
             provider: null,

@@ -34,12 +34,16 @@ export interface SchoolZoneClock {
 export interface DeliveryOptions {
   /** How many messages one run claims at most. */
   batchSize: number;
+  /** Provider calls at once within a run (a provider answers in ~0.3 s: one at a time caps a worker near 200 a minute). */
+  concurrency: number;
   /** Time between runs (ms); the send rate is spread over them. */
   tickMs: number;
   /** How long a claim of queued messages holds (ms): a worker that stops leaves them to others after it. */
   claimLeaseMs: number;
   /** How long one provider call may take (ms). */
   sendTimeoutMs: number;
+  /** A message in 'sending' is left alone this long after its provider call's timeout (ms). */
+  sendLeaseMarginMs: number;
   /** Attempts before a message is dead. */
   maxAttempts: number;
   /** Retry backoff: first wait and the longest (ms). */
@@ -52,9 +56,11 @@ export interface DeliveryOptions {
 
 export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
   batchSize: 50,
+  concurrency: 4,
   tickMs: 1000,
   claimLeaseMs: 120_000,
   sendTimeoutMs: 15_000,
+  sendLeaseMarginMs: 30_000,
   maxAttempts: 5,
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,
@@ -256,12 +262,17 @@ export class NoticeDelivery {
       optedOut: await this.repo.optedOut(userIds),
       sentToday: await this.repo.sentPerRecipient([...new Set(claimed.map((m) => m.recipient_key))], day.from, day.to),
     };
-    for (const m of claimed) {
-      // Stopping: the rest of the batch is given back by stop().
-      if (this.stopping) break;
-      const outcome = await this.deliver(m, ctx);
-      run[outcome] += 1;
-    }
+    // `concurrency` lanes take the claimed messages in order; each message is its own compare-and-set.
+    let nextIndex = 0;
+    const lane = async () => {
+      while (nextIndex < claimed.length) {
+        // Stopping: the rest of the batch is given back by stop().
+        if (this.stopping) return;
+        const m = claimed[nextIndex++]!;
+        run[await this.deliver(m, ctx)] += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.opts.concurrency, claimed.length)) }, lane));
     return run;
   }
 
@@ -298,9 +309,16 @@ export class NoticeDelivery {
     }
     const channel = m.channel as Exclude<NoticeChannel, 'in_app'>;
     const adapter = channel === 'sms' ? this.channels.sms! : this.channels.email!;
+    // The cap's count is reserved now (no await since it was checked), given back unless sent.
+    const capKey = `${m.recipient_key}|${m.channel}`;
+    ctx.sentToday.set(capKey, (ctx.sentToday.get(capKey) ?? 0) + 1);
+    const unreserve = () => ctx.sentToday.set(capKey, (ctx.sentToday.get(capKey) ?? 1) - 1);
     // The last step before the provider: 'sending' with this send's own lease, committed first.
-    const lease = this.iso(this.clock() + this.opts.sendTimeoutMs + 30_000);
-    if (!(await this.repo.markSending(m.id, worker, lease))) return 'lost';
+    const lease = this.iso(this.clock() + this.opts.sendTimeoutMs + this.opts.sendLeaseMarginMs);
+    if (!(await this.repo.markSending(m.id, worker, lease))) {
+      unreserve();
+      return 'lost';
+    }
     const reference = `notice-${m.id}`;
     let outcome: SendOutcome;
     try {
@@ -317,10 +335,10 @@ export class NoticeDelivery {
     const attempts = m.attempts + 1;
     if (outcome.kind === 'accepted') {
       await this.repo.markSent(m.id, worker, adapter.name, outcome.providerMessageId, this.iso(doneAt));
-      const key = `${m.recipient_key}|${m.channel}`;
-      ctx.sentToday.set(key, (ctx.sentToday.get(key) ?? 0) + 1);
       return 'sent';
     }
+    // An unknown outcome may have been sent: it keeps its place under the cap.
+    if (outcome.kind === 'rejected') unreserve();
     // An unknown outcome is retried only where the provider recognises the reference.
     const retryable = outcome.kind === 'rejected' ? outcome.retryable : this.channels.resends(channel);
     if (outcome.kind === 'unknown' && !retryable) {

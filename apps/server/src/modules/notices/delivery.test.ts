@@ -45,7 +45,7 @@ describeEachDatabase('notices worker', (dialect) => {
       { timeZone: () => Promise.resolve('Africa/Lagos') },
       clock,
       ctx.app.log,
-      { tickMs: 60_000, random: () => 0.5, workerId: 'w1', ...opts },
+      { tickMs: 60_000, random: () => 0.5, workerId: 'w1', concurrency: 1, ...opts },
     );
     return { w, settings, repo, channels };
   }
@@ -179,8 +179,8 @@ describeEachDatabase('notices worker', (dialect) => {
         ? createDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: ctx.handle.pgSchema, pgPoolSize: 3 })
         : ctx.handle;
     try {
-      const a = worker(provider, { workerId: 'A', batchSize: 7 }).w;
-      const b = worker(provider, { workerId: 'B', batchSize: 7, handle: second }).w;
+      const a = worker(provider, { workerId: 'A', batchSize: 7, concurrency: 3 }).w;
+      const b = worker(provider, { workerId: 'B', batchSize: 7, concurrency: 3, handle: second }).w;
       const sentBy = { A: 0, B: 0 };
       const loop = async (w: NoticeDelivery, name: 'A' | 'B') => {
         for (let i = 0; i < 50; i++) {
@@ -273,7 +273,8 @@ describeEachDatabase('notices worker', (dialect) => {
   it('the daily cap per parent holds the rest until tomorrow morning; receipts are not capped', async () => {
     await saveSettings({ daily_cap_per_parent: 2 });
     const provider = new FakeSmsProvider();
-    const { w } = worker(provider);
+    // Four sends at once: the cap is reserved before each send, so it holds within a run too.
+    const { w } = worker(provider, { concurrency: 4 });
     const parent = { recipientUserId: adminId, toAddress: '+2348031111111' };
     await queue([
       ...[1, 2, 3].map((n) => ({ kind: 'custom' as const, channel: 'sms' as const, ...parent, body: `Custom ${n}`, blastId: n })),

@@ -53,7 +53,15 @@ describeEachDatabase('notices routes', (dialect) => {
       inApp(student.userId, 2, 'Second'),
       inApp(staff.userId, 1, 'For staff'),
       // Urgent: sent whatever the hour (quiet hours hold the others).
-      { kind: 'custom', channel: 'sms', recipientUserId: student.userId, toAddress: '+2348031234567', body: 'By SMS', blastId: 1, urgent: true },
+      {
+        kind: 'custom',
+        channel: 'sms',
+        recipientUserId: student.userId,
+        toAddress: '+2348031234567',
+        body: 'By SMS',
+        blastId: 1,
+        urgent: true,
+      },
     ]);
     await ctx.app.noticeDelivery.runOnce();
   });
@@ -83,7 +91,9 @@ describeEachDatabase('notices routes', (dialect) => {
   });
 
   it('preferences: kinds turned off and on; receipts can never be turned off (400, nothing saved)', async () => {
-    const before = (await get('/api/notice-preferences/', student)).json<{ kinds: { kind: string; opted_out: boolean; can_opt_out: boolean }[] }>();
+    const before = (await get('/api/notice-preferences/', student)).json<{
+      kinds: { kind: string; opted_out: boolean; can_opt_out: boolean }[];
+    }>();
     expect(before.kinds.find((k) => k.kind === 'payment_received')).toMatchObject({ opted_out: false, can_opt_out: false });
     expect(before.kinds.some((k) => k.kind === 'parent_invited')).toBe(false);
     const refused = await send(
@@ -99,7 +109,9 @@ describeEachDatabase('notices routes', (dialect) => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ kinds: [NOTICE_MESSAGES.cannotOptOut('Payment received')] });
-    expect((await get('/api/notice-preferences/', student)).json<typeof before>().kinds.find((k) => k.kind === 'custom')!.opted_out).toBe(false);
+    expect((await get('/api/notice-preferences/', student)).json<typeof before>().kinds.find((k) => k.kind === 'custom')!.opted_out).toBe(
+      false,
+    );
     const saved = await send('PUT', '/api/notice-preferences/', { kinds: [{ kind: 'custom', opted_out: true }] }, student);
     expect(saved.statusCode).toBe(200);
     expect(saved.json<typeof before>().kinds.find((k) => k.kind === 'custom')!.opted_out).toBe(true);
@@ -108,12 +120,21 @@ describeEachDatabase('notices routes', (dialect) => {
 
   it('settings: the admin reads them with the channels, saves valid ones (audited); bad values are 400 with field messages', async () => {
     const view = await get('/api/notice-settings/', admin);
-    expect(view.json()).toEqual({ ...DEFAULT_NOTICE_SETTINGS, channels: { sms: { configured: true, provider: 'fake' }, email: { configured: true } } });
+    expect(view.json()).toEqual({
+      ...DEFAULT_NOTICE_SETTINGS,
+      channels: { sms: { configured: true, provider: 'fake' }, email: { configured: true } },
+    });
     expect((await get('/api/notice-settings/', staff)).statusCode).toBe(403);
     const bad = await send(
       'PUT',
       '/api/notice-settings/',
-      { ...DEFAULT_NOTICE_SETTINGS, sender_id: 'Bad\u0007Sender', quiet_start: '25:00', daily_cap_per_parent: 0, send_rate_per_minute: 1.5 },
+      {
+        ...DEFAULT_NOTICE_SETTINGS,
+        sender_id: 'Bad\u0007Sender',
+        quiet_start: '25:00',
+        daily_cap_per_parent: 0,
+        send_rate_per_minute: 1.5,
+      },
       admin,
     );
     expect(bad.statusCode).toBe(400);

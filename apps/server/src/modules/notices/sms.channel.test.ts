@@ -157,9 +157,15 @@ describe('email through nodemailer', () => {
       messageId: '<notice-3@school.invalid>',
     });
     mail.failing = 'temporary';
-    expect(await mail.send({ reference: 'notice-4', to: 'a@b.c', subject: '', body: '' })).toMatchObject({ kind: 'rejected', retryable: true });
+    expect(await mail.send({ reference: 'notice-4', to: 'a@b.c', subject: '', body: '' })).toMatchObject({
+      kind: 'rejected',
+      retryable: true,
+    });
     mail.failing = 'permanent';
-    expect(await mail.send({ reference: 'notice-4', to: 'a@b.c', subject: '', body: '' })).toMatchObject({ kind: 'rejected', retryable: false });
+    expect(await mail.send({ reference: 'notice-4', to: 'a@b.c', subject: '', body: '' })).toMatchObject({
+      kind: 'rejected',
+      retryable: false,
+    });
   });
 });
 
@@ -179,7 +185,13 @@ describe('notice channels from the environment', () => {
     expect(() => loadConfig(productionEnv({ SMS_PROVIDER: 'africastalking', SMS_API_KEY: 'k' }))).toThrow(/needs SMS_USERNAME/);
     expect(() => loadConfig(productionEnv({ SMTP_URL: 'smtp://mail.school.ng' }))).toThrow(/needs MAIL_FROM/);
     const on = loadConfig(
-      productionEnv({ SMS_PROVIDER: 'termii', SMS_API_KEY: 'k', SMS_SENDER_ID: 'RoyalCol', SMTP_URL: 'smtp://u:p@mail.school.ng:587', MAIL_FROM: 'School <a@school.ng>' }),
+      productionEnv({
+        SMS_PROVIDER: 'termii',
+        SMS_API_KEY: 'k',
+        SMS_SENDER_ID: 'RoyalCol',
+        SMTP_URL: 'smtp://u:p@mail.school.ng:587',
+        MAIL_FROM: 'School <a@school.ng>',
+      }),
     );
     const channels = noticeChannelsFor(on.notices);
     expect(channels.describe()).toEqual({ sms: { configured: true, provider: 'termii' }, email: { configured: true } });

@@ -95,7 +95,8 @@ export class TermiiSms implements SmsAdapter {
       return fetchFailure(err);
     }
     const text = await res.text().catch(() => '');
-    if (!res.ok) return { kind: 'rejected', retryable: retryableStatus(res.status), error: `termii ${res.status}: ${short(text, this.apiKey)}` };
+    if (!res.ok)
+      return { kind: 'rejected', retryable: retryableStatus(res.status), error: `termii ${res.status}: ${short(text, this.apiKey)}` };
     try {
       const body = JSON.parse(text) as { message_id?: string | number; code?: string };
       if (body.message_id === undefined || body.message_id === '')
@@ -110,9 +111,9 @@ export class TermiiSms implements SmsAdapter {
   static report(body: Record<string, unknown>): DeliveryReport | null {
     const id = body.message_id ?? body.id;
     if (typeof id !== 'string' && typeof id !== 'number') return null;
-    const status = String(body.status ?? '').toLowerCase();
+    const status = (typeof body.status === 'string' ? body.status : '').toLowerCase();
     const outcome = status === 'delivered' ? 'delivered' : /fail|reject|expire|undeliver|dnd/.test(status) ? 'failed' : 'pending';
-    return { providerMessageId: String(id), outcome, ...(outcome === 'failed' ? { error: short(String(body.status)) } : {}) };
+    return { providerMessageId: String(id), outcome, ...(outcome === 'failed' ? { error: short(status) } : {}) };
   }
 }
 
@@ -146,7 +147,12 @@ export class AfricasTalkingSms implements SmsAdapter {
       return fetchFailure(err);
     }
     const text = await res.text().catch(() => '');
-    if (!res.ok) return { kind: 'rejected', retryable: retryableStatus(res.status), error: `africastalking ${res.status}: ${short(text, this.apiKey)}` };
+    if (!res.ok)
+      return {
+        kind: 'rejected',
+        retryable: retryableStatus(res.status),
+        error: `africastalking ${res.status}: ${short(text, this.apiKey)}`,
+      };
     let recipient: { statusCode?: number; status?: string; messageId?: string } | undefined;
     try {
       const body = JSON.parse(text) as { SMSMessageData?: { Recipients?: (typeof recipient)[] } };
@@ -166,7 +172,7 @@ export class AfricasTalkingSms implements SmsAdapter {
   static report(body: Record<string, unknown>): DeliveryReport | null {
     const id = body.id;
     if (typeof id !== 'string' || !id) return null;
-    const status = String(body.status ?? '');
+    const status = typeof body.status === 'string' ? body.status : '';
     const outcome = status === 'Success' ? 'delivered' : status === 'Failed' || status === 'Rejected' ? 'failed' : 'pending';
     const reason = typeof body.failureReason === 'string' ? body.failureReason : status;
     return { providerMessageId: id, outcome, ...(outcome === 'failed' ? { error: short(reason) } : {}) };
