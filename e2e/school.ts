@@ -427,3 +427,63 @@ export async function publishArm(api: AdminApi, p: { sessionId: number; term: Te
   const res = await api.request.post('/api/results/publications/', { headers: api.headers, data });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
+
+// ---- Notices (issue 33) ----
+
+export interface OwnParent {
+  id: number;
+  name: string;
+  phone: string;
+  password: string;
+}
+
+/**
+ * A parent of `admissionNumbers` (created and linked by the admin), invited with the arm's parents and
+ * signed in once to choose their own password (`Own-Parent-Pass-<tag>`), as a new parent does.
+ */
+export async function createParent(
+  api: AdminApi,
+  tag: string,
+  links: { arm: string; admissionNumbers: string[]; relationship?: 'father' | 'mother' | 'guardian' },
+): Promise<OwnParent> {
+  const name = `Mrs Parent${tag}`;
+  const phone = `+234${runMobile(tag).slice(1)}`;
+  const created = await okJson<{ id: number }>(
+    await api.request.post('/api/parents/', { headers: api.headers, data: { name, phone } }),
+    201,
+  );
+  for (const admission_number of links.admissionNumbers)
+    await okJson(
+      await api.request.post(`/api/parents/${created.id}/links/`, {
+        headers: api.headers,
+        data: { admission_number, relationship: links.relationship ?? 'mother' },
+      }),
+      201,
+    );
+  const invited = await okJson<{ slips: { phone: string; password: string }[] }>(
+    await api.request.post('/api/parents/invitations/', { headers: api.headers, data: { arm: links.arm } }),
+  );
+  const slip = invited.slips.find((s) => s.phone === phone);
+  expect(slip, `an invitation slip for ${phone}`).toBeTruthy();
+  const password = `Own-Parent-Pass-${tag}`;
+  const login = await api.request.post('/api/parent/login/', { data: { email: phone, password: slip!.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = ((await login.json()) as { data: { access: string } }).data.access;
+  const changed = await api.request.post('/api/password/change/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { old_password: slip!.password, new_password: password, confirm_password: password },
+  });
+  expect(changed.status(), await changed.text()).toBeLessThan(300);
+  return { id: created.id, name, phone, password };
+}
+
+/** The school's notice settings as the admin reads them. */
+export async function noticeSettings<T>(api: AdminApi): Promise<T> {
+  return okJson<T>(await api.request.get('/api/notice-settings/', { headers: api.headers }));
+}
+
+/** Changes some notice settings (the rest kept as they are). */
+export async function setNoticeSettings(api: AdminApi, change: Record<string, unknown>): Promise<void> {
+  const { channels: _channels, ...now } = await noticeSettings<Record<string, unknown>>(api);
+  await okJson(await api.request.put('/api/notice-settings/', { headers: api.headers, data: { ...now, ...change } }));
+}

@@ -10,6 +10,7 @@ import { reportSheetsRoutes } from '../features/report-sheets/routes';
 import { resultsRoutes } from '../features/results/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { teachingRoutes } from '../features/teaching/routes';
+import { noticesRoutes } from '../features/notices/routes';
 import { NotFoundPage } from './not-found';
 
 /**
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
   ...reportSheetsRoutes,
   ...attendanceRoutes,
   ...bursaryRoutes,
+  ...noticesRoutes,
   ...parentsRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -6,6 +6,7 @@ import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
 import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
 import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
+import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
 import { PARENT_SCREENS } from '@portal/domain/parent-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { TRANSFER_REPORT_SCREEN_LABELS, TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-report-screens';
@@ -160,6 +161,9 @@ function useBursaryMenu(items: readonly MenuItem[]): readonly MenuItem[] {
   return items.map((i) => (i.to === TRF.queue.to ? { ...i, badge: TRANSFER_REPORT_SCREEN_LABELS.waitingBadge(waiting) } : i));
 }
 
+/** Notices to parents: sending, the log, and how they are worded and sent. */
+export const ADMIN_NOTICES_MENU: readonly MenuItem[] = [NOTE.blasts, NOTE.messages, NOTE.templates, NOTE.settings, NOTE.inbox];
+
 export const ADMIN_ACCOUNT_MENU: readonly MenuItem[] = [
   { to: '/sign-in-blocks', label: 'Sign-in Blocks', description: 'Accounts blocked after wrong passwords' },
   SCREEN.changePassword,
@@ -181,6 +185,7 @@ function adminGroups(bursary: readonly MenuItem[]): readonly { title: string; it
     { title: 'Results', items: ADMIN_RESULTS_MENU },
     { title: 'Attendance', items: ADMIN_ATTENDANCE_MENU },
     { title: 'Bursary', items: bursary },
+    { title: 'Notices', items: ADMIN_NOTICES_MENU },
     { title: 'Security and account', items: ADMIN_ACCOUNT_MENU },
   ];
 }
