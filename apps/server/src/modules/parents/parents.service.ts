@@ -235,7 +235,8 @@ export class ParentsService {
   /**
    * Invites the parents of an arm's students, or of the school's: each gets a one-time password
    * (hashed cheaply in bulk, decision 005; changed at first sign-in), shown once. Writes a
-   * 'parent_invited' notice event per parent in the same transaction (no password in it).
+   * 'parent_invited' notice event per parent in the same transaction, with the one-time password
+   * for the SMS/email (never in-app; decision 035).
    */
   async invite(actor: AuthUser, body: ParentInvitationBody): Promise<ParentInvitationResult> {
     if (body.arm !== undefined) await this.classes.assertClass(body.arm, { unknownMessage: PARENT_MESSAGES.armUnknown(body.arm) });
@@ -252,13 +253,15 @@ export class ParentsService {
         parents.map((p, i) => ({ userId: p.user_id, parentId: p.id, hash: passwords[i]!.hash })),
         now,
       );
-      for (const p of parents) {
+      for (const [i, p] of parents.entries()) {
         await recordNoticeEvent(
           trx,
           {
             kind: PARENT_INVITED_EVENT,
             key: `${PARENT_INVITED_EVENT}:${p.id}:${now}`,
-            payload: { parent_id: p.id, user_id: p.user_id, phone: p.phone, email: p.email, name: p.name },
+            // The one-time password goes with the SMS/email (the issue: sent when those are set up); it
+            // must be changed at first sign-in, and the admin's message log never shows a body.
+            payload: { parent_id: p.id, user_id: p.user_id, phone: p.phone, email: p.email, name: p.name, sign_in: p.phone, password: passwords[i]!.password },
           },
           now,
         );
