@@ -1910,7 +1910,7 @@ const PARENT_ROUTES = [
   'GET /api/bursary/transfer-reports/mine/',
   'POST /api/bursary/transfer-reports/',
 ] as const;
-/** Admitting parents with rules of their own (tested in the parents' own tests): the parent's checkout, the accounts' routes, the parent home. */
+/** Admitting parents with rules of their own (tested in the parents' and notices' own tests): the parent's checkout, the accounts' routes, the parent home, school-wide lists, notices. */
 const PARENT_OTHER_ROUTES = [
   'GET /api/payments/simulator/:code/',
   'POST /api/payments/simulator/:code/',
@@ -1918,6 +1918,17 @@ const PARENT_OTHER_ROUTES = [
   'POST /api/logout/',
   'POST /api/password/change/',
   'GET /api/parent/children/',
+  // School-wide lists the child's screens need (no child's data in them).
+  'GET /api/sessions/',
+  'GET /api/current-term/',
+  'GET /api/classes/',
+  'GET /api/payments/provider/',
+  'GET /api/bursary/banks/',
+  // Every account's own notices and preferences (notices.routes.test.ts: another's notice is 404).
+  'GET /api/notices/',
+  'POST /api/notices/:id/read/',
+  'GET /api/notice-preferences/',
+  'PUT /api/notice-preferences/',
 ];
 
 describeEachDatabase('authorization matrix: a parent reaches their own children only', (dialect) => {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  EVERY_ACCOUNT,
   idParams,
   ADMIN_ONLY,
-  ANY_ROLE,
   attendanceSettingsSchema,
   calendarEventSchema,
   calendarQuerySchema,
@@ -37,7 +37,7 @@ export function calendarRoutes(
   const actor = (req: Parameters<typeof currentUser>[0]) => ({ id: currentUser(req).id });
   const tags = ['attendance'];
 
-  r.get('/api/sessions/', { config: { auth: ANY_ROLE }, schema: { tags: ['sessions'] } }, () => sessions.list());
+  r.get('/api/sessions/', { config: { auth: EVERY_ACCOUNT }, schema: { tags: ['sessions'] } }, () => sessions.list());
   r.post(
     '/api/sessions/',
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['sessions'], body: sessionCreateSchema } },
@@ -53,7 +53,7 @@ export function calendarRoutes(
     edits.view(req.query.session_id),
   );
   // The session and term every term-based screen opens on: one rule, for every role (a student's card too).
-  r.get('/api/current-term/', { config: { auth: ANY_ROLE }, schema: { tags } }, () => calendar.currentTerm());
+  r.get('/api/current-term/', { config: { auth: EVERY_ACCOUNT }, schema: { tags } }, () => calendar.currentTerm());
   r.put('/api/attendance/settings/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: attendanceSettingsSchema } }, (req) =>
     edits.putSettings(actor(req), req.body),
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, ANY_ROLE, bankInputSchema } from '@portal/domain';
+import { ADMIN_ONLY, bankInputSchema, EVERY_ACCOUNT } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { BanksService } from './banks.service';
 import { BURSAR } from './bursar-access';
@@ -10,7 +10,7 @@ const tags = ['bursary'];
 /** The list of banks: everyone signed in reads it (the forms offer it); the admin adds one. */
 export function bankRoutes(app: FastifyInstance, { banks: service }: { banks: BanksService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/bursary/banks/', { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The list of banks with their codes' } }, () =>
+  r.get('/api/bursary/banks/', { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: 'The list of banks with their codes' } }, () =>
     service.all(),
   );
   r.post(

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  EVERY_ACCOUNT,
   childQuerySchema,
   idParams,
   ANY_ROLE,
@@ -195,7 +196,7 @@ export function paymentsRoutes(
 
   r.get(
     '/api/payments/provider/',
-    { config: { auth: ANY_ROLE }, schema: { tags, summary: 'Whether online payment is available, and through which provider' } },
+    { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: 'Whether online payment is available, and through which provider' } },
     () => service.checkout.providerInfo(),
   );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  EVERY_ACCOUNT,
   ADMIN_ONLY,
   admissionNumberParams,
   ANY_ROLE,
@@ -48,7 +49,7 @@ export function teachingRoutes(
 
   r.get(
     '/api/classes/',
-    { config: { auth: ANY_ROLE }, schema: { tags, summary: "The school's classes (retired ones flagged)" } },
+    { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: "The school's classes (retired ones flagged)" } },
     async () => structure.classes(),
   );
   write(
