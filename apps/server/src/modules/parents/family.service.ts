@@ -7,12 +7,14 @@ import { childrenOfUser, marksOf, registerDaysOf, releasedTermsOf, totalsOfCards
 /**
  * What the parent home asks of payments (a layer above parents), declared here and answered by the
  * composition root with payments' own fee rules (the same figures the child's payment screen shows):
- * each student's fees fallen due in the session up to `term`, and what was paid, in kobo. One call
- * for all the children (a fixed number of statements).
+ * each student's fees fallen due in the session up to `term` by `today` (the school's today, read once
+ * by the caller), and what was paid, in kobo. One call for all the children (a fixed number of
+ * statements); payments' `feesForFamily` answers it.
  */
 export type FamilyFees = (q: {
   session: { id: number; name: string };
   term: Term;
+  today: string;
   students: readonly { id: number; student_class: string }[];
 }) => Promise<Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>>;
 
@@ -74,6 +76,7 @@ export class FamilyService {
             this.fees({
               session: { id: sessionId, name: current.session_name ?? '' },
               term,
+              today: current.today,
               students: kids.map((k) => ({ id: k.id, student_class: k.arm })),
             }),
           ])
