@@ -18,7 +18,6 @@ import { CalendarService } from './modules/calendar/calendar.service';
 import { SchoolTime } from './modules/calendar/school-time.service';
 import { SessionsRepository } from './modules/calendar/sessions.repository';
 import { SessionsService, type SessionRows } from './modules/calendar/sessions.service';
-import { owedAsOf } from '@portal/domain';
 import { FamilyService, type FamilyFees } from './modules/parents/family.service';
 import { ParentLinking } from './modules/parents/linking.service';
 import { ParentsRepository } from './modules/parents/parents.repository';
@@ -32,7 +31,7 @@ import { DiscountsRepository } from './modules/payments/discounts.repository';
 import { DiscountsService } from './modules/payments/discounts.service';
 import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
 import { FeeReportsService } from './modules/payments/fee-reports.service';
-import { datedItemsOf, feeCalendar, FeesService, feesForCards, studentDuesOf } from './modules/payments/fees.service';
+import { feeCalendar, FeesService, feesForCards, feesForFamily } from './modules/payments/fees.service';
 import { PaymentReportsService } from './modules/payments/payment-reports.service';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
 import { PaymentsRepository } from './modules/payments/payments.repository';
@@ -219,22 +218,7 @@ export function buildServices(deps: ServiceDeps) {
 
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
-  const familyFees: FamilyFees = async (q) => {
-    const ids = q.students.map((s) => s.id);
-    const [dues, paid, starts, today] = await Promise.all([
-      studentDuesOf(paymentsRepo, q.session.id, q.students),
-      paymentsRepo.paidKoboByStudent(ids, q.session.id),
-      feeDates.termStarts(q.session),
-      feeDates.today(),
-    ]);
-    const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
-    return new Map(
-      ids.map((id) => {
-        const owed = owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, today, q.term).owed;
-        return [id, { due_kobo: owed.due, paid_kobo: owed.paid, outstanding_kobo: owed.balance }];
-      }),
-    );
-  };
+  const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q);
   const family = new FamilyService(db, calendar, familyFees);
   // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
   // production, off in production until configured), the inbox and the delivery reports.

@@ -21,36 +21,65 @@ export function childrenOfUser(conn: Conn, userId: number) {
     .execute();
 }
 
-/** Each child's released terms: (session, term, arm) of a publication holding one of their results. */
-export function releasedTermsOf(conn: Conn, studentIds: readonly number[]) {
-  return conn
-    .selectFrom('results as r')
-    .innerJoin('result_publications as pub', (j) =>
-      j.onRef('pub.session_id', '=', 'r.session_id').onRef('pub.term', '=', 'r.term').onRef('pub.student_class', '=', 'r.student_class'),
-    )
-    .innerJoin('academic_sessions as a', 'a.id', 'r.session_id')
-    .select(['r.student_id', 'r.session_id', 'a.name as session', 'r.term', 'r.student_class'])
-    .distinct()
-    .where('r.student_id', 'in', studentIds.length ? [...studentIds] : [-1])
-    .execute();
-}
-
 /**
- * Each student's total and number of scores on the given (session, term, arm) cards: what the class
- * ranking reads (the average over the subjects taken), one row per student rather than per score.
+ * Each child's latest released card (the session and term of a publication holding one of their
+ * results, the latest by session name, then term) and, for each such card, every student's total and
+ * number of scores on it: what the class ranking reads (the average over the subjects taken), one row
+ * per student rather than per score. One statement: the cards are chosen inside it (a window over the
+ * children's released terms), then only those arms' scores are read, through the class-scores index.
+ * A child's latest card is the latest of the cards holding a row of theirs (a sibling's card in an
+ * earlier term may hold one too).
  */
-export function totalsOfCards(conn: Conn, cards: readonly { session_id: number; term: string; student_class: string }[]) {
-  if (!cards.length) return Promise.resolve([]);
+export function latestCardTotals(conn: Conn, studentIds: readonly number[]) {
   return conn
-    .selectFrom('results')
-    .select(['session_id', 'term', 'student_class', 'student_id', sql<number>`sum(score)`.as('total'), sql<number>`count(score)`.as('n')])
-    .where((eb) =>
-      eb.or(
-        cards.map((c) => eb.and([eb('session_id', '=', c.session_id), eb('term', '=', c.term), eb('student_class', '=', c.student_class)])),
-      ),
+    // The children's (session, term, arm) first, from their own rows (the unique index leads with the
+    // student), and kept apart (materialized): else PostgreSQL probes every publication's arm for them.
+    .with(
+      (cte) => cte('mine').materialized(),
+      (db) =>
+        db
+          .selectFrom('results')
+          .select(['student_id', 'session_id', 'term', 'student_class'])
+          .distinct()
+          .where('student_id', 'in', studentIds.length ? [...studentIds] : [-1]),
     )
-    .where('score', 'is not', null)
-    .groupBy(['session_id', 'term', 'student_class', 'student_id'])
+    .with('released', (db) =>
+      db
+        .selectFrom('mine as m')
+        .innerJoin('result_publications as pub', (j) =>
+          j.onRef('pub.session_id', '=', 'm.session_id').onRef('pub.term', '=', 'm.term').onRef('pub.student_class', '=', 'm.student_class'),
+        )
+        .innerJoin('academic_sessions as a', 'a.id', 'm.session_id')
+        .select(['m.student_id', 'm.session_id', 'a.name as session', 'm.term', 'm.student_class']),
+    )
+    .with('ordered', (db) =>
+      db
+        .selectFrom('released')
+        .select([
+          'session_id',
+          'session',
+          'term',
+          'student_class',
+          // Term names sort as the terms do ('1st' < '2nd' < '3rd'), session names by their years.
+          sql<number>`row_number() over (partition by student_id order by session desc, term desc)`.as('k'),
+        ]),
+    )
+    .with('cards', (db) => db.selectFrom('ordered').select(['session_id', 'session', 'term', 'student_class']).distinct().where('k', '=', 1))
+    .selectFrom('cards as c')
+    .innerJoin('results as x', (j) =>
+      j.onRef('x.session_id', '=', 'c.session_id').onRef('x.term', '=', 'c.term').onRef('x.student_class', '=', 'c.student_class'),
+    )
+    .select([
+      'c.session_id',
+      'c.session',
+      'c.term',
+      'c.student_class',
+      'x.student_id',
+      sql<number>`sum(x.score)`.as('total'),
+      sql<number>`count(x.score)`.as('n'),
+    ])
+    .where('x.score', 'is not', null)
+    .groupBy(['c.session_id', 'c.session', 'c.term', 'c.student_class', 'x.student_id'])
     .execute();
 }
 

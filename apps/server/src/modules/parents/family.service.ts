@@ -2,17 +2,19 @@ import { competitionRanks, dayInfo, PARENT_MESSAGES, round2, TERM_VALUES, type P
 import type { DB } from '../../db/index';
 import { forbidden } from '../../http/errors';
 import type { CalendarService } from '../calendar/calendar.service';
-import { childrenOfUser, marksOf, registerDaysOf, releasedTermsOf, totalsOfCards } from './family.queries';
+import { childrenOfUser, latestCardTotals, marksOf, registerDaysOf } from './family.queries';
 
 /**
  * What the parent home asks of payments (a layer above parents), declared here and answered by the
  * composition root with payments' own fee rules (the same figures the child's payment screen shows):
- * each student's fees fallen due in the session up to `term`, and what was paid, in kobo. One call
- * for all the children (a fixed number of statements).
+ * each student's fees fallen due in the session up to `term` by `today` (the school's today, read once
+ * by the caller), and what was paid, in kobo. One call for all the children (a fixed number of
+ * statements); payments' `feesForFamily` answers it.
  */
 export type FamilyFees = (q: {
   session: { id: number; name: string };
   term: Term;
+  today: string;
   students: readonly { id: number; student_class: string }[];
 }) => Promise<Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>>;
 
@@ -31,29 +33,26 @@ export class FamilyService {
     const kids = await childrenOfUser(this.db, actor.id);
     if (!kids.length) return { children: [] };
     const ids = kids.map((k) => k.id);
-    const current = await this.calendar.currentTerm();
-
-    // Latest released card per child, with the class's ranking of that card's term.
-    const released = await releasedTermsOf(this.db, ids);
+    // The current term, and each child's latest released card with its class's totals (one statement).
+    const [current, totals] = await Promise.all([this.calendar.currentTerm(), latestCardTotals(this.db, ids)]);
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as Term);
-    const latest = new Map<number, (typeof released)[number]>();
-    for (const r of released) {
-      const have = latest.get(r.student_id);
-      if (!have || r.session > have.session || (r.session === have.session && termOrder(r.term) > termOrder(have.term)))
-        latest.set(r.student_id, r);
-    }
     const cardKey = (c: { session_id: number; term: string; student_class: string }) => `${c.session_id}/${c.term}/${c.student_class}`;
-    const cards = [...new Map([...latest.values()].map((c) => [cardKey(c), c])).values()];
-    // The class ranking of each card (the domain's rule, as `rankClass`: the average over the
-    // subjects taken, competition ranks), from each student's total and count.
-    const totals = await totalsOfCards(this.db, cards);
+    const latest = new Map<number, (typeof totals)[number]>();
     const byCard = new Map<string, { student_id: number; raw: number }[]>();
+    const children = new Set(ids);
     for (const t of totals) {
+      if (children.has(t.student_id)) {
+        const have = latest.get(t.student_id);
+        if (!have || t.session > have.session || (t.session === have.session && termOrder(t.term) > termOrder(have.term)))
+          latest.set(t.student_id, t);
+      }
       const k = cardKey(t);
       let list = byCard.get(k);
       if (!list) byCard.set(k, (list = []));
       list.push({ student_id: t.student_id, raw: Number(t.total) / Number(t.n) });
     }
+    // The class ranking of each card (the domain's rule, as `rankClass`: the average over the
+    // subjects taken, competition ranks), from each student's total and count.
     const rankings = new Map(
       [...byCard].map(([k, rows]) => {
         const ranks = competitionRanks(rows.map((r) => r.raw));
@@ -74,6 +73,7 @@ export class FamilyService {
             this.fees({
               session: { id: sessionId, name: current.session_name ?? '' },
               term,
+              today: current.today,
               students: kids.map((k) => ({ id: k.id, student_class: k.arm })),
             }),
           ])

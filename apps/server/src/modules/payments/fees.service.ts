@@ -250,6 +250,43 @@ export async function feesForCards(
   return { nextFees: nextRow ? koboToNaira(Number(nextRow.due_kobo)) : null, outstanding };
 }
 
+/** A parent's children in the current term, as parents' `FamilyFees` port asks (decision 035). */
+export type FeesForFamilyQuery = {
+  session: { id: number; name: string };
+  /** The current term: the fees of this term and those before it that have fallen due by `today`. */
+  term: Term;
+  /** The school's today, as the caller already read it (not read again here). */
+  today: string;
+  students: readonly { id: number; student_class: string }[];
+};
+
+/**
+ * What the parent home shows of each child's fees: fallen due up to the term (discounts applied),
+ * paid in the session, and outstanding, in kobo: the same rule as the child's payment screen. Reads
+ * only the children's rows (their classes' items, their discounts and payments) and the term starts:
+ * a fixed number of statements whatever the number of children. The composition root hands it to
+ * parents as its `FamilyFees` port; parents imports nothing of payments.
+ */
+export async function feesForFamily(
+  repo: PaymentsRepository,
+  calendar: Pick<FeeCalendar, 'termStarts'>,
+  q: FeesForFamilyQuery,
+): Promise<Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>> {
+  const ids = q.students.map((s) => s.id);
+  const [dues, paid, starts] = await Promise.all([
+    studentDuesOf(repo, q.session.id, q.students),
+    repo.paidKoboByStudent(ids, q.session.id),
+    calendar.termStarts(q.session),
+  ]);
+  const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
+  return new Map(
+    ids.map((id) => {
+      const owed = owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, q.today, q.term).owed;
+      return [id, { due_kobo: owed.due, paid_kobo: owed.paid, outstanding_kobo: owed.balance }];
+    }),
+  );
+}
+
 /** Fee items and what they make a class owe. The rules; SQL stays in the repository. */
 export class FeesService {
   constructor(
