@@ -31,31 +31,33 @@ export function childrenOfUser(conn: Conn, userId: number) {
  * earlier term may hold one too).
  */
 export function latestCardTotals(conn: Conn, studentIds: readonly number[]) {
-  return conn
-    // The children's (session, term, arm) first, from their own rows (the unique index leads with the
-    // student), and kept apart (materialized): else PostgreSQL probes every publication's arm for them.
-    .with(
-      (cte) => cte('mine').materialized(),
-      (db) =>
+  return (
+    conn
+      // The children's (session, term, arm) first, from their own rows (the unique index leads with the
+      // student), and kept apart (materialized): else PostgreSQL probes every publication's arm for them.
+      .with(
+        (cte) => cte('mine').materialized(),
+        (db) =>
+          db
+            .selectFrom('results')
+            .select(['student_id', 'session_id', 'term', 'student_class'])
+            .distinct()
+            .where('student_id', 'in', studentIds.length ? [...studentIds] : [-1]),
+      )
+      .with('released', (db) =>
         db
-          .selectFrom('results')
-          .select(['student_id', 'session_id', 'term', 'student_class'])
-          .distinct()
-          .where('student_id', 'in', studentIds.length ? [...studentIds] : [-1]),
-    )
-    .with('released', (db) =>
-      db
-        .selectFrom('mine as m')
-        .innerJoin('result_publications as pub', (j) =>
-          j.onRef('pub.session_id', '=', 'm.session_id').onRef('pub.term', '=', 'm.term').onRef('pub.student_class', '=', 'm.student_class'),
-        )
-        .innerJoin('academic_sessions as a', 'a.id', 'm.session_id')
-        .select(['m.student_id', 'm.session_id', 'a.name as session', 'm.term', 'm.student_class']),
-    )
-    .with('ordered', (db) =>
-      db
-        .selectFrom('released')
-        .select([
+          .selectFrom('mine as m')
+          .innerJoin('result_publications as pub', (j) =>
+            j
+              .onRef('pub.session_id', '=', 'm.session_id')
+              .onRef('pub.term', '=', 'm.term')
+              .onRef('pub.student_class', '=', 'm.student_class'),
+          )
+          .innerJoin('academic_sessions as a', 'a.id', 'm.session_id')
+          .select(['m.student_id', 'm.session_id', 'a.name as session', 'm.term', 'm.student_class']),
+      )
+      .with('ordered', (db) =>
+        db.selectFrom('released').select([
           'session_id',
           'session',
           'term',
@@ -63,24 +65,27 @@ export function latestCardTotals(conn: Conn, studentIds: readonly number[]) {
           // Term names sort as the terms do ('1st' < '2nd' < '3rd'), session names by their years.
           sql<number>`row_number() over (partition by student_id order by session desc, term desc)`.as('k'),
         ]),
-    )
-    .with('cards', (db) => db.selectFrom('ordered').select(['session_id', 'session', 'term', 'student_class']).distinct().where('k', '=', 1))
-    .selectFrom('cards as c')
-    .innerJoin('results as x', (j) =>
-      j.onRef('x.session_id', '=', 'c.session_id').onRef('x.term', '=', 'c.term').onRef('x.student_class', '=', 'c.student_class'),
-    )
-    .select([
-      'c.session_id',
-      'c.session',
-      'c.term',
-      'c.student_class',
-      'x.student_id',
-      sql<number>`sum(x.score)`.as('total'),
-      sql<number>`count(x.score)`.as('n'),
-    ])
-    .where('x.score', 'is not', null)
-    .groupBy(['c.session_id', 'c.session', 'c.term', 'c.student_class', 'x.student_id'])
-    .execute();
+      )
+      .with('cards', (db) =>
+        db.selectFrom('ordered').select(['session_id', 'session', 'term', 'student_class']).distinct().where('k', '=', 1),
+      )
+      .selectFrom('cards as c')
+      .innerJoin('results as x', (j) =>
+        j.onRef('x.session_id', '=', 'c.session_id').onRef('x.term', '=', 'c.term').onRef('x.student_class', '=', 'c.student_class'),
+      )
+      .select([
+        'c.session_id',
+        'c.session',
+        'c.term',
+        'c.student_class',
+        'x.student_id',
+        sql<number>`sum(x.score)`.as('total'),
+        sql<number>`count(x.score)`.as('n'),
+      ])
+      .where('x.score', 'is not', null)
+      .groupBy(['c.session_id', 'c.session', 'c.term', 'c.student_class', 'x.student_id'])
+      .execute()
+  );
 }
 
 /** Each child's marks in a term (counted by status), and their mark on one day (first register of the day). */

@@ -261,7 +261,15 @@ export class ParentsService {
             key: `${PARENT_INVITED_EVENT}:${p.id}:${now}`,
             // The one-time password goes with the SMS/email (the issue: sent when those are set up); it
             // must be changed at first sign-in, and the admin's message log never shows a body.
-            payload: { parent_id: p.id, user_id: p.user_id, phone: p.phone, email: p.email, name: p.name, sign_in: p.phone, password: passwords[i]!.password },
+            payload: {
+              parent_id: p.id,
+              user_id: p.user_id,
+              phone: p.phone,
+              email: p.email,
+              name: p.name,
+              sign_in: p.phone,
+              password: passwords[i]!.password,
+            },
           },
           now,
         );
