@@ -6,11 +6,11 @@
  *   npm run bench:results-day -- …            (the same)
  *
  * The bench's 1,500-student school (bench/data.ts: every term of every class released, every
- * student a full report card). Parents have no accounts yet, so "1,500 students and their parents"
- * is 3,000 sign-ins with the students' own credentials (each student account twice, from two
- * addresses). Visitors arrive over the window (default 10 minutes) along a peaked curve (below);
- * each one signs in (the real argon2id check), opens the report card page, reads it for a few
- * seconds and downloads the PDF; a few of them then pay fees online
+ * student a full report card; 1,100 families, bench/data.ts). Each student visits once, and one
+ * parent per family (issue 33): the parent signs in at /api/parent/login/ by phone, opens the parent
+ * home, each child's card and one PDF. Visitors arrive over the window (default 10 minutes) along a
+ * peaked curve (below); each one signs in (the real argon2id check), opens the report card page,
+ * reads it for a few seconds and downloads the PDF; a few of them then pay fees online
  * through the payment simulator. Meanwhile 20 teachers each autosave a score-grid row every few
  * seconds and a bursar records offline payments.
  *
