@@ -1,3 +1,4 @@
+import { NOTICE_KINDS } from './notices';
 import { textProblem } from './text';
 
 /**
@@ -9,15 +10,8 @@ import { textProblem } from './text';
  * for most names.
  */
 
-export const NOTICE_TEMPLATE_KINDS = [
-  'results_released',
-  'payment_received',
-  'absent_today',
-  'absent_streak',
-  'fees_overdue',
-  'custom',
-  'parent_invited',
-] as const;
+/** Every kind of notice has a template: the kinds are the notices' own (notices.ts). */
+export const NOTICE_TEMPLATE_KINDS = NOTICE_KINDS;
 export type NoticeTemplateKind = (typeof NOTICE_TEMPLATE_KINDS)[number];
 
 /** Every placeholder any template may use, with what it stands for (shown beside the editor). */
