@@ -11,6 +11,7 @@ import { resultsRoutes } from '../features/results/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { teachingRoutes } from '../features/teaching/routes';
 import { noticesRoutes } from '../features/notices/routes';
+import { rolloverRoutes } from '../features/rollover/routes';
 import { NotFoundPage } from './not-found';
 
 /**
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
   ...attendanceRoutes,
   ...bursaryRoutes,
   ...noticesRoutes,
+  ...rolloverRoutes,
   ...parentsRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
