@@ -33,10 +33,16 @@ describe('the fee increase, rounded to ₦50 in integer math', () => {
 
   it('property: monotone in the amount and in the percent', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 100 }), (a, d, bp, dbp) => {
-        expect(increasedFeeKobo(a + d, bp)).toBeGreaterThanOrEqual(increasedFeeKobo(a, bp));
-        expect(increasedFeeKobo(a, Math.min(bp + dbp, 10_000))).toBeGreaterThanOrEqual(increasedFeeKobo(a, bp));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (a, d, bp, dbp) => {
+          expect(increasedFeeKobo(a + d, bp)).toBeGreaterThanOrEqual(increasedFeeKobo(a, bp));
+          expect(increasedFeeKobo(a, Math.min(bp + dbp, 10_000))).toBeGreaterThanOrEqual(increasedFeeKobo(a, bp));
+        },
+      ),
     );
   });
 
@@ -83,9 +89,15 @@ describe('the next session a year on', () => {
     };
     const ok = rolloverSchema.parse({ from_session_id: 1, name: '2026/2027', terms, copy });
     expect(ok.make_current).toBe(false);
-    expect(rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms, copy: { ...copy, fee_increase_percent: 5.255 } }).success).toBe(false);
-    expect(rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms, copy: { ...copy, fee_increase_percent: 101 } }).success).toBe(false);
+    expect(
+      rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms, copy: { ...copy, fee_increase_percent: 5.255 } }).success,
+    ).toBe(false);
+    expect(
+      rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms, copy: { ...copy, fee_increase_percent: 101 } }).success,
+    ).toBe(false);
     expect(rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2028', terms, copy }).success).toBe(false);
-    expect(rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms: [terms[0], terms[0], terms[2]], copy }).success).toBe(false);
+    expect(rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms: [terms[0], terms[0], terms[2]], copy }).success).toBe(
+      false,
+    );
   });
 });

@@ -2,7 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ATTENDANCE_MESSAGES, ROLLOVER_MESSAGES, SUBJECTS, type RolloverPreview, type RolloverResult } from '@portal/domain';
 import { createFeeItems, createSession, createStaff } from '../../db/factories';
 import { nowIso } from '../../db/index';
-import { describeEachDatabase, json, servicesOver, TEST_PASSWORD, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  describeEachDatabase,
+  json,
+  servicesOver,
+  TEST_PASSWORD,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { assign, enforceAssignments, makeFormTeacher, setWindow } from '../../../test/teaching-fixtures';
 import '../payments/payments.tables';
 import '../calendar/calendar.tables';
@@ -45,7 +53,17 @@ const NONE = {
 /** Every row a new session can own, counted for a session id. */
 async function owned(ctx: TestContext, sessionId: number) {
   const db = ctx.handle.db;
-  const count = async (table: 'fee_items' | 'assessment_schemes' | 'session_grading_scales' | 'teaching_assignments' | 'form_teachers' | 'score_entry_windows' | 'session_teaching' | 'school_terms') =>
+  const count = async (
+    table:
+      | 'fee_items'
+      | 'assessment_schemes'
+      | 'session_grading_scales'
+      | 'teaching_assignments'
+      | 'form_teachers'
+      | 'score_entry_windows'
+      | 'session_teaching'
+      | 'school_terms',
+  ) =>
     Number(
       (
         await db
@@ -96,13 +114,33 @@ describeEachDatabase('starting the next session', (dialect) => {
     await db
       .insertInto('assessment_schemes')
       .values([
-        { session_id: from, level: 'JSS', components: '[{"name":"CA","max":40},{"name":"Exam","max":60}]', precision: 'whole', updated_by: null, updated_at: now },
-        { session_id: from, level: 'SSS', components: '[{"name":"CA1","max":20},{"name":"CA2","max":20},{"name":"Exam","max":60}]', precision: 'whole', updated_by: null, updated_at: now },
+        {
+          session_id: from,
+          level: 'JSS',
+          components: '[{"name":"CA","max":40},{"name":"Exam","max":60}]',
+          precision: 'whole',
+          updated_by: null,
+          updated_at: now,
+        },
+        {
+          session_id: from,
+          level: 'SSS',
+          components: '[{"name":"CA1","max":20},{"name":"CA2","max":20},{"name":"Exam","max":60}]',
+          precision: 'whole',
+          updated_by: null,
+          updated_at: now,
+        },
       ])
       .execute();
     await db
       .insertInto('session_grading_scales')
-      .values({ session_id: from, level: 'JSS', bands: '[{"grade":"A","min":70,"max":100,"remark":"Excellent"}]', updated_by: null, updated_at: now })
+      .values({
+        session_id: from,
+        level: 'JSS',
+        bands: '[{"grade":"A","min":70,"max":100,"remark":"Excellent"}]',
+        updated_by: null,
+        updated_at: now,
+      })
       .execute();
     const mk = (n: string) => createStaff(db, { email: `${n}@roll.test`, password: TEST_PASSWORD, firstName: n, lastName: 'Teacher' });
     teacherA = (await mk('ada')).id;
@@ -118,10 +156,12 @@ describeEachDatabase('starting the next session', (dialect) => {
     await setWindow(db, from, '2nd', 'JSS', true);
   });
 
-  const preview = () => ctx.app.inject({ method: 'GET', url: `/api/session-rollover/preview/?from_session_id=${from}`, headers: admin.auth });
+  const preview = () =>
+    ctx.app.inject({ method: 'GET', url: `/api/session-rollover/preview/?from_session_id=${from}`, headers: admin.auth });
   const start = (body: object) =>
     ctx.app.inject({ method: 'POST', url: '/api/session-rollover/', headers: admin.auth, payload: { from_session_id: from, ...body } });
-  const sessionNamed = (name: string) => ctx.handle.db.selectFrom('academic_sessions').selectAll().where('name', '=', name).executeTakeFirst();
+  const sessionNamed = (name: string) =>
+    ctx.handle.db.selectFrom('academic_sessions').selectAll().where('name', '=', name).executeTakeFirst();
 
   it('previews the next name, the terms a year on (same weekdays) and each copy’s count', async () => {
     const res = await preview();
@@ -174,11 +214,17 @@ describeEachDatabase('starting the next session', (dialect) => {
   });
 
   it('refuses a name the school has (409, the domain’s message), writing nothing', async () => {
-    const before = await ctx.handle.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.handle.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await start({ name: '2024/2025', terms: NEXT_TERMS, copy: ALL });
     expect(res.statusCode).toBe(409);
     expect(json(res)).toEqual({ detail: ROLLOVER_MESSAGES.nameTaken('2024/2025') });
-    const after = await ctx.handle.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.handle.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -186,7 +232,10 @@ describeEachDatabase('starting the next session', (dialect) => {
     const services = servicesOver(ctx);
     const fail = vi.spyOn(services.assignments, 'copySessionIn').mockRejectedValue(new Error('injected fault'));
     await expect(
-      services.rollover.apply({ id: 1 }, { from_session_id: from, name: '2026/2027', terms: NEXT_TERMS as never, copy: ALL, make_current: true }),
+      services.rollover.apply(
+        { id: 1 },
+        { from_session_id: from, name: '2026/2027', terms: NEXT_TERMS as never, copy: ALL, make_current: true },
+      ),
     ).rejects.toThrow('injected fault');
     expect(fail).toHaveBeenCalledOnce();
     expect(await sessionNamed('2026/2027')).toBeUndefined();
@@ -197,7 +246,16 @@ describeEachDatabase('starting the next session', (dialect) => {
   });
 
   it('makes no unticked copy, and leaves the current session where it was', async () => {
-    const res = await start({ name: '2030/2031', terms: NEXT_TERMS.map((t) => ({ ...t, starts_on: t.starts_on.replace('2026', '2030').replace('2027', '2031'), ends_on: t.ends_on.replace('2026', '2030').replace('2027', '2031'), next_term_begins: null })), copy: NONE });
+    const res = await start({
+      name: '2030/2031',
+      terms: NEXT_TERMS.map((t) => ({
+        ...t,
+        starts_on: t.starts_on.replace('2026', '2030').replace('2027', '2031'),
+        ends_on: t.ends_on.replace('2026', '2030').replace('2027', '2031'),
+        next_term_begins: null,
+      })),
+      copy: NONE,
+    });
     expect(res.statusCode).toBe(201);
     const body = json<RolloverResult>(res);
     expect(body.session).toMatchObject({ name: '2030/2031', is_current: false });
@@ -257,9 +315,16 @@ describeEachDatabase('starting the next session', (dialect) => {
       { student_class: 'JSS 1A', term: '2nd', name: 'Tuition', amount_kobo: 4_950_000, compulsory: 1, due_on: null },
       { student_class: 'JSS 2A', term: '3rd', name: 'Tuition', amount_kobo: 5_505_000, compulsory: 1, due_on: null },
     ]);
-    const schemes = (s: number) => db.selectFrom('assessment_schemes').select(['level', 'components', 'precision']).where('session_id', '=', s).orderBy('level').execute();
+    const schemes = (s: number) =>
+      db
+        .selectFrom('assessment_schemes')
+        .select(['level', 'components', 'precision'])
+        .where('session_id', '=', s)
+        .orderBy('level')
+        .execute();
     expect(await schemes(to)).toEqual(await schemes(from));
-    const scales = (s: number) => db.selectFrom('session_grading_scales').select(['level', 'bands']).where('session_id', '=', s).orderBy('level').execute();
+    const scales = (s: number) =>
+      db.selectFrom('session_grading_scales').select(['level', 'bands']).where('session_id', '=', s).orderBy('level').execute();
     expect(await scales(to)).toEqual(await scales(from));
     const pairs = (s: number) =>
       db
@@ -273,9 +338,15 @@ describeEachDatabase('starting the next session', (dialect) => {
         .execute();
     expect(await pairs(to)).toEqual(await pairs(from));
     expect(await pairs(to)).toHaveLength(3);
-    const forms = await db.selectFrom('form_teachers as f').innerJoin('class_arms as a', 'a.id', 'f.arm_id').select(['a.name', 'f.staff_id']).where('f.session_id', '=', to).execute();
+    const forms = await db
+      .selectFrom('form_teachers as f')
+      .innerJoin('class_arms as a', 'a.id', 'f.arm_id')
+      .select(['a.name', 'f.staff_id'])
+      .where('f.session_id', '=', to)
+      .execute();
     expect(forms).toEqual([{ name: 'JSS 1A', staff_id: teacherA }]);
-    const windows = (s: number) => db.selectFrom('score_entry_windows').select(['term', 'class_level', 'is_open']).where('session_id', '=', s).orderBy('term').execute();
+    const windows = (s: number) =>
+      db.selectFrom('score_entry_windows').select(['term', 'class_level', 'is_open']).where('session_id', '=', s).orderBy('term').execute();
     expect(await windows(to)).toEqual(await windows(from));
     const sw = await db.selectFrom('session_teaching').select('enforce_assignments').where('session_id', '=', to).executeTakeFirstOrThrow();
     expect(Number(sw.enforce_assignments)).toBe(1);
@@ -290,7 +361,12 @@ describeEachDatabase('starting the next session', (dialect) => {
     const cal = await ctx.app.inject({ method: 'GET', url: `/api/attendance/calendar/?session_id=${to}`, headers: admin.auth });
     expect(cal.json<{ terms: { starts_on: string }[] }>().terms.map((t) => t.starts_on)).toEqual(terms.map((t) => t.starts_on));
     // Audited as one step.
-    const audit = await db.selectFrom('audit_log').select('after').where('action', '=', 'rollover').where('entity_id', '=', String(to)).execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'rollover')
+      .where('entity_id', '=', String(to))
+      .execute();
     expect(audit).toHaveLength(1);
     // And the same name again is refused.
     const again = await start({ name: '2026/2027', terms, copy: ALL });

@@ -9,7 +9,11 @@ export const rolloverKeys = {
 
 /** What starting the next session from `fromSessionId` would make ('' : from the current session). */
 export function useRolloverPreview(fromSessionId: string) {
-  return useGet<RolloverPreview>(rolloverKeys.preview(fromSessionId), '/session-rollover/preview/', fromSessionId ? { from_session_id: fromSessionId } : {});
+  return useGet<RolloverPreview>(
+    rolloverKeys.preview(fromSessionId),
+    '/session-rollover/preview/',
+    fromSessionId ? { from_session_id: fromSessionId } : {},
+  );
 }
 
 /** The one step; afterwards every screen reads the sessions again (the new one, maybe current). */

@@ -215,7 +215,12 @@ export default function SessionRolloverPage() {
                     {COPY[c]} <span className="text-slate-600">— {M.reportSettingsSchoolWide}</span>
                   </span>
                 ) : (
-                  <CheckboxField className="min-h-11 items-center" label={COPY[c]} checked={form.copy[c]} onChange={(on) => set({ copy: { ...form.copy, [c]: on } })} />
+                  <CheckboxField
+                    className="min-h-11 items-center"
+                    label={COPY[c]}
+                    checked={form.copy[c]}
+                    onChange={(on) => set({ copy: { ...form.copy, [c]: on } })}
+                  />
                 )}
                 {c !== 'report_card_settings' && <span className="text-sm text-slate-600">{L.copyCount(p.copies[c].count)}</span>}
               </li>
@@ -235,7 +240,12 @@ export default function SessionRolloverPage() {
           )}
         </Card>
         <Card>
-          <CheckboxField className="min-h-11 items-center" label={L.makeCurrent} checked={form.makeCurrent} onChange={(on) => set({ makeCurrent: on })} />
+          <CheckboxField
+            className="min-h-11 items-center"
+            label={L.makeCurrent}
+            checked={form.makeCurrent}
+            onChange={(on) => set({ makeCurrent: on })}
+          />
           <p className="mt-1 text-xs text-slate-600">{L.makeCurrentHint}</p>
           <SubmitButton className="mt-5" busy={start.isPending} busyLabel={L.starting}>
             {L.start}
