@@ -41,3 +41,5 @@ export * from './notice-templates-sms';
 export * from './notice-templates-schemas';
 export * from './notices';
 export * from './parents';
+export * from './card-fee-gate';
+export * from './card-fee-gate-schemas';
