@@ -31,7 +31,7 @@ import { DiscountsRepository } from './modules/payments/discounts.repository';
 import { DiscountsService } from './modules/payments/discounts.service';
 import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
 import { FeeReportsService } from './modules/payments/fee-reports.service';
-import { feeCalendar, FeesService, feesForCards, feesForFamily } from './modules/payments/fees.service';
+import { feeCalendar, FeesService, feesForCards, feesForFamily, feesForGate } from './modules/payments/fees.service';
 import { PaymentReportsService } from './modules/payments/payment-reports.service';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
 import { PaymentsRepository } from './modules/payments/payments.repository';
@@ -57,7 +57,9 @@ import { BroadsheetService } from './modules/results/broadsheet.service';
 import { ReportCardsRepository } from './modules/results/report-cards.repository';
 import { ReportSheetsService } from './modules/results/report-sheets.service';
 import { ReportTermsService } from './modules/results/report-terms.service';
-import type { CardFees } from './modules/results/results.ports';
+import type { CardFees, CardGateFees } from './modules/results/results.ports';
+import { CardGate } from './modules/results/card-gate.service';
+import { CardFeeReleasesRepository } from './modules/results/card-fee-releases.repository';
 import { ResultsRepository } from './modules/results/results.repository';
 import { ResultsService } from './modules/results/results.service';
 import { ScoreSheetRepository } from './modules/results/score-sheet.repository';
@@ -189,6 +191,9 @@ export function buildServices(deps: ServiceDeps) {
   // One score writer for every way a score is written (the spec's routes, the grid, its CSV import).
   const scoreWriter = new ScoreWriter(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
   const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope, scoreWriter);
+  // The fee gate (decision 042): results' `CardGateFees` port, answered by payments' term standing.
+  const cardGateFees: CardGateFees = (q) => feesForGate(paymentsRepo, feeDates, q);
+  const cardGate = new CardGate(db, settings, sessionRows, peopleLookups, cardGateFees, new CardFeeReleasesRepository(db));
   const reportCards = new ReportCardService({
     repo: resultsRepo,
     results,
@@ -201,6 +206,7 @@ export function buildServices(deps: ServiceDeps) {
     fees: cardFees,
     attendance,
     scope,
+    gate: cardGate,
   });
   const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
@@ -283,6 +289,7 @@ export function buildServices(deps: ServiceDeps) {
     assessment,
     results,
     reportCards,
+    cardGate,
     broadsheets,
     reportApprovals,
     scoreSheets,
