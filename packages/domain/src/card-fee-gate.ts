@@ -98,3 +98,10 @@ export interface CardFeeRelease {
   created_by: string;
   created_at: string;
 }
+
+/** The admin's and the bursar's list of cards opened regardless of fees: its menu entry and route. */
+export const FEE_RELEASES_SCREEN = {
+  to: '/fee-releases',
+  label: 'Cards Opened Regardless of Fees',
+  description: 'Open a student’s report card with a reason; see who opened which',
+} as const;
