@@ -17,4 +17,3 @@ export const cardFeeReleaseSchema = z.object({
 export type CardFeeReleaseInput = z.infer<typeof cardFeeReleaseSchema>;
 
 export const cardFeeReleaseQuerySchema = z.object({ session_id: sessionIdField, term: termField.optional() });
-

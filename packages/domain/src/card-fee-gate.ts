@@ -34,7 +34,8 @@ export const FEE_GATE_MESSAGES = {
   noReleases: 'No card has been opened regardless of fees for this term.',
   percentRange: 'Percentage must be a whole number from 1 to 100',
   settingLabel: 'Withhold report cards until the term’s fees are paid',
-  settingHint: 'Students and parents see a term’s card only when its compulsory fees that have fallen due are paid. Staff are never affected.',
+  settingHint:
+    'Students and parents see a term’s card only when its compulsory fees that have fallen due are paid. Staff are never affected.',
   percentLabel: 'Percentage of the term’s fees that opens the card',
 } as const;
 
@@ -84,7 +85,6 @@ export function feesOutstandingBody(v: FeeGateVerdict, termLabel: string): FeesO
 export function isFeesOutstanding(body: unknown): body is FeesOutstandingBody {
   return !!body && typeof body === 'object' && (body as { code?: unknown }).code === FEES_OUTSTANDING_CODE;
 }
-
 
 /** A card opened regardless of fees (the releases list). */
 export interface CardFeeRelease {

@@ -10,7 +10,14 @@ const cleanups = upgrade.cleanupsAfterEach();
 /** The new table takes a release on an upgraded database, once per student's term card. */
 async function tableWorks(handle: DatabaseHandle, userId: number, studentId: number, sessionId: number): Promise<void> {
   const at = '2026-11-29T10:00:00.000Z';
-  const row = { student_id: studentId, session_id: sessionId, term: '1st', reason: 'Scholarship pending', created_by: userId, created_at: at };
+  const row = {
+    student_id: studentId,
+    session_id: sessionId,
+    term: '1st',
+    reason: 'Scholarship pending',
+    created_by: userId,
+    created_at: at,
+  };
   await handle.db.insertInto('card_fee_releases').values(row).execute();
   await expect(handle.db.insertInto('card_fee_releases').values(row).execute()).rejects.toThrow();
   await handle.db
@@ -41,7 +48,13 @@ describeEachDatabase('migration 0039 from 0034', (dialect) => {
     await migrateToLatest(handle);
     const admin = await createAdmin(handle.db, { email: 'gate@test.school', password: TEST_PASSWORD, username: 'gateadmin' });
     const session = await createSession(handle.db, '2025/2026', true);
-    const student = await createStudent(handle.db, { email: 'gs@test.school', password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Obi', arm: 'JSS 1A' });
+    const student = await createStudent(handle.db, {
+      email: 'gs@test.school',
+      password: TEST_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Obi',
+      arm: 'JSS 1A',
+    });
     await tableWorks(handle, admin.userId, student.id, session.id);
   });
 });

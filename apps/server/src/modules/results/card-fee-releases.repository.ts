@@ -19,13 +19,20 @@ export class CardFeeReleasesRepository {
     return new Set(rows.map((r) => r.student_id));
   }
 
-  async insert(trx: Trx, row: { student_id: number; session_id: number; term: string; reason: string; created_by: number; created_at: string }) {
+  async insert(
+    trx: Trx,
+    row: { student_id: number; session_id: number; term: string; reason: string; created_by: number; created_at: string },
+  ) {
     return trx.insertInto('card_fee_releases').values(row).returning('id').executeTakeFirstOrThrow();
   }
 
   /** A session's releases (of one term, or all), newest first, with the student and who opened the card. */
   list(sessionId: number, term: string | undefined, conn: Conn = this.db) {
-    return leftJoinPerson(conn.selectFrom('card_fee_releases as r').innerJoin('students as s', 's.id', 'r.student_id'), 'by', 'r.created_by')
+    return leftJoinPerson(
+      conn.selectFrom('card_fee_releases as r').innerJoin('students as s', 's.id', 'r.student_id'),
+      'by',
+      'r.created_by',
+    )
       .select([
         'r.id',
         'r.session_id',

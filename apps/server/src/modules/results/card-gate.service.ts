@@ -67,7 +67,14 @@ export class CardGate {
    * setting, one of the releases, one of payments' figures for all of them.
    */
   async answers(q: Omit<GatedCard, 'student'> & { students: readonly GatedCard['student'][] }): Promise<Map<number, CardGateAnswer>> {
-    const open = (released: boolean): CardGateAnswer => ({ open: true, gated: false, released, owed_kobo: 0, required_kobo: 0, paid_kobo: 0 });
+    const open = (released: boolean): CardGateAnswer => ({
+      open: true,
+      gated: false,
+      released,
+      owed_kobo: 0,
+      required_kobo: 0,
+      paid_kobo: 0,
+    });
     const out = new Map<number, CardGateAnswer>();
     if (!GATED_ROLES.has(q.role) || !q.students.length) {
       for (const s of q.students) out.set(s.id, open(false));
@@ -118,7 +125,10 @@ export class CardGate {
 
   /** Opens a student's term card regardless of fees, with a reason: one row and its audit entry. */
   async release(input: CardFeeReleaseInput, actorId: number): Promise<CardFeeRelease> {
-    const [student, session] = await Promise.all([this.people.studentByAdmission(input.admission_number), this.sessions.get(input.session_id)]);
+    const [student, session] = await Promise.all([
+      this.people.studentByAdmission(input.admission_number),
+      this.sessions.get(input.session_id),
+    ]);
     if (!student) throw notFound(RESULT_MESSAGES.studentNotFound(input.admission_number));
     if (!session) throw notFound(RESULT_MESSAGES.sessionNotFound);
     try {

@@ -83,15 +83,20 @@ describe('the gate rule (domain)', () => {
 
   it('property: open exactly when paid ≥ ceil(charged × percent / 100); owed + paid = charged, to the kobo', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 20_000_000_000 }), fc.integer({ min: 1, max: 100 }), (c, p, pct) => {
-        const v = feeGateVerdict({ charged_kobo: c, paid_kobo: p }, pct);
-        const paid = Math.min(c, p);
-        expect(v.open).toBe(paid * 100 >= c * pct);
-        expect(v.owed_kobo + v.paid_kobo).toBe(c);
-        expect(Number.isInteger(v.required_kobo)).toBe(true);
-        expect(v.required_kobo * 100).toBeGreaterThanOrEqual(c * pct);
-        expect((v.required_kobo - 1) * 100).toBeLessThan(c * pct);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.integer({ min: 0, max: 20_000_000_000 }),
+        fc.integer({ min: 1, max: 100 }),
+        (c, p, pct) => {
+          const v = feeGateVerdict({ charged_kobo: c, paid_kobo: p }, pct);
+          const paid = Math.min(c, p);
+          expect(v.open).toBe(paid * 100 >= c * pct);
+          expect(v.owed_kobo + v.paid_kobo).toBe(c);
+          expect(Number.isInteger(v.required_kobo)).toBe(true);
+          expect(v.required_kobo * 100).toBeGreaterThanOrEqual(c * pct);
+          expect((v.required_kobo - 1) * 100).toBeLessThan(c * pct);
+        },
+      ),
     );
   });
 });
@@ -191,7 +196,10 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
     ctx.app.inject({ method: 'GET', url, headers: { ...who.auth, ...headers } });
   const cookieFor = async (email: string) => {
     const res = await login(ctx.app, 'student', email);
-    return [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`${VIEW_COOKIE}=`))!.split(';')[0]!;
+    return [res.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith(`${VIEW_COOKIE}=`))!
+      .split(';')[0]!;
   };
 
   /**
@@ -233,8 +241,12 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
     {
       name: 'the PIN check (CardGate.assertMaySee)',
       ask: async (who, n) => {
-        const s = await ctx.handle.db.selectFrom('students').select(['id', 'student_class']).where('admission_number', '=', n).executeTakeFirstOrThrow();
-        const role = who === (admin as SignedIn) ? 'admin' : who === staff ? 'staff' : 'student';
+        const s = await ctx.handle.db
+          .selectFrom('students')
+          .select(['id', 'student_class'])
+          .where('admission_number', '=', n)
+          .executeTakeFirstOrThrow();
+        const role = who === admin ? 'admin' : who === staff ? 'staff' : 'student';
         try {
           await servicesOver(ctx).cardGate.assertMaySee({ student: s, session: sessionId, term: '1st', role });
           return { status: 200, body: '' };
@@ -303,7 +315,12 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
       expect(started.statusCode, started.body).toBe(200);
       const { authorization_url, reference } = started.json<{ data: { authorization_url: string; reference: string } }>().data;
       const code = new URL(authorization_url).pathname.split('/').pop();
-      const done = await ctx.app.inject({ method: 'POST', url: `/api/payments/simulator/${code}/`, headers: s.auth, payload: { outcome: 'pay' } });
+      const done = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/simulator/${code}/`,
+        headers: s.auth,
+        payload: { outcome: 'pay' },
+      });
       expect(done.statusCode, done.body).toBe(200);
       const verified = await ctx.app.inject({ method: 'POST', url: '/api/payments/verify/', headers: s.auth, payload: { reference } });
       expect(verified.json().status).toBe('success');
@@ -351,7 +368,12 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
       await setGate(true);
       const s = await pupil();
       // Both terms fall due (the 2nd term's item dated in the past), the 2nd released; ₦15,000 paid.
-      await ctx.handle.db.updateTable('fee_items').set({ due_on: lagosDay(-1) }).where('session_id', '=', sessionId).where('term', '=', '2nd').execute();
+      await ctx.handle.db
+        .updateTable('fee_items')
+        .set({ due_on: lagosDay(-1) })
+        .where('session_id', '=', sessionId)
+        .where('term', '=', '2nd')
+        .execute();
       await createResults(ctx.handle.db, [{ studentId: s.id, sessionId, term: '2nd', arm: 'JSS 1A', subject: SUBJECTS[0], score: 70 }]);
       const published = await ctx.handle.db
         .insertInto('result_publications')
@@ -367,7 +389,12 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
         expect((await get(`/api/report-card/?${q(s.admissionNumber, '2nd')}`, s)).statusCode).toBe(200);
       } finally {
         await ctx.handle.db.deleteFrom('result_publications').where('id', '=', published.id).execute();
-        await ctx.handle.db.updateTable('fee_items').set({ due_on: null }).where('session_id', '=', sessionId).where('term', '=', '2nd').execute();
+        await ctx.handle.db
+          .updateTable('fee_items')
+          .set({ due_on: null })
+          .where('session_id', '=', sessionId)
+          .where('term', '=', '2nd')
+          .execute();
       }
     });
 
@@ -381,7 +408,9 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
       const noReason = await release(admin, body(s.admissionNumber, '   '));
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json()).toEqual({ reason: [FEE_GATE_MESSAGES.reasonRequired] });
-      expect((await release(admin, body(s.admissionNumber, 'x'.repeat(301)))).json()).toEqual({ reason: [FEE_GATE_MESSAGES.reasonTooLong] });
+      expect((await release(admin, body(s.admissionNumber, 'x'.repeat(301)))).json()).toEqual({
+        reason: [FEE_GATE_MESSAGES.reasonTooLong],
+      });
       expect((await release(staff, body(s.admissionNumber, 'Scholarship'))).statusCode).toBe(403);
       expect((await release(s, body(s.admissionNumber, 'Scholarship'))).statusCode).toBe(403);
       expect((await release(admin, body('STU-9999', 'Scholarship'))).statusCode).toBe(404);
@@ -389,7 +418,11 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
 
       const opened = await release(admin, body(s.admissionNumber, 'Scholarship confirmed by the board'));
       expect(opened.statusCode, opened.body).toBe(201);
-      expect(opened.json()).toMatchObject({ admission_number: s.admissionNumber, term: '1st', reason: 'Scholarship confirmed by the board' });
+      expect(opened.json()).toMatchObject({
+        admission_number: s.admissionNumber,
+        term: '1st',
+        reason: 'Scholarship confirmed by the board',
+      });
       expect((await get(`/api/report-card/?${q(s.admissionNumber)}`, s)).statusCode).toBe(200);
       expect((await get(`/api/report-card/pdf/?${q(s.admissionNumber)}`, s)).statusCode).toBe(200);
       // The other student is still gated; the bursar opens theirs.

@@ -204,7 +204,14 @@ export function SettingsPage() {
             />
             <p className="text-sm text-slate-700">{FEE_GATE_MESSAGES.settingHint}</p>
             {values.results_fee_gate === 'on' && (
-              <TextField label={FEE_GATE_MESSAGES.percentLabel} type="number" inputMode="numeric" min={1} max={100} {...text('results_fee_gate_percent')} />
+              <TextField
+                label={FEE_GATE_MESSAGES.percentLabel}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                {...text('results_fee_gate_percent')}
+              />
             )}
           </div>
         </Card>

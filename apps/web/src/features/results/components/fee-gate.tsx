@@ -67,7 +67,9 @@ export function OpenCardPanel({ admission, sessionId, term }: { admission: strin
         return;
       }
       const fields = err instanceof ApiError ? err.fieldErrors : {};
-      setError(fields.reason?.[0] ?? (err instanceof ApiError ? (err.detail ?? err.nonFieldError) : undefined) ?? FEE_GATE_MESSAGES.reasonRequired);
+      setError(
+        fields.reason?.[0] ?? (err instanceof ApiError ? (err.detail ?? err.nonFieldError) : undefined) ?? FEE_GATE_MESSAGES.reasonRequired,
+      );
     }
   }
 

@@ -53,7 +53,10 @@ export default function FeeReleasesPage() {
       if (err instanceof ApiError && err.status === 400) {
         const f = err.fieldErrors;
         setErrors({ admission_number: f.admission_number?.[0], reason: f.reason?.[0], term: f.term?.[0] ?? f.session_id?.[0] });
-      } else setErrors({ reason: err instanceof ApiError ? (err.detail ?? FEE_GATE_MESSAGES.reasonRequired) : FEE_GATE_MESSAGES.reasonRequired });
+      } else
+        setErrors({
+          reason: err instanceof ApiError ? (err.detail ?? FEE_GATE_MESSAGES.reasonRequired) : FEE_GATE_MESSAGES.reasonRequired,
+        });
     }
   }
 
@@ -61,7 +64,14 @@ export default function FeeReleasesPage() {
     <PageLayout title={FEE_GATE_MESSAGES.releasesTitle}>
       <Card className="mb-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <SessionTermFields openOnCurrentTerm sessionId={sessionId} term={term} onSession={setSessionId} onTerm={setTerm} errors={{ term: errors.term }} />
+          <SessionTermFields
+            openOnCurrentTerm
+            sessionId={sessionId}
+            term={term}
+            onSession={setSessionId}
+            onTerm={setTerm}
+            errors={{ term: errors.term }}
+          />
         </div>
       </Card>
       <Card className="mb-5" title={FEE_GATE_MESSAGES.releaseTitle}>
@@ -89,7 +99,9 @@ export default function FeeReleasesPage() {
         </form>
       </Card>
       {list.isPending && sessionId && <LoadingBlock />}
-      {list.isError && <Alert tone="error">{list.error instanceof ApiError ? (list.error.detail ?? 'Failed to load') : 'Failed to load'}</Alert>}
+      {list.isError && (
+        <Alert tone="error">{list.error instanceof ApiError ? (list.error.detail ?? 'Failed to load') : 'Failed to load'}</Alert>
+      )}
       {list.data && list.data.length === 0 && <Alert tone="info">{FEE_GATE_MESSAGES.noReleases}</Alert>}
       {list.data && list.data.length > 0 && (
         <Card>

@@ -124,7 +124,9 @@ export default function ReportCardPage() {
           {err.status === 404 ? (err.detail ?? RESULT_MESSAGES.noReportCard) : (err.detail ?? RESULT_MESSAGES.fetchResultsFailed)}
         </Alert>
       )}
-      {card.data && mayOpen && <OpenCardPanel key={cardHref + q.admission_number} admission={q.admission_number} sessionId={q.session_id} term={q.term} />}
+      {card.data && mayOpen && (
+        <OpenCardPanel key={cardHref + q.admission_number} admission={q.admission_number} sessionId={q.session_id} term={q.term} />
+      )}
       {card.data && <ReportCardView card={card.data} showStatus={!isOwn} />}
     </PageLayout>
   );
