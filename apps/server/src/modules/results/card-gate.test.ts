@@ -16,7 +16,6 @@ import { VIEW_COOKIE } from '@portal/domain/auth-constants';
 import { createFeeItems, createPayment, createResults } from '../../db/factories';
 import { nowIso } from '../../db/index';
 import '../calendar/calendar.tables';
-import '../payments/payments.tables';
 import {
   describeEachDatabase,
   login,
