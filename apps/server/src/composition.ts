@@ -32,6 +32,8 @@ import { DiscountsService } from './modules/payments/discounts.service';
 import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
 import { FeeReportsService } from './modules/payments/fee-reports.service';
 import { feeCalendar, FeesService, feesForCards, feesForFamily } from './modules/payments/fees.service';
+import { ArrearsRepository } from './modules/payments/arrears.repository';
+import { ArrearsService } from './modules/payments/arrears.service';
 import { PaymentReportsService } from './modules/payments/payment-reports.service';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
 import { PaymentsRepository } from './modules/payments/payments.repository';
@@ -161,13 +163,15 @@ export function buildServices(deps: ServiceDeps) {
   const bursaryRepo = new BursaryRepository(db);
   const fees = new FeesService(paymentsRepo, sessions, teaching);
   const feeDates = feeCalendar(calendar, sessions);
+  // The balance brought forward (decision 041): computed from past sessions, each student in their arm there.
+  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo);
   const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
   const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
   const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, scope, log);
   const payments = new PaymentsService(fees, checkout, new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope));
   const banks = new BanksService(new BanksRepository(db));
   const bursary = new BursaryService(bursaryRepo, sessions, calendar, banks);
-  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts);
+  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts, arrears);
   const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates);
   const transferReports = new TransferReportsService(
     new TransferReportsRepository(db),
