@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import type { Term } from './constants';
 import { TERM_VALUES } from './constants';
+import { feeBalance, type FeeBalance } from './fees';
 
 export const PAYMENT_ALLOCATIONS = ['arrears_first', 'current_first'] as const;
 export type PaymentAllocation = (typeof PAYMENT_ALLOCATIONS)[number];
@@ -121,11 +122,9 @@ export function allocatePayments(
  * A balance with the brought-forward counted (kobo): arrears are due before anything else, a credit
  * is money already paid. `due`/`paid`/`balance` as `feeBalance` has them (balance never negative).
  */
-export function withBroughtForward(
-  owed: { due: number; paid: number },
-  broughtForward: number,
-): { due: number; paid: number; balance: number; credit: number } {
-  const due = owed.due + Math.max(0, broughtForward);
-  const paid = owed.paid + Math.max(0, -broughtForward);
-  return { due, paid, balance: Math.max(0, due - paid), credit: Math.max(0, paid - due) };
+export function withBroughtForward(owed: { due: number; paid: number }, broughtForward: number): FeeBalance {
+  return feeBalance(owed.due + Math.max(0, Math.trunc(broughtForward)), owed.paid + Math.max(0, -Math.trunc(broughtForward)));
 }
+
+/** The name key of the brought-forward line where reports list items (no fee item can have it: keys are lower-case words). */
+export const BROUGHT_FORWARD_KEY = '#brought_forward';

@@ -26,8 +26,8 @@ export interface BroughtForward {
  * `studentDuesOf`) less its payments net of reversals, summed: the previous session's closing
  * balance, chained through every session before it. A late payment or reversal in an old session
  * counts at once. A student was in a past session when the class history gives them an arm in it
- * and their record was made before the session after it was created (a student admitted later
- * never owed it); money paid in a session always counts. Queries: two, then two per earlier session.
+ * and either their record was made before the session after it was created (a student admitted
+ * later never owed it) or they paid in it; money paid in a session always counts. Queries: two, then two per earlier session.
  */
 export class ArrearsService {
   constructor(
@@ -56,10 +56,14 @@ export class ArrearsService {
     const add = (id: number, m: { dueKobo: number; paidKobo: number }) => {
       if (kobo.has(id)) money.set(id, [...(money.get(id) ?? []), m]);
     };
-    for (const p of paid) add(Number(p.student_id), { dueKobo: 0, paidKobo: Number(p.paid ?? 0) });
+    const paidIn = new Set<string>();
+    for (const p of paid) {
+      add(Number(p.student_id), { dueKobo: 0, paidKobo: Number(p.paid ?? 0) });
+      paidIn.add(`${Number(p.student_id)}|${Number(p.session_id)}`);
+    }
     for (const [k, past] of earlier.entries()) {
       const next = all[k + 1]!;
-      const inPast = students.filter((s) => (createdOf.get(s.id) ?? '') < next.created_at);
+      const inPast = students.filter((s) => (createdOf.get(s.id) ?? '') < next.created_at || paidIn.has(`${s.id}|${past.id}`));
       if (!inPast.length) continue;
       const arms = await this.armsIn(past.id, inPast);
       const withArm = inPast.flatMap((s) => {
