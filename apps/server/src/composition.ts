@@ -167,7 +167,14 @@ export function buildServices(deps: ServiceDeps) {
   const fees = new FeesService(paymentsRepo, sessions, teaching);
   const feeDates = feeCalendar(calendar, sessions);
   // The balance brought forward (decision 041): computed from past sessions, each student in their arm there.
-  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo);
+  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo, async (sessionId, students) => {
+    const arms = await people.armsInSession(
+      db,
+      sessionId,
+      students.map((s) => s.id),
+    );
+    return new Map([...arms].map(([id, a]) => [id, a.student_class]));
+  });
   const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
   const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
   const broughtForward: BroughtForwardOf = (session, students) => arrears.broughtForward(session, students);

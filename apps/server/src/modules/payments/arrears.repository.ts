@@ -1,4 +1,4 @@
-import type { DB } from '../../db/index';
+import { Repository } from '../../db/index';
 import './payments.tables';
 
 /**
@@ -6,9 +6,7 @@ import './payments.tables';
  * students' admission days, and payments of earlier sessions summed per student. Set-based: a fixed
  * number of queries whatever the school's size.
  */
-export class ArrearsRepository {
-  constructor(readonly db: DB) {}
-
+export class ArrearsRepository extends Repository {
   /** Every session, oldest first: names are "2025/2026", so the name's order is the calendar's. */
   sessionsInOrder() {
     return this.db.selectFrom('academic_sessions').select(['id', 'name', 'created_at']).orderBy('name').execute();

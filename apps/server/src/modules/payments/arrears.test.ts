@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { CollectionSummary, DebtorsPage, LedgerEntry, PaymentContext, Statement } from '@portal/domain';
-import { describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { addArm, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import './payments.tables';
 
 /** The school's date today (Africa/Lagos, the default zone). */
@@ -146,6 +147,33 @@ describeEachDatabase('arrears and credits brought forward', (dialect) => {
     // Arrears first, then the first term.
     expect(student.suggested_amount).toBe(160000.25);
     expect(student.terms.find((t) => t.term === '1st')).toMatchObject({ amount_paid: 0, balance: 100000 });
+  });
+
+  it("a promoted student's arrears are their old arm's fees (class history, decision 038), not their new arm's", async () => {
+    for (const [level, arm] of [
+      ['JSS 1', 'C'],
+      ['JSS 2', 'C'],
+      ['JSS 1', 'D'],
+    ] as const)
+      await addArm(ctx, level, arm, `${level}${arm}`);
+    const kid = await pupil('JSS 1C');
+    // 2024/2025 closed by promotion: the student was in JSS 1C, now in JSS 2C (whose old fees differ).
+    const other = await post('/api/payments/fee-schedules/', {
+      session_id: previousSessionId,
+      student_class: 'JSS 2C',
+      term: '1st',
+      amount: 99999,
+      name: 'Tuition',
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    await sql`insert into student_enrolments (student_id, session_id, student_class, stream_id, outcome, run_id, created_at)
+      values (${kid.id}, ${previousSessionId}, 'JSS 1C', null, 'promoted', null, '2025-07-30T10:00:00.000Z')`.execute(ctx.handle.db);
+    await ctx.handle.db.updateTable('students').set({ student_class: 'JSS 2C' }).where('id', '=', kid.id).execute();
+    const st = await statement(kid.admissionNumber);
+    expect(st.brought_forward).toBe(60000.25);
+    // A student with no row in the closed session was not in it: nothing brought forward.
+    const newcomer = await pupil('JSS 1D');
+    expect((await statement(newcomer.admissionNumber)).brought_forward).toBe(0);
   });
 
   it('a student admitted after the old session ended brings nothing forward', async () => {
