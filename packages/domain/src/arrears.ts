@@ -32,6 +32,14 @@ export const ARREARS_MESSAGES = {
   arrearsRow: 'Arrears',
 } as const;
 
+/** The statement screen's words for the allocation table. */
+export const ARREARS_SCREEN_LABELS = {
+  line: 'Line',
+  outstanding: 'Outstanding',
+  allocationTitle: 'What the payments settled',
+  allocationHint: 'Payments settle the balance brought forward first, then the terms in order, unless the bursar recorded one "current term first".',
+} as const;
+
 /** One session's closing figures for a student (kobo): charges after discounts, payments net of reversals. */
 export interface SessionMoney {
   dueKobo: number;
