@@ -16,6 +16,10 @@ export interface SchoolSettings {
   admission_number_format: string;
   /** IANA time zone every date and time is shown in. */
   time_zone: string;
+  /** Report cards withheld from students and parents until the term's fees are paid (decision 042). */
+  results_fee_gate: boolean;
+  /** The percentage of the term's fees fallen due that opens the card (1..100). */
+  results_fee_gate_percent: number;
 }
 
 /**
@@ -38,6 +42,8 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   admission_url: '',
   about: 'Welcome to our school portal. Students, staff and parents sign in here for results, report cards, attendance and fees.',
   time_zone: 'Africa/Lagos',
+  results_fee_gate: false,
+  results_fee_gate_percent: 100,
 };
 
 /** The spec's sample school: what the demo seed stores as its settings. */

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { admissionFormatProblem, formatAdmissionNumberAs } from '@portal/domain/constants';
 import { schoolSettingsSchema, type SchoolSettings } from '@portal/domain/settings';
 import { SETTINGS_MESSAGES } from '@portal/domain/settings-constants';
+import { FEE_GATE_MESSAGES } from '@portal/domain/card-fee-gate';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -16,15 +18,17 @@ import { useToast } from '../../lib/toast';
 import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 import { useSchemaForm } from '../../lib/schema-form';
 
-type Year = 'founded_year' | 'registered_year' | 'first_graduation_year';
+type Year = 'founded_year' | 'registered_year' | 'first_graduation_year' | 'results_fee_gate_percent';
 /** The form's values: every setting as the text of its field (the years too). */
-type Form = Omit<SchoolSettings, Year> & Record<Year, string>;
+type Form = Omit<SchoolSettings, Year | 'results_fee_gate'> & Record<Year | 'results_fee_gate', string>;
 
 const formOf = (s: SchoolSettings): Form => ({
   ...s,
   founded_year: String(s.founded_year),
   registered_year: String(s.registered_year),
   first_graduation_year: String(s.first_graduation_year),
+  results_fee_gate_percent: String(s.results_fee_gate_percent),
+  results_fee_gate: s.results_fee_gate ? 'on' : '',
 });
 
 /** The settings the form would save: the years as numbers. */
@@ -33,6 +37,8 @@ const settingsOf = (f: Form): SchoolSettings => ({
   founded_year: Number(f.founded_year),
   registered_year: Number(f.registered_year),
   first_graduation_year: Number(f.first_graduation_year),
+  results_fee_gate_percent: Number(f.results_fee_gate_percent),
+  results_fee_gate: f.results_fee_gate === 'on',
 });
 
 const EMPTY = formOf({
@@ -49,6 +55,8 @@ const EMPTY = formOf({
   about: '',
   admission_number_format: '',
   time_zone: '',
+  results_fee_gate: false,
+  results_fee_gate_percent: 100,
 });
 
 /** Admin: the school's identity used by the home page, the login header and every printout. */
@@ -184,6 +192,27 @@ export function SettingsPage() {
                 ? SETTINGS_MESSAGES.admissionExampleNeedsFix
                 : `Example: ${formatAdmissionNumberAs(values.admission_number_format.trim(), 12, schoolYear())}`}
             </p>
+          </div>
+        </Card>
+        <Card title="Report cards and fees">
+          <div className="grid gap-4">
+            <CheckboxField
+              className="min-h-11 items-center"
+              label={FEE_GATE_MESSAGES.settingLabel}
+              checked={values.results_fee_gate === 'on'}
+              onChange={(on) => set('results_fee_gate', on ? 'on' : '')}
+            />
+            <p className="text-sm text-slate-700">{FEE_GATE_MESSAGES.settingHint}</p>
+            {values.results_fee_gate === 'on' && (
+              <TextField
+                label={FEE_GATE_MESSAGES.percentLabel}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                {...text('results_fee_gate_percent')}
+              />
+            )}
           </div>
         </Card>
         <div>
