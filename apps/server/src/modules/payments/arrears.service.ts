@@ -1,6 +1,6 @@
 import { TERM_VALUES, broughtForwardKobo } from '@portal/domain';
 import type { ArrearsRepository } from './arrears.repository';
-import { studentDuesOf, type StudentDues } from './fees.service';
+import { studentDuesOf, type BroughtForward, type StudentDues } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
 
 /**
@@ -13,12 +13,7 @@ export type ArmsInSession = (sessionId: number, students: readonly { id: number;
 /** Every student in their current arm: the rule for sessions without class history. */
 export const currentArms: ArmsInSession = (_sessionId, students) => Promise.resolve(new Map(students.map((s) => [s.id, s.student_class])));
 
-export interface BroughtForward {
-  /** The session just before (by the calendar's order), null when there is none. */
-  from: { id: number; name: string } | null;
-  /** Kobo per student asked for: positive = arrears, negative = credit, 0 when square. */
-  kobo: Map<number, number>;
-}
+export type { BroughtForward };
 
 /**
  * The balance brought forward into a session (decision 041), computed and never stored: for each

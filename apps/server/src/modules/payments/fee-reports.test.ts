@@ -301,7 +301,9 @@ describeEachDatabase('debtors and collections', (dialect) => {
       const lines = csvLines(res);
       expect(lines[0]).toBe('admission_number,full_name,class,due,discount,paid,balance,status,days_overdue,last_paid_on,brought_forward');
       expect(lines[1]).toBe(`${plain.admissionNumber},Ifeoma Okafor,${cls},20000.00,0.00,5000.00,15000.00,part_paid,35,2025-10-03,0.00`);
-      expect(lines[2]).toBe(`${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,,0.00`);
+      expect(lines[2]).toBe(
+        `${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,,0.00`,
+      );
       expect(lines[3]).toBe('Totals,2 debtors,,,,,35000.00,,,,');
       expect(lines).toHaveLength(4);
     });
