@@ -35,6 +35,7 @@ import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { promotionRoutes } from './modules/promotion/promotion.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
 import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
@@ -193,6 +194,7 @@ export async function buildApp({
   authRoutes(app, routeDeps);
   settingsRoutes(app, routeDeps);
   setupRoutes(app, routeDeps);
+  promotionRoutes(app, routeDeps);
   peopleRoutes(app, routeDeps);
   calendarRoutes(app, routeDeps);
   resultsRoutes(app, routeDeps);
@@ -214,6 +216,8 @@ export async function buildApp({
   // Fees-overdue reminders, once per school day, where the worker runs (decision record 037).
   if (config.notices.worker) app.addHook('onReady', () => services.feeReminders.start());
   app.addHook('onClose', () => services.feeReminders.stop());
+  // A promotion run in progress finishes (or rolls back) before the database closes.
+  app.addHook('onClose', () => services.promotion.settled());
 
   registerSpa(app, config, tokens);
   return app;

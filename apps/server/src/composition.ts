@@ -69,6 +69,8 @@ import { SettingsRepository } from './modules/settings/settings.repository';
 import { SettingsService } from './modules/settings/settings.service';
 import { SetupRepository } from './modules/setup/setup.repository';
 import { SetupService } from './modules/setup/setup.service';
+import { PromotionRepository } from './modules/promotion/promotion.repository';
+import { PromotionService } from './modules/promotion/promotion.service';
 import { AssignmentsService } from './modules/teaching/assignments.service';
 import { StructureService } from './modules/teaching/structure.service';
 import { TeachingRepository } from './modules/teaching/teaching.repository';
@@ -219,6 +221,9 @@ export function buildServices(deps: ServiceDeps) {
   // The first-run checklist.
   const setup = new SetupService(new SetupRepository(db), settings);
 
+  // End-of-session promotion (issue 34, decision record 039): decisions from results, class history through people.
+  const promotion = new PromotionService(db, new PromotionRepository(db, dialect), people, results, teaching, sessions, settings, log);
+
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q);
@@ -293,6 +298,7 @@ export function buildServices(deps: ServiceDeps) {
     reportSheets,
     reportTerms,
     setup,
+    promotion,
     parents,
     family,
     noticeSettings,

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { nowIso, Repository, type Conn } from '../../db/index';
-import type { PromotionCandidate } from './promotion.ports';
 import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
+import { enrolledInSession } from '../../db/class-history';
 import './promotion.tables';
 import '../attendance/attendance.tables';
 import '../payments/payments.tables';
@@ -33,14 +32,23 @@ export interface MoveInsert {
 }
 
 /**
- * SQL of promotion: its runs and moves (migration 0036), and one read across other modules' tables:
+ * SQL of promotion: its runs and moves (migration 0036), the students of a selection (read-only, with
+ * class history's SQL from db/class-history.ts), and one read across other modules' tables:
  * whether the new session already has scores, registers or payments (`sessionActivity`), the undo's
  * condition. Like the first-run checklist (decision 023) it asks only whether rows exist, in one
  * statement, and writes nothing there (decision record 039).
  */
-/** 1 when the student `s` has an enrolment row in the session (class history, decision 038), else 0. */
-function enrolledIn(sessionId: number) {
-  return sql<number>`case when exists (select 1 from student_enrolments se where se.student_id = s.id and se.session_id = ${sessionId}) then 1 else 0 end`;
+/** A student of a promotion's selection, with whether they already have an enrolment row in the ending session (promoted already). */
+export interface PromotionCandidate {
+  id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  /** The student's arm today (for a student not yet promoted: their arm in the ending session). */
+  student_class: string;
+  stream_id: number | null;
+  status: string;
+  enrolled: boolean;
 }
 
 export class PromotionRepository extends Repository {
@@ -60,7 +68,8 @@ export class PromotionRepository extends Repository {
         's.student_class',
         (eb) => eb.ref('s.stream_id').$castTo<number | null>().as('stream_id'),
         's.status',
-        enrolledIn(sessionId).as('enrolled'),
+        // An enrolment row in the ending session (class history, decision 038): promoted by an earlier run.
+        enrolledInSession({ id: sessionId, closed: true }, { studentId: 's.id', status: 's.status' }).as('enrolled'),
       ])
       .where('s.status', 'in', ['active', 'withdrawn'])
       .$if(arm !== undefined, (q) => q.where('s.student_class', '=', arm!))
@@ -69,7 +78,7 @@ export class PromotionRepository extends Repository {
       .orderBy('s.first_name')
       .orderBy('s.id')
       .execute();
-    return rows.map((r) => ({ ...r, stream_id: r.stream_id ?? null, enrolled: Number(r.enrolled) === 1 }));
+    return rows.map((r) => ({ ...r, stream_id: r.stream_id ?? null, enrolled: r.enrolled === true || Number(r.enrolled) === 1 }));
   }
 
   /** A student by admission number (upper case) for a single move. */

@@ -23,14 +23,17 @@ import {
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../db/audit';
-import { inTransaction, type DB } from '../../db/index';
+import { inTransaction, type Conn, type DB } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { ResultsService } from '../results/results.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { TeachingService } from '../teaching/teaching.service';
-import type { PromotionCandidate, PromotionPeople } from './promotion.ports';
-import type { PromotionRepository } from './promotion.repository';
+import type { PeopleService } from '../people/people.service';
+import type { PromotionCandidate, PromotionRepository } from './promotion.repository';
+
+/** What promotion writes through people (class history, decision 038). */
+export type PromotionPeople = Pick<PeopleService, 'recordEnrolments' | 'deleteEnrolmentsOfRun' | 'moveStudents'>;
 
 /** Students written per step of a run (enrolment rows, moves, students): the run's progress advances by these. */
 export const PROMOTION_SLICE = 250;
@@ -332,11 +335,11 @@ export class PromotionService {
   }
 
   /** Why the run can no longer be undone (the new session's scores, registers or payments), or null. */
-  private async undoBlocked(runId: number, toSessionId: number): Promise<string | null> {
-    const a = await this.repo.sessionActivity(toSessionId);
+  private async undoBlocked(runId: number, toSessionId: number, conn: Conn = this.db): Promise<string | null> {
+    const a = await this.repo.sessionActivity(toSessionId, conn);
     const what = [a.scores && 'scores', a.registers && 'registers', a.payments && 'payments'].filter(Boolean) as string[];
     if (what.length) return M.undoBlocked(what.length > 1 ? `${what.slice(0, -1).join(', ')} and ${what.at(-1)}` : what[0]!);
-    if (await this.repo.laterRunMoves(runId)) return M.undoLaterRun;
+    if (await this.repo.laterRunMoves(runId, conn)) return M.undoLaterRun;
     return null;
   }
 
@@ -383,7 +386,7 @@ export class PromotionService {
     await inTransaction(this.db, async (trx) => {
       const locked = await this.repo.runForUpdate(trx, id);
       if (!locked || locked.status !== 'done') throw conflict(M.notUndoable(locked?.status === 'running' ? 'failed' : (locked?.status ?? 'failed')));
-      const blocked = await this.undoBlocked(id, locked.to_session_id);
+      const blocked = await this.undoBlocked(id, locked.to_session_id, trx);
       if (blocked) throw conflict(blocked);
       const moves = await this.repo.movesOfRun(id, trx);
       await this.people.moveStudents(
