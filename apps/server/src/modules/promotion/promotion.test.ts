@@ -45,7 +45,13 @@ describeEachDatabase('promotion', (dialect) => {
     from = s.sessionId;
     to = (await createSession(ctx.handle.db, '2026/2027')).id;
     science = Number(
-      (await ctx.handle.db.insertInto('streams').values({ name: 'Science', created_at: nowIso() }).returning('id').executeTakeFirstOrThrow()).id,
+      (
+        await ctx.handle.db
+          .insertInto('streams')
+          .values({ name: 'Science', created_at: nowIso() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     );
     const add = async (key: string, arm: string, first: string, last: string) => {
       const st = await addStudent(ctx, arm, first, last);
@@ -91,10 +97,15 @@ describeEachDatabase('promotion', (dialect) => {
   });
 
   const get = (url: string, auth = admin.auth) => ctx.app.inject({ method: 'GET', url, headers: auth });
-  const post = (url: string, payload: unknown, auth = admin.auth) => ctx.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
+  const post = (url: string, payload: unknown, auth = admin.auth) =>
+    ctx.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
   const previewUrl = (extra = '') => `/api/promotion/preview/?from_session_id=${from}&to_session_id=${to}${extra}`;
   const studentRow = (key: string) =>
-    ctx.handle.db.selectFrom('students').select(['student_class', 'stream_id', 'status']).where('id', '=', ids[key]!.id).executeTakeFirstOrThrow();
+    ctx.handle.db
+      .selectFrom('students')
+      .select(['student_class', 'stream_id', 'status'])
+      .where('id', '=', ids[key]!.id)
+      .executeTakeFirstOrThrow();
   const enrolments = () => ctx.handle.db.selectFrom('student_enrolments').selectAll().where('session_id', '=', from).execute();
   async function untilFinished(id: number): Promise<PromotionRun> {
     for (let i = 0; i < 200; i++) {
@@ -301,16 +312,25 @@ describeEachDatabase('promotion', (dialect) => {
     // Again, then the new session gets a score: no undo any more.
     const again = (await post('/api/promotion/runs/', { from_session_id: from, to_session_id: to })).json<{ id: number }>().id;
     expect((await untilFinished(again)).status).toBe('done');
-    await createResults(ctx.handle.db, [{ studentId: ids.ada!.id, sessionId: to, term: '1st', arm: 'JSS 2A', subject: 'Mathematics', score: 50 }]);
+    await createResults(ctx.handle.db, [
+      { studentId: ids.ada!.id, sessionId: to, term: '1st', arm: 'JSS 2A', subject: 'Mathematics', score: 50 },
+    ]);
     const refused = await post(`/api/promotion/runs/${again}/undo/`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: M.undoBlocked('scores') });
-    expect((await get(`/api/promotion/runs/${again}/`)).json()).toMatchObject({ undoable: false, undo_blocked_reason: M.undoBlocked('scores') });
+    expect((await get(`/api/promotion/runs/${again}/`)).json()).toMatchObject({
+      undoable: false,
+      undo_blocked_reason: M.undoBlocked('scores'),
+    });
     expect(await studentRow('ada')).toMatchObject({ student_class: 'JSS 2A' });
   });
 
   it('moves a single student with a reason, audited; refuses without one, to an unknown arm, a withdrawn student', async () => {
-    const ok = await post('/api/promotion/moves/', { admission_number: ids.ada!.admissionNumber, to_arm: 'JSS 2B', reason: 'Parents asked' });
+    const ok = await post('/api/promotion/moves/', {
+      admission_number: ids.ada!.admissionNumber,
+      to_arm: 'JSS 2B',
+      reason: 'Parents asked',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ from_arm: 'JSS 2A', to_arm: 'JSS 2B', detail: M.moved('Ada Agu', 'JSS 2B') });
     expect(await studentRow('ada')).toMatchObject({ student_class: 'JSS 2B' });
