@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn, DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
+import { armInSessionSql } from '../../db/class-history';
 
 /**
  * A student as every scope decision sees them: who they are (record and account), their arm, and
@@ -88,6 +89,16 @@ export class ScopeRepository {
       { userId },
     );
     return rows.map((r) => r.student_id);
+  }
+
+  /** The student's arm in a session (decision 038): the enrolment row's in a closed session, today's otherwise. */
+  async armInSession(studentId: number, sessionId: number, conn: Conn = this.db): Promise<string | undefined> {
+    const row = await conn
+      .selectFrom('students as s')
+      .select(armInSessionSql(sessionId, 's.id', 's.student_class').as('arm'))
+      .where('s.id', '=', studentId)
+      .executeTakeFirst();
+    return row?.arm;
   }
 
   /** What a staff member reaches in a session as form teacher and as subject teacher: one statement. */

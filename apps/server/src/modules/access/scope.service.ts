@@ -223,7 +223,15 @@ export class AccessScope {
     o: { sessionId?: SessionOf; conn?: Conn } = {},
   ): Promise<void> {
     const sessionId = actor.role === 'staff' && SESSION_BOUND.has(purpose) ? await sessionOf(o.sessionId, purpose) : undefined;
-    if (!reaches(await this.scopeOf(actor, purpose, sessionId, o.conn), student)) throw outOfScope(actor, purpose);
+    const scope = await this.scopeOf(actor, purpose, sessionId, o.conn);
+    if (reaches(scope, student)) return;
+    // A teacher's arms of a past session reach the students who were in them then (decision 038):
+    // judged by the student's arm in that session, not today's.
+    if (scope.kind === 'arms') {
+      const then = await this.repo.armInSession(student.id, scope.sessionId, o.conn);
+      if (then !== undefined && then !== student.student_class && reaches(scope, { ...student, student_class: then })) return;
+    }
+    throw outOfScope(actor, purpose);
   }
 
   /**
