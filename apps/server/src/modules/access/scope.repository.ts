@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn, DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
-import { armInSessionSql } from '../../db/class-history';
 
 /**
  * A student as every scope decision sees them: who they are (record and account), their arm, and
@@ -91,14 +90,23 @@ export class ScopeRepository {
     return rows.map((r) => r.student_id);
   }
 
-  /** The student's arm in a session (decision 038): the enrolment row's in a closed session, today's otherwise. */
-  async armInSession(studentId: number, sessionId: number, conn: Conn = this.db): Promise<string | undefined> {
+  /**
+   * The student's arm in a session (decision 038): in a closed session (one with enrolment rows) the
+   * student's row, or null when they were not in it; in a live one today's arm. One statement.
+   */
+  async armInSession(studentId: number, sessionId: number, conn: Conn = this.db): Promise<string | null> {
     const row = await conn
       .selectFrom('students as s')
-      .select(armInSessionSql(sessionId, 's.id', 's.student_class').as('arm'))
+      .select(
+        sql<string | null>`coalesce(
+          (select se.student_class from student_enrolments se where se.student_id = s.id and se.session_id = ${sessionId}),
+          case when exists (select 1 from student_enrolments sx where sx.session_id = ${sessionId}) then null else s.student_class end)`.as(
+          'arm',
+        ),
+      )
       .where('s.id', '=', studentId)
       .executeTakeFirst();
-    return row?.arm;
+    return row?.arm ?? null;
   }
 
   /** What a staff member reaches in a session as form teacher and as subject teacher: one statement. */

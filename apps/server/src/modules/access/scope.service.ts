@@ -224,14 +224,13 @@ export class AccessScope {
   ): Promise<void> {
     const sessionId = actor.role === 'staff' && SESSION_BOUND.has(purpose) ? await sessionOf(o.sessionId, purpose) : undefined;
     const scope = await this.scopeOf(actor, purpose, sessionId, o.conn);
-    if (reaches(scope, student)) return;
-    // A teacher's arms of a past session reach the students who were in them then (decision 038):
-    // judged by the student's arm in that session, not today's.
-    if (scope.kind === 'arms') {
-      const then = await this.repo.armInSession(student.id, scope.sessionId, o.conn);
-      if (then !== undefined && then !== student.student_class && reaches(scope, { ...student, student_class: then })) return;
+    // A teacher's arms of a session reach the students who were in them then (decision 038): judged
+    // by the student's arm in that session (a closed session's enrolment row; none: not reached).
+    const judged =
+      scope.kind === 'arms' ? { ...student, student_class: await this.repo.armInSession(student.id, scope.sessionId, o.conn) } : student;
+    if (judged.student_class === null || !reaches(scope, { ...student, student_class: judged.student_class })) {
+      throw outOfScope(actor, purpose);
     }
-    throw outOfScope(actor, purpose);
   }
 
   /**
