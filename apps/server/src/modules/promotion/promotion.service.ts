@@ -63,6 +63,8 @@ export class PromotionService {
   private readonly progress = new Map<number, Progress>();
   /** Background runs, so a test or a shutdown can wait for them. */
   private readonly pending = new Set<Promise<void>>();
+  /** A start between its checks and its run row (one run at a time). */
+  private starting = false;
 
   constructor(
     private readonly db: DB,
@@ -205,16 +207,23 @@ export class PromotionService {
       graduated: preview.totals.graduated,
       left_out: preview.totals.left_out_withdrawn,
     };
-    if (this.progress.size) throw conflict(M.alreadyRunning);
-    const id = await this.repo.insertRun(this.db, {
-      from_session_id: body.from_session_id,
-      to_session_id: body.to_session_id,
-      arm: body.arm ?? null,
-      total: plan.planned.length,
-      summary: JSON.stringify(summary),
-      request: JSON.stringify({ mapping: preview.mapping, students: body.students ?? [] }),
-      created_by: actorUserId,
-    });
+    // Reserved before the next await: two starts in this process never both pass.
+    if (this.progress.size || this.starting) throw conflict(M.alreadyRunning);
+    this.starting = true;
+    let id: number;
+    try {
+      id = await this.repo.insertRun(this.db, {
+        from_session_id: body.from_session_id,
+        to_session_id: body.to_session_id,
+        arm: body.arm ?? null,
+        total: plan.planned.length,
+        summary: JSON.stringify(summary),
+        request: JSON.stringify({ mapping: preview.mapping, students: body.students ?? [] }),
+        created_by: actorUserId,
+      });
+    } finally {
+      this.starting = false;
+    }
     const run: PromotionRun = {
       id,
       status: 'running',

@@ -224,6 +224,29 @@ describeEachDatabase('promotion', (dialect) => {
     expect(await ctx.handle.db.selectFrom('promotion_runs').select('id').execute()).toEqual([]);
   });
 
+  it('shows its progress while it runs, and refuses a second run meanwhile (409)', async () => {
+    const services = servicesOver(ctx);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = services.people.moveStudents.bind(services.people);
+    const spy = vi.spyOn(services.people, 'moveStudents').mockImplementation(async (trx, moves) => {
+      await gate;
+      return original(trx, moves);
+    });
+    const body = { from_session_id: from, to_session_id: to };
+    const { id } = await services.promotion.start(body, admin.userId);
+    expect(await services.promotion.get(id)).toMatchObject({ id, status: 'running', done: 0, total: 8, undoable: false });
+    await expect(services.promotion.start(body, admin.userId)).rejects.toMatchObject({
+      statusCode: 409,
+      body: { detail: M.alreadyRunning },
+    });
+    release();
+    await services.promotion.settled();
+    spy.mockRestore();
+    expect(await services.promotion.get(id)).toMatchObject({ status: 'done', done: 8, total: 8, undoable: true });
+    expect((await services.promotion.undo(id, admin.userId)).status).toBe('undone');
+  });
+
   it('all or nothing: a fault midway (after the enrolment rows, moves and students were written) leaves nothing changed', async () => {
     const before = await snapshot();
     const services = servicesOver(ctx);
@@ -282,7 +305,12 @@ describeEachDatabase('promotion', (dialect) => {
     // Past results keep their arm.
     const past = await ctx.handle.db.selectFrom('results').select('student_class').where('student_id', '=', ids.ada!.id).execute();
     expect(new Set(past.map((r) => r.student_class))).toEqual(new Set(['JSS 1A']));
-    const audit = await ctx.handle.db.selectFrom('audit_log').selectAll().where('entity', '=', 'promotion_run').execute();
+    const audit = await ctx.handle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'promotion_run')
+      .where('entity_id', '=', String(runId))
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'promote', entity_id: String(runId), actor_user_id: admin.userId });
     // The graduate's account stops signing in.
@@ -291,6 +319,7 @@ describeEachDatabase('promotion', (dialect) => {
     expect(list.map((r) => [r.id, r.status])).toEqual([
       [runId, 'done'],
       [runId - 1, 'failed'],
+      [runId - 2, 'undone'],
     ]);
     // Nobody is left to promote from that session.
     expect((await post('/api/promotion/runs/', { from_session_id: from, to_session_id: to })).json()).toEqual({
