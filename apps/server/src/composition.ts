@@ -74,6 +74,8 @@ import { SettingsService } from './modules/settings/settings.service';
 import { SetupRepository } from './modules/setup/setup.repository';
 import { SetupService } from './modules/setup/setup.service';
 import { RolloverService } from './modules/rollover/rollover.service';
+import { PromotionRepository } from './modules/promotion/promotion.repository';
+import { PromotionService } from './modules/promotion/promotion.service';
 import { AssignmentsService } from './modules/teaching/assignments.service';
 import { StructureService } from './modules/teaching/structure.service';
 import { TeachingRepository } from './modules/teaching/teaching.repository';
@@ -141,7 +143,7 @@ export function buildServices(deps: ServiceDeps) {
   const peopleRepo = new PeopleRepository(db);
   const peopleLookups = new PeopleLookups(peopleRepo);
   // Class history per session (decision record 038): promotion, payments, results and access read it.
-  const people = new PeopleService(new ClassHistoryRepository());
+  const people = new PeopleService(new ClassHistoryRepository(), db);
 
   // Layer 2: teaching (people's `SchoolClasses` is teaching's service, handed down).
   const teachingRepo = new TeachingRepository(db);
@@ -189,7 +191,7 @@ export function buildServices(deps: ServiceDeps) {
   );
   const banks = new BanksService(new BanksRepository(db));
   const bursary = new BursaryService(bursaryRepo, sessions, calendar, banks);
-  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts, arrears);
+  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts, arrears, people);
   const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates, arrears);
   const transferReports = new TransferReportsService(
     new TransferReportsRepository(db),
@@ -245,6 +247,8 @@ export function buildServices(deps: ServiceDeps) {
 
   // Starting the next session (docs/decisions/040): each copy is its owning module's, in one transaction.
   const rollover = new RolloverService(db, sessions, calendarEdits, fees, assessment, grading, assignments);
+  // End-of-session promotion (issue 34, decision record 039): decisions from results, class history through people.
+  const promotion = new PromotionService(db, new PromotionRepository(db, dialect), people, results, teaching, sessions, settings, log);
 
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
@@ -322,6 +326,7 @@ export function buildServices(deps: ServiceDeps) {
     reportTerms,
     setup,
     rollover,
+    promotion,
     parents,
     family,
     noticeSettings,

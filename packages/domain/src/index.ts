@@ -45,3 +45,4 @@ export * from './parents';
 export * from './rollover';
 export * from './card-fee-gate';
 export * from './card-fee-gate-schemas';
+export * from './promotion';

@@ -29,6 +29,7 @@ import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
 import { studentEnrolments } from './0035_student_enrolments';
 import { arrears } from './0038_arrears';
 import { cardFeeReleases } from './0039_card_fee_releases';
+import { promotionRuns } from './0036_promotion_runs';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0035_student_enrolments': studentEnrolments,
   '0038_arrears': arrears,
   '0039_card_fee_releases': cardFeeReleases,
+  '0036_promotion_runs': promotionRuns,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */
