@@ -250,4 +250,27 @@ describeEachDatabase('class history per session', (dialect) => {
     expect((await get(`/api/students/${ada.admissionNumber}/transcript/pdf/`, ada)).statusCode).toBe(403);
     expect((await get(`/api/students/${ada.admissionNumber}/transcript/pdf/`, formTeacher)).statusCode).toBe(403);
   });
+
+  // Last: it undoes the end of the session that the tests above read.
+  it('undo through the port: the run’s rows go, the students move back, a graduate signs in again', async () => {
+    const { people } = servicesOver(ctx);
+    await inTransaction(ctx.handle.db, async (trx) => {
+      expect(await people.deleteEnrolmentsOfRun(trx, 1)).toBe(3);
+      await people.moveStudents(trx, [
+        { student_id: ada.id, student_class: 'JSS 1A', stream_id: null, status: 'active' },
+        { student_id: bola.id, student_class: 'JSS 1A', stream_id: null, status: 'active' },
+        { student_id: grad.id, student_class: 'SSS 3A', stream_id: null, status: 'active' },
+      ]);
+    });
+    const back = await ctx.handle.db
+      .selectFrom('students')
+      .select(['status', 'graduated_at'])
+      .where('id', '=', grad.id)
+      .executeTakeFirstOrThrow();
+    expect(back).toEqual({ status: 'active', graduated_at: null });
+    expect((await login(ctx.app, 'student', grad.admissionNumber)).statusCode).toBe(200);
+    // The old session is live again: today's arms (and today's newcomer) are its roster.
+    const roster = await people.rosterInSession(ctx.handle.db, oldId, 'JSS 1A');
+    expect(roster.map((r) => r.id).sort()).toEqual([ada.id, bola.id, newcomer.id].sort());
+  });
 });
