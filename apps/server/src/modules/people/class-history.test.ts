@@ -134,6 +134,15 @@ describeEachDatabase('class history per session', (dialect) => {
     const page = res.json<DebtorsPage>();
     expect(page.debtors.map((d) => d.admission_number).sort()).toEqual([ada.admissionNumber, bola.admissionNumber].sort());
     expect(page.debtors.every((d) => d.student_class === 'JSS 1A')).toBe(true);
+    // The class payment report of the old session: the same students.
+    const report = await get(`/api/payments/report/?${q({ class: 'JSS 1A', session: '2025/2026' })}`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(
+      report
+        .json<{ admission_number: string }[]>()
+        .map((r) => r.admission_number)
+        .sort(),
+    ).toEqual([ada.admissionNumber, bola.admissionNumber].sort());
     const live = (await get(`/api/bursary/debtors/?${q({ session_id: liveId, term: 'session' })}`)).json<DebtorsPage>();
     const arms = Object.fromEntries(live.debtors.map((d) => [d.admission_number, d.student_class]));
     expect(arms).toEqual({ [ada.admissionNumber]: 'JSS 2A', [bola.admissionNumber]: 'JSS 2A', [newcomer.admissionNumber]: 'JSS 1A' });
