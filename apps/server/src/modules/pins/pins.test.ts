@@ -69,7 +69,7 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     await setPins(true);
   });
 
-  const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: unknown, o: Partial<InjectOptions> = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: unknown, o: Partial<InjectOptions> = {}) =>
     ctx.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }), ...o });
 
   async function setPins(enabled: boolean, uses = 5) {
