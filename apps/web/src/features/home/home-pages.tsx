@@ -4,6 +4,7 @@ import { welcomeMessage } from '@portal/domain/datetime';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
 import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
+import { FEE_RELEASES_SCREEN } from '@portal/domain/card-fee-gate';
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
 import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
@@ -142,6 +143,7 @@ export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [
   REP.debtors,
   REP.collections,
   TRF.queue,
+  FEE_RELEASES_SCREEN,
 ];
 export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   BUR.record,
@@ -152,6 +154,7 @@ export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   REP.debtors,
   REP.collections,
   TRF.queue,
+  FEE_RELEASES_SCREEN,
 ];
 
 /** The bursary menu with the count of reported transfers waiting beside "Payments to Confirm". */
