@@ -43,6 +43,7 @@ export * from './notice-templates-schemas';
 export * from './notices';
 export * from './parents';
 export * from './rollover';
+export * from './result-pins';
 export * from './card-fee-gate';
 export * from './card-fee-gate-schemas';
 export * from './promotion';

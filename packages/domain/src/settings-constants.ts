@@ -16,6 +16,10 @@ export interface SchoolSettings {
   admission_number_format: string;
   /** IANA time zone every date and time is shown in. */
   time_zone: string;
+  /** Result-checker PINs: the public check page answers (decision 043). */
+  result_pins_enabled: boolean;
+  /** Uses a new batch's PINs allow unless the batch says otherwise (1 to 50). */
+  result_pin_uses: number;
   /** Report cards withheld from students and parents until the term's fees are paid (decision 042). */
   results_fee_gate: boolean;
   /** The percentage of the term's fees fallen due that opens the card (1..100). */
@@ -42,6 +46,8 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   admission_url: '',
   about: 'Welcome to our school portal. Students, staff and parents sign in here for results, report cards, attendance and fees.',
   time_zone: 'Africa/Lagos',
+  result_pins_enabled: false,
+  result_pin_uses: 5,
   results_fee_gate: false,
   results_fee_gate_percent: 100,
 };

@@ -39,6 +39,10 @@ export const schoolSettingsSchema = z.object({
     .max(64)
     .refine(isValidTimeZone, 'Unknown time zone: use a name such as Africa/Lagos')
     .default(DEFAULT_TIME_ZONE),
+  /** Result-checker PINs (issue 34, decision 043): the public check is open; absent (an older client): off. */
+  result_pins_enabled: z.boolean().default(false),
+  /** Uses of a new batch's PINs unless the batch says otherwise. */
+  result_pin_uses: z.number().int().min(1, 'A PIN allows 1 to 50 uses').max(50, 'A PIN allows 1 to 50 uses').default(5),
   /** Results gated by fees (decision 042): off by default; absent (an older client) means the default. */
   results_fee_gate: z.boolean({ error: 'Fee gate must be on or off' }).default(false),
   results_fee_gate_percent: z

@@ -27,9 +27,10 @@ import { parents } from './0032_parents';
 import { notices } from './0033_notices';
 import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
 import { studentEnrolments } from './0035_student_enrolments';
+import { promotionRuns } from './0036_promotion_runs';
 import { arrears } from './0038_arrears';
 import { cardFeeReleases } from './0039_card_fee_releases';
-import { promotionRuns } from './0036_promotion_runs';
+import { resultPins } from './0040_result_pins';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -62,9 +63,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0033_notices': notices,
   '0034_notice_templates_blasts': noticeTemplatesBlasts,
   '0035_student_enrolments': studentEnrolments,
+  '0036_promotion_runs': promotionRuns,
   '0038_arrears': arrears,
   '0039_card_fee_releases': cardFeeReleases,
-  '0036_promotion_runs': promotionRuns,
+  '0040_result_pins': resultPins,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

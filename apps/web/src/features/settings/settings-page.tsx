@@ -19,14 +19,18 @@ import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 import { useSchemaForm } from '../../lib/schema-form';
 
 type Year = 'founded_year' | 'registered_year' | 'first_graduation_year' | 'results_fee_gate_percent';
+/** Result-checker PINs (decision 043): kept as loaded and saved back unchanged by this form. */
+type Pins = 'result_pins_enabled' | 'result_pin_uses';
 /** The form's values: every setting as the text of its field (the years too). */
-type Form = Omit<SchoolSettings, Year | 'results_fee_gate'> & Record<Year | 'results_fee_gate', string>;
+type Form = Omit<SchoolSettings, Year | Pins | 'results_fee_gate'> & Record<Year | Pins | 'results_fee_gate', string>;
 
 const formOf = (s: SchoolSettings): Form => ({
   ...s,
   founded_year: String(s.founded_year),
   registered_year: String(s.registered_year),
   first_graduation_year: String(s.first_graduation_year),
+  result_pins_enabled: String(s.result_pins_enabled),
+  result_pin_uses: String(s.result_pin_uses),
   results_fee_gate_percent: String(s.results_fee_gate_percent),
   results_fee_gate: s.results_fee_gate ? 'on' : '',
 });
@@ -37,6 +41,8 @@ const settingsOf = (f: Form): SchoolSettings => ({
   founded_year: Number(f.founded_year),
   registered_year: Number(f.registered_year),
   first_graduation_year: Number(f.first_graduation_year),
+  result_pins_enabled: f.result_pins_enabled === 'true',
+  result_pin_uses: Number(f.result_pin_uses),
   results_fee_gate_percent: Number(f.results_fee_gate_percent),
   results_fee_gate: f.results_fee_gate === 'on',
 });
@@ -55,6 +61,8 @@ const EMPTY = formOf({
   about: '',
   admission_number_format: '',
   time_zone: '',
+  result_pins_enabled: false,
+  result_pin_uses: 5,
   results_fee_gate: false,
   results_fee_gate_percent: 100,
 });
