@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { TERMS, termLabel } from '@portal/domain/constants';
+import { RESULT_PIN_LABELS as L, RESULT_PIN_MESSAGES as M, RESULT_PIN_SCREENS as S } from '@portal/domain/result-pin-screens';
+import { PageLayout } from '../../../components/layout/app-layout';
+import { SessionSelect } from '../../../components/school/session-select';
+import { SubmitButton } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { QueryView } from '../../../components/ui/query-view';
+import { RowTable } from '../../../components/ui/row-table';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-store';
+import { formatDateTime } from '../../../lib/datetime';
+import { currentSessionId, useSessions } from '../../../lib/school-calendar';
+import { useToast } from '../../../lib/toast';
+import { useBatches, useGenerateBatch } from '../api';
+import type { BatchTerm, PinBatch } from '../contract';
+import { BatchName } from '../components/batch-name';
+
+const WHOLE_SESSION = 'session';
+
+/** The admin's form: a session, a term or the whole session, how many cards, how many uses each. */
+function GenerateForm() {
+  const sessions = useSessions();
+  const toast = useToast();
+  const generate = useGenerateBatch();
+  const [sessionId, setSessionId] = useState('');
+  const [term, setTerm] = useState<string>(WHOLE_SESSION);
+  const [count, setCount] = useState('100');
+  const [uses, setUses] = useState('5');
+  const [errors, setErrors] = useState<Record<string, string | string[]>>({});
+  const chosenSession = sessionId || currentSessionId(sessions.data);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const n = Number(count);
+    const u = Number(uses);
+    const problems: Record<string, string> = {};
+    if (!chosenSession) problems.session_id = M.sessionNeeded;
+    if (!Number.isInteger(n) || n < 1 || n > 5000) problems.count = M.countRange;
+    if (!Number.isInteger(u) || u < 1 || u > 50) problems.uses = M.usesRange;
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const body = { session_id: Number(chosenSession), term: (term === WHOLE_SESSION ? null : term) as BatchTerm, count: n, uses: u };
+    generate.mutate(body, {
+      onSuccess: (b) => toast.success(M.generated(b.count ?? n)),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length) setErrors(err.fieldErrors);
+        toast.error((err instanceof ApiError && (err.detail ?? err.nonFieldError)) || M.generateFailed);
+      },
+    });
+  }
+
+  return (
+    <Card title={L.newBatch} className="mb-5">
+      <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" onSubmit={onSubmit} noValidate data-testid="generate-form">
+        <SessionSelect
+          label={L.session}
+          required
+          value={chosenSession}
+          onChange={(e) => setSessionId(e.target.value)}
+          error={errors.session_id}
+        />
+        <SelectField
+          label={L.term}
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          options={[{ value: WHOLE_SESSION, label: L.wholeSession }, ...TERMS]}
+          error={errors.term}
+        />
+        <TextField
+          label={L.count}
+          required
+          inputMode="numeric"
+          value={count}
+          onChange={(e) => setCount(e.target.value.replace(/\D/g, ''))}
+          hint={L.countHint}
+          error={errors.count}
+        />
+        <TextField
+          label={L.uses}
+          required
+          inputMode="numeric"
+          value={uses}
+          onChange={(e) => setUses(e.target.value.replace(/\D/g, ''))}
+          hint={L.usesHint}
+          error={errors.uses}
+        />
+        <SubmitButton busy={generate.isPending} busyLabel={L.generating}>
+          {L.generate}
+        </SubmitButton>
+      </form>
+    </Card>
+  );
+}
+
+const figure = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-NG'));
+
+/** /result-pins: the admin generates batches; the admin and the bursar open one to sell its cards. */
+export default function BatchesPage() {
+  const isAdmin = useSession()?.role === 'admin';
+  const batches = useBatches();
+  return (
+    <PageLayout title={S.batches.title} width="max-w-6xl">
+      {isAdmin && <GenerateForm />}
+      <Card title={L.batches}>
+        <QueryView query={batches} messages={{ fallback: M.loadFailed, useDetail: true }} empty={L.noBatches}>
+          {(rows) => (
+            <RowTable<PinBatch>
+              testId="batches"
+              rows={rows}
+              rowKey={(b) => b.id}
+              columns={[
+                {
+                  label: L.batch,
+                  cell: (b) => (
+                    <Link className="font-medium text-brand-800 underline" to={`${S.batches.to}/${b.id}`}>
+                      <BatchName batch={b} />
+                    </Link>
+                  ),
+                },
+                { label: L.term, cell: (b) => (b.term ? termLabel(b.term) : L.wholeSession) },
+                { label: L.cards, figures: true, cell: (b) => figure(b.count) },
+                { label: L.uses, figures: true, cell: (b) => figure(b.uses) },
+                { label: L.sold, figures: true, cell: (b) => figure(b.sold) },
+                { label: L.used, figures: true, cell: (b) => figure(b.used) },
+                { label: L.created, cell: (b) => formatDateTime(b.created_at) },
+                { label: L.printable, cell: (b) => (b.printable ? L.open : L.sealed) },
+              ]}
+            />
+          )}
+        </QueryView>
+      </Card>
+    </PageLayout>
+  );
+}
