@@ -16,6 +16,10 @@ export interface SchoolSettings {
   admission_number_format: string;
   /** IANA time zone every date and time is shown in. */
   time_zone: string;
+  /** Result-checker PINs: the public check page answers (decision 043). */
+  result_pins_enabled: boolean;
+  /** Uses a new batch's PINs allow unless the batch says otherwise (1 to 50). */
+  result_pin_uses: number;
 }
 
 /**
@@ -38,6 +42,8 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   admission_url: '',
   about: 'Welcome to our school portal. Students, staff and parents sign in here for results, report cards, attendance and fees.',
   time_zone: 'Africa/Lagos',
+  result_pins_enabled: false,
+  result_pin_uses: 5,
 };
 
 /** The spec's sample school: what the demo seed stores as its settings. */

@@ -49,6 +49,8 @@ const EMPTY = formOf({
   about: '',
   admission_number_format: '',
   time_zone: '',
+  result_pins_enabled: false,
+  result_pin_uses: 5,
 });
 
 /** Admin: the school's identity used by the home page, the login header and every printout. */
