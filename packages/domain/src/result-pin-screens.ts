@@ -5,6 +5,7 @@
  * the fallbacks when an answer carries none.
  */
 import { formatNaira } from './money';
+import { CHECK_RESULT_CODES, RESULT_PIN_FILTERS, RESULT_PIN_MESSAGES, type ResultPinFilter } from './result-pins';
 
 export const RESULT_PIN_SCREENS = {
   batches: {
@@ -15,24 +16,6 @@ export const RESULT_PIN_SCREENS = {
   },
   check: { to: '/check-result', title: 'Check a Result with a PIN', label: 'Check your result with a PIN' },
 } as const;
-
-/** The digits of a PIN (12, printed in groups of four); the field accepts spaces and dashes. */
-export const PIN_DIGITS = 12;
-
-/** A PIN as typed ("1234 5678-9012") reduced to its digits. */
-export function normalisePin(typed: string): string {
-  return typed.replace(/[\s-]/g, '');
-}
-
-/** True when the typed PIN, without spaces and dashes, is exactly PIN_DIGITS digits. */
-export function pinLooksRight(typed: string): boolean {
-  return new RegExp(`^\\d{${PIN_DIGITS}}$`).test(normalisePin(typed));
-}
-
-/** A PIN as printed and shown: groups of four digits. */
-export function groupPin(pin: string): string {
-  return normalisePin(pin).replace(/(\d{4})(?=\d)/g, '$1 ');
-}
 
 /**
  * A serial range typed by the bursar ("A0001-A0050, A0075") as the serials it names. A range keeps
@@ -61,14 +44,14 @@ export function expandSerials(typed: string, max = 5000): string[] | null {
   return out.length ? [...new Set(out)] : null;
 }
 
-export const PIN_STATE_LABELS = {
+/** The list's filters (the pins module's) as the screens name them. */
+export const PIN_STATE_LABELS: Record<ResultPinFilter, string> = {
   unused: 'Unused',
   used: 'Used',
   exhausted: 'Used up',
   sold: 'Sold',
-} as const;
-export type PinState = keyof typeof PIN_STATE_LABELS;
-export const PIN_STATES = Object.keys(PIN_STATE_LABELS) as PinState[];
+};
+export const PIN_STATES: readonly ResultPinFilter[] = RESULT_PIN_FILTERS;
 
 export const RESULT_PIN_LABELS = {
   newBatch: 'Generate a batch',
@@ -119,6 +102,7 @@ export const RESULT_PIN_LABELS = {
   boundTo: 'Used for',
   soldAt: 'Sold on',
   soldBy: 'Sold by',
+  soldToShort: 'Sold to',
   priceShort: 'Price',
   noPins: 'No cards in this state.',
   previous: 'Previous',
@@ -144,7 +128,7 @@ export const RESULT_PIN_LABELS = {
   paid: 'Paid',
 } as const;
 
-export const RESULT_PIN_MESSAGES = {
+export const RESULT_PIN_SCREEN_MESSAGES = {
   loadFailed: 'Could not load the PIN batches. Please try again.',
   batchFailed: 'Could not load this batch. Please try again.',
   pinsFailed: 'Could not load the cards of this batch. Please try again.',
@@ -161,25 +145,15 @@ export const RESULT_PIN_MESSAGES = {
   serialsUnreadable: 'Could not read the serial numbers. Use a range such as A0001-A0050, or serials separated by commas.',
   serialsNeeded: 'Enter the serial numbers or pick cards from the list.',
   priceNeeded: 'Enter the price per card in naira (0 or more).',
-  notEnabled:
-    'Checking results with a PIN is not available at this school. Please sign in to the portal, or ask the school for your child’s report card.',
   optionsFailed: 'Could not load this page. Please check your connection and try again.',
-  admissionNeeded: 'Enter the admission number.',
-  pinNeeded: 'Enter the 12-digit PIN from your scratch card.',
-  pinShape: 'A PIN has 12 digits. Please check the card and type it again.',
-  sessionTermNeeded: 'Choose the session and the term.',
-  wrongPin: 'The admission number or the PIN is not right. Please check both and try again.',
+  notEnabled: `${RESULT_PIN_MESSAGES.disabled} Please sign in to the portal, or ask the school for the report card.`,
   wrongPinTitle: 'Not found',
-  exhausted: 'This PIN has been used as many times as it allows. Please buy a new scratch card from the school.',
+  otherTermTitle: 'Another term’s PIN',
+  disabledTitle: 'Not available',
   exhaustedTitle: 'PIN used up',
-  boundElsewhere: 'This PIN has already been used for another student. A PIN checks one student’s results only.',
   boundTitle: 'PIN belongs to another student',
-  wrongTerm: 'This PIN is for another session or term. Please choose the session and term printed on the card.',
-  notReleased: 'This result has not been released yet. Please check again after the school releases it; the PIN was not used.',
   notReleasedTitle: 'Not released yet',
-  throttled: 'Too many wrong tries. Please wait a few minutes and try again.',
-  throttledIn: (minutes: number) =>
-    `Too many wrong tries. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  throttled: 'Too many wrong attempts. Wait a few minutes and try again, or ask the school for help.',
   throttledTitle: 'Please wait',
   feesTitle: 'School fees outstanding',
   fees: (owed: number) =>
@@ -189,14 +163,15 @@ export const RESULT_PIN_MESSAGES = {
 } as const;
 
 /**
- * The codes the check answers with (the pins module's refusals), each with its title and words.
- * The server's `detail` is shown when it gives one; these are the fallbacks.
+ * The check's refusals by the pins module's codes, each with its title and words (the server's
+ * `detail` is shown when it gives one; these are the fallbacks).
  */
-export const CHECK_RESULT_CODES = {
-  pin_invalid: { title: RESULT_PIN_MESSAGES.wrongPinTitle, text: RESULT_PIN_MESSAGES.wrongPin },
-  pin_exhausted: { title: RESULT_PIN_MESSAGES.exhaustedTitle, text: RESULT_PIN_MESSAGES.exhausted },
-  pin_bound: { title: RESULT_PIN_MESSAGES.boundTitle, text: RESULT_PIN_MESSAGES.boundElsewhere },
-  pin_wrong_term: { title: RESULT_PIN_MESSAGES.wrongPinTitle, text: RESULT_PIN_MESSAGES.wrongTerm },
-  not_released: { title: RESULT_PIN_MESSAGES.notReleasedTitle, text: RESULT_PIN_MESSAGES.notReleased },
-  throttled: { title: RESULT_PIN_MESSAGES.throttledTitle, text: RESULT_PIN_MESSAGES.throttled },
-} as const;
+export const CHECK_REFUSALS: Record<string, { title: string; text: string }> = {
+  [CHECK_RESULT_CODES.wrong]: { title: RESULT_PIN_SCREEN_MESSAGES.wrongPinTitle, text: RESULT_PIN_MESSAGES.wrongPinOrNumber },
+  [CHECK_RESULT_CODES.exhausted]: { title: RESULT_PIN_SCREEN_MESSAGES.exhaustedTitle, text: RESULT_PIN_MESSAGES.exhausted },
+  [CHECK_RESULT_CODES.boundToAnother]: { title: RESULT_PIN_SCREEN_MESSAGES.boundTitle, text: RESULT_PIN_MESSAGES.boundToAnother },
+  [CHECK_RESULT_CODES.otherTerm]: { title: RESULT_PIN_SCREEN_MESSAGES.otherTermTitle, text: RESULT_PIN_MESSAGES.otherTerm },
+  [CHECK_RESULT_CODES.notReleased]: { title: RESULT_PIN_SCREEN_MESSAGES.notReleasedTitle, text: RESULT_PIN_MESSAGES.notReleased },
+  [CHECK_RESULT_CODES.throttled]: { title: RESULT_PIN_SCREEN_MESSAGES.throttledTitle, text: RESULT_PIN_SCREEN_MESSAGES.throttled },
+  [CHECK_RESULT_CODES.disabled]: { title: RESULT_PIN_SCREEN_MESSAGES.disabledTitle, text: RESULT_PIN_SCREEN_MESSAGES.notEnabled },
+};

@@ -1,10 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PinState } from '@portal/domain/result-pin-screens';
 import { api } from '../../lib/api-client';
 import { useGet } from '../../lib/get-query';
-import type { BatchCreate, CheckAnswer, CheckBody, PinBatch, PinPage, SoldBody } from './contract';
-
-export { useCheckOptions } from '../../lib/check-result';
+import type { BatchCreate, CheckAnswer, CheckBody, CheckOptions, PinBatch, PinFilter, PinPage, SoldBody } from './contract';
 
 /** The result-checker PIN screens' API (issue 34, CONTRACT.md §6): the admin's batches and the public check. */
 const T = { timeout: 15_000 };
@@ -15,10 +12,11 @@ export const pinKeys = {
   batches: ['result-pins', 'batches'] as const,
   batch: (id: number) => ['result-pins', 'batch', id] as const,
   pins: (id: number, q: PinListQuery) => ['result-pins', 'pins', id, q] as const,
+  options: ['check-result', 'options'] as const,
 };
 
 export interface PinListQuery {
-  state?: PinState;
+  state?: PinFilter;
   page: number;
 }
 
@@ -74,6 +72,15 @@ export const downloadSheet = (id: number) => api.get<Blob>(`${BATCHES}${id}/shee
 export const downloadCsv = (id: number) => api.get<Blob>(`${BATCHES}${id}/cards.csv`, { blob: true, timeout: 60_000 });
 
 // ---- Public: no sign-in ----
+
+export function useCheckOptions() {
+  return useQuery({
+    queryKey: pinKeys.options,
+    queryFn: ({ signal }) => api.get<CheckOptions>('/check-result/options/', { ...T, signal, anonymous: true }),
+    retry: 1,
+    staleTime: 5 * 60_000,
+  });
+}
 
 export function useCheckResult() {
   return useMutation({ mutationFn: (b: CheckBody) => api.post<CheckAnswer>('/check-result/', b, { timeout: 20_000, anonymous: true }) });

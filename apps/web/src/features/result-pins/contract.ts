@@ -1,74 +1,46 @@
-import type { ReportCard } from '@portal/domain/report-cards';
-import type { PinState } from '@portal/domain/result-pin-screens';
+import type {
+  CheckResultOptions,
+  CheckResultResponse,
+  ResultPinBatch,
+  ResultPinBatchDetail,
+  ResultPinFilter,
+  ResultPinList,
+  ResultPinRow,
+} from '@portal/domain/result-pins';
 
 /**
- * The shapes of the PIN API (CONTRACT.md §6) as the screens read them. The pins module's schemas
- * (packages/domain) are the source; these name only the fields the screens use.
+ * The shapes of the PIN API (CONTRACT.md §6) as the screens read them: the pins module's
+ * (packages/domain/src/result-pins.ts). A batch in the list may come without its counts.
  */
-export type BatchTerm = '1st' | '2nd' | '3rd' | null;
+export type PinBatch = ResultPinBatch & Partial<Pick<ResultPinBatchDetail, 'sold' | 'used' | 'unused' | 'exhausted'>>;
+export type PinRow = ResultPinRow;
+export type PinPage = ResultPinList;
+export type PinFilter = ResultPinFilter;
+export type CheckOptions = CheckResultOptions;
+export type CheckAnswer = CheckResultResponse;
+export { RESULT_PIN_PAGE_SIZE as PIN_PAGE_SIZE } from '@portal/domain/result-pins';
 
-export interface PinBatch {
-  id: number;
-  session_id: number;
-  session_name?: string;
-  term: BatchTerm;
-  count: number;
-  uses: number;
-  created_at: string;
-  created_by: string | null;
-  /** The printable copy is kept (encrypted) until the batch is sealed. */
-  printable: boolean;
-  sold?: number;
-  used?: number;
-  unused?: number;
-  exhausted?: number;
-}
-
+/** The body of a new batch as the form sends it (the server's schema reads it: resultPinBatchCreateSchema). */
 export interface BatchCreate {
   session_id: number;
-  term: BatchTerm;
+  term: ResultPinBatch['term'];
   count: number;
   uses?: number;
 }
 
+/** Cards marked sold: the serials, the price per card in naira, and the buyer. */
 export interface SoldBody {
   serials: string[];
   price: number;
   sold_to?: string;
 }
 
-export interface PinRow {
-  serial: string;
-  state: PinState;
-  uses: number;
-  uses_left: number;
-  bound_admission_number: string | null;
-  sold_at: string | null;
-  sold_by: string | null;
-  price: number | null;
-}
-
-export interface PinPage {
-  count: number;
-  results: PinRow[];
-}
-
-/** The page size of a batch's cards (the server's). */
-export const PIN_PAGE_SIZE = 50;
-
-export type { CheckOptions } from '../../lib/check-result';
-
+/** The body of a check: what the parent typed (the server reads the PIN's digits and the number's key). */
 export interface CheckBody {
   admission_number: string;
   pin: string;
   session_id: number;
   term: string;
-}
-
-export interface CheckAnswer {
-  card: ReportCard;
-  uses_left: number;
-  pdf_token: string;
 }
 
 /** The fee gate's refusal (CONTRACT.md §5), naira. */

@@ -7,9 +7,8 @@ import {
   PIN_STATE_LABELS,
   PIN_STATES,
   RESULT_PIN_LABELS as L,
-  RESULT_PIN_MESSAGES as M,
+  RESULT_PIN_SCREEN_MESSAGES as M,
   RESULT_PIN_SCREENS as S,
-  type PinState,
 } from '@portal/domain/result-pin-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -26,7 +25,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { useToast } from '../../../lib/toast';
 import { downloadCsv, downloadSheet, useBatch, useMarkSold, usePins, useSealBatch } from '../api';
 import { BatchName } from '../components/batch-name';
-import { PIN_PAGE_SIZE, type PinBatch, type PinRow } from '../contract';
+import { PIN_PAGE_SIZE, type PinBatch, type PinFilter, type PinRow } from '../contract';
 
 const serverWords = (err: unknown, fallback: string) => (err instanceof ApiError && (err.detail ?? err.nonFieldError)) || fallback;
 
@@ -42,7 +41,12 @@ function PrintCard({ batch }: { batch: PinBatch }) {
       toast.error(serverWords(err, M.downloadFailed));
     }
   };
-  if (!batch.printable) return <Alert tone="info" className="mb-5">{L.sealedNote}</Alert>;
+  if (!batch.printable)
+    return (
+      <Alert tone="info" className="mb-5">
+        {L.sealedNote}
+      </Alert>
+    );
   return (
     <Card title={L.printable} className="mb-5">
       <div className="flex flex-wrap gap-2">
@@ -138,7 +142,14 @@ function SoldCard({ batchId, picked, onDone }: { batchId: number; picked: readon
             </p>
           )}
         </div>
-        <TextField label={L.price} required inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.price} />
+        <TextField
+          label={L.price}
+          required
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          error={errors.price}
+        />
         <TextField label={L.soldTo} value={soldTo} onChange={(e) => setSoldTo(e.target.value)} hint={L.soldToHint} error={errors.sold_to} />
         <div className="sm:col-span-2">
           <SubmitButton busy={sold.isPending} busyLabel={L.marking}>
@@ -162,10 +173,10 @@ function PinsCard({
 }) {
   const [params, setParams] = useSearchParams();
   const stateParam = params.get('state');
-  const state = PIN_STATES.includes(stateParam as PinState) ? (stateParam as PinState) : undefined;
+  const state = PIN_STATES.includes(stateParam as PinFilter) ? (stateParam as PinFilter) : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const pins = usePins(batchId, { state, page });
-  const go = (next: { state?: PinState; page?: number }) => {
+  const go = (next: { state?: PinFilter; page?: number }) => {
     const p = new URLSearchParams();
     if (next.state) p.set('state', next.state);
     if (next.page && next.page > 1) p.set('page', String(next.page));
@@ -207,13 +218,18 @@ function PinsCard({
                   { label: L.boundTo, cell: (r) => r.bound_admission_number ?? '–' },
                   { label: L.soldAt, cell: (r) => (r.sold_at ? formatDateTime(r.sold_at) : '–') },
                   { label: L.soldBy, cell: (r) => r.sold_by ?? '–' },
-                  { label: L.priceShort, figures: true, cell: (r) => (r.price === null || r.price === undefined ? '–' : formatNaira(r.price)) },
+                  { label: L.soldToShort, cell: (r) => r.sold_to ?? '–' },
+                  {
+                    label: L.priceShort,
+                    figures: true,
+                    cell: (r) => (r.price === null || r.price === undefined ? '–' : formatNaira(r.price)),
+                  },
                   {
                     label: L.picked,
                     unlabelled: true,
                     header: <span className="sr-only">{L.picked}</span>,
                     cell: (r) =>
-                      r.sold_at ? null : (
+                      r.sold ? null : (
                         <label className="inline-flex min-h-11 min-w-11 items-center justify-center">
                           <input
                             type="checkbox"

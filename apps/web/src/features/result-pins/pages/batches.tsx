@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TERMS, termLabel } from '@portal/domain/constants';
-import { RESULT_PIN_LABELS as L, RESULT_PIN_MESSAGES as M, RESULT_PIN_SCREENS as S } from '@portal/domain/result-pin-screens';
+import { RESULT_PIN_LABELS as L, RESULT_PIN_SCREEN_MESSAGES as M, RESULT_PIN_SCREENS as S } from '@portal/domain/result-pin-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { SessionSelect } from '../../../components/school/session-select';
 import { SubmitButton } from '../../../components/ui/button';
@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { currentSessionId, useSessions } from '../../../lib/school-calendar';
 import { useToast } from '../../../lib/toast';
 import { useBatches, useGenerateBatch } from '../api';
-import type { BatchTerm, PinBatch } from '../contract';
+import type { BatchCreate, PinBatch } from '../contract';
 import { BatchName } from '../components/batch-name';
 
 const WHOLE_SESSION = 'session';
@@ -42,7 +42,12 @@ function GenerateForm() {
     if (!Number.isInteger(u) || u < 1 || u > 50) problems.uses = M.usesRange;
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    const body = { session_id: Number(chosenSession), term: (term === WHOLE_SESSION ? null : term) as BatchTerm, count: n, uses: u };
+    const body = {
+      session_id: Number(chosenSession),
+      term: (term === WHOLE_SESSION ? null : term) as BatchCreate['term'],
+      count: n,
+      uses: u,
+    };
     generate.mutate(body, {
       onSuccess: (b) => toast.success(M.generated(b.count ?? n)),
       onError: (err) => {

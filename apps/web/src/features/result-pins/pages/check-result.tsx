@@ -2,12 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
+import { CHECK_RESULT_CODES, readPin, RESULT_PIN_MESSAGES as PM } from '@portal/domain/result-pins';
 import {
-  CHECK_RESULT_CODES,
-  normalisePin,
-  pinLooksRight,
+  CHECK_REFUSALS,
   RESULT_PIN_LABELS as L,
-  RESULT_PIN_MESSAGES as M,
+  RESULT_PIN_SCREEN_MESSAGES as M,
   RESULT_PIN_SCREENS as S,
 } from '@portal/domain/result-pin-screens';
 import { SiteHeader } from '../../../components/layout/site-header';
@@ -36,12 +35,15 @@ export function refusalOf(err: unknown): Refusal {
   if (err.status === 429) {
     const wait = (err.data as { retry_after?: unknown } | null)?.retry_after;
     const minutes = typeof wait === 'number' && wait > 0 ? Math.ceil(wait / 60) : null;
-    return { title: M.throttledTitle, text: err.detail ?? (minutes ? M.throttledIn(minutes) : M.throttled), tone: 'warning' };
+    return { title: M.throttledTitle, text: err.detail ?? (minutes ? PM.tooManyAttempts(minutes) : M.throttled), tone: 'warning' };
   }
-  const known = code && code in CHECK_RESULT_CODES ? CHECK_RESULT_CODES[code as keyof typeof CHECK_RESULT_CODES] : null;
-  if (known) return { title: known.title, text: err.detail ?? known.text, tone: code === 'not_released' ? 'info' : 'error' };
+  const known = code ? CHECK_REFUSALS[code] : undefined;
+  if (known) {
+    const tone = code === CHECK_RESULT_CODES.notReleased || code === CHECK_RESULT_CODES.disabled ? 'info' : 'error';
+    return { title: known.title, text: err.detail ?? known.text, tone };
+  }
   if (err.status === 404 || (err.status === 400 && !Object.keys(err.fieldErrors).length)) {
-    return { title: M.wrongPinTitle, text: err.detail ?? err.nonFieldError ?? M.wrongPin, tone: 'error' };
+    return { title: M.wrongPinTitle, text: err.detail ?? err.nonFieldError ?? PM.wrongPinOrNumber, tone: 'error' };
   }
   if (err.status === 0) return { text: M.checkFailed, tone: 'error' };
   return { text: err.detail ?? M.checkFailed, tone: 'error' };
@@ -67,16 +69,17 @@ function CheckForm({ options, onChecked }: { options: CheckOptions; onChecked: (
     e.preventDefault();
     const problems: Record<string, string> = {};
     const adm = admission.trim().toUpperCase();
-    if (!adm) problems.admission_number = M.admissionNeeded;
-    if (!pin.trim()) problems.pin = M.pinNeeded;
-    else if (!pinLooksRight(pin)) problems.pin = M.pinShape;
-    if (!sessionId) problems.session_id = M.sessionTermNeeded;
-    if (!term) problems.term = M.sessionTermNeeded;
+    const digits = readPin(pin);
+    if (!adm) problems.admission_number = PM.admissionRequired;
+    if (!pin.trim()) problems.pin = PM.pinRequired;
+    else if (!digits) problems.pin = PM.pinInvalid;
+    if (!sessionId) problems.session_id = PM.sessionRequired;
+    if (!term) problems.term = PM.termRequired;
     setErrors(problems);
     setRefusal(null);
-    if (Object.keys(problems).length) return;
+    if (Object.keys(problems).length || !digits) return;
     check.mutate(
-      { admission_number: adm, pin: normalisePin(pin), session_id: Number(sessionId), term },
+      { admission_number: adm, pin: digits, session_id: Number(sessionId), term },
       {
         onSuccess: (answer) => {
           setPin('');
@@ -192,7 +195,12 @@ function CheckedCard({ answer, onAgain }: { answer: CheckAnswer; onAgain: () => 
   return (
     <>
       <div className="no-print mb-4 flex flex-col gap-3">
-        <p ref={headingRef} tabIndex={-1} className="rounded-lg bg-brand-50 p-3 font-medium text-brand-900 focus:outline-none" data-testid="uses-left">
+        <p
+          ref={headingRef}
+          tabIndex={-1}
+          className="rounded-lg bg-brand-50 p-3 font-medium text-brand-900 focus:outline-none"
+          data-testid="uses-left"
+        >
           {answer.uses_left > 0 ? L.usesLeftOf(answer.uses_left) : L.noUsesLeft}
         </p>
         <div className="flex flex-wrap gap-2">
@@ -226,9 +234,7 @@ export default function CheckResultPage() {
         ) : options.isError ? (
           <Alert tone="error">{M.optionsFailed}</Alert>
         ) : !options.data.enabled ? (
-          <Alert tone="info">
-            {M.notEnabled}
-          </Alert>
+          <Alert tone="info">{M.notEnabled}</Alert>
         ) : answer ? (
           <CheckedCard answer={answer} onAgain={() => setAnswer(null)} />
         ) : (
