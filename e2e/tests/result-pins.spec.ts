@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { CHECK_RESULT_PATH, RESULT_PIN_MESSAGES as PM } from '../../packages/domain/src/result-pins';
+import {
+  RESULT_PIN_LABELS as L,
+  RESULT_PIN_SCREEN_MESSAGES as M,
+  RESULT_PIN_SCREENS as S,
+} from '../../packages/domain/src/result-pin-screens';
+import { termLabel } from '../../packages/domain/src/constants';
+import { expect, expectAccessible, noSideways, openFromAdminMenu, PHONE, signInViaApi, test } from '../fixtures';
+import { asAdmin, createArm, createStudentWithResults, currentTerm, okJson, publishArm, runTag, type AdminApi } from '../school';
+
+test.describe.configure({ mode: 'serial' });
+
+// Its own data (school.ts): a JSS 2 arm of this run with one student whose results of the current term
+// are released, and another student of the arm. The school turns result-checker PINs on (and off again
+// after). The admin generates a batch of 6 three-use PINs for the term on a laptop, downloads the A4
+// sheet and the printer's CSV (the spec reads the PINs off the CSV, as the printer would), and marks two
+// cards sold; the bursar's screen is the same list. A parent with no account opens /check-result from the
+// home page on a 360 px phone, types a PIN with spaces and dashes, reads the card and downloads its PDF;
+// then on a laptop checks again (one use fewer); a wrong PIN, and the PIN used for another student, are
+// refused in words. axe on every screen.
+
+const RUN = runTag();
+const BATCH_COUNT = 6;
+const USES = 3;
+const PRICE = 500;
+let API: AdminApi;
+let SESSION_ID = 0;
+let SESSION_NAME = '';
+let TERM: '1st' | '2nd' | '3rd' = '1st';
+let ARM = '';
+let CHILD = { admission_number: '', last_name: '' };
+let OTHER = '';
+let SETTINGS: Record<string, unknown> = {};
+let BATCH_URL = '';
+/** Serial and PIN of each card, read off the CSV. */
+const CARDS: { serial: string; pin: string }[] = [];
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  API = await asAdmin(request);
+  const current = await currentTerm(API);
+  SESSION_ID = current.session_id;
+  SESSION_NAME = current.session_name ?? '';
+  TERM = current.term;
+  ARM = await createArm(API, 'JSS 2', RUN);
+  const child = await createStudentWithResults(API, ARM, `${RUN}C`, { sessionId: SESSION_ID, terms: [TERM], score: (j) => 55 + (j % 40) });
+  CHILD = { admission_number: child.admission_number, last_name: child.last_name };
+  OTHER = (await createStudentWithResults(API, ARM, `${RUN}O`, { sessionId: SESSION_ID, terms: [TERM], score: (j) => 50 + (j % 30) }))
+    .admission_number;
+  await publishArm(API, { sessionId: SESSION_ID, term: TERM, arm: ARM });
+  SETTINGS = await okJson<Record<string, unknown>>(await request.get('/api/settings/'));
+  await okJson(
+    await request.put('/api/settings/', { headers: API.headers, data: { ...SETTINGS, result_pins_enabled: true, result_pin_uses: 5 } }),
+  );
+});
+
+test.afterAll(async ({ request }) => {
+  const api = await asAdmin(request);
+  const now = await okJson<Record<string, unknown>>(await request.get('/api/settings/'));
+  await request.put('/api/settings/', {
+    headers: api.headers,
+    data: { ...now, result_pins_enabled: SETTINGS.result_pins_enabled ?? false },
+  });
+});
+
+/** Fills the public check's form and presses Check. */
+async function check(page: Page, admission: string, pin: string): Promise<void> {
+  await page.getByLabel(L.admission).fill(admission);
+  await page.getByLabel(L.pin).fill(pin);
+  await page.getByLabel(L.session).selectOption({ label: SESSION_NAME });
+  await page.getByLabel(L.term).selectOption(TERM);
+  await page.getByRole('button', { name: L.checkButton }).click();
+}
+
+/** "123456789012" as a parent types it off a card: "1234 5678-9012". */
+const typed = (pin: string) => `${pin.slice(0, 4)} ${pin.slice(4, 8)}-${pin.slice(8)}`;
+
+test('the admin generates a batch, downloads its sheet and CSV, and marks cards sold', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInViaApi(page, page.request, 'admin');
+  await openFromAdminMenu(page, S.batches.title);
+  await expectAccessible(page);
+
+  const form = page.getByTestId('generate-form');
+  await form.getByLabel(L.session).selectOption(String(SESSION_ID));
+  await form.getByLabel(L.term).selectOption(TERM);
+  await form.getByLabel(L.count).fill(String(BATCH_COUNT));
+  await form.getByLabel(L.uses).fill(String(USES));
+  await form.getByRole('button', { name: L.generate }).click();
+  await expect(page.getByText(M.generated(BATCH_COUNT))).toBeVisible();
+
+  // The newest batch heads the list; it opens on its page.
+  const batches = page.getByTestId('batches');
+  await expect(batches).toContainText(termLabel(TERM));
+  await batches
+    .getByRole('link', { name: /Batch \d+/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/result-pins\/\d+$/);
+  BATCH_URL = new URL(page.url()).pathname;
+  await expect(page.getByTestId('count-cards')).toHaveText(String(BATCH_COUNT));
+  await expect(page.getByTestId('count-unused')).toHaveText(String(BATCH_COUNT));
+  await expect(page.getByTestId('count-sold')).toHaveText('0');
+  await expectAccessible(page);
+
+  // The A4 sheet, and the CSV a printer takes: a serial and a 12-digit PIN per card.
+  const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-sheet').click()]);
+  expect(sheet.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync(await sheet.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  for (const line of readFileSync(await csv.path(), 'utf8')
+    .split(/\r?\n/)
+    .slice(1)) {
+    const cells = line.split(',').map((c) => c.replace(/^"|"$/g, '').trim());
+    const pin = cells.map((c) => c.replace(/[\s-]/g, '')).find((c) => /^\d{12}$/.test(c));
+    if (pin) CARDS.push({ serial: cells[0]!, pin });
+  }
+  expect(CARDS).toHaveLength(BATCH_COUNT);
+
+  // Two cards sold: the first by its serial typed, the second picked in the list.
+  const sold = page.getByTestId('sold-form');
+  await sold.getByLabel(L.byRange).fill(CARDS[0]!.serial);
+  await page.getByRole('checkbox', { name: L.pick(CARDS[1]!.serial) }).check();
+  await expect(page.getByTestId('picked-count')).toHaveText(L.pickedCount(1));
+  await sold.getByLabel(L.price).fill(String(PRICE));
+  await sold.getByLabel(L.soldTo).fill(`Mama Ngozi's shop ${RUN}`);
+  await sold.getByRole('button', { name: L.markSoldButton }).click();
+  await expect(page.getByText(M.soldDone(2))).toBeVisible();
+  await expect(page.getByTestId('count-sold')).toHaveText('2');
+
+  // The list of sold cards: who bought them and for how much.
+  await page.getByRole('group', { name: L.state }).getByRole('button', { name: 'Sold' }).click();
+  const rows = page.getByTestId('pins').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('pins')).toContainText(`Mama Ngozi's shop ${RUN}`);
+  await expect(page.getByTestId('pins')).toContainText('₦500');
+  await expectAccessible(page);
+
+  // On a phone the batch reads without scrolling sideways.
+  await page.setViewportSize(PHONE);
+  await page.goto(BATCH_URL);
+  await expect(page.getByTestId('count-sold')).toHaveText('2');
+  await noSideways(page);
+});
+
+test('a parent without an account checks a result with a PIN on a 360 px phone, then on a laptop', async ({ page }) => {
+  expect(CARDS.length, 'the batch of the first test').toBe(BATCH_COUNT);
+  const card = CARDS[0]!;
+  await page.setViewportSize(PHONE);
+  // From the public home page: no sign-in.
+  await page.goto('/');
+  await page.getByTestId('check-result-link').click();
+  await expect(page).toHaveURL(new RegExp(`${CHECK_RESULT_PATH}$`));
+  await expect(page.getByRole('heading', { name: S.check.title, level: 1 })).toBeVisible();
+  await expect(page.getByLabel(L.pin)).toHaveAttribute('inputmode', 'numeric');
+  await expectAccessible(page);
+  await noSideways(page);
+
+  await check(page, CHILD.admission_number.toLowerCase(), typed(card.pin));
+  await expect(page.getByTestId('uses-left')).toHaveText(L.usesLeftOf(USES - 1));
+  await expect(page.getByRole('article', { name: 'Report card' })).toContainText(CHILD.last_name);
+  await expect(page.getByRole('article', { name: 'Report card' })).toContainText(CHILD.admission_number);
+  await noSideways(page);
+  await expectAccessible(page);
+
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('checked-pdf').click()]);
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+
+  // On a laptop, from the sign-in chooser: the same PIN, one use fewer (the PDF took none).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await page.getByTestId('check-result-link').click();
+  await check(page, CHILD.admission_number, card.pin);
+  await expect(page.getByTestId('uses-left')).toHaveText(L.usesLeftOf(USES - 2));
+  await expect(page.getByRole('article', { name: 'Report card' })).toContainText(CHILD.last_name);
+  await expectAccessible(page);
+
+  // The PIN is the child's now: another student's number is refused in words.
+  await page.getByRole('button', { name: L.checkAnother }).click();
+  await check(page, OTHER, card.pin);
+  await expect(page.getByTestId('check-refusal')).toContainText(PM.boundToAnother);
+  await expectAccessible(page);
+});
+
+test('a wrong PIN is refused in words, on a phone and a laptop', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(S.check.to);
+  // A PIN of the wrong shape is caught before it is sent.
+  await check(page, CHILD.admission_number, '1234 5678');
+  await expect(page.getByText(PM.pinInvalid)).toBeVisible();
+  // A well-formed PIN that is no card's: the one answer for a wrong PIN or number.
+  const wrong = CARDS.some((c) => c.pin === '000000000000') ? '000000000001' : '000000000000';
+  await check(page, CHILD.admission_number, typed(wrong));
+  const refusal = page.getByTestId('check-refusal');
+  await expect(refusal).toContainText(M.wrongPinTitle);
+  await expect(refusal).toContainText(PM.wrongPinOrNumber);
+  await noSideways(page);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(refusal).toBeVisible();
+  await expectAccessible(page);
+});
