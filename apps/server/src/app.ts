@@ -40,6 +40,7 @@ import { parentsRoutes } from './modules/parents/parents.routes';
 import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
+import { pinsRoutes } from './modules/pins/pins.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -208,6 +209,7 @@ export async function buildApp({
   noticeTemplatesRoutes(app, routeDeps);
   noticeBlastsRoutes(app, routeDeps);
   noticesRoutes(app, routeDeps);
+  pinsRoutes(app, routeDeps);
   // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());

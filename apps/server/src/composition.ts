@@ -85,6 +85,13 @@ import { NoticeSettingsService } from './modules/notices/notice-settings.service
 import type { NoticeComposer } from './modules/notices/notices.ports';
 import { NoticesRepository } from './modules/notices/notices.repository';
 import { NoticesService } from './modules/notices/notices.service';
+import { AttemptThrottle } from './modules/auth/attempt-throttle.service';
+import { ResultCheckService } from './modules/pins/check.service';
+import { PinSecrets } from './modules/pins/pin-secrets';
+import type { PinCardGate, PinCardPdf, PinCards } from './modules/pins/pins.ports';
+import { PinsRepository } from './modules/pins/pins.repository';
+import { ResultPinsService } from './modules/pins/pins.service';
+import { renderReportCards } from './modules/results/pdf';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -216,6 +223,32 @@ export function buildServices(deps: ServiceDeps) {
   // The first-run checklist.
   const setup = new SetupService(new SetupRepository(db), settings);
 
+  // Result-checker PINs (issue 34, decision record 043): batches, sales, the public check. The card is
+  // results' own, read as the student; wrong PINs are counted by sign-in's throttle (auth's AttemptThrottle).
+  const pinsRepo = new PinsRepository(db, dialect);
+  const pinSecrets = new PinSecrets(config.resultPinSecret);
+  const resultPins = new ResultPinsService(pinsRepo, pinSecrets, sessions, settings, peopleLookups);
+  const pinCards: PinCards = (student, sessionId, term) =>
+    reportCards.card({ id: student.user_id, role: 'student' }, { admission_number: student.admission_number, session_id: sessionId, term });
+  // INTEGRATION POINT (wip/gate): the fee gate's `CardGate.assertMaySee` answers this once it lands; until then nobody is gated here.
+  const pinGate: PinCardGate = { assertMaySee: () => Promise.resolve() };
+  const pinCardPdf: PinCardPdf = (card) =>
+    renderReportCards([card], { title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}` });
+  const resultCheck = new ResultCheckService(
+    pinsRepo,
+    pinSecrets,
+    new AttemptThrottle(accounts, clock),
+    settings,
+    sessions,
+    results,
+    peopleLookups,
+    pinCards,
+    pinGate,
+    config,
+    log,
+    clock,
+  );
+
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q);
@@ -298,5 +331,8 @@ export function buildServices(deps: ServiceDeps) {
     noticeComposer,
     noticeBlasts,
     feeReminders,
+    resultPins,
+    resultCheck,
+    pinCardPdf,
   };
 }

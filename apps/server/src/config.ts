@@ -67,6 +67,10 @@ const envSchema = z.object({
   NOTICES_WORKER: z.enum(['on', 'off']).optional(),
   /** The secret providers' delivery reports carry (query `secret` or header x-notice-secret); unset: reports refused. */
   NOTICE_WEBHOOK_SECRET: z.string().optional(),
+  /** Result-checker PINs' key (decision 043): hashes and encrypts PINs; unset: generated once under DATA_DIR. Every instance needs the same. */
+  RESULT_PIN_SECRET: z.string().min(32, 'RESULT_PIN_SECRET must be at least 32 characters').optional(),
+  /** Wrong PIN checks allowed per client address in 15 minutes (default 20); benchmarks raise it. */
+  RESULT_PIN_ADDRESS_FAILURES: z.coerce.number().int().min(1).optional(),
 });
 
 export interface Config {
@@ -127,6 +131,16 @@ export interface Config {
   shutdownDelayMs: number;
   /** Notices' channels and worker (docs/decisions/036): secrets from the environment only, never logged. */
   notices: NoticesConfig;
+  /** The result-checker PINs' secret (decision 043): the keys of their HMAC, their printable copies' encryption and PDF links. */
+  resultPinSecret: string;
+  /**
+   * Wrong PIN checks (decision 043), counted as sign-in's are (login_throttle rows): per admission
+   * number over every address, and per address; past `max` in `windowSeconds`, refused for `blockSeconds`.
+   */
+  resultPinLimits: {
+    perNumber: { max: number; windowSeconds: number; blockSeconds: number };
+    perAddress: { max: number; windowSeconds: number; blockSeconds: number };
+  };
 }
 
 export interface NoticesConfig {
@@ -175,9 +189,14 @@ const UNTRUSTED_SIGN_IN = { failures: 10, windowSeconds: 15 * 60, blockSeconds: 
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 const HEAVY_REPORTS = { perUser: 2, concurrency: 1, queue: 20, waitMs: 30_000 };
 
-/** The JWT secret is generated once and kept under the data directory when not configured. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+const RESULT_PIN_LIMITS = {
+  perNumber: { max: 10, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
+  perAddress: { max: 20, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
+};
+
+/** A secret (the JWT's, the PINs') is generated once and kept under the data directory when not configured. */
+function loadOrCreateSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
@@ -260,6 +279,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     notices: noticesConfig(e, production),
+    resultPinSecret: e.RESULT_PIN_SECRET ?? loadOrCreateSecret(dataDir, 'result-pin-secret'),
+    resultPinLimits: {
+      ...RESULT_PIN_LIMITS,
+      perAddress: { ...RESULT_PIN_LIMITS.perAddress, max: e.RESULT_PIN_ADDRESS_FAILURES ?? RESULT_PIN_LIMITS.perAddress.max },
+    },
   };
 }
 
@@ -290,6 +314,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     heavyReports: HEAVY_REPORTS,
     shutdownDelayMs: 0,
     notices: { worker: false, sms: { provider: 'fake' }, email: { transport: 'fake', from: 'School <noreply@test.school>' } },
+    resultPinSecret: 'test-pin-secret-test-pin-secret-0123456789',
+    resultPinLimits: RESULT_PIN_LIMITS,
     ...overrides,
   };
 }

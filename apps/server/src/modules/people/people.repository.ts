@@ -291,6 +291,30 @@ export class PeopleRepository extends Repository {
     return this.staffQuery(db).where('st.id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The students whose admission number has this key (the domain's `admissionNumberKey`: no dashes or
+   * slashes, upper case) through migration 0024's expression index (the identical expression); more
+   * than one only when two stored numbers differ by separators alone.
+   */
+  findStudentsByAdmissionKey(key: string, db: Conn = this.db) {
+    return db
+      .selectFrom('students')
+      .select(['id', 'user_id', 'admission_number', 'student_class', 'status'])
+      .where(sql<string>`upper(replace(replace(admission_number, '-', ''), '/', ''))`, '=', key)
+      .limit(2)
+      .execute();
+  }
+
+  /** Admission numbers by student id (unknown ids are absent). */
+  admissionNumbersByIds(ids: readonly number[], db: Conn = this.db) {
+    if (!ids.length) return Promise.resolve([]);
+    return db
+      .selectFrom('students')
+      .select(['id', 'admission_number'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+  }
+
   /** Staff members by internal id, for other modules' pickers and checks (id, public id, name). */
   staffByIds(ids: readonly number[], db: Conn = this.db) {
     if (!ids.length) return Promise.resolve([]);

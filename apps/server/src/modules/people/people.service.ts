@@ -30,6 +30,21 @@ export class PeopleLookups {
     return row && { id: row.id, admission_number: row.admission_number, student_class: row.student_class, status: row.status };
   }
 
+  /**
+   * The one student an admission number's key names (`admissionNumberKey`: `stu 0001` finds STU-0001),
+   * with their account's id; undefined when none, or when two stored numbers share the key.
+   */
+  async studentByAdmissionKey(key: string): Promise<(StudentRef & { user_id: number }) | undefined> {
+    const rows = await this.repo.findStudentsByAdmissionKey(key);
+    return rows.length === 1 ? rows[0] : undefined;
+  }
+
+  /** Admission numbers of the students among `ids`, by id. */
+  async admissionNumbersOf(ids: readonly number[]): Promise<Map<number, string>> {
+    const rows = await this.repo.admissionNumbersByIds(ids);
+    return new Map(rows.map((r) => [r.id, r.admission_number]));
+  }
+
   /** The staff members among `ids`, by id (unknown ids are absent). */
   async staffByIds(ids: readonly number[], conn?: Conn): Promise<Map<number, StaffRef>> {
     const rows = await this.repo.staffByIds(ids, conn);
