@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' });
 // Its own data (school.ts): a JSS 2 arm of this run with one student whose results of the current term
 // are released, and another student of the arm. The school turns result-checker PINs on (and off again
 // after). The admin generates a batch of 6 three-use PINs for the term on a laptop, downloads the A4
-// sheet and the printer's CSV (the spec reads the PINs off the CSV, as the printer would), and marks two
+// sheet and the printer's CSV (the spec reads the PINs off the CSV, as the printer would), and marks three
 // cards sold; the bursar's screen is the same list. A parent with no account opens /check-result from the
 // home page on a 360 px phone, types a PIN with spaces and dashes, reads the card and downloads its PDF;
 // then on a laptop checks again (one use fewer); a wrong PIN, and the PIN used for another student, are
@@ -124,21 +124,21 @@ test('the admin generates a batch, downloads its sheet and CSV, and marks cards 
   }
   expect(CARDS).toHaveLength(BATCH_COUNT);
 
-  // Two cards sold: the first by its serial typed, the second picked in the list.
+  // Three cards sold: the first two as a range typed, the third picked in the list.
   const sold = page.getByTestId('sold-form');
-  await sold.getByLabel(L.byRange).fill(CARDS[0]!.serial);
-  await page.getByRole('checkbox', { name: L.pick(CARDS[1]!.serial) }).check();
+  await sold.getByLabel(L.byRange).fill(`${CARDS[0]!.serial} to ${CARDS[1]!.serial}`);
+  await page.getByRole('checkbox', { name: L.pick(CARDS[2]!.serial) }).check();
   await expect(page.getByTestId('picked-count')).toHaveText(L.pickedCount(1));
   await sold.getByLabel(L.price).fill(String(PRICE));
   await sold.getByLabel(L.soldTo).fill(`Mama Ngozi's shop ${RUN}`);
   await sold.getByRole('button', { name: L.markSoldButton }).click();
-  await expect(page.getByText(M.soldDone(2))).toBeVisible();
-  await expect(page.getByTestId('count-sold')).toHaveText('2');
+  await expect(page.getByText(M.soldDone(3))).toBeVisible();
+  await expect(page.getByTestId('count-sold')).toHaveText('3');
 
   // The list of sold cards: who bought them and for how much.
   await page.getByRole('group', { name: L.state }).getByRole('button', { name: 'Sold' }).click();
   const rows = page.getByTestId('pins').locator('tbody tr');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(page.getByTestId('pins')).toContainText(`Mama Ngozi's shop ${RUN}`);
   await expect(page.getByTestId('pins')).toContainText('₦500');
   await expectAccessible(page);
@@ -146,7 +146,7 @@ test('the admin generates a batch, downloads its sheet and CSV, and marks cards 
   // On a phone the batch reads without scrolling sideways.
   await page.setViewportSize(PHONE);
   await page.goto(BATCH_URL);
-  await expect(page.getByTestId('count-sold')).toHaveText('2');
+  await expect(page.getByTestId('count-sold')).toHaveText('3');
   await noSideways(page);
 });
 

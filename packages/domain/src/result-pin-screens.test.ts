@@ -8,6 +8,13 @@ describe('expandSerials (the bursar types the cards sold)', () => {
     expect(expandSerials('a0009 to a0011')).toEqual(['A0009', 'A0010', 'A0011']);
     expect(expandSerials('0098-0100')).toEqual(['0098', '0099', '0100']);
   });
+  it('reads the pins module\'s serials ("0007-00042"): one, or a range of them', () => {
+    expect(expandSerials('0007-00042')).toEqual(['0007-00042']);
+    expect(expandSerials('0007-00009 to 0007-00011')).toEqual(['0007-00009', '0007-00010', '0007-00011']);
+    expect(expandSerials('0007-00001 – 0007-00002')).toEqual(['0007-00001', '0007-00002']);
+    expect(expandSerials('0007-00001 - 3')).toEqual(['0007-00001', '0007-00002', '0007-00003']);
+    expect(expandSerials('0007-00001 to 0008-00003')).toBeNull();
+  });
   it('reads single serials and ranges separated by commas, lines or semicolons, once each', () => {
     expect(expandSerials('B0007, B0001-B0002\nB0002; B0010')).toEqual(['B0007', 'B0001', 'B0002', 'B0010']);
   });
@@ -18,8 +25,8 @@ describe('expandSerials (the bursar types the cards sold)', () => {
     expect(expandSerials(' , ')).toBeNull();
   });
   it('refuses more than the most a request may carry', () => {
-    expect(expandSerials('1-6000')).toBeNull();
-    expect(expandSerials('1-5000')).toHaveLength(5000);
+    expect(expandSerials('1 to 6000')).toBeNull();
+    expect(expandSerials('1 to 5000')).toHaveLength(5000);
   });
 });
 

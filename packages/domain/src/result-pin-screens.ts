@@ -17,27 +17,45 @@ export const RESULT_PIN_SCREENS = {
   check: { to: '/check-result', title: 'Check a Result with a PIN', label: 'Check your result with a PIN' },
 } as const;
 
+/** One end of a range: the serial's prefix (the batch, with its dash) and its card number's digits. */
+function serialEnd(end: string): { prefix: string; digits: string } | null {
+  const m = /^([A-Za-z0-9-]*?)(\d+)$/.exec(end.trim());
+  return m ? { prefix: (m[1] ?? '').toUpperCase(), digits: m[2] ?? '' } : null;
+}
+
+/** A range's two ends: "X to Y", "X – Y", "X .. Y", "X - Y" (spaced), or "A0001-A0050" (ends of one width). */
+function rangeEnds(piece: string): [string, string] | null {
+  const spaced = /^(.+?)\s*(?:\s-\s|–|—|\.\.|\sto\s)\s*(.+)$/i.exec(piece);
+  if (spaced) return [spaced[1] ?? '', spaced[2] ?? ''];
+  const parts = piece.split('-');
+  if (parts.length === 2 && parts[0]!.length === parts[1]!.length && /^[A-Za-z]*\d+$/.test(parts[0]!) && /^[A-Za-z]*\d+$/.test(parts[1]!))
+    return [parts[0]!, parts[1]!];
+  return null;
+}
+
 /**
- * A serial range typed by the bursar ("A0001-A0050, A0075") as the serials it names. A range keeps
- * the prefix and the digits' width of its first end. Returns null when a piece cannot be read, or
- * when a range runs backwards or across prefixes. At most `max` serials.
+ * The serials the bursar typed ("0007-00001 to 0007-00050, 0007-00075"; "A0001-A0050") as the list
+ * they name. A range keeps its first end's prefix and digits' width (the second end may give only its
+ * number: "0007-00001 to 50"). Null when a piece cannot be read, or a range runs backwards or across
+ * prefixes; at most `max` serials.
  */
 export function expandSerials(typed: string, max = 5000): string[] | null {
   const out: string[] = [];
   for (const raw of typed.split(/[,\n;]+/)) {
     const piece = raw.trim();
     if (!piece) continue;
-    const range = /^([A-Za-z]*)(\d+)\s*(?:-|–|to)\s*([A-Za-z]*)(\d+)$/.exec(piece);
-    if (range) {
-      const [, p1 = '', a = '', p2 = '', b = ''] = range;
-      if ((p2 && p2.toUpperCase() !== p1.toUpperCase()) || Number(b) < Number(a)) return null;
-      for (let n = Number(a); n <= Number(b); n++) {
-        out.push(`${p1.toUpperCase()}${String(n).padStart(a.length, '0')}`);
+    const ends = rangeEnds(piece);
+    if (ends) {
+      const a = serialEnd(ends[0]);
+      const b = serialEnd(ends[1]);
+      if (!a || !b || (b.prefix && b.prefix !== a.prefix) || Number(b.digits) < Number(a.digits)) return null;
+      for (let n = Number(a.digits); n <= Number(b.digits); n++) {
+        out.push(`${a.prefix}${String(n).padStart(a.digits.length, '0')}`);
         if (out.length > max) return null;
       }
       continue;
     }
-    if (!/^[A-Za-z]*\d+$/.test(piece)) return null;
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(piece)) return null;
     out.push(piece.toUpperCase());
     if (out.length > max) return null;
   }
@@ -85,7 +103,7 @@ export const RESULT_PIN_LABELS = {
   sealedNote: 'This batch is sealed: its PINs can no longer be printed.',
   markSold: 'Mark cards sold',
   byRange: 'Serial numbers',
-  serialsHint: 'A range such as A0001-A0050, or serials separated by commas.',
+  serialsHint: 'A range such as 0007-00001 to 0007-00050, or serials separated by commas.',
   picked: 'Picked from the list',
   pickedCount: (n: number) => `${n} card${n === 1 ? '' : 's'} picked`,
   pick: (serial: string) => `Pick card ${serial}`,
@@ -142,7 +160,7 @@ export const RESULT_PIN_SCREEN_MESSAGES = {
   sealedDone: 'Batch sealed. The printable copy of its PINs is deleted.',
   soldFailed: 'Could not mark the cards sold. Please try again.',
   soldDone: (n: number) => `${n} card${n === 1 ? '' : 's'} marked sold.`,
-  serialsUnreadable: 'Could not read the serial numbers. Use a range such as A0001-A0050, or serials separated by commas.',
+  serialsUnreadable: 'Could not read the serial numbers. Use a range such as 0007-00001 to 0007-00050, or serials separated by commas.',
   serialsNeeded: 'Enter the serial numbers or pick cards from the list.',
   priceNeeded: 'Enter the price per card in naira (0 or more).',
   optionsFailed: 'Could not load this page. Please check your connection and try again.',

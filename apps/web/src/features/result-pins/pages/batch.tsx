@@ -133,7 +133,7 @@ function SoldCard({ batchId, picked, onDone }: { batchId: number; picked: readon
             value={serials}
             onChange={(e) => setSerials(e.target.value)}
             error={errors.serials}
-            placeholder="A0001-A0050"
+            placeholder="0007-00001 to 0007-00050"
           />
           <p className="mt-1 text-xs text-slate-600">{L.serialsHint}</p>
           {picked.length > 0 && (
