@@ -8,7 +8,18 @@ import {
 } from '../../packages/domain/src/result-pin-screens';
 import { termLabel } from '../../packages/domain/src/constants';
 import { expect, expectAccessible, noSideways, openFromAdminMenu, PHONE, signInViaApi, test } from '../fixtures';
-import { asAdmin, createArm, createStudentWithResults, currentTerm, okJson, publishArm, runTag, type AdminApi } from '../school';
+import {
+  asAdmin,
+  createArm,
+  createStaff,
+  createStudentWithResults,
+  currentTerm,
+  okJson,
+  publishArm,
+  runTag,
+  type AdminApi,
+  type OwnStaff,
+} from '../school';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,6 +44,7 @@ let ARM = '';
 let CHILD = { admission_number: '', last_name: '' };
 let OTHER = '';
 let SETTINGS: Record<string, unknown> = {};
+let BURSAR: OwnStaff;
 let BATCH_URL = '';
 /** Serial and PIN of each card, read off the CSV. */
 const CARDS: { serial: string; pin: string }[] = [];
@@ -50,6 +62,7 @@ test.beforeAll(async ({ request }) => {
   OTHER = (await createStudentWithResults(API, ARM, `${RUN}O`, { sessionId: SESSION_ID, terms: [TERM], score: (j) => 50 + (j % 30) }))
     .admission_number;
   await publishArm(API, { sessionId: SESSION_ID, term: TERM, arm: ARM });
+  BURSAR = await createStaff(API, `${RUN}B`, ['bursar']);
   SETTINGS = await okJson<Record<string, unknown>>(await request.get('/api/settings/'));
   await okJson(
     await request.put('/api/settings/', { headers: API.headers, data: { ...SETTINGS, result_pins_enabled: true, result_pin_uses: 5 } }),
@@ -150,6 +163,33 @@ test('the admin generates a batch, downloads its sheet and CSV, and marks cards 
   await noSideways(page);
 });
 
+test('the bursar sells cards from the same batch, without printing or generating', async ({ page }) => {
+  expect(BATCH_URL, 'the batch of the first test').not.toBe('');
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, page.request, 'staff', BURSAR);
+  await page.goto('/staffHomePage');
+  await page
+    .getByRole('navigation', { name: 'Bursary' })
+    .getByRole('link', { name: new RegExp(S.batches.label) })
+    .click();
+  await expect(page.getByRole('heading', { name: S.batches.title, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('generate-form')).toHaveCount(0);
+  await page
+    .getByTestId('batches')
+    .getByRole('link', { name: /Batch \d+/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('count-sold')).toHaveText('3');
+  await expect(page.getByTestId('download-sheet')).toHaveCount(0);
+  await page.getByRole('checkbox', { name: L.pick(CARDS[3]!.serial) }).check();
+  await page.getByTestId('sold-form').getByLabel(L.price).fill(String(PRICE));
+  await page.getByTestId('sold-form').getByRole('button', { name: L.markSoldButton }).click();
+  await expect(page.getByText(M.soldDone(1))).toBeVisible();
+  await expect(page.getByTestId('count-sold')).toHaveText('4');
+  await noSideways(page);
+  await expectAccessible(page);
+});
+
 test('a parent without an account checks a result with a PIN on a 360 px phone, then on a laptop', async ({ page }) => {
   expect(CARDS.length, 'the batch of the first test').toBe(BATCH_COUNT);
   const card = CARDS[0]!;
@@ -210,5 +250,24 @@ test('a wrong PIN is refused in words, on a phone and a laptop', async ({ page }
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(refusal).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('wrong guesses for one admission number are stopped, and the page says to wait', async ({ page }) => {
+  // Ten wrong PINs for one number (the per-number limit) from this address, then the parent's try.
+  const target = OTHER;
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post('/api/check-result/', {
+      data: { admission_number: target, pin: `99999999${String(1000 + i)}`, session_id: SESSION_ID, term: TERM },
+    });
+    expect([404, 429]).toContain(res.status());
+  }
+  await page.setViewportSize(PHONE);
+  await page.goto(S.check.to);
+  await check(page, target, typed(CARDS[4]!.pin));
+  const refusal = page.getByTestId('check-refusal');
+  await expect(refusal).toContainText(M.throttledTitle);
+  await expect(refusal).toContainText(/Too many wrong attempts/);
+  await noSideways(page);
   await expectAccessible(page);
 });

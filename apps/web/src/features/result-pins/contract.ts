@@ -43,10 +43,13 @@ export interface CheckBody {
   term: string;
 }
 
+/** The fee gate's refusal code (CONTRACT.md §5). */
+export const FEES_OUTSTANDING_CODE = 'fees_outstanding';
+
 /** The fee gate's refusal (CONTRACT.md §5), naira. */
 export interface FeesOutstanding {
   detail: string;
-  code: 'fees_outstanding';
+  code: typeof FEES_OUTSTANDING_CODE;
   owed: number;
   required: number;
   paid: number;

@@ -2,13 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { termLabel } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
-import { CHECK_RESULT_CODES, readPin, RESULT_PIN_MESSAGES as PM } from '@portal/domain/result-pins';
-import {
-  CHECK_REFUSALS,
-  RESULT_PIN_LABELS as L,
-  RESULT_PIN_SCREEN_MESSAGES as M,
-  RESULT_PIN_SCREENS as S,
-} from '@portal/domain/result-pin-screens';
+import { readPin, RESULT_PIN_MESSAGES as PM } from '@portal/domain/result-pins';
+import { RESULT_PIN_LABELS as L, RESULT_PIN_SCREEN_MESSAGES as M, RESULT_PIN_SCREENS as S } from '@portal/domain/result-pin-screens';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { ReportCardView } from '../../../components/school/report-card-view';
 import { Alert } from '../../../components/ui/alert';
@@ -17,37 +12,10 @@ import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError, downloadBlob } from '../../../lib/api-client';
-import { errorCode } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { downloadCheckedPdf, useCheckOptions, useCheckResult } from '../api';
-import type { CheckAnswer, CheckOptions, FeesOutstanding } from '../contract';
-
-type Refusal = { title?: string; text: string; fees?: FeesOutstanding; tone: 'error' | 'warning' | 'info' };
-
-/** The check's refusal as the parent reads it: the server's words first, else the screen's for its code or status. */
-export function refusalOf(err: unknown): Refusal {
-  if (!(err instanceof ApiError)) return { text: M.checkFailed, tone: 'error' };
-  const code = errorCode(err);
-  if (err.status === 403 && code === 'fees_outstanding') {
-    const fees = err.data as FeesOutstanding;
-    return { title: M.feesTitle, text: err.detail ?? M.fees(fees.owed), fees, tone: 'warning' };
-  }
-  if (err.status === 429) {
-    const wait = (err.data as { retry_after?: unknown } | null)?.retry_after;
-    const minutes = typeof wait === 'number' && wait > 0 ? Math.ceil(wait / 60) : null;
-    return { title: M.throttledTitle, text: err.detail ?? (minutes ? PM.tooManyAttempts(minutes) : M.throttled), tone: 'warning' };
-  }
-  const known = code ? CHECK_REFUSALS[code] : undefined;
-  if (known) {
-    const tone = code === CHECK_RESULT_CODES.notReleased || code === CHECK_RESULT_CODES.disabled ? 'info' : 'error';
-    return { title: known.title, text: err.detail ?? known.text, tone };
-  }
-  if (err.status === 404 || (err.status === 400 && !Object.keys(err.fieldErrors).length)) {
-    return { title: M.wrongPinTitle, text: err.detail ?? err.nonFieldError ?? PM.wrongPinOrNumber, tone: 'error' };
-  }
-  if (err.status === 0) return { text: M.checkFailed, tone: 'error' };
-  return { text: err.detail ?? M.checkFailed, tone: 'error' };
-}
+import type { CheckAnswer, CheckOptions } from '../contract';
+import { refusalOf, type Refusal } from '../refusal';
 
 /** The form: admission number, PIN (digits, spaces and dashes), the session and the term of the card. */
 function CheckForm({ options, onChecked }: { options: CheckOptions; onChecked: (a: CheckAnswer) => void }) {
