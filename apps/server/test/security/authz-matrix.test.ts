@@ -1130,7 +1130,61 @@ export const MATRIX: Record<string, Entry> = {
     req: async ({ ctx, c }) => ({ url: `/api/notice-blasts/${await freshBlast(ctx, c.admin.auth, c.student.id)}/cancel/` }),
     expect: adminOnly(200),
   },
+
+  // Result-checker PINs (decision 043): batches for the admin, lists and sales for the bursar too;
+  // the check is public (its setting is off in the cast: a bad body is a 400 for every caller).
+  'POST /api/result-pins/batches/': {
+    req: ({ c }) => ({ url: '/api/result-pins/batches/', payload: { session_id: c.session.id, term: '1st', count: 2 } }),
+    expect: adminOnly(201),
+  },
+  'GET /api/result-pins/batches/': { req: () => ({ url: '/api/result-pins/batches/' }), expect: bursarAndAdmin(200) },
+  'GET /api/result-pins/batches/:id/': {
+    req: async ({ ctx, c }) => ({ url: `/api/result-pins/batches/${(await freshPinBatch(ctx, c)).id}/` }),
+    expect: bursarAndAdmin(200),
+  },
+  'GET /api/result-pins/batches/:id/pins/': {
+    req: async ({ ctx, c }) => ({ url: `/api/result-pins/batches/${(await freshPinBatch(ctx, c)).id}/pins/?state=unused` }),
+    expect: bursarAndAdmin(200),
+  },
+  'POST /api/result-pins/batches/:id/sold/': {
+    req: async ({ ctx, c }) => {
+      const b = await freshPinBatch(ctx, c);
+      return { url: `/api/result-pins/batches/${b.id}/sold/`, payload: { serials: [b.serial], price: 300 } };
+    },
+    expect: bursarAndAdmin(200),
+  },
+  'POST /api/result-pins/batches/:id/seal/': {
+    req: async ({ ctx, c }) => ({ url: `/api/result-pins/batches/${(await freshPinBatch(ctx, c)).id}/seal/`, payload: {} }),
+    expect: adminOnly(200),
+  },
+  'GET /api/result-pins/batches/:id/sheet.pdf': {
+    req: async ({ ctx, c }) => ({ url: `/api/result-pins/batches/${(await freshPinBatch(ctx, c)).id}/sheet.pdf` }),
+    expect: adminOnly(200),
+  },
+  'GET /api/result-pins/batches/:id/cards.csv': {
+    req: async ({ ctx, c }) => ({ url: `/api/result-pins/batches/${(await freshPinBatch(ctx, c)).id}/cards.csv` }),
+    expect: adminOnly(200),
+  },
+  'GET /api/check-result/options/': { req: () => ({ url: '/api/check-result/options/' }), expect: everyone(200) },
+  'POST /api/check-result/': {
+    req: ({ c, t }) => ({ url: '/api/check-result/', payload: { admission_number: t.admissionNumber, pin: '12', session_id: c.session.id, term: '1st' } }),
+    expect: everyone(400),
+  },
+  'GET /api/check-result/pdf/': { req: () => ({ url: '/api/check-result/pdf/?token=not-a-link' }), expect: everyone(400) },
 };
+
+/** A new PIN batch of one card (the admin's), for a route that acts on a batch: its id and the card's serial. */
+async function freshPinBatch(ctx: TestContext, c: Cast): Promise<{ id: number; serial: string }> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/result-pins/batches/',
+    headers: c.admin.auth,
+    payload: { session_id: c.session.id, term: null, count: 1 },
+  });
+  if (res.statusCode !== 201) throw new Error(`PIN batch: ${res.statusCode} ${res.body}`);
+  const id = res.json<{ id: number }>().id;
+  return { id, serial: `${String(id).padStart(4, '0')}-00001` };
+}
 
 /** A hung request (e.g. a transaction waiting on itself) fails the matrix instead of hanging it. */
 async function withTimeout<T>(p: Promise<T>, what: string, ms = 8000): Promise<T> {

@@ -293,12 +293,21 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     audience: { kind: 'all' },
     body: 'PTA meeting on Saturday',
     channels: ['in_app'],
+    // Result-checker PINs (decision 043): a batch, a sale, a check, a PDF link, a list's state.
+    count: 2,
+    uses: 3,
+    serials: ['0001-00001'],
+    price: 200,
+    sold_to: 'Mrs Ade',
+    pin: '1234 5678 9012',
+    token: 'not-a-link',
+    state: 'unused',
   };
   return name in values ? values[name] : 'Ada';
 }
 
-/** Tables a rejected request may legitimately touch: failed sign-ins are counted; a replayed refresh revokes. */
-const MAY_CHANGE_WHEN_REJECTED = new Set(['login_throttle', 'refresh_tokens', 'payment_webhook_events']);
+/** Tables a rejected request may legitimately touch: failed sign-ins and PIN checks are counted (and checks logged); a replayed refresh revokes. */
+const MAY_CHANGE_WHEN_REJECTED = new Set(['login_throttle', 'refresh_tokens', 'payment_webhook_events', 'result_pin_uses']);
 
 describeEachDatabase('hostile input fuzz', (dialect) => {
   let ctx: TestContext;
@@ -872,6 +881,43 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
     console.info(`fuzz.test.ts [${dialect}] report card sheets accepted: ${JSON.stringify(accepted)}`);
     await ctx.app.inject({ method: 'PUT', url: '/api/report-settings/', headers: cast.admin.auth, payload: DEFAULT_REPORT_SETTINGS });
   }, 180_000);
+
+  it('the result check: hostile admission numbers and PINs never 5xx, never take a use, never bind a card', async () => {
+    const admin = await signInAdmin(ctx);
+    const settings = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<Record<string, unknown>>();
+    const on = await ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: admin.auth, payload: { ...settings, result_pins_enabled: true } });
+    expect(on.statusCode).toBe(200);
+    const batch = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/result-pins/batches/',
+      headers: admin.auth,
+      payload: { session_id: cast.session.id, term: null, count: 3 },
+    });
+    expect(batch.statusCode).toBe(201);
+    const cardState = () => ctx.handle.db.selectFrom('result_pins').select(['serial', 'uses', 'student_id']).orderBy('id').execute();
+    const before = await cardState();
+    let ip = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(hostileValue, hostileValue, fc.oneof(hostileValue, fc.constant(cast.session.id)), async (number, pin, sessionId) => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/check-result/',
+            remoteAddress: `10.77.${Math.floor(++ip / 250)}.${ip % 250}`,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ admission_number: number, pin, session_id: sessionId, term: '1st' }),
+          });
+          expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+          expect([400, 404, 413, 429]).toContain(res.statusCode);
+          expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|invalid byte sequence/);
+        }),
+        { numRuns: NUM_RUNS * 3, seed: SEED },
+      );
+      expect(await cardState()).toEqual(before);
+    } finally {
+      await ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: admin.auth, payload: settings });
+    }
+  });
 
   it('prototype-pollution keys do not pollute the server', async () => {
     for (const url of ['/api/settings/', '/api/students/', '/api/results/', '/api/payments/initiate/']) {
