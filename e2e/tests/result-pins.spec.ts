@@ -24,13 +24,15 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 // Its own data (school.ts): a JSS 2 arm of this run with one student whose results of the current term
-// are released, and another student of the arm. The school turns result-checker PINs on (and off again
-// after). The admin generates a batch of 6 three-use PINs for the term on a laptop, downloads the A4
-// sheet and the printer's CSV (the spec reads the PINs off the CSV, as the printer would), and marks three
-// cards sold; the bursar's screen is the same list. A parent with no account opens /check-result from the
-// home page on a 360 px phone, types a PIN with spaces and dashes, reads the card and downloads its PDF;
-// then on a laptop checks again (one use fewer); a wrong PIN, and the PIN used for another student, are
-// refused in words. axe on every screen.
+// are released, and another student of the arm; a bursar of the run. The school turns result-checker
+// PINs on (and back after). The admin generates a batch of 6 three-use PINs for the term on a laptop,
+// downloads the A4 sheet and the printer's CSV (the spec reads the PINs off the CSV, as the printer
+// would), marks three cards sold (a range typed, one picked) and seals the batch. The bursar sells one
+// more on a phone, and can neither generate nor print. A parent with no account opens /check-result from
+// the home page on a 360 px phone, types a PIN with spaces and dashes, reads the card and downloads its
+// PDF; on a laptop, from the sign-in page, checks again (one use fewer), is refused another student, uses
+// the last use, and is told the PIN is used up. A wrong PIN is refused in words; ten wrong guesses for
+// one number stop the next try. axe on every screen.
 
 const RUN = runTag();
 const BATCH_COUNT = 6;
@@ -156,6 +158,14 @@ test('the admin generates a batch, downloads its sheet and CSV, and marks cards 
   await expect(page.getByTestId('pins')).toContainText('₦500');
   await expectAccessible(page);
 
+  // Printed and checked: the admin seals the batch; its PINs can no longer be downloaded (they still work).
+  await page.getByRole('button', { name: L.seal }).click();
+  await page.getByRole('alertdialog', { name: L.seal }).getByRole('button', { name: L.seal }).click();
+  await expect(page.getByText(M.sealedDone)).toBeVisible();
+  await expect(page.getByText(L.sealedNote)).toBeVisible();
+  await expect(page.getByTestId('download-sheet')).toHaveCount(0);
+  await expectAccessible(page);
+
   // On a phone the batch reads without scrolling sideways.
   await page.setViewportSize(PHONE);
   await page.goto(BATCH_URL);
@@ -231,6 +241,14 @@ test('a parent without an account checks a result with a PIN on a 360 px phone, 
   await page.getByRole('button', { name: L.checkAnother }).click();
   await check(page, OTHER, card.pin);
   await expect(page.getByTestId('check-refusal')).toContainText(PM.boundToAnother);
+  await expectAccessible(page);
+
+  // The last use, then the PIN is used up.
+  await check(page, CHILD.admission_number, card.pin);
+  await expect(page.getByTestId('uses-left')).toHaveText(L.noUsesLeft);
+  await page.getByRole('button', { name: L.checkAnother }).click();
+  await check(page, CHILD.admission_number, card.pin);
+  await expect(page.getByTestId('check-refusal')).toContainText(PM.exhausted);
   await expectAccessible(page);
 });
 
