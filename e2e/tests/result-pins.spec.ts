@@ -24,8 +24,8 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 // Its own data (school.ts): a JSS 2 arm of this run with one student whose results of the current term
-// are released, and another student of the arm; a bursar of the run. The school turns result-checker
-// PINs on (and back after). The admin generates a batch of 6 three-use PINs for the term on a laptop,
+// are released, and another student of the arm; a bursar of the run. The admin turns result-checker
+// PINs on from the batches screen (the setting is put back after). The admin generates a batch of 6 three-use PINs for the term on a laptop,
 // downloads the A4 sheet and the printer's CSV (the spec reads the PINs off the CSV, as the printer
 // would), marks three cards sold (a range typed, one picked) and seals the batch. The bursar sells one
 // more on a phone, and can neither generate nor print. A parent with no account opens /check-result from
@@ -66,9 +66,8 @@ test.beforeAll(async ({ request }) => {
   await publishArm(API, { sessionId: SESSION_ID, term: TERM, arm: ARM });
   BURSAR = await createStaff(API, `${RUN}B`, ['bursar']);
   SETTINGS = await okJson<Record<string, unknown>>(await request.get('/api/settings/'));
-  await okJson(
-    await request.put('/api/settings/', { headers: API.headers, data: { ...SETTINGS, result_pins_enabled: true, result_pin_uses: 5 } }),
-  );
+  // Off, as a school starts: the admin turns it on from the batches screen.
+  await okJson(await request.put('/api/settings/', { headers: API.headers, data: { ...SETTINGS, result_pins_enabled: false } }));
 });
 
 test.afterAll(async ({ request }) => {
@@ -94,9 +93,23 @@ const typed = (pin: string) => `${pin.slice(0, 4)} ${pin.slice(4, 8)}-${pin.slic
 
 test('the admin generates a batch, downloads its sheet and CSV, and marks cards sold', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
+  // While PINs are off, the public page says so and the home page does not offer it.
+  await page.goto(S.check.to);
+  await expect(page.getByText(M.notEnabled)).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('check-result-link')).toHaveCount(0);
+
   await signInViaApi(page, page.request, 'admin');
   await openFromAdminMenu(page, S.batches.title);
   await expectAccessible(page);
+
+  // The school turns the public check on (off by default).
+  const settings = page.getByTestId('pin-settings');
+  await settings.getByLabel(L.enabledLabel).check();
+  await settings.getByRole('button', { name: L.saveSettings }).click();
+  await expect(page.getByText(M.settingsSaved)).toBeVisible();
+  await expect(settings.getByText(L.enabledOnHint)).toBeVisible();
 
   const form = page.getByTestId('generate-form');
   await form.getByLabel(L.session).selectOption(String(SESSION_ID));

@@ -72,6 +72,13 @@ export const PIN_STATE_LABELS: Record<ResultPinFilter, string> = {
 export const PIN_STATES: readonly ResultPinFilter[] = RESULT_PIN_FILTERS;
 
 export const RESULT_PIN_LABELS = {
+  settings: 'Checking results with a PIN',
+  enabledLabel: 'Parents may check results with a scratch-card PIN',
+  enabledOnHint: 'On: the public page /check-result is open, and the home and sign-in pages link to it.',
+  enabledOffHint: 'Off: the public page says checking with a PIN is not available. Batches can still be made and printed.',
+  defaultUses: 'Uses per PIN for new batches',
+  saveSettings: 'Save',
+  saving: 'Saving...',
   newBatch: 'Generate a batch',
   session: 'Session',
   term: 'Term',
@@ -105,6 +112,7 @@ export const RESULT_PIN_LABELS = {
   byRange: 'Serial numbers',
   serialsHint: 'A range such as 0007-00001 to 0007-00050, or serials separated by commas.',
   picked: 'Picked from the list',
+  pickShort: 'Pick to sell',
   pickedCount: (n: number) => `${n} card${n === 1 ? '' : 's'} picked`,
   pick: (serial: string) => `Pick card ${serial}`,
   price: 'Price per card (₦)',
@@ -147,6 +155,8 @@ export const RESULT_PIN_LABELS = {
 } as const;
 
 export const RESULT_PIN_SCREEN_MESSAGES = {
+  settingsSaved: 'Saved.',
+  settingsFailed: 'Could not save. Please try again.',
   loadFailed: 'Could not load the PIN batches. Please try again.',
   batchFailed: 'Could not load this batch. Please try again.',
   pinsFailed: 'Could not load the cards of this batch. Please try again.',

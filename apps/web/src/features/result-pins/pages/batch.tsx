@@ -230,7 +230,7 @@ function PinsCard({
                     header: <span className="sr-only">{L.picked}</span>,
                     cell: (r) =>
                       r.sold ? null : (
-                        <label className="inline-flex min-h-11 min-w-11 items-center justify-center">
+                        <label className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2">
                           <input
                             type="checkbox"
                             className="h-5 w-5"
@@ -238,6 +238,9 @@ function PinsCard({
                             onChange={(e) => onPick(r.serial, e.target.checked)}
                             aria-label={L.pick(r.serial)}
                           />
+                          <span className="text-sm sm:hidden" aria-hidden="true">
+                            {L.pickShort}
+                          </span>
                         </label>
                       ),
                   },

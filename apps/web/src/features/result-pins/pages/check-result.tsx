@@ -22,8 +22,10 @@ function CheckForm({ options, onChecked }: { options: CheckOptions; onChecked: (
   const check = useCheckResult();
   const [admission, setAdmission] = useState('');
   const [pin, setPin] = useState('');
+  // The newest session with a release, and its latest released term: most checks are of the last results.
+  const latestTerm = (id: string) => options.sessions.find((s) => String(s.id) === id)?.terms.at(-1) ?? '';
   const [sessionId, setSessionId] = useState(() => String(options.sessions[0]?.id ?? ''));
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(() => latestTerm(String(options.sessions[0]?.id ?? '')));
   const [errors, setErrors] = useState<Record<string, string | string[]>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
@@ -97,7 +99,7 @@ function CheckForm({ options, onChecked }: { options: CheckOptions; onChecked: (
           value={sessionId}
           onChange={(e) => {
             setSessionId(e.target.value);
-            setTerm('');
+            setTerm(latestTerm(e.target.value));
           }}
           placeholder="Select session"
           options={options.sessions.map((s) => ({ value: String(s.id), label: s.name }))}
