@@ -382,6 +382,30 @@ function refillConfirmed(status: number, body: string): void {
   }
 }
 
+/**
+ * Result-checker PINs (issue 34, decision 043): the admin turns the check on and makes a batch of
+ * 2,000 PINs of 50 uses for the term, read back from the printer's CSV; PIN k always checks student
+ * 1 + k mod N (its first check binds it), so every request is a right one.
+ */
+const benchPins: { admission: string; pin: string }[] = [];
+async function makePins(call: Caller, d: BenchContext): Promise<void> {
+  const settings = JSON.parse((await call('GET', '/api/settings/')).body) as Record<string, unknown>;
+  const put = await call('PUT', '/api/settings/', { ...settings, result_pins_enabled: true });
+  if (put.status !== 200) throw new Error(`pin-check: settings ${put.status} ${put.body.slice(0, 160)}`);
+  const made = await call('POST', '/api/result-pins/batches/', { session_id: d.sessionId, term: '3rd', count: 2000, uses: 50 });
+  if (made.status !== 201) throw new Error(`pin-check: batch ${made.status} ${made.body.slice(0, 160)}`);
+  const { id } = JSON.parse(made.body) as { id: number };
+  const csv = await call('GET', `/api/result-pins/batches/${id}/cards.csv`);
+  const pins = csv.body
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => line.split(',')[1]!);
+  benchPins.length = 0;
+  pins.forEach((pin, k) => benchPins.push({ admission: formatAdmissionNumber(1 + (k % d.meta.students)), pin }));
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'sign-in',
@@ -396,6 +420,26 @@ export const SCENARIOS: Scenario[] = [
     connections: [8, 4],
     budgets: [],
     expect: (b, t) => json(b, t) ?? (b.includes('"access"') ? null : 'no access token'),
+  },
+  {
+    // Issue 34: a family without an account checks a card with a result-checker PIN (public route;
+    // `role` is the admin's only for the set-up, which makes the PINs: the check ignores the header).
+    id: 'pin-check',
+    title: 'Result check with a PIN (public: admission number + PIN → released card)',
+    method: 'POST',
+    role: 'admin',
+    paths: () => ['/api/check-result/'],
+    body: (i, d) => {
+      const c = benchPins[i % Math.max(1, benchPins.length)] ?? { admission: formatAdmissionNumber(1), pin: '000000000000' };
+      return { admission_number: c.admission, pin: c.pin, session_id: d.sessionId, term: '3rd' };
+    },
+    before: makePins,
+    // Paced: 8 families checking at 2 a second each (960 checks a minute, several times a results
+    // day's peak): the p99 is a check's own time, not a queue the load generator builds.
+    connections: [8, 4],
+    connectionRate: 2,
+    budgets: [{ kind: 'p99', ms: 200, text: 'PIN check p99 < 200 ms (1,500 students)', students: 1500 }],
+    expect: (b, t) => json(b, t) ?? (b.includes('"pdf_token"') ? null : 'expected the card and its PDF link'),
   },
   {
     // Issue 33: the home a parent opens first (family 1: three children), a fixed set of statements whatever the children.

@@ -67,7 +67,8 @@ export const RESULT_PIN_MESSAGES = {
   alreadySealed: 'This batch is already sealed.',
   serialsRequired: 'Choose at least one card.',
   serialsTooMany: `Mark at most ${RESULT_PIN_BATCH_MAX} cards at once.`,
-  serialsUnknown: (serials: readonly string[]) => `Not cards of this batch: ${serials.slice(0, 10).join(', ')}${serials.length > 10 ? '…' : ''}.`,
+  serialsUnknown: (serials: readonly string[]) =>
+    `Not cards of this batch: ${serials.slice(0, 10).join(', ')}${serials.length > 10 ? '…' : ''}.`,
   serialsSold: (serials: readonly string[]) => `Already marked sold: ${serials.slice(0, 10).join(', ')}${serials.length > 10 ? '…' : ''}.`,
   priceInvalid: `Enter a price from ₦0 to ₦${RESULT_PIN_PRICE_MAX.toLocaleString('en-NG')}, with at most 2 decimals.`,
   soldToTooLong: 'The buyer’s name is too long (at most 120 characters).',
@@ -154,18 +155,16 @@ export const resultPinSoldSchema = z.object({
     .min(1, RESULT_PIN_MESSAGES.serialsRequired)
     .max(RESULT_PIN_BATCH_MAX, RESULT_PIN_MESSAGES.serialsTooMany),
   /** Naira, up to 2 decimals; stored as kobo. */
-  price: z
-    .union([z.number(), z.string()], { error: RESULT_PIN_MESSAGES.priceInvalid })
-    .transform((v, ctx) => {
-      try {
-        const kobo = nairaToKobo(v);
-        if (kobo <= RESULT_PIN_PRICE_MAX * 100) return kobo;
-      } catch {
-        // below
-      }
-      ctx.addIssue({ code: 'custom', message: RESULT_PIN_MESSAGES.priceInvalid });
-      return z.NEVER;
-    }),
+  price: z.union([z.number(), z.string()], { error: RESULT_PIN_MESSAGES.priceInvalid }).transform((v, ctx) => {
+    try {
+      const kobo = nairaToKobo(v);
+      if (kobo <= RESULT_PIN_PRICE_MAX * 100) return kobo;
+    } catch {
+      // below
+    }
+    ctx.addIssue({ code: 'custom', message: RESULT_PIN_MESSAGES.priceInvalid });
+    return z.NEVER;
+  }),
   sold_to: z.string().trim().max(120, RESULT_PIN_MESSAGES.soldToTooLong).optional(),
 });
 export type ResultPinSold = z.infer<typeof resultPinSoldSchema>;
@@ -251,7 +250,10 @@ export const checkResultSchema = z.object({
 export type CheckResultInput = z.infer<typeof checkResultSchema>;
 
 export const checkResultPdfQuerySchema = z.object({
-  token: z.string({ error: RESULT_PIN_MESSAGES.tokenInvalid }).min(1, RESULT_PIN_MESSAGES.tokenInvalid).max(600, RESULT_PIN_MESSAGES.tokenInvalid),
+  token: z
+    .string({ error: RESULT_PIN_MESSAGES.tokenInvalid })
+    .min(1, RESULT_PIN_MESSAGES.tokenInvalid)
+    .max(600, RESULT_PIN_MESSAGES.tokenInvalid),
 });
 
 export interface CheckResultOptions {

@@ -41,12 +41,7 @@ export const schoolSettingsSchema = z.object({
   /** Result-checker PINs (issue 34, decision 043): the public check is open; absent (an older client): off. */
   result_pins_enabled: z.boolean().default(false),
   /** Uses of a new batch's PINs unless the batch says otherwise. */
-  result_pin_uses: z
-    .number()
-    .int()
-    .min(1, 'A PIN allows 1 to 50 uses')
-    .max(50, 'A PIN allows 1 to 50 uses')
-    .default(5),
+  result_pin_uses: z.number().int().min(1, 'A PIN allows 1 to 50 uses').max(50, 'A PIN allows 1 to 50 uses').default(5),
 });
 export type { SchoolSettings } from './settings-constants';
 export * from './settings-constants';

@@ -1167,7 +1167,10 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/check-result/options/': { req: () => ({ url: '/api/check-result/options/' }), expect: everyone(200) },
   'POST /api/check-result/': {
-    req: ({ c, t }) => ({ url: '/api/check-result/', payload: { admission_number: t.admissionNumber, pin: '12', session_id: c.session.id, term: '1st' } }),
+    req: ({ c, t }) => ({
+      url: '/api/check-result/',
+      payload: { admission_number: t.admissionNumber, pin: '12', session_id: c.session.id, term: '1st' },
+    }),
     expect: everyone(400),
   },
   'GET /api/check-result/pdf/': { req: () => ({ url: '/api/check-result/pdf/?token=not-a-link' }), expect: everyone(400) },

@@ -885,7 +885,12 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
   it('the result check: hostile admission numbers and PINs never 5xx, never take a use, never bind a card', async () => {
     const admin = await signInAdmin(ctx);
     const settings = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<Record<string, unknown>>();
-    const on = await ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: admin.auth, payload: { ...settings, result_pins_enabled: true } });
+    const on = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/',
+      headers: admin.auth,
+      payload: { ...settings, result_pins_enabled: true },
+    });
     expect(on.statusCode).toBe(200);
     const batch = await ctx.app.inject({
       method: 'POST',
@@ -899,18 +904,23 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
     let ip = 0;
     try {
       await fc.assert(
-        fc.asyncProperty(hostileValue, hostileValue, fc.oneof(hostileValue, fc.constant(cast.session.id)), async (number, pin, sessionId) => {
-          const res = await ctx.app.inject({
-            method: 'POST',
-            url: '/api/check-result/',
-            remoteAddress: `10.77.${Math.floor(++ip / 250)}.${ip % 250}`,
-            headers: { 'content-type': 'application/json' },
-            payload: JSON.stringify({ admission_number: number, pin, session_id: sessionId, term: '1st' }),
-          });
-          expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
-          expect([400, 404, 413, 429]).toContain(res.statusCode);
-          expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|invalid byte sequence/);
-        }),
+        fc.asyncProperty(
+          hostileValue,
+          hostileValue,
+          fc.oneof(hostileValue, fc.constant(cast.session.id)),
+          async (number, pin, sessionId) => {
+            const res = await ctx.app.inject({
+              method: 'POST',
+              url: '/api/check-result/',
+              remoteAddress: `10.77.${Math.floor(++ip / 250)}.${ip % 250}`,
+              headers: { 'content-type': 'application/json' },
+              payload: JSON.stringify({ admission_number: number, pin, session_id: sessionId, term: '1st' }),
+            });
+            expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+            expect([400, 404, 413, 429]).toContain(res.statusCode);
+            expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SQLITE_|syntax error|invalid byte sequence/);
+          },
+        ),
         { numRuns: NUM_RUNS * 3, seed: SEED },
       );
       expect(await cardState()).toEqual(before);

@@ -30,14 +30,36 @@ async function tablesWork(handle: DatabaseHandle, userId: number): Promise<void>
     sold_to: null,
     price_kobo: null,
   });
-  await handle.db.insertInto('result_pins').values([card('0001-00001', 'a'.repeat(64)), card('0001-00002', 'b'.repeat(64))]).execute();
-  await expect(handle.db.insertInto('result_pins').values(card('0001-00003', 'a'.repeat(64))).execute()).rejects.toThrow();
-  await expect(handle.db.insertInto('result_pins').values(card('0001-00001', 'c'.repeat(64))).execute()).rejects.toThrow();
+  await handle.db
+    .insertInto('result_pins')
+    .values([card('0001-00001', 'a'.repeat(64)), card('0001-00002', 'b'.repeat(64))])
+    .execute();
+  await expect(
+    handle.db
+      .insertInto('result_pins')
+      .values(card('0001-00003', 'a'.repeat(64)))
+      .execute(),
+  ).rejects.toThrow();
+  await expect(
+    handle.db
+      .insertInto('result_pins')
+      .values(card('0001-00001', 'c'.repeat(64)))
+      .execute(),
+  ).rejects.toThrow();
   const pin = await handle.db.selectFrom('result_pins').select(['id', 'uses']).where('serial', '=', '0001-00001').executeTakeFirstOrThrow();
   expect(pin.uses).toBe(0);
   await handle.db
     .insertInto('result_pin_uses')
-    .values({ pin_id: pin.id, admission_key: 'STU0001', student_id: null, session_id: session.id, term: '1st', ip: '127.0.0.1', result: 'wrong', created_at: at })
+    .values({
+      pin_id: pin.id,
+      admission_key: 'STU0001',
+      student_id: null,
+      session_id: session.id,
+      term: '1st',
+      ip: '127.0.0.1',
+      result: 'wrong',
+      created_at: at,
+    })
     .execute();
   expect(await handle.db.selectFrom('result_pin_uses').select('result').execute()).toEqual([{ result: 'wrong' }]);
 }

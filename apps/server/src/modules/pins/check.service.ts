@@ -25,15 +25,7 @@ export const PDF_LINK_SECONDS = 10 * 60;
 
 /** What the uses log records of each check. */
 type Outcome =
-  | 'ok'
-  | 'wrong'
-  | 'bound_to_another'
-  | 'exhausted'
-  | 'other_term'
-  | 'not_released'
-  | 'fees_outstanding'
-  | 'throttled'
-  | 'disabled';
+  'ok' | 'wrong' | 'bound_to_another' | 'exhausted' | 'other_term' | 'not_released' | 'fees_outstanding' | 'throttled' | 'disabled';
 
 /** The throttle's counters of a check: per admission number over every address, and per address. */
 export const numberKey = (admissionKey: string) => `pin-number:${admissionKey}`;
@@ -139,7 +131,12 @@ export class ResultCheckService {
     if (pin.student_id !== null && pin.student_id !== student?.id) return refuse('bound_to_another', boundToAnother(), pin.id, null);
     if (!student) return refuse('wrong', wrong(), pin.id, null);
     if (pin.session_id !== input.session_id || (pin.term !== null && pin.term !== input.term)) {
-      return refuse('other_term', new HttpError(400, { detail: RESULT_PIN_MESSAGES.otherTerm, code: CHECK_RESULT_CODES.otherTerm }), pin.id, student.id);
+      return refuse(
+        'other_term',
+        new HttpError(400, { detail: RESULT_PIN_MESSAGES.otherTerm, code: CHECK_RESULT_CODES.otherTerm }),
+        pin.id,
+        student.id,
+      );
     }
     const exhausted = () => new HttpError(403, { detail: RESULT_PIN_MESSAGES.exhausted, code: CHECK_RESULT_CODES.exhausted });
     if (pin.uses >= pin.max_uses) return refuse('exhausted', exhausted(), pin.id, student.id);
@@ -162,7 +159,8 @@ export class ResultCheckService {
     const uses = await this.repo.takeUse(pin.id, student.id, at());
     if (uses === undefined) {
       const now = await this.repo.pinState(pin.id);
-      if (now && now.student_id !== null && now.student_id !== student.id) return refuse('bound_to_another', boundToAnother(), pin.id, student.id);
+      if (now && now.student_id !== null && now.student_id !== student.id)
+        return refuse('bound_to_another', boundToAnother(), pin.id, student.id);
       return refuse('exhausted', exhausted(), pin.id, student.id);
     }
     await this.throttle.releaseAll(keys);

@@ -79,17 +79,17 @@ export class PinsRepository extends Repository {
       ])
       .where('batch_id', '=', batchId)
       .executeTakeFirstOrThrow();
-    return { sold: Number(row.sold ?? 0), used: Number(row.used ?? 0), unused: Number(row.unused ?? 0), exhausted: Number(row.exhausted ?? 0) };
+    return {
+      sold: Number(row.sold ?? 0),
+      used: Number(row.used ?? 0),
+      unused: Number(row.unused ?? 0),
+      exhausted: Number(row.exhausted ?? 0),
+    };
   }
 
   /** The printable copies of a batch, in serial order (null once sealed). */
   printables(batchId: number) {
-    return this.db
-      .selectFrom('result_pins')
-      .select(['serial', 'printable'])
-      .where('batch_id', '=', batchId)
-      .orderBy('id')
-      .execute();
+    return this.db.selectFrom('result_pins').select(['serial', 'printable']).where('batch_id', '=', batchId).orderBy('id').execute();
   }
 
   private filtered(batchId: number, state: ResultPinFilter | undefined) {
@@ -127,7 +127,12 @@ export class PinsRepository extends Repository {
   /** The batch's cards among `serials`: serial and whether sold. */
   async cardsOf(trx: Trx, batchId: number, serials: readonly string[]) {
     return inSlices([...new Set(serials)], PIN_SLICE, (slice) =>
-      trx.selectFrom('result_pins').select(['id', 'serial', 'sold_at']).where('batch_id', '=', batchId).where('serial', 'in', slice).execute(),
+      trx
+        .selectFrom('result_pins')
+        .select(['id', 'serial', 'sold_at'])
+        .where('batch_id', '=', batchId)
+        .where('serial', 'in', slice)
+        .execute(),
     );
   }
 

@@ -50,18 +50,28 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
   );
   r.get(
     '/api/result-pins/batches/:id/pins/',
-    { config: BURSAR, schema: { tags, summary: "A batch's cards, by state, a page at a time", params: idParams, querystring: resultPinListQuerySchema } },
+    {
+      config: BURSAR,
+      schema: { tags, summary: "A batch's cards, by state, a page at a time", params: idParams, querystring: resultPinListQuerySchema },
+    },
     (request) => resultPins.pins(request.params.id, request.query),
   );
   write('POST', '/api/result-pins/batches/:id/sold/', BURSAR, { params: idParams, body: resultPinSoldSchema }, (user, request) =>
     resultPins.markSold(request.params.id, request.body, user.id),
   );
-  write('POST', '/api/result-pins/batches/:id/seal/', { auth: ADMIN_ONLY }, { params: idParams, body: z.object({}).optional() }, (user, request) =>
-    resultPins.seal(request.params.id, user.id),
+  write(
+    'POST',
+    '/api/result-pins/batches/:id/seal/',
+    { auth: ADMIN_ONLY },
+    { params: idParams, body: z.object({}).optional() },
+    (user, request) => resultPins.seal(request.params.id, user.id),
   );
   r.get(
     '/api/result-pins/batches/:id/sheet.pdf',
-    { config: { auth: ADMIN_ONLY, heavy: true }, schema: { tags, summary: 'The batch as an A4 sheet of cards to print', params: idParams } },
+    {
+      config: { auth: ADMIN_ONLY, heavy: true },
+      schema: { tags, summary: 'The batch as an A4 sheet of cards to print', params: idParams },
+    },
     async (request, reply) => {
       const at = checkAt(request);
       const { name, pdf } = await deps.pdfRenders.run(() => resultPins.sheetPdf(request.params.id, currentUser(request).id, at));
@@ -78,13 +88,21 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
   );
 
   // ---------- the public check ----------
-  r.get('/api/check-result/options/', { config: { auth: 'public' }, schema: { tags, summary: 'Whether the check is open, and its sessions' } }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return resultCheck.options();
-  });
+  r.get(
+    '/api/check-result/options/',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Whether the check is open, and its sessions' } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return resultCheck.options();
+    },
+  );
   r.post(
     '/api/check-result/',
-    { config: { auth: 'public' }, bodyLimit: 4096, schema: { tags, summary: 'A released report card by admission number and PIN', body: checkResultSchema } },
+    {
+      config: { auth: 'public' },
+      bodyLimit: 4096,
+      schema: { tags, summary: 'A released report card by admission number and PIN', body: checkResultSchema },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return resultCheck.check(request.body, request.ip);
@@ -92,7 +110,10 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
   );
   r.get(
     '/api/check-result/pdf/',
-    { config: { auth: 'public' }, schema: { tags, summary: "A checked card's PDF (the check's link; no further use)", querystring: checkResultPdfQuerySchema } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: "A checked card's PDF (the check's link; no further use)", querystring: checkResultPdfQuerySchema },
+    },
     async (request, reply) => {
       const card = await resultCheck.cardOfLink(request.query.token);
       const pdf = await deps.pdfRenders.run(() => deps.pinCardPdf(card));

@@ -9,7 +9,6 @@ import {
   type ResultPinFilter,
   type ResultPinList,
   type ResultPinSold,
-  type Term,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import { nowIso } from '../../db/index';
@@ -125,7 +124,7 @@ export class ResultPinsService {
   }
 
   private static scopeOf(batch: { session_name: string; term: string | null }): string {
-    return batch.term ? `${batch.session_name} ${termLabel(batch.term as Term)}` : `${batch.session_name} (any term)`;
+    return batch.term ? `${batch.session_name} ${termLabel(batch.term)}` : `${batch.session_name} (any term)`;
   }
 
   /** The A4 sheet: several cards a page, each with the school's name, the serial, the PIN and where to check. */

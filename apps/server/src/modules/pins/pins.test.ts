@@ -69,7 +69,7 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     await setPins(true);
   });
 
-  const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: unknown, o: Partial<InjectOptions> = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: unknown, o: Partial<InjectOptions> = {}) =>
     ctx.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }), ...o });
 
   async function setPins(enabled: boolean, uses = 5) {
@@ -114,7 +114,7 @@ describeEachDatabase('result-checker PINs', (dialect) => {
   const check = (body: Record<string, unknown>, addr = nextIp()) =>
     call('POST', '/api/check-result/', null, { session_id: session.id, term: '1st', ...body }, { remoteAddress: addr });
   const usesOf = async (serial: string) =>
-    (await ctx.handle.db.selectFrom('result_pins').select(['uses', 'student_id']).where('serial', '=', serial).executeTakeFirstOrThrow());
+    await ctx.handle.db.selectFrom('result_pins').select(['uses', 'student_id']).where('serial', '=', serial).executeTakeFirstOrThrow();
 
   it('generates a batch: 12-digit PINs stored only as their keyed hash; the printable copy is ciphertext until sealed', async () => {
     const b = await batch({ count: 4, uses: 3 });
@@ -161,9 +161,16 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     const [a, c] = [b.cards[0]!.serial, b.cards[1]!.serial];
     const bad = await call('POST', `/api/result-pins/batches/${b.id}/sold/`, bursar, { serials: [a, 'NOPE-1'], price: 500 });
     expect(bad.statusCode).toBe(400);
-    expect((await usesOf(a)) && (await ctx.handle.db.selectFrom('result_pins').select('sold_at').where('serial', '=', a).executeTakeFirst())?.sold_at).toBeNull();
+    expect(
+      (await usesOf(a)) &&
+        (await ctx.handle.db.selectFrom('result_pins').select('sold_at').where('serial', '=', a).executeTakeFirst())?.sold_at,
+    ).toBeNull();
     expect((await call('POST', `/api/result-pins/batches/${b.id}/sold/`, staff, { serials: [a], price: 500 })).statusCode).toBe(403);
-    const ok = await call('POST', `/api/result-pins/batches/${b.id}/sold/`, bursar, { serials: [a, c.toLowerCase()], price: '500.50', sold_to: 'Mrs Ade' });
+    const ok = await call('POST', `/api/result-pins/batches/${b.id}/sold/`, bursar, {
+      serials: [a, c.toLowerCase()],
+      price: '500.50',
+      sold_to: 'Mrs Ade',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(json(ok)).toEqual({ sold: 2 });
     expect((await call('POST', `/api/result-pins/batches/${b.id}/sold/`, bursar, { serials: [a], price: 500 })).statusCode).toBe(400);
@@ -172,10 +179,17 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     );
     expect(sold.count).toBe(2);
     expect(sold.results[0]).toMatchObject({ serial: a, sold_by: 'Bola Bursar', price: 500.5, sold_to: 'Mrs Ade' });
-    const page2 = json<{ count: number; results: unknown[] }>(await call('GET', `/api/result-pins/batches/${b.id}/pins/?state=unused&page=2`, admin));
+    const page2 = json<{ count: number; results: unknown[] }>(
+      await call('GET', `/api/result-pins/batches/${b.id}/pins/?state=unused&page=2`, admin),
+    );
     expect(page2).toMatchObject({ count: 60, page: 2 });
     expect(page2.results).toHaveLength(10);
-    expect(json(await call('GET', `/api/result-pins/batches/${b.id}/`, bursar))).toMatchObject({ sold: 2, unused: 60, used: 0, exhausted: 0 });
+    expect(json(await call('GET', `/api/result-pins/batches/${b.id}/`, bursar))).toMatchObject({
+      sold: 2,
+      unused: 60,
+      used: 0,
+      exhausted: 0,
+    });
   });
 
   it('checks a released card: identifiers in any typed form; the PIN binds to its first student; uses counted; PDF without a use', async () => {
@@ -238,13 +252,21 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     const s = await student();
     const b = await batch({ uses: 5 });
     const { pin, serial } = b.cards[0]!;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => check({ admission_number: s.admissionNumber, pin }, `10.20.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => check({ admission_number: s.admissionNumber, pin }, `10.20.0.${i}`)),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
     expect(codes.filter((c) => c !== 200).every((c) => c === 403 || c === 429)).toBe(true);
     expect(answers.filter((a) => a.statusCode === 403).every((a) => json(a).code === CHECK_RESULT_CODES.exhausted)).toBe(true);
     expect((await usesOf(serial)).uses).toBe(5);
-    expect(json<{ uses_left: number }[]>(answers[0]!) && answers.filter((a) => a.statusCode === 200).map((a) => json<{ uses_left: number }>(a).uses_left).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      json<{ uses_left: number }[]>(answers[0]!) &&
+        answers
+          .filter((a) => a.statusCode === 200)
+          .map((a) => json<{ uses_left: number }>(a).uses_left)
+          .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
     const again = await check({ admission_number: s.admissionNumber, pin });
     expect(json(again)).toEqual({ detail: RESULT_PIN_MESSAGES.exhausted, code: CHECK_RESULT_CODES.exhausted });
   });
@@ -286,7 +308,10 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     const b = await batch();
     const limit = ctx.config.resultPinLimits.perAddress.max;
     for (let i = 0; i < limit; i++) {
-      const res = await check({ admission_number: `QQ-${1000 + i}`, pin: b.cards[0]!.pin.replace(/^./, (d) => String((Number(d) + 1) % 10)) }, '10.40.0.1');
+      const res = await check(
+        { admission_number: `QQ-${1000 + i}`, pin: b.cards[0]!.pin.replace(/^./, (d) => String((Number(d) + 1) % 10)) },
+        '10.40.0.1',
+      );
       expect(res.statusCode).toBe(404);
     }
     expect((await check({ admission_number: s.admissionNumber, pin: b.cards[1]!.pin }, '10.40.0.1')).statusCode).toBe(429);
@@ -324,6 +349,8 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     for (const url of [`/api/result-pins/batches/${b.id}/sheet.pdf`, `/api/result-pins/batches/${b.id}/cards.csv`]) {
       expect((await call('GET', url, bursar)).statusCode).toBe(403);
     }
-    expect((await call('POST', '/api/result-pins/batches/', bursar, { session_id: session.id, term: null, count: 1 })).statusCode).toBe(403);
+    expect((await call('POST', '/api/result-pins/batches/', bursar, { session_id: session.id, term: null, count: 1 })).statusCode).toBe(
+      403,
+    );
   });
 });

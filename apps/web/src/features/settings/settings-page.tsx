@@ -17,14 +17,18 @@ import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 import { useSchemaForm } from '../../lib/schema-form';
 
 type Year = 'founded_year' | 'registered_year' | 'first_graduation_year';
+/** Result-checker PINs (decision 043): kept as loaded and saved back unchanged by this form. */
+type Pins = 'result_pins_enabled' | 'result_pin_uses';
 /** The form's values: every setting as the text of its field (the years too). */
-type Form = Omit<SchoolSettings, Year> & Record<Year, string>;
+type Form = Omit<SchoolSettings, Year | Pins> & Record<Year | Pins, string>;
 
 const formOf = (s: SchoolSettings): Form => ({
   ...s,
   founded_year: String(s.founded_year),
   registered_year: String(s.registered_year),
   first_graduation_year: String(s.first_graduation_year),
+  result_pins_enabled: String(s.result_pins_enabled),
+  result_pin_uses: String(s.result_pin_uses),
 });
 
 /** The settings the form would save: the years as numbers. */
@@ -33,6 +37,8 @@ const settingsOf = (f: Form): SchoolSettings => ({
   founded_year: Number(f.founded_year),
   registered_year: Number(f.registered_year),
   first_graduation_year: Number(f.first_graduation_year),
+  result_pins_enabled: f.result_pins_enabled === 'true',
+  result_pin_uses: Number(f.result_pin_uses),
 });
 
 const EMPTY = formOf({
