@@ -31,7 +31,7 @@ import { DiscountsRepository } from './modules/payments/discounts.repository';
 import { DiscountsService } from './modules/payments/discounts.service';
 import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
 import { FeeReportsService } from './modules/payments/fee-reports.service';
-import { feeCalendar, FeesService, feesForCards, feesForFamily } from './modules/payments/fees.service';
+import { feeCalendar, FeesService, feesForCards, feesForFamily, feesForGate } from './modules/payments/fees.service';
 import { PaymentReportsService } from './modules/payments/payment-reports.service';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
 import { PaymentsRepository } from './modules/payments/payments.repository';
@@ -57,7 +57,9 @@ import { BroadsheetService } from './modules/results/broadsheet.service';
 import { ReportCardsRepository } from './modules/results/report-cards.repository';
 import { ReportSheetsService } from './modules/results/report-sheets.service';
 import { ReportTermsService } from './modules/results/report-terms.service';
-import type { CardFees } from './modules/results/results.ports';
+import type { CardFees, CardGateFees } from './modules/results/results.ports';
+import { CardGate } from './modules/results/card-gate.service';
+import { CardFeeReleasesRepository } from './modules/results/card-fee-releases.repository';
 import { ResultsRepository } from './modules/results/results.repository';
 import { ResultsService } from './modules/results/results.service';
 import { ScoreSheetRepository } from './modules/results/score-sheet.repository';
@@ -88,7 +90,7 @@ import { NoticesService } from './modules/notices/notices.service';
 import { AttemptThrottle } from './modules/auth/attempt-throttle.service';
 import { ResultCheckService } from './modules/pins/check.service';
 import { PinSecrets } from './modules/pins/pin-secrets';
-import type { PinCardGate, PinCardPdf, PinCards } from './modules/pins/pins.ports';
+import type { PinCardPdf, PinCards } from './modules/pins/pins.ports';
 import { PinsRepository } from './modules/pins/pins.repository';
 import { ResultPinsService } from './modules/pins/pins.service';
 import { renderReportCards } from './modules/results/pdf';
@@ -196,6 +198,9 @@ export function buildServices(deps: ServiceDeps) {
   // One score writer for every way a score is written (the spec's routes, the grid, its CSV import).
   const scoreWriter = new ScoreWriter(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
   const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope, scoreWriter);
+  // The fee gate (decision 042): results' `CardGateFees` port, answered by payments' term standing.
+  const cardGateFees: CardGateFees = (q) => feesForGate(paymentsRepo, feeDates, q);
+  const cardGate = new CardGate(db, settings, sessionRows, peopleLookups, cardGateFees, new CardFeeReleasesRepository(db));
   const reportCards = new ReportCardService({
     repo: resultsRepo,
     results,
@@ -208,6 +213,7 @@ export function buildServices(deps: ServiceDeps) {
     fees: cardFees,
     attendance,
     scope,
+    gate: cardGate,
   });
   const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
@@ -224,14 +230,13 @@ export function buildServices(deps: ServiceDeps) {
   const setup = new SetupService(new SetupRepository(db), settings);
 
   // Result-checker PINs (issue 34, decision record 043): batches, sales, the public check. The card is
-  // results' own, read as the student; wrong PINs are counted by sign-in's throttle (auth's AttemptThrottle).
+  // results' own, read as the student (so the fee gate, `cardGate`, applies to it as to the student);
+  // wrong PINs are counted by sign-in's throttle (auth's AttemptThrottle).
   const pinsRepo = new PinsRepository(db, dialect);
   const pinSecrets = new PinSecrets(config.resultPinSecret);
   const resultPins = new ResultPinsService(pinsRepo, pinSecrets, sessions, settings, peopleLookups);
   const pinCards: PinCards = (student, sessionId, term) =>
     reportCards.card({ id: student.user_id, role: 'student' }, { admission_number: student.admission_number, session_id: sessionId, term });
-  // INTEGRATION POINT (wip/gate): the fee gate's `CardGate.assertMaySee` answers this once it lands; until then nobody is gated here.
-  const pinGate: PinCardGate = { assertMaySee: () => Promise.resolve() };
   const pinCardPdf: PinCardPdf = (card) =>
     renderReportCards([card], { title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}` });
   const resultCheck = new ResultCheckService(
@@ -243,7 +248,6 @@ export function buildServices(deps: ServiceDeps) {
     results,
     peopleLookups,
     pinCards,
-    pinGate,
     config,
     log,
     clock,
@@ -316,6 +320,7 @@ export function buildServices(deps: ServiceDeps) {
     assessment,
     results,
     reportCards,
+    cardGate,
     broadsheets,
     reportApprovals,
     scoreSheets,

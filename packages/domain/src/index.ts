@@ -42,3 +42,5 @@ export * from './notice-templates-schemas';
 export * from './notices';
 export * from './parents';
 export * from './result-pins';
+export * from './card-fee-gate';
+export * from './card-fee-gate-schemas';

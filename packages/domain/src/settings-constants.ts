@@ -20,6 +20,10 @@ export interface SchoolSettings {
   result_pins_enabled: boolean;
   /** Uses a new batch's PINs allow unless the batch says otherwise (1 to 50). */
   result_pin_uses: number;
+  /** Report cards withheld from students and parents until the term's fees are paid (decision 042). */
+  results_fee_gate: boolean;
+  /** The percentage of the term's fees fallen due that opens the card (1..100). */
+  results_fee_gate_percent: number;
 }
 
 /**
@@ -44,6 +48,8 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   time_zone: 'Africa/Lagos',
   result_pins_enabled: false,
   result_pin_uses: 5,
+  results_fee_gate: false,
+  results_fee_gate_percent: 100,
 };
 
 /** The spec's sample school: what the demo seed stores as its settings. */

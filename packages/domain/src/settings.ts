@@ -3,6 +3,7 @@ import { DEFAULT_ADMISSION_NUMBER_FORMAT, admissionFormatProblem } from './const
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from './datetime';
 import { SETTINGS_MESSAGES, type SchoolSettings as SchoolSettingsShape } from './settings-constants';
 import { textField } from './text';
+import { FEE_GATE_DEFAULT_PERCENT, FEE_GATE_MESSAGES } from './card-fee-gate';
 
 /** School identity and public-page facts, edited by an admin and used on every page and print. */
 export const schoolSettingsSchema = z.object({
@@ -42,6 +43,14 @@ export const schoolSettingsSchema = z.object({
   result_pins_enabled: z.boolean().default(false),
   /** Uses of a new batch's PINs unless the batch says otherwise. */
   result_pin_uses: z.number().int().min(1, 'A PIN allows 1 to 50 uses').max(50, 'A PIN allows 1 to 50 uses').default(5),
+  /** Results gated by fees (decision 042): off by default; absent (an older client) means the default. */
+  results_fee_gate: z.boolean({ error: 'Fee gate must be on or off' }).default(false),
+  results_fee_gate_percent: z
+    .number({ error: FEE_GATE_MESSAGES.percentRange })
+    .int(FEE_GATE_MESSAGES.percentRange)
+    .min(1, FEE_GATE_MESSAGES.percentRange)
+    .max(100, FEE_GATE_MESSAGES.percentRange)
+    .default(FEE_GATE_DEFAULT_PERCENT),
 });
 export type { SchoolSettings } from './settings-constants';
 export * from './settings-constants';

@@ -538,6 +538,21 @@ export const MATRIX: Record<string, Entry> = {
     req: ({ c, t }) => ({ url: `/api/report-cards/pdf/?${term(c, t)}` }),
     expect: { ...staffAndAdmin(200), bursar: 403 },
   },
+  // Cards opened regardless of fees (decision 042): a fresh student per request, so each opening is a new one.
+  'POST /api/report-card/fee-releases/': {
+    req: async ({ ctx, c }) => {
+      const s = await newStudentRecord(ctx);
+      return {
+        url: '/api/report-card/fee-releases/',
+        payload: { admission_number: s.admissionNumber, session_id: c.session.id, term: '1st', reason: 'Matrix check' },
+      };
+    },
+    expect: bursarAndAdmin(201),
+  },
+  'GET /api/report-card/fee-releases/': {
+    req: ({ c }) => ({ url: `/api/report-card/fee-releases/?session_id=${c.session.id}&term=1st` }),
+    expect: bursarAndAdmin(200),
+  },
   'GET /api/broadsheet/': { req: ({ c, t }) => ({ url: `/api/broadsheet/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   'GET /api/broadsheet/csv/': { req: ({ c, t }) => ({ url: `/api/broadsheet/csv/?${term(c, t)}` }), expect: staffAndAdmin(200) },
   // The class score grid (a JSS class: the default one-component scheme).
@@ -1901,7 +1916,9 @@ describeEachDatabase('authorization matrix: unreleased report cards follow form 
   ] as const;
   it('every report card read is in this block', () => {
     const keys = routeTable(ctx.app).map((r) => `${r.method} ${r.url}`);
-    expect(keys.filter((k) => /^GET \/api\/report-cards?\//.test(k)).sort()).toEqual([...CARD_READS].sort());
+    // The list of cards opened regardless of fees is the bursar's (its own row above), not a card.
+    const reads = keys.filter((k) => /^GET \/api\/report-cards?\//.test(k) && !k.startsWith('GET /api/report-card/fee-releases/'));
+    expect(reads.sort()).toEqual([...CARD_READS].sort());
   });
 
   it('answers each caller on the unreleased and the released term as the arm says', async () => {

@@ -26,6 +26,7 @@ import { oneTermTable } from './0031_one_term_table';
 import { parents } from './0032_parents';
 import { notices } from './0033_notices';
 import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
+import { cardFeeReleases } from './0039_card_fee_releases';
 import { resultPins } from './0040_result_pins';
 import type { Dialect, DialectMigration } from './util';
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0032_parents': parents,
   '0033_notices': notices,
   '0034_notice_templates_blasts': noticeTemplatesBlasts,
+  '0039_card_fee_releases': cardFeeReleases,
   '0040_result_pins': resultPins,
 };
 

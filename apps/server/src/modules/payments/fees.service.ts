@@ -2,6 +2,8 @@
 // bulk, copy) with the dues rule's reads (discounts, calendar); its presenters are a few lines each.
 import {
   FEE_MESSAGES,
+  allocateCollected,
+  isDue,
   PAYMENT_MESSAGES,
   TERM_VALUES,
   defaultFeeItemName,
@@ -248,6 +250,56 @@ export async function feesForCards(
     ]),
   );
   return { nextFees: nextRow ? koboToNaira(Number(nextRow.due_kobo)) : null, outstanding };
+}
+
+/** Students' term cards, as results' `CardGateFees` port asks (decision 042). */
+export type FeesForGateQuery = {
+  session: { id: number; name: string };
+  term: Term;
+  students: readonly { id: number; student_class: string }[];
+};
+
+/**
+ * Each student's standing on one term, in kobo, for the fee gate: the term's compulsory fees that
+ * have fallen due by the school's today (after discounts), and the money allocated to them: the
+ * session's payments net of reversals settle the fallen-due items oldest term first (the rule of
+ * `owedAsOf`), so an earlier term's unpaid fees are paid before this term's.
+ * TODO(issue 34, arrears): once the statement's `terms[]` allocation (brought forward first) lands,
+ * answer from it instead, so that the gate and the statement read one allocation.
+ * The composition root hands it to results as its `CardGateFees` port; payments imports nothing of results.
+ */
+export async function feesForGate(
+  repo: PaymentsRepository,
+  calendar: FeeCalendar,
+  q: FeesForGateQuery,
+): Promise<Map<number, { charged_kobo: number; paid_kobo: number }>> {
+  const ids = q.students.map((s) => s.id);
+  if (!ids.length) return new Map();
+  const [dues, paid, starts, today] = await Promise.all([
+    studentDuesOf(repo, q.session.id, q.students),
+    repo.paidKoboByStudent(ids, q.session.id),
+    calendar.termStarts(q.session),
+    calendar.today(),
+  ]);
+  const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
+  return new Map(
+    ids.map((id) => {
+      const items = datedItemsOf(dues.get(id), starts);
+      const dueKobo = items.map((i) => (isDue(i, today, q.term) ? Math.max(0, Math.trunc(i.kobo)) : 0));
+      const { collected } = allocateCollected(
+        items.map((i, k) => ({ term: i.term, kobo: dueKobo[k]! })),
+        paidBy.get(id) ?? 0,
+      );
+      let charged = 0;
+      let allocated = 0;
+      items.forEach((i, k) => {
+        if (i.term !== q.term) return;
+        charged += dueKobo[k]!;
+        allocated += collected[k]!;
+      });
+      return [id, { charged_kobo: charged, paid_kobo: allocated }];
+    }),
+  );
 }
 
 /** A parent's children in the current term, as parents' `FamilyFees` port asks (decision 035). */

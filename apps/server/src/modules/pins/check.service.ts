@@ -16,7 +16,7 @@ import type { SessionsService } from '../calendar/sessions.service';
 import type { PeopleLookups } from '../people/people.service';
 import type { ResultsService } from '../results/results.service';
 import type { SettingsService } from '../settings/settings.service';
-import type { PinCardGate, PinCards } from './pins.ports';
+import type { PinCards } from './pins.ports';
 import type { PinsRepository } from './pins.repository';
 import type { PinSecrets } from './pin-secrets';
 
@@ -51,7 +51,6 @@ export class ResultCheckService {
     private readonly results: ResultsService,
     private readonly people: PeopleLookups,
     private readonly cards: PinCards,
-    private readonly gate: PinCardGate,
     private readonly config: Pick<Config, 'resultPinLimits'>,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
@@ -143,8 +142,7 @@ export class ResultCheckService {
 
     let card: ReportCard;
     try {
-      // INTEGRATION POINT (wip/gate): the fee gate, when on, refuses a gated student's card (403 fees_outstanding).
-      await this.gate.assertMaySee(student.id, input.session_id, input.term, 'student');
+      // The card as the student sees it: never before release, and the fee gate (decision 042) when on.
       card = await this.cards(student, input.session_id, input.term);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 403) return refuse('fees_outstanding', err, pin.id, student.id);
@@ -184,7 +182,6 @@ export class ResultCheckService {
     if (!p || typeof p.s !== 'number' || typeof p.u !== 'number' || typeof p.a !== 'string' || typeof p.i !== 'number') throw invalid();
     if (typeof p.e !== 'number' || p.e < this.now() || !TERM_VALUES.includes(p.t as Term)) throw invalid();
     if (!(await this.enabled())) throw forbidden(RESULT_PIN_MESSAGES.disabled, CHECK_RESULT_CODES.disabled);
-    await this.gate.assertMaySee(p.s, p.i, p.t as Term, 'student');
     return this.cards({ user_id: p.u, admission_number: p.a }, p.i, p.t as Term);
   }
 }

@@ -2,7 +2,9 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CHECK_RESULT_CODES, RESULT_PIN_MESSAGES, readPin, SUBJECTS } from '@portal/domain';
-import { createResults } from '../../db/factories';
+import { createFeeItems, createResults } from '../../db/factories';
+import { nowIso } from '../../db/index';
+import { lagosDay } from '../../../test/payments-fixtures';
 import {
   createSession,
   createStudent,
@@ -316,6 +318,44 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     }
     expect((await check({ admission_number: s.admissionNumber, pin: b.cards[1]!.pin }, '10.40.0.1')).statusCode).toBe(429);
     expect((await check({ admission_number: s.admissionNumber, pin: b.cards[1]!.pin }, '10.40.0.2')).statusCode).toBe(200);
+  });
+
+  it('the fee gate applies to a PIN check when the school gates results: 403 fees_outstanding, no use taken, the attempt given back', async () => {
+    const s = await student();
+    const b = await batch();
+    const { pin, serial } = b.cards[0]!;
+    await ctx.handle.db
+      .insertInto('school_terms')
+      .values({
+        session_id: session.id,
+        term: '1st',
+        starts_on: lagosDay(-30),
+        ends_on: lagosDay(30),
+        next_term_begins: null,
+        times_opened: null,
+        updated_by: null,
+        updated_at: nowIso(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await createFeeItems(ctx.handle.db, [
+      { arm: 'JSS 1A', sessionId: session.id, term: '1st', name: 'PIN tuition', amountKobo: 5_000_000 },
+    ]);
+    const current = json(await call('GET', '/api/settings/', null));
+    expect(
+      (await call('PUT', '/api/settings/', admin, { ...current, results_fee_gate: true, results_fee_gate_percent: 100 })).statusCode,
+    ).toBe(200);
+    try {
+      const res = await check({ admission_number: s.admissionNumber, pin });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(json(res)).toMatchObject({ code: 'fees_outstanding' });
+      expect(await usesOf(serial)).toEqual({ uses: 0, student_id: null });
+      const logged = await ctx.handle.db.selectFrom('result_pin_uses').select('result').where('student_id', '=', s.id).execute();
+      expect(logged).toEqual([{ result: 'fees_outstanding' }]);
+    } finally {
+      expect((await call('PUT', '/api/settings/', admin, { ...current, results_fee_gate: false })).statusCode).toBe(200);
+    }
+    expect((await check({ admission_number: s.admissionNumber, pin })).statusCode).toBe(200);
   });
 
   it('the check is closed while the setting is off; options list the released sessions and terms', async () => {

@@ -22,6 +22,7 @@ import type { ResultsRepository } from './results.repository';
 import type { Actor, ResultsService } from './results.service';
 import type { AssessmentService } from './assessment.service';
 import type { CardFees } from './results.ports';
+import type { CardGate } from './card-gate.service';
 import type { ReportCardsRepository } from './report-cards.repository';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { AccessScope } from '../access/scope.service';
@@ -54,6 +55,8 @@ export interface ReportCardDeps {
   fees: CardFees;
   attendance: Pick<AttendanceService, 'cardAttendance'>;
   scope: AccessScope;
+  /** The fee gate (decision 042): every card a student or a parent reads passes it. */
+  gate: CardGate;
 }
 
 /** Report cards (one student's, an arm's): each computed from a couple of set-based queries, never per student. */
@@ -69,6 +72,7 @@ export class ReportCardService {
   private readonly fees: CardFees;
   private readonly attendance: Pick<AttendanceService, 'cardAttendance'>;
   private readonly scope: AccessScope;
+  private readonly gate: CardGate;
 
   constructor(deps: ReportCardDeps) {
     this.repo = deps.repo;
@@ -82,6 +86,7 @@ export class ReportCardService {
     this.fees = deps.fees;
     this.attendance = deps.attendance;
     this.scope = deps.scope;
+    this.gate = deps.gate;
   }
 
   /**
@@ -168,6 +173,8 @@ export class ReportCardService {
     const released = !!publication;
     if (isStudent && !released) throw notReleased();
     await this.assertMayRead(actor, session.id, cls, released);
+    // The fee gate (decision 042): after the release check, so a gated student learns nothing of an unreleased card.
+    await this.gate.assertMaySee({ student: { id: student.id, student_class: cls }, session, term: q.term as Term, role: actor.role });
     const sections = await this.sections(session, q.term, cls, [student.id], publication);
     const visibleTerms = new Set<string>(
       TERM_VALUES.filter((t) => !isStudent || rows.some((r) => r.term === t && isPub(t, r.student_class))),
@@ -229,6 +236,13 @@ export class ReportCardService {
     await this.assertMayRead(actor, session.id, q.student_class, released);
     const visibleTerms = new Set<string>(TERM_VALUES);
     const ids = [...perStudent.keys()];
+    // The fee gate (decision 042): staff and the admin pass at once; a student or a parent never gets a gated card in a class PDF.
+    await this.gate.assertMaySeeAll({
+      students: ids.map((id) => ({ id, student_class: q.student_class })),
+      session,
+      term: q.term as Term,
+      role: actor.role,
+    });
     await yieldToEventLoop();
     const [taken, sections] = await Promise.all([
       this.teaching.subjectsOf(ids.map((id) => ({ id, student_class: q.student_class }))),

@@ -21,3 +21,18 @@ export type CardFeesQuery = {
  * when none are set) and each student's outstanding balance up to the card's term. Payments answers it.
  */
 export type CardFees = (q: CardFeesQuery) => Promise<{ nextFees: number | null; outstanding: Map<number, number> }>;
+
+/** One student's term card whose fees the gate reads: the student's arm in that session. */
+export type CardGateFeesQuery = {
+  session: { id: number; name: string };
+  term: Term;
+  students: readonly { id: number; student_class: string }[];
+};
+
+/**
+ * "May this student see results": each student's term standing, in kobo: the term's compulsory fees
+ * that have fallen due (after discounts) and the money allocated to them (the session's payments,
+ * net of reversals, earlier terms first). Payments answers it; the rule (percent, releases) is
+ * results' `CardGate` (decision 042).
+ */
+export type CardGateFees = (q: CardGateFeesQuery) => Promise<Map<number, { charged_kobo: number; paid_kobo: number }>>;

@@ -24,6 +24,8 @@ import {
   STAFF_OR_ADMIN,
   termField,
   termQuerySchema,
+  cardFeeReleaseSchema,
+  cardFeeReleaseQuerySchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import type { ZodApp } from '../../http/write-route';
@@ -35,6 +37,7 @@ import { renderReportCards } from './pdf';
 import { broadsheetCsv, broadsheetJson, type BroadsheetService } from './broadsheet.service';
 import type { ReportCardService } from './report-card.service';
 import type { ResultsService } from './results.service';
+import type { CardGate } from './card-gate.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
@@ -75,6 +78,7 @@ export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
   broadsheets: BroadsheetService;
   grading: GradingService;
   assessment: AssessmentService;
+  cardGate: CardGate;
 };
 
 /** Results, grading scales, publishing, audit, report cards and broadsheets. */
@@ -200,6 +204,18 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
       const name = `report-card-${card.student.admission_number}-${card.session.name.replace('/', '-')}-${card.term}.pdf`;
       return sendAttachment(reply, 'pdf', name, pdf);
     },
+  );
+  // Cards opened regardless of fees (decision 042): the admin, or staff holding the bursar capability.
+  const feeReleaser = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
+  r.post(
+    '/api/report-card/fee-releases/',
+    { config: feeReleaser, schema: { tags: ['report cards'], body: cardFeeReleaseSchema } },
+    async (req, reply) => reply.status(201).send(await deps.cardGate.release(req.body, currentUser(req).id)),
+  );
+  r.get(
+    '/api/report-card/fee-releases/',
+    { config: feeReleaser, schema: { tags: ['report cards'], querystring: cardFeeReleaseQuerySchema } },
+    (req) => deps.cardGate.releases(req.query.session_id, req.query.term),
   );
   r.get(
     '/api/report-cards/',

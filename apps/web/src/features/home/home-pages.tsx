@@ -4,6 +4,7 @@ import { welcomeMessage } from '@portal/domain/datetime';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { BURSARY_SCREENS as BUR } from '@portal/domain/bursary';
 import { BURSARY_FEE_SCREENS, MY_STATEMENT_SCREEN } from '@portal/domain/bursary-screens';
+import { FEE_RELEASES_SCREEN } from '@portal/domain/card-fee-gate';
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
 import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
@@ -144,6 +145,7 @@ export const ADMIN_BURSARY_MENU: readonly MenuItem[] = [
   REP.debtors,
   REP.collections,
   TRF.queue,
+  FEE_RELEASES_SCREEN,
 ];
 export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   BUR.record,
@@ -154,6 +156,7 @@ export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   REP.debtors,
   REP.collections,
   TRF.queue,
+  FEE_RELEASES_SCREEN,
   // The bursar marks scratch cards sold (the admin reaches the batches from Results).
   RESULT_PIN_SCREENS.batches,
 ];

@@ -14,6 +14,8 @@ import type {
 import type { GradeBandInput } from '@portal/domain/grading';
 import type { ComponentScores } from '@portal/domain/assessment';
 import type { StudentSubjectsAccess } from '@portal/domain/teaching';
+import type { CardFeeRelease } from '@portal/domain/card-fee-gate';
+import type { CardFeeReleaseInput } from '@portal/domain/card-fee-gate-schemas';
 import { api, ApiError } from '../../lib/api-client';
 import { errorCode, errorMessage } from '../../lib/errors';
 
@@ -326,5 +328,31 @@ export function useWriteResults() {
         ),
       ),
     onSettled: invalidate,
+  });
+}
+
+// ---------- cards opened regardless of fees (the fee gate, decision 042) ----------
+
+const feeReleaseKeys = {
+  all: ['card-fee-releases'] as const,
+  of: (sessionId: string, term: string) => ['card-fee-releases', sessionId, term] as const,
+};
+
+/** The cards opened regardless of fees in a session's term (the admin's and the bursar's list). */
+export function useCardFeeReleases(sessionId: string, term: string, enabled = true) {
+  return useQuery({
+    queryKey: feeReleaseKeys.of(sessionId, term),
+    queryFn: () =>
+      api.get<CardFeeRelease[]>('/report-card/fee-releases/', { query: { session_id: sessionId, term: term || undefined }, ...T }),
+    enabled: enabled && !!sessionId,
+  });
+}
+
+/** Opens a student's term card regardless of fees, with a reason. */
+export function useReleaseCardFees() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CardFeeReleaseInput) => api.post<CardFeeRelease>('/report-card/fee-releases/', body, T),
+    onSettled: () => qc.invalidateQueries({ queryKey: feeReleaseKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_ONLY, ANY_ROLE, EVERY_ACCOUNT, forRoles, STAFF_AND_ADMIN } from '../../lib/guards';
+import { BURSARY_SCREEN_MESSAGES } from '@portal/domain/bursary-screens';
+import { ADMIN_ONLY, ANY_ROLE, EVERY_ACCOUNT, forRoles, RequireCapability, STAFF_AND_ADMIN } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 import { prefetching } from '../../lib/prefetch';
 import { classesQuery } from '../../lib/school-lists';
@@ -60,4 +61,9 @@ export const resultsRoutes: RouteObject[] = [
     { path: '/publish-results', lazy: page(() => import('./pages/publish-admin')) },
     { path: '/result-audit', lazy: page(() => import('./pages/result-audit')) },
   ]),
+  {
+    // Cards opened regardless of fees (decision 042): the admin's and the bursar's.
+    element: <RequireCapability capability="bursar" refusedMessage={BURSARY_SCREEN_MESSAGES.bursarPageRefused} />,
+    children: [{ path: '/fee-releases', lazy: page(() => import('./pages/fee-releases')) }],
+  },
 ];

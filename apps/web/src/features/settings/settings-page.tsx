@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { admissionFormatProblem, formatAdmissionNumberAs } from '@portal/domain/constants';
 import { schoolSettingsSchema, type SchoolSettings } from '@portal/domain/settings';
 import { SETTINGS_MESSAGES } from '@portal/domain/settings-constants';
+import { FEE_GATE_MESSAGES } from '@portal/domain/card-fee-gate';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -16,11 +18,11 @@ import { useToast } from '../../lib/toast';
 import { useSaveSettings, useSchoolSettings } from '../../lib/school-settings';
 import { useSchemaForm } from '../../lib/schema-form';
 
-type Year = 'founded_year' | 'registered_year' | 'first_graduation_year';
+type Year = 'founded_year' | 'registered_year' | 'first_graduation_year' | 'results_fee_gate_percent';
 /** Result-checker PINs (decision 043): kept as loaded and saved back unchanged by this form. */
 type Pins = 'result_pins_enabled' | 'result_pin_uses';
 /** The form's values: every setting as the text of its field (the years too). */
-type Form = Omit<SchoolSettings, Year | Pins> & Record<Year | Pins, string>;
+type Form = Omit<SchoolSettings, Year | Pins | 'results_fee_gate'> & Record<Year | Pins | 'results_fee_gate', string>;
 
 const formOf = (s: SchoolSettings): Form => ({
   ...s,
@@ -29,6 +31,8 @@ const formOf = (s: SchoolSettings): Form => ({
   first_graduation_year: String(s.first_graduation_year),
   result_pins_enabled: String(s.result_pins_enabled),
   result_pin_uses: String(s.result_pin_uses),
+  results_fee_gate_percent: String(s.results_fee_gate_percent),
+  results_fee_gate: s.results_fee_gate ? 'on' : '',
 });
 
 /** The settings the form would save: the years as numbers. */
@@ -39,6 +43,8 @@ const settingsOf = (f: Form): SchoolSettings => ({
   first_graduation_year: Number(f.first_graduation_year),
   result_pins_enabled: f.result_pins_enabled === 'true',
   result_pin_uses: Number(f.result_pin_uses),
+  results_fee_gate_percent: Number(f.results_fee_gate_percent),
+  results_fee_gate: f.results_fee_gate === 'on',
 });
 
 const EMPTY = formOf({
@@ -57,6 +63,8 @@ const EMPTY = formOf({
   time_zone: '',
   result_pins_enabled: false,
   result_pin_uses: 5,
+  results_fee_gate: false,
+  results_fee_gate_percent: 100,
 });
 
 /** Admin: the school's identity used by the home page, the login header and every printout. */
@@ -192,6 +200,27 @@ export function SettingsPage() {
                 ? SETTINGS_MESSAGES.admissionExampleNeedsFix
                 : `Example: ${formatAdmissionNumberAs(values.admission_number_format.trim(), 12, schoolYear())}`}
             </p>
+          </div>
+        </Card>
+        <Card title="Report cards and fees">
+          <div className="grid gap-4">
+            <CheckboxField
+              className="min-h-11 items-center"
+              label={FEE_GATE_MESSAGES.settingLabel}
+              checked={values.results_fee_gate === 'on'}
+              onChange={(on) => set('results_fee_gate', on ? 'on' : '')}
+            />
+            <p className="text-sm text-slate-700">{FEE_GATE_MESSAGES.settingHint}</p>
+            {values.results_fee_gate === 'on' && (
+              <TextField
+                label={FEE_GATE_MESSAGES.percentLabel}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                {...text('results_fee_gate_percent')}
+              />
+            )}
           </div>
         </Card>
         <div>

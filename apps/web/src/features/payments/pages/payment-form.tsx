@@ -27,6 +27,7 @@ import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { useChild } from '../../../lib/parent-child';
+import { cardToOpen, forgetCardToOpen } from '../../../lib/card-after-payment';
 import { initiatePayment, paymentContextOf, paymentKeys, usePaymentContext, usePaymentProvider, verifyPayment } from '../api';
 import { ClassReport } from '../components/class-report';
 import { errorText, PaymentHistory } from '../components/payment-history';
@@ -281,6 +282,13 @@ function PaymentForm({ child }: { child: string | null }) {
               {(verifying || redirecting) && <Spinner size="sm" />}
               <span data-testid="payment-message">{banner.text}</span>
             </span>
+            {banner.tone === 'success' && banner.reference && cardToOpen() && (
+              <span className="mt-2 block">
+                <Link className="font-semibold underline" to={cardToOpen()!} onClick={forgetCardToOpen} data-testid="back-to-card">
+                  Back to the report card
+                </Link>
+              </span>
+            )}
             {banner.reference && (
               <span className="mt-2 block">
                 <Link className="font-semibold underline" to={`/payments/receipt/${encodeURIComponent(banner.reference)}`}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/result-messages';
+import { FEES_OUTSTANDING_CODE, type FeesOutstandingBody } from '@portal/domain/card-fee-gate';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button, RequestButton } from '../../../components/ui/button';
@@ -18,6 +19,9 @@ import { cardAddress, cardIsAsked } from '../queries';
 import { ReportCardView } from '../components/report-card-view';
 import { SessionTermFields } from '../../../components/school/session-term-fields';
 import { FormError } from '../components/form-error';
+import { GatedCardNotice, OpenCardPanel } from '../components/fee-gate';
+import { useSchoolSettings } from '../../../lib/school-settings';
+import { useHasCapability } from '../../../lib/capabilities';
 
 /** /report-card: a student's term report card, printable and downloadable as a PDF. */
 export default function ReportCardPage() {
@@ -59,6 +63,15 @@ export default function ReportCardPage() {
 
   const err = card.error instanceof ApiError ? card.error : null;
   const notReleased = errorCode(err) === NOT_RELEASED_CODE;
+  // The fee gate (decision 042): what is owed and the way to pay, for the student or the parent.
+  const gate = errorCode(err) === FEES_OUTSTANDING_CODE ? (err!.data as FeesOutstandingBody) : null;
+  const childPart = isParent ? `&child=${encodeURIComponent(q.admission_number)}` : '';
+  const cardHref = `/report-card?session_id=${encodeURIComponent(q.session_id)}&term=${encodeURIComponent(q.term)}${childPart}`;
+  const payHref = isParent ? `/PaymentForm?child=${encodeURIComponent(q.admission_number)}` : '/PaymentForm';
+  // The admin or the bursar may open a student's card regardless of fees when the school gates cards.
+  const school = useSchoolSettings();
+  const bursar = useHasCapability('bursar');
+  const mayOpen = !isOwn && !!school.data?.results_fee_gate && (session?.role === 'admin' || bursar.allowed);
 
   return (
     <PageLayout
@@ -105,10 +118,14 @@ export default function ReportCardPage() {
           {RESULT_MESSAGES.notReleased}
         </Alert>
       )}
-      {err && !notReleased && (
+      {gate && <GatedCardNotice gate={gate} payHref={payHref} cardHref={cardHref} />}
+      {err && !notReleased && !gate && (
         <Alert tone={err.status === 404 ? 'info' : 'error'}>
           {err.status === 404 ? (err.detail ?? RESULT_MESSAGES.noReportCard) : (err.detail ?? RESULT_MESSAGES.fetchResultsFailed)}
         </Alert>
+      )}
+      {card.data && mayOpen && (
+        <OpenCardPanel key={cardHref + q.admission_number} admission={q.admission_number} sessionId={q.session_id} term={q.term} />
       )}
       {card.data && <ReportCardView card={card.data} showStatus={!isOwn} />}
     </PageLayout>
