@@ -9,6 +9,7 @@ import {
 import { termLabel } from '../../packages/domain/src/constants';
 import { expect, expectAccessible, noSideways, openFromAdminMenu, PHONE, signInViaApi, test } from '../fixtures';
 import {
+  addFee,
   asAdmin,
   createArm,
   createStaff,
@@ -24,15 +25,17 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 // Its own data (school.ts): a JSS 2 arm of this run with one student whose results of the current term
-// are released, and another student of the arm; a bursar of the run. The admin turns result-checker
-// PINs on from the batches screen (the setting is put back after). The admin generates a batch of 6 three-use PINs for the term on a laptop,
-// downloads the A4 sheet and the printer's CSV (the spec reads the PINs off the CSV, as the printer
-// would), marks three cards sold (a range typed, one picked) and seals the batch. The bursar sells one
-// more on a phone, and can neither generate nor print. A parent with no account opens /check-result from
-// the home page on a 360 px phone, types a PIN with spaces and dashes, reads the card and downloads its
-// PDF; on a laptop, from the sign-in page, checks again (one use fewer), is refused another student, uses
-// the last use, and is told the PIN is used up. A wrong PIN is refused in words; ten wrong guesses for
-// one number stop the next try. axe on every screen.
+// are released and another student of the arm; a JSS 3 arm whose student's card is released but who
+// owes the term's ₦25,000; a bursar of the run. PINs start off; the admin turns them on from the
+// batches screen (settings are put back after). The admin generates 6 three-use PINs for the term on
+// a laptop, downloads the A4 sheet and the printer's CSV (the spec reads the PINs off the CSV, as the
+// printer would), marks three cards sold (a range typed, one picked) and seals the batch. The bursar
+// sells one more on a phone, and can neither generate nor print. A parent with no account opens
+// /check-result from the home page on a 360 px phone, types a PIN with spaces and dashes, reads the
+// card and downloads its PDF; on a laptop, from the sign-in page, checks again (one use fewer), is
+// refused another student, uses the last use, and is told the PIN is used up. A wrong PIN is refused
+// in words; with the fee gate on, the owing student's card is refused with what is owed; ten wrong
+// guesses for one number stop the next try. axe on every screen.
 
 const RUN = runTag();
 const BATCH_COUNT = 6;
@@ -45,6 +48,8 @@ let TERM: '1st' | '2nd' | '3rd' = '1st';
 let ARM = '';
 let CHILD = { admission_number: '', last_name: '' };
 let OTHER = '';
+/** A student of another arm of the run who owes the term's fees (the fee gate). */
+let OWING = '';
 let SETTINGS: Record<string, unknown> = {};
 let BURSAR: OwnStaff;
 let BATCH_URL = '';
@@ -65,6 +70,11 @@ test.beforeAll(async ({ request }) => {
     .admission_number;
   await publishArm(API, { sessionId: SESSION_ID, term: TERM, arm: ARM });
   BURSAR = await createStaff(API, `${RUN}B`, ['bursar']);
+  const owingArm = await createArm(API, 'JSS 3', `${RUN}F`);
+  OWING = (await createStudentWithResults(API, owingArm, `${RUN}F`, { sessionId: SESSION_ID, terms: [TERM], score: (j) => 60 + (j % 20) }))
+    .admission_number;
+  await publishArm(API, { sessionId: SESSION_ID, term: TERM, arm: owingArm });
+  await addFee(API, { arm: owingArm, sessionId: SESSION_ID, term: TERM, naira: 25_000 });
   SETTINGS = await okJson<Record<string, unknown>>(await request.get('/api/settings/'));
   // Off, as a school starts: the admin turns it on from the batches screen.
   await okJson(await request.put('/api/settings/', { headers: API.headers, data: { ...SETTINGS, result_pins_enabled: false } }));
@@ -75,7 +85,12 @@ test.afterAll(async ({ request }) => {
   const now = await okJson<Record<string, unknown>>(await request.get('/api/settings/'));
   await request.put('/api/settings/', {
     headers: api.headers,
-    data: { ...now, result_pins_enabled: SETTINGS.result_pins_enabled ?? false },
+    data: {
+      ...now,
+      result_pins_enabled: SETTINGS.result_pins_enabled ?? false,
+      results_fee_gate: SETTINGS.results_fee_gate ?? false,
+      results_fee_gate_percent: SETTINGS.results_fee_gate_percent ?? 100,
+    },
   });
 });
 
@@ -282,6 +297,28 @@ test('a wrong PIN is refused in words, on a phone and a laptop', async ({ page }
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(refusal).toBeVisible();
   await expectAccessible(page);
+});
+
+test('with the fee gate on, a PIN does not open the card of a student who owes the term’s fees: the page says what is owed', async ({
+  page,
+  request,
+}) => {
+  const now = await okJson<Record<string, unknown>>(await request.get('/api/settings/'));
+  await okJson(
+    await request.put('/api/settings/', { headers: API.headers, data: { ...now, results_fee_gate: true, results_fee_gate_percent: 100 } }),
+  );
+  try {
+    await page.setViewportSize(PHONE);
+    await page.goto(S.check.to);
+    await check(page, OWING, typed(CARDS[5]!.pin));
+    const refusal = page.getByTestId('check-refusal');
+    await expect(refusal).toContainText(M.feesTitle);
+    await expect(refusal.getByTestId('fees-owed')).toContainText('₦25,000');
+    await noSideways(page);
+    await expectAccessible(page);
+  } finally {
+    await request.put('/api/settings/', { headers: API.headers, data: { ...now, results_fee_gate: now.results_fee_gate ?? false } });
+  }
 });
 
 test('wrong guesses for one admission number are stopped, and the page says to wait', async ({ page }) => {
