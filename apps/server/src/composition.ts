@@ -31,7 +31,9 @@ import { DiscountsRepository } from './modules/payments/discounts.repository';
 import { DiscountsService } from './modules/payments/discounts.service';
 import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
 import { FeeReportsService } from './modules/payments/fee-reports.service';
-import { feeCalendar, FeesService, feesForCards, feesForFamily, feesForGate } from './modules/payments/fees.service';
+import { feeCalendar, FeesService, feesForCards, feesForFamily, feesForGate, type BroughtForwardOf } from './modules/payments/fees.service';
+import { ArrearsRepository } from './modules/payments/arrears.repository';
+import { ArrearsService } from './modules/payments/arrears.service';
 import { PaymentReportsService } from './modules/payments/payment-reports.service';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
 import { PaymentsRepository } from './modules/payments/payments.repository';
@@ -42,7 +44,8 @@ import { TransferReportsService } from './modules/payments/transfer-reports.serv
 import { ImportService } from './modules/people/import.service';
 import { NewAccountsService } from './modules/people/new-accounts.service';
 import { PeopleRepository } from './modules/people/people.repository';
-import { PeopleLookups } from './modules/people/people.service';
+import { PeopleLookups, PeopleService } from './modules/people/people.service';
+import { ClassHistoryRepository } from './modules/people/class-history.repository';
 import { StaffService } from './modules/people/staff.service';
 import { StudentPhotosService } from './modules/people/student-photos.service';
 import { StudentsService } from './modules/people/students.service';
@@ -143,6 +146,8 @@ export function buildServices(deps: ServiceDeps) {
   const capabilities = new CapabilitiesService(new CapabilitiesRepository(db));
   const peopleRepo = new PeopleRepository(db);
   const peopleLookups = new PeopleLookups(peopleRepo);
+  // Class history per session (decision record 038): promotion, payments, results and access read it.
+  const people = new PeopleService(new ClassHistoryRepository());
 
   // Layer 2: teaching (people's `SchoolClasses` is teaching's service, handed down).
   const teachingRepo = new TeachingRepository(db);
@@ -170,14 +175,28 @@ export function buildServices(deps: ServiceDeps) {
   const bursaryRepo = new BursaryRepository(db);
   const fees = new FeesService(paymentsRepo, sessions, teaching);
   const feeDates = feeCalendar(calendar, sessions);
+  // The balance brought forward (decision 041): computed from past sessions, each student in their arm there.
+  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo, async (sessionId, students) => {
+    const arms = await people.armsInSession(
+      db,
+      sessionId,
+      students.map((s) => s.id),
+    );
+    return new Map([...arms].map(([id, a]) => [id, a.student_class]));
+  });
   const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
   const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
-  const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, scope, log);
-  const payments = new PaymentsService(fees, checkout, new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope));
+  const broughtForward: BroughtForwardOf = (session, students) => arrears.broughtForward(session, students);
+  const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, scope, log, broughtForward);
+  const payments = new PaymentsService(
+    fees,
+    checkout,
+    new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope, broughtForward),
+  );
   const banks = new BanksService(new BanksRepository(db));
   const bursary = new BursaryService(bursaryRepo, sessions, calendar, banks);
-  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts);
-  const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates);
+  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts, arrears);
+  const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates, arrears);
   const transferReports = new TransferReportsService(
     new TransferReportsRepository(db),
     bursary,
@@ -189,7 +208,7 @@ export function buildServices(deps: ServiceDeps) {
   );
 
   // Results: the card's fee figures through its own port, answered by payments (results imports no payments code).
-  const cardFees: CardFees = (q) => feesForCards(paymentsRepo, feeDates, q);
+  const cardFees: CardFees = (q) => feesForCards(paymentsRepo, feeDates, q, broughtForward);
   const resultsRepo = new ResultsRepository(db, dialect);
   const cardRepo = new ReportCardsRepository(db);
   const rosterRepo = new ScoreSheetRepository(db, dialect);
@@ -199,7 +218,8 @@ export function buildServices(deps: ServiceDeps) {
   const scoreWriter = new ScoreWriter(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
   const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope, scoreWriter);
   // The fee gate (decision 042): results' `CardGateFees` port, answered by payments' term standing.
-  const cardGateFees: CardGateFees = (q) => feesForGate(paymentsRepo, feeDates, q);
+  const cardGateFees: CardGateFees = (q) =>
+    feesForGate(paymentsRepo, feeDates, q, { payments: (id, sessionId) => bursaryRepo.statementEntries(id, sessionId), broughtForward });
   const cardGate = new CardGate(db, settings, sessionRows, peopleLookups, cardGateFees, new CardFeeReleasesRepository(db));
   const reportCards = new ReportCardService({
     repo: resultsRepo,
@@ -255,7 +275,7 @@ export function buildServices(deps: ServiceDeps) {
 
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
-  const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q);
+  const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q, broughtForward);
   const family = new FamilyService(db, calendar, familyFees);
   // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
   // production, off in production until configured), the inbox and the delivery reports.
@@ -301,6 +321,7 @@ export function buildServices(deps: ServiceDeps) {
     teaching,
     structure,
     assignments,
+    people,
     students,
     staff,
     studentPhotos,

@@ -26,6 +26,8 @@ import { oneTermTable } from './0031_one_term_table';
 import { parents } from './0032_parents';
 import { notices } from './0033_notices';
 import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
+import { studentEnrolments } from './0035_student_enrolments';
+import { arrears } from './0038_arrears';
 import { cardFeeReleases } from './0039_card_fee_releases';
 import { resultPins } from './0040_result_pins';
 import type { Dialect, DialectMigration } from './util';
@@ -59,6 +61,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0032_parents': parents,
   '0033_notices': notices,
   '0034_notice_templates_blasts': noticeTemplatesBlasts,
+  '0035_student_enrolments': studentEnrolments,
+  '0038_arrears': arrears,
   '0039_card_fee_releases': cardFeeReleases,
   '0040_result_pins': resultPins,
 };

@@ -2,7 +2,8 @@
 // bulk, copy) with the dues rule's reads (discounts, calendar); its presenters are a few lines each.
 import {
   FEE_MESSAGES,
-  allocateCollected,
+  allocatePayments,
+  currentTermOf,
   isDue,
   PAYMENT_MESSAGES,
   TERM_VALUES,
@@ -32,6 +33,7 @@ import {
   type TermStarts,
   type TermBalance,
   type TermFees,
+  withBroughtForward,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -42,6 +44,13 @@ import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { PaymentsRepository } from './payments.repository';
 import { inTransaction } from '../../db/index';
+import type { BroughtForward } from './arrears.service';
+
+/** The balance brought forward into a session for these students (decision 041): `ArrearsService.broughtForward`. */
+export type BroughtForwardOf = (
+  session: { id: number },
+  students: readonly { id: number; student_class: string }[],
+) => Promise<BroughtForward>;
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
@@ -109,6 +118,20 @@ export interface Standing {
 export function standingOf(due: DueByTerm, paidKobo: number): Standing {
   const total = TERM_VALUES.reduce((s, t) => s + (due[t] ?? 0), 0);
   return { session: feeBalance(total, paidKobo), terms: termBalances(due, paidKobo) };
+}
+
+/**
+ * A student's standing with the balance brought forward (decision 041): the session's figures count
+ * the arrears as due (a credit as paid), and the terms are settled after the arrears (arrears first).
+ * With nothing brought forward it is `standingOf`.
+ */
+export function standingWithArrears(due: DueByTerm, paidKobo: number, broughtForward: number): Standing & { arrears: number } {
+  const total = TERM_VALUES.reduce((s, t) => s + (due[t] ?? 0), 0);
+  return {
+    session: withBroughtForward({ due: total, paid: paidKobo }, broughtForward),
+    terms: termBalances(due, paidKobo - broughtForward),
+    arrears: Math.max(0, broughtForward - Math.max(0, paidKobo)),
+  };
 }
 
 /** What one student owes in a session: the class's compulsory items less the student's discounts. */
@@ -228,8 +251,10 @@ export async function feesForCards(
   repo: PaymentsRepository,
   calendar: FeeCalendar,
   q: FeesForCardsQuery,
+  broughtForward?: BroughtForwardOf,
 ): Promise<{ nextFees: number | null; outstanding: Map<number, number> }> {
-  const [dues, nextRows, paid, starts, today] = await Promise.all([
+  const students = q.studentIds.map((id) => ({ id, student_class: q.arm }));
+  const [dues, nextRows, paid, starts, today, carried] = await Promise.all([
     studentDuesOf(
       repo,
       q.session.id,
@@ -240,14 +265,18 @@ export async function feesForCards(
     repo.paidKoboByStudent(q.studentIds, q.session.id),
     calendar.termStarts(q.session),
     calendar.today(),
+    broughtForward ? broughtForward(q.session, students) : null,
   ]);
   const nextRow = nextRows.find((d) => d.term === q.next.term);
   const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
+  // The balance brought forward from the session before is outstanding too, settled first (decision 041).
   const outstanding = new Map(
-    q.studentIds.map((id) => [
-      id,
-      koboToNaira(owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, today, q.term).owed.balance),
-    ]),
+    q.studentIds.map((id) => {
+      const bf = carried?.kobo.get(id) ?? 0;
+      const paidKobo = paidBy.get(id) ?? 0;
+      const owed = owedAsOf(datedItemsOf(dues.get(id), starts), paidKobo, today, q.term).owed;
+      return [id, koboToNaira(withBroughtForward({ due: owed.due, paid: paidKobo }, bf).balance)];
+    }),
   );
   return { nextFees: nextRow ? koboToNaira(Number(nextRow.due_kobo)) : null, outstanding };
 }
@@ -259,45 +288,73 @@ export type FeesForGateQuery = {
   students: readonly { id: number; student_class: string }[];
 };
 
+/** A student's payments in a session as the statement reads them (`BursaryRepository.statementEntries`). */
+export type GatePaymentRows = (
+  studentId: number,
+  sessionId: number,
+) => Promise<
+  readonly {
+    id: number;
+    allocation: string | null;
+    receipt_number: string | null;
+    term: string | null;
+    amount_kobo: number;
+    paid_on: string | null;
+    paid_at: string | null;
+    created_at: string;
+    reversal_of: number | null;
+  }[]
+>;
+
 /**
- * Each student's standing on one term, in kobo, for the fee gate: the term's compulsory fees that
- * have fallen due by the school's today (after discounts), and the money allocated to them: the
- * session's payments net of reversals settle the fallen-due items oldest term first (the rule of
- * `owedAsOf`), so an earlier term's unpaid fees are paid before this term's.
- * TODO(issue 34, arrears): once the statement's `terms[]` allocation (brought forward first) lands,
- * answer from it instead, so that the gate and the statement read one allocation.
+ * Each student's standing on one term, in kobo, for the fee gate (decision 042): the term's
+ * compulsory fees that have fallen due by the school's today (after discounts), and the money the
+ * statement's allocation gives them (decision 041, `allocatePayments`): the balance brought forward
+ * first, then the terms in order, each standing payment by its own choice (arrears first unless the
+ * bursar recorded "current term first"), in the order paid. So the gate and the statement's `terms[]`
+ * read one allocation; only the charges differ (the gate counts what has fallen due).
  * The composition root hands it to results as its `CardGateFees` port; payments imports nothing of results.
  */
 export async function feesForGate(
   repo: PaymentsRepository,
   calendar: FeeCalendar,
   q: FeesForGateQuery,
+  sources: { payments: GatePaymentRows; broughtForward?: BroughtForwardOf },
 ): Promise<Map<number, { charged_kobo: number; paid_kobo: number }>> {
-  const ids = q.students.map((s) => s.id);
-  if (!ids.length) return new Map();
-  const [dues, paid, starts, today] = await Promise.all([
+  if (!q.students.length) return new Map();
+  const [dues, starts, today, carried, rows] = await Promise.all([
     studentDuesOf(repo, q.session.id, q.students),
-    repo.paidKoboByStudent(ids, q.session.id),
     calendar.termStarts(q.session),
     calendar.today(),
+    sources.broughtForward ? sources.broughtForward(q.session, q.students) : null,
+    // A card at a time in practice (staff and the admin are never gated): one read per student.
+    Promise.all(q.students.map((s) => sources.payments(s.id, q.session.id))),
   ]);
-  const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
+  const current = currentTermOf(starts, today);
   return new Map(
-    ids.map((id) => {
-      const items = datedItemsOf(dues.get(id), starts);
-      const dueKobo = items.map((i) => (isDue(i, today, q.term) ? Math.max(0, Math.trunc(i.kobo)) : 0));
-      const { collected } = allocateCollected(
-        items.map((i, k) => ({ term: i.term, kobo: dueKobo[k]! })),
-        paidBy.get(id) ?? 0,
+    q.students.map((s, k) => {
+      const charges: Partial<Record<Term, number>> = {};
+      for (const i of datedItemsOf(dues.get(s.id), starts)) {
+        if (isDue(i, today)) charges[i.term] = (charges[i.term] ?? 0) + Math.max(0, Math.trunc(i.kobo));
+      }
+      const list = rows[k]!;
+      const reversed = new Set(list.flatMap((r) => (r.reversal_of !== null ? [Number(r.reversal_of)] : [])));
+      const standing = list
+        .filter((r) => r.reversal_of === null && !reversed.has(Number(r.id)) && r.amount_kobo > 0)
+        .map((r) => ({ date: r.paid_on ?? (r.paid_at ?? r.created_at).slice(0, 10), receipt: r.receipt_number ?? '', r }))
+        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.receipt < b.receipt ? -1 : a.receipt > b.receipt ? 1 : 0));
+      const allocation = allocatePayments(
+        carried?.kobo.get(s.id) ?? 0,
+        charges,
+        standing.map(({ r }) => ({
+          kobo: r.amount_kobo,
+          term: (r.term as Term | null) ?? null,
+          allocation: r.allocation === 'current_first' ? 'current_first' : 'arrears_first',
+        })),
+        current,
       );
-      let charged = 0;
-      let allocated = 0;
-      items.forEach((i, k) => {
-        if (i.term !== q.term) return;
-        charged += dueKobo[k]!;
-        allocated += collected[k]!;
-      });
-      return [id, { charged_kobo: charged, paid_kobo: allocated }];
+      const term = allocation.terms.find((t) => t.term === q.term)!;
+      return [s.id, { charged_kobo: term.charged, paid_kobo: term.paid }];
     }),
   );
 }
@@ -323,17 +380,22 @@ export async function feesForFamily(
   repo: PaymentsRepository,
   calendar: Pick<FeeCalendar, 'termStarts'>,
   q: FeesForFamilyQuery,
+  broughtForward?: BroughtForwardOf,
 ): Promise<Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>> {
   const ids = q.students.map((s) => s.id);
-  const [dues, paid, starts] = await Promise.all([
+  const [dues, paid, starts, carried] = await Promise.all([
     studentDuesOf(repo, q.session.id, q.students),
     repo.paidKoboByStudent(ids, q.session.id),
     calendar.termStarts(q.session),
+    broughtForward ? broughtForward(q.session, q.students) : null,
   ]);
   const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
   return new Map(
     ids.map((id) => {
-      const owed = owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, q.today, q.term).owed;
+      // Arrears brought forward are due too (a credit is money paid): decision 041.
+      const paidKobo = paidBy.get(id) ?? 0;
+      const session = owedAsOf(datedItemsOf(dues.get(id), starts), paidKobo, q.today, q.term).owed;
+      const owed = withBroughtForward({ due: session.due, paid: paidKobo }, carried?.kobo.get(id) ?? 0);
       return [id, { due_kobo: owed.due, paid_kobo: owed.paid, outstanding_kobo: owed.balance }];
     }),
   );

@@ -17,6 +17,7 @@ import { createFeeItems, createPayment, createResults } from '../../db/factories
 import { nowIso } from '../../db/index';
 import '../calendar/calendar.tables';
 import {
+  createSession,
   describeEachDatabase,
   login,
   servicesOver,
@@ -456,6 +457,37 @@ describeEachDatabase('results gated by fees: every way to a card', (dialect) => 
       const s = await pupil();
       expect((await get(`/api/report-card/?${q(s.admissionNumber)}`, s)).statusCode).toBe(403);
       await setGate(false);
+      expect((await get(`/api/report-card/?${q(s.admissionNumber)}`, s)).statusCode).toBe(200);
+    });
+
+    it('arrears first (decision 041): a balance brought forward from the previous session is settled before the term opens', async () => {
+      await setGate(true);
+      const s = await pupil();
+      // 2024/2025 (sorted before the current session): ₦10,000 owed, ₦0.01 paid there -> ₦9,999.99 brought forward.
+      const past = await createSession(ctx.handle.db, '2024/2025');
+      await createFeeItems(ctx.handle.db, [{ arm: 'JSS 1A', sessionId: past.id, term: '1st', name: 'Tuition', amountKobo: 1_000_000 }]);
+      await createPayment(ctx.handle.db, {
+        reference: `GATE-PAST-${s.id}`,
+        studentId: s.id,
+        admissionNumber: s.admissionNumber,
+        arm: 'JSS 1A',
+        session: '2024/2025',
+        amountKobo: 1,
+        status: 'successful',
+      });
+      // This term's ₦20,000 paid: the arrears take ₦9,999.99 of it first.
+      await paid(s, TUITION_1ST);
+      const card = await get(`/api/report-card/?${q(s.admissionNumber)}`, s);
+      expect(card.statusCode, card.body).toBe(403);
+      expect(card.json()).toMatchObject({ owed: 9_999.99, required: 20_000, paid: 10_000.01 });
+      // The statement's terms[] reads the same allocation (its charges count every term, due or not).
+      const statement = await get(`/api/bursary/statement/?admission_number=${s.admissionNumber}&session_id=${sessionId}`, admin);
+      expect(statement.statusCode, statement.body).toBe(200);
+      expect(statement.json<{ brought_forward: number; terms: { term: string; paid: number }[] }>()).toMatchObject({
+        brought_forward: 9_999.99,
+      });
+      expect(statement.json<{ terms: { term: string; paid: number }[] }>().terms.find((t) => t.term === '1st')!.paid).toBe(10_000.01);
+      await paid(s, 999_999);
       expect((await get(`/api/report-card/?${q(s.admissionNumber)}`, s)).statusCode).toBe(200);
     });
 
