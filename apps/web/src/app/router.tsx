@@ -7,6 +7,7 @@ import { parentsRoutes } from '../features/parents/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { reportSheetsRoutes } from '../features/report-sheets/routes';
+import { resultPinsRoutes } from '../features/result-pins/routes';
 import { resultsRoutes } from '../features/results/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { teachingRoutes } from '../features/teaching/routes';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
   ...noticesRoutes,
   ...rolloverRoutes,
   ...parentsRoutes,
+  ...resultPinsRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -4,12 +4,14 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@portal/domain/auth-constants';
 import type { Role } from '@portal/domain/constants';
 import { PARENT_SCREEN_LABELS } from '@portal/domain/parent-screens';
+import { RESULT_PIN_LABELS, RESULT_PIN_SCREENS } from '@portal/domain/result-pin-screens';
 import { SiteHeader } from '../../components/layout/site-header';
 import { Alert } from '../../components/ui/alert';
 import { SubmitButton } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api-client';
 import { HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
+import { useCheckResultOffered } from '../../lib/check-result';
 import { safeNext } from '../../lib/safe-next';
 
 const TITLES: Record<Role, string> = {
@@ -53,6 +55,8 @@ export function LoginPage({ role }: { role: Role }) {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A parent without an account (or a student) can check a result with a scratch card's PIN.
+  const pins = useCheckResultOffered() && (role === 'parent' || role === 'student');
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -168,6 +172,13 @@ export function LoginPage({ role }: { role: Role }) {
             Choose another sign-in
           </Link>
         </p>
+        {pins && (
+          <p className="mt-3 text-center text-sm">
+            <Link to={RESULT_PIN_SCREENS.check.to} className="font-medium text-brand-800 underline" data-testid="check-result-link">
+              {RESULT_PIN_LABELS.linkFromLogin}
+            </Link>
+          </p>
+        )}
       </main>
     </div>
   );

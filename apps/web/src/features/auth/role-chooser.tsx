@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { PARENT_SCREEN_LABELS } from '@portal/domain/parent-screens';
+import { RESULT_PIN_LABELS, RESULT_PIN_SCREENS } from '@portal/domain/result-pin-screens';
 import { SiteHeader } from '../../components/layout/site-header';
+import { useCheckResultOffered } from '../../lib/check-result';
 import { safeNext } from '../../lib/safe-next';
 
 const CHOICES = [
@@ -16,6 +18,7 @@ export function RoleChooser() {
   const from = (location.state as { from?: string } | null)?.from;
   // An expired session sends users here with the page to come back to: pass it on to the sign-in.
   const next = safeNext(new URLSearchParams(location.search).get('next'));
+  const pins = useCheckResultOffered();
   return (
     <div className="min-h-dvh">
       <SiteHeader />
@@ -36,6 +39,13 @@ export function RoleChooser() {
             </li>
           ))}
         </ul>
+        {pins && (
+          <p className="mt-8 text-center">
+            <Link to={RESULT_PIN_SCREENS.check.to} className="font-medium text-brand-800 underline" data-testid="check-result-link">
+              {RESULT_PIN_LABELS.linkFromLogin}
+            </Link>
+          </p>
+        )}
       </main>
     </div>
   );

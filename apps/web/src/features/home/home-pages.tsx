@@ -10,6 +10,7 @@ import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
 import { PARENT_SCREENS } from '@portal/domain/parent-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
+import { RESULT_PIN_SCREENS } from '@portal/domain/result-pin-screens';
 import { TRANSFER_REPORT_SCREEN_LABELS, TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-report-screens';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
@@ -127,6 +128,7 @@ export const ADMIN_RESULTS_MENU: readonly MenuItem[] = [
   { ...SCREEN.broadsheet, description: 'Class or whole school, with positions; CSV' },
   { to: '/publish-results', label: 'Publish Results', description: 'Release a class’s term results to students' },
   { to: '/result-audit', label: 'Result History', description: 'Who changed which score, and when' },
+  RESULT_PIN_SCREENS.batches,
 ];
 
 export const ADMIN_ATTENDANCE_MENU: readonly MenuItem[] = [ATT.register, ATT.absent, ATT.month, ATT.student];
@@ -155,6 +157,8 @@ export const STAFF_BURSARY_MENU: readonly MenuItem[] = [
   REP.collections,
   TRF.queue,
   FEE_RELEASES_SCREEN,
+  // The bursar marks scratch cards sold (the admin reaches the batches from Results).
+  RESULT_PIN_SCREENS.batches,
 ];
 
 /** The bursary menu with the count of reported transfers waiting beside "Payments to Confirm". */

@@ -2,12 +2,15 @@ import { Link } from 'react-router';
 import { CODE_OF_CONDUCT, DEFAULT_SCHOOL_SETTINGS, SCHOOL_SECTIONS } from '@portal/domain/settings-constants';
 import { SiteHeader } from '../../components/layout/site-header';
 import { BUTTON_BASE } from '../../components/ui/button';
+import { RESULT_PIN_SCREENS } from '@portal/domain/result-pin-screens';
+import { useCheckResultOffered } from '../../lib/check-result';
 import { useSchoolSettings } from '../../lib/school-settings';
 
 /** The public home page. */
 export function PublicHome() {
   const { data } = useSchoolSettings();
   const s = data ?? DEFAULT_SCHOOL_SETTINGS;
+  const pins = useCheckResultOffered();
   return (
     <div className="min-h-dvh">
       <SiteHeader />
@@ -26,6 +29,15 @@ export function PublicHome() {
               <Link to="/login" className={`${BUTTON_BASE} border border-white bg-brand-900 text-white hover:bg-brand-800`}>
                 Sign in to the portal
               </Link>
+              {pins && (
+                <Link
+                  to={RESULT_PIN_SCREENS.check.to}
+                  className={`${BUTTON_BASE} border border-white bg-brand-900 text-white hover:bg-brand-800`}
+                  data-testid="check-result-link"
+                >
+                  {RESULT_PIN_SCREENS.check.label}
+                </Link>
+              )}
             </div>
           </div>
         </section>
