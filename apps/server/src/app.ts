@@ -34,6 +34,7 @@ import { resultsRoutes } from './modules/results/results.routes';
 import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { rolloverRoutes } from './modules/rollover/rollover.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
@@ -193,6 +194,7 @@ export async function buildApp({
   authRoutes(app, routeDeps);
   settingsRoutes(app, routeDeps);
   setupRoutes(app, routeDeps);
+  rolloverRoutes(app, routeDeps);
   peopleRoutes(app, routeDeps);
   calendarRoutes(app, routeDeps);
   resultsRoutes(app, routeDeps);

@@ -68,6 +68,7 @@ import { SettingsRepository } from './modules/settings/settings.repository';
 import { SettingsService } from './modules/settings/settings.service';
 import { SetupRepository } from './modules/setup/setup.repository';
 import { SetupService } from './modules/setup/setup.service';
+import { RolloverService } from './modules/rollover/rollover.service';
 import { AssignmentsService } from './modules/teaching/assignments.service';
 import { StructureService } from './modules/teaching/structure.service';
 import { TeachingRepository } from './modules/teaching/teaching.repository';
@@ -216,6 +217,9 @@ export function buildServices(deps: ServiceDeps) {
   // The first-run checklist.
   const setup = new SetupService(new SetupRepository(db), settings);
 
+  // Starting the next session (docs/decisions/040): each copy is its owning module's, in one transaction.
+  const rollover = new RolloverService(db, sessions, calendarEdits, fees, assessment, grading, assignments);
+
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q);
@@ -289,6 +293,7 @@ export function buildServices(deps: ServiceDeps) {
     reportSheets,
     reportTerms,
     setup,
+    rollover,
     parents,
     family,
     noticeSettings,

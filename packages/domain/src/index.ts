@@ -41,3 +41,4 @@ export * from './notice-templates-sms';
 export * from './notice-templates-schemas';
 export * from './notices';
 export * from './parents';
+export * from './rollover';

@@ -15,7 +15,7 @@ import {
   type TermDates,
   type TermDatesInput,
 } from '@portal/domain';
-import type { Conn } from '../../db/index';
+import type { Conn, Trx } from '../../db/index';
 import { writeAudit, writeTermPutAudit } from '../../db/audit';
 import { badRequest, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -60,6 +60,41 @@ export function sessionSpanClash(terms: readonly TermLike[], input: TermLike): {
   for (const [id, span] of spans)
     if (id !== input.session_id && span.from <= own.to && own.from <= span.to) return { session_id: id, ...span };
   return null;
+}
+
+/**
+ * The first rule a term's dates would break among the school's dated terms (`terms`, any session):
+ * overlapping another term, out of order within its session, or inside another session's span. The
+ * field and the calendar's message, or null.
+ */
+export function termDatesProblem(
+  terms: readonly TermLike[],
+  input: TermLike,
+  nameOf: ReadonlyMap<number, string>,
+): { field: 'starts_on' | 'ends_on'; message: string } | null {
+  const label = (t: { session_id: number; term: string }) => `${termLabel(t.term)} of ${nameOf.get(Number(t.session_id)) ?? ''}`;
+  const others = terms.filter((t) => !(Number(t.session_id) === input.session_id && t.term === input.term));
+  const overlap = others.find((t) => t.starts_on <= input.ends_on && input.starts_on <= t.ends_on);
+  if (overlap) return { field: 'starts_on', message: ATTENDANCE_MESSAGES.termOverlaps(label(overlap)) };
+  const idx = TERM_VALUES.indexOf(input.term as Term);
+  for (const t of others.filter((x) => Number(x.session_id) === input.session_id)) {
+    const j = TERM_VALUES.indexOf(t.term as Term);
+    if (j < idx && t.starts_on >= input.starts_on) return { field: 'starts_on', message: ATTENDANCE_MESSAGES.termOrder(label(t)) };
+    // A later term set before this one: this one must end before it.
+    if (j > idx && t.starts_on <= input.starts_on) return { field: 'ends_on', message: ATTENDANCE_MESSAGES.termOrderBefore(label(t)) };
+  }
+  const clash = sessionSpanClash(terms, input);
+  if (clash)
+    return { field: 'starts_on', message: ATTENDANCE_MESSAGES.termInOtherSession(nameOf.get(clash.session_id) ?? '', clash.from, clash.to) };
+  return null;
+}
+
+/** A new session's term as the next-session step sends it (docs/decisions/040). */
+export interface NewSessionTerm {
+  term: Term;
+  starts_on: string;
+  ends_on: string;
+  next_term_begins: string | null;
 }
 
 /**
@@ -130,22 +165,10 @@ export class CalendarEditService {
   async putTerm(actor: Actor, input: TermDatesInput): Promise<TermDates> {
     const [, sessions] = await Promise.all([this.calendar.session(input.session_id), this.calendar.sessions.list()]);
     const nameOf = new Map(sessions.map((s) => [s.id, s.name]));
-    const label = (t: { session_id: number; term: string }) => `${termLabel(t.term)} of ${nameOf.get(Number(t.session_id)) ?? ''}`;
     return this.repo.transaction(async (trx) => {
       const terms = await this.repo.terms(trx);
-      const others = terms.filter((t) => !(Number(t.session_id) === input.session_id && t.term === input.term));
-      const overlap = others.find((t) => t.starts_on <= input.ends_on && input.starts_on <= t.ends_on);
-      if (overlap) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termOverlaps(label(overlap))] });
-      const idx = TERM_VALUES.indexOf(input.term);
-      for (const t of others.filter((x) => Number(x.session_id) === input.session_id)) {
-        const j = TERM_VALUES.indexOf(t.term as Term);
-        if (j < idx && t.starts_on >= input.starts_on) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termOrder(label(t))] });
-        // A later term set before this one: this one must end before it.
-        if (j > idx && t.starts_on <= input.starts_on) throw badRequest({ ends_on: [ATTENDANCE_MESSAGES.termOrderBefore(label(t))] });
-      }
-      const clash = sessionSpanClash(terms, input);
-      if (clash)
-        throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.termInOtherSession(nameOf.get(clash.session_id) ?? '', clash.from, clash.to)] });
+      const problem = termDatesProblem(terms, input, nameOf);
+      if (problem) throw badRequest({ [problem.field]: [problem.message] });
       const outside = await this.registers.registerDatesOutside(input.session_id, input.term, input.starts_on, input.ends_on, trx);
       if (outside.length) {
         const field = outside[0]! < input.starts_on ? 'starts_on' : 'ends_on';
@@ -156,6 +179,41 @@ export class CalendarEditService {
       await writeTermPutAudit(trx, actor.id, 'school_term', ['starts_on', 'ends_on'], before, input);
       return { session_id: input.session_id, term: input.term, starts_on: input.starts_on, ends_on: input.ends_on };
     });
+  }
+
+  /**
+   * A session's three terms as the pattern of the next one: each term's dates and the card's "next
+   * term begins" (null where the session has none).
+   */
+  async sessionPattern(sessionId: number, conn?: Conn): Promise<{ term: Term; starts_on: string | null; ends_on: string | null; next_term_begins: string | null }[]> {
+    const rows = await this.repo.sessionTermRows(sessionId, conn);
+    return TERM_VALUES.map((term) => {
+      const r = rows.find((x) => x.term === term);
+      return { term, starts_on: r?.starts_on ?? null, ends_on: r?.ends_on ?? null, next_term_begins: r?.next_term_begins ?? null };
+    });
+  }
+
+  /**
+   * Writes a new session's three terms (dates and "next term begins") in the caller's transaction,
+   * each checked by the calendar's rules against every dated term (`termDatesProblem`), the ones
+   * before it in the list included. A broken rule: 400 on `terms.<i>.<field>`. `nameOf` names the
+   * school's sessions (the new one included) for the messages. Audited per term.
+   */
+  async putSessionTermsIn(trx: Trx, actor: Actor, sessionId: number, terms: readonly NewSessionTerm[], nameOf: ReadonlyMap<number, string>): Promise<void> {
+    const dated: TermLike[] = [...(await this.repo.terms(trx))];
+    for (const [i, t] of terms.entries()) {
+      const input = { session_id: sessionId, term: t.term, starts_on: t.starts_on, ends_on: t.ends_on };
+      const problem = termDatesProblem(dated, input, nameOf);
+      if (problem) throw badRequest({ [`terms.${i}.${problem.field}`]: [problem.message] });
+      dated.push(input);
+    }
+    await this.repo.putSessionTerms(
+      trx,
+      terms.map((t) => ({ session_id: sessionId, ...t })),
+      actor.id,
+    );
+    for (const t of terms)
+      await writeTermPutAudit(trx, actor.id, 'school_term', ['starts_on', 'ends_on', 'next_term_begins'], null, { session_id: sessionId, ...t });
   }
 
   async addEvent(actor: Actor, input: CalendarEventInput): Promise<CalendarEvent> {

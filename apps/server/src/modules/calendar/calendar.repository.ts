@@ -28,6 +28,25 @@ export class CalendarRepository extends Repository {
       .execute();
   }
 
+  /** A session's term rows, dated or not, with the card's "next term begins". */
+  sessionTermRows(sessionId: number, conn: Conn = this.db) {
+    return conn.selectFrom('school_terms').select(['term', 'starts_on', 'ends_on', 'next_term_begins']).where('session_id', '=', sessionId).execute();
+  }
+
+  /** A new session's term rows (dates and "next term begins") in one statement. */
+  async putSessionTerms(
+    trx: Trx,
+    rows: readonly { session_id: number; term: string; starts_on: string; ends_on: string; next_term_begins: string | null }[],
+    actor: number,
+  ): Promise<void> {
+    if (!rows.length) return;
+    const now = nowIso();
+    await trx
+      .insertInto('school_terms')
+      .values(rows.map((r) => ({ ...r, times_opened: null, updated_by: actor, updated_at: now })))
+      .execute();
+  }
+
   async putTerm(trx: Trx, v: { session_id: number; term: string; starts_on: string; ends_on: string }, actor: number): Promise<void> {
     const set = { starts_on: v.starts_on, ends_on: v.ends_on, updated_by: actor, updated_at: nowIso() };
     await trx

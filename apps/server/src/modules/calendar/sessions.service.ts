@@ -1,5 +1,6 @@
 import { RESULT_MESSAGES, nextTermOf, type AcademicSession, type Term } from '@portal/domain';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Trx } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { SessionsRepository } from './sessions.repository';
@@ -73,6 +74,19 @@ export class SessionsService {
       if (isUniqueViolation(err)) throw badRequest({ name: [RESULT_MESSAGES.sessionNameTaken] });
       throw err;
     }
+  }
+
+  /**
+   * Creates a session in the caller's transaction (starting the next session, docs/decisions/040):
+   * 409 with `nameTaken` when the name exists; current only when `makeCurrent` says so. Audited.
+   */
+  async createIn(trx: Trx, name: string, makeCurrent: boolean, actor: number, nameTaken: string): Promise<AcademicSession> {
+    if (await this.repo.byName(name, trx)) throw conflict(nameTaken);
+    const id = await this.repo.insert(trx, name);
+    if (makeCurrent) await this.repo.makeCurrent(trx, id);
+    const row = (await this.repo.get(id, trx))!;
+    await writeAudit(trx, { actorUserId: actor, action: 'create', entity: 'academic_session', entityId: id, after: present(row) });
+    return present(row);
   }
 
   async update(id: number, input: { name?: string; is_current?: boolean }, actor: number): Promise<AcademicSession> {

@@ -22,6 +22,7 @@ import {
   type FeeItemsBulkResult,
   type FeeItemsCopy,
   type FeeItemsCopyResult,
+  increasedFeeKobo,
   type DiscountBasis,
   type DatedItem,
   type DiscountTake,
@@ -39,7 +40,7 @@ import type { CalendarService } from '../calendar/calendar.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { PaymentsRepository } from './payments.repository';
-import { inTransaction } from '../../db/index';
+import { inTransaction, type Conn, type Trx } from '../../db/index';
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
@@ -439,6 +440,43 @@ export class FeesService {
     });
     const items = (await this.repo.feeItems({ sessionId: input.session_id, classes: input.classes, term: input.term })).map(presentFeeItem);
     return { ...result, items };
+  }
+
+  /** How many fee items of a session the next session's copy would take (its current arms', every term). */
+  async sessionCopyCount(sessionId: number, conn?: Conn): Promise<number> {
+    const classes = await this.teaching.classNames({ conn });
+    return (await this.repo.feeItems({ sessionId, classes }, conn)).length;
+  }
+
+  /**
+   * Copies every fee item of a session's current arms, each term into the same term of `to`, in the
+   * caller's transaction (starting the next session, docs/decisions/040), raised by `basisPoints`
+   * hundredths of a percent and rounded to ₦50 (`increasedFeeKobo`); due dates are left for the new
+   * terms. Items the target already has by name are kept. Returns how many were added.
+   */
+  async copySessionIn(trx: Trx, actor: Pick<AuthUser, 'id'>, from: number, to: number, basisPoints: number): Promise<number> {
+    const classes = await this.teaching.classNames({ conn: trx });
+    const source = await this.repo.feeItems({ sessionId: from, classes }, trx);
+    const rows = source.map((f) => ({
+      student_class: f.student_class,
+      session_id: to,
+      term: f.term,
+      name: f.name,
+      name_key: f.name_key,
+      amount_kobo: increasedFeeKobo(f.amount_kobo, basisPoints),
+      compulsory: f.compulsory,
+      description: f.description,
+      due_on: null,
+    }));
+    const added = await this.repo.insertFeeItems(trx, rows);
+    await writeAudit(trx, {
+      actorUserId: actor.id,
+      action: 'fee_schedule.copy_session',
+      entity: 'fee_schedule',
+      entityId: to,
+      after: { from_session_id: from, to_session_id: to, increase_basis_points: basisPoints, items: added },
+    });
+    return added;
   }
 
   /** Copies a term's items (e.g. last term's) into another term; items the target already has by name are kept. */

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { PaymentStatus } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
+import { inSlices } from '../../db/slices';
 import './payments.tables';
 import type { FeeItemsTable, PaymentsTable } from './payments.tables';
 
@@ -283,6 +284,20 @@ export class PaymentsRepository {
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
+  }
+
+  /** Many fee items at once (in slices); one the target has by name already is kept. Returns how many were added. */
+  async insertFeeItems(trx: Conn, rows: Omit<Insertable<FeeItemsTable>, 'id' | 'created_at' | 'updated_at'>[]): Promise<number> {
+    const now = nowIso();
+    const ids = await inSlices(rows, 200, (slice) =>
+      trx
+        .insertInto('fee_items')
+        .values(slice.map((v) => ({ ...v, created_at: now, updated_at: now })))
+        .onConflict((oc) => oc.columns(['session_id', 'student_class', 'term', 'name_key']).doNothing())
+        .returning('id')
+        .execute(),
+    );
+    return ids.length;
   }
 
   async updateFeeItem(

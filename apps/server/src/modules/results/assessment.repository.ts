@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Conn } from '../../db/index';
+import type { Conn, Trx } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
 import './results.tables';
 
@@ -31,6 +31,29 @@ export class AssessmentRepository {
       .select(['session_id', 'level', 'components', 'precision', 'updated_at'])
       .where('session_id', '=', sessionId)
       .execute();
+  }
+
+  /** Copies a session's schemes into another (a level `to` has already keeps its own). Returns how many were added. */
+  async copySession(trx: Trx, from: number, to: number, actor: number): Promise<number> {
+    const r = await trx
+      .insertInto('assessment_schemes')
+      .columns(['session_id', 'level', 'components', 'precision', 'updated_by', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('assessment_schemes as s')
+          .select([
+            sql<number>`${to}`.as('session_id'),
+            's.level',
+            's.components',
+            's.precision',
+            sql<number>`${actor}`.as('updated_by'),
+            sql<string>`${nowIso()}`.as('updated_at'),
+          ])
+          .where('s.session_id', '=', from),
+      )
+      .onConflict((oc) => oc.columns(['session_id', 'level']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0);
   }
 
   /**

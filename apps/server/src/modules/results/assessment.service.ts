@@ -18,7 +18,7 @@ import {
   type SchemeRules,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
-import type { Conn, DB } from '../../db/index';
+import type { Conn, DB, Trx } from '../../db/index';
 import { HttpError, nonFieldError } from '../../http/errors';
 import type { AssessmentRepository } from './assessment.repository';
 import type { SessionRows } from '../calendar/sessions.service';
@@ -78,6 +78,21 @@ export class AssessmentService {
   ) {}
 
   /** The scheme a class's results of a session are entered with (share-locked inside a save on PostgreSQL). */
+  /** How many levels have a scheme of their own in a session (what the next session's copy takes). */
+  async sessionCopyCount(sessionId: number, conn?: Conn): Promise<number> {
+    return (await this.repo.ofSession(sessionId, conn)).length;
+  }
+
+  /**
+   * Copies a session's schemes into another in the caller's transaction (starting the next session,
+   * docs/decisions/040), with one audit row. Returns how many were added.
+   */
+  async copySessionIn(trx: Trx, actor: number, from: number, to: number): Promise<number> {
+    const n = await this.repo.copySession(trx, from, to, actor);
+    await writeAudit(trx, { actorUserId: actor, action: 'copy', entity: 'assessment_schemes', entityId: to, after: { from_session_id: from, levels: n } });
+    return n;
+  }
+
   async schemeFor(sessionId: number, arm: string, conn?: Conn, lock = false): Promise<StoredScheme> {
     return parseScheme(await this.repo.get(sessionId, levelOfClass(arm), conn, lock ? 'share' : null));
   }

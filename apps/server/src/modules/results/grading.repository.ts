@@ -83,6 +83,27 @@ export class GradingRepository extends Repository {
       .where('session_id', '=', sessionId);
   }
 
+  /** How many levels have a scale of their own in a session. */
+  async sessionScaleCount(sessionId: number, conn: Conn = this.db): Promise<number> {
+    return (await this.sessionScales(sessionId, conn).execute()).length;
+  }
+
+  /** Copies a session's own scales into another (a level `to` has already keeps its own). Returns how many were added. */
+  async copySessionScales(trx: Trx, from: number, to: number, actor: number): Promise<number> {
+    const r = await trx
+      .insertInto('session_grading_scales')
+      .columns(['session_id', 'level', 'bands', 'updated_by', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('session_grading_scales as s')
+          .select([sql<number>`${to}`.as('session_id'), 's.level', 's.bands', sql<number>`${actor}`.as('updated_by'), sql<string>`${nowIso()}`.as('updated_at')])
+          .where('s.session_id', '=', from),
+      )
+      .onConflict((oc) => oc.columns(['session_id', 'level']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+
   /** Saves the template scale (what new sessions start from). */
   async put(conn: Conn, level: Level, bands: GradeBand[], actor: number): Promise<void> {
     const values = { level, bands: JSON.stringify(bands), updated_by: actor, updated_at: nowIso() };

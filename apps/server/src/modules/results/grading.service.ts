@@ -1,4 +1,4 @@
-import type { Trx } from '../../db/index';
+import type { Conn, Trx } from '../../db/index';
 import {
   DEFAULT_SCALES,
   LEVELS,
@@ -40,6 +40,21 @@ export class GradingService {
   ) {}
 
   /** The scales a session's results are graded with (the template where the session has none yet). */
+  /** How many levels have a scale of their own in a session (what the next session's copy takes). */
+  sessionCopyCount(sessionId: number, conn?: Conn): Promise<number> {
+    return this.repo.sessionScaleCount(sessionId, conn);
+  }
+
+  /**
+   * Copies a session's own scales into another in the caller's transaction (starting the next
+   * session, docs/decisions/040), with one audit row. Returns how many were added.
+   */
+  async copySessionIn(trx: Trx, actor: number, from: number, to: number): Promise<number> {
+    const n = await this.repo.copySessionScales(trx, from, to, actor);
+    await writeAudit(trx, { actorUserId: actor, action: 'copy', entity: 'session_grading_scales', entityId: to, after: { from_session_id: from, levels: n } });
+    return n;
+  }
+
   async scales(sessionId?: number): Promise<Record<Level, GradingScale>> {
     const out: Record<Level, GradingScale> = { ...DEFAULT_SCALES };
     for (const r of await this.repo.all()) if (r.level === 'JSS' || r.level === 'SSS') out[r.level] = parseBands(r.bands);

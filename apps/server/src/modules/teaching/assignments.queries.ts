@@ -126,19 +126,38 @@ export async function setEnforced(trx: Trx, sessionId: number, enforce: boolean,
  * current; pairs the target already has stay as they are. Returns how many rows were added.
  */
 export async function copyAssignments(trx: Trx, from: number, to: number): Promise<{ assignments: number; formTeachers: number }> {
+  return { assignments: await copyTeachingAssignments(trx, from, to), formTeachers: await copyFormTeachers(trx, from, to) };
+}
+
+/** The assignments of `from` a copy takes: current arms and subjects only. */
+function assignmentsToCopy(conn: Conn, from: number) {
+  return conn
+    .selectFrom('teaching_assignments as t')
+    .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+    .innerJoin('subjects as s', 's.id', 't.subject_id')
+    .where('t.session_id', '=', from)
+    .where('a.retired', '=', 0)
+    .where('s.retired', '=', 0);
+}
+
+/** The form teachers of `from` a copy takes: current arms only. */
+function formTeachersToCopy(conn: Conn, from: number) {
+  return conn
+    .selectFrom('form_teachers as t')
+    .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+    .where('t.session_id', '=', from)
+    .where('a.retired', '=', 0);
+}
+
+/** Copies `from`'s assignments of current arms and subjects into `to`; pairs `to` has stay. Returns how many were added. */
+export async function copyTeachingAssignments(trx: Trx, from: number, to: number): Promise<number> {
   const now = nowIso();
   const a = await trx
     .insertInto('teaching_assignments')
     .columns(['session_id', 'arm_id', 'subject_id', 'staff_id', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('teaching_assignments as t')
-        .innerJoin('class_arms as a', 'a.id', 't.arm_id')
-        .innerJoin('subjects as s', 's.id', 't.subject_id')
+    .expression(
+      assignmentsToCopy(trx, from)
         .select([sql<number>`${to}`.as('session_id'), 't.arm_id', 't.subject_id', 't.staff_id', sql<string>`${now}`.as('created_at')])
-        .where('t.session_id', '=', from)
-        .where('a.retired', '=', 0)
-        .where('s.retired', '=', 0)
         .where((w) =>
           w.not(
             w.exists(
@@ -154,16 +173,17 @@ export async function copyAssignments(trx: Trx, from: number, to: number): Promi
         ),
     )
     .executeTakeFirst();
+  return Number(a.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Copies `from`'s form teachers of current arms into `to`; an arm `to` has a form teacher for keeps them. */
+export async function copyFormTeachers(trx: Trx, from: number, to: number): Promise<number> {
   const f = await trx
     .insertInto('form_teachers')
     .columns(['session_id', 'arm_id', 'staff_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('form_teachers as t')
-        .innerJoin('class_arms as a', 'a.id', 't.arm_id')
+    .expression(
+      formTeachersToCopy(trx, from)
         .select([sql<number>`${to}`.as('session_id'), 't.arm_id', 't.staff_id'])
-        .where('t.session_id', '=', from)
-        .where('a.retired', '=', 0)
         .where((w) =>
           w.not(
             w.exists(
@@ -173,7 +193,54 @@ export async function copyAssignments(trx: Trx, from: number, to: number): Promi
         ),
     )
     .executeTakeFirst();
-  return { assignments: Number(a.numInsertedOrUpdatedRows ?? 0), formTeachers: Number(f.numInsertedOrUpdatedRows ?? 0) };
+  return Number(f.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Copies `from`'s enforcement switch (its session_teaching row) and score-entry windows into `to`
+ * (a window `to` has already keeps its state). Returns how many rows were written: the switch's row
+ * (when `from` has one) and the windows added.
+ */
+export async function copyWindowsAndEnforcement(trx: Trx, from: number, to: number, userId: number): Promise<number> {
+  const now = nowIso();
+  const sw = await trx.selectFrom('session_teaching').select('enforce_assignments').where('session_id', '=', from).executeTakeFirst();
+  if (sw)
+    await trx
+      .insertInto('session_teaching')
+      .values({ session_id: to, enforce_assignments: Number(sw.enforce_assignments), updated_by: userId, updated_at: now })
+      .onConflict((oc) => oc.column('session_id').doUpdateSet({ enforce_assignments: Number(sw.enforce_assignments), updated_by: userId, updated_at: now }))
+      .execute();
+  const w = await trx
+    .insertInto('score_entry_windows')
+    .columns(['session_id', 'term', 'class_level', 'is_open', 'updated_by', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('score_entry_windows as s')
+        .select([
+          sql<number>`${to}`.as('session_id'),
+          's.term',
+          's.class_level',
+          's.is_open',
+          sql<number>`${userId}`.as('updated_by'),
+          sql<string>`${now}`.as('updated_at'),
+        ])
+        .where('s.session_id', '=', from),
+    )
+    .onConflict((oc) => oc.columns(['session_id', 'term', 'class_level']).doNothing())
+    .executeTakeFirst();
+  return (sw ? 1 : 0) + Number(w.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** What the next session's copies would take of a session: assignments, form teachers, the switch's row and windows. */
+export async function copyCounts(conn: Conn, sessionId: number): Promise<{ assignments: number; formTeachers: number; windowsAndEnforcement: number }> {
+  const n = (r: { n: number | string | bigint } | undefined) => Number(r?.n ?? 0);
+  const [a, f, sw, w] = await Promise.all([
+    assignmentsToCopy(conn, sessionId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    formTeachersToCopy(conn, sessionId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    conn.selectFrom('session_teaching').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirst(),
+    conn.selectFrom('score_entry_windows').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirst(),
+  ]);
+  return { assignments: n(a), formTeachers: n(f), windowsAndEnforcement: n(sw) + n(w) };
 }
 
 export async function hasAssignments(conn: Conn, sessionId: number): Promise<boolean> {

@@ -184,6 +184,31 @@ export class AssignmentsService {
     return { copied, from: from.name };
   }
 
+  /** What the next session's copies would take of a session (docs/decisions/040). */
+  copyCounts(sessionId: number, conn?: Conn): Promise<{ assignments: number; formTeachers: number; windowsAndEnforcement: number }> {
+    return this.repo.copyCounts(sessionId, conn);
+  }
+
+  /**
+   * Starting the next session (docs/decisions/040): copies the parts asked for from `from` into `to`
+   * in the caller's transaction, one audit row. Returns how many rows each part added.
+   */
+  async copySessionIn(
+    trx: Trx,
+    actor: { id: number },
+    from: number,
+    to: number,
+    parts: { assignments: boolean; formTeachers: boolean; windowsAndEnforcement: boolean },
+  ): Promise<{ assignments: number; formTeachers: number; windowsAndEnforcement: number }> {
+    const n = {
+      assignments: parts.assignments ? await this.repo.copyTeachingAssignments(trx, from, to) : 0,
+      formTeachers: parts.formTeachers ? await this.repo.copyFormTeachers(trx, from, to) : 0,
+      windowsAndEnforcement: parts.windowsAndEnforcement ? await this.repo.copyWindowsAndEnforcement(trx, from, to, actor.id) : 0,
+    };
+    await writeAudit(trx, { actorUserId: actor.id, action: 'copy', entity: 'teaching_assignments', entityId: to, after: { from, ...n } });
+    return n;
+  }
+
   async setWindow(actor: AuthUser, input: z.infer<typeof scoreWindowSchema>): Promise<SessionAssignments> {
     return this.write(actor, input.session_id, async (trx) => {
       await this.repo.setWindow(trx, input, actor.id);

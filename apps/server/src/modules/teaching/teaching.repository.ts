@@ -368,6 +368,22 @@ export class TeachingRepository extends Repository {
     return assignments.copyAssignments(trx, from, to);
   }
 
+  copyTeachingAssignments(trx: Trx, from: number, to: number): Promise<number> {
+    return assignments.copyTeachingAssignments(trx, from, to);
+  }
+
+  copyFormTeachers(trx: Trx, from: number, to: number): Promise<number> {
+    return assignments.copyFormTeachers(trx, from, to);
+  }
+
+  copyWindowsAndEnforcement(trx: Trx, from: number, to: number, userId: number): Promise<number> {
+    return assignments.copyWindowsAndEnforcement(trx, from, to, userId);
+  }
+
+  copyCounts(sessionId: number, conn: Conn = this.db) {
+    return assignments.copyCounts(conn, sessionId);
+  }
+
   hasAssignments(sessionId: number, conn: Conn = this.db): Promise<boolean> {
     return assignments.hasAssignments(conn, sessionId);
   }
