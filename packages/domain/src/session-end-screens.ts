@@ -30,9 +30,6 @@ export const SESSION_END_SCREENS = {
 /** The admin menu's group (after the other groups). */
 export const SESSION_END_MENU_TITLE = 'End of session';
 
-export const PROMOTION_DECISIONS = ['promoted', 'trial', 'repeat', 'graduated'] as const;
-export type PromotionDecisionWord = (typeof PROMOTION_DECISIONS)[number];
-
 export const PROMOTION_SCREEN_LABELS = {
   fromSession: 'From session',
   toSession: 'To session',
@@ -40,6 +37,7 @@ export const PROMOTION_SCREEN_LABELS = {
   wholeSchool: 'Whole school',
   preview: 'Preview',
   student: 'Student',
+  students: (n: number) => `Students (${n})`,
   admissionNumber: 'Admission number',
   currentArm: 'Class now',
   average: 'Average',
@@ -90,6 +88,7 @@ export const PROMOTION_SCREEN_LABELS = {
   running: 'Promoting...',
   progress: (done: number, total: number) => `${done} of ${total} students`,
   summary: 'Promotion done',
+  runSummary: 'Summary',
   runs: 'Promotion runs',
   noRuns: 'No promotion has been run yet.',
   when: 'When',

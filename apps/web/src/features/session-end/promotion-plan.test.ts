@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviewStudent, PromotionPreview } from './api';
-import { choosesStream, countsOf, effectiveOf, initialPlan, mappingRecord, runBody, splitArm, totalsOf } from './promotion-plan';
+import {
+  armsFor,
+  decisionsFor,
+  choosesStream,
+  countsOf,
+  effectiveOf,
+  initialPlan,
+  mappingRecord,
+  runBody,
+  splitArm,
+  totalsOf,
+} from './promotion-plan';
 
 const student = (id: number, arm: string, over: Partial<PreviewStudent> = {}): PreviewStudent => ({
   student_id: id,
@@ -84,5 +95,14 @@ describe('the promotion plan: the admin’s changes to a preview', () => {
     expect(choosesStream(preview.students[5]!, 'SSS 1A')).toBe(true);
     expect(choosesStream(preview.students[5]!, 'JSS 3A')).toBe(false);
     expect(choosesStream(preview.students[0]!, 'JSS 2A')).toBe(false);
+  });
+
+  it('the classes and decisions open to a student follow the level: next for promoted, same for repeat, none for a graduate', () => {
+    const arms = ['JSS 1A', 'JSS 2A', 'JSS 2B', 'SSS 1A', 'SSS 3A'];
+    expect(armsFor('JSS 1A', 'promoted', arms)).toEqual(['JSS 2A', 'JSS 2B']);
+    expect(armsFor('JSS 1A', 'repeat', arms)).toEqual(['JSS 1A']);
+    expect(armsFor('SSS 3A', 'graduated', arms)).toEqual([]);
+    expect(decisionsFor('SSS 3A')).toEqual(['graduated', 'repeat']);
+    expect(decisionsFor('JSS 3A')).toEqual(['promoted', 'trial', 'repeat']);
   });
 });

@@ -1,5 +1,5 @@
 import type { ArmMapping, Decision, PreviewStudent, PromotionPreview, RunBody, StudentChoice } from './api';
-import { classLevelOf } from '@portal/domain/teaching';
+import { CLASS_LEVELS, classLevelOf, type ClassLevel } from '@portal/domain/teaching';
 
 /**
  * The admin's changes to a promotion preview, and what follows from them (pure, so the screen and its
@@ -127,4 +127,23 @@ export function splitArm(
   const edits = { ...plan.edits };
   for (const s of ofArm.slice(half)) edits[s.student_id] = { ...edits[s.student_id], target_arm: second };
   return { ...plan, edits };
+}
+
+/** The level after `level`; null after SSS 3 (its students graduate). */
+export function levelAfter(level: ClassLevel | null): ClassLevel | null {
+  if (!level) return null;
+  const i = CLASS_LEVELS.indexOf(level);
+  return i < CLASS_LEVELS.length - 1 ? CLASS_LEVELS[i + 1]! : null;
+}
+
+/** The arms a student of `arm` may go to with `decision`: their level's (repeat), the next level's (promoted, on trial), none (graduated). */
+export function armsFor(arm: string, decision: Decision, arms: readonly string[]): string[] {
+  if (decision === 'graduated') return [];
+  const level = decision === 'repeat' ? classLevelOf(arm) : levelAfter(classLevelOf(arm));
+  return arms.filter((a) => level !== null && classLevelOf(a) === level);
+}
+
+/** The decisions open to a student of `arm`: an SSS 3 student graduates or repeats, the others are promoted, on trial or repeat. */
+export function decisionsFor(arm: string): Decision[] {
+  return classLevelOf(arm) === 'SSS 3' ? ['graduated', 'repeat'] : ['promoted', 'trial', 'repeat'];
 }

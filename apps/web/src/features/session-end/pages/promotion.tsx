@@ -1,11 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  PROMOTION_DECISIONS,
-  PROMOTION_SCREEN_LABELS as L,
-  PROMOTION_SCREEN_MESSAGES as M,
-  SESSION_END_SCREENS as S,
-} from '@portal/domain/session-end-screens';
+import { PROMOTION_SCREEN_LABELS as L, PROMOTION_SCREEN_MESSAGES as M, SESSION_END_SCREENS as S } from '@portal/domain/session-end-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -45,8 +40,11 @@ import {
   runBody,
   splitArm,
   totalsOf,
+  armsFor,
+  decisionsFor,
   type Plan,
 } from '../promotion-plan';
+import { classLevelOf } from '@portal/domain/teaching';
 
 /** The value a new-class select gives "graduate" (no class). */
 const GRADUATE = '__graduate__';
@@ -138,7 +136,7 @@ function CellSelect({
       data-testid={testId}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      className="min-h-11 max-w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+      className="min-h-11 w-40 max-w-full shrink rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
     >
       {options.map((o) => (
         <option key={o.value} value={o.value}>
@@ -162,9 +160,15 @@ function PreviewEditor({ preview, query, onStarted }: { preview: PromotionPrevie
   const [failure, setFailure] = useState('');
 
   const armNames = classOptions(classes.data);
-  const targetOptions = [...armNames.map((a) => ({ value: a, label: a })), { value: GRADUATE, label: L.graduate }];
+  /** The new classes open to a student of `arm` with `decision` (and `keep`, the one chosen now). */
+  const targetOptions = (arm: string, decision: Decision, keep: string | null) => {
+    if (decision === 'graduated') return [{ value: GRADUATE, label: L.graduate }];
+    const arms = armsFor(arm, decision, armNames);
+    if (keep !== null && !arms.includes(keep)) arms.unshift(keep);
+    return arms.map((a) => ({ value: a, label: a }));
+  };
   const streamOptions = [{ value: '', label: L.noStream }, ...(streams.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))];
-  const decisionOptions = PROMOTION_DECISIONS.map((d) => ({ value: d, label: L.decisions[d] ?? d }));
+  const decisionOptions = (arm: string) => decisionsFor(arm).map((d) => ({ value: d, label: L.decisions[d] ?? d }));
   const fromArms = [...new Set(preview.students.map((s) => s.arm))];
   const counts = countsOf(preview.students, plan, original);
   const totals = totalsOf(preview.students, plan, original);
@@ -213,14 +217,18 @@ function PreviewEditor({ preview, query, onStarted }: { preview: PromotionPrevie
           <ul className="flex flex-col gap-3" data-testid="promotion-mapping">
             {preview.mapping.map((m) => (
               <li key={m.from_arm} className="flex flex-wrap items-center gap-2" data-testid="mapping-row" data-arm={m.from_arm}>
-                <span className="min-w-24 font-semibold">{m.from_arm}</span>
+                <span className="min-w-16 font-semibold">{m.from_arm}</span>
                 <span aria-hidden="true">→</span>
-                <CellSelect
-                  label={L.mappingOf(m.from_arm)}
-                  value={plan.mapping[m.from_arm] ?? GRADUATE}
-                  options={targetOptions}
-                  onChange={(v) => setMapping(m.from_arm, v)}
-                />
+                {classLevelOf(m.from_arm) === 'SSS 3' ? (
+                  <span>{L.graduate}</span>
+                ) : (
+                  <CellSelect
+                    label={L.mappingOf(m.from_arm)}
+                    value={plan.mapping[m.from_arm] ?? ''}
+                    options={targetOptions(m.from_arm, 'promoted', plan.mapping[m.from_arm] ?? null)}
+                    onChange={(v) => setMapping(m.from_arm, v)}
+                  />
+                )}
                 {fromArms.includes(m.from_arm) && plan.mapping[m.from_arm] !== null && (
                   <Button variant="ghost" aria-label={L.splitOf(m.from_arm)} onClick={() => setSplitting({ arm: m.from_arm, second: '' })}>
                     {L.split}
@@ -232,7 +240,7 @@ function PreviewEditor({ preview, query, onStarted }: { preview: PromotionPrevie
                     <CellSelect
                       label={L.splitIntoOf(m.from_arm)}
                       value={splitting.second}
-                      options={[{ value: '', label: L.splitInto }, ...armNames.map((a) => ({ value: a, label: a }))]}
+                      options={[{ value: '', label: L.splitInto }, ...targetOptions(m.from_arm, 'promoted', null)]}
                       onChange={(v) => setSplitting({ arm: m.from_arm, second: v })}
                     />
                     <Button
@@ -269,7 +277,7 @@ function PreviewEditor({ preview, query, onStarted }: { preview: PromotionPrevie
       </div>
 
       <Card
-        title={`${L.student}s (${preview.students.length})`}
+        title={L.students(preview.students.length)}
         actions={
           edited && (
             <Button variant="secondary" onClick={() => setPlan(initialPlan(preview))}>
@@ -319,7 +327,7 @@ function PreviewEditor({ preview, query, onStarted }: { preview: PromotionPrevie
                       label={L.decisionOf(s.full_name)}
                       testId="decision"
                       value={e.decision}
-                      options={decisionOptions}
+                      options={decisionOptions(s.arm)}
                       onChange={(v) => edit(s, { decision: v as Decision, target_arm: undefined })}
                     />
                   );
@@ -340,16 +348,12 @@ function PreviewEditor({ preview, query, onStarted }: { preview: PromotionPrevie
                 label: L.target,
                 cell: (s) => {
                   const e = effectiveOf(s, plan, original);
-                  const opts =
-                    e.target_arm !== null && !armNames.includes(e.target_arm)
-                      ? [{ value: e.target_arm, label: e.target_arm }, ...targetOptions]
-                      : targetOptions;
                   return (
                     <CellSelect
                       label={L.targetOf(s.full_name)}
                       testId="target"
                       value={e.target_arm ?? GRADUATE}
-                      options={opts}
+                      options={targetOptions(s.arm, e.decision, e.target_arm)}
                       onChange={(v) => edit(s, { target_arm: v === GRADUATE ? null : v })}
                     />
                   );
@@ -505,12 +509,13 @@ function RunsCard() {
                 },
                 { label: L.status, cell: (r) => L.statuses[r.status] ?? r.status, testId: 'run-status' },
                 {
-                  label: L.summary,
+                  label: L.runSummary,
                   cell: (r) =>
                     `${r.summary.promoted} ${L.promoted.toLowerCase()}, ${r.summary.trial} ${L.trial.toLowerCase()}, ${r.summary.repeat} ${L.repeat.toLowerCase()}, ${r.summary.graduated} ${L.graduated.toLowerCase()}`,
                 },
                 {
                   label: L.undo,
+                  unlabelled: true,
                   cell: (r) =>
                     r.status !== 'done' ? (
                       ''
