@@ -505,11 +505,13 @@ function RunsCard() {
                 { label: L.when, cell: (r) => formatDateTime(r.created_at) },
                 {
                   label: L.sessions,
+                  className: 'before:shrink-0',
                   cell: (r) => `${sessionName(r.from_session)} → ${sessionName(r.to_session)}${r.arm ? ` (${r.arm})` : ''}`,
                 },
                 { label: L.status, cell: (r) => L.statuses[r.status] ?? r.status, testId: 'run-status' },
                 {
                   label: L.runSummary,
+                  className: 'before:shrink-0',
                   cell: (r) =>
                     `${r.summary.promoted} ${L.promoted.toLowerCase()}, ${r.summary.trial} ${L.trial.toLowerCase()}, ${r.summary.repeat} ${L.repeat.toLowerCase()}, ${r.summary.graduated} ${L.graduated.toLowerCase()}`,
                 },
