@@ -176,3 +176,35 @@ export const rolloverSchema = z.object({
   make_current: z.boolean({ error: ROLLOVER_MESSAGES.makeCurrentInvalid }).optional().default(false),
 });
 export type RolloverInput = z.output<typeof rolloverSchema>;
+
+// ---------- the screen (/session-rollover) ----------
+
+export const ROLLOVER_SCREEN = {
+  to: '/session-rollover',
+  label: 'Start Next Session',
+  description: 'The new session, its terms, and what it copies from this one',
+} as const;
+
+export const ROLLOVER_LABELS = {
+  fromSession: 'Start from',
+  name: 'New session name',
+  nameHint: 'The previous session’s name a year on; change it if the school names sessions otherwise.',
+  termsTitle: 'Terms of the new session',
+  termsHint: 'The previous session’s dates moved a year on, each on the same weekday. Edit them as the school has decided.',
+  termStarts: (term: string) => `${term} starts`,
+  termEnds: (term: string) => `${term} ends`,
+  nextTermBegins: (term: string) => `${term}: next term begins`,
+  copiesTitle: 'Copy from the previous session',
+  copyCount: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
+  feeIncrease: 'Fee increase (%)',
+  feeIncreaseHint: 'Optional. Each fee is raised by this percentage and rounded to the nearest ₦50.',
+  makeCurrent: 'Make it the current session now',
+  makeCurrentHint: 'Leave unticked to prepare the new session while this one stays current; switch later under Sessions.',
+  start: 'Start next session',
+  starting: 'Starting...',
+  resultTitle: 'Next session started',
+  copiedRow: (label: string, n: number) => `${label}: ${n} copied`,
+  startAnother: 'Back to the preview',
+  loadFailed: 'Failed to load the next session’s preview.',
+  noSession: 'Create the school’s first session under Sessions before starting the next one.',
+} as const;

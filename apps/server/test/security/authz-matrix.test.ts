@@ -95,6 +95,7 @@ const discountBody = (c: Cast) => ({
 
 let n = 0;
 let schemeSessions = 0;
+let rolloverSessions = 0;
 const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const q = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -401,6 +402,39 @@ export const MATRIX: Record<string, Entry> = {
   // ---------- sessions, results, report cards ----------
   'GET /api/sessions/': { req: () => ({ url: '/api/sessions/' }), expect: signedIn(200) },
   'POST /api/sessions/': { req: () => ({ url: '/api/sessions/', payload: { name: '2030/2031' } }), expect: adminOnly(201) },
+  // Starting the next session (decision 040): the admin's alone; each admin call a session of its own.
+  'GET /api/session-rollover/preview/': {
+    req: ({ c }) => ({ url: `/api/session-rollover/preview/?from_session_id=${c.session.id}` }),
+    expect: adminOnly(200),
+  },
+  'POST /api/session-rollover/': {
+    req: ({ c }) => {
+      const y = 2800 + rolloverSessions++;
+      return {
+        url: '/api/session-rollover/',
+        payload: {
+          from_session_id: c.session.id,
+          name: `${y}/${y + 1}`,
+          terms: [
+            { term: '1st', starts_on: `${y}-09-07`, ends_on: `${y}-12-11`, next_term_begins: null },
+            { term: '2nd', starts_on: `${y + 1}-01-04`, ends_on: `${y + 1}-04-02`, next_term_begins: null },
+            { term: '3rd', starts_on: `${y + 1}-04-26`, ends_on: `${y + 1}-07-23`, next_term_begins: null },
+          ],
+          copy: {
+            fee_items: true,
+            fee_increase_percent: 5,
+            assessment_schemes: true,
+            grading_scales: true,
+            report_card_settings: true,
+            teaching_assignments: true,
+            form_teachers: true,
+            enforcement_and_windows: true,
+          },
+        },
+      };
+    },
+    expect: adminOnly(201),
+  },
   'PATCH /api/sessions/:id/': {
     req: ({ c }) => ({ url: `/api/sessions/${c.session.id}/`, payload: { is_current: true } }),
     expect: adminOnly(200),

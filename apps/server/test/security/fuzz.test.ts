@@ -293,6 +293,27 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     audience: { kind: 'all' },
     body: 'PTA meeting on Saturday',
     channels: ['in_app'],
+    // Starting the next session (decision 040): a name of its own each time, far from every other session's dates.
+    from_session_id: cast.session.id,
+    terms: (() => {
+      const y = 2900 + Math.floor(Math.random() * 5000);
+      return [
+        { term: '1st', starts_on: `${y}-09-07`, ends_on: `${y}-12-11`, next_term_begins: null },
+        { term: '2nd', starts_on: `${y + 1}-01-04`, ends_on: `${y + 1}-04-02`, next_term_begins: null },
+        { term: '3rd', starts_on: `${y + 1}-04-26`, ends_on: `${y + 1}-07-23`, next_term_begins: null },
+      ];
+    })(),
+    copy: {
+      fee_items: true,
+      fee_increase_percent: 5,
+      assessment_schemes: true,
+      grading_scales: true,
+      report_card_settings: true,
+      teaching_assignments: true,
+      form_teachers: true,
+      enforcement_and_windows: true,
+    },
+    make_current: false,
   };
   return name in values ? values[name] : 'Ada';
 }

@@ -11,6 +11,7 @@ import { resultsRoutes } from '../features/results/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { teachingRoutes } from '../features/teaching/routes';
 import { noticesRoutes } from '../features/notices/routes';
+import { rolloverRoutes } from '../features/rollover/routes';
 import { sessionEndRoutes } from '../features/session-end/routes';
 import { NotFoundPage } from './not-found';
 
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
   ...attendanceRoutes,
   ...bursaryRoutes,
   ...noticesRoutes,
+  ...rolloverRoutes,
   ...parentsRoutes,
   ...sessionEndRoutes,
   { path: '*', element: <NotFoundPage /> },

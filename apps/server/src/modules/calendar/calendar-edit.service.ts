@@ -85,7 +85,10 @@ export function termDatesProblem(
   }
   const clash = sessionSpanClash(terms, input);
   if (clash)
-    return { field: 'starts_on', message: ATTENDANCE_MESSAGES.termInOtherSession(nameOf.get(clash.session_id) ?? '', clash.from, clash.to) };
+    return {
+      field: 'starts_on',
+      message: ATTENDANCE_MESSAGES.termInOtherSession(nameOf.get(clash.session_id) ?? '', clash.from, clash.to),
+    };
   return null;
 }
 
@@ -185,7 +188,10 @@ export class CalendarEditService {
    * A session's three terms as the pattern of the next one: each term's dates and the card's "next
    * term begins" (null where the session has none).
    */
-  async sessionPattern(sessionId: number, conn?: Conn): Promise<{ term: Term; starts_on: string | null; ends_on: string | null; next_term_begins: string | null }[]> {
+  async sessionPattern(
+    sessionId: number,
+    conn?: Conn,
+  ): Promise<{ term: Term; starts_on: string | null; ends_on: string | null; next_term_begins: string | null }[]> {
     const rows = await this.repo.sessionTermRows(sessionId, conn);
     return TERM_VALUES.map((term) => {
       const r = rows.find((x) => x.term === term);
@@ -199,7 +205,13 @@ export class CalendarEditService {
    * before it in the list included. A broken rule: 400 on `terms.<i>.<field>`. `nameOf` names the
    * school's sessions (the new one included) for the messages. Audited per term.
    */
-  async putSessionTermsIn(trx: Trx, actor: Actor, sessionId: number, terms: readonly NewSessionTerm[], nameOf: ReadonlyMap<number, string>): Promise<void> {
+  async putSessionTermsIn(
+    trx: Trx,
+    actor: Actor,
+    sessionId: number,
+    terms: readonly NewSessionTerm[],
+    nameOf: ReadonlyMap<number, string>,
+  ): Promise<void> {
     const dated: TermLike[] = [...(await this.repo.terms(trx))];
     for (const [i, t] of terms.entries()) {
       const input = { session_id: sessionId, term: t.term, starts_on: t.starts_on, ends_on: t.ends_on };
@@ -213,7 +225,10 @@ export class CalendarEditService {
       actor.id,
     );
     for (const t of terms)
-      await writeTermPutAudit(trx, actor.id, 'school_term', ['starts_on', 'ends_on', 'next_term_begins'], null, { session_id: sessionId, ...t });
+      await writeTermPutAudit(trx, actor.id, 'school_term', ['starts_on', 'ends_on', 'next_term_begins'], null, {
+        session_id: sessionId,
+        ...t,
+      });
   }
 
   async addEvent(actor: Actor, input: CalendarEventInput): Promise<CalendarEvent> {

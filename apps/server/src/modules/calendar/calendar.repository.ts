@@ -30,7 +30,11 @@ export class CalendarRepository extends Repository {
 
   /** A session's term rows, dated or not, with the card's "next term begins". */
   sessionTermRows(sessionId: number, conn: Conn = this.db) {
-    return conn.selectFrom('school_terms').select(['term', 'starts_on', 'ends_on', 'next_term_begins']).where('session_id', '=', sessionId).execute();
+    return conn
+      .selectFrom('school_terms')
+      .select(['term', 'starts_on', 'ends_on', 'next_term_begins'])
+      .where('session_id', '=', sessionId)
+      .execute();
   }
 
   /** A new session's term rows (dates and "next term begins") in one statement. */

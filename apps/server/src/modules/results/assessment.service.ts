@@ -89,7 +89,13 @@ export class AssessmentService {
    */
   async copySessionIn(trx: Trx, actor: number, from: number, to: number): Promise<number> {
     const n = await this.repo.copySession(trx, from, to, actor);
-    await writeAudit(trx, { actorUserId: actor, action: 'copy', entity: 'assessment_schemes', entityId: to, after: { from_session_id: from, levels: n } });
+    await writeAudit(trx, {
+      actorUserId: actor,
+      action: 'copy',
+      entity: 'assessment_schemes',
+      entityId: to,
+      after: { from_session_id: from, levels: n },
+    });
     return n;
   }
 

@@ -96,7 +96,13 @@ export class GradingRepository extends Repository {
       .expression((eb) =>
         eb
           .selectFrom('session_grading_scales as s')
-          .select([sql<number>`${to}`.as('session_id'), 's.level', 's.bands', sql<number>`${actor}`.as('updated_by'), sql<string>`${nowIso()}`.as('updated_at')])
+          .select([
+            sql<number>`${to}`.as('session_id'),
+            's.level',
+            's.bands',
+            sql<number>`${actor}`.as('updated_by'),
+            sql<string>`${nowIso()}`.as('updated_at'),
+          ])
           .where('s.session_id', '=', from),
       )
       .onConflict((oc) => oc.columns(['session_id', 'level']).doNothing())

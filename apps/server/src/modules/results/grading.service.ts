@@ -51,7 +51,13 @@ export class GradingService {
    */
   async copySessionIn(trx: Trx, actor: number, from: number, to: number): Promise<number> {
     const n = await this.repo.copySessionScales(trx, from, to, actor);
-    await writeAudit(trx, { actorUserId: actor, action: 'copy', entity: 'session_grading_scales', entityId: to, after: { from_session_id: from, levels: n } });
+    await writeAudit(trx, {
+      actorUserId: actor,
+      action: 'copy',
+      entity: 'session_grading_scales',
+      entityId: to,
+      after: { from_session_id: from, levels: n },
+    });
     return n;
   }
 

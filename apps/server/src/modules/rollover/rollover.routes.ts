@@ -10,12 +10,18 @@ export function rolloverRoutes(app: FastifyInstance, { rollover }: { rollover: R
   const tags = ['sessions'];
   r.get(
     '/api/session-rollover/preview/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'What starting the next session would make', querystring: rolloverPreviewQuerySchema } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags, summary: 'What starting the next session would make', querystring: rolloverPreviewQuerySchema },
+    },
     (req) => rollover.preview(req.query.from_session_id),
   );
   r.post(
     '/api/session-rollover/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Start the next session: its terms and the ticked copies, all or nothing', body: rolloverSchema } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags, summary: 'Start the next session: its terms and the ticked copies, all or nothing', body: rolloverSchema },
+    },
     async (req, reply) => reply.status(201).send(await rollover.apply({ id: currentUser(req).id }, req.body)),
   );
 }

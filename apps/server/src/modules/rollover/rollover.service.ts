@@ -79,13 +79,24 @@ export class RolloverService {
     const basisPoints = percentToBasisPoints(c.fee_increase_percent ?? 0);
     try {
       return await inTransaction(this.db, async (trx) => {
-        const session = await this.sessions.createIn(trx, input.name, input.make_current, actor.id, ROLLOVER_MESSAGES.nameTaken(input.name));
+        const session = await this.sessions.createIn(
+          trx,
+          input.name,
+          input.make_current,
+          actor.id,
+          ROLLOVER_MESSAGES.nameTaken(input.name),
+        );
         nameOf.set(session.id, session.name);
         await this.calendarEdits.putSessionTermsIn(
           trx,
           actor,
           session.id,
-          input.terms.map((t) => ({ term: t.term, starts_on: t.starts_on, ends_on: t.ends_on, next_term_begins: t.next_term_begins ?? null })),
+          input.terms.map((t) => ({
+            term: t.term,
+            starts_on: t.starts_on,
+            ends_on: t.ends_on,
+            next_term_begins: t.next_term_begins ?? null,
+          })),
           nameOf,
         );
         const fees = c.fee_items ? await this.fees.copySessionIn(trx, actor, from.id, session.id, basisPoints) : 0;

@@ -208,7 +208,9 @@ export async function copyWindowsAndEnforcement(trx: Trx, from: number, to: numb
     await trx
       .insertInto('session_teaching')
       .values({ session_id: to, enforce_assignments: Number(sw.enforce_assignments), updated_by: userId, updated_at: now })
-      .onConflict((oc) => oc.column('session_id').doUpdateSet({ enforce_assignments: Number(sw.enforce_assignments), updated_by: userId, updated_at: now }))
+      .onConflict((oc) =>
+        oc.column('session_id').doUpdateSet({ enforce_assignments: Number(sw.enforce_assignments), updated_by: userId, updated_at: now }),
+      )
       .execute();
   const w = await trx
     .insertInto('score_entry_windows')
@@ -232,13 +234,28 @@ export async function copyWindowsAndEnforcement(trx: Trx, from: number, to: numb
 }
 
 /** What the next session's copies would take of a session: assignments, form teachers, the switch's row and windows. */
-export async function copyCounts(conn: Conn, sessionId: number): Promise<{ assignments: number; formTeachers: number; windowsAndEnforcement: number }> {
+export async function copyCounts(
+  conn: Conn,
+  sessionId: number,
+): Promise<{ assignments: number; formTeachers: number; windowsAndEnforcement: number }> {
   const n = (r: { n: number | string | bigint } | undefined) => Number(r?.n ?? 0);
   const [a, f, sw, w] = await Promise.all([
-    assignmentsToCopy(conn, sessionId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    formTeachersToCopy(conn, sessionId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    conn.selectFrom('session_teaching').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirst(),
-    conn.selectFrom('score_entry_windows').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirst(),
+    assignmentsToCopy(conn, sessionId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    formTeachersToCopy(conn, sessionId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    conn
+      .selectFrom('session_teaching')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst(),
+    conn
+      .selectFrom('score_entry_windows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst(),
   ]);
   return { assignments: n(a), formTeachers: n(f), windowsAndEnforcement: n(sw) + n(w) };
 }
