@@ -42,7 +42,8 @@ import { TransferReportsService } from './modules/payments/transfer-reports.serv
 import { ImportService } from './modules/people/import.service';
 import { NewAccountsService } from './modules/people/new-accounts.service';
 import { PeopleRepository } from './modules/people/people.repository';
-import { PeopleLookups } from './modules/people/people.service';
+import { PeopleLookups, PeopleService } from './modules/people/people.service';
+import { ClassHistoryRepository } from './modules/people/class-history.repository';
 import { StaffService } from './modules/people/staff.service';
 import { StudentPhotosService } from './modules/people/student-photos.service';
 import { StudentsService } from './modules/people/students.service';
@@ -135,6 +136,8 @@ export function buildServices(deps: ServiceDeps) {
   const capabilities = new CapabilitiesService(new CapabilitiesRepository(db));
   const peopleRepo = new PeopleRepository(db);
   const peopleLookups = new PeopleLookups(peopleRepo);
+  // Class history per session (decision record 038): promotion, payments, results and access read it.
+  const people = new PeopleService(new ClassHistoryRepository());
 
   // Layer 2: teaching (people's `SchoolClasses` is teaching's service, handed down).
   const teachingRepo = new TeachingRepository(db);
@@ -268,6 +271,7 @@ export function buildServices(deps: ServiceDeps) {
     teaching,
     structure,
     assignments,
+    people,
     students,
     staff,
     studentPhotos,

@@ -83,6 +83,9 @@ export const PEOPLE_MESSAGES = {
   studentWithdrawn: 'This student has been withdrawn: the record is kept read-only. Readmit the student to change it.',
   studentAlreadyWithdrawn: 'This student is already withdrawn.',
   studentNotWithdrawn: 'This student is not withdrawn.',
+  graduatedCannotSignIn:
+    'This student has graduated from the school (alumni), so this account can no longer sign in. Please contact the school office for a transcript.',
+  studentGraduated: 'This student has graduated: the record is kept read-only.',
   withdrawnCannotSignIn:
     'This student has been withdrawn from the school, so this account can no longer sign in. Please contact the school office.',
   withdrawExplained:
@@ -201,7 +204,7 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Response shapes (snake_case). */
-export const STUDENT_STATUSES = ['active', 'withdrawn'] as const;
+export const STUDENT_STATUSES = ['active', 'withdrawn', 'graduated'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
 /** GET /api/students/{n}/history/: what a delete would remove; with any, withdrawing is offered first. */
@@ -229,9 +232,14 @@ export interface StudentRecord {
   mothers_name: string;
   mothers_phone: string;
   home_address: string;
-  /** 'withdrawn': left the school; the record is kept read-only and the account cannot sign in. */
+  /**
+   * 'withdrawn': left the school; 'graduated': alumni (finished SSS 3). Either way the record is kept
+   * read-only and the account cannot sign in.
+   */
   status: StudentStatus;
   withdrawn_at: string | null;
+  /** When the student graduated (alumni); null otherwise. */
+  graduated_at?: string | null;
   /** The report card photo (a data URL, '' when none), on the record's detail when the server sends it. */
   photo?: string;
   user_type: 3;

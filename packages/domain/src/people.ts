@@ -259,8 +259,8 @@ export const studentListQuerySchema = z.object({
     .transform((v) => (v && v !== 'All' ? normalizeClass(v) : undefined))
     .refine((v) => v === undefined || isClassName(v), M.invalidClass),
   q: textField('Search').trim().max(100).optional(),
-  /** Withdrawn students are left out unless asked for. */
-  status: z.enum(['active', 'withdrawn', 'all']).optional(),
+  /** Withdrawn and graduated (alumni) students are left out unless asked for. */
+  status: z.enum(['active', 'withdrawn', 'graduated', 'all']).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });

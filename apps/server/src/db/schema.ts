@@ -98,14 +98,39 @@ export interface StudentsTable {
   home_address: string;
   /** A senior student's stream (migration 0014); null for junior students and before it is chosen. */
   stream_id?: number | null;
-  /** 'active' or 'withdrawn' (migration 0013); withdrawn records are kept read-only. */
+  /**
+   * 'active', 'withdrawn' (migration 0013; the record is kept read-only) or 'graduated' (alumni,
+   * migration 0035): neither of the last two signs in or is on a live roster.
+   */
   status: Generated<StudentStatus>;
   withdrawn_at: string | null;
+  /** When promotion graduated the student (migration 0035); null otherwise. */
+  graduated_at?: string | null;
   created_at: string;
   updated_at: string;
 }
 
-export type StudentStatus = 'active' | 'withdrawn';
+export type StudentStatus = 'active' | 'withdrawn' | 'graduated';
+
+/** What promotion decided for a student at the end of a session (the enrolment row's outcome). */
+export type EnrolmentOutcome = 'promoted' | 'trial' | 'repeat' | 'graduated' | 'moved';
+
+/**
+ * A student's arm in a closed session (migration 0035, decision record 038). A session with rows is
+ * closed: its rosters and each student's arm in it come from these rows only; a session without rows
+ * is live and reads `students.student_class`.
+ */
+export interface StudentEnrolmentsTable {
+  id: Generated<number>;
+  student_id: number;
+  session_id: number;
+  student_class: string;
+  stream_id: number | null;
+  outcome: EnrolmentOutcome | null;
+  /** The promotion run that wrote the row (undo deletes a run's rows); null for a single move. */
+  run_id: number | null;
+  created_at: string;
+}
 
 export interface StaffTable {
   id: Generated<number>;
@@ -159,6 +184,7 @@ export interface Database {
   counters: CountersTable;
   academic_sessions: AcademicSessionsTable;
   students: StudentsTable;
+  student_enrolments: StudentEnrolmentsTable;
   student_photos: StudentPhotosTable;
   staff: StaffTable;
   results: ResultsTable;

@@ -26,6 +26,7 @@ import { oneTermTable } from './0031_one_term_table';
 import { parents } from './0032_parents';
 import { notices } from './0033_notices';
 import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
+import { studentEnrolments } from './0035_student_enrolments';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0032_parents': parents,
   '0033_notices': notices,
   '0034_notice_templates_blasts': noticeTemplatesBlasts,
+  '0035_student_enrolments': studentEnrolments,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

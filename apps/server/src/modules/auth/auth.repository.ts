@@ -166,10 +166,10 @@ export class AuthRepository {
     return this.db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
-  /** True when the account is a withdrawn student's (the sign-in says so). */
-  async isWithdrawnStudent(userId: number): Promise<boolean> {
+  /** The status of a student's account when it cannot sign in ('withdrawn' or 'graduated'): the sign-in says why. */
+  async studentLeftAs(userId: number): Promise<'withdrawn' | 'graduated' | undefined> {
     const row = await this.db.selectFrom('students').select('status').where('user_id', '=', userId).executeTakeFirst();
-    return row?.status === 'withdrawn';
+    return row?.status === 'withdrawn' || row?.status === 'graduated' ? row.status : undefined;
   }
 
   /** Name and public id of an account, for the login envelope and /api/me. */

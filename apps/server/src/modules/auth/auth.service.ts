@@ -104,17 +104,14 @@ export class AuthService {
       reserved.push(c.key);
     }
     const ok = account ? await verifyPassword(account.password_hash, password) : false;
-    if (
-      account &&
-      ok &&
-      account.role === role &&
-      account.disabled &&
-      role === 'student' &&
-      (await this.repo.isWithdrawnStudent(account.id))
-    ) {
-      // The right password of a withdrawn student: say why, instead of "invalid".
-      this.log.info({ event: 'login_refused_withdrawn', role, ip, userId: account.id }, 'sign-in refused: student withdrawn');
-      throw new LoginFailure(403, PEOPLE_MESSAGES.withdrawnCannotSignIn);
+    const leftAs =
+      account && ok && account.role === role && account.disabled && role === 'student'
+        ? await this.repo.studentLeftAs(account.id)
+        : undefined;
+    if (account && leftAs) {
+      // The right password of a withdrawn or graduated (alumni) student: say why, instead of "invalid".
+      this.log.info({ event: `login_refused_${leftAs}`, role, ip, userId: account.id }, `sign-in refused: student ${leftAs}`);
+      throw new LoginFailure(403, leftAs === 'graduated' ? PEOPLE_MESSAGES.graduatedCannotSignIn : PEOPLE_MESSAGES.withdrawnCannotSignIn);
     }
     if (!account || !ok || account.role !== role || account.disabled) {
       // Every failure costs one full-cost argon2id verification, whatever the account: unknown

@@ -28,6 +28,7 @@ export function presentStudent(r: StudentRow): StudentRecord {
     home_address: r.home_address,
     status: r.status,
     withdrawn_at: r.withdrawn_at,
+    graduated_at: r.graduated_at ?? null,
     user_type: 3,
     user: { email: r.email, first_name: r.first_name, last_name: r.last_name, user_type: 3 },
   };

@@ -43,6 +43,7 @@ const STUDENT_COLUMNS = [
   's.home_address',
   's.status',
   's.withdrawn_at',
+  's.graduated_at',
 ] as const;
 
 const STAFF_COLUMNS = [

@@ -2,6 +2,7 @@ import { personName } from '@portal/domain';
 import type { StudentStatus } from '../../db/schema';
 import type { Conn } from '../../db/index';
 import type { PeopleRepository } from './people.repository';
+import type { ClassHistoryRepository, EnrolmentRow, RosterStudent, StudentMove } from './class-history.repository';
 
 /** A student as other modules need them: internal id, class and status. */
 export interface StudentRef {
@@ -39,3 +40,47 @@ export class PeopleLookups {
 
 /** One-time passwords for bulk sign-in slips (decision 005), for other modules' invitations (parents, issue 33). */
 export { generateOneTimePasswords } from './one-time-passwords';
+
+export type { EnrolmentRow, RosterStudent, StudentMove } from './class-history.repository';
+
+/** A student's arm and stream in one session. */
+export interface ArmInSession {
+  student_class: string;
+  stream_id: number | null;
+}
+
+/**
+ * People's port for class history (decision record 038), used by promotion, payments, results and
+ * access: a session with enrolment rows is closed (its arms come from the rows only); a session
+ * without rows is live (arms are `students.student_class`). Promotion writes a closed session's rows
+ * (each student's arm in it) and then moves the students.
+ */
+export class PeopleService {
+  constructor(private readonly history: ClassHistoryRepository) {}
+
+  /** Each student's arm in the session (students unknown there are absent). One query per 1,000 ids. */
+  async armsInSession(conn: Conn, sessionId: number, studentIds: readonly number[]): Promise<Map<number, ArmInSession>> {
+    const rows = await this.history.armsInSession(conn, sessionId, studentIds);
+    return new Map(rows.map((r) => [r.id, { student_class: r.student_class, stream_id: r.stream_id }]));
+  }
+
+  /** The session's roster of an arm: a closed session's enrolment rows, or a live one's active students. */
+  rosterInSession(conn: Conn, sessionId: number, arm: string): Promise<RosterStudent[]> {
+    return this.history.rosterInSession(conn, sessionId, arm);
+  }
+
+  /** Writes a session's enrolment rows (in the caller's transaction). */
+  recordEnrolments(trx: Conn, rows: readonly EnrolmentRow[]): Promise<void> {
+    return this.history.recordEnrolments(trx, rows);
+  }
+
+  /** Removes the rows a promotion run wrote (its undo); the count removed. */
+  deleteEnrolmentsOfRun(trx: Conn, runId: number): Promise<number> {
+    return this.history.deleteEnrolmentsOfRun(trx, runId);
+  }
+
+  /** Moves students to their arm/stream/status of now (a 'graduated' status turns sign-in off). */
+  moveStudents(trx: Conn, moves: readonly StudentMove[]): Promise<void> {
+    return this.history.moveStudents(trx, moves);
+  }
+}

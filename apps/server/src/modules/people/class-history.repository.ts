@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/index';
+import { nowIso } from '../../db/index';
+import { inArmOfSession, sessionIsClosed } from '../../db/class-history';
+import type { EnrolmentOutcome } from '../../db/schema';
+
+/** One student's arm in a closed session, as promotion writes it (decision record 038). */
+export interface EnrolmentRow {
+  student_id: number;
+  session_id: number;
+  student_class: string;
+  stream_id: number | null;
+  outcome: EnrolmentOutcome | null;
+  run_id: number | null;
+}
+
+/** Where a student goes after a session: the arm, stream and status they have today from now on. */
+export interface StudentMove {
+  student_id: number;
+  student_class: string;
+  stream_id: number | null;
+  /** 'graduated' makes the student alumni (sign-in off); 'active' (re)activates a graduate. */
+  status: 'active' | 'graduated';
+}
+
+/** A student on a session's roster of an arm. */
+export interface RosterStudent {
+  id: number;
+  user_id: number;
+  admission_number: string;
+  first_name: string;
+  last_name: string;
+  /** The student's arm in that session (the roster's arm). */
+  student_class: string;
+  stream_id: number | null;
+  status: string;
+}
+
+/** Rows per statement: 8 parameters a row stays far below PostgreSQL's 65,535. */
+const INSERT_CHUNK = 500;
+const ID_CHUNK = 1000;
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** The SQL of class history (people's table `student_enrolments`, migration 0035). */
+export class ClassHistoryRepository {
+  async armsInSession(conn: Conn, sessionId: number, studentIds: readonly number[]) {
+    const out: { id: number; student_class: string; stream_id: number | null }[] = [];
+    if (!studentIds.length) return out;
+    const closed = await sessionIsClosed(conn, sessionId);
+    for (const slice of chunks([...new Set(studentIds)], ID_CHUNK)) {
+      const rows = closed
+        ? await conn
+            .selectFrom('student_enrolments')
+            .select(['student_id as id', 'student_class', 'stream_id'])
+            .where('session_id', '=', sessionId)
+            .where('student_id', 'in', slice)
+            .execute()
+        : await conn
+            .selectFrom('students')
+            .select(['id', 'student_class', (eb) => eb.ref('stream_id').$castTo<number | null>().as('stream_id')])
+            .where('id', 'in', slice)
+            .execute();
+      out.push(...rows.map((r) => ({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null })));
+    }
+    return out;
+  }
+
+  async rosterInSession(conn: Conn, sessionId: number, arm: string): Promise<RosterStudent[]> {
+    const closed = await sessionIsClosed(conn, sessionId);
+    const q = closed
+      ? conn
+          .selectFrom('student_enrolments as se')
+          .innerJoin('students as s', 's.id', 'se.student_id')
+          .select(['se.student_class', 'se.stream_id'])
+          .where('se.session_id', '=', sessionId)
+          .where('se.student_class', '=', arm)
+      : conn
+          .selectFrom('students as s')
+          .select(['s.student_class', (eb) => eb.ref('s.stream_id').$castTo<number | null>().as('stream_id')])
+          .where(inArmOfSession({ id: sessionId, closed }, arm, { studentId: 's.id', currentArm: 's.student_class', status: 's.status' }));
+    const rows = await q
+      .select(['s.id', 's.user_id', 's.admission_number', 's.first_name', 's.last_name', 's.status'])
+      .orderBy('s.last_name')
+      .orderBy('s.first_name')
+      .orderBy('s.id')
+      .execute();
+    return rows.map((r) => ({ ...r, stream_id: r.stream_id ?? null }));
+  }
+
+  async recordEnrolments(trx: Conn, rows: readonly EnrolmentRow[]): Promise<void> {
+    const at = nowIso();
+    for (const slice of chunks(rows, INSERT_CHUNK)) {
+      await trx
+        .insertInto('student_enrolments')
+        .values(slice.map((r) => ({ ...r, created_at: at })))
+        .execute();
+    }
+  }
+
+  async deleteEnrolmentsOfRun(trx: Conn, runId: number): Promise<number> {
+    const res = await trx.deleteFrom('student_enrolments').where('run_id', '=', runId).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  async moveStudents(trx: Conn, moves: readonly StudentMove[]): Promise<void> {
+    const now = nowIso();
+    // One UPDATE per (arm, stream, status) group, in slices of ids: set-based for a whole school.
+    const groups = new Map<string, { move: StudentMove; ids: number[] }>();
+    for (const m of moves) {
+      const key = JSON.stringify([m.student_class, m.stream_id, m.status]);
+      const g = groups.get(key) ?? { move: m, ids: [] };
+      g.ids.push(m.student_id);
+      groups.set(key, g);
+    }
+    for (const { move, ids } of groups.values()) {
+      for (const slice of chunks(ids, ID_CHUNK)) {
+        if (move.status === 'graduated') {
+          // Alumni: the account stops signing in and every token issued stops working.
+          const users = trx.selectFrom('students').select('user_id').where('id', 'in', slice).where('status', '!=', 'graduated');
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ disabled: 1, token_version: eb('token_version', '+', 1), updated_at: now }))
+            .where('id', 'in', users)
+            .execute();
+          await trx
+            .updateTable('refresh_tokens')
+            .set({ revoked_at: now })
+            .where('user_id', 'in', trx.selectFrom('students').select('user_id').where('id', 'in', slice))
+            .where('revoked_at', 'is', null)
+            .execute();
+        } else {
+          // A graduate moved back (an undone promotion) signs in again.
+          await trx
+            .updateTable('users')
+            .set({ disabled: 0, updated_at: now })
+            .where('id', 'in', trx.selectFrom('students').select('user_id').where('id', 'in', slice).where('status', '=', 'graduated'))
+            .execute();
+        }
+        await trx
+          .updateTable('students')
+          .set({
+            student_class: move.student_class,
+            stream_id: move.stream_id,
+            status: move.status,
+            graduated_at: move.status === 'graduated' ? sql<string>`coalesce(graduated_at, ${now})` : null,
+            updated_at: now,
+          })
+          .where('id', 'in', slice)
+          .execute();
+      }
+    }
+  }
+}
