@@ -5,6 +5,7 @@ import {
   SESSION_END_MENU_TITLE,
   SESSION_END_SCREENS as S,
 } from '../../packages/domain/src/session-end-screens';
+import { ROLLOVER_SCREEN } from '../../packages/domain/src/rollover';
 import { expect, expectAccessible, noSideways, PHONE, signInViaApi, test } from '../fixtures';
 import { asAdmin, createArm, createStudent, currentSessionId, okJson, runTag, type AdminApi } from '../school';
 
@@ -85,7 +86,11 @@ test('on a laptop: the menu group, the preview with one student sent to another 
   const headings = await page.locator('#admin-menu h2').allInnerTexts();
   expect(headings.at(-1)).toBe(SESSION_END_MENU_TITLE);
   const group = page.locator('#admin-menu section').filter({ has: page.getByRole('heading', { name: SESSION_END_MENU_TITLE }) });
-  await expect(group.getByRole('link')).toHaveText([new RegExp(S.rollover.label), new RegExp(S.promotion.label), new RegExp(S.pins.label)]);
+  await expect(group.getByRole('link')).toHaveText([
+    new RegExp(ROLLOVER_SCREEN.label),
+    new RegExp(S.promotion.label),
+    new RegExp(S.pins.label),
+  ]);
   await group.getByRole('link', { name: new RegExp(S.promotion.label) }).click();
   await expect(page.getByRole('heading', { name: S.promotion.title, level: 1 })).toBeVisible();
 

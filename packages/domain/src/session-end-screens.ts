@@ -1,17 +1,11 @@
 /**
- * The words of the end-of-session screens (issue 34): the admin menu's "End of session" group, the
- * promotion screen (/promotion: preview, mapping, apply, progress, summary, runs and undo) and one
- * student's move (/promotion/move), with a graduate's transcript. The server's messages are the
+ * The words of the end-of-session screens (issue 34): the admin menu's "End of session" group (with
+ * the rollover's ROLLOVER_SCREEN), the promotion screen (/promotion: preview, mapping, apply,
+ * progress, summary, runs and undo) and one student's move (/promotion/move), with a graduate's transcript. The server's messages are the
  * promotion module's own (promotion.ts).
  */
 
 export const SESSION_END_SCREENS = {
-  rollover: {
-    to: '/session-rollover',
-    title: 'Start Next Session',
-    label: 'Start Next Session',
-    description: 'Create the next session, its terms, and copy fees, schemes and assignments',
-  },
   promotion: {
     to: '/promotion',
     title: 'Promotion',

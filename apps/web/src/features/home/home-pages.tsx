@@ -9,6 +9,7 @@ import { DISCOUNT_SCREEN } from '@portal/domain/discounts';
 import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
 import { PARENT_SCREENS } from '@portal/domain/parent-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
+import { ROLLOVER_SCREEN } from '@portal/domain/rollover';
 import { SESSION_END_MENU_TITLE, SESSION_END_SCREENS as END } from '@portal/domain/session-end-screens';
 import { TRANSFER_REPORT_SCREEN_LABELS, TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-report-screens';
 import { PageLayout } from '../../components/layout/app-layout';
@@ -166,7 +167,7 @@ function useBursaryMenu(items: readonly MenuItem[]): readonly MenuItem[] {
 export const ADMIN_NOTICES_MENU: readonly MenuItem[] = [NOTE.blasts, NOTE.messages, NOTE.templates, NOTE.settings, NOTE.inbox];
 
 /** End of session (issue 34): the next session, promotion, result-checker PINs. */
-export const ADMIN_SESSION_END_MENU: readonly MenuItem[] = [END.rollover, END.promotion, END.pins];
+export const ADMIN_SESSION_END_MENU: readonly MenuItem[] = [ROLLOVER_SCREEN, END.promotion, END.pins];
 
 export const ADMIN_ACCOUNT_MENU: readonly MenuItem[] = [
   { to: '/sign-in-blocks', label: 'Sign-in Blocks', description: 'Accounts blocked after wrong passwords' },
