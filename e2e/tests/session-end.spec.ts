@@ -23,14 +23,14 @@ let API: AdminApi;
 let OLD = { id: 0, term: '1st' as Term };
 
 test.beforeAll(async ({ request }) => {
-  API = await asAdmin(request);
-  const current = await currentTerm(API);
+  const current = await currentTerm(await asAdmin(request));
   OLD = { id: current.session_id, term: current.term };
 });
 
 /** After each walk the old session is current again, whatever happened. */
-test.afterEach(async () => {
-  await okJson(await API.request.patch(`/api/sessions/${OLD.id}/`, { headers: API.headers, data: { is_current: true } }));
+test.afterEach(async ({ request }) => {
+  const api = await asAdmin(request);
+  await okJson(await api.request.patch(`/api/sessions/${OLD.id}/`, { headers: api.headers, data: { is_current: true } }));
 });
 
 interface Walk {
@@ -141,6 +141,7 @@ for (const device of ['laptop', 'phone'] as const) {
     test.setTimeout(180_000);
     const phone = device === 'phone';
     await page.setViewportSize(phone ? PHONE : { width: 1280, height: 900 });
+    API = await asAdmin(request);
     const w = await prepare(runTag());
     await signInViaApi(page, request, 'admin');
     const newId = await startNextSession(page, w, phone);
