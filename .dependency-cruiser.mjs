@@ -23,7 +23,7 @@ export const MODULE_LAYERS = [
   ['payments'],
   ['results'],
   // Reads every module below to tell the admin what is left to set up.
-  ['setup', 'rollover'],
+  ['setup', 'promotion', 'rollover'],
   // Notices: events of every module below become SMS, email and in-app messages.
   ['notices'],
 ];

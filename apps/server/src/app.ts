@@ -36,6 +36,7 @@ import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { rolloverRoutes } from './modules/rollover/rollover.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { promotionRoutes } from './modules/promotion/promotion.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
 import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
@@ -195,6 +196,7 @@ export async function buildApp({
   settingsRoutes(app, routeDeps);
   setupRoutes(app, routeDeps);
   rolloverRoutes(app, routeDeps);
+  promotionRoutes(app, routeDeps);
   peopleRoutes(app, routeDeps);
   calendarRoutes(app, routeDeps);
   resultsRoutes(app, routeDeps);
@@ -216,6 +218,8 @@ export async function buildApp({
   // Fees-overdue reminders, once per school day, where the worker runs (decision record 037).
   if (config.notices.worker) app.addHook('onReady', () => services.feeReminders.start());
   app.addHook('onClose', () => services.feeReminders.stop());
+  // A promotion run in progress finishes (or rolls back) before the database closes.
+  app.addHook('onClose', () => services.promotion.settled());
 
   registerSpa(app, config, tokens);
   return app;

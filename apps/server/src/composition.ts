@@ -70,6 +70,8 @@ import { SettingsService } from './modules/settings/settings.service';
 import { SetupRepository } from './modules/setup/setup.repository';
 import { SetupService } from './modules/setup/setup.service';
 import { RolloverService } from './modules/rollover/rollover.service';
+import { PromotionRepository } from './modules/promotion/promotion.repository';
+import { PromotionService } from './modules/promotion/promotion.service';
 import { AssignmentsService } from './modules/teaching/assignments.service';
 import { StructureService } from './modules/teaching/structure.service';
 import { TeachingRepository } from './modules/teaching/teaching.repository';
@@ -222,6 +224,8 @@ export function buildServices(deps: ServiceDeps) {
 
   // Starting the next session (docs/decisions/040): each copy is its owning module's, in one transaction.
   const rollover = new RolloverService(db, sessions, calendarEdits, fees, assessment, grading, assignments);
+  // End-of-session promotion (issue 34, decision record 039): decisions from results, class history through people.
+  const promotion = new PromotionService(db, new PromotionRepository(db, dialect), people, results, teaching, sessions, settings, log);
 
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
@@ -298,6 +302,7 @@ export function buildServices(deps: ServiceDeps) {
     reportTerms,
     setup,
     rollover,
+    promotion,
     parents,
     family,
     noticeSettings,

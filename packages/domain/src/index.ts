@@ -42,3 +42,4 @@ export * from './notice-templates-schemas';
 export * from './notices';
 export * from './parents';
 export * from './rollover';
+export * from './promotion';

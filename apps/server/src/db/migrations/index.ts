@@ -27,6 +27,7 @@ import { parents } from './0032_parents';
 import { notices } from './0033_notices';
 import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
 import { studentEnrolments } from './0035_student_enrolments';
+import { promotionRuns } from './0036_promotion_runs';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0033_notices': notices,
   '0034_notice_templates_blasts': noticeTemplatesBlasts,
   '0035_student_enrolments': studentEnrolments,
+  '0036_promotion_runs': promotionRuns,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

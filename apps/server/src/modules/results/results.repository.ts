@@ -334,6 +334,19 @@ export class ResultsRepository extends Repository {
       .execute();
   }
 
+  /**
+   * The scores of a session's three terms for promotion: of the given students, or of the whole
+   * session (`studentIds` undefined), without names; one statement (an index range on session).
+   */
+  sessionScores(sessionId: number, studentIds?: readonly number[], conn: Conn = this.db) {
+    return conn
+      .selectFrom('results')
+      .select(['student_id', 'term', 'subject', 'score'])
+      .where('session_id', '=', sessionId)
+      .$if(studentIds !== undefined, (q) => q.where('student_id', 'in', studentIds!.length ? [...studentIds!] : [-1]))
+      .execute();
+  }
+
   /** A whole term (optionally one class) with names: the broadsheet, one query. */
   /**
    * The classes with results in a session's term, in order (the streamed whole-school sheet's

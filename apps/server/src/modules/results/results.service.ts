@@ -10,7 +10,12 @@ import {
   type ResultStudent,
   type ResultTermStatus,
   type Role,
+  promotionDecision,
+  PROMOTION_DECISIONS,
+  type PromotionDecision,
+  type PromotionRule,
 } from '@portal/domain';
+import { annualFigures, scoresByTerm } from './card-building';
 import { badRequest, conflict, HttpError, nonFieldError, notFound } from '../../http/errors';
 import { writeAudit } from '../../db/audit';
 import type { GradingService } from './grading.service';
@@ -47,6 +52,49 @@ export class ResultsService {
     private readonly scope: AccessScope,
     private readonly writer: ScoreWriter,
   ) {}
+
+  /**
+   * Each student's end-of-session figures for promotion (issue 34): whether they have a third-term
+   * card (a third-term score), the annual average, and the card's decision: the principal's override
+   * on the third-term card if recorded, else the promotion rule's. Students without a third-term
+   * score and no override are absent. `studentIds` undefined: the whole session. Two statements whatever the size.
+   */
+  async promotionFigures(
+    sessionId: number,
+    rule: PromotionRule,
+    studentIds?: readonly number[],
+  ): Promise<Map<number, { annual_average: number | null; decision: PromotionDecision; source: 'rule' | 'override' }>> {
+    const [scores, entries] = await Promise.all([
+      this.repo.sessionScores(sessionId, studentIds),
+      this.cards.entries(sessionId, '3rd', studentIds ? { studentIds: [...studentIds] } : {}),
+    ]);
+    const perStudent = new Map<number, { term: string; subject: string; score: number }[]>();
+    const withCard = new Set<number>();
+    for (const r of scores) {
+      const list = perStudent.get(r.student_id);
+      const row = { term: r.term, subject: r.subject, score: Number(r.score) };
+      if (list) list.push(row);
+      else perStudent.set(r.student_id, [row]);
+      if (r.term === '3rd') withCard.add(r.student_id);
+    }
+    const overrides = new Map<number, PromotionDecision>();
+    for (const e of entries) {
+      const o = e.promotion_override as PromotionDecision | null;
+      if (o && (PROMOTION_DECISIONS as readonly string[]).includes(o)) overrides.set(e.student_id, o);
+    }
+    const out = new Map<number, { annual_average: number | null; decision: PromotionDecision; source: 'rule' | 'override' }>();
+    // A decision the principal recorded on the third-term card counts even without a third-term score.
+    for (const id of new Set([...withCard, ...overrides.keys()])) {
+      const figures = annualFigures(scoresByTerm(perStudent.get(id) ?? []));
+      const override = overrides.get(id);
+      out.set(id, {
+        annual_average: figures.annual_average,
+        decision: override ?? promotionDecision(rule, figures),
+        source: override ? 'override' : 'rule',
+      });
+    }
+    return out;
+  }
 
   /**
    * For GET screens, through the access scope: a student may only name themselves (naming another

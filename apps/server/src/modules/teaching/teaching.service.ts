@@ -65,6 +65,11 @@ export class TeachingService {
     return arms.filter((a) => opts.includeRetired || !Number(a.retired)).map((a) => a.name);
   }
 
+  /** The ids of the school's streams (a senior student's stream is one of them). */
+  async streamIds(conn: Conn = this.db): Promise<Set<number>> {
+    return new Set((await this.repo.streams(conn)).map((s) => Number(s.id)));
+  }
+
   /** The catalogue's current subject names, in catalogue order. */
   async subjectNames(conn: Conn = this.db): Promise<string[]> {
     return (await this.repo.subjects(conn)).filter((s) => !Number(s.retired)).map((s) => s.name);
