@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudentRecord } from '@portal/domain/people-constants';
+import type { PromotionMoveRequest, PromotionPreview, PromotionRun, PromotionRunRequest } from '@portal/domain/promotion';
 import type { TeachingStructure } from '@portal/domain/teaching';
 import { api } from '../../lib/api-client';
 import { useGet } from '../../lib/get-query';
@@ -11,84 +12,22 @@ import { schoolListKeys } from '../../lib/school-lists';
  */
 const T = { timeout: 30_000 };
 
-export type Decision = 'promoted' | 'trial' | 'repeat' | 'graduated';
-export type DecisionSource = 'rule' | 'override' | 'no_card';
-
-export interface SessionRef {
-  id: number;
-  name: string;
-}
-
-export interface PreviewStudent {
-  student_id: number;
-  admission_number: string;
-  full_name: string;
-  arm: string;
-  annual_average: number | null;
-  decision: Decision;
-  source: DecisionSource;
-  target_arm: string | null;
-  stream_id: number | null;
-}
-
-export interface ArmMapping {
-  from_arm: string;
-  /** null: the arm graduates. */
-  to_arm: string | null;
-}
-
-export interface PromotionPreview {
-  from_session: SessionRef;
-  to_session: SessionRef;
-  mapping: ArmMapping[];
-  students: PreviewStudent[];
-  counts: { target_arm: string | null; count: number }[];
-  totals: { promoted: number; trial: number; repeat: number; graduated: number; left_out_withdrawn: number };
-}
+export type {
+  PromotionMappingEntry as ArmMapping,
+  PromotionOutcome as Decision,
+  PromotionPreview,
+  PromotionPreviewStudent as PreviewStudent,
+  PromotionRun,
+} from '@portal/domain/promotion';
 
 export interface PreviewQuery {
   from_session_id: number;
   to_session_id: number;
   arm?: string;
 }
-
-export interface StudentChoice {
-  student_id: number;
-  decision?: Decision;
-  target_arm?: string | null;
-  stream_id?: number | null;
-}
-
-export interface RunBody {
-  from_session_id: number;
-  to_session_id: number;
-  arm?: string;
-  mapping?: ArmMapping[];
-  students?: StudentChoice[];
-}
-
-export type RunStatus = 'running' | 'done' | 'failed' | 'undone';
-
-export interface PromotionRun {
-  id: number;
-  status: RunStatus;
-  done: number;
-  total: number;
-  summary: { promoted: number; trial: number; repeat: number; graduated: number; left_out: number };
-  from_session: SessionRef | string;
-  to_session: SessionRef | string;
-  arm?: string | null;
-  created_at: string;
-  undoable: boolean;
-  undo_blocked_reason?: string | null;
-}
-
-export interface MoveBody {
-  admission_number: string;
-  to_arm: string;
-  stream_id?: number | null;
-  reason: string;
-}
+export type RunBody = PromotionRunRequest;
+export type StudentChoice = NonNullable<RunBody['students']>[number];
+export type MoveBody = PromotionMoveRequest;
 
 export const promotionKeys = {
   all: ['promotion'] as const,
@@ -99,10 +38,9 @@ export const promotionKeys = {
   streams: ['promotion', 'streams'] as const,
 };
 
-/** A session of a run as a label (the server may send it as a name or as {id, name}). */
-export function sessionName(s: SessionRef | string | null | undefined): string {
-  if (!s) return '';
-  return typeof s === 'string' ? s : s.name;
+/** A session of a run as a label. */
+export function sessionName(s: { name: string } | null | undefined): string {
+  return s?.name ?? '';
 }
 
 export function usePreview(q: PreviewQuery | null) {
