@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   PROMOTION_SCREEN_LABELS as L,
   PROMOTION_SCREEN_MESSAGES as M,
@@ -27,8 +27,9 @@ let TO_ARM = '';
 let OTHER_ARM = '';
 const KIDS: { admission_number: string; name: string }[] = [];
 
-const armOf = async (adm: string) =>
-  (await okJson<{ student_class: string }>(await API.request.get(`/api/students/${adm}/`, { headers: API.headers }))).student_class;
+/** The student's arm now, asked with the test's own request context (the admin's token of beforeAll). */
+const armOf = async (request: APIRequestContext, adm: string) =>
+  (await okJson<{ student_class: string }>(await request.get(`/api/students/${adm}/`, { headers: API.headers }))).student_class;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
@@ -108,12 +109,12 @@ test('on a laptop: the menu group, the preview with one student sent to another 
   await expectAccessible(page);
 
   await promoteAndSummarise(page);
-  expect(await armOf(KIDS[0]!.admission_number)).toBe(TO_ARM);
-  expect(await armOf(KIDS[2]!.admission_number)).toBe(OTHER_ARM);
+  expect(await armOf(request, KIDS[0]!.admission_number)).toBe(TO_ARM);
+  expect(await armOf(request, KIDS[2]!.admission_number)).toBe(OTHER_ARM);
   await expectAccessible(page);
 
   await undoNewest(page);
-  for (const k of KIDS) expect(await armOf(k.admission_number)).toBe(FROM_ARM);
+  for (const k of KIDS) expect(await armOf(request, k.admission_number)).toBe(FROM_ARM);
   await expectAccessible(page);
 });
 
@@ -145,7 +146,7 @@ test('on a 360 px phone: preview, promote, summary, undo, then one student moved
   await page.getByRole('button', { name: L.move }).click();
   await expect(page.getByText(L.moved(kid.name, OTHER_ARM))).toBeVisible();
   await expect(page.getByTestId('student-arm')).toHaveText(OTHER_ARM);
-  expect(await armOf(kid.admission_number)).toBe(OTHER_ARM);
+  expect(await armOf(request, kid.admission_number)).toBe(OTHER_ARM);
   await noSideways(page);
   await expectAccessible(page);
 });
