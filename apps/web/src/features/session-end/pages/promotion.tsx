@@ -13,7 +13,7 @@ import { RowTable } from '../../../components/ui/row-table';
 import { ClassSelect } from '../../../components/school/class-select';
 import { SessionSelect } from '../../../components/school/session-select';
 import { formatDateTime } from '../../../lib/datetime';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrorsOf, firstServerMessage } from '../../../lib/errors';
 import { currentSessionId, useSessions } from '../../../lib/school-calendar';
 import { classOptions, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
@@ -30,6 +30,7 @@ import {
   type PreviewStudent,
   type PromotionPreview,
   type PromotionRun,
+  type RunBody,
 } from '../api';
 import {
   choosesStream,
@@ -101,7 +102,11 @@ export default function PromotionPage() {
       </Card>
       {runId !== null && <RunProgress id={runId} />}
       {query && runId === null && (
-        <QueryView query={preview} messages={{ fallback: M.previewFailed, useDetail: true }} loading={L.preview}>
+        <QueryView
+          query={preview}
+          messages={(err) => firstServerMessage(err) ?? errorMessage(err, { fallback: M.previewFailed })}
+          loading={L.preview}
+        >
           {(data) =>
             data.students.length === 0 ? (
               <EmptyState>{M.noStudents}</EmptyState>
@@ -114,6 +119,25 @@ export default function PromotionPage() {
       <RunsCard />
     </PageLayout>
   );
+}
+
+/**
+ * A refused run's reasons, one line each, naming the student or class each is about (the server names
+ * them by their place in the body: `students.3.target_arm`, `mapping.0.to_arm`).
+ */
+function refusal(err: unknown, preview: PromotionPreview, body: RunBody | null): string | undefined {
+  const fields = fieldErrorsOf(err);
+  const lines = Object.entries(fields).flatMap(([key, messages]) => {
+    const [list, index] = key.split('.');
+    const i = Number(index);
+    let who = '';
+    if (list === 'students' && body?.students?.[i]) {
+      const id = body.students[i].student_id;
+      who = preview.students.find((s) => s.student_id === id)?.full_name ?? '';
+    } else if (list === 'mapping' && body?.mapping?.[i]) who = body.mapping[i].from_arm;
+    return messages.map((m) => (who ? `${who}: ${m}` : m));
+  });
+  return lines.length ? lines.join('\n') : undefined;
 }
 
 /** A select without a visible label (a table cell's), named for screen readers. */
@@ -185,13 +209,16 @@ function PreviewEditor({ preview, query, onStarted }: { preview: PromotionPrevie
 
   async function promote() {
     setFailure('');
+    let sent: RunBody | null = null;
     try {
-      const { id } = await start.mutateAsync(runBody(preview, query, plan));
+      const body = runBody(preview, query, plan);
+      sent = body;
+      const { id } = await start.mutateAsync(body);
       setConfirming(false);
       onStarted(id);
     } catch (err) {
       setConfirming(false);
-      setFailure(errorMessage(err, { fallback: M.promoteFailed, useDetail: true }));
+      setFailure(refusal(err, preview, sent) ?? errorMessage(err, { fallback: M.promoteFailed, useDetail: true }));
     }
   }
 

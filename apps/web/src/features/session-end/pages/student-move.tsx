@@ -11,7 +11,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { ClassSelect } from '../../../components/school/class-select';
 import { downloadBlob } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/datetime';
-import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
+import { errorMessage, fieldErrorsOf, firstServerMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { downloadTranscript, useMoveStudent, useStreams, useStudentRecord } from '../api';
 import type { StudentRecord } from '@portal/domain/people-constants';
@@ -130,8 +130,11 @@ function MoveForm({ student, name }: { student: StudentRecord; name: string }) {
       toast.success(L.moved(name, arm));
       setReason('');
     } catch (err) {
-      setErrors(fieldErrorsOf(err, { leaf: true }));
-      setFailure(errorMessage(err, { fallback: M.moveFailed, useDetail: true }));
+      const fields = fieldErrorsOf(err, { leaf: true });
+      setErrors(fields);
+      // A reason the form shows at its field is not said twice; any other (the student's own) above the button.
+      const shown = ['to_arm', 'stream_id', 'reason'].some((f) => fields[f]);
+      if (!shown) setFailure(firstServerMessage(err) ?? errorMessage(err, { fallback: M.moveFailed }));
     }
   }
 
