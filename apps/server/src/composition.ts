@@ -139,7 +139,7 @@ export function buildServices(deps: ServiceDeps) {
   const peopleRepo = new PeopleRepository(db);
   const peopleLookups = new PeopleLookups(peopleRepo);
   // Class history per session (decision record 038): promotion, payments, results and access read it.
-  const people = new PeopleService(new ClassHistoryRepository());
+  const people = new PeopleService(new ClassHistoryRepository(), db);
 
   // Layer 2: teaching (people's `SchoolClasses` is teaching's service, handed down).
   const teachingRepo = new TeachingRepository(db);
@@ -173,7 +173,7 @@ export function buildServices(deps: ServiceDeps) {
   const payments = new PaymentsService(fees, checkout, new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope));
   const banks = new BanksService(new BanksRepository(db));
   const bursary = new BursaryService(bursaryRepo, sessions, calendar, banks);
-  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts);
+  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts, people);
   const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates);
   const transferReports = new TransferReportsService(
     new TransferReportsRepository(db),

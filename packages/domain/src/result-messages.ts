@@ -70,6 +70,7 @@ export const RESULT_MESSAGES = {
   unpublished: 'Results unpublished',
   publicationNotFound: 'This class has not been published for that term.',
   noReportCard: 'No report card: this student has no results for the selected session and term.',
+  noTranscriptCards: 'No transcript: this student has no released report card yet.',
   pdfFailed: 'Failed to download the PDF.',
   // Own class, released results and scales per session
   classNotStudents: (cls: string) => `This student is in ${cls}. Results can only be entered under the student's own class.`,

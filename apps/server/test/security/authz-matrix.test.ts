@@ -352,6 +352,11 @@ export const MATRIX: Record<string, Entry> = {
     req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/history/` }),
     expect: staffAndAdmin(200),
   },
+  // Every released card of the student as one PDF (alumni; decision 038): the admin's alone.
+  'GET /api/students/:admission_number/transcript/pdf/': {
+    req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/transcript/pdf/` }),
+    expect: adminOnly(200),
+  },
   'POST /api/students/:admission_number/withdraw/': {
     req: async ({ ctx, actor, t }) => ({
       url: `/api/students/${(actor === 'own' || actor === 'other' ? t : await newStudentRecord(ctx)).admissionNumber}/withdraw/`,

@@ -90,6 +90,25 @@ export class ScopeRepository {
     return rows.map((r) => r.student_id);
   }
 
+  /**
+   * The student's arm in a session (decision 038): in a closed session (one with enrolment rows) the
+   * student's row, or null when they were not in it; in a live one today's arm. One statement.
+   */
+  async armInSession(studentId: number, sessionId: number, conn: Conn = this.db): Promise<string | null> {
+    const row = await conn
+      .selectFrom('students as s')
+      .select(
+        sql<string | null>`coalesce(
+          (select se.student_class from student_enrolments se where se.student_id = s.id and se.session_id = ${sessionId}),
+          case when exists (select 1 from student_enrolments sx where sx.session_id = ${sessionId}) then null else s.student_class end)`.as(
+          'arm',
+        ),
+      )
+      .where('s.id', '=', studentId)
+      .executeTakeFirst();
+    return row?.arm ?? null;
+  }
+
   /** What a staff member reaches in a session as form teacher and as subject teacher: one statement. */
   async teacherReach(userId: number, sessionId: number, conn: Conn = this.db): Promise<TeacherReach> {
     const rows = await conn

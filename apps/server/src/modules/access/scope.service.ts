@@ -223,7 +223,14 @@ export class AccessScope {
     o: { sessionId?: SessionOf; conn?: Conn } = {},
   ): Promise<void> {
     const sessionId = actor.role === 'staff' && SESSION_BOUND.has(purpose) ? await sessionOf(o.sessionId, purpose) : undefined;
-    if (!reaches(await this.scopeOf(actor, purpose, sessionId, o.conn), student)) throw outOfScope(actor, purpose);
+    const scope = await this.scopeOf(actor, purpose, sessionId, o.conn);
+    // A teacher's arms of a session reach the students who were in them then (decision 038): judged
+    // by the student's arm in that session (a closed session's enrolment row; none: not reached).
+    const judged =
+      scope.kind === 'arms' ? { ...student, student_class: await this.repo.armInSession(student.id, scope.sessionId, o.conn) } : student;
+    if (judged.student_class === null || !reaches(scope, { ...student, student_class: judged.student_class })) {
+      throw outOfScope(actor, purpose);
+    }
   }
 
   /**

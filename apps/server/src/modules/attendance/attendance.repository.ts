@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { armInSessionSql, enrolledInSession, inArmOfSession, sessionIsClosed } from '../../db/class-history';
 import { nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
@@ -33,6 +34,22 @@ export interface DatedMark {
 }
 
 const STUDENT_COLUMNS = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class'] as const;
+
+const ARM_COLS = { studentId: 's.id', currentArm: 's.student_class', status: 's.status' };
+
+/** The students with their arm in a session (decision 038): the enrolment row's in a closed one. */
+function studentsInSession(conn: Conn, session: { id: number; closed: boolean }) {
+  if (!session.closed) return selectStudents(conn);
+  return conn
+    .selectFrom('students as s')
+    .select([
+      's.id',
+      's.admission_number',
+      's.first_name',
+      's.last_name',
+      armInSessionSql(session.id, 's.id', 's.student_class').as('student_class'),
+    ]);
+}
 
 /** The one student read of the views and the import: the same columns, whichever key finds them. */
 function selectStudents(conn: Conn) {
@@ -117,17 +134,19 @@ export class AttendanceRepository extends Repository {
       .executeTakeFirst();
   }
 
-  /** The arm's active students and anyone marked on the register (moved since): one UNION. */
-  registerStudents(cls: string, registerId: number | null, conn: Conn = this.db): Promise<StudentRow[]> {
-    const active = selectStudents(conn).where('s.status', '=', 'active').where('s.student_class', '=', cls);
+  /**
+   * The arm's students in the register's session and anyone marked on the register (moved since):
+   * one UNION. In a closed session (decision 038) the arm's students are its enrolment rows, each in
+   * the arm they had then; in a live one (or with no session) today's active students.
+   */
+  async registerStudents(cls: string, sessionId: number | null, registerId: number | null, conn: Conn = this.db): Promise<StudentRow[]> {
+    const closed = sessionId !== null && (await sessionIsClosed(conn, sessionId));
+    const session = { id: sessionId ?? 0, closed };
+    const active = studentsInSession(conn, session).where(inArmOfSession(session, cls, ARM_COLS));
     if (registerId === null) return active.execute();
     return active
       .union(
-        conn
-          .selectFrom('students as s')
-          .innerJoin('attendance_marks as m', 'm.student_id', 's.id')
-          .select(STUDENT_COLUMNS)
-          .where('m.register_id', '=', registerId),
+        studentsInSession(conn, session).innerJoin('attendance_marks as m', 'm.student_id', 's.id').where('m.register_id', '=', registerId),
       )
       .execute();
   }
@@ -288,11 +307,13 @@ export class AttendanceRepository extends Repository {
   }
 
   /** Students of the totals: active ones (of the arm), and anyone marked or carried in the term (on the arm's registers). */
-  totalsStudents(sessionId: number, term: string, cls: string | undefined, conn: Conn = this.db): Promise<StudentRow[]> {
-    const active = selectStudents(conn)
-      .where('s.status', '=', 'active')
-      .$if(cls !== undefined, (qb) => qb.where('s.student_class', '=', cls!));
-    const marked = selectStudents(conn).where('s.id', 'in', (eb) =>
+  async totalsStudents(sessionId: number, term: string, cls: string | undefined, conn: Conn = this.db): Promise<StudentRow[]> {
+    // In a closed session (decision 038): its enrolment rows, each student in the arm they had then.
+    const session = { id: sessionId, closed: await sessionIsClosed(conn, sessionId) };
+    const active = studentsInSession(conn, session).where(
+      cls !== undefined ? inArmOfSession(session, cls, ARM_COLS) : enrolledInSession(session, ARM_COLS),
+    );
+    const marked = studentsInSession(conn, session).where('s.id', 'in', (eb) =>
       eb
         .selectFrom('attendance_marks as m')
         .innerJoin('attendance_registers as r', 'r.id', 'm.register_id')

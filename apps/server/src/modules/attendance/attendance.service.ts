@@ -81,7 +81,7 @@ export class AttendanceService {
 
     const [rows, active] = await Promise.all([
       this.repo.armMarks(q.student_class, lookback, to),
-      this.repo.registerStudents(q.student_class, null),
+      this.repo.registerStudents(q.student_class, sessionId, null),
     ]);
     const registersOn = new Map<string, Set<string>>();
     const marks: DatedMark[] = [];

@@ -136,7 +136,7 @@ export class RegisterService {
     const [students, statusOf] = known
       ? [[...known.students], known.marks]
       : await Promise.all([
-          this.repo.registerStudents(ctx.q.student_class, saved ? Number(saved.id) : null),
+          this.repo.registerStudents(ctx.q.student_class, ctx.sessionId, saved ? Number(saved.id) : null),
           saved
             ? this.repo.marks(Number(saved.id)).then((ms) => new Map(ms.map((m) => [Number(m.student_id), m.status as AttendanceStatus])))
             : Promise.resolve(new Map<number, AttendanceStatus>()),
@@ -194,7 +194,7 @@ export class RegisterService {
     // not changed by this save, so their streaks are read before its transaction.
     const today = q.date === ctx.today;
     const streaks = today
-      ? await this.streaksBefore(ctx, await this.repo.registerStudents(q.student_class, null))
+      ? await this.streaksBefore(ctx, await this.repo.registerStudents(q.student_class, ctx.sessionId, null))
       : new Map<number, number>();
     let saved: { students: StudentRow[]; marks: Map<number, AttendanceStatus> };
     try {
@@ -203,7 +203,7 @@ export class RegisterService {
         const current = await this.repo.register(q.student_class, q.date, q.period, trx);
         const refusal = this.refusal(actor, ctx, current);
         if (refusal) throw refusal;
-        const students = await this.repo.registerStudents(q.student_class, current ? Number(current.id) : null, trx);
+        const students = await this.repo.registerStudents(q.student_class, ctx.sessionId, current ? Number(current.id) : null, trx);
         const marks = this.checkMarks(body, students);
         if ((current ? Number(current.version) : 0) !== body.version) throw changedConflict();
         let registerId: number;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index';
 import './payments.tables';
+import { armInSessionSql, sessionIsClosed } from '../../db/class-history';
 
 /** The day a payment counts for: the day paid (offline as recorded), else the provider's date. */
 const paidDay = sql<string>`coalesce(p.paid_on, substr(p.paid_at, 1, 10))`;
@@ -23,19 +24,35 @@ function withReversal(db: DB) {
 export class FeeReportsRepository {
   constructor(readonly db: DB) {}
 
-  /** The session's class list: active students, of these classes (every class when null). */
-  activeStudents(classes: readonly string[] | null) {
+  /**
+   * The session's class list, of these classes (every class when null), each student in the arm they
+   * had in that session (decision 038): a closed session's enrolment rows, or a live session's active
+   * students. One query either way.
+   */
+  async activeStudents(sessionId: number, classes: readonly string[] | null) {
+    const closed = await sessionIsClosed(this.db, sessionId);
+    const cls = classes ? (classes.length ? classes : ['']) : null;
+    if (closed) {
+      let q = this.db
+        .selectFrom('student_enrolments as se')
+        .innerJoin('students as s', 's.id', 'se.student_id')
+        .select(['s.id', 's.admission_number', 's.first_name', 's.last_name', 'se.student_class'])
+        .where('se.session_id', '=', sessionId);
+      if (cls) q = q.where('se.student_class', 'in', cls);
+      return q.orderBy('s.admission_number').execute();
+    }
     let q = this.db
       .selectFrom('students')
       .select(['id', 'admission_number', 'first_name', 'last_name', 'student_class'])
       .where('status', '=', 'active');
-    if (classes) q = q.where('student_class', 'in', classes.length ? classes : ['']);
+    if (cls) q = q.where('student_class', 'in', cls);
     return q.orderBy('admission_number').execute();
   }
 
   /**
-   * Per student of these classes: successful payments of the session net of reversals, and the day
-   * of the latest money received (a reversal, or a payment it reversed, is not). One grouped query.
+   * Per student of these classes (their arm in the session): successful payments of the session net
+   * of reversals, and the day of the latest money received (a reversal, or a payment it reversed, is
+   * not). One grouped query.
    */
   paidByStudent(sessionId: number, classes: readonly string[] | null) {
     // At most one reversal a payment (unique reversal_of): the join never doubles a row.
@@ -48,13 +65,15 @@ export class FeeReportsRepository {
       .where('p.session_id', '=', sessionId)
       .where('p.status', '=', 'successful')
       .where('p.student_id', 'is not', null);
-    if (classes)
+    if (classes) {
+      const cls = classes.length ? classes : [''];
       q = q.where('p.student_id', 'in', (eb) =>
         eb
           .selectFrom('students')
           .select('students.id')
-          .where('students.student_class', 'in', classes.length ? classes : ['']),
+          .where(armInSessionSql(sessionId, 'students.id', 'students.student_class'), 'in', cls),
       );
+    }
     return q.groupBy('p.student_id').execute();
   }
 

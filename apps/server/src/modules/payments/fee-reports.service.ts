@@ -83,7 +83,7 @@ export class FeeReportsService {
     const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
     // One read after another with a turn of the event loop between them: on SQLite each runs in one
     // synchronous piece, and all of them in one turn held the loop for a whole school's rows.
-    const students = await inTurn(() => this.repo.activeStudents(classes));
+    const students = await inTurn(() => this.repo.activeStudents(session.id, classes));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
     const paid = await inTurn(() => this.repo.paidByStudent(session.id, classes));
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
@@ -151,7 +151,7 @@ export class FeeReportsService {
     const session = await this.session(q.session_id);
     const range = { from: q.from, to: q.to };
     // One read after another with a turn of the event loop between them (see debtorsAll).
-    const students = await inTurn(() => this.repo.activeStudents(null));
+    const students = await inTurn(() => this.repo.activeStudents(session.id, null));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
     const paid = await inTurn(() => this.repo.paidByStudent(session.id, null));
     const [names, byDay, byMethod] = await inTurn(() =>

@@ -57,7 +57,7 @@ export class PaymentReportsService {
     term?: Term,
   ): Promise<{ session: string | null; term: Term | null; rows: ClassReportRow[] }> {
     const session = await this.reportSession(sessionName);
-    const students = await this.repo.studentsOfClass(arm);
+    const students = await this.repo.studentsOfClass(arm, session?.id ?? null);
     const payments = await this.repo.paymentsOfStudents(
       students.map((s) => s.id),
       session?.id ?? null,

@@ -4,6 +4,7 @@ import type { PaymentStatus } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
 import { inSlices } from '../../db/slices';
+import { inArmOfSession, sessionIsClosed } from '../../db/class-history';
 import './payments.tables';
 import type { FeeItemsTable, PaymentsTable } from './payments.tables';
 
@@ -56,12 +57,19 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
-  studentsOfClass(arm: string) {
-    return this.students()
-      .where('student_class', '=', arm)
-      .where('status', '=', 'active') // withdrawn students leave the class report
-      .orderBy('admission_number')
+  /**
+   * The arm's students in the session (decision 038): a closed session's enrolment rows, else today's
+   * active students (withdrawn and graduated students leave the class report). No session: today's.
+   */
+  async studentsOfClass(arm: string, sessionId: number | null) {
+    const closed = sessionId !== null && (await sessionIsClosed(this.db, sessionId));
+    const rows = await this.db
+      .selectFrom('students as s')
+      .select(['s.id', 's.admission_number', 's.first_name', 's.last_name'])
+      .where(inArmOfSession({ id: sessionId ?? 0, closed }, arm, { studentId: 's.id', currentArm: 's.student_class', status: 's.status' }))
+      .orderBy('s.admission_number')
       .execute();
+    return rows.map((r) => ({ ...r, student_class: arm }));
   }
 
   insertPayment(trx: Conn, values: Omit<Insertable<PaymentsTable>, 'id' | 'created_at' | 'updated_at'>): Promise<PaymentRow> {

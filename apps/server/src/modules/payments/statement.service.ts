@@ -21,6 +21,7 @@ import { paidOnOf } from './bursary.presenters';
 import type { DiscountsService } from './discounts.service';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 import { outOfScope, type AccessScope } from '../access/scope.service';
+import type { PeopleService } from '../people/people.service';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'capable'>;
 
@@ -40,6 +41,7 @@ export class StatementService {
     private readonly sessions: SessionsService,
     private readonly calendar: FeeCalendar,
     private readonly discounts: DiscountsService,
+    private readonly people: PeopleService,
   ) {}
 
   async statement(actor: Actor, q: { admission_number?: string; session_id?: number }): Promise<Statement> {
@@ -47,7 +49,7 @@ export class StatementService {
     // (`capable`): the scope's `statement` reaches nobody without it.
     if ((await this.scope.scopeOf(actor, 'statement')).kind === 'none') throw outOfScope(actor, 'statement');
     // Independent lookups run together: each is a round trip on PostgreSQL.
-    const [student, session] = await Promise.all([
+    const [found, session] = await Promise.all([
       // The student reads their own, whatever admission number they send (`otherwise: 'own'`).
       this.scope.studentFor(actor, q.admission_number, {
         purpose: 'statement',
@@ -56,8 +58,10 @@ export class StatementService {
       }),
       q.session_id !== undefined ? this.sessions.byId(q.session_id) : this.sessions.currentOrLatest(),
     ]);
-    if (!student) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
+    if (!found) throw badRequest({ admission_number: [PAYMENT_MESSAGES.studentNotFound] });
     if (!session) throw badRequest({ session_id: [PAYMENT_MESSAGES.sessionInvalid] });
+    // The arm the student was in that session (decision 038): a past session's charges stay its own.
+    const student = await this.people.asInSession(session.id, found);
 
     const [items, starts, today, rows, { dues, shares }] = await Promise.all([
       this.fees.compulsoryItems(session.id, student.student_class),

@@ -56,7 +56,19 @@ export interface ArmInSession {
  * (each student's arm in it) and then moves the students.
  */
 export class PeopleService {
-  constructor(private readonly history: ClassHistoryRepository) {}
+  constructor(
+    private readonly history: ClassHistoryRepository,
+    private readonly db: Conn,
+  ) {}
+
+  /**
+   * The student as they were in the session: their arm (and stream) there when the session is
+   * closed, today's otherwise. For the readers of one student (statement, card, transcript).
+   */
+  async asInSession<S extends { id: number; student_class: string }>(sessionId: number, student: S, conn: Conn = this.db): Promise<S> {
+    const arm = (await this.history.armsInSession(conn, sessionId, [student.id]))[0];
+    return arm ? { ...student, student_class: arm.student_class } : student;
+  }
 
   /** Each student's arm in the session (students unknown there are absent). One query per 1,000 ids. */
   async armsInSession(conn: Conn, sessionId: number, studentIds: readonly number[]): Promise<Map<number, ArmInSession>> {

@@ -34,6 +34,8 @@ const CARDS_PER_SLICE = 20;
 const notReleased = () => new HttpError(404, { detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
 
 /** The session of a card or sheet by id (404 with the results' message when there is none). */
+const termIndex = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);
+
 export async function sessionOf(sessions: SessionRows, id: number): Promise<{ id: number; name: string }> {
   const s = await sessions.get(id);
   if (!s) throw notFound(RESULT_MESSAGES.sessionNotFound);
@@ -187,6 +189,33 @@ export class ReportCardService {
       components: scheme.components,
       sections: sections(student.id),
     });
+  }
+
+  /**
+   * A student's transcript (issue 34, alumni): every session's released term cards, oldest session
+   * first and in term order, each as the card of the arm the student was in then (the results keep
+   * their arm; decision 038). 404 when none is released. One card read per released term (at most
+   * three a session), not per subject.
+   */
+  async transcript(actor: Actor, admissionNumber: string): Promise<ReportCard[]> {
+    const student = (await this.results.studentFor(actor, admissionNumber))!;
+    const terms = await this.repo.termsOfStudent(student.id);
+    const seen = new Set<string>();
+    const released = terms
+      .filter((t) => Number(t.released) === 1)
+      .sort((a, b) => a.session_name.localeCompare(b.session_name) || a.session_id - b.session_id || termIndex(a.term) - termIndex(b.term))
+      .filter((t) => {
+        const key = `${t.session_id}|${t.term}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    if (!released.length) throw notFound(RESULT_MESSAGES.noTranscriptCards);
+    const cards: ReportCard[] = [];
+    for (const t of released) {
+      cards.push(await this.card(actor, { admission_number: student.admission_number, session_id: t.session_id, term: t.term }));
+    }
+    return cards;
   }
 
   /**

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParams,
+  admissionNumberParams,
   ADMIN_ONLY,
   admissionNumberField,
   ANY_ROLE,
@@ -199,6 +200,21 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
       );
       const name = `report-card-${card.student.admission_number}-${card.session.name.replace('/', '-')}-${card.term}.pdf`;
       return sendAttachment(reply, 'pdf', name, pdf);
+    },
+  );
+  r.get(
+    '/api/students/:admission_number/transcript/pdf/',
+    {
+      config: { auth: ADMIN_ONLY, heavy: true },
+      schema: { tags: ['report cards'], summary: "A student's transcript: every released card as one PDF", params: admissionNumberParams },
+    },
+    async (req, reply) => {
+      const list = await cards.transcript(currentActor(req), req.params.admission_number);
+      const first = list[0]!;
+      const pdf = await deps.pdfRenders.run(() =>
+        renderReportCards(list, { title: `Transcript ${first.student.admission_number} ${first.student.first_name} ${first.student.last_name}` }),
+      );
+      return sendAttachment(reply, 'pdf', `transcript-${first.student.admission_number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`, pdf);
     },
   );
   r.get(

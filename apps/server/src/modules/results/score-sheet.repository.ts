@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { armInSessionSql, inArmOfSession, sessionIsClosed } from '../../db/class-history';
 import { TERM_VALUES } from '@portal/domain';
 import type { Conn, DB } from '../../db/index';
 import { nowIso } from '../../db/index';
@@ -68,10 +69,13 @@ export class ScoreSheetRepository {
    * a past session: everyone with a result of the session recorded in the class. One statement.
    * Without a subject (the report card sheets), a result of the term in any subject counts.
    */
-  sheetStudents(
+  async sheetStudents(
     q: { sessionId: number; term: string; arm: string; subject?: string; current: boolean },
     conn: Conn = this.db,
   ): Promise<SheetStudentRow[]> {
+    // A closed session (decision 038): its roster is the arm's enrolment rows (and anyone with a
+    // result recorded in the class), each student in the arm they had then, whatever today's.
+    if (await sessionIsClosed(conn, q.sessionId)) return this.closedSheetStudents(q, conn);
     const columns = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'] as const;
     const recorded = conn
       .selectFrom('students as s')
@@ -96,6 +100,35 @@ export class ScoreSheetRepository {
       .where('s.student_class', '=', q.arm)
       .union(recorded)
       .execute();
+  }
+
+  private closedSheetStudents(q: { sessionId: number; term: string; arm: string; subject?: string }, conn: Conn) {
+    const columns = [
+      's.id',
+      's.admission_number',
+      's.first_name',
+      's.last_name',
+      armInSessionSql(q.sessionId, 's.id', 's.student_class').as('student_class'),
+      's.status',
+    ] as const;
+    const enrolled = conn
+      .selectFrom('students as s')
+      .select(columns)
+      .where(
+        inArmOfSession({ id: q.sessionId, closed: true }, q.arm, { studentId: 's.id', currentArm: 's.student_class', status: 's.status' }),
+      );
+    const recorded = conn
+      .selectFrom('students as s')
+      .select(columns)
+      .where('s.id', 'in', (eb) =>
+        eb
+          .selectFrom('results as c')
+          .select('c.student_id')
+          .where('c.session_id', '=', q.sessionId)
+          .where('c.term', 'in', [...TERM_VALUES])
+          .where('c.student_class', '=', q.arm),
+      );
+    return enrolled.union(recorded).execute();
   }
 
   /** Stored results with their student's names and who changed each last: the rows the grid shows. */

@@ -252,8 +252,9 @@ export class ScoreWriter {
       });
       fail(problems);
       const changed = [...inserts, ...updates, ...deletes];
-      // A withdrawn student's record is read-only: their stored results stay as they are.
+      // A withdrawn or graduated (alumni) student's record is read-only: their stored results stay as they are.
       if (changed.some((c) => c.student.status === 'withdrawn')) throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
+      if (changed.some((c) => c.student.status === 'graduated')) throw conflict(PEOPLE_MESSAGES.studentGraduated);
       if (changed.length && why && !reason) throw badRequest({ reason: [why] });
 
       const audited = (c: Planned, resultId: number, subject = c.subject): AuditedResult => ({
