@@ -31,7 +31,9 @@ import { DiscountsRepository } from './modules/payments/discounts.repository';
 import { DiscountsService } from './modules/payments/discounts.service';
 import { FeeReportsRepository } from './modules/payments/fee-reports.repository';
 import { FeeReportsService } from './modules/payments/fee-reports.service';
-import { feeCalendar, FeesService, feesForCards, feesForFamily } from './modules/payments/fees.service';
+import { feeCalendar, FeesService, feesForCards, feesForFamily, type BroughtForwardOf } from './modules/payments/fees.service';
+import { ArrearsRepository } from './modules/payments/arrears.repository';
+import { ArrearsService } from './modules/payments/arrears.service';
 import { PaymentReportsService } from './modules/payments/payment-reports.service';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments/payments.providers';
 import { PaymentsRepository } from './modules/payments/payments.repository';
@@ -167,14 +169,28 @@ export function buildServices(deps: ServiceDeps) {
   const bursaryRepo = new BursaryRepository(db);
   const fees = new FeesService(paymentsRepo, sessions, teaching);
   const feeDates = feeCalendar(calendar, sessions);
+  // The balance brought forward (decision 041): computed from past sessions, each student in their arm there.
+  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo, async (sessionId, students) => {
+    const arms = await people.armsInSession(
+      db,
+      sessionId,
+      students.map((s) => s.id),
+    );
+    return new Map([...arms].map(([id, a]) => [id, a.student_class]));
+  });
   const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
   const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
-  const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, scope, log);
-  const payments = new PaymentsService(fees, checkout, new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope));
+  const broughtForward: BroughtForwardOf = (session, students) => arrears.broughtForward(session, students);
+  const checkout = new CheckoutService(paymentsRepo, provider, config, fees, sessions, settings, scope, log, broughtForward);
+  const payments = new PaymentsService(
+    fees,
+    checkout,
+    new PaymentReportsService(paymentsRepo, fees, sessions, settings, discounts, scope, broughtForward),
+  );
   const banks = new BanksService(new BanksRepository(db));
   const bursary = new BursaryService(bursaryRepo, sessions, calendar, banks);
-  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts, people);
-  const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates);
+  const statements = new StatementService(scope, bursaryRepo, fees, sessions, feeDates, discounts, people, arrears);
+  const feeReports = new FeeReportsService(new FeeReportsRepository(db), fees, sessions, teaching, feeDates, arrears);
   const transferReports = new TransferReportsService(
     new TransferReportsRepository(db),
     bursary,
@@ -186,7 +202,7 @@ export function buildServices(deps: ServiceDeps) {
   );
 
   // Results: the card's fee figures through its own port, answered by payments (results imports no payments code).
-  const cardFees: CardFees = (q) => feesForCards(paymentsRepo, feeDates, q);
+  const cardFees: CardFees = (q) => feesForCards(paymentsRepo, feeDates, q, broughtForward);
   const resultsRepo = new ResultsRepository(db, dialect);
   const cardRepo = new ReportCardsRepository(db);
   const rosterRepo = new ScoreSheetRepository(db, dialect);
@@ -229,7 +245,7 @@ export function buildServices(deps: ServiceDeps) {
 
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
-  const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q);
+  const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q, broughtForward);
   const family = new FamilyService(db, calendar, familyFees);
   // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
   // production, off in production until configured), the inbox and the delivery reports.

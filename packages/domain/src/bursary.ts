@@ -28,6 +28,7 @@ import { amountSchema } from './payments';
 import { isoDateField } from './report-card-schemas';
 import { admissionNumberField, sessionIdField } from './result-schemas';
 import { referenceKey, referenceProblem } from './bank-references';
+import { paymentAllocationField, type PaymentAllocation } from './arrears';
 
 // ---------- capabilities ----------
 
@@ -121,6 +122,8 @@ export const offlinePaymentSchema = z
     scan: z.string().max(3_000_000, BURSARY_MESSAGES.scanTooLarge).default(''),
     /** The bursar's yes to "a second cash payment of this amount today?". */
     confirm: z.boolean().default(false),
+    /** Arrears first (the default), or this term first (decision 041); stored on the payment. */
+    allocation: paymentAllocationField,
   })
   .superRefine((v, ctx) => {
     if ((BANKED_METHODS as readonly string[]).includes(v.method)) {
@@ -167,6 +170,8 @@ export interface LedgerEntry {
   /** Who recorded it: their name (staff or admin record), else their email; null for online payments. */
   recorded_by: string | null;
   recorded_at: string;
+  /** How the payment settles the arrears and the terms (decision 041); online payments: arrears first. */
+  allocation: PaymentAllocation;
 }
 
 export const ledgerQuerySchema = z.object({
@@ -202,8 +207,12 @@ export const statementQuerySchema = z.object({ admission_number: admissionNumber
 
 export interface StatementLine {
   date: string;
-  /** A discount (second part) is a credit against its term's charges, dated like them. */
-  kind: 'charge' | 'discount' | 'payment' | 'reversal';
+  /**
+   * A discount (second part) is a credit against its term's charges, dated like them; the balance
+   * brought forward from the previous session (decision 041) opens the statement: a debit when
+   * owed, a credit when overpaid.
+   */
+  kind: 'brought_forward' | 'charge' | 'discount' | 'payment' | 'reversal';
   description: string;
   term: Term | null;
   /** Naira: a charge adds to the balance, a discount or a payment subtracts, a reversal adds back. */
@@ -231,6 +240,24 @@ export interface Statement {
   upcoming: number;
   /** The school's today: charges are counted as fallen due by it. */
   as_of: string;
+  /** The previous session's closing balance, counted in `balance` (naira; negative = credit); 0 when none. */
+  brought_forward: number;
+  /** The session it was brought forward from (null when nothing was). */
+  brought_forward_from: string | null;
+  /** The arrears and what the session's payments settled of them (naira), arrears first unless a payment said otherwise. */
+  arrears: { charged: number; paid: number; outstanding: number };
+  /**
+   * Each term's compulsory charges (after discounts, due or not) and the payments allocated to them
+   * (naira): what the results fee gate reads as "the term's compulsory fees paid".
+   */
+  terms: StatementTerm[];
+}
+
+export interface StatementTerm {
+  term: Term;
+  charged: number;
+  paid: number;
+  outstanding: number;
 }
 
 /** A charge or a discount on the statement (kobo); `upcoming` when it has not fallen due yet. */
@@ -260,6 +287,8 @@ export function statementLines(
     kind: 'payment' | 'reversal';
   }[],
   discounts: readonly StatementCharge[] = [],
+  /** The balance brought forward (kobo; negative = credit): the first line when not zero. */
+  broughtForward: { date: string; description: string; kobo: number } | null = null,
 ): {
   lines: (Omit<StatementLine, 'debit' | 'credit' | 'balance'> & { debit_kobo: number; credit_kobo: number; balance_kobo: number })[];
   balance_kobo: number;
@@ -288,7 +317,23 @@ export function statementLines(
       upcoming: d.upcoming === true,
     })),
   ].sort((a, b) => termRank(a.term) - termRank(b.term) || (a.kind === b.kind ? 0 : a.kind === 'charge' ? -1 : 1));
+  const opening =
+    broughtForward && broughtForward.kobo !== 0
+      ? [
+          {
+            date: broughtForward.date,
+            kind: 'brought_forward' as const,
+            description: broughtForward.description,
+            term: null as Term | null,
+            debit: Math.max(0, broughtForward.kobo),
+            credit: Math.max(0, -broughtForward.kobo),
+            receipt_number: null as string | null,
+            upcoming: false,
+          },
+        ]
+      : [];
   const ordered = [
+    ...opening,
     ...scheduled.filter((l) => !l.upcoming),
     ...[...entries]
       .sort((a, b) =>

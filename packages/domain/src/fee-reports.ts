@@ -57,6 +57,8 @@ export interface Debtor {
   days_overdue: number;
   /** Day of the last payment received, or null. */
   last_paid_on: string | null;
+  /** Naira brought forward from the previous session (decision 041), counted in `due` (arrears) or `paid` (credit). */
+  brought_forward: number;
 }
 export interface DebtorsPage {
   session_id: number;
@@ -102,6 +104,8 @@ export interface CollectionSummary {
     students: number;
     /** Paid beyond what is due (kept as the students' credit): collected + credit = the money received. */
     credit: number;
+    /** Arrears brought forward from the previous session (naira), counted in expected (decision 041). */
+    brought_forward: number;
   };
   by_class: (CollectionRow & { student_class: string; students: number })[];
   /** Collected per item: a student's payments settle their items term by term in item order. */
@@ -125,7 +129,8 @@ export function daysOverdue(start: string | null, today: string): number {
 /** One student as the collection summary reads them: each compulsory item before and after discounts, and the day it falls due. */
 export interface CollectionStudent {
   student_class: string;
-  items: readonly { term: Term; name_key: string; gross: number; net: number; falls_due_on: string }[];
+  /** `arrears`: the balance brought forward, settled first and counted in every term's view. */
+  items: readonly { term: Term; name_key: string; gross: number; net: number; falls_due_on: string; arrears?: boolean }[];
   /** Payments net of reversals in the session. */
   paidKobo: number;
 }
@@ -168,7 +173,7 @@ export function collectionFigures(
     cls.students++;
     byClass.set(s.student_class, cls);
     s.items.forEach((it, i) => {
-      if (term !== null && it.term !== term) return;
+      if (term !== null && it.term !== term && !it.arrears) return;
       const got = collected[i]!;
       const net = Math.max(0, it.net);
       const row = byItem.get(it.name_key) ?? { ...zero(), name_key: it.name_key };
@@ -235,6 +240,7 @@ export const FEE_REPORT_LABELS = {
   name: 'Name',
   class: 'Class',
   due: 'Due',
+  broughtForward: 'B/F',
   discount: 'Discount',
   paid: 'Paid',
   balance: 'Balance',

@@ -27,6 +27,7 @@ export * from './attendance-rules';
 export * from './attendance-calendar';
 export * from './attendance';
 export * from './bursary';
+export * from './arrears';
 export * from './bank-references';
 export * from './discounts';
 export * from './transfer-reports';

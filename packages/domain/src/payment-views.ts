@@ -50,6 +50,9 @@ export interface PaymentContext {
     outstanding: number;
     /** What clears the fees up to and including `term`. */
     suggested_amount: number;
+    /** Naira brought forward from the previous session (negative = credit), counted in `amount_due`/`outstanding` (decision 041). */
+    brought_forward?: number;
+    brought_forward_from?: string | null;
     /** The session's status, each term's figures and the items behind them. */
     status: FeeStatus;
     terms: TermFees[];

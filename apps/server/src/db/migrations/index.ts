@@ -28,6 +28,7 @@ import { notices } from './0033_notices';
 import { noticeTemplatesBlasts } from './0034_notice_templates_blasts';
 import { studentEnrolments } from './0035_student_enrolments';
 import { promotionRuns } from './0036_promotion_runs';
+import { arrears } from './0038_arrears';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0034_notice_templates_blasts': noticeTemplatesBlasts,
   '0035_student_enrolments': studentEnrolments,
   '0036_promotion_runs': promotionRuns,
+  '0038_arrears': arrears,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

@@ -40,6 +40,7 @@ export function presentLedgerEntry(r: LedgerRow): LedgerEntry {
     replaces: r.replaces_reference ? { reference: r.replaces_reference, receipt_number: r.replaces_receipt_number ?? '' } : null,
     recorded_by: r.recorder_name?.trim() || r.recorder_email || null,
     recorded_at: r.created_at,
+    allocation: r.allocation ?? 'arrears_first',
   };
 }
 

@@ -173,6 +173,7 @@ export class BursaryRepository {
         'p.note',
         'p.reason',
         'p.created_at',
+        'p.allocation',
         'orig.reference as orig_reference',
         'orig.receipt_number as orig_receipt_number',
         'rev.receipt_number as reversed_by',
@@ -204,6 +205,8 @@ export class BursaryRepository {
       .where('p.student_id', '=', studentId)
       .where('p.session_id', '=', sessionId)
       .select([
+        'p.id',
+        'p.allocation',
         'p.receipt_number',
         'p.term',
         'p.amount_kobo',

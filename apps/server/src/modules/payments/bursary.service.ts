@@ -24,6 +24,7 @@ import {
   type LedgerPage,
   type OfflineMethod,
   type OfflinePayment,
+  type PaymentAllocation,
   type Term,
 } from '@portal/domain';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../../db/audit';
@@ -68,6 +69,8 @@ export interface RecordedPayment {
   scan: { mime: string; bytes: Buffer } | null;
   /** The school's time zone (paid_at is noon of the day paid there). */
   timeZone: string;
+  /** Arrears first (default) or this term first (decision 041). */
+  allocation?: PaymentAllocation;
 }
 type PayerStudent = NonNullable<Awaited<ReturnType<BursaryRepository['studentForPayment']>>>;
 /** The bank reference key a recorded payment stores (the bank's code and the reference's key): banked methods only carry a bank. */
@@ -160,6 +163,7 @@ export class BursaryService {
       note: input.note,
       scan,
       timeZone,
+      allocation: input.allocation,
     };
     let row: RecordedRow;
     try {
@@ -223,6 +227,7 @@ export class BursaryService {
       reversal_of: null,
       recorded_by: actor.id,
       replaces: replaced?.id ?? null,
+      allocation: p.allocation ?? 'arrears_first',
     });
     if (p.scan)
       await this.repo.insertScan(trx, {

@@ -28,7 +28,7 @@ import { writeAudit } from '../../db/audit';
 import { nextReceiptNumber } from './bursary.service';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
-import { standingOf, type FeesService } from './fees.service';
+import { standingWithArrears, type BroughtForwardOf, type FeesService } from './fees.service';
 import { ProviderError, SimulatorProvider, simulatorReturnUrl, type PaymentProvider, type VerifyResult } from './payments.providers';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { notOwnRecord, type AccessScope, type ScopeActor as Actor } from '../access/scope.service';
@@ -56,6 +56,8 @@ export class CheckoutService {
     private readonly settings: SettingsService,
     private readonly scope: AccessScope,
     private readonly log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    /** The balance brought forward (decision 041): payable online like any fee. */
+    private readonly broughtForward?: BroughtForwardOf,
   ) {}
 
   /** GET /api/payments/provider/: what the payment screens need to know before offering to pay. */
@@ -158,8 +160,12 @@ export class CheckoutService {
     session: { id: number; name: string },
     input: InitiatePayment,
   ): Promise<void> {
-    const due = (await this.fees.studentDues(session.id, [student])).get(student.id)?.due ?? {};
-    const standing = standingOf(due, await this.repo.paidKobo(student.id, session.id));
+    const [dues, paidKobo, carried] = await Promise.all([
+      this.fees.studentDues(session.id, [student]),
+      this.repo.paidKobo(student.id, session.id),
+      this.broughtForward ? this.broughtForward(session, [student]) : null,
+    ]);
+    const standing = standingWithArrears(dues.get(student.id)?.due ?? {}, paidKobo, carried?.kobo.get(student.id) ?? 0);
     const warning = paymentWarning(standing.session, standing.terms, input.amount, input.term);
     if (!warning) return;
     const detail =

@@ -93,7 +93,19 @@ describeEachDatabase('fee items copied to named classes, and a past session’s 
     ]);
 
     const current = (await get(`/api/bursary/statement/?admission_number=${kid.admissionNumber}`)).json<Statement>();
-    expect(current).toMatchObject({ session_id: sessionId, session: '2025/2026', charged: 100000, paid: 0, balance: 100000 });
-    expect(current.lines.map((l) => [l.kind, l.debit, l.balance])).toEqual([['charge', 100000, 100000]]);
+    // What 2024/2025 left unpaid opens 2025/2026 (decision 041).
+    expect(current).toMatchObject({
+      session_id: sessionId,
+      session: '2025/2026',
+      charged: 100000,
+      paid: 0,
+      brought_forward: 40000,
+      brought_forward_from: '2024/2025',
+      balance: 140000,
+    });
+    expect(current.lines.map((l) => [l.kind, l.debit, l.balance])).toEqual([
+      ['brought_forward', 40000, 40000],
+      ['charge', 100000, 140000],
+    ]);
   });
 });

@@ -20,10 +20,12 @@ export async function debtorsCsv(r: DebtorsReport): Promise<string> {
         d.status,
         d.days_overdue,
         d.last_paid_on ?? '',
+        money(d.brought_forward),
       ]),
-      ['Totals', L.debtors(r.debtors.length), '', '', '', '', money(r.total_balance), '', '', ''],
+      ['Totals', L.debtors(r.debtors.length), '', '', '', '', money(r.total_balance), '', '', '', ''],
     ],
-    ['admission_number', 'full_name', 'class', 'due', 'discount', 'paid', 'balance', 'status', 'days_overdue', 'last_paid_on'],
+    // brought_forward (decision 041) is counted in due (arrears) or paid (credit); last, so older readers keep their columns.
+    ['admission_number', 'full_name', 'class', 'due', 'discount', 'paid', 'balance', 'status', 'days_overdue', 'last_paid_on', 'brought_forward'],
   );
 }
 
@@ -40,11 +42,13 @@ interface Column {
 }
 const COLUMNS: Column[] = [
   { label: L.admissionNumber, width: 60, align: 'left', value: (d) => d.admission_number },
-  { label: L.name, width: 128, align: 'left', value: (d) => d.full_name },
+  { label: L.name, width: 98, align: 'left', value: (d) => d.full_name },
   { label: L.class, width: 50, align: 'left', value: (d) => d.student_class },
-  { label: L.due, width: 66, align: 'right', value: (d) => formatNaira(d.due) },
-  { label: L.paid, width: 66, align: 'right', value: (d) => formatNaira(d.paid) },
-  { label: L.balance, width: 66, align: 'right', value: (d) => formatNaira(d.balance) },
+  // Brought forward from the previous session (decision 041): counted in Due (a credit in Paid).
+  { label: L.broughtForward, width: 48, align: 'right', value: (d) => (d.brought_forward ? formatNaira(d.brought_forward) : '') },
+  { label: L.due, width: 60, align: 'right', value: (d) => formatNaira(d.due) },
+  { label: L.paid, width: 60, align: 'right', value: (d) => formatNaira(d.paid) },
+  { label: L.balance, width: 60, align: 'right', value: (d) => formatNaira(d.balance) },
   { label: L.days, width: 32, align: 'right', value: (d) => String(d.days_overdue) },
   { label: L.lastPaid, width: 55, align: 'right', value: (d) => d.last_paid_on ?? '' },
 ];
@@ -132,7 +136,7 @@ export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { com
         .moveTo(left, y)
         .lineTo(left + width, y)
         .stroke('#999');
-      cells(['', L.total, '', '', '', formatNaira(r.total_balance), '', ''], y, 'bold');
+      cells(['', L.total, '', '', '', '', formatNaira(r.total_balance), '', ''], y, 'bold');
 
       // The page numbers in a turn of their own (one line a page).
       await yieldToEventLoop();

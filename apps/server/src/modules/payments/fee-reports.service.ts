@@ -1,8 +1,11 @@
 import {
+  ARREARS_MESSAGES,
+  BROUGHT_FORWARD_KEY,
   CLASS_LEVELS,
   DEBTORS_PAGE_SIZE,
   FEE_REPORT_MESSAGES,
   PAYMENT_MESSAGES,
+  TERM_VALUES,
   classLevelOf,
   collectionFigures,
   currentTermOf,
@@ -12,6 +15,7 @@ import {
   owedAsOf,
   personName,
   sortDebtors,
+  withBroughtForward,
   type AcademicSession,
   type CollectionSummary,
   type Debtor,
@@ -26,6 +30,7 @@ import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { FeeReportsRepository } from './fee-reports.repository';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
+import type { ArrearsService } from './arrears.service';
 
 /** A heavy report's next read, after a turn of the event loop. */
 async function inTurn<T>(read: () => Promise<T>): Promise<T> {
@@ -62,6 +67,7 @@ export class FeeReportsService {
     private readonly sessions: SessionsService,
     private readonly teaching: TeachingService,
     private readonly calendar: FeeCalendar,
+    private readonly arrears: ArrearsService,
   ) {}
 
   private async session(id: number | undefined): Promise<AcademicSession> {
@@ -86,6 +92,7 @@ export class FeeReportsService {
     const students = await inTurn(() => this.repo.activeStudents(session.id, classes));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
     const paid = await inTurn(() => this.repo.paidByStudent(session.id, classes));
+    const carried = await inTurn(() => this.arrears.broughtForward(session, students));
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     // No term chosen: the current term (what has fallen due up to it); `session`: the whole session.
     const term = q.term === 'session' ? null : (q.term ?? currentTermOf(starts, today));
@@ -99,8 +106,13 @@ export class FeeReportsService {
       const d = dues.get(s.id);
       const money = paidOf.get(s.id) ?? { kobo: 0, last: null };
       const items = datedItemsOf(d, starts);
-      const { owed, owedSince } = owedAsOf(items, money.kobo, today, term);
+      // The balance brought forward is due before anything (decision 041): the session's money settles it first.
+      const bf = carried.kobo.get(s.id) ?? 0;
+      const { owed: session, owedSince: since } = owedAsOf(items, money.kobo - bf, today, term);
+      const owed = withBroughtForward({ due: session.due, paid: money.kobo }, bf);
       if (owed.balance <= 0) continue;
+      const arrearsSince = bf > money.kobo ? (starts['1st'] ?? since ?? today) : null;
+      const owedSince = arrearsSince !== null && (since === null || arrearsSince < since) ? arrearsSince : since;
       // What the discounts took off the items counted as due.
       const counted = new Set(items.filter((i) => isDue(i, today, term)).map((i) => `${i.term}|${i.name_key}`));
       const discountKobo = (d?.takes ?? []).filter((t) => counted.has(`${t.term}|${t.name_key}`)).reduce((sum, t) => sum + t.kobo, 0);
@@ -116,6 +128,7 @@ export class FeeReportsService {
         status: owed.status,
         days_overdue: daysOverdue(owedSince, today),
         last_paid_on: money.last ? String(money.last).slice(0, 10) : null,
+        brought_forward: koboToNaira(bf),
       });
     }
     return {
@@ -154,6 +167,7 @@ export class FeeReportsService {
     const students = await inTurn(() => this.repo.activeStudents(session.id, null));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
     const paid = await inTurn(() => this.repo.paidByStudent(session.id, null));
+    const carried = await inTurn(() => this.arrears.broughtForward(session, students));
     const [names, byDay, byMethod] = await inTurn(() =>
       Promise.all([
         this.repo.itemNames(session.id),
@@ -170,22 +184,28 @@ export class FeeReportsService {
         // Each item before discounts (after + what the discounts took of it) beside the item after them.
         const takenOff = new Map<string, number>();
         for (const t of d?.takes ?? []) takenOff.set(`${t.term}|${t.name_key}`, (takenOff.get(`${t.term}|${t.name_key}`) ?? 0) + t.kobo);
+        // Arrears brought forward: an item due already, settled first, in every term's view; a credit is money paid.
+        const bf = carried.kobo.get(s.id) ?? 0;
+        const arrears =
+          bf > 0 ? [{ name_key: BROUGHT_FORWARD_KEY, net: bf, gross: bf, falls_due_on: '', arrears: true }] : [];
         return {
           student_class: s.student_class,
-          items: datedItemsOf(d, starts).map((i) => ({
+          items: [...arrears.map((a) => ({ ...a, term: TERM_VALUES[0] })), ...datedItemsOf(d, starts).map((i) => ({
             term: i.term,
             name_key: i.name_key,
             net: i.kobo,
             gross: i.kobo + (takenOff.get(`${i.term}|${i.name_key}`) ?? 0),
             falls_due_on: i.falls_due_on,
-          })),
-          paidKobo: paidOf.get(s.id) ?? 0,
+          }))],
+          paidKobo: (paidOf.get(s.id) ?? 0) + Math.max(0, -bf),
         };
       }),
       q.term ?? null,
       today,
     );
     const nameOf = new Map(names.map((n) => [n.name_key, n.name]));
+    if (carried.from) nameOf.set(BROUGHT_FORWARD_KEY, ARREARS_MESSAGES.broughtForward(carried.from.name));
+    const broughtForward = [...carried.kobo.values()].reduce((sum, k) => sum + Math.max(0, k), 0);
     const row = (f: { expected: number; collected: number; outstanding: number; upcoming: number }) => ({
       expected: koboToNaira(f.expected),
       collected: koboToNaira(f.collected),
@@ -202,6 +222,7 @@ export class FeeReportsService {
         discounts: koboToNaira(figures.totals.discounts),
         credit: koboToNaira(figures.totals.credit),
         students: figures.totals.students,
+        brought_forward: koboToNaira(broughtForward),
       },
       by_class: figures.by_class
         .sort((a, b) => (a.student_class < b.student_class ? -1 : a.student_class > b.student_class ? 1 : 0))

@@ -166,6 +166,7 @@ describeEachDatabase('debtors and collections', (dialect) => {
         status: 'unpaid',
         days_overdue: 35, // 15 Sep → 20 Oct
         last_paid_on: null,
+        brought_forward: 0,
       });
       // The reversed payment of 10 Oct was never money received: the last day paid is 5 Oct.
       expect(row(part)).toMatchObject({
@@ -298,10 +299,10 @@ describeEachDatabase('debtors and collections', (dialect) => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="debtors-${cls.replace(/ /g, '')}-20252026-1st.csv"`);
       expect(res.headers['cache-control']).toBe('no-store');
       const lines = csvLines(res);
-      expect(lines[0]).toBe('admission_number,full_name,class,due,discount,paid,balance,status,days_overdue,last_paid_on');
-      expect(lines[1]).toBe(`${plain.admissionNumber},Ifeoma Okafor,${cls},20000.00,0.00,5000.00,15000.00,part_paid,35,2025-10-03`);
-      expect(lines[2]).toBe(`${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,`);
-      expect(lines[3]).toBe('Totals,2 debtors,,,,,35000.00,,,');
+      expect(lines[0]).toBe('admission_number,full_name,class,due,discount,paid,balance,status,days_overdue,last_paid_on,brought_forward');
+      expect(lines[1]).toBe(`${plain.admissionNumber},Ifeoma Okafor,${cls},20000.00,0.00,5000.00,15000.00,part_paid,35,2025-10-03,0.00`);
+      expect(lines[2]).toBe(`${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,,0.00`);
+      expect(lines[3]).toBe('Totals,2 debtors,,,,,35000.00,,,,');
       expect(lines).toHaveLength(4);
     });
 
@@ -432,8 +433,10 @@ describeEachDatabase('debtors and collections', (dialect) => {
       }
       expect(counts[0]).toEqual(counts[1]);
       // The collection summary's 11: session, students, items, discounts, payments, item names, money by day and
-      // by method, and the due rule's calendar (term dates, the dates the cards announced, the school's time zone).
-      expect(Math.max(...counts[1]!)).toBeLessThanOrEqual(11);
+      // by method, and the due rule's calendar (term dates, the dates the cards announced, the school's time zone);
+      // then the balance brought forward's (decision 041): the sessions, the students' admission days, earlier
+      // payments, and for each earlier session its items and discounts (here one earlier session).
+      expect(Math.max(...counts[1]!)).toBeLessThanOrEqual(16);
     });
   });
 

@@ -31,6 +31,7 @@ import {
   type TermStarts,
   type TermBalance,
   type TermFees,
+  withBroughtForward,
 } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -41,6 +42,10 @@ import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { PaymentsRepository } from './payments.repository';
 import { inTransaction, type Conn, type Trx } from '../../db/index';
+import type { BroughtForward } from './arrears.service';
+
+/** The balance brought forward into a session for these students (decision 041): `ArrearsService.broughtForward`. */
+export type BroughtForwardOf = (session: { id: number }, students: readonly { id: number; student_class: string }[]) => Promise<BroughtForward>;
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];
@@ -108,6 +113,20 @@ export interface Standing {
 export function standingOf(due: DueByTerm, paidKobo: number): Standing {
   const total = TERM_VALUES.reduce((s, t) => s + (due[t] ?? 0), 0);
   return { session: feeBalance(total, paidKobo), terms: termBalances(due, paidKobo) };
+}
+
+/**
+ * A student's standing with the balance brought forward (decision 041): the session's figures count
+ * the arrears as due (a credit as paid), and the terms are settled after the arrears (arrears first).
+ * With nothing brought forward it is `standingOf`.
+ */
+export function standingWithArrears(due: DueByTerm, paidKobo: number, broughtForward: number): Standing & { arrears: number } {
+  const total = TERM_VALUES.reduce((s, t) => s + (due[t] ?? 0), 0);
+  return {
+    session: withBroughtForward({ due: total, paid: paidKobo }, broughtForward),
+    terms: termBalances(due, paidKobo - broughtForward),
+    arrears: Math.max(0, broughtForward - Math.max(0, paidKobo)),
+  };
 }
 
 /** What one student owes in a session: the class's compulsory items less the student's discounts. */
@@ -227,8 +246,10 @@ export async function feesForCards(
   repo: PaymentsRepository,
   calendar: FeeCalendar,
   q: FeesForCardsQuery,
+  broughtForward?: BroughtForwardOf,
 ): Promise<{ nextFees: number | null; outstanding: Map<number, number> }> {
-  const [dues, nextRows, paid, starts, today] = await Promise.all([
+  const students = q.studentIds.map((id) => ({ id, student_class: q.arm }));
+  const [dues, nextRows, paid, starts, today, carried] = await Promise.all([
     studentDuesOf(
       repo,
       q.session.id,
@@ -239,14 +260,18 @@ export async function feesForCards(
     repo.paidKoboByStudent(q.studentIds, q.session.id),
     calendar.termStarts(q.session),
     calendar.today(),
+    broughtForward ? broughtForward(q.session, students) : null,
   ]);
   const nextRow = nextRows.find((d) => d.term === q.next.term);
   const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
+  // The balance brought forward from the session before is outstanding too, settled first (decision 041).
   const outstanding = new Map(
-    q.studentIds.map((id) => [
-      id,
-      koboToNaira(owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, today, q.term).owed.balance),
-    ]),
+    q.studentIds.map((id) => {
+      const bf = carried?.kobo.get(id) ?? 0;
+      const paidKobo = paidBy.get(id) ?? 0;
+      const owed = owedAsOf(datedItemsOf(dues.get(id), starts), paidKobo, today, q.term).owed;
+      return [id, koboToNaira(withBroughtForward({ due: owed.due, paid: paidKobo }, bf).balance)];
+    }),
   );
   return { nextFees: nextRow ? koboToNaira(Number(nextRow.due_kobo)) : null, outstanding };
 }
@@ -272,17 +297,22 @@ export async function feesForFamily(
   repo: PaymentsRepository,
   calendar: Pick<FeeCalendar, 'termStarts'>,
   q: FeesForFamilyQuery,
+  broughtForward?: BroughtForwardOf,
 ): Promise<Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>> {
   const ids = q.students.map((s) => s.id);
-  const [dues, paid, starts] = await Promise.all([
+  const [dues, paid, starts, carried] = await Promise.all([
     studentDuesOf(repo, q.session.id, q.students),
     repo.paidKoboByStudent(ids, q.session.id),
     calendar.termStarts(q.session),
+    broughtForward ? broughtForward(q.session, q.students) : null,
   ]);
   const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
   return new Map(
     ids.map((id) => {
-      const owed = owedAsOf(datedItemsOf(dues.get(id), starts), paidBy.get(id) ?? 0, q.today, q.term).owed;
+      // Arrears brought forward are due too (a credit is money paid): decision 041.
+      const paidKobo = paidBy.get(id) ?? 0;
+      const session = owedAsOf(datedItemsOf(dues.get(id), starts), paidKobo, q.today, q.term).owed;
+      const owed = withBroughtForward({ due: session.due, paid: paidKobo }, carried?.kobo.get(id) ?? 0);
       return [id, { due_kobo: owed.due, paid_kobo: owed.paid, outstanding_kobo: owed.balance }];
     }),
   );

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { SessionsService } from '../calendar/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DiscountsService } from './discounts.service';
-import { presentTerm, standingOf, type FeesService, type StudentDues } from './fees.service';
+import { presentTerm, standingOf, standingWithArrears, type BroughtForwardOf, type FeesService, type StudentDues } from './fees.service';
 import { presentPayment, presentReceipt } from './payments.presenters';
 import type { PaymentsRepository } from './payments.repository';
 import type { AccessScope, ScopeActor as Actor } from '../access/scope.service';
@@ -30,6 +30,9 @@ export class PaymentReportsService {
     private readonly settings: SettingsService,
     private readonly discounts: DiscountsService,
     private readonly scope: AccessScope,
+    /** The balance brought forward (decision 041); none when not given. */
+    private readonly broughtForward: BroughtForwardOf = (_s, students) =>
+      Promise.resolve({ from: null, kobo: new Map(students.map((x) => [x.id, 0])) }),
   ) {}
 
   async history(actor: Actor, admissionNumber: string): Promise<Payment[]> {
@@ -63,6 +66,7 @@ export class PaymentReportsService {
       session?.id ?? null,
     );
     const dues = session ? await this.fees.studentDues(session.id, students) : new Map<number, StudentDues>();
+    const carried = session ? (await this.broughtForward(session, students)).kobo : new Map<number, number>();
     const byStudent = new Map<number, typeof payments>();
     for (const p of payments) {
       if (p.student_id === null) continue;
@@ -75,7 +79,7 @@ export class PaymentReportsService {
       const successful = list.filter((p) => p.status === 'successful');
       const pending = list.filter((p) => p.status === 'pending');
       const paidKobo = successful.reduce((sum, p) => sum + p.amount_kobo, 0);
-      const standing = standingOf(dues.get(s.id)?.due ?? {}, paidKobo);
+      const standing = standingWithArrears(dues.get(s.id)?.due ?? {}, paidKobo, carried.get(s.id) ?? 0);
       const focus = term ? (standing.terms.find((t) => t.term === term) ?? standingOf({}, 0).session) : standing.session;
       const status: ReportPaymentStatus = focus.status === 'paid' ? 'successful' : pending.length ? 'pending' : 'unpaid';
       // The last money received: a reversal is not a payment.
@@ -128,12 +132,15 @@ export class PaymentReportsService {
     };
     const own = await this.scope.ownStudent(actor);
     if (!own) return out;
-    const [paidKobo, { dues, shares }] = await Promise.all([
+    const [paidKobo, { dues, shares }, carried] = await Promise.all([
       current ? this.repo.paidKobo(own.id, current.id) : 0,
       current ? this.discounts.sharesOf(current.id, own) : { dues: undefined, shares: [] },
+      current ? this.broughtForward(current, [own]) : null,
     ]);
-    const standing = standingOf(dues?.due ?? {}, paidKobo);
-    // Payments settle the terms in order: the next payment is for the first term not yet paid in full.
+    const broughtForward = carried?.kobo.get(own.id) ?? 0;
+    const standing = standingWithArrears(dues?.due ?? {}, paidKobo, broughtForward);
+    // Payments settle the arrears, then the terms in order: the next payment is for what is left of the
+    // arrears and the first term not yet paid in full.
     const next = nextTermDue(standing.terms);
     out.student = {
       admission_number: own.admission_number,
@@ -146,7 +153,9 @@ export class PaymentReportsService {
       amount_due: koboToNaira(standing.session.due),
       amount_paid: koboToNaira(paidKobo),
       outstanding: koboToNaira(standing.session.balance),
-      suggested_amount: koboToNaira(next?.amount ?? 0),
+      suggested_amount: koboToNaira(standing.arrears + (next?.amount ?? 0)),
+      brought_forward: koboToNaira(broughtForward),
+      brought_forward_from: broughtForward !== 0 ? (carried?.from?.name ?? null) : null,
       status: standing.session.status,
       terms: standing.terms.map(presentTerm),
       items: current ? await this.fees.list({ sessionId: current.id, arm: own.student_class }) : [],
@@ -169,14 +178,16 @@ export class PaymentReportsService {
     const receipt = presentReceipt({ ...p, current_session: session?.name ?? p.current_session, paid_at: p.paid_at }, record, school);
     if (p.student_id === null || !record || !session) return receipt;
     // The session's discounts and what the student owed once this payment (and every one credited before it) counted.
-    const [{ dues, shares }, paidKobo] = await Promise.all([
-      this.discounts.sharesOf(session.id, { id: p.student_id, student_class: record.student_class }),
+    const payer = { id: p.student_id, student_class: record.student_class };
+    const [{ dues, shares }, paidKobo, carried] = await Promise.all([
+      this.discounts.sharesOf(session.id, payer),
       this.repo.paidKoboUpTo(p.student_id, session.id, { receiptNumber: p.receipt_number, id: p.id }),
+      this.broughtForward(session, [payer]),
     ]);
     return {
       ...receipt,
       discounts: shares.filter((d) => d.kobo > 0).map((d) => ({ label: d.label, amount: koboToNaira(d.kobo) })),
-      balance_after: koboToNaira(standingOf(dues?.due ?? {}, paidKobo).session.balance),
+      balance_after: koboToNaira(standingWithArrears(dues?.due ?? {}, paidKobo, carried.kobo.get(payer.id) ?? 0).session.balance),
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PaymentMethod, PaymentStatus } from '@portal/domain';
+import type { PaymentAllocation, PaymentMethod, PaymentStatus } from '@portal/domain';
 
 /** Tables of the payments feature (migration 0004), added to the shared Database type. */
 export interface PaymentsTable {
@@ -54,6 +54,8 @@ export interface PaymentsTable {
   reversed: ColumnType<number, number | undefined, number>;
   /** The reversed payment of the same bank reference this one replaces (migration 0020). */
   replaces: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'arrears_first' (default) or 'current_first': how the payment settles arrears and terms (migration 0038, decision 041). */
+  allocation: ColumnType<PaymentAllocation, PaymentAllocation | undefined, PaymentAllocation>;
 }
 
 /** A bank the admin added to the domain's list (migration 0020). */

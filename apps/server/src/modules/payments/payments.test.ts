@@ -598,6 +598,8 @@ describeEachDatabase('payments with the built-in simulator', (dialect) => {
         amount_paid: 30000,
         outstanding: 105000,
         suggested_amount: 45000,
+        brought_forward: 0,
+        brought_forward_from: null,
         status: 'part_paid',
         terms: [
           { term: '1st', amount_due: 75000, amount_paid: 30000, balance: 45000, status: 'part_paid' },

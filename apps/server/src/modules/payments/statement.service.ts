@@ -1,9 +1,12 @@
 import {
+  ARREARS_MESSAGES,
   BANK_REFERENCE_MESSAGES,
   BURSARY_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_LABELS,
   TERM_VALUES,
+  allocatePayments,
+  currentTermOf,
   fallsDueOn,
   isDue,
   koboToNaira,
@@ -22,6 +25,7 @@ import type { DiscountsService } from './discounts.service';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 import { outOfScope, type AccessScope } from '../access/scope.service';
 import type { PeopleService } from '../people/people.service';
+import type { ArrearsService } from './arrears.service';
 
 type Actor = Pick<AuthUser, 'id' | 'role' | 'capable'>;
 
@@ -42,6 +46,7 @@ export class StatementService {
     private readonly calendar: FeeCalendar,
     private readonly discounts: DiscountsService,
     private readonly people: PeopleService,
+    private readonly arrears: ArrearsService,
   ) {}
 
   async statement(actor: Actor, q: { admission_number?: string; session_id?: number }): Promise<Statement> {
@@ -63,13 +68,15 @@ export class StatementService {
     // The arm the student was in that session (decision 038): a past session's charges stay its own.
     const student = await this.people.asInSession(session.id, found);
 
-    const [items, starts, today, rows, { dues, shares }] = await Promise.all([
+    const [items, starts, today, rows, { dues, shares }, carried] = await Promise.all([
       this.fees.compulsoryItems(session.id, student.student_class),
       this.calendar.termStarts(session),
       this.calendar.today(),
       this.bursaryRepo.statementEntries(student.id, session.id),
       this.discounts.sharesOf(session.id, student),
+      this.arrears.broughtForward(session, [student]),
     ]);
+    const broughtForward = carried.kobo.get(student.id) ?? 0;
     const termOrder = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);
     const charges = [...items]
       .sort((a, b) => termOrder(a.term) - termOrder(b.term))
@@ -118,7 +125,27 @@ export class StatementService {
         kind,
       };
     });
-    const { lines, balance_kobo } = statementLines(charges, ledger, discounts);
+    const { lines, balance_kobo } = statementLines(
+      charges,
+      ledger,
+      discounts,
+      carried.from && broughtForward !== 0
+        ? { date: starts['1st'] ?? today, description: ARREARS_MESSAGES.broughtForward(carried.from.name), kobo: broughtForward }
+        : null,
+    );
+    // The money that stands (a reversed payment and its reversal drop out), in the order paid, settles
+    // the arrears and each term's charges after discounts (decision 041).
+    const reversed = new Set(rows.flatMap((r) => (r.reversal_of !== null ? [Number(r.reversal_of)] : [])));
+    const standing = rows
+      .filter((r) => r.reversal_of === null && !reversed.has(Number(r.id)) && r.amount_kobo > 0)
+      .map((r) => ({ date: paidOnOf(r), receipt: r.receipt_number ?? '', r }))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.receipt < b.receipt ? -1 : a.receipt > b.receipt ? 1 : 0));
+    const allocation = allocatePayments(
+      broughtForward,
+      dues?.due ?? {},
+      standing.map(({ r }) => ({ kobo: r.amount_kobo, term: (r.term as Term | null) ?? null, allocation: r.allocation ?? 'arrears_first' })),
+      currentTermOf(starts, today),
+    );
     const sum = (list: readonly { kobo: number; upcoming: boolean }[], upcoming: boolean) =>
       list.reduce((s, c) => s + (c.upcoming === upcoming ? c.kobo : 0), 0);
     const chargedKobo = sum(charges, false);
@@ -143,6 +170,19 @@ export class StatementService {
       balance: koboToNaira(balance_kobo),
       upcoming: koboToNaira(sum(charges, true) - sum(discounts, true)),
       as_of: today,
+      brought_forward: koboToNaira(broughtForward),
+      brought_forward_from: broughtForward !== 0 ? (carried.from?.name ?? null) : null,
+      arrears: {
+        charged: koboToNaira(allocation.arrears.charged),
+        paid: koboToNaira(allocation.arrears.paid),
+        outstanding: koboToNaira(allocation.arrears.outstanding),
+      },
+      terms: allocation.terms.map((t) => ({
+        term: t.term,
+        charged: koboToNaira(t.charged),
+        paid: koboToNaira(t.paid),
+        outstanding: koboToNaira(t.outstanding),
+      })),
     };
   }
 }

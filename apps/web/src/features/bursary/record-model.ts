@@ -7,21 +7,22 @@ import {
   type OfflineMethod,
   type OfflinePaymentInput,
 } from '@portal/domain/bursary';
+import type { PaymentAllocation } from '@portal/domain/arrears';
 import { paymentDateProblem } from '@portal/domain/money-guards';
 import { checkAmount } from '@portal/domain/payments';
 import { issueErrors } from '../../lib/form-errors';
 import { emptySlipForm, slipBody, SLIP_FIELDS, type SlipForm } from './slip-model';
 
-/** The Record a Payment form as typed: the slip's fields and whose payment it is. */
-export type RecordForm = { admission_number: string } & SlipForm;
+/** The Record a Payment form as typed: the slip's fields, whose payment it is, and what it pays first (decision 041). */
+export type RecordForm = { admission_number: string; allocation: PaymentAllocation } & SlipForm;
 export type RecordField = keyof RecordForm;
 export type RecordErrors = Partial<Record<RecordField, string[]>>;
 
 /** The fields in screen order, for focusing the first one in error. */
-export const RECORD_FIELDS: readonly RecordField[] = ['admission_number', ...SLIP_FIELDS];
+export const RECORD_FIELDS: readonly RecordField[] = ['admission_number', ...SLIP_FIELDS, 'allocation'];
 
 export function emptyRecordForm(sessionId: string, today: string): RecordForm {
-  return { admission_number: '', ...emptySlipForm(sessionId, today) };
+  return { admission_number: '', allocation: 'arrears_first', ...emptySlipForm(sessionId, today) };
 }
 
 /** Transfer, teller and POS go through a bank: bank and reference are asked for; cash hides them. */
@@ -51,6 +52,7 @@ export function recordBody(form: RecordForm): OfflinePaymentInput {
     method: form.method as OfflineMethod,
     bank: banked ? form.bank : '',
     bank_reference: banked ? form.bank_reference : '',
+    allocation: form.allocation,
   };
 }
 

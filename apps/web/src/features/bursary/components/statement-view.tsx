@@ -3,6 +3,7 @@ import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@porta
 import { termLabel } from '@portal/domain/constants';
 import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
 import { formatNaira } from '@portal/domain/money';
+import { ARREARS_MESSAGES as A, ARREARS_SCREEN_LABELS as AL } from '@portal/domain/arrears';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { FigureList } from '../../../components/ui/figure-list';
 import { RowTable, type Column } from '../../../components/ui/row-table';
@@ -13,7 +14,11 @@ const money = (n: number) => (n ? formatNaira(n) : '');
 
 type Line = Statement['lines'][number];
 
-const KIND_TONES: Partial<Record<Line['kind'], string>> = { reversal: 'bg-red-50/60', discount: 'bg-emerald-50/60' };
+const KIND_TONES: Partial<Record<Line['kind'], string>> = {
+  reversal: 'bg-red-50/60',
+  discount: 'bg-emerald-50/60',
+  brought_forward: 'bg-amber-50/60',
+};
 const lineProps = (l: Line) => ({
   className: `border-b border-slate-100 ${KIND_TONES[l.kind] ?? ''}`,
   'data-testid': 'statement-line',
@@ -74,6 +79,32 @@ function UpcomingLines({ lines }: { lines: Line[] }) {
   );
 }
 
+type TermRow = { key: string; label: string; charged: number; paid: number; outstanding: number };
+const TERM_COLUMNS: Column<TermRow>[] = [
+  { label: AL.line, className: 'font-medium', cell: (r) => r.label },
+  { label: L.charged, figures: true, cell: (r) => formatNaira(r.charged) },
+  { label: L.paid, figures: true, cell: (r) => formatNaira(r.paid) },
+  { label: AL.outstanding, figures: true, cell: (r) => formatNaira(r.outstanding) },
+];
+
+/** What the payments settled: the arrears first (unless recorded "current term first"), then each term (decision 041). */
+function TermAllocation({ data }: { data: Statement }) {
+  const rows: TermRow[] = [
+    ...(data.arrears.charged > 0 ? [{ key: 'arrears', label: A.arrearsRow, ...data.arrears }] : []),
+    ...data.terms.filter((t) => t.charged > 0).map((t) => ({ key: t.term, label: termLabel(t.term), ...t })),
+  ];
+  if (!rows.length) return null;
+  return (
+    <section className="mt-4" aria-labelledby="statement-terms-title">
+      <h3 id="statement-terms-title" className="mb-1 font-semibold">
+        {AL.allocationTitle}
+      </h3>
+      <p className="mb-2 text-xs text-slate-600">{AL.allocationHint}</p>
+      <RowTable columns={TERM_COLUMNS} rows={rows} rowKey={(r) => r.key} testId="statement-terms" />
+    </section>
+  );
+}
+
 /** A student's statement of account: every charge, payment and reversal with the running balance; prints on its own. */
 export function StatementView({ data }: { data: Statement }) {
   const due = data.lines.filter((l) => !l.upcoming);
@@ -93,6 +124,11 @@ export function StatementView({ data }: { data: Statement }) {
       <FigureList
         className="mb-4 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 text-sm"
         figures={[
+          data.brought_forward !== 0 && {
+            label: `${data.brought_forward > 0 ? A.broughtForwardLabel : A.creditLabel}${data.brought_forward_from ? ` (${data.brought_forward_from})` : ''}`,
+            value: formatNaira(Math.abs(data.brought_forward)),
+            testId: 'statement-brought-forward',
+          },
           { label: L.charged, value: formatNaira(data.charged), testId: 'statement-charged' },
           data.discounts > 0 && { label: DL.discounts, value: formatNaira(data.discounts), testId: 'statement-discounts' },
           { label: L.paid, value: formatNaira(data.paid), testId: 'statement-paid' },
@@ -108,6 +144,7 @@ export function StatementView({ data }: { data: Statement }) {
           {upcoming.length > 0 && <UpcomingLines lines={upcoming} />}
         </div>
       )}
+      <TermAllocation data={data} />
     </Card>
   );
 }

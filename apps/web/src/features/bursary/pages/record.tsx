@@ -9,6 +9,7 @@ import {
   type LedgerEntry,
 } from '@portal/domain/bursary';
 import { BURSARY_SCREEN_LABELS as L, BURSARY_SCREEN_MESSAGES as M } from '@portal/domain/bursary-screens';
+import { ARREARS_MESSAGES, PAYMENT_ALLOCATIONS, PAYMENT_ALLOCATION_LABELS } from '@portal/domain/arrears';
 import { TIMINGS } from '@portal/domain/constants';
 import { formatNaira } from '@portal/domain/money';
 import { DUPLICATE_CASH_CODE, DUPLICATE_CASH_MESSAGES, paymentDateWindow } from '@portal/domain/money-guards';
@@ -18,7 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { SaveCancel } from '../../../components/ui/save-cancel';
 import { Card } from '../../../components/ui/card';
 import { FigureList } from '../../../components/ui/figure-list';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -54,6 +55,11 @@ function StudentPanel({ admissionNumber, sessionId }: { admissionNumber: string;
         { label: L.student, value: s.full_name },
         { label: L.class, value: s.student_class },
         { label: L.outstanding, value: formatNaira(s.balance), testId: 'student-balance' },
+        s.brought_forward !== 0 && {
+          label: s.brought_forward > 0 ? ARREARS_MESSAGES.broughtForwardLabel : ARREARS_MESSAGES.creditLabel,
+          value: formatNaira(Math.abs(s.brought_forward)),
+          testId: 'student-brought-forward',
+        },
       ]}
     />
   );
@@ -214,6 +220,17 @@ export default function RecordPaymentPage() {
                 {slip.bank_reference}
               </>
             )}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              id="rec-allocation"
+              label={ARREARS_MESSAGES.allocationLabel}
+              options={PAYMENT_ALLOCATIONS.map((a) => ({ value: a, label: PAYMENT_ALLOCATION_LABELS[a] }))}
+              value={values.allocation}
+              onChange={set('allocation')}
+              error={errors.allocation}
+              data-testid="record-allocation"
+            />
           </div>
           {slip.note}
           {slip.scan}

@@ -1,0 +1,36 @@
+import { Repository } from '../../db/index';
+import './payments.tables';
+
+/**
+ * SQL of the balance brought forward (decision 041): the sessions in the calendar's order, the
+ * students' admission days, and payments of earlier sessions summed per student. Set-based: a fixed
+ * number of queries whatever the school's size.
+ */
+export class ArrearsRepository extends Repository {
+  /** Every session, oldest first: names are "2025/2026", so the name's order is the calendar's. */
+  sessionsInOrder() {
+    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'created_at']).orderBy('name').execute();
+  }
+
+  /** When each student's record was made (a student admitted after a session ended was never in it). */
+  studentsCreated(studentIds: readonly number[] | null) {
+    let q = this.db.selectFrom('students').select(['id', 'created_at']);
+    if (studentIds) q = q.where('id', 'in', studentIds.length ? studentIds : [-1]);
+    return q.execute();
+  }
+
+  /**
+   * Per student and session, among these sessions: successful payments net of reversals (a reversal
+   * is a negative row of the same session). Of these students, or everyone's when null. One grouped query.
+   */
+  paidInSessions(sessionIds: readonly number[], studentIds: readonly number[] | null) {
+    let q = this.db
+      .selectFrom('payments')
+      .select((eb) => ['student_id', 'session_id', eb.fn.sum<number>('amount_kobo').as('paid')])
+      .where('session_id', 'in', sessionIds.length ? sessionIds : [-1])
+      .where('status', '=', 'successful')
+      .where('student_id', 'is not', null);
+    if (studentIds) q = q.where('student_id', 'in', studentIds.length ? studentIds : [-1]);
+    return q.groupBy(['student_id', 'session_id']).execute();
+  }
+}

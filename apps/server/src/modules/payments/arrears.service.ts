@@ -1,0 +1,80 @@
+import { TERM_VALUES, broughtForwardKobo } from '@portal/domain';
+import type { ArrearsRepository } from './arrears.repository';
+import { studentDuesOf } from './fees.service';
+import type { PaymentsRepository } from './payments.repository';
+
+/**
+ * Each student's arm in a past session, as the class history rules it (decision 038: a closed
+ * session's enrolment rows, else the student's current arm); a student absent from the map was not
+ * in the session. The composition root answers it from people.
+ */
+export type ArmsInSession = (sessionId: number, students: readonly { id: number; student_class: string }[]) => Promise<Map<number, string>>;
+
+/** Every student in their current arm: the rule for sessions without class history. */
+export const currentArms: ArmsInSession = (_sessionId, students) => Promise.resolve(new Map(students.map((s) => [s.id, s.student_class])));
+
+export interface BroughtForward {
+  /** The session just before (by the calendar's order), null when there is none. */
+  from: { id: number; name: string } | null;
+  /** Kobo per student asked for: positive = arrears, negative = credit, 0 when square. */
+  kobo: Map<number, number>;
+}
+
+/**
+ * The balance brought forward into a session (decision 041), computed and never stored: for each
+ * earlier session the student was in, its compulsory charges after discounts (the one due rule,
+ * `studentDuesOf`) less its payments net of reversals, summed: the previous session's closing
+ * balance, chained through every session before it. A late payment or reversal in an old session
+ * counts at once. A student was in a past session when the class history gives them an arm in it
+ * and either their record was made before the session after it was created (a student admitted
+ * later never owed it) or they paid in it; money paid in a session always counts. Queries: two, then two per earlier session.
+ */
+export class ArrearsService {
+  constructor(
+    private readonly repo: ArrearsRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly armsIn: ArmsInSession = currentArms,
+  ) {}
+
+  async broughtForward(session: { id: number }, students: readonly { id: number; student_class: string }[]): Promise<BroughtForward> {
+    const kobo = new Map(students.map((s) => [s.id, 0]));
+    const all = await this.repo.sessionsInOrder();
+    const at = all.findIndex((s) => s.id === session.id);
+    if (at <= 0 || !students.length) return { from: null, kobo };
+    const earlier = all.slice(0, at);
+    // A school-wide list reads every student's rows: fewer bound parameters, the same sums.
+    const ids = students.length > 500 ? null : students.map((s) => s.id);
+    const [created, paid] = await Promise.all([
+      this.repo.studentsCreated(ids),
+      this.repo.paidInSessions(
+        earlier.map((s) => s.id),
+        ids,
+      ),
+    ]);
+    const createdOf = new Map(created.map((r) => [Number(r.id), r.created_at]));
+    const money = new Map<number, { dueKobo: number; paidKobo: number }[]>();
+    const add = (id: number, m: { dueKobo: number; paidKobo: number }) => {
+      if (kobo.has(id)) money.set(id, [...(money.get(id) ?? []), m]);
+    };
+    const paidIn = new Set<string>();
+    for (const p of paid) {
+      add(Number(p.student_id), { dueKobo: 0, paidKobo: Number(p.paid ?? 0) });
+      paidIn.add(`${Number(p.student_id)}|${Number(p.session_id)}`);
+    }
+    for (const [k, past] of earlier.entries()) {
+      const next = all[k + 1]!;
+      const inPast = students.filter((s) => (createdOf.get(s.id) ?? '') < next.created_at || paidIn.has(`${s.id}|${past.id}`));
+      if (!inPast.length) continue;
+      const arms = await this.armsIn(past.id, inPast);
+      const withArm = inPast.flatMap((s) => {
+        const arm = arms.get(s.id);
+        return arm === undefined ? [] : [{ id: s.id, student_class: arm }];
+      });
+      const dues = await studentDuesOf(this.payments, past.id, withArm);
+      for (const [id, d] of dues) add(id, { dueKobo: TERM_VALUES.reduce((sum, t) => sum + (d.due[t] ?? 0), 0), paidKobo: 0 });
+    }
+    for (const [id, list] of money) kobo.set(id, broughtForwardKobo(list));
+    const prev = all[at - 1]!;
+    return { from: { id: prev.id, name: prev.name }, kobo };
+  }
+}
