@@ -6,7 +6,7 @@ import {
   SESSION_END_SCREENS as S,
 } from '../../packages/domain/src/session-end-screens';
 import { ROLLOVER_SCREEN } from '../../packages/domain/src/rollover';
-import { expect, expectAccessible, noSideways, PHONE, signInViaApi, test } from '../fixtures';
+import { expect, expectAccessible, noSideways, PHONE, signInViaApi, studentSubjects, test } from '../fixtures';
 import { asAdmin, createArm, createStudent, currentSessionId, okJson, runTag, type AdminApi } from '../school';
 
 test.describe.configure({ mode: 'serial' });
@@ -57,7 +57,7 @@ async function preview(page: Page) {
   await expect(page.getByTestId('promotion-students').locator('tbody tr')).toHaveCount(3);
 }
 
-async function promoteAndSummarise(page: Page) {
+async function promoteAndSummarise(page: Page, students = 3) {
   await page.getByTestId('promote').click();
   const confirm = page.getByRole('alertdialog', { name: L.promote });
   await expect(confirm).toContainText(TO_NAME);
@@ -67,7 +67,7 @@ async function promoteAndSummarise(page: Page) {
   const figures = await Promise.all(
     ['promoted', 'trial', 'repeat', 'graduated'].map(async (k) => Number(await page.getByTestId(`summary-${k}`).innerText())),
   );
-  expect(figures.reduce((a, b) => a + b, 0)).toBe(3);
+  expect(figures.reduce((a, b) => a + b, 0)).toBe(students);
 }
 
 async function undoNewest(page: Page) {
@@ -148,5 +148,60 @@ test('on a 360 px phone: preview, promote, summary, undo, then one student moved
   await expect(page.getByTestId('student-arm')).toHaveText(OTHER_ARM);
   expect(await armOf(request, kid.admission_number)).toBe(OTHER_ARM);
   await noSideways(page);
+  await expectAccessible(page);
+});
+
+test('on a laptop: an SSS 3 arm graduates; its graduate’s transcript; once the new session has scores, undo is refused with the reason', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const api = { request, headers: API.headers };
+  const finalArm = await createArm(api, 'SSS 3', `${RUN}G`);
+  const leaver = await createStudent(api, finalArm, `${RUN}G1`, { first_name: 'Dayo' });
+  await signInViaApi(page, request, 'admin');
+  await page.goto(S.promotion.to);
+  await page.getByLabel(L.fromSession).selectOption(String(FROM));
+  await page.getByLabel(L.toSession).selectOption(String(TO));
+  await page.getByLabel(L.arm, { exact: true }).selectOption(finalArm);
+  await page.getByRole('button', { name: L.preview, exact: true }).click();
+  const row = page.getByTestId('promotion-students').locator(`tr[data-admission="${leaver.admission_number}"]`);
+  await expect(row.getByTestId('decision')).toHaveValue('graduated');
+  await expect(row.getByTestId('target')).toHaveValue(/graduate/);
+  await expect(page.getByTestId('mapping-row')).toContainText(L.graduate);
+  await promoteAndSummarise(page, 1);
+  await expect(page.getByTestId('summary-graduated')).toHaveText('1');
+  await expectAccessible(page);
+
+  // The new session gets a score: no promotion into it can be undone any more, and the list says why.
+  const token = API.headers.authorization.slice('Bearer '.length);
+  const subjects = await studentSubjects(request, token, KIDS[0]!.admission_number);
+  const h = { authorization: API.headers.authorization };
+  const res = await request.post('/api/results/', {
+    headers: h,
+    data: {
+      admission_number: KIDS[0]!.admission_number,
+      session_id: TO,
+      term: '1st',
+      student_class: FROM_ARM,
+      subjects: [{ name: subjects[0], score: 70, remarks: '' }],
+      reason: 'Entered early for the next session',
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  await page.reload();
+  const newest = page.getByTestId('promotion-runs').locator('tbody tr').first();
+  await expect(newest.getByTestId('undo-blocked')).toContainText('scores');
+  await expect(newest.getByRole('button', { name: /^Undo run/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The graduate: no move, the transcript instead (from the student's details page).
+  await page.goto(`/students/${leaver.admission_number}`);
+  await page.getByRole('link', { name: L.transcript }).click();
+  await expect(page.getByText(M.graduateNote)).toBeVisible();
+  await expect(page.getByRole('button', { name: L.move })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: L.transcript }).click();
+  expect((await download).suggestedFilename()).toBe(`transcript-${leaver.admission_number}.pdf`);
   await expectAccessible(page);
 });
