@@ -37,7 +37,8 @@ describeEachDatabase('class history per session', (dialect) => {
   let formTeacher: SignedIn & { id: number };
 
   const get = (url: string, who: SignedIn = admin) => ctx.app.inject({ method: 'GET', url, headers: who.auth });
-  const q = (o: Record<string, string | number>) => new URLSearchParams(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]))).toString();
+  const q = (o: Record<string, string | number>) =>
+    new URLSearchParams(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]))).toString();
 
   beforeAll(async () => {
     ada = await signInStudent(ctx, { arm: 'JSS 1A', firstName: 'Ada', lastName: 'Obi' });
@@ -194,6 +195,39 @@ describeEachDatabase('class history per session', (dialect) => {
     expect(live.debtors.map((d) => d.admission_number)).not.toContain(grad.admissionNumber);
     const card = await get(`/api/report-card/?${q({ admission_number: grad.admissionNumber, session_id: oldId, term: '3rd' })}`);
     expect(card.statusCode, card.body).toBe(200);
+  });
+
+  it('a graduate’s record is read-only: edit, withdraw, readmit, password reset and score writes refused with the alumni message', async () => {
+    const post = (url: string, payload: object = {}) => ctx.app.inject({ method: 'POST', url, headers: admin.auth, payload });
+    const update = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/students/${grad.admissionNumber}/`,
+      headers: admin.auth,
+      payload: { first_name: 'Changed', last_name: 'Name' },
+    });
+    expect(update.statusCode).toBe(409);
+    expect(update.json()).toEqual({ detail: PEOPLE_MESSAGES.studentGraduated });
+    for (const action of ['withdraw', 'readmit', 'reset-password']) {
+      const res = await post(`/api/students/${grad.admissionNumber}/${action}/`);
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json(), action).toEqual({ detail: PEOPLE_MESSAGES.studentGraduated });
+    }
+    const score = await post('/api/results/', {
+      admission_number: grad.admissionNumber,
+      session_id: oldId,
+      term: '3rd',
+      student_class: 'SSS 3A',
+      subject: 'Mathematics',
+      score: 80,
+    });
+    expect(score.statusCode, score.body).toBe(409);
+    expect(score.json().detail).toBe(PEOPLE_MESSAGES.studentGraduated);
+    const row = await ctx.handle.db
+      .selectFrom('students')
+      .select(['first_name', 'status'])
+      .where('id', '=', grad.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ first_name: 'Gozie', status: 'graduated' });
   });
 
   it('the transcript: every released card of the student as one PDF, admin only', async () => {

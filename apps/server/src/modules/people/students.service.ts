@@ -158,7 +158,7 @@ export class StudentsService {
   async update(actor: AuthUser, admissionNumber: string, input: StudentUpdate): Promise<StudentRecord> {
     await refusePersonDatesAfterToday(this.time, input);
     const before = await this.load(admissionNumber);
-    if (before.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
+    refuseLeft(before);
     if (input.student_class !== undefined && input.student_class !== before.student_class)
       await this.assertCurrentClass(input.student_class);
     // Absent: kept; null: cleared (a student needs none: they sign in with their admission number).
@@ -236,6 +236,8 @@ export class StudentsService {
 
   private async changeStatus(actor: AuthUser, admissionNumber: string, status: 'active' | 'withdrawn'): Promise<StudentRecord> {
     const before = await this.load(admissionNumber);
+    // Alumni are neither withdrawn nor readmitted here: promotion (and its undo) moves them.
+    if (before.status === 'graduated') throw conflict(PEOPLE_MESSAGES.studentGraduated);
     if (before.status === status) {
       throw conflict(status === 'withdrawn' ? PEOPLE_MESSAGES.studentAlreadyWithdrawn : PEOPLE_MESSAGES.studentNotWithdrawn);
     }
@@ -258,9 +260,15 @@ export class StudentsService {
   /** A new one-time password: the student must change it at next sign-in; their sessions end. */
   async resetPassword(actor: AuthUser, admissionNumber: string): Promise<PasswordResetResponse> {
     const row = await this.load(admissionNumber);
-    if (row.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
+    refuseLeft(row);
     return resetToOneTimePassword(this.repo, actor, { userId: row.user_id, entity: 'student', entityId: row.admission_number });
   }
+}
+
+/** A withdrawn or graduated (alumni) student's record is read-only: 409 with the status's message. */
+function refuseLeft(row: { status: string }): void {
+  if (row.status === 'withdrawn') throw conflict(PEOPLE_MESSAGES.studentWithdrawn);
+  if (row.status === 'graduated') throw conflict(PEOPLE_MESSAGES.studentGraduated);
 }
 
 export function studentValues(input: StudentCreate): StudentValues {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { armInSessionSql, inArmOfSession, sessionIsClosed } from '../../db/class-history';
+import { sql, type SqlBool } from 'kysely';
+import { armInSessionSql } from '../../db/class-history';
 import { TERM_VALUES } from '@portal/domain';
 import type { Conn, DB } from '../../db/index';
 import { nowIso } from '../../db/index';
@@ -69,14 +69,20 @@ export class ScoreSheetRepository {
    * a past session: everyone with a result of the session recorded in the class. One statement.
    * Without a subject (the report card sheets), a result of the term in any subject counts.
    */
-  async sheetStudents(
+  sheetStudents(
     q: { sessionId: number; term: string; arm: string; subject?: string; current: boolean },
     conn: Conn = this.db,
   ): Promise<SheetStudentRow[]> {
-    // A closed session (decision 038): its roster is the arm's enrolment rows (and anyone with a
-    // result recorded in the class), each student in the arm they had then, whatever today's.
-    if (await sessionIsClosed(conn, q.sessionId)) return this.closedSheetStudents(q, conn);
-    const columns = ['s.id', 's.admission_number', 's.first_name', 's.last_name', 's.student_class', 's.status'] as const;
+    // Each student in the arm they had in the session (decision 038): a closed session's enrolment
+    // row, today's arm otherwise (one lookup on the unique key).
+    const columns = [
+      's.id',
+      's.admission_number',
+      's.first_name',
+      's.last_name',
+      armInSessionSql(q.sessionId, 's.id', 's.student_class').as('student_class'),
+      's.status',
+    ] as const;
     const recorded = conn
       .selectFrom('students as s')
       .select(columns)
@@ -91,44 +97,25 @@ export class ScoreSheetRepository {
           .where('c.student_class', '=', q.arm)
           .$if(q.current && q.subject !== undefined, (qb) => qb.where('c.subject', '=', q.subject!)),
       );
-    if (!q.current) return recorded.execute();
-    // Two indexed reads in a UNION: with an OR, PostgreSQL scans every student.
+    // A closed session's roster: its enrolment rows of the arm (the (session, class) index).
+    const enrolled = conn
+      .selectFrom('student_enrolments as se')
+      .innerJoin('students as s', 's.id', 'se.student_id')
+      .select(columns)
+      .where('se.session_id', '=', q.sessionId)
+      .where('se.student_class', '=', q.arm);
+    if (!q.current) return recorded.union(enrolled).execute();
+    // Three indexed reads in a UNION (with an OR, PostgreSQL scans every student): today's active
+    // students of the arm only while the session is live (no enrolment rows; evaluated once).
     return conn
       .selectFrom('students as s')
       .select(columns)
       .where('s.status', '=', 'active')
       .where('s.student_class', '=', q.arm)
+      .where(sql<SqlBool>`not exists (select 1 from student_enrolments sx where sx.session_id = ${q.sessionId})`)
+      .union(enrolled)
       .union(recorded)
       .execute();
-  }
-
-  private closedSheetStudents(q: { sessionId: number; term: string; arm: string; subject?: string }, conn: Conn) {
-    const columns = [
-      's.id',
-      's.admission_number',
-      's.first_name',
-      's.last_name',
-      armInSessionSql(q.sessionId, 's.id', 's.student_class').as('student_class'),
-      's.status',
-    ] as const;
-    const enrolled = conn
-      .selectFrom('students as s')
-      .select(columns)
-      .where(
-        inArmOfSession({ id: q.sessionId, closed: true }, q.arm, { studentId: 's.id', currentArm: 's.student_class', status: 's.status' }),
-      );
-    const recorded = conn
-      .selectFrom('students as s')
-      .select(columns)
-      .where('s.id', 'in', (eb) =>
-        eb
-          .selectFrom('results as c')
-          .select('c.student_id')
-          .where('c.session_id', '=', q.sessionId)
-          .where('c.term', 'in', [...TERM_VALUES])
-          .where('c.student_class', '=', q.arm),
-      );
-    return enrolled.union(recorded).execute();
   }
 
   /** Stored results with their student's names and who changed each last: the rows the grid shows. */
