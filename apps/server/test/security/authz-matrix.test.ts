@@ -1169,7 +1169,41 @@ export const MATRIX: Record<string, Entry> = {
     req: async ({ ctx, c }) => ({ url: `/api/notice-blasts/${await freshBlast(ctx, c.admin.auth, c.student.id)}/cancel/` }),
     expect: adminOnly(200),
   },
+
+  // ---------- end-of-session promotion (issue 34, decision record 039): the admin's only ----------
+  // The admin's writes are refused by validation (a session that does not exist, a student already in the arm), so the
+  // matrix's school is never promoted; the preview reads into a session made for it.
+  'GET /api/promotion/preview/': {
+    req: async ({ ctx, c }) => ({
+      url: `/api/promotion/preview/?from_session_id=${c.session.id}&to_session_id=${await matrixNextSession(ctx)}&arm=JSS%201A`,
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/promotion/preview/': {
+    req: async ({ ctx, c }) => ({
+      url: '/api/promotion/preview/',
+      payload: { from_session_id: c.session.id, to_session_id: await matrixNextSession(ctx), arm: 'JSS 1A' },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/promotion/runs/': {
+    req: ({ c }) => ({ url: '/api/promotion/runs/', payload: { from_session_id: c.session.id, to_session_id: 999_999 } }),
+    expect: adminOnly(400),
+  },
+  'GET /api/promotion/runs/': { req: () => ({ url: '/api/promotion/runs/' }), expect: adminOnly(200) },
+  'GET /api/promotion/runs/:id/': { req: () => ({ url: '/api/promotion/runs/999999/' }), expect: adminOnly(404) },
+  'POST /api/promotion/runs/:id/undo/': { req: () => ({ url: '/api/promotion/runs/999999/undo/', payload: {} }), expect: adminOnly(404) },
+  'POST /api/promotion/moves/': {
+    req: ({ t }) => ({ url: '/api/promotion/moves/', payload: { admission_number: t.admissionNumber, to_arm: t.arm, reason: 'Matrix' } }),
+    expect: adminOnly(400),
+  },
 };
+
+/** The session after the matrix's, made once: the promotion preview reads into it. */
+async function matrixNextSession(ctx: TestContext): Promise<number> {
+  const found = await ctx.handle.db.selectFrom('academic_sessions').select('id').where('name', '=', '2098/2099').executeTakeFirst();
+  return found ? found.id : (await createSession(ctx.handle.db, '2098/2099')).id;
+}
 
 /** A hung request (e.g. a transaction waiting on itself) fails the matrix instead of hanging it. */
 async function withTimeout<T>(p: Promise<T>, what: string, ms = 8000): Promise<T> {

@@ -314,6 +314,14 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
       enforcement_and_windows: true,
     },
     make_current: false,
+    // Promotion (decision record 039): into a session that does not exist, so a valid run is still
+    // refused and the cast's school is never promoted; a move into the arm the student is in (400).
+    // (from_session_id: the cast's session, above.)
+    to_session_id: 2_147_000_000,
+    to_arm: 'JSS 1A',
+    mapping: [{ from_arm: 'JSS 1A', to_arm: 'JSS 2A' }],
+    students: [],
+    decision: 'promoted',
   };
   return name in values ? values[name] : 'Ada';
 }

@@ -36,7 +36,7 @@ import type { PromotionCandidate, PromotionRepository } from './promotion.reposi
 export type PromotionPeople = Pick<PeopleService, 'recordEnrolments' | 'deleteEnrolmentsOfRun' | 'moveStudents'>;
 
 /** Students written per step of a run (enrolment rows, moves, students): the run's progress advances by these. */
-export const PROMOTION_SLICE = 250;
+export const PROMOTION_SLICE = 500;
 
 interface Plan {
   preview: PromotionPreview;
