@@ -24,7 +24,7 @@ const PATTERN = [
   { term: '3rd', starts_on: '2026-04-27', ends_on: '2026-07-24', next_term_begins: '2026-09-14' },
 ] as const;
 /** The same a year on (52 weeks: each on its weekday). */
-const NEXT_TERMS = [
+const NEXT_TERMS: { term: string; starts_on: string; ends_on: string; next_term_begins: string | null }[] = [
   { term: '1st', starts_on: '2026-09-07', ends_on: '2026-12-11', next_term_begins: '2027-01-04' },
   { term: '2nd', starts_on: '2027-01-04', ends_on: '2027-04-02', next_term_begins: '2027-04-26' },
   { term: '3rd', starts_on: '2027-04-26', ends_on: '2027-07-23', next_term_begins: '2027-09-13' },
