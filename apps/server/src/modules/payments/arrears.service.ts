@@ -1,6 +1,6 @@
 import { TERM_VALUES, broughtForwardKobo } from '@portal/domain';
 import type { ArrearsRepository } from './arrears.repository';
-import { studentDuesOf } from './fees.service';
+import { studentDuesOf, type StudentDues } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
 
 /**
@@ -27,7 +27,8 @@ export interface BroughtForward {
  * balance, chained through every session before it. A late payment or reversal in an old session
  * counts at once. A student was in a past session when the class history gives them an arm in it
  * and either their record was made before the session after it was created (a student admitted
- * later never owed it) or they paid in it; money paid in a session always counts. Queries: two, then two per earlier session.
+ * later never owed it) or they paid in it; money paid in a session always counts. Queries: three, then per earlier session the arms, the sums per arm and the discounts (and the
+ * discounted students' dues).
  */
 export class ArrearsService {
   constructor(
@@ -70,8 +71,21 @@ export class ArrearsService {
         const arm = arms.get(s.id);
         return arm === undefined ? [] : [{ id: s.id, student_class: arm }];
       });
-      const dues = await studentDuesOf(this.payments, past.id, withArm);
-      for (const [id, d] of dues) add(id, { dueKobo: TERM_VALUES.reduce((sum, t) => sum + (d.due[t] ?? 0), 0), paidKobo: 0 });
+      // Summed in the database per arm; the one due rule (`studentDuesOf`) only for students with a
+      // discount in that session (a school's few), whose items it takes off one by one.
+      const [sums, discounts] = await Promise.all([
+        this.payments.compulsoryDues(past.id, [...new Set(withArm.map((s) => s.student_class))]),
+        this.payments.activeDiscounts(past.id, ids === null ? null : withArm.map((s) => s.id)),
+      ]);
+      const armTotal = new Map<string, number>();
+      for (const r of sums) armTotal.set(r.student_class, (armTotal.get(r.student_class) ?? 0) + Number(r.due_kobo ?? 0));
+      const discounted = new Set(discounts.map((d) => Number(d.student_id)));
+      const withDiscount = withArm.filter((s) => discounted.has(s.id));
+      const dues = withDiscount.length ? await studentDuesOf(this.payments, past.id, withDiscount) : new Map<number, StudentDues>();
+      for (const s of withArm) {
+        const d = dues.get(s.id);
+        add(s.id, { dueKobo: d ? TERM_VALUES.reduce((sum, t) => sum + (d.due[t] ?? 0), 0) : (armTotal.get(s.student_class) ?? 0), paidKobo: 0 });
+      }
     }
     for (const [id, list] of money) kobo.set(id, broughtForwardKobo(list));
     const prev = all[at - 1]!;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { CollectionSummary, DebtorsPage, LedgerEntry, PaymentContext, Statement } from '@portal/domain';
 import { addArm, describeEachDatabase, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import { siblingDiscount } from '../../../test/payments-fixtures';
 import './payments.tables';
 
 /** The school's date today (Africa/Lagos, the default zone). */
@@ -174,6 +175,23 @@ describeEachDatabase('arrears and credits brought forward', (dialect) => {
     // A student with no row in the closed session was not in it: nothing brought forward.
     const newcomer = await pupil('JSS 1D');
     expect((await statement(newcomer.admissionNumber)).brought_forward).toBe(0);
+  });
+
+  it("an old session's discount lowers what it brings forward (the one due rule)", async () => {
+    const kid = await pupil('JSS 3A');
+    const plain = await signInStudent(ctx, { arm: 'JSS 3A' });
+    await ctx.handle.db.updateTable('students').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', plain.id).execute();
+    // 2024/2025 was closed by the promotion test above: both were in JSS 3A then.
+    for (const id of [kid.id, plain.id])
+      await sql`insert into student_enrolments (student_id, session_id, student_class, stream_id, outcome, run_id, created_at)
+        values (${id}, ${previousSessionId}, 'JSS 3A', null, 'repeat', null, '2025-07-30T10:00:00.000Z')`.execute(ctx.handle.db);
+    const given = await post('/api/bursary/discounts/', { ...siblingDiscount(kid.admissionNumber, previousSessionId), percent: 10 });
+    expect(given.statusCode, given.body).toBe(201);
+    // 10% of 60,000.25 is 6,000.03 (rounded as the discount rule rounds): the plain student brings the whole fee.
+    expect((await statement(plain.admissionNumber)).brought_forward).toBe(60000.25);
+    const past = await statement(kid.admissionNumber, previousSessionId);
+    expect((await statement(kid.admissionNumber)).brought_forward).toBe(past.balance);
+    expect(past.balance).toBeLessThan(60000.25);
   });
 
   it('a student admitted after the old session ended brings nothing forward', async () => {

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { ARREARS_MESSAGES } from '@portal/domain/arrears';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
 import { TERMS, TIMINGS, termLabel } from '@portal/domain/constants';
 import { DISCOUNT_SCREEN_LABELS as DL } from '@portal/domain/discount-screens';
@@ -296,6 +297,12 @@ function PaymentForm({ child }: { child: string | null }) {
             <FigureList
               className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-2 text-sm"
               figures={[
+                // What an earlier session left unpaid (or overpaid), counted in Due and Outstanding (decision 041).
+                !!st.brought_forward && {
+                  label: `${st.brought_forward > 0 ? ARREARS_MESSAGES.broughtForwardLabel : ARREARS_MESSAGES.creditLabel}${st.brought_forward_from ? ` (${st.brought_forward_from})` : ''}`,
+                  value: formatNaira(Math.abs(st.brought_forward)),
+                  testId: 'fees-brought-forward',
+                },
                 { label: 'Due', value: formatNaira(st.amount_due), testId: 'fees-due' },
                 { label: 'Paid', value: formatNaira(st.amount_paid) },
                 { label: 'Outstanding', value: formatNaira(st.outstanding), testId: 'fees-outstanding' },
