@@ -7,7 +7,18 @@ import {
 } from '../../packages/domain/src/session-end-screens';
 import { ROLLOVER_SCREEN } from '../../packages/domain/src/rollover';
 import { expect, expectAccessible, noSideways, PHONE, signInViaApi, studentSubjects, test } from '../fixtures';
-import { asAdmin, createArm, createStudent, currentSessionId, okJson, runTag, type AdminApi } from '../school';
+import {
+  asAdmin,
+  createArm,
+  createStudent,
+  currentSessionId,
+  currentTerm,
+  enterScores,
+  okJson,
+  publishArm,
+  runTag,
+  type AdminApi,
+} from '../school';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -84,6 +95,7 @@ test('on a laptop: the menu group, the preview with one student sent to another 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInViaApi(page, request, 'admin');
   await page.goto('/adminHomePage');
+  await expect(page.locator('#admin-menu').getByRole('heading', { name: SESSION_END_MENU_TITLE })).toBeVisible();
   const headings = await page.locator('#admin-menu h2').allInnerTexts();
   expect(headings.at(-1)).toBe(SESSION_END_MENU_TITLE);
   const group = page.locator('#admin-menu section').filter({ has: page.getByRole('heading', { name: SESSION_END_MENU_TITLE }) });
@@ -159,6 +171,12 @@ test('on a laptop: an SSS 3 arm graduates; its graduate’s transcript; once the
   const api = { request, headers: API.headers };
   const finalArm = await createArm(api, 'SSS 3', `${RUN}G`);
   const leaver = await createStudent(api, finalArm, `${RUN}G1`, { first_name: 'Dayo' });
+  // A released card of this term: the transcript has one card at least.
+  const term = (await currentTerm(api)).term;
+  const taken = await studentSubjects(request, API.headers.authorization.slice('Bearer '.length), leaver.admission_number);
+  const scores = Object.fromEntries(taken.map((n, i) => [n, 60 + (i % 30)]));
+  await enterScores(api, { sessionId: FROM, term, arm: finalArm, admission: leaver.admission_number, scores });
+  await publishArm(api, { sessionId: FROM, term, arm: finalArm });
   await signInViaApi(page, request, 'admin');
   await page.goto(S.promotion.to);
   await page.getByLabel(L.fromSession).selectOption(String(FROM));
