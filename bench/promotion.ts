@@ -52,17 +52,31 @@ async function main() {
           .executeTakeFirstOrThrow()
       ).id;
     // A run an earlier bench left (interrupted before its undo): undone first, so the school is whole again.
-    const left = await handle.db.selectFrom('promotion_runs').select('id').where('status', '=', 'done').where('from_session_id', '=', from).execute();
+    const left = await handle.db
+      .selectFrom('promotion_runs')
+      .select('id')
+      .where('status', '=', 'done')
+      .where('from_session_id', '=', from)
+      .execute();
     for (const r of left) await app.inject({ method: 'POST', url: `/api/promotion/runs/${r.id}/undo/`, headers, payload: {} });
 
     let t = performance.now();
-    const preview = await app.inject({ method: 'GET', url: `/api/promotion/preview/?from_session_id=${from}&to_session_id=${to}`, headers });
+    const preview = await app.inject({
+      method: 'GET',
+      url: `/api/promotion/preview/?from_session_id=${from}&to_session_id=${to}`,
+      headers,
+    });
     const previewMs = performance.now() - t;
     if (preview.statusCode !== 200) throw new Error(`preview answered ${preview.statusCode}: ${preview.body.slice(0, 300)}`);
     const p = preview.json<{ students: unknown[]; totals: Record<string, number> }>();
 
     t = performance.now();
-    const start = await app.inject({ method: 'POST', url: '/api/promotion/runs/', headers, payload: { from_session_id: from, to_session_id: to } });
+    const start = await app.inject({
+      method: 'POST',
+      url: '/api/promotion/runs/',
+      headers,
+      payload: { from_session_id: from, to_session_id: to },
+    });
     if (start.statusCode !== 202) throw new Error(`run answered ${start.statusCode}: ${start.body.slice(0, 300)}`);
     const id = start.json<{ id: number }>().id;
     const seen = new Set<string>();

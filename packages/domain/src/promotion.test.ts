@@ -90,7 +90,11 @@ describe('planPromotion: decisions', () => {
 
   it('the admin’s changes: decision, split to another arm, and their 400s', () => {
     const ch = (change: object, index = 3) => new Map([[1, { index, change }]]);
-    expect(plan(base({}), ch({ decision: 'repeat' })).students[0]).toMatchObject({ decision: 'repeat', source: 'override', target_arm: 'JSS 1A' });
+    expect(plan(base({}), ch({ decision: 'repeat' })).students[0]).toMatchObject({
+      decision: 'repeat',
+      source: 'override',
+      target_arm: 'JSS 1A',
+    });
     expect(plan(base({}), ch({ target_arm: 'JSS 2B' })).students[0]).toMatchObject({ target_arm: 'JSS 2B' });
     expect(plan(base({}), ch({ decision: 'repeat', target_arm: 'JSS 1B' })).students[0]).toMatchObject({ target_arm: 'JSS 1B' });
     expect(plan(base({}), ch({ target_arm: 'JSS 3B' })).errors).toEqual({ 'students.3.target_arm': [M.promotedNextLevel('JSS 2')] });
@@ -98,7 +102,9 @@ describe('planPromotion: decisions', () => {
       'students.3.target_arm': [M.repeatSameLevel('JSS 1')],
     });
     expect(plan(base({}), ch({ decision: 'graduated' })).errors).toEqual({ 'students.3.decision': [M.graduateOnlySss3] });
-    expect(plan(base({ arm: 'SSS 3A' }), ch({ decision: 'promoted' })).errors).toEqual({ 'students.3.decision': [M.sss3GraduatesOrRepeats] });
+    expect(plan(base({ arm: 'SSS 3A' }), ch({ decision: 'promoted' })).errors).toEqual({
+      'students.3.decision': [M.sss3GraduatesOrRepeats],
+    });
     expect(plan(base({}), ch({ target_arm: 'JSS 2Z' })).errors).toEqual({
       'students.3.target_arm': [M.armUnknown('JSS 2Z')],
     });
@@ -107,12 +113,10 @@ describe('planPromotion: decisions', () => {
 
 // ---------- properties ----------
 
-const armsArb = fc
-  .array(fc.constantFrom('A', 'B', 'C', 'D', 'Gold'), { minLength: 1, maxLength: 4 })
-  .map((labels) => {
-    const uniq = [...new Set(labels)];
-    return CLASS_LEVELS.flatMap((l) => uniq.map((x) => (x.length === 1 ? `${l}${x}` : `${l} ${x}`)));
-  });
+const armsArb = fc.array(fc.constantFrom('A', 'B', 'C', 'D', 'Gold'), { minLength: 1, maxLength: 4 }).map((labels) => {
+  const uniq = [...new Set(labels)];
+  return CLASS_LEVELS.flatMap((l) => uniq.map((x) => (x.length === 1 ? `${l}${x}` : `${l} ${x}`)));
+});
 
 const schoolArb = armsArb.chain((arms) =>
   fc.record({
@@ -139,7 +143,7 @@ describe('planPromotion: properties', () => {
           const next = nextLevelOf(classLevelOf(from)!);
           if (!next) continue;
           const atNext = arms.filter((a) => classLevelOf(a) === next);
-          mapping.set(from, atNext[n % atNext.length]!);
+          mapping.set(from, atNext[n % atNext.length]);
         }
         const input: PlanStudent[] = students.map((s, i) => ({
           student_id: i + 1,
@@ -199,9 +203,9 @@ describe('schemas', () => {
   it('a run needs both sessions; a move needs a reason', () => {
     expect(promotionRunSchema.safeParse({ from_session_id: 1, to_session_id: 2 }).success).toBe(true);
     expect(promotionRunSchema.safeParse({ from_session_id: 1 }).success).toBe(false);
-    expect(promotionRunSchema.safeParse({ from_session_id: 1, to_session_id: 2, students: [{ student_id: 1, decision: 'x' }] }).success).toBe(
-      false,
-    );
+    expect(
+      promotionRunSchema.safeParse({ from_session_id: 1, to_session_id: 2, students: [{ student_id: 1, decision: 'x' }] }).success,
+    ).toBe(false);
     const move = promotionMoveSchema.safeParse({ admission_number: 'STU-0001', to_arm: 'JSS 2A', reason: '  ' });
     expect(move.success).toBe(false);
     expect(move.error?.issues[0]?.message).toBe(M.reasonRequired);

@@ -214,9 +214,7 @@ export function planCounts(students: readonly PlannedStudent[]): {
     totals[s.decision] += 1;
     if (s.target_arm !== null) byArm.set(s.target_arm, (byArm.get(s.target_arm) ?? 0) + 1);
   }
-  const counts = [...byArm]
-    .sort(([a], [b]) => compareArms(a, b))
-    .map(([target_arm, count]) => ({ target_arm, count }));
+  const counts = [...byArm].sort(([a], [b]) => compareArms(a, b)).map(([target_arm, count]) => ({ target_arm, count }));
   return { counts, totals };
 }
 

@@ -50,7 +50,13 @@ async function tablesWork(handle: DatabaseHandle, userId: number): Promise<void>
     created_by: userId,
     created_at: at,
   };
-  await handle.db.insertInto('promotion_moves').values([{ ...move, run_id: run.id }, { ...move, run_id: null, outcome: 'moved', reason: 'Asked' }]).execute();
+  await handle.db
+    .insertInto('promotion_moves')
+    .values([
+      { ...move, run_id: run.id },
+      { ...move, run_id: null, outcome: 'moved', reason: 'Asked' },
+    ])
+    .execute();
   const row = await handle.db.selectFrom('promotion_runs').selectAll().where('id', '=', run.id).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: 'done', total: 0, arm: null });
   await handle.db.deleteFrom('promotion_runs').where('id', '=', run.id).execute();

@@ -122,7 +122,11 @@ export class PromotionRepository extends Repository {
   }
 
   async markUndone(conn: Conn, id: number, actor: number): Promise<void> {
-    await conn.updateTable('promotion_runs').set({ status: 'undone', undone_by: actor, undone_at: nowIso() }).where('id', '=', id).execute();
+    await conn
+      .updateTable('promotion_runs')
+      .set({ status: 'undone', undone_by: actor, undone_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
   }
 
   private runsQuery(conn: Conn) {

@@ -13,7 +13,10 @@ export function promotionRoutes(app: FastifyInstance, { promotion }: { promotion
 
   r.get(
     '/api/promotion/preview/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Each student’s decision and arm in the new session', querystring: promotionPreviewQuerySchema } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags, summary: 'Each student’s decision and arm in the new session', querystring: promotionPreviewQuerySchema },
+    },
     async (request) => promotion.preview(request.query),
   );
   // The same preview with the admin's mapping and per-student changes (the body of a run): nothing is written.
@@ -22,7 +25,10 @@ export function promotionRoutes(app: FastifyInstance, { promotion }: { promotion
   );
   r.post(
     '/api/promotion/runs/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Promote: one all-or-nothing step, running in the background', body: promotionRunSchema } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags, summary: 'Promote: one all-or-nothing step, running in the background', body: promotionRunSchema },
+    },
     async (request, reply) => reply.status(202).send(await promotion.start(request.body, currentUser(request).id)),
   );
   r.get('/api/promotion/runs/', { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Promotion runs, newest first' } }, async () =>

@@ -63,6 +63,8 @@ export class PromotionService {
   private readonly progress = new Map<number, Progress>();
   /** Background runs, so a test or a shutdown can wait for them. */
   private readonly pending = new Set<Promise<void>>();
+  /** A start between its checks and its run row (one run at a time). */
+  private starting = false;
 
   constructor(
     private readonly db: DB,
@@ -108,7 +110,11 @@ export class PromotionService {
     if (q.arm !== undefined && !included.length) throw badRequest({ arm: [M.armEmpty(q.arm)] });
     const candidates = new Map(included.map((s) => [s.id, s]));
     // Whole school: one read of the session's scores; one arm: its students' only.
-    const figures = await this.results.promotionFigures(from.id, report.promotion, q.arm === undefined ? undefined : [...candidates.keys()]);
+    const figures = await this.results.promotionFigures(
+      from.id,
+      report.promotion,
+      q.arm === undefined ? undefined : [...candidates.keys()],
+    );
 
     // The mapping: each arm of the selection to its default, then the admin's entries over it.
     const fromArms = [...new Set(included.map((s) => s.student_class))].sort(compareArms);
@@ -201,16 +207,23 @@ export class PromotionService {
       graduated: preview.totals.graduated,
       left_out: preview.totals.left_out_withdrawn,
     };
-    if (this.progress.size) throw conflict(M.alreadyRunning);
-    const id = await this.repo.insertRun(this.db, {
-      from_session_id: body.from_session_id,
-      to_session_id: body.to_session_id,
-      arm: body.arm ?? null,
-      total: plan.planned.length,
-      summary: JSON.stringify(summary),
-      request: JSON.stringify({ mapping: preview.mapping, students: body.students ?? [] }),
-      created_by: actorUserId,
-    });
+    // Reserved before the next await: two starts in this process never both pass.
+    if (this.progress.size || this.starting) throw conflict(M.alreadyRunning);
+    this.starting = true;
+    let id: number;
+    try {
+      id = await this.repo.insertRun(this.db, {
+        from_session_id: body.from_session_id,
+        to_session_id: body.to_session_id,
+        arm: body.arm ?? null,
+        total: plan.planned.length,
+        summary: JSON.stringify(summary),
+        request: JSON.stringify({ mapping: preview.mapping, students: body.students ?? [] }),
+        created_by: actorUserId,
+      });
+    } finally {
+      this.starting = false;
+    }
     const run: PromotionRun = {
       id,
       status: 'running',
@@ -228,7 +241,9 @@ export class PromotionService {
     const work = this.apply(id, plan, summary, actorUserId)
       .catch(async (err: unknown) => {
         this.log?.error({ err, run: id }, 'promotion run failed: rolled back');
-        await this.repo.finishRun(this.db, id, { status: 'failed', error: String(err instanceof Error ? err.message : err) }).catch(() => {});
+        await this.repo
+          .finishRun(this.db, id, { status: 'failed', error: String(err instanceof Error ? err.message : err) })
+          .catch(() => {});
       })
       .finally(() => {
         this.progress.delete(id);
@@ -302,7 +317,12 @@ export class PromotionService {
         action: 'promote',
         entity: 'promotion_run',
         entityId: id,
-        after: { ...summary, from_session: plan.preview.from_session.name, to_session: plan.preview.to_session.name, mapping: plan.preview.mapping },
+        after: {
+          ...summary,
+          from_session: plan.preview.from_session.name,
+          to_session: plan.preview.to_session.name,
+          mapping: plan.preview.mapping,
+        },
       });
       await this.repo.finishRun(trx, id, { status: 'done' });
     });
@@ -323,7 +343,7 @@ export class PromotionService {
     const [rows, names] = await Promise.all([this.repo.runs(), this.sessionNames()]);
     const activity = new Map<number, Promise<string | null>>();
     return Promise.all(
-      rows.map((r) => {
+      rows.map(async (r): Promise<PromotionRun> => {
         const live = this.progress.get(Number(r.id));
         return live ? { ...live.run, done: live.done } : this.present(r, names, activity);
       }),
@@ -385,7 +405,8 @@ export class PromotionService {
     if (!run) throw notFound(M.runNotFound);
     await inTransaction(this.db, async (trx) => {
       const locked = await this.repo.runForUpdate(trx, id);
-      if (!locked || locked.status !== 'done') throw conflict(M.notUndoable(locked?.status === 'running' ? 'failed' : (locked?.status ?? 'failed')));
+      if (!locked || locked.status !== 'done')
+        throw conflict(M.notUndoable(locked?.status === 'running' ? 'failed' : (locked?.status ?? 'failed')));
       const blocked = await this.undoBlocked(id, locked.to_session_id, trx);
       if (blocked) throw conflict(blocked);
       const moves = await this.repo.movesOfRun(id, trx);
@@ -463,4 +484,3 @@ export class PromotionService {
 function isYearName(name: string): boolean {
   return /^\d{4}\/\d{4}$/.test(name);
 }
-

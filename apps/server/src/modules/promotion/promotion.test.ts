@@ -45,7 +45,13 @@ describeEachDatabase('promotion', (dialect) => {
     from = s.sessionId;
     to = (await createSession(ctx.handle.db, '2026/2027')).id;
     science = Number(
-      (await ctx.handle.db.insertInto('streams').values({ name: 'Science', created_at: nowIso() }).returning('id').executeTakeFirstOrThrow()).id,
+      (
+        await ctx.handle.db
+          .insertInto('streams')
+          .values({ name: 'Science', created_at: nowIso() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     );
     const add = async (key: string, arm: string, first: string, last: string) => {
       const st = await addStudent(ctx, arm, first, last);
@@ -91,10 +97,15 @@ describeEachDatabase('promotion', (dialect) => {
   });
 
   const get = (url: string, auth = admin.auth) => ctx.app.inject({ method: 'GET', url, headers: auth });
-  const post = (url: string, payload: unknown, auth = admin.auth) => ctx.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
+  const post = (url: string, payload: unknown, auth = admin.auth) =>
+    ctx.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
   const previewUrl = (extra = '') => `/api/promotion/preview/?from_session_id=${from}&to_session_id=${to}${extra}`;
   const studentRow = (key: string) =>
-    ctx.handle.db.selectFrom('students').select(['student_class', 'stream_id', 'status']).where('id', '=', ids[key]!.id).executeTakeFirstOrThrow();
+    ctx.handle.db
+      .selectFrom('students')
+      .select(['student_class', 'stream_id', 'status'])
+      .where('id', '=', ids[key]!.id)
+      .executeTakeFirstOrThrow();
   const enrolments = () => ctx.handle.db.selectFrom('student_enrolments').selectAll().where('session_id', '=', from).execute();
   async function untilFinished(id: number): Promise<PromotionRun> {
     for (let i = 0; i < 200; i++) {
@@ -213,6 +224,29 @@ describeEachDatabase('promotion', (dialect) => {
     expect(await ctx.handle.db.selectFrom('promotion_runs').select('id').execute()).toEqual([]);
   });
 
+  it('shows its progress while it runs, and refuses a second run meanwhile (409)', async () => {
+    const services = servicesOver(ctx);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = services.people.moveStudents.bind(services.people);
+    const spy = vi.spyOn(services.people, 'moveStudents').mockImplementation(async (trx, moves) => {
+      await gate;
+      return original(trx, moves);
+    });
+    const body = { from_session_id: from, to_session_id: to };
+    const { id } = await services.promotion.start(body, admin.userId);
+    expect(await services.promotion.get(id)).toMatchObject({ id, status: 'running', done: 0, total: 8, undoable: false });
+    await expect(services.promotion.start(body, admin.userId)).rejects.toMatchObject({
+      statusCode: 409,
+      body: { detail: M.alreadyRunning },
+    });
+    release();
+    await services.promotion.settled();
+    spy.mockRestore();
+    expect(await services.promotion.get(id)).toMatchObject({ status: 'done', done: 8, total: 8, undoable: true });
+    expect((await services.promotion.undo(id, admin.userId)).status).toBe('undone');
+  });
+
   it('all or nothing: a fault midway (after the enrolment rows, moves and students were written) leaves nothing changed', async () => {
     const before = await snapshot();
     const services = servicesOver(ctx);
@@ -271,7 +305,12 @@ describeEachDatabase('promotion', (dialect) => {
     // Past results keep their arm.
     const past = await ctx.handle.db.selectFrom('results').select('student_class').where('student_id', '=', ids.ada!.id).execute();
     expect(new Set(past.map((r) => r.student_class))).toEqual(new Set(['JSS 1A']));
-    const audit = await ctx.handle.db.selectFrom('audit_log').selectAll().where('entity', '=', 'promotion_run').execute();
+    const audit = await ctx.handle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'promotion_run')
+      .where('entity_id', '=', String(runId))
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'promote', entity_id: String(runId), actor_user_id: admin.userId });
     // The graduate's account stops signing in.
@@ -280,6 +319,7 @@ describeEachDatabase('promotion', (dialect) => {
     expect(list.map((r) => [r.id, r.status])).toEqual([
       [runId, 'done'],
       [runId - 1, 'failed'],
+      [runId - 2, 'undone'],
     ]);
     // Nobody is left to promote from that session.
     expect((await post('/api/promotion/runs/', { from_session_id: from, to_session_id: to })).json()).toEqual({
@@ -301,16 +341,25 @@ describeEachDatabase('promotion', (dialect) => {
     // Again, then the new session gets a score: no undo any more.
     const again = (await post('/api/promotion/runs/', { from_session_id: from, to_session_id: to })).json<{ id: number }>().id;
     expect((await untilFinished(again)).status).toBe('done');
-    await createResults(ctx.handle.db, [{ studentId: ids.ada!.id, sessionId: to, term: '1st', arm: 'JSS 2A', subject: 'Mathematics', score: 50 }]);
+    await createResults(ctx.handle.db, [
+      { studentId: ids.ada!.id, sessionId: to, term: '1st', arm: 'JSS 2A', subject: 'Mathematics', score: 50 },
+    ]);
     const refused = await post(`/api/promotion/runs/${again}/undo/`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: M.undoBlocked('scores') });
-    expect((await get(`/api/promotion/runs/${again}/`)).json()).toMatchObject({ undoable: false, undo_blocked_reason: M.undoBlocked('scores') });
+    expect((await get(`/api/promotion/runs/${again}/`)).json()).toMatchObject({
+      undoable: false,
+      undo_blocked_reason: M.undoBlocked('scores'),
+    });
     expect(await studentRow('ada')).toMatchObject({ student_class: 'JSS 2A' });
   });
 
   it('moves a single student with a reason, audited; refuses without one, to an unknown arm, a withdrawn student', async () => {
-    const ok = await post('/api/promotion/moves/', { admission_number: ids.ada!.admissionNumber, to_arm: 'JSS 2B', reason: 'Parents asked' });
+    const ok = await post('/api/promotion/moves/', {
+      admission_number: ids.ada!.admissionNumber,
+      to_arm: 'JSS 2B',
+      reason: 'Parents asked',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ from_arm: 'JSS 2A', to_arm: 'JSS 2B', detail: M.moved('Ada Agu', 'JSS 2B') });
     expect(await studentRow('ada')).toMatchObject({ student_class: 'JSS 2B' });
