@@ -96,6 +96,7 @@ const discountBody = (c: Cast) => ({
 let n = 0;
 let schemeSessions = 0;
 let rolloverSessions = 0;
+let transcriptSessions = 0;
 const uniq = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const q = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -354,7 +355,21 @@ export const MATRIX: Record<string, Entry> = {
   },
   // Every released card of the student as one PDF (alumni; decision 038): the admin's alone.
   'GET /api/students/:admission_number/transcript/pdf/': {
-    req: ({ t }) => ({ url: `/api/students/${t.admissionNumber}/transcript/pdf/` }),
+    req: async ({ ctx, actor, t }) => {
+      if (actor === 'admin') {
+        // A released card of the target in a session of its own, so the admin's answer is the PDF.
+        const year = 2700 + transcriptSessions++;
+        const session = await createSession(ctx.handle.db, `${year}/${year + 1}`);
+        await createResults(ctx.handle.db, [
+          { studentId: t.id, sessionId: session.id, term: '1st', arm: t.arm, subject: SUBJECTS[0], score: 64 },
+        ]);
+        await ctx.handle.db
+          .insertInto('result_publications')
+          .values({ session_id: session.id, term: '1st', student_class: t.arm, published_by: null, published_at: new Date().toISOString() })
+          .execute();
+      }
+      return { url: `/api/students/${t.admissionNumber}/transcript/pdf/` };
+    },
     expect: adminOnly(200),
   },
   'POST /api/students/:admission_number/withdraw/': {

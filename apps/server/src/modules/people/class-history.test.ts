@@ -134,6 +134,15 @@ describeEachDatabase('class history per session', (dialect) => {
     const page = res.json<DebtorsPage>();
     expect(page.debtors.map((d) => d.admission_number).sort()).toEqual([ada.admissionNumber, bola.admissionNumber].sort());
     expect(page.debtors.every((d) => d.student_class === 'JSS 1A')).toBe(true);
+    // The class payment report of the old session: the same students.
+    const report = await get(`/api/payments/report/?${q({ class: 'JSS 1A', session: '2025/2026' })}`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(
+      report
+        .json<{ admission_number: string }[]>()
+        .map((r) => r.admission_number)
+        .sort(),
+    ).toEqual([ada.admissionNumber, bola.admissionNumber].sort());
     const live = (await get(`/api/bursary/debtors/?${q({ session_id: liveId, term: 'session' })}`)).json<DebtorsPage>();
     const arms = Object.fromEntries(live.debtors.map((d) => [d.admission_number, d.student_class]));
     expect(arms).toEqual({ [ada.admissionNumber]: 'JSS 2A', [bola.admissionNumber]: 'JSS 2A', [newcomer.admissionNumber]: 'JSS 1A' });
@@ -249,5 +258,28 @@ describeEachDatabase('class history per session', (dialect) => {
     expect((await get(`/api/students/NOPE-0000/transcript/pdf/`)).statusCode).toBe(404);
     expect((await get(`/api/students/${ada.admissionNumber}/transcript/pdf/`, ada)).statusCode).toBe(403);
     expect((await get(`/api/students/${ada.admissionNumber}/transcript/pdf/`, formTeacher)).statusCode).toBe(403);
+  });
+
+  // Last: it undoes the end of the session that the tests above read.
+  it('undo through the port: the run’s rows go, the students move back, a graduate signs in again', async () => {
+    const { people } = servicesOver(ctx);
+    await inTransaction(ctx.handle.db, async (trx) => {
+      expect(await people.deleteEnrolmentsOfRun(trx, 1)).toBe(3);
+      await people.moveStudents(trx, [
+        { student_id: ada.id, student_class: 'JSS 1A', stream_id: null, status: 'active' },
+        { student_id: bola.id, student_class: 'JSS 1A', stream_id: null, status: 'active' },
+        { student_id: grad.id, student_class: 'SSS 3A', stream_id: null, status: 'active' },
+      ]);
+    });
+    const back = await ctx.handle.db
+      .selectFrom('students')
+      .select(['status', 'graduated_at'])
+      .where('id', '=', grad.id)
+      .executeTakeFirstOrThrow();
+    expect(back).toEqual({ status: 'active', graduated_at: null });
+    expect((await login(ctx.app, 'student', grad.admissionNumber)).statusCode).toBe(200);
+    // The old session is live again: today's arms (and today's newcomer) are its roster.
+    const roster = await people.rosterInSession(ctx.handle.db, oldId, 'JSS 1A');
+    expect(roster.map((r) => r.id).sort()).toEqual([ada.id, bola.id, newcomer.id].sort());
   });
 });
