@@ -554,7 +554,12 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     'academic_sessions',
     // Each later session made after the students were (a second apart): every student was in every
     // earlier session, so the current one brings each student's balance forward (decision 041).
-    names.map((name, j) => ({ id: j + 1, name, is_current: j === K - 1 ? 1 : 0, created_at: new Date(Date.parse(now) + j * 1000).toISOString() })),
+    names.map((name, j) => ({
+      id: j + 1,
+      name,
+      is_current: j === K - 1 ? 1 : 0,
+      created_at: new Date(Date.parse(now) + j * 1000).toISOString(),
+    })),
   );
   const sessionIds = names.map((_, j) => j + 1);
 

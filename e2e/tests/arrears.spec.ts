@@ -4,7 +4,18 @@ import type { LedgerEntry, Statement } from '../../packages/domain/src/bursary';
 import { BURSARY_SCREEN_LABELS as L } from '../../packages/domain/src/bursary-screens';
 import { formatNaira } from '../../packages/domain/src/money';
 import { apiToken, expect, expectAccessible, noSideways, signInViaUi, test } from '../fixtures';
-import { addFee, asAdmin, createArm, createStaff, createStudent, currentSessionId, fillPayment, okJson, runTag, statementOf } from '../school';
+import {
+  addFee,
+  asAdmin,
+  createArm,
+  createStaff,
+  createStudent,
+  currentSessionId,
+  fillPayment,
+  okJson,
+  runTag,
+  statementOf,
+} from '../school';
 
 // Arrears on a 360 px phone (issue 34 item 6, decision 041): a student who paid part of an earlier
 // session's fees opens the current session's statement with "Balance brought forward from …"; the

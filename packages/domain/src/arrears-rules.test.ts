@@ -85,7 +85,10 @@ describe('arrears and credits (decision 041): properties in kobo', () => {
         signed,
         fc.array(fc.record({ kobo, term }), { maxLength: 5 }),
         fc.array(fc.record({ kobo, term }), { maxLength: 3 }),
-        fc.array(fc.integer({ min: -5_000_000, max: 30_000_000 }).filter((k) => k !== 0), { maxLength: 6 }),
+        fc.array(
+          fc.integer({ min: -5_000_000, max: 30_000_000 }).filter((k) => k !== 0),
+          { maxLength: 6 },
+        ),
         (bf, chargeList, discountList, money) => {
           const { lines, balance_kobo } = statementLines(
             chargeList.map((c) => ({ date: '2025-09-15', description: 'Tuition', term: c.term, kobo: c.kobo })),
@@ -101,7 +104,10 @@ describe('arrears and credits (decision 041): properties in kobo', () => {
             { date: '2025-09-15', description: 'Balance brought forward from 2024/2025', kobo: bf },
           );
           const expected =
-            bf + chargeList.reduce((s, c) => s + c.kobo, 0) - discountList.reduce((s, d) => s + d.kobo, 0) - money.reduce((s, k) => s + k, 0);
+            bf +
+            chargeList.reduce((s, c) => s + c.kobo, 0) -
+            discountList.reduce((s, d) => s + d.kobo, 0) -
+            money.reduce((s, k) => s + k, 0);
           expect(balance_kobo).toBe(expected);
           if (bf !== 0) expect(lines[0]).toMatchObject({ kind: 'brought_forward', balance_kobo: bf });
           else expect(lines.some((l) => l.kind === 'brought_forward')).toBe(false);

@@ -37,7 +37,8 @@ export const ARREARS_SCREEN_LABELS = {
   line: 'Line',
   outstanding: 'Outstanding',
   allocationTitle: 'What the payments settled',
-  allocationHint: 'Payments settle the balance brought forward first, then the terms in order, unless the bursar recorded one "current term first".',
+  allocationHint:
+    'Payments settle the balance brought forward first, then the terms in order, unless the bursar recorded one "current term first".',
 } as const;
 
 /** One session's closing figures for a student (kobo): charges after discounts, payments net of reversals. */

@@ -878,6 +878,8 @@ export const MATRIX: Record<string, Entry> = {
         bank: 'Access Bank',
         bank_reference: `MX-${uniq()}`,
         paid_on: RECENT_DAY,
+        // The bursar's choice of what the payment settles first (decision 041).
+        allocation: 'current_first',
       },
     }),
     expect: bursarAndAdmin(201),

@@ -53,7 +53,13 @@ describeEachDatabase('arrears through statements and debtors (property)', (diale
             [sessionId, '1st', fee1],
             [sessionId, '2nd', fee2],
           ] as const) {
-            const r = await post('/api/payments/fee-schedules/', { session_id: session, student_class: arm, term, amount: naira(k), name: 'Fees' });
+            const r = await post('/api/payments/fee-schedules/', {
+              session_id: session,
+              student_class: arm,
+              term,
+              amount: naira(k),
+              name: 'Fees',
+            });
             expect(r.statusCode, r.body).toBe(201);
           }
           let standing = { old: 0, now: 0 };
@@ -79,7 +85,9 @@ describeEachDatabase('arrears through statements and debtors (property)', (diale
               } else standing = { ...standing, [key]: standing[key] + p.kobo };
             }
           }
-          const old = await get<Statement>(`/api/bursary/statement/?admission_number=${kid.admissionNumber}&session_id=${previousSessionId}`);
+          const old = await get<Statement>(
+            `/api/bursary/statement/?admission_number=${kid.admissionNumber}&session_id=${previousSessionId}`,
+          );
           const now = await get<Statement>(`/api/bursary/statement/?admission_number=${kid.admissionNumber}&session_id=${sessionId}`);
           expect(toKobo(old.balance)).toBe(oldFee - standing.old);
           // Chained: the new session opens with the old one's closing balance.

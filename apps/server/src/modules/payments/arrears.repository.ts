@@ -33,4 +33,27 @@ export class ArrearsRepository extends Repository {
     if (studentIds) q = q.where('student_id', 'in', studentIds.length ? studentIds : [-1]);
     return q.groupBy(['student_id', 'session_id']).execute();
   }
+
+  /** Compulsory fees per session and arm, summed in the database (what a student without a discount owes). */
+  duesPerArm(sessionIds: readonly number[]) {
+    return this.db
+      .selectFrom('fee_items')
+      .select((eb) => ['session_id', 'student_class', eb.fn.sum<number>('amount_kobo').as('due_kobo')])
+      .where('session_id', 'in', sessionIds.length ? sessionIds : [-1])
+      .where('compulsory', '=', 1)
+      .groupBy(['session_id', 'student_class'])
+      .execute();
+  }
+
+  /** Which of these students (everyone when null) had a discount in force in which of these sessions. */
+  discountedStudents(sessionIds: readonly number[], studentIds: readonly number[] | null) {
+    let q = this.db
+      .selectFrom('fee_discounts')
+      .select(['session_id', 'student_id'])
+      .distinct()
+      .where('session_id', 'in', sessionIds.length ? sessionIds : [-1])
+      .where('revoked_at', 'is', null);
+    if (studentIds) q = q.where('student_id', 'in', studentIds.length ? studentIds : [-1]);
+    return q.execute();
+  }
 }

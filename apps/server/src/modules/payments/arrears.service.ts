@@ -1,6 +1,6 @@
 import { TERM_VALUES, broughtForwardKobo } from '@portal/domain';
 import type { ArrearsRepository } from './arrears.repository';
-import { studentDuesOf, type StudentDues } from './fees.service';
+import { studentDuesOf, type BroughtForward, type StudentDues } from './fees.service';
 import type { PaymentsRepository } from './payments.repository';
 
 /**
@@ -13,12 +13,7 @@ export type ArmsInSession = (sessionId: number, students: readonly { id: number;
 /** Every student in their current arm: the rule for sessions without class history. */
 export const currentArms: ArmsInSession = (_sessionId, students) => Promise.resolve(new Map(students.map((s) => [s.id, s.student_class])));
 
-export interface BroughtForward {
-  /** The session just before (by the calendar's order), null when there is none. */
-  from: { id: number; name: string } | null;
-  /** Kobo per student asked for: positive = arrears, negative = credit, 0 when square. */
-  kobo: Map<number, number>;
-}
+export type { BroughtForward };
 
 /**
  * The balance brought forward into a session (decision 041), computed and never stored: for each
@@ -27,8 +22,8 @@ export interface BroughtForward {
  * balance, chained through every session before it. A late payment or reversal in an old session
  * counts at once. A student was in a past session when the class history gives them an arm in it
  * and either their record was made before the session after it was created (a student admitted
- * later never owed it) or they paid in it; money paid in a session always counts. Queries: three, then per earlier session the arms, the sums per arm and the discounts (and the
- * discounted students' dues).
+ * later never owed it) or they paid in it; money paid in a session always counts. Queries: the sessions, then at once the admission days, earlier payments, fees per session and
+ * arm, discounted students and each earlier session's arms; then the due rule for discounted students.
  */
 export class ArrearsService {
   constructor(
@@ -45,14 +40,19 @@ export class ArrearsService {
     const earlier = all.slice(0, at);
     // A school-wide list reads every student's rows: fewer bound parameters, the same sums.
     const ids = students.length > 500 ? null : students.map((s) => s.id);
-    const [created, paid] = await Promise.all([
+    const sessionIds = earlier.map((s) => s.id);
+    // Every read at once (each a round trip on PostgreSQL): admission days, earlier payments, fees per
+    // arm, discounted students, and each earlier session's arms (the class history's rule).
+    const [created, paid, sums, discounts, armsOf] = await Promise.all([
       this.repo.studentsCreated(ids),
-      this.repo.paidInSessions(
-        earlier.map((s) => s.id),
-        ids,
-      ),
+      this.repo.paidInSessions(sessionIds, ids),
+      this.repo.duesPerArm(sessionIds),
+      this.repo.discountedStudents(sessionIds, ids),
+      Promise.all(earlier.map((past) => this.armsIn(past.id, students))),
     ]);
     const createdOf = new Map(created.map((r) => [Number(r.id), r.created_at]));
+    const armTotal = new Map(sums.map((r) => [`${Number(r.session_id)}|${r.student_class}`, Number(r.due_kobo ?? 0)]));
+    const discounted = new Set(discounts.map((d) => `${Number(d.session_id)}|${Number(d.student_id)}`));
     const money = new Map<number, { dueKobo: number; paidKobo: number }[]>();
     const add = (id: number, m: { dueKobo: number; paidKobo: number }) => {
       if (kobo.has(id)) money.set(id, [...(money.get(id) ?? []), m]);
@@ -62,31 +62,26 @@ export class ArrearsService {
       add(Number(p.student_id), { dueKobo: 0, paidKobo: Number(p.paid ?? 0) });
       paidIn.add(`${Number(p.student_id)}|${Number(p.session_id)}`);
     }
-    for (const [k, past] of earlier.entries()) {
-      const next = all[k + 1]!;
-      const inPast = students.filter((s) => (createdOf.get(s.id) ?? '') < next.created_at || paidIn.has(`${s.id}|${past.id}`));
-      if (!inPast.length) continue;
-      const arms = await this.armsIn(past.id, inPast);
-      const withArm = inPast.flatMap((s) => {
-        const arm = arms.get(s.id);
-        return arm === undefined ? [] : [{ id: s.id, student_class: arm }];
-      });
-      // Summed in the database per arm; the one due rule (`studentDuesOf`) only for students with a
-      // discount in that session (a school's few), whose items it takes off one by one.
-      const [sums, discounts] = await Promise.all([
-        this.payments.compulsoryDues(past.id, [...new Set(withArm.map((s) => s.student_class))]),
-        this.payments.activeDiscounts(past.id, ids === null ? null : withArm.map((s) => s.id)),
-      ]);
-      const armTotal = new Map<string, number>();
-      for (const r of sums) armTotal.set(r.student_class, (armTotal.get(r.student_class) ?? 0) + Number(r.due_kobo ?? 0));
-      const discounted = new Set(discounts.map((d) => Number(d.student_id)));
-      const withDiscount = withArm.filter((s) => discounted.has(s.id));
-      const dues = withDiscount.length ? await studentDuesOf(this.payments, past.id, withDiscount) : new Map<number, StudentDues>();
-      for (const s of withArm) {
-        const d = dues.get(s.id);
-        add(s.id, { dueKobo: d ? TERM_VALUES.reduce((sum, t) => sum + (d.due[t] ?? 0), 0) : (armTotal.get(s.student_class) ?? 0), paidKobo: 0 });
-      }
-    }
+    await Promise.all(
+      earlier.map(async (past, k) => {
+        const next = all[k + 1]!;
+        const arms = armsOf[k]!;
+        const inPast = students.flatMap((s) => {
+          const arm = arms.get(s.id);
+          const was = (createdOf.get(s.id) ?? '') < next.created_at || paidIn.has(`${s.id}|${past.id}`);
+          return arm !== undefined && was ? [{ id: s.id, student_class: arm }] : [];
+        });
+        // Summed in the database per arm; the one due rule (`studentDuesOf`) only for students with a
+        // discount in that session (a school's few), whose items it takes off one by one.
+        const withDiscount = inPast.filter((s) => discounted.has(`${past.id}|${s.id}`));
+        const dues = withDiscount.length ? await studentDuesOf(this.payments, past.id, withDiscount) : new Map<number, StudentDues>();
+        for (const s of inPast) {
+          const d = dues.get(s.id);
+          const due = d ? TERM_VALUES.reduce((sum, t) => sum + (d.due[t] ?? 0), 0) : (armTotal.get(`${past.id}|${s.student_class}`) ?? 0);
+          add(s.id, { dueKobo: due, paidKobo: 0 });
+        }
+      }),
+    );
     for (const [id, list] of money) kobo.set(id, broughtForwardKobo(list));
     const prev = all[at - 1]!;
     return { from: { id: prev.id, name: prev.name }, kobo };

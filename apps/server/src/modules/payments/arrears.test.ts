@@ -103,7 +103,11 @@ describeEachDatabase('arrears and credits brought forward', (dialect) => {
 
     const second = await pay(kid.admissionNumber, sessionId, 30000, { term: '2nd', allocation: 'current_first' });
     expect(second.allocation).toBe('current_first');
-    const stored = await ctx.handle.db.selectFrom('payments').select('allocation').where('reference', '=', second.reference).executeTakeFirstOrThrow();
+    const stored = await ctx.handle.db
+      .selectFrom('payments')
+      .select('allocation')
+      .where('reference', '=', second.reference)
+      .executeTakeFirstOrThrow();
     expect(stored.allocation).toBe('current_first');
     st = await statement(kid.admissionNumber);
     expect(st.terms.find((t) => t.term === '2nd')).toEqual({ term: '2nd', charged: 50000.5, paid: 30000, outstanding: 20000.5 });

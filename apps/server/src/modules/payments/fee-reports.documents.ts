@@ -25,7 +25,19 @@ export async function debtorsCsv(r: DebtorsReport): Promise<string> {
       ['Totals', L.debtors(r.debtors.length), '', '', '', '', money(r.total_balance), '', '', '', ''],
     ],
     // brought_forward (decision 041) is counted in due (arrears) or paid (credit); last, so older readers keep their columns.
-    ['admission_number', 'full_name', 'class', 'due', 'discount', 'paid', 'balance', 'status', 'days_overdue', 'last_paid_on', 'brought_forward'],
+    [
+      'admission_number',
+      'full_name',
+      'class',
+      'due',
+      'discount',
+      'paid',
+      'balance',
+      'status',
+      'days_overdue',
+      'last_paid_on',
+      'brought_forward',
+    ],
   );
 }
 

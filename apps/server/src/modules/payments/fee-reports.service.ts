@@ -186,17 +186,19 @@ export class FeeReportsService {
         for (const t of d?.takes ?? []) takenOff.set(`${t.term}|${t.name_key}`, (takenOff.get(`${t.term}|${t.name_key}`) ?? 0) + t.kobo);
         // Arrears brought forward: an item due already, settled first, in every term's view; a credit is money paid.
         const bf = carried.kobo.get(s.id) ?? 0;
-        const arrears =
-          bf > 0 ? [{ name_key: BROUGHT_FORWARD_KEY, net: bf, gross: bf, falls_due_on: '', arrears: true }] : [];
+        const arrears = bf > 0 ? [{ name_key: BROUGHT_FORWARD_KEY, net: bf, gross: bf, falls_due_on: '', arrears: true }] : [];
         return {
           student_class: s.student_class,
-          items: [...arrears.map((a) => ({ ...a, term: TERM_VALUES[0] })), ...datedItemsOf(d, starts).map((i) => ({
-            term: i.term,
-            name_key: i.name_key,
-            net: i.kobo,
-            gross: i.kobo + (takenOff.get(`${i.term}|${i.name_key}`) ?? 0),
-            falls_due_on: i.falls_due_on,
-          }))],
+          items: [
+            ...arrears.map((a) => ({ ...a, term: TERM_VALUES[0] })),
+            ...datedItemsOf(d, starts).map((i) => ({
+              term: i.term,
+              name_key: i.name_key,
+              net: i.kobo,
+              gross: i.kobo + (takenOff.get(`${i.term}|${i.name_key}`) ?? 0),
+              falls_due_on: i.falls_due_on,
+            })),
+          ],
           paidKobo: (paidOf.get(s.id) ?? 0) + Math.max(0, -bf),
         };
       }),

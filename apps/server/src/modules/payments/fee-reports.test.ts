@@ -301,7 +301,9 @@ describeEachDatabase('debtors and collections', (dialect) => {
       const lines = csvLines(res);
       expect(lines[0]).toBe('admission_number,full_name,class,due,discount,paid,balance,status,days_overdue,last_paid_on,brought_forward');
       expect(lines[1]).toBe(`${plain.admissionNumber},Ifeoma Okafor,${cls},20000.00,0.00,5000.00,15000.00,part_paid,35,2025-10-03,0.00`);
-      expect(lines[2]).toBe(`${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,,0.00`);
+      expect(lines[2]).toBe(
+        `${evil.admissionNumber},"'=HYPERLINK(""http://x"") +SUM(A1)",${cls},20000.00,0.00,0.00,20000.00,unpaid,35,,0.00`,
+      );
       expect(lines[3]).toBe('Totals,2 debtors,,,,,35000.00,,,,');
       expect(lines).toHaveLength(4);
     });
@@ -432,12 +434,12 @@ describeEachDatabase('debtors and collections', (dialect) => {
         ]);
       }
       expect(counts[0]).toEqual(counts[1]);
-      // The collection summary's 12: session, whether it is closed (one indexed probe, decision 038), students,
-      // items, discounts, payments, item names, money by day and by method, and the due rule's calendar (term
-      // dates, the dates the cards announced, the school's time zone); then the balance brought forward's
-      // (decision 041): the sessions, the students' admission days, earlier payments, and for each earlier
-      // session its items and discounts (here one earlier session).
-      expect(Math.max(...counts[1]!)).toBeLessThanOrEqual(17);
+      // The collection summary's 11: session, students, items, discounts, payments, item names, money by day and
+      // by method, and the due rule's calendar (term dates, the dates the cards announced, the school's time zone);
+      // then the balance brought forward's 7 (decision 041): the sessions; at once the students' admission days,
+      // earlier payments, fees per session and arm, discounted students; the class history's 2 per earlier
+      // session (here one).
+      expect(Math.max(...counts[1]!)).toBeLessThanOrEqual(18);
     });
   });
 

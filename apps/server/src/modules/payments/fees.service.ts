@@ -42,10 +42,20 @@ import type { SessionsService } from '../calendar/sessions.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { PaymentsRepository } from './payments.repository';
 import { inTransaction, type Conn, type Trx } from '../../db/index';
-import type { BroughtForward } from './arrears.service';
+
+/** The balance brought forward into a session for some students (decision 041; `ArrearsService` computes it). */
+export interface BroughtForward {
+  /** The session just before (by the calendar's order), null when there is none. */
+  from: { id: number; name: string } | null;
+  /** Kobo per student asked for: positive = arrears, negative = credit, 0 when square. */
+  kobo: Map<number, number>;
+}
 
 /** The balance brought forward into a session for these students (decision 041): `ArrearsService.broughtForward`. */
-export type BroughtForwardOf = (session: { id: number }, students: readonly { id: number; student_class: string }[]) => Promise<BroughtForward>;
+export type BroughtForwardOf = (
+  session: { id: number },
+  students: readonly { id: number; student_class: string }[],
+) => Promise<BroughtForward>;
 
 type Actor = Pick<AuthUser, 'id' | 'role'>;
 type ItemRow = Awaited<ReturnType<PaymentsRepository['feeItems']>>[number];

@@ -143,7 +143,11 @@ export class StatementService {
     const allocation = allocatePayments(
       broughtForward,
       dues?.due ?? {},
-      standing.map(({ r }) => ({ kobo: r.amount_kobo, term: (r.term as Term | null) ?? null, allocation: r.allocation ?? 'arrears_first' })),
+      standing.map(({ r }) => ({
+        kobo: r.amount_kobo,
+        term: (r.term as Term | null) ?? null,
+        allocation: r.allocation ?? 'arrears_first',
+      })),
       currentTermOf(starts, today),
     );
     const sum = (list: readonly { kobo: number; upcoming: boolean }[], upcoming: boolean) =>
