@@ -47,15 +47,19 @@ export function usePreview(q: PreviewQuery | null) {
   return useGet<PromotionPreview>(promotionKeys.preview(q), '/promotion/preview/', q, { timeout: 60_000, refetchOnWindowFocus: false });
 }
 
-/** The runs, newest first (a list, or a page of one). */
+/** The runs, newest first (a list, or a page of one), asked again every second while one is running. */
 export function useRuns() {
   return useQuery({
     queryKey: promotionKeys.runs,
     queryFn: ({ signal }) => api.get<PromotionRun[] | { results: PromotionRun[] }>('/promotion/runs/', { ...T, signal }),
-    select: (d) => (Array.isArray(d) ? d : d.results),
+    select: runList,
     retry: false,
+    // A run still running is asked again until it is done (its Undo, or why not, appears then).
+    refetchInterval: (q) => (q.state.data && runList(q.state.data).some((r) => r.status === 'running') ? 1000 : false),
   });
 }
+
+const runList = (d: PromotionRun[] | { results: PromotionRun[] }) => (Array.isArray(d) ? d : d.results);
 
 /** One run, polled every second while it is running. */
 export function useRun(id: number | null) {
@@ -69,7 +73,7 @@ export function useRun(id: number | null) {
 }
 
 /** Everything a promotion touches: the runs, previews, and the class lists every screen reads. */
-function useInvalidateAfterPromotion() {
+export function useInvalidateAfterPromotion() {
   const qc = useQueryClient();
   return () =>
     Promise.all([

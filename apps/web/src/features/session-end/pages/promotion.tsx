@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PROMOTION_SCREEN_LABELS as L, PROMOTION_SCREEN_MESSAGES as M, SESSION_END_SCREENS as S } from '@portal/domain/session-end-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
@@ -19,6 +19,7 @@ import { classOptions, useClasses } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
 import {
   sessionName,
+  useInvalidateAfterPromotion,
   usePreview,
   useRun,
   useRuns,
@@ -460,6 +461,13 @@ function SummaryFigures({ run }: { run: PromotionRun }) {
 /** A run's progress while it runs (polled), then its summary. */
 function RunProgress({ id }: { id: number }) {
   const run = useRun(id);
+  const invalidate = useInvalidateAfterPromotion();
+  const finished = run.data !== undefined && run.data.status !== 'running';
+  // The run ends after its 202: the runs, previews and class lists are asked again once it has.
+  useEffect(() => {
+    if (finished) void invalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the run ends
+  }, [finished]);
   return (
     <div className="mb-4">
       <QueryView query={run} messages={{ fallback: M.runFailed, useDetail: true }} loading={L.running}>
