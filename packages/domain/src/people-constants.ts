@@ -238,8 +238,8 @@ export interface StudentRecord {
    */
   status: StudentStatus;
   withdrawn_at: string | null;
-  /** When the student graduated (alumni); null otherwise. */
-  graduated_at?: string | null;
+  /** When the student graduated: only on a graduate's (alumni) record. */
+  graduated_at?: string;
   /** The report card photo (a data URL, '' when none), on the record's detail when the server sends it. */
   photo?: string;
   user_type: 3;

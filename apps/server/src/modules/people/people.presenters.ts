@@ -28,7 +28,8 @@ export function presentStudent(r: StudentRow): StudentRecord {
     home_address: r.home_address,
     status: r.status,
     withdrawn_at: r.withdrawn_at,
-    graduated_at: r.graduated_at ?? null,
+    // Only on an alumnus's record: the spec's shape of every other record stays as it is.
+    ...(r.graduated_at ? { graduated_at: r.graduated_at } : {}),
     user_type: 3,
     user: { email: r.email, first_name: r.first_name, last_name: r.last_name, user_type: 3 },
   };
