@@ -13,6 +13,7 @@ import { settingsRoutes } from '../features/settings/routes';
 import { teachingRoutes } from '../features/teaching/routes';
 import { noticesRoutes } from '../features/notices/routes';
 import { rolloverRoutes } from '../features/rollover/routes';
+import { sessionEndRoutes } from '../features/session-end/routes';
 import { NotFoundPage } from './not-found';
 
 /**
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
   ...rolloverRoutes,
   ...parentsRoutes,
   ...resultPinsRoutes,
+  ...sessionEndRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -11,6 +11,8 @@ import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
 import { PARENT_SCREENS } from '@portal/domain/parent-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { RESULT_PIN_SCREENS } from '@portal/domain/result-pin-screens';
+import { ROLLOVER_SCREEN } from '@portal/domain/rollover';
+import { SESSION_END_MENU_TITLE, SESSION_END_SCREENS as END } from '@portal/domain/session-end-screens';
 import { TRANSFER_REPORT_SCREEN_LABELS, TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-report-screens';
 import { PageLayout } from '../../components/layout/app-layout';
 import { Button } from '../../components/ui/button';
@@ -171,6 +173,9 @@ function useBursaryMenu(items: readonly MenuItem[]): readonly MenuItem[] {
 /** Notices to parents: sending, the log, and how they are worded and sent. */
 export const ADMIN_NOTICES_MENU: readonly MenuItem[] = [NOTE.blasts, NOTE.messages, NOTE.templates, NOTE.settings, NOTE.inbox];
 
+/** End of session (issue 34): the next session, promotion, result-checker PINs. */
+export const ADMIN_SESSION_END_MENU: readonly MenuItem[] = [ROLLOVER_SCREEN, END.promotion, END.pins];
+
 export const ADMIN_ACCOUNT_MENU: readonly MenuItem[] = [
   { to: '/sign-in-blocks', label: 'Sign-in Blocks', description: 'Accounts blocked after wrong passwords' },
   SCREEN.changePassword,
@@ -195,6 +200,8 @@ function adminGroups(bursary: readonly MenuItem[]): readonly { title: string; it
     { title: 'Bursary', items: bursary },
     { title: 'Notices', items: ADMIN_NOTICES_MENU },
     { title: 'Security and account', items: ADMIN_ACCOUNT_MENU },
+    // After every group: a school ends its session once a year.
+    { title: SESSION_END_MENU_TITLE, items: ADMIN_SESSION_END_MENU },
   ];
 }
 

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { PEOPLE_MESSAGES } from '@portal/domain/people-constants';
+import { PROMOTION_SCREEN_LABELS, SESSION_END_SCREENS } from '@portal/domain/session-end-screens';
 import { useSession } from '../../../lib/auth-store';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { ButtonLink } from '../../../components/ui/button';
@@ -60,6 +61,14 @@ export function StudentDetailPage() {
                   {isAdmin && (
                     <ButtonLink variant="secondary" to={`/student-subjects?admission_number=${encodeURIComponent(data.admission_number)}`}>
                       Subjects
+                    </ButtonLink>
+                  )}
+                  {isAdmin && (
+                    <ButtonLink
+                      variant="secondary"
+                      to={`${SESSION_END_SCREENS.move.to}?admission_number=${encodeURIComponent(data.admission_number)}`}
+                    >
+                      {String(data.status) === 'graduated' ? PROMOTION_SCREEN_LABELS.transcript : SESSION_END_SCREENS.move.label}
                     </ButtonLink>
                   )}
                   <ButtonLink variant="secondary" to={`/DeleteStudent/${encodeURIComponent(data.admission_number)}`}>
