@@ -228,7 +228,9 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
       const list = await cards.transcript(currentActor(req), req.params.admission_number);
       const first = list[0]!;
       const pdf = await deps.pdfRenders.run(() =>
-        renderReportCards(list, { title: `Transcript ${first.student.admission_number} ${first.student.first_name} ${first.student.last_name}` }),
+        renderReportCards(list, {
+          title: `Transcript ${first.student.admission_number} ${first.student.first_name} ${first.student.last_name}`,
+        }),
       );
       return sendAttachment(reply, 'pdf', `transcript-${first.student.admission_number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`, pdf);
     },
