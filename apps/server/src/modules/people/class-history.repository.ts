@@ -95,11 +95,84 @@ export class ClassHistoryRepository {
   async recordEnrolments(trx: Conn, rows: readonly EnrolmentRow[]): Promise<void> {
     const at = nowIso();
     for (const slice of chunks(rows, INSERT_CHUNK)) {
+      // A row an earlier one-arm run wrote as the session's snapshot (no outcome yet) takes this run's outcome;
+      // a row with an outcome is never overwritten.
       await trx
         .insertInto('student_enrolments')
         .values(slice.map((r) => ({ ...r, created_at: at })))
+        .onConflict((oc) =>
+          oc
+            .columns(['student_id', 'session_id'])
+            .doUpdateSet((eb) => ({
+              student_class: eb.ref('excluded.student_class'),
+              stream_id: eb.ref('excluded.stream_id'),
+              outcome: eb.ref('excluded.outcome'),
+              run_id: eb.ref('excluded.run_id'),
+            }))
+            .where('student_enrolments.outcome', 'is', null),
+        )
         .execute();
     }
+  }
+
+  /**
+   * Closes a session for every active student not promoted yet: a row of their arm today, with no
+   * outcome (a one-arm run; decision record 038). Without it the session, closed by the first arm's
+   * rows, would read the other arms' rosters empty until they are promoted too. One statement.
+   */
+  async snapshotSession(trx: Conn, sessionId: number, runId: number): Promise<void> {
+    const at = nowIso();
+    await trx
+      .insertInto('student_enrolments')
+      .columns(['student_id', 'session_id', 'student_class', 'stream_id', 'outcome', 'run_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('students as s')
+          .select((b) => [
+            's.id',
+            b.val(sessionId).as('session_id'),
+            's.student_class',
+            's.stream_id',
+            sql<null>`null`.as('outcome'),
+            b.val(runId).as('run_id'),
+            b.val(at).as('created_at'),
+          ])
+          .where('s.status', '=', 'active')
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('student_enrolments as e')
+                  .select('e.id')
+                  .whereRef('e.student_id', '=', 's.id')
+                  .where('e.session_id', '=', sessionId),
+              ),
+            ),
+          ),
+      )
+      .execute();
+  }
+
+  /**
+   * A run's undo: its students' rows lose their outcome (they are back in the arm the row names, so
+   * the row stays true as the session's snapshot); when no row of the session has an outcome any
+   * more, the session is live again and its rows go.
+   */
+  async undoEnrolmentsOfRun(trx: Conn, runId: number, sessionId: number): Promise<void> {
+    await trx
+      .updateTable('student_enrolments')
+      .set({ outcome: null })
+      .where('run_id', '=', runId)
+      .where('outcome', 'is not', null)
+      .execute();
+    const promoted = await trx
+      .selectFrom('student_enrolments')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .where('outcome', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (!promoted) await trx.deleteFrom('student_enrolments').where('session_id', '=', sessionId).execute();
   }
 
   async deleteEnrolmentsOfRun(trx: Conn, runId: number): Promise<number> {

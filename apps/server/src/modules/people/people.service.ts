@@ -101,6 +101,16 @@ export class PeopleService {
     return this.history.recordEnrolments(trx, rows);
   }
 
+  /** Closes the session for the active students a one-arm run leaves where they are (their arm today, no outcome). */
+  snapshotSession(trx: Conn, sessionId: number, runId: number): Promise<void> {
+    return this.history.snapshotSession(trx, sessionId, runId);
+  }
+
+  /** A promotion run's undo: its rows lose their outcome; the session is live again once none has one. */
+  undoEnrolmentsOfRun(trx: Conn, runId: number, sessionId: number): Promise<void> {
+    return this.history.undoEnrolmentsOfRun(trx, runId, sessionId);
+  }
+
   /** Removes the rows a promotion run wrote (its undo); the count removed. */
   deleteEnrolmentsOfRun(trx: Conn, runId: number): Promise<number> {
     return this.history.deleteEnrolmentsOfRun(trx, runId);

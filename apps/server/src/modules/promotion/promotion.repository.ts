@@ -1,7 +1,7 @@
 import { nowIso, Repository, type Conn } from '../../db/index';
 import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
-import { enrolledInSession } from '../../db/class-history';
+import { sql, type SqlBool } from 'kysely';
 import './promotion.tables';
 import '../attendance/attendance.tables';
 import '../payments/payments.tables';
@@ -68,8 +68,11 @@ export class PromotionRepository extends Repository {
         's.student_class',
         (eb) => eb.ref('s.stream_id').$castTo<number | null>().as('stream_id'),
         's.status',
-        // An enrolment row in the ending session (class history, decision 038): promoted by an earlier run.
-        enrolledInSession({ id: sessionId, closed: true }, { studentId: 's.id', status: 's.status' }).as('enrolled'),
+        // An enrolment row with an outcome in the ending session (class history, decision 038): promoted by an
+        // earlier run. A row without one is the snapshot a one-arm run left: not promoted yet.
+        sql<SqlBool>`exists (select 1 from student_enrolments se where se.student_id = ${sql.ref('s.id')} and se.session_id = ${sessionId} and se.outcome is not null)`.as(
+          'enrolled',
+        ),
       ])
       .where('s.status', 'in', ['active', 'withdrawn'])
       .$if(arm !== undefined, (q) => q.where('s.student_class', '=', arm!))

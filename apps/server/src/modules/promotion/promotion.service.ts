@@ -33,7 +33,7 @@ import type { PeopleService } from '../people/people.service';
 import type { PromotionCandidate, PromotionRepository } from './promotion.repository';
 
 /** What promotion writes through people (class history, decision 038). */
-export type PromotionPeople = Pick<PeopleService, 'recordEnrolments' | 'deleteEnrolmentsOfRun' | 'moveStudents'>;
+export type PromotionPeople = Pick<PeopleService, 'recordEnrolments' | 'snapshotSession' | 'undoEnrolmentsOfRun' | 'moveStudents'>;
 
 /** Students written per step of a run (enrolment rows, moves, students): the run's progress advances by these. */
 export const PROMOTION_SLICE = 500;
@@ -312,6 +312,8 @@ export class PromotionService {
         );
         entry.done = Math.min(plan.planned.length, i + slice.length);
       }
+      // A one-arm run closes the session for the arms not promoted yet too: their rosters there stay whole.
+      await this.people.snapshotSession(trx, fromId, id);
       await writeAudit(trx, {
         actorUserId,
         action: 'promote',
@@ -419,7 +421,7 @@ export class PromotionService {
           status: m.from_status === 'graduated' ? 'graduated' : 'active',
         })),
       );
-      await this.people.deleteEnrolmentsOfRun(trx, id);
+      await this.people.undoEnrolmentsOfRun(trx, id, locked.from_session_id);
       await this.repo.markUndone(trx, id, actorUserId);
       await writeAudit(trx, { actorUserId, action: 'undo', entity: 'promotion_run', entityId: id, after: { students: moves.length } });
     });
