@@ -181,6 +181,8 @@ describe('an offline payment as recorded', () => {
       note: '',
       scan: '',
       confirm: false,
+      // Arrears first unless the bursar says otherwise (issue 34, decision 041).
+      allocation: 'arrears_first',
     });
   });
 

@@ -13,7 +13,8 @@ export const studentEnrolments: DialectMigration = (dialect) => ({
     await withId(db.schema.createTable('student_enrolments'), dialect)
       .addColumn('student_id', 'integer', (c) => c.notNull().references('students.id').onDelete('cascade'))
       .addColumn('session_id', 'integer', (c) => c.notNull().references('academic_sessions.id').onDelete('cascade'))
-      .addColumn('student_class', 'varchar(100)', (c) => c.notNull())
+      // The arm by name, renamed with it (decision 016).
+      .addColumn('student_class', 'varchar(100)', (c) => c.notNull().references('class_arms.name').onUpdate('cascade'))
       .addColumn('stream_id', 'integer')
       // promoted | trial | repeat | graduated | moved | null
       .addColumn('outcome', 'varchar(12)')

@@ -37,10 +37,11 @@ export const promotionRuns: DialectMigration = (dialect) => ({
       .addColumn('student_id', 'integer', (c) => c.notNull().references('students.id').onDelete('cascade'))
       // promoted | trial | repeat | graduated | moved
       .addColumn('outcome', 'varchar(10)', (c) => c.notNull())
-      .addColumn('from_class', 'varchar(40)', (c) => c.notNull())
+      // Arms by name, renamed with them (decision 016): an undo puts a student back in the arm as it is called now.
+      .addColumn('from_class', 'varchar(40)', (c) => c.notNull().references('class_arms.name').onUpdate('cascade'))
       .addColumn('from_stream_id', 'integer')
       .addColumn('from_status', 'varchar(20)', (c) => c.notNull())
-      .addColumn('to_class', 'varchar(40)', (c) => c.notNull())
+      .addColumn('to_class', 'varchar(40)', (c) => c.notNull().references('class_arms.name').onUpdate('cascade'))
       .addColumn('to_stream_id', 'integer')
       .addColumn('to_status', 'varchar(20)', (c) => c.notNull())
       .addColumn('reason', 'text')
