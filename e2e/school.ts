@@ -487,3 +487,14 @@ export async function setNoticeSettings(api: AdminApi, change: Record<string, un
   const { channels: _channels, ...now } = await noticeSettings<Record<string, unknown>>(api);
   await okJson(await api.request.put('/api/notice-settings/', { headers: api.headers, data: { ...now, ...change } }));
 }
+
+/**
+ * Undoes every promotion run that can still be undone, newest first. A spec that promotes from the
+ * shared school's current session ends with this: a promotion closes that session (decision 038),
+ * and the specs after it add students to it.
+ */
+export async function undoPromotionRuns(api: AdminApi): Promise<void> {
+  const runs = await okJson<{ id: number; undoable: boolean }[]>(await api.request.get('/api/promotion/runs/', { headers: api.headers }));
+  for (const r of runs)
+    if (r.undoable) await okJson(await api.request.post(`/api/promotion/runs/${r.id}/undo/`, { headers: api.headers, data: {} }));
+}

@@ -7,7 +7,18 @@ import {
   SESSION_END_SCREENS as S,
 } from '../../packages/domain/src/session-end-screens';
 import { expect, expectAccessible, noSideways, PHONE, signInViaApi, studentSubjects, test } from '../fixtures';
-import { asAdmin, createArm, createStudent, currentTerm, enterScores, okJson, publishArm, runTag, type AdminApi } from '../school';
+import {
+  asAdmin,
+  createArm,
+  createStudent,
+  currentTerm,
+  enterScores,
+  okJson,
+  publishArm,
+  runTag,
+  undoPromotionRuns,
+  type AdminApi,
+} from '../school';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,6 +42,7 @@ test.beforeAll(async ({ request }) => {
 test.afterEach(async ({ request }) => {
   const api = await asAdmin(request);
   await okJson(await api.request.patch(`/api/sessions/${OLD.id}/`, { headers: api.headers, data: { is_current: true } }));
+  await undoPromotionRuns(api);
 });
 
 interface Walk {

@@ -52,17 +52,19 @@ interface Column {
   align: 'left' | 'right';
   value: (d: Debtor) => string;
 }
+// A4 landscape (770 pt between the margins): since the brought-forward column (issue 34) a portrait
+// page cut the names short.
 const COLUMNS: Column[] = [
-  { label: L.admissionNumber, width: 60, align: 'left', value: (d) => d.admission_number },
-  { label: L.name, width: 98, align: 'left', value: (d) => d.full_name },
-  { label: L.class, width: 50, align: 'left', value: (d) => d.student_class },
+  { label: L.admissionNumber, width: 80, align: 'left', value: (d) => d.admission_number },
+  { label: L.name, width: 190, align: 'left', value: (d) => d.full_name },
+  { label: L.class, width: 80, align: 'left', value: (d) => d.student_class },
   // Brought forward from the previous session (decision 041): counted in Due (a credit in Paid).
-  { label: L.broughtForward, width: 48, align: 'right', value: (d) => (d.brought_forward ? formatNaira(d.brought_forward) : '') },
-  { label: L.due, width: 60, align: 'right', value: (d) => formatNaira(d.due) },
-  { label: L.paid, width: 60, align: 'right', value: (d) => formatNaira(d.paid) },
-  { label: L.balance, width: 60, align: 'right', value: (d) => formatNaira(d.balance) },
-  { label: L.days, width: 32, align: 'right', value: (d) => String(d.days_overdue) },
-  { label: L.lastPaid, width: 55, align: 'right', value: (d) => d.last_paid_on ?? '' },
+  { label: L.broughtForward, width: 70, align: 'right', value: (d) => (d.brought_forward ? formatNaira(d.brought_forward) : '') },
+  { label: L.due, width: 75, align: 'right', value: (d) => formatNaira(d.due) },
+  { label: L.paid, width: 75, align: 'right', value: (d) => formatNaira(d.paid) },
+  { label: L.balance, width: 75, align: 'right', value: (d) => formatNaira(d.balance) },
+  { label: L.days, width: 40, align: 'right', value: (d) => String(d.days_overdue) },
+  { label: L.lastPaid, width: 70, align: 'right', value: (d) => d.last_paid_on ?? '' },
 ];
 const ROW = 14;
 const PAD = 3;
@@ -78,7 +80,14 @@ export const ROWS_PER_TURN = 20;
 export function debtorsPdf(r: DebtorsReport, school: SchoolSettings, opts: { compress?: boolean; now?: Date } = {}): Promise<Buffer> {
   const title = debtorsTitle(r);
   return renderPdf(
-    { size: 'A4', margin: 36, bufferPages: true, compress: opts.compress ?? true, info: { Title: title, Author: school.school_name } },
+    {
+      size: 'A4',
+      layout: 'landscape',
+      margin: 36,
+      bufferPages: true,
+      compress: opts.compress ?? true,
+      info: { Title: title, Author: school.school_name },
+    },
     async (doc) => {
       const left = doc.page.margins.left;
       const width = doc.page.width - left - doc.page.margins.right;
