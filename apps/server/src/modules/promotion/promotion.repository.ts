@@ -3,33 +3,19 @@ import { leftJoinPerson, personNameOf } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
 import { sql, type SqlBool } from 'kysely';
 import './promotion.tables';
+import type { PromotionMovesTable, PromotionRunsTable } from './promotion.tables';
 import '../attendance/attendance.tables';
 import '../payments/payments.tables';
 import '../results/results.tables';
 
-export interface RunInsert {
-  from_session_id: number;
-  to_session_id: number;
-  arm: string | null;
+/** What a run starts with: its row's own columns (the rest are the database's or come later). */
+export type RunInsert = Pick<PromotionRunsTable, 'from_session_id' | 'to_session_id' | 'arm' | 'summary' | 'request'> & {
   total: number;
-  summary: string;
-  request: string;
   created_by: number;
-}
+};
 
-export interface MoveInsert {
-  run_id: number | null;
-  student_id: number;
-  outcome: string;
-  from_class: string;
-  from_stream_id: number | null;
-  from_status: string;
-  to_class: string;
-  to_stream_id: number | null;
-  to_status: string;
-  reason: string | null;
-  created_by: number;
-}
+/** One student's move in a run (or a single move): the row without its id and time. */
+export type MoveInsert = Omit<PromotionMovesTable, 'id' | 'created_at' | 'created_by'> & { created_by: number };
 
 /**
  * SQL of promotion: its runs and moves (migration 0036), the students of a selection (read-only, with

@@ -34,9 +34,10 @@ const CARDS_PER_SLICE = 20;
 
 const notReleased = () => new HttpError(404, { detail: RESULT_MESSAGES.notReleased, code: NOT_RELEASED_CODE });
 
-/** The session of a card or sheet by id (404 with the results' message when there is none). */
+/** A term's place in the session (1st, 2nd, 3rd): the transcript's order. */
 const termIndex = (t: string) => TERM_VALUES.indexOf(t as (typeof TERM_VALUES)[number]);
 
+/** The session of a card or sheet by id (404 with the results' message when there is none). */
 export async function sessionOf(sessions: SessionRows, id: number): Promise<{ id: number; name: string }> {
   const s = await sessions.get(id);
   if (!s) throw notFound(RESULT_MESSAGES.sessionNotFound);
