@@ -24,6 +24,8 @@ export const MODULE_LAYERS = [
   ['results'],
   // Reads every module below to tell the admin what is left to set up.
   ['setup', 'rollover', 'promotion', 'pins'],
+  // Each person's home at a glance: aggregate reads over every module below (issue 36).
+  ['dashboards'],
   // Notices: events of every module below become SMS, email and in-app messages.
   ['notices'],
 ];
