@@ -1,6 +1,8 @@
 /**
  * Compiles the server for `npm start`: apps/server/src and @portal/domain (TypeScript sources) become
- * one ES module, `dist/main.js`, with its source map (`node --enable-source-maps` turns stack traces
+ * one ES module, `dist/main.js`, with its source map, and the operator's scripts become
+ * `dist/backup.js` and `dist/restore.js` (`npm run backup` / `restore`: no tsx at run time, so tsx
+ * is a development dependency only) (`node --enable-source-maps` turns stack traces
  * back into .ts lines). Every package from node_modules stays external and loads as it does under
  * tsx: the native modules (better-sqlite3, @node-rs/argon2, pg) and the packages that read their own
  * files at run time (pdfkit's font metrics, the DejaVu fonts, Swagger UI's assets) resolve from
@@ -27,13 +29,15 @@ const nodeModulesExternal: Plugin = {
 /** Builds the server into `outdir` (default apps/server/dist); returns the entry file. */
 export async function buildServer(outdir = path.join(SERVER_DIR, 'dist')): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
+    entryPoints: ['src/main.ts', 'src/scripts/backup.ts', 'src/scripts/restore.ts'].map((f) => path.join(SERVER_DIR, f)),
+    // dist/main.js, dist/backup.js, dist/restore.js: each a bundle of its own (no shared chunks).
+    entryNames: '[name]',
     outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
     // The oldest Node the portal supports (package.json engines).
-    target: 'node20.19',
+    target: 'node22.12',
     sourcemap: 'linked',
     // Stack traces need file names and lines, not the sources: a smaller map loads faster at start-up.
     sourcesContent: false,

@@ -1,29 +1,44 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { yieldToEventLoop } from './yield';
 
 /**
  * The one way the server makes a PDF (report cards, receipts): pdfkit with an embedded DejaVu Sans,
- * because the built-in Helvetica has no ₦ and mangles names with accents. The fonts are read once per
- * process, on first use, and registered as 'body' and 'bold'; each document embeds a subset.
+ * because the built-in Helvetica has no ₦ and mangles names with accents. The fonts are read and
+ * parsed (fontkit) once per process, on first use, and registered as 'body' and 'bold' in every
+ * document; each document embeds a subset of its own.
+ *
+ * Why parsed once: pdfkit would parse the font file again in every document, and fontkit's caches on
+ * the parsed font (decoded tables, the shaper's lookups, glyph metrics) would start empty each time:
+ * that was ~70 % of a report card's CPU (about 110 of 150 ms warm; bench/results-day.ts). pdfkit 0.20
+ * takes an already-parsed fontkit font in `registerFont` (its public API; before, this file reached
+ * into the document's font cache). Sharing the parsed font between documents is safe: pdfkit lays
+ * text out synchronously, and each document makes its own subset and PDF objects from it.
  */
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf')),
-    bold: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
-  };
+let fonts: { regular: Font; bold: Font } | undefined;
+
+function parseFont(file: string): Font {
+  const font = fontkit.create(readFileSync(path.join(FONT_DIR, file)));
+  // A .ttf is one font; a collection (.ttc) would need a name.
+  if (!('layout' in font)) throw new Error(`${file}: a font collection, not a font`);
+  return font;
+}
+
+/** The process's parsed fonts (tests check that documents use these objects). */
+export function pdfFonts(): { regular: Font; bold: Font } {
+  fonts ??= { regular: parseFont('DejaVuSans.ttf'), bold: parseFont('DejaVuSans-Bold.ttf') };
   return fonts;
 }
 
-/** What of pdfkit's document this file reaches into: its font cache (no public way to pass a parsed font). */
+/** What of pdfkit's document `endInSlices` reaches into: its fonts, to embed each in a turn of its own. */
 interface FontCache {
-  _fontFamilies: Record<string, { font: unknown; constructor: unknown; finalize?: () => void } | undefined>;
-  _fontCount: number;
+  _fontFamilies: Record<string, { finalize?: () => void } | undefined>;
 }
 
 /** A buffered document's pages not yet written (pdfkit's own list, which `flushPages()` empties). */
@@ -62,49 +77,6 @@ async function endInSlices(doc: PDFKit.PDFDocument): Promise<void> {
   }
   await yieldToEventLoop();
 }
-type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => FontCache['_fontFamilies'][string];
-
-/**
- * The fonts as fontkit parsed them, kept per process. pdfkit parses the font file again in every
- * document, and fontkit's caches on the parsed font (decoded tables, the shaper's lookups, glyph
- * metrics) start empty each time: that was ~70 % of a report card's CPU (about 110 of 150 ms warm;
- * bench/results-day.ts). Each document still gets its own embedded font object (its own subset and
- * PDF objects), made at its first use as pdfkit would, so the file is the same byte for byte; only
- * the parsed font is shared, which fontkit allows (pdfkit lays text out synchronously).
- */
-let parsedFonts: { Embedded: EmbeddedFontClass; fonts: Map<string, unknown> } | undefined;
-
-/** The document's `font()` finds a registered font already parsed (once a first document parsed it). */
-function reuseParsedFonts(doc: PDFKit.PDFDocument): void {
-  const shared = parsedFonts;
-  if (!shared) return;
-  const cache = doc as unknown as FontCache;
-  const open = doc.font.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
-  const font = (...args: unknown[]) => {
-    const name = args[0];
-    const parsed = typeof name === 'string' && !cache._fontFamilies[name] ? shared.fonts.get(name) : undefined;
-    if (typeof name === 'string' && parsed) cache._fontFamilies[name] = new shared.Embedded(doc, parsed, `F${++cache._fontCount}`);
-    return open(...args);
-  };
-  doc.font = font;
-}
-
-/** After a first document drew with both fonts: keep what it parsed. */
-function keepParsedFonts(doc: PDFKit.PDFDocument): void {
-  if (parsedFonts) return;
-  const cache = (doc as unknown as FontCache)._fontFamilies;
-  const body = cache.body;
-  const bold = cache.bold;
-  if (!body?.font || !bold?.font || typeof body.constructor !== 'function') return;
-  parsedFonts = {
-    Embedded: body.constructor as EmbeddedFontClass,
-    fonts: new Map([
-      ['body', body.font],
-      ['bold', bold.font],
-    ]),
-  };
-}
-
 /**
  * Opens a document with the fonts registered, lets `draw` fill it (it may await, e.g. to give the
  * event loop a turn between pages), ends it in slices (`endInSlices`) and resolves with the whole file.
@@ -113,11 +85,11 @@ export async function renderPdf(
   options: PDFKit.PDFDocumentOptions,
   draw: (doc: PDFKit.PDFDocument) => void | Promise<void>,
 ): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = pdfFonts();
   const doc = new PDFDocument(options);
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  reuseParsedFonts(doc);
+  // @types/pdfkit (0.17) does not list a parsed font among the sources; pdfkit 0.20 takes one.
+  doc.registerFont('body', regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont('bold', bold as unknown as PDFKit.Mixins.PDFFontSource);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -126,7 +98,6 @@ export async function renderPdf(
   });
   try {
     await draw(doc);
-    keepParsedFonts(doc);
     await endInSlices(doc);
   } finally {
     doc.end();

@@ -1,6 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 
 /**
@@ -125,17 +124,22 @@ function main(): void {
   process.stdout.write(`Backup written: ${result.file} (${(result.bytes / 1024).toFixed(0)} KiB; integrity ok; ${rows})\n`);
 }
 
-/** True when this file is the process entry (not imported by restore.ts or a test). */
-export function isEntry(metaUrl: string): boolean {
-  return Boolean(process.argv[1]) && metaUrl === pathToFileURL(path.resolve(process.argv[1]!)).href;
+/**
+ * True when the process runs the script `name` (not restore.ts importing this file, nor a test), from
+ * its TypeScript (`src/scripts/backup.ts`) or compiled (`dist/backup.js`, apps/server/build.ts). By
+ * name, not by `import.meta.url`: compiled, restore.js holds this file's code too, with its own URL.
+ */
+export function isEntry(name: string): boolean {
+  const entry = process.argv[1];
+  return Boolean(entry) && path.basename(entry!).replace(/\.[cm]?[jt]s$/, '') === name;
 }
 
 /**
- * Runs `main` when `metaUrl` is the process entry: a failure prints `failure: why` and exits 2 for
- * wrong usage, 1 for anything else.
+ * Runs `main` when the script `name` is the process entry: a failure prints `failure: why` and
+ * exits 2 for wrong usage, 1 for anything else.
  */
-export function runAsScript(metaUrl: string, main: () => void, failure: string): void {
-  if (!isEntry(metaUrl)) return;
+export function runAsScript(name: string, main: () => void, failure: string): void {
+  if (!isEntry(name)) return;
   try {
     main();
   } catch (err) {
@@ -144,4 +148,4 @@ export function runAsScript(metaUrl: string, main: () => void, failure: string):
   }
 }
 
-runAsScript(import.meta.url, main, 'Backup failed');
+runAsScript('backup', main, 'Backup failed');

@@ -113,4 +113,4 @@ function main(): void {
   );
 }
 
-runAsScript(import.meta.url, main, 'Restore refused');
+runAsScript('restore', main, 'Restore refused');

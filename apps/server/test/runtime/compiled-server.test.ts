@@ -137,6 +137,36 @@ describe('the compiled server (npm start) [sqlite]', () => {
     expect(await server.exited).toBe(0);
   }, 90_000);
 
+  it('backs up and restores with the compiled scripts (dist/backup.js, dist/restore.js), no tsx', async () => {
+    const data = path.join(dir, 'production-data');
+    const out = path.join(dir, 'portal-backup.db');
+    const script = (name: string, args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(path.dirname(entry), `${name}.js`), ...args], {
+          cwd: dir,
+          env: { PATH: process.env.PATH, DATA_DIR: data },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+        child.once('exit', (code) => resolve({ code, out: text }));
+      });
+    const backup = await script('backup', ['--out', out]);
+    expect(backup.out).toMatch(/^Backup written: .*portal-backup\.db \(\d+ KiB; integrity ok; .*users=1/);
+    expect(backup.code).toBe(0);
+    // restore.js holds backup's code too: only restore's own main runs (no file given: its usage, exit 2).
+    const restore = await script('restore', []);
+    expect(restore.out).toMatch(/^Usage: npm run restore -- BACKUP_FILE/);
+    expect(restore.out).not.toContain('Backup written');
+    expect(restore.code).toBe(2);
+    // A real restore of that backup into a database of its own.
+    const target = path.join(dir, 'restored.db');
+    const restored = await script('restore', [out, '--database', `sqlite:${target}`]);
+    expect(restored.code).toBe(0);
+    expect(readFileSync(target).subarray(0, 15).toString()).toBe('SQLite format 3');
+  }, 60_000);
+
   it('renders PDFs: the fonts, found by path from the bundle, are embedded', async () => {
     const server = await startCompiled({
       NODE_ENV: 'test',
