@@ -76,7 +76,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'e2e/*.mjs', '.ci/*.mjs', 'vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'e2e/*.mjs', '.ci/*.mjs', 'scripts/*.mjs', 'vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

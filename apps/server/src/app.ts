@@ -13,7 +13,7 @@ import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/errors';
 import { registerHeavyReports } from './http/heavy-reports';
 import { registerIdempotency } from './http/idempotency';
-import { requestSerializer } from './http/log-redaction';
+import { loggerOptions, OneLinePerRequest } from './http/logging';
 import { registerNulGuard } from './http/nul-guard';
 import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
@@ -69,28 +69,11 @@ export async function buildApp({
   now = Date.now,
   clock = Date.now,
 }: BuildOptions): Promise<FastifyInstance> {
+  const log = await loggerOptions(config, logger, loggerStream);
   const app = Fastify({
-    logger:
-      !loggerStream && (logger === false || config.logLevel === 'silent')
-        ? false
-        : {
-            level: config.logLevel === 'silent' ? 'info' : config.logLevel,
-            ...(loggerStream ? { stream: loggerStream } : {}),
-            // Checkout codes and payment references in URLs are capabilities: logged redacted.
-            serializers: { req: requestSerializer },
-            // Secrets never reach the logs (ASVS 16.2.5).
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'req.headers["x-paystack-signature"]',
-                '*.password',
-                '*.refresh',
-                '*.access',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    logger: log.logger,
+    // Pretty (development): one line per request instead of Fastify's two.
+    ...(log.pretty ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Reject absurd path parameters early (the fuzz tests send them).

@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** Who may read /api/docs: `public` (default outside production), `admin`, or `off` (default in production). */
   API_DOCS: z.enum(['public', 'admin', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (one readable line per entry; default in development) or `json` (one JSON object a line; default otherwise). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   REDIS_URL: z.string().optional(),
   /** Sign-in attempts allowed per client address per minute (default 30); benchmarks raise it. */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
@@ -96,6 +98,8 @@ export interface Config {
   demoPasswords?: { staff?: string; student?: string };
   apiDocs: 'public' | 'admin' | 'off';
   logLevel: string;
+  /** pretty: pino-pretty lines (development); json: pino's lines, for log collectors (production, tests). */
+  logFormat: 'pretty' | 'json';
   redisUrl?: string;
   trustProxy: boolean;
   /** Where the built SPA lives; absent in API-only tests. */
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     apiDocs: e.API_DOCS ?? (production ? 'off' : 'public'),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     redisUrl: e.REDIS_URL || undefined,
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(webDist) ? webDist : undefined,
@@ -301,6 +306,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     apiDocs: 'public',
     logLevel: 'silent',
+    logFormat: 'json',
     trustProxy: false,
     allowedHosts: [],
     paymentSimulator: true,

@@ -7,6 +7,11 @@ import { secureDataDir } from './lib/data-dir';
 
 /** Process entry: config, migrate, seed, listen, and shut down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  // package.json engines, said plainly: npm only warns, and better-sqlite3 13 crashes on Node 20.
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 12) || major === 23) {
+    throw new Error(`Invalid configuration: Node.js 22.12 or newer (24 LTS recommended) is required; this is ${process.version}.`);
+  }
   // A .env file beside the project is read when present (see .env.example).
   if (existsSync('.env')) process.loadEnvFile('.env');
   // Files the portal creates (database, WAL/SHM, secret, backups) are its own: 0600.
@@ -18,7 +23,9 @@ async function main(): Promise<void> {
   // Building the app touches no table; its logger reports the start-up lock's wait.
   const app = await buildApp({ config, handle });
   // Migrations and seeds under a lock: instances starting together run them once (db/startup.ts).
-  await prepareDatabase(handle, config, app.log);
+  // The sign-ins an empty database gets, printed last (below), where nobody scrolls past them.
+  const signIns: string[] = [];
+  await prepareDatabase(handle, config, app.log, signIns);
 
   let closing = false;
   let endDelay: (() => void) | undefined;
@@ -58,9 +65,17 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   // The notices worker, once the database is migrated (another instance may run it: NOTICES_WORKER=off).
   if (config.notices.worker) app.noticeDelivery.start();
-  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  process.stdout.write(`\n  School portal listening on ${shown}  (database: ${handle.dialect})\n\n`);
   if (!config.webDist) app.log.warn('web app not built: run `npm run build` to serve the screens');
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  process.stdout.write(readyBanner(`School portal listening on ${shown}  (database: ${handle.dialect})`, signIns));
+}
+
+/** The last thing a start prints: where the portal listens and, on a new database, how to sign in. */
+function readyBanner(listening: string, signIns: string[]): string {
+  const rule = `  ${'─'.repeat(72)}`;
+  const blocks = [`  ${listening}`, ...signIns];
+  if (signIns.length) blocks.push('  Note these sign-ins now: they are not shown again.');
+  return `\n${rule}\n${blocks.join('\n\n')}\n${rule}\n\n`;
 }
 
 main().catch((err: unknown) => {

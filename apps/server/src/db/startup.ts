@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import { migrateToLatest, type DatabaseHandle, inTransaction } from './index';
 import { seedNewInstallCurricula } from './seed/curricula';
-import { ensureFirstAdmin, seedDemoSchool } from './seed/index';
+import { ensureFirstAdmin, seedDemoSchool, type SignInNotes } from './seed/index';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -37,16 +37,17 @@ export async function withStartupLock<T>(handle: DatabaseHandle, log: Log, fn: (
  * demo school when asked), all under the start-up lock. Kysely's migrator locks its own migrations,
  * but the seeds check "is there an admin yet?" and then insert: two instances starting together
  * would both insert, and one would fail on the unique e-mail. Under one lock the second instance
- * finds the first one's admin and migrations, and does nothing.
+ * finds the first one's admin and migrations, and does nothing. The sign-ins made go to `notes`
+ * (main.ts prints them last), or straight to stdout without it.
  */
-export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: Log): Promise<void> {
+export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: Log, notes?: SignInNotes): Promise<void> {
   await withStartupLock(handle, log, async () => {
     await migrateToLatest(handle);
     // Before the first admin: a database without accounts is a new install (nothing else is). The
     // demo school describes its own structure (seed/teaching.ts), which the e2e specs and the bench know.
     if (!config.demoData && (await seedNewInstallCurricula(handle.db)))
       log.info('new install: national curricula set as the subjects and offerings');
-    await ensureFirstAdmin(handle.db, config, log);
-    if (config.demoData) await seedDemoSchool(handle.db, log, 4, config.demoPasswords);
+    await ensureFirstAdmin(handle.db, config, log, notes);
+    if (config.demoData) await seedDemoSchool(handle.db, log, 4, config.demoPasswords, notes);
   });
 }

@@ -22,8 +22,18 @@ import {
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
+/**
+ * Where the sign-ins made on an empty database go: `npm start` collects them and prints them last,
+ * after the server listens (main.ts); without a list (tests, scripts) they are written at once.
+ */
+export type SignInNotes = string[];
+function note(notes: SignInNotes | undefined, text: string): void {
+  if (notes) notes.push(text);
+  else process.stdout.write(`\n${text}\n\n`);
+}
+
 /** On an empty database: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, or one with a one-time password. */
-export async function ensureFirstAdmin(db: DB, config: Config, log: Log): Promise<void> {
+export async function ensureFirstAdmin(db: DB, config: Config, log: Log, notes?: SignInNotes): Promise<void> {
   const any = await db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
   if (any) return;
   if (config.adminEmail && config.adminPassword) {
@@ -35,9 +45,7 @@ export async function ensureFirstAdmin(db: DB, config: Config, log: Log): Promis
   const password = generateOneTimePassword();
   await createAdmin(db, { email, password, username: 'admin', mustChangePassword: true });
   // Printed once, on purpose: this is the only way into a new install without configuration.
-  process.stdout.write(
-    `\n  First admin created.\n    email:    ${email}\n    password: ${password}   (one-time: you will be asked to change it)\n\n`,
-  );
+  note(notes, `  First admin created.\n    email:    ${email}\n    password: ${password}   (one-time: you will be asked to change it)`);
   log.warn({ email }, 'first admin created with a one-time password (printed once on stdout)');
 }
 
@@ -106,7 +114,13 @@ function seeded(seed: number) {
  * the C arms follow. Enforcement stays off and score entry open: every demo staff member may still
  * enter every score, as the e2e suite does.
  */
-export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fixedPasswords?: Config['demoPasswords']): Promise<void> {
+export async function seedDemoSchool(
+  db: DB,
+  log: Log,
+  studentsPerClass = 4,
+  fixedPasswords?: Config['demoPasswords'],
+  notes?: SignInNotes,
+): Promise<void> {
   const has = await db.selectFrom('students').select('id').limit(1).executeTakeFirst();
   const hasSession = await db.selectFrom('academic_sessions').select('id').limit(1).executeTakeFirst();
   if (has || hasSession) return;
@@ -260,17 +274,15 @@ export async function seedDemoSchool(db: DB, log: Log, studentsPerClass = 4, fix
     .values(calendar.events.map((e) => ({ ...e, created_by: null, created_at: now })))
     .execute();
   const s1 = students[0]!;
-  process.stdout.write(
+  note(
+    notes,
     [
-      '',
       '  Demo school seeded (DEMO_DATA). Demo sign-ins (printed once; every demo staff member shares the staff',
       '  password, every demo student the student password):',
       `    staff:   ${staff[0]!.email} / ${DEMO_PASSWORDS.staff}   (${staff[0]!.staffId}, form teacher of JSS 1A)`,
       `    bursar:  ${bursar.email} / ${DEMO_PASSWORDS.staff}   (${bursar.staffId}, holds the bursar capability)`,
       `    student: ${s1.email} / ${DEMO_PASSWORDS.student}   (${s1.admissionNumber}, JSS 1A)`,
       `    (${students.length} students in ${classes.length} classes, ${staff.length} staff, results for 2025/2026 1st and 2nd term)`,
-      '',
-      '',
     ].join('\n'),
   );
   log.info({ students: students.length, staff: staff.length }, 'demo school seeded');
