@@ -81,6 +81,7 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
+  app.decorate('printAfterLogs', log.printAfterLogs);
   app.setSerializerCompiler(serializerCompiler);
 
   // Every repository and service, built once (the composition root, src/composition.ts).

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   if (config.notices.worker) app.noticeDelivery.start();
   if (!config.webDist) app.log.warn('web app not built: run `npm run build` to serve the screens');
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  process.stdout.write(readyBanner(`School portal listening on ${shown}  (database: ${handle.dialect})`, signIns));
+  app.printAfterLogs(readyBanner(`School portal listening on ${shown}  (database: ${handle.dialect})`, signIns));
 }
 
 /** The last thing a start prints: where the portal listens and, on a new database, how to sign in. */

@@ -1,9 +1,21 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
 import { redactUrl, requestSerializer } from './log-redaction';
 
 type LoggerOption = FastifyServerOptions['logger'];
 type Stream = { write(line: string): void };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Writes text to the process's output after every log line written so far (main.ts's banner with
+     * the sign-ins: the last thing a start prints). JSON lines are written asynchronously (pino's
+     * destination); text written to process.stdout directly would overtake them.
+     */
+    printAfterLogs: (text: string) => void;
+  }
+}
 
 /** Secrets never reach the logs (ASVS 16.2.5). */
 const REDACT = {
@@ -44,12 +56,17 @@ async function prettyStream(): Promise<Stream | undefined> {
  * Fastify's request logging as before (log collectors parse them). Pretty (development): one line per
  * entry, and Fastify's two lines per request replaced by one, at debug (`OneLinePerRequest`).
  */
-export async function loggerOptions(config: Config, logger: boolean | undefined, loggerStream?: Stream): Promise<{
-  logger: LoggerOption;
-  pretty: boolean;
-}> {
-  if (!loggerStream && (logger === false || config.logLevel === 'silent')) return { logger: false, pretty: false };
-  const stream = loggerStream ?? (config.logFormat === 'pretty' ? await prettyStream() : undefined);
+export async function loggerOptions(
+  config: Config,
+  logger: boolean | undefined,
+  loggerStream?: Stream,
+): Promise<{ logger: LoggerOption; pretty: boolean; printAfterLogs: (text: string) => void }> {
+  const toStdout = (text: string) => void process.stdout.write(text);
+  if (!loggerStream && (logger === false || config.logLevel === 'silent')) return { logger: false, pretty: false, printAfterLogs: toStdout };
+  const pretty = !loggerStream && config.logFormat === 'pretty' ? await prettyStream() : undefined;
+  // pino's default destination (standard output, asynchronous), made here to write the banner through it.
+  const json = !loggerStream && !pretty ? pino.destination({ dest: 1, sync: false }) : undefined;
+  const stream = loggerStream ?? pretty ?? json;
   return {
     logger: {
       level: config.logLevel === 'silent' ? 'info' : config.logLevel,
@@ -58,7 +75,9 @@ export async function loggerOptions(config: Config, logger: boolean | undefined,
       serializers: { req: requestSerializer },
       redact: REDACT,
     },
-    pretty: !loggerStream && stream !== undefined,
+    pretty: pretty !== undefined,
+    // The pretty stream writes synchronously: standard output keeps the order.
+    printAfterLogs: json ? (text) => void json.write(text) : toStdout,
   };
 }
 

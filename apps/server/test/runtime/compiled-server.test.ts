@@ -167,6 +167,37 @@ describe('the compiled server (npm start) [sqlite]', () => {
     expect(readFileSync(target).subarray(0, 15).toString()).toBe('SQLite format 3');
   }, 60_000);
 
+  it('starts readably in development: pretty log lines, then the address and the sign-ins last, between two rules', async () => {
+    // No NODE_ENV: development, as `npm start` on a fresh clone (pretty logs, the demo school).
+    const server = await startCompiled({
+      DATA_DIR: path.join(dir, 'development-data'),
+      WEB_DIST: path.join(dir, 'web'),
+      LOG_LEVEL: 'info',
+    });
+    // Ready once it answers; the banner follows the listen at once.
+    let out = server.output();
+    for (let i = 0; i < 100 && !out.includes('not shown again'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      out = server.output();
+    }
+    const lines = out.trimEnd().split('\n');
+    const rules = lines.flatMap((l, i) => (/^ {2}─{20,}$/.test(l) ? [i] : []));
+    expect(rules).toHaveLength(2);
+    // Nothing after the closing rule: the sign-ins are the last thing printed.
+    expect(rules[1]).toBe(lines.length - 1);
+    const banner = lines.slice(rules[0]! + 1, rules[1]).join('\n');
+    expect(banner).toMatch(/^ {2}School portal listening on http:\/\/127\.0\.0\.1:\d+ {2}\(database: sqlite\)/);
+    expect(banner).toMatch(/First admin created\.\n {4}email: {4}admin@school\.local\n {4}password: \S+/);
+    expect(banner).toMatch(/staff: {3}staff1@demo\.school \/ \S+/);
+    expect(banner).toMatch(/student: student1@demo\.school \/ \S+/);
+    // Before it: a few pretty lines (time, level, message), no JSON.
+    const before = lines.slice(0, rules[0]).filter((l) => l.trim());
+    expect(before.length).toBeLessThanOrEqual(10);
+    for (const l of before) expect(l).toMatch(/^\[\d\d:\d\d:\d\d\] (INFO|WARN): /);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
   it('renders PDFs: the fonts, found by path from the bundle, are embedded', async () => {
     const server = await startCompiled({
       NODE_ENV: 'test',
