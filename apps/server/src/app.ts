@@ -18,6 +18,7 @@ import { registerNulGuard } from './http/nul-guard';
 import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
 import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
+import { listenForTableChanges } from './db/table-listener';
 import { buildServices } from './composition';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -103,6 +104,12 @@ export async function buildApp({
   // Every repository and service, built once (the composition root, src/composition.ts).
   const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock });
   const { tokens } = services;
+  // Several instances on one PostgreSQL: each hears the others' committed changes to the reference
+  // tables (LISTEN/NOTIFY, migration 0044); the cache stays off while it cannot (decision 047).
+  if (handle.dialect === 'postgres' && handle.pgUrl) {
+    const listener = listenForTableChanges({ url: handle.pgUrl, schema: handle.pgSchema, cache: services.referenceCache, log: app.log });
+    app.addHook('onClose', () => listener.close());
+  }
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const h = config.heavyReports;
   const heavyReports = new HeavyReportLimiter(h.perUser, new ConcurrencyLimiter(h.concurrency, h.waitMs, h.queue));
