@@ -19,6 +19,7 @@ import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-li
 import { registerSpa } from './http/spa';
 import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
 import { listenForTableChanges } from './db/table-listener';
+import { StorageStatus } from './lib/storage-status';
 import { buildServices } from './composition';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -104,6 +105,7 @@ export async function buildApp({
   // Every repository and service, built once (the composition root, src/composition.ts).
   const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock });
   const { tokens } = services;
+  app.decorate('referenceCache', services.referenceCache);
   // Several instances on one PostgreSQL: each hears the others' committed changes to the reference
   // tables (LISTEN/NOTIFY, migration 0044); the cache stays off while it cannot (decision 047).
   if (handle.dialect === 'postgres' && handle.pgUrl) {
@@ -191,7 +193,8 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerErrorHandling(app);
+  const storage = new StorageStatus();
+  registerErrorHandling(app, storage);
   registerNulGuard(app);
   registerAuth(app, services.accounts, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
   registerHeavyReports(app, heavyReports);
@@ -199,7 +202,7 @@ export async function buildApp({
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  healthRoutes(app, deps, { lifecycle, metrics, limiterStore });
+  healthRoutes(app, deps, { lifecycle, metrics, limiterStore, storage });
   authRoutes(app, routeDeps);
   settingsRoutes(app, routeDeps);
   setupRoutes(app, routeDeps);

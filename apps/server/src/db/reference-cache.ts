@@ -91,3 +91,10 @@ export function cachedRead<T>(conn: object, key: string, tables: readonly Watche
   const cache = caches.get(conn);
   return cache ? cache.get(key, tables, load) : load();
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's reference cache (tests read whether it is on and how often it answered). */
+    referenceCache: ReferenceCache;
+  }
+}
