@@ -4,7 +4,7 @@
 // sent to the other (it may have been applied); a GET is; a PUT's body survives the @write hop.
 // Run by .ci/multi-instance before the instances start; alone: node .ci/nginx-retries.mjs
 // (NGINX, MULTI_PORT_BASE as there: uses BASE+10 .. BASE+12).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -66,10 +66,14 @@ const call = async (method, url, body) => {
 };
 
 const nginxArgs = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
-const started = spawnSync(NGINX, nginxArgs, { encoding: 'utf8' });
+// nginx reads an NGINX variable as sockets inherited from an upgrade: never hand it ours (the binary's path).
+const env = { ...process.env };
+delete env.NGINX;
+const tested = spawnSync(NGINX, [...nginxArgs, '-t'], { encoding: 'utf8', env });
+const server = spawn(NGINX, [...nginxArgs, '-g', 'daemon off;'], { stdio: 'ignore', env });
 try {
-  if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr}`);
-  await new Promise((r) => setTimeout(r, 300));
+  if (tested.status !== 0) throw new Error(`nginx -t failed: ${tested.stderr}`);
+  await new Promise((r) => setTimeout(r, 500));
   const down = [];
   for (let i = 0; i < 6; i++) down.push((await call('GET', '/down')).status);
   const after = [];
@@ -93,7 +97,8 @@ try {
   const get = await call('GET', '/drop');
   check('a GET whose instance dropped the connection is served by the other', get.status === 200 && get.text.startsWith('b '), `${get.status} ${get.text}`);
 } finally {
-  spawnSync(NGINX, [...nginxArgs, '-s', 'stop']);
+  server.kill('SIGTERM');
+  await new Promise((r) => (server.exitCode === null ? server.on('exit', r) : r()));
   for (const s of servers) s.close();
   rmSync(dir, { recursive: true, force: true });
 }
