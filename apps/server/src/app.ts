@@ -95,6 +95,10 @@ export async function buildApp({
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request that reaches a closing instance on a connection still open is served (its answer
+    // closes the connection) rather than answered 503: nginx no longer sends a 503 elsewhere, since
+    // an instance's 503 during a database outage must not count as its failure (issue 37.9).
+    return503OnClosing: false,
     // Reject absurd path parameters early (the fuzz tests send them).
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
