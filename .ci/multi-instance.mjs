@@ -16,6 +16,7 @@ const DATABASE_URL = need('MULTI_DATABASE_URL');
 const REDIS_URL = process.env.MULTI_REDIS_URL || 'redis://127.0.0.1:6379/1';
 const NGINX = process.env.NGINX || '/usr/sbin/nginx';
 const BASE = Number(process.env.MULTI_PORT_BASE || 4100);
+// BASE + 4: the private PostgreSQL cluster .ci/multi-instance starts (unless MULTI_PG_URL is set).
 const PORTS = { nginx: BASE, i1: BASE + 1, i2: BASE + 2, paystack: BASE + 3 };
 const PROXY = `http://127.0.0.1:${PORTS.nginx}`;
 const direct = (name) => `http://127.0.0.1:${PORTS[name]}`;
@@ -265,6 +266,8 @@ async function main() {
     if (!(await portFree(port))) throw new Error(`port ${port} (${what}) is taken: set MULTI_PORT_BASE to a free range of four ports`);
   }
   const db = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+  // The run restarts PostgreSQL (5c): an idle client losing its connection must not end it.
+  db.on('error', () => undefined);
   const paystack = fakePaystack();
   await paystack.listen();
 
@@ -521,6 +524,63 @@ async function main() {
         owner.status === 200,
       `password set ${setPassword.status}, own sign-in by admission number ${own.status} (device cookie ${device ? 'set' : 'missing'}); ${spread.join(' ')}; right password without the cookie ${stranger.status}, with it on i2 ${owner.status}`,
     );
+
+    // ------------------------------------------------ 5c. PostgreSQL restarted (issue 37.9)
+    // While the database is down the instances answer 503; those answers must not count as the
+    // instances' failures in nginx (deploy/nginx/portal.conf: proxy_next_upstream error timeout), or
+    // nginx answers 502 "no live upstreams" for up to fail_timeout after the database is back.
+    if (!process.env.MULTI_PG_STOP) {
+      info('PostgreSQL restart: skipped (MULTI_PG_URL names a server this run may not restart)');
+    } else {
+      const probes = [];
+      let probing = true;
+      const prober = (async () => {
+        while (probing) {
+          const at = Date.now();
+          let status;
+          try {
+            status = (await call(PROXY, 'GET', '/api/sessions/', { token: admin.access })).status;
+          } catch (err) {
+            status = err.cause?.code ?? 'error';
+          }
+          probes.push({ at, status });
+          await sleep(20);
+        }
+      })();
+      await sleep(500);
+      // Not spawnSync: the probes go on while pg_ctl works.
+      const run = (command) =>
+        new Promise((resolve) => {
+          const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.on('data', (d) => (stderr += d));
+          child.on('close', (status) => resolve({ status, stderr }));
+        });
+      const stopped = await run(process.env.MULTI_PG_STOP);
+      const downAt = Date.now();
+      await sleep(3000);
+      const started = await run(process.env.MULTI_PG_START);
+      // pg_ctl -w returns once the server accepts connections.
+      const upAt = Date.now();
+      await sleep(3000);
+      probing = false;
+      await prober;
+      if (stopped.status !== 0 || started.status !== 0) throw new Error(`restarting PostgreSQL failed: ${stopped.stderr} ${started.stderr}`);
+      const during = probes.filter((p) => p.at >= downAt && p.at < upAt);
+      const after = probes.filter((p) => p.at >= upAt);
+      const firstOk = after.find((p) => p.status === 200);
+      const resumedMs = firstOk ? firstOk.at - upAt : null;
+      const failedAfter = firstOk ? after.filter((p) => p.at > firstOk.at && p.status !== 200) : after;
+      const count = (list) =>
+        Object.entries(list.reduce((m, p) => ({ ...m, [p.status]: (m[p.status] ?? 0) + 1 }), {}))
+          .map(([k, v]) => `${v} × ${k}`)
+          .join(', ');
+      check(
+        'PostgreSQL stopped for 3 s and started again: requests through nginx are served again within 1 s of the database accepting connections, and none fails after (no instance was marked down for its 503s)',
+        resumedMs !== null && resumedMs <= 1000 && failedAfter.length === 0,
+        `while down: ${count(during) || 'no request'}; after: first 200 ${resumedMs ?? '-'} ms after the start, then ${failedAfter.length} failure(s) (${count(after)})`,
+      );
+    }
 
     // ------------------------------------------------ 6. graceful shutdown behind nginx
     // The slow request: a CSV import of students (all or nothing, one transaction). Its size is

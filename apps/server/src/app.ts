@@ -18,6 +18,8 @@ import { registerNulGuard } from './http/nul-guard';
 import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
 import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
+import { listenForTableChanges } from './db/table-listener';
+import { StorageStatus } from './lib/storage-status';
 import { buildServices } from './composition';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -76,6 +78,10 @@ export async function buildApp({
     ...(log.pretty ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request that reaches a closing instance on a connection still open is served (its answer
+    // closes the connection) rather than answered 503: nginx no longer sends a 503 elsewhere, since
+    // an instance's 503 during a database outage must not count as its failure (issue 37.9).
+    return503OnClosing: false,
     // Reject absurd path parameters early (the fuzz tests send them).
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
@@ -87,6 +93,13 @@ export async function buildApp({
   // Every repository and service, built once (the composition root, src/composition.ts).
   const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock });
   const { tokens } = services;
+  app.decorate('referenceCache', services.referenceCache);
+  // Several instances on one PostgreSQL: each hears the others' committed changes to the reference
+  // tables (LISTEN/NOTIFY, migration 0044); the cache stays off while it cannot (decision 047).
+  if (handle.dialect === 'postgres' && handle.pgUrl) {
+    const listener = listenForTableChanges({ url: handle.pgUrl, schema: handle.pgSchema, cache: services.referenceCache, log: app.log });
+    app.addHook('onClose', () => listener.close());
+  }
   const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const h = config.heavyReports;
   const heavyReports = new HeavyReportLimiter(h.perUser, new ConcurrencyLimiter(h.concurrency, h.waitMs, h.queue));
@@ -168,7 +181,8 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerErrorHandling(app);
+  const storage = new StorageStatus();
+  registerErrorHandling(app, storage);
   registerNulGuard(app);
   registerAuth(app, services.accounts, tokens, { docs: config.apiDocs, operatorToken: config.metricsToken });
   registerHeavyReports(app, heavyReports);
@@ -176,7 +190,7 @@ export async function buildApp({
   // The API's map is for developers: public outside production, admins only or off in production (API_DOCS).
   if (config.apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  healthRoutes(app, deps, { lifecycle, metrics, limiterStore });
+  healthRoutes(app, deps, { lifecycle, metrics, limiterStore, storage });
   authRoutes(app, routeDeps);
   settingsRoutes(app, routeDeps);
   setupRoutes(app, routeDeps);

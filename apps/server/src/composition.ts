@@ -1,3 +1,5 @@
+import { attachReferenceCache, ReferenceCache } from './db/reference-cache';
+import { tableChangesOf } from './db/table-changes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle, DB } from './db/index';
@@ -113,6 +115,8 @@ export interface ServiceDeps {
   clock?: () => number;
   /** Tests: a payment provider of their own; else the configured one (`paymentProviderFor`). */
   paymentProvider?: PaymentProvider;
+  /** Tests: a reference cache of their own; else a new one over `db` (docs/decisions/047). */
+  referenceCache?: ReferenceCache;
 }
 
 /** Every service of the portal, built once; each module's routes take the ones they name. */
@@ -129,6 +133,11 @@ export type Services = ReturnType<typeof buildServices>;
 export function buildServices(deps: ServiceDeps) {
   const { db, dialect, config, log, now = Date.now, clock = Date.now } = deps;
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, clock);
+  // Reference rows read through `db` come from this cache; this process's writes drop what they change
+  // (decision 047). buildApp makes it hear other instances' changes on PostgreSQL.
+  const referenceCache = deps.referenceCache ?? new ReferenceCache();
+  attachReferenceCache(db, referenceCache);
+  tableChangesOf(db)?.subscribe((tables) => referenceCache.invalidate(tables));
 
   // Layer 0: settings and the calendar.
   const settings = new SettingsService(db, new SettingsRepository(db));
@@ -315,6 +324,7 @@ export function buildServices(deps: ServiceDeps) {
   const notices = new NoticesService(noticesRepo, config.notices.webhookSecret, now);
 
   return {
+    referenceCache,
     tokens,
     scope,
     accounts,

@@ -9,6 +9,8 @@ export const GENERAL_MESSAGES = {
   notFound: 'Not found.',
   serverError: 'Server error. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
+  /** A write failed because the server's disk is full (503, `code: storage_full`): nothing was saved. */
+  storageFull: "The server has run out of storage space, so this change was not saved. Please tell the school's administrator, then try again later.",
   badRequest: 'Invalid request data.',
   invalidId: 'The id must be a whole number from 1.',
   networkError: 'Network error. Please check your connection.',
@@ -21,6 +23,9 @@ export const GENERAL_MESSAGES = {
   tooManyReports: (n: number) =>
     `You already have ${n} reports or downloads being prepared. Please wait for them to finish, then try again.`,
 } as const;
+
+/** The error code of a 503 for a full disk (`GENERAL_MESSAGES.storageFull`). */
+export const STORAGE_FULL_CODE = 'storage_full';
 
 /** Pagination accepted by every list endpoint. */
 export const MAX_PAGE_SIZE = 5000;

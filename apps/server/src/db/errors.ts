@@ -14,3 +14,17 @@ export function isUniqueViolation(err: unknown, column?: string): boolean {
   if (!unique || !column) return unique;
   return `${e.message ?? ''} ${e.constraint ?? ''} ${e.detail ?? ''}`.includes(column);
 }
+
+/**
+ * True when a write failed for lack of space: SQLite's SQLITE_FULL ("database or disk is full"),
+ * PostgreSQL's 53100 disk_full, or ENOSPC from the file system (uploads, backups). Looks through
+ * `cause` too, for errors wrapped on their way up.
+ */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === 'SQLITE_FULL' || e.code === '53100' || e.code === 'ENOSPC') return true;
+    if (typeof e.message === 'string' && /database or disk is full|no space left on device/i.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -6,6 +6,7 @@ import { secureSqliteFile } from '../lib/data-dir';
 import { LATEST_MIGRATION, StaticMigrationProvider } from './migrations/index';
 import type { Dialect } from './migrations/util';
 import type { Database, DB, Trx } from './schema';
+import { registerTableChanges, TableChanges, TableWritePlugin, tableChangesOf, TransactionWrites } from './table-changes';
 
 // pg returns int8 (count, sum) and numeric (avg) as strings; the API wants numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -20,6 +21,10 @@ export interface DatabaseHandle {
   sqlite?: SQLite.Database;
   /** PostgreSQL: the schema every query runs in, when not the default. */
   pgSchema?: string;
+  /** PostgreSQL: the connection string (the reference cache's listener opens a connection of its own). */
+  pgUrl?: string;
+  /** This process's writes to the reference tables (the cache's invalidation, db/table-changes.ts). */
+  changes?: TableChanges;
   destroy(): Promise<void>;
 }
 
@@ -53,8 +58,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     // Likewise a client that loses its connection while checked out (a database restart racing a
     // request): its query fails (-> 503) but the 'error' event it also emits must not kill the process.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgSchema: options.pgSchema, destroy: () => db.destroy() };
+    const changes = new TableChanges();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new TableWritePlugin(changes)] });
+    registerTableChanges(db, changes);
+    return { db, dialect: 'postgres', pgSchema: options.pgSchema, pgUrl: url, changes, destroy: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   // The file and its WAL/SHM are 0600 (SQLite gives the WAL/SHM the database file's mode).
@@ -65,10 +72,16 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const changes = new TableChanges();
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new TableWritePlugin(changes)],
+  });
+  registerTableChanges(db, changes);
   return {
     db,
     dialect: 'sqlite',
+    changes,
     sqlite,
     sqliteFile: file === ':memory:' ? undefined : path.resolve(file),
     destroy: () => db.destroy(),
@@ -148,8 +161,28 @@ export async function databaseReadiness(handle: DatabaseHandle): Promise<Databas
  * every statement of it goes through that connection. One place to change how transactions run
  * (isolation, retries, timing) for every module.
  */
-export function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+export async function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
+  const changes = tableChangesOf(db);
+  // The reference tables it wrote are reported again once it committed (never when it rolled back):
+  // a cache read between the write and the commit may have kept the old rows (decision 047).
+  const writes = changes ? new TransactionWrites() : undefined;
+  const trx = await db.startTransaction().execute();
+  let out: T;
+  try {
+    out = await work(writes ? trx.withPlugin(writes) : trx);
+    await trx.commit().execute();
+  } catch (err) {
+    // The rollback's own failure never replaces the cause: after SQLITE_FULL (or a failed commit)
+    // SQLite has already rolled back, and "cannot rollback - no transaction is active" would hide
+    // the disk being full (issue 37.11). The connection is released either way.
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
+    throw err;
+  }
+  if (writes) changes!.emit(writes.tables);
+  return out;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { GENERAL_MESSAGES, type FieldErrors } from '@portal/domain';
+import { GENERAL_MESSAGES, STORAGE_FULL_CODE, type FieldErrors } from '@portal/domain';
+import { isStorageFull } from '../db/errors';
+import type { StorageStatus } from '../lib/storage-status';
 import { HttpError } from '../lib/http-error';
 
 export { HttpError };
@@ -33,7 +35,7 @@ function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, storage?: StorageStatus): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);
@@ -62,6 +64,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(fe.statusCode)
         .send(fe.statusCode === 400 ? { non_field_errors: [GENERAL_MESSAGES.badRequest] } : { detail: fe.message });
+    }
+    if (isStorageFull(error)) {
+      // The disk is full: nothing was saved, and retrying later may work (issue 37.11). The cause is
+      // logged once per episode; readiness reports it meanwhile.
+      const starts = storage ? storage.reportFull() : true;
+      if (starts) request.log.error({ event: 'storage_full', err: { code: fe.code, message: fe.message } }, 'storage full: writes fail until space is freed');
+      return reply.status(503).send({ detail: GENERAL_MESSAGES.storageFull, code: STORAGE_FULL_CODE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { code: fe.code, message: fe.message } }, 'database unavailable');

@@ -1,4 +1,5 @@
 import { nowIso, type Conn, type Trx, Repository } from '../../db/index';
+import { cachedRead } from '../../db/reference-cache';
 import './calendar.tables';
 
 /** What the calendar shows of an event. */
@@ -8,6 +9,10 @@ const EVENT_COLUMNS = ['id', 'name', 'kind', 'starts_on', 'ends_on'] as const;
 export class CalendarRepository extends Repository {
   /** Every dated term's dates (a few rows a year). */
   terms(conn: Conn = this.db) {
+    return cachedRead(conn, 'term-dates', ['school_terms'], () => this.termRows(conn));
+  }
+
+  private termRows(conn: Conn) {
     return conn
       .selectFrom('school_terms')
       .select(['session_id', 'term', 'starts_on', 'ends_on'])
@@ -19,6 +24,10 @@ export class CalendarRepository extends Repository {
   }
 
   termsOfSession(sessionId: number) {
+    return cachedRead(this.db, `term-starts:${sessionId}`, ['school_terms'], () => this.termsOfSessionRows(sessionId));
+  }
+
+  private termsOfSessionRows(sessionId: number) {
     return this.db
       .selectFrom('school_terms')
       .select(['term', 'starts_on'])
@@ -62,6 +71,10 @@ export class CalendarRepository extends Repository {
 
   /** Events overlapping [from, to] (null: every event). */
   events(range: { from: string; to: string } | null, conn: Conn = this.db) {
+    return cachedRead(conn, `events:${range ? `${range.from}:${range.to}` : 'all'}`, ['calendar_events'], () => this.eventRows(range, conn));
+  }
+
+  private eventRows(range: { from: string; to: string } | null, conn: Conn) {
     return conn
       .selectFrom('calendar_events')
       .select(EVENT_COLUMNS)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cachedRead } from '../../db/reference-cache';
 import type { Conn } from '../../db/index';
 import { nowIso, Repository } from '../../db/index';
 import './calendar.tables';
@@ -6,11 +7,15 @@ import './calendar.tables';
 /** SQL of academic sessions. */
 export class SessionsRepository extends Repository {
   list() {
-    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).orderBy('name', 'desc').execute();
+    return cachedRead(this.db, 'sessions', ['academic_sessions'], () =>
+      this.db.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).orderBy('name', 'desc').execute(),
+    );
   }
 
   get(id: number, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst();
+    return cachedRead(conn, `session:${id}`, ['academic_sessions'], () =>
+      conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('id', '=', id).executeTakeFirst(),
+    );
   }
 
   /**
@@ -30,11 +35,17 @@ export class SessionsRepository extends Repository {
   }
 
   byName(name: string, conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('name', '=', name).executeTakeFirst();
+    return cachedRead(conn, `session-named:${name}`, ['academic_sessions'], () =>
+      conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('name', '=', name).executeTakeFirst(),
+    );
   }
 
   /** The current session, or the newest by name when none is marked current. */
   currentOrLatest() {
+    return cachedRead(this.db, 'session-current-or-latest', ['academic_sessions'], () => this.currentOrLatestRow());
+  }
+
+  private currentOrLatestRow() {
     return this.db
       .selectFrom('academic_sessions')
       .select(['id', 'name', 'is_current'])
@@ -49,6 +60,12 @@ export class SessionsRepository extends Repository {
    * rows and the 3rd term's of the session before (named `previousName`). One query.
    */
   announcedStarts(sessionId: number, previousName: string | null) {
+    return cachedRead(this.db, `announced-starts:${sessionId}:${previousName}`, ['school_terms', 'academic_sessions'], () =>
+      this.announcedStartRows(sessionId, previousName),
+    );
+  }
+
+  private announcedStartRows(sessionId: number, previousName: string | null) {
     return this.db
       .selectFrom('school_terms as rt')
       .innerJoin('academic_sessions as s', 's.id', 'rt.session_id')
@@ -66,12 +83,14 @@ export class SessionsRepository extends Repository {
 
   /** The card's fields ("next term begins", typed times opened) of a session's terms that have a row. */
   cardTerms(sessionId: number, conn: Conn = this.db) {
-    return this.cardFields(sessionId, conn).execute();
+    return cachedRead(conn, `card-terms:${sessionId}`, ['school_terms'], () => this.cardFields(sessionId, conn).execute());
   }
 
   /** The card's fields of one term, or undefined when the term has no row. */
   cardTerm(sessionId: number, term: string, conn: Conn = this.db) {
-    return this.cardFields(sessionId, conn).where('term', '=', term).executeTakeFirst();
+    return cachedRead(conn, `card-term:${sessionId}:${term}`, ['school_terms'], () =>
+      this.cardFields(sessionId, conn).where('term', '=', term).executeTakeFirst(),
+    );
   }
 
   private cardFields(sessionId: number, conn: Conn) {
@@ -100,7 +119,9 @@ export class SessionsRepository extends Repository {
 
   /** The session marked current, if any. */
   current(conn: Conn = this.db) {
-    return conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('is_current', '=', 1).executeTakeFirst();
+    return cachedRead(conn, 'session-current', ['academic_sessions'], () =>
+      conn.selectFrom('academic_sessions').select(['id', 'name', 'is_current']).where('is_current', '=', 1).executeTakeFirst(),
+    );
   }
 
   hasCurrent(conn: Conn) {

@@ -5,6 +5,7 @@ import { databaseReadiness, pingDatabase } from '../../db/index';
 import { notFound } from '../../http/errors';
 import type { LimiterStoreStatus } from '../../http/rate-limit-store';
 import type { Lifecycle } from './lifecycle';
+import type { StorageStatus } from '../../lib/storage-status';
 
 /**
  * SQLite: asks the connection directly rather than through Kysely, whose single connection a long
@@ -25,6 +26,8 @@ export interface OperationsDeps {
   metrics?: Registry;
   /** The per-address limits' store: reported when it is shared (Redis). */
   limiterStore?: LimiterStoreStatus;
+  /** Writes failing for lack of space (issue 37.11): readiness reports the storage as failing. */
+  storage?: StorageStatus;
 }
 
 export function healthRoutes(app: FastifyInstance, deps: AppDeps, ops: OperationsDeps): void {
@@ -46,6 +49,8 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps, ops: Operation
     if (ops.lifecycle.draining) return reply.status(503).send({ status: 'shutting_down' });
     const database = await databaseReadiness(deps.handle);
     if (database !== 'ok') return reply.status(503).send({ status: 'unavailable', database });
+    // A full disk: reads would work, but no write does; say so until writes stop failing.
+    if (ops.storage?.full) return reply.status(503).send({ status: 'unavailable', database, storage: 'full' });
     if (!ops.limiterStore?.shared) return reply.send({ status: 'ok', database });
     // Redis down: sign-in answers 503 on every instance alike, but signed-in users are served, so the
     // instance stays in rotation (200) and says what is wrong (docs/operations.md).

@@ -1,4 +1,5 @@
 import { Repository } from '../../db/index';
+import { cachedRead } from '../../db/reference-cache';
 import './payments.tables';
 
 /**
@@ -9,7 +10,9 @@ import './payments.tables';
 export class ArrearsRepository extends Repository {
   /** Every session, oldest first: names are "2025/2026", so the name's order is the calendar's. */
   sessionsInOrder() {
-    return this.db.selectFrom('academic_sessions').select(['id', 'name', 'created_at']).orderBy('name').execute();
+    return cachedRead(this.db, 'sessions-in-order', ['academic_sessions'], () =>
+      this.db.selectFrom('academic_sessions').select(['id', 'name', 'created_at']).orderBy('name').execute(),
+    );
   }
 
   /** When each student's record was made (a student admitted after a session ended was never in it). */

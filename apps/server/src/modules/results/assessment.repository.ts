@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cachedRead } from '../../db/reference-cache';
 import type { Conn, Trx } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
 import './results.tables';
@@ -15,6 +16,11 @@ export class AssessmentRepository {
    * share-locked, so a scheme change waits for the save (or the save for the change).
    */
   get(sessionId: number, level: string, conn: Conn = this.db, lock: 'share' | 'update' | null = null) {
+    if (lock) return this.scheme(sessionId, level, conn, lock);
+    return cachedRead(conn, `scheme:${sessionId}:${level}`, ['assessment_schemes'], () => this.scheme(sessionId, level, conn, null));
+  }
+
+  private scheme(sessionId: number, level: string, conn: Conn, lock: 'share' | 'update' | null) {
     return conn
       .selectFrom('assessment_schemes')
       .select(['session_id', 'level', 'components', 'precision', 'updated_at'])
@@ -26,6 +32,10 @@ export class AssessmentRepository {
   }
 
   ofSession(sessionId: number, conn: Conn = this.db) {
+    return cachedRead(conn, `schemes:${sessionId}`, ['assessment_schemes'], () => this.schemesOfSession(sessionId, conn));
+  }
+
+  private schemesOfSession(sessionId: number, conn: Conn) {
     return conn
       .selectFrom('assessment_schemes')
       .select(['session_id', 'level', 'components', 'precision', 'updated_at'])

@@ -563,6 +563,8 @@ describeEachDatabase('assessment schemes and component scores', (dialect) => {
         };
       }
       const counted = async (url: string) => {
+        // Warm first: the reference rows (settings, sessions, scales...) are then the cache's (decision 047).
+        await inject('GET', url, admin.auth);
         statements = 0;
         // The admin: an arm's unreleased cards are not for every staff member (30.9).
         const res = await inject('GET', url, admin.auth);

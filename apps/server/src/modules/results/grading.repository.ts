@@ -1,4 +1,5 @@
 import type { Conn, Trx } from '../../db/index';
+import { cachedRead } from '../../db/reference-cache';
 import { sql } from 'kysely';
 import { RESULT_MESSAGES, type GradeBand, type Level } from '@portal/domain';
 import { nowIso, Repository } from '../../db/index';
@@ -55,11 +56,11 @@ export class GradingRepository extends Repository {
   }
 
   all(conn: Conn = this.db) {
-    return this.templates(conn).execute();
+    return cachedRead(conn, 'scales', ['grading_scales'], () => this.templates(conn).execute());
   }
 
   ofSession(sessionId: number, conn: Conn = this.db) {
-    return this.sessionScales(sessionId, conn).execute();
+    return cachedRead(conn, `session-scales:${sessionId}`, ['session_grading_scales'], () => this.sessionScales(sessionId, conn).execute());
   }
 
   get(level: Level, conn: Conn = this.db) {

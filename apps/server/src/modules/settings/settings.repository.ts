@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/index';
+import { cachedRead } from '../../db/reference-cache';
 import {
   admissionPageSchema,
   attendanceSettingsSchema,
@@ -92,7 +93,11 @@ export class SettingsRepository {
    * A JSON settings object: the stored value over the defaults (so a field added since is filled in),
    * or the defaults when nothing is stored or what is stored no longer parses.
    */
-  async readJson<T>({ key, defaults, schema }: JsonSetting<T>): Promise<T> {
+  readJson<T>(setting: JsonSetting<T>): Promise<T> {
+    return cachedRead(this.db, `setting:${setting.key}`, ['settings'], () => this.parseJson(setting));
+  }
+
+  private async parseJson<T>({ key, defaults, schema }: JsonSetting<T>): Promise<T> {
     const value = await this.read(key);
     if (value === undefined) return defaults;
     const parsed = schema.safeParse({ ...defaults, ...(JSON.parse(value) as object) });

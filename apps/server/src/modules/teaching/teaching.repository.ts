@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cachedRead } from '../../db/reference-cache';
 import type { SubjectPlan, WriteAccess } from '@portal/domain';
 import { countOf, nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import './teaching.tables';
@@ -30,10 +31,16 @@ export class TeachingRepository extends Repository {
   }
 
   armByName(name: string, conn: Conn = this.db) {
-    return conn.selectFrom('class_arms').select(['id', 'level', 'arm', 'name', 'retired']).where('name', '=', name).executeTakeFirst();
+    return cachedRead(conn, `arm:${name}`, ['class_arms'], () =>
+      conn.selectFrom('class_arms').select(['id', 'level', 'arm', 'name', 'retired']).where('name', '=', name).executeTakeFirst(),
+    );
   }
 
   subjects(conn: Conn = this.db) {
+    return cachedRead(conn, 'subjects', ['subjects'], () => this.subjectRows(conn));
+  }
+
+  private subjectRows(conn: Conn) {
     return conn
       .selectFrom('subjects')
       .select(['id', 'name', 'code', 'section', 'sort_order', 'retired'])
@@ -58,7 +65,11 @@ export class TeachingRepository extends Repository {
    * The structure a subject list is derived from: the catalogue (current subjects only), level
    * offerings and stream subjects. Three small reads, independent of how many students follow.
    */
-  async subjectPlan(conn: Conn = this.db): Promise<SubjectPlan> {
+  subjectPlan(conn: Conn = this.db): Promise<SubjectPlan> {
+    return cachedRead(conn, 'subject-plan', ['subjects', 'level_subjects', 'stream_subjects'], () => this.readSubjectPlan(conn));
+  }
+
+  private async readSubjectPlan(conn: Conn): Promise<SubjectPlan> {
     const [subjects, offerings, streamSubjects] = await Promise.all([this.subjects(conn), this.offerings(conn), this.streamSubjects(conn)]);
     const plan: SubjectPlan = { names: new Map(), order: new Map(), offerings: new Map(), streams: new Map() };
     subjects.forEach((s, i) => {

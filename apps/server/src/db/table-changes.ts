@@ -1,0 +1,125 @@
+import {
+  DeleteQueryNode,
+  InsertQueryNode,
+  MergeQueryNode,
+  RawNode,
+  TableNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+
+/**
+ * The reference tables whose rows the per-process cache keeps (docs/decisions/047): read on every
+ * card and changed rarely. A write to any of them invalidates what was read from it.
+ */
+export const WATCHED_TABLES = [
+  'settings',
+  'grading_scales',
+  'session_grading_scales',
+  'subjects',
+  'level_subjects',
+  'stream_subjects',
+  'class_arms',
+  'academic_sessions',
+  'school_terms',
+  'assessment_schemes',
+  'calendar_events',
+] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
+const WATCHED = new Set<string>(WATCHED_TABLES);
+const RAW_WRITE = /\b(insert\s+into|update|delete\s+from|replace\s+into|truncate(?:\s+table)?)\s+"?(\w+)"?/gi;
+
+/** Who hears that reference tables changed (the cache); several may listen. */
+export class TableChanges {
+  private readonly listeners = new Set<(tables: ReadonlySet<string>) => void>();
+
+  subscribe(listener: (tables: ReadonlySet<string>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(tables: Iterable<string>): void {
+    const watched = new Set([...tables].filter((t) => WATCHED.has(t)));
+    if (!watched.size) return;
+    for (const l of this.listeners) l(watched);
+  }
+}
+
+/** The watched tables a statement writes (Kysely's tree; raw SQL by its text). */
+export function writtenTables(node: RootOperationNode): string[] {
+  let target: OperationNode | undefined;
+  if (InsertQueryNode.is(node)) target = node.into;
+  else if (UpdateQueryNode.is(node)) target = node.table;
+  else if (DeleteQueryNode.is(node)) target = node.from.froms[0];
+  else if (MergeQueryNode.is(node)) target = node.into;
+  else if (RawNode.is(node)) {
+    const text = node.sqlFragments.join(' ');
+    return [...text.matchAll(RAW_WRITE)].map((m) => m[2]!.toLowerCase()).filter((t) => WATCHED.has(t));
+  }
+  // A table with an alias is wrapped in an AliasNode: its `node` is the table.
+  const table = target && 'node' in target && TableNode.is((target as { node: OperationNode }).node) ? (target as { node: TableNode }).node : target;
+  if (table && TableNode.is(table)) {
+    const name = table.table.identifier.name;
+    return WATCHED.has(name) ? [name] : [];
+  }
+  return [];
+}
+
+/**
+ * A Kysely plugin that reports each write to a watched table once the statement ran (outside a
+ * transaction that is its commit). Inside a transaction the report comes early, before the commit: a
+ * reader may then refill the cache with the old row, so `inTransaction` reports the tables its
+ * transaction wrote again after the commit (`TransactionWrites`).
+ */
+export class TableWritePlugin implements KyselyPlugin {
+  private readonly pending = new WeakMap<object, string[]>();
+
+  constructor(private readonly changes: TableChanges) {}
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const tables = writtenTables(args.node);
+    if (tables.length) this.pending.set(args.queryId, tables);
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const tables = this.pending.get(args.queryId);
+    if (tables) {
+      this.pending.delete(args.queryId);
+      this.changes.emit(tables);
+    }
+    return args.result;
+  }
+}
+
+/** Collects the watched tables one transaction writes (`inTransaction` reports them after its commit). */
+export class TransactionWrites implements KyselyPlugin {
+  readonly tables = new Set<string>();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    for (const t of writtenTables(args.node)) this.tables.add(t);
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** The change feed of each app database (createDatabase registers it): found from the Kysely alone. */
+const feeds = new WeakMap<object, TableChanges>();
+
+export function registerTableChanges(db: object, changes: TableChanges): void {
+  feeds.set(db, changes);
+}
+
+export function tableChangesOf(db: object): TableChanges | undefined {
+  return feeds.get(db);
+}
