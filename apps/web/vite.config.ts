@@ -240,6 +240,37 @@ const serviceWorker = () =>
     },
   });
 
+/** What the installable app adds to the bundle (bench/web.ts checks it against its budget). */
+export const PWA_WEIGHT = '.vite/pwa-weight.json';
+const PWA_MODULE =
+  /[\\/](src[\\/]lib[\\/]pwa[\\/][^\\/]+|src[\\/]components[\\/]layout[\\/]update-prompt\.tsx|web-app-manifest\.ts|workbox-window[\\/].+)$/;
+
+/**
+ * Writes `.vite/pwa-weight.json` (not served, not precached): each module of the installable app
+ * (registration, update prompt, workbox-window) with the chunk it landed in and its code's gzipped
+ * size, so the budget counts exactly the bytes it added wherever the bundler put them.
+ */
+function pwaWeight(): Plugin {
+  return {
+    name: 'portal-pwa-weight',
+    apply: browserBuild,
+    generateBundle(_options, bundle) {
+      const modules: { module: string; chunk: string; bytes: number; gzipBytes: number }[] = [];
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk')
+          for (const [id, m] of Object.entries(chunk.modules))
+            if (PWA_MODULE.test(id) && m.code)
+              modules.push({
+                module: path.relative(process.cwd(), id),
+                chunk: chunk.fileName,
+                bytes: Buffer.byteLength(m.code),
+                gzipBytes: gzipSync(m.code, { level: 9 }).length,
+              });
+      this.emitFile({ type: 'asset', fileName: PWA_WEIGHT, source: `${JSON.stringify(modules, null, 1)}\n` });
+    },
+  };
+}
+
 /**
  * React Router 7's package exports name only its development build (remix-run/react-router#12532,
  * #14753): its dev-only checks and warnings would ship in every page's first JavaScript. A build
@@ -255,6 +286,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     pureDomainConstants(),
     routePreloads(),
     installableAppIcons(),
+    pwaWeight(),
     precompress(),
     serverPages(),
     // The browser's bundle only: the server's page renderer has no worker.

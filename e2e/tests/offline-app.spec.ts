@@ -20,7 +20,9 @@ test.use({ serviceWorkers: 'allow' });
 const RUN = runTag();
 let CLASS: FormClass;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.resolve(process.env.E2E_WEB_DIST ? path.resolve(root, 'e2e', process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist'));
+const dist = path.resolve(
+  process.env.E2E_WEB_DIST ? path.resolve(root, 'e2e', process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist'),
+);
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
@@ -134,7 +136,14 @@ test("a teacher's screens open offline after one visit, from the precache; /api/
     await noSideways(page);
     await expectAccessible(page);
     // The network really is gone for the page: the API does not answer.
-    expect(await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'offline'))).toBe('offline');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/health').then(
+          () => 'answered',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
     // The installed app's start address opens the signed-in user's home offline.
     await page.goto('/app');
     await expect(page).toHaveURL(/\/staffHomePage$/);

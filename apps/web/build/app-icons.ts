@@ -96,8 +96,26 @@ export function drawIcon(size: number, shape: 'rounded' | 'full', art = 1): Buff
   const rgba = Buffer.alloc(size * size * 4);
   const k = size / 64;
   const layers: [Point[], Rgb][] = [
-    [shape === 'rounded' ? roundedSquare(size, 14 * k) : scaled([[0, 0], [64, 0], [64, 64], [0, 64]], k, 0, 0), BRAND],
-    ...([BOARD, CAP] as Point[][]).map((p): [Point[], Rgb] => [scaled(p, k * art, (size * (1 - art)) / 2, (size * (1 - art)) / 2), p === BOARD ? GOLD : WHITE]),
+    [
+      shape === 'rounded'
+        ? roundedSquare(size, 14 * k)
+        : scaled(
+            [
+              [0, 0],
+              [64, 0],
+              [64, 64],
+              [0, 64],
+            ],
+            k,
+            0,
+            0,
+          ),
+      BRAND,
+    ],
+    ...([BOARD, CAP] as Point[][]).map((p): [Point[], Rgb] => [
+      scaled(p, k * art, (size * (1 - art)) / 2, (size * (1 - art)) / 2),
+      p === BOARD ? GOLD : WHITE,
+    ]),
   ];
   for (const [poly, [r, g, b]] of layers) {
     const cov = coverage(poly, size);

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, admissionPageSchema, reportSettingsSchema, schoolSettingsSchema, STAFF_OR_ADMIN, webAppManifest } from '@portal/domain';
+import {
+  ADMIN_ONLY,
+  admissionPageSchema,
+  reportSettingsSchema,
+  schoolSettingsSchema,
+  STAFF_OR_ADMIN,
+  webAppManifest,
+} from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { SettingsService } from './settings.service';
 
