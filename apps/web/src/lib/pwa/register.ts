@@ -26,9 +26,11 @@ export function registerServiceWorker(offer: (take: () => void) => void): void {
   wb.register()
     .then((reg) => {
       registration = reg;
-      setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+      // Offline, a check fails: the next one will do.
+      const check = () => wb.update().catch(() => undefined);
+      setInterval(check, UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'visible') void wb.update();
+        if (document.visibilityState === 'visible') void check();
       });
     })
     // Blocked (a private window, a browser setting, the e2e suite's default): the app works online as before.

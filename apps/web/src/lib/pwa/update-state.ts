@@ -38,5 +38,10 @@ let started = false;
 export function startServiceWorker(): void {
   if (started || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   started = true;
-  void import('./register').then(({ registerServiceWorker }) => registerServiceWorker(offerUpdate));
+  void import('./register').then(
+    ({ registerServiceWorker }) => registerServiceWorker(offerUpdate),
+    () => {
+      started = false; // offline before the first install: the next signed-in screen tries again
+    },
+  );
 }
