@@ -729,4 +729,17 @@ export const SCENARIOS: Scenario[] = [
     paths: (d) => [`/api/bursary/collections/${q({ session_id: d.sessionId })}`],
     expect: (b, t) => json(b, t) ?? (b.includes('"by_class":[{') ? null : 'expected figures by class'),
   },
+  {
+    // Issue 35: the installable app's manifest (decision 045), read at every start of the app: the
+    // school's name from settings, public (the browser sends no cookie or token for it).
+    id: 'web-app-manifest',
+    title: "The installable app's manifest (/manifest.webmanifest, from the school's settings)",
+    method: 'GET',
+    role: null,
+    paths: () => ['/manifest.webmanifest'],
+    connections: [8, 4],
+    budgets: [{ kind: 'p99', ms: 50, text: 'the app manifest p99 < 50 ms' }],
+    expect: (b, t) =>
+      t.includes('manifest+json') ? (b.includes('"short_name"') ? null : 'expected a short name') : `expected a manifest, got ${t}`,
+  },
 ];

@@ -14,7 +14,8 @@
  * gzipped for `/` and the login pages; Lighthouse performance ≥ 90 and accessibility ≥ 95;
  * the score grid (`/score-sheet`) adds ≤ 40 KB gzipped JS of its own, and typing in it on a
  * mobile-emulated, 4x CPU-throttled page keeps INP < 200 ms (`--no-grid` skips that run); the
- * report card page's LCP on Lighthouse's mobile profile ≤ 1.5 s and its warm render p50 ≤ 100 ms.
+ * report card page's LCP on Lighthouse's mobile profile ≤ 1.5 s and its warm render p50 ≤ 100 ms; the
+ * installable app (registration, update prompt, sw.js) adds < 30 KB gzipped (`pwaShellWeight`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -162,6 +163,62 @@ export function gridWeight(outDir: string): LazyRouteWeight {
       text: `JS the /score-sheet route adds beyond the shared chunks <= ${GRID_JS_BUDGET_KB} KB gzipped`,
       met: ownGzipKb <= GRID_JS_BUDGET_KB,
       figure: `${ownGzipKb} KB (budget ${GRID_JS_BUDGET_KB} KB)`,
+    },
+  };
+}
+
+/** The installable app's bytes (docs/decisions/045): what it adds to the app's JavaScript, and its worker. */
+export const PWA_SHELL_BUDGET_KB = 30;
+
+export interface PwaShellWeight {
+  /** Its modules in chunks other screens load too (the entry, the signed-in layout): their code's gzipped size. */
+  inSharedChunksGzipKb: number;
+  /** The chunks only it loads (registration + workbox-window), after a signed-in screen is on screen. */
+  ownChunks: string[];
+  ownChunksGzipKb: number;
+  /** sw.js, with the precache list (it grows with the number of chunks). */
+  workerGzipKb: number;
+  /** What the precache downloads once per release (every chunk, the CSS, the shell, the icons), gzipped. */
+  precacheGzipKb: number;
+  precacheEntries: number;
+  budget: { text: string; met: boolean; figure: string };
+}
+
+/**
+ * The installable app's added bytes, from the build's `.vite/pwa-weight.json` (vite.config.ts
+ * `pwaWeight`: each of its modules, the chunk it landed in, its code gzipped): the modules inside
+ * shared chunks, plus the chunks holding nothing else, plus sw.js. Budget: under 30 KB gzipped.
+ */
+export function pwaShellWeight(outDir: string): PwaShellWeight {
+  const file = path.join(outDir, '.vite/pwa-weight.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing (vite.config.ts pwaWeight)`);
+  const modules = JSON.parse(readFileSync(file, 'utf8')) as { module: string; chunk: string; gzipBytes: number }[];
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const gz = (f: string) => gzipSync(readFileSync(path.join(outDir, f)), { level: 9 }).length;
+  // A chunk is the app's own when every module of it is one of the app's (the lazy registration chunk).
+  const pwaChunks = new Set(modules.map((m) => m.chunk));
+  const chunkSources = new Map<string, string[]>();
+  for (const c of Object.values(manifest)) if (c.src) chunkSources.set(c.file, [...(chunkSources.get(c.file) ?? []), c.src]);
+  const own = [...pwaChunks].filter(
+    (chunk) => (chunkSources.get(chunk) ?? []).every((src) => /src\/lib\/pwa\//.test(src)) && chunkSources.has(chunk),
+  );
+  const shared = modules.filter((m) => !own.includes(m.chunk)).reduce((a, m) => a + m.gzipBytes, 0);
+  const ownBytes = own.reduce((a, f) => a + gz(f), 0);
+  const worker = existsSync(path.join(outDir, 'sw.js')) ? gz('sw.js') : 0;
+  const sw = existsSync(path.join(outDir, 'sw.js')) ? readFileSync(path.join(outDir, 'sw.js'), 'utf8') : '';
+  const precached = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
+  const total = kb(shared + ownBytes + worker);
+  return {
+    inSharedChunksGzipKb: kb(shared),
+    ownChunks: own,
+    ownChunksGzipKb: kb(ownBytes),
+    workerGzipKb: kb(worker),
+    precacheGzipKb: kb(precached.reduce((a, f) => a + gz(f), 0)),
+    precacheEntries: precached.length,
+    budget: {
+      text: `the installable app's added bytes (registration, update prompt, sw.js) <= ${PWA_SHELL_BUDGET_KB} KB gzipped`,
+      met: worker > 0 && total <= PWA_SHELL_BUDGET_KB,
+      figure: worker > 0 ? `${total} KB (budget ${PWA_SHELL_BUDGET_KB} KB)` : 'no sw.js in the build',
     },
   };
 }
@@ -505,6 +562,12 @@ export async function runWeb(
       `\n/score-sheet adds ${gridJs.lazyGzipKb} KB gzipped beyond the entry (${gridJs.lazyFiles.length} chunks), ` +
         `${gridJs.ownGzipKb} KB of it its own (${gridJs.ownFiles.join(', ')}): ${gridJs.budget.met ? 'MET' : 'MISSED'} ${gridJs.budget.figure}\n`,
     );
+    const pwaShell = pwaShellWeight(outDir);
+    process.stdout.write(
+      `\nInstallable app: ${pwaShell.inSharedChunksGzipKb} KB in shared chunks + ${pwaShell.ownChunksGzipKb} KB of its own ` +
+        `(${pwaShell.ownChunks.join(', ')}) + sw.js ${pwaShell.workerGzipKb} KB: ${pwaShell.budget.met ? 'MET' : 'MISSED'} ${pwaShell.budget.figure}; ` +
+        `the precache downloads ${pwaShell.precacheGzipKb} KB gzipped (${pwaShell.precacheEntries} files) once per release\n`,
+    );
     let grid: GridInp | null = null;
     if (opts.grid !== false && !quick) {
       process.stdout.write('\nTyping in the score grid (mobile emulation, 4x CPU)…\n');
@@ -555,6 +618,7 @@ export async function runWeb(
     const missed = [
       ...routes.filter((r) => r.budget && !r.budget.met).map((r) => `${r.budget!.text} (${r.budget!.figure})`),
       ...(gridJs.budget.met ? [] : [`${gridJs.budget.text} (${gridJs.budget.figure})`]),
+      ...(pwaShell.budget.met ? [] : [`${pwaShell.budget.text} (${pwaShell.budget.figure})`]),
       ...(grid
         ? grid.error
           ? [`score grid INP: ${grid.error}`]
@@ -579,6 +643,7 @@ export async function runWeb(
         loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
         routes,
         gridJs,
+        pwaShell,
         gridInp: grid,
         lighthouse,
         signedIn,
