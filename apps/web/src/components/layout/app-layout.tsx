@@ -11,8 +11,9 @@ import { UnsentHeaderBadge } from './unsent-badge';
 import { childPath, useChild } from '../../lib/parent-child';
 import { ChildSwitcher } from './child-switcher';
 import { SchoolBrand } from './school-brand';
+import { UpdatePrompt } from './update-prompt';
 
-/** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout. */
+/** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout; the app's update prompt below it. */
 export function AppHeader() {
   const session = useSession();
   const navigate = useNavigate();
@@ -42,6 +43,7 @@ export function AppHeader() {
           </div>
         )}
       </div>
+      {session && <UpdatePrompt />}
     </header>
   );
 }
