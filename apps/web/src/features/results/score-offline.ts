@@ -66,35 +66,40 @@ export async function loadScoreSheet(q: ScoreSheetQuery, fetch: () => Promise<Sc
 // Saved rows go into the kept copy one after another (four saves answer at once).
 let copyWrites: Promise<void> = Promise.resolve();
 
-/** A row stored by the server: the kept copy takes its result and version. */
-export function keepSavedRow(q: ScoreSheetQuery, admission: string, result: ScoreSheetResult | null): Promise<void> {
+/** The query of a sheet. */
+export const queryOf = (s: Pick<ScoreSheet, 'session' | 'term' | 'student_class' | 'subject'>): ScoreSheetQuery => ({
+  session_id: s.session.id,
+  term: s.term as ScoreSheetQuery['term'],
+  student_class: s.student_class,
+  subject: s.subject,
+});
+
+/** Rows stored by the server: the kept copy takes their results and versions. */
+export function keepSavedRows(q: ScoreSheetQuery, stored: ReadonlyMap<string, ScoreSheetResult | null>): Promise<void> {
   const scope = scoreScope(q);
   if (!scope) return Promise.resolve();
   copyWrites = copyWrites.then(async () => {
     const copy = await sheetCache.get<ScoreSheet>(scope, SCORE_KIND, scoreSheetKey(q));
     if (!copy) return;
-    const rows = copy.data.rows.map((r) => (r.admission_number === admission ? { ...r, result } : r));
+    const rows = copy.data.rows.map((r) => (stored.has(r.admission_number) ? { ...r, result: stored.get(r.admission_number)! } : r));
     await sheetCache.put(scope, SCORE_KIND, scoreSheetKey(q), { ...copy.data, rows }, copy.fetchedAt);
   });
   return copyWrites;
 }
 
-/** The PUT of one grid row. */
+/** The PUT of grid rows, each with the version it was made on. */
 export function scoreRowSave(
   sheet: Pick<ScoreSheet, 'session' | 'term' | 'student_class' | 'subject' | 'components' | 'precision'>,
-  admission: string,
-  cells: Cells,
-  base: ScoreSheetResult | null,
+  rows: readonly { key: string; value: Cells; base: ScoreSheetResult | null }[],
   reason?: string,
 ): ScoreSheetSave {
   return {
-    session_id: sheet.session.id,
-    term: sheet.term as ScoreSheetSave['term'],
-    student_class: sheet.student_class,
-    subject: sheet.subject,
-    rows: [
-      { admission_number: admission, components: readCells(sheet.components, sheet.precision, cells).values, version: base?.version ?? 0 },
-    ],
+    ...queryOf(sheet),
+    rows: rows.map((r) => ({
+      admission_number: r.key,
+      components: readCells(sheet.components, sheet.precision, r.value).values,
+      version: r.base?.version ?? 0,
+    })),
     ...(reason ? { reason } : {}),
   };
 }
@@ -122,11 +127,11 @@ registerOutboxSender(SCORE_KIND, async (rec: OutboxRecord) => {
   if (!copy) throw new Error('No kept copy of the sheet');
   const out = await api.put<ScoreSheetSaveResult>(
     '/score-sheet/',
-    scoreRowSave(copy.data, rec.row, rec.value as Cells, rec.base as ScoreSheetResult | null),
+    scoreRowSave(copy.data, [{ key: rec.row, value: rec.value as Cells, base: rec.base as ScoreSheetResult | null }]),
     { timeout: 15_000 },
   );
   const stored = savedRowOf(out, rec.row);
-  await keepSavedRow(q, rec.row, stored);
+  await keepSavedRows(q, new Map([[rec.row, stored]]));
   return stored;
 });
 

@@ -14,6 +14,7 @@ export {
   unsentRows,
   flushOutbox,
   type OutboxSender,
+  type SendMany,
   type FlushResult,
 } from './outbox-store';
 export { clearOfflineData, dropStale } from './maintenance';

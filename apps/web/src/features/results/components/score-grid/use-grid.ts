@@ -13,7 +13,7 @@ import { saveFailure } from '../../../../lib/autosave/save-failure';
 import { useAutosaveRows } from '../../../../lib/autosave/use-autosave-rows';
 import { usePersistentRows } from '../../../../lib/offline';
 import { useSaveScoreRows } from '../../score-sheet-api';
-import { keepSavedRow, savedRowOf, SCORE_KIND, scoreRowSave, scoreScope, scoreSheetKey } from '../../score-offline';
+import { keepSavedRows, queryOf, savedRowOf, SCORE_KIND, scoreRowSave, scoreScope, scoreSheetKey } from '../../score-offline';
 import { cellsOf, readCells, sameAsStored, type Cells } from './grid-model';
 
 /** Autosave waits this long after the last keystroke in a row (leaving the row saves at once). */
@@ -47,14 +47,18 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
     sheet: sheet ? scoreSheetKey(sheet) : '',
     send: async (adm, cells, base) => {
       const s = sheet!;
-      const res = await mutateAsync(scoreRowSave(s, adm, cells, base, reason.trim() || undefined));
+      const res = await mutateAsync(scoreRowSave(s, [{ key: adm, value: cells, base }], reason.trim() || undefined));
       const stored = savedRowOf(res, adm);
       // The kept copy follows what is stored: a reload offline starts from these versions.
-      void keepSavedRow(
-        { session_id: s.session.id, term: s.term as ScoreSheetSave['term'], student_class: s.student_class, subject: s.subject },
-        adm,
-        stored,
-      );
+      void keepSavedRows(queryOf(s), new Map([[adm, stored]]));
+      return stored;
+    },
+    // The queue back online: one request for every row waiting (the server writes them in one transaction).
+    sendMany: async (rows) => {
+      const s = sheet!;
+      const res = await mutateAsync(scoreRowSave(s, rows, reason.trim() || undefined));
+      const stored = new Map(rows.map((r) => [r.key, savedRowOf(res, r.key)]));
+      void keepSavedRows(queryOf(s), stored);
       return stored;
     },
   });
@@ -82,6 +86,7 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
       },
     },
     send: persistent.send,
+    maxInFlight: persistent.maxInFlight,
     store: persistent.store,
     restore: persistent.restore,
     onSaved: (adm) => announce(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridSaved}`),
