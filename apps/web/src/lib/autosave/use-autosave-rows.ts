@@ -20,6 +20,10 @@ export interface AutosaveOptions<V, S> {
   onSaved?: (key: string) => void;
   onFailed?: (key: string, failure: SaveFailure<S>) => void;
   store?: OutboxStore<V, S>;
+  /** At most this many rows on the wire (the engine's default: 4). */
+  maxInFlight?: number;
+  /** Rows the store kept unsent (lib/offline: a reload, the browser closed): put back once the sheet is loaded. */
+  restore?: readonly LoadedRow<V, S>[];
 }
 
 const subscribeOnline = (cb: () => void) => {
@@ -57,6 +61,7 @@ export function useAutosaveRows<V, S>(options: AutosaveOptions<V, S>) {
     () =>
       new RowOutbox<V, S>({
         debounceMs: options.debounceMs,
+        maxInFlight: options.maxInFlight,
         transport: { send: (key, value, base) => latest.current.send(key, value, base) },
         rules: {
           valid: (v) => latest.current.rules.valid(v),
@@ -88,6 +93,13 @@ export function useAutosaveRows<V, S>(options: AutosaveOptions<V, S>) {
   useEffect(() => {
     if (loaded) outbox.load(loaded);
   }, [outbox, loaded]);
+  const restore = options.restore;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!loaded || !restore || restored.current) return;
+    restored.current = true;
+    if (restore.length) outbox.restore(restore);
+  }, [outbox, loaded, restore]);
 
   // Running while shown; leaving the screen sends what waits, once (StrictMode mounts twice: start again).
   useEffect(() => {
