@@ -24,13 +24,13 @@ export const adminDashboardSchema = z.object({
   today: z.string(),
   attendance: z.object({
     date: z.string(),
-    /** Every arm with active students; `marked` false until a register of the day is saved. */
+    /** Every arm with active students; `marked` once the day's morning register is saved (as Absent Today counts). */
     arms: z.array(
       z.object({
         student_class: z.string(),
         students: count,
         marked: z.boolean(),
-        /** Marks of the day's registers (morning and afternoon): present and late count as present. */
+        /** Marks of the day's morning register: present and late count as present. */
         present: count,
         marks: count,
         present_pct: z.number().nullable(),

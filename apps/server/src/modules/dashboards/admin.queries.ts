@@ -43,28 +43,20 @@ export class AdminDashboardQueries {
     return rows.map((r) => ({ student_class: r.student_class, students: Number(r.students) }));
   }
 
-  /** The day's registers per arm: how many, and their marks (present and late count as present). */
-  async registersOn(date: string): Promise<{ student_class: string; registers: number; present: number; marks: number }[]> {
-    const { rows } = await sql<{
-      student_class: string;
-      registers: number | string;
-      present: number | string | null;
-      marks: number | string;
-    }>`
+  /**
+   * The day's morning registers per arm (the absent-today report's "marked": `armsMarked`) and their
+   * marks; present and late count as present.
+   */
+  async registersOn(date: string): Promise<{ student_class: string; present: number; marks: number }[]> {
+    const { rows } = await sql<{ student_class: string; present: number | string | null; marks: number | string }>`
       select r.student_class as student_class,
-             count(distinct r.id) as registers,
              sum(case when m.status in ('present', 'late') then 1 else 0 end) as present,
              count(m.student_id) as marks
         from attendance_registers r
         left join attendance_marks m on m.register_id = r.id
-       where r.date = ${date}
+       where r.date = ${date} and r.period = 'morning'
        group by r.student_class`.execute(this.db);
-    return rows.map((r) => ({
-      student_class: r.student_class,
-      registers: Number(r.registers),
-      present: Number(r.present ?? 0),
-      marks: Number(r.marks),
-    }));
+    return rows.map((r) => ({ student_class: r.student_class, present: Number(r.present ?? 0), marks: Number(r.marks) }));
   }
 
   /** Results stored for a term, per arm and subject (a row is an entry, ABS included). */

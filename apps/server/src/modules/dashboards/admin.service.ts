@@ -76,7 +76,7 @@ export class AdminDashboardService {
     return { session, term, today, attendance, score_entry: scoreEntry, report_cards: reportCards, fees, grades, accounts };
   }
 
-  /** Today's registers per arm with active students; an arm is marked once a register of the day is saved. */
+  /** Today's morning register per arm with active students (as the absent-today report counts arms marked). */
   private async attendance(today: string): Promise<AdminDashboard['attendance']> {
     const [arms, registers] = await Promise.all([this.queries.activeByArm(), this.queries.registersOn(today)]);
     const byArm = new Map(registers.map((r) => [r.student_class, r]));
@@ -91,7 +91,7 @@ export class AdminDashboardService {
           return {
             student_class: a.student_class,
             students: a.students,
-            marked: (r?.registers ?? 0) > 0,
+            marked: r !== undefined,
             present,
             marks,
             present_pct: marks ? Math.round((present / marks) * 1000) / 10 : null,
