@@ -37,6 +37,7 @@ import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { rolloverRoutes } from './modules/rollover/rollover.routes';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { promotionRoutes } from './modules/promotion/promotion.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
@@ -215,6 +216,7 @@ export async function buildApp({
   noticeBlastsRoutes(app, routeDeps);
   noticesRoutes(app, routeDeps);
   pinsRoutes(app, routeDeps);
+  dashboardsRoutes(app, routeDeps);
   // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());
