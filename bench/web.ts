@@ -178,7 +178,7 @@ export interface PwaShellWeight {
   ownChunksGzipKb: number;
   /** sw.js, with the precache list (it grows with the number of chunks). */
   workerGzipKb: number;
-  /** What the precache downloads once per release (every chunk, the CSS, the shell, the icons), gzipped. */
+  /** What the precache downloads at its first install (every chunk, the CSS, the shell, the icons), gzipped; a release fetches only changed files. */
   precacheGzipKb: number;
   precacheEntries: number;
   budget: { text: string; met: boolean; figure: string };
@@ -566,7 +566,7 @@ export async function runWeb(
     process.stdout.write(
       `\nInstallable app: ${pwaShell.inSharedChunksGzipKb} KB in shared chunks + ${pwaShell.ownChunksGzipKb} KB of its own ` +
         `(${pwaShell.ownChunks.join(', ')}) + sw.js ${pwaShell.workerGzipKb} KB: ${pwaShell.budget.met ? 'MET' : 'MISSED'} ${pwaShell.budget.figure}; ` +
-        `the precache downloads ${pwaShell.precacheGzipKb} KB gzipped (${pwaShell.precacheEntries} files) once per release\n`,
+        `the precache downloads ${pwaShell.precacheGzipKb} KB gzipped (${pwaShell.precacheEntries} files) at its first install; a release, only the files that changed\n`,
     );
     let grid: GridInp | null = null;
     if (opts.grid !== false && !quick) {

@@ -2,6 +2,8 @@ import { Workbox } from 'workbox-window';
 
 /** How often an app left open (a phone keeps a tab for days) asks whether a release came out. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** Coming back into view asks too, but not more often than this: each check downloads sw.js (~8 KB). */
+const RETURN_CHECK_MS = 10 * 60 * 1000;
 
 /**
  * Registers /sw.js (scope: the whole site; src/sw.ts) after the page has loaded, so the precache's
@@ -27,10 +29,14 @@ export function registerServiceWorker(offer: (take: () => void) => void): void {
     .then((reg) => {
       registration = reg;
       // Offline, a check fails: the next one will do.
-      const check = () => wb.update().catch(() => undefined);
-      setInterval(check, UPDATE_CHECK_MS);
+      let checked = Date.now();
+      const check = () => {
+        checked = Date.now();
+        return wb.update().catch(() => undefined);
+      };
+      setInterval(() => void check(), UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'visible') void check();
+        if (document.visibilityState === 'visible' && Date.now() - checked >= RETURN_CHECK_MS) void check();
       });
     })
     // Blocked (a private window, a browser setting, the e2e suite's default): the app works online as before.
