@@ -565,7 +565,8 @@ async function main() {
       await sleep(3000);
       probing = false;
       await prober;
-      if (stopped.status !== 0 || started.status !== 0) throw new Error(`restarting PostgreSQL failed: ${stopped.stderr} ${started.stderr}`);
+      if (stopped.status !== 0 || started.status !== 0)
+        throw new Error(`restarting PostgreSQL failed: ${stopped.stderr} ${started.stderr}`);
       const during = probes.filter((p) => p.at >= downAt && p.at < upAt);
       const after = probes.filter((p) => p.at >= upAt);
       const firstOk = after.find((p) => p.status === 200);

@@ -89,13 +89,23 @@ try {
   const putOnA = seen.a.filter((l) => l.startsWith('PUT /drop'));
   check(
     'a PUT that reached an instance which then dropped the connection is not sent to the other one (it may have been applied)',
-    puts.some((p) => p.status === 502) && putOnA.length + putOnB.length === 2 && putOnA.every((l) => !putOnB.some((m) => m.endsWith(l.split(' ').at(-1)))),
+    puts.some((p) => p.status === 502) &&
+      putOnA.length + putOnB.length === 2 &&
+      putOnA.every((l) => !putOnB.some((m) => m.endsWith(l.split(' ').at(-1)))),
     `answers ${puts.map((p) => p.status).join(', ')}; a saw [${putOnA.join('; ')}], b saw [${putOnB.join('; ')}]`,
   );
   const put = await call('PUT', '/ok', 'the body');
-  check('a PUT keeps its body on its way through @write', put.status === 200 && put.text.endsWith('PUT the body'), `${put.status} ${put.text}`);
+  check(
+    'a PUT keeps its body on its way through @write',
+    put.status === 200 && put.text.endsWith('PUT the body'),
+    `${put.status} ${put.text}`,
+  );
   const get = await call('GET', '/drop');
-  check('a GET whose instance dropped the connection is served by the other', get.status === 200 && get.text.startsWith('b '), `${get.status} ${get.text}`);
+  check(
+    'a GET whose instance dropped the connection is served by the other',
+    get.status === 200 && get.text.startsWith('b '),
+    `${get.status} ${get.text}`,
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode === null ? server.on('exit', r) : r()));

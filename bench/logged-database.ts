@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../apps/server/src/db/index';
 import type { Database } from '../apps/server/src/db/schema';
+import { registerTableChanges, TableChanges, TableWritePlugin } from '../apps/server/src/db/table-changes';
 
 /**
  * A database handle on the bench school at `url` whose every query is also given to `log`: the
@@ -14,10 +15,15 @@ export function loggedDatabase(url: string, log: (e: LogEvent) => void): Databas
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
-    return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+    // Its own writes drop what the reference cache read (decision 047), as on the app's database.
+    const changes = new TableChanges();
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log, plugins: [new TableWritePlugin(changes)] });
+    registerTableChanges(db, changes);
+    return { db, dialect: 'sqlite', sqlite, changes, destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  const changes = new TableChanges();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins: [new TableWritePlugin(changes)] });
+  registerTableChanges(db, changes);
+  return { db, dialect: 'postgres', changes, destroy: () => db.destroy() };
 }

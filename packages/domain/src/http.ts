@@ -10,7 +10,8 @@ export const GENERAL_MESSAGES = {
   serverError: 'Server error. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
   /** A write failed because the server's disk is full (503, `code: storage_full`): nothing was saved. */
-  storageFull: "The server has run out of storage space, so this change was not saved. Please tell the school's administrator, then try again later.",
+  storageFull:
+    "The server has run out of storage space, so this change was not saved. Please tell the school's administrator, then try again later.",
   badRequest: 'Invalid request data.',
   invalidId: 'The id must be a whole number from 1.',
   networkError: 'Network error. Please check your connection.',

@@ -25,7 +25,7 @@ describe('the reference cache', () => {
   it('keeps a value until a table it was read from changes, and only then', async () => {
     const cache = new ReferenceCache();
     let reads = 0;
-    const load = async () => ({ n: ++reads });
+    const load = () => Promise.resolve({ n: ++reads });
     expect(await cache.get('a', ['settings'], load)).toEqual({ n: 1 });
     expect(await cache.get('a', ['settings'], load)).toEqual({ n: 1 });
     cache.invalidate(['subjects']);
@@ -45,20 +45,20 @@ describe('the reference cache', () => {
     cache.invalidate(['academic_sessions']);
     release();
     expect(await slow).toBe('old');
-    expect(await cache.get('k', ['academic_sessions'], async () => 'new')).toBe('new');
+    expect(await cache.get('k', ['academic_sessions'], () => Promise.resolve('new'))).toBe('new');
   });
 
   it('is bypassed while off (no change from another instance can be heard)', async () => {
     const cache = new ReferenceCache({ enabled: false });
     let reads = 0;
-    await cache.get('a', ['settings'], async () => ++reads);
-    await cache.get('a', ['settings'], async () => ++reads);
+    await cache.get('a', ['settings'], () => Promise.resolve(++reads));
+    await cache.get('a', ['settings'], () => Promise.resolve(++reads));
     expect(reads).toBe(2);
   });
 
   it('shares values no caller can change', async () => {
     const cache = new ReferenceCache();
-    const v = await cache.get('a', ['settings'], async () => ({ list: [1] }));
+    const v = await cache.get('a', ['settings'], () => Promise.resolve({ list: [1] }));
     expect(() => v.list.push(2)).toThrow(TypeError);
   });
 
@@ -66,9 +66,9 @@ describe('the reference cache', () => {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: {} as never }) });
     expect(writtenTables(db.updateTable('settings').set({ value: 'x' }).toOperationNode())).toEqual(['settings']);
     expect(writtenTables(db.deleteFrom('subjects').toOperationNode())).toEqual(['subjects']);
-    expect(writtenTables(db.insertInto('class_arms').values({ level: 'JSS 1', arm: 'A', name: 'JSS 1A', created_at: '' }).toOperationNode())).toEqual([
-      'class_arms',
-    ]);
+    expect(
+      writtenTables(db.insertInto('class_arms').values({ level: 'JSS 1', arm: 'A', name: 'JSS 1A', created_at: '' }).toOperationNode()),
+    ).toEqual(['class_arms']);
     expect(writtenTables(db.updateTable('results').set({ score: 1 }).toOperationNode())).toEqual([]);
     expect(writtenTables(db.selectFrom('settings').selectAll().toOperationNode())).toEqual([]);
   });
@@ -77,7 +77,7 @@ describe('the reference cache', () => {
 describeEachDatabase('the reference cache in the app', (dialect) => {
   let ctx: TestContext;
   let admin: SignedIn;
-  withSchool(dialect, { sessions: ['2025/2026'] }, async (s) => {
+  withSchool(dialect, { sessions: ['2025/2026'] }, (s) => {
     ({ ctx, admin } = s);
   });
 

@@ -64,7 +64,8 @@ export function writtenTables(node: RootOperationNode): string[] {
     return [...text.matchAll(RAW_WRITE)].map((m) => m[2]!.toLowerCase()).filter((t) => WATCHED.has(t));
   }
   // A table with an alias is wrapped in an AliasNode: its `node` is the table.
-  const table = target && 'node' in target && TableNode.is((target as { node: OperationNode }).node) ? (target as { node: TableNode }).node : target;
+  const table =
+    target && 'node' in target && TableNode.is((target as { node: OperationNode }).node) ? (target as { node: TableNode }).node : target;
   if (table && TableNode.is(table)) {
     const name = table.table.identifier.name;
     return WATCHED.has(name) ? [name] : [];
@@ -89,13 +90,13 @@ export class TableWritePlugin implements KyselyPlugin {
     return args.node;
   }
 
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const tables = this.pending.get(args.queryId);
     if (tables) {
       this.pending.delete(args.queryId);
       this.changes.emit(tables);
     }
-    return args.result;
+    return Promise.resolve(args.result);
   }
 }
 
@@ -108,8 +109,8 @@ export class TransactionWrites implements KyselyPlugin {
     return args.node;
   }
 
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
   }
 }
 

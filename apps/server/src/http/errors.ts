@@ -69,7 +69,11 @@ export function registerErrorHandling(app: FastifyInstance, storage?: StorageSta
       // The disk is full: nothing was saved, and retrying later may work (issue 37.11). The cause is
       // logged once per episode; readiness reports it meanwhile.
       const starts = storage ? storage.reportFull() : true;
-      if (starts) request.log.error({ event: 'storage_full', err: { code: fe.code, message: fe.message } }, 'storage full: writes fail until space is freed');
+      if (starts)
+        request.log.error(
+          { event: 'storage_full', err: { code: fe.code, message: fe.message } },
+          'storage full: writes fail until space is freed',
+        );
       return reply.status(503).send({ detail: GENERAL_MESSAGES.storageFull, code: STORAGE_FULL_CODE });
     }
     if (isDatabaseUnavailable(error)) {

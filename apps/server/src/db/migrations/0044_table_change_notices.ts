@@ -33,7 +33,9 @@ export const tableChangeNotices: DialectMigration = (dialect) => ({
       end $$`.execute(db);
     for (const t of TABLES) {
       await sql
-        .raw(`create trigger ${t}_changed after insert or update or delete or truncate on ${t} for each statement execute function portal_table_changed()`)
+        .raw(
+          `create trigger ${t}_changed after insert or update or delete or truncate on ${t} for each statement execute function portal_table_changed()`,
+        )
         .execute(db);
     }
   },

@@ -71,7 +71,9 @@ export class CalendarRepository extends Repository {
 
   /** Events overlapping [from, to] (null: every event). */
   events(range: { from: string; to: string } | null, conn: Conn = this.db) {
-    return cachedRead(conn, `events:${range ? `${range.from}:${range.to}` : 'all'}`, ['calendar_events'], () => this.eventRows(range, conn));
+    return cachedRead(conn, `events:${range ? `${range.from}:${range.to}` : 'all'}`, ['calendar_events'], () =>
+      this.eventRows(range, conn),
+    );
   }
 
   private eventRows(range: { from: string; to: string } | null, conn: Conn) {

@@ -56,7 +56,13 @@ describeEachDatabase('a full disk', (dialect) => {
       method: 'PUT',
       url: '/api/admission/',
       headers: admin.auth,
-      payload: { ...DEFAULT_ADMISSION_PAGE, how_to_apply: `${n}${big}`.slice(0, ADMISSION_TEXT_MAX), requirements: big, dates: big, fees: big },
+      payload: {
+        ...DEFAULT_ADMISSION_PAGE,
+        how_to_apply: `${n}${big}`.slice(0, ADMISSION_TEXT_MAX),
+        requirements: big,
+        dates: big,
+        fees: big,
+      },
     });
 
   it('answers the write 503 with a clear message, reports the storage failing, and logs the cause once', async () => {
@@ -67,7 +73,9 @@ describeEachDatabase('a full disk', (dialect) => {
     } else {
       await sql`create function no_space() returns trigger language plpgsql as $$
         begin raise exception 'could not extend file: No space left on device' using errcode = 'disk_full'; end $$`.execute(ctx.handle.db);
-      await sql`create trigger no_space before insert or update on settings for each row execute function no_space()`.execute(ctx.handle.db);
+      await sql`create trigger no_space before insert or update on settings for each row execute function no_space()`.execute(
+        ctx.handle.db,
+      );
     }
     lines.length = 0;
     try {
