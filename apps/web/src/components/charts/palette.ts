@@ -5,7 +5,7 @@
 /** Series colours, in order: green, slate, amber, sky, rose, violet (Tailwind's 700s). */
 export const SERIES_COLOURS = ['#15803d', '#334155', '#b45309', '#0369a1', '#be123c', '#6d28d9'] as const;
 
-/** Series patterns, in order; the nth series is colour n mod 6 with pattern n mod 4 ... paired so no two match. */
+/** Series patterns, in order: series n is colour n mod 6 with pattern n mod 4, so the first 12 all differ. */
 export const SERIES_PATTERNS = ['solid', 'stripes', 'dots', 'cross'] as const;
 export type SeriesPattern = (typeof SERIES_PATTERNS)[number];
 
