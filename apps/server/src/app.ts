@@ -43,6 +43,8 @@ import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { pinsRoutes } from './modules/pins/pins.routes';
+import { bursarDashboardRoutes } from './modules/dashboards/bursar.routes';
+import { staffDashboardRoutes } from './modules/dashboards/staff.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -214,6 +216,8 @@ export async function buildApp({
   noticeBlastsRoutes(app, routeDeps);
   noticesRoutes(app, routeDeps);
   pinsRoutes(app, routeDeps);
+  bursarDashboardRoutes(app, routeDeps);
+  staffDashboardRoutes(app, routeDeps);
   // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());

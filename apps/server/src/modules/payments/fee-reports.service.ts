@@ -32,6 +32,9 @@ import type { FeeReportsRepository } from './fee-reports.repository';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 import type { ArrearsService } from './arrears.service';
 
+/** Who may read the fee reports, for the modules that show them (the dashboards): the bursar's one definition. */
+export { BURSAR } from './bursar-access';
+
 /** A heavy report's next read, after a turn of the event loop. */
 async function inTurn<T>(read: () => Promise<T>): Promise<T> {
   await yieldToEventLoop();
@@ -51,6 +54,17 @@ export interface DebtorsReport {
   total_balance: number;
   /** What the filter named, for titles and file names ("SSS 2B", "JSS 1", or null for the whole school). */
   scope: string | null;
+}
+
+/** The reads both fee reports share (see `FeeReportsService.school`). */
+interface SchoolFees {
+  session: AcademicSession;
+  students: Awaited<ReturnType<FeeReportsRepository['activeStudents']>>;
+  dues: Awaited<ReturnType<FeesService['studentDues']>>;
+  paid: Awaited<ReturnType<FeeReportsRepository['paidByStudent']>>;
+  carried: Awaited<ReturnType<ArrearsService['broughtForward']>>;
+  starts: Partial<Record<Term, string>>;
+  today: string;
 }
 
 /**
@@ -85,8 +99,11 @@ export class FeeReportsService {
     return arms.filter((a) => (!level || classLevelOf(a) === level) && (!arm || a === arm));
   }
 
-  async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
-    const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
+  /**
+   * What both reports read, once: the students of the classes, their dues, the session's payments
+   * and the balances brought forward, the term starts and the school's today (a fixed number of statements).
+   */
+  private async school(session: AcademicSession, classes: string[] | null): Promise<SchoolFees> {
     // One read after another with a turn of the event loop between them: on SQLite each runs in one
     // synchronous piece, and all of them in one turn held the loop for a whole school's rows.
     const students = await inTurn(() => this.repo.activeStudents(session.id, classes));
@@ -94,6 +111,16 @@ export class FeeReportsService {
     const paid = await inTurn(() => this.repo.paidByStudent(session.id, classes));
     const carried = await inTurn(() => this.arrears.broughtForward(session, students));
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
+    return { session, students, dues, paid, carried, starts, today };
+  }
+
+  async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
+    const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
+    return this.debtorsOf(await this.school(session, classes), q);
+  }
+
+  private async debtorsOf(school: SchoolFees, q: DebtorsFilter): Promise<DebtorsReport> {
+    const { session, students, dues, paid, carried, starts, today } = school;
     // No term chosen: the current term (what has fallen due up to it); `session`: the whole session.
     const term = q.term === 'session' ? null : (q.term ?? currentTermOf(starts, today));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), { kobo: Number(p.paid ?? 0), last: p.last_paid_on }]));
@@ -162,12 +189,24 @@ export class FeeReportsService {
   async collections(q: { session_id?: number; term?: Term; from?: string; to?: string }): Promise<CollectionSummary> {
     if (q.from && q.to && q.from > q.to) throw badRequest({ from: [FEE_REPORT_MESSAGES.rangeInvalid] });
     const session = await this.session(q.session_id);
+    return this.collectionsOf(await this.school(session, null), q);
+  }
+
+  /**
+   * The bursar's dashboard (issue 36): the collection summary of a term with its days and methods in
+   * a range, and that term's debtors, from one read of the school (the reads both reports share).
+   */
+  async termAtAGlance(q: { session_id?: number; term?: Term; from?: string; to?: string }): Promise<{ collections: CollectionSummary; debtors: DebtorsReport }> {
+    const session = await this.session(q.session_id);
+    const school = await this.school(session, null);
+    const collections = await this.collectionsOf(school, q);
+    const debtors = await this.debtorsOf(school, { term: q.term, sort: 'balance', order: 'desc' });
+    return { collections, debtors };
+  }
+
+  private async collectionsOf(school: SchoolFees, q: { term?: Term; from?: string; to?: string }): Promise<CollectionSummary> {
+    const { session, students, dues, paid, carried, starts, today } = school;
     const range = { from: q.from, to: q.to };
-    // One read after another with a turn of the event loop between them (see debtorsAll).
-    const students = await inTurn(() => this.repo.activeStudents(session.id, null));
-    const dues = await inTurn(() => this.fees.studentDues(session.id, students));
-    const paid = await inTurn(() => this.repo.paidByStudent(session.id, null));
-    const carried = await inTurn(() => this.arrears.broughtForward(session, students));
     const [names, byDay, byMethod] = await inTurn(() =>
       Promise.all([
         this.repo.itemNames(session.id),
@@ -175,7 +214,6 @@ export class FeeReportsService {
         this.repo.received(session.id, 'method', range),
       ]),
     );
-    const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
     const figures = collectionFigures(
       // A heavy report: a turn of the event loop between slices of students.
