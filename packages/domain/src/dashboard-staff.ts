@@ -94,7 +94,11 @@ export const staffFormClassSchema = z.object({
   school_day: z.boolean(),
   register_done: z.boolean(),
   absentees: z.array(staffAbsenteeSchema),
-  /** The arm's report cards this term, and what the form teacher still owes before submitting them. */
+  /**
+   * The arm's report cards this term (a card per student with a score, as the approvals count them),
+   * and what the form teacher still owes on them before submitting.
+   */
+  cards: z.number(),
   card_status: z.enum(CARD_STATUSES),
   ratings_missing: z.number(),
   form_comments_missing: z.number(),

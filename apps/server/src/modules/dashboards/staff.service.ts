@@ -91,7 +91,7 @@ export class StaffDashboardService {
     const notMarked = new Set(today.arms_not_marked);
     return forms.map((f) => {
       const a = approvals.find((x) => x.student_class === f.class_name);
-      const students = a?.students ?? f.students;
+      const cards = a?.students ?? 0;
       return {
         student_class: f.class_name,
         students: f.students,
@@ -100,9 +100,10 @@ export class StaffDashboardService {
         absentees: today.absentees
           .filter((x) => x.student_class === f.class_name)
           .map(({ student_class: _arm, ...x }) => x),
+        cards,
         card_status: a?.status ?? 'draft',
-        ratings_missing: Math.max(0, students - (a?.rated ?? 0)),
-        form_comments_missing: Math.max(0, students - (a?.form_comments ?? 0)),
+        ratings_missing: Math.max(0, cards - (a?.rated ?? 0)),
+        form_comments_missing: Math.max(0, cards - (a?.form_comments ?? 0)),
         comments_required: settings.require_comments,
       };
     });
