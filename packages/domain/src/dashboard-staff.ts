@@ -4,16 +4,24 @@ import { PAYMENT_METHODS } from './bursary';
 import { TERM_VALUES } from './constants';
 import { CLASS_LEVELS } from './teaching';
 import { CARD_STATUSES } from './report-card-rules';
-import { sessionIdField, termField } from './result-schemas';
+import { RESULT_MESSAGES } from './result-messages';
+import { termField } from './result-schemas';
 
 /**
  * The bursar's and the staff's dashboards (issue 36, items 2 and 3): the responses of
  * `GET /api/dashboards/bursar/` and `GET /api/dashboards/staff/`, and their query.
  */
 
-/** `?session=&term=`: both optional, today's term of the school calendar when absent. */
+/**
+ * `?session=&term=`: both optional, today's term of the school calendar when absent. `session` is a
+ * session's id ("7") or its name ("2025/2026"), as the spec's other `session` parameters name it.
+ */
 export const dashboardTermQuerySchema = z.object({
-  session: sessionIdField.optional(),
+  session: z
+    .string({ error: RESULT_MESSAGES.sessionRequired })
+    .trim()
+    .regex(/^(\d{1,9}|\d{4}\/\d{4})$/, RESULT_MESSAGES.sessionNotFound)
+    .optional(),
   term: termField.optional(),
 });
 export type DashboardTermQuery = z.output<typeof dashboardTermQuerySchema>;

@@ -1272,6 +1272,9 @@ export const MATRIX: Record<string, Entry> = {
     expect: everyone(400),
   },
   'GET /api/check-result/pdf/': { req: () => ({ url: '/api/check-result/pdf/?token=not-a-link' }), expect: everyone(400) },
+  // ---------- dashboards (issue 36): the bursar's (capability), the staff's (each their own arms) ----------
+  'GET /api/dashboards/bursar/': { req: () => ({ url: '/api/dashboards/bursar/' }), expect: bursarAndAdmin(200) },
+  'GET /api/dashboards/staff/': { req: () => ({ url: '/api/dashboards/staff/' }), expect: staffAndAdmin(200) },
 };
 
 /** The session after the matrix's, made once: the promotion preview reads into it. */

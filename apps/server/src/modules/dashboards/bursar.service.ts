@@ -27,7 +27,7 @@ export class BursarDashboardService {
     private readonly feeReports: FeeReportsService,
     private readonly transfers: TransferReportsService,
     private readonly calendar: Pick<CalendarService, 'currentTerm' | 'terms'>,
-    private readonly sessions: Pick<SessionsService, 'byId'>,
+    private readonly sessions: Pick<SessionsService, 'byId' | 'byName'>,
   ) {}
 
   async get(q: DashboardTermQuery): Promise<BursarDashboard> {

@@ -171,6 +171,11 @@ describeEachDatabase("the bursar's dashboard", (dialect) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/dashboards/bursar/' })).statusCode).toBe(401);
     expect((await get(bursar, '/api/dashboards/bursar/?session=999999')).statusCode).toBe(400);
     expect((await get(bursar, '/api/dashboards/bursar/?term=4th')).statusCode).toBe(400);
+    expect((await get(bursar, '/api/dashboards/bursar/?session=1%3B%20drop')).statusCode).toBe(400);
+    // A session by its id or its name, the same answer.
+    const byId = await dashboard(bursar, `?session=${previousSessionId}&term=1st`);
+    expect(byId).toMatchObject({ session: '2024/2025', term: '1st' });
+    expect(await dashboard(bursar, '?session=2024/2025&term=1st')).toEqual(byId);
   });
 
   it('runs the same number of statements for 2 and for 20 students', async () => {

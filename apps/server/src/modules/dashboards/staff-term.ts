@@ -19,7 +19,7 @@ export interface DashboardTerm {
  */
 export async function dashboardTerm(
   calendar: Pick<CalendarService, 'currentTerm' | 'terms'>,
-  sessions: Pick<SessionsService, 'byId'>,
+  sessions: Pick<SessionsService, 'byId' | 'byName'>,
   q: DashboardTermQuery,
 ): Promise<DashboardTerm> {
   const current = await calendar.currentTerm();
@@ -33,8 +33,17 @@ export async function dashboardTerm(
       today: current.today,
     };
   }
-  const sessionId = q.session ?? current.session_id;
-  const [session, terms] = await Promise.all([sessionId === null ? null : sessions.byId(sessionId), calendar.terms()]);
+  const named = q.session;
+  const [session, terms] = await Promise.all([
+    named === undefined
+      ? current.session_id === null
+        ? undefined
+        : sessions.byId(current.session_id)
+      : /^\d+$/.test(named)
+        ? sessions.byId(Number(named))
+        : sessions.byName(named),
+    calendar.terms(),
+  ]);
   if (!session) throw badRequest({ session: [RESULT_MESSAGES.sessionNotFound] });
   const term = q.term ?? (session.id === current.session_id ? current.term : null);
   const row = terms.find((t) => Number(t.session_id) === session.id && t.term === term);

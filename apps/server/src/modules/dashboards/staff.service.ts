@@ -27,7 +27,7 @@ export class StaffDashboardService {
     private readonly approvals: Pick<ReportApprovalsService, 'list'>,
     private readonly settings: Pick<SettingsService, 'reportSettings'>,
     private readonly calendar: Pick<CalendarService, 'currentTerm' | 'terms'>,
-    private readonly sessions: Pick<SessionsService, 'byId'>,
+    private readonly sessions: Pick<SessionsService, 'byId' | 'byName'>,
   ) {}
 
   async get(actor: AuthUser, q: DashboardTermQuery): Promise<StaffDashboard> {
