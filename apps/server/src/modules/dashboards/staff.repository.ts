@@ -31,22 +31,41 @@ export class StaffDashboardRepository {
       .execute();
   }
 
-  /** The stored scores of a term in the arms and subjects named (the teacher's sheets): one statement on the (session, term, class) index. */
-  scores(
+  /**
+   * The scores of a term in the arms and subjects named (the teacher's sheets), counted per arm and
+   * subject: how many, their sum (the sheet's average), and how many belong to the sheet's roster (the
+   * arm's students as `roster` reads them; the rest are students who left the arm). One grouped
+   * statement on the (session, term, class) covering index.
+   */
+  scoreCounts(
     sessionId: number,
     term: string,
     arms: readonly string[],
     subjects: readonly string[],
     conn: Conn = this.db,
-  ): Promise<{ student_id: number; student_class: string; subject: string; score: number | string }[]> {
+  ): Promise<{ student_class: string; subject: string; entered: number | string; total: number | string | null; in_roster: number | string | null }[]> {
     if (!arms.length || !subjects.length) return Promise.resolve([]);
+    const inRoster = sql<number>`case when exists (
+        select 1 from students s where s.id = r.student_id and s.status = 'active' and s.student_class = r.student_class
+          and not exists (select 1 from student_enrolments sx where sx.session_id = ${sessionId}))
+      or exists (
+        select 1 from student_enrolments se
+        where se.session_id = ${sessionId} and se.student_id = r.student_id and se.student_class = r.student_class)
+      then 1 else 0 end`;
     return conn
-      .selectFrom('results')
-      .select(['student_id', 'student_class', 'subject', 'score'])
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('student_class', 'in', [...arms])
-      .where('subject', 'in', [...subjects])
+      .selectFrom('results as r')
+      .select((eb) => [
+        'r.student_class',
+        'r.subject',
+        eb.fn.countAll<number | string>().as('entered'),
+        eb.fn.sum<number | string | null>('r.score').as('total'),
+        eb.fn.sum<number | string | null>(inRoster).as('in_roster'),
+      ])
+      .where('r.session_id', '=', sessionId)
+      .where('r.term', '=', term)
+      .where('r.student_class', 'in', [...arms])
+      .where('r.subject', 'in', [...subjects])
+      .groupBy(['r.student_class', 'r.subject'])
       .execute();
   }
 }

@@ -1,4 +1,4 @@
-import { subjectStatistics, type DashboardTermQuery, type StaffDashboard, type StaffFormClass, type StaffSubjectProgress } from '@portal/domain';
+import { round2, type DashboardTermQuery, type StaffDashboard, type StaffFormClass, type StaffSubjectProgress } from '@portal/domain';
 import type { AuthUser } from '../../http/auth';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { CalendarService } from '../calendar/calendar.service';
@@ -43,9 +43,12 @@ export class StaffDashboardService {
   }
 
   /**
-   * Each arm-subject's entry as its score sheet counts it: the sheet lists the arm's students and
-   * anyone with a score in it; `expected` are those taking the subject or holding a score, `entered`
-   * those holding one, the average the sheet's own (`subjectStatistics`).
+   * Each arm-subject's entry as its score sheet counts it, from one grouped read of the scores: the
+   * sheet lists the arm's students and anyone with a score in it; `expected` are those taking the
+   * subject (from the arm's roster and the subject plan) and those from outside the roster holding a
+   * score, `entered` those holding one, the average the sheet's (`round2(sum / count)`). A new score
+   * is only ever written for a student taking the subject (`ScoreWriter`), so a roster student with
+   * a score is one of the takers; one whose choice changed after the score counts in `entered` only.
    */
   private async progress(
     sessionId: number,
@@ -54,23 +57,25 @@ export class StaffDashboardService {
   ): Promise<StaffSubjectProgress[]> {
     if (!pairs.length) return [];
     const arms = [...new Set(pairs.map((p) => p.class_name))];
-    const [roster, scores] = await Promise.all([
+    const [roster, counts] = await Promise.all([
       this.repo.roster(sessionId, arms),
-      this.repo.scores(sessionId, term, arms, [...new Set(pairs.map((p) => p.subject))]),
+      this.repo.scoreCounts(sessionId, term, arms, [...new Set(pairs.map((p) => p.subject))]),
     ]);
-    const holders = [...new Map(scores.map((s) => [`${s.student_id}|${s.student_class}`, { id: Number(s.student_id), student_class: s.student_class }])).values()];
-    const takes = await this.teaching.subjectsOf([...roster.map((r) => ({ id: Number(r.id), student_class: r.student_class })), ...holders]);
+    const takes = await this.teaching.subjectsOf(roster.map((r) => ({ id: Number(r.id), student_class: r.student_class })));
+    const takers = new Map<string, number>();
+    for (const r of roster)
+      for (const subject of takes.get(Number(r.id)) ?? []) takers.set(`${r.student_class}|${subject}`, (takers.get(`${r.student_class}|${subject}`) ?? 0) + 1);
+    const countOf = new Map(counts.map((c) => [`${c.student_class}|${c.subject}`, c]));
     return pairs.map((p) => {
-      const stored = scores.filter((s) => s.student_class === p.class_name && s.subject === p.subject);
-      const withScore = new Set(stored.map((s) => Number(s.student_id)));
-      const takers = roster.filter((r) => r.student_class === p.class_name && !withScore.has(Number(r.id)) && (takes.get(Number(r.id)) ?? []).includes(p.subject));
-      const { stats } = subjectStatistics(stored.map((s) => ({ student_id: Number(s.student_id), score: Number(s.score) })));
+      const c = countOf.get(`${p.class_name}|${p.subject}`);
+      const entered = Number(c?.entered ?? 0);
+      const outsiders = entered - Number(c?.in_roster ?? 0);
       return {
         student_class: p.class_name,
         subject: p.subject,
-        entered: withScore.size,
-        expected: new Set([...takers.map((r) => Number(r.id)), ...withScore]).size,
-        average: stats?.average ?? null,
+        entered,
+        expected: Math.max(entered, (takers.get(`${p.class_name}|${p.subject}`) ?? 0) + outsiders),
+        average: entered ? round2(Number(c?.total ?? 0) / entered) : null,
       };
     });
   }

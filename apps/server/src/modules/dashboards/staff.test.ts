@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type AbsentToday, type ArmApproval, type ScoreSheet, type StaffDashboard } from '@portal/domain';
 import { createResults } from '../../db/factories';
 import type { AuthUser } from '../../http/auth';
-import { describeEachDatabase, servicesOver, type SignedIn, type TestContext } from '../../../test/helpers';
+import { addStudent, describeEachDatabase, servicesOver, type SignedIn, type TestContext } from '../../../test/helpers';
 import { attendanceArm, saveRegister, testClock, withRegisterSchool } from '../../../test/attendance-fixtures';
 import { putEntry } from '../../../test/card-fixtures';
 import { assign, chooseSubject, offerAtLevel } from '../../../test/teaching-fixtures';
@@ -55,7 +55,11 @@ describeEachDatabase('the staff dashboard', (dialect) => {
     const before = await dashboard(teacher);
     expect(before.form_classes.find((f) => f.student_class === cls)?.register_done).toBe(false);
     expect((await saveRegister(ctx, teacher, { student_class: cls, date: TODAY, period: 'morning', marks: marks(['Bola Ade'], ['Dayo Ola']), version: 0 })).statusCode).toBe(200);
-    // Two form comments and one full rating.
+    // A student who left the arm after a Mathematics score: the sheet still lists them (and so does the dashboard).
+    const left = await addStudent(ctx, cls, 'Eke', 'Uzo');
+    await createResults(ctx.handle.db, [{ studentId: left.id, sessionId, term: '1st', arm: cls, subject: 'Mathematics', score: 90 }]);
+    await ctx.handle.db.updateTable('students').set({ status: 'withdrawn' }).where('id', '=', left.id).execute();
+    // Two form comments.
     await putEntry(ctx.handle.db, { student_id: kids[0]!.id, session_id: sessionId, term: '1st', student_class: cls, form_comment: 'Good work.' });
     await putEntry(ctx.handle.db, { student_id: kids[1]!.id, session_id: sessionId, term: '1st', student_class: cls, form_comment: 'Try harder.' });
 
@@ -64,7 +68,7 @@ describeEachDatabase('the staff dashboard', (dialect) => {
     for (const subject of ['Mathematics', 'French']) {
       const res = await ctx.app.inject({
         method: 'GET',
-        url: `/api/score-sheet/?${new URLSearchParams({ session_id: String(sessionId), term: '1st', student_class: cls, subject })}`,
+        url: `/api/score-sheet/?${new URLSearchParams({ session_id: String(sessionId), term: '1st', student_class: cls, subject }).toString()}`,
         headers: teacher.auth,
       });
       const sheet = res.json<ScoreSheet>();
@@ -77,7 +81,7 @@ describeEachDatabase('the staff dashboard', (dialect) => {
         average: sheet.stats?.average ?? null,
       });
     }
-    expect(d.subjects.find((p) => p.subject === 'Mathematics' && p.student_class === cls)).toMatchObject({ entered: 3, expected: 4, average: 56.5 });
+    expect(d.subjects.find((p) => p.subject === 'Mathematics' && p.student_class === cls)).toMatchObject({ entered: 4, expected: 5, average: 64.88 });
     expect(d.subjects.find((p) => p.subject === 'French' && p.student_class === cls)).toMatchObject({ entered: 1, expected: 1, average: 66 });
 
     const absent = (await ctx.app.inject({ method: 'GET', url: '/api/attendance/absent/', headers: admin.auth })).json<AbsentToday>();
@@ -100,8 +104,8 @@ describeEachDatabase('the staff dashboard', (dialect) => {
       form_comments_missing: a.students - a.form_comments,
       ratings_missing: a.students - a.rated,
     });
-    // Cards are the three students with a score; two have their comment.
-    expect(form).toMatchObject({ cards: 3, form_comments_missing: 1, ratings_missing: 3 });
+    // Cards are the four students with a score (Dayo has none; Eke left with one); two have their comment.
+    expect(form).toMatchObject({ cards: 4, form_comments_missing: 2, ratings_missing: 4 });
   });
 
   it("shows a teacher only their own arms; another teacher sees none of them", async () => {

@@ -24,6 +24,7 @@ import { PeopleOverview } from './people-overview';
 import { SetupChecklist } from './setup-checklist';
 import { TeacherClasses } from './teacher-classes';
 import { SentBackNotice } from './sent-back-notice';
+import { HomeDashboard } from './home-dashboard';
 
 function useWelcome(): string {
   const session = useSession();
@@ -283,6 +284,9 @@ export function StaffHome() {
       <WelcomeBanner message={welcome} />
       <SentBackNotice />
       <div className="flex flex-col gap-6">
+        {/* The term at a glance (issue 36): the bursar's money first, then the teacher's classes; the menu below. */}
+        {bursar && <HomeDashboard which="bursar" label="Loading the bursary figures" />}
+        <HomeDashboard which="staff" label="Loading your classes' figures" />
         {/* A teacher's daily work first: their classes, then the spec's groups. */}
         <TeacherClasses />
         {STAFF_MENU_GROUPS.map((g) => (
