@@ -736,13 +736,14 @@ export const SCENARIOS: Scenario[] = [
     title: "The bursar's dashboard (whole school)",
     ...oneReader('staff', { kind: 'p99', ms: 100, text: "the bursar's dashboard p99 < 100 ms (1,500 students)", students: 1500 }),
     paths: () => ['/api/dashboards/bursar/'],
-    expect: (b, t) => json(b, t) ?? (b.includes('"debtors_ageing":[{') && b.includes('"by_level":[{') ? null : 'expected ageing and levels'),
+    expect: (b, t) =>
+      json(b, t) ?? (b.includes('"debtors_ageing":[{') && b.includes('"by_level":[{') ? null : 'expected ageing and levels'),
   },
   {
     id: 'dashboard-staff',
     title: "A teacher's dashboard (arm-subjects' entry progress, the form arm's register and cards)",
     ...oneReader('staff', { kind: 'p99', ms: 100, text: "a teacher's dashboard p99 < 100 ms (1,500 students)", students: 1500 }),
     paths: () => ['/api/dashboards/staff/'],
-    expect: (b, t) => json(b, t) ?? (b.includes('"subjects":[{') ? null : 'expected the teacher\'s arm-subjects'),
+    expect: (b, t) => json(b, t) ?? (b.includes('"subjects":[{') ? null : "expected the teacher's arm-subjects"),
   },
 ];

@@ -10,8 +10,14 @@ const cleanups = upgrade.cleanupsAfterEach();
 async function indexes(handle: DatabaseHandle): Promise<string[]> {
   const rows =
     handle.dialect === 'sqlite'
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'transfer_reports'`.execute(handle.db)
-      : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'transfer_reports' and schemaname = current_schema()`.execute(handle.db);
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'transfer_reports'`.execute(
+          handle.db,
+        )
+      : await sql<{
+          name: string;
+        }>`select indexname as name from pg_indexes where tablename = 'transfer_reports' and schemaname = current_schema()`.execute(
+          handle.db,
+        );
   return rows.rows.map((r) => r.name);
 }
 

@@ -11,7 +11,16 @@ import {
 } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { createFeeItems } from '../../db/factories';
-import { addStudent, describeEachDatabase, requestsOn, servicesOver, signInStudent, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  addStudent,
+  describeEachDatabase,
+  requestsOn,
+  servicesOver,
+  signInStudent,
+  withSchool,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { pngDataUrl, recordPayment, signInBursar } from '../../../test/payments-fixtures';
 import { testClock } from '../../../test/attendance-fixtures';
 import { countStatements } from '../../../test/statement-count';
@@ -52,7 +61,14 @@ describeEachDatabase("the bursar's dashboard", (dialect) => {
     await createFeeItems(db(), [
       { arm: cls, sessionId, term: '1st', name: 'Tuition', amountKobo: 10_000_000, createdAt: '2025-09-01T08:00:00.000Z' },
       { arm: cls, sessionId, term: '2nd', name: 'Tuition', amountKobo: 10_000_000, createdAt: '2025-09-01T08:00:00.000Z' },
-      { arm: cls, sessionId: previousSessionId, term: '1st', name: 'Tuition', amountKobo: 2_000_000, createdAt: '2024-09-01T08:00:00.000Z' },
+      {
+        arm: cls,
+        sessionId: previousSessionId,
+        term: '1st',
+        name: 'Tuition',
+        amountKobo: 2_000_000,
+        createdAt: '2024-09-01T08:00:00.000Z',
+      },
     ]);
     const kids = [];
     for (let i = 0; i < n; i++) {
@@ -87,7 +103,9 @@ describeEachDatabase("the bursar's dashboard", (dialect) => {
       ['SSS 3', '2025-10-10'],
     ] as const) {
       const cls = await arm(level);
-      await createFeeItems(db(), [{ arm: cls, sessionId, term: '1st', name: 'Tuition', amountKobo: 5_000_000, createdAt: '2025-09-01T08:00:00.000Z' }]);
+      await createFeeItems(db(), [
+        { arm: cls, sessionId, term: '1st', name: 'Tuition', amountKobo: 5_000_000, createdAt: '2025-09-01T08:00:00.000Z' },
+      ]);
       await db().updateTable('fee_items').set({ due_on: dueOn }).where('student_class', '=', cls).execute();
       await addStudent(ctx, cls, 'Late', level);
     }
@@ -141,7 +159,10 @@ describeEachDatabase("the bursar's dashboard", (dialect) => {
     expect(d.debtors).toEqual({ count: first.total, total_balance: first.total_balance });
     for (const band of AGEING_BANDS) {
       const inBand = rows.filter((r) => ageingBandOf(r.days_overdue) === band);
-      expect(d.debtors_ageing.find((x) => x.band === band)).toMatchObject({ debtors: inBand.length, balance: sumNaira(inBand, (r) => r.balance) });
+      expect(d.debtors_ageing.find((x) => x.band === band)).toMatchObject({
+        debtors: inBand.length,
+        balance: sumNaira(inBand, (r) => r.balance),
+      });
     }
     expect(sumNaira(d.debtors_ageing, (x) => x.balance)).toBe(first.total_balance);
     // The first two arms' debtors (and the pupil who reported a transfer) owe from 15 Sep or earlier (66
@@ -163,7 +184,7 @@ describeEachDatabase("the bursar's dashboard", (dialect) => {
     expect(d.transfers_waiting.amount).toBe(sumNaira(queue.reports, (r) => r.amount));
   });
 
-  it('is the bursar\'s and the admin\'s only: staff without the capability and students are refused', async () => {
+  it("is the bursar's and the admin's only: staff without the capability and students are refused", async () => {
     expect((await get(admin, '/api/dashboards/bursar/')).statusCode).toBe(200);
     expect((await get(staff, '/api/dashboards/bursar/')).statusCode).toBe(403);
     const pupil = await signInStudent(ctx, {});

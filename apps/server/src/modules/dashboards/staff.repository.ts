@@ -43,7 +43,9 @@ export class StaffDashboardRepository {
     arms: readonly string[],
     subjects: readonly string[],
     conn: Conn = this.db,
-  ): Promise<{ student_class: string; subject: string; entered: number | string; total: number | string | null; in_roster: number | string | null }[]> {
+  ): Promise<
+    { student_class: string; subject: string; entered: number | string; total: number | string | null; in_roster: number | string | null }[]
+  > {
     if (!arms.length || !subjects.length) return Promise.resolve([]);
     const inRoster = sql<number>`case when exists (
         select 1 from students s where s.id = r.student_id and s.status = 'active' and s.student_class = r.student_class

@@ -32,7 +32,14 @@ export class StaffDashboardService {
 
   async get(actor: AuthUser, q: DashboardTermQuery): Promise<StaffDashboard> {
     const at = await dashboardTerm(this.calendar, this.sessions, q);
-    const empty: StaffDashboard = { session_id: at.session_id, session: at.session, term: at.term, today: at.today, subjects: [], form_classes: [] };
+    const empty: StaffDashboard = {
+      session_id: at.session_id,
+      session: at.session,
+      term: at.term,
+      today: at.today,
+      subjects: [],
+      form_classes: [],
+    };
     if (at.session_id === null) return empty;
     const mine = await this.assignments.myClasses(actor, at.session_id);
     const [subjects, forms] = await Promise.all([
@@ -64,7 +71,8 @@ export class StaffDashboardService {
     const takes = await this.teaching.subjectsOf(roster.map((r) => ({ id: Number(r.id), student_class: r.student_class })));
     const takers = new Map<string, number>();
     for (const r of roster)
-      for (const subject of takes.get(Number(r.id)) ?? []) takers.set(`${r.student_class}|${subject}`, (takers.get(`${r.student_class}|${subject}`) ?? 0) + 1);
+      for (const subject of takes.get(Number(r.id)) ?? [])
+        takers.set(`${r.student_class}|${subject}`, (takers.get(`${r.student_class}|${subject}`) ?? 0) + 1);
     const countOf = new Map(counts.map((c) => [`${c.student_class}|${c.subject}`, c]));
     return pairs.map((p) => {
       const c = countOf.get(`${p.class_name}|${p.subject}`);
@@ -102,9 +110,7 @@ export class StaffDashboardService {
         students: f.students,
         school_day: today.day.school_day,
         register_done: today.day.school_day && !notMarked.has(f.class_name),
-        absentees: today.absentees
-          .filter((x) => x.student_class === f.class_name)
-          .map(({ student_class: _arm, ...x }) => x),
+        absentees: today.absentees.filter((x) => x.student_class === f.class_name).map(({ student_class: _arm, ...x }) => x),
         cards,
         card_status: a?.status ?? 'draft',
         ratings_missing: Math.max(0, cards - (a?.rated ?? 0)),

@@ -32,7 +32,7 @@ describeEachDatabase('the staff dashboard', (dialect) => {
     return { cls, kids };
   }
 
-  it("equals the score sheets, the absent-today report and the approvals list on the same data", async () => {
+  it('equals the score sheets, the absent-today report and the approvals list on the same data', async () => {
     clock.at(TODAY);
     const { cls, kids } = await school(0, ['Ada Eze', 'Bola Ade', 'Chidi Obi', 'Dayo Ola']);
     // French is an elective: only Ada takes it. Three of four have Mathematics scores, Ada her French.
@@ -50,18 +50,50 @@ describeEachDatabase('the staff dashboard', (dialect) => {
         status: absent.includes(k.name) ? 'absent' : excused.includes(k.name) ? 'excused' : 'present',
       }));
     clock.at('2025-10-07');
-    expect((await saveRegister(ctx, teacher, { student_class: cls, date: '2025-10-07', period: 'morning', marks: marks(['Bola Ade']), version: 0 })).statusCode).toBe(200);
+    expect(
+      (
+        await saveRegister(ctx, teacher, {
+          student_class: cls,
+          date: '2025-10-07',
+          period: 'morning',
+          marks: marks(['Bola Ade']),
+          version: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
     clock.at(TODAY);
     const before = await dashboard(teacher);
     expect(before.form_classes.find((f) => f.student_class === cls)?.register_done).toBe(false);
-    expect((await saveRegister(ctx, teacher, { student_class: cls, date: TODAY, period: 'morning', marks: marks(['Bola Ade'], ['Dayo Ola']), version: 0 })).statusCode).toBe(200);
+    expect(
+      (
+        await saveRegister(ctx, teacher, {
+          student_class: cls,
+          date: TODAY,
+          period: 'morning',
+          marks: marks(['Bola Ade'], ['Dayo Ola']),
+          version: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
     // A student who left the arm after a Mathematics score: the sheet still lists them (and so does the dashboard).
     const left = await addStudent(ctx, cls, 'Eke', 'Uzo');
     await createResults(ctx.handle.db, [{ studentId: left.id, sessionId, term: '1st', arm: cls, subject: 'Mathematics', score: 90 }]);
     await ctx.handle.db.updateTable('students').set({ status: 'withdrawn' }).where('id', '=', left.id).execute();
     // Two form comments.
-    await putEntry(ctx.handle.db, { student_id: kids[0]!.id, session_id: sessionId, term: '1st', student_class: cls, form_comment: 'Good work.' });
-    await putEntry(ctx.handle.db, { student_id: kids[1]!.id, session_id: sessionId, term: '1st', student_class: cls, form_comment: 'Try harder.' });
+    await putEntry(ctx.handle.db, {
+      student_id: kids[0]!.id,
+      session_id: sessionId,
+      term: '1st',
+      student_class: cls,
+      form_comment: 'Good work.',
+    });
+    await putEntry(ctx.handle.db, {
+      student_id: kids[1]!.id,
+      session_id: sessionId,
+      term: '1st',
+      student_class: cls,
+      form_comment: 'Try harder.',
+    });
 
     const d = await dashboard(teacher);
     expect(d).toMatchObject({ session_id: sessionId, term: '1st', today: TODAY });
@@ -81,8 +113,16 @@ describeEachDatabase('the staff dashboard', (dialect) => {
         average: sheet.stats?.average ?? null,
       });
     }
-    expect(d.subjects.find((p) => p.subject === 'Mathematics' && p.student_class === cls)).toMatchObject({ entered: 4, expected: 5, average: 64.88 });
-    expect(d.subjects.find((p) => p.subject === 'French' && p.student_class === cls)).toMatchObject({ entered: 1, expected: 1, average: 66 });
+    expect(d.subjects.find((p) => p.subject === 'Mathematics' && p.student_class === cls)).toMatchObject({
+      entered: 4,
+      expected: 5,
+      average: 64.88,
+    });
+    expect(d.subjects.find((p) => p.subject === 'French' && p.student_class === cls)).toMatchObject({
+      entered: 1,
+      expected: 1,
+      average: 66,
+    });
 
     const absent = (await ctx.app.inject({ method: 'GET', url: '/api/attendance/absent/', headers: admin.auth })).json<AbsentToday>();
     const form = d.form_classes.find((f) => f.student_class === cls)!;
@@ -108,7 +148,7 @@ describeEachDatabase('the staff dashboard', (dialect) => {
     expect(form).toMatchObject({ cards: 4, form_comments_missing: 2, ratings_missing: 4 });
   });
 
-  it("shows a teacher only their own arms; another teacher sees none of them", async () => {
+  it('shows a teacher only their own arms; another teacher sees none of them', async () => {
     clock.at(TODAY);
     const { cls } = await school(2);
     const mine = await dashboard(teacher);
@@ -125,7 +165,14 @@ describeEachDatabase('the staff dashboard', (dialect) => {
   it('runs the same number of statements for 2 and for 20 students', async () => {
     clock.at(TODAY);
     const counts: number[] = [];
-    const actor = { id: teacher.userId, role: 'staff', email: teacher.email, mustChangePassword: false, familyId: '', capable: false } as AuthUser;
+    const actor = {
+      id: teacher.userId,
+      role: 'staff',
+      email: teacher.email,
+      mustChangePassword: false,
+      familyId: '',
+      capable: false,
+    } as AuthUser;
     for (const n of [2, 20]) {
       const { cls, kids } = await school(n);
       await createResults(

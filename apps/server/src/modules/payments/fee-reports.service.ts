@@ -196,7 +196,12 @@ export class FeeReportsService {
    * The bursar's dashboard (issue 36): the collection summary of a term with its days and methods in
    * a range, and that term's debtors, from one read of the school (the reads both reports share).
    */
-  async termAtAGlance(q: { session_id?: number; term?: Term; from?: string; to?: string }): Promise<{ collections: CollectionSummary; debtors: DebtorsReport }> {
+  async termAtAGlance(q: {
+    session_id?: number;
+    term?: Term;
+    from?: string;
+    to?: string;
+  }): Promise<{ collections: CollectionSummary; debtors: DebtorsReport }> {
     const session = await this.session(q.session_id);
     const school = await this.school(session, null);
     const collections = await this.collectionsOf(school, q);

@@ -39,7 +39,11 @@ export class TransferReportsRepository {
   async waitingSummary(conn: Conn = this.db): Promise<{ count: number; kobo: number; oldest: string | null }> {
     const row = await conn
       .selectFrom('transfer_reports')
-      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum<number | string | null>('amount_kobo').as('kobo'), eb.fn.min('reported_at').as('oldest')])
+      .select((eb) => [
+        eb.fn.countAll().as('count'),
+        eb.fn.sum<number | string | null>('amount_kobo').as('kobo'),
+        eb.fn.min('reported_at').as('oldest'),
+      ])
       .where('status', '=', 'to_confirm')
       .executeTakeFirst();
     return { count: Number(row?.count ?? 0), kobo: Number(row?.kobo ?? 0), oldest: row?.oldest ? String(row.oldest) : null };

@@ -21,7 +21,12 @@ export class ReportCardsRepository {
   constructor(readonly db: DB) {}
 
   /** Entries of a term: of an arm (`arm`), of some students, or of the whole term. */
-  entries(sessionId: number, term: string, f: { arm?: string; arms?: readonly string[]; studentIds?: number[] } = {}, conn: Conn = this.db) {
+  entries(
+    sessionId: number,
+    term: string,
+    f: { arm?: string; arms?: readonly string[]; studentIds?: number[] } = {},
+    conn: Conn = this.db,
+  ) {
     return conn
       .selectFrom('report_card_entries')
       .select([...ENTRY_FIELDS, 'updated_at'])

@@ -37,7 +37,9 @@ function ByDay({ d }: { d: Data }) {
         ) : undefined
       }
     >
-      <Bars bars={shown.map((x) => ({ key: x.date, label: formatDay(x.date), value: x.amount, text: `${formatNaira(x.amount)} · ${x.count}` }))} />
+      <Bars
+        bars={shown.map((x) => ({ key: x.date, label: formatDay(x.date), value: x.amount, text: `${formatNaira(x.amount)} · ${x.count}` }))}
+      />
     </DashPanel>
   );
 }
@@ -48,7 +50,11 @@ function ByMethod({ d }: { d: Data }) {
     <DashPanel
       title="Collections by method"
       testId="bursar-by-method"
-      summary={rows.length ? rows.map((m) => `${PAYMENT_METHOD_LABELS[m.method]} ${formatNaira(m.amount)}`).join('; ') + '.' : 'Nothing received this term yet.'}
+      summary={
+        rows.length
+          ? rows.map((m) => `${PAYMENT_METHOD_LABELS[m.method]} ${formatNaira(m.amount)}`).join('; ') + '.'
+          : 'Nothing received this term yet.'
+      }
       table={
         rows.length ? (
           <NumbersTable
@@ -60,7 +66,14 @@ function ByMethod({ d }: { d: Data }) {
         ) : undefined
       }
     >
-      <Bars bars={rows.map((m) => ({ key: m.method, label: PAYMENT_METHOD_LABELS[m.method], value: m.amount, text: `${formatNaira(m.amount)} · ${m.count}` }))} />
+      <Bars
+        bars={rows.map((m) => ({
+          key: m.method,
+          label: PAYMENT_METHOD_LABELS[m.method],
+          value: m.amount,
+          text: `${formatNaira(m.amount)} · ${m.count}`,
+        }))}
+      />
     </DashPanel>
   );
 }
@@ -112,7 +125,14 @@ function Ageing({ d }: { d: Data }) {
         />
       }
     >
-      <Bars bars={d.debtors_ageing.map((a) => ({ key: a.band, label: a.label, value: a.balance, text: `${a.debtors} · ${formatNaira(a.balance)}` }))} />
+      <Bars
+        bars={d.debtors_ageing.map((a) => ({
+          key: a.band,
+          label: a.label,
+          value: a.balance,
+          text: `${a.debtors} · ${formatNaira(a.balance)}`,
+        }))}
+      />
     </DashPanel>
   );
 }
@@ -148,7 +168,11 @@ export default function BursarDashboard() {
           </span>
         )}
       </h2>
-      <QueryView query={query} messages="The bursary figures could not be loaded. Try again in a moment." loading="Loading the bursary figures">
+      <QueryView
+        query={query}
+        messages="The bursary figures could not be loaded. Try again in a moment."
+        loading="Loading the bursary figures"
+      >
         {(d) => (
           <>
             <div className="grid gap-3 md:grid-cols-2">

@@ -7,10 +7,12 @@ import { QueryView } from '../../components/ui/query-view';
 import { useStaffDashboard } from './staff-api';
 import { Bars, DashPanel, NumbersTable } from './staff-panel';
 
-const qs = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const qs = (o: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const scoreSheet = (d: Data, p: StaffSubjectProgress) =>
   `/score-sheet?${qs({ session_id: d.session_id ?? '', term: d.term ?? '', class: p.student_class, subject: p.subject })}`;
-const armSheet = (d: Data, path: string, arm: string) => `${path}?${qs({ session_id: d.session_id ?? '', term: d.term ?? '', class: arm })}`;
+const armSheet = (d: Data, path: string, arm: string) =>
+  `${path}?${qs({ session_id: d.session_id ?? '', term: d.term ?? '', class: arm })}`;
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 const average = (p: StaffSubjectProgress) => (p.average === null ? '—' : p.average.toFixed(1));
 
@@ -78,10 +80,16 @@ function FormClass({ d, f }: { d: Data; f: StaffFormClass }) {
   const register = `${ATT.register.to}?${qs({ class: f.student_class })}`;
   const owed = [
     f.ratings_missing > 0 && `${f.ratings_missing} ${f.ratings_missing === 1 ? 'student' : 'students'} to rate`,
-    f.comments_required && f.form_comments_missing > 0 && `${f.form_comments_missing} form ${f.form_comments_missing === 1 ? 'comment' : 'comments'} to write`,
+    f.comments_required &&
+      f.form_comments_missing > 0 &&
+      `${f.form_comments_missing} form ${f.form_comments_missing === 1 ? 'comment' : 'comments'} to write`,
   ].filter(Boolean);
   return (
-    <section aria-labelledby={`form-${f.student_class}`} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="staff-form-class">
+    <section
+      aria-labelledby={`form-${f.student_class}`}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="staff-form-class"
+    >
       <h3 id={`form-${f.student_class}`} className="mb-2 text-base font-semibold">
         Form class {f.student_class}
       </h3>
@@ -122,10 +130,16 @@ function FormClass({ d, f }: { d: Data; f: StaffFormClass }) {
           Report cards ({f.cards}): {owed.length ? `${owed.join(', ')} before submitting.` : 'ratings and comments complete.'}
         </p>
         <p className="flex flex-wrap gap-x-4">
-          <Link to={armSheet(d, '/class-ratings', f.student_class)} className="inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+          <Link
+            to={armSheet(d, '/class-ratings', f.student_class)}
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+          >
             Rate {f.student_class}
           </Link>
-          <Link to={armSheet(d, '/class-comments', f.student_class)} className="inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+          <Link
+            to={armSheet(d, '/class-comments', f.student_class)}
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+          >
             Write comments for {f.student_class}
           </Link>
         </p>

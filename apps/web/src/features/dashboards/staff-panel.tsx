@@ -26,7 +26,11 @@ export function DashPanel({
   const [numbers, setNumbers] = useState(false);
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid={testId}
+    >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
           {title}
@@ -78,11 +82,19 @@ export function Bars({ bars, max }: { bars: readonly Bar[]; max?: number }) {
   return (
     <ul className="flex flex-col gap-2">
       {bars.map((b) => (
-        <li key={b.key} className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] items-center gap-2 text-sm sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)]">
+        <li
+          key={b.key}
+          className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] items-center gap-2 text-sm sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)]"
+        >
           <span className="truncate text-slate-700">{b.label}</span>
           <span className="flex min-w-0 flex-col gap-0.5">
             <span className="relative block h-3 rounded bg-slate-100">
-              {b.behind !== undefined && <span className="absolute inset-y-0 left-0 rounded bg-brand-100 ring-1 ring-inset ring-brand-600" style={{ width: pct(b.behind) }} />}
+              {b.behind !== undefined && (
+                <span
+                  className="absolute inset-y-0 left-0 rounded bg-brand-100 ring-1 ring-inset ring-brand-600"
+                  style={{ width: pct(b.behind) }}
+                />
+              )}
               <span className="absolute inset-y-0 left-0 rounded bg-brand-700" style={{ width: pct(b.value) }} />
             </span>
             <span className="truncate text-xs text-slate-700">{b.text}</span>
@@ -94,7 +106,17 @@ export function Bars({ bars, max }: { bars: readonly Bar[]; max?: number }) {
 }
 
 /** A plain numbers table: a header row and rows of cells (numbers right-aligned). */
-export function NumbersTable({ caption, head, rows, testId }: { caption: string; head: string[]; rows: (string | number)[][]; testId?: string }) {
+export function NumbersTable({
+  caption,
+  head,
+  rows,
+  testId,
+}: {
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+  testId?: string;
+}) {
   return (
     <table className="w-full border-collapse text-sm" data-testid={testId}>
       <caption className="sr-only">{caption}</caption>
