@@ -175,7 +175,7 @@ export default function BursarDashboard() {
       >
         {(d) => (
           <>
-            <div className="grid gap-3 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
               <ByLevel d={d} />
               <Ageing d={d} />
               <ByDay d={d} />

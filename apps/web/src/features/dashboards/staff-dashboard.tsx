@@ -30,7 +30,7 @@ function Subjects({ d }: { d: Data }) {
         <NumbersTable
           caption="Score entry by class and subject"
           testId="staff-subjects-table"
-          head={['Class and subject', 'Entered', 'Expected', 'Class average']}
+          head={['Class and subject', 'Entered', 'Expected', 'Average']}
           rows={d.subjects.map((p) => [`${p.student_class} · ${p.subject}`, p.entered, p.expected, average(p)])}
         />
       }
@@ -51,9 +51,9 @@ function Subjects({ d }: { d: Data }) {
 
 function SheetLinks({ d }: { d: Data }) {
   return (
-    <ul className="grid gap-2 sm:grid-cols-2" aria-label="Score sheets of your classes" data-testid="staff-sheet-links">
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Score sheets of your classes" data-testid="staff-sheet-links">
       {d.subjects.map((p) => (
-        <li key={`${p.student_class}|${p.subject}`}>
+        <li key={`${p.student_class}|${p.subject}`} className="min-w-0">
           <Link
             to={scoreSheet(d, p)}
             className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm hover:border-brand-700"
