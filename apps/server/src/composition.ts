@@ -103,6 +103,8 @@ import { renderReportCards } from './modules/results/pdf';
 import { BursarDashboardService } from './modules/dashboards/bursar.service';
 import { StaffDashboardRepository } from './modules/dashboards/staff.repository';
 import { StaffDashboardService } from './modules/dashboards/staff.service';
+import { AdminDashboardQueries } from './modules/dashboards/admin.queries';
+import { AdminDashboardService } from './modules/dashboards/admin.service';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -283,6 +285,18 @@ export function buildServices(deps: ServiceDeps) {
     clock,
   );
 
+  // Dashboards (issue 36): each home's figures, read from the modules below (the reports' own services).
+  const adminDashboard = new AdminDashboardService(
+    new AdminDashboardQueries(db),
+    calendar,
+    sessions,
+    teaching,
+    reportApprovals,
+    feeReports,
+    newAccounts,
+    auth,
+  );
+
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q, broughtForward);
@@ -386,5 +400,6 @@ export function buildServices(deps: ServiceDeps) {
     pinCardPdf,
     bursarDashboard,
     staffDashboard,
+    adminDashboard,
   };
 }

@@ -5,7 +5,7 @@ import { TERM_VALUES } from './constants';
 import { CLASS_LEVELS } from './teaching';
 import { CARD_STATUSES } from './report-card-rules';
 import { RESULT_MESSAGES } from './result-messages';
-import { termField } from './result-schemas';
+import { sessionIdField, termField } from './result-schemas';
 
 /**
  * The bursar's and the staff's dashboards (issue 36, items 2 and 3): the responses of
@@ -14,9 +14,11 @@ import { termField } from './result-schemas';
 
 /**
  * `?session=&term=`: both optional, today's term of the school calendar when absent. `session` is a
- * session's id ("7") or its name ("2025/2026"), as the spec's other `session` parameters name it.
+ * session's id ("7") or its name ("2025/2026"), as the spec's other `session` parameters name it;
+ * `session_id` (an id) is taken too, as the admin's dashboard asks it.
  */
 export const dashboardTermQuerySchema = z.object({
+  session_id: sessionIdField.optional(),
   session: z
     .string({ error: RESULT_MESSAGES.sessionRequired })
     .trim()

@@ -197,6 +197,7 @@ describeEachDatabase("the bursar's dashboard", (dialect) => {
     const byId = await dashboard(bursar, `?session=${previousSessionId}&term=1st`);
     expect(byId).toMatchObject({ session: '2024/2025', term: '1st' });
     expect(await dashboard(bursar, '?session=2024/2025&term=1st')).toEqual(byId);
+    expect(await dashboard(bursar, `?session_id=${previousSessionId}&term=1st`)).toEqual(byId);
   });
 
   it('runs the same number of statements for 2 and for 20 students', async () => {

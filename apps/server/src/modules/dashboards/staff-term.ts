@@ -23,7 +23,7 @@ export async function dashboardTerm(
   q: DashboardTermQuery,
 ): Promise<DashboardTerm> {
   const current = await calendar.currentTerm();
-  if (q.session === undefined && q.term === undefined) {
+  if (q.session === undefined && q.session_id === undefined && q.term === undefined) {
     return {
       session_id: current.session_id,
       session: current.session_name,
@@ -33,7 +33,7 @@ export async function dashboardTerm(
       today: current.today,
     };
   }
-  const named = q.session;
+  const named = q.session_id !== undefined ? String(q.session_id) : q.session;
   const [session, terms] = await Promise.all([
     named === undefined
       ? current.session_id === null

@@ -3,9 +3,9 @@ import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { ATTENDANCE_STATUS_LABELS } from '@portal/domain/attendance-rules';
 import { TERM_LABELS } from '@portal/domain/constants';
 import type { StaffDashboard as Data, StaffFormClass, StaffSubjectProgress } from '@portal/domain/dashboard-staff';
+import { BarChart, ChartPanel } from '../../components/charts';
 import { QueryView } from '../../components/ui/query-view';
 import { useStaffDashboard } from './staff-api';
-import { Bars, DashPanel, NumbersTable } from './staff-panel';
 
 const qs = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -16,36 +16,33 @@ const armSheet = (d: Data, path: string, arm: string) =>
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 const average = (p: StaffSubjectProgress) => (p.average === null ? '—' : p.average.toFixed(1));
 
-/** The subject teacher's arm-subjects: scores entered against expected, the class average once entered, each one tap from its sheet. */
+/** The subject teacher's arm-subjects: scores entered against expected, the class average once entered (each sheet one tap away below). */
 function Subjects({ d }: { d: Data }) {
   const done = d.subjects.filter((p) => p.expected > 0 && p.entered >= p.expected).length;
   return (
-    <DashPanel
+    <ChartPanel
       title="Score entry"
       testId="staff-subjects"
       summary={`${done} of ${d.subjects.length} ${d.subjects.length === 1 ? 'sheet' : 'sheets'} complete: ${d.subjects
-        .map((p) => `${p.student_class} ${p.subject} ${p.entered} of ${p.expected}`)
+        .map((p) => `${p.student_class} ${p.subject} ${p.entered} of ${p.expected}${p.average === null ? '' : `, average ${average(p)}`}`)
         .join('; ')}.`}
-      table={
-        <NumbersTable
-          caption="Score entry by class and subject"
-          testId="staff-subjects-table"
-          head={['Class and subject', 'Entered', 'Expected', 'Average']}
-          rows={d.subjects.map((p) => [`${p.student_class} · ${p.subject}`, p.entered, p.expected, average(p)])}
-        />
-      }
+      table={{
+        columns: ['Class and subject', 'Entered', 'Expected', 'Average'],
+        rows: d.subjects.map((p) => [`${p.student_class} · ${p.subject}`, p.entered, p.expected, average(p)]),
+      }}
     >
-      <Bars
-        max={100}
-        bars={d.subjects.map((p) => ({
-          key: `${p.student_class}|${p.subject}`,
-          label: `${p.student_class} · ${p.subject}`,
-          value: pct(p.entered, p.expected),
-          text: `${p.entered} of ${p.expected}${p.average === null ? '' : ` · average ${average(p)}`}`,
-        }))}
-      />
-      {/* The sheets' links sit outside the hidden picture, below. */}
-    </DashPanel>
+      {(id) => (
+        <BarChart
+          data={d.subjects.map((p) => ({
+            label: `${p.student_class} ${p.subject}`,
+            value: p.expected ? pct(p.entered, p.expected) : null,
+          }))}
+          describedBy={id}
+          format={(v) => `${v}%`}
+          max={100}
+        />
+      )}
+    </ChartPanel>
   );
 }
 

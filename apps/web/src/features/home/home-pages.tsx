@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { welcomeMessage } from '@portal/domain/datetime';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
@@ -25,6 +25,9 @@ import { SetupChecklist } from './setup-checklist';
 import { TeacherClasses } from './teacher-classes';
 import { SentBackNotice } from './sent-back-notice';
 import { HomeDashboard } from './home-dashboard';
+
+/** The admin's dashboard and its charts: a chunk of their own, loaded once the home renders (issue 36). */
+const AdminDashboardPanels = lazy(() => import('../dashboards/admin-dashboard'));
 
 function useWelcome(): string {
   const session = useSession();
@@ -223,8 +226,13 @@ export function AdminHome() {
     >
       <WelcomeBanner message={welcome} />
       <SetupChecklist />
+      <Suspense fallback={null}>
+        <AdminDashboardPanels />
+      </Suspense>
       {menuVisible ? (
         <div id="admin-menu" className="flex flex-col gap-6">
+          {/* Every screen stays one tap away below the dashboard. */}
+          <h2 className="-mb-3">All screens</h2>
           {adminGroups(bursaryMenu).map((g) => (
             <MenuSection key={g.title} title={g.title} items={g.items} />
           ))}
@@ -284,11 +292,11 @@ export function StaffHome() {
       <WelcomeBanner message={welcome} />
       <SentBackNotice />
       <div className="flex flex-col gap-6">
-        {/* The term at a glance (issue 36): the bursar's money first, then the teacher's classes; the menu below. */}
-        {bursar && <HomeDashboard which="bursar" label="Loading the bursary figures" />}
-        <HomeDashboard which="staff" label="Loading your classes' figures" />
         {/* A teacher's daily work first: their classes, then the spec's groups. */}
         <TeacherClasses />
+        {/* The term at a glance (issue 36), right below their classes: the sheets' progress and the form arm's day, then the bursar's money; the menu below. */}
+        <HomeDashboard which="staff" label="Loading your classes' figures" />
+        {bursar && <HomeDashboard which="bursar" label="Loading the bursary figures" />}
         {STAFF_MENU_GROUPS.map((g) => (
           <MenuSection key={g.title} title={g.title} items={g.items} />
         ))}
