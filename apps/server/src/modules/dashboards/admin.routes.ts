@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, dashboardQuerySchema } from '@portal/domain';
+import { ADMIN_ONLY } from '@portal/domain';
+import { dashboardQuerySchema } from '@portal/domain/dashboard-admin';
 import { currentUser } from '../../http/auth';
 import type { AdminDashboardService } from './admin.service';
 

@@ -1,13 +1,5 @@
-import {
-  addDays,
-  classLevelOf,
-  koboToNaira,
-  nairaToKobo,
-  TERM_VALUES,
-  type AdminDashboard,
-  type DashboardQuery,
-  type Term,
-} from '@portal/domain';
+import { addDays, classLevelOf, koboToNaira, nairaToKobo, TERM_VALUES, type Term } from '@portal/domain';
+import type { AdminDashboard, DashboardQuery } from '@portal/domain/dashboard-admin';
 import type { AuthUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { AuthService } from '../auth/auth.service';
@@ -131,8 +123,8 @@ export class AdminDashboardService {
   /** The collections report for the term (by level, the last 30 days) and the debtors report's count and total. */
   private async fees(sessionId: number, term: Term, today: string): Promise<AdminDashboard['fees']> {
     const from = addDays(today, -(COLLECTION_DAYS - 1));
-    const summary = await this.feeReports.collections({ session_id: sessionId, term, from, to: today });
-    const debtors = await this.feeReports.debtorsAll({ session_id: sessionId, term, sort: 'balance', order: 'desc' });
+    // The collection summary and the debtors list from one set of reads: the reports' own figures.
+    const { summary, debtors } = await this.feeReports.termOverview({ session_id: sessionId, term, from, to: today });
     const levels = new Map<string, { expected: number; collected: number }>();
     for (const c of summary.by_class) {
       const level = classLevelOf(c.student_class) ?? c.student_class;

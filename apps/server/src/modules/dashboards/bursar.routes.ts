@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardTermQuerySchema } from '@portal/domain';
+import { dashboardTermQuerySchema } from '@portal/domain/dashboard-staff';
 import { BURSAR } from '../payments/fee-reports.service';
 import type { BursarDashboardService } from './bursar.service';
 

@@ -1,14 +1,6 @@
 import { expect, it } from 'vitest';
-import {
-  AGEING_BANDS,
-  ageingBandOf,
-  classLevelOf,
-  sumNaira,
-  type BursarDashboard,
-  type CollectionSummary,
-  type DebtorsPage,
-  type TransferReportPage,
-} from '@portal/domain';
+import { classLevelOf, sumNaira, type CollectionSummary, type DebtorsPage, type TransferReportPage } from '@portal/domain';
+import { AGEING_BANDS, ageingBandOf, type BursarDashboard } from '@portal/domain/dashboard-staff';
 import { nowIso, type DB } from '../../db/index';
 import { createFeeItems } from '../../db/factories';
 import {

@@ -1,4 +1,5 @@
-import { RESULT_MESSAGES, type DashboardTermQuery, type Term } from '@portal/domain';
+import { RESULT_MESSAGES, type Term } from '@portal/domain';
+import { type DashboardTermQuery } from '@portal/domain/dashboard-staff';
 import { badRequest } from '../../http/errors';
 import type { CalendarService } from '../calendar/calendar.service';
 import type { SessionsService } from '../calendar/sessions.service';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STAFF_OR_ADMIN, dashboardTermQuerySchema } from '@portal/domain';
+import { STAFF_OR_ADMIN } from '@portal/domain';
+import { dashboardTermQuerySchema } from '@portal/domain/dashboard-staff';
 import { currentUser } from '../../http/auth';
 import type { StaffDashboardService } from './staff.service';
 

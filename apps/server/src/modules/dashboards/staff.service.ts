@@ -1,4 +1,10 @@
-import { round2, type DashboardTermQuery, type StaffDashboard, type StaffFormClass, type StaffSubjectProgress } from '@portal/domain';
+import { round2 } from '@portal/domain';
+import {
+  type DashboardTermQuery,
+  type StaffDashboard,
+  type StaffFormClass,
+  type StaffSubjectProgress,
+} from '@portal/domain/dashboard-staff';
 import type { AuthUser } from '../../http/auth';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { CalendarService } from '../calendar/calendar.service';

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { type AbsentToday, type ArmApproval, type ScoreSheet, type StaffDashboard } from '@portal/domain';
+import { type AbsentToday, type ArmApproval, type ScoreSheet } from '@portal/domain';
+import { type StaffDashboard } from '@portal/domain/dashboard-staff';
 import { createResults } from '../../db/factories';
 import type { AuthUser } from '../../http/auth';
 import { addStudent, describeEachDatabase, servicesOver, type SignedIn, type TestContext } from '../../../test/helpers';

@@ -41,6 +41,16 @@ async function inTurn<T>(read: () => Promise<T>): Promise<T> {
   return read();
 }
 
+/** What both reports read first: the students, their dues and payments, arrears, term starts and today. */
+interface Standing {
+  students: Awaited<ReturnType<FeeReportsRepository['activeStudents']>>;
+  dues: Awaited<ReturnType<FeesService['studentDues']>>;
+  paid: Awaited<ReturnType<FeeReportsRepository['paidByStudent']>>;
+  carried: Awaited<ReturnType<ArrearsService['broughtForward']>>;
+  starts: Awaited<ReturnType<FeeCalendar['termStarts']>>;
+  today: string;
+}
+
 /** The debtors filter without paging (the CSV and PDF take every row). */
 export type DebtorsFilter = Omit<DebtorsQuery, 'page'>;
 export interface DebtorsReport {
@@ -54,17 +64,6 @@ export interface DebtorsReport {
   total_balance: number;
   /** What the filter named, for titles and file names ("SSS 2B", "JSS 1", or null for the whole school). */
   scope: string | null;
-}
-
-/** The reads both fee reports share (see `FeeReportsService.school`). */
-interface SchoolFees {
-  session: AcademicSession;
-  students: Awaited<ReturnType<FeeReportsRepository['activeStudents']>>;
-  dues: Awaited<ReturnType<FeesService['studentDues']>>;
-  paid: Awaited<ReturnType<FeeReportsRepository['paidByStudent']>>;
-  carried: Awaited<ReturnType<ArrearsService['broughtForward']>>;
-  starts: Partial<Record<Term, string>>;
-  today: string;
 }
 
 /**
@@ -100,27 +99,43 @@ export class FeeReportsService {
   }
 
   /**
-   * What both reports read, once: the students of the classes, their dues, the session's payments
-   * and the balances brought forward, the term starts and the school's today (a fixed number of statements).
+   * The reads both reports start from, one after another with a turn of the event loop between them:
+   * on SQLite each runs in one synchronous piece, and all of them in one turn held the loop for a
+   * whole school's rows.
    */
-  private async school(session: AcademicSession, classes: string[] | null): Promise<SchoolFees> {
-    // One read after another with a turn of the event loop between them: on SQLite each runs in one
-    // synchronous piece, and all of them in one turn held the loop for a whole school's rows.
+  private async standing(session: AcademicSession, classes: string[] | null): Promise<Standing> {
     const students = await inTurn(() => this.repo.activeStudents(session.id, classes));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
     const paid = await inTurn(() => this.repo.paidByStudent(session.id, classes));
     const carried = await inTurn(() => this.arrears.broughtForward(session, students));
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
-    return { session, students, dues, paid, carried, starts, today };
+    return { students, dues, paid, carried, starts, today };
   }
 
   async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
     const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
-    return this.debtorsOf(await this.school(session, classes), q);
+    return this.debtorsOf(session, q, await this.standing(session, classes));
   }
 
-  private async debtorsOf(school: SchoolFees, q: DebtorsFilter): Promise<DebtorsReport> {
-    const { session, students, dues, paid, carried, starts, today } = school;
+  /**
+   * The dashboards' fee figures (issue 36): the collection summary and the debtors list of one term
+   * from one set of reads (`standing`), so each is the report's own figure at half the reads.
+   */
+  async termOverview(q: {
+    session_id: number;
+    term: Term;
+    from: string;
+    to: string;
+  }): Promise<{ summary: CollectionSummary; debtors: DebtorsReport }> {
+    const session = await this.session(q.session_id);
+    const standing = await this.standing(session, null);
+    const debtors = await this.debtorsOf(session, { term: q.term, sort: 'balance', order: 'desc' }, standing);
+    const summary = await this.collectionsOf(session, q, standing);
+    return { summary, debtors };
+  }
+
+  private async debtorsOf(session: AcademicSession, q: DebtorsFilter, standing: Standing): Promise<DebtorsReport> {
+    const { students, dues, paid, carried, starts, today } = standing;
     // No term chosen: the current term (what has fallen due up to it); `session`: the whole session.
     const term = q.term === 'session' ? null : (q.term ?? currentTermOf(starts, today));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), { kobo: Number(p.paid ?? 0), last: p.last_paid_on }]));
@@ -189,28 +204,15 @@ export class FeeReportsService {
   async collections(q: { session_id?: number; term?: Term; from?: string; to?: string }): Promise<CollectionSummary> {
     if (q.from && q.to && q.from > q.to) throw badRequest({ from: [FEE_REPORT_MESSAGES.rangeInvalid] });
     const session = await this.session(q.session_id);
-    return this.collectionsOf(await this.school(session, null), q);
+    return this.collectionsOf(session, q, await this.standing(session, null));
   }
 
-  /**
-   * The bursar's dashboard (issue 36): the collection summary of a term with its days and methods in
-   * a range, and that term's debtors, from one read of the school (the reads both reports share).
-   */
-  async termAtAGlance(q: {
-    session_id?: number;
-    term?: Term;
-    from?: string;
-    to?: string;
-  }): Promise<{ collections: CollectionSummary; debtors: DebtorsReport }> {
-    const session = await this.session(q.session_id);
-    const school = await this.school(session, null);
-    const collections = await this.collectionsOf(school, q);
-    const debtors = await this.debtorsOf(school, { term: q.term, sort: 'balance', order: 'desc' });
-    return { collections, debtors };
-  }
-
-  private async collectionsOf(school: SchoolFees, q: { term?: Term; from?: string; to?: string }): Promise<CollectionSummary> {
-    const { session, students, dues, paid, carried, starts, today } = school;
+  private async collectionsOf(
+    session: AcademicSession,
+    q: { term?: Term; from?: string; to?: string },
+    standing: Standing,
+  ): Promise<CollectionSummary> {
+    const { students, dues, paid, carried, starts, today } = standing;
     const range = { from: q.from, to: q.to };
     const [names, byDay, byMethod] = await inTurn(() =>
       Promise.all([

@@ -86,7 +86,7 @@ export function GroupedBarChart({
   const named = series.length > 1 || series[0]?.name;
   return (
     <div ref={ref} className="w-full min-w-0">
-      <svg width={width} height={height} role="img" aria-describedby={describedBy} data-testid={testId}>
+      <svg width={width} height={height} role="img" aria-labelledby={describedBy} data-testid={testId}>
         <SeriesPatterns count={series.length} idPrefix={id} />
         {categories.map((cat, c) => {
           const y0 = y(cat) ?? 0;

@@ -43,7 +43,7 @@ export function LineChart({
   const shown = points.filter((_, i) => i % step === 0 || i === points.length - 1).map((p) => p.x);
   return (
     <div ref={ref} className="w-full min-w-0">
-      <svg width={width} height={height} role="img" aria-describedby={describedBy} data-testid={testId}>
+      <svg width={width} height={height} role="img" aria-labelledby={describedBy} data-testid={testId}>
         <Group left={M.left} top={M.top}>
           <AxisLeft
             scale={y}
