@@ -60,11 +60,14 @@ export class AdminDashboardService {
         accounts,
       };
     }
-    // One after another: on SQLite each read runs in one piece anyway, and the fee reports yield between theirs.
-    const scoreEntry = await this.scoreEntry(session.id, term);
-    const reportCards = await this.reportCards(actor, session.id, term);
-    const fees = await this.fees(session.id, term, today);
-    const grades = await this.grades(session.id);
+    // At once: on PostgreSQL the pool runs them side by side; on SQLite each read runs in one piece
+    // anyway, and the fee reports yield to the event loop between theirs.
+    const [scoreEntry, reportCards, fees, grades] = await Promise.all([
+      this.scoreEntry(session.id, term),
+      this.reportCards(actor, session.id, term),
+      this.fees(session.id, term, today),
+      this.grades(session.id),
+    ]);
     return { session, term, today, attendance, score_entry: scoreEntry, report_cards: reportCards, fees, grades, accounts };
   }
 

@@ -36,7 +36,7 @@ function ByLevel({ d }: { d: Data }) {
             { name: 'Expected', values: d.by_level.map((l) => l.expected) },
             { name: 'Collected', values: d.by_level.map((l) => l.collected) },
           ]}
-          describedBy={id}
+          labelledBy={id}
           format={nairaShort}
         />
       )}
@@ -58,7 +58,7 @@ function Ageing({ d }: { d: Data }) {
         rows: d.debtors_ageing.map((a) => [a.label, a.debtors, formatNaira(a.balance)]),
       }}
     >
-      {(id) => <BarChart data={d.debtors_ageing.map((a) => ({ label: a.label, value: a.balance }))} describedBy={id} format={nairaShort} />}
+      {(id) => <BarChart data={d.debtors_ageing.map((a) => ({ label: a.label, value: a.balance }))} labelledBy={id} format={nairaShort} />}
     </ChartPanel>
   );
 }
@@ -80,7 +80,7 @@ function ByDay({ d }: { d: Data }) {
       report={{ to: REP.collections.to, label: 'Money received by day' }}
       table={{ columns: ['Day', 'Payments', 'Amount'], rows: days.map((x) => [formatDay(x.date), x.count, formatNaira(x.amount)]) }}
     >
-      {(id) => <BarChart data={shown.map((x) => ({ label: shortDay(x.date), value: x.amount }))} describedBy={id} format={nairaShort} />}
+      {(id) => <BarChart data={shown.map((x) => ({ label: shortDay(x.date), value: x.amount }))} labelledBy={id} format={nairaShort} />}
     </ChartPanel>
   );
 }
@@ -104,7 +104,7 @@ function ByMethod({ d }: { d: Data }) {
       {(id) => (
         <BarChart
           data={rows.map((m) => ({ label: PAYMENT_METHOD_LABELS[m.method], value: m.amount }))}
-          describedBy={id}
+          labelledBy={id}
           format={nairaShort}
         />
       )}

@@ -37,7 +37,7 @@ function Subjects({ d }: { d: Data }) {
             label: `${p.student_class} ${p.subject}`,
             value: p.expected ? pct(p.entered, p.expected) : null,
           }))}
-          describedBy={id}
+          labelledBy={id}
           format={(v) => `${v}%`}
           max={100}
         />
