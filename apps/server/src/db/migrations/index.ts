@@ -31,8 +31,8 @@ import { promotionRuns } from './0036_promotion_runs';
 import { arrears } from './0038_arrears';
 import { cardFeeReleases } from './0039_card_fee_releases';
 import { resultPins } from './0040_result_pins';
-import { tableChangeNotices } from './0044_table_change_notices';
 import { transferWaitingIndex } from './0042_transfer_waiting_index';
+import { tableChangeNotices } from './0044_table_change_notices';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -69,8 +69,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0038_arrears': arrears,
   '0039_card_fee_releases': cardFeeReleases,
   '0040_result_pins': resultPins,
-  '0044_table_change_notices': tableChangeNotices,
   '0042_transfer_waiting_index': transferWaitingIndex,
+  '0044_table_change_notices': tableChangeNotices,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */
