@@ -66,7 +66,7 @@ export class AdminDashboardService {
       this.scoreEntry(session.id, term),
       this.reportCards(actor, session.id, term),
       this.fees(session.id, term, today),
-      this.grades(session.id),
+      this.grades(session.id, q.term),
     ]);
     return { session, term, today, attendance, score_entry: scoreEntry, report_cards: reportCards, fees, grades, accounts };
   }
@@ -153,10 +153,10 @@ export class AdminDashboardService {
     };
   }
 
-  /** The newest term of the session with released results: its grades per subject. */
-  private async grades(sessionId: number): Promise<AdminDashboard['grades']> {
+  /** The term asked for when it has released results, else the session's newest such term: its grades per subject. */
+  private async grades(sessionId: number, asked?: Term): Promise<AdminDashboard['grades']> {
     const released = await this.queries.releasedTerms(sessionId);
-    const term = [...TERM_VALUES].reverse().find((t) => released.includes(t)) ?? null;
+    const term = asked && released.includes(asked) ? asked : ([...TERM_VALUES].reverse().find((t) => released.includes(t)) ?? null);
     if (!term) return { term: null, grades: [], subjects: [] };
     const rows = await this.queries.gradesReleased(sessionId, term);
     const grades = [...new Set(rows.map((r) => r.grade))].sort((a, b) => a.localeCompare(b, 'en'));
