@@ -43,6 +43,7 @@ import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { pinsRoutes } from './modules/pins/pins.routes';
+import { studentDashboardRoutes } from './modules/dashboards/student.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -214,6 +215,7 @@ export async function buildApp({
   noticeBlastsRoutes(app, routeDeps);
   noticesRoutes(app, routeDeps);
   pinsRoutes(app, routeDeps);
+  studentDashboardRoutes(app, routeDeps);
   // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());

@@ -100,6 +100,7 @@ import type { PinCardPdf, PinCards } from './modules/pins/pins.ports';
 import { PinsRepository } from './modules/pins/pins.repository';
 import { ResultPinsService } from './modules/pins/pins.service';
 import { renderReportCards } from './modules/results/pdf';
+import { StudentDashboardService } from './modules/dashboards/student.service';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -284,6 +285,8 @@ export function buildServices(deps: ServiceDeps) {
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q, broughtForward);
   const family = new FamilyService(db, calendar, familyFees);
+  // The student's dashboard (issue 36 item 4): attendance and fees are those screens' own answers, cards pass the gate.
+  const studentDashboard = new StudentDashboardService(db, scope, calendar, sessions, settings, cardGate, attendance, statements);
   // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
   // production, off in production until configured), the inbox and the delivery reports.
   const noticesRepo = new NoticesRepository(db, dialect);
@@ -369,5 +372,6 @@ export function buildServices(deps: ServiceDeps) {
     resultPins,
     resultCheck,
     pinCardPdf,
+    studentDashboard,
   };
 }
