@@ -180,13 +180,13 @@ export function buildServices(deps: ServiceDeps) {
   const fees = new FeesService(paymentsRepo, sessions, teaching);
   const feeDates = feeCalendar(calendar, sessions);
   // The balance brought forward (decision 041): computed from past sessions, each student in their arm there.
-  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo, async (sessionId, students) => {
-    const arms = await people.armsInSession(
+  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo, async (sessionIds, students) => {
+    const arms = await people.armsInSessions(
       db,
-      sessionId,
+      sessionIds,
       students.map((s) => s.id),
     );
-    return new Map([...arms].map(([id, a]) => [id, a.student_class]));
+    return new Map([...arms].map(([sessionId, m]) => [sessionId, new Map([...m].map(([id, a]) => [id, a.student_class]))]));
   });
   const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
   const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
