@@ -330,6 +330,8 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     pin: '1234 5678 9012',
     token: 'not-a-link',
     state: 'unused',
+    // The student dashboard (issue 36): the student it is about.
+    student: cast.student.admissionNumber,
   };
   return name in values ? values[name] : 'Ada';
 }
@@ -388,7 +390,13 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
       const base = {
         params: Object.fromEntries(params.map((k) => [k, validValue(k, cast, {})])),
         // A query's `level` is a class level (the debtors list); a path's is junior/senior.
-        query: Object.fromEntries(shape.query.map((k) => [k, k === 'level' ? 'JSS 1' : validValue(k, cast, {})])),
+        // The dashboards' `session` is a session's id (issue 36), elsewhere its name.
+        query: Object.fromEntries(
+          shape.query.map((k) => [
+            k,
+            k === 'level' ? 'JSS 1' : k === 'session' && route.url.startsWith('/api/dashboards/') ? cast.session.id : validValue(k, cast, {}),
+          ]),
+        ),
         body: hasBody
           ? Object.fromEntries(shape.body.map((k) => [k, validValue(k, cast, route.url === '/api/settings/' ? settings : {})]))
           : undefined,
