@@ -729,4 +729,14 @@ export const SCENARIOS: Scenario[] = [
     paths: (d) => [`/api/bursary/collections/${q({ session_id: d.sessionId })}`],
     expect: (b, t) => json(b, t) ?? (b.includes('"by_class":[{') ? null : 'expected figures by class'),
   },
+  {
+    // Issue 36 item 4: a student's home (every released card of both sessions ranked in its arm,
+    // this term's subjects, register and statement), a fixed set of statements whatever the school.
+    id: 'dashboard-student',
+    title: "A student's dashboard: the term at a glance",
+    ...oneReader('student', { kind: 'p99', ms: 100, text: 'student dashboard p99 < 100 ms (1,500 students)', students: 1500 }),
+    connections: [8, 4],
+    paths: () => ['/api/dashboards/student/'],
+    expect: (b, t) => json(b, t) ?? (b.includes('"history":[{') ? null : 'expected released terms'),
+  },
 ];

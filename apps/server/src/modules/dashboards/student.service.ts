@@ -1,6 +1,5 @@
 import {
   attendancePercent,
-  competitionRanks,
   personName,
   RESULT_MESSAGES,
   round2,
@@ -20,7 +19,7 @@ import type { SessionsService } from '../calendar/sessions.service';
 import type { StatementService } from '../payments/statement.service';
 import type { CardGate } from '../results/card-gate.service';
 import type { SettingsService } from '../settings/settings.service';
-import { releasedCardTotals, studentHead, termSubjects } from './student.queries';
+import { releasedCardStandings, studentHead, termSubjects } from './student.queries';
 
 type Actor = { id: number; role: Role; email?: string | null; capable?: boolean };
 
@@ -61,41 +60,24 @@ export class StudentDashboardService {
 
     const [head, totals, current, school] = await Promise.all([
       studentHead(this.db, found.id),
-      releasedCardTotals(this.db, found.id),
+      releasedCardStandings(this.db, found.id),
       q.session === undefined ? this.calendar.currentTerm() : Promise.resolve(null),
       this.settings.get(),
     ]);
     if (!head) throw notFound(RESULT_MESSAGES.studentNotFound(found.admission_number));
     const gated = viewer.role === 'student' || viewer.role === 'parent';
 
-    // The history: each released card's ranking from its classmates' totals (the card's rule: the
-    // average over the subjects taken, competition ranks, the class average the mean of averages).
-    const cards = new Map<string, { session_id: number; session: string; term: Term; arm: string; rows: { id: number; raw: number }[] }>();
-    for (const t of totals) {
-      const key = `${t.session_id}|${t.term}|${t.student_class}`;
-      let card = cards.get(key);
-      if (!card) {
-        card = { session_id: Number(t.session_id), session: t.session, term: t.term as Term, arm: t.student_class, rows: [] };
-        cards.set(key, card);
-      }
-      card.rows.push({ id: Number(t.student_id), raw: Number(t.total) / Number(t.n) });
-    }
-    const points: DashboardTermPoint[] = [];
-    for (const c of cards.values()) {
-      const ranks = competitionRanks(c.rows.map((r) => r.raw));
-      const at = c.rows.findIndex((r) => r.id === found.id);
-      if (at < 0) continue;
-      points.push({
-        session_id: c.session_id,
-        session: c.session,
-        term: c.term,
-        arm: c.arm,
-        average: round2(c.rows[at]!.raw),
-        position: ranks[at]!,
-        out_of: c.rows.length,
-        class_average: round2(c.rows.reduce((a, r) => a + r.raw, 0) / c.rows.length),
-      });
-    }
+    // The history: each released card's average and position in its arm (summed by the database).
+    const points: DashboardTermPoint[] = totals.map((t) => ({
+      session_id: Number(t.session_id),
+      session: t.session,
+      term: t.term as Term,
+      arm: t.student_class,
+      average: round2(Number(t.mine)),
+      position: Number(t.above) + 1,
+      out_of: Number(t.size),
+      class_average: round2(Number(t.sum_av) / Number(t.size)),
+    }));
     points.sort((a, b) => a.session.localeCompare(b.session) || a.session_id - b.session_id || termIndex(a.term) - termIndex(b.term));
 
     // The fee gate: a withheld card is named, its figures never sent. Nothing to ask when it is off.
@@ -167,7 +149,8 @@ export class StudentDashboardService {
     open: ReadonlySet<string>,
     withheld: StudentDashboard['withheld'],
   ): Promise<StudentDashboard['subjects']> {
-    const rows = await termSubjects(this.db, studentId, sessionId, term);
+    const all = await termSubjects(this.db, studentId, sessionId, term);
+    const rows = all.filter((r) => r.score !== null);
     if (!rows.length) return noSubjects;
     const arm = rows[0]!.student_class;
     if (!rows.some((r) => Number(r.released) === 1)) return { state: 'not_released', arm, rows: [] };
