@@ -82,7 +82,10 @@ async function expectSameNumbers(page: Page, root: ReturnType<Page['locator']>) 
 async function showNumbers(root: ReturnType<Page['locator']>, table: ReturnType<Page['locator']>) {
   if (await table.isVisible()) return;
   const panel = root.locator('section', { has: table });
-  await panel.getByRole('button', { name: /Show numbers/i }).first().click();
+  await panel
+    .getByRole('button', { name: /Show numbers/i })
+    .first()
+    .click();
   await expect(table).toBeVisible();
 }
 

@@ -394,7 +394,11 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
         query: Object.fromEntries(
           shape.query.map((k) => [
             k,
-            k === 'level' ? 'JSS 1' : k === 'session' && route.url.startsWith('/api/dashboards/') ? cast.session.id : validValue(k, cast, {}),
+            k === 'level'
+              ? 'JSS 1'
+              : k === 'session' && route.url.startsWith('/api/dashboards/')
+                ? cast.session.id
+                : validValue(k, cast, {}),
           ]),
         ),
         body: hasBody

@@ -38,7 +38,10 @@ export function releasedCardStandings(conn: Conn, studentId: number) {
       db
         .selectFrom('mine as m')
         .innerJoin('result_publications as pub', (j) =>
-          j.onRef('pub.session_id', '=', 'm.session_id').onRef('pub.term', '=', 'm.term').onRef('pub.student_class', '=', 'm.student_class'),
+          j
+            .onRef('pub.session_id', '=', 'm.session_id')
+            .onRef('pub.term', '=', 'm.term')
+            .onRef('pub.student_class', '=', 'm.student_class'),
         )
         .select(['m.session_id', 'm.term', 'm.student_class']),
     )

@@ -19,7 +19,11 @@ export function studentDashboardRoutes(app: FastifyInstance, deps: StudentDashbo
     '/api/dashboards/student/',
     {
       config: { auth: ['student', 'parent', 'admin'] },
-      schema: { tags: ['dashboards'], summary: 'A student’s term at a glance (own, a linked child, or any for the admin)', querystring: studentDashboardQuerySchema },
+      schema: {
+        tags: ['dashboards'],
+        summary: 'A student’s term at a glance (own, a linked child, or any for the admin)',
+        querystring: studentDashboardQuerySchema,
+      },
     },
     async (request) => deps.studentDashboard.dashboard(currentUser(request), request.query),
   );

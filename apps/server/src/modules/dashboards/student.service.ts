@@ -167,7 +167,12 @@ export class StudentDashboardService {
   }
 
   /** The attendance summary's own counts (the student's screen), as present / late / absent and a share. */
-  private async attendanceOf(viewer: Actor, admissionNumber: string, sessionId: number, term: Term): Promise<StudentDashboard['attendance']> {
+  private async attendanceOf(
+    viewer: Actor,
+    admissionNumber: string,
+    sessionId: number,
+    term: Term,
+  ): Promise<StudentDashboard['attendance']> {
     const a = await this.attendance.student(viewer, { admission_number: admissionNumber, session_id: sessionId, term });
     return {
       present: a.counts.present + (a.carried?.present ?? 0),

@@ -6,7 +6,6 @@ import {
   type SchoolSettings,
   type Statement,
   type StudentAttendance,
-  type StudentDashboard,
 } from '@portal/domain';
 import { createFeeItems, createPayment, createResults, createStudent } from '../../db/factories';
 import { nowIso } from '../../db/index';
@@ -58,7 +57,13 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
     kid = fam.children[0]!;
     parent = await signInParent(ctx, admin, fam.phone);
     kidLogin = await signInStudent(ctx, { arm: 'JSS 1A', firstName: 'Kemi', lastName: 'Obi' });
-    const st = await createStudent(db, { email: `stranger-${Date.now()}@test.school`, password: TEST_PASSWORD, firstName: 'Other', lastName: 'Family', arm: 'JSS 1A' });
+    const st = await createStudent(db, {
+      email: `stranger-${Date.now()}@test.school`,
+      password: TEST_PASSWORD,
+      firstName: 'Other',
+      lastName: 'Family',
+      arm: 'JSS 1A',
+    });
     stranger = { admissionNumber: st.admissionNumber, id: st.id };
     // Last session: the kid in JSS 1B (released 1st and 2nd terms); this session JSS 1A, 1st term released, 2nd not.
     const rows = (id: number, session: number, term: '1st' | '2nd', arm: 'JSS 1A' | 'JSS 1B', base: number) =>
@@ -117,7 +122,7 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
   const dashboardOf = async (who: { auth: Record<string, string> }, n?: string) => {
     const res = await get(n ? `${URL}?student=${n}` : URL, who);
     expect(res.statusCode, res.body).toBe(200);
-    return studentDashboardSchema.parse(res.json()) as StudentDashboard;
+    return studentDashboardSchema.parse(res.json());
   };
 
   it('a parent sees the child’s released terms, this term’s subjects, attendance and fees: the same numbers as the card, the register summary and the statement', async () => {
@@ -125,7 +130,11 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
     expect(d.student.admission_number).toBe(kid.admissionNumber);
     expect(d).toMatchObject({ session_id: sessionId, term: '1st' });
     // Released cards only, oldest first: the unreleased 2nd term of this session is not there.
-    expect(d.history.map((p) => `${p.session} ${p.term} ${p.arm}`)).toEqual(['2024/2025 1st JSS 1B', '2024/2025 2nd JSS 1B', '2025/2026 1st JSS 1A']);
+    expect(d.history.map((p) => `${p.session} ${p.term} ${p.arm}`)).toEqual([
+      '2024/2025 1st JSS 1B',
+      '2024/2025 2nd JSS 1B',
+      '2025/2026 1st JSS 1A',
+    ]);
     expect(d.withheld).toEqual([]);
     for (const p of d.history) {
       const res = await get(`/api/report-card/?admission_number=${kid.admissionNumber}&session_id=${p.session_id}&term=${p.term}`, admin);
@@ -141,14 +150,23 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
     // Ties share a position (2nd term of last session: equal averages).
     expect(d.history[1]).toMatchObject({ position: 1, out_of: 2 });
     expect(d.subjects.state).toBe('released');
-    const card = (await get(`/api/report-card/?admission_number=${kid.admissionNumber}&session_id=${sessionId}&term=1st`, admin)).json<ReportCard>();
+    const card = (
+      await get(`/api/report-card/?admission_number=${kid.admissionNumber}&session_id=${sessionId}&term=1st`, admin)
+    ).json<ReportCard>();
     expect(d.subjects.rows).toEqual(
-      card.subjects.filter((s) => s.score !== null).map((s) => ({ subject: s.subject, score: s.score, class_average: s.class_average })).sort((a, b) => a.subject.localeCompare(b.subject)),
+      card.subjects
+        .filter((s) => s.score !== null)
+        .map((s) => ({ subject: s.subject, score: s.score, class_average: s.class_average }))
+        .sort((a, b) => a.subject.localeCompare(b.subject)),
     );
-    const att = (await get(`/api/attendance/student/?admission_number=${kid.admissionNumber}&session_id=${sessionId}&term=1st`, admin)).json<StudentAttendance>();
+    const att = (
+      await get(`/api/attendance/student/?admission_number=${kid.admissionNumber}&session_id=${sessionId}&term=1st`, admin)
+    ).json<StudentAttendance>();
     expect(d.attendance).toEqual({ present: att.counts.present, late: att.counts.late, absent: att.absent, percent: 66.7 });
     expect(d.attendance).toMatchObject({ present: 1, late: 1, absent: 1 });
-    const statement = (await get(`/api/bursary/statement/?admission_number=${kid.admissionNumber}&session_id=${sessionId}`, admin)).json<Statement>();
+    const statement = (
+      await get(`/api/bursary/statement/?admission_number=${kid.admissionNumber}&session_id=${sessionId}`, admin)
+    ).json<Statement>();
     expect(d.fees).toMatchObject({ session_id: sessionId, balance: statement.balance });
     expect(d.fees!.balance).toBe(15_000);
     // The admin reads the same.
@@ -178,7 +196,12 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
   it('the fee gate: a withheld card is named without its figures, on the line and the bars; paying opens it', async () => {
     const current = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<SchoolSettings>();
     const put = (on: boolean) =>
-      ctx.app.inject({ method: 'PUT', url: '/api/settings/', headers: admin.auth, payload: { ...current, results_fee_gate: on, results_fee_gate_percent: 100 } });
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/settings/',
+        headers: admin.auth,
+        payload: { ...current, results_fee_gate: on, results_fee_gate_percent: 100 },
+      });
     expect((await put(true)).statusCode).toBe(200);
     try {
       const d = await dashboardOf(parent, kid.admissionNumber);
@@ -218,7 +241,17 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
     const older = (await createSession(db, '2023/2024', false)).id;
     const mates: number[] = [];
     for (let i = 0; i < 30; i++) {
-      mates.push((await createStudent(db, { email: `mate${i}-${Date.now()}@test.school`, password: TEST_PASSWORD, firstName: `Mate${i}`, lastName: 'Class', arm: 'JSS 1A' })).id);
+      mates.push(
+        (
+          await createStudent(db, {
+            email: `mate${i}-${Date.now()}@test.school`,
+            password: TEST_PASSWORD,
+            firstName: `Mate${i}`,
+            lastName: 'Class',
+            arm: 'JSS 1A',
+          })
+        ).id,
+      );
     }
     await createResults(db, [
       ...mates.flatMap((id, i) =>
@@ -226,12 +259,24 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
           ...SUBS.map((subject) => ({ studentId: id, sessionId: pastId, term, arm: 'JSS 1B' as const, subject, score: 40 + (i % 50) })),
         ]),
       ),
-      ...mates.flatMap((id, i) => SUBS.map((subject) => ({ studentId: id, sessionId, term: '1st' as const, arm: 'JSS 1A' as const, subject, score: 30 + i }))),
-      ...(['1st', '2nd'] as const).flatMap((term) => SUBS.map((subject) => ({ studentId: kid.id, sessionId: older, term, arm: 'JSS 1A' as const, subject, score: 55 }))),
+      ...mates.flatMap((id, i) =>
+        SUBS.map((subject) => ({ studentId: id, sessionId, term: '1st' as const, arm: 'JSS 1A' as const, subject, score: 30 + i })),
+      ),
+      ...(['1st', '2nd'] as const).flatMap((term) =>
+        SUBS.map((subject) => ({ studentId: kid.id, sessionId: older, term, arm: 'JSS 1A' as const, subject, score: 55 })),
+      ),
     ]);
     await db
       .insertInto('result_publications')
-      .values((['1st', '2nd'] as const).map((term) => ({ session_id: older, term, student_class: 'JSS 1A', published_by: admin.userId, published_at: nowIso() })))
+      .values(
+        (['1st', '2nd'] as const).map((term) => ({
+          session_id: older,
+          term,
+          student_class: 'JSS 1A',
+          published_by: admin.userId,
+          published_at: nowIso(),
+        })),
+      )
       .execute();
     const after = await run();
     const d = await dashboardOf(parent, kid.admissionNumber);

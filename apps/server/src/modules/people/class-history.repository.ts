@@ -104,8 +104,10 @@ export class ClassHistoryRepository {
               .execute()
           : Promise.resolve([]),
       ]);
-      for (const r of enrolled) out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
-      for (const id of live) out.get(id)!.push(...current.map((r) => ({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null })));
+      for (const r of enrolled)
+        out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
+      for (const id of live)
+        out.get(id)!.push(...current.map((r) => ({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null })));
     }
     return out;
   }

@@ -92,10 +92,17 @@ export class PeopleService {
   }
 
   /** `armsInSession` for several sessions, in a fixed number of statements (the balance brought forward reads every earlier session). */
-  async armsInSessions(conn: Conn, sessionIds: readonly number[], studentIds: readonly number[]): Promise<Map<number, Map<number, ArmInSession>>> {
+  async armsInSessions(
+    conn: Conn,
+    sessionIds: readonly number[],
+    studentIds: readonly number[],
+  ): Promise<Map<number, Map<number, ArmInSession>>> {
     const bySession = await this.history.armsInSessions(conn, sessionIds, studentIds);
     return new Map(
-      [...bySession].map(([sessionId, rows]) => [sessionId, new Map(rows.map((r) => [r.id, { student_class: r.student_class, stream_id: r.stream_id }]))]),
+      [...bySession].map(([sessionId, rows]) => [
+        sessionId,
+        new Map(rows.map((r) => [r.id, { student_class: r.student_class, stream_id: r.stream_id }])),
+      ]),
     );
   }
 

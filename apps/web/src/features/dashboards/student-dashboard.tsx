@@ -6,6 +6,7 @@ import { formatNaira } from '@portal/domain/money';
 import { FigureList } from '../../components/ui/figure-list';
 import { QueryView } from '../../components/ui/query-view';
 import { api } from '../../lib/api-client';
+import type { DashboardProps } from '../../lib/dashboard-slot';
 import { childPath } from '../../lib/parent-child';
 import { StudentCharts } from './student-charts';
 
@@ -22,7 +23,7 @@ export function useStudentDashboard(child: string | null) {
 }
 
 /** "2024/2025 1st": a card's place on the line. */
-export const termName = (p: { session: string; term: string }) => `${p.session} ${termLabel(p.term as '1st')}`;
+export const termName = (p: { session: string; term: string }) => `${p.session} ${termLabel(p.term)}`;
 
 /**
  * The student's term at a glance (issue 36 item 4), on the student's home and, for each child, on
@@ -30,7 +31,7 @@ export const termName = (p: { session: string; term: string }) => `${p.session} 
  * class average (bars), attendance this term and the fee balance. Each chart has its numbers in a
  * table one tap away; every figure links to the screen it comes from.
  */
-export default function StudentDashboard({ child = null, name }: { child?: string | null; name?: string }) {
+export default function StudentDashboard({ child = null, name }: DashboardProps) {
   const query = useStudentDashboard(child);
   const to = (path: string) => (child ? childPath(path, child) : path);
   const title = name ? T.childTitle(name) : T.title;
@@ -42,7 +43,10 @@ export default function StudentDashboard({ child = null, name }: { child?: strin
           <>
             {d.student.status === 'graduated' && <p className="text-sm text-slate-700">{T.graduated}</p>}
             {d.withheld.length > 0 && (
-              <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="dashboard-withheld">
+              <p
+                className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                data-testid="dashboard-withheld"
+              >
                 {T.withheld(d.withheld.length)}{' '}
                 <Link className={LINK} to={to('/PaymentForm')}>
                   Pay now
