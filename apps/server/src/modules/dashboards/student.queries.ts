@@ -20,15 +20,14 @@ export function studentHead(conn: Conn, studentId: number) {
 
 /**
  * Every released term card holding a row of the student (session, term and the arm of that term:
- * results keep their arm), each with the student's standing in it as the card's ranking rule has it
- * (docs/decisions/004: the average over the subjects taken; competition ranks, so the position is 1 +
- * the classmates whose average is above the student's; the class average the mean of the averages):
- * the arm's size, the sum of its students' averages, the student's own and how many are above it.
- * One statement and one row per card whatever the size of the arms or the number of sessions: the
- * cards are chosen from the student's own rows (the unique index leads with the student), then only
- * those arms' scores are read, through the class-scores index, and summed in the database.
+ * results keep their arm) and, for each, every classmate's total and number of scores: what the
+ * card's ranking reads (docs/decisions/004: the average over the subjects taken). One row per
+ * classmate and card, in the card's order (student id), one statement whatever the number of
+ * sessions: the cards are chosen from the student's own rows (the unique index leads with the
+ * student), then only those arms' scores are read, through the class-scores index. The ranking
+ * itself is the domain's (`competitionRanks`), in the service, so it cannot drift from the card's.
  */
-export function releasedCardStandings(conn: Conn, studentId: number) {
+export function releasedCardTotals(conn: Conn, studentId: number) {
   return conn
     .with(
       (cte) => cte('mine').materialized(),
@@ -45,57 +44,41 @@ export function releasedCardStandings(conn: Conn, studentId: number) {
         )
         .select(['m.session_id', 'm.term', 'm.student_class']),
     )
-    .with('per', (db) =>
-      db
-        .selectFrom('cards as c')
-        .innerJoin('results as x', (j) =>
-          j.onRef('x.session_id', '=', 'c.session_id').onRef('x.term', '=', 'c.term').onRef('x.student_class', '=', 'c.student_class'),
-        )
-        .select([
-          'x.session_id',
-          'x.term',
-          'x.student_class',
-          'x.student_id',
-          // Doubles on both databases (PostgreSQL would divide integers as integers).
-          sql<number>`sum(x.score) * 1.0 / count(x.score)`.as('av'),
-        ])
-        .groupBy(['x.session_id', 'x.term', 'x.student_class', 'x.student_id']),
+    .selectFrom('cards as c')
+    .innerJoin('results as x', (j) =>
+      j.onRef('x.session_id', '=', 'c.session_id').onRef('x.term', '=', 'c.term').onRef('x.student_class', '=', 'c.student_class'),
     )
-    .with('me', (db) => db.selectFrom('per').select(['session_id', 'term', 'student_class', 'av']).where('student_id', '=', studentId))
-    .selectFrom('per as p')
-    .innerJoin('me', (j) =>
-      j.onRef('me.session_id', '=', 'p.session_id').onRef('me.term', '=', 'p.term').onRef('me.student_class', '=', 'p.student_class'),
-    )
-    .innerJoin('academic_sessions as a', 'a.id', 'p.session_id')
+    .innerJoin('academic_sessions as a', 'a.id', 'x.session_id')
     .select([
-      'p.session_id',
+      'x.session_id',
       'a.name as session',
-      'p.term',
-      'p.student_class',
-      'me.av as mine',
-      sql<number>`count(*)`.as('size'),
-      sql<number>`sum(p.av)`.as('sum_av'),
-      // Equal within floating-point noise is a tie (the domain's `competitionRanks`).
-      sql<number>`sum(case when p.av > me.av + 1e-9 * (case when me.av > 1 then me.av else 1 end) then 1 else 0 end)`.as('above'),
+      'x.term',
+      'x.student_class',
+      'x.student_id',
+      sql<number>`sum(x.score)`.as('total'),
+      sql<number>`count(x.score)`.as('n'),
     ])
-    .groupBy(['p.session_id', 'a.name', 'p.term', 'p.student_class', 'me.av'])
+    .groupBy(['x.session_id', 'a.name', 'x.term', 'x.student_class', 'x.student_id'])
+    .orderBy('x.session_id')
+    .orderBy('x.term')
+    .orderBy('x.student_id')
     .execute();
 }
 
 /**
- * A term's subjects of the student's arm that term (the arm of their own rows), each with the arm's
- * sum and count of scores and the student's own score (null: not taken), and whether the arm's card
- * is released. One statement, one row per subject of the arm, read through the class-scores index.
+ * A term's scores of the student's arm that term (the arm of their own rows), one row per student
+ * and subject in the card's order (student, subject): what the card's subject statistics read, so
+ * the class average per subject is the domain's `rankClass` on the same rows. With whether the arm's
+ * card is released. One statement through the class-scores index (an arm: some hundreds of rows).
  */
-export function termSubjects(conn: Conn, studentId: number, sessionId: number, term: string) {
+export function termScores(conn: Conn, studentId: number, sessionId: number, term: string) {
   return conn
     .selectFrom('results as x')
     .select([
       'x.student_class',
+      'x.student_id',
       'x.subject',
-      sql<number | null>`max(case when x.student_id = ${studentId} then x.score end)`.as('score'),
-      sql<number>`sum(x.score)`.as('total'),
-      sql<number>`count(x.score)`.as('n'),
+      'x.score',
       (eb) =>
         eb
           .exists(
@@ -119,6 +102,7 @@ export function termSubjects(conn: Conn, studentId: number, sessionId: number, t
         .where('r.term', '=', term)
         .limit(1),
     )
-    .groupBy(['x.student_class', 'x.subject'])
+    .orderBy('x.student_id')
+    .orderBy('x.subject')
     .execute();
 }

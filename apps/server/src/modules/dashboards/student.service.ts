@@ -1,6 +1,8 @@
 import {
   attendancePercent,
+  competitionRanks,
   personName,
+  rankClass,
   RESULT_MESSAGES,
   round2,
   TERM_VALUES,
@@ -19,7 +21,7 @@ import type { SessionsService } from '../calendar/sessions.service';
 import type { StatementService } from '../payments/statement.service';
 import type { CardGate } from '../results/card-gate.service';
 import type { SettingsService } from '../settings/settings.service';
-import { releasedCardStandings, studentHead, termSubjects } from './student.queries';
+import { releasedCardTotals, studentHead, termScores } from './student.queries';
 
 type Actor = { id: number; role: Role; email?: string | null; capable?: boolean };
 
@@ -60,24 +62,42 @@ export class StudentDashboardService {
 
     const [head, totals, current, school] = await Promise.all([
       studentHead(this.db, found.id),
-      releasedCardStandings(this.db, found.id),
+      releasedCardTotals(this.db, found.id),
       q.session === undefined ? this.calendar.currentTerm() : Promise.resolve(null),
       this.settings.get(),
     ]);
     if (!head) throw notFound(RESULT_MESSAGES.studentNotFound(found.admission_number));
     const gated = viewer.role === 'student' || viewer.role === 'parent';
 
-    // The history: each released card's average and position in its arm (summed by the database).
-    const points: DashboardTermPoint[] = totals.map((t) => ({
-      session_id: Number(t.session_id),
-      session: t.session,
-      term: t.term as Term,
-      arm: t.student_class,
-      average: round2(Number(t.mine)),
-      position: Number(t.above) + 1,
-      out_of: Number(t.size),
-      class_average: round2(Number(t.sum_av) / Number(t.size)),
-    }));
+    // The history: each released card's ranking from its classmates' totals, by the card's own rule
+    // (the average over the subjects taken, competition ranks, the class average the mean of the
+    // averages, summed in the card's order).
+    const cards = new Map<string, { session_id: number; session: string; term: Term; arm: string; rows: { id: number; raw: number }[] }>();
+    for (const t of totals) {
+      const key = `${t.session_id}|${t.term}|${t.student_class}`;
+      let card = cards.get(key);
+      if (!card) {
+        card = { session_id: Number(t.session_id), session: t.session, term: t.term as Term, arm: t.student_class, rows: [] };
+        cards.set(key, card);
+      }
+      card.rows.push({ id: Number(t.student_id), raw: Number(t.total) / Number(t.n) });
+    }
+    const points: DashboardTermPoint[] = [];
+    for (const c of cards.values()) {
+      const at = c.rows.findIndex((r) => r.id === found.id);
+      if (at < 0) continue;
+      const ranks = competitionRanks(c.rows.map((r) => r.raw));
+      points.push({
+        session_id: c.session_id,
+        session: c.session,
+        term: c.term,
+        arm: c.arm,
+        average: round2(c.rows[at]!.raw),
+        position: ranks[at]!,
+        out_of: c.rows.length,
+        class_average: round2(c.rows.reduce((a, r) => a + r.raw, 0) / c.rows.length),
+      });
+    }
     points.sort((a, b) => a.session.localeCompare(b.session) || a.session_id - b.session_id || termIndex(a.term) - termIndex(b.term));
 
     // The fee gate: a withheld card is named, its figures never sent. Nothing to ask when it is off.
@@ -149,19 +169,21 @@ export class StudentDashboardService {
     open: ReadonlySet<string>,
     withheld: StudentDashboard['withheld'],
   ): Promise<StudentDashboard['subjects']> {
-    const all = await termSubjects(this.db, studentId, sessionId, term);
-    const rows = all.filter((r) => r.score !== null);
-    if (!rows.length) return noSubjects;
-    const arm = rows[0]!.student_class;
+    const rows = await termScores(this.db, studentId, sessionId, term);
+    const own = rows.filter((r) => r.student_id === studentId);
+    if (!own.length) return noSubjects;
+    const arm = own[0]!.student_class;
     if (!rows.some((r) => Number(r.released) === 1)) return { state: 'not_released', arm, rows: [] };
     if (withheld.some((w) => w.session_id === sessionId && w.term === term) || !open.has(`${sessionId}|${term}`)) {
       return { state: 'withheld', arm, rows: [] };
     }
+    // The card's subject statistics: the domain's ranking over the same rows, in the same order.
+    const stats = rankClass(rows.map((r) => ({ student_id: r.student_id, subject: r.subject, score: Number(r.score) }))).subjects;
     return {
       state: 'released',
       arm,
-      rows: rows
-        .map((r) => ({ subject: r.subject, score: Number(r.score), class_average: round2(Number(r.total) / Number(r.n)) }))
+      rows: own
+        .map((r) => ({ subject: r.subject, score: Number(r.score), class_average: stats[r.subject]!.average }))
         .sort((a, b) => a.subject.localeCompare(b.subject)),
     };
   }

@@ -1,5 +1,8 @@
 import { expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
+  rankClass,
+  round2,
   studentDashboardSchema,
   SUBJECTS,
   type ReportCard,
@@ -8,7 +11,7 @@ import {
   type StudentAttendance,
 } from '@portal/domain';
 import { createFeeItems, createPayment, createResults, createStudent } from '../../db/factories';
-import { nowIso } from '../../db/index';
+import { inTransaction, nowIso } from '../../db/index';
 import '../calendar/calendar.tables';
 import '../attendance/attendance.tables';
 import {
@@ -228,6 +231,136 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
     } finally {
       expect((await put(false)).statusCode).toBe(200);
     }
+  });
+
+  it('a term not yet released: no bars and none of its figures, on any line; the admin sees the same', async () => {
+    for (const who of [parent, admin]) {
+      const res = await get(`${URL}?student=${kid.admissionNumber}&session=${sessionId}&term=2nd`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      const d = studentDashboardSchema.parse(res.json());
+      expect(d).toMatchObject({ session_id: sessionId, term: '2nd', subjects: { state: 'not_released', arm: 'JSS 1A', rows: [] } });
+      expect(d.history.some((p) => p.session_id === sessionId && p.term === '2nd')).toBe(false);
+      // The unreleased scores (99 in every subject) appear nowhere.
+      expect(res.body).not.toMatch(/:99[,}]/);
+    }
+    expect((await get(`${URL}?student=${kid.admissionNumber}&session=2147483647`, parent)).statusCode).toBe(400);
+  });
+
+  it('property: each card’s average, position, class size and class average, and each subject’s class average, are the card’s ranking rule', async () => {
+    const db = ctx.handle.db;
+    const pool: number[] = [];
+    for (let i = 0; i < 6; i++)
+      pool.push(
+        (
+          await createStudent(db, {
+            email: `prop${i}-${Date.now()}@test.school`,
+            password: TEST_PASSWORD,
+            firstName: `Prop${i}`,
+            lastName: 'Rank',
+            arm: 'JSS 3A',
+          })
+        ).id,
+      );
+    const me = (await db.selectFrom('students').select('admission_number').where('id', '=', pool[0]!).executeTakeFirstOrThrow())
+      .admission_number;
+    await db
+      .insertInto('result_publications')
+      .values({ session_id: sessionId, term: '3rd', student_class: 'JSS 3A', published_by: admin.userId, published_at: nowIso() })
+      .execute();
+    const score: fc.Arbitrary<number | null> = fc.option(
+      fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(50, 50.5, 66.7, 48.725)),
+      { nil: null },
+    );
+    // Each student: a score or none in each subject (the first student takes at least one).
+    const classOf = fc.array(fc.array(score, { minLength: SUBS.length, maxLength: SUBS.length }), {
+      minLength: 1,
+      maxLength: pool.length,
+    });
+    await fc.assert(
+      fc.asyncProperty(classOf, async (students) => {
+        const first: (number | null)[] = students[0]!;
+        if (!first.some((x) => x !== null)) first[0] = 42;
+        const rows = students.flatMap((scores, k) =>
+          scores.flatMap((sc, j) => (sc === null ? [] : [{ student_id: pool[k]!, subject: SUBS[j]!, score: sc }])),
+        );
+        await inTransaction(db, async (trx) => {
+          await trx
+            .deleteFrom('results')
+            .where('session_id', '=', sessionId)
+            .where('term', '=', '3rd')
+            .where('student_class', '=', 'JSS 3A')
+            .execute();
+        });
+        await createResults(
+          db,
+          rows.map((r) => ({
+            studentId: r.student_id,
+            sessionId,
+            term: '3rd' as const,
+            arm: 'JSS 3A' as const,
+            subject: r.subject,
+            score: r.score,
+          })),
+        );
+        const res = await get(`${URL}?student=${me}&session=${sessionId}&term=3rd`, admin);
+        expect(res.statusCode, res.body).toBe(200);
+        const d = studentDashboardSchema.parse(res.json());
+        const ranking = rankClass(rows);
+        const mine = ranking.byStudent.get(pool[0]!)!;
+        expect(d.history.find((p) => p.term === '3rd' && p.arm === 'JSS 3A')).toMatchObject({
+          average: mine.average,
+          position: mine.position,
+          out_of: ranking.size,
+          class_average: ranking.class_average,
+        });
+        expect(d.subjects.state).toBe('released');
+        expect(d.subjects.rows).toEqual(
+          rows
+            .filter((r) => r.student_id === pool[0])
+            .map((r) => ({ subject: r.subject, score: r.score, class_average: round2(ranking.subjects[r.subject]!.average) }))
+            .sort((a, b) => a.subject.localeCompare(b.subject)),
+        );
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a graduated student (decision 038): their years in school, the last term shown, no register, the fees of that session', async () => {
+    const db = ctx.handle.db;
+    const grad = await createStudent(db, {
+      email: `grad-${Date.now()}@test.school`,
+      password: TEST_PASSWORD,
+      firstName: 'Gozie',
+      lastName: 'Alum',
+      arm: 'SSS 3A',
+    });
+    await createResults(
+      db,
+      SUBS.map((subject, i) => ({
+        studentId: grad.id,
+        sessionId: pastId,
+        term: '3rd' as const,
+        arm: 'SSS 3A' as const,
+        subject,
+        score: 60 + i,
+      })),
+    );
+    await db
+      .insertInto('result_publications')
+      .values({ session_id: pastId, term: '3rd', student_class: 'SSS 3A', published_by: admin.userId, published_at: nowIso() })
+      .execute();
+    const { people } = servicesOver(ctx);
+    await inTransaction(db, async (trx) => {
+      await people.recordEnrolments(trx, [
+        { student_id: grad.id, session_id: pastId, student_class: 'SSS 3A', stream_id: null, outcome: 'graduated', run_id: null },
+      ]);
+      await people.moveStudents(trx, [{ student_id: grad.id, student_class: 'SSS 3A', stream_id: null, status: 'graduated' }]);
+    });
+    const d = await dashboardOf(admin, grad.admissionNumber);
+    expect(d.student).toMatchObject({ status: 'graduated', arm: 'SSS 3A' });
+    expect(d).toMatchObject({ session_id: pastId, term: '3rd', attendance: null, subjects: { state: 'released', arm: 'SSS 3A' } });
+    expect(d.history.map((p) => `${p.session} ${p.term}`)).toEqual(['2024/2025 3rd']);
+    expect(d.fees).toMatchObject({ session_id: pastId });
   });
 
   it('a fixed number of statements whatever the size of the class or the number of sessions', async () => {

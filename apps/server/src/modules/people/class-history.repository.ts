@@ -88,21 +88,18 @@ export class ClassHistoryRepository {
     const live = sessionIds.filter((id) => !closed.has(id));
     for (const slice of chunks([...new Set(studentIds)], ID_CHUNK)) {
       const [enrolled, current] = await Promise.all([
-        closed.size
-          ? conn
-              .selectFrom('student_enrolments')
-              .select(['session_id', 'student_id as id', 'student_class', 'stream_id'])
-              .where('session_id', 'in', [...closed])
-              .where('student_id', 'in', slice)
-              .execute()
-          : Promise.resolve([]),
-        live.length
-          ? conn
-              .selectFrom('students')
-              .select(['id', 'student_class', (eb) => eb.ref('stream_id').$castTo<number | null>().as('stream_id')])
-              .where('id', 'in', slice)
-              .execute()
-          : Promise.resolve([]),
+        // Both reads always (an empty list matches nothing): the same statements whichever sessions are closed.
+        conn
+          .selectFrom('student_enrolments')
+          .select(['session_id', 'student_id as id', 'student_class', 'stream_id'])
+          .where('session_id', 'in', closed.size ? [...closed] : [-1])
+          .where('student_id', 'in', slice)
+          .execute(),
+        conn
+          .selectFrom('students')
+          .select(['id', 'student_class', (eb) => eb.ref('stream_id').$castTo<number | null>().as('stream_id')])
+          .where('id', 'in', slice)
+          .execute(),
       ]);
       for (const r of enrolled)
         out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
