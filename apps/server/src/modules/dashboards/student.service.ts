@@ -84,6 +84,8 @@ export class StudentDashboardService {
     }
     const points: DashboardTermPoint[] = [];
     for (const c of cards.values()) {
+      // The card's order (student id): its class average sums the averages in that order.
+      c.rows.sort((a, b) => a.id - b.id);
       const at = c.rows.findIndex((r) => r.id === found.id);
       if (at < 0) continue;
       const ranks = competitionRanks(c.rows.map((r) => r.raw));
