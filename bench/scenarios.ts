@@ -729,6 +729,15 @@ export const SCENARIOS: Scenario[] = [
     paths: (d) => [`/api/bursary/collections/${q({ session_id: d.sessionId })}`],
     expect: (b, t) => json(b, t) ?? (b.includes('"by_class":[{') ? null : 'expected figures by class'),
   },
+  // Dashboards (issue 36, decision 046): each home's figures in one read.
+  {
+    id: 'dashboard-admin',
+    title: "The admin's dashboard: attendance, score entry, report cards, fees, grades, accounts",
+    ...oneReader('admin', { kind: 'p99', ms: 100, text: "the admin's dashboard p99 < 100 ms (1,500 students)", students: 1500 }),
+    paths: (d) => [`/api/dashboards/admin/${q({ session_id: d.sessionId, term: '1st' })}`],
+    expect: (b, t) =>
+      json(b, t) ?? (b.includes('"score_entry":{"subjects":[') && b.includes('"by_level":[{') ? null : 'expected the panels'),
+  },
   {
     // Issue 36 item 4: a student's home (every released card of both sessions ranked in its arm,
     // this term's subjects, register and statement), a fixed set of statements whatever the school.

@@ -15,6 +15,8 @@
  * the score grid (`/score-sheet`) adds ≤ 40 KB gzipped JS of its own, and typing in it on a
  * mobile-emulated, 4x CPU-throttled page keeps INP < 200 ms (`--no-grid` skips that run); the
  * report card page's LCP on Lighthouse's mobile profile ≤ 1.5 s and its warm render p50 ≤ 100 ms.
+ * Dashboards (issue 36): no route's first JS grows by more than 10 KB gzipped over its size before
+ * them, and each dashboard's own chunk (its charts included) stays ≤ 60 KB gzipped.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -164,6 +166,74 @@ export function gridWeight(outDir: string): LazyRouteWeight {
       figure: `${ownGzipKb} KB (budget ${GRID_JS_BUDGET_KB} KB)`,
     },
   };
+}
+
+/**
+ * Each route's first JS (gzip KB) before the dashboards (issue 36), measured on the build of commit
+ * c479c65d: a dashboard may add at most DASHBOARD_GROWTH_KB to any route's first JavaScript (its
+ * charts load lazily, in the dashboard's own chunk). Update these only with a reason in the commit.
+ */
+export const FIRST_JS_BEFORE_DASHBOARDS_KB: Record<string, number> = {
+  '/': 168.4,
+  '/Admin': 172,
+  '/StaffLogin': 172,
+  '/StudentLogin': 172,
+  '/adminHomePage': 198.7,
+  '/staffHomePage': 198.7,
+  '/StudentHomePage': 198.7,
+  '/score-sheet': 193.7,
+};
+export const DASHBOARD_GROWTH_KB = 10;
+export const DASHBOARD_JS_BUDGET_KB = 60;
+const DASHBOARD_MODULE = /^src\/features\/dashboards\/[a-z-]+-dashboard\.tsx$/;
+const HOME_MODULE = 'src/features/home/home-pages.tsx';
+
+/** How much each route's first JS grew since the dashboards came: at most DASHBOARD_GROWTH_KB. */
+export function firstJsGrowth(
+  routes: RouteWeight[],
+): { route: string; growthKb: number; budget: { text: string; met: boolean; figure: string } }[] {
+  return routes
+    .filter((r) => FIRST_JS_BEFORE_DASHBOARDS_KB[r.route] !== undefined)
+    .map((r) => {
+      const growthKb = Math.round((r.jsGzipKb - FIRST_JS_BEFORE_DASHBOARDS_KB[r.route]!) * 10) / 10;
+      return {
+        route: r.route,
+        growthKb,
+        budget: {
+          text: `first JS of ${r.route} grows <= ${DASHBOARD_GROWTH_KB} KB gzipped with the dashboards`,
+          met: growthKb <= DASHBOARD_GROWTH_KB,
+          figure: `${growthKb >= 0 ? '+' : ''}${growthKb} KB (budget +${DASHBOARD_GROWTH_KB} KB)`,
+        },
+      };
+    });
+}
+
+/**
+ * Each dashboard's own chunk (issue 36): its file and whatever it imports that neither the entry nor
+ * the home page loads already (the chart kit, visx), gzipped: at most DASHBOARD_JS_BUDGET_KB each.
+ */
+export function dashboardWeights(
+  outDir: string,
+): { module: string; files: string[]; gzipKb: number; budget: { text: string; met: boolean; figure: string } }[] {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const loaded = new Set([...closure(manifest, entry), ...closure(manifest, HOME_MODULE)]);
+  const dashboards = Object.keys(manifest).filter((k) => DASHBOARD_MODULE.test(k));
+  if (!dashboards.length) throw new Error('no dashboard chunk in the build (src/features/dashboards/*-dashboard.tsx): update bench/web.ts');
+  return dashboards.map((module) => {
+    const own = [...closure(manifest, module)].filter((k) => !loaded.has(k));
+    const gzipKb = kb(own.reduce((a, k) => a + gzipSync(readFileSync(path.join(outDir, manifest[k]!.file)), { level: 9 }).length, 0));
+    return {
+      module,
+      files: own.map((k) => manifest[k]!.file),
+      gzipKb,
+      budget: {
+        text: `${module} chunk (with its charts) <= ${DASHBOARD_JS_BUDGET_KB} KB gzipped`,
+        met: gzipKb <= DASHBOARD_JS_BUDGET_KB,
+        figure: `${gzipKb} KB (budget ${DASHBOARD_JS_BUDGET_KB} KB)`,
+      },
+    };
+  });
 }
 
 export interface GridInp {
@@ -505,6 +575,12 @@ export async function runWeb(
       `\n/score-sheet adds ${gridJs.lazyGzipKb} KB gzipped beyond the entry (${gridJs.lazyFiles.length} chunks), ` +
         `${gridJs.ownGzipKb} KB of it its own (${gridJs.ownFiles.join(', ')}): ${gridJs.budget.met ? 'MET' : 'MISSED'} ${gridJs.budget.figure}\n`,
     );
+    const growth = firstJsGrowth(routes);
+    const dashboards = dashboardWeights(outDir);
+    process.stdout.write('\n');
+    for (const g of growth) process.stdout.write(`${g.budget.met ? 'MET' : 'MISSED'} ${g.budget.text}: ${g.budget.figure}\n`);
+    for (const d of dashboards)
+      process.stdout.write(`${d.budget.met ? 'MET' : 'MISSED'} ${d.budget.text}: ${d.budget.figure} (${d.files.join(', ')})\n`);
     let grid: GridInp | null = null;
     if (opts.grid !== false && !quick) {
       process.stdout.write('\nTyping in the score grid (mobile emulation, 4x CPU)…\n');
@@ -555,6 +631,7 @@ export async function runWeb(
     const missed = [
       ...routes.filter((r) => r.budget && !r.budget.met).map((r) => `${r.budget!.text} (${r.budget!.figure})`),
       ...(gridJs.budget.met ? [] : [`${gridJs.budget.text} (${gridJs.budget.figure})`]),
+      ...[...growth, ...dashboards].filter((b) => !b.budget.met).map((b) => `${b.budget.text} (${b.budget.figure})`),
       ...(grid
         ? grid.error
           ? [`score grid INP: ${grid.error}`]
@@ -579,6 +656,8 @@ export async function runWeb(
         loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
         routes,
         gridJs,
+        dashboardGrowth: growth,
+        dashboards,
         gridInp: grid,
         lighthouse,
         signedIn,

@@ -35,6 +35,7 @@ import { reportSheetsRoutes } from './modules/results/report-sheets.routes';
 import { scoreSheetRoutes } from './modules/results/score-sheet.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { rolloverRoutes } from './modules/rollover/rollover.routes';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { promotionRoutes } from './modules/promotion/promotion.routes';
 import { teachingRoutes } from './modules/teaching/teaching.routes';
@@ -43,7 +44,6 @@ import { noticeTemplatesRoutes } from './modules/notices/templates.routes';
 import { noticeBlastsRoutes } from './modules/notices/blasts.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { pinsRoutes } from './modules/pins/pins.routes';
-import { studentDashboardRoutes } from './modules/dashboards/student.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -215,7 +215,7 @@ export async function buildApp({
   noticeBlastsRoutes(app, routeDeps);
   noticesRoutes(app, routeDeps);
   pinsRoutes(app, routeDeps);
-  studentDashboardRoutes(app, routeDeps);
+  dashboardsRoutes(app, routeDeps);
   // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());

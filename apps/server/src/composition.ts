@@ -100,6 +100,8 @@ import type { PinCardPdf, PinCards } from './modules/pins/pins.ports';
 import { PinsRepository } from './modules/pins/pins.repository';
 import { ResultPinsService } from './modules/pins/pins.service';
 import { renderReportCards } from './modules/results/pdf';
+import { AdminDashboardQueries } from './modules/dashboards/admin.queries';
+import { AdminDashboardService } from './modules/dashboards/admin.service';
 import { StudentDashboardService } from './modules/dashboards/student.service';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
@@ -281,6 +283,18 @@ export function buildServices(deps: ServiceDeps) {
     clock,
   );
 
+  // Dashboards (issue 36): each home's figures, read from the modules below (the reports' own services).
+  const adminDashboard = new AdminDashboardService(
+    new AdminDashboardQueries(db),
+    calendar,
+    sessions,
+    teaching,
+    reportApprovals,
+    feeReports,
+    newAccounts,
+    auth,
+  );
+
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q, broughtForward);
@@ -372,6 +386,7 @@ export function buildServices(deps: ServiceDeps) {
     resultPins,
     resultCheck,
     pinCardPdf,
+    adminDashboard,
     studentDashboard,
   };
 }

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { TERM_VALUES } from './constants';
 import { admissionNumberField, sessionIdField, termField } from './result-schemas';
 
-/** GET /api/dashboards/student/?student=&session=&term= (the student: their own; a parent: a linked child; the admin: any). */
+/** GET /api/dashboards/student/?student=&session_id=&term= (the student: their own; a parent: a linked child; the admin: any). */
 export const studentDashboardQuerySchema = z.object({
   student: admissionNumberField.optional(),
-  session: sessionIdField.optional(),
+  session_id: sessionIdField.optional(),
   term: termField.optional(),
 });
 export type StudentDashboardQuery = z.infer<typeof studentDashboardQuerySchema>;

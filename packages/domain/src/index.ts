@@ -47,4 +47,3 @@ export * from './result-pins';
 export * from './card-fee-gate';
 export * from './card-fee-gate-schemas';
 export * from './promotion';
-export * from './dashboard-student';

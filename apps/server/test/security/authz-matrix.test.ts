@@ -1278,6 +1278,8 @@ export const MATRIX: Record<string, Entry> = {
     expect: everyone(400),
   },
   'GET /api/check-result/pdf/': { req: () => ({ url: '/api/check-result/pdf/?token=not-a-link' }), expect: everyone(400) },
+  // Dashboards (issue 36, decision 046): each home's figures, one endpoint per role.
+  'GET /api/dashboards/admin/': { req: ({ c }) => ({ url: `/api/dashboards/admin/?session_id=${c.session.id}&term=1st` }), expect: adminOnly(200) },
 };
 
 /** The session after the matrix's, made once: the promotion preview reads into it. */

@@ -390,17 +390,7 @@ describeEachDatabase('hostile input fuzz', (dialect) => {
       const base = {
         params: Object.fromEntries(params.map((k) => [k, validValue(k, cast, {})])),
         // A query's `level` is a class level (the debtors list); a path's is junior/senior.
-        // The dashboards' `session` is a session's id (issue 36), elsewhere its name.
-        query: Object.fromEntries(
-          shape.query.map((k) => [
-            k,
-            k === 'level'
-              ? 'JSS 1'
-              : k === 'session' && route.url.startsWith('/api/dashboards/')
-                ? cast.session.id
-                : validValue(k, cast, {}),
-          ]),
-        ),
+        query: Object.fromEntries(shape.query.map((k) => [k, k === 'level' ? 'JSS 1' : validValue(k, cast, {})])),
         body: hasBody
           ? Object.fromEntries(shape.body.map((k) => [k, validValue(k, cast, route.url === '/api/settings/' ? settings : {})]))
           : undefined,

@@ -28,40 +28,42 @@ export function studentHead(conn: Conn, studentId: number) {
  * itself is the domain's (`competitionRanks`), in the service, so it cannot drift from the card's.
  */
 export function releasedCardTotals(conn: Conn, studentId: number) {
-  return conn
-    .with(
-      (cte) => cte('mine').materialized(),
-      (db) => db.selectFrom('results').select(['session_id', 'term', 'student_class']).distinct().where('student_id', '=', studentId),
-    )
-    .with('cards', (db) =>
-      db
-        .selectFrom('mine as m')
-        .innerJoin('result_publications as pub', (j) =>
-          j
-            .onRef('pub.session_id', '=', 'm.session_id')
-            .onRef('pub.term', '=', 'm.term')
-            .onRef('pub.student_class', '=', 'm.student_class'),
-        )
-        .select(['m.session_id', 'm.term', 'm.student_class']),
-    )
-    .selectFrom('cards as c')
-    .innerJoin('results as x', (j) =>
-      j.onRef('x.session_id', '=', 'c.session_id').onRef('x.term', '=', 'c.term').onRef('x.student_class', '=', 'c.student_class'),
-    )
-    .innerJoin('academic_sessions as a', 'a.id', 'x.session_id')
-    .select([
-      'x.session_id',
-      'a.name as session',
-      'x.term',
-      'x.student_class',
-      'x.student_id',
-      sql<number>`sum(x.score)`.as('total'),
-      sql<number>`count(x.score)`.as('n'),
-    ])
-    // Unordered: PostgreSQL then hashes the groups instead of sorting every score row by its text
-    // keys (6x slower on the bench school); the service puts each card's students in the card's order.
-    .groupBy(['x.session_id', 'a.name', 'x.term', 'x.student_class', 'x.student_id'])
-    .execute();
+  return (
+    conn
+      .with(
+        (cte) => cte('mine').materialized(),
+        (db) => db.selectFrom('results').select(['session_id', 'term', 'student_class']).distinct().where('student_id', '=', studentId),
+      )
+      .with('cards', (db) =>
+        db
+          .selectFrom('mine as m')
+          .innerJoin('result_publications as pub', (j) =>
+            j
+              .onRef('pub.session_id', '=', 'm.session_id')
+              .onRef('pub.term', '=', 'm.term')
+              .onRef('pub.student_class', '=', 'm.student_class'),
+          )
+          .select(['m.session_id', 'm.term', 'm.student_class']),
+      )
+      .selectFrom('cards as c')
+      .innerJoin('results as x', (j) =>
+        j.onRef('x.session_id', '=', 'c.session_id').onRef('x.term', '=', 'c.term').onRef('x.student_class', '=', 'c.student_class'),
+      )
+      .innerJoin('academic_sessions as a', 'a.id', 'x.session_id')
+      .select([
+        'x.session_id',
+        'a.name as session',
+        'x.term',
+        'x.student_class',
+        'x.student_id',
+        sql<number>`sum(x.score)`.as('total'),
+        sql<number>`count(x.score)`.as('n'),
+      ])
+      // Unordered: PostgreSQL then hashes the groups instead of sorting every score row by its text
+      // keys (6x slower on the bench school); the service puts each card's students in the card's order.
+      .groupBy(['x.session_id', 'a.name', 'x.term', 'x.student_class', 'x.student_id'])
+      .execute()
+  );
 }
 
 /**

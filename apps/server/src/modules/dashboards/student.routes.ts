@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { studentDashboardQuerySchema } from '@portal/domain';
+import { studentDashboardQuerySchema } from '@portal/domain/dashboard-student';
 import { currentUser } from '../../http/auth';
 import type { StudentDashboardService } from './student.service';
 

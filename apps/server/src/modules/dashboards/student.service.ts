@@ -1,17 +1,10 @@
+import { competitionRanks, personName, rankClass, RESULT_MESSAGES, round2, TERM_VALUES, type Role, type Term } from '@portal/domain';
 import {
   attendancePercent,
-  competitionRanks,
-  personName,
-  rankClass,
-  RESULT_MESSAGES,
-  round2,
-  TERM_VALUES,
   type DashboardTermPoint,
-  type Role,
   type StudentDashboard,
   type StudentDashboardQuery,
-  type Term,
-} from '@portal/domain';
+} from '@portal/domain/dashboard-student';
 import type { DB } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { AccessScope } from '../access/scope.service';
@@ -63,7 +56,7 @@ export class StudentDashboardService {
     const [head, totals, current, school] = await Promise.all([
       studentHead(this.db, found.id),
       releasedCardTotals(this.db, found.id),
-      q.session === undefined ? this.calendar.currentTerm() : Promise.resolve(null),
+      q.session_id === undefined ? this.calendar.currentTerm() : Promise.resolve(null),
       this.settings.get(),
     ]);
     if (!head) throw notFound(RESULT_MESSAGES.studentNotFound(found.admission_number));
@@ -131,8 +124,8 @@ export class StudentDashboardService {
     const lastSeen = points.at(-1);
     let sessionId: number | null;
     let term: Term | null;
-    if (q.session !== undefined) {
-      sessionId = q.session;
+    if (q.session_id !== undefined) {
+      sessionId = q.session_id;
       term = q.term ?? '1st';
     } else if (graduated) {
       sessionId = lastSeen?.session_id ?? null;
@@ -142,7 +135,7 @@ export class StudentDashboardService {
       term = q.term ?? current?.term ?? null;
     }
     const session = sessionId === null ? null : await this.sessions.byId(sessionId);
-    if (sessionId !== null && !session) throw badRequest({ session: [RESULT_MESSAGES.sessionNotFound] });
+    if (sessionId !== null && !session) throw badRequest({ session_id: [RESULT_MESSAGES.sessionNotFound] });
 
     const student = { admission_number: head.admission_number, name: personName(head), arm: head.student_class, status: head.status };
     const [subjects, attendance, fees] = await Promise.all([

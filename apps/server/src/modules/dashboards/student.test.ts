@@ -1,15 +1,7 @@
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  rankClass,
-  round2,
-  studentDashboardSchema,
-  SUBJECTS,
-  type ReportCard,
-  type SchoolSettings,
-  type Statement,
-  type StudentAttendance,
-} from '@portal/domain';
+import { rankClass, round2, SUBJECTS, type ReportCard, type SchoolSettings, type Statement, type StudentAttendance } from '@portal/domain';
+import { studentDashboardSchema } from '@portal/domain/dashboard-student';
 import { createFeeItems, createPayment, createResults, createStudent } from '../../db/factories';
 import { inTransaction, nowIso } from '../../db/index';
 import '../calendar/calendar.tables';
@@ -235,7 +227,7 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
 
   it('a term not yet released: no bars and none of its figures, on any line; the admin sees the same', async () => {
     for (const who of [parent, admin]) {
-      const res = await get(`${URL}?student=${kid.admissionNumber}&session=${sessionId}&term=2nd`, who);
+      const res = await get(`${URL}?student=${kid.admissionNumber}&session_id=${sessionId}&term=2nd`, who);
       expect(res.statusCode, res.body).toBe(200);
       const d = studentDashboardSchema.parse(res.json());
       expect(d).toMatchObject({ session_id: sessionId, term: '2nd', subjects: { state: 'not_released', arm: 'JSS 1A', rows: [] } });
@@ -243,7 +235,7 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
       // The unreleased scores (99 in every subject) appear nowhere.
       expect(res.body).not.toMatch(/:99[,}]/);
     }
-    expect((await get(`${URL}?student=${kid.admissionNumber}&session=2147483647`, parent)).statusCode).toBe(400);
+    expect((await get(`${URL}?student=${kid.admissionNumber}&session_id=2147483647`, parent)).statusCode).toBe(400);
   });
 
   it('property: each card’s average, position, class size and class average, and each subject’s class average, are the card’s ranking rule', async () => {
@@ -302,7 +294,7 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
             score: r.score,
           })),
         );
-        const res = await get(`${URL}?student=${me}&session=${sessionId}&term=3rd`, admin);
+        const res = await get(`${URL}?student=${me}&session_id=${sessionId}&term=3rd`, admin);
         expect(res.statusCode, res.body).toBe(200);
         const d = studentDashboardSchema.parse(res.json());
         const ranking = rankClass(rows);

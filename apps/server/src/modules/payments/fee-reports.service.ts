@@ -38,6 +38,16 @@ async function inTurn<T>(read: () => Promise<T>): Promise<T> {
   return read();
 }
 
+/** What both reports read first: the students, their dues and payments, arrears, term starts and today. */
+interface Standing {
+  students: Awaited<ReturnType<FeeReportsRepository['activeStudents']>>;
+  dues: Awaited<ReturnType<FeesService['studentDues']>>;
+  paid: Awaited<ReturnType<FeeReportsRepository['paidByStudent']>>;
+  carried: Awaited<ReturnType<ArrearsService['broughtForward']>>;
+  starts: Awaited<ReturnType<FeeCalendar['termStarts']>>;
+  today: string;
+}
+
 /** The debtors filter without paging (the CSV and PDF take every row). */
 export type DebtorsFilter = Omit<DebtorsQuery, 'page'>;
 export interface DebtorsReport {
@@ -85,15 +95,44 @@ export class FeeReportsService {
     return arms.filter((a) => (!level || classLevelOf(a) === level) && (!arm || a === arm));
   }
 
-  async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
-    const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
-    // One read after another with a turn of the event loop between them: on SQLite each runs in one
-    // synchronous piece, and all of them in one turn held the loop for a whole school's rows.
+  /**
+   * The reads both reports start from, one after another with a turn of the event loop between them:
+   * on SQLite each runs in one synchronous piece, and all of them in one turn held the loop for a
+   * whole school's rows.
+   */
+  private async standing(session: AcademicSession, classes: string[] | null): Promise<Standing> {
     const students = await inTurn(() => this.repo.activeStudents(session.id, classes));
     const dues = await inTurn(() => this.fees.studentDues(session.id, students));
     const paid = await inTurn(() => this.repo.paidByStudent(session.id, classes));
     const carried = await inTurn(() => this.arrears.broughtForward(session, students));
     const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
+    return { students, dues, paid, carried, starts, today };
+  }
+
+  async debtorsAll(q: DebtorsFilter): Promise<DebtorsReport> {
+    const [session, classes] = await Promise.all([this.session(q.session_id), this.classesOf(q.level, q.student_class)]);
+    return this.debtorsOf(session, q, await this.standing(session, classes));
+  }
+
+  /**
+   * The dashboards' fee figures (issue 36): the collection summary and the debtors list of one term
+   * from one set of reads (`standing`), so each is the report's own figure at half the reads.
+   */
+  async termOverview(q: {
+    session_id: number;
+    term: Term;
+    from: string;
+    to: string;
+  }): Promise<{ summary: CollectionSummary; debtors: DebtorsReport }> {
+    const session = await this.session(q.session_id);
+    const standing = await this.standing(session, null);
+    const debtors = await this.debtorsOf(session, { term: q.term, sort: 'balance', order: 'desc' }, standing);
+    const summary = await this.collectionsOf(session, q, standing);
+    return { summary, debtors };
+  }
+
+  private async debtorsOf(session: AcademicSession, q: DebtorsFilter, standing: Standing): Promise<DebtorsReport> {
+    const { students, dues, paid, carried, starts, today } = standing;
     // No term chosen: the current term (what has fallen due up to it); `session`: the whole session.
     const term = q.term === 'session' ? null : (q.term ?? currentTermOf(starts, today));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), { kobo: Number(p.paid ?? 0), last: p.last_paid_on }]));
@@ -162,12 +201,16 @@ export class FeeReportsService {
   async collections(q: { session_id?: number; term?: Term; from?: string; to?: string }): Promise<CollectionSummary> {
     if (q.from && q.to && q.from > q.to) throw badRequest({ from: [FEE_REPORT_MESSAGES.rangeInvalid] });
     const session = await this.session(q.session_id);
+    return this.collectionsOf(session, q, await this.standing(session, null));
+  }
+
+  private async collectionsOf(
+    session: AcademicSession,
+    q: { term?: Term; from?: string; to?: string },
+    standing: Standing,
+  ): Promise<CollectionSummary> {
+    const { students, dues, paid, carried, starts, today } = standing;
     const range = { from: q.from, to: q.to };
-    // One read after another with a turn of the event loop between them (see debtorsAll).
-    const students = await inTurn(() => this.repo.activeStudents(session.id, null));
-    const dues = await inTurn(() => this.fees.studentDues(session.id, students));
-    const paid = await inTurn(() => this.repo.paidByStudent(session.id, null));
-    const carried = await inTurn(() => this.arrears.broughtForward(session, students));
     const [names, byDay, byMethod] = await inTurn(() =>
       Promise.all([
         this.repo.itemNames(session.id),
@@ -175,7 +218,6 @@ export class FeeReportsService {
         this.repo.received(session.id, 'method', range),
       ]),
     );
-    const [starts, today] = await inTurn(() => Promise.all([this.calendar.termStarts(session), this.calendar.today()]));
     const paidOf = new Map(paid.map((p) => [Number(p.student_id), Number(p.paid ?? 0)]));
     const figures = collectionFigures(
       // A heavy report: a turn of the event loop between slices of students.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { welcomeMessage } from '@portal/domain/datetime';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
@@ -25,6 +25,9 @@ import { PeopleOverview } from './people-overview';
 import { SetupChecklist } from './setup-checklist';
 import { TeacherClasses } from './teacher-classes';
 import { SentBackNotice } from './sent-back-notice';
+
+/** The admin's dashboard and its charts: a chunk of their own, loaded once the home renders (issue 36). */
+const AdminDashboardPanels = lazy(() => import('../dashboards/admin-dashboard'));
 
 function useWelcome(): string {
   const session = useSession();
@@ -223,8 +226,13 @@ export function AdminHome() {
     >
       <WelcomeBanner message={welcome} />
       <SetupChecklist />
+      <Suspense fallback={null}>
+        <AdminDashboardPanels />
+      </Suspense>
       {menuVisible ? (
         <div id="admin-menu" className="flex flex-col gap-6">
+          {/* Every screen stays one tap away below the dashboard. */}
+          <h2 className="-mb-3">All screens</h2>
           {adminGroups(bursaryMenu).map((g) => (
             <MenuSection key={g.title} title={g.title} items={g.items} />
           ))}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { adminDashboardRoutes } from './admin.routes';
+import { studentDashboardRoutes } from './student.routes';
+
+/** What the dashboards' routes take: each role's file names its own service (add `& Parameters<…>[1]` per role). */
+type DashboardsDeps = Parameters<typeof adminDashboardRoutes>[1] & Parameters<typeof studentDashboardRoutes>[1];
+
+/**
+ * Every dashboard's route (issue 36): one endpoint per role's home, GET /api/dashboards/<role>/.
+ * Each role's routes file registers its own here (append a line per role).
+ */
+export function dashboardsRoutes(app: FastifyInstance, deps: DashboardsDeps): void {
+  adminDashboardRoutes(app, deps);
+  studentDashboardRoutes(app, deps);
+}
