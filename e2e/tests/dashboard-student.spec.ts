@@ -62,13 +62,11 @@ async function expectSameNumbers(page: Page, root: ReturnType<Page['locator']>) 
   const point = d.history.find((p) => p.session_id === SESSION_ID && p.term === TERM)!;
   expect(point.average).toBe(card.average);
   expect(point.position).toBe(card.position);
-  const history = root.getByTestId('history-table');
-  await showNumbers(root, history);
+  const history = await showNumbers(root, 'history');
   const row = history.getByRole('row').filter({ hasText: point.arm });
   await expect(row).toContainText(card.average.toFixed(2));
   await expect(row).toContainText(`${card.position} of ${card.class_size}`);
-  const subjects = root.getByTestId('subjects-table');
-  await showNumbers(root, subjects);
+  const subjects = await showNumbers(root, 'subjects');
   await expect(subjects.locator('tbody tr')).toHaveCount(PUPIL.subjects.length);
   for (const s of card.subjects.filter((x) => x.score !== null)) {
     const r = subjects.getByRole('row').filter({ hasText: s.subject });
@@ -78,15 +76,13 @@ async function expectSameNumbers(page: Page, root: ReturnType<Page['locator']>) 
   await expect(root.getByTestId('dash-balance')).toHaveText('₦30,000.00');
 }
 
-/** Opens a chart's table view when it is behind "Show numbers". */
-async function showNumbers(root: ReturnType<Page['locator']>, table: ReturnType<Page['locator']>) {
-  if (await table.isVisible()) return;
-  const panel = root.locator('section', { has: table });
-  await panel
-    .getByRole('button', { name: /Show numbers/i })
-    .first()
-    .click();
+/** Opens a chart's table view ("Show numbers" in its panel) and returns the table. */
+async function showNumbers(root: ReturnType<Page['locator']>, chart: 'history' | 'subjects') {
+  const table = root.getByTestId(`${chart}-table`);
+  await expect(root.getByTestId(`${chart}-chart`)).toBeVisible();
+  await root.getByTestId(`${chart}-toggle`).click();
   await expect(table).toBeVisible();
+  return table;
 }
 
 for (const [name, size] of [
@@ -98,7 +94,10 @@ for (const [name, size] of [
     await signInViaApi(page, page.request, 'student', { email: PUPIL.email, password: PUPIL.password });
     await page.goto('/StudentHomePage');
     const dash = page.getByTestId('student-dashboard');
-    await expect(dash).toBeVisible();
+    await expect(dash.getByTestId('history-chart')).toBeVisible();
+    // The charts, then their tables: axe and no sideways scroll on both views.
+    await expectAccessible(page);
+    await noSideways(page);
     await expectSameNumbers(page, dash);
     // The menu is still there, and its links still open their screens.
     await expect(page.getByRole('link', { name: /My Report Card/ })).toBeVisible();
@@ -121,7 +120,9 @@ for (const [name, size] of [
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/ParentHomePage/);
     const dash = page.locator(`[data-testid="student-dashboard"][data-child="${PUPIL.admission_number}"]`);
-    await expect(dash).toBeVisible();
+    await expect(dash.getByTestId('subjects-chart')).toBeVisible();
+    await expectAccessible(page);
+    await noSideways(page);
     await expectSameNumbers(page, dash);
     // The child's card, attendance and fee links of the parent home are still there.
     await expect(page.getByTestId('child-card')).toHaveCount(1);

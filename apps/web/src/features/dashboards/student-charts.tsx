@@ -1,66 +1,12 @@
 import { termLabel } from '@portal/domain/constants';
 import { STUDENT_DASHBOARD_TEXT as T, type StudentDashboard as Dashboard } from '@portal/domain/dashboard-student';
-import { ScrollTable } from '../../components/ui/scroll-table';
+import { ChartPanel, GroupedBarChart, LineChart } from '../../components/charts';
 
-const TH = 'border-b border-slate-200 px-2 py-1 text-left font-semibold text-slate-700';
-const TD = 'border-b border-slate-100 px-2 py-1';
-const NUM = `${TD} text-right tabular-nums`;
-
-/** The history's numbers: one row per released term the viewer may see. */
-export function HistoryTable({ d }: { d: Dashboard }) {
-  return (
-    <ScrollTable label={T.historyTitle} testId="history-table">
-      <thead>
-        <tr>
-          <th className={TH}>Term</th>
-          <th className={TH}>Class</th>
-          <th className={`${TH} text-right`}>Average</th>
-          <th className={`${TH} text-right`}>Position</th>
-          <th className={`${TH} text-right`}>Class average</th>
-        </tr>
-      </thead>
-      <tbody>
-        {d.history.map((p) => (
-          <tr key={`${p.session_id}-${p.term}`}>
-            <td className={TD}>
-              {p.session} {termLabel(p.term)}
-            </td>
-            <td className={TD}>{p.arm}</td>
-            <td className={NUM}>{p.average.toFixed(2)}</td>
-            <td className={NUM}>
-              {p.position} of {p.out_of}
-            </td>
-            <td className={NUM}>{p.class_average.toFixed(2)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
-  );
-}
-
-/** This term's subjects: the student's score and the class average. */
-export function SubjectsTable({ d }: { d: Dashboard }) {
-  return (
-    <ScrollTable label={T.subjectsTitle} testId="subjects-table">
-      <thead>
-        <tr>
-          <th className={TH}>Subject</th>
-          <th className={`${TH} text-right`}>Score</th>
-          <th className={`${TH} text-right`}>Class average</th>
-        </tr>
-      </thead>
-      <tbody>
-        {d.subjects.rows.map((r) => (
-          <tr key={r.subject}>
-            <td className={TD}>{r.subject}</td>
-            <td className={NUM}>{r.score}</td>
-            <td className={NUM}>{r.class_average.toFixed(2)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
-  );
-}
+const two = (v: number) => v.toFixed(2);
+/** "2024/2025 1st Term": a card's place on the line and in the table. */
+const termName = (p: { session: string; term: Dashboard['history'][number]['term'] }) => `${p.session} ${termLabel(p.term)}`;
+/** "24/25 1st": the axis has little room on a phone; the table has the whole name. */
+const shortTerm = (name: string) => name.replace(/^20(\d\d)\/20(\d\d) (\w+) Term$/, '$1/$2 $3');
 
 /** Why this term has no bars. */
 export function subjectsNote(d: Dashboard): string | null {
@@ -76,19 +22,71 @@ export function subjectsNote(d: Dashboard): string | null {
   }
 }
 
-/** The two charts (until the chart kit is merged: their tables). */
-export function StudentCharts({ d }: { d: Dashboard; cardLink: string }) {
+/**
+ * The two charts of the student's dashboard, each in the kit's panel (text alternative, "Show
+ * numbers" table, the report card one tap away): average term by term (a line; position and the
+ * class average in the table and the summary), and this term's subjects against the class average
+ * (grouped bars, only from a released card the viewer may see).
+ */
+export function StudentCharts({ d, cardLink }: { d: Dashboard; cardLink: string }) {
+  const last = d.history.at(-1);
+  const historySummary = last
+    ? `${T.historyAlt(d.history.length)} Latest, ${termName(last)}: average ${two(last.average)}, position ${last.position} of ${last.out_of}, class average ${two(last.class_average)}.`
+    : T.historyAlt(0);
   const note = subjectsNote(d);
+  const rows = d.subjects.rows;
+  const above = rows.filter((r) => r.score > r.class_average).length;
+  const subjectsSummary = note ?? `${rows.length} subjects; above the class average in ${above}.`;
   return (
     <>
-      <section aria-label={T.historyTitle} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
-        <h3 className="mb-2 text-base font-semibold text-slate-900">{T.historyTitle}</h3>
-        {d.history.length ? <HistoryTable d={d} /> : <p className="text-sm text-slate-600">{T.historyAlt(0)}</p>}
-      </section>
-      <section aria-label={T.subjectsTitle} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
-        <h3 className="mb-2 text-base font-semibold text-slate-900">{T.subjectsTitle}</h3>
-        {note ? <p className="text-sm text-slate-600">{note}</p> : <SubjectsTable d={d} />}
-      </section>
+      <ChartPanel
+        title={T.historyTitle}
+        summary={historySummary}
+        table={{
+          columns: ['Term', 'Class', 'Average', 'Position', 'Class average'],
+          rows: d.history.map((p) => [termName(p), p.arm, two(p.average), `${p.position} of ${p.out_of}`, two(p.class_average)]),
+        }}
+        report={{ to: cardLink, label: 'Report card' }}
+        testId="history"
+      >
+        {(describedBy) =>
+          d.history.length ? (
+            <LineChart
+              points={d.history.map((p) => ({ x: termName(p), y: p.average }))}
+              describedBy={describedBy}
+              format={(v) => v.toFixed(0)}
+              tickLabel={shortTerm}
+              testId="history-chart"
+            />
+          ) : null
+        }
+      </ChartPanel>
+      <ChartPanel
+        title={d.term ? `${T.subjectsTitle} (${termLabel(d.term)})` : T.subjectsTitle}
+        summary={subjectsSummary}
+        table={{
+          columns: ['Subject', 'Score', 'Class average'],
+          rows: rows.map((r) => [r.subject, r.score, two(r.class_average)]),
+        }}
+        report={{ to: cardLink, label: 'Report card' }}
+        testId="subjects"
+      >
+        {(describedBy) =>
+          rows.length ? (
+            <GroupedBarChart
+              categories={rows.map((r) => r.subject)}
+              series={[
+                { name: 'Score', values: rows.map((r) => r.score) },
+                { name: 'Class average', values: rows.map((r) => r.class_average) },
+              ]}
+              describedBy={describedBy}
+              format={(v) => (Number.isInteger(v) ? String(v) : v.toFixed(1))}
+              max={100}
+              testId="subjects-chart"
+            />
+          ) : null
+        }
+      </ChartPanel>
     </>
   );
 }

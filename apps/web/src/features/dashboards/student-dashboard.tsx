@@ -22,9 +22,6 @@ export function useStudentDashboard(child: string | null) {
   });
 }
 
-/** "2024/2025 1st": a card's place on the line. */
-export const termName = (p: { session: string; term: string }) => `${p.session} ${termLabel(p.term)}`;
-
 /**
  * The student's term at a glance (issue 36 item 4), on the student's home and, for each child, on
  * the parent's home: average and position term by term (a line), this term's subjects against the
