@@ -23,13 +23,13 @@ const VALUE_W = 64;
  */
 export function BarChart({
   data,
-  describedBy,
+  labelledBy,
   format = String,
   max,
   testId,
 }: {
   data: readonly BarDatum[];
-  describedBy: string;
+  labelledBy: string;
   format?: (v: number) => string;
   max?: number;
   testId?: string;
@@ -38,7 +38,7 @@ export function BarChart({
     <GroupedBarChart
       categories={data.map((d) => d.label)}
       series={[{ name: '', values: data.map((d) => d.value) }]}
-      describedBy={describedBy}
+      labelledBy={labelledBy}
       format={format}
       max={max}
       testId={testId}
@@ -59,7 +59,7 @@ export interface BarSeries {
 export function GroupedBarChart({
   categories,
   series,
-  describedBy,
+  labelledBy,
   format = String,
   max,
   stacked = false,
@@ -67,7 +67,7 @@ export function GroupedBarChart({
 }: {
   categories: readonly string[];
   series: readonly BarSeries[];
-  describedBy: string;
+  labelledBy: string;
   format?: (v: number) => string;
   max?: number;
   stacked?: boolean;
@@ -86,7 +86,7 @@ export function GroupedBarChart({
   const named = series.length > 1 || series[0]?.name;
   return (
     <div ref={ref} className="w-full min-w-0">
-      <svg width={width} height={height} role="img" aria-describedby={describedBy} data-testid={testId}>
+      <svg width={width} height={height} role="img" aria-labelledby={labelledBy} data-testid={testId}>
         <SeriesPatterns count={series.length} idPrefix={id} />
         {categories.map((cat, c) => {
           const y0 = y(cat) ?? 0;

@@ -15,7 +15,7 @@ export interface ChartTable {
  * A chart with everything beside it that makes it readable without seeing it (issue 36, item 5):
  * its title, a sentence summarising the numbers (the chart's text alternative, shown to everyone),
  * a "Show numbers" switch to the same figures as a table, and a link to the report they come from.
- * The chart itself is `children`, an SVG (role img) described by the summary.
+ * The chart itself is `children`, an SVG (role img) named by the summary (its id is passed in).
  */
 export function ChartPanel({
   title,

@@ -19,14 +19,14 @@ const M = { top: 12, right: 16, bottom: 32, left: 56 };
  */
 export function LineChart({
   points,
-  describedBy,
+  labelledBy,
   format = String,
   tickLabel = (x: string) => x,
   height = 200,
   testId,
 }: {
   points: readonly LinePoint[];
-  describedBy: string;
+  labelledBy: string;
   format?: (v: number) => string;
   tickLabel?: (x: string) => string;
   height?: number;
@@ -43,7 +43,7 @@ export function LineChart({
   const shown = points.filter((_, i) => i % step === 0 || i === points.length - 1).map((p) => p.x);
   return (
     <div ref={ref} className="w-full min-w-0">
-      <svg width={width} height={height} role="img" aria-describedby={describedBy} data-testid={testId}>
+      <svg width={width} height={height} role="img" aria-labelledby={labelledBy} data-testid={testId}>
         <Group left={M.left} top={M.top}>
           <AxisLeft
             scale={y}

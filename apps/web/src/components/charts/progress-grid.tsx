@@ -30,7 +30,7 @@ export function ProgressGrid({
   columns,
   cell,
   href,
-  describedBy,
+  labelledBy,
   testId,
 }: {
   label: string;
@@ -38,11 +38,11 @@ export function ProgressGrid({
   columns: readonly string[];
   cell: (row: string, column: string) => ProgressCell | undefined;
   href: (row: string, column: string) => string;
-  describedBy?: string;
+  labelledBy?: string;
   testId?: string;
 }) {
   return (
-    <div aria-describedby={describedBy}>
+    <div aria-describedby={labelledBy}>
       <ScrollTable label={label} tableClassName="border-separate border-spacing-1 text-sm" testId={testId}>
         <thead>
           <tr>

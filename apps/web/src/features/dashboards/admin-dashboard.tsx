@@ -38,11 +38,11 @@ function Attendance({ data }: { data: AdminDashboard['attendance'] }) {
           a.present_pct === null ? '–' : pct(a.present_pct),
         ]),
       }}
-      report={{ to: `${ATT.absent.to}?${q({ date: data.date })}`, label: ATT.absent.label }}
+      report={{ to: `${ATT.absent.to}?${q({ date: data.date })}`, label: 'See who is absent today' }}
       testId="dash-attendance"
     >
       {(id) => (
-        <BarChart data={data.arms.map((a) => ({ label: a.student_class, value: a.present_pct }))} describedBy={id} format={pct} max={100} />
+        <BarChart data={data.arms.map((a) => ({ label: a.student_class, value: a.present_pct }))} labelledBy={id} format={pct} max={100} />
       )}
     </ChartPanel>
   );
@@ -82,7 +82,7 @@ function ScoreEntry({ d }: { d: AdminDashboard }) {
             return v && { done: v.entered, of: v.expected };
           }}
           href={sheet}
-          describedBy="dash-scores-summary"
+          labelledBy="dash-scores-summary"
           testId="dash-scores-grid"
         />
       )}
@@ -103,10 +103,10 @@ function ReportCards({ data }: { data: AdminDashboard['report_cards'] }) {
         columns: ['Status', 'Arms', 'Which'],
         rows: by.map((b) => [CARD_STATUS_LABELS[b.status], b.arms.length, b.arms.join(', ') || '–']),
       }}
-      report={{ to: '/report-approvals', label: 'Report Card Approvals' }}
+      report={{ to: '/report-approvals', label: 'Open report card approvals' }}
       testId="dash-cards"
     >
-      {(id) => <BarChart data={by.map((b) => ({ label: CARD_STATUS_LABELS[b.status], value: b.arms.length }))} describedBy={id} />}
+      {(id) => <BarChart data={by.map((b) => ({ label: CARD_STATUS_LABELS[b.status], value: b.arms.length }))} labelledBy={id} />}
     </ChartPanel>
   );
 }
@@ -125,7 +125,7 @@ function Fees({ data }: { data: AdminDashboard['fees'] }) {
             ['All', formatNaira(data.expected), formatNaira(data.collected)],
           ],
         }}
-        report={{ to: REP.collections.to, label: REP.collections.label }}
+        report={{ to: REP.collections.to, label: 'Open the collection summary' }}
         testId="dash-fees"
       >
         {(id) => (
@@ -136,7 +136,7 @@ function Fees({ data }: { data: AdminDashboard['fees'] }) {
                 { name: 'Expected', values: data.by_level.map((l) => l.expected) },
                 { name: 'Collected', values: data.by_level.map((l) => l.collected) },
               ]}
-              describedBy={id}
+              labelledBy={id}
               format={nairaShort}
             />
             <p className="mt-2 text-sm">
@@ -151,13 +151,13 @@ function Fees({ data }: { data: AdminDashboard['fees'] }) {
         title="Fees received, last 30 days"
         summary={`${formatNaira(week)} received in the 30 days to ${shortDate(data.by_day.at(-1)?.date ?? '')}.`}
         table={{ columns: ['Day', 'Payments', 'Amount'], rows: data.by_day.map((d) => [d.date, d.count, formatNaira(d.amount)]) }}
-        report={{ to: REP.collections.to, label: REP.collections.label }}
+        report={{ to: REP.collections.to, label: 'Open the collection summary' }}
         testId="dash-days"
       >
         {(id) => (
           <LineChart
             points={data.by_day.map((d) => ({ x: d.date, y: d.amount }))}
-            describedBy={id}
+            labelledBy={id}
             format={nairaShort}
             tickLabel={shortDate}
           />
@@ -188,7 +188,7 @@ function Grades({ data }: { data: AdminDashboard['grades'] }) {
         columns: ['Subject', ...data.grades, 'Total'],
         rows: data.subjects.map((s) => [s.subject, ...data.grades.map((g) => s.counts[g] ?? 0), total(s.counts)]),
       }}
-      report={{ to: '/broadsheet', label: 'Broadsheet' }}
+      report={{ to: '/broadsheet', label: 'Open the broadsheet' }}
       testId="dash-grades"
     >
       {(id) => (
@@ -196,7 +196,7 @@ function Grades({ data }: { data: AdminDashboard['grades'] }) {
           stacked
           categories={data.subjects.map((s) => s.subject)}
           series={data.grades.map((g) => ({ name: g, values: data.subjects.map((s) => s.counts[g] ?? 0) }))}
-          describedBy={id}
+          labelledBy={id}
         />
       )}
     </ChartPanel>

@@ -230,13 +230,15 @@ export function AdminHome() {
         <AdminDashboardPanels />
       </Suspense>
       {menuVisible ? (
-        <div id="admin-menu" className="flex flex-col gap-6">
+        <>
           {/* Every screen stays one tap away below the dashboard. */}
-          <h2 className="-mb-3">All screens</h2>
-          {adminGroups(bursaryMenu).map((g) => (
-            <MenuSection key={g.title} title={g.title} items={g.items} />
-          ))}
-        </div>
+          <h2 className="mb-3">All screens</h2>
+          <div id="admin-menu" className="flex flex-col gap-6">
+            {adminGroups(bursaryMenu).map((g) => (
+              <MenuSection key={g.title} title={g.title} items={g.items} />
+            ))}
+          </div>
+        </>
       ) : (
         <PeopleOverview />
       )}
