@@ -49,11 +49,11 @@ export function StudentCharts({ d, cardLink }: { d: Dashboard; cardLink: string 
         report={{ to: cardLink, label: 'Report card' }}
         testId="history"
       >
-        {(describedBy) =>
+        {(labelledBy) =>
           d.history.length ? (
             <LineChart
               points={d.history.map((p) => ({ x: termName(p), y: p.average }))}
-              describedBy={describedBy}
+              labelledBy={labelledBy}
               format={(v) => v.toFixed(0)}
               tickLabel={shortTerm}
               testId="history-chart"
@@ -71,7 +71,7 @@ export function StudentCharts({ d, cardLink }: { d: Dashboard; cardLink: string 
         report={{ to: cardLink, label: 'Report card' }}
         testId="subjects"
       >
-        {(describedBy) =>
+        {(labelledBy) =>
           rows.length ? (
             <GroupedBarChart
               categories={rows.map((r) => r.subject)}
@@ -79,7 +79,7 @@ export function StudentCharts({ d, cardLink }: { d: Dashboard; cardLink: string 
                 { name: 'Score', values: rows.map((r) => r.score) },
                 { name: 'Class average', values: rows.map((r) => r.class_average) },
               ]}
-              describedBy={describedBy}
+              labelledBy={labelledBy}
               format={(v) => (Number.isInteger(v) ? String(v) : v.toFixed(1))}
               max={100}
               testId="subjects-chart"
