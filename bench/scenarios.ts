@@ -729,6 +729,23 @@ export const SCENARIOS: Scenario[] = [
     paths: (d) => [`/api/bursary/collections/${q({ session_id: d.sessionId })}`],
     expect: (b, t) => json(b, t) ?? (b.includes('"by_class":[{') ? null : 'expected figures by class'),
   },
+  // Dashboards (issue 36): the bursar's term at a glance (every active student's dues, read once for the
+  // collection summary and the debtors' ageing) and a teacher's arms with their entry progress and register.
+  {
+    id: 'dashboard-bursar',
+    title: "The bursar's dashboard (whole school)",
+    ...oneReader('staff', { kind: 'p99', ms: 100, text: "the bursar's dashboard p99 < 100 ms (1,500 students)", students: 1500 }),
+    paths: () => ['/api/dashboards/bursar/'],
+    expect: (b, t) =>
+      json(b, t) ?? (b.includes('"debtors_ageing":[{') && b.includes('"by_level":[{') ? null : 'expected ageing and levels'),
+  },
+  {
+    id: 'dashboard-staff',
+    title: "A teacher's dashboard (arm-subjects' entry progress, the form arm's register and cards)",
+    ...oneReader('staff', { kind: 'p99', ms: 100, text: "a teacher's dashboard p99 < 100 ms (1,500 students)", students: 1500 }),
+    paths: () => ['/api/dashboards/staff/'],
+    expect: (b, t) => json(b, t) ?? (b.includes('"subjects":[{') ? null : "expected the teacher's arm-subjects"),
+  },
   // Dashboards (issue 36, decision 046): each home's figures in one read.
   {
     id: 'dashboard-admin',

@@ -100,6 +100,9 @@ import type { PinCardPdf, PinCards } from './modules/pins/pins.ports';
 import { PinsRepository } from './modules/pins/pins.repository';
 import { ResultPinsService } from './modules/pins/pins.service';
 import { renderReportCards } from './modules/results/pdf';
+import { BursarDashboardService } from './modules/dashboards/bursar.service';
+import { StaffDashboardRepository } from './modules/dashboards/staff.repository';
+import { StaffDashboardService } from './modules/dashboards/staff.service';
 import { AdminDashboardQueries } from './modules/dashboards/admin.queries';
 import { AdminDashboardService } from './modules/dashboards/admin.service';
 import { StudentDashboardService } from './modules/dashboards/student.service';
@@ -330,6 +333,18 @@ export function buildServices(deps: ServiceDeps) {
   );
   const noticeDelivery = new NoticeDelivery(noticesRepo, noticeComposer, noticeChannels, noticeSettings, schoolTime, now, log);
   const notices = new NoticesService(noticesRepo, config.notices.webhookSecret, now);
+  // Dashboards (issue 36): aggregate reads over the modules below.
+  const bursarDashboard = new BursarDashboardService(feeReports, transferReports, calendar, sessions);
+  const staffDashboard = new StaffDashboardService(
+    new StaffDashboardRepository(db),
+    assignments,
+    teaching,
+    attendance,
+    reportApprovals,
+    settings,
+    calendar,
+    sessions,
+  );
 
   return {
     tokens,
@@ -386,6 +401,8 @@ export function buildServices(deps: ServiceDeps) {
     resultPins,
     resultCheck,
     pinCardPdf,
+    bursarDashboard,
+    staffDashboard,
     adminDashboard,
     studentDashboard,
   };

@@ -1278,6 +1278,9 @@ export const MATRIX: Record<string, Entry> = {
     expect: everyone(400),
   },
   'GET /api/check-result/pdf/': { req: () => ({ url: '/api/check-result/pdf/?token=not-a-link' }), expect: everyone(400) },
+  // ---------- dashboards (issue 36): the bursar's (capability), the staff's (each their own arms) ----------
+  'GET /api/dashboards/bursar/': { req: () => ({ url: '/api/dashboards/bursar/' }), expect: bursarAndAdmin(200) },
+  'GET /api/dashboards/staff/': { req: () => ({ url: '/api/dashboards/staff/' }), expect: staffAndAdmin(200) },
   // Dashboards (issue 36, decision 046): each home's figures, one endpoint per role.
   'GET /api/dashboards/admin/': { req: ({ c }) => ({ url: `/api/dashboards/admin/?session_id=${c.session.id}&term=1st` }), expect: adminOnly(200) },
 };

@@ -31,6 +31,7 @@ import { promotionRuns } from './0036_promotion_runs';
 import { arrears } from './0038_arrears';
 import { cardFeeReleases } from './0039_card_fee_releases';
 import { resultPins } from './0040_result_pins';
+import { transferWaitingIndex } from './0042_transfer_waiting_index';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0038_arrears': arrears,
   '0039_card_fee_releases': cardFeeReleases,
   '0040_result_pins': resultPins,
+  '0042_transfer_waiting_index': transferWaitingIndex,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

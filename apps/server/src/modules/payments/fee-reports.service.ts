@@ -32,6 +32,9 @@ import type { FeeReportsRepository } from './fee-reports.repository';
 import { datedItemsOf, type FeeCalendar, type FeesService } from './fees.service';
 import type { ArrearsService } from './arrears.service';
 
+/** Who may read the fee reports, for the modules that show them (the dashboards): the bursar's one definition. */
+export { BURSAR } from './bursar-access';
+
 /** A heavy report's next read, after a turn of the event loop. */
 async function inTurn<T>(read: () => Promise<T>): Promise<T> {
   await yieldToEventLoop();

@@ -35,6 +35,20 @@ export class TransferReportsRepository {
     return countOf(this.db.selectFrom('transfer_reports').where('student_id', '=', studentId).where('status', '=', 'to_confirm'));
   }
 
+  /** Every waiting report at once: how many, their amount and the oldest's time (the bursar's dashboard), one statement. */
+  async waitingSummary(conn: Conn = this.db): Promise<{ count: number; kobo: number; oldest: string | null }> {
+    const row = await conn
+      .selectFrom('transfer_reports')
+      .select((eb) => [
+        eb.fn.countAll().as('count'),
+        eb.fn.sum<number | string | null>('amount_kobo').as('kobo'),
+        eb.fn.min('reported_at').as('oldest'),
+      ])
+      .where('status', '=', 'to_confirm')
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), kobo: Number(row?.kobo ?? 0), oldest: row?.oldest ? String(row.oldest) : null };
+  }
+
   /** The whole report with its slip, to decide on it. */
   byId(conn: Conn, id: number) {
     return conn.selectFrom('transfer_reports').selectAll().where('id', '=', id).executeTakeFirst();

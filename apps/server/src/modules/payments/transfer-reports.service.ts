@@ -167,6 +167,12 @@ export class TransferReportsService {
     );
   }
 
+  /** The waiting reports at a glance (the bursar's dashboard): count, amount in naira, the oldest's time. */
+  async waiting(): Promise<{ count: number; amount: number; oldest_reported_at: string | null }> {
+    const w = await this.repo.waitingSummary();
+    return { count: w.count, amount: koboToNaira(w.kobo), oldest_reported_at: w.oldest };
+  }
+
   async queue(q: { status?: TransferReportStatus; page: number }): Promise<TransferReportPage> {
     const f: TransferReportFilter = { status: q.status };
     const [rows, total] = await Promise.all([

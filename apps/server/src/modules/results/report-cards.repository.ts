@@ -21,13 +21,19 @@ export class ReportCardsRepository {
   constructor(readonly db: DB) {}
 
   /** Entries of a term: of an arm (`arm`), of some students, or of the whole term. */
-  entries(sessionId: number, term: string, f: { arm?: string; studentIds?: number[] } = {}, conn: Conn = this.db) {
+  entries(
+    sessionId: number,
+    term: string,
+    f: { arm?: string; arms?: readonly string[]; studentIds?: number[] } = {},
+    conn: Conn = this.db,
+  ) {
     return conn
       .selectFrom('report_card_entries')
       .select([...ENTRY_FIELDS, 'updated_at'])
       .where('session_id', '=', sessionId)
       .where('term', '=', term)
       .$if(f.arm !== undefined, (q) => q.where('student_class', '=', f.arm!))
+      .$if(f.arms !== undefined, (q) => q.where('student_class', 'in', f.arms!.length ? [...f.arms!] : ['']))
       .$if(f.studentIds !== undefined, (q) => q.where('student_id', 'in', f.studentIds!.length ? f.studentIds! : [-1]))
       .execute();
   }

@@ -25,6 +25,7 @@ import { PeopleOverview } from './people-overview';
 import { SetupChecklist } from './setup-checklist';
 import { TeacherClasses } from './teacher-classes';
 import { SentBackNotice } from './sent-back-notice';
+import { HomeDashboard } from './home-dashboard';
 
 /** The admin's dashboard and its charts: a chunk of their own, loaded once the home renders (issue 36). */
 const AdminDashboardPanels = lazy(() => import('../dashboards/admin-dashboard'));
@@ -296,6 +297,9 @@ export function StaffHome() {
       <div className="flex flex-col gap-6">
         {/* A teacher's daily work first: their classes, then the spec's groups. */}
         <TeacherClasses />
+        {/* The term at a glance (issue 36), right below their classes: the sheets' progress and the form arm's day, then the bursar's money; the menu below. */}
+        <HomeDashboard which="staff" label="Loading your classes' figures" />
+        {bursar && <HomeDashboard which="bursar" label="Loading the bursary figures" />}
         {STAFF_MENU_GROUPS.map((g) => (
           <MenuSection key={g.title} title={g.title} items={g.items} />
         ))}
