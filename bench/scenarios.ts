@@ -768,4 +768,14 @@ export const SCENARIOS: Scenario[] = [
     expect: (b, t) =>
       json(b, t) ?? (b.includes('"score_entry":{"subjects":[') && b.includes('"by_level":[{') ? null : 'expected the panels'),
   },
+  {
+    // Issue 36 item 4: a student's home (every released card of both sessions ranked in its arm,
+    // this term's subjects, register and statement), a fixed set of statements whatever the school.
+    id: 'dashboard-student',
+    title: "A student's dashboard: the term at a glance",
+    ...oneReader('student', { kind: 'p99', ms: 100, text: 'student dashboard p99 < 100 ms (1,500 students)', students: 1500 }),
+    connections: [8, 4],
+    paths: () => ['/api/dashboards/student/'],
+    expect: (b, t) => json(b, t) ?? (b.includes('"history":[{') ? null : 'expected released terms'),
+  },
 ];

@@ -107,6 +107,7 @@ import { StaffDashboardRepository } from './modules/dashboards/staff.repository'
 import { StaffDashboardService } from './modules/dashboards/staff.service';
 import { AdminDashboardQueries } from './modules/dashboards/admin.queries';
 import { AdminDashboardService } from './modules/dashboards/admin.service';
+import { StudentDashboardService } from './modules/dashboards/student.service';
 
 /** What the services are built from: the app's own dependencies, nothing else (docs/decisions/028). */
 export interface ServiceDeps {
@@ -193,13 +194,13 @@ export function buildServices(deps: ServiceDeps) {
   const fees = new FeesService(paymentsRepo, sessions, teaching);
   const feeDates = feeCalendar(calendar, sessions);
   // The balance brought forward (decision 041): computed from past sessions, each student in their arm there.
-  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo, async (sessionId, students) => {
-    const arms = await people.armsInSession(
+  const arrears = new ArrearsService(new ArrearsRepository(db), paymentsRepo, async (sessionIds, students) => {
+    const arms = await people.armsInSessions(
       db,
-      sessionId,
+      sessionIds,
       students.map((s) => s.id),
     );
-    return new Map([...arms].map(([id, a]) => [id, a.student_class]));
+    return new Map([...arms].map(([sessionId, m]) => [sessionId, new Map([...m].map(([id, a]) => [id, a.student_class]))]));
   });
   const discounts = new DiscountsService(new DiscountsRepository(db), fees, sessions);
   const provider = deps.paymentProvider ?? paymentProviderFor(config, db);
@@ -310,6 +311,8 @@ export function buildServices(deps: ServiceDeps) {
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q, broughtForward);
   const family = new FamilyService(db, calendar, familyFees);
+  // The student's dashboard (issue 36 item 4): attendance and fees are those screens' own answers, cards pass the gate.
+  const studentDashboard = new StudentDashboardService(db, scope, calendar, sessions, settings, cardGate, attendance, statements);
   // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside
   // production, off in production until configured), the inbox and the delivery reports.
   const noticesRepo = new NoticesRepository(db, dialect);
@@ -411,5 +414,6 @@ export function buildServices(deps: ServiceDeps) {
     bursarDashboard,
     staffDashboard,
     adminDashboard,
+    studentDashboard,
   };
 }

@@ -1098,6 +1098,12 @@ export const MATRIX: Record<string, Entry> = {
   // A parent's own home: no other role reaches it (the parents' block below signs a parent in).
   'GET /api/parent/children/': { req: () => ({ url: '/api/parent/children/' }), expect: { ...adminOnly(403), admin: 403 } },
   'GET /api/parents/': { req: () => ({ url: '/api/parents/?search=Matrix' }), expect: adminOnly(200) },
+  // ---------- dashboards (issue 36) ----------
+  // The student dashboard: a student their own (another's number refused), a parent a linked child, the admin any; staff never.
+  'GET /api/dashboards/student/': {
+    req: ({ t }) => ({ url: `/api/dashboards/student/?${q({ student: t.admissionNumber })}` }),
+    expect: { anon: 401, own: 200, other: 403, staff: 403, admin: 200 },
+  },
   'GET /api/parents/conflicts/': { req: () => ({ url: '/api/parents/conflicts/' }), expect: adminOnly(200) },
   'GET /api/parents/:id/': {
     req: async ({ ctx, c }) => ({ url: `/api/parents/${(await castParent(ctx, c)).id}/` }),
@@ -2088,6 +2094,8 @@ const PARENT_OTHER_ROUTES = [
   'POST /api/logout/',
   'POST /api/password/change/',
   'GET /api/parent/children/',
+  // The student dashboard names the child as `student=` (dashboards/student.test.ts: another family's child or nobody is 403 alike).
+  'GET /api/dashboards/student/',
   // School-wide lists the child's screens need (no child's data in them).
   'GET /api/sessions/',
   'GET /api/current-term/',

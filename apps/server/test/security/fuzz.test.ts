@@ -330,6 +330,8 @@ function validValue(name: string, cast: Cast, settings: Record<string, unknown>)
     pin: '1234 5678 9012',
     token: 'not-a-link',
     state: 'unused',
+    // The student dashboard (issue 36): the student it is about.
+    student: cast.student.admissionNumber,
   };
   return name in values ? values[name] : 'Ada';
 }

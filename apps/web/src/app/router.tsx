@@ -17,6 +17,7 @@ import { rolloverRoutes } from '../features/rollover/routes';
 import { sessionEndRoutes } from '../features/session-end/routes';
 import { NotFoundPage } from './not-found';
 import { AppStart } from './start';
+import { provideDashboards } from '../lib/dashboard-slot';
 
 /**
  * The app's routes: each feature exports its own route array (every screen a lazy route behind the
@@ -41,5 +42,10 @@ export const routes: RouteObject[] = [
   { path: APP_START_PATH, element: <AppStart /> },
   { path: '*', element: <NotFoundPage /> },
 ];
+
+// Each home's dashboard (issue 36), a chunk of its own loaded after the home: the homes name a slot (lib/dashboard-slot).
+provideDashboards({
+  student: () => import('../features/dashboards/student-dashboard'),
+});
 
 export const router = createBrowserRouter(routes);

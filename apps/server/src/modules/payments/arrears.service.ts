@@ -6,12 +6,17 @@ import type { PaymentsRepository } from './payments.repository';
 /**
  * Each student's arm in a past session, as the class history rules it (decision 038: a closed
  * session's enrolment rows, else the student's current arm); a student absent from the map was not
- * in the session. The composition root answers it from people.
+ * in the session. The composition root answers it from people, for every earlier session at once
+ * (session id → student id → arm), in a fixed number of statements however many there are.
  */
-export type ArmsInSession = (sessionId: number, students: readonly { id: number; student_class: string }[]) => Promise<Map<number, string>>;
+export type ArmsInSessions = (
+  sessionIds: readonly number[],
+  students: readonly { id: number; student_class: string }[],
+) => Promise<Map<number, Map<number, string>>>;
 
 /** Every student in their current arm: the rule for sessions without class history. */
-export const currentArms: ArmsInSession = (_sessionId, students) => Promise.resolve(new Map(students.map((s) => [s.id, s.student_class])));
+export const currentArms: ArmsInSessions = (sessionIds, students) =>
+  Promise.resolve(new Map(sessionIds.map((id) => [id, new Map(students.map((s) => [s.id, s.student_class]))])));
 
 export type { BroughtForward };
 
@@ -29,7 +34,7 @@ export class ArrearsService {
   constructor(
     private readonly repo: ArrearsRepository,
     private readonly payments: PaymentsRepository,
-    private readonly armsIn: ArmsInSession = currentArms,
+    private readonly armsIn: ArmsInSessions = currentArms,
   ) {}
 
   async broughtForward(session: { id: number }, students: readonly { id: number; student_class: string }[]): Promise<BroughtForward> {
@@ -48,7 +53,7 @@ export class ArrearsService {
       this.repo.paidInSessions(sessionIds, ids),
       this.repo.duesPerArm(sessionIds),
       this.repo.discountedStudents(sessionIds, ids),
-      Promise.all(earlier.map((past) => this.armsIn(past.id, students))),
+      this.armsIn(sessionIds, students),
     ]);
     const createdOf = new Map(created.map((r) => [Number(r.id), r.created_at]));
     const armTotal = new Map(sums.map((r) => [`${Number(r.session_id)}|${r.student_class}`, Number(r.due_kobo ?? 0)]));
@@ -65,7 +70,7 @@ export class ArrearsService {
     await Promise.all(
       earlier.map(async (past, k) => {
         const next = all[k + 1]!;
-        const arms = armsOf[k]!;
+        const arms = armsOf.get(past.id) ?? new Map<number, string>();
         const inPast = students.flatMap((s) => {
           const arm = arms.get(s.id);
           const was = (createdOf.get(s.id) ?? '') < next.created_at || paidIn.has(`${s.id}|${past.id}`);

@@ -70,6 +70,45 @@ export class ClassHistoryRepository {
     return out;
   }
 
+  /**
+   * `armsInSession` for several sessions at once (the arrears' earlier sessions): which of them are
+   * closed in one statement, then the enrolment rows of the closed ones and today's arms for the live
+   * ones, one statement each per 1,000 students, whatever the number of sessions.
+   */
+  async armsInSessions(conn: Conn, sessionIds: readonly number[], studentIds: readonly number[]) {
+    const out = new Map<number, { id: number; student_class: string; stream_id: number | null }[]>(sessionIds.map((id) => [id, []]));
+    if (!studentIds.length || !sessionIds.length) return out;
+    const closedRows = await conn
+      .selectFrom('academic_sessions as a')
+      .select('a.id')
+      .where('a.id', 'in', [...sessionIds])
+      .where((eb) => eb.exists(eb.selectFrom('student_enrolments as se').select('se.id').whereRef('se.session_id', '=', 'a.id')))
+      .execute();
+    const closed = new Set(closedRows.map((r) => Number(r.id)));
+    const live = sessionIds.filter((id) => !closed.has(id));
+    for (const slice of chunks([...new Set(studentIds)], ID_CHUNK)) {
+      const [enrolled, current] = await Promise.all([
+        // Both reads always (an empty list matches nothing): the same statements whichever sessions are closed.
+        conn
+          .selectFrom('student_enrolments')
+          .select(['session_id', 'student_id as id', 'student_class', 'stream_id'])
+          .where('session_id', 'in', closed.size ? [...closed] : [-1])
+          .where('student_id', 'in', slice)
+          .execute(),
+        conn
+          .selectFrom('students')
+          .select(['id', 'student_class', (eb) => eb.ref('stream_id').$castTo<number | null>().as('stream_id')])
+          .where('id', 'in', slice)
+          .execute(),
+      ]);
+      for (const r of enrolled)
+        out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
+      for (const id of live)
+        out.get(id)!.push(...current.map((r) => ({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null })));
+    }
+    return out;
+  }
+
   async rosterInSession(conn: Conn, sessionId: number, arm: string): Promise<RosterStudent[]> {
     const closed = await sessionIsClosed(conn, sessionId);
     const q = closed

@@ -91,6 +91,21 @@ export class PeopleService {
     return new Map(rows.map((r) => [r.id, { student_class: r.student_class, stream_id: r.stream_id }]));
   }
 
+  /** `armsInSession` for several sessions, in a fixed number of statements (the balance brought forward reads every earlier session). */
+  async armsInSessions(
+    conn: Conn,
+    sessionIds: readonly number[],
+    studentIds: readonly number[],
+  ): Promise<Map<number, Map<number, ArmInSession>>> {
+    const bySession = await this.history.armsInSessions(conn, sessionIds, studentIds);
+    return new Map(
+      [...bySession].map(([sessionId, rows]) => [
+        sessionId,
+        new Map(rows.map((r) => [r.id, { student_class: r.student_class, stream_id: r.stream_id }])),
+      ]),
+    );
+  }
+
   /** The session's roster of an arm: a closed session's enrolment rows, or a live one's active students. */
   rosterInSession(conn: Conn, sessionId: number, arm: string): Promise<RosterStudent[]> {
     return this.history.rosterInSession(conn, sessionId, arm);

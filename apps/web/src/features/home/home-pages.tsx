@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth-store';
 import { useHasCapability } from '../../lib/capabilities';
 import { useWaitingTransfers } from '../../lib/waiting-transfers';
+import { DashboardSlot } from '../../lib/dashboard-slot';
 import { MenuGrid, MenuSection, WelcomeBanner, type MenuItem } from './menu';
 import { PeopleOverview } from './people-overview';
 import { SetupChecklist } from './setup-checklist';
@@ -332,6 +333,10 @@ export function StudentHome() {
           Admission number: <span className="font-semibold text-slate-900">{session.publicId}</span>
         </p>
       )}
+      {/* The term at a glance (issue 36), then every screen as before. */}
+      <div className="mb-6">
+        <DashboardSlot of="student" />
+      </div>
       <MenuGrid items={STUDENT_MENU} label="Student menu" />
     </PageLayout>
   );

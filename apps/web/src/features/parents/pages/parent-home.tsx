@@ -15,6 +15,7 @@ import { downloadBlob } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/datetime';
 import { childPath, useChild, useParentChildren } from '../../../lib/parent-child';
+import { DashboardSlot } from '../../../lib/dashboard-slot';
 import { useToast } from '../../../lib/toast';
 import { downloadCardPdf, useChildPayments } from '../api';
 
@@ -81,6 +82,8 @@ function ChildCard({ c, chosen }: { c: ParentHomeChild; chosen: boolean }) {
         <CardSection c={c} to={to} name={name} />
         <AttendanceSection c={c} to={to} />
         <FeesSection c={c} to={to} />
+        {/* The child's dashboard (issue 36): their terms, subjects against the class, attendance and fees. */}
+        <DashboardSlot of="student" child={adm} name={name} />
         {chosen && <Receipts child={adm} />}
       </div>
     </Card>
