@@ -45,6 +45,9 @@ export const routes: RouteObject[] = [
 
 // Each home's dashboard (issue 36), a chunk of its own loaded after the home: the homes name a slot (lib/dashboard-slot).
 provideDashboards({
+  admin: () => import('../features/dashboards/admin-dashboard'),
+  bursar: () => import('../features/dashboards/bursar-dashboard'),
+  staff: () => import('../features/dashboards/staff-dashboard'),
   student: () => import('../features/dashboards/student-dashboard'),
 });
 

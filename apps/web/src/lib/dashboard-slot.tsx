@@ -6,7 +6,7 @@ export interface DashboardProps {
   child?: string | null;
   name?: string;
 }
-export type DashboardName = 'student';
+export type DashboardName = 'admin' | 'bursar' | 'staff' | 'student';
 type Loader = () => Promise<{ default: ComponentType<DashboardProps> }>;
 
 const loaders: Partial<Record<DashboardName, Loader>> = {};
@@ -22,13 +22,13 @@ export function provideDashboards(map: Partial<Record<DashboardName, Loader>>): 
 }
 
 /** The dashboard `of`, loaded lazily; nothing when the shell provided none (e.g. a unit test). */
-export function DashboardSlot({ of, ...props }: DashboardProps & { of: DashboardName }) {
+export function DashboardSlot({ of, label, ...props }: DashboardProps & { of: DashboardName; label?: string }) {
   const load = loaders[of];
   if (!load) return null;
   let C = components.get(of);
   if (!C) components.set(of, (C = lazy(load)));
   return (
-    <Suspense fallback={<LoadingBlock />}>
+    <Suspense fallback={<LoadingBlock label={label} />}>
       <C {...props} />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { welcomeMessage } from '@portal/domain/datetime';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
@@ -25,10 +25,7 @@ import { PeopleOverview } from './people-overview';
 import { SetupChecklist } from './setup-checklist';
 import { TeacherClasses } from './teacher-classes';
 import { SentBackNotice } from './sent-back-notice';
-import { HomeDashboard } from './home-dashboard';
 
-/** The admin's dashboard and its charts: a chunk of their own, loaded once the home renders (issue 36). */
-const AdminDashboardPanels = lazy(() => import('../dashboards/admin-dashboard'));
 
 function useWelcome(): string {
   const session = useSession();
@@ -227,9 +224,7 @@ export function AdminHome() {
     >
       <WelcomeBanner message={welcome} />
       <SetupChecklist />
-      <Suspense fallback={null}>
-        <AdminDashboardPanels />
-      </Suspense>
+      <DashboardSlot of="admin" label="Loading the school's figures" />
       {menuVisible ? (
         <>
           {/* Every screen stays one tap away below the dashboard. */}
@@ -298,8 +293,8 @@ export function StaffHome() {
         {/* A teacher's daily work first: their classes, then the spec's groups. */}
         <TeacherClasses />
         {/* The term at a glance (issue 36), right below their classes: the sheets' progress and the form arm's day, then the bursar's money; the menu below. */}
-        <HomeDashboard which="staff" label="Loading your classes' figures" />
-        {bursar && <HomeDashboard which="bursar" label="Loading the bursary figures" />}
+        <DashboardSlot of="staff" label="Loading your classes' figures" />
+        {bursar && <DashboardSlot of="bursar" label="Loading the bursary figures" />}
         {STAFF_MENU_GROUPS.map((g) => (
           <MenuSection key={g.title} title={g.title} items={g.items} />
         ))}
