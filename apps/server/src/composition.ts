@@ -20,7 +20,7 @@ import { CalendarService } from './modules/calendar/calendar.service';
 import { SchoolTime } from './modules/calendar/school-time.service';
 import { SessionsRepository } from './modules/calendar/sessions.repository';
 import { SessionsService, type SessionRows } from './modules/calendar/sessions.service';
-import { FamilyService, type FamilyFees } from './modules/parents/family.service';
+import { FamilyService, type FamilyCardGate, type FamilyFees } from './modules/parents/family.service';
 import { ParentLinking } from './modules/parents/linking.service';
 import { ParentsRepository } from './modules/parents/parents.repository';
 import { ParentsService } from './modules/parents/parents.service';
@@ -310,7 +310,18 @@ export function buildServices(deps: ServiceDeps) {
   // Parents (issue 33): the admin's screens, and the parent home whose fee figures are payments' (its `FamilyFees` port).
   const parents = new ParentsService(parentsRepo, parentLinking, teaching, clock);
   const familyFees: FamilyFees = (q) => feesForFamily(paymentsRepo, feeDates, q, broughtForward);
-  const family = new FamilyService(db, calendar, familyFees);
+  // The parent home's latest cards pass the fee gate as the cards do: one `answers` call per term of them.
+  const familyCardGate: FamilyCardGate = async (cards) => {
+    const byTerm = new Map<string, (typeof cards)[number][]>();
+    for (const c of cards) byTerm.set(`${c.session.id}/${c.term}`, [...(byTerm.get(`${c.session.id}/${c.term}`) ?? []), c]);
+    const answers = await Promise.all(
+      [...byTerm.values()].map((group) =>
+        cardGate.answers({ session: group[0]!.session, term: group[0]!.term, role: 'parent', students: group.map((c) => c.student) }),
+      ),
+    );
+    return new Set(answers.flatMap((a) => [...a].filter(([, v]) => v.gated).map(([id]) => id)));
+  };
+  const family = new FamilyService(db, calendar, familyFees, familyCardGate);
   // The student's dashboard (issue 36 item 4): attendance and fees are those screens' own answers, cards pass the gate.
   const studentDashboard = new StudentDashboardService(db, scope, calendar, sessions, settings, cardGate, attendance, statements);
   // Notices (layer 7, docs/decisions/036): the outbox's worker, its channels (fakes outside

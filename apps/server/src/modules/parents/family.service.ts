@@ -18,6 +18,15 @@ export type FamilyFees = (q: {
   students: readonly { id: number; student_class: string }[];
 }) => Promise<Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>>;
 
+/**
+ * Which of the children's latest cards the fee gate withholds from their parent (results' `CardGate`,
+ * decision 042, a layer above parents; answered by the composition root): the ids of the students whose
+ * card may not be seen. A withheld card is named on the home, its average and position never sent.
+ */
+export type FamilyCardGate = (
+  cards: readonly { student: { id: number; student_class: string }; session: { id: number; name: string }; term: Term }[],
+) => Promise<ReadonlySet<number>>;
+
 type Marked = NonNullable<ParentHomeChild['attendance']>['today'];
 
 /** A parent's home: each child with the current term at a glance (GET /api/parent/children/). */
@@ -26,6 +35,7 @@ export class FamilyService {
     private readonly db: DB,
     private readonly calendar: Pick<CalendarService, 'currentTerm' | 'around'>,
     private readonly fees: FamilyFees,
+    private readonly withheld: FamilyCardGate,
   ) {}
 
   async children(actor: { id: number; role: string }): Promise<{ children: ParentHomeChild[] }> {
@@ -78,6 +88,20 @@ export class FamilyService {
             }),
           ])
         : [[], [], null, new Map<number, { due_kobo: number; paid_kobo: number; outstanding_kobo: number }>()];
+    const gated = await this.withheld(
+      kids.flatMap((k) => {
+        const card = latest.get(k.id);
+        return card
+          ? [
+              {
+                student: { id: k.id, student_class: card.student_class },
+                session: { id: card.session_id, name: card.session },
+                term: card.term as Term,
+              },
+            ]
+          : [];
+      }),
+    );
     const schoolDay = around ? dayInfo(around.cal, current.today).school_day : false;
     const daysOf = new Map(days.map((d) => [d.student_class, Number(d.days)]));
 
@@ -85,7 +109,7 @@ export class FamilyService {
       children: kids.map((k): ParentHomeChild => {
         const card = latest.get(k.id);
         const standing = card ? rankings.get(cardKey(card)) : undefined;
-        const own = standing?.byStudent.get(k.id);
+        const own = gated.has(k.id) ? undefined : standing?.byStudent.get(k.id);
         const mine = marks.filter((m) => m.student_id === k.id);
         const count = (...st: string[]) => mine.filter((m) => st.includes(m.status)).reduce((n, m) => n + Number(m.n), 0);
         const todayHas = (...st: string[]) => mine.some((m) => st.includes(m.status) && Number(m.today) > 0);
@@ -113,7 +137,7 @@ export class FamilyService {
                 term: card.term,
                 average: own?.average ?? null,
                 position: own?.position ?? null,
-                out_of: standing ? standing.size : null,
+                out_of: standing && own ? standing.size : null,
               }
             : null,
           attendance:

@@ -91,6 +91,35 @@ describeEachDatabase('family access: the parent home, a child’s screens, payin
     expect(res.body).not.toContain(stranger.admissionNumber);
   });
 
+  it('the fee gate withholds the latest card on the home as on the card: named, no average or position (decision 042)', async () => {
+    const current = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<Record<string, unknown>>();
+    const put = (on: boolean) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/settings/',
+        headers: admin.auth,
+        payload: { ...current, results_fee_gate: on, results_fee_gate_percent: 100 },
+      });
+    expect((await put(true)).statusCode).toBe(200);
+    try {
+      const res = await get('/api/parent/children/');
+      expect(res.statusCode, res.body).toBe(200);
+      const tolu = res.json<{ children: ParentHomeChild[] }>().children[0]!;
+      // Nothing paid of ₦20,000: the card is named, its figures are not sent.
+      expect(tolu.latest_card).toEqual({
+        session_id: sessionId,
+        session: '2025/2026',
+        term: '1st',
+        average: null,
+        position: null,
+        out_of: null,
+      });
+      expect(res.body).not.toContain('"average":70');
+    } finally {
+      expect((await put(false)).statusCode).toBe(200);
+    }
+  });
+
   it('the home costs the same number of statements for one child and for three (no per-child loops)', async () => {
     const counts: number[] = [];
     for (const n of [1, 3]) {
