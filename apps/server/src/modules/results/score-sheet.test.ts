@@ -279,6 +279,42 @@ describeEachDatabase('the class score grid', (dialect) => {
       expect(gone.json<ScoreConflict>().current).toBeNull();
     });
 
+    it('a replay (the same save sent again from its old version) answers 200 with the stored row; 40 rows written once', async () => {
+      const cls = await arm();
+      const kids = [];
+      for (let i = 0; i < 40; i++) kids.push(await pupil(cls, `Rp${i}`, `Replay${String(i).padStart(2, '0')}`));
+      const marks = (i: number) => ({ CA1: i % 21, CA2: 10, Exam: 30 + (i % 31) });
+      // An outbox whose answers were lost sends each row again, one request per row, from version 0.
+      for (const round of [1, 2]) {
+        for (const [i, k] of kids.entries()) {
+          const res = await put(staff, cls, [{ admission_number: k.admissionNumber, components: marks(i), version: 0 }]);
+          expect(res.statusCode, `round ${round}, row ${i}: ${res.body}`).toBe(200);
+          expect(res.json<ScoreSheetSaveResult>().rows[0]!.result).toMatchObject({ version: 1, components: marks(i) });
+        }
+      }
+      const rows = await ctx.handle.db.selectFrom('results').select(['version', 'student_id']).where('student_class', '=', cls).execute();
+      expect(rows).toHaveLength(40);
+      expect(rows.every((r) => Number(r.version) === 1)).toBe(true);
+      for (const k of kids) expect((await audits(k.id)).map((a) => a.action)).toEqual(['create']);
+      // An update replayed: version 1 → 2 once.
+      const k0 = kids[0]!;
+      for (const _ of [1, 2]) {
+        const res = await put(staff, cls, [{ admission_number: k0.admissionNumber, components: { CA1: 1, CA2: 2, Exam: 3 }, version: 1 }]);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect((await stored(k0.id))[0]!.version).toBe(2);
+      expect((await audits(k0.id)).map((a) => a.action)).toEqual(['create', 'update']);
+      // A delete replayed: nothing left, still 200.
+      for (const _ of [1, 2])
+        expect((await put(staff, cls, [{ admission_number: k0.admissionNumber, components: {}, version: 2 }])).statusCode).toBe(200);
+      expect(await stored(k0.id)).toEqual([]);
+      // Other marks from the old version: a 409, never an overwrite.
+      const k1 = kids[1]!;
+      const other = await put(staff, cls, [{ admission_number: k1.admissionNumber, components: { ...marks(1), Exam: 1 }, version: 0 }]);
+      expect(other.statusCode).toBe(409);
+      expect((await stored(k1.id))[0]).toMatchObject({ version: 1 });
+    });
+
     it('two teachers save the same row from the same version at once: one 200, one 409, no lost update (both orders)', async () => {
       const cls = await arm();
       const s = await pupil(cls, 'Race', 'Row');
@@ -308,8 +344,10 @@ describeEachDatabase('the class score grid', (dialect) => {
     it('two whole-sheet saves of the same new rows in opposite orders at once: one 200, one 409, never a deadlock', async () => {
       const cls = await arm();
       const [a, b, c] = [await pupil(cls, 'A', 'Dl'), await pupil(cls, 'B', 'Dl'), await pupil(cls, 'C', 'Dl')];
-      const rows = [a, b, c].map((s, i) => ({ admission_number: s.admissionNumber, components: { CA1: i + 1 }, version: 0 }));
-      const [r1, r2] = await Promise.all([put(staff, cls, rows), put(admin, cls, [...rows].reverse())]);
+      const rows = (d: number) =>
+        [a, b, c].map((s, i) => ({ admission_number: s.admissionNumber, components: { CA1: i + d }, version: 0 }));
+      // Different marks: the same ones would be a replay of the winner's save (200 both, decision 044).
+      const [r1, r2] = await Promise.all([put(staff, cls, rows(1)), put(admin, cls, rows(5).reverse())]);
       expect([r1.statusCode, r2.statusCode].sort(), `${r1.body} ${r2.body}`).toEqual([200, 409]);
       expect((await stored(b.id))[0]!.version).toBe(1);
     });

@@ -198,11 +198,20 @@ export class ScoreWriter {
         const before = storedOf(s, r.subject);
         if (r.existing && before?.id !== r.existing.id) throw voice.notFound();
         const expected = r.version === 'stored' ? (before?.version ?? 0) : r.version;
-        if (expected !== undefined && (before?.version ?? 0) !== expected) throw voice.conflict(i, s, scheme, 'changed');
+        const stale = expected !== undefined && (before?.version ?? 0) !== expected;
         const subject = subjectOf(r);
         const res = resolved[i];
         if (!r.marks) {
-          if (before) deletes.push({ i, student: s, subject, before });
+          // A replayed delete (the first answer was lost, an outbox sends it again): nothing left to delete.
+          if (stale && !(before === undefined && expected > 0)) throw voice.conflict(i, s, scheme, 'changed');
+          if (before && !stale) deletes.push({ i, student: s, subject, before });
+          return;
+        }
+        if (stale && !replayOf(before, expected, res, r, scheme)) throw voice.conflict(i, s, scheme, 'changed');
+        if (stale) {
+          // A replay (decision 044): the stored row, newer than the client's base, already holds this
+          // content; 200 with it, nothing written twice. A different content stays a 409.
+          out[i] = before!.id;
           return;
         }
         if (res && !res.ok) return; // refused above
@@ -316,4 +325,23 @@ export class ScoreWriter {
       return { ids: out, created, scheme, students, takes };
     });
   }
+}
+
+/**
+ * Whether a stale save is the replay of one already applied: the stored row is newer than the base
+ * the client sent and holds the very marks it sends (same score, components and remarks, no move).
+ */
+function replayOf(
+  before: StoredResultRow | undefined,
+  expected: number,
+  res: ReturnType<typeof resolveScore> | null | undefined,
+  r: ScoreWrite,
+  scheme: StoredScheme,
+): boolean {
+  if (!before || before.version <= expected || !r.marks || r.existing?.moveTo) return false;
+  if (res && !res.ok) return false;
+  const score = res ? res.score : Number(before.score);
+  const components = res ? componentsJson(scheme, res.components) : before.components;
+  const remarks = r.marks.remarks ?? before.remarks;
+  return Number(before.score) === score && sameComponents(before.components, components) && before.remarks === remarks;
 }

@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert';
 import { useAppStarted } from '../../lib/app-started';
 import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
 import { NoticesBadge } from './notices-badge';
+import { UnsentHeaderBadge } from './unsent-badge';
 import { childPath, useChild } from '../../lib/parent-child';
 import { ChildSwitcher } from './child-switcher';
 import { SchoolBrand } from './school-brand';
@@ -25,6 +26,7 @@ export function AppHeader() {
         {session && (
           <div className="flex items-center gap-2">
             <NoticesBadge />
+            <UnsentHeaderBadge session={session} />
             <span className="hidden text-sm sm:inline" data-testid="signed-in-as">
               {session.name} <span className="opacity-70">({session.role})</span>
             </span>

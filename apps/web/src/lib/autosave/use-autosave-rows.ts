@@ -20,6 +20,8 @@ export interface AutosaveOptions<V, S> {
   onSaved?: (key: string) => void;
   onFailed?: (key: string, failure: SaveFailure<S>) => void;
   store?: OutboxStore<V, S>;
+  /** Rows the store kept unsent (lib/offline: a reload, the browser closed): put back once the sheet is loaded. */
+  restore?: readonly LoadedRow<V, S>[];
 }
 
 const subscribeOnline = (cb: () => void) => {
@@ -88,6 +90,13 @@ export function useAutosaveRows<V, S>(options: AutosaveOptions<V, S>) {
   useEffect(() => {
     if (loaded) outbox.load(loaded);
   }, [outbox, loaded]);
+  const restore = options.restore;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!loaded || !restore || restored.current) return;
+    restored.current = true;
+    if (restore.length) outbox.restore(restore);
+  }, [outbox, loaded, restore]);
 
   // Running while shown; leaving the screen sends what waits, once (StrictMode mounts twice: start again).
   useEffect(() => {

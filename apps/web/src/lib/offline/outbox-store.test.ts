@@ -1,0 +1,224 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RowOutbox, type LoadedRow, type SaveFailure } from '../autosave/row-outbox';
+import { clearOfflineData, dropStale } from './maintenance';
+import { flushOutbox, PersistentOutboxStore, registerOutboxSender, unsentRows } from './outbox-store';
+import { sheetCache } from './sheet-cache';
+import { closeOfflineStore, openOfflineStore, type OfflineScope } from './store';
+
+// The row outbox on the IndexedDB store (fake-indexeddb): what survives a reload, in which order,
+// coalesced, retried, and sent once across two tabs. A row's value is a number, its stored value
+// { value, version }; the "server" below stores each row and counts the requests.
+
+interface Stored {
+  value: number | null;
+  version: number;
+}
+
+const NETWORK = new Error('network');
+const CONFLICT = new Error('conflict');
+const REFUSED = new Error('refused');
+const T1: OfflineScope = { user: 'staff:T1', term: '3:1st' };
+
+/** A server of rows with versions: a stale version is a conflict unless it is a replay of the same value. */
+function server() {
+  const rows = new Map<string, Stored>();
+  const calls: { key: string; value: number; version: number }[] = [];
+  let down = false;
+  let refuse = false;
+  return {
+    rows,
+    calls,
+    setDown: (v: boolean) => (down = v),
+    setRefuse: (v: boolean) => (refuse = v),
+    send(key: string, value: number, base: Stored): Promise<Stored> {
+      if (down) return Promise.reject(NETWORK);
+      calls.push({ key, value, version: base.version });
+      if (refuse) return Promise.reject(REFUSED);
+      const cur = rows.get(key) ?? { value: null, version: 0 };
+      if (cur.version !== base.version) return cur.value === value ? Promise.resolve(cur) : Promise.reject(CONFLICT);
+      const next = { value, version: cur.version + 1 };
+      rows.set(key, next);
+      return Promise.resolve(next);
+    },
+  };
+}
+
+type Server = ReturnType<typeof server>;
+/** The same rows behind no network. */
+const offline = (srv: Server) => ({ rows: srv.rows, send: () => Promise.reject<Stored>(NETWORK) });
+const failure = (e: unknown): SaveFailure<Stored> =>
+  e === CONFLICT
+    ? { kind: 'conflict', message: 'changed' }
+    : e === NETWORK
+      ? { kind: 'transient', message: 'Network error' }
+      : { kind: 'refused', message: 'No' };
+
+/** A tab with the sheet open: an outbox on its own store instance, loaded from the server's rows, then restored. */
+async function openTab(srv: Pick<Server, 'rows' | 'send'>, keys: string[], scope = T1, sheet = 'S1') {
+  const store = new PersistentOutboxStore<number, Stored>(scope, 'test', sheet);
+  const outbox = new RowOutbox<number, Stored>({
+    debounceMs: 0,
+    backoff: () => 60_000,
+    transport: { send: store.guard((k, v, b) => srv.send(k, v, b)) },
+    rules: {
+      valid: (v) => v >= 0,
+      unchanged: (v, b) => v === b.value,
+      stored: (b) => b.version > 0,
+      version: (b) => b.version,
+      failure,
+    },
+    store,
+  });
+  const loaded: LoadedRow<number, Stored>[] = keys.map((key) => {
+    const s = srv.rows.get(key) ?? { value: null, version: 0 };
+    return { key, value: s.value ?? 0, base: s };
+  });
+  outbox.load(loaded);
+  const queued = await store.load();
+  outbox.restore(queued);
+  return { outbox, store, queued, status: (k: string) => outbox.rows[k]!.status };
+}
+
+const settle = async (store: PersistentOutboxStore<number, Stored>) => {
+  await vi.waitFor(async () => {
+    await store.idle();
+    await new Promise((r) => setTimeout(r, 5));
+  });
+  await store.idle();
+};
+
+afterEach(async () => {
+  await clearOfflineData();
+  await closeOfflineStore();
+});
+
+describe('the persistent outbox store', () => {
+  it('keeps edits made offline across a reload: one record per row with its last value, oldest first, sent in that order with the base version', async () => {
+    const srv = server();
+    srv.rows.set('b', { value: 1, version: 1 });
+    // The page that dies offline: its last sends (stop) fail too.
+    const tab = await openTab(offline(srv), ['a', 'b', 'c']);
+    tab.outbox.edit('c', () => 5);
+    tab.outbox.edit('a', () => 6);
+    tab.outbox.edit('b', () => 7);
+    tab.outbox.edit('c', () => 8); // coalesces with the first edit of c, keeps its place
+    await vi.waitFor(() => expect(tab.status('c')).toBe('failed'));
+    await settle(tab.store);
+    tab.outbox.stop();
+    const kept = await unsentRows(T1.user);
+    expect(kept.map((r) => [r.row, r.value, (r.base as Stored).version])).toEqual([
+      ['c', 8, 0],
+      ['a', 6, 0],
+      ['b', 7, 1],
+    ]);
+
+    // A reload: a new page, a new outbox; the network is back.
+    await closeOfflineStore();
+    const again = await openTab(srv, ['a', 'b', 'c']);
+    expect(again.queued.map((r) => r.key)).toEqual(['c', 'a', 'b']);
+    await vi.waitFor(() => expect(['a', 'b', 'c'].map(again.status)).toEqual(['saved', 'saved', 'saved']));
+    expect(srv.calls).toEqual([
+      { key: 'c', value: 8, version: 0 },
+      { key: 'a', value: 6, version: 0 },
+      { key: 'b', value: 7, version: 1 },
+    ]);
+    await settle(again.store);
+    expect(await unsentRows(T1.user)).toEqual([]);
+  });
+
+  it('a refused or conflicting row stays queued (nothing dropped); a network failure stays queued and is retried', async () => {
+    const srv = server();
+    srv.rows.set('a', { value: 1, version: 4 });
+    const tab = await openTab(srv, ['a', 'b']);
+    srv.rows.set('a', { value: 2, version: 5 }); // someone else, after the sheet was loaded
+    tab.outbox.edit('a', () => 3);
+    await vi.waitFor(() => expect(tab.status('a')).toBe('conflict'));
+    srv.setRefuse(true);
+    tab.outbox.edit('b', () => 4);
+    await vi.waitFor(() => expect(tab.status('b')).toBe('failed'));
+    await settle(tab.store);
+    expect((await unsentRows(T1.user)).map((r) => [r.row, r.value])).toEqual([
+      ['a', 3],
+      ['b', 4],
+    ]);
+    expect(srv.rows.get('a')).toEqual({ value: 2, version: 5 });
+    srv.setRefuse(false);
+    srv.setDown(true);
+    tab.outbox.saveNow('b');
+    await vi.waitFor(() => expect(tab.outbox.rows.b!.message).toBe('Network error'));
+    srv.setDown(false);
+    tab.outbox.online();
+    await vi.waitFor(() => expect(tab.status('b')).toBe('saved'));
+    await settle(tab.store);
+    expect((await unsentRows(T1.user)).map((r) => r.row)).toEqual(['a']);
+    tab.outbox.stop();
+  });
+
+  it('two tabs holding the same queued rows send each row once', async () => {
+    const srv = server();
+    const first = await openTab(offline(srv), ['a', 'b', 'c', 'd']);
+    for (const k of ['a', 'b', 'c', 'd']) first.outbox.edit(k, () => k.charCodeAt(0));
+    await vi.waitFor(() => expect(first.status('d')).toBe('failed'));
+    await settle(first.store);
+    first.outbox.stop();
+    // Both tabs reopen the sheet (each restores the four rows), the network is back in both.
+    const [x, y] = await Promise.all([openTab(srv, ['a', 'b', 'c', 'd']), openTab(srv, ['a', 'b', 'c', 'd'])]);
+    expect(x.queued).toHaveLength(4);
+    expect(y.queued).toHaveLength(4);
+    await vi.waitFor(() => expect(['a', 'b', 'c', 'd'].flatMap((k) => [x.status(k), y.status(k)]).every((s) => s === 'saved')).toBe(true));
+    expect(srv.calls.map((c) => c.key).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(y.outbox.rows.a!.base).toEqual({ value: 97, version: 1 });
+    x.outbox.stop();
+    y.outbox.stop();
+  });
+
+  it('flushOutbox sends the queue with no sheet open, oldest first; a sheet opened afterwards sends nothing again', async () => {
+    const srv = server();
+    srv.setDown(true);
+    const tab = await openTab(srv, ['a', 'b']);
+    tab.outbox.edit('b', () => 2);
+    tab.outbox.edit('a', () => 1);
+    await vi.waitFor(() => expect(tab.status('a')).toBe('failed'));
+    await settle(tab.store);
+    srv.setDown(false);
+    registerOutboxSender('test', (rec) => srv.send(rec.row, rec.value as number, rec.base as Stored));
+    const out = await flushOutbox(T1.user);
+    expect(out).toEqual({ sent: 2, failed: [] });
+    expect(srv.calls.map((c) => c.key)).toEqual(['b', 'a']);
+    // The open tab's rows still wait in memory: their send takes the answer kept, no request.
+    tab.outbox.online();
+    await vi.waitFor(() => expect([tab.status('a'), tab.status('b')]).toEqual(['saved', 'saved']));
+    expect(srv.calls).toHaveLength(2);
+    tab.outbox.stop();
+  });
+
+  it('records are partitioned by user and term: another user sees nothing, clearing one user keeps the other, dropStale keeps the current term', async () => {
+    const srv = server();
+    srv.setDown(true);
+    const t2: OfflineScope = { user: 'staff:T2', term: '3:1st' };
+    const mine = await openTab(srv, ['a'], T1);
+    const theirs = await openTab(srv, ['a'], t2);
+    mine.outbox.edit('a', () => 1);
+    theirs.outbox.edit('a', () => 2);
+    await sheetCache.put(T1, 'test', 'S1', { rows: 1 });
+    await sheetCache.put({ ...T1, term: '3:2nd' }, 'test', 'S1', { rows: 2 });
+    await sheetCache.put(t2, 'test', 'S1', { rows: 3 });
+    await settle(mine.store);
+    await settle(theirs.store);
+    expect((await unsentRows(T1.user)).map((r) => r.value)).toEqual([1]);
+    expect((await unsentRows(t2.user)).map((r) => r.value)).toEqual([2]);
+    expect(await new PersistentOutboxStore(t2, 'test', 'S1').load()).toEqual([{ key: 'a', value: 2, base: { value: null, version: 0 } }]);
+    expect(await dropStale('3:2nd')).toBe(2);
+    expect(await sheetCache.get(T1, 'test', 'S1')).toBeNull();
+    expect((await sheetCache.get({ ...T1, term: '3:2nd' }, 'test', 'S1'))?.data).toEqual({ rows: 2 });
+    expect(await unsentRows(T1.user)).toHaveLength(1); // unsent work of the older term is kept
+    await clearOfflineData(T1.user);
+    expect(await unsentRows(T1.user)).toEqual([]);
+    expect(await unsentRows(t2.user)).toHaveLength(1);
+    const db = await openOfflineStore();
+    expect((await db.getAll('sheets')).map((s) => s.user)).toEqual([]);
+    mine.outbox.stop();
+    theirs.outbox.stop();
+  });
+});

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import type { LoadedRow, RowTransport } from '../autosave/row-outbox';
+import { PersistentOutboxStore } from './outbox-store';
+import type { OfflineScope } from './store';
+
+/**
+ * A sheet's rows kept on this phone: the `store` and guarded `send` for `useAutosaveRows`, and the
+ * rows queued earlier (a reload, the browser closed) to `restore` once the sheet is loaded. Without
+ * a scope (nobody signed in) the rows live in memory only and nothing is restored.
+ */
+export function usePersistentRows<V, S>({
+  scope,
+  kind,
+  sheet,
+  send,
+}: {
+  scope: OfflineScope | null;
+  kind: string;
+  sheet: string;
+  send: RowTransport<V, S>['send'];
+}) {
+  // One store per sheet (the editor is keyed by sheet): built once.
+  const [store] = useState(() => (scope ? new PersistentOutboxStore<V, S>(scope, kind, sheet) : undefined));
+  const [restore, setRestore] = useState<readonly LoadedRow<V, S>[] | undefined>(store ? undefined : []);
+  useEffect(() => {
+    if (!store) return;
+    let live = true;
+    void store.load().then((rows) => {
+      if (live) setRestore(rows);
+    });
+    return () => {
+      live = false;
+    };
+  }, [store]);
+  const guarded: RowTransport<V, S>['send'] = store ? store.guard(send) : send;
+  return { store, send: guarded, restore };
+}
