@@ -34,7 +34,7 @@ const DAYS = { synced: '2026-05-07', sendFirst: '2026-05-08', discard: '2026-05-
 let api: AdminApi;
 let form: FormClass;
 let other: OwnStaff;
-let pupil: OwnStudent;
+let pupil: OwnStudent & { subjects: string[] };
 let card = '';
 
 const creds = (s: { email: string; password: string }): Creds => ({ email: s.email, password: s.password });
@@ -52,11 +52,11 @@ async function offlineRecords(page: Page, store: 'sheets' | 'outbox'): Promise<{
     if (!dbs.some((d) => d.name === 'portal-offline')) return [];
     return new Promise<{ user: string; kind: string }[]>((resolve, reject) => {
       const open = indexedDB.open('portal-offline');
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(new Error(String(open.error)));
       open.onsuccess = () => {
         const db = open.result;
         const req = db.transaction(store).objectStore(store).getAll();
-        req.onerror = () => reject(req.error);
+        req.onerror = () => reject(new Error(String(req.error)));
         req.onsuccess = () => {
           db.close();
           resolve((req.result as { user: string; kind: string }[]).map((r) => ({ user: r.user, kind: r.kind })));
@@ -199,7 +199,9 @@ test('a session ended while offline: another account signing in neither sees nor
   // The session ends meanwhile (here: revoked on the server, as a password change elsewhere would).
   const refresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
   const access = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect((await request.post('/api/logout/', { headers: { authorization: `Bearer ${access}` }, data: { refresh } })).status()).toBeLessThan(300);
+  expect((await request.post('/api/logout/', { headers: { authorization: `Bearer ${access}` }, data: { refresh } })).status()).toBeLessThan(
+    300,
+  );
 
   // Back online: the register's save meets the ended session, and the app asks to sign in again.
   await backOnline(page);

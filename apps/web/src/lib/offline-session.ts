@@ -1,7 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import type { CurrentTerm } from '@portal/domain/current-term';
 import { getSession, type Session } from './auth-store';
-import { clearOfflineData, dropStale, flushOutbox, queuedAccounts, unsentRows, userOf, type FlushResult, type OfflineScope } from './offline';
+import {
+  accountSignedOut,
+  clearOfflineData,
+  dropStale,
+  flushOutbox,
+  queuedAccounts,
+  unsentRows,
+  userOf,
+  type FlushResult,
+  type OfflineScope,
+} from './offline';
 
 /**
  * Whose offline data this browser holds, and of which term (issue 35.4, docs/decisions/044): the
@@ -104,6 +114,7 @@ export interface SignInOutcome {
  */
 export async function offlineSignedIn(session: Pick<Session, 'role' | 'publicId'>): Promise<SignInOutcome> {
   const user = userOf(session)!;
+  accountSignedOut(user, false);
   const last = read(LAST_USER_KEY);
   write(LAST_USER_KEY, user);
   const cleared = last && last !== user ? last : null;
@@ -125,6 +136,7 @@ export async function othersWaiting(user: string): Promise<number> {
 
 /** Sign-out: the account's offline data goes (after the warning), and this browser holds no account's partition. */
 export async function offlineSignedOut(user: string): Promise<void> {
+  accountSignedOut(user, true);
   await clearOfflineData(user);
   if (read(LAST_USER_KEY) === user) write(LAST_USER_KEY, null);
   write(TERM_KEY + user, null);
