@@ -183,6 +183,12 @@ test('sign-out with a change not sent warns; "send them first" sends it and sign
   await expect(ask).toContainText(M.signOutOffline);
   await expect(ask.getByRole('button', { name: M.sendFirst })).toBeDisabled();
   await expectAccessible(page);
+  await noSideways(page);
+  // On a laptop too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(ask).toBeInViewport();
+  await expectAccessible(page);
+  await page.setViewportSize(PHONE);
 
   await backOnline(page);
   await ask.getByRole('button', { name: M.sendFirst }).click();
