@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'off',
+    // The app's service worker (docs/decisions/045) would answer requests before `page.route` sees them:
+    // blocked in every spec but those about the installable app (offline-*.spec.ts allow it).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

@@ -6,6 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build, defineConfig, parseAst, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appIcons } from './build/app-icons';
 
 /** The plugins for the browser's bundle only (not the server's page renderer, `serverPages`). */
 const browserBuild = (_: unknown, env: { command: string; isSsrBuild?: boolean }) => env.command === 'build' && !env.isSsrBuild;
@@ -206,6 +208,38 @@ function routePreloads(): Plugin {
   };
 }
 
+/** The installable app's PNG icons (build/app-icons.ts), drawn at build time and written under `icons/`. */
+function installableAppIcons(): Plugin {
+  return {
+    name: 'portal-app-icons',
+    apply: browserBuild,
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(appIcons())) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
+/**
+ * The service worker (src/sw.ts, docs/decisions/045): vite-plugin-pwa bundles it into /sw.js with the
+ * list of files to precache: the shell, every chunk, the CSS and the icons; not the server's page
+ * renderer, the route table or the .br/.gz copies. The manifest is the server's (`/manifest.webmanifest`,
+ * from the school's settings), and the app registers the worker itself (src/lib/pwa/).
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png}'],
+      globIgnores: [`${SERVER_PAGES_DIR}/**`, '.vite/**', '**/*.br', '**/*.gz'],
+      // The app's largest chunk is ~400 KB raw; anything near this would be a mistake to send to every phone.
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+    },
+  });
+
 /**
  * React Router 7's package exports name only its development build (remix-run/react-router#12532,
  * #14753): its dev-only checks and warnings would ship in every page's first JavaScript. A build
@@ -214,9 +248,19 @@ function routePreloads(): Plugin {
 const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const productionRouter = { find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') };
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), pureDomainConstants(), routePreloads(), precompress(), serverPages()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    pureDomainConstants(),
+    routePreloads(),
+    installableAppIcons(),
+    precompress(),
+    serverPages(),
+    // The browser's bundle only: the server's page renderer has no worker.
+    ...(isSsrBuild ? [] : [serviceWorker()]),
+  ],
   resolve: { alias: command === 'build' ? [productionRouter] : [] },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/manifest.webmanifest': 'http://127.0.0.1:3000' } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
 }));

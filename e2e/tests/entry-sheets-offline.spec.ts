@@ -154,7 +154,7 @@ test('six scores typed offline save on their own when the network is back; leavi
 
   // The network drops: six scores typed stay "Not saved" on the page.
   await page.context().setOffline(true);
-  await expect(page.getByText(A.offline)).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
   const scores = ['15', '42', '67', '88', '9', '73'];
   for (const [i, r] of mine.entries()) {
     await cell(r.name).fill(scores[i]!);

@@ -47,3 +47,4 @@ export * from './result-pins';
 export * from './card-fee-gate';
 export * from './card-fee-gate-schemas';
 export * from './promotion';
+export * from './web-app-manifest';

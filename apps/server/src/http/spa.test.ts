@@ -49,3 +49,52 @@ describeEachDatabase('index.html with the page’s chunks to preload', (dialect)
     }
   });
 });
+
+describeEachDatabase('the installable app: service worker, shell and manifest (decision 045)', (dialect) => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'portal-sw-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+    writeFileSync(path.join(dist, 'sw.js.br'), 'brotli bytes');
+    writeFileSync(path.join(dist, 'assets', 'index-e1.js'), 'export {};\n');
+    ctx = await createTestContext(dialect, { webDist: dist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves sw.js from the root (its scope is the whole site), revalidated on every update check, allowed by the CSP', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/sw.js', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // No Service-Worker-Allowed needed: the worker sits at the root. The CSP lets this origin's worker and manifest load.
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+    }
+    const shell = await ctx.app.inject({ method: 'GET', url: '/index.html' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    // Hashed assets stay immutable.
+    const chunk = await ctx.app.inject({ method: 'GET', url: '/assets/index-e1.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("answers /manifest.webmanifest with the school's name, without a session, never cached stale", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json<{ name: string; short_name: string; start_url: string; icons: unknown[] }>();
+    const settings = (await ctx.app.inject({ method: 'GET', url: '/api/settings/' })).json<{ school_name: string }>();
+    expect(manifest.name).toBe(settings.school_name);
+    expect(manifest.start_url).toBe('/app');
+    expect(manifest.icons).toHaveLength(3);
+  });
+});

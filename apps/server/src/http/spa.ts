@@ -11,6 +11,8 @@ import { SERVER_PAGES_MODULE, loadServerPages, type ServerPages } from './server
 /** Written by the web build (apps/web/vite.config.ts, `routePreloads`): each screen's path → the chunks its page needs beyond the entry. */
 const ROUTE_PRELOADS = 'route-preloads.json';
 const CHUNK = /^\/assets\/[\w.-]+\.js$/;
+/** The build's files whose names do not change between releases and which must never be served stale (the .br/.gz copies too). */
+const UNHASHED_SHELL = /^(sw\.js|index\.html)(\.br|\.gz)?$/;
 
 /**
  * index.html for each screen's path, with `modulepreload` links for the chunks of its page: opened
@@ -91,6 +93,9 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
       setHeaders(reply, file) {
         void reply.header('vary', 'Accept-Encoding');
         if (file.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker and the shell it keeps offline are revalidated on every check, so a release
+        // reaches installed apps at the next start (docs/decisions/045); the worker's scope is the site.
+        else if (UNHASHED_SHELL.test(path.relative(dist, file))) void reply.header('cache-control', 'no-cache');
       },
     });
   }

@@ -306,6 +306,8 @@ export const MATRIX: Record<string, Entry> = {
   },
   // The admission page: public text, written by the admin only.
   'GET /api/admission/': { req: () => ({ url: '/api/admission/' }), expect: everyone(200) },
+  // The installable app's manifest (decision 045): the school's name, public like /api/settings/.
+  'GET /manifest.webmanifest': { req: () => ({ url: '/manifest.webmanifest' }), expect: everyone(200) },
   'PUT /api/admission/': {
     req: async ({ ctx }) => ({ url: '/api/admission/', payload: (await ctx.app.inject({ method: 'GET', url: '/api/admission/' })).json() }),
     expect: adminOnly(200),

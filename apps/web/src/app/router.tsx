@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { APP_START_PATH } from '@portal/domain/web-app-manifest';
 import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bursaryRoutes } from '../features/bursary/routes';
@@ -15,6 +16,7 @@ import { noticesRoutes } from '../features/notices/routes';
 import { rolloverRoutes } from '../features/rollover/routes';
 import { sessionEndRoutes } from '../features/session-end/routes';
 import { NotFoundPage } from './not-found';
+import { AppStart } from './start';
 
 /**
  * The app's routes: each feature exports its own route array (every screen a lazy route behind the
@@ -36,6 +38,7 @@ export const routes: RouteObject[] = [
   ...parentsRoutes,
   ...resultPinsRoutes,
   ...sessionEndRoutes,
+  { path: APP_START_PATH, element: <AppStart /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

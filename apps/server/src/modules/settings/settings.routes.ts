@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, admissionPageSchema, reportSettingsSchema, schoolSettingsSchema, STAFF_OR_ADMIN } from '@portal/domain';
+import { ADMIN_ONLY, admissionPageSchema, reportSettingsSchema, schoolSettingsSchema, STAFF_OR_ADMIN, webAppManifest } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { SettingsService } from './settings.service';
 
@@ -32,4 +32,12 @@ export function settingsRoutes(app: FastifyInstance, { settings: service }: { se
   r.put('/api/admission/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['settings'], body: admissionPageSchema } }, async (request) =>
     service.updateAdmission(currentUser(request).id, request.body),
   );
+
+  // The installable app's manifest (docs/decisions/045): the school's own name under the icon. Browsers
+  // fetch it without cookies; revalidated so a renamed school shows at the next start.
+  r.get('/manifest.webmanifest', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    void reply.type('application/manifest+json; charset=utf-8');
+    return JSON.stringify(webAppManifest((await service.get()).school_name));
+  });
 }

@@ -11,8 +11,9 @@ import { childPath, useChild } from '../../lib/parent-child';
 import { ChildSwitcher } from './child-switcher';
 import { SchoolBrand } from './school-brand';
 import { OtherAccountsNotice, SignOutButton } from './sign-out';
+import { UpdatePrompt } from './update-prompt';
 
-/** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout. */
+/** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout; the app's update prompt below it. */
 export function AppHeader() {
   const session = useSession();
   // On a page the server rendered, Logout needs the app (it ends the session in this browser too).
@@ -34,6 +35,7 @@ export function AppHeader() {
           </div>
         )}
       </div>
+      {session && <UpdatePrompt />}
     </header>
   );
 }

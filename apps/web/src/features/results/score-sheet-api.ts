@@ -4,6 +4,7 @@ import type { ScoreImportPreview, ScoreSheet, ScoreSheetQuery, ScoreSheetSave, S
 import { api } from '../../lib/api-client';
 import { refetchUnlessJustAsked } from '../../lib/prefetch';
 import { resultKeys } from './queries';
+import { loadScoreSheet, useKeepOwnSheets } from './score-offline';
 
 const T = { timeout: 10_000 };
 
@@ -32,11 +33,14 @@ export function sheetQueryOf(params: URLSearchParams): ScoreSheetQuery | null {
 /**
  * One arm–subject–term's sheet. Always asked afresh when the grid opens (staleTime 0; once, when the
  * route's loader asked); not refetched on focus or reconnect: rows do not change under the typing fingers.
+ * Offline (or with no network) the copy kept on this phone answers (score-offline.ts): the query
+ * runs offline too (`networkMode: 'always'`).
  */
 export const scoreSheetQuery = (q: ScoreSheetQuery) =>
   queryOptions({
     queryKey: scoreSheetKeys.sheet(q),
-    queryFn: ({ signal }) => fetchScoreSheet(q, signal),
+    queryFn: ({ signal }) => loadScoreSheet(q, () => fetchScoreSheet(q, signal)),
+    networkMode: 'always',
     retry: false,
     retryOnMount: false,
     staleTime: 0,
@@ -44,6 +48,13 @@ export const scoreSheetQuery = (q: ScoreSheetQuery) =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+
+/** The teacher's own sheets of the current term, fetched and kept for offline use (home, the grid). */
+export function useKeepOwnScoreSheets(): void {
+  const qc = useQueryClient();
+  const fetchSheet = useCallback((q: ScoreSheetQuery) => qc.fetchQuery({ ...scoreSheetQuery(q), staleTime: 60_000 }), [qc]);
+  useKeepOwnSheets(fetchSheet);
+}
 
 /** One arm–subject–term's sheet once `q` is set. */
 export function useScoreSheet(q: ScoreSheetQuery | null) {

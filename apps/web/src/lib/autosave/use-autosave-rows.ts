@@ -21,6 +21,8 @@ export interface AutosaveOptions<V, S> {
   onSaved?: (key: string) => void;
   onFailed?: (key: string, failure: SaveFailure<S>) => void;
   store?: OutboxStore<V, S>;
+  /** At most this many rows on the wire (the engine's default: 4). */
+  maxInFlight?: number;
   /** Rows the store kept unsent (lib/offline: a reload, the browser closed): put back once the sheet is loaded. */
   restore?: readonly LoadedRow<V, S>[];
 }
@@ -60,6 +62,7 @@ export function useAutosaveRows<V, S>(options: AutosaveOptions<V, S>) {
     () =>
       new RowOutbox<V, S>({
         debounceMs: options.debounceMs,
+        maxInFlight: options.maxInFlight,
         transport: { send: (key, value, base) => latest.current.send(key, value, base) },
         rules: {
           valid: (v) => latest.current.rules.valid(v),

@@ -16,6 +16,7 @@ export {
   accountSignedOut,
   flushOutbox,
   type OutboxSender,
+  type SendMany,
   type FlushResult,
 } from './outbox-store';
 export { clearOfflineData, dropStale } from './maintenance';

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api-client';
 import { RowOutbox, type LoadedRow, type SaveFailure } from '../autosave/row-outbox';
 import { clearOfflineData, dropStale } from './maintenance';
 import { flushOutbox, PersistentOutboxStore, registerOutboxSender, unsentRows } from './outbox-store';
@@ -15,31 +16,49 @@ interface Stored {
   version: number;
 }
 
-const NETWORK = new Error('network');
-const CONFLICT = new Error('conflict');
-const REFUSED = new Error('refused');
+const NETWORK = new ApiError(0, null, 'network');
+const CONFLICT = new ApiError(409, null);
+const REFUSED = new ApiError(400, null);
 const T1: OfflineScope = { user: 'staff:T1', term: '3:1st' };
 
 /** A server of rows with versions: a stale version is a conflict unless it is a replay of the same value. */
 function server() {
   const rows = new Map<string, Stored>();
   const calls: { key: string; value: number; version: number }[] = [];
+  /** Requests answered (one per `send`, one per `sendMany`). */
+  const requests: string[][] = [];
   let down = false;
   let refuse = false;
   return {
     rows,
     calls,
+    requests,
     setDown: (v: boolean) => (down = v),
     setRefuse: (v: boolean) => (refuse = v),
     send(key: string, value: number, base: Stored): Promise<Stored> {
       if (down) return Promise.reject(NETWORK);
-      calls.push({ key, value, version: base.version });
+      requests.push([key]);
+      return this.write([{ key, value, base }]).then((m) => m.get(key)!);
+    },
+    /** One transaction: a stale row (not a replay) refuses the whole request. */
+    sendMany(list: readonly LoadedRow<number, Stored>[]): Promise<Map<string, Stored>> {
+      if (down) return Promise.reject(NETWORK);
+      requests.push(list.map((r) => r.key));
+      return this.write(list);
+    },
+    write(list: readonly LoadedRow<number, Stored>[]): Promise<Map<string, Stored>> {
       if (refuse) return Promise.reject(REFUSED);
-      const cur = rows.get(key) ?? { value: null, version: 0 };
-      if (cur.version !== base.version) return cur.value === value ? Promise.resolve(cur) : Promise.reject(CONFLICT);
-      const next = { value, version: cur.version + 1 };
-      rows.set(key, next);
-      return Promise.resolve(next);
+      const out = new Map<string, Stored>();
+      for (const { key, value, base } of list) {
+        const cur = rows.get(key) ?? { value: null, version: 0 };
+        if (cur.version !== base.version && cur.value !== value) return Promise.reject(CONFLICT);
+        out.set(key, cur.version !== base.version ? cur : { value, version: cur.version + 1 });
+      }
+      for (const { key, value, base } of list) {
+        calls.push({ key, value, version: base.version });
+        rows.set(key, out.get(key)!);
+      }
+      return Promise.resolve(out);
     },
   };
 }
@@ -47,6 +66,8 @@ function server() {
 type Server = ReturnType<typeof server>;
 /** The same rows behind no network. */
 const offline = (srv: Server) => ({ rows: srv.rows, send: () => Promise.reject<Stored>(NETWORK) });
+/** The rows a server with one request for many. */
+const batching = (srv: Server) => ({ rows: srv.rows, send: srv.send.bind(srv), sendMany: srv.sendMany.bind(srv) });
 const failure = (e: unknown): SaveFailure<Stored> =>
   e === CONFLICT
     ? { kind: 'conflict', message: 'changed' }
@@ -55,12 +76,13 @@ const failure = (e: unknown): SaveFailure<Stored> =>
       : { kind: 'refused', message: 'No' };
 
 /** A tab with the sheet open: an outbox on its own store instance, loaded from the server's rows, then restored. */
-async function openTab(srv: Pick<Server, 'rows' | 'send'>, keys: string[], scope = T1, sheet = 'S1') {
+async function openTab(srv: Pick<Server, 'rows' | 'send'> & { sendMany?: Server['sendMany'] }, keys: string[], scope = T1, sheet = 'S1') {
   const store = new PersistentOutboxStore<number, Stored>(scope, 'test', sheet);
   const outbox = new RowOutbox<number, Stored>({
     debounceMs: 0,
     backoff: () => 60_000,
-    transport: { send: store.guard((k, v, b) => srv.send(k, v, b)) },
+    maxInFlight: srv.sendMany ? 100 : 4,
+    transport: { send: store.guard((k, v, b) => srv.send(k, v, b), srv.sendMany && ((rows) => srv.sendMany!(rows))) },
     rules: {
       valid: (v) => v >= 0,
       unchanged: (v, b) => v === b.value,
@@ -190,6 +212,52 @@ describe('the persistent outbox store', () => {
     tab.outbox.online();
     await vi.waitFor(() => expect([tab.status('a'), tab.status('b')]).toEqual(['saved', 'saved']));
     expect(srv.calls).toHaveLength(2);
+    tab.outbox.stop();
+  });
+
+  it('with a request for many, the queue back online leaves as one request, oldest first; a conflict in it sends each row alone', async () => {
+    const srv = server();
+    const keys = ['a', 'b', 'c', 'd', 'e'];
+    const first = await openTab(offline(srv), keys);
+    for (const k of ['e', 'b', 'a', 'd', 'c']) first.outbox.edit(k, () => k.charCodeAt(0));
+    await vi.waitFor(() => expect(first.status('c')).toBe('failed'));
+    await settle(first.store);
+    first.outbox.stop();
+    const again = await openTab(batching(srv), keys);
+    await vi.waitFor(() => expect(keys.map(again.status).every((s) => s === 'saved')).toBe(true));
+    expect(srv.requests).toEqual([['e', 'b', 'a', 'd', 'c']]);
+    again.outbox.stop();
+
+    // Offline again; meanwhile someone else changes c: the one request is refused (409), then each row alone.
+    const third = await openTab(offline(srv), keys);
+    for (const k of ['a', 'c', 'e']) third.outbox.edit(k, (v) => v + 1);
+    await vi.waitFor(() => expect(third.status('e')).toBe('failed'));
+    await settle(third.store);
+    third.outbox.stop();
+    srv.rows.set('c', { value: 1, version: 2 });
+    srv.requests.length = 0;
+    const fourth = await openTab(batching(srv), keys);
+    await vi.waitFor(() => expect(['a', 'c', 'e'].map(fourth.status)).toEqual(['saved', 'conflict', 'saved']));
+    expect(srv.requests).toEqual([['a', 'c', 'e'], ['a'], ['c'], ['e']]);
+    expect(srv.rows.get('c')).toEqual({ value: 1, version: 2 });
+    await settle(fourth.store);
+    expect((await unsentRows(T1.user)).map((r) => [r.row, r.value])).toEqual([['c', 100]]);
+    fourth.outbox.stop();
+  });
+
+  it('a request for many that meets no network fails every row alike, without a request per row', async () => {
+    const srv = server();
+    const tab = await openTab(batching(srv), ['a', 'b', 'c']);
+    srv.setDown(true);
+    tab.outbox.edit('a', () => 1);
+    tab.outbox.edit('b', () => 2);
+    await vi.waitFor(() => expect([tab.status('a'), tab.status('b')]).toEqual(['failed', 'failed']));
+    expect(tab.outbox.rows.a!.message).toBe('Network error');
+    expect(srv.requests).toEqual([]);
+    srv.setDown(false);
+    tab.outbox.online();
+    await vi.waitFor(() => expect([tab.status('a'), tab.status('b')]).toEqual(['saved', 'saved']));
+    expect(srv.requests).toEqual([['a', 'b']]);
     tab.outbox.stop();
   });
 

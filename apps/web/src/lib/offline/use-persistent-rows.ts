@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LoadedRow, RowTransport } from '../autosave/row-outbox';
-import { PersistentOutboxStore } from './outbox-store';
+import { PersistentOutboxStore, type SendMany } from './outbox-store';
 import type { OfflineScope } from './store';
 
 /**
@@ -13,11 +13,14 @@ export function usePersistentRows<V, S>({
   kind,
   sheet,
   send,
+  sendMany,
 }: {
   scope: OfflineScope | null;
   kind: string;
   sheet: string;
   send: RowTransport<V, S>['send'];
+  /** Rows sent at one moment in one request (the queue once back online). */
+  sendMany?: SendMany<V, S>;
 }) {
   // One store per sheet (the editor is keyed by sheet): built once.
   const [store] = useState(() => (scope ? new PersistentOutboxStore<V, S>(scope, kind, sheet) : undefined));
@@ -32,6 +35,7 @@ export function usePersistentRows<V, S>({
       live = false;
     };
   }, [store]);
-  const guarded: RowTransport<V, S>['send'] = store ? store.guard(send) : send;
-  return { store, send: guarded, restore };
+  const guarded: RowTransport<V, S>['send'] = store ? store.guard(send, sendMany) : send;
+  // Kept rows leave together: the outbox may put a whole queue on the wire at once (one request).
+  return { store, send: guarded, restore, maxInFlight: store && sendMany ? 200 : undefined };
 }

@@ -10,7 +10,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
-import { OfflineNote } from '../../../components/ui/offline-note';
+import { OFFLINE_MESSAGES } from '@portal/domain/offline-screens';
+import { OfflineBanner, useOnline } from '../../../lib/offline';
 import { currentSubjectNames, useSubjects } from '../../../lib/school-lists';
 import { useGradingScales } from '../api';
 import { ReasonField } from '../components/reason-field';
@@ -21,7 +22,9 @@ import { parseRow } from '../components/score-grid/grid-model';
 import { ScoreGrid } from '../components/score-grid/score-grid';
 import { useGrid } from '../components/score-grid/use-grid';
 import { FormError } from '../components/form-error';
-import { sheetQueryOf, useScoreSheet } from '../score-sheet-api';
+import { KeptSheets } from '../components/kept-sheets';
+import { sheetFetchedAt, sheetFromCopy } from '../score-offline';
+import { sheetQueryOf, useKeepOwnScoreSheets, useScoreSheet } from '../score-sheet-api';
 
 /** The query in the address, once session, term, class and subject are all there. */
 function useSheetQuery(): [ScoreSheetQuery | null, URLSearchParams, ReturnType<typeof useSearchParams>[1]] {
@@ -121,7 +124,7 @@ function SheetEditor({
             </Button>
           )}
         </div>
-        {sheet.may_write && <OfflineNote online={grid.online} className="" />}
+        <OfflineBanner fetchedAt={sheetFetchedAt(sheet)} fromCopy={sheetFromCopy(sheet)} entries={sheet.may_write} className="" />
         <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
           {grid.announcement}
         </p>
@@ -144,11 +147,15 @@ export default function ScoreSheetPage() {
   const scales = useGradingScales(q?.session_id);
   const [reason, setReason] = useState('');
   const bands = sheet ? scales.data?.find((s) => s.level === levelOfClass(sheet.student_class))?.bands : undefined;
+  const online = useOnline();
+  // The teacher's own sheets of the term are kept for offline use while this screen is open online.
+  useKeepOwnScoreSheets();
 
   const title = 'Score Sheet';
   if (!q) {
     return (
       <PageLayout title={title}>
+        <KeptSheets />
         <Choosers params={params} onOpen={(p) => setParams(p)} />
       </PageLayout>
     );
@@ -164,7 +171,11 @@ export default function ScoreSheetPage() {
         </>
       }
       back={{ to: '/score-sheet', label: 'Change class or subject' }}
-      load={{ query: sheetQuery, failed: ASSESSMENT_MESSAGES.gridLoadFailed, empty: ASSESSMENT_MESSAGES.sheetNoStudents }}
+      load={{
+        query: sheetQuery,
+        failed: online ? ASSESSMENT_MESSAGES.gridLoadFailed : OFFLINE_MESSAGES.noCopy,
+        empty: ASSESSMENT_MESSAGES.sheetNoStudents,
+      }}
     >
       {(sheet) => (
         <>

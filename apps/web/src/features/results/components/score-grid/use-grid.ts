@@ -11,7 +11,9 @@ import { RESULT_MESSAGES } from '@portal/domain/result-messages';
 import { ApiError } from '../../../../lib/api-client';
 import { saveFailure } from '../../../../lib/autosave/save-failure';
 import { useAutosaveRows } from '../../../../lib/autosave/use-autosave-rows';
+import { usePersistentRows } from '../../../../lib/offline';
 import { useSaveScoreRows } from '../../score-sheet-api';
+import { keepSavedRows, queryOf, savedRowOf, SCORE_KIND, scoreRowSave, scoreScope, scoreSheetKey } from '../../score-offline';
 import { cellsOf, readCells, sameAsStored, type Cells } from './grid-model';
 
 /** Autosave waits this long after the last keystroke in a row (leaving the row saves at once). */
@@ -37,6 +39,29 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
     () => sheet?.rows.map((r) => ({ key: r.admission_number, value: cellsOf(sheet.components, r.result), base: r.result })),
     [sheet],
   );
+  // Rows typed and not stored are kept on this phone (lib/offline): a reload, the browser closed,
+  // and they come back and are sent, each with the version it was made on.
+  const persistent = usePersistentRows<Cells, ScoreSheetResult | null>({
+    scope: sheet ? scoreScope({ session_id: sheet.session.id, term: sheet.term as ScoreSheetSave['term'] }) : null,
+    kind: SCORE_KIND,
+    sheet: sheet ? scoreSheetKey(sheet) : '',
+    send: async (adm, cells, base) => {
+      const s = sheet!;
+      const res = await mutateAsync(scoreRowSave(s, [{ key: adm, value: cells, base }], reason.trim() || undefined));
+      const stored = savedRowOf(res, adm);
+      // The kept copy follows what is stored: a reload offline starts from these versions.
+      void keepSavedRows(queryOf(s), new Map([[adm, stored]]));
+      return stored;
+    },
+    // The queue back online: one request for every row waiting (the server writes them in one transaction).
+    sendMany: async (rows) => {
+      const s = sheet!;
+      const res = await mutateAsync(scoreRowSave(s, rows, reason.trim() || undefined));
+      const stored = new Map(rows.map((r) => [r.key, savedRowOf(res, r.key)]));
+      void keepSavedRows(queryOf(s), stored);
+      return stored;
+    },
+  });
   const outbox = useAutosaveRows<Cells, ScoreSheetResult | null>({
     rows: loaded,
     debounceMs: AUTOSAVE_MS,
@@ -60,19 +85,10 @@ export function useGrid(sheet: ScoreSheet | undefined, reason: string) {
         });
       },
     },
-    send: async (adm, cells, base) => {
-      const s = sheet!;
-      const why = reason.trim();
-      const res = await mutateAsync({
-        session_id: s.session.id,
-        term: s.term as ScoreSheetSave['term'],
-        student_class: s.student_class,
-        subject: s.subject,
-        rows: [{ admission_number: adm, components: read(cells).values, version: base?.version ?? 0 }],
-        ...(why ? { reason: why } : {}),
-      });
-      return res.rows.find((x) => x.admission_number === adm)?.result ?? null;
-    },
+    send: persistent.send,
+    maxInFlight: persistent.maxInFlight,
+    store: persistent.store,
+    restore: persistent.restore,
     onSaved: (adm) => announce(`${nameOf(adm)}: ${ASSESSMENT_MESSAGES.gridSaved}`),
     onFailed: (adm, f) => {
       // Said once: the automatic retries of an offline row are not announced again and again.
