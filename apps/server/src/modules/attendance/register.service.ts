@@ -207,7 +207,9 @@ export class RegisterService {
         if (refusal && !(current && refusal.statusCode === 409 && (await this.storedReplay(body, ctx, current, trx)))) throw refusal;
         const students = await this.repo.registerStudents(q.student_class, ctx.sessionId, current ? Number(current.id) : null, trx);
         const marks = this.checkMarks(body, students);
-        if (current && (await this.storedReplay(body, ctx, current, trx, students))) return null;
+        // The stored marks, read once: the replay's question and the audit's "before".
+        const storedMarks = current ? await this.repo.marks(Number(current.id), trx) : [];
+        if (current && (await this.storedReplay(body, ctx, current, trx, { students, marks: storedMarks }))) return null;
         if ((current ? Number(current.version) : 0) !== body.version) throw changedConflict();
         let registerId: number;
         let before = new Map<number, string>();
@@ -215,8 +217,12 @@ export class RegisterService {
           registerId = await this.repo.insertRegister(trx, { ...q, session_id: sessionId, term }, actor.id, at);
         } else {
           registerId = Number(current.id);
-          if (!(await this.repo.bumpRegister(trx, registerId, body.version, actor.id, at))) throw changedConflict();
-          before = new Map((await this.repo.marks(registerId, trx)).map((m) => [Number(m.student_id), m.status]));
+          if (!(await this.repo.bumpRegister(trx, registerId, body.version, actor.id, at))) {
+            // Another save got in first (PostgreSQL): the same marks are a replay of it, others a conflict.
+            if (await this.storedReplay(body, ctx, current, trx)) return null;
+            throw changedConflict();
+          }
+          before = new Map(storedMarks.map((m) => [Number(m.student_id), m.status]));
         }
         const changed = marks.filter((m) => before.get(m.student.id) !== m.status);
         await this.repo.upsertMarks(
@@ -260,18 +266,18 @@ export class RegisterService {
    * Whether the save asks for exactly the marks stored (every student, the same status): then it is a
    * replay (the same save sent again after its answer was lost, or by a second tab), whatever version
    * it was made on, and nothing would change: it is answered 200 with the register as stored, never
-   * a 409 and never written twice (docs/decisions/044). `students`: the register's, when already read.
+   * a 409 and never written twice (docs/decisions/044). `read`: the register's students and marks, when already read.
    */
   private async storedReplay(
     body: RegisterSave,
     ctx: RegisterContext,
     stored: RegisterRecord,
     conn?: Trx,
-    students?: readonly StudentRow[],
+    read?: { students: readonly StudentRow[]; marks: readonly { student_id: number | string; status: string }[] },
   ): Promise<boolean> {
-    const marks = await this.repo.marks(Number(stored.id), conn);
+    const marks = read?.marks ?? (await this.repo.marks(Number(stored.id), conn));
     if (marks.length !== body.marks.length) return false;
-    const list = students ?? (await this.repo.registerStudents(body.student_class, ctx.sessionId, Number(stored.id), conn));
+    const list = read?.students ?? (await this.repo.registerStudents(body.student_class, ctx.sessionId, Number(stored.id), conn));
     const admission = new Map(list.map((s) => [s.id, s.admission_number.toUpperCase()]));
     const storedBy = new Map(marks.map((m) => [admission.get(Number(m.student_id)), m.status]));
     const sent = new Map(body.marks.map((m) => [m.admission_number.toUpperCase(), m.status]));

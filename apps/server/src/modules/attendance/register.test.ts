@@ -237,7 +237,9 @@ describeEachDatabase('attendance register', (dialect) => {
         .where('entity', '=', 'attendance_register')
         .where('entity_id', '=', `${cls}/${date}/morning`)
         .execute()
-    ).map((a) => a.action),
+    )
+      .map((a) => a.action)
+      .sort(),
     version: (await get(teacher, cls, date)).json<Register>().saved?.version ?? 0,
   });
 
@@ -291,6 +293,11 @@ describeEachDatabase('attendance register', (dialect) => {
     expect(a.json<Register>().saved!.version).toBe(1);
     expect(b.json<Register>().saved!.version).toBe(1);
     expect(await writesOf(cls, '2025-10-08')).toEqual({ audits: ['create'], version: 1 });
+    // The same correction sent twice at once on version 1: written once, both answered 200.
+    const late = marksOf(kids, 'late');
+    const [c, d] = await Promise.all([save(teacher, cls, '2025-10-08', late, 1), save(teacher, cls, '2025-10-08', late, 1)]);
+    expect([c.statusCode, d.statusCode]).toEqual([200, 200]);
+    expect(await writesOf(cls, '2025-10-08')).toEqual({ audits: ['create', 'update'], version: 2 });
   });
 
   it('marks an extra school day on a Saturday, and every Saturday with Saturday classes', async () => {
