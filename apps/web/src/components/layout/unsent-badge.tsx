@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { Session } from '../../lib/auth-store';
-import { UnsentBadge, useUnsentCount, userOf } from '../../lib/offline';
+import { userOf } from '../../lib/offline/user';
+
+// The count reads IndexedDB (lib/offline, idb): loaded after the page, and only for those who enter sheets.
+const UnsentCount = lazy(() => import('./unsent-count-badge'));
 
 /** Rows of the signed-in teacher waiting on this phone to be sent (issue 35): staff and admin enter sheets. */
 export function UnsentHeaderBadge({ session }: { session: Session }) {
-  const entersSheets = session.role === 'staff' || session.role === 'admin';
-  const count = useUnsentCount(entersSheets ? userOf(session) : null);
-  return <UnsentBadge count={count} />;
+  if (session.role !== 'staff' && session.role !== 'admin') return null;
+  return (
+    <Suspense fallback={null}>
+      <UnsentCount user={userOf(session)!} />
+    </Suspense>
+  );
 }

@@ -4,7 +4,6 @@ import type { ScoreImportPreview, ScoreSheet, ScoreSheetQuery, ScoreSheetSave, S
 import { api } from '../../lib/api-client';
 import { refetchUnlessJustAsked } from '../../lib/prefetch';
 import { resultKeys } from './queries';
-import { loadScoreSheet, useKeepOwnSheets } from './score-offline';
 
 const T = { timeout: 10_000 };
 
@@ -39,7 +38,8 @@ export function sheetQueryOf(params: URLSearchParams): ScoreSheetQuery | null {
 export const scoreSheetQuery = (q: ScoreSheetQuery) =>
   queryOptions({
     queryKey: scoreSheetKeys.sheet(q),
-    queryFn: ({ signal }) => loadScoreSheet(q, () => fetchScoreSheet(q, signal)),
+    // The offline part (IndexedDB) loads with the sheet, not with the app's first script.
+    queryFn: async ({ signal }) => (await import('./score-offline')).loadScoreSheet(q, () => fetchScoreSheet(q, signal)),
     networkMode: 'always',
     retry: false,
     retryOnMount: false,
@@ -48,13 +48,6 @@ export const scoreSheetQuery = (q: ScoreSheetQuery) =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-
-/** The teacher's own sheets of the current term, fetched and kept for offline use (home, the grid). */
-export function useKeepOwnScoreSheets(): void {
-  const qc = useQueryClient();
-  const fetchSheet = useCallback((q: ScoreSheetQuery) => qc.fetchQuery({ ...scoreSheetQuery(q), staleTime: 60_000 }), [qc]);
-  useKeepOwnSheets(fetchSheet);
-}
 
 /** One arm–subject–term's sheet once `q` is set. */
 export function useScoreSheet(q: ScoreSheetQuery | null) {

@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ASSESSMENT_MESSAGES, describeScheme, subjectStatistics, type ScoreSheet, type ScoreSheetQuery } from '@portal/domain/assessment';
 import type { GradeBand } from '@portal/domain/grading';
@@ -23,8 +24,15 @@ import { ScoreGrid } from '../components/score-grid/score-grid';
 import { useGrid } from '../components/score-grid/use-grid';
 import { FormError } from '../components/form-error';
 import { KeptSheets } from '../components/kept-sheets';
-import { sheetFetchedAt, sheetFromCopy } from '../score-offline';
-import { sheetQueryOf, useKeepOwnScoreSheets, useScoreSheet } from '../score-sheet-api';
+import { sheetFetchedAt, sheetFromCopy, useKeepOwnSheets } from '../score-offline';
+import { scoreSheetQuery, sheetQueryOf, useScoreSheet } from '../score-sheet-api';
+
+/** The teacher's own sheets of the current term, fetched and kept for offline use while this screen is open. */
+function useKeepOwnScoreSheets(): void {
+  const qc = useQueryClient();
+  const fetchSheet = useCallback((q: ScoreSheetQuery) => qc.fetchQuery({ ...scoreSheetQuery(q), staleTime: 60_000 }), [qc]);
+  useKeepOwnSheets(fetchSheet);
+}
 
 /** The query in the address, once session, term, class and subject are all there. */
 function useSheetQuery(): [ScoreSheetQuery | null, URLSearchParams, ReturnType<typeof useSearchParams>[1]] {
