@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { REGISTER_KIND } from '../features/attendance/register-kind';
 import { getSession } from '../lib/auth-store';
 import { currentTermQuery } from '../lib/current-term';
-import { registerOutboxSender, userOf } from '../lib/offline';
+import { userOf } from '../lib/offline/user';
 import { noteCurrentTerm, onOfflineSignIn } from '../lib/offline-session';
 
 /**
@@ -15,7 +15,10 @@ import { noteCurrentTerm, onOfflineSignIn } from '../lib/offline-session';
 export function startOfflineKeeping(qc: QueryClient): void {
   if (typeof window === 'undefined') return;
   const registers = () => import('../features/attendance/register-outbox');
-  registerOutboxSender(REGISTER_KIND, async (rec) => (await registers()).sendQueuedRegister(rec, qc));
+  // The core (IndexedDB) after the first script: senders are asked for only when a queue is sent.
+  void import('../lib/offline').then(({ registerOutboxSender }) =>
+    registerOutboxSender(REGISTER_KIND, async (rec) => (await registers()).sendQueuedRegister(rec, qc)),
+  );
   const keep = async () => {
     const session = getSession();
     const user = userOf(session);

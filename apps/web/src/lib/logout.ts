@@ -2,19 +2,24 @@ import type { Role } from '@portal/domain/constants';
 import { api } from './api-client';
 import { clearSession, getSession, LOGIN_OF_ROLE, tokens } from './auth-store';
 import { clearAllDrafts } from './drafts';
-import { flushOutbox, unsentRows, userOf, type FlushResult } from './offline';
+import type { FlushResult } from './offline';
+import { userOf } from './offline/user';
 import { offlineSignedOut } from './offline-session';
 
 /** Rows the signed-in account typed on this phone and the server has not stored yet (asked before signing out). */
 export async function unsentBeforeSignOut(): Promise<number> {
   const user = userOf(getSession());
-  return user ? (await unsentRows(user)).length : 0;
+  if (!user) return 0;
+  const { unsentRows } = await import('./offline');
+  return (await unsentRows(user)).length;
 }
 
 /** "Send them first": the account's queue, sent now (what fails stays queued and is counted). */
 export async function sendBeforeSignOut(): Promise<FlushResult | null> {
   const user = userOf(getSession());
-  return user ? flushOutbox(user) : null;
+  if (!user) return null;
+  const { flushOutbox } = await import('./offline');
+  return flushOutbox(user);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
-import { sheetCache } from './offline';
 import { offlineScope } from './offline-session';
 
 /**
@@ -11,6 +10,8 @@ import { offlineScope } from './offline-session';
  * `networkMode: 'always'`: offline, the query still runs and meets its copy (TanStack would pause it).
  */
 const kept = new WeakMap<object, number>();
+// The sheet cache (IndexedDB, idb) is loaded with the first answer to keep, not with the first script.
+const cache = () => import('./offline/sheet-cache').then((m) => m.sheetCache);
 
 /** Whether a failure means the server was not reached (the copy answers), not that it refused. */
 export const unreachable = (err: unknown) => err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout');
@@ -22,11 +23,11 @@ export function keptOffline<T>(kind: string, queryKey: QueryKey, fetch: (signal?
       try {
         const data = await fetch(signal);
         const scope = offlineScope();
-        if (scope) void sheetCache.put(scope, kind, sheet, data);
+        if (scope) void cache().then((c) => c.put(scope, kind, sheet, data));
         return data;
       } catch (err) {
         const scope = unreachable(err) ? offlineScope() : null;
-        const copy = scope ? await sheetCache.get<T>(scope, kind, sheet) : null;
+        const copy = scope ? await (await cache()).get<T>(scope, kind, sheet) : null;
         if (!copy) throw err;
         // A fresh object per read, so the mark never sticks to an answer that came from the server.
         const data = structuredClone(copy.data);

@@ -1,17 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import type { CurrentTerm } from '@portal/domain/current-term';
 import { getSession, type Session } from './auth-store';
-import {
-  accountSignedOut,
-  clearOfflineData,
-  dropStale,
-  flushOutbox,
-  queuedAccounts,
-  unsentRows,
-  userOf,
-  type FlushResult,
-  type OfflineScope,
-} from './offline';
+import type { FlushResult, OfflineScope } from './offline';
+import { userOf } from './offline/user';
+
+// The IndexedDB side (lib/offline, idb) is loaded when first needed, not with the first script.
+const core = () => import('./offline');
 
 /**
  * Whose offline data this browser holds, and of which term (issue 35.4, docs/decisions/044): the
@@ -87,7 +81,7 @@ export async function noteCurrentTerm(user: string, current: Pick<CurrentTerm, '
     write(TERM_KEY + user, term);
     emit();
   }
-  await dropStale(term);
+  await (await core()).dropStale(term);
 }
 
 const signIns = new Set<() => void>();
@@ -114,6 +108,7 @@ export interface SignInOutcome {
  */
 export async function offlineSignedIn(session: Pick<Session, 'role' | 'publicId'>): Promise<SignInOutcome> {
   const user = userOf(session)!;
+  const { accountSignedOut, clearOfflineData, flushOutbox, unsentRows } = await core();
   accountSignedOut(user, false);
   const last = read(LAST_USER_KEY);
   write(LAST_USER_KEY, user);
@@ -126,6 +121,7 @@ export async function offlineSignedIn(session: Pick<Session, 'role' | 'publicId'
 
 /** Rows queued on this browser by accounts other than `user` (counted, never shown). */
 export async function othersWaiting(user: string): Promise<number> {
+  const { queuedAccounts, unsentRows } = await core();
   const last = read(LAST_USER_KEY);
   const others = new Set<string>([...(last ? [last] : []), ...(await queuedAccounts())]);
   others.delete(user);
@@ -136,6 +132,7 @@ export async function othersWaiting(user: string): Promise<number> {
 
 /** Sign-out: the account's offline data goes (after the warning), and this browser holds no account's partition. */
 export async function offlineSignedOut(user: string): Promise<void> {
+  const { accountSignedOut, clearOfflineData } = await core();
   accountSignedOut(user, true);
   await clearOfflineData(user);
   if (read(LAST_USER_KEY) === user) write(LAST_USER_KEY, null);
