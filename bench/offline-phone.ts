@@ -41,6 +41,8 @@ interface Run {
   rowsWritten: number;
   writesPerRow: number[];
   minPutMs: number;
+  /** Grid saves answered during the sync (one with every row when they leave together). */
+  puts: number;
 }
 
 async function main() {
@@ -106,7 +108,7 @@ async function main() {
       results.push(await once(browser, base, login, q, async () => call('GET', `/score-sheet/?${apiQ}`, admin)));
       const r = results.at(-1)!;
       console.log(
-        `run ${run + 1}: open offline ${r.openOfflineMs} ms, sync ${r.syncMs} ms, rows at version 1: ${r.rowsWritten}, 200s per row: ${r.writesPerRow.join(',')}`,
+        `run ${run + 1}: open offline ${r.openOfflineMs} ms, sync ${r.syncMs} ms, requests ${r.puts}, rows at version 1: ${r.rowsWritten}, 200s per row: ${r.writesPerRow.join(',')}`,
       );
     }
     const worst = (f: (r: Run) => number) => Math.max(...results.map(f));
@@ -151,10 +153,14 @@ async function once(
     page.on('dialog', (d) => void d.accept());
     const writes = new Map<string, number>();
     const putMs: number[] = [];
+    let puts = 0;
+    let syncStart = 0;
     context.on('requestfinished', (req) => {
       if (req.method() !== 'PUT' || !req.url().includes('/api/score-sheet/')) return;
       void req.response().then((res) => {
+        if (process.env.BENCH_VERBOSE) console.log('PUT', res?.status(), (req.postDataJSON() as { rows: unknown[] }).rows.length, 'rows at', Date.now() - (syncStart || Date.now()));
         if (res?.status() !== 200) return;
+        puts++;
         const body = req.postDataJSON() as { rows: { admission_number: string }[] };
         for (const r of body.rows) writes.set(r.admission_number, (writes.get(r.admission_number) ?? 0) + 1);
         const t = req.timing();
@@ -214,6 +220,7 @@ async function once(
     // Back online on Slow 4G: until every row says Saved. Throttling first (its own CDP session), then
     // Playwright's offline switch (which lifts only its own session's conditions), then Slow 4G again.
     const t1 = Date.now();
+    syncStart = t1;
     await context.setOffline(false);
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     // (The page's CSP refuses string functions: the rows' status is polled from here.)
@@ -226,7 +233,8 @@ async function once(
     await page.waitForTimeout(300);
     const sheet = (await storedSheet()) as { rows: { result: { version: number } | null }[] };
     const rowsWritten = sheet.rows.filter((r) => r.result?.version === 1).length;
-    return { openOfflineMs, syncMs, rowsWritten, writesPerRow: [...writes.values()], minPutMs: Math.round(Math.min(...putMs)) };
+    if (process.env.BENCH_VERBOSE) console.log('versions', sheet.rows.map((r) => r.result?.version ?? 0).join(','));
+    return { openOfflineMs, syncMs, rowsWritten, writesPerRow: [...writes.values()], minPutMs: Math.round(Math.min(...putMs)), puts };
   } finally {
     await context.close();
   }

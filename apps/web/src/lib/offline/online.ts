@@ -68,4 +68,5 @@ export function offlineSince(): number | null {
 }
 
 /** Whether a request failing now is best answered from the kept copy (offline, or no network). */
-export const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+// `=== false`: Node 21+ has a `navigator` without `onLine` (tests), which is not offline.
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;

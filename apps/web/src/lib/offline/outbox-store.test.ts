@@ -71,7 +71,7 @@ const batching = (srv: Server) => ({ rows: srv.rows, send: srv.send.bind(srv), s
 const failure = (e: unknown): SaveFailure<Stored> =>
   e === CONFLICT
     ? { kind: 'conflict', message: 'changed' }
-    : e === NETWORK
+    : e instanceof ApiError && e.kind === 'network'
       ? { kind: 'transient', message: 'Network error' }
       : { kind: 'refused', message: 'No' };
 
@@ -258,6 +258,26 @@ describe('the persistent outbox store', () => {
     tab.outbox.online();
     await vi.waitFor(() => expect([tab.status('a'), tab.status('b')]).toEqual(['saved', 'saved']));
     expect(srv.requests).toEqual([['a', 'b']]);
+    tab.outbox.stop();
+  });
+
+  it('offline, a send fails at once as a network failure: nothing waits behind the lock to leave later with an older value', async () => {
+    const srv = server();
+    const tab = await openTab(batching(srv), ['a', 'b']);
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      tab.outbox.edit('a', () => 1);
+      await vi.waitFor(() => expect(tab.status('a')).toBe('failed'));
+      expect(tab.outbox.rows.a!.message).toBe('Network error');
+      tab.outbox.edit('a', () => 2);
+      await vi.waitFor(() => expect(tab.outbox.rows.a).toMatchObject({ value: 2, status: 'failed', attempts: 2 }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(srv.requests).toEqual([]);
+    tab.outbox.online();
+    await vi.waitFor(() => expect(tab.status('a')).toBe('saved'));
+    expect(srv.calls).toEqual([{ key: 'a', value: 2, version: 0 }]);
     tab.outbox.stop();
   });
 

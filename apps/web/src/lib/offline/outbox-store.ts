@@ -1,5 +1,6 @@
 import type { LoadedRow, OutboxStore, RowTransport } from '../autosave/row-outbox';
 import { notifyOfflineChange } from './changes';
+import { isOffline } from './online';
 import { withRowLock } from './row-lock';
 import { ApiError } from '../api-client';
 import { openOfflineStore, rowIdOf, sheetIdOf, type OfflineDb, type OfflineScope, type OutboxRecord } from './store';
@@ -130,20 +131,28 @@ export class PersistentOutboxStore<V, S> implements OutboxStore<V, S> {
    * on this very base was already sent (another tab, `flushOutbox`) takes that answer instead.
    */
   guard(send: RowTransport<V, S>['send'], sendMany?: SendMany<V, S>): RowTransport<V, S>['send'] {
-    return (key, value, base) =>
-      new Promise<S>((resolve, reject) => {
+    return (key, value, base) => {
+      // Offline, nothing is queued behind the lock: a send that waited there could leave later, once
+      // online, with a value typed since (the engine retries the row's latest value back online).
+      if (isOffline()) return Promise.reject(new ApiError(0, null, 'network'));
+      return new Promise<S>((resolve, reject) => {
         if (!this.batch) {
           this.batch = [];
           setTimeout(() => void this.flush(send, sendMany), 0);
         }
         this.batch.push({ key, value, base, resolve, reject });
       });
+    };
   }
 
   private async flush(send: RowTransport<V, S>['send'], sendMany: SendMany<V, S> | undefined): Promise<void> {
     const items = this.batch ?? [];
     this.batch = null;
     await withRowLock(this.lockName, async () => {
+      if (isOffline()) {
+        for (const item of items) item.reject(new ApiError(0, null, 'network'));
+        return;
+      }
       await this.idle();
       const db = await openOfflineStore().catch(() => null);
       const todo: Waiting<V, S>[] = [];
