@@ -201,6 +201,8 @@ test('sign-out with a change not sent warns; "send them first" sends it and sign
 test('sign-out and discard: the change is not sent and nothing of the teacher stays on the phone', async ({ page, request }) => {
   await openRegister(page, DAYS.discard);
   await queueOffline(page);
+  // The browser says online but the server stays out of reach (so the sign-in page's code still loads).
+  await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Logout' }).click();
   const ask = page.getByRole('alertdialog', { name: M.signOutTitle });
   await ask.getByRole('button', { name: M.discardAndSignOut }).click();
@@ -256,6 +258,8 @@ test('a report card opened before reads offline as a saved copy, read only', asy
   await page.goto(card);
   await expect(page.getByText(pupil.subjects[0]!).first()).toBeVisible();
   await expect(page.getByTestId('saved-copy')).toHaveCount(0);
+  // Kept on the phone once opened online.
+  await expect.poll(async () => (await offlineRecords(page, 'sheets')).some((r) => r.kind === 'report-card')).toBe(true);
 
   await loadOffline(page);
   await expect(page.getByTestId('saved-copy')).toContainText('Saved copy from');

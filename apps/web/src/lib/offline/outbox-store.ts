@@ -72,6 +72,8 @@ export class PersistentOutboxStore<V, S> implements OutboxStore<V, S> {
     this.pending.clear();
     try {
       const db = await openOfflineStore();
+      // Signed out while these waited: sign-out's clearing must not be undone.
+      if (signedOut.has(this.scope.user)) return;
       const tx = db.transaction('outbox', 'readwrite');
       let changed = false;
       for (const [key, entry] of puts) {
