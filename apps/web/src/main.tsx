@@ -4,11 +4,15 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { queryClient } from './lib/query-client';
 import { router } from './app/router';
+import { startOfflineKeeping } from './app/offline-keeping';
 import { settingsQuery } from './lib/school-settings';
 import { adoptServerState } from './lib/server-state';
 import './styles/index.css';
 
 const serverRendered = adoptServerState(queryClient);
+
+// The register and the offline copies kept for the signed-in account (issue 35).
+startOfflineKeeping(queryClient);
 
 // Every screen's header shows the school's name and logo: ask at once, beside the page's own chunk and data.
 void queryClient.prefetchQuery(settingsQuery);

@@ -112,6 +112,7 @@ export interface LoginResult {
 }
 
 export function saveLogin(role: Role, data: LoginResult): void {
+  endedHere = false;
   clearStored();
   localStorage.setItem(STORAGE_KEYS.accessToken, data.access);
   localStorage.setItem(STORAGE_KEYS.refreshToken, data.refresh);
@@ -145,8 +146,13 @@ export function setMustChangePassword(value: boolean, notify = true): void {
   if (notify) emit();
 }
 
+/** Whether this page ended its session (signed out, or the session expired) and no one has signed in since. */
+let endedHere = false;
+export const sessionEndedHere = (): boolean => endedHere;
+
 /** Ends the session in this browser (logout, failed refresh): tokens, role record and page-view cookie. */
 export function clearSession(): void {
+  endedHere = true;
   clearStored();
   // The page-view cookie: the server would otherwise still render this user's pages in this browser.
   // (Not at sign-in: the new cookie has just arrived with the sign-in's answer.)

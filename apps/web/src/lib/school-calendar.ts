@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AcademicSession } from '@portal/domain/results';
 import { api } from './api-client';
+import { keptOffline } from './offline-query';
 
 /**
  * The school's academic sessions, read once for every screen: one query key, one fetch, one rule for
@@ -12,7 +13,8 @@ export const sessionsKey = ['sessions'] as const;
 /** Academic sessions, newest first; the current one is the default on every screen. */
 export const sessionsQuery = queryOptions({
   queryKey: sessionsKey,
-  queryFn: () => api.get<AcademicSession[]>('/sessions/', { timeout: 10_000 }),
+  // Kept on this phone: offline, the register, the report card and the sheets still know the sessions.
+  ...keptOffline('sessions', sessionsKey, () => api.get<AcademicSession[]>('/sessions/', { timeout: 10_000 })),
   staleTime: 60_000,
 });
 

@@ -7,7 +7,7 @@ interface Toast {
   kind: Kind;
   message: string;
 }
-interface ToastApi {
+export interface ToastApi {
   success(message: string): void;
   error(message: string): void;
   info(message: string): void;

@@ -18,6 +18,7 @@ import {
   byRegisterOrder,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
+import type { Trx } from '../../db/index';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, forbidden, HttpError } from '../../http/errors';
 import type { Around, CalendarService } from '../calendar/calendar.service';
@@ -196,15 +197,19 @@ export class RegisterService {
     const streaks = today
       ? await this.streaksBefore(ctx, await this.repo.registerStudents(q.student_class, ctx.sessionId, null))
       : new Map<number, number>();
-    let saved: { students: StudentRow[]; marks: Map<number, AttendanceStatus> };
+    let saved: { students: StudentRow[]; marks: Map<number, AttendanceStatus> } | null;
     try {
       // Everything that depends on the stored register is read once, inside the transaction.
       saved = await this.repo.transaction(async (trx) => {
         const current = await this.repo.register(q.student_class, q.date, q.period, trx);
         const refusal = this.refusal(actor, ctx, current);
-        if (refusal) throw refusal;
+        // A replay (the same marks sent again: an answer lost offline) is answered, even once closed.
+        if (refusal && !(current && refusal.statusCode === 409 && (await this.storedReplay(body, ctx, current, trx)))) throw refusal;
         const students = await this.repo.registerStudents(q.student_class, ctx.sessionId, current ? Number(current.id) : null, trx);
         const marks = this.checkMarks(body, students);
+        // The stored marks, read once: the replay's question and the audit's "before".
+        const storedMarks = current ? await this.repo.marks(Number(current.id), trx) : [];
+        if (current && (await this.storedReplay(body, ctx, current, trx, { students, marks: storedMarks }))) return null;
         if ((current ? Number(current.version) : 0) !== body.version) throw changedConflict();
         let registerId: number;
         let before = new Map<number, string>();
@@ -212,8 +217,12 @@ export class RegisterService {
           registerId = await this.repo.insertRegister(trx, { ...q, session_id: sessionId, term }, actor.id, at);
         } else {
           registerId = Number(current.id);
-          if (!(await this.repo.bumpRegister(trx, registerId, body.version, actor.id, at))) throw changedConflict();
-          before = new Map((await this.repo.marks(registerId, trx)).map((m) => [Number(m.student_id), m.status]));
+          if (!(await this.repo.bumpRegister(trx, registerId, body.version, actor.id, at))) {
+            // Another save got in first (PostgreSQL): the same marks are a replay of it, others a conflict.
+            if (await this.storedReplay(body, ctx, current, trx)) return null;
+            throw changedConflict();
+          }
+          before = new Map(storedMarks.map((m) => [Number(m.student_id), m.status]));
         }
         const changed = marks.filter((m) => before.get(m.student.id) !== m.status);
         await this.repo.upsertMarks(
@@ -241,12 +250,40 @@ export class RegisterService {
         return { students, marks: new Map(marks.map((m) => [m.student.id, m.status])) };
       });
     } catch (err) {
-      // Two first saves racing: the loser meets the unique constraint.
-      if (isUniqueViolation(err)) throw changedConflict();
-      throw err;
+      // Two first saves racing: the loser meets the unique constraint (a conflict, unless it sent what the winner stored).
+      if (!isUniqueViolation(err)) throw err;
+      const stored = await this.repo.register(q.student_class, q.date, q.period);
+      if (!stored || !(await this.storedReplay(body, ctx, stored))) throw changedConflict();
+      saved = null;
     }
-    // The answer is what was just written: only the register row (who, when, version) is read again.
-    return this.presentRegister(actor, ctx, await this.repo.register(q.student_class, q.date, q.period), saved);
+    const stored = await this.repo.register(q.student_class, q.date, q.period);
+    // A replay writes nothing and answers the register as stored; a save answers what it just wrote
+    // (only the register row, who, when, version, is read again).
+    return this.presentRegister(actor, ctx, stored, saved ?? undefined);
+  }
+
+  /**
+   * Whether the save asks for exactly the marks stored (every student, the same status): then it is a
+   * replay (the same save sent again after its answer was lost, or by a second tab), whatever version
+   * it was made on, and nothing would change: it is answered 200 with the register as stored, never
+   * a 409 and never written twice (docs/decisions/044). `read`: the register's students and marks, when already read.
+   */
+  private async storedReplay(
+    body: RegisterSave,
+    ctx: RegisterContext,
+    stored: RegisterRecord,
+    conn?: Trx,
+    read?: { students: readonly StudentRow[]; marks: readonly { student_id: number | string; status: string }[] },
+  ): Promise<boolean> {
+    const marks = read?.marks ?? (await this.repo.marks(Number(stored.id), conn));
+    if (marks.length !== body.marks.length) return false;
+    const list = read?.students ?? (await this.repo.registerStudents(body.student_class, ctx.sessionId, Number(stored.id), conn));
+    const admission = new Map(list.map((s) => [s.id, s.admission_number.toUpperCase()]));
+    const storedBy = new Map(marks.map((m) => [admission.get(Number(m.student_id)), m.status]));
+    const sent = new Map(body.marks.map((m) => [m.admission_number.toUpperCase(), m.status]));
+    if (sent.size !== storedBy.size) return false;
+    for (const [adm, status] of sent) if (storedBy.get(adm) !== status) return false;
+    return true;
   }
 
   /** The marks of a save, checked to be exactly the register's students (400 with each problem otherwise). */

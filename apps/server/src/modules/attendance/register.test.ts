@@ -228,6 +228,78 @@ describeEachDatabase('attendance register', (dialect) => {
     expect((a.statusCode === 409 ? a : b).json()).toEqual({ detail: ATTENDANCE_MESSAGES.changedByOther, code: ATTENDANCE_CODES.changed });
   });
 
+  /** The register's audit rows and notices of the day: a replay adds none. */
+  const writesOf = async (cls: string, date: string) => ({
+    audits: (
+      await ctx.handle.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('entity', '=', 'attendance_register')
+        .where('entity_id', '=', `${cls}/${date}/morning`)
+        .execute()
+    )
+      .map((a) => a.action)
+      .sort(),
+    version: (await get(teacher, cls, date)).json<Register>().saved?.version ?? 0,
+  });
+
+  it('answers a replay (the same marks sent again on the version they were made on) 200, written once', async () => {
+    clock.at('2025-10-08');
+    const { cls, kids } = await arm();
+    const marks = [...marksOf(kids.slice(0, 2)), { admission_number: kids[2]!.admissionNumber, status: 'absent' }];
+    const first = await save(teacher, cls, '2025-10-08', marks, 0);
+    expect(first.statusCode).toBe(200);
+    // The answer was lost offline: the outbox sends the same save again, on version 0 (admission numbers in any case).
+    const replay = await save(
+      teacher,
+      cls,
+      '2025-10-08',
+      [...marks].reverse().map((m) => ({ ...m, admission_number: m.admission_number.toLowerCase() })),
+      0,
+    );
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json<Register>()).toEqual(first.json<Register>());
+    // Sent again on the stored version, unchanged: nothing written either.
+    expect((await save(teacher, cls, '2025-10-08', marks, 1)).statusCode).toBe(200);
+    expect(await writesOf(cls, '2025-10-08')).toEqual({ audits: ['create'], version: 1 });
+    // Different marks on the old version still meet the conflict: nothing is overwritten silently.
+    const other = await save(teacher, cls, '2025-10-08', marksOf(kids), 0);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ detail: ATTENDANCE_MESSAGES.changedByOther, code: ATTENDANCE_CODES.changed });
+    // One student fewer is not the same register.
+    expect((await save(teacher, cls, '2025-10-08', marks.slice(0, 2), 0)).statusCode).toBe(400);
+    expect(await writesOf(cls, '2025-10-08')).toEqual({ audits: ['create'], version: 1 });
+  });
+
+  it('answers a replay 200 after the register closed to staff (sent the next day), a change 409', async () => {
+    clock.at('2025-10-08');
+    const { cls, kids } = await arm();
+    expect((await save(teacher, cls, '2025-10-08', marksOf(kids), 0)).statusCode).toBe(200);
+    clock.at('2025-10-09');
+    const replay = await save(teacher, cls, '2025-10-08', marksOf(kids), 0);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json<Register>()).toMatchObject({ saved: { version: 1 }, may_edit: false });
+    const change = await save(teacher, cls, '2025-10-08', marksOf(kids, 'late'), 1);
+    expect(change.statusCode).toBe(409);
+    expect(change.json()).toEqual({ detail: ATTENDANCE_MESSAGES.correctionClosed('2025-10-08'), code: ATTENDANCE_CODES.closed });
+    expect(await writesOf(cls, '2025-10-08')).toEqual({ audits: ['create'], version: 1 });
+  });
+
+  it('answers the same first save sent twice at once (two tabs, a retry) 200 twice, written once', async () => {
+    clock.at('2025-10-08');
+    const { cls, kids } = await arm();
+    const [a, b] = await Promise.all([save(teacher, cls, '2025-10-08', marksOf(kids)), save(teacher, cls, '2025-10-08', marksOf(kids))]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json<Register>().saved!.version).toBe(1);
+    expect(b.json<Register>().saved!.version).toBe(1);
+    expect(await writesOf(cls, '2025-10-08')).toEqual({ audits: ['create'], version: 1 });
+    // The same correction sent twice at once on version 1: written once, both answered 200.
+    const late = marksOf(kids, 'late');
+    const [c, d] = await Promise.all([save(teacher, cls, '2025-10-08', late, 1), save(teacher, cls, '2025-10-08', late, 1)]);
+    expect([c.statusCode, d.statusCode]).toEqual([200, 200]);
+    expect(await writesOf(cls, '2025-10-08')).toEqual({ audits: ['create', 'update'], version: 2 });
+  });
+
   it('marks an extra school day on a Saturday, and every Saturday with Saturday classes', async () => {
     const { cls, kids } = await arm();
     const event = await addEvent(ctx, admin, {

@@ -1,22 +1,21 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pageRefusedMessage } from '@portal/domain/auth-constants';
 import type { RefusedState } from '../../lib/guards';
 import { Alert } from '../ui/alert';
 import { useAppStarted } from '../../lib/app-started';
 import { HOME_OF_ROLE, useSession } from '../../lib/auth-store';
-import { logout } from '../../lib/logout';
 import { NoticesBadge } from './notices-badge';
 import { UnsentHeaderBadge } from './unsent-badge';
 import { childPath, useChild } from '../../lib/parent-child';
 import { ChildSwitcher } from './child-switcher';
 import { SchoolBrand } from './school-brand';
+import { OtherAccountsNotice, SignOutButton } from './sign-out';
 import { UpdatePrompt } from './update-prompt';
 
 /** Top bar for signed-in screens: school brand, who is signed in, a way home and Logout; the app's update prompt below it. */
 export function AppHeader() {
   const session = useSession();
-  const navigate = useNavigate();
   // On a page the server rendered, Logout needs the app (it ends the session in this browser too).
   const started = useAppStarted();
   return (
@@ -32,14 +31,7 @@ export function AppHeader() {
             <span className="hidden text-sm sm:inline" data-testid="signed-in-as">
               {session.name} <span className="opacity-70">({session.role})</span>
             </span>
-            <button
-              type="button"
-              className="min-h-11 rounded-lg border border-white/40 px-3 text-sm font-semibold hover:bg-white/10 disabled:opacity-60"
-              disabled={!started}
-              onClick={() => void logout(session.role).then((to) => navigate(to, { replace: true }))}
-            >
-              Logout
-            </button>
+            <SignOutButton session={session} disabled={!started} />
           </div>
         )}
       </div>
@@ -83,6 +75,7 @@ export function PageLayout({
           {actions && <div className="no-print flex flex-wrap gap-2">{actions}</div>}
         </div>
         <ChildSwitcher />
+        <OtherAccountsNotice session={session} />
         {refused && (
           <Alert tone="warning" className="mb-5" title="Page not available">
             {refused.message ?? pageRefusedMessage(refused.path, refused.allowed)}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { AUTOSAVE_MESSAGES as M } from '@portal/domain/autosave-screens';
+import { sessionEndedHere } from '../../lib/auth-store';
 import { ConfirmPanel } from './confirm-panel';
 
 /**
@@ -27,7 +28,10 @@ export function LeaveGuard({
 }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved > 0 && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      // Signing out (or an ended session) is not leaving with work: the sign-out asked about it.
+      unsaved > 0 &&
+      !sessionEndedHere() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const blocked = blocker.state === 'blocked';
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Term } from '@portal/domain/constants';
 import type {
   AbsentToday,
@@ -15,6 +15,7 @@ import type { CalendarEvent, CalendarEventInput, TermDates, TermDatesInput } fro
 import { api } from '../../lib/api-client';
 import { currentTermKey } from '../../lib/current-term';
 import { useGet } from '../../lib/get-query';
+import { keptOffline } from '../../lib/offline-query';
 import { useSessions } from '../../lib/school-calendar';
 
 const T = { timeout: 15_000 };
@@ -44,9 +45,24 @@ export const attendanceKeys = {
   calendar: (sessionId: number) => ['attendance', 'calendar', sessionId] as const,
 };
 
+/**
+ * A register, kept on this phone (lib/offline-query.ts): offline it opens from the copy of the last
+ * time it was read (issue 35.2). Not retried: a refusal shows at once.
+ */
+export const registerQuery = (q: RegisterQuery) => {
+  const queryKey = attendanceKeys.register(q);
+  return queryOptions({
+    queryKey,
+    ...keptOffline('register', queryKey, (signal) => api.get<Register>(`${BASE}/register/`, { query: { ...q }, ...T, signal })),
+    retry: false,
+  });
+};
+
 /** The register is not refetched behind the teacher's thumb: marks on screen stay until saved or reloaded. */
 export function useRegister(q: RegisterQuery | null) {
-  return useGet<Register>(attendanceKeys.register(q ?? ({} as RegisterQuery)), `${BASE}/register/`, q, {
+  return useQuery({
+    ...registerQuery(q ?? ({} as RegisterQuery)),
+    enabled: q !== null,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
@@ -83,11 +99,16 @@ export function useAbsentToday(date: string) {
   return useGet<AbsentToday>(attendanceKeys.absent(date), `${BASE}/absent/`, { date });
 }
 
-const calendarQuery = (sessionId: number) => ({
-  queryKey: attendanceKeys.calendar(sessionId),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<SchoolCalendarView>(`${BASE}/calendar/`, { query: { session_id: sessionId }, ...T, signal }),
-});
+/** A session's calendar: kept on this phone, the register's arm list reads it offline (which session a date is in). */
+export const calendarQuery = (sessionId: number) => {
+  const queryKey = attendanceKeys.calendar(sessionId);
+  return queryOptions({
+    queryKey,
+    ...keptOffline('calendar', queryKey, (signal) =>
+      api.get<SchoolCalendarView>(`${BASE}/calendar/`, { query: { session_id: sessionId }, ...T, signal }),
+    ),
+  });
+};
 
 export function useCalendar(sessionId: number | null) {
   return useQuery({ ...calendarQuery(sessionId ?? 0), enabled: sessionId !== null && sessionId > 0 });

@@ -10,7 +10,10 @@ import { Alert } from '../../components/ui/alert';
 import { SubmitButton } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api-client';
-import { HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
+import { getSession, HOME_OF_ROLE, saveLogin, type LoginResult } from '../../lib/auth-store';
+import { offlineSignedIn } from '../../lib/offline-session';
+import { useToast, type ToastApi } from '../../lib/toast';
+import { OFFLINE_SAFETY_MESSAGES } from '@portal/domain/offline-safety-screens';
 import { useCheckResultOffered } from '../../lib/check-result';
 import { safeNext } from '../../lib/safe-next';
 
@@ -41,6 +44,21 @@ interface Envelope {
   errors?: { non_field_errors?: string[] };
 }
 
+/**
+ * The offline data at sign-in (issue 35.4): another account's kept copies are cleared (its queue
+ * stays, unsent); the same account again (its session had expired) sends what waited, said in a toast.
+ */
+async function offlineAfterSignIn(toast: ToastApi): Promise<void> {
+  const session = getSession();
+  if (!session) return;
+  const outcome = await offlineSignedIn(session);
+  if (!outcome.flush) return;
+  toast.info(OFFLINE_SAFETY_MESSAGES.resending(outcome.waiting));
+  void outcome.flush.then((r) => {
+    if (r.failed.length) toast.error(OFFLINE_SAFETY_MESSAGES.sendFailed(r.failed.length));
+  });
+}
+
 /** The banner text: first non_field_errors entry, else the message, else the fallback. */
 export function loginErrorMessage(body: unknown): string {
   const b = body as Partial<Envelope> | null;
@@ -55,6 +73,7 @@ export function LoginPage({ role }: { role: Role }) {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
   // A parent without an account (or a student) can check a result with a scratch card's PIN.
   const pins = useCheckResultOffered() && (role === 'parent' || role === 'student');
 
@@ -70,6 +89,7 @@ export function LoginPage({ role }: { role: Role }) {
       }
       const data = body.data;
       saveLogin(role, data);
+      await offlineAfterSignIn(toast);
       if (data.must_change_password) {
         navigate('/change-password', { replace: true });
         return;

@@ -11,6 +11,7 @@ import type {
 } from '@portal/domain/payments';
 import type { ClassReportRow, FeeSchedule, PaymentContext, Receipt } from '@portal/domain/payment-views';
 import { api } from '../../lib/api-client';
+import { keptOffline } from '../../lib/offline-query';
 import { SubmissionKeys } from '../../lib/idempotency';
 
 /** Fetchers and query hooks of the payment screens; timeouts. */
@@ -126,10 +127,13 @@ export function verifyPayment(reference: string) {
   return api.post<VerifyResponse>('/payments/verify/', { reference }, { timeout: TIMINGS.paymentClientTimeout });
 }
 
+/** A receipt, kept on this phone once seen: offline it reads as a saved copy (issue 35.5). */
 export function useReceipt(reference: string) {
   return useQuery({
     queryKey: paymentKeys.receipt(reference),
-    queryFn: () => api.get<Receipt>(`/payments/receipt/${encodeURIComponent(reference)}/`, { timeout: TIMINGS.paymentClientTimeout }),
+    ...keptOffline('receipt', paymentKeys.receipt(reference), () =>
+      api.get<Receipt>(`/payments/receipt/${encodeURIComponent(reference)}/`, { timeout: TIMINGS.paymentClientTimeout }),
+    ),
     retry: false,
   });
 }

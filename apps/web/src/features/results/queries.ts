@@ -3,6 +3,7 @@ import type { GradingScaleResponse, Result, ResultTermStatus } from '@portal/dom
 import type { ReportCard } from '@portal/domain/report-cards';
 import { api } from '../../lib/api-client';
 import type { Session } from '../../lib/auth-store';
+import { keptOffline } from '../../lib/offline-query';
 import type { Ask } from '../../lib/prefetch';
 import { sessionsKey, sessionsQuery } from '../../lib/school-calendar';
 
@@ -73,7 +74,13 @@ export const myResultsQuery = queryOptions({ queryKey: resultKeys.mine, queryFn:
  * e.g. not released yet, is asked again then), so a remount would only repeat the same question.
  */
 export const reportCardQuery = (q: CardQuery) =>
-  queryOptions({ queryKey: resultKeys.reportCard(q), queryFn: () => fetchReportCard(q), retry: false, retryOnMount: false });
+  queryOptions({
+    queryKey: resultKeys.reportCard(q),
+    // Kept on this phone: a card opened before reads offline as a saved copy (issue 35.5).
+    ...keptOffline('report-card', resultKeys.reportCard(q), () => fetchReportCard(q)),
+    retry: false,
+    retryOnMount: false,
+  });
 
 /**
  * The card /report-card shows for its address: a student's own (their admission number, whatever the

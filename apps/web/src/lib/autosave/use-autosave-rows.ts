@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { sessionEndedHere } from '../auth-store';
 import {
   countRows,
   RowOutbox,
@@ -117,6 +118,8 @@ export function useAutosaveRows<V, S>(options: AutosaveOptions<V, S>) {
   useEffect(() => {
     if (!anyUnsaved) return;
     const warn = (e: BeforeUnloadEvent) => {
+      // Signed out or the session ended (the app is going to a sign-in page): nothing to keep here.
+      if (sessionEndedHere()) return;
       e.preventDefault();
       // Older browsers show the dialog only with a return value.
       e.returnValue = '';

@@ -12,6 +12,8 @@ export {
   sameValue,
   registerOutboxSender,
   unsentRows,
+  queuedAccounts,
+  accountSignedOut,
   flushOutbox,
   type OutboxSender,
   type SendMany,

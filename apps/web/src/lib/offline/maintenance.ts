@@ -3,13 +3,14 @@ import { openOfflineStore } from './store';
 
 /**
  * Removes the offline data of one user (every store), or of everyone on this browser. Sign-out
- * calls it after the warning about unsent rows (lib/logout.ts, issue 35.4).
+ * calls it after the warning about unsent rows (lib/logout.ts, issue 35.4). `keepUnsent`: the
+ * user's queued rows stay (another account signing in: lib/offline-session.ts).
  */
-export async function clearOfflineData(user?: string): Promise<void> {
+export async function clearOfflineData(user?: string, { keepUnsent = false }: { keepUnsent?: boolean } = {}): Promise<void> {
   try {
     const db = await openOfflineStore();
     const tx = db.transaction(['sheets', 'outbox', 'sent'], 'readwrite');
-    for (const name of ['sheets', 'outbox', 'sent'] as const) {
+    for (const name of keepUnsent ? (['sheets', 'sent'] as const) : (['sheets', 'outbox', 'sent'] as const)) {
       const store = tx.objectStore(name);
       if (user === undefined) await store.clear();
       else for (const key of await store.index('user').getAllKeys(user)) await store.delete(key);

@@ -8,6 +8,15 @@ import { openOfflineStore, rowIdOf, sheetIdOf, type OfflineDb, type OfflineScope
 /** Values compared as stored (plain JSON: cells, ratings, marks). */
 export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Accounts signed out on this page (`accountSignedOut`). */
+const signedOut = new Set<string>();
+
+/** An account signed out (true) or in again (false) on this page: its stores keep nothing while it is out. */
+export function accountSignedOut(user: string, out: boolean): void {
+  if (out) signedOut.add(user);
+  else signedOut.delete(user);
+}
+
 let counter = 0;
 /** Queue order across tabs and reloads: the time first queued, a counter breaking ties. */
 const nextOrder = () => Date.now() * 1000 + (counter++ % 1000);
@@ -50,6 +59,9 @@ export class PersistentOutboxStore<V, S> implements OutboxStore<V, S> {
   }
 
   put(key: string, entry: { value: V; base: S } | null): void {
+    // After the account signed out on this page, an open sheet's last sends write nothing back
+    // (lib/logout.ts has cleared the account's rows).
+    if (signedOut.has(this.scope.user)) return;
     const first = this.pending.size === 0;
     this.pending.set(key, entry);
     if (first) this.chain = this.chain.then(() => this.write());
@@ -60,6 +72,8 @@ export class PersistentOutboxStore<V, S> implements OutboxStore<V, S> {
     this.pending.clear();
     try {
       const db = await openOfflineStore();
+      // Signed out while these waited: sign-out's clearing must not be undone.
+      if (signedOut.has(this.scope.user)) return;
       const tx = db.transaction('outbox', 'readwrite');
       let changed = false;
       for (const [key, entry] of puts) {
@@ -245,6 +259,16 @@ const senders = new Map<string, OutboxSender>();
 /** A sheet kind's sender, registered by its feature (the score grid: 'score'). */
 export function registerOutboxSender(kind: string, sender: OutboxSender): void {
   senders.set(kind, sender);
+}
+
+/** The users with rows queued on this browser (an account whose session ended keeps its queue). */
+export async function queuedAccounts(): Promise<string[]> {
+  try {
+    const db = await openOfflineStore();
+    return [...new Set((await db.getAll('outbox')).map((r) => r.user))];
+  } catch {
+    return [];
+  }
 }
 
 /** Rows queued for a user, oldest first. */

@@ -23,12 +23,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
-import { OfflineNote } from '../../../components/ui/offline-note';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { UNSAVED_STATUSES } from '../../../lib/autosave/row-outbox';
 import { saveFailure } from '../../../lib/autosave/save-failure';
 import { useAutosaveRows } from '../../../lib/autosave/use-autosave-rows';
+import { useSession } from '../../../lib/auth-store';
+import { OfflineBanner, usePersistentRows, type OfflineScope } from '../../../lib/offline';
+import { keptAt, unreachable } from '../../../lib/offline-query';
+import { OFFLINE_SAFETY_MESSAGES } from '@portal/domain/offline-safety-screens';
+import { useOfflineScope } from '../../../lib/offline-session';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useSchoolSettings } from '../../../lib/school-settings';
@@ -36,6 +40,7 @@ import { useSearchParamPatch } from '../../../lib/use-search-param-patch';
 import { useToast } from '../../../lib/toast';
 import { useRegister, useSaveRegister, type RegisterQuery } from '../api';
 import { ArmField } from '../components/arm-field';
+import { REGISTER_KIND, registerKeyOf, type StoredRegister } from '../register-outbox';
 import { StreakFlag } from '../components/streak-flag';
 import {
   changedCount,
@@ -103,30 +108,50 @@ function StudentRow({
   );
 }
 
-/** A register as stored: its version (0: none yet) and its marks. */
-interface StoredRegister {
-  version: number;
-  marks: Marks;
-}
-
 /**
  * The marks of one opened register, kept on screen until saved. The register is one row of the
  * autosave outbox (lib/autosave): sent when the teacher presses Save (or leaves with every student
  * marked), and a failed save is sent again on its own (backoff, and at once back online) with the
  * latest marks; a 409 offers Reload.
  */
-function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void }) {
+function RegisterSheet({
+  reg,
+  fetchedAt,
+  scope,
+  onReload,
+}: {
+  reg: Register;
+  /** When the register was read from the server. */
+  fetchedAt: number;
+  scope: OfflineScope | null;
+  onReload: () => void;
+}) {
   const toast = useToast();
   const save = useSaveRegister();
   const [unmarked, setUnmarked] = useState<string[] | null>(null);
   const editable = reg.may_edit;
-  const key = `${reg.student_class}|${reg.date}|${reg.period}`;
+  const key = registerKeyOf(reg);
   const loaded = useMemo(() => {
     const marks = marksOf(reg.rows);
     return [{ key, value: marks, base: { version: reg.saved?.version ?? 0, marks } }];
   }, [reg, key]);
+  // The register's row kept on this phone (the offline core): marked offline, it survives a reload
+  // and is sent once when the network is back, by this page or by the core's flush.
+  const kept = usePersistentRows<Marks, StoredRegister>({
+    scope,
+    kind: REGISTER_KIND,
+    sheet: key,
+    send: async (_key, marks, base) => {
+      const req = saveRequest(reg, marks, base.version);
+      if ('unmarked' in req) throw new Error('unmarked');
+      const saved = await save.mutateAsync(req.body);
+      return { version: saved.saved?.version ?? base.version, marks: marksOf(saved.rows) };
+    },
+  });
   const outbox = useAutosaveRows<Marks, StoredRegister>({
     rows: loaded,
+    store: kept.store,
+    restore: kept.restore,
     debounceMs: null,
     rules: {
       valid: (marks) => editable && unmarkedNames(reg.rows, marks).length === 0,
@@ -148,12 +173,7 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
       // Reloading after a conflict shows the register as stored now.
       reloaded: (_row, stored, marks) => ({ value: marks, base: stored, queue: false }),
     },
-    send: async (_key, marks, base) => {
-      const req = saveRequest(reg, marks, base.version);
-      if ('unmarked' in req) throw new Error('unmarked');
-      const saved = await save.mutateAsync(req.body);
-      return { version: saved.saved?.version ?? base.version, marks: marksOf(saved.rows) };
-    },
+    send: kept.send,
     onSaved: () => toast.success(M.registerSaved),
   });
   const row = outbox.rows[key];
@@ -191,7 +211,12 @@ function RegisterSheet({ reg, onReload }: { reg: Register; onReload: () => void 
   return (
     <>
       {editable && <LeaveGuard {...outbox.guard} notSaved={() => M.leaveUnsaved} />}
-      {editable && <OfflineNote online={outbox.online} />}
+      {/* Offline (or shown from the copy kept on this phone): since when, and the data's time. */}
+      {editable ? (
+        <OfflineBanner fetchedAt={keptAt(reg) ?? fetchedAt} fromCopy={keptAt(reg) !== null} entries />
+      ) : (
+        <OfflineBanner fetchedAt={keptAt(reg) ?? fetchedAt} fromCopy={keptAt(reg) !== null} />
+      )}
       {reg.saved && (
         <p className="mb-2 text-sm text-slate-700" data-testid="register-saved">
           {ATTENDANCE_LABELS.saved(formatDateTime(reg.saved.updated_at), reg.saved.updated_by)}
@@ -265,6 +290,7 @@ export default function RegisterPage() {
   const q = useMemo<RegisterQuery | null>(() => (cls && date ? { student_class: cls, date, period } : null), [cls, date, period]);
   const register = useRegister(q);
   const reg = register.data;
+  const scope = useOfflineScope(useSession());
   // The server's today wins over the browser's clock when the teacher has not picked a date.
   useEffect(() => {
     if (!datePicked && reg && reg.today !== date) set({ date: reg.today });
@@ -303,7 +329,9 @@ export default function RegisterPage() {
         <LoadingBlock />
       ) : loadError || !reg ? (
         Object.keys(fieldErrors).length ? null : (
-          <Alert tone="error">{errorMessage(loadError, { fallback: M.loadFailed, useDetail: true })}</Alert>
+          <Alert tone={unreachable(loadError) ? 'warning' : 'error'}>
+            {unreachable(loadError) ? OFFLINE_SAFETY_MESSAGES.noSavedCopy : errorMessage(loadError, { fallback: M.loadFailed, useDetail: true })}
+          </Alert>
         )
       ) : !reg.day.school_day ? (
         <Alert tone="warning">
@@ -323,6 +351,8 @@ export default function RegisterPage() {
             // Not keyed by version: a save (or a reload after a conflict) updates the outbox's row in place.
             key={`${reg.student_class}|${reg.date}|${reg.period}`}
             reg={reg}
+            fetchedAt={register.dataUpdatedAt}
+            scope={scope}
             onReload={() => void register.refetch()}
           />
         </>

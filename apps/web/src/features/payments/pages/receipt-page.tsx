@@ -6,6 +6,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink, RequestButton } from '../../../components/ui/button';
 import { Card, DetailRow } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
+import { SavedCopyNote } from '../../../components/ui/saved-copy-note';
+import { keptAt, unreachable } from '../../../lib/offline-query';
+import { OFFLINE_SAFETY_MESSAGES } from '@portal/domain/offline-safety-screens';
 import { downloadReceiptPdf, useReceipt } from '../api';
 import { errorText } from '../components/payment-history';
 import { useSaveFile } from '../components/save-file';
@@ -26,7 +29,8 @@ export default function ReceiptPage() {
             <Button variant="secondary" onClick={() => window.print()}>
               Print Receipt
             </Button>
-            <RequestButton run={pdf}>Download PDF</RequestButton>
+            {/* A saved copy (offline) is read only: the PDF is the server's. */}
+            {keptAt(data) === null && <RequestButton run={pdf}>Download PDF</RequestButton>}
           </>
         )
       }
@@ -34,9 +38,14 @@ export default function ReceiptPage() {
       {isPending ? (
         <LoadingBlock />
       ) : isError ? (
-        <Alert tone="error">{errorText(error)}</Alert>
+        unreachable(error) ? (
+          <Alert tone="warning">{OFFLINE_SAFETY_MESSAGES.noSavedCopy}</Alert>
+        ) : (
+          <Alert tone="error">{errorText(error)}</Alert>
+        )
       ) : (
         <Card className="mx-auto max-w-xl">
+          <SavedCopyNote data={data} />
           <div className="mb-4 text-center">
             <p className="text-lg font-bold text-brand-900">{data.school.name}</p>
             <p className="text-sm text-slate-600">{data.school.motto}</p>

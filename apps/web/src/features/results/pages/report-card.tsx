@@ -10,6 +10,9 @@ import { TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { ApiError, downloadBlob } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/errors';
+import { keptAt, unreachable } from '../../../lib/offline-query';
+import { SavedCopyNote } from '../../../components/ui/saved-copy-note';
+import { OFFLINE_SAFETY_MESSAGES } from '@portal/domain/offline-safety-screens';
 import { useAppStarted } from '../../../lib/app-started';
 import { useSession } from '../../../lib/auth-store';
 import { useChild } from '../../../lib/parent-child';
@@ -61,6 +64,7 @@ export default function ReportCardPage() {
     }
   }
 
+  const savedCopy = keptAt(card.data) !== null;
   const err = card.error instanceof ApiError ? card.error : null;
   const notReleased = errorCode(err) === NOT_RELEASED_CODE;
   // The fee gate (decision 042): what is owed and the way to pay, for the student or the parent.
@@ -82,9 +86,12 @@ export default function ReportCardPage() {
             <Button variant="secondary" disabled={!started} onClick={() => window.print()}>
               Print Report Card
             </Button>
-            <RequestButton disabled={!started} run={downloadPdf}>
-              Download PDF
-            </RequestButton>
+            {/* A saved copy (offline) is read only: the PDF is the server's. */}
+            {!savedCopy && (
+              <RequestButton disabled={!started} run={downloadPdf}>
+                Download PDF
+              </RequestButton>
+            )}
           </>
         ) : undefined
       }
@@ -120,10 +127,15 @@ export default function ReportCardPage() {
       )}
       {gate && <GatedCardNotice gate={gate} payHref={payHref} cardHref={cardHref} />}
       {err && !notReleased && !gate && (
-        <Alert tone={err.status === 404 ? 'info' : 'error'}>
-          {err.status === 404 ? (err.detail ?? RESULT_MESSAGES.noReportCard) : (err.detail ?? RESULT_MESSAGES.fetchResultsFailed)}
+        <Alert tone={err.status === 404 ? 'info' : unreachable(err) ? 'warning' : 'error'}>
+          {err.status === 404
+            ? (err.detail ?? RESULT_MESSAGES.noReportCard)
+            : unreachable(err)
+              ? OFFLINE_SAFETY_MESSAGES.noSavedCopy
+              : (err.detail ?? RESULT_MESSAGES.fetchResultsFailed)}
         </Alert>
       )}
+      {card.data && <SavedCopyNote data={card.data} />}
       {card.data && mayOpen && (
         <OpenCardPanel key={cardHref + q.admission_number} admission={q.admission_number} sessionId={q.session_id} term={q.term} />
       )}

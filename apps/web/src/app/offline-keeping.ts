@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { REGISTER_KIND } from '../features/attendance/register-kind';
+import { getSession } from '../lib/auth-store';
+import { currentTermQuery } from '../lib/current-term';
+import { userOf } from '../lib/offline/user';
+import { noteCurrentTerm, onOfflineSignIn } from '../lib/offline-session';
+
+/**
+ * What the app keeps on this phone without a screen asking (issue 35, docs/decisions/044): at start,
+ * back online and after each sign-in, the school's current term (the partition; older terms' copies
+ * dropped) and, for a form teacher, the day's registers and arm list. The register's queued rows get
+ * their sender, so sign-out's "send first" and a new sign-in send them with no register open.
+ * The register's code is loaded only when it is needed.
+ */
+export function startOfflineKeeping(qc: QueryClient): void {
+  if (typeof window === 'undefined') return;
+  const registers = () => import('../features/attendance/register-outbox');
+  // The core (IndexedDB) after the first script: senders are asked for only when a queue is sent.
+  void import('../lib/offline').then(({ registerOutboxSender }) =>
+    registerOutboxSender(REGISTER_KIND, async (rec) => (await registers()).sendQueuedRegister(rec, qc)),
+  );
+  const keep = async () => {
+    const session = getSession();
+    const user = userOf(session);
+    if (!session || !user || !navigator.onLine) return;
+    const current = await qc.fetchQuery(currentTermQuery);
+    await noteCurrentTerm(user, current);
+    if (session.role === 'staff') await (await registers()).keepRegisterOffline(qc, current);
+  };
+  const run = () => void keep().catch(() => undefined);
+  run();
+  window.addEventListener('online', run);
+  onOfflineSignIn(run);
+}
