@@ -7,7 +7,7 @@ import { OFFLINE_MESSAGES } from '../../packages/domain/src/offline-screens';
 import { APP_UPDATE_MESSAGES } from '../../packages/domain/src/web-app-manifest';
 import { GRID_SCREEN_MESSAGES as G } from '../../packages/domain/src/score-grid-screens';
 import { expect, expectAccessible, noSideways, openOnPhone, PHONE, signInViaApi, test } from '../fixtures';
-import { adminGet, asAdmin, createFormClass, currentSessionId, runTag, type FormClass } from '../school';
+import { adminGet, asAdmin, createFormClass, currentSessionId, currentTerm, runTag, type FormClass } from '../school';
 
 /**
  * The score grid offline (issue 35 items 2 and 3, docs/decisions/044): a teacher's sheet opened once
@@ -146,6 +146,59 @@ test('a whole arm entered offline on a phone, across a reload, then synced: ever
     expect(r.result?.components, r.name).toEqual(marksOf(sheet, i, marks));
     expect(r.result?.version, r.name).toBe(1);
     expect(saves.get(r.admission_number), r.name).toBe(1);
+  }
+});
+
+test('a teacher who never opened the grid online: their sheets of the current term are kept from the home, and open offline', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const now = await currentTerm(await asAdmin(request));
+  const c = await createFormClass(await asAdmin(request), 'JSS 2', `${RUN}HK`, {
+    sessionId: now.session_id,
+    students: 3,
+    teaches: SUBJECT,
+  });
+  const url = `/score-sheet?session_id=${now.session_id}&term=${now.term}&class=${encodeURIComponent(c.arm)}&subject=${SUBJECT}`;
+  // Online on the home only: the sheet of the teacher's own arm-subject is fetched without the grid.
+  const sheet = await adminGet<ScoreSheet>(
+    request,
+    `/api/score-sheet/?session_id=${now.session_id}&term=${now.term}&student_class=${encodeURIComponent(c.arm)}&subject=${SUBJECT}`,
+  );
+  const fetched = page.waitForResponse(
+    (res) => res.url().includes('/api/score-sheet/') && new URL(res.url()).searchParams.get('student_class') === c.arm,
+  );
+  await openOnPhone(page, 'staff', '/staffHomePage', c.teacher);
+  expect((await fetched).status()).toBe(200);
+  await untilControlled(page);
+  // Let the copy reach IndexedDB before the network goes.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('portal-offline');
+            open.onsuccess = () => {
+              const tx = open.result.transaction('sheets', 'readonly');
+              const count = tx.objectStore('sheets').count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => resolve(0);
+            };
+            open.onerror = () => resolve(0);
+          }),
+      ),
+    )
+    .toBeGreaterThan(0);
+  await page.context().setOffline(true);
+  try {
+    await page.goto(url);
+    await expect(page.getByTestId('score-grid')).toBeVisible();
+    await expect(page.getByTestId('offline-banner')).toContainText('Offline — showing data from');
+    await expect(cell(page, sheet.components[0]!.label, sheet.rows[0]!.name)).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await page.context().setOffline(false);
   }
 });
 

@@ -8,7 +8,8 @@ import { noteCurrentTerm, onOfflineSignIn } from '../lib/offline-session';
 /**
  * What the app keeps on this phone without a screen asking (issue 35, docs/decisions/044): at start,
  * back online and after each sign-in, the school's current term (the partition; older terms' copies
- * dropped) and, for a form teacher, the day's registers and arm list. The register's queued rows get
+ * dropped) and, for a teacher, the day's registers and arm list (form teachers) and the score sheets of
+ * their own arm-subjects (features/results/score-offline.ts). The register's queued rows get
  * their sender, so sign-out's "send first" and a new sign-in send them with no register open.
  * The register's code is loaded only when it is needed.
  */
@@ -25,7 +26,14 @@ export function startOfflineKeeping(qc: QueryClient): void {
     if (!session || !user || !navigator.onLine) return;
     const current = await qc.fetchQuery(currentTermQuery);
     await noteCurrentTerm(user, current);
-    if (session.role === 'staff') await (await registers()).keepRegisterOffline(qc, current);
+    if (session.role !== 'staff') return;
+    // Each kept on its own: a register that cannot be fetched today (no school) keeps no sheet from the phone.
+    await (await registers()).keepRegisterOffline(qc, current).catch(() => undefined);
+    const [{ keepOwnSheetsOffline }, { scoreSheetQuery }] = await Promise.all([
+      import('../features/results/score-offline'),
+      import('../features/results/score-sheet-api'),
+    ]);
+    await keepOwnSheetsOffline(qc, current, (q) => qc.fetchQuery({ ...scoreSheetQuery(q), staleTime: 60_000 }));
   };
   const run = () => void keep().catch(() => undefined);
   run();

@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ScoreSheet, ScoreSheetQuery, ScoreSheetResult, ScoreSheetSave, ScoreSheetSaveResult } from '@portal/domain/assessment';
 import { api, ApiError } from '../../lib/api-client';
 import { getSession, useSession } from '../../lib/auth-store';
 import { useCurrentTerm } from '../../lib/current-term';
-import { useMyClasses } from '../../lib/my-classes';
+import { myClassesQuery, useMyClasses } from '../../lib/my-classes';
 import { isOffline, registerOutboxSender, scopeOf, sheetCache, type OfflineScope, type OutboxRecord } from '../../lib/offline';
 import { readCells, type Cells } from './components/score-grid/grid-model';
 
@@ -134,6 +135,32 @@ registerOutboxSender(SCORE_KIND, async (rec: OutboxRecord) => {
   await keepSavedRows(q, new Map([[rec.row, stored]]));
   return stored;
 });
+
+/**
+ * At start, back online and after sign-in (app/offline-keeping.ts), with no screen open: the current
+ * term's sheets of the teacher's own arm-subjects are fetched one after another and kept, so the grid
+ * opens offline on a phone that never opened it online. Importing this module also gives queued grid
+ * rows their sender (above), so sign-out's "send first" and the badge send them with no grid open.
+ */
+export async function keepOwnSheetsOffline(
+  qc: QueryClient,
+  current: { session_id: number | null; term: string | null },
+  fetchSheet: (q: ScoreSheetQuery) => Promise<unknown>,
+): Promise<void> {
+  if (!current.session_id || !current.term) return;
+  const mine = await qc.fetchQuery(myClassesQuery(''));
+  if (mine.session?.id !== current.session_id) return;
+  for (const p of mine.subjects) {
+    if (isOffline()) return;
+    const q: ScoreSheetQuery = {
+      session_id: current.session_id,
+      term: current.term as ScoreSheetQuery['term'],
+      student_class: p.class_name,
+      subject: p.subject,
+    };
+    await fetchSheet(q).catch(() => undefined);
+  }
+}
 
 /**
  * On the teacher's home (and when the grid opens): the current term's sheets of their own
