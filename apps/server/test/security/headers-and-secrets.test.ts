@@ -90,6 +90,8 @@ describeEachDatabase('headers', (dialect) => {
     );
     // A real internal error: the settings table is gone.
     await sql`drop table settings`.execute(plain.handle.db);
+    // DDL is no write the reference cache hears (decision 047): the settings must come from the database.
+    plain.app.referenceCache.clear();
     const broken = await plain.app.inject({ method: 'GET', url: '/api/settings/' });
     expect(broken.statusCode).toBe(500);
     expect(broken.json()).toEqual({ detail: GENERAL_MESSAGES.serverError });

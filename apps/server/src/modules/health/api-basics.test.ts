@@ -81,9 +81,10 @@ describeEachDatabase('API basics', (dialect) => {
     const routes = routeTable(ctx.app);
     expect(routes.length).toBeGreaterThan(5);
     for (const r of routes) expect(r.auth === 'public' || r.auth === 'operator' || Array.isArray(r.auth)).toBe(true);
-    // Only the operator's endpoint sits outside /api.
+    // Only the operator's endpoint and the installable app's manifest (decision 045) sit outside /api.
     expect(routes.filter((r) => !r.url.startsWith('/api')).map((r) => `${r.method} ${r.url} ${String(r.auth)}`)).toEqual([
       'GET /metrics operator',
+      'GET /manifest.webmanifest public',
     ]);
   });
 });

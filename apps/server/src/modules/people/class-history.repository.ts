@@ -78,13 +78,15 @@ export class ClassHistoryRepository {
   async armsInSessions(conn: Conn, sessionIds: readonly number[], studentIds: readonly number[]) {
     const out = new Map<number, { id: number; student_class: string; stream_id: number | null }[]>(sessionIds.map((id) => [id, []]));
     if (!studentIds.length || !sessionIds.length) return out;
+    // From the enrolment rows alone (the index leading with the session): the sessions table is the
+    // reference cache's (decision 047), read from memory elsewhere.
     const closedRows = await conn
-      .selectFrom('academic_sessions as a')
-      .select('a.id')
-      .where('a.id', 'in', [...sessionIds])
-      .where((eb) => eb.exists(eb.selectFrom('student_enrolments as se').select('se.id').whereRef('se.session_id', '=', 'a.id')))
+      .selectFrom('student_enrolments')
+      .select('session_id')
+      .where('session_id', 'in', [...sessionIds])
+      .groupBy('session_id')
       .execute();
-    const closed = new Set(closedRows.map((r) => Number(r.id)));
+    const closed = new Set(closedRows.map((r) => Number(r.session_id)));
     const live = sessionIds.filter((id) => !closed.has(id));
     for (const slice of chunks([...new Set(studentIds)], ID_CHUNK)) {
       const [enrolled, current] = await Promise.all([

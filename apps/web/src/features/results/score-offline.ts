@@ -116,11 +116,11 @@ export const savedRowOf = (out: ScoreSheetSaveResult, admission: string) =>
  */
 registerOutboxSender(SCORE_KIND, async (rec: OutboxRecord) => {
   const [sessionId, term] = rec.term.split(':');
-  const [studentClass, subject] = rec.sheet.split('|');
+  const [arm, subject] = rec.sheet.split('|');
   const q: ScoreSheetQuery = {
     session_id: Number(sessionId),
     term: term as ScoreSheetQuery['term'],
-    student_class: studentClass!,
+    student_class: arm!,
     subject: subject!,
   };
   const scope = { user: rec.user, term: rec.term };
