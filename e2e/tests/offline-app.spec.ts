@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../chromium';
+import { releaseNewWorker } from '../app-release';
 import { APP_UPDATE_MESSAGES } from '../../packages/domain/src/web-app-manifest';
 import { expect, expectAccessible, noSideways, PHONE, signInViaApi, test } from '../fixtures';
 import { asAdmin, createFormClass, currentSessionId, runTag, type FormClass } from '../school';
@@ -171,15 +171,9 @@ test('a new version deployed: the prompt says so, and Reload now switches to it'
   await page.goto('/staffHomePage');
   await untilControlled(page);
   await expect(page.getByTestId('app-update')).toHaveCount(0);
-  // The worker as built, with the .br/.gz copies the server prefers (vite.config.ts precompressWorker).
-  const copies = [swFile, `${swFile}.br`, `${swFile}.gz`].filter((f) => existsSync(f));
-  const originals = new Map(copies.map((f) => [f, readFileSync(f)]));
+  // A release: the worker's bytes differ (as a new build's precache list does), in every copy.
+  const restore = releaseNewWorker(swFile, RUN);
   try {
-    // A release: the worker's bytes differ (as a new build's precache list does), in every copy.
-    const release = Buffer.concat([originals.get(swFile)!, Buffer.from(`\n// e2e release ${RUN}\n`)]);
-    writeFileSync(swFile, release);
-    if (originals.has(`${swFile}.br`)) writeFileSync(`${swFile}.br`, brotliCompressSync(release));
-    if (originals.has(`${swFile}.gz`)) writeFileSync(`${swFile}.gz`, gzipSync(release));
     // The browser checks the worker on navigation; the app also checks when it comes back into view.
     await page.reload();
     const prompt = page.getByTestId('app-update');
@@ -202,6 +196,6 @@ test('a new version deployed: the prompt says so, and Reload now switches to it'
       }),
     ).toEqual({ waiting: null, controlled: true });
   } finally {
-    for (const [f, bytes] of originals) writeFileSync(f, bytes);
+    restore();
   }
 });

@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { releaseNewWorker } from '../app-release';
 import { ASSESSMENT_MESSAGES, type ScoreSheet } from '../../packages/domain/src/assessment';
 import { OFFLINE_MESSAGES } from '../../packages/domain/src/offline-screens';
 import { APP_UPDATE_MESSAGES } from '../../packages/domain/src/web-app-manifest';
@@ -319,9 +320,8 @@ test('an update of the app while rows wait: the new version takes over and the r
   } finally {
     await context.setOffline(false);
   }
-  const original = readFileSync(swFile);
+  const restore = releaseNewWorker(swFile, RUN);
   try {
-    writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// e2e release ${RUN}\n`)]));
     await page.reload();
     const prompt = page.getByTestId('app-update');
     await expect(prompt).toContainText(APP_UPDATE_MESSAGES.ready);
@@ -334,7 +334,7 @@ test('an update of the app while rows wait: the new version takes over and the r
     await expect(cell(page, label!, sheet.rows[1]!.name)).toHaveValue('3');
     await expect(badge(page)).toHaveText('2');
   } finally {
-    writeFileSync(swFile, original);
+    restore();
     await context.unroute('**/api/score-sheet/');
   }
   // The network is whole again: the browser's "online" sends what waits at once (else the backoff's next retry).
