@@ -1,5 +1,6 @@
-import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { sessionEndedHere } from '../auth-store';
+import { useOnline } from '../offline/online';
 import {
   countRows,
   RowOutbox,
@@ -27,23 +28,6 @@ export interface AutosaveOptions<V, S> {
   restore?: readonly LoadedRow<V, S>[];
 }
 
-const subscribeOnline = (cb: () => void) => {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-};
-
-/** Whether the browser believes it is online (it can be wrong one way: online without a network). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 /**
  * A screen's rows on the row outbox (`row-outbox.ts`): renders them (typing at once, a save's
