@@ -25,6 +25,8 @@ const ADMIN = { email: 'multi-admin@school.test', password: `Multi-Admin-${rando
 const PAYSTACK_SECRET = `sk_test_${randomBytes(20).toString('hex')}`;
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 const SHARED_JWT_SECRET = randomBytes(32).toString('hex');
+// Result-checker PINs are keyed by this (decision 043): one for every instance, or a PIN made on one fails on the other.
+const SHARED_RESULT_PIN_SECRET = randomBytes(32).toString('hex');
 const SHUTDOWN_DELAY_MS = 2000;
 const LOGIN_LIMIT = 10;
 /** Students in the import that measures how fast this machine imports (section 6). */
@@ -248,6 +250,7 @@ function instanceEnv(name) {
     REDIS_URL,
     // Shared by every instance, or each would refuse the others' tokens.
     JWT_SECRET: SHARED_JWT_SECRET,
+    RESULT_PIN_SECRET: SHARED_RESULT_PIN_SECRET,
     PUBLIC_URL: PROXY,
     TRUST_PROXY: '1',
     ADMIN_EMAIL: ADMIN.email,

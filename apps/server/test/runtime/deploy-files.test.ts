@@ -67,7 +67,9 @@ describe('compose.yaml: the services .ci/multi-instance runs', () => {
   it('gives every instance each setting .ci/multi-instance gives its instances', () => {
     const needed = multiInstanceSettings().filter((k) => !TEST_ONLY.has(k));
     // The parse found the function's settings (a rename of instanceEnv would make this vacuous).
-    expect(needed).toEqual(expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'TRUST_PROXY', 'PUBLIC_URL']));
+    expect(needed).toEqual(
+      expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'RESULT_PIN_SECRET', 'TRUST_PROXY', 'PUBLIC_URL']),
+    );
     for (const [name, s] of instances) {
       const missing = needed.filter((k) => !(k in env(s)));
       expect(missing, `${name} lacks what .ci/multi-instance sets`).toEqual([]);
@@ -133,7 +135,7 @@ describe('Dockerfile', () => {
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith('#'));
 
-  it("builds in stages on Node 24 slim, at the version CI runs the whole suite on", () => {
+  it('builds in stages on Node 24 slim, at the version CI runs the whole suite on', () => {
     const version = /^ARG NODE_VERSION=(\S+)$/m.exec(dockerfile)?.[1];
     expect(version).toBe(/^NODE24_VERSION=(\S+)$/m.exec(read('.ci/run'))?.[1]);
     expect(version).toMatch(/^24\./);
