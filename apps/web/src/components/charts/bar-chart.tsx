@@ -86,7 +86,16 @@ export function GroupedBarChart({
   const named = series.length > 1 || series[0]?.name;
   return (
     <div ref={ref} className="w-full min-w-0">
-      <svg width={width} height={height} role="img" aria-labelledby={labelledBy} data-testid={testId}>
+      {/* viewBox + max-width: between a resize and the next measure the chart scales down, never past its box. */}
+      <svg
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto max-w-full"
+        role="img"
+        aria-labelledby={labelledBy}
+        data-testid={testId}
+      >
         <SeriesPatterns count={series.length} idPrefix={id} />
         {categories.map((cat, c) => {
           const y0 = y(cat) ?? 0;

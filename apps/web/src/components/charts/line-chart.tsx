@@ -43,7 +43,16 @@ export function LineChart({
   const shown = points.filter((_, i) => i % step === 0 || i === points.length - 1).map((p) => p.x);
   return (
     <div ref={ref} className="w-full min-w-0">
-      <svg width={width} height={height} role="img" aria-labelledby={labelledBy} data-testid={testId}>
+      {/* viewBox + max-width: between a resize and the next measure the chart scales down, never past its box. */}
+      <svg
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto max-w-full"
+        role="img"
+        aria-labelledby={labelledBy}
+        data-testid={testId}
+      >
         <Group left={M.left} top={M.top}>
           <AxisLeft
             scale={y}
