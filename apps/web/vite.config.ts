@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build, defineConfig, parseAst, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appIcons } from './build/app-icons';
+import { appIcons } from './build/app-icons.ts';
 
 /** The plugins for the browser's bundle only (not the server's page renderer, `serverPages`). */
 const browserBuild = (_: unknown, env: { command: string; isSsrBuild?: boolean }) => env.command === 'build' && !env.isSsrBuild;
@@ -242,8 +242,17 @@ const serviceWorker = () =>
       globIgnores: [`${SERVER_PAGES_DIR}/**`, '.vite/**', '**/*.br', '**/*.gz'],
       // The app's largest chunk is ~400 KB raw; anything near this would be a mistake to send to every phone.
       maximumFileSizeToCacheInBytes: 1024 * 1024,
+      // The worker's own build speaks at the main build's level (`npm start` builds at warn: issue 37.5).
+      buildPlugins: { vite: [{ name: 'portal-sw-log-level', config: () => ({ logLevel: cliLogLevel() }) }] },
     },
   });
+
+/** The level the command line asked for (`vite build --logLevel warn`), else Vite's default. */
+const cliLogLevel = () => {
+  const at = process.argv.indexOf('--logLevel');
+  const level = at >= 0 ? process.argv[at + 1] : undefined;
+  return level === 'warn' || level === 'error' || level === 'silent' ? level : 'info';
+};
 
 /**
  * sw.js is written by vite-plugin-pwa's closeBundle, after `precompress`: its .br/.gz copies are made

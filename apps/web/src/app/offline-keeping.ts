@@ -29,11 +29,7 @@ export function startOfflineKeeping(qc: QueryClient): void {
     if (session.role !== 'staff') return;
     // Each kept on its own: a register that cannot be fetched today (no school) keeps no sheet from the phone.
     await (await registers()).keepRegisterOffline(qc, current).catch(() => undefined);
-    const [{ keepOwnSheetsOffline }, { scoreSheetQuery }] = await Promise.all([
-      import('../features/results/score-offline'),
-      import('../features/results/score-sheet-api'),
-    ]);
-    await keepOwnSheetsOffline(qc, current, (q) => qc.fetchQuery({ ...scoreSheetQuery(q), staleTime: 60_000 }));
+    await (await import('../features/results/keep-own-sheets')).keepOwnSheets(qc, current);
   };
   const run = () => void keep().catch(() => undefined);
   run();
