@@ -217,6 +217,19 @@ export async function untilHealthy(
   }
 }
 
+/** A JSON call to a started portal's API (`/api` + `p`), with a bearer token; throws on a non-2xx answer. */
+export function apiCaller(base: string) {
+  return async <T>(method: string, p: string, token: string | null, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}/api${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
 /** `make(key)` made once per key and given again after (prepared statements, a table's columns). */
 export function memoize<K, V>(make: (key: K) => V): (key: K) => V {
   const made = new Map<K, V>();

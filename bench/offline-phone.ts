@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { ROOT, freePort, intArg, mergeResults, parseArgs, spawnPortalServer, untilHealthy } from './common';
+import { ROOT, apiCaller, freePort, intArg, mergeResults, parseArgs, spawnPortalServer, untilHealthy } from './common';
 
 export const OPEN_OFFLINE_BUDGET_MS = 1000;
 export const SYNC_BUDGET_MS = 3000;
@@ -75,15 +75,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     await untilHealthy(started, 90_000);
-    const call = async <T>(method: string, p: string, token: string | null, body?: unknown): Promise<T> => {
-      const res = await fetch(`${base}/api${p}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const call = apiCaller(base);
     const login = (
       await call<{ data: { access: string; refresh: string; username: string; first_name: string } }>('POST', '/admin/login/', null, ADMIN)
     ).data;
@@ -158,7 +150,14 @@ async function once(
     context.on('requestfinished', (req) => {
       if (req.method() !== 'PUT' || !req.url().includes('/api/score-sheet/')) return;
       void req.response().then((res) => {
-        if (process.env.BENCH_VERBOSE) console.log('PUT', res?.status(), (req.postDataJSON() as { rows: unknown[] }).rows.length, 'rows at', Date.now() - (syncStart || Date.now()));
+        if (process.env.BENCH_VERBOSE)
+          console.log(
+            'PUT',
+            res?.status(),
+            (req.postDataJSON() as { rows: unknown[] }).rows.length,
+            'rows at',
+            Date.now() - (syncStart || Date.now()),
+          );
         if (res?.status() !== 200) return;
         puts++;
         const body = req.postDataJSON() as { rows: { admission_number: string }[] };

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { ROOT, freePort, intArg, mergeResults, parseArgs, spawnPortalServer, untilHealthy } from './common';
+import { ROOT, apiCaller, freePort, intArg, mergeResults, parseArgs, spawnPortalServer, untilHealthy } from './common';
 import { signedInPages, type SignedInPageResult } from './web-signed-in';
 
 const WEB = path.join(ROOT, 'apps/web');
@@ -381,15 +381,7 @@ async function gridInp(outDir: string, tmp: string): Promise<GridInp> {
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
     await untilHealthy(started, 90_000);
-    const call = async <T>(method: string, p: string, token: string | null, body?: unknown): Promise<T> => {
-      const res = await fetch(`${base}/api${p}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const call = apiCaller(base);
     const admin = (await call<{ data: { access: string } }>('POST', '/admin/login/', null, GRID_ADMIN)).data.access;
     const session = (await call<{ id: number; is_current: boolean }[]>('GET', '/sessions/', admin)).find((s) => s.is_current)!;
     await call('PUT', '/assessment-schemes/SSS/', admin, {

@@ -4,6 +4,7 @@ import { Bar } from '@visx/shape';
 import { useChartId } from './chart-id';
 import { GRID, MUTED, TEXT, seriesStyle } from './palette';
 import { SeriesPatterns, Legend } from './series-patterns';
+import { ChartSvg } from './chart-svg';
 import { useWidth } from './use-width';
 
 export interface BarDatum {
@@ -86,16 +87,7 @@ export function GroupedBarChart({
   const named = series.length > 1 || series[0]?.name;
   return (
     <div ref={ref} className="w-full min-w-0">
-      {/* viewBox + max-width: between a resize and the next measure the chart scales down, never past its box. */}
-      <svg
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto max-w-full"
-        role="img"
-        aria-labelledby={labelledBy}
-        data-testid={testId}
-      >
+      <ChartSvg width={width} height={height} labelledBy={labelledBy} testId={testId}>
         <SeriesPatterns count={series.length} idPrefix={id} />
         {categories.map((cat, c) => {
           const y0 = y(cat) ?? 0;
@@ -133,7 +125,7 @@ export function GroupedBarChart({
             </Group>
           );
         })}
-      </svg>
+      </ChartSvg>
       {named && <Legend names={series.map((s) => s.name)} idPrefix={`${id}-key`} />}
     </div>
   );

@@ -3,6 +3,7 @@ import { Group } from '@visx/group';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { GRID, MUTED, SERIES_COLOURS } from './palette';
+import { ChartSvg } from './chart-svg';
 import { useWidth } from './use-width';
 
 export interface LinePoint {
@@ -43,16 +44,7 @@ export function LineChart({
   const shown = points.filter((_, i) => i % step === 0 || i === points.length - 1).map((p) => p.x);
   return (
     <div ref={ref} className="w-full min-w-0">
-      {/* viewBox + max-width: between a resize and the next measure the chart scales down, never past its box. */}
-      <svg
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto max-w-full"
-        role="img"
-        aria-labelledby={labelledBy}
-        data-testid={testId}
-      >
+      <ChartSvg width={width} height={height} labelledBy={labelledBy} testId={testId}>
         <Group left={M.left} top={M.top}>
           <AxisLeft
             scale={y}
@@ -78,7 +70,7 @@ export function LineChart({
             </circle>
           ))}
         </Group>
-      </svg>
+      </ChartSvg>
     </div>
   );
 }
