@@ -44,11 +44,11 @@ const STUDENTS = 1500;
 const COLD_PHONE_RUNS = 5;
 const PHONE_PROFILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
-type Role = 'student' | 'staff';
-interface Ctx {
+export type Role = 'student' | 'staff';
+export interface Ctx {
   sessionId: number;
 }
-interface PageSpec {
+export interface PageSpec {
   id: string;
   label: string;
   role: Role;
@@ -61,7 +61,7 @@ interface PageSpec {
 
 const CARD_READY = 'article[aria-label="Report card"] [data-testid="card-summary"]';
 
-const PAGES: PageSpec[] = [
+export const PAGES: PageSpec[] = [
   {
     id: 'report-card',
     label: "Student's report card",
@@ -169,7 +169,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
  * cookie (the server renders the report card with it), and the app's localStorage entries
  * (apps/web/src/lib/auth-store.ts) are written from its tokens. Evaluated in a page on the origin.
  */
-function signInScript(role: Role): string {
+export function signInScript(role: Role): string {
   const info =
     role === 'staff'
       ? "['staffInfo', { staffId: login.staff_id, name: login.first_name }]"
@@ -191,7 +191,7 @@ function signInScript(role: Role): string {
 }
 
 /** Installed before any page script: resolves with the time of the frame that paints the page's content. */
-function readyWatcher(selectors: string[]): string {
+export function readyWatcher(selectors: string[]): string {
   return `(() => {
     const sel = ${JSON.stringify(selectors)};
     const found = () => sel.every((s) => document.querySelector(s));
@@ -206,7 +206,7 @@ function readyWatcher(selectors: string[]): string {
   })();`;
 }
 
-async function startServer(tmp: string, outDir: string) {
+export async function startServer(tmp: string, outDir: string, env: Record<string, string> = {}, name = 'signed-in') {
   const loc = datasetLocation(STUDENTS, undefined);
   if (loc.kind !== 'sqlite') throw new Error('the signed-in pages run on the SQLite bench school');
   let meta = datasetIsCurrent(loc.url, STUDENTS);
@@ -215,7 +215,7 @@ async function startServer(tmp: string, outDir: string) {
     meta = await generate({ students: STUDENTS, sessions: 2, url: loc.url, log: () => undefined });
   }
   // A copy: sign-ins and the score-sheet typing write to it.
-  const db = path.join(tmp, 'signed-in.db');
+  const db = path.join(tmp, `${name}.db`);
   copyFileSync(loc.url.slice('sqlite:'.length), db);
   const port = await freePort();
   const started = spawnPortalServer(port, {
@@ -228,6 +228,7 @@ async function startServer(tmp: string, outDir: string) {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
     REDIS_URL: '',
+    ...env,
   });
   try {
     await untilHealthy(started, 90_000);

@@ -6,6 +6,13 @@
  *
  *   npm run bench:web [-- --quick] [--no-lighthouse] [--no-grid] [--no-signed-in] [--no-public]
  *                     [--pages report-card,…] [--runs 20] [--dist <a build made with --manifest>]
+ *                     [--no-floor] [--floor-runs 7] [--levers] [--before <main's build>]
+ *
+ * The floor (bench/web-floor.ts, issue 37): the report card, my results and the payment form
+ * against a trivial page of the same server, desktop and a 4x-throttled 360 px phone, first and
+ * return visits, LCP medians and their cost over the floor; INP on the phone. `--levers` measures
+ * decision 049's levers one by one (each turned off in turn, all off, all on) and `--before` adds
+ * another build (main's, all levers off) to the same interleaved run.
  *
  * `--quick`: bundle sizes and the signed-in pages' warm render over 5 runs only (no Lighthouse, no
  * INP runs), about a minute.
@@ -28,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { ROOT, apiCaller, freePort, intArg, mergeResults, parseArgs, spawnPortalServer, untilHealthy } from './common';
 import { signedInPages, type SignedInPageResult } from './web-signed-in';
+import { floorRun, floorTable, type FloorFigures, type FloorVariant } from './web-floor';
 
 const WEB = path.join(ROOT, 'apps/web');
 export const JS_BUDGET_KB = 150;
@@ -582,6 +590,10 @@ export async function runWeb(
     runs?: number;
     /** A build made with `--manifest` elsewhere (another commit, for an A/B run): measured instead of building. */
     dist?: string;
+    floor?: boolean;
+    floorRuns?: number;
+    levers?: boolean;
+    before?: string;
   } = {},
 ): Promise<void> {
   // --quick: bundle sizes and the signed-in pages' warm render over 5 runs; no Lighthouse, no INP.
@@ -645,6 +657,34 @@ export async function runWeb(
         `${grid.error ? `FAILED ${grid.error}` : `${grid.budget.met ? 'MET' : 'MISSED'} ${grid.budget.text}: ${grid.budget.figure}`}\n`,
       );
     }
+    let floor: FloorFigures[] = [];
+    let floorError: string | null = null;
+    if (opts.floor !== false) {
+      const runs = opts.floorRuns ?? (quick ? 3 : 7);
+      const variants: FloorVariant[] = [{ label: 'this build' }];
+      if (opts.levers) {
+        const all = 'inline-css,idle-start,one-lookup';
+        variants.push(
+          { label: 'levers off', leversOff: all },
+          { label: 'only inline-css', leversOff: 'idle-start,one-lookup' },
+          { label: 'only idle-start', leversOff: 'inline-css,one-lookup' },
+          { label: 'only one-lookup', leversOff: 'inline-css,idle-start' },
+        );
+        if (opts.before) variants.push({ label: 'before (its build)', dist: opts.before, leversOff: all });
+      } else if (opts.before) variants.push({ label: 'before (its build)', dist: opts.before, leversOff: 'inline-css,idle-start,one-lookup' });
+      process.stdout.write(`\nThe floor: LCP medians over ${runs} runs (${variants.map((v) => v.label).join(', ')})…\n`);
+      try {
+        floor = await floorRun(outDir, tmp, { runs, variants, inp: !quick });
+        process.stdout.write(`${floorTable(floor)}\n`);
+        for (const f of floor) {
+          for (const b of f.budgets) process.stdout.write(`  ${f.variant}: ${b.met ? 'MET' : 'MISSED'} ${b.text}: ${b.figure}\n`);
+          for (const e of f.errors) process.stdout.write(`  ${f.variant}: FAILED ${e}\n`);
+        }
+      } catch (err) {
+        floorError = String(err);
+        process.stdout.write(`FAILED ${floorError}\n`);
+      }
+    }
     let lighthouse: LighthouseScore[] = [];
     let signedIn: SignedInPageResult[] = [];
     let signedInError: string | null = null;
@@ -700,6 +740,10 @@ export async function runWeb(
         l.error ? [`Lighthouse ${l.page}: ${l.error}`] : l.budgets.filter((b) => !b.met).map((b) => `${b.text} (${b.figure})`),
       ),
       ...(signedInError ? [`signed-in pages: ${signedInError}`] : []),
+      ...(floorError ? [`floor: ${floorError}`] : []),
+      // The budgets are the served build's (the first variant); the others are A/B figures.
+      ...(floor[0]?.budgets.filter((b) => !b.met).map((b) => `${b.text} (${b.figure})`) ?? []),
+      ...(floor[0]?.errors.map((e) => `floor: ${e}`) ?? []),
       ...signedIn.flatMap((r) => [
         ...r.errors.map((e) => `${r.id}: ${e}`),
         ...r.budgets.filter((b) => !b.met).map((b) => `${b.text} (${b.figure})`),
@@ -719,6 +763,7 @@ export async function runWeb(
         gridInp: grid,
         lighthouse,
         signedIn,
+        floor,
         budgetsMissed: missed,
         seconds: Math.round((performance.now() - started) / 1000),
       },
@@ -739,6 +784,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     dist: typeof args.dist === 'string' ? args.dist : undefined,
     pages: typeof args.pages === 'string' ? new Set(args.pages.split(',')) : undefined,
     runs: args.runs === undefined ? undefined : intArg(args, 'runs', 20),
+    floor: args['no-floor'] !== true,
+    floorRuns: args['floor-runs'] === undefined ? undefined : intArg(args, 'floor-runs', 7),
+    levers: args.levers === true,
+    before: typeof args.before === 'string' ? args.before : undefined,
   })
     .then(() => process.exit(0))
     .catch((err: unknown) => {

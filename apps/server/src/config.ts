@@ -49,6 +49,11 @@ const envSchema = z.object({
   HEAVY_REPORT_WAIT_MS: z.coerce.number().int().min(0).optional(),
   /** Where the built SPA is (tests build it elsewhere). */
   WEB_DIST: z.string().optional(),
+  /**
+   * For A/B benchmarks only (bench/web.ts `--levers`): the levers of the server-rendered card page
+   * (docs/decisions/049) to turn off, comma-separated: `inline-css`, `idle-start`, `one-lookup`.
+   */
+  SERVER_PAGE_LEVERS_OFF: z.string().optional(),
   /** The operator's bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().optional(),
   /** On SIGTERM, how long (ms) the process keeps serving with /api/health/ready at 503 before it closes. */
@@ -104,6 +109,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built SPA lives; absent in API-only tests. */
   webDist?: string;
+  /** Levers of the server-rendered pages turned off for an A/B benchmark (docs/decisions/049); empty in use. */
+  serverPageLeversOff?: ReadonlySet<string>;
   /** Sign-in throttling (ASVS 6.3.1). */
   loginLimits: {
     perAccountFailures: number;
@@ -268,6 +275,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(webDist) ? webDist : undefined,
+    serverPageLeversOff: new Set(
+      (e.SERVER_PAGE_LEVERS_OFF ?? '')
+        .split(',')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30 },
     untrustedSignIn: UNTRUSTED_SIGN_IN,
     deviceCookieSeconds: DEVICE_COOKIE_SECONDS,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AUTH_MESSAGES, BURSARY_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, type Role, type StaffCapability } from '@portal/domain';
@@ -71,6 +72,20 @@ export interface GuardAccounts {
   guardLookup(userId: number, familyId: string, capability?: StaffCapability): Promise<GuardAccountRow[]>;
 }
 
+const sharedLookups = new AsyncLocalStorage<Map<string, Promise<GuardAccountRow[]>>>();
+
+/**
+ * Runs `work` with the guard's account lookups shared between the requests it makes in this
+ * process (`app.inject`): the server's page renderer (http/server-pages.ts) asks the API several
+ * things as one user for one page, and each call re-read the same account row (docs/decisions/049).
+ * Every call is still authenticated and authorized by the guard from that row (token version, role,
+ * disabled, sign-in session live, capability); only the read is made once per page. Requests from
+ * the network never run inside such a scope.
+ */
+export function withSharedGuardLookups<T>(work: () => Promise<T>): Promise<T> {
+  return sharedLookups.run(new Map(), work);
+}
+
 export function registerAuth(
   app: FastifyInstance,
   accounts: GuardAccounts,
@@ -108,7 +123,14 @@ export function registerAuth(
     if (!claims) throw unauthorized(AUTH_MESSAGES.invalidToken);
     // One indexed lookup: the account still exists, is enabled, the token is not from before a
     // password change, and its sign-in session (refresh family) was not logged out.
-    const [row] = await accounts.guardLookup(claims.userId, claims.familyId, capability);
+    const shared = sharedLookups.getStore();
+    const key = `${claims.userId}|${claims.familyId}|${capability ?? ''}`;
+    let lookup = shared?.get(key);
+    if (!lookup) {
+      lookup = accounts.guardLookup(claims.userId, claims.familyId, capability);
+      shared?.set(key, lookup);
+    }
+    const [row] = await lookup;
     if (!row || row.disabled || row.token_version !== claims.tokenVersion || row.role !== claims.role || Number(row.live) === 0) {
       throw unauthorized(AUTH_MESSAGES.invalidToken);
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenService } from '../lib/tokens';
+import { withSharedGuardLookups } from './auth';
 import { viewClaims } from './view-cookie';
 
 /**
@@ -34,7 +35,12 @@ const isRenderer = (m: unknown): m is Renderer =>
   (m as Renderer).serverRenderedPaths.every((p) => typeof p === 'string');
 
 /** Loads the build's renderer; null when the build has none (an older build: pages are rendered in the browser). */
-export async function loadServerPages(app: FastifyInstance, dist: string, tokens: TokenService): Promise<ServerPages | null> {
+export async function loadServerPages(
+  app: FastifyInstance,
+  dist: string,
+  tokens: TokenService,
+  options: { sharedLookups?: boolean } = {},
+): Promise<ServerPages | null> {
   const file = path.join(dist, SERVER_PAGES_MODULE);
   if (!existsSync(file)) return null;
   const renderer: unknown = await import(pathToFileURL(file).href);
@@ -56,8 +62,10 @@ export async function loadServerPages(app: FastifyInstance, dist: string, tokens
         const type = res.headers['content-type'];
         return new Response(res.body, { status: res.statusCode, headers: typeof type === 'string' ? { 'content-type': type } : {} });
       };
+      // One page's calls read the signed-in account once (docs/decisions/049), unless an A/B benchmark turned that off.
+      const render = () => renderer.renderPage(request.url, api);
       try {
-        return await renderer.renderPage(request.url, api);
+        return await (options.sharedLookups === false ? render() : withSharedGuardLookups(render));
       } catch (err) {
         request.log.warn({ event: 'server_page_failed', err }, 'Rendering the page on the server failed: the browser renders it');
         return null;

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { GENERAL_MESSAGES } from '@portal/domain';
 import type { Config } from '../config';
 import type { TokenService } from '../lib/tokens';
+import { criticalCss, type CriticalCss } from './critical-css';
 import { SERVER_PAGES_MODULE, loadServerPages, type ServerPages } from './server-pages';
 
 /** Written by the web build (apps/web/vite.config.ts, `routePreloads`): each screen's path → the chunks its page needs beyond the entry. */
@@ -41,26 +42,73 @@ export function pagesWithPreloads(dist: string): Map<string, string> {
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/;
+/** Where a rendered page's inlined styles go (`afterFirstPaint` leaves this in the shell). */
+export const CRITICAL_STYLES = '<!--critical-styles-->';
+/** The id of the app's stylesheet when it loads without blocking the paint. */
+const LATER_SHEET = 'portal-sheet';
+
+/** A `[data-print]` button prints before the app starts (the app's own button has no such attribute). */
+const PRINT = `addEventListener('click',e=>{const b=e.target instanceof Element&&e.target.closest('[data-print]');if(b){e.preventDefault();print()}});`;
+
+/** How a page rendered on the server starts (decision 049's levers; all on in use). */
+export interface PageStart {
+  /** The styles the page needs inline, the app's stylesheet loaded without blocking the paint. */
+  inlineCss: boolean;
+  /** The app starts when the browser is idle or at the first interaction, not right after the first paint. */
+  idleStart: boolean;
+}
 
 /**
  * index.html for a page the server rendered: the app's JavaScript starts after the first paint
  * instead of before it. The page is already on screen; downloading and running ~200 KB of
  * JavaScript first would hold its first frame back (the cached entry alone costs ~35 ms to evaluate;
  * on a phone's network the transfer costs seconds). An inline script, allowed by its hash in the
- * page's Content-Security-Policy, adds the entry and the page's chunks after that frame. Null when the
- * index does not have the build's usual shape (the page is then sent without server rendering).
+ * page's Content-Security-Policy, adds the entry and the page's chunks: at the first interaction
+ * (pointer, key) or when the browser is next idle after the page has loaded (docs/decisions/049;
+ * before that, right after the first frame). Until then it also prints for a `[data-print]` button
+ * (the card page's Print works before the app).
+ *
+ * With `inlineCss` the app's stylesheet is left out of the paint: the shell holds
+ * `CRITICAL_STYLES` where the page's own styles are inlined (critical-css.ts), the stylesheet as
+ * `media="print"` (fetched and used for printing, never blocking the paint), switched to all media
+ * by the same script after the first frame, and in a `<noscript>` for browsers without JavaScript.
+ * Null when the index does not have the build's usual shape (the page is then sent without server rendering).
  */
-export function afterFirstPaint(html: string): { html: string; scriptHash: string } | null {
+export function afterFirstPaint(
+  html: string,
+  start: PageStart = { inlineCss: false, idleStart: false },
+): { html: string; scriptHash: string; stylesheet: string | null } | null {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1]!);
   if (entries.length !== 1 || !html.includes(ROOT_ELEMENT)) return null;
   const chunks = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
-  const boot =
-    `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${JSON.stringify(chunks)}){const l=document.createElement('link');` +
+  const stylesheet = start.inlineCss ? (STYLESHEET.exec(html)?.[1] ?? null) : null;
+  const load =
+    `for(const h of ${JSON.stringify(chunks)}){const l=document.createElement('link');` +
     `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');` +
-    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entries[0])};document.head.append(s)}))`;
+    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entries[0])};document.head.append(s)`;
+  const sheet = stylesheet ? `const c=document.getElementById('${LATER_SHEET}');if(c)c.media='all';` : '';
+  const boot = start.idleStart
+    ? // Once: at the first pointer or key press, or when idle after the load event; a [data-print] button prints until the app replaces it.
+      `(()=>{let go=()=>{go=null;removeEventListener('pointerdown',now,true);removeEventListener('keydown',now,true);${load}};` +
+      `const now=()=>go&&go();addEventListener('pointerdown',now,true);addEventListener('keydown',now,true);` +
+      `${PRINT}` +
+      `const idle=()=>(self.requestIdleCallback||setTimeout)(now,{timeout:2000});` +
+      `if(document.readyState==='complete')idle();else addEventListener('load',idle);` +
+      `requestAnimationFrame(()=>setTimeout(()=>{${sheet}}))})()`
+    : `${PRINT}requestAnimationFrame(()=>setTimeout(()=>{${sheet}${load}}))`;
+  let shell = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  if (stylesheet)
+    shell = shell.replace(
+      STYLESHEET,
+      () =>
+        `${CRITICAL_STYLES}<link rel="stylesheet" crossorigin href="${stylesheet}" media="print" id="${LATER_SHEET}">` +
+        `<noscript><link rel="stylesheet" crossorigin href="${stylesheet}"></noscript>`,
+    );
   return {
-    html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</head>', `<script>${boot}</script>\n  </head>`),
+    html: shell.replace('</head>', `<script>${boot}</script>\n  </head>`),
     scriptHash: `'sha256-${createHash('sha256').update(boot).digest('base64')}'`,
+    stylesheet,
   };
 }
 
@@ -75,10 +123,21 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
   let serverPages: Promise<ServerPages | null> = Promise.resolve(null);
   let indexHtml = '';
   const shells = new Map<string, ReturnType<typeof afterFirstPaint>>();
+  const off = config.serverPageLeversOff ?? new Set<string>();
+  const start: PageStart = { inlineCss: !off.has('inline-css'), idleStart: !off.has('idle-start') };
+  // The app's stylesheet, parsed once on the first rendered page that inlines from it.
+  const critical = new Map<string, CriticalCss | null>();
+  const criticalFor = (sheet: string): CriticalCss | null => {
+    if (!critical.has(sheet)) {
+      const file = dist ? path.join(dist, sheet) : '';
+      critical.set(sheet, file && existsSync(file) ? criticalCss(readFileSync(file, 'utf8')) : null);
+    }
+    return critical.get(sheet)!;
+  };
   if (dist && index && existsSync(index)) {
     pages = pagesWithPreloads(dist);
     indexHtml = readFileSync(index, 'utf8');
-    serverPages = loadServerPages(app, dist, tokens).catch((err: unknown) => {
+    serverPages = loadServerPages(app, dist, tokens, { sharedLookups: !off.has('one-lookup') }).catch((err: unknown) => {
       app.log.warn({ event: 'server_pages_unavailable', err }, 'The web build’s page renderer did not load: pages render in the browser');
       return null;
     });
@@ -110,7 +169,7 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
     const rendering = await serverPages;
     if (rendering?.paths.has(url) && request.method === 'GET') {
       void reply.header('vary', 'Cookie');
-      if (!shells.has(url)) shells.set(url, afterFirstPaint(page ?? indexHtml));
+      if (!shells.has(url)) shells.set(url, afterFirstPaint(page ?? indexHtml, start));
       const shell = shells.get(url);
       const rendered = shell && (await rendering.render(request));
       if (shell && rendered) {
@@ -119,9 +178,17 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
           void reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${shell.scriptHash}`));
         // One user's data: never kept by a cache, shared or not.
         void reply.header('cache-control', 'private, no-store');
+        const styles = shell.stylesheet ? criticalFor(shell.stylesheet.slice(1)) : null;
+        // Without the sheet's file (an unusual build) the full stylesheet is applied at once: never an unstyled page.
+        const inline = styles
+          ? `<style>${styles.forHtml(rendered.html).replace(/<\/style/gi, '<\\/style')}</style>` : `<link rel="stylesheet" crossorigin href="${shell.stylesheet}">`;
         return reply
           .type('text/html; charset=utf-8')
-          .send(shell.html.replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html}</div>${rendered.stateScript}`));
+          .send(
+            shell.html
+              .replace(CRITICAL_STYLES, () => (shell.stylesheet ? inline : ''))
+              .replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html}</div>${rendered.stateScript}`),
+          );
       }
       return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
     }

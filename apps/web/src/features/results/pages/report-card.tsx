@@ -83,7 +83,8 @@ export default function ReportCardPage() {
       actions={
         card.data ? (
           <>
-            <Button variant="secondary" disabled={!started} onClick={() => window.print()}>
+            {/* Before the app starts (a page rendered on the server) the page's boot script prints for `data-print`. */}
+            <Button variant="secondary" data-print={started ? undefined : ''} onClick={() => window.print()}>
               Print Report Card
             </Button>
             {/* A saved copy (offline) is read only: the PDF is the server's. */}
