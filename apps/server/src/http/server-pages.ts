@@ -21,9 +21,21 @@ interface Renderer {
   renderPage(url: string, api: typeof fetch): Promise<{ html: string; stateScript: string } | null>;
 }
 
+/**
+ * The card's PDF as a link that works before the app starts (and without JavaScript): the signed-in
+ * user's page-view cookie asks the API's own PDF route, whose rules decide (docs/decisions/049).
+ */
+export const CARD_PDF_PAGE = '/report-card.pdf';
+const CARD_PDF_API = '/api/report-card/pdf/';
+
 export interface ServerPages {
   /** Paths that may be rendered on the server (their answer varies with the cookie). */
   paths: Set<string>;
+  /**
+   * `CARD_PDF_PAGE?<query>` answered by the API's PDF route as the cookie's user: its status, type,
+   * disposition and bytes; null without a valid cookie.
+   */
+  cardPdf(request: FastifyRequest): Promise<{ status: number; type: string; disposition?: string; body: Buffer } | null>;
   /** The page for this request rendered as its signed-in user, or null: the app's plain index.html then. */
   render(request: FastifyRequest): Promise<{ html: string; stateScript: string } | null>;
 }
@@ -50,6 +62,24 @@ export async function loadServerPages(
   }
   return {
     paths: new Set(renderer.serverRenderedPaths),
+    async cardPdf(request) {
+      const claims = await viewClaims(request, tokens);
+      if (!claims) return null;
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const res = await app.inject({
+        method: 'GET',
+        url: `${CARD_PDF_API}${query}`,
+        headers: { accept: 'application/pdf, application/json', authorization: `Bearer ${await tokens.signAccess(claims)}` },
+      });
+      const type = res.headers['content-type'];
+      const disposition = res.headers['content-disposition'];
+      return {
+        status: res.statusCode,
+        type: typeof type === 'string' ? type : 'application/octet-stream',
+        ...(typeof disposition === 'string' ? { disposition } : {}),
+        body: res.rawPayload,
+      };
+    },
     async render(request) {
       const claims = await viewClaims(request, tokens);
       if (!claims) return null;

@@ -7,7 +7,7 @@ import { GENERAL_MESSAGES } from '@portal/domain';
 import type { Config } from '../config';
 import type { TokenService } from '../lib/tokens';
 import { criticalCss, type CriticalCss } from './critical-css';
-import { SERVER_PAGES_MODULE, loadServerPages, type ServerPages } from './server-pages';
+import { CARD_PDF_PAGE, SERVER_PAGES_MODULE, loadServerPages, type ServerPages } from './server-pages';
 
 /** Written by the web build (apps/web/vite.config.ts, `routePreloads`): each screen's path → the chunks its page needs beyond the entry. */
 const ROUTE_PRELOADS = 'route-preloads.json';
@@ -158,6 +158,17 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
       },
     });
   }
+  // The card's PDF link on a page rendered on the server (decision 049): the API's answer for the
+  // cookie's user; a refusal, a failure or no cookie lead to the card's page, which says why.
+  app.get(CARD_PDF_PAGE, async (request, reply) => {
+    const rendering = await serverPages;
+    const answer = rendering ? await rendering.cardPdf(request) : null;
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    void reply.header('cache-control', 'private, no-store');
+    if (!answer || answer.status !== 200 || !answer.type.startsWith('application/pdf')) return reply.redirect(`/report-card${query}`, 303);
+    if (answer.disposition) void reply.header('content-disposition', answer.disposition);
+    return reply.type(answer.type).send(answer.body);
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !dist || !index || !existsSync(index)) {

@@ -4,7 +4,7 @@ import { NOT_RELEASED_CODE, RESULT_MESSAGES } from '@portal/domain/result-messag
 import { FEES_OUTSTANDING_CODE, type FeesOutstandingBody } from '@portal/domain/card-fee-gate';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button, RequestButton } from '../../../components/ui/button';
+import { Button, RequestButton, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -25,6 +25,9 @@ import { FormError } from '../components/form-error';
 import { GatedCardNotice, OpenCardPanel } from '../components/fee-gate';
 import { useSchoolSettings } from '../../../lib/school-settings';
 import { useHasCapability } from '../../../lib/capabilities';
+
+/** The server's address of the card's PDF for a page rendered before the app starts (apps/server/src/http/server-pages.ts). */
+const CARD_PDF_PAGE = '/report-card.pdf';
 
 /** /report-card: a student's term report card, printable and downloadable as a PDF. */
 export default function ReportCardPage() {
@@ -88,11 +91,19 @@ export default function ReportCardPage() {
               Print Report Card
             </Button>
             {/* A saved copy (offline) is read only: the PDF is the server's. */}
-            {!savedCopy && (
-              <RequestButton disabled={!started} run={downloadPdf}>
-                Download PDF
-              </RequestButton>
-            )}
+            {!savedCopy &&
+              (started ? (
+                <RequestButton run={downloadPdf}>Download PDF</RequestButton>
+              ) : (
+                // Before the app starts (a page rendered on the server): the server's link, answered as the page's user (decision 049).
+                <a
+                  className={buttonClass('primary')}
+                  href={`${CARD_PDF_PAGE}?${new URLSearchParams({ admission_number: q.admission_number, session_id: String(q.session_id), term: q.term }).toString()}`}
+                  download
+                >
+                  Download PDF
+                </a>
+              ))}
           </>
         ) : undefined
       }
