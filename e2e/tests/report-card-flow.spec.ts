@@ -319,7 +319,7 @@ test('the student on a phone sees every section of the third-term card and the s
   await expectAccessible(page);
 
   // Signed in, the server sends the card in the document itself (the page-view cookie), never cached:
-  // readable before the app's JavaScript arrives, or without it; Download PDF waits for the app.
+  // readable before the app's JavaScript arrives, or without it; Download PDF is the server's link until the app starts.
   const address = new URL(`/report-card?session_id=${plan.sessionId}&term=${TERM}`, page.url()).href;
   const served = await page.request.get(address);
   expect(served.headers()['cache-control']).toBe('private, no-store');
@@ -334,7 +334,13 @@ test('the student on a phone sees every section of the third-term card and the s
     await bare.goto(address);
     await expect(bare.getByTestId('card-principal-comment')).toHaveText(PRINCIPAL_COMMENT);
     await expect(bare.getByTestId('card-summary')).toContainText(json.position_text);
-    await expect(bare.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+    // Styled without JavaScript (decision 049: the page's styles inline, the stylesheet in <noscript>).
+    await expect(bare.locator('header.bg-brand-900')).toHaveCSS('background-color', 'rgb(20, 83, 45)');
+    await expect(bare.getByRole('article', { name: 'Report card' })).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await noSideways(bare);
+    // The PDF is a link the server answers for the page's user.
+    const [early] = await Promise.all([bare.waitForEvent('download'), bare.getByRole('link', { name: 'Download PDF' }).click()]);
+    expect(readFileSync(await early.path()).subarray(0, 5).toString()).toBe('%PDF-');
   } finally {
     await noScript.close();
   }
@@ -363,6 +369,33 @@ test('the student on a phone sees every section of the third-term card and the s
     json.promotion!.label,
   ])
     expect(text, `PDF text has "${words}"`).toContain(words);
+});
+
+test('before the app starts, the card rendered on the server works: its links, Print and the PDF (decision 049)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaUi(page, 'student', PUPIL);
+  // The app never starts on this page: its entry module is refused.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void (window as unknown as { printed: number }).printed++;
+  });
+  await page.goto(`/report-card?session_id=${plan.sessionId}&term=${TERM}`);
+  await expect(page.getByTestId('card-summary')).toBeVisible();
+  await page.getByTestId('card-summary').click(); // an interaction: the app would start now, and cannot
+  // Still the server's page: its Print button prints through the page's own script.
+  const print = page.getByRole('button', { name: 'Print Report Card' });
+  await expect(print).toHaveAttribute('data-print', '');
+  await print.click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('download', '');
+  await noSideways(page);
+  await expectAccessible(page);
+  // Its links are links: home, with nothing of the app.
+  await page.getByRole('link', { name: '← Back to home' }).click();
+  await expect(page).toHaveURL(/\/StudentHomePage$/);
 });
 
 test('signing out ends the card’s rendering on the server in that browser, even when the server cannot be reached', async ({ page }) => {

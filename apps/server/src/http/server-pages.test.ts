@@ -33,11 +33,14 @@ export async function renderPage(url, api) {
   const asked = new URL(url, 'http://x').searchParams;
   const card = await api('/api/report-card/?session_id=1&term=1st&admission_number=' + (asked.get('admission_number') ?? who.public_id));
   return {
-    html: '<p id="who">' + who.public_id + '</p><p id="card">' + card.status + '</p>',
+    html: '<p id="who" class="who">' + who.public_id + '</p><p id="card">' + card.status + '</p>',
     stateScript: '<script type="application/json" id="portal-state">{"path":"/report-card"}</script>',
   };
 }
 `;
+
+/** The app's stylesheet: the rendered page uses `.who` and paragraphs only. */
+const SHEET = '@layer base{p{margin:0}}@layer utilities{.who{color:green}.unused-class{color:blue}}';
 
 const cookieOf = (setCookie: string | string[] | undefined) => [setCookie ?? []].flat().find((c) => c.startsWith(`${VIEW_COOKIE}=`)) ?? '';
 
@@ -51,6 +54,7 @@ describeEachDatabase('pages rendered on the server for the signed-in user', (dia
     mkdirSync(path.join(dist, 'assets'));
     mkdirSync(path.join(dist, 'server-pages'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'assets', 'index-c1.css'), SHEET);
     writeFileSync(path.join(dist, 'server-pages', 'render-page.js'), RENDERER);
     ctx = await createTestContext(dialect, { webDist: dist });
     student = await signInStudent(ctx);
@@ -81,7 +85,7 @@ describeEachDatabase('pages rendered on the server for the signed-in user', (dia
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toContain('Cookie');
     // The API answered the renderer as this student: their own profile; no card for session 1 (404).
-    expect(res.body).toContain(`<div id="root"><p id="who">${student.admissionNumber}</p><p id="card">404</p></div>`);
+    expect(res.body).toContain(`<div id="root"><p id="who" class="who">${student.admissionNumber}</p><p id="card">404</p></div>`);
     expect(res.body).toContain('<script type="application/json" id="portal-state">');
     // No module script or preload in the markup: the inline boot script adds them, allowed by its hash.
     expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
@@ -92,10 +96,37 @@ describeEachDatabase('pages rendered on the server for the signed-in user', (dia
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
   });
 
+  it('the page carries the styles its markup uses; the app’s stylesheet never blocks its paint and still styles it without JavaScript (decision 049)', async () => {
+    const res = await open({ cookie });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<style>@layer base{p{margin:0}}@layer utilities{.who{color:green}}</style>');
+    expect(head).not.toContain('unused-class');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c1.css" media="print" id="portal-sheet">');
+    expect(head).toContain('<noscript><link rel="stylesheet" crossorigin href="/assets/index-c1.css"></noscript>');
+    // The only render-blocking stylesheet is inside noscript.
+    expect(head.replace(/<noscript>.*?<\/noscript>/g, '')).not.toMatch(/rel="stylesheet" crossorigin href="[^"]+">/);
+    // The app starts at the first interaction or when the browser is idle.
+    const boot = /<script>(.*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    expect(boot).toContain('requestIdleCallback');
+    expect(boot).toContain("addEventListener('pointerdown'");
+  });
+
+  it('the card’s PDF link is the API’s answer for the cookie’s user; without one, or refused, it leads to the card’s page', async () => {
+    const other = await signInStudent(ctx);
+    const q = `session_id=1&term=1st&admission_number=${other.admissionNumber}`;
+    for (const headers of [{}, { cookie }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/report-card.pdf?${q}`, headers });
+      // No cookie; another student's card (403 from the API): the card's page says why.
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/report-card?${q}`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
   it('what the page may show is the API’s decision: another student’s card is refused to the renderer as to the app', async () => {
     const other = await signInStudent(ctx);
     const res = await open({ cookie }, `/report-card?session_id=1&term=1st&admission_number=${other.admissionNumber}`);
-    expect(res.body).toContain(`<p id="who">${student.admissionNumber}</p><p id="card">403</p>`);
+    expect(res.body).toContain(`<p id="who" class="who">${student.admissionNumber}</p><p id="card">403</p>`);
   });
 
   it('without a valid cookie the page is the plain app, as before', async () => {
@@ -153,13 +184,13 @@ describeEachDatabase('pages rendered on the server for the signed-in user', (dia
     const other = await login(ctx.app, 'student', student.email);
     const otherCookie = cookieOf(other.headers['set-cookie']).split(';')[0]!;
     const access = other.json<{ data: { access: string } }>().data.access;
-    expect((await open({ cookie: otherCookie })).body).toContain('<p id="who">');
+    expect((await open({ cookie: otherCookie })).body).toContain('<p id="who" class="who">');
     const out = await ctx.app.inject({ method: 'POST', url: '/api/logout/', headers: { authorization: `Bearer ${access}` }, payload: {} });
     expect(out.statusCode).toBe(200);
     expect(cookieOf(out.headers['set-cookie'])).toMatch(new RegExp(`^${VIEW_COOKIE}=;.*Expires=Thu, 01 Jan 1970`));
     // A copy of the cookie kept by someone else: the session it belonged to has ended.
     expect((await open({ cookie: otherCookie })).body).toBe(INDEX);
     // The first sign-in's session is still on.
-    expect((await open({ cookie })).body).toContain('<p id="who">');
+    expect((await open({ cookie })).body).toContain('<p id="who" class="who">');
   });
 });

@@ -45,7 +45,7 @@ const isField = (el: Element): el is Field =>
 export function keepTypedFields(root: HTMLElement): () => void {
   const changed = new Map<string, string>();
   for (const el of root.querySelectorAll('input[name], select[name], textarea[name]')) {
-    if (!isField(el) || el.type === 'hidden' || el.readOnly || el.disabled) continue;
+    if (!isField(el) || el.type === 'hidden' || ('readOnly' in el && el.readOnly) || el.disabled) continue;
     const initial =
       el instanceof HTMLSelectElement
         ? ([...el.options].find((o) => o.defaultSelected)?.value ?? el.options[0]?.value ?? '')
