@@ -43,7 +43,7 @@ describe('the styles a rendered page needs (decision 049)', () => {
     const css = criticalCss(SHEET).forHtml(
       '<main class="flex text-brand-900 font-bold hover:underline sm:grid-cols-2 no-print w-1/2 a quote"><p class="d">x</p></main>',
     );
-    // Element rules always; the classes used; their media queries and print rules.
+    // Element rules always; the classes used; their media queries (print rules stay in the full sheet).
     for (const kept of [
       '@layer theme,base,components,utilities;',
       'html{font-family:var(--default-font-family,sans-serif)}',
@@ -52,10 +52,8 @@ describe('the styles a rendered page needs (decision 049)', () => {
       '.hover\\:underline:hover{text-decoration:underline}',
       '.w-1\\/2{width:50%}',
       '@media (min-width:40rem){.sm\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}}',
-      '@media print{.no-print{display:none!important}}',
       '.no-print:not(.keep){opacity:1}',
       '.quote:before{content:"}{"}',
-      '@page reportcard{size:A4 portrait}',
       '@keyframes spin{to{transform:rotate(360deg)}}',
       // The theme's variables the kept rules read, through var(--default-font-family) → --font-sans.
       '--color-brand-900:#14532d',
@@ -65,7 +63,7 @@ describe('the styles a rendered page needs (decision 049)', () => {
     ])
       expect(css).toContain(kept);
     // Unused classes, a rule needing a class the page lacks (.a.b, .c>.d), unused variables and @property.
-    for (const dropped of ['.grid{', '.text-red-500', '--color-red-500', '.shadow-sm', '--tw-shadow', '@property', '.a.b', '.c>.d', '.unused', '.sm\\:hidden', '.space-y-2'])
+    for (const dropped of ['.grid{', '.text-red-500', '--color-red-500', '.shadow-sm', '--tw-shadow', '@property', '.a.b', '.c>.d', '.unused', '.sm\\:hidden', '.space-y-2', '@media print', '@page', 'display:none!important'])
       expect(css).not.toContain(dropped);
     expect(css.length).toBeLessThan(SHEET.length);
     // The kept text parses back to the same shape (no brace lost).

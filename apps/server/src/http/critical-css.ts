@@ -9,7 +9,8 @@
  * one of its selectors names only classes the markup has (element, attribute and id selectors are
  * not checked, the insides of functional pseudo-classes such as `:not(…)` and `:where(…)` are
  * ignored); at-rules that hold rules (`@layer`, `@media`, `@supports`, `@container`) keep what their
- * rules keep; other at-rules (`@keyframes`, `@page`, `@font-face`) are kept whole, `@property` only
+ * rules keep, except `@media print` and `@page` (printing uses the full stylesheet, which is there as
+ * `media="print"` from the start); other at-rules (`@keyframes`, `@font-face`) are kept whole, `@property` only
  * for a custom property the kept styles use; and declarations of custom properties in rules made
  * only of them (Tailwind's theme and property defaults) only when the kept styles use them.
  */
@@ -21,6 +22,7 @@ type Node =
   | { kind: 'statement'; text: string };
 
 const GROUPS = /^@(layer|media|supports|container)\b/i;
+const PRINT_ONLY = /^@media\s+print\s*$/i;
 
 /** Index just past the string or comment starting at `i`, or `i` when there is none. */
 function skipQuoted(css: string, i: number): number {
@@ -197,10 +199,12 @@ function select(nodes: Node[], classes: Set<string>): Node[] {
       const keep = splitList(n.prelude).some((sel) => classesOf(sel).every((c) => classes.has(c)));
       if (keep) out.push(n);
     } else if (n.kind === 'group') {
+      // Printing uses the full stylesheet (`media="print"` from the start): its print rules need not travel inline.
+      if (PRINT_ONLY.test(n.prelude)) continue;
       const children = select(n.children, classes);
       // `@layer a{}` keeps the layer's place in the order even when empty.
       if (children.length || /^@layer\b/i.test(n.prelude)) out.push({ ...n, children });
-    } else out.push(n);
+    } else if (!(n.kind === 'at' && /^@page\b/i.test(n.prelude))) out.push(n);
   }
   return out;
 }
