@@ -90,7 +90,7 @@ function floorPages(sessionId: number): FloorPage[] {
   const results = spec('my-results');
   const pay = spec('payment-form');
   return [
-    { id: 'floor', path: `/${FLOOR_FILE}`, ready: ['p'], interaction: '-', interact: async () => undefined },
+    { id: 'floor', path: `/${FLOOR_FILE}`, ready: ['p'], interaction: '-', interact: () => Promise.resolve() },
     {
       id: 'report-card',
       path: card.path({ sessionId }),

@@ -18,16 +18,18 @@ describe('the guard’s account lookup shared within one rendered page', () => {
     registerAuth(
       app,
       {
-        guardLookup: async (userId) => {
+        guardLookup: (userId) => {
           lookups.push(userId);
-          return [{ id: userId, role: 'student', email: null, disabled: 0, must_change_password: 0, token_version: 1, live: 1, ...row() }];
+          return Promise.resolve([
+            { id: userId, role: 'student', email: null, disabled: 0, must_change_password: 0, token_version: 1, live: 1, ...row() },
+          ]);
         },
       },
       tokens,
     );
-    app.get('/api/a/', { config: { auth: ['student'] } }, async () => ({ a: 1 }));
-    app.get('/api/b/', { config: { auth: ['student'] } }, async () => ({ b: 1 }));
-    app.get('/api/admin/', { config: { auth: ['admin'] } }, async () => ({ admin: 1 }));
+    app.get('/api/a/', { config: { auth: ['student'] } }, () => Promise.resolve({ a: 1 }));
+    app.get('/api/b/', { config: { auth: ['student'] } }, () => Promise.resolve({ b: 1 }));
+    app.get('/api/admin/', { config: { auth: ['admin'] } }, () => Promise.resolve({ admin: 1 }));
     await app.ready();
     const authorization = `Bearer ${await tokens.signAccess(claims)}`;
     const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization } }).then((r) => r.statusCode);

@@ -138,7 +138,7 @@ function withoutArguments(selector: string): string {
   return out;
 }
 
-const CLASS_IN_SELECTOR = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-]|[^\x00-\x7f])+)/g;
+const CLASS_IN_SELECTOR = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-]|[\u0080-\u{10ffff}])+)/gu;
 
 /** `\:` → `:`, `\32 xl` → `2xl`: a class name as it is written in the markup. */
 export function unescapeCss(name: string): string {

@@ -63,6 +63,6 @@ export function keepTypedFields(root: HTMLElement): () => void {
       Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
       el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
     }
-    if (focused) (root.querySelector(`[name="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();
+    if (focused) root.querySelector<HTMLElement>(`[name="${CSS.escape(focused)}"]`)?.focus();
   };
 }
