@@ -61,7 +61,23 @@ export interface FloorFigures {
   variant: string;
   runs: number;
   /** page id → profile → visit → LCP median (ms); `over` the same minus the floor's. */
-  lcp: Record<string, Record<Profile, Record<Visit, { medianMs: number; overFloorMs: number; samples: number[] }>>>;
+  lcp: Record<
+    string,
+    Record<
+      Profile,
+      Record<
+        Visit,
+        {
+          medianMs: number;
+          overFloorMs: number;
+          /** LCP minus the document's first byte (the browser's part, without the server's render), median, and over the floor's. */
+          afterDocumentMs: number;
+          afterDocumentOverFloorMs: number;
+          samples: number[];
+        }
+      >
+    >
+  >;
   /** page id → INP on the phone after a return visit: median of the runs' worst interaction (ms). */
   phoneInp: Record<string, { interaction: string; medianMs: number; samples: number[] }>;
   budgets: { text: string; met: boolean; figure: string }[];
@@ -109,13 +125,15 @@ function floorPages(sessionId: number): FloorPage[] {
   ];
 }
 
-async function openAndMeasure(page: Page, base: string, p: FloorPage): Promise<number> {
+/** The LCP (ms from navigation start) and when the document's first byte arrived (the server's part). */
+async function openAndMeasure(page: Page, base: string, p: FloorPage): Promise<{ lcp: number; ttfb: number }> {
   await page.goto(`${base}${p.path}`, { waitUntil: 'commit' });
   await page.evaluate<number>('window.__contentAt');
   await page.evaluate(TWO_FRAMES);
   const lcp = await page.evaluate<number | null>(LCP_NOW);
   if (lcp === null) throw new Error(`${p.id}: no largest-contentful-paint entry`);
-  return lcp;
+  const ttfb = await page.evaluate<number>("performance.getEntriesByType('navigation')[0].responseStart");
+  return { lcp, ttfb };
 }
 
 async function newContext(browser: Browser, profile: Profile, base: string, p: FloorPage) {
@@ -171,6 +189,7 @@ export async function floorRun(
     const pages = floorPages(servers[0]!.sessionId);
     const samples = servers.map(() => ({
       lcp: new Map<string, number[]>(),
+      afterDocument: new Map<string, number[]>(),
       inp: new Map<string, number[]>(),
       errors: [] as string[],
     }));
@@ -186,8 +205,11 @@ export async function floorRun(
               try {
                 const opened = await newContext(browser, profile, server.base, p);
                 context = opened.context;
-                add(key('first'), await openAndMeasure(opened.page, server.base, p));
-                add(key('return'), await openAndMeasure(opened.page, server.base, p));
+                for (const visit of ['first', 'return'] as const) {
+                  const m = await openAndMeasure(opened.page, server.base, p);
+                  add(key(visit), m.lcp);
+                  add(key(visit), m.lcp - m.ttfb, samples[v]!.afterDocument);
+                }
                 if (opts.inp && profile === 'phone' && p.id !== 'floor')
                   add(p.id, await phoneInp(opened.page, p), samples[v]!.inp);
               } catch (err) {
@@ -212,7 +234,15 @@ export async function floorRun(
           for (const visit of ['first', 'return'] as const) {
             const xs = (s.lcp.get(`${p.id}|${profile}|${visit}`) ?? []).map(round);
             const floor = median(s.lcp.get(`floor|${profile}|${visit}`) ?? []);
-            lcp[p.id]![profile][visit] = { medianMs: round(median(xs)), overFloorMs: round(median(xs) - floor), samples: xs };
+            const after = median(s.afterDocument.get(`${p.id}|${profile}|${visit}`) ?? []);
+            const floorAfter = median(s.afterDocument.get(`floor|${profile}|${visit}`) ?? []);
+            lcp[p.id]![profile][visit] = {
+              medianMs: round(median(xs)),
+              overFloorMs: round(median(xs) - floor),
+              afterDocumentMs: round(after),
+              afterDocumentOverFloorMs: round(after - floorAfter),
+              samples: xs,
+            };
           }
       }
       const phoneInpFigures: FloorFigures['phoneInp'] = {};
@@ -263,7 +293,8 @@ export async function floorRun(
 export function floorTable(figures: FloorFigures[]): string {
   const ids = ['report-card', 'my-results', 'payment-form'];
   const lines = [
-    `${'variant'.padEnd(26)} ${'profile'.padEnd(8)} ${'visit'.padEnd(7)} ${'floor'.padStart(6)} ${ids.map((i) => `${i} (over)`.padStart(22)).join('')}`,
+    `${'variant'.padEnd(26)} ${'profile'.padEnd(8)} ${'visit'.padEnd(7)} ${'floor'.padStart(6)} ${ids.map((i) => `${i} (over)`.padStart(22)).join('')}` +
+      `  card after its first byte (over the floor's)`,
   ];
   for (const f of figures)
     for (const profile of ['desktop', 'phone'] as const)
@@ -275,7 +306,8 @@ export function floorTable(figures: FloorFigures[]): string {
                 const c = f.lcp[i]?.[profile][visit];
                 return (c ? `${c.medianMs} (+${c.overFloorMs})` : '-').padStart(22);
               })
-              .join(''),
+              .join('') +
+            `  ${f.lcp['report-card']?.[profile][visit].afterDocumentMs ?? '-'} (+${f.lcp['report-card']?.[profile][visit].afterDocumentOverFloorMs ?? '-'})`,
         );
   for (const f of figures)
     lines.push(`${f.variant.padEnd(26)} phone INP (median of each run's worst): ${ids.map((i) => `${i} ${f.phoneInp[i]?.medianMs ?? '-'} ms`).join(', ')}`);
