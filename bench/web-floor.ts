@@ -29,7 +29,7 @@ export const FLOOR_FILE = 'bench-floor.html';
 /** 244 bytes: a title, a heading and a paragraph, nothing to fetch. */
 export const FLOOR_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-  '<title>Floor</title></head><body><h1>Report card</h1><p>The floor: a trivial page from the same server.</p></body></html>\n';
+  '<title>Floor</title></head><body><h1>Report card</h1><p>The floor: a tiny page from the same server.</p></body></html>';
 
 export const CARD_RETURN_DESKTOP_OVER_FLOOR_MS = 10;
 export const CARD_RETURN_PHONE_OVER_FLOOR_MS = 25;
