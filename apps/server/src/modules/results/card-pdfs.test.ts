@@ -68,7 +68,7 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
   it('draws the released cards in the background, serves the stored file with an ETag, and a repeat is a 304', async () => {
     const { sessionId, cls, student } = await rankedClass({ admin, publish: ['1st'] });
     await pdfs().idle();
-    const storage = (await inject('GET', '/api/report-cards/pdf-storage/', admin.auth)).json();
+    const storage = (await inject('GET', '/api/report-card-pdfs/storage/', admin.auth)).json();
     expect(storage.cards.files).toBe(4);
     expect(storage.classes.files).toBe(1);
     expect(storage.total_bytes).toBeGreaterThan(4 * 1000);
@@ -285,7 +285,7 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
     await pdfs().idle();
     // Then it draws the three others (the student's card is current already) and the class.
     expect(pdfs().drawn).toBe(drawn + 4);
-    const storage = (await inject('GET', '/api/report-cards/pdf-storage/', admin.auth)).json();
+    const storage = (await inject('GET', '/api/report-card-pdfs/storage/', admin.auth)).json();
     expect(storage.classes.files).toBeGreaterThanOrEqual(1);
   });
 });

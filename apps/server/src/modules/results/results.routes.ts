@@ -248,7 +248,7 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     },
   );
   // The stored PDFs' size (decision 050): how much of the school's database they take.
-  r.get('/api/report-cards/pdf-storage/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['report cards'] } }, () =>
+  r.get('/api/report-card-pdfs/storage/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['report cards'] } }, () =>
     deps.cardPdfs.storage(),
   );
   r.get(
