@@ -260,7 +260,7 @@ export function buildServices(deps: ServiceDeps) {
   });
   // Report-card PDFs made once at release (decision 050): stored with their fingerprint, drawn in the background.
   const pdfRenders = deps.pdfRenders ?? new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
-  const cardPdfs = new CardPdfs(reportCards, new CardPdfsRepository(db), pdfRenders, log, now);
+  const cardPdfs = new CardPdfs(reportCards, new CardPdfsRepository(db), pdfRenders, log, now, config.pdfRender.store !== false);
   const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
   const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, sessionRows, teaching, assessment, scoreWriter);

@@ -65,6 +65,8 @@ export class CardPdfs {
   private paused = false;
   /** Cards drawn (on request or in the background) since the process started: tests read it. */
   drawn = 0;
+  /** True while the background renderer waits for requests' PDFs to finish (tests read it). */
+  yielding = false;
 
   constructor(
     private readonly cards: ReportCardService,
@@ -72,6 +74,8 @@ export class CardPdfs {
     private readonly renders: ConcurrencyLimiter,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
+    /** false (`PDF_STORE=0`): every download drawn, nothing stored or drawn in the background (the bench's "before"). */
+    private readonly store = true,
   ) {}
 
   /** One student's term card as PDF, for whoever may read it (`ReportCardService.card` decides, before any stored file is looked up). */
@@ -91,7 +95,7 @@ export class CardPdfs {
     const etag = classFingerprint(list);
     const pdf = async () => {
       // Before release the cards change by the minute: drawn as one document, never stored.
-      if (!first.released) return this.renders.run(() => renderReportCards(list, { title }));
+      if (!first.released || !this.store) return this.renders.run(() => renderReportCards(list, { title }));
       const stored = await this.repo.classPdf(q.session_id, q.term, q.student_class);
       if (stored?.fingerprint === etag) return stored.pdf;
       const file = await this.joinClass(list, title);
@@ -114,7 +118,7 @@ export class CardPdfs {
 
   /** Arms just released: their cards (and class PDF) drawn in the background, one card at a time. */
   released(arms: { session_id: number; term: string; classes: readonly string[] }): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.store) return;
     for (const student_class of arms.classes) {
       if (!this.queue.some((a) => a.session_id === arms.session_id && a.term === arms.term && a.student_class === student_class)) {
         this.queue.push({ session_id: arms.session_id, term: arms.term, student_class });
@@ -172,10 +176,12 @@ export class CardPdfs {
 
   /** Waits until no request is drawing or waiting to draw a PDF: the background only takes an idle turn. */
   private async requestsFirst(): Promise<void> {
-    do {
-      await yieldToEventLoop();
-      if (this.renders.active > 0 || this.renders.waiting > 0) await new Promise((r) => setTimeout(r, 5));
-    } while (!this.stopped && (this.renders.active > 0 || this.renders.waiting > 0));
+    await yieldToEventLoop();
+    while (!this.stopped && (this.renders.active > 0 || this.renders.waiting > 0)) {
+      this.yielding = true;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    this.yielding = false;
   }
 
   private async renderArm(arm: ArmKey): Promise<void> {
@@ -209,7 +215,7 @@ export class CardPdfs {
 
   /** A card's file: the stored one when its fingerprint matches (any audience: the same card is the same file), else drawn and stored (released cards only). */
   private async cardFile(card: ReportCard, etag: string, audience: CardAudience): Promise<Buffer> {
-    if (!card.released) return this.renders.run(() => renderReportCards([card], { title: cardTitle(card) }));
+    if (!card.released || !this.store) return this.renders.run(() => renderReportCards([card], { title: cardTitle(card) }));
     const stored = await this.repo.ofCards([card.student.admission_number], card.session.id, card.term);
     const hit = stored.find((s) => s.fingerprint === etag);
     if (hit) return hit.pdf;

@@ -278,7 +278,11 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
     for (let i = 0; i < renders.limit; i++) held.push(await renders.enterQueue());
     const waiting = renders.enterQueue();
     pdfs().resume();
-    for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+    // It parks (before its first card) and stays parked while the requests' places are taken.
+    for (let i = 0; i < 10_000 && !pdfs().yielding; i++) await new Promise((r) => setImmediate(r));
+    expect(pdfs().yielding).toBe(true);
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(pdfs().yielding).toBe(true);
     expect(pdfs().drawn).toBe(drawn + 1);
     for (const release of held) release();
     (await waiting)();
