@@ -149,6 +149,7 @@ function send(
   url: string,
   headers: Record<string, string>,
   body?: unknown,
+  timeoutMs = 30_000,
 ): Promise<Answer> {
   const t = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -158,7 +159,7 @@ function send(
       {
         method,
         agent,
-        timeout: 30_000,
+        timeout: timeoutMs,
         headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       },
       (res) => {
@@ -176,7 +177,7 @@ function send(
         res.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t, setCookie: [] }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs / 1000} s`)));
     req.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t, setCookie: [] }));
     req.end(payload);
   });
@@ -659,7 +660,7 @@ async function setUpPins(base: string, meta: DatasetMeta, count: number): Promis
  * instances' CPU spent.
  */
 async function releasePdfs(base: string, meta: DatasetMeta, pids: number[]): Promise<{ arms: number; ms: number; cpuMs: number } | null> {
-  if (process.env.PDF_STORE === '0') return null;
+  if (process.env.PDF_STORE === '0' || process.env.RESULTS_DAY_RELEASE === '0') return null;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const addr = { 'x-forwarded-for': SCHOOL_ADDRESS };
   try {
@@ -674,7 +675,8 @@ async function releasePdfs(base: string, meta: DatasetMeta, pids: number[]): Pro
     const t = performance.now();
     for (const { student_class } of pubs) {
       const q = `session_id=${meta.currentSessionId}&term=${TERM}&student_class=${encodeURIComponent(student_class)}`;
-      const res = await send(agent, base, 'GET', `/api/report-cards/pdf/?${q}`, auth);
+      // A class's 60 cards drawn at once: minutes on a machine other work keeps busy.
+      const res = await send(agent, base, 'GET', `/api/report-cards/pdf/?${q}`, auth, undefined, 600_000);
       if (res.status !== 200) throw new Error(`class PDF ${student_class}: ${problem(res)}`);
     }
     const out = { arms: pubs.length, ms: Math.round(performance.now() - t), cpuMs: pids.reduce((a, p) => a + cpuMs(p), 0) - cpu0 };

@@ -9,6 +9,7 @@ import { PDFDocument, type PDFRawStream } from 'pdf-lib';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text';
 import { createFeeItems, createPayment } from '../../db/factories';
 import { SettingsRepository } from '../settings/settings.repository';
+import type { ConcurrencyLimiter } from '../../lib/limiter';
 
 /** A PDF's streams, raw (as stored: compressed). */
 const streamsOf = (pdf: Buffer): string[] =>
@@ -273,7 +274,7 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
     expect(pdfs().drawn).toBe(drawn + 1);
     expect(pdfs().pending).toBe(1);
     // While requests draw (every place of the PDF limiter taken, one more waiting), the background waits.
-    const renders = ctx.app.pdfRenders;
+    const renders = (ctx.app as unknown as { pdfRenders: ConcurrencyLimiter }).pdfRenders;
     const held = [];
     for (let i = 0; i < renders.limit; i++) held.push(await renders.enterQueue());
     const waiting = renders.enterQueue();
