@@ -932,6 +932,8 @@ async function calibrate(
   await measure('GET /api/sessions/', 60, (j) => send(agent, base, 'GET', '/api/sessions/', auth(j)));
   await measure('GET /api/settings/', 60, (j) => send(agent, base, 'GET', '/api/settings/', addr(j % 24)));
   await measure('pdf', 24, (j) => send(agent, base, 'GET', `/api/report-card/pdf/?${cardQ(j)}`, auth(j)));
+  // The same 24 cards again: each one's second download (stored since the first, decision 050; drawn again with PDF_STORE=0).
+  await measure('pdf (again)', 24, (j) => send(agent, base, 'GET', `/api/report-card/pdf/?${cardQ(j)}`, auth(j)));
   let pass = 1000;
   await measure('score save', 60, async () => {
     const row = teacher.sheet.rows[pass % teacher.sheet.rows.length]!;
@@ -1059,7 +1061,9 @@ export function printReport(r: ResultsDayReport): string {
     '',
     `Server CPU per visitor (instances${r.database.startsWith('postgres') ? ' and PostgreSQL' : ''}, over the window, ÷ ${r.visitors.count.toLocaleString()} visitors and the PIN families): ${r.cpuPerVisitorMs} ms; ` +
       `PDFs stored: ${r.pdfStore ? 'yes' : 'no (PDF_STORE=0)'}` +
-      (r.release ? `; the release drew ${r.release.arms} arms' cards in ${fmtMs(r.release.ms)} (${fmtMs(r.release.cpuMs)} CPU), before the window` : ''),
+      (r.release
+        ? `; the release drew ${r.release.arms} arms' cards in ${fmtMs(r.release.ms)} (${fmtMs(r.release.cpuMs)} CPU), before the window`
+        : ''),
   );
   lines.push('', [pad('process', 26), pad('peak RSS', 9, true), pad('CPU mean', 9, true), pad('CPU peak 10 s', 14, true)].join(' '));
   for (const [name, p] of Object.entries(r.processes))
@@ -1219,8 +1223,12 @@ export async function runResultsDay(args: Args): Promise<number> {
     process.stdout.write(`Result-checker PINs for ${pinVisitors} families without accounts…\n`);
     plan.pins = await setUpPins(base, meta, pinVisitors);
 
-    process.stdout.write('The release: every released arm\'s card PDFs drawn once (decision 050; skipped with PDF_STORE=0)…\n');
-    const release = await releasePdfs(base, meta, servers.map((x) => x.child.pid!));
+    process.stdout.write("The release: every released arm's card PDFs drawn once (decision 050; skipped with PDF_STORE=0)…\n");
+    const release = await releasePdfs(
+      base,
+      meta,
+      servers.map((x) => x.child.pid!),
+    );
     process.stdout.write('Unloaded cost of each step (one request at a time, instance 1)…\n');
     const unloaded = await calibrate(`http://127.0.0.1:${ports[0]}`, servers[0]!.child.pid!, meta, pgAdmin, dbName, calibrationTeacher);
     calibrationTeacher.agent.destroy();

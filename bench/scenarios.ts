@@ -603,7 +603,11 @@ export const SCENARIOS: Scenario[] = [
     paths: () => ['/api/report-card-pdfs/storage/'],
     before: async (call) => {
       const res = await call('GET', '/api/report-card-pdfs/storage/');
-      const s = JSON.parse(res.body) as { cards: { files: number; bytes: number }; classes: { files: number; bytes: number }; total_bytes: number };
+      const s = JSON.parse(res.body) as {
+        cards: { files: number; bytes: number };
+        classes: { files: number; bytes: number };
+        total_bytes: number;
+      };
       const kb = (n: number) => `${Math.round(n / 1024)} KB`;
       console.log(
         `  stored PDFs of the school: ${s.cards.files} cards ${kb(s.cards.bytes)} (${s.cards.files ? kb(s.cards.bytes / s.cards.files) : '-'} each), ` +

@@ -28,7 +28,15 @@ async function tablesWork(handle: DatabaseHandle, studentId: number, sessionId: 
     .execute();
   const back = await handle.db.selectFrom('report_card_pdfs').select(['pdf', 'audience']).where('student_id', '=', studentId).execute();
   expect(back.map((r) => Buffer.from(r.pdf).equals(pdf))).toEqual([true, true]);
-  const cls = { session_id: sessionId, term: '1st', student_class: 'JSS 1A', fingerprint: 'b'.repeat(64), pdf, bytes: pdf.length, rendered_at: row.rendered_at };
+  const cls = {
+    session_id: sessionId,
+    term: '1st',
+    student_class: 'JSS 1A',
+    fingerprint: 'b'.repeat(64),
+    pdf,
+    bytes: pdf.length,
+    rendered_at: row.rendered_at,
+  };
   await handle.db.insertInto('report_class_pdfs').values(cls).execute();
   await expect(handle.db.insertInto('report_class_pdfs').values(cls).execute()).rejects.toThrow();
   await handle.db.deleteFrom('students').where('id', '=', studentId).execute();
@@ -40,7 +48,13 @@ describe('migration 0045 on a database made by the previous release (SQLite fixt
     const { handle, before } = await upgrade.previousRelease(cleanups);
     await upgrade.migrateKeepingRows(handle, before);
     const session = await createSession(handle.db, '2031/2032', false);
-    const student = await createStudent(handle.db, { email: 'pdfup@test.school', password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Obi', arm: 'JSS 1A' });
+    const student = await createStudent(handle.db, {
+      email: 'pdfup@test.school',
+      password: TEST_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Obi',
+      arm: 'JSS 1A',
+    });
     await tablesWork(handle, student.id, session.id);
   });
 });
@@ -50,7 +64,13 @@ describeEachDatabase('migration 0045 from 0044', (dialect) => {
     const handle = await upgrade.databaseAtMigration(dialect, '0044_table_change_notices', cleanups);
     await migrateToLatest(handle);
     const session = await createSession(handle.db, '2025/2026', true);
-    const student = await createStudent(handle.db, { email: 'pdf@test.school', password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Obi', arm: 'JSS 1A' });
+    const student = await createStudent(handle.db, {
+      email: 'pdf@test.school',
+      password: TEST_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Obi',
+      arm: 'JSS 1A',
+    });
     await tablesWork(handle, student.id, session.id);
   });
 });

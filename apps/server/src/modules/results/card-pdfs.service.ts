@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReportCard } from '@portal/domain';
+import type { ReportCard, ReportCardPdfStorage } from '@portal/domain';
 import type { ConcurrencyLimiter } from '../../lib/limiter';
 import { joinPdfs } from '../../lib/pdf-join';
 import { yieldToEventLoop } from '../../lib/yield';
@@ -106,7 +106,7 @@ export class CardPdfs {
   }
 
   /** Stored files: how many and how many bytes, cards and class PDFs apart (the school's storage, decision 050). */
-  async storage() {
+  async storage(): Promise<ReportCardPdfStorage> {
     const s = await this.repo.sizes();
     return {
       cards: s.cards,

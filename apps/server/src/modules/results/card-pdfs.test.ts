@@ -12,8 +12,7 @@ import { SettingsRepository } from '../settings/settings.repository';
 import type { ConcurrencyLimiter } from '../../lib/limiter';
 
 /** A PDF's streams, raw (as stored: compressed). */
-const streamsOf = (pdf: Buffer): string[] =>
-  [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => m[1]!);
+const streamsOf = (pdf: Buffer): string[] => [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => m[1]!);
 /** Each page's content stream, as stored (pdfkit writes one a page). */
 async function pageContents(pdf: Buffer): Promise<string[]> {
   const doc = await PDFDocument.load(pdf);
@@ -23,13 +22,15 @@ async function pageContents(pdf: Buffer): Promise<string[]> {
 const textOf = (pdf: Buffer): string =>
   pdfText(
     Buffer.from(
-      pdf.toString('latin1').replace(/(\/FlateDecode[\s\S]*?stream\r?\n)([\s\S]*?)(\r?\nendstream)/g, (_all, head: string, body: string, tail: string) => {
-        try {
-          return head.replace('/FlateDecode', '') + inflateSync(Buffer.from(body, 'latin1')).toString('latin1') + tail;
-        } catch {
-          return head + body + tail;
-        }
-      }),
+      pdf
+        .toString('latin1')
+        .replace(/(\/FlateDecode[\s\S]*?stream\r?\n)([\s\S]*?)(\r?\nendstream)/g, (_all, head: string, body: string, tail: string) => {
+          try {
+            return head.replace('/FlateDecode', '') + inflateSync(Buffer.from(body, 'latin1')).toString('latin1') + tail;
+          } catch {
+            return head + body + tail;
+          }
+        }),
       'latin1',
     ),
   );
@@ -185,10 +186,7 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
       ],
       ['term dates', () => putTerm(db, { session_id: sessionId, term: '1st', next_term_begins: '2101-01-12', times_opened: 44 })],
       ['fees', () => putCardFees(db, { sessionId, sessionName: session.name, arm: cls, student })],
-      [
-        'fee item',
-        () => createFeeItems(db, [{ arm: cls, sessionId, term: '2nd', name: 'Lab', amountKobo: 700_000, compulsory: true }]),
-      ],
+      ['fee item', () => createFeeItems(db, [{ arm: cls, sessionId, term: '2nd', name: 'Lab', amountKobo: 700_000, compulsory: true }])],
       [
         'payment',
         () =>
@@ -205,7 +203,11 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
       ],
       [
         'setting',
-        () => new SettingsRepository(db).putReport({ ...DEFAULT_REPORT_SETTINGS, rating_labels: ['Weak', 'Fair', 'Good', 'Very good', 'Superb'] }),
+        () =>
+          new SettingsRepository(db).putReport({
+            ...DEFAULT_REPORT_SETTINGS,
+            rating_labels: ['Weak', 'Fair', 'Good', 'Very good', 'Superb'],
+          }),
         'Superb',
       ],
       [
@@ -244,7 +246,7 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
     // Another student's card, even with its current tag: refused before any stored file is looked up.
     const theirs = await get(cardUrl(sessionId, mates[0]!.admissionNumber), admin);
     expect(theirs.statusCode).toBe(200);
-    const other = await get(cardUrl(sessionId, mates[0]!.admissionNumber), student, theirs.headers.etag as string);
+    const other = await get(cardUrl(sessionId, mates[0]!.admissionNumber), student, theirs.headers.etag);
     expect(other.statusCode).toBe(403);
     expect(other.headers.etag).toBeUndefined();
     // Withdrawn: the stored file stays, but the student gets 404, with or without the tag.

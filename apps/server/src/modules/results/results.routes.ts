@@ -27,6 +27,7 @@ import {
   termQuerySchema,
   cardFeeReleaseSchema,
   cardFeeReleaseQuerySchema,
+  reportCardPdfStorageSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import type { ZodApp } from '../../http/write-route';
@@ -248,8 +249,10 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     },
   );
   // The stored PDFs' size (decision 050): how much of the school's database they take.
-  r.get('/api/report-card-pdfs/storage/', { config: { auth: ADMIN_ONLY }, schema: { tags: ['report cards'] } }, () =>
-    deps.cardPdfs.storage(),
+  r.get(
+    '/api/report-card-pdfs/storage/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['report cards'], response: { 200: reportCardPdfStorageSchema } } },
+    () => deps.cardPdfs.storage(),
   );
   r.get(
     '/api/broadsheet/',
