@@ -1286,10 +1286,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/dashboards/bursar/': { req: () => ({ url: '/api/dashboards/bursar/' }), expect: bursarAndAdmin(200) },
   'GET /api/dashboards/staff/': { req: () => ({ url: '/api/dashboards/staff/' }), expect: staffAndAdmin(200) },
   // Dashboards (issue 36, decision 046): each home's figures, one endpoint per role.
-  'GET /api/dashboards/admin/': {
-    req: ({ c }) => ({ url: `/api/dashboards/admin/?session_id=${c.session.id}&term=1st` }),
-    expect: adminOnly(200),
-  },
+  'GET /api/dashboards/admin/': { req: ({ c }) => ({ url: `/api/dashboards/admin/?session_id=${c.session.id}&term=1st` }), expect: adminOnly(200) },
 };
 
 /** The session after the matrix's, made once: the promotion preview reads into it. */
