@@ -149,6 +149,7 @@ function send(
   url: string,
   headers: Record<string, string>,
   body?: unknown,
+  timeoutMs = 30_000,
 ): Promise<Answer> {
   const t = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -158,7 +159,7 @@ function send(
       {
         method,
         agent,
-        timeout: 30_000,
+        timeout: timeoutMs,
         headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       },
       (res) => {
@@ -176,7 +177,7 @@ function send(
         res.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t, setCookie: [] }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs / 1000} s`)));
     req.on('error', (e) => resolve({ status: 0, body: Buffer.from(String(e)), type: '', ms: performance.now() - t, setCookie: [] }));
     req.end(payload);
   });
@@ -650,6 +651,48 @@ async function setUpPins(base: string, meta: DatasetMeta, count: number): Promis
   }
 }
 
+/**
+ * The release (decision 050): an arm's report-card PDFs are drawn once when it is released, in the
+ * background. The bench school was released by the data generator, so before the window the admin
+ * asks for each released arm's class PDF of the term, one at a time, which draws and stores every
+ * card of the arm (what the background renderer does at release). With `PDF_STORE=0` (the "before"
+ * of the A/B) nothing is stored and this step is skipped. Returns the arms, cards' time and the
+ * instances' CPU spent.
+ */
+async function releasePdfs(base: string, meta: DatasetMeta, pids: number[]): Promise<{ arms: number; ms: number; cpuMs: number } | null> {
+  if (process.env.PDF_STORE === '0' || process.env.RESULTS_DAY_RELEASE === '0') return null;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const addr = { 'x-forwarded-for': SCHOOL_ADDRESS };
+  try {
+    const login = await send(agent, base, 'POST', '/api/admin/login/', addr, BENCH_ACCOUNTS.admin);
+    const token = jsonOf<{ data?: { access?: string } }>(login)?.data?.access;
+    if (!token) throw new Error(`admin sign-in: ${problem(login)}`);
+    const auth = { ...addr, authorization: `Bearer ${token}` };
+    const pubs = jsonOf<{ student_class: string }[]>(
+      await send(agent, base, 'GET', `/api/results/publications/?session_id=${meta.currentSessionId}&term=${TERM}`, auth),
+    )!;
+    const cpu0 = pids.reduce((a, p) => a + cpuMs(p), 0);
+    const t = performance.now();
+    for (const { student_class } of pubs) {
+      const q = `session_id=${meta.currentSessionId}&term=${TERM}&student_class=${encodeURIComponent(student_class)}`;
+      // A class's 60 cards drawn at once: minutes on a machine other work keeps busy.
+      const res = await send(agent, base, 'GET', `/api/report-cards/pdf/?${q}`, auth, undefined, 600_000);
+      if (res.status !== 200) throw new Error(`class PDF ${student_class}: ${problem(res)}`);
+    }
+    const out = { arms: pubs.length, ms: Math.round(performance.now() - t), cpuMs: pids.reduce((a, p) => a + cpuMs(p), 0) - cpu0 };
+    const sizes = jsonOf<{ cards: { files: number; bytes: number }; total_bytes: number }>(
+      await send(agent, base, 'GET', '/api/report-card-pdfs/storage/', auth),
+    );
+    process.stdout.write(
+      `  ${out.arms} arms released: their cards drawn and stored in ${fmtMs(out.ms)}, ${fmtMs(out.cpuMs)} of the instances' CPU; ` +
+        `stored: ${sizes?.cards.files ?? '?'} cards, ${Math.round((sizes?.total_bytes ?? 0) / 1024 / 1024)} MB with the class PDFs\n`,
+    );
+    return out;
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** The card page opened from the app's home page: the school's name, the session picker and the card, all at once. */
 async function cardPageInApp({ agent, plan, rec, addr, auth }: Visit, adm: string, q: string): Promise<boolean> {
   // The report card page (apps/web report-card.tsx): the school's name for the header, the
@@ -889,6 +932,8 @@ async function calibrate(
   await measure('GET /api/sessions/', 60, (j) => send(agent, base, 'GET', '/api/sessions/', auth(j)));
   await measure('GET /api/settings/', 60, (j) => send(agent, base, 'GET', '/api/settings/', addr(j % 24)));
   await measure('pdf', 24, (j) => send(agent, base, 'GET', `/api/report-card/pdf/?${cardQ(j)}`, auth(j)));
+  // The same 24 cards again: each one's second download (stored since the first, decision 050; drawn again with PDF_STORE=0).
+  await measure('pdf (again)', 24, (j) => send(agent, base, 'GET', `/api/report-card/pdf/?${cardQ(j)}`, auth(j)));
   let pass = 1000;
   await measure('score save', 60, async () => {
     const row = teacher.sheet.rows[pass % teacher.sheet.rows.length]!;
@@ -941,6 +986,14 @@ export interface ResultsDayReport {
   steps: Record<string, StepStats & { budgetMet: boolean | null }>;
   requests: Record<string, StepStats>;
   processes: Record<string, { peakRssMb: number | null; cpuPercentMean: number; cpuPercentPeak10s: number }>;
+  /**
+   * The server's CPU (every instance, and the PostgreSQL backends) over the window, divided by the
+   * visitors (accounts and PIN families): what one visitor costs, teachers' saves and payments included.
+   */
+  cpuPerVisitorMs: number;
+  /** Before the window: the released arms' card PDFs drawn once (decision 050), or null with PDF_STORE=0. */
+  release: { arms: number; ms: number; cpuMs: number } | null;
+  pdfStore: boolean;
   machine: {
     cpus: number;
     cpuModel: string;
@@ -1004,6 +1057,14 @@ export function printReport(r: ResultsDayReport): string {
   for (const [name, s] of Object.entries(r.steps)) lines.push(row(name, s, s.budgetMet === null ? '-' : s.budgetMet ? 'MET' : 'MISSED'));
   lines.push('', 'The card page’s requests (each one, same run):');
   for (const [name, s] of Object.entries(r.requests)) lines.push(row(`  ${name}`, s, ''));
+  lines.push(
+    '',
+    `Server CPU per visitor (instances${r.database.startsWith('postgres') ? ' and PostgreSQL' : ''}, over the window, ÷ ${r.visitors.count.toLocaleString()} visitors and the PIN families): ${r.cpuPerVisitorMs} ms; ` +
+      `PDFs stored: ${r.pdfStore ? 'yes' : 'no (PDF_STORE=0)'}` +
+      (r.release
+        ? `; the release drew ${r.release.arms} arms' cards in ${fmtMs(r.release.ms)} (${fmtMs(r.release.cpuMs)} CPU), before the window`
+        : ''),
+  );
   lines.push('', [pad('process', 26), pad('peak RSS', 9, true), pad('CPU mean', 9, true), pad('CPU peak 10 s', 14, true)].join(' '));
   for (const [name, p] of Object.entries(r.processes))
     lines.push(
@@ -1162,6 +1223,12 @@ export async function runResultsDay(args: Args): Promise<number> {
     process.stdout.write(`Result-checker PINs for ${pinVisitors} families without accounts…\n`);
     plan.pins = await setUpPins(base, meta, pinVisitors);
 
+    process.stdout.write("The release: every released arm's card PDFs drawn once (decision 050; skipped with PDF_STORE=0)…\n");
+    const release = await releasePdfs(
+      base,
+      meta,
+      servers.map((x) => x.child.pid!),
+    );
     process.stdout.write('Unloaded cost of each step (one request at a time, instance 1)…\n');
     const unloaded = await calibrate(`http://127.0.0.1:${ports[0]}`, servers[0]!.child.pid!, meta, pgAdmin, dbName, calibrationTeacher);
     calibrationTeacher.agent.destroy();
@@ -1313,6 +1380,14 @@ export async function runResultsDay(args: Args): Promise<number> {
       steps,
       requests,
       processes,
+      cpuPerVisitorMs: Math.round(
+        procs
+          .filter((p) => p.name.startsWith('instance') || p.name.startsWith('PostgreSQL'))
+          .reduce((a, p) => a + cpuSeries.get(p.name)!.reduce((x, y) => x + y, 0), 0) /
+          (visitorsN + plan.pins.length),
+      ),
+      release,
+      pdfStore: process.env.PDF_STORE !== '0',
       machine: {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? '',

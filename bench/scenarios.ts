@@ -134,6 +134,16 @@ const q = (params: Record<string, string | number>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
     .join('&');
 
+/** A `before` that asks for each of the scenario's files once (untimed): drawn and stored, as at release. */
+const drawEveryPath =
+  (route: string, queries: (d: BenchContext) => string[]) =>
+  async (call: Caller, d: BenchContext): Promise<void> => {
+    for (const query of queries(d)) {
+      const res = await call('GET', `${route}${query}`);
+      if (res.status !== 200) throw new Error(`drawing ${route}${query}: ${res.status}`);
+    }
+  };
+
 /** Within 2x of the baseline's time: the budget of the reads compared with the last release. */
 const READ_WITHIN_BASELINE: Budget = { kind: 'ratio', max: 2, text: 'read endpoint within 2x of baseline' };
 
@@ -560,6 +570,51 @@ export const SCENARIOS: Scenario[] = [
     ...oneReader('staff', { kind: 'p50', ms: 1000, text: '60-student class PDF < 1 s' }),
     paths: (d) => [`/api/report-cards/pdf/${q({ session_id: d.sessionId, term: '3rd', student_class: BENCH_BIG_CLASS })}`],
     expect: pdf,
+  },
+  // PDFs made once (issue 37 item 3, decision 050): the same downloads after release, every file
+  // stored (the `before` draws each once, as the background does at release). A request computes the
+  // card (access, release, fee gate), its fingerprint, and serves the stored bytes.
+  {
+    id: 'report-card-pdf-stored',
+    title: 'Report card (PDF), stored after release',
+    ...oneReader('staff', { kind: 'p50', ms: 5, text: 'stored report card PDF p50 < 5 ms' }),
+    paths: (d) =>
+      bigClassStudents(d.meta.students).map(
+        (a) => `/api/report-card/pdf/${q({ admission_number: a, session_id: d.sessionId, term: '3rd' })}`,
+      ),
+    before: drawEveryPath('/api/report-card/pdf/', (d) =>
+      bigClassStudents(d.meta.students).map((a) => q({ admission_number: a, session_id: d.sessionId, term: '3rd' })),
+    ),
+    expect: pdf,
+  },
+  {
+    id: 'class-report-cards-pdf-stored',
+    title: 'Report cards of a 60-student class (one PDF), stored after release',
+    ...oneReader('staff', { kind: 'p50', ms: 50, text: 'stored 60-student class PDF p50 < 50 ms' }),
+    paths: (d) => [`/api/report-cards/pdf/${q({ session_id: d.sessionId, term: '3rd', student_class: BENCH_BIG_CLASS })}`],
+    before: drawEveryPath('/api/report-cards/pdf/', (d) => [q({ session_id: d.sessionId, term: '3rd', student_class: BENCH_BIG_CLASS })]),
+    expect: pdf,
+  },
+  {
+    // What the stored files take in the school's database (printed before the run), and the cost of asking.
+    id: 'report-card-pdf-storage',
+    title: "Stored PDFs' size (admin)",
+    ...oneReader('admin'),
+    paths: () => ['/api/report-card-pdfs/storage/'],
+    before: async (call) => {
+      const res = await call('GET', '/api/report-card-pdfs/storage/');
+      const s = JSON.parse(res.body) as {
+        cards: { files: number; bytes: number };
+        classes: { files: number; bytes: number };
+        total_bytes: number;
+      };
+      const kb = (n: number) => `${Math.round(n / 1024)} KB`;
+      console.log(
+        `  stored PDFs of the school: ${s.cards.files} cards ${kb(s.cards.bytes)} (${s.cards.files ? kb(s.cards.bytes / s.cards.files) : '-'} each), ` +
+          `${s.classes.files} class PDFs ${kb(s.classes.bytes)}; total ${kb(s.total_bytes)}`,
+      );
+    },
+    expect: json,
   },
   {
     // The principal releases every arm of a term at once (1,500 students): each request first has

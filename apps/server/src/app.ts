@@ -92,16 +92,17 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   // Every repository and service, built once (the composition root, src/composition.ts).
-  const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock });
+  const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
+  const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock, pdfRenders });
   const { tokens } = services;
   app.decorate('referenceCache', services.referenceCache);
+  app.decorate('cardPdfs', services.cardPdfs);
   // Several instances on one PostgreSQL: each hears the others' committed changes to the reference
   // tables (LISTEN/NOTIFY, migration 0044); the cache stays off while it cannot (decision 047).
   if (handle.dialect === 'postgres' && handle.pgUrl) {
     const listener = listenForTableChanges({ url: handle.pgUrl, schema: handle.pgSchema, cache: services.referenceCache, log: app.log });
     app.addHook('onClose', () => listener.close());
   }
-  const pdfRenders = new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const h = config.heavyReports;
   const heavyReports = new HeavyReportLimiter(h.perUser, new ConcurrencyLimiter(h.concurrency, h.waitMs, h.queue));
   const deps: AppDeps = { config, handle, db: handle.db, tokens, pdfRenders, now, clock };
@@ -220,6 +221,8 @@ export async function buildApp({
   // The notices worker: main.ts starts it (NOTICES_WORKER not 'off'); closing the app stops it.
   app.decorate('noticeDelivery', services.noticeDelivery);
   app.addHook('onClose', () => services.noticeDelivery.stop());
+  // The background PDF renderer finishes its card before the database closes (decision 050).
+  app.addHook('onClose', () => services.cardPdfs.stop());
   // Fees-overdue reminders, once per school day, where the worker runs (decision record 037).
   if (config.notices.worker) app.addHook('onReady', () => services.feeReminders.start());
   app.addHook('onClose', () => services.feeReminders.stop());

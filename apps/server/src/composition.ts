@@ -102,6 +102,9 @@ import type { PinCardPdf, PinCards } from './modules/pins/pins.ports';
 import { PinsRepository } from './modules/pins/pins.repository';
 import { ResultPinsService } from './modules/pins/pins.service';
 import { renderReportCards } from './modules/results/pdf';
+import { CardPdfs } from './modules/results/card-pdfs.service';
+import { CardPdfsRepository } from './modules/results/card-pdfs.repository';
+import { ConcurrencyLimiter } from './lib/limiter';
 import { BursarDashboardService } from './modules/dashboards/bursar.service';
 import { StaffDashboardRepository } from './modules/dashboards/staff.repository';
 import { StaffDashboardService } from './modules/dashboards/staff.service';
@@ -121,6 +124,8 @@ export interface ServiceDeps {
   clock?: () => number;
   /** Tests: a payment provider of their own; else the configured one (`paymentProviderFor`). */
   paymentProvider?: PaymentProvider;
+  /** How many PDFs render at once (buildApp's; else one of the config's size): the stored cards' renderer yields to it (decision 050). */
+  pdfRenders?: ConcurrencyLimiter;
   /** Tests: a reference cache of their own; else a new one over `db` (docs/decisions/047). */
   referenceCache?: ReferenceCache;
 }
@@ -253,6 +258,9 @@ export function buildServices(deps: ServiceDeps) {
     scope,
     gate: cardGate,
   });
+  // Report-card PDFs made once at release (decision 050): stored with their fingerprint, drawn in the background.
+  const pdfRenders = deps.pdfRenders ?? new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
+  const cardPdfs = new CardPdfs(reportCards, new CardPdfsRepository(db), pdfRenders, log, now, config.pdfRender.store !== false);
   const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
   const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
   const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, sessionRows, teaching, assessment, scoreWriter);
@@ -401,6 +409,7 @@ export function buildServices(deps: ServiceDeps) {
     assessment,
     results,
     reportCards,
+    cardPdfs,
     cardGate,
     broadsheets,
     reportApprovals,

@@ -41,6 +41,7 @@ const envSchema = z.object({
   /** Report-card PDFs rendered at once per process (default 2), and how long another may wait (ms, default 15000). */
   PDF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PDF_RENDER_WAIT_MS: z.coerce.number().int().min(0).optional(),
+  PDF_STORE: boolish.optional(),
   /** Heavy reports (broadsheets, an arm's cards, ledger, debtors, exports) one user may run at once (default 2). */
   HEAVY_REPORTS_PER_USER: z.coerce.number().int().min(1).max(16).optional(),
   /** Heavy reports run at once per process (default 1), and how many may wait (default 20) and how long (ms, default 30000). */
@@ -129,8 +130,12 @@ export interface Config {
   paymentInitiatePerMinute: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
-  /** PDFs rendered at once; further requests wait up to `waitMs`, then get 503. */
-  pdfRender: { concurrency: number; waitMs: number };
+  /**
+   * PDFs rendered at once; further requests wait up to `waitMs`, then get 503. `store`: released
+   * report cards' PDFs stored and drawn at release (decision 050; `PDF_STORE=0` draws every download,
+   * as before: the A/B of the results-day bench).
+   */
+  pdfRender: { concurrency: number; waitMs: number; store?: boolean };
   /**
    * Heavy reports: `perUser` at once for one user (more: 429), `concurrency` at once per process,
    * `queue` more waiting up to `waitMs` each (more, or longer: 503). lib/limiter.ts HeavyReportLimiter.
@@ -287,7 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentInitiatePerMinute: e.PAYMENT_INITIATE_LIMIT_PER_MINUTE ?? 20,
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
-    pdfRender: { concurrency: e.PDF_RENDER_CONCURRENCY ?? 2, waitMs: e.PDF_RENDER_WAIT_MS ?? 15_000 },
+    pdfRender: { concurrency: e.PDF_RENDER_CONCURRENCY ?? 2, waitMs: e.PDF_RENDER_WAIT_MS ?? 15_000, store: e.PDF_STORE ?? true },
     heavyReports: {
       perUser: e.HEAVY_REPORTS_PER_USER ?? HEAVY_REPORTS.perUser,
       concurrency: e.HEAVY_REPORT_CONCURRENCY ?? HEAVY_REPORTS.concurrency,

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
 
@@ -14,6 +14,37 @@ export function sendAttachment(reply: FastifyReply, kind: keyof typeof TYPES, fi
     .header('content-disposition', `attachment; filename="${safe}"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/** Does the request's `If-None-Match` name this entity tag (a list, weak or strong, or `*`)? */
+export function ifNoneMatch(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === `"${etag}"`;
+  });
+}
+
+/**
+ * A stored download (a released report card's PDF, an arm's, decision 050) sent with its
+ * fingerprint as `ETag`: a repeat naming it in `If-None-Match` is answered 304 without the body. The
+ * caller has already decided that the requester may read the file (the tag is only compared after
+ * every access rule). `private, no-cache`: never kept by a shared cache (a proxy), kept by the
+ * requester's own browser only to be asked again each time — the file holds personal data, and the
+ * browser saves an attachment to the disk anyway.
+ */
+export async function sendStoredAttachment(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  kind: keyof typeof TYPES,
+  file: { etag: string; filename: string; body: () => Promise<Buffer> },
+) {
+  const safe = file.filename.replace(/["\\\r\n]/g, '-');
+  void reply.header('etag', `"${file.etag}"`).header('cache-control', 'private, no-cache');
+  if (ifNoneMatch(req, file.etag)) return reply.status(304).send();
+  const body = await file.body();
+  return reply.header('content-type', TYPES[kind]).header('content-disposition', `attachment; filename="${safe}"`).send(body);
 }
 
 /**

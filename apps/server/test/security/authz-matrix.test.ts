@@ -594,6 +594,8 @@ export const MATRIX: Record<string, Entry> = {
     req: ({ c, t }) => ({ url: `/api/report-cards/pdf/?${term(c, t)}` }),
     expect: { ...staffAndAdmin(200), bursar: 403 },
   },
+  // The stored report-card PDFs' size (decision 050): the admin's.
+  'GET /api/report-card-pdfs/storage/': { req: () => ({ url: '/api/report-card-pdfs/storage/' }), expect: adminOnly(200) },
   // Cards opened regardless of fees (decision 042): a fresh student per request, so each opening is a new one.
   'POST /api/report-card/fee-releases/': {
     req: async ({ ctx, c }) => {

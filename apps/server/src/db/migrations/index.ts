@@ -33,6 +33,7 @@ import { cardFeeReleases } from './0039_card_fee_releases';
 import { resultPins } from './0040_result_pins';
 import { transferWaitingIndex } from './0042_transfer_waiting_index';
 import { tableChangeNotices } from './0044_table_change_notices';
+import { reportCardPdfs } from './0045_report_card_pdfs';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0040_result_pins': resultPins,
   '0042_transfer_waiting_index': transferWaitingIndex,
   '0044_table_change_notices': tableChangeNotices,
+  '0045_report_card_pdfs': reportCardPdfs,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { ADMIN_ONLY, armActionSchema, armReturnSchema, releaseSchema, sessionIdField, STAFF_OR_ADMIN, termField } from '@portal/domain';
 import { currentActor } from '../../http/auth';
 import type { ReportApprovalsService } from './report-approvals.service';
+import type { CardPdfs } from './card-pdfs.service';
 
 const tags = ['report approvals'];
 
 /** The approval and release of an arm's report cards. */
 export function reportApprovalRoutes(
   app: FastifyInstance,
-  { reportApprovals: approvals }: { reportApprovals: ReportApprovalsService },
+  { reportApprovals: approvals, cardPdfs }: { reportApprovals: ReportApprovalsService; cardPdfs: CardPdfs },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -28,7 +29,10 @@ export function reportApprovalRoutes(
   r.post('/api/report-approvals/return/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: armReturnSchema } }, (req) =>
     approvals.sendBack(currentActor(req), req.body),
   );
-  r.post('/api/report-approvals/release/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: releaseSchema } }, (req) =>
-    approvals.release(currentActor(req), req.body),
-  );
+  // Released arms' card PDFs are drawn in the background, after the answer (decision 050).
+  r.post('/api/report-approvals/release/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: releaseSchema } }, async (req) => {
+    const out = await approvals.release(currentActor(req), req.body);
+    cardPdfs.released({ session_id: req.body.session_id, term: req.body.term, classes: out.released });
+    return out;
+  });
 }

@@ -27,10 +27,11 @@ import {
   termQuerySchema,
   cardFeeReleaseSchema,
   cardFeeReleaseQuerySchema,
+  reportCardPdfStorageSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import type { ZodApp } from '../../http/write-route';
-import { sendAttachment } from '../../http/attachment';
+import { sendAttachment, sendStoredAttachment } from '../../http/attachment';
 import type { AssessmentService } from './assessment.service';
 import { currentActor, currentUser } from '../../http/auth';
 import type { GradingService } from './grading.service';
@@ -39,6 +40,7 @@ import { broadsheetCsv, broadsheetJson, type BroadsheetService } from './broadsh
 import type { ReportCardService } from './report-card.service';
 import type { ResultsService } from './results.service';
 import type { CardGate } from './card-gate.service';
+import type { CardPdfs } from './card-pdfs.service';
 
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional(), reason: reasonField });
 
@@ -80,6 +82,7 @@ export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
   grading: GradingService;
   assessment: AssessmentService;
   cardGate: CardGate;
+  cardPdfs: CardPdfs;
 };
 
 /** Results, grading scales, publishing, audit, report cards and broadsheets. */
@@ -161,6 +164,8 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     { config: { auth: ADMIN_ONLY }, schema: { tags: ['results'], body: publicationSchema } },
     async (req, reply) => {
       const out = await results.publish(req.body, currentActor(req));
+      // The arm's card PDFs are drawn in the background (decision 050).
+      deps.cardPdfs.released({ session_id: req.body.session_id, term: req.body.term, classes: [req.body.student_class] });
       return reply.status(out.created ? 201 : 200).send(out.publication);
     },
   );
@@ -195,15 +200,10 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   r.get(
     '/api/report-card/pdf/',
     { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
+    // Access, release and the fee gate first; then the stored file when its fingerprint is current (decision 050).
     async (req, reply) => {
-      const card = await cards.card(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query);
-      const pdf = await deps.pdfRenders.run(() =>
-        renderReportCards([card], {
-          title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}`,
-        }),
-      );
-      const name = `report-card-${card.student.admission_number}-${card.session.name.replace('/', '-')}-${card.term}.pdf`;
-      return sendAttachment(reply, 'pdf', name, pdf);
+      const answer = await deps.cardPdfs.cardPdf(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query);
+      return sendStoredAttachment(req, reply, 'pdf', { etag: answer.etag, filename: answer.filename, body: answer.pdf });
     },
   );
   // Cards opened regardless of fees (decision 042): the admin, or staff holding the bursar capability.
@@ -244,16 +244,15 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     '/api/report-cards/pdf/',
     { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
     async (req, reply) => {
-      const list = await cards.classCards(currentActor(req), req.query);
-      const first = list[0]!;
-      const pdf = await deps.pdfRenders.run(() =>
-        renderReportCards(list, {
-          title: `Report cards ${req.query.student_class} ${first.session.name} ${first.term_label}`,
-        }),
-      );
-      const name = `report-cards-${req.query.student_class.replace(' ', '')}-${first.session.name.replace('/', '-')}-${req.query.term}.pdf`;
-      return sendAttachment(reply, 'pdf', name, pdf);
+      const answer = await deps.cardPdfs.classPdf(currentActor(req), req.query);
+      return sendStoredAttachment(req, reply, 'pdf', { etag: answer.etag, filename: answer.filename, body: answer.pdf });
     },
+  );
+  // The stored PDFs' size (decision 050): how much of the school's database they take.
+  r.get(
+    '/api/report-card-pdfs/storage/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['report cards'], response: { 200: reportCardPdfStorageSchema } } },
+    () => deps.cardPdfs.storage(),
   );
   r.get(
     '/api/broadsheet/',
