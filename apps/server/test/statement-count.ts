@@ -23,7 +23,10 @@ export async function countStatements(ctx: TestContext, dialect: TestDialect, ru
  * (`statements`, set back to 0 by `reset()`): for a count after a warm-up on the same services (the
  * reference cache filled, decision 047). `close()` ends the PostgreSQL pool; SQLite's handle stays open.
  */
-export function countingConnection(ctx: TestContext, dialect: TestDialect): { db: DB; readonly statements: number; reset(): void; close(): Promise<void> } {
+export function countingConnection(
+  ctx: TestContext,
+  dialect: TestDialect,
+): { db: DB; readonly statements: number; reset(): void; close(): Promise<void> } {
   let n = 0;
   const log = (e: { level: string }) => {
     if (e.level === 'query') n++;

@@ -81,7 +81,11 @@ export class ClassHistoryRepository {
     if (!studentIds.length || !sessionIds.length) return out;
     // From the enrolment rows alone (the index leading with the session): the sessions table is the
     // reference cache's (decision 047), read from memory elsewhere.
-    const closedQuery = conn.selectFrom('student_enrolments').select('session_id').where('session_id', 'in', [...sessionIds]).groupBy('session_id');
+    const closedQuery = conn
+      .selectFrom('student_enrolments')
+      .select('session_id')
+      .where('session_id', 'in', [...sessionIds])
+      .groupBy('session_id');
     const reads = (slice: number[]) => ({
       // A session's enrolment rows of these students (a session with any is closed: kept below only for the closed ones).
       enrolled: conn
@@ -102,7 +106,8 @@ export class ClassHistoryRepository {
     for (const [k, slice] of slices.entries()) {
       const { enrolled, current } = k === 0 ? first : await readTogether(conn, reads(slice));
       for (const r of enrolled)
-        if (closed.has(Number(r.session_id))) out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
+        if (closed.has(Number(r.session_id)))
+          out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
       for (const id of live)
         out.get(id)!.push(...current.map((r) => ({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null })));
     }

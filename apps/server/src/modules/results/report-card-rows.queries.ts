@@ -2,7 +2,12 @@ import type { Conn } from '../../db/index';
 import { ENTRY_FIELDS } from './report-cards.tables';
 
 /** Entries of a term: of an arm (`arm`), of some arms, of some students, or of the whole term. */
-export function entriesQuery(conn: Conn, sessionId: number, term: string, f: { arm?: string; arms?: readonly string[]; studentIds?: number[] } = {}) {
+export function entriesQuery(
+  conn: Conn,
+  sessionId: number,
+  term: string,
+  f: { arm?: string; arms?: readonly string[]; studentIds?: number[] } = {},
+) {
   return conn
     .selectFrom('report_card_entries')
     .select([...ENTRY_FIELDS, 'updated_at'])

@@ -79,7 +79,15 @@ describeEachDatabase('the report card JSON in a fixed number of statements', (di
       .execute();
     await db
       .insertInto('student_enrolments')
-      .values({ student_id: student.id, session_id: earlierId, student_class: cls, stream_id: null, outcome: null, run_id: null, created_at: nowIso() })
+      .values({
+        student_id: student.id,
+        session_id: earlierId,
+        student_class: cls,
+        stream_id: null,
+        outcome: null,
+        run_id: null,
+        created_at: nowIso(),
+      })
       .execute();
     const photo = await inject('PUT', `/api/students/${student.admissionNumber}/photo/`, admin.auth, {
       photo: `data:image/png;base64,${greyPng(40, 40).toString('base64')}`,
@@ -89,7 +97,11 @@ describeEachDatabase('the report card JSON in a fixed number of statements', (di
 
     const query = { admission_number: student.admissionNumber, session_id: sessionId, term: '3rd' };
     const viaApi = async (who: SignedIn) => {
-      const res = await inject('GET', `/api/report-card/?session_id=${sessionId}&term=3rd&admission_number=${student.admissionNumber}`, who.auth);
+      const res = await inject(
+        'GET',
+        `/api/report-card/?session_id=${sessionId}&term=3rd&admission_number=${student.admissionNumber}`,
+        who.auth,
+      );
       expect(res.statusCode).toBe(200);
       return res.json<ReportCard>();
     };
