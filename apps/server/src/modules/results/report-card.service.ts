@@ -166,8 +166,7 @@ export class ReportCardService {
     const cls = termRows[0]!.student_class;
     const isStudent = actor.role === 'student';
     const [classScores, scales, school, taken, order, scheme] = await Promise.all([
-      // The arm of the student's term rows: read with them unless the rows name two arms (a move mid-term).
-      own.classArm === cls ? own.classScores : this.repo.classScores(q.session_id, q.term, cls),
+      this.repo.classScores(q.session_id, q.term, cls),
       this.grading.scales(q.session_id),
       this.settings.get(),
       this.teaching.subjectsOf([{ id: student.id, student_class: cls }]),

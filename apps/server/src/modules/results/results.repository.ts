@@ -314,31 +314,17 @@ export class ResultsRepository extends Repository {
   /**
    * What one student's card reads of its own rows, in ONE statement (issue 37.4; `readTogether`): the
    * student's rows of the session (`cardRows`), the session's publications, the revisions, the card's
-   * entry and the photo, and the scores of the arm the student has results in that term (`classArm`
-   * says which: the caller reads `classScores` itself when the card's arm is another).
+   * entry and the photo. (The arm's scores stay rows of their own, `classScores`: a class's hundreds
+   * of rows cost PostgreSQL more as JSON than the round trip they would save.)
    */
-  async oneCard(sessionId: number, terms: readonly string[], studentId: number, term: string) {
-    const arm = this.db
-      .selectFrom('results')
-      .select('student_class')
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .where('student_id', '=', studentId)
-      .limit(1);
-    const r = await readTogether(this.db, {
+  oneCard(sessionId: number, terms: readonly string[], studentId: number, term: string) {
+    return readTogether(this.db, {
       rows: this.cardRowsQuery(sessionId, terms, { studentId }),
       published: this.publishedInSessionQuery(sessionId),
-      classScores: this.db
-        .selectFrom('results')
-        .select(['student_id', 'subject', 'score', 'student_class'])
-        .where('session_id', '=', sessionId)
-        .where('term', '=', term)
-        .where('student_class', '=', arm),
       revisions: this.revisionsQuery({ studentId }, sessionId, term),
       entries: entriesQuery(this.db, sessionId, term, { studentIds: [studentId] }),
       photos: photosQuery(this.db, [studentId]),
     });
-    return { ...r, classArm: r.classScores[0]?.student_class ?? null };
   }
 
   /**
