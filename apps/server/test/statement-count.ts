@@ -9,6 +9,24 @@ import type { TestContext, TestDialect } from './helpers';
  * closed afterwards; on SQLite it shares the test's database handle, which stays open.
  */
 export async function countStatements(ctx: TestContext, dialect: TestDialect, run: (db: DB) => Promise<unknown>): Promise<number> {
+  const counting = countingConnection(ctx, dialect);
+  try {
+    await run(counting.db);
+  } finally {
+    await counting.close();
+  }
+  return counting.statements;
+}
+
+/**
+ * A Kysely of its own on the test's database that counts the statements run through it
+ * (`statements`, set back to 0 by `reset()`): for a count after a warm-up on the same services (the
+ * reference cache filled, decision 047). `close()` ends the PostgreSQL pool; SQLite's handle stays open.
+ */
+export function countingConnection(
+  ctx: TestContext,
+  dialect: TestDialect,
+): { db: DB; readonly statements: number; reset(): void; close(): Promise<void> } {
   let n = 0;
   const log = (e: { level: string }) => {
     if (e.level === 'query') n++;
@@ -20,11 +38,17 @@ export async function countStatements(ctx: TestContext, dialect: TestDialect, ru
     pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   }
-  try {
-    await run(db);
-  } finally {
+  return {
+    db,
+    get statements() {
+      return n;
+    },
+    reset() {
+      n = 0;
+    },
     // (Destroying the SQLite Kysely would close the test's own database.)
-    if (pool) await db.destroy();
-  }
-  return n;
+    close: async () => {
+      if (pool) await db.destroy();
+    },
+  };
 }

@@ -7,14 +7,13 @@ import type { PaymentsRepository } from './payments.repository';
  * forward (decision 041): arrears are owed before the session's fees, a credit counts as paid.
  * Over fakes: one arm whose 1st term costs ₦1,000.00, due since 2025-09-15.
  */
+const items = [
+  { student_class: 'JSS 1A', term: '1st', name_key: 'tuition', amount_kobo: 100_000, due_on: null, created_at: '2025-09-01T00:00:00Z' },
+];
 const repo = {
-  compulsoryItems: () =>
-    Promise.resolve([
-      { student_class: 'JSS 1A', term: '1st', name_key: 'tuition', amount_kobo: 100_000, due_on: null, created_at: '2025-09-01T00:00:00Z' },
-    ]),
-  activeDiscounts: () => Promise.resolve([]),
+  duesReads: () => Promise.resolve({ items, discounts: [] }),
   paidKoboByStudent: () => Promise.resolve([{ student_id: 1, paid: 30_000 }]),
-  compulsoryDues: () => Promise.resolve([]),
+  cardFeeReads: () => Promise.resolve({ items, discounts: [], paid: [{ student_id: 1, paid: 30_000 }], nextDues: [] }),
 } as unknown as PaymentsRepository;
 const calendar = { termStarts: () => Promise.resolve({ '1st': '2025-09-15' }), today: () => Promise.resolve('2025-10-20') };
 const carried =

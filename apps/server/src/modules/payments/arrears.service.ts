@@ -27,8 +27,10 @@ export type { BroughtForward };
  * balance, chained through every session before it. A late payment or reversal in an old session
  * counts at once. A student was in a past session when the class history gives them an arm in it
  * and either their record was made before the session after it was created (a student admitted
- * later never owed it) or they paid in it; money paid in a session always counts. Queries: the sessions, then at once the admission days, earlier payments, fees per session and
- * arm, discounted students and each earlier session's arms; then the due rule for discounted students.
+ * later never owed it) or they paid in it; money paid in a session always counts. Statements: the
+ * sessions (from the reference cache), then at once one for the admission days, earlier payments,
+ * fees per session and arm and discounted students, and one for each earlier session's arms; then the
+ * due rule (one statement) for each earlier session with a discounted student.
  */
 export class ArrearsService {
   constructor(
@@ -46,13 +48,10 @@ export class ArrearsService {
     // A school-wide list reads every student's rows: fewer bound parameters, the same sums.
     const ids = students.length > 500 ? null : students.map((s) => s.id);
     const sessionIds = earlier.map((s) => s.id);
-    // Every read at once (each a round trip on PostgreSQL): admission days, earlier payments, fees per
-    // arm, discounted students, and each earlier session's arms (the class history's rule).
-    const [created, paid, sums, discounts, armsOf] = await Promise.all([
-      this.repo.studentsCreated(ids),
-      this.repo.paidInSessions(sessionIds, ids),
-      this.repo.duesPerArm(sessionIds),
-      this.repo.discountedStudents(sessionIds, ids),
+    // Every read at once: the facts below, and each earlier session's arms (the class history's rule).
+    const [{ created, paid, sums, discounts }, armsOf] = await Promise.all([
+      // Admission days, earlier payments, fees per arm and discounted students: one statement.
+      this.repo.facts(sessionIds, ids),
       this.armsIn(sessionIds, students),
     ]);
     const createdOf = new Map(created.map((r) => [Number(r.id), r.created_at]));

@@ -175,10 +175,18 @@ export async function studentDuesOf(
 ): Promise<Map<number, StudentDues>> {
   const classes = [...new Set(students.map((s) => s.student_class))];
   // A school-wide list reads the session's discounts whole: fewer bound parameters, the same rows.
-  const [items, discounts] = await Promise.all([
-    repo.compulsoryItems(sessionId, classes),
-    repo.activeDiscounts(sessionId, students.length > 500 ? null : students.map((s) => s.id)),
-  ]);
+  const { items, discounts } = await repo.duesReads(sessionId, classes, students.length > 500 ? null : students.map((s) => s.id));
+  return studentDuesFrom(items, discounts, students);
+}
+
+type DueReads = Awaited<ReturnType<PaymentsRepository['duesReads']>>;
+
+/** The one due rule over rows already read (`studentDuesOf`'s, or a card's `cardFeeReads`). */
+async function studentDuesFrom(
+  items: DueReads['items'],
+  discounts: DueReads['discounts'],
+  students: readonly { id: number; student_class: string }[],
+): Promise<Map<number, StudentDues>> {
   const itemsOf = new Map<string, (DueItem & { due_on: string | null; set_on: string })[]>();
   for (const i of items) {
     const list = itemsOf.get(i.student_class) ?? [];
@@ -262,19 +270,15 @@ export async function feesForCards(
   broughtForward?: BroughtForwardOf,
 ): Promise<{ nextFees: number | null; outstanding: Map<number, number> }> {
   const students = q.studentIds.map((id) => ({ id, student_class: q.arm }));
-  const [dues, nextRows, paid, starts, today, carried] = await Promise.all([
-    studentDuesOf(
-      repo,
-      q.session.id,
-      q.studentIds.map((id) => ({ id, student_class: q.arm })),
-    ),
-    // Next term's fees are the class's: the card prints them before any student's discount.
-    q.next.sessionId === null ? Promise.resolve([]) : repo.compulsoryDues(q.next.sessionId, [q.arm]),
-    repo.paidKoboByStudent(q.studentIds, q.session.id),
+  // The due rule's rows, the payments and next term's fees (the class's: the card prints them before any
+  // student's discount) in one statement.
+  const [reads, starts, today, carried] = await Promise.all([
+    repo.cardFeeReads(q.session.id, q.arm, q.studentIds, q.next.sessionId),
     calendar.termStarts(q.session),
     calendar.today(),
     broughtForward ? broughtForward(q.session, students) : null,
   ]);
+  const [dues, nextRows, paid] = [await studentDuesFrom(reads.items, reads.discounts, students), reads.nextDues, reads.paid];
   const nextRow = nextRows.find((d) => d.term === q.next.term);
   const paidBy = new Map(paid.map((p) => [p.student_id, Number(p.paid ?? 0)]));
   // The balance brought forward from the session before is outstanding too, settled first (decision 041).

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { PaymentStatus } from '@portal/domain';
 import { nowIso, type DB } from '../../db/index';
 import { QueryTemplates } from '../../db/query-templates';
+import { readTogether } from '../../db/read-together';
 import { inSlices } from '../../db/slices';
 import { inArmOfSession, sessionIsClosed } from '../../db/class-history';
 import './payments.tables';
@@ -185,14 +186,42 @@ export class PaymentsRepository {
 
   /** Successful payments of a session summed per student, one query (report cards' balances). */
   paidKoboByStudent(studentIds: readonly number[], sessionId: number) {
+    return this.paidKoboByStudentQuery(studentIds, sessionId).execute();
+  }
+
+  private paidKoboByStudentQuery(studentIds: readonly number[], sessionId: number) {
     return this.db
       .selectFrom('payments')
       .select((eb) => ['student_id', eb.fn.sum<number>('amount_kobo').as('paid')])
       .where('student_id', 'in', studentIds.length ? studentIds : [-1])
       .where('session_id', '=', sessionId)
       .where('status', '=', 'successful')
-      .groupBy('student_id')
-      .execute();
+      .groupBy('student_id');
+  }
+
+  /**
+   * The due rule's two reads (`compulsoryItems`, `activeDiscounts`) in ONE statement (issue 37.4,
+   * `readTogether`): every balance the portal shows starts with them.
+   */
+  duesReads(sessionId: number, classes: readonly string[], studentIds: readonly number[] | null) {
+    return readTogether(this.db, {
+      items: this.compulsoryItemsQuery(sessionId, classes),
+      discounts: this.activeDiscountsQuery(sessionId, studentIds),
+    });
+  }
+
+  /**
+   * What report cards print of fees, in ONE statement: the due rule's reads for an arm's students,
+   * their payments in the session (`paidKoboByStudent`) and the next term's dues of the arm
+   * (`compulsoryDues` of `nextSessionId`; none when null).
+   */
+  cardFeeReads(sessionId: number, arm: string, studentIds: readonly number[], nextSessionId: number | null) {
+    return readTogether(this.db, {
+      items: this.compulsoryItemsQuery(sessionId, [arm]),
+      discounts: this.activeDiscountsQuery(sessionId, studentIds.length > 500 ? null : studentIds),
+      paid: this.paidKoboByStudentQuery(studentIds, sessionId),
+      nextDues: this.compulsoryDuesQuery(nextSessionId ?? -1, [arm]),
+    });
   }
 
   // ---------------------------------------------------------------- fee items
@@ -231,6 +260,10 @@ export class PaymentsRepository {
 
   /** The compulsory items of these classes in a session, in the classes' item order (what discounts apply to), with when each falls due. */
   compulsoryItems(sessionId: number, classes: readonly string[]) {
+    return this.compulsoryItemsQuery(sessionId, classes).execute();
+  }
+
+  private compulsoryItemsQuery(sessionId: number, classes: readonly string[]) {
     return this.db
       .selectFrom('fee_items')
       .select(['student_class', 'term', 'name_key', 'amount_kobo', 'due_on', 'created_at'])
@@ -239,31 +272,37 @@ export class PaymentsRepository {
       .where('compulsory', '=', 1)
       .orderBy('student_class')
       .orderBy('term')
-      .orderBy('id')
-      .execute();
+      .orderBy('id');
   }
 
   /** Discounts in force in a session, of these students (every student's when null). */
   activeDiscounts(sessionId: number, studentIds: readonly number[] | null) {
+    return this.activeDiscountsQuery(sessionId, studentIds).execute();
+  }
+
+  private activeDiscountsQuery(sessionId: number, studentIds: readonly number[] | null) {
     let q = this.db
       .selectFrom('fee_discounts')
       .select(['id', 'student_id', 'term', 'kind', 'basis', 'percent_bp', 'amount_kobo', 'items'])
       .where('session_id', '=', sessionId)
       .where('revoked_at', 'is', null);
     if (studentIds) q = q.where('student_id', 'in', studentIds.length ? studentIds : [-1]);
-    return q.orderBy('id').execute();
+    return q.orderBy('id');
   }
 
   /** Compulsory fees per class and term of a session, summed in the database (the report's hot path). */
   compulsoryDues(sessionId: number, classes: readonly string[]) {
+    return this.compulsoryDuesQuery(sessionId, classes).execute();
+  }
+
+  private compulsoryDuesQuery(sessionId: number, classes: readonly string[]) {
     return this.db
       .selectFrom('fee_items')
       .select((eb) => ['student_class', 'term', eb.fn.sum<number>('amount_kobo').as('due_kobo')])
       .where('session_id', '=', sessionId)
       .where('student_class', 'in', classes.length ? classes : [''])
       .where('compulsory', '=', 1)
-      .groupBy(['student_class', 'term'])
-      .execute();
+      .groupBy(['student_class', 'term']);
   }
 
   feeItemById(conn: Conn, id: number) {

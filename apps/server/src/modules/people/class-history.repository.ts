@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { inArmOfSession, sessionIsClosed } from '../../db/class-history';
+import { readTogether } from '../../db/read-together';
 import type { EnrolmentOutcome } from '../../db/schema';
 
 /** One student's arm in a closed session, as promotion writes it (decision record 038). */
@@ -72,39 +73,41 @@ export class ClassHistoryRepository {
 
   /**
    * `armsInSession` for several sessions at once (the arrears' earlier sessions): which of them are
-   * closed in one statement, then the enrolment rows of the closed ones and today's arms for the live
-   * ones, one statement each per 1,000 students, whatever the number of sessions.
+   * closed, the enrolment rows of the closed ones and today's arms for the live ones, in one statement
+   * per 1,000 students (`readTogether`), whatever the number of sessions.
    */
   async armsInSessions(conn: Conn, sessionIds: readonly number[], studentIds: readonly number[]) {
     const out = new Map<number, { id: number; student_class: string; stream_id: number | null }[]>(sessionIds.map((id) => [id, []]));
     if (!studentIds.length || !sessionIds.length) return out;
     // From the enrolment rows alone (the index leading with the session): the sessions table is the
     // reference cache's (decision 047), read from memory elsewhere.
-    const closedRows = await conn
+    const closedQuery = conn
       .selectFrom('student_enrolments')
       .select('session_id')
       .where('session_id', 'in', [...sessionIds])
-      .groupBy('session_id')
-      .execute();
-    const closed = new Set(closedRows.map((r) => Number(r.session_id)));
+      .groupBy('session_id');
+    const reads = (slice: number[]) => ({
+      // A session's enrolment rows of these students (a session with any is closed: kept below only for the closed ones).
+      enrolled: conn
+        .selectFrom('student_enrolments')
+        .select(['session_id', 'student_id as id', 'student_class', 'stream_id'])
+        .where('session_id', 'in', [...sessionIds])
+        .where('student_id', 'in', slice),
+      current: conn
+        .selectFrom('students')
+        .select(['id', 'student_class', (eb) => eb.ref('stream_id').$castTo<number | null>().as('stream_id')])
+        .where('id', 'in', slice),
+    });
+    const slices = chunks([...new Set(studentIds)], ID_CHUNK);
+    // Which sessions are closed, with the first 1,000 students' rows: one statement (issue 37.4).
+    const first = await readTogether(conn, { closedRows: closedQuery, ...reads(slices[0]!) });
+    const closed = new Set(first.closedRows.map((r) => Number(r.session_id)));
     const live = sessionIds.filter((id) => !closed.has(id));
-    for (const slice of chunks([...new Set(studentIds)], ID_CHUNK)) {
-      const [enrolled, current] = await Promise.all([
-        // Both reads always (an empty list matches nothing): the same statements whichever sessions are closed.
-        conn
-          .selectFrom('student_enrolments')
-          .select(['session_id', 'student_id as id', 'student_class', 'stream_id'])
-          .where('session_id', 'in', closed.size ? [...closed] : [-1])
-          .where('student_id', 'in', slice)
-          .execute(),
-        conn
-          .selectFrom('students')
-          .select(['id', 'student_class', (eb) => eb.ref('stream_id').$castTo<number | null>().as('stream_id')])
-          .where('id', 'in', slice)
-          .execute(),
-      ]);
+    for (const [k, slice] of slices.entries()) {
+      const { enrolled, current } = k === 0 ? first : await readTogether(conn, reads(slice));
       for (const r of enrolled)
-        out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
+        if (closed.has(Number(r.session_id)))
+          out.get(Number(r.session_id))?.push({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null });
       for (const id of live)
         out.get(id)!.push(...current.map((r) => ({ id: r.id, student_class: r.student_class, stream_id: r.stream_id ?? null })));
     }

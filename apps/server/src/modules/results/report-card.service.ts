@@ -102,15 +102,17 @@ export class ReportCardService {
     arm: string,
     studentIds: number[],
     publication: { published_at: string } | undefined,
+    /** The students' entries and photos when the caller has read them already (one card's `oneCard`). */
+    known?: { entries: Awaited<ReturnType<ReportCardsRepository['entries']>>; photos: { student_id: number; photo: string }[] },
   ): Promise<(studentId: number) => CardSections> {
     const next = nextTermOf(term as Term);
     const nextName = next.nextSession ? nextSessionName(session.name) : session.name;
     const [entries, termRow, statuses, teachers, photos, settings, nextSession, register] = await Promise.all([
-      this.cardRepo.entries(session.id, term, { studentIds }),
+      known ? known.entries : this.cardRepo.entries(session.id, term, { studentIds }),
       this.sessions.cardTerm(session.id, term),
       publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [arm]),
       this.teaching.formTeachers(session.id, { classes: [arm] }),
-      this.cardRepo.photos(studentIds),
+      known ? known.photos : this.cardRepo.photos(studentIds),
       this.settings.reportSettings(),
       next.nextSession ? (nextName ? this.sessions.byName(nextName) : Promise.resolve(undefined)) : Promise.resolve(session),
       this.attendance.cardAttendance(session.id, term, studentIds),
@@ -153,20 +155,20 @@ export class ReportCardService {
 
   async card(actor: Actor, q: { admission_number: string; session_id: number; term: string }): Promise<ReportCard> {
     const student = (await this.results.studentFor(actor, q.admission_number))!;
-    const [session, rows] = await Promise.all([
+    // The card's own rows in one statement (issue 37.4): read before the checks below, shown only after them.
+    const [session, own] = await Promise.all([
       this.session(q.session_id),
-      this.repo.cardRows(q.session_id, termsFor(q.term), { studentId: student.id }),
+      this.repo.oneCard(q.session_id, termsFor(q.term), student.id, q.term),
     ]);
+    const { rows, published, revisions } = own;
     const termRows = rows.filter((r) => r.term === q.term);
     if (!termRows.length) throw notFound(RESULT_MESSAGES.noReportCard);
     const cls = termRows[0]!.student_class;
     const isStudent = actor.role === 'student';
-    const [published, classScores, scales, school, revisions, taken, order, scheme] = await Promise.all([
-      this.repo.publishedInSession(q.session_id),
+    const [classScores, scales, school, taken, order, scheme] = await Promise.all([
       this.repo.classScores(q.session_id, q.term, cls),
       this.grading.scales(q.session_id),
       this.settings.get(),
-      this.repo.revisions({ studentId: student.id }, q.session_id, q.term),
       this.teaching.subjectsOf([{ id: student.id, student_class: cls }]),
       this.teaching.subjectOrder(),
       this.assessment.schemeFor(q.session_id, cls),
@@ -178,7 +180,7 @@ export class ReportCardService {
     await this.assertMayRead(actor, session.id, cls, released);
     // The fee gate (decision 042): after the release check, so a gated student learns nothing of an unreleased card.
     await this.gate.assertMaySee({ student: { id: student.id, student_class: cls }, session, term: q.term as Term, role: actor.role });
-    const sections = await this.sections(session, q.term, cls, [student.id], publication);
+    const sections = await this.sections(session, q.term, cls, [student.id], publication, { entries: own.entries, photos: own.photos });
     const visibleTerms = new Set<string>(
       TERM_VALUES.filter((t) => !isStudent || rows.some((r) => r.term === t && isPub(t, r.student_class))),
     );

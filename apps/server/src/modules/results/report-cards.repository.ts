@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/index';
 import { nowIso, type DB } from '../../db/index';
 import { leftJoinPerson, personNameOf } from '../../db/person-name';
-import { ENTRY_FIELDS } from './report-cards.tables';
+import { entriesQuery, photosQuery } from './report-card-rows.queries';
 
 /** The status row's key: one arm's cards for one term. */
 export interface ArmKey {
@@ -27,15 +27,7 @@ export class ReportCardsRepository {
     f: { arm?: string; arms?: readonly string[]; studentIds?: number[] } = {},
     conn: Conn = this.db,
   ) {
-    return conn
-      .selectFrom('report_card_entries')
-      .select([...ENTRY_FIELDS, 'updated_at'])
-      .where('session_id', '=', sessionId)
-      .where('term', '=', term)
-      .$if(f.arm !== undefined, (q) => q.where('student_class', '=', f.arm!))
-      .$if(f.arms !== undefined, (q) => q.where('student_class', 'in', f.arms!.length ? [...f.arms!] : ['']))
-      .$if(f.studentIds !== undefined, (q) => q.where('student_id', 'in', f.studentIds!.length ? f.studentIds! : [-1]))
-      .execute();
+    return entriesQuery(conn, sessionId, term, f).execute();
   }
 
   /**
@@ -190,11 +182,7 @@ export class ReportCardsRepository {
   }
 
   photos(studentIds: readonly number[], conn: Conn = this.db) {
-    return conn
-      .selectFrom('student_photos')
-      .select(['student_id', 'photo'])
-      .where('student_id', 'in', studentIds.length ? studentIds : [-1])
-      .execute();
+    return photosQuery(conn, studentIds).execute();
   }
 
   /** The term's published arms and when each was published (the approvals list). */

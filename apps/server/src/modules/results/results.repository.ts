@@ -7,6 +7,8 @@ import { nowIso, Repository } from '../../db/index';
 import { leftJoinPerson } from '../../db/person-name';
 import { inSlices } from '../../db/slices';
 import { QueryTemplates } from '../../db/query-templates';
+import { readTogether } from '../../db/read-together';
+import { entriesQuery, photosQuery } from './report-card-rows.queries';
 import { RESULT_STUDENT_COLUMNS, SCORE_COLUMNS, inStudentNameOrder, isReleased, resultsWithStudents } from './result-rows.queries';
 import './results.tables';
 import type { ResultAuditTable } from './results.tables';
@@ -143,6 +145,10 @@ export class ResultsRepository extends Repository {
 
   /** Changes with a reason (edits of released results) to a student's results of one term, newest first. */
   revisions(f: { studentId?: number; arm?: string }, sessionId: number, term: string) {
+    return this.revisionsQuery(f, sessionId, term).execute();
+  }
+
+  private revisionsQuery(f: { studentId?: number; arm?: string }, sessionId: number, term: string) {
     return this.db
       .selectFrom('result_audit')
       .select(['student_id', 'subject', 'created_at', 'reason'])
@@ -153,8 +159,7 @@ export class ResultsRepository extends Repository {
       .where('reason', 'is not', null)
       .where('action', '!=', 'regrade')
       .orderBy('id', 'desc')
-      .limit(5000)
-      .execute();
+      .limit(5000);
   }
 
   /** The result-audit rows of one write (`score-writer.ts`, a regrade), one insert per 200 rows. */
@@ -273,11 +278,11 @@ export class ResultsRepository extends Repository {
   }
 
   publishedInSession(sessionId: number) {
-    return this.db
-      .selectFrom('result_publications')
-      .select(['term', 'student_class', 'published_at'])
-      .where('session_id', '=', sessionId)
-      .execute();
+    return this.publishedInSessionQuery(sessionId).execute();
+  }
+
+  private publishedInSessionQuery(sessionId: number) {
+    return this.db.selectFrom('result_publications').select(['term', 'student_class', 'published_at']).where('session_id', '=', sessionId);
   }
 
   getPublication(id: number, conn: Conn = this.db) {
@@ -307,10 +312,34 @@ export class ResultsRepository extends Repository {
   }
 
   /**
+   * What one student's card reads of its own rows, in ONE statement (issue 37.4; `readTogether`): the
+   * student's rows of the session (`cardRows`), the session's publications, the revisions, the card's
+   * entry and the photo. (The arm's scores stay rows of their own, `classScores`: a class's hundreds
+   * of rows cost PostgreSQL more as JSON than the round trip they would save.)
+   */
+  oneCard(sessionId: number, terms: readonly string[], studentId: number, term: string) {
+    return readTogether(this.db, {
+      rows: this.cardRowsQuery(sessionId, terms, { studentId }),
+      published: this.publishedInSessionQuery(sessionId),
+      revisions: this.revisionsQuery({ studentId }, sessionId, term),
+      entries: entriesQuery(this.db, sessionId, term, { studentIds: [studentId] }),
+      photos: photosQuery(this.db, [studentId]),
+    });
+  }
+
+  /**
    * The rows of a set of students for a session, terms up to `terms`, with the student's details:
    * what their report cards print (the term's subjects and, in the third term, the earlier terms).
    */
   cardRows(
+    sessionId: number,
+    terms: readonly string[],
+    students: { studentId?: number; sessionClassTerm?: { arm: string; term: string } },
+  ) {
+    return this.cardRowsQuery(sessionId, terms, students).execute();
+  }
+
+  private cardRowsQuery(
     sessionId: number,
     terms: readonly string[],
     students: { studentId?: number; sessionClassTerm?: { arm: string; term: string } },
@@ -330,8 +359,7 @@ export class ResultsRepository extends Repository {
             .where('c.student_class', '=', students.sessionClassTerm!.arm),
         ),
       )
-      .$call(inStudentNameOrder)
-      .execute();
+      .$call(inStudentNameOrder);
   }
 
   /**

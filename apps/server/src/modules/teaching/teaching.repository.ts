@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { cachedRead } from '../../db/reference-cache';
+import { readTogether } from '../../db/read-together';
 import type { SubjectPlan, WriteAccess } from '@portal/domain';
 import { countOf, nowIso, type Conn, type Trx, Repository } from '../../db/index';
 import './teaching.tables';
@@ -98,19 +99,19 @@ export class TeachingRepository extends Repository {
     // no bound-parameter limit (SQLite allows 32,766) to run into.
     const all = ids.length > CHOICES_ID_LIST_MAX;
     const wanted = new Set(ids);
-    const [students, choices] = await Promise.all([
-      conn
-        .selectFrom('students')
-        .select(['id', 'stream_id'])
-        .$if(!all, (q) => q.where('id', 'in', ids))
-        .$if(all, (q) => q.where('stream_id', 'is not', null))
-        .execute(),
-      conn
-        .selectFrom('student_subjects')
-        .select(['student_id', 'subject_id', 'choice'])
-        .$if(!all, (q) => q.where('student_id', 'in', ids))
-        .execute(),
-    ]);
+    const streams = conn
+      .selectFrom('students')
+      .select(['id', 'stream_id'])
+      .$if(!all, (q) => q.where('id', 'in', ids))
+      .$if(all, (q) => q.where('stream_id', 'is not', null));
+    const picked = conn
+      .selectFrom('student_subjects')
+      .select(['student_id', 'subject_id', 'choice'])
+      .$if(!all, (q) => q.where('student_id', 'in', ids));
+    // A card's or a class's few students: both reads in one statement (issue 37.4); the whole school's as rows.
+    const { students, choices } = all
+      ? await Promise.all([streams.execute(), picked.execute()]).then(([a, b]) => ({ students: a, choices: b }))
+      : await readTogether(conn, { students: streams, choices: picked });
     for (const id of ids) out.set(id, { stream_id: null, add: [], drop: [] });
     for (const s of students) if (wanted.has(s.id)) out.get(s.id)!.stream_id = s.stream_id ?? null;
     for (const c of choices) out.get(c.student_id)?.[c.choice === 'add' ? 'add' : 'drop'].push(c.subject_id);
