@@ -10,6 +10,7 @@ import type {
   RouteGenericInterface,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { currentUser, type AuthUser } from './auth';
 
 /** The app as the route files register on it: request parts typed by their zod schemas. */
@@ -30,6 +31,17 @@ export type ZodRequest<S extends FastifySchema> = FastifyRequest<
   ZodTypeProvider
 >;
 
+/** What `act` must answer: the input of the route's declared 2xx response schema (any, when none is declared). */
+export type AnswerOf<S extends FastifySchema> = S extends { response: infer R }
+  ? R extends Record<PropertyKey, unknown>
+    ? R[keyof R] extends infer A
+      ? A extends z.ZodType
+        ? z.input<A>
+        : unknown
+      : unknown
+    : unknown
+  : unknown;
+
 /** Who may call a write route (its `config`), and its answer when not 200: 201 created, 204 no body. */
 export type WriteAccess = FastifyContextConfig & { status?: 201 | 204; bodyLimit?: number };
 
@@ -45,7 +57,7 @@ export function writeRoutes(r: ZodApp, tags: string[]) {
     url: string,
     { status, bodyLimit, ...config }: WriteAccess,
     schema: S,
-    act: (user: AuthUser, request: ZodRequest<S>) => Promise<unknown>,
+    act: (user: AuthUser, request: ZodRequest<S>) => Promise<AnswerOf<S>>,
   ): void => {
     // Registered untyped: the schema checks the request at run time, and `act` sees it typed by `S`.
     (r as FastifyInstance).route<RouteGenericInterface, FastifyContextConfig, FastifySchema>({
