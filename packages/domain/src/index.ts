@@ -55,3 +55,4 @@ export * from './parents-responses';
 export * from './settings-responses';
 export * from './calendar-responses';
 export * from './capabilities-responses';
+export * from './people-responses';

@@ -17,6 +17,21 @@ import {
   studentCreateSchema,
   studentListQuerySchema,
   studentUpdateSchema,
+  importPreviewSchema,
+  importResultSchema,
+  legacyStaffSchema,
+  legacyStudentSchema,
+  newAccountsDaySchema,
+  passwordResetResponseSchema,
+  staffDetailSchema,
+  staffListSchema,
+  staffRegistrationSchema,
+  studentHistorySchema,
+  studentListSchema,
+  studentPageSchema,
+  studentPhotoResponseSchema,
+  studentRecordSchema,
+  studentRegistrationSchema,
 } from '@portal/domain';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
@@ -63,7 +78,12 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
       {
         config: { auth },
         bodyLimit: IMPORT_BODY_LIMIT,
-        schema: { tags: tags[kind], summary: `Check a ${noun} CSV: per-row errors and duplicates`, body: importRequestSchema },
+        schema: {
+          tags: tags[kind],
+          summary: `Check a ${noun} CSV: per-row errors and duplicates`,
+          body: importRequestSchema,
+          response: { 200: importPreviewSchema },
+        },
       },
       async (request) => imports.preview(kind, request.body.csv),
     );
@@ -71,7 +91,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
       'POST',
       `/api/${kind}/import/`,
       { auth, bodyLimit: IMPORT_BODY_LIMIT, status: 201 },
-      { summary: `Import ${kind} from CSV (all or nothing)`, body: importRequestSchema },
+      { summary: `Import ${kind} from CSV (all or nothing)`, body: importRequestSchema, response: { 201: importResultSchema } },
       (user, { body }) => imports.import(user, kind, body.csv),
     );
   }
@@ -84,6 +104,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
         tags: tags.students,
         summary: "The day's new accounts, to print their sign-in slips together (no passwords)",
         querystring: newAccountsQuerySchema,
+        response: { 200: newAccountsDaySchema },
       },
     },
     async (request) => newAccounts.day(currentUser(request), request.query.date),
@@ -95,7 +116,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'POST',
     '/api/students/',
     { auth: STAFF_OR_ADMIN, status: 201 },
-    { summary: 'Register a student', body: studentCreateSchema },
+    { summary: 'Register a student', body: studentCreateSchema, response: { 201: studentRegistrationSchema } },
     (user, { body }) => students.create(user, body),
   );
 
@@ -103,7 +124,12 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     '/api/students/list/',
     {
       config: { auth: ANY_ROLE },
-      schema: { tags: tags.students, summary: 'List students (a student gets only their own record)', querystring: studentListQuerySchema },
+      schema: {
+        tags: tags.students,
+        summary: 'List students (a student gets only their own record)',
+        querystring: studentListQuerySchema,
+        response: { 200: studentListSchema },
+      },
     },
     async (request) => students.list(currentUser(request), request.query),
   );
@@ -112,7 +138,12 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     '/api/students/search/',
     {
       config: { auth: ANY_ROLE },
-      schema: { tags: tags.students, summary: 'One page of students with the total count', querystring: studentListQuerySchema },
+      schema: {
+        tags: tags.students,
+        summary: 'One page of students with the total count',
+        querystring: studentListQuerySchema,
+        response: { 200: studentPageSchema },
+      },
     },
     async (request) => students.search(currentUser(request), request.query),
   );
@@ -131,7 +162,10 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
 
   r.get(
     '/api/students/:admission_number/',
-    { config: { auth: ANY_ROLE }, schema: { tags: tags.students, summary: 'One student', params: admissionNumberParams } },
+    {
+      config: { auth: ANY_ROLE },
+      schema: { tags: tags.students, summary: 'One student', params: admissionNumberParams, response: { 200: studentRecordSchema } },
+    },
     async (request) => students.get(currentUser(request), request.params.admission_number),
   );
 
@@ -139,7 +173,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'PUT',
     '/api/students/:admission_number/',
     { auth: STAFF_OR_ADMIN },
-    { summary: 'Update a student', params: admissionNumberParams, body: studentUpdateSchema },
+    { summary: 'Update a student', params: admissionNumberParams, body: studentUpdateSchema, response: { 200: studentRecordSchema } },
     (user, { params, body }) => students.update(user, params.admission_number, body),
   );
 
@@ -148,7 +182,12 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'PUT',
     '/api/students/:admission_number/photo/',
     { auth: ADMIN_ONLY, bodyLimit: 4 * 1024 * 1024 },
-    { summary: "Set or remove ('') a student's photo", params: admissionNumberParams, body: studentPhotoSchema },
+    {
+      summary: "Set or remove ('') a student's photo",
+      params: admissionNumberParams,
+      body: studentPhotoSchema,
+      response: { 200: studentPhotoResponseSchema },
+    },
     (user, { params, body }) => photos.put(user, params.admission_number, body),
   );
 
@@ -168,6 +207,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
         tags: tags.students,
         summary: "Counts of a student's results and payments (before a delete)",
         params: admissionNumberParams,
+        response: { 200: studentHistorySchema },
       },
     },
     async (request) => students.history(request.params.admission_number),
@@ -177,7 +217,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'POST',
     '/api/students/:admission_number/withdraw/',
     { auth: STAFF_OR_ADMIN },
-    { summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionNumberParams },
+    { summary: 'Withdraw a student: kept read-only, sign-in off', params: admissionNumberParams, response: { 200: studentRecordSchema } },
     (user, { params }) => students.withdraw(user, params.admission_number),
   );
 
@@ -185,7 +225,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'POST',
     '/api/students/:admission_number/readmit/',
     { auth: STAFF_OR_ADMIN },
-    { summary: 'Readmit a withdrawn student', params: admissionNumberParams },
+    { summary: 'Readmit a withdrawn student', params: admissionNumberParams, response: { 200: studentRecordSchema } },
     (user, { params }) => students.readmit(user, params.admission_number),
   );
 
@@ -193,7 +233,11 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'POST',
     '/api/students/:admission_number/reset-password/',
     { auth: STAFF_OR_ADMIN },
-    { summary: "Reset a student's password to a new one-time password", params: admissionNumberParams },
+    {
+      summary: "Reset a student's password to a new one-time password",
+      params: admissionNumberParams,
+      response: { 200: passwordResetResponseSchema },
+    },
     (user, { params }) => students.resetPassword(user, params.admission_number),
   );
 
@@ -201,7 +245,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     '/api/studentBase/:id',
     {
       config: { auth: ANY_ROLE },
-      schema: { tags: tags.students, summary: 'Legacy student by internal id', params: idParams },
+      schema: { tags: tags.students, summary: 'Legacy student by internal id', params: idParams, response: { 200: legacyStudentSchema } },
     },
     async (request) => students.getLegacy(currentUser(request), request.params.id),
   );
@@ -221,14 +265,17 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
       'POST',
       url,
       { auth: ADMIN_ONLY, status: 201 },
-      { summary: 'Register a staff member', body: staffCreateSchema },
+      { summary: 'Register a staff member', body: staffCreateSchema, response: { 201: staffRegistrationSchema } },
       (user, { body }) => staff.create(user, body),
     );
   }
 
   r.get(
     '/api/staff/list/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'List staff', querystring: staffListQuerySchema } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags: tags.staff, summary: 'List staff', querystring: staffListQuerySchema, response: { 200: staffListSchema } },
+    },
     async (request) => staff.list(request.query.q, request.query.limit, request.query.offset),
   );
 
@@ -242,13 +289,19 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
 
   r.get(
     '/api/staff/id/:id/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member by internal id', params: idParams } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags: tags.staff, summary: 'One staff member by internal id', params: idParams, response: { 200: staffDetailSchema } },
+    },
     async (request) => staff.getById(currentUser(request), request.params.id),
   );
 
   r.get(
     '/api/staff/:staff_id/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'One staff member', params: staffIdParams } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags: tags.staff, summary: 'One staff member', params: staffIdParams, response: { 200: staffDetailSchema } },
+    },
     async (request) => staff.get(currentUser(request), request.params.staff_id),
   );
 
@@ -256,7 +309,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'PUT',
     '/api/staff/:staff_id/',
     { auth: ADMIN_ONLY },
-    { summary: 'Update a staff member', params: staffIdParams, body: staffUpdateSchema },
+    { summary: 'Update a staff member', params: staffIdParams, body: staffUpdateSchema, response: { 200: staffDetailSchema } },
     (user, { params, body }) => staff.update(user, params.staff_id, body),
   );
 
@@ -272,13 +325,20 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'POST',
     '/api/staff/:staff_id/reset-password/',
     { auth: ADMIN_ONLY },
-    { summary: "Reset a staff member's password to a new one-time password", params: staffIdParams },
+    {
+      summary: "Reset a staff member's password to a new one-time password",
+      params: staffIdParams,
+      response: { 200: passwordResetResponseSchema },
+    },
     (user, { params }) => staff.resetPassword(user, params.staff_id),
   );
 
   r.get(
     '/api/staffBase/:id',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: tags.staff, summary: 'Legacy staff by internal id', params: idParams } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags: tags.staff, summary: 'Legacy staff by internal id', params: idParams, response: { 200: legacyStaffSchema } },
+    },
     async (request) => staff.getLegacy(request.params.id),
   );
 
