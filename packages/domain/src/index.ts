@@ -56,3 +56,4 @@ export * from './settings-responses';
 export * from './calendar-responses';
 export * from './capabilities-responses';
 export * from './people-responses';
+export * from './teaching-responses';
