@@ -57,3 +57,4 @@ export * from './calendar-responses';
 export * from './capabilities-responses';
 export * from './people-responses';
 export * from './teaching-responses';
+export * from './attendance-responses';
