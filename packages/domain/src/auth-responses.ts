@@ -82,13 +82,3 @@ export const parentMeSchema = describes<ParentMe>()(
 
 /** GET /api/me/: who the bearer token belongs to (a parent: with their record and children). */
 export const currentAccountSchema = z.union([parentMeSchema, meSchema]).meta({ id: 'CurrentAccount' });
-
-/** POST /api/{role}/login/ refused for its body (400): the sign-in envelope with the field errors. */
-export const loginRefusedSchema = z
-  .object({
-    status: z.literal('error'),
-    data: z.null(),
-    message: z.string(),
-    errors: z.object({ non_field_errors: z.array(z.string()) }).catchall(z.array(z.string())),
-  })
-  .meta({ id: 'LoginRefused' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,7 +8,6 @@ import {
   detailMessageSchema,
   EVERY_ACCOUNT,
   loginRequestSchema,
-  loginRefusedSchema,
   loginResponseSchemas,
   parentLoginRequestSchema,
   passwordChangedSchema,
@@ -42,7 +41,7 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
           tags: ['auth'],
           summary: `Sign in as ${role}`,
           body: z.unknown(),
-          response: { 200: loginResponseSchemas[role], 400: loginRefusedSchema },
+          response: { 200: loginResponseSchemas[role] },
         },
       },
       async (request, reply) => {
@@ -59,7 +58,10 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
         if (!parsed.success) {
           const errors = fieldErrorsFromIssues(parsed.error.issues);
           const first = Object.values(errors).flat()[0] ?? AUTH_MESSAGES.loginFailedFallback;
-          return reply.status(400).send({ status: 'error', data: null, message: first, errors: { non_field_errors: [first], ...errors } });
+          // The sign-in envelope of a refusal: documented with the error envelopes (http/error-envelopes.ts).
+          return (reply as FastifyReply)
+            .status(400)
+            .send({ status: 'error', data: null, message: first, errors: { non_field_errors: [first], ...errors } });
         }
         const { data, deviceToken } = await service.login({
           role,
