@@ -5,6 +5,7 @@ import {
   absentTodaySchema,
   ADMIN_ONLY,
   attendanceMonthSchema,
+  attendanceRegisterSchema,
   carriedImportPreviewSchema,
   studentAttendanceSchema,
   termTotalsSchema,
@@ -38,8 +39,8 @@ export function attendanceRoutes(
   const tags = ['attendance'];
 
   documentRoutes(r, tags)('/api/attendance/register/', STAFF_OR_ADMIN, {
-    load: [registerQuerySchema, (actor, query) => registers.register(actor, query)],
-    save: [registerSaveSchema, (actor, body) => registers.saveRegister(actor, body)],
+    load: [registerQuerySchema, (actor, query) => registers.register(actor, query), attendanceRegisterSchema],
+    save: [registerSaveSchema, (actor, body) => registers.saveRegister(actor, body), attendanceRegisterSchema],
   });
 
   r.get(
