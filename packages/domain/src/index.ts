@@ -48,3 +48,5 @@ export * from './card-fee-gate';
 export * from './card-fee-gate-schemas';
 export * from './promotion';
 export * from './web-app-manifest';
+export * from './error-responses';
+export * from './health-responses';
