@@ -58,3 +58,5 @@ export * from './capabilities-responses';
 export * from './people-responses';
 export * from './teaching-responses';
 export * from './attendance-responses';
+export * from './error-responses';
+export * from './health-responses';
