@@ -31,15 +31,14 @@ export type ZodRequest<S extends FastifySchema> = FastifyRequest<
   ZodTypeProvider
 >;
 
-/** What `act` must answer: the input of the route's declared 2xx response schema (any, when none is declared). */
+/** What `act` must answer: the input of the route's declared 201 or 200 response schema (any, when neither is declared; a 204 sends none). */
+type ZodAnswer<A> = A extends z.ZodType ? z.input<A> : unknown;
 export type AnswerOf<S extends FastifySchema> = S extends { response: infer R }
-  ? R extends Record<PropertyKey, unknown>
-    ? R[keyof R] extends infer A
-      ? A extends z.ZodType
-        ? z.input<A>
-        : unknown
+  ? R extends { 201: infer A }
+    ? ZodAnswer<A>
+    : R extends { 200: infer A }
+      ? ZodAnswer<A>
       : unknown
-    : unknown
   : unknown;
 
 /** Who may call a write route (its `config`), and its answer when not 200: 201 created, 204 no body. */

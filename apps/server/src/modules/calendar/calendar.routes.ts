@@ -21,6 +21,7 @@ import {
   termDatesSchema,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
+import { noContent } from '../../http/response-schemas';
 import type { CalendarEditService } from './calendar-edit.service';
 import type { CalendarService } from './calendar.service';
 import type { SessionsService } from './sessions.service';
@@ -87,8 +88,12 @@ export function calendarRoutes(
     { config: { auth: ADMIN_ONLY }, schema: { tags, body: calendarEventSchema, response: { 201: calendarEventResponseSchema } } },
     async (req, reply) => reply.status(201).send(await edits.addEvent(actor(req), req.body)),
   );
-  r.delete('/api/attendance/events/:id/', { config: { auth: ADMIN_ONLY }, schema: { tags, params: eventParams } }, async (req, reply) => {
-    await edits.deleteEvent(actor(req), req.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/attendance/events/:id/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, params: eventParams, response: { 204: noContent } } },
+    async (req, reply) => {
+      await edits.deleteEvent(actor(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -21,6 +21,7 @@ import {
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
+import { binaryResponse, noContent } from '../../http/response-schemas';
 import { currentUser } from '../../http/auth';
 import { paymentOrigin } from '../../http/public-origin';
 import { writeRoutes } from '../../http/write-route';
@@ -94,7 +95,7 @@ export function parentsRoutes(app: FastifyInstance, deps: ParentsRoutesDeps): vo
     'DELETE',
     '/api/parents/:id/links/:admission_number/',
     { auth: ADMIN_ONLY, status: 204 },
-    { params: idParams.extend(admissionNumberParams.shape) },
+    { params: idParams.extend(admissionNumberParams.shape), response: { 204: noContent } },
     (user, request) => parents.unlink(user, request.params.id, request.params.admission_number),
   );
   write(
@@ -118,7 +119,12 @@ export function parentsRoutes(app: FastifyInstance, deps: ParentsRoutesDeps): vo
     '/api/parents/invitations/pdf/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Invite parents and print their sign-in slips (A4 PDF)', body: parentInvitationSchema },
+      schema: {
+        tags,
+        summary: 'Invite parents and print their sign-in slips (A4 PDF)',
+        body: parentInvitationSchema,
+        response: { 200: binaryResponse('application/pdf', 'The sign-in slips, as an A4 PDF') },
+      },
     },
     async (request, reply) => {
       const result = await parents.invite(currentUser(request), request.body);

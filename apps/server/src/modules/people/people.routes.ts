@@ -34,6 +34,7 @@ import {
   studentRegistrationSchema,
 } from '@portal/domain';
 import { sendAttachment } from '../../http/attachment';
+import { binaryResponse, noContent } from '../../http/response-schemas';
 import { currentUser } from '../../http/auth';
 import { writeRoutes } from '../../http/write-route';
 import { staffCsv, studentsCsv, type ImportKind, type ImportService } from './import.service';
@@ -70,7 +71,14 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     const noun = kind === 'students' ? 'student' : 'staff';
     r.get(
       `/api/${kind}/import/template/`,
-      { config: { auth }, schema: { tags: tags[kind], summary: `CSV template for a ${noun} import` } },
+      {
+        config: { auth },
+        schema: {
+          tags: tags[kind],
+          summary: `CSV template for a ${noun} import`,
+          response: { 200: binaryResponse('text/csv', `The ${noun} CSV template`) },
+        },
+      },
       async (_request, reply) => sendAttachment(reply, 'csv', `${kind}-template.csv`, imports.template(kind)),
     );
     r.post(
@@ -152,7 +160,12 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     '/api/students/export/',
     {
       config: { auth: STAFF_OR_ADMIN, heavy: true },
-      schema: { tags: tags.students, summary: 'Students as CSV', querystring: studentListQuerySchema },
+      schema: {
+        tags: tags.students,
+        summary: 'Students as CSV',
+        querystring: studentListQuerySchema,
+        response: { 200: binaryResponse('text/csv', 'The students, as CSV') },
+      },
     },
     async (request, reply) =>
       sendAttachment(reply, 'csv', 'students.csv', await studentsCsv(await students.exportRows(currentUser(request), request.query))),
@@ -195,7 +208,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'DELETE',
     '/api/students/:admission_number/',
     { auth: STAFF_OR_ADMIN, status: 204 },
-    { summary: 'Delete a student with their results', params: admissionNumberParams },
+    { summary: 'Delete a student with their results', params: admissionNumberParams, response: { 204: noContent } },
     (user, { params }) => students.delete(user, params.admission_number),
   );
 
@@ -254,7 +267,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'DELETE',
     '/api/studentBase/:id',
     { auth: STAFF_OR_ADMIN, status: 204 },
-    { summary: 'Legacy student delete', params: idParams },
+    { summary: 'Legacy student delete', params: idParams, response: { 204: noContent } },
     (user, { params }) => students.deleteLegacy(user, params.id),
   );
 
@@ -281,7 +294,14 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
 
   r.get(
     '/api/staff/export/',
-    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: tags.staff, summary: 'Staff as CSV (no bank or tax details)' } },
+    {
+      config: { auth: STAFF_OR_ADMIN, heavy: true },
+      schema: {
+        tags: tags.staff,
+        summary: 'Staff as CSV (no bank or tax details)',
+        response: { 200: binaryResponse('text/csv', 'The staff, as CSV') },
+      },
+    },
     async (_request, reply) => sendAttachment(reply, 'csv', 'staff.csv', staffCsv(await staff.exportRows())),
   );
 
@@ -317,7 +337,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'DELETE',
     '/api/staff/:staff_id/',
     { auth: ADMIN_ONLY, status: 204 },
-    { summary: 'Delete a staff member', params: staffIdParams },
+    { summary: 'Delete a staff member', params: staffIdParams, response: { 204: noContent } },
     (user, { params }) => staff.delete(user, params.staff_id),
   );
 
@@ -346,7 +366,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
     'DELETE',
     '/api/staffBase/:id',
     { auth: ADMIN_ONLY, status: 204 },
-    { summary: 'Legacy staff delete', params: idParams },
+    { summary: 'Legacy staff delete', params: idParams, response: { 204: noContent } },
     (user, { params }) => staff.deleteLegacy(user, params.id),
   );
 }

@@ -12,6 +12,7 @@ import {
   webAppManifest,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
+import { binaryResponse } from '../../http/response-schemas';
 import type { SettingsService } from './settings.service';
 
 export function settingsRoutes(app: FastifyInstance, { settings: service }: { settings: SettingsService }): void {
@@ -70,9 +71,16 @@ export function settingsRoutes(app: FastifyInstance, { settings: service }: { se
 
   // The installable app's manifest (docs/decisions/045): the school's own name under the icon. Browsers
   // fetch it without cookies; revalidated so a renamed school shows at the next start.
-  r.get('/manifest.webmanifest', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
-    void reply.header('cache-control', 'no-cache');
-    void reply.type('application/manifest+json; charset=utf-8');
-    return JSON.stringify(webAppManifest((await service.get()).school_name));
-  });
+  r.get(
+    '/manifest.webmanifest',
+    {
+      config: { auth: 'public' },
+      schema: { hide: true, response: { 200: binaryResponse('application/manifest+json', 'The web app manifest') } },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-cache');
+      void reply.type('application/manifest+json; charset=utf-8');
+      return JSON.stringify(webAppManifest((await service.get()).school_name));
+    },
+  );
 }

@@ -39,6 +39,7 @@ import {
   teachingStructureSchema,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
+import { noContent } from '../../http/response-schemas';
 import { writeRoutes } from '../../http/write-route';
 import type { AssignmentsService } from './assignments.service';
 import type { StructureService } from './structure.service';
@@ -158,7 +159,7 @@ export function teachingRoutes(
     'DELETE',
     '/api/teaching/streams/:id/',
     { auth: ADMIN_ONLY, status: 204 },
-    { summary: 'Delete a stream (its students keep their class)', params: idParams },
+    { summary: 'Delete a stream (its students keep their class)', params: idParams, response: { 204: noContent } },
     (user, { params }) => structure.deleteStream(user, params.id),
   );
 
