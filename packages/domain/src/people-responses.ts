@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDER_VALUES, MARITAL_STATUS_VALUES } from './constants';
+import { errorDetailSchema, validationErrorsSchema } from './error-responses';
 import {
   STUDENT_STATUSES,
   type ImportPreview,
@@ -222,3 +223,9 @@ export const newAccountsDaySchema = describes<NewAccountsDay>()(
     })
     .meta({ id: 'NewAccountsDay' }),
 );
+
+/**
+ * 413 of the import routes: a file over 10 MB of UTF-8 (counted while streaming) is refused with
+ * `non_field_errors`; a body over the route's limit with `detail` (the error envelope's shape).
+ */
+export const importTooLargeSchema = z.union([validationErrorsSchema, errorDetailSchema]).meta({ id: 'PeopleImportTooLarge' });

@@ -19,6 +19,7 @@ import {
   studentUpdateSchema,
   importPreviewSchema,
   importResultSchema,
+  importTooLargeSchema,
   legacyStaffSchema,
   legacyStudentSchema,
   newAccountsDaySchema,
@@ -90,7 +91,7 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
           tags: tags[kind],
           summary: `Check a ${noun} CSV: per-row errors and duplicates`,
           body: importRequestSchema,
-          response: { 200: importPreviewSchema },
+          response: { 200: importPreviewSchema, 413: importTooLargeSchema },
         },
       },
       async (request) => imports.preview(kind, request.body.csv),
@@ -99,7 +100,11 @@ export function peopleRoutes(app: FastifyInstance, deps: PeopleRoutesDeps): void
       'POST',
       `/api/${kind}/import/`,
       { auth, bodyLimit: IMPORT_BODY_LIMIT, status: 201 },
-      { summary: `Import ${kind} from CSV (all or nothing)`, body: importRequestSchema, response: { 201: importResultSchema } },
+      {
+        summary: `Import ${kind} from CSV (all or nothing)`,
+        body: importRequestSchema,
+        response: { 201: importResultSchema, 413: importTooLargeSchema },
+      },
       (user, { body }) => imports.import(user, kind, body.csv),
     );
   }
