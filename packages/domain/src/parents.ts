@@ -300,6 +300,8 @@ export interface ParentHomeChild extends ParentMeChild {
 export interface ParentLoginData {
   access: string;
   refresh: string;
+  /** The first word of the parent's name (sent since parents could sign in). */
+  first_name: string;
   name: string;
   phone: string;
   must_change_password: boolean;

@@ -10,6 +10,7 @@ import type {
   RouteGenericInterface,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { currentUser, type AuthUser } from './auth';
 
 /** The app as the route files register on it: request parts typed by their zod schemas. */
@@ -30,6 +31,16 @@ export type ZodRequest<S extends FastifySchema> = FastifyRequest<
   ZodTypeProvider
 >;
 
+/** What `act` must answer: the input of the route's declared 201 or 200 response schema (any, when neither is declared; a 204 sends none). */
+type ZodAnswer<A> = A extends z.ZodType ? z.input<A> : unknown;
+export type AnswerOf<S extends FastifySchema> = S extends { response: infer R }
+  ? R extends { 201: infer A }
+    ? ZodAnswer<A>
+    : R extends { 200: infer A }
+      ? ZodAnswer<A>
+      : unknown
+  : unknown;
+
 /** Who may call a write route (its `config`), and its answer when not 200: 201 created, 204 no body. */
 export type WriteAccess = FastifyContextConfig & { status?: 201 | 204; bodyLimit?: number };
 
@@ -45,7 +56,7 @@ export function writeRoutes(r: ZodApp, tags: string[]) {
     url: string,
     { status, bodyLimit, ...config }: WriteAccess,
     schema: S,
-    act: (user: AuthUser, request: ZodRequest<S>) => Promise<unknown>,
+    act: (user: AuthUser, request: ZodRequest<S>) => Promise<AnswerOf<S>>,
   ): void => {
     // Registered untyped: the schema checks the request at run time, and `act` sees it typed by `S`.
     (r as FastifyInstance).route<RouteGenericInterface, FastifyContextConfig, FastifySchema>({

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   absentQuerySchema,
+  absentTodaySchema,
   ADMIN_ONLY,
+  attendanceMonthSchema,
+  attendanceRegisterSchema,
+  carriedImportPreviewSchema,
+  studentAttendanceSchema,
+  termTotalsSchema,
   ANY_ROLE,
   carriedImportSchema,
   monthQuerySchema,
@@ -33,26 +39,40 @@ export function attendanceRoutes(
   const tags = ['attendance'];
 
   documentRoutes(r, tags)('/api/attendance/register/', STAFF_OR_ADMIN, {
-    load: [registerQuerySchema, (actor, query) => registers.register(actor, query)],
-    save: [registerSaveSchema, (actor, body) => registers.saveRegister(actor, body)],
+    load: [registerQuerySchema, (actor, query) => registers.register(actor, query), attendanceRegisterSchema],
+    save: [registerSaveSchema, (actor, body) => registers.saveRegister(actor, body), attendanceRegisterSchema],
   });
 
-  r.get('/api/attendance/month/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: monthQuerySchema } }, (req) =>
-    service.month(currentActor(req), req.query),
+  r.get(
+    '/api/attendance/month/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: monthQuerySchema, response: { 200: attendanceMonthSchema } } },
+    (req) => service.month(currentActor(req), req.query),
   );
   // A parent names one of their children (decision 035) and sees what the child sees.
   r.get(
     '/api/attendance/student/',
-    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: studentAttendanceQuerySchema } },
+    {
+      config: { auth: [...ANY_ROLE, 'parent'] },
+      schema: { tags, querystring: studentAttendanceQuerySchema, response: { 200: studentAttendanceSchema } },
+    },
     async (req) => service.student(await scope.actingFor(currentActor(req), req.query.admission_number), req.query),
   );
-  r.get('/api/attendance/absent/', { config: { auth: ADMIN_ONLY }, schema: { tags, querystring: absentQuerySchema } }, (req) =>
-    service.absent(req.query),
+  r.get(
+    '/api/attendance/absent/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, querystring: absentQuerySchema, response: { 200: absentTodaySchema } } },
+    (req) => service.absent(req.query),
   );
-  r.get('/api/attendance/totals/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: totalsQuerySchema } }, (req) =>
-    service.totals(currentActor(req), req.query),
+  r.get(
+    '/api/attendance/totals/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: totalsQuerySchema, response: { 200: termTotalsSchema } } },
+    (req) => service.totals(currentActor(req), req.query),
   );
-  r.post('/api/attendance/carried/import/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: carriedImportSchema } }, (req, reply) =>
-    sendImportPreview(reply, carried.import(currentActor(req), req.body)),
+  // A refused import answers 400 with the same preview (its errors): apicore's 400 envelope is joined to it.
+  r.post(
+    '/api/attendance/carried/import/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, body: carriedImportSchema, response: { 200: carriedImportPreviewSchema } } },
+    async (req, reply) => {
+      await sendImportPreview(reply, carried.import(currentActor(req), req.body));
+    },
   );
 }

@@ -1,17 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_ONLY,
   AUTH_MESSAGES,
+  currentAccountSchema,
+  detailMessageSchema,
   EVERY_ACCOUNT,
   loginRequestSchema,
+  loginResponseSchemas,
   parentLoginRequestSchema,
+  passwordChangedSchema,
   passwordChangeSchema,
   refreshRequestSchema,
   type Role,
   signInBlockClearSchema,
+  signInBlockListSchema,
+  signInBlocksClearedSchema,
   studentLoginRequestSchema,
+  tokenPairSchema,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { currentUser } from '../../http/auth';
@@ -30,7 +37,12 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
       `/api/${role}/login/`,
       {
         config: { auth: 'public', rateLimit: perAddress },
-        schema: { tags: ['auth'], summary: `Sign in as ${role}`, body: z.unknown() },
+        schema: {
+          tags: ['auth'],
+          summary: `Sign in as ${role}`,
+          body: z.unknown(),
+          response: { 200: loginResponseSchemas[role] },
+        },
       },
       async (request, reply) => {
         // Students may give their admission number in `email`; staff and the admin an email only.
@@ -46,7 +58,10 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
         if (!parsed.success) {
           const errors = fieldErrorsFromIssues(parsed.error.issues);
           const first = Object.values(errors).flat()[0] ?? AUTH_MESSAGES.loginFailedFallback;
-          return reply.status(400).send({ status: 'error', data: null, message: first, errors: { non_field_errors: [first], ...errors } });
+          // The sign-in envelope of a refusal: documented with the error envelopes (http/error-envelopes.ts).
+          return (reply as FastifyReply)
+            .status(400)
+            .send({ status: 'error', data: null, message: first, errors: { non_field_errors: [first], ...errors } });
         }
         const { data, deviceToken } = await service.login({
           role,
@@ -57,14 +72,19 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
         });
         setDeviceCookie(reply, deps.config, deviceToken);
         await setViewCookie(reply, deps.tokens, deps.config, data.access);
-        return { status: 'success', data, message: AUTH_MESSAGES.loginSuccess, errors: { non_field_errors: [] } };
+        // The service's data is this role's (typed as every role's): each role's data schema describes its domain type.
+        const answer = { status: 'success' as const, data, message: AUTH_MESSAGES.loginSuccess, errors: { non_field_errors: [] } };
+        return answer as z.input<(typeof loginResponseSchemas)[typeof role]>;
       },
     );
   }
 
   r.post(
     '/api/token/refresh/',
-    { config: { auth: 'public', rateLimit: perAddress }, schema: { tags: ['auth'], body: refreshRequestSchema } },
+    {
+      config: { auth: 'public', rateLimit: perAddress },
+      schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: tokenPairSchema } },
+    },
     async (request, reply) => {
       const pair = await service.refresh(request.body.refresh);
       await setViewCookie(reply, deps.tokens, deps.config, pair.access);
@@ -76,7 +96,11 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
     '/api/logout/',
     {
       config: { auth: EVERY_ACCOUNT, allowPasswordChangePending: true },
-      schema: { tags: ['auth'], body: z.object({ refresh: z.string().max(4096).optional() }).optional() },
+      schema: {
+        tags: ['auth'],
+        body: z.object({ refresh: z.string().max(4096).optional() }).optional(),
+        response: { 200: detailMessageSchema },
+      },
     },
     async (request, reply) => {
       await service.logout(currentUser(request).familyId, request.body?.refresh);
@@ -89,7 +113,7 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
     '/api/password/change/',
     {
       config: { auth: EVERY_ACCOUNT, allowPasswordChangePending: true, rateLimit: perAddress },
-      schema: { tags: ['auth'], body: passwordChangeSchema },
+      schema: { tags: ['auth'], body: passwordChangeSchema, response: { 200: passwordChangedSchema } },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -102,7 +126,10 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
   // Sign-in blocks: the admin sees which account is blocked from which address, and clears it.
   r.get(
     '/api/sign-in-blocks/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['auth'], summary: 'Sign-in blocks in force' } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags: ['auth'], summary: 'Sign-in blocks in force', response: { 200: signInBlockListSchema } },
+    },
     async () => service.listSignInBlocks(),
   );
 
@@ -110,7 +137,12 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
     '/api/sign-in-blocks/clear/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags: ['auth'], summary: 'Clear the sign-in blocks of an account', body: signInBlockClearSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Clear the sign-in blocks of an account',
+        body: signInBlockClearSchema,
+        response: { 200: signInBlocksClearedSchema },
+      },
     },
     async (request) => {
       const cleared = await service.clearSignInBlocks(currentUser(request).id, request.body.email, request.body.address);
@@ -118,7 +150,12 @@ export function authRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 
     },
   );
 
-  r.get('/api/me/', { config: { auth: EVERY_ACCOUNT, allowPasswordChangePending: true }, schema: { tags: ['auth'] } }, async (request) =>
-    service.me(currentUser(request).id),
+  r.get(
+    '/api/me/',
+    {
+      config: { auth: EVERY_ACCOUNT, allowPasswordChangePending: true },
+      schema: { tags: ['auth'], response: { 200: currentAccountSchema } },
+    },
+    async (request) => service.me(currentUser(request).id),
   );
 }

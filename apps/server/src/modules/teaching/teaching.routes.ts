@@ -24,8 +24,22 @@ import {
   subjectCreateSchema,
   subjectOfferingsSchema,
   subjectPatchSchema,
+  assignmentsCopiedSchema,
+  catalogueSubjectListSchema,
+  catalogueSubjectSchema,
+  classArmListSchema,
+  classArmSchema,
+  levelOfferingListSchema,
+  levelOfferingSchema,
+  myClassesSchema,
+  sessionAssignmentsSchema,
+  streamResponseSchema,
+  studentSubjectsAccessSchema,
+  studentSubjectsResponseSchema,
+  teachingStructureSchema,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
+import { noContent } from '../../http/response-schemas';
 import { writeRoutes } from '../../http/write-route';
 import type { AssignmentsService } from './assignments.service';
 import type { StructureService } from './structure.service';
@@ -49,41 +63,52 @@ export function teachingRoutes(
 
   r.get(
     '/api/classes/',
-    { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: "The school's classes (retired ones flagged)" } },
+    {
+      config: { auth: EVERY_ACCOUNT },
+      schema: { tags, summary: "The school's classes (retired ones flagged)", response: { 200: classArmListSchema } },
+    },
     async () => structure.classes(),
   );
   write(
     'POST',
     '/api/classes/',
     { auth: ADMIN_ONLY, status: 201 },
-    { summary: 'Add an arm to a class level', body: armCreateSchema },
+    { summary: 'Add an arm to a class level', body: armCreateSchema, response: { 201: classArmSchema } },
     (user, { body }) => structure.createArm(user, body),
   );
   write(
     'PATCH',
     '/api/classes/:id/',
     { auth: ADMIN_ONLY },
-    { summary: 'Rename (everywhere) or retire an arm', params: idParams, body: armPatchSchema },
+    { summary: 'Rename (everywhere) or retire an arm', params: idParams, body: armPatchSchema, response: { 200: classArmSchema } },
     (user, { params, body }) => structure.patchArm(user, params.id, body),
   );
 
   r.get(
     '/api/subjects/',
-    { config: { auth: ANY_ROLE }, schema: { tags, summary: 'The subject catalogue (retired ones flagged)' } },
+    {
+      config: { auth: ANY_ROLE },
+      schema: { tags, summary: 'The subject catalogue (retired ones flagged)', response: { 200: catalogueSubjectListSchema } },
+    },
     async () => structure.subjects(),
   );
   write(
     'POST',
     '/api/subjects/',
     { auth: ADMIN_ONLY, status: 201 },
-    { summary: 'Add a subject to the catalogue', body: subjectCreateSchema },
+    { summary: 'Add a subject to the catalogue', body: subjectCreateSchema, response: { 201: catalogueSubjectSchema } },
     (user, { body }) => structure.createSubject(user, body),
   );
   write(
     'PATCH',
     '/api/subjects/:id/',
     { auth: ADMIN_ONLY },
-    { summary: 'Edit, rename (in results too) or retire a subject', params: idParams, body: subjectPatchSchema },
+    {
+      summary: 'Edit, rename (in results too) or retire a subject',
+      params: idParams,
+      body: subjectPatchSchema,
+      response: { 200: catalogueSubjectSchema },
+    },
     (user, { params, body }) => structure.patchSubject(user, params.id, body),
   );
 
@@ -91,14 +116,17 @@ export function teachingRoutes(
 
   r.get(
     '/api/teaching/structure/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, summary: 'Arms, subjects, offerings per level and streams' } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags, summary: 'Arms, subjects, offerings per level and streams', response: { 200: teachingStructureSchema } },
+    },
     async () => structure.structure(),
   );
   write(
     'PUT',
     '/api/teaching/offerings/:level/',
     { auth: ADMIN_ONLY },
-    { summary: 'The subjects a class level offers', params: levelParam, body: offeringsSchema },
+    { summary: 'The subjects a class level offers', params: levelParam, body: offeringsSchema, response: { 200: levelOfferingSchema } },
     (user, { params, body }) => structure.putOfferings(user, params.level, body),
   );
   write(
@@ -109,6 +137,7 @@ export function teachingRoutes(
       summary: "One subject's offering (compulsory, elective, stream, not offered) at several class levels, all or nothing",
       params: idParams,
       body: subjectOfferingsSchema,
+      response: { 200: levelOfferingListSchema },
     },
     (user, { params, body }) => structure.putSubjectOfferings(user, params.id, body),
   );
@@ -116,21 +145,21 @@ export function teachingRoutes(
     'POST',
     '/api/teaching/streams/',
     { auth: ADMIN_ONLY, status: 201 },
-    { summary: 'Add an SSS stream', body: streamSchema },
+    { summary: 'Add an SSS stream', body: streamSchema, response: { 201: streamResponseSchema } },
     (user, { body }) => structure.saveStream(user, null, body),
   );
   write(
     'PUT',
     '/api/teaching/streams/:id/',
     { auth: ADMIN_ONLY },
-    { summary: 'Rename a stream or change its subjects', params: idParams, body: streamSchema },
+    { summary: 'Rename a stream or change its subjects', params: idParams, body: streamSchema, response: { 200: streamResponseSchema } },
     (user, { params, body }) => structure.saveStream(user, params.id, body),
   );
   write(
     'DELETE',
     '/api/teaching/streams/:id/',
     { auth: ADMIN_ONLY, status: 204 },
-    { summary: 'Delete a stream (its students keep their class)', params: idParams },
+    { summary: 'Delete a stream (its students keep their class)', params: idParams, response: { 204: noContent } },
     (user, { params }) => structure.deleteStream(user, params.id),
   );
 
@@ -145,6 +174,7 @@ export function teachingRoutes(
         summary: "A student's subjects and which the caller may score now",
         params: admissionNumberParams,
         querystring: studentSubjectsQuerySchema,
+        response: { 200: studentSubjectsAccessSchema },
       },
     },
     async (request) => structure.studentSubjects(currentUser(request), request.params.admission_number, request.query),
@@ -153,7 +183,12 @@ export function teachingRoutes(
     'PUT',
     '/api/teaching/students/:admission_number/subjects/',
     { auth: ADMIN_ONLY },
-    { summary: "A student's stream and own subject choices", params: admissionNumberParams, body: studentSubjectsSchema },
+    {
+      summary: "A student's stream and own subject choices",
+      params: admissionNumberParams,
+      body: studentSubjectsSchema,
+      response: { 200: studentSubjectsResponseSchema },
+    },
     (user, { params, body }) => structure.putStudentSubjects(user, params.admission_number, body),
   );
 
@@ -163,7 +198,12 @@ export function teachingRoutes(
     '/api/teaching/assignments/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: "A session's assignments, form teachers, windows and switch", querystring: sessionQuerySchema },
+      schema: {
+        tags,
+        summary: "A session's assignments, form teachers, windows and switch",
+        querystring: sessionQuerySchema,
+        response: { 200: sessionAssignmentsSchema },
+      },
     },
     async (request) => assignments.get(request.query.session_id),
   );
@@ -171,42 +211,51 @@ export function teachingRoutes(
     'PUT',
     '/api/teaching/assignments/',
     { auth: ADMIN_ONLY },
-    { summary: 'Set the teachers of the arm-subject cells sent', body: assignmentsSchema },
+    { summary: 'Set the teachers of the arm-subject cells sent', body: assignmentsSchema, response: { 200: sessionAssignmentsSchema } },
     (user, { body }) => assignments.putAssignments(user, body),
   );
   write(
     'PUT',
     '/api/teaching/form-teachers/',
     { auth: ADMIN_ONLY },
-    { summary: 'Set form teachers of the arms sent', body: formTeachersSchema },
+    { summary: 'Set form teachers of the arms sent', body: formTeachersSchema, response: { 200: sessionAssignmentsSchema } },
     (user, { body }) => assignments.putFormTeachers(user, body),
   );
   write(
     'POST',
     '/api/teaching/assignments/copy/',
     { auth: ADMIN_ONLY },
-    { summary: "Copy the previous session's assignments", body: copyAssignmentsSchema },
+    { summary: "Copy the previous session's assignments", body: copyAssignmentsSchema, response: { 200: assignmentsCopiedSchema } },
     (user, { body }) => assignments.copy(user, body),
   );
   write(
     'PUT',
     '/api/teaching/windows/',
     { auth: ADMIN_ONLY },
-    { summary: 'Open or close score entry for a term (and level)', body: scoreWindowSchema },
+    { summary: 'Open or close score entry for a term (and level)', body: scoreWindowSchema, response: { 200: sessionAssignmentsSchema } },
     (user, { body }) => assignments.setWindow(user, body),
   );
   write(
     'PUT',
     '/api/teaching/enforcement/',
     { auth: ADMIN_ONLY },
-    { summary: 'Make assignments binding for score entry in a session', body: enforcementSchema },
+    {
+      summary: 'Make assignments binding for score entry in a session',
+      body: enforcementSchema,
+      response: { 200: sessionAssignmentsSchema },
+    },
     (user, { body }) => assignments.setEnforcement(user, body),
   );
   r.get(
     '/api/teaching/my-classes/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags, summary: "The signed-in teacher's classes this session", querystring: sessionQuerySchema },
+      schema: {
+        tags,
+        summary: "The signed-in teacher's classes this session",
+        querystring: sessionQuerySchema,
+        response: { 200: myClassesSchema },
+      },
     },
     async (request) => assignments.myClasses(currentUser(request), request.query.session_id),
   );

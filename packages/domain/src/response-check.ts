@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+
+/** True when A and B are each assignable to the other with the same keys: the same shape, nullable and optional fields alike. */
+export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? SameKeys<A, B> : false) : false;
+
+/**
+ * A response schema that describes exactly the type `T` its answer is declared with (a domain
+ * interface the presenters return and the web reads): `describes<T>()(z.object({…}))` fails to
+ * compile when the schema's output and `T` differ, so neither can drift from the other.
+ */
+export const describes =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & (SameShape<z.output<S>, T> extends true ? unknown : { drift: [z.output<S>, T] })): S =>
+    schema;
