@@ -48,3 +48,4 @@ export * from './card-fee-gate';
 export * from './card-fee-gate-schemas';
 export * from './promotion';
 export * from './web-app-manifest';
+export * from './payments-responses';

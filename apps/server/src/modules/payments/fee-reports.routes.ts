@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { collectionsQuerySchema, debtorsQuerySchema } from '@portal/domain';
+import { collectionSummarySchema, collectionsQuerySchema, debtorsPageSchema, debtorsQuerySchema } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import type { SettingsService } from '../settings/settings.service';
@@ -31,7 +31,15 @@ export function feeReportRoutes(app: FastifyInstance, deps: FeeReportRoutesDeps)
 
   r.get(
     '/api/bursary/debtors/',
-    { config: BURSAR_HEAVY, schema: { tags, summary: 'Students who owe fees, sorted and paged', querystring: debtorsQuerySchema } },
+    {
+      config: BURSAR_HEAVY,
+      schema: {
+        tags,
+        summary: 'Students who owe fees, sorted and paged',
+        querystring: debtorsQuerySchema,
+        response: { 200: debtorsPageSchema },
+      },
+    },
     async (request) => service.debtors(request.query),
   );
 
@@ -58,7 +66,12 @@ export function feeReportRoutes(app: FastifyInstance, deps: FeeReportRoutesDeps)
     '/api/bursary/collections/',
     {
       config: BURSAR_HEAVY,
-      schema: { tags, summary: 'Expected against collected; money received by day and method', querystring: collectionsQuerySchema },
+      schema: {
+        tags,
+        summary: 'Expected against collected; money received by day and method',
+        querystring: collectionsQuerySchema,
+        response: { 200: collectionSummarySchema },
+      },
     },
     async (request) => service.collections(request.query),
   );

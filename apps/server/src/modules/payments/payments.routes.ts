@@ -4,6 +4,20 @@ import { z } from 'zod';
 import {
   EVERY_ACCOUNT,
   childQuerySchema,
+  classReportSchema,
+  classReportSummarySchema,
+  feeItemListSchema,
+  feeItemSchema,
+  feeItemsBulkResponseSchema,
+  feeItemsCopyResponseSchema,
+  paymentContextSchema,
+  paymentInitiateResponseSchema,
+  paymentListSchema,
+  paymentProviderInfoSchema,
+  paymentReceiptSchema,
+  paymentVerifyResponseSchema,
+  paystackWebhookResponseSchema,
+  simulatorCheckoutSchema,
   idParams,
   ANY_ROLE,
   feeItemCreateSchema,
@@ -63,7 +77,12 @@ export function paymentsRoutes(
           keyGenerator: (request: FastifyRequest) => `payment-initiate:${currentUser(request).id}`,
         },
       },
-      schema: { tags, summary: 'Create a pending payment and ask the provider for a checkout address', body: initiatePaymentSchema },
+      schema: {
+        tags,
+        summary: 'Create a pending payment and ask the provider for a checkout address',
+        body: initiatePaymentSchema,
+        response: { 200: paymentInitiateResponseSchema },
+      },
     },
     async (request) => service.checkout.initiate(currentUser(request), request.body, paymentOrigin(request, deps.config)),
   );
@@ -72,14 +91,19 @@ export function paymentsRoutes(
     '/api/payments/verify/',
     {
       config: { auth: [...ANY_ROLE, 'parent'] },
-      schema: { tags, summary: 'Ask the provider how a payment went and credit it once', body: verifyPaymentSchema },
+      schema: {
+        tags,
+        summary: 'Ask the provider how a payment went and credit it once',
+        body: verifyPaymentSchema,
+        response: { 200: paymentVerifyResponseSchema },
+      },
     },
     async (request) => service.checkout.verify(currentUser(request), request.body.reference),
   );
 
   r.get(
     '/api/payments/history/',
-    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: historyQuerySchema } },
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: historyQuerySchema, response: { 200: paymentListSchema } } },
     async (request) => service.reports.history(currentUser(request), request.query.admission_number),
   );
 
@@ -87,14 +111,19 @@ export function paymentsRoutes(
     '/api/payments/report/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags, summary: 'Class payment report: every student of the class', querystring: reportQuerySchema },
+      schema: {
+        tags,
+        summary: 'Class payment report: every student of the class',
+        querystring: reportQuerySchema,
+        response: { 200: classReportSchema },
+      },
     },
     async (request) => (await service.reports.classReport(request.query.class, request.query.session, request.query.term)).rows,
   );
 
   r.get(
     '/api/payments/report/summary/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportQuerySchema } },
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: reportQuerySchema, response: { 200: classReportSummarySchema } } },
     async (request) => service.reports.classSummary(request.query.class, request.query.session, request.query.term),
   );
 
@@ -111,13 +140,13 @@ export function paymentsRoutes(
   // A parent names the child (`admission_number`) and gets the child's payment form context.
   r.get(
     '/api/payments/context/',
-    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: childQuerySchema } },
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, querystring: childQuerySchema, response: { 200: paymentContextSchema } } },
     async (request) => service.reports.context(await deps.scope.actingFor(currentUser(request), request.query.admission_number)),
   );
 
   r.get(
     '/api/payments/receipt/:reference/',
-    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, params: referenceParams } },
+    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, params: referenceParams, response: { 200: paymentReceiptSchema } } },
     async (request) => service.reports.receipt(currentUser(request), request.params.reference),
   );
 
@@ -139,18 +168,21 @@ export function paymentsRoutes(
       schema: {
         tags,
         querystring: z.object({ session_id: z.coerce.number().int().positive().optional(), class: textField('Class').max(20).optional() }),
+        response: { 200: feeItemListSchema },
       },
     },
     async (request) => service.fees.list({ sessionId: request.query.session_id, arm: request.query.class || undefined }),
   );
 
-  r.post('/api/payments/fee-schedules/', { config: BURSAR, schema: { tags, body: feeItemCreateSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.fees.create(currentUser(request), request.body)),
+  r.post(
+    '/api/payments/fee-schedules/',
+    { config: BURSAR, schema: { tags, body: feeItemCreateSchema, response: { 201: feeItemSchema } } },
+    async (request, reply) => reply.status(201).send(await service.fees.create(currentUser(request), request.body)),
   );
 
   r.put(
     '/api/payments/fee-schedules/:id/',
-    { config: BURSAR, schema: { tags, params: idParams, body: feeItemUpdateSchema } },
+    { config: BURSAR, schema: { tags, params: idParams, body: feeItemUpdateSchema, response: { 200: feeItemSchema } } },
     async (request) => service.fees.update(currentUser(request), request.params.id, request.body),
   );
 
@@ -163,7 +195,12 @@ export function paymentsRoutes(
     '/api/payments/fee-items/bulk/',
     {
       config: BURSAR,
-      schema: { tags, summary: 'Set the same fee items for many classes of one term (adds or updates by name)', body: feeItemsBulkSchema },
+      schema: {
+        tags,
+        summary: 'Set the same fee items for many classes of one term (adds or updates by name)',
+        body: feeItemsBulkSchema,
+        response: { 200: feeItemsBulkResponseSchema },
+      },
     },
     async (request) => service.fees.bulk(currentUser(request), request.body),
   );
@@ -172,7 +209,12 @@ export function paymentsRoutes(
     '/api/payments/fee-items/copy/',
     {
       config: BURSAR,
-      schema: { tags, summary: "Copy one term's fee items into another (names the target has are kept)", body: feeItemsCopySchema },
+      schema: {
+        tags,
+        summary: "Copy one term's fee items into another (names the target has are kept)",
+        body: feeItemsCopySchema,
+        response: { 200: feeItemsCopyResponseSchema },
+      },
     },
     async (request) => service.fees.copy(currentUser(request), request.body),
   );
@@ -183,7 +225,14 @@ export function paymentsRoutes(
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
     scope.post(
       '/api/payments/webhook/',
-      { config: { auth: 'public' }, schema: { tags, summary: 'Paystack events, authenticated by x-paystack-signature' } },
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'Paystack events, authenticated by x-paystack-signature',
+          response: { 200: paystackWebhookResponseSchema },
+        },
+      },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers['x-paystack-signature'];
@@ -196,7 +245,14 @@ export function paymentsRoutes(
 
   r.get(
     '/api/payments/provider/',
-    { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: 'Whether online payment is available, and through which provider' } },
+    {
+      config: { auth: EVERY_ACCOUNT },
+      schema: {
+        tags,
+        summary: 'Whether online payment is available, and through which provider',
+        response: { 200: paymentProviderInfoSchema },
+      },
+    },
     () => service.checkout.providerInfo(),
   );
 
@@ -207,7 +263,12 @@ export function paymentsRoutes(
     // A parent's checkout is theirs (they started it: initiated_by).
     {
       config: { auth: [...ANY_ROLE, 'parent'] },
-      schema: { tags, summary: 'The simulator checkout: the payer or an admin only', params: codeParams },
+      schema: {
+        tags,
+        summary: 'The simulator checkout: the payer or an admin only',
+        params: codeParams,
+        response: { 200: simulatorCheckoutSchema },
+      },
     },
     async (request) => service.checkout.simulatorCheckout(currentUser(request), request.params.code),
   );
@@ -215,7 +276,13 @@ export function paymentsRoutes(
     '/api/payments/simulator/:code/',
     {
       config: { auth: [...ANY_ROLE, 'parent'] },
-      schema: { tags, summary: 'Pay, decline or abandon a simulator checkout (once)', params: codeParams, body: simulatorCompleteSchema },
+      schema: {
+        tags,
+        summary: 'Pay, decline or abandon a simulator checkout (once)',
+        params: codeParams,
+        body: simulatorCompleteSchema,
+        response: { 200: simulatorCheckoutSchema },
+      },
     },
     async (request) => service.checkout.completeSimulator(currentUser(request), request.params.code, request.body.outcome),
   );

@@ -6,6 +6,10 @@ import {
   idParams,
   TRANSFER_REPORT_MESSAGES,
   transferRejectSchema,
+  transferConfirmationSchema,
+  transferReportListSchema,
+  transferReportPageSchema,
+  transferReportResponseSchema,
   transferReportQuerySchema,
   transferReportSchema,
 } from '@portal/domain';
@@ -43,6 +47,7 @@ export function transferReportRoutes(
         tags,
         summary: 'A student reports a bank transfer or teller payment, with the slip',
         body: transferReportSchema.and(childQuerySchema),
+        response: { 201: transferReportResponseSchema },
       },
     },
     async (request, reply) => {
@@ -57,7 +62,12 @@ export function transferReportRoutes(
     {
       config: { auth: [...ANY_ROLE, 'parent'] },
       preValidation: studentsOnly,
-      schema: { tags, summary: "The student's own reports, newest first", querystring: childQuerySchema },
+      schema: {
+        tags,
+        summary: "The student's own reports, newest first",
+        querystring: childQuerySchema,
+        response: { 200: transferReportListSchema },
+      },
     },
     async (request) => service.mine(await scope.actingFor(currentUser(request), request.query.admission_number)),
   );
@@ -66,7 +76,12 @@ export function transferReportRoutes(
     '/api/bursary/transfer-reports/',
     {
       config: BURSAR,
-      schema: { tags, summary: 'Reported transfers: waiting ones first, oldest first', querystring: transferReportQuerySchema },
+      schema: {
+        tags,
+        summary: 'Reported transfers: waiting ones first, oldest first',
+        querystring: transferReportQuerySchema,
+        response: { 200: transferReportPageSchema },
+      },
     },
     async (request) => service.queue(request.query),
   );
@@ -75,7 +90,12 @@ export function transferReportRoutes(
     '/api/bursary/transfer-reports/:id/confirm/',
     {
       config: { ...BURSAR, idempotent: true },
-      schema: { tags, summary: 'Confirm a reported transfer: records the payment', params: idParams },
+      schema: {
+        tags,
+        summary: 'Confirm a reported transfer: records the payment',
+        params: idParams,
+        response: { 200: transferConfirmationSchema },
+      },
     },
     async (request) => service.confirm(currentUser(request), request.params.id),
   );
@@ -89,6 +109,7 @@ export function transferReportRoutes(
         summary: 'Reject a reported transfer with the reason the student reads',
         params: idParams,
         body: transferRejectSchema,
+        response: { 200: transferReportResponseSchema },
       },
     },
     async (request) => service.reject(currentUser(request), request.params.id, request.body.reason),
