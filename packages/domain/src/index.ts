@@ -49,3 +49,4 @@ export * from './card-fee-gate-schemas';
 export * from './promotion';
 export * from './web-app-manifest';
 export * from './payments-responses';
+export * from './notices-responses';
