@@ -241,12 +241,26 @@ export const simulatorCheckoutSchema = z
 type _Simulator = Check<Agrees<typeof simulatorCheckoutSchema, SimulatorCheckout>>;
 
 /**
- * What the portal answers Paystack's webhook (Paystack only needs the 200): `outcome` says what the
- * event did — the payment's new status, `replay` for an event already handled, `ignored` for one
- * that names no payment of ours, and the like.
+ * What a Paystack event did: the payment's verified status once credited (`success`, or `failed`,
+ * `abandoned`, `pending` when the provider's own record says so), `replay` for an event already
+ * handled, `ignored` for an event that is not a `charge.success`, `unknown_reference` for a payment
+ * not ours, `other_provider` for a payment taken by another provider.
  */
+export const PAYSTACK_WEBHOOK_OUTCOMES = [
+  'success',
+  'failed',
+  'abandoned',
+  'pending',
+  'replay',
+  'ignored',
+  'unknown_reference',
+  'other_provider',
+] as const;
+export type PaystackWebhookOutcome = (typeof PAYSTACK_WEBHOOK_OUTCOMES)[number];
+
+/** What the portal answers Paystack's webhook (Paystack needs only the 200; a 5xx makes it deliver again). */
 export const paystackWebhookResponseSchema = z
-  .object({ status: z.literal('ok'), outcome: z.string() })
+  .object({ status: z.literal('ok'), outcome: z.enum(PAYSTACK_WEBHOOK_OUTCOMES) })
   .meta({ id: 'PaystackWebhookResponse' });
 
 // ---------------------------------------------------------------- the bursar's office

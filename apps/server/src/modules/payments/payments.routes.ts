@@ -223,7 +223,7 @@ export function paymentsRoutes(
   void app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post(
+    scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/payments/webhook/',
       {
         config: { auth: 'public' },
@@ -237,7 +237,7 @@ export function paymentsRoutes(
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers['x-paystack-signature'];
         const outcome = await service.checkout.webhook(raw, Array.isArray(header) ? header[0] : header);
-        return { status: 'ok', outcome };
+        return { status: 'ok' as const, outcome };
       },
     );
     done();
