@@ -50,3 +50,5 @@ export * from './promotion';
 export * from './web-app-manifest';
 export * from './payments-responses';
 export * from './notices-responses';
+export * from './error-responses';
+export * from './health-responses';
