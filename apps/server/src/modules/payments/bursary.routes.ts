@@ -15,6 +15,7 @@ import {
   textField,
 } from '@portal/domain';
 import { sendAttachment, sendInline } from '../../http/attachment';
+import { binaryResponse } from '../../http/response-schemas';
 import { currentUser } from '../../http/auth';
 import type { BanksService } from './banks.service';
 import { BURSAR } from './bursar-access';
@@ -89,7 +90,15 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
 
   r.get(
     '/api/bursary/payments/:reference/scan/',
-    { config: BURSAR, schema: { tags, summary: "An offline payment's teller scan", params: referenceParams } },
+    {
+      config: BURSAR,
+      schema: {
+        tags,
+        summary: "An offline payment's teller scan",
+        params: referenceParams,
+        response: { 200: binaryResponse(['image/png', 'image/jpeg', 'application/pdf'], 'The teller or transfer slip as stored (inline)') },
+      },
+    },
     async (request, reply) => {
       const scan = await service.scan(request.params.reference);
       return sendInline(reply, scan, `scan-${request.params.reference.replace(/[^A-Za-z0-9-]/g, '-')}`);
@@ -104,6 +113,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
         tags,
         summary: 'Every ledger entry in the range, as CSV',
         querystring: z.object({ from: isoDateField.optional(), to: isoDateField.optional() }),
+        response: { 200: binaryResponse('text/csv', 'The ledger entries of the range as CSV (an attachment)') },
       },
     },
     async (request, reply) => {

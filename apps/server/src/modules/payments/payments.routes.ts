@@ -36,6 +36,7 @@ import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
 import { currentUser } from '../../http/auth';
 import { paymentOrigin } from '../../http/public-origin';
+import { binaryResponse, noContent } from '../../http/response-schemas';
 import { BURSAR } from './bursar-access';
 import { classReportCsv, receiptPdf } from './payments.documents';
 import type { PaymentsService } from './payments.service';
@@ -129,7 +130,14 @@ export function paymentsRoutes(
 
   r.get(
     '/api/payments/report/csv/',
-    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags, querystring: reportQuerySchema } },
+    {
+      config: { auth: STAFF_OR_ADMIN, heavy: true },
+      schema: {
+        tags,
+        querystring: reportQuerySchema,
+        response: { 200: binaryResponse('text/csv', 'The class payment report as CSV (an attachment)') },
+      },
+    },
     async (request, reply) => {
       const { session, rows } = await service.reports.classReport(request.query.class, request.query.session, request.query.term);
       const name = `payments-${request.query.class}-${session ?? 'all'}`.replace(/[^A-Za-z0-9-]+/g, '-');
@@ -152,7 +160,14 @@ export function paymentsRoutes(
 
   r.get(
     '/api/payments/receipt/:reference/pdf/',
-    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags, params: referenceParams } },
+    {
+      config: { auth: [...ANY_ROLE, 'parent'] },
+      schema: {
+        tags,
+        params: referenceParams,
+        response: { 200: binaryResponse('application/pdf', 'The receipt as an A4 PDF (an attachment)') },
+      },
+    },
     async (request, reply) => {
       const receipt = await service.reports.receipt(currentUser(request), request.params.reference);
       const pdf = await deps.pdfRenders.run(() => receiptPdf(receipt));
@@ -186,10 +201,14 @@ export function paymentsRoutes(
     async (request) => service.fees.update(currentUser(request), request.params.id, request.body),
   );
 
-  r.delete('/api/payments/fee-schedules/:id/', { config: BURSAR, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.fees.remove(currentUser(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/payments/fee-schedules/:id/',
+    { config: BURSAR, schema: { tags, params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await service.fees.remove(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   r.post(
     '/api/payments/fee-items/bulk/',

@@ -14,6 +14,7 @@ import {
   transferReportSchema,
 } from '@portal/domain';
 import { sendInline } from '../../http/attachment';
+import { binaryResponse } from '../../http/response-schemas';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { BURSAR } from './bursar-access';
@@ -118,7 +119,15 @@ export function transferReportRoutes(
   // The reporting student reads their own slip, so the capability is checked in the service for staff.
   r.get(
     '/api/bursary/transfer-reports/:id/scan/',
-    { config: { auth: ANY_ROLE }, schema: { tags, summary: "A reported transfer's slip", params: idParams } },
+    {
+      config: { auth: ANY_ROLE },
+      schema: {
+        tags,
+        summary: "A reported transfer's slip",
+        params: idParams,
+        response: { 200: binaryResponse(['image/png', 'image/jpeg', 'application/pdf'], 'The slip as the student sent it (inline)') },
+      },
+    },
     async (request, reply) => {
       const scan = await service.scan(currentUser(request), request.params.id);
       return sendInline(reply, scan, `slip-${request.params.id}`);
