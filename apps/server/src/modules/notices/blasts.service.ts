@@ -12,7 +12,6 @@ import {
   type BlastChannel,
   type BlastStatus,
   type NoticePlaceholder,
-  type SmsCostEstimate,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import { nowIso, type Trx } from '../../db/index';
