@@ -59,5 +59,7 @@ export * from './capabilities-responses';
 export * from './people-responses';
 export * from './teaching-responses';
 export * from './attendance-responses';
+export * from './payments-responses';
+export * from './notices-responses';
 export * from './error-responses';
 export * from './health-responses';

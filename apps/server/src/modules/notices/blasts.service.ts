@@ -1,4 +1,8 @@
 import {
+  type BlastCounts,
+  type BlastEstimate,
+  type BlastPage,
+  type BlastView,
   estimateSmsCost,
   NOTICE_TEMPLATE_MESSAGES as M,
   noticeDate,
@@ -8,7 +12,6 @@ import {
   type BlastChannel,
   type BlastStatus,
   type NoticePlaceholder,
-  type SmsCostEstimate,
 } from '@portal/domain';
 import { writeAudit } from '../../db/audit';
 import { nowIso, type Trx } from '../../db/index';
@@ -22,40 +25,8 @@ import type { BlastRow, NoticeBlastsRepository } from './blasts.repository';
 import type { FamilyFilter, FamilyRow, NoticeRecipientsRepository } from './composer.repository';
 import type { NoticeTemplatesService } from './templates.service';
 
-export interface BlastEstimate {
-  recipients: number;
-  sms: SmsCostEstimate;
-}
-
-export interface BlastCounts {
-  queued: number;
-  sent: number;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  held: number;
-  cancelled: number;
-}
-
-export interface BlastView {
-  id: number;
-  status: BlastStatus;
-  audience: BlastAudience;
-  channels: BlastChannel[];
-  subject: string | null;
-  body: string;
-  recipients: number;
-  created_by: string | null;
-  created_at: string;
-  finished_at: string | null;
-  counts: BlastCounts;
-}
-
-export interface BlastPage {
-  count: number;
-  next: number | null;
-  results: BlastView[];
-}
+/** The blasts' answers: typed by their response schemas (packages/domain/src/notices-responses.ts). */
+export type { BlastCounts, BlastEstimate, BlastPage, BlastView } from '@portal/domain';
 
 export const BLAST_PAGE_SIZE = 20;
 

@@ -5,6 +5,12 @@ import {
   ADMIN_ONLY,
   EVERY_ACCOUNT,
   idParams,
+  inboxNoticeSchema,
+  inboxPageSchema,
+  noticeDeliveryReportResponseSchema,
+  noticeLogPageSchema,
+  noticePreferencesViewSchema,
+  noticeSettingsViewSchema,
   inboxQuerySchema,
   noticeLogQuerySchema,
   noticePreferencesSchema,
@@ -27,43 +33,76 @@ export function noticesRoutes(app: FastifyInstance, { notices, noticeSettings }:
 
   r.get(
     '/api/notices/',
-    { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: 'My in-app notices, newest first', querystring: inboxQuerySchema } },
+    {
+      config: { auth: EVERY_ACCOUNT },
+      schema: { tags, summary: 'My in-app notices, newest first', querystring: inboxQuerySchema, response: { 200: inboxPageSchema } },
+    },
     (request) => notices.inbox(currentUser(request).id, request.query.page),
   );
   r.post(
     '/api/notices/:id/read/',
-    { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: 'Mark one of my notices read', params: idParams } },
+    {
+      config: { auth: EVERY_ACCOUNT },
+      schema: { tags, summary: 'Mark one of my notices read', params: idParams, response: { 200: inboxNoticeSchema } },
+    },
     (request) => notices.markRead(currentUser(request).id, request.params.id),
   );
 
   r.get(
     '/api/notice-preferences/',
-    { config: { auth: EVERY_ACCOUNT }, schema: { tags, summary: 'Which kinds of notices I get' } },
+    {
+      config: { auth: EVERY_ACCOUNT },
+      schema: { tags, summary: 'Which kinds of notices I get', response: { 200: noticePreferencesViewSchema } },
+    },
     (request) => notices.preferences(currentUser(request).id),
   );
   r.put(
     '/api/notice-preferences/',
     {
       config: { auth: EVERY_ACCOUNT },
-      schema: { tags, summary: 'Turn kinds of notices off or on (never receipts)', body: noticePreferencesSchema },
+      schema: {
+        tags,
+        summary: 'Turn kinds of notices off or on (never receipts)',
+        body: noticePreferencesSchema,
+        response: { 200: noticePreferencesViewSchema },
+      },
     },
     (request) => notices.putPreferences(currentUser(request).id, request.body),
   );
 
   r.get(
     '/api/notice-settings/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: "The school's notice settings and channels" } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags, summary: "The school's notice settings and channels", response: { 200: noticeSettingsViewSchema } },
+    },
     () => noticeSettings.view(),
   );
   r.put(
     '/api/notice-settings/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: "Save the school's notice settings", body: noticeSettingsSchema } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: "Save the school's notice settings",
+        body: noticeSettingsSchema,
+        response: { 200: noticeSettingsViewSchema },
+      },
+    },
     (request) => noticeSettings.put(currentUser(request).id, request.body),
   );
 
   r.get(
     '/api/notice-messages/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Every message and its delivery state', querystring: noticeLogQuerySchema } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: 'Every message and its delivery state',
+        querystring: noticeLogQuerySchema,
+        response: { 200: noticeLogPageSchema },
+      },
+    },
     (request) => notices.log({ status: request.query.status, kind: request.query.kind }, request.query.page),
   );
 
@@ -83,6 +122,7 @@ export function noticesRoutes(app: FastifyInstance, { notices, noticeSettings }:
           summary: "A provider's delivery reports, verified by NOTICE_WEBHOOK_SECRET",
           params: providerParams,
           querystring: secretQuery,
+          response: { 200: noticeDeliveryReportResponseSchema },
         },
       },
       (request) => {

@@ -116,6 +116,6 @@ export class NoticesService {
       if (!report || report.outcome === 'pending') continue;
       updated += await this.repo.applyReport(provider, report.providerMessageId, report.outcome, at, report.error);
     }
-    return { status: 'ok', updated };
+    return { status: 'ok' as const, updated };
   }
 }

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import {
   ANY_ROLE,
   isoDateField,
+  ledgerEntrySchema,
+  ledgerPageSchema,
+  statementSchema,
   ledgerQuerySchema,
   offlinePaymentSchema,
   reversalSchema,
@@ -12,6 +15,7 @@ import {
   textField,
 } from '@portal/domain';
 import { sendAttachment, sendInline } from '../../http/attachment';
+import { binaryResponse } from '../../http/response-schemas';
 import { currentUser } from '../../http/auth';
 import type { BanksService } from './banks.service';
 import { BURSAR } from './bursar-access';
@@ -49,7 +53,12 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
       config: { ...BURSAR, idempotent: true },
       // A 2 MB scan is about 2.8 MB as base64.
       bodyLimit: 3_200_000,
-      schema: { tags, summary: 'Record an offline payment (bank transfer, teller, cash, POS)', body: offlinePaymentSchema },
+      schema: {
+        tags,
+        summary: 'Record an offline payment (bank transfer, teller, cash, POS)',
+        body: offlinePaymentSchema,
+        response: { 201: ledgerEntrySchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await service.record(currentUser(request), request.body)),
   );
@@ -58,7 +67,13 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
     '/api/bursary/payments/:reference/reverse/',
     {
       config: { ...BURSAR, idempotent: true },
-      schema: { tags, summary: 'Reverse a payment by an entry of the negative amount', params: referenceParams, body: reversalSchema },
+      schema: {
+        tags,
+        summary: 'Reverse a payment by an entry of the negative amount',
+        params: referenceParams,
+        body: reversalSchema,
+        response: { 201: ledgerEntrySchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await service.reverse(currentUser(request), request.params.reference, request.body.reason)),
@@ -66,13 +81,24 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
 
   r.get(
     '/api/bursary/payments/',
-    { config: BURSAR, schema: { tags, summary: 'The payments ledger', querystring: ledgerQuerySchema } },
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'The payments ledger', querystring: ledgerQuerySchema, response: { 200: ledgerPageSchema } },
+    },
     async (request) => service.ledger(request.query),
   );
 
   r.get(
     '/api/bursary/payments/:reference/scan/',
-    { config: BURSAR, schema: { tags, summary: "An offline payment's teller scan", params: referenceParams } },
+    {
+      config: BURSAR,
+      schema: {
+        tags,
+        summary: "An offline payment's teller scan",
+        params: referenceParams,
+        response: { 200: binaryResponse(['image/png', 'image/jpeg', 'application/pdf'], 'The teller or transfer slip as stored (inline)') },
+      },
+    },
     async (request, reply) => {
       const scan = await service.scan(request.params.reference);
       return sendInline(reply, scan, `scan-${request.params.reference.replace(/[^A-Za-z0-9-]/g, '-')}`);
@@ -87,6 +113,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
         tags,
         summary: 'Every ledger entry in the range, as CSV',
         querystring: z.object({ from: isoDateField.optional(), to: isoDateField.optional() }),
+        response: { 200: binaryResponse('text/csv', 'The ledger entries of the range as CSV (an attachment)') },
       },
     },
     async (request, reply) => {
@@ -101,7 +128,7 @@ export function bursaryRoutes(app: FastifyInstance, deps: BursaryRoutesDeps): vo
     '/api/bursary/statement/',
     {
       config: { auth: [...ANY_ROLE, 'parent'], capability: 'bursar' },
-      schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema },
+      schema: { tags, summary: "A student's statement of account", querystring: statementQuerySchema, response: { 200: statementSchema } },
     },
     // A parent names one of their children and reads the child's statement (decision 035).
     async (request) =>

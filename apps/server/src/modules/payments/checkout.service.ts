@@ -16,6 +16,7 @@ import {
   type InitiatePayment,
   type InitiateResponse,
   type PaymentProviderInfo,
+  type PaystackWebhookOutcome,
   type PaymentStatus,
   type SimulatorCheckout,
   type SimulatorOutcome,
@@ -346,7 +347,7 @@ export class CheckoutService {
    * transaction (no network wait while holding the write lock); if the provider cannot be asked, or
    * its record is not final yet, the event is left unseen and a 503 makes the provider deliver it again.
    */
-  async webhook(raw: Buffer, signature: string | undefined): Promise<string> {
+  async webhook(raw: Buffer, signature: string | undefined): Promise<PaystackWebhookOutcome> {
     if (!this.signatureValid(raw, signature)) throw unauthorized(PAYMENT_MESSAGES.invalidSignature);
     let body: { event?: unknown; data?: Record<string, unknown> };
     try {
@@ -360,7 +361,7 @@ export class CheckoutService {
     const bodyHash = createHash('sha256').update(raw).digest('hex');
 
     let confirmed: VerifyResult | null = null;
-    let outcome = 'ignored';
+    let outcome: PaystackWebhookOutcome = 'ignored';
     if (event === 'charge.success' && reference && !(await this.repo.webhookEventSeen(bodyHash))) {
       const p = await this.repo.paymentByReference(this.repo.db, reference);
       if (!p) outcome = 'unknown_reference';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { collectionsQuerySchema, debtorsQuerySchema } from '@portal/domain';
+import { collectionSummarySchema, collectionsQuerySchema, debtorsPageSchema, debtorsQuerySchema } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
+import { binaryResponse } from '../../http/response-schemas';
 import type { SettingsService } from '../settings/settings.service';
 import { BURSAR } from './bursar-access';
 import { debtorsCsv, debtorsPdf } from './fee-reports.documents';
@@ -31,13 +32,29 @@ export function feeReportRoutes(app: FastifyInstance, deps: FeeReportRoutesDeps)
 
   r.get(
     '/api/bursary/debtors/',
-    { config: BURSAR_HEAVY, schema: { tags, summary: 'Students who owe fees, sorted and paged', querystring: debtorsQuerySchema } },
+    {
+      config: BURSAR_HEAVY,
+      schema: {
+        tags,
+        summary: 'Students who owe fees, sorted and paged',
+        querystring: debtorsQuerySchema,
+        response: { 200: debtorsPageSchema },
+      },
+    },
     async (request) => service.debtors(request.query),
   );
 
   r.get(
     '/api/bursary/debtors.csv',
-    { config: BURSAR_HEAVY, schema: { tags, summary: 'Every debtor of the filter, as CSV', querystring: everyRowSchema } },
+    {
+      config: BURSAR_HEAVY,
+      schema: {
+        tags,
+        summary: 'Every debtor of the filter, as CSV',
+        querystring: everyRowSchema,
+        response: { 200: binaryResponse('text/csv', 'The debtors as CSV (an attachment)') },
+      },
+    },
     async (request, reply) => {
       const report = await service.debtorsAll(request.query);
       return sendAttachment(reply, 'csv', `${fileName(report)}.csv`, await debtorsCsv(report));
@@ -46,7 +63,15 @@ export function feeReportRoutes(app: FastifyInstance, deps: FeeReportRoutesDeps)
 
   r.get(
     '/api/bursary/debtors.pdf',
-    { config: BURSAR_HEAVY, schema: { tags, summary: 'Every debtor of the filter, as an A4 PDF', querystring: everyRowSchema } },
+    {
+      config: BURSAR_HEAVY,
+      schema: {
+        tags,
+        summary: 'Every debtor of the filter, as an A4 PDF',
+        querystring: everyRowSchema,
+        response: { 200: binaryResponse('application/pdf', 'The debtors as an A4 PDF (an attachment)') },
+      },
+    },
     async (request, reply) => {
       const [report, school] = await Promise.all([service.debtorsAll(request.query), settings.get()]);
       const pdf = await deps.pdfRenders.run(() => debtorsPdf(report, school, { now: new Date(deps.now()) }));
@@ -58,7 +83,12 @@ export function feeReportRoutes(app: FastifyInstance, deps: FeeReportRoutesDeps)
     '/api/bursary/collections/',
     {
       config: BURSAR_HEAVY,
-      schema: { tags, summary: 'Expected against collected; money received by day and method', querystring: collectionsQuerySchema },
+      schema: {
+        tags,
+        summary: 'Expected against collected; money received by day and method',
+        querystring: collectionsQuerySchema,
+        response: { 200: collectionSummarySchema },
+      },
     },
     async (request) => service.collections(request.query),
   );

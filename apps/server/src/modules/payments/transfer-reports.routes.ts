@@ -6,10 +6,15 @@ import {
   idParams,
   TRANSFER_REPORT_MESSAGES,
   transferRejectSchema,
+  transferConfirmationSchema,
+  transferReportListSchema,
+  transferReportPageSchema,
+  transferReportResponseSchema,
   transferReportQuerySchema,
   transferReportSchema,
 } from '@portal/domain';
 import { sendInline } from '../../http/attachment';
+import { binaryResponse } from '../../http/response-schemas';
 import { currentUser } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { BURSAR } from './bursar-access';
@@ -43,6 +48,7 @@ export function transferReportRoutes(
         tags,
         summary: 'A student reports a bank transfer or teller payment, with the slip',
         body: transferReportSchema.and(childQuerySchema),
+        response: { 201: transferReportResponseSchema },
       },
     },
     async (request, reply) => {
@@ -57,7 +63,12 @@ export function transferReportRoutes(
     {
       config: { auth: [...ANY_ROLE, 'parent'] },
       preValidation: studentsOnly,
-      schema: { tags, summary: "The student's own reports, newest first", querystring: childQuerySchema },
+      schema: {
+        tags,
+        summary: "The student's own reports, newest first",
+        querystring: childQuerySchema,
+        response: { 200: transferReportListSchema },
+      },
     },
     async (request) => service.mine(await scope.actingFor(currentUser(request), request.query.admission_number)),
   );
@@ -66,7 +77,12 @@ export function transferReportRoutes(
     '/api/bursary/transfer-reports/',
     {
       config: BURSAR,
-      schema: { tags, summary: 'Reported transfers: waiting ones first, oldest first', querystring: transferReportQuerySchema },
+      schema: {
+        tags,
+        summary: 'Reported transfers: waiting ones first, oldest first',
+        querystring: transferReportQuerySchema,
+        response: { 200: transferReportPageSchema },
+      },
     },
     async (request) => service.queue(request.query),
   );
@@ -75,7 +91,12 @@ export function transferReportRoutes(
     '/api/bursary/transfer-reports/:id/confirm/',
     {
       config: { ...BURSAR, idempotent: true },
-      schema: { tags, summary: 'Confirm a reported transfer: records the payment', params: idParams },
+      schema: {
+        tags,
+        summary: 'Confirm a reported transfer: records the payment',
+        params: idParams,
+        response: { 200: transferConfirmationSchema },
+      },
     },
     async (request) => service.confirm(currentUser(request), request.params.id),
   );
@@ -89,6 +110,7 @@ export function transferReportRoutes(
         summary: 'Reject a reported transfer with the reason the student reads',
         params: idParams,
         body: transferRejectSchema,
+        response: { 200: transferReportResponseSchema },
       },
     },
     async (request) => service.reject(currentUser(request), request.params.id, request.body.reason),
@@ -97,7 +119,15 @@ export function transferReportRoutes(
   // The reporting student reads their own slip, so the capability is checked in the service for staff.
   r.get(
     '/api/bursary/transfer-reports/:id/scan/',
-    { config: { auth: ANY_ROLE }, schema: { tags, summary: "A reported transfer's slip", params: idParams } },
+    {
+      config: { auth: ANY_ROLE },
+      schema: {
+        tags,
+        summary: "A reported transfer's slip",
+        params: idParams,
+        response: { 200: binaryResponse(['image/png', 'image/jpeg', 'application/pdf'], 'The slip as the student sent it (inline)') },
+      },
+    },
     async (request, reply) => {
       const scan = await service.scan(currentUser(request), request.params.id);
       return sendInline(reply, scan, `slip-${request.params.id}`);

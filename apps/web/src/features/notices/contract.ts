@@ -1,12 +1,9 @@
 /**
  * The notices API's answers as the web reads them: the domain's (notices.ts, notice-templates*.ts),
- * named here once for the screens, with the blasts' answers (CONTRACT.md "NP") that the domain does
- * not type yet (notices-product's blasts.service.ts BlastView, BlastPage, BlastEstimate).
+ * named here once for the screens, with the blasts' answers.
  */
 import type { NoticeTemplateView } from '@portal/domain/notice-templates';
-import type { BlastAudience, BlastBody, BlastStatus } from '@portal/domain/notice-templates-schemas';
-import type { SmsEncoding } from '@portal/domain/notice-templates-sms';
-import type { NoticeChannel } from '@portal/domain/notices';
+import type { BlastBody } from '@portal/domain/notice-templates-schemas';
 
 export {
   NOTICE_KIND_LABELS,
@@ -28,35 +25,6 @@ export {
 export type NoticeTemplate = NoticeTemplateView;
 
 export type BlastInput = BlastBody;
-export interface BlastEstimate {
-  recipients: number;
-  sms: { encoding: SmsEncoding; characters: number; units_per_message: number; total_units: number; cost_kobo: number };
-}
-export interface BlastCounts {
-  queued: number;
-  sent: number;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  /** Waiting: a paused blast's, or for the morning (quiet hours, the daily cap). */
-  held: number;
-  cancelled: number;
-}
-export interface Blast {
-  id: number;
-  status: BlastStatus;
-  audience: BlastAudience;
-  channels: NoticeChannel[];
-  subject: string | null;
-  body: string;
-  recipients: number;
-  created_by: string | null;
-  created_at: string;
-  finished_at: string | null;
-  counts: BlastCounts;
-}
-export interface BlastPage {
-  count: number;
-  next: number | null;
-  results: Blast[];
-}
+/** The blasts' answers, typed by their response schemas (the domain's notices-responses.ts). */
+export type { BlastCounts, BlastEstimate, BlastPage } from '@portal/domain/notices-responses';
+export type { BlastView as Blast } from '@portal/domain/notices-responses';
