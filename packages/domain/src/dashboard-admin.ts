@@ -59,7 +59,7 @@ export const adminDashboardSchema = z.object({
     subjects: z.array(z.object({ subject: z.string(), counts: z.record(z.string(), count) })),
   }),
   accounts: z.object({ new_today: count, blocked: count }),
-});
+}).meta({ id: 'AdminDashboard' });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
 export const DASHBOARD_MESSAGES = {

@@ -70,7 +70,7 @@ export const bursarDashboardSchema = z.object({
   debtors: z.object({ count: z.number(), total_balance: z.number() }),
   debtors_ageing: z.array(z.object({ band: z.enum(AGEING_BANDS), label: z.string(), debtors: z.number(), balance: z.number() })),
   transfers_waiting: z.object({ count: z.number(), amount: z.number(), oldest_reported_at: z.string().nullable() }),
-});
+}).meta({ id: 'BursarDashboard' });
 export type BursarDashboard = z.output<typeof bursarDashboardSchema>;
 
 // ---------- the subject teacher and the form teacher ----------
@@ -123,5 +123,5 @@ export const staffDashboardSchema = z.object({
   today: date,
   subjects: z.array(staffSubjectProgressSchema),
   form_classes: z.array(staffFormClassSchema),
-});
+}).meta({ id: 'StaffDashboard' });
 export type StaffDashboard = z.output<typeof staffDashboardSchema>;

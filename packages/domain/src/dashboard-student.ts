@@ -81,7 +81,7 @@ export const studentDashboardSchema = z.object({
       as_of: z.string(),
     })
     .nullable(),
-});
+}).meta({ id: 'StudentDashboard' });
 export type StudentDashboard = z.infer<typeof studentDashboardSchema>;
 
 /** The dashboard's words (server and client). */

@@ -23,6 +23,7 @@ import {
   DEFAULT_PROMOTION_RULE,
   REPORT_MESSAGES,
 } from './report-card-rules';
+export type { ReportTerm } from './report-card-responses';
 
 // ---------- settings ----------
 
@@ -157,13 +158,6 @@ export const reportTermSchema = z.object({
     .nullable(),
 });
 export type ReportTermInput = z.infer<typeof reportTermSchema>;
-export interface ReportTerm {
-  session_id: number;
-  term: Term;
-  next_term_begins: string | null;
-  times_opened: number | null;
-}
-
 // ---------- sheets ----------
 
 export const classSheetQuerySchema = z.object({ session_id: sessionIdField, term: termField, student_class: classField });

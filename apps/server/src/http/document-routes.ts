@@ -5,8 +5,17 @@ import type { ZodApp } from './write-route';
 
 type Actor = ReturnType<typeof currentActor>;
 
-/** One half of a document's routes: the zod schema of its query (GET) or body (PUT), and the service call that answers. */
-type Half<S extends z.ZodType> = readonly [schema: S, answer: (actor: Actor, input: z.output<S>) => Promise<unknown>];
+/**
+ * One half of a document's routes: the zod schema of its query (GET) or body (PUT), the service call
+ * that answers, and (optional) the zod schema of that 200 answer (its response schema), which then
+ * types the answer (a service whose answer drifts from its schema fails typecheck).
+ */
+type Half<S extends z.ZodType, R extends z.ZodType> =
+  | readonly [schema: S, answer: (actor: Actor, input: z.output<S>) => Promise<unknown>]
+  | readonly [schema: S, answer: (actor: Actor, input: z.output<S>) => Promise<z.input<R>>, response: R];
+
+/** `response: { 200: schema }` when the half names its answer's schema. */
+const answerSchema = (schema: z.ZodType | undefined) => (schema === undefined ? {} : { response: { 200: schema } });
 
 /**
  * Registers a document (a sheet, a register, a term's dates) that the signed-in user loads with GET
@@ -15,16 +24,16 @@ type Half<S extends z.ZodType> = readonly [schema: S, answer: (actor: Actor, inp
  * the PUT.
  */
 export function documentRoutes(r: ZodApp, tags: string[]) {
-  return <Q extends z.ZodType, B extends z.ZodType>(
+  return <Q extends z.ZodType, B extends z.ZodType, LR extends z.ZodType, SR extends z.ZodType>(
     url: string,
     auth: RouteAccess,
-    { load: [querystring, load], save: [body, save] }: { load: Half<Q>; save: Half<B> },
+    { load: [querystring, load, loaded], save: [body, save, saved] }: { load: Half<Q, LR>; save: Half<B, SR> },
     saveAuth: RouteAccess = auth,
   ): void => {
     // Registered untyped: the schemas check the request at run time, and the service sees it typed by them.
     const app = r as FastifyInstance;
-    app.get(url, { config: { auth }, schema: { tags, querystring } }, (req) => load(currentActor(req), req.query as z.output<Q>));
-    app.put(url, { config: { auth: saveAuth }, schema: { tags, body } }, (req) => save(currentActor(req), req.body as z.output<B>));
+    app.get(url, { config: { auth }, schema: { tags, querystring, ...answerSchema(loaded) } }, (req) => load(currentActor(req), req.query as z.output<Q>));
+    app.put(url, { config: { auth: saveAuth }, schema: { tags, body, ...answerSchema(saved) } }, (req) => save(currentActor(req), req.body as z.output<B>));
   };
 }
 

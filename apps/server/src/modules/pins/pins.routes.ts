@@ -4,12 +4,18 @@ import { z } from 'zod';
 import {
   ADMIN_ONLY,
   CHECK_RESULT_PATH,
+  checkResultOptionsSchema,
   checkResultPdfQuerySchema,
+  checkResultResponseSchema,
   checkResultSchema,
   idParams,
   resultPinBatchCreateSchema,
+  resultPinBatchDetailSchema,
+  resultPinBatchSchema,
   resultPinListQuerySchema,
+  resultPinListSchema,
   resultPinSoldSchema,
+  resultPinsSoldSchema,
   STAFF_OR_ADMIN,
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
@@ -39,31 +45,49 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
   const write = writeRoutes(r, tags);
   const checkAt = (request: Parameters<typeof paymentOrigin>[0]) => `${paymentOrigin(request, deps.config)}${CHECK_RESULT_PATH}`;
 
-  write('POST', '/api/result-pins/batches/', { auth: ADMIN_ONLY, status: 201 }, { body: resultPinBatchCreateSchema }, (user, request) =>
-    resultPins.createBatch(request.body, user.id),
+  write(
+    'POST',
+    '/api/result-pins/batches/',
+    { auth: ADMIN_ONLY, status: 201 },
+    { body: resultPinBatchCreateSchema, response: { 201: resultPinBatchSchema } },
+    (user, request) => resultPins.createBatch(request.body, user.id),
   );
-  r.get('/api/result-pins/batches/', { config: BURSAR, schema: { tags, summary: 'PIN batches, newest first' } }, () => resultPins.list());
+  r.get(
+    '/api/result-pins/batches/',
+    { config: BURSAR, schema: { tags, summary: 'PIN batches, newest first', response: { 200: z.array(resultPinBatchSchema) } } },
+    () => resultPins.list(),
+  );
   r.get(
     '/api/result-pins/batches/:id/',
-    { config: BURSAR, schema: { tags, summary: 'A PIN batch with its counts', params: idParams } },
+    { config: BURSAR, schema: { tags, summary: 'A PIN batch with its counts', params: idParams, response: { 200: resultPinBatchDetailSchema } } },
     (request) => resultPins.detail(request.params.id),
   );
   r.get(
     '/api/result-pins/batches/:id/pins/',
     {
       config: BURSAR,
-      schema: { tags, summary: "A batch's cards, by state, a page at a time", params: idParams, querystring: resultPinListQuerySchema },
+      schema: {
+        tags,
+        summary: "A batch's cards, by state, a page at a time",
+        params: idParams,
+        querystring: resultPinListQuerySchema,
+        response: { 200: resultPinListSchema },
+      },
     },
     (request) => resultPins.pins(request.params.id, request.query),
   );
-  write('POST', '/api/result-pins/batches/:id/sold/', BURSAR, { params: idParams, body: resultPinSoldSchema }, (user, request) =>
-    resultPins.markSold(request.params.id, request.body, user.id),
+  write(
+    'POST',
+    '/api/result-pins/batches/:id/sold/',
+    BURSAR,
+    { params: idParams, body: resultPinSoldSchema, response: { 200: resultPinsSoldSchema } },
+    (user, request) => resultPins.markSold(request.params.id, request.body, user.id),
   );
   write(
     'POST',
     '/api/result-pins/batches/:id/seal/',
     { auth: ADMIN_ONLY },
-    { params: idParams, body: z.object({}).optional() },
+    { params: idParams, body: z.object({}).optional(), response: { 200: resultPinBatchDetailSchema } },
     (user, request) => resultPins.seal(request.params.id, user.id),
   );
   r.get(
@@ -90,7 +114,10 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
   // ---------- the public check ----------
   r.get(
     '/api/check-result/options/',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Whether the check is open, and its sessions' } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Whether the check is open, and its sessions', response: { 200: checkResultOptionsSchema } },
+    },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return resultCheck.options();
@@ -101,7 +128,12 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
     {
       config: { auth: 'public' },
       bodyLimit: 4096,
-      schema: { tags, summary: 'A released report card by admission number and PIN', body: checkResultSchema },
+      schema: {
+        tags,
+        summary: 'A released report card by admission number and PIN',
+        body: checkResultSchema,
+        response: { 200: checkResultResponseSchema },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
