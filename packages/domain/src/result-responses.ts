@@ -321,7 +321,11 @@ export const broadsheetClassSchema = z.object({
   components: z.array(assessmentComponentResponseSchema),
   subjects: z.array(z.string()),
   rows: z.array(broadsheetRowSchema),
-  subject_stats: z.record(z.string(), z.object({ average: z.number(), highest: z.number(), lowest: z.number(), count: z.number() })),
+  /** Each subject's figures, by subject (the subject named again in each). */
+  subject_stats: z.record(
+    z.string(),
+    z.object({ subject: z.string(), average: z.number(), highest: z.number(), lowest: z.number(), count: z.number() }),
+  ),
   /** Each student's position in each subject (ties 1, 1, 3), by admission number then subject. */
   subject_positions: z.record(z.string(), z.record(z.string(), z.number())),
   class_average: z.number(),
