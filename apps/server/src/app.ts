@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES } from '@portal/domain';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/index';
@@ -17,6 +17,9 @@ import { loggerOptions, OneLinePerRequest } from './http/logging';
 import { registerNulGuard } from './http/nul-guard';
 import { LimiterStoreStatus, limiterRedis, rateLimitStore } from './http/rate-limit-store';
 import { registerSpa } from './http/spa';
+import { createResponseSerializerCompiler } from './http/response-serializer';
+import { registerErrorEnvelopes } from './http/error-envelopes';
+import { openapiTransform, openapiTransformObject } from './http/openapi';
 import { ConcurrencyLimiter, HeavyReportLimiter } from './lib/limiter';
 import { listenForTableChanges } from './db/table-listener';
 import { StorageStatus } from './lib/storage-status';
@@ -89,7 +92,12 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('printAfterLogs', log.printAfterLogs);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers leave through their zod schema by fast-json-stringify; tests also check each answer
+  // against it (http/response-serializer.ts, decision 052).
+  const checkResponses = config.env === 'test' || process.env.VITEST !== undefined;
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: checkResponses, log: app.log }));
+  // Every API route documents the error envelopes (http/error-envelopes.ts); before any route.
+  registerErrorEnvelopes(app);
 
   // Every repository and service, built once (the composition root, src/composition.ts).
   const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock });
@@ -183,7 +191,9 @@ export async function buildApp({
       info: { title: 'School portal API', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // Zod schemas → JSON Schema, `.meta({ id })` → components (http/openapi.ts, decision 052).
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
   const storage = new StorageStatus();
   registerErrorHandling(app, storage);

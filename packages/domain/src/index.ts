@@ -53,3 +53,5 @@ export * from './card-fee-gate-schemas';
 export * from './promotion';
 export * from './promotion-responses';
 export * from './web-app-manifest';
+export * from './error-responses';
+export * from './health-responses';

@@ -19,14 +19,7 @@ declare module 'fastify' {
 
 /** Secrets never reach the logs (ASVS 16.2.5). */
 const REDACT = {
-  paths: [
-    'req.headers.authorization',
-    'req.headers.cookie',
-    'req.headers["x-paystack-signature"]',
-    '*.password',
-    '*.refresh',
-    '*.access',
-  ],
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-paystack-signature"]', '*.password', '*.refresh', '*.access'],
   censor: '[redacted]',
 };
 
@@ -62,7 +55,8 @@ export async function loggerOptions(
   loggerStream?: Stream,
 ): Promise<{ logger: LoggerOption; pretty: boolean; printAfterLogs: (text: string) => void }> {
   const toStdout = (text: string) => void process.stdout.write(text);
-  if (!loggerStream && (logger === false || config.logLevel === 'silent')) return { logger: false, pretty: false, printAfterLogs: toStdout };
+  if (!loggerStream && (logger === false || config.logLevel === 'silent'))
+    return { logger: false, pretty: false, printAfterLogs: toStdout };
   const pretty = !loggerStream && config.logFormat === 'pretty' ? await prettyStream() : undefined;
   // pino's default destination (standard output, asynchronous), made here to write the banner through it.
   const json = !loggerStream && !pretty ? pino.destination({ dest: 1, sync: false }) : undefined;
