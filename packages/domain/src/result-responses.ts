@@ -361,3 +361,12 @@ export const cardFeeReleaseResponseSchema = z
   })
   .meta({ id: 'CardFeeRelease' });
 export type CardFeeRelease = z.infer<typeof cardFeeReleaseResponseSchema>;
+
+// ---------- stored report card PDFs (decision 050) ----------
+
+const storedFiles = z.object({ files: z.number(), bytes: z.number() });
+
+/** GET /api/report-card-pdfs/storage/ (admin): the stored PDFs, cards and class PDFs apart, and the arms queued to render. */
+export const reportCardPdfStorageSchema = z
+  .object({ cards: storedFiles, classes: storedFiles, total_bytes: z.number(), queued_arms: z.number() })
+  .meta({ id: 'ReportCardPdfStorage' });

@@ -20,6 +20,7 @@ import {
 } from '@portal/domain';
 import type { AppDeps } from '../../http/deps';
 import { sendAttachment } from '../../http/attachment';
+import { binaryResponse } from '../../http/response-schemas';
 import { currentUser } from '../../http/auth';
 import { paymentOrigin } from '../../http/public-origin';
 import { writeRoutes } from '../../http/write-route';
@@ -94,7 +95,12 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
     '/api/result-pins/batches/:id/sheet.pdf',
     {
       config: { auth: ADMIN_ONLY, heavy: true },
-      schema: { tags, summary: 'The batch as an A4 sheet of cards to print', params: idParams },
+      schema: {
+        tags,
+        summary: 'The batch as an A4 sheet of cards to print',
+        params: idParams,
+        response: { 200: binaryResponse('application/pdf', 'The sheet of PIN cards as a PDF') },
+      },
     },
     async (request, reply) => {
       const at = checkAt(request);
@@ -104,7 +110,15 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
   );
   r.get(
     '/api/result-pins/batches/:id/cards.csv',
-    { config: { auth: ADMIN_ONLY, heavy: true }, schema: { tags, summary: "The batch's cards for a printer (CSV)", params: idParams } },
+    {
+      config: { auth: ADMIN_ONLY, heavy: true },
+      schema: {
+        tags,
+        summary: "The batch's cards for a printer (CSV)",
+        params: idParams,
+        response: { 200: binaryResponse('text/csv', "The batch's cards as CSV") },
+      },
+    },
     async (request, reply) => {
       const { name, csv } = await resultPins.cardsCsv(request.params.id, currentUser(request).id, checkAt(request));
       return sendAttachment(reply, 'csv', name, csv);
@@ -144,7 +158,12 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
     '/api/check-result/pdf/',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: "A checked card's PDF (the check's link; no further use)", querystring: checkResultPdfQuerySchema },
+      schema: {
+        tags,
+        summary: "A checked card's PDF (the check's link; no further use)",
+        querystring: checkResultPdfQuerySchema,
+        response: { 200: binaryResponse('application/pdf', 'The checked report card as a PDF') },
+      },
     },
     async (request, reply) => {
       const card = await resultCheck.cardOfLink(request.query.token);

@@ -46,6 +46,7 @@ import {
 import type { AppDeps } from '../../http/deps';
 import type { ZodApp } from '../../http/write-route';
 import { sendAttachment } from '../../http/attachment';
+import { binaryResponse, noContent } from '../../http/response-schemas';
 import type { AssessmentService } from './assessment.service';
 import { currentActor, currentUser } from '../../http/auth';
 import type { GradingService } from './grading.service';
@@ -145,10 +146,13 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   );
   r.delete(
     '/api/results/:id/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['results'], params: idParams, querystring: deleteQuery } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags: ['results'], params: idParams, querystring: deleteQuery, response: { 204: noContent } },
+    },
     async (req, reply) => {
       await results.remove(req.params.id, req.query.version, currentActor(req), req.query.reason);
-      return reply.status(204).send();
+      return (reply as FastifyReply).status(204).send(); // no body (the schema: noContent)
     },
   );
 
@@ -217,10 +221,10 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   );
   r.delete(
     '/api/results/publications/:id/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags: ['results'], params: idParams } },
+    { config: { auth: ADMIN_ONLY }, schema: { tags: ['results'], params: idParams, response: { 204: noContent } } },
     async (req, reply) => {
       await results.unpublish(req.params.id, currentActor(req));
-      return reply.status(204).send();
+      return (reply as FastifyReply).status(204).send(); // no body (the schema: noContent)
     },
   );
 
@@ -250,7 +254,14 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   );
   r.get(
     '/api/report-card/pdf/',
-    { config: { auth: [...ANY_ROLE, 'parent'] }, schema: { tags: ['report cards'], querystring: reportCardQuerySchema } },
+    {
+      config: { auth: [...ANY_ROLE, 'parent'] },
+      schema: {
+        tags: ['report cards'],
+        querystring: reportCardQuerySchema,
+        response: { 200: binaryResponse('application/pdf', 'The report card as a PDF') },
+      },
+    },
     async (req, reply) => {
       const card = await cards.card(await deps.scope.actingFor(currentActor(req), req.query.admission_number), req.query);
       const pdf = await deps.pdfRenders.run(() =>
@@ -281,7 +292,12 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     '/api/students/:admission_number/transcript/pdf/',
     {
       config: { auth: ADMIN_ONLY, heavy: true },
-      schema: { tags: ['report cards'], summary: "A student's transcript: every released card as one PDF", params: admissionNumberParams },
+      schema: {
+        tags: ['report cards'],
+        summary: "A student's transcript: every released card as one PDF",
+        params: admissionNumberParams,
+        response: { 200: binaryResponse('application/pdf', 'The transcript as a PDF') },
+      },
     },
     async (req, reply) => {
       const list = await cards.transcript(currentActor(req), req.params.admission_number);
@@ -304,7 +320,14 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   );
   r.get(
     '/api/report-cards/pdf/',
-    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: classTermQuerySchema } },
+    {
+      config: { auth: STAFF_OR_ADMIN, heavy: true },
+      schema: {
+        tags: ['report cards'],
+        querystring: classTermQuerySchema,
+        response: { 200: binaryResponse('application/pdf', "The arm's report cards as one PDF") },
+      },
+    },
     async (req, reply) => {
       const list = await cards.classCards(currentActor(req), req.query);
       const first = list[0]!;
@@ -335,7 +358,10 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   );
   r.get(
     '/api/broadsheet/csv/',
-    { config: { auth: STAFF_OR_ADMIN, heavy: true }, schema: { tags: ['report cards'], querystring: termQuerySchema } },
+    {
+      config: { auth: STAFF_OR_ADMIN, heavy: true },
+      schema: { tags: ['report cards'], querystring: termQuerySchema, response: { 200: binaryResponse('text/csv', 'The broadsheet as CSV') } },
+    },
     async (req, reply) => {
       const sheet = await broadsheets.broadsheet(req.query);
       const name = `broadsheet-${(req.query.student_class ?? 'all').replace(' ', '')}-${sheet.session.name.replace('/', '-')}-${req.query.term}.csv`;

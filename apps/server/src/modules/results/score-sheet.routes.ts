@@ -10,6 +10,7 @@ import {
   STAFF_OR_ADMIN,
 } from '@portal/domain';
 import { sendAttachment } from '../../http/attachment';
+import { binaryResponse } from '../../http/response-schemas';
 import { currentActor } from '../../http/auth';
 import { documentRoutes } from '../../http/document-routes';
 import { scoreCsvFileName, scoreTemplateCsv } from './score-csv';
@@ -26,7 +27,14 @@ export function scoreSheetRoutes(app: FastifyInstance, { scoreSheets: sheets }: 
   });
   r.get(
     '/api/score-sheet/csv/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: scoreSheetQuerySchema } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: {
+        tags,
+        querystring: scoreSheetQuerySchema,
+        response: { 200: binaryResponse('text/csv', 'The score sheet as a CSV template to fill in') },
+      },
+    },
     async (req, reply) => {
       const sheet = await sheets.load(currentActor(req), req.query);
       return sendAttachment(reply, 'csv', scoreCsvFileName(sheet), scoreTemplateCsv(sheet));
