@@ -2,7 +2,6 @@
 // score rule is in score-resolution.ts). The web imports its names through the
 // '@portal/domain/assessment' subpath, so moving a name out needs the web's imports changed first.
 import { z } from 'zod';
-import type { Level } from './constants';
 import { GENERAL_MESSAGES } from './http';
 import { ID_MAX } from './ids';
 import { competitionRanks, round2 } from './ranking';

@@ -1,5 +1,4 @@
 import { formatNaira, koboToNaira } from './money';
-import type { Term } from './constants';
 export type { CardFeeRelease } from './result-responses';
 
 /**

@@ -3,7 +3,6 @@
  * actions and the student photo. Rules and messages are in report-card-rules.ts.
  */
 import { z } from 'zod';
-import type { Term } from './constants';
 import { textField } from './text';
 import { sessionIdField, termField, classField, admissionNumberField } from './result-schemas';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMISSION_NUMBER_MAX, TERM_VALUES, type Term } from './constants';
+import { ADMISSION_NUMBER_MAX, TERM_VALUES } from './constants';
 import { ID_MAX } from './ids';
 import { nairaToKobo } from './money';
 import { admissionNumberKey, foldSignInText } from './sign-in-id';
