@@ -377,4 +377,3 @@ export const scoreSheetImportSchema = scoreSheetQuerySchema.extend({
   dry_run: z.boolean().default(true),
   reason: z.string().trim().max(300).optional(),
 });
-

@@ -157,9 +157,7 @@ export const armApprovalSchema = z
   .meta({ id: 'ArmApproval' });
 export type ArmApproval = z.infer<typeof armApprovalSchema>;
 
-export const releaseResultSchema = z
-  .object({ released: z.array(z.string()), students: z.number() })
-  .meta({ id: 'ReportCardsReleased' });
+export const releaseResultSchema = z.object({ released: z.array(z.string()), students: z.number() }).meta({ id: 'ReportCardsReleased' });
 export type ReleaseResult = z.infer<typeof releaseResultSchema>;
 
 // ---------- the card ----------

@@ -70,4 +70,3 @@ export const CARD_SECTION_TITLES = {
   numberInClass: 'Number in class',
   revised: 'Revised',
 } as const;
-

@@ -218,4 +218,3 @@ export const checkResultPdfQuerySchema = z.object({
     .min(1, RESULT_PIN_MESSAGES.tokenInvalid)
     .max(600, RESULT_PIN_MESSAGES.tokenInvalid),
 });
-

@@ -27,4 +27,3 @@ export interface AcademicSession {
   name: string;
   is_current: boolean;
 }
-

@@ -60,7 +60,10 @@ export function pinsRoutes(app: FastifyInstance, deps: PinsRoutesDeps): void {
   );
   r.get(
     '/api/result-pins/batches/:id/',
-    { config: BURSAR, schema: { tags, summary: 'A PIN batch with its counts', params: idParams, response: { 200: resultPinBatchDetailSchema } } },
+    {
+      config: BURSAR,
+      schema: { tags, summary: 'A PIN batch with its counts', params: idParams, response: { 200: resultPinBatchDetailSchema } },
+    },
     (request) => resultPins.detail(request.params.id),
   );
   r.get(

@@ -58,7 +58,10 @@ export function promotionRoutes(app: FastifyInstance, { promotion }: { promotion
   );
   r.get(
     '/api/promotion/runs/',
-    { config: { auth: ADMIN_ONLY }, schema: { tags, summary: 'Promotion runs, newest first', response: { 200: z.array(promotionRunResponseSchema) } } },
+    {
+      config: { auth: ADMIN_ONLY },
+      schema: { tags, summary: 'Promotion runs, newest first', response: { 200: z.array(promotionRunResponseSchema) } },
+    },
     async () => promotion.list(),
   );
   r.get(

@@ -52,7 +52,10 @@ export function reportSheetsRoutes(
   });
   r.post(
     '/api/class-comments/suggestions/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: applySuggestionsSchema, response: { 200: commentSuggestionsAppliedSchema } } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags, body: applySuggestionsSchema, response: { 200: commentSuggestionsAppliedSchema } },
+    },
     (req) => sheets.applySuggestions(currentActor(req), req.body),
   );
 }

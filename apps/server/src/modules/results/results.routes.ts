@@ -277,7 +277,10 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
   const feeReleaser = { auth: STAFF_OR_ADMIN, capability: 'bursar' } as const;
   r.post(
     '/api/report-card/fee-releases/',
-    { config: feeReleaser, schema: { tags: ['report cards'], body: cardFeeReleaseSchema, response: { 201: cardFeeReleaseResponseSchema } } },
+    {
+      config: feeReleaser,
+      schema: { tags: ['report cards'], body: cardFeeReleaseSchema, response: { 201: cardFeeReleaseResponseSchema } },
+    },
     async (req, reply) => reply.status(201).send(await deps.cardGate.release(req.body, currentUser(req).id)),
   );
   r.get(
@@ -360,7 +363,11 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     '/api/broadsheet/csv/',
     {
       config: { auth: STAFF_OR_ADMIN, heavy: true },
-      schema: { tags: ['report cards'], querystring: termQuerySchema, response: { 200: binaryResponse('text/csv', 'The broadsheet as CSV') } },
+      schema: {
+        tags: ['report cards'],
+        querystring: termQuerySchema,
+        response: { 200: binaryResponse('text/csv', 'The broadsheet as CSV') },
+      },
     },
     async (req, reply) => {
       const sheet = await broadsheets.broadsheet(req.query);
