@@ -2,11 +2,22 @@
 // score rule is in score-resolution.ts). The web imports its names through the
 // '@portal/domain/assessment' subpath, so moving a name out needs the web's imports changed first.
 import { z } from 'zod';
-import type { Level } from './constants';
 import { GENERAL_MESSAGES } from './http';
 import { ID_MAX } from './ids';
 import { competitionRanks, round2 } from './ranking';
 import { requiredText, textField } from './text';
+import type { ScoreSheetResult, SubjectStatistics } from './result-responses';
+export type {
+  AssessmentScheme,
+  AssessmentSchemePreview,
+  ScoreImportError,
+  ScoreImportPreview,
+  ScoreSheet,
+  ScoreSheetResult,
+  ScoreSheetRow,
+  ScoreSheetSaveResult,
+  SubjectStatistics,
+} from './result-responses';
 
 /**
  * Assessment schemes: a subject's term score is the sum of its components (CA1 20 + CA2 20 +
@@ -62,37 +73,6 @@ export const SCHEME_PRESETS: readonly { name: string; components: readonly Asses
   caAndExam([40], 60),
   { name: 'One score of 100', components: DEFAULT_COMPONENTS },
 ];
-
-/** A level's scheme for one session, as the API gives it. */
-export interface AssessmentScheme {
-  level: Level;
-  session_id: number | null;
-  session_name: string | null;
-  components: AssessmentComponent[];
-  precision: ScorePrecision;
-  /** No scheme set: the single component of 100. */
-  is_default: boolean;
-  /** Results of this session and level stored with component scores (then only names may change). */
-  component_results: number;
-  /** Results of this session and level entered as one total (before components, or on the default scheme). */
-  total_only_results: number;
-  updated_at: string | null;
-}
-
-/** What saving a scheme would do: shown before the admin confirms. */
-export interface AssessmentSchemePreview {
-  level: Level;
-  session_id: number;
-  session_name: string;
-  /** Results already entered as one total that keep their totals and grades, components empty. */
-  total_only_results: number;
-  /** Results with component scores: when > 0, only component names may change. */
-  component_results: number;
-  /** The change touches labels, maxima or the number of components. */
-  structural: boolean;
-  /** Saving would be refused (component scores exist and the change is structural). */
-  refused: boolean;
-}
 
 export const ASSESSMENT_MESSAGES = {
   componentsRequired: 'Add at least one component.',
@@ -284,15 +264,6 @@ export function parseComponentCell(raw: string): ComponentValue | undefined {
 
 // ---------- subject statistics ----------
 
-export interface SubjectStatistics {
-  /** Students with a score in the subject. */
-  count: number;
-  highest: number;
-  lowest: number;
-  /** Mean of the totals, 2 decimals. */
-  average: number;
-}
-
 /**
  * The statistics of one arm–subject–term and each student's subject position (competition ranking:
  * ties share a position and the next skips, 1, 1, 3). Students without a score are not counted.
@@ -362,46 +333,6 @@ export const componentScoresSchema = z
 
 // ---------- score sheet (the class grid) ----------
 
-/** A stored result as the grid shows it. */
-export interface ScoreSheetResult {
-  id: number;
-  /** Component scores; empty for a result entered as one total (then `total_only`). */
-  components: ComponentScores;
-  total_only: boolean;
-  score: number;
-  grade: string;
-  remarks: string;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-}
-
-export interface ScoreSheetRow {
-  admission_number: string;
-  name: string;
-  /** False: the student does not take the subject (read-only row, not a zero). */
-  takes: boolean;
-  result: ScoreSheetResult | null;
-  /** Subject position among the arm's scores (ties 1, 1, 3); null without a score. */
-  position: number | null;
-}
-
-export interface ScoreSheet {
-  session: { id: number; name: string };
-  term: string;
-  student_class: string;
-  subject: string;
-  components: AssessmentComponent[];
-  precision: ScorePrecision;
-  rows: ScoreSheetRow[];
-  stats: SubjectStatistics | null;
-  /** Whether this user may change these scores now; `refusal` says why not. */
-  may_write: boolean;
-  refusal: string | null;
-  /** Released to students: a change needs a reason. */
-  released: boolean;
-}
-
 /** Ids and versions stay within PostgreSQL's `integer`: a larger one names no row and must not reach a query. */
 const sessionIdOf = (n: z.ZodNumber) =>
   n.int(GENERAL_MESSAGES.invalidId).positive(GENERAL_MESSAGES.invalidId).max(ID_MAX, GENERAL_MESSAGES.invalidId);
@@ -431,12 +362,6 @@ export const scoreSheetSaveSchema = scoreSheetQuerySchema.extend({
 });
 export type ScoreSheetSave = z.infer<typeof scoreSheetSaveSchema>;
 
-export interface ScoreSheetSaveResult {
-  /** The saved rows as stored now (a cleared row has `result: null`). */
-  rows: ScoreSheetRow[];
-  stats: SubjectStatistics | null;
-}
-
 /** The body of a 409 from the grid: the row as stored now, so the client can show both values. */
 export interface ScoreConflict {
   detail: string;
@@ -452,25 +377,3 @@ export const scoreSheetImportSchema = scoreSheetQuerySchema.extend({
   dry_run: z.boolean().default(true),
   reason: z.string().trim().max(300).optional(),
 });
-
-export interface ScoreImportError {
-  /** 1-based line of the file (the header is line 1). */
-  line: number;
-  /** The column (a component label, admission_number, remarks), or null for the whole line. */
-  column: string | null;
-  message: string;
-}
-
-export interface ScoreImportPreview {
-  rows: {
-    line: number;
-    admission_number: string;
-    name: string;
-    components: ComponentScores;
-    total: number;
-    change: 'new' | 'update' | 'same' | 'clear';
-  }[];
-  errors: ScoreImportError[];
-  /** True once applied (dry_run false and no errors). */
-  applied: boolean;
-}

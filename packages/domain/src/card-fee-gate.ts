@@ -1,5 +1,5 @@
 import { formatNaira, koboToNaira } from './money';
-import type { Term } from './constants';
+export type { CardFeeRelease } from './result-responses';
 
 /**
  * Results gated by fees (issue 34 item 7, docs/decisions/042-results-gated-by-fees.md): when the
@@ -84,19 +84,6 @@ export function feesOutstandingBody(v: FeeGateVerdict, termLabel: string): FeesO
 /** Whether an API error body is the fee gate's refusal. */
 export function isFeesOutstanding(body: unknown): body is FeesOutstandingBody {
   return !!body && typeof body === 'object' && (body as { code?: unknown }).code === FEES_OUTSTANDING_CODE;
-}
-
-/** A card opened regardless of fees (the releases list). */
-export interface CardFeeRelease {
-  id: number;
-  admission_number: string;
-  student_name: string;
-  student_class: string;
-  session_id: number;
-  term: Term;
-  reason: string;
-  created_by: string;
-  created_at: string;
 }
 
 /** The admin's and the bursar's list of cards opened regardless of fees: its menu entry and route. */

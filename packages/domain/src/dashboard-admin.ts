@@ -18,48 +18,50 @@ export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 const naira = z.number();
 const count = z.number().int().nonnegative();
 
-export const adminDashboardSchema = z.object({
-  session: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  term: z.enum(TERM_VALUES).nullable(),
-  today: z.string(),
-  attendance: z.object({
-    date: z.string(),
-    /** Every arm with active students; `marked` once the day's morning register is saved (as Absent Today counts). */
-    arms: z.array(
-      z.object({
-        student_class: z.string(),
-        students: count,
-        marked: z.boolean(),
-        /** Marks of the day's morning register: present and late count as present. */
-        present: count,
-        marks: count,
-        present_pct: z.number().nullable(),
-      }),
-    ),
-  }),
-  score_entry: z.object({
-    subjects: z.array(z.string()),
-    /** One per arm and subject taken there: results entered for the term against students taking it. */
-    cells: z.array(z.object({ student_class: z.string(), subject: z.string(), entered: count, expected: count })),
-  }),
-  report_cards: z.array(z.object({ student_class: z.string(), students: count, status: z.enum(CARD_STATUSES) })),
-  fees: z.object({
-    expected: naira,
-    collected: naira,
-    outstanding: naira,
-    by_level: z.array(z.object({ level: z.string(), expected: naira, collected: naira })),
-    /** The last 30 days to today, every day (0 where nothing was received). */
-    by_day: z.array(z.object({ date: z.string(), amount: naira, count })),
-    debtors: z.object({ count, total: naira }),
-  }),
-  grades: z.object({
-    /** The newest term of the session with released results (null: none released yet). */
+export const adminDashboardSchema = z
+  .object({
+    session: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     term: z.enum(TERM_VALUES).nullable(),
-    grades: z.array(z.string()),
-    subjects: z.array(z.object({ subject: z.string(), counts: z.record(z.string(), count) })),
-  }),
-  accounts: z.object({ new_today: count, blocked: count }),
-});
+    today: z.string(),
+    attendance: z.object({
+      date: z.string(),
+      /** Every arm with active students; `marked` once the day's morning register is saved (as Absent Today counts). */
+      arms: z.array(
+        z.object({
+          student_class: z.string(),
+          students: count,
+          marked: z.boolean(),
+          /** Marks of the day's morning register: present and late count as present. */
+          present: count,
+          marks: count,
+          present_pct: z.number().nullable(),
+        }),
+      ),
+    }),
+    score_entry: z.object({
+      subjects: z.array(z.string()),
+      /** One per arm and subject taken there: results entered for the term against students taking it. */
+      cells: z.array(z.object({ student_class: z.string(), subject: z.string(), entered: count, expected: count })),
+    }),
+    report_cards: z.array(z.object({ student_class: z.string(), students: count, status: z.enum(CARD_STATUSES) })),
+    fees: z.object({
+      expected: naira,
+      collected: naira,
+      outstanding: naira,
+      by_level: z.array(z.object({ level: z.string(), expected: naira, collected: naira })),
+      /** The last 30 days to today, every day (0 where nothing was received). */
+      by_day: z.array(z.object({ date: z.string(), amount: naira, count })),
+      debtors: z.object({ count, total: naira }),
+    }),
+    grades: z.object({
+      /** The newest term of the session with released results (null: none released yet). */
+      term: z.enum(TERM_VALUES).nullable(),
+      grades: z.array(z.string()),
+      subjects: z.array(z.object({ subject: z.string(), counts: z.record(z.string(), count) })),
+    }),
+    accounts: z.object({ new_today: count, blocked: count }),
+  })
+  .meta({ id: 'AdminDashboard' });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
 export const DASHBOARD_MESSAGES = {

@@ -46,31 +46,33 @@ export function ageingBandOf(days: number): AgeingBand {
   return days <= 30 ? '0-30' : days <= 60 ? '31-60' : '60+';
 }
 
-export const bursarDashboardSchema = z.object({
-  session_id: z.number(),
-  session: z.string(),
-  term: termOrNull,
-  as_of: date,
-  /** The term's days the collections cover (its first day to today, or its last day once over). */
-  from: date.nullable(),
-  to: date.nullable(),
-  collections_by_day: z.array(z.object({ date, count: z.number(), amount: z.number() })),
-  collections_by_method: z.array(z.object({ method: z.enum(PAYMENT_METHODS), count: z.number(), amount: z.number() })),
-  /** The collection summary's classes added up by level (expected = due this term, brought forward included). */
-  by_level: z.array(
-    z.object({
-      level: z.enum(CLASS_LEVELS),
-      students: z.number(),
-      expected: z.number(),
-      collected: z.number(),
-      outstanding: z.number(),
-    }),
-  ),
-  totals: z.object({ expected: z.number(), collected: z.number(), outstanding: z.number(), brought_forward: z.number() }),
-  debtors: z.object({ count: z.number(), total_balance: z.number() }),
-  debtors_ageing: z.array(z.object({ band: z.enum(AGEING_BANDS), label: z.string(), debtors: z.number(), balance: z.number() })),
-  transfers_waiting: z.object({ count: z.number(), amount: z.number(), oldest_reported_at: z.string().nullable() }),
-});
+export const bursarDashboardSchema = z
+  .object({
+    session_id: z.number(),
+    session: z.string(),
+    term: termOrNull,
+    as_of: date,
+    /** The term's days the collections cover (its first day to today, or its last day once over). */
+    from: date.nullable(),
+    to: date.nullable(),
+    collections_by_day: z.array(z.object({ date, count: z.number(), amount: z.number() })),
+    collections_by_method: z.array(z.object({ method: z.enum(PAYMENT_METHODS), count: z.number(), amount: z.number() })),
+    /** The collection summary's classes added up by level (expected = due this term, brought forward included). */
+    by_level: z.array(
+      z.object({
+        level: z.enum(CLASS_LEVELS),
+        students: z.number(),
+        expected: z.number(),
+        collected: z.number(),
+        outstanding: z.number(),
+      }),
+    ),
+    totals: z.object({ expected: z.number(), collected: z.number(), outstanding: z.number(), brought_forward: z.number() }),
+    debtors: z.object({ count: z.number(), total_balance: z.number() }),
+    debtors_ageing: z.array(z.object({ band: z.enum(AGEING_BANDS), label: z.string(), debtors: z.number(), balance: z.number() })),
+    transfers_waiting: z.object({ count: z.number(), amount: z.number(), oldest_reported_at: z.string().nullable() }),
+  })
+  .meta({ id: 'BursarDashboard' });
 export type BursarDashboard = z.output<typeof bursarDashboardSchema>;
 
 // ---------- the subject teacher and the form teacher ----------
@@ -116,12 +118,14 @@ export const staffFormClassSchema = z.object({
 });
 export type StaffFormClass = z.output<typeof staffFormClassSchema>;
 
-export const staffDashboardSchema = z.object({
-  session_id: z.number().nullable(),
-  session: z.string().nullable(),
-  term: termOrNull,
-  today: date,
-  subjects: z.array(staffSubjectProgressSchema),
-  form_classes: z.array(staffFormClassSchema),
-});
+export const staffDashboardSchema = z
+  .object({
+    session_id: z.number().nullable(),
+    session: z.string().nullable(),
+    term: termOrNull,
+    today: date,
+    subjects: z.array(staffSubjectProgressSchema),
+    form_classes: z.array(staffFormClassSchema),
+  })
+  .meta({ id: 'StaffDashboard' });
 export type StaffDashboard = z.output<typeof staffDashboardSchema>;

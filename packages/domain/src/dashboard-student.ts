@@ -36,52 +36,54 @@ export const dashboardSubjectSchema = z.object({
   class_average: z.number(),
 });
 
-export const studentDashboardSchema = z.object({
-  student: z.object({
-    admission_number: z.string(),
-    name: z.string(),
-    /** The arm now (a graduated student's last arm). */
-    arm: z.string(),
-    status: z.string(),
-  }),
-  /** The term shown: the one asked for, else today's term (school calendar); null before any session. */
-  session_id: z.number().int().nullable(),
-  session: z.string().nullable(),
-  term: term.nullable(),
-  /** Every released term card the viewer may see, oldest first (a line). */
-  history: z.array(dashboardTermPointSchema),
-  /** Released cards withheld by the fee gate (decision 042): named, never with their figures. */
-  withheld: z.array(z.object({ session_id: z.number().int(), session: z.string(), term })),
-  /**
-   * This term's subjects against the class average (bars): only once the card is released and not
-   * withheld; `state` says which.
-   */
-  subjects: z.object({
-    state: z.enum(['released', 'not_released', 'withheld', 'no_results']),
-    arm: z.string().nullable(),
-    rows: z.array(dashboardSubjectSchema),
-  }),
-  /** This term's register: null when the student was in no arm this term (e.g. graduated) or the term has no dates. */
-  attendance: z
-    .object({
-      present: z.number().int(),
-      late: z.number().int(),
-      absent: z.number().int(),
-      /** Present (on time or late, carried-in included) out of the days marked, as the card counts them; null when none. */
-      percent: z.number().nullable(),
-    })
-    .nullable(),
-  /** The statement's balance for the session (naira, arrears brought forward included; negative = credit). */
-  fees: z
-    .object({
-      session_id: z.number().int(),
-      session: z.string(),
-      balance: z.number(),
-      brought_forward: z.number(),
-      as_of: z.string(),
-    })
-    .nullable(),
-});
+export const studentDashboardSchema = z
+  .object({
+    student: z.object({
+      admission_number: z.string(),
+      name: z.string(),
+      /** The arm now (a graduated student's last arm). */
+      arm: z.string(),
+      status: z.string(),
+    }),
+    /** The term shown: the one asked for, else today's term (school calendar); null before any session. */
+    session_id: z.number().int().nullable(),
+    session: z.string().nullable(),
+    term: term.nullable(),
+    /** Every released term card the viewer may see, oldest first (a line). */
+    history: z.array(dashboardTermPointSchema),
+    /** Released cards withheld by the fee gate (decision 042): named, never with their figures. */
+    withheld: z.array(z.object({ session_id: z.number().int(), session: z.string(), term })),
+    /**
+     * This term's subjects against the class average (bars): only once the card is released and not
+     * withheld; `state` says which.
+     */
+    subjects: z.object({
+      state: z.enum(['released', 'not_released', 'withheld', 'no_results']),
+      arm: z.string().nullable(),
+      rows: z.array(dashboardSubjectSchema),
+    }),
+    /** This term's register: null when the student was in no arm this term (e.g. graduated) or the term has no dates. */
+    attendance: z
+      .object({
+        present: z.number().int(),
+        late: z.number().int(),
+        absent: z.number().int(),
+        /** Present (on time or late, carried-in included) out of the days marked, as the card counts them; null when none. */
+        percent: z.number().nullable(),
+      })
+      .nullable(),
+    /** The statement's balance for the session (naira, arrears brought forward included; negative = credit). */
+    fees: z
+      .object({
+        session_id: z.number().int(),
+        session: z.string(),
+        balance: z.number(),
+        brought_forward: z.number(),
+        as_of: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'StudentDashboard' });
 export type StudentDashboard = z.infer<typeof studentDashboardSchema>;
 
 /** The dashboard's words (server and client). */

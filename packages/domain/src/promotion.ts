@@ -9,6 +9,13 @@ import { requiredText } from './text';
 import { admissionNumberField, classField, sessionIdField } from './result-schemas';
 import type { PromotionDecision } from './report-card-rules';
 import { CLASS_LEVELS, CLASS_NAME_PATTERN, classLevelOf, type ClassLevel } from './teaching';
+export type {
+  PromotionMoveResult,
+  PromotionPreview,
+  PromotionPreviewStudent,
+  PromotionRun,
+  PromotionRunSummary,
+} from './promotion-responses';
 
 /** What happens to a student at the end of the session: the rule's three decisions, and graduation for SSS 3. */
 export const PROMOTION_OUTCOMES = ['promoted', 'trial', 'repeat', 'graduated'] as const;
@@ -274,58 +281,3 @@ export const promotionMoveSchema = z.object({
   reason: requiredText('Reason', PROMOTION_MESSAGES.reasonRequired).max(PROMOTION_REASON_MAX, PROMOTION_MESSAGES.reasonTooLong),
 });
 export type PromotionMoveRequest = z.infer<typeof promotionMoveSchema>;
-
-// ---------- answers ----------
-
-export interface PromotionPreviewStudent {
-  student_id: number;
-  admission_number: string;
-  full_name: string;
-  arm: string;
-  annual_average: number | null;
-  decision: PromotionOutcome;
-  source: PromotionSource;
-  target_arm: string | null;
-  stream_id: number | null;
-}
-
-export interface PromotionPreview {
-  from_session: { id: number; name: string };
-  to_session: { id: number; name: string };
-  mapping: PromotionMappingEntry[];
-  students: PromotionPreviewStudent[];
-  counts: { target_arm: string; count: number }[];
-  totals: { promoted: number; trial: number; repeat: number; graduated: number; left_out_withdrawn: number };
-}
-
-export interface PromotionRunSummary {
-  promoted: number;
-  trial: number;
-  repeat: number;
-  graduated: number;
-  left_out: number;
-}
-
-export interface PromotionRun {
-  id: number;
-  status: PromotionRunStatus;
-  done: number;
-  total: number;
-  summary: PromotionRunSummary;
-  arm: string | null;
-  from_session: { id: number; name: string };
-  to_session: { id: number; name: string };
-  created_at: string;
-  created_by: string | null;
-  undoable: boolean;
-  undo_blocked_reason?: string;
-}
-
-export interface PromotionMoveResult {
-  admission_number: string;
-  full_name: string;
-  from_arm: string;
-  to_arm: string;
-  stream_id: number | null;
-  detail: string;
-}

@@ -3,7 +3,6 @@
  * actions and the student photo. Rules and messages are in report-card-rules.ts.
  */
 import { z } from 'zod';
-import type { Term } from './constants';
 import { textField } from './text';
 import { sessionIdField, termField, classField, admissionNumberField } from './result-schemas';
 import {
@@ -23,6 +22,7 @@ import {
   DEFAULT_PROMOTION_RULE,
   REPORT_MESSAGES,
 } from './report-card-rules';
+export type { ReportTerm } from './report-card-responses';
 
 // ---------- settings ----------
 
@@ -157,13 +157,6 @@ export const reportTermSchema = z.object({
     .nullable(),
 });
 export type ReportTermInput = z.infer<typeof reportTermSchema>;
-export interface ReportTerm {
-  session_id: number;
-  term: Term;
-  next_term_begins: string | null;
-  times_opened: number | null;
-}
-
 // ---------- sheets ----------
 
 export const classSheetQuerySchema = z.object({ session_id: sessionIdField, term: termField, student_class: classField });

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { ADMISSION_NUMBER_MAX, TERM_VALUES, type Term } from './constants';
+import { ADMISSION_NUMBER_MAX, TERM_VALUES } from './constants';
 import { ID_MAX } from './ids';
 import { nairaToKobo } from './money';
-import type { ReportCard } from './report-cards';
 import { admissionNumberKey, foldSignInText } from './sign-in-id';
+export type {
+  CheckResultOptions,
+  CheckResultResponse,
+  ResultPinBatch,
+  ResultPinBatchDetail,
+  ResultPinList,
+  ResultPinRow,
+} from './result-pin-responses';
 
 /**
  * Result-checker PINs (issue 34, decision record 043): scratch cards a school sells so that a parent
@@ -127,28 +134,6 @@ export const resultPinBatchCreateSchema = z.object({
 });
 export type ResultPinBatchCreate = z.infer<typeof resultPinBatchCreateSchema>;
 
-export interface ResultPinBatch {
-  id: number;
-  session_id: number;
-  session_name: string;
-  term: Term | null;
-  count: number;
-  uses: number;
-  created_at: string;
-  /** The admin's name. */
-  created_by: string | null;
-  /** Whether the PINs can still be printed (the batch is not sealed). */
-  printable: boolean;
-  sealed_at: string | null;
-}
-
-export interface ResultPinBatchDetail extends ResultPinBatch {
-  sold: number;
-  used: number;
-  unused: number;
-  exhausted: number;
-}
-
 export const resultPinSoldSchema = z.object({
   serials: z
     .array(z.string().trim().toUpperCase().min(1).max(20), { error: RESULT_PIN_MESSAGES.serialsRequired })
@@ -182,28 +167,6 @@ export const resultPinListQuerySchema = z.object({
     )
     .optional(),
 });
-
-export interface ResultPinRow {
-  serial: string;
-  state: ResultPinState;
-  uses: number;
-  uses_left: number;
-  bound_admission_number: string | null;
-  sold: boolean;
-  sold_at: string | null;
-  /** The name of whoever marked it sold. */
-  sold_by: string | null;
-  sold_to: string | null;
-  /** Naira; null until sold. */
-  price: number | null;
-}
-
-export interface ResultPinList {
-  count: number;
-  page: number;
-  page_size: number;
-  results: ResultPinRow[];
-}
 
 // ---------------------------------------------------------------- public: the check
 
@@ -255,16 +218,3 @@ export const checkResultPdfQuerySchema = z.object({
     .min(1, RESULT_PIN_MESSAGES.tokenInvalid)
     .max(600, RESULT_PIN_MESSAGES.tokenInvalid),
 });
-
-export interface CheckResultOptions {
-  enabled: boolean;
-  /** Sessions with released cards, newest first, and their terms with a release. */
-  sessions: { id: number; name: string; terms: Term[] }[];
-}
-
-export interface CheckResultResponse {
-  card: ReportCard;
-  uses_left: number;
-  /** For GET /api/check-result/pdf/?token=: the same card as a PDF for a few minutes, no extra use. */
-  pdf_token: string;
-}

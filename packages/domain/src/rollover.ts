@@ -5,6 +5,8 @@ import { TERM_VALUES, type Term } from './constants';
 import { addDays, ATTENDANCE_MESSAGES, MAX_TERM_DAYS, dayNumber } from './attendance-rules';
 import { isoDateField } from './report-card-schemas';
 import { sessionIdField, sessionNameField } from './result-schemas';
+import type { RolloverTerm } from './rollover-responses';
+export type { RolloverPreview, RolloverResult, RolloverTerm } from './rollover-responses';
 
 export const ROLLOVER_MESSAGES = {
   title: 'Start next session',
@@ -43,25 +45,6 @@ export const ROLLOVER_COPY_LABELS: Record<RolloverCopy, string> = {
   form_teachers: 'Form teachers',
   enforcement_and_windows: 'Enforcement and score-entry windows',
 };
-
-export interface RolloverTerm {
-  term: Term;
-  starts_on: string;
-  ends_on: string;
-  next_term_begins: string | null;
-}
-
-export interface RolloverPreview {
-  from_session: { id: number; name: string };
-  name: string;
-  terms: RolloverTerm[];
-  copies: Record<RolloverCopy, { count: number }> & { report_card_settings: { count: number; school_wide: true } };
-}
-
-export interface RolloverResult {
-  session: { id: number; name: string; is_current: boolean };
-  copied: Record<RolloverCopy, number>;
-}
 
 // ---------- pure rules ----------
 

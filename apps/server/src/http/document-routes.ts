@@ -32,8 +32,12 @@ export function documentRoutes(r: ZodApp, tags: string[]) {
   ): void => {
     // Registered untyped: the schemas check the request at run time, and the service sees it typed by them.
     const app = r as FastifyInstance;
-    app.get(url, { config: { auth }, schema: { tags, querystring, ...answerSchema(loaded) } }, (req) => load(currentActor(req), req.query as z.output<Q>));
-    app.put(url, { config: { auth: saveAuth }, schema: { tags, body, ...answerSchema(saved) } }, (req) => save(currentActor(req), req.body as z.output<B>));
+    app.get(url, { config: { auth }, schema: { tags, querystring, ...answerSchema(loaded) } }, (req) =>
+      load(currentActor(req), req.query as z.output<Q>),
+    );
+    app.put(url, { config: { auth: saveAuth }, schema: { tags, body, ...answerSchema(saved) } }, (req) =>
+      save(currentActor(req), req.body as z.output<B>),
+    );
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '@portal/domain';
-import { dashboardQuerySchema } from '@portal/domain/dashboard-admin';
+import { adminDashboardSchema, dashboardQuerySchema } from '@portal/domain/dashboard-admin';
 import { currentUser } from '../../http/auth';
 import type { AdminDashboardService } from './admin.service';
 
@@ -12,7 +12,12 @@ export function adminDashboardRoutes(app: FastifyInstance, { adminDashboard }: {
     '/api/dashboards/admin/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags: ['dashboards'], summary: 'The term at a glance for the admin / principal', querystring: dashboardQuerySchema },
+      schema: {
+        tags: ['dashboards'],
+        summary: 'The term at a glance for the admin / principal',
+        querystring: dashboardQuerySchema,
+        response: { 200: adminDashboardSchema },
+      },
     },
     (req) => adminDashboard.dashboard(currentUser(req), req.query),
   );

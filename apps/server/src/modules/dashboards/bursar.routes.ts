@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardTermQuerySchema } from '@portal/domain/dashboard-staff';
+import { bursarDashboardSchema, dashboardTermQuerySchema } from '@portal/domain/dashboard-staff';
 import { BURSAR } from '../payments/fee-reports.service';
 import type { BursarDashboardService } from './bursar.service';
 
@@ -16,7 +16,12 @@ export function bursarDashboardRoutes(app: FastifyInstance, deps: BursarDashboar
     {
       // Reads every active student's dues: queued and limited per user like the bursar's reports.
       config: { ...BURSAR, heavy: true },
-      schema: { tags: ['dashboards'], summary: "The bursar's term at a glance", querystring: dashboardTermQuerySchema },
+      schema: {
+        tags: ['dashboards'],
+        summary: "The bursar's term at a glance",
+        querystring: dashboardTermQuerySchema,
+        response: { 200: bursarDashboardSchema },
+      },
     },
     async (request) => deps.bursarDashboard.get(request.query),
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF_OR_ADMIN } from '@portal/domain';
-import { dashboardTermQuerySchema } from '@portal/domain/dashboard-staff';
+import { dashboardTermQuerySchema, staffDashboardSchema } from '@portal/domain/dashboard-staff';
 import { currentUser } from '../../http/auth';
 import type { StaffDashboardService } from './staff.service';
 
@@ -16,7 +16,12 @@ export function staffDashboardRoutes(app: FastifyInstance, deps: StaffDashboardR
     '/api/dashboards/staff/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags: ['dashboards'], summary: "A teacher's classes at a glance", querystring: dashboardTermQuerySchema },
+      schema: {
+        tags: ['dashboards'],
+        summary: "A teacher's classes at a glance",
+        querystring: dashboardTermQuerySchema,
+        response: { 200: staffDashboardSchema },
+      },
     },
     async (request) => deps.staffDashboard.get(currentUser(request), request.query),
   );

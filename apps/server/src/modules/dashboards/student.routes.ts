@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { studentDashboardQuerySchema } from '@portal/domain/dashboard-student';
+import { studentDashboardQuerySchema, studentDashboardSchema } from '@portal/domain/dashboard-student';
 import { currentUser } from '../../http/auth';
 import type { StudentDashboardService } from './student.service';
 
@@ -23,6 +23,7 @@ export function studentDashboardRoutes(app: FastifyInstance, deps: StudentDashbo
         tags: ['dashboards'],
         summary: 'A student’s term at a glance (own, a linked child, or any for the admin)',
         querystring: studentDashboardQuerySchema,
+        response: { 200: studentDashboardSchema },
       },
     },
     async (request) => deps.studentDashboard.dashboard(currentUser(request), request.query),

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ONLY, armActionSchema, armReturnSchema, releaseSchema, sessionIdField, STAFF_OR_ADMIN, termField } from '@portal/domain';
+import {
+  ADMIN_ONLY,
+  armActionSchema,
+  armApprovalSchema,
+  armReturnSchema,
+  releaseResultSchema,
+  releaseSchema,
+  sessionIdField,
+  STAFF_OR_ADMIN,
+  termField,
+} from '@portal/domain';
 import { currentActor } from '../../http/auth';
 import type { ReportApprovalsService } from './report-approvals.service';
 import type { CardPdfs } from './card-pdfs.service';
@@ -17,22 +27,40 @@ export function reportApprovalRoutes(
 
   r.get(
     '/api/report-approvals/',
-    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, querystring: z.object({ session_id: sessionIdField, term: termField }) } },
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: {
+        tags,
+        querystring: z.object({ session_id: sessionIdField, term: termField }),
+        response: { 200: z.array(armApprovalSchema) },
+      },
+    },
     (req) => approvals.list(currentActor(req), req.query),
   );
-  r.post('/api/report-approvals/submit/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: armActionSchema } }, (req) =>
-    approvals.submit(currentActor(req), req.body),
+  const approval = { 200: armApprovalSchema };
+  r.post(
+    '/api/report-approvals/submit/',
+    { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: armActionSchema, response: approval } },
+    (req) => approvals.submit(currentActor(req), req.body),
   );
-  r.post('/api/report-approvals/approve/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: armActionSchema } }, (req) =>
-    approvals.approve(currentActor(req), req.body),
+  r.post(
+    '/api/report-approvals/approve/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, body: armActionSchema, response: approval } },
+    (req) => approvals.approve(currentActor(req), req.body),
   );
-  r.post('/api/report-approvals/return/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: armReturnSchema } }, (req) =>
-    approvals.sendBack(currentActor(req), req.body),
+  r.post(
+    '/api/report-approvals/return/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, body: armReturnSchema, response: approval } },
+    (req) => approvals.sendBack(currentActor(req), req.body),
   );
   // Released arms' card PDFs are drawn in the background, after the answer (decision 050).
-  r.post('/api/report-approvals/release/', { config: { auth: ADMIN_ONLY }, schema: { tags, body: releaseSchema } }, async (req) => {
-    const out = await approvals.release(currentActor(req), req.body);
-    cardPdfs.released({ session_id: req.body.session_id, term: req.body.term, classes: out.released });
-    return out;
-  });
+  r.post(
+    '/api/report-approvals/release/',
+    { config: { auth: ADMIN_ONLY }, schema: { tags, body: releaseSchema, response: { 200: releaseResultSchema } } },
+    async (req) => {
+      const out = await approvals.release(currentActor(req), req.body);
+      cardPdfs.released({ session_id: req.body.session_id, term: req.body.term, classes: out.released });
+      return out;
+    },
+  );
 }

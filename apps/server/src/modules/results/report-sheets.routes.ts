@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ADMIN_ONLY,
   applySuggestionsSchema,
   classSheetQuerySchema,
+  commentSheetSavedSchema,
   commentSheetSaveSchema,
+  commentSheetSchema,
+  commentSuggestionsAppliedSchema,
+  ratingSheetSavedSchema,
   ratingSheetSaveSchema,
+  ratingSheetSchema,
+  reportTermResponseSchema,
   reportTermSchema,
   reportTermsQuerySchema,
   STAFF_OR_ADMIN,
@@ -29,21 +36,26 @@ export function reportSheetsRoutes(
     '/api/report-terms/',
     STAFF_OR_ADMIN,
     {
-      load: [reportTermsQuerySchema, (_actor, query) => terms.terms(query.session_id)],
-      save: [reportTermSchema, (actor, body) => terms.putTerm(actor, body)],
+      load: [reportTermsQuerySchema, (_actor, query) => terms.terms(query.session_id), z.array(reportTermResponseSchema)],
+      save: [reportTermSchema, (actor, body) => terms.putTerm(actor, body), reportTermResponseSchema],
     },
     ADMIN_ONLY,
   );
   // Staff here are form teachers: the service refuses anyone else (403).
   document('/api/class-ratings/', STAFF_OR_ADMIN, {
-    load: [classSheetQuerySchema, (actor, query) => sheets.ratingSheet(actor, query)],
-    save: [ratingSheetSaveSchema, (actor, body) => sheets.saveRatings(actor, body)],
+    load: [classSheetQuerySchema, (actor, query) => sheets.ratingSheet(actor, query), ratingSheetSchema],
+    save: [ratingSheetSaveSchema, (actor, body) => sheets.saveRatings(actor, body), ratingSheetSavedSchema],
   });
   document('/api/class-comments/', STAFF_OR_ADMIN, {
-    load: [classSheetQuerySchema, (actor, query) => sheets.commentSheet(actor, query)],
-    save: [commentSheetSaveSchema, (actor, body) => sheets.saveComments(actor, body)],
+    load: [classSheetQuerySchema, (actor, query) => sheets.commentSheet(actor, query), commentSheetSchema],
+    save: [commentSheetSaveSchema, (actor, body) => sheets.saveComments(actor, body), commentSheetSavedSchema],
   });
-  r.post('/api/class-comments/suggestions/', { config: { auth: STAFF_OR_ADMIN }, schema: { tags, body: applySuggestionsSchema } }, (req) =>
-    sheets.applySuggestions(currentActor(req), req.body),
+  r.post(
+    '/api/class-comments/suggestions/',
+    {
+      config: { auth: STAFF_OR_ADMIN },
+      schema: { tags, body: applySuggestionsSchema, response: { 200: commentSuggestionsAppliedSchema } },
+    },
+    (req) => sheets.applySuggestions(currentActor(req), req.body),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY, rolloverPreviewQuerySchema, rolloverSchema } from '@portal/domain';
+import { ADMIN_ONLY, rolloverPreviewQuerySchema, rolloverPreviewSchema, rolloverResultSchema, rolloverSchema } from '@portal/domain';
 import { currentUser } from '../../http/auth';
 import type { RolloverService } from './rollover.service';
 
@@ -12,7 +12,12 @@ export function rolloverRoutes(app: FastifyInstance, { rollover }: { rollover: R
     '/api/session-rollover/preview/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'What starting the next session would make', querystring: rolloverPreviewQuerySchema },
+      schema: {
+        tags,
+        summary: 'What starting the next session would make',
+        querystring: rolloverPreviewQuerySchema,
+        response: { 200: rolloverPreviewSchema },
+      },
     },
     (req) => rollover.preview(req.query.from_session_id),
   );
@@ -20,7 +25,12 @@ export function rolloverRoutes(app: FastifyInstance, { rollover }: { rollover: R
     '/api/session-rollover/',
     {
       config: { auth: ADMIN_ONLY },
-      schema: { tags, summary: 'Start the next session: its terms and the ticked copies, all or nothing', body: rolloverSchema },
+      schema: {
+        tags,
+        summary: 'Start the next session: its terms and the ticked copies, all or nothing',
+        body: rolloverSchema,
+        response: { 201: rolloverResultSchema },
+      },
     },
     async (req, reply) => reply.status(201).send(await rollover.apply({ id: currentUser(req).id }, req.body)),
   );
