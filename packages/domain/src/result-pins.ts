@@ -4,14 +4,34 @@ import { ID_MAX } from './ids';
 import { nairaToKobo } from './money';
 import type { ReportCard } from './report-cards';
 import { admissionNumberKey, foldSignInText } from './sign-in-id';
-import { RESULT_PIN_DIGITS, RESULT_PIN_BATCH_MAX, RESULT_PIN_USES_MAX, RESULT_PIN_PRICE_MAX, RESULT_PIN_FILTERS, RESULT_PIN_MESSAGES, type ResultPinState } from './result-pin-constants';
+import {
+  RESULT_PIN_DIGITS,
+  RESULT_PIN_BATCH_MAX,
+  RESULT_PIN_USES_MAX,
+  RESULT_PIN_PRICE_MAX,
+  RESULT_PIN_FILTERS,
+  RESULT_PIN_MESSAGES,
+  type ResultPinState,
+} from './result-pin-constants';
 
 /**
  * Result-checker PINs (issue 34, decision record 043): scratch cards a school sells so that a parent
  * without an account checks a released report card with the admission number and a PIN.
  */
 
-export { RESULT_PIN_DIGITS, RESULT_PIN_BATCH_MAX, RESULT_PIN_USES_MAX, RESULT_PIN_USES_DEFAULT, RESULT_PIN_PAGE_SIZE, RESULT_PIN_PRICE_MAX, CHECK_RESULT_PATH, RESULT_PIN_STATES, RESULT_PIN_FILTERS, CHECK_RESULT_CODES, RESULT_PIN_MESSAGES } from './result-pin-constants';
+export {
+  RESULT_PIN_DIGITS,
+  RESULT_PIN_BATCH_MAX,
+  RESULT_PIN_USES_MAX,
+  RESULT_PIN_USES_DEFAULT,
+  RESULT_PIN_PAGE_SIZE,
+  RESULT_PIN_PRICE_MAX,
+  CHECK_RESULT_PATH,
+  RESULT_PIN_STATES,
+  RESULT_PIN_FILTERS,
+  CHECK_RESULT_CODES,
+  RESULT_PIN_MESSAGES,
+} from './result-pin-constants';
 export type { ResultPinState, ResultPinFilter } from './result-pin-constants';
 
 /**
