@@ -26,6 +26,8 @@
  * report card page's LCP on Lighthouse's mobile profile ≤ 1.5 s and its warm render p50 ≤ 100 ms.
  * Dashboards (issue 36): no route's first JS grows by more than 10 KB gzipped over its size before
  * them, and each dashboard's own chunk (its charts included) stays ≤ 60 KB gzipped.
+ * The build it measures fails if a domain response schema (`*-responses.ts`, `.meta({ id })`) reaches a
+ * browser chunk (apps/web/vite.config.ts `noResponseSchemas`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

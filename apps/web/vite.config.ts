@@ -142,6 +142,36 @@ function pureDomainConstants(): Plugin {
   };
 }
 
+/** The domain's response schemas (`packages/domain/src/<area>-responses.ts`): the server's, for its answers and OpenAPI. */
+export const RESPONSE_SCHEMA_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/][^\\/]+-responses\.ts$/;
+/** A schema named for OpenAPI (`.meta({ id: 'X' })`), as the minifier writes it. */
+export const NAMED_SCHEMA = /\.meta\(\s*\{\s*id\s*:/;
+
+/**
+ * Fails the browser's build when a chunk holds code of a domain response schema module or a schema
+ * named with `.meta({ id })`: those describe the server's answers (OpenAPI, the serializer), and the
+ * web imports their TYPES only. A value imported from one (or a module-level statement that
+ * registers a schema) would bring zod and every schema of the module into a page's JavaScript.
+ */
+function noResponseSchemas(): Plugin {
+  return {
+    name: 'portal-no-response-schemas',
+    apply: browserBuild,
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const found: string[] = [];
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const [id, m] of Object.entries(chunk.modules))
+          if (RESPONSE_SCHEMA_MODULE.test(id) && m.renderedLength > 0) found.push(`${chunk.fileName}: ${path.relative(process.cwd(), id)}`);
+        if (NAMED_SCHEMA.test(chunk.code)) found.push(`${chunk.fileName}: a schema named with .meta({ id })`);
+      }
+      if (found.length)
+        this.error(`response schemas in the web's JavaScript (import their types only: \`import type\`):\n  ${found.join('\n  ')}`);
+    },
+  };
+}
+
 /** The file name of the route-to-chunks table the server reads (apps/server/src/http/spa.ts). */
 const ROUTE_PRELOADS = 'route-preloads.json';
 
@@ -323,6 +353,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     tailwindcss(),
     pureDomainConstants(),
+    noResponseSchemas(),
     routePreloads(),
     installableAppIcons(),
     pwaWeight(),

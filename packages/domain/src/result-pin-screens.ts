@@ -5,7 +5,7 @@
  * the fallbacks when an answer carries none.
  */
 import { formatNaira } from './money';
-import { CHECK_RESULT_CODES, RESULT_PIN_FILTERS, RESULT_PIN_MESSAGES, type ResultPinFilter } from './result-pins';
+import { CHECK_RESULT_CODES, RESULT_PIN_FILTERS, RESULT_PIN_MESSAGES, type ResultPinFilter } from './result-pin-constants';
 
 export const RESULT_PIN_SCREENS = {
   batches: {

@@ -162,11 +162,7 @@ export type RolloverInput = z.output<typeof rolloverSchema>;
 
 // ---------- the screen (/session-rollover) ----------
 
-export const ROLLOVER_SCREEN = {
-  to: '/session-rollover',
-  label: 'Start Next Session',
-  description: 'The new session, its terms, and what it copies from this one',
-} as const;
+export { ROLLOVER_SCREEN } from './rollover-screen';
 
 export const ROLLOVER_LABELS = {
   fromSession: 'Start from',

@@ -11,7 +11,7 @@ import { NOTICE_SCREENS as NOTE } from '@portal/domain/notice-screens';
 import { PARENT_SCREENS } from '@portal/domain/parent-screens';
 import { REPORT_SHEET_MENU } from '@portal/domain/report-sheet-screens';
 import { RESULT_PIN_SCREENS } from '@portal/domain/result-pin-screens';
-import { ROLLOVER_SCREEN } from '@portal/domain/rollover';
+import { ROLLOVER_SCREEN } from '@portal/domain/rollover-screen';
 import { SESSION_END_MENU_TITLE, SESSION_END_SCREENS as END } from '@portal/domain/session-end-screens';
 import { TRANSFER_REPORT_SCREEN_LABELS, TRANSFER_REPORT_SCREENS as TRF } from '@portal/domain/transfer-report-screens';
 import { PageLayout } from '../../components/layout/app-layout';

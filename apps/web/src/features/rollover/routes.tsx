@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ROLLOVER_SCREEN } from '@portal/domain/rollover';
+import { ROLLOVER_SCREEN } from '@portal/domain/rollover-screen';
 import { ADMIN_ONLY, forRoles } from '../../lib/guards';
 import { lazyPage as page } from '../../lib/lazy-page';
 
