@@ -3,7 +3,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateOpenApiDocument } from './openapi-document';
+import { generateOpenApiDocument } from '../scripts/openapi-document';
 
 /**
  * A client generated from the document with a common generator compiles (issue 37.12, decision 052):

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateOpenApiDocument } from './openapi-document';
+import { generateOpenApiDocument } from '../scripts/openapi-document';
 
 /**
  * The contract (issue 37.12, decision 052): docs/openapi.json is what the routes make, every answer
