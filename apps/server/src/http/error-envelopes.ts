@@ -13,7 +13,7 @@ const DESCRIPTIONS: Record<string, string> = {
   403: 'Signed in, but not allowed',
   404: 'Not found',
   409: 'In conflict with the stored state (changed by someone else, not allowed now)',
-  413: 'The request body is too large',
+  413: 'The request body or file is too large (a message, or field errors)',
   415: 'Unsupported media type',
   429: 'Too many requests: try again later',
   503: 'Unavailable for now (the database, the sign-in limiter or a provider); `code: storage_full` when the disk is full and nothing was saved',
@@ -35,7 +35,7 @@ export function errorEnvelopes(route: Pick<RouteOptions, 'url' | 'method' | 'con
     ...(auth === 'public' ? {} : { 401: refusal }),
     403: refusal,
     404: errorDetailSchema,
-    ...(writes ? { 409: errorDetailSchema, 413: errorDetailSchema, 415: errorDetailSchema } : {}),
+    ...(writes ? { 409: errorDetailSchema, 413: badRequestSchema, 415: errorDetailSchema } : {}),
     429: refusal,
     503: serviceUnavailableSchema,
   };

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateOpenApiDocument } from '../http/openapi-document';
+import { generateOpenApiDocument } from './openapi-document';
 
 export const OPENAPI_FILE = path.join(import.meta.dirname, '../../../../docs/openapi.json');
 

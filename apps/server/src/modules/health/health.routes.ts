@@ -4,6 +4,7 @@ import { healthSchema, livenessSchema, notReadySchema, readinessSchema } from '@
 import type { AppDeps } from '../../http/deps';
 import { databaseReadiness, pingDatabase } from '../../db/index';
 import { notFound } from '../../http/errors';
+import { binaryResponse } from '../../http/response-schemas';
 import type { LimiterStoreStatus } from '../../http/rate-limit-store';
 import type { Lifecycle } from './lifecycle';
 import type { StorageStatus } from '../../lib/storage-status';
@@ -73,7 +74,10 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps, ops: Operation
   // and answers 404 when it is unset, so the endpoint is never public.
   app.get(
     '/metrics',
-    { config: { auth: 'operator' }, schema: { tags: ['metrics'], security: [{ bearer: [] }] } },
+    {
+      config: { auth: 'operator' },
+      schema: { tags: ['metrics'], security: [{ bearer: [] }], response: { 200: binaryResponse('text/plain', 'Prometheus text format') } },
+    },
     async (_request, reply) => {
       const registry = ops.metrics;
       // The guard has already answered 404 without a token; no token means no registry.

@@ -1,7 +1,7 @@
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { createDatabase } from '../db/index';
-import { formatOpenApiDocument } from './openapi';
+import { formatOpenApiDocument } from '../http/openapi';
 
 /**
  * The API's OpenAPI document as checked in at docs/openapi.json (`npm run openapi` writes it; a test
