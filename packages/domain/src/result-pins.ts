@@ -18,7 +18,6 @@ import {
   RESULT_PIN_PRICE_MAX,
   RESULT_PIN_FILTERS,
   RESULT_PIN_MESSAGES,
-  type ResultPinState,
 } from './result-pin-constants';
 
 /**
