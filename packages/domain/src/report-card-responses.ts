@@ -122,7 +122,7 @@ export const scoreChangeSinceApprovalSchema = z.object({
   admission_number: z.string(),
   student_name: z.string(),
   subject: z.string(),
-  action: z.enum(['create', 'update', 'delete']),
+  action: z.enum(['create', 'update', 'delete', 'regrade']).describe('regrade: a grading-scale change moved the grade'),
   old_score: z.number().nullable(),
   new_score: z.number().nullable(),
   /** Who changed it: the staff member's or admin's name, else the account's email. */

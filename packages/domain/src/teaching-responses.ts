@@ -22,7 +22,7 @@ export const classArmSchema = describes<ClassArm>()(
   z
     .object({
       id: z.number(),
-      level: z.enum(CLASS_LEVELS),
+      level: z.union([z.enum(CLASS_LEVELS), z.literal('')]).describe("'' for an arm retired from a name without a level"),
       arm: z.string(),
       name: z.string(),
       retired: z.boolean(),

@@ -212,7 +212,8 @@ export type AssignmentsInput = z.infer<typeof assignmentsSchema>;
 
 export interface ClassArm {
   id: number;
-  level: ClassLevel;
+  /** '' for an arm retired by migration 0022 from a name that had no level (no row lost). */
+  level: ClassLevel | '';
   arm: string;
   name: string;
   retired: boolean;

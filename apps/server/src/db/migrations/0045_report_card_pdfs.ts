@@ -28,7 +28,10 @@ export const reportCardPdfs: DialectMigration = (dialect) => ({
       .createTable('report_class_pdfs')
       .addColumn('session_id', 'integer', (c) => c.notNull().references('academic_sessions.id').onDelete('cascade'))
       .addColumn('term', 'varchar(4)', (c) => c.notNull())
-      .addColumn('student_class', 'varchar(40)', (c) => c.notNull())
+      // By the arm's name, so a rename reaches it (the file itself is redrawn: its fingerprint changes with the name).
+      .addColumn('student_class', 'varchar(100)', (c) =>
+        c.notNull().references('class_arms.name').onUpdate('cascade').onDelete('cascade'),
+      )
       .addColumn('fingerprint', 'varchar(64)', (c) => c.notNull())
       .addColumn('pdf', bytes, (c) => c.notNull())
       .addColumn('bytes', 'integer', (c) => c.notNull())

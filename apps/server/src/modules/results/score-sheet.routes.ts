@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  badRequestSchema,
   scoreImportPreviewSchema,
   scoreSheetImportSchema,
   scoreSheetQuerySchema,
@@ -40,12 +42,12 @@ export function scoreSheetRoutes(app: FastifyInstance, { scoreSheets: sheets }: 
       return sendAttachment(reply, 'csv', scoreCsvFileName(sheet), scoreTemplateCsv(sheet));
     },
   );
-  // 200: applied or a dry run; 400: refused, with the same preview listing its errors.
+  // 200: applied or a dry run; 400: refused, with the same preview listing its errors (or the body's own field errors).
   r.post(
     '/api/score-sheet/import/',
     {
       config: { auth: STAFF_OR_ADMIN },
-      schema: { tags, body: scoreSheetImportSchema, response: { 200: scoreImportPreviewSchema, 400: scoreImportPreviewSchema } },
+      schema: { tags, body: scoreSheetImportSchema, response: { 200: scoreImportPreviewSchema, 400: z.union([scoreImportPreviewSchema, badRequestSchema]) } },
     },
     async (req, reply) => {
       const { status, preview } = await sheets.importCsv(currentActor(req), req.body);
