@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Agrees, Check } from './response-check';
 import { valuesOf } from './choices';
 import { CLASS_LEVELS } from './teaching';
 import { NOTICE_PLACEHOLDERS, NOTICE_TEMPLATE_KINDS, type NoticeTemplateView } from './notice-templates';
@@ -19,14 +20,10 @@ import {
 /**
  * The notices' answers (2xx) as zod schemas: what each route declares as its response, what Fastify
  * serialises through and the OpenAPI document publishes (each `id` a component). The interfaces the
- * web reads stay where they are, each checked against its schema at compile time (`Agrees`, both
+ * web reads stay where they are, each checked against its schema at compile time (`Agrees` in response-check.ts, both
  * ways); the blasts' answers, typed only by the server before, are typed here by their schema.
  */
 
-/** True when every `T` parses (T fits the schema's input) and every parse is a `T` (the output fits T). */
-type Agrees<S extends z.ZodType, T> = [T] extends [z.input<S>] ? ([z.output<S>] extends [T] ? true : false) : false;
-/** Fails to compile unless its argument is `true`. */
-type Check<T extends true> = T;
 
 const noticeKind = z.enum(NOTICE_KINDS);
 const nextPage = z.number().int().nullable();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Agrees, Check } from './response-check';
 import { TERM_VALUES } from './constants';
 import { PAYMENT_ALLOCATIONS } from './arrears';
 import type { Bank, ReferenceReview } from './bank-references';
@@ -29,13 +30,9 @@ import {
  * what Fastify serialises through and the OpenAPI document publishes (each `id` a component).
  * Money is naira as a number (two decimals at most), exactly as the presenters send it.
  * The interfaces the web reads stay where they are; each schema is checked against its interface
- * at compile time (`Agrees`, below), both ways, so the two cannot drift.
+ * at compile time (`Agrees`, response-check.ts), both ways, so the two cannot drift.
  */
 
-/** True when every `T` parses (T fits the schema's input) and every parse is a `T` (the output fits T). */
-type Agrees<S extends z.ZodType, T> = [T] extends [z.input<S>] ? ([z.output<S>] extends [T] ? true : false) : false;
-/** Fails to compile unless its argument is `true`. */
-type Check<T extends true> = T;
 
 const term = z.enum(TERM_VALUES);
 const naira = z.number();

@@ -14,3 +14,8 @@ export const describes =
   <T>() =>
   <S extends z.ZodType>(schema: S & (SameShape<z.output<S>, T> extends true ? unknown : { drift: [z.output<S>, T] })): S =>
     schema;
+
+/** True when every `T` parses (T fits the schema's input) and every parse is a `T` (the output fits T). */
+export type Agrees<S extends z.ZodType, T> = [T] extends [z.input<S>] ? ([z.output<S>] extends [T] ? true : false) : false;
+/** Fails to compile unless its argument is `true`: `type _X = Check<Agrees<typeof xSchema, X>>`. */
+export type Check<T extends true> = T;
