@@ -262,7 +262,7 @@ export function buildServices(deps: ServiceDeps) {
   const pdfRenders = deps.pdfRenders ?? new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
   const cardPdfs = new CardPdfs(reportCards, new CardPdfsRepository(db), pdfRenders, log, now, config.pdfRender.store !== false);
   const broadsheets = new BroadsheetService(resultsRepo, sessionRows, teaching, assessment);
-  const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching);
+  const reportApprovals = new ReportApprovalsService(cardRepo, sessionRows, settings, teaching, cardPdfs);
   const scoreSheets = new ScoreSheetService(rosterRepo, resultsRepo, sessionRows, teaching, assessment, scoreWriter);
   const cardEntries = new CardEntriesRepository(db, dialect);
   const armSheets = new ArmSheetAccess(cardEntries, rosterRepo, sessionRows, teaching, settings, cardRepo, attendance);

@@ -14,14 +14,13 @@ import {
 } from '@portal/domain';
 import { currentActor } from '../../http/auth';
 import type { ReportApprovalsService } from './report-approvals.service';
-import type { CardPdfs } from './card-pdfs.service';
 
 const tags = ['report approvals'];
 
 /** The approval and release of an arm's report cards. */
 export function reportApprovalRoutes(
   app: FastifyInstance,
-  { reportApprovals: approvals, cardPdfs }: { reportApprovals: ReportApprovalsService; cardPdfs: CardPdfs },
+  { reportApprovals: approvals }: { reportApprovals: ReportApprovalsService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,14 +52,9 @@ export function reportApprovalRoutes(
     { config: { auth: ADMIN_ONLY }, schema: { tags, body: armReturnSchema, response: approval } },
     (req) => approvals.sendBack(currentActor(req), req.body),
   );
-  // Released arms' card PDFs are drawn in the background, after the answer (decision 050).
   r.post(
     '/api/report-approvals/release/',
     { config: { auth: ADMIN_ONLY }, schema: { tags, body: releaseSchema, response: { 200: releaseResultSchema } } },
-    async (req) => {
-      const out = await approvals.release(currentActor(req), req.body);
-      cardPdfs.released({ session_id: req.body.session_id, term: req.body.term, classes: out.released });
-      return out;
-    },
+    (req) => approvals.release(currentActor(req), req.body),
   );
 }

@@ -50,6 +50,11 @@ const NO_STATUS = {
   returned_at: null,
 } as const;
 
+/** Whoever draws released arms' card PDFs in the background (CardPdfs; decision 050). */
+export interface ReleasedArms {
+  released(arms: { session_id: number; term: string; classes: readonly string[] }): void;
+}
+
 /**
  * The approval of an arm's report cards for a term (docs/decisions/009): draft → submitted (the form
  * teacher) → approved (the admin, acting as principal) → released (the class's publication). Every
@@ -61,6 +66,8 @@ export class ReportApprovalsService {
     private readonly sessions: SessionRows,
     private readonly settings: SettingsService,
     private readonly teaching: TeachingService,
+    /** Told which arms were released, after the commit: their card PDFs are drawn in the background (decision 050). */
+    private readonly releasedArms: ReleasedArms = { released: () => {} },
   ) {}
 
   private async checkSession(id: number, conn: Conn): Promise<void> {
@@ -108,7 +115,7 @@ export class ReportApprovalsService {
         admission_number: c.admission_number,
         student_name: c.first_name ? personName({ first_name: c.first_name, last_name: c.last_name ?? '' }) : c.admission_number,
         subject: c.subject,
-        action: c.action as ScoreChangeSinceApproval['action'],
+        action: c.action,
         old_score: c.old_score === null ? null : Number(c.old_score),
         new_score: c.new_score === null ? null : Number(c.new_score),
         by: c.staff_first
@@ -265,7 +272,7 @@ export class ReportApprovalsService {
    */
   async release(actor: Actor, q: { session_id: number; term: string; student_classes?: string[] }): Promise<ReleaseResult> {
     const settings = await this.settings.reportSettings();
-    return inTransaction(this.repo.db, async (trx) => {
+    const out = await inTransaction(this.repo.db, async (trx) => {
       await this.checkSession(q.session_id, trx);
       const list = await this.approvals(
         settings,
@@ -305,5 +312,7 @@ export class ReportApprovalsService {
       });
       return { released: arms.map((a) => a.student_class), students: arms.reduce((n, a) => n + a.students, 0) };
     });
+    this.releasedArms.released({ session_id: q.session_id, term: q.term, classes: out.released });
+    return out;
   }
 }
