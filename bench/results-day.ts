@@ -610,6 +610,14 @@ async function pinVisitor(k: number, plan: RunPlan, rec: Recorder, random: () =>
   }
 }
 
+/** The admin signed in on `agent`: the headers of their later requests (the setup steps before the window). */
+async function adminHeaders(agent: http.Agent, base: string, addr: Record<string, string>): Promise<Record<string, string>> {
+  const login = await send(agent, base, 'POST', '/api/admin/login/', addr, BENCH_ACCOUNTS.admin);
+  const token = jsonOf<{ data?: { access?: string } }>(login)?.data?.access;
+  if (!token) throw new Error(`admin sign-in: ${problem(login)}`);
+  return { ...addr, authorization: `Bearer ${token}` };
+}
+
 /**
  * Before the window: the admin turns the PIN check on and makes a batch of `count` PINs for the
  * term, and reads them from the printer's CSV; PIN k is for student k (spread over the school).
@@ -619,10 +627,7 @@ async function setUpPins(base: string, meta: DatasetMeta, count: number): Promis
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const addr = { 'x-forwarded-for': SCHOOL_ADDRESS };
   try {
-    const login = await send(agent, base, 'POST', '/api/admin/login/', addr, BENCH_ACCOUNTS.admin);
-    const token = jsonOf<{ data?: { access?: string } }>(login)?.data?.access;
-    if (!token) throw new Error(`admin sign-in: ${problem(login)}`);
-    const auth = { ...addr, authorization: `Bearer ${token}` };
+    const auth = await adminHeaders(agent, base, addr);
     const settings = jsonOf<Record<string, unknown>>(await send(agent, base, 'GET', '/api/settings/', addr))!;
     const put = await send(agent, base, 'PUT', '/api/settings/', auth, { ...settings, result_pins_enabled: true });
     if (put.status !== 200) throw new Error(`settings: ${problem(put)}`);
@@ -664,10 +669,7 @@ async function releasePdfs(base: string, meta: DatasetMeta, pids: number[]): Pro
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const addr = { 'x-forwarded-for': SCHOOL_ADDRESS };
   try {
-    const login = await send(agent, base, 'POST', '/api/admin/login/', addr, BENCH_ACCOUNTS.admin);
-    const token = jsonOf<{ data?: { access?: string } }>(login)?.data?.access;
-    if (!token) throw new Error(`admin sign-in: ${problem(login)}`);
-    const auth = { ...addr, authorization: `Bearer ${token}` };
+    const auth = await adminHeaders(agent, base, addr);
     const pubs = jsonOf<{ student_class: string }[]>(
       await send(agent, base, 'GET', `/api/results/publications/?session_id=${meta.currentSessionId}&term=${TERM}`, auth),
     )!;
