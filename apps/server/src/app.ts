@@ -104,11 +104,14 @@ export async function buildApp({
   const services = buildServices({ db: handle.db, dialect: handle.dialect, config, log: app.log, now, clock, pdfRenders });
   const { tokens } = services;
   app.decorate('referenceCache', services.referenceCache);
+  app.decorate('cardMemos', services.cardMemos);
   app.decorate('cardPdfs', services.cardPdfs);
   // Several instances on one PostgreSQL: each hears the others' committed changes to the reference
   // tables (LISTEN/NOTIFY, migration 0044); the cache stays off while it cannot (decision 047).
   if (handle.dialect === 'postgres' && handle.pgUrl) {
-    const listener = listenForTableChanges({ url: handle.pgUrl, schema: handle.pgSchema, cache: services.referenceCache, log: app.log });
+    const { referenceCache, cardMemos } = services;
+    const caches = [referenceCache, cardMemos.card, cardMemos.classCards];
+    const listener = listenForTableChanges({ url: handle.pgUrl, schema: handle.pgSchema, caches, log: app.log });
     app.addHook('onClose', () => listener.close());
   }
   const h = config.heavyReports;

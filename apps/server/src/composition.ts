@@ -1,5 +1,6 @@
 import { attachReferenceCache, ReferenceCache } from './db/reference-cache';
-import { tableChangesOf } from './db/table-changes';
+import { tableChangesOf, UNSHOWN_TABLES } from './db/table-changes';
+import { TableMemo } from './db/table-memo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle, DB } from './db/index';
@@ -57,7 +58,8 @@ import { CardEntriesRepository } from './modules/results/card-entries.repository
 import { GradingRepository } from './modules/results/grading.repository';
 import { GradingService } from './modules/results/grading.service';
 import { ReportApprovalsService } from './modules/results/report-approvals.service';
-import { ReportCardService } from './modules/results/report-card.service';
+import { ReportCardService, type CardMemos } from './modules/results/report-card.service';
+import type { ReportCard } from '@portal/domain';
 import { BroadsheetService } from './modules/results/broadsheet.service';
 import { ReportCardsRepository } from './modules/results/report-cards.repository';
 import { ReportSheetsService } from './modules/results/report-sheets.service';
@@ -141,6 +143,14 @@ export type Services = ReturnType<typeof buildServices>;
  * repository of its own: lint refuses it in route files (eslint.config.js). Tests that need a
  * service over a connection of their own (counting statements) call this too.
  */
+/** Memoised cards per process: about 1,000 readers' cards (some 20 KB each) and 40 arms' lists. */
+const CARD_MEMO_ENTRIES = 1000;
+const CLASS_MEMO_ENTRIES = 40;
+
+/** A table whose writes may change a card or who may read one: all but `UNSHOWN_TABLES` (decision 053). */
+const unshown = new Set<string>(UNSHOWN_TABLES);
+const cardTable = (table: string) => !unshown.has(table);
+
 export function buildServices(deps: ServiceDeps) {
   const { db, dialect, config, log, now = Date.now, clock = Date.now } = deps;
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, clock);
@@ -149,6 +159,18 @@ export function buildServices(deps: ServiceDeps) {
   const referenceCache = deps.referenceCache ?? new ReferenceCache();
   attachReferenceCache(db, referenceCache);
   tableChangesOf(db)?.subscribe((tables) => referenceCache.invalidate(tables));
+  // Report cards memoised per reader until a write changes a table they read (decision 053).
+  // Only over a database whose writes it hears (the app's: createDatabase gives it a change feed).
+  const feed = tableChangesOf(db);
+  const memoOn = config.cardMemo !== false && feed !== undefined;
+  const cardMemos: CardMemos = {
+    card: new TableMemo<ReportCard>(cardTable, CARD_MEMO_ENTRIES, { enabled: memoOn }),
+    classCards: new TableMemo<ReportCard[]>(cardTable, CLASS_MEMO_ENTRIES, { enabled: memoOn }),
+  };
+  feed?.subscribe((tables) => {
+    cardMemos.card.invalidate(tables);
+    cardMemos.classCards.invalidate(tables);
+  });
 
   // Layer 0: settings and the calendar.
   const settings = new SettingsService(db, new SettingsRepository(db));
@@ -257,6 +279,8 @@ export function buildServices(deps: ServiceDeps) {
     attendance,
     scope,
     gate: cardGate,
+    memo: cardMemos,
+    now,
   });
   // Report-card PDFs made once at release (decision 050): stored with their fingerprint, drawn in the background.
   const pdfRenders = deps.pdfRenders ?? new ConcurrencyLimiter(config.pdfRender.concurrency, config.pdfRender.waitMs);
@@ -376,6 +400,7 @@ export function buildServices(deps: ServiceDeps) {
 
   return {
     referenceCache,
+    cardMemos,
     tokens,
     scope,
     accounts,

@@ -42,6 +42,8 @@ const envSchema = z.object({
   PDF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PDF_RENDER_WAIT_MS: z.coerce.number().int().min(0).optional(),
   PDF_STORE: boolish.optional(),
+  /** Report cards memoised per process until a write changes their tables (decision 053; `CARD_MEMO=0` computes every card). */
+  CARD_MEMO: boolish.optional(),
   /** Heavy reports (broadsheets, an arm's cards, ledger, debtors, exports) one user may run at once (default 2). */
   HEAVY_REPORTS_PER_USER: z.coerce.number().int().min(1).max(16).optional(),
   /** Heavy reports run at once per process (default 1), and how many may wait (default 20) and how long (ms, default 30000). */
@@ -136,6 +138,8 @@ export interface Config {
    * as before: the A/B of the results-day bench).
    */
   pdfRender: { concurrency: number; waitMs: number; store?: boolean };
+  /** Report cards memoised until a write changes what they show (decision 053); false with `CARD_MEMO=0` (A/B runs). */
+  cardMemo?: boolean;
   /**
    * Heavy reports: `perUser` at once for one user (more: 429), `concurrency` at once per process,
    * `queue` more waiting up to `waitMs` each (more, or longer: 503). lib/limiter.ts HeavyReportLimiter.
@@ -293,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: 15 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
     pdfRender: { concurrency: e.PDF_RENDER_CONCURRENCY ?? 2, waitMs: e.PDF_RENDER_WAIT_MS ?? 15_000, store: e.PDF_STORE ?? true },
+    cardMemo: e.CARD_MEMO ?? true,
     heavyReports: {
       perUser: e.HEAVY_REPORTS_PER_USER ?? HEAVY_REPORTS.perUser,
       concurrency: e.HEAVY_REPORT_CONCURRENCY ?? HEAVY_REPORTS.concurrency,

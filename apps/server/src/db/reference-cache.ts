@@ -1,4 +1,4 @@
-import type { WatchedTable } from './table-changes';
+import { WATCHED, type WatchedTable } from './table-changes';
 
 /** Deeply frozen: a cached value is shared by every request, so no caller may change it. */
 function deepFreeze<T>(value: T): T {
@@ -57,7 +57,9 @@ export class ReferenceCache {
 
   /** Drops what was read from `tables` (and makes reads still in flight from them unkept). */
   invalidate(tables: Iterable<string>): void {
-    const changed = new Set(tables);
+    // The change feed reports every table written (the card memo keeps others): only the reference tables count here.
+    const changed = new Set([...tables].filter((t) => WATCHED.has(t)));
+    if (!changed.size) return;
     for (const t of changed) this.versions.set(t, (this.versions.get(t) ?? 0) + 1);
     for (const [key, e] of this.entries) if (e.tables.some((t) => changed.has(t))) this.entries.delete(key);
   }

@@ -1,4 +1,5 @@
 import {
+  ColumnNode,
   DeleteQueryNode,
   InsertQueryNode,
   MergeQueryNode,
@@ -33,10 +34,51 @@ export const WATCHED_TABLES = [
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
-const WATCHED = new Set<string>(WATCHED_TABLES);
+export const WATCHED = new Set<string>(WATCHED_TABLES);
+
+/**
+ * Tables whose writes never change what a report card shows nor who may read it (decision 053): the
+ * card memo ignores them, and migration 0046 gives them no change notice. Every other table counts,
+ * so a table added later drops the memo until it is listed here (`card-memo.test.ts` holds the list
+ * against the schema and the triggers).
+ */
+export const UNSHOWN_TABLES = [
+  'kysely_migration',
+  'kysely_migration_lock',
+  'refresh_tokens',
+  'login_throttle',
+  'audit_log',
+  'idempotency_keys',
+  'notice_blasts',
+  'notice_events',
+  'notice_messages',
+  'notice_preferences',
+  'notice_reminder_days',
+  'notice_settings',
+  'notice_templates',
+  'report_card_pdfs',
+  'report_class_pdfs',
+  'result_pin_batches',
+  'result_pin_uses',
+  'result_pins',
+  'payment_webhook_events',
+  'payment_simulator_transactions',
+] as const;
+
+/**
+ * Columns kept for bookkeeping, written on sign-in: an update that sets only these is no change to
+ * anything a card shows (a results day's parents signing in must not drop every memoised card).
+ * Migration 0046's trigger on `parents` leaves them out the same way.
+ */
+export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  parents: ['last_sign_in_at'],
+};
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from|replace\s+into|truncate(?:\s+table)?)\s+"?(\w+)"?/gi;
 
-/** Who hears that reference tables changed (the cache); several may listen. */
+/**
+ * Who hears that tables changed: the reference cache (its `WATCHED_TABLES`) and the report-card memo
+ * (`CARD_TABLES`, decision 053); each listener picks the tables it keeps.
+ */
 export class TableChanges {
   private readonly listeners = new Set<(tables: ReadonlySet<string>) => void>();
 
@@ -46,35 +88,46 @@ export class TableChanges {
   }
 
   emit(tables: Iterable<string>): void {
-    const watched = new Set([...tables].filter((t) => WATCHED.has(t)));
-    if (!watched.size) return;
-    for (const l of this.listeners) l(watched);
+    const written = new Set(tables);
+    if (!written.size) return;
+    for (const l of this.listeners) l(written);
   }
 }
 
-/** The watched tables a statement writes (Kysely's tree; raw SQL by its text). */
+/** The tables a statement writes (Kysely's tree; raw SQL by its text). */
 export function writtenTables(node: RootOperationNode): string[] {
   let target: OperationNode | undefined;
   if (InsertQueryNode.is(node)) target = node.into;
-  else if (UpdateQueryNode.is(node)) target = node.table;
+  else if (UpdateQueryNode.is(node)) {
+    target = node.table;
+    if (onlyBookkeeping(node)) return [];
+  }
   else if (DeleteQueryNode.is(node)) target = node.from.froms[0];
   else if (MergeQueryNode.is(node)) target = node.into;
   else if (RawNode.is(node)) {
     const text = node.sqlFragments.join(' ');
-    return [...text.matchAll(RAW_WRITE)].map((m) => m[2]!.toLowerCase()).filter((t) => WATCHED.has(t));
+    return [...text.matchAll(RAW_WRITE)].map((m) => m[2]!.toLowerCase());
   }
   // A table with an alias is wrapped in an AliasNode: its `node` is the table.
   const table =
     target && 'node' in target && TableNode.is((target as { node: OperationNode }).node) ? (target as { node: TableNode }).node : target;
   if (table && TableNode.is(table)) {
-    const name = table.table.identifier.name;
-    return WATCHED.has(name) ? [name] : [];
+    return [table.table.identifier.name];
   }
   return [];
 }
 
+/** An update of a table's bookkeeping columns alone (`BOOKKEEPING_COLUMNS`). */
+function onlyBookkeeping(node: UpdateQueryNode): boolean {
+  const table = node.table && 'node' in node.table ? (node.table as { node: OperationNode }).node : node.table;
+  if (!table || !TableNode.is(table)) return false;
+  const kept = BOOKKEEPING_COLUMNS[table.table.identifier.name];
+  if (!kept || !node.updates?.length) return false;
+  return node.updates.every((u) => ColumnNode.is(u.column) && kept.includes(u.column.column.name));
+}
+
 /**
- * A Kysely plugin that reports each write to a watched table once the statement ran (outside a
+ * A Kysely plugin that reports each write to a table once the statement ran (outside a
  * transaction that is its commit). Inside a transaction the report comes early, before the commit: a
  * reader may then refill the cache with the old row, so `inTransaction` reports the tables its
  * transaction wrote again after the commit (`TransactionWrites`).
@@ -100,7 +153,7 @@ export class TableWritePlugin implements KyselyPlugin {
   }
 }
 
-/** Collects the watched tables one transaction writes (`inTransaction` reports them after its commit). */
+/** Collects the tables one transaction writes (`inTransaction` reports them after its commit). */
 export class TransactionWrites implements KyselyPlugin {
   readonly tables = new Set<string>();
 

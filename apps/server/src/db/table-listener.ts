@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { ReferenceCache } from './reference-cache';
 
 /** The channel migration 0044's triggers notify: the payload is `<schema>.<table>`. */
 export const TABLE_CHANGES_CHANNEL = 'portal_table_changes';
@@ -8,17 +7,23 @@ export interface TableListener {
   close(): Promise<void>;
 }
 
+/** What hears the changes: the reference cache and the card memos (decision 053). */
+export interface ChangeHearer {
+  invalidate(tables: Iterable<string>): void;
+  setEnabled(on: boolean): void;
+}
+
 /**
- * Hears other instances' (and any other session's) committed changes to the reference tables through
- * PostgreSQL's LISTEN/NOTIFY (docs/decisions/047) and drops what the cache read from them.
+ * Hears other instances' (and any other session's) committed changes to the watched tables through
+ * PostgreSQL's LISTEN/NOTIFY (docs/decisions/047, 053) and drops what the caches read from them.
  * NOTIFY is delivered only at commit, so a rolled-back change is never heard. While the listening
- * connection is down (a database restart) notifications may be missed: the cache is off until it
- * listens again, then starts empty.
+ * connection is down (a database restart) notifications may be missed: the caches are off until it
+ * listens again, then start empty.
  */
 export function listenForTableChanges(opts: {
   url: string;
   schema?: string;
-  cache: ReferenceCache;
+  caches: readonly ChangeHearer[];
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   retryMs?: number;
 }): TableListener {
@@ -34,7 +39,7 @@ export function listenForTableChanges(opts: {
     client = c;
     c.on('notification', (n) => {
       const [s, table] = (n.payload ?? '').split('.');
-      if (s === schema && table) opts.cache.invalidate([table]);
+      if (s === schema && table) for (const cache of opts.caches) cache.invalidate([table]);
     });
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
@@ -43,7 +48,7 @@ export function listenForTableChanges(opts: {
       await c.query(`listen ${TABLE_CHANGES_CHANNEL}`);
       if (closed || client !== c) return void c.end().catch(() => undefined);
       // Whatever changed while nobody listened is unknown: start empty.
-      opts.cache.setEnabled(true);
+      for (const cache of opts.caches) cache.setEnabled(true);
       if (failures) opts.log?.info({ schema }, 'reference cache: listening for changes again');
       failures = 0;
     } catch (err) {
@@ -54,7 +59,7 @@ export function listenForTableChanges(opts: {
   const lost = (c: pg.Client, err?: unknown): void => {
     if (client !== c) return;
     client = undefined;
-    opts.cache.setEnabled(false);
+    for (const cache of opts.caches) cache.setEnabled(false);
     c.end().catch(() => undefined);
     if (closed) return;
     if (failures++ === 0) opts.log?.warn({ err }, 'reference cache off: cannot listen for changes; retrying');
@@ -62,7 +67,7 @@ export function listenForTableChanges(opts: {
     timer.unref();
   };
 
-  opts.cache.setEnabled(false);
+  for (const cache of opts.caches) cache.setEnabled(false);
   void connect();
   return {
     async close() {
@@ -70,7 +75,7 @@ export function listenForTableChanges(opts: {
       if (timer) clearTimeout(timer);
       const c = client;
       client = undefined;
-      opts.cache.setEnabled(false);
+      for (const cache of opts.caches) cache.setEnabled(false);
       await c?.end().catch(() => undefined);
     },
   };

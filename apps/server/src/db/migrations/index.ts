@@ -34,6 +34,7 @@ import { resultPins } from './0040_result_pins';
 import { transferWaitingIndex } from './0042_transfer_waiting_index';
 import { tableChangeNotices } from './0044_table_change_notices';
 import { reportCardPdfs } from './0045_report_card_pdfs';
+import { cardChangeNotices } from './0046_card_change_notices';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0042_transfer_waiting_index': transferWaitingIndex,
   '0044_table_change_notices': tableChangeNotices,
   '0045_report_card_pdfs': reportCardPdfs,
+  '0046_card_change_notices': cardChangeNotices,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

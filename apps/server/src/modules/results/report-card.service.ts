@@ -27,6 +27,7 @@ import type { ReportCardsRepository } from './report-cards.repository';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { AccessScope } from '../access/scope.service';
 import { mapInSlices, yieldToEventLoop } from '../../lib/yield';
+import type { TableMemo } from '../../db/table-memo';
 import { buildCard, nextSessionName, termsFor, type CardRow, type CardSections } from './card-building';
 
 /** Report cards built between two turns of the event loop (a class's cards: 40 to 90). */
@@ -60,7 +61,26 @@ export interface ReportCardDeps {
   scope: AccessScope;
   /** The fee gate (decision 042): every card a student or a parent reads passes it. */
   gate: CardGate;
+  /**
+   * Cards and arms' cards memoised per reader until a write changes a table they read (decision 053);
+   * none: every card computed.
+   */
+  memo?: CardMemos;
+  /** The app's "today" clock: part of each memo key, so fees that fall due at midnight are counted. */
+  now?: () => number;
 }
+
+/** The two memos of `ReportCardService` (the composition root makes them; buildApp tells them other instances' changes). */
+export interface CardMemos {
+  card: TableMemo<ReportCard>;
+  classCards: TableMemo<ReportCard[]>;
+}
+
+/**
+ * A memo key's time: the quarter of an hour, so that every time zone's midnight (a whole number of
+ * quarters from UTC's) starts a new key and a fee falling due "today" shows at once.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
 
 /** Report cards (one student's, an arm's): each computed from a couple of set-based queries, never per student. */
 export class ReportCardService {
@@ -76,6 +96,8 @@ export class ReportCardService {
   private readonly attendance: Pick<AttendanceService, 'cardAttendance'>;
   private readonly scope: AccessScope;
   private readonly gate: CardGate;
+  private readonly memo: CardMemos | undefined;
+  private readonly now: () => number;
 
   constructor(deps: ReportCardDeps) {
     this.repo = deps.repo;
@@ -90,6 +112,13 @@ export class ReportCardService {
     this.attendance = deps.attendance;
     this.scope = deps.scope;
     this.gate = deps.gate;
+    this.memo = deps.memo;
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** A memo key: the reader (every access rule's answer depends on who asks), the card's address and the quarter hour. */
+  private memoKey(actor: Actor, what: readonly (string | number)[]): string {
+    return JSON.stringify([actor.role, actor.id, Math.floor(this.now() / QUARTER_HOUR_MS), ...what]);
   }
 
   /**
@@ -153,7 +182,17 @@ export class ReportCardService {
     return sessionOf(this.sessions, id);
   }
 
+  /**
+   * One student's term card for `actor`: every access rule, the release and the fee gate decide first
+   * (403/404 are never memoised). The answer is memoised for this reader until a write to any table it
+   * was read from (decision 053).
+   */
   async card(actor: Actor, q: { admission_number: string; session_id: number; term: string }): Promise<ReportCard> {
+    if (!this.memo) return this.computeCard(actor, q);
+    return this.memo.card.get(this.memoKey(actor, [q.admission_number, q.session_id, q.term]), () => this.computeCard(actor, q));
+  }
+
+  private async computeCard(actor: Actor, q: { admission_number: string; session_id: number; term: string }): Promise<ReportCard> {
     const student = (await this.results.studentFor(actor, q.admission_number))!;
     // The card's own rows in one statement (issue 37.4): read before the checks below, shown only after them.
     const [session, own] = await Promise.all([
@@ -240,6 +279,12 @@ export class ReportCardService {
 
   /** Every report card of a class for a term (staff and admin), in register order (surname, first name). */
   async classCards(actor: Actor, q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
+    if (!this.memo) return this.computeClassCards(actor, q);
+    const key = this.memoKey(actor, [q.session_id, q.term, q.student_class]);
+    return this.memo.classCards.get(key, () => this.computeClassCards(actor, q));
+  }
+
+  private async computeClassCards(actor: Actor, q: { session_id: number; term: string; student_class: string }): Promise<ReportCard[]> {
     const [session, rows, published, scales, school, revisions, order, scheme] = await Promise.all([
       this.session(q.session_id),
       this.repo.cardRows(q.session_id, termsFor(q.term), { sessionClassTerm: { arm: q.student_class, term: q.term } }),
@@ -301,5 +346,12 @@ export class ReportCardService {
         }),
       CARDS_PER_SLICE,
     );
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's report-card memos (tests read their hits and clear them; decision 053). */
+    cardMemos: CardMemos;
   }
 }
