@@ -587,7 +587,8 @@ async function main(): Promise<void> {
       return { status: r.status, body: await r.text() };
     };
     const setUp = async () => {
-      if (s.before) await s.before(callApp, ctx);
+      // A failed set-up says what the server logged (a 503's cause is in its log, not its answer).
+      if (s.before) await s.before(callApp, ctx).catch((err: unknown) => Promise.reject(new Error(`${String(err)}\n${server.log().slice(-1500)}`)));
     };
     const reset = s.reset ? () => s.reset!(callApp, ctx) : undefined;
     await setUp();

@@ -140,7 +140,7 @@ const drawEveryPath =
   async (call: Caller, d: BenchContext): Promise<void> => {
     for (const query of queries(d)) {
       const res = await call('GET', `${route}${query}`);
-      if (res.status !== 200) throw new Error(`drawing ${route}${query}: ${res.status}`);
+      if (res.status !== 200) throw new Error(`drawing ${route}${query}: ${res.status} ${res.body.slice(0, 200)}`);
     }
   };
 

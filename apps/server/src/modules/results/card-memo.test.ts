@@ -9,6 +9,7 @@ import { BOOKKEEPING_COLUMNS, UNSHOWN_TABLES, writtenTables } from '../../db/tab
 import { describeEachDatabase, servicesOver, signInAdmin, withSchool, withTestContext, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
+import { PdfBytes } from './card-pdfs.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const unshown = new Set<string>(UNSHOWN_TABLES);
@@ -68,6 +69,22 @@ describe('the table memo (decision 053)', () => {
     expect(writtenTables(db.updateTable('parents').set({ last_sign_in_at: 'x', name: 'y' }).toOperationNode())).toEqual(['parents']);
     expect(writtenTables(db.deleteFrom('parents').toOperationNode())).toEqual(['parents']);
     expect(writtenTables(db.updateTable('results').set({ score: 1 }).toOperationNode())).toEqual(['results']);
+  });
+});
+
+describe('stored PDFs kept in the process by fingerprint (decision 053)', () => {
+  it('keeps files up to its bytes, dropping the oldest first, and never one too large to share', () => {
+    const kept = new PdfBytes(100);
+    kept.put('a', Buffer.alloc(20));
+    kept.put('b', Buffer.alloc(20));
+    kept.put('huge', Buffer.alloc(30));
+    expect(kept.get('huge')).toBeUndefined();
+    for (const k of ['c', 'd', 'e']) kept.put(k, Buffer.alloc(20));
+    expect(kept.size).toEqual({ files: 5, bytes: 100 });
+    kept.put('f', Buffer.alloc(20));
+    expect(kept.get('a')).toBeUndefined();
+    expect(kept.get('f')?.length).toBe(20);
+    expect(kept.size).toEqual({ files: 5, bytes: 100 });
   });
 });
 

@@ -23,16 +23,67 @@ export const CARD_DRAWING_VERSION = 1;
  * change that shows on the card changes it, whatever wrote the change (decision 050).
  */
 export function cardFingerprint(card: ReportCard): string {
-  const { generated_at: _generated, ...shown } = card;
-  return createHash('sha256').update(`card-pdf v${CARD_DRAWING_VERSION}\n`).update(JSON.stringify(shown)).digest('hex');
+  return remembered(card, () => {
+    const { generated_at: _generated, ...shown } = card;
+    return createHash('sha256').update(`card-pdf v${CARD_DRAWING_VERSION}\n`).update(JSON.stringify(shown)).digest('hex');
+  });
 }
 
 /** A class PDF's fingerprint: its cards' fingerprints in their order. */
 export function classFingerprint(cards: readonly ReportCard[]): string {
-  const h = createHash('sha256').update(`class-pdf v${CARD_DRAWING_VERSION}\n`);
-  for (const c of cards) h.update(cardFingerprint(c)).update('\n');
-  return h.digest('hex');
+  return remembered(cards, () => {
+    const h = createHash('sha256').update(`class-pdf v${CARD_DRAWING_VERSION}\n`);
+    for (const c of cards) h.update(cardFingerprint(c)).update('\n');
+    return h.digest('hex');
+  });
 }
+
+/**
+ * Fingerprints of memoised cards (decision 053): a memoised card is frozen and shared by every
+ * request until a write drops it, so its fingerprint is hashed once. A card that is not frozen
+ * (computed for one request) is hashed every time.
+ */
+const fingerprints = new WeakMap<object, string>();
+function remembered(of: object, hash: () => string): string {
+  if (!Object.isFrozen(of)) return hash();
+  let fp = fingerprints.get(of);
+  if (fp === undefined) fingerprints.set(of, (fp = hash()));
+  return fp;
+}
+
+/**
+ * The stored files last served, by fingerprint, in the process (bounded by bytes, the oldest first):
+ * a fingerprint names one file's content, so a kept file is never stale and needs no invalidation;
+ * a repeat download skips reading (and decoding) the file from the database (decision 053).
+ */
+export class PdfBytes {
+  private readonly files = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(fingerprint: string): Buffer | undefined {
+    return this.files.get(fingerprint);
+  }
+
+  put(fingerprint: string, pdf: Buffer): void {
+    if (pdf.length > this.maxBytes / 4 || this.files.has(fingerprint)) return;
+    this.files.set(fingerprint, pdf);
+    this.bytes += pdf.length;
+    for (const [fp, file] of this.files) {
+      if (this.bytes <= this.maxBytes) break;
+      this.files.delete(fp);
+      this.bytes -= file.length;
+    }
+  }
+
+  get size(): { files: number; bytes: number } {
+    return { files: this.files.size, bytes: this.bytes };
+  }
+}
+
+/** Stored files kept in the process: 64 MB (about 1,900 cards, or a dozen classes and some cards). */
+const KEPT_PDF_BYTES = 64 * 1024 * 1024;
 
 /** A PDF answer: its fingerprint (the ETag) at once, the bytes only when the caller's copy is not current. */
 export interface PdfAnswer {
@@ -63,6 +114,8 @@ export class CardPdfs {
   private running: Promise<void> | null = null;
   private stopped = false;
   private paused = false;
+  /** The stored files last served (decision 053). */
+  readonly kept = new PdfBytes(KEPT_PDF_BYTES);
   /** Cards drawn (on request or in the background) since the process started: tests read it. */
   drawn = 0;
   /** True while the background renderer waits for requests' PDFs to finish (tests read it). */
@@ -96,10 +149,15 @@ export class CardPdfs {
     const pdf = async () => {
       // Before release the cards change by the minute: drawn as one document, never stored.
       if (!first.released || !this.store) return this.renders.run(() => renderReportCards(list, { title }));
+      const kept = this.kept.get(`class:${etag}`);
+      if (kept) return kept;
       const stored = await this.repo.classPdf(q.session_id, q.term, q.student_class);
-      if (stored?.fingerprint === etag) return stored.pdf;
-      const file = await this.joinClass(list, title);
-      await this.repo.putClass({ ...q, fingerprint: etag, pdf: file, rendered_at: this.stamp() });
+      let file = stored?.fingerprint === etag ? stored.pdf : undefined;
+      if (!file) {
+        file = await this.joinClass(list, title);
+        await this.repo.putClass({ ...q, fingerprint: etag, pdf: file, rendered_at: this.stamp() });
+      }
+      this.kept.put(`class:${etag}`, file);
       return file;
     };
     return { etag, filename, pdf };
@@ -216,10 +274,12 @@ export class CardPdfs {
   /** A card's file: the stored one when its fingerprint matches (any audience: the same card is the same file), else drawn and stored (released cards only). */
   private async cardFile(card: ReportCard, etag: string, audience: CardAudience): Promise<Buffer> {
     if (!card.released || !this.store) return this.renders.run(() => renderReportCards([card], { title: cardTitle(card) }));
+    const kept = this.kept.get(etag);
+    if (kept) return kept;
     const stored = await this.repo.ofCards([card.student.admission_number], card.session.id, card.term);
-    const hit = stored.find((s) => s.fingerprint === etag);
-    if (hit) return hit.pdf;
-    return this.renders.run(() => this.draw(card, etag, audience));
+    const file = stored.find((s) => s.fingerprint === etag)?.pdf ?? (await this.renders.run(() => this.draw(card, etag, audience)));
+    this.kept.put(etag, file);
+    return file;
   }
 
   private async draw(card: ReportCard, fingerprint: string, audience: CardAudience): Promise<Buffer> {

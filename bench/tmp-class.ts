@@ -1,0 +1,16 @@
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/index';
+import { BENCH_ACCOUNTS } from './common';
+const url = 'postgres://postgres@127.0.0.1:5432/bench_pdf';
+const handle = createDatabase(url);
+const app = await buildApp({ config: testConfig({ databaseUrl: url }), handle, logger: false });
+await app.ready();
+const r = await app.inject({ method: 'POST', url: '/api/staff/login/', payload: BENCH_ACCOUNTS.staff });
+const h = { authorization: `Bearer ${r.json().data.access}` };
+let t = performance.now();
+const c = await app.inject({ method: 'GET', url: '/api/report-cards/pdf/?session_id=2&term=3rd&student_class=JSS%201A', headers: h });
+console.log('class', c.statusCode, c.body.length, (performance.now() - t).toFixed(0), 'ms', c.statusCode !== 200 ? c.body : '');
+console.log('limiter', app.pdfRenders.active, app.pdfRenders.waiting, 'drawn', app.cardPdfs.drawn);
+await app.close();
+process.exit(0);
