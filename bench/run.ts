@@ -276,6 +276,8 @@ async function captureSql(
   const config = testConfig({
     databaseUrl: url,
     loginLimits: { perAccountFailures: 5, perAccountBlockSeconds: 60, perAddressPerMinute: 1_000_000 },
+    // The SQL a card costs when it is computed (decision 053's memo off): what the baseline replays and the queries column counts.
+    cardMemo: false,
   });
   const app = await buildApp({ config, handle, logger: false });
   await app.ready();
