@@ -59,6 +59,7 @@ import { GradingRepository } from './modules/results/grading.repository';
 import { GradingService } from './modules/results/grading.service';
 import { ReportApprovalsService } from './modules/results/report-approvals.service';
 import { ReportCardService, type CardMemos } from './modules/results/report-card.service';
+import type { ReleasedArms } from './modules/results/results.ports';
 import type { ReportCard } from '@portal/domain';
 import { BroadsheetService } from './modules/results/broadsheet.service';
 import { ReportCardsRepository } from './modules/results/report-cards.repository';
@@ -261,7 +262,9 @@ export function buildServices(deps: ServiceDeps) {
   const assessment = new AssessmentService(new AssessmentRepository(db, dialect), sessionRows);
   // One score writer for every way a score is written (the spec's routes, the grid, its CSV import).
   const scoreWriter = new ScoreWriter(rosterRepo, resultsRepo, grading, sessionRows, teaching, assessment);
-  const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope, scoreWriter);
+  // Published arms' card PDFs are drawn in the background by `cardPdfs` (built below, from the cards these results make).
+  const releasedArms: ReleasedArms = { released: (arms) => cardPdfs.released(arms) };
+  const results = new ResultsService(resultsRepo, grading, sessionRows, teaching, assessment, cardRepo, scope, scoreWriter, releasedArms);
   // The fee gate (decision 042): results' `CardGateFees` port, answered by payments' term standing.
   const cardGateFees: CardGateFees = (q) =>
     feesForGate(paymentsRepo, feeDates, q, { payments: (id, sessionId) => bursaryRepo.statementEntries(id, sessionId), broughtForward });

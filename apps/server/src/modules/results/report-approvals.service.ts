@@ -22,6 +22,7 @@ import { releaseArms } from './release';
 import type { ArmKey, ReportCardsRepository } from './report-cards.repository';
 import type { Actor } from './results.service';
 import type { SessionRows } from '../calendar/sessions.service';
+import type { ReleasedArms } from './results.ports';
 
 const PAST: Record<ArmActionName, string> = { submit: 'submitted', approve: 'approved', return: 'sent back', release: 'released' };
 
@@ -50,10 +51,6 @@ const NO_STATUS = {
   returned_at: null,
 } as const;
 
-/** Whoever draws released arms' card PDFs in the background (CardPdfs; decision 050). */
-export interface ReleasedArms {
-  released(arms: { session_id: number; term: string; classes: readonly string[] }): void;
-}
 
 /**
  * The approval of an arm's report cards for a term (docs/decisions/009): draft → submitted (the form

@@ -36,3 +36,8 @@ export type CardGateFeesQuery = {
  * results' `CardGate` (decision 042).
  */
 export type CardGateFees = (q: CardGateFeesQuery) => Promise<Map<number, { charged_kobo: number; paid_kobo: number }>>;
+
+/** Whoever draws released arms' card PDFs in the background (CardPdfs; decision 050): told by a release and by a publish. */
+export interface ReleasedArms {
+  released(arms: { session_id: number; term: string; classes: readonly string[] }): void;
+}

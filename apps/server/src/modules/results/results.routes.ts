@@ -219,8 +219,6 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     },
     async (req, reply) => {
       const out = await results.publish(req.body, currentActor(req));
-      // The arm's card PDFs are drawn in the background (decision 050).
-      deps.cardPdfs.released({ session_id: req.body.session_id, term: req.body.term, classes: [req.body.student_class] });
       return reply.status(out.created ? 201 : 200).send(out.publication);
     },
   );

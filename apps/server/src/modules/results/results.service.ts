@@ -26,6 +26,7 @@ import type { AccessScope, ScopedStudent } from '../access/scope.service';
 import type { TeachingService } from '../teaching/teaching.service';
 import type { AssessmentService } from './assessment.service';
 import { releaseArms } from './release';
+import type { ReleasedArms } from './results.ports';
 import type { ScoreVoice, ScoreWriter } from './score-writer';
 import type { ReportCardsRepository } from './report-cards.repository';
 
@@ -51,6 +52,8 @@ export class ResultsService {
     private readonly cards: ReportCardsRepository,
     private readonly scope: AccessScope,
     private readonly writer: ScoreWriter,
+    /** Told of each arm published, after its commit: the card PDFs drawn in the background (decision 050). */
+    private readonly releasedArms: ReleasedArms = { released: () => undefined },
   ) {}
 
   /**
@@ -272,7 +275,7 @@ export class ResultsService {
     body: { session_id: number; term: string; student_class: string },
     actor: Actor,
   ): Promise<{ created: boolean; publication: Publication }> {
-    return this.repo.transaction(async (trx) => {
+    const out = await this.repo.transaction(async (trx) => {
       if (!(await this.sessions.get(body.session_id, trx))) throw nonFieldError(RESULT_MESSAGES.sessionNotFound);
       if (!(await this.repo.hasResults(trx, body.session_id, body.term, body.student_class))) {
         throw nonFieldError(RESULT_MESSAGES.noResultsToPublish);
@@ -288,6 +291,8 @@ export class ResultsService {
       const p = list.find((x) => x.student_class === body.student_class)!;
       return { created: arm!.created, publication: { ...p, published_by: p.published_by ?? null } };
     });
+    this.releasedArms.released({ session_id: body.session_id, term: body.term, classes: [body.student_class] });
+    return out;
   }
 
   async unpublish(id: number, actor: Actor): Promise<void> {
