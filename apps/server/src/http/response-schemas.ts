@@ -25,3 +25,6 @@ export function binaryResponse(
 
 /** A 204 (or any answer without a body): `schema: { response: { 204: noContent } }`. */
 export const noContent = z.null().describe('No content');
+
+/** A 304: the copy the request named by `If-None-Match` is current (stored PDFs, decision 050); no body. */
+export const notModified = z.null().describe('Not modified: the copy named by If-None-Match is current (no body)');

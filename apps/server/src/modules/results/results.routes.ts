@@ -47,7 +47,7 @@ import {
 import type { AppDeps } from '../../http/deps';
 import type { ZodApp } from '../../http/write-route';
 import { sendAttachment, sendStoredAttachment } from '../../http/attachment';
-import { binaryResponse, noContent } from '../../http/response-schemas';
+import { binaryResponse, noContent, notModified } from '../../http/response-schemas';
 import type { AssessmentService } from './assessment.service';
 import { currentActor, currentUser } from '../../http/auth';
 import type { GradingService } from './grading.service';
@@ -262,7 +262,7 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
       schema: {
         tags: ['report cards'],
         querystring: reportCardQuerySchema,
-        response: { 200: binaryResponse('application/pdf', 'The report card as a PDF') },
+        response: { 200: binaryResponse('application/pdf', 'The report card as a PDF'), 304: notModified },
       },
     },
     // Access, release and the fee gate first; then the stored file when its fingerprint is current (decision 050).
@@ -326,7 +326,7 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
       schema: {
         tags: ['report cards'],
         querystring: classTermQuerySchema,
-        response: { 200: binaryResponse('application/pdf', "The arm's report cards as one PDF") },
+        response: { 200: binaryResponse('application/pdf', "The arm's report cards as one PDF"), 304: notModified },
       },
     },
     async (req, reply) => {
