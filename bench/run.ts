@@ -590,7 +590,8 @@ async function main(): Promise<void> {
     };
     const setUp = async () => {
       // A failed set-up says what the server logged (a 503's cause is in its log, not its answer).
-      if (s.before) await s.before(callApp, ctx).catch((err: unknown) => Promise.reject(new Error(`${String(err)}\n${server.log().slice(-1500)}`)));
+      if (s.before)
+        await s.before(callApp, ctx).catch((err: unknown) => Promise.reject(new Error(`${String(err)}\n${server.log().slice(-1500)}`)));
     };
     const reset = s.reset ? () => s.reset!(callApp, ctx) : undefined;
     await setUp();

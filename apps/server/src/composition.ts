@@ -136,14 +136,6 @@ export interface ServiceDeps {
 /** Every service of the portal, built once; each module's routes take the ones they name. */
 export type Services = ReturnType<typeof buildServices>;
 
-/**
- * The composition root: builds every repository and service of the server once, from the app's
- * dependencies, in the order of the module layers (docs/ARCHITECTURE.md), and wires the ports a
- * module declares for what a module beside or above it answers (results' `CardFees`, attendance's
- * `TimesOpened`, people's `SchoolClasses`). No route file and no service constructs a service or a
- * repository of its own: lint refuses it in route files (eslint.config.js). Tests that need a
- * service over a connection of their own (counting statements) call this too.
- */
 /** Memoised cards per process: about 1,000 readers' cards (some 20 KB each) and 40 arms' lists. */
 const CARD_MEMO_ENTRIES = 1000;
 const CLASS_MEMO_ENTRIES = 40;
@@ -152,6 +144,14 @@ const CLASS_MEMO_ENTRIES = 40;
 const unshown = new Set<string>(UNSHOWN_TABLES);
 const cardTable = (table: string) => !unshown.has(table);
 
+/**
+ * The composition root: builds every repository and service of the server once, from the app's
+ * dependencies, in the order of the module layers (docs/ARCHITECTURE.md), and wires the ports a
+ * module declares for what a module beside or above it answers (results' `CardFees`, attendance's
+ * `TimesOpened`, people's `SchoolClasses`). No route file and no service constructs a service or a
+ * repository of its own: lint refuses it in route files (eslint.config.js). Tests that need a
+ * service over a connection of their own (counting statements) call this too.
+ */
 export function buildServices(deps: ServiceDeps) {
   const { db, dialect, config, log, now = Date.now, clock = Date.now } = deps;
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds, config.refreshTokenSeconds, clock);

@@ -76,8 +76,8 @@ export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = 
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from|replace\s+into|truncate(?:\s+table)?)\s+"?(\w+)"?/gi;
 
 /**
- * Who hears that tables changed: the reference cache (its `WATCHED_TABLES`) and the report-card memo
- * (`CARD_TABLES`, decision 053); each listener picks the tables it keeps.
+ * Who hears that tables changed: the reference cache (its `WATCHED_TABLES`) and the report-card memos
+ * (every table but `UNSHOWN_TABLES`, decision 053); each listener picks the tables it keeps.
  */
 export class TableChanges {
   private readonly listeners = new Set<(tables: ReadonlySet<string>) => void>();
@@ -101,8 +101,7 @@ export function writtenTables(node: RootOperationNode): string[] {
   else if (UpdateQueryNode.is(node)) {
     target = node.table;
     if (onlyBookkeeping(node)) return [];
-  }
-  else if (DeleteQueryNode.is(node)) target = node.from.froms[0];
+  } else if (DeleteQueryNode.is(node)) target = node.from.froms[0];
   else if (MergeQueryNode.is(node)) target = node.into;
   else if (RawNode.is(node)) {
     const text = node.sqlFragments.join(' ');

@@ -39,7 +39,8 @@ describeEachDatabase('migration 0046 from 0045', (dialect) => {
       listener.on('notification', (n) => heard.push(n.payload ?? ''));
       await listener.query('listen portal_table_changes');
       await handle.db.updateTable('students').set({ first_name: 'Adaeze' }).where('id', '=', student.id).execute();
-      const userId = (await handle.db.selectFrom('users').select('id').where('email', '=', 'notice@test.school').executeTakeFirstOrThrow()).id;
+      const userId = (await handle.db.selectFrom('users').select('id').where('email', '=', 'notice@test.school').executeTakeFirstOrThrow())
+        .id;
       await handle.db
         .insertInto('parents')
         .values({ user_id: userId, name: 'Mrs Obi', phone: '+2348000000009', email: null, created_at: '2026-11-29T00:00:00Z' } as never)

@@ -6,7 +6,15 @@ import { buildApp } from '../../app';
 import { createDatabase, type Database, type DB } from '../../db/index';
 import { TableMemo } from '../../db/table-memo';
 import { BOOKKEEPING_COLUMNS, UNSHOWN_TABLES, writtenTables } from '../../db/table-changes';
-import { describeEachDatabase, servicesOver, signInAdmin, withSchool, withTestContext, type SignedIn, type TestContext } from '../../../test/helpers';
+import {
+  describeEachDatabase,
+  servicesOver,
+  signInAdmin,
+  withSchool,
+  withTestContext,
+  type SignedIn,
+  type TestContext,
+} from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
 import { PdfBytes } from './card-pdfs.service';
@@ -58,7 +66,7 @@ describe('the table memo (decision 053)', () => {
     expect(m.size).toBe(3);
     const v = await m.get('d', () => Promise.resolve({ n: 9 }));
     expect(() => {
-      (v).n = 2;
+      v.n = 2;
     }).toThrow(TypeError);
   });
 
@@ -146,7 +154,10 @@ describeEachDatabase('report cards memoised per reader (decision 053)', (dialect
     const unreleased = cardUrl(sessionId, student.admissionNumber, '1st');
     expect((await inject('GET', unreleased, admin.auth)).statusCode).toBe(200);
     expect((await inject('GET', unreleased, student.auth)).statusCode).toBe(404);
-    expect((await inject('POST', '/api/results/publications/', admin.auth, { session_id: sessionId, term: '1st', student_class: 'JSS 1A' })).statusCode).toBe(201);
+    expect(
+      (await inject('POST', '/api/results/publications/', admin.auth, { session_id: sessionId, term: '1st', student_class: 'JSS 1A' }))
+        .statusCode,
+    ).toBe(201);
     expect((await inject('GET', unreleased, student.auth)).statusCode).toBe(200);
   });
 
@@ -206,7 +217,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('card memo and PostgreSQL change n
       where n.nspname = ${schema} and t.tgname = c.relname || '_changed'`.execute(db);
     const noticed = new Map(triggers.rows.map((r) => [r.name, r.cols]));
     const missing = tables.rows.map((r) => r.name).filter((t) => !unshown.has(t) && !noticed.has(t));
-    expect(missing, 'a table a card may read has no change notice: add its trigger in a migration, or list it in UNSHOWN_TABLES').toEqual([]);
+    expect(missing, 'a table a card may read has no change notice: add its trigger in a migration, or list it in UNSHOWN_TABLES').toEqual(
+      [],
+    );
     const parentColumns = await sql<{ name: string }>`select column_name as name from information_schema.columns
       where table_schema = ${schema} and table_name = 'parents'`.execute(db);
     const expected = parentColumns.rows

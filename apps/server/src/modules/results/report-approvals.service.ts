@@ -51,7 +51,6 @@ const NO_STATUS = {
   returned_at: null,
 } as const;
 
-
 /**
  * The approval of an arm's report cards for a term (docs/decisions/009): draft → submitted (the form
  * teacher) → approved (the admin, acting as principal) → released (the class's publication). Every
