@@ -43,7 +43,7 @@ describeEachDatabase('migration 0046 from 0045', (dialect) => {
         .id;
       await handle.db
         .insertInto('parents')
-        .values({ user_id: userId, name: 'Mrs Obi', phone: '+2348000000009', email: null, created_at: '2026-11-29T00:00:00Z' } as never)
+        .values({ user_id: userId, name: 'Mrs Obi', phone: '+2348000000009', email: null, created_at: '2026-11-29T00:00:00Z' })
         .execute();
       await handle.db.updateTable('parents').set({ last_sign_in_at: '2026-11-29T08:00:00Z' }).execute();
       for (let i = 0; i < 100 && heard.filter((h) => h.endsWith('.parents')).length < 1; i++) await sleep(10);
