@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database, DB } from '../src/db/index';
 import type { TestContext, TestDialect } from './helpers';
@@ -28,8 +28,30 @@ export function countingConnection(
   dialect: TestDialect,
 ): { db: DB; readonly statements: number; reset(): void; close(): Promise<void> } {
   let n = 0;
-  const log = (e: { level: string }) => {
-    if (e.level === 'query') n++;
+  const conn = loggingConnection(ctx, dialect, () => n++);
+  return {
+    db: conn.db,
+    get statements() {
+      return n;
+    },
+    reset() {
+      n = 0;
+    },
+    close: () => conn.close(),
+  };
+}
+
+/**
+ * A Kysely of its own on the test's database that hands each statement's SQL to `onSql` (which tables
+ * a read touches, how many statements it runs). `close()` ends the PostgreSQL pool; SQLite's handle stays open.
+ */
+export function loggingConnection(
+  ctx: TestContext,
+  dialect: TestDialect,
+  onSql: (sql: string) => void,
+): { db: DB; close(): Promise<void> } {
+  const log = (e: LogEvent) => {
+    if (e.level === 'query') onSql(e.query.sql);
   };
   let db: DB;
   let pool: pg.Pool | undefined;
@@ -40,12 +62,6 @@ export function countingConnection(
   }
   return {
     db,
-    get statements() {
-      return n;
-    },
-    reset() {
-      n = 0;
-    },
     // (Destroying the SQLite Kysely would close the test's own database.)
     close: async () => {
       if (pool) await db.destroy();

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, SqliteDialect } from 'kysely';
 import { DEFAULT_ADMISSION_PAGE, type AdmissionPage } from '@portal/domain';
 import { buildApp } from '../app';
-import { createDatabase, inTransaction, type Database, type DB } from './index';
+import { createDatabase, inTransaction, type Database } from './index';
 import { ReferenceCache } from './reference-cache';
 import { writtenTables } from './table-changes';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../test/helpers';
 import { resultsKit } from '../../test/results-fixtures';
 import { offerAtLevel } from '../../test/teaching-fixtures';
+import { loggingConnection } from '../../test/statement-count';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -147,16 +147,8 @@ describeEachDatabase("the report card's statements", (dialect) => {
   /** The statements of one card through services of its own over a logging connection, the cache warm. */
   async function cardStatements(d: TestDialect, q: { admission_number: string; session_id: number; term: string }): Promise<string[]> {
     let sqls: string[] | null = null;
-    const log = (e: { level: string; query: { sql: string } }) => {
-      if (e.level === 'query' && sqls) sqls.push(e.query.sql);
-    };
-    let pool: pg.Pool | undefined;
-    let db: DB;
-    if (d === 'sqlite') db = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-    else {
-      pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-      db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    }
+    const conn = loggingConnection(ctx, d, (text) => sqls?.push(text));
+    const db = conn.db;
     try {
       const svc = servicesOver(ctx, db);
       const actor = { id: admin.userId, role: 'admin' as const };
@@ -165,7 +157,7 @@ describeEachDatabase("the report card's statements", (dialect) => {
       await svc.reportCards.card(actor, q);
       return sqls;
     } finally {
-      if (pool) await db.destroy();
+      await conn.close();
     }
   }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
-import pg from 'pg';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { ReportCard } from '@portal/domain';
 import { buildApp } from '../../app';
 import { createDatabase, type Database, type DB } from '../../db/index';
@@ -17,9 +16,20 @@ import {
 } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
+import { loggingConnection } from '../../../test/statement-count';
 import { PdfBytes } from './card-pdfs.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A student's third-term Mathematics score written straight in SQL on `db` (as an import or a script would). */
+const setMaths = (db: DB, studentId: number, sessionId: number, score: number) =>
+  db
+    .updateTable('results')
+    .set({ score })
+    .where('student_id', '=', studentId)
+    .where('session_id', '=', sessionId)
+    .where('term', '=', '3rd')
+    .where('subject', '=', 'Mathematics')
+    .execute();
 const unshown = new Set<string>(UNSHOWN_TABLES);
 
 describe('the table memo (decision 053)', () => {
@@ -127,15 +137,8 @@ describeEachDatabase('report cards memoised per reader (decision 053)', (dialect
     expect(again.json<ReportCard>()).toEqual(first.json<ReportCard>());
     const before = mathsOf(first.json<ReportCard>());
 
-    // Any writer: here SQL straight on the app's database (as an import or a script would).
-    await ctx.handle.db
-      .updateTable('results')
-      .set({ score: 11 })
-      .where('student_id', '=', student.id)
-      .where('session_id', '=', sessionId)
-      .where('term', '=', '3rd')
-      .where('subject', '=', 'Mathematics')
-      .execute();
+    // Any writer: here SQL straight on the app's database.
+    await setMaths(ctx.handle.db, student.id, sessionId, 11);
     const after = mathsOf((await inject('GET', url, staff.auth)).json<ReportCard>());
     expect(before.score).not.toBe(11);
     expect(after.score).toBe(11);
@@ -164,17 +167,10 @@ describeEachDatabase('report cards memoised per reader (decision 053)', (dialect
   it('reads no table the memo ignores (UNSHOWN_TABLES): every input of a card drops it when written', async () => {
     const { sessionId, cls, student } = await rankedClass({ admin, publish: ['3rd'] });
     const read = new Set<string>();
-    const log = (e: LogEvent) => {
-      if (e.level !== 'query') return;
-      for (const m of e.query.sql.matchAll(/\b(?:from|join)\s+"?(\w+)"?/gi)) read.add(m[1]!);
-    };
-    let pool: pg.Pool | undefined;
-    let db: DB;
-    if (dialect === 'sqlite') db = new Kysely<Database>({ dialect: new SqliteDialect({ database: ctx.handle.sqlite! }), log });
-    else {
-      pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path=${ctx.handle.pgSchema}` });
-      db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    }
+    const conn = loggingConnection(ctx, dialect, (text) => {
+      for (const m of text.matchAll(/\b(?:from|join)\s+"?(\w+)"?/gi)) read.add(m[1]!);
+    });
+    const db = conn.db;
     try {
       // Services over a connection of their own: a cold reference cache, so the reference tables' reads show too.
       const svc = servicesOver(ctx, db);
@@ -191,7 +187,7 @@ describeEachDatabase('report cards memoised per reader (decision 053)', (dialect
       expect(read.has('settings')).toBe(true);
       expect([...read].filter((t) => unshown.has(t))).toEqual([]);
     } finally {
-      if (pool) await db.destroy();
+      await conn.close();
     }
   });
 });
@@ -252,14 +248,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('card memo and PostgreSQL change n
       expect(await readB()).toBe(before);
       expect(appB.cardMemos.card.hits).toBe(hits + 1);
 
-      await ctx.handle.db
-        .updateTable('results')
-        .set({ score: 12 })
-        .where('student_id', '=', student.id)
-        .where('session_id', '=', sessionId)
-        .where('term', '=', '3rd')
-        .where('subject', '=', 'Mathematics')
-        .execute();
+      await setMaths(ctx.handle.db, student.id, sessionId, 12);
       const deadline = Date.now() + 1000;
       let seen = await readB();
       while (seen !== 12 && Date.now() < deadline) {
