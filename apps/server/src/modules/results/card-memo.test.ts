@@ -32,6 +32,23 @@ const setMaths = (db: DB, studentId: number, sessionId: number, score: number) =
     .execute();
 const unshown = new Set<string>(UNSHOWN_TABLES);
 
+/**
+ * Reads until one read is answered from `memo` (at most a second): on PostgreSQL the notices of the
+ * test's own seeding arrive after their commits and may drop the memo between two reads.
+ */
+async function readUntilHit<T>(memo: { hits: number }, read: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 1000;
+  for (;;) {
+    const hits = memo.hits;
+    const answer = await read();
+    if (memo.hits === hits + 1 || Date.now() > deadline) {
+      expect(memo.hits).toBe(hits + 1);
+      return answer;
+    }
+    await sleep(20);
+  }
+}
+
 describe('the table memo (decision 053)', () => {
   const memo = () => new TableMemo<{ n: number }>((t) => t !== 'refresh_tokens', 3);
 
@@ -131,9 +148,7 @@ describeEachDatabase('report cards memoised per reader (decision 053)', (dialect
     const url = cardUrl(sessionId, student.admissionNumber);
     const first = await inject('GET', url, staff.auth);
     expect(first.statusCode).toBe(200);
-    const hits = ctx.app.cardMemos.card.hits;
-    const again = await inject('GET', url, staff.auth);
-    expect(ctx.app.cardMemos.card.hits).toBe(hits + 1);
+    const again = await readUntilHit(ctx.app.cardMemos.card, () => inject('GET', url, staff.auth));
     expect(again.json<ReportCard>()).toEqual(first.json<ReportCard>());
     const before = mathsOf(first.json<ReportCard>());
 
@@ -244,9 +259,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('card memo and PostgreSQL change n
         return res.json<ReportCard>().subjects.find((s) => s.subject === 'Mathematics')!.score;
       };
       const before = await readB();
-      const hits = appB.cardMemos.card.hits;
-      expect(await readB()).toBe(before);
-      expect(appB.cardMemos.card.hits).toBe(hits + 1);
+      expect(await readUntilHit(appB.cardMemos.card, readB)).toBe(before);
 
       await setMaths(ctx.handle.db, student.id, sessionId, 12);
       const deadline = Date.now() + 1000;
