@@ -437,3 +437,25 @@ export function productionEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv 
     ...extra,
   };
 }
+
+/**
+ * A second instance of the app on the PostgreSQL schema of `ctx` (its own pool and listener, as a
+ * second server behind nginx), ready once its reference cache and card memo hear changes (LISTEN);
+ * `close()` stops it and its pool.
+ */
+export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const handle = createDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: ctx.handle.pgSchema, pgPoolSize: 2 });
+  const app = await buildApp({ config: ctx.config, handle, logger: false });
+  await app.ready();
+  const listening = () => app.referenceCache.enabled && app.cardMemos.card.enabled;
+  for (let i = 0; i < 200 && !listening(); i++) await new Promise((r) => setTimeout(r, 10));
+  const close = async () => {
+    await app.close();
+    await handle.destroy();
+  };
+  if (!listening()) {
+    await close();
+    throw new Error('the second instance never listened for changes');
+  }
+  return { app, close };
+}

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Kysely, SqliteDialect } from 'kysely';
 import { DEFAULT_ADMISSION_PAGE, type AdmissionPage } from '@portal/domain';
-import { buildApp } from '../app';
-import { createDatabase, inTransaction, type Database } from './index';
+import { inTransaction, type Database } from './index';
 import { ReferenceCache } from './reference-cache';
 import { writtenTables } from './table-changes';
 import {
   describeEachDatabase,
   servicesOver,
+  secondInstance,
   signInAdmin,
   withSchool,
   withTestContext,
@@ -184,11 +184,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
   });
 
   it("sees a change made on instance A on instance B within a second (LISTEN/NOTIFY), B's cache warm before", async () => {
-    const handleB = createDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: ctx.handle.pgSchema, pgPoolSize: 2 });
-    const appB = await buildApp({ config: ctx.config, handle: handleB, logger: false });
-    await appB.ready();
+    const b = await secondInstance(ctx);
+    const appB = b.app;
     try {
-      for (let i = 0; i < 200 && !appB.referenceCache.enabled; i++) await sleep(10);
       expect(appB.referenceCache.enabled).toBe(true);
       const readB = async () => (await appB.inject({ method: 'GET', url: '/api/admission/' })).json<AdmissionPage>().dates;
       const before = await readB();
@@ -211,8 +209,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
       }
       expect(seen).toBe('Changed on instance A');
     } finally {
-      await appB.close();
-      await handleB.destroy();
+      await b.close();
     }
   });
 });

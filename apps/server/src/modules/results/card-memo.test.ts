@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { ReportCard } from '@portal/domain';
-import { buildApp } from '../../app';
-import { createDatabase, type Database, type DB } from '../../db/index';
+import type { Database, DB } from '../../db/index';
 import { TableMemo } from '../../db/table-memo';
 import { BOOKKEEPING_COLUMNS, UNSHOWN_TABLES, writtenTables } from '../../db/table-changes';
 import {
   describeEachDatabase,
+  secondInstance,
   servicesOver,
   signInAdmin,
   withSchool,
@@ -247,11 +247,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('card memo and PostgreSQL change n
     );
     await offerAtLevel(ctx.handle.db, 'JSS 1', ['Mathematics', 'English Language', 'French']);
     const { sessionId, student } = await staffKit.rankedClass({ admin, publish: ['3rd'] });
-    const handleB = createDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: ctx.handle.pgSchema, pgPoolSize: 2 });
-    const appB = await buildApp({ config: ctx.config, handle: handleB, logger: false });
-    await appB.ready();
+    const b = await secondInstance(ctx);
+    const appB = b.app;
     try {
-      for (let i = 0; i < 200 && !appB.cardMemos.card.enabled; i++) await sleep(10);
       expect(appB.cardMemos.card.enabled).toBe(true);
       const url = `/api/report-card/?session_id=${sessionId}&term=3rd&admission_number=${student.admissionNumber}`;
       const readB = async () => {
@@ -271,8 +269,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('card memo and PostgreSQL change n
       expect(before).not.toBe(12);
       expect(seen).toBe(12);
     } finally {
-      await appB.close();
-      await handleB.destroy();
+      await b.close();
     }
   });
 });
