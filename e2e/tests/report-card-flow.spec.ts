@@ -398,6 +398,38 @@ test('before the app starts, the card rendered on the server works: its links, P
   await expect(page).toHaveURL(/\/StudentHomePage$/);
 });
 
+test('on a slow phone the card paints with its own styles first: the full stylesheet applies only after that paint', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaUi(page, 'student', PUPIL);
+  // When the app's stylesheet (print media until then) is switched to all media, in the page's clock.
+  await page.addInitScript(() => {
+    const w = window as unknown as { sheetAllAt: number | null };
+    w.sheetAllAt = null;
+    new MutationObserver((records) => {
+      for (const r of records)
+        if (w.sheetAllAt === null && (r.target as Element).id === 'portal-sheet' && (r.target as HTMLLinkElement).media === 'all')
+          w.sheetAllAt = performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['media'] });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    await page.goto(`/report-card?session_id=${plan.sessionId}&term=${TERM}`);
+    await expect(page.getByTestId('card-summary')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sheetAllAt: number | null }).sheetAllAt), { timeout: 15_000 }).not.toBeNull();
+    const { sheetAllAt, fcp } = await page.evaluate(() => ({
+      sheetAllAt: (window as unknown as { sheetAllAt: number }).sheetAllAt,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }));
+    expect(fcp).not.toBeNull();
+    // Switched before it, the whole sheet would be matched and the page laid out twice before anything shows.
+    expect(sheetAllAt).toBeGreaterThan(fcp!);
+    await expect(page.locator('header.bg-brand-900')).toHaveCSS('background-color', 'rgb(20, 83, 45)');
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+});
+
 test('signing out ends the card’s rendering on the server in that browser, even when the server cannot be reached', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signInViaUi(page, 'student', PUPIL);

@@ -88,14 +88,22 @@ export function afterFirstPaint(
     `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');` +
     `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entries[0])};document.head.append(s)`;
   const sheet = stylesheet ? `const c=document.getElementById('${LATER_SHEET}');if(c)c.media='all';` : '';
+  // The full sheet is switched on once the page has painted its content, never before: a frame the
+  // browser shows while the document is still being parsed (a phone does) would otherwise apply the
+  // whole stylesheet, and style and lay the page out a second time, before its first contentful paint.
+  // Browsers without paint timing switch it after their first frame; the app's start switches it too.
+  const switchSheet = sheet
+    ? `let sw=()=>{sw=null;${sheet}};const sheet=()=>sw&&sw();const painted=()=>requestAnimationFrame(()=>setTimeout(sheet));` +
+      `if(self.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint')){const o=new PerformanceObserver(l=>{` +
+      `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}});o.observe({type:'paint',buffered:true})}else painted();`
+    : 'const sheet=()=>{};';
   const boot = start.idleStart
     ? // Once: at the first pointer or key press, or when idle after the load event; a [data-print] button prints until the app replaces it.
-      `(()=>{let go=()=>{go=null;removeEventListener('pointerdown',now,true);removeEventListener('keydown',now,true);${load}};` +
+      `(()=>{${switchSheet}let go=()=>{go=null;removeEventListener('pointerdown',now,true);removeEventListener('keydown',now,true);sheet();${load}};` +
       `const now=()=>go&&go();addEventListener('pointerdown',now,true);addEventListener('keydown',now,true);` +
       `${PRINT}` +
       `const idle=()=>(self.requestIdleCallback||setTimeout)(now,{timeout:2000});` +
-      `if(document.readyState==='complete')idle();else addEventListener('load',idle);` +
-      `requestAnimationFrame(()=>setTimeout(()=>{${sheet}}))})()`
+      `if(document.readyState==='complete')idle();else addEventListener('load',idle)})()`
     : `${PRINT}requestAnimationFrame(()=>setTimeout(()=>{${sheet}${load}}))`;
   let shell = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
   if (stylesheet)
