@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, describeEachDatabase, login, signInStudent, type TestContext } from '../../test/helpers';
 import { VIEW_COOKIE } from '@portal/domain/auth-constants';
@@ -94,6 +95,23 @@ describeEachDatabase('pages rendered on the server for the signed-in user', (dia
     expect(boot).toContain('"/assets/shared-s1.js"');
     const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
+  });
+
+  it('the page is sent compressed to a browser that accepts it (brotli, else gzip), as it is otherwise', async () => {
+    const plain = await open({ cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const asSent = (body: string) => body.replace(/"dehydratedAt":\d+/g, '');
+    const br = await open({ cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(asSent(brotliDecompressSync(br.rawPayload).toString('utf8'))).toBe(asSent(plain.body));
+    const gz = await open({ cookie, 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(asSent(gunzipSync(gz.rawPayload).toString('utf8'))).toBe(asSent(plain.body));
+    // Refused by weight: sent as it is.
+    const none = await open({ cookie, 'accept-encoding': 'br;q=0, gzip;q=0.0, identity' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toContain('<div id="root">');
   });
 
   it('the page carries the styles its markup uses; the app’s stylesheet never blocks its paint and still styles it without JavaScript (decision 049)', async () => {

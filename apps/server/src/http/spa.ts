@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { GENERAL_MESSAGES } from '@portal/domain';
@@ -51,6 +53,29 @@ const LATER_SHEET = 'portal-sheet';
 /** A `[data-print]` button prints before the app starts (the app's own button has no such attribute). */
 const PRINT = `addEventListener('click',e=>{const b=e.target instanceof Element&&e.target.closest('[data-print]');if(b){e.preventDefault();print()}});`;
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A rendered page compressed for the browser that accepts it (brotli, else gzip), else as it is. The
+ * card's page is ~67 KB of markup, styles and state, ~12 KB compressed: on a phone's network the
+ * difference is most of its first visit. Fast settings: it is made for one request and never kept.
+ * Behind nginx it passes through as it is (nginx does not compress an answer that already is).
+ */
+export async function compressedPage(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/i.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br'))
+    return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }), encoding: 'br' };
+  if (accepted.has('gzip')) return { body: await gzipped(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html };
+}
+
 /** How a page rendered on the server starts (decision 049's levers; all on in use). */
 export interface PageStart {
   /** The styles the page needs inline, the app's stylesheet loaded without blocking the paint. */
@@ -65,14 +90,14 @@ export interface PageStart {
  * JavaScript first would hold its first frame back (the cached entry alone costs ~35 ms to evaluate;
  * on a phone's network the transfer costs seconds). An inline script, allowed by its hash in the
  * page's Content-Security-Policy, adds the entry and the page's chunks: at the first interaction
- * (pointer, key) or when the browser is next idle after the page has loaded (docs/decisions/049;
- * before that, right after the first frame). Until then it also prints for a `[data-print]` button
+ * (pointer, key) or when the browser is next idle after the page has loaded and painted its content
+ * (docs/decisions/049 and 054; before that, right after the first frame). Until then it also prints for a `[data-print]` button
  * (the card page's Print works before the app).
  *
  * With `inlineCss` the app's stylesheet is left out of the paint: the shell holds
  * `CRITICAL_STYLES` where the page's own styles are inlined (critical-css.ts), the stylesheet as
  * `media="print"` (fetched and used for printing, never blocking the paint), switched to all media
- * by the same script after the first frame, and in a `<noscript>` for browsers without JavaScript.
+ * by the same script after the first contentful paint, and in a `<noscript>` for browsers without JavaScript.
  * Null when the index does not have the build's usual shape (the page is then sent without server rendering).
  */
 export function afterFirstPaint(
@@ -88,22 +113,24 @@ export function afterFirstPaint(
     `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');` +
     `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entries[0])};document.head.append(s)`;
   const sheet = stylesheet ? `const c=document.getElementById('${LATER_SHEET}');if(c)c.media='all';` : '';
-  // The full sheet is switched on once the page has painted its content, never before: a frame the
-  // browser shows while the document is still being parsed (a phone does) would otherwise apply the
-  // whole stylesheet, and style and lay the page out a second time, before its first contentful paint.
-  // Browsers without paint timing switch it after their first frame; the app's start switches it too.
-  const switchSheet = sheet
-    ? `let sw=()=>{sw=null;${sheet}};const sheet=()=>sw&&sw();const painted=()=>requestAnimationFrame(()=>setTimeout(sheet));` +
-      `if(self.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint')){const o=new PerformanceObserver(l=>{` +
-      `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}});o.observe({type:'paint',buffered:true})}else painted();`
-    : 'const sheet=()=>{};';
+  // After the page has painted its content, never before, the full sheet is switched on and the app's
+  // idle start may begin. A frame the browser shows while the document is still being parsed (a phone
+  // does) would otherwise apply the whole stylesheet, and an idle moment before the first frame (a
+  // return visit's cached modules) would run the app: either styles and lays out the page again, or
+  // runs the app, before its first contentful paint. Browsers without paint timing go on after their
+  // first frame; the app's start at an interaction switches the sheet too.
+  const afterContent =
+    `let sw=()=>{sw=null;${sheet}};const sheet=()=>sw&&sw();let waits=2;const ready=()=>--waits||idle();` +
+    `const painted=()=>requestAnimationFrame(()=>setTimeout(()=>{sheet();ready()}));` +
+    `if(self.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint')){const o=new PerformanceObserver(l=>{` +
+    `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}});o.observe({type:'paint',buffered:true})}else painted();`;
   const boot = start.idleStart
-    ? // Once: at the first pointer or key press, or when idle after the load event; a [data-print] button prints until the app replaces it.
-      `(()=>{${switchSheet}let go=()=>{go=null;removeEventListener('pointerdown',now,true);removeEventListener('keydown',now,true);sheet();${load}};` +
+    ? // Once: at the first pointer or key press, or when idle after the load event and the first contentful paint; a [data-print] button prints until the app replaces it.
+      `(()=>{let go=()=>{go=null;removeEventListener('pointerdown',now,true);removeEventListener('keydown',now,true);sheet();${load}};` +
       `const now=()=>go&&go();addEventListener('pointerdown',now,true);addEventListener('keydown',now,true);` +
       `${PRINT}` +
-      `const idle=()=>(self.requestIdleCallback||setTimeout)(now,{timeout:2000});` +
-      `if(document.readyState==='complete')idle();else addEventListener('load',idle)})()`
+      `const idle=()=>(self.requestIdleCallback||setTimeout)(now,{timeout:2000});${afterContent}` +
+      `if(document.readyState==='complete')ready();else addEventListener('load',ready)})()`
     : `${PRINT}requestAnimationFrame(()=>setTimeout(()=>{${sheet}${load}}))`;
   let shell = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
   if (stylesheet)
@@ -201,13 +228,15 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
         // Without the sheet's file (an unusual build) the full stylesheet is applied at once: never an unstyled page.
         const inline = styles
           ? `<style>${styles.forHtml(rendered.html).replace(/<\/style/gi, '<\\/style')}</style>` : `<link rel="stylesheet" crossorigin href="${shell.stylesheet}">`;
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(
-            shell.html
-              .replace(CRITICAL_STYLES, () => (shell.stylesheet ? inline : ''))
-              .replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html}</div>${rendered.stateScript}`),
-          );
+        const document = await compressedPage(
+          shell.html
+            .replace(CRITICAL_STYLES, () => (shell.stylesheet ? inline : ''))
+            .replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html}</div>${rendered.stateScript}`),
+          request.headers['accept-encoding'],
+        );
+        void reply.header('vary', 'Cookie, Accept-Encoding');
+        if (document.encoding) void reply.header('content-encoding', document.encoding);
+        return reply.type('text/html; charset=utf-8').send(document.body);
       }
       return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
     }
