@@ -104,7 +104,6 @@ import { PinSecrets } from './modules/pins/pin-secrets';
 import type { PinCardPdf, PinCards } from './modules/pins/pins.ports';
 import { PinsRepository } from './modules/pins/pins.repository';
 import { ResultPinsService } from './modules/pins/pins.service';
-import { renderReportCards } from './modules/results/pdf';
 import { CardPdfs } from './modules/results/card-pdfs.service';
 import { CardPdfsRepository } from './modules/results/card-pdfs.repository';
 import { ConcurrencyLimiter } from './lib/limiter';
@@ -314,8 +313,8 @@ export function buildServices(deps: ServiceDeps) {
   const resultPins = new ResultPinsService(pinsRepo, pinSecrets, sessions, settings, peopleLookups);
   const pinCards: PinCards = (student, sessionId, term) =>
     reportCards.card({ id: student.user_id, role: 'student' }, { admission_number: student.admission_number, session_id: sessionId, term });
-  const pinCardPdf: PinCardPdf = (card) =>
-    renderReportCards([card], { title: `Report card ${card.student.admission_number} ${card.session.name} ${card.term_label}` });
+  // The checked card's PDF is the student's own file: stored once, served by its fingerprint (decision 050).
+  const pinCardPdf: PinCardPdf = (card) => cardPdfs.fileOf(card, 'student');
   const resultCheck = new ResultCheckService(
     pinsRepo,
     pinSecrets,

@@ -206,10 +206,19 @@ describeEachDatabase('result-checker PINs', (dialect) => {
     expect(body.card.student.admission_number).toBe(s.admissionNumber);
     expect(body.uses_left).toBe(4);
     expect(await usesOf(serial)).toEqual({ uses: 1, student_id: s.id });
+    // The checked card's PDF is the card store's file (decision 050): drawn once, stored, then served as stored.
+    await ctx.app.cardPdfs.idle();
+    await ctx.handle.db.deleteFrom('report_card_pdfs').where('student_id', '=', s.id).execute();
+    const drawn = ctx.app.cardPdfs.drawn;
     const pdf = await call('GET', `/api/check-result/pdf/?token=${encodeURIComponent(body.pdf_token)}`, null);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect((await usesOf(serial)).uses).toBe(1);
+    const stored = await ctx.handle.db.selectFrom('report_card_pdfs').select('pdf').where('student_id', '=', s.id).execute();
+    expect(stored.map((r) => Buffer.from(r.pdf).equals(pdf.rawPayload))).toEqual([true]);
+    const again = await call('GET', `/api/check-result/pdf/?token=${encodeURIComponent(body.pdf_token)}`, null);
+    expect(again.rawPayload.equals(pdf.rawPayload)).toBe(true);
+    expect(ctx.app.cardPdfs.drawn).toBe(drawn + 1);
     const forged = `${body.pdf_token.slice(0, -2)}xx`;
     expect((await call('GET', `/api/check-result/pdf/?token=${encodeURIComponent(forged)}`, null)).statusCode).toBe(400);
     // Bound: another student is refused (also a number of nobody: a PIN's holder learns nothing of numbers).

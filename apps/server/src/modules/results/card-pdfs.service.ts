@@ -139,6 +139,15 @@ export class CardPdfs {
     return { etag, filename: cardFilename(card), pdf: () => this.cardFile(card, etag, audience) };
   }
 
+  /**
+   * The file of a card already computed for its reader (the result checker's PDF: a PIN's holder sees
+   * what the student sees): the stored one when its fingerprint matches, else drawn and, once
+   * released, stored. Drawing waits its turn among the PDF renders.
+   */
+  fileOf(card: ReportCard, audience: CardAudience = 'student'): Promise<Buffer> {
+    return this.cardFile(card, cardFingerprint(card), audience);
+  }
+
   /** An arm's cards as one PDF (staff and the admin: `classCards` checks), joined from the stored cards once released. */
   async classPdf(actor: Actor, q: ArmKey): Promise<PdfAnswer> {
     const list = await this.cards.classCards(actor, q);
