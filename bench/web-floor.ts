@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PAGES, readyWatcher, signInScript, startServer, type PageSpec } from './web-signed-in';
+import { tracedVisit, type PaintWork } from './web-trace';
 
 export const FLOOR_FILE = 'bench-floor.html';
 /** 244 bytes: a title, a heading and a paragraph, nothing to fetch. */
@@ -78,6 +79,11 @@ export interface FloorFigures {
       >
     >
   >;
+  /**
+   * page id → profile → the browser's work before the first contentful paint on a return visit, from
+   * traced visits after the LCP runs (web-trace.ts): medians, and the work over the floor's.
+   */
+  paintWork: Record<string, Record<Profile, { fcpAfterParseMs: number; workMs: number; workOverFloorMs: number; samples: number[] }>>;
   /** page id → INP on the phone after a return visit: median of the runs' worst interaction (ms). */
   phoneInp: Record<string, { interaction: string; medianMs: number; samples: number[] }>;
   budgets: { text: string; met: boolean; figure: string }[];
@@ -120,7 +126,13 @@ function floorPages(sessionId: number): FloorPage[] {
         await page.keyboard.press('Tab', { delay: 30 });
       },
     },
-    { id: 'my-results', path: results.path({ sessionId }), ready: results.ready, interaction: results.interaction, interact: results.interact },
+    {
+      id: 'my-results',
+      path: results.path({ sessionId }),
+      ready: results.ready,
+      interaction: results.interaction,
+      interact: results.interact,
+    },
     { id: 'payment-form', path: pay.path({ sessionId }), ready: pay.ready, interaction: pay.interaction, interact: pay.interact },
   ];
 }
@@ -172,7 +184,7 @@ async function phoneInp(page: Page, p: FloorPage): Promise<number> {
 export async function floorRun(
   outDir: string,
   tmp: string,
-  opts: { runs: number; variants: FloorVariant[]; inp: boolean; log?: (line: string) => void },
+  opts: { runs: number; variants: FloorVariant[]; inp: boolean; traceRuns?: number; log?: (line: string) => void },
 ): Promise<FloorFigures[]> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -191,9 +203,13 @@ export async function floorRun(
       lcp: new Map<string, number[]>(),
       afterDocument: new Map<string, number[]>(),
       inp: new Map<string, number[]>(),
+      work: new Map<string, PaintWork[]>(),
       errors: [] as string[],
     }));
-    const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const browser = await chromium.launch({
+      executablePath: chromePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     try {
       for (let run = 0; run < opts.runs; run++) {
         for (const [v, server] of servers.entries()) {
@@ -210,8 +226,7 @@ export async function floorRun(
                   add(key(visit), m.lcp);
                   add(key(visit), m.lcp - m.ttfb, samples[v]!.afterDocument);
                 }
-                if (opts.inp && profile === 'phone' && p.id !== 'floor')
-                  add(p.id, await phoneInp(opened.page, p), samples[v]!.inp);
+                if (opts.inp && profile === 'phone' && p.id !== 'floor') add(p.id, await phoneInp(opened.page, p), samples[v]!.inp);
               } catch (err) {
                 samples[v]!.errors.push(`${p.id} ${profile} run ${run + 1}: ${String(err).split('\n')[0]}`);
               } finally {
@@ -221,6 +236,29 @@ export async function floorRun(
           }
         }
         log(`  floor run ${run + 1}/${opts.runs} done (load ${os.loadavg()[0]!.toFixed(1)})`);
+      }
+      // Traced return visits of the floor and the card, interleaved: the browser's work before the first contentful paint.
+      const traced = pages.filter((p) => p.id === 'floor' || p.id === 'report-card');
+      for (let run = 0; run < (opts.traceRuns ?? 0); run++) {
+        for (const [v, server] of servers.entries())
+          for (const profile of ['desktop', 'phone'] as const)
+            for (const p of traced) {
+              let context: BrowserContext | undefined;
+              try {
+                const opened = await newContext(browser, profile, server.base, p);
+                context = opened.context;
+                await openAndMeasure(opened.page, server.base, p); // the first visit fills the caches
+                const work = await tracedVisit(browser, opened.page, `${server.base}${p.path}`);
+                if (!work) throw new Error('no first contentful paint in the trace');
+                const k = `${p.id}|${profile}`;
+                samples[v]!.work.set(k, [...(samples[v]!.work.get(k) ?? []), work]);
+              } catch (err) {
+                samples[v]!.errors.push(`${p.id} ${profile} traced run ${run + 1}: ${String(err).split('\n')[0]}`);
+              } finally {
+                await context?.close();
+              }
+            }
+        log(`  traced run ${run + 1}/${opts.traceRuns} done (load ${os.loadavg()[0]!.toFixed(1)})`);
       }
     } finally {
       await browser.close();
@@ -245,9 +283,23 @@ export async function floorRun(
             };
           }
       }
+      const paintWorkFigures: FloorFigures['paintWork'] = {};
+      for (const p of pages)
+        for (const profile of ['desktop', 'phone'] as const) {
+          const of = (id: string) => s.work.get(`${id}|${profile}`) ?? [];
+          if (!of(p.id).length) continue;
+          const work = median(of(p.id).map((w) => w.workMs));
+          (paintWorkFigures[p.id] ??= {} as FloorFigures['paintWork'][string])[profile] = {
+            fcpAfterParseMs: round(median(of(p.id).map((w) => w.fcpAfterParseMs))),
+            workMs: round(work),
+            workOverFloorMs: round(work - median(of('floor').map((w) => w.workMs))),
+            samples: of(p.id).map((w) => round(w.workMs)),
+          };
+        }
       const phoneInpFigures: FloorFigures['phoneInp'] = {};
       for (const p of pages)
-        if (s.inp.has(p.id)) phoneInpFigures[p.id] = { interaction: p.interaction, medianMs: median(s.inp.get(p.id)!), samples: s.inp.get(p.id)! };
+        if (s.inp.has(p.id))
+          phoneInpFigures[p.id] = { interaction: p.interaction, medianMs: median(s.inp.get(p.id)!), samples: s.inp.get(p.id)! };
       const card = lcp['report-card']!;
       const budget = (text: string, over: number, limit: number, detail: string) => ({
         text,
@@ -281,7 +333,15 @@ export async function floorRun(
           met: cardInp.medianMs < CARD_PHONE_INP_MS,
           figure: `${cardInp.medianMs} ms median of ${cardInp.samples.length} (${cardInp.interaction})`,
         });
-      figures.push({ variant: server.variant.label, runs: opts.runs, lcp, phoneInp: phoneInpFigures, budgets, errors: s.errors });
+      figures.push({
+        variant: server.variant.label,
+        runs: opts.runs,
+        lcp,
+        paintWork: paintWorkFigures,
+        phoneInp: phoneInpFigures,
+        budgets,
+        errors: s.errors,
+      });
     }
   } finally {
     for (const s of servers) s.kill();
@@ -310,6 +370,19 @@ export function floorTable(figures: FloorFigures[]): string {
             `  ${f.lcp['report-card']?.[profile][visit].afterDocumentMs ?? '-'} (+${f.lcp['report-card']?.[profile][visit].afterDocumentOverFloorMs ?? '-'})`,
         );
   for (const f of figures)
-    lines.push(`${f.variant.padEnd(26)} phone INP (median of each run's worst): ${ids.map((i) => `${i} ${f.phoneInp[i]?.medianMs ?? '-'} ms`).join(', ')}`);
+    for (const profile of ['desktop', 'phone'] as const) {
+      const card = f.paintWork['report-card']?.[profile];
+      const floor = f.paintWork.floor?.[profile];
+      if (card && floor)
+        lines.push(
+          `${f.variant.padEnd(26)} ${profile.padEnd(8)} return, traced: main-thread work before the first contentful paint ` +
+            `${card.workMs} ms (+${card.workOverFloorMs} over the floor's ${floor.workMs}); that paint ${card.fcpAfterParseMs} ms ` +
+            `after parsing began (floor ${floor.fcpAfterParseMs})`,
+        );
+    }
+  for (const f of figures)
+    lines.push(
+      `${f.variant.padEnd(26)} phone INP (median of each run's worst): ${ids.map((i) => `${i} ${f.phoneInp[i]?.medianMs ?? '-'} ms`).join(', ')}`,
+    );
   return lines.join('\n');
 }

@@ -6,7 +6,7 @@
  *
  *   npm run bench:web [-- --quick] [--no-lighthouse] [--no-grid] [--no-signed-in] [--no-public]
  *                     [--pages report-card,…] [--runs 20] [--dist <a build made with --manifest>]
- *                     [--no-floor] [--floor-runs 7] [--levers] [--before <main's build>]
+ *                     [--no-floor] [--floor-runs 7] [--floor-trace-runs 5] [--lever-off <lever>] [--levers] [--before <main's build>]
  *
  * The floor (bench/web-floor.ts, issue 37): the report card, my results and the payment form
  * against a trivial page of the same server, desktop and a 4x-throttled 360 px phone, first and
@@ -594,6 +594,10 @@ export async function runWeb(
     dist?: string;
     floor?: boolean;
     floorRuns?: number;
+    /** Traced return visits of the floor and the card (web-trace.ts); 0 for none. */
+    floorTraceRuns?: number;
+    /** A lever of SERVER_PAGE_LEVERS_OFF measured off beside this build. */
+    leverOff?: string;
     levers?: boolean;
     before?: string;
   } = {},
@@ -664,8 +668,10 @@ export async function runWeb(
     if (opts.floor !== false) {
       const runs = opts.floorRuns ?? (quick ? 3 : 7);
       const variants: FloorVariant[] = [{ label: 'this build' }];
+      // One lever off beside this build, interleaved (an A/B of one lever).
+      if (opts.leverOff) variants.push({ label: `${opts.leverOff} off`, leversOff: opts.leverOff });
       if (opts.levers) {
-        const all = 'inline-css,idle-start,one-lookup';
+        const all = 'inline-css,idle-start,one-lookup,paint-first';
         variants.push(
           { label: 'levers off', leversOff: all },
           { label: 'only inline-css', leversOff: 'idle-start,one-lookup' },
@@ -673,10 +679,11 @@ export async function runWeb(
           { label: 'only one-lookup', leversOff: 'inline-css,idle-start' },
         );
         if (opts.before) variants.push({ label: 'before (its build)', dist: opts.before, leversOff: all });
-      } else if (opts.before) variants.push({ label: 'before (its build)', dist: opts.before, leversOff: 'inline-css,idle-start,one-lookup' });
+      } else if (opts.before)
+        variants.push({ label: 'before (its build)', dist: opts.before, leversOff: 'inline-css,idle-start,one-lookup,paint-first' });
       process.stdout.write(`\nThe floor: LCP medians over ${runs} runs (${variants.map((v) => v.label).join(', ')})…\n`);
       try {
-        floor = await floorRun(outDir, tmp, { runs, variants, inp: !quick });
+        floor = await floorRun(outDir, tmp, { runs, variants, inp: !quick, traceRuns: opts.floorTraceRuns ?? (quick ? 0 : 5) });
         process.stdout.write(`${floorTable(floor)}\n`);
         for (const f of floor) {
           for (const b of f.budgets) process.stdout.write(`  ${f.variant}: ${b.met ? 'MET' : 'MISSED'} ${b.text}: ${b.figure}\n`);
@@ -788,6 +795,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     runs: args.runs === undefined ? undefined : intArg(args, 'runs', 20),
     floor: args['no-floor'] !== true,
     floorRuns: args['floor-runs'] === undefined ? undefined : intArg(args, 'floor-runs', 7),
+    leverOff: typeof args['lever-off'] === 'string' ? args['lever-off'] : undefined,
+    floorTraceRuns: args['floor-trace-runs'] === undefined ? undefined : intArg(args, 'floor-trace-runs', 5),
     levers: args.levers === true,
     before: typeof args.before === 'string' ? args.before : undefined,
   })

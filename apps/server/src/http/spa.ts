@@ -62,7 +62,10 @@ const gzipped = promisify(gzip);
  * difference is most of its first visit. Fast settings: it is made for one request and never kept.
  * Behind nginx it passes through as it is (nginx does not compress an answer that already is).
  */
-export async function compressedPage(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
+export async function compressedPage(
+  html: string,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
@@ -71,7 +74,10 @@ export async function compressedPage(html: string, acceptEncoding: string | unde
       .map(([name]) => name!.trim().toLowerCase()),
   );
   if (accepted.has('br'))
-    return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }), encoding: 'br' };
+    return {
+      body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }),
+      encoding: 'br',
+    };
   if (accepted.has('gzip')) return { body: await gzipped(html, { level: 6 }), encoding: 'gzip' };
   return { body: html };
 }
@@ -82,6 +88,11 @@ export interface PageStart {
   inlineCss: boolean;
   /** The app starts when the browser is idle or at the first interaction, not right after the first paint. */
   idleStart: boolean;
+  /**
+   * With `idleStart`: the full stylesheet and the app's idle start wait for the first contentful
+   * paint (decision 054), not for the first frame and the load event. Off only to measure it.
+   */
+  paintFirst?: boolean;
 }
 
 /**
@@ -120,10 +131,12 @@ export function afterFirstPaint(
   // runs the app, before its first contentful paint. Browsers without paint timing go on after their
   // first frame; the app's start at an interaction switches the sheet too.
   const afterContent =
-    `let sw=()=>{sw=null;${sheet}};const sheet=()=>sw&&sw();let waits=2;const ready=()=>--waits||idle();` +
-    `const painted=()=>requestAnimationFrame(()=>setTimeout(()=>{sheet();ready()}));` +
-    `if(self.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint')){const o=new PerformanceObserver(l=>{` +
-    `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}});o.observe({type:'paint',buffered:true})}else painted();`;
+    start.paintFirst === false
+      ? `let sw=()=>{sw=null;${sheet}};const sheet=()=>sw&&sw();const ready=()=>idle();requestAnimationFrame(()=>setTimeout(sheet));`
+      : `let sw=()=>{sw=null;${sheet}};const sheet=()=>sw&&sw();let waits=2;const ready=()=>--waits||idle();` +
+        `const painted=()=>requestAnimationFrame(()=>setTimeout(()=>{sheet();ready()}));` +
+        `if(self.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint')){const o=new PerformanceObserver(l=>{` +
+        `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}});o.observe({type:'paint',buffered:true})}else painted();`;
   const boot = start.idleStart
     ? // Once: at the first pointer or key press, or when idle after the load event and the first contentful paint; a [data-print] button prints until the app replaces it.
       `(()=>{let go=()=>{go=null;removeEventListener('pointerdown',now,true);removeEventListener('keydown',now,true);sheet();${load}};` +
@@ -159,7 +172,7 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
   let indexHtml = '';
   const shells = new Map<string, ReturnType<typeof afterFirstPaint>>();
   const off = config.serverPageLeversOff ?? new Set<string>();
-  const start: PageStart = { inlineCss: !off.has('inline-css'), idleStart: !off.has('idle-start') };
+  const start: PageStart = { inlineCss: !off.has('inline-css'), idleStart: !off.has('idle-start'), paintFirst: !off.has('paint-first') };
   // The app's stylesheet, parsed once on the first rendered page that inlines from it.
   const critical = new Map<string, CriticalCss | null>();
   const criticalFor = (sheet: string): CriticalCss | null => {
@@ -227,7 +240,8 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
         const styles = shell.stylesheet ? criticalFor(shell.stylesheet.slice(1)) : null;
         // Without the sheet's file (an unusual build) the full stylesheet is applied at once: never an unstyled page.
         const inline = styles
-          ? `<style>${styles.forHtml(rendered.html).replace(/<\/style/gi, '<\\/style')}</style>` : `<link rel="stylesheet" crossorigin href="${shell.stylesheet}">`;
+          ? `<style>${styles.forHtml(rendered.html).replace(/<\/style/gi, '<\\/style')}</style>`
+          : `<link rel="stylesheet" crossorigin href="${shell.stylesheet}">`;
         const document = await compressedPage(
           shell.html
             .replace(CRITICAL_STYLES, () => (shell.stylesheet ? inline : ''))
