@@ -58,7 +58,7 @@ const gzipped = promisify(gzip);
 
 /**
  * A rendered page compressed for the browser that accepts it (brotli, else gzip), else as it is. The
- * card's page is ~67 KB of markup, styles and state, ~12 KB compressed: on a phone's network the
+ * card's page is ~67 KB of markup, styles and state, ~16 KB compressed: on a phone's network the
  * difference is most of its first visit. Fast settings: it is made for one request and never kept.
  * Behind nginx it passes through as it is (nginx does not compress an answer that already is).
  */
