@@ -240,7 +240,15 @@ describeEachDatabase('class history per session', (dialect) => {
   });
 
   it('the transcript: every released card of the student as one PDF, admin only', async () => {
+    // Joined from the card store (decision 050): cards not stored yet are drawn once and stored.
+    await ctx.app.cardPdfs.idle();
+    await ctx.handle.db.deleteFrom('report_card_pdfs').where('student_id', '=', grad.id).execute();
     const res = await get(`/api/students/${grad.admissionNumber}/transcript/pdf/`);
+    const stored = await ctx.handle.db.selectFrom('report_card_pdfs').select('term').where('student_id', '=', grad.id).execute();
+    expect(stored.map((r) => r.term).sort()).toEqual(['1st', '2nd', '3rd']);
+    const drawn = ctx.app.cardPdfs.drawn;
+    expect((await get(`/api/students/${grad.admissionNumber}/transcript/pdf/`)).statusCode).toBe(200);
+    expect(ctx.app.cardPdfs.drawn).toBe(drawn);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     const pdf = res.rawPayload;

@@ -148,6 +148,17 @@ export class CardPdfs {
     return this.cardFile(card, cardFingerprint(card), audience);
   }
 
+  /**
+   * A student's transcript (the admin: `ReportCardService.transcript` checks) as one PDF: each card's
+   * stored file when its fingerprint matches, else drawn and (released) stored, joined in order
+   * under the transcript's title, as a class PDF is joined.
+   */
+  async transcriptPdf(list: readonly ReportCard[], title: string): Promise<Buffer> {
+    const files: Buffer[] = [];
+    for (const card of list) files.push(await this.cardFile(card, cardFingerprint(card), 'staff'));
+    return joinPdfs(files, { title });
+  }
+
   /** An arm's cards as one PDF (staff and the admin: `classCards` checks), joined from the stored cards once released. */
   async classPdf(actor: Actor, q: ArmKey): Promise<PdfAnswer> {
     const list = await this.cards.classCards(actor, q);

@@ -51,7 +51,6 @@ import { binaryResponse, noContent, notModified } from '../../http/response-sche
 import type { AssessmentService } from './assessment.service';
 import { currentActor, currentUser } from '../../http/auth';
 import type { GradingService } from './grading.service';
-import { renderReportCards } from './pdf';
 import { broadsheetCsv, broadsheetJson, type BroadsheetService } from './broadsheet.service';
 import type { ReportCardService } from './report-card.service';
 import type { ResultsService } from './results.service';
@@ -102,7 +101,7 @@ function perLevelRoutes<B extends z.ZodType, L extends z.ZodType, S extends z.Zo
 }
 
 /** What the results routes call: built once by the composition root (src/composition.ts). */
-export type ResultsRoutesDeps = Pick<AppDeps, 'db' | 'pdfRenders'> & {
+export type ResultsRoutesDeps = Pick<AppDeps, 'db'> & {
   scope: AccessScope;
   results: ResultsService;
   reportCards: ReportCardService;
@@ -303,10 +302,10 @@ export function resultsRoutes(app: FastifyInstance, deps: ResultsRoutesDeps): vo
     async (req, reply) => {
       const list = await cards.transcript(currentActor(req), req.params.admission_number);
       const first = list[0]!;
-      const pdf = await deps.pdfRenders.run(() =>
-        renderReportCards(list, {
-          title: `Transcript ${first.student.admission_number} ${first.student.first_name} ${first.student.last_name}`,
-        }),
+      // The stored card files joined (decision 050); any card drawn waits its turn among the PDF renders.
+      const pdf = await deps.cardPdfs.transcriptPdf(
+        list,
+        `Transcript ${first.student.admission_number} ${first.student.first_name} ${first.student.last_name}`,
       );
       return sendAttachment(reply, 'pdf', `transcript-${first.student.admission_number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`, pdf);
     },
