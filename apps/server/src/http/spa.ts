@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { GENERAL_MESSAGES } from '@portal/domain';
 import type { Config } from '../config';
@@ -54,6 +55,7 @@ const LATER_SHEET = 'portal-sheet';
 const PRINT = `addEventListener('click',e=>{const b=e.target instanceof Element&&e.target.closest('[data-print]');if(b){e.preventDefault();print()}});`;
 
 const brotli = promisify(brotliCompress);
+const PAGE_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
 const gzipped = promisify(gzip);
 
 /**
@@ -66,19 +68,14 @@ export async function compressedPage(
   html: string,
   acceptEncoding: string | undefined,
 ): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/i.test(q))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  if (accepted.has('br'))
+  // The browser's own preference by weight (q), ours on a tie; an encoding weighted 0 is refused.
+  const encoding = acceptEncoding ? negotiate(acceptEncoding, PAGE_ENCODINGS) : null;
+  if (encoding === 'br')
     return {
       body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }),
-      encoding: 'br',
+      encoding,
     };
-  if (accepted.has('gzip')) return { body: await gzipped(html, { level: 6 }), encoding: 'gzip' };
+  if (encoding === 'gzip') return { body: await gzipped(html, { level: 6 }), encoding };
   return { body: html };
 }
 
