@@ -29,6 +29,17 @@ export class CardPdfsRepository {
     return rows.map((r) => ({ ...r, pdf: asBuffer(r.pdf) }));
   }
 
+  /** Every stored file of one student's term cards (a transcript), one statement. */
+  async ofStudent(admissionNumber: string): Promise<(StoredCardPdf & { session_id: number; term: string })[]> {
+    const rows = await this.db
+      .selectFrom('report_card_pdfs as p')
+      .innerJoin('students as s', 's.id', 'p.student_id')
+      .select(['s.admission_number', 'p.session_id', 'p.term', 'p.audience', 'p.fingerprint', 'p.pdf'])
+      .where('s.admission_number', '=', admissionNumber)
+      .execute();
+    return rows.map((r) => ({ ...r, pdf: asBuffer(r.pdf) }));
+  }
+
   /** Stores (or replaces) a card's file for an audience. */
   async putCard(row: {
     admission_number: string;

@@ -154,8 +154,14 @@ export class CardPdfs {
    * under the transcript's title, as a class PDF is joined.
    */
   async transcriptPdf(list: readonly ReportCard[], title: string): Promise<Buffer> {
+    // The student's stored files in one statement, not one per card.
+    const stored = this.store && list.length ? await this.repo.ofStudent(list[0]!.student.admission_number) : [];
+    const byKey = new Map(stored.map((s) => [`${s.session_id}|${s.term}|${s.fingerprint}`, s.pdf]));
     const files: Buffer[] = [];
-    for (const card of list) files.push(await this.cardFile(card, cardFingerprint(card), 'staff'));
+    for (const card of list) {
+      const fp = cardFingerprint(card);
+      files.push(await this.cardFile(card, fp, 'staff', byKey.get(`${card.session.id}|${card.term}|${fp}`) ?? null));
+    }
     return joinPdfs(files, { title });
   }
 
@@ -292,12 +298,16 @@ export class CardPdfs {
   }
 
   /** A card's file: the stored one when its fingerprint matches (any audience: the same card is the same file), else drawn and stored (released cards only). */
-  private async cardFile(card: ReportCard, etag: string, audience: CardAudience): Promise<Buffer> {
+  private async cardFile(card: ReportCard, etag: string, audience: CardAudience, looked?: Buffer | null): Promise<Buffer> {
     if (!card.released || !this.store) return this.renders.run(() => renderReportCards([card], { title: cardTitle(card) }));
     const kept = this.kept.get(etag);
     if (kept) return kept;
-    const stored = await this.repo.ofCards([card.student.admission_number], card.session.id, card.term);
-    const file = stored.find((s) => s.fingerprint === etag)?.pdf ?? (await this.renders.run(() => this.draw(card, etag, audience)));
+    // `looked`: the stored file the caller already looked up (null: none matches); else one lookup here.
+    const stored =
+      looked !== undefined
+        ? looked
+        : (await this.repo.ofCards([card.student.admission_number], card.session.id, card.term)).find((s) => s.fingerprint === etag)?.pdf;
+    const file = stored ?? (await this.renders.run(() => this.draw(card, etag, audience)));
     this.kept.put(etag, file);
     return file;
   }
