@@ -65,7 +65,7 @@ export class ReportSheetsService {
     if (Object.keys(errors).length) throw badRequest(errors);
     const plan = await this.arms.inTransaction(async (trx) => {
       const versions = body.rows.map((r) => r.version);
-      const { stored } = await this.arms.openSave(trx, actor, ctx, body, 'form', students, versions);
+      const { stored, stale } = await this.arms.openSave(trx, actor, ctx, body, 'form', students, versions);
       const planned: Planned[] = body.rows.map((r, i) => {
         const before = stored[i]!;
         // Ratings of traits not sent (removed ones among them) are kept.
@@ -85,6 +85,8 @@ export class ReportSheetsService {
       });
       // An unchanged row with no entry yet stays without one.
       for (const p of planned) if (!p.stored.version && p.next.ratings === '{}') p.changed = false;
+      // An older version: the same ratings are a replay (200, nothing written), others a 409.
+      this.arms.settleStale(planned, stale);
       const done = await this.arms.write(trx, actor, body, planned);
       return planned.map((p) => ({ ...p, version: done.get(p.student.id) ?? p.stored.version }));
     });
@@ -137,7 +139,7 @@ export class ReportSheetsService {
     const saved = await this.arms.inTransaction(async (trx) => {
       // Who may write (403, the lock's 409) before anything else; the principal's part once the changes are known.
       const versions = body.rows.map((r) => r.version);
-      const { status, stored } = await this.arms.openSave(trx, actor, ctx, body, 'form', students, versions);
+      const { status, stored, stale } = await this.arms.openSave(trx, actor, ctx, body, 'form', students, versions);
       let principal = false;
       const errors: Record<string, string[]> = {};
       const planned: Planned[] = body.rows.map((r, i) => {
@@ -169,6 +171,8 @@ export class ReportSheetsService {
           errors[`rows.${i}.days_present`] = [REPORT_MESSAGES.attendanceOverOpened(opened)];
         return { student: students[i]!, stored: before, next, changed: formChanged || principalChanged };
       });
+      // An older version: the same comments, attendance and decision are a replay (200, nothing written), others a 409.
+      this.arms.settleStale(planned, stale);
       if (principal) this.arms.refuse(actor, ctx, status, body.student_class, 'principal');
       if (Object.keys(errors).length) throw badRequest(errors);
       const done = await this.arms.write(trx, actor, body, planned);

@@ -313,6 +313,65 @@ describeEachDatabase('report card sheets', (dialect) => {
       ]);
     });
 
+    it('a replay (an older version, the same ratings as stored) is 200 with the stored row, writes nothing and audits nothing; other ratings on it stay 409', async () => {
+      const { cls, kids } = await arm(['Ada Eze', 'Bola Ade']);
+      const [ada, bola] = kids as [(typeof kids)[0], (typeof kids)[0]];
+      const first = await ratings(cls, teacher, [
+        { admission_number: ada.admissionNumber, ratings: { neatness: 4, honesty: 5 }, version: 0 },
+      ]);
+      expect(first.statusCode, first.body).toBe(200);
+      const stored = await entry(ada.id);
+      const audits = () =>
+        ctx.handle.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('entity', '=', 'report_card_entry')
+          .where('entity_id', 'like', `${sessionId}/1st/%`)
+          .execute();
+      const auditedBefore = (await audits()).length;
+
+      // The answer was lost offline: the outbox sends the same row again on the version it was made on (0).
+      const replay = await ratings(cls, teacher, [
+        { admission_number: ada.admissionNumber, ratings: { honesty: 5, neatness: 4 }, version: 0 },
+      ]);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json<RatingSheetSaved>().rows).toEqual([
+        { admission_number: ada.admissionNumber, version: 1, ratings: { neatness: 4, honesty: 5 } },
+      ]);
+      expect(await entry(ada.id)).toEqual(stored);
+      expect((await audits()).length).toBe(auditedBefore);
+
+      // Someone else has written the row since (version 2): the same ratings on version 1 are still a replay.
+      const again = await ratings(cls, admin, [{ admission_number: ada.admissionNumber, ratings: { music: 3 }, version: 1 }]);
+      expect(again.json<RatingSheetSaved>().rows[0]!.version).toBe(2);
+      const late = await ratings(cls, teacher, [
+        { admission_number: ada.admissionNumber, ratings: { neatness: 4, honesty: 5 }, version: 1 },
+        { admission_number: bola.admissionNumber, ratings: { neatness: 2 }, version: 0 },
+      ]);
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json<RatingSheetSaved>().rows).toEqual([
+        { admission_number: ada.admissionNumber, version: 2, ratings: { neatness: 4, honesty: 5, music: 3 } },
+        { admission_number: bola.admissionNumber, version: 1, ratings: { neatness: 2 } },
+      ]);
+      expect(await entry(ada.id)).toMatchObject({ version: 2, updated_by: admin.userId });
+      expect((await audits()).length).toBe(auditedBefore + 2);
+
+      // Different ratings on an old version: a conflict, nothing of the request written.
+      const differ = await ratings(cls, teacher, [
+        { admission_number: bola.admissionNumber, ratings: { neatness: 3 }, version: 1 },
+        { admission_number: ada.admissionNumber, ratings: { neatness: 5, honesty: 5 }, version: 1 },
+      ]);
+      expect(differ.statusCode).toBe(409);
+      expect(differ.json()).toEqual({
+        detail: REPORT_MESSAGES.changedByOther('Ada Eze'),
+        code: CARD_CODES.changed,
+        admission_number: ada.admissionNumber,
+      });
+      expect(await entry(bola.id)).toMatchObject({ version: 1, ratings: '{"neatness":2}' });
+      expect(await entry(ada.id)).toMatchObject({ version: 2 });
+      expect((await audits()).length).toBe(auditedBefore + 2);
+    });
+
     it('the write itself is version-checked: a row written between the read and the write is not overwritten (a concurrent save)', async () => {
       const { cls, kids } = await arm(['Ada Eze', 'Bola Ade']);
       const [ada, bola] = kids as [(typeof kids)[0], (typeof kids)[0]];
@@ -489,6 +548,50 @@ describeEachDatabase('report card sheets', (dialect) => {
       expect(await entry(kids[0]!.id)).toBeUndefined();
       const ok = await comments(cls, teacher, [{ admission_number: adm, form_comment: 'Good work.\nKeep it up.', version: 0 }]);
       expect(ok.json<CommentSheetSaved>().rows[0]!.form_comment).toBe('Good work.\nKeep it up.');
+    });
+
+    it('a replay (an older version, the same comment and attendance as stored) is 200 with the stored row, writes nothing and audits nothing; a different comment on it stays 409', async () => {
+      const { cls, kids } = await arm(['Ada Eze']);
+      const ada = kids[0]!;
+      const row = { admission_number: ada.admissionNumber, form_comment: 'A careful worker.', days_present: 50, days_absent: 2 };
+      const first = await comments(cls, teacher, [{ ...row, version: 0 }]);
+      expect(first.statusCode, first.body).toBe(200);
+      const stored = await entry(ada.id);
+      const audits = () =>
+        ctx.handle.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('entity', '=', 'report_card_entry')
+          .where('entity_id', '=', `${sessionId}/1st/${ada.admissionNumber}`)
+          .execute();
+      expect(await audits()).toHaveLength(1);
+
+      // The same save sent again on version 0 (its answer was lost): the row as stored, nothing written.
+      const replay = await comments(cls, teacher, [{ ...row, form_comment: ' A careful worker. ', version: 0 }]);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json<CommentSheetSaved>().rows[0]).toMatchObject({ ...row, principal_comment: '', version: 1 });
+      expect(await entry(ada.id)).toEqual(stored);
+      expect(await audits()).toHaveLength(1);
+
+      // The admin's comment since (version 2): the teacher's replay only sends its own fields, still the same.
+      await comments(cls, admin, [{ admission_number: ada.admissionNumber, principal_comment: 'Well done', version: 1 }]);
+      const late = await comments(cls, teacher, [{ ...row, version: 0 }]);
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json<CommentSheetSaved>().rows[0]).toMatchObject({ ...row, principal_comment: 'Well done', version: 2 });
+      expect(await audits()).toHaveLength(2);
+
+      // A different comment (or attendance) on an old version: a conflict; nothing written.
+      for (const change of [{ form_comment: 'Changed my mind.' }, { days_absent: 3 }]) {
+        const differ = await comments(cls, teacher, [{ ...row, ...change, version: 1 }]);
+        expect(differ.statusCode).toBe(409);
+        expect(differ.json()).toEqual({
+          detail: REPORT_MESSAGES.changedByOther('Ada Eze'),
+          code: CARD_CODES.changed,
+          admission_number: ada.admissionNumber,
+        });
+      }
+      expect(await entry(ada.id)).toMatchObject({ version: 2, form_comment: row.form_comment, days_absent: 2 });
+      expect(await audits()).toHaveLength(2);
     });
 
     it("attendance cannot exceed the term's times school opened", async () => {

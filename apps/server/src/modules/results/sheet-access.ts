@@ -132,6 +132,8 @@ export class ArmSheetAccess {
    * The start of a save inside its transaction: the arm's status read under it, 403/409 when `actor`
    * may not write `part`, then the stored entries of the students, each checked against the request's
    * version (`versions` null: read under lock, the versions written against are those stored now).
+   * A version newer than the stored row's is a 409 at once; an older one is `stale` (the row's plan
+   * then says whether it is a replay or a conflict: `settleStale`).
    */
   async openSave(
     trx: Trx,
@@ -141,7 +143,7 @@ export class ArmSheetAccess {
     part: 'form' | 'principal',
     students: readonly SheetStudentRow[],
     versions: readonly number[] | null,
-  ): Promise<{ status: CardStatus; stored: EntryRow[] }> {
+  ): Promise<{ status: CardStatus; stored: EntryRow[]; stale: boolean[] }> {
     const status = await this.cards.armStatus(q.session_id, q.term, q.student_class, trx);
     this.refuse(actor, ctx, status, q.student_class, part);
     const rows = await this.entries.entries(
@@ -152,12 +154,27 @@ export class ArmSheetAccess {
       true,
     );
     const byId = new Map(rows.map((e) => [e.student_id, { ...e, version: Number(e.version) }]));
+    const stale: boolean[] = [];
     const stored = students.map((s, i) => {
       const e = byId.get(s.id) ?? blankEntry(s, q.student_class);
-      if (versions && e.version !== versions[i]) throw new RowChanged(s);
+      const sent = versions?.[i];
+      if (sent !== undefined && sent > e.version) throw new RowChanged(s);
+      stale.push(sent !== undefined && sent < e.version);
       return e;
     });
-    return { status, stored };
+    return { status, stored, stale };
+  }
+
+  /**
+   * The rows of a plan made on an older version than the stored row's (decision 044, the replay
+   * rule): one whose save would change nothing of what the sheet writes is a replay of a save
+   * already applied (its answer lost on the way): answered with the row as stored, nothing written,
+   * no audit row. One that would change something was changed by someone else meanwhile: 409.
+   */
+  settleStale(plan: readonly Planned[], stale: readonly boolean[]): void {
+    plan.forEach((p, i) => {
+      if (stale[i] && p.changed) throw new RowChanged(p.student);
+    });
   }
 
   /**
