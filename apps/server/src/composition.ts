@@ -51,7 +51,7 @@ import { PeopleLookups, PeopleService } from './modules/people/people.service';
 import { ClassHistoryRepository } from './modules/people/class-history.repository';
 import { StaffService } from './modules/people/staff.service';
 import { StudentPhotosService } from './modules/people/student-photos.service';
-import { StudentsService } from './modules/people/students.service';
+import { StudentsService, type StudentStoredFiles } from './modules/people/students.service';
 import { AssessmentRepository } from './modules/results/assessment.repository';
 import { AssessmentService } from './modules/results/assessment.service';
 import { CardEntriesRepository } from './modules/results/card-entries.repository';
@@ -202,7 +202,9 @@ export function buildServices(deps: ServiceDeps) {
   // Parents' links are written by the student form and the import in their transactions (people's `StudentParentLinks`).
   const parentsRepo = new ParentsRepository(db, dialect);
   const parentLinking = new ParentLinking(parentsRepo);
-  const students = new StudentsService(peopleRepo, teaching, scope, schoolTime, parentLinking);
+  // A withdrawal drops the student's stored card PDFs through `cardPdfs` (built below with the results).
+  const studentFiles: StudentStoredFiles = { forgetStudent: (conn, id) => cardPdfs.forgetStudent(conn, id) };
+  const students = new StudentsService(peopleRepo, teaching, scope, schoolTime, parentLinking, studentFiles);
   const staff = new StaffService(peopleRepo, schoolTime);
   const studentPhotos = new StudentPhotosService(db, peopleRepo);
   const imports = new ImportService(peopleRepo, teaching, schoolTime, parentLinking);

@@ -42,6 +42,14 @@ export interface SchoolClasses {
 const emailTaken = () => badRequest({ email: [PEOPLE_MESSAGES.emailTaken] });
 
 /**
+ * Files kept for a student elsewhere (results' stored report-card PDFs): dropped in the withdrawal's
+ * transaction, so a student who leaves takes no stored files with them (a port: people imports nothing of results).
+ */
+export interface StudentStoredFiles {
+  forgetStudent(conn: Conn, studentId: number): Promise<void>;
+}
+
+/**
  * Links students to their parents from the father's and mother's phones of their records, inside the
  * saving transaction (issue 33, decision 035). Declared here, answered by the parents module's
  * `ParentLinking` (a layer above people) in the composition root.
@@ -70,6 +78,7 @@ export class StudentsService {
     private readonly scope: AccessScope,
     private readonly time: Pick<SchoolTime, 'year' | 'today'>,
     private readonly parentLinks?: StudentParentLinks,
+    private readonly storedFiles?: StudentStoredFiles,
   ) {}
 
   /** A new student, or a move, goes only into one of the school's current arms. */
@@ -243,6 +252,7 @@ export class StudentsService {
     }
     const after = await this.repo.transaction(async (trx) => {
       await this.repo.setStudentStatus(trx, before, status);
+      if (status === 'withdrawn') await this.storedFiles?.forgetStudent(trx, before.id);
       const row = (await this.repo.findStudentById(before.id, trx))!;
       await writeAudit(trx, {
         actorUserId: actor.id,

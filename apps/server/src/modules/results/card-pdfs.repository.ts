@@ -1,4 +1,4 @@
-import type { DB } from '../../db/index';
+import type { Conn, DB } from '../../db/index';
 import './card-pdfs.tables';
 
 export type CardAudience = 'student' | 'staff';
@@ -92,6 +92,25 @@ export class CardPdfsRepository {
           bytes: values.bytes,
           rendered_at: values.rendered_at,
         }),
+      )
+      .execute();
+  }
+
+  /**
+   * Drops a student's stored card files and the joined files of every arm they were ever in (a
+   * withdrawal takes them off those arms' class PDFs): derived data, redrawn if ever asked again.
+   * In the caller's transaction, so the files go with the status change or not at all.
+   */
+  async forgetStudent(conn: Conn, studentId: number): Promise<void> {
+    await conn.deleteFrom('report_card_pdfs').where('student_id', '=', studentId).execute();
+    await conn
+      .deleteFrom('report_class_pdfs')
+      .where('student_class', 'in', (eb) =>
+        eb
+          .selectFrom('student_enrolments')
+          .select('student_class')
+          .where('student_id', '=', studentId)
+          .union(eb.selectFrom('students').select('student_class').where('id', '=', studentId)),
       )
       .execute();
   }

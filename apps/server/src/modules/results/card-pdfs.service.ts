@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportCard, ReportCardPdfStorage } from '@portal/domain';
+import type { Conn } from '../../db/index';
 import type { ConcurrencyLimiter } from '../../lib/limiter';
 import { joinPdfs } from '../../lib/pdf-join';
 import { yieldToEventLoop } from '../../lib/yield';
@@ -130,6 +131,11 @@ export class CardPdfs {
     /** false (`PDF_STORE=0`): every download drawn, nothing stored or drawn in the background (the bench's "before"). */
     private readonly store = true,
   ) {}
+
+  /** A withdrawn student's stored files, and their arms' joined files, are dropped in the withdrawal's transaction. */
+  forgetStudent(conn: Conn, studentId: number): Promise<void> {
+    return this.repo.forgetStudent(conn, studentId);
+  }
 
   /** One student's term card as PDF, for whoever may read it (`ReportCardService.card` decides, before any stored file is looked up). */
   async cardPdf(actor: Actor, q: { admission_number: string; session_id: number; term: string }): Promise<PdfAnswer> {

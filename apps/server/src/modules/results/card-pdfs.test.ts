@@ -130,6 +130,39 @@ describeEachDatabase('stored report-card PDFs', (dialect) => {
     }
   });
 
+  it('a withdrawal drops the student’s stored files and their arm’s joined file; the others stay, and a readmitted card is drawn again', async () => {
+    const { sessionId, cls, student, mates } = await rankedClass({ admin, publish: ['1st'] });
+    await pdfs().idle();
+    expect((await get(classUrl(sessionId, cls), staff)).statusCode).toBe(200);
+    const stored = async () => {
+      const db = ctx.handle.db;
+      const cards = await db
+        .selectFrom('report_card_pdfs as p')
+        .innerJoin('students as s', 's.id', 'p.student_id')
+        .select('s.admission_number')
+        .where('p.session_id', '=', sessionId)
+        .execute();
+      const classes = await db.selectFrom('report_class_pdfs').select('student_class').where('session_id', '=', sessionId).execute();
+      return { cards: new Set(cards.map((c) => c.admission_number)), classes: classes.map((c) => c.student_class) };
+    };
+    const before = await stored();
+    expect(before.cards.has(student.admissionNumber)).toBe(true);
+    expect(before.classes).toEqual([cls]);
+
+    expect((await inject('POST', `/api/students/${student.admissionNumber}/withdraw/`, admin.auth)).statusCode).toBe(200);
+    const after = await stored();
+    expect(after.cards.has(student.admissionNumber)).toBe(false);
+    for (const m of mates) expect(after.cards.has(m.admissionNumber)).toBe(true);
+    expect(after.classes).toEqual([]);
+
+    // Readmitted: the card is drawn again on request, and stored again.
+    expect((await inject('POST', `/api/students/${student.admissionNumber}/readmit/`, admin.auth)).statusCode).toBe(200);
+    const drawn = pdfs().drawn;
+    expect((await get(cardUrl(sessionId, student.admissionNumber), admin)).statusCode).toBe(200);
+    expect(pdfs().drawn).toBe(drawn + 1);
+    expect((await stored()).cards.has(student.admissionNumber)).toBe(true);
+  });
+
   it('any change that shows on the card makes its stored PDF stale', async () => {
     const { session, sessionId, cls, student } = await rankedClass({ admin, publish: ['1st'] });
     await pdfs().idle();
