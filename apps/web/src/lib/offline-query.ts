@@ -45,3 +45,24 @@ export function keptOffline<T>(kind: string, queryKey: QueryKey, fetch: (signal?
 export function keptAt(data: unknown): number | null {
   return data && typeof data === 'object' ? (kept.get(data) ?? null) : null;
 }
+
+// Changes of kept copies go one after another (four saves may answer at once).
+let keptWrites: Promise<void> = Promise.resolve();
+
+/**
+ * Changes the kept copy of a query (a row saved since the copy was made: its stored value and
+ * version), so a reload offline starts from what the server stores. Nothing kept, nothing changed.
+ */
+export function updateKept<T>(kind: string, queryKey: QueryKey, update: (data: T) => T): Promise<void> {
+  const scope = offlineScope();
+  if (!scope) return Promise.resolve();
+  const sheet = hashKey(queryKey);
+  keptWrites = keptWrites
+    .then(async () => {
+      const c = await cache();
+      const copy = await c.get<T>(scope, kind, sheet);
+      if (copy) await c.put(scope, kind, sheet, update(copy.data), copy.fetchedAt);
+    })
+    .catch(() => undefined);
+  return keptWrites;
+}

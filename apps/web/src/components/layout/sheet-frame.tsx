@@ -19,7 +19,8 @@ export function SheetFrame<S extends { rows: unknown[] }>({
   title: string;
   heading: ReactNode;
   back: { to: string; label: ReactNode };
-  load: { query: UseQueryResult<S>; failed: string; empty: ReactNode };
+  /** `network`: what a failure to reach the server says (else the general network message). */
+  load: { query: UseQueryResult<S>; failed: string; network?: string; empty: ReactNode };
   children: (sheet: S) => ReactNode;
 }) {
   return (
@@ -32,7 +33,7 @@ export function SheetFrame<S extends { rows: unknown[] }>({
       </p>
       <QueryView
         query={load.query}
-        messages={{ fallback: load.failed, useDetail: true }}
+        messages={{ fallback: load.failed, network: load.network, useDetail: true }}
         empty={load.empty}
         isEmpty={(s) => !s.rows.length}
       >

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Term } from '@portal/domain/constants';
 import type { CommentKind } from '@portal/domain/report-card-rules';
 import type { CommentSheet, CommentSheetSaved, RatingSheet, RatingSheetSaved } from '@portal/domain/report-cards';
@@ -12,7 +12,8 @@ import type {
   ReportTermInput,
 } from '@portal/domain/report-card-schemas';
 import { api } from '../../lib/api-client';
-import { useGet } from '../../lib/get-query';
+import { keptOffline } from '../../lib/offline-query';
+import { COMMENTS_KIND, RATINGS_KIND } from './sheet-kinds';
 
 const T = { timeout: 15_000 };
 
@@ -72,14 +73,39 @@ export function useSaveReportTerm() {
 }
 
 /** Sheets are not refetched on focus or reconnect: rows do not change under the typing fingers. */
-const SHEET = { staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+const SHEET = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
+/**
+ * The ratings sheet, kept on this phone (lib/offline-query.ts, decision 044): offline it opens from
+ * the copy of the last time it was read. Not retried: a refusal shows at once.
+ */
+export const ratingSheetQuery = (q: SheetQuery) => {
+  const queryKey = reportSheetKeys.ratings(q);
+  return queryOptions({
+    queryKey,
+    ...keptOffline(RATINGS_KIND, queryKey, (signal) => api.get<RatingSheet>('/class-ratings/', { query: { ...q }, ...T, signal })),
+    retry: false,
+    staleTime: 0,
+  });
+};
+
+/** The comments sheet, kept on this phone as the ratings sheet is. */
+export const commentSheetQuery = (q: SheetQuery) => {
+  const queryKey = reportSheetKeys.comments(q);
+  return queryOptions({
+    queryKey,
+    ...keptOffline(COMMENTS_KIND, queryKey, (signal) => api.get<CommentSheet>('/class-comments/', { query: { ...q }, ...T, signal })),
+    retry: false,
+    staleTime: 0,
+  });
+};
 
 export function useRatingSheet(q: SheetQuery | null) {
-  return useGet<RatingSheet>(reportSheetKeys.ratings(q ?? ({} as SheetQuery)), '/class-ratings/', q, SHEET);
+  return useQuery({ ...ratingSheetQuery(q ?? ({} as SheetQuery)), enabled: q !== null, ...SHEET });
 }
 
 export function useCommentSheet(q: SheetQuery | null) {
-  return useGet<CommentSheet>(reportSheetKeys.comments(q ?? ({} as SheetQuery)), '/class-comments/', q, SHEET);
+  return useQuery({ ...commentSheetQuery(q ?? ({} as SheetQuery)), enabled: q !== null, ...SHEET });
 }
 
 /**

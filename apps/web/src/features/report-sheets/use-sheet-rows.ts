@@ -3,6 +3,7 @@ import { CARD_CODES } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_MESSAGES } from '@portal/domain/report-sheet-screens';
 import { saveFailure } from '../../lib/autosave/save-failure';
 import { useAutosaveRows } from '../../lib/autosave/use-autosave-rows';
+import { usePersistentRows, type OfflineScope } from '../../lib/offline';
 import { mergeReloaded, sameCells, type Cells, type StoredCells } from './sheet-model';
 
 /** Autosave waits this long after the last keystroke in a row (leaving the row saves at once). */
@@ -24,6 +25,11 @@ export interface SheetRowsConfig {
   problems: (cells: Cells) => Cells;
   /** Sends one row made on `stored`; answers the row as stored now. Throws the API's error. */
   save: (adm: string, cells: Cells, stored: StoredCells) => Promise<StoredCells>;
+  /**
+   * Where the unsent rows are kept on this phone (the offline core, decision 044): the partition
+   * (null: nobody signed in, the rows live in memory only), the sheet's kind and its name there.
+   */
+  offline: { scope: OfflineScope | null; kind: string; sheet: string };
 }
 
 /**
@@ -31,6 +37,8 @@ export interface SheetRowsConfig {
  * request per row, 2.5 s after the row's last edit or when focus leaves it, with the version read;
  * failed rows sent again on their own (backoff, and at once back online); a 409 keeps what was
  * typed and says why, and Reload merges it with the stored row; leaving with anything unsaved asks.
+ * Unsent rows are kept on this phone (`usePersistentRows`): a reload or a closed browser restores
+ * them on the version they were made on, and they are sent once (the sheet's row lock).
  */
 export function useSheetRows(config: SheetRowsConfig) {
   const [announcement, setAnnouncement] = useState('');
@@ -40,8 +48,14 @@ export function useSheetRows(config: SheetRowsConfig) {
     () => config.rows?.map((r) => ({ key: r.admission_number, value: r.cells, base: { cells: r.cells, version: r.version } })),
     [config.rows],
   );
+  const kept = usePersistentRows<Cells, StoredCells>({
+    ...config.offline,
+    send: (adm, cells, base) => config.save(adm, cells, base),
+  });
   const outbox = useAutosaveRows<Cells, StoredCells>({
     rows: loaded,
+    store: kept.store,
+    restore: kept.restore,
     debounceMs: AUTOSAVE_MS,
     rules: {
       valid: (cells) => config.editable && Object.keys(config.problems(cells)).length === 0,
@@ -54,7 +68,7 @@ export function useSheetRows(config: SheetRowsConfig) {
       // Reloading is how a conflict is settled: the teacher's changed cells over the stored row, sent when they say.
       reloaded: (row, stored) => ({ value: mergeReloaded(row, stored.cells), base: stored, queue: false }),
     },
-    send: (adm, cells, base) => config.save(adm, cells, base),
+    send: kept.send,
     onSaved: (adm) => announce(`${nameOf(adm)}: ${REPORT_SHEET_MESSAGES.saved}`),
     onFailed: (adm, f) => {
       // Said once: the automatic retries of an offline row are not announced again and again.

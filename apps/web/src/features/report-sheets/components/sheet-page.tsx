@@ -3,9 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { termLabel } from '@portal/domain/constants';
 import { CARD_STATUS_LABELS, REPORT_MESSAGES, type CardStatus } from '@portal/domain/report-card-rules';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M } from '@portal/domain/report-sheet-screens';
+import { OFFLINE_SAFETY_MESSAGES } from '@portal/domain/offline-safety-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
 import { SheetFrame } from '../../../components/layout/sheet-frame';
+import { OfflineBanner } from '../../../lib/offline';
+import { keptAt } from '../../../lib/offline-query';
 import type { SheetQuery } from '../api';
 import { SheetChooser, useSheetQuery } from './sheet-chooser';
 
@@ -34,8 +37,17 @@ interface SheetBase {
 }
 
 /**
+ * Over an editable sheet shown offline (or from the copy kept on this phone): since when, the data's
+ * time, and that what is typed is kept and sent later (the register's banner).
+ */
+export function SheetOfflineBanner({ sheet, fetchedAt }: { sheet: object; fetchedAt: number }) {
+  return <OfflineBanner fetchedAt={keptAt(sheet) ?? fetchedAt} fromCopy={keptAt(sheet) !== null} entries />;
+}
+
+/**
  * The frame both sheets share: the arm chooser until one is chosen, then the arm, term and status,
- * the way back to the chooser, and loading, error and empty states around the sheet itself.
+ * the way back to the chooser, and loading, error and empty states around the sheet itself. The
+ * sheet is kept on this phone (api.ts): offline it opens from that copy; never opened here, it says so.
  */
 export function SheetPage<S extends SheetBase>({
   title,
@@ -48,7 +60,8 @@ export function SheetPage<S extends SheetBase>({
   route: string;
   action: string;
   useSheet: (q: SheetQuery | null) => UseQueryResult<S>;
-  children: (sheet: S) => ReactNode;
+  /** The sheet, and when it was read from the server. */
+  children: (sheet: S, fetchedAt: number) => ReactNode;
 }) {
   const [q, params, setParams] = useSheetQuery();
   const sheetQuery = useSheet(q);
@@ -69,9 +82,15 @@ export function SheetPage<S extends SheetBase>({
         </>
       }
       back={{ to: route, label: L.changeClass }}
-      load={{ query: sheetQuery, failed: M.loadFailed, empty: REPORT_MESSAGES.noStudents }}
+      load={{
+        query: sheetQuery,
+        failed: M.loadFailed,
+        // Offline with no copy kept on this phone (the register's words).
+        network: OFFLINE_SAFETY_MESSAGES.noSavedCopy,
+        empty: REPORT_MESSAGES.noStudents,
+      }}
     >
-      {children}
+      {(s) => children(s, sheetQuery.dataUpdatedAt)}
     </SheetFrame>
   );
 }

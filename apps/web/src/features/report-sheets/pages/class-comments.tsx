@@ -8,14 +8,16 @@ import { classLevelOf, type ClassLevel } from '@portal/domain/teaching';
 import { Button } from '../../../components/ui/button';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
-import { OfflineNote } from '../../../components/ui/offline-note';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useSession } from '../../../lib/auth-store';
 import { firstServerMessage } from '../../../lib/errors';
+import { scopeOf } from '../../../lib/offline';
 import { useToast } from '../../../lib/toast';
 import { useApplySuggestions, useCommentSheet, useReloadSheets, useSaveCommentRows } from '../api';
 import { commentCells, commentProblems, commentSaveRow } from '../comment-model';
 import { RowProblem, RowStatusText } from '../components/row-status';
-import { LockNote, SheetPage, sheetKey } from '../components/sheet-page';
+import { LockNote, SheetOfflineBanner, SheetPage, sheetKey } from '../components/sheet-page';
+import { COMMENTS_KIND, keepSavedComment } from '../sheet-outbox';
 import type { RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
 
@@ -246,8 +248,9 @@ function ApplySuggestions({ sheet, kind, label }: { sheet: CommentSheet; kind: C
   );
 }
 
-function CommentList({ sheet }: { sheet: CommentSheet }) {
+function CommentList({ sheet, fetchedAt }: { sheet: CommentSheet; fetchedAt: number }) {
   const save = useSaveCommentRows();
+  const session = useSession();
   const reload = useReloadSheets();
   const onReload = useCallback(() => void reload(), [reload]);
   const stored = useMemo<StoredRow[]>(
@@ -259,14 +262,18 @@ function CommentList({ sheet }: { sheet: CommentSheet }) {
     editable: sheet.may_edit_form || sheet.may_edit_principal,
     problems: (cells) => commentProblems(cells, sheet.times_opened),
     save: async (adm, cells, stored) => {
-      const out = await save({
-        session_id: sheet.session_id,
-        term: sheet.term,
-        student_class: sheet.student_class,
-        rows: [commentSaveRow(adm, { cells, base: stored.cells, version: stored.version }, sheet)],
-      });
+      const q = { session_id: sheet.session_id, term: sheet.term, student_class: sheet.student_class };
+      const out = await save({ ...q, rows: [commentSaveRow(adm, { cells, base: stored.cells, version: stored.version }, sheet)] });
       const row = out.rows.find((x) => x.admission_number === adm);
+      // The copy kept on this phone takes the stored row: a reload offline starts from it.
+      if (row) void keepSavedComment(q, row);
       return row ? { cells: commentCells(row), version: row.version } : { cells, version: stored.version };
+    },
+    // Kept on this phone under the sheet's session and term (the offline core, decision 044).
+    offline: {
+      scope: session ? scopeOf(session, sheet.session_id, sheet.term) : null,
+      kind: COMMENTS_KIND,
+      sheet: sheet.student_class,
     },
   });
   const level = classLevelOf(sheet.student_class);
@@ -274,7 +281,7 @@ function CommentList({ sheet }: { sheet: CommentSheet }) {
   return (
     <>
       {editable && <LeaveGuard {...rows.guard} />}
-      {editable && <OfflineNote online={rows.online} />}
+      {editable && <SheetOfflineBanner sheet={sheet} fetchedAt={fetchedAt} />}
       <div className="mb-3 flex flex-wrap items-start gap-2">
         {sheet.may_edit_form && <ApplySuggestions sheet={sheet} kind="form" label={L.applyForm} />}
         {sheet.may_edit_principal && <ApplySuggestions sheet={sheet} kind="principal" label={L.applyPrincipal} />}
@@ -311,13 +318,13 @@ function CommentList({ sheet }: { sheet: CommentSheet }) {
 export default function ClassCommentsPage() {
   return (
     <SheetPage title={REPORT_SHEET_TITLES.comments} route="/class-comments" action="Open comments" useSheet={useCommentSheet}>
-      {(sheet) => (
+      {(sheet, fetchedAt) => (
         <>
           <p className="mb-3 text-sm text-slate-700" data-testid="times-opened">
             {M.timesOpenedNote(sheet.times_opened)}
           </p>
           {!sheet.may_edit_form && !sheet.may_edit_principal && <LockNote sheet={sheet} />}
-          <CommentList key={sheetKey(sheet)} sheet={sheet} />
+          <CommentList key={sheetKey(sheet)} sheet={sheet} fetchedAt={fetchedAt} />
         </>
       )}
     </SheetPage>

@@ -11,11 +11,13 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel';
 import { SelectField } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
-import { OfflineNote } from '../../../components/ui/offline-note';
+import { useSession } from '../../../lib/auth-store';
+import { scopeOf } from '../../../lib/offline';
 import { useRatingSheet, useReloadSheets, useSaveRatingRows } from '../api';
 import { RowProblem, RowStatusText } from '../components/row-status';
 import { StudentRowHeader } from '../../../components/ui/sheet-row';
-import { LockNote, SheetPage, sheetKey } from '../components/sheet-page';
+import { LockNote, SheetOfflineBanner, SheetPage, sheetKey } from '../components/sheet-page';
+import { keepSavedRating, RATINGS_KIND } from '../sheet-outbox';
 import { fillRatings, parsePasted, parseRatingRow, ratingCells, traitColumns, type Cells, type RowState } from '../sheet-model';
 import { useSheetRows, type SheetRows, type StoredRow } from '../use-sheet-rows';
 
@@ -115,8 +117,9 @@ function moveFrom(table: HTMLElement, r: number, c: number, dr: number, dc: numb
 }
 
 /** The grid: students down (name column sticky), every trait of both domains across, each row's save state. */
-function RatingGrid({ sheet }: { sheet: RatingSheet }) {
+function RatingGrid({ sheet, fetchedAt }: { sheet: RatingSheet; fetchedAt: number }) {
   const columns = useMemo(() => traitColumns(sheet.traits), [sheet.traits]);
+  const session = useSession();
   const readOnly = !sheet.may_edit_form;
   const save = useSaveRatingRows();
   const reload = useReloadSheets();
@@ -135,14 +138,21 @@ function RatingGrid({ sheet }: { sheet: RatingSheet }) {
     editable: !readOnly,
     problems: (cells) => parseRatingRow(columns, cells).problems,
     save: async (adm, cells, stored) => {
+      const q = { session_id: sheet.session_id, term: sheet.term, student_class: sheet.student_class };
       const out = await save({
-        session_id: sheet.session_id,
-        term: sheet.term,
-        student_class: sheet.student_class,
+        ...q,
         rows: [{ admission_number: adm, ratings: parseRatingRow(columns, cells).ratings, version: stored.version }],
       });
       const row = out.rows.find((x) => x.admission_number === adm);
+      // The copy kept on this phone takes the stored row: a reload offline starts from it.
+      if (row) void keepSavedRating(q, row);
       return { cells: ratingCells(columns, row?.ratings ?? {}), version: row?.version ?? stored.version };
+    },
+    // Kept on this phone under the sheet's session and term (the offline core, decision 044).
+    offline: {
+      scope: session ? scopeOf(session, sheet.session_id, sheet.term) : null,
+      kind: RATINGS_KIND,
+      sheet: sheet.student_class,
     },
   });
   const { edit, setAnnouncement } = grid;
@@ -197,7 +207,7 @@ function RatingGrid({ sheet }: { sheet: RatingSheet }) {
   return (
     <>
       {!readOnly && <LeaveGuard {...grid.guard} />}
-      {!readOnly && <OfflineNote online={grid.online} />}
+      {!readOnly && <SheetOfflineBanner sheet={sheet} fetchedAt={fetchedAt} />}
       {!readOnly && <RatingFill columns={columns} labels={sheet.rating_labels} grid={grid} />}
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <p className="min-h-5 text-sm text-slate-700" role="status" aria-live="polite" data-testid="grid-status">
@@ -373,11 +383,11 @@ export function RatingKey({ labels }: { labels: readonly string[] }) {
 export default function ClassRatingsPage() {
   return (
     <SheetPage title={REPORT_SHEET_TITLES.ratings} route="/class-ratings" action="Open ratings" useSheet={useRatingSheet}>
-      {(sheet) => (
+      {(sheet, fetchedAt) => (
         <>
           <RatingKey labels={sheet.rating_labels} />
           {sheet.may_edit_form ? <p className="mb-3 text-sm text-slate-700">{M.ratingKeyIntro}</p> : <LockNote sheet={sheet} />}
-          <RatingGrid key={sheetKey(sheet)} sheet={sheet} />
+          <RatingGrid key={sheetKey(sheet)} sheet={sheet} fetchedAt={fetchedAt} />
         </>
       )}
     </SheetPage>
