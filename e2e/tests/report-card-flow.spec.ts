@@ -374,8 +374,8 @@ test('the student on a phone sees every section of the third-term card and the s
 test('before the app starts, the card rendered on the server works: its links, Print and the PDF (decision 049)', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signInViaUi(page, 'student', PUPIL);
-  // The app never starts on this page: its entry module is refused.
-  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  // The app never starts on this page: its entry module is refused, and so is its stylesheet.
+  await page.route(/\/assets\/index-[\w-]+\.(js|css)$/, (route) => route.abort());
   await page.addInitScript(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => void (window as unknown as { printed: number }).printed++;
@@ -388,6 +388,12 @@ test('before the app starts, the card rendered on the server works: its links, P
   await expect(print).toHaveAttribute('data-print', '');
   await print.click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  // Printed with the page's own styles (the app's stylesheet may not have arrived): the print rules travel inline.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('header.bg-brand-900')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print Report Card' })).toBeHidden();
+  await expect(page.getByTestId('card-summary')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
   expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('download', '');
@@ -401,20 +407,21 @@ test('before the app starts, the card rendered on the server works: its links, P
 test('on a slow phone the card paints with its own styles first: the full stylesheet and the app come only after that paint', async ({ page, context }) => {
   await page.setViewportSize(PHONE);
   await signInViaUi(page, 'student', PUPIL);
-  // When the app's stylesheet (print media until then) is switched to all media, in the page's clock.
+  // When the app's stylesheet is added to the page (it is not in the served document; decision 055)
+  // and when the app's entry module is, in the page's clock.
   await page.addInitScript(() => {
     const w = window as unknown as { sheetAllAt: number | null; appAt: number | null };
     w.sheetAllAt = null;
     w.appAt = null;
     new MutationObserver((records) => {
-      for (const r of records) {
-        if (w.sheetAllAt === null && (r.target as Element).id === 'portal-sheet' && (r.target as HTMLLinkElement).media === 'all')
-          w.sheetAllAt = performance.now();
-        // The boot script adds the app's entry module when it starts the app.
-        for (const n of Array.from(r.addedNodes))
+      for (const r of records)
+        for (const n of Array.from(r.addedNodes)) {
+          if (w.sheetAllAt === null && n instanceof HTMLLinkElement && n.rel === 'stylesheet' && n.id === 'portal-sheet')
+            w.sheetAllAt = performance.now();
+          // The boot script adds the app's entry module when it starts the app.
           if (w.appAt === null && n instanceof HTMLScriptElement && n.type === 'module' && r.target === document.head) w.appAt = performance.now();
-      }
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['media'] });
+        }
+    }).observe(document, { subtree: true, childList: true });
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -429,7 +436,15 @@ test('on a slow phone the card paints with its own styles first: the full styles
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     }));
     expect(fcp).not.toBeNull();
-    // Switched before it, the whole sheet would be matched and the page laid out twice before anything shows.
+    // Before its first paint the page fetched nothing: no stylesheet, no image (the crest is drawn inline).
+    const early = await page.evaluate((paint) => {
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime < paint && ['link', 'css', 'img'].includes((e as PerformanceResourceTiming).initiatorType))
+        .map((e) => e.name);
+    }, fcp!);
+    expect(early).toEqual([]);
+    // Added before it, the whole sheet would be matched and the page laid out twice before anything shows.
     expect(sheetAllAt).toBeGreaterThan(fcp!);
     // Started when idle (no interaction here): never before the page has shown its content.
     expect(appAt).toBeGreaterThan(fcp!);

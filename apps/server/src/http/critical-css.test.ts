@@ -71,6 +71,16 @@ describe('the styles a rendered page needs (decision 049)', () => {
     expect(css.split('{').length).toBe(css.split('}').length);
   });
 
+  it('with print asked (the full sheet comes later): the print rules of the classes used travel inline, and @page', () => {
+    const css = criticalCss(SHEET, { print: true }).forHtml('<main class="flex no-print"><p>x</p></main>');
+    expect(css).toContain('@media print{.no-print{display:none!important}}');
+    expect(css).toContain('@page reportcard{size:A4 portrait}');
+    // Still only what the markup may use.
+    expect(css).not.toContain('.unused');
+    expect(css).not.toContain('.print\\:hidden');
+    expect(css.split('{').length).toBe(css.split('}').length);
+  });
+
   it('every rule is kept for markup that uses every class, and each set of classes is answered once', () => {
     const all = criticalCss(SHEET);
     const first = all.forHtml('<p class="flex">a</p>');
@@ -93,26 +103,34 @@ const INDEX = `<!doctype html>
 `;
 
 describe('the shell of a page rendered on the server', () => {
-  it('with the levers on: the stylesheet never blocks the paint (print media, switched after the first contentful paint; noscript), the app starts at the first interaction or when idle', () => {
+  it('with the levers on: the stylesheet is not in the document (added after the first contentful paint; noscript), the app starts at the first interaction or when idle', () => {
     const shell = afterFirstPaint(INDEX, { inlineCss: true, idleStart: true })!;
     expect(shell.stylesheet).toBe('/assets/index-c1.css');
-    expect(shell.html).toContain(
-      `${CRITICAL_STYLES}<link rel="stylesheet" crossorigin href="/assets/index-c1.css" media="print" id="portal-sheet">` +
-        '<noscript><link rel="stylesheet" crossorigin href="/assets/index-c1.css"></noscript>',
-    );
-    // Exactly one blocking-free copy of the sheet outside noscript.
-    expect(shell.html.match(/rel="stylesheet"/g)).toHaveLength(2);
+    expect(shell.html).toContain(`${CRITICAL_STYLES}<noscript><link rel="stylesheet" crossorigin href="/assets/index-c1.css"></noscript>`);
+    // The sheet's only copy in the markup is inside noscript: nothing to fetch or parse before the first paint.
+    expect(shell.html.match(/rel="stylesheet"/g)).toHaveLength(1);
     expect(shell.html).not.toMatch(/<script type="module"|rel="modulepreload"/);
     const boot = /<script>(.*?)<\/script>/.exec(shell.html)![1]!;
     expect(boot).toContain("addEventListener('pointerdown'");
     expect(boot).toContain("addEventListener('keydown'");
     expect(boot).toContain('requestIdleCallback');
-    expect(boot).toContain("c.media='all'");
+    expect(boot).toContain(`c.rel='stylesheet';c.crossOrigin='';c.href="/assets/index-c1.css";c.id='portal-sheet';document.head.append(c)`);
     // Switched after the first contentful paint (or when the app starts), not after whatever frame comes first.
     expect(boot).toContain("getEntriesByName('first-contentful-paint')");
     expect(boot).toMatch(/let go=\(\)=>\{go=null;[^}]*sheet\(\);/);
     expect(boot).toContain('[data-print]');
     expect(boot).toContain('"/assets/index-e1.js"');
+  });
+
+  it('with the sheet-later lever off: the stylesheet in the document as print media, switched to all media after the first contentful paint', () => {
+    const shell = afterFirstPaint(INDEX, { inlineCss: true, idleStart: true, sheetLater: false })!;
+    expect(shell.html).toContain(
+      `${CRITICAL_STYLES}<link rel="stylesheet" crossorigin href="/assets/index-c1.css" media="print" id="portal-sheet">` +
+        '<noscript><link rel="stylesheet" crossorigin href="/assets/index-c1.css"></noscript>',
+    );
+    const boot = /<script>(.*?)<\/script>/.exec(shell.html)![1]!;
+    expect(boot).toContain("c.media='all'");
+    expect(boot).not.toContain('createElement(\'link\');c.rel=\'stylesheet\'');
   });
 
   it('with the levers off: the stylesheet as built, the app right after the first frame', () => {

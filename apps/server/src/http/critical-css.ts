@@ -9,8 +9,8 @@
  * one of its selectors names only classes the markup has (element, attribute and id selectors are
  * not checked, the insides of functional pseudo-classes such as `:not(…)` and `:where(…)` are
  * ignored); at-rules that hold rules (`@layer`, `@media`, `@supports`, `@container`) keep what their
- * rules keep, except `@media print` and `@page` (printing uses the full stylesheet, which is there as
- * `media="print"` from the start); other at-rules (`@keyframes`, `@font-face`) are kept whole, `@property` only
+ * rules keep, except `@media print` and `@page` unless `print` is asked (the full stylesheet, when it is
+ * in the document as `media="print"` from the start, prints the page); other at-rules (`@keyframes`, `@font-face`) are kept whole, `@property` only
  * for a custom property the kept styles use; and declarations of custom properties in rules made
  * only of them (Tailwind's theme and property defaults) only when the kept styles use them.
  */
@@ -192,19 +192,20 @@ const customName = (decl: string) => /^\s*(--[\w-]+)/.exec(decl)![1]!;
 const VAR_USE = /--[\w-]+/g;
 
 /** The rules of `nodes` that may apply to markup with these classes, serialised. */
-function select(nodes: Node[], classes: Set<string>): Node[] {
+function select(nodes: Node[], classes: Set<string>, print: boolean): Node[] {
   const out: Node[] = [];
   for (const n of nodes) {
     if (n.kind === 'rule') {
       const keep = splitList(n.prelude).some((sel) => classesOf(sel).every((c) => classes.has(c)));
       if (keep) out.push(n);
     } else if (n.kind === 'group') {
-      // Printing uses the full stylesheet (`media="print"` from the start): its print rules need not travel inline.
-      if (PRINT_ONLY.test(n.prelude)) continue;
-      const children = select(n.children, classes);
+      // Printing uses the full stylesheet when it is in the document from the start (`media="print"`):
+      // its print rules then need not travel inline; when it comes later, they do (`print`).
+      if (!print && PRINT_ONLY.test(n.prelude)) continue;
+      const children = select(n.children, classes, print);
       // `@layer a{}` keeps the layer's place in the order even when empty.
       if (children.length || /^@layer\b/i.test(n.prelude)) out.push({ ...n, children });
-    } else if (!(n.kind === 'at' && /^@page\b/i.test(n.prelude))) out.push(n);
+    } else if (print || !(n.kind === 'at' && /^@page\b/i.test(n.prelude))) out.push(n);
   }
   return out;
 }
@@ -261,7 +262,8 @@ export interface CriticalCss {
  * Parses `sheet` once; each distinct set of classes is answered once and remembered (a page's
  * markup uses the same few sets: the card's classes barely vary with its data).
  */
-export function criticalCss(sheet: string, remember = 64): CriticalCss {
+export function criticalCss(sheet: string, options: { print?: boolean; remember?: number } = {}): CriticalCss {
+  const { print = false, remember = 64 } = options;
   const tree = parseCss(sheet);
   const answers = new Map<string, string>();
   return {
@@ -270,7 +272,7 @@ export function criticalCss(sheet: string, remember = 64): CriticalCss {
       const key = [...classes].sort().join(' ');
       let css = answers.get(key);
       if (css === undefined) {
-        const kept = select(tree, classes);
+        const kept = select(tree, classes, print);
         const used = usedVariables(kept);
         css = serialise(kept, (name) => used.has(name));
         if (answers.size >= remember) answers.delete(answers.keys().next().value!);

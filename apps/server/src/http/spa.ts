@@ -90,6 +90,13 @@ export interface PageStart {
    * paint (decision 054), not for the first frame and the load event. Off only to measure it.
    */
   paintFirst?: boolean;
+  /**
+   * With `inlineCss`: the app's stylesheet is not in the document at all; the boot script adds it
+   * when it would have switched it on (decision 055). The inline styles then carry the print rules
+   * the markup uses, so Print works before it. Off only to measure it (the sheet is then in the
+   * document as `media="print"`, fetched and parsed beside the first paint).
+   */
+  sheetLater?: boolean;
 }
 
 /**
@@ -120,7 +127,12 @@ export function afterFirstPaint(
     `for(const h of ${JSON.stringify(chunks)}){const l=document.createElement('link');` +
     `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');` +
     `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entries[0])};document.head.append(s)`;
-  const sheet = stylesheet ? `const c=document.getElementById('${LATER_SHEET}');if(c)c.media='all';` : '';
+  const later = !!stylesheet && start.sheetLater !== false;
+  const sheet = !stylesheet
+    ? ''
+    : later
+      ? `const c=document.createElement('link');c.rel='stylesheet';c.crossOrigin='';c.href=${JSON.stringify(stylesheet)};c.id='${LATER_SHEET}';document.head.append(c);`
+      : `const c=document.getElementById('${LATER_SHEET}');if(c)c.media='all';`;
   // After the page has painted its content, never before, the full sheet is switched on and the app's
   // idle start may begin. A frame the browser shows while the document is still being parsed (a phone
   // does) would otherwise apply the whole stylesheet, and an idle moment before the first frame (a
@@ -147,7 +159,8 @@ export function afterFirstPaint(
     shell = shell.replace(
       STYLESHEET,
       () =>
-        `${CRITICAL_STYLES}<link rel="stylesheet" crossorigin href="${stylesheet}" media="print" id="${LATER_SHEET}">` +
+        CRITICAL_STYLES +
+        (later ? '' : `<link rel="stylesheet" crossorigin href="${stylesheet}" media="print" id="${LATER_SHEET}">`) +
         `<noscript><link rel="stylesheet" crossorigin href="${stylesheet}"></noscript>`,
     );
   return {
@@ -169,13 +182,19 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
   let indexHtml = '';
   const shells = new Map<string, ReturnType<typeof afterFirstPaint>>();
   const off = config.serverPageLeversOff ?? new Set<string>();
-  const start: PageStart = { inlineCss: !off.has('inline-css'), idleStart: !off.has('idle-start'), paintFirst: !off.has('paint-first') };
+  const start: PageStart = {
+    inlineCss: !off.has('inline-css'),
+    idleStart: !off.has('idle-start'),
+    paintFirst: !off.has('paint-first'),
+    sheetLater: !off.has('sheet-later'),
+  };
   // The app's stylesheet, parsed once on the first rendered page that inlines from it.
   const critical = new Map<string, CriticalCss | null>();
   const criticalFor = (sheet: string): CriticalCss | null => {
     if (!critical.has(sheet)) {
       const file = dist ? path.join(dist, sheet) : '';
-      critical.set(sheet, file && existsSync(file) ? criticalCss(readFileSync(file, 'utf8')) : null);
+      // With the sheet added later, Print before it uses the inline styles: their print rules travel too.
+      critical.set(sheet, file && existsSync(file) ? criticalCss(readFileSync(file, 'utf8'), { print: start.sheetLater !== false }) : null);
     }
     return critical.get(sheet)!;
   };
