@@ -671,7 +671,7 @@ export async function runWeb(
       // One lever off beside this build, interleaved (an A/B of one lever).
       if (opts.leverOff) variants.push({ label: `${opts.leverOff} off`, leversOff: opts.leverOff });
       if (opts.levers) {
-        const all = 'inline-css,idle-start,one-lookup,paint-first';
+        const all = 'inline-css,idle-start,one-lookup,paint-first,sheet-later';
         variants.push(
           { label: 'levers off', leversOff: all },
           { label: 'only inline-css', leversOff: 'idle-start,one-lookup' },
@@ -680,7 +680,7 @@ export async function runWeb(
         );
         if (opts.before) variants.push({ label: 'before (its build)', dist: opts.before, leversOff: all });
       } else if (opts.before)
-        variants.push({ label: 'before (its build)', dist: opts.before, leversOff: 'inline-css,idle-start,one-lookup,paint-first' });
+        variants.push({ label: 'before (its build)', dist: opts.before, leversOff: 'inline-css,idle-start,one-lookup,paint-first,sheet-later' });
       process.stdout.write(`\nThe floor: LCP medians over ${runs} runs (${variants.map((v) => v.label).join(', ')})…\n`);
       try {
         floor = await floorRun(outDir, tmp, { runs, variants, inp: !quick, traceRuns: opts.floorTraceRuns ?? (quick ? 0 : 5) });

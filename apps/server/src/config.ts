@@ -54,7 +54,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /**
    * For A/B benchmarks only (bench/web.ts `--levers`): the levers of the server-rendered card page
-   * (docs/decisions/049, 054) to turn off, comma-separated: `inline-css`, `idle-start`, `one-lookup`, `paint-first`.
+   * (docs/decisions/049, 054) to turn off, comma-separated: `inline-css`, `idle-start`, `one-lookup`, `paint-first`, `sheet-later` (decision 055).
    */
   SERVER_PAGE_LEVERS_OFF: z.string().optional(),
   /** The operator's bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */

@@ -1,12 +1,11 @@
 /**
  * Words of the entry sheets' autosave, shared by the score grid, the ratings and comments sheets
- * and the register: the offline note, a failed row that is sent again on its own, and the question
- * asked before leaving with anything unsaved.
+ * and the register: a failed row that is sent again on its own, and the question asked before leaving
+ * with anything unsaved (offline, each sheet shows the kept-copy banner of lib/offline-query).
  */
 const rows = (n: number) => (n === 1 ? '1 row is' : `${n} rows are`);
 
 export const AUTOSAVE_MESSAGES = {
-  offline: 'You are offline. What you enter stays on this page and is saved when the network is back: keep this page open.',
   /** Beside a failed row that is sent again on its own. */
   autoRetry: 'It is sent again on its own when the network is back.',
   leaveTitle: 'Leave without saving?',

@@ -37,12 +37,13 @@ function componentCell(s: ReportCardSubject, label: string): string {
   return n(v);
 }
 
+/** Built once: `toLocaleDateString` with options builds a formatter on every call (~0.4 ms of each server-rendered card). */
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** An ISO date as it reads on a Nigerian card: "5 January 2026". */
 function longDate(iso: string): string {
   const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime()) ? iso : LONG_DATE.format(d);
 }
 
 function Section({ title, children, testId, className = '' }: { title: string; children: ReactNode; testId: string; className?: string }) {
