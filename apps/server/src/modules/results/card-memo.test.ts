@@ -49,6 +49,24 @@ async function readUntilHit<T>(memo: { hits: number }, read: () => Promise<T>): 
   }
 }
 
+/**
+ * Two reads in a row that are both memo hits: the first of them may come after a miss, since a change
+ * notice of the set-up's own writes may still be on its way (PostgreSQL) and drop the memo once more.
+ */
+async function twoHitsInARow<T>(memo: { hits: number }, read: () => Promise<T>): Promise<[T, T]> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const hits = memo.hits;
+    const a = await read();
+    const b = await read();
+    if (memo.hits === hits + 2 || Date.now() > deadline) {
+      expect(memo.hits).toBe(hits + 2);
+      return [a, b];
+    }
+    await sleep(20);
+  }
+}
+
 describe('the table memo (decision 053)', () => {
   const memo = () => new TableMemo<{ n: number }>((t) => t !== 'refresh_tokens', 3);
 
@@ -146,9 +164,9 @@ describeEachDatabase('report cards memoised per reader (decision 053)', (dialect
     await memoOn();
     const { sessionId, student } = await rankedClass({ admin, publish: ['1st', '2nd', '3rd'] });
     const url = cardUrl(sessionId, student.admissionNumber);
-    const first = await inject('GET', url, staff.auth);
-    expect(first.statusCode).toBe(200);
-    const again = await readUntilHit(ctx.app.cardMemos.card, () => inject('GET', url, staff.auth));
+    expect((await inject('GET', url, staff.auth)).statusCode).toBe(200);
+    // A hit answers exactly what was memoised (its generated_at too).
+    const [first, again] = await twoHitsInARow(ctx.app.cardMemos.card, () => inject('GET', url, staff.auth));
     expect(again.json<ReportCard>()).toEqual(first.json<ReportCard>());
     const before = mathsOf(first.json<ReportCard>());
 
