@@ -45,7 +45,8 @@ test.describe('a new install (a server of its own on an empty database)', () => 
       },
       stdio: 'ignore',
     });
-    for (let i = 0; i < 100; i++) {
+    // Migrations on an empty database and the first admin's argon2id hash: up to a minute on a loaded machine.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
       const ok = await fetch(`${base}/api/health/ready`).then(
         (r) => r.ok,
         () => false,

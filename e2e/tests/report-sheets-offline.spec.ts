@@ -117,6 +117,8 @@ test('a rating and a comment typed offline survive a reload offline, are shown u
   await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('portal-offline-term:')));
   await page.goto(sheetUrl('/class-comments'));
   await expect(page.getByTestId('comments-list')).toBeVisible();
+  // Kept before the next page load (a full load would end the page's write to IndexedDB).
+  await expect.poll(async () => await keptKinds(page)).toContain('comments');
   await page.goto(sheetUrl('/class-ratings'));
   await expect(page.getByTestId('ratings-grid')).toBeVisible();
   await expect.poll(async () => (await keptKinds(page)).sort()).toEqual(expect.arrayContaining(['comments', 'ratings']));
