@@ -76,29 +76,22 @@ export function useSaveReportTerm() {
 const SHEET = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
 
 /**
- * The ratings sheet, kept on this phone (lib/offline-query.ts, decision 044): offline it opens from
- * the copy of the last time it was read. Not retried: a refusal shows at once.
+ * A report sheet kept on this phone (lib/offline-query.ts, decision 044): offline it opens from the
+ * copy of the last time it was read. Not retried: a refusal shows at once.
  */
-export const ratingSheetQuery = (q: SheetQuery) => {
-  const queryKey = reportSheetKeys.ratings(q);
+function keptSheetQuery<S>(kind: string, queryKey: readonly unknown[], path: string, q: SheetQuery) {
   return queryOptions({
     queryKey,
-    ...keptOffline(RATINGS_KIND, queryKey, (signal) => api.get<RatingSheet>('/class-ratings/', { query: { ...q }, ...T, signal })),
+    ...keptOffline(kind, queryKey, (signal) => api.get<S>(path, { query: { ...q }, ...T, signal })),
     retry: false,
     staleTime: 0,
   });
-};
+}
 
-/** The comments sheet, kept on this phone as the ratings sheet is. */
-export const commentSheetQuery = (q: SheetQuery) => {
-  const queryKey = reportSheetKeys.comments(q);
-  return queryOptions({
-    queryKey,
-    ...keptOffline(COMMENTS_KIND, queryKey, (signal) => api.get<CommentSheet>('/class-comments/', { query: { ...q }, ...T, signal })),
-    retry: false,
-    staleTime: 0,
-  });
-};
+export const ratingSheetQuery = (q: SheetQuery) =>
+  keptSheetQuery<RatingSheet>(RATINGS_KIND, reportSheetKeys.ratings(q), '/class-ratings/', q);
+export const commentSheetQuery = (q: SheetQuery) =>
+  keptSheetQuery<CommentSheet>(COMMENTS_KIND, reportSheetKeys.comments(q), '/class-comments/', q);
 
 export function useRatingSheet(q: SheetQuery | null) {
   return useQuery({ ...ratingSheetQuery(q ?? ({} as SheetQuery)), enabled: q !== null, ...SHEET });

@@ -51,27 +51,32 @@ export function queuedCommentSave(q: SheetQuery, adm: string, cells: Cells, base
   };
 }
 
-/** A rating row stored by the server, put into the sheet's kept copy (and the cached sheet, if any). */
-export function keepSavedRating(q: SheetQuery, row: RatingSheetSaved['rows'][number], qc?: QueryClient): Promise<void> {
-  const key = reportSheetKeys.ratings(q);
-  const update = (sheet: RatingSheet): RatingSheet => ({
-    ...sheet,
-    rows: sheet.rows.map((r) => (r.admission_number === row.admission_number ? { ...r, ratings: row.ratings, version: row.version } : r)),
-  });
-  qc?.setQueryData<RatingSheet>(key, (cur) => cur && update(cur));
-  return updateKept(RATINGS_KIND, key, update);
+/** A row stored by the server, put into its sheet's kept copy (and the cached sheet, if any). */
+function keepSavedRow<R extends { admission_number: string }, S extends { rows: R[] }>(
+  kind: string,
+  key: readonly unknown[],
+  adm: string,
+  stored: (row: R) => R,
+  qc?: QueryClient,
+): Promise<void> {
+  const update = (sheet: S): S => ({ ...sheet, rows: sheet.rows.map((r) => (r.admission_number === adm ? stored(r) : r)) });
+  qc?.setQueryData<S>(key, (cur) => cur && update(cur));
+  return updateKept(kind, key, update);
 }
 
+/** A rating row stored by the server, put into the sheet's kept copy (and the cached sheet, if any). */
+export const keepSavedRating = (q: SheetQuery, row: RatingSheetSaved['rows'][number], qc?: QueryClient): Promise<void> =>
+  keepSavedRow<RatingSheet['rows'][number], RatingSheet>(
+    RATINGS_KIND,
+    reportSheetKeys.ratings(q),
+    row.admission_number,
+    (r) => ({ ...r, ratings: row.ratings, version: row.version }),
+    qc,
+  );
+
 /** A comment row stored by the server, put into the sheet's kept copy (and the cached sheet, if any). */
-export function keepSavedComment(q: SheetQuery, row: CommentSheetRow, qc?: QueryClient): Promise<void> {
-  const key = reportSheetKeys.comments(q);
-  const update = (sheet: CommentSheet): CommentSheet => ({
-    ...sheet,
-    rows: sheet.rows.map((r) => (r.admission_number === row.admission_number ? row : r)),
-  });
-  qc?.setQueryData<CommentSheet>(key, (cur) => cur && update(cur));
-  return updateKept(COMMENTS_KIND, key, update);
-}
+export const keepSavedComment = (q: SheetQuery, row: CommentSheetRow, qc?: QueryClient): Promise<void> =>
+  keepSavedRow<CommentSheetRow, CommentSheet>(COMMENTS_KIND, reportSheetKeys.comments(q), row.admission_number, () => row, qc);
 
 /** Sends a queued rating row with no sheet open; resolves to the row as stored. */
 export async function sendQueuedRating(rec: OutboxRecord, qc?: QueryClient): Promise<StoredCells> {
