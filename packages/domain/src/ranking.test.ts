@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualAverage, competitionRanks, ordinal, positionText, rankClass, type ScoreRow } from './ranking';
+import { annualAverage, competitionRanks, ordinal, positionText, rankClass, settleSum, type ScoreRow } from './ranking';
 
 const SUBJECTS = ['Mathematics', 'English Language', 'French', 'Civic Education'];
 
@@ -126,6 +126,58 @@ describe('class ranking', () => {
         }
       }),
     );
+  });
+
+  it('a student’s total and average, and each subject’s average, do not depend on the order the scores are added in', () => {
+    // Scores with up to 3 decimals (a weighted total such as 48.725): 48.725 + 66 + 66.7 and
+    // 66 + 66.7 + 48.725 differ in the last bit, and 60.475 then rounded to 60.48 or 60.47 by order
+    // (the student dashboard against the card, PostgreSQL's sum against the card's, CI of stop 47).
+    const score = fc.oneof(
+      fc.integer({ min: 0, max: 100_000 }).map((m) => m / 1000),
+      fc.constantFrom(48.725, 66, 66.7),
+    );
+    const rowsOf = fc
+      .array(fc.array(fc.option(score, { nil: null }), { minLength: SUBJECTS.length, maxLength: SUBJECTS.length }), {
+        minLength: 1,
+        maxLength: 8,
+      })
+      .map((students) =>
+        students.flatMap((scores, id): ScoreRow[] =>
+          scores.flatMap((sc, j) => (sc === null ? [] : [{ student_id: id + 1, subject: SUBJECTS[j]!, score: sc }])),
+        ),
+      );
+    fc.assert(
+      fc.property(
+        rowsOf.chain((rows) => fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }))),
+        ([rows, shuffled]) => {
+          const a = rankClass(rows);
+          const b = rankClass(shuffled);
+          for (const [id, s] of a.byStudent) {
+            expect(b.byStudent.get(id)).toMatchObject({ total: s.total, average: s.average, position: s.position });
+          }
+          for (const [subject, st] of Object.entries(a.subjects)) expect(b.subjects[subject]!.average).toBe(st.average);
+        },
+      ),
+      {
+        examples: [
+          [
+            [
+              [
+                { student_id: 1, subject: 'A', score: 48.725 },
+                { student_id: 1, subject: 'B', score: 66 },
+                { student_id: 1, subject: 'C', score: 66.7 },
+              ],
+              [
+                { student_id: 1, subject: 'B', score: 66 },
+                { student_id: 1, subject: 'C', score: 66.7 },
+                { student_id: 1, subject: 'A', score: 48.725 },
+              ],
+            ],
+          ],
+        ],
+      },
+    );
+    expect(settleSum(66 + 66.7 + 48.725)).toBe(181.425);
   });
 
   it('raising one score never lowers that student’s position (monotonicity)', () => {

@@ -53,6 +53,18 @@ export function round2(n: number): number {
 }
 
 /**
+ * A sum of scores, settled to 6 decimals. Floating-point addition is not associative
+ * (48.725 + 66 + 66.7 is 181.425, but 66 + 66.7 + 48.725 is 181.42499999999998), and an average on
+ * a half-hundredth (60.475) then rounds down or up by the order the scores were added in. The card
+ * adds in its row order and PostgreSQL's `sum()` in whatever order it reads the rows, so every total
+ * that an average is taken of goes through here: scores carry far fewer than 6 decimals, so the
+ * settled sum is the exact decimal total whatever the order.
+ */
+export function settleSum(total: number): number {
+  return Math.round(total * 1e6) / 1e6;
+}
+
+/**
  * Competition ranking of values, highest first: equal values (within floating-point noise) share a
  * position, and the next distinct value gets 1 + the number of values above it.
  */
@@ -85,6 +97,7 @@ export function rankClass(rows: readonly ScoreRow[]): ClassRanking {
   }
 
   const ids = [...perStudent.keys()];
+  for (const s of perStudent.values()) s.total = settleSum(s.total);
   const rawAverages = ids.map((id) => {
     const s = perStudent.get(id)!;
     return s.total / s.count;
@@ -113,7 +126,7 @@ export function rankClass(rows: readonly ScoreRow[]): ClassRanking {
     subjects[subject] = {
       subject,
       count: list.length,
-      average: round2(scores.reduce((a, b) => a + b, 0) / scores.length),
+      average: round2(settleSum(scores.reduce((a, b) => a + b, 0)) / scores.length),
       highest: Math.max(...scores),
       lowest: Math.min(...scores),
     };

@@ -313,7 +313,19 @@ describeEachDatabase('the student dashboard (issue 36 item 4)', (dialect) => {
             .sort((a, b) => a.subject.localeCompare(b.subject)),
         );
       }),
-      { numRuns: 12 },
+      // The example CI found (stop 47): PostgreSQL summed 48.725, 66 and 66.7 in another order than
+      // the card, and 60.475 rounded down; totals are now settled (`settleSum`) before averaging.
+      {
+        numRuns: 12,
+        examples: [
+          [
+            [
+              [48.725, 66, 66.7],
+              [42, null, null],
+            ],
+          ],
+        ],
+      },
     );
   });
 
