@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { build, defineConfig, parseAst, type Plugin } from 'vite';
+import { build, defineConfig, parseAst, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appIcons } from './build/app-icons.ts';
 
@@ -273,7 +273,24 @@ const serviceWorker = () =>
       // The app's largest chunk is ~400 KB raw; anything near this would be a mistake to send to every phone.
       maximumFileSizeToCacheInBytes: 1024 * 1024,
       // The worker's own build speaks at the main build's level (`npm start` builds at warn: issue 37.5).
-      buildPlugins: { vite: [{ name: 'portal-sw-log-level', config: () => ({ logLevel: cliLogLevel() }) }] },
+      buildPlugins: {
+        vite: [
+          { name: 'portal-sw-log-level', config: () => ({ logLevel: cliLogLevel() }) },
+          // vite-plugin-pwa 2.0 asks for one file with Rollup's `inlineDynamicImports`, which Vite 8's
+          // Rolldown still honours but warns about on every build (a line of noise in `npm start`):
+          // the same request in Rolldown's words.
+          {
+            name: 'portal-sw-one-file',
+            config: (c: UserConfig) => {
+              const output = c.build?.rollupOptions?.output;
+              if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+                delete output.inlineDynamicImports;
+                Object.assign(output, { codeSplitting: false });
+              }
+            },
+          },
+        ],
+      },
     },
   });
 
