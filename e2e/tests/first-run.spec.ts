@@ -24,12 +24,15 @@ test.describe('a new install (a server of its own on an empty database)', () => 
   let dataDir = '';
 
   test.beforeAll(async () => {
+    // Migrations on an empty database and the first admin's argon2id hash: over a minute on a machine
+    // loaded by the unit suite beside this one (it failed at 60 s once so).
+    test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-first-run-'));
     // The compiled server the suite's webServer built, without the demo school.
     const env: NodeJS.ProcessEnv = { ...process.env };
     // An empty SQLite install: no demo school, no shared PostgreSQL.
     delete env.DATABASE_URL;
-    server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+    const started = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
       env: {
         ...env,
         PORT: String(port),
@@ -43,10 +46,14 @@ test.describe('a new install (a server of its own on an empty database)', () => 
         NODE_ENV: 'test',
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    // Migrations on an empty database and the first admin's argon2id hash: up to a minute on a loaded machine.
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    server = started;
+    // A server that stops says why, at once, instead of a wait for nothing.
+    let said = '';
+    started.stderr?.on('data', (chunk: Buffer) => void (said = (said + chunk.toString()).slice(-2000)));
+    for (const deadline = Date.now() + 170_000; Date.now() < deadline;) {
+      if (started.exitCode !== null) throw new Error(`the new install stopped (exit ${started.exitCode}):\n${said}`);
       const ok = await fetch(`${base}/api/health/ready`).then(
         (r) => r.ok,
         () => false,
@@ -54,7 +61,7 @@ test.describe('a new install (a server of its own on an empty database)', () => 
       if (ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error('the new install did not start');
+    throw new Error(`the new install did not start:\n${said}`);
   });
   test.afterAll(() => {
     server?.kill('SIGTERM');
