@@ -64,6 +64,11 @@ export function settleSum(total: number): number {
   return Math.round(total * 1e6) / 1e6;
 }
 
+/** A student's average before rounding: their settled total over the subjects they took (docs/decisions/004). */
+export function averageOver(total: number, subjectsTaken: number): number {
+  return settleSum(total) / subjectsTaken;
+}
+
 /**
  * Competition ranking of values, highest first: equal values (within floating-point noise) share a
  * position, and the next distinct value gets 1 + the number of values above it.
@@ -97,10 +102,9 @@ export function rankClass(rows: readonly ScoreRow[]): ClassRanking {
   }
 
   const ids = [...perStudent.keys()];
-  for (const s of perStudent.values()) s.total = settleSum(s.total);
   const rawAverages = ids.map((id) => {
     const s = perStudent.get(id)!;
-    return s.total / s.count;
+    return averageOver(s.total, s.count);
   });
   const ranks = competitionRanks(rawAverages);
   const byStudent = new Map<number, StudentStanding>();
@@ -108,7 +112,7 @@ export function rankClass(rows: readonly ScoreRow[]): ClassRanking {
     const s = perStudent.get(id)!;
     byStudent.set(id, {
       student_id: id,
-      total: round2(s.total),
+      total: round2(settleSum(s.total)),
       subjects_taken: s.count,
       average: round2(rawAverages[k]!),
       position: ranks[k]!,
@@ -126,7 +130,12 @@ export function rankClass(rows: readonly ScoreRow[]): ClassRanking {
     subjects[subject] = {
       subject,
       count: list.length,
-      average: round2(settleSum(scores.reduce((a, b) => a + b, 0)) / scores.length),
+      average: round2(
+        averageOver(
+          scores.reduce((a, b) => a + b, 0),
+          scores.length,
+        ),
+      ),
       highest: Math.max(...scores),
       lowest: Math.min(...scores),
     };

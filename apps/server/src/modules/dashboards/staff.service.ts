@@ -1,4 +1,4 @@
-import { round2, settleSum } from '@portal/domain';
+import { averageOver, round2 } from '@portal/domain';
 import {
   type DashboardTermQuery,
   type StaffDashboard,
@@ -89,7 +89,7 @@ export class StaffDashboardService {
         subject: p.subject,
         entered,
         expected: Math.max(entered, (takers.get(`${p.class_name}|${p.subject}`) ?? 0) + outsiders),
-        average: entered ? round2(settleSum(Number(c?.total ?? 0)) / entered) : null,
+        average: entered ? round2(averageOver(Number(c?.total ?? 0), entered)) : null,
       };
     });
   }

@@ -1,4 +1,14 @@
-import { competitionRanks, personName, rankClass, RESULT_MESSAGES, round2, settleSum, TERM_VALUES, type Role, type Term } from '@portal/domain';
+import {
+  competitionRanks,
+  personName,
+  rankClass,
+  RESULT_MESSAGES,
+  round2,
+  averageOver,
+  TERM_VALUES,
+  type Role,
+  type Term,
+} from '@portal/domain';
 import {
   attendancePercent,
   type DashboardTermPoint,
@@ -73,7 +83,7 @@ export class StudentDashboardService {
         card = { session_id: Number(t.session_id), session: t.session, term: t.term as Term, arm: t.student_class, rows: [] };
         cards.set(key, card);
       }
-      card.rows.push({ id: Number(t.student_id), raw: settleSum(Number(t.total)) / Number(t.n) });
+      card.rows.push({ id: Number(t.student_id), raw: averageOver(Number(t.total), Number(t.n)) });
     }
     const points: DashboardTermPoint[] = [];
     for (const c of cards.values()) {

@@ -1,4 +1,13 @@
-import { competitionRanks, dayInfo, PARENT_MESSAGES, round2, settleSum, TERM_VALUES, type ParentHomeChild, type Term } from '@portal/domain';
+import {
+  competitionRanks,
+  dayInfo,
+  PARENT_MESSAGES,
+  round2,
+  averageOver,
+  TERM_VALUES,
+  type ParentHomeChild,
+  type Term,
+} from '@portal/domain';
 import type { DB } from '../../db/index';
 import { forbidden } from '../../http/errors';
 import type { CalendarService } from '../calendar/calendar.service';
@@ -59,7 +68,7 @@ export class FamilyService {
       const k = cardKey(t);
       let list = byCard.get(k);
       if (!list) byCard.set(k, (list = []));
-      list.push({ student_id: t.student_id, raw: settleSum(Number(t.total)) / Number(t.n) });
+      list.push({ student_id: t.student_id, raw: averageOver(Number(t.total), Number(t.n)) });
     }
     // The class ranking of each card (the domain's rule, as `rankClass`: the average over the
     // subjects taken, competition ranks), from each student's total and count.
