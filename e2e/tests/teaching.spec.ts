@@ -23,6 +23,13 @@ import {
 
 const TERM = '3rd'; // the current term
 const RUN = runTag();
+// The names this spec creates carry the run's tag: a retry (a fresh worker, a new tag) meets the first
+// attempt's retired arm, subject and stream, and must not be refused as a duplicate of them.
+const TAG = RUN.slice(-4);
+const ADDED_ARM = `D${TAG}`;
+const RENAMED_ARM = `Gold${TAG}`;
+const SUBJECT = { name: `Data Processing ${TAG}`, code: `DPR${TAG}` };
+const STREAM = `Technical ${TAG}`;
 let TEACHER: OwnStaff;
 let STUDENT = ''; // in plan.arm
 
@@ -70,17 +77,17 @@ test.afterAll(async ({ request }) => {
   await put('/api/teaching/windows/', { session_id: plan.sessionId, term: TERM, class_level: '', is_open: true });
   await put('/api/teaching/enforcement/', { session_id: plan.sessionId, enforce_assignments: false });
   const arms = await getJson<{ id: number; name: string }[]>(request, '/api/classes/');
-  for (const a of arms.filter((x) => x.name === 'JSS 1 Gold' || x.name === 'JSS 1D'))
+  for (const a of arms.filter((x) => x.name === `JSS 1 ${RENAMED_ARM}` || x.name === `JSS 1 ${ADDED_ARM}`))
     await request.patch(`/api/classes/${a.id}/`, { headers, data: { retired: true } });
   const structure = await getJson<{
     streams: { id: number; name: string }[];
     subjects: Subject[];
     offerings: { class_level: string; subjects: { subject_id: number; compulsory: boolean }[] }[];
   }>(request, '/api/teaching/structure/');
-  for (const s of structure.streams.filter((x) => x.name === 'Technical'))
+  for (const s of structure.streams.filter((x) => x.name === STREAM))
     await request.delete(`/api/teaching/streams/${s.id}/`, { headers });
   const level = 'SSS 1';
-  const dpr = structure.subjects.find((s) => s.code === 'DPR');
+  const dpr = structure.subjects.find((s) => s.code === SUBJECT.code);
   if (dpr) {
     const keep = structure.offerings.find((o) => o.class_level === level)?.subjects.filter((s) => s.subject_id !== dpr.id) ?? [];
     await put(`/api/teaching/offerings/${encodeURIComponent(level)}/`, { subjects: keep });
@@ -113,57 +120,63 @@ test.describe.serial('teaching structure', () => {
     await openFromAdminMenu(page, 'Classes and Subjects');
 
     // An arm: added, then renamed.
+    const added = `JSS 1 ${ADDED_ARM}`;
+    const renamed = `JSS 1 ${RENAMED_ARM}`;
     await page.getByLabel('Class level', { exact: true }).selectOption('JSS 1');
-    await page.getByLabel('New arm').fill('D');
+    await page.getByLabel('New arm').fill(ADDED_ARM);
     await page.getByRole('button', { name: 'Add arm' }).click();
-    await expect(page.getByTestId('arm-JSS 1D')).toBeVisible();
-    await page.getByRole('button', { name: 'Rename JSS 1D' }).click();
-    await page.getByLabel('New arm for JSS 1D').fill('Gold');
+    await expect(page.getByTestId(`arm-${added}`)).toBeVisible();
+    await page.getByRole('button', { name: `Rename ${added}` }).click();
+    await page.getByLabel(`New arm for ${added}`).fill(RENAMED_ARM);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByTestId('arm-JSS 1 Gold')).toBeVisible();
-    await expect(page.getByTestId('arm-JSS 1D')).toHaveCount(0);
+    await expect(page.getByTestId(`arm-${renamed}`)).toBeVisible();
+    await expect(page.getByTestId(`arm-${added}`)).toHaveCount(0);
     // The same arm again is refused in the server's words.
-    await page.getByLabel('New arm').fill('Gold');
+    await page.getByLabel('New arm').fill(RENAMED_ARM);
     await page.getByRole('button', { name: 'Add arm' }).click();
-    await expect(page.getByText(TEACHING_MESSAGES.armTaken('JSS 1 Gold'))).toBeVisible();
+    await expect(page.getByText(TEACHING_MESSAGES.armTaken(renamed))).toBeVisible();
     // An arm with students cannot be retired: the server says why.
     await page.getByRole('button', { name: `Retire ${plan.arm}` }).click();
     await expect(page.getByText(new RegExp(`${plan.arm} still has \\d+ active students?\\.`))).toBeVisible();
 
     // A subject for the senior school.
-    await page.getByLabel('Subject name', { exact: true }).fill('Data Processing');
-    await page.getByLabel('Code', { exact: true }).fill('dpr');
+    await page.getByLabel('Subject name', { exact: true }).fill(SUBJECT.name);
+    await page.getByLabel('Code', { exact: true }).fill(SUBJECT.code.toLowerCase());
     await page.getByLabel('Section', { exact: true }).selectOption('SSS');
     await page.getByRole('button', { name: 'Add subject' }).click();
-    await expect(page.getByTestId('subject-DPR')).toContainText('Data Processing');
+    await expect(page.getByTestId(`subject-${SUBJECT.code}`)).toContainText(SUBJECT.name);
 
     // Offered as an elective in SSS 1; a senior-only subject cannot be offered in JSS.
-    await expect(page.getByLabel('Data Processing in JSS 1')).toBeDisabled();
-    await page.getByLabel('Data Processing in SSS 1').selectOption('elective');
+    await expect(page.getByLabel(`${SUBJECT.name} in JSS 1`)).toBeDisabled();
+    await page.getByLabel(`${SUBJECT.name} in SSS 1`).selectOption('elective');
     await expect(page.getByText('1 unsaved change.')).toBeVisible();
     await page.getByRole('button', { name: 'Save offerings' }).click();
     await expect(page.getByText('Subjects offered in SSS 1 saved.')).toBeVisible();
 
     // A stream with the new subject.
     const form = page.getByRole('form', { name: 'New stream' });
-    await form.getByLabel('Stream name').fill('Technical');
-    await form.getByLabel('Data Processing').check();
+    await form.getByLabel('Stream name').fill(STREAM);
+    await form.getByLabel(SUBJECT.name).check();
     await form.getByRole('button', { name: 'Create stream' }).click();
-    await expect(page.getByTestId('stream-Technical')).toContainText('Data Processing');
+    await expect(page.getByTestId(`stream-${STREAM}`)).toContainText(SUBJECT.name);
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page);
 
     // The new arm is in the class lists of other screens; the retired-looking rename is not left behind.
     await page.goto('/StudentReg');
-    await expect(page.getByLabel('Class', { exact: true }).locator('option', { hasText: 'JSS 1 Gold' })).toHaveCount(1);
+    await expect(page.getByLabel('Class', { exact: true }).locator('option', { hasText: `JSS 1 ${RENAMED_ARM}` })).toHaveCount(1);
   });
 
   test('the admin assigns the teacher and turns enforcement on; the student subjects screen', async ({ page, request }) => {
     await signInViaApi(page, request, 'admin');
     await openFromAdminMenu(page, 'Teaching Assignments');
     await page.getByLabel('Class level', { exact: true }).selectOption('JSS 1');
-    await page.getByLabel(`Add a teacher of ${plan.assigned} in ${plan.arm}`).selectOption({ label: plan.staffLabel });
+    // A cell's list of staff is drawn when its select is reached for (focused or pressed), as a person does.
+    const add = page.getByLabel(`Add a teacher of ${plan.assigned} in ${plan.arm}`);
+    await expect(add.locator('option')).toHaveCount(1);
+    await add.focus();
+    await add.selectOption({ label: plan.staffLabel });
     await expect(page.getByText('1 unsaved change.')).toBeVisible();
     await page.getByRole('button', { name: 'Save assignments' }).click();
     await expect(page.getByText(TEACHING_MESSAGES.assignmentsSaved)).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CLASS_LEVELS, TEACHING_MESSAGES, type ClassLevel, type SessionAssignments, type TeachingStructure } from '@portal/domain/teaching';
 import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
 import type { StaffRecord } from '@portal/domain/people-constants';
@@ -8,7 +8,7 @@ import { Card, EmptyState } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { useSaveAssignments, useSaveFormTeachers } from '../api';
-import { GridHead, GridRow, GridSelect } from './grid';
+import { GridHead, GridRow, GridSelect, useOptionsOnDemand } from './grid';
 import { teachingError } from '../errors';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
@@ -39,10 +39,17 @@ export function GridCard({
   const columns = arms.map((a) => ({ key: a.id, label: a.name }));
   const offered = structure.offerings.find((o) => o.class_level === level)?.subjects.map((o) => o.subject_id) ?? [];
   const subjects = structure.subjects.filter((s) => !s.retired && offered.includes(s.id));
-  const storedCell = (armId: number, subjectId: number) =>
-    data.cells.find((c) => c.arm_id === armId && c.subject_id === subjectId)?.staff.map((s) => s.id) ?? [];
+  // Looked up once per render of every cell: keyed, not searched.
+  const stored = useMemo(
+    () => ({
+      cells: new Map(data.cells.map((c) => [cellKey(c.arm_id, c.subject_id), c.staff.map((s) => s.id)])),
+      forms: new Map(data.form_teachers.map((f) => [f.arm_id, f.staff?.id ?? null])),
+    }),
+    [data],
+  );
+  const storedCell = (armId: number, subjectId: number) => stored.cells.get(cellKey(armId, subjectId)) ?? [];
   const cell = (armId: number, subjectId: number) => cells.get(cellKey(armId, subjectId)) ?? storedCell(armId, subjectId);
-  const storedForm = (armId: number) => data.form_teachers.find((f) => f.arm_id === armId)?.staff?.id ?? null;
+  const storedForm = (armId: number) => stored.forms.get(armId) ?? null;
   const form = (armId: number) => (forms.has(armId) ? forms.get(armId)! : storedForm(armId));
   const nameOf = (id: number) => {
     const s = staff.find((x) => x.id === id);
@@ -105,7 +112,8 @@ export function GridCard({
     }
   }
 
-  const staffOptions = staff.map((s) => ({ value: String(s.id), label: `${staffName(s)} (${s.staff_id})` }));
+  const staffOptions = useMemo(() => staff.map((s) => ({ value: String(s.id), label: `${staffName(s)} (${s.staff_id})` })), [staff]);
+  const formOptions = useMemo(() => [{ value: '', label: 'None' }, ...staffOptions], [staffOptions]);
 
   return (
     <Card
@@ -151,8 +159,9 @@ export function GridCard({
                   value={form(armId) === null ? '' : String(form(armId))}
                   changed={forms.has(armId)}
                   onChange={(next) => setForm(armId, next === '' ? null : Number(next))}
-                  options={[{ value: '', label: 'None' }, ...staffOptions]}
+                  options={formOptions}
                   className="w-full max-w-56"
+                  onDemand
                 />
               )}
             />
@@ -191,21 +200,13 @@ export function GridCard({
                           ))}
                         </ul>
                       )}
-                      <select
-                        aria-label={`Add a teacher of ${s.name} in ${arm}`}
-                        value=""
-                        onChange={(e) => e.target.value && setCell(armId, s.id, [...ids, Number(e.target.value)])}
-                        className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                      >
-                        <option value="">{ids.length ? 'Add another…' : 'Assign a teacher…'}</option>
-                        {staffOptions
-                          .filter((o) => !ids.includes(Number(o.value)))
-                          .map((o) => (
-                            <option key={o.value} value={o.value}>
-                              {o.label}
-                            </option>
-                          ))}
-                      </select>
+                      <AddTeacherSelect
+                        label={`Add a teacher of ${s.name} in ${arm}`}
+                        placeholder={ids.length ? 'Add another…' : 'Assign a teacher…'}
+                        options={staffOptions}
+                        taken={ids}
+                        onPick={(id) => setCell(armId, s.id, [...ids, id])}
+                      />
                     </div>
                   );
                 }}
@@ -215,5 +216,40 @@ export function GridCard({
         </ScrollTable>
       )}
     </Card>
+  );
+}
+
+/** A cell's "add a teacher" list: every member of staff not already in the cell, drawn when reached for. */
+function AddTeacherSelect({
+  label,
+  placeholder,
+  options,
+  taken,
+  onPick,
+}: {
+  label: string;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+  taken: readonly number[];
+  onPick: (staffId: number) => void;
+}) {
+  const { shown, reach } = useOptionsOnDemand(options, () => false);
+  return (
+    <select
+      aria-label={label}
+      value=""
+      onChange={(e) => e.target.value && onPick(Number(e.target.value))}
+      {...reach}
+      className="min-h-11 w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+    >
+      <option value="">{placeholder}</option>
+      {shown
+        .filter((o) => !taken.includes(Number(o.value)))
+        .map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+    </select>
   );
 }
