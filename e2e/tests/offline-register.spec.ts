@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ATTENDANCE_LABELS, type Register } from '../../packages/domain/src/attendance';
 import { OFFLINE_SAFETY_MESSAGES as M } from '../../packages/domain/src/offline-safety-screens';
 import { expect, expectAccessible, noSideways, PHONE, signInViaUi, submitSignIn, test, type Creds } from '../fixtures';
+import { backOnline, loadOffline } from '../offline';
 import {
   asAdmin,
   createFormClass,
@@ -67,37 +65,6 @@ async function offlineRecords(page: Page, store: 'sheets' | 'outbox'): Promise<{
       };
     });
   }, store);
-}
-
-// The app's shell as built, which the service worker serves offline in place of a page.
-const SHELL = readFileSync(
-  path.join(process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist'), 'index.html'),
-  'utf8',
-);
-
-/**
- * Loads `path` (or the page again) with the network gone, as the app's service worker serves it
- * (wip/pwa-shell: precached shell and chunks, never the API): every page is the shell, every API
- * request fails as with no connection; once the app has started the browser goes offline too.
- */
-async function loadOffline(page: Page, to?: string): Promise<void> {
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.route('**/*', (route) => {
-    const req = route.request();
-    if (new URL(req.url()).pathname.startsWith('/api/')) return route.abort('internetdisconnected');
-    if (req.resourceType() === 'document') return route.fulfill({ contentType: 'text/html', body: SHELL });
-    return route.continue();
-  });
-  await page.context().setOffline(false);
-  if (to) await page.goto(to);
-  else await page.reload();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeEnabled();
-  await page.context().setOffline(true);
-}
-
-async function backOnline(page: Page): Promise<void> {
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.context().setOffline(false);
 }
 
 /** Marks the open register: everyone present, the first student absent; then Save. */

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { CommentSheet, RatingSheet } from '../../packages/domain/src/report-cards';
 import { OFFLINE_MESSAGES } from '../../packages/domain/src/offline-screens';
 import { expect, expectAccessible, noSideways, openOnPhone, test } from '../fixtures';
+import { backOnline, loadOffline } from '../offline';
 import { adminGet, asAdmin, createFormClass, currentTerm, runTag, type FormClass } from '../school';
 
 // The ratings and comments sheets offline on a 360 px phone (docs/decisions/044, the report
@@ -24,33 +22,6 @@ const sheetUrl = (screen: string) =>
 const apiQuery = () => `session_id=${q.session_id}&term=${q.term}&student_class=${encodeURIComponent(form.arm)}`;
 const status = (page: Page, adm: string) => page.getByTestId(`row-${adm}`).getByTestId('row-status');
 const badge = (page: Page) => page.getByTestId('unsent-badge');
-
-// The app's shell as built, which the service worker serves offline in place of a page.
-const SHELL = readFileSync(
-  path.join(process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist'), 'index.html'),
-  'utf8',
-);
-
-/** Loads `to` (or the page again) as with no network: the shell for every page, every API request lost. */
-async function loadOffline(page: Page, to?: string): Promise<void> {
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.route('**/*', (route) => {
-    const req = route.request();
-    if (new URL(req.url()).pathname.startsWith('/api/')) return route.abort('internetdisconnected');
-    if (req.resourceType() === 'document') return route.fulfill({ contentType: 'text/html', body: SHELL });
-    return route.continue();
-  });
-  await page.context().setOffline(false);
-  if (to) await page.goto(to);
-  else await page.reload();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeEnabled();
-  await page.context().setOffline(true);
-}
-
-async function backOnline(page: Page): Promise<void> {
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.context().setOffline(false);
-}
 
 /** The kinds of the sheets kept on this phone (IndexedDB, once the app has made it). */
 function keptKinds(page: Page): Promise<string[]> {
