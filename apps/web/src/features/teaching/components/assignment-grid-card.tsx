@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { CLASS_LEVELS, TEACHING_MESSAGES, type ClassLevel, type SessionAssignments, type TeachingStructure } from '@portal/domain/teaching';
 import { TEACHING_SCREEN_MESSAGES as M } from '@portal/domain/teaching-screens';
 import type { StaffRecord } from '@portal/domain/people-constants';
@@ -13,6 +13,8 @@ import { teachingError } from '../errors';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 
 const cellKey = (armId: number, subjectId: number) => `${armId}|${subjectId}`;
+/** One empty list for every cell without teachers: the same value each render, so its cell is not drawn again. */
+const NO_TEACHERS: number[] = [];
 const staffName = (s: StaffRecord) => `${s.first_name} ${s.last_name}`.trim();
 
 export function GridCard({
@@ -47,29 +49,36 @@ export function GridCard({
     }),
     [data],
   );
-  const storedCell = (armId: number, subjectId: number) => stored.cells.get(cellKey(armId, subjectId)) ?? [];
+  const storedCell = (armId: number, subjectId: number) => stored.cells.get(cellKey(armId, subjectId)) ?? NO_TEACHERS;
   const cell = (armId: number, subjectId: number) => cells.get(cellKey(armId, subjectId)) ?? storedCell(armId, subjectId);
   const storedForm = (armId: number) => stored.forms.get(armId) ?? null;
   const form = (armId: number) => (forms.has(armId) ? forms.get(armId)! : storedForm(armId));
-  const nameOf = (id: number) => {
-    const s = staff.find((x) => x.id === id);
-    if (s) return staffName(s);
-    for (const c of data.cells) for (const t of c.staff) if (t.id === id) return t.name;
-    return `#${id}`;
-  };
+  const nameOf = useCallback(
+    (id: number) => {
+      const s = staff.find((x) => x.id === id);
+      if (s) return staffName(s);
+      for (const c of data.cells) for (const t of c.staff) if (t.id === id) return t.name;
+      return `#${id}`;
+    },
+    [staff, data],
+  );
   const changes = cells.size + forms.size;
 
-  function setCell(armId: number, subjectId: number, ids: number[]) {
-    const stored = storedCell(armId, subjectId);
-    setCells((m) => {
-      const next = new Map(m);
-      const same = ids.length === stored.length && ids.every((x) => stored.includes(x));
-      if (same) next.delete(cellKey(armId, subjectId));
-      else next.set(cellKey(armId, subjectId), ids);
-      return next;
-    });
-    setError('');
-  }
+  // Stable while the stored assignments are: a pick re-renders its own cell, not the whole grid.
+  const setCell = useCallback(
+    (armId: number, subjectId: number, ids: number[]) => {
+      const before = stored.cells.get(cellKey(armId, subjectId)) ?? [];
+      setCells((m) => {
+        const next = new Map(m);
+        const same = ids.length === before.length && ids.every((x) => before.includes(x));
+        if (same) next.delete(cellKey(armId, subjectId));
+        else next.set(cellKey(armId, subjectId), ids);
+        return next;
+      });
+      setError('');
+    },
+    [stored],
+  );
 
   function setForm(armId: number, id: number | null) {
     setForms((m) => {
@@ -172,44 +181,19 @@ export function GridCard({
                 sticky
                 columns={columns}
                 cellClassName="p-1 align-top"
-                cell={({ key: armId, label: arm }) => {
-                  const ids = cell(armId, s.id);
-                  const changed = cells.has(cellKey(armId, s.id));
-                  return (
-                    <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
-                      {ids.length > 0 && (
-                        <ul className="flex flex-wrap justify-end gap-1 sm:justify-start" aria-label={`Teachers of ${s.name} in ${arm}`}>
-                          {ids.map((id) => (
-                            <li key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900">
-                              {nameOf(id)}
-                              <button
-                                type="button"
-                                className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
-                                aria-label={`Remove ${nameOf(id)} from ${s.name} in ${arm}`}
-                                onClick={() =>
-                                  setCell(
-                                    armId,
-                                    s.id,
-                                    ids.filter((x) => x !== id),
-                                  )
-                                }
-                              >
-                                ×
-                              </button>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                      <AddTeacherSelect
-                        label={`Add a teacher of ${s.name} in ${arm}`}
-                        placeholder={ids.length ? 'Add another…' : 'Assign a teacher…'}
-                        options={staffOptions}
-                        taken={ids}
-                        onPick={(id) => setCell(armId, s.id, [...ids, id])}
-                      />
-                    </div>
-                  );
-                }}
+                cell={({ key: armId, label: arm }) => (
+                  <TeachersCell
+                    armId={armId}
+                    arm={arm}
+                    subjectId={s.id}
+                    subject={s.name}
+                    ids={cell(armId, s.id)}
+                    changed={cells.has(cellKey(armId, s.id))}
+                    staffOptions={staffOptions}
+                    nameOf={nameOf}
+                    onChange={setCell}
+                  />
+                )}
               />
             ))}
           </tbody>
@@ -218,6 +202,64 @@ export function GridCard({
     </Card>
   );
 }
+
+/** One arm and subject: its teachers, each removable, and the list to add another. */
+const TeachersCell = memo(function TeachersCell({
+  armId,
+  arm,
+  subjectId,
+  subject,
+  ids,
+  changed,
+  staffOptions,
+  nameOf,
+  onChange,
+}: {
+  armId: number;
+  arm: string;
+  subjectId: number;
+  subject: string;
+  ids: number[];
+  changed: boolean;
+  staffOptions: readonly { value: string; label: string }[];
+  nameOf: (id: number) => string;
+  onChange: (armId: number, subjectId: number, ids: number[]) => void;
+}) {
+  return (
+    <div className={`flex flex-col items-end gap-1 rounded-lg sm:items-stretch ${changed ? 'bg-amber-50' : ''}`}>
+      {ids.length > 0 && (
+        <ul className="flex flex-wrap justify-end gap-1 sm:justify-start" aria-label={`Teachers of ${subject} in ${arm}`}>
+          {ids.map((id) => (
+            <li key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 pl-2 text-xs text-brand-900">
+              {nameOf(id)}
+              <button
+                type="button"
+                className="min-h-8 min-w-8 rounded-full text-base hover:bg-brand-100"
+                aria-label={`Remove ${nameOf(id)} from ${subject} in ${arm}`}
+                onClick={() =>
+                  onChange(
+                    armId,
+                    subjectId,
+                    ids.filter((x) => x !== id),
+                  )
+                }
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddTeacherSelect
+        label={`Add a teacher of ${subject} in ${arm}`}
+        placeholder={ids.length ? 'Add another…' : 'Assign a teacher…'}
+        options={staffOptions}
+        taken={ids}
+        onPick={(id) => onChange(armId, subjectId, [...ids, id])}
+      />
+    </div>
+  );
+});
 
 /** A cell's "add a teacher" list: every member of staff not already in the cell, drawn when reached for. */
 function AddTeacherSelect({
