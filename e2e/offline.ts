@@ -8,22 +8,29 @@ import { expect } from './fixtures';
 // the precached shell for every page, the app's chunks, never the API. Specs that open screens
 // offline after a reload use these; those about the worker itself (offline-app.spec.ts) let it run.
 
-/** The app's shell as built, which the service worker serves offline in place of a page. */
-const SHELL = readFileSync(
-  path.join(process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist'), 'index.html'),
-  'utf8',
-);
+/** The build the suite serves, and its shell, which the service worker serves offline in place of a page. */
+const DIST = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const SHELL = readFileSync(path.join(DIST, 'index.html'), 'utf8');
 
 /**
- * Loads `to` (or the page again) as with no network: every page is the shell, every API request fails
- * as with no connection; once the app has started the browser goes offline too.
+ * Loads `to` (or the page again) as with no network: every page is the shell, the app's code comes from
+ * the build, every API request fails as with no connection; once the app has started the browser goes
+ * offline too.
  */
 export async function loadOffline(page: Page, to?: string): Promise<void> {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.route('**/*', (route) => {
     const req = route.request();
-    if (new URL(req.url()).pathname.startsWith('/api/')) return route.abort('internetdisconnected');
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) return route.abort('internetdisconnected');
     if (req.resourceType() === 'document') return route.fulfill({ contentType: 'text/html', body: SHELL });
+    // The app's code from the build, as the worker's precache holds it: a chunk the app asks for after
+    // the browser went offline (the header's unsent badge comes after the page) is there too.
+    const asset = path.join(DIST, path.normalize(url.pathname));
+    if (url.pathname.startsWith('/assets/') && asset.startsWith(path.join(DIST, 'assets') + path.sep))
+      return route.fulfill({ path: asset });
     return route.continue();
   });
   await page.context().setOffline(false);

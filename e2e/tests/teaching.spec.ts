@@ -84,8 +84,7 @@ test.afterAll(async ({ request }) => {
     subjects: Subject[];
     offerings: { class_level: string; subjects: { subject_id: number; compulsory: boolean }[] }[];
   }>(request, '/api/teaching/structure/');
-  for (const s of structure.streams.filter((x) => x.name === STREAM))
-    await request.delete(`/api/teaching/streams/${s.id}/`, { headers });
+  for (const s of structure.streams.filter((x) => x.name === STREAM)) await request.delete(`/api/teaching/streams/${s.id}/`, { headers });
   const level = 'SSS 1';
   const dpr = structure.subjects.find((s) => s.code === SUBJECT.code);
   if (dpr) {
