@@ -46,22 +46,32 @@ test.describe('a new install (a server of its own on an empty database)', () => 
         NODE_ENV: 'test',
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     server = started;
-    // A server that stops says why, at once, instead of a wait for nothing.
+    // A server that stops says why, at once, instead of a wait for nothing; one that never gets ready
+    // says what it logged (warnings go to stdout) and what readiness last answered.
     let said = '';
-    started.stderr?.on('data', (chunk: Buffer) => void (said = (said + chunk.toString()).slice(-2000)));
+    const keep = (chunk: Buffer) => void (said = (said + chunk.toString()).slice(-4000));
+    started.stdout?.on('data', keep);
+    started.stderr?.on('data', keep);
+    let lastAnswer = 'no answer yet';
     for (const deadline = Date.now() + 170_000; Date.now() < deadline;) {
       if (started.exitCode !== null) throw new Error(`the new install stopped (exit ${started.exitCode}):\n${said}`);
-      const ok = await fetch(`${base}/api/health/ready`).then(
-        (r) => r.ok,
-        () => false,
+      const ok = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(5_000) }).then(
+        async (r) => {
+          lastAnswer = `${r.status} ${await r.text()}`;
+          return r.ok;
+        },
+        (err: unknown) => {
+          lastAnswer = String(err instanceof Error && err.cause ? err.cause : err);
+          return false;
+        },
       );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error(`the new install did not start:\n${said}`);
+    throw new Error(`the new install was not ready at ${base} (last answer: ${lastAnswer}):\n${said}`);
   });
   test.afterAll(() => {
     server?.kill('SIGTERM');
