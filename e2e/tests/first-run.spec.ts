@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_ADMISSION_PAGE } from '../../packages/domain/src/admission-constants';
 import { SETUP_STEPS } from '../../packages/domain/src/first-run';
 import { SESSION_END_MENU_TITLE } from '../../packages/domain/src/session-end-screens';
+import { freePort } from '../../apps/server/test/free-port';
 import { apiToken, expect, expectAccessible, noSideways, PHONE, signInViaApi, test } from '../fixtures';
 import { asAdmin, createFormClass, currentSessionId, runTag } from '../school';
 
@@ -17,8 +18,9 @@ import { asAdmin, createFormClass, currentSessionId, runTag } from '../school';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 test.describe('a new install (a server of its own on an empty database)', () => {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 1000;
-  const base = `http://127.0.0.1:${port}`;
+  // A port the system hands out (32768 and up): E2E_PORT + 1000 was 4190 for E2E_PORT=3190, a port
+  // fetch and Chromium refuse to use ("bad port", the Fetch standard's list), so the hook waited for nothing.
+  let base = '';
   const admin = { email: 'first@new.school', password: 'First-Run-Pass-1' };
   let server: ChildProcess | undefined;
   let dataDir = '';
@@ -28,6 +30,8 @@ test.describe('a new install (a server of its own on an empty database)', () => 
     // loaded by the unit suite beside this one (it failed at 60 s once so).
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-first-run-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
     // The compiled server the suite's webServer built, without the demo school.
     const env: NodeJS.ProcessEnv = { ...process.env };
     // An empty SQLite install: no demo school, no shared PostgreSQL.
