@@ -1,7 +1,7 @@
 /**
  * Starting the next session (issue 34 item 5, docs/decisions/040) on the bench's 1,500-student
- * school: the preview, then the one step with every copy ticked (fee items raised 10%, schemes,
- * scales, assignments, form teachers, enforcement and windows), timed through the real app in
+ * school: the preview, then the one step with every copy ticked (the calendar's events moved, fee
+ * items raised 10%, schemes, scales, assignments, form teachers, enforcement and windows), timed through the real app in
  * process (the route, its validation, the service, the one transaction). Budget: the step under 2 s.
  *
  *   npm run bench:rollover [-- --students 1500] [--db sqlite:/tmp/rollover-bench.db | --db postgres://…/bench_rollover] [--runs 5]
@@ -61,6 +61,7 @@ async function main() {
           { term: '3rd', starts_on: `${y + 1}-04-26`, ends_on: `${y + 1}-07-23`, next_term_begins: `${y + 1}-09-13` },
         ],
         copy: {
+          calendar_events: true,
           fee_items: true,
           fee_increase_percent: 10,
           assessment_schemes: true,

@@ -15,7 +15,7 @@ import { asAdmin, okJson } from '../school';
 // /session-rollover, sees the proposed name, the three terms a year on and each copy's count, edits the
 // name and the dates (a session far in the future, so the demo school's own sessions are untouched and
 // it does not become current), unticks one copy, sets a fee increase and starts it: the summary says
-// what was copied (the unticked copy 0). On a laptop the same name is refused (409, the domain's
+// what was copied (the unticked copy 0), and the new session's calendar holds the old one's events. On a laptop the same name is refused (409, the domain's
 // message) and terms out of order get the calendar's message at the field. Axe on each screen, no
 // sideways scroll on a 360 px phone.
 
@@ -28,10 +28,18 @@ const TERMS = [
 ];
 const TERM_NAMES = ['1st', '2nd', '3rd'] as const;
 let preview: RolloverPreview;
+type Calendar = { events: { name: string; kind: string; starts_on: string }[] };
+/** The holidays of the session the preview starts from. */
+let holidays: Calendar['events'];
 
 test.beforeAll(async ({ request }) => {
   const api = await asAdmin(request);
   preview = await okJson<RolloverPreview>(await api.request.get('/api/session-rollover/preview/', { headers: api.headers }));
+  const from = await okJson<Calendar>(
+    await api.request.get(`/api/attendance/calendar/?session_id=${preview.from_session.id}`, { headers: api.headers }),
+  );
+  holidays = from.events.filter((e) => e.kind === 'holiday');
+  expect(holidays.length).toBeGreaterThan(0);
 });
 
 async function fillTerms(page: Page, terms: typeof TERMS) {
@@ -52,6 +60,8 @@ test('on a 360 px phone: the preview, edited, started with one copy unticked and
   await expect(page.getByLabel(L.termStarts(termLabel('1st')), { exact: true })).toHaveValue(preview.terms[0]!.starts_on);
   await expect(page.getByText(L.copyCount(preview.copies.fee_items.count)).first()).toBeVisible();
   await expect(page.getByLabel(COPY.form_teachers)).toBeChecked();
+  await expect(page.getByLabel(COPY.calendar_events)).toBeChecked();
+  await expect(page.getByText(L.calendarEventsHint)).toBeVisible();
   await expect(page.getByLabel(L.makeCurrent)).not.toBeChecked();
   await noSideways(page);
   await expectAccessible(page);
@@ -67,14 +77,25 @@ test('on a 360 px phone: the preview, edited, started with one copy unticked and
   await expect(page.getByText(L.copiedRow(COPY.form_teachers, 0))).toBeVisible();
   await expect(page.getByText(L.copiedRow(COPY.fee_items, preview.copies.fee_items.count))).toBeVisible();
   await expect(page.getByText(L.copiedRow(COPY.teaching_assignments, preview.copies.teaching_assignments.count))).toBeVisible();
+  await expect(page.getByText(L.copiedRow(COPY.calendar_events, preview.copies.calendar_events.count))).toBeVisible();
   await noSideways(page);
   await expectAccessible(page);
 
   // The new session exists, not current; the current one is where it was.
   const api = await asAdmin(page.request);
-  const sessions = await okJson<{ name: string; is_current: boolean }[]>(await api.request.get('/api/sessions/', { headers: api.headers }));
+  const sessions = await okJson<{ id: number; name: string; is_current: boolean }[]>(
+    await api.request.get('/api/sessions/', { headers: api.headers }),
+  );
   expect(sessions.find((s) => s.name === NAME)?.is_current).toBe(false);
   expect(sessions.find((s) => s.name === preview.from_session.name)?.is_current).toBe(true);
+  // Its calendar has the previous session's events; each holiday on its day and month, in the new years.
+  const id = sessions.find((s) => s.name === NAME)!.id;
+  const moved = await okJson<Calendar>(await api.request.get(`/api/attendance/calendar/?session_id=${id}`, { headers: api.headers }));
+  expect(moved.events).toHaveLength(preview.copies.calendar_events.count);
+  for (const h of holidays)
+    expect(moved.events.filter((e) => e.kind === 'holiday' && e.name === h.name).map((e) => e.starts_on.slice(4))).toContain(
+      h.starts_on.slice(4),
+    );
 });
 
 test('on a laptop: a name the school has is refused with its message; terms out of order get the calendar’s message', async ({ page }) => {

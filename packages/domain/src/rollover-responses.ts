@@ -21,6 +21,8 @@ export const rolloverPreviewSchema = z
     name: z.string(),
     terms: z.array(rolloverTermResponseSchema),
     copies: z.object({
+      /** Holidays, breaks and extra school days within the session's terms. */
+      calendar_events: counted,
       fee_items: counted,
       assessment_schemes: counted,
       grading_scales: counted,
@@ -38,6 +40,7 @@ export const rolloverResultSchema = z
   .object({
     session: z.object({ id: z.number(), name: z.string(), is_current: z.boolean() }),
     copied: z.object({
+      calendar_events: z.number(),
       fee_items: z.number(),
       assessment_schemes: z.number(),
       grading_scales: z.number(),

@@ -1,8 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { weekdayOf } from './attendance-rules';
+import { addDays, dayNumber, weekdayOf } from './attendance-rules';
 import { percentToBasisPoints } from './discounts';
-import { aYearOn, FEE_ROUNDING_KOBO, increasedFeeKobo, nextSessionName, proposedTerms, rolloverSchema } from './rollover';
+import {
+  aYearOn,
+  FEE_ROUNDING_KOBO,
+  increasedFeeKobo,
+  movedEvent,
+  nextSessionName,
+  proposedTerms,
+  rolloverSchema,
+  sameDateYearsOn,
+} from './rollover';
 
 describe('the fee increase, rounded to ₦50 in integer math', () => {
   it('a few by hand', () => {
@@ -89,6 +98,14 @@ describe('the next session a year on', () => {
     };
     const ok = rolloverSchema.parse({ from_session_id: 1, name: '2026/2027', terms, copy });
     expect(ok.make_current).toBe(false);
+    // Callers from before the calendar's copy: unticked.
+    expect(ok.copy.calendar_events).toBe(false);
+    expect(
+      rolloverSchema.parse({ from_session_id: 1, name: '2026/2027', terms, copy: { ...copy, calendar_events: true } }).copy.calendar_events,
+    ).toBe(true);
+    expect(
+      rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms, copy: { ...copy, calendar_events: 'yes' } }).success,
+    ).toBe(false);
     expect(
       rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms, copy: { ...copy, fee_increase_percent: 5.255 } }).success,
     ).toBe(false);
@@ -98,6 +115,73 @@ describe('the next session a year on', () => {
     expect(rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2028', terms, copy }).success).toBe(false);
     expect(rolloverSchema.safeParse({ from_session_id: 1, name: '2026/2027', terms: [terms[0], terms[0], terms[2]], copy }).success).toBe(
       false,
+    );
+  });
+});
+
+describe('the calendar moved into the next session (decision 057)', () => {
+  const FROM = [
+    { term: '1st', starts_on: '2025-09-08', ends_on: '2025-12-12' },
+    { term: '2nd', starts_on: '2026-01-05', ends_on: '2026-04-03' },
+    { term: '3rd', starts_on: '2026-04-27', ends_on: '2026-07-24' },
+  ] as const;
+  const proposed = proposedTerms(
+    FROM.map((t) => ({ ...t, next_term_begins: null })),
+    '2026/2027',
+  );
+
+  it('a few by hand: holidays on their date, breaks and extra days in their place in the term', () => {
+    expect(movedEvent({ kind: 'holiday', starts_on: '2025-10-01', ends_on: '2025-10-01' }, FROM, proposed)).toEqual({
+      starts_on: '2026-10-01',
+      ends_on: '2026-10-01',
+    });
+    expect(movedEvent({ kind: 'holiday', starts_on: '2026-06-12', ends_on: '2026-06-12' }, FROM, proposed)).toEqual({
+      starts_on: '2027-06-12',
+      ends_on: '2027-06-12',
+    });
+    // Mid-term break, Monday to Friday in week 8: Monday to Friday in week 8 again.
+    expect(movedEvent({ kind: 'mid_term_break', starts_on: '2025-10-27', ends_on: '2025-10-31' }, FROM, proposed)).toEqual({
+      starts_on: '2026-10-26',
+      ends_on: '2026-10-30',
+    });
+    // The 1st term's start edited a week later: the break follows it.
+    const edited = proposed.map((t) => (t.term === '1st' ? { ...t, starts_on: '2026-09-14' } : t));
+    expect(movedEvent({ kind: 'mid_term_break', starts_on: '2025-10-27', ends_on: '2025-10-31' }, FROM, edited).starts_on).toBe(
+      '2026-11-02',
+    );
+    // A session started far later keeps its holidays on their dates, in its own year.
+    const far = proposed.map((t) => ({ ...t, starts_on: addDays(t.starts_on, 364 * 4 + 7) }));
+    expect(movedEvent({ kind: 'holiday', starts_on: '2025-10-01', ends_on: '2025-10-01' }, FROM, far).starts_on).toBe('2030-10-01');
+    expect(sameDateYearsOn('2024-02-29', 1)).toBe('2025-02-28');
+    expect(sameDateYearsOn('2024-02-29', 4)).toBe('2028-02-29');
+    expect(sameDateYearsOn('2100-02-28', 0)).toBe('2100-02-28');
+  });
+
+  const anEvent = fc.record({
+    kind: fc.constantFrom('holiday' as const, 'mid_term_break' as const, 'school_day' as const),
+    at: fc.integer({ min: dayNumber('2025-09-01'), max: dayNumber('2026-07-31') }),
+    len: fc.integer({ min: 0, max: 13 }),
+  });
+  const anEdit = fc.integer({ min: -14, max: 14 });
+
+  it('property: its length kept; a holiday on its day and month a year on; anything else its place and weekday in its term', () => {
+    fc.assert(
+      fc.property(anEvent, anEdit, ({ kind, at, len }, edit) => {
+        const starts_on = addDays('1970-01-01', at);
+        const event = { kind, starts_on, ends_on: addDays(starts_on, len) };
+        const to = proposed.map((t) => ({ ...t, starts_on: addDays(t.starts_on, edit * 7) }));
+        const moved = movedEvent(event, FROM, to);
+        expect(dayNumber(moved.ends_on) - dayNumber(moved.starts_on)).toBe(len);
+        if (kind === 'holiday') {
+          expect(Number(moved.starts_on.slice(0, 4))).toBe(Number(starts_on.slice(0, 4)) + 1);
+          if (starts_on.slice(5) !== '02-29') expect(moved.starts_on.slice(5)).toBe(starts_on.slice(5));
+        } else {
+          expect(weekdayOf(moved.starts_on)).toBe(weekdayOf(starts_on));
+          const i = FROM.findIndex((t) => t.starts_on <= starts_on && starts_on <= t.ends_on);
+          const j = i < 0 ? 0 : i;
+          expect(dayNumber(moved.starts_on) - dayNumber(to[j]!.starts_on)).toBe(dayNumber(starts_on) - dayNumber(FROM[j]!.starts_on));
+        }
+      }),
     );
   });
 });

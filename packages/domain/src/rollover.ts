@@ -5,6 +5,7 @@ import { TERM_VALUES, type Term } from './constants';
 import { addDays, ATTENDANCE_MESSAGES, MAX_TERM_DAYS, dayNumber } from './attendance-rules';
 import { isoDateField } from './report-card-schemas';
 import { sessionIdField, sessionNameField } from './result-schemas';
+import type { CalendarEventKind } from './attendance-calendar';
 import type { RolloverTerm } from './rollover-responses';
 export type { RolloverPreview, RolloverResult, RolloverTerm } from './rollover-responses';
 
@@ -26,6 +27,7 @@ export const ROLLOVER_MESSAGES = {
 
 /** The copies the step can make, in the order the screen shows them. */
 export const ROLLOVER_COPIES = [
+  'calendar_events',
   'fee_items',
   'assessment_schemes',
   'grading_scales',
@@ -37,6 +39,7 @@ export const ROLLOVER_COPIES = [
 export type RolloverCopy = (typeof ROLLOVER_COPIES)[number];
 
 export const ROLLOVER_COPY_LABELS: Record<RolloverCopy, string> = {
+  calendar_events: 'Holidays, breaks and extra school days',
   fee_items: 'Fee items',
   assessment_schemes: 'Assessment schemes',
   grading_scales: 'Grading scales',
@@ -60,6 +63,37 @@ export function nextSessionName(name: string): string | null {
  */
 export function aYearOn(iso: string): string {
   return addDays(iso, 364);
+}
+
+/** `iso` on the same day and month `years` years later; 29 February becomes the 28th in a common year. */
+export function sameDateYearsOn(iso: string, years: number): string {
+  const [y, m, d] = iso.split('-');
+  const year = Number(y) + years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${String(year).padStart(4, '0')}-${m}-${m === '02' && d === '29' && !leap ? '28' : d}`;
+}
+
+/**
+ * Where a calendar event of the previous session goes in the next (docs/decisions/057), its length
+ * kept. It moves with its term (the one it starts in, else the 1st): a mid-term break or an extra
+ * school day as many days after the new term's start as it was after the old one's (so a
+ * Monday-to-Friday break stays Monday to Friday, and follows a term whose dates were edited); a
+ * holiday to the same date in the year the term moved to, as Nigeria's fixed holidays (1 October,
+ * 1 May, 12 June, 1 January, 25 December) fall on the same date every year. Holidays that follow the
+ * moon or Easter are the admin's to check. `fromTerms` has at least one dated term.
+ */
+export function movedEvent(
+  event: { kind: CalendarEventKind; starts_on: string; ends_on: string },
+  fromTerms: readonly { term: Term; starts_on: string | null; ends_on: string | null }[],
+  toTerms: readonly { term: Term; starts_on: string }[],
+): { starts_on: string; ends_on: string } {
+  const dated = fromTerms.filter((t) => t.starts_on && t.ends_on).sort((a, b) => (a.starts_on! < b.starts_on! ? -1 : 1));
+  const from = dated.find((t) => t.starts_on! <= event.starts_on && event.starts_on <= t.ends_on!) ?? dated[0]!;
+  const to = toTerms.find((t) => t.term === from.term) ?? toTerms[0]!;
+  const shift = dayNumber(to.starts_on) - dayNumber(from.starts_on!);
+  const starts_on =
+    event.kind === 'holiday' ? sameDateYearsOn(event.starts_on, Math.round(shift / 365.2425)) : addDays(event.starts_on, shift);
+  return { starts_on, ends_on: addDays(starts_on, dayNumber(event.ends_on) - dayNumber(event.starts_on)) };
 }
 
 /** ₦50 in kobo: what an increased fee is rounded to. */
@@ -147,6 +181,8 @@ export const rolloverSchema = z.object({
     .length(3, ROLLOVER_MESSAGES.termsRequired)
     .refine((ts) => TERM_VALUES.every((t) => ts.filter((x) => x.term === t).length === 1), ROLLOVER_MESSAGES.termsRequired),
   copy: z.object({
+    // Optional (unticked) for callers written before it existed; the screen ticks it.
+    calendar_events: copyFlag.optional().default(false),
     fee_items: copyFlag,
     fee_increase_percent: percentField.nullable().optional(),
     assessment_schemes: copyFlag,
@@ -175,6 +211,8 @@ export const ROLLOVER_LABELS = {
   nextTermBegins: (term: string) => `${term}: next term begins`,
   copiesTitle: 'Copy from the previous session',
   copyCount: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
+  calendarEventsHint:
+    'Holidays keep their date a year on; mid-term breaks and extra school days keep their place in their term. Check holidays that follow the moon or Easter on the School Calendar afterwards.',
   feeIncrease: 'Fee increase (%)',
   feeIncreaseHint: 'Optional. Each fee is raised by this percentage and rounded to the nearest ₦50.',
   makeCurrent: 'Make it the current session now',

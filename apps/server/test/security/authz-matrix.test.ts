@@ -443,6 +443,7 @@ export const MATRIX: Record<string, Entry> = {
             { term: '3rd', starts_on: `${y + 1}-04-26`, ends_on: `${y + 1}-07-23`, next_term_begins: null },
           ],
           copy: {
+            calendar_events: true,
             fee_items: true,
             fee_increase_percent: 5,
             assessment_schemes: true,

@@ -1,6 +1,7 @@
 import {
   ATTENDANCE_MESSAGES,
   dayInfo,
+  movedEvent,
   schoolDaysOfTerm,
   TERM_VALUES,
   termLabel,
@@ -41,6 +42,18 @@ export interface Actor {
 }
 
 type TermLike = { session_id: number; term: string; starts_on: string; ends_on: string };
+
+/** The first start to the last end of dated rows (a session's terms, a list of events); null without any. */
+function spanOf(rows: readonly { starts_on: string | null; ends_on: string | null }[]): { from: string; to: string } | null {
+  let from: string | null = null;
+  let to: string | null = null;
+  for (const r of rows) {
+    if (!r.starts_on || !r.ends_on) continue;
+    if (from === null || r.starts_on < from) from = r.starts_on;
+    if (to === null || r.ends_on > to) to = r.ends_on;
+  }
+  return from && to ? { from, to } : null;
+}
 
 /**
  * Another session whose span (its first term's start to its last term's end) the input's session
@@ -123,9 +136,7 @@ export class CalendarEditService {
       this.calendar.schoolToday(),
     ]);
     const own = allTerms.filter((t) => Number(t.session_id) === sessionId);
-    const from = own.reduce<string | null>((m, t) => (m === null || t.starts_on < m ? t.starts_on : m), null);
-    const to = own.reduce<string | null>((m, t) => (m === null || t.ends_on > m ? t.ends_on : m), null);
-    const events = (await this.repo.events(from && to ? { from, to } : null)).map(toEvent);
+    const events = (await this.repo.events(spanOf(own))).map(toEvent);
     const cal: SchoolCalendar = { settings, terms: allTerms.map((t) => ({ ...t, term: t.term as Term })), events };
     return {
       session_id: session.id,
@@ -229,6 +240,67 @@ export class CalendarEditService {
         session_id: sessionId,
         ...t,
       });
+  }
+
+  /**
+   * The events (holidays, breaks, extra school days) within a session's span, given its terms
+   * (`sessionPattern`): what a rollover would move.
+   */
+  async eventCountWithin(terms: readonly { starts_on: string | null; ends_on: string | null }[]): Promise<number> {
+    const span = spanOf(terms);
+    return span ? (await this.repo.events(span)).length : 0;
+  }
+
+  /**
+   * Moves the events within one session's span into a new session whose terms are `toTerms`
+   * (`movedEvent`), in the caller's transaction: the number written. An event the new calendar
+   * already has (same name, kind and dates) is not written twice; a holiday or break that would land
+   * on a day with a saved register is left out, as adding it by hand is refused. One audit row.
+   */
+  async copySessionEventsIn(
+    trx: Trx,
+    actor: Actor,
+    fromSessionId: number,
+    toSessionId: number,
+    toTerms: readonly { term: Term; starts_on: string }[],
+  ): Promise<number> {
+    const fromTerms = (await this.repo.sessionTermRows(fromSessionId, trx)).map((t) => ({ ...t, term: t.term as Term }));
+    const span = spanOf(fromTerms);
+    if (!span) return 0;
+    const moved = (await this.repo.events(span, trx)).map(toEvent).map((e) => ({
+      name: e.name,
+      kind: e.kind,
+      ...movedEvent(e, fromTerms, toTerms),
+    }));
+    if (!moved.length) return 0;
+    const reach = spanOf(moved)!;
+    // One after the other: a transaction is one connection.
+    const existing = await this.repo.events(reach, trx);
+    const registerDates = await this.registers.registerDatesBetween(reach.from, reach.to, trx);
+    const keptSchoolDays = existing.filter((e) => e.kind === 'school_day');
+    const stranding = (e: (typeof moved)[number]) =>
+      e.kind !== 'school_day' &&
+      registerDates.some((d) => e.starts_on <= d && d <= e.ends_on && !keptSchoolDays.some((k) => k.starts_on <= d && d <= k.ends_on));
+    const keyOf = (e: { name: string; kind: string; starts_on: string; ends_on: string }) =>
+      `${e.kind}|${e.starts_on}|${e.ends_on}|${e.name}`;
+    const seen = new Set(existing.map(keyOf));
+    const fresh: typeof moved = [];
+    for (const e of moved) {
+      const key = keyOf(e);
+      if (stranding(e) || seen.has(key)) continue;
+      seen.add(key);
+      fresh.push(e);
+    }
+    if (!fresh.length) return 0;
+    await this.repo.insertEvents(trx, fresh, actor.id);
+    await writeAudit(trx, {
+      actorUserId: actor.id,
+      action: 'copy',
+      entity: 'calendar_event',
+      entityId: toSessionId,
+      after: { from_session_id: fromSessionId, events: fresh },
+    });
+    return fresh.length;
   }
 
   async addEvent(actor: Actor, input: CalendarEventInput): Promise<CalendarEvent> {

@@ -99,6 +99,19 @@ export class CalendarRepository extends Repository {
     return Number(row.id);
   }
 
+  /** Several events in one statement (a rollover's moved calendar). */
+  async insertEvents(
+    trx: Trx,
+    rows: readonly { name: string; kind: string; starts_on: string; ends_on: string }[],
+    actor: number,
+  ): Promise<void> {
+    const created_at = nowIso();
+    await trx
+      .insertInto('calendar_events')
+      .values(rows.map((v) => ({ ...v, created_by: actor, created_at })))
+      .execute();
+  }
+
   async deleteEvent(trx: Trx, id: number): Promise<void> {
     await trx.deleteFrom('calendar_events').where('id', '=', id).execute();
   }

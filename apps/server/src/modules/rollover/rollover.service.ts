@@ -45,8 +45,9 @@ export class RolloverService {
   async preview(fromSessionId: number | undefined): Promise<RolloverPreview> {
     const from = await this.from(fromSessionId);
     const name = nextSessionName(from.name) ?? from.name;
-    const [pattern, fees, schemes, scales, teaching] = await Promise.all([
-      this.calendarEdits.sessionPattern(from.id),
+    const pattern = await this.calendarEdits.sessionPattern(from.id);
+    const [events, fees, schemes, scales, teaching] = await Promise.all([
+      this.calendarEdits.eventCountWithin(pattern),
       this.fees.sessionCopyCount(from.id),
       this.assessment.sessionCopyCount(from.id),
       this.grading.sessionCopyCount(from.id),
@@ -57,6 +58,7 @@ export class RolloverService {
       name,
       terms: proposedTerms(pattern, name),
       copies: {
+        calendar_events: { count: events },
         fee_items: { count: fees },
         assessment_schemes: { count: schemes },
         grading_scales: { count: scales },
@@ -99,6 +101,7 @@ export class RolloverService {
           })),
           nameOf,
         );
+        const events = c.calendar_events ? await this.calendarEdits.copySessionEventsIn(trx, actor, from.id, session.id, input.terms) : 0;
         const fees = c.fee_items ? await this.fees.copySessionIn(trx, actor, from.id, session.id, basisPoints) : 0;
         const schemes = c.assessment_schemes ? await this.assessment.copySessionIn(trx, actor.id, from.id, session.id) : 0;
         const scales = c.grading_scales ? await this.grading.copySessionIn(trx, actor.id, from.id, session.id) : 0;
@@ -111,6 +114,7 @@ export class RolloverService {
               })
             : { assignments: 0, formTeachers: 0, windowsAndEnforcement: 0 };
         const copied: RolloverResult['copied'] = {
+          calendar_events: events,
           fee_items: fees,
           assessment_schemes: schemes,
           grading_scales: scales,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ATTENDANCE_MESSAGES, ROLLOVER_MESSAGES, SUBJECTS, type RolloverPreview, type RolloverResult } from '@portal/domain';
+import { addDays, ATTENDANCE_MESSAGES, ROLLOVER_MESSAGES, SUBJECTS, type RolloverPreview, type RolloverResult } from '@portal/domain';
 import { createFeeItems, createSession, createStaff } from '../../db/factories';
-import { nowIso } from '../../db/index';
+import { inTransaction, nowIso } from '../../db/index';
 import {
   describeEachDatabase,
   json,
@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { assign, enforceAssignments, makeFormTeacher, setWindow } from '../../../test/teaching-fixtures';
+import '../attendance/attendance.tables';
 import '../payments/payments.tables';
 import '../calendar/calendar.tables';
 import '../results/results.tables';
@@ -30,6 +31,7 @@ const NEXT_TERMS: { term: string; starts_on: string; ends_on: string; next_term_
   { term: '3rd', starts_on: '2027-04-26', ends_on: '2027-07-23', next_term_begins: '2027-09-13' },
 ];
 const ALL = {
+  calendar_events: true,
   fee_items: true,
   fee_increase_percent: 10,
   assessment_schemes: true,
@@ -40,6 +42,7 @@ const ALL = {
   enforcement_and_windows: true,
 };
 const NONE = {
+  calendar_events: false,
   fee_items: false,
   fee_increase_percent: null,
   assessment_schemes: false,
@@ -49,6 +52,26 @@ const NONE = {
   form_teachers: false,
   enforcement_and_windows: false,
 };
+
+/** The previous session's calendar: a fixed holiday, a week-8 break, a Saturday make-up day; one holiday before it. */
+const EVENTS = [
+  { name: 'Independence Day', kind: 'holiday', starts_on: '2025-10-01', ends_on: '2025-10-01' },
+  { name: 'Mid-term break', kind: 'mid_term_break', starts_on: '2025-10-27', ends_on: '2025-10-31' },
+  { name: 'Sports make-up day', kind: 'school_day', starts_on: '2026-02-14', ends_on: '2026-02-14' },
+  { name: 'Independence Day', kind: 'holiday', starts_on: '2024-10-01', ends_on: '2024-10-01' },
+];
+/** A register saved in the previous session's 1st term. */
+const REGISTER_DAY = '2025-11-04';
+
+/** Events starting in [from, to], in order. */
+const eventsBetween = (ctx: TestContext, from: string, to: string) =>
+  ctx.handle.db
+    .selectFrom('calendar_events')
+    .select(['name', 'kind', 'starts_on', 'ends_on'])
+    .where('starts_on', '>=', from)
+    .where('starts_on', '<=', to)
+    .orderBy('starts_on')
+    .execute();
 
 /** Every row a new session can own, counted for a session id. */
 async function owned(ctx: TestContext, sessionId: number) {
@@ -110,6 +133,24 @@ describeEachDatabase('starting the next session', (dialect) => {
       { arm: 'JSS 1B', sessionId: from, term: '1st', name: 'Tuition', amountKobo: 4_500_000 },
     ]);
     await db.updateTable('fee_items').set({ due_on: '2025-09-30' }).where('session_id', '=', from).execute();
+    await db
+      .insertInto('calendar_events')
+      .values(EVENTS.map((e) => ({ ...e, created_by: null, created_at: now })))
+      .execute();
+    await db
+      .insertInto('attendance_registers')
+      .values({
+        student_class: 'JSS 1A',
+        date: REGISTER_DAY,
+        period: 'morning',
+        session_id: from,
+        term: '1st',
+        marked_by: admin.userId,
+        marked_at: now,
+        updated_by: admin.userId,
+        updated_at: now,
+      })
+      .execute();
     await db.updateTable('class_arms').set({ retired: 1 }).where('name', '=', 'JSS 1B').execute();
     await db
       .insertInto('assessment_schemes')
@@ -171,6 +212,7 @@ describeEachDatabase('starting the next session', (dialect) => {
       name: '2026/2027',
       terms: NEXT_TERMS,
       copies: {
+        calendar_events: { count: 3 },
         fee_items: { count: 4 },
         assessment_schemes: { count: 2 },
         grading_scales: { count: 1 },
@@ -260,6 +302,7 @@ describeEachDatabase('starting the next session', (dialect) => {
     const body = json<RolloverResult>(res);
     expect(body.session).toMatchObject({ name: '2030/2031', is_current: false });
     expect(body.copied).toEqual({
+      calendar_events: 0,
       fee_items: 0,
       assessment_schemes: 0,
       grading_scales: 0,
@@ -279,16 +322,60 @@ describeEachDatabase('starting the next session', (dialect) => {
       terms: 3,
     });
     expect((await sessionNamed('2025/2026'))!.is_current).toBe(1);
+    expect(await eventsBetween(ctx, '2030-01-01', '2031-12-31')).toEqual([]);
+  });
+
+  it('moves the calendar: never twice, and never onto a day with a saved register', async () => {
+    // Straight through the service, in a transaction rolled back: new terms a week after the old
+    // ones, so the break lands on the register's week and the holiday on itself.
+    const services = servicesOver(ctx);
+    const weekLater = PATTERN.map((t) => ({ term: t.term, starts_on: addDays(t.starts_on, 7) }));
+    expect(weekLater.map((t) => t.starts_on)).toEqual(['2025-09-15', '2026-01-12', '2026-05-04']);
+    let written: { name: string; starts_on: string }[] = [];
+    await expect(
+      inTransaction(ctx.handle.db, async (trx) => {
+        const n = await services.calendarEdits.copySessionEventsIn(trx, { id: admin.userId }, from, from, weekLater);
+        written = await trx
+          .selectFrom('calendar_events')
+          .select(['name', 'starts_on'])
+          .where('starts_on', '>=', '2025-09-01')
+          .orderBy('starts_on')
+          .execute();
+        expect(n).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // The holiday (a year on by 0 years: itself) and the break (over 2025-11-04) are left out; the make-up day moves.
+    expect(written.map((e) => [e.name, e.starts_on])).toEqual([
+      ['Independence Day', '2025-10-01'],
+      ['Mid-term break', '2025-10-27'],
+      ['Sports make-up day', '2026-02-14'],
+      ['Sports make-up day', '2026-02-21'],
+    ]);
+    expect(await eventsBetween(ctx, '2025-09-01', '2026-12-31')).toHaveLength(3);
   });
 
   it('makes every ticked copy right: counts and contents, fees raised and rounded to ₦50, terms as edited', async () => {
     const terms = NEXT_TERMS.map((t) => ({ ...t }));
     terms[0]!.starts_on = '2026-09-14'; // edited
+    // The admin had already put next year's Independence Day in.
+    await ctx.handle.db
+      .insertInto('calendar_events')
+      .values({
+        name: 'Independence Day',
+        kind: 'holiday',
+        starts_on: '2026-10-01',
+        ends_on: '2026-10-01',
+        created_by: null,
+        created_at: nowIso(),
+      })
+      .execute();
     const res = await start({ name: '2026/2027', terms, copy: ALL, make_current: true });
     expect(res.statusCode).toBe(201);
     const body = json<RolloverResult>(res);
     expect(body.session).toMatchObject({ name: '2026/2027', is_current: true });
     expect(body.copied).toEqual({
+      calendar_events: 2,
       fee_items: 4,
       assessment_schemes: 2,
       grading_scales: 1,
@@ -357,6 +444,13 @@ describeEachDatabase('starting the next session', (dialect) => {
       .orderBy('term')
       .execute();
     expect(termRows).toEqual(terms.map((t) => ({ ...t, times_opened: null })));
+    // The calendar a year on: the holiday on its date (once), the break in week 8 of the edited 1st
+    // term (Monday to Friday), the make-up day on the Saturday 52 weeks on.
+    expect(await eventsBetween(ctx, '2026-08-01', '2027-08-31')).toEqual([
+      { name: 'Independence Day', kind: 'holiday', starts_on: '2026-10-01', ends_on: '2026-10-01' },
+      { name: 'Mid-term break', kind: 'mid_term_break', starts_on: '2026-11-02', ends_on: '2026-11-06' },
+      { name: 'Sports make-up day', kind: 'school_day', starts_on: '2027-02-13', ends_on: '2027-02-13' },
+    ]);
     // The calendar reads them: the new session's page shows its three terms.
     const cal = await ctx.app.inject({ method: 'GET', url: `/api/attendance/calendar/?session_id=${to}`, headers: admin.auth });
     expect(cal.json<{ terms: { starts_on: string }[] }>().terms.map((t) => t.starts_on)).toEqual(terms.map((t) => t.starts_on));

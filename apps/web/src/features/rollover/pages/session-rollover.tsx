@@ -223,6 +223,7 @@ export default function SessionRolloverPage() {
                   />
                 )}
                 {c !== 'report_card_settings' && <span className="text-sm text-slate-600">{L.copyCount(p.copies[c].count)}</span>}
+                {c === 'calendar_events' && form.copy[c] && <p className="basis-full text-xs text-slate-600">{L.calendarEventsHint}</p>}
               </li>
             ))}
           </ul>
