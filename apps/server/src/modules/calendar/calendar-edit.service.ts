@@ -298,7 +298,8 @@ export class CalendarEditService {
       action: 'copy',
       entity: 'calendar_event',
       entityId: toSessionId,
-      after: { from_session_id: fromSessionId, events: fresh },
+      // The count, as the other copies record: each event carries its creator and time.
+      after: { from_session_id: fromSessionId, events: fresh.length },
     });
     return fresh.length;
   }

@@ -99,17 +99,19 @@ export class CalendarRepository extends Repository {
     return Number(row.id);
   }
 
-  /** Several events in one statement (a rollover's moved calendar). */
+  /** Several events (a rollover's moved calendar), a thousand a statement. */
   async insertEvents(
     trx: Trx,
     rows: readonly { name: string; kind: string; starts_on: string; ends_on: string }[],
     actor: number,
   ): Promise<void> {
     const created_at = nowIso();
-    await trx
-      .insertInto('calendar_events')
-      .values(rows.map((v) => ({ ...v, created_by: actor, created_at })))
-      .execute();
+    // 1,000 rows (6,000 bound values) a statement: inside SQLite's and PostgreSQL's limits on values.
+    for (let i = 0; i < rows.length; i += 1_000)
+      await trx
+        .insertInto('calendar_events')
+        .values(rows.slice(i, i + 1_000).map((v) => ({ ...v, created_by: actor, created_at })))
+        .execute();
   }
 
   async deleteEvent(trx: Trx, id: number): Promise<void> {

@@ -486,3 +486,45 @@ describeEachDatabase('starting the next session', (dialect) => {
     expect(json(res)).toEqual({ from_session_id: [ROLLOVER_MESSAGES.fromSessionRequired] });
   });
 });
+
+describeEachDatabase('starting the next session of a school with a crowded calendar', (dialect) => {
+  let ctx: TestContext;
+  let admin: SignedIn;
+  let from: number;
+  const EVENT_COUNT = 11_000; // more bound values than one statement takes on SQLite (32,766) and PostgreSQL (65,535)
+
+  withSchool(dialect, { sessions: ['2025/2026'] }, async (school) => {
+    ({ ctx, admin } = school);
+    from = school.sessionId;
+    const now = nowIso();
+    await ctx.handle.db
+      .insertInto('school_terms')
+      .values(PATTERN.map((t) => ({ session_id: from, ...t, times_opened: null, updated_by: null, updated_at: now })))
+      .execute();
+    const rows = Array.from({ length: EVENT_COUNT }, (_, i) => ({
+      name: `Club day ${i + 1}`,
+      kind: 'school_day',
+      starts_on: addDays('2025-09-13', 7 * (i % 40)),
+      ends_on: addDays('2025-09-13', 7 * (i % 40)),
+      created_by: null,
+      created_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 2_000)
+      await ctx.handle.db
+        .insertInto('calendar_events')
+        .values(rows.slice(i, i + 2_000))
+        .execute();
+  });
+
+  it('moves every event', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/session-rollover/',
+      headers: admin.auth,
+      payload: { from_session_id: from, name: '2026/2027', terms: NEXT_TERMS, copy: { ...NONE, calendar_events: true } },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(json<RolloverResult>(res).copied.calendar_events).toBe(EVENT_COUNT);
+    expect(await eventsBetween(ctx, '2026-08-01', '2027-08-31')).toHaveLength(EVENT_COUNT);
+  });
+});
