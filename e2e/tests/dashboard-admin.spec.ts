@@ -1,5 +1,5 @@
 import { formatNaira } from '@portal/domain/money';
-import type { AdminDashboard } from '@portal/domain/dashboard-admin';
+import { DASHBOARD_MESSAGES as M, type AdminDashboard } from '@portal/domain/dashboard-admin';
 import { apiToken, expect, expectAccessible, noSideways, signInViaApi, test } from '../fixtures';
 
 /**
@@ -86,3 +86,40 @@ for (const viewport of [
     }
   });
 }
+
+test('the admin picks another term on a 360 px phone: its figures, kept in the address, and back to today’s', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const token = await apiToken(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const sessions = (await (await request.get('/api/sessions/', { headers })).json()) as { id: number; name: string; is_current: boolean }[];
+  const session = sessions.find((s) => s.is_current)!;
+  const res = await request.get(`/api/dashboards/admin/?session_id=${session.id}&term=1st`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  const first = (await res.json()) as AdminDashboard;
+  const today = (await (await request.get('/api/dashboards/admin/', { headers })).json()) as AdminDashboard;
+
+  await signInViaApi(page, request, 'admin');
+  await page.goto('/adminHomePage');
+  const dash = page.getByTestId('admin-dashboard');
+  const picker = dash.getByLabel(M.termShown);
+  await expect(picker).toHaveValue('');
+  await expect(picker.locator('option', { hasText: M.todaysTerm })).toHaveCount(1);
+
+  await picker.selectOption({ label: `${session.name}, First Term` });
+  await expect(dash.getByRole('heading', { name: `${M.adminTitle} · ${session.name}, 1st term` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]session_id=${session.id}&term=1st`));
+  await expect(dash.getByTestId('dash-fees-summary')).toContainText(formatNaira(first.fees.collected));
+  await noSideways(page);
+  await expectAccessible(page);
+
+  // A reload keeps the term picked.
+  await page.reload();
+  await expect(dash.getByRole('heading', { name: `${M.adminTitle} · ${session.name}, 1st term` })).toBeVisible();
+  await expect(dash.getByLabel(M.termShown)).toHaveValue(`${session.id}|1st`);
+
+  // Back to today's term.
+  await dash.getByLabel(M.termShown).selectOption('');
+  const title = `${M.adminTitle}${today.session ? ` · ${today.session.name}${today.term ? `, ${today.term} term` : ''}` : ''}`;
+  await expect(dash.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/session_id=/);
+});

@@ -66,6 +66,8 @@ export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
 export const DASHBOARD_MESSAGES = {
   adminTitle: 'The term at a glance',
+  termShown: 'Term shown',
+  todaysTerm: 'Today’s term',
   allScreens: 'All screens',
   showNumbers: 'Show numbers',
   showChart: 'Show chart',

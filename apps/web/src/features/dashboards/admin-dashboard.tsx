@@ -1,11 +1,14 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ATTENDANCE_SCREENS as ATT } from '@portal/domain/attendance';
 import { CARD_STATUS_LABELS, CARD_STATUSES } from '@portal/domain/report-card-rules';
 import { DASHBOARD_MESSAGES as M, type AdminDashboard } from '@portal/domain/dashboard-admin';
 import { FEE_REPORT_SCREENS as REP } from '@portal/domain/fee-reports';
 import { formatNaira } from '@portal/domain/money';
+import { TERM_VALUES, termLabel, type Term } from '@portal/domain/constants';
 import { BarChart, ChartPanel, GroupedBarChart, LineChart, ProgressGrid } from '../../components/charts';
-import { useAdminDashboard } from './api';
+import { SelectField } from '../../components/ui/field';
+import { useSessions } from '../../lib/school-calendar';
+import { useAdminDashboard, type DashboardTerm } from './api';
 
 const pct = (v: number) => `${v}%`;
 const nairaShort = (v: number) =>
@@ -229,25 +232,66 @@ function Accounts({ data }: { data: AdminDashboard['accounts'] }) {
   );
 }
 
+/** The term picked in the address (`?session_id=&term=`), or null for today's. */
+function pickedTerm(params: URLSearchParams): DashboardTerm | null {
+  const id = Number(params.get('session_id'));
+  const term = params.get('term');
+  return Number.isSafeInteger(id) && id > 0 && TERM_VALUES.includes(term as Term) ? { session_id: id, term: term as Term } : null;
+}
+
 /**
  * The admin / principal home's dashboard (issue 36, item 1): the term at a glance, each chart with
  * its numbers one tap away and its report one link away. Loaded lazily (its charts with it); while
  * it loads or if it fails, the menu below still reaches every screen.
  */
 export default function AdminDashboardPanels() {
-  const { data, isPending, isError } = useAdminDashboard();
+  const [params, setParams] = useSearchParams();
+  const pick = pickedTerm(params);
+  const sessions = useSessions();
+  const { data, isPending, isError } = useAdminDashboard(pick);
+  const choose = (value: string) =>
+    setParams(
+      (p) => {
+        const [id, term] = value.split('|');
+        const next = new URLSearchParams(p);
+        if (id && term) {
+          next.set('session_id', id);
+          next.set('term', term);
+        } else {
+          next.delete('session_id');
+          next.delete('term');
+        }
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <section aria-labelledby="dash-title" className="mb-6" data-testid="admin-dashboard">
-      <h2 id="dash-title" className="mb-3">
-        {M.adminTitle}
-        {data?.session && (
-          <span className="text-base font-normal text-slate-600">
-            {' '}
-            · {data.session.name}
-            {data.term ? `, ${data.term} term` : ''}
-          </span>
-        )}
-      </h2>
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="dash-title">
+          {M.adminTitle}
+          {data?.session && (
+            <span className="text-base font-normal text-slate-600">
+              {' '}
+              · {data.session.name}
+              {data.term ? `, ${data.term} term` : ''}
+            </span>
+          )}
+        </h2>
+        <div className="w-full sm:w-72">
+          <SelectField
+            label={M.termShown}
+            value={pick ? `${pick.session_id}|${pick.term}` : ''}
+            onChange={(e) => choose(e.target.value)}
+            options={[
+              { value: '', label: M.todaysTerm },
+              ...(sessions.data ?? []).flatMap((s) =>
+                TERM_VALUES.map((t) => ({ value: `${s.id}|${t}`, label: `${s.name}, ${termLabel(t)}` })),
+              ),
+            ]}
+          />
+        </div>
+      </div>
       {isPending && <p className="text-sm text-slate-700">{M.loading}</p>}
       {isError && <p className="text-sm text-slate-700">{M.failed}</p>}
       {data && (
