@@ -20,6 +20,7 @@ describeEachDatabase('index.html with the page’s chunks to preload', (dialect)
     dist = mkdtempSync(path.join(tmpdir(), 'portal-preload-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'assets', 'index-e1.js'), 'export {};');
     writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(PRELOADS));
     ctx = await createTestContext(dialect, { webDist: dist });
   });
@@ -37,6 +38,30 @@ describeEachDatabase('index.html with the page’s chunks to preload', (dialect)
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/report-card-a1.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/results-b2.js">');
     expect(res.body.replace(/ *<link rel="modulepreload"[^>]*>\n/g, '')).toBe(INDEX);
+  });
+
+  it('a file the build does not have is a 404, never index.html: a stale chunk after a release fails as one', async () => {
+    const there = await ctx.app.inject({ method: 'GET', url: '/assets/index-e1.js' });
+    expect(there.statusCode).toBe(200);
+    for (const url of [
+      '/assets/report-card-OLDHASH.js',
+      '/assets/index-OLD.css',
+      '/assets/sub/dir/x.js',
+      '/icons/gone.png',
+      '/old-sw.js',
+      '/x.webmanifest',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // Screens (no file extension) still get the app.
+    for (const url of ['/StudentLogin', '/report-card?session_id=2&term=3rd', '/adminHomePage/anything']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    }
   });
 
   it('a route ending in /* covers the paths under it; other paths get index.html as built', async () => {

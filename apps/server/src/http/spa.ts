@@ -15,6 +15,13 @@ import { CARD_PDF_PAGE, SERVER_PAGES_MODULE, loadServerPages, type ServerPages }
 /** Written by the web build (apps/web/vite.config.ts, `routePreloads`): each screen's path → the chunks its page needs beyond the entry. */
 const ROUTE_PRELOADS = 'route-preloads.json';
 const CHUNK = /^\/assets\/[\w.-]+\.js$/;
+/**
+ * A file's address, not a screen's: anything under /assets/, or a name with a static file's
+ * extension. Missing, it is a 404: the app's index.html in its place (a 200 of HTML) would be
+ * taken for a stale chunk after a release ("Failed to load module script") and could be precached
+ * as one by the service worker.
+ */
+const STATIC_FILE = /^\/assets\/|\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|br|gz)$/i;
 /** The build's files whose names do not change between releases and which must never be served stale (the .br/.gz copies too). */
 const UNHASHED_SHELL = /^(sw\.js|index\.html)(\.br|\.gz)?$/;
 
@@ -238,6 +245,7 @@ export function registerSpa(app: FastifyInstance, config: Config, tokens: TokenS
     if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || !dist || !index || !existsSync(index)) {
       return reply.status(404).send({ detail: GENERAL_MESSAGES.notFound });
     }
+    if (STATIC_FILE.test(url)) return reply.status(404).header('cache-control', 'no-store').send({ detail: GENERAL_MESSAGES.notFound });
     // The app's entry is revalidated on every visit, so a new release reaches phones at once.
     void reply.header('cache-control', 'no-cache');
     const page = pages.get(url) ?? pages.get(`${url.split('/').slice(0, 2).join('/')}/*`);
