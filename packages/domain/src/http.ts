@@ -17,6 +17,15 @@ export const GENERAL_MESSAGES = {
   networkError: 'Network error. Please check your connection.',
   comingSoon: 'This screen is coming soon.',
   pageNotFound: "We couldn't find that page.",
+  /** A screen that failed to show (an error in the app, not a refusal of the server's). */
+  pageFailed: 'This page could not be shown. Reload to try again: what you saved is safe.',
+  pageFailedTitle: 'Something went wrong',
+  /** A page's code from an earlier release, gone since: the new release is being loaded. */
+  newRelease: 'The portal has been updated. Loading the new version…',
+  /** A page's code not kept on this device yet, and no connection to fetch it. */
+  pageNotKeptOffline: 'This page is not saved on this device yet. Connect to the internet and try again.',
+  reload: 'Reload',
+  goHome: 'Go to the home page',
   bodyTooLarge: 'Request body is too large.',
   conflict: 'The record was changed by someone else. Reload and try again.',
   unauthorized: 'Unauthorized access. Please login again.',

@@ -16,6 +16,7 @@ import { noticesRoutes } from '../features/notices/routes';
 import { rolloverRoutes } from '../features/rollover/routes';
 import { sessionEndRoutes } from '../features/session-end/routes';
 import { NotFoundPage } from './not-found';
+import { RouteErrorPage } from './route-error';
 import { AppStart } from './start';
 import { provideDashboards } from '../lib/dashboard-slot';
 
@@ -51,4 +52,5 @@ provideDashboards({
   student: () => import('../features/dashboards/student-dashboard'),
 });
 
-export const router = createBrowserRouter(routes);
+// One error element for every screen: a failure shows the app's page, never the router's developer one.
+export const router = createBrowserRouter([{ errorElement: <RouteErrorPage />, children: routes }]);
