@@ -43,6 +43,10 @@ export interface Actor {
 
 type TermLike = { session_id: number; term: string; starts_on: string; ends_on: string };
 
+/** What makes two events one entered twice: the same name, kind and dates. */
+const eventKey = (e: { name: string; kind: string; starts_on: string; ends_on: string }) =>
+  `${e.kind}|${e.starts_on}|${e.ends_on}|${e.name}`;
+
 /** The first start to the last end of dated rows (a session's terms, a list of events); null without any. */
 function spanOf(rows: readonly { starts_on: string | null; ends_on: string | null }[]): { from: string; to: string } | null {
   let from: string | null = null;
@@ -248,7 +252,8 @@ export class CalendarEditService {
    */
   async eventCountWithin(terms: readonly { starts_on: string | null; ends_on: string | null }[]): Promise<number> {
     const span = spanOf(terms);
-    return span ? (await this.repo.events(span)).length : 0;
+    // Counted as the copy writes them: an event entered twice moves once.
+    return span ? new Set((await this.repo.events(span)).map(eventKey)).size : 0;
   }
 
   /**
@@ -281,12 +286,10 @@ export class CalendarEditService {
     const stranding = (e: (typeof moved)[number]) =>
       e.kind !== 'school_day' &&
       registerDates.some((d) => e.starts_on <= d && d <= e.ends_on && !keptSchoolDays.some((k) => k.starts_on <= d && d <= k.ends_on));
-    const keyOf = (e: { name: string; kind: string; starts_on: string; ends_on: string }) =>
-      `${e.kind}|${e.starts_on}|${e.ends_on}|${e.name}`;
-    const seen = new Set(existing.map(keyOf));
+    const seen = new Set(existing.map(eventKey));
     const fresh: typeof moved = [];
     for (const e of moved) {
-      const key = keyOf(e);
+      const key = eventKey(e);
       if (stranding(e) || seen.has(key)) continue;
       seen.add(key);
       fresh.push(e);

@@ -53,9 +53,11 @@ const NONE = {
   enforcement_and_windows: false,
 };
 
-/** The previous session's calendar: a fixed holiday, a week-8 break, a Saturday make-up day; one holiday before it. */
+/** The previous session's calendar: a fixed holiday, a week-8 break (entered twice), a Saturday make-up day; one holiday before it. */
 const EVENTS = [
   { name: 'Independence Day', kind: 'holiday', starts_on: '2025-10-01', ends_on: '2025-10-01' },
+  { name: 'Mid-term break', kind: 'mid_term_break', starts_on: '2025-10-27', ends_on: '2025-10-31' },
+  // Entered twice: moved (and counted) once.
   { name: 'Mid-term break', kind: 'mid_term_break', starts_on: '2025-10-27', ends_on: '2025-10-31' },
   { name: 'Sports make-up day', kind: 'school_day', starts_on: '2026-02-14', ends_on: '2026-02-14' },
   { name: 'Independence Day', kind: 'holiday', starts_on: '2024-10-01', ends_on: '2024-10-01' },
@@ -349,10 +351,11 @@ describeEachDatabase('starting the next session', (dialect) => {
     expect(written.map((e) => [e.name, e.starts_on])).toEqual([
       ['Independence Day', '2025-10-01'],
       ['Mid-term break', '2025-10-27'],
+      ['Mid-term break', '2025-10-27'],
       ['Sports make-up day', '2026-02-14'],
       ['Sports make-up day', '2026-02-21'],
     ]);
-    expect(await eventsBetween(ctx, '2025-09-01', '2026-12-31')).toHaveLength(3);
+    expect(await eventsBetween(ctx, '2025-09-01', '2026-12-31')).toHaveLength(4);
   });
 
   it('makes every ticked copy right: counts and contents, fees raised and rounded to ₦50, terms as edited', async () => {
