@@ -47,6 +47,20 @@ type TermLike = { session_id: number; term: string; starts_on: string; ends_on: 
 const eventKey = (e: { name: string; kind: string; starts_on: string; ends_on: string }) =>
   `${e.kind}|${e.starts_on}|${e.ends_on}|${e.name}`;
 
+/**
+ * The dates of saved registers within `range` that no extra school day keeps a school day: what a
+ * holiday or break over `range` would strand (their registers no longer counted).
+ */
+function strandedBy(
+  range: { starts_on: string; ends_on: string },
+  registerDates: readonly string[],
+  events: readonly { kind: string; starts_on: string; ends_on: string }[],
+): string[] {
+  return registerDates.filter(
+    (d) => range.starts_on <= d && d <= range.ends_on && !events.some((e) => e.kind === 'school_day' && e.starts_on <= d && d <= e.ends_on),
+  );
+}
+
 /** The first start to the last end of dated rows (a session's terms, a list of events); null without any. */
 function spanOf(rows: readonly { starts_on: string | null; ends_on: string | null }[]): { from: string; to: string } | null {
   let from: string | null = null;
@@ -282,10 +296,7 @@ export class CalendarEditService {
     // One after the other: a transaction is one connection.
     const existing = await this.repo.events(reach, trx);
     const registerDates = await this.registers.registerDatesBetween(reach.from, reach.to, trx);
-    const keptSchoolDays = existing.filter((e) => e.kind === 'school_day');
-    const stranding = (e: (typeof moved)[number]) =>
-      e.kind !== 'school_day' &&
-      registerDates.some((d) => e.starts_on <= d && d <= e.ends_on && !keptSchoolDays.some((k) => k.starts_on <= d && d <= k.ends_on));
+    const stranding = (e: (typeof moved)[number]) => e.kind !== 'school_day' && strandedBy(e, registerDates, existing).length > 0;
     const seen = new Set(existing.map(eventKey));
     const fresh: typeof moved = [];
     for (const e of moved) {
@@ -313,7 +324,7 @@ export class CalendarEditService {
       if (input.kind !== 'school_day') {
         // A day kept a school day by an extra school day event keeps its registers counted.
         const dates = await this.registers.registerDatesBetween(input.starts_on, input.ends_on, trx);
-        const dropped = dates.filter((d) => !cal.events.some((e) => e.kind === 'school_day' && e.starts_on <= d && d <= e.ends_on));
+        const dropped = strandedBy(input, dates, cal.events);
         if (dropped.length) throw badRequest({ starts_on: [ATTENDANCE_MESSAGES.eventMarksInside(dropped[0]!, input.name)] });
       }
       const id = await this.repo.insertEvent(trx, input, actor.id);
