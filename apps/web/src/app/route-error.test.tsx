@@ -75,3 +75,14 @@ it('any other failure: the app’s message, never the router’s developer page'
   expect(screen.queryByText(/Unexpected Application Error/)).toBeNull();
   expect(reload).not.toHaveBeenCalled();
 });
+
+it('storage that will not note the reload: the message, no reload (it could loop)', async () => {
+  const write = vi.spyOn(window.sessionStorage, 'setItem').mockImplementation(() => {
+    throw new DOMException('full', 'QuotaExceededError');
+  });
+  const reload = vi.fn();
+  openFailing(STALE, reload);
+  expect(await screen.findByRole('heading', { name: M.pageFailedTitle })).toBeTruthy();
+  expect(reload).not.toHaveBeenCalled();
+  write.mockRestore();
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { GENERAL_MESSAGES as M } from '@portal/domain/http';
 import { buttonClass } from '../components/ui/button';
@@ -34,10 +34,17 @@ export function RouteErrorPage({ reload = () => window.location.reload() }: { re
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   const online = typeof navigator === 'undefined' || navigator.onLine;
-  const reloading = chunk && online && mayReload(Date.now());
+  // Storage that reads but will not write: a reload could loop, so the message shows instead.
+  const [cannotNote, setCannotNote] = useState(false);
+  const reloading = chunk && online && !cannotNote && mayReload(Date.now());
   useEffect(() => {
     if (!reloading) return;
-    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    try {
+      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    } catch {
+      setCannotNote(true);
+      return;
+    }
     reload();
   }, [reloading, reload]);
   if (reloading)
