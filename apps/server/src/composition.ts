@@ -175,7 +175,7 @@ export function buildServices(deps: ServiceDeps) {
   // Layer 0: settings and the calendar.
   const settings = new SettingsService(db, new SettingsRepository(db));
   const sessionsRepo = new SessionsRepository(db);
-  const sessions = new SessionsService(sessionsRepo);
+  const sessions = new SessionsService(sessionsRepo, settings);
   const sessionRows: SessionRows = sessionsRepo;
   // The one "today": the school's time zone (a setting) and the app's clock (docs/decisions/025).
   const schoolTime = new SchoolTime(settings, now);

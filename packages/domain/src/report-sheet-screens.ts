@@ -81,6 +81,9 @@ export const REPORT_SHEET_LABELS = {
 } as const;
 
 export const REPORT_SHEET_MESSAGES = {
+  /** The report card settings screen (decision 058). */
+  settingsOfCurrentSession:
+    "These settings are the current session's. Cards of earlier sessions keep the settings their session ended with.",
   loadFailed: 'Could not load the sheet. Check your connection and try again.',
   saveFailed: 'Could not save. Check your connection and try again.',
   choose: 'Choose the session, term and class.',

@@ -21,7 +21,8 @@ export const ROLLOVER_MESSAGES = {
   madeCurrent: (name: string) => `${name} is now the current session.`,
   notCurrent: (name: string) => `${name} is ready; the current session has not changed.`,
   nameTaken: (name: string) => `A session named ${name} already exists: choose another name.`,
-  reportSettingsSchoolWide: 'School-wide: the new session uses them as they are.',
+  reportSettingsSchoolWide:
+    "The new session starts with them as they are. Once it is current, changes to them no longer reach this session's cards.",
   failed: 'The next session could not be started; nothing was saved.',
 } as const;
 

@@ -31,6 +31,7 @@ export const WATCHED_TABLES = [
   'school_terms',
   'assessment_schemes',
   'calendar_events',
+  'session_report_settings',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -35,6 +35,7 @@ import { transferWaitingIndex } from './0042_transfer_waiting_index';
 import { tableChangeNotices } from './0044_table_change_notices';
 import { reportCardPdfs } from './0045_report_card_pdfs';
 import { cardChangeNotices } from './0046_card_change_notices';
+import { sessionReportSettings } from './0047_session_report_settings';
 import type { Dialect, DialectMigration } from './util';
 
 /** The ordered list of migrations; names never change once released. */
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0044_table_change_notices': tableChangeNotices,
   '0045_report_card_pdfs': reportCardPdfs,
   '0046_card_change_notices': cardChangeNotices,
+  '0047_session_report_settings': sessionReportSettings,
 };
 
 /** The newest migration this build knows: readiness checks that the database has it. */

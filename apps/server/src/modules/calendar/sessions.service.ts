@@ -4,6 +4,10 @@ import type { Trx } from '../../db/index';
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { SessionsRepository } from './sessions.repository';
+import type { SettingsService } from '../settings/settings.service';
+
+/** The settings module's step when the current session changes (decision 058). */
+type ReportSettingsHandOver = Pick<SettingsService, 'handOverReportSettingsIn'>;
 
 /** "2025/2026" → "2024/2025"; null for a name of another form. */
 function previousSessionName(name: string): string | null {
@@ -19,7 +23,20 @@ const present = (r: { id: number; name: string; is_current: number }): AcademicS
 
 /** Rules of academic sessions: names like 2025/2026, unique; exactly one current once any exists. */
 export class SessionsService {
-  constructor(private readonly repo: SessionsRepository) {}
+  constructor(
+    private readonly repo: SessionsRepository,
+    private readonly reportSettings: ReportSettingsHandOver,
+  ) {}
+
+  /**
+   * Makes `id` the current session in `trx`; the session it replaces keeps the report card settings
+   * its cards show, and `id` gets back any it had (decision 058).
+   */
+  private async makeCurrentIn(trx: Trx, id: number, actor: number): Promise<void> {
+    const leaving = await this.repo.current(trx);
+    await this.repo.makeCurrent(trx, id);
+    await this.reportSettings.handOverReportSettingsIn(trx, actor, leaving?.id, id);
+  }
 
   async list(): Promise<AcademicSession[]> {
     return (await this.repo.list()).map(present);
@@ -65,7 +82,7 @@ export class SessionsService {
         if (await this.repo.byName(input.name, trx)) throw badRequest({ name: [RESULT_MESSAGES.sessionNameTaken] });
         const id = await this.repo.insert(trx, input.name);
         // The first session is current by itself: the current session is the default everywhere.
-        if (input.is_current || !(await this.repo.hasCurrent(trx))) await this.repo.makeCurrent(trx, id);
+        if (input.is_current || !(await this.repo.hasCurrent(trx))) await this.makeCurrentIn(trx, id, actor);
         const row = (await this.repo.get(id, trx))!;
         await writeAudit(trx, { actorUserId: actor, action: 'create', entity: 'academic_session', entityId: id, after: present(row) });
         return present(row);
@@ -83,7 +100,7 @@ export class SessionsService {
   async createIn(trx: Trx, name: string, makeCurrent: boolean, actor: number, nameTaken: string): Promise<AcademicSession> {
     if (await this.repo.byName(name, trx)) throw conflict(nameTaken);
     const id = await this.repo.insert(trx, name);
-    if (makeCurrent) await this.repo.makeCurrent(trx, id);
+    if (makeCurrent) await this.makeCurrentIn(trx, id, actor);
     const row = (await this.repo.get(id, trx))!;
     await writeAudit(trx, { actorUserId: actor, action: 'create', entity: 'academic_session', entityId: id, after: present(row) });
     return present(row);
@@ -100,7 +117,7 @@ export class SessionsService {
           if (other && other.id !== id) throw badRequest({ name: [RESULT_MESSAGES.sessionNameTaken] });
           await this.repo.rename(trx, id, input.name);
         }
-        if (input.is_current === true) await this.repo.makeCurrent(trx, id);
+        if (input.is_current === true) await this.makeCurrentIn(trx, id, actor);
         const after = (await this.repo.get(id, trx))!;
         await writeAudit(trx, {
           actorUserId: actor,

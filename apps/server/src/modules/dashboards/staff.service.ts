@@ -105,7 +105,7 @@ export class StaffDashboardService {
     const [today, approvals, settings] = await Promise.all([
       this.attendance.absent({}),
       this.approvals.list(actor, { session_id: sessionId, term }),
-      this.settings.reportSettings(),
+      this.settings.reportSettings(sessionId),
     ]);
     const notMarked = new Set(today.arms_not_marked);
     return forms.map((f) => {

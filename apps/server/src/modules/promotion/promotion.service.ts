@@ -100,7 +100,7 @@ export class PromotionService {
       this.teaching.classNames({ includeRetired: true }),
       this.teaching.classNames(),
       this.teaching.streamIds(),
-      this.settings.reportSettings(),
+      this.settings.reportSettings(from.id),
     ]);
     if (q.arm !== undefined && !allArms.includes(q.arm)) throw badRequest({ arm: [M.armUnknown(q.arm)] });
 

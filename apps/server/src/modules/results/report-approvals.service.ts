@@ -147,7 +147,7 @@ export class ReportApprovalsService {
   /** Admin: every arm with students that term; staff: the arms they are form teacher of. */
   async list(actor: Actor, q: { session_id: number; term: string }): Promise<ArmApproval[]> {
     if (!(await this.sessions.get(q.session_id))) throw notFound(RESULT_MESSAGES.sessionNotFound);
-    const settings = await this.settings.reportSettings();
+    const settings = await this.settings.reportSettings(q.session_id);
     if (actor.role === 'admin') return this.approvals(settings, q.session_id, q.term);
     const mine = await this.teaching.formTeachers(q.session_id, { userId: actor.id });
     if (!mine.length) return [];
@@ -167,7 +167,7 @@ export class ReportApprovalsService {
     write: (trx: Conn, settings: ReportSettings) => Promise<Record<string, unknown>>,
   ): Promise<ArmApproval> {
     // Read before the transaction: on SQLite a read outside it would wait for the transaction's connection.
-    const settings = await this.settings.reportSettings();
+    const settings = await this.settings.reportSettings(key.session_id);
     return inTransaction(this.repo.db, async (trx) => {
       await this.checkSession(key.session_id, trx);
       const students = await this.repo.studentIdsOfArm(key, trx);
@@ -267,7 +267,7 @@ export class ReportApprovalsService {
    * is released.
    */
   async release(actor: Actor, q: { session_id: number; term: string; student_classes?: string[] }): Promise<ReleaseResult> {
-    const settings = await this.settings.reportSettings();
+    const settings = await this.settings.reportSettings(q.session_id);
     const out = await inTransaction(this.repo.db, async (trx) => {
       await this.checkSession(q.session_id, trx);
       const list = await this.approvals(

@@ -142,7 +142,7 @@ export class ReportCardService {
       publication ? Promise.resolve([]) : this.cardRepo.statuses(session.id, term, [arm]),
       this.teaching.formTeachers(session.id, { classes: [arm] }),
       known ? known.photos : this.cardRepo.photos(studentIds),
-      this.settings.reportSettings(),
+      this.settings.reportSettings(session.id),
       next.nextSession ? (nextName ? this.sessions.byName(nextName) : Promise.resolve(undefined)) : Promise.resolve(session),
       this.attendance.cardAttendance(session.id, term, studentIds),
     ]);

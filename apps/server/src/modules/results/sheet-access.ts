@@ -66,7 +66,7 @@ export class ArmSheetAccess {
       this.session(q.session_id),
       this.teaching.assertClass(q.student_class),
       this.teaching.formTeacherOf(q.session_id, q.student_class),
-      this.settings.reportSettings(),
+      this.settings.reportSettings(q.session_id),
     ]);
     const isFormTeacher = formTeacher !== null && formTeacher.user_id === actor.id;
     if (!sheetRights(actor.role, isFormTeacher, 'draft').may_view)

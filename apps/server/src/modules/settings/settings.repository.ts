@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import type { Conn } from '../../db/index';
 import { cachedRead } from '../../db/reference-cache';
+import { nowIso } from '../../db/index';
+import './settings.tables';
 import {
   admissionPageSchema,
   attendanceSettingsSchema,
@@ -41,6 +44,12 @@ export const ADMISSION_SETTING = jsonSetting<AdmissionPage>('admission_page', DE
 /** The admin hid the first-run checklist. */
 const SETUP_DISMISSED_KEY = 'setup_checklist_dismissed';
 
+/** A stored JSON value over the setting's defaults (a field added since is filled in); the defaults when it no longer parses. */
+function parseOver<T>({ defaults, schema }: JsonSetting<T>, value: string): T {
+  const parsed = schema.safeParse({ ...defaults, ...(JSON.parse(value) as object) });
+  return parsed.success ? parsed.data : defaults;
+}
+
 export class SettingsRepository {
   constructor(private readonly db: Conn) {}
 
@@ -55,6 +64,49 @@ export class SettingsRepository {
 
   putReport(settings: ReportSettings): Promise<void> {
     return this.writeJson(REPORT_SETTING, settings);
+  }
+
+  /**
+   * The report card settings of session `sessionId`'s cards (decision 058): the ones it ended with,
+   * read over the defaults as the live row is; today's when it has none (the current session, or one
+   * not yet begun). One statement: the card reads it on every request the cache does not answer.
+   */
+  reportOf(sessionId: number): Promise<ReportSettings> {
+    return cachedRead(this.db, `report-of:${sessionId}`, ['settings', 'session_report_settings'], async () => {
+      const rows = await this.db
+        .selectFrom('session_report_settings')
+        .select([sql<string>`'session'`.as('source'), 'value'])
+        .where('session_id', '=', sessionId)
+        .unionAll(
+          this.db
+            .selectFrom('settings')
+            .select([sql<string>`'today'`.as('source'), 'value'])
+            .where('key', '=', REPORT_SETTING.key),
+        )
+        .execute();
+      const value = (rows.find((r) => r.source === 'session') ?? rows[0])?.value;
+      return value === undefined ? REPORT_SETTING.defaults : parseOver(REPORT_SETTING, value);
+    });
+  }
+
+  /** The report card settings session `sessionId` ended with, or undefined when it has none. */
+  async sessionReport(sessionId: number): Promise<ReportSettings | undefined> {
+    const row = await this.db.selectFrom('session_report_settings').select('value').where('session_id', '=', sessionId).executeTakeFirst();
+    return row ? parseOver(REPORT_SETTING, row.value) : undefined;
+  }
+
+  /** Keeps `settings` as the ones session `sessionId` ended with (replacing any kept before). */
+  async putSessionReport(sessionId: number, settings: ReportSettings): Promise<void> {
+    const set = { value: JSON.stringify(settings), updated_at: nowIso() };
+    await this.db
+      .insertInto('session_report_settings')
+      .values({ session_id: sessionId, ...set })
+      .onConflict((oc) => oc.column('session_id').doUpdateSet(set))
+      .execute();
+  }
+
+  async deleteSessionReport(sessionId: number): Promise<void> {
+    await this.db.deleteFrom('session_report_settings').where('session_id', '=', sessionId).execute();
   }
 
   /** The attendance settings as stored, or the defaults; a stored value that no longer parses falls back to them. */
@@ -97,11 +149,9 @@ export class SettingsRepository {
     return cachedRead(this.db, `setting:${setting.key}`, ['settings'], () => this.parseJson(setting));
   }
 
-  private async parseJson<T>({ key, defaults, schema }: JsonSetting<T>): Promise<T> {
-    const value = await this.read(key);
-    if (value === undefined) return defaults;
-    const parsed = schema.safeParse({ ...defaults, ...(JSON.parse(value) as object) });
-    return parsed.success ? parsed.data : defaults;
+  private async parseJson<T>(setting: JsonSetting<T>): Promise<T> {
+    const value = await this.read(setting.key);
+    return value === undefined ? setting.defaults : parseOver(setting, value);
   }
 
   /** Replaces a JSON settings object. */

@@ -79,9 +79,30 @@ export class SettingsService {
     return (await schoolSettingsIn(conn)).time_zone || DEFAULT_SCHOOL_SETTINGS.time_zone;
   }
 
-  /** The report card settings (defaults until the admin saves them). Written by `updateReport`. */
-  reportSettings(): Promise<ReportSettings> {
-    return this.repo.getReport();
+  /**
+   * The report card settings (defaults until the admin saves them; written by `updateReport`). With
+   * `sessionId`, those of that session's cards: the ones it ended with once another session became
+   * current, else today's (decision 058).
+   */
+  reportSettings(sessionId?: number): Promise<ReportSettings> {
+    return sessionId === undefined ? this.repo.getReport() : this.repo.reportOf(sessionId);
+  }
+
+  /**
+   * When session `enteringId` becomes the current one, in the caller's transaction (decision 058):
+   * the session leaving keeps today's report card settings as the ones it ended with, and a session
+   * coming back gets its own again, as today's. So the settings screen always edits the current
+   * session's cards, and no other session's card changes. Audited when today's settings change.
+   */
+  async handOverReportSettingsIn(trx: Trx, actorUserId: number, leavingId: number | undefined, enteringId: number): Promise<void> {
+    if (leavingId === enteringId) return;
+    const repo = new SettingsRepository(trx);
+    const today = await repo.getReport();
+    if (leavingId !== undefined) await repo.putSessionReport(leavingId, today);
+    const own = await repo.sessionReport(enteringId);
+    if (!own) return;
+    await repo.deleteSessionReport(enteringId);
+    if (JSON.stringify(own) !== JSON.stringify(today)) await replaceAudited(trx, actorUserId, REPORT_SETTING, own, withoutImages);
   }
 
   /** The attendance register's settings (defaults until the admin saves them). */

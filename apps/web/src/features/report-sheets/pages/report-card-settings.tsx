@@ -174,6 +174,7 @@ export default function ReportCardSettingsPage() {
   return (
     <PageLayout title={REPORT_SHEET_TITLES.settings}>
       <div className="flex flex-col gap-5">
+        <p className="text-sm text-slate-700">{M.settingsOfCurrentSession}</p>
         {settings.isPending ? (
           <LoadingBlock />
         ) : settings.isError ? (
