@@ -197,7 +197,7 @@ export function buildServices(deps: ServiceDeps) {
   // Layer 2: teaching (people's `SchoolClasses` is teaching's service, handed down).
   const teachingRepo = new TeachingRepository(db);
   const teaching = new TeachingService(db, teachingRepo);
-  const structure = new StructureService(db, teachingRepo, teaching, peopleLookups, sessions);
+  const structure = new StructureService(db, teachingRepo, teaching, peopleLookups, sessions, settings);
   const assignments = new AssignmentsService(db, teachingRepo, peopleLookups, sessions);
   // Parents' links are written by the student form and the import in their transactions (people's `StudentParentLinks`).
   const parentsRepo = new ParentsRepository(db, dialect);

@@ -95,6 +95,12 @@ export class SettingsRepository {
     return row ? parseOver(REPORT_SETTING, row.value) : undefined;
   }
 
+  /** Every session's kept settings (a handful: one per past session), for a rename that reaches them all. */
+  async sessionReports(): Promise<{ session_id: number; settings: ReportSettings }[]> {
+    const rows = await this.db.selectFrom('session_report_settings').select(['session_id', 'value']).orderBy('session_id').execute();
+    return rows.map((r) => ({ session_id: r.session_id, settings: parseOver(REPORT_SETTING, r.value) }));
+  }
+
   /** Keeps `settings` as the ones session `sessionId` ended with (replacing any kept before). */
   async putSessionReport(sessionId: number, settings: ReportSettings): Promise<void> {
     const set = { value: JSON.stringify(settings), updated_at: nowIso() };

@@ -151,6 +151,39 @@ export class SettingsService {
     return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, REPORT_SETTING, settings, withoutImages));
   }
 
+  /**
+   * A subject renamed in the catalogue, in the renaming transaction (teaching): the promotion rule
+   * names its required subjects as the scores do, so the rule follows the rename in today's settings
+   * and in every session's kept ones. Without it a renamed required subject silently stops being
+   * required ("a student not taking one is not held to it"). Audited where something changed.
+   */
+  async renameRequiredSubjectIn(trx: Trx, actorUserId: number, from: string, to: string): Promise<void> {
+    const renamed = (s: ReportSettings): ReportSettings | null => {
+      const required = s.promotion.required_subjects;
+      if (!required.includes(from)) return null;
+      return { ...s, promotion: { ...s.promotion, required_subjects: [...new Set(required.map((x) => (x === from ? to : x)))] } };
+    };
+    const repo = new SettingsRepository(trx);
+    const today = renamed(await repo.getReport());
+    if (today) await replaceAudited(trx, actorUserId, REPORT_SETTING, today, withoutImages);
+    const sessions: number[] = [];
+    for (const kept of await repo.sessionReports()) {
+      const next = renamed(kept.settings);
+      if (!next) continue;
+      await repo.putSessionReport(kept.session_id, next);
+      sessions.push(kept.session_id);
+    }
+    if (sessions.length)
+      await writeAudit(trx, {
+        actorUserId,
+        action: 'update',
+        entity: 'session_report_settings',
+        entityId: sessions.join(','),
+        before: { required_subject: from },
+        after: { required_subject: to },
+      });
+  }
+
   /** The public admission page's text (the default text until the admin saves the school's own). */
   admissionPage(): Promise<AdmissionPage> {
     return this.repo.getAdmission();

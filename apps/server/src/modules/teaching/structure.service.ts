@@ -37,6 +37,10 @@ import { writeAudit } from '../../db/audit';
 import type { DB } from '../../db/index';
 import type { PeopleLookups, StudentRef } from '../people/people.service';
 import type { SessionsService } from '../calendar/sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+
+/** The settings module's step when a subject is renamed: the promotion rule names subjects too. */
+type RequiredSubjectsRename = Pick<SettingsService, 'renameRequiredSubjectIn'>;
 import { presentArm, presentOfferings, presentStreams, presentSubject } from './teaching.presenters';
 import type { TeachingRepository } from './teaching.repository';
 import type { TeachingService } from './teaching.service';
@@ -57,6 +61,7 @@ export class StructureService {
     private readonly teaching: TeachingService,
     private readonly people: PeopleLookups,
     private readonly sessions: SessionsService,
+    private readonly reportSettings: RequiredSubjectsRename,
   ) {}
 
   // ---- arms -----------------------------------------------------------------------------------
@@ -177,6 +182,7 @@ export class StructureService {
           ...(input.retired !== undefined ? { retired: input.retired ? 1 : 0 } : {}),
         });
         const renamed = name !== undefined ? await this.repo.renameSubjectInResults(trx, before.name, name) : 0;
+        if (name !== undefined) await this.reportSettings.renameRequiredSubjectIn(trx, actor.id, before.name, name);
         const after = presentSubject((await this.repo.subjectById(id, trx))!);
         await writeAudit(trx, {
           actorUserId: actor.id,
