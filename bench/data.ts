@@ -681,17 +681,19 @@ export async function generate(opts: GenerateOptions): Promise<DatasetMeta> {
     // Since migration 0031 these are on the term's row (school_terms), written with the calendar below.
     if (await bulk.hasTable('report_terms')) await bulk.insert('report_terms', cardTerms);
     await bulk.exec(`delete from settings where key = 'report_cards'`);
-    await bulk.insert('settings', [
-      {
-        key: 'report_cards',
-        value: JSON.stringify({
-          ...DEFAULT_REPORT_SETTINGS,
-          require_comments: true,
-          signature: benchImage(240, 80, 'png', (x, y) => Math.abs(y - 40 - Math.round(18 * Math.sin(x / 14))) < 3),
-          stamp: benchImage(120, 120, 'png', (x, y) => Math.abs(Math.hypot(x - 60, y - 60) - 50) < 4),
-        }),
-      },
-    ]);
+    const reportCards = JSON.stringify({
+      ...DEFAULT_REPORT_SETTINGS,
+      require_comments: true,
+      signature: benchImage(240, 80, 'png', (x, y) => Math.abs(y - 40 - Math.round(18 * Math.sin(x / 14))) < 3),
+      stamp: benchImage(120, 120, 'png', (x, y) => Math.abs(Math.hypot(x - 60, y - 60) - 50) < 4),
+    });
+    await bulk.insert('settings', [{ key: 'report_cards', value: reportCards }]);
+    // The settings the earlier sessions ended with (migration 0047, decision 058): their cards read these.
+    if (await bulk.hasTable('session_report_settings'))
+      await bulk.insert(
+        'session_report_settings',
+        sessionIds.slice(0, -1).map((sid) => ({ session_id: sid, value: reportCards, updated_at: now })),
+      );
   }
   const photo = benchImage(120, 150, 'jpeg', (x, y) => Math.hypot(x - 60, y - 55) < 30 || (y > 100 && Math.abs(x - 60) < 45));
 

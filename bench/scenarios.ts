@@ -547,6 +547,17 @@ export const SCENARIOS: Scenario[] = [
     expect: json,
   },
   {
+    // Decision 058: a card of the session before reads the settings that session ended with.
+    id: 'report-card-json-past-session',
+    title: 'Report card of the session before (JSON)',
+    ...oneReader('staff', { kind: 'p50', ms: 5, text: "last session's report card JSON p50 < 5 ms" }),
+    paths: (d) =>
+      bigClassStudents(d.meta.students).map(
+        (a) => `/api/report-card/${q({ admission_number: a, session_id: d.sessionId - 1, term: '3rd' })}`,
+      ),
+    expect: json,
+  },
+  {
     // A teacher's arm-subject pairs and form classes for the current session.
     id: 'my-classes',
     title: "A teacher's classes",
