@@ -173,7 +173,8 @@ export function buildServices(deps: ServiceDeps) {
   });
 
   // Layer 0: settings and the calendar.
-  const settings = new SettingsService(db, new SettingsRepository(db));
+  // The catalogue is teaching's, built below: read only when settings are saved, long after.
+  const settings = new SettingsService(db, new SettingsRepository(db), () => teaching.catalogueNames());
   const sessionsRepo = new SessionsRepository(db);
   const sessions = new SessionsService(sessionsRepo, settings);
   const sessionRows: SessionRows = sessionsRepo;

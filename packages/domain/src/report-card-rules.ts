@@ -172,6 +172,8 @@ export const REPORT_MESSAGES = {
   unknownTrait: 'Unknown trait: reload the sheet.',
   commentTooLong: `A comment must be at most ${COMMENT_MAX} characters`,
   bandRange: 'A comment band runs from 0 to 100, lowest first.',
+  /** A required subject must name one in the catalogue, or the rule would hold no one to it. */
+  requiredSubjectUnknown: (name: string) => `${name} is not a subject in the catalogue: untick it or add the subject first.`,
   bankTextRequired: 'Comment text is required',
   averageRange: 'An average is from 0 to 100.',
   dateFormat: 'Enter a date as YYYY-MM-DD',

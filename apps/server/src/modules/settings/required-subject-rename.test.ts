@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_REPORT_SETTINGS, type ReportCard, type ReportSettings } from '@portal/domain';
+import { DEFAULT_REPORT_SETTINGS, REPORT_MESSAGES, type ReportCard, type ReportSettings } from '@portal/domain';
 import { describeEachDatabase, servicesOver, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
@@ -71,6 +71,30 @@ describeEachDatabase('a required subject renamed in the catalogue', (dialect) =>
     expect(await ctx.handle.db.selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute()).toEqual(before);
     await ok('PATCH', `/api/subjects/${maths.id}/`, { name: 'Mathematics' });
     await ok('PATCH', `/api/subjects/${french.id}/`, { name: 'French' });
+    await ok('PUT', '/api/report-settings/', DEFAULT_REPORT_SETTINGS);
+  });
+
+  it('refuses a required subject the catalogue does not have (a look-alike, a typo): the rule would hold no one to it', async () => {
+    const before = (await inject('GET', '/api/report-settings/', admin.auth)).json<ReportSettings>();
+    for (const name of ['Mathematics\u200b', 'Mathematcs', 'mathematics']) {
+      const res = await inject('PUT', '/api/report-settings/', admin.auth, {
+        ...DEFAULT_REPORT_SETTINGS,
+        promotion: { ...DEFAULT_REPORT_SETTINGS.promotion, required_subjects: ['English Language', name] },
+      });
+      expect([res.statusCode, res.json()], name).toEqual([
+        400,
+        { 'promotion.required_subjects': [REPORT_MESSAGES.requiredSubjectUnknown(name)] },
+      ]);
+    }
+    expect((await inject('GET', '/api/report-settings/', admin.auth)).json()).toEqual(before);
+    // A retired subject is still the catalogue's: a rule may keep it for the students who took it.
+    const french = await ctx.handle.db.selectFrom('subjects').select('id').where('name', '=', 'French').executeTakeFirstOrThrow();
+    await ok('PATCH', `/api/subjects/${french.id}/`, { retired: true });
+    await ok('PUT', '/api/report-settings/', {
+      ...DEFAULT_REPORT_SETTINGS,
+      promotion: { ...DEFAULT_REPORT_SETTINGS.promotion, required_subjects: ['French'] },
+    });
+    await ok('PATCH', `/api/subjects/${french.id}/`, { retired: false });
     await ok('PUT', '/api/report-settings/', DEFAULT_REPORT_SETTINGS);
   });
 });

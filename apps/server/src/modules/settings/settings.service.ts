@@ -68,6 +68,8 @@ export class SettingsService {
   constructor(
     private readonly db: DB,
     private readonly repo: SettingsRepository,
+    /** Every subject name of the catalogue, retired ones too (teaching's, given by the composition root). */
+    private readonly catalogueNames: () => Promise<readonly string[]> = () => Promise.resolve([]),
   ) {}
 
   get(): Promise<SchoolSettings> {
@@ -134,6 +136,10 @@ export class SettingsService {
       if (result.ok) images[key] = result.image;
       else errors[key] = [result.message];
     }
+    // The rule compares names with the scores': a name no subject has would hold no one to it.
+    const catalogue = new Set(await this.catalogueNames());
+    const unknown = input.promotion.required_subjects.filter((s) => !catalogue.has(s));
+    if (unknown.length) errors['promotion.required_subjects'] = unknown.map((s) => REPORT_MESSAGES.requiredSubjectUnknown(s));
     if (Object.keys(errors).length) throw badRequest(errors);
     // Ids are unique across both lists: a rating is stored by id alone.
     const taken = new Set(RATING_DOMAINS.flatMap((d) => input.traits[d].flatMap((t) => (t.id ? [t.id] : []))));

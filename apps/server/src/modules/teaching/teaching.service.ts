@@ -75,6 +75,11 @@ export class TeachingService {
     return (await this.repo.subjects(conn)).filter((s) => !Number(s.retired)).map((s) => s.name);
   }
 
+  /** Every catalogue subject's name, retired ones too (a rule may name a subject no longer offered). */
+  async catalogueNames(conn: Conn = this.db): Promise<string[]> {
+    return (await this.repo.subjects(conn)).map((s) => s.name);
+  }
+
   /** Every catalogue subject's position (retired ones too, so old scores still sort), by name. */
   async subjectOrder(conn: Conn = this.db): Promise<Map<string, number>> {
     return new Map((await this.repo.subjects(conn)).map((s, i) => [s.name, i]));

@@ -108,6 +108,11 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
             chosen={required}
             onChange={(list) => setField('promotion.required_subjects', list)}
           />
+          {errorOf('promotion.required_subjects') && (
+            <p className="mt-2 text-sm text-red-700" role="alert">
+              {errorOf('promotion.required_subjects')}
+            </p>
+          )}
         </fieldset>
       </Card>
       <Card title={L.commentBank}>
