@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { Migrator, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -259,4 +260,25 @@ export async function databaseAtMigration(dialect: TestDialect, migration: strin
   const { error } = await migrator.migrateTo(migration);
   if (error) throw error instanceof Error ? error : new Error(`migration to ${migration} failed`);
   return handle;
+}
+
+/**
+ * PostgreSQL: the `portal_table_changes` notices heard while `write` runs (each `<schema>.<table>`),
+ * listening from before it until `enough` says so (or a second passes), then 50 ms more for a
+ * notice that should not come.
+ */
+export async function tableChangesHeard(write: () => Promise<void>, enough: (heard: string[]) => boolean): Promise<string[]> {
+  const heard: string[] = [];
+  const listener = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await listener.connect();
+  try {
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('listen portal_table_changes');
+    await write();
+    for (let i = 0; i < 100 && !enough(heard); i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
+    return heard;
+  } finally {
+    await listener.end();
+  }
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { DEFAULT_REPORT_SETTINGS, type ReportSettings } from '@portal/domain';
 import { migrateToLatest } from '../index';
 import * as upgrade from '../../../test/migrations';
@@ -9,7 +8,6 @@ import { SettingsRepository } from '../../modules/settings/settings.repository';
 import { SettingsService } from '../../modules/settings/settings.service';
 
 const cleanups = upgrade.cleanupsAfterEach();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const custom: ReportSettings = {
   ...DEFAULT_REPORT_SETTINGS,
@@ -55,18 +53,11 @@ describeEachDatabase('migration 0047 from 0046', (dialect) => {
     expect(await settings.reportSettings(ahead.id)).toEqual(DEFAULT_REPORT_SETTINGS);
 
     if (dialect !== 'postgres') return;
-    const heard: string[] = [];
-    const listener = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await listener.connect();
-    try {
-      listener.on('notification', (n) => heard.push(n.payload ?? ''));
-      await listener.query('listen portal_table_changes');
-      await new SettingsRepository(handle.db).putSessionReport(last.id, DEFAULT_REPORT_SETTINGS);
-      for (let i = 0; i < 100 && !heard.length; i++) await sleep(10);
-      expect(heard).toContain(`${handle.pgSchema!}.session_report_settings`);
-    } finally {
-      await listener.end();
-    }
+    const heard = await upgrade.tableChangesHeard(
+      () => new SettingsRepository(handle.db).putSessionReport(last.id, DEFAULT_REPORT_SETTINGS),
+      (h) => h.length > 0,
+    );
+    expect(heard).toContain(`${handle.pgSchema!}.session_report_settings`);
   });
 
   it('a school that never saved its settings: earlier sessions keep the defaults their cards showed', async () => {
