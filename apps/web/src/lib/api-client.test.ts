@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@portal/domain/auth-constants';
 import { api, ApiError } from './api-client';
+import { setSigningOut } from './auth-store';
 
 /**
  * The client's silent token refresh, in Node: `fetch`, local storage and `window.location` are
@@ -113,6 +114,19 @@ describe('api client: silent token refresh', () => {
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.staffInfo)).toBeNull();
     expect(assign).toHaveBeenCalledWith(`/StaffLogin?expired=1&next=${encodeURIComponent('/results?term=1st')}`);
+  });
+
+  it('a call refused while this page signs out (the server revoked the tokens first) is not an expired session', async () => {
+    refreshAnswer = () => Promise.resolve(json(401, { detail: 'Token is invalid or expired' }));
+    setSigningOut(true);
+    try {
+      const err = await api.get('/results/').catch((e: unknown) => e);
+      expect((err as ApiError).status).toBe(401);
+    } finally {
+      setSigningOut(false);
+    }
+    // Without the check it was sent to "/StaffLogin?expired=1&next=…" while the sign-out went to the sign-in.
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('requests refused together with a refused refresh all send the user to their own sign-in, not the role chooser', async () => {

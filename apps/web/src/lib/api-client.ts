@@ -1,6 +1,6 @@
 import { PASSWORD_CHANGE_REQUIRED_CODE } from '@portal/domain/auth-constants';
 import type { Role } from '@portal/domain/constants';
-import { clearSession, getSession, setMustChangePassword, tokens, LOGIN_OF_ROLE } from './auth-store';
+import { clearSession, getSession, setMustChangePassword, signingOutHere, tokens, LOGIN_OF_ROLE } from './auth-store';
 
 /**
  * The one HTTP client of the web app: JSON in and out, bearer token, silent refresh on 401
@@ -135,7 +135,8 @@ async function send<T>(method: string, path: string, opts: RequestOptions, retri
   if (res.status === 401 && !opts.anonymous && !retried && tokens.refresh()) {
     const role = getSession()?.role;
     if (await refreshTokens()) return send<T>(method, path, opts, true);
-    sessionExpiredRedirect(role);
+    // Refused because this page is signing out (the server revoked the tokens first): not expired.
+    if (!signingOutHere()) sessionExpiredRedirect(role);
   }
   if (opts.blob && res.ok) return (await res.blob()) as T;
   const text = await res.text();

@@ -146,6 +146,16 @@ export function setMustChangePassword(value: boolean, notify = true): void {
   if (notify) emit();
 }
 
+/**
+ * Signing out has begun in this page: the server revokes the tokens first, so a call still in flight
+ * is refused meanwhile. That is the sign-out, not an expired session: no "session expired" sign-in.
+ */
+let signingOut = false;
+export const signingOutHere = (): boolean => signingOut;
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
 /** Whether this page ended its session (signed out, or the session expired) and no one has signed in since. */
 let endedHere = false;
 export const sessionEndedHere = (): boolean => endedHere;

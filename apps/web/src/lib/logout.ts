@@ -1,6 +1,6 @@
 import type { Role } from '@portal/domain/constants';
 import { api } from './api-client';
-import { clearSession, getSession, LOGIN_OF_ROLE, tokens } from './auth-store';
+import { clearSession, getSession, LOGIN_OF_ROLE, setSigningOut, tokens } from './auth-store';
 import { clearAllDrafts } from './drafts';
 import type { FlushResult } from './offline';
 import { userOf } from './offline/user';
@@ -30,6 +30,7 @@ export async function sendBeforeSignOut(): Promise<FlushResult | null> {
 export async function logout(role: Role): Promise<string> {
   const user = userOf(getSession());
   const refresh = tokens.refresh();
+  setSigningOut(true);
   try {
     if (tokens.access()) await api.post('/logout/', { refresh: refresh ?? undefined }, { timeout: 5000 });
   } catch {
@@ -38,6 +39,8 @@ export async function logout(role: Role): Promise<string> {
   clearAllDrafts();
   // The session first: an open sheet's outbox then writes nothing more under this account.
   clearSession();
+  // With no tokens left, a call refused later has nothing to refresh and sends no one anywhere.
+  setSigningOut(false);
   if (user) await offlineSignedOut(user);
   return LOGIN_OF_ROLE[role];
 }
