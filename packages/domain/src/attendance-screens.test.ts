@@ -13,4 +13,13 @@ describe('attendance screen messages', () => {
     expect(M.notMarked(names)).toBe('Not marked yet: Student 1, Student 2 and 38 more.');
     expect(M.notMarked(['A', 'B', 'C'])).toBe('Not marked yet: A, B and 1 more.');
   });
+
+  it('keeps long names short: one cut with "…", a second left to "and N more" (the Save bar wrapped past a third of a phone)', () => {
+    const long = 'Oluwadamilarenimiayomide Adebayo-Ogunlesi-Akinwunmi-Fashola';
+    expect(M.notMarked([long, 'Own Pupil', 'Ada Obi'])).toBe('Not marked yet: Oluwadamilarenimiayomide Adebayo-Og… and 2 more.');
+    expect(M.notMarked([long])).toBe('Not marked yet: Oluwadamilarenimiayomide Adebayo-Og….');
+    expect(M.notMarked(['Chiamaka Obi', 'Oluwadamilarenimiayomide Adebayo'])).toBe('Not marked yet: Chiamaka Obi and 1 more.');
+    // Letters beyond the basic plane count once, and are never cut in half.
+    expect(M.notMarked(['𝒜'.repeat(40)])).toBe(`Not marked yet: ${'𝒜'.repeat(35)}….`);
+  });
 });

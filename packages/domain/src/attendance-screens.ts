@@ -49,6 +49,25 @@ export const ATTENDANCE_SCREEN_LABELS = {
 
 /** Names listed in the "not marked yet" message before "and N more". */
 export const NOT_MARKED_NAMES_SHOWN = 2;
+/**
+ * Characters of names the message lists at most: two long names wrapped the sticky Save bar past a
+ * third of a 360 px phone. A name longer than that is cut with "…" (each row shows it in full).
+ */
+export const NOT_MARKED_NAME_CHARS = 36;
+
+/** The unmarked students the message names: at most two, within NOT_MARKED_NAME_CHARS, the first always. */
+function namesShown(names: readonly string[]): string[] {
+  const shown: string[] = [];
+  let used = 0;
+  for (const name of names.slice(0, NOT_MARKED_NAMES_SHOWN)) {
+    const chars = [...name];
+    if (shown.length && used + chars.length > NOT_MARKED_NAME_CHARS) break;
+    const fitted = chars.length > NOT_MARKED_NAME_CHARS ? `${chars.slice(0, NOT_MARKED_NAME_CHARS - 1).join('').trimEnd()}…` : name;
+    shown.push(fitted);
+    used += [...fitted].length;
+  }
+  return shown;
+}
 
 export const ATTENDANCE_SCREEN_MESSAGES = {
   loadFailed: 'Could not load the register. Please try again.',
@@ -58,10 +77,12 @@ export const ATTENDANCE_SCREEN_MESSAGES = {
   chooseTerm: 'Choose the term first.',
   noFormClasses: 'You are not the form teacher of any class this session: the admin assigns form teachers.',
   // A few names only: the message sits in the sticky Save bar, which must not cover the list on a phone.
-  notMarked: (names: readonly string[]) =>
-    names.length <= NOT_MARKED_NAMES_SHOWN
-      ? `Not marked yet: ${names.join(', ')}.`
-      : `Not marked yet: ${names.slice(0, NOT_MARKED_NAMES_SHOWN).join(', ')} and ${names.length - NOT_MARKED_NAMES_SHOWN} more.`,
+  notMarked: (names: readonly string[]) => {
+    const shown = namesShown(names);
+    return shown.length === names.length
+      ? `Not marked yet: ${shown.join(', ')}.`
+      : `Not marked yet: ${shown.join(', ')} and ${names.length - shown.length} more.`;
+  },
   leaveUnsaved: 'Some marks are not saved yet. Leave and lose them?',
   settingsSaved: 'Settings saved.',
   termSaved: (term: string) => `${term} dates saved.`,
