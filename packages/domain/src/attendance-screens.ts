@@ -62,7 +62,13 @@ function namesShown(names: readonly string[]): string[] {
   for (const name of names.slice(0, NOT_MARKED_NAMES_SHOWN)) {
     const chars = [...name];
     if (shown.length && used + chars.length > NOT_MARKED_NAME_CHARS) break;
-    const fitted = chars.length > NOT_MARKED_NAME_CHARS ? `${chars.slice(0, NOT_MARKED_NAME_CHARS - 1).join('').trimEnd()}…` : name;
+    const fitted =
+      chars.length > NOT_MARKED_NAME_CHARS
+        ? `${chars
+            .slice(0, NOT_MARKED_NAME_CHARS - 1)
+            .join('')
+            .trimEnd()}…`
+        : name;
     shown.push(fitted);
     used += [...fitted].length;
   }
