@@ -5,7 +5,6 @@ import * as upgrade from '../../../test/migrations';
 import { describeEachDatabase } from '../../../test/helpers';
 import { createSession } from '../factories';
 import { SettingsRepository } from '../../modules/settings/settings.repository';
-import { SettingsService } from '../../modules/settings/settings.service';
 
 const cleanups = upgrade.cleanupsAfterEach();
 
@@ -44,13 +43,13 @@ describeEachDatabase('migration 0047 from 0046', (dialect) => {
 
     const rows = await handle.db.selectFrom('session_report_settings').select(['session_id', 'value']).orderBy('session_id').execute();
     expect(rows.map((r) => r.session_id)).toEqual([older.id, last.id]);
-    const settings = new SettingsService(handle.db, new SettingsRepository(handle.db));
-    for (const s of [older, last, current, ahead]) expect(await settings.reportSettings(s.id)).toEqual(custom);
+    const settings = new SettingsRepository(handle.db);
+    for (const s of [older, last, current, ahead]) expect(await settings.reportOf(s.id)).toEqual(custom);
     // Today's change reaches the current and later sessions' cards, not the earlier ones'.
     await new SettingsRepository(handle.db).putReport(DEFAULT_REPORT_SETTINGS);
-    expect(await settings.reportSettings(last.id)).toEqual(custom);
-    expect(await settings.reportSettings(current.id)).toEqual(DEFAULT_REPORT_SETTINGS);
-    expect(await settings.reportSettings(ahead.id)).toEqual(DEFAULT_REPORT_SETTINGS);
+    expect(await settings.reportOf(last.id)).toEqual(custom);
+    expect(await settings.reportOf(current.id)).toEqual(DEFAULT_REPORT_SETTINGS);
+    expect(await settings.reportOf(ahead.id)).toEqual(DEFAULT_REPORT_SETTINGS);
 
     if (dialect !== 'postgres') return;
     const heard = await upgrade.tableChangesHeard(
@@ -65,8 +64,8 @@ describeEachDatabase('migration 0047 from 0046', (dialect) => {
     const last = await createSession(handle.db, '2024/2025');
     await createSession(handle.db, '2025/2026', true);
     await migrateToLatest(handle);
-    const settings = new SettingsService(handle.db, new SettingsRepository(handle.db));
+    const settings = new SettingsRepository(handle.db);
     await new SettingsRepository(handle.db).putReport(custom);
-    expect(await settings.reportSettings(last.id)).toEqual(DEFAULT_REPORT_SETTINGS);
+    expect(await settings.reportOf(last.id)).toEqual(DEFAULT_REPORT_SETTINGS);
   });
 });

@@ -69,7 +69,7 @@ export class SettingsService {
     private readonly db: DB,
     private readonly repo: SettingsRepository,
     /** Every subject name of the catalogue, retired ones too (teaching's, given by the composition root). */
-    private readonly catalogueNames: () => Promise<readonly string[]> = () => Promise.resolve([]),
+    private readonly catalogueNames: () => Promise<readonly string[]>,
   ) {}
 
   get(): Promise<SchoolSettings> {
