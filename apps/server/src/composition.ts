@@ -173,9 +173,15 @@ export function buildServices(deps: ServiceDeps) {
   });
 
   // Layer 0: settings and the calendar.
-  // The catalogue is teaching's, built below: read only when settings are saved, long after.
-  const settings = new SettingsService(db, new SettingsRepository(db), () => teaching.catalogueNames());
-  const sessionsRepo = new SessionsRepository(db);
+  // The catalogue is teaching's, built below, and the current session the calendar's, built next:
+  // both read only when settings are read or saved, long after.
+  const settings = new SettingsService(
+    db,
+    new SettingsRepository(db),
+    () => teaching.catalogueNames(),
+    async (): Promise<number | undefined> => (await sessions.currentOrLatest())?.id,
+  );
+  const sessionsRepo = new SessionsRepository(db, dialect);
   const sessions = new SessionsService(sessionsRepo, settings);
   const sessionRows: SessionRows = sessionsRepo;
   // The one "today": the school's time zone (a setting) and the app's clock (docs/decisions/025).

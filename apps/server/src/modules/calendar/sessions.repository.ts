@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { cachedRead } from '../../db/reference-cache';
-import type { Conn } from '../../db/index';
+import type { Conn, Trx } from '../../db/index';
 import { nowIso, Repository } from '../../db/index';
 import './calendar.tables';
 
@@ -142,6 +142,15 @@ export class SessionsRepository extends Repository {
   }
 
   /** Makes `id` the one current session (clear first: a unique index allows one current row). */
+  /**
+   * Holds every session row until `trx` ends, in id order (PostgreSQL): changes of the current
+   * session run one after another, each reading what the last committed, and two never deadlock.
+   * SQLite writes one transaction at a time already.
+   */
+  async lockSessions(trx: Trx): Promise<void> {
+    if (this.dialect === 'postgres') await trx.selectFrom('academic_sessions').select('id').orderBy('id').forUpdate().execute();
+  }
+
   async makeCurrent(conn: Conn, id: number): Promise<void> {
     await conn.updateTable('academic_sessions').set({ is_current: 0 }).where('is_current', '=', 1).where('id', '!=', id).execute();
     await conn.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', id).execute();

@@ -33,6 +33,8 @@ export class SessionsService {
    * its cards show, and `id` gets back any it had (decision 058).
    */
   private async makeCurrentIn(trx: Trx, id: number, actor: number): Promise<void> {
+    // Two admins switching at once: the second waits, then reads the session the first made current.
+    await this.repo.lockSessions(trx);
     const leaving = await this.repo.current(trx);
     await this.repo.makeCurrent(trx, id);
     await this.reportSettings.handOverReportSettingsIn(trx, actor, leaving?.id, id);
@@ -109,6 +111,8 @@ export class SessionsService {
   async update(id: number, input: { name?: string; is_current?: boolean }, actor: number): Promise<AcademicSession> {
     try {
       return await this.repo.transaction(async (trx) => {
+        // Locked before the row is read or renamed, so a switch waits here and never deadlocks later.
+        if (input.is_current === true) await this.repo.lockSessions(trx);
         const before = await this.repo.get(id, trx);
         if (!before) throw notFound(RESULT_MESSAGES.sessionNotFound);
         if (input.is_current === false && before.is_current === 1) throw badRequest({ is_current: [RESULT_MESSAGES.keepOneCurrent] });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { RESULT_MESSAGES } from '@portal/domain';
-import { withSchool, describeEachDatabase, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
+import { withSchool, describeEachDatabase, injectAtOnce, signInStudent, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 
 describeEachDatabase('academic sessions', (dialect) => {
@@ -67,5 +67,24 @@ describeEachDatabase('academic sessions', (dialect) => {
     expect((await inject('PATCH', `/api/sessions/${sessionId}/`, staff.auth, { name: '2040/2041' })).statusCode).toBe(403);
     const audit = await ctx.handle.db.selectFrom('audit_log').selectAll().where('entity', '=', 'academic_session').execute();
     expect(audit.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('two admins making sessions current at once both succeed; the last one stays current', async () => {
+    const ids = [sessionId, otherSessionId];
+    for (const name of ['2040/2041', '2041/2042'])
+      ids.push((await inject('POST', '/api/sessions/', admin.auth, { name })).json<{ id: number }>().id);
+    const answers = await injectAtOnce(ctx, 8, (i) => ({
+      method: 'PATCH',
+      url: `/api/sessions/${ids[i % ids.length]}/`,
+      headers: admin.auth,
+      payload: { is_current: true },
+    }));
+    // Without the lock, PostgreSQL refused some ("name taken" from the one-current index, or a deadlock's 500).
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const current = (await inject('GET', '/api/sessions/', admin.auth))
+      .json<{ id: number; is_current: boolean }[]>()
+      .filter((s) => s.is_current);
+    expect(current).toHaveLength(1);
+    expect((await inject('PATCH', `/api/sessions/${sessionId}/`, admin.auth, { is_current: true })).statusCode).toBe(200);
   });
 });
