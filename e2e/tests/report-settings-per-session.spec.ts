@@ -94,3 +94,25 @@ test('a new session’s settings leave the last session’s cards as they were; 
   await page.goto('/report-card-settings');
   await expect(page.getByLabel(FIRST_TRAIT, { exact: true })).toHaveValue(THIS_YEARS);
 });
+
+test('a form opened before another admin made a session current is not saved over that session’s settings', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, page.request, 'admin');
+  await page.goto('/report-card-settings');
+  await expect(page.getByLabel(FIRST_TRAIT, { exact: true })).toHaveValue(THIS_YEARS);
+
+  // Meanwhile, another admin makes the last session current again.
+  await okJson(await page.request.patch(`/api/sessions/${current.id}/`, { headers: api.headers, data: { is_current: true } }));
+  await page.getByLabel(FIRST_TRAIT, { exact: true }).fill(`Stale ${RUN}`);
+  await page.getByRole('button', { name: L.saveSettings }).click();
+  await expect(page.getByRole('alert').filter({ hasText: REPORT_MESSAGES.settingsChangedMeanwhile })).toBeVisible();
+  await noSideways(page);
+  await expectAccessible(page);
+  const stored = await okJson<ReportSettings>(await page.request.get('/api/report-settings/', { headers: api.headers }));
+  expect(stored.traits.affective[0]!.name).toBe(LAST_YEARS);
+
+  // Reloaded, the form shows the now current session's settings and saves them.
+  await page.getByRole('button', { name: L.reload }).click();
+  await expect(page.getByLabel(FIRST_TRAIT, { exact: true })).toHaveValue(LAST_YEARS);
+  await renameFirstTrait(page, LAST_YEARS);
+});

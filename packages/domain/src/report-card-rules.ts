@@ -163,6 +163,9 @@ export function nextTermOf(term: Term): { term: Term; nextSession: boolean } {
 export const REPORT_MESSAGES = {
   settingsSaved: 'Report card settings saved',
   settingsFailed: 'Failed to load the report card settings.',
+  /** A save over settings that changed after the form was opened (If-Match, decision 059). */
+  settingsChangedMeanwhile:
+    'The report card settings changed after you opened them: another admin saved them, or another session became current. Reload the page to see them, then make your changes again.',
   termSaved: 'Term dates saved',
   traitNameRequired: 'Trait name is required',
   traitsDuplicate: 'Each trait may appear only once in a list.',

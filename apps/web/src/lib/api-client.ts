@@ -50,6 +50,10 @@ export interface RequestOptions {
   blob?: boolean;
   /** Sent as Idempotency-Key: the server records a money request once per key (see lib/idempotency). */
   idempotencyKey?: string;
+  /** Sent as If-Match: the entity tag the caller's copy came with; the server refuses a save over a changed one. */
+  ifMatch?: string;
+  /** Called with a successful answer's headers (an ETag to send back as If-Match). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -114,6 +118,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions, retri
   const access = tokens.access();
   if (access && !opts.anonymous) headers.authorization = `Bearer ${access}`;
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  if (opts.ifMatch) headers['if-match'] = opts.ifMatch;
   const controller = new AbortController();
   const timer = opts.timeout ? setTimeout(() => controller.abort('timeout'), opts.timeout) : undefined;
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
@@ -138,6 +143,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions, retri
     // Refused because this page is signing out (the server revoked the tokens first): not expired.
     if (!signingOutHere()) sessionExpiredRedirect(role);
   }
+  if (res.ok) opts.onHeaders?.(res.headers);
   if (opts.blob && res.ok) return (await res.blob()) as T;
   const text = await res.text();
   let data: unknown = null;

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_REPORT_SETTINGS, type ReportCard, type ReportSettings } from '@portal/domain';
+import { REPORT_MESSAGES } from '@portal/domain';
 import { describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';
@@ -99,6 +100,44 @@ describeEachDatabase('report card settings kept per session', (dialect) => {
     expect(
       await ctx.handle.db.selectFrom('session_report_settings').select('session_id').where('session_id', '=', today).execute(),
     ).toEqual([]);
+    await save(DEFAULT_REPORT_SETTINGS);
+  });
+
+  /** A save with If-Match (what the settings screen sends): decision 059. */
+  const putIfMatch = (settings: ReportSettings, ifMatch: string) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/report-settings/', headers: { ...admin.auth, 'if-match': ifMatch }, payload: settings });
+  const tagNow = async () => {
+    const res = await inject('GET', '/api/report-settings/', admin.auth);
+    expect(res.headers.etag).toMatch(/^"[\w-]{22}"$/);
+    return res.headers.etag as string;
+  };
+
+  it('refuses a save over settings changed since the form read them: by another admin, or by a session switch', async () => {
+    const { sessionId: other } = await rankedClass();
+    const opened = await tagNow();
+    // Another admin saves first: the form's save is refused and nothing of it is stored.
+    const theirs = await save({ ...DEFAULT_REPORT_SETTINGS, rating_labels: ['E', 'D', 'C', 'B', 'A'] });
+    let res = await putIfMatch({ ...DEFAULT_REPORT_SETTINGS, require_comments: false }, opened);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ detail: REPORT_MESSAGES.settingsChangedMeanwhile });
+    expect(await settingsNow()).toEqual(theirs);
+
+    // Read again, the save goes through, and its answer carries the tag of what it stored.
+    res = await putIfMatch({ ...theirs, require_comments: false }, await tagNow());
+    expect(res.statusCode, res.body).toBe(200);
+    const afterSave = res.headers.etag as string;
+    expect(afterSave).toBe(await tagNow());
+    // A weak form of the same tag is the same copy; '*' is any.
+    expect((await putIfMatch({ ...theirs, require_comments: false }, `W/${afterSave}`)).statusCode).toBe(200);
+
+    // Another session becomes current with the same settings: the form was the other session's.
+    await makeCurrent(other);
+    expect(await settingsNow()).toEqual({ ...theirs, require_comments: false });
+    res = await putIfMatch(theirs, afterSave);
+    expect(res.statusCode, res.body).toBe(409);
+    await makeCurrent(today);
+    expect((await putIfMatch(DEFAULT_REPORT_SETTINGS, '*')).statusCode).toBe(200);
+    // A caller that sends no If-Match saves as before.
     await save(DEFAULT_REPORT_SETTINGS);
   });
 });

@@ -40,7 +40,12 @@ export function settingsRoutes(app: FastifyInstance, { settings: service }: { se
   r.get(
     '/api/report-settings/',
     { config: { auth: STAFF_OR_ADMIN }, schema: { tags: ['settings'], response: { 200: reportSettingsResponseSchema } } },
-    () => service.reportSettings(),
+    async (_request, reply) => {
+      const { settings, tag } = await service.taggedReportSettings();
+      // The form sends it back as If-Match: a save over settings changed since is refused (decision 059).
+      void reply.header('etag', tag);
+      return settings;
+    },
   );
   r.put(
     '/api/report-settings/',
@@ -48,7 +53,11 @@ export function settingsRoutes(app: FastifyInstance, { settings: service }: { se
       config: { auth: ADMIN_ONLY },
       schema: { tags: ['settings'], body: reportSettingsSchema, response: { 200: reportSettingsResponseSchema } },
     },
-    async (request) => service.updateReport(currentUser(request).id, request.body),
+    async (request, reply) => {
+      const { settings, tag } = await service.updateReport(currentUser(request).id, request.body, request.headers['if-match']);
+      void reply.header('etag', tag);
+      return settings;
+    },
   );
 
   // The portal's own admission page: public text, edited by the admin.

@@ -11,7 +11,8 @@ import {
   type SchoolSettings,
 } from '@portal/domain';
 import type { Conn, DB, Trx } from '../../db/index';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
+import { createHash } from 'node:crypto';
 import { writeAudit } from '../../db/audit';
 import { normaliseLogo } from './logo';
 import {
@@ -27,6 +28,19 @@ import { inTransaction } from '../../db/index';
 const withoutImage = (s: SchoolSettings) => ({ ...s, logo: s.logo ? '[image]' : '' });
 /** The audit keeps whether an image was there, not its bytes. */
 const withoutImages = (s: ReportSettings) => ({ ...s, signature: s.signature ? '[image]' : '', stamp: s.stamp ? '[image]' : '' });
+
+/** The report card settings' entity tag: what they are, and whose cards they are (the current session). */
+function reportSettingsTag(settings: ReportSettings, currentSessionId: number | undefined): string {
+  const hash = createHash('sha256')
+    .update(`${currentSessionId ?? 0}\n${JSON.stringify(settings)}`)
+    .digest('base64url');
+  return `"${hash.slice(0, 22)}"`;
+}
+
+/** The tags an If-Match header lists ("a", W/"b"): weak ones compared by their value, as a form sends back what it read. */
+function etagsOf(header: string): string[] {
+  return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
+}
 
 /**
  * Replaces one JSON settings row and writes its audit entry in `trx`: what every settings save ends
@@ -70,6 +84,8 @@ export class SettingsService {
     private readonly repo: SettingsRepository,
     /** Every subject name of the catalogue, retired ones too (teaching's, given by the composition root). */
     private readonly catalogueNames: () => Promise<readonly string[]>,
+    /** The current session's id (the calendar's, given by the composition root): today's settings are its cards'. */
+    private readonly currentSessionId: () => Promise<number | undefined>,
   ) {}
 
   get(): Promise<SchoolSettings> {
@@ -88,6 +104,16 @@ export class SettingsService {
    */
   reportSettings(sessionId?: number): Promise<ReportSettings> {
     return sessionId === undefined ? this.repo.getReport() : this.repo.reportOf(sessionId);
+  }
+
+  /**
+   * Today's report card settings with their entity tag (the ETag of `GET /api/report-settings/`,
+   * decision 059): it changes when they are saved and when another session becomes current, so a
+   * form opened before either cannot save over them unseen.
+   */
+  async taggedReportSettings(): Promise<{ settings: ReportSettings; tag: string }> {
+    const [settings, sessionId] = await Promise.all([this.repo.getReport(), this.currentSessionId()]);
+    return { settings, tag: reportSettingsTag(settings, sessionId) };
   }
 
   /**
@@ -125,7 +151,11 @@ export class SettingsService {
    * its id, so its ratings follow a rename); changed signature and stamp images are normalised as the
    * logo is. The row and its audit entry in one transaction.
    */
-  async updateReport(actorUserId: number, input: ReportSettingsInput): Promise<ReportSettings> {
+  async updateReport(
+    actorUserId: number,
+    input: ReportSettingsInput,
+    ifMatch?: string,
+  ): Promise<{ settings: ReportSettings; tag: string }> {
     const stored = await this.repo.getReport();
     const errors: Record<string, string[]> = {};
     const images = { signature: input.signature, stamp: input.stamp };
@@ -154,7 +184,15 @@ export class SettingsService {
       ]),
     ) as ReportSettings['traits'];
     const settings: ReportSettings = { ...input, traits, ...images };
-    return inTransaction(this.db, (trx) => replaceAudited(trx, actorUserId, REPORT_SETTING, settings, withoutImages));
+    const sessionId = await this.currentSessionId();
+    const saved = await inTransaction(this.db, async (trx) => {
+      // A form opened over other settings, or another session's, would overwrite them unseen.
+      const before = reportSettingsTag(await new SettingsRepository(trx).getReport(), sessionId);
+      if (ifMatch !== undefined && ifMatch !== '*' && !etagsOf(ifMatch).includes(before))
+        throw conflict(REPORT_MESSAGES.settingsChangedMeanwhile);
+      return replaceAudited(trx, actorUserId, REPORT_SETTING, settings, withoutImages);
+    });
+    return { settings: saved, tag: reportSettingsTag(saved, sessionId) };
   }
 
   /**

@@ -36,14 +36,31 @@ export const reportSheetKeys = {
   commentsAll: ['results', 'class-comments'] as const,
 };
 
-export function useReportSettings() {
-  return useQuery({ queryKey: reportSheetKeys.settings, queryFn: () => api.get<ReportSettings>('/report-settings/', T) });
+/** The report card settings with the entity tag they came with: a save sends it back (decision 059). */
+export interface TaggedReportSettings {
+  settings: ReportSettings;
+  tag: string | undefined;
 }
 
+async function tagged(call: (onHeaders: (h: Headers) => void) => Promise<ReportSettings>): Promise<TaggedReportSettings> {
+  let tag: string | undefined;
+  const settings = await call((h) => (tag = h.get('etag') ?? undefined));
+  return { settings, tag };
+}
+
+export function useReportSettings() {
+  return useQuery({
+    queryKey: reportSheetKeys.settings,
+    queryFn: () => tagged((onHeaders) => api.get<ReportSettings>('/report-settings/', { ...T, onHeaders })),
+  });
+}
+
+/** Saves the settings over the ones of `tag` (what the form was opened with): a 409 when they changed since. */
 export function useSaveReportSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReportSettingsInput) => api.put<ReportSettings>('/report-settings/', body, T),
+    mutationFn: ({ body, tag }: { body: ReportSettingsInput; tag: string | undefined }) =>
+      tagged((onHeaders) => api.put<ReportSettings>('/report-settings/', body, { ...T, ifMatch: tag, onHeaders })),
     onSuccess: (data) => {
       qc.setQueryData(reportSheetKeys.settings, data);
       // Trait lists, labels and the bank show on every sheet and card.

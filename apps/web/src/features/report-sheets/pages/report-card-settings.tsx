@@ -1,5 +1,5 @@
 import { COMMENT_KINDS, RATING_DOMAINS, REPORT_MESSAGES, type CommentKind } from '@portal/domain/report-card-rules';
-import { reportSettingsSchema, type ReportSettings, type ReportSettingsInput } from '@portal/domain/report-card-schemas';
+import { reportSettingsSchema, type ReportSettingsInput } from '@portal/domain/report-card-schemas';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
 import { PageLayout } from '../../../components/layout/app-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -12,11 +12,12 @@ import { ApiError } from '../../../lib/api-client';
 import { firstServerMessage } from '../../../lib/errors';
 import { currentSubjectNames, useSubjects } from '../../../lib/school-lists';
 import { useToast } from '../../../lib/toast';
-import { useReportSettings, useSaveReportSettings } from '../api';
+import { type TaggedReportSettings, useReportSettings, useSaveReportSettings } from '../api';
 import { useFieldArray, useSchemaFieldForm } from '../../../lib/schema-field-array';
 import type { FieldErrors } from '../../../lib/schema-form';
 import { CheckboxField, CheckboxList } from '../../../components/ui/checkbox-field';
 import { type Form, toForm, toInput } from '../settings-model';
+import { useState } from 'react';
 import { numbered, TraitList, ImageField } from '../components/settings-fields';
 import { TermDates } from '../components/term-dates';
 
@@ -26,8 +27,12 @@ const IMAGES = [
   { name: 'stamp', label: L.stamp, removeLabel: L.removeStamp },
 ] as const;
 
-function SettingsForm({ settings }: { settings: ReportSettings }) {
+function SettingsForm({ settings, tag: openedWith }: TaggedReportSettings) {
   const form = useSchemaFieldForm<Form>({ defaultValues: toForm(settings), schema: reportSettingsSchema, toBody: toInput });
+  // The settings this form shows, by their tag: kept through background refetches, so a save over
+  // settings another admin (or a session switch) changed since is refused, not made unseen.
+  const [tag, setTag] = useState(openedWith);
+  const [stale, setStale] = useState(false);
   const { values, setField, errorOf } = form;
   const bank = useFieldArray({ control: form.control, name: 'comment_bank' });
   const save = useSaveReportSettings();
@@ -39,10 +44,13 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
   async function onValid(body: unknown) {
     try {
       // The server answers with what it stored: new traits get their ids, images are normalised.
-      form.reset(toForm(await save.mutateAsync(body as ReportSettingsInput)));
+      const saved = await save.mutateAsync({ body: body as ReportSettingsInput, tag });
+      form.reset(toForm(saved.settings));
+      setTag(saved.tag);
       toast.success(REPORT_MESSAGES.settingsSaved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors);
+      if (err instanceof ApiError && err.status === 409) setStale(true);
       toast.error(firstServerMessage(err) ?? M.saveFailed);
     }
   }
@@ -166,6 +174,14 @@ function SettingsForm({ settings }: { settings: ReportSettings }) {
           ))}
         </div>
       </Card>
+      {stale && (
+        <Alert tone="error">
+          <p>{REPORT_MESSAGES.settingsChangedMeanwhile}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => window.location.reload()}>
+            {L.reload}
+          </Button>
+        </Alert>
+      )}
       <div>
         <SaveCancel label={L.saveSettings} busy={save.isPending} />
       </div>
@@ -185,7 +201,7 @@ export default function ReportCardSettingsPage() {
         ) : settings.isError ? (
           <Alert tone="error">{REPORT_MESSAGES.settingsFailed}</Alert>
         ) : (
-          <SettingsForm settings={settings.data} />
+          <SettingsForm {...settings.data} />
         )}
         <TermDates />
       </div>
