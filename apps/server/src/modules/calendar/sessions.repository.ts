@@ -141,7 +141,6 @@ export class SessionsRepository extends Repository {
     await conn.updateTable('academic_sessions').set({ name }).where('id', '=', id).execute();
   }
 
-  /** Makes `id` the one current session (clear first: a unique index allows one current row). */
   /**
    * Holds every session row until `trx` ends, in id order (PostgreSQL): changes of the current
    * session run one after another, each reading what the last committed, and two never deadlock.
@@ -151,6 +150,7 @@ export class SessionsRepository extends Repository {
     if (this.dialect === 'postgres') await trx.selectFrom('academic_sessions').select('id').orderBy('id').forUpdate().execute();
   }
 
+  /** Makes `id` the one current session (clear first: a unique index allows one current row). */
   async makeCurrent(conn: Conn, id: number): Promise<void> {
     await conn.updateTable('academic_sessions').set({ is_current: 0 }).where('is_current', '=', 1).where('id', '!=', id).execute();
     await conn.updateTable('academic_sessions').set({ is_current: 1 }).where('id', '=', id).execute();

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_REPORT_SETTINGS, type ReportCard, type ReportSettings } from '@portal/domain';
-import { REPORT_MESSAGES } from '@portal/domain';
+import { DEFAULT_REPORT_SETTINGS, REPORT_MESSAGES, type ReportCard, type ReportSettings } from '@portal/domain';
 import { describeEachDatabase, withSchool, type SignedIn, type TestContext } from '../../../test/helpers';
 import { resultsKit } from '../../../test/results-fixtures';
 import { offerAtLevel } from '../../../test/teaching-fixtures';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { COMMENT_KINDS, RATING_DOMAINS, REPORT_MESSAGES, type CommentKind } from '@portal/domain/report-card-rules';
 import { reportSettingsSchema, type ReportSettingsInput } from '@portal/domain/report-card-schemas';
 import { REPORT_SHEET_LABELS as L, REPORT_SHEET_MESSAGES as M, REPORT_SHEET_TITLES } from '@portal/domain/report-sheet-screens';
@@ -17,7 +18,6 @@ import { useFieldArray, useSchemaFieldForm } from '../../../lib/schema-field-arr
 import type { FieldErrors } from '../../../lib/schema-form';
 import { CheckboxField, CheckboxList } from '../../../components/ui/checkbox-field';
 import { type Form, toForm, toInput } from '../settings-model';
-import { useState } from 'react';
 import { numbered, TraitList, ImageField } from '../components/settings-fields';
 import { TermDates } from '../components/term-dates';
 
@@ -47,6 +47,7 @@ function SettingsForm({ settings, tag: openedWith }: TaggedReportSettings) {
       const saved = await save.mutateAsync({ body: body as ReportSettingsInput, tag });
       form.reset(toForm(saved.settings));
       setTag(saved.tag);
+      setStale(false);
       toast.success(REPORT_MESSAGES.settingsSaved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) form.fail(err.fieldErrors);
