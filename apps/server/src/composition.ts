@@ -3,7 +3,7 @@ import { tableChangesOf, UNSHOWN_TABLES } from './db/table-changes';
 import { TableMemo } from './db/table-memo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { DatabaseHandle, DB } from './db/index';
+import type { DatabaseHandle, DB, Trx } from './db/index';
 import { TokenService } from './lib/tokens';
 import { AccessScope } from './modules/access/scope.service';
 import { ScopeRepository } from './modules/access/scope.repository';
@@ -179,7 +179,7 @@ export function buildServices(deps: ServiceDeps) {
     db,
     new SettingsRepository(db),
     () => teaching.catalogueNames(),
-    async (): Promise<number | undefined> => (await sessions.currentOrLatest())?.id,
+    async (trx?: Trx): Promise<number | undefined> => (trx ? sessions.currentIdLockedIn(trx) : (await sessions.currentOrLatest())?.id),
   );
   const sessionsRepo = new SessionsRepository(db, dialect);
   const sessions = new SessionsService(sessionsRepo, settings);

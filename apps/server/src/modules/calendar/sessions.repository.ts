@@ -45,8 +45,9 @@ export class SessionsRepository extends Repository {
     return cachedRead(this.db, 'session-current-or-latest', ['academic_sessions'], () => this.currentOrLatestRow());
   }
 
-  private currentOrLatestRow() {
-    return this.db
+  /** `currentOrLatest` read through `conn` (a transaction's own rows), not the cache. */
+  currentOrLatestRow(conn: Conn = this.db) {
+    return conn
       .selectFrom('academic_sessions')
       .select(['id', 'name', 'is_current'])
       .orderBy('is_current', 'desc')

@@ -40,6 +40,15 @@ export class SessionsService {
     await this.reportSettings.handOverReportSettingsIn(trx, actor, leaving?.id, id);
   }
 
+  /**
+   * `currentOrLatest`'s id in `trx`, every session row held until it ends: a save of today's report
+   * card settings runs before or after a switch of the current session, never across it (decision 059).
+   */
+  async currentIdLockedIn(trx: Trx): Promise<number | undefined> {
+    await this.repo.lockSessions(trx);
+    return (await this.repo.currentOrLatestRow(trx))?.id;
+  }
+
   async list(): Promise<AcademicSession[]> {
     return (await this.repo.list()).map(present);
   }

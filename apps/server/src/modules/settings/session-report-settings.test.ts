@@ -139,4 +139,29 @@ describeEachDatabase('report card settings kept per session', (dialect) => {
     // A caller that sends no If-Match saves as before.
     await save(DEFAULT_REPORT_SETTINGS);
   });
+
+  it('a save and a switch of the current session at once: the save is the session’s it was read for, or refused', async () => {
+    const { sessionId: other } = await rankedClass();
+    for (let round = 0; round < 12; round++) {
+      const [from, to] = round % 2 ? [other, today] : [today, other];
+      const tag = await tagNow();
+      const mine = { ...DEFAULT_REPORT_SETTINGS, rating_labels: ['1', '2', '3', '4', `round ${round}`] };
+      const [put, patch] = await Promise.all([
+        putIfMatch(mine, tag),
+        inject('PATCH', `/api/sessions/${to}/`, admin.auth, { is_current: true }),
+      ]);
+      expect(patch.statusCode, patch.body).toBe(200);
+      if (put.statusCode === 409) continue;
+      expect(put.statusCode, put.body).toBe(200);
+      // Saved before the switch: the session it was read for left with it.
+      const kept = await ctx.handle.db
+        .selectFrom('session_report_settings')
+        .select('value')
+        .where('session_id', '=', from)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(kept.value).rating_labels).toEqual(mine.rating_labels);
+    }
+    await makeCurrent(today);
+    await save(DEFAULT_REPORT_SETTINGS);
+  });
 });

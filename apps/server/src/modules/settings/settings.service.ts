@@ -84,8 +84,11 @@ export class SettingsService {
     private readonly repo: SettingsRepository,
     /** Every subject name of the catalogue, retired ones too (teaching's, given by the composition root). */
     private readonly catalogueNames: () => Promise<readonly string[]>,
-    /** The current session's id (the calendar's, given by the composition root): today's settings are its cards'. */
-    private readonly currentSessionId: () => Promise<number | undefined>,
+    /**
+     * The current session's id (the calendar's, given by the composition root): today's settings are
+     * its cards'. In a transaction it holds the session rows, so no switch runs across a save.
+     */
+    private readonly currentSessionId: (trx?: Trx) => Promise<number | undefined>,
   ) {}
 
   get(): Promise<SchoolSettings> {
@@ -184,15 +187,15 @@ export class SettingsService {
       ]),
     ) as ReportSettings['traits'];
     const settings: ReportSettings = { ...input, traits, ...images };
-    const sessionId = await this.currentSessionId();
-    const saved = await inTransaction(this.db, async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       // A form opened over other settings, or another session's, would overwrite them unseen.
+      const sessionId = await this.currentSessionId(trx);
       const before = reportSettingsTag(await new SettingsRepository(trx).getReport(), sessionId);
       if (ifMatch !== undefined && ifMatch !== '*' && !etagsOf(ifMatch).includes(before))
         throw conflict(REPORT_MESSAGES.settingsChangedMeanwhile);
-      return replaceAudited(trx, actorUserId, REPORT_SETTING, settings, withoutImages);
+      const saved = await replaceAudited(trx, actorUserId, REPORT_SETTING, settings, withoutImages);
+      return { settings: saved, tag: reportSettingsTag(saved, sessionId) };
     });
-    return { settings: saved, tag: reportSettingsTag(saved, sessionId) };
   }
 
   /**
