@@ -16,14 +16,21 @@ export function sendAttachment(reply: FastifyReply, kind: keyof typeof TYPES, fi
     .send(body);
 }
 
+/**
+ * Does an `If-None-Match` or `If-Match` header name the entity tag `quoted` ("…")? The header is a
+ * list; a weak tag (W/"…") compares by its value, and `*` names any.
+ */
+export function headerNamesTag(header: string, quoted: string): boolean {
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === quoted;
+  });
+}
+
 /** Does the request's `If-None-Match` name this entity tag (a list, weak or strong, or `*`)? */
 export function ifNoneMatch(req: FastifyRequest, etag: string): boolean {
   const header = req.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === `"${etag}"`;
-  });
+  return header ? headerNamesTag(header, `"${etag}"`) : false;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   webAppManifest,
 } from '@portal/domain';
 import { currentUser } from '../../http/auth';
+import { headerNamesTag } from '../../http/attachment';
 import { binaryResponse } from '../../http/response-schemas';
 import type { SettingsService } from './settings.service';
 
@@ -54,7 +55,12 @@ export function settingsRoutes(app: FastifyInstance, { settings: service }: { se
       schema: { tags: ['settings'], body: reportSettingsSchema, response: { 200: reportSettingsResponseSchema } },
     },
     async (request, reply) => {
-      const { settings, tag } = await service.updateReport(currentUser(request).id, request.body, request.headers['if-match']);
+      const ifMatch = request.headers['if-match'];
+      const { settings, tag } = await service.updateReport(
+        currentUser(request).id,
+        request.body,
+        ifMatch === undefined ? undefined : (current) => headerNamesTag(ifMatch, current),
+      );
       void reply.header('etag', tag);
       return settings;
     },

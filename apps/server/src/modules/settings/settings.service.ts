@@ -37,11 +37,6 @@ function reportSettingsTag(settings: ReportSettings, currentSessionId: number | 
   return `"${hash.slice(0, 22)}"`;
 }
 
-/** The tags an If-Match header lists ("a", W/"b"): weak ones compared by their value, as a form sends back what it read. */
-function etagsOf(header: string): string[] {
-  return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
-}
-
 /**
  * Replaces one JSON settings row and writes its audit entry in `trx`: what every settings save ends
  * with. `audited`: how the audit log keeps a value (images as a marker); the value itself by default.
@@ -157,7 +152,8 @@ export class SettingsService {
   async updateReport(
     actorUserId: number,
     input: ReportSettingsInput,
-    ifMatch?: string,
+    /** The request's If-Match, when it has one: whether it names the settings' tag before the save. */
+    ifMatch?: (tag: string) => boolean,
   ): Promise<{ settings: ReportSettings; tag: string }> {
     const stored = await this.repo.getReport();
     const errors: Record<string, string[]> = {};
@@ -191,8 +187,7 @@ export class SettingsService {
       // A form opened over other settings, or another session's, would overwrite them unseen.
       const sessionId = await this.currentSessionId(trx);
       const before = reportSettingsTag(await new SettingsRepository(trx).getReport(), sessionId);
-      if (ifMatch !== undefined && ifMatch !== '*' && !etagsOf(ifMatch).includes(before))
-        throw conflict(REPORT_MESSAGES.settingsChangedMeanwhile);
+      if (ifMatch && !ifMatch(before)) throw conflict(REPORT_MESSAGES.settingsChangedMeanwhile);
       const saved = await replaceAudited(trx, actorUserId, REPORT_SETTING, settings, withoutImages);
       return { settings: saved, tag: reportSettingsTag(saved, sessionId) };
     });
